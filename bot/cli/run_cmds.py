@@ -1,5 +1,120 @@
-"""Commands of the tdbot CLI (see bot/cli/app.py)."""
+"""`tdbot run` (the bot, by long polling or a webhook) and `tdbot demo` (the scripted demo).
+
+Issue 3: the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
+bot at another Bot API server, as PTB's ``base_url`` (``http://127.0.0.1:8081/bot``; files
+then come from the same host's ``/file/bot``); with no token ``tdbot run`` plays the
+built-in demo, so ``make run`` shows something on a fresh machine. Pending updates are
+never dropped: results sent while the bot was down must be applied.
+"""
 
 from __future__ import annotations
 
-from bot.cli.app import app, fail  # noqa: F401
+import asyncio
+import logging
+import re
+import secrets
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import typer
+from pydantic import ValidationError
+
+from bot.cli.app import app, fail
+
+#: Telegram's rule for a webhook secret token: 1-256 characters of A-Z, a-z, 0-9, _ and -.
+_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+
+
+def _settings():  # type: ignore[no-untyped-def]
+    from bot.settings import Settings
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        fail(f"TDBOT_{where.upper()}: {first['msg']}")
+
+
+@app.command("run")
+def run(
+    db: Path | None = typer.Option(None, "--db", help="SQLite file (default: TDBOT_DB)"),
+    base_url: str | None = typer.Option(
+        None, "--base-url", help="Bot API base URL, e.g. http://127.0.0.1:8081/bot"
+    ),
+    webhook_url: str | None = typer.Option(
+        None, "--webhook-url", help="Public HTTPS URL Telegram posts updates to (webhook mode)"
+    ),
+    listen: str | None = typer.Option(None, "--listen", help="Webhook: address to bind"),
+    port: int | None = typer.Option(None, "--port", help="Webhook: port to bind"),
+    webhook_secret: str | None = typer.Option(
+        None, "--webhook-secret", help="Webhook: secret token Telegram must send back"
+    ),
+) -> None:
+    """Start the bot (long polling, or a webhook with --webhook-url). No token: the demo."""
+    settings = _settings()
+    if not settings.token:
+        typer.echo(
+            "tdbot: no TDBOT_TOKEN set (environment or .env), so this is the built-in demo: "
+            "a scripted event against a fake Telegram. Set TDBOT_TOKEN to run the real bot.",
+            err=True,
+        )
+        _play_demo()
+        return
+
+    from telegram import Update
+
+    from bot.telegram.app import BotOptions, build_application, file_url_for
+
+    base = base_url or settings.base_url
+    if base:
+        try:
+            file_url_for(base)
+        except ValueError as exc:
+            fail(f"--base-url: {exc}")
+    options = BotOptions(
+        token=settings.token,
+        db_path=db or settings.db,
+        organisers=frozenset(settings.organisers),
+        base_url=base,
+    )
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    application = build_application(options)
+    hook = webhook_url or settings.webhook_url
+    if hook is None:
+        application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+        return
+    parts = urlsplit(hook)
+    if parts.scheme != "https" or not parts.netloc:
+        fail(f"--webhook-url: {hook!r} must be an https:// URL (Telegram only posts to HTTPS)")
+    secret = webhook_secret or settings.webhook_secret
+    if secret is None:
+        secret = secrets.token_urlsafe(32)  # set afresh with setWebhook at every start
+    elif not _SECRET.match(secret):
+        fail("--webhook-secret: use 1-256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule)")
+    application.run_webhook(
+        listen=listen or settings.listen,
+        port=port or settings.port,
+        url_path=parts.path.lstrip("/"),
+        webhook_url=hook,
+        secret_token=secret,
+        allowed_updates=Update.ALL_TYPES,
+        drop_pending_updates=False,
+    )
+
+
+@app.command("demo")
+def demo() -> None:
+    """Play a short scripted event against an in-process fake Telegram; print the chat."""
+    _play_demo()
+
+
+def _play_demo() -> None:
+    from bot.demo import play
+
+    transcript = asyncio.run(play())
+    sys.stdout.write(transcript.rstrip("\n") + "\n")

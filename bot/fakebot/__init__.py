@@ -1,0 +1,58 @@
+"""A fake Telegram Bot API that the project owns, so bot tests never touch the internet.
+
+In-process, with the real python-telegram-bot Application::
+
+    from bot.fakebot import FakeTelegram, retry_after
+
+    tg = FakeTelegram()                      # optional: clock=lambda: my_now
+    alice = tg.add_user("Alice", username="alice")
+    r = tg.request()
+    app = ApplicationBuilder().token(tg.token).request(r).get_updates_request(r).build()
+    ...start polling...
+    tg.user_sends(alice, "/start abc")
+    [reply] = await tg.wait_for_sent(alice)  # bot messages now existing in Alice's chat
+    tg.user_taps(alice, reply, "agree")      # or text="Agree"
+    tg.faults.add("sendMessage", retry_after(1), times=5)
+    tg.user_blocks_bot(alice)                # next sends to Alice: 403 Forbidden
+    print(tg.transcript())                   # "[Alice] /start abc" / "[bot → Alice] ..."
+    tg.calls("sendMessage")                  # every call, failed ones too
+
+Over HTTP on 127.0.0.1: ``bot.fakebot.server.FakeBotServer(tg.world)`` (``await
+server.start()``; ``server.base_url`` / ``server.base_file_url`` for PTB), or
+``python -m bot.fakebot --port 8081`` for a person at a console.
+"""
+
+from bot.fakebot.client import FakeTelegram
+from bot.fakebot.errors import ApiError
+from bot.fakebot.faults import Fault, bad_request, forbidden, retry_after, server_error, timed_out
+from bot.fakebot.request import FakeRequest
+from bot.fakebot.state import (
+    DEFAULT_TOKEN,
+    Call,
+    CallbackQuery,
+    FakeChat,
+    FakeUser,
+    StoredFile,
+    StoredMessage,
+    World,
+)
+
+__all__ = [
+    "DEFAULT_TOKEN",
+    "ApiError",
+    "Call",
+    "CallbackQuery",
+    "FakeChat",
+    "FakeRequest",
+    "FakeTelegram",
+    "FakeUser",
+    "Fault",
+    "StoredFile",
+    "StoredMessage",
+    "World",
+    "bad_request",
+    "forbidden",
+    "retry_after",
+    "server_error",
+    "timed_out",
+]

@@ -1,0 +1,220 @@
+"""The event definition file (TOML) and its validation.
+
+An organiser describes an event in a small TOML file (see ``examples/sssg2016.toml``) and
+sends it to the bot or runs ``tdbot event create FILE``. Validation is strict and every
+error names the key it is about in the file's own terms, e.g.
+``rounds[2].best_of: must be odd``, so the organiser can fix the file without reading code.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from bot.service.errors import Invalid
+
+FORMATS = ("sssg", "single", "double")
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PersonDef(_Strict):
+    name: str = Field(min_length=1, max_length=100)
+    phone: str = ""
+    telegram_id: int | None = None
+
+
+class PlayerDef(PersonDef):
+    rating: int = Field(default=0, ge=0, le=5000)
+
+
+class RoundDef(_Strict):
+    """One round of the schedule (SSSg "Schedule and Details" table and para 6).
+
+    ``name`` is the round's name in the draw (e.g. "Qualifying Round", "Ro16",
+    "Minor QF"); ``best_of`` overrides the format's default for that round.
+    """
+
+    name: str = Field(min_length=1)
+    best_of: int | None = Field(default=None, ge=1, le=99)
+    head_start: int = Field(default=0, ge=0)
+    opens: date | datetime | None = None
+    closes: date | datetime | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> RoundDef:
+        if self.best_of is not None and (self.best_of + self.head_start) % 2 == 0:
+            if self.head_start:
+                raise ValueError(
+                    "best_of plus head_start must be odd, so that the match cannot end level "
+                    "on games (SSSg grand final: best_of = 18, head_start = 1)"
+                )
+            raise _KeyError(
+                "best_of",
+                "must be odd (an even best_of needs an odd head_start, like SSSg's "
+                "best-of-18 grand final with head_start = 1)",
+            )
+        if self.opens is not None and self.closes is not None:
+            if _as_datetime(self.closes, end=True) <= _as_datetime(self.opens, end=False):
+                raise _KeyError("closes", "must be after opens")
+        return self
+
+
+class RulesDef(_Strict):
+    """Per-event numbers. Defaults are SSSg 2016's (Annex A paras 24, 25, 28)."""
+
+    game_bye_spread: int = Field(default=100, ge=0)
+    forfeit_spread: int = Field(default=75, ge=0)
+    slip_window_hours: int = Field(default=24, ge=1)
+    photo_window_hours: int = Field(default=24, ge=1)
+    reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])
+
+    @field_validator("reminder_hours")
+    @classmethod
+    def _positive(cls, value: list[int]) -> list[int]:
+        if any(h <= 0 for h in value):
+            raise ValueError("every reminder must be a positive number of hours before the close")
+        return sorted(set(value), reverse=True)
+
+
+class EventDef(_Strict):
+    slug: str
+    name: str = Field(min_length=1, max_length=200)
+    format: Literal["sssg", "single", "double"]
+    time_zone: str = "UTC"
+    currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
+    fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
+    grand_final: Literal["head_start", "reset", "single"] = "head_start"
+
+    @field_validator("slug")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not _SLUG.match(value):
+            raise ValueError(
+                "must be 2-40 characters of lower-case letters, digits and '-', e.g. 'sssg-2016'"
+            )
+        return value
+
+    @field_validator("time_zone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                f"unknown time zone {value!r}; use an IANA name such as 'Asia/Singapore'"
+            ) from None
+        return value
+
+    @field_validator("fee_per_round", mode="before")
+    @classmethod
+    def _money(cls, value: Any) -> Any:
+        if isinstance(value, float):
+            value = repr(value)
+        try:
+            amount = Decimal(str(value))
+        except InvalidOperation:
+            raise ValueError(f"must be an amount of money such as 15 or 15.50, got {value!r}") from None
+        if amount != amount.quantize(Decimal("0.01")):
+            raise ValueError("must have at most two decimals (cents)")
+        return amount
+
+    @property
+    def fee_minor(self) -> int:
+        """The fee in minor units (cents), as stored."""
+        return int(self.fee_per_round * 100)
+
+
+class Definition(_Strict):
+    event: EventDef
+    rules: RulesDef = Field(default_factory=RulesDef)
+    organisers: list[PersonDef] = Field(default_factory=list)
+    tds: list[PersonDef] = Field(default_factory=list)
+    adjudicators: list[PersonDef] = Field(default_factory=list)
+    rounds: list[RoundDef] = Field(default_factory=list)
+    players: list[PlayerDef] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique(self) -> Definition:
+        for key, people in (("rounds", self.rounds), ("players", self.players)):
+            seen: dict[str, int] = {}
+            for i, item in enumerate(people):
+                folded = item.name.casefold().strip()
+                if folded in seen:
+                    raise _KeyError(
+                        f"{key}[{i}].name",
+                        f"{item.name!r} appears twice (also {key}[{seen[folded]}])",
+                    )
+                seen[folded] = i
+        return self
+
+
+class _KeyError(ValueError):
+    """A validation error about a key below the model that raised it."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+
+
+def _as_datetime(value: date | datetime, *, end: bool) -> datetime:
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
+    return datetime.combine(value, time.max if end else time.min)
+
+
+def _loc(parts: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(top level)"
+
+
+def _messages(exc: ValidationError) -> list[str]:
+    lines = []
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        ctx = err.get("ctx") or {}
+        cause = ctx.get("error")
+        if isinstance(cause, _KeyError):
+            key = _loc(loc)
+            key = f"{key}.{cause.key}" if key != "(top level)" else cause.key
+            lines.append(f"{key}: {cause.message}")
+            continue
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key (check its spelling against examples/sssg2016.toml)"
+        elif err["type"] == "missing":
+            msg = "is required"
+        elif err["type"] == "literal_error":
+            msg = f"must be one of {ctx.get('expected', '')}"
+        lines.append(f"{_loc(loc)}: {msg}")
+    return lines
+
+
+def parse_definition(text: str, source: str = "definition") -> Definition:
+    """Parse and validate a TOML event definition; ``Invalid`` lists every problem found."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Invalid(f"{source}: not valid TOML: {exc}") from None
+    try:
+        return Definition.model_validate(data)
+    except ValidationError as exc:
+        lines = _messages(exc)
+        raise Invalid(f"{source}: " + "; ".join(lines)) from None

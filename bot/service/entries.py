@@ -1,0 +1,185 @@
+"""Players' entries in an event, and registering them (one by one or from a CSV file)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.service import journal
+from bot.service.actors import Actor
+from bot.service.clock import iso
+from bot.service.errors import Invalid, NotFound
+from bot.service.events import get_event
+from bot.service.people import add_person, person_by_tg
+from bot.service.roles import grant_role, require_role
+from bot.store.db import Row, Tx
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    event_id: int
+    person_id: int
+    name: str
+    rating: int
+    state: str
+    linked: bool  # the person has linked a Telegram account
+
+
+_SELECT = (
+    "SELECT e.id, e.event_id, e.person_id, p.name, e.rating, e.state, p.tg_user_id"
+    " FROM entries e JOIN people p ON p.id = e.person_id"
+)
+
+
+def _entry(r: Row) -> Entry:
+    return Entry(
+        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], r["state"],
+        r["tg_user_id"] is not None,
+    )
+
+
+async def entries_of(tx: Tx, event_id: int) -> list[Entry]:
+    rows = await tx.all(_SELECT + " WHERE e.event_id = ? ORDER BY e.rating DESC, p.name", (event_id,))
+    return [_entry(r) for r in rows]
+
+
+async def get_entry(tx: Tx, entry_id: int) -> Entry:
+    row = await tx.one(_SELECT + " WHERE e.id = ?", (entry_id,))
+    if row is None:
+        raise NotFound(f"no entry with id {entry_id}")
+    return _entry(row)
+
+
+async def entry_of_person(tx: Tx, event_id: int, person_id: int) -> Entry | None:
+    row = await tx.one(_SELECT + " WHERE e.event_id = ? AND e.person_id = ?", (event_id, person_id))
+    return None if row is None else _entry(row)
+
+
+async def _add_entry(
+    tx: Tx,
+    event_id: int,
+    name: str,
+    rating: int,
+    *,
+    phone: str,
+    tg_user_id: int | None,
+    by: Actor,
+    now: datetime,
+    why: str,
+) -> int:
+    name = " ".join(name.split())
+    if not name:
+        raise Invalid("a player needs a name")
+    clash = await tx.one(
+        _SELECT + " WHERE e.event_id = ? AND lower(p.name) = lower(?)", (event_id, name)
+    )
+    if clash is not None:
+        raise Invalid(f"{name!r} is already entered in this event")
+    person = await person_by_tg(tx, tg_user_id) if tg_user_id is not None else None
+    person_id = person.id if person else await add_person(
+        tx, name, now, phone=phone, tg_user_id=tg_user_id
+    )
+    entry_id = await tx.insert(
+        "INSERT INTO entries (event_id, person_id, rating, state, created_at)"
+        " VALUES (?, ?, ?, 'active', ?)",
+        (event_id, person_id, rating, iso(now)),
+    )
+    await grant_role(tx, event_id, person_id, "player", by=by, now=now, why=why)
+    await journal.record(
+        tx, who=by, action="entry.add", subject=f"event:{event_id}", now=now,
+        detail={"entry_id": entry_id, "name": name, "rating": rating}, why=why,
+    )
+    return entry_id
+
+
+async def _require_registration_open(tx: Tx, event_id: int) -> None:
+    event = await get_event(tx, event_id)
+    if event.state != "registration":
+        raise Invalid(
+            f"{event.name} has already been drawn; players can no longer be added"
+        )
+
+
+async def register_player(
+    tx: Tx,
+    event_id: int,
+    name: str,
+    rating: int = 0,
+    *,
+    phone: str = "",
+    tg_user_id: int | None = None,
+    by: Actor,
+    now: datetime,
+    why: str = "",
+) -> int:
+    """Enter a player (TD or organiser only, before the draw); returns the entry id."""
+    await require_role(tx, by, event_id, "td")
+    await _require_registration_open(tx, event_id)
+    return await _add_entry(
+        tx, event_id, name, rating, phone=phone, tg_user_id=tg_user_id, by=by, now=now, why=why
+    )
+
+
+def parse_players_csv(text: str) -> list[tuple[str, int, str, int | None]]:
+    """Rows (name, rating, phone, telegram id) of a players CSV; errors name the row.
+
+    The header needs ``name`` and ``rating`` (as ``tdbot draw`` reads them); ``phone`` and
+    ``telegram_id`` are optional. Row numbers count the header as row 1, as a spreadsheet does.
+    """
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    missing = [c for c in ("name", "rating") if c not in header]
+    if missing:
+        raise Invalid(
+            f"the CSV header must have the columns name and rating; missing: {', '.join(missing)}"
+        )
+    reader.fieldnames = header
+    out: list[tuple[str, int, str, int | None]] = []
+    seen: dict[str, int] = {}
+    for n, row in enumerate(reader, start=2):
+        name = " ".join((row.get("name") or "").split())
+        if not name:
+            raise Invalid(f"row {n}: the name is empty")
+        raw = (row.get("rating") or "").strip() or "0"
+        try:
+            rating = int(raw)
+        except ValueError:
+            raise Invalid(f"row {n}: rating {raw!r} is not a whole number") from None
+        if rating < 0:
+            raise Invalid(f"row {n}: rating {rating} is negative")
+        tg_raw = (row.get("telegram_id") or "").strip()
+        try:
+            tg = int(tg_raw) if tg_raw else None
+        except ValueError:
+            raise Invalid(f"row {n}: telegram_id {tg_raw!r} is not a number") from None
+        key = name.casefold()
+        if key in seen:
+            raise Invalid(f"row {n}: {name!r} appears twice (also row {seen[key]})")
+        seen[key] = n
+        out.append((name, rating, (row.get("phone") or "").strip(), tg))
+    if not out:
+        raise Invalid("the CSV has a header but no players")
+    return out
+
+
+async def import_players(
+    tx: Tx, event_id: int, csv_text: str, *, by: Actor, now: datetime, why: str = "CSV import"
+) -> list[int]:
+    """Enter every player of a CSV, all or none (one transaction); returns entry ids."""
+    await require_role(tx, by, event_id, "td")
+    await _require_registration_open(tx, event_id)
+    rows = parse_players_csv(csv_text)
+    ids = []
+    for n, (name, rating, phone, tg) in enumerate(rows, start=2):
+        try:
+            ids.append(
+                await _add_entry(
+                    tx, event_id, name, rating, phone=phone, tg_user_id=tg, by=by, now=now, why=why
+                )
+            )
+        except Invalid as exc:
+            raise Invalid(f"row {n}: {exc.message}") from None
+    return ids

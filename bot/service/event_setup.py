@@ -1,0 +1,90 @@
+"""Creating an event from its definition file: the event row, its people and roles, its
+players' entries and the invite codes that let everyone link their Telegram account."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.service import journal
+from bot.service.actors import Actor
+from bot.service.clock import iso
+from bot.service.definitions import Definition, PersonDef
+from bot.service.entries import _add_entry
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.invites import create_invite
+from bot.service.people import add_person, person_by_tg
+from bot.service.roles import grant_role
+from bot.store.db import Tx
+
+
+@dataclass(frozen=True)
+class CreatedEvent:
+    """The new event and its invite codes: one general player code (pick your entry, a TD
+    approves), and a personal code per person named in the file (role, name, code)."""
+
+    event_id: int
+    slug: str
+    name: str
+    player_code: str
+    personal: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
+    if p.telegram_id is not None:
+        existing = await person_by_tg(tx, p.telegram_id)
+        if existing is not None:
+            return existing.id
+    return await add_person(tx, p.name, now, phone=p.phone, tg_user_id=p.telegram_id)
+
+
+async def create_event(
+    tx: Tx, definition: Definition, *, by: Actor, now: datetime, why: str = ""
+) -> CreatedEvent:
+    """Create an event; only an organiser (settings) or the operator may.
+
+    The creator, if a person, becomes the event's organiser. People named in the file get
+    their roles now and a personal invite code, so following it links them directly.
+    """
+    if not by.organiser:
+        raise NotAllowed("only an organiser may create events; ask the bot's operator")
+    ev = definition.event
+    if await tx.scalar("SELECT id FROM events WHERE slug = ?", (ev.slug,)) is not None:
+        raise Invalid(f"event.slug: an event called {ev.slug!r} already exists; pick another slug")
+    event_id = await tx.insert(
+        "INSERT INTO events (slug, name, format, time_zone, currency, fee_per_round, rules_json,"
+        " state, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?)",
+        (
+            ev.slug, ev.name, ev.format, ev.time_zone, ev.currency, ev.fee_minor,
+            json.dumps(definition.model_dump(mode="json"), sort_keys=True),
+            by.person_id, iso(now),
+        ),
+    )
+    await journal.record(
+        tx, who=by, action="event.create", subject=f"event:{event_id}", now=now,
+        detail={"slug": ev.slug, "format": ev.format}, why=why,
+    )
+    if by.person_id is not None:
+        await grant_role(tx, event_id, by.person_id, "organiser", by=by, now=now, why="creator")
+    personal: list[tuple[str, str, str]] = []
+    for role, people in (
+        ("organiser", definition.organisers),
+        ("td", definition.tds),
+        ("adjudicator", definition.adjudicators),
+    ):
+        for p in people:
+            pid = await _person_for(tx, p, now)
+            await grant_role(tx, event_id, pid, role, by=by, now=now, why="definition file")
+            code = await create_invite(tx, event_id, role, person_id=pid, by=Actor.system(), now=now)
+            personal.append((role, p.name, code))
+    for p in definition.players:
+        entry_id = await _add_entry(
+            tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
+            by=by, now=now, why="definition file",
+        )
+        pid = await tx.scalar("SELECT person_id FROM entries WHERE id = ?", (entry_id,))
+        code = await create_invite(tx, event_id, "player", person_id=pid, by=Actor.system(), now=now)
+        personal.append(("player", p.name, code))
+    player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
+    return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)

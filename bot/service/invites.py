@@ -1,0 +1,310 @@
+"""Invite codes for Telegram deep links (``https://t.me/<bot>?start=<code>``).
+
+Three kinds, decided by the code's row:
+- a personal code (it names a person): whoever follows it is linked to that person at once;
+  single use.
+- a general player code: the holder picks their entry from a list and a TD approves
+  (a join request); many people use the same code.
+- a general code for another role (TD, adjudicator, organiser): single use; the first
+  person to follow it gets the role. Organisers hand these out one at a time.
+
+Callback data for the TD's buttons: ``join:approve:<request id>`` and
+``join:reject:<request id>``; for a player picking an entry: ``join:pick:<code>:<entry id>``.
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.service import journal, outbox
+from bot.service.actors import Actor
+from bot.service.clock import iso
+from bot.service.errors import Invalid, NotFound
+from bot.service.events import get_event
+from bot.service.people import add_person, get_person, person_by_tg
+from bot.service.roles import ROLE_NAMES, ROLES, grant_role, people_with_role, require_role
+from bot.store.db import Row, Tx
+
+
+def invite_link(bot_username: str, code: str) -> str:
+    return f"https://t.me/{bot_username.lstrip('@')}?start={code}"
+
+
+@dataclass(frozen=True)
+class Invite:
+    code: str
+    event_id: int
+    role: str
+    person_id: int | None
+    used_by: int | None
+
+
+@dataclass(frozen=True)
+class Redemption:
+    """What following an invite did.
+
+    ``outcome``: 'linked' (the person now holds ``role`` in the event), 'choose_entry'
+    (show ``choices`` as buttons, then call ``request_entry``), or 'pending' (this user
+    already asked for an entry and waits for a TD).
+    """
+
+    outcome: str
+    event_id: int
+    event_name: str
+    role: str
+    person_id: int | None = None
+    choices: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _invite(row: Row) -> Invite:
+    return Invite(row["code"], row["event_id"], row["role"], row["person_id"], row["used_by"])
+
+
+async def create_invite(
+    tx: Tx,
+    event_id: int,
+    role: str,
+    *,
+    person_id: int | None = None,
+    by: Actor,
+    now: datetime,
+    code: str | None = None,
+) -> str:
+    """A new invite code (TD or organiser only; organiser only for TD/organiser codes)."""
+    if role not in ROLES:
+        raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
+    await require_role(tx, by, event_id, "organiser" if role in ("organiser", "td") else "td")
+    code = code or secrets.token_urlsafe(9)
+    await tx.execute(
+        "INSERT INTO invites (code, event_id, role, person_id, created_at) VALUES (?, ?, ?, ?, ?)",
+        (code, event_id, role, person_id, iso(now)),
+    )
+    await journal.record(
+        tx, who=by, action="invite.create", subject=f"event:{event_id}", now=now,
+        detail={"role": role, "person_id": person_id},
+    )
+    return code
+
+
+async def invites_of(tx: Tx, event_id: int) -> list[Invite]:
+    rows = await tx.all("SELECT * FROM invites WHERE event_id = ? ORDER BY created_at, code", (event_id,))
+    return [_invite(r) for r in rows]
+
+
+async def _get_invite(tx: Tx, code: str) -> Invite:
+    row = await tx.one("SELECT * FROM invites WHERE code = ?", (code,))
+    if row is None:
+        raise NotFound("this invite link is not valid; ask the organiser for a new one")
+    return _invite(row)
+
+
+async def _merge_person(tx: Tx, placeholder: int, into: int) -> None:
+    """Move everything of a placeholder person (an imported player with no Telegram yet)
+    onto the person a Telegram user already is, then drop the placeholder."""
+    if placeholder == into:
+        return
+    for table, column in (
+        ("entries", "person_id"), ("outbox", "person_id"), ("invites", "person_id"),
+        ("invites", "used_by"), ("join_requests", "decided_by"),
+    ):
+        await tx.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (into, placeholder))
+    rows = await tx.all("SELECT event_id, role, granted_at FROM roles WHERE person_id = ?", (placeholder,))
+    for r in rows:
+        await tx.execute(
+            "INSERT INTO roles (event_id, person_id, role, granted_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (event_id, person_id, role) DO NOTHING",
+            (r["event_id"], into, r["role"], r["granted_at"]),
+        )
+    await tx.execute("DELETE FROM roles WHERE person_id = ?", (placeholder,))
+    await tx.execute("DELETE FROM people WHERE id = ?", (placeholder,))
+
+
+async def _link(tx: Tx, person_id: int, tg_user_id: int, tg_name: str, now: datetime) -> int:
+    """Link a Telegram user to a person; returns the id the person ends up with."""
+    person = await get_person(tx, person_id)
+    if person.tg_user_id == tg_user_id:
+        return person.id
+    if person.tg_user_id is not None:
+        raise Invalid(
+            "this entry is already linked to another Telegram account; ask a TD if that is wrong"
+        )
+    existing = await person_by_tg(tx, tg_user_id)
+    if existing is not None:
+        await _merge_person(tx, person.id, existing.id)
+        return existing.id
+    await tx.execute("UPDATE people SET tg_user_id = ? WHERE id = ?", (tg_user_id, person.id))
+    return person.id
+
+
+async def redeem_invite(
+    tx: Tx, code: str, *, tg_user_id: int, tg_name: str, now: datetime
+) -> Redemption:
+    """Follow an invite link (``/start <code>``)."""
+    inv = await _get_invite(tx, code)
+    event = await get_event(tx, inv.event_id)
+    who = Actor(None, f"tg:{tg_user_id} ({tg_name})")
+    if inv.person_id is not None or inv.role != "player":
+        if inv.used_by is not None:
+            user = await person_by_tg(tx, tg_user_id)
+            if user is not None and user.id == inv.used_by:
+                return Redemption("linked", event.id, event.name, inv.role, user.id)
+            raise Invalid("this invite link has already been used; ask the organiser for a new one")
+        if inv.person_id is not None:
+            pid = await _link(tx, inv.person_id, tg_user_id, tg_name, now)
+        else:
+            user = await person_by_tg(tx, tg_user_id)
+            pid = user.id if user else await add_person(tx, tg_name, now, tg_user_id=tg_user_id)
+        await grant_role(tx, event.id, pid, inv.role, by=who, now=now, why="invite link")
+        await tx.execute(
+            "UPDATE invites SET used_by = ?, used_at = ? WHERE code = ?", (pid, iso(now), code)
+        )
+        await journal.record(
+            tx, who=Actor.person(pid, tg_name), action="invite.redeem", subject=f"event:{event.id}",
+            now=now, detail={"role": inv.role, "tg_user_id": tg_user_id},
+        )
+        return Redemption("linked", event.id, event.name, inv.role, pid)
+    # a general player code
+    user = await person_by_tg(tx, tg_user_id)
+    if user is not None:
+        linked = await tx.one(
+            "SELECT id FROM entries WHERE event_id = ? AND person_id = ?", (event.id, user.id)
+        )
+        if linked is not None:
+            return Redemption("linked", event.id, event.name, "player", user.id)
+    pending = await tx.one(
+        "SELECT id FROM join_requests WHERE event_id = ? AND tg_user_id = ? AND state = 'pending'",
+        (event.id, tg_user_id),
+    )
+    if pending is not None:
+        return Redemption("pending", event.id, event.name, "player")
+    return Redemption("choose_entry", event.id, event.name, "player", None,
+                      await unclaimed_entries(tx, event.id))
+
+
+async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
+    """Entries whose person has no Telegram account yet: what a new player picks from."""
+    rows = await tx.all(
+        "SELECT e.id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
+        " WHERE e.event_id = ? AND p.tg_user_id IS NULL AND e.state = 'active' ORDER BY p.name",
+        (event_id,),
+    )
+    return [(r["id"], r["name"]) for r in rows]
+
+
+async def request_entry(
+    tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime
+) -> int:
+    """A player picked an entry after a general code: ask the event's TDs to approve."""
+    inv = await _get_invite(tx, code)
+    if inv.role != "player" or inv.person_id is not None:
+        raise Invalid("this invite link does not let you choose an entry")
+    choices = dict(await unclaimed_entries(tx, inv.event_id))
+    if entry_id not in choices:
+        raise Invalid("that entry is not available any more; pick another or ask a TD")
+    pending = await tx.one(
+        "SELECT id FROM join_requests WHERE event_id = ? AND tg_user_id = ? AND state = 'pending'",
+        (inv.event_id, tg_user_id),
+    )
+    if pending is not None:
+        raise Invalid("you have already asked to join; a TD will answer soon")
+    rid = await tx.insert(
+        "INSERT INTO join_requests (event_id, invite_code, tg_user_id, tg_name, entry_id, state,"
+        " created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
+        (inv.event_id, code, tg_user_id, tg_name, entry_id, iso(now)),
+    )
+    event = await get_event(tx, inv.event_id)
+    text = (
+        f"<b>{html.escape(event.name)}</b>: Telegram user {html.escape(tg_name)} "
+        f"says they are <b>{html.escape(choices[entry_id])}</b>. Approve?"
+    )
+    buttons = [[("Approve", f"join:approve:{rid}"), ("Reject", f"join:reject:{rid}")]]
+    for td in await _tds_and_organisers(tx, inv.event_id):
+        await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons, now=now,
+                             dedupe_key=f"join:{rid}:td:{td}")
+    await journal.record(
+        tx, who=Actor(None, f"tg:{tg_user_id} ({tg_name})"), action="join.request",
+        subject=f"event:{inv.event_id}", now=now,
+        detail={"request_id": rid, "entry_id": entry_id, "tg_user_id": tg_user_id},
+    )
+    return rid
+
+
+async def _tds_and_organisers(tx: Tx, event_id: int) -> list[int]:
+    people = set(await people_with_role(tx, event_id, "td"))
+    people |= set(await people_with_role(tx, event_id, "organiser"))
+    return sorted(people)
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    id: int
+    event_id: int
+    tg_user_id: int
+    tg_name: str
+    entry_id: int
+    entry_name: str
+    state: str
+
+
+async def pending_join_requests(tx: Tx, event_id: int) -> list[JoinRequest]:
+    rows = await tx.all(
+        "SELECT j.*, p.name AS entry_name FROM join_requests j JOIN entries e ON e.id = j.entry_id"
+        " JOIN people p ON p.id = e.person_id WHERE j.event_id = ? AND j.state = 'pending'"
+        " ORDER BY j.id",
+        (event_id,),
+    )
+    return [
+        JoinRequest(r["id"], r["event_id"], r["tg_user_id"], r["tg_name"], r["entry_id"],
+                    r["entry_name"], r["state"])
+        for r in rows
+    ]
+
+
+async def decide_join_request(
+    tx: Tx, request_id: int, approve: bool, *, by: Actor, now: datetime, why: str = ""
+) -> JoinRequest:
+    """A TD approves or rejects a join request; pressing the button twice is harmless
+    (the second press finds it decided and changes nothing)."""
+    row = await tx.one("SELECT * FROM join_requests WHERE id = ?", (request_id,))
+    if row is None:
+        raise NotFound(f"no join request {request_id}")
+    await require_role(tx, by, row["event_id"], "td")
+    entry = await tx.one(
+        "SELECT e.person_id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
+        " WHERE e.id = ?", (row["entry_id"],),
+    )
+    assert entry is not None
+    result = JoinRequest(row["id"], row["event_id"], row["tg_user_id"], row["tg_name"],
+                         row["entry_id"], entry["name"], row["state"])
+    if row["state"] != "pending":
+        return result
+    event = await get_event(tx, row["event_id"])
+    state = "approved" if approve else "rejected"
+    if approve:
+        pid = await _link(tx, entry["person_id"], row["tg_user_id"], row["tg_name"], now)
+        text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry['name'])}! "
+                "A TD approved your entry. Send /matches to see your matches.")
+        await outbox.enqueue(tx, person_id=pid, text_html=text, now=now)
+    else:
+        text = (f"A TD did not approve your request to join <b>{html.escape(event.name)}</b> as "
+                f"{html.escape(entry['name'])}. Ask the organiser if this is a mistake.")
+        await outbox.enqueue(tx, chat_id=row["tg_user_id"], text_html=text, now=now)
+    await tx.execute(
+        "UPDATE join_requests SET state = ?, decided_by = ?, decided_at = ? WHERE id = ?",
+        (state, by.person_id, iso(now), request_id),
+    )
+    await journal.record(
+        tx, who=by, action="join.approve" if approve else "join.reject",
+        subject=f"event:{event.id}", now=now,
+        detail={"request_id": request_id, "entry_id": row["entry_id"],
+                "tg_user_id": row["tg_user_id"]}, why=why,
+    )
+    return JoinRequest(result.id, result.event_id, result.tg_user_id, result.tg_name,
+                       result.entry_id, result.entry_name, state)
+
+
+def role_name(role: str) -> str:
+    return ROLE_NAMES.get(role, role)

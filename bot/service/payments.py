@@ -1,0 +1,88 @@
+"""Entry fees, paid per round (SSSg Annex A para 26: "$15 per round. If a player is not
+paid-up by the commencement of a round, he will immediately be expelled").
+
+A payment belongs to one entry and one round; amounts are in minor units (cents) in the
+event's currency. ``unpaid`` is what ``open_round`` checks before a round commences.
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime
+
+from bot.service import journal, outbox
+from bot.service.actors import Actor
+from bot.service.clock import iso
+from bot.service.entries import Entry, get_entry
+from bot.service.errors import Invalid
+from bot.service.events import get_event
+from bot.service.roles import require_role
+from bot.service.schedule import Round, get_round
+from bot.store.db import Tx
+
+
+async def record_payment(
+    tx: Tx,
+    entry_id: int,
+    round_id: int,
+    *,
+    amount: int | None = None,
+    by: Actor,
+    now: datetime,
+    note: str = "",
+) -> int:
+    """Record that an entry paid a round's fee (TD or organiser). ``amount`` defaults to
+    the round's fee; less than the fee is refused, as it would not make the player
+    paid-up (para 26). Recording the same round twice is refused."""
+    entry = await get_entry(tx, entry_id)
+    rnd = await get_round(tx, round_id)
+    if rnd.event_id != entry.event_id:
+        raise Invalid("that round belongs to another event")
+    await require_role(tx, by, entry.event_id, "td")
+    event = await get_event(tx, entry.event_id)
+    amount = rnd.fee if amount is None else amount
+    if amount < rnd.fee:
+        raise Invalid(
+            f"the fee for {rnd.name} is {event.money(rnd.fee)}; {event.money(amount)} is not enough"
+        )
+    if await tx.scalar(
+        "SELECT id FROM payments WHERE entry_id = ? AND round_id = ?", (entry_id, round_id)
+    ) is not None:
+        raise Invalid(f"{entry.name} has already paid for {rnd.name}")
+    pid = await tx.insert(
+        "INSERT INTO payments (event_id, entry_id, round_id, amount, currency, recorded_by, note,"
+        " paid_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (entry.event_id, entry_id, round_id, amount, event.currency, by.label, note, iso(now)),
+    )
+    await journal.record(
+        tx, who=by, action="payment.record", subject=f"entry:{entry_id}", now=now,
+        detail={"round_id": round_id, "amount": amount, "currency": event.currency}, why=note,
+    )
+    await outbox.enqueue(
+        tx, person_id=entry.person_id, now=now,
+        text_html=(
+            f"<b>{html.escape(event.name)}</b>: your payment of {event.money(amount)} for "
+            f"{html.escape(rnd.name)} is recorded. Thank you!"
+        ),
+    )
+    return pid
+
+
+async def has_paid(tx: Tx, entry_id: int, round_id: int) -> bool:
+    return await tx.scalar(
+        "SELECT id FROM payments WHERE entry_id = ? AND round_id = ?", (entry_id, round_id)
+    ) is not None
+
+
+async def unpaid(tx: Tx, rnd: Round) -> list[Entry]:
+    """Entries playing in ``rnd`` that have not paid its fee (none if the round is free)."""
+    if rnd.fee <= 0:
+        return []
+    rows = await tx.all(
+        "SELECT DISTINCT e.id FROM matches m JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
+        " WHERE m.round_id = ? AND m.state != 'bye' AND NOT EXISTS"
+        " (SELECT 1 FROM payments p WHERE p.entry_id = e.id AND p.round_id = m.round_id)"
+        " ORDER BY e.id",
+        (rnd.id,),
+    )
+    return [await get_entry(tx, r["id"]) for r in rows]

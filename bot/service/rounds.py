@@ -1,0 +1,210 @@
+"""Opening and closing rounds, and the deadlines a round opens.
+
+Opening a round (SSSg para 6: each round has a stipulated period) checks that every player
+in it has paid its fee (para 26), tells each player their opponent, the best-of and the
+deadline (an outbox row each), and opens deadline rows: a reminder at each of the event's
+``rules.reminder_hours`` before the close, and the close itself, which tells the TDs what
+is unfinished. Closing is the TDs' decision (para 21 lets the organisers delay the end of a
+round), so the close deadline warns rather than closes.
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime, timedelta
+
+from bot.service import journal, outbox
+from bot.service.actors import Actor
+from bot.service.clock import iso, utc
+from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
+from bot.service.errors import Invalid
+from bot.service.events import Event, get_event
+from bot.service.matches import MatchView, match_state, matches_of_round, score_line
+from bot.service.payments import unpaid
+from bot.service.roles import people_with_role, require_role
+from bot.service.schedule import Round, find_round, get_round
+from bot.store.db import Tx
+
+REMINDER = "round.reminder"
+CLOSE = "round.close"
+
+
+def _games(n: int) -> str:
+    return f"{n} game" + ("" if n == 1 else "s")
+
+
+def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
+    """What a player is told when their round opens: opponent, best-of, deadline."""
+    other = 1 - side
+    lines = [
+        f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is open.",
+        f"Your opponent: <b>{html.escape(m.label(other))}</b>",
+        f"Best of {m.best_of}",
+    ]
+    if m.head_start[side]:
+        lines.append(f"You start with a head start of {_games(m.head_start[side])}.")
+    if m.head_start[other]:
+        lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
+    if rnd.closes_at is not None:
+        lines.append(f"Deadline: {event.local(rnd.closes_at)}")
+    lines.append(
+        "Agree a time and place with your opponent; draw tiles to decide who starts the first "
+        "game. The winner of each game reports it here."
+    )
+    return "\n".join(lines)
+
+
+async def open_round(
+    tx: Tx,
+    event_id: int,
+    round_ref: str,
+    *,
+    closes_at: datetime | None = None,
+    by: Actor,
+    now: datetime,
+    unpaid_ok: bool = False,
+    why: str = "",
+) -> Round:
+    """Open a round: every match in it must know both players (or be a bye), every player
+    must have paid (para 26) unless a TD opens it with ``unpaid_ok`` and a reason."""
+    now = utc(now)
+    await require_role(tx, by, event_id, "td")
+    event = await get_event(tx, event_id)
+    rnd = await find_round(tx, event_id, round_ref)
+    if rnd.state != "planned":
+        raise Invalid(f"{rnd.name} is already {rnd.state}")
+    closes = utc(closes_at) if closes_at is not None else rnd.closes_at
+    if closes is None:
+        raise Invalid(f"{rnd.name} has no closing time; give one (e.g. --closes 2016-09-30)")
+    if closes <= now:
+        raise Invalid(f"the closing time {event.local(closes)} is already past")
+    matches = await matches_of_round(tx, rnd.id)
+    if not matches:
+        raise Invalid(f"{rnd.name} has no matches; make the draw first")
+    waiting = [m for m in matches if m.state == "waiting"]
+    if waiting:
+        shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in waiting[:5])
+        raise Invalid(f"{rnd.name} cannot open yet: {len(waiting)} match(es) wait for earlier "
+                      f"results: {shown}")
+    owing = await unpaid(tx, rnd)
+    if owing and not unpaid_ok:
+        names = ", ".join(e.name for e in owing)
+        raise Invalid(
+            f"{rnd.name} cannot open: not paid for this round ({event.money(rnd.fee)}, SSSg rules "
+            f"para 26): {names}. Record their payments, or open it anyway as a TD decision."
+        )
+    await tx.execute(
+        "UPDATE rounds SET state = 'open', opens_at = ?, closes_at = ? WHERE id = ?",
+        (iso(now), iso(closes), rnd.id),
+    )
+    rnd = await get_round(tx, rnd.id)
+    for m in matches:
+        if m.state != "ready":
+            continue
+        await tx.execute("UPDATE matches SET state = 'playing' WHERE id = ?", (m.id,))
+        for side in (0, 1):
+            person = m.people[side]
+            assert person is not None
+            await outbox.enqueue(
+                tx, person_id=person, text_html=opening_text(event, rnd, m, side), now=now,
+                dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
+            )
+    subject = f"round:{rnd.id}"
+    for hours in event.rules.get("rules", {}).get("reminder_hours", [72, 24]):
+        at = closes - timedelta(hours=hours)
+        if at > now:
+            await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
+    await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    await journal.record(
+        tx, who=by, action="round.open", subject=subject, now=now,
+        detail={"closes_at": iso(closes), "unpaid": [e.id for e in owing]}, why=why,
+    )
+    return rnd
+
+
+async def close_round(
+    tx: Tx, event_id: int, round_ref: str, *, by: Actor, now: datetime, force: bool = False,
+    why: str = "",
+) -> Round:
+    """Close an open round. Undecided matches are refused unless ``force`` (a TD decision
+    that the journal records with its reason)."""
+    await require_role(tx, by, event_id, "td")
+    rnd = await find_round(tx, event_id, round_ref)
+    if rnd.state != "open":
+        raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
+    unfinished = [m for m in await matches_of_round(tx, rnd.id) if m.state == "playing"]
+    if unfinished and not force:
+        shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in unfinished[:5])
+        raise Invalid(
+            f"{rnd.name} has {len(unfinished)} unfinished match(es): {shown}. Rule on them "
+            "first, or close it anyway with a reason."
+        )
+    await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (rnd.id,))
+    cancelled = await cancel_deadlines(tx, f"round:{rnd.id}", now)
+    await journal.record(
+        tx, who=by, action="round.close", subject=f"round:{rnd.id}", now=now,
+        detail={"unfinished": [m.id for m in unfinished], "deadlines_cancelled": cancelled},
+        why=why,
+    )
+    return await get_round(tx, rnd.id)
+
+
+async def _open_round_of(tx: Tx, d: Deadline) -> Round | None:
+    """The round a deadline is about, if it is still open (the compare in compare-and-set)."""
+    kind, _, ref = d.subject.partition(":")
+    if kind != "round" or not ref.isdigit():
+        return None
+    rnd = await get_round(tx, int(ref))
+    return rnd if rnd.state == "open" else None
+
+
+@handler(REMINDER)
+async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Remind both players of every unfinished match in the round of its deadline."""
+    rnd = await _open_round_of(tx, d)
+    if rnd is None:
+        return False
+    event = await get_event(tx, rnd.event_id)
+    for m in await matches_of_round(tx, rnd.id):
+        if m.state != "playing":
+            continue
+        state = await match_state(tx, m.id)
+        for side in (0, 1):
+            person = m.people[side]
+            if person is None:
+                continue
+            text = (
+                f"Reminder: your <b>{html.escape(rnd.name)}</b> match against "
+                f"<b>{html.escape(m.label(1 - side))}</b> (best of {m.best_of}) must be finished "
+                f"by {event.local(rnd.closes_at or d.due_at)}.\n"
+                f"Score so far: {html.escape(score_line(m, state, side))}"
+            )
+            await outbox.enqueue(tx, person_id=person, text_html=text, now=now,
+                                 dedupe_key=f"deadline:{d.id}:match:{m.id}:{side}")
+    return True
+
+
+@handler(CLOSE)
+async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """At the round's deadline tell its TDs what is unfinished; closing stays theirs."""
+    rnd = await _open_round_of(tx, d)
+    if rnd is None:
+        return False
+    event = await get_event(tx, rnd.event_id)
+    unfinished = [m for m in await matches_of_round(tx, rnd.id) if m.state == "playing"]
+    if unfinished:
+        lines = "\n".join(
+            f"• {html.escape(m.code)}: {html.escape(m.label(0))} v {html.escape(m.label(1))}"
+            for m in unfinished
+        )
+        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its "
+                f"deadline with {len(unfinished)} unfinished match(es):\n{lines}")
+    else:
+        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its "
+                "deadline; every match is finished, so it can be closed.")
+    tds = set(await people_with_role(tx, rnd.event_id, "td"))
+    tds |= set(await people_with_role(tx, rnd.event_id, "organiser"))
+    for td in sorted(tds):
+        await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+                             dedupe_key=f"deadline:{d.id}:td:{td}")
+    return True

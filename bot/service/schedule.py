@@ -1,0 +1,62 @@
+"""The rounds of an event as stored: the period each is played in (SSSg para 6) and its fee."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.service.clock import parse
+from bot.service.errors import NotFound
+from bot.store.db import Row, Tx
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    event_id: int
+    code: str
+    name: str
+    seq: int
+    best_of: int
+    opens_at: datetime | None
+    closes_at: datetime | None
+    fee: int
+    state: str
+    division: str
+
+
+_SELECT = (
+    "SELECT r.*, COALESCE(d.name, '') AS division FROM rounds r"
+    " LEFT JOIN divisions d ON d.id = r.division_id"
+)
+
+
+def _round(r: Row) -> Round:
+    return Round(
+        r["id"], r["event_id"], r["code"], r["name"], r["seq"], r["best_of"],
+        parse(r["opens_at"]) if r["opens_at"] else None,
+        parse(r["closes_at"]) if r["closes_at"] else None,
+        r["fee"], r["state"], r["division"],
+    )
+
+
+async def get_round(tx: Tx, round_id: int) -> Round:
+    row = await tx.one(_SELECT + " WHERE r.id = ?", (round_id,))
+    if row is None:
+        raise NotFound(f"no round with id {round_id}")
+    return _round(row)
+
+
+async def rounds_of(tx: Tx, event_id: int) -> list[Round]:
+    rows = await tx.all(_SELECT + " WHERE r.event_id = ? ORDER BY r.seq, r.id", (event_id,))
+    return [_round(r) for r in rows]
+
+
+async def find_round(tx: Tx, event_id: int, ref: str) -> Round:
+    """A round by its code or its name, case-insensitive (what a TD types)."""
+    key = ref.strip().casefold()
+    for rnd in await rounds_of(tx, event_id):
+        if key in (rnd.code.casefold(), rnd.name.casefold()):
+            return rnd
+    names = ", ".join(f"{r.code} ({r.name})" for r in await rounds_of(tx, event_id))
+    raise NotFound(f"no round {ref!r} in this event; rounds: {names or 'none yet (make the draw)'}")

@@ -1,0 +1,44 @@
+"""Settings from the environment (``TDBOT_*``) or a ``.env`` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="TDBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    token: str | None = None
+    db: Path = Path("./tdbot.sqlite3")
+    base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
+    base_file_url: str | None = None
+    bot_username: str = "TDBot"
+    organisers: Annotated[list[int], NoDecode] = Field(default_factory=list)
+    webhook_url: str | None = None
+    webhook_secret: str | None = None
+    listen: str = "127.0.0.1"
+    port: int = 8443
+
+    @field_validator("organisers", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        """TDBOT_ORGANISERS=123,456 (Telegram user ids, commas or spaces)."""
+        if isinstance(value, str):
+            parts = value.replace(",", " ").split()
+            try:
+                return [int(p) for p in parts]
+            except ValueError:
+                raise ValueError(
+                    "TDBOT_ORGANISERS must be Telegram user ids separated by commas"
+                ) from None
+        return value
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

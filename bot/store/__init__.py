@@ -1,0 +1,1 @@
+"""Storage: the SQLite database, its migrations and the repositories that own SQL."""

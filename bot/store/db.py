@@ -1,0 +1,160 @@
+"""The SQLite database: one file, WAL mode, foreign keys on, a busy timeout.
+
+The bot is one process with one connection. Every use-case runs inside
+``async with db.transaction() as tx`` (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any
+exception), and transactions are serialised by an asyncio lock, so a use-case never sees
+another's half-done work. Other processes (``tdbot backup``, the CLI while the bot runs)
+wait for the write lock up to the busy timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.migrations import MIGRATIONS_DIR, apply_migrations
+
+BUSY_TIMEOUT_MS = 5000
+
+Row = sqlite3.Row
+
+
+class Tx:
+    """One open transaction. The only way use-cases reach the database."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; return the number of rows it changed."""
+        async with self._conn.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run an INSERT; return the id of the new row."""
+        async with self._conn.execute(sql, params) as cur:
+            rowid = cur.lastrowid
+        if rowid is None:  # pragma: no cover - sqlite always gives one for a row insert
+            raise RuntimeError("insert did not create a row")
+        return rowid
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self._conn.execute(sql, params) as cur:
+            row = await cur.fetchone()
+        return row  # type: ignore[no-any-return]
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._conn.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return list(rows)  # type: ignore[arg-type]
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.one(sql, params)
+        return None if row is None else row[0]
+
+    async def claim_update(self, update_id: int, now: datetime | None = None) -> bool:
+        """Record a Telegram update id; False if it was already applied.
+
+        Called in the same transaction as the update's effect, so an update re-sent after a
+        crash is applied at most once (design.md, "Nothing lost, nothing doubled").
+        """
+        stamp = (now or datetime.now(UTC)).isoformat()
+        changed = await self.execute(
+            "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)"
+            " ON CONFLICT (update_id) DO NOTHING",
+            (update_id, stamp),
+        )
+        return changed == 1
+
+
+class Database:
+    """The application's database. Open with ``await Database.open(path)``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        migrate: bool = True,
+        migrations_dir: Path = MIGRATIONS_DIR,
+    ) -> Database:
+        """Connect, set the pragmas and apply pending migrations (see migrations.py)."""
+        path = Path(path)
+        conn = await connect(path)
+        try:
+            if migrate:
+                await apply_migrations(conn, migrations_dir)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._conn)
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+    async def backup(self, dest: str | Path) -> None:
+        """A consistent copy of the live database (SQLite's online backup API)."""
+        async with self._lock:
+            await backup_file_from(self._conn, Path(dest))
+
+
+async def connect(path: Path) -> aiosqlite.Connection:
+    """Open a connection with the pragmas every TDBot connection uses."""
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    await conn.execute("PRAGMA journal_mode = WAL")
+    await conn.execute("PRAGMA synchronous = NORMAL")
+    return conn
+
+
+async def backup_file_from(conn: aiosqlite.Connection, dest: Path) -> None:
+    if dest.exists():
+        raise FileExistsError(f"{dest} already exists; choose a new file for the backup")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    target = await aiosqlite.connect(dest)
+    try:
+        await conn.backup(target)
+    finally:
+        await target.close()
+
+
+async def backup_database(src: str | Path, dest: str | Path) -> None:
+    """Copy the database at ``src`` to ``dest`` while other processes may be using it."""
+    src = Path(src)
+    if not src.exists():
+        raise FileNotFoundError(f"no database at {src}")
+    conn = await connect(src)
+    try:
+        await backup_file_from(conn, Path(dest))
+    finally:
+        await conn.close()

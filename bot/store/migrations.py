@@ -1,0 +1,130 @@
+"""Schema migrations: numbered SQL files under ``migrations/``, applied in order.
+
+Each applied file is recorded with a SHA-256 checksum of its bytes. A file that was edited
+after it was applied is refused (the database no longer matches what the file says), and so
+is a database that has applied a migration this code does not have (an older checkout on a
+newer database). Both stop start-up with a message that says what to do: add a new
+migration instead of editing an old one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+
+MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+class MigrationError(Exception):
+    """The database and the migration files disagree; start-up must stop."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: str
+    name: str
+    sql: str
+    checksum: str
+
+
+def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The migration files of ``folder`` in version order; badly named files are errors."""
+    if not folder.is_dir():
+        raise MigrationError(f"migrations folder not found: {folder}")
+    found: list[Migration] = []
+    for path in sorted(folder.glob("*.sql")):
+        m = _NAME.match(path.name)
+        if not m:
+            raise MigrationError(
+                f"{path.name}: migration files must be named NNNN_name.sql (e.g. 0002_photos.sql)"
+            )
+        data = path.read_bytes()
+        found.append(
+            Migration(m.group(1), path.name, data.decode("utf-8"), hashlib.sha256(data).hexdigest())
+        )
+    versions = [m.version for m in found]
+    dupes = sorted({v for v in versions if versions.count(v) > 1})
+    if dupes:
+        raise MigrationError(f"two migration files share the number {dupes[0]}")
+    return found
+
+
+def split_statements(sql: str) -> list[str]:
+    """Split a script into complete statements (sqlite3 knows where triggers end)."""
+    statements: list[str] = []
+    buf = ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            text = buf.strip()
+            if _has_code(text):
+                statements.append(text)
+            buf = ""
+    if _has_code(buf):
+        raise MigrationError(f"incomplete SQL statement at the end: {buf.strip()[:60]!r}")
+    return statements
+
+
+def _has_code(text: str) -> bool:
+    return any(
+        line.strip() and not line.strip().startswith("--") for line in text.splitlines()
+    )
+
+
+async def apply_migrations(
+    conn: aiosqlite.Connection, folder: Path = MIGRATIONS_DIR, now: datetime | None = None
+) -> list[str]:
+    """Apply the pending migrations, each in its own transaction; return the names applied.
+
+    ``conn`` must be in autocommit mode (isolation_level=None) so BEGIN/COMMIT are ours.
+    """
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version TEXT PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,"
+        " applied_at TEXT NOT NULL)"
+    )
+    async with conn.execute("SELECT version, name, checksum FROM schema_migrations") as cur:
+        applied = {row[0]: (row[1], row[2]) for row in await cur.fetchall()}
+    migrations = load_migrations(folder)
+    known = {m.version for m in migrations}
+    for version, (name, _) in sorted(applied.items()):
+        if version not in known:
+            raise MigrationError(
+                f"the database has migration {name} applied but {folder} has no such file; "
+                "run the code version that created this database"
+            )
+    for m in migrations:
+        if m.version in applied and applied[m.version][1] != m.checksum:
+            raise MigrationError(
+                f"migration {m.name} was edited after it was applied (checksum differs); "
+                "restore the file and put the change in a new migration"
+            )
+    done: list[str] = []
+    stamp = (now or datetime.now(UTC)).isoformat()
+    for m in migrations:
+        if m.version in applied:
+            continue
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in split_statements(m.sql):
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, checksum, applied_at)"
+                " VALUES (?, ?, ?, ?)",
+                (m.version, m.name, m.checksum, stamp),
+            )
+        except BaseException as exc:
+            await conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise MigrationError(f"migration {m.name} failed: {exc}") from exc
+            raise
+        await conn.execute("COMMIT")
+        done.append(m.name)
+    return done

@@ -1,0 +1,115 @@
+"""Builds the python-telegram-bot Application: limiter, job queue, handlers, start-up.
+
+Start-up (``post_init``) opens the database (applying migrations), re-arms every open
+deadline row (design.md, "Durable time": overdue ones fire at once), starts the periodic
+sweep and the outbox sender, and sets the default command menu. Shutdown closes them in
+reverse. The clock is injected (``BotOptions.clock`` -> ``bot_data["clock"]``).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.request import BaseRequest
+
+from bot.store.db import Database
+from bot.telegram import commands, handlers
+from bot.telegram.clock import Clock, utc_now
+from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
+from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler
+from bot.telegram.sender import OutboxSender
+
+log = logging.getLogger(__name__)
+
+#: How often AIORateLimiter retries a request Telegram answered with 429 before the
+#: sender takes over with its own back-off (issue 3: "AIORateLimiter (with retries)").
+MAX_RETRIES = 5
+
+
+@dataclass(frozen=True)
+class BotOptions:
+    """Everything that differs between production, the demo and a test."""
+
+    token: str
+    db_path: Path
+    organisers: frozenset[int] = frozenset()
+    clock: Clock = utc_now
+    base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
+    request: BaseRequest | None = None  # an in-process fake Bot API for tests and the demo
+    max_retries: int = MAX_RETRIES
+    sweep_interval: timedelta = SWEEP_INTERVAL
+    sender_idle_poll: float = 1.0
+    extra_bot_data: dict[str, Any] = field(default_factory=dict)
+
+
+def file_url_for(base_url: str) -> str:
+    """The file-download base for a Bot API base URL: ``.../bot`` -> ``.../file/bot``.
+
+    Telegram serves files at ``https://api.telegram.org/file/bot<token>/<path>`` beside
+    ``https://api.telegram.org/bot<token>/<method>``; a local Bot API server (or our fake)
+    does the same, so the file URL is the API URL with ``/file`` before the final ``/bot``.
+    """
+    trimmed = base_url.rstrip("/")
+    if not trimmed.endswith("/bot"):
+        raise ValueError(
+            f"base URL {base_url!r} must end in /bot, as PTB's base_url does "
+            "(e.g. http://127.0.0.1:8081/bot)"
+        )
+    return trimmed[: -len("/bot")] + "/file/bot"
+
+
+def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, Any, Any]:
+    builder = (
+        ApplicationBuilder()
+        .token(options.token)
+        .rate_limiter(AIORateLimiter(max_retries=options.max_retries))
+        .post_init(_post_init)
+        .post_stop(_post_stop)
+        .post_shutdown(_post_shutdown)
+    )
+    if options.base_url:
+        builder = builder.base_url(options.base_url.rstrip("/")).base_file_url(
+            file_url_for(options.base_url)
+        )
+    if options.request is not None:
+        builder = builder.request(options.request).get_updates_request(options.request)
+    app = builder.build()
+    app.bot_data[CLOCK] = options.clock
+    app.bot_data["options"] = options
+    app.bot_data.update(options.extra_bot_data)
+    handlers.register(app)
+    return app
+
+
+async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    options: BotOptions = app.bot_data["options"]
+    clock: Clock = app.bot_data[CLOCK]
+    db = await Database.open(options.db_path)
+    sender = OutboxSender(app.bot, db, clock, idle_poll=options.sender_idle_poll)
+    assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
+    scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick)
+    app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers)
+    armed = await scheduler.sync()
+    scheduler.start_sweeping(options.sweep_interval)
+    sender.start()
+    sender.kick()
+    await commands.set_default_menu(app.bot)
+    log.info("TDBot started as @%s; %d open deadlines armed", app.bot.username, armed)
+
+
+async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    runtime = app.bot_data.get(RUNTIME)
+    if runtime is not None:
+        await runtime.sender.stop()
+
+
+async def _post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    runtime = app.bot_data.pop(RUNTIME, None)
+    if runtime is not None:
+        await runtime.sender.stop()
+        await runtime.db.close()

@@ -1,0 +1,63 @@
+"""Which commands each person may use: the /help text and the command menus come from here.
+
+Issue 3: "``/help`` shows only what that person may do; command menus are set per scope with
+``setMyCommands`` (``BotCommandScopeChat`` per person after they get a role, default scope
+for all)". One table, so the menu and /help can never disagree.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from telegram import Bot, BotCommand, BotCommandScopeChat, BotCommandScopeDefault
+from telegram.error import TelegramError
+
+log = logging.getLogger(__name__)
+
+#: The roles of an event (SSSg para 19 names TDs and a neutral adjudicator), plus
+#: "organiser" for the people the settings allow to create events (TDBOT_ORGANISERS).
+EVERYONE = "everyone"
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    summary: str  # the one line in Telegram's menu
+    roles: frozenset[str]  # who may use it: EVERYONE or event roles
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("start", "Join an event with your invite link, or say hello", frozenset({EVERYONE})),
+    Command("help", "What you can do here", frozenset({EVERYONE})),
+    Command("matches", "Your matches, opponents and deadlines", frozenset({"player"})),
+    Command("pending", "What awaits a TD: join requests, undelivered messages",
+            frozenset({"td", "organiser"})),
+    Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
+    Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
+    Command("openround", "Open a round: /openround CODE", frozenset({"td", "organiser"})),
+)
+
+
+def allowed(roles: Iterable[str]) -> list[Command]:
+    """The commands a person with these roles (in any event) may use, in menu order."""
+    have = set(roles) | {EVERYONE}
+    return [c for c in COMMANDS if c.roles & have]
+
+
+def menu(roles: Iterable[str]) -> list[BotCommand]:
+    return [BotCommand(c.name, c.summary) for c in allowed(roles)]
+
+
+async def set_default_menu(bot: Bot) -> None:
+    """The menu everyone sees before they hold a role."""
+    await bot.set_my_commands(menu(()), scope=BotCommandScopeDefault())
+
+
+async def set_menu_for(bot: Bot, chat_id: int, roles: Iterable[str]) -> None:
+    """A person's own menu once they hold a role; a failure here is cosmetic, so logged."""
+    try:
+        await bot.set_my_commands(menu(roles), scope=BotCommandScopeChat(chat_id))
+    except TelegramError as exc:
+        log.warning("could not set the command menu of chat %s: %s", chat_id, exc)

@@ -1,0 +1,46 @@
+"""One handler per intent (python-telegram-bot's own examples' style), registered in order.
+
+Order matters within group 0: the first matching handler takes the update. The catch-all
+for strangers comes last so that every specific handler is tried first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
+
+from bot.telegram.handlers import (
+    approvals,
+    event_upload,
+    help_cmd,
+    my_matches,
+    start,
+    stranger,
+    td,
+)
+from bot.telegram.handlers.errors import on_error
+
+
+def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    private = filters.ChatType.PRIVATE
+    app.add_handler(CommandHandler("start", start.start, filters=private))
+    app.add_handler(CommandHandler("help", help_cmd.help_command, filters=private))
+    app.add_handler(CommandHandler("matches", my_matches.my_matches, filters=private))
+    app.add_handler(CommandHandler("pending", td.pending, filters=private))
+    app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
+    app.add_handler(CommandHandler("openround", td.open_round, filters=private))
+    app.add_handler(
+        MessageHandler(private & filters.Document.FileExtension("toml"),
+                       event_upload.definition_document)
+    )
+    app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=approvals.PICK))
+    app.add_handler(CallbackQueryHandler(approvals.decide, pattern=approvals.DECIDE))
+    app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
+    app.add_error_handler(on_error)

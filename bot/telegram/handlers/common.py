@@ -1,0 +1,88 @@
+"""The one way a handler applies an update: claimed and applied in one transaction.
+
+design.md, "Nothing lost, nothing doubled": Telegram re-sends updates after a crash, so the
+update id is recorded (``tx.claim_update``) in the same transaction as its effect; a
+re-sent update finds its id taken and does nothing. What the effect wants said is written
+to the outbox in that transaction and delivered by the sender after commit.
+
+A ``ServiceError`` rolls the transaction back (the claim too) and its message, escaped, is
+shown to the person; any other exception goes to the error handler (``errors.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from functools import wraps
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.ext import ContextTypes
+
+from bot.service.errors import ServiceError
+from bot.store.db import Tx
+from bot.telegram import texts
+from bot.telegram.runtime import after_commit, now, runtime
+
+#: What an effect may return: an action to run after commit (a Bot API call that is not a
+#: message, like setting a command menu: it must not run while the transaction holds the
+#: database, and it is harmless to lose).
+AfterCommit = Callable[[], Awaitable[None]]
+Effect = Callable[
+    [Update, ContextTypes.DEFAULT_TYPE, Tx, datetime], Awaitable[AfterCommit | None]
+]
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
+
+
+def applied_once(effect: Effect) -> Handler:
+    """Wrap an effect ``(update, context, tx, now)`` into a PTB handler callback."""
+
+    @wraps(effect)
+    async def handler(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await apply(update, context, effect)
+
+    return handler
+
+
+async def apply(update: Update, context: ContextTypes.DEFAULT_TYPE, effect: Effect) -> None:
+    """Claim the update and run ``effect`` in one transaction; then deliver and arm."""
+    rt = runtime(context)
+    try:
+        async with rt.db.transaction() as tx:
+            if not await tx.claim_update(update.update_id, now(context)):
+                await _answer_callback(update)
+                return
+            then = await effect(update, context, tx, now(context))
+    except ServiceError as exc:
+        await _answer_callback(update)
+        await tell(update, texts.refused(exc.message))
+        return
+    await _answer_callback(update)
+    await after_commit(context)
+    if then is not None:
+        await then()
+
+
+async def tell(update: Update, text_html: str) -> None:
+    """A direct, non-durable answer (refusals); durable messages go through the outbox."""
+    chat = update.effective_chat
+    if chat is not None:
+        await chat.send_message(text_html, parse_mode=ParseMode.HTML)
+
+
+async def _answer_callback(update: Update) -> None:
+    # Telegram shows a spinner on the button until the query is answered; answering twice
+    # is refused by Telegram, so only the wrapper answers.
+    if update.callback_query is not None:
+        try:
+            await update.callback_query.answer()
+        except Exception:  # an expired query: the effect already happened, nothing to do
+            pass
+
+
+def sender_ids(update: Update) -> tuple[int, str]:
+    """The Telegram user id and a display name of whoever sent the update."""
+    user = update.effective_user
+    if user is None:
+        raise ServiceError("I can only answer people, not channels.")
+    return user.id, user.full_name

@@ -1,0 +1,30 @@
+"""Anything the other handlers did not take: a friendly word, never silence.
+
+Issue 3: "A stranger who writes to the bot gets a friendly answer that says what TDBot is
+and how to join an event." Someone already in an event is pointed to /help instead.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import outbox
+from bot.store.db import Tx
+from bot.telegram import texts
+from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
+from bot.telegram.handlers.help_cmd import roles_held
+from bot.telegram.runtime import runtime
+
+
+@applied_once
+async def anything_else(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+) -> AfterCommit | None:
+    tg_id, _name = sender_ids(update)
+    held = await roles_held(tx, tg_id, runtime(context).organisers)
+    text = texts.NOT_UNDERSTOOD if held else texts.STRANGER
+    await outbox.enqueue(tx, chat_id=update.effective_chat.id, text_html=text, now=now)  # type: ignore[union-attr]
+    return None

@@ -1,0 +1,96 @@
+"""TD commands in the chat: /pending, /invites, /openround (and /draw, see ``draw``).
+
+Issue 3: roles are checked -- "a player cannot use TD commands". The service re-checks every
+permission (``require_role``); this module only finds which event the TD means: the one they
+direct, or the one named first (``/openround club-cup Final``) when they direct several.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import events, invites, outbox, people, roles, rounds
+from bot.service.actors import Actor
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.events import Event
+from bot.store import outbox_repo
+from bot.store.db import Tx
+from bot.telegram import texts
+from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
+from bot.telegram.runtime import runtime
+
+TD_ROLES = frozenset({"td", "organiser"})
+
+
+async def td_event(
+    tx: Tx, update: Update, context: ContextTypes.DEFAULT_TYPE, command: str
+) -> tuple[Actor, Event, list[str]]:
+    """The asking TD, the event they mean, and the command's remaining words."""
+    tg_id, _ = sender_ids(update)
+    actor = await people.actor_for_tg(tx, tg_id, runtime(context).organisers)
+    directed = []
+    if actor is not None and actor.person_id is not None:
+        directed = [(eid, name) for eid, name, held in await roles.events_of(tx, actor.person_id)
+                    if held & TD_ROLES]
+    if actor is None or not directed:
+        raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
+    args = list(context.args or [])
+    if args:
+        by_slug = {(await events.get_event(tx, eid)).slug: eid for eid, _ in directed}
+        if args[0] in by_slug:
+            return actor, await events.get_event(tx, by_slug[args[0]]), args[1:]
+    if len(directed) > 1:
+        slugs = ", ".join(sorted([(await events.get_event(tx, eid)).slug for eid, _ in directed]))
+        raise Invalid(f"you direct several events; name one first, e.g. /{command} EVENT ... "
+                      f"(your events: {slugs})")
+    return actor, await events.get_event(tx, directed[0][0]), args
+
+
+def _chat(update: Update) -> int:
+    assert update.effective_chat is not None
+    return update.effective_chat.id
+
+
+@applied_once
+async def pending(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+) -> AfterCommit | None:
+    """What awaits a TD: join requests, and messages Telegram refused for good (issue 3:
+    a message refused for good "is marked so and shown to a TD")."""
+    _actor, event, _ = await td_event(tx, update, context, "pending")
+    requests = await invites.pending_join_requests(tx, event.id)
+    in_event = set(await roles.people_with_role(tx, event.id, "player"))
+    in_event |= set(await roles.people_with_role(tx, event.id, "td"))
+    refused = [row for row in await outbox_repo.blocked(tx) if row["person_id"] in in_event]
+    await outbox.enqueue(tx, chat_id=_chat(update), now=now,
+                         text_html=texts.pending(event.name, requests, refused))
+    return None
+
+
+@applied_once
+async def list_invites(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+) -> AfterCommit | None:
+    _actor, event, _ = await td_event(tx, update, context, "invites")
+    codes = await invites.invites_of(tx, event.id)
+    names = {p: (await people.get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
+    await outbox.enqueue(tx, chat_id=_chat(update), now=now, text_html=texts.invite_list(
+        event.name, codes, names, context.bot.username))
+    return None
+
+
+@applied_once
+async def open_round(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+) -> AfterCommit | None:
+    actor, event, args = await td_event(tx, update, context, "openround")
+    if not args:
+        raise Invalid("say which round: /openround ROUND (its code or name)")
+    rnd = await rounds.open_round(tx, event.id, " ".join(args), by=actor, now=now,
+                                  why="/openround in chat")
+    await outbox.enqueue(tx, chat_id=_chat(update), now=now,
+                         text_html=texts.round_opened(event, rnd))
+    return None

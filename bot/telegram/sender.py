@@ -1,0 +1,177 @@
+"""The outbox sender: delivers the messages the service wrote, through the Bot API.
+
+Why an outbox (design.md, "One report, end to end" step 4; issue 3, "Outbox"): a message is
+written in the same transaction as the change it reports, so it is never lost; this sender
+reads due rows, sends each through python-telegram-bot (whose AIORateLimiter keeps under
+Telegram's limits and retries HTTP 429 itself) and records the outcome:
+
+- delivered: ``mark_sent`` with Telegram's message id;
+- refused for good because the person blocked the bot (``Forbidden``): ``mark_blocked``, and
+  the row stays visible to a TD (the service's TD read model lists blocked messages);
+- refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
+  after a few attempts it is marked blocked too, with Telegram's reason, for a TD to see;
+- anything else (429 after the limiter's retries, time-outs, 5xx): ``mark_failed`` with a
+  back-off (``retry_delay``) and tried again later.
+
+A message is sent twice only if the process dies between Telegram's answer and the
+``mark_sent`` commit (or a time-out hides a delivery): at-least-once, never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import warnings
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.warnings import PTBDeprecationWarning
+
+from bot.store import outbox_repo
+from bot.store.db import Database
+from bot.store.outbox_repo import OutboxRow
+
+log = logging.getLogger(__name__)
+
+#: How many rows one pass reads; the rate limiter paces them.
+BATCH = 50
+#: A malformed message (BadRequest) is tried this many times, then marked blocked.
+BAD_REQUEST_ATTEMPTS = 3
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """Back-off after the ``attempts``-th failure: 5 s, 10 s, 20 s ... capped at one hour.
+
+    Doubling keeps a flaky network from being hammered; the cap keeps a message from waiting
+    longer than an hour once Telegram is reachable again.
+    """
+    if attempts < 1:
+        raise ValueError(f"attempts counts failures so far and starts at 1, got {attempts}")
+    return min(timedelta(seconds=5 * 2 ** min(attempts - 1, 20)), timedelta(hours=1))
+
+
+def reply_markup(buttons: list[list[dict[str, Any]]]) -> InlineKeyboardMarkup | None:
+    """Button rows as the service stores them (``{"text", "data"|"url"}``) to a keyboard."""
+    if not buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(b["text"], url=b["url"])
+                if "url" in b
+                else InlineKeyboardButton(b["text"], callback_data=b["data"])
+                for b in row
+            ]
+            for row in buttons
+        ]
+    )
+
+
+class OutboxSender:
+    """One sender per Application: a background loop woken by ``kick()`` after each commit.
+
+    A lock makes passes strictly sequential, so no row is read twice while being sent.
+    """
+
+    def __init__(
+        self,
+        bot: Bot,
+        db: Database,
+        clock: Callable[[], datetime],
+        *,
+        idle_poll: float = 1.0,
+    ) -> None:
+        self._bot = bot
+        self._db = db
+        self._clock = clock
+        self._idle_poll = idle_poll
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def kick(self) -> None:
+        """Ask for a pass soon (after a commit that may have written outbox rows)."""
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="tdbot-outbox-sender")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=self._idle_poll)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            try:
+                while await self.deliver_due() == BATCH:
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the loop must survive a bad pass; the rows stay due
+                log.exception("outbox pass failed; will try again")
+
+    async def deliver_due(self) -> int:
+        """Deliver every row due now (one batch); return how many rows were handled."""
+        async with self._lock:
+            now = self._clock()
+            async with self._db.transaction() as tx:
+                rows = await outbox_repo.due(tx, BATCH, now)
+            for row in rows:
+                await self._deliver(row)
+            return len(rows)
+
+    async def _deliver(self, row: OutboxRow) -> None:
+        try:
+            message = await self._bot.send_message(
+                chat_id=row.chat_id,
+                text=row.text_html,
+                parse_mode=ParseMode.HTML,
+                reply_markup=reply_markup(row.buttons),
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+            )
+        except Forbidden as exc:
+            log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
+            async with self._db.transaction() as tx:
+                await outbox_repo.mark_blocked(tx, row.id, self._clock(), error=str(exc))
+            return
+        except BadRequest as exc:
+            attempts = row.attempts + 1
+            log.warning("outbox %s: Telegram refused it as malformed: %s", row.id, exc)
+            async with self._db.transaction() as tx:
+                if attempts >= BAD_REQUEST_ATTEMPTS:
+                    await outbox_repo.mark_blocked(tx, row.id, self._clock(), error=str(exc))
+                else:
+                    retry_at = self._clock() + retry_delay(attempts)
+                    await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
+            return
+        except RetryAfter as exc:
+            with warnings.catch_warnings():  # PTB 22.2+: int now, timedelta later
+                warnings.simplefilter("ignore", PTBDeprecationWarning)
+                wait = exc.retry_after
+            delay = wait if isinstance(wait, timedelta) else timedelta(seconds=float(wait))
+            async with self._db.transaction() as tx:
+                await outbox_repo.mark_failed(tx, row.id, str(exc), self._clock() + delay)
+            return
+        except TelegramError as exc:  # NetworkError, TimedOut, 5xx
+            log.warning("outbox %s: delivery failed, will retry: %s", row.id, exc)
+            retry_at = self._clock() + retry_delay(row.attempts + 1)
+            async with self._db.transaction() as tx:
+                await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
+            return
+        async with self._db.transaction() as tx:
+            await outbox_repo.mark_sent(tx, row.id, message.message_id, self._clock())

@@ -1,0 +1,190 @@
+"""What the bot says, as Telegram HTML. Every piece of user-supplied text goes through
+``esc`` (html.escape) before it is put into a message (project standard: escape user text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from bot.service.event_setup import CreatedEvent
+from bot.service.events import Event
+from bot.service.invites import Invite, JoinRequest, invite_link
+from bot.service.matches import MatchView
+from bot.service.schedule import Round
+from bot.telegram.commands import allowed
+
+
+def esc(text: object) -> str:
+    return escape(str(text), quote=False)
+
+
+STRANGER = (
+    "Hello! I am <b>TDBot</b>: I run Scrabble and chess competitions in this chat — "
+    "long knockout events, club ladders and club nights. Players report results here and "
+    "tournament directors settle disputes from their phones.\n\n"
+    "<b>To join an event</b>, open the invite link your organiser or tournament director "
+    "sent you (it looks like <code>t.me/…?start=…</code>). Then type /help to see what you "
+    "can do."
+)
+
+SOMETHING_WENT_WRONG = (
+    "Sorry, something went wrong on my side and nothing was changed. "
+    "Please try again in a minute; if it keeps happening, tell your tournament director."
+)
+
+def refused(message: str) -> str:
+    """A ServiceError's message (plain text, safe to show) for the person who asked."""
+    return f"⚠️ {esc(message)}"
+
+
+def help_text(roles: Iterable[str], *, can_create_events: bool) -> str:
+    """Only what this person may do (issue 3, "/help shows only what that person may do")."""
+    held = frozenset(roles)
+    lines = ["<b>What you can do here</b>"]
+    lines += [f"/{c.name} — {esc(c.summary)}" for c in allowed(held)]
+    if can_create_events:
+        lines.append("Send an event definition (<code>.toml</code>) as a document to create an event.")
+    if not held:
+        lines.append("")
+        lines.append("You are not in an event yet: open your invite link to join one.")
+    return "\n".join(lines)
+
+NOT_UNDERSTOOD = "I did not understand that. Type /help to see what you can do here."
+
+
+def welcome_back(name: str) -> str:
+    return f"Hello again, {esc(name)}! Type /help to see what you can do."
+
+
+def pick_your_name(event_name: str) -> str:
+    return (
+        f"Welcome to <b>{esc(event_name)}</b>! Which player are you? Tap your name; "
+        "a tournament director will confirm it."
+    )
+
+
+def no_entries_left(event_name: str) -> str:
+    return (
+        f"Every player of <b>{esc(event_name)}</b> already has a Telegram account linked. "
+        "If you are entered, ask a tournament director to check your entry."
+    )
+
+
+def still_waiting(event_name: str) -> str:
+    return (
+        f"You have asked to join <b>{esc(event_name)}</b>; a tournament director will answer "
+        "soon. I will tell you here."
+    )
+
+
+def joined(event_name: str, role_name: str) -> str:
+    return (
+        f"Welcome to <b>{esc(event_name)}</b>! You are a <b>{esc(role_name)}</b> of this "
+        "event. Type /help to see what you can do."
+    )
+
+
+def asked_tds(event_name: str, entry_name: str) -> str:
+    return (
+        f"Thanks! I asked the tournament directors of <b>{esc(event_name)}</b> to confirm "
+        f"that you are <b>{esc(entry_name)}</b>. I will tell you here."
+    )
+
+
+def decided(request_text: str, state: str) -> str:
+    """The TD's request message after a press: how it was decided (by this or another TD)."""
+    verdict = "✅ Approved." if state == "approved" else "❌ Rejected."
+    return f"{request_text}\n\n{verdict}"
+
+ORGANISERS_ONLY_PLAIN = (
+    "Only the organisers named in this bot's settings can create events. If you run an "
+    "event, ask the person who hosts the bot to add your Telegram id to TDBOT_ORGANISERS."
+)
+
+
+
+def event_created(created: CreatedEvent, bot_username: str) -> str:
+    """The organiser's copy of every invite link."""
+    lines = [
+        f"Created <b>{esc(created.name)}</b> (<code>{esc(created.slug)}</code>).",
+        "",
+        "<b>Player link</b> (players pick their name, a TD approves):",
+        invite_link(bot_username, created.player_code),
+    ]
+    if created.personal:
+        lines += ["", "<b>Personal links</b> (each links one person at once; send privately):"]
+        lines += [
+            f"{esc(role)} {esc(person)}: {invite_link(bot_username, code)}"
+            for role, person, code in created.personal
+        ]
+    return "\n".join(lines)
+
+
+def pending(event_name: str, requests: list[JoinRequest], refused: list[dict[str, Any]]) -> str:
+    lines = [f"<b>{esc(event_name)}: what awaits a TD</b>"]
+    if requests:
+        lines.append("")
+        lines.append("Join requests:")
+        lines += [
+            f"• {esc(r.tg_name)} says they are <b>{esc(r.entry_name)}</b>" for r in requests
+        ]
+    if refused:
+        lines.append("")
+        lines.append("Messages Telegram refused for good (reach these people another way):")
+        lines += [
+            f"• to {esc(row['name'] or '?')}: {esc(row['last_error'] or 'refused')}"
+            for row in refused
+        ]
+    if not requests and not refused:
+        lines.append("Nothing waits for you.")
+    return "\n".join(lines)
+
+
+def invite_list(
+    event_name: str, codes: list[Invite], names: dict[int, str], bot_username: str
+) -> str:
+    lines = [f"<b>{esc(event_name)}: invite links</b>"]
+    for inv in codes:
+        who = names.get(inv.person_id, "") if inv.person_id else "anyone (pick a name)"
+        used = " — used" if inv.used_by else ""
+        lines.append(f"{esc(inv.role)} {esc(who)}: {invite_link(bot_username, inv.code)}{used}")
+    return "\n".join(lines)
+
+
+def round_opened(event: Event, rnd: Round) -> str:
+    deadline = event.local(rnd.closes_at) if rnd.closes_at else "no deadline"
+    return (
+        f"Opened <b>{esc(rnd.name)}</b> of {esc(event.name)}. Every player has been told "
+        f"their opponent. Deadline: {esc(deadline)}."
+    )
+
+_MATCH_STATES = {
+    "waiting": "waiting for earlier results",
+    "ready": "drawn, round not open yet",
+    "playing": "being played",
+    "decided": "decided",
+    "bye": "a bye",
+}
+
+
+def match_line(
+    event_name: str, m: MatchView, side: int, score: str | None, deadline: str | None
+) -> str:
+    parts = [
+        f"<b>{esc(event_name)} — {esc(m.round_name)}</b> ({esc(m.code)})",
+        f"against <b>{esc(m.label(1 - side))}</b>, best of {m.best_of}: "
+        f"{_MATCH_STATES.get(m.state, esc(m.state))}",
+    ]
+    if score:
+        parts.append(f"Score: {esc(score)}")
+    if deadline:
+        parts.append(f"Deadline: {esc(deadline)}")
+    return "\n".join(parts)
+
+
+def my_matches(lines: list[str]) -> str:
+    if not lines:
+        return "You have no matches yet. When the draw is made and your round opens, I will tell you here."
+    return "<b>Your matches</b>\n\n" + "\n\n".join(lines)

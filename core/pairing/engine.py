@@ -1,0 +1,371 @@
+"""The one matching engine behind every optimising pairing system.
+
+Each system (King of the Hill, factored pairings, modified Swiss, Portland Swiss) states
+its *table*: the pairing its rule gives on paper when nothing gets in the way (seed 000,
+appendix "Pairing Systems and Pairing Tables"). The seeds then all say the same thing in
+different words: when the table would pair two players who have met, "switch players
+within the win group if you can until there are no repeat pairings" (Modified-Swiss
+Pairings, step 3), match "the player closest to #6 who has not played #1" (Portland Swiss
+Pairing System), "adjust the pairing somewhat" (King-of-the-Hill Pairings), "with minimum
+adjustments" (seed 001, 2006 NSC). So the engine finds the pairing closest to the table
+that breaks as few higher rules as possible, as one minimum-cost perfect matching.
+
+The cost of pairing p with q is a tuple of tiers, compared in order (the design's
+"ordered tiers", as in bbpPairings' ordered weight fields):
+
+1. forbidden: the pair is on the forbidden list (same team, a TD's ruling);
+2. repeats: m*m where they have met m times, so one threepeat costs more than two
+   single repeats (only when the system avoids repeats);
+3. score group: how many half-wins apart they are (modified Swiss only);
+4. rank distance: how far each stands from the partner the table gave the other,
+   |rank(q) - rank(table partner of p)| + |rank(p) - rank(table partner of q)|;
+   0 exactly for the table's own pairs;
+5. first balance: |(firsts - seconds of p) + (firsts - seconds of q)|, how lopsided
+   their starts would remain.
+
+Tiers become one integer: tier k's weight is one more than the largest total the tiers
+below it can reach over a whole matching (n/2 edges, each at most the largest edge cost
+of that tier among the candidate edges). So one unit of a higher tier always outweighs
+any sum of lower ones. The largest weight used is asserted to stay below 2**120, inside
+the 128-bit integers of rustworkx; for 10,000 players and 30 rounds it is about 2**90.
+
+Candidate edges are sparse: each player's table partner's neighbourhood (``window``
+places either side) and its own immediate neighbours, not all n*n pairs. Whenever the
+solved matching still contains a forbidden pair or a repeat, the neighbourhood of just
+the players in those pairs is widened fourfold and the matching solved again, until
+they are clean or can reach everyone. Divisions of up to ``DENSE_BELOW`` players get
+the complete graph at once, so there the answer is an exact optimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import rustworkx as rx
+
+from core.tournament import Division, GameKind, Pairings
+
+Pair = tuple[int, int]
+Reasoned = tuple[tuple[Pair, str], ...]
+TableFn = Callable[[Sequence[int]], Sequence[tuple[Pair, str]]]
+
+DENSE_BELOW = 200  # players; above this the candidate graph is sparse
+WINDOW = 3  # places either side of the table partner, for sparse graphs
+_WEIGHT_LIMIT = 2**120
+
+
+def pair_key(p: int, q: int) -> Pair:
+    return (p, q) if p < q else (q, p)
+
+
+def times_word(m: int) -> str:
+    return {1: "once", 2: "twice"}.get(m, f"{m} times")
+
+
+@dataclass(frozen=True)
+class History:
+    """What the games before the round being paired say, indexed once per call so the
+    hot loops look things up in O(1) instead of scanning ``division.games``."""
+
+    met: Mapping[Pair, int] = field(default_factory=dict)
+    balance: Mapping[int, int] = field(default_factory=dict)  # firsts minus seconds
+    byes: Mapping[int, int] = field(default_factory=dict)
+
+    def times_met(self, p: int, q: int) -> int:
+        return self.met.get(pair_key(p, q), 0)
+
+
+def history_before(division: Division, round_number: int) -> History:
+    """Meetings, first/second balance and byes from the rounds before ``round_number``.
+
+    A meeting is any game with a named opponent, as ``Division.times_met`` counts it."""
+    met: dict[Pair, int] = {}
+    balance: dict[int, int] = {}
+    byes: dict[int, int] = {}
+    for game in division.games:
+        if game.round >= round_number:
+            continue
+        if game.b is None:
+            if game.kind == GameKind.BYE:
+                byes[game.a] = byes.get(game.a, 0) + 1
+            continue
+        k = pair_key(game.a, game.b)
+        met[k] = met.get(k, 0) + 1
+        if game.first in (game.a, game.b):
+            second = game.b if game.first == game.a else game.a
+            balance[game.first] = balance.get(game.first, 0) + 1
+            balance[second] = balance.get(second, 0) - 1
+    return History(met, balance, byes)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the engine must respect beyond the table."""
+
+    avoid_repeats: bool = True
+    forbidden: Mapping[Pair, str] = field(default_factory=dict)  # key: pair_key
+    score: Mapping[int, float] | None = None  # wins per player: enables the score tier
+
+
+def forbid_map(forbidden: Reasoned) -> dict[Pair, str]:
+    """Forbidden pairs with their reasons, keyed for O(1) lookup."""
+    out: dict[Pair, str] = {}
+    for (p, q), reason in forbidden:
+        if p == q:
+            raise ValueError(f"forbidden pair {p}v{q}: both players are the same")
+        out[pair_key(p, q)] = reason
+    return out
+
+
+def _tiers(p: int, q: int, pos: Mapping[int, int], target: Mapping[int, int],
+           history: History, rules: Rules) -> tuple[int, int, int, int, int]:
+    k = pair_key(p, q)
+    forbidden = 1 if k in rules.forbidden else 0
+    m = history.met.get(k, 0) if rules.avoid_repeats else 0
+    score = 0
+    if rules.score is not None:
+        score = round(2 * abs(rules.score[p] - rules.score[q]))
+    rank = abs(pos[q] - target[p]) + abs(pos[p] - target[q])
+    first = abs(history.balance.get(p, 0) + history.balance.get(q, 0))
+    return forbidden, m * m, score, rank, first
+
+
+def _weights(maxima: Sequence[int], half: int) -> list[int]:
+    """Weight per tier, highest first: each exceeds the most all lower tiers can add."""
+    weights = [1] * len(maxima)
+    reach = 0
+    for i in range(len(maxima) - 1, -1, -1):
+        weights[i] = reach + 1
+        reach += weights[i] * maxima[i] * half
+    if reach >= _WEIGHT_LIMIT:
+        raise ValueError("pairing weights overflow: too many players or rounds for one matching")
+    return weights
+
+
+def _solve(nodes: Sequence[int], edges: Sequence[Pair], ranked: Sequence[int],
+           pos: Mapping[int, int], target: Mapping[int, int], history: History,
+           rules: Rules) -> list[Pair]:
+    """Exact minimum-cost perfect matching of ``nodes`` (indices into ``ranked``) over
+    ``edges``; returns index pairs."""
+    local = {i: k for k, i in enumerate(nodes)}
+    costs = [_tiers(ranked[i], ranked[j], pos, target, history, rules) for i, j in edges]
+    maxima = [max((c[t] for c in costs), default=0) for t in range(5)]
+    weights = _weights(maxima, len(nodes) // 2)
+    flat = [sum(w * c for w, c in zip(weights, tiers, strict=True)) for tiers in costs]
+    top = max(flat, default=0) + 1
+    graph: rx.PyGraph = rx.PyGraph()
+    graph.add_nodes_from(nodes)
+    graph.add_edges_from(
+        [(local[i], local[j], top - cost) for (i, j), cost in zip(edges, flat, strict=True)]
+    )
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(matching) != len(nodes):  # cannot happen: the table's own edges are a
+        raise ValueError("no perfect matching among the candidate pairs")  # perfect matching
+    return [(nodes[i], nodes[j]) for i, j in matching]
+
+
+def _bad(p: int, q: int, history: History, rules: Rules) -> bool:
+    k = pair_key(p, q)
+    return k in rules.forbidden or (rules.avoid_repeats and history.met.get(k, 0) > 0)
+
+
+def _components(region: set[int], edges: set[Pair]) -> list[tuple[list[int], list[Pair]]]:
+    parent = {i: i for i in region}
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in edges:
+        parent[find(i)] = find(j)
+    nodes: dict[int, list[int]] = {}
+    for i in sorted(region):
+        nodes.setdefault(find(i), []).append(i)
+    links: dict[int, list[Pair]] = {}
+    for e in sorted(edges):
+        links.setdefault(find(e[0]), []).append(e)
+    return [(members, links.get(root, [])) for root, members in nodes.items()]
+
+
+def _sparse(ranked: Sequence[int], pos: Mapping[int, int], target: Mapping[int, int],
+            history: History, rules: Rules, window: int) -> list[Pair]:
+    """Re-pair only around the table's bad pairs; everyone else keeps the table.
+
+    Players far from any repeat or forbidden pair keep their table partner: there the
+    table costs nothing on any tier, so no matching can do better for them (a system's
+    table must already be the best on the score tier; see the systems' docstrings).
+    Around each bad pair a region of ``radius`` places is re-matched exactly, split into
+    its independent components; regions still holding a bad pair grow fourfold."""
+    n = len(ranked)
+    tgt = [target[p] for p in ranked]
+    mate = list(tgt)
+    radius: dict[int, int] = {}
+    for i in range(n):
+        if _bad(ranked[i], ranked[mate[i]], history, rules):
+            radius[i] = window
+    while radius:
+        region: set[int] = set()
+        for i, r in radius.items():
+            region.update(range(max(0, i - r), min(n - 1, i + r) + 1))
+        region.update([tgt[i] for i in region])
+        edges: set[Pair] = set()
+        for i in region:
+            r = radius.get(i, window)
+            for lo, hi in ((tgt[i] - r, tgt[i] + r), (i - 1, i + 1)):
+                for j in range(max(0, lo), min(n - 1, hi) + 1):
+                    if j != i and j in region:
+                        edges.add((i, j) if i < j else (j, i))
+            edges.add((i, tgt[i]) if i < tgt[i] else (tgt[i], i))
+        for nodes, links in _components(region, edges):
+            for i, j in _solve(nodes, links, ranked, pos, target, history, rules):
+                mate[i], mate[j] = j, i
+        grew = False
+        for i in region:
+            if _bad(ranked[i], ranked[mate[i]], history, rules) and radius.get(i, 0) < n:
+                radius[i] = max(window, radius.get(i, window) * 4)
+                grew = True
+        if not grew:
+            break
+    return [(ranked[i], ranked[mate[i]]) for i in range(n) if i < mate[i]]
+
+
+def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: History,
+          rules: Rules, *, window: int = WINDOW, dense_below: int = DENSE_BELOW) -> Reasoned:
+    """Pair ``ranked`` (best first, an even number of players) as close to ``table`` as
+    the tiers allow. Returns each pair (first player first) with its explanation, in
+    board order (by the better-ranked player of each pair)."""
+    n = len(ranked)
+    if n % 2:
+        raise ValueError(f"cannot pair an odd number of players ({n}); give one a bye first")
+    pos = {p: i for i, p in enumerate(ranked)}
+    partner: dict[int, int] = {}
+    why: dict[Pair, str] = {}
+    for (p, q), text in table:
+        partner[p], partner[q] = q, p
+        why[pair_key(p, q)] = text
+    if len(partner) != n or set(partner) != set(ranked):
+        raise ValueError("the table must pair every player exactly once")
+    target = {p: pos[partner[p]] for p in ranked}
+    if n <= dense_below:
+        nodes = list(range(n))
+        edges = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        pairs = [(ranked[i], ranked[j]) for i, j in
+                 _solve(nodes, edges, ranked, pos, target, history, rules)]
+    else:
+        pairs = _sparse(ranked, pos, target, history, rules, window)
+    out = []
+    for p, q in sorted(pairs, key=lambda e: min(pos[e[0]], pos[e[1]])):
+        a, b = (p, q) if pos[p] < pos[q] else (q, p)
+        text = explain(a, b, partner, why, history, rules)
+        out.append((order_first(a, b, history), text))
+    return tuple(out)
+
+
+def order_first(a: int, b: int, history: History) -> Pair:
+    """Who starts: the player who has gone first less often (seed 000 leaves starts to
+    the rules of play; this is the balance players expect). On a tie the better-ranked
+    player ``a`` starts, so the answer is the same every time."""
+    if history.balance.get(b, 0) < history.balance.get(a, 0):
+        return (b, a)
+    return (a, b)
+
+
+def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
+            history: History, rules: Rules) -> str:
+    """A sentence a TD can read: the table's reason, or why the table was left."""
+    key = pair_key(a, b)
+    if partner[a] == b:
+        text = f"paired {a}v{b}: {why[key]}"
+    else:
+        moves = []
+        for x in (a, b):
+            y = partner[x]
+            k = pair_key(x, y)
+            if k in rules.forbidden:
+                moves.append(f"{x} and {y} may not meet ({rules.forbidden[k]})")
+            elif rules.avoid_repeats and history.met.get(k, 0):
+                moves.append(f"{x} and {y} already met {times_word(history.met[k])}")
+        if not moves:
+            moves.append("swapped to avoid a repeat or forbidden pair elsewhere")
+        table = " and ".join(f"{x}v{partner[x]}" for x in (a, b))
+        text = f"paired {a}v{b} instead of the table's {table}: " + "; ".join(moves)
+    if key in rules.forbidden:
+        text += f" (breaks a rule: {rules.forbidden[key]}; no pairing without it was found)"
+    m = history.met.get(key, 0)
+    if m:
+        text += f" (a repeat: {a} and {b} met {times_word(m)} before"
+        text += "; no repeat-free pairing was found)" if rules.avoid_repeats else ")"
+    return text
+
+
+def check_fixed(division: Division, fixed: Reasoned) -> dict[int, int]:
+    """Validate forced pairs (Gibson, a TD's choice): real, active, each player once."""
+    seen: dict[int, int] = {}
+    numbers = {p.number: p for p in division.players}
+    for (p, q), _ in fixed:
+        for x in (p, q):
+            if x not in numbers:
+                raise ValueError(f"fixed pair {p}v{q}: there is no player {x}")
+            if not numbers[x].active:
+                raise ValueError(f"fixed pair {p}v{q}: player {x} has withdrawn")
+            if x in seen:
+                raise ValueError(f"fixed pairs: player {x} appears in more than one pair")
+        if p == q:
+            raise ValueError(f"fixed pair {p}v{q}: a player cannot play themself")
+        seen[p], seen[q] = q, p
+    return seen
+
+
+def pair_round(
+    division: Division,
+    round_number: int,
+    ranked: Sequence[int],
+    table: TableFn,
+    *,
+    rules: Rules,
+    fixed: Reasoned = (),
+    history: History | None = None,
+) -> Pairings:
+    """The common shape of an optimising system's round: forced pairs first, then a bye
+    if the rest are odd in number (seed 000, "Odd Number of Players"), then the
+    system's table on the rest, adjusted by :func:`match`.
+
+    ``ranked`` is the order the system pairs from, best first (current standings, or
+    older ones for lagged systems); withdrawn players must already be left out.
+    """
+    from core.pairing.byes import choose_bye  # byes.py imports this module's History
+
+    if round_number < 1:
+        raise ValueError(f"round must be 1 or more, got {round_number}")
+    if history is None:
+        history = history_before(division, round_number)
+    taken = check_fixed(division, fixed)
+    rest = [p for p in ranked if p not in taken]
+    reasons: list[tuple[Pair, str]] = []
+    byes: tuple[int, ...] = ()
+    if len(rest) % 2:
+        bye, bye_reason = choose_bye(division, rest, history)
+        rest.remove(bye)
+        byes = (bye,)
+    paired = match(rest, table(rest), history, rules)
+    pairs = [pair for pair, _ in paired]
+    reasons.extend(paired)
+    for (p, q), text in fixed:
+        pair = order_first(p, q, history)
+        pairs.append(pair)
+        reasons.append((pair, f"paired {p}v{q}: fixed: {text}"))
+    place = {p: i for i, p in enumerate(ranked)}
+    far = len(place)
+    pairs.sort(key=lambda e: min(place.get(e[0], far), place.get(e[1], far)))
+    if byes:
+        reasons.append(((byes[0], 0), f"bye {byes[0]}: {bye_reason}"))
+    return Pairings(round_number, tuple(pairs), byes, tuple(reasons))
+
+
+def ranked_active(division: Division, order: Sequence[int]) -> list[int]:
+    """``order`` without withdrawn players."""
+    active = {p.number for p in division.players if p.active}
+    return [p for p in order if p in active]

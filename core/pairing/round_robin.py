@@ -1,0 +1,135 @@
+"""Round robin by the Clark rotation, any size, single or double.
+
+Seed 000, appendix "Clark System (R-R)": write the numbers in two lines (first half left
+to right, second half right to left), pair top against bottom, then keep #1 still and move
+everyone else one place clockwise for the next round. Run for 4 to 16 players this
+reproduces the seed's round robin tables ("Round-Robin Pairings", 4 to 16 Players)
+exactly; the tests hold those tables as fixtures.
+
+Odd sizes: the schedule of ``n + 1`` is used with the empty seat in the fixed place of #1
+and player ``k`` in place ``k + 1``. The empty seat then meets ``n, n-1, n-2, ...`` in
+turn, so the byes go to the bottom seeds first, as seed 000 expects ("Normally in odd
+divisions with more players than rounds, BYEs are assigned to the bottom seeds", John
+Green System).
+
+Who goes first (White) is not in the seed's tables; the rotation moves every player one
+board along each round, so giving the first move to the top-line player on odd boards and
+to the bottom-line player on even boards makes nearly everyone alternate (never more than
+two in a row) and leaves nobody more than one first ahead over a cycle; #1, on board 0,
+alternates by round. A double round robin plays the cycle twice with the first moves
+reversed.
+"""
+
+from __future__ import annotations
+
+from core.tournament import Division, Pairings
+
+Pair = tuple[int, int]
+Schedule = tuple[tuple[Pair, ...], ...]
+
+
+def clark_rounds(n: int) -> Schedule:
+    """The Clark rotation for an even ``n``: ``n - 1`` rounds of (top line, bottom line)
+    pairs in board order, exactly as the seed's tables list the opponents."""
+    if n < 2 or n % 2:
+        raise ValueError(f"the Clark rotation needs an even number of players, got {n}")
+    circle = list(range(2, n + 1))  # everyone but #1, clockwise from the top line
+    rounds = []
+    for _ in range(n - 1):
+        seats = [1, *circle]
+        top = seats[: n // 2]
+        bottom = seats[n // 2 :][::-1]
+        rounds.append(tuple(zip(top, bottom, strict=True)))
+        circle = [circle[-1], *circle[:-1]]
+    return tuple(rounds)
+
+
+def _first_moves(rounds: Schedule) -> Schedule:
+    """Order each pair so that its first player moves first (see the module docstring)."""
+    ordered = []
+    for r, pairs in enumerate(rounds, start=1):
+        out = []
+        for board, (top, bottom) in enumerate(pairs):
+            top_first = r % 2 == 1 if board == 0 else board % 2 == 1
+            out.append((top, bottom) if top_first else (bottom, top))
+        ordered.append(tuple(out))
+    return tuple(ordered)
+
+
+def round_robin_schedule(n: int) -> Schedule:
+    """Every round of a single round robin of ``n`` players (numbered 1..n).
+
+    Each pair is (first, second). With an odd ``n`` there are ``n`` rounds and the one
+    player missing from a round has the bye (see :func:`round_robin_bye`).
+    """
+    if n < 2:
+        raise ValueError(f"a round robin needs at least 2 players, got {n}")
+    if n % 2 == 0:
+        return _first_moves(clark_rounds(n))
+    with_seat = _first_moves(clark_rounds(n + 1))
+    # seat 1 is the empty seat; seat s holds player s - 1
+    return tuple(
+        tuple((a - 1, b - 1) for a, b in pairs if a != 1 and b != 1) for pairs in with_seat
+    )
+
+
+def round_robin_bye(n: int, round_number: int) -> int | None:
+    """Who sits out ``round_number`` (1-based, within one cycle) of a round robin of ``n``."""
+    if n % 2 == 0:
+        return None
+    rounds = n
+    if not 1 <= round_number <= rounds:
+        raise ValueError(f"a round robin of {n} has rounds 1 to {rounds}, not {round_number}")
+    return n + 1 - round_number
+
+
+def cycle_length(n: int) -> int:
+    """Rounds in one cycle of a round robin of ``n`` players."""
+    return n if n % 2 else n - 1
+
+
+def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) -> Pairings:
+    """Pair ``round_number`` of a round robin over every player of the division, by number.
+
+    The whole division is scheduled (withdrawn players keep their place, so the table
+    everyone was shown stays valid); a player whose scheduled opponent has withdrawn gets
+    a bye that round. ``cycles=2`` is a double round robin.
+    """
+    n = len(division.players)
+    if n < 2:
+        raise ValueError(f"division {division.name!r} has {n} player(s); a round robin needs 2")
+    if cycles < 1:
+        raise ValueError(f"cycles must be at least 1, got {cycles}")
+    per_cycle = cycle_length(n)
+    if not 1 <= round_number <= per_cycle * cycles:
+        raise ValueError(
+            f"round {round_number} is outside a {cycles}-cycle round robin of {n} players "
+            f"(rounds 1 to {per_cycle * cycles})"
+        )
+    cycle, index = divmod(round_number - 1, per_cycle)
+    schedule = round_robin_schedule(n)
+    pairs: list[Pair] = []
+    byes: list[int] = []
+    reasons: list[tuple[Pair, str]] = []
+    where = f"round {index + 1} of the {n}-player round robin (Clark rotation)"
+    if cycles > 1:
+        where += f", cycle {cycle + 1} of {cycles}"
+    scheduled_bye = round_robin_bye(n, index + 1)
+    if scheduled_bye is not None and division.player(scheduled_bye).active:
+        byes.append(scheduled_bye)
+    for a, b in schedule[index]:
+        first, second = (a, b) if cycle % 2 == 0 else (b, a)
+        a_in, b_in = division.player(first).active, division.player(second).active
+        if a_in and b_in:
+            pairs.append((first, second))
+            reasons.append(((first, second), f"{where}; {first} moves first"))
+        elif a_in or b_in:
+            byes.append(first if a_in else second)
+    return Pairings(
+        round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
+    )
+
+
+def pair_double_round_robin(division: Division, round_number: int) -> Pairings:
+    """A double round robin: the cycle twice, first moves reversed in the second."""
+    return pair_round_robin(division, round_number, cycles=2)

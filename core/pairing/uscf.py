@@ -1,0 +1,532 @@
+"""USCF Swiss for scholastic chess: score groups, top half v bottom half, colours.
+
+Seed 004 (scholastic chess introduction, "How do you pair players together?"):
+
+- "Players with the same score are grouped together and paired with each other, top half
+  vs. bottom half, in rating order", top score group first; "unrated players are usually
+  placed right after the lowest-rated player". Within a group the order is rating, then
+  player number, so the same input always gives the same pairing.
+- "if there is an odd number of players with the same score, the lowest rated player
+  will usually 'drop' to the next score group ... and play one of the players with less
+  points": a dropped player meets the highest-ranked player below who can take him
+  (USCF 29D), and the group above is paired before the one below.
+- "avoiding pairing players together who have played each other before": a rematch is
+  never made while any pairing without one exists. A forfeited game is not a meeting
+  (USCF 27A1): the two may be paired again.
+- "players avoid playing opponents from the same school. In small score groups near the
+  bottom ... it may sometimes be necessary to pair players together with different
+  scores, to prevent players from the same school from playing each other": same-team
+  pairs (``Player.team``) are avoided above score groups; only when no pairing of the
+  whole round avoids them are they allowed.
+- "one player, usually the lowest rated player with the lowest score (a different player
+  each round) will receive a 1-point bye": the bye goes to the lowest-ranked player of
+  the lowest score group who has not had one, provided the others can then be paired.
+- Accelerated pairings ("dividing the tournament groups into four quarters, instead of
+  two halves, in the first round"), by the added-score method (USCF 28R2): the top half
+  by rating, rounded up to an even number, counts one extra point for pairing only in
+  the accelerated rounds (default the first two), so round 1 is 1st v 2nd quarter and
+  3rd v 4th, and in round 2 the top half's losers meet the bottom half's winners.
+- Colours (see :mod:`core.pairing.colours`): after a group is paired, a pair whose two
+  players are due the same colour is fixed by a transposition (two bottom-half players
+  swap opponents) or an interchange (a top-half and a bottom-half player swap halves),
+  but only between players within 80 rating points to give alternation, within 200 to
+  equalise (USCF 29E5), and with no limit to avoid a third colour in a row: the seed's
+  "we avoid making switches in pairings if there is a large difference in the ratings of
+  the players being switched (except to avoid giving someone 3-in-a-row)". In the final
+  round three in a row is allowed (USCF 29E5f1), so that claim falls to the 200 limit.
+
+Why procedural and not the shared matching engine: the USCF rules are an ordered
+procedure whose every step a TD checks by hand ("transposed 5 and 6 to give 2 his due
+colour, 40 points apart"); the exact matching below is used only as a look-ahead, so a
+step is never taken that would leave the rest of the round unpairable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, islice
+
+import rustworkx as rx
+
+from core.pairing.colours import WHITE, Claim, allocate, colour_history, due_colour
+from core.standings import scrabble_standings
+from core.tournament import Division, GameKind, Pairings, Player
+
+Pair = tuple[int, int]
+
+ALTERNATION_LIMIT = 80  # USCF 29E5a, the 80-point rule
+EQUALISATION_LIMIT = 200  # USCF 29E5b, the 200-point rule
+_DROP_SETS_PER_SIZE = 400  # drop choices tried per size before dropping two more
+
+
+@dataclass(frozen=True)
+class _Relax:
+    """Which rules a round may break, tried from none upward."""
+
+    team_ok: bool
+    rematch_ok: bool
+    avoid_team: bool  # the event avoids same-team pairs (so, when allowed, they come last)
+
+
+@dataclass
+class _Board:
+    """A pair being built: ``high`` is the higher-ranked player."""
+
+    high: int
+    low: int
+    notes: list[str]
+
+
+def pair_uscf_swiss(
+    division: Division,
+    round_number: int,
+    *,
+    accelerated: bool = False,
+    accelerated_rounds: int = 2,
+    avoid_same_team: bool = True,
+    final_round: bool = False,
+    top_white: bool = True,
+) -> Pairings:
+    """Pair ``round_number`` (1-based) by the USCF Swiss as seed 004 describes it.
+
+    In each pair the first player has White. ``top_white`` gives the top board White
+    when neither player has a colour history (USCF lets the TD choose by lot).
+    """
+    if round_number < 1:
+        raise ValueError(f"round must be 1 or more, got {round_number}")
+    if accelerated_rounds < 0:
+        raise ValueError(f"accelerated_rounds must be 0 or more, got {accelerated_rounds}")
+    active = [p for p in division.players if p.active]
+    if len(active) < 2:
+        raise ValueError(
+            f"division {division.name!r} has {len(active)} active player(s); a Swiss needs 2"
+        )
+    before = division.up_to_round(round_number - 1)
+    score = {s.number: s.wins for s in scrabble_standings(before)}  # wins = points, draws half
+    bonus = _acceleration(active, round_number, accelerated, accelerated_rounds)
+    pairing_score = {p.number: score[p.number] + bonus.get(p.number, 0.0) for p in active}
+    players = {p.number: p for p in active}
+    ranked = sorted(active, key=lambda p: (-pairing_score[p.number], -_rating_key(p), p.number))
+    order = [p.number for p in ranked]
+    met = _meetings(before)
+    byes_had = {p.number: before.byes_of(p.number) for p in active}
+    histories = {p.number: colour_history(division, p.number, round_number) for p in active}
+
+    levels = [_Relax(not avoid_same_team, False, avoid_same_team)]
+    if avoid_same_team:
+        levels.append(_Relax(True, False, True))
+    levels.append(_Relax(True, True, avoid_same_team))
+    for relax in levels:
+        pairer = _Pairer(players, order, pairing_score, score, met, histories, relax, final_round)
+        result = pairer.pair(byes_had)
+        if result is not None:
+            return pairer.finish(round_number, result, top_white, accelerated and bool(bonus))
+    raise AssertionError("unreachable: with rematches and teams allowed any even set pairs")
+
+
+def _rating_key(player: Player) -> int:
+    """Unrated players rank right after the lowest-rated player (seed 004)."""
+    return player.rating if player.rating > 0 else -1
+
+
+def _acceleration(
+    active: Sequence[Player], round_number: int, accelerated: bool, rounds: int
+) -> dict[int, float]:
+    """The added point of USCF 28R2 for the top half by rating, rounded up to even."""
+    if not accelerated or round_number > rounds:
+        return {}
+    by_rating = sorted(active, key=lambda p: (-_rating_key(p), p.number))
+    size = (len(by_rating) + 1) // 2
+    size += size % 2
+    return {p.number: 1.0 for p in by_rating[:size]}
+
+
+def _meetings(division: Division) -> dict[frozenset[int], list[int]]:
+    """Rounds in which each pair actually played (forfeits do not count, USCF 27A1)."""
+    met: dict[frozenset[int], list[int]] = {}
+    for game in division.games:
+        if game.b is not None and game.kind == GameKind.PLAYED:
+            met.setdefault(frozenset((game.a, game.b)), []).append(game.round)
+    return met
+
+
+def _points(value: float) -> str:
+    whole = int(value)
+    if value - whole == 0.5:
+        return f"{whole or ''}½"
+    return f"{value:g}"
+
+
+class _Pairer:
+    """One attempt at a round under one level of relaxation."""
+
+    def __init__(
+        self,
+        players: dict[int, Player],
+        order: list[int],
+        pairing_score: dict[int, float],
+        score: dict[int, float],
+        met: dict[frozenset[int], list[int]],
+        histories: dict[int, str],
+        relax: _Relax,
+        final_round: bool,
+    ) -> None:
+        self.players = players
+        self.order = order
+        self.rank = {p: i for i, p in enumerate(order)}
+        self.pairing_score = pairing_score
+        self.score = score
+        self.met = met
+        self.histories = histories
+        self.relax = relax
+        self.final_round = final_round
+        self.due = {p: due_colour(h) for p, h in histories.items()}
+        self.dropped_from: dict[int, str] = {}
+        self._cache: dict[frozenset[int], bool] = {}
+
+    # --- constraints -------------------------------------------------------------------
+
+    def blocked(self, p: int, q: int) -> str | None:
+        """Why p and q may not meet at this level, or None."""
+        rounds = self.met.get(frozenset((p, q)))
+        if rounds and not self.relax.rematch_ok:
+            return f"already met in round {', '.join(map(str, rounds))}"
+        team = self.players[p].team
+        if team and team == self.players[q].team and not self.relax.team_ok:
+            return f"same team ({team})"
+        return None
+
+    def ok(self, p: int, q: int) -> bool:
+        return self.blocked(p, q) is None
+
+    def regret(self, p: int, q: int) -> int:
+        """Rules this level allows but still prefers kept: 2 for a rematch, 1 for a
+        same-team pair. Candidates are tried in this order, so the few breaks that no
+        pairing of the round can avoid are all that is made (greedily)."""
+        rematch = 2 if frozenset((p, q)) in self.met else 0
+        team = self.players[p].team
+        same = 1 if self.relax.avoid_team and team and team == self.players[q].team else 0
+        return rematch + same
+
+    def by_regret(self, p: int, candidates: Iterable[int]) -> list[int]:
+        """Allowed-but-regretted candidates last; blocked ones stay put (to be named)."""
+        return sorted(candidates, key=lambda q: self.regret(p, q) if self.ok(p, q) else 0)
+
+    def matchable(self, group: Iterable[int]) -> bool:
+        """Can these players all be paired among themselves? (exact, by matching)"""
+        members = frozenset(group)
+        if len(members) % 2:
+            return False
+        if members in self._cache:
+            return self._cache[members]
+        found = _perfect_matching_exists(sorted(members), self.ok)
+        self._cache[members] = found
+        return found
+
+    # --- the round ---------------------------------------------------------------------
+
+    def pair(self, byes_had: dict[int, int]) -> tuple[list[_Board], int | None, str] | None:
+        pool = list(self.order)
+        bye: int | None = None
+        bye_reason = ""
+        if len(pool) % 2:
+            chosen = self.choose_bye(pool, byes_had)
+            if chosen is None:
+                return None
+            bye, bye_reason = chosen
+            pool.remove(bye)
+        elif not self.matchable(pool):
+            return None
+        return self.pair_groups(pool), bye, bye_reason
+
+    def choose_bye(self, pool: list[int], byes_had: dict[int, int]) -> tuple[int, str] | None:
+        """Lowest score, then lowest rating, among those without a bye (seed 004)."""
+        lowest_first = sorted(pool, key=lambda p: (self.score[p], _rating_key(self.players[p]), -p))
+        fewest = min(byes_had[p] for p in pool)
+        for p in lowest_first:
+            if byes_had[p] != fewest:
+                continue
+            if self.matchable(q for q in pool if q != p):
+                rating = self.players[p].rating
+                shown = f"rated {rating}" if rating > 0 else "unrated"
+                points = _points(self.score[p]) + (" point" if self.score[p] == 1 else " points")
+                text = f"bye {p}: lowest-ranked player ({points}, {shown})"
+                text += " who has not had a bye" if fewest == 0 else f"; everyone has had {fewest}"
+                lower = lowest_first[: lowest_first.index(p)]
+                if lower and all(byes_had[q] != fewest for q in lower):
+                    text += f" (below: {', '.join(map(str, lower))} had one already)"
+                elif lower:
+                    text += " (a bye lower down would leave the others unpairable)"
+                return p, text
+        return None
+
+    def pair_groups(self, pool: list[int]) -> list[_Board]:
+        boards: list[_Board] = []
+        unpaired = set(pool)
+        scores = sorted({self.pairing_score[p] for p in pool}, reverse=True)
+        carry: list[int] = []
+        for value in scores:
+            label = f"{_points(value)}-point group"
+            natives = [p for p in pool if self.pairing_score[p] == value]
+            still: list[int] = []
+            for c in carry:
+                board = self.pair_dropped(c, [x for x in natives if x in unpaired], unpaired, label)
+                if board is None:
+                    still.append(c)
+                    continue
+                boards.append(board)
+                unpaired -= {board.high, board.low}
+            rest = [x for x in natives if x in unpaired]
+            below = still + [x for x in pool if x in unpaired and self.pairing_score[x] < value]
+            dropped, kept = self.choose_drops(rest, below)
+            group_boards = self.pair_within(kept, label)
+            self.fix_colours(group_boards)
+            boards.extend(group_boards)
+            unpaired -= set(kept)
+            for d in dropped:
+                self.note_drop(d, label)
+            carry = sorted(still + dropped, key=self.rank.__getitem__)
+        if carry:
+            raise AssertionError(f"players left unpaired: {carry}")
+        return boards
+
+    def note_drop(self, player: int, label: str) -> None:
+        self.dropped_from.setdefault(player, label)
+
+    def pair_dropped(
+        self, c: int, natives: list[int], unpaired: set[int], label: str
+    ) -> _Board | None:
+        """USCF 29D: a dropped player meets the highest-ranked player below he can play;
+        among those within 80 points of that one, one who lets both have their due
+        colours is preferred."""
+        skipped: list[str] = []
+        feasible: list[int] = []
+        for x in self.by_regret(c, natives):
+            why = self.blocked(c, x)
+            if why:
+                skipped.append(f"not {x}: {why}")
+                continue
+            if not self.matchable(unpaired - {c, x}):
+                skipped.append(f"not {x}: the rest of the round could not then be paired")
+                continue
+            feasible.append(x)
+        if not feasible:
+            return None
+        first = feasible[0]
+        choice = first
+        if self.colour_cost(c, first):
+            for x in feasible[1:]:
+                gap = abs(self.players[x].rating - self.players[first].rating)
+                if gap > ALTERNATION_LIMIT:
+                    break
+                if not self.colour_cost(c, x):
+                    choice = x
+                    skipped.append(
+                        f"{x} rather than {first} so both get their due colours, "
+                        f"{gap} rating points apart, within the {ALTERNATION_LIMIT}-point limit"
+                    )
+                    break
+        source = self.dropped_from.get(c, "group above")
+        head = f"{c} dropped from the {source} to meet the highest-ranked player he can"
+        return _Board(c, choice, [f"{head} in the {label}", *skipped])
+
+    def choose_drops(self, rest: list[int], below: list[int]) -> tuple[list[int], list[int]]:
+        """The fewest, lowest-ranked players to drop so that the group pairs within itself
+        and the dropped players can still be paired further down."""
+        for size in range(len(rest) % 2, len(rest) + 1, 2):
+            for dropped in islice(combinations(reversed(rest), size), _DROP_SETS_PER_SIZE):
+                kept = [x for x in rest if x not in dropped]
+                if self.matchable(kept) and self.matchable([*dropped, *below]):
+                    return sorted(dropped, key=self.rank.__getitem__), kept
+        raise AssertionError("unreachable: dropping the whole group is always possible")
+
+    def pair_within(self, members: list[int], label: str) -> list[_Board]:
+        """Top half v bottom half in rank order; when the natural opponent cannot be met,
+        the next one down the bottom half (a transposition), then a top-half player from
+        the bottom of the top half (an interchange)."""
+        top = set(members[: len(members) // 2])
+        left = list(members)
+        boards: list[_Board] = []
+        while left:
+            p, rest = left[0], left[1:]
+            if p in top:
+                candidates = [q for q in rest if q not in top] + [
+                    q for q in reversed(rest) if q in top
+                ]
+            else:
+                candidates = rest
+            notes: list[str] = []
+            for q in self.by_regret(p, candidates):
+                why = self.blocked(p, q)
+                if why:
+                    notes.append(f"not {q}: {why}")
+                    continue
+                if not self.matchable(x for x in rest if x != q):
+                    notes.append(f"not {q}: the rest of the group could not then be paired")
+                    continue
+                break
+            else:  # pragma: no cover - matchable(members) was checked by the caller
+                raise AssertionError(f"no opponent for {p} in the {label}")
+            if p in top and q not in top:
+                head = f"top half v bottom half of the {label}"
+            elif p in top:
+                head = f"{q} moved up from the bottom of the top half of the {label} (interchange)"
+            else:
+                head = f"bottom-half players of the {label} paired together"
+            boards.append(_Board(p, q, [head, *notes]))
+            left = [x for x in rest if x != q]
+        return boards
+
+    # --- colours -----------------------------------------------------------------------
+
+    def colour_cost(self, p: int, q: int) -> int:
+        """How strong a claim goes unmet in this pair (0 when both can have their due)."""
+        dp, dq = self.due[p], self.due[q]
+        if dp.colour is None or dq.colour is None or dp.colour != dq.colour:
+            return 0
+        return int(min(dp.claim, dq.claim))
+
+    def limit(self, claim: int) -> int | None:
+        if claim == Claim.NOT_THREE and not self.final_round:
+            return None
+        return ALTERNATION_LIMIT if claim == Claim.ALTERNATION else EQUALISATION_LIMIT
+
+    def fix_colours(self, boards: list[_Board]) -> None:
+        """Transpositions and interchanges that give players their due colours, within the
+        rating limits; each accepted switch lowers the group's unmet claims, so this ends."""
+        improved = True
+        while improved:
+            improved = False
+            for k, board in enumerate(boards):
+                claim = self.colour_cost(board.high, board.low)
+                if not claim:
+                    continue
+                best = self.best_switch(boards, k, claim)
+                if best is None:
+                    continue
+                _, _, j, new_k, new_j, text = best
+                boards[k] = _Board(*new_k, [*boards[k].notes, text])
+                boards[j] = _Board(*new_j, [*boards[j].notes, text])
+                improved = True
+                break
+
+    def best_switch(
+        self, boards: list[_Board], k: int, claim: int
+    ) -> tuple[int, int, int, Pair, Pair, str] | None:
+        limit = self.limit(claim)
+        a, b = boards[k].high, boards[k].low
+        loser = self.claim_loser(a, b)
+        due = self.due[loser]
+        options: list[tuple[int, int, int, Pair, Pair, str]] = []
+        for j, other in enumerate(boards):
+            if j == k:
+                continue
+            c, d = other.high, other.low
+            before = self.colour_cost(a, b) + self.colour_cost(c, d)
+            # transposition: the two lower players swap opponents
+            # interchange: a top-half and a bottom-half player swap halves
+            upper_low, lower_high = (b, c) if k < j else (d, a)
+            for kind, moved, pair_k, pair_j in (
+                ("transposed", (b, d), (a, d), (c, b)),
+                ("interchanged", (upper_low, lower_high), (a, c), (b, d)),
+            ):
+                if not (self.ok(*pair_k) and self.ok(*pair_j)):
+                    continue
+                if self.regret(*pair_k) + self.regret(*pair_j) > self.regret(a, b) + self.regret(
+                    c, d
+                ):
+                    continue
+                if self.colour_cost(*pair_k) + self.colour_cost(*pair_j) >= before:
+                    continue
+                gap = abs(self.players[moved[0]].rating - self.players[moved[1]].rating)
+                if limit is not None and gap > limit:
+                    continue
+                x, y = sorted(moved, key=self.rank.__getitem__)
+                rule = (
+                    f"within the {limit}-point limit"
+                    if limit is not None
+                    else "no rating limit applies to avoiding three in a row"
+                )
+                text = (
+                    f"{kind} {x} and {y} to give {loser} the colour due "
+                    f"({due.describe()}), {gap} rating points apart, {rule}"
+                )
+                order_kind = 0 if kind == "transposed" else 1
+                hk = tuple(sorted(pair_k, key=self.rank.__getitem__))
+                hj = tuple(sorted(pair_j, key=self.rank.__getitem__))
+                options.append((gap, order_kind, j, (hk[0], hk[1]), (hj[0], hj[1]), text))
+        if not options:
+            return None
+        # USCF 29E5e: a transposition within 80 points first; otherwise the smallest
+        # rating switch, a transposition before an interchange, lower boards first
+        return min(
+            options,
+            key=lambda o: (not (o[1] == 0 and o[0] <= ALTERNATION_LIMIT), o[0], o[1], -o[2]),
+        )
+
+    def claim_loser(self, p: int, q: int) -> int:
+        white, black, _ = allocate(p, self.histories[p], q, self.histories[q], board_white=True)
+        winner = white if self.due[p].colour == WHITE else black
+        return black if winner == white else white
+
+    # --- output ------------------------------------------------------------------------
+
+    def finish(
+        self,
+        round_number: int,
+        result: tuple[list[_Board], int | None, str],
+        top_white: bool,
+        accelerated: bool,
+    ) -> Pairings:
+        boards, bye, bye_reason = result
+        boards.sort(key=lambda b: self.rank[b.high])
+        pairs: list[Pair] = []
+        reasons: list[tuple[Pair, str]] = []
+        for i, board in enumerate(boards):
+            white, black, why = allocate(
+                board.high,
+                self.histories[board.high],
+                board.low,
+                self.histories[board.low],
+                board_white=(i % 2 == 0) == top_white,
+            )
+            pair = (white, black)
+            notes = list(board.notes)
+            if accelerated:
+                notes.append("accelerated: the top half by rating counts one extra point")
+            if self.relax.rematch_ok and frozenset(pair) in self.met:
+                notes.append("a rematch: no pairing of the round avoids one")
+            team = self.players[white].team
+            if self.relax.team_ok and team and team == self.players[black].team:
+                notes.append(f"same team ({team}): no pairing of the round avoids it")
+            notes.append(f"colours: {why}")
+            text = f"{white} (White) v {black}: " + "; ".join(notes)
+            pairs.append(pair)
+            reasons.append((pair, text))
+        if bye is not None:
+            reasons.append(((bye, 0), bye_reason))
+        return Pairings(
+            round=round_number,
+            pairs=tuple(pairs),
+            byes=() if bye is None else (bye,),
+            reasons=tuple(reasons),
+        )
+
+
+def _perfect_matching_exists(members: Sequence[int], ok: Callable[[int, int], bool]) -> bool:
+    n = len(members)
+    if n == 0:
+        return True
+    graph: rx.PyGraph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if ok(members[i], members[j])]
+    degree = [0] * n
+    for i, j, _ in edges:
+        degree[i] += 1
+        degree[j] += 1
+    if min(degree) == 0:
+        return False
+    graph.add_edges_from(edges)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    return 2 * len(matching) == n

@@ -1,0 +1,142 @@
+"""The fake Bot API over HTTP on 127.0.0.1, with python-telegram-bot's own HTTP client.
+
+Issue 3 ("The fake Bot API", over HTTP): start the server on 127.0.0.1:0, run PTB with
+base_url pointed at it, long-poll an update, upload a photo with sendPhoto (multipart),
+download a file via getFile + download from ``/file/bot<token>/<path>``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from telegram import Bot, Update
+from telegram.error import TimedOut
+from telegram.ext import ApplicationBuilder, ContextTypes, MessageHandler, filters
+from telegram.request import HTTPXRequest
+
+from bot.fakebot import FakeTelegram, timed_out
+from bot.fakebot.server import FakeBotServer
+
+# A 16x8 PNG, so that the photo size the fake reports can be checked.
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000100000000808020000004b6d29dc0000000c4944415478"
+    "da63600000000200010be7d5ee0000000049454e44ae426082"
+)
+
+
+@pytest.fixture
+async def served() -> AsyncIterator[tuple[FakeTelegram, FakeBotServer]]:
+    tg = FakeTelegram()
+    async with FakeBotServer(tg.world) as server:
+        yield tg, server
+
+
+async def test_server_binds_a_free_local_port(served: tuple[FakeTelegram, FakeBotServer]) -> None:
+    _, server = served
+    assert server.port > 0
+    assert server.base_url == f"http://127.0.0.1:{server.port}/bot"
+    assert server.base_file_url == f"http://127.0.0.1:{server.port}/file/bot"
+
+
+async def test_ptb_polls_downloads_and_uploads_over_http(
+    served: tuple[FakeTelegram, FakeBotServer],
+) -> None:
+    tg, server = served
+    alice = tg.add_user("Alice")
+    downloaded: list[bytes] = []
+
+    async def on_photo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        file = await update.message.photo[-1].get_file()
+        data = bytes(await file.download_as_bytearray())
+        downloaded.append(data)
+        await update.message.reply_photo(io.BytesIO(data), filename="board.png",
+                                         caption=f"<b>got {len(data)} bytes</b>",
+                                         parse_mode="HTML")
+
+    app = (ApplicationBuilder().token(tg.token).base_url(server.base_url)
+           .base_file_url(server.base_file_url).build())
+    app.add_handler(MessageHandler(filters.PHOTO, on_photo))
+    async with app:
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_polling(timeout=5)
+        # The poll is already waiting when the photo arrives: real long polling.
+        await tg.wait_until(lambda: bool(tg.world._waiters), what="the long poll")
+        tg.user_sends_photo(alice, PNG, caption="board after game 3")
+        [reply] = await tg.wait_for_sent(alice)
+        await app.updater.stop()
+        await app.stop()
+    assert downloaded == [PNG]
+    assert reply.photo is not None and reply.photo.data == PNG
+    assert (reply.photo.width, reply.photo.height) == (16, 8)
+    assert reply.caption == f"got {len(PNG)} bytes"
+    [upload] = tg.calls("sendPhoto")
+    assert upload.files == {"photo": "board.png"} and upload.params["chat_id"] == alice.id
+    assert tg.transcript().splitlines() == [
+        "[Alice] [photo] board after game 3",
+        f"[bot → Alice] [photo] got {len(PNG)} bytes",
+    ]
+
+
+async def test_json_body_and_query_string_are_accepted(
+    served: tuple[FakeTelegram, FakeBotServer],
+) -> None:
+    tg, server = served
+    alice = tg.add_user("Alice")
+    tg.user_sends(alice, "/start")
+    url = f"{server.base_url}{tg.token}"
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{url}/sendMessage",
+                                json={"chat_id": alice.id, "text": "via json"}) as resp:
+            body = await resp.json()
+            assert resp.status == 200 and body["result"]["text"] == "via json"
+        async with session.get(f"{url}/sendMessage",
+                               params={"chat_id": str(alice.id), "text": "via query"}) as resp:
+            assert (await resp.json())["ok"] is True
+        async with session.get(f"{url}/noSuchMethod") as resp:
+            assert resp.status == 404
+            assert "not implemented by the fake" in (await resp.json())["description"]
+        async with session.get(f"{server.base_url}1:bad/getMe") as resp:
+            assert resp.status == 401
+        async with session.get(f"{server.base_file_url}{tg.token}/photos/missing.jpg") as resp:
+            assert resp.status == 404
+    assert [m.text for m in tg.sent(alice)] == ["via json", "via query"]
+
+
+async def test_timeout_over_http_holds_the_answer(
+    served: tuple[FakeTelegram, FakeBotServer],
+) -> None:
+    tg, server = served
+    alice = tg.add_user("Alice")
+    tg.user_sends(alice, "/start")
+    tg.faults.add("sendMessage", timed_out(delivered=True, delay=2.0))
+    request = HTTPXRequest(read_timeout=0.2)
+    async with Bot(tg.token, base_url=server.base_url, request=request) as bot:
+        with pytest.raises(TimedOut):
+            await bot.send_message(alice.id, "sent, but the answer is lost")
+    assert [m.text for m in tg.sent(alice)] == ["sent, but the answer is lost"]
+
+
+async def test_console_entry_point_serves_and_reports_its_port() -> None:
+    proc = await asyncio.create_subprocess_exec(
+        "python", "-m", "bot.fakebot", "--port", "0", "--no-console",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert proc.stdout is not None
+        line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+        info: dict[str, Any] = json.loads(line)
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"{info['base_url']}{info['token']}/getMe") as resp:
+                me = (await resp.json())["result"]
+        assert me["is_bot"] is True and me["username"] == info["bot_username"]
+    finally:
+        proc.terminate()
+        await proc.wait()

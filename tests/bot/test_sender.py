@@ -1,0 +1,159 @@
+"""The outbox sender through the real PTB Application (AIORateLimiter) and the fake Telegram.
+
+Rules checked (issue 3, "Outbox"): a sender delivers outbox rows with AIORateLimiter (with
+retries), marks them sent, retries failures with back-off; a message refused for good
+(Forbidden: the user blocked the bot) is marked so and shown to a TD; never lost; sent
+twice only if Telegram's answer is lost after it carried the call out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import timedelta
+from pathlib import Path
+
+from bot.fakebot import FakeUser, forbidden, retry_after, server_error, timed_out
+from bot.service import event_setup, outbox
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.telegram.harness import BotUnderTest
+
+
+async def enqueue_to(bot: BotUnderTest, users: list[FakeUser], text: str = "Hello") -> None:
+    async with bot.runtime.db.transaction() as tx:
+        for user in users:
+            await outbox.enqueue(tx, chat_id=user.id, text_html=f"{text} <b>{user.first_name}</b>",
+                                 now=bot.clock())
+    bot.runtime.sender.kick()
+
+
+async def states(bot: BotUnderTest) -> Counter[str]:
+    async with bot.runtime.db.transaction() as tx:
+        rows = await tx.all("SELECT state FROM outbox")
+    return Counter(r["state"] for r in rows)
+
+
+def delivered(bot: BotUnderTest) -> Counter[int]:
+    """How many times each chat got a message (successful sendMessage calls)."""
+    return Counter(c.params["chat_id"] for c in bot.telegram.calls("sendMessage") if c.ok)
+
+
+def users(bot: BotUnderTest, n: int) -> list[FakeUser]:
+    made = [bot.telegram.add_user(f"User{i}") for i in range(n)]
+    for user in made:
+        bot.telegram.chat_of(user)  # they have written to the bot before
+    return made
+
+
+async def test_a_burst_of_429s_delays_messages_but_loses_and_doubles_none(tmp_path: Path) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3", max_retries=5) as bot:
+        people = users(bot, 6)
+        bot.telegram.faults.add("sendMessage", retry_after(1), times=3)
+        await enqueue_to(bot, people)
+        await bot.settle()
+        assert delivered(bot) == Counter({u.id: 1 for u in people})
+        assert len([c for c in bot.telegram.calls("sendMessage") if c.status == 429]) == 3
+        assert await states(bot) == Counter({"sent": 6})
+
+
+async def test_when_the_limiter_gives_up_the_sender_retries_after_retry_after(
+    tmp_path: Path,
+) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3", max_retries=0) as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", retry_after(30))
+        await enqueue_to(bot, [ann])
+        await bot.settle()
+        assert delivered(bot) == Counter()
+        assert await states(bot) == Counter({"pending": 1})
+        await bot.advance(timedelta(seconds=29))
+        assert delivered(bot) == Counter()
+        await bot.advance(timedelta(seconds=1))
+        assert delivered(bot) == Counter({ann.id: 1})
+
+
+async def test_server_errors_back_off_doubling(tmp_path: Path) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", server_error(502), times=2)
+        await enqueue_to(bot, [ann])
+        await bot.settle()  # first failure: next try in 5 s
+        await bot.advance(timedelta(seconds=4))
+        assert len(bot.telegram.calls("sendMessage")) == 1
+        await bot.advance(timedelta(seconds=1))  # second failure: next try in 10 s
+        assert len(bot.telegram.calls("sendMessage")) == 2
+        await bot.advance(timedelta(seconds=9))
+        assert delivered(bot) == Counter()
+        await bot.advance(timedelta(seconds=1))
+        assert delivered(bot) == Counter({ann.id: 1})
+        async with bot.runtime.db.transaction() as tx:
+            attempts = await tx.scalar("SELECT attempts FROM outbox")
+        assert attempts == 3
+
+
+async def test_a_lost_answer_is_the_one_way_to_get_a_message_twice(tmp_path: Path) -> None:
+    """The README's promise: at-least-once. Telegram carried the call out, its answer was
+    lost (TimedOut), so the sender cannot know and sends again."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", timed_out(delivered=True))
+        await enqueue_to(bot, [ann])
+        await bot.settle()
+        await bot.advance(timedelta(seconds=5))
+        assert len(bot.telegram.sent(ann)) == 2
+        assert await states(bot) == Counter({"sent": 1})
+
+
+DEFINITION = """
+[event]
+slug = "blocked-test"
+name = "Blocked Test"
+format = "single"
+
+[[tds]]
+name = "Tara TD"
+telegram_id = 7001
+
+[[players]]
+name = "Ann Lee"
+telegram_id = 7002
+
+[[players]]
+name = "Ben Ong"
+telegram_id = 7003
+"""
+
+
+async def test_a_blocked_user_is_marked_so_and_shown_to_a_td(tmp_path: Path) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        tg = bot.telegram
+        tara = tg.add_user("Tara", user_id=7001)
+        ann = tg.add_user("Ann", user_id=7002)
+        async with bot.runtime.db.transaction() as tx:
+            await event_setup.create_event(tx, parse_definition(DEFINITION), by=Actor.cli(),
+                                           now=bot.clock())
+            ann_id = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 7002")
+        tg.chat_of(ann)
+        tg.user_blocks_bot(ann)
+        await bot.settle()
+        async with bot.runtime.db.transaction() as tx:
+            await outbox.enqueue(tx, person_id=ann_id, text_html="Your round is open",
+                                 now=bot.clock())
+        await bot.settle()
+        assert await states(bot) == Counter({"blocked": 1})
+        await bot.advance(timedelta(hours=2))
+        assert len([c for c in tg.calls("sendMessage") if c.status == 403]) == 1  # not retried
+        tg.user_sends(tara, "/pending")
+        await bot.settle()
+        report = tg.last_sent(tara).text or ""
+        assert "refused for good" in report and "Ann Lee" in report and "blocked" in report
+
+
+async def test_a_player_who_blocks_the_bot_after_a_forbidden_fault(tmp_path: Path) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann, ben) = users(bot, 2)
+        bot.telegram.faults.add("sendMessage", forbidden(), chat_id=ann.id)
+        await enqueue_to(bot, [ann, ben])
+        await bot.settle()
+        assert delivered(bot) == Counter({ben.id: 1})
+        assert await states(bot) == Counter({"sent": 1, "blocked": 1})

@@ -1,0 +1,239 @@
+"""Creating events from a definition file, registering players, invites and roles
+(issue 3, "Service layer")."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.service import journal
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.entries import entries_of, import_players, register_player
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.event_setup import create_event
+from bot.service.invites import (
+    create_invite,
+    decide_join_request,
+    invite_link,
+    pending_join_requests,
+    redeem_invite,
+    request_entry,
+)
+from bot.service.people import person_by_tg
+from bot.service.roles import events_of, require_role, roles_of
+from bot.store.db import Database
+
+NOW = datetime(2016, 7, 1, 9, 0, tzinfo=UTC)
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sssg2016.toml"
+
+SMALL = """
+[event]
+slug = "club-ko"
+name = "Club <Knockout> & Friends"
+format = "single"
+time_zone = "Asia/Singapore"
+fee_per_round = 5
+
+[[tds]]
+name = "Tess"
+telegram_id = 900
+
+[[players]]
+name = "Ann"
+rating = 1800
+"""
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _create(db: Database, text: str = SMALL, by: Actor | None = None) -> int:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(text), by=by or Actor.cli(), now=NOW)
+    return created.event_id
+
+
+async def test_example_definition_creates_the_sssg_event(db: Database) -> None:
+    async with db.transaction() as tx:
+        created = await create_event(
+            tx, parse_definition(EXAMPLE.read_text()), by=Actor.cli(), now=NOW
+        )
+        row = await tx.one("SELECT * FROM events WHERE id = ?", (created.event_id,))
+        assert row["time_zone"] == "Asia/Singapore" and row["fee_per_round"] == 1500
+        # para 19: two TDs and a neutral adjudicator, each with a personal invite
+        assert sorted((r, n) for r, n, _ in created.personal) == [
+            ("adjudicator", "Neutral Adjudicator"), ("td", "Jeremy Khoo"), ("td", "Ricky Purnomo"),
+        ]
+        entries = await journal.entries_for(tx, f"event:{created.event_id}")
+        assert entries[0]["action"] == "event.create" and entries[0]["who"] == "cli"
+
+
+async def test_only_an_organiser_may_create_events(db: Database) -> None:
+    async with db.transaction() as tx:
+        with pytest.raises(NotAllowed, match="only an organiser"):
+            await create_event(tx, parse_definition(SMALL), by=Actor.person(1, "Eve"), now=NOW)
+
+
+async def test_slug_must_be_new(db: Database) -> None:
+    await _create(db)
+    with pytest.raises(Invalid, match="event.slug: an event called 'club-ko' already exists"):
+        await _create(db)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (("format = \"single\"", "format = \"swiss\""), "event.format: must be one of"),
+        (("time_zone = \"Asia/Singapore\"", "time_zone = \"Asia/Nowhere\""),
+         "event.time_zone: unknown time zone"),
+        (("fee_per_round = 5", "fee_per_round = 5.001"), "event.fee_per_round: must have at most two decimals"),
+        (("rating = 1800", "rating = 1800\nrank = 1"), "players[0].rank: unknown key"),
+        (("rating = 1800", "rating = \"high\""), "players[0].rating:"),
+        (("slug = \"club-ko\"\n", ""), "event.slug: is required"),
+    ],
+)
+def test_definition_errors_name_the_key(edit: tuple[str, str], message: str) -> None:
+    with pytest.raises(Invalid, match=message.replace("[", r"\[").replace("]", r"\]")):
+        parse_definition(SMALL.replace(*edit), "club.toml")
+
+
+def test_round_best_of_must_be_odd_unless_a_head_start_makes_the_total_odd() -> None:
+    rounds = "".join(
+        f'\n[[rounds]]\nname = "R{i}"\nbest_of = {bo}\n' + (f"head_start = {hs}\n" if hs else "")
+        for i, (bo, hs) in enumerate([(9, 0), (11, 0), (10, 0), (18, 1)])
+    )
+    with pytest.raises(Invalid, match=r"rounds\[2\]\.best_of: must be odd") as err:
+        parse_definition(SMALL + rounds)
+    assert "rounds[3]" not in str(err.value)  # the SSSg grand final: best-of-18, head start 1
+
+
+def test_bad_toml_says_where() -> None:
+    with pytest.raises(Invalid, match=r"club.toml: not valid TOML: .*line 2"):
+        parse_definition("[event]\nslug = \n", "club.toml")
+
+
+async def test_players_import_is_all_or_nothing_and_names_the_row(db: Database) -> None:
+    event_id = await _create(db)
+    bad = "name,rating\nBea,1700\nCal,17x0\n"
+    with pytest.raises(Invalid, match=r"row 3: rating '17x0' is not a whole number"):
+        async with db.transaction() as tx:
+            await import_players(tx, event_id, bad, by=Actor.cli(), now=NOW)
+    async with db.transaction() as tx:
+        assert [e.name for e in await entries_of(tx, event_id)] == ["Ann"]
+    with pytest.raises(Invalid, match=r"row 2: 'ann' is already entered"):
+        async with db.transaction() as tx:
+            await import_players(tx, event_id, "name,rating\nann,1\n", by=Actor.cli(), now=NOW)
+    async with db.transaction() as tx:
+        await import_players(tx, event_id, "Name,Rating,Phone\nBea,1700,555\nCal,1600,\n",
+                             by=Actor.cli(), now=NOW)
+        assert [e.name for e in await entries_of(tx, event_id)] == ["Ann", "Bea", "Cal"]
+
+
+@pytest.mark.parametrize(
+    ("csv", "message"),
+    [
+        ("name\nBea\n", "missing: rating"),
+        ("name,rating\n,1500\n", "row 2: the name is empty"),
+        ("name,rating\nBea,1\nbea,2\n", "row 3: 'bea' appears twice"),
+        ("name,rating\n", "no players"),
+    ],
+)
+async def test_players_csv_errors(db: Database, csv: str, message: str) -> None:
+    event_id = await _create(db)
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match=message):
+            await import_players(tx, event_id, csv, by=Actor.cli(), now=NOW)
+
+
+async def test_a_player_cannot_use_td_commands(db: Database) -> None:
+    event_id = await _create(db)
+    async with db.transaction() as tx:
+        ann = (await entries_of(tx, event_id))[0]
+        as_ann = Actor.person(ann.person_id, "Ann")
+        with pytest.raises(NotAllowed, match="only a TD or organiser"):
+            await register_player(tx, event_id, "Zed", 1000, by=as_ann, now=NOW)
+        with pytest.raises(NotAllowed):
+            await create_invite(tx, event_id, "td", by=as_ann, now=NOW)
+        tess = await person_by_tg(tx, 900)
+        assert tess is not None
+        as_tess = Actor.person(tess.id, "Tess")
+        await require_role(tx, as_tess, event_id, "td")
+        # a TD may invite players but only an organiser may make more TDs
+        await create_invite(tx, event_id, "player", by=as_tess, now=NOW)
+        with pytest.raises(NotAllowed, match="only an organiser of this event"):
+            await create_invite(tx, event_id, "td", by=as_tess, now=NOW)
+
+
+async def test_personal_invite_links_directly_and_only_once(db: Database) -> None:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        code = next(c for role, name, c in created.personal if name == "Ann")
+        assert invite_link("@TDBot", code) == f"https://t.me/TDBot?start={code}"
+        got = await redeem_invite(tx, code, tg_user_id=5001, tg_name="ann_s", now=NOW)
+        assert got.outcome == "linked" and got.role == "player"
+        again = await redeem_invite(tx, code, tg_user_id=5001, tg_name="ann_s", now=NOW)
+        assert again.outcome == "linked"  # following it twice is harmless
+        with pytest.raises(Invalid, match="already been used"):
+            await redeem_invite(tx, code, tg_user_id=6666, tg_name="mallory", now=NOW)
+        person = await person_by_tg(tx, 5001)
+        assert person is not None and person.name == "Ann"
+        assert await roles_of(tx, created.event_id, person.id) == {"player"}
+        with pytest.raises(NotFound):
+            await redeem_invite(tx, "nope", tg_user_id=1, tg_name="x", now=NOW)
+
+
+async def test_general_player_code_needs_a_td_to_approve(db: Database) -> None:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await import_players(tx, event_id, "name,rating\nBea,1700\n", by=Actor.cli(), now=NOW)
+        tess_code = next(c for role, _, c in created.personal if role == "td")
+        await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="tess", now=NOW)
+        r = await redeem_invite(tx, created.player_code, tg_user_id=7001, tg_name="bea <b>", now=NOW)
+        assert r.outcome == "choose_entry"
+        bea = dict((n, i) for i, n in r.choices)["Bea"]
+        rid = await request_entry(tx, created.player_code, bea, tg_user_id=7001,
+                                  tg_name="bea <b>", now=NOW)
+        assert (await redeem_invite(tx, created.player_code, tg_user_id=7001, tg_name="b",
+                                    now=NOW)).outcome == "pending"
+        # the TD is asked, with buttons, and the user-supplied name is escaped
+        ask = await tx.one("SELECT * FROM outbox WHERE text_html LIKE '%Approve?%'")
+        assert "bea &lt;b&gt;" in ask["text_html"] and f"join:approve:{rid}" in ask["buttons_json"]
+        tess = await person_by_tg(tx, 900)
+        assert tess is not None and ask["person_id"] == tess.id
+        # a player may not approve
+        ann = (await entries_of(tx, event_id))[0]
+        with pytest.raises(NotAllowed):
+            await decide_join_request(tx, rid, True, by=Actor.person(ann.person_id), now=NOW)
+        done = await decide_join_request(tx, rid, True, by=Actor.person(tess.id, "Tess"), now=NOW)
+        assert done.state == "approved"
+        twice = await decide_join_request(tx, rid, False, by=Actor.person(tess.id), now=NOW)
+        assert twice.state == "approved"  # a second press changes nothing
+        assert await pending_join_requests(tx, event_id) == []
+        bea_person = await person_by_tg(tx, 7001)
+        assert bea_person is not None and bea_person.name == "Bea"
+        assert [e[2] for e in await events_of(tx, bea_person.id)] == [{"player"}]
+        actions = [e["action"] for e in await journal.entries_for(tx, f"event:{event_id}")]
+        assert "join.request" in actions and "join.approve" in actions
+
+
+async def test_a_known_telegram_user_is_merged_into_their_entry(db: Database) -> None:
+    """Tess is a TD (linked) and also plays: linking her entry keeps one person."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        tess_code = next(c for role, _, c in created.personal if role == "td")
+        await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="tess", now=NOW)
+        ann_code = next(c for _, name, c in created.personal if name == "Ann")
+        got = await redeem_invite(tx, ann_code, tg_user_id=900, tg_name="tess", now=NOW)
+        tess = await person_by_tg(tx, 900)
+        assert tess is not None and got.person_id == tess.id
+        assert await roles_of(tx, created.event_id, tess.id) == {"td", "player"}
+        assert await tx.scalar("SELECT count(*) FROM people WHERE name = 'Ann'") == 0

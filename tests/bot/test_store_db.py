@@ -1,0 +1,90 @@
+"""The database contract shared with the adapter: one transaction per use-case (all or
+nothing), updates applied at most once, and a consistent backup while the bot runs."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store.db import Database, backup_database
+
+STAMP = "2016-08-01T00:00:00+00:00"
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+async def test_commit_keeps_everything(db: Database) -> None:
+    async with db.transaction() as tx:
+        await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM people") == 1
+
+
+async def test_exception_half_way_rolls_back_everything(db: Database) -> None:
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+            assert await tx.claim_update(7)
+            raise RuntimeError("boom")
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM people") == 0
+        # the update was not consumed either: its re-delivery will be applied
+        assert await tx.claim_update(7)
+
+
+async def test_claim_update_only_once(db: Database) -> None:
+    async with db.transaction() as tx:
+        assert await tx.claim_update(41) is True
+        assert await tx.claim_update(41) is False
+    async with db.transaction() as tx:
+        assert await tx.claim_update(41) is False
+        assert await tx.claim_update(42) is True
+
+
+async def test_foreign_keys_are_enforced(db: Database) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO roles (event_id, person_id, role, granted_at) VALUES (99, 99, 'td', ?)",
+                (STAMP,),
+            )
+
+
+async def test_concurrent_transactions_do_not_interleave(db: Database) -> None:
+    """Two use-cases at once: each sees the other's work whole or not at all."""
+    async with db.transaction() as tx:
+        await tx.insert("INSERT INTO people (id, name, created_at) VALUES (1, 'n0', ?)", (STAMP,))
+
+    async def bump() -> None:
+        async with db.transaction() as tx:
+            name = await tx.scalar("SELECT name FROM people WHERE id = 1")
+            await asyncio.sleep(0)
+            await tx.execute("UPDATE people SET name = ? WHERE id = 1", (f"n{int(name[1:]) + 1}",))
+
+    await asyncio.gather(*(bump() for _ in range(20)))
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT name FROM people WHERE id = 1") == "n20"
+
+
+async def test_backup_while_open_is_a_consistent_copy(db: Database, tmp_path: Path) -> None:
+    async with db.transaction() as tx:
+        for i in range(50):
+            await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", (f"p{i}", STAMP))
+    copy = tmp_path / "backup" / "copy.sqlite3"
+    await backup_database(db.path, copy)  # another connection, as `tdbot backup` uses
+    restored = await Database.open(copy)
+    async with restored.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM people") == 50
+        assert await tx.scalar("SELECT count(*) FROM schema_migrations") >= 1
+    await restored.close()
+    with pytest.raises(FileExistsError):
+        await db.backup(copy)

@@ -1,0 +1,149 @@
+"""Onboarding through the real PTB Application against the in-process fake Telegram.
+
+Rules checked (issue 3, "Onboarding" and "The bot platform"): a stranger gets a friendly
+answer saying what TDBot is and how to join; an organiser listed in settings creates an
+event by sending its TOML definition as a document and gets the invite deep links; whoever
+follows a player link picks their name and a TD approves; a personal link links at once;
+/help and the command menus show only what that person may do; a player cannot use TD
+buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.fakebot import FakeUser
+from bot.telegram.harness import BotUnderTest
+
+DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_bytes()
+ORGANISER_ID = 500
+
+
+@pytest.fixture
+async def bot(tmp_path: Path):
+    under_test = BotUnderTest(tmp_path / "bot.sqlite3", organisers=frozenset({ORGANISER_ID}))
+    async with under_test:
+        yield under_test
+
+
+def links(text: str) -> dict[str, str]:
+    """'player', and '<role> <name>' for personal links -> start code."""
+    found: dict[str, str] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = re.search(r"\?start=([\w-]+)", line)
+        if not m:
+            continue
+        label = line.split(":")[0] if ": https" in line else "player"
+        if "Player link" in lines[i - 1]:
+            label = "player"
+        found[label] = m.group(1)
+    return found
+
+
+async def create_event(bot: BotUnderTest) -> tuple[FakeUser, dict[str, str]]:
+    tg = bot.telegram
+    olga = tg.add_user("Olga", user_id=ORGANISER_ID)
+    tg.user_sends_document(olga, DEFINITION, "club_cup.toml")
+    await bot.settle()
+    reply = tg.last_sent(olga).text or ""
+    assert "Created Club Cup <2026>" in reply  # escaped in HTML, shown as text
+    return olga, links(reply)
+
+
+async def test_a_stranger_learns_what_tdbot_is_and_how_to_join(bot: BotUnderTest) -> None:
+    tg = bot.telegram
+    sam = tg.add_user("Sam")
+    tg.user_sends(sam, "hi there")
+    await bot.settle()
+    answer = tg.last_sent(sam).text or ""
+    assert "TDBot" in answer and "invite link" in answer
+    tg.user_sends(sam, "/help")
+    await bot.settle()
+    help_text = tg.last_sent(sam).text or ""
+    assert "/start" in help_text and "/draw" not in help_text and "/matches" not in help_text
+
+
+async def test_only_listed_organisers_may_create_events(bot: BotUnderTest) -> None:
+    tg = bot.telegram
+    mallory = tg.add_user("Mallory")
+    tg.user_sends_document(mallory, DEFINITION, "club_cup.toml")
+    await bot.settle()
+    assert "TDBOT_ORGANISERS" in (tg.last_sent(mallory).text or "")
+    assert tg.calls("getFile") == []  # refused before downloading anything
+
+
+async def test_a_bad_definition_names_the_key(bot: BotUnderTest) -> None:
+    tg = bot.telegram
+    olga = tg.add_user("Olga", user_id=ORGANISER_ID)
+    bad = DEFINITION.replace(b"best_of = 3", b"best_of = 4")
+    tg.user_sends_document(olga, bad, "club_cup.toml")
+    await bot.settle()
+    assert "rounds[0].best_of: must be odd" in (tg.last_sent(olga).text or "")
+
+
+async def test_organiser_gets_links_and_players_join_by_picking_their_name(
+    bot: BotUnderTest,
+) -> None:
+    tg = bot.telegram
+    olga, codes = await create_event(bot)
+    assert {"player", "td Tara TD", "player Ann Lee"} <= set(codes)
+    assert "matches" not in tg.commands_shown(olga) and "draw" in tg.commands_shown(olga)
+
+    tara = tg.add_user("Tara")
+    tg.user_sends(tara, f"/start {codes['td Tara TD']}")
+    await bot.settle()
+    assert "You are a TD" in (tg.last_sent(tara).text or "")
+    assert "draw" in tg.commands_shown(tara)
+
+    ben = tg.add_user("Benny")
+    tg.user_sends(ben, f"/start {codes['player']}")
+    await bot.settle()
+    menu = tg.last_sent(ben)
+    labels = [b["text"] for row in menu.buttons() for b in row]
+    assert labels == ["Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao"]
+    tg.user_taps(ben, menu, text="Ben Ong")
+    await bot.settle()
+    assert "asked the tournament directors" in (tg.last_sent(ben).text or "")
+    ask = tg.last_sent(tara)
+    assert "Ben Ong" in (ask.text or "") and "Benny" in (ask.text or "")
+
+    tg.user_taps(tara, ask, text="Approve")
+    await bot.settle()
+    assert "Welcome to" in (tg.last_sent(ben).text or "")
+    assert (tg.last_sent(tara).text or "").endswith("Approved.")
+    assert tg.last_sent(tara).buttons() == []
+    assert "matches" in tg.commands_shown(ben) and "draw" not in tg.commands_shown(ben)
+
+    # The organiser got the same request; pressing Approve after Tara changes nothing.
+    olga_ask = next(m for m in tg.sent(olga) if m.buttons())
+    before = len(tg.sent(ben))
+    tg.user_taps(olga, olga_ask, text="Approve")
+    await bot.settle()
+    assert len(tg.sent(ben)) == before
+    assert (tg.last_sent(olga).text or "").endswith("Approved.")
+
+
+async def test_a_personal_link_links_at_once(bot: BotUnderTest) -> None:
+    tg = bot.telegram
+    _olga, codes = await create_event(bot)
+    ann = tg.add_user("Ann")
+    tg.user_sends(ann, f"/start {codes['player Ann Lee']}")
+    await bot.settle()
+    assert "You are a player" in (tg.last_sent(ann).text or "")
+    assert "matches" in tg.commands_shown(ann)
+    tg.user_sends(ann, "/help")
+    await bot.settle()
+    help_text = tg.last_sent(ann).text or ""
+    assert "/matches" in help_text and "/draw" not in help_text
+
+
+async def test_an_unknown_invite_code_is_refused_plainly(bot: BotUnderTest) -> None:
+    tg = bot.telegram
+    eve = tg.add_user("Eve")
+    tg.user_sends(eve, "/start nosuchcode")
+    await bot.settle()
+    assert "not valid" in (tg.last_sent(eve).text or "")

@@ -1,0 +1,73 @@
+"""The adapter's small pure parts: command table, /help text, URLs, back-off, keyboards.
+
+Rules checked: issue 3 ("/help shows only what that person may do"; "--base-url ... file
+downloads then use the same host's /file/bot"; "retries failures with back-off").
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.telegram import commands, texts
+from bot.telegram.app import file_url_for
+from bot.telegram.sender import reply_markup, retry_delay
+
+
+def test_a_player_is_not_offered_td_commands() -> None:
+    names = {c.name for c in commands.allowed({"player"})}
+    assert {"start", "help", "matches"} <= names
+    assert not names & {"draw", "openround", "pending", "invites"}
+
+
+def test_a_td_is_offered_td_commands_and_a_stranger_only_the_basics() -> None:
+    assert {"draw", "openround", "pending"} <= {c.name for c in commands.allowed({"td"})}
+    assert [c.name for c in commands.allowed(())] == ["start", "help"]
+
+
+def test_help_text_lists_exactly_the_allowed_commands() -> None:
+    text = texts.help_text({"player"}, can_create_events=False)
+    assert "/matches" in text and "/draw" not in text and ".toml" not in text
+    stranger = texts.help_text((), can_create_events=False)
+    assert "invite link" in stranger
+    assert ".toml" in texts.help_text({"organiser"}, can_create_events=True)
+
+
+def test_refusals_escape_user_text() -> None:
+    assert texts.refused("no player <b>&</b>") == "⚠️ no player &lt;b&gt;&amp;&lt;/b&gt;"
+
+
+@pytest.mark.parametrize(
+    ("base", "files"),
+    [
+        ("http://127.0.0.1:8081/bot", "http://127.0.0.1:8081/file/bot"),
+        ("https://api.telegram.org/bot/", "https://api.telegram.org/file/bot"),
+        ("http://h:1/prefix/bot", "http://h:1/prefix/file/bot"),
+    ],
+)
+def test_file_url_sits_beside_the_api_url(base: str, files: str) -> None:
+    assert file_url_for(base) == files
+
+
+def test_a_base_url_without_bot_is_refused_with_an_example() -> None:
+    with pytest.raises(ValueError, match="must end in /bot"):
+        file_url_for("http://127.0.0.1:8081")
+
+
+def test_back_off_doubles_then_caps_at_an_hour() -> None:
+    delays = [retry_delay(n) for n in range(1, 15)]
+    assert delays[:3] == [timedelta(seconds=5), timedelta(seconds=10), timedelta(seconds=20)]
+    assert all(a <= b for a, b in zip(delays, delays[1:], strict=False))
+    assert delays[-1] == timedelta(hours=1)
+    with pytest.raises(ValueError):
+        retry_delay(0)
+
+
+def test_stored_buttons_become_an_inline_keyboard() -> None:
+    markup = reply_markup([[{"text": "Agree", "data": "a:1"}, {"text": "Site", "url": "https://x.org"}]])
+    assert markup is not None
+    agree, site = markup.inline_keyboard[0]
+    assert (agree.text, agree.callback_data) == ("Agree", "a:1")
+    assert site.url == "https://x.org"
+    assert reply_markup([]) is None

@@ -1,0 +1,160 @@
+"""The SSSg qualifying round against seed 003_053a0fd902066061.txt: "Schedule and
+Details", Annex A para 1, para 2 and footnote 2."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.match import Game, Match, report_game
+from core.qualifying import (
+    Entrant,
+    QualifyingPlan,
+    field_size_for,
+    plan_qualifying,
+    qualifying_outcome,
+)
+
+
+def field(n: int) -> list[Entrant]:
+    """n players with distinct ratings, P1 the highest."""
+    return [Entrant(f"P{i}", 2000 - 10 * i) for i in range(1, n + 1)]
+
+
+def finish(winner: int, losses: int = 0, margin: int = 50) -> Match:
+    """A best-of-9 won 5-``losses`` by ``winner``; each game by ``margin`` points."""
+    m = Match(9)
+    order = [1 - winner] * losses + [winner] * 5
+    for k, w in enumerate(order):
+        scores = (400 + margin, 400) if w == 0 else (400, 400 + margin)
+        m = report_game(m, Game.played(k % 2, *scores)).match
+    assert m.state().winner == winner
+    return m
+
+
+def test_sixteen_or_fewer_go_straight_to_the_round_of_16():
+    """Schedule and Details: 'If 16 or fewer players sign up, we will proceed straight
+    to the round of 16.'"""
+    plan = plan_qualifying(field(12), random.Random(1))
+    assert not plan.needed and plan.pairings == () and len(plan.byes) == 12
+    out = qualifying_outcome(plan, [])
+    assert len(out.top) == 12 and out.plate == ()
+
+
+@pytest.mark.parametrize("n", [17, 20, 24, 31, 32])
+def test_lowest_rated_2x_play_and_byes_go_to_the_top(n):
+    """Schedule and Details: 'the lowest-rated 2x players, where x = the total number of
+    registrants less 16'; para 1: byes to the top x by rating, x = the number of byes."""
+    players = field(n)
+    plan = plan_qualifying(players, random.Random(n))
+    x = n - 16
+    assert plan.field_size == 32 and len(plan.pairings) == x
+    assert list(plan.byes) == players[: 32 - n]
+    playing = {p.name for pr in plan.pairings for p in (pr.seed, pr.unseeded)}
+    assert playing == {p.name for p in players[n - 2 * x :]}
+    # para 1 / Schedule: 'The top x players in the qualifying round will be seeded' and
+    # 'Seeds will not play each other in the qualifying round'.
+    assert {pr.seed.name for pr in plan.pairings} == {p.name for p in players[n - 2 * x : n - x]}
+    assert plan.best_of == 9 and plan.new_match().best_of == 9
+
+
+def test_winners_and_bye_holders_go_up_losers_to_the_plate_footnote_2():
+    players = field(24)
+    plan = plan_qualifying(players, random.Random(7))
+    results = [finish(k % 2, losses=k % 5) for k in range(len(plan.pairings))]
+    out = qualifying_outcome(plan, results)
+    winners = {(pr.seed if k % 2 == 0 else pr.unseeded).name for k, pr in enumerate(plan.pairings)}
+    assert {e.name for e in out.top} == winners | {e.name for e in plan.byes}
+    assert len(out.top) == 16 and len(out.plate) == 8
+    assert [e.rating for e in out.top] == sorted((e.rating for e in out.top), reverse=True)
+
+
+def test_more_than_32_is_a_round_of_64_with_byes_to_the_top():
+    """Para 1: 'sufficient byes to bring the number ... up to the nearest power of 2';
+    Schedule: 'If more than 32 players sign up, a round of 32 will be accommodated.'"""
+    players = field(40)
+    plan = plan_qualifying(players, random.Random(3))
+    assert plan.field_size == 64 and len(plan.byes) == 24 and len(plan.pairings) == 8
+    assert list(plan.byes) == players[:24]
+
+
+def test_more_than_32_top_16_winners_by_losses_then_spread_footnote_2():
+    """Footnote 2: 'only the top 16 among the winners, ranked by number of losses then
+    spread, will proceed to the top division.'"""
+    players = field(40)
+    plan = plan_qualifying(players, random.Random(3))
+    # Seven matches won 5-0 (no losses: above the byes on spread), one won 5-3.
+    results = [finish(1, losses=0, margin=20 + k) for k in range(7)] + [finish(0, losses=3)]
+    out = qualifying_outcome(plan, results)
+    ranked = [r.entrant.name for r in out.ranking]
+    five_nil = [plan.pairings[k].unseeded.name for k in reversed(range(7))]  # by spread
+    assert ranked[:7] == five_nil
+    # Then the 24 bye-holders (no losses, no spread) by rating; 9 of them make the cut.
+    assert ranked[7:31] == [e.name for e in plan.byes]
+    assert ranked[31] == plan.pairings[7].seed.name  # three losses: last
+    top = {e.name for e in out.top}
+    assert top == set(five_nil) | {e.name for e in plan.byes[:9]}
+    assert len(out.plate) == 40 - 16
+    # The 9th/10th bye-holders are level on losses and spread across the cut.
+    assert out.ranking[15].split_by_rating and out.ranking[16].split_by_rating
+    assert not out.ranking[0].split_by_rating
+    assert "placed by rating" in out.ranking[15].describe()
+
+
+def test_unfinished_or_missing_results_are_refused():
+    plan = plan_qualifying(field(18), random.Random(1))
+    with pytest.raises(ValueError, match="expected 2 qualifying result"):
+        qualifying_outcome(plan, [finish(0)])
+    with pytest.raises(ValueError, match="qualifying match 2 .* not finished"):
+        qualifying_outcome(plan, [finish(0), Match(9)])
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        ([Entrant("A", 1), Entrant("A", 2)], "registered twice"),
+        ([Entrant(" ", 1)], "empty name"),
+        ([Entrant("A", -5)], "rating"),
+    ],
+)
+def test_bad_entrants_are_named(players, message):
+    with pytest.raises(ValueError, match=message):
+        plan_qualifying(players, random.Random(0))
+
+
+def test_field_size_is_the_next_power_of_two_from_32():
+    assert [field_size_for(n) for n in (17, 32, 33, 64, 65)] == [32, 32, 64, 64, 128]
+
+
+def _signature(plan: QualifyingPlan) -> tuple[object, ...]:
+    return (plan.byes, plan.pairings)
+
+
+@given(st.integers(min_value=0, max_value=80), st.integers(min_value=0, max_value=2**32))
+def test_same_seed_same_draw_and_seeds_never_meet(n, seed):
+    """Para 1: the draw is random apart from the bye and seeding restrictions; the same
+    seed gives the same draw. Ratings here have ties, which the draw also settles."""
+    players = [Entrant(f"P{i}", 1500 + (i * 37) % 11) for i in range(n)]
+    a = plan_qualifying(players, random.Random(seed))
+    b = plan_qualifying(list(reversed(players)), random.Random(seed))
+    assert _signature(a) == _signature(plan_qualifying(players, random.Random(seed)))
+    names = [p.name for pr in a.pairings for p in (pr.seed, pr.unseeded)]
+    names += [p.name for p in a.byes]
+    assert sorted(names) == sorted(p.name for p in players)
+    for pr in a.pairings:
+        assert pr.seed.rating >= pr.unseeded.rating
+        assert all(pr.unseeded.rating <= s.seed.rating for s in a.pairings)
+    for bye in a.byes:
+        assert all(bye.rating >= p.rating for pr in a.pairings for p in (pr.seed, pr.unseeded))
+    if n > 16:
+        assert len(a.pairings) + len(a.byes) == a.field_size // 2
+    # Same ratings multiset and size, so the shape of the draw does not depend on order.
+    assert len(b.pairings) == len(a.pairings) and len(b.byes) == len(a.byes)
+
+
+def test_different_seeds_can_give_different_draws():
+    draws = {_signature(plan_qualifying(field(24), random.Random(s))) for s in range(20)}
+    assert len(draws) > 1
