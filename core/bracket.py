@@ -193,7 +193,7 @@ def resolve(
     winners: Mapping[str, str],
     *,
     played_by: Mapping[str, tuple[str, str]] | None = None,
-    substitutes: Mapping[tuple[str, int], str] | None = None,
+    substitutes: Mapping[tuple[str, int], str | None] | None = None,
 ) -> dict[str, MatchView]:
     """Every match's occupants and status, given the winners recorded so far.
 
@@ -202,8 +202,9 @@ def resolve(
     ``played_by`` (who played each recorded match), a result whose players are no longer
     the match's occupants (an earlier result was corrected) is left out instead: its match
     shows as not played, and the caller reports the result as void.
-    ``substitutes`` puts a named player into slot ``(match id, 0 or 1)`` in place of
-    whoever would be there: the freed slot of an expelled player (Annex A para 29).
+    ``substitutes`` puts a named player (or, for None, a bye) into slot ``(match id, 0 or
+    1)`` in place of whoever would be there: the freed slot of an expelled player (Annex A
+    para 29), and the slot the player who takes it leaves behind.
     """
     if not bracket.seated:
         raise ValueError(f"bracket {bracket.name} has not been drawn yet: no one is seated")
@@ -213,7 +214,8 @@ def resolve(
 
     def occupant(m: BracketMatch, side: int) -> Occupant:
         if (m.id, side) in subs:
-            return Occupant(subs[(m.id, side)])
+            name = subs[(m.id, side)]
+            return BYE if name is None else Occupant(name)
         source = m.slots[side]
         if source.kind is SlotKind.SEAT:
             player = bracket.seating[source.seat]

@@ -106,7 +106,9 @@ def double_elimination(
     if players < 2:
         raise ValueError(f"a knockout needs at least 2 players, got {players}")
     if grand_final not in GRAND_FINALS:
-        raise ValueError(f"grand final must be one of {', '.join(GRAND_FINALS)}, not {grand_final!r}")
+        raise ValueError(
+            f"grand final must be one of {', '.join(GRAND_FINALS)}, not {grand_final!r}"
+        )
     if drops not in DROP_ORDERS:
         raise ValueError(f"drop order must be one of {', '.join(DROP_ORDERS)}, not {drops!r}")
     size = next_power_of_two(players)

@@ -57,3 +57,25 @@ SSSG_TOP = BestOfSchedule(
 )
 #: Plate: BO9 in its first round, +2 each round (footnote 4).
 SSSG_PLATE = BestOfSchedule(base=9, step=2)
+
+
+def plain_schedule(
+    base: int, step: int, players: int, *, grand_final: str, head_start: int = 1
+) -> BestOfSchedule:
+    """A plain knockout's schedule: ``base`` games in round 1, ``step`` more each round.
+
+    A head-start grand final gets the final's best-of plus the head start, as SSSg's
+    best-of-18 with one game up follows its best-of-17 finals (para 2, the table): the
+    head start then never decides the match alone, and the lower-bracket winner still
+    needs as many game wins as in the final before it plus one.
+    """
+    levels = max(1, (players - 1).bit_length())
+    final = max(1, base + step * (levels - 1))
+    if grand_final != "head_start":
+        return BestOfSchedule(base=base, step=step)
+    return BestOfSchedule(
+        base=base,
+        step=step,
+        grand_final_best_of=final + head_start,
+        grand_final_head_start=head_start,
+    )

@@ -1,4 +1,7 @@
-"""Scrabble standings: who leads a division after the games recorded so far.
+"""Standings: who leads a division after the games recorded so far.
+
+Scrabble standings (wins, spread) come first here; chess standings (points, then the
+seed 004 tiebreaks of ``core.tiebreaks``) and team scores follow at the end.
 
 Scrabble events rank on wins, a tie counting half a win, then on cumulative spread
 (seed 000, NASPA Director's Manual: the basic submission format carries exactly these
@@ -51,9 +54,9 @@ def capped(spread: int, cap: int | None) -> int:
     return max(-cap, min(cap, spread))
 
 
-def _counts(game: Game, number: int) -> bool:
-    """A game counts in the record unless it is an absence that scored nothing for
-    either side (TRF 'Z'/'U' style unplayed rounds are neither wins nor losses)."""
+def _counts(game: Game) -> bool:
+    """A game counts in a record unless it is an absence that scored nothing (TRF 'Z'):
+    such a round is neither a win nor a loss."""
     return game.kind != GameKind.UNPLAYED
 
 
@@ -71,7 +74,7 @@ def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> 
         wins = losses = 0.0
         spread = games = 0
         for game in division.games_of(player.number):
-            if not _counts(game, player.number):
+            if not _counts(game):
                 continue
             points = game.points_of(player.number)
             wins += points
@@ -160,7 +163,7 @@ def chess_standings(division: Division) -> tuple[ChessStanding, ...]:
                 number=number,
                 name=player.name,
                 points=tiebreaks[number].points,
-                games=len(division.games_of(number)),
+                games=sum(1 for g in division.games_of(number) if _counts(g)),
                 tiebreaks=tiebreaks[number],
                 rating=player.rating,
                 team=player.team,

@@ -57,35 +57,41 @@ def rounds_of(division: Division) -> int:
     return max([division.rounds] + [g.round for g in division.games])
 
 
-def points_by_round(division: Division, number: int) -> dict[int, float]:
-    """What ``number`` scored in each round that has a result for them."""
+def _by_round(games: tuple[Game, ...], number: int) -> dict[int, float]:
     found: dict[int, float] = {}
-    for game in division.games_of(number):
+    for game in games:
         found[game.round] = found.get(game.round, 0.0) + game.points_of(number)
     return found
+
+
+def _adjusted(games: tuple[Game, ...], number: int, rounds: int) -> float:
+    played = {g.round: g.points_of(number) for g in games if _played(g)}
+    return sum(played.values()) + 0.5 * (rounds - len(played))
+
+
+def _cumulative(games: tuple[Game, ...], number: int, rounds: int) -> float:
+    points = _by_round(games, number)
+    running = total = 0.0
+    for r in range(1, rounds + 1):
+        running += points.get(r, 0.0)
+        total += running
+    unearned = sum(
+        1
+        for game in games
+        if not _played(game) and game.kind != GameKind.UNPLAYED and game.points_of(number) >= 1.0
+    )
+    return total - unearned
+
+
+def points_by_round(division: Division, number: int) -> dict[int, float]:
+    """What ``number`` scored in each round that has a result for them."""
+    return _by_round(division.games_of(number), number)
 
 
 def adjusted_score(division: Division, number: int) -> float:
     """An opponent's score for tiebreaks: played results as they stand, and half a
     point for every round not played (seed 004, tiebreak rule 2)."""
-    played: dict[int, float] = {}
-    for game in division.games_of(number):
-        if _played(game):
-            played[game.round] = game.points_of(number)
-    unplayed = rounds_of(division) - len(played)
-    return sum(played.values()) + 0.5 * unplayed
-
-
-def _opponent_scores(division: Division, number: int, adjusted: dict[int, float]) -> list[float]:
-    """One value per round: the played opponent's adjusted score, or 0 for a round the
-    player did not play (a virtual opponent with no points)."""
-    by_round: dict[int, float] = {}
-    for game in division.games_of(number):
-        if _played(game):
-            opponent = game.opponent_of(number)
-            assert opponent is not None
-            by_round[game.round] = adjusted[opponent]
-    return [by_round.get(r, 0.0) for r in range(1, rounds_of(division) + 1)]
+    return _adjusted(division.games_of(number), number, rounds_of(division))
 
 
 def modified_median(scores: list[float], points: float, rounds: int) -> float:
@@ -103,37 +109,38 @@ def modified_median(scores: list[float], points: float, rounds: int) -> float:
 def cumulative(division: Division, number: int) -> float:
     """Sum of the running score after each round, less one for each point won
     without playing (full-point bye or forfeit win; seed 004, tiebreak rule 3)."""
-    points = points_by_round(division, number)
-    running = total = 0.0
-    for r in range(1, rounds_of(division) + 1):
-        running += points.get(r, 0.0)
-        total += running
-    unearned = sum(
-        1
-        for game in division.games_of(number)
-        if not _played(game) and game.kind != GameKind.UNPLAYED and game.points_of(number) >= 1.0
-    )
-    return total - unearned
+    return _cumulative(division.games_of(number), number, rounds_of(division))
 
 
 def chess_tiebreaks(division: Division) -> dict[int, Tiebreaks]:
     """Score and tiebreaks of every player of the division, by player number."""
-    numbers = [p.number for p in division.players]
     rounds = rounds_of(division)
-    adjusted = {n: adjusted_score(division, n) for n in numbers}
-    cumulatives = {n: cumulative(division, n) for n in numbers}
+    games: dict[int, list[Game]] = {p.number: [] for p in division.players}
+    for game in division.games:
+        games[game.a].append(game)
+        if game.b is not None:
+            games[game.b].append(game)
+    mine = {n: tuple(found) for n, found in games.items()}
+    adjusted = {n: _adjusted(g, n, rounds) for n, g in mine.items()}
+    cumulatives = {n: _cumulative(g, n, rounds) for n, g in mine.items()}
     result: dict[int, Tiebreaks] = {}
-    for n in numbers:
-        points = sum(points_by_round(division, n).values())
-        scores = _opponent_scores(division, n, adjusted)
-        opponents = [
-            g.opponent_of(n) for g in division.games_of(n) if _played(g)
-        ]
+    for n, own in mine.items():
+        points = sum(_by_round(own, n).values())
+        # One value per round: the played opponent's adjusted score, or 0 for a
+        # round the player did not play (a virtual opponent with no points).
+        by_round: dict[int, float] = {}
+        opponents: list[int] = []
+        for game in own:
+            opponent = game.opponent_of(n)
+            if _played(game) and opponent is not None:
+                by_round[game.round] = adjusted[opponent]
+                opponents.append(opponent)
+        scores = [by_round.get(r, 0.0) for r in range(1, rounds + 1)]
         result[n] = Tiebreaks(
             points=points,
             modified_median=modified_median(scores, points, rounds),
             solkoff=sum(scores),
             cumulative=cumulatives[n],
-            opponents_cumulative=sum(cumulatives[o] for o in opponents if o is not None),
+            opponents_cumulative=sum(cumulatives[o] for o in opponents),
         )
     return result

@@ -22,7 +22,7 @@ class GameKind(StrEnum):
     PLAYED = "played"
     BYE = "bye"  # a (full or half) point without an opponent; score_a holds the spread
     FORFEIT = "forfeit"  # won or lost by forfeit (with or without a named opponent)
-    UNPLAYED = "unplayed"  # an absence that scores 0 and is not a bye (TRF 'Z'/'U')
+    UNPLAYED = "unplayed"  # an absence that scores 0 and is not a bye (TRF 'Z'; 'U' is a full-point bye)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ CREATE TABLE events (
     state TEXT NOT NULL DEFAULT 'registration'
         CHECK (state IN ('registration', 'drawn', 'running', 'finished')),
     draw_seed INTEGER,
+    draw_json TEXT,   -- the core's record of the draw (core/sssg.py to_record) at draw time
     created_by INTEGER REFERENCES people (id),
     created_at TEXT NOT NULL
 );
@@ -77,27 +78,14 @@ CREATE TABLE rounds (
     UNIQUE (event_id, code)
 );
 
--- Brackets as the core draws them (core/bracket.py ``to_record``: the shape, with each
--- slot's source, and the seating). Who is where now is recomputed by the core from the
--- seating and the recorded winners, never kept twice.
-CREATE TABLE brackets (
-    id INTEGER PRIMARY KEY,
-    event_id INTEGER NOT NULL REFERENCES events (id),
-    division_id INTEGER NOT NULL REFERENCES divisions (id),
-    name TEXT NOT NULL,
-    code_prefix TEXT NOT NULL,
-    record_json TEXT NOT NULL,
-    UNIQUE (event_id, name)
-);
-
--- Matches as the core draws them: each side is filled from a source (a seed, the winner
--- or loser of another match, or a bye) and holds an entry once known.
+-- Matches as the core draws them (code = the core's match id: Q3, T12, P4, M5). Each side
+-- is filled from a source (a seat of the draw, the winner or loser of another match, or a
+-- bye) and holds an entry once known. Who sits where is recomputed by the core
+-- (core/sssg.py derive) from the draw and the results, and written back here.
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
     event_id INTEGER NOT NULL REFERENCES events (id),
     round_id INTEGER NOT NULL REFERENCES rounds (id),
-    bracket_id INTEGER REFERENCES brackets (id),
-    bracket_match TEXT,
     code TEXT NOT NULL,
     best_of INTEGER NOT NULL,
     source_a TEXT NOT NULL DEFAULT '',

@@ -1,5 +1,358 @@
-"""Commands of the tdbot CLI (see bot/cli/app.py)."""
+"""`tdbot draw` and `tdbot simulate`: knockout draws and whole events played at random.
+
+Both read a players CSV (a header with at least ``name`` and ``rating``), draw with a
+seed that is printed so anyone can re-run it, and either print the draw or play every
+match through the core engine (``core.sssg``) with random scores from the same seed.
+"""
 
 from __future__ import annotations
 
-from bot.cli.app import app, fail  # noqa: F401
+import csv
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from bot.cli.app import app, fail
+from core import bracket as bk
+from core import sssg
+from core.double_elim import DROP_ORDERS, GRAND_FINALS
+from core.match import GameKind, Match
+from core.qualifying import Entrant
+from core.schedule import plain_schedule
+
+FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"
+
+
+def read_players(path: Path) -> list[Entrant]:
+    """Players from a CSV with a header naming at least `name` and `rating`."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        fail(f"--players {path}: cannot read it ({exc.strerror or exc})")
+    rows = list(csv.reader(text.splitlines()))
+    if not rows:
+        fail(f"--players {path}: the file is empty; it needs a header line 'name,rating'")
+    header = [h.strip().lower() for h in rows[0]]
+    missing = [c for c in ("name", "rating") if c not in header]
+    if missing:
+        fail(
+            f"--players {path}: line 1: missing column {', '.join(missing)} "
+            f"(the header is {','.join(rows[0])!r}; it needs at least name,rating)"
+        )
+    ni, ri = header.index("name"), header.index("rating")
+    players: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) <= max(ni, ri):
+            fail(f"--players {path}: line {line}: expected {len(header)} columns, got {len(row)}")
+        name, raw = row[ni].strip(), row[ri].strip()
+        if not name:
+            fail(f"--players {path}: line {line}: the name is empty")
+        if name in seen:
+            fail(
+                f"--players {path}: line {line}: duplicate name {name!r} (first on line {seen[name]})"
+            )
+        try:
+            value = float(raw)
+        except ValueError:
+            fail(f"--players {path}: line {line}: rating {raw!r} of {name} is not a number")
+        if value != int(value) or value < 0:
+            fail(
+                f"--players {path}: line {line}: rating {raw!r} of {name} must be a whole number >= 0"
+            )
+        seen[name] = line
+        players.append(Entrant(name, int(value)))
+    if len(players) < 2:
+        fail(f"--players {path}: {len(players)} player(s); a knockout needs at least 2")
+    return players
+
+
+def _make_event(
+    fmt: str,
+    players: list[Entrant],
+    seed: int,
+    best_of: int,
+    step: int,
+    grand_final: str,
+    head_start: int,
+    drops: str,
+) -> sssg.Event:
+    if fmt not in sssg.FORMATS:
+        fail(f"--format {fmt!r}: unknown format; use one of {', '.join(sssg.FORMATS)}")
+    if grand_final not in GRAND_FINALS:
+        fail(f"--grand-final {grand_final!r}: use one of {', '.join(GRAND_FINALS)}")
+    if drops not in DROP_ORDERS:
+        fail(f"--drops {drops!r}: use one of {', '.join(DROP_ORDERS)}")
+    if best_of < 1:
+        fail(f"--best-of {best_of}: a match needs at least 1 game")
+    if step < 0:
+        fail(f"--step {step}: must be 0 or more")
+    if head_start < 1:
+        fail(f"--head-start {head_start}: must be 1 or more (or use --grand-final single)")
+    try:
+        if fmt == "sssg":
+            return sssg.draw_sssg(players, seed)
+        schedule = plain_schedule(
+            best_of, step, len(players), grand_final=grand_final, head_start=head_start
+        )
+        return sssg.draw_plain(players, seed, fmt, schedule, grand_final=grand_final, drops=drops)
+    except ValueError as exc:
+        fail(f"--players: {exc}")
+
+
+# --- text -------------------------------------------------------------------------------
+
+DIVISION_TITLES = {"qualifying": "Qualifying round", "top": "Top division", "plate": "Plate"}
+FORMAT_TITLES = {"sssg": "SSSg", "single": "Single elimination", "double": "Double elimination"}
+
+
+def _ratings(event: sssg.Event) -> dict[str, int]:
+    return {e.name: e.rating for e in event.entrants}
+
+
+def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
+    if name is None:
+        return "bye"
+    rating = _ratings(event).get(name)
+    if rating is None:
+        return name
+    mark = f" [{seeds[name]}]" if name in seeds else ""
+    return f"{name}{mark} ({rating})"
+
+
+def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchView]) -> list[str]:
+    seeds = {name: i for i, name in enumerate(b.seeds, start=1)}
+    lines: list[str] = []
+    heading = None
+    for m in b.matches:
+        title = f"{m.round_name} (best of {m.best_of}"
+        title += f", upper-bracket winner {m.head_start} game up)" if m.head_start else ")"
+        if title != heading:
+            lines.append(f"  {title}")
+            heading = title
+        sides = []
+        for i, source in enumerate(m.slots):
+            v = views.get(m.id)
+            occupant = v.occupants[i] if v is not None else None
+            if occupant is not None and occupant.known:
+                sides.append(_who(occupant.player, event, seeds))
+            elif source.kind is bk.SlotKind.SEAT and b.seated:
+                sides.append(_who(b.seating[source.seat], event, seeds))
+            else:
+                sides.append(source.label())
+        note = ""
+        if m.reset_of:
+            note = f"  (only if the lower-bracket winner wins {m.reset_of})"
+        lines.append(f"    {m.id:<4} {sides[0]}  v  {sides[1]}{note}")
+    return lines
+
+
+def draw_text(event: sssg.Event) -> str:
+    d = sssg.derive(event)
+    out = [
+        f"{FORMAT_TITLES[event.format]} draw, seed {event.seed} "
+        f"(re-run with --seed {event.seed} for the same draw)",
+        f"{len(event.entrants)} players",
+    ]
+    plan = event.plan
+    if plan is not None and plan.needed:
+        out.append("")
+        out.append(
+            f"Qualifying round (best of {plan.best_of}): {len(plan.pairings)} matches, "
+            f"byes for the {len(plan.byes)} highest-rated"
+        )
+        for i, p in enumerate(plan.pairings, start=1):
+            out.append(
+                f"    Q{i:<3} {_who(p.seed.name, event, {})}  v  {_who(p.unseeded.name, event, {})}"
+            )
+        out.append("  Byes: " + ", ".join(_who(e.name, event, {}) for e in plan.byes))
+    for b in (d.top, d.plate):
+        if b is None:
+            continue
+        out.append("")
+        kind = "double elimination" if b.kind == "double" else "single elimination"
+        size = len(b.players) if b.seated else None
+        if b.name in DIVISION_TITLES:
+            out.append(f"{DIVISION_TITLES[b.name]}: {kind}" + (f" of {size}" if size else ""))
+        else:
+            out.append(f"Bracket of {size} ({b.size} seats)")
+        if not b.seated:
+            out.append(
+                "  Drawn when the qualifying round is over: its players are seeded by rating "
+                "(Annex A para 3); below, its shape."
+            )
+        elif b.seeds:
+            out.append("  Seeds: " + ", ".join(f"[{i}] {s}" for i, s in enumerate(b.seeds, 1)))
+        out.extend(_bracket_lines(b, event, d.views))
+    return "\n".join(out)
+
+
+def _game_json(match: Match, players: tuple[str, str], void: set[int]) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = []
+    for i, g in enumerate(match.games):
+        item: dict[str, Any]
+        if g.kind is GameKind.BYE or g.kind is GameKind.FORFEIT:
+            assert g.awarded_to is not None
+            item = {g.kind.value: players[g.awarded_to]}
+        else:
+            assert g.starter is not None and g.scores is not None
+            item = {"starter": players[g.starter], "scores": list(g.scores)}
+        if i in void or g.kind is GameKind.VOID:
+            item["void"] = True
+        games.append(item)
+    return games
+
+
+def simulate_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
+    d = sssg.derive(event)
+    matches = []
+    for k, ids in enumerate(rounds, start=1):
+        for mid in ids:
+            res = d.counted[mid]
+            state = res.match.state()
+            spec = d.views[mid].spec
+            hs = res.match.head_start
+            winner = res.players[state.winner] if state.winner is not None else None
+            matches.append(
+                {
+                    "id": mid,
+                    "division": d.divisions[mid],
+                    "round": spec.round_name,
+                    "round_of_play": k,
+                    "best_of": spec.best_of,
+                    "head_start": {"player": res.players[0], "games": hs[0]} if hs[0] else None,
+                    "players": list(res.players),
+                    "games": _game_json(res.match, res.players, set(state.void)),
+                    "score": state.score_line(),
+                    "decided_by": state.decision.value,
+                    "winner": winner,
+                }
+            )
+    places = sssg.placements(event)
+    plate_count = len(places.plate)
+    return {
+        "format": event.format,
+        "seed": event.seed,
+        "players": len(event.entrants),
+        "matches": matches,
+        "placements": {"top": list(places.top), "plate": list(places.plate)},
+        "prizes": {
+            "top": list(places.top_prizes),
+            "plate": list(places.plate_prizes),
+            "plate_prize_count": sssg.plate_prize_count(plate_count),
+        },
+    }
+
+
+def simulate_text(record: dict[str, Any]) -> str:
+    ordinal = ["1st", "2nd", "3rd", "4th"]
+    out = [
+        f"{FORMAT_TITLES[record['format']]} event "
+        f"played at random, seed {record['seed']}: {record['players']} players, "
+        f"{len(record['matches'])} matches"
+    ]
+    current = None
+    for m in record["matches"]:
+        if m["round_of_play"] != current:
+            current = m["round_of_play"]
+            out.append("")
+            out.append(f"Round of play {current}")
+        a, b = m["players"]
+        counted = [g for g in m["games"] if not g.get("void")]
+        extras = []
+        ties = sum(1 for g in counted if "scores" in g and g["scores"][0] == g["scores"][1])
+        byes = sum(1 for g in counted if "bye" in g)
+        if m["head_start"]:
+            extras.append(f"{m['head_start']['player']} {m['head_start']['games']} game up")
+        if ties:
+            extras.append(f"{ties} tied game{'s' * (ties > 1)}")
+        if byes:
+            extras.append(f"{byes} game bye{'s' * (byes > 1)}")
+        if m["decided_by"] not in ("games",):
+            extras.append(f"decided on {m['decided_by']}")
+        division = {"qualifying": "Qual", "top": "Top", "plate": "Plate"}.get(m["division"], "")
+        tail = f"  [{'; '.join(extras)}]" if extras else ""
+        column = f"{division:<5} " if division else ""
+        out.append(
+            f"  {m['id']:<4} {column}{m['round']:<15} bo{m['best_of']:<3} "
+            f"{a} v {b}: {m['score']}  -> {m['winner']}{tail}"
+        )
+    out.append("")
+    places = record["placements"]
+    top = places["top"]
+    label = "Top division" if record["format"] == "sssg" else "Places"
+    out.append(f"{label}: " + ", ".join(f"{ordinal[i]} {n}" for i, n in enumerate(top[:4])))
+    if places["plate"]:
+        k = record["prizes"]["plate_prize_count"]
+        winners = record["prizes"]["plate"]
+        out.append(
+            f"Plate: {places['plate'][0]} wins; {k} placing prize(s) "
+            f"({len(places['plate'])} players / 4, rounded down): " + ", ".join(winners)
+        )
+    out.append("")
+    out.append(f"Re-run with --seed {record['seed']} to get the same event; --json for the data.")
+    return "\n".join(out)
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+@app.command("draw")
+def draw_cmd(
+    players: Path = typer.Option(..., "--players", help="CSV with a header: name,rating"),
+    seed: int = typer.Option(..., "--seed", help="Seed of the random draw (printed)"),
+    fmt: str = typer.Option("sssg", "--format", help=FORMAT_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the draw as JSON"),
+    best_of: int = typer.Option(3, "--best-of", help="single/double: games in round 1"),
+    step: int = typer.Option(0, "--step", help="single/double: extra games each round"),
+    grand_final: str = typer.Option(
+        "reset", "--grand-final", help="double: head_start, reset or single"
+    ),
+    head_start: int = typer.Option(
+        1, "--head-start", help="double: games up in a head-start grand final"
+    ),
+    drops: str = typer.Option(
+        "seeding", "--drops", help="double: seeding (SSSg para 3) or rematch"
+    ),
+) -> None:
+    """Print the draw of a knockout event (the same seed gives the same draw)."""
+    entrants = read_players(players)
+    event = _make_event(fmt, entrants, seed, best_of, step, grand_final, head_start, drops)
+    if as_json:
+        typer.echo(json.dumps(sssg.to_record(event), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(draw_text(event))
+
+
+@app.command("simulate")
+def simulate_cmd(
+    players: Path = typer.Option(..., "--players", help="CSV with a header: name,rating"),
+    seed: int = typer.Option(..., "--seed", help="Seed of the draw and of the random scores"),
+    fmt: str = typer.Option("sssg", "--format", help=FORMAT_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the matches and placements as JSON"),
+    best_of: int = typer.Option(3, "--best-of", help="single/double: games in round 1"),
+    step: int = typer.Option(0, "--step", help="single/double: extra games each round"),
+    grand_final: str = typer.Option(
+        "reset", "--grand-final", help="double: head_start, reset or single"
+    ),
+    head_start: int = typer.Option(
+        1, "--head-start", help="double: games up in a head-start grand final"
+    ),
+    drops: str = typer.Option(
+        "seeding", "--drops", help="double: seeding (SSSg para 3) or rematch"
+    ),
+) -> None:
+    """Play a whole knockout event with random scores and print every match and the places."""
+    entrants = read_players(players)
+    event = _make_event(fmt, entrants, seed, best_of, step, grand_final, head_start, drops)
+    played, rounds = sssg.play_out(event, random.Random(f"tdbot:{seed}:scores"))
+    record = simulate_record(played, rounds)
+    if as_json:
+        typer.echo(json.dumps(record, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(simulate_text(record))

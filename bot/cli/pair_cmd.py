@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,11 @@ import typer
 
 from bot.cli.app import app, fail
 from core.pairing.registry import SYSTEMS, find_system
-from core.tournament import Division, Pairings
+from core.tournament import Division, Game, GameKind, Pairings
 
 
-def _load(path: Path) -> tuple[Division, ...]:
+def _load(path: Path) -> tuple[tuple[Division, tuple[Pairings, ...]], ...]:
+    """The file's divisions, each with its rounds paired but not yet scored."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -27,32 +29,44 @@ def _load(path: Path) -> tuple[Division, ...]:
     except UnicodeDecodeError:
         fail(f"--in {path}: not UTF-8 text; save the file as UTF-8")
     from core.formats import FormatError
+    from core.formats.load import kind_of, load_divisions, load_tsh_divisions
 
     try:
-        try:
-            from core.formats.load import load_divisions
-        except ImportError:
-            if path.suffix.lower() != ".t":
-                fail(f"--in {path}: only tsh .t files can be read so far")
-            from core.formats.tsh import read_tsh
-
-            return tuple(read_tsh(text))
-        return tuple(load_divisions(text, path.name))
+        if kind_of(text, path.name) == "tsh":
+            return tuple((t.division, t.pending) for t in load_tsh_divisions(text, path.name))
+        return tuple((d, ()) for d in load_divisions(text, path.name))
     except FormatError as exc:
         fail(f"{path}: {exc}")
 
 
-def _choose(divisions: tuple[Division, ...], name: str | None, path: Path) -> Division:
+def _with_pending(division: Division, pending: tuple[Pairings, ...], before: int) -> Division:
+    """Rounds paired ahead count as meetings (a lagged system pairs round X while X-1 is
+    being played) but not in the standings: they join as unplayed games."""
+    extra = tuple(
+        Game(p.round, a, b, 0.0, 0.0, kind=GameKind.UNPLAYED)
+        for p in pending
+        if p.round < before
+        for a, b in p.pairs
+    )
+    if not extra:
+        return division
+    return replace(division, games=division.games + extra)
+
+
+def _choose(
+    loaded: tuple[tuple[Division, tuple[Pairings, ...]], ...], name: str | None, path: Path
+) -> tuple[Division, tuple[Pairings, ...]]:
+    divisions = tuple(d for d, _ in loaded)
     if not divisions:
         fail(f"--in {path}: the file holds no division")
     if name is None:
         if len(divisions) > 1:
             names = ", ".join(d.name for d in divisions)
             fail(f"--in {path} holds divisions {names}: choose one with --division")
-        return divisions[0]
-    for division in divisions:
-        if division.name.lower() == name.lower():
-            return division
+        return loaded[0]
+    for item in loaded:
+        if item[0].name.lower() == name.lower():
+            return item
     names = ", ".join(d.name for d in divisions)
     fail(f"--division {name}: no such division in {path} (it has {names})")
 
@@ -104,7 +118,7 @@ SYSTEM_HELP = "pairing system: " + ", ".join(sorted(SYSTEMS)) + ", fpN"
 def pair(
     system: str = typer.Option(..., "--system", help=SYSTEM_HELP),
     in_file: Path = typer.Option(..., "--in", help="tsh .t or FIDE TRF file"),
-    round_number: int | None = typer.Option(None, "--round", help="round to pair (default: next unplayed)"),
+    round_number: int | None = typer.Option(None, "--round", help="round to pair (default: the first round with neither results nor pairings)"),
     division_name: str | None = typer.Option(None, "--division", help="division (needed if the file has several)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: round, pairings, byes"),
     why: bool = typer.Option(False, "--why", help="print the reason for each pair"),
@@ -118,6 +132,7 @@ def pair(
     gibson: bool = typer.Option(False, "--gibson", help="apply the Gibson rule"),
     prize_places: int | None = typer.Option(None, "--prize-places", help="gibson: places that win prizes"),
     rounds_left: int | None = typer.Option(None, "--rounds-left", help="gibson: rounds left, this one included"),
+    top_places: int = typer.Option(1, "--top-places", help="gibson: places a player can clinch (2: two finalists)"),
     settings: list[str] = typer.Option([], "--set", help="KEY=VALUE: any other option of the system"),
 ) -> None:
     """Print the pairings of the next round (or --round R) of a division."""
@@ -126,11 +141,12 @@ def pair(
         fn = chosen.load()
     except LookupError as exc:
         fail(f"--system: {exc}")
-    division = _choose(_load(in_file), division_name, in_file)
-    played = max((g.round for g in division.games), default=0)
-    number = played + 1 if round_number is None else round_number
+    division, pending = _choose(_load(in_file), division_name, in_file)
+    last = max([g.round for g in division.games] + [p.round for p in pending], default=0)
+    number = last + 1 if round_number is None else round_number
     if number < 1:
         fail(f"--round {number}: rounds are numbered from 1")
+    division = _with_pending(division, pending, number)
 
     options: dict[str, Any] = dict(chosen.preset)
     given = {
@@ -158,12 +174,13 @@ def pair(
 
         try:
             decision = gibson_fixed_pairs(division.up_to_round(number - 1),
-                                          rounds_left=rounds_left, prize_places=prize_places)
+                                          rounds_left=rounds_left, prize_places=prize_places,
+                                          top_places=top_places)
         except ValueError as exc:
             fail(f"--gibson: {exc}")
         options["fixed"] = decision.pairs
-    elif prize_places is not None or rounds_left is not None:
-        fail("--prize-places and --rounds-left only apply with --gibson")
+    elif prize_places is not None or rounds_left is not None or top_places != 1:
+        fail("--prize-places, --rounds-left and --top-places only apply with --gibson")
 
     params = inspect.signature(fn).parameters
     flags = {key: flag for flag, (key, _) in given.items()}

@@ -14,6 +14,8 @@ import logging
 import re
 import secrets
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,14 +23,13 @@ import typer
 from pydantic import ValidationError
 
 from bot.cli.app import app, fail
+from bot.settings import Settings
 
 #: Telegram's rule for a webhook secret token: 1-256 characters of A-Z, a-z, 0-9, _ and -.
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 
-def _settings():  # type: ignore[no-untyped-def]
-    from bot.settings import Settings
-
+def _settings() -> Settings:
     try:
         return Settings()
     except ValidationError as exc:
@@ -73,38 +74,59 @@ def run(
             file_url_for(base)
         except ValueError as exc:
             fail(f"--base-url: {exc}")
+    hook = webhook_url or settings.webhook_url
+    secret = webhook_secret or settings.webhook_secret
+    if hook is not None:
+        parts = urlsplit(hook)
+        # Telegram posts only to HTTPS; a local Bot API server (--base-url) also to http.
+        schemes = ("https", "http") if base else ("https",)
+        if parts.scheme not in schemes or not parts.netloc:
+            fail(f"--webhook-url: {hook!r} must be an https:// URL (Telegram only posts to "
+                 "HTTPS; plain http is allowed only with a local Bot API server, --base-url)")
+        if secret is None:
+            secret = secrets.token_urlsafe(32)  # set afresh by setWebhook at every start
+        elif not _SECRET.match(secret):
+            fail("--webhook-secret: use 1-256 characters of A-Z, a-z, 0-9, _ and - "
+                 "(Telegram's rule)")
     options = BotOptions(
         token=settings.token,
         db_path=db or settings.db,
         organisers=frozenset(settings.organisers),
         base_url=base,
+        base_file_url=settings.base_file_url,
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
     application = build_application(options)
-    hook = webhook_url or settings.webhook_url
-    if hook is None:
-        application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
-        return
-    parts = urlsplit(hook)
-    if parts.scheme != "https" or not parts.netloc:
-        fail(f"--webhook-url: {hook!r} must be an https:// URL (Telegram only posts to HTTPS)")
-    secret = webhook_secret or settings.webhook_secret
-    if secret is None:
-        secret = secrets.token_urlsafe(32)  # set afresh with setWebhook at every start
-    elif not _SECRET.match(secret):
-        fail("--webhook-secret: use 1-256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule)")
-    application.run_webhook(
-        listen=listen or settings.listen,
-        port=port or settings.port,
-        url_path=parts.path.lstrip("/"),
-        webhook_url=hook,
-        secret_token=secret,
-        allowed_updates=Update.ALL_TYPES,
-        drop_pending_updates=False,
-    )
+    with _telegram_trouble(base):
+        if hook is None:
+            application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+        else:
+            application.run_webhook(
+                listen=listen or settings.listen,
+                port=port or settings.port,
+                url_path=urlsplit(hook).path.lstrip("/"),
+                webhook_url=hook,
+                secret_token=secret,
+                allowed_updates=Update.ALL_TYPES,
+                drop_pending_updates=False,
+            )
+
+
+@contextmanager
+def _telegram_trouble(base_url: str | None) -> Iterator[None]:
+    """Start-up failures a person can fix, as one line instead of a traceback."""
+    from telegram.error import InvalidToken, NetworkError
+
+    try:
+        yield
+    except InvalidToken:
+        fail("TDBOT_TOKEN: the Bot API refused this token; copy it again from @BotFather")
+    except NetworkError as exc:
+        where = base_url or "https://api.telegram.org"
+        fail(f"cannot reach the Bot API at {where}: {exc}")
 
 
 @app.command("demo")

@@ -17,15 +17,19 @@ In-process, with the real python-telegram-bot Application::
     print(tg.transcript())                   # "[Alice] /start abc" / "[bot → Alice] ..."
     tg.calls("sendMessage")                  # every call, failed ones too
 
-Over HTTP on 127.0.0.1: ``bot.fakebot.server.FakeBotServer(tg.world)`` (``await
-server.start()``; ``server.base_url`` / ``server.base_file_url`` for PTB), or
-``python -m bot.fakebot --port 8081`` for a person at a console.
+Over HTTP on 127.0.0.1: ``FakeBotServer(tg.world)`` (``async with``; then
+``server.base_url`` / ``server.base_file_url`` for PTB; webhooks set by the bot get
+their updates POSTed), or ``python -m bot.fakebot --port 8081`` for a person at a
+console. ``FakeTelegram(flood=FloodControl())`` answers 429 beyond Telegram's send
+limits; ``WebhookPusher(tg.world)`` delivers to a webhook in-process.
 """
 
 from bot.fakebot.client import FakeTelegram
 from bot.fakebot.errors import ApiError
 from bot.fakebot.faults import Fault, bad_request, forbidden, retry_after, server_error, timed_out
+from bot.fakebot.flood import FloodControl
 from bot.fakebot.request import FakeRequest
+from bot.fakebot.server import FakeBotServer
 from bot.fakebot.state import (
     DEFAULT_TOKEN,
     Call,
@@ -36,19 +40,23 @@ from bot.fakebot.state import (
     StoredMessage,
     World,
 )
+from bot.fakebot.webhook import WebhookPusher
 
 __all__ = [
     "DEFAULT_TOKEN",
     "ApiError",
     "Call",
     "CallbackQuery",
+    "FakeBotServer",
     "FakeChat",
     "FakeRequest",
     "FakeTelegram",
     "FakeUser",
     "Fault",
+    "FloodControl",
     "StoredFile",
     "StoredMessage",
+    "WebhookPusher",
     "World",
     "bad_request",
     "forbidden",

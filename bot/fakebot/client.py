@@ -14,12 +14,14 @@ messages and messages that mention it. Everything else still appears in the chat
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import mimetypes
 from collections.abc import Callable
 from typing import Any
 
 from bot.fakebot.faults import FaultPlan
+from bot.fakebot.flood import FloodControl
 from bot.fakebot.html_text import command_entities
 from bot.fakebot.request import FakeRequest
 from bot.fakebot.state import (
@@ -46,9 +48,10 @@ class FakeTelegram:
         bot_username: str = "tdbot_test_bot",
         clock: Clock | None = None,
         privacy_mode: bool = True,
+        flood: FloodControl | None = None,
     ) -> None:
-        self.world = World(token, bot_username=bot_username, clock=clock,
-                           privacy_mode=privacy_mode)
+        self.world = World(token, bot_username=bot_username, clock=clock, privacy_mode=privacy_mode)
+        self.world.flood = flood
 
     # --- wiring -----------------------------------------------------------------------
     @property
@@ -68,17 +71,35 @@ class FakeTelegram:
         return FakeRequest(self.world, read_timeout=read_timeout)
 
     # --- people and chats -------------------------------------------------------------
-    def add_user(self, first_name: str, *, username: str | None = None,
-                 last_name: str | None = None, language_code: str | None = "en",
-                 user_id: int | None = None) -> FakeUser:
-        return self.world.add_user(first_name, username=username, last_name=last_name,
-                                   language_code=language_code, user_id=user_id)
+    def add_user(
+        self,
+        first_name: str,
+        *,
+        username: str | None = None,
+        last_name: str | None = None,
+        language_code: str | None = "en",
+        user_id: int | None = None,
+    ) -> FakeUser:
+        return self.world.add_user(
+            first_name,
+            username=username,
+            last_name=last_name,
+            language_code=language_code,
+            user_id=user_id,
+        )
 
-    def add_group(self, title: str, members: list[FakeUser], *,
-                  admins: list[FakeUser] | None = None, supergroup: bool = True,
-                  bot_is_admin: bool = False) -> FakeChat:
-        return self.world.add_group(title, members, admins=admins or [],
-                                    supergroup=supergroup, bot_is_admin=bot_is_admin)
+    def add_group(
+        self,
+        title: str,
+        members: list[FakeUser],
+        *,
+        admins: list[FakeUser] | None = None,
+        supergroup: bool = True,
+        bot_is_admin: bool = False,
+    ) -> FakeChat:
+        return self.world.add_group(
+            title, members, admins=admins or [], supergroup=supergroup, bot_is_admin=bot_is_admin
+        )
 
     def chat_of(self, user: FakeUser) -> FakeChat:
         return self.world.private_chat(user)
@@ -108,47 +129,82 @@ class FakeTelegram:
         return message.reply_to is not None and message.reply_to.sender.id == self.world.bot.id
 
     def _deliver(self, user: FakeUser, chat: FakeChat, message: StoredMessage) -> StoredMessage:
-        self.world.record(Event(
-            "message", chat, user, message, message.text or message.caption or "",
-            tuple(message.entities or message.caption_entities),
-        ))
+        self.world.record(
+            Event(
+                "message",
+                chat,
+                user,
+                message,
+                message.text or message.caption or "",
+                tuple(message.entities or message.caption_entities),
+            )
+        )
         if self._bot_sees(chat, message):
             self.world.push_update("message", message.to_json())
         return message
 
-    def user_sends(self, user: FakeUser, text: str, *, chat: FakeChat | None = None,
-                   reply_to: StoredMessage | None = None) -> StoredMessage:
+    def user_sends(
+        self,
+        user: FakeUser,
+        text: str,
+        *,
+        chat: FakeChat | None = None,
+        reply_to: StoredMessage | None = None,
+    ) -> StoredMessage:
         """The user types ``text`` (commands get their bot_command entity, as live)."""
         if not text.strip():
             raise ValueError("Telegram clients do not send empty messages")
         target = self._chat_for_user(user, chat)
         if chat is None and user.id in self.world.blocked:
             self.user_unblocks_bot(user)  # a client unblocks ("Restart bot") before sending
-        message = self.world.new_message(target, user, text=text,
-                                         entities=command_entities(text), reply_to=reply_to)
+        message = self.world.new_message(
+            target, user, text=text, entities=command_entities(text), reply_to=reply_to
+        )
         return self._deliver(user, target, message)
 
-    def user_sends_photo(self, user: FakeUser, data: bytes, *, caption: str | None = None,
-                         chat: FakeChat | None = None,
-                         reply_to: StoredMessage | None = None) -> StoredMessage:
+    def user_sends_photo(
+        self,
+        user: FakeUser,
+        data: bytes,
+        *,
+        caption: str | None = None,
+        chat: FakeChat | None = None,
+        reply_to: StoredMessage | None = None,
+    ) -> StoredMessage:
         """The user sends a picture (a board photo); the bot can getFile and download it."""
         target = self._chat_for_user(user, chat)
         stored = self.world.store_file(data, "photo")
         message = self.world.new_message(
-            target, user, photo=stored, caption=caption,
-            caption_entities=command_entities(caption) if caption else [], reply_to=reply_to)
+            target,
+            user,
+            photo=stored,
+            caption=caption,
+            caption_entities=command_entities(caption) if caption else [],
+            reply_to=reply_to,
+        )
         return self._deliver(user, target, message)
 
-    def user_sends_document(self, user: FakeUser, data: bytes, file_name: str, *,
-                            mime_type: str | None = None, caption: str | None = None,
-                            chat: FakeChat | None = None) -> StoredMessage:
+    def user_sends_document(
+        self,
+        user: FakeUser,
+        data: bytes,
+        file_name: str,
+        *,
+        mime_type: str | None = None,
+        caption: str | None = None,
+        chat: FakeChat | None = None,
+    ) -> StoredMessage:
         """The user sends a file, e.g. a .tou or a scoresheet PDF."""
         target = self._chat_for_user(user, chat)
         mime = mime_type or mimetypes.guess_type(file_name)[0] or "application/octet-stream"
         stored = self.world.store_file(data, "document", file_name=file_name, mime_type=mime)
         message = self.world.new_message(
-            target, user, document=stored, caption=caption,
-            caption_entities=command_entities(caption) if caption else [])
+            target,
+            user,
+            document=stored,
+            caption=caption,
+            caption_entities=command_entities(caption) if caption else [],
+        )
         return self._deliver(user, target, message)
 
     def user_edits(self, user: FakeUser, message: StoredMessage, text: str) -> StoredMessage:
@@ -157,14 +213,19 @@ class FakeTelegram:
             raise ValueError(f"{user.name} can only edit their own text messages")
         message.text, message.entities = text, command_entities(text)
         message.edit_date = self.world.timestamp()
-        self.world.record(Event("edit", message.chat, user, message, text,
-                                tuple(message.entities)))
+        self.world.record(Event("edit", message.chat, user, message, text, tuple(message.entities)))
         if self._bot_sees(message.chat, message):
             self.world.push_update("edited_message", message.to_json())
         return message
 
-    def user_taps(self, user: FakeUser, message: StoredMessage, button_data: str | None = None,
-                  *, text: str | None = None) -> CallbackQuery:
+    def user_taps(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        button_data: str | None = None,
+        *,
+        text: str | None = None,
+    ) -> CallbackQuery:
         """The user taps an inline button, named by its callback_data or by its label."""
         if (button_data is None) == (text is None):
             raise ValueError("name the button by button_data or by text=, not both")
@@ -175,22 +236,37 @@ class FakeTelegram:
         if current is None:
             raise ValueError(f"message {message.message_id} was deleted; nothing to tap")
         buttons = [b for row in current.buttons() for b in row if "callback_data" in b]
-        chosen = next((b for b in buttons if (b["callback_data"] == button_data
-                                                if button_data is not None
-                                                else b["text"] == text)), None)
+        chosen = next(
+            (
+                b
+                for b in buttons
+                if (
+                    b["callback_data"] == button_data
+                    if button_data is not None
+                    else b["text"] == text
+                )
+            ),
+            None,
+        )
         if chosen is None:
             offered = ", ".join(f"[{b['text']}]={b['callback_data']!r}" for b in buttons)
-            raise ValueError(f"message {message.message_id} has no button "
-                             f"{button_data or text!r}; it offers: {offered or 'no buttons'}")
-        query = CallbackQuery(self.world.new_callback_id(), user, current,
-                              chosen["callback_data"])
+            raise ValueError(
+                f"message {message.message_id} has no button "
+                f"{button_data or text!r}; it offers: {offered or 'no buttons'}"
+            )
+        query = CallbackQuery(self.world.new_callback_id(), user, current, chosen["callback_data"])
         self.world.callbacks[query.id] = query
         self.world.record(Event("tap", current.chat, user, current, chosen["text"]))
-        self.world.push_update("callback_query", {
-            "id": query.id, "from": user.to_json(), "message": current.to_json(),
-            "chat_instance": str(abs(current.chat.id) * 7919 % 10**12),
-            "data": query.data,
-        })
+        self.world.push_update(
+            "callback_query",
+            {
+                "id": query.id,
+                "from": user.to_json(),
+                "message": current.to_json(),
+                "chat_instance": str(abs(current.chat.id) * 7919 % 10**12),
+                "data": query.data,
+            },
+        )
         return query
 
     def user_blocks_bot(self, user: FakeUser) -> None:
@@ -213,10 +289,29 @@ class FakeTelegram:
                 data["until_date"] = 0
             return data
 
-        self.world.push_update("my_chat_member", {
-            "chat": chat.to_json(), "from": user.to_json(), "date": self.world.timestamp(),
-            "old_chat_member": member(old), "new_chat_member": member(new),
-        })
+        self.world.push_update(
+            "my_chat_member",
+            {
+                "chat": chat.to_json(),
+                "from": user.to_json(),
+                "date": self.world.timestamp(),
+                "old_chat_member": member(old),
+                "new_chat_member": member(new),
+            },
+        )
+
+    def redeliver(self, update_id: int) -> None:
+        """Queue an update again, as Telegram does when the bot died before confirming it.
+
+        It goes back in update_id order, so the bot sees it before anything newer.
+        """
+        update = self.world.history.get(update_id)
+        if update is None:
+            raise ValueError(f"no update {update_id} was ever sent")
+        queued = [u for u in self.world.updates if u["update_id"] != update_id]
+        queued.append(copy.deepcopy(update))
+        self.world.updates = sorted(queued, key=lambda u: u["update_id"])
+        self.world.wake_pollers()
 
     # --- what happened ----------------------------------------------------------------
     def calls(self, method: str | None = None) -> list[Call]:
@@ -226,9 +321,13 @@ class FakeTelegram:
     def sent(self, to: FakeUser | FakeChat | None = None) -> list[StoredMessage]:
         """The bot's messages that exist now (not deleted), oldest first."""
         chat_id = None if to is None else to.id
-        return [m for m in self.world.messages.values()
-                if m.sender.id == self.world.bot.id and not m.deleted
-                and (chat_id is None or m.chat.id == chat_id)]
+        return [
+            m
+            for m in self.world.messages.values()
+            if m.sender.id == self.world.bot.id
+            and not m.deleted
+            and (chat_id is None or m.chat.id == chat_id)
+        ]
 
     def last_sent(self, to: FakeUser | FakeChat) -> StoredMessage:
         found = self.sent(to)
@@ -236,6 +335,10 @@ class FakeTelegram:
             name = to.name
             raise AssertionError(f"the bot has sent nothing to {name}")
         return found[-1]
+
+    def unanswered_taps(self) -> list[CallbackQuery]:
+        """Button taps the bot never answered: the user's client shows a spinner for them."""
+        return [q for q in self.world.callbacks.values() if not q.answered]
 
     def pending_updates(self) -> int:
         """Updates the bot has not yet confirmed."""
@@ -256,8 +359,10 @@ class FakeTelegram:
         target = chat or self.world.private_chat(user)
         if target.type == "private":
             scopes: list[dict[str, Any]] = [
-                {"type": "chat", "chat_id": target.id}, {"type": "all_private_chats"},
-                {"type": "default"}]
+                {"type": "chat", "chat_id": target.id},
+                {"type": "all_private_chats"},
+                {"type": "default"},
+            ]
         else:
             admin = user.id in target.admins
             scopes = [{"type": "chat_member", "chat_id": target.id, "user_id": user.id}]
@@ -275,33 +380,46 @@ class FakeTelegram:
                     return [c["command"] for c in found]
         return []
 
-    async def wait_until(self, condition: Callable[[], bool], *, timeout: float = 5.0,
-                         what: str = "the condition") -> None:
+    async def wait_until(
+        self, condition: Callable[[], bool], *, timeout: float = 5.0, what: str = "the condition"
+    ) -> None:
         """Let the bot run until ``condition()`` holds; fail clearly if it never does."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not condition():
             if loop.time() > deadline:
-                raise AssertionError(f"timed out after {timeout} s waiting for {what}\n"
-                                     f"transcript so far:\n{self.transcript()}")
+                raise AssertionError(
+                    f"timed out after {timeout} s waiting for {what}\n"
+                    f"transcript so far:\n{self.transcript()}"
+                )
             await asyncio.sleep(0.005)
 
-    async def wait_for_sent(self, to: FakeUser | FakeChat, count: int = 1, *,
-                            timeout: float = 5.0) -> list[StoredMessage]:
+    async def wait_for_sent(
+        self, to: FakeUser | FakeChat, count: int = 1, *, timeout: float = 5.0
+    ) -> list[StoredMessage]:
         """Wait until the bot has sent ``count`` messages (in total) to ``to``."""
-        await self.wait_until(lambda: len(self.sent(to)) >= count, timeout=timeout,
-                              what=f"{count} message(s) to {to.name}")
+        await self.wait_until(
+            lambda: len(self.sent(to)) >= count,
+            timeout=timeout,
+            what=f"{count} message(s) to {to.name}",
+        )
         return self.sent(to)
 
-    async def wait_for_call(self, method: str, count: int = 1, *,
-                            timeout: float = 5.0) -> list[Call]:
+    async def wait_for_call(
+        self, method: str, count: int = 1, *, timeout: float = 5.0
+    ) -> list[Call]:
         """Wait until ``method`` has been called ``count`` times (failed calls count)."""
-        await self.wait_until(lambda: len(self.calls(method)) >= count, timeout=timeout,
-                              what=f"{count} {method} call(s)")
+        await self.wait_until(
+            lambda: len(self.calls(method)) >= count,
+            timeout=timeout,
+            what=f"{count} {method} call(s)",
+        )
         return self.calls(method)
 
     async def wait_until_polled(self, *, timeout: float = 5.0) -> None:
         """Wait until the bot has fetched every update sent so far."""
         await self.wait_until(
             lambda: self.world.last_delivered >= self.world.last_update_id,
-            timeout=timeout, what="the bot to fetch its updates")
+            timeout=timeout,
+            what="the bot to fetch its updates",
+        )

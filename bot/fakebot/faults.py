@@ -34,7 +34,8 @@ class Fault:
         """The error answer this fault stands for (not used for timeouts)."""
         if self.kind == "retry_after":
             return ApiError(
-                429, f"Too Many Requests: retry after {self.retry_after}",
+                429,
+                f"Too Many Requests: retry after {self.retry_after}",
                 retry_after=self.retry_after,
             )
         if self.kind == "forbidden":

@@ -8,7 +8,8 @@ tg-emoji, code, pre, blockquote [expandable]; only &lt; &gt; &amp; &quot; and nu
 entities). Doing the same here is what lets tests catch a name like "<Bob>" that the
 bot forgot to escape: the fake rejects it exactly as Telegram would.
 
-One leniency, said plainly: a bare "&" that starts no entity is kept as text.
+A bare "&" that starts no supported entity is kept as text, as Telegram's parser
+(tdlib) does; error texts follow tdlib's ("Unsupported start tag "x" at byte offset 0").
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ _SIMPLE = {
     "pre": "pre",
     "blockquote": "blockquote",
 }
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^<>]*)?)\s*>")
+# A tag's name runs to the first space or ">", as in tdlib's parser: so "<a@b.org>" is
+# the unsupported start tag "a@b.org", and "< " an empty tag name.
+_TAG = re.compile(r"<(/?)([^\s>]*)([^>]*)(>?)")
 _ATTR = re.compile(r"""([a-zA-Z-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?""")
 _ENTITY = re.compile(r"&(lt|gt|amp|quot|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});")
 
@@ -64,18 +67,20 @@ def _entity_for(name: str, attrs: dict[str, str], offset: int) -> dict[str, Any]
         return {"type": kind}
     if name == "span":
         if attrs.get("class") != "tg-spoiler":
-            raise _cant_parse(f'tag "span" must have class "tg-spoiler" at byte offset {offset}')
+            raise _cant_parse(f'Tag "span" must have class "tg-spoiler" at byte offset {offset}')
         return {"type": "spoiler"}
     if name == "a":
         href = attrs.get("href", "")
         m = re.fullmatch(r"tg://user\?id=(\d+)", href)
         if m:
-            return {"type": "text_mention", "user": {"id": int(m.group(1)), "is_bot": False,
-                                                      "first_name": ""}}
+            return {
+                "type": "text_mention",
+                "user": {"id": int(m.group(1)), "is_bot": False, "first_name": ""},
+            }
         return {"type": "text_link", "url": href}
     if name == "tg-emoji":
         return {"type": "custom_emoji", "custom_emoji_id": attrs.get("emoji-id", "")}
-    raise _cant_parse(f'unsupported start tag "{name}" at byte offset {offset}')
+    raise _cant_parse(f'Unsupported start tag "{name}" at byte offset {offset}')
 
 
 def parse_html(source: str) -> tuple[str, list[dict[str, Any]]]:
@@ -84,24 +89,28 @@ def parse_html(source: str) -> tuple[str, list[dict[str, Any]]]:
     out_len = 0  # UTF-16 length of "".join(out)
     stack: list[tuple[str, dict[str, Any], int]] = []
     entities: list[dict[str, Any]] = []
+    opened: dict[int, int] = {}  # id(entity) -> order of its start tag, outer first
     i = 0
     while i < len(source):
         ch = source[i]
         if ch == "<":
             m = _TAG.match(source, i)
-            if m is None:
-                raise _cant_parse(f"unexpected \"<\" at byte offset {len(source[:i].encode())}"
-                                  "; write &lt; for a literal <")
-            closing, name, raw_attrs = m.group(1) == "/", m.group(2).lower(), m.group(3)
+            assert m is not None  # everything after "<" is optional in _TAG
             byte_offset = len(source[:i].encode())
+            closing, name, raw_attrs = m.group(1) == "/", m.group(2).lower(), m.group(3)
+            if not name and not closing:
+                raise _cant_parse(f"Empty tag name at byte offset {byte_offset}")
+            if not m.group(4):
+                raise _cant_parse(f"Unclosed start tag at byte offset {byte_offset}")
             if closing:
                 if not stack:
-                    raise _cant_parse(f'unexpected end tag "{name}" at byte offset {byte_offset}')
+                    raise _cant_parse(f"Unexpected end tag at byte offset {byte_offset}")
                 open_name, entity, start = stack.pop()
                 if open_name != name:
                     raise _cant_parse(
-                        f'unmatched end tag at byte offset {byte_offset}, expected "</{open_name}>"'
-                        f', found "</{name}>"')
+                        f'Unmatched end tag at byte offset {byte_offset}, expected "</{open_name}>"'
+                        f', found "</{name}>"'
+                    )
                 if out_len > start:
                     entity["offset"] = start
                     entity["length"] = out_len - start
@@ -113,6 +122,7 @@ def parse_html(source: str) -> tuple[str, list[dict[str, Any]]]:
                     lang = attrs.get("class", "")
                     if lang.startswith("language-"):
                         stack[-1][1]["language"] = lang.removeprefix("language-")
+                opened[id(entity)] = len(opened)
                 stack.append((name, entity, out_len))
             i = m.end()
             continue
@@ -128,12 +138,14 @@ def parse_html(source: str) -> tuple[str, list[dict[str, Any]]]:
         out_len += utf16_len(ch)
         i += 1
     if stack:
-        raise _cant_parse(f'can\'t find end tag corresponding to start tag "{stack[-1][0]}"')
-    entities.sort(key=lambda e: (e["offset"], -e["length"]))
+        raise _cant_parse(f'Can\'t find end tag corresponding to start tag "{stack[-1][0]}"')
+    entities.sort(key=lambda e: (e["offset"], -e["length"], opened[id(e)]))
     return "".join(out), entities
 
 
-def strip_outer_whitespace(text: str, entities: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+def strip_outer_whitespace(
+    text: str, entities: list[dict[str, Any]]
+) -> tuple[str, list[dict[str, Any]]]:
     """Telegram trims a message's leading and trailing whitespace, moving entities along."""
     stripped = text.strip()
     if stripped == text:
@@ -155,7 +167,7 @@ def command_entities(text: str) -> list[dict[str, Any]]:
     python-telegram-bot's CommandHandler needs the bot_command entity at offset 0 to see
     a command at all, so a fake that sent "/start" without it would hide real bugs.
     """
-    found = []
+    found: list[dict[str, Any]] = []
     patterns = (
         ("bot_command", r"(?<![\w/])/[a-zA-Z0-9_]{1,32}(?:@[a-zA-Z0-9_]{3,32})?"),
         ("mention", r"(?<!\w)@[a-zA-Z0-9_]{4,32}"),
@@ -166,8 +178,13 @@ def command_entities(text: str) -> list[dict[str, Any]]:
         for m in re.finditer(pattern, text):
             if kind == "mention" and m.start() > 0 and text[m.start() - 1] == "/":
                 continue
-            found.append({"type": kind, "offset": utf16_len(text[: m.start()]),
-                          "length": utf16_len(m.group(0))})
+            found.append(
+                {
+                    "type": kind,
+                    "offset": utf16_len(text[: m.start()]),
+                    "length": utf16_len(m.group(0)),
+                }
+            )
     found.sort(key=lambda e: e["offset"])
     return found
 

@@ -15,10 +15,11 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from bot.fakebot.errors import ApiError, bad_request
 from bot.fakebot.faults import Fault
+from bot.fakebot.flood import SENDING_METHODS
 from bot.fakebot.html_text import parse_html, strip_outer_whitespace
 from bot.fakebot.state import Call, Event, FakeChat, StoredFile, StoredMessage, World
 
@@ -44,24 +45,55 @@ class Answer:
 Params = dict[str, Any]
 Handler = Callable[[World, Params, dict[str, Upload]], Awaitable[Any]]
 
-_INT_FIELDS = frozenset({
-    "message_id", "offset", "limit", "timeout", "user_id", "message_thread_id", "cache_time",
-    "max_connections", "reply_to_message_id", "until_date",
-})
+_INT_FIELDS = frozenset(
+    {
+        "message_id",
+        "offset",
+        "limit",
+        "timeout",
+        "user_id",
+        "message_thread_id",
+        "cache_time",
+        "max_connections",
+        "reply_to_message_id",
+        "until_date",
+    }
+)
 _CHAT_FIELDS = frozenset({"chat_id", "from_chat_id"})
-_JSON_FIELDS = frozenset({
-    "reply_markup", "entities", "caption_entities", "allowed_updates", "commands", "scope",
-    "reply_parameters", "link_preview_options", "media", "message_ids",
-})
-_BOOL_FIELDS = frozenset({
-    "disable_notification", "protect_content", "show_alert", "drop_pending_updates",
-    "disable_web_page_preview", "allow_sending_without_reply", "show_caption_above_media",
-    "has_spoiler", "disable_content_type_detection", "allow_paid_broadcast",
-})
+_JSON_FIELDS = frozenset(
+    {
+        "reply_markup",
+        "entities",
+        "caption_entities",
+        "allowed_updates",
+        "commands",
+        "scope",
+        "reply_parameters",
+        "link_preview_options",
+        "media",
+        "message_ids",
+    }
+)
+_BOOL_FIELDS = frozenset(
+    {
+        "disable_notification",
+        "protect_content",
+        "show_alert",
+        "drop_pending_updates",
+        "disable_web_page_preview",
+        "allow_sending_without_reply",
+        "show_caption_above_media",
+        "has_spoiler",
+        "disable_content_type_detection",
+        "allow_paid_broadcast",
+    }
+)
 
 MAX_TEXT = 4096  # Bot API, sendMessage: "1-4096 characters after entities parsing"
 MAX_CAPTION = 1024  # Bot API, sendPhoto: "0-1024 characters after entities parsing"
 MAX_CALLBACK_DATA = 64  # Bot API, InlineKeyboardButton.callback_data: "1-64 bytes"
+MAX_UPLOAD = 50 * 1024 * 1024  # Bot API, "Sending files": up to 50 MB for other files
+MAX_DOWNLOAD = 20 * 1024 * 1024  # Bot API, getFile: "files of up to 20MB in size"
 MAX_ANSWER_TEXT = 200  # Bot API, answerCallbackQuery.text: "0-200 characters"
 
 
@@ -78,7 +110,7 @@ def decode_params(raw: dict[str, Any]) -> Params:
             try:
                 params[name] = int(value)
             except ValueError:
-                raise bad_request(f"field \"{name}\" must be an integer, got {value!r}") from None
+                raise bad_request(f'field "{name}" must be an integer, got {value!r}') from None
         elif name in _BOOL_FIELDS:
             params[name] = value.lower() in ("true", "1")
         elif name in _JSON_FIELDS:
@@ -100,8 +132,9 @@ def _required(params: Params, name: str) -> Any:
 # --- text, markup, replies ------------------------------------------------------------
 
 
-def _formatted(params: Params, text_field: str, entities_field: str,
-               limit: int, *, required: bool) -> tuple[str | None, list[dict[str, Any]]]:
+def _formatted(
+    params: Params, text_field: str, entities_field: str, limit: int, *, required: bool
+) -> tuple[str | None, list[dict[str, Any]]]:
     """Apply parse_mode like Telegram (Bot API, "Formatting options"), then trim and limit."""
     source = params.get(text_field)
     if source is None:
@@ -116,21 +149,32 @@ def _formatted(params: Params, text_field: str, entities_field: str,
         text, entities = parse_html(source)
     else:
         raise bad_request(
-            f"parse_mode {mode!r} is not implemented by the fake Bot API; the project uses HTML")
+            f"parse_mode {mode!r} is not implemented by the fake Bot API; the project uses HTML"
+        )
     text, entities = strip_outer_whitespace(text, entities)
     if not text:
         if required:
             raise bad_request("message text is empty")
         return None, []
     if len(text) > limit:
-        raise bad_request("message is too long" if text_field == "text"
-                          else "message caption is too long")
+        raise bad_request(
+            "message is too long" if text_field == "text" else "message caption is too long"
+        )
     return text, entities
 
 
-_BUTTON_KINDS = ("callback_data", "url", "switch_inline_query", "switch_inline_query_current_chat",
-                 "switch_inline_query_chosen_chat", "login_url", "web_app", "callback_game",
-                 "pay", "copy_text")
+_BUTTON_KINDS = (
+    "callback_data",
+    "url",
+    "switch_inline_query",
+    "switch_inline_query_current_chat",
+    "switch_inline_query_chosen_chat",
+    "login_url",
+    "web_app",
+    "callback_game",
+    "pay",
+    "copy_text",
+)
 
 
 def _markup(params: Params) -> dict[str, Any] | None:
@@ -143,8 +187,9 @@ def _markup(params: Params) -> dict[str, Any] | None:
     if "inline_keyboard" in markup:
         rows = markup["inline_keyboard"]
         if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise bad_request("field \"inline_keyboard\" of the InlineKeyboardMarkup must be an "
-                              "Array of Arrays")
+            raise bad_request(
+                'field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays'
+            )
         for row in rows:
             for button in row:
                 _check_button(button)
@@ -189,18 +234,23 @@ def _button_labels(markup: dict[str, Any] | None) -> tuple[tuple[str, ...], ...]
     if not markup:
         return ()
     rows = markup.get("inline_keyboard") or markup.get("keyboard") or []
-    return tuple(
-        tuple(b["text"] if isinstance(b, dict) else str(b) for b in row) for row in rows
-    )
+    return tuple(tuple(b["text"] if isinstance(b, dict) else str(b) for b in row) for row in rows)
 
 
-def _announce(world: World, kind: str, message: StoredMessage) -> None:
+def _announce(world: World, kind: Literal["message", "edit"], message: StoredMessage) -> None:
     text = message.text if message.text is not None else (message.caption or "")
     entities = message.entities if message.text is not None else message.caption_entities
-    world.record(Event(
-        kind, message.chat, world.bot, message, text, tuple(entities),  # type: ignore[arg-type]
-        _button_labels(message.reply_markup),
-    ))
+    world.record(
+        Event(
+            kind,
+            message.chat,
+            world.bot,
+            message,
+            text,
+            tuple(entities),
+            _button_labels(message.reply_markup),
+        )
+    )
 
 
 # --- methods ---------------------------------------------------------------------------
@@ -246,8 +296,11 @@ async def get_updates(world: World, params: Params, uploads: dict[str, Upload]) 
         if found:
             return found
         if world.poll_generation != generation:
-            raise ApiError(409, "Conflict: terminated by other getUpdates request; make sure "
-                                "that only one bot instance is running")
+            raise ApiError(
+                409,
+                "Conflict: terminated by other getUpdates request; make sure "
+                "that only one bot instance is running",
+            )
         remaining = deadline - loop.time()
         if remaining <= 0:
             return []
@@ -261,13 +314,15 @@ async def send_message(world: World, params: Params, uploads: dict[str, Upload])
     markup = _markup(params)
     reply_to = _reply_target(world, chat, params)
     message = world.new_message(
-        chat, world.bot, text=text, entities=entities, reply_markup=markup, reply_to=reply_to)
+        chat, world.bot, text=text, entities=entities, reply_markup=markup, reply_to=reply_to
+    )
     _announce(world, "message", message)
     return message.to_json()
 
 
-def _file_for(world: World, params: Params, uploads: dict[str, Upload], field: str,
-              kind: str) -> StoredFile:
+def _file_for(
+    world: World, params: Params, uploads: dict[str, Upload], field: str, kind: str
+) -> StoredFile:
     """A file given as upload, attach:// reference or file_id (Bot API, "Sending files")."""
     value = params.get(field)
     upload = uploads.get(field)
@@ -278,34 +333,47 @@ def _file_for(world: World, params: Params, uploads: dict[str, Upload], field: s
     if upload is not None:
         if not upload.data:
             raise bad_request("file must be non-empty")
+        if len(upload.data) > MAX_UPLOAD:
+            raise ApiError(413, "Request Entity Too Large")
         return world.store_file(
-            upload.data, kind,  # type: ignore[arg-type]
-            file_name=upload.filename, mime_type=upload.mime_type)
+            upload.data,
+            kind,  # type: ignore[arg-type]
+            file_name=upload.filename,
+            mime_type=upload.mime_type,
+        )
     if not value:
         raise bad_request(f"there is no {field} in the request")
     if isinstance(value, str) and re.match(r"https?://", value):
-        raise bad_request("failed to get HTTP URL content (the fake Bot API does not fetch "
-                          "URLs; upload the file instead)")
+        raise bad_request(
+            "failed to get HTTP URL content (the fake Bot API does not fetch "
+            "URLs; upload the file instead)"
+        )
     stored = world.files.get(str(value))
     if stored is None:
         raise bad_request("wrong file identifier/HTTP URL specified")
     if stored.kind != kind:
         raise bad_request(
-            f"can't use file of type {stored.kind.capitalize()} as {kind.capitalize()}")
+            f"can't use file of type {stored.kind.capitalize()} as {kind.capitalize()}"
+        )
     return stored
 
 
-async def _send_file(world: World, params: Params, uploads: dict[str, Upload],
-                     kind: str) -> Any:
+async def _send_file(world: World, params: Params, uploads: dict[str, Upload], kind: str) -> Any:
     chat = world.chat_for_bot(_required(params, "chat_id"))
     stored = _file_for(world, params, uploads, kind, kind)
-    caption, entities = _formatted(params, "caption", "caption_entities", MAX_CAPTION,
-                                   required=False)
+    caption, entities = _formatted(
+        params, "caption", "caption_entities", MAX_CAPTION, required=False
+    )
     markup = _markup(params)
     reply_to = _reply_target(world, chat, params)
     message = world.new_message(
-        chat, world.bot, caption=caption, caption_entities=entities, reply_markup=markup,
-        reply_to=reply_to, **{kind: stored},
+        chat,
+        world.bot,
+        caption=caption,
+        caption_entities=entities,
+        reply_markup=markup,
+        reply_to=reply_to,
+        **{kind: stored},
     )
     _announce(world, "message", message)
     return message.to_json()
@@ -329,13 +397,16 @@ def _bots_message(world: World, params: Params, verb: str) -> StoredMessage:
     if message is None:
         raise bad_request(f"message to {verb} not found")
     if message.sender.id != world.bot.id:
-        raise bad_request(f"message can't be {verb}ed" if verb == "edit" else
-                          f"message can't be {verb}d")
+        raise bad_request(
+            f"message can't be {verb}ed" if verb == "edit" else f"message can't be {verb}d"
+        )
     return message
 
 
-_NOT_MODIFIED = ("message is not modified: specified new message content and reply markup are "
-                 "exactly the same as a current content and reply markup of the message")
+_NOT_MODIFIED = (
+    "message is not modified: specified new message content and reply markup are "
+    "exactly the same as a current content and reply markup of the message"
+)
 
 
 async def edit_message_text(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
@@ -358,11 +429,15 @@ async def edit_message_caption(world: World, params: Params, uploads: dict[str, 
     message = _bots_message(world, params, "edit")
     if message.text is not None:
         raise bad_request("there is no caption in the message to edit")
-    caption, entities = _formatted(params, "caption", "caption_entities", MAX_CAPTION,
-                                   required=False)
+    caption, entities = _formatted(
+        params, "caption", "caption_entities", MAX_CAPTION, required=False
+    )
     markup = _markup(params)
-    if (caption, entities, markup) == (message.caption, message.caption_entities,
-                                       message.reply_markup):
+    if (caption, entities, markup) == (
+        message.caption,
+        message.caption_entities,
+        message.reply_markup,
+    ):
         raise bad_request(_NOT_MODIFIED)
     message.caption, message.caption_entities, message.reply_markup = caption, entities, markup
     message.edit_date = world.timestamp()
@@ -370,8 +445,9 @@ async def edit_message_caption(world: World, params: Params, uploads: dict[str, 
     return message.to_json()
 
 
-async def edit_message_reply_markup(world: World, params: Params,
-                                    uploads: dict[str, Upload]) -> Any:
+async def edit_message_reply_markup(
+    world: World, params: Params, uploads: dict[str, Upload]
+) -> Any:
     """Bot API, editMessageReplyMarkup: no reply_markup means "remove the keyboard"."""
     message = _bots_message(world, params, "edit")
     markup = _markup(params)
@@ -397,8 +473,7 @@ async def delete_message(world: World, params: Params, uploads: dict[str, Upload
     return True
 
 
-async def answer_callback_query(world: World, params: Params,
-                                uploads: dict[str, Upload]) -> Any:
+async def answer_callback_query(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
     """Bot API, answerCallbackQuery: each query can be answered once."""
     query = world.callbacks.get(str(_required(params, "callback_query_id")))
     if query is None or query.answered:
@@ -410,8 +485,16 @@ async def answer_callback_query(world: World, params: Params,
     query.answer_text = None if text is None else str(text)
     query.show_alert = bool(params.get("show_alert"))
     if query.answer_text:
-        world.record(Event("answer", query.message.chat, world.bot, query.message,
-                           query.answer_text, show_alert=query.show_alert))
+        world.record(
+            Event(
+                "answer",
+                query.message.chat,
+                world.bot,
+                query.message,
+                query.answer_text,
+                show_alert=query.show_alert,
+            )
+        )
     return True
 
 
@@ -420,13 +503,23 @@ async def get_file(world: World, params: Params, uploads: dict[str, Upload]) -> 
     stored = world.files.get(str(_required(params, "file_id")))
     if stored is None:
         raise bad_request("invalid file_id")
-    return {"file_id": stored.file_id, "file_unique_id": stored.file_unique_id,
-            "file_size": len(stored.data), "file_path": stored.file_path}
+    if len(stored.data) > MAX_DOWNLOAD:
+        raise bad_request("file is too big")
+    return {
+        "file_id": stored.file_id,
+        "file_unique_id": stored.file_unique_id,
+        "file_size": len(stored.data),
+        "file_path": stored.file_path,
+    }
 
 
 _SCOPES = {
-    "default": (), "all_private_chats": (), "all_group_chats": (),
-    "all_chat_administrators": (), "chat": ("chat_id",), "chat_administrators": ("chat_id",),
+    "default": (),
+    "all_private_chats": (),
+    "all_group_chats": (),
+    "all_chat_administrators": (),
+    "chat": ("chat_id",),
+    "chat_administrators": ("chat_id",),
     "chat_member": ("chat_id", "user_id"),
 }
 
@@ -439,12 +532,17 @@ def scope_key(world: World, params: Params) -> tuple[str, str]:
     fields = _SCOPES[scope["type"]]
     for name in fields:
         if name not in scope:
-            raise bad_request(f"field \"{name}\" must be given in BotCommandScope")
+            raise bad_request(f'field "{name}" must be given in BotCommandScope')
     if "chat_id" in fields:
-        world.chat_for_bot(int(scope["chat_id"]) if str(scope["chat_id"]).lstrip("-").isdigit()
-                           else scope["chat_id"])
-    canonical = {"type": scope["type"], **{n: int(scope[n]) for n in fields
-                                           if str(scope[n]).lstrip("-").isdigit()}}
+        world.chat_for_bot(
+            int(scope["chat_id"])
+            if str(scope["chat_id"]).lstrip("-").isdigit()
+            else scope["chat_id"]
+        )
+    canonical = {
+        "type": scope["type"],
+        **{n: int(scope[n]) for n in fields if str(scope[n]).lstrip("-").isdigit()},
+    }
     language = str(params.get("language_code") or "")
     if language and not re.fullmatch(r"[a-z]{2}", language):
         raise bad_request("invalid language code specified")
@@ -504,8 +602,11 @@ async def set_webhook(world: World, params: Params, uploads: dict[str, Upload]) 
     allowed = params.get("allowed_updates")
     if isinstance(allowed, list):
         world.allowed_updates = [str(a) for a in allowed]
-    world.webhook = {"url": url, "secret_token": secret,
-                     "max_connections": params.get("max_connections", 40)}
+    world.webhook = {
+        "url": url,
+        "secret_token": secret,
+        "max_connections": params.get("max_connections", 40),
+    }
     world.wake_pollers()
     return True
 
@@ -527,14 +628,29 @@ async def get_webhook_info(world: World, params: Params, uploads: dict[str, Uplo
     }
     if world.webhook:
         info["max_connections"] = world.webhook["max_connections"]
+        for key in ("last_error_date", "last_error_message"):
+            if key in world.webhook:
+                info[key] = world.webhook[key]
         if world.allowed_updates:
             info["allowed_updates"] = list(world.allowed_updates)
     return info
 
 
-_ACTIONS = frozenset({"typing", "upload_photo", "record_video", "upload_video", "record_voice",
-                      "upload_voice", "upload_document", "choose_sticker", "find_location",
-                      "record_video_note", "upload_video_note"})
+_ACTIONS = frozenset(
+    {
+        "typing",
+        "upload_photo",
+        "record_video",
+        "upload_video",
+        "record_voice",
+        "upload_voice",
+        "upload_document",
+        "choose_sticker",
+        "find_location",
+        "record_video_note",
+        "upload_video_note",
+    }
+)
 
 
 async def send_chat_action(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
@@ -542,6 +658,152 @@ async def send_chat_action(world: World, params: Params, uploads: dict[str, Uplo
     world.chat_for_bot(_required(params, "chat_id"))
     if params.get("action") not in _ACTIONS:
         raise bad_request("wrong parameter action in request")
+    return True
+
+
+def _source_message(world: World, params: Params) -> StoredMessage:
+    source_chat = world.chats.get(_required(params, "from_chat_id"))
+    if source_chat is None:
+        raise bad_request("chat not found")
+    message = world.message(source_chat.id, int(_required(params, "message_id")))
+    if message is None:
+        raise bad_request("message to forward not found")
+    return message
+
+
+async def forward_message(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, forwardMessage: same content, with forward_origin naming the author."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    source = _source_message(world, params)
+    origin = {"type": "user", "date": source.date, "sender_user": source.sender.to_json()}
+    message = world.new_message(
+        chat,
+        world.bot,
+        text=source.text,
+        entities=list(source.entities),
+        caption=source.caption,
+        caption_entities=list(source.caption_entities),
+        photo=source.photo,
+        document=source.document,
+        extra={"forward_origin": origin},
+    )
+    _announce(world, "message", message)
+    return message.to_json()
+
+
+async def copy_message(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, copyMessage: a new message without a link to the original; a new
+    caption or reply_markup may be given. Answers only the new MessageId."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    source = _source_message(world, params)
+    caption, entities = source.caption, list(source.caption_entities)
+    if "caption" in params:
+        caption, entities = _formatted(
+            params, "caption", "caption_entities", MAX_CAPTION, required=False
+        )
+    message = world.new_message(
+        chat,
+        world.bot,
+        text=source.text,
+        entities=list(source.entities),
+        caption=caption,
+        caption_entities=entities,
+        photo=source.photo,
+        document=source.document,
+        reply_markup=_markup(params),
+        reply_to=_reply_target(world, chat, params),
+    )
+    _announce(world, "message", message)
+    return {"message_id": message.message_id}
+
+
+async def get_chat(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, getChat: a ChatFullInfo with the fields PTB 22 requires."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    return {
+        **chat.to_json(),
+        "accent_color_id": 0,
+        "max_reaction_count": 11,
+        "accepted_gift_types": {
+            "unlimited_gifts": False,
+            "limited_gifts": False,
+            "unique_gifts": False,
+            "premium_subscription": False,
+            "gifts_from_channels": False,
+        },
+    }
+
+
+_ADMIN_RIGHTS = (
+    "can_be_edited",
+    "is_anonymous",
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+    "can_pin_messages",
+)
+
+
+async def get_chat_member(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, getChatMember: how a TD bot tells a group's admins from its players."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    user_id = int(_required(params, "user_id"))
+    user = world.bot if user_id == world.bot.id else world.users.get(user_id)
+    if user is None:
+        raise bad_request("user not found")
+    if user.id == world.bot.id:
+        is_admin, is_member = chat.bot_is_admin, chat.bot_is_member
+    else:
+        is_admin, is_member = user.id in chat.admins, user.id in chat.members
+    if chat.type == "private":
+        is_admin, is_member = False, user.id in (chat.id, world.bot.id)
+    if is_admin:
+        member: dict[str, Any] = {"status": "administrator", "user": user.to_json()}
+        member.update(
+            {right: right != "can_be_edited" and right != "is_anonymous" for right in _ADMIN_RIGHTS}
+        )
+        return member
+    return {"status": "member" if is_member else "left", "user": user.to_json()}
+
+
+async def get_chat_administrators(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, getChatAdministrators."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    if chat.type == "private":
+        raise bad_request("there are no administrators in the private chat")
+    admins = []
+    for user_id in sorted(chat.admins):
+        admins.append(
+            await get_chat_member(world, {"chat_id": chat.id, "user_id": user_id}, uploads)
+        )
+    return admins
+
+
+async def pin_chat_message(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, pinChatMessage: in groups the bot must be an admin."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    message = world.message(chat.id, int(_required(params, "message_id")))
+    if message is None:
+        raise bad_request("message to pin not found")
+    if chat.type != "private" and not chat.bot_is_admin:
+        raise bad_request("not enough rights to manage pinned messages in the chat")
+    chat.pinned = message.message_id
+    return True
+
+
+async def unpin_chat_message(world: World, params: Params, uploads: dict[str, Upload]) -> Any:
+    """Bot API, unpinChatMessage."""
+    chat = world.chat_for_bot(_required(params, "chat_id"))
+    if chat.type != "private" and not chat.bot_is_admin:
+        raise bad_request("not enough rights to manage pinned messages in the chat")
+    chat.pinned = None
     return True
 
 
@@ -569,6 +831,13 @@ METHODS: dict[str, Handler] = {
     "deleteWebhook": delete_webhook,
     "getWebhookInfo": get_webhook_info,
     "sendChatAction": send_chat_action,
+    "forwardMessage": forward_message,
+    "copyMessage": copy_message,
+    "getChat": get_chat,
+    "getChatMember": get_chat_member,
+    "getChatAdministrators": get_chat_administrators,
+    "pinChatMessage": pin_chat_message,
+    "unpinChatMessage": unpin_chat_message,
     "logOut": _always_true,
     "close": _always_true,
     "setMyDescription": _always_true,
@@ -578,17 +847,32 @@ METHODS: dict[str, Handler] = {
 _BY_LOWER = {name.lower(): name for name in METHODS}
 
 
-def _record(world: World, method: str, params: Params, uploads: dict[str, Upload],
-            status: int, result: Any = None, error: str | None = None) -> None:
-    world.calls.append(Call(
-        seq=len(world.calls) + 1, method=method, params=params,
-        files={name: up.filename for name, up in uploads.items()}, at=world.now(),
-        status=status, result=result, error=error,
-    ))
+def _record(
+    world: World,
+    method: str,
+    params: Params,
+    uploads: dict[str, Upload],
+    status: int,
+    result: Any = None,
+    error: str | None = None,
+) -> None:
+    world.calls.append(
+        Call(
+            seq=len(world.calls) + 1,
+            method=method,
+            params=params,
+            files={name: up.filename for name, up in uploads.items()},
+            at=world.now(),
+            status=status,
+            result=result,
+            error=error,
+        )
+    )
 
 
-async def serve_call(world: World, token: str, method: str, raw: dict[str, Any],
-                     uploads: dict[str, Upload]) -> Answer:
+async def serve_call(
+    world: World, token: str, method: str, raw: dict[str, Any], uploads: dict[str, Upload]
+) -> Answer:
     """Answer one Bot API call: token, fault plan, then the method itself; all recorded."""
     name = _BY_LOWER.get(method.lower(), method)
     if token != world.token:
@@ -601,8 +885,9 @@ async def serve_call(world: World, token: str, method: str, raw: dict[str, Any],
         return Answer(exc.status, exc.payload())
     handler = METHODS.get(name)
     if handler is None:
-        error = ApiError(404, f"Not Found: method {method!r} is not implemented by the fake "
-                              "Bot API")
+        error = ApiError(
+            404, f"Not Found: method {method!r} is not implemented by the fake Bot API"
+        )
         _record(world, name, params, uploads, 404, error=error.description)
         return Answer(404, error.payload())
     fault = world.faults.take(name, params.get("chat_id"))
@@ -614,13 +899,23 @@ async def serve_call(world: World, token: str, method: str, raw: dict[str, Any],
         _record(world, name, params, uploads, 0, error="timed out (not carried out)")
         return Answer(0, {}, timeout=fault)
     try:
+        if world.flood is not None and name in SENDING_METHODS and "chat_id" in params:
+            target = world.chats.get(params["chat_id"])
+            world.flood.check(params["chat_id"], target is not None and target.type != "private")
         result = await handler(world, params, uploads)
     except ApiError as exc:
         _record(world, name, params, uploads, exc.status, error=exc.description)
         return Answer(exc.status, exc.payload())
     if fault is not None:
-        _record(world, name, params, uploads, 0, result=result,
-                error="timed out (carried out, answer lost)")
+        _record(
+            world,
+            name,
+            params,
+            uploads,
+            0,
+            result=result,
+            error="timed out (carried out, answer lost)",
+        )
         return Answer(200, {"ok": True, "result": result}, timeout=fault)
     _record(world, name, params, uploads, 200, result=result)
     return Answer(200, {"ok": True, "result": result})

@@ -65,8 +65,9 @@ class FakeRequest(BaseRequest):
             return self._download(file_match.group(1), file_match.group(2))
         match = _METHOD_PATH.search(path)
         if match is None:
-            return 404, json.dumps({"ok": False, "error_code": 404,
-                                    "description": f"Not Found: {path}"}).encode()
+            return 404, json.dumps(
+                {"ok": False, "error_code": 404, "description": f"Not Found: {path}"}
+            ).encode()
         raw = request_data.json_parameters if request_data else {}
         uploads = {
             name: Upload(filename, _content(content), mime)
@@ -82,6 +83,7 @@ class FakeRequest(BaseRequest):
     def _download(self, token: str, file_path: str) -> tuple[int, bytes]:
         stored = self.world.files_by_path.get(file_path)
         if token != self.world.token or stored is None:
-            return 404, json.dumps({"ok": False, "error_code": 404,
-                                    "description": "Not Found"}).encode()
+            return 404, json.dumps(
+                {"ok": False, "error_code": 404, "description": "Not Found"}
+            ).encode()
         return 200, stored.data

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from bot.fakebot.errors import ApiError, bad_request, forbidden
 from bot.fakebot.faults import FaultPlan
+from bot.fakebot.flood import FloodControl
 
 Clock = Callable[[], datetime]
 DEFAULT_TOKEN = "123456789:TEST-fake-bot-token"
@@ -75,6 +76,7 @@ class FakeChat:
     bot_is_member: bool = True
     bot_is_admin: bool = False
     username: str | None = None
+    pinned: int | None = None  # message_id of the pinned message
 
     @property
     def name(self) -> str:
@@ -110,14 +112,20 @@ class StoredFile:
 
     def photo_sizes(self) -> list[dict[str, Any]]:
         """One size only: the fake keeps the upload as sent, with no thumbnails."""
-        return [{
-            "file_id": self.file_id, "file_unique_id": self.file_unique_id,
-            "width": self.width, "height": self.height, "file_size": len(self.data),
-        }]
+        return [
+            {
+                "file_id": self.file_id,
+                "file_unique_id": self.file_unique_id,
+                "width": self.width,
+                "height": self.height,
+                "file_size": len(self.data),
+            }
+        ]
 
     def document_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "file_id": self.file_id, "file_unique_id": self.file_unique_id,
+            "file_id": self.file_id,
+            "file_unique_id": self.file_unique_id,
             "file_size": len(self.data),
         }
         if self.file_name:
@@ -273,7 +281,9 @@ class World:
         self.calls: list[Call] = []
         self.events: list[Event] = []
         self.faults = FaultPlan()
+        self.flood: FloodControl | None = None  # Telegram's send limits, when switched on
         self.updates: list[dict[str, Any]] = []
+        self.history: dict[int, dict[str, Any]] = {}  # every update ever queued, by id
         self.allowed_updates: list[str] = []
         self._next_update_id = 1
         self.last_delivered = 0  # highest update_id a getUpdates answer has carried
@@ -321,9 +331,12 @@ class World:
         n = next(self._group_ids)
         chat_id = -(1000000000000 + n) if supergroup else -n
         chat = FakeChat(
-            chat_id, "supergroup" if supergroup else "group", title=title,
+            chat_id,
+            "supergroup" if supergroup else "group",
+            title=title,
             members={m.id for m in members} | {a.id for a in admins},
-            admins={a.id for a in admins}, bot_is_admin=bot_is_admin,
+            admins={a.id for a in admins},
+            bot_is_admin=bot_is_admin,
         )
         self.chats[chat_id] = chat
         return chat
@@ -369,20 +382,30 @@ class World:
         return None if found is None or found.deleted else found
 
     def store_file(
-        self, data: bytes, kind: Literal["photo", "document"], *,
-        file_name: str | None = None, mime_type: str | None = None,
+        self,
+        data: bytes,
+        kind: Literal["photo", "document"],
+        *,
+        file_name: str | None = None,
+        mime_type: str | None = None,
     ) -> StoredFile:
         n = next(self._file_seq)
-        suffix = (file_name.rsplit(".", 1)[-1] if file_name and "." in file_name else
-                  ("jpg" if kind == "photo" else "bin"))
+        suffix = (
+            file_name.rsplit(".", 1)[-1]
+            if file_name and "." in file_name
+            else ("jpg" if kind == "photo" else "bin")
+        )
         width, height = _image_size(data) if kind == "photo" else (0, 0)
         stored = StoredFile(
             file_id=f"{'AgAC' if kind == 'photo' else 'BQAC'}fake{n:06d}{kind}",
             file_unique_id=f"AQADfake{n:06d}",
-            kind=kind, data=data, file_path=f"{kind}s/file_{n}.{suffix}",
+            kind=kind,
+            data=data,
+            file_path=f"{kind}s/file_{n}.{suffix}",
             file_name=None if kind == "photo" else file_name,
             mime_type=None if kind == "photo" else mime_type,
-            width=width, height=height,
+            width=width,
+            height=height,
         )
         self.files[stored.file_id] = stored
         self.files_by_path[stored.file_path] = stored
@@ -398,7 +421,9 @@ class World:
     def push_update(self, kind: str, payload: dict[str, Any]) -> int:
         update_id = self._next_update_id
         self._next_update_id += 1
-        self.updates.append({"update_id": update_id, kind: payload})
+        update = {"update_id": update_id, kind: payload}
+        self.updates.append(update)
+        self.history[update_id] = update
         self.wake_pollers()
         return update_id
 
@@ -447,6 +472,7 @@ class World:
     def raise_if_webhook(self) -> None:
         if self.webhook.get("url"):
             raise ApiError(
-                409, "Conflict: can't use getUpdates method while webhook is active; "
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )

@@ -18,11 +18,15 @@ INDENT = "    "
 def _attachment(message: StoredMessage | None) -> str:
     if message is None:
         return ""
+    prefix = ""
+    origin = message.extra.get("forward_origin")
+    if origin and origin.get("sender_user"):
+        prefix = f"[forwarded from {origin['sender_user']['first_name']}] "
     if message.photo is not None:
-        return "[photo] "
+        return prefix + "[photo] "
     if message.document is not None:
-        return f"[document {message.document.file_name or 'file'}] "
-    return ""
+        return prefix + f"[document {message.document.file_name or 'file'}] "
+    return prefix
 
 
 def _where(event: Event) -> str:
@@ -48,16 +52,19 @@ def render_event(event: Event) -> list[str]:
         kind = "alert" if event.show_alert else "notice"
         return [f"[bot → {event.chat.name}, {kind}] {event.text}"]
     if event.kind == "delete":
-        return [f"[bot deleted message #{event.message.message_id if event.message else '?'}"
-                f" in {event.chat.name}]"]
+        return [
+            f"[bot deleted message #{event.message.message_id if event.message else '?'}"
+            f" in {event.chat.name}]"
+        ]
     if event.kind in ("block", "unblock"):
         return [f"[{event.actor.name} {event.kind}ed the bot]"]
     first, *rest = _body(event)
     label = _where(event)
     if event.kind == "edit":
         label += f", edited #{event.message.message_id if event.message else '?'}"
-    return [f"[{label}] {first}".rstrip()] + [INDENT + r if not r.startswith(INDENT) else r
-                                            for r in rest]
+    return [f"[{label}] {first}".rstrip()] + [
+        (r if r.startswith(INDENT) else INDENT + r).rstrip() for r in rest
+    ]
 
 
 def render_transcript(events: list[Event], chat_id: int | None = None) -> str:

@@ -94,6 +94,25 @@ class EventDef(_Strict):
     currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
     fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
     grand_final: Literal["head_start", "reset", "single"] = "head_start"
+    # For the plain knockouts (single, double): games per match in the first round and the
+    # increase per round (the SSSg plate's 9 and +2, footnote 4, by default). The sssg
+    # format takes its schedule from the rules (para 4) instead.
+    best_of: int = Field(default=9, ge=1, le=99)
+    best_of_step: int = Field(default=2, ge=0, le=10)
+
+    @field_validator("best_of")
+    @classmethod
+    def _odd(cls, value: int) -> int:
+        if value % 2 == 0:
+            raise ValueError("must be odd, so that a match cannot end level on games")
+        return value
+
+    @field_validator("best_of_step")
+    @classmethod
+    def _even_step(cls, value: int) -> int:
+        if value % 2:
+            raise ValueError("must be even, so that every round stays odd")
+        return value
 
     @field_validator("slug")
     @classmethod

@@ -45,6 +45,10 @@ class MatchView:
 
 def describe_source(source: str) -> str:
     kind, _, ref = source.partition(":")
+    if kind == "seat":
+        return ref
+    if kind == "draw":
+        return "drawn after the qualifying round"
     if kind == "winner":
         return f"winner of {ref}"
     if kind == "loser":

@@ -40,6 +40,7 @@ class BotOptions:
     organisers: frozenset[int] = frozenset()
     clock: Clock = utc_now
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
+    base_file_url: str | None = None  # default: derived from base_url (file_url_for)
     request: BaseRequest | None = None  # an in-process fake Bot API for tests and the demo
     max_retries: int = MAX_RETRIES
     sweep_interval: timedelta = SWEEP_INTERVAL
@@ -74,7 +75,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
     )
     if options.base_url:
         builder = builder.base_url(options.base_url.rstrip("/")).base_file_url(
-            file_url_for(options.base_url)
+            options.base_file_url or file_url_for(options.base_url)
         )
     if options.request is not None:
         builder = builder.request(options.request).get_updates_request(options.request)

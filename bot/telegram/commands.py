@@ -51,8 +51,11 @@ def menu(roles: Iterable[str]) -> list[BotCommand]:
 
 
 async def set_default_menu(bot: Bot) -> None:
-    """The menu everyone sees before they hold a role."""
-    await bot.set_my_commands(menu(()), scope=BotCommandScopeDefault())
+    """The menu everyone sees before they hold a role (cosmetic: a failure is logged)."""
+    try:
+        await bot.set_my_commands(menu(()), scope=BotCommandScopeDefault())
+    except TelegramError as exc:
+        log.warning("could not set the default command menu: %s", exc)
 
 
 async def set_menu_for(bot: Bot, chat_id: int, roles: Iterable[str]) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.store import outbox_repo
@@ -41,6 +41,34 @@ log = logging.getLogger(__name__)
 BATCH = 50
 #: A malformed message (BadRequest) is tried this many times, then marked blocked.
 BAD_REQUEST_ATTEMPTS = 3
+#: Telegram's limit on a message's text (Bot API, sendMessage: 1-4096 characters).
+MAX_TEXT = 4096
+
+
+def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
+    """Cut a long message at line ends into pieces Telegram accepts.
+
+    A draw or a list of pending requests for a big event can pass 4096 characters. The
+    texts keep every HTML tag within one line, so cutting between lines never splits a
+    tag; a single line longer than the limit (never written by our texts) is cut hard.
+    """
+    pieces: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            pieces.append(current)
+            candidate = line
+        current = candidate
+    if current.strip() or not pieces:
+        pieces.append(current)
+    return [p for p in pieces if p.strip()] or [text[:limit]]
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -102,8 +130,10 @@ class OutboxSender:
             self._task = asyncio.create_task(self._run(), name="tdbot-outbox-sender")
 
     async def stop(self) -> None:
+        """Let a pass under way finish (a message sent is then also recorded), then stop."""
         if self._task is not None:
-            self._task.cancel()
+            async with self._lock:
+                self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:
@@ -137,13 +167,15 @@ class OutboxSender:
 
     async def _deliver(self, row: OutboxRow) -> None:
         try:
-            message = await self._bot.send_message(
-                chat_id=row.chat_id,
-                text=row.text_html,
-                parse_mode=ParseMode.HTML,
-                reply_markup=reply_markup(row.buttons),
-                link_preview_options=LinkPreviewOptions(is_disabled=True),
-            )
+            pieces = split_text(row.text_html)
+            for n, piece in enumerate(pieces, start=1):
+                message = await self._bot.send_message(
+                    chat_id=row.chat_id,
+                    text=piece,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=reply_markup(row.buttons) if n == len(pieces) else None,
+                    link_preview_options=LinkPreviewOptions(is_disabled=True),
+                )
         except Forbidden as exc:
             log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
             async with self._db.transaction() as tx:
@@ -167,11 +199,11 @@ class OutboxSender:
             async with self._db.transaction() as tx:
                 await outbox_repo.mark_failed(tx, row.id, str(exc), self._clock() + delay)
             return
-        except TelegramError as exc:  # NetworkError, TimedOut, 5xx
-            log.warning("outbox %s: delivery failed, will retry: %s", row.id, exc)
+        except Exception as exc:  # NetworkError, TimedOut, 5xx -- or a malformed row
+            log.warning("outbox %s: delivery failed, will retry: %r", row.id, exc)
             retry_at = self._clock() + retry_delay(row.attempts + 1)
             async with self._db.transaction() as tx:
-                await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
+                await outbox_repo.mark_failed(tx, row.id, repr(exc), retry_at)
             return
         async with self._db.transaction() as tx:
             await outbox_repo.mark_sent(tx, row.id, message.message_id, self._clock())

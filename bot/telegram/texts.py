@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from bot.service.draw import DrawResult
 from bot.service.event_setup import CreatedEvent
 from bot.service.events import Event
 from bot.service.invites import Invite, JoinRequest, invite_link
@@ -29,10 +30,17 @@ STRANGER = (
     "can do."
 )
 
+ORGANISER_HELLO = (
+    "Hello! You may create events here: send me the event's definition file "
+    "(<code>.toml</code>, see <code>examples/sssg2016.toml</code>) as a document, and I "
+    "will answer with the invite links for its players and TDs."
+)
+
 SOMETHING_WENT_WRONG = (
     "Sorry, something went wrong on my side and nothing was changed. "
     "Please try again in a minute; if it keeps happening, tell your tournament director."
 )
+
 
 def refused(message: str) -> str:
     """A ServiceError's message (plain text, safe to show) for the person who asked."""
@@ -98,7 +106,7 @@ def decided(request_text: str, state: str) -> str:
     verdict = "✅ Approved." if state == "approved" else "❌ Rejected."
     return f"{request_text}\n\n{verdict}"
 
-ORGANISERS_ONLY_PLAIN = (
+ORGANISERS_ONLY = (
     "Only the organisers named in this bot's settings can create events. If you run an "
     "event, ask the person who hosts the bot to add your Telegram id to TDBOT_ORGANISERS."
 )
@@ -122,7 +130,9 @@ def event_created(created: CreatedEvent, bot_username: str) -> str:
     return "\n".join(lines)
 
 
-def pending(event_name: str, requests: list[JoinRequest], refused: list[dict[str, Any]]) -> str:
+def pending(
+    event_name: str, requests: list[JoinRequest], undelivered: list[dict[str, Any]]
+) -> str:
     lines = [f"<b>{esc(event_name)}: what awaits a TD</b>"]
     if requests:
         lines.append("")
@@ -130,14 +140,14 @@ def pending(event_name: str, requests: list[JoinRequest], refused: list[dict[str
         lines += [
             f"• {esc(r.tg_name)} says they are <b>{esc(r.entry_name)}</b>" for r in requests
         ]
-    if refused:
+    if undelivered:
         lines.append("")
         lines.append("Messages Telegram refused for good (reach these people another way):")
         lines += [
             f"• to {esc(row['name'] or '?')}: {esc(row['last_error'] or 'refused')}"
-            for row in refused
+            for row in undelivered
         ]
-    if not requests and not refused:
+    if not requests and not undelivered:
         lines.append("Nothing waits for you.")
     return "\n".join(lines)
 
@@ -188,3 +198,22 @@ def my_matches(lines: list[str]) -> str:
     if not lines:
         return "You have no matches yet. When the draw is made and your round opens, I will tell you here."
     return "<b>Your matches</b>\n\n" + "\n\n".join(lines)
+
+
+def draw_made(event_name: str, result: DrawResult) -> str:
+    """The draw as a TD checks it: seed, rounds, and every match with its two sides."""
+    lines = [f"<b>The draw for {esc(event_name)}</b> (seed {result.seed})"]
+    current = None
+    for code, round_name, side_a, side_b in result.matches:
+        if round_name != current:
+            current = round_name
+            lines.append("")
+            lines.append(f"<b>{esc(round_name)}</b>")
+        lines.append(f"{esc(code)}: {esc(side_a)} v {esc(side_b)}")
+    if result.unused_rounds:
+        lines.append("")
+        lines.append("Rounds in the definition that the draw did not use: "
+                     + ", ".join(esc(r) for r in result.unused_rounds))
+    lines.append("")
+    lines.append("Open the first round with /openround ROUND.")
+    return "\n".join(lines)

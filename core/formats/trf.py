@@ -146,7 +146,8 @@ def read_trf(text: str, default_name: str = "TRF") -> Division:
                     f"round {r}: {player_name} (#{p}) has opponent {cell.opponent}, but "
                     f"{cell.opponent}'s round {r} opponent is {theirs.opponent or 'none'}",
                 )
-            if cell.code not in _MIRROR or _MIRROR[cell.code] != theirs.code:
+            double_forfeit = cell.code == theirs.code == "-"
+            if not double_forfeit and (cell.code not in _MIRROR or _MIRROR[cell.code] != theirs.code):
                 raise FormatError(
                     at,
                     f"round {r}: results {cell.code!r} for #{p} and {theirs.code!r} for "
@@ -168,8 +169,10 @@ def read_trf(text: str, default_name: str = "TRF") -> Division:
                     meta.append((META_CODE, f"{r} {p} {cell.code}"))
             games.append(game)
 
+    teams = _teams(meta, n)
     players = tuple(
-        Player(number=p, name=rows[p][1], rating=rows[p][2], extra=rows[p][3]) for p in range(1, n + 1)
+        Player(number=p, name=rows[p][1], rating=rows[p][2], team=teams.get(p, ""), extra=rows[p][3])
+        for p in range(1, n + 1)
     )
     rounds = max((len(rows[p][4]) for p in rows), default=0)
     return Division(
@@ -179,6 +182,19 @@ def read_trf(text: str, default_name: str = "TRF") -> Division:
         rounds=rounds,
         meta=tuple(meta),
     )
+
+
+def _teams(meta: list[tuple[str, str]], n: int) -> dict[int, str]:
+    """Team of each starting rank from TRF ``013`` lines (cols 5-36 the team name,
+    then the members' starting ranks), for the seed 004 team scores."""
+    found: dict[int, str] = {}
+    for key, line in meta:
+        if key in (META_BEFORE, META_AFTER) and line.startswith("013"):
+            name = _cut(line, 5, 36).strip()
+            for token in line[36:].split():
+                if token.isdigit() and 1 <= int(token) <= n:
+                    found[int(token)] = name
+    return found
 
 
 def _codes(division: Division) -> dict[tuple[int, int], str]:
@@ -244,7 +260,9 @@ def write_trf(division: Division) -> str:
     for player in division.players:
         if len(player.name) > 33:
             raise ValueError(f"{player.name!r} is longer than TRF's 33-column name field")
-        header = list(player.extra.ljust(HEADER_WIDTH)[:HEADER_WIDTH]) if player.extra else [" "] * HEADER_WIDTH
+        # Player.extra is a TRF header only when the player came from a TRF file.
+        own = player.extra if player.extra.startswith("001") else ""
+        header = list(own.ljust(HEADER_WIDTH)[:HEADER_WIDTH])
         points = sum(g.points_of(player.number) for g in division.games_of(player.number))
         old_rank = "".join(header[85:89]).strip()
 
@@ -256,7 +274,7 @@ def write_trf(division: Division) -> str:
         _put(header, 81, 84, f"{points:>4.1f}")
         _put(header, 86, 89, f"{old_rank or ranks[player.number]:>4}")
         line = "".join(header) + "".join(
-            cells.get((r, player.number), _cell_text(0, "-", "Z")) for r in range(1, rounds + 1)
+            cells.get((r, player.number), " " * BLOCK) for r in range(1, rounds + 1)
         )
         out.append(line.rstrip())
     out.extend(value for key, value in division.meta if key == META_AFTER)

@@ -333,7 +333,8 @@ def _player_lines(division: Division, pending: Sequence[Pairings]) -> list[str]:
                 f"{division.name}: {player.name} has a score in round {scored} but none in "
                 f"round {gap[0]}; tsh records scores round by round"
             )
-        fields = _fields(player.extra)
+        # Player.extra holds tsh fields only when the player came from a .t file.
+        fields = [] if player.extra.startswith("001") else _fields(player.extra)
         raw_p12 = dict(fields).get("p12", "")
         p12 = {r: int(v) for r, v in enumerate(raw_p12.split(), start=1)}
         p12.update(firsts[p])

@@ -12,7 +12,8 @@ in which they differed, and the player who then had the other colour gets it; wi
 identical histories the higher-ranked player gets it.
 
 A history is one character per round: ``W``, ``B`` or ``-`` (no game with a colour:
-bye, forfeit, absence, or a colour nobody recorded).
+bye, forfeit, absence, or a colour nobody recorded; a forfeited game was not played, so
+it gives no colour).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from core.tournament import Division
+from core.tournament import Division, GameKind
 
 WHITE = "W"
 BLACK = "B"
@@ -60,7 +61,9 @@ def colour_history(division: Division, number: int, before_round: int) -> str:
     """``number``'s colours in rounds 1 .. before_round - 1 (``-`` where none)."""
     chars = ["-"] * max(0, before_round - 1)
     for game in division.games_of(number):
-        if game.b is None or game.first is None or not 1 <= game.round < before_round:
+        if game.kind != GameKind.PLAYED or game.b is None or game.first is None:
+            continue  # a forfeit is no game: it gives no colour (USCF 29E)
+        if not 1 <= game.round < before_round:
             continue
         chars[game.round - 1] = WHITE if game.first == number else BLACK
     return "".join(chars)

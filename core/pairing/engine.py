@@ -16,7 +16,9 @@ The cost of pairing p with q is a tuple of tiers, compared in order (the design'
 1. forbidden: the pair is on the forbidden list (same team, a TD's ruling);
 2. repeats: m*m where they have met m times, so one threepeat costs more than two
    single repeats (only when the system avoids repeats);
-3. score group: how many half-wins apart they are (modified Swiss only);
+3. score group: the square of how many half-wins apart they are (modified Swiss
+   only), so that two pairs one win apart cost less than one pair two wins apart: a
+   leader should not meet a player far down to spare two others a small step;
 4. rank distance: how far each stands from the partner the table gave the other,
    |rank(q) - rank(table partner of p)| + |rank(p) - rank(table partner of q)|;
    0 exactly for the table's own pairs;
@@ -26,15 +28,21 @@ The cost of pairing p with q is a tuple of tiers, compared in order (the design'
 Tiers become one integer: tier k's weight is one more than the largest total the tiers
 below it can reach over a whole matching (n/2 edges, each at most the largest edge cost
 of that tier among the candidate edges). So one unit of a higher tier always outweighs
-any sum of lower ones. The largest weight used is asserted to stay below 2**120, inside
-the 128-bit integers of rustworkx; for 10,000 players and 30 rounds it is about 2**90.
+any sum of lower ones. The largest weight used is checked to stay below 2**120, inside
+the 128-bit integers of rustworkx; for 10,000 players and 30 rounds it is about 2**97.
 
-Candidate edges are sparse: each player's table partner's neighbourhood (``window``
-places either side) and its own immediate neighbours, not all n*n pairs. Whenever the
-solved matching still contains a forbidden pair or a repeat, the neighbourhood of just
-the players in those pairs is widened fourfold and the matching solved again, until
-they are clean or can reach everyone. Divisions of up to ``DENSE_BELOW`` players get
-the complete graph at once, so there the answer is an exact optimum.
+Candidate edges are sparse above ``DENSE_BELOW`` players. Where the table breaks no
+rule, no other partner can do better: the table alone has rank distance 0, and each
+system's table is already the least on the score tier (see ``swiss_table``), so
+those players keep it.
+Around each pair that repeats or is forbidden, the ``window`` places either side of
+both players become a region; inside it each player may meet the players near their
+table partner or next to themselves, plus their table partner. Each connected piece is
+solved exactly on its own. A piece that still holds a bad pair grows its players'
+windows fourfold and is solved again, until it is clean or every player in it can reach
+everyone. Divisions of up to ``DENSE_BELOW`` players get the complete graph, an exact
+optimum; tests/core/test_engine.py checks the sparse answer against the complete graph
+tier by tier.
 """
 
 from __future__ import annotations
@@ -125,7 +133,7 @@ def _tiers(p: int, q: int, pos: Mapping[int, int], target: Mapping[int, int],
     m = history.met.get(k, 0) if rules.avoid_repeats else 0
     score = 0
     if rules.score is not None:
-        score = round(2 * abs(rules.score[p] - rules.score[q]))
+        score = round(2 * abs(rules.score[p] - rules.score[q])) ** 2
     rank = abs(pos[q] - target[p]) + abs(pos[p] - target[q])
     first = abs(history.balance.get(p, 0) + history.balance.get(q, 0))
     return forbidden, m * m, score, rank, first
@@ -292,6 +300,8 @@ def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
             moves.append("swapped to avoid a repeat or forbidden pair elsewhere")
         table = " and ".join(f"{x}v{partner[x]}" for x in (a, b))
         text = f"paired {a}v{b} instead of the table's {table}: " + "; ".join(moves)
+    if rules.score is not None and partner[a] != b and rules.score[a] != rules.score[b]:
+        text += f" ({a} has {rules.score[a]:g} wins, {b} has {rules.score[b]:g})"
     if key in rules.forbidden:
         text += f" (breaks a rule: {rules.forbidden[key]}; no pairing without it was found)"
     m = history.met.get(key, 0)

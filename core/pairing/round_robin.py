@@ -22,6 +22,8 @@ reversed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from core.tournament import Division, Pairings
 
 Pair = tuple[int, int]
@@ -107,29 +109,95 @@ def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) 
             f"(rounds 1 to {per_cycle * cycles})"
         )
     cycle, index = divmod(round_number - 1, per_cycle)
-    schedule = round_robin_schedule(n)
-    pairs: list[Pair] = []
-    byes: list[int] = []
-    reasons: list[tuple[Pair, str]] = []
-    where = f"round {index + 1} of the {n}-player round robin (Clark rotation)"
+    name = f"the {n}-player round robin (Clark rotation)"
     if cycles > 1:
-        where += f", cycle {cycle + 1} of {cycles}"
-    scheduled_bye = round_robin_bye(n, index + 1)
-    if scheduled_bye is not None and division.player(scheduled_bye).active:
-        byes.append(scheduled_bye)
-    for a, b in schedule[index]:
-        first, second = (a, b) if cycle % 2 == 0 else (b, a)
-        a_in, b_in = division.player(first).active, division.player(second).active
-        if a_in and b_in:
-            pairs.append((first, second))
-            reasons.append(((first, second), f"{where}; {first} moves first"))
-        elif a_in or b_in:
-            byes.append(first if a_in else second)
-    return Pairings(
-        round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
-    )
+        name += f", cycle {cycle + 1} of {cycles}"
+    members = [p.number for p in division.players]
+    return pair_groups(division, round_number, [(name, members)], index + 1, reverse=cycle % 2 == 1)
 
 
 def pair_double_round_robin(division: Division, round_number: int) -> Pairings:
     """A double round robin: the cycle twice, first moves reversed in the second."""
     return pair_round_robin(division, round_number, cycles=2)
+
+
+def group_round(members: Sequence[int], index: int) -> tuple[tuple[Pair, ...], int | None]:
+    """Round ``index`` (1-based) of a round robin among ``members`` (in seed order): the
+    pairs as player numbers, first player first, and who sits out (odd groups)."""
+    size = len(members)
+    if size < 2:
+        raise ValueError(f"a group of {size} player(s) cannot play a round robin")
+    if not 1 <= index <= cycle_length(size):
+        raise ValueError(
+            f"a round robin of {size} players has {cycle_length(size)} rounds, not {index}"
+        )
+    pairs = tuple(
+        (members[a - 1], members[b - 1]) for a, b in round_robin_schedule(size)[index - 1]
+    )
+    bye = round_robin_bye(size, index)
+    return pairs, None if bye is None else members[bye - 1]
+
+
+def pair_groups(
+    division: Division,
+    round_number: int,
+    groups: Sequence[tuple[str, Sequence[int]]],
+    index: int,
+    *,
+    reverse: bool = False,
+) -> Pairings:
+    """Round ``index`` of a round robin inside each named group, as one round's pairings.
+
+    The table systems (snake groups, speed pairings, quads) all end here: each group plays
+    its own Clark round robin. ``reverse`` swaps who moves first (the second cycle of a
+    double round robin).
+    """
+    tables = []
+    for name, members in groups:
+        pairs, sitting_out = group_round(members, index)
+        if reverse:
+            pairs = tuple((b, a) for a, b in pairs)
+        tables.append((f"round {index} of {name}", pairs, sitting_out))
+    return table_pairings(division, round_number, tables)
+
+
+def table_pairings(
+    division: Division,
+    round_number: int,
+    tables: Sequence[tuple[str, Sequence[Pair], int | None]],
+) -> Pairings:
+    """One round from precomputed tables, each (where, pairs first player first, who sits
+    out). A player whose scheduled opponent has withdrawn since the table was drawn gets a
+    bye, as one who sits out an odd group does; withdrawn players are left out."""
+    pairs: list[Pair] = []
+    byes: list[int] = []
+    reasons: list[tuple[Pair, str]] = []
+    for where, table, sitting_out in tables:
+        if sitting_out is not None and division.player(sitting_out).active:
+            byes.append(sitting_out)
+            reasons.append(((sitting_out, 0), f"bye {sitting_out}: sits out {where}"))
+        for a, b in table:
+            a_in, b_in = division.player(a).active, division.player(b).active
+            if a_in and b_in:
+                pairs.append((a, b))
+                reasons.append(((a, b), f"{where}; {a} moves first"))
+            elif a_in or b_in:
+                alone = a if a_in else b
+                byes.append(alone)
+                reasons.append(((alone, 0), f"bye {alone}: opponent withdrew; {where}"))
+    return Pairings(
+        round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
+    )
+
+
+def seat_for_byes(members: Sequence[int], byes: Mapping[int, int]) -> tuple[int, ...]:
+    """Seat an odd group so that its byes go to players who have had fewest.
+
+    An odd group's round robin sits out its bottom seats first; players who have already
+    had byes move up (keeping their order otherwise), because "any player should have,
+    at most, one bye in a tournament, if possible" (seed 000, "Speed Pairings"). An even
+    group has no byes and keeps its order.
+    """
+    if len(members) % 2 == 0:
+        return tuple(members)
+    return tuple(sorted(members, key=lambda p: -byes.get(p, 0)))

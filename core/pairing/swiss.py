@@ -43,7 +43,14 @@ def wins_text(wins: float) -> str:
 
 
 def swiss_table(ranked: Sequence[int], wins: Mapping[int, float]) -> list[tuple[Pair, str]]:
-    """The modified-Swiss table over ``ranked`` (best first, even in number)."""
+    """The modified-Swiss table over ``ranked`` (best first, even in number).
+
+    The engine relies on this table being the least on its score tier: a perfect
+    matching must cross each boundary between win groups that has an odd number of
+    players above it, and this table crosses exactly those, each once, with a pair from
+    the two groups next to it, which costs the least such a crossing can (a pair that
+    spans several boundaries costs the square of their summed gaps, never less than
+    the sum of their squares)."""
     if len(ranked) % 2:
         raise ValueError(f"cannot pair an odd number of players ({len(ranked)})")
     table: list[tuple[Pair, str]] = []

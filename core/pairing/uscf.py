@@ -301,26 +301,29 @@ class _Pairer:
         among those within 80 points of that one, one who lets both have their due
         colours is preferred."""
         skipped: list[str] = []
-        feasible: list[int] = []
+        first: int | None = None
         for x in self.by_regret(c, natives):
             why = self.blocked(c, x)
-            if why:
-                skipped.append(f"not {x}: {why}")
-                continue
-            if not self.matchable(unpaired - {c, x}):
-                skipped.append(f"not {x}: the rest of the round could not then be paired")
-                continue
-            feasible.append(x)
-        if not feasible:
+            if why is None and not self.matchable(unpaired - {c, x}):
+                why = "the rest of the round could not then be paired"
+            if why is None:
+                first = x
+                break
+            skipped.append(f"not {x}: {why}")
+        if first is None:
             return None
-        first = feasible[0]
         choice = first
         if self.colour_cost(c, first):
-            for x in feasible[1:]:
+            for x in natives[natives.index(first) + 1 :]:
                 gap = abs(self.players[x].rating - self.players[first].rating)
                 if gap > ALTERNATION_LIMIT:
                     break
-                if not self.colour_cost(c, x):
+                if (
+                    not self.colour_cost(c, x)
+                    and self.regret(c, x) <= self.regret(c, first)
+                    and self.ok(c, x)
+                    and self.matchable(unpaired - {c, x})
+                ):
                     choice = x
                     skipped.append(
                         f"{x} rather than {first} so both get their due colours, "

@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.error import BadRequest, Conflict, Forbidden, InvalidToken, NetworkError, TimedOut
+from telegram.error import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TimedOut,
+)
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -31,8 +39,12 @@ from telegram.ext import (
 from bot.fakebot import FakeTelegram, retry_after, server_error, timed_out
 
 KEYBOARD = InlineKeyboardMarkup(
-    [[InlineKeyboardButton("Agree", callback_data="agree"),
-      InlineKeyboardButton("Dispute", callback_data="dispute")]]
+    [
+        [
+            InlineKeyboardButton("Agree", callback_data="agree"),
+            InlineKeyboardButton("Dispute", callback_data="dispute"),
+        ]
+    ]
 )
 
 
@@ -62,7 +74,9 @@ async def burst(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await context.bot.send_message(update.effective_chat.id, f"part {n}")
 
 
-def build_app(tg: FakeTelegram, *, max_retries: int = 0) -> Application[Any, Any, Any, Any, Any, Any]:
+def build_app(
+    tg: FakeTelegram, *, max_retries: int = 0
+) -> Application[Any, Any, Any, Any, Any, Any]:
     request = tg.request()
     builder = ApplicationBuilder().token(tg.token).request(request).get_updates_request(request)
     if max_retries:
@@ -112,16 +126,18 @@ async def test_echo_app_replies_with_keyboard_and_answers_the_tap(tg: FakeTelegr
     assert hello.text == "You chose dispute"
     assert hello.entities == [{"type": "italic", "offset": 10, "length": 7}]
     assert hello.buttons() == []  # editMessageText without reply_markup drops the keyboard
-    assert tg.transcript() == "\n".join([
-        "[Alice] /start abc",
-        "[bot → Alice] Hello Alice, args=['abc']",
-        "    [Agree] [Dispute]",
-        "[Alice] 412-380",
-        "[bot → Alice] 412-380",
-        "[Alice taps Dispute]",
-        "[bot → Alice, notice] Recorded: dispute",
-        "[bot → Alice, edited #2] You chose dispute",
-    ])
+    assert tg.transcript() == "\n".join(
+        [
+            "[Alice] /start abc",
+            "[bot → Alice] Hello Alice, args=['abc']",
+            "    [Agree] [Dispute]",
+            "[Alice] 412-380",
+            "[bot → Alice] 412-380",
+            "[Alice taps Dispute]",
+            "[bot → Alice, notice] Recorded: dispute",
+            "[bot → Alice, edited #2] You chose dispute",
+        ]
+    )
     [sent] = [c for c in tg.calls("sendMessage") if "args" in c.params["text"]]
     assert sent.params["chat_id"] == alice.id and sent.params["parse_mode"] == "HTML"
     assert sent.at == datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -209,8 +225,7 @@ async def test_get_updates_offset_limit_and_allowed_updates(tg: FakeTelegram, bo
     stored = tg.sent(alice)[-1]
     assert stored.message_id == hello.message_id
     tg.user_taps(alice, stored, "agree")
-    only = await bot.get_updates(offset=last[-1].update_id + 1,
-                                 allowed_updates=["callback_query"])
+    only = await bot.get_updates(offset=last[-1].update_id + 1, allowed_updates=["callback_query"])
     assert [u.callback_query.data for u in only if u.callback_query] == ["agree"]
     assert all(u.message is None for u in only)
 
@@ -255,11 +270,15 @@ async def test_commands_per_scope_and_the_menu_a_user_sees(tg: FakeTelegram, bot
     tg.user_sends(ben, "/start")
     await bot.set_my_commands([("report", "Report a result")])
     await bot.set_my_commands([("help", "Help")], scope=BotCommandScopeAllPrivateChats())
-    await bot.set_my_commands([("rule", "Rule on a dispute"), ("draw", "Make the draw")],
-                              scope=BotCommandScopeChat(tara.id))
+    await bot.set_my_commands(
+        [("rule", "Rule on a dispute"), ("draw", "Make the draw")],
+        scope=BotCommandScopeChat(tara.id),
+    )
     assert [c.command for c in await bot.get_my_commands()] == ["report"]
-    assert [c.command for c in await bot.get_my_commands(scope=BotCommandScopeChat(tara.id))] \
-        == ["rule", "draw"]
+    assert [c.command for c in await bot.get_my_commands(scope=BotCommandScopeChat(tara.id))] == [
+        "rule",
+        "draw",
+    ]
     assert tg.commands_shown(tara) == ["rule", "draw"]
     assert tg.commands_shown(ben) == ["help"]
     await bot.delete_my_commands(scope=BotCommandScopeAllPrivateChats())
@@ -273,8 +292,9 @@ async def test_html_is_parsed_like_telegram(tg: FakeTelegram, bot: Bot) -> None:
     tg.user_sends(alice, "/start")
     with pytest.raises(BadRequest, match="(?i)can't parse entities"):
         await bot.send_message(alice.id, "Your opponent is <Bob>", parse_mode="HTML")
-    sent = await bot.send_message(alice.id, "Your opponent is &lt;Bob&gt; <b>now</b>",
-                                  parse_mode="HTML")
+    sent = await bot.send_message(
+        alice.id, "Your opponent is &lt;Bob&gt; <b>now</b>", parse_mode="HTML"
+    )
     assert sent.text == "Your opponent is <Bob> now"
     assert sent.entities[0].type == "bold" and sent.entities[0].offset == 23
     with pytest.raises(BadRequest, match="(?i)message is too long"):
@@ -362,14 +382,17 @@ async def test_documents_and_photos_by_upload_and_file_id(tg: FakeTelegram, bot:
     assert document.file_name == "club.tou" and update.message.caption == "results"
     file = await bot.get_file(document.file_id)
     assert bytes(await file.download_as_bytearray()) == b"#begin_event\n"
-    again = await bot.send_document(alice.id, document.file_id, caption="<i>copy</i>",
-                                    parse_mode="HTML")
+    again = await bot.send_document(
+        alice.id, document.file_id, caption="<i>copy</i>", parse_mode="HTML"
+    )
     assert again.document.file_id == document.file_id and again.caption == "copy"
     with pytest.raises(BadRequest, match="(?i)can't use file of type Document as Photo"):
         await bot.send_photo(alice.id, document.file_id)
     with pytest.raises(BadRequest, match="(?i)wrong file identifier"):
         await bot.send_photo(alice.id, "no-such-file")
-    photo = await bot.send_photo(alice.id, b"\x89PNG\r\n\x1a\n" + b"\0" * 8 + b"\0\0\0\x02\0\0\0\x03")
+    photo = await bot.send_photo(
+        alice.id, b"\x89PNG\r\n\x1a\n" + b"\0" * 8 + b"\0\0\0\x02\0\0\0\x03"
+    )
     assert (photo.photo[-1].width, photo.photo[-1].height) == (2, 3)
     assert tg.calls("sendPhoto")[-1].files == {"photo": "application.octet-stream"}
     assert "[bot → Alice] [document club.tou] copy" in tg.transcript()
@@ -383,3 +406,144 @@ async def test_injected_clock_dates_messages(tg: FakeTelegram) -> None:
     now[0] += timedelta(days=3)
     second = moving.user_sends(alice, "b")
     assert second.date - first.date == 3 * 86400
+
+
+async def test_forward_copy_and_pin_a_board_photo_to_the_td(tg: FakeTelegram, bot: Bot) -> None:
+    alice, tara = tg.add_user("Alice"), tg.add_user("Tara")
+    tg.user_sends(tara, "/start")
+    photo = tg.user_sends_photo(alice, b"\xff\xd8jpeg", caption="board, game 3")
+    forwarded = await bot.forward_message(tara.id, alice.id, photo.message_id)
+    assert forwarded.forward_origin is not None
+    assert forwarded.forward_origin.sender_user.id == alice.id
+    assert photo.photo is not None and forwarded.photo[-1].file_id == photo.photo.file_id
+    copied = await bot.copy_message(
+        tara.id, alice.id, photo.message_id, caption="<b>Alice</b>, game 3", parse_mode="HTML"
+    )
+    copy = tg.sent(tara)[-1]
+    assert copy.message_id == copied.message_id and copy.caption == "Alice, game 3"
+    assert await bot.pin_chat_message(tara.id, copy.message_id)
+    assert tg.chat_of(tara).pinned == copy.message_id
+    assert "[bot → Tara] [forwarded from Alice] [photo] board, game 3" in tg.transcript(tara)
+    with pytest.raises(BadRequest, match="(?i)message to forward not found"):
+        await bot.forward_message(tara.id, alice.id, 999)
+
+
+async def test_chat_members_tell_admins_from_players(tg: FakeTelegram, bot: Bot) -> None:
+    alice, tara, eve = tg.add_user("Alice"), tg.add_user("Tara"), tg.add_user("Eve")
+    club = tg.add_group("Club", [alice], admins=[tara])
+    assert (await bot.get_chat_member(club.id, tara.id)).status == "administrator"
+    assert (await bot.get_chat_member(club.id, alice.id)).status == "member"
+    assert (await bot.get_chat_member(club.id, eve.id)).status == "left"
+    assert [m.user.id for m in await bot.get_chat_administrators(club.id)] == [tara.id]
+    info = await bot.get_chat(club.id)
+    assert info.title == "Club" and info.type == "supergroup"
+    with pytest.raises(BadRequest, match="(?i)not enough rights"):
+        await bot.pin_chat_message(club.id, (await bot.send_message(club.id, "x")).message_id)
+
+
+async def test_flood_control_answers_429_beyond_telegrams_limits(bot: Bot) -> None:
+    """Bots FAQ limits: 1 message/s in a chat, 20/min in a group, about 30/s overall."""
+    from bot.fakebot.flood import FloodControl
+
+    now = [0.0]
+    flood = FloodControl(overall=3, monotonic=lambda: now[0])
+    tg = FakeTelegram(flood=flood)
+    users = [tg.add_user(f"P{n}") for n in range(4)]
+    for user in users:
+        tg.user_sends(user, "/start")
+    async with Bot(tg.token, request=tg.request(), get_updates_request=tg.request()) as b:
+        for user in users[:3]:
+            await b.send_message(user.id, "pairings")
+        with pytest.raises(RetryAfter) as caught:
+            await b.send_message(users[3].id, "pairings")  # 4th in the same second
+        assert caught.value.retry_after == 1
+        now[0] += 0.5
+        with pytest.raises(RetryAfter):
+            await b.send_message(users[0].id, "second to P0 within a second")
+        now[0] += 0.6
+        await b.send_message(users[3].id, "pairings")
+        await b.send_message(users[0].id, "now fine")
+    club = tg.add_group("Club", users)
+    tg.world.flood = FloodControl(monotonic=lambda: now[0])  # Telegram's own figures
+    for n in range(20):  # a burst of 20 group messages fits; the 21st waits 3 s (60/20)
+        await flood_send(tg, club.id, n)
+    with pytest.raises(RetryAfter) as caught:
+        await flood_send(tg, club.id, 20)
+    assert caught.value.retry_after == 3
+    now[0] += 3.0
+    await flood_send(tg, club.id, 21)
+
+
+async def flood_send(tg: FakeTelegram, chat_id: int, n: int) -> None:
+    async with Bot(tg.token, request=tg.request(), get_updates_request=tg.request()) as b:
+        await b.send_message(chat_id, f"notice {n}")
+
+
+async def test_rate_limited_broadcast_stays_under_the_flood_limit() -> None:
+    """PTB's AIORateLimiter keeps a 12-player broadcast under 1/s per chat and 10/s overall."""
+    from bot.fakebot.flood import FloodControl
+
+    tg = FakeTelegram(flood=FloodControl(overall=10))
+    players = [tg.add_user(f"P{n}") for n in range(12)]
+    for player in players:
+        tg.user_sends(player, "/start")
+    limiter = AIORateLimiter(overall_max_rate=10, overall_time_period=1, max_retries=0)
+    request = tg.request()
+    app = (
+        ApplicationBuilder()
+        .token(tg.token)
+        .request(request)
+        .get_updates_request(request)
+        .rate_limiter(limiter)
+        .build()
+    )
+    async with app:
+        await asyncio.gather(*(app.bot.send_message(p.id, "Round 2 pairings") for p in players))
+    assert all(c.status == 200 for c in tg.calls("sendMessage"))
+    assert all(len(tg.sent(p)) == 1 for p in players)
+    # The same broadcast without the limiter floods: the fake says so.
+    async with Bot(tg.token, request=tg.request(), get_updates_request=tg.request()) as bare:
+        results = await asyncio.gather(
+            *(bare.send_message(p.id, "Round 3 pairings") for p in players),
+            return_exceptions=True,
+        )
+    assert any(isinstance(r, RetryAfter) for r in results)
+
+
+async def test_redeliver_sends_an_update_again_in_order(tg: FakeTelegram, bot: Bot) -> None:
+    alice = tg.add_user("Alice")
+    tg.user_sends(alice, "400-380")
+    [first] = await bot.get_updates()
+    tg.user_sends(alice, "later")
+    tg.redeliver(first.update_id)
+    again = await bot.get_updates(offset=first.update_id)
+    assert [u.update_id for u in again] == [first.update_id, first.update_id + 1]
+    assert again[0].message is not None and again[0].message.text == "400-380"
+    with pytest.raises(ValueError, match="no update 999"):
+        tg.redeliver(999)
+
+
+def test_console_lines_act_as_users() -> None:
+    from bot.fakebot.__main__ import Console
+
+    tg = FakeTelegram()
+    console = Console(tg)
+    assert console.handle("Alice: /start abc") is None
+    assert console.handle("Alice@Club: /report 400-380") is None
+    assert console.handle("Alice tap Agree") == "Alice has no message with buttons to tap"
+    assert console.handle("Alice photo /no/such.jpg") == "photo: no such file '/no/such.jpg'"
+    assert console.handle("what?") == "not understood; type :help"
+    assert "Alice tap Agree" in (console.handle(":help") or "")
+    assert tg.transcript().splitlines() == ["[Alice] /start abc", "[Alice @ Club] /report 400-380"]
+    assert [u["message"]["text"] for u in tg.world.updates] == ["/start abc", "/report 400-380"]
+
+
+async def test_file_size_limits(tg: FakeTelegram, bot: Bot) -> None:
+    """Bot API: uploads up to 50 MB, getFile downloads up to 20 MB."""
+    alice = tg.add_user("Alice")
+    big = tg.user_sends_document(alice, b"x" * (20 * 1024 * 1024 + 1), "scan.pdf")
+    assert big.document is not None
+    with pytest.raises(BadRequest, match="(?i)file is too big"):
+        await bot.get_file(big.document.file_id)
+    with pytest.raises(NetworkError, match="Request Entity Too Large"):
+        await bot.send_document(alice.id, b"x" * (50 * 1024 * 1024 + 1), filename="huge.bin")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -56,12 +57,20 @@ async def test_ptb_polls_downloads_and_uploads_over_http(
         file = await update.message.photo[-1].get_file()
         data = bytes(await file.download_as_bytearray())
         downloaded.append(data)
-        await update.message.reply_photo(io.BytesIO(data), filename="board.png",
-                                         caption=f"<b>got {len(data)} bytes</b>",
-                                         parse_mode="HTML")
+        await update.message.reply_photo(
+            io.BytesIO(data),
+            filename="board.png",
+            caption=f"<b>got {len(data)} bytes</b>",
+            parse_mode="HTML",
+        )
 
-    app = (ApplicationBuilder().token(tg.token).base_url(server.base_url)
-           .base_file_url(server.base_file_url).build())
+    app = (
+        ApplicationBuilder()
+        .token(tg.token)
+        .base_url(server.base_url)
+        .base_file_url(server.base_file_url)
+        .build()
+    )
     app.add_handler(MessageHandler(filters.PHOTO, on_photo))
     async with app:
         await app.start()
@@ -93,12 +102,14 @@ async def test_json_body_and_query_string_are_accepted(
     tg.user_sends(alice, "/start")
     url = f"{server.base_url}{tg.token}"
     async with aiohttp.ClientSession() as session:
-        async with session.post(f"{url}/sendMessage",
-                                json={"chat_id": alice.id, "text": "via json"}) as resp:
+        async with session.post(
+            f"{url}/sendMessage", json={"chat_id": alice.id, "text": "via json"}
+        ) as resp:
             body = await resp.json()
             assert resp.status == 200 and body["result"]["text"] == "via json"
-        async with session.get(f"{url}/sendMessage",
-                               params={"chat_id": str(alice.id), "text": "via query"}) as resp:
+        async with session.get(
+            f"{url}/sendMessage", params={"chat_id": str(alice.id), "text": "via query"}
+        ) as resp:
             assert (await resp.json())["ok"] is True
         async with session.get(f"{url}/noSuchMethod") as resp:
             assert resp.status == 404
@@ -126,8 +137,14 @@ async def test_timeout_over_http_holds_the_answer(
 
 async def test_console_entry_point_serves_and_reports_its_port() -> None:
     proc = await asyncio.create_subprocess_exec(
-        "python", "-m", "bot.fakebot", "--port", "0", "--no-console",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot.fakebot",
+        "--port",
+        "0",
+        "--no-console",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     try:
         assert proc.stdout is not None
@@ -140,3 +157,73 @@ async def test_console_entry_point_serves_and_reports_its_port() -> None:
     finally:
         proc.terminate()
         await proc.wait()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_ptb_webhook_mode_receives_updates_with_the_secret() -> None:
+    from bot.fakebot.webhook import WebhookPusher
+
+    tg = FakeTelegram()
+    alice = tg.add_user("Alice")
+    seen: list[str] = []
+
+    async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None and update.message.text is not None
+        seen.append(update.message.text)
+        await update.message.reply_text(f"got {update.message.text}")
+
+    request = tg.request()
+    app = ApplicationBuilder().token(tg.token).request(request).get_updates_request(request).build()
+    app.add_handler(MessageHandler(filters.TEXT, on_text))
+    port = _free_port()
+    tg.user_sends(alice, "sent while the bot was down")
+    async with app, WebhookPusher(tg.world, retry_delay=0.05):
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_webhook(
+            listen="127.0.0.1",
+            port=port,
+            url_path="hook",
+            webhook_url=f"http://127.0.0.1:{port}/hook",
+            secret_token="s3cret",
+        )
+        await tg.wait_for_sent(alice, 1)
+        tg.user_sends(alice, "live")
+        await tg.wait_for_sent(alice, 2)
+        # A webhook that refuses (wrong secret: PTB answers 403) is retried, not dropped.
+        tg.world.webhook["secret_token"] = "wrong"
+        tg.user_sends(alice, "refused at first")
+        await tg.wait_until(
+            lambda: "last_error_message" in tg.world.webhook, what="a failed delivery"
+        )
+        info = await app.bot.get_webhook_info()
+        assert info.last_error_message is not None
+        assert info.last_error_message.startswith("Wrong response from the webhook: 403")
+        assert info.pending_update_count == 1
+        tg.world.webhook["secret_token"] = "s3cret"
+        await tg.wait_for_sent(alice, 3)
+        await app.updater.stop()
+        await app.stop()
+    assert seen == ["sent while the bot was down", "live", "refused at first"]
+    assert tg.pending_updates() == 0
+
+
+async def test_webhook_on_a_public_host_is_never_contacted() -> None:
+    from bot.fakebot.webhook import WebhookPusher
+
+    tg = FakeTelegram()
+    alice = tg.add_user("Alice")
+    async with Bot(tg.token, request=tg.request()) as bot, WebhookPusher(tg.world):
+        await bot.set_webhook("https://bot.example.org/hook")
+        tg.user_sends(alice, "result 400-380")
+        await tg.wait_until(lambda: "last_error_message" in tg.world.webhook, what="an error")
+        info = await bot.get_webhook_info()
+    assert info.last_error_message is not None and "only to 127.0.0.1" in info.last_error_message
+    assert info.pending_update_count == 1

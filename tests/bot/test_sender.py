@@ -12,7 +12,7 @@ from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
-from bot.fakebot import FakeUser, forbidden, retry_after, server_error, timed_out
+from bot.fakebot import FakeUser, bad_request, forbidden, retry_after, server_error, timed_out
 from bot.service import event_setup, outbox
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
@@ -157,3 +157,37 @@ async def test_a_player_who_blocks_the_bot_after_a_forbidden_fault(tmp_path: Pat
         await bot.settle()
         assert delivered(bot) == Counter({ben.id: 1})
         assert await states(bot) == Counter({"sent": 1, "blocked": 1})
+
+
+async def test_a_malformed_message_is_tried_three_times_then_shown_as_refused(
+    tmp_path: Path,
+) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", bad_request("can't parse entities"), times=5)
+        await enqueue_to(bot, [ann])
+        await bot.settle()
+        await bot.advance(timedelta(seconds=5))
+        await bot.advance(timedelta(seconds=10))
+        await bot.advance(timedelta(hours=1))
+        assert len(bot.telegram.calls("sendMessage")) == 3
+        assert await states(bot) == Counter({"blocked": 1})
+        async with bot.runtime.db.transaction() as tx:
+            assert "parse entities" in await tx.scalar("SELECT last_error FROM outbox")
+
+
+async def test_a_message_over_telegrams_limit_arrives_in_pieces_buttons_last(
+    tmp_path: Path,
+) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        text = "\n".join(f"<b>M{i}</b>: Player {i} v Player {i + 1}" for i in range(300))
+        async with bot.runtime.db.transaction() as tx:
+            await outbox.enqueue(tx, chat_id=ann.id, text_html=text, now=bot.clock(),
+                                 buttons=[[("OK", "ok:1")]])
+        await bot.settle()
+        got = bot.telegram.sent(ann)
+        assert len(got) == 3 and all(len(m.text or "") <= 4096 for m in got)
+        assert [bool(m.buttons()) for m in got] == [False, False, True]
+        assert "\n".join(m.text or "" for m in got).count("Player 299 v Player 300") == 1
+        assert await states(bot) == Counter({"sent": 1})

@@ -147,3 +147,17 @@ async def test_an_unknown_invite_code_is_refused_plainly(bot: BotUnderTest) -> N
     tg.user_sends(eve, "/start nosuchcode")
     await bot.settle()
     assert "not valid" in (tg.last_sent(eve).text or "")
+
+
+async def test_a_listed_organiser_without_events_is_told_how_to_create_one(
+    bot: BotUnderTest,
+) -> None:
+    tg = bot.telegram
+    olga = tg.add_user("Olga", user_id=ORGANISER_ID)
+    tg.user_sends(olga, "hello")
+    await bot.settle()
+    assert "send me the event's definition file" in (tg.last_sent(olga).text or "")
+    tg.user_sends(olga, "/help")
+    await bot.settle()
+    help_text = tg.last_sent(olga).text or ""
+    assert ".toml" in help_text and "/draw" not in help_text  # no event to draw yet

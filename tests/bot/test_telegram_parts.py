@@ -12,7 +12,7 @@ import pytest
 
 from bot.telegram import commands, texts
 from bot.telegram.app import file_url_for
-from bot.telegram.sender import reply_markup, retry_delay
+from bot.telegram.sender import reply_markup, retry_delay, split_text
 
 
 def test_a_player_is_not_offered_td_commands() -> None:
@@ -71,3 +71,14 @@ def test_stored_buttons_become_an_inline_keyboard() -> None:
     assert (agree.text, agree.callback_data) == ("Agree", "a:1")
     assert site.url == "https://x.org"
     assert reply_markup([]) is None
+
+
+def test_long_texts_are_cut_at_line_ends_within_telegrams_limit() -> None:
+    lines = [f"<b>M{i}</b>: Player {i} v Player {i + 1}" for i in range(400)]
+    text = "\n".join(lines)
+    pieces = split_text(text, limit=1000)
+    assert all(len(p) <= 1000 for p in pieces)
+    assert "\n".join(pieces) == text  # nothing lost, nothing reordered
+    assert all(p.count("<b>") == p.count("</b>") for p in pieces)  # no tag cut in two
+    assert split_text("short") == ["short"]
+    assert split_text("x" * 2500, limit=1000) == ["x" * 1000, "x" * 1000, "x" * 500]

@@ -93,7 +93,7 @@ def test_first_player_is_the_one_who_started_less() -> None:
 def test_one_unit_of_a_tier_outweighs_all_lower_tiers(maxima: list[int], half: int) -> None:
     weights = _weights(maxima, half)
     for k in range(len(maxima) - 1):
-        lower = sum(w * m * half for w, m in zip(weights[k + 1:], maxima[k + 1:], strict=True))
+        lower = sum(w * m * half for w, m in zip(weights[k + 1 :], maxima[k + 1 :], strict=True))
         assert weights[k] > lower
 
 
@@ -103,7 +103,7 @@ def all_matchings(players):
         return
     first, rest = players[0], players[1:]
     for i, other in enumerate(rest):
-        for tail in all_matchings(rest[:i] + rest[i + 1:]):
+        for tail in all_matchings(rest[:i] + rest[i + 1 :]):
             yield [(first, other), *tail]
 
 
@@ -142,33 +142,51 @@ def test_engine_is_an_exact_minimum_by_tiers(n, met, banned, factor) -> None:
     assert match(ranked, table, hist, rules) == out  # same input, same output
 
 
-def random_history(n: int, rounds: int, seed: int) -> History:
+def swiss_event(n: int, rounds: int, seed: int) -> Division:
+    """A seeded event paired modified Swiss, with starts recorded."""
+    from core.pairing.swiss import pair_swiss
+
     rng = random.Random(seed)
-    met = []
-    for _ in range(rounds):
-        order = list(range(1, n + 1))
-        # near-neighbour meetings, like a real Swiss, so the table hits some of them
-        for i in range(0, n - 1, 2):
-            j = min(n - 1, i + 1 + rng.randrange(3))
-            order[i + 1], order[j] = order[j], order[i + 1]
-        met.extend(zip(order[0::2], order[1::2], strict=True))
-    return history(met)
+    players = tuple(Player(i, f"P{i}", rng.randrange(600, 2200)) for i in range(1, n + 1))
+    d = Division("A", players)
+    games: list[Game] = []
+    for r in range(1, rounds + 1):
+        pairings = pair_swiss(d, r)
+        for a, b in pairings.pairs:
+            pa = rng.choice([0.0, 1.0])
+            first = a if rng.random() < 0.5 else b
+            games.append(Game(r, a, b, pa, 1 - pa, 400, 400 + rng.choice([-50, 50]), first=first))
+        games += [Game(r, p, None, 1.0, score_a=50, kind=GameKind.BYE) for p in pairings.byes]
+        d = Division("A", players, tuple(games), rounds=r)
+    return d
 
 
-def test_sparse_matches_dense_on_repeats() -> None:
-    """The sparse graph (re-matching only around bad pairs) finds a repeat-free
-    pairing whenever the complete graph does, on seeded 400-player divisions."""
-    for seed in range(3):
-        n = 400
-        ranked = list(range(1, n + 1))
-        hist = random_history(n, 6, seed)
-        table = factored_table(ranked, 2)
-        sparse = match(ranked, table, hist, Rules())
-        dense = match(ranked, table, hist, Rules(), dense_below=10**6)
-        reps = [sum(hist.times_met(*p) for p, _ in out) for out in (sparse, dense)]
-        assert reps[1] == 0 and reps[0] == 0
-        assert sorted(x for p, _ in sparse for x in p) == ranked
-        assert sum(hist.times_met(*p) for p, _ in table) > 0  # the table did need repair
+def test_sparse_equals_dense_tier_by_tier() -> None:
+    """Above ``DENSE_BELOW`` players the engine re-matches only around the table's bad
+    pairs. On seeded 300-player events, for the Swiss, KOTH and FP4 tables, its total
+    cost equals the complete graph's exact optimum on every tier."""
+    from core.pairing.swiss import swiss_table
+    from core.standings import scrabble_standings
+
+    for n, rounds, seed in ((300, 8, 1), (260, 12, 3)):
+        d = swiss_event(n, rounds, seed)
+        standings = scrabble_standings(d)
+        ranked = [s.number for s in standings][: n - n % 2]
+        wins = {s.number: s.wins for s in standings}
+        hist = history_before(d, rounds + 1)
+        cases = (
+            (swiss_table(ranked, wins), Rules(score=wins)),
+            (factored_table(ranked, 2), Rules()),
+            (factored_table(ranked, 4), Rules()),
+        )
+        for table, rules in cases:
+            assert sum(hist.times_met(*p) for p, _ in table) > 0  # the table needs repair
+            sparse = match(ranked, table, hist, rules)
+            dense = match(ranked, table, hist, rules, dense_below=10**6)
+            assert sorted(x for p, _ in sparse for x in p) == sorted(ranked)
+            assert total([p for p, _ in sparse], ranked, table, hist, rules) == total(
+                [p for p, _ in dense], ranked, table, hist, rules
+            )
 
 
 def division(n: int, games=()) -> Division:
@@ -176,20 +194,24 @@ def division(n: int, games=()) -> Division:
 
 
 def test_history_before_counts_meetings_firsts_and_byes() -> None:
-    d = division(4, (
-        Game(1, 1, 2, 1.0, 0.0, 400, 300, first=1),
-        Game(1, 3, None, 1.0, score_a=50, kind=GameKind.BYE),
-        Game(2, 2, 1, 1.0, 0.0, 400, 300, first=1),
-        Game(3, 1, 2, 1.0, 0.0, 400, 300, first=2),
-    ))
+    d = division(
+        4,
+        (
+            Game(1, 1, 2, 1.0, 0.0, 400, 300, first=1),
+            Game(1, 3, None, 1.0, score_a=50, kind=GameKind.BYE),
+            Game(2, 2, 1, 1.0, 0.0, 400, 300, first=1),
+            Game(3, 1, 2, 1.0, 0.0, 400, 300, first=2),
+        ),
+    )
     h = history_before(d, 3)
     assert h.times_met(2, 1) == 2 and h.balance == {1: 2, 2: -2} and h.byes == {3: 1}
 
 
 def test_fixed_pairs_are_kept_and_never_get_the_bye() -> None:
     d = division(5)
-    out = pair_round(d, 1, [1, 2, 3, 4, 5], koth, rules=Rules(),
-                     fixed=(((5, 1), "Gibson rule: 1 has clinched"),))
+    out = pair_round(
+        d, 1, [1, 2, 3, 4, 5], koth, rules=Rules(), fixed=(((5, 1), "Gibson rule: 1 has clinched"),)
+    )
     assert (5, 1) in out.pairs or (1, 5) in out.pairs
     assert out.byes and out.byes[0] not in (1, 5)
     assert "fixed: Gibson rule" in out.reason_for((1, 5))
@@ -200,8 +222,7 @@ def test_fixed_pairs_are_checked() -> None:
 
     d = division(4)
     with pytest.raises(ValueError, match="more than one pair"):
-        pair_round(d, 1, [1, 2, 3, 4], koth, rules=Rules(),
-                   fixed=(((1, 2), "x"), ((2, 3), "y")))
+        pair_round(d, 1, [1, 2, 3, 4], koth, rules=Rules(), fixed=(((1, 2), "x"), ((2, 3), "y")))
     with pytest.raises(ValueError, match="no player 9"):
         pair_round(d, 1, [1, 2, 3, 4], koth, rules=Rules(), fixed=(((1, 9), "x"),))
 

@@ -108,13 +108,25 @@ def test_equal_records_share_a_rank_and_fewer_losses_go_first() -> None:
     assert [s.number for s in standings][2:] == [4, 2]
 
 
-@given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(-300, 300)), max_size=30))
-def test_scrabble_standings_are_sorted_and_ranks_consistent(results: list[tuple[int, int, int]]) -> None:
+@given(
+    st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(-300, 300)), max_size=30)
+)
+def test_scrabble_standings_are_sorted_and_ranks_consistent(
+    results: list[tuple[int, int, int]],
+) -> None:
     """Property: every player appears once, best first, ranks rise with position and
     equal only for equal records; wins + losses = games."""
     players = tuple(Player(n, f"P{n}") for n in range(1, 7))
     games = tuple(
-        Game(r, a, b, 1.0 if d > 0 else 0.0 if d < 0 else 0.5, 1.0 if d < 0 else 0.0 if d > 0 else 0.5, 400 + d, 400)
+        Game(
+            r,
+            a,
+            b,
+            1.0 if d > 0 else 0.0 if d < 0 else 0.5,
+            1.0 if d < 0 else 0.0 if d > 0 else 0.5,
+            400 + d,
+            400,
+        )
         for r, (a, b, d) in enumerate(results, start=1)
         if a != b
     )
@@ -123,8 +135,16 @@ def test_scrabble_standings_are_sorted_and_ranks_consistent(results: list[tuple[
     for s in standings:
         assert s.wins + s.losses == s.games
     for before, after in zip(standings, standings[1:], strict=False):
-        assert (before.wins, -before.losses, before.spread) >= (after.wins, -after.losses, after.spread)
-        same = (before.wins, before.losses, before.spread) == (after.wins, after.losses, after.spread)
+        assert (before.wins, -before.losses, before.spread) >= (
+            after.wins,
+            -after.losses,
+            after.spread,
+        )
+        same = (before.wins, before.losses, before.spread) == (
+            after.wins,
+            after.losses,
+            after.spread,
+        )
         assert (before.rank == after.rank) == same
 
 
@@ -159,7 +179,10 @@ def test_chess_tiebreaks_worked_example() -> None:
     opponent above 50%, the highest below, both at 50%; Cumulative takes a point off
     for each full-point bye or forfeit win; CTBCTB adds the opponents' Cumulative."""
     t = chess_tiebreaks(_chess())
-    got = {n: (b.points, b.modified_median, b.solkoff, b.cumulative, b.opponents_cumulative) for n, b in t.items()}
+    got = {
+        n: (b.points, b.modified_median, b.solkoff, b.cumulative, b.opponents_cumulative)
+        for n, b in t.items()
+    }
     assert got == {
         1: (2.5, 3.0, 4.5, 5.5, 7.5),
         2: (2.0, 3.0, 3.0, 2.0, 7.5),
@@ -173,7 +196,11 @@ def test_chess_standings_break_ties_in_seed_order() -> None:
     standings = chess_standings(_chess())
     # Dee and Bob both have 2 points; Dee's Modified Median (4.0) beats Bob's (3.0).
     assert [(s.number, s.rank, s.points) for s in standings] == [
-        (1, 1, 2.5), (4, 2, 2.0), (2, 3, 2.0), (3, 4, 1.5), (5, 5, 1.0),
+        (1, 1, 2.5),
+        (4, 2, 2.0),
+        (2, 3, 2.0),
+        (3, 4, 1.5),
+        (5, 5, 1.0),
     ]
 
 
@@ -188,7 +215,10 @@ def test_team_score_counts_the_top_four_and_breaks_ties_on_cumulative() -> None:
     """Seed 004: 'the four highest scores on the team after a given round produce the
     school's team score'; ties go to Cumulative, then Modified Median."""
     teams = team_scores(_chess())
-    assert [(t.team, t.points, t.counted) for t in teams] == [("South", 5.0, (4, 2, 5)), ("North", 4.0, (1, 3))]
+    assert [(t.team, t.points, t.counted) for t in teams] == [
+        ("South", 5.0, (4, 2, 5)),
+        ("North", 4.0, (1, 3)),
+    ]
     top_two = team_scores(_chess(), top=2)
     # North 2.5 + 1.5 and South 2 + 2 tie on 4; North's Cumulative 8 beats South's 5.
     assert [(t.rank, t.team, t.points, t.cumulative) for t in top_two] == [
@@ -197,3 +227,23 @@ def test_team_score_counts_the_top_four_and_breaks_ties_on_cumulative() -> None:
     ]
     with pytest.raises(ValueError, match="at least one"):
         team_scores(_chess(), top=0)
+
+
+def test_spread_cap_on_the_real_file_matches_a_direct_count() -> None:
+    """The cap applies game by game (each game's spread limited to ±cap), counted here
+    straight from the file's opponent and score lists."""
+    text = (DATA / "tsh_a_2023.t").read_text()
+    rows = []
+    for line in text.splitlines():
+        head, scores = line.split(";")[:2]
+        opponents = [int(t) for t in head.split()[3:]]
+        rows.append((opponents, [int(t) for t in scores.split()]))
+    expected = {}
+    for p, (opponents, scores) in enumerate(rows, start=1):
+        total = 0
+        for r, (o, mine) in enumerate(zip(opponents, scores, strict=True)):
+            theirs = rows[o - 1][1][r] if o else 0
+            total += max(-75, min(75, mine - theirs))
+        expected[p] = total
+    (division,) = read_tsh(text)
+    assert {s.number: s.spread for s in scrabble_standings(division, spread_cap=75)} == expected

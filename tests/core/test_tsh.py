@@ -100,7 +100,9 @@ def test_changed_first_player_is_written_to_p12() -> None:
         else g
         for g in division.games
     )
-    text = write_tsh([Division(division.name, division.players, games, division.rounds, division.meta)])
+    text = write_tsh(
+        [Division(division.name, division.players, games, division.rounds, division.meta)]
+    )
     (again,) = read_tsh(text)
     assert all(g.first == g.a for g in again.games if g.b is not None)
     assert "p12 1 0 1 1 0 1" in " ".join(text.split())
@@ -133,6 +135,11 @@ def test_bad_lines_name_the_line_and_the_problem(text: str, line: int, words: st
         read_tsh(text)
     assert caught.value.line == line
     assert words in caught.value.message
+
+
+def test_a_division_named_twice_is_refused() -> None:
+    with pytest.raises(FormatError, match="division 'A' appears twice"):
+        read_tsh("#division A\nAnn, A 1500\n#division A\nBob, B 1400\n")
 
 
 def test_writer_refuses_what_tsh_cannot_hold() -> None:

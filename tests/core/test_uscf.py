@@ -148,6 +148,29 @@ def test_team_rule_gives_way_when_nothing_else_pairs() -> None:
     assert "no pairing of the round avoids it" in pairings.reason_for(pairings.pairs[0])
 
 
+def test_team_rule_gives_way_only_as_far_as_needed() -> None:
+    """Three of four from one school: one same-school game is unavoidable, not two."""
+    players = make([2000, 1900, 1800, 1700], teams={1: "Oak", 2: "Oak", 3: "Oak", 4: "Elm"})
+    pairings = pair_uscf_swiss(division(players), 1)
+    assert as_sets(pairings) == {frozenset({1, 4}), frozenset({2, 3})}
+
+
+@pytest.mark.parametrize(("third", "opponent"), [(1450, 3), (1400, 1)])
+def test_dropped_player_takes_due_colours_within_80_points(third: int, opponent: int) -> None:
+    """USCF 29D with the 80-point rule: 4, alone on 1 point, drops to the ½-point group,
+    whose top players 1 and 2 are, like 4, due White; 3 is due Black. 4 meets 3 if 3 is
+    within 80 points of 1, else 1."""
+    players = make([1500, 1480, third, 2000, 1000, 990, 980, 970])
+    games = [played(1, 5, 4, 0.0), played(1, 6, 1, 0.5), played(1, 7, 2, 0.5), played(1, 3, 8, 0.5)]
+    pairings = pair_uscf_swiss(division(players, games), 2)
+    assert frozenset({4, opponent}) in as_sets(pairings)
+    text = " ".join(pairings.reason_for(p) for p in pairings.pairs)
+    assert "4 dropped from the 1-point group" in text
+    assert ("3 rather than 1 so both get their due colours, 50 rating points apart" in text) == (
+        opponent == 3
+    )
+
+
 def test_rematch_made_only_when_unavoidable_and_said_so() -> None:
     players = make([2000, 1900])
     pairings = pair_uscf_swiss(division(players, [played(1, 1, 2, 1.0)]), 2)
@@ -291,6 +314,8 @@ def test_colour_history_reads_first_player_and_gaps() -> None:
     div = division(players, games)
     assert colour_history(div, 1, 4) == "W-B"
     assert colour_history(div, 1, 2) == "W"
+    forfeit = Game(4, 1, 2, 1.0, 0.0, first=1, kind=GameKind.FORFEIT)
+    assert colour_history(division(players, [*games, forfeit]), 1, 5) == "W-B-"
 
 
 # --- properties -----------------------------------------------------------------------

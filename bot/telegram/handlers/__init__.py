@@ -36,6 +36,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("pending", td.pending, filters=private))
     app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
     app.add_handler(CommandHandler("openround", td.open_round, filters=private))
+    app.add_handler(CommandHandler("draw", td.draw, filters=private))
     app.add_handler(
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)

@@ -74,7 +74,7 @@ async def decide(
         raise NotAllowed("only a TD of this event may approve players")
     approve = verdict == "approve"
     request = await invites.decide_join_request(tx, int(request_text), approve, by=actor, now=now)
-    player_roles = await roles_held(tx, request.tg_user_id, rt.organisers) if approve else set()
+    player_roles = await roles_held(tx, request.tg_user_id) if approve else set()
     query = update.callback_query
     assert query is not None and query.message is not None
     message = query.message

@@ -11,9 +11,10 @@ shown to the person; any other exception goes to the error handler (``errors.py`
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
 from functools import wraps
+from typing import Any
 
 from telegram import Update
 from telegram.constants import ParseMode
@@ -31,7 +32,7 @@ AfterCommit = Callable[[], Awaitable[None]]
 Effect = Callable[
     [Update, ContextTypes.DEFAULT_TYPE, Tx, datetime], Awaitable[AfterCommit | None]
 ]
-Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 
 def applied_once(effect: Effect) -> Handler:

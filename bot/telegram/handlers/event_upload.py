@@ -36,7 +36,7 @@ async def definition_document(update: Update, context: ContextTypes.DEFAULT_TYPE
     problem: Exception | None = None
     source = ""
     if tg_id not in runtime(context).organisers:
-        problem = NotAllowed(texts.ORGANISERS_ONLY_PLAIN)
+        problem = NotAllowed(texts.ORGANISERS_ONLY)
     elif (document.file_size or 0) > MAX_BYTES:
         problem = Invalid(f"{document.file_name}: too big for an event definition "
                           f"(over {MAX_BYTES // 1024} KB)")
@@ -61,7 +61,7 @@ async def definition_document(update: Update, context: ContextTypes.DEFAULT_TYPE
         await outbox.enqueue(
             tx, chat_id=message.chat_id, text_html=texts.event_created(created, username), now=now
         )
-        held = await roles_held(tx, tg_id, runtime(context).organisers)
+        held = await roles_held(tx, tg_id)
         return menu_update(context, message.chat_id, held)
 
     await apply(update, context, create)

@@ -18,9 +18,10 @@ from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
 from bot.telegram.runtime import runtime
 
 
-async def roles_held(tx: Tx, tg_user_id: int, organisers: frozenset[int]) -> set[str]:
-    """Every role the user holds in any event, plus "organiser" if the settings name them."""
-    held: set[str] = {"organiser"} if tg_user_id in organisers else set()
+async def roles_held(tx: Tx, tg_user_id: int) -> set[str]:
+    """Every role the user holds in any event. Being listed in TDBOT_ORGANISERS only lets
+    one create events; the event commands come with a role in an event."""
+    held: set[str] = set()
     person = await people.person_by_tg(tx, tg_user_id)
     if person is not None:
         for _event_id, _name, event_roles in await roles.events_of(tx, person.id):
@@ -41,7 +42,7 @@ async def help_command(
 ) -> AfterCommit | None:
     tg_id, _name = sender_ids(update)
     organisers = runtime(context).organisers
-    held = await roles_held(tx, tg_id, organisers)
+    held = await roles_held(tx, tg_id)
     chat_id = update.effective_chat.id  # type: ignore[union-attr]
     text = texts.help_text(held, can_create_events=tg_id in organisers)
     await outbox.enqueue(tx, chat_id=chat_id, text_html=text, now=now)

@@ -27,10 +27,14 @@ async def start(
 ) -> AfterCommit | None:
     tg_id, tg_name = sender_ids(update)
     chat_id = update.effective_chat.id  # type: ignore[union-attr]
-    organisers = runtime(context).organisers
     if not context.args:
-        held = await roles_held(tx, tg_id, organisers)
-        text = texts.welcome_back(tg_name) if held else texts.STRANGER
+        held = await roles_held(tx, tg_id)
+        if held:
+            text = texts.welcome_back(tg_name)
+        elif tg_id in runtime(context).organisers:
+            text = texts.ORGANISER_HELLO
+        else:
+            text = texts.STRANGER
         await outbox.enqueue(tx, chat_id=chat_id, text_html=text, now=now)
         return menu_update(context, chat_id, held) if held else None
     code = context.args[0]
@@ -51,4 +55,4 @@ async def start(
         tx, chat_id=chat_id, text_html=texts.joined(done.event_name, invites.role_name(done.role)),
         now=now,
     )
-    return menu_update(context, chat_id, await roles_held(tx, tg_id, organisers))
+    return menu_update(context, chat_id, await roles_held(tx, tg_id))

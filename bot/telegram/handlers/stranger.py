@@ -24,7 +24,12 @@ async def anything_else(
     update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
 ) -> AfterCommit | None:
     tg_id, _name = sender_ids(update)
-    held = await roles_held(tx, tg_id, runtime(context).organisers)
-    text = texts.NOT_UNDERSTOOD if held else texts.STRANGER
+    held = await roles_held(tx, tg_id)
+    if held:
+        text = texts.NOT_UNDERSTOOD
+    elif tg_id in runtime(context).organisers:
+        text = texts.ORGANISER_HELLO
+    else:
+        text = texts.STRANGER
     await outbox.enqueue(tx, chat_id=update.effective_chat.id, text_html=text, now=now)  # type: ignore[union-attr]
     return None

@@ -7,11 +7,13 @@ direct, or the one named first (``/openround club-cup Final``) when they direct 
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.service import draw as draw_service
 from bot.service import events, invites, outbox, people, roles, rounds
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed
@@ -86,11 +88,36 @@ async def list_invites(
 async def open_round(
     update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
 ) -> AfterCommit | None:
+    """/openround ROUND [anyway: REASON]: "anyway" opens a round with fees unpaid, as the
+    TD decision SSSg para 26 leaves to them, and the reason goes to the journal."""
     actor, event, args = await td_event(tx, update, context, "openround")
-    if not args:
+    words = " ".join(args)
+    ref, anyway, reason = words.partition(" anyway")
+    ref = ref.strip()
+    if not ref:
         raise Invalid("say which round: /openround ROUND (its code or name)")
-    rnd = await rounds.open_round(tx, event.id, " ".join(args), by=actor, now=now,
-                                  why="/openround in chat")
+    reason = reason.lstrip(":").strip()
+    if anyway and not reason:
+        raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
+    rnd = await rounds.open_round(tx, event.id, ref, by=actor, now=now, unpaid_ok=bool(anyway),
+                                  why=reason or "/openround in chat")
     await outbox.enqueue(tx, chat_id=_chat(update), now=now,
                          text_html=texts.round_opened(event, rnd))
+    return None
+
+
+@applied_once
+async def draw(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+) -> AfterCommit | None:
+    """/draw [SEED]: the seed is recorded so anyone can re-run and check the draw (SSSg
+    Annex A paras 1 and 3: fixtures by random draw); without one the bot picks it."""
+    actor, event, args = await td_event(tx, update, context, "draw")
+    if args and not args[0].isdigit():
+        raise Invalid(f"the seed must be a whole number, e.g. /draw 2016, not {args[0]!r}")
+    seed = int(args[0]) if args else secrets.randbelow(1_000_000)
+    result = await draw_service.make_draw(tx, event.id, seed=seed, by=actor, now=now,
+                                          why="/draw in chat")
+    await outbox.enqueue(tx, chat_id=_chat(update), now=now,
+                         text_html=texts.draw_made(event.name, result))
     return None

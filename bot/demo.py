@@ -1,0 +1,166 @@
+"""`tdbot demo`: a short scripted event, played by the real bot against a fake Telegram.
+
+Issue 3: with no token, start the fake in-process, run the real bot against it and play a
+short event -- an organiser, a TD and four players: the event created, everyone onboarded
+by their links, the draw made and shown, the first round opened with each player told
+their opponent, best-of and deadline, a deadline reminder fired on a simulated clock --
+and print the chat as a person would read it. The database is a temporary file; nothing
+leaves the process. This is the README's first command (``make run`` with no token).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+from bot.fakebot import FakeUser
+from bot.fakebot.transcript import render_transcript
+from bot.telegram.harness import BotUnderTest
+
+ORGANISER_ID = 100
+
+DEFINITION = """\
+# A four-player knockout: semi-finals best of 3, final best of 5.
+[event]
+slug = "demo-cup"
+name = "Demo Cup"
+format = "single"
+time_zone = "Asia/Singapore"
+currency = "SGD"
+
+[[tds]]
+name = "Tara Tan"
+
+[[rounds]]
+name = "SF"
+best_of = 3
+opens = 2026-03-02
+closes = 2026-03-09
+
+[[rounds]]
+name = "Final"
+best_of = 5
+opens = 2026-03-10
+closes = 2026-03-17
+
+[[players]]
+name = "Ann Lee"
+rating = 1850
+
+[[players]]
+name = "Ben Ong"
+rating = 1720
+
+[[players]]
+name = "Cai Wen"
+rating = 1640
+
+[[players]]
+name = "Dev Rao"
+rating = 1580
+"""
+
+_LINK = re.compile(r"^(?:(\w+) (.+?): )?https://t\.me/\S+\?start=([\w-]+)", re.MULTILINE)
+
+
+def invite_codes(text: str) -> dict[str, str]:
+    """The start codes in the organiser's message: "player" for the general link, and
+    "<role> <name>" for each personal one."""
+    codes: dict[str, str] = {}
+    for role, name, code in _LINK.findall(text):
+        codes[f"{role} {name}" if role else "player"] = code
+    return codes
+
+
+class _Script:
+    """Plays the people and prints the chat in chapters."""
+
+    def __init__(self, bot: BotUnderTest) -> None:
+        self.bot = bot
+        self.tg = bot.telegram
+        self.out: list[str] = []
+        self._shown = 0
+
+    def chapter(self, title: str) -> None:
+        self.out.append("")
+        self.out.append(f"── {title} " + "─" * max(0, 60 - len(title)))
+
+    def flush(self) -> None:
+        events = self.tg.world.events[self._shown :]
+        self._shown = len(self.tg.world.events)
+        if events:
+            self.out.append(render_transcript(events))
+
+    async def says(self, who: FakeUser, text: str) -> str:
+        self.tg.user_sends(who, text)
+        await self.bot.settle()
+        self.flush()
+        return self.tg.last_sent(who).text or ""
+
+    async def taps(self, who: FakeUser, label: str) -> None:
+        # the oldest message still offering the button: what a person answers first
+        message = next(m for m in self.tg.sent(who)
+                       if any(b.get("text") == label for row in m.buttons() for b in row))
+        self.tg.user_taps(who, message, text=label)
+        await self.bot.settle()
+        self.flush()
+
+
+async def play(db_path: Path | None = None) -> str:
+    """Play the demo; return the transcript. A temporary database unless one is given."""
+    logging.getLogger("telegram").setLevel(logging.WARNING)
+    with tempfile.TemporaryDirectory(prefix="tdbot-demo-") as tmp:
+        path = db_path or Path(tmp) / "demo.sqlite3"
+        bot = BotUnderTest(path, organisers=frozenset({ORGANISER_ID}),
+                           bot_username="TDBotDemoBot")
+        async with bot:
+            return await _script(bot)
+
+
+async def _script(bot: BotUnderTest) -> str:
+    s = _Script(bot)
+    tg = bot.telegram
+    olga = tg.add_user("Olga", last_name="(organiser)", user_id=ORGANISER_ID)
+    tara = tg.add_user("Tara", last_name="(TD)")
+    ann, ben, cai, dev = (tg.add_user(n) for n in ("Ann", "Ben", "Cai", "Dev"))
+    s.out.append(f"TDBot demo: a fake Telegram in this process, a temporary database, "
+                 f"simulated time starting {bot.clock():%a %d %b %Y %H:%M} UTC.")
+
+    s.chapter("A stranger says hello")
+    await s.says(dev, "hello?")
+
+    s.chapter("The organiser sends the event definition")
+    tg.user_sends_document(olga, DEFINITION.encode(), "demo-cup.toml")
+    await bot.settle()
+    s.flush()
+    codes = invite_codes(tg.last_sent(olga).text or "")
+
+    s.chapter("The TD and two players follow their personal links")
+    await s.says(tara, f"/start {codes['td Tara Tan']}")
+    await s.says(ann, f"/start {codes['player Ann Lee']}")
+    await s.says(ben, f"/start {codes['player Ben Ong']}")
+
+    s.chapter("Two players use the general link, pick their names, the TD approves")
+    await s.says(cai, f"/start {codes['player']}")
+    await s.taps(cai, "Cai Wen")
+    await s.says(dev, f"/start {codes['player']}")
+    await s.taps(dev, "Dev Rao")
+    await s.taps(tara, "Approve")
+    await s.taps(tara, "Approve")
+
+    s.chapter("Each person sees only what they may do")
+    await s.says(ann, "/help")
+    await s.says(ben, "/draw")
+
+    s.chapter("The TD makes the draw and opens the semi-finals")
+    await s.says(tara, "/draw 2026")
+    await s.says(tara, "/openround SF")
+
+    s.chapter("Four days later (simulated): the 72-hour reminder fires")
+    await bot.advance(timedelta(days=4, hours=7))
+    s.flush()
+    await s.says(ann, "/matches")
+    return "\n".join(s.out).strip("\n") + "\n"

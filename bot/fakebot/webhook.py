@@ -1,0 +1,91 @@
+"""Webhook delivery: the fake POSTs pending updates to the URL given by setWebhook.
+
+Bot API, setWebhook: Telegram sends each update as a JSON POST, with the header
+``X-Telegram-Bot-Api-Secret-Token`` when a secret was set; any non-2xx answer (or no
+answer) is a failed delivery that Telegram retries later, and the error shows in
+getWebhookInfo (``last_error_date``, ``last_error_message``). Updates go one at a time
+and in order, so an update is dropped only once the bot has accepted it. Unlike
+Telegram, the fake accepts plain http URLs, and it only ever contacts the loopback
+address: a webhook on a public host stays undelivered, with that as its error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+
+from bot.fakebot.state import World
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class WebhookPusher:
+    """Runs while started, delivering ``world``'s updates whenever a webhook is set."""
+
+    def __init__(
+        self, world: World, *, retry_delay: float = 0.2, request_timeout: float = 10.0
+    ) -> None:
+        self.world = world
+        self.retry_delay = retry_delay
+        self.request_timeout = request_timeout
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="fakebot-webhook")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def __aenter__(self) -> WebhookPusher:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def _run(self) -> None:
+        timeout = aiohttp.ClientTimeout(total=self.request_timeout)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            while True:
+                url = str(self.world.webhook.get("url") or "")
+                pending = self.world.deliverable(1) if url else []
+                if not pending:
+                    await self.world.wait_for_update(1.0)
+                    continue
+                if await self._post(session, url, pending[0]):
+                    self.world.confirm(pending[0]["update_id"] + 1)
+                else:
+                    await asyncio.sleep(self.retry_delay)
+
+    async def _post(self, session: aiohttp.ClientSession, url: str, update: dict[str, Any]) -> bool:
+        if urlsplit(url).hostname not in LOOPBACK:
+            # Tests must not touch the internet: a public URL is never contacted.
+            self._failed(f"the fake Bot API delivers webhooks only to {', '.join(LOOPBACK)}")
+            return False
+        headers = {}
+        secret = self.world.webhook.get("secret_token")
+        if secret:
+            headers[SECRET_HEADER] = secret
+        try:
+            async with session.post(url, json=update, headers=headers) as response:
+                if 200 <= response.status <= 299:
+                    return True
+                problem = f"Wrong response from the webhook: {response.status} {response.reason}"
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            problem = f"Connection failed: {type(exc).__name__}"
+        self._failed(problem)
+        return False
+
+    def _failed(self, problem: str) -> None:
+        self.world.webhook["last_error_date"] = self.world.timestamp()
+        self.world.webhook["last_error_message"] = problem

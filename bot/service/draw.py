@@ -1,0 +1,191 @@
+"""Making the draw of an event with the core's knockout engine, and storing it.
+
+The draw takes a seed, records it with the event and in the journal, and the same seed
+always gives the same draw, so anyone can re-run it (``tdbot draw --seed N``) and check it
+(SSSg Annex A paras 1 and 3: "fixtures ... will be determined by random draw"). One round
+row is made per round of the draw (the plate's prefixed "Plate"); the definition file's
+``[[rounds]]`` give them their dates. The best-of of each round is the rules' (para 4,
+footnote 4, or the event's plain schedule): a different number in the file is an error
+rather than a silent override, because the match engine counts games by it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from bot.service import journal, outbox
+from bot.service.actors import Actor
+from bot.service.clock import iso
+from bot.service.definitions import Definition
+from bot.service.entries import entries_of
+from bot.service.errors import Invalid
+from bot.service.events import Event, get_event
+from bot.service.knockout import draw_core_event, sync_matches
+from bot.service.matches import MatchView, matches_of_event
+from bot.service.roles import require_role
+from bot.store.db import Tx
+from core import sssg
+from core.bracket import Bracket, BracketMatch, SlotKind, Source
+from core.qualifying import Entrant
+
+DIVISIONS = {"qualifying": "Qualifying", "top": "Top division", "plate": "Plate"}
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    event_id: int
+    seed: int
+    rounds: list[tuple[str, str, int]]  # code, name, best_of
+    matches: list[tuple[str, str, str, str]]  # code, round name, side A, side B
+    unused_rounds: list[str] = field(default_factory=list)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+
+
+def _source(source: Source, bracket: Bracket) -> str:
+    """How a slot's source is stored: 'seat:Ann', 'winner:Q3', 'loser:T5', 'bye', or
+    'draw:5' for a seat that is drawn later (the SSSg plate, after qualifying)."""
+    if source.kind is not SlotKind.SEAT:
+        return f"{source.kind.value}:{source.match}"
+    if not bracket.seated:
+        return f"draw:{source.seat + 1}"
+    name = bracket.seating[source.seat]
+    if name is None:
+        return "bye"
+    if name.startswith("winner of "):
+        return "winner:" + name.removeprefix("winner of ")
+    return f"seat:{name}"
+
+
+def _specs(event: sssg.Event) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
+    """Every match of the draw with its division and slot sources, in play order."""
+    out: list[tuple[str, BracketMatch, tuple[str, str]]] = []
+    derived = sssg.derive(event)
+    for code, view in derived.views.items():
+        if derived.divisions[code] == "qualifying":
+            a, b = view.players
+            out.append(("qualifying", view.spec, (f"seat:{a}", f"seat:{b}")))
+    for bracket in (event.top, event.plate):
+        if bracket is None:
+            continue
+        for m in bracket.matches:
+            out.append((bracket.name, m, (_source(m.slots[0], bracket), _source(m.slots[1], bracket))))
+    return out
+
+
+def _moment(value: date | datetime | None, zone: ZoneInfo, *, end: bool) -> datetime | None:
+    """A definition date as a moment: a bare date opens at 00:00 and closes at 23:59 in the
+    event's time zone."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        value = datetime.combine(value, time(23, 59) if end else time(0, 0))
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=zone)
+    return value
+
+
+async def make_draw(
+    tx: Tx, event_id: int, *, seed: int, by: Actor, now: datetime, why: str = ""
+) -> DrawResult:
+    """Draw the event (TD or organiser, once, after registration): store its rounds and
+    matches, settle byes, and tell every player their first match."""
+    await require_role(tx, by, event_id, "td")
+    event = await get_event(tx, event_id)
+    if event.state != "registration":
+        raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
+    entries = [e for e in await entries_of(tx, event_id) if e.state == "active"]
+    if len(entries) < 2:
+        raise Invalid(f"{event.name} needs at least 2 players to draw; it has {len(entries)}")
+    defn = Definition.model_validate(event.rules)
+    try:
+        core_event = draw_core_event(defn, [Entrant(e.name, e.rating) for e in entries], seed)
+    except ValueError as exc:
+        raise Invalid(f"the draw cannot be made: {exc}") from None
+    planned = {r.name.casefold(): (i, r) for i, r in enumerate(defn.rounds)}
+    used: set[str] = set()
+    divisions: dict[str, int] = {}
+    rounds: dict[str, int] = {}
+    round_rows: list[tuple[str, str, int]] = []
+    for division, spec, (src_a, src_b) in _specs(core_event):
+        if division not in divisions:
+            divisions[division] = await tx.insert(
+                "INSERT INTO divisions (event_id, name) VALUES (?, ?)",
+                (event_id, DIVISIONS.get(division, "Main")),
+            )
+        name = f"Plate {spec.round_name}" if division == "plate" else spec.round_name
+        if name not in rounds:
+            opens = closes = None
+            if name.casefold() in planned:
+                index, rdef = planned[name.casefold()]
+                used.add(name.casefold())
+                if rdef.best_of is not None and (rdef.best_of, rdef.head_start) != (
+                    spec.best_of, spec.head_start
+                ):
+                    rule = "the SSSg rules (para 4)" if defn.event.format == "sssg" else (
+                        "this event's schedule (event.best_of and event.best_of_step)")
+                    head = f" with a head start of {spec.head_start}" if spec.head_start else ""
+                    raise Invalid(
+                        f"rounds[{index}].best_of: {name} is best of {spec.best_of}{head} under "
+                        f"{rule}; correct or remove it"
+                    )
+                opens = _moment(rdef.opens, event.zone, end=False)
+                closes = _moment(rdef.closes, event.zone, end=True)
+            rounds[name] = await tx.insert(
+                "INSERT INTO rounds (event_id, division_id, code, name, seq, best_of, opens_at,"
+                " closes_at, fee, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'planned')",
+                (event_id, divisions[division], _slug(name), name, len(rounds) + 1, spec.best_of,
+                 iso(opens) if opens else None, iso(closes) if closes else None,
+                 event.fee_per_round),
+            )
+            round_rows.append((_slug(name), name, spec.best_of))
+        await tx.insert(
+            "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b,"
+            " head_start_side, head_start_games, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting')",
+            (event_id, rounds[name], spec.id, spec.best_of, src_a, src_b,
+             0 if spec.head_start else None, spec.head_start),
+        )
+    await tx.execute(
+        "UPDATE events SET state = 'drawn', draw_seed = ?, draw_json = ? WHERE id = ?",
+        (seed, json.dumps(sssg.to_record(core_event)), event_id),
+    )
+    await sync_matches(tx, event_id)
+    matches = await matches_of_event(tx, event_id)
+    await journal.record(
+        tx, who=by, action="event.draw", subject=f"event:{event_id}", now=now,
+        detail={"seed": seed, "matches": len(matches), "players": len(entries)}, why=why,
+    )
+    await _announce(tx, event, matches, seed, now)
+    unused = [r.name for r in defn.rounds if r.name.casefold() not in used]
+    return DrawResult(
+        event_id, seed, round_rows,
+        [(m.code, m.round_name, m.label(0), m.label(1)) for m in matches], unused,
+    )
+
+
+async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, now: datetime) -> None:
+    """Tell each player where the draw put them: their first match, or their bye."""
+    told: set[int] = set()
+    for m in matches:
+        for side in (0, 1):
+            person = m.people[side]
+            if person is None or person in told:
+                continue
+            told.add(person)
+            if m.state == "bye":
+                what = f"you have a bye in the {html.escape(m.round_name)} and go through."
+            else:
+                what = (f"your first match is in the {html.escape(m.round_name)} against "
+                        f"<b>{html.escape(m.label(1 - side))}</b>, best of {m.best_of}.")
+            await outbox.enqueue(
+                tx, person_id=person, now=now, dedupe_key=f"draw:{event.id}:{person}",
+                text_html=(f"The draw for <b>{html.escape(event.name)}</b> is made "
+                           f"(seed {seed}): {what}"),
+            )

@@ -1,0 +1,325 @@
+"""Quads: groups of four who play each other, drawn from the standings (2006 NSC).
+
+Seed 001 (2006 NSC pairing overview):
+
+- Later sessions "will be paired in groups of four (quads, unsnaked)". Session 3 "will
+  pair from groups of 20, which means that the quads for the highest group of 20 will
+  consist of (1, 6, 11, 16), (2, 7, 12, 17), (3, 8, 13, 18), (4, 9, 14, 19) and (5, 10,
+  15, 20)"; session 4 from groups of 16: (1, 5, 9, 13), ...; session 5 from groups of
+  12: (1, 4, 7, 10), ...; session 6 from groups of 8: (1, 3, 5, 7), (2, 4, 6, 8);
+  session 7 from groups of 4: (1, 2, 3, 4). A group of ``g`` is cut into ``g / 4``
+  interleaved quads (:func:`interleaved_groups`).
+- A quad plays a round robin in three rounds. "A = highest standing player in quad;
+  B = 2nd highest; C = 3rd; D = lowest"; with the Clark rotation the three rounds are
+  A-D B-C, A-C B-D, A-B C-D, the order seed 000 recommends "for most dramatic finish"
+  (appendix "Split Round-Robin").
+- Four-round sessions add: "The fourth round in the morning will pair A vs. A1, B vs.
+  B1, C vs. C1 and D vs. D1, etc, where A1 is the A player in the adjacent quad".
+  Quads are taken two by two down the standings; that table goes through the shared
+  matching engine, which keeps it unless it would repeat a pairing.
+- "Because there will be no repeat pairings until Round 15 ..., the computer program
+  will adjust the quad pairings accordingly, with minimum adjustments": without
+  ``repeats``, a quad in which two players have already met swaps one of them with the
+  player in the same place (A, B, C or D) of the nearest quad of its group that clears
+  the repeat without making another (:func:`adjust_quads`).
+- Session 8: "players in positions 41-bottom will be paired in King-of-the-Hill quads
+  (41, 42, 43, 44) etc. so that they will know their opponents for all three rounds",
+  while the top 40 are paired a round at a time, King of the Hill with "threepeats"
+  allowed (:func:`pair_koth_quads`; the Gibson rule of the "Basic Approach" comes in
+  through ``fixed``, see :mod:`core.pairing.gibson`).
+
+Sizes that do not divide by four: the players left over after the last full quad of a
+group join its last quad, which then plays a round robin of 5 to 7 (with byes, bottom
+seeds first), as seed 000 does for speed pairings ("the last group formed will be a
+group of 5, 6 or 7 players"); a last group of fewer than four joins the group above.
+Such a group seats players who have had byes at the top, so its byes go to players
+without one (:func:`core.pairing.round_robin.seat_for_byes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from core.pairing.engine import Reasoned, Rules, history_before, pair_round
+from core.pairing.koth import pair_koth
+from core.pairing.round_robin import Pair, pair_groups, seat_for_byes
+from core.pairing.snake import block_index, ranking_before
+from core.tournament import Division, Pairings
+
+Quad = tuple[int, ...]
+SLOTS = "ABCDEFG"
+
+
+def blocks(ranked: Sequence[int], size: int) -> list[list[int]]:
+    """``ranked`` cut into consecutive groups of ``size``; a last group of fewer than
+    four joins the one above (it could not make a quad of its own)."""
+    if size < 4:
+        raise ValueError(f"groups for quads need at least 4 players, got {size}")
+    cut = [list(ranked[i : i + size]) for i in range(0, len(ranked), size)]
+    if len(cut) > 1 and len(cut[-1]) < 4:
+        cut[-2].extend(cut.pop())
+    return cut
+
+
+def interleaved_groups(group: Sequence[int], size: int = 4) -> tuple[Quad, ...]:
+    """Cut one group into ``len // size`` interleaved groups: of 20, (1, 6, 11, 16),
+    (2, 7, 12, 17), ...; players beyond the last full row join the last group."""
+    count = max(1, len(group) // size)
+    full = list(group[: count * size])
+    dealt = [tuple(full[i::count]) for i in range(count)]
+    extra = tuple(group[count * size :])
+    dealt[-1] = dealt[-1] + extra
+    return tuple(dealt)
+
+
+def consecutive_groups(group: Sequence[int], size: int = 4) -> tuple[Quad, ...]:
+    """King-of-the-Hill quads: (41, 42, 43, 44), (45, ...); a short tail joins the last."""
+    count = max(1, len(group) // size)
+    dealt = [tuple(group[i * size : (i + 1) * size]) for i in range(count)]
+    dealt[-1] = dealt[-1] + tuple(group[count * size :])
+    return tuple(dealt)
+
+
+def _repeats(quad: Quad, met: set[frozenset[int]]) -> int:
+    return sum(1 for i, p in enumerate(quad) for q in quad[i + 1 :] if frozenset((p, q)) in met)
+
+
+def adjust_quads(
+    quads: Sequence[Quad], met: set[frozenset[int]]
+) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+    """Swap players between quads, each with the player in the same place of another
+    quad, until no quad holds a pair who have met or no swap helps. Each swap is the one
+    that removes the most repeats, then moves between the nearest quads, then the
+    higher-placed players; returns the quads and a note per swap."""
+    current = [tuple(q) for q in quads]
+    notes: list[str] = []
+    while True:
+        total = sum(_repeats(q, met) for q in current)
+        if total == 0:
+            break
+        best: tuple[int, int, int, int, int] | None = None  # (-gain, distance, slot, i, j)
+        for i, quad in enumerate(current):
+            if not _repeats(quad, met):
+                continue
+            for j, other in enumerate(current):
+                if j == i:
+                    continue
+                for slot in range(min(len(quad), len(other))):
+                    a = (*quad[:slot], other[slot], *quad[slot + 1 :])
+                    b = (*other[:slot], quad[slot], *other[slot + 1 :])
+                    before = _repeats(quad, met) + _repeats(other, met)
+                    gain = before - _repeats(a, met) - _repeats(b, met)
+                    if gain > 0:
+                        key = (-gain, abs(i - j), slot, i, j)
+                        if best is None or key < best:
+                            best = key
+        if best is None:
+            break
+        _, _, slot, i, j = best
+        x, y = current[i][slot], current[j][slot]
+        qi, qj = list(current[i]), list(current[j])
+        qi[slot], qj[slot] = y, x
+        current[i], current[j] = tuple(qi), tuple(qj)
+        notes.append(f"swapped {x} and {y} (both {SLOTS[slot]} players) to avoid a repeat")
+    return tuple(current), tuple(notes)
+
+
+def notes_for(quad: Quad, notes: Sequence[str]) -> str:
+    """The adjustment notes that concern ``quad``'s players, ready to append."""
+    mine = [text for text in notes if any(f" {p} " in f" {text} " for p in quad)]
+    return f"; {'; '.join(mine)}" if mine else ""
+
+
+def met_before(division: Division, round_number: int) -> set[frozenset[int]]:
+    """Pairs who have played each other before ``round_number``."""
+    return {
+        frozenset((g.a, g.b)) for g in division.games if g.b is not None and g.round < round_number
+    }
+
+
+def quads_for_session(
+    division: Division, first_round: int, group_size: int, *, repeats: bool
+) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+    """The quads of a session starting at ``first_round``: interleaved within groups of
+    ``group_size`` of the standings before it, adjusted against repeats unless allowed."""
+    ranked = ranking_before(division, first_round)
+    if len(ranked) < 4:
+        raise ValueError(f"{len(ranked)} active players cannot make a quad")
+    quads = tuple(q for block in blocks(ranked, group_size) for q in interleaved_groups(block))
+    notes: tuple[str, ...] = ()
+    if not repeats:
+        quads, notes = adjust_quads(quads, met_before(division, first_round))
+    byes = history_before(division, first_round).byes
+    return tuple(seat_for_byes(q, byes) for q in quads), notes
+
+
+def _session_start(round_number: int, first_round: int | None, session_rounds: int) -> int:
+    if first_round is not None:
+        if first_round < 1:
+            raise ValueError(f"first_round must be 1 or more, got {first_round}")
+        return first_round
+    return round_number - (round_number - 1) % session_rounds
+
+
+def pair_quads(
+    division: Division,
+    round_number: int,
+    *,
+    group_size: int = 4,
+    session_rounds: int = 3,
+    first_round: int | None = None,
+    repeats: bool = False,
+) -> Pairings:
+    """Pair ``round_number`` of a quad session (seed 001): quads from groups of
+    ``group_size`` (20, 16, 12, 8 or 4 at the 2006 NSC) of the standings before the
+    session's ``first_round`` (by default sessions of ``session_rounds`` from round 1);
+    rounds 1-3 of the session are each quad's round robin, a 4th is A v A1, B v B1, ...
+    """
+    if session_rounds not in (3, 4):
+        raise ValueError(f"a quad session has 3 or 4 rounds, got {session_rounds}")
+    start = _session_start(round_number, first_round, session_rounds)
+    index = block_index(round_number, start, session_rounds, f"{session_rounds}-round quad session")
+    quads, notes = quads_for_session(division, start, group_size, repeats=repeats)
+    if index <= 3:
+        named = [
+            (f"quad {', '.join(map(str, q))} (from groups of {group_size}{notes_for(q, notes)})", q)
+            for q in quads
+        ]
+        return pair_groups(division, round_number, named, index)
+    ranked = [p for p in ranking_before(division, start) if division.player(p).active]
+    return _adjacent_quads(division, round_number, quads, ranked, repeats=repeats)
+
+
+def adjacent_table(quads: Sequence[Quad], order: Sequence[int]) -> list[tuple[Pair, str]]:
+    """A v A1, B v B1, ... for quads taken two by two; a quad left without a partner is
+    paired within itself (A v B, C v D), which the engine then repairs if need be.
+    Only players in ``order`` (still active) are placed."""
+    alive = set(order)
+    seats: list[tuple[int, str]] = []
+    for k in range(0, len(quads), 2):
+        pair_of_quads = quads[k : k + 2]
+        if len(pair_of_quads) == 2:
+            first, second = pair_of_quads
+            for slot in range(max(len(first), len(second))):
+                for quad, which in ((first, k + 1), (second, k + 2)):
+                    if slot < len(quad) and quad[slot] in alive:
+                        seats.append((quad[slot], f"{SLOTS[slot]} of quad {which}"))
+        else:
+            seats.extend(
+                (p, f"{SLOTS[s]} of quad {k + 1}")
+                for s, p in enumerate(pair_of_quads[0])
+                if p in alive
+            )
+    table: list[tuple[Pair, str]] = []
+    for i in range(0, len(seats) - 1, 2):
+        (p, where_p), (q, where_q) = seats[i], seats[i + 1]
+        table.append(((p, q), f"quad session round 4: {where_p} v {where_q}"))
+    return table
+
+
+def _adjacent_quads(
+    division: Division,
+    round_number: int,
+    quads: Sequence[Quad],
+    ranked: Sequence[int],
+    *,
+    repeats: bool,
+) -> Pairings:
+    """The 4th round of a session through the shared engine: ``ranked`` (the standings the
+    quads were drawn from) orders the bye and measures how far an adjustment moves."""
+
+    def table(rest: Sequence[int]) -> list[tuple[Pair, str]]:
+        return adjacent_table(quads, rest)  # rest: ranked less a bye, if one was given
+
+    return pair_round(
+        division,
+        round_number,
+        ranked,
+        table,
+        rules=Rules(avoid_repeats=not repeats),
+        history=history_before(division, round_number),
+    )
+
+
+def pair_koth_quads(
+    division: Division,
+    round_number: int,
+    *,
+    from_position: int = 1,
+    first_round: int | None = None,
+    session_rounds: int = 3,
+    fixed: Reasoned = (),
+) -> Pairings:
+    """Seed 001, session 8: players from standing ``from_position`` down play
+    King-of-the-Hill quads (41, 42, 43, 44), ... drawn once for the session; the players
+    above them are paired King of the Hill each round with repeats allowed, plus any
+    ``fixed`` pairs (the Gibson rule)."""
+    if from_position < 1:
+        raise ValueError(f"from_position must be 1 or more, got {from_position}")
+    start = _session_start(round_number, first_round, session_rounds)
+    index = block_index(round_number, start, session_rounds, f"{session_rounds}-round KOTH quads")
+    ranked = ranking_before(division, start)
+    top, bottom = ranked[: from_position - 1], ranked[from_position - 1 :]
+    if len(bottom) < 4:
+        raise ValueError(
+            f"KOTH quads from position {from_position} need 4 or more players; "
+            f"{len(bottom)} are there"
+        )
+    quads = consecutive_groups(bottom)
+    named = [
+        (f"KOTH quad {', '.join(map(str, q))} (positions {ranked.index(q[0]) + 1} down)", q)
+        for q in quads
+    ]
+    lower = pair_groups(division, round_number, named, index)
+    if not [p for p in top if division.player(p).active]:
+        return lower
+    keep = set(top)
+    upper_division = replace(
+        division,
+        players=tuple(replace(p, active=p.active and p.number in keep) for p in division.players),
+    )
+    upper = pair_koth(upper_division, round_number, repeats=True, fixed=fixed)
+    return Pairings(
+        round=round_number,
+        pairs=upper.pairs + lower.pairs,
+        byes=tuple(sorted(upper.byes + lower.byes)),
+        reasons=upper.reasons + lower.reasons,
+    )
+
+
+#: The 2006 NSC schedule (seed 001): (first round, last round, how it is paired).
+NSC_2006 = (
+    (1, 7, "round robin in snake groups of 8"),
+    (8, 11, "quads from groups of 20, then A v A1"),
+    (12, 14, "quads from groups of 16"),
+    (15, 18, "quads from groups of 12, then A v A1; repeats allowed"),
+    (19, 21, "quads from groups of 8; repeats allowed"),
+    (22, 25, "quads from groups of 4, then A v A1; repeats allowed"),
+    (26, 28, "KOTH quads from position 41; the top 40 King of the Hill"),
+)
+
+
+def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ()) -> Pairings:
+    """Any of the 28 rounds of the 2006 NSC schedule (seed 001), for a whole division."""
+    from core.pairing.snake import pair_snake
+
+    if round_number <= 7:
+        return pair_snake(division, round_number, group_size=8, first_round=1)
+    sessions = {8: (20, 4, False), 12: (16, 3, False), 15: (12, 4, True), 19: (8, 3, True),
+                22: (4, 4, True)}  # fmt: skip
+    for first, (group_size, rounds, repeats) in sessions.items():
+        if first <= round_number < first + rounds:
+            return pair_quads(
+                division,
+                round_number,
+                group_size=group_size,
+                session_rounds=rounds,
+                first_round=first,
+                repeats=repeats,
+            )
+    if 26 <= round_number <= 28:
+        return pair_koth_quads(
+            division, round_number, from_position=41, first_round=26, fixed=fixed
+        )
+    raise ValueError(f"the 2006 NSC schedule has rounds 1 to 28, not {round_number}")

@@ -1,0 +1,173 @@
+"""Speed pairings: a 10-round event paired in blocks of small groups (seed 000).
+
+Seed 000, appendix "Speed Pairings", for a 10-round event:
+
+1. Rounds 1-3: "Order the players by rating ... divide the players into 4 groups ...
+   pair the first three rounds by pairing #1, 11, 21, 31 together, #2, 12, 22, 32
+   together and so on"; each group of four plays a round robin.
+2. Rounds 4-6: "first divide them into two halves, the top and bottom ... (do NOT divide
+   the group by rating)", then each half into four the same way, on the standings:
+   with 48 players, "#1, #7, #13 and #19; #2, #8, #14, #20, etc."
+3. Rounds 7-8: "the division should be divided into groups of 12 players each (based on
+   tournament standing ...). Then #1, 4, 7, 10 will be one group"; "the 7th round has the
+   two players in each group with the best tournament win/loss record playing together.
+   The 8th round has the two individual winners in each group from the 7th round playing
+   together" (and the two losers).
+4. Rounds 9-10: "either KOTH, or FP4 in round 9 and KOTH in the final round" (the shared
+   systems of :mod:`core.pairing.koth` and :mod:`core.pairing.factored`); the last round
+   allows repeats, as seed 000 allows them "for the last round".
+
+"If the number of players in a division is not divisible by four, the last group formed
+will be a group of 5, 6 or 7 players. You will have to define for that group who has the
+bye and who plays who for each round": here it plays the first rounds of its round robin
+(bottom seats sit out; players who have had a bye are seated higher, "any player should
+have, at most, one bye"), and in rounds 7-8 its odd player out is the lowest-placed who
+has had the fewest byes. Where the standings would pair two players who have met, the
+next pairing of the group in the same order that repeats less is taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from core.pairing.engine import History, history_before, order_first
+from core.pairing.factored import pair_factored
+from core.pairing.koth import pair_koth
+from core.pairing.quads import (
+    Quad,
+    adjust_quads,
+    blocks,
+    interleaved_groups,
+    met_before,
+    notes_for,
+)
+from core.pairing.round_robin import Pair, pair_groups, seat_for_byes
+from core.pairing.snake import ranking_before
+from core.tournament import Division, Pairings
+
+ROUND9 = ("fp4", "koth")
+
+
+def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+    """The groups of the block that ``round_number`` (1-8) belongs to, and the swaps made
+    (between groups of the same half or block) so that no group holds players who have
+    met, as seed 001 asks of quads ("adjust the quad pairings ... with minimum
+    adjustments", :func:`core.pairing.quads.adjust_quads`)."""
+    if 1 <= round_number <= 3:
+        return interleaved_groups(ranking_before(division, 1)), ()
+    if 4 <= round_number <= 6:
+        first = 4
+        ranked = ranking_before(division, first)
+        half = len(ranked) // 2
+        parts = [ranked[:half], ranked[half:]] if half >= 4 else [ranked]
+    elif 7 <= round_number <= 8:
+        first = 7
+        parts = blocks(ranking_before(division, first), 12)
+    else:
+        raise ValueError(f"speed pairing groups cover rounds 1 to 8, not {round_number}")
+    met = met_before(division, first)
+    groups: list[Quad] = []
+    notes: list[str] = []
+    for part in parts:
+        adjusted, part_notes = adjust_quads(interleaved_groups(part), met)
+        groups.extend(adjusted)
+        notes.extend(part_notes)
+    return tuple(groups), tuple(notes)
+
+
+def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") -> Pairings:
+    """Pair ``round_number`` (1-10) of a speed-paired event (seed 000)."""
+    if round9 not in ROUND9:
+        raise ValueError(f"round9 must be one of {', '.join(ROUND9)}, got {round9!r}")
+    active = [p for p in division.players if p.active]
+    if len(active) < 4:
+        raise ValueError(f"speed pairings need 4 or more active players, {len(active)} are left")
+    if round_number == 9:
+        if round9 == "koth":
+            return pair_koth(division, 9)
+        return pair_factored(division, 9, factor=4)
+    if round_number == 10:
+        return pair_koth(division, 10, repeats=True)
+    groups, notes = speed_groups(division, round_number)
+    if round_number <= 6:
+        first = 1 if round_number <= 3 else 4
+        byes = history_before(division, first).byes
+        seated = [seat_for_byes(g, byes) for g in groups]
+        block = "rounds 1-3, by rating" if first == 1 else "rounds 4-6, halves by standing"
+        named = [
+            (f"speed group {', '.join(map(str, g))} ({block}{notes_for(g, notes)})", g)
+            for g in seated
+        ]
+        return pair_groups(division, round_number, named, round_number - first + 1)
+    return _rounds_7_and_8(division, round_number, groups, notes)
+
+
+def _rounds_7_and_8(
+    division: Division, round_number: int, groups: Sequence[Quad], notes: Sequence[str]
+) -> Pairings:
+    history = history_before(division, round_number)
+    pairs: list[Pair] = []
+    byes: list[int] = []
+    reasons: list[tuple[Pair, str]] = []
+    for group in groups:
+        members = [p for p in group if division.player(p).active]
+        label = f"speed group {', '.join(map(str, group))}{notes_for(group, notes)}"
+        if round_number == 7:
+            order = members  # standings after round 6
+            why = "the two best records in the group meet"
+        else:
+            points = {p: _points_in(division, p, 7) for p in members}
+            order = sorted(members, key=lambda p: -points[p])  # stable: standings break ties
+            why = "round 7 winners meet, and losers meet"
+        if len(order) % 2:
+            out = min(reversed(order), key=lambda p: history.byes.get(p, 0))
+            order = [p for p in order if p != out]
+            byes.append(out)
+            text = f"bye {out}: odd one out of {label}, lowest placed with the fewest byes"
+            reasons.append(((out, 0), text))
+        chosen = _least_repeats(order, history)
+        for a, b in chosen:
+            pair = order_first(a, b, history)
+            pairs.append(pair)
+            text = f"{label}, round {round_number}: {why}"
+            met = history.times_met(a, b)
+            if met:
+                text += " (a repeat: no pairing of the group avoids one)"
+            elif chosen != _in_order(order):
+                text += " (moved one place to avoid a repeat)"
+            reasons.append((pair, text))
+    return Pairings(
+        round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
+    )
+
+
+def _points_in(division: Division, player: int, round_number: int) -> float:
+    return sum(g.points_of(player) for g in division.games_of(player) if g.round == round_number)
+
+
+def _in_order(order: Sequence[int]) -> list[Pair]:
+    return [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
+
+
+def _matchings(order: Sequence[int]) -> Iterator[list[Pair]]:
+    """Every pairing of ``order``, the in-order one (1-2, 3-4, ...) first."""
+    if not order:
+        yield []
+        return
+    head, rest = order[0], order[1:]
+    for i, partner in enumerate(rest):
+        for tail in _matchings([*rest[:i], *rest[i + 1 :]]):
+            yield [(head, partner), *tail]
+
+
+def _least_repeats(order: Sequence[int], history: History) -> list[Pair]:
+    """The first pairing of the group, in order, with the fewest repeats."""
+    best: list[Pair] | None = None
+    best_repeats = -1
+    for matching in _matchings(list(order)):
+        repeats = sum(history.times_met(a, b) for a, b in matching)
+        if best is None or repeats < best_repeats:
+            best, best_repeats = matching, repeats
+            if repeats == 0:
+                break
+    return best or []

@@ -1,0 +1,600 @@
+"""A whole knockout event: the SSSg (qualifying, top division, plate) or a plain bracket.
+
+Seed: ``003_053a0fd902066061.txt`` (SSSg 2016): "Schedule and Details", Annex A paras
+1-4 and 8, footnotes 1, 2, 4 and 11; paras 27-29 for byes, corrections and expulsion.
+
+How to use (everything is a pure function of frozen values; store the records)::
+
+    from core.qualifying import Entrant
+    from core import sssg
+
+    event = sssg.draw_sssg([Entrant("Ann", 1850), ...], seed=7)   # or draw_plain(...)
+    for pm in sssg.playable(event):       # matches whose two players are known
+        pm.id, pm.division, pm.round_name, pm.players, pm.best_of, pm.head_start
+        pm.new_match()                    # an empty core.match.Match for it
+    event = sssg.record(event, "Q3", match)   # match: core.match.Match, side 0 = players[0]
+    event, impact = sssg.correct(event, "Q3", fixed_match)        # refused if it voids
+    event, impact = sssg.correct(event, "Q3", fixed_match, force=True)  # later games
+    event = sssg.substitute(event, "T5", expelled, candidate)   # para 29, core.expulsion
+    sssg.placements(event)                # once finished: top, plate, prize winners
+    sssg.to_record(event)                 # plain dicts: brackets, slots, results
+
+The event keeps only the draw and the results. Who sits where in a division, which matches
+are ready, which results still count: all derived (``derive``), so that a correction
+recomputes everything after it. Seeding happens "after the Qualifying Round" (para 3);
+when the top division's seeds are already known at the draw (with 17-24 players the 8
+seeds are the 8 bye-holders), it is drawn at once with the slots of qualifiers shown as
+"winner of Q3". The plate's seeds depend on who loses, so it is drawn when the qualifying
+round is over, from the same seed.
+
+Identity: players are named (names are unique); match ids are ``Q1..`` (qualifying),
+``T1..`` (top division) and ``P1..`` (plate), in an order in which they can be played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from core import bracket as bk
+from core.bracket import Bracket, MatchView, Status
+from core.double_elim import double_elimination
+from core.match import Decision, Game, Match
+from core.qualifying import (
+    Entrant,
+    QualifyingOutcome,
+    QualifyingPlan,
+    plan_qualifying,
+    qualifying_outcome,
+)
+from core.schedule import SSSG_PLATE, SSSG_TOP, BestOfSchedule
+from core.seeding import rank, seat
+from core.single_elim import single_elimination
+
+FORMATS = ("sssg", "single", "double")
+TOP_PRIZES = 4  # para 8: First to Fourth
+
+
+@dataclass(frozen=True)
+class Result:
+    """A recorded match: who played it (side 0, side 1) and the match value."""
+
+    match_id: str
+    players: tuple[str, str]
+    match: Match
+
+
+@dataclass(frozen=True)
+class Event:
+    """The draw and the results; everything else is derived.
+
+    ``top`` and ``plate`` are bracket shapes; ``top`` is seated when the draw could seat
+    it (see the module docstring), ``plate`` never (it is seated when qualifying ends).
+    ``substitutes`` are (match id, slot, player or None for a bye): a freed slot given to
+    someone, and the slot they left (para 29).
+    """
+
+    format: str
+    seed: int
+    entrants: tuple[Entrant, ...]
+    plan: QualifyingPlan | None
+    top: Bracket
+    plate: Bracket | None = None
+    results: tuple[Result, ...] = ()
+    substitutes: tuple[tuple[str, int, str | None], ...] = ()
+
+    def result(self, match_id: str) -> Result | None:
+        return next((r for r in self.results if r.match_id == match_id), None)
+
+
+def _rng(seed: int, part: str) -> random.Random:
+    """One random stream per part of the draw, all from the event's seed, so that
+    re-running with the seed gives the same draw (para 1 and 3: 'random draw')."""
+    return random.Random(f"tdbot:{seed}:{part}")
+
+
+def _placeholder(qid: str) -> str:
+    return f"winner of {qid}"
+
+
+def _check_names(entrants: Sequence[Entrant]) -> None:
+    for e in entrants:
+        if e.name.startswith(("winner of ", "loser of ")):
+            raise ValueError(f"player name {e.name!r} may not start with 'winner of'/'loser of'")
+
+
+def draw_sssg(entrants: Sequence[Entrant], seed: int) -> Event:
+    """The SSSg draw: the qualifying round (``core.qualifying``), the top division (a double
+    elimination of 16, one-game head start in a best-of-18 grand final, para 2 and 4) and
+    the plate (single elimination of everyone else, footnote 4; cancelled when fewer than
+    two players are left for it, footnote 1)."""
+    if len(entrants) < 2:
+        raise ValueError(f"an event needs at least 2 players, got {len(entrants)}")
+    _check_names(entrants)
+    plan = plan_qualifying(entrants, _rng(seed, "qualifying"))
+    top_size = min(len(entrants), 16)
+    top = double_elimination(top_size, SSSG_TOP, grand_final="head_start", name="top", prefix="T")
+    plate_players = len(entrants) - 16
+    plate = (
+        single_elimination(plate_players, SSSG_PLATE, name="plate", prefix="P")
+        if plate_players >= 2
+        else None
+    )
+    if not plan.needed:
+        seating = seat([e.name for e in plan.ranked], _rng(seed, "top"))
+        top = top.with_seating(seating.seats, seating.seeds)
+    elif plan.field_size == 32 and len(plan.byes) >= 8:
+        # The 8 seeds of the top division are bye-holders: draw it now (para 3).
+        ranked = [e.name for e in plan.byes] + [
+            _placeholder(f"Q{i}") for i in range(1, len(plan.pairings) + 1)
+        ]
+        seating = seat(ranked, _rng(seed, "top"))
+        top = top.with_seating(seating.seats, seating.seeds)
+    return Event("sssg", seed, tuple(entrants), plan, top, plate)
+
+
+def draw_plain(
+    entrants: Sequence[Entrant],
+    seed: int,
+    kind: str,
+    schedule: BestOfSchedule,
+    *,
+    grand_final: str = "reset",
+    drops: str = "seeding",
+) -> Event:
+    """A single or double elimination of everyone, seeded by rating (para 2-3 rules)."""
+    if kind not in ("single", "double"):
+        raise ValueError(f"format must be single or double, not {kind!r}")
+    if len(entrants) < 2:
+        raise ValueError(f"a knockout needs at least 2 players, got {len(entrants)}")
+    ranked = rank(entrants, _rng(seed, "rank"))
+    shape = (
+        single_elimination(len(entrants), schedule, name=kind, prefix="M")
+        if kind == "single"
+        else double_elimination(
+            len(entrants), schedule, grand_final=grand_final, drops=drops, name=kind, prefix="M"
+        )
+    )
+    seating = seat([e.name for e in ranked], _rng(seed, "seat"))
+    return Event(
+        kind, seed, tuple(entrants), None, shape.with_seating(seating.seats, seating.seeds)
+    )
+
+
+@dataclass(frozen=True)
+class PlayableMatch:
+    """A match to be played (or being played): what the service tells the players."""
+
+    id: str
+    division: str  # "qualifying", "top", "plate" (or the plain format's name)
+    round_name: str
+    players: tuple[str, str]
+    best_of: int
+    head_start: tuple[int, int]
+    current: Match | None = None  # the games so far, if any were recorded
+
+    def new_match(self) -> Match:
+        return Match(self.best_of, head_start=self.head_start)
+
+
+@dataclass(frozen=True)
+class Derived:
+    """The event as it stands. ``views`` covers every match of every drawn division
+    (qualifying matches included, as single matches); ``void`` lists recorded results
+    that no longer count because an earlier result changed who plays."""
+
+    top: Bracket
+    plate: Bracket | None
+    outcome: QualifyingOutcome | None
+    views: dict[str, MatchView]
+    divisions: dict[str, str]  # match id -> division
+    counted: dict[str, Result]
+    void: tuple[str, ...]
+    placeholders: frozenset[str] = field(default_factory=frozenset)
+
+
+def _qualifying_views(event: Event) -> tuple[dict[str, MatchView], dict[str, Result]]:
+    views: dict[str, MatchView] = {}
+    counted: dict[str, Result] = {}
+    assert event.plan is not None
+    for i, pairing in enumerate(event.plan.pairings, start=1):
+        qid = f"Q{i}"
+        spec = bk.BracketMatch(
+            qid,
+            bk.Part.UPPER,
+            1,
+            "Qual Rd",
+            0,
+            (bk.Source.of_seat(0), bk.Source.of_seat(1)),
+            event.plan.best_of,
+        )
+        occ = (bk.Occupant(pairing.players[0]), bk.Occupant(pairing.players[1]))
+        res = event.result(qid)
+        if res is not None:
+            counted[qid] = res
+        won = _winner_side(res)
+        if won is None:
+            views[qid] = MatchView(spec, occ, Status.READY)
+        else:
+            views[qid] = MatchView(spec, occ, Status.PLAYED, occ[won], occ[1 - won])
+    return views, counted
+
+
+def _winner_side(res: Result | None) -> int | None:
+    if res is None:
+        return None
+    state = res.match.state()
+    return state.winner if state.decided else None
+
+
+def derive(event: Event) -> Derived:
+    """Seat what can be seated, resolve every bracket, and sort results into counted and
+    void. Pure and repeatable: a correction simply derives again."""
+    views: dict[str, MatchView] = {}
+    divisions: dict[str, str] = {}
+    counted: dict[str, Result] = {}
+    top, plate = event.top, event.plate
+    outcome: QualifyingOutcome | None = None
+    placeholders: set[str] = set()
+    if event.plan is not None and event.plan.needed:
+        qviews, qcounted = _qualifying_views(event)
+        views.update(qviews)
+        counted.update(qcounted)
+        divisions.update({qid: "qualifying" for qid in qviews})
+        done = all(v.status is Status.PLAYED for v in qviews.values())
+        if done:
+            outcome = qualifying_outcome(
+                event.plan,
+                [counted[f"Q{i}"].match for i in range(1, len(event.plan.pairings) + 1)],
+            )
+        if top.seated:
+            rename = {
+                _placeholder(qid): v.winner.player
+                for qid, v in qviews.items()
+                if v.winner.player is not None
+            }
+            top = top.renamed(rename)
+            placeholders = {p for p in top.players if p.startswith("winner of ")}
+        elif outcome is not None:
+            seating = seat([e.name for e in outcome.top], _rng(event.seed, "top"))
+            top = top.with_seating(seating.seats, seating.seeds)
+        if plate is not None and outcome is not None:
+            seating = seat([e.name for e in outcome.plate], _rng(event.seed, "plate"))
+            plate = plate.with_seating(seating.seats, seating.seeds)
+    subs = {(mid, side): name for mid, side, name in event.substitutes}
+    for b in (top, plate):
+        if b is None or not b.seated:
+            continue
+        ids = {m.id for m in b.matches}
+        mine = [r for r in event.results if r.match_id in ids]
+        winners = {}
+        for r in mine:
+            won = _winner_side(r)
+            if won is not None:
+                winners[r.match_id] = r.players[won]
+        bviews = bk.resolve(
+            b, winners, played_by={r.match_id: r.players for r in mine}, substitutes=subs
+        )
+        for r in mine:
+            v = bviews[r.match_id]
+            if v.players == r.players and v.status in (Status.READY, Status.PLAYED):
+                counted[r.match_id] = r
+        views.update(bviews)
+        divisions.update({mid: b.name for mid in bviews})
+    void = tuple(r.match_id for r in event.results if r.match_id not in counted)
+    return Derived(top, plate, outcome, views, divisions, counted, void, frozenset(placeholders))
+
+
+def playable(event: Event, derived: Derived | None = None) -> list[PlayableMatch]:
+    """Matches whose two players are known and that are not decided yet, in id order
+    within each division (qualifying, top, plate)."""
+    d = derived or derive(event)
+    out = []
+    for mid, v in d.views.items():
+        if v.status is not Status.READY:
+            continue
+        a, b = v.players
+        if a is None or b is None or a in d.placeholders or b in d.placeholders:
+            continue
+        res = d.counted.get(mid)
+        out.append(
+            PlayableMatch(
+                id=mid,
+                division=d.divisions[mid],
+                round_name=v.spec.round_name,
+                players=(a, b),
+                best_of=v.spec.best_of,
+                head_start=(v.spec.head_start, 0),
+                current=res.match if res else None,
+            )
+        )
+    return out
+
+
+def record(event: Event, match_id: str, match: Match) -> Event:
+    """Record (or update) the games of a ready match. Changing a decided match's result
+    goes through ``correct``, which shows what it voids."""
+    d = derive(event)
+    pm = next((p for p in playable(event, d) if p.id == match_id), None)
+    if pm is None:
+        if match_id not in d.views:
+            raise ValueError(f"no match {match_id!r} in this event")
+        v = d.views[match_id]
+        raise ValueError(
+            f"match {match_id} cannot take a result: it is {v.status.value} "
+            f"({v.occupants[0].label()} v {v.occupants[1].label()}); to change a finished "
+            "match use a correction"
+        )
+    if match.best_of != pm.best_of or match.head_start != pm.head_start:
+        raise ValueError(
+            f"match {match_id} is best-of-{pm.best_of} with head start {pm.head_start}, "
+            f"not best-of-{match.best_of} with {match.head_start}"
+        )
+    results = tuple(r for r in event.results if r.match_id != match_id)
+    return replace(event, results=results + (Result(match_id, pm.players, match),))
+
+
+class CorrectionRefused(ValueError):
+    """A correction that would void games already played in later matches, not forced."""
+
+
+@dataclass(frozen=True)
+class Impact:
+    """What a correction did: the games of the corrected match that stopped counting, and
+    the later matches whose results no longer count (every game in them is void)."""
+
+    match_id: str
+    voided_games: tuple[int, ...]  # indices into the corrected match's games
+    voided_matches: tuple[str, ...]
+    voided_match_games: int  # games played in those later matches
+    redrawn: tuple[str, ...]  # divisions whose seating changed
+
+    def describe(self) -> str:
+        parts = [f"correcting {self.match_id}"]
+        if self.voided_games:
+            parts.append(f"voids its game(s) {', '.join(str(i + 1) for i in self.voided_games)}")
+        if self.voided_matches:
+            parts.append(
+                f"voids later match(es) {', '.join(self.voided_matches)} "
+                f"({self.voided_match_games} game(s) played)"
+            )
+        if self.redrawn:
+            parts.append(f"changes the draw of {', '.join(self.redrawn)}")
+        return (
+            "; ".join(parts) if len(parts) > 1 else f"correcting {self.match_id}: no other effect"
+        )
+
+
+def correct(
+    event: Event, match_id: str, match: Match, *, force: bool = False
+) -> tuple[Event, Impact]:
+    """Replace a recorded match and recompute everything after it.
+
+    The design rule ("Editing a result in a match that fed later matches shows its impact
+    first ... and needs a TD") and paras 27-28 (games no longer counted are void): when the
+    change would void a later match that already has games, it is refused unless
+    ``force``; the returned ``Impact`` lists what is voided either way, and voided later
+    results are dropped from the event.
+    """
+    old = event.result(match_id)
+    if old is None:
+        raise ValueError(f"match {match_id} has no recorded result to correct; record it")
+    if match.best_of != old.match.best_of or match.head_start != old.match.head_start:
+        raise ValueError(f"match {match_id}: a correction keeps best-of and head start")
+    before = derive(event)
+    results = tuple(
+        Result(match_id, old.players, match) if r.match_id == match_id else r for r in event.results
+    )
+    changed = replace(event, results=results)
+    after = derive(changed)
+    voided = tuple(m for m in before.counted if m not in after.counted and m != match_id)
+    games = sum(len(before.counted[m].match.games) for m in voided)
+    was = set(old.match.state().counted)
+    now = set(match.state().counted)
+    redrawn = tuple(
+        name
+        for name, b0, b1 in (("top", before.top, after.top), ("plate", before.plate, after.plate))
+        if b0 is not None
+        and b1 is not None
+        and b0.seated
+        and b1.seated
+        and b0.seating != b1.seating
+    )
+    impact = Impact(match_id, tuple(sorted(was - now)), voided, games, redrawn)
+    if games and not force:
+        raise CorrectionRefused(
+            f"{impact.describe()}. Later matches already have games: confirm with force"
+        )
+    kept = tuple(r for r in changed.results if r.match_id not in voided)
+    return replace(changed, results=kept), impact
+
+
+def substitute(event: Event, match_id: str, expelled: str, player: str) -> Event:
+    """Put ``player`` into the slot ``expelled`` holds in ``match_id``.
+
+    Para 29: the slot 'may ... be offered to his opponent from the previous round, or the
+    best-performing loser' (``core.expulsion`` lists the candidates in that order). Those
+    candidates are usually still playing elsewhere (SSSg qualifying losers are in the
+    plate): the match they leave, if not started, becomes a walkover for their opponent.
+    A candidate whose other match has games already is refused (correct that match first).
+    """
+    d = derive(event)
+    v = d.views.get(match_id)
+    if v is None:
+        raise ValueError(f"no match {match_id!r} in this event")
+    if v.status is not Status.READY or match_id in d.counted:
+        raise ValueError(
+            f"match {match_id} is {v.status.value}"
+            f"{' and has games' if match_id in d.counted else ''}: only a match still to "
+            "be played can take a substitute"
+        )
+    if expelled not in v.players:
+        raise ValueError(f"{expelled} is not in match {match_id} ({v.players[0]} v {v.players[1]})")
+    if player in v.players:
+        raise ValueError(f"{player} is already in match {match_id}")
+    subs = list(event.substitutes)
+    for other_id, w in d.views.items():
+        if other_id == match_id or w.status is not Status.READY or player not in w.players:
+            continue
+        if d.divisions[other_id] == d.divisions[match_id]:
+            raise ValueError(
+                f"{player} is still playing in this division ({other_id}) and cannot take a "
+                "second slot"
+            )
+        if other_id in d.counted:
+            raise ValueError(
+                f"{player} has games in {other_id}; correct or finish that match first"
+            )
+        subs.append((other_id, w.players.index(player), None))
+    subs.append((match_id, v.players.index(expelled), player))
+    return replace(event, substitutes=tuple(subs))
+
+
+@dataclass(frozen=True)
+class Placements:
+    """Final order of each division (first place first) and who is in the prizes."""
+
+    top: tuple[str, ...]
+    plate: tuple[str, ...]
+    top_prizes: tuple[str, ...]
+    plate_prizes: tuple[str, ...]
+
+
+def plate_prize_count(plate_players: int) -> int:
+    """Para 8: 'The total number of placing prizes in Plate will be equivalent to the number
+    of Plate players / 4 rounded down.'"""
+    return plate_players // 4
+
+
+def _wins_spread(d: Derived, division: str) -> dict[str, tuple[float, int]]:
+    """Game wins (ties half, head starts not counted) and spread within a division: the
+    order the rules rank losers in (footnote 11: 'ranked by wins then spread')."""
+    totals: dict[str, tuple[float, int]] = {}
+    for mid, res in d.counted.items():
+        if d.divisions.get(mid) != division:
+            continue
+        st = res.match.state()
+        for side, name in enumerate(res.players):
+            w, s = totals.get(name, (0.0, 0))
+            totals[name] = (w + st.points[side] - res.match.head_start[side], s + st.spread[side])
+    return totals
+
+
+def placements(event: Event) -> Placements:
+    """Places in every division once it is finished (para 8: top four and plate prizes)."""
+    d = derive(event)
+    out: dict[str, tuple[str, ...]] = {}
+    for b in (d.top, d.plate):
+        if b is None:
+            continue
+        if not b.seated:
+            raise ValueError(f"the {b.name} division has not been drawn yet")
+        bviews = {m.id: d.views[m.id] for m in b.matches}
+        totals = _wins_spread(d, b.name)
+
+        def key(name: str, totals: dict[str, tuple[float, int]] = totals) -> tuple[float, ...]:
+            w, s = totals.get(name, (0.0, 0))
+            return (w, float(s))
+
+        out[b.name] = tuple(bk.placements(b, bviews, key))
+    top = out.get(d.top.name, ())
+    plate = out.get("plate", ())
+    return Placements(
+        top=top,
+        plate=plate,
+        top_prizes=top[:TOP_PRIZES],
+        plate_prizes=plate[: plate_prize_count(len(plate))],
+    )
+
+
+def finished(event: Event) -> bool:
+    d = derive(event)
+    brackets = [b for b in (d.top, d.plate) if b is not None]
+    return all(b.seated for b in brackets) and all(bk.settled(v) for v in d.views.values())
+
+
+# --- random play, for `tdbot simulate` and for tests -------------------------------------
+
+
+def random_match(
+    best_of: int,
+    head_start: tuple[int, int],
+    ratings: tuple[int, int],
+    rng: random.Random,
+    *,
+    tie_rate: float = 0.02,
+    bye_rate: float = 0.02,
+) -> Match:
+    """A match played to its decision with random games: the better-rated side wins a game
+    more often (Elo-style odds), an occasional game is tied, and an occasional game is a
+    game bye (para 28: a win with +100 spread). Starters follow the match rules."""
+    m = Match(best_of, head_start=head_start)
+    p0 = 1.0 / (1.0 + 10 ** ((ratings[1] - ratings[0]) / 400))
+    while True:
+        state = m.state()
+        if state.decided:
+            break
+        start = state.next_start
+        starter = start.side if start is not None and start.side is not None else rng.randrange(2)
+        roll = rng.random()
+        if roll < bye_rate:
+            m = m.with_game(Game.bye(rng.randrange(2), starter=starter))
+            continue
+        base = rng.randint(330, 480)
+        if roll < bye_rate + tie_rate:
+            m = m.with_game(Game.played(starter, base, base))
+            continue
+        margin = rng.randint(1, 160)
+        if rng.random() < p0:
+            m = m.with_game(Game.played(starter, base + margin, base))
+        else:
+            m = m.with_game(Game.played(starter, base, base + margin))
+    if m.state().decision is Decision.TIED:
+        # Level on games, spread and starts: the organizers rule (para 30); here, a coin.
+        m = replace(m, match_bye=rng.randrange(2))
+    return m
+
+
+def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
+    """Play every match with ``random_match``, in rounds of play: all matches ready at
+    once are played together (a month of the SSSg schedule). Returns the finished event
+    and the match ids of each round of play."""
+    ratings = {e.name: e.rating for e in event.entrants}
+    rounds: list[list[str]] = []
+    while True:
+        ready = playable(event)
+        if not ready:
+            break
+        rounds.append([pm.id for pm in ready])
+        for pm in ready:
+            match = random_match(
+                pm.best_of, pm.head_start, (ratings[pm.players[0]], ratings[pm.players[1]]), rng
+            )
+            event = record(event, pm.id, match)
+    return event, rounds
+
+
+def to_record(event: Event) -> dict[str, object]:
+    """The event as plain data: the draw (qualifying pairings, byes, bracket shapes and
+    seating as far as known) and the results, ready for JSON or SQL rows."""
+    d = derive(event)
+    qualifying: list[dict[str, object]] = []
+    if event.plan is not None and event.plan.needed:
+        qualifying = [
+            {"id": f"Q{i}", "players": list(p.players), "best_of": event.plan.best_of}
+            for i, p in enumerate(event.plan.pairings, start=1)
+        ]
+    return {
+        "format": event.format,
+        "seed": event.seed,
+        "entrants": [{"name": e.name, "rating": e.rating} for e in event.entrants],
+        "qualifying": qualifying,
+        "byes": [e.name for e in event.plan.byes] if event.plan and event.plan.needed else [],
+        "top": bk.to_record(d.top),
+        "plate": bk.to_record(d.plate) if d.plate is not None else None,
+        "results": [
+            {"match": r.match_id, "players": list(r.players), "void": r.match_id in d.void}
+            for r in event.results
+        ],
+    }

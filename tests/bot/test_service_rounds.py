@@ -1,0 +1,245 @@
+"""The draw, fees, opening and closing rounds and the deadlines they open
+(issue 3, "Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service import deadlines, journal, outbox
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.entries import entries_of, import_players
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.event_setup import create_event
+from bot.service.matches import matches_of_round
+from bot.service.payments import record_payment, unpaid
+from bot.service.rounds import close_round, open_round
+from bot.service.schedule import find_round, rounds_of
+from bot.store.db import Database
+
+NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
+DEFINITION = """
+[event]
+slug = "club-ko"
+name = "Club Knockout"
+format = "{fmt}"
+time_zone = "Asia/Singapore"
+fee_per_round = 15
+
+[[tds]]
+name = "Tess"
+telegram_id = 900
+
+[[rounds]]
+name = "QF"
+opens = 2016-08-01
+closes = 2016-08-31
+"""
+PLAYERS = "name,rating\n" + "".join(f"P{i},{2000 - 10 * i}\n" for i in range(1, 7))
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _event(db: Database, fmt: str = "single", seed: int = 7) -> int:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(DEFINITION.format(fmt=fmt)),
+                                     by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=seed, by=Actor.cli(), now=NOW)
+    return created.event_id
+
+
+async def _pay_all(db: Database, event_id: int, round_ref: str) -> None:
+    async with db.transaction() as tx:
+        rnd = await find_round(tx, event_id, round_ref)
+        for e in await unpaid(tx, rnd):
+            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+
+
+async def _draw_rows(db: Database, event_id: int) -> list[tuple[str, str, str, str]]:
+    async with db.transaction() as tx:
+        rows = await tx.all(
+            "SELECT code, source_a, source_b, state FROM matches WHERE event_id = ? ORDER BY id",
+            (event_id,),
+        )
+    return [tuple(r) for r in rows]
+
+
+async def test_single_elimination_draw_gives_byes_to_the_top_seeds(db: Database) -> None:
+    """SSSg para 2: byes go to the top players by rating; no bye against a bye."""
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        rounds = await rounds_of(tx, event_id)
+        assert [r.name for r in rounds] == ["QF", "SF", "Final"]
+        qf = await matches_of_round(tx, rounds[0].id)
+        byes = [m for m in qf if m.state == "bye"]
+        assert sorted(m.names[m.winner] for m in byes) == ["P1", "P2"]  # type: ignore[index]
+        # the byes' winners already sit in their semi-finals
+        sf = await matches_of_round(tx, rounds[1].id)
+        assert {n for m in sf for n in m.names if n} == {"P1", "P2"}
+        # the definition's dates are the event's local days
+        assert rounds[0].closes_at == datetime(2016, 8, 31, 15, 59, tzinfo=UTC)
+        event = await tx.one("SELECT state, draw_seed FROM events WHERE id = ?", (event_id,))
+        assert tuple(event) == ("drawn", 7)
+        draw_notes = await tx.all("SELECT text_html FROM outbox WHERE text_html LIKE 'The draw%'")
+        assert len(draw_notes) == 6 and all("(seed 7)" in n[0] for n in draw_notes)
+
+
+async def test_same_seed_same_draw_and_it_is_made_once(db: Database, tmp_path: Path) -> None:
+    first = await _draw_rows(db, await _event(db, seed=3))
+    other = await Database.open(tmp_path / "other.sqlite3")
+    try:
+        assert await _draw_rows(other, await _event(other, seed=3)) == first
+    finally:
+        await other.close()
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match=r"already been drawn \(seed 3\)"):
+            await make_draw(tx, 1, seed=4, by=Actor.cli(), now=NOW)
+
+
+async def test_double_elimination_draw_has_lower_bracket_and_grand_final(db: Database) -> None:
+    event_id = await _event(db, fmt="double")
+    async with db.transaction() as tx:
+        names = [r.name for r in await rounds_of(tx, event_id)]
+        assert "Grand Final" in names and any(n.startswith("Minor") for n in names)
+        gf = await tx.one("SELECT best_of, head_start_side, head_start_games FROM matches"
+                          " WHERE round_id = (SELECT id FROM rounds WHERE name = 'Grand Final')")
+        assert (gf["best_of"] + gf["head_start_games"]) % 2 == 1 and gf["head_start_side"] == 0
+
+
+async def test_a_round_does_not_open_until_everyone_has_paid(db: Database) -> None:
+    """SSSg para 26: a player not paid-up by the commencement of a round is out."""
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match=r"not paid for this round \(SGD 15.00, SSSg rules para 26\): P"):
+            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        rnd = await find_round(tx, event_id, "QF")
+        e = (await unpaid(tx, rnd))[0]
+        with pytest.raises(Invalid, match="is not enough"):
+            await record_payment(tx, e.id, rnd.id, amount=1000, by=Actor.cli(), now=NOW)
+        await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+        with pytest.raises(Invalid, match="already paid"):
+            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+        # players with a bye play nothing this round and owe nothing for it
+        assert len(await unpaid(tx, rnd)) == 3
+
+
+async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Database) -> None:
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        before = await tx.scalar("SELECT count(*) FROM outbox")
+        rnd = await open_round(tx, event_id, "qf", by=Actor.cli(), now=NOW)
+        msgs = await tx.all("SELECT person_id, text_html FROM outbox WHERE id > ? ORDER BY id", (before,))
+        assert len(msgs) == 4  # two matches, two players each; byes are not told again
+        assert all("Best of 9" in t and "Deadline: Wed 31 Aug 2016 23:59 (+08)" in t for _, t in msgs)
+        assert all("Your opponent: <b>P" in t for _, t in msgs)
+        opened = await deadlines.open_deadlines(tx)
+        assert [(d.kind, d.payload.get("hours")) for d in opened] == [
+            ("round.reminder", 72), ("round.reminder", 24), ("round.close", None)]
+        assert opened[-1].due_at == rnd.closes_at
+        log = await journal.entries_for(tx, f"round:{rnd.id}")
+        assert [e["action"] for e in log] == ["round.open"]
+        with pytest.raises(Invalid, match="already open"):
+            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+
+
+async def test_a_later_round_waits_for_its_players(db: Database) -> None:
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match=r"SF cannot open yet: 2 match\(es\) wait for earlier results"):
+            await open_round(tx, event_id, "SF", closes_at=NOW + timedelta(days=30),
+                             by=Actor.cli(), now=NOW)
+
+
+async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) -> None:
+    """design.md "Durable time": compare-and-set; firing twice or late does no harm."""
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        reminder, reminder24, close = await deadlines.open_deadlines(tx)
+        assert not await deadlines.fire_due(tx, reminder.id, NOW)  # not due yet
+        later = reminder.due_at + timedelta(minutes=1)
+        assert [d.id for d in await deadlines.due_deadlines(tx, later)] == [reminder.id]
+        count = await tx.scalar("SELECT count(*) FROM outbox")
+        assert await deadlines.fire_due(tx, reminder.id, later)
+        texts = [r[0] for r in await tx.all("SELECT text_html FROM outbox WHERE id > ?", (count,))]
+        assert len(texts) == 4 and all(t.startswith("Reminder: your <b>QF</b>") for t in texts)
+        assert all("Score so far: P" in t and " 0-0 " in t for t in texts)
+        assert not await deadlines.fire_due(tx, reminder.id, later)  # second firing: nothing
+        assert await tx.scalar("SELECT count(*) FROM outbox") == count + 4
+        with pytest.raises(Invalid, match=r"2 unfinished match\(es\)"):
+            await close_round(tx, event_id, "QF", by=Actor.cli(), now=later)
+        await close_round(tx, event_id, "QF", by=Actor.cli(), now=later, force=True, why="test")
+        assert await deadlines.open_deadlines(tx) == []
+        # an alarm armed before the close still fires: it finds the row closed and does nothing
+        assert not await deadlines.fire_due(tx, reminder24.id, close.due_at)
+
+
+async def test_close_deadline_tells_the_tds_what_is_unfinished(db: Database) -> None:
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        close = (await deadlines.open_deadlines(tx))[-1]
+        # the round-open deadline handler sees the round still open
+        tess = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 900")
+        assert await deadlines.fire_due(tx, close.id, close.due_at)
+        text = await tx.scalar("SELECT text_html FROM outbox WHERE person_id = ? ORDER BY id DESC", (tess,))
+        assert "has reached its deadline with 2 unfinished match(es)" in text
+
+
+async def test_a_player_may_not_draw_open_or_record_payments(db: Database) -> None:
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        p1 = next(e for e in await entries_of(tx, event_id) if e.name == "P3")
+        as_p1 = Actor.person(p1.person_id, "P3")
+        rnd = await find_round(tx, event_id, "QF")
+        with pytest.raises(NotAllowed):
+            await open_round(tx, event_id, "QF", by=as_p1, now=NOW, unpaid_ok=True)
+        with pytest.raises(NotAllowed):
+            await record_payment(tx, p1.id, rnd.id, by=as_p1, now=NOW)
+        with pytest.raises(NotAllowed):
+            await close_round(tx, event_id, "QF", by=as_p1, now=NOW)
+
+
+async def test_a_failure_half_way_through_opening_leaves_nothing(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One transaction per use-case: the round, messages and deadlines all or nothing."""
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    tables = ("outbox", "deadlines", "journal")
+    async with db.transaction() as tx:
+        counts = [await tx.scalar(f"SELECT count(*) FROM {t}") for t in tables]
+    real = outbox.enqueue
+    calls = 0
+
+    async def flaky(*args: object, **kwargs: object) -> int | None:
+        nonlocal calls
+        calls += 1
+        if calls == 3:  # the third player's message fails, after two were written
+            raise RuntimeError("boom")
+        return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(outbox, "enqueue", flaky)
+    with pytest.raises(RuntimeError, match="boom"):
+        async with db.transaction() as tx:
+            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+    assert calls == 3
+    async with db.transaction() as tx:
+        assert [await tx.scalar(f"SELECT count(*) FROM {t}") for t in tables] == counts
+        qf = await find_round(tx, event_id, "QF")
+        assert qf.state == "planned"
+        assert {m.state for m in await matches_of_round(tx, qf.id)} == {"ready", "bye"}

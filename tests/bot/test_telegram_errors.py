@@ -1,0 +1,65 @@
+"""The error handler and refusals.
+
+Rules checked (issue 3): "An error handler logs with context and tells the person that
+something went wrong, without internals. ServiceError messages are shown to the person
+(escaped)." And a failed update changes nothing (its transaction, claim included, rolls
+back).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.service import matches, outbox
+from bot.service.errors import Invalid
+from bot.telegram.harness import BotUnderTest
+
+
+async def test_an_unexpected_error_is_logged_with_context_and_apologised_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(*_args: object) -> list[object]:
+        raise RuntimeError("database exploded at /secret/path")
+
+    monkeypatch.setattr(matches, "matches_of_person", broken)
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        tg = bot.telegram
+        sam = tg.add_user("Sam")
+        async with bot.runtime.db.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, tg_user_id, created_at) VALUES (?, ?, ?)",
+                            ("Sam", sam.id, bot.clock().isoformat()))
+        with caplog.at_level(logging.ERROR, logger="bot.telegram"):
+            tg.user_sends(sam, "/matches")
+            await bot.settle()
+        answer = tg.last_sent(sam).text or ""
+        assert "something went wrong" in answer and "nothing was changed" in answer
+        assert "secret" not in answer and "exploded" not in answer
+        record = next(r for r in caplog.records if r.name == "bot.telegram")
+        assert f"from user {sam.id}" in record.getMessage()
+        assert record.exc_info is not None and "exploded" in str(record.exc_info[1])
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT COUNT(*) FROM processed_updates") == 0
+
+
+async def test_a_service_refusal_is_shown_escaped_and_rolls_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def refuse(tx, person_id):  # type: ignore[no-untyped-def]
+        await outbox.enqueue(tx, chat_id=1, text_html="must not survive", now=bot.clock())
+        raise Invalid("round <b>7</b> & friends: not open")
+
+    monkeypatch.setattr(matches, "matches_of_person", refuse)
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        tg = bot.telegram
+        sam = tg.add_user("Sam")
+        async with bot.runtime.db.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, tg_user_id, created_at) VALUES (?, ?, ?)",
+                            ("Sam", sam.id, bot.clock().isoformat()))
+        tg.user_sends(sam, "/matches")
+        await bot.settle()
+        assert tg.last_sent(sam).text == "⚠️ round <b>7</b> & friends: not open"
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT COUNT(*) FROM outbox") == 0

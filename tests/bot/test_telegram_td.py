@@ -1,0 +1,103 @@
+"""TD commands in the chat, role checks, and a round's deadline reminder on a simulated clock.
+
+Rules checked (issue 3): roles are enforced ("a player cannot use TD commands"); a TD makes
+the draw (recorded seed) and opens a round, each player is told their opponent, best-of and
+deadline (bot/service/rounds.py opening_text); the deadline reminder fires on the simulated
+clock by the sweep (no real sleeping); /matches shows a player's matches.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service import event_setup
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.telegram.harness import BotUnderTest
+
+DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
+IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014}
+
+
+def linked_definition() -> str:
+    """The club cup with every person's Telegram id, as an organiser may write it."""
+    text = DEFINITION
+    for name, tg_id in IDS.items():
+        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
+    return text
+
+
+@pytest.fixture
+async def bot(tmp_path: Path):
+    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
+    async with under_test:
+        async with under_test.runtime.db.transaction() as tx:
+            await event_setup.create_event(tx, parse_definition(linked_definition()),
+                                           by=Actor.cli(), now=under_test.clock())
+        for name, tg_id in IDS.items():
+            user = under_test.telegram.add_user(name.split()[0], user_id=tg_id)
+            under_test.telegram.chat_of(user)
+        yield under_test
+
+
+def user(bot: BotUnderTest, name: str):  # type: ignore[no-untyped-def]
+    return bot.telegram.world.users[IDS[name]]
+
+
+async def say(bot: BotUnderTest, name: str, text: str) -> str:
+    who = user(bot, name)
+    bot.telegram.user_sends(who, text)
+    await bot.settle()
+    return bot.telegram.last_sent(who).text or ""
+
+
+async def test_a_player_cannot_use_td_commands(bot: BotUnderTest) -> None:
+    for command in ("/draw 7", "/openround Final", "/pending", "/invites"):
+        answer = await say(bot, "Ann Lee", command)
+        assert "for the TDs and organisers" in answer, command
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT state FROM events") == "registration"
+
+
+async def test_a_stranger_cannot_use_td_commands_either(bot: BotUnderTest) -> None:
+    eve = bot.telegram.add_user("Eve")
+    bot.telegram.user_sends(eve, "/draw")
+    await bot.settle()
+    assert "for the TDs and organisers" in (bot.telegram.last_sent(eve).text or "")
+
+
+async def test_draw_open_round_tell_players_and_remind_before_the_deadline(
+    bot: BotUnderTest,
+) -> None:
+    drawn = await say(bot, "Tara TD", "/draw 2026")
+    assert "The draw for Club Cup &lt;2026&gt;" not in drawn  # shown as text, not markup
+    assert "The draw for Club Cup <2026> (seed 2026)" in drawn
+    assert "Ann Lee" in drawn and "Dev Rao" in drawn
+    again = await say(bot, "Tara TD", "/draw 1")
+    assert "already been drawn" in again
+
+    ann = user(bot, "Ann Lee")
+    assert "The draw for Club Cup <2026> is made" in (bot.telegram.last_sent(ann).text or "")
+
+    unpaid = await say(bot, "Tara TD", "/openround SF")
+    assert "not paid for this round" in unpaid and "Dev Rao" in unpaid
+    opened = await say(bot, "Tara TD", "/openround SF anyway: fees collected at the venue")
+    assert "Opened SF" in opened, opened
+    told = bot.telegram.last_sent(ann).text or ""
+    assert "Your opponent:" in told and "Best of 3" in told and "Deadline:" in told
+
+    mine = await say(bot, "Ann Lee", "/matches")
+    assert "SF" in mine and "best of 3" in mine and "Deadline" in mine
+
+    # The clock starts 2 Mar 09:00 UTC. SF closes 9 Mar 23:59 Singapore time (15:59 UTC);
+    # the first reminder is due 72 h before: 6 Mar 15:59 UTC.
+    before = len(bot.telegram.sent(ann))
+    fired = await bot.advance(timedelta(days=4, hours=6))  # 6 Mar 15:00 UTC
+    assert fired == 0 and len(bot.telegram.sent(ann)) == before
+    fired = await bot.advance(timedelta(hours=1))  # 6 Mar 16:00 UTC
+    assert fired == 1
+    reminder = bot.telegram.last_sent(ann).text or ""
+    assert reminder.startswith("Reminder: your SF match against")

@@ -1,0 +1,172 @@
+"""Double elimination with the SSSg lower bracket: seed 003 (SSSg 2016), Schedule and
+Details table (round names and best-of), Annex A para 2 (grand final, one-game advantage),
+para 3 (seeding tiers hold in the lower bracket too) and para 4 (best-of per round)."""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.bracket import Part, Status, champion, resolve
+from core.double_elim import analyse_drops, double_elimination
+from core.schedule import SSSG_TOP, BestOfSchedule
+from core.seeding import seat
+
+ONE = BestOfSchedule(base=1)
+
+
+def test_sixteen_has_the_schedule_tables_rounds_and_best_of():
+    """Schedule and Details table and para 4: lower rounds named and played as their
+    upper counterpart; BO18 grand final with the upper winner one game up (para 2)."""
+    b = double_elimination(16, SSSG_TOP)
+    rounds = []
+    for m in b.matches:
+        key = (m.part.value, m.round_name, m.best_of, m.head_start)
+        if key not in rounds:
+            rounds.append(key)
+    assert rounds == [
+        ("upper", "Ro16", 11, 0),
+        ("upper", "QF", 13, 0),
+        ("lower", "Minor QF", 13, 0),
+        ("upper", "SF", 15, 0),
+        ("lower", "Major QF", 13, 0),
+        ("upper", "Winners' Final", 17, 0),
+        ("lower", "Minor SF", 15, 0),
+        ("lower", "Major SF", 15, 0),
+        ("lower", "Minor F", 17, 0),
+        ("lower", "Losers' Final", 17, 0),
+        ("final", "Grand Final", 18, 1),
+    ]
+    counts = Counter(m.round_name for m in b.matches)
+    assert counts["Minor QF"] == counts["Major QF"] == 4 and counts["Losers' Final"] == 1
+    assert len(b.matches) == 30
+
+
+def test_major_rounds_take_upper_losers_and_minor_rounds_only_lower_players():
+    """The design's minor/major alternation: a major match has one upper-bracket loser."""
+    b = double_elimination(16, ONE)
+    upper = {m.id for m in b.matches if m.part is Part.UPPER}
+    for m in b.matches:
+        if m.part is Part.LOWER:
+            dropped = [s for s in m.slots if s.kind.value == "loser" and s.match in upper]
+            expected = (
+                2 if m.round == 1 else (1 if m.round_name.startswith(("Major", "Losers")) else 0)
+            )
+            assert len(dropped) == expected, m
+
+
+# Earliest lower round where two players can meet again, computed over every result.
+SEEDING_EARLIEST = {4: 2, 8: 2, 16: 2, 32: 2, 64: 2}
+REMATCH_EARLIEST = {4: 2, 8: 3, 16: 4, 32: 5, 64: 7}
+
+
+@pytest.mark.parametrize("size", [4, 8, 16, 32, 64])
+def test_earliest_possible_rematch(size):
+    """Para 3 fixes the drops (aligned by block), so a rematch is possible from the first
+    major round; without seeding the drop order puts it off. 4 players: the Losers' Final
+    is the first chance either way (the upper finalist already beat one of them)."""
+    seeded = analyse_drops(double_elimination(size, ONE, drops="seeding"))
+    free = analyse_drops(double_elimination(size, ONE, drops="rematch"))
+    assert seeded.seeding_safe
+    assert seeded.earliest_rematch == SEEDING_EARLIEST[size]
+    assert free.earliest_rematch == REMATCH_EARLIEST[size]
+    # The trade-off: putting rematches off breaks para 3 from 8 players up.
+    assert free.seeding_safe == (size == 4)
+
+
+def test_rematch_analysis_agrees_with_play():
+    """Played at random, no pair meets twice before the computed earliest lower round."""
+    rng = random.Random(5)
+    for size in (8, 16, 32):
+        b = double_elimination(size, ONE, drops="rematch")
+        earliest = analyse_drops(b).earliest_rematch
+        names = [f"p{i}" for i in range(size)]
+        for _ in range(30):
+            seating = seat(names, rng)
+            views, _ = play(b.with_seating(seating.seats, seating.seeds), rng)
+            met = set()
+            for m in b.matches:
+                v = views[m.id]
+                if v.status is not Status.PLAYED or m.part is Part.FINAL:
+                    continue
+                pair = frozenset(v.players)
+                if pair in met:
+                    assert m.round >= earliest, (size, m)
+                met.add(pair)
+
+
+def play(b, rng):
+    winners = {}
+    while True:
+        views = resolve(b, winners)
+        ready = [v for v in views.values() if v.status is Status.READY]
+        if not ready:
+            return views, winners
+        for v in ready:
+            winners[v.spec.id] = rng.choice(v.players)
+
+
+@given(
+    st.integers(2, 70),
+    st.integers(0, 10**6),
+    st.sampled_from(["head_start", "reset", "single"]),
+)
+def test_nobody_is_out_before_two_losses(n, s, gf):
+    """Double elimination: everyone but the champion goes out on a second loss, except
+    an upper-bracket winner who loses a grand final played without a reset; the champion
+    has at most one loss. Seeds meet no earlier than their tier allows (para 3), in the
+    upper and the lower bracket alike."""
+    rng = random.Random(s)
+    names = [f"p{i:02d}" for i in range(n)]
+    b = double_elimination(n, SSSG_TOP, grand_final=gf)
+    seating = seat(names, rng)
+    b = b.with_seating(seating.seats, seating.seeds)
+    views, _ = play(b, rng)
+    losses = Counter(v.loser.player for v in views.values() if v.status is Status.PLAYED)
+    champ = champion(b, views)
+    assert champ is not None
+    assert losses[champ] <= 1
+    gf_match = next(m for m in b.matches if m.part is Part.FINAL)
+    gf_view = views[gf_match.id]
+    for name in names:
+        if name == champ:
+            continue
+        upper_winner_lost_final = gf != "reset" and gf_view.occupants[0].player == name
+        assert losses[name] == (1 if upper_winner_lost_final else 2), name
+    seed_rank = {p: i for i, p in enumerate(seating.seeds, start=1)}
+    for m in b.matches:
+        v = views[m.id]
+        if v.status is not Status.PLAYED or m.part is Part.FINAL:
+            continue
+        ranks = [seed_rank.get(p) for p in v.players]
+        if None not in ranks:
+            assert max(ranks) > b.size >> m.level, (m, v.players)
+
+
+@given(st.integers(2, 70), st.integers(0, 10**6))
+def test_the_same_seed_gives_the_same_draw(n, s):
+    names = [f"p{i}" for i in range(n)]
+    b1 = double_elimination(n, SSSG_TOP)
+    b2 = double_elimination(n, SSSG_TOP)
+    assert b1 == b2
+    assert seat(names, random.Random(s)) == seat(names, random.Random(s))
+
+
+def test_a_reset_is_played_only_if_the_lower_winner_wins():
+    b = double_elimination(2, ONE, grand_final="reset").with_seating(("a", "b"), ("a",))
+    first, final, reset = (m.id for m in b.matches)
+    views = resolve(b, {first: "a", final: "a"})
+    assert views[reset].status is Status.NOT_NEEDED and champion(b, views) == "a"
+    views = resolve(b, {first: "a", final: "b"})
+    assert views[reset].status is Status.READY and views[reset].players == ("a", "b")
+    views = resolve(b, {first: "a", final: "b", reset: "b"})
+    assert champion(b, views) == "b"
+
+
+def test_unknown_options_are_refused():
+    with pytest.raises(ValueError, match="grand final"):
+        double_elimination(4, ONE, grand_final="bogus")
+    with pytest.raises(ValueError, match="drop order"):
+        double_elimination(4, ONE, drops="bogus")

@@ -1,0 +1,164 @@
+"""Quads and King-of-the-Hill quads (core/pairing/quads.py).
+
+Fixtures: the quads of seed 001 (2006 NSC pairing overview), transcribed: "groups of 20
+... (1, 6, 11, 16), (2, 7, 12, 17), (3, 8, 13, 18), (4, 9, 14, 19) and (5, 10, 15, 20)",
+"groups of 16 ... (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15) and (4, 8, 12, 16)",
+"groups 12: (1, 4, 7, 10), (2, 5, 8, 11), (3, 6, 9, 12)", "groups of 8: (1, 3, 5, 7),
+(2, 4, 6, 8)", "groups of 4: (1, 2, 3, 4)", and "King-of-the-Hill quads (41, 42, 43,
+44)".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from core.pairing.quads import (
+    adjust_quads,
+    blocks,
+    consecutive_groups,
+    interleaved_groups,
+    pair_koth_quads,
+    pair_nsc2006,
+    pair_quads,
+)
+from core.standings import scrabble_standings
+from core.tournament import Division, Game, GameKind, Pairings, Player
+
+SEED_001_QUADS = {
+    20: ((1, 6, 11, 16), (2, 7, 12, 17), (3, 8, 13, 18), (4, 9, 14, 19), (5, 10, 15, 20)),
+    16: ((1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15), (4, 8, 12, 16)),
+    12: ((1, 4, 7, 10), (2, 5, 8, 11), (3, 6, 9, 12)),
+    8: ((1, 3, 5, 7), (2, 4, 6, 8)),
+    4: ((1, 2, 3, 4),),
+}
+
+
+def division(n: int, games: tuple[Game, ...] = ()) -> Division:
+    players = tuple(Player(k, f"P{k}", rating=2000 - 10 * k) for k in range(1, n + 1))
+    return Division("A", players, games, rounds=max((g.round for g in games), default=0))
+
+
+@pytest.mark.parametrize("size", sorted(SEED_001_QUADS))
+def test_quads_from_groups_as_seed_001_lists_them(size: int) -> None:
+    assert interleaved_groups(range(1, size + 1)) == SEED_001_QUADS[size]
+
+
+def test_koth_quads_are_consecutive() -> None:
+    assert consecutive_groups(range(41, 49)) == ((41, 42, 43, 44), (45, 46, 47, 48))
+    assert consecutive_groups(range(41, 47)) == ((41, 42, 43, 44, 45, 46),)
+
+
+def test_leftovers_join_the_last_quad_and_short_groups_join_the_one_above() -> None:
+    assert interleaved_groups(range(1, 11)) == ((1, 3, 5, 7), (2, 4, 6, 8, 9, 10))
+    assert [len(b) for b in blocks(range(1, 43), 20)] == [20, 22]
+    assert [len(b) for b in blocks(range(1, 46), 20)] == [20, 20, 5]
+
+
+def test_quad_round_robin_order_a_d_then_a_c_then_a_b() -> None:
+    """Each quad plays its round robin A-D B-C, A-C B-D, A-B C-D (seed 000's "most
+    dramatic finish" order), from the standings before the session (ratings here)."""
+    div = division(16)
+    rounds = [pair_quads(div, r, group_size=16) for r in (1, 2, 3)]
+    quad = SEED_001_QUADS[16][0]  # 1, 5, 9, 13
+    a, b, c, d = quad
+    sets = [{frozenset(p) for p in pr.pairs} for pr in rounds]
+    assert {frozenset((a, d)), frozenset((b, c))} <= sets[0]
+    assert {frozenset((a, c)), frozenset((b, d))} <= sets[1]
+    assert {frozenset((a, b)), frozenset((c, d))} <= sets[2]
+    assert "quad 1, 5, 9, 13 (from groups of 16)" in rounds[0].reason_for(rounds[0].pairs[0])
+
+
+def test_fourth_round_a_v_a1() -> None:
+    """Seed 001: "The fourth round in the morning will pair A vs. A1, B vs. B1, C vs. C1
+    and D vs. D1, etc, where A1 is the A player in the adjacent quad"."""
+    div = division(16)
+    pairings = pair_quads(div, 4, group_size=16, session_rounds=4)
+    expected = {frozenset(p) for p in [(1, 2), (5, 6), (9, 10), (13, 14), (3, 4), (7, 8),
+                                        (11, 12), (15, 16)]}  # fmt: skip
+    assert {frozenset(p) for p in pairings.pairs} == expected
+    assert "A of quad 1 v A of quad 2" in pairings.reason_for(pairings.pairs[0])
+
+
+def test_adjust_quads_clears_repeats_with_one_swap() -> None:
+    """Seed 001: "the computer program will adjust the quad pairings accordingly, with
+    minimum adjustments"."""
+    quads = SEED_001_QUADS[20]
+    met = {frozenset((1, 6))}
+    adjusted, notes = adjust_quads(quads, met)
+    assert len(notes) == 1 and "to avoid a repeat" in notes[0]
+    assert all(frozenset((p, q)) not in met for quad in adjusted for p in quad for q in quad)
+    changed = [i for i, (old, new) in enumerate(zip(quads, adjusted, strict=True)) if old != new]
+    assert len(changed) == 2 and abs(changed[0] - changed[1]) == 1  # the nearest quad
+
+
+def test_repeats_are_kept_when_allowed() -> None:
+    games = (Game(1, 1, 3, 1.0, 0.0, 400, 300), Game(1, 2, 4, 1.0, 0.0, 400, 300))
+    div = division(4, games)
+    pairings = pair_quads(div, 2, group_size=4, first_round=2, repeats=True)
+    assert len(pairings.pairs) == 2
+
+
+def test_koth_quads_with_a_king_of_the_hill_top() -> None:
+    """Seed 001, session 8: positions 41-bottom in KOTH quads; the top 40 King of the
+    Hill, a round at a time."""
+    div = division(48)
+    pairings = pair_koth_quads(div, 26, from_position=41, first_round=26)
+    sets = {frozenset(p) for p in pairings.pairs}
+    assert {
+        frozenset((41, 44)),
+        frozenset((42, 43)),
+        frozenset((45, 48)),
+        frozenset((46, 47)),
+    } <= sets
+    assert {frozenset((1, 2)), frozenset((39, 40))} <= sets
+    assert len(pairings.pairs) == 24 and pairings.byes == ()
+
+
+def simulate_nsc(n: int, seed: int) -> list[tuple[Division, Pairings]]:
+    rng = random.Random(seed)
+    players = tuple(Player(k, f"P{k}", rating=rng.randint(900, 2100)) for k in range(1, n + 1))
+    games: list[Game] = []
+    out = []
+    for r in range(1, 29):
+        div = Division("NSC", players, tuple(games), rounds=r - 1)
+        pairings = pair_nsc2006(div, r)
+        out.append((div, pairings))
+        for a, b in pairings.pairs:
+            sa, sb = rng.randint(250, 550), rng.randint(250, 550)
+            pa = 1.0 if sa > sb else 0.0 if sa < sb else 0.5
+            games.append(Game(r, a, b, pa, 1.0 - pa, sa, sb, a))
+        for x in pairings.byes:
+            games.append(Game(r, x, None, 1.0, score_a=50, kind=GameKind.BYE))
+    return out
+
+
+@pytest.mark.parametrize(("n", "seed"), [(64, 1), (61, 2), (96, 3)])
+def test_nsc2006_schedule_pairs_everyone_and_no_repeats_before_round_15(n: int, seed: int) -> None:
+    """Seed 001: "there will be no repeat pairings until Round 15"."""
+    for div, pairings in simulate_nsc(n, seed):
+        seen = Counter(p for pair in pairings.pairs for p in pair) + Counter(pairings.byes)
+        assert set(seen) == set(range(1, n + 1)) and set(seen.values()) == {1}
+        if pairings.round < 15:
+            for pair in pairings.pairs:
+                assert div.times_met(*pair) == 0, (pairings.round, pair)
+
+
+def test_quads_drawn_from_standings_before_the_session() -> None:
+    games = tuple(Game(1, k, k + 4, 0.0, 1.0, 300, 400 + k) for k in range(1, 5))
+    after = division(8, games)
+    order = [s.number for s in scrabble_standings(after)]
+    pairings = pair_quads(after, 2, group_size=8, first_round=2, repeats=True)
+    quads = interleaved_groups(order)
+    assert all(any({a, b} <= set(q) for q in quads) for a, b in pairings.pairs)
+
+
+def test_bad_session_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="3 or 4 rounds"):
+        pair_quads(division(8), 1, session_rounds=5)
+    with pytest.raises(ValueError, match="at least 4 players"):
+        pair_quads(division(8), 1, group_size=2)
+    with pytest.raises(ValueError, match="rounds 1 to 28"):
+        pair_nsc2006(division(8), 29)

@@ -1,0 +1,54 @@
+"""Single elimination (the plate): seed 003 (SSSg 2016), Annex A para 2 (byes to bring the
+field to the nearest power of 2, to the top players) and footnote 4 (best-of per round)."""
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.bracket import Status, champion, placements, resolve
+from core.schedule import SSSG_PLATE
+from core.seeding import seat
+from core.single_elim import single_elimination
+
+
+def play(b, rng):
+    winners = {}
+    while True:
+        views = resolve(b, winners)
+        ready = [v for v in views.values() if v.status is Status.READY]
+        if not ready:
+            return views, winners
+        for v in ready:
+            winners[v.spec.id] = rng.choice(v.players)
+
+
+def test_plate_of_eight_has_the_schedule_shape():
+    """Footnote 4 and the table: Plate QF BO9, SF BO11, F BO13 for an 8-player plate."""
+    b = single_elimination(8, SSSG_PLATE, name="plate", prefix="P")
+    assert [(m.id, m.round_name, m.best_of) for m in b.matches] == [
+        ("P1", "QF", 9), ("P2", "QF", 9), ("P3", "QF", 9), ("P4", "QF", 9),
+        ("P5", "SF", 11), ("P6", "SF", 11), ("P7", "Final", 13),
+    ]  # fmt: skip
+
+
+@given(st.integers(2, 70), st.integers(0, 10**6))
+def test_any_field_plays_down_to_one_champion(n, s):
+    """Para 2: pad to the next power of two with byes to the top seeds; every player but
+    the champion loses exactly once, and n - 1 matches are played."""
+    rng = random.Random(s)
+    names = [f"p{i}" for i in range(n)]
+    shape = single_elimination(n, SSSG_PLATE)
+    seating = seat(names, rng)
+    b = shape.with_seating(seating.seats, seating.seeds)
+    views, winners = play(b, rng)
+    assert len(winners) == n - 1
+    losers = [v.loser.player for v in views.values() if v.status is Status.PLAYED]
+    assert len(losers) == len(set(losers)) == n - 1
+    champ = champion(b, views)
+    assert champ not in losers
+    order = placements(b, views)
+    assert order[0] == champ and sorted(order) == sorted(names)
+    # Byes went only to the top (size - n) players, and they never played in round 1.
+    walked = {v.winner.player for v in views.values() if v.status is Status.WALKOVER}
+    assert walked == set(names[: b.size - n])

@@ -1,0 +1,230 @@
+"""The whole SSSg event: seed 003 (SSSg 2016), Schedule and Details, Annex A paras 1-4
+and 8, footnotes 1, 2 and 4; corrections (paras 27-28, design.md "Nothing lost") and
+expulsion (para 29)."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import sssg
+from core.bracket import Part
+from core.expulsion import RoundMatch, expulsion_candidates
+from core.match import Game, Match
+from core.qualifying import Entrant
+
+
+def field(n: int) -> list[Entrant]:
+    return [Entrant(f"P{i:02d}", 2000 - 10 * i) for i in range(1, n + 1)]
+
+
+def finish(event, seed=1):
+    return sssg.play_out(event, random.Random(seed))
+
+
+def win(best_of: int, side: int, head_start=(0, 0)) -> Match:
+    m = Match(best_of, head_start=head_start)
+    while not m.state().decided:
+        st_ = m.state().next_start
+        starter = st_.side if st_ and st_.side is not None else 0
+        m = m.with_game(
+            Game.played(starter, 400, 300) if side == 0 else Game.played(starter, 300, 400)
+        )
+    return m
+
+
+def test_twenty_four_players_have_the_sssg_2016_shape():
+    """Para 1-2, 4, footnote 4, the table: 8 best-of-9 qualifying matches, byes for the 8
+    highest-rated, a 16-player double elimination ending in a BO18 grand final with the
+    upper winner one game up, and an 8-player plate starting at BO9."""
+    players = field(24)
+    event, rounds = finish(sssg.draw_sssg(players, seed=1))
+    d = sssg.derive(event)
+    quals = [r for r in event.results if r.match_id.startswith("Q")]
+    assert len(quals) == 8 and all(r.match.best_of == 9 for r in quals)
+    assert {e.name for e in event.plan.byes} == {p.name for p in players[:8]}
+    played = {n for r in quals for n in r.players}
+    assert played == {p.name for p in players[8:]}
+    assert len(d.top.players) == 16 and d.top.kind == "double"
+    top_best_of = {m.round_name: m.best_of for m in d.top.matches}
+    assert top_best_of["Ro16"] == 11 and top_best_of["Major QF"] == 13
+    assert top_best_of["Losers' Final"] == 17
+    gf = d.top.matches[-1]
+    assert (gf.round_name, gf.best_of, gf.head_start) == ("Grand Final", 18, 1)
+    gf_result = d.counted[gf.id]
+    assert gf_result.match.head_start == (1, 0)
+    assert d.plate is not None and len(d.plate.players) == 8
+    assert [m.best_of for m in d.plate.matches] == [9] * 4 + [11] * 2 + [13]
+    places = sssg.placements(event)
+    assert len(places.top) == 16 and len(places.plate) == 8
+    assert len(places.top_prizes) == 4 and len(places.plate_prizes) == 2  # para 8: 8 / 4
+    assert rounds[0] == [f"Q{i}" for i in range(1, 9)]
+
+
+def test_with_24_players_the_top_division_is_drawn_at_once():
+    """Para 3: the 8 seeds of the top division are the 8 bye-holders, so the top division
+    can be drawn with the qualifiers' slots as 'winner of Qk'; the plate cannot."""
+    event = sssg.draw_sssg(field(24), seed=3)
+    assert event.top.seated
+    assert set(event.top.seeds) == {p.name for p in field(8)}
+    assert sum(1 for p in event.top.seating if p and p.startswith("winner of Q")) == 8
+    assert not sssg.derive(event).plate.seated
+    assert all(pm.division == "qualifying" for pm in sssg.playable(event))
+
+
+def test_with_28_players_the_top_division_is_drawn_after_qualifying():
+    """Para 3 ('After the Qualifying Round ... will be seeded'): with 4 byes the seeds
+    depend on who wins, so the draw waits for the qualifying round."""
+    event = sssg.draw_sssg(field(28), seed=3)
+    assert not event.top.seated
+    done, _ = finish(event)
+    d = sssg.derive(done)
+    top_ratings = sorted((e.rating for e in done.entrants if e.name in d.top.players), reverse=True)
+    rating = {e.name: e.rating for e in done.entrants}
+    assert [rating[s] for s in d.top.seeds] == top_ratings[:8]
+
+
+def test_sixteen_or_fewer_go_straight_to_the_top_division():
+    """'If 16 or fewer players sign up, we will proceed straight to the round of 16.'"""
+    event = sssg.draw_sssg(field(12), seed=2)
+    assert not event.plan.needed and event.plate is None
+    done, _ = finish(event)
+    assert len(sssg.placements(done).top) == 12
+
+
+def test_more_than_32_play_a_round_of_32_and_the_best_16_winners_go_up():
+    """Footnote 2: with more than 32, only the top 16 winners (by losses, then spread) go
+    up; the rest play the plate."""
+    event = sssg.draw_sssg(field(40), seed=4)
+    done, _ = finish(event)
+    d = sssg.derive(done)
+    assert len(d.top.players) == 16 and len(d.plate.players) == 24
+    assert len(sssg.placements(done).plate_prizes) == 6  # 24 / 4
+
+
+def test_a_plate_too_small_is_cancelled():
+    """Footnote 1: with insufficient numbers the plate is cancelled (17 players: one
+    qualifying loser)."""
+    event = sssg.draw_sssg(field(17), seed=1)
+    assert event.plate is None
+    done, _ = finish(event)
+    assert sssg.placements(done).plate == ()
+
+
+def test_plate_prize_count():
+    """Para 8: plate placing prizes = plate players / 4, rounded down."""
+    assert [sssg.plate_prize_count(n) for n in (3, 4, 8, 13, 16)] == [0, 1, 2, 3, 4]
+
+
+def test_the_same_seed_gives_the_same_event():
+    a = json.dumps(sssg.to_record(finish(sssg.draw_sssg(field(24), seed=9))[0]))
+    b = json.dumps(sssg.to_record(finish(sssg.draw_sssg(field(24), seed=9))[0]))
+    c = json.dumps(sssg.to_record(finish(sssg.draw_sssg(field(24), seed=10))[0]))
+    assert a == b and a != c
+
+
+def test_record_refuses_what_does_not_fit():
+    event = sssg.draw_sssg(field(24), seed=1)
+    with pytest.raises(ValueError, match="best-of-9"):
+        sssg.record(event, "Q1", Match(11))
+    with pytest.raises(ValueError, match="cannot take a result"):
+        sssg.record(event, "T1", Match(11))
+    with pytest.raises(ValueError, match="no match"):
+        sssg.record(event, "X9", Match(9))
+
+
+def qualify_all(event):
+    for pm in sssg.playable(event):
+        event = sssg.record(event, pm.id, win(9, 0))
+    return event
+
+
+def test_a_correction_that_changes_a_winner_voids_later_games_only_if_forced():
+    """design.md: editing a result that fed later matches shows its impact and needs a
+    TD; paras 27-28: games that no longer count are void."""
+    event = qualify_all(sssg.draw_sssg(field(24), seed=1))
+    d = sssg.derive(event)
+    q1_winner = event.result("Q1").players[0]
+    later = next(pm for pm in sssg.playable(event, d) if q1_winner in pm.players)
+    side = later.players.index(q1_winner)
+    started = Match(later.best_of).with_game(Game.played(0, 400, 350))
+    event = sssg.record(event, later.id, started)
+    flipped = win(9, 1)
+    with pytest.raises(sssg.CorrectionRefused, match=later.id):
+        sssg.correct(event, "Q1", flipped)
+    fixed, impact = sssg.correct(event, "Q1", flipped, force=True)
+    assert impact.voided_matches == (later.id,) and impact.voided_match_games == 1
+    assert fixed.result(later.id) is None
+    now = next(pm for pm in sssg.playable(fixed) if pm.id == later.id)
+    assert now.players[side] == event.result("Q1").players[1]
+    # The plate was drawn from the old qualifying losers: it is drawn again.
+    assert "plate" in impact.redrawn
+
+
+def test_a_correction_that_keeps_the_winner_voids_nothing_later():
+    event = qualify_all(sssg.draw_sssg(field(24), seed=1))
+    pm = sssg.playable(event)[0]
+    event = sssg.record(event, pm.id, Match(pm.best_of).with_game(Game.played(0, 400, 350)))
+    bigger = Match(9, games=win(9, 0).games[:-1] + (Game.played(0, 500, 300),))
+    fixed, impact = sssg.correct(event, "Q1", bigger)
+    assert impact.voided_matches == () and fixed.result(pm.id) is not None
+
+
+def test_a_correction_of_a_games_bye_reports_the_voided_games():
+    """Para 28: a game bye that decides the match earlier voids the games after it."""
+    event = qualify_all(sssg.draw_sssg(field(24), seed=1))
+    m = Match(9)
+    for _ in range(4):
+        m = m.with_game(Game.played(m.state().next_start.side or 0, 400, 300))
+    m = m.with_game(Game.played(m.state().next_start.side or 0, 300, 400))
+    m = m.with_game(Game.played(m.state().next_start.side or 0, 400, 300))  # 5-1
+    event = sssg.correct(event, "Q2", m)[0]
+    as_bye = Match(9, games=m.games[:4] + (Game.bye(0),) + m.games[5:])
+    _, impact = sssg.correct(event, "Q2", as_bye)
+    assert impact.voided_games == (5,)
+
+
+def test_an_expelled_players_slot_goes_to_a_chosen_candidate():
+    """Para 29: the slot may be offered to the expelled player's previous opponent or the
+    best-performing loser; core.expulsion lists them, the event seats the chosen one. The
+    candidate (a qualifying loser) leaves the plate, where their opponent walks over."""
+    event = qualify_all(sssg.draw_sssg(field(24), seed=1))
+    q1 = event.result("Q1")
+    expelled, chosen = q1.players
+    pm = next(p for p in sssg.playable(event) if expelled in p.players)
+    previous = [RoundMatch(r.players, r.match) for r in event.results]
+    cands = expulsion_candidates(expelled, previous)
+    assert cands[0].name == chosen  # his opponent from the previous round comes first
+    plate_match = next(p for p in sssg.playable(event) if chosen in p.players)
+    assert plate_match.division == "plate"
+    moved = sssg.substitute(event, pm.id, expelled, chosen)
+    now = {p.id: p for p in sssg.playable(moved)}
+    assert chosen in now[pm.id].players and expelled not in now[pm.id].players
+    assert plate_match.id not in now  # a walkover now
+    views = sssg.derive(moved).views
+    assert views[plate_match.id].status.value == "walkover"
+    with pytest.raises(ValueError, match="not in match"):
+        sssg.substitute(event, pm.id, "nobody", chosen)
+    started = sssg.record(
+        event, plate_match.id, Match(plate_match.best_of).with_game(Game.played(0, 1, 0))
+    )
+    with pytest.raises(ValueError, match="has games"):
+        sssg.substitute(started, pm.id, expelled, chosen)
+
+
+@settings(max_examples=15)
+@given(st.integers(2, 70), st.integers(0, 10**6))
+def test_any_field_plays_through(n, s):
+    """Every entrant ends with exactly one place; the top division has min(n, 16)."""
+    event, _ = finish(sssg.draw_sssg(field(n), seed=s), seed=s)
+    places = sssg.placements(event)
+    assert len(places.top) == min(n, 16)
+    everyone = {p.name for p in field(n)}
+    if n == 17:  # the plate is cancelled (footnote 1): the one qualifying loser is out
+        everyone -= {r.players[1 - r.match.state().winner] for r in event.results[:1]}
+    assert sorted(places.top + places.plate) == sorted(everyone)
+    d = sssg.derive(event)
+    assert not d.void
+    assert d.top.matches[-1].part is Part.FINAL
