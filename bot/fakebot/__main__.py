@@ -184,16 +184,19 @@ def main(argv: list[str] | None = None) -> None:
     if not token_ok:
         parser.error(f"--token must look like '<digits>:<secret>', got {args.token!r}")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(
-            serve(
-                args.host,
-                args.port,
-                args.token,
-                args.bot_username,
-                console=not args.no_console,
-                privacy=not args.no_privacy,
+        try:
+            asyncio.run(
+                serve(
+                    args.host,
+                    args.port,
+                    args.token,
+                    args.bot_username,
+                    console=not args.no_console,
+                    privacy=not args.no_privacy,
+                )
             )
-        )
+        except OSError as exc:  # the port is taken, or the host is not ours
+            parser.error(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}")
 
 
 if __name__ == "__main__":

@@ -60,7 +60,12 @@ SYSTEMS: dict[str, System] = {
         System("snake", "core.pairing.snake", "pair_snake", "snake round-robin groups"),
         System("split-rr", "core.pairing.split_rr", "pair_split_rr", "split round robin"),
         System("speed", "core.pairing.speed", "pair_speed", "speed pairings"),
-        System("quads", "core.pairing.quads", "pair_quads", "NSC quads"),
+        System("quads", "core.pairing.quads", "pair_quads",
+               "NSC quads from groups of --set group_size=N (seed 001)"),
+        System("koth-quads", "core.pairing.quads", "pair_koth_quads",
+               "KOTH quads from --set from_position=N down, KOTH above (seed 001)"),
+        System("nsc2006", "core.pairing.quads", "pair_nsc2006",
+               "the whole 28-round 2006 NSC schedule (seed 001)"),
         System("uscf", "core.pairing.uscf", "pair_uscf_swiss", "USCF Swiss (chess)"),
     )
 }

@@ -184,6 +184,26 @@ class _Pairer:
         self.due = {p: due_colour(h) for p, h in histories.items()}
         self.dropped_from: dict[int, str] = {}
         self._cache: dict[frozenset[int], bool] = {}
+        self._blocked = self._blocked_partners()
+
+    def _blocked_partners(self) -> dict[int, set[int]]:
+        """Everyone each player may not meet at this level (few: opponents, teammates)."""
+        out: dict[int, set[int]] = {p: set() for p in self.players}
+        if not self.relax.rematch_ok:
+            for pair in self.met:
+                p, q = tuple(pair)
+                if p in out and q in out:
+                    out[p].add(q)
+                    out[q].add(p)
+        if not self.relax.team_ok:
+            teams: dict[str, list[int]] = {}
+            for number, player in self.players.items():
+                if player.team:
+                    teams.setdefault(player.team, []).append(number)
+            for members in teams.values():
+                for p in members:
+                    out[p].update(q for q in members if q != p)
+        return out
 
     # --- constraints -------------------------------------------------------------------
 
@@ -220,6 +240,12 @@ class _Pairer:
             return False
         if members in self._cache:
             return self._cache[members]
+        # Dirac: if everyone may meet at least half of the others, a Hamiltonian cycle,
+        # and so a perfect matching, exists; only the rare tight cases need the matching
+        limit = len(members) // 2 - 1
+        if all(len(self._blocked[p] & members) <= limit for p in members):
+            self._cache[members] = True
+            return True
         found = _perfect_matching_exists(sorted(members), self.ok)
         self._cache[members] = found
         return found
@@ -241,24 +267,31 @@ class _Pairer:
         return self.pair_groups(pool), bye, bye_reason
 
     def choose_bye(self, pool: list[int], byes_had: dict[int, int]) -> tuple[int, str] | None:
-        """Lowest score, then lowest rating, among those without a bye (seed 004)."""
+        """Lowest score, then lowest rating, among those with the fewest byes (seed 004),
+        provided the others can then be paired at this level. A second bye comes before
+        a same-team game (the next level), a rematch after both."""
         lowest_first = sorted(pool, key=lambda p: (self.score[p], _rating_key(self.players[p]), -p))
         fewest = min(byes_had[p] for p in pool)
-        for p in lowest_first:
-            if byes_had[p] != fewest:
+        for p in sorted(lowest_first, key=lambda p: byes_had[p]):  # stable: lowest first
+            if not self.matchable(q for q in pool if q != p):
                 continue
-            if self.matchable(q for q in pool if q != p):
-                rating = self.players[p].rating
-                shown = f"rated {rating}" if rating > 0 else "unrated"
-                points = _points(self.score[p]) + (" point" if self.score[p] == 1 else " points")
-                text = f"bye {p}: lowest-ranked player ({points}, {shown})"
-                text += " who has not had a bye" if fewest == 0 else f"; everyone has had {fewest}"
-                lower = lowest_first[: lowest_first.index(p)]
-                if lower and all(byes_had[q] != fewest for q in lower):
-                    text += f" (below: {', '.join(map(str, lower))} had one already)"
-                elif lower:
-                    text += " (a bye lower down would leave the others unpairable)"
-                return p, text
+            rating = self.players[p].rating
+            shown = f"rated {rating}" if rating > 0 else "unrated"
+            points = _points(self.score[p]) + (" point" if self.score[p] == 1 else " points")
+            text = f"bye {p}: lowest-ranked player ({points}, {shown})"
+            if byes_had[p] == 0:
+                text += " who has not had a bye"
+            elif byes_had[p] == fewest:
+                text += f"; everyone has had {fewest}"
+            else:
+                nth = "second" if byes_had[p] == 1 else f"number {byes_had[p] + 1}"
+                text += f", a {nth} bye: no other bye leaves a pairing"
+            lower = lowest_first[: lowest_first.index(p)]
+            if lower and all(byes_had[q] > byes_had[p] for q in lower):
+                text += f" (below: {', '.join(map(str, lower))} had one already)"
+            elif lower:
+                text += " (a bye lower down would leave the others unpairable)"
+            return p, text
         return None
 
     def pair_groups(self, pool: list[int]) -> list[_Board]:

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 import pytest
+import rustworkx as rx
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -377,6 +378,47 @@ def test_swiss_properties(n: int, rounds: int, seed: int, teams: int, accelerate
             assert pairings.reason_for((white, black)).startswith(f"{white} (White) v {black}")
         again = pair_uscf_swiss(div, r, accelerated=accelerated)
         assert again == pairings
+
+
+def clean_pairing_exists(div: Division, numbers: list[int]) -> bool:
+    """Independently of the code under test: can ``numbers`` be paired with no rematch
+    and no two of one team?"""
+    if len(numbers) % 2:
+        return False
+    team = {p.number: p.team for p in div.players}
+    graph: rx.PyGraph = rx.PyGraph()
+    graph.add_nodes_from(numbers)
+    for i, p in enumerate(numbers):
+        for j in range(i + 1, len(numbers)):
+            q = numbers[j]
+            if div.times_met(p, q) == 0 and not (team[p] and team[p] == team[q]):
+                graph.add_edge(i, j, 1)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    return 2 * len(matching) == len(numbers)
+
+
+@given(
+    st.integers(min_value=3, max_value=14),
+    st.integers(min_value=2, max_value=9),
+    st.integers(min_value=0, max_value=10**6),
+    st.integers(min_value=1, max_value=3),
+)
+def test_rematches_and_team_games_only_when_unavoidable(
+    n: int, rounds: int, seed: int, teams: int
+) -> None:
+    """Seed 004: no rematch and no same-school game while any pairing of the round (with
+    any player on the bye) avoids both; small fields over many rounds reach the edge."""
+    for div, pairings in simulate(n, rounds, seed, teams):
+        active = [p.number for p in div.players]
+        if n % 2 == 0:
+            possible = clean_pairing_exists(div, active)
+        else:
+            possible = any(clean_pairing_exists(div, [q for q in active if q != p]) for p in active)
+        clean = all(
+            div.times_met(a, b) == 0 and div.player(a).team != div.player(b).team
+            for a, b in pairings.pairs
+        )
+        assert clean == possible
 
 
 def test_withdrawn_players_are_not_paired() -> None:
