@@ -15,8 +15,10 @@ Seed 001 (2006 NSC pairing overview):
   (appendix "Split Round-Robin").
 - Four-round sessions add: "The fourth round in the morning will pair A vs. A1, B vs.
   B1, C vs. C1 and D vs. D1, etc, where A1 is the A player in the adjacent quad".
-  Quads are taken two by two down the standings; that table goes through the shared
-  matching engine, which keeps it unless it would repeat a pairing.
+  A to D are the quad's players by standing when the 4th round is paired (after their
+  three games), and quads are taken two by two in the order they were drawn; that table
+  goes through the shared matching engine, which keeps it unless it would repeat a
+  pairing.
 - "Because there will be no repeat pairings until Round 15 ..., the computer program
   will adjust the quad pairings accordingly, with minimum adjustments": without
   ``repeats``, a quad in which two players have already met swaps one of them with the
@@ -187,8 +189,13 @@ def pair_quads(
             for q in quads
         ]
         return pair_groups(division, round_number, named, index)
-    ranked = [p for p in ranking_before(division, start) if division.player(p).active]
-    return _adjacent_quads(division, round_number, quads, ranked, repeats=repeats)
+    # A, B, C, D by standing now, after the quad's three games (seed 001 defines them by
+    # "standing"): the quad's winner meets the winner of the adjacent quad
+    ranked = [p for p in ranking_before(division, round_number) if division.player(p).active]
+    place = {p: i for i, p in enumerate(ranked)}
+    far = len(place)
+    now = [tuple(sorted(q, key=lambda p: place.get(p, far))) for q in quads]
+    return _adjacent_quads(division, round_number, now, ranked, repeats=repeats)
 
 
 def adjacent_table(quads: Sequence[Quad], order: Sequence[int]) -> list[tuple[Pair, str]]:

@@ -91,17 +91,21 @@ def cycle_length(n: int) -> int:
 
 
 def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) -> Pairings:
-    """Pair ``round_number`` of a round robin over every player of the division, by number.
+    """Pair ``round_number`` of a round robin over the division, seated by player number.
 
-    The whole division is scheduled (withdrawn players keep their place, so the table
-    everyone was shown stays valid); a player whose scheduled opponent has withdrawn gets
-    a bye that round. ``cycles=2`` is a double round robin.
+    The seats are the players still in, plus any who withdrew after playing: once the
+    table is posted a withdrawal does not redraw it, and whoever was due to meet the
+    withdrawn player has a bye that round. A player who withdrew before playing at all
+    is left out, as a TD numbers the players who turn up. ``cycles=2`` is a double
+    round robin.
     """
-    n = len(division.players)
-    if n < 2:
-        raise ValueError(f"division {division.name!r} has {n} player(s); a round robin needs 2")
     if cycles < 1:
         raise ValueError(f"cycles must be at least 1, got {cycles}")
+    played = {n for g in division.games for n in (g.a, g.b) if n is not None}
+    members = [p.number for p in division.players if p.active or p.number in played]
+    n = len(members)
+    if n < 2:
+        raise ValueError(f"division {division.name!r} has {n} player(s); a round robin needs 2")
     per_cycle = cycle_length(n)
     if not 1 <= round_number <= per_cycle * cycles:
         raise ValueError(
@@ -112,7 +116,6 @@ def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) 
     name = f"the {n}-player round robin (Clark rotation)"
     if cycles > 1:
         name += f", cycle {cycle + 1} of {cycles}"
-    members = [p.number for p in division.players]
     return pair_groups(division, round_number, [(name, members)], index + 1, reverse=cycle % 2 == 1)
 
 

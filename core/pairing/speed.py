@@ -134,7 +134,7 @@ def _rounds_7_and_8(
             if met:
                 text += " (a repeat: no pairing of the group avoids one)"
             elif chosen != _in_order(order):
-                text += " (moved one place to avoid a repeat)"
+                text += " (the next pairing of the group, to avoid a repeat)"
             reasons.append((pair, text))
     return Pairings(
         round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)

@@ -82,6 +82,23 @@ def test_fourth_round_a_v_a1() -> None:
     assert "A of quad 1 v A of quad 2" in pairings.reason_for(pairings.pairs[0])
 
 
+def test_fourth_round_letters_follow_the_standing_after_three_games() -> None:
+    """A is the quad's highest standing player when round 4 is paired: here the lowest
+    seed of each quad won all three games."""
+    games: list[Game] = []
+    for r in (1, 2, 3):
+        for a, b in pair_quads(
+            division(16, tuple(games)), r, group_size=16, session_rounds=4
+        ).pairs:
+            winner = max(a, b)  # the lower-rated (higher number) player wins
+            loser = min(a, b)
+            games.append(Game(r, winner, loser, 1.0, 0.0, 400, 300, winner))
+    pairings = pair_quads(division(16, tuple(games)), 4, group_size=16, session_rounds=4)
+    sets = {frozenset(p) for p in pairings.pairs}
+    assert frozenset((13, 14)) in sets  # the D seeds of quads 1 and 2 are now their As
+    assert frozenset((1, 2)) in sets  # and the A seeds their Ds
+
+
 def test_adjust_quads_clears_repeats_with_one_swap() -> None:
     """Seed 001: "the computer program will adjust the quad pairings accordingly, with
     minimum adjustments"."""

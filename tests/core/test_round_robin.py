@@ -21,7 +21,7 @@ from core.pairing.round_robin import (
     round_robin_bye,
     round_robin_schedule,
 )
-from core.tournament import Division, Player
+from core.tournament import Division, Game, Player
 
 SEED_TABLES = {
     4: """
@@ -203,11 +203,21 @@ def test_double_round_robin_reverses_first_moves() -> None:
     assert set(met.values()) == {2}
 
 
-def test_withdrawn_player_leaves_schedule_intact() -> None:
-    div = division(6, withdrawn=(3,))
-    pairings = pair_round_robin(div, 1)
-    assert 4 in pairings.byes  # 3 was due to play 4 in round 1
-    assert all(3 not in pair for pair in pairings.pairs)
+def test_withdrawal_after_playing_leaves_the_schedule_intact() -> None:
+    first = pair_round_robin(division(6), 1)
+    games = tuple(Game(1, a, b, 1.0, 0.0, 400, 300, a) for a, b in first.pairs)
+    div = Division("A", division(6, withdrawn=(3,)).players, games, rounds=1)
+    pairings = pair_round_robin(div, 2)
+    full = pair_round_robin(Division("A", division(6).players, games, rounds=1), 2)
+    (opponent,) = [a if b == 3 else b for a, b in full.pairs if 3 in (a, b)]
+    assert pairings.byes == (opponent,)
+    assert set(pairings.pairs) == {p for p in full.pairs if 3 not in p}
+
+
+def test_no_show_before_round_one_is_left_out() -> None:
+    pairings = pair_round_robin(division(7, withdrawn=(3,)), 1)
+    assert pairings.byes == () and len(pairings.pairs) == 3
+    assert "6-player round robin" in pairings.reason_for(pairings.pairs[0])
 
 
 @pytest.mark.parametrize("bad_round", [0, 8])
