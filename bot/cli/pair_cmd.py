@@ -16,6 +16,7 @@ from typing import Any
 import typer
 
 from bot.cli.app import app, fail
+from core.pairing.engine import same_team_pairs
 from core.pairing.registry import SYSTEMS, find_system
 from core.tournament import Division, Game, GameKind, Pairings
 
@@ -81,19 +82,6 @@ def _value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
-
-
-def _same_team_pairs(division: Division) -> tuple[tuple[tuple[int, int], str], ...]:
-    teams: dict[str, list[int]] = {}
-    for player in division.players:
-        if player.active and player.team:
-            teams.setdefault(player.team, []).append(player.number)
-    return tuple(
-        ((p, q), f"same team, {team}")
-        for team, members in teams.items()
-        for i, p in enumerate(members)
-        for q in members[i + 1:]
-    )
 
 
 def _print(division: Division, system: str, pairings: Pairings, why: bool) -> None:
@@ -166,7 +154,7 @@ def pair(
             fail(f"--set {item}: write it as KEY=VALUE, e.g. --set groups=3")
         options[key.strip().replace("-", "_")] = _value(value.strip())
     if avoid_teams:
-        options["forbidden"] = _same_team_pairs(division)
+        options["forbidden"] = same_team_pairs(division)
     if gibson:
         if prize_places is None or rounds_left is None:
             fail("--gibson needs --prize-places K and --rounds-left R")
@@ -194,7 +182,7 @@ def pair(
             fail(f"--system {chosen.name} needs {flags.get(key, f'--set {key}=VALUE')}")
     try:
         pairings = fn(division, number, **options)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         fail(f"--system {chosen.name}: {exc}")
 
     if as_json:

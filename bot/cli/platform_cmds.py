@@ -1,5 +1,361 @@
-"""Commands of the tdbot CLI (see bot/cli/app.py)."""
+"""The platform commands: the database, events, players, the draw, fees and rounds.
+
+They call the same service use-cases as the bot, as the operator of the machine that holds
+the database (``Actor.cli()``: every right), one transaction per command. Bad input ends
+with one line naming what was wrong (``fail``, exit code 2).
+"""
 
 from __future__ import annotations
 
-from bot.cli.app import app, fail  # noqa: F401
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import UTC, date, datetime, time
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+
+from bot.cli.app import app, fail
+from bot.service import journal
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.entries import entries_of, import_players
+from bot.service.errors import ServiceError
+from bot.service.event_setup import create_event
+from bot.service.events import find_event, list_events
+from bot.service.invites import create_invite, invite_link, personal_player_invites
+from bot.service.matches import matches_of_event
+from bot.service.payments import record_payment
+from bot.service.readmodels import td_inbox
+from bot.service.rounds import close_round, open_round
+from bot.service.schedule import find_round, rounds_of
+from bot.settings import Settings
+from bot.store.db import Database, Tx, backup_database
+from bot.store.migrations import MigrationError
+
+T = TypeVar("T")
+
+event_app = typer.Typer(help="Create and list events.", no_args_is_help=True)
+players_app = typer.Typer(help="Enter players in an event.", no_args_is_help=True)
+round_app = typer.Typer(help="Open and close the rounds of an event.", no_args_is_help=True)
+app.add_typer(event_app, name="event")
+app.add_typer(players_app, name="players")
+app.add_typer(round_app, name="round")
+
+DbOption = Annotated[
+    Path | None, typer.Option("--db", help="Database file (default: TDBOT_DB or ./tdbot.sqlite3).")
+]
+
+
+def _db_path(db: Path | None) -> Path:
+    return db if db is not None else Settings().db
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _run(db: Path | None, work: Callable[[Tx], Awaitable[T]]) -> T:
+    """Open the database (applying migrations), run one transaction, close."""
+
+    async def main() -> T:
+        database = await Database.open(_db_path(db))
+        try:
+            async with database.transaction() as tx:
+                return await work(tx)
+        finally:
+            await database.close()
+
+    try:
+        return asyncio.run(main())
+    except ServiceError as exc:
+        fail(exc.message)
+    except MigrationError as exc:
+        fail(str(exc))
+
+
+def _read(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"{what} {path}: no such file")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{what} {path}: cannot read it ({exc})")
+
+
+@app.command("migrate")
+def migrate(db: DbOption = None) -> None:
+    """Create the database or bring its schema up to date (also done at start-up)."""
+    path = _db_path(db)
+    count = _run(db, lambda tx: tx.scalar("SELECT count(*) FROM schema_migrations"))
+    typer.echo(f"{path}: schema up to date ({count} migration(s) applied)")
+
+
+@app.command("backup")
+def backup(
+    dest: Annotated[Path, typer.Argument(help="The new file to write the copy to.")],
+    db: DbOption = None,
+) -> None:
+    """Copy the database consistently, even while the bot runs (SQLite's backup API)."""
+    src = _db_path(db)
+    try:
+        asyncio.run(backup_database(src, dest))
+    except (FileNotFoundError, FileExistsError) as exc:
+        fail(str(exc))
+    typer.echo(f"backed up {src} to {dest}")
+
+
+@event_app.command("create")
+def event_create(
+    file: Annotated[Path, typer.Argument(help="The event definition (TOML).")],
+    db: DbOption = None,
+    bot_username: Annotated[
+        str | None, typer.Option("--bot-username", help="For the invite links (default: TDBOT_BOT_USERNAME).")
+    ] = None,
+) -> None:
+    """Create an event from its definition file and print the invite links."""
+    text = _read(file, "definition")
+    try:
+        definition = parse_definition(text, file.name)
+    except ServiceError as exc:
+        fail(exc.message)
+    username = bot_username or Settings().bot_username
+    created = _run(db, lambda tx: create_event(tx, definition, by=Actor.cli(), now=_now()))
+    typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
+    typer.echo(f"players' link (each picks their entry, a TD approves): "
+               f"{invite_link(username, created.player_code)}")
+    for role, name, code in created.personal:
+        typer.echo(f"  {role:<11} {name}: {invite_link(username, code)}")
+
+
+@event_app.command("list")
+def event_list(db: DbOption = None) -> None:
+    """List the events."""
+    for e in _run(db, list_events):
+        typer.echo(f"{e.id:>3}  {e.slug:<20} {e.format:<7} {e.state:<12} {e.name}")
+
+
+@event_app.command("show")
+def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
+               db: DbOption = None) -> None:
+    """Show an event's rounds and matches."""
+
+    async def work(tx: Tx) -> list[str]:
+        ev = await find_event(tx, event)
+        lines = [f"{ev.name} ({ev.slug}): {ev.format}, {ev.state}"
+                 + (f", drawn with seed {ev.draw_seed}" if ev.draw_seed is not None else "")]
+        matches = await matches_of_event(tx, ev.id)
+        for rnd in await rounds_of(tx, ev.id):
+            closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
+            lines.append(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
+            for m in matches:
+                if m.round_id == rnd.id:
+                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.state})")
+        return lines
+
+    for line in _run(db, work):
+        typer.echo(line)
+
+
+@players_app.command("import")
+def players_import(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    csv_file: Annotated[Path, typer.Argument(help="CSV with a header: name,rating[,phone,telegram_id].")],
+    db: DbOption = None,
+    bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
+) -> None:
+    """Enter every player of a CSV (all or none) and print their personal invite links."""
+    text = _read(csv_file, "players file")
+    username = bot_username or Settings().bot_username
+
+    async def work(tx: Tx) -> tuple[int, list[tuple[str, str]]]:
+        ev = await find_event(tx, event)
+        ids = await import_players(tx, ev.id, text, by=Actor.cli(), now=_now())
+        return len(ids), await personal_player_invites(tx, ev.id, by=Actor.cli(), now=_now())
+
+    count, links = _run(db, work)
+    typer.echo(f"entered {count} player(s); personal invite links:")
+    for name, code in links:
+        typer.echo(f"  {name}: {invite_link(username, code)}")
+
+
+@app.command("invite")
+def invite(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    role: Annotated[str, typer.Argument(help="player, td, adjudicator or organiser.")],
+    db: DbOption = None,
+    bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
+) -> None:
+    """Make an invite link for a role (single use, except the general player link)."""
+    username = bot_username or Settings().bot_username
+
+    async def work(tx: Tx) -> str:
+        ev = await find_event(tx, event)
+        return await create_invite(tx, ev.id, role, by=Actor.cli(), now=_now())
+
+    typer.echo(invite_link(username, _run(db, work)))
+
+
+@app.command("draw-event")
+def draw_event(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    seed: Annotated[int, typer.Option("--seed", help="The draw's random seed (recorded; same seed, same draw).")],
+    db: DbOption = None,
+) -> None:
+    """Make an event's draw with the knockout engine and store it (once)."""
+
+    async def work(tx: Tx):  # type: ignore[no-untyped-def]
+        ev = await find_event(tx, event)
+        return await make_draw(tx, ev.id, seed=seed, by=Actor.cli(), now=_now())
+
+    result = _run(db, work)
+    typer.echo(f"drawn with seed {result.seed}: {len(result.matches)} matches")
+    current = None
+    for code, round_name, a, b in result.matches:
+        if round_name != current:
+            current = round_name
+            typer.echo(round_name)
+        typer.echo(f"  {code:<4} {a} v {b}")
+    if result.unused_rounds:
+        typer.echo("rounds in the definition that this draw does not have: "
+                   + ", ".join(result.unused_rounds))
+
+
+def _parse_when(text: str, zone_name: str, what: str) -> datetime:
+    """A date (the end of that day) or a date-time, in the event's time zone."""
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo(zone_name)
+    try:
+        if len(text) == 10:
+            return datetime.combine(date.fromisoformat(text), time(23, 59), zone)
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        fail(f"{what} {text!r}: use a date like 2016-09-30 or a time like 2016-09-30T18:00")
+    return moment if moment.tzinfo else moment.replace(tzinfo=zone)
+
+
+@round_app.command("open")
+def round_open(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
+    closes: Annotated[str | None, typer.Option("--closes", help="Deadline (default: the definition's).")] = None,
+    unpaid_ok: Annotated[bool, typer.Option("--unpaid-ok", help="Open although fees are missing (para 26).")] = False,
+    why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Open a round: tell each player their opponent, best-of and deadline."""
+    if unpaid_ok and not why:
+        fail("--unpaid-ok needs --why: the journal records why a round opened with fees missing")
+
+    async def work(tx: Tx) -> str:
+        ev = await find_event(tx, event)
+        when = _parse_when(closes, ev.time_zone, "--closes") if closes else None
+        rnd = await open_round(tx, ev.id, round_ref, closes_at=when, by=Actor.cli(),
+                               now=_now(), unpaid_ok=unpaid_ok, why=why)
+        assert rnd.closes_at is not None
+        return f"opened {rnd.name}; it closes {ev.local(rnd.closes_at)}"
+
+    typer.echo(_run(db, work))
+
+
+@round_app.command("close")
+def round_close(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    round_ref: Annotated[str, typer.Argument(metavar="ROUND")],
+    force: Annotated[bool, typer.Option("--force", help="Close with matches unfinished.")] = False,
+    why: Annotated[str, typer.Option("--why")] = "",
+    db: DbOption = None,
+) -> None:
+    """Close a round (refused while matches are unfinished, unless --force --why)."""
+    if force and not why:
+        fail("--force needs --why: the journal records why a round closed unfinished")
+
+    async def work(tx: Tx) -> str:
+        ev = await find_event(tx, event)
+        rnd = await close_round(tx, ev.id, round_ref, by=Actor.cli(), now=_now(), force=force, why=why)
+        return f"closed {rnd.name}"
+
+    typer.echo(_run(db, work))
+
+
+@app.command("pay")
+def pay(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    player: Annotated[str, typer.Argument(help="The player's name as entered.")],
+    round_ref: Annotated[str, typer.Argument(metavar="ROUND")],
+    amount: Annotated[str | None, typer.Option("--amount", help="Amount paid, e.g. 15 or 15.50 (default: the fee).")] = None,
+    note: Annotated[str, typer.Option("--note")] = "",
+    db: DbOption = None,
+) -> None:
+    """Record that a player paid a round's fee (SSSg para 26)."""
+    minor = None
+    if amount is not None:
+        try:
+            minor = round(float(amount) * 100)
+        except ValueError:
+            fail(f"--amount {amount!r}: give a number such as 15 or 15.50")
+
+    async def work(tx: Tx) -> str:
+        ev = await find_event(tx, event)
+        rnd = await find_round(tx, ev.id, round_ref)
+        match = [e for e in await entries_of(tx, ev.id) if e.name.casefold() == player.casefold()]
+        if not match:
+            fail(f"player {player!r}: no such player in {ev.slug}")
+        await record_payment(tx, match[0].id, rnd.id, amount=minor, by=Actor.cli(), now=_now(), note=note)
+        return f"recorded {match[0].name}'s payment for {rnd.name}"
+
+    typer.echo(_run(db, work))
+
+
+@app.command("journal")
+def journal_cmd(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Show the last N entries.")] = 50,
+    db: DbOption = None,
+) -> None:
+    """Show who changed what in an event, when and why (the append-only journal)."""
+
+    async def work(tx: Tx) -> list[str]:
+        ev = await find_event(tx, event)
+        out = []
+        for e in await journal.entries_for_event(tx, ev.id, limit):
+            when = ev.local(datetime.fromisoformat(e["at"]))
+            detail = ", ".join(f"{k}={v}" for k, v in sorted(e["detail"].items()))
+            why = f"  -- {e['why']}" if e["why"] else ""
+            out.append(f"{when}  {e['who']}  {e['action']} {e['subject']}  {detail}{why}")
+        return out
+
+    for line in _run(db, work):
+        typer.echo(line)
+
+
+@app.command("inbox")
+def inbox(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    db: DbOption = None,
+) -> None:
+    """What awaits a TD: join requests, disputes, missing fees, refused messages, unfinished
+    matches of open rounds."""
+
+    async def work(tx: Tx) -> list[str]:
+        ev = await find_event(tx, event)
+        box = await td_inbox(tx, ev.id)
+        if box.empty:
+            return [f"{ev.name}: nothing awaits a TD"]
+        out = [f"{ev.name}:"]
+        for r in box.join_requests:
+            out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are {r.entry_name}")
+        for d in box.open_disputes:
+            out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
+        for round_name, names in box.unpaid:
+            out.append(f"  not paid for {round_name}: {', '.join(names)}")
+        for b in box.blocked_messages:
+            out.append(f"  Telegram refused a message to {b['name']}: {b['last_error']}")
+        for m in box.unfinished:
+            out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+        return out
+
+    for line in _run(db, work):
+        typer.echo(line)

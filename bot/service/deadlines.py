@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.service import journal
+from bot.service.actors import Actor
 from bot.service.clock import iso, parse, utc
 from bot.store.db import Row, Tx
 
@@ -108,9 +110,15 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
     if fn is None:
         raise LookupError(f"no handler for deadline kind {d.kind!r} (deadline {d.id})")
     acted = await fn(tx, d, now)
+    state = "fired" if acted else "cancelled"
     changed = await tx.execute(
         "UPDATE deadlines SET state = ?, closed_at = ? WHERE id = ? AND state = 'open'",
-        ("fired" if acted else "cancelled", iso(now), d.id),
+        (state, iso(now), d.id),
+    )
+    await journal.record(
+        tx, who=Actor.system(), action=f"deadline.{state}", subject=d.subject, now=now,
+        detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at)},
+        why="" if acted else "its subject moved on",
     )
     return acted and changed == 1
 

@@ -70,13 +70,17 @@ class RoundDef(_Strict):
 
 
 class RulesDef(_Strict):
-    """Per-event numbers. Defaults are SSSg 2016's (Annex A paras 24, 25, 28)."""
+    """Per-event numbers. Defaults are SSSg 2016's (seed 003_053a0fd902066061.txt, Annex A paras 24, 25, 28)."""
 
     game_bye_spread: int = Field(default=100, ge=0)
     forfeit_spread: int = Field(default=75, ge=0)
     slip_window_hours: int = Field(default=24, ge=1)
     photo_window_hours: int = Field(default=24, ge=1)
     reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])
+    # Before a round (both off unless set): remind unpaid players this many hours before
+    # the round's opening date (para 26), and tell the TDs when a round is due to open.
+    fee_reminder_hours: int | None = Field(default=None, ge=1)
+    open_notice: bool = False
 
     @field_validator("reminder_hours")
     @classmethod
@@ -164,14 +168,16 @@ class Definition(_Strict):
 
     @model_validator(mode="after")
     def _unique(self) -> Definition:
-        for key, people in (("rounds", self.rounds), ("players", self.players)):
+        for key, names in (
+            ("rounds", [r.name for r in self.rounds]),
+            ("players", [p.name for p in self.players]),
+        ):
             seen: dict[str, int] = {}
-            for i, item in enumerate(people):
-                folded = item.name.casefold().strip()
+            for i, name in enumerate(names):
+                folded = name.casefold().strip()
                 if folded in seen:
                     raise _KeyError(
-                        f"{key}[{i}].name",
-                        f"{item.name!r} appears twice (also {key}[{seen[folded]}])",
+                        f"{key}[{i}].name", f"{name!r} appears twice (also {key}[{seen[folded]}])"
                     )
                 seen[folded] = i
         return self

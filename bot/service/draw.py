@@ -2,7 +2,11 @@
 
 The draw takes a seed, records it with the event and in the journal, and the same seed
 always gives the same draw, so anyone can re-run it (``tdbot draw --seed N``) and check it
-(SSSg Annex A paras 1 and 3: "fixtures ... will be determined by random draw"). One round
+(SSSg 2016, seed 003_053a0fd902066061.txt, Annex A paras 1 and 3: "fixtures ... will be
+determined by random draw"). The entrants go to the engine in the order they were entered,
+so the players' CSV and the seed given to ``tdbot draw --players CSV --seed N`` reproduce
+the stored draw exactly (ties in rating are broken by the seeded draw, which depends on
+that order). One round
 row is made per round of the draw (the plate's prefixed "Plate"); the definition file's
 ``[[rounds]]`` give them their dates. The best-of of each round is the rules' (para 4,
 footnote 4, or the event's plain schedule): a different number in the file is an error
@@ -28,6 +32,7 @@ from bot.service.events import Event, get_event
 from bot.service.knockout import draw_core_event, sync_matches
 from bot.service.matches import MatchView, matches_of_event
 from bot.service.roles import require_role
+from bot.service.rounds import open_round_deadlines
 from bot.store.db import Tx
 from core import sssg
 from core.bracket import Bracket, BracketMatch, SlotKind, Source
@@ -101,7 +106,9 @@ async def make_draw(
     event = await get_event(tx, event_id)
     if event.state != "registration":
         raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
-    entries = [e for e in await entries_of(tx, event_id) if e.state == "active"]
+    entries = sorted(
+        (e for e in await entries_of(tx, event_id) if e.state == "active"), key=lambda e: e.id
+    )
     if len(entries) < 2:
         raise Invalid(f"{event.name} needs at least 2 players to draw; it has {len(entries)}")
     defn = Definition.model_validate(event.rules)
@@ -129,7 +136,7 @@ async def make_draw(
                 if rdef.best_of is not None and (rdef.best_of, rdef.head_start) != (
                     spec.best_of, spec.head_start
                 ):
-                    rule = "the SSSg rules (para 4)" if defn.event.format == "sssg" else (
+                    rule = "the SSSg rules (para 4, footnote 4)" if defn.event.format == "sssg" else (
                         "this event's schedule (event.best_of and event.best_of_step)")
                     head = f" with a head start of {spec.head_start}" if spec.head_start else ""
                     raise Invalid(
@@ -163,6 +170,7 @@ async def make_draw(
         detail={"seed": seed, "matches": len(matches), "players": len(entries)}, why=why,
     )
     await _announce(tx, event, matches, seed, now)
+    await open_round_deadlines(tx, event_id, now)
     unused = [r.name for r in defn.rounds if r.name.casefold() not in used]
     return DrawResult(
         event_id, seed, round_rows,

@@ -79,9 +79,9 @@ async def _add_entry(
     if clash is not None:
         raise Invalid(f"{name!r} is already entered in this event")
     person = await person_by_tg(tx, tg_user_id) if tg_user_id is not None else None
-    person_id = person.id if person else await add_person(
-        tx, name, now, phone=phone, tg_user_id=tg_user_id
-    )
+    person_id = person.id if person else await _staff_named(tx, event_id, name)
+    if person_id is None:
+        person_id = await add_person(tx, name, now, phone=phone, tg_user_id=tg_user_id)
     entry_id = await tx.insert(
         "INSERT INTO entries (event_id, person_id, rating, state, created_at)"
         " VALUES (?, ?, ?, 'active', ?)",
@@ -93,6 +93,19 @@ async def _add_entry(
         detail={"entry_id": entry_id, "name": name, "rating": rating}, why=why,
     )
     return entry_id
+
+
+async def _staff_named(tx: Tx, event_id: int, name: str) -> int | None:
+    """A TD or adjudicator of this event with exactly this name: the same person, who also
+    plays (SSSg para 19 foresees TDs playing). Keeping one person is what lets
+    ``eligible_adjudicators`` keep a TD from ruling on their own match."""
+    row = await tx.one(
+        "SELECT DISTINCT p.id FROM people p JOIN roles r ON r.person_id = p.id"
+        " WHERE r.event_id = ? AND r.role IN ('td', 'adjudicator', 'organiser')"
+        " AND lower(p.name) = lower(?)",
+        (event_id, name),
+    )
+    return None if row is None else int(row["id"])
 
 
 async def _require_registration_open(tx: Tx, event_id: int) -> None:

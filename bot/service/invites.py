@@ -106,9 +106,20 @@ async def _merge_person(tx: Tx, placeholder: int, into: int) -> None:
     onto the person a Telegram user already is, then drop the placeholder."""
     if placeholder == into:
         return
+    both = await tx.scalar(
+        "SELECT count(*) FROM entries a JOIN entries b ON a.event_id = b.event_id"
+        " WHERE a.person_id = ? AND b.person_id = ?", (placeholder, into),
+    )
+    if both:
+        raise Invalid(
+            "your Telegram account already has an entry in this event; ask a TD if two "
+            "entries are the same person"
+        )
     for table, column in (
         ("entries", "person_id"), ("outbox", "person_id"), ("invites", "person_id"),
-        ("invites", "used_by"), ("join_requests", "decided_by"),
+        ("invites", "used_by"), ("join_requests", "decided_by"), ("slips", "reported_by"),
+        ("photos", "sent_by"), ("disputes", "raised_by"), ("disputes", "adjudicator_id"),
+        ("events", "created_by"),
     ):
         await tx.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (into, placeholder))
     rows = await tx.all("SELECT event_id, role, granted_at FROM roles WHERE person_id = ?", (placeholder,))
@@ -201,6 +212,14 @@ async def request_entry(
     inv = await _get_invite(tx, code)
     if inv.role != "player" or inv.person_id is not None:
         raise Invalid("this invite link does not let you choose an entry")
+    user = await person_by_tg(tx, tg_user_id)
+    if user is not None:
+        own = await tx.one(
+            "SELECT p.name FROM entries e JOIN people p ON p.id = e.person_id"
+            " WHERE e.event_id = ? AND e.person_id = ?", (inv.event_id, user.id),
+        )
+        if own is not None:
+            raise Invalid(f"you are already entered in this event as {own['name']}")
     choices = dict(await unclaimed_entries(tx, inv.event_id))
     if entry_id not in choices:
         raise Invalid("that entry is not available any more; pick another or ask a TD")
@@ -307,4 +326,28 @@ async def decide_join_request(
 
 
 def role_name(role: str) -> str:
+    """A role as people read it ('TD', 'neutral adjudicator')."""
     return ROLE_NAMES.get(role, role)
+
+
+async def personal_player_invites(
+    tx: Tx, event_id: int, *, by: Actor, now: datetime
+) -> list[tuple[str, str]]:
+    """(name, code) of a personal invite for every player not yet on Telegram; an unused
+    personal code already made is given again rather than a second one."""
+    await require_role(tx, by, event_id, "td")
+    rows = await tx.all(
+        "SELECT e.person_id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
+        " WHERE e.event_id = ? AND p.tg_user_id IS NULL ORDER BY p.name",
+        (event_id,),
+    )
+    out: list[tuple[str, str]] = []
+    for r in rows:
+        code = await tx.scalar(
+            "SELECT code FROM invites WHERE event_id = ? AND person_id = ? AND role = 'player'"
+            " AND used_by IS NULL", (event_id, r["person_id"]),
+        )
+        if code is None:
+            code = await create_invite(tx, event_id, "player", person_id=r["person_id"], by=by, now=now)
+        out.append((r["name"], code))
+    return out

@@ -45,3 +45,21 @@ async def entries_for(tx: Tx, subject: str) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+async def entries_for_event(tx: Tx, event_id: int, limit: int = 200) -> list[dict[str, Any]]:
+    """The journal of an event, its rounds and its entries, newest last: what a TD reads to
+    answer "who changed this, and why?"."""
+    rows = await tx.all(
+        "SELECT who, action, subject, detail_json, why, at FROM ("
+        " SELECT * FROM journal WHERE subject = ?"
+        " OR subject IN (SELECT 'round:' || CAST(id AS TEXT) FROM rounds WHERE event_id = ?)"
+        " OR subject IN (SELECT 'entry:' || CAST(id AS TEXT) FROM entries WHERE event_id = ?)"
+        " ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
+        (f"event:{event_id}", event_id, event_id, limit),
+    )
+    return [
+        {"who": r["who"], "action": r["action"], "subject": r["subject"],
+         "detail": json.loads(r["detail_json"]), "why": r["why"], "at": r["at"]}
+        for r in rows
+    ]

@@ -1,4 +1,4 @@
-"""Entry fees, paid per round (SSSg Annex A para 26: "$15 per round. If a player is not
+"""Entry fees, paid per round (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para 26: "$15 per round. If a player is not
 paid-up by the commencement of a round, he will immediately be expelled").
 
 A payment belongs to one entry and one round; amounts are in minor units (cents) in the
@@ -66,12 +66,6 @@ async def record_payment(
         ),
     )
     return pid
-
-
-async def has_paid(tx: Tx, entry_id: int, round_id: int) -> bool:
-    return await tx.scalar(
-        "SELECT id FROM payments WHERE entry_id = ? AND round_id = ?", (entry_id, round_id)
-    ) is not None
 
 
 async def unpaid(tx: Tx, rnd: Round) -> list[Entry]:

@@ -3,6 +3,7 @@ players), and a Telegram user becomes a person when an invite links them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -46,7 +47,7 @@ async def add_person(
 
 
 async def actor_for_tg(
-    tx: Tx, tg_user_id: int, organisers: frozenset[int] | set[int] | list[int] = ()
+    tx: Tx, tg_user_id: int, organisers: Iterable[int] = ()
 ) -> Actor | None:
     """The Actor for a Telegram user, or None for a stranger who is no organiser.
 

@@ -1,6 +1,12 @@
 """Opening and closing rounds, and the deadlines a round opens.
 
-Opening a round (SSSg para 6: each round has a stipulated period) checks that every player
+Before a round (when the definition asks for it: ``rules.fee_reminder_hours`` and
+``rules.open_notice``): once drawn, a round with an opening date gets deadline rows: that
+many hours before it opens, every player known to be in it who has not paid is reminded
+(para 26 expels a player not paid-up at the commencement of a round); when it is due to
+open, its TDs are told, with who has not paid, because opening is theirs to do.
+
+Opening a round (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para 6: each round has a stipulated period) checks that every player
 in it has paid its fee (para 26), tells each player their opponent, the best-of and the
 deadline (an outbox row each), and opens deadline rows: a reminder at each of the event's
 ``rules.reminder_hours`` before the close, and the close itself, which tells the TDs what
@@ -22,11 +28,13 @@ from bot.service.events import Event, get_event
 from bot.service.matches import MatchView, match_state, matches_of_round, score_line
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
-from bot.service.schedule import Round, find_round, get_round
+from bot.service.schedule import Round, find_round, get_round, rounds_of
 from bot.store.db import Tx
 
 REMINDER = "round.reminder"
 CLOSE = "round.close"
+FEE_DUE = "round.fee_due"
+OPENS = "round.opens"
 
 
 def _games(n: int) -> str:
@@ -97,6 +105,9 @@ async def open_round(
         "UPDATE rounds SET state = 'open', opens_at = ?, closes_at = ? WHERE id = ?",
         (iso(now), iso(closes), rnd.id),
     )
+    await tx.execute(
+        "UPDATE events SET state = 'running' WHERE id = ? AND state = 'drawn'", (event_id,)
+    )
     rnd = await get_round(tx, rnd.id)
     for m in matches:
         if m.state != "ready":
@@ -110,6 +121,7 @@ async def open_round(
                 dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
             )
     subject = f"round:{rnd.id}"
+    await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
     for hours in event.rules.get("rules", {}).get("reminder_hours", [72, 24]):
         at = closes - timedelta(hours=hours)
         if at > now:
@@ -202,9 +214,82 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
     else:
         text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its "
                 "deadline; every match is finished, so it can be closed.")
-    tds = set(await people_with_role(tx, rnd.event_id, "td"))
-    tds |= set(await people_with_role(tx, rnd.event_id, "organiser"))
-    for td in sorted(tds):
+    for td in await _tds(tx, rnd.event_id):
         await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
                              dedupe_key=f"deadline:{d.id}:td:{td}")
     return True
+
+
+async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> int:
+    """After the draw: the fee reminder and the "due to open" notice of every round that has
+    an opening date still ahead; returns how many rows were opened."""
+    rules = (await get_event(tx, event_id)).rules.get("rules", {})
+    fee_hours = rules.get("fee_reminder_hours")
+    opened = 0
+    for rnd in await rounds_of(tx, event_id):
+        if rnd.state != "planned" or rnd.opens_at is None or rnd.opens_at <= now:
+            continue
+        subject = f"round:{rnd.id}"
+        if fee_hours and rnd.fee > 0 and rnd.opens_at - timedelta(hours=fee_hours) > now:
+            at = rnd.opens_at - timedelta(hours=fee_hours)
+            await open_deadline(tx, FEE_DUE, subject, at, {}, now=now)
+            opened += 1
+        if rules.get("open_notice"):
+            await open_deadline(tx, OPENS, subject, rnd.opens_at, {}, now=now)
+            opened += 1
+    return opened
+
+
+async def _planned_round_of(tx: Tx, d: Deadline) -> Round | None:
+    kind, _, ref = d.subject.partition(":")
+    if kind != "round" or not ref.isdigit():
+        return None
+    rnd = await get_round(tx, int(ref))
+    return rnd if rnd.state == "planned" else None
+
+
+@handler(FEE_DUE)
+async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Remind the round's known players who have not paid (para 26)."""
+    rnd = await _planned_round_of(tx, d)
+    if rnd is None:
+        return False
+    event = await get_event(tx, rnd.event_id)
+    when = event.local(rnd.opens_at) if rnd.opens_at else "soon"
+    for entry in await unpaid(tx, rnd):
+        text = (
+            f"<b>{html.escape(event.name)}</b>: the fee for {html.escape(rnd.name)} "
+            f"({event.money(rnd.fee)}) is due before the round opens on {when}. Under the "
+            "rules (para 26) a player who has not paid when a round begins is expelled; "
+            "please pay the organisers and tell a TD."
+        )
+        await outbox.enqueue(tx, person_id=entry.person_id, text_html=text, now=now,
+                             dedupe_key=f"deadline:{d.id}:entry:{entry.id}")
+    return True
+
+
+@handler(OPENS)
+async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Tell the TDs a round is due to open, and who has not paid for it."""
+    rnd = await _planned_round_of(tx, d)
+    if rnd is None:
+        return False
+    event = await get_event(tx, rnd.event_id)
+    owing = [e.name for e in await unpaid(tx, rnd)]
+    waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == "waiting"]
+    lines = [f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is due to open now."]
+    if waiting:
+        lines.append(f"{len(waiting)} match(es) still wait for earlier results.")
+    if owing:
+        lines.append("Not paid yet: " + html.escape(", ".join(owing)) + ".")
+    lines.append(f"Open it with /openround {html.escape(rnd.code)}.")
+    for td in await _tds(tx, rnd.event_id):
+        await outbox.enqueue(tx, person_id=td, text_html="\n".join(lines), now=now,
+                             dedupe_key=f"deadline:{d.id}:td:{td}")
+    return True
+
+
+async def _tds(tx: Tx, event_id: int) -> list[int]:
+    tds = set(await people_with_role(tx, event_id, "td"))
+    tds |= set(await people_with_role(tx, event_id, "organiser"))
+    return sorted(tds)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,9 +37,6 @@ class Tx:
         async with self._conn.execute(sql, params) as cur:
             return cur.rowcount
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, rows)
-
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT; return the id of the new row."""
         async with self._conn.execute(sql, params) as cur:
@@ -51,12 +48,12 @@ class Tx:
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         async with self._conn.execute(sql, params) as cur:
             row = await cur.fetchone()
-        return row  # type: ignore[no-any-return]
+        return row
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._conn.execute(sql, params) as cur:
             rows = await cur.fetchall()
-        return list(rows)  # type: ignore[arg-type]
+        return list(rows)
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         row = await self.one(sql, params)
@@ -75,6 +72,13 @@ class Tx:
             (update_id, stamp),
         )
         return changed == 1
+
+    async def prune_updates(self, before: datetime) -> int:
+        """Forget update ids processed before ``before``. Telegram keeps an unconfirmed
+        update for at most 24 hours, so ids older than a few days can never come back."""
+        return await self.execute(
+            "DELETE FROM processed_updates WHERE processed_at < ?", (before.astimezone(UTC).isoformat(),)
+        )
 
 
 class Database:

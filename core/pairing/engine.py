@@ -126,6 +126,21 @@ def forbid_map(forbidden: Reasoned) -> dict[Pair, str]:
     return out
 
 
+def same_team_pairs(division: Division) -> Reasoned:
+    """Every pair of active team-mates, as forbidden pairs with their reason: team,
+    club or school avoidance (seed 004, same-school avoidance) as an engine input."""
+    teams: dict[str, list[int]] = {}
+    for player in division.players:
+        if player.active and player.team:
+            teams.setdefault(player.team, []).append(player.number)
+    return tuple(
+        ((p, q), f"same team, {team}")
+        for team, members in teams.items()
+        for i, p in enumerate(members)
+        for q in members[i + 1:]
+    )
+
+
 def _tiers(p: int, q: int, pos: Mapping[int, int], target: Mapping[int, int],
            history: History, rules: Rules) -> tuple[int, int, int, int, int]:
     k = pair_key(p, q)
@@ -296,8 +311,8 @@ def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
                 moves.append(f"{x} and {y} may not meet ({rules.forbidden[k]})")
             elif rules.avoid_repeats and history.met.get(k, 0):
                 moves.append(f"{x} and {y} already met {times_word(history.met[k])}")
-        if not moves:
-            moves.append("swapped to avoid a repeat or forbidden pair elsewhere")
+            else:
+                moves.append(f"{x}v{y} was split to mend a pair nearby")
         table = " and ".join(f"{x}v{partner[x]}" for x in (a, b))
         text = f"paired {a}v{b} instead of the table's {table}: " + "; ".join(moves)
     if rules.score is not None and partner[a] != b and rules.score[a] != rules.score[b]:
@@ -344,7 +359,9 @@ def pair_round(
     system's table on the rest, adjusted by :func:`match`.
 
     ``ranked`` is the order the system pairs from, best first (current standings, or
-    older ones for lagged systems); withdrawn players must already be left out.
+    older ones for lagged systems); withdrawn players must already be left out. The
+    reason for a bye is filed under the pair ``(player, 0)``, opponent 0 meaning a
+    bye as in tsh files.
     """
     from core.pairing.byes import choose_bye  # byes.py imports this module's History
 

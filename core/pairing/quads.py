@@ -46,7 +46,7 @@ from dataclasses import replace
 from core.pairing.engine import Reasoned, Rules, history_before, pair_round
 from core.pairing.koth import pair_koth
 from core.pairing.round_robin import Pair, pair_groups, seat_for_byes
-from core.pairing.snake import block_index, ranking_before
+from core.pairing.snake import block_index, pair_snake, ranking_before
 from core.tournament import Division, Pairings
 
 Quad = tuple[int, ...]
@@ -295,27 +295,23 @@ def pair_koth_quads(
     )
 
 
-#: The 2006 NSC schedule (seed 001): (first round, last round, how it is paired).
-NSC_2006 = (
-    (1, 7, "round robin in snake groups of 8"),
-    (8, 11, "quads from groups of 20, then A v A1"),
-    (12, 14, "quads from groups of 16"),
-    (15, 18, "quads from groups of 12, then A v A1; repeats allowed"),
-    (19, 21, "quads from groups of 8; repeats allowed"),
-    (22, 25, "quads from groups of 4, then A v A1; repeats allowed"),
-    (26, 28, "KOTH quads from position 41; the top 40 King of the Hill"),
+#: Seed 001's quad sessions: (first round, rounds, quads from groups of, repeats allowed).
+#: Rounds 1-7 are snake round robins in groups of 8; rounds 26-28 KOTH quads from 41st.
+NSC_2006_QUAD_SESSIONS = (
+    (8, 4, 20, False),  # session 3; no repeats "until Round 15"
+    (12, 3, 16, False),  # session 4
+    (15, 4, 12, True),  # session 5: "repeats will be allowed"
+    (19, 3, 8, True),  # session 6
+    (22, 4, 4, True),  # session 7
 )
 
 
 def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ()) -> Pairings:
-    """Any of the 28 rounds of the 2006 NSC schedule (seed 001), for a whole division."""
-    from core.pairing.snake import pair_snake
-
-    if round_number <= 7:
+    """Any of the 28 rounds of the 2006 NSC schedule (seed 001), for a whole division;
+    ``fixed`` pairs (the Gibson rule) apply to the top 40 in rounds 26-28."""
+    if 1 <= round_number <= 7:
         return pair_snake(division, round_number, group_size=8, first_round=1)
-    sessions = {8: (20, 4, False), 12: (16, 3, False), 15: (12, 4, True), 19: (8, 3, True),
-                22: (4, 4, True)}  # fmt: skip
-    for first, (group_size, rounds, repeats) in sessions.items():
+    for first, rounds, group_size, repeats in NSC_2006_QUAD_SESSIONS:
         if first <= round_number < first + rounds:
             return pair_quads(
                 division,

@@ -12,7 +12,8 @@ direction the snake is going, so group sizes differ by at most one.
 
 Each group then plays its own round robin (the Clark rotation of
 :mod:`core.pairing.round_robin`), for as many rounds as the smallest group's cycle; an
-odd group sits one player out each round, bottom seeds first. The groups are drawn once,
+odd group sits one player out each round, bottom seeds first (those who have had a bye
+seated higher, :func:`core.pairing.round_robin.seat_for_byes`). The groups are drawn once,
 from the standings before the block's first round (the rating order, for a block that
 starts the event), so that later results do not move anyone between groups.
 """
@@ -22,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core.pairing.round_robin import cycle_length, pair_groups
+from core.pairing.engine import history_before
+from core.pairing.round_robin import cycle_length, pair_groups, seat_for_byes
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
@@ -102,7 +104,8 @@ def pair_snake(
         raise ValueError(
             f"{len(ranked)} active players cannot make {groups} snake groups of 2 or more"
         )
-    dealt = snake_groups(ranked, groups)
+    byes = history_before(division, first_round).byes
+    dealt = tuple(seat_for_byes(g, byes) for g in snake_groups(ranked, groups))
     rounds = min(cycle_length(len(g)) for g in dealt)
     index = block_index(round_number, first_round, rounds, f"{rounds}-round snake block")
     named = [

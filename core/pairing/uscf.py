@@ -86,15 +86,24 @@ def pair_uscf_swiss(
     accelerated_rounds: int = 2,
     avoid_same_team: bool = True,
     final_round: bool = False,
+    total_rounds: int | None = None,
     top_white: bool = True,
 ) -> Pairings:
     """Pair ``round_number`` (1-based) by the USCF Swiss as seed 004 describes it.
 
     In each pair the first player has White. ``top_white`` gives the top board White
-    when neither player has a colour history (USCF lets the TD choose by lot).
+    when neither player has a colour history (USCF lets the TD choose by lot). The
+    final round (``final_round``, or ``round_number == total_rounds``) may give a third
+    colour in a row.
     """
     if round_number < 1:
         raise ValueError(f"round must be 1 or more, got {round_number}")
+    if total_rounds is not None:
+        if total_rounds < round_number:
+            raise ValueError(
+                f"total_rounds {total_rounds} is less than the round being paired ({round_number})"
+            )
+        final_round = final_round or round_number == total_rounds
     if accelerated_rounds < 0:
         raise ValueError(f"accelerated_rounds must be 0 or more, got {accelerated_rounds}")
     active = [p for p in division.players if p.active]

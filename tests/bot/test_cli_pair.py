@@ -160,3 +160,15 @@ def test_fp6_by_name_on_round_one(tmp_path: Path) -> None:
     path = write(tmp_path, six)
     out = json.loads(run("--system", "fp6", "--in", str(path), "--json").stdout)
     assert out == {"round": 1, "pairings": [[1, 4], [2, 5], [3, 6]], "byes": []}
+
+
+def test_avoid_teams_forbids_team_mates(tmp_path: Path) -> None:
+    text = "".join(f"P{i} {2000 - 100 * i} ; ; team {'Red' if i <= 2 else 'Blue'}\n"
+                   for i in range(1, 5))
+    path = write(tmp_path, text)
+    plain = json.loads(run("--system", "koth", "--in", str(path), "--json").stdout)
+    assert plain["pairings"] == [[1, 2], [3, 4]]
+    result = run("--system", "koth", "--in", str(path), "--json", "--why", "--avoid-teams")
+    out = json.loads(result.stdout)
+    assert {tuple(sorted(p)) for p in out["pairings"]} & {(1, 2), (3, 4)} == set()
+    assert "may not meet (same team, Red)" in " ".join(t for _, t in out["reasons"])

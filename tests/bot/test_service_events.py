@@ -237,3 +237,25 @@ async def test_a_known_telegram_user_is_merged_into_their_entry(db: Database) ->
         assert tess is not None and got.person_id == tess.id
         assert await roles_of(tx, created.event_id, tess.id) == {"td", "player"}
         assert await tx.scalar("SELECT count(*) FROM people WHERE name = 'Ann'") == 0
+
+
+async def test_two_entries_of_one_account_in_one_event_are_refused(db: Database) -> None:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, "name,rating\nBea,1700\n", by=Actor.cli(), now=NOW)
+        ann_code = next(c for _, name, c in created.personal if name == "Ann")
+        await redeem_invite(tx, ann_code, tg_user_id=5001, tg_name="ann", now=NOW)
+        tess_code = next(c for role, _, c in created.personal if role == "td")
+        await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="tess", now=NOW)
+        r = await redeem_invite(tx, created.player_code, tg_user_id=5001, tg_name="ann", now=NOW)
+        assert r.outcome == "linked"  # Ann already plays: nothing to pick
+        bea = (await entries_of(tx, created.event_id))[1]
+        assert bea.name == "Bea"
+        with pytest.raises(Invalid, match="already entered in this event as Ann"):
+            await request_entry(tx, created.player_code, bea.id, tg_user_id=5001, tg_name="ann",
+                                now=NOW)
+        # and a personal code for a second entry cannot merge two entries into one account
+        bea_code = await create_invite(tx, created.event_id, "player", person_id=bea.person_id,
+                                       by=Actor.cli(), now=NOW)
+        with pytest.raises(Invalid, match="already has an entry in this event"):
+            await redeem_invite(tx, bea_code, tg_user_id=5001, tg_name="ann", now=NOW)

@@ -76,7 +76,8 @@ async def _draw_rows(db: Database, event_id: int) -> list[tuple[str, str, str, s
 
 
 async def test_single_elimination_draw_gives_byes_to_the_top_seeds(db: Database) -> None:
-    """SSSg para 2: byes go to the top players by rating; no bye against a bye."""
+    """SSSg 2016 (seed 003_053a0fd902066061.txt) Annex A para 2: byes go to the top players by
+    rating; no bye against a bye."""
     event_id = await _event(db)
     async with db.transaction() as tx:
         rounds = await rounds_of(tx, event_id)
@@ -118,7 +119,8 @@ async def test_double_elimination_draw_has_lower_bracket_and_grand_final(db: Dat
 
 
 async def test_a_round_does_not_open_until_everyone_has_paid(db: Database) -> None:
-    """SSSg para 26: a player not paid-up by the commencement of a round is out."""
+    """SSSg 2016 (seed 003_053a0fd902066061.txt) Annex A para 26: a player not paid-up by the
+    commencement of a round is out."""
     event_id = await _event(db)
     async with db.transaction() as tx:
         with pytest.raises(Invalid, match=r"not paid for this round \(SGD 15.00, SSSg rules para 26\): P"):
@@ -185,6 +187,8 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
         assert await deadlines.open_deadlines(tx) == []
         # an alarm armed before the close still fires: it finds the row closed and does nothing
         assert not await deadlines.fire_due(tx, reminder24.id, close.due_at)
+        log = [e["action"] for e in await journal.entries_for(tx, reminder.subject)]
+        assert log == ["round.open", "deadline.fired", "round.close"]
 
 
 async def test_close_deadline_tells_the_tds_what_is_unfinished(db: Database) -> None:
@@ -243,3 +247,17 @@ async def test_a_failure_half_way_through_opening_leaves_nothing(
         qf = await find_round(tx, event_id, "QF")
         assert qf.state == "planned"
         assert {m.state for m in await matches_of_round(tx, qf.id)} == {"ready", "bye"}
+
+
+async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Database) -> None:
+    """The compare half of compare-and-set: the row is open but its round is not."""
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        first = (await deadlines.open_deadlines(tx))[0]
+        await tx.execute("UPDATE rounds SET state = 'closed' WHERE code = 'qf'")
+        count = await tx.scalar("SELECT count(*) FROM outbox")
+        assert not await deadlines.fire_due(tx, first.id, first.due_at)
+        assert (await deadlines.get_deadline(tx, first.id)).state == "cancelled"  # type: ignore[union-attr]
+        assert await tx.scalar("SELECT count(*) FROM outbox") == count

@@ -88,3 +88,24 @@ async def test_backup_while_open_is_a_consistent_copy(db: Database, tmp_path: Pa
     await restored.close()
     with pytest.raises(FileExistsError):
         await db.backup(copy)
+
+
+async def test_backup_through_the_open_database(db: Database, tmp_path: Path) -> None:
+    async with db.transaction() as tx:
+        await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+    await db.backup(tmp_path / "b.sqlite3")
+    copy = await Database.open(tmp_path / "b.sqlite3")
+    async with copy.transaction() as tx:
+        assert await tx.scalar("SELECT name FROM people") == "Ann"
+    await copy.close()
+
+
+async def test_old_update_ids_can_be_pruned(db: Database) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2016, 8, 10, tzinfo=UTC)
+    async with db.transaction() as tx:
+        assert await tx.claim_update(1, now - timedelta(days=8))
+        assert await tx.claim_update(2, now)
+        assert await tx.prune_updates(now - timedelta(days=7)) == 1
+        assert await tx.claim_update(2, now) is False

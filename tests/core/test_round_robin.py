@@ -20,6 +20,7 @@ from core.pairing.round_robin import (
     pair_round_robin,
     round_robin_bye,
     round_robin_schedule,
+    seat_for_byes,
 )
 from core.tournament import Division, Game, Player
 
@@ -229,3 +230,11 @@ def test_round_outside_schedule_is_refused(bad_round: int) -> None:
 def test_odd_clark_size_is_refused() -> None:
     with pytest.raises(ValueError, match="even"):
         clark_rounds(7)
+
+
+def test_odd_group_seats_players_with_byes_higher() -> None:
+    """Seed 000, "Speed Pairings": "any player should have, at most, one bye in a
+    tournament, if possible": the bottom seats (byes first) go to those without one."""
+    assert seat_for_byes((1, 2, 3, 4, 5), {5: 1, 4: 1}) == (4, 5, 1, 2, 3)
+    assert seat_for_byes((1, 2, 3, 4), {4: 1}) == (1, 2, 3, 4)  # even: no byes to place
+    assert [round_robin_bye(5, r) for r in (1, 2, 3)] == [5, 4, 3]  # seats 5, 4, 3 first

@@ -279,6 +279,10 @@ def test_three_in_a_row_is_avoided_whatever_the_ratings() -> None:
     assert "no rating limit" in text
     last = pair_uscf_swiss(division(players, games), 3, final_round=True)
     assert frozenset({1, 3}) in as_sets(last)
+    assert pair_uscf_swiss(division(players, games), 3, total_rounds=3) == last
+    assert pair_uscf_swiss(division(players, games), 3, total_rounds=5) == pairings
+    with pytest.raises(ValueError, match="total_rounds 2 is less than"):
+        pair_uscf_swiss(division(players, games), 3, total_rounds=2)
 
 
 def test_due_colour_priorities() -> None:

@@ -1,0 +1,23 @@
+"""Who may rule on a match (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para 19).
+
+"Where Ricky is a player in the match, Jeremy will be designated as the adjudicator, and
+vice-versa. In the event that Ricky and Jeremy are playing each other, a neutral third
+party will be designated as the adjudicator." So: the event's TDs who do not play in the
+match; if none is left, its neutral adjudicators who do not play in it either.
+"""
+
+from __future__ import annotations
+
+from bot.service.matches import get_match
+from bot.service.roles import people_with_role
+from bot.store.db import Tx
+
+
+async def eligible_adjudicators(tx: Tx, match_id: int) -> list[int]:
+    """Person ids who may rule on a match, in the order to ask them."""
+    m = await get_match(tx, match_id)
+    playing = {p for p in m.people if p is not None}
+    tds = [p for p in await people_with_role(tx, m.event_id, "td") if p not in playing]
+    if tds:
+        return tds
+    return [p for p in await people_with_role(tx, m.event_id, "adjudicator") if p not in playing]

@@ -1,0 +1,120 @@
+"""What the chat shows: a person's matches, a match's score line, and what awaits a TD.
+
+Read-only views; they change nothing and write no journal entry. Score lines come from the
+core's match value (core/match.py), never from counting in SQL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.service.events import get_event
+from bot.service.invites import JoinRequest, pending_join_requests
+from bot.service.matches import (
+    MatchView,
+    get_match,
+    match_state,
+    matches_of_event,
+    matches_of_person,
+    score_line,
+)
+from bot.service.payments import unpaid
+from bot.service.schedule import rounds_of
+from bot.store import outbox_repo
+from bot.store.db import Tx
+
+
+@dataclass(frozen=True)
+class MyMatch:
+    """One of a person's matches, from their side."""
+
+    match_id: int
+    event_id: int
+    event_name: str
+    round_name: str
+    code: str
+    opponent: str
+    best_of: int
+    state: str
+    score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"
+    closes_at: str | None  # the round's deadline in the event's time zone
+    next_game: int | None
+    next_starter: str | None  # who starts the next game, or None when players draw tiles
+
+
+async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
+    """A person's matches in every event: those being played or about to be, first."""
+    out: list[MyMatch] = []
+    for m in await matches_of_person(tx, person_id):
+        if m.state in ("bye", "not_needed") or (m.state == "decided" and not include_finished):
+            continue
+        side = m.side_of_person(person_id)
+        assert side is not None
+        event = await get_event(tx, m.event_id)
+        rnd = next(r for r in await rounds_of(tx, m.event_id) if r.id == m.round_id)
+        state = await match_state(tx, m.id)
+        starter = None
+        if state.next_start is not None and state.next_start.side is not None:
+            starter = m.label(state.next_start.side)
+        out.append(
+            MyMatch(
+                m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
+                m.state, score_line(m, state, side),
+                event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
+                state.next_game, starter,
+            )
+        )
+    order = {"playing": 0, "ready": 1, "waiting": 2, "decided": 3}
+    return sorted(out, key=lambda x: order.get(x.state, 9))
+
+
+async def match_score_line(tx: Tx, match_id: int, side: int = 0) -> str:
+    """'Ann 5-3 Bob (+212)': game-points (head start and half points included) and spread,
+    as core/match.py counts them."""
+    m = await get_match(tx, match_id)
+    return score_line(m, await match_state(tx, match_id), side)
+
+
+@dataclass(frozen=True)
+class TdInbox:
+    """What awaits a TD of an event, most urgent first."""
+
+    event_id: int
+    join_requests: list[JoinRequest] = field(default_factory=list)
+    open_disputes: list[dict[str, object]] = field(default_factory=list)
+    unpaid: list[tuple[str, list[str]]] = field(default_factory=list)  # round, names
+    blocked_messages: list[dict[str, object]] = field(default_factory=list)
+    unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
+
+    @property
+    def empty(self) -> bool:
+        return not (self.join_requests or self.open_disputes or self.unpaid
+                    or self.blocked_messages or self.unfinished)
+
+
+async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
+    """Join requests to approve, disputes to rule on, fees missing for the next rounds to
+    open (SSSg para 26), messages Telegram refused for good, and unfinished matches."""
+    disputes = [
+        dict(r) for r in await tx.all(
+            "SELECT d.id, d.match_id, m.code, d.reason, d.raised_at FROM disputes d"
+            " JOIN matches m ON m.id = d.match_id WHERE m.event_id = ? AND d.state = 'open'"
+            " ORDER BY d.id", (event_id,),
+        )
+    ]
+    owing: list[tuple[str, list[str]]] = []
+    for rnd in await rounds_of(tx, event_id):
+        if rnd.state == "planned":
+            names = [e.name for e in await unpaid(tx, rnd)]
+            if names:
+                owing.append((rnd.name, names))
+    players = {
+        r["person_id"] for r in await tx.all(
+            "SELECT person_id FROM entries WHERE event_id = ?", (event_id,))
+    }
+    blocked = [b for b in await outbox_repo.blocked(tx) if b["person_id"] in players]
+    open_rounds = {r.id for r in await rounds_of(tx, event_id) if r.state == "open"}
+    unfinished = [m for m in await matches_of_event(tx, event_id)
+                  if m.round_id in open_rounds and m.state == "playing"]
+    return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
+                   blocked, unfinished)

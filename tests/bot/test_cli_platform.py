@@ -1,0 +1,183 @@
+"""The platform commands: migrate, backup, event create/list/show, players import, invite,
+draw-event, pay, round open/close. Bad input: one line naming what was wrong, exit 2."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import bot.cli  # noqa: F401  (registers every command module)
+from bot.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "sssg2016.toml"
+PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in range(1, 25))
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _event(runner: CliRunner, tmp_path: Path) -> str:
+    db = str(tmp_path / "t.db")
+    code, out, err = run(runner, "event", "create", str(EXAMPLE), "--db", db, "--bot-username", "SSSgBot")
+    assert code == 0, err
+    csv = tmp_path / "players.csv"
+    csv.write_text(PLAYERS)
+    code, out, err = run(runner, "players", "import", "sssg-2016", str(csv), "--db", db)
+    assert code == 0, err
+    return db
+
+
+def test_migrate_creates_the_database(runner: CliRunner, tmp_path: Path) -> None:
+    code, out, _ = run(runner, "migrate", "--db", str(tmp_path / "new.db"))
+    assert code == 0 and "schema up to date (1 migration(s) applied)" in out
+    assert (tmp_path / "new.db").exists()
+
+
+def test_event_create_prints_invite_links(runner: CliRunner, tmp_path: Path) -> None:
+    code, out, err = run(runner, "event", "create", str(EXAMPLE), "--db", str(tmp_path / "t.db"),
+                         "--bot-username", "@SSSgBot")
+    assert code == 0, err
+    assert "created event sssg-2016 (id 1): Scrabble Shootout Singapore 2016" in out
+    links = re.findall(r"https://t\.me/SSSgBot\?start=([A-Za-z0-9_-]+)", out)
+    assert len(links) == 4 and len(set(links)) == 4  # the players' link, 2 TDs, 1 adjudicator
+    assert "td          Ricky Purnomo:" in out
+    code, out, _ = run(runner, "event", "list", "--db", str(tmp_path / "t.db"))
+    assert "sssg-2016" in out and "registration" in out
+
+
+def test_a_bad_definition_names_the_key(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(EXAMPLE.read_text().replace('name = "Ro16"\nbest_of = 11', 'name = "Ro16"\nbest_of = 12'))
+    code, out, err = run(runner, "event", "create", str(bad), "--db", str(tmp_path / "t.db"))
+    assert code == 2 and out == ""
+    assert err.startswith("tdbot: error: bad.toml: rounds[1].best_of: must be odd")
+    assert len(err.strip().splitlines()) == 1
+    code, _, err = run(runner, "event", "create", str(tmp_path / "missing.toml"), "--db", str(tmp_path / "t.db"))
+    assert code == 2 and "missing.toml: no such file" in err
+
+
+def test_players_import_error_names_the_row(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    assert run(runner, "event", "create", str(EXAMPLE), "--db", db)[0] == 0
+    csv = tmp_path / "p.csv"
+    csv.write_text("name,rating\nAnn,1500\nBob,fifteen\n")
+    code, _, err = run(runner, "players", "import", "sssg-2016", str(csv), "--db", db)
+    assert code == 2 and "row 3: rating 'fifteen' is not a whole number" in err
+    code, _, err = run(runner, "players", "import", "nope", str(csv), "--db", db)
+    assert code == 2 and "no event called 'nope'" in err
+
+
+def test_draw_open_pay_and_backup(runner: CliRunner, tmp_path: Path) -> None:
+    db = _event(runner, tmp_path)
+    code, out, err = run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)
+    assert code == 0, err
+    assert "drawn with seed 5: 45 matches" in out and "Qual Rd\n  Q1 " in out
+    assert "winner of Q" in out
+    # para 26: the round does not open with fees missing
+    code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31", "--db", db)
+    assert code == 2 and "para 26" in err
+    code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--unpaid-ok", "--db", db)
+    assert code == 2 and "--unpaid-ok needs --why" in err
+    code, out, err = run(runner, "pay", "sssg-2016", "player 24", "qual-rd", "--db", db)
+    assert code == 0 and "recorded Player 24's payment for Qual Rd" in out, err
+    code, _, err = run(runner, "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
+    assert code == 2 and "already paid" in err
+    code, out, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+                         "--unpaid-ok", "--why", "fees collected at the venue", "--db", db)
+    assert code == 0 and "it closes Mon 31 Aug 2099 23:59 (+08)" in out, err
+    code, _, err = run(runner, "round", "close", "sssg-2016", "qual-rd", "--db", db)
+    assert code == 2 and "8 unfinished match(es)" in err
+    backup = tmp_path / "copy.db"
+    code, out, err = run(runner, "backup", str(backup), "--db", db)
+    assert code == 0, err
+    code, out, _ = run(runner, "event", "show", "sssg-2016", "--db", str(backup))
+    assert "Qual Rd [qual-rd] best of 9, open" in out and "(playing)" in out
+    code, _, err = run(runner, "backup", str(backup), "--db", db)
+    assert code == 2 and "already exists" in err
+
+
+def test_invite_for_a_role(runner: CliRunner, tmp_path: Path) -> None:
+    db = _event(runner, tmp_path)
+    code, out, _ = run(runner, "invite", "sssg-2016", "td", "--db", db, "--bot-username", "B")
+    assert code == 0 and out.startswith("https://t.me/B?start=")
+    code, _, err = run(runner, "invite", "sssg-2016", "king", "--db", db)
+    assert code == 2 and "unknown role 'king'" in err
+
+
+def test_database_path_comes_from_settings(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TDBOT_DB (environment or .env) is the default database."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text(f"TDBOT_DB={tmp_path / 'from-env.db'}\nTDBOT_ORGANISERS=5, 6\n")
+    code, out, _ = run(runner, "migrate")
+    assert code == 0 and "from-env.db" in out and (tmp_path / "from-env.db").exists()
+    from bot.settings import Settings
+
+    assert Settings().organisers == [5, 6]
+    monkeypatch.setenv("TDBOT_ORGANISERS", "12;x")
+    with pytest.raises(ValueError, match="TDBOT_ORGANISERS must be Telegram user ids"):
+        Settings()
+
+
+def test_journal_shows_who_did_what_and_why(runner: CliRunner, tmp_path: Path) -> None:
+    db = _event(runner, tmp_path)
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+               "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
+    code, out, err = run(runner, "journal", "sssg-2016", "--limit", "1000", "--db", db)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert any("cli  event.create event:1" in line for line in lines)
+    assert any("cli  event.draw event:1" in line and "seed=5" in line for line in lines)
+    assert any("round.open round:" in line and "-- fees at the venue" in line for line in lines)
+
+
+def test_inbox_lists_missing_fees_then_unfinished_matches(runner: CliRunner, tmp_path: Path) -> None:
+    db = _event(runner, tmp_path)
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert code == 0 and "nothing awaits a TD" in out
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert "not paid for Qual Rd: " in out
+    assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+               "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert out.count("unfinished: Q") == 8
+
+
+def test_the_stored_draw_is_what_tdbot_draw_prints_for_the_same_csv_and_seed(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Para 1 and 3 ("random draw"): anyone can re-run the draw from the players' CSV and
+    the recorded seed and get the same fixtures."""
+    import json
+
+    db = str(tmp_path / "t.db")
+    players = ROOT / "examples" / "players24.csv"
+    assert run(runner, "event", "create", str(EXAMPLE), "--db", db)[0] == 0
+    assert run(runner, "players", "import", "sssg-2016", str(players), "--db", db)[0] == 0
+    code, out, err = run(runner, "draw-event", "sssg-2016", "--seed", "11", "--db", db)
+    assert code == 0, err
+    stored = re.findall(r"^  (Q\d+|T\d+)\s+(.+?) v (.+)$", out, re.M)
+    code, printed, err = run(runner, "draw", "--format", "sssg", "--players", str(players),
+                             "--seed", "11", "--json")
+    assert code == 0, err
+    core = json.loads(printed)
+    expected = [(q["id"], *q["players"]) for q in core["qualifying"]]
+    assert [s for s in stored if s[0].startswith("Q")] == expected
+    seating = core["top"]["seating"]
+    first_round = [(m["id"], seating[m["slots"][0]["seat"]], seating[m["slots"][1]["seat"]])
+                   for m in core["top"]["matches"] if m["round"] == 1 and m["part"] == "upper"]
+    assert [s for s in stored if s[0].startswith("T")][:8] == first_round

@@ -1,0 +1,239 @@
+"""The SSSg 2016 event through the service: the example definition, the draw stored as the
+core makes it, results flowing on, adjudicators (para 19) and the read models."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.service import journal
+from bot.service.actors import Actor
+from bot.service.adjudicators import eligible_adjudicators
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.entries import import_players
+from bot.service.errors import Invalid
+from bot.service.event_setup import create_event
+from bot.service.knockout import sync_matches
+from bot.service.matches import get_match
+from bot.service.readmodels import match_score_line, my_matches, td_inbox
+from bot.service.rounds import open_round
+from bot.service.schedule import rounds_of
+from bot.store.db import Database, Tx
+
+ROOT = Path(__file__).resolve().parents[2]
+NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)
+PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in range(1, 23)) + (
+    "Ricky Purnomo,1500\nJeremy Khoo,1490\n"
+)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _sssg(tx: Tx, seed: int = 1) -> int:
+    text = (ROOT / "examples" / "sssg2016.toml").read_text()
+    created = await create_event(tx, parse_definition(text), by=Actor.cli(), now=NOW)
+    await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+    await make_draw(tx, created.event_id, seed=seed, by=Actor.cli(), now=NOW)
+    return created.event_id
+
+
+async def _match(tx: Tx, event_id: int, code: str) -> int:
+    return int(await tx.scalar("SELECT id FROM matches WHERE event_id = ? AND code = ?", (event_id, code)))
+
+
+async def _play(tx: Tx, match_id: int, games: list[tuple[int, int, int]]) -> None:
+    for seq, (starter, a, b) in enumerate(games, start=1):
+        await tx.insert(
+            "INSERT INTO games (match_id, seq, kind, starter_side, score_a, score_b, played_at)"
+            " VALUES (?, ?, 'played', ?, ?, ?, ?)", (match_id, seq, starter, a, b, NOW.isoformat()),
+        )
+
+
+async def test_24_players_have_the_sssg_2016_shape(db: Database) -> None:
+    """seed 003_053a0fd902066061.txt, Annex A paras 1-2 and the schedule table: 8 best-of-9 qualifying matches, byes for the 8
+    highest-rated, a 16-player double elimination to a best-of-18 grand final with a
+    one-game head start, and an 8-player plate (footnote 4: best-of-9 first)."""
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        rounds = {r.name: r for r in await rounds_of(tx, event_id)}
+        assert rounds["Qual Rd"].best_of == 9 and rounds["Ro16"].best_of == 11
+        assert rounds["Grand Final"].best_of == 18 and rounds["Plate QF"].best_of == 9
+        q = await tx.all("SELECT m.state FROM matches m JOIN rounds r ON r.id = m.round_id"
+                         " WHERE r.name = 'Qual Rd'")
+        assert [r[0] for r in q] == ["ready"] * 8
+        ro16 = await tx.all("SELECT source_a, source_b FROM matches m JOIN rounds r"
+                            " ON r.id = m.round_id WHERE r.name = 'Ro16' ORDER BY m.id")
+        seeded = sorted(a.removeprefix("seat:") for a, _ in ro16)
+        assert seeded == [f"Player {i:02}" for i in range(1, 9)]  # the byes, top 8 by rating
+        assert all(b.startswith("winner:Q") for _, b in ro16)
+        gf = await tx.one("SELECT head_start_side, head_start_games FROM matches WHERE code ="
+                          " (SELECT m.code FROM matches m JOIN rounds r ON r.id = m.round_id"
+                          "  WHERE r.name = 'Grand Final' AND m.event_id = ?)", (event_id,))
+        assert tuple(gf) == (0, 1)
+        plate = await tx.scalar("SELECT count(*) FROM matches WHERE code LIKE 'P%' AND source_a LIKE 'draw:%'")
+        assert plate == 4  # seated once the qualifying round is over (para 3)
+        log = await journal.entries_for(tx, f"event:{event_id}")
+        assert any(e["action"] == "event.draw" and e["detail"]["seed"] == 1 for e in log)
+
+
+async def test_a_definition_best_of_that_breaks_the_rules_is_refused(db: Database) -> None:
+    text = (ROOT / "examples" / "sssg2016.toml").read_text().replace(
+        'name = "Ro16"\nbest_of = 11', 'name = "Ro16"\nbest_of = 13')
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(text), by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        with pytest.raises(Invalid, match=r"rounds\[1\]\.best_of: Ro16 is best of 11 under the SSSg rules"):
+            await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+
+
+async def test_a_decided_qualifier_moves_into_the_round_of_16(db: Database) -> None:
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        q1 = await _match(tx, event_id, "Q1")
+        await _play(tx, q1, [(0, 300, 400), (1, 350, 420), (0, 380, 390), (1, 300, 450),
+                             (0, 410, 420)])
+        names = (await get_match(tx, q1)).names
+        assert await match_score_line(tx, q1) == f"{names[0]} 0-5 {names[1]} (-340)"
+        assert await match_score_line(tx, q1, side=1) == f"{names[1]} 5-0 {names[0]} (+340)"
+        await tx.execute("UPDATE matches SET state = 'decided', winner_side = 1 WHERE id = ?", (q1,))
+        winner = (await get_match(tx, q1)).names[1]
+        ready = await sync_matches(tx, event_id)
+        ro16 = await tx.one("SELECT id FROM matches WHERE event_id = ? AND source_b = 'winner:Q1'", (event_id,))
+        m = await get_match(tx, ro16["id"])
+        assert ready == [m.id] and m.names[1] == winner and m.state == "ready"
+
+
+async def test_para_19_a_td_never_rules_on_their_own_match(db: Database) -> None:
+    """seed 003_053a0fd902066061.txt, Annex A para 19: where Ricky plays, Jeremy adjudicates and vice-versa; if they play each
+    other, the neutral third party."""
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        ricky = await tx.scalar("SELECT id FROM people WHERE name = 'Ricky Purnomo'")
+        jeremy = await tx.scalar("SELECT id FROM people WHERE name = 'Jeremy Khoo'")
+        neutral = await tx.scalar("SELECT id FROM people WHERE name = 'Neutral Adjudicator'")
+        # the players named like the TDs are the TDs themselves: one person each
+        assert await tx.scalar("SELECT count(*) FROM people WHERE name = 'Ricky Purnomo'") == 1
+        ricky_match = await tx.scalar(
+            "SELECT m.id FROM matches m JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
+            " WHERE e.person_id = ? AND m.state = 'ready'", (ricky,))
+        assert await eligible_adjudicators(tx, ricky_match) == [jeremy]
+        other = await tx.scalar(
+            "SELECT m.id FROM matches m JOIN entries a ON a.id = m.entry_a JOIN entries b"
+            " ON b.id = m.entry_b WHERE m.state = 'ready' AND a.person_id NOT IN (?, ?)"
+            " AND b.person_id NOT IN (?, ?)", (ricky, jeremy, ricky, jeremy))
+        assert sorted(await eligible_adjudicators(tx, other)) == sorted([ricky, jeremy])
+        # Ricky v Jeremy: put them in one match and ask again
+        rj = await _match(tx, event_id, "Q8")
+        ea = await tx.scalar("SELECT id FROM entries WHERE person_id = ?", (ricky,))
+        eb = await tx.scalar("SELECT id FROM entries WHERE person_id = ?", (jeremy,))
+        await tx.execute("UPDATE matches SET entry_a = ?, entry_b = ? WHERE id = ?", (ea, eb, rj))
+        assert await eligible_adjudicators(tx, rj) == [neutral]
+
+
+async def test_my_matches_and_the_td_inbox(db: Database) -> None:
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        inbox = await td_inbox(tx, event_id)
+        assert inbox.unpaid and inbox.unpaid[0][0] == "Qual Rd" and len(inbox.unpaid[0][1]) == 16
+        await open_round(tx, event_id, "qual-rd", by=Actor.cli(), now=NOW, unpaid_ok=True,
+                         why="test")
+        q2 = await get_match(tx, await _match(tx, event_id, "Q2"))
+        person = q2.people[0]
+        assert person is not None
+        await _play(tx, q2.id, [(1, 300, 420), (0, 401, 400)])
+        mine = await my_matches(tx, person)
+        assert [(x.code, x.opponent, x.best_of, x.state) for x in mine] == [
+            ("Q2", q2.names[1], 9, "playing")]
+        assert mine[0].score_line == f"{q2.names[0]} 1-1 {q2.names[1]} (-119)"
+        assert mine[0].next_game == 3 and mine[0].closes_at == "Wed 31 Aug 2016 23:59 (+08)"
+        # para 15: starts alternate; side 1 started game 1, so side 1 starts game 3
+        assert mine[0].next_starter == q2.names[1]
+        inbox = await td_inbox(tx, event_id)
+        assert len(inbox.unfinished) == 8 and not inbox.empty
+
+
+FORMATS_DEF = """
+[event]
+slug = "prop"
+name = "Property"
+format = "{fmt}"
+"""
+
+
+@settings(max_examples=25, deadline=None)
+@given(fmt=st.sampled_from(["sssg", "single", "double"]), players=st.integers(2, 40),
+       seed=st.integers(0, 10**6))
+async def test_stored_draw_matches_the_core_for_any_field(fmt: str, players: int, seed: int) -> None:
+    """Whatever the field: one row per core match, every ready match has two different
+    players, byes go through at once, and the draw is what the core draws with that seed."""
+    from core import sssg
+    from core.qualifying import Entrant
+
+    db = await Database.open(":memory:")
+    try:
+        async with db.transaction() as tx:
+            created = await create_event(tx, parse_definition(FORMATS_DEF.format(fmt=fmt)),
+                                         by=Actor.cli(), now=NOW)
+            csv = "name,rating\n" + "".join(f"P{i},{1000 + (i * 37) % 500}\n" for i in range(players))
+            await import_players(tx, created.event_id, csv, by=Actor.cli(), now=NOW)
+            await make_draw(tx, created.event_id, seed=seed, by=Actor.cli(), now=NOW)
+            rows = await tx.all("SELECT * FROM matches WHERE event_id = ?", (created.event_id,))
+            entrants = [Entrant(f"P{i}", 1000 + (i * 37) % 500) for i in range(players)]
+            core_event = (sssg.draw_sssg(entrants, seed) if fmt == "sssg" else None)
+            for r in rows:
+                if r["state"] in ("ready", "playing"):
+                    assert r["entry_a"] and r["entry_b"] and r["entry_a"] != r["entry_b"]
+                if r["state"] == "bye" and (r["entry_a"] or r["entry_b"]):
+                    assert r["winner_side"] in (0, 1)
+            if core_event is not None:
+                expected = len(core_event.top.matches) + (
+                    len(core_event.plate.matches) if core_event.plate else 0) + (
+                    len(core_event.plan.pairings) if core_event.plan else 0)
+                assert len(rows) == expected
+                ready = {pm.id for pm in sssg.playable(core_event)}
+                assert {r["code"] for r in rows if r["state"] == "ready"} == ready
+    finally:
+        await db.close()
+
+
+async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> None:
+    """seed 003_053a0fd902066061.txt, Annex A para 26: fees are due by the commencement of each round; the example definition asks
+    for a reminder 72 hours before a round opens, and a notice to the TDs when it is due."""
+    from bot.service import deadlines
+    from bot.service.payments import record_payment
+    from bot.service.schedule import find_round
+
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        rows = await deadlines.open_deadlines(tx)
+        ro16 = await find_round(tx, event_id, "ro16")
+        qual = await find_round(tx, event_id, "qual-rd")
+        kinds = {(d.kind, d.subject) for d in rows}
+        # the qualifying round opens within 72 h of the draw: no fee reminder, only the notice
+        assert ("round.fee_due", f"round:{qual.id}") not in kinds
+        assert ("round.opens", f"round:{qual.id}") in kinds
+        fee = next(d for d in rows if d.kind == "round.fee_due" and d.subject == f"round:{ro16.id}")
+        assert fee.due_at == datetime(2016, 8, 28, 16, 0, tzinfo=UTC)  # 1 Sep 00:00 SGT - 72 h
+        seeded = await tx.all("SELECT DISTINCT entry_a FROM matches WHERE round_id = ?", (ro16.id,))
+        await record_payment(tx, seeded[0][0], ro16.id, by=Actor.cli(), now=NOW)
+        before = await tx.scalar("SELECT max(id) FROM outbox")
+        assert await deadlines.fire_due(tx, fee.id, fee.due_at)
+        texts = [r[0] for r in await tx.all("SELECT text_html FROM outbox WHERE id > ?", (before,))]
+        assert len(texts) == 7 and all("SGD 15.00" in t and "para 26" in t for t in texts)
+        notice = next(d for d in rows if d.kind == "round.opens" and d.subject == f"round:{qual.id}")
+        assert await deadlines.fire_due(tx, notice.id, notice.due_at)
+        ricky = await tx.scalar("SELECT id FROM people WHERE name = 'Ricky Purnomo'")
+        told = await tx.scalar("SELECT text_html FROM outbox WHERE person_id = ? ORDER BY id DESC", (ricky,))
+        assert "Qual Rd</b> is due to open now" in told and "Not paid yet:" in told
+        assert "/openround qual-rd" in told
