@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 
 class GameKind(StrEnum):
@@ -107,8 +108,20 @@ class Division:
             raise ValueError(f"players are not numbered 1..n (found {player.number} at {number})")
         return player
 
+    @cached_property
+    def _games_by_player(self) -> dict[int, tuple[Game, ...]]:
+        """Each player's games, built once per division value: the pairing systems and
+        standings ask for them per player, and a scan per call made a 10,000-player
+        round quadratic. (A frozen value never changes, so the cache never goes stale.)"""
+        found: dict[int, list[Game]] = {}
+        for game in self.games:
+            found.setdefault(game.a, []).append(game)
+            if game.b is not None and game.b != game.a:
+                found.setdefault(game.b, []).append(game)
+        return {number: tuple(games) for number, games in found.items()}
+
     def games_of(self, number: int) -> tuple[Game, ...]:
-        return tuple(g for g in self.games if g.involves(number))
+        return self._games_by_player.get(number, ())
 
     def opponents_of(self, number: int) -> tuple[int, ...]:
         """Real opponents met so far, in round order, with repeats."""
@@ -120,10 +133,12 @@ class Division:
         return tuple(found)
 
     def times_met(self, p: int, q: int) -> int:
-        return sum(1 for g in self.games if g.involves(p) and g.involves(q) and g.b is not None)
+        return sum(1 for g in self.games_of(p) if g.b is not None and g.involves(q))
 
     def byes_of(self, number: int) -> int:
-        return sum(1 for g in self.games if g.a == number and g.b is None and g.kind == GameKind.BYE)
+        return sum(
+            1 for g in self.games_of(number) if g.a == number and g.b is None and g.kind == GameKind.BYE
+        )
 
     def up_to_round(self, last_round: int) -> Division:
         """This division as it stood after ``last_round`` (for lagged and Portland pairing)."""
