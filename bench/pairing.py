@@ -2,6 +2,7 @@
 
     python -m bench.pairing            # 100, 1,000 and 10,000 players, 9 rounds each
     python -m bench.pairing --quick    # 100 and 1,000 players, 5 rounds
+    python -m bench.pairing --system koth   # King of the Hill: its table repeats more
 
 Each size is a seeded random event: ratings 600-2200, results drawn from the Elo
 expectation, Scrabble-like scores. Every round is paired with ``pair_swiss`` and timed
@@ -23,6 +24,7 @@ import time
 
 from core.pairing import engine
 from core.pairing.byes import bye_game
+from core.pairing.koth import pair_koth
 from core.pairing.swiss import pair_swiss
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, Player
@@ -44,7 +46,10 @@ class MatchClock:
             self.seconds += time.perf_counter() - t
 
 
-def simulate(n: int, rounds: int, seed: int) -> list[dict[str, float]]:
+SYSTEMS = {"swiss": pair_swiss, "koth": pair_koth}
+
+
+def simulate(n: int, rounds: int, seed: int, system: str = "swiss") -> list[dict[str, float]]:
     rng = random.Random(seed)
     clock = MatchClock()
     engine.match = clock
@@ -59,7 +64,7 @@ def simulate(n: int, rounds: int, seed: int) -> list[dict[str, float]]:
         standings = scrabble_standings(division)
         t1 = time.perf_counter()
         clock.seconds = 0.0
-        pairings = pair_swiss(division, r)
+        pairings = SYSTEMS[system](division, r)
         t2 = time.perf_counter()
         wins = {s.number: s.wins for s in standings}
         repeats = 0
@@ -97,14 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="*", help="player counts (default 100 1000 10000)")
     parser.add_argument("--rounds", type=int, help="rounds to pair (default 9)")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--system", choices=sorted(SYSTEMS), default="swiss",
+                        help="modified Swiss (default) or King of the Hill, repeats avoided")
     args = parser.parse_args(argv)
     sizes = args.sizes or ([100, 1000] if args.quick else [100, 1000, 10000])
     rounds = args.rounds or (5 if args.quick else 9)
-    print(f"modified Swiss, {rounds} rounds, seed {args.seed}")
+    title = {"swiss": "modified Swiss", "koth": "King of the Hill"}[args.system]
+    print(f"{title}, {rounds} rounds, seed {args.seed}")
     print(f"{'players':>8} {'mean s/round':>13} {'last round s':>13} {'standings s':>12}"
           f" {'matching s':>11} {'repeats':>8} {'mean win gap':>13}")
     for n in sizes:
-        rows = simulate(n, rounds, args.seed)
+        rows = simulate(n, rounds, args.seed, args.system)
         mean = statistics.fmean(row["seconds"] for row in rows)
         last = rows[-1]
         print(f"{n:>8} {mean:>13.3f} {last['seconds']:>13.3f} {last['standings']:>12.3f}"

@@ -90,9 +90,10 @@ class _Script:
 
     def flush(self) -> None:
         events = self.tg.world.events[self._shown :]
+        earlier = self.tg.world.events[: self._shown]
         self._shown = len(self.tg.world.events)
         if events:
-            self.out.append(render_transcript(events))
+            self.out.append(render_transcript(events, earlier=earlier))
 
     async def says(self, who: FakeUser, text: str) -> str:
         self.tg.user_sends(who, text)

@@ -10,8 +10,12 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
+    # env_ignore_empty: a key left empty (``TDBOT_WEBHOOK_URL=``, as people do when they
+    # uncomment a line of deploy/.env.example) means "not set" and takes the default; an
+    # empty string would otherwise switch on webhook mode or send an empty token.
     model_config = SettingsConfigDict(
-        env_prefix="TDBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+        env_prefix="TDBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore",
+        env_ignore_empty=True,
     )
 
     token: str | None = None

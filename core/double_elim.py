@@ -13,18 +13,31 @@ upper round ``k + 1`` dropping in). Minor and major round ``k`` count as upper r
 round is the Losers' Final. Then the grand final: the upper winner (slot 0) against the
 lower winner (slot 1).
 
-Drop order, and why the seeding rule fixes it (para 3). Seeds in the top ``2**L / 2**l``
-sit in different blocks of ``2**l`` seats (``core.seeding``) and may not meet in a round
-of level ``l``. A lower match at level ``l`` must therefore only ever bring together
-players from the same block of ``2**l`` seats. In a major round the dropping player is
-the upper-round loser of one such block, so the lower-bracket player they meet must come
-from the same block: the drops are *aligned*, and that is the only order the rule allows
-(``drops="seeding"``, the default). Its price: the dropping player may have beaten the
-lower-bracket player in that block already, so a rematch is possible from the first major
-round on, for every size from 8 up (4 has no constrained level). ``drops="rematch"``
-(for events that do not seed) instead picks, round by round, the drop order that puts off
-the earliest possible rematch the longest. ``analyse_drops`` computes exactly which
-pairs of seats can meet in each lower match, to check both claims (tests cover 4 to 64).
+Drop order, and what the seeding rule leaves free (para 3). The bracket's shape is fixed
+before the draw (an SSSg top division of 25-32 is seated only after qualifying, and its
+matches are stored before that), so it must keep para 3 for *every* draw. The top
+``2**L >> l`` seeds sit one in each block of ``2**l`` seats (``core.seeding``) and may not
+meet at level ``l``, and each of them can lose anywhere in the upper bracket. So a lower
+match at level ``l`` may only bring together players from one block of ``2**l`` seats;
+since each block has exactly one upper-bracket loser at level ``l``, the drops must be
+*aligned* (the loser of block ``b`` meets the lower survivor of block ``b``), and that is
+the only order allowed. Its price: the dropping player may already have beaten that
+survivor, so a rematch is possible from the first major round (lower round 2). Knowing
+the draw would not help a full field: the top-quarter seed of each block may lose in
+round 1 to the player who then loses that block's upper match, and the seed can only meet
+that block's dropping loser without meeting another top-quarter seed.
+
+The freedom comes from byes (para 2): a seed with a bye cannot lose in round 1. When the
+top quarter of the bracket's seeds all have byes (at most three quarters of the seats
+filled: 5-6 of 8, 9-12 of 16, 17-24 of 32, 33-48 of 64), no seed that para 3 constrains
+is among the round-1 losers, and they may be dropped against other blocks; the first
+possible rematch then moves to lower round 3 (8 seats) or 4 (16 to 64 seats). Fuller
+fields are forced to lower round 2: this is where rematch avoidance gives way to the
+written seeding rule (the SSSg top division of 16 after a qualifying round is one). ``drops="seeding"`` (the default) picks, round by round, the
+standard order that puts the first possible rematch off longest among those that keep
+para 3 for every draw; ``drops="rematch"`` (for events that do not seed) ignores para 3.
+``analyse_drops`` computes exactly which pairs of seats can meet in each lower match,
+and whether two constrained seeds could, to check both claims (tests cover 4 to 64).
 
 Grand final (para 2): ``"head_start"`` gives slot 0 the schedule's head start (SSSg: one
 game in a best-of-18); ``"reset"`` adds a second match played only if the lower-bracket
@@ -93,6 +106,9 @@ _ORDERS: tuple[Callable[[list[str]], list[str]], ...] = (
 )
 
 
+_CHOSEN: dict[tuple[int, int, str, int], int] = {}  # memo of _drop_order's pure answer
+
+
 def double_elimination(
     players: int,
     schedule: BestOfSchedule,
@@ -137,6 +153,7 @@ def double_elimination(
         upper.append(ids)
 
     lower_round = 0
+    byes = size - players
     survivors: list[Source] = []  # the lower bracket's players after the last round built
     for k in range(1, levels):
         upper_count = size >> (k + 1)
@@ -160,19 +177,17 @@ def double_elimination(
         ]
         # Major round k: the losers of upper round k + 1 drop in.
         lower_round += 1
-        dropping = list(upper[k])
-        if drops == "rematch":
-            dropping = _least_rematch_order(
-                made, dropping, survivors, size, lower_round, _lower_name("major", upper_count), k
-            )
+        rname = _lower_name("major", upper_count)
+        # The choice depends only on these (byes beyond a quarter of the seats change
+        # nothing: only the top quarter's byes matter), so it is worked out once.
+        key = (size, min(byes, size // 4), drops, k)
+        if key not in _CHOSEN:
+            _CHOSEN[key] = _drop_order(made, upper[k], survivors, size, byes, k + 1, drops)
+        dropping = _ORDERS[_CHOSEN[key]](list(upper[k]))
         survivors = [
             Source.winner(
                 add(
-                    Part.LOWER,
-                    lower_round,
-                    _lower_name("major", upper_count),
-                    k + 1,
-                    (Source.loser(dropping[i]), survivors[i]),
+                    Part.LOWER, lower_round, rname, k + 1, (Source.loser(dropping[i]), survivors[i])
                 )
             )
             for i in range(upper_count)
@@ -219,38 +234,123 @@ def _in_play_order(made: Sequence[BracketMatch], prefix: str) -> tuple[BracketMa
     )
 
 
-def _least_rematch_order(
+def _drop_order(
     made: list[BracketMatch],
     dropping: list[str],
     survivors: list[Source],
     size: int,
-    lower_round: int,
-    rname: str,
-    k: int,
-) -> list[str]:
-    """The drop order (of a few standard ones) whose major round allows the fewest
-    rematches so far; ties keep the earlier candidate."""
-    best: tuple[int, list[str]] | None = None
-    for order in _ORDERS:
-        candidate = order(dropping)
-        trial = list(made) + [
-            BracketMatch(
-                f"_t{i}",
-                Part.LOWER,
-                lower_round,
-                rname,
-                k + 1,
-                (Source.loser(candidate[i]), survivors[i]),
-                1,
-            )
-            for i in range(len(candidate))
-        ]
-        found = analyse_drops(Bracket("trial", "double", size, tuple(trial)))
-        score = len(found.rematch_pairs)
+    byes: int,
+    level: int,
+    drops: str,
+) -> int:
+    """The order (an index into ``_ORDERS``) in which the losers of the upper matches
+    ``dropping`` meet ``survivors``.
+
+    Of a few standard orders (aligned first), the one that puts the earliest possible
+    rematch so far off the longest, then allows the fewest rematches; ties keep the earlier
+    candidate. Under ``drops="seeding"`` only orders that keep para 3 for every draw are
+    candidates: aligned always does, and it is the only one that does unless the
+    constrained seeds have byes (module docstring). Only the new round's meetings are
+    computed: the rounds before it are the same for every candidate.
+    """
+    tracks = _Tracks(made, size)
+    rematch_before = tracks.any_rematch(made)
+    best: tuple[tuple[int, int], int] | None = None
+    for index, order in enumerate(_ORDERS):
+        candidate = order(list(dropping))
+        rematches = 0
+        safe = True
+        for upper_id, survivor in zip(candidate, survivors, strict=True):
+            entering = tracks.dropped(upper_id)
+            staying = tracks.arriving(survivor)
+            met, clash = tracks.meet(entering, staying, level, byes)
+            rematches += len(met)
+            safe = safe and not clash
+        if drops == "seeding" and not safe:
+            continue
+        score = (0 if rematch_before or not rematches else 1, rematches)
         if best is None or score < best[0]:
-            best = (score, candidate)
-    assert best is not None
+            best = (score, index)
+    assert best is not None, "the aligned order always keeps para 3"
     return best[1]
+
+
+Track = tuple[int, int]  # a seat, and the index of the upper round its player lost in
+
+
+class _Tracks:
+    """Who can arrive where in a lower bracket: for every lower slot, the (seat, upper
+    round lost in) pairs whose player can be in it, over every possible result."""
+
+    def __init__(self, matches: Sequence[BracketMatch], size: int) -> None:
+        self.size = size
+        self.by_id = {m.id: m for m in matches}
+        self.seats: dict[str, list[int]] = {}  # upper match -> seats that can play in it
+        self.slots: dict[str, tuple[list[Track], list[Track]]] = {}  # lower match -> tracks
+        path: dict[int, list[str]] = {}
+        for m in matches:
+            if m.part is Part.UPPER:
+                seats: list[int] = []
+                for s in m.slots:
+                    seats += [s.seat] if s.kind is SlotKind.SEAT else self.seats[s.match]
+                self.seats[m.id] = seats
+                for p in seats:
+                    path.setdefault(p, []).append(m.id)
+            elif m.part is Part.LOWER:
+                self.slots[m.id] = (self.arriving(m.slots[0]), self.arriving(m.slots[1]))
+        self.path = path
+        self._met: dict[tuple[int, int], int | None] = {}
+
+    def dropped(self, upper_id: str) -> list[Track]:
+        lost_in = self.by_id[upper_id].round - 1
+        return [(p, lost_in) for p in self.seats[upper_id]]
+
+    def arriving(self, source: Source) -> list[Track]:
+        if source.kind is SlotKind.LOSER and source.match in self.seats:
+            return self.dropped(source.match)
+        if source.kind is SlotKind.WINNER and source.match in self.slots:
+            first, second = self.slots[source.match]
+            return first + second
+        return []
+
+    def _met_at(self, p: int, q: int) -> int | None:
+        """The upper round (index) where seats ``p`` and ``q`` would meet, if ever."""
+        key = (p, q)
+        if key not in self._met:
+            pairs = zip(self.path[p], self.path[q], strict=False)
+            self._met[key] = next((i for i, (x, y) in enumerate(pairs) if x == y), None)
+        return self._met[key]
+
+    def meet(
+        self, first: list[Track], second: list[Track], level: int, byes: int
+    ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+        """The pairs of seats that can meet in a lower match whose slots these tracks
+        reach: those who met in the upper bracket already, and those para 3 forbids.
+
+        Two tracks are consistent unless both players would still be in the upper bracket
+        when they meet there; then exactly one of them lost that meeting: a rematch.
+        """
+        rematches: set[tuple[int, int]] = set()
+        forbidden: set[tuple[int, int]] = set()
+        for p, a in first:
+            for q, b in second:
+                if p == q:
+                    continue
+                met = self._met_at(p, q)
+                both_in = met is not None and a >= met and b >= met
+                if both_in and (a == met) == (b == met):
+                    continue  # both still in at their upper meeting: impossible
+                pair = (min(p, q), max(p, q))
+                if both_in:
+                    rematches.add(pair)
+                if _seeds_may_meet(p, q, a, b, level, self.size, byes):
+                    forbidden.add(pair)
+        return rematches, forbidden
+
+    def any_rematch(self, matches: Sequence[BracketMatch]) -> bool:
+        return any(
+            self.meet(*self.slots[m.id], m.level, 0)[0] for m in matches if m.part is Part.LOWER
+        )
 
 
 @dataclass(frozen=True)
@@ -273,7 +373,7 @@ class DropAnalysis:
         return not self.unsafe
 
 
-def analyse_drops(bracket: Bracket) -> DropAnalysis:
+def analyse_drops(bracket: Bracket, byes: int = 0) -> DropAnalysis:
     """Every pair of seats and every pair of upper-bracket exits, checked exactly.
 
     A player leaves the upper bracket by losing in some upper round ``a`` (or not at all),
@@ -281,56 +381,21 @@ def analyse_drops(bracket: Bracket) -> DropAnalysis:
     consistent unless they would meet in the upper bracket before either leaves it, in
     which case exactly one of them must lose that meeting. Where two consistent paths first
     share a lower match, the pair can meet there (everyone else's results are free).
+
+    Para 3 is checked for every draw ``core.seeding`` can make with ``byes`` byes: the
+    top ``size >> l`` seeds sit one in each block of ``2**l`` seats, each in the top seat
+    of its first-round match, anywhere else in the block; the ``byes`` best have byes, so
+    cannot lose in round 1. Two such seeds must not be able to meet at level ``l``.
     """
-    next_win: dict[str, str] = {}
-    drop_to: dict[str, str] = {}
-    for m in bracket.matches:
-        for s in m.slots:
-            if s.kind is SlotKind.WINNER:
-                next_win[s.match] = m.id
-            elif s.kind is SlotKind.LOSER and m.part is Part.LOWER:
-                drop_to[s.match] = m.id
-    first_of_seat: dict[int, str] = {}
-    for m in bracket.matches:
-        for s in m.slots:
-            if s.kind is SlotKind.SEAT:
-                first_of_seat[s.seat] = m.id
-
-    def path(start: str, part: Part) -> list[str]:
-        out = [start]
-        while out[-1] in next_win and bracket.match(next_win[out[-1]]).part is part:
-            out.append(next_win[out[-1]])
-        return out
-
-    upper_path = {p: path(first_of_seat[p], Part.UPPER) for p in range(bracket.size)}
-    chains: dict[str, tuple[list[str], set[str]]] = {}
-    for m in bracket.matches:
-        if m.part is Part.LOWER:
-            c = path(m.id, Part.LOWER)
-            chains[m.id] = (c, set(c))
+    tracks = _Tracks(bracket.matches, bracket.size)
     order = {m.id: i for i, m in enumerate(bracket.matches)}
     rematches: set[tuple[str, int, int]] = set()
     unsafe: set[tuple[str, int, int]] = set()
-    for p in range(bracket.size):
-        for q in range(p + 1, bracket.size):
-            up, uq = upper_path[p], upper_path[q]
-            meet = next(i for i, m in enumerate(up) if m == uq[i]) if up[-1] == uq[-1] else None
-            for a in range(len(up)):
-                for b in range(len(uq)):
-                    both_reach = meet is not None and a >= meet and b >= meet
-                    if both_reach and not ((a == meet) != (b == meet)):
-                        continue  # both would still be in at their meeting: impossible
-                    if up[a] not in drop_to or uq[b] not in drop_to:
-                        continue
-                    cp, _ = chains[drop_to[up[a]]]
-                    _, cq = chains[drop_to[uq[b]]]
-                    where = next((m for m in cp if m in cq), None)
-                    if where is None:
-                        continue
-                    if p >> bracket.match(where).level != q >> bracket.match(where).level:
-                        unsafe.add((where, p, q))
-                    if both_reach:
-                        rematches.add((where, p, q))
+    for m in bracket.matches:
+        if m.part is Part.LOWER:
+            met, forbidden = tracks.meet(*tracks.slots[m.id], m.level, byes)
+            rematches |= {(m.id, p, q) for p, q in met}
+            unsafe |= {(m.id, p, q) for p, q in forbidden}
     first = min(rematches, key=lambda t: order[t[0]], default=None)
     first_match = bracket.match(first[0]) if first else None
     return DropAnalysis(
@@ -339,3 +404,21 @@ def analyse_drops(bracket: Bracket) -> DropAnalysis:
         rematch_pairs=tuple(sorted(rematches, key=lambda t: (order[t[0]], t[1], t[2]))),
         unsafe=tuple(sorted(unsafe, key=lambda t: (order[t[0]], t[1], t[2]))),
     )
+
+
+def _seeds_may_meet(
+    p: int, q: int, exit_p: int, exit_q: int, level: int, size: int, byes: int
+) -> bool:
+    """Can seats ``p`` and ``q`` hold two seeds that para 3 keeps apart at ``level``, who
+    leave the upper bracket in its rounds ``exit_p + 1`` and ``exit_q + 1``?
+
+    Those are the top ``size >> level`` seeds: one in each block of ``2**level`` seats, in
+    the top seat of a first-round match (``core.seeding``). The best ``byes`` of them have a
+    bye, so they cannot lose in round 1: only the others can.
+    """
+    tier = size >> level
+    if p % 2 or q % 2 or tier < 2 or p >> level == q >> level:
+        return False
+    without_bye = max(0, tier - byes)
+    round_one_losers = (exit_p == 0) + (exit_q == 0)
+    return round_one_losers <= without_bye

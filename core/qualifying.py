@@ -30,17 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.match import Match
+from core.seeding import Entrant, rank
 
 QUALIFYING_BEST_OF = 9  # para 1: "a single round of best-of-9 matches"
 TOP_DIVISION_SIZE = 16  # para 2: "The top 16 players after the Qualifying Round"
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A registrant: a unique name and an SA rating (0 if unrated)."""
-
-    name: str
-    rating: int
 
 
 @dataclass(frozen=True)
@@ -107,9 +100,6 @@ def plan_qualifying(players: Sequence[Entrant], rng: random.Random) -> Qualifyin
     Byes to the top ``field - n`` by rating; the next ``x`` are seeds, each drawn at random
     against one of the ``x`` lowest-rated players, so seeds never meet.
     """
-    # Imported here: core.seeding imports Entrant from this module.
-    from core.seeding import rank  # best rating first, equal ratings by the draw
-
     _check_entrants(players)
     ranked = rank(players, rng)
     n = len(ranked)

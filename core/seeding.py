@@ -31,9 +31,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.bracket import next_power_of_two
-from core.qualifying import Entrant
 
-__all__ = ["Entrant", "Seating", "rank", "seat", "seed_count"]
+__all__ = ["Entrant", "Seating", "rank", "seat", "seating_problem", "seed_count"]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registrant: a unique name and an SA rating (0 if unrated). It lives here, with
+    ``rank``, because the rating is what seeding and byes go by (Annex A paras 1-3)."""
+
+    name: str
+    rating: int
 
 
 def rank(entrants: Sequence[Entrant], rng: random.Random) -> tuple[Entrant, ...]:
@@ -121,3 +129,32 @@ def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> 
     for name, p in zip(rest, open_seats, strict=True):
         seats[p] = name
     return Seating(tuple(seats), tuple(ranked[:n_seeds]), byes)
+
+
+def seating_problem(seats: Sequence[str | None], ranked: Sequence[str]) -> str | None:
+    """Why ``seats`` breaks para 2 or 3 for ``ranked`` (names, best first), or None.
+
+    The rules ``seat`` draws by, checked on a seating made another way: a correction that
+    swaps two players between divisions keeps everyone else where they were, and may do so
+    only if the result is a draw the rules allow (Annex A para 2: byes to the top x by
+    rating, never a bye against a bye; para 3: the top ``size/2**t`` seeds in different
+    blocks of ``2**t`` seats).
+    """
+    size = len(seats)
+    n = len(ranked)
+    if sorted(p for p in seats if p is not None) != sorted(ranked):
+        return "the seats do not hold exactly the division's players"
+    if size & (size - 1) or 2 * n <= size:
+        return f"{n} players cannot fill {size} seats without a bye against a bye"
+    where = {p: i for i, p in enumerate(seats) if p is not None}
+    with_bye = {p for p, i in where.items() if seats[i ^ 1] is None}
+    if with_bye != set(ranked[: size - n]):
+        return f"the byes must go to the top {size - n} by rating (para 2)"
+    seeds = ranked[: seed_count(n)]
+    t = 1
+    while size >> t >= 2:
+        tier = seeds[: size >> t]
+        if len({where[p] >> t for p in tier}) != len(tier):
+            return f"two of the top {len(tier)} seeds could meet before round {t + 1} (para 3)"
+        t += 1
+    return None

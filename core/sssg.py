@@ -5,7 +5,7 @@ Seed: ``003_053a0fd902066061.txt`` (SSSg 2016): "Schedule and Details", Annex A 
 
 How to use (everything is a pure function of frozen values; store the records)::
 
-    from core.qualifying import Entrant
+    from core.seeding import Entrant
     from core import sssg
 
     event = sssg.draw_sssg([Entrant("Ann", 1850), ...], seed=7)   # or draw_plain(...)
@@ -42,14 +42,13 @@ from core.bracket import Bracket, MatchView, Status
 from core.double_elim import double_elimination
 from core.match import Decision, Game, Match
 from core.qualifying import (
-    Entrant,
     QualifyingOutcome,
     QualifyingPlan,
     plan_qualifying,
     qualifying_outcome,
 )
 from core.schedule import SSSG_PLATE, SSSG_TOP, BestOfSchedule
-from core.seeding import rank, seat
+from core.seeding import Entrant, rank, seat, seating_problem, seed_count
 from core.single_elim import single_elimination
 
 FORMATS = ("sssg", "single", "double")
@@ -72,7 +71,9 @@ class Event:
     ``top`` and ``plate`` are bracket shapes; ``top`` is seated when the draw could seat
     it (see the module docstring), ``plate`` never (it is seated when qualifying ends).
     ``substitutes`` are (match id, slot, player or None for a bye): a freed slot given to
-    someone, and the slot they left (para 29).
+    someone, and the slot they left (para 29). ``pinned`` are (division, seats, seeds):
+    a seating kept through a correction of the qualifying round (``correct``) instead of
+    the one the draw would make from the corrected results.
     """
 
     format: str
@@ -83,6 +84,7 @@ class Event:
     plate: Bracket | None = None
     results: tuple[Result, ...] = ()
     substitutes: tuple[tuple[str, int, str | None], ...] = ()
+    pinned: tuple[tuple[str, tuple[str | None, ...], tuple[str, ...]], ...] = ()
 
     def result(self, match_id: str) -> Result | None:
         return next((r for r in self.results if r.match_id == match_id), None)
@@ -228,6 +230,17 @@ def _winner_side(res: Result | None) -> int | None:
     return state.winner if state.decided else None
 
 
+def _seat_division(event: Event, shape: Bracket, members: Sequence[Entrant]) -> Bracket:
+    """Seat a division drawn after qualifying (para 3): its pinned seating if it holds
+    exactly these players, else the draw from the event's seed."""
+    names = [e.name for e in members]
+    for part, seats, seeds in event.pinned:
+        if part == shape.name and sorted(p for p in seats if p) == sorted(names):
+            return shape.with_seating(seats, seeds)
+    seating = seat(names, _rng(event.seed, shape.name))
+    return shape.with_seating(seating.seats, seating.seeds)
+
+
 def derive(event: Event) -> Derived:
     """Seat what can be seated, resolve every bracket, and sort results into counted and
     void. Pure and repeatable: a correction simply derives again."""
@@ -257,11 +270,9 @@ def derive(event: Event) -> Derived:
             top = top.renamed(rename)
             placeholders = {p for p in top.players if p.startswith("winner of ")}
         elif outcome is not None:
-            seating = seat([e.name for e in outcome.top], _rng(event.seed, "top"))
-            top = top.with_seating(seating.seats, seating.seeds)
+            top = _seat_division(event, top, outcome.top)
         if plate is not None and outcome is not None:
-            seating = seat([e.name for e in outcome.plate], _rng(event.seed, "plate"))
-            plate = plate.with_seating(seating.seats, seating.seeds)
+            plate = _seat_division(event, plate, outcome.plate)
     subs = {(mid, side): name for mid, side, name in event.substitutes}
     for b in (top, plate):
         if b is None or not b.seated:
@@ -341,29 +352,84 @@ class CorrectionRefused(ValueError):
 
 @dataclass(frozen=True)
 class Impact:
-    """What a correction did: the games of the corrected match that stopped counting, and
-    the later matches whose results no longer count (every game in them is void)."""
+    """What a correction did: the games of the corrected match that stopped counting, the
+    later matches whose results no longer count (every game in them is void), and how a
+    division drawn after qualifying took a changed qualifying result: ``swapped`` (division,
+    player out, player in: the newcomer takes the leaver's seat) or ``redrawn`` (drawn again,
+    ``why_redrawn`` says why a swap would not do)."""
 
     match_id: str
     voided_games: tuple[int, ...]  # indices into the corrected match's games
     voided_matches: tuple[str, ...]
     voided_match_games: int  # games played in those later matches
-    redrawn: tuple[str, ...]  # divisions whose seating changed
+    redrawn: tuple[str, ...] = ()
+    swapped: tuple[tuple[str, str, str], ...] = ()
+    why_redrawn: tuple[str, ...] = ()
 
     def describe(self) -> str:
         parts = [f"correcting {self.match_id}"]
         if self.voided_games:
             parts.append(f"voids its game(s) {', '.join(str(i + 1) for i in self.voided_games)}")
+        for division, out, into in self.swapped:
+            parts.append(f"{into} takes {out}'s place in the {_TITLES[division]}")
+        for division, why in zip(self.redrawn, self.why_redrawn, strict=True):
+            parts.append(f"the {_TITLES[division]} is drawn again ({why})")
         if self.voided_matches:
             parts.append(
                 f"voids later match(es) {', '.join(self.voided_matches)} "
                 f"({self.voided_match_games} game(s) played)"
             )
-        if self.redrawn:
-            parts.append(f"changes the draw of {', '.join(self.redrawn)}")
         return (
             "; ".join(parts) if len(parts) > 1 else f"correcting {self.match_id}: no other effect"
         )
+
+
+_TITLES = {"top": "top division", "plate": "plate"}
+
+
+def _reseat(
+    event: Event, before: Derived, fresh: Derived
+) -> tuple[Event, list[tuple[str, str, str]], list[tuple[str, str]]]:
+    """Keep each division drawn after qualifying as it was, with the least change.
+
+    Para 3 draws a division once, "after the Qualifying Round"; a corrected qualifying
+    result months later should not reshuffle everyone else. When one player leaves a
+    division and one comes in, the newcomer takes the leaver's seat, if the seating still
+    keeps paras 2-3 for the new membership (byes to the top by rating, seeds in their
+    tiers: ``core.seeding.seating_problem``); otherwise the division is drawn again from
+    the seed, and the reason is given. A division drawn at once with "winner of Qk"
+    slots (17-24 players) needs neither: the slot simply names the new winner.
+    """
+    pins = {part: (seats, seeds) for part, seats, seeds in event.pinned}
+    swapped: list[tuple[str, str, str]] = []
+    redrawn: list[tuple[str, str]] = []
+    if before.outcome is None or fresh.outcome is None:
+        return event, swapped, redrawn
+    for shape, old, members in (
+        (before.top, before.outcome.top, fresh.outcome.top),
+        (before.plate, before.outcome.plate, fresh.outcome.plate),
+    ):
+        if shape is None or not shape.seated or (shape.name == "top" and event.top.seated):
+            continue
+        names = [e.name for e in members]
+        leaving = sorted({e.name for e in old} - set(names))
+        coming = sorted(set(names) - {e.name for e in old})
+        if not leaving and not coming:
+            continue
+        if len(leaving) == len(coming) == 1:
+            seats = tuple(coming[0] if p == leaving[0] else p for p in shape.seating)
+            problem = seating_problem(seats, names)
+            if problem is None:
+                pins[shape.name] = (seats, tuple(names[: seed_count(len(names))]))
+                swapped.append((shape.name, leaving[0], coming[0]))
+                continue
+            why = f"{coming[0]} in {leaving[0]}'s seat would break the rules: {problem}"
+        else:
+            why = f"{len(leaving)} players leave it and {len(coming)} join it"
+        pins.pop(shape.name, None)
+        redrawn.append((shape.name, why))
+    pinned = tuple((part, seats, seeds) for part, (seats, seeds) in sorted(pins.items()))
+    return replace(event, pinned=pinned), swapped, redrawn
 
 
 def correct(
@@ -375,7 +441,8 @@ def correct(
     first ... and needs a TD") and paras 27-28 (games no longer counted are void): when the
     change would void a later match that already has games, it is refused unless
     ``force``; the returned ``Impact`` lists what is voided either way, and voided later
-    results are dropped from the event.
+    results are dropped from the event. A changed qualifying winner moves two players
+    between divisions with the least change (``_reseat``).
     """
     old = event.result(match_id)
     if old is None:
@@ -387,21 +454,21 @@ def correct(
         Result(match_id, old.players, match) if r.match_id == match_id else r for r in event.results
     )
     changed = replace(event, results=results)
+    changed, swapped, redrawn = _reseat(changed, before, derive(replace(changed, pinned=())))
     after = derive(changed)
     voided = tuple(m for m in before.counted if m not in after.counted and m != match_id)
     games = sum(len(before.counted[m].match.games) for m in voided)
     was = set(old.match.state().counted)
     now = set(match.state().counted)
-    redrawn = tuple(
-        name
-        for name, b0, b1 in (("top", before.top, after.top), ("plate", before.plate, after.plate))
-        if b0 is not None
-        and b1 is not None
-        and b0.seated
-        and b1.seated
-        and b0.seating != b1.seating
+    impact = Impact(
+        match_id,
+        tuple(sorted(was - now)),
+        voided,
+        games,
+        redrawn=tuple(part for part, _ in redrawn),
+        swapped=tuple(swapped),
+        why_redrawn=tuple(why for _, why in redrawn),
     )
-    impact = Impact(match_id, tuple(sorted(was - now)), voided, games, redrawn)
     if games and not force:
         raise CorrectionRefused(
             f"{impact.describe()}. Later matches already have games: confirm with force"

@@ -115,12 +115,7 @@ def cumulative(division: Division, number: int) -> float:
 def chess_tiebreaks(division: Division) -> dict[int, Tiebreaks]:
     """Score and tiebreaks of every player of the division, by player number."""
     rounds = rounds_of(division)
-    games: dict[int, list[Game]] = {p.number: [] for p in division.players}
-    for game in division.games:
-        games[game.a].append(game)
-        if game.b is not None:
-            games[game.b].append(game)
-    mine = {n: tuple(found) for n, found in games.items()}
+    mine = {p.number: division.games_of(p.number) for p in division.players}
     adjusted = {n: _adjusted(g, n, rounds) for n, g in mine.items()}
     cumulatives = {n: _cumulative(g, n, rounds) for n, g in mine.items()}
     result: dict[int, Tiebreaks] = {}

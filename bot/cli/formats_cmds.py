@@ -16,10 +16,10 @@ import typer
 
 from bot.cli.app import app, fail
 from core.formats import FormatError
-from core.formats.load import kind_of, load_divisions
+from core.formats.load import kind_of, load_divisions, load_tsh_divisions
 from core.formats.naspa import write_naspa
 from core.formats.trf import write_trf
-from core.formats.tsh import write_tsh
+from core.formats.tsh import TshDivision, write_tsh
 from core.standings import chess_standings, scrabble_standings, team_scores
 from core.tournament import Division
 
@@ -27,8 +27,12 @@ EXPORTS = ("naspa", "naspa-scores", "tsh", "trf")
 SCORINGS = ("auto", "scrabble", "chess")
 
 
-def _read(path: Path) -> tuple[str, tuple[Division, ...]]:
-    """The file's format and divisions, or a one-line error naming the file and line."""
+def read_tournament(path: Path) -> tuple[str, tuple[TshDivision, ...]]:
+    """The file's format ('tsh' or 'trf') and divisions, each with its rounds paired but
+    not yet scored (tsh only), or a one-line ``FILE:LINE: message`` error, exit code 2.
+
+    ``tdbot standings``, ``export`` and ``pair`` all read files through here, so a TD
+    sees one error format whichever command met the bad line."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -36,12 +40,21 @@ def _read(path: Path) -> tuple[str, tuple[Division, ...]]:
     except UnicodeDecodeError:
         fail(f"--in {path}: not UTF-8 text; save the file as UTF-8")
     try:
-        kind, divisions = kind_of(text, path.name), load_divisions(text, path.name)
+        kind = kind_of(text, path.name)
+        if kind == "tsh":
+            loaded = load_tsh_divisions(text, path.name)
+        else:
+            loaded = tuple(TshDivision(d) for d in load_divisions(text, path.name))
     except FormatError as exc:
         fail(f"{path}:{exc.line}: {exc.message}" if exc.line else f"{path}: {exc.message}")
-    if not any(d.players for d in divisions):
+    if not any(item.division.players for item in loaded):
         fail(f"--in {path}: no players found in the file")
-    return kind, divisions
+    return kind, loaded
+
+
+def _read(path: Path) -> tuple[str, tuple[Division, ...]]:
+    kind, loaded = read_tournament(path)
+    return kind, tuple(item.division for item in loaded)
 
 
 def _pick(divisions: tuple[Division, ...], name: str | None, path: Path) -> tuple[Division, ...]:

@@ -20,8 +20,8 @@ from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
 from core.match import GameKind, Match
-from core.qualifying import Entrant
 from core.schedule import plain_schedule
+from core.seeding import Entrant
 
 FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"
 

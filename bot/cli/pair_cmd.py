@@ -16,28 +16,16 @@ from typing import Any
 import typer
 
 from bot.cli.app import app, fail
+from bot.cli.formats_cmds import read_tournament
 from core.pairing.engine import same_team_pairs
-from core.pairing.registry import SYSTEMS, find_system
+from core.pairing.registry import find_system, system_names
 from core.tournament import Division, Game, GameKind, Pairings
 
 
 def _load(path: Path) -> tuple[tuple[Division, tuple[Pairings, ...]], ...]:
     """The file's divisions, each with its rounds paired but not yet scored."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"--in {path}: cannot read the file ({exc.strerror or exc})")
-    except UnicodeDecodeError:
-        fail(f"--in {path}: not UTF-8 text; save the file as UTF-8")
-    from core.formats import FormatError
-    from core.formats.load import kind_of, load_divisions, load_tsh_divisions
-
-    try:
-        if kind_of(text, path.name) == "tsh":
-            return tuple((t.division, t.pending) for t in load_tsh_divisions(text, path.name))
-        return tuple((d, ()) for d in load_divisions(text, path.name))
-    except FormatError as exc:
-        fail(f"{path}: {exc}")
+    _, loaded = read_tournament(path)
+    return tuple((item.division, item.pending) for item in loaded)
 
 
 def _with_pending(division: Division, pending: tuple[Pairings, ...], before: int) -> Division:
@@ -88,7 +76,9 @@ def _print(division: Division, system: str, pairings: Pairings, why: bool) -> No
     def who(n: int) -> str:
         return f"{division.player(n).name} ({n})"
 
-    typer.echo(f"Round {pairings.round}, division {division.name}, {system}:")
+    first = "has White" if system == "uscf" else "goes first"
+    typer.echo(f"Round {pairings.round}, division {division.name}, {system} "
+               f"(the first named {first}):")
     for board, pair in enumerate(pairings.pairs, start=1):
         typer.echo(f"{board:4}. {who(pair[0])} v {who(pair[1])}")
         if why and pairings.reason_for(pair):
@@ -99,7 +89,63 @@ def _print(division: Division, system: str, pairings: Pairings, why: bool) -> No
             typer.echo(f"      {pairings.reason_for((bye, 0))}")
 
 
-SYSTEM_HELP = "pairing system: " + ", ".join(sorted(SYSTEMS)) + ", fpN"
+def _check_type(flag: str, value: Any, annotation: Any) -> None:
+    """A ``--set`` value of the wrong kind is named with the kind wanted, instead of
+    failing somewhere inside the system with a Python message."""
+    wanted = str(annotation)
+    if wanted.startswith("bool") and not isinstance(value, bool):
+        fail(f"{flag}={value}: give yes or no")
+    if wanted.startswith("int") and (isinstance(value, bool) or not isinstance(value, int)):
+        fail(f"{flag}={value}: give a whole number")
+    if wanted == "str" and not isinstance(value, str):
+        fail(f"{flag}={value}: give a word, e.g. {flag}=snake")
+
+
+def _options_of(params: Any, flags: dict[str, str]) -> str:
+    """The options a system function takes, as a TD would type them."""
+    names = [flags.get(key, f"--set {key}=") for key in params
+             if key not in ("division", "round_number")]
+    return ", ".join(names) if names else "no options"
+
+
+def _gibson_pairs(division: Division, number: int, *, prize_places: int | None,
+                  rounds_left: int | None, total_rounds: int | None, top_places: int,
+                  spread: str) -> Any:
+    """The pairs the Gibson rule fixes for round ``number`` (seed 000, "The Gibson Rule")."""
+    from core.pairing.gibson import (
+        NASPA_MANUAL_SPREAD_LIMITS,
+        NSC_2006_SPREAD_LIMITS,
+        gibson_fixed_pairs,
+    )
+
+    if prize_places is None:
+        fail("--gibson needs --prize-places K (how many places win a prize)")
+    before = division.up_to_round(number - 1)
+    if rounds_left is None:
+        if total_rounds is None:
+            fail("--gibson needs --rounds-left R or --total-rounds N")
+        # every round without a result is still to be won or lost: with lagged pairing
+        # the round being played while this one is paired counts too
+        scored = max((g.round for g in before.games if g.kind != GameKind.UNPLAYED), default=0)
+        rounds_left = total_rounds - scored
+    if rounds_left < 1:
+        fail(f"--rounds-left {rounds_left}: round {number} must be one of the rounds left, "
+             "so give 1 or more (check --total-rounds)")
+    if spread not in GIBSON_SPREADS:
+        fail(f"--gibson-spread {spread}: choose one of {', '.join(GIBSON_SPREADS)}")
+    limits = {"none": None, "nsc2006": NSC_2006_SPREAD_LIMITS,
+              "manual": NASPA_MANUAL_SPREAD_LIMITS}[spread]
+    try:
+        decision = gibson_fixed_pairs(before,
+                                      rounds_left=rounds_left, prize_places=prize_places,
+                                      top_places=top_places, spread_limits=limits)
+    except ValueError as exc:
+        fail(f"--gibson: {exc}")
+    return decision.pairs
+
+
+SYSTEM_HELP = "pairing system: " + system_names()
+GIBSON_SPREADS = ("none", "nsc2006", "manual")
 
 
 @app.command("pair")
@@ -112,16 +158,18 @@ def pair(
     why: bool = typer.Option(False, "--why", help="print the reason for each pair"),
     factor: int | None = typer.Option(None, "--factor", help="fp: the factor (4 for FP4)"),
     repeats: bool | None = typer.Option(None, "--repeats/--no-repeats", help="koth/fp: allow repeats"),
-    total_rounds: int | None = typer.Option(None, "--total-rounds", help="swiss/lagged: rounds in the event"),
+    max_repeats: int | None = typer.Option(None, "--max-repeats", help="koth/fp: pairs who met up to N times may meet again (tsh's 'koth N')"),
+    total_rounds: int | None = typer.Option(None, "--total-rounds", help="swiss/lagged/uscf: rounds in the event (and, with --gibson, how many are left)"),
     final: str | None = typer.Option(None, "--final", help="swiss: last two rounds as koth or fp4"),
     last_swiss_round: int | None = typer.Option(None, "--last-swiss-round", help="portland: last Swiss round"),
     lagged_rounds: int | None = typer.Option(None, "--lagged-rounds", help="lagged: lagged rounds (5)"),
-    avoid_teams: bool = typer.Option(False, "--avoid-teams", help="never pair two of a team if avoidable"),
+    avoid_teams: bool = typer.Option(False, "--avoid-teams", help="never pair two of a team if avoidable (uscf always does: seed 004)"),
     gibson: bool = typer.Option(False, "--gibson", help="apply the Gibson rule"),
     prize_places: int | None = typer.Option(None, "--prize-places", help="gibson: places that win prizes"),
-    rounds_left: int | None = typer.Option(None, "--rounds-left", help="gibson: rounds left, this one included"),
+    rounds_left: int | None = typer.Option(None, "--rounds-left", help="gibson: rounds whose results are still to come, this one included (default: from --total-rounds)"),
+    gibson_spread: str = typer.Option("none", "--gibson-spread", help="gibson: spread limits on catching up: none (seed 000's advice), nsc2006 (500/700/900) or manual (500/800/900)"),
     top_places: int = typer.Option(1, "--top-places", help="gibson: places a player can clinch (2: two finalists)"),
-    settings: list[str] = typer.Option([], "--set", help="KEY=VALUE: any other option of the system"),
+    settings: list[str] = typer.Option([], "--set", help="KEY=VALUE: any other option of the system, e.g. --set groups=3 (a wrong KEY lists the options)"),
 ) -> None:
     """Print the pairings of the next round (or --round R) of a division."""
     try:
@@ -134,12 +182,16 @@ def pair(
     number = last + 1 if round_number is None else round_number
     if number < 1:
         fail(f"--round {number}: rounds are numbered from 1")
+    if number > last + 1:
+        fail(f"--round {number}: the file has rounds up to {last}, so the next to pair is "
+             f"round {last + 1} (an earlier round is re-paired from the games before it)")
     division = _with_pending(division, pending, number)
 
     options: dict[str, Any] = dict(chosen.preset)
     given = {
         "--factor": ("factor", factor),
         "--repeats": ("repeats", repeats),
+        "--max-repeats": ("max_repeats", max_repeats),
         "--total-rounds": ("total_rounds", total_rounds),
         "--final": ("final", final),
         "--last-swiss-round": ("last_swiss_round", last_swiss_round),
@@ -153,30 +205,32 @@ def pair(
         if not sep or not key.strip():
             fail(f"--set {item}: write it as KEY=VALUE, e.g. --set groups=3")
         options[key.strip().replace("-", "_")] = _value(value.strip())
-    if avoid_teams:
-        options["forbidden"] = same_team_pairs(division)
-    if gibson:
-        if prize_places is None or rounds_left is None:
-            fail("--gibson needs --prize-places K and --rounds-left R")
-        from core.pairing.gibson import gibson_fixed_pairs
-
-        try:
-            decision = gibson_fixed_pairs(division.up_to_round(number - 1),
-                                          rounds_left=rounds_left, prize_places=prize_places,
-                                          top_places=top_places)
-        except ValueError as exc:
-            fail(f"--gibson: {exc}")
-        options["fixed"] = decision.pairs
-    elif prize_places is not None or rounds_left is not None or top_places != 1:
-        fail("--prize-places, --rounds-left and --top-places only apply with --gibson")
-
     params = inspect.signature(fn).parameters
+    if gibson and "total_rounds" not in params:
+        options.pop("total_rounds", None)  # then it only tells the Gibson rule what is left
+    if avoid_teams:
+        if "avoid_same_team" in params:  # USCF Swiss: the seed's school avoidance
+            options["avoid_same_team"] = True
+        else:
+            options["forbidden"] = same_team_pairs(division)
+    gibson_flags = (prize_places, rounds_left, gibson_spread != "none", top_places != 1)
+    if gibson:
+        options["fixed"] = _gibson_pairs(division, number, prize_places=prize_places,
+                                         rounds_left=rounds_left, total_rounds=total_rounds,
+                                         top_places=top_places, spread=gibson_spread)
+    elif any(flag not in (None, False) for flag in gibson_flags):
+        fail("--prize-places, --rounds-left, --top-places and --gibson-spread "
+             "only apply with --gibson")
+
     flags = {key: flag for flag, (key, _) in given.items()}
     flags.update(forbidden="--avoid-teams", fixed="--gibson")
     for key in options:
         if key not in params or key in ("division", "round_number"):
             flag = flags.get(key, f"--set {key}")
-            fail(f"{flag} does not apply to --system {chosen.name}")
+            fail(f"{flag} does not apply to --system {chosen.name}; "
+                 f"it takes {_options_of(params, flags)}")
+    for key in options:
+        _check_type(flags.get(key, f"--set {key}"), options[key], params[key].annotation)
     for key, param in params.items():
         if param.kind == param.KEYWORD_ONLY and param.default is param.empty and key not in options:
             fail(f"--system {chosen.name} needs {flags.get(key, f'--set {key}=VALUE')}")
@@ -196,3 +250,9 @@ def pair(
         typer.echo(json.dumps(out))
     else:
         _print(division, chosen.name, pairings, why)
+        moved = sum(1 for _, text in pairings.reasons if "already met" in text)
+        if moved and "max_repeats" in params and "repeats" not in options \
+                and "max_repeats" not in options:
+            typer.echo(f"note: {moved} pairs differ from the table to avoid a repeat "
+                       f"(--why says which); --max-repeats N lets pairs who met up to "
+                       f"N times meet again, --repeats allows any")

@@ -351,8 +351,11 @@ def inbox(
             out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
         for round_name, names in box.unpaid:
             out.append(f"  not paid for {round_name}: {', '.join(names)}")
-        for b in box.blocked_messages:
-            out.append(f"  Telegram refused a message to {b['name']}: {b['last_error']}")
+        for b in box.refused_messages:
+            out.append(f"  Telegram refused a message to {b['name']} ({b['state']}): "
+                       f"{b['last_error']}")
+        for f in box.failed_deadlines:
+            out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
         for m in box.unfinished:
             out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
         return out

@@ -1,21 +1,11 @@
-"""Checks on the ``now`` every use-case receives, and the one stored time format."""
+"""Checks on the ``now`` every use-case receives, and the one stored time format.
+
+The functions live in ``bot/store/times.py`` (the store writes times too, and must not
+import the service); use-cases import them from here.
+"""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from bot.store.times import iso, parse, utc
 
-
-def utc(now: datetime) -> datetime:
-    """``now`` as aware UTC; a naive datetime is a programming error, not a user's."""
-    if now.tzinfo is None or now.utcoffset() is None:
-        raise ValueError("now must be an aware datetime (UTC)")
-    return now.astimezone(UTC)
-
-
-def iso(moment: datetime) -> str:
-    """How times are stored: UTC ISO-8601 (sorts as text in time order)."""
-    return utc(moment).isoformat()
-
-
-def parse(text: str) -> datetime:
-    return utc(datetime.fromisoformat(text))
+__all__ = ["iso", "parse", "utc"]

@@ -4,7 +4,10 @@
 kind's handler finds its subject still in the state that opened it (a round still open, a
 slip still unconfirmed...). Firing twice, late, or after a restart therefore does no harm
 (design.md, "Durable time"). A handler returns True when it acted; the row is then
-'fired', otherwise 'cancelled' (its subject moved on).
+'fired', otherwise 'cancelled' (its subject moved on). A row that cannot fire -- a kind this
+code has no handler for (a row written by a newer version, or a kind since removed), or a
+handler that fails -- is marked 'failed' with the reason and a journal entry, and shown to
+the event's TDs (``readmodels.td_inbox``), instead of being retried by every sweep for ever.
 
 Kinds register a handler with ``@handler("kind")``; the modules that define them are
 imported by ``_load_handlers`` so the adapter needs to import nothing but this module.
@@ -90,6 +93,17 @@ async def open_deadlines(tx: Tx) -> list[Deadline]:
     return [_deadline(r) for r in rows]
 
 
+async def open_after(tx: Tx, after_id: int) -> list[tuple[int, datetime]]:
+    """(id, due_at) of the open rows with an id above ``after_id``: what was opened since the
+    scheduler last looked (ids only grow: deadline rows are never deleted). A range scan
+    on the primary key, cheap enough to run after every update."""
+    rows = await tx.all(
+        "SELECT id, due_at FROM deadlines WHERE id > ? AND state = 'open' ORDER BY id",
+        (after_id,),
+    )
+    return [(r["id"], parse(r["due_at"])) for r in rows]
+
+
 async def due_deadlines(tx: Tx, now: datetime) -> list[Deadline]:
     """Open rows already due at ``now``: what the periodic sweep fires."""
     rows = await tx.all(
@@ -108,7 +122,9 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
     _load_handlers()
     fn = _HANDLERS.get(d.kind)
     if fn is None:
-        raise LookupError(f"no handler for deadline kind {d.kind!r} (deadline {d.id})")
+        await mark_failed(tx, d.id, f"this version of TDBot has no deadline kind {d.kind!r}",
+                          now)
+        return False
     acted = await fn(tx, d, now)
     state = "fired" if acted else "cancelled"
     changed = await tx.execute(
@@ -121,6 +137,49 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
         why="" if acted else "its subject moved on",
     )
     return acted and changed == 1
+
+
+async def mark_failed(tx: Tx, deadline_id: int, error: str, now: datetime) -> bool:
+    """Close an open row as 'failed' with the reason (journalled); False if it was not open."""
+    d = await get_deadline(tx, deadline_id)
+    if d is None or d.state != "open":
+        return False
+    await tx.execute(
+        "UPDATE deadlines SET state = 'failed', closed_at = ?, last_error = ?"
+        " WHERE id = ? AND state = 'open'",
+        (iso(now), error[:500], d.id),
+    )
+    await journal.record(
+        tx, who=Actor.system(), action="deadline.failed", subject=d.subject, now=now,
+        detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at)}, why=error[:500],
+    )
+    return True
+
+
+@dataclass(frozen=True)
+class FailedDeadline:
+    id: int
+    kind: str
+    subject: str
+    due_at: datetime
+    error: str
+
+
+async def failed_deadlines(tx: Tx, event_id: int) -> list[FailedDeadline]:
+    """Failed rows that concern an event: subjects ``round:N``, ``match:N`` and ``event:N``
+    of that event, and any subject naming no event (better shown to every event's TDs than
+    to none)."""
+    rows = await tx.all(
+        "SELECT d.* FROM deadlines d"
+        " LEFT JOIN rounds r ON d.subject = 'round:' || r.id"
+        " LEFT JOIN matches m ON d.subject = 'match:' || m.id"
+        " WHERE d.state = 'failed' AND (d.subject = ? OR r.event_id = ? OR m.event_id = ?"
+        "  OR (r.id IS NULL AND m.id IS NULL AND d.subject NOT LIKE 'event:%'))"
+        " ORDER BY d.id",
+        (f"event:{event_id}", event_id, event_id),
+    )
+    return [FailedDeadline(r["id"], r["kind"], r["subject"], parse(r["due_at"]),
+                           r["last_error"] or "") for r in rows]
 
 
 async def cancel_deadlines(

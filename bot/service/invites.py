@@ -26,6 +26,7 @@ from bot.service.errors import Invalid, NotFound
 from bot.service.events import get_event
 from bot.service.people import add_person, get_person, person_by_tg
 from bot.service.roles import ROLE_NAMES, ROLES, grant_role, people_with_role, require_role
+from bot.store import outbox_repo
 from bot.store.db import Row, Tx
 
 
@@ -282,11 +283,43 @@ async def pending_join_requests(tx: Tx, event_id: int) -> list[JoinRequest]:
     ]
 
 
+@dataclass(frozen=True)
+class JoinDecision:
+    """How a join request stands after a TD's press.
+
+    ``by_this_press`` is False when another TD (or an earlier press) had decided it already;
+    ``decided_by`` names whoever did, so the second TD can be told "already approved by
+    Tara" instead of a bare "approved".
+    """
+
+    request: JoinRequest
+    decided_by: str
+    by_this_press: bool
+
+    @property
+    def verdict(self) -> str:
+        """'✅ Approved by Tara.' as plain text (escape it for HTML)."""
+        mark = "✅ Approved" if self.request.state == "approved" else "❌ Rejected"
+        return f"{mark} by {self.decided_by}."
+
+
+async def _decider_name(tx: Tx, person_id: int | None) -> str:
+    if person_id is None:
+        return "the organiser (command line)"
+    return (await get_person(tx, person_id)).name
+
+
 async def decide_join_request(
     tx: Tx, request_id: int, approve: bool, *, by: Actor, now: datetime, why: str = ""
-) -> JoinRequest:
-    """A TD approves or rejects a join request; pressing the button twice is harmless
-    (the second press finds it decided and changes nothing)."""
+) -> JoinDecision:
+    """A TD approves or rejects a join request.
+
+    Every TD of the event got a copy of the request with buttons (``request_entry``); the
+    decision edits all of those copies, through the outbox, to say who decided and drops
+    the buttons, so no other TD decides it again unaware. Pressing twice, or a second TD
+    pressing, changes nothing and says who decided (design.md, "Nothing lost, nothing
+    doubled": button presses are safe to repeat).
+    """
     row = await tx.one("SELECT * FROM join_requests WHERE id = ?", (request_id,))
     if row is None:
         raise NotFound(f"no join request {request_id}")
@@ -299,7 +332,7 @@ async def decide_join_request(
     result = JoinRequest(row["id"], row["event_id"], row["tg_user_id"], row["tg_name"],
                          row["entry_id"], entry["name"], row["state"])
     if row["state"] != "pending":
-        return result
+        return JoinDecision(result, await _decider_name(tx, row["decided_by"]), False)
     event = await get_event(tx, row["event_id"])
     state = "approved" if approve else "rejected"
     if approve:
@@ -321,8 +354,16 @@ async def decide_join_request(
         detail={"request_id": request_id, "entry_id": row["entry_id"],
                 "tg_user_id": row["tg_user_id"]}, why=why,
     )
-    return JoinRequest(result.id, result.event_id, result.tg_user_id, result.tg_name,
-                       result.entry_id, result.entry_name, state)
+    decision = JoinDecision(
+        JoinRequest(result.id, result.event_id, result.tg_user_id, result.tg_name,
+                    result.entry_id, result.entry_name, state),
+        await _decider_name(tx, by.person_id), True,
+    )
+    for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{request_id}:td:"):
+        await outbox.enqueue_edit(
+            tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(decision.verdict)}", now=now
+        )
+    return decision
 
 
 def role_name(role: str) -> str:

@@ -23,6 +23,7 @@ from core.bracket import Status
 from core.double_elim import double_elimination
 from core.qualifying import Entrant
 from core.schedule import BestOfSchedule
+from core.schedule import plain_schedule as core_plain_schedule
 from core.single_elim import single_elimination
 
 
@@ -40,28 +41,25 @@ class RoundsSchedule(BestOfSchedule):
 
 
 def plain_schedule(defn: Definition, players: int) -> BestOfSchedule:
-    """A plain knockout's best-of per round.
+    """A plain knockout's best-of per round: ``core.schedule.plain_schedule`` (the one copy
+    of the default rule, with the head-start grand final's one game more, SSSg para 2 and
+    its table), with the definition file's ``[[rounds]]`` overrides on top.
 
-    By default ``event.best_of`` games in the first round and ``event.best_of_step`` more
-    each round (the SSSg plate's 9 and +2, footnote 4); a head-start grand final gets one
-    game more than the last round, so that with the head start the total stays odd (as
-    SSSg's best-of-18 after best-of-17). A round named in ``[[rounds]]`` with a ``best_of``
-    takes that number instead; minor and major lower rounds count as the upper round of
-    the same level (SSSg para 4), so they must agree.
+    A round named in ``[[rounds]]`` with a ``best_of`` takes that number instead; minor and
+    major lower rounds count as the upper round of the same level (SSSg Annex A para 4), so
+    they must agree. A grand-final override brings its own ``head_start``.
     """
     ev = defn.event
     levels = max(1, (players - 1).bit_length())
-    last = BestOfSchedule(base=ev.best_of, step=ev.best_of_step).best_of(levels, levels)
-    head_start = ev.format == "double" and ev.grand_final == "head_start"
-    gf_best_of, gf_head_start = (last + 1, 1) if head_start else (last, 0)
-    base = BestOfSchedule(base=ev.best_of, step=ev.best_of_step,
-                          grand_final_best_of=gf_best_of, grand_final_head_start=gf_head_start)
+    grand_final = ev.grand_final if ev.format == "double" else "single"
+    base = core_plain_schedule(ev.best_of, ev.best_of_step, players, grand_final=grand_final)
     shape = (
         single_elimination(players, base)
         if ev.format == "single"
         else double_elimination(players, base, grand_final=ev.grand_final)
     )
     level_of = {m.round_name.casefold(): m.level for m in shape.matches}
+    gf_best_of, gf_head_start = base.grand_final_best_of, base.grand_final_head_start
     overrides: dict[int, tuple[int, str]] = {}
     for i, rdef in enumerate(defn.rounds):
         level = level_of.get(rdef.name.casefold())
@@ -77,7 +75,7 @@ def plain_schedule(defn: Definition, players: int) -> BestOfSchedule:
             )
         overrides[level] = (rdef.best_of, rdef.name)
     return RoundsSchedule(
-        base=ev.best_of, step=ev.best_of_step, grand_final_best_of=gf_best_of,
+        base=base.base, step=base.step, grand_final_best_of=gf_best_of,
         grand_final_head_start=gf_head_start,
         overrides=tuple(sorted((lv, n) for lv, (n, _) in overrides.items())),
     )
@@ -93,6 +91,19 @@ def draw_core_event(defn: Definition, entrants: list[Entrant], seed: int) -> sss
     )
 
 
+def play_order(code: str) -> tuple[int, str, int]:
+    """Where a match comes in a replay of the results: the qualifying round (``Q..``) first,
+    as it seats the other divisions; then each division's matches by the core's number.
+
+    core/sssg.py numbers ``Q1..``, ``T1..``, ``P1..`` and ``M1..`` "in an order in which they
+    can be played", so a match is replayed after every match its players came from; the
+    order of round rows or database ids does not have to agree with it.
+    """
+    prefix = code.rstrip("0123456789")
+    number = code[len(prefix):]
+    return (0 if prefix == "Q" else 1, prefix, int(number) if number else 0)
+
+
 async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
     """The core event: the stored draw with every decided match recorded, in play order."""
     row = await tx.one("SELECT rules_json, draw_json FROM events WHERE id = ?", (event_id,))
@@ -102,11 +113,9 @@ async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
     entrants = [Entrant(e["name"], e["rating"]) for e in draw["entrants"]]
     event = draw_core_event(defn, entrants, draw["seed"])
     decided = await tx.all(
-        "SELECT m.id, m.code FROM matches m JOIN rounds r ON r.id = m.round_id"
-        " WHERE m.event_id = ? AND m.state = 'decided' ORDER BY r.seq, m.id",
-        (event_id,),
+        "SELECT id, code FROM matches WHERE event_id = ? AND state = 'decided'", (event_id,)
     )
-    for d in decided:
+    for d in sorted(decided, key=lambda d: play_order(d["code"])):
         event = sssg.record(event, d["code"], await core_match(tx, d["id"]))
     return event
 

@@ -137,6 +137,12 @@ async def match_state(tx: Tx, match_id: int) -> MatchState:
     return (await core_match(tx, match_id)).state()
 
 
+def has_score(state: MatchState) -> bool:
+    """Anything to report yet: a game counted, or a head start (SSSg para 2's one game up).
+    A "0-0 (+0)" line says nothing, so messages leave it out."""
+    return any(p != 0 for p in state.points) or any(s != 0 for s in state.spread)
+
+
 def score_line(view: MatchView, state: MatchState, side: int = 0) -> str:
     """'Alice 5-3 Bob (+212)' from ``side``'s point of view (the core's score line)."""
     other = 1 - side

@@ -4,38 +4,17 @@ rolls back (design.md, "One report, end to end", step 3-4). The sender (bot/tele
 delivers them after commit.
 
 Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ..., "url": ...}``;
-``(text, data)`` pairs are accepted as a shorthand for callback buttons.
+``(text, data)`` pairs are accepted as a shorthand for callback buttons (the stored form is
+``bot/store/outbox_repo.buttons_json``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from bot.service.clock import iso
+from bot.store import outbox_repo
 from bot.store.db import Tx
-
-Button = dict[str, str]
-ButtonsIn = Sequence[Sequence[Button | tuple[str, str]]]
-
-
-def _buttons_json(buttons: ButtonsIn | None) -> str | None:
-    if not buttons:
-        return None
-    rows: list[list[Button]] = []
-    for row in buttons:
-        out: list[Button] = []
-        for b in row:
-            button = {"text": b[0], "data": b[1]} if isinstance(b, tuple) else dict(b)
-            if "text" not in button or not (("data" in button) ^ ("url" in button)):
-                raise ValueError(f"a button needs 'text' and one of 'data' or 'url': {b!r}")
-            if "data" in button and len(button["data"].encode()) > 64:
-                raise ValueError(f"callback data over 64 bytes (Telegram's limit): {b!r}")
-            out.append(button)
-        rows.append(out)
-    return json.dumps(rows)
+from bot.store.outbox_repo import ButtonsIn, StoredMessage
 
 
 async def enqueue(
@@ -59,24 +38,28 @@ async def enqueue(
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
     if not text_html.strip():
         raise ValueError("enqueue needs a non-empty text")
-    if dedupe_key is not None:
-        seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
-        if seen is not None:
-            return None
-    return await tx.insert(
-        "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
-        " created_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            person_id,
-            chat_id,
-            text_html,
-            _buttons_json(buttons),
-            dedupe_key,
-            iso(now),
-            iso(due_at or now),
-        ),
+    return await outbox_repo.add(
+        tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=buttons,
+        dedupe_key=dedupe_key, now=now, due_at=due_at or now,
     )
 
 
-def parse_buttons(buttons_json: str | None) -> list[list[dict[str, Any]]]:
-    return [] if not buttons_json else list(json.loads(buttons_json))
+async def enqueue_edit(
+    tx: Tx,
+    of: StoredMessage,
+    *,
+    text_html: str,
+    buttons: ButtonsIn | None = None,
+    now: datetime,
+) -> int | None:
+    """Queue an edit of the message outbox row ``of`` delivers: the new text, and the buttons (none: the
+    buttons go). Durable like a message: a crash after commit cannot lose it. A message
+    refused for good is not edited."""
+    if of.state in outbox_repo.REFUSED:
+        return None
+    if not text_html.strip():
+        raise ValueError("enqueue_edit needs a non-empty text")
+    return await outbox_repo.add(
+        tx, person_id=of.person_id, chat_id=of.chat_id, text_html=text_html,
+        buttons=buttons, dedupe_key=None, now=now, due_at=now, edit_of=of.id,
+    )

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.service.deadlines import FailedDeadline, failed_deadlines
 from bot.service.events import get_event
 from bot.service.invites import JoinRequest, pending_join_requests
 from bot.service.matches import (
     MatchView,
     get_match,
+    has_score,
     match_state,
     matches_of_event,
     matches_of_person,
@@ -36,7 +38,7 @@ class MyMatch:
     opponent: str
     best_of: int
     state: str
-    score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"
+    score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
     closes_at: str | None  # the round's deadline in the event's time zone
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
@@ -59,7 +61,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
-                m.state, score_line(m, state, side),
+                m.state, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
                 state.next_game, starter,
             )
@@ -83,18 +85,21 @@ class TdInbox:
     join_requests: list[JoinRequest] = field(default_factory=list)
     open_disputes: list[dict[str, object]] = field(default_factory=list)
     unpaid: list[tuple[str, list[str]]] = field(default_factory=list)  # round, names
-    blocked_messages: list[dict[str, object]] = field(default_factory=list)
+    refused_messages: list[dict[str, object]] = field(default_factory=list)
+    failed_deadlines: list[FailedDeadline] = field(default_factory=list)
     unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
-                    or self.blocked_messages or self.unfinished)
+                    or self.refused_messages or self.failed_deadlines or self.unfinished)
 
 
 async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     """Join requests to approve, disputes to rule on, fees missing for the next rounds to
-    open (SSSg para 26), messages Telegram refused for good, and unfinished matches."""
+    open (SSSg para 26), messages Telegram refused for good (issue 3, "Outbox": "marked so
+    and shown to a TD"; blocked by the person, or undeliverable), deadlines that could not
+    fire, and unfinished matches."""
     disputes = [
         dict(r) for r in await tx.all(
             "SELECT d.id, d.match_id, m.code, d.reason, d.raised_at FROM disputes d"
@@ -108,13 +113,14 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
                 owing.append((rnd.name, names))
-    players = {
+    people = {
         r["person_id"] for r in await tx.all(
-            "SELECT person_id FROM entries WHERE event_id = ?", (event_id,))
+            "SELECT person_id FROM entries WHERE event_id = ?"
+            " UNION SELECT person_id FROM roles WHERE event_id = ?", (event_id, event_id))
     }
-    blocked = [b for b in await outbox_repo.blocked(tx) if b["person_id"] in players]
+    refused = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
     open_rounds = {r.id for r in await rounds_of(tx, event_id) if r.state == "open"}
     unfinished = [m for m in await matches_of_event(tx, event_id)
                   if m.round_id in open_rounds and m.state == "playing"]
     return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
-                   blocked, unfinished)
+                   refused, await failed_deadlines(tx, event_id), unfinished)

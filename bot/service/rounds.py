@@ -25,7 +25,13 @@ from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
-from bot.service.matches import MatchView, match_state, matches_of_round, score_line
+from bot.service.matches import (
+    MatchView,
+    has_score,
+    match_state,
+    matches_of_round,
+    score_line,
+)
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, find_round, get_round, rounds_of
@@ -188,9 +194,10 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
             text = (
                 f"Reminder: your <b>{html.escape(rnd.name)}</b> match against "
                 f"<b>{html.escape(m.label(1 - side))}</b> (best of {m.best_of}) must be finished "
-                f"by {event.local(rnd.closes_at or d.due_at)}.\n"
-                f"Score so far: {html.escape(score_line(m, state, side))}"
+                f"by {event.local(rnd.closes_at or d.due_at)}."
             )
+            if has_score(state):
+                text += f"\nScore so far: {html.escape(score_line(m, state, side))}"
             await outbox.enqueue(tx, person_id=person, text_html=text, now=now,
                                  dedupe_key=f"deadline:{d.id}:match:{m.id}:{side}")
     return True

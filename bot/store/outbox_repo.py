@@ -1,20 +1,61 @@
-"""What the outbox sender needs: the rows due now, and recording how each delivery went.
+"""The outbox table: writing rows, the rows due now, and recording how each delivery went.
 
 A row addressed to a person waits until that person has linked a Telegram account; a
 private chat's id is the user's id, so that is where it goes. A failed delivery stays
-pending with a later ``due_at`` (the sender picks the back-off); a refusal for good (the
-user blocked the bot) is marked ``blocked`` so a TD can be shown it.
+pending with a later ``due_at`` (the sender picks the back-off). Two refusals for good are
+kept apart, because a TD acts on them differently (issue 3: "a message Telegram refuses for
+good (the user blocked the bot) is marked so and shown to a TD"):
+
+- ``blocked``: the person blocked the bot (403); reach them another way.
+- ``undeliverable``: Telegram refused the message itself (400: chat not found, bad
+  markup); retrying cannot help, and it points at a bug or a wrong chat id.
+
+A row with ``edit_of`` is an edit of the message another row delivered (e.g. every TD's
+copy of a join request, once one TD decided it): it waits until that row is sent, so it
+knows the message id to edit.
+
+The store imports nothing from the service: the service's ``outbox.enqueue`` calls down here.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.service.clock import iso
-from bot.service.outbox import parse_buttons
 from bot.store.db import Tx
+from bot.store.times import iso
+
+Button = dict[str, str]
+ButtonsIn = Sequence[Sequence[Button | tuple[str, str]]]
+
+#: The states a TD is shown: messages Telegram refused for good.
+REFUSED = ("blocked", "undeliverable")
+
+
+def buttons_json(buttons: ButtonsIn | None) -> str | None:
+    """Button rows as stored: ``{"text", "data"}`` (callback) or ``{"text", "url"}``;
+    ``(text, data)`` pairs are a shorthand for callback buttons."""
+    if not buttons:
+        return None
+    rows: list[list[Button]] = []
+    for row in buttons:
+        out: list[Button] = []
+        for b in row:
+            button = {"text": b[0], "data": b[1]} if isinstance(b, tuple) else dict(b)
+            if "text" not in button or not (("data" in button) ^ ("url" in button)):
+                raise ValueError(f"a button needs 'text' and one of 'data' or 'url': {b!r}")
+            if "data" in button and len(button["data"].encode()) > 64:
+                raise ValueError(f"callback data over 64 bytes (Telegram's limit): {b!r}")
+            out.append(button)
+        rows.append(out)
+    return json.dumps(rows)
+
+
+def parse_buttons(stored: str | None) -> list[list[dict[str, Any]]]:
+    return [] if not stored else list(json.loads(stored))
 
 
 @dataclass(frozen=True)
@@ -25,34 +66,90 @@ class OutboxRow:
     text_html: str
     buttons: list[list[dict[str, Any]]]
     attempts: int
+    edit_of: int | None = None  # the row whose delivered message this row edits
+    edit_message_id: int | None = None  # that message's id (None: it was never delivered)
 
 
-_SELECT = (
-    "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
-    " o.buttons_json, o.attempts FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
+async def add(
+    tx: Tx,
+    *,
+    person_id: int | None,
+    chat_id: int | None,
+    text_html: str,
+    buttons: ButtonsIn | None,
+    dedupe_key: str | None,
+    now: datetime,
+    due_at: datetime,
+    edit_of: int | None = None,
+) -> int | None:
+    """Write one row; with a ``dedupe_key`` already used, write nothing and return None."""
+    if dedupe_key is not None:
+        seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
+        if seen is not None:
+            return None
+    return await tx.insert(
+        "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
+        " created_at, due_at, edit_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
+         iso(due_at), edit_of),
+    )
+
+
+@dataclass(frozen=True)
+class StoredMessage:
+    """A message row as written, with where its delivery stands."""
+
+    id: int
+    person_id: int | None
+    chat_id: int | None
+    text_html: str
+    state: str
+
+
+async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[StoredMessage]:
+    """Rows whose dedupe key starts with ``prefix`` (the copies of one message to several
+    people, e.g. ``join:12:td:``)."""
+    if not prefix:
+        raise ValueError("by_dedupe_prefix needs a non-empty prefix")
+    # a range on the unique index of dedupe_key: every key that starts with the prefix
+    upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+    rows = await tx.all(
+        "SELECT id, person_id, chat_id, text_html, state FROM outbox"
+        " WHERE dedupe_key >= ? AND dedupe_key < ? ORDER BY id",
+        (prefix, upper),
+    )
+    return [StoredMessage(r["id"], r["person_id"], r["chat_id"], r["text_html"], r["state"])
+            for r in rows]
+
+
+_FROM = (
+    " FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
+    " LEFT JOIN outbox e ON e.id = o.edit_of"
+    " WHERE o.state = 'pending' AND COALESCE(o.chat_id, p.tg_user_id) IS NOT NULL"
+    " AND (o.edit_of IS NULL OR e.state <> 'pending')"
 )
 
 
 async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
-    """Pending rows whose time has come and whose recipient can be reached, oldest first."""
+    """Pending rows whose time has come and whose recipient can be reached, oldest first;
+    an edit only once the message it edits was delivered (or refused for good)."""
     rows = await tx.all(
-        _SELECT + " WHERE o.state = 'pending' AND o.due_at <= ?"
-        " AND COALESCE(o.chat_id, p.tg_user_id) IS NOT NULL ORDER BY o.due_at, o.id LIMIT ?",
+        "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
+        " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id"
+        + _FROM + " AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ?",
         (iso(now), limit),
     )
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
-                  parse_buttons(r["buttons_json"]), r["attempts"])
+                  parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],
+                  r["edit_message_id"])
         for r in rows
     ]
 
 
 async def next_due_at(tx: Tx) -> datetime | None:
     """When the earliest deliverable pending row falls due (for the sender's sleep)."""
-    value = await tx.scalar(
-        "SELECT MIN(o.due_at) FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
-        " WHERE o.state = 'pending' AND COALESCE(o.chat_id, p.tg_user_id) IS NOT NULL"
-    )
+    value = await tx.scalar("SELECT MIN(o.due_at)" + _FROM)
     return None if value is None else datetime.fromisoformat(value)
 
 
@@ -74,19 +171,32 @@ async def mark_failed(tx: Tx, id: int, error: str, retry_at: datetime) -> bool:
     return changed == 1
 
 
-async def mark_blocked(tx: Tx, id: int, now: datetime, error: str = "blocked by the user") -> bool:
+async def _mark_refused(tx: Tx, id: int, state: str, now: datetime, error: str) -> bool:
     changed = await tx.execute(
-        "UPDATE outbox SET state = 'blocked', attempts = attempts + 1, last_error = ?, sent_at = ?"
+        "UPDATE outbox SET state = ?, attempts = attempts + 1, last_error = ?, sent_at = ?"
         " WHERE id = ? AND state = 'pending'",
-        (error[:500], iso(now), id),
+        (state, error[:500], iso(now), id),
     )
     return changed == 1
 
 
-async def blocked(tx: Tx) -> list[dict[str, Any]]:
-    """Messages Telegram refused for good, for a TD to follow up by other means."""
+async def mark_blocked(tx: Tx, id: int, now: datetime, error: str = "blocked by the user") -> bool:
+    """The person blocked the bot (Telegram's 403): no retry; a TD reaches them otherwise."""
+    return await _mark_refused(tx, id, "blocked", now, error)
+
+
+async def mark_undeliverable(tx: Tx, id: int, now: datetime, error: str) -> bool:
+    """Telegram refused the message itself (400): no retry; a TD is shown the reason."""
+    return await _mark_refused(tx, id, "undeliverable", now, error)
+
+
+async def refused(tx: Tx) -> list[dict[str, Any]]:
+    """Messages Telegram refused for good (blocked or undeliverable), for a TD to follow up
+    by other means. Edits of such messages are left out: the message itself is listed."""
     rows = await tx.all(
-        "SELECT o.id, o.person_id, p.name, o.text_html, o.last_error, o.sent_at FROM outbox o"
-        " LEFT JOIN people p ON p.id = o.person_id WHERE o.state = 'blocked' ORDER BY o.id"
+        "SELECT o.id, o.person_id, p.name, o.state, o.text_html, o.last_error, o.sent_at"
+        " FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
+        " WHERE o.state IN (?, ?) AND o.edit_of IS NULL ORDER BY o.id",
+        REFUSED,
     )
     return [dict(r) for r in rows]

@@ -95,7 +95,7 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick)
     app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers)
-    armed = await scheduler.sync()
+    armed = await scheduler.reconcile()
     scheduler.start_sweeping(options.sweep_interval)
     sender.start()
     sender.kick()

@@ -3,8 +3,9 @@
 design.md, "Durable time": every deadline and reminder is a row; the row is the truth and
 APScheduler (through PTB's JobQueue) is only the alarm clock. So:
 
-- ``sync()`` arms every open row not armed yet (at start-up: all of them) and disarms rows
-  that were fired or cancelled. Overdue rows fire at once; ``misfire_grace_time=None`` keeps
+- ``reconcile()`` (at start-up and in every sweep) arms every open row not armed yet and
+  disarms rows that were fired or cancelled; ``sync()`` (after every committed update) arms
+  only the rows opened since it last looked. Overdue rows fire at once; ``misfire_grace_time=None`` keeps
   APScheduler from silently dropping an alarm that is late because the loop was busy.
 - ``sweep()`` runs periodically and fires every open row whose ``due_at`` has passed by the
   injected clock, so a lost alarm (or a simulated clock moved by a test or the demo) still
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 
 #: How often the sweep runs with the real clock.
 SWEEP_INTERVAL = timedelta(seconds=60)
+#: How long processed update ids are kept (Telegram keeps an update at most 24 hours).
+UPDATE_MEMORY = timedelta(days=7)
 
 
 class DeadlineScheduler:
@@ -51,6 +55,7 @@ class DeadlineScheduler:
         self._clock = clock
         self._on_fired = on_fired
         self._armed: dict[int, Job[Any]] = {}
+        self._seen = 0  # the highest deadline id looked at; 0: nothing yet (start-up)
         self._lock = asyncio.Lock()
 
     @property
@@ -59,27 +64,44 @@ class DeadlineScheduler:
         return frozenset(self._armed)
 
     async def sync(self) -> int:
-        """Arm every open row that has no alarm; disarm closed ones. Returns how many armed."""
+        """Arm the rows opened since the last look; returns how many were armed.
+
+        Runs after every committed update, so it reads only rows with an id above the
+        highest seen (a primary-key range scan), not every open row. Closed rows are
+        disarmed by ``reconcile`` (at start-up and in every sweep); an alarm left on a
+        closed row is harmless, as ``fire_due`` finds it closed and does nothing.
+        """
         async with self._db.transaction() as tx:
-            rows = await deadlines.open_deadlines(tx)
-        now = self._clock()
-        open_ids = {row.id for row in rows}
+            rows = await deadlines.open_after(tx, self._seen)
+        return self._arm(rows)
+
+    async def reconcile(self) -> int:
+        """Arm every open row that has no alarm and disarm closed ones (start-up: all)."""
+        async with self._db.transaction() as tx:
+            rows = [(d.id, d.due_at) for d in await deadlines.open_deadlines(tx)]
+            self._seen = max(self._seen, await tx.scalar("SELECT MAX(id) FROM deadlines") or 0)
+        open_ids = {deadline_id for deadline_id, _ in rows}
         for gone in set(self._armed) - open_ids:
             job = self._armed.pop(gone)
             try:
                 job.schedule_removal()
             except Exception:  # already ran or removed: nothing to disarm
                 pass
+        return self._arm(rows)
+
+    def _arm(self, rows: list[tuple[int, datetime]]) -> int:
+        now = self._clock()
         armed = 0
-        for row in rows:
-            if row.id in self._armed:
+        for deadline_id, due_at in rows:
+            self._seen = max(self._seen, deadline_id)
+            if deadline_id in self._armed:
                 continue
-            delay = max(row.due_at - now, timedelta(0))
-            self._armed[row.id] = self._jobs.run_once(
+            delay = max(due_at - now, timedelta(0))
+            self._armed[deadline_id] = self._jobs.run_once(
                 self._alarm,
                 when=delay,
-                data=row.id,
-                name=f"deadline:{row.id}",
+                data=deadline_id,
+                name=f"deadline:{deadline_id}",
                 job_kwargs={"misfire_grace_time": None},
             )
             armed += 1
@@ -106,11 +128,25 @@ class DeadlineScheduler:
     async def fire_if_due(self, deadline_id: int) -> bool:
         """Fire one row if it is open and due by the clock; True if it acted."""
         async with self._lock:
-            now = self._clock()
-            async with self._db.transaction() as tx:
-                fired = await deadlines.fire_due(tx, deadline_id, now)
+            fired = await self._fire(deadline_id, self._clock())
         await self._after_firing()
         return fired
+
+    async def _fire(self, deadline_id: int, now: datetime) -> bool:
+        """One row in its own transaction. A handler that raises is marked failed (journalled
+        and shown to TDs) rather than retried by every sweep for ever; only a busy or locked
+        database is left for the next sweep to retry."""
+        try:
+            async with self._db.transaction() as tx:
+                return await deadlines.fire_due(tx, deadline_id, now)
+        except sqlite3.OperationalError:
+            log.exception("deadline %s: database busy; the sweep will retry", deadline_id)
+            return False
+        except Exception as exc:
+            log.exception("deadline %s failed to fire; marking it failed", deadline_id)
+            async with self._db.transaction() as tx:
+                await deadlines.mark_failed(tx, deadline_id, f"{type(exc).__name__}: {exc}", now)
+            return False
 
     async def sweep(self) -> int:
         """Fire every open row that is due by the clock; return how many acted."""
@@ -119,15 +155,16 @@ class DeadlineScheduler:
             now = self._clock()
             async with self._db.transaction() as tx:
                 due = [row.id for row in await deadlines.due_deadlines(tx, now)]
+                # Housekeeping rides along: Telegram re-sends an update for at most 24 hours,
+                # so older claims can never be needed again (a months-long event would
+                # otherwise keep every update id for ever).
+                await tx.prune_updates(now - UPDATE_MEMORY)
             for deadline_id in due:
                 # One transaction per row: one failing handler must not undo the others.
-                try:
-                    async with self._db.transaction() as tx:
-                        if await deadlines.fire_due(tx, deadline_id, now):
-                            fired += 1
-                except Exception:
-                    log.exception("deadline %s failed to fire; the sweep will retry", deadline_id)
-        await self._after_firing()
+                if await self._fire(deadline_id, now):
+                    fired += 1
+        self._on_fired()
+        await self.reconcile()
         return fired
 
     async def _after_firing(self) -> None:

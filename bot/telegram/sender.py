@@ -9,7 +9,10 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - refused for good because the person blocked the bot (``Forbidden``): ``mark_blocked``, and
   the row stays visible to a TD (the service's TD read model lists blocked messages);
 - refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
-  after a few attempts it is marked blocked too, with Telegram's reason, for a TD to see;
+  after a few attempts it is marked ``undeliverable``, with Telegram's reason, for a TD to
+  see (kept apart from ``blocked``: it points at a wrong chat or a bug, not a person);
+- an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
+  "message is not modified" counts as done;
 - anything else (429 after the limiter's retries, time-outs, 5xx): ``mark_failed`` with a
   back-off (``retry_delay``) and tried again later.
 
@@ -39,7 +42,7 @@ log = logging.getLogger(__name__)
 
 #: How many rows one pass reads; the rate limiter paces them.
 BATCH = 50
-#: A malformed message (BadRequest) is tried this many times, then marked blocked.
+#: A malformed message (BadRequest) is tried this many times, then marked undeliverable.
 BAD_REQUEST_ATTEMPTS = 3
 #: Telegram's limit on a message's text (Bot API, sendMessage: 1-4096 characters).
 MAX_TEXT = 4096
@@ -165,17 +168,40 @@ class OutboxSender:
                 await self._deliver(row)
             return len(rows)
 
-    async def _deliver(self, row: OutboxRow) -> None:
-        try:
-            pieces = split_text(row.text_html)
-            for n, piece in enumerate(pieces, start=1):
-                message = await self._bot.send_message(
+    async def _send(self, row: OutboxRow) -> int | None:
+        """One Bot API delivery of ``row``; returns the message id to record."""
+        if row.edit_of is not None:
+            if row.edit_message_id is None:
+                raise BadRequest("the message to edit was never delivered")
+            try:
+                await self._bot.edit_message_text(
+                    split_text(row.text_html)[-1],
                     chat_id=row.chat_id,
-                    text=piece,
+                    message_id=row.edit_message_id,
                     parse_mode=ParseMode.HTML,
-                    reply_markup=reply_markup(row.buttons) if n == len(pieces) else None,
+                    reply_markup=reply_markup(row.buttons),
                     link_preview_options=LinkPreviewOptions(is_disabled=True),
                 )
+            except BadRequest as exc:
+                if "not modified" not in exc.message.lower():
+                    raise
+            return row.edit_message_id
+        pieces = split_text(row.text_html)
+        message_id = None
+        for n, piece in enumerate(pieces, start=1):
+            message = await self._bot.send_message(
+                chat_id=row.chat_id,
+                text=piece,
+                parse_mode=ParseMode.HTML,
+                reply_markup=reply_markup(row.buttons) if n == len(pieces) else None,
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+            )
+            message_id = message.message_id
+        return message_id
+
+    async def _deliver(self, row: OutboxRow) -> None:
+        try:
+            message_id = await self._send(row)
         except Forbidden as exc:
             log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
             async with self._db.transaction() as tx:
@@ -185,8 +211,8 @@ class OutboxSender:
             attempts = row.attempts + 1
             log.warning("outbox %s: Telegram refused it as malformed: %s", row.id, exc)
             async with self._db.transaction() as tx:
-                if attempts >= BAD_REQUEST_ATTEMPTS:
-                    await outbox_repo.mark_blocked(tx, row.id, self._clock(), error=str(exc))
+                if attempts >= BAD_REQUEST_ATTEMPTS or row.edit_of is not None:
+                    await outbox_repo.mark_undeliverable(tx, row.id, self._clock(), str(exc))
                 else:
                     retry_at = self._clock() + retry_delay(attempts)
                     await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
@@ -206,4 +232,4 @@ class OutboxSender:
                 await outbox_repo.mark_failed(tx, row.id, repr(exc), retry_at)
             return
         async with self._db.transaction() as tx:
-            await outbox_repo.mark_sent(tx, row.id, message.message_id, self._clock())
+            await outbox_repo.mark_sent(tx, row.id, message_id, self._clock())

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
-from typing import Any
 
 from bot.service.draw import DrawResult
 from bot.service.event_setup import CreatedEvent
 from bot.service.events import Event
-from bot.service.invites import Invite, JoinRequest, invite_link
-from bot.service.matches import MatchView
+from bot.service.invites import Invite, invite_link
+from bot.service.readmodels import MyMatch, TdInbox
 from bot.service.schedule import Round
 from bot.telegram.commands import allowed
 
@@ -101,10 +100,9 @@ def asked_tds(event_name: str, entry_name: str) -> str:
     )
 
 
-def decided(request_text: str, state: str) -> str:
-    """The TD's request message after a press: how it was decided (by this or another TD)."""
-    verdict = "✅ Approved." if state == "approved" else "❌ Rejected."
-    return f"{request_text}\n\n{verdict}"
+def already_decided(verdict: str) -> str:
+    """A TD pressed a request another TD (or an earlier press) had decided."""
+    return f"This request was decided already: {esc(verdict)}"
 
 ORGANISERS_ONLY = (
     "Only the organisers named in this bot's settings can create events. If you run an "
@@ -130,24 +128,40 @@ def event_created(created: CreatedEvent, bot_username: str) -> str:
     return "\n".join(lines)
 
 
-def pending(
-    event_name: str, requests: list[JoinRequest], undelivered: list[dict[str, Any]]
-) -> str:
+_REFUSAL = {"blocked": "blocked the bot", "undeliverable": "undeliverable"}
+
+
+def pending(event_name: str, inbox: TdInbox) -> str:
+    """What awaits a TD (``readmodels.td_inbox``), most urgent first."""
     lines = [f"<b>{esc(event_name)}: what awaits a TD</b>"]
-    if requests:
-        lines.append("")
-        lines.append("Join requests:")
-        lines += [
-            f"• {esc(r.tg_name)} says they are <b>{esc(r.entry_name)}</b>" for r in requests
-        ]
-    if undelivered:
-        lines.append("")
-        lines.append("Messages Telegram refused for good (reach these people another way):")
-        lines += [
-            f"• to {esc(row['name'] or '?')}: {esc(row['last_error'] or 'refused')}"
-            for row in undelivered
-        ]
-    if not requests and not undelivered:
+
+    def section(title: str, items: list[str]) -> None:
+        if items:
+            lines.extend(["", title, *items])
+
+    section("Join requests:", [
+        f"• {esc(r.tg_name)} says they are <b>{esc(r.entry_name)}</b>"
+        for r in inbox.join_requests
+    ])
+    section("Open disputes:", [
+        f"• {esc(d['code'])}: {esc(d['reason'])}" for d in inbox.open_disputes
+    ])
+    section("Not paid yet:", [
+        f"• {esc(round_name)}: {esc(', '.join(names))}" for round_name, names in inbox.unpaid
+    ])
+    section("Messages Telegram refused for good (reach these people another way):", [
+        f"• to {esc(row['name'] or '?')} ({_REFUSAL.get(str(row['state']), 'refused')}): "
+        f"{esc(row['last_error'] or 'refused')}"
+        for row in inbox.refused_messages
+    ])
+    section("Deadlines that could not fire (check by hand):", [
+        f"• {esc(d.kind)} for {esc(d.subject)}: {esc(d.error)}" for d in inbox.failed_deadlines
+    ])
+    section("Unfinished matches of open rounds:", [
+        f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
+        for m in inbox.unfinished
+    ])
+    if inbox.empty:
         lines.append("Nothing waits for you.")
     return "\n".join(lines)
 
@@ -179,18 +193,18 @@ _MATCH_STATES = {
 }
 
 
-def match_line(
-    event_name: str, m: MatchView, side: int, score: str | None, deadline: str | None
-) -> str:
+def match_line(m: MyMatch) -> str:
     parts = [
-        f"<b>{esc(event_name)} — {esc(m.round_name)}</b> ({esc(m.code)})",
-        f"against <b>{esc(m.label(1 - side))}</b>, best of {m.best_of}: "
+        f"<b>{esc(m.event_name)} — {esc(m.round_name)}</b> ({esc(m.code)})",
+        f"against <b>{esc(m.opponent)}</b>, best of {m.best_of}: "
         f"{_MATCH_STATES.get(m.state, esc(m.state))}",
     ]
-    if score:
-        parts.append(f"Score: {esc(score)}")
-    if deadline:
-        parts.append(f"Deadline: {esc(deadline)}")
+    if m.state in ("playing", "decided") and m.score_line:
+        parts.append(f"Score: {esc(m.score_line)}")
+    if m.state == "playing" and m.next_game is not None and m.next_starter:
+        parts.append(f"Next: game {m.next_game}, {esc(m.next_starter)} starts")
+    if m.closes_at:
+        parts.append(f"Deadline: {esc(m.closes_at)}")
     return "\n".join(parts)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from core.standings import scrabble_standings, standing_of
+from core.tiebreaks import rounds_of
 from core.tournament import Division, GameKind
 
 Numbering = Literal["straight", "restart"]
@@ -72,7 +73,7 @@ def write_naspa(
     for index, division in enumerate(divisions):
         offset = above if numbering == "straight" else 0
         standings = scrabble_standings(division)
-        rounds = max([division.rounds] + [g.round for g in division.games])
+        rounds = rounds_of(division)
         for player in division.players:
             if "/" in player.name or ":" in player.name:
                 raise ValueError(f"{player.name!r}: a NASPA name cannot contain '/' or ':'")

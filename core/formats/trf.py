@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from core.formats import FormatError
 from core.standings import chess_standings
+from core.tiebreaks import rounds_of
 from core.tournament import Division, Game, GameKind, Player
 
 HEADER_WIDTH = 89  # columns 1-89: everything before the first round block
@@ -252,7 +253,7 @@ def write_trf(division: Division) -> str:
                 code = short if me == g.a else _MIRROR[short]
             colour = "-" if white is None else "w" if white == me else "b"
             cells[(g.round, me)] = _cell_text(them, colour, code)
-    rounds = max([division.rounds] + [g.round for g in division.games])
+    rounds = rounds_of(division)
     ranks = {s.number: s.rank for s in chess_standings(division)}
     out = [value for key, value in division.meta if key == META_BEFORE]
     if not out:

@@ -349,11 +349,24 @@ def _player_lines(division: Division, pending: Sequence[Pairings]) -> list[str]:
             _set_field(fields, "off", None)
         elif "off" not in dict(fields):
             _set_field(fields, "off", "0")
+        _check_name(division, player.number, player.name)
         head = " ".join([f"{player.name:<22}", str(player.rating)] + [str(opps[p][r]) for r in range(1, last + 1)])
         line = head + "; " + " ".join(str(scores[p][r]) for r in range(1, scored + 1))
         line += "".join(f"; {k} {v}".rstrip() for k, v in fields)
         lines.append(line.rstrip())
     return lines
+
+
+def _check_name(division: Division, number: int, name: str) -> None:
+    """A name tsh would read back as something else is refused, not written: a ``.t``
+    line is "name rating opponents; scores" (seed 000, tsh Format), so a name that ends
+    in a number loses that number to the rating, and a ';' ends the name's field."""
+    if not name.strip() or ";" in name or name.startswith("#") or re.search(r"(^|\s)\d+$", name):
+        raise ValueError(
+            f"{division.name}: player {number}'s name {name!r} cannot be written to a .t "
+            "file (it must not be empty, start with '#', hold ';' or end in a number); "
+            "rename the player, e.g. 'Last, First'"
+        )
 
 
 def write_tsh(divisions: Sequence[Division | TshDivision]) -> str:

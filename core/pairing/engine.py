@@ -67,6 +67,12 @@ def pair_key(p: int, q: int) -> Pair:
     return (p, q) if p < q else (q, p)
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st: places as a TD says them."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def times_word(m: int) -> str:
     return {1: "once", 2: "twice"}.get(m, f"{m} times")
 
@@ -112,6 +118,13 @@ class Rules:
     """What the engine must respect beyond the table."""
 
     avoid_repeats: bool = True
+    # meetings a pair may already have had before a new one counts as a repeat: tsh's
+    # "koth REPEATS" (0: no repeats; 1: a second meeting is fine, a third is not ...)
+    allowed_meetings: int = 0
+
+    def excess(self, met: int) -> int:
+        """Meetings beyond those allowed (0 when repeats are not avoided at all)."""
+        return max(0, met - self.allowed_meetings) if self.avoid_repeats else 0
     forbidden: Mapping[Pair, str] = field(default_factory=dict)  # key: pair_key
     score: Mapping[int, float] | None = None  # wins per player: enables the score tier
 
@@ -145,7 +158,7 @@ def _tiers(p: int, q: int, pos: Mapping[int, int], target: Mapping[int, int],
            history: History, rules: Rules) -> tuple[int, int, int, int, int]:
     k = pair_key(p, q)
     forbidden = 1 if k in rules.forbidden else 0
-    m = history.met.get(k, 0) if rules.avoid_repeats else 0
+    m = rules.excess(history.met.get(k, 0))
     score = 0
     if rules.score is not None:
         score = round(2 * abs(rules.score[p] - rules.score[q])) ** 2
@@ -190,7 +203,7 @@ def _solve(nodes: Sequence[int], edges: Sequence[Pair], ranked: Sequence[int],
 
 def _bad(p: int, q: int, history: History, rules: Rules) -> bool:
     k = pair_key(p, q)
-    return k in rules.forbidden or (rules.avoid_repeats and history.met.get(k, 0) > 0)
+    return k in rules.forbidden or rules.excess(history.met.get(k, 0)) > 0
 
 
 def _components(region: set[int], edges: set[Pair]) -> list[tuple[list[int], list[Pair]]]:
@@ -282,7 +295,7 @@ def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: His
     out = []
     for p, q in sorted(pairs, key=lambda e: min(pos[e[0]], pos[e[1]])):
         a, b = (p, q) if pos[p] < pos[q] else (q, p)
-        text = explain(a, b, partner, why, history, rules)
+        text = explain(a, b, partner, why, history, rules, pos)
         out.append((order_first(a, b, history), text))
     return tuple(out)
 
@@ -297,8 +310,10 @@ def order_first(a: int, b: int, history: History) -> Pair:
 
 
 def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
-            history: History, rules: Rules) -> str:
-    """A sentence a TD can read: the table's reason, or why the table was left."""
+            history: History, rules: Rules, pos: Mapping[int, int] | None = None) -> str:
+    """A sentence a TD can read: the table's reason, or why the table was left. Players
+    are named by number, as in the file; where the table was left, their places in the
+    order paired from (``pos``, 0-based) say how far it was left."""
     key = pair_key(a, b)
     if partner[a] == b:
         text = f"paired {a}v{b}: {why[key]}"
@@ -309,12 +324,13 @@ def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
             k = pair_key(x, y)
             if k in rules.forbidden:
                 moves.append(f"{x} and {y} may not meet ({rules.forbidden[k]})")
-            elif rules.avoid_repeats and history.met.get(k, 0):
+            elif rules.excess(history.met.get(k, 0)):
                 moves.append(f"{x} and {y} already met {times_word(history.met[k])}")
             else:
                 moves.append(f"{x}v{y} was split to mend a pair nearby")
         table = " and ".join(f"{x}v{partner[x]}" for x in (a, b))
-        text = f"paired {a}v{b} instead of the table's {table}: " + "; ".join(moves)
+        places = "" if pos is None else f" ({ordinal(pos[a] + 1)} v {ordinal(pos[b] + 1)})"
+        text = f"paired {a}v{b}{places} instead of the table's {table}: " + "; ".join(moves)
     if rules.score is not None and partner[a] != b and rules.score[a] != rules.score[b]:
         text += f" ({a} has {rules.score[a]:g} wins, {b} has {rules.score[b]:g})"
     if key in rules.forbidden:
@@ -322,7 +338,12 @@ def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
     m = history.met.get(key, 0)
     if m:
         text += f" (a repeat: {a} and {b} met {times_word(m)} before"
-        text += "; no repeat-free pairing was found)" if rules.avoid_repeats else ")"
+        if rules.excess(m):
+            text += "; no pairing with fewer repeats was found)"
+        elif rules.avoid_repeats:
+            text += f"; up to {times_word(rules.allowed_meetings)} allowed)"
+        else:
+            text += ")"
     return text
 
 

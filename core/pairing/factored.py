@@ -20,16 +20,12 @@ from core.pairing.engine import (
     Rules,
     forbid_map,
     history_before,
+    ordinal,
     pair_round,
     ranked_active,
 )
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def factored_table(ranked: Sequence[int], factor: int, label: str = "") -> list[tuple[Pair, str]]:
@@ -58,18 +54,29 @@ def pair_factored(
     fixed: Reasoned = (),
     forbidden: Reasoned = (),
     standings_after: int | None = None,
+    max_repeats: int | None = None,
 ) -> Pairings:
     """Pair round ``round_number`` FP``factor`` on the standings after the previous round
     (or after round ``standings_after``, for lagged systems).
 
     Repeats are avoided where a repeat-free pairing exists unless ``repeats`` is set:
     seed 000 allows "repeat and even multiple repeat pairings ... for the last round".
+    ``max_repeats`` N is tsh's middle way ("koth N"): a pair who have met up to N times
+    may meet again as the table says; only a meeting beyond that is avoided. Late in
+    a long event, where nearly every pair has met, avoiding every repeat would send
+    the leader far down the table; a TD allows the repeats the table needs.
     """
+    if max_repeats is not None:
+        if repeats:
+            raise ValueError("give either repeats (any number) or max_repeats N, not both")
+        if max_repeats < 0:
+            raise ValueError(f"max_repeats must be 0 or more, got {max_repeats}")
     if factor < 2 or factor % 2:
         raise ValueError(f"the factor must be an even number, 2 or more (FP4, FP6...), got {factor}")
     last = round_number - 1 if standings_after is None else standings_after
     order = [s.number for s in scrabble_standings(division.up_to_round(max(0, last)))]
-    rules = Rules(avoid_repeats=not repeats, forbidden=forbid_map(forbidden))
+    rules = Rules(avoid_repeats=not repeats, forbidden=forbid_map(forbidden),
+                  allowed_meetings=max_repeats or 0)
     label = "KOTH" if factor == 2 else f"FP{factor}"
     suffix = "" if last == round_number - 1 else f" (standings after round {last})"
     return pair_round(

@@ -141,16 +141,18 @@ def gibson_fixed_pairs(
     prize_places: int,
     top_places: int = 1,
     spread_limits: Mapping[int, int] | None = None,
-    avoid_repeats: bool = True,
+    avoid_repeats: bool = False,
     standings: Sequence[Standing] | None = None,
 ) -> GibsonDecision:
     """The pairings the Gibson rule fixes for the next round of ``division``.
 
     Several Gibsonized players meet each other in standing order (1st v 2nd Gibsonized,
     and so on); a lone one (or the odd one out) meets the highest placed player who can
-    no longer reach the last prize place (seed 000). With ``avoid_repeats`` a player the
+    no longer reach the last prize place (seed 000). By default that is exactly the
+    seed's player, met before or not: the seed's worked example names one player, and
+    late in an event nearly everyone has met. With ``avoid_repeats`` a player the
     Gibsonized player has already met is passed over for the next one down, where there
-    is one: the rule names no preference, and a TD would not want a needless repeat.
+    is one (a TD's choice the seed neither asks for nor forbids).
     ``rounds_left`` counts the round about to be paired.
     """
     if prize_places < 1:

@@ -26,11 +26,13 @@ def pair_koth(
     fixed: Reasoned = (),
     forbidden: Reasoned = (),
     standings_after: int | None = None,
+    max_repeats: int | None = None,
 ) -> Pairings:
     """KOTH for round ``round_number``. With ``repeats`` the table stands even where it
     repeats a pairing (the last rounds of many events, seed 000 "Modified-Swiss
     Pairings" step 4; "threepeats" in seed 001); without, the fewest repeats are
-    made, each as close to the table as possible."""
+    made, each as close to the table as possible; with ``max_repeats`` N, pairs who
+    have met up to N times may meet again (tsh's "koth N")."""
     return pair_factored(
         division,
         round_number,
@@ -39,4 +41,5 @@ def pair_koth(
         fixed=fixed,
         forbidden=forbidden,
         standings_after=standings_after,
+        max_repeats=max_repeats,
     )

@@ -12,10 +12,15 @@ rank-distance tier, under a repeat tier that only gives way when nothing else ca
 Repeats are counted over every round before X, including round X-1 whose pairings
 are known when X is paired.
 
-Seed 002 (All Bankers' Game) runs "8 games (5 lagged pairing, 3 KOTH)": the lagged
-rounds are Portland Swiss ending at round 5, the last three KOTH on the latest
-standings, repeats avoided until the last two rounds (seed 000, "King-of-the-Hill
-Pairings": "do not play each other more than once, until the last two rounds").
+Seed 002 (All Bankers' Game) runs "8 games (5 lagged pairing, 3 KOTH)" and says no
+more about it. Lagged pairing is pairing from results a round behind, so that each
+round's pairings are up while the round before is still being played; the one such
+system the seeds define is this one (seed 000, Portland Swiss rule 1, and its first
+"Advantage": "matches are posted during round X-1"). So the lagged rounds are Portland
+Swiss ending at round 5 (FP10, FP8, FP6, FP4, KOTH, rounds 1 and 2 on rating as there
+are no standings two rounds back), and the last three KOTH on the latest standings,
+repeats avoided until the last two rounds (seed 000, "King-of-the-Hill Pairings": "do
+not play each other more than once, until the last two rounds").
 """
 
 from __future__ import annotations

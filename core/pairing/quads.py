@@ -134,10 +134,9 @@ def notes_for(quad: Quad, notes: Sequence[str]) -> str:
 
 
 def met_before(division: Division, round_number: int) -> set[frozenset[int]]:
-    """Pairs who have played each other before ``round_number``."""
-    return {
-        frozenset((g.a, g.b)) for g in division.games if g.b is not None and g.round < round_number
-    }
+    """Pairs who have played each other before ``round_number``: the engine's one rule
+    of what counts as a meeting (:func:`core.pairing.engine.history_before`)."""
+    return {frozenset(pair) for pair in history_before(division, round_number).met}
 
 
 def quads_for_session(
@@ -180,6 +179,11 @@ def pair_quads(
     """
     if session_rounds not in (3, 4):
         raise ValueError(f"a quad session has 3 or 4 rounds, got {session_rounds}")
+    if group_size < 4 or group_size % 4:
+        raise ValueError(
+            f"quads are drawn from groups of a multiple of 4 (seed 001: 20, 16, 12, 8 or 4), "
+            f"got {group_size}"
+        )
     start = _session_start(round_number, first_round, session_rounds)
     index = block_index(round_number, start, session_rounds, f"{session_rounds}-round quad session")
     quads, notes = quads_for_session(division, start, group_size, repeats=repeats)

@@ -70,12 +70,25 @@ SYSTEMS: dict[str, System] = {
     )
 }
 
+#: The long names the issue and TDs use, for the short ones above (both are accepted).
+ALIASES: dict[str, str] = {
+    "round-robin": "rr",
+    "double-round-robin": "double-rr",
+    "split-round-robin": "split-rr",
+    "uscf-swiss": "uscf",
+    "king-of-the-hill": "koth",
+    "modified-swiss": "swiss",
+    "portland-swiss": "portland",
+    "factored": "fp",
+}
+
 _FP = re.compile(r"fp(\d+)")
 
 
 def find_system(name: str) -> System:
     """The system called ``name``; ``LookupError`` lists the names there are."""
-    key = name.strip().lower()
+    key = name.strip().lower().replace("_", "-")
+    key = ALIASES.get(key, key)
     if key in SYSTEMS:
         return SYSTEMS[key]
     fp = _FP.fullmatch(key)
@@ -83,5 +96,10 @@ def find_system(name: str) -> System:
         factor = int(fp.group(1))
         return System(key, "core.pairing.factored", "pair_factored",
                       f"factored pairings FP{factor}", {"factor": factor})
-    raise LookupError(f"unknown pairing system {name!r}; choose one of: "
-                      + ", ".join(sorted(SYSTEMS)) + ", or fpN (fp4, fp6, ...)")
+    raise LookupError(f"unknown pairing system {name!r}; choose one of: {system_names()}")
+
+
+def system_names() -> str:
+    """Every name ``find_system`` accepts, for help texts and errors."""
+    names = sorted(SYSTEMS) + [f"{long} (= {short})" for long, short in sorted(ALIASES.items())]
+    return ", ".join(names) + ", or fpN (fp4, fp6, ...)"

@@ -28,10 +28,11 @@ from core.pairing.engine import (
     Rules,
     forbid_map,
     history_before,
+    ordinal,
     pair_round,
     ranked_active,
 )
-from core.pairing.factored import ordinal, pair_factored
+from core.pairing.factored import pair_factored
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 

@@ -101,3 +101,27 @@ def test_bad_options_are_named(tmp_path: Path) -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output, (args, result.output)
+
+
+def test_naspa_export_of_the_real_file_follows_the_seed_format_exactly() -> None:
+    # Seed 000, "Basic Format": "1 SMITH SARAH/423: W45 B L8 T5 ..." - number, one space,
+    # the name without punctuation, '/', the spread (minus sign, no plus), ':', one
+    # space, then W/L/T + opponent or a bare B, single spaces; "& Scores": W3-345.
+    import re
+
+    basic = re.compile(r"^(\d+) ([^\W\d_][^/:,]*[^\s/:,])/(-?\d+): ((?:[WLT]\d+|B)(?: (?:[WLT]\d+|B))*)$")
+    scored = re.compile(r"^\d+ [^/:,]+/-?\d+: (?:[WLT]\d+-\d+|B)(?: (?:[WLT]\d+-\d+|B))*$")
+    table = {r["number"]: r for r in json.loads(
+        runner.invoke(app, ["standings", "--in", str(TSH), "--json"]).stdout)}
+    lines = runner.invoke(app, ["export", "--in", str(TSH), "--to", "naspa"]).stdout.splitlines()
+    assert len(lines) == 26
+    for number, line in enumerate(lines, start=1):
+        match = basic.fullmatch(line)
+        assert match, line
+        assert int(match[1]) == number and int(match[3]) == table[number]["spread"]
+        assert "  " not in match[2]
+        results = match[4].split()
+        assert len(results) == 23  # one per round, byes and forfeits as B
+    for line in runner.invoke(app, ["export", "--in", str(TSH), "--to",
+                                    "naspa-scores"]).stdout.splitlines():
+        assert scored.fullmatch(line), line

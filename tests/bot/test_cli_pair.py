@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import bot.cli.pair_cmd  # noqa: F401  (registers the command)
+import bot.cli  # noqa: F401  (registers the commands)
 from bot.cli.app import app
 
 runner = CliRunner()
@@ -100,6 +100,11 @@ F 1400 5 4 5; 350 400
         (["--system", "koth", "--round", "0"], "--round 0"),
         (["--system", "koth", "--division", "Z"], "--division Z: no such division"),
         (["--system", "koth", "--set", "oops"], "--set oops: write it as KEY=VALUE"),
+        (["--system", "koth", "--round", "5"], "--round 5: the file has rounds up to 2"),
+        (["--system", "snake", "--set", "groups=x"], "--set groups=x: give a whole number"),
+        (["--system", "uscf", "--set", "accelerated=3"], "--set accelerated=3: give yes or no"),
+        (["--system", "split-rr", "--set", "split=4"], "--set split=4: give a word"),
+        (["--system", "quads", "--set", "group_size=5"], "multiple of 4"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args, message) -> None:
@@ -116,6 +121,15 @@ def test_missing_and_malformed_files(tmp_path: Path) -> None:
     bad = write(tmp_path, "Ann 1900 2; 400 380 390\n")
     result = run("--system", "koth", "--in", str(bad))
     assert result.exit_code == 2 and str(bad) in result.stderr
+    # one format for every command that reads a file: FILE:LINE: message
+    other = write(tmp_path, "Ann, A 1900 2; 400\nBob, B 1800 1; 300\nCat, C 1700 x; 1\n", "b.t")
+    messages = set()
+    for args in (["pair", "--system", "koth"], ["standings"], ["export", "--to", "naspa"]):
+        result = runner.invoke(app, [*args, "--in", str(other)])
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"tdbot: error: {other}:3: "), result.stderr
+        messages.add(result.stderr)
+    assert len(messages) == 1
 
 
 def test_gibson_fixes_the_clinched_player(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ def _event(runner: CliRunner, tmp_path: Path) -> str:
 
 def test_migrate_creates_the_database(runner: CliRunner, tmp_path: Path) -> None:
     code, out, _ = run(runner, "migrate", "--db", str(tmp_path / "new.db"))
-    assert code == 0 and "schema up to date (1 migration(s) applied)" in out
+    assert code == 0 and "schema up to date (2 migration(s) applied)" in out
     assert (tmp_path / "new.db").exists()
 
 

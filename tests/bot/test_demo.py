@@ -25,9 +25,13 @@ KEY_LINES = [
     "[bot → Tara (TD)] Welcome to Demo Cup! You are a TD of this event.",
     "[bot → Ann] Welcome to Demo Cup! You are a player of this event.",
     "[Cai taps Cai Wen]",
+    "[bot → Cai, edited #2: buttons removed]",
     "[bot → Tara (TD)] Demo Cup: Telegram user Cai says they are Cai Wen. Approve?",
     "    [Approve] [Reject]",
     "[bot → Cai] Welcome to Demo Cup, Cai Wen! A TD approved your entry.",
+    # every TD's copy of the request says who decided it (an edit shown as the change)
+    "[bot → Olga (organiser), edited #3] … ✅ Approved by Tara Tan.",
+    "[bot → Tara (TD), edited #3] … ✅ Approved by Tara Tan.",
     "[bot → Ben] ⚠️ /draw is for the TDs and organisers of an event",
     "[bot → Tara (TD)] The draw for Demo Cup (seed 2026)",
     "    M1: Ann Lee v Dev Rao",

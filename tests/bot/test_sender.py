@@ -171,9 +171,43 @@ async def test_a_malformed_message_is_tried_three_times_then_shown_as_refused(
         await bot.advance(timedelta(seconds=10))
         await bot.advance(timedelta(hours=1))
         assert len(bot.telegram.calls("sendMessage")) == 3
-        assert await states(bot) == Counter({"blocked": 1})
+        # Telegram refused the message itself (400): undeliverable, not "blocked by the user"
+        assert await states(bot) == Counter({"undeliverable": 1})
         async with bot.runtime.db.transaction() as tx:
             assert "parse entities" in await tx.scalar("SELECT last_error FROM outbox")
+
+
+async def test_an_undeliverable_message_is_shown_to_a_td_apart_from_blocked(
+    tmp_path: Path,
+) -> None:
+    """Issue 3, "Outbox": a message refused for good is marked so and shown to a TD; a
+    BadRequest (chat not found) is 'undeliverable', a Forbidden is 'blocked'."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        tg = bot.telegram
+        tara = tg.add_user("Tara", user_id=7001)
+        ann = tg.add_user("Ann", user_id=7002)
+        ben = tg.add_user("Ben", user_id=7003)
+        async with bot.runtime.db.transaction() as tx:
+            await event_setup.create_event(tx, parse_definition(DEFINITION), by=Actor.cli(),
+                                           now=bot.clock())
+        tg.chat_of(ann)
+        tg.chat_of(ben)
+        tg.user_blocks_bot(ann)
+        bot.telegram.faults.add("sendMessage", bad_request("chat not found"), chat_id=ben.id,
+                                times=5)
+        async with bot.runtime.db.transaction() as tx:
+            for tg_id in (ann.id, ben.id):
+                person = await tx.scalar("SELECT id FROM people WHERE tg_user_id = ?", (tg_id,))
+                await outbox.enqueue(tx, person_id=person, text_html="Round open", now=bot.clock())
+        await bot.settle()
+        for _ in range(3):
+            await bot.advance(timedelta(minutes=5))
+        assert await states(bot) == Counter({"blocked": 1, "undeliverable": 1})
+        tg.user_sends(tara, "/pending")
+        await bot.settle()
+        report = tg.last_sent(tara).text or ""
+        assert "Ann Lee (blocked the bot)" in report
+        assert "Ben Ong (undeliverable): Chat not found" in report  # PTB capitalises it
 
 
 async def test_a_message_over_telegrams_limit_arrives_in_pieces_buttons_last(

@@ -214,9 +214,16 @@ async def test_general_player_code_needs_a_td_to_approve(db: Database) -> None:
         with pytest.raises(NotAllowed):
             await decide_join_request(tx, rid, True, by=Actor.person(ann.person_id), now=NOW)
         done = await decide_join_request(tx, rid, True, by=Actor.person(tess.id, "Tess"), now=NOW)
-        assert done.state == "approved"
-        twice = await decide_join_request(tx, rid, False, by=Actor.person(tess.id), now=NOW)
-        assert twice.state == "approved"  # a second press changes nothing
+        assert done.request.state == "approved" and done.by_this_press
+        assert done.verdict == "✅ Approved by Tess."
+        twice = await decide_join_request(tx, rid, False, by=Actor.cli(), now=NOW)
+        # a second press changes nothing and says who decided
+        assert twice.request.state == "approved" and not twice.by_this_press
+        assert twice.verdict == "✅ Approved by Tess."
+        # every TD's copy of the request is edited (through the outbox) to say so
+        edits = await tx.all("SELECT * FROM outbox WHERE edit_of = ?", (ask["id"],))
+        assert [e["text_html"].rsplit("\n", 1)[-1] for e in edits] == ["✅ Approved by Tess."]
+        assert edits[0]["buttons_json"] is None
         assert await pending_join_requests(tx, event_id) == []
         bea_person = await person_by_tg(tx, 7001)
         assert bea_person is not None and bea_person.name == "Bea"

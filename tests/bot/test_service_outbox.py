@@ -71,8 +71,33 @@ async def test_sent_failed_and_blocked(db: Database) -> None:
         retry = await outbox_repo.due(tx, 10, NOW + timedelta(seconds=30))
         assert [(r.id, r.attempts) for r in retry] == [(b, 1)]
         assert await outbox_repo.next_due_at(tx) == NOW + timedelta(seconds=30)
-        assert [r["id"] for r in await outbox_repo.blocked(tx)] == [c]
         assert await tx.scalar("SELECT message_id FROM outbox WHERE id = ?", (a,)) == 77
+        d = await outbox.enqueue(tx, chat_id=4, text_html="d", now=NOW)
+        assert d and await outbox_repo.mark_undeliverable(tx, d, NOW, "chat not found")
+        assert not await outbox_repo.mark_blocked(tx, d, NOW)  # already refused for good
+        refused = await outbox_repo.refused(tx)
+        assert [(r["id"], r["state"]) for r in refused] == [(c, "blocked"), (d, "undeliverable")]
+
+
+async def test_an_edit_waits_for_the_message_it_edits(db: Database) -> None:
+    """The edit rows of ``decide_join_request``: due only once the original was sent, and
+    then carrying the original's message id; never for a message refused for good."""
+    async with db.transaction() as tx:
+        first = await outbox.enqueue(tx, chat_id=1, text_html="ask", now=NOW, dedupe_key="j:1")
+        other = await outbox.enqueue(tx, chat_id=2, text_html="ask", now=NOW, dedupe_key="j:2")
+        assert first and other
+        await outbox_repo.mark_blocked(tx, other, NOW)
+        copies = await outbox_repo.by_dedupe_prefix(tx, "j:")
+        assert [c.id for c in copies] == [first, other]
+        edits = [await outbox.enqueue_edit(tx, c, text_html="decided", now=NOW) for c in copies]
+        assert edits[0] is not None and edits[1] is None  # a refused message is not edited
+        assert [r.id for r in await outbox_repo.due(tx, 10, NOW)] == [first]
+        await outbox_repo.mark_sent(tx, first, 55, NOW)
+        (edit,) = await outbox_repo.due(tx, 10, NOW)
+        assert (edit.id, edit.edit_of, edit.edit_message_id, edit.chat_id) == (
+            edits[0], first, 55, 1)
+        await outbox_repo.mark_sent(tx, edit.id, 55, NOW)
+        assert [r["id"] for r in await outbox_repo.refused(tx)] == [other]
 
 
 async def test_a_rolled_back_change_sends_nothing(db: Database) -> None:

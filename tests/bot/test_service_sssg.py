@@ -151,6 +151,8 @@ async def test_my_matches_and_the_td_inbox(db: Database) -> None:
         q2 = await get_match(tx, await _match(tx, event_id, "Q2"))
         person = q2.people[0]
         assert person is not None
+        # nothing played yet: no "0-0 (+0)" score line to show
+        assert [x.score_line for x in await my_matches(tx, person)] == [""]
         await _play(tx, q2.id, [(1, 300, 420), (0, 401, 400)])
         mine = await my_matches(tx, person)
         assert [(x.code, x.opponent, x.best_of, x.state) for x in mine] == [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import matches, outbox
+from bot.service import outbox, readmodels
 from bot.service.errors import Invalid
 from bot.telegram.harness import BotUnderTest
 
@@ -21,10 +21,10 @@ from bot.telegram.harness import BotUnderTest
 async def test_an_unexpected_error_is_logged_with_context_and_apologised_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def broken(*_args: object) -> list[object]:
+    async def broken(*_args: object, **_kwargs: object) -> list[object]:
         raise RuntimeError("database exploded at /secret/path")
 
-    monkeypatch.setattr(matches, "matches_of_person", broken)
+    monkeypatch.setattr(readmodels, "my_matches", broken)
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         tg = bot.telegram
         sam = tg.add_user("Sam")
@@ -47,11 +47,11 @@ async def test_an_unexpected_error_is_logged_with_context_and_apologised_for(
 async def test_a_service_refusal_is_shown_escaped_and_rolls_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def refuse(tx, person_id):  # type: ignore[no-untyped-def]
+    async def refuse(tx, person_id, **_kwargs):  # type: ignore[no-untyped-def]
         await outbox.enqueue(tx, chat_id=1, text_html="must not survive", now=bot.clock())
         raise Invalid("round <b>7</b> & friends: not open")
 
-    monkeypatch.setattr(matches, "matches_of_person", refuse)
+    monkeypatch.setattr(readmodels, "my_matches", refuse)
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         tg = bot.telegram
         sam = tg.add_user("Sam")

@@ -111,20 +111,21 @@ async def test_organiser_gets_links_and_players_join_by_picking_their_name(
     ask = tg.last_sent(tara)
     assert "Ben Ong" in (ask.text or "") and "Benny" in (ask.text or "")
 
-    tg.user_taps(tara, ask, text="Approve")
-    await bot.settle()
-    assert "Welcome to" in (tg.last_sent(ben).text or "")
-    assert (tg.last_sent(tara).text or "").endswith("Approved.")
-    assert tg.last_sent(tara).buttons() == []
-    assert "matches" in tg.commands_shown(ben) and "draw" not in tg.commands_shown(ben)
-
-    # The organiser got the same request; pressing Approve after Tara changes nothing.
+    # Tara and the organiser both press Approve on their copies, Olga before Tara's
+    # verdict reaches her: one approval, both copies say who decided, Olga is told.
     olga_ask = next(m for m in tg.sent(olga) if m.buttons())
-    before = len(tg.sent(ben))
+    tg.user_taps(tara, ask, text="Approve")
     tg.user_taps(olga, olga_ask, text="Approve")
     await bot.settle()
-    assert len(tg.sent(ben)) == before
-    assert (tg.last_sent(olga).text or "").endswith("Approved.")
+    assert [m.text for m in tg.sent(ben)].count(
+        "Welcome to Club Cup <2026>, Ben Ong! A TD approved your entry. "
+        "Send /matches to see your matches.") == 1
+    for copy in (ask, olga_ask):
+        now_shown = tg.world.message(copy.chat.id, copy.message_id)
+        assert now_shown is not None and now_shown.buttons() == []
+        assert (now_shown.text or "").endswith("Approve?\n\n✅ Approved by Tara TD.")
+    assert tg.last_sent(olga).text == "This request was decided already: ✅ Approved by Tara TD."
+    assert "matches" in tg.commands_shown(ben) and "draw" not in tg.commands_shown(ben)
 
 
 async def test_a_personal_link_links_at_once(bot: BotUnderTest) -> None:

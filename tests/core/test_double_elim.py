@@ -4,13 +4,14 @@ para 3 (seeding tiers hold in the lower bracket too) and para 4 (best-of per rou
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.bracket import Part, Status, champion, resolve
-from core.double_elim import analyse_drops, double_elimination
+from core.double_elim import _ORDERS, analyse_drops, double_elimination
 from core.schedule import SSSG_TOP, BestOfSchedule
 from core.seeding import seat
 
@@ -64,9 +65,9 @@ REMATCH_EARLIEST = {4: 2, 8: 3, 16: 4, 32: 5, 64: 7}
 
 @pytest.mark.parametrize("size", [4, 8, 16, 32, 64])
 def test_earliest_possible_rematch(size):
-    """Para 3 fixes the drops (aligned by block), so a rematch is possible from the first
-    major round; without seeding the drop order puts it off. 4 players: the Losers' Final
-    is the first chance either way (the upper finalist already beat one of them)."""
+    """Para 3 fixes the drops of a full field (aligned by block), so a rematch is possible
+    from the first major round; without seeding the drop order puts it off. 4 players: the
+    Losers' Final is the first chance either way (the upper finalist already beat one)."""
     seeded = analyse_drops(double_elimination(size, ONE, drops="seeding"))
     free = analyse_drops(double_elimination(size, ONE, drops="rematch"))
     assert seeded.seeding_safe
@@ -74,6 +75,78 @@ def test_earliest_possible_rematch(size):
     assert free.earliest_rematch == REMATCH_EARLIEST[size]
     # The trade-off: putting rematches off breaks para 3 from 8 players up.
     assert free.seeding_safe == (size == 4)
+
+
+def test_a_full_field_allows_only_the_aligned_drops():
+    """Para 3, for every draw: with no byes every other standard order lets two seeds of a
+    tier meet in the lower bracket before their round (the module docstring's proof)."""
+    for size in (8, 16, 32):
+        b = double_elimination(size, ONE)
+        assert analyse_drops(b).seeding_safe
+        majors = [m for m in b.matches if m.part is Part.LOWER and m.round == 2]
+        aligned = [m.slots[0].match for m in majors]
+        for order in _ORDERS:
+            if order(aligned) != aligned:
+                shifted = _reorder(b, majors, order(aligned))
+                assert not analyse_drops(shifted).seeding_safe, (size, order.__name__)
+
+
+def _reorder(b, majors, drops):
+    new = {m.id: replace(m, slots=(replace(m.slots[0], match=d), m.slots[1]))
+           for m, d in zip(majors, drops, strict=True)}  # fmt: skip
+    return replace(b, matches=tuple(new.get(m.id, m) for m in b.matches))
+
+
+# Fields where every top-quarter seed has a bye (para 2): no seed that para 3 keeps
+# apart can lose in round 1, so the drops may cross blocks and put rematches off.
+BYE_FIELDS = {
+    3: (2, "Losers' Final"),
+    6: (3, "Minor F"),
+    7: (2, "Major SF"),
+    12: (4, "Major SF"),
+    13: (2, "Major QF"),
+    24: (4, "Major QF"),
+    25: (2, "Major Ro16"),
+    40: (4, "Major Ro16"),
+}
+
+
+@pytest.mark.parametrize("n", sorted(BYE_FIELDS))
+def test_byes_to_the_top_quarter_let_the_drops_put_rematches_off(n):
+    """Para 2 (byes to the top x by rating) and para 3: with at most three quarters of the
+    seats filled the first possible rematch moves from lower round 2 to round 3 or 4, and
+    seeds still keep their tiers for every draw; fuller fields stay at round 2."""
+    b = double_elimination(n, ONE)
+    found = analyse_drops(b, byes=b.size - n)
+    assert found.seeding_safe
+    assert (found.earliest_rematch, found.earliest_rematch_name) == BYE_FIELDS[n]
+
+
+@pytest.mark.parametrize("n", [6, 12, 24])
+def test_seeded_drops_with_byes_hold_in_play(n):
+    """Played at random on random draws: seeds meet no earlier than their tier allows
+    (para 3) and no pair meets twice before the computed earliest lower round."""
+    rng = random.Random(n)
+    b = double_elimination(n, ONE)
+    earliest = analyse_drops(b, byes=b.size - n).earliest_rematch
+    names = [f"p{i:02d}" for i in range(n)]
+    for _ in range(150):
+        seating = seat(names, rng)
+        drawn = b.with_seating(seating.seats, seating.seeds)
+        views, _ = play(drawn, rng)
+        rank = {p: i for i, p in enumerate(seating.seeds)}
+        met = set()
+        for m in b.matches:
+            v = views[m.id]
+            if v.status is not Status.PLAYED or m.part is Part.FINAL:
+                continue
+            ranks = [rank.get(p) for p in v.players]
+            if None not in ranks:
+                assert max(ranks) >= b.size >> m.level, (m, v.players)
+            pair = frozenset(v.players)
+            if pair in met:
+                assert m.part is Part.LOWER and m.round >= earliest, (n, m)
+            met.add(pair)
 
 
 def test_rematch_analysis_agrees_with_play():

@@ -52,6 +52,8 @@ def test_repeat_is_switched_and_explained() -> None:
     assert (1, 2) in pairs and (3, 4) not in pairs
     text = " ".join(t for _, t in out)
     assert "3 and 4 already met twice" in text
+    # places in the order paired say how far the table was left: 3rd meets 5th
+    assert "paired 3v5 (3rd v 5th) instead of the table's 3v4 and 5v6" in text
 
 
 def test_repeats_allowed_keeps_table() -> None:
@@ -63,7 +65,7 @@ def test_repeats_allowed_keeps_table() -> None:
 def test_unavoidable_repeat_is_made_and_said() -> None:
     out = match([1, 2], koth([1, 2]), history([(1, 2)]), Rules())
     assert out[0][0] == (1, 2)
-    assert "no repeat-free pairing was found" in out[0][1]
+    assert "no pairing with fewer repeats was found" in out[0][1]
 
 
 def test_forbidden_outranks_repeats() -> None:

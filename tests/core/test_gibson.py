@@ -71,10 +71,17 @@ def test_seed000_opponent_is_best_player_who_cannot_finish_fourth() -> None:
 
 
 def test_gibson_opponent_passes_over_a_player_already_met() -> None:
+    # Seed 000 names the highest placed player out of the money, met before or not; only
+    # with avoid_repeats (a TD's option) is a player already met passed over.
     standings = table((15, 800), (13, 400), (13, 100), (12, 50), (10, 350), (10, 90), (9, 0))
     met = (Game(1, 1, 5, 1.0, 0.0, 400, 300),)
-    decision = gibson_fixed_pairs(
+    seed_rule = gibson_fixed_pairs(
         bare_division(7, met), rounds_left=1, prize_places=4, standings=standings
+    )
+    assert seed_rule.fixed == ((1, 5),)
+    decision = gibson_fixed_pairs(
+        bare_division(7, met), rounds_left=1, prize_places=4, standings=standings,
+        avoid_repeats=True,
     )
     assert decision.fixed == ((1, 6),)
     assert "5 already met 1" in decision.pairs[0][1]

@@ -81,3 +81,46 @@ def test_koth_properties(n: int, rounds: int, seed: int, repeats: bool) -> None:
             games.append(Game(r, a, b, pa, 1 - pa, sa, sb, first=a))
         games += [Game(r, p, None, 1.0, score_a=50, kind=GameKind.BYE) for p in pairings.byes]
         d = Division("A", d.players, tuple(games), rounds=r)
+
+
+def test_max_repeats_lets_pairs_who_met_that_often_follow_the_table() -> None:
+    # tsh's "koth N" (the issue: "as complete as tsh"). Every game a 400-400 tie, so the
+    # standings stay in rating order and the table is 1v2, 3v4, 5v6; 1 and 2 have met
+    # twice, 3 and 4 once, 5 and 6 once.
+    def tie(r: int, a: int, b: int) -> Game:
+        return Game(r, a, b, 0.5, 0.5, 400, 400)
+
+    d = division([2000, 1900, 1800, 1700, 1600, 1500],
+                 (tie(1, 1, 2), tie(1, 3, 4), tie(1, 5, 6),
+                  tie(2, 1, 2), tie(2, 3, 5), tie(2, 4, 6)))
+    table = [(1, 2), (3, 4), (5, 6)]
+    assert pairs_of(pair_koth(d, 3, repeats=True)) == table
+    assert not set(pairs_of(pair_koth(d, 3))) & set(table)
+    one = pair_koth(d, 3, max_repeats=1)  # only 1v2 must go; 5v6 stands as a repeat
+    assert pairs_of(one) == [(1, 3), (2, 4), (5, 6)]
+    assert "up to once allowed" in one.reason_for((5, 6))
+    two = pair_koth(d, 3, max_repeats=2)
+    assert pairs_of(two) == table
+    assert all("allowed" in two.reason_for(pair) for pair in two.pairs)
+
+
+def test_max_repeats_counts_meetings_beyond_the_allowance() -> None:
+    games = (
+        Game(1, 1, 2, 1.0, 0.0, 500, 300), Game(1, 3, 4, 1.0, 0.0, 450, 300),
+        Game(2, 1, 2, 1.0, 0.0, 500, 300), Game(2, 3, 4, 1.0, 0.0, 450, 300),
+        Game(3, 1, 2, 1.0, 0.0, 500, 300), Game(3, 3, 4, 0.0, 1.0, 300, 450),
+    )
+    d = division([2000, 1900, 1800, 1700], games)
+    # 1 (3-0) v 4 (2-1) ... table 1v4? standings: 1 3-0, 3 2-1, 4 1-2, 2 0-3 -> 1v3, 4v2
+    assert pairs_of(pair_koth(d, 4, max_repeats=0)) == [(1, 3), (2, 4)]
+    # 1v3 never met: the table stands whatever the allowance
+    assert pairs_of(pair_koth(d, 4, max_repeats=5)) == [(1, 3), (2, 4)]
+
+
+def test_max_repeats_and_repeats_together_is_an_error() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="either repeats"):
+        pair_koth(division([2000, 1900]), 1, repeats=True, max_repeats=1)
+    with pytest.raises(ValueError, match="0 or more"):
+        pair_koth(division([2000, 1900]), 1, max_repeats=-1)

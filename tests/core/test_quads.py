@@ -175,7 +175,8 @@ def test_quads_drawn_from_standings_before_the_session() -> None:
 def test_bad_session_options_are_refused() -> None:
     with pytest.raises(ValueError, match="3 or 4 rounds"):
         pair_quads(division(8), 1, session_rounds=5)
-    with pytest.raises(ValueError, match="at least 4 players"):
-        pair_quads(division(8), 1, group_size=2)
+    for size in (2, 5, 10):  # seed 001 draws quads from groups of 20, 16, 12, 8 or 4
+        with pytest.raises(ValueError, match="multiple of 4"):
+            pair_quads(division(8), 1, group_size=size)
     with pytest.raises(ValueError, match="rounds 1 to 28"):
         pair_nsc2006(division(8), 29)

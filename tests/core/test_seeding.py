@@ -9,8 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.bracket import next_power_of_two
-from core.qualifying import Entrant
-from core.seeding import rank, seat, seed_count
+from core.seeding import Entrant, rank, seat, seed_count
 
 
 def names(n: int) -> list[str]:

@@ -13,7 +13,7 @@ from core import sssg
 from core.bracket import Part
 from core.expulsion import RoundMatch, expulsion_candidates
 from core.match import Game, Match
-from core.qualifying import Entrant
+from core.seeding import Entrant
 
 
 def field(n: int) -> list[Entrant]:

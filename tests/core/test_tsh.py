@@ -152,6 +152,16 @@ def test_writer_refuses_what_tsh_cannot_hold() -> None:
         write_tsh([gap])
 
 
+@pytest.mark.parametrize("name", ["Player 7", "Smith; J", "#Ann", " ", "2"])
+def test_writer_refuses_names_tsh_would_read_back_otherwise(name: str) -> None:
+    # Seed 000, tsh Format: "name rating opponents; scores": 'Player 7 1500' would come
+    # back as a player named 'Player' rated 7 with opponent 1500.
+    division = Division("A", (Player(1, name, 1500), Player(2, "Bob, B", 1400)))
+    with pytest.raises(ValueError, match="cannot be written to a .t file"):
+        write_tsh([division])
+    assert read_tsh(write_tsh([Division("A", (Player(1, "Ann 2nd, A", 1500),))]))
+
+
 @st.composite
 def divisions(draw: st.DrawFn) -> Division:
     """Random complete round-by-round Scrabble divisions: every player every round."""

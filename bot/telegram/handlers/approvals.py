@@ -3,9 +3,9 @@
 Issue 3, "Onboarding": "they pick their name from an inline keyboard and a TD approves".
 Button presses are safe to repeat (design.md, "Nothing lost, nothing doubled"): a re-sent
 press is a re-sent update (claimed once), and a second TD pressing an already decided
-request changes nothing (``decide_join_request`` returns it as it is).
-The tapped message is edited after commit so the buttons cannot be pressed again; that
-edit is cosmetic and not durable.
+request changes nothing and is told who decided it. The decision edits every TD's copy of
+the request through the outbox (``decide_join_request``), so the buttons go from all of them.
+The player's tapped name list loses its buttons after commit; that edit is cosmetic.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -73,24 +72,19 @@ async def decide(
     if actor is None:
         raise NotAllowed("only a TD of this event may approve players")
     approve = verdict == "approve"
-    request = await invites.decide_join_request(tx, int(request_text), approve, by=actor, now=now)
-    player_roles = await roles_held(tx, request.tg_user_id) if approve else set()
-    query = update.callback_query
-    assert query is not None and query.message is not None
-    message = query.message
+    decision = await invites.decide_join_request(
+        tx, int(request_text), approve, by=actor, now=now
+    )
+    if not decision.by_this_press:
+        await outbox.enqueue(tx, chat_id=tg_id, now=now,
+                             text_html=texts.already_decided(decision.verdict))
+        return None
+    request = decision.request
+    if request.state != "approved":
+        return None
+    player_roles = await roles_held(tx, request.tg_user_id)
 
-    async def show_verdict() -> None:
-        try:
-            await context.bot.edit_message_text(
-                texts.decided(getattr(message, "text_html", ""), request.state),
-                chat_id=message.chat.id,
-                message_id=message.message_id,
-                parse_mode=ParseMode.HTML,
-            )
-        except TelegramError:
-            pass
-        if request.state == "approved":
-            await commands.set_menu_for(context.bot, request.tg_user_id, player_roles)
+    async def update_menu() -> None:
+        await commands.set_menu_for(context.bot, request.tg_user_id, player_roles)
 
-    return show_verdict
-
+    return update_menu

@@ -14,11 +14,10 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service import draw as draw_service
-from bot.service import events, invites, outbox, people, roles, rounds
+from bot.service import events, invites, outbox, people, readmodels, roles, rounds
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
-from bot.store import outbox_repo
 from bot.store.db import Tx
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
@@ -60,15 +59,13 @@ def _chat(update: Update) -> int:
 async def pending(
     update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
 ) -> AfterCommit | None:
-    """What awaits a TD: join requests, and messages Telegram refused for good (issue 3:
-    a message refused for good "is marked so and shown to a TD")."""
+    """What awaits a TD (the service's read model ``td_inbox``, one copy of its queries):
+    join requests, disputes, fees, messages Telegram refused for good (issue 3: "is marked
+    so and shown to a TD"), deadlines that could not fire, unfinished matches."""
     _actor, event, _ = await td_event(tx, update, context, "pending")
-    requests = await invites.pending_join_requests(tx, event.id)
-    in_event = set(await roles.people_with_role(tx, event.id, "player"))
-    in_event |= set(await roles.people_with_role(tx, event.id, "td"))
-    refused = [row for row in await outbox_repo.blocked(tx) if row["person_id"] in in_event]
+    inbox = await readmodels.td_inbox(tx, event.id)
     await outbox.enqueue(tx, chat_id=_chat(update), now=now,
-                         text_html=texts.pending(event.name, requests, refused))
+                         text_html=texts.pending(event.name, inbox))
     return None
 
 
