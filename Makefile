@@ -24,7 +24,7 @@ test: install-test lint
 
 lint:
 	$(VENV)/bin/ruff check core bot tests bench
-	$(VENV)/bin/mypy core
+	$(VENV)/bin/mypy core bot
 
 bench: install
 	$(PY) -m bench.pairing

@@ -82,6 +82,7 @@ class BracketMatch:
     best_of: int
     head_start: int = 0
     reset_of: str = ""
+    third_place: bool = False
 
 
 @dataclass(frozen=True)
@@ -271,8 +272,8 @@ def settled(view: MatchView) -> bool:
 
 
 def champion(bracket: Bracket, views: Mapping[str, MatchView]) -> str | None:
-    """The winner of the bracket's last match, once it is settled."""
-    last = views[bracket.matches[-1].id]
+    """The winner of the bracket's last match (not a third-place match), once settled."""
+    last = views[[m for m in bracket.matches if not m.third_place][-1].id]
     return last.winner.player if settled(last) else None
 
 
@@ -289,15 +290,19 @@ def placements(
 
     A player who goes out later places higher; the champion first. Players who go out in
     the same round are ordered by ``tiebreak`` (highest first): ``core.sssg`` passes wins
-    then spread, the order the rules use to rank losers (Annex A footnote 11).
+    then spread, the order the rules use to rank losers (Annex A footnote 11); a played
+    third-place match (footnote 8) orders the semi-final losers before that.
     """
     if not finished(views):
         raise ValueError(f"bracket {bracket.name} is not finished")
     order = {m.id: i for i, m in enumerate(bracket.matches)}
     out_at: dict[str, tuple[int, int]] = {}  # player -> (match order, round) where eliminated
+    bronze: dict[str | None, int] = {}  # third-place match: winner 0, loser 1
     for m in bracket.matches:
         v = views[m.id]
-        if v.status is Status.PLAYED and v.loser.player is not None:
+        if m.third_place:
+            bronze = {v.winner.player: 0, v.loser.player: 1}
+        elif v.status is Status.PLAYED and v.loser.player is not None:
             out_at[v.loser.player] = (order[m.id], m.round)
     champ = champion(bracket, views)
     if champ is not None:
@@ -309,7 +314,11 @@ def placements(
         where = out_at[name]
         m = bracket.matches[where[0]]
         # Later elimination ranks higher; within a round, the tiebreak decides.
-        stage = (-_round_order(bracket, m), tuple(-x for x in tiebreak(name)))
+        stage = (
+            -_round_order(bracket, m),
+            bronze.get(name, 0),
+            tuple(-x for x in tiebreak(name)),
+        )
         return (1, *stage)
 
     players = [p for p in bracket.players if p == champ or p in out_at]
@@ -354,6 +363,7 @@ def to_record(bracket: Bracket) -> dict[str, object]:
                 "best_of": m.best_of,
                 "head_start": m.head_start,
                 "reset_of": m.reset_of or None,
+                "third_place": m.third_place,
                 "slots": [
                     {"kind": s.kind.value, "seat": s.seat}
                     if s.kind is SlotKind.SEAT

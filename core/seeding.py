@@ -68,13 +68,25 @@ class Seating:
     byes: tuple[str, ...]  # the players who have a bye, best first
 
 
-def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> Seating:
+def seat(
+    ranked: Sequence[str],
+    rng: random.Random,
+    size: int | None = None,
+    *,
+    keep: Sequence[str | None] = (),
+) -> Seating:
     """Draw a bracket for ``ranked`` (names, best first) on ``size`` seats.
 
     ``size`` defaults to the next power of two. Seeds are placed tier by tier: each block
     holding one seed is split in two, the seed is drawn into one half, and the next tier's
     seeds are drawn into the empty halves; so the top ``2**t`` seeds are always in
     different blocks of ``size / 2**t`` seats (para 3).
+
+    ``keep`` is an earlier seating of (mostly) the same players, redrawn because who is in
+    the division changed (a corrected qualifying result, ``core.sssg``). Every choice the
+    draw makes then goes the way that keeps a player where they sat, if the rules allow,
+    and is drawn only otherwise: players stay in their first-round match unless para 2 or
+    3 moves them. Without ``keep`` every choice is drawn (and the draw is as it always was).
     """
     n = len(ranked)
     if n < 2:
@@ -88,6 +100,14 @@ def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> 
         raise ValueError(
             f"{n} players in {size} seats would put a bye against a bye; use {next_power_of_two(n)}"
         )
+    if keep and len(keep) != size:
+        raise ValueError(f"the seating to keep has {len(keep)} seats, not {size}")
+    was = {p: i for i, p in enumerate(keep) if p is not None}  # player -> seat before
+
+    def sat_in(name: str, first: int, count: int) -> bool:
+        """Did ``name`` sit in first-round matches ``first`` .. ``first + count - 1``?"""
+        return name in was and first <= was[name] // 2 < first + count
+
     matches = size // 2
     n_seeds = seed_count(n)
     # seed rank (0-based) -> (first match of its block, block width in matches)
@@ -97,10 +117,19 @@ def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> 
         half = width // 2
         empty: list[int] = []
         for s, (start, _) in sorted(block.items()):
-            go_right = rng.random() < 0.5
+            if sat_in(ranked[s], start, width):
+                go_right = sat_in(ranked[s], start + half, half)
+            else:
+                go_right = rng.random() < 0.5
             block[s] = (start + half if go_right else start, half)
             empty.append(start if go_right else start + half)
-        newcomers = range(len(block), min(2 * len(block), n_seeds))
+        newcomers = list(range(len(block), min(2 * len(block), n_seeds)))
+        for s in list(newcomers):
+            home = next((e for e in empty if sat_in(ranked[s], e, half)), None)
+            if home is not None:
+                block[s] = (home, half)
+                empty.remove(home)
+                newcomers.remove(s)
         for s, start in zip(newcomers, rng.sample(empty, len(newcomers)), strict=True):
             block[s] = (start, half)
         width = half
@@ -114,6 +143,13 @@ def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> 
     seeded_matches = {m for m, _ in block.values()}
     free_matches = [m for m in range(matches) if m not in seeded_matches]
     unseeded_bye_holders = list(ranked[n_seeds:n_byes])
+    for name in list(unseeded_bye_holders):
+        home = next((m for m in free_matches if sat_in(name, m, 1)), None)
+        if home is not None:
+            seats[2 * home] = name
+            taken.add(2 * home)
+            free_matches.remove(home)
+            unseeded_bye_holders.remove(name)
     for name, m in zip(
         unseeded_bye_holders,
         rng.sample(free_matches, len(unseeded_bye_holders)),
@@ -124,6 +160,14 @@ def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> 
     for name in byes:  # the seat opposite every bye-holder stays empty: a bye
         taken.add(seats.index(name) + 1)
     rest = list(ranked[max(n_seeds, n_byes) :])
+    for name in list(rest):  # back to their seat, or at least their first-round match
+        if name in was:
+            for p in (was[name], was[name] ^ 1):
+                if p not in taken:
+                    seats[p] = name
+                    taken.add(p)
+                    rest.remove(name)
+                    break
     open_seats = [p for p in range(size) if p not in taken]
     rng.shuffle(rest)
     for name, p in zip(rest, open_seats, strict=True):
@@ -134,11 +178,10 @@ def seat(ranked: Sequence[str], rng: random.Random, size: int | None = None) -> 
 def seating_problem(seats: Sequence[str | None], ranked: Sequence[str]) -> str | None:
     """Why ``seats`` breaks para 2 or 3 for ``ranked`` (names, best first), or None.
 
-    The rules ``seat`` draws by, checked on a seating made another way: a correction that
-    swaps two players between divisions keeps everyone else where they were, and may do so
-    only if the result is a draw the rules allow (Annex A para 2: byes to the top x by
-    rating, never a bye against a bye; para 3: the top ``size/2**t`` seeds in different
-    blocks of ``2**t`` seats).
+    The rules ``seat`` draws by, checked on a seating as it stands (Annex A para 2: byes
+    to the top x by rating, never a bye against a bye; para 3: the top ``size/2**t`` seeds
+    in different blocks of ``2**t`` seats), so that tests and a TD can check any draw,
+    including one kept through a correction.
     """
     size = len(seats)
     n = len(ranked)

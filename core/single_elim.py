@@ -4,6 +4,12 @@ Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A para 2: the plate is "a 
 elimination tournament with sufficient byes in the first round to bring the total number of
 competitors up to the nearest power of 2", byes to the top players by rating
 (``core.seeding`` draws them); footnote 4 gives its best-of per round.
+
+Third place (footnote 8 on the plate final: "See paragraph 8 and footnote 4 for additional
+information on a possible third-place match"). Para 8 gives the plate one placing prize per
+four players, so a plate of 12 or more pays a third place, which the semi-final losers
+would otherwise split by wins and spread. ``third_place=True`` adds a match between them,
+played alongside the final and counted as the final's round (the same best-of).
 """
 
 from __future__ import annotations
@@ -13,11 +19,17 @@ from core.schedule import BestOfSchedule
 
 
 def single_elimination(
-    players: int, schedule: BestOfSchedule, *, name: str = "single", prefix: str = "M"
+    players: int,
+    schedule: BestOfSchedule,
+    *,
+    name: str = "single",
+    prefix: str = "M",
+    third_place: bool = False,
 ) -> Bracket:
     """The (unseated) bracket for ``players`` players: rounds of the next power of two.
 
-    Match ids are ``prefix`` + a number in play order (round by round, top to bottom).
+    Match ids are ``prefix`` + a number in play order (round by round, top to bottom); a
+    third-place match, if asked for and there are semi-finals, comes last.
     """
     if players < 2:
         raise ValueError(f"a knockout needs at least 2 players, got {players}")
@@ -47,4 +59,18 @@ def single_elimination(
             )
             current.append(mid)
         previous = current
+    if third_place and levels >= 2:
+        semis = [m for m in matches if m.round == levels - 1]
+        matches.append(
+            BracketMatch(
+                id=f"{prefix}{len(matches) + 1}",
+                part=Part.UPPER,
+                round=levels,
+                round_name="3rd place",
+                level=levels,
+                slots=(Source.loser(semis[0].id), Source.loser(semis[1].id)),
+                best_of=schedule.best_of(levels, levels),
+                third_place=True,
+            )
+        )
     return Bracket(name=name, kind="single", size=size, matches=tuple(matches))

@@ -42,13 +42,14 @@ from core.bracket import Bracket, MatchView, Status
 from core.double_elim import double_elimination
 from core.match import Decision, Game, Match
 from core.qualifying import (
+    TOP_DIVISION_SIZE,
     QualifyingOutcome,
     QualifyingPlan,
     plan_qualifying,
     qualifying_outcome,
 )
 from core.schedule import SSSG_PLATE, SSSG_TOP, BestOfSchedule
-from core.seeding import Entrant, rank, seat, seating_problem, seed_count
+from core.seeding import Entrant, rank, seat
 from core.single_elim import single_elimination
 
 FORMATS = ("sssg", "single", "double")
@@ -106,27 +107,30 @@ def _check_names(entrants: Sequence[Entrant]) -> None:
             raise ValueError(f"player name {e.name!r} may not start with 'winner of'/'loser of'")
 
 
-def draw_sssg(entrants: Sequence[Entrant], seed: int) -> Event:
+def draw_sssg(entrants: Sequence[Entrant], seed: int, *, plate_third_place: bool = False) -> Event:
     """The SSSg draw: the qualifying round (``core.qualifying``), the top division (a double
     elimination of 16, one-game head start in a best-of-18 grand final, para 2 and 4) and
     the plate (single elimination of everyone else, footnote 4; cancelled when fewer than
-    two players are left for it, footnote 1)."""
+    two players are left for it, footnote 1), with a third-place match if asked for
+    (footnote 8: "a possible third-place match")."""
     if len(entrants) < 2:
         raise ValueError(f"an event needs at least 2 players, got {len(entrants)}")
     _check_names(entrants)
     plan = plan_qualifying(entrants, _rng(seed, "qualifying"))
-    top_size = min(len(entrants), 16)
+    top_size = min(len(entrants), TOP_DIVISION_SIZE)
     top = double_elimination(top_size, SSSG_TOP, grand_final="head_start", name="top", prefix="T")
-    plate_players = len(entrants) - 16
+    plate_players = len(entrants) - TOP_DIVISION_SIZE
     plate = (
-        single_elimination(plate_players, SSSG_PLATE, name="plate", prefix="P")
+        single_elimination(
+            plate_players, SSSG_PLATE, name="plate", prefix="P", third_place=plate_third_place
+        )
         if plate_players >= 2
         else None
     )
     if not plan.needed:
         seating = seat([e.name for e in plan.ranked], _rng(seed, "top"))
         top = top.with_seating(seating.seats, seating.seeds)
-    elif plan.field_size == 32 and len(plan.byes) >= 8:
+    elif plan.field_size == 2 * TOP_DIVISION_SIZE and len(plan.byes) >= TOP_DIVISION_SIZE // 2:
         # The 8 seeds of the top division are bye-holders: draw it now (para 3).
         ranked = [e.name for e in plan.byes] + [
             _placeholder(f"Q{i}") for i in range(1, len(plan.pairings) + 1)
@@ -144,15 +148,21 @@ def draw_plain(
     *,
     grand_final: str = "reset",
     drops: str = "seeding",
+    third_place: bool = False,
 ) -> Event:
-    """A single or double elimination of everyone, seeded by rating (para 2-3 rules)."""
+    """A single or double elimination of everyone, seeded by rating (para 2-3 rules); a
+    single elimination may add a third-place match (footnote 8)."""
     if kind not in ("single", "double"):
         raise ValueError(f"format must be single or double, not {kind!r}")
     if len(entrants) < 2:
         raise ValueError(f"a knockout needs at least 2 players, got {len(entrants)}")
+    if third_place and kind == "double":
+        raise ValueError(
+            "a double elimination has no third-place match: its lower bracket decides third"
+        )
     ranked = rank(entrants, _rng(seed, "rank"))
     shape = (
-        single_elimination(len(entrants), schedule, name=kind, prefix="M")
+        single_elimination(len(entrants), schedule, name=kind, prefix="M", third_place=third_place)
         if kind == "single"
         else double_elimination(
             len(entrants), schedule, grand_final=grand_final, drops=drops, name=kind, prefix="M"
@@ -354,17 +364,17 @@ class CorrectionRefused(ValueError):
 class Impact:
     """What a correction did: the games of the corrected match that stopped counting, the
     later matches whose results no longer count (every game in them is void), and how a
-    division drawn after qualifying took a changed qualifying result: ``swapped`` (division,
-    player out, player in: the newcomer takes the leaver's seat) or ``redrawn`` (drawn again,
-    ``why_redrawn`` says why a swap would not do)."""
+    division drawn after qualifying took a changed qualifying result: ``swapped``
+    (division, player out, player in: the newcomer takes the leaver's seat) and
+    ``reseated`` (division, player: moved to another first-round match so that paras 2-3
+    still hold)."""
 
     match_id: str
     voided_games: tuple[int, ...]  # indices into the corrected match's games
     voided_matches: tuple[str, ...]
     voided_match_games: int  # games played in those later matches
-    redrawn: tuple[str, ...] = ()
     swapped: tuple[tuple[str, str, str], ...] = ()
-    why_redrawn: tuple[str, ...] = ()
+    reseated: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> str:
         parts = [f"correcting {self.match_id}"]
@@ -372,8 +382,14 @@ class Impact:
             parts.append(f"voids its game(s) {', '.join(str(i + 1) for i in self.voided_games)}")
         for division, out, into in self.swapped:
             parts.append(f"{into} takes {out}'s place in the {_TITLES[division]}")
-        for division, why in zip(self.redrawn, self.why_redrawn, strict=True):
-            parts.append(f"the {_TITLES[division]} is drawn again ({why})")
+        for division in _TITLES:
+            moved = [name for d, name in self.reseated if d == division]
+            if moved:
+                parts.append(
+                    f"to keep the seeding rules (paras 2-3) {', '.join(moved)} "
+                    f"{'moves' if len(moved) == 1 else 'move'} to another match "
+                    f"in the {_TITLES[division]}"
+                )
         if self.voided_matches:
             parts.append(
                 f"voids later match(es) {', '.join(self.voided_matches)} "
@@ -388,23 +404,24 @@ _TITLES = {"top": "top division", "plate": "plate"}
 
 
 def _reseat(
-    event: Event, before: Derived, fresh: Derived
+    event: Event, before: Derived, fresh: Derived, match_id: str
 ) -> tuple[Event, list[tuple[str, str, str]], list[tuple[str, str]]]:
     """Keep each division drawn after qualifying as it was, with the least change.
 
     Para 3 draws a division once, "after the Qualifying Round"; a corrected qualifying
-    result months later should not reshuffle everyone else. When one player leaves a
-    division and one comes in, the newcomer takes the leaver's seat, if the seating still
-    keeps paras 2-3 for the new membership (byes to the top by rating, seeds in their
-    tiers: ``core.seeding.seating_problem``); otherwise the division is drawn again from
-    the seed, and the reason is given. A division drawn at once with "winner of Qk"
-    slots (17-24 players) needs neither: the slot simply names the new winner.
+    result months later should not reshuffle everyone else (and void their matches). So the
+    newcomer takes the leaver's seat, and the division is drawn again with every choice
+    kept as it was where the rules allow (``core.seeding.seat`` with ``keep``): only
+    players whom para 2 (byes to the top by rating) or para 3 (seed tiers: the newcomer may
+    now be a seed, or the leaver's seed place pass to someone else) forces to move, move.
+    A division drawn at once with "winner of Qk" slots (17-24 players) needs none of this:
+    the slot simply names the new winner.
     """
     pins = {part: (seats, seeds) for part, seats, seeds in event.pinned}
     swapped: list[tuple[str, str, str]] = []
-    redrawn: list[tuple[str, str]] = []
+    reseated: list[tuple[str, str]] = []
     if before.outcome is None or fresh.outcome is None:
-        return event, swapped, redrawn
+        return event, swapped, reseated
     for shape, old, members in (
         (before.top, before.outcome.top, fresh.outcome.top),
         (before.plate, before.outcome.plate, fresh.outcome.plate),
@@ -416,20 +433,19 @@ def _reseat(
         coming = sorted(set(names) - {e.name for e in old})
         if not leaving and not coming:
             continue
-        if len(leaving) == len(coming) == 1:
-            seats = tuple(coming[0] if p == leaving[0] else p for p in shape.seating)
-            problem = seating_problem(seats, names)
-            if problem is None:
-                pins[shape.name] = (seats, tuple(names[: seed_count(len(names))]))
-                swapped.append((shape.name, leaving[0], coming[0]))
-                continue
-            why = f"{coming[0]} in {leaving[0]}'s seat would break the rules: {problem}"
-        else:
-            why = f"{len(leaving)} players leave it and {len(coming)} join it"
-        pins.pop(shape.name, None)
-        redrawn.append((shape.name, why))
+        keep = list(shape.seating)
+        for out, into in zip(leaving, coming, strict=False):
+            keep[keep.index(out)] = into
+            swapped.append((shape.name, out, into))
+        keep = [p if p in names else None for p in keep]
+        rng = _rng(event.seed, f"{shape.name}:correction:{match_id}")
+        seating = seat(names, rng, shape.size, keep=keep)
+        for p in names:
+            if p in keep and keep.index(p) // 2 != seating.seats.index(p) // 2:
+                reseated.append((shape.name, p))
+        pins[shape.name] = (seating.seats, seating.seeds)
     pinned = tuple((part, seats, seeds) for part, (seats, seeds) in sorted(pins.items()))
-    return replace(event, pinned=pinned), swapped, redrawn
+    return replace(event, pinned=pinned), swapped, reseated
 
 
 def correct(
@@ -454,7 +470,9 @@ def correct(
         Result(match_id, old.players, match) if r.match_id == match_id else r for r in event.results
     )
     changed = replace(event, results=results)
-    changed, swapped, redrawn = _reseat(changed, before, derive(replace(changed, pinned=())))
+    changed, swapped, reseated = _reseat(
+        changed, before, derive(replace(changed, pinned=())), match_id
+    )
     after = derive(changed)
     voided = tuple(m for m in before.counted if m not in after.counted and m != match_id)
     games = sum(len(before.counted[m].match.games) for m in voided)
@@ -465,9 +483,8 @@ def correct(
         tuple(sorted(was - now)),
         voided,
         games,
-        redrawn=tuple(part for part, _ in redrawn),
         swapped=tuple(swapped),
-        why_redrawn=tuple(why for _, why in redrawn),
+        reseated=tuple(reseated),
     )
     if games and not force:
         raise CorrectionRefused(

@@ -65,11 +65,15 @@ def _by_round(games: tuple[Game, ...], number: int) -> dict[int, float]:
 
 
 def _adjusted(games: tuple[Game, ...], number: int, rounds: int) -> float:
+    """An opponent's score for tiebreaks: played results as they stand, and half a
+    point for every round not played (seed 004, tiebreak rule 2)."""
     played = {g.round: g.points_of(number) for g in games if _played(g)}
     return sum(played.values()) + 0.5 * (rounds - len(played))
 
 
 def _cumulative(games: tuple[Game, ...], number: int, rounds: int) -> float:
+    """Sum of the running score after each round, less one for each point won
+    without playing (full-point bye or forfeit win; seed 004, tiebreak rule 3)."""
     points = _by_round(games, number)
     running = total = 0.0
     for r in range(1, rounds + 1):
@@ -83,17 +87,6 @@ def _cumulative(games: tuple[Game, ...], number: int, rounds: int) -> float:
     return total - unearned
 
 
-def points_by_round(division: Division, number: int) -> dict[int, float]:
-    """What ``number`` scored in each round that has a result for them."""
-    return _by_round(division.games_of(number), number)
-
-
-def adjusted_score(division: Division, number: int) -> float:
-    """An opponent's score for tiebreaks: played results as they stand, and half a
-    point for every round not played (seed 004, tiebreak rule 2)."""
-    return _adjusted(division.games_of(number), number, rounds_of(division))
-
-
 def modified_median(scores: list[float], points: float, rounds: int) -> float:
     """Solkoff without the least significant opponents (USCF 34E1, seed 004)."""
     ordered = sorted(scores)
@@ -104,12 +97,6 @@ def modified_median(scores: list[float], points: float, rounds: int) -> float:
     else:
         kept = ordered[1:-1]
     return sum(kept)
-
-
-def cumulative(division: Division, number: int) -> float:
-    """Sum of the running score after each round, less one for each point won
-    without playing (full-point bye or forfeit win; seed 004, tiebreak rule 3)."""
-    return _cumulative(division.games_of(number), number, rounds_of(division))
 
 
 def chess_tiebreaks(division: Division) -> dict[int, Tiebreaks]:

@@ -20,9 +20,11 @@ from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
 from core.match import GameKind, Match
+from core.qualifying import TOP_DIVISION_SIZE
 from core.schedule import plain_schedule
 from core.seeding import Entrant
 
+THIRD_PLACE_HELP = "sssg: a third-place match in the plate (footnote 8); single: one too"
 FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"
 
 
@@ -81,6 +83,7 @@ def _make_event(
     grand_final: str,
     head_start: int,
     drops: str,
+    third_place: bool = False,
 ) -> sssg.Event:
     if fmt not in sssg.FORMATS:
         fail(f"--format {fmt!r}: unknown format; use one of {', '.join(sssg.FORMATS)}")
@@ -94,13 +97,23 @@ def _make_event(
         fail(f"--step {step}: must be 0 or more")
     if head_start < 1:
         fail(f"--head-start {head_start}: must be 1 or more (or use --grand-final single)")
+    if third_place and fmt == "double":
+        fail("--third-place: a double elimination's lower bracket decides third place")
     try:
         if fmt == "sssg":
-            return sssg.draw_sssg(players, seed)
+            return sssg.draw_sssg(players, seed, plate_third_place=third_place)
         schedule = plain_schedule(
             best_of, step, len(players), grand_final=grand_final, head_start=head_start
         )
-        return sssg.draw_plain(players, seed, fmt, schedule, grand_final=grand_final, drops=drops)
+        return sssg.draw_plain(
+            players,
+            seed,
+            fmt,
+            schedule,
+            grand_final=grand_final,
+            drops=drops,
+            third_place=third_place,
+        )
     except ValueError as exc:
         fail(f"--players: {exc}")
 
@@ -118,6 +131,10 @@ def _ratings(event: sssg.Event) -> dict[str, int]:
 def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
     if name is None:
         return "bye"
+    if name.startswith("winner of Q") and event.plan is not None:
+        k = int(name.removeprefix("winner of Q")) - 1
+        a, b = event.plan.pairings[k].players
+        return f"{name} ({a} / {b})"
     rating = _ratings(event).get(name)
     if rating is None:
         return name
@@ -125,31 +142,91 @@ def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
     return f"{name}{mark} ({rating})"
 
 
-def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchView]) -> list[str]:
+def _slot(
+    b: bk.Bracket, m: bk.BracketMatch, side: int, view: bk.MatchView | None, event: sssg.Event
+) -> str:
     seeds = {name: i for i, name in enumerate(b.seeds, start=1)}
+    occupant = view.occupants[side] if view is not None else None
+    if occupant is not None and occupant.known:
+        return _who(occupant.player, event, seeds)
+    return m.slots[side].label()
+
+
+def _match_line(
+    b: bk.Bracket, m: bk.BracketMatch, view: bk.MatchView | None, event: sssg.Event
+) -> str:
+    """One match as a TD reads it: who plays whom, or who goes through on a bye."""
+    a, c = (_slot(b, m, side, view, event) for side in (0, 1))
+    if view is not None and view.status is bk.Status.EMPTY:
+        text = "no match: both slots are byes"
+    elif view is not None and view.occupants[0].bye != view.occupants[1].bye:
+        through = c if view.occupants[0].bye else a
+        text = f"{through}: bye (goes through without playing)"
+    else:
+        text = f"{a}  v  {c}"
+    if m.reset_of:
+        text += f"  (only if the lower-bracket winner wins {m.reset_of})"
+    return f"    {m.id:<4} {text}"
+
+
+def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchView]) -> list[str]:
     lines: list[str] = []
     heading = None
+    first_round = [m for m in b.matches if m.round == 1 and m.part is bk.Part.UPPER]
     for m in b.matches:
         title = f"{m.round_name} (best of {m.best_of}"
         title += f", upper-bracket winner {m.head_start} game up)" if m.head_start else ")"
         if title != heading:
             lines.append(f"  {title}")
             heading = title
-        sides = []
-        for i, source in enumerate(m.slots):
-            v = views.get(m.id)
-            occupant = v.occupants[i] if v is not None else None
-            if occupant is not None and occupant.known:
-                sides.append(_who(occupant.player, event, seeds))
-            elif source.kind is bk.SlotKind.SEAT and b.seated:
-                sides.append(_who(b.seating[source.seat], event, seeds))
-            else:
-                sides.append(source.label())
-        note = ""
-        if m.reset_of:
-            note = f"  (only if the lower-bracket winner wins {m.reset_of})"
-        lines.append(f"    {m.id:<4} {sides[0]}  v  {sides[1]}{note}")
+        if not b.seated and m in first_round:
+            if m is first_round[0]:
+                lines.append(
+                    f"    {first_round[0].id}-{first_round[-1].id}: drawn when the qualifying "
+                    "round is over"
+                )
+            continue
+        lines.append(_match_line(b, m, views.get(m.id), event))
     return lines
+
+
+def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
+    """Who is in a division and, before it is drawn, where they come from (para 2,
+    footnote 2) and how it will be drawn (para 3)."""
+    kind = "double elimination" if b.kind == "double" else "single elimination"
+    plan = event.plan
+    seeds = ["  Seeds: " + ", ".join(f"[{i}] {s}" for i, s in enumerate(b.seeds, 1))]
+    if b.name not in DIVISION_TITLES or plan is None:
+        return [f"Bracket of {len(b.players)} ({b.size} seats)"] + seeds
+    n = len(event.entrants)
+    top = min(n, TOP_DIVISION_SIZE)
+    size = top if b.name == "top" else n - top
+    out = [f"{DIVISION_TITLES[b.name]}: {kind} of {size}"]
+    if not plan.needed:
+        return out + seeds
+    if b.name == "top" and plan.field_size == 32:
+        out[0] += (
+            f" (the {len(plan.byes)} bye-holders and the {len(plan.pairings)} qualifying winners)"
+        )
+    elif b.name == "top":
+        out[0] += (
+            f" (the best {top} of the {len(plan.byes)} bye-holders and "
+            f"{len(plan.pairings)} qualifying winners, by losses then spread: footnote 2)"
+        )
+    elif plan.field_size == 32:
+        out[0] += " (the qualifying losers)"
+    else:
+        out[0] += " (the qualifying losers and the winners and bye-holders who do not go up)"
+    if not b.seated:
+        byes = b.size - size
+        note = f", {byes} byes to the highest-rated (para 2)" if byes else ""
+        out.append(
+            "  Drawn when the qualifying round is over: the top half by rating are seeded "
+            f"(Annex A para 3){note}."
+        )
+    elif b.seeds:
+        out += seeds
+    return out
 
 
 def draw_text(event: sssg.Event) -> str:
@@ -164,31 +241,24 @@ def draw_text(event: sssg.Event) -> str:
         out.append("")
         out.append(
             f"Qualifying round (best of {plan.best_of}): {len(plan.pairings)} matches, "
-            f"byes for the {len(plan.byes)} highest-rated"
+            f"seeded player first; byes for the {len(plan.byes)} highest-rated"
         )
         for i, p in enumerate(plan.pairings, start=1):
             out.append(
                 f"    Q{i:<3} {_who(p.seed.name, event, {})}  v  {_who(p.unseeded.name, event, {})}"
             )
         out.append("  Byes: " + ", ".join(_who(e.name, event, {}) for e in plan.byes))
+    elif plan is not None:
+        out.append("16 or fewer players: no qualifying round, straight to the top division.")
     for b in (d.top, d.plate):
         if b is None:
             continue
         out.append("")
-        kind = "double elimination" if b.kind == "double" else "single elimination"
-        size = len(b.players) if b.seated else None
-        if b.name in DIVISION_TITLES:
-            out.append(f"{DIVISION_TITLES[b.name]}: {kind}" + (f" of {size}" if size else ""))
-        else:
-            out.append(f"Bracket of {size} ({b.size} seats)")
-        if not b.seated:
-            out.append(
-                "  Drawn when the qualifying round is over: its players are seeded by rating "
-                "(Annex A para 3); below, its shape."
-            )
-        elif b.seeds:
-            out.append("  Seeds: " + ", ".join(f"[{i}] {s}" for i, s in enumerate(b.seeds, 1)))
+        out.extend(_division_heading(b, event))
         out.extend(_bracket_lines(b, event, d.views))
+    if plan is not None and plan.needed and d.plate is None:
+        out.append("")
+        out.append("Plate: cancelled, too few players (Annex A footnote 1).")
     return "\n".join(out)
 
 
@@ -319,10 +389,13 @@ def draw_cmd(
     drops: str = typer.Option(
         "seeding", "--drops", help="double: seeding (SSSg para 3) or rematch"
     ),
+    third_place: bool = typer.Option(False, "--third-place", help=THIRD_PLACE_HELP),
 ) -> None:
     """Print the draw of a knockout event (the same seed gives the same draw)."""
     entrants = read_players(players)
-    event = _make_event(fmt, entrants, seed, best_of, step, grand_final, head_start, drops)
+    event = _make_event(
+        fmt, entrants, seed, best_of, step, grand_final, head_start, drops, third_place
+    )
     if as_json:
         typer.echo(json.dumps(sssg.to_record(event), indent=2, ensure_ascii=False))
     else:
@@ -346,10 +419,13 @@ def simulate_cmd(
     drops: str = typer.Option(
         "seeding", "--drops", help="double: seeding (SSSg para 3) or rematch"
     ),
+    third_place: bool = typer.Option(False, "--third-place", help=THIRD_PLACE_HELP),
 ) -> None:
     """Play a whole knockout event with random scores and print every match and the places."""
     entrants = read_players(players)
-    event = _make_event(fmt, entrants, seed, best_of, step, grand_final, head_start, drops)
+    event = _make_event(
+        fmt, entrants, seed, best_of, step, grand_final, head_start, drops, third_place
+    )
     played, rounds = sssg.play_out(event, random.Random(f"tdbot:{seed}:scores"))
     record = simulate_record(played, rounds)
     if as_json:

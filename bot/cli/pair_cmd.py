@@ -17,6 +17,7 @@ import typer
 
 from bot.cli.app import app, fail
 from bot.cli.formats_cmds import read_tournament
+from core.pairing.byes import bye_game
 from core.pairing.engine import same_team_pairs
 from core.pairing.registry import find_system, system_names
 from core.tournament import Division, Game, GameKind, Pairings
@@ -30,13 +31,15 @@ def _load(path: Path) -> tuple[tuple[Division, tuple[Pairings, ...]], ...]:
 
 def _with_pending(division: Division, pending: tuple[Pairings, ...], before: int) -> Division:
     """Rounds paired ahead count as meetings (a lagged system pairs round X while X-1 is
-    being played) but not in the standings: they join as unplayed games."""
+    being played) but not in the standings: they join as unplayed games. A bye in such
+    a round is already a result, a win worth +50 (seed 000, "Odd Number of Players"), and
+    counts as the player's bye, so that the next bye goes to someone else."""
     extra = tuple(
         Game(p.round, a, b, 0.0, 0.0, kind=GameKind.UNPLAYED)
         for p in pending
         if p.round < before
         for a, b in p.pairs
-    )
+    ) + tuple(bye_game(p.round, bye) for p in pending if p.round < before for bye in p.byes)
     if not extra:
         return division
     return replace(division, games=division.games + extra)
@@ -58,6 +61,31 @@ def _choose(
             return item
     names = ", ".join(d.name for d in divisions)
     fail(f"--division {name}: no such division in {path} (it has {names})")
+
+
+def _write_with(out_file: Path, in_file: Path,
+                loaded: tuple[tuple[Division, tuple[Pairings, ...]], ...], name: str,
+                pairings: Pairings, last: int) -> None:
+    """Write the .t file again with ``pairings`` as the division's next round paired
+    ahead of its results (opponents without scores, seed 000 "tsh Format"), the other
+    divisions and every extra field as they were."""
+    from core.formats.tsh import TshDivision, write_tsh
+
+    if in_file.suffix.lower() != ".t" or out_file.suffix.lower() != ".t":
+        fail(f"--out {out_file}: only tsh .t files hold pairings ahead of results; "
+             "read a .t file and write a .t file")
+    if pairings.round != last + 1:
+        fail(f"--out {out_file}: round {pairings.round} already has pairings or results in "
+             f"the file; only the next round ({last + 1}) can be added")
+    items = [TshDivision(d, p + (pairings,) if d.name == name else p) for d, p in loaded]
+    try:
+        text = write_tsh(items)
+    except ValueError as exc:
+        fail(f"--out {out_file}: {exc}")
+    try:
+        out_file.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"--out {out_file}: cannot write the file ({exc.strerror or exc})")
 
 
 def _value(text: str) -> Any:
@@ -108,10 +136,11 @@ def _options_of(params: Any, flags: dict[str, str]) -> str:
     return ", ".join(names) if names else "no options"
 
 
-def _gibson_pairs(division: Division, number: int, *, prize_places: int | None,
+def _gibson_pairs(division: Division, number: int, scored: int, *, prize_places: int | None,
                   rounds_left: int | None, total_rounds: int | None, top_places: int,
                   spread: str) -> Any:
-    """The pairs the Gibson rule fixes for round ``number`` (seed 000, "The Gibson Rule")."""
+    """The pairs the Gibson rule fixes for round ``number`` (seed 000, "The Gibson Rule");
+    ``scored`` is the last round with results in the file."""
     from core.pairing.gibson import (
         NASPA_MANUAL_SPREAD_LIMITS,
         NSC_2006_SPREAD_LIMITS,
@@ -120,14 +149,14 @@ def _gibson_pairs(division: Division, number: int, *, prize_places: int | None,
 
     if prize_places is None:
         fail("--gibson needs --prize-places K (how many places win a prize)")
-    before = division.up_to_round(number - 1)
+    # the standings on results only: with lagged pairing the round being played while
+    # this one is paired is still to be won or lost, and so one of the rounds left
+    known = min(scored, number - 1)
+    before = division.up_to_round(known)
     if rounds_left is None:
         if total_rounds is None:
             fail("--gibson needs --rounds-left R or --total-rounds N")
-        # every round without a result is still to be won or lost: with lagged pairing
-        # the round being played while this one is paired counts too
-        scored = max((g.round for g in before.games if g.kind != GameKind.UNPLAYED), default=0)
-        rounds_left = total_rounds - scored
+        rounds_left = total_rounds - known
     if rounds_left < 1:
         fail(f"--rounds-left {rounds_left}: round {number} must be one of the rounds left, "
              "so give 1 or more (check --total-rounds)")
@@ -145,6 +174,12 @@ def _gibson_pairs(division: Division, number: int, *, prize_places: int | None,
 
 
 SYSTEM_HELP = "pairing system: " + system_names()
+#: The options of the system functions that have a flag of their own; the others are
+#: given as --set KEY=VALUE.
+FLAGS = {"factor": "--factor", "repeats": "--repeats", "max_repeats": "--max-repeats",
+         "total_rounds": "--total-rounds", "final": "--final",
+         "last_swiss_round": "--last-swiss-round", "lagged_rounds": "--lagged-rounds",
+         "forbidden": "--avoid-teams", "fixed": "--gibson"}
 GIBSON_SPREADS = ("none", "nsc2006", "manual")
 
 
@@ -170,6 +205,7 @@ def pair(
     gibson_spread: str = typer.Option("none", "--gibson-spread", help="gibson: spread limits on catching up: none (seed 000's advice), nsc2006 (500/700/900) or manual (500/800/900)"),
     top_places: int = typer.Option(1, "--top-places", help="gibson: places a player can clinch (2: two finalists)"),
     settings: list[str] = typer.Option([], "--set", help="KEY=VALUE: any other option of the system, e.g. --set groups=3 (a wrong KEY lists the options)"),
+    out_file: Path | None = typer.Option(None, "--out", help="tsh: also write the file with this round's pairings added (may be the --in file), as tsh does"),
 ) -> None:
     """Print the pairings of the next round (or --round R) of a division."""
     try:
@@ -177,7 +213,8 @@ def pair(
         fn = chosen.load()
     except LookupError as exc:
         fail(f"--system: {exc}")
-    division, pending = _choose(_load(in_file), division_name, in_file)
+    loaded = _load(in_file)
+    division, pending = _choose(loaded, division_name, in_file)
     last = max([g.round for g in division.games] + [p.round for p in pending], default=0)
     number = last + 1 if round_number is None else round_number
     if number < 1:
@@ -185,21 +222,14 @@ def pair(
     if number > last + 1:
         fail(f"--round {number}: the file has rounds up to {last}, so the next to pair is "
              f"round {last + 1} (an earlier round is re-paired from the games before it)")
+    scored = max((g.round for g in division.games), default=0)
     division = _with_pending(division, pending, number)
 
     options: dict[str, Any] = dict(chosen.preset)
-    given = {
-        "--factor": ("factor", factor),
-        "--repeats": ("repeats", repeats),
-        "--max-repeats": ("max_repeats", max_repeats),
-        "--total-rounds": ("total_rounds", total_rounds),
-        "--final": ("final", final),
-        "--last-swiss-round": ("last_swiss_round", last_swiss_round),
-        "--lagged-rounds": ("lagged_rounds", lagged_rounds),
-    }
-    for key, value in given.values():
-        if value is not None:
-            options[key] = value
+    given = {"factor": factor, "repeats": repeats, "max_repeats": max_repeats,
+             "total_rounds": total_rounds, "final": final,
+             "last_swiss_round": last_swiss_round, "lagged_rounds": lagged_rounds}
+    options.update({key: value for key, value in given.items() if value is not None})
     for item in settings:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
@@ -215,15 +245,14 @@ def pair(
             options["forbidden"] = same_team_pairs(division)
     gibson_flags = (prize_places, rounds_left, gibson_spread != "none", top_places != 1)
     if gibson:
-        options["fixed"] = _gibson_pairs(division, number, prize_places=prize_places,
+        options["fixed"] = _gibson_pairs(division, number, scored, prize_places=prize_places,
                                          rounds_left=rounds_left, total_rounds=total_rounds,
                                          top_places=top_places, spread=gibson_spread)
     elif any(flag not in (None, False) for flag in gibson_flags):
         fail("--prize-places, --rounds-left, --top-places and --gibson-spread "
              "only apply with --gibson")
 
-    flags = {key: flag for flag, (key, _) in given.items()}
-    flags.update(forbidden="--avoid-teams", fixed="--gibson")
+    flags = FLAGS
     for key in options:
         if key not in params or key in ("division", "round_number"):
             flag = flags.get(key, f"--set {key}")
@@ -239,6 +268,8 @@ def pair(
     except (ValueError, TypeError) as exc:
         fail(f"--system {chosen.name}: {exc}")
 
+    if out_file is not None:
+        _write_with(out_file, in_file, loaded, division.name, pairings, last)
     if as_json:
         out: dict[str, Any] = {
             "round": pairings.round,
@@ -256,3 +287,21 @@ def pair(
             typer.echo(f"note: {moved} pairs differ from the table to avoid a repeat "
                        f"(--why says which); --max-repeats N lets pairs who met up to "
                        f"N times meet again, --repeats allows any")
+
+
+@app.command("systems")
+def systems_cmd() -> None:
+    """List the pairing systems `tdbot pair --system` knows, with their options."""
+    from core.pairing.registry import ALIASES, SYSTEMS
+
+    for name, system in SYSTEMS.items():
+        also = [long for long, short in ALIASES.items() if short == name]
+        title = name + (f" (also {', '.join(also)})" if also else "")
+        typer.echo(f"{title}: {system.summary}")
+        try:
+            params = inspect.signature(system.load()).parameters
+        except LookupError as exc:
+            typer.echo(f"    not available: {exc}")
+            continue
+        typer.echo(f"    options: {_options_of(params, FLAGS)}")
+    typer.echo("fpN (fp4, fp6, ...): factored pairings with that factor")

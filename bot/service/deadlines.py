@@ -93,6 +93,11 @@ async def open_deadlines(tx: Tx) -> list[Deadline]:
     return [_deadline(r) for r in rows]
 
 
+async def last_id(tx: Tx) -> int:
+    """The highest deadline id so far (0 for none): where ``open_after`` goes on from."""
+    return int(await tx.scalar("SELECT MAX(id) FROM deadlines") or 0)
+
+
 async def open_after(tx: Tx, after_id: int) -> list[tuple[int, datetime]]:
     """(id, due_at) of the open rows with an id above ``after_id``: what was opened since the
     scheduler last looked (ids only grow: deadline rows are never deleted). A range scan

@@ -79,7 +79,7 @@ class DeadlineScheduler:
         """Arm every open row that has no alarm and disarm closed ones (start-up: all)."""
         async with self._db.transaction() as tx:
             rows = [(d.id, d.due_at) for d in await deadlines.open_deadlines(tx)]
-            self._seen = max(self._seen, await tx.scalar("SELECT MAX(id) FROM deadlines") or 0)
+            self._seen = max(self._seen, await deadlines.last_id(tx))
         open_ids = {deadline_id for deadline_id, _ in rows}
         for gone in set(self._armed) - open_ids:
             job = self._armed.pop(gone)

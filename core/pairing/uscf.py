@@ -461,8 +461,6 @@ class _Pairer:
     ) -> tuple[int, int, int, Pair, Pair, str] | None:
         limit = self.limit(claim)
         a, b = boards[k].high, boards[k].low
-        loser = self.claim_loser(a, b)
-        due = self.due[loser]
         options: list[tuple[int, int, int, Pair, Pair, str]] = []
         for j, other in enumerate(boards):
             if j == k:
@@ -488,14 +486,19 @@ class _Pairer:
                 if limit is not None and gap > limit:
                     continue
                 x, y = sorted(moved, key=self.rank.__getitem__)
+                before_unmet = self.unmet(a, b) | self.unmet(c, d)
+                gainers = sorted(before_unmet - self.unmet(*pair_k) - self.unmet(*pair_j),
+                                 key=self.rank.__getitem__)
+                given = " and ".join(f"{g} ({self.due[g].describe()})" for g in gainers)
+                goal = (f"so that {given} {'gets' if len(gainers) == 1 else 'get'} the colour due"
+                        if gainers else "so that the colour claim left unmet is a weaker one")
                 rule = (
                     f"within the {limit}-point limit"
                     if limit is not None
                     else "no rating limit applies to avoiding three in a row"
                 )
                 text = (
-                    f"{kind} {x} and {y} to give {loser} the colour due "
-                    f"({due.describe()}), {gap} rating points apart, {rule}"
+                    f"{kind} {x} and {y} {goal}, {gap} rating points apart, {rule}"
                 )
                 order_kind = 0 if kind == "transposed" else 1
                 hk = tuple(sorted(pair_k, key=self.rank.__getitem__))
@@ -509,6 +512,10 @@ class _Pairer:
             options,
             key=lambda o: (not (o[1] == 0 and o[0] <= ALTERNATION_LIMIT), o[0], o[1], -o[2]),
         )
+
+    def unmet(self, p: int, q: int) -> set[int]:
+        """The player of this pair who will not get the colour due, if any."""
+        return {self.claim_loser(p, q)} if self.colour_cost(p, q) else set()
 
     def claim_loser(self, p: int, q: int) -> int:
         white, black, _ = allocate(p, self.histories[p], q, self.histories[q], board_white=True)

@@ -332,6 +332,11 @@ def test_gibson_counts_a_round_paired_but_not_yet_played_as_left(tmp_path: Path)
     # Had only round 18 been left, A would have clinched: the pending round matters.
     out = pair_json(*args, "--rounds-left", "1")
     assert "1 has clinched" in " ".join(t for _, t in out["reasons"])
+    # A bye in the pending round is already a result, but the round is still pending.
+    pending = Pairings(17, tuple((k, k + 1) for k in range(1, 11, 2)), byes=(11, 12))
+    path.write_text(write_tsh([TshDivision(div, (pending,))]), encoding="utf-8")
+    out = pair_json(*args, "--total-rounds", "18")
+    assert "Gibson" not in " ".join(t for _, t in out["reasons"])
 
 
 def test_two_gibsonized_players_meet_each_other_from_the_cli(tmp_path: Path) -> None:
@@ -342,3 +347,56 @@ def test_two_gibsonized_players_meet_each_other_from_the_cli(tmp_path: Path) -> 
                     "--prize-places", "4", "--top-places", "2", "--total-rounds", "24")
     assert [1, 2] in [sorted(p) for p in out["pairings"]]
     assert "1 and 2 have both clinched" in " ".join(t for _, t in out["reasons"])
+
+
+def test_systems_lists_every_system_with_its_names_and_options() -> None:
+    from core.pairing.registry import ALIASES, SYSTEMS
+
+    result = runner.invoke(app, ["systems"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for name in SYSTEMS:
+        assert f"\n{name}" in f"\n{text}", name
+    for long in ALIASES:
+        assert long in text
+    assert "options: --lagged-rounds, --total-rounds, --gibson, --avoid-teams" in text
+    assert "not available" not in text
+
+
+def test_out_writes_the_round_into_the_tsh_file_as_tsh_does(tmp_path: Path) -> None:
+    path = tmp_path / "a.t"
+    path.write_text(TSH.read_text(encoding="utf-8"), encoding="utf-8")
+    first = pair_json("--system", "koth", "--max-repeats", "3", "--in", str(path),
+                      "--out", str(path))
+    assert first["round"] == 24
+    from core.formats.tsh import parse_tsh
+
+    (item,) = parse_tsh(path.read_text(encoding="utf-8"), "a")
+    assert [p.round for p in item.pending] == [24]
+    assert sorted(map(sorted, item.pending[0].pairs)) == sorted(map(sorted, first["pairings"]))
+    assert list(item.pending[0].byes) == first["byes"]
+    # everything else is as it was: standings, extra fields
+    def without_division(rows: list[dict]) -> list[dict]:
+        return [{k: v for k, v in row.items() if k != "division"} for row in rows]
+
+    assert without_division(standings(path)) == without_division(standings(TSH))
+    assert "rrank" in path.read_text(encoding="utf-8")
+    # the next pairing is of round 25, lagged: round 24's pairs count as met and its
+    # bye as a bye (seed 000: the next bye goes to someone else)
+    second = pair_json("--system", "portland", "--last-swiss-round", "26", "--in", str(path))
+    assert second["round"] == 25 and second["byes"] != first["byes"]
+    met = {tuple(sorted(p)) for p in first["pairings"]}
+    assert not met & {tuple(sorted(p)) for p in second["pairings"]}
+
+
+def test_out_refuses_what_a_t_file_cannot_take(tmp_path: Path) -> None:
+    path = tsh_file(tmp_path, 8, 2)
+    data = Path(__file__).parent.parent / "data" / "swiss_small.trf"
+    for args, message in [
+        (("--in", str(data), "--system", "uscf", "--out", str(tmp_path / "x.trf")),
+         "only tsh .t files hold pairings ahead of results"),
+        (("--in", str(path), "--system", "koth", "--round", "2", "--out", str(path)),
+         "round 2 already has pairings or results"),
+    ]:
+        result = runner.invoke(app, ["pair", *args])
+        assert result.exit_code == 2 and message in result.stderr, result.stderr

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.bracket import next_power_of_two
-from core.seeding import Entrant, rank, seat, seed_count
+from core.seeding import Entrant, rank, seat, seating_problem, seed_count
 
 
 def names(n: int) -> list[str]:
@@ -83,3 +83,58 @@ def test_bad_input_is_refused_with_a_reason():
         seat(["a", "a"], random.Random(0))
     with pytest.raises(ValueError, match="bye against a bye"):
         seat(["a", "b", "c"], random.Random(0), size=8)
+
+
+@given(st.integers(2, 70), st.integers(0, 10**6))
+def test_every_draw_passes_the_rules_check(n, s):
+    """Para 2-3: ``seating_problem`` finds nothing wrong with a draw ``seat`` makes."""
+    assert seating_problem(seat(names(n), random.Random(s)).seats, names(n)) is None
+
+
+def test_the_rules_check_names_what_is_wrong():
+    """Para 2: byes to the top x by rating; para 3: seed tiers."""
+    ranked = names(6)  # 8 seats, byes for p01 and p02, seeds p01-p03
+    good = seat(ranked, random.Random(1)).seats
+    assert seating_problem(good, ranked) is None
+    p01, p02 = good.index("p01"), good.index("p02")
+    bad = list(good)
+    bad[p01], bad[p02 ^ 1] = None, "p01"  # p01 beside p02's bye: two seeds meet in round 1
+    assert "byes" in seating_problem(bad, ranked) or "seeds" in seating_problem(bad, ranked)
+    assert "exactly" in seating_problem(good[:-1] + ("zz",), ranked)
+
+
+@given(st.integers(2, 70), st.integers(0, 10**6), st.data())
+def test_a_kept_seating_moves_only_whom_the_rules_move(n, s, data):
+    """A division redrawn after a correction (``keep``) keeps everyone in their first-round
+    match when the rules still hold, and always ends with a draw the rules allow."""
+    ranked = names(n)
+    first = seat(ranked, random.Random(s))
+    again = seat(ranked, random.Random(s + 1), keep=first.seats)
+    assert [p // 2 for p in map(again.seats.index, ranked)] == [
+        p // 2 for p in map(first.seats.index, ranked)
+    ]
+    # One player replaced by a newcomer of any rating: still a valid draw.
+    out = data.draw(st.sampled_from(ranked))
+    at = data.draw(st.integers(0, n - 1))
+    new_ranked = [p for p in ranked if p != out]
+    new_ranked.insert(at, "new")
+    keep = ["new" if p == out else p for p in first.seats]
+    moved = seat(new_ranked, random.Random(s), keep=keep)
+    assert seating_problem(moved.seats, new_ranked) is None
+
+
+def test_entrant_lives_with_seeding_and_qualifying_imports_it():
+    """Known item 1: no import cycle; core.qualifying re-exports the same class."""
+    import ast
+    from pathlib import Path
+
+    import core.qualifying
+
+    source = Path(__file__).resolve().parents[2] / "core" / "seeding.py"
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source.read_text()))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert "core.qualifying" not in imported
+    assert core.qualifying.Entrant is Entrant

@@ -52,3 +52,31 @@ def test_any_field_plays_down_to_one_champion(n, s):
     # Byes went only to the top (size - n) players, and they never played in round 1.
     walked = {v.winner.player for v in views.values() if v.status is Status.WALKOVER}
     assert walked == set(names[: b.size - n])
+
+
+def test_a_third_place_match_is_played_by_the_semi_final_losers_footnote_8():
+    """Footnote 8 (on the plate final): 'a possible third-place match'; para 8 pays one
+    plate place per four players, so a plate of 12 or more pays a third. The match is
+    played alongside the final, at the final's best-of (footnote 4), and decides 3rd/4th."""
+    b = single_elimination(8, SSSG_PLATE, name="plate", prefix="P", third_place=True)
+    third = b.matches[-1]
+    assert (third.id, third.round_name, third.best_of, third.third_place) == (
+        "P8", "3rd place", 13, True,
+    )  # fmt: skip
+    assert [s.label() for s in third.slots] == ["loser of P5", "loser of P6"]
+    b = b.with_seating(tuple(f"p{i}" for i in range(8)), ("p0", "p1", "p2", "p3"))
+    winners = {"P1": "p0", "P2": "p2", "P3": "p4", "P4": "p6", "P5": "p0", "P6": "p4"}
+    winners |= {"P7": "p4", "P8": "p6"}  # p6 beats p2 for third
+    views = resolve(b, winners)
+    assert champion(b, views) == "p4"  # the final's winner, not the third-place match's
+    assert placements(b, views)[:4] == ["p4", "p0", "p6", "p2"]
+    # Without it the semi-final losers are split by the tiebreak (wins then spread).
+    plain = single_elimination(8, SSSG_PLATE, prefix="P").with_seating(b.seating, b.seeds)
+    order = placements(plain, resolve(plain, {k: v for k, v in winners.items() if k != "P8"}),
+                       lambda name: (1.0,) if name == "p2" else (0.0,))  # fmt: skip
+    assert order[2:4] == ["p2", "p6"]
+
+
+def test_no_third_place_match_without_semi_finals():
+    assert len(single_elimination(2, SSSG_PLATE, third_place=True).matches) == 1
+    assert single_elimination(3, SSSG_PLATE, third_place=True).matches[-1].third_place

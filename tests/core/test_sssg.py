@@ -13,7 +13,7 @@ from core import sssg
 from core.bracket import Part
 from core.expulsion import RoundMatch, expulsion_candidates
 from core.match import Game, Match
-from core.seeding import Entrant
+from core.seeding import Entrant, seating_problem
 
 
 def field(n: int) -> list[Entrant]:
@@ -159,8 +159,53 @@ def test_a_correction_that_changes_a_winner_voids_later_games_only_if_forced():
     assert fixed.result(later.id) is None
     now = next(pm for pm in sssg.playable(fixed) if pm.id == later.id)
     assert now.players[side] == event.result("Q1").players[1]
-    # The plate was drawn from the old qualifying losers: it is drawn again.
-    assert "plate" in impact.redrawn
+    # The plate was drawn from the old qualifying losers: the new loser takes the old
+    # loser's seat (with any moves paras 2-3 force), it is not drawn afresh.
+    old_loser, new_loser = event.result("Q1").players[1], event.result("Q1").players[0]
+    assert ("plate", old_loser, new_loser) in impact.swapped
+
+
+@pytest.mark.parametrize("n", [24, 28, 32, 40])
+def test_a_changed_qualifying_winner_moves_as_few_players_as_the_rules_allow(n):
+    """Para 3 draws each division once, after the qualifying round; a correction months
+    later changes who is in it. The newcomer takes the leaver's seat, and only players that
+    para 2 (byes to the top by rating) or para 3 (seed tiers) force to move, move: the
+    seating stays one the rules allow, everyone else keeps their first-round match."""
+    for seed in range(4):
+        event = qualify_all(sssg.draw_sssg(field(n), seed=seed))
+        before = sssg.derive(event)
+        for q in range(1, len(event.plan.pairings) + 1):
+            fixed, impact = sssg.correct(event, f"Q{q}", win(9, 1), force=True)
+            after = sssg.derive(fixed)
+            for b0, b1, members in (
+                (before.top, after.top, after.outcome.top),
+                (before.plate, after.plate, after.outcome.plate),
+            ):
+                assert seating_problem(b1.seating, [e.name for e in members]) is None
+                if b0.name == "top" and event.top.seated:
+                    continue  # drawn with "winner of Qk" slots: nothing to move
+                moved = {p for d, p in impact.reseated if d == b0.name}
+                into = {new: old for d, old, new in impact.swapped if d == b0.name}
+                assert len(into) == 1
+                for p in b1.players:
+                    was = b0.seating.index(into.get(p, p)) // 2
+                    assert (b1.seating.index(p) // 2 != was) == (p in moved), (n, seed, q, p)
+            if n == 40:  # 16 of the 24 winners go up: a plain swap keeps every rule
+                assert impact.reseated == () and len(impact.swapped) == 2
+
+
+def test_a_correction_keeps_untouched_plate_results():
+    """With 40 players the corrected qualifier's two players swap divisions: plate
+    matches that neither played keep their results (nothing is drawn again)."""
+    event = qualify_all(sssg.draw_sssg(field(40), seed=2))
+    for pm in [p for p in sssg.playable(event) if p.division == "plate"]:
+        event = sssg.record(event, pm.id, win(pm.best_of, 0))
+    fixed, impact = sssg.correct(event, "Q1", win(9, 1), force=True)
+    movers = set(event.result("Q1").players)
+    played = [r for r in event.results if r.match_id.startswith("P")]
+    untouched = [r.match_id for r in played if not movers & set(r.players)]
+    assert untouched and all(fixed.result(m) is not None for m in untouched)
+    assert set(impact.voided_matches) == {r.match_id for r in played} - set(untouched)
 
 
 def test_a_correction_that_keeps_the_winner_voids_nothing_later():
@@ -228,3 +273,18 @@ def test_any_field_plays_through(n, s):
     d = sssg.derive(event)
     assert not d.void
     assert d.top.matches[-1].part is Part.FINAL
+
+
+def test_the_plate_may_have_a_third_place_match_footnote_8():
+    """Footnote 8: 'a possible third-place match' in the plate; its winner places third."""
+    event, _ = finish(sssg.draw_sssg(field(40), seed=5, plate_third_place=True))
+    d = sssg.derive(event)
+    third = d.plate.matches[-1]
+    assert third.third_place and d.divisions[third.id] == "plate"
+    result = d.counted[third.id]
+    won = result.match.state().winner
+    places = sssg.placements(event).plate
+    assert places[2:4] == (result.players[won], result.players[1 - won])
+    assert sssg.draw_sssg(field(40), seed=5).plate.matches[-1].round_name == "Final"
+    with pytest.raises(ValueError, match="lower bracket decides third"):
+        sssg.draw_plain(field(8), 1, "double", sssg.SSSG_PLATE, third_place=True)
