@@ -104,7 +104,10 @@ def _placeholder(qid: str) -> str:
 def _check_names(entrants: Sequence[Entrant]) -> None:
     for e in entrants:
         if e.name.startswith(("winner of ", "loser of ")):
-            raise ValueError(f"player name {e.name!r} may not start with 'winner of'/'loser of'")
+            raise ValueError(
+                f"player name {e.name!r} may not start with 'winner of' or 'loser of': "
+                "those words name bracket slots; rename the player"
+            )
 
 
 def draw_sssg(entrants: Sequence[Entrant], seed: int, *, plate_third_place: bool = False) -> Event:

@@ -74,28 +74,56 @@ def read_players(path: Path) -> list[Entrant]:
     return players
 
 
+PLAIN_ONLY = "--best-of, --step, --grand-final, --head-start and --drops"
+
+
 def _make_event(
     fmt: str,
     players: list[Entrant],
+    path: Path,
     seed: int,
-    best_of: int,
-    step: int,
-    grand_final: str,
-    head_start: int,
-    drops: str,
-    third_place: bool = False,
+    best_of: int | None,
+    step: int | None,
+    grand_final: str | None,
+    head_start: int | None,
+    drops: str | None,
+    third_place: bool,
 ) -> sssg.Event:
+    """Check the options against the format, then draw. An option the format does not
+    use is refused rather than ignored, so a TD never believes it took effect."""
     if fmt not in sssg.FORMATS:
         fail(f"--format {fmt!r}: unknown format; use one of {', '.join(sssg.FORMATS)}")
+    given = {
+        "--best-of": best_of,
+        "--step": step,
+        "--grand-final": grand_final,
+        "--head-start": head_start,
+        "--drops": drops,
+    }
+    if fmt == "sssg":
+        for option, value in given.items():
+            if value is not None:
+                fail(
+                    f"{option}: --format sssg plays by the SSSg rules (best-of per round by "
+                    f"para 4 and footnote 4, a best-of-18 grand final one game up); {PLAIN_ONLY} "
+                    "are for --format single or double"
+                )
+    if fmt == "single":
+        for option in ("--grand-final", "--head-start", "--drops"):
+            if given[option] is not None:
+                fail(f"{option}: only a double elimination has a lower bracket and a grand final")
+    grand_final = grand_final or "reset"
     if grand_final not in GRAND_FINALS:
         fail(f"--grand-final {grand_final!r}: use one of {', '.join(GRAND_FINALS)}")
-    if drops not in DROP_ORDERS:
+    if head_start is not None and grand_final != "head_start":
+        fail(f"--head-start: needs --grand-final head_start (the grand final is {grand_final})")
+    if drops is not None and drops not in DROP_ORDERS:
         fail(f"--drops {drops!r}: use one of {', '.join(DROP_ORDERS)}")
-    if best_of < 1:
+    if best_of is not None and best_of < 1:
         fail(f"--best-of {best_of}: a match needs at least 1 game")
-    if step < 0:
+    if step is not None and step < 0:
         fail(f"--step {step}: must be 0 or more")
-    if head_start < 1:
+    if head_start is not None and head_start < 1:
         fail(f"--head-start {head_start}: must be 1 or more (or use --grand-final single)")
     if third_place and fmt == "double":
         fail("--third-place: a double elimination's lower bracket decides third place")
@@ -103,7 +131,11 @@ def _make_event(
         if fmt == "sssg":
             return sssg.draw_sssg(players, seed, plate_third_place=third_place)
         schedule = plain_schedule(
-            best_of, step, len(players), grand_final=grand_final, head_start=head_start
+            3 if best_of is None else best_of,
+            step or 0,
+            len(players),
+            grand_final=grand_final,
+            head_start=head_start or 1,
         )
         return sssg.draw_plain(
             players,
@@ -111,11 +143,11 @@ def _make_event(
             fmt,
             schedule,
             grand_final=grand_final,
-            drops=drops,
+            drops=drops or "seeding",
             third_place=third_place,
         )
     except ValueError as exc:
-        fail(f"--players: {exc}")
+        fail(f"--players {path}: {exc}")
 
 
 # --- text -------------------------------------------------------------------------------
@@ -175,7 +207,8 @@ def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchVi
     first_round = [m for m in b.matches if m.round == 1 and m.part is bk.Part.UPPER]
     for m in b.matches:
         title = f"{m.round_name} (best of {m.best_of}"
-        title += f", upper-bracket winner {m.head_start} game up)" if m.head_start else ")"
+        up = f"{m.head_start} game{'s' * (m.head_start > 1)} up"
+        title += f", upper-bracket winner {up})" if m.head_start else ")"
         if title != heading:
             lines.append(f"  {title}")
             heading = title
@@ -378,23 +411,27 @@ def draw_cmd(
     seed: int = typer.Option(..., "--seed", help="Seed of the random draw (printed)"),
     fmt: str = typer.Option("sssg", "--format", help=FORMAT_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the draw as JSON"),
-    best_of: int = typer.Option(3, "--best-of", help="single/double: games in round 1"),
-    step: int = typer.Option(0, "--step", help="single/double: extra games each round"),
-    grand_final: str = typer.Option(
-        "reset", "--grand-final", help="double: head_start, reset or single"
+    best_of: int | None = typer.Option(
+        None, "--best-of", help="single/double: games in round 1 (default 3)"
     ),
-    head_start: int = typer.Option(
-        1, "--head-start", help="double: games up in a head-start grand final"
+    step: int | None = typer.Option(
+        None, "--step", help="single/double: extra games each round (default 0)"
     ),
-    drops: str = typer.Option(
-        "seeding", "--drops", help="double: seeding (SSSg para 3) or rematch"
+    grand_final: str | None = typer.Option(
+        None, "--grand-final", help="double: head_start, reset or single (default reset)"
+    ),
+    head_start: int | None = typer.Option(
+        None, "--head-start", help="double: games up in a head_start grand final (default 1)"
+    ),
+    drops: str | None = typer.Option(
+        None, "--drops", help="double: seeding (SSSg para 3) or rematch (default seeding)"
     ),
     third_place: bool = typer.Option(False, "--third-place", help=THIRD_PLACE_HELP),
 ) -> None:
     """Print the draw of a knockout event (the same seed gives the same draw)."""
     entrants = read_players(players)
     event = _make_event(
-        fmt, entrants, seed, best_of, step, grand_final, head_start, drops, third_place
+        fmt, entrants, players, seed, best_of, step, grand_final, head_start, drops, third_place
     )
     if as_json:
         typer.echo(json.dumps(sssg.to_record(event), indent=2, ensure_ascii=False))
@@ -408,23 +445,27 @@ def simulate_cmd(
     seed: int = typer.Option(..., "--seed", help="Seed of the draw and of the random scores"),
     fmt: str = typer.Option("sssg", "--format", help=FORMAT_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the matches and placements as JSON"),
-    best_of: int = typer.Option(3, "--best-of", help="single/double: games in round 1"),
-    step: int = typer.Option(0, "--step", help="single/double: extra games each round"),
-    grand_final: str = typer.Option(
-        "reset", "--grand-final", help="double: head_start, reset or single"
+    best_of: int | None = typer.Option(
+        None, "--best-of", help="single/double: games in round 1 (default 3)"
     ),
-    head_start: int = typer.Option(
-        1, "--head-start", help="double: games up in a head-start grand final"
+    step: int | None = typer.Option(
+        None, "--step", help="single/double: extra games each round (default 0)"
     ),
-    drops: str = typer.Option(
-        "seeding", "--drops", help="double: seeding (SSSg para 3) or rematch"
+    grand_final: str | None = typer.Option(
+        None, "--grand-final", help="double: head_start, reset or single (default reset)"
+    ),
+    head_start: int | None = typer.Option(
+        None, "--head-start", help="double: games up in a head_start grand final (default 1)"
+    ),
+    drops: str | None = typer.Option(
+        None, "--drops", help="double: seeding (SSSg para 3) or rematch (default seeding)"
     ),
     third_place: bool = typer.Option(False, "--third-place", help=THIRD_PLACE_HELP),
 ) -> None:
     """Play a whole knockout event with random scores and print every match and the places."""
     entrants = read_players(players)
     event = _make_event(
-        fmt, entrants, seed, best_of, step, grand_final, head_start, drops, third_place
+        fmt, entrants, players, seed, best_of, step, grand_final, head_start, drops, third_place
     )
     played, rounds = sssg.play_out(event, random.Random(f"tdbot:{seed}:scores"))
     record = simulate_record(played, rounds)

@@ -78,6 +78,8 @@ def test_simulate_includes_tied_games_and_game_byes():
 
 
 def test_the_same_seed_gives_the_same_output_and_the_seed_is_printed():
+    """Paras 1 and 3: fixtures and positions 'determined by random draw'; the draw takes a
+    seed and prints it, so anyone can re-run it and get the same bracket."""
     a = run("simulate", "--players", str(EXAMPLE), "--seed", "7")
     b = run("simulate", "--players", str(EXAMPLE), "--seed", "7")
     c = run("simulate", "--players", str(EXAMPLE), "--seed", "8")
@@ -148,3 +150,97 @@ def test_unknown_format_and_options_are_named():
     assert result.exit_code == 2 and "--grand-final" in result.stderr
     result = run("simulate", "--players", str(EXAMPLE) + ".missing", "--seed", "1")
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def players_csv(tmp_path, n: int) -> Path:
+    csv = tmp_path / f"p{n}.csv"
+    csv.write_text("name,rating\n" + "".join(f"Player {i:02d},{2000 - 7 * i}\n" for i in range(n)))
+    return csv
+
+
+def test_draw_names_who_can_fill_a_qualifier_slot(tmp_path):
+    """17-24 players: the top division is drawn at once (its seeds are the bye-holders,
+    para 3), so a slot reads 'winner of Q3 (A / B)': a TD sees who may come."""
+    out = run("draw", "--players", str(EXAMPLE), "--seed", "1").stdout
+    q1 = next(line for line in out.splitlines() if line.strip().startswith("Q1 "))
+    a, b = (part.split(" (")[0].strip() for part in q1.split("Q1", 1)[1].split("  v  "))
+    assert f"winner of Q1 ({a} / {b})" in out
+    assert "double elimination of 16 (the 8 bye-holders and the 8 qualifying winners)" in out
+    assert "single elimination of 8 (the qualifying losers)" in out
+
+
+def test_draw_of_a_division_drawn_after_qualifying_says_so(tmp_path):
+    """25-32 players: both divisions are seeded after qualifying (para 3): the first round
+    is not shown as empty seats but as drawn later, with the byes the plate will have."""
+    out = run("draw", "--players", str(players_csv(tmp_path, 28)), "--seed", "1").stdout
+    assert "T1-T8: drawn when the qualifying round is over" in out
+    assert "P1-P8: drawn when the qualifying round is over" in out
+    assert "4 byes to the highest-rated (para 2)" in out
+    assert "seat 1" not in out
+
+
+@pytest.mark.parametrize("n", [12, 16, 40, 70])
+def test_draw_reads_well_for_any_sssg_field(tmp_path, n):
+    """Every size prints without 'bye v bye' or empty seats; 16 or fewer: no qualifying."""
+    result = run("draw", "--players", str(players_csv(tmp_path, n)), "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "bye  v  bye" not in out and "seat " not in out
+    assert ("no qualifying round" in out) == (n <= 16)
+    assert ("Plate" in out) == (n > 17)
+
+
+def test_byes_read_as_byes_in_plain_brackets(tmp_path):
+    """Para 2: byes to the top seeds; the bye-holder goes through without playing, and a
+    lower-bracket match with two byes is no match at all."""
+    out = run("draw", "--format", "double", "--players", str(players_csv(tmp_path, 5)),
+              "--seed", "1").stdout  # fmt: skip
+    assert out.count(": bye (goes through without playing)") >= 3
+    assert "no match: both slots are byes" in out
+    assert "Seeds: [1] Player 00, [2] Player 01" in out
+    single = run("draw", "--format", "single", "--players", str(players_csv(tmp_path, 13)),
+                 "--seed", "1").stdout  # fmt: skip
+    assert single.count(": bye (goes through without playing)") == 3
+
+
+def test_third_place_option(tmp_path):
+    """Footnote 8: an optional third-place match (plate, or a single elimination); a
+    double elimination has none (its lower bracket decides third)."""
+    csv = str(players_csv(tmp_path, 40))
+    data = json.loads(run("simulate", "--players", csv, "--seed", "2", "--third-place",
+                          "--json").stdout)  # fmt: skip
+    third = [m for m in data["matches"] if m["round"] == "3rd place"]
+    assert len(third) == 1 and third[0]["division"] == "plate"
+    assert data["placements"]["plate"][2] == third[0]["winner"]
+    single = run("draw", "--format", "single", "--third-place", "--players", csv, "--seed", "1")
+    assert "3rd place" in single.stdout
+    result = run("draw", "--format", "double", "--third-place", "--players", csv, "--seed", "1")
+    assert result.exit_code == 2 and "--third-place" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--best-of", "5"], "--best-of: --format sssg plays by the SSSg rules"),
+        (["--format", "single", "--drops", "rematch"], "--drops: only a double elimination"),
+        (
+            ["--format", "double", "--head-start", "2"],
+            "--head-start: needs --grand-final head_start",
+        ),
+        (["--format", "single", "--step", "-1"], "--step -1: must be 0 or more"),
+    ],
+)
+def test_options_the_format_does_not_use_are_refused_not_ignored(args, message):
+    """A TD who passes --best-of to an SSSg draw must not believe it took effect: para 4
+    and footnote 4 fix the SSSg best-of."""
+    result = run("draw", "--players", str(EXAMPLE), "--seed", "1", *args)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_reserved_name_is_refused_with_the_file_named(tmp_path):
+    csv = tmp_path / "p.csv"
+    csv.write_text("name,rating\nwinner of Q1,1500\nBob,1400\nCat,1300\n")
+    result = run("draw", "--players", str(csv), "--seed", "1")
+    assert result.exit_code == 2 and f"--players {csv}" in result.stderr
+    assert "rename the player" in result.stderr

@@ -228,6 +228,8 @@ def test_the_same_seed_gives_the_same_draw(n, s):
 
 
 def test_a_reset_is_played_only_if_the_lower_winner_wins():
+    """Grand final options (issue 2, beside SSSg's head start of para 2): with a bracket
+    reset, a second match is played only if the lower-bracket winner wins the first."""
     b = double_elimination(2, ONE, grand_final="reset").with_seating(("a", "b"), ("a",))
     first, final, reset = (m.id for m in b.matches)
     views = resolve(b, {first: "a", final: "a"})

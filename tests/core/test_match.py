@@ -209,6 +209,9 @@ def test_match_bye_advances_and_voids_played_games_para_27():
 
 
 def test_game_bye_is_a_win_with_100_spread_para_28():
+    """Para 28: a game bye is a win with +100 spread. Spreads are set per event: NASPA's
+    bye is +50 (seed 000, "Odd Number of Players"), WESPA's forfeit 75 (seed 002, which
+    SSSg para 22 applies)."""
     m = Match(9, games=(Game.bye(1),))
     assert m.state().points == (0.0, 1.0) and m.state().spread == (-100, 100)
     assert Match(9, games=(Game.bye(1),), rules=NASPA_RULES).state().spread == (-50, 50)

@@ -13,6 +13,7 @@ from core import sssg
 from core.bracket import Part
 from core.expulsion import RoundMatch, expulsion_candidates
 from core.match import Game, Match
+from core.schedule import SSSG_PLATE
 from core.seeding import Entrant, seating_problem
 
 
@@ -287,4 +288,4 @@ def test_the_plate_may_have_a_third_place_match_footnote_8():
     assert places[2:4] == (result.players[won], result.players[1 - won])
     assert sssg.draw_sssg(field(40), seed=5).plate.matches[-1].round_name == "Final"
     with pytest.raises(ValueError, match="lower bracket decides third"):
-        sssg.draw_plain(field(8), 1, "double", sssg.SSSG_PLATE, third_place=True)
+        sssg.draw_plain(field(8), 1, "double", SSSG_PLATE, third_place=True)
