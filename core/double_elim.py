@@ -275,7 +275,7 @@ def _drop_order(
     return best[1]
 
 
-Track = tuple[int, int]  # a seat, and the index of the upper round its player lost in
+_Track = tuple[int, int]  # a seat, and the index of the upper round its player lost in
 
 
 class _Tracks:
@@ -286,7 +286,7 @@ class _Tracks:
         self.size = size
         self.by_id = {m.id: m for m in matches}
         self.seats: dict[str, list[int]] = {}  # upper match -> seats that can play in it
-        self.slots: dict[str, tuple[list[Track], list[Track]]] = {}  # lower match -> tracks
+        self.slots: dict[str, tuple[list[_Track], list[_Track]]] = {}  # lower match -> tracks
         path: dict[int, list[str]] = {}
         for m in matches:
             if m.part is Part.UPPER:
@@ -301,11 +301,11 @@ class _Tracks:
         self.path = path
         self._met: dict[tuple[int, int], int | None] = {}
 
-    def dropped(self, upper_id: str) -> list[Track]:
+    def dropped(self, upper_id: str) -> list[_Track]:
         lost_in = self.by_id[upper_id].round - 1
         return [(p, lost_in) for p in self.seats[upper_id]]
 
-    def arriving(self, source: Source) -> list[Track]:
+    def arriving(self, source: Source) -> list[_Track]:
         if source.kind is SlotKind.LOSER and source.match in self.seats:
             return self.dropped(source.match)
         if source.kind is SlotKind.WINNER and source.match in self.slots:
@@ -322,7 +322,7 @@ class _Tracks:
         return self._met[key]
 
     def meet(
-        self, first: list[Track], second: list[Track], level: int, byes: int
+        self, first: list[_Track], second: list[_Track], level: int, byes: int
     ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
         """The pairs of seats that can meet in a lower match whose slots these tracks
         reach: those who met in the upper bracket already, and those para 3 forbids.

@@ -83,7 +83,7 @@ def _losers(previous_round: Sequence[RoundMatch]) -> list[_Loser]:
         lose = 1 - state.winner
         if not rm.players[lose]:
             continue  # a bracket bye: nobody lost
-        wins = state.points[lose] - rm.match.head_start[lose]
+        wins = rm.match.wins(lose)
         played = state.decision is not Decision.MATCH_BYE
         losers.append(
             _Loser(rm.players[lose], wins, state.spread[lose], played, rm.players[state.winner])
@@ -137,7 +137,7 @@ def candidates_for_slots(
                 notes[name] = ""
                 state = rm.match.state()
                 side = rm.players.index(other)
-                wins = state.points[side] - rm.match.head_start[side]
+                wins = rm.match.wins(side)
                 opponents[name] = Candidate(
                     other,
                     f"{name}'s opponent in the previous round (para 29)",

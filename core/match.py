@@ -244,6 +244,11 @@ class Match:
     def state(self) -> MatchState:
         return match_state(self)
 
+    def wins(self, side: int) -> float:
+        """Games ``side`` won in play (a tied game half, a game bye or forfeit whole), the
+        head start not counted: the "wins" losers are ranked by (SSSg footnote 11)."""
+        return self.state().points[side] - self.head_start[side]
+
 
 @dataclass(frozen=True)
 class MatchState:

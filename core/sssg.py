@@ -15,6 +15,7 @@ How to use (everything is a pure function of frozen values; store the records)::
     event = sssg.record(event, "Q3", match)   # match: core.match.Match, side 0 = players[0]
     event, impact = sssg.correct(event, "Q3", fixed_match)        # refused if it voids
     event, impact = sssg.correct(event, "Q3", fixed_match, force=True)  # later games
+    impact.describe()                     # what it voids, who moves (least change)
     event = sssg.substitute(event, "T5", expelled, candidate)   # para 29, core.expulsion
     sssg.placements(event)                # once finished: top, plate, prize winners
     sssg.to_record(event)                 # plain dicts: brackets, slots, results
@@ -25,7 +26,8 @@ recomputes everything after it. Seeding happens "after the Qualifying Round" (pa
 when the top division's seeds are already known at the draw (with 17-24 players the 8
 seeds are the 8 bye-holders), it is drawn at once with the slots of qualifiers shown as
 "winner of Q3". The plate's seeds depend on who loses, so it is drawn when the qualifying
-round is over, from the same seed.
+round is over, from the same seed; a later correction of a qualifying result keeps that
+draw with the least change (``correct``), not a new one.
 
 Identity: players are named (names are unique); match ids are ``Q1..`` (qualifying),
 ``T1..`` (top division) and ``P1..`` (plate), in an order in which they can be played.
@@ -97,8 +99,18 @@ def _rng(seed: int, part: str) -> random.Random:
     return random.Random(f"tdbot:{seed}:{part}")
 
 
+_PLACEHOLDER = "winner of "
+
+
 def _placeholder(qid: str) -> str:
-    return f"winner of {qid}"
+    return f"{_PLACEHOLDER}{qid}"
+
+
+def placeholder_match(name: str) -> str | None:
+    """The qualifying match whose winner a top-division seat waits for ('winner of Q3' ->
+    'Q3'), or None for a player's name. Storage reads seats through this, so the slot
+    wording lives in one place."""
+    return name.removeprefix(_PLACEHOLDER) if name.startswith(_PLACEHOLDER) else None
 
 
 def _check_names(entrants: Sequence[Entrant]) -> None:
@@ -244,14 +256,62 @@ def _winner_side(res: Result | None) -> int | None:
 
 
 def _seat_division(event: Event, shape: Bracket, members: Sequence[Entrant]) -> Bracket:
-    """Seat a division drawn after qualifying (para 3): its pinned seating if it holds
-    exactly these players, else the draw from the event's seed."""
+    """Seat a division drawn after qualifying (para 3).
+
+    The first time, it is drawn from the event's seed, and ``record`` pins that draw. A
+    qualifying result corrected later may change who is in the division; para 3 draws a
+    division once, and reshuffling everyone months later (voiding their matches) is not
+    what it asks for. So the pinned draw is kept with the least change: each newcomer takes
+    the seat of the player they swapped places with (their qualifying opponent, where that
+    is who left), and the division is drawn again with every choice kept as it was where the
+    rules allow (``core.seeding.seat`` with ``keep``): only players that para 2 (byes to the
+    top by rating) or para 3 (seed tiers) force to move, move. Being worked out from the
+    pinned first draw each time, a correction that is undone restores it exactly.
+    """
     names = [e.name for e in members]
-    for part, seats, seeds in event.pinned:
-        if part == shape.name and sorted(p for p in seats if p) == sorted(names):
-            return shape.with_seating(seats, seeds)
-    seating = seat(names, _rng(event.seed, shape.name))
+    pin = next(((st, sd) for part, st, sd in event.pinned if part == shape.name), None)
+    if pin is None:
+        seating = seat(names, _rng(event.seed, shape.name))
+        return shape.with_seating(seating.seats, seating.seeds)
+    seats, seeds = pin
+    if sorted(p for p in seats if p) == sorted(names):
+        return shape.with_seating(seats, seeds)
+    keep = list(seats)
+    for out, into in _replacements(event, [p for p in seats if p is not None], names):
+        keep[keep.index(out)] = into
+    keep = [p if p in names else None for p in keep]
+    seating = seat(names, _rng(event.seed, f"{shape.name}:kept"), shape.size, keep=keep)
     return shape.with_seating(seating.seats, seating.seeds)
+
+
+def _replacements(event: Event, old: Sequence[str], new: Sequence[str]) -> list[tuple[str, str]]:
+    """(leaver, newcomer) pairs when a division's players change from ``old`` to ``new``:
+    a newcomer replaces their qualifying opponent if that is who left, else the leavers and
+    newcomers are paired in name order."""
+    leaving = sorted(set(old) - set(new))
+    coming = sorted(set(new) - set(old))
+    pairs = []
+    for pairing in event.plan.pairings if event.plan else ():
+        a, b = pairing.players
+        for out, into in ((a, b), (b, a)):
+            if out in leaving and into in coming:
+                pairs.append((out, into))
+                leaving.remove(out)
+                coming.remove(into)
+    return pairs + list(zip(leaving, coming, strict=False))
+
+
+def _pin_draws(event: Event) -> Event:
+    """Pin each division drawn after qualifying once it is drawn (see ``_seat_division``)."""
+    if event.plan is None or not event.plan.needed:
+        return event
+    d = derive(event)
+    pinned = list(event.pinned)
+    for b in (d.top, d.plate):
+        drawn_late = b is not None and b.seated and not (b.name == "top" and event.top.seated)
+        if b is not None and drawn_late and all(part != b.name for part, _, _ in pinned):
+            pinned.append((b.name, b.seating, b.seeds))
+    return event if len(pinned) == len(event.pinned) else replace(event, pinned=tuple(pinned))
 
 
 def derive(event: Event) -> Derived:
@@ -356,7 +416,7 @@ def record(event: Event, match_id: str, match: Match) -> Event:
             f"not best-of-{match.best_of} with {match.head_start}"
         )
     results = tuple(r for r in event.results if r.match_id != match_id)
-    return replace(event, results=results + (Result(match_id, pm.players, match),))
+    return _pin_draws(replace(event, results=results + (Result(match_id, pm.players, match),)))
 
 
 class CorrectionRefused(ValueError):
@@ -406,49 +466,27 @@ class Impact:
 _TITLES = {"top": "top division", "plate": "plate"}
 
 
-def _reseat(
-    event: Event, before: Derived, fresh: Derived, match_id: str
-) -> tuple[Event, list[tuple[str, str, str]], list[tuple[str, str]]]:
-    """Keep each division drawn after qualifying as it was, with the least change.
-
-    Para 3 draws a division once, "after the Qualifying Round"; a corrected qualifying
-    result months later should not reshuffle everyone else (and void their matches). So the
-    newcomer takes the leaver's seat, and the division is drawn again with every choice
-    kept as it was where the rules allow (``core.seeding.seat`` with ``keep``): only
-    players whom para 2 (byes to the top by rating) or para 3 (seed tiers: the newcomer may
-    now be a seed, or the leaver's seed place pass to someone else) forces to move, move.
-    A division drawn at once with "winner of Qk" slots (17-24 players) needs none of this:
-    the slot simply names the new winner.
-    """
-    pins = {part: (seats, seeds) for part, seats, seeds in event.pinned}
+def _moves(
+    event: Event, before: Derived, after: Derived
+) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
+    """Who replaced whom in each division drawn after qualifying, and who else (or which
+    newcomer) ended in another first-round match than the seat they were to keep (the
+    Impact's ``swapped`` and ``reseated``)."""
     swapped: list[tuple[str, str, str]] = []
     reseated: list[tuple[str, str]] = []
-    if before.outcome is None or fresh.outcome is None:
-        return event, swapped, reseated
-    for shape, old, members in (
-        (before.top, before.outcome.top, fresh.outcome.top),
-        (before.plate, before.outcome.plate, fresh.outcome.plate),
-    ):
-        if shape is None or not shape.seated or (shape.name == "top" and event.top.seated):
+    for b0, b1 in ((before.top, after.top), (before.plate, after.plate)):
+        if b0 is None or b1 is None or not (b0.seated and b1.seated):
             continue
-        names = [e.name for e in members]
-        leaving = sorted({e.name for e in old} - set(names))
-        coming = sorted(set(names) - {e.name for e in old})
-        if not leaving and not coming:
-            continue
-        keep = list(shape.seating)
-        for out, into in zip(leaving, coming, strict=False):
-            keep[keep.index(out)] = into
-            swapped.append((shape.name, out, into))
-        keep = [p if p in names else None for p in keep]
-        rng = _rng(event.seed, f"{shape.name}:correction:{match_id}")
-        seating = seat(names, rng, shape.size, keep=keep)
-        for p in names:
-            if p in keep and keep.index(p) // 2 != seating.seats.index(p) // 2:
-                reseated.append((shape.name, p))
-        pins[shape.name] = (seating.seats, seating.seeds)
-    pinned = tuple((part, seats, seeds) for part, (seats, seeds) in sorted(pins.items()))
-    return replace(event, pinned=pinned), swapped, reseated
+        if b0.name == "top" and event.top.seated:
+            continue  # drawn with "winner of Qk" slots: the slot names the new winner
+        was = {p: i for i, p in enumerate(b0.seating) if p is not None}
+        for out, into in _replacements(event, b0.players, b1.players):
+            swapped.append((b0.name, out, into))
+            was[into] = was.pop(out)
+        for p in b1.players:
+            if p in was and was[p] // 2 != b1.seating.index(p) // 2:
+                reseated.append((b0.name, p))
+    return swapped, reseated
 
 
 def correct(
@@ -460,8 +498,8 @@ def correct(
     first ... and needs a TD") and paras 27-28 (games no longer counted are void): when the
     change would void a later match that already has games, it is refused unless
     ``force``; the returned ``Impact`` lists what is voided either way, and voided later
-    results are dropped from the event. A changed qualifying winner moves two players
-    between divisions with the least change (``_reseat``).
+    results are dropped from the event. A changed qualifying winner moves players between
+    divisions with the least change (``_seat_division``).
     """
     old = event.result(match_id)
     if old is None:
@@ -473,10 +511,8 @@ def correct(
         Result(match_id, old.players, match) if r.match_id == match_id else r for r in event.results
     )
     changed = replace(event, results=results)
-    changed, swapped, reseated = _reseat(
-        changed, before, derive(replace(changed, pinned=())), match_id
-    )
     after = derive(changed)
+    swapped, reseated = _moves(event, before, after)
     voided = tuple(m for m in before.counted if m not in after.counted and m != match_id)
     games = sum(len(before.counted[m].match.games) for m in voided)
     was = set(old.match.state().counted)
@@ -564,7 +600,7 @@ def _wins_spread(d: Derived, division: str) -> dict[str, tuple[float, int]]:
         st = res.match.state()
         for side, name in enumerate(res.players):
             w, s = totals.get(name, (0.0, 0))
-            totals[name] = (w + st.points[side] - res.match.head_start[side], s + st.spread[side])
+            totals[name] = (w + res.match.wins(side), s + st.spread[side])
     return totals
 
 
@@ -678,6 +714,10 @@ def to_record(event: Event) -> dict[str, object]:
         "entrants": [{"name": e.name, "rating": e.rating} for e in event.entrants],
         "qualifying": qualifying,
         "byes": [e.name for e in event.plan.byes] if event.plan and event.plan.needed else [],
+        "pinned": [
+            {"division": part, "seats": list(seats), "seeds": list(seeds)}
+            for part, seats, seeds in event.pinned
+        ],
         "top": bk.to_record(d.top),
         "plate": bk.to_record(d.plate) if d.plate is not None else None,
         "results": [

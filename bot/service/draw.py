@@ -64,8 +64,9 @@ def _source(source: Source, bracket: Bracket) -> str:
     name = bracket.seating[source.seat]
     if name is None:
         return "bye"
-    if name.startswith("winner of "):
-        return "winner:" + name.removeprefix("winner of ")
+    qualifier = sssg.placeholder_match(name)
+    if qualifier is not None:
+        return f"winner:{qualifier}"
     return f"seat:{name}"
 
 

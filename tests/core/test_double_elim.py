@@ -245,3 +245,12 @@ def test_unknown_options_are_refused():
         double_elimination(4, ONE, grand_final="bogus")
     with pytest.raises(ValueError, match="drop order"):
         double_elimination(4, ONE, drops="bogus")
+
+
+def test_byes_beyond_the_top_quarter_change_nothing():
+    """Only the top quarter's byes matter to para 3 in the lower bracket (the tiers it
+    constrains there are at most a quarter of the seats), so 9 to 12 players in 16 seats
+    get the same shape, as do 13 to 16."""
+    assert len({double_elimination(n, ONE).matches for n in (9, 10, 11, 12)}) == 1
+    assert len({double_elimination(n, ONE).matches for n in (13, 14, 15, 16)}) == 1
+    assert double_elimination(12, ONE).matches != double_elimination(13, ONE).matches

@@ -388,3 +388,12 @@ def test_a_tile_draw_recorded_before_game_1_gives_the_starts_para_15():
     assert not r.starter_ok  # the draw said side 1
     r = report_game(m, win(0, starter=1))
     assert r.starter_ok and r.state.next_start is not None and r.state.next_start.side == 0
+
+
+def test_wins_count_ties_half_and_not_the_head_start_footnote_11():
+    """Footnote 11 ranks losers 'by wins then spread': games won in play (a tie half, a
+    game bye whole), never the grand final's head start (para 2), which no one played."""
+    m = play(Match(18, head_start=(1, 0)), [0, None, 1])
+    m = m.with_game(Game.bye(1))
+    assert m.state().points == (2.5, 2.5)
+    assert (m.wins(0), m.wins(1)) == (1.5, 2.5)

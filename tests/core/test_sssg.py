@@ -289,3 +289,17 @@ def test_the_plate_may_have_a_third_place_match_footnote_8():
     assert sssg.draw_sssg(field(40), seed=5).plate.matches[-1].round_name == "Final"
     with pytest.raises(ValueError, match="lower bracket decides third"):
         sssg.draw_plain(field(8), 1, "double", SSSG_PLATE, third_place=True)
+
+
+def test_undoing_a_correction_restores_the_first_draw():
+    """The division's first draw is pinned when qualifying ends (para 3: drawn once); a
+    correction adapts it with the least change and undoing it gives the first draw back."""
+    event = qualify_all(sssg.draw_sssg(field(28), seed=6))
+    assert {part for part, _, _ in event.pinned} == {"top", "plate"}
+    first = sssg.derive(event)
+    flipped, _ = sssg.correct(event, "Q3", win(9, 1), force=True)
+    assert sssg.derive(flipped).plate.seating != first.plate.seating
+    back, impact = sssg.correct(flipped, "Q3", win(9, 0), force=True)
+    again = sssg.derive(back)
+    assert (again.top.seating, again.plate.seating) == (first.top.seating, first.plate.seating)
+    assert impact.swapped  # the two players swap back
