@@ -22,7 +22,7 @@ class Settings(BaseSettings):
     db: Path = Path("./tdbot.sqlite3")
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
     base_file_url: str | None = None
-    bot_username: str = "TDBot"
+    bot_username: str | None = None  # for invite links printed by the CLI
     organisers: Annotated[list[int], NoDecode] = Field(default_factory=list)
     webhook_url: str | None = None
     webhook_secret: str | None = None

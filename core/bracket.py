@@ -288,7 +288,8 @@ def placements(
 ) -> list[str]:
     """Every player, first place first, once the bracket is finished.
 
-    A player who goes out later places higher; the champion first. Players who go out in
+    A player who goes out later places higher; the champion first; a player who never
+    lost nor won the bracket (expelled, para 29) has no place. Players who go out in
     the same round are ordered by ``tiebreak`` (highest first): ``core.sssg`` passes wins
     then spread, the order the rules use to rank losers (Annex A footnote 11); a played
     third-place match (footnote 8) orders the semi-final losers before that.
@@ -321,7 +322,12 @@ def placements(
         )
         return (1, *stage)
 
-    players = [p for p in bracket.players if p == champ or p in out_at]
+    # Who played, not who was seated: a substitute (para 29) comes from outside the
+    # seating, and an expelled player who never lost a match has no place.
+    played = dict.fromkeys(
+        p for m in bracket.matches for p in views[m.id].players if p is not None
+    )
+    players = [p for p in played if p == champ or p in out_at]
     return sorted(players, key=key)
 
 

@@ -15,9 +15,14 @@ x = registrants - 16.
 Who goes up: with 32 or fewer in the field, every winner and bye-holder (16 of them) goes
 to the top division and the losers to the plate (footnote 2). With more, only the top 16
 winners "ranked by number of losses then spread" go up (footnote 2); the other winners and
-all losers go to the plate. A bye-holder has played nothing: no losses, no spread. Players
-still level on losses and spread are split by rating and the split is flagged, because
-the seed is silent there and a TD should see it.
+all losers go to the plate. Bye-holders rank first: para 27 says a match bye "in the case
+of the Qualifying Round" advances to the top division, and a bye-holder, who played
+nothing, has no losses or spread to rank on. So with 48 or more registrants (16 byes or
+fewer) every bye-holder goes up and the played winners take the places left by losses,
+then spread; with 33-47 the byes outnumber the places, and the bye-holders go up in the
+rating order that gave them their byes (para 1). Players still level at the cut are
+split by rating and the split is flagged, because the seed is silent there and a TD
+should see it.
 
 Equal ratings: where two players' ratings are equal and the order between them matters
 (a bye, a seed), it is decided by the random draw (``rng``), like the rest of the draw.
@@ -170,19 +175,25 @@ def qualifying_outcome(plan: QualifyingPlan, results: Sequence[Match]) -> Qualif
         winner = pairing.seed if w == 0 else pairing.unseeded
         rows.append((winner, state.points[1 - w], state.spread[w], False))
     rating_rank = {e.name: k for k, e in enumerate(plan.ranked)}
-    rows.sort(key=lambda r: (r[1], -r[2], rating_rank[r[0].name]))
+
+    def level(row: tuple[Entrant, float, int, bool]) -> tuple[bool, float, int]:
+        """What ranks a winner: a bye first (para 27), then losses, then spread."""
+        _, losses, spread, bye = row
+        return (not bye, losses, -spread)
+
+    rows.sort(key=lambda r: (*level(r), rating_rank[r[0].name]))
     # Footnote 2 only cuts when more than 16 won; a tie matters only across the cut.
     cut = TOP_DIVISION_SIZE if len(rows) > TOP_DIVISION_SIZE else len(rows)
-    at_cut = {(r[1], r[2]) for r in rows[:cut]} & {(r[1], r[2]) for r in rows[cut:]}
+    at_cut = {level(r) for r in rows[:cut]} & {level(r) for r in rows[cut:]}
     ranking = tuple(
         QualifierRank(
-            entrant=e,
-            losses=losses,
-            spread=spread,
-            via_bye=bye,
-            split_by_rating=(losses, spread) in at_cut,
+            entrant=row[0],
+            losses=row[1],
+            spread=row[2],
+            via_bye=row[3],
+            split_by_rating=level(row) in at_cut,
         )
-        for e, losses, spread, bye in rows
+        for row in rows
     )
     top_names = {r.entrant.name for r in ranking[:cut]}
     top = tuple(e for e in plan.ranked if e.name in top_names)

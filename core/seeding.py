@@ -45,8 +45,12 @@ class Entrant:
 
 
 def rank(entrants: Sequence[Entrant], rng: random.Random) -> tuple[Entrant, ...]:
-    """Best rating first; equal ratings in an order drawn with ``rng``."""
-    order = list(entrants)
+    """Best rating first; equal ratings in an order drawn with ``rng``.
+
+    The draw starts from the players sorted by name, not from the order they were listed
+    in, so that re-running it with the recorded seed (para 1 and 3: 'random draw') gives
+    the same bracket from any copy of the list."""
+    order = sorted(entrants, key=lambda e: (e.name, e.rating))
     rng.shuffle(order)
     return tuple(sorted(order, key=lambda e: -e.rating))
 

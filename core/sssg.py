@@ -25,7 +25,8 @@ are ready, which results still count: all derived (``derive``), so that a correc
 recomputes everything after it. Seeding happens "after the Qualifying Round" (para 3);
 when the top division's seeds are already known at the draw (with 17-24 players the 8
 seeds are the 8 bye-holders), it is drawn at once with the slots of qualifiers shown as
-"winner of Q3". The plate's seeds depend on who loses, so it is drawn when the qualifying
+"winner of Q3"; with 33-47 the byes fill it (para 27), and it is drawn at once too. The
+plate's seeds depend on who loses, so it is drawn when the qualifying
 round is over, from the same seed; a later correction of a qualifying result keeps that
 draw with the least change (``correct``), not a new one.
 
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from core import bracket as bk
 from core.bracket import Bracket, MatchView, Status
 from core.double_elim import double_elimination
-from core.match import Decision, Game, Match
+from core.match import Decision, Game, GameKind, Match, award_game_bye
 from core.qualifying import (
     TOP_DIVISION_SIZE,
     QualifyingOutcome,
@@ -144,6 +145,11 @@ def draw_sssg(entrants: Sequence[Entrant], seed: int, *, plate_third_place: bool
     )
     if not plan.needed:
         seating = seat([e.name for e in plan.ranked], _rng(seed, "top"))
+        top = top.with_seating(seating.seats, seating.seeds)
+    elif len(plan.byes) >= TOP_DIVISION_SIZE:
+        # 33-47 players: the byes fill the top division (para 27, ``core.qualifying``),
+        # so it is known, and drawn, at once.
+        seating = seat([e.name for e in plan.byes[:TOP_DIVISION_SIZE]], _rng(seed, "top"))
         top = top.with_seating(seating.seats, seating.seeds)
     elif plan.field_size == 2 * TOP_DIVISION_SIZE and len(plan.byes) >= TOP_DIVISION_SIZE // 2:
         # The 8 seeds of the top division are bye-holders: draw it now (para 3).
@@ -477,12 +483,12 @@ def _moves(
     for b0, b1 in ((before.top, after.top), (before.plate, after.plate)):
         if b0 is None or b1 is None or not (b0.seated and b1.seated):
             continue
-        if b0.name == "top" and event.top.seated:
-            continue  # drawn with "winner of Qk" slots: the slot names the new winner
         was = {p: i for i, p in enumerate(b0.seating) if p is not None}
         for out, into in _replacements(event, b0.players, b1.players):
             swapped.append((b0.name, out, into))
             was[into] = was.pop(out)
+        if b0.name == "top" and event.top.seated:
+            continue  # drawn with "winner of Qk" slots: the new winner takes the slot
         for p in b1.players:
             if p in was and was[p] // 2 != b1.seating.index(p) // 2:
                 reseated.append((b0.name, p))
@@ -586,8 +592,14 @@ class Placements:
 
 def plate_prize_count(plate_players: int) -> int:
     """Para 8: 'The total number of placing prizes in Plate will be equivalent to the number
-    of Plate players / 4 rounded down.'"""
-    return plate_players // 4
+    of Plate players / 4 rounded down.'
+
+    The same table guarantees a 'Plate First' prize, so a plate of 2 or 3 players, which
+    is played (footnote 1 cancels only a plate that cannot be held), still pays its
+    winner: rounding down to no prize at all would break that guarantee."""
+    if plate_players < 2:
+        return 0
+    return max(1, plate_players // 4)
 
 
 def _wins_spread(d: Derived, division: str) -> dict[str, tuple[float, int]]:
@@ -648,14 +660,32 @@ def random_match(
     *,
     tie_rate: float = 0.02,
     bye_rate: float = 0.02,
+    late_bye_rate: float = 0.1,
 ) -> Match:
     """A match played to its decision with random games: the better-rated side wins a game
     more often (Elo-style odds), an occasional game is tied, and an occasional game is a
-    game bye (para 28: a win with +100 spread). Starters follow the match rules."""
+    game bye (para 28: a win with +100 spread). Starters follow the match rules.
+
+    Now and then (``late_bye_rate`` per match) a board photo comes too late once the match
+    is over, and the game is awarded as a bye to its loser (para 25); the match is
+    recomputed (para 28): it may be decided earlier, voiding the games after that, or not
+    be decided any more, and play goes on."""
     m = Match(best_of, head_start=head_start)
     p0 = 1.0 / (1.0 + 10 ** ((ratings[1] - ratings[0]) / 400))
+    late_bye = rng.random() < late_bye_rate
     while True:
         state = m.state()
+        if state.decided and late_bye:
+            late_bye = False
+            won_on_the_board = [
+                (i, w)
+                for i in state.counted
+                if m.games[i].kind is GameKind.PLAYED and (w := m.games[i].winner()) is not None
+            ]
+            if won_on_the_board:
+                i, w = rng.choice(won_on_the_board)
+                m = award_game_bye(m, i, 1 - w).match
+                continue
         if state.decided:
             break
         start = state.next_start

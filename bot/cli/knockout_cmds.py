@@ -8,8 +8,11 @@ match through the core engine (``core.sssg``) with random scores from the same s
 from __future__ import annotations
 
 import csv
+import io
 import json
+import math
 import random
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -28,31 +31,64 @@ THIRD_PLACE_HELP = "sssg: a third-place match in the plate (footnote 8); single:
 FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"
 
 
+def _clean_name(raw: str) -> str:
+    """A name as people mean it: Unicode in one form (NFC: "Zoë" typed two ways is one
+    name) and runs of spaces as one, so that two spellings of a name are caught as a
+    duplicate instead of becoming two players."""
+    return " ".join(unicodedata.normalize("NFC", raw).split())
+
+
+def _csv_rows(text: str, path: Path) -> list[tuple[int, list[str]]]:
+    """Each record with the line it starts on. The separator is the header's: a comma,
+    or the semicolon or tab that spreadsheets in many locales write instead. A quoted
+    name may hold a line break (it becomes a space), so lines are counted as read."""
+    first = text.split("\n", 1)[0]
+    delimiter = next((d for d in (",", ";", "\t") if d in first), ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for row in reader:
+            rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        fail(f"--players {path}: line {start}: {exc}")
+    return rows
+
+
 def read_players(path: Path) -> list[Entrant]:
     """Players from a CSV with a header naming at least `name` and `rating`."""
     try:
         text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(
+            f"--players {path}: byte {exc.start + 1} is not UTF-8; save the file as "
+            "CSV UTF-8 (the spreadsheet's 'CSV UTF-8' option)"
+        )
     except OSError as exc:
         fail(f"--players {path}: cannot read it ({exc.strerror or exc})")
-    rows = list(csv.reader(text.splitlines()))
+    rows = _csv_rows(text, path)
     if not rows:
         fail(f"--players {path}: the file is empty; it needs a header line 'name,rating'")
-    header = [h.strip().lower() for h in rows[0]]
+    header = [h.strip().lower() for h in rows[0][1]]
     missing = [c for c in ("name", "rating") if c not in header]
     if missing:
         fail(
             f"--players {path}: line 1: missing column {', '.join(missing)} "
-            f"(the header is {','.join(rows[0])!r}; it needs at least name,rating)"
+            f"(the header is {','.join(rows[0][1])!r}; it needs at least name,rating)"
         )
+    for column in ("name", "rating"):
+        if header.count(column) > 1:
+            fail(f"--players {path}: line 1: column {column!r} appears twice; keep one")
     ni, ri = header.index("name"), header.index("rating")
     players: list[Entrant] = []
     seen: dict[str, int] = {}
-    for line, row in enumerate(rows[1:], start=2):
+    for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) <= max(ni, ri):
             fail(f"--players {path}: line {line}: expected {len(header)} columns, got {len(row)}")
-        name, raw = row[ni].strip(), row[ri].strip()
+        name, raw = _clean_name(row[ni]), row[ri].strip()
         if not name:
             fail(f"--players {path}: line {line}: the name is empty")
         if name in seen:
@@ -63,7 +99,7 @@ def read_players(path: Path) -> list[Entrant]:
             value = float(raw)
         except ValueError:
             fail(f"--players {path}: line {line}: rating {raw!r} of {name} is not a number")
-        if value != int(value) or value < 0:
+        if not math.isfinite(value) or value != int(value) or value < 0:
             fail(
                 f"--players {path}: line {line}: rating {raw!r} of {name} must be a whole number >= 0"
             )
@@ -241,15 +277,22 @@ def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
         out[0] += (
             f" (the {len(plan.byes)} bye-holders and the {len(plan.pairings)} qualifying winners)"
         )
+    elif b.name == "top" and len(plan.byes) >= top:
+        out[0] += (
+            f" (the {top} highest-rated of the {len(plan.byes)} bye-holders: a bye goes up, "
+            "para 27, and there are more byes than places)"
+        )
     elif b.name == "top":
         out[0] += (
-            f" (the best {top} of the {len(plan.byes)} bye-holders and "
-            f"{len(plan.pairings)} qualifying winners, by losses then spread: footnote 2)"
+            f" (the {len(plan.byes)} bye-holders, para 27, and the best {top - len(plan.byes)} "
+            f"of the {len(plan.pairings)} qualifying winners by losses, then spread: footnote 2)"
         )
     elif plan.field_size == 32:
         out[0] += " (the qualifying losers)"
+    elif len(plan.byes) > top:
+        out[0] += " (the qualifying losers and winners, and the bye-holders who do not go up)"
     else:
-        out[0] += " (the qualifying losers and the winners and bye-holders who do not go up)"
+        out[0] += " (the qualifying losers and the winners who do not go up)"
     if not b.seated:
         byes = b.size - size
         note = f", {byes} byes to the highest-rated (para 2)" if byes else ""
@@ -338,6 +381,7 @@ def simulate_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any
             )
     places = sssg.placements(event)
     plate_count = len(places.plate)
+    placed = set(places.top) | set(places.plate)
     return {
         "format": event.format,
         "seed": event.seed,
@@ -349,6 +393,7 @@ def simulate_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any
             "plate": list(places.plate_prizes),
             "plate_prize_count": sssg.plate_prize_count(plate_count),
         },
+        "plate_cancelled": [e.name for e in event.entrants if e.name not in placed],
     }
 
 
@@ -376,6 +421,9 @@ def simulate_text(record: dict[str, Any]) -> str:
             extras.append(f"{ties} tied game{'s' * (ties > 1)}")
         if byes:
             extras.append(f"{byes} game bye{'s' * (byes > 1)}")
+        voided = sum(1 for g in m["games"] if g.get("void"))
+        if voided:
+            extras.append(f"{voided} game{'s' * (voided > 1)} void (para 28)")
         if m["decided_by"] not in ("games",):
             extras.append(f"decided on {m['decided_by']}")
         division = {"qualifying": "Qual", "top": "Top", "plate": "Plate"}.get(m["division"], "")
@@ -395,7 +443,13 @@ def simulate_text(record: dict[str, Any]) -> str:
         winners = record["prizes"]["plate"]
         out.append(
             f"Plate: {places['plate'][0]} wins; {k} placing prize(s) "
-            f"({len(places['plate'])} players / 4, rounded down): " + ", ".join(winners)
+            f"(para 8: {len(places['plate'])} players / 4, rounded down, at least the "
+            "winner): " + ", ".join(winners)
+        )
+    if record.get("plate_cancelled"):
+        out.append(
+            "Plate: cancelled, too few players (Annex A footnote 1); out after qualifying: "
+            + ", ".join(record["plate_cancelled"])
         )
     out.append("")
     out.append(f"Re-run with --seed {record['seed']} to get the same event; --json for the data.")

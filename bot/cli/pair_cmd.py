@@ -223,6 +223,7 @@ def pair(
         fail(f"--round {number}: the file has rounds up to {last}, so the next to pair is "
              f"round {last + 1} (an earlier round is re-paired from the games before it)")
     scored = max((g.round for g in division.games), default=0)
+    unscored = sorted({p.round for p in pending if p.round < number})
     division = _with_pending(division, pending, number)
 
     options: dict[str, Any] = dict(chosen.preset)
@@ -281,6 +282,11 @@ def pair(
         typer.echo(json.dumps(out))
     else:
         _print(division, chosen.name, pairings, why)
+        if unscored:
+            rounds = ", ".join(map(str, unscored))
+            typer.echo(f"note: round {rounds} is paired but has no results yet: its pairs count "
+                       f"as meetings, its games not in the standings (standings after round "
+                       f"{scored})")
         moved = sum(1 for _, text in pairings.reasons if "already met" in text)
         if moved and "max_repeats" in params and "repeats" not in options \
                 and "max_repeats" not in options:

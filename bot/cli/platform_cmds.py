@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from datetime import UTC, date, datetime, time
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -29,7 +30,7 @@ from bot.service.matches import matches_of_event
 from bot.service.payments import record_payment
 from bot.service.readmodels import td_inbox
 from bot.service.rounds import close_round, open_round
-from bot.service.schedule import find_round, rounds_of
+from bot.service.schedule import find_round, parse_closing, rounds_of
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
 from bot.store.migrations import MigrationError
@@ -73,6 +74,23 @@ def _run(db: Path | None, work: Callable[[Tx], Awaitable[T]]) -> T:
         fail(exc.message)
     except MigrationError as exc:
         fail(str(exc))
+    except FileNotFoundError as exc:
+        fail(str(exc))
+
+
+#: Stands in for the bot's username in links when none is configured.
+NO_USERNAME = "YOUR_BOT"
+
+
+def _bot_username(option: str | None) -> str:
+    """The bot's @username for invite links. Without one the links say YOUR_BOT, and a note
+    says how to fix it: a made-up default would point players at somebody else's bot."""
+    name = option or Settings().bot_username
+    if name:
+        return name
+    typer.echo(f"tdbot: note: no bot username (--bot-username or TDBOT_BOT_USERNAME); "
+               f"replace {NO_USERNAME} in these links with your bot's username", err=True)
+    return NO_USERNAME
 
 
 def _read(path: Path, what: str) -> str:
@@ -120,7 +138,7 @@ def event_create(
         definition = parse_definition(text, file.name)
     except ServiceError as exc:
         fail(exc.message)
-    username = bot_username or Settings().bot_username
+    username = _bot_username(bot_username)
     created = _run(db, lambda tx: create_event(tx, definition, by=Actor.cli(), now=_now()))
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     typer.echo(f"players' link (each picks their entry, a TD approves): "
@@ -167,7 +185,7 @@ def players_import(
 ) -> None:
     """Enter every player of a CSV (all or none) and print their personal invite links."""
     text = _read(csv_file, "players file")
-    username = bot_username or Settings().bot_username
+    username = _bot_username(bot_username)
 
     async def work(tx: Tx) -> tuple[int, list[tuple[str, str]]]:
         ev = await find_event(tx, event)
@@ -188,7 +206,7 @@ def invite(
     bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
 ) -> None:
     """Make an invite link for a role (single use, except the general player link)."""
-    username = bot_username or Settings().bot_username
+    username = _bot_username(bot_username)
 
     async def work(tx: Tx) -> str:
         ev = await find_event(tx, event)
@@ -222,20 +240,6 @@ def draw_event(
                    + ", ".join(result.unused_rounds))
 
 
-def _parse_when(text: str, zone_name: str, what: str) -> datetime:
-    """A date (the end of that day) or a date-time, in the event's time zone."""
-    from zoneinfo import ZoneInfo
-
-    zone = ZoneInfo(zone_name)
-    try:
-        if len(text) == 10:
-            return datetime.combine(date.fromisoformat(text), time(23, 59), zone)
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        fail(f"{what} {text!r}: use a date like 2016-09-30 or a time like 2016-09-30T18:00")
-    return moment if moment.tzinfo else moment.replace(tzinfo=zone)
-
-
 @round_app.command("open")
 def round_open(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
@@ -251,7 +255,7 @@ def round_open(
 
     async def work(tx: Tx) -> str:
         ev = await find_event(tx, event)
-        when = _parse_when(closes, ev.time_zone, "--closes") if closes else None
+        when = parse_closing(closes, ev.zone) if closes else None
         rnd = await open_round(tx, ev.id, round_ref, closes_at=when, by=Actor.cli(),
                                now=_now(), unpaid_ok=unpaid_ok, why=why)
         assert rnd.closes_at is not None
@@ -280,6 +284,22 @@ def round_close(
     typer.echo(_run(db, work))
 
 
+def _minor_units(amount: str) -> int:
+    """An amount of money as typed (``15``, ``15.50``) in cents, exactly: Decimal, not float,
+    and no infinities, signs or fractions of a cent."""
+    try:
+        value = Decimal(amount.strip())
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite():
+        fail(f"--amount {amount!r}: give an amount such as 15 or 15.50")
+    if value <= 0:
+        fail(f"--amount {amount!r}: must be more than 0")
+    if value != value.quantize(Decimal("0.01")):
+        fail(f"--amount {amount!r}: at most two decimals (cents)")
+    return int(value * 100)
+
+
 @app.command("pay")
 def pay(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
@@ -290,12 +310,7 @@ def pay(
     db: DbOption = None,
 ) -> None:
     """Record that a player paid a round's fee (SSSg para 26)."""
-    minor = None
-    if amount is not None:
-        try:
-            minor = round(float(amount) * 100)
-        except ValueError:
-            fail(f"--amount {amount!r}: give a number such as 15 or 15.50")
+    minor = None if amount is None else _minor_units(amount)
 
     async def work(tx: Tx) -> str:
         ev = await find_event(tx, event)
@@ -352,7 +367,8 @@ def inbox(
         for round_name, names in box.unpaid:
             out.append(f"  not paid for {round_name}: {', '.join(names)}")
         for b in box.refused_messages:
-            out.append(f"  Telegram refused a message to {b['name']} ({b['state']}): "
+            count = f"{b['messages']} messages" if b["messages"] != 1 else "a message"
+            out.append(f"  Telegram refused {count} to {b['name']} ({b['state']}): "
                        f"{b['last_error']}")
         for f in box.failed_deadlines:
             out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")

@@ -88,9 +88,11 @@ def run(
         elif not _SECRET.match(secret):
             fail("--webhook-secret: use 1-256 characters of A-Z, a-z, 0-9, _ and - "
                  "(Telegram's rule)")
+    db_path = db or settings.db
+    _check_database(db_path)
     options = BotOptions(
         token=settings.token,
-        db_path=db or settings.db,
+        db_path=db_path,
         organisers=frozenset(settings.organisers),
         base_url=base,
         base_file_url=settings.base_file_url,
@@ -113,6 +115,25 @@ def run(
                 allowed_updates=Update.ALL_TYPES,
                 drop_pending_updates=False,
             )
+
+
+def _check_database(path: Path) -> None:
+    """Open the database (applying migrations) before contacting Telegram: an edited
+    migration or an unwritable file stops start-up with one line (issue 3, "Storage")."""
+    import sqlite3
+
+    from bot.store.db import Database
+    from bot.store.migrations import MigrationError
+
+    async def check() -> None:
+        await (await Database.open(path)).close()
+
+    try:
+        asyncio.run(check())
+    except (MigrationError, FileNotFoundError) as exc:
+        fail(str(exc))
+    except (OSError, sqlite3.Error) as exc:
+        fail(f"--db {path}: cannot open the database ({exc})")
 
 
 @contextmanager

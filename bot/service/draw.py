@@ -19,7 +19,7 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.service import journal, outbox
@@ -33,6 +33,7 @@ from bot.service.knockout import draw_core_event, sync_matches
 from bot.service.matches import MatchView, matches_of_event
 from bot.service.roles import require_role
 from bot.service.rounds import open_round_deadlines
+from bot.service.schedule import as_moment
 from bot.store.db import Tx
 from core import sssg
 from core.bracket import Bracket, BracketMatch, SlotKind, Source
@@ -87,15 +88,7 @@ def _specs(event: sssg.Event) -> list[tuple[str, BracketMatch, tuple[str, str]]]
 
 
 def _moment(value: date | datetime | None, zone: ZoneInfo, *, end: bool) -> datetime | None:
-    """A definition date as a moment: a bare date opens at 00:00 and closes at 23:59 in the
-    event's time zone."""
-    if value is None:
-        return None
-    if not isinstance(value, datetime):
-        value = datetime.combine(value, time(23, 59) if end else time(0, 0))
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=zone)
-    return value
+    return None if value is None else as_moment(value, zone, end=end)
 
 
 async def make_draw(

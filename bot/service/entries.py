@@ -79,6 +79,12 @@ async def _add_entry(
     if clash is not None:
         raise Invalid(f"{name!r} is already entered in this event")
     person = await person_by_tg(tx, tg_user_id) if tg_user_id is not None else None
+    if person is not None:
+        entered = await entry_of_person(tx, event_id, person.id)
+        if entered is not None:
+            raise Invalid(
+                f"Telegram account {tg_user_id} is already entered in this event as {entered.name}"
+            )
     person_id = person.id if person else await _staff_named(tx, event_id, name)
     if person_id is None:
         person_id = await add_person(tx, name, now, phone=phone, tg_user_id=tg_user_id)
@@ -136,23 +142,41 @@ async def register_player(
     )
 
 
-def parse_players_csv(text: str) -> list[tuple[str, int, str, int | None]]:
-    """Rows (name, rating, phone, telegram id) of a players CSV; errors name the row.
+def parse_players_csv(text: str) -> list[tuple[int, str, int, str, int | None]]:
+    """Rows (row number, name, rating, phone, telegram id) of a players CSV; errors name
+    the row.
 
     The header needs ``name`` and ``rating`` (as ``tdbot draw`` reads them); ``phone`` and
-    ``telegram_id`` are optional. Row numbers count the header as row 1, as a spreadsheet does.
+    ``telegram_id`` are optional. Row numbers are the spreadsheet's: the header is row 1 and
+    blank lines count, so "row 7" is the line the organiser sees as 7. A row with more values
+    than the header has columns is refused rather than cut short: it is nearly always a
+    name with an unquoted comma ("Lim, Aaron"), and dropping the rest would enter a wrong
+    name or rating.
     """
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip().lower() for h in next(reader, [])]
     missing = [c for c in ("name", "rating") if c not in header]
     if missing:
+        hint = ("; separate the columns with commas, not semicolons (save as 'CSV UTF-8, "
+                "comma delimited')") if len(header) == 1 and ";" in header[0] else ""
         raise Invalid(
-            f"the CSV header must have the columns name and rating; missing: {', '.join(missing)}"
+            "the CSV header must have the columns name and rating; missing: "
+            f"{', '.join(missing)}{hint}"
         )
-    reader.fieldnames = header
-    out: list[tuple[str, int, str, int | None]] = []
+    out: list[tuple[int, str, int, str, int | None]] = []
     seen: dict[str, int] = {}
-    for n, row in enumerate(reader, start=2):
+    seen_tg: dict[int, int] = {}
+    line = reader.line_num
+    for values in reader:
+        n, line = line + 1, reader.line_num
+        if not any(v.strip() for v in values):
+            continue
+        if len(values) > len(header):
+            raise Invalid(
+                f"row {n}: {len(values)} values but the header has {len(header)} columns; "
+                'put a name that contains a comma in double quotes ("Lim, Aaron")'
+            )
+        row = dict(zip(header, values, strict=False))
         name = " ".join((row.get("name") or "").split())
         if not name:
             raise Invalid(f"row {n}: the name is empty")
@@ -172,7 +196,11 @@ def parse_players_csv(text: str) -> list[tuple[str, int, str, int | None]]:
         if key in seen:
             raise Invalid(f"row {n}: {name!r} appears twice (also row {seen[key]})")
         seen[key] = n
-        out.append((name, rating, (row.get("phone") or "").strip(), tg))
+        if tg is not None:
+            if tg in seen_tg:
+                raise Invalid(f"row {n}: telegram_id {tg} appears twice (also row {seen_tg[tg]})")
+            seen_tg[tg] = n
+        out.append((n, name, rating, (row.get("phone") or "").strip(), tg))
     if not out:
         raise Invalid("the CSV has a header but no players")
     return out
@@ -186,7 +214,7 @@ async def import_players(
     await _require_registration_open(tx, event_id)
     rows = parse_players_csv(csv_text)
     ids = []
-    for n, (name, rating, phone, tg) in enumerate(rows, start=2):
+    for n, name, rating, phone, tg in rows:
         try:
             ids.append(
                 await _add_entry(

@@ -4,7 +4,9 @@ Three kinds, decided by the code's row:
 - a personal code (it names a person): whoever follows it is linked to that person at once;
   single use.
 - a general player code: the holder picks their entry from a list and a TD approves
-  (a join request); many people use the same code.
+  (a join request); many people use the same code. Two accounts may claim one entry: the
+  TD is told of the other claim, and once the entry is linked (approved, or by its
+  personal link) the other claims close and their senders are told.
 - a general code for another role (TD, adjudicator, organiser): single use; the first
   person to follow it gets the role. Organisers hand these out one at a time.
 
@@ -23,7 +25,7 @@ from bot.service import journal, outbox
 from bot.service.actors import Actor
 from bot.service.clock import iso
 from bot.service.errors import Invalid, NotFound
-from bot.service.events import get_event
+from bot.service.events import Event, get_event
 from bot.service.people import add_person, get_person, person_by_tg
 from bot.service.roles import ROLE_NAMES, ROLES, grant_role, people_with_role, require_role
 from bot.store import outbox_repo
@@ -166,6 +168,13 @@ async def redeem_invite(
             raise Invalid("this invite link has already been used; ask the organiser for a new one")
         if inv.person_id is not None:
             pid = await _link(tx, inv.person_id, tg_user_id, tg_name, now)
+            claimed = await tx.one(
+                "SELECT e.id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
+                " WHERE e.event_id = ? AND e.person_id = ?", (event.id, pid),
+            )
+            if claimed is not None:
+                await _close_other_claims(tx, claimed["id"], claimed["name"], event,
+                                          keep=None, by=who, now=now)
         else:
             user = await person_by_tg(tx, tg_user_id)
             pid = user.id if user else await add_person(tx, tg_name, now, tg_user_id=tg_user_id)
@@ -194,6 +203,15 @@ async def redeem_invite(
         return Redemption("pending", event.id, event.name, "player")
     return Redemption("choose_entry", event.id, event.name, "player", None,
                       await unclaimed_entries(tx, event.id))
+
+
+async def events_awaiting_approval(tx: Tx, tg_user_id: int) -> list[str]:
+    """Names of the events this Telegram user asked to join and a TD has not answered yet."""
+    rows = await tx.all(
+        "SELECT DISTINCT e.name FROM join_requests j JOIN events e ON e.id = j.event_id"
+        " WHERE j.tg_user_id = ? AND j.state = 'pending' ORDER BY e.name", (tg_user_id,),
+    )
+    return [r["name"] for r in rows]
 
 
 async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
@@ -236,10 +254,18 @@ async def request_entry(
         (inv.event_id, code, tg_user_id, tg_name, entry_id, iso(now)),
     )
     event = await get_event(tx, inv.event_id)
+    entry_name = html.escape(choices[entry_id])
     text = (
-        f"<b>{html.escape(event.name)}</b>: Telegram user {html.escape(tg_name)} "
-        f"says they are <b>{html.escape(choices[entry_id])}</b>. Approve?"
+        f"<b>{html.escape(event.name)}</b>: Telegram user {_mention(tg_user_id, tg_name)} "
+        f"says they are <b>{entry_name}</b>. Approve?"
     )
+    others = await tx.all(
+        "SELECT tg_user_id, tg_name FROM join_requests WHERE entry_id = ? AND state = 'pending'"
+        " AND id <> ? ORDER BY id", (entry_id, rid),
+    )
+    for other in others:
+        text += (f"\n⚠️ Telegram user {_mention(other['tg_user_id'], other['tg_name'])} also "
+                 f"asked to be <b>{entry_name}</b>: approve only the right one.")
     buttons = [[("Approve", f"join:approve:{rid}"), ("Reject", f"join:reject:{rid}")]]
     for td in await _tds_and_organisers(tx, inv.event_id):
         await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons, now=now,
@@ -250,6 +276,49 @@ async def request_entry(
         detail={"request_id": rid, "entry_id": entry_id, "tg_user_id": tg_user_id},
     )
     return rid
+
+
+def _mention(tg_user_id: int, tg_name: str) -> str:
+    """A Telegram user as a tappable mention, so a TD can open the profile of whoever asks
+    before approving them."""
+    return f'<a href="tg://user?id={int(tg_user_id)}">{html.escape(tg_name)}</a>'
+
+
+async def _close_other_claims(
+    tx: Tx, entry_id: int, entry_name: str, event: Event, *, keep: int | None, by: Actor,
+    now: datetime,
+) -> None:
+    """An entry now belongs to one Telegram account: every other pending request for it can
+    never be approved, so it is closed, its sender told, and every TD's copy edited (a TD
+    must not be left with a request that fails when pressed)."""
+    rows = await tx.all(
+        "SELECT id, tg_user_id FROM join_requests WHERE entry_id = ? AND state = 'pending'"
+        " AND id IS NOT ?", (entry_id, keep),
+    )
+    for r in rows:
+        await tx.execute(
+            "UPDATE join_requests SET state = 'rejected', decided_by = ?, decided_at = ?"
+            " WHERE id = ?", (by.person_id, iso(now), r["id"]),
+        )
+        await outbox.enqueue(
+            tx, chat_id=r["tg_user_id"], now=now,
+            text_html=(f"A TD linked {html.escape(entry_name)} to another Telegram account, so "
+                       f"your request to join <b>{html.escape(event.name)}</b> as "
+                       f"{html.escape(entry_name)} is closed. If you are "
+                       f"{html.escape(entry_name)}, tell the organiser."),
+        )
+        for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{r['id']}:td:"):
+            await outbox.enqueue_edit(
+                tx, copy, now=now,
+                text_html=(f"{copy.text_html}\n\n❌ Closed: {html.escape(entry_name)} is "
+                           "linked to another Telegram account."),
+            )
+        await journal.record(
+            tx, who=by, action="join.reject", subject=f"event:{event.id}",
+            now=now, detail={"request_id": r["id"], "entry_id": entry_id,
+                             "tg_user_id": r["tg_user_id"]},
+            why="the entry was linked to another Telegram account",
+        )
 
 
 async def _tds_and_organisers(tx: Tx, event_id: int) -> list[int]:
@@ -295,10 +364,13 @@ class JoinDecision:
     request: JoinRequest
     decided_by: str
     by_this_press: bool
+    closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
 
     @property
     def verdict(self) -> str:
         """'✅ Approved by Tara.' as plain text (escape it for HTML)."""
+        if self.closed:
+            return self.closed
         mark = "✅ Approved" if self.request.state == "approved" else "❌ Rejected"
         return f"{mark} by {self.decided_by}."
 
@@ -331,12 +403,24 @@ async def decide_join_request(
     assert entry is not None
     result = JoinRequest(row["id"], row["event_id"], row["tg_user_id"], row["tg_name"],
                          row["entry_id"], entry["name"], row["state"])
+    owner = await tx.scalar("SELECT tg_user_id FROM people WHERE id = ?", (entry["person_id"],))
+    taken = owner is not None and owner != row["tg_user_id"]
+    taken_note = f"❌ Closed: {entry['name']} is linked to another Telegram account."
     if row["state"] != "pending":
-        return JoinDecision(result, await _decider_name(tx, row["decided_by"]), False)
+        return JoinDecision(result, await _decider_name(tx, row["decided_by"]), False,
+                            taken_note if taken and row["state"] == "rejected" else "")
     event = await get_event(tx, row["event_id"])
+    if taken:
+        await _close_other_claims(tx, row["entry_id"], entry["name"], event, keep=None,
+                                  by=by, now=now)
+        closed = JoinRequest(result.id, result.event_id, result.tg_user_id, result.tg_name,
+                             result.entry_id, result.entry_name, "rejected")
+        return JoinDecision(closed, await _decider_name(tx, by.person_id), False, taken_note)
     state = "approved" if approve else "rejected"
     if approve:
         pid = await _link(tx, entry["person_id"], row["tg_user_id"], row["tg_name"], now)
+        await _close_other_claims(tx, row["entry_id"], entry["name"], event,
+                                  keep=request_id, by=by, now=now)
         text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry['name'])}! "
                 "A TD approved your entry. Send /matches to see your matches.")
         await outbox.enqueue(tx, person_id=pid, text_html=text, now=now)

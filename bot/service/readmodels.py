@@ -6,6 +6,7 @@ core's match value (core/match.py), never from counting in SQL.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.service.deadlines import FailedDeadline, failed_deadlines
@@ -85,6 +86,7 @@ class TdInbox:
     join_requests: list[JoinRequest] = field(default_factory=list)
     open_disputes: list[dict[str, object]] = field(default_factory=list)
     unpaid: list[tuple[str, list[str]]] = field(default_factory=list)  # round, names
+    # per person and kind: name, state, messages (how many), last_error
     refused_messages: list[dict[str, object]] = field(default_factory=list)
     failed_deadlines: list[FailedDeadline] = field(default_factory=list)
     unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
@@ -118,7 +120,10 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
             "SELECT person_id FROM entries WHERE event_id = ?"
             " UNION SELECT person_id FROM roles WHERE event_id = ?", (event_id, event_id))
     }
-    refused = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
+    rows = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
+    counts = Counter((b["person_id"], b["state"]) for b in rows)
+    latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins
+    refused = [{**b, "messages": counts[key]} for key, b in latest.items()]
     open_rounds = {r.id for r in await rounds_of(tx, event_id) if r.state == "open"}
     unfinished = [m for m in await matches_of_event(tx, event_id)
                   if m.round_id in open_rounds and m.state == "playing"]

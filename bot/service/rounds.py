@@ -88,10 +88,14 @@ async def open_round(
     if rnd.state != "planned":
         raise Invalid(f"{rnd.name} is already {rnd.state}")
     closes = utc(closes_at) if closes_at is not None else rnd.closes_at
+    example = (now + timedelta(days=14)).astimezone(event.zone).date().isoformat()
+    how = (f"give one: /openround {rnd.code} until {example} in the chat, "
+           f"--closes {example} at the command line")
     if closes is None:
-        raise Invalid(f"{rnd.name} has no closing time; give one (e.g. --closes 2016-09-30)")
+        raise Invalid(f"{rnd.name} has no closing time; {how}")
     if closes <= now:
-        raise Invalid(f"the closing time {event.local(closes)} is already past")
+        raise Invalid(f"the closing time {event.local(closes)} is already past; "
+                      + how.replace("give one", "give a later one"))
     matches = await matches_of_round(tx, rnd.id)
     if not matches:
         raise Invalid(f"{rnd.name} has no matches; make the draw first")
@@ -105,7 +109,9 @@ async def open_round(
         names = ", ".join(e.name for e in owing)
         raise Invalid(
             f"{rnd.name} cannot open: not paid for this round ({event.money(rnd.fee)}, SSSg rules "
-            f"para 26): {names}. Record their payments, or open it anyway as a TD decision."
+            f"para 26): {names}. Record their payments, or open it anyway as a TD decision with a "
+            f"reason: /openround {rnd.code} anyway: REASON in the chat, --unpaid-ok --why REASON "
+            "at the command line."
         )
     await tx.execute(
         "UPDATE rounds SET state = 'open', opens_at = ?, closes_at = ? WHERE id = ?",
@@ -135,7 +141,7 @@ async def open_round(
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
-        detail={"closes_at": iso(closes), "unpaid": [e.id for e in owing]}, why=why,
+        detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing]}, why=why,
     )
     return rnd
 
@@ -155,7 +161,7 @@ async def close_round(
         shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in unfinished[:5])
         raise Invalid(
             f"{rnd.name} has {len(unfinished)} unfinished match(es): {shown}. Rule on them "
-            "first, or close it anyway with a reason."
+            "first, or close it anyway with a reason (--force --why REASON)."
         )
     await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (rnd.id,))
     cancelled = await cancel_deadlines(tx, f"round:{rnd.id}", now)
@@ -178,9 +184,20 @@ async def _open_round_of(tx: Tx, d: Deadline) -> Round | None:
 
 @handler(REMINDER)
 async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """Remind both players of every unfinished match in the round of its deadline."""
+    """Remind both players of every unfinished match in the round of its deadline.
+
+    A reminder that fires late (the bot was down) is dropped when it no longer helps: once
+    the round's deadline has passed, or when a later reminder of the round is also due
+    already (that one goes out instead, so nobody gets two reminders at once)."""
     rnd = await _open_round_of(tx, d)
-    if rnd is None:
+    if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
+        return False
+    overtaken = await tx.scalar(
+        "SELECT count(*) FROM deadlines WHERE subject = ? AND kind = ? AND state = 'open'"
+        " AND id <> ? AND due_at > ? AND due_at <= ?",
+        (d.subject, REMINDER, d.id, iso(d.due_at), iso(now)),
+    )
+    if overtaken:
         return False
     event = await get_event(tx, rnd.event_id)
     for m in await matches_of_round(tx, rnd.id):

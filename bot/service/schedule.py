@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
 
 from bot.service.clock import parse
-from bot.service.errors import NotFound
+from bot.service.errors import Invalid, NotFound
 from bot.store.db import Row, Tx
 
 
@@ -60,3 +61,27 @@ async def find_round(tx: Tx, event_id: int, ref: str) -> Round:
             return rnd
     names = ", ".join(f"{r.code} ({r.name})" for r in await rounds_of(tx, event_id))
     raise NotFound(f"no round {ref!r} in this event; rounds: {names or 'none yet (make the draw)'}")
+
+
+def as_moment(value: date | datetime, zone: ZoneInfo, *, end: bool) -> datetime:
+    """A schedule date as a moment in the event's time zone: a bare date opens at 00:00 and
+    closes at 23:59 (SSSg "Schedule and Details": a round is played in a stipulated period,
+    para 6, so its last day is whole)."""
+    if not isinstance(value, datetime):
+        value = datetime.combine(value, time(23, 59) if end else time(0, 0))
+    return value if value.tzinfo is not None else value.replace(tzinfo=zone)
+
+
+def parse_closing(text: str, zone: ZoneInfo) -> datetime:
+    """A closing time a TD types: ``2016-09-30`` (the end of that day) or
+    ``2016-09-30T18:00`` / ``2016-09-30 18:00``, in the event's time zone."""
+    text = text.strip()
+    try:
+        value: date | datetime = (
+            date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+        )
+    except ValueError:
+        raise Invalid(
+            f"closing time {text!r}: use a date like 2016-09-30 or a time like 2016-09-30T18:00"
+        ) from None
+    return as_moment(value, zone, end=True)

@@ -132,6 +132,11 @@ class Database:
 
 async def connect(path: Path) -> aiosqlite.Connection:
     """Open a connection with the pragmas every TDBot connection uses."""
+    if not path.parent.is_dir():  # say so plainly: SQLite only says "unable to open"
+        raise FileNotFoundError(
+            f"no folder {path.parent} for the database {path}; create it, or give another "
+            "--db / TDBOT_DB"
+        )
     conn = await aiosqlite.connect(path, isolation_level=None)
     conn.row_factory = sqlite3.Row
     await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

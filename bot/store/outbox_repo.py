@@ -130,14 +130,25 @@ _FROM = (
 )
 
 
+#: An older row to the same chat that failed and waits for its retry: it holds this one.
+_HELD = (
+    " AND NOT EXISTS (SELECT 1 FROM outbox h LEFT JOIN people hp ON hp.id = h.person_id"
+    " WHERE h.state = 'pending' AND h.id < o.id AND h.attempts > 0 AND h.due_at > ?"
+    " AND COALESCE(h.chat_id, hp.tg_user_id) = COALESCE(o.chat_id, p.tg_user_id))"
+)
+
+
 async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
-    """Pending rows whose time has come and whose recipient can be reached, oldest first;
-    an edit only once the message it edits was delivered (or refused for good)."""
+    """Pending rows whose time has come and whose recipient can be reached, in the order
+    they were written; an edit only once the message it edits was delivered (or refused
+    for good). A row waits while an older row to the same chat waits for a retry, so one
+    person's messages arrive in the order they were written (the sender also stops a
+    chat's rows for the rest of a pass once one fails)."""
     rows = await tx.all(
         "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
         " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id"
-        + _FROM + " AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ?",
-        (iso(now), limit),
+        + _FROM + " AND o.due_at <= ?" + _HELD + " ORDER BY o.id LIMIT ?",
+        (iso(now), iso(now), limit),
     )
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
@@ -200,3 +211,15 @@ async def refused(tx: Tx) -> list[dict[str, Any]]:
         REFUSED,
     )
     return [dict(r) for r in rows]
+
+
+async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> int:
+    """The person wrote to the bot, so they no longer block it: what they missed while they
+    did is due again, in the order it was written (a message is never lost). Edits stay
+    refused: their original is sent again with it."""
+    return await tx.execute(
+        "UPDATE outbox SET state = 'pending', due_at = ?, attempts = 0, sent_at = NULL"
+        " WHERE state = 'blocked' AND edit_of IS NULL AND (chat_id = ? OR person_id IN"
+        " (SELECT id FROM people WHERE tg_user_id = ?))",
+        (iso(now), tg_user_id, tg_user_id),
+    )

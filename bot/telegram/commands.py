@@ -36,7 +36,7 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"})),
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
     Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
-    Command("openround", "Open a round: /openround CODE", frozenset({"td", "organiser"})),
+    Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
 )
 
 

@@ -14,7 +14,9 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
 - anything else (429 after the limiter's retries, time-outs, 5xx): ``mark_failed`` with a
-  back-off (``retry_delay``) and tried again later.
+  back-off (``retry_delay``) and tried again later; that chat's later rows wait behind it
+  (here for the rest of the pass, in ``outbox_repo.due`` after it), so a person reads their
+  messages in the order they were written.
 
 A message is sent twice only if the process dies between Telegram's answer and the
 ``mark_sent`` commit (or a time-out hides a delivery): at-least-once, never lost.
@@ -164,8 +166,12 @@ class OutboxSender:
             now = self._clock()
             async with self._db.transaction() as tx:
                 rows = await outbox_repo.due(tx, BATCH, now)
+            stopped: set[int] = set()  # chats whose earlier row failed in this pass
             for row in rows:
-                await self._deliver(row)
+                if row.chat_id in stopped:
+                    continue
+                if not await self._deliver(row):
+                    stopped.add(row.chat_id)
             return len(rows)
 
     async def _send(self, row: OutboxRow) -> int | None:
@@ -199,24 +205,26 @@ class OutboxSender:
             message_id = message.message_id
         return message_id
 
-    async def _deliver(self, row: OutboxRow) -> None:
+    async def _deliver(self, row: OutboxRow) -> bool:
+        """Send one row and record the outcome; False if it is to be retried later (the
+        chat's later rows then wait behind it, to keep their order)."""
         try:
             message_id = await self._send(row)
         except Forbidden as exc:
             log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
             async with self._db.transaction() as tx:
                 await outbox_repo.mark_blocked(tx, row.id, self._clock(), error=str(exc))
-            return
+            return True
         except BadRequest as exc:
             attempts = row.attempts + 1
             log.warning("outbox %s: Telegram refused it as malformed: %s", row.id, exc)
             async with self._db.transaction() as tx:
                 if attempts >= BAD_REQUEST_ATTEMPTS or row.edit_of is not None:
                     await outbox_repo.mark_undeliverable(tx, row.id, self._clock(), str(exc))
-                else:
-                    retry_at = self._clock() + retry_delay(attempts)
-                    await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
-            return
+                    return True
+                retry_at = self._clock() + retry_delay(attempts)
+                await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
+            return False
         except RetryAfter as exc:
             with warnings.catch_warnings():  # PTB 22.2+: int now, timedelta later
                 warnings.simplefilter("ignore", PTBDeprecationWarning)
@@ -224,12 +232,13 @@ class OutboxSender:
             delay = wait if isinstance(wait, timedelta) else timedelta(seconds=float(wait))
             async with self._db.transaction() as tx:
                 await outbox_repo.mark_failed(tx, row.id, str(exc), self._clock() + delay)
-            return
+            return False
         except Exception as exc:  # NetworkError, TimedOut, 5xx -- or a malformed row
             log.warning("outbox %s: delivery failed, will retry: %r", row.id, exc)
             retry_at = self._clock() + retry_delay(row.attempts + 1)
             async with self._db.transaction() as tx:
                 await outbox_repo.mark_failed(tx, row.id, repr(exc), retry_at)
-            return
+            return False
         async with self._db.transaction() as tx:
             await outbox_repo.mark_sent(tx, row.id, message_id, self._clock())
+        return True

@@ -46,14 +46,20 @@ def refused(message: str) -> str:
     return f"⚠️ {esc(message)}"
 
 
-def help_text(roles: Iterable[str], *, can_create_events: bool) -> str:
-    """Only what this person may do (issue 3, "/help shows only what that person may do")."""
+def help_text(
+    roles: Iterable[str], *, can_create_events: bool, awaiting: Iterable[str] = ()
+) -> str:
+    """Only what this person may do (issue 3, "/help shows only what that person may do");
+    ``awaiting``: events they asked to join that a TD has not answered yet."""
     held = frozenset(roles)
     lines = ["<b>What you can do here</b>"]
     lines += [f"/{c.name} — {esc(c.summary)}" for c in allowed(held)]
     if can_create_events:
         lines.append("Send an event definition (<code>.toml</code>) as a document to create an event.")
-    if not held:
+    waiting = [still_waiting(name) for name in awaiting]
+    if waiting:
+        lines += ["", *waiting]
+    elif not held:
         lines.append("")
         lines.append("You are not in an event yet: open your invite link to join one.")
     return "\n".join(lines)
@@ -131,6 +137,11 @@ def event_created(created: CreatedEvent, bot_username: str) -> str:
 _REFUSAL = {"blocked": "blocked the bot", "undeliverable": "undeliverable"}
 
 
+def _messages(row: dict[str, object]) -> str:
+    count = row.get("messages", 1)
+    return f"{count} messages, the last: " if count != 1 else ""
+
+
 def pending(event_name: str, inbox: TdInbox) -> str:
     """What awaits a TD (``readmodels.td_inbox``), most urgent first."""
     lines = [f"<b>{esc(event_name)}: what awaits a TD</b>"]
@@ -151,7 +162,7 @@ def pending(event_name: str, inbox: TdInbox) -> str:
     ])
     section("Messages Telegram refused for good (reach these people another way):", [
         f"• to {esc(row['name'] or '?')} ({_REFUSAL.get(str(row['state']), 'refused')}): "
-        f"{esc(row['last_error'] or 'refused')}"
+        f"{_messages(row)}{esc(row['last_error'] or 'refused')}"
         for row in inbox.refused_messages
     ])
     section("Deadlines that could not fire (check by hand):", [

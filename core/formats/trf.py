@@ -255,7 +255,13 @@ def write_trf(division: Division) -> str:
             cells[(g.round, me)] = _cell_text(them, colour, code)
     rounds = rounds_of(division)
     ranks = {s.number: s.rank for s in chess_standings(division)}
-    out = [value for key, value in division.meta if key == META_BEFORE]
+    teams = {p.number: p.team for p in division.players if p.team}
+    fresh = teams != _teams(list(division.meta), n)  # teams set or changed since read
+
+    def kept(value: str) -> bool:
+        return not (fresh and value.startswith("013"))
+
+    out = [value for key, value in division.meta if key == META_BEFORE and kept(value)]
     if not out:
         out.append(f"012 {division.name}")
     for player in division.players:
@@ -278,8 +284,23 @@ def write_trf(division: Division) -> str:
             cells.get((r, player.number), " " * BLOCK) for r in range(1, rounds + 1)
         )
         out.append(line.rstrip())
-    out.extend(value for key, value in division.meta if key == META_AFTER)
+    out.extend(value for key, value in division.meta if key == META_AFTER and kept(value))
+    if fresh:
+        out.extend(_team_lines(teams))
     return "\n".join(out) + "\n"
+
+
+def _team_lines(teams: dict[int, str]) -> list[str]:
+    """TRF16 ``013`` lines: the team name in columns 5-36, then each member's starting
+    rank in four columns and a space. A team that does not fit in 32 columns is
+    refused rather than cut, since a cut name would merge or rename teams."""
+    members: dict[str, list[int]] = {}
+    for number, team in sorted(teams.items()):
+        if len(team) > 32:
+            raise ValueError(f"team {team!r} is longer than TRF's 32-column team name")
+        members.setdefault(team, []).append(number)
+    return [f"013 {team:<32}" + " ".join(f"{n:>4}" for n in numbers)
+            for team, numbers in members.items()]
 
 
 def looks_like_trf(text: str) -> bool:

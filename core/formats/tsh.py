@@ -162,8 +162,9 @@ def _build(
                 who, whom = (row, other) if score is not None else (other, row)
                 raise FormatError(
                     row.line,
-                    f"round {r}: {who.name} has a score but their opponent {whom.name} "
-                    "has none; enter both scores or neither",
+                    f"round {r}: {who.name} (line {who.line}) has a score but their "
+                    f"opponent {whom.name} (line {whom.line}) has none; enter both scores "
+                    "or neither",
                 )
             first = first_of(p, o, r)
             if score is None or their is None:
@@ -236,7 +237,26 @@ def parse_tsh(text: str, default_name: str = "A") -> tuple[TshDivision, ...]:
     for i, block_name in enumerate(names):
         if block_name in names[:i]:
             raise FormatError(0, f"division {block_name!r} appears twice; give each a unique name")
-    return tuple(_build(*block) for block in blocks)
+    return tuple(_build_with_hint(*block) for block in blocks)
+
+
+def _build_with_hint(name: str, rows: list[_Row], meta: list[tuple[str, str]]) -> TshDivision:
+    """``_build``, with a hint when the bad line's name holds a number: the name ends
+    where the numbers begin, so a typo among the rating or opponents (``20 x 13``)
+    makes the parser read "Last, First 1959 26 20 x" as the name, and the error it
+    then finds (too many scores, a one-sided pairing) would not point at the typo."""
+    try:
+        return _build(name, rows, meta)
+    except FormatError as exc:
+        row = next((r for r in rows if r.line == exc.line), None)
+        numbers = [] if row is None else [t for t in row.name.split() if t.isdigit()]
+        if row is None or not numbers:
+            raise
+        raise FormatError(
+            exc.line,
+            f"{exc.message} (the name was read as {row.name!r}: is there a typo among "
+            "the rating and opponent numbers? they must all be whole numbers)",
+        ) from None
 
 
 def read_tsh(text: str, default_name: str = "A") -> tuple[Division, ...]:

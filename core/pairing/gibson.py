@@ -148,7 +148,8 @@ def gibson_fixed_pairs(
 
     Several Gibsonized players meet each other in standing order (1st v 2nd Gibsonized,
     and so on); a lone one (or the odd one out) meets the highest placed player who can
-    no longer reach the last prize place (seed 000). By default that is exactly the
+    no longer reach the last prize place, spread disregarded even where
+    ``spread_limits`` decide the clinch (seed 000). By default that is exactly the
     seed's player, met before or not: the seed's worked example names one player, and
     late in an event nearly everyone has met. With ``avoid_repeats`` a player the
     Gibsonized player has already met is passed over for the next one down, where there
@@ -169,12 +170,9 @@ def gibson_fixed_pairs(
         taken = set(clinched)
         candidates = [
             p
-            for p in out_of_the_money(
-                table,
-                rounds_left=rounds_left,
-                prize_places=prize_places,
-                spread_limits=spread_limits,
-            )
+            # "Disregard spread in your calculation" (seed 000): the spread limits
+            # decide who has clinched, not whom the clinched player meets
+            for p in out_of_the_money(table, rounds_left=rounds_left, prize_places=prize_places)
             if p not in taken
         ]
         if candidates:

@@ -40,12 +40,20 @@ without one (:func:`core.pairing.round_robin.seat_for_byes`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import permutations
 
 from core.pairing.engine import Reasoned, Rules, history_before, pair_round
 from core.pairing.koth import pair_koth
-from core.pairing.round_robin import Pair, pair_groups, seat_for_byes
+from core.pairing.round_robin import (
+    Pair,
+    cycle_length,
+    pair_groups,
+    round_robin_bye,
+    round_robin_schedule,
+    seat_for_byes,
+)
 from core.pairing.snake import block_index, pair_snake, ranking_before
 from core.tournament import Division, Pairings
 
@@ -127,6 +135,37 @@ def adjust_quads(
     return tuple(current), tuple(notes)
 
 
+def seat_group(group: Quad, met: set[frozenset[int]], byes: Mapping[int, int],
+               rounds: int = 3) -> Quad:
+    """Seat a group for the first ``rounds`` rounds of its round robin.
+
+    A quad meets everyone in three rounds, so its seats change nothing but who sits
+    out. A group of 5 to 7 (the leftovers of a group that does not divide by four)
+    plays only part of its round robin, so which pairs it plays depends on the seats:
+    of all seatings, take the one that makes the fewest repeats in those rounds (seed
+    001: "there will be no repeat pairings until Round 15 ... the computer program will
+    adjust the quad pairings accordingly"), then gives its byes to the players with the
+    fewest (:func:`core.pairing.round_robin.seat_for_byes`), then stays nearest the
+    seats by standing (the first such seating in order)."""
+    seated = seat_for_byes(group, byes)
+    size = len(seated)
+    if size <= 4:
+        return seated
+    rounds = min(rounds, cycle_length(size))
+    schedule = round_robin_schedule(size)[:rounds]
+    sitting = [round_robin_bye(size, r) for r in range(1, rounds + 1)]
+
+    def cost(order: Quad) -> tuple[int, int]:
+        repeats = sum(frozenset((order[a - 1], order[b - 1])) in met
+                      for pairs in schedule for a, b in pairs)
+        sat_out = sum(byes.get(order[seat - 1], 0) for seat in sitting if seat is not None)
+        return repeats, sat_out
+
+    if cost(seated)[0] == 0:
+        return seated
+    return min(permutations(seated), key=cost)
+
+
 def notes_for(quad: Quad, notes: Sequence[str]) -> str:
     """The adjustment notes that concern ``quad``'s players, ready to append."""
     mine = [text for text in notes if any(f" {p} " in f" {text} " for p in quad)]
@@ -152,7 +191,8 @@ def quads_for_session(
     if not repeats:
         quads, notes = adjust_quads(quads, met_before(division, first_round))
     byes = history_before(division, first_round).byes
-    return tuple(seat_for_byes(q, byes) for q in quads), notes
+    met = set() if repeats else met_before(division, first_round)
+    return tuple(seat_group(q, met, byes) for q in quads), notes
 
 
 def _session_start(round_number: int, first_round: int | None, session_rounds: int) -> int:
@@ -326,6 +366,10 @@ def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ())
                 repeats=repeats,
             )
     if 26 <= round_number <= 28:
+        if len(ranking_before(division, 26)) < 44:
+            # fewer than four below 40th make no quad: all are "the top 40", paired
+            # a round at a time, King of the Hill, "threepeats" allowed (seed 001)
+            return pair_koth(division, round_number, repeats=True, fixed=fixed)
         return pair_koth_quads(
             division, round_number, from_position=41, first_round=26, fixed=fixed
         )

@@ -170,27 +170,64 @@ def table_pairings(
     tables: Sequence[tuple[str, Sequence[Pair], int | None]],
 ) -> Pairings:
     """One round from precomputed tables, each (where, pairs first player first, who sits
-    out). A player whose scheduled opponent has withdrawn since the table was drawn gets a
-    bye, as one who sits out an odd group does; withdrawn players are left out."""
+    out). A player whose scheduled opponent has withdrawn since the table was drawn is
+    left without a game, as one who sits out an odd group is; withdrawn players are left
+    out.
+
+    Players left without a game meet each other rather than each taking a bye: seed 000
+    ("Odd Number of Players") has "one player who has a bye each round", and only when
+    the division is odd, so two odd groups (10 players in snake groups of 5) must not
+    give two byes a round. See :func:`_meet_or_bye` for who keeps the bye."""
     pairs: list[Pair] = []
-    byes: list[int] = []
+    idle: list[tuple[int, str]] = []
     reasons: list[tuple[Pair, str]] = []
     for where, table, sitting_out in tables:
         if sitting_out is not None and division.player(sitting_out).active:
-            byes.append(sitting_out)
-            reasons.append(((sitting_out, 0), f"bye {sitting_out}: sits out {where}"))
+            idle.append((sitting_out, f"sits out {where}"))
         for a, b in table:
             a_in, b_in = division.player(a).active, division.player(b).active
             if a_in and b_in:
                 pairs.append((a, b))
                 reasons.append(((a, b), f"{where}; {a} moves first"))
             elif a_in or b_in:
-                alone = a if a_in else b
-                byes.append(alone)
-                reasons.append(((alone, 0), f"bye {alone}: opponent withdrew; {where}"))
+                idle.append((a if a_in else b, f"opponent withdrew; {where}"))
+    byes = _meet_or_bye(division, round_number, idle, pairs, reasons)
     return Pairings(
         round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
     )
+
+
+def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int, str]],
+                 pairs: list[Pair], reasons: list[tuple[Pair, str]]) -> list[int]:
+    """Pair the players the tables left idle; return who has a bye (one at most, when
+    they are odd in number). The bye goes to the idle player with the fewest byes so far,
+    the last listed on a tie (tables run from the top group down), because "any player
+    should have, at most, one bye in a tournament, if possible" (seed 000, "Speed
+    Pairings"). The others meet in table order, each with the next who has not met them
+    where there is one, first move to whoever has gone first less."""
+    from core.pairing.engine import history_before, order_first  # engine is the heavier module
+
+    if not idle:
+        return []
+    history = history_before(division, round_number)
+    waiting = list(idle)
+    byes: list[int] = []
+    if len(waiting) % 2:
+        fewest = min(history.byes.get(p, 0) for p, _ in waiting)
+        keep = max(i for i, (p, _) in enumerate(waiting) if history.byes.get(p, 0) == fewest)
+        player, why = waiting.pop(keep)
+        byes.append(player)
+        reasons.append(((player, 0), f"bye {player}: {why}"))
+    while waiting:
+        (a, why_a) = waiting.pop(0)
+        k = next((i for i, (q, _) in enumerate(waiting) if history.times_met(a, q) == 0), 0)
+        (b, why_b) = waiting.pop(k)
+        pair = order_first(a, b, history)
+        pairs.append(pair)
+        repeat = " (a repeat: no other idle player was left)" if history.times_met(a, b) else ""
+        reasons.append((pair, f"{a} and {b} meet instead of two byes: {a} {why_a}, "
+                              f"{b} {why_b}{repeat}"))
+    return byes
 
 
 def seat_for_byes(members: Sequence[int], byes: Mapping[int, int]) -> tuple[int, ...]:

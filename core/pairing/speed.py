@@ -40,8 +40,9 @@ from core.pairing.quads import (
     interleaved_groups,
     met_before,
     notes_for,
+    seat_group,
 )
-from core.pairing.round_robin import Pair, pair_groups, seat_for_byes
+from core.pairing.round_robin import Pair, pair_groups
 from core.pairing.snake import ranking_before
 from core.tournament import Division, Pairings
 
@@ -58,8 +59,8 @@ def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...
     if 4 <= round_number <= 6:
         first = 4
         ranked = ranking_before(division, first)
-        half = len(ranked) // 2
-        parts = [ranked[:half], ranked[half:]] if half >= 4 else [ranked]
+        half = _top_half(len(ranked))
+        parts = [ranked[:half], ranked[half:]] if len(ranked) - half >= 4 else [ranked]
     elif 7 <= round_number <= 8:
         first = 7
         parts = blocks(ranking_before(division, first), 12)
@@ -75,8 +76,25 @@ def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...
     return tuple(groups), tuple(notes)
 
 
+def _top_half(n: int) -> int:
+    """Size of the top half for rounds 4-6: n/2 rounded to an even number, up.
+
+    Seed 000 says only "divide them into two halves"; with an odd half (30 players,
+    15 and 15) each half's last group is odd and an even division gets two byes a
+    round, though "Odd Number of Players" gives "one player who has a bye each round"
+    only to an odd division. An even top half keeps the top players out of byes, and
+    leaves the bottom half odd exactly when the division is."""
+    half = n // 2
+    return half + half % 2
+
+
 def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") -> Pairings:
     """Pair ``round_number`` (1-10) of a speed-paired event (seed 000)."""
+    if not 1 <= round_number <= 10:
+        raise ValueError(
+            f"speed pairings cover the 10 rounds of seed 000's event, not round "
+            f"{round_number}; pair later rounds with koth or fp"
+        )
     if round9 not in ROUND9:
         raise ValueError(f"round9 must be one of {', '.join(ROUND9)}, got {round9!r}")
     active = [p for p in division.players if p.active]
@@ -92,7 +110,8 @@ def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") ->
     if round_number <= 6:
         first = 1 if round_number <= 3 else 4
         byes = history_before(division, first).byes
-        seated = [seat_for_byes(g, byes) for g in groups]
+        met = met_before(division, first)
+        seated = [seat_group(g, met, byes) for g in groups]
         block = "rounds 1-3, by rating" if first == 1 else "rounds 4-6, halves by standing"
         named = [
             (f"speed group {', '.join(map(str, g))} ({block}{notes_for(g, notes)})", g)
@@ -120,10 +139,11 @@ def _rounds_7_and_8(
             order = sorted(members, key=lambda p: -points[p])  # stable: standings break ties
             why = "round 7 winners meet, and losers meet"
         if len(order) % 2:
-            out = min(reversed(order), key=lambda p: history.byes.get(p, 0))
+            out = _odd_one_out(order, history)
             order = [p for p in order if p != out]
             byes.append(out)
-            text = f"bye {out}: odd one out of {label}, lowest placed with the fewest byes"
+            text = (f"bye {out}: odd one out of {label}, lowest placed with the fewest byes "
+                    "whose sitting out leaves the fewest repeats")
             reasons.append(((out, 0), text))
         chosen = _least_repeats(order, history)
         for a, b in chosen:
@@ -139,6 +159,21 @@ def _rounds_7_and_8(
     return Pairings(
         round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
     )
+
+
+def _odd_one_out(order: Sequence[int], history: History) -> int:
+    """Who sits out a round of an odd group (rounds 7-8): one of those with the fewest
+    byes ("any player should have, at most, one bye in a tournament, if possible", seed
+    000), and among them the one whose absence lets the others pair with the fewest
+    repeats, the lowest placed on a tie."""
+    fewest = min(history.byes.get(p, 0) for p in order)
+    candidates = [p for p in reversed(order) if history.byes.get(p, 0) == fewest]
+
+    def repeats_without(out: int) -> int:
+        rest = [p for p in order if p != out]
+        return sum(history.times_met(a, b) for a, b in _least_repeats(rest, history))
+
+    return min(candidates, key=repeats_without)
 
 
 def _points_in(division: Division, player: int, round_number: int) -> float:

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
+from core.match import Game, Match, report_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "players24.csv"
 runner = CliRunner()
@@ -77,6 +78,59 @@ def test_simulate_includes_tied_games_and_game_byes():
     assert any("scores" in g and g["scores"][0] == g["scores"][1] for g in games)
 
 
+def _rebuilt(m: dict) -> Match:
+    """A JSON match turned back into a core Match: every reported game, void or not, in
+    the order reported (the void flags are what the engine must work out again)."""
+    side = {p: i for i, p in enumerate(m["players"])}
+    hs = m["head_start"]
+    head = (hs["games"], 0) if hs else (0, 0)
+    match = Match(m["best_of"], head_start=head)
+    for g in m["games"]:
+        if "bye" in g:
+            game = Game.bye(side[g["bye"]])
+        else:
+            game = Game.played(side[g["starter"]], *g["scores"])
+        match = match.with_game(game)
+    return match
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_simulated_games_replay_to_the_same_result_and_void_markers(seed):
+    """The --json contract, read as the engine reads it: each match's games, replayed in
+    order, give its winner; the games marked ``void: true`` are exactly those the rules
+    no longer count (para 14: after the decision; para 28: a game bye awarded after the
+    match was thought decided moves the decision earlier); and in a match without game
+    byes every game was started by whom paras 15-16 say (a tile draw leaves it open)."""
+    result = run("simulate", "--players", str(EXAMPLE), "--seed", str(seed), "--json")
+    data = json.loads(result.stdout)
+    for m in data["matches"]:
+        match = _rebuilt(m)
+        state = match.state()
+        assert state.decided and m["players"][state.winner] == m["winner"], m
+        marked = tuple(i for i, g in enumerate(m["games"]) if g.get("void"))
+        assert marked == state.void, m
+        if any("bye" in g for g in m["games"]):
+            continue  # a late bye rewrites the past: starts were right when played
+        replay = Match(match.best_of, head_start=match.head_start)
+        for game in match.games:
+            report = report_game(replay, game)
+            assert report.starter_ok, (m, game)
+            replay = report.match
+
+
+def test_simulate_shows_games_voided_by_a_late_game_bye_para_28():
+    """Para 25: a game whose board photo is late may be awarded as a bye to its loser;
+    para 28: if that decides the match earlier, the games after it are void. The
+    simulation includes such late byes, so the void markers of the contract appear."""
+    voids = mentioned = 0
+    for seed in range(1, 6):
+        args = ("simulate", "--players", str(EXAMPLE), "--seed", str(seed))
+        data = json.loads(run(*args, "--json").stdout)
+        voids += sum(1 for m in data["matches"] for g in m["games"] if g.get("void"))
+        mentioned += run(*args).stdout.count("void (para 28)")
+    assert voids > 0 and mentioned > 0
+
+
 def test_the_same_seed_gives_the_same_output_and_the_seed_is_printed():
     """Paras 1 and 3: fixtures and positions 'determined by random draw'; the draw takes a
     seed and prints it, so anyone can re-run it and get the same bracket."""
@@ -129,6 +183,13 @@ def test_plain_brackets_of_any_size(tmp_path, fmt, n):
         ("name,rating\na,1500\nb,strong\n", "line 3: rating 'strong' of b is not a number"),
         ("name,rating\na,1500\n", "1 player(s); a knockout needs at least 2"),
         ("", "the file is empty"),
+        ("name,rating\na,nan\nb,2\n", "line 2: rating 'nan' of a must be a whole number >= 0"),
+        ("name,rating\na,1500\nb,inf\n", "line 3: rating 'inf' of b must be a whole number"),
+        ("name,rating,name\na,1,x\nb,2,y\n", "line 1: column 'name' appears twice"),
+        ("name,rating\nZo\u00eb,1\nZoe\u0308,2\n", "line 3: duplicate name 'Zo\u00eb'"),
+        ("name,rating\nAnn  Lee,1\nAnn Lee,2\n", "line 3: duplicate name 'Ann Lee'"),
+        ('name,rating\n"Ann\nLee",1\nAnn Lee,2\n', "line 4: duplicate name 'Ann Lee'"),
+        ("name;rating\nAnn;1\nBob;x\n", "line 3: rating 'x' of Bob is not a number"),
     ],
 )
 def test_bad_players_files_get_one_line_and_exit_code_2(tmp_path, content, message):
@@ -139,6 +200,15 @@ def test_bad_players_files_get_one_line_and_exit_code_2(tmp_path, content, messa
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_a_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path):
+    """A spreadsheet saved as Latin-1 or UTF-16 must get one line saying how to fix it."""
+    csv = tmp_path / "p.csv"
+    csv.write_bytes("name,rating\nZoë,1500\nBob,1400\n".encode("utf-16"))
+    result = run("draw", "--players", str(csv), "--seed", "1")
+    assert result.exit_code == 2, result.output
+    assert "not UTF-8" in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 def test_unknown_format_and_options_are_named():
@@ -244,3 +314,59 @@ def test_a_reserved_name_is_refused_with_the_file_named(tmp_path):
     result = run("draw", "--players", str(csv), "--seed", "1")
     assert result.exit_code == 2 and f"--players {csv}" in result.stderr
     assert "rename the player" in result.stderr
+
+
+def test_a_cancelled_plate_names_who_plays_no_further(tmp_path):
+    """Footnote 1: 17 players leave one qualifying loser, too few for a plate; the
+    simulation says who that is instead of dropping them silently."""
+    csv = str(players_csv(tmp_path, 17))
+    data = json.loads(run("simulate", "--players", csv, "--seed", "1", "--json").stdout)
+    loser = next(
+        p for m in data["matches"] if m["division"] == "qualifying"
+        for p in m["players"] if p != m["winner"]
+    )  # fmt: skip
+    assert data["placements"]["plate"] == [] and data["plate_cancelled"] == [loser]
+    text = run("simulate", "--players", csv, "--seed", "1").stdout
+    assert (
+        f"Plate: cancelled, too few players (Annex A footnote 1); out after qualifying: {loser}"
+        in text
+    )
+
+
+def test_the_same_players_in_another_order_give_the_same_draw(tmp_path):
+    """The seed is printed so anyone can re-run the draw (para 1, 3): a TD re-running it
+    from a list sorted differently (equal ratings included) gets the same bracket."""
+    rows = EXAMPLE.read_text().splitlines()
+    flipped = tmp_path / "flipped.csv"
+    flipped.write_text("\n".join([rows[0], *reversed(rows[1:])]) + "\n")
+    for seed in ("1", "2", "3", "4"):
+        for command in ("draw", "simulate"):
+            a = run(command, "--players", str(EXAMPLE), "--seed", seed).stdout
+            b = run(command, "--players", str(flipped), "--seed", seed).stdout
+            assert a == b
+
+
+def test_a_semicolon_or_tab_separated_file_is_read(tmp_path):
+    """Spreadsheets in many locales save CSV with ';' (or tabs): the header says which."""
+    for sep in (";", "\t"):
+        csv = tmp_path / "p.csv"
+        csv.write_text(f"name{sep}rating\nLim, Ann{sep}1500\nBob{sep}1400\n")
+        result = run("draw", "--format", "single", "--players", str(csv), "--seed", "1")
+        assert result.exit_code == 0, result.output
+        assert "Lim, Ann [1] (1500)  v  Bob (1400)" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "n, top, plate",
+    [
+        (40, "the 16 highest-rated of the 24 bye-holders: a bye goes up, para 27",
+         "(the qualifying losers and winners, and the bye-holders who do not go up)"),
+        (56, "the 8 bye-holders, para 27, and the best 8 of the 24 qualifying winners by "
+         "losses, then spread: footnote 2", "(the qualifying losers and the winners who do "
+         "not go up)"),
+    ],
+)  # fmt: skip
+def test_a_field_over_32_says_who_goes_up(tmp_path, n, top, plate):
+    """Footnote 2 and para 27, as the draw explains them before the qualifying round."""
+    out = run("draw", "--players", str(players_csv(tmp_path, n)), "--seed", "1").stdout
+    assert top in out and plate in out

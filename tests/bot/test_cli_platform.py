@@ -181,3 +181,64 @@ def test_the_stored_draw_is_what_tdbot_draw_prints_for_the_same_csv_and_seed(
     first_round = [(m["id"], seating[m["slots"][0]["seat"]], seating[m["slots"][1]["seat"]])
                    for m in core["top"]["matches"] if m["round"] == 1 and m["part"] == "upper"]
     assert [s for s in stored if s[0].startswith("T")][:8] == first_round
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        ("inf", "--amount 'inf': give an amount such as 15 or 15.50"),
+        ("nan", "--amount 'nan': give an amount such as 15 or 15.50"),
+        ("-5", "--amount '-5': must be more than 0"),
+        ("15.005", "--amount '15.005': at most two decimals (cents)"),
+        ("15,50", "--amount '15,50': give an amount such as 15 or 15.50"),
+    ],
+)
+def test_pay_amount_mistakes_exit_2_with_a_reason(
+    runner: CliRunner, tmp_path: Path, amount: str, message: str
+) -> None:
+    db = _event(runner, tmp_path)
+    code, _, err = run(runner, "pay", "sssg-2016", "Player 01", "qual-rd", "--amount", amount,
+                       "--db", db)
+    assert code == 2 and message in err, err
+
+
+def test_pay_takes_an_exact_decimal_amount(runner: CliRunner, tmp_path: Path) -> None:
+    db = _event(runner, tmp_path)
+    run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)
+    code, _, err = run(runner, "pay", "sssg-2016", "Player 01", "qual-rd", "--amount", "15.29",
+                       "--db", db)
+    assert code == 0, err
+    code, out, _ = run(runner, "journal", "sssg-2016", "--db", db, "--limit", "1")
+    assert "amount=1529" in out
+
+
+def test_refusals_say_which_option_fixes_them(runner: CliRunner, tmp_path: Path) -> None:
+    """A TD at the command line is told the option that overrides a refusal (para 26 fees,
+    a closing time already past, unfinished matches)."""
+    db = _event(runner, tmp_path)
+    run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)
+    code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--db", db)
+    assert code == 2 and "is already past" in err and "--closes" in err
+    code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+                       "--db", db)
+    assert code == 2 and "--unpaid-ok --why" in err
+    run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31", "--unpaid-ok",
+        "--why", "at the venue", "--db", db)
+    code, _, err = run(runner, "round", "close", "sssg-2016", "qual-rd", "--db", db)
+    assert code == 2 and "--force --why" in err
+
+
+def test_a_database_in_a_missing_folder_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    code, _, err = run(runner, "event", "list", "--db", str(tmp_path / "nope" / "t.db"))
+    assert code == 2 and "no folder" in err and "--db / TDBOT_DB" in err
+
+
+def test_links_without_a_bot_username_say_so(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No made-up username: t.me/TDBot is somebody else's bot."""
+    monkeypatch.delenv("TDBOT_BOT_USERNAME", raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+    code, out, err = run(runner, "event", "create", str(EXAMPLE), "--db", str(tmp_path / "t.db"))
+    assert code == 0, err
+    assert "https://t.me/YOUR_BOT?start=" in out and "TDBOT_BOT_USERNAME" in err

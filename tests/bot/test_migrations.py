@@ -137,3 +137,25 @@ def test_schema_uses_no_sqlite_only_upsert_syntax() -> None:
         text = m.sql.upper()
         for trick in ("INSERT OR ", "AUTOINCREMENT", "WITHOUT ROWID", "STRICT"):
             assert trick not in text, f"{m.name} uses {trick}"
+
+
+def test_tdbot_run_stops_on_an_edited_migration_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 3, "Storage": an edited applied migration stops start-up. `tdbot run` says so in
+    one line (exit 2) before it contacts Telegram, not with a traceback."""
+    import sqlite3
+
+    from typer.testing import CliRunner
+
+    import bot.cli  # noqa: F401  (registers the commands)
+    from bot.cli.app import app
+
+    db = tmp_path / "t.sqlite3"
+    assert CliRunner().invoke(app, ["migrate", "--db", str(db)]).exit_code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE schema_migrations SET checksum = 'edited' WHERE version = '0001'")
+    monkeypatch.setenv("TDBOT_TOKEN", "123:abc")
+    result = CliRunner().invoke(app, ["run", "--db", str(db), "--base-url", "http://127.0.0.1:9/bot"])
+    assert result.exit_code == 2, result.output
+    assert "0001_init.sql was edited after it was applied" in result.stderr

@@ -176,3 +176,67 @@ async def test_a_round_reminder_due_while_the_bot_was_down_fires_at_start_up(
         assert len(reminders) == 1
     finally:
         await bot.stop()
+
+
+async def _opened_demo_round(bot: BotUnderTest) -> dict[str, object]:
+    """The demo cup with every person linked, drawn and its SF opened by the TD."""
+    from bot.demo import DEFINITION
+    from bot.service import event_setup
+    from bot.service.actors import Actor
+    from bot.service.definitions import parse_definition
+
+    ids = {"Tara Tan": 61, "Ann Lee": 62, "Ben Ong": 63, "Cai Wen": 64, "Dev Rao": 65}
+    text = DEFINITION
+    for name, tg_id in ids.items():
+        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
+    tg = bot.telegram
+    people = {name: tg.add_user(name.split()[0], user_id=i) for name, i in ids.items()}
+    for user in people.values():
+        tg.chat_of(user)
+    async with bot.runtime.db.transaction() as tx:
+        await event_setup.create_event(tx, parse_definition(text), by=Actor.cli(),
+                                       now=bot.clock())
+    for command in ("/draw 5", "/openround SF"):
+        tg.user_sends(people["Tara Tan"], command)
+        await bot.settle()
+    return people
+
+
+async def test_reminders_overdue_together_send_only_the_latest_and_none_after_the_close(
+    tmp_path: Path,
+) -> None:
+    """Durable time (design.md): overdue rows fire at start-up. A reminder overtaken by a
+    later one while the bot was down gives way to it (a player gets one reminder, not two
+    at once), and no reminder goes out once the deadline itself has passed."""
+    bot = BotUnderTest(tmp_path / "db.sqlite3")
+    await bot.start()
+    try:
+        people = await _opened_demo_round(bot)
+        ann, tara = people["Ann Lee"], people["Tara Tan"]
+        await bot.stop()
+        bot.clock.advance(timedelta(days=7))  # past both reminders (72 h, 24 h), not the close
+        await bot.start()
+        await bot.runtime.scheduler.sweep()  # whatever the start-up alarms have not fired yet
+        await bot.settle()
+        reminders = [m for m in bot.telegram.sent(ann) if (m.text or "").startswith("Reminder")]
+        assert len(reminders) == 1
+        async with bot.runtime.db.transaction() as tx:
+            kinds = sorted(d.kind for d in await deadlines.open_deadlines(tx))
+        assert kinds == ["round.close"]
+    finally:
+        await bot.stop()
+
+    late = BotUnderTest(tmp_path / "late.sqlite3")
+    await late.start()
+    try:
+        people = await _opened_demo_round(late)
+        await late.stop()
+        late.clock.advance(timedelta(days=9))  # the bot was down past the deadline
+        await late.start()
+        await late.runtime.scheduler.sweep()
+        await late.settle()
+        ann, tara = people["Ann Lee"], people["Tara Tan"]
+        assert not [m for m in late.telegram.sent(ann) if (m.text or "").startswith("Reminder")]
+        assert "has reached its deadline" in (late.telegram.last_sent(tara).text or "")
+    finally:
+        await late.stop()

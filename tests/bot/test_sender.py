@@ -225,3 +225,59 @@ async def test_a_message_over_telegrams_limit_arrives_in_pieces_buttons_last(
         assert [bool(m.buttons()) for m in got] == [False, False, True]
         assert "\n".join(m.text or "" for m in got).count("Player 299 v Player 300") == 1
         assert await states(bot) == Counter({"sent": 1})
+
+
+async def test_a_failed_message_holds_back_later_ones_to_the_same_chat(tmp_path: Path) -> None:
+    """Messages to one person arrive in the order they were written (design.md, "One report,
+    end to end": a player must not read "SF is open" before "the draw is made"): a row that
+    failed and waits for its retry keeps that chat's later rows waiting; other chats go on."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        ann, ben = users(bot, 2)
+        bot.telegram.faults.add("sendMessage", server_error(502), chat_id=ann.id)
+        async with bot.runtime.db.transaction() as tx:
+            for text in ("first", "second", "third"):
+                await outbox.enqueue(tx, chat_id=ann.id, text_html=text, now=bot.clock())
+            await outbox.enqueue(tx, chat_id=ben.id, text_html="for Ben", now=bot.clock())
+        bot.runtime.sender.kick()
+        await bot.settle()
+        assert [m.text for m in bot.telegram.sent(ann)] == []
+        assert [m.text for m in bot.telegram.sent(ben)] == ["for Ben"]
+        await bot.advance(timedelta(seconds=5))  # the first one's retry
+        assert [m.text for m in bot.telegram.sent(ann)] == ["first", "second", "third"]
+
+
+async def test_messages_missed_while_blocked_arrive_when_the_person_writes_again(
+    tmp_path: Path,
+) -> None:
+    """Issue 3, "Outbox": a message is never lost; one refused because the person blocked
+    the bot is shown to a TD, once per person however many there are. When the person
+    unblocks and writes to the bot, what they missed is delivered, in order, and leaves
+    the TD's list."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        tg = bot.telegram
+        tara = tg.add_user("Tara", user_id=7001)
+        ann = tg.add_user("Ann", user_id=7002)
+        async with bot.runtime.db.transaction() as tx:
+            await event_setup.create_event(tx, parse_definition(DEFINITION), by=Actor.cli(),
+                                           now=bot.clock())
+        tg.chat_of(ann)
+        tg.user_blocks_bot(ann)
+        async with bot.runtime.db.transaction() as tx:
+            person = await tx.scalar("SELECT id FROM people WHERE tg_user_id = ?", (ann.id,))
+            for text in ("The draw is made", "SF is open"):
+                await outbox.enqueue(tx, person_id=person, text_html=text, now=bot.clock())
+        await bot.settle()
+        assert await states(bot) == Counter({"blocked": 2})
+        tg.user_sends(tara, "/pending")
+        await bot.settle()
+        report = tg.last_sent(tara).text or ""
+        assert report.count("Ann Lee (blocked the bot)") == 1 and "2 messages" in report
+
+        tg.user_unblocks_bot(ann)
+        tg.user_sends(ann, "hello again")
+        await bot.settle()
+        texts = [m.text or "" for m in tg.sent(ann)]
+        assert texts[:2] == ["The draw is made", "SF is open"], texts
+        tg.user_sends(tara, "/pending")
+        await bot.settle()
+        assert "Ann Lee" not in (tg.last_sent(tara).text or "")

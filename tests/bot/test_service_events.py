@@ -266,3 +266,96 @@ async def test_two_entries_of_one_account_in_one_event_are_refused(db: Database)
                                        by=Actor.cli(), now=NOW)
         with pytest.raises(Invalid, match="already has an entry in this event"):
             await redeem_invite(tx, bea_code, tg_user_id=5001, tg_name="ann", now=NOW)
+
+
+@pytest.mark.parametrize(
+    ("csv", "message"),
+    [
+        # the row number is the spreadsheet's line, blank lines included
+        ("name,rating\nBea,1\n\nCal,x\n", r"row 4: rating 'x' is not a whole number"),
+        # an unquoted comma in a name makes one value too many: say so, do not drop it
+        ("name,rating\nLim, Aaron,1800\n", r"row 2: 3 values but the header has 2 columns"),
+        ("name,rating\nBea,1,extra\n", r"row 2: 3 values but the header has 2 columns"),
+        # one Telegram account cannot hold two entries
+        ("name,rating,telegram_id\nBea,1,5\nCal,2,5\n",
+         r"row 3: telegram_id 5 appears twice \(also row 2\)"),
+        # a spreadsheet saved with semicolons
+        ("name;rating\nBea;1\n", r"separate the columns with commas"),
+    ],
+)
+async def test_players_csv_mistakes_are_named_not_crashed_on(
+    db: Database, csv: str, message: str
+) -> None:
+    """Issue 3, "Service layer": import players (CSV) with errors that name the row."""
+    event_id = await _create(db)
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match=message):
+            await import_players(tx, event_id, csv, by=Actor.cli(), now=NOW)
+
+
+async def test_a_csv_telegram_id_already_entered_is_refused_by_row(db: Database) -> None:
+    event_id = await _create(db)
+    async with db.transaction() as tx:
+        await import_players(tx, event_id, "name,rating,telegram_id\nBea,1,5\n",
+                             by=Actor.cli(), now=NOW)
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match=r"row 2: Telegram account 5 is already entered "
+                                          r"in this event as Bea"):
+            await import_players(tx, event_id, "name,rating,telegram_id\nCal,2,5\n",
+                                 by=Actor.cli(), now=NOW)
+
+
+async def test_two_people_claiming_one_entry(db: Database) -> None:
+    """Issue 3, "Onboarding": a player picks their name and a TD approves. When two
+    Telegram accounts pick the same name, the TD is told of the other claim before
+    deciding, and approving one closes the other (told to its sender) instead of leaving
+    a request that can never be approved."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        tess_code = next(c for role, _, c in created.personal if role == "td")
+        await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="tess", now=NOW)
+        tess = await person_by_tg(tx, 900)
+        assert tess is not None
+        ann = (await entries_of(tx, created.event_id))[0]
+        first = await request_entry(tx, created.player_code, ann.id, tg_user_id=7001,
+                                    tg_name="Ann L", now=NOW)
+        second = await request_entry(tx, created.player_code, ann.id, tg_user_id=7002,
+                                     tg_name="Mallory", now=NOW)
+        ask = await tx.scalar("SELECT text_html FROM outbox WHERE buttons_json LIKE ?",
+                              (f"%join:approve:{second}%",))
+        assert "also asked to be" in ask and "Ann L" in ask
+        done = await decide_join_request(tx, second, True, by=Actor.person(tess.id, "Tess"),
+                                         now=NOW)
+        assert done.request.state == "approved"
+        assert await pending_join_requests(tx, created.event_id) == []
+        told = await tx.scalar("SELECT text_html FROM outbox WHERE chat_id = 7001"
+                               " ORDER BY id DESC LIMIT 1")
+        assert "linked Ann to another Telegram account" in told
+        # a late press on the closed request says so; it does not fail
+        late = await decide_join_request(tx, first, True, by=Actor.person(tess.id, "Tess"),
+                                         now=NOW)
+        assert not late.by_this_press and late.request.state == "rejected"
+
+
+async def test_approving_a_claim_on_an_entry_linked_meanwhile_closes_it(db: Database) -> None:
+    """The entry was linked by its personal link while the request waited: pressing
+    Approve closes the request and says why, instead of failing with a refusal."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        tess_code = next(c for role, _, c in created.personal if role == "td")
+        await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="tess", now=NOW)
+        tess = await person_by_tg(tx, 900)
+        assert tess is not None
+        ann = (await entries_of(tx, created.event_id))[0]
+        rid = await request_entry(tx, created.player_code, ann.id, tg_user_id=7002,
+                                  tg_name="Mallory", now=NOW)
+        ann_code = next(c for _, name, c in created.personal if name == "Ann")
+        await redeem_invite(tx, ann_code, tg_user_id=7001, tg_name="Ann", now=NOW)
+        assert await pending_join_requests(tx, created.event_id) == []  # closed at once
+        late = await decide_join_request(tx, rid, True, by=Actor.person(tess.id, "Tess"),
+                                         now=NOW)
+        assert not late.by_this_press and late.request.state == "rejected"
+        assert late.verdict == "❌ Closed: Ann is linked to another Telegram account."
+        mallory_told = await tx.scalar("SELECT count(*) FROM outbox WHERE chat_id = 7002"
+                                       " AND text_html LIKE '%is closed%'")
+        assert mallory_told == 1

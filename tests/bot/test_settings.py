@@ -30,7 +30,7 @@ def test_empty_keys_in_dotenv_are_not_set(tmp_path: Path, monkeypatch: pytest.Mo
     assert settings.webhook_url is None and settings.webhook_secret is None
     assert settings.base_url is None and settings.base_file_url is None
     assert settings.db == Path("./tdbot.sqlite3") and settings.port == 8443
-    assert settings.listen == "127.0.0.1" and settings.bot_username == "TDBot"
+    assert settings.listen == "127.0.0.1" and settings.bot_username is None
     assert settings.organisers == []
 
 

@@ -162,3 +162,44 @@ async def test_a_listed_organiser_without_events_is_told_how_to_create_one(
     await bot.settle()
     help_text = tg.last_sent(olga).text or ""
     assert ".toml" in help_text and "/draw" not in help_text  # no event to draw yet
+
+
+async def test_someone_waiting_for_approval_is_told_so_not_greeted_as_a_stranger(
+    bot: BotUnderTest,
+) -> None:
+    """Issue 3, "Onboarding": between picking their name and a TD's approval a player is
+    neither a stranger nor in the event; "hello" or /help tells them their request waits."""
+    tg = bot.telegram
+    _olga, codes = await create_event(bot)
+    ben = tg.add_user("Benny")
+    tg.user_sends(ben, f"/start {codes['player']}")
+    await bot.settle()
+    tg.user_taps(ben, tg.last_sent(ben), text="Ben Ong")
+    await bot.settle()
+    for said in ("hello?", "/help"):
+        tg.user_sends(ben, said)
+        await bot.settle()
+        answer = tg.last_sent(ben).text or ""
+        assert "You have asked to join Club Cup <2026>" in answer, said
+        assert "open your invite link" not in answer and "To join an event" not in answer
+
+
+async def test_a_td_can_decide_join_requests_from_pending(bot: BotUnderTest) -> None:
+    """/pending lists the join requests with their buttons, so a TD need not scroll back to
+    the original request (issue 3: "the read models the chat needs ... what awaits a TD")."""
+    tg = bot.telegram
+    _olga, codes = await create_event(bot)
+    tara = tg.add_user("Tara")
+    tg.user_sends(tara, f"/start {codes['td Tara TD']}")
+    ben = tg.add_user("Benny")
+    tg.user_sends(ben, f"/start {codes['player']}")
+    await bot.settle()
+    tg.user_taps(ben, tg.last_sent(ben), text="Ben Ong")
+    await bot.settle()
+    tg.user_sends(tara, "/pending")
+    await bot.settle()
+    listing = tg.last_sent(tara)
+    assert "Benny says they are Ben Ong" in (listing.text or "")
+    tg.user_taps(tara, listing, text="Approve Ben Ong")
+    await bot.settle()
+    assert "A TD approved your entry" in (tg.last_sent(ben).text or "")

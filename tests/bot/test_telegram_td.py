@@ -101,3 +101,19 @@ async def test_draw_open_round_tell_players_and_remind_before_the_deadline(
     assert fired == 1
     reminder = bot.telegram.last_sent(ann).text or ""
     assert reminder.startswith("Reminder: your SF match against")
+
+
+async def test_a_td_sets_the_closing_time_from_the_chat(bot: BotUnderTest) -> None:
+    """A TD on a phone can give a round its closing time (``until``), as ``--closes`` does
+    at the command line: otherwise a round whose planned date passed could not be opened
+    from the chat at all."""
+    await say(bot, "Tara TD", "/draw 2026")
+    bad = await say(bot, "Tara TD", "/openround SF until 20/03 anyway: at the venue")
+    assert "use a date like 2016-09-30" in bad
+    bot.clock.advance(timedelta(days=10))  # 12 Mar: SF's planned close (9 Mar) has passed
+    late = await say(bot, "Tara TD", "/openround SF anyway: at the venue")
+    assert "is already past" in late and "/openround sf until" in late
+    opened = await say(bot, "Tara TD", "/openround SF until 2026-03-20 anyway: at the venue")
+    assert "Opened SF" in opened and "Fri 20 Mar 2026 23:59 (+08)" in opened, opened
+    told = bot.telegram.last_sent(user(bot, "Ann Lee")).text or ""
+    assert "Deadline: Fri 20 Mar 2026 23:59 (+08)" in told

@@ -83,3 +83,14 @@ def test_renaming_a_placeholder_keeps_the_shape():
     b = seated(single_elimination(2, ONE), ["a", "winner of Q1"])
     r = b.renamed({"winner of Q1": "z"})
     assert r.seating == ("a", "z") and r.matches == b.matches
+
+
+def test_a_substitute_is_placed_and_the_expelled_player_is_not_para_29():
+    """Para 29: an expelled player's slot offered to someone from outside the bracket.
+    The places go to those who played: the substitute (here the champion) is placed, the
+    expelled player, who never played, is not."""
+    b = seated(single_elimination(4, ONE), ["a", "b", "c", "d"])
+    subs = {("M3", 0): "z"}  # a won M1, was expelled; z takes the final slot
+    views = resolve(b, {"M1": "a", "M2": "c", "M3": "z"}, substitutes=subs)
+    places = placements(b, views)
+    assert places[:2] == ["z", "c"] and sorted(places[2:]) == ["b", "d"]

@@ -70,6 +70,19 @@ def test_seed000_opponent_is_best_player_who_cannot_finish_fourth() -> None:
     assert "can no longer finish in the top 4" in decision.pairs[0][1]
 
 
+def test_seed000_opponent_disregards_spread_even_when_clinching_uses_limits() -> None:
+    """Seed 000, "How to Determine who a Gibsonized Player Should Play": "Disregard spread
+    in your calculation." The NSC spread limits (seed 000's caveat, seed 001's table)
+    only decide who has clinched: a player one win behind 4th place, 620 spread behind,
+    can still tie 4th on wins, so is not the Gibsonized player's opponent."""
+    standings = table((15, 800), (13, 400), (13, 100), (12, 600), (11, -20), (10, 350), (9, 0))
+    decision = gibson_fixed_pairs(
+        bare_division(7), rounds_left=1, prize_places=4, standings=standings,
+        spread_limits=NSC_2006_SPREAD_LIMITS,
+    )
+    assert decision.fixed == ((1, 6),)
+
+
 def test_gibson_opponent_passes_over_a_player_already_met() -> None:
     # Seed 000 names the highest placed player out of the money, met before or not; only
     # with avoid_repeats (a TD's option) is a player already met passed over.

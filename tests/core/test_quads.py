@@ -23,7 +23,9 @@ from core.pairing.quads import (
     pair_koth_quads,
     pair_nsc2006,
     pair_quads,
+    seat_group,
 )
+from core.pairing.round_robin import group_round
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings, Player
 
@@ -152,7 +154,7 @@ def simulate_nsc(n: int, seed: int) -> list[tuple[Division, Pairings]]:
     return out
 
 
-@pytest.mark.parametrize(("n", "seed"), [(64, 1), (61, 2), (96, 3)])
+@pytest.mark.parametrize(("n", "seed"), [(64, 1), (61, 2), (96, 3), (62, 4), (63, 5)])
 def test_nsc2006_schedule_pairs_everyone_and_no_repeats_before_round_15(n: int, seed: int) -> None:
     """Seed 001: "there will be no repeat pairings until Round 15"."""
     for div, pairings in simulate_nsc(n, seed):
@@ -161,6 +163,38 @@ def test_nsc2006_schedule_pairs_everyone_and_no_repeats_before_round_15(n: int, 
         if pairings.round < 15:
             for pair in pairings.pairs:
                 assert div.times_met(*pair) == 0, (pairings.round, pair)
+
+
+@pytest.mark.parametrize("n", [30, 42])
+def test_nsc2006_division_without_a_bottom_quad_is_all_top_flight(n: int) -> None:
+    """Seed 001, session 8: "players in positions 41-bottom" play KOTH quads and "the top
+    40" are paired a round at a time. A division with fewer than four players below 40th
+    has no bottom quad to form: everyone is paired with the top, King of the Hill."""
+    rounds = simulate_nsc(n, 5)
+    for _, pairings in rounds[25:]:
+        seen = Counter(p for pair in pairings.pairs for p in pair) + Counter(pairings.byes)
+        assert set(seen) == set(range(1, n + 1)) and set(seen.values()) == {1}
+    div, pairings = rounds[25]
+    order = [s.number for s in scrabble_standings(div)]
+    assert frozenset(order[:2]) in {frozenset(p) for p in pairings.pairs}
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_a_leftover_group_is_seated_so_its_three_rounds_repeat_nothing(size: int) -> None:
+    """Seed 001: "no repeat pairings until Round 15 ... the computer program will adjust
+    the quad pairings accordingly". A group of 5-7 plays only three rounds of its round
+    robin, so the seats decide which pairs meet: the seats by standing would repeat the
+    pairs met here, a reseating does not, and the byes still go to those without one."""
+    group = tuple(range(1, size + 1))
+    met = {frozenset(pair) for pair in group_round(group, 1)[0]}
+    byes = {size: 1}  # the bottom seed has had a bye: he is seated out of the byes
+    seated = seat_group(group, met, byes)
+    assert sorted(seated) == list(group)
+    played = [frozenset(pair) for r in (1, 2, 3) for pair in group_round(seated, r)[0]]
+    assert not met & set(played)
+    sat_out = [group_round(seated, r)[1] for r in (1, 2, 3)]
+    assert size not in sat_out
+    assert seat_group(group, set(), {}) == group  # nothing to mend: seats by standing
 
 
 def test_quads_drawn_from_standings_before_the_session() -> None:

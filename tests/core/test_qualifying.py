@@ -83,24 +83,35 @@ def test_more_than_32_is_a_round_of_64_with_byes_to_the_top():
 
 def test_more_than_32_top_16_winners_by_losses_then_spread_footnote_2():
     """Footnote 2: 'only the top 16 among the winners, ranked by number of losses then
-    spread, will proceed to the top division.'"""
-    players = field(40)
+    spread, will proceed to the top division'; para 27: a match bye in the qualifying
+    round advances to the top division. 56 players: 8 byes, 24 matches; nine unbeaten
+    winners do not push a bye-holder out; the other 8 places go by losses, then spread."""
+    players = field(56)
     plan = plan_qualifying(players, random.Random(3))
-    # Seven matches won 5-0 (no losses: above the byes on spread), one won 5-3.
-    results = [finish(1, losses=0, margin=20 + k) for k in range(7)] + [finish(0, losses=3)]
+    assert len(plan.byes) == 8 and len(plan.pairings) == 24
+    results = [finish(1, losses=0, margin=20 + k) for k in range(9)]
+    results += [finish(0, losses=1 + k % 3, margin=30 + k) for k in range(15)]
     out = qualifying_outcome(plan, results)
     ranked = [r.entrant.name for r in out.ranking]
-    five_nil = [plan.pairings[k].unseeded.name for k in reversed(range(7))]  # by spread
-    assert ranked[:7] == five_nil
-    # Then the 24 bye-holders (no losses, no spread) by rating; 9 of them make the cut.
-    assert ranked[7:31] == [e.name for e in plan.byes]
-    assert ranked[31] == plan.pairings[7].seed.name  # three losses: last
-    top = {e.name for e in out.top}
-    assert top == set(five_nil) | {e.name for e in plan.byes[:9]}
-    assert len(out.plate) == 40 - 16
-    # The 9th/10th bye-holders are level on losses and spread across the cut.
+    assert ranked[:8] == [e.name for e in plan.byes]
+    five_nil = [plan.pairings[k].unseeded.name for k in reversed(range(9))]  # by spread
+    assert ranked[8:17] == five_nil
+    assert {e.name for e in out.top} == {e.name for e in plan.byes} | set(five_nil[:8])
+    assert five_nil[8] in {e.name for e in out.plate} and len(out.plate) == 56 - 16
+    assert not any(r.split_by_rating for r in out.ranking)
+
+
+def test_more_bye_holders_than_places_go_up_by_rating_para_27():
+    """With 33-47 registrants the byes outnumber the 16 places (para 1 pads to 64): the
+    bye-holders go up in the rating order that gave them their byes, and the ones split
+    by rating at the cut are flagged for the TD."""
+    players = field(40)
+    plan = plan_qualifying(players, random.Random(3))
+    assert len(plan.byes) == 24
+    out = qualifying_outcome(plan, [finish(1) for _ in plan.pairings])
+    assert [e.name for e in out.top] == [e.name for e in plan.byes[:16]]
     assert out.ranking[15].split_by_rating and out.ranking[16].split_by_rating
-    assert not out.ranking[0].split_by_rating
+    assert not out.ranking[24].split_by_rating
     assert "placed by rating" in out.ranking[15].describe()
 
 
@@ -151,8 +162,8 @@ def test_same_seed_same_draw_and_seeds_never_meet(n, seed):
         assert all(bye.rating >= p.rating for pr in a.pairings for p in (pr.seed, pr.unseeded))
     if n > 16:
         assert len(a.pairings) + len(a.byes) == a.field_size // 2
-    # Same ratings multiset and size, so the shape of the draw does not depend on order.
-    assert len(b.pairings) == len(a.pairings) and len(b.byes) == len(a.byes)
+    # The draw does not depend on the order of the list, only on who is in it.
+    assert _signature(b) == _signature(a)
 
 
 def test_different_seeds_can_give_different_draws():

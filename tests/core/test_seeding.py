@@ -76,6 +76,16 @@ def test_equal_ratings_are_ordered_by_the_draw():
     assert [e.name for e in rank(mixed, random.Random(0))] == ["high", "low"]
 
 
+def test_the_draw_does_not_depend_on_the_order_of_the_list():
+    """Para 1 and 3 ('random draw') with a recorded seed: anyone re-running the draw
+    with the same players and seed gets the same bracket, even from a list sorted
+    another way (by name, by rating, as registered)."""
+    field = [Entrant(f"e{i}", 1500 + 10 * (i % 3)) for i in range(12)]
+    shuffled = list(reversed(field))
+    for s in range(10):
+        assert rank(field, random.Random(s)) == rank(shuffled, random.Random(s))
+
+
 def test_bad_input_is_refused_with_a_reason():
     with pytest.raises(ValueError, match="at least 2"):
         seat(["solo"], random.Random(0))

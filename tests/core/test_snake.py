@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.pairing.round_robin import cycle_length
 from core.pairing.snake import pair_snake, snake_groups
 from core.standings import scrabble_standings
-from core.tournament import Division, Game, Player
+from core.tournament import Division, Game, GameKind, Player
 
 SEED_36_INTO_3 = """
  1  2  3
@@ -103,13 +104,29 @@ def test_groups_are_drawn_from_standings_before_the_block() -> None:
     )
 
 
-def test_odd_group_sits_out_its_bottom_seed_first() -> None:
+def test_odd_groups_sit_out_their_bottom_seeds_who_then_meet() -> None:
+    """Each odd group sits out its bottom seed first; with two odd groups in an even
+    division the two meet instead of both taking byes (seed 000, "Odd Number of
+    Players": a bye each round only when the division is odd), and over the block they
+    never meet twice, as each sits out once."""
     div = division(10)
     pairings = pair_snake(div, 1, groups=2)  # two groups of 5
     ranked = by_rating(div)
     groups = snake_groups(ranked, 2)
-    assert sorted(pairings.byes) == sorted(g[-1] for g in groups)
-    assert len(pairings.pairs) == 4
+    assert pairings.byes == ()
+    assert set(map(frozenset, pairings.pairs)) >= {frozenset(g[-1] for g in groups)}
+    assert len(pairings.pairs) == 5
+    games: list[Game] = []
+    met: Counter[frozenset[int]] = Counter()
+    for r in range(1, 6):
+        pairings = pair_snake(division(10, tuple(games)), r, groups=2)
+        assert pairings.byes == ()
+        met.update(frozenset(p) for p in pairings.pairs)
+        games += [Game(r, a, b, 1.0, 0.0, 400, 300) for a, b in pairings.pairs]
+    assert set(met.values()) == {1}
+    odd = pair_snake(division(11), 1, groups=2)  # 6 and 5: one bye, the odd group's
+    (five,) = [g for g in snake_groups(by_rating(division(11)), 2) if len(g) == 5]
+    assert odd.byes == (five[-1],)
 
 
 def test_bad_options_are_refused() -> None:
@@ -120,3 +137,19 @@ def test_bad_options_are_refused() -> None:
         pair_snake(div, 1, groups=2, group_size=4)
     with pytest.raises(ValueError, match="cannot make 5 snake groups"):
         pair_snake(div, 1, groups=5)
+
+
+@given(st.integers(min_value=4, max_value=40), st.integers(min_value=1, max_value=5))
+def test_a_bye_only_when_the_division_is_odd(n: int, groups: int) -> None:
+    """Seed 000, "Odd Number of Players": one bye a round, and only in an odd division,
+    however the snake deals the groups; everyone plays or has the bye exactly once."""
+    groups = min(groups, n // 2)
+    block = min(cycle_length(len(g)) for g in snake_groups(range(n), groups))
+    games: list[Game] = []
+    for r in range(1, block + 1):
+        pairings = pair_snake(division(n, tuple(games)), r, groups=groups)
+        assert len(pairings.byes) == n % 2
+        seen = Counter(p for pair in pairings.pairs for p in pair) + Counter(pairings.byes)
+        assert set(seen) == set(range(1, n + 1)) and set(seen.values()) == {1}
+        games += [Game(r, a, b, 1.0, 0.0, 400, 300) for a, b in pairings.pairs]
+        games += [Game(r, x, None, 1.0, score_a=50, kind=GameKind.BYE) for x in pairings.byes]

@@ -152,5 +152,31 @@ def test_bad_input_is_refused() -> None:
         pair_speed(division(8), 9, round9="swiss")
     with pytest.raises(ValueError, match="4 or more active players"):
         pair_speed(division(3), 1)
+    with pytest.raises(ValueError, match="10 rounds of seed 000's event, not round 11"):
+        pair_speed(division(8), 11)
     with pytest.raises(ValueError, match="rounds 1 to 8"):
         speed_groups(division(8), 11)
+
+
+@given(st.integers(min_value=4, max_value=45), st.integers(min_value=0, max_value=10**6))
+def test_no_more_byes_than_an_odd_division_needs(n: int, seed: int) -> None:
+    """Seed 000, "Odd Number of Players": there is "one player who has a bye each round"
+    only when the division is odd. Rounds 4-6 split the division into halves (appendix
+    "Speed Pairings"); 30 players split 15/15 gave two odd groups and two byes in an even
+    division, so the halves are cut where both can pair fully."""
+    for _, pairings in simulate(n, seed)[:8]:
+        assert len(pairings.byes) == n % 2, (pairings.round, pairings.byes)
+
+
+def test_odd_group_sits_out_the_player_whose_absence_avoids_a_repeat() -> None:
+    """Rounds 7-8, a group of 5 (seed 000: "You will have to define for that group who
+    has the bye and who plays who"): of the players with the fewest byes, the lowest
+    placed whose sitting out lets the rest pair without a repeat. Here 1 has met 2, 3
+    and 4, so with 5 out every pairing repeats; with 4 out, 1 v 5 and 2 v 3 do not."""
+    from core.pairing.engine import History
+    from core.pairing.speed import _odd_one_out
+
+    history = History(met={(1, 2): 1, (1, 3): 1, (1, 4): 1})
+    assert _odd_one_out([1, 2, 3, 4, 5], history) == 4
+    assert _odd_one_out([1, 2, 3, 4, 5], History()) == 5  # nothing to avoid: last place
+    assert _odd_one_out([1, 2, 3, 4, 5], History(met={(1, 2): 1}, byes={4: 1, 5: 1})) == 3

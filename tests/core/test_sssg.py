@@ -87,6 +87,17 @@ def test_with_28_players_the_top_division_is_drawn_after_qualifying():
     assert [rating[s] for s in d.top.seeds] == top_ratings[:8]
 
 
+def test_with_40_players_the_byes_fill_the_top_division_and_it_is_drawn_at_once():
+    """Para 1 pads 40 players to 64 with 24 byes; para 27: a bye goes up, so the top
+    division is the 16 highest-rated, known at the draw and drawn then (para 3)."""
+    event = sssg.draw_sssg(field(40), seed=3)
+    assert event.top.seated and sorted(event.top.players) == [p.name for p in field(16)]
+    assert set(event.top.seeds) == {p.name for p in field(8)}
+    assert {pm.division for pm in sssg.playable(event)} == {"qualifying", "top"}
+    done, _ = finish(event)
+    assert sorted(sssg.placements(done).top) == [p.name for p in field(16)]
+
+
 def test_sixteen_or_fewer_go_straight_to_the_top_division():
     """'If 16 or fewer players sign up, we will proceed straight to the round of 16.'"""
     event = sssg.draw_sssg(field(12), seed=2)
@@ -115,8 +126,17 @@ def test_a_plate_too_small_is_cancelled():
 
 
 def test_plate_prize_count():
-    """Para 8: plate placing prizes = plate players / 4, rounded down."""
-    assert [sssg.plate_prize_count(n) for n in (3, 4, 8, 13, 16)] == [0, 1, 2, 3, 4]
+    """Para 8: plate placing prizes = plate players / 4, rounded down; but the same table
+    guarantees a Plate First, so a plate that is played (2 or 3 players) still has its
+    winner's prize; no plate (footnote 1), no prize."""
+    counts = [sssg.plate_prize_count(n) for n in (0, 1, 2, 3, 4, 8, 13, 16)]
+    assert counts == [0, 0, 1, 1, 1, 2, 3, 4]
+
+
+def test_a_plate_of_two_still_pays_its_winner_para_8():
+    event, _ = finish(sssg.draw_sssg(field(18), seed=1))
+    places = sssg.placements(event)
+    assert len(places.plate) == 2 and places.plate_prizes == places.plate[:1]
 
 
 def test_the_same_seed_gives_the_same_event():
@@ -164,9 +184,12 @@ def test_a_correction_that_changes_a_winner_voids_later_games_only_if_forced():
     # loser's seat (with any moves paras 2-3 force), it is not drawn afresh.
     old_loser, new_loser = event.result("Q1").players[1], event.result("Q1").players[0]
     assert ("plate", old_loser, new_loser) in impact.swapped
+    # The top division holds the slot "winner of Q1": the TD is told who now fills it.
+    assert ("top", new_loser, old_loser) in impact.swapped
+    assert f"{old_loser} takes {new_loser}'s place in the top division" in impact.describe()
 
 
-@pytest.mark.parametrize("n", [24, 28, 32, 40])
+@pytest.mark.parametrize("n", [24, 28, 32, 56])
 def test_a_changed_qualifying_winner_moves_as_few_players_as_the_rules_allow(n):
     """Para 3 draws each division once, after the qualifying round; a correction months
     later changes who is in it. The newcomer takes the leaver's seat, and only players that
@@ -187,22 +210,27 @@ def test_a_changed_qualifying_winner_moves_as_few_players_as_the_rules_allow(n):
                     continue  # drawn with "winner of Qk" slots: nothing to move
                 moved = {p for d, p in impact.reseated if d == b0.name}
                 into = {new: old for d, old, new in impact.swapped if d == b0.name}
-                assert len(into) == 1
+                # 17-32: the two players swap divisions; more: a winner may stay below
+                # the cut (footnote 2), and the next-best winner moves instead.
+                assert len(into) == 1 if n <= 32 else len(into) <= 1
                 for p in b1.players:
                     was = b0.seating.index(into.get(p, p)) // 2
                     assert (b1.seating.index(p) // 2 != was) == (p in moved), (n, seed, q, p)
-            if n == 40:  # 16 of the 24 winners go up: a plain swap keeps every rule
-                assert impact.reseated == () and len(impact.swapped) == 2
+            if n == 56:  # the top's seeds are its 8 bye-holders: a plain swap there
+                assert not [p for d, p in impact.reseated if d == "top"]
 
 
 def test_a_correction_keeps_untouched_plate_results():
-    """With 40 players the corrected qualifier's two players swap divisions: plate
-    matches that neither played keep their results (nothing is drawn again)."""
-    event = qualify_all(sssg.draw_sssg(field(40), seed=2))
+    """With 56 players a corrected qualifier sends its seed to the plate and the next
+    best winner up (footnote 2): plate matches that none of the movers played keep their
+    results (nothing is drawn again)."""
+    event = qualify_all(sssg.draw_sssg(field(56), seed=2))
     for pm in [p for p in sssg.playable(event) if p.division == "plate"]:
         event = sssg.record(event, pm.id, win(pm.best_of, 0))
     fixed, impact = sssg.correct(event, "Q1", win(9, 1), force=True)
-    movers = set(event.result("Q1").players)
+    before, after = sssg.derive(event).plate.players, sssg.derive(fixed).plate.players
+    movers = set(before) ^ set(after)
+    assert len(movers) == 2 and len(impact.swapped) == 2
     played = [r for r in event.results if r.match_id.startswith("P")]
     untouched = [r.match_id for r in played if not movers & set(r.players)]
     assert untouched and all(fixed.result(m) is not None for m in untouched)
@@ -303,3 +331,22 @@ def test_undoing_a_correction_restores_the_first_draw():
     again = sssg.derive(back)
     assert (again.top.seating, again.plate.seating) == (first.top.seating, first.plate.seating)
     assert impact.swapped  # the two players swap back
+
+
+def test_a_substitute_who_wins_the_top_division_is_placed_first_para_29():
+    """Para 29: the expelled qualifier's slot goes to his qualifying opponent, who then
+    wins every match: the places say so (the substitute was never seated in the top
+    division, and the expelled player gets no place)."""
+    event = qualify_all(sssg.draw_sssg(field(24), seed=1))
+    pm = next(p for p in sssg.playable(event) if p.division == "top")
+    expelled = pm.players[1]
+    previous = [RoundMatch(r.players, r.match) for r in event.results]
+    sub = expulsion_candidates(expelled, previous)[0].name
+    event = sssg.substitute(event, pm.id, expelled, sub)
+    while ready := sssg.playable(event):
+        for p in ready:
+            side = p.players.index(sub) if sub in p.players else 0
+            event = sssg.record(event, p.id, win(p.best_of, side, p.head_start))
+    places = sssg.placements(event)
+    assert places.top[0] == sub and len(places.top) == 16
+    assert expelled not in places.top + places.plate and sub not in places.plate

@@ -165,3 +165,17 @@ def test_write_then_read_gives_the_same_games(division: Division) -> None:
     assert [(p.name, p.rating) for p in again.players] == [
         (p.name, p.rating) for p in division.players
     ]
+
+
+def test_teams_survive_writing_a_division_that_did_not_come_from_trf() -> None:
+    """Seed 004 scores teams and avoids same-school pairings, so a team read from a tsh
+    ``team`` field must reach the TRF file (as ``013`` lines) rather than vanish."""
+    players = (Player(1, "Ann", 1800, team="North"), Player(2, "Bob", 1700, team="South"),
+               Player(3, "Cy", 1600, team="North"), Player(4, "Di", 1500))
+    text = write_trf(Division("Club", players))
+    assert [p.team for p in read_trf(text).players] == ["North", "South", "North", ""]
+    again = read_trf(text)
+    moved = Division("Club", tuple(Player(p.number, p.name, p.rating, team="East", extra=p.extra)
+                                    for p in again.players), meta=again.meta)
+    assert {p.team for p in read_trf(write_trf(moved)).players} == {"East"}
+    assert write_trf(again) == text

@@ -128,6 +128,9 @@ def test_pending_pairings_survive_and_new_ones_are_written() -> None:
         ("Ann, A 1500 2; 400 300\nBob, B 1400 1; 300\n", 1, "2 scores but only 1"),
         ("Ann, A 1500 2; 400\nBob, B 1400 1;\n", 1, "has a score but their opponent"),
         ("Ann, A 1500 1; 400\n", 1, "paired with themself"),
+        ("Ann, A 1500 2 x 2; 400 300\nBob, B 1400 1 1; 300 200\n", 1,
+         "the name was read as 'Ann, A 1500 2 x': is there a typo"),
+        ("Ann, A 1500 2; 400\nBob, B 1400 1;\n", 1, "Bob, B (line 2) has none"),
     ],
 )
 def test_bad_lines_name_the_line_and_the_problem(text: str, line: int, words: str) -> None:

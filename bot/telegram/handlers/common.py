@@ -5,6 +5,9 @@ update id is recorded (``tx.claim_update``) in the same transaction as its effec
 re-sent update finds its id taken and does nothing. What the effect wants said is written
 to the outbox in that transaction and delivered by the sender after commit.
 
+Whoever writes no longer blocks the bot: messages refused while they did are due again
+(``outbox_repo.requeue_blocked``), in that same transaction.
+
 A ``ServiceError`` rolls the transaction back (the claim too) and its message, escaped, is
 shown to the person; any other exception goes to the error handler (``errors.py``).
 """
@@ -21,6 +24,7 @@ from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.service.errors import ServiceError
+from bot.store import outbox_repo
 from bot.store.db import Tx
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
@@ -53,6 +57,8 @@ async def apply(update: Update, context: ContextTypes.DEFAULT_TYPE, effect: Effe
             if not await tx.claim_update(update.update_id, now(context)):
                 await _answer_callback(update)
                 return
+            if update.effective_user is not None:  # writing to the bot means not blocking it
+                await outbox_repo.requeue_blocked(tx, update.effective_user.id, now(context))
             then = await effect(update, context, tx, now(context))
     except ServiceError as exc:
         await _answer_callback(update)

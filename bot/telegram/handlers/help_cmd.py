@@ -11,7 +11,7 @@ from datetime import datetime
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import outbox, people, roles
+from bot.service import invites, outbox, people, roles
 from bot.store.db import Tx
 from bot.telegram import commands, texts
 from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
@@ -44,6 +44,7 @@ async def help_command(
     organisers = runtime(context).organisers
     held = await roles_held(tx, tg_id)
     chat_id = update.effective_chat.id  # type: ignore[union-attr]
-    text = texts.help_text(held, can_create_events=tg_id in organisers)
+    text = texts.help_text(held, can_create_events=tg_id in organisers,
+                           awaiting=await invites.events_awaiting_approval(tx, tg_id))
     await outbox.enqueue(tx, chat_id=chat_id, text_html=text, now=now)
     return menu_update(context, chat_id, held) if held else None

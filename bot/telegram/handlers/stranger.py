@@ -1,7 +1,8 @@
 """Anything the other handlers did not take: a friendly word, never silence.
 
 Issue 3: "A stranger who writes to the bot gets a friendly answer that says what TDBot is
-and how to join an event." Someone already in an event is pointed to /help instead.
+and how to join an event." Someone already in an event is pointed to /help instead, and
+someone whose join request waits for a TD is told that it waits.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from datetime import datetime
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import outbox
+from bot.service import invites, outbox
 from bot.store.db import Tx
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
@@ -25,8 +26,11 @@ async def anything_else(
 ) -> AfterCommit | None:
     tg_id, _name = sender_ids(update)
     held = await roles_held(tx, tg_id)
+    awaiting = await invites.events_awaiting_approval(tx, tg_id)
     if held:
         text = texts.NOT_UNDERSTOOD
+    elif awaiting:
+        text = "\n".join(texts.still_waiting(name) for name in awaiting)
     elif tg_id in runtime(context).organisers:
         text = texts.ORGANISER_HELLO
     else:

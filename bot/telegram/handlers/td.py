@@ -18,6 +18,7 @@ from bot.service import events, invites, outbox, people, readmodels, roles, roun
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
+from bot.service.schedule import parse_closing
 from bot.store.db import Tx
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
@@ -60,11 +61,13 @@ async def pending(
     update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
 ) -> AfterCommit | None:
     """What awaits a TD (the service's read model ``td_inbox``, one copy of its queries):
-    join requests, disputes, fees, messages Telegram refused for good (issue 3: "is marked
+    join requests (with their Approve / Reject buttons), disputes, fees, messages Telegram refused for good (issue 3: "is marked
     so and shown to a TD"), deadlines that could not fire, unfinished matches."""
     _actor, event, _ = await td_event(tx, update, context, "pending")
     inbox = await readmodels.td_inbox(tx, event.id)
-    await outbox.enqueue(tx, chat_id=_chat(update), now=now,
+    buttons = [[(f"Approve {r.entry_name}", f"join:approve:{r.id}"),
+                ("Reject", f"join:reject:{r.id}")] for r in inbox.join_requests]
+    await outbox.enqueue(tx, chat_id=_chat(update), now=now, buttons=buttons,
                          text_html=texts.pending(event.name, inbox))
     return None
 
@@ -85,19 +88,23 @@ async def list_invites(
 async def open_round(
     update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
 ) -> AfterCommit | None:
-    """/openround ROUND [anyway: REASON]: "anyway" opens a round with fees unpaid, as the
+    """/openround ROUND [until DATE] [anyway: REASON]. "until" sets the closing time (a TD
+    on a phone must be able to open a round whose planned date has passed, as
+    ``--closes`` does at the command line); "anyway" opens a round with fees unpaid, as the
     TD decision SSSg para 26 leaves to them, and the reason goes to the journal."""
     actor, event, args = await td_event(tx, update, context, "openround")
     words = " ".join(args)
     ref, anyway, reason = words.partition(" anyway")
+    ref, until, closing = ref.partition(" until ")
     ref = ref.strip()
     if not ref:
-        raise Invalid("say which round: /openround ROUND (its code or name)")
+        raise Invalid("say which round: /openround ROUND [until 2016-09-30] [anyway: REASON]")
+    closes_at = parse_closing(closing, event.zone) if until else None
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
         raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
-    rnd = await rounds.open_round(tx, event.id, ref, by=actor, now=now, unpaid_ok=bool(anyway),
-                                  why=reason or "/openround in chat")
+    rnd = await rounds.open_round(tx, event.id, ref, closes_at=closes_at, by=actor, now=now,
+                                  unpaid_ok=bool(anyway), why=reason or "/openround in chat")
     await outbox.enqueue(tx, chat_id=_chat(update), now=now,
                          text_html=texts.round_opened(event, rnd))
     return None
