@@ -3,6 +3,7 @@
     python -m bench.pairing            # 100, 1,000 and 10,000 players, 9 rounds each
     python -m bench.pairing --quick    # 100 and 1,000 players, 5 rounds
     python -m bench.pairing --system koth   # King of the Hill: its table repeats more
+    python -m bench.pairing --system uscf   # USCF Swiss (seed 004), colours and all
 
 Each size is a seeded random event: ratings 600-2200, results drawn from the Elo
 expectation, Scrabble-like scores. Every round is paired with ``pair_swiss`` and timed
@@ -26,6 +27,7 @@ from core.pairing import engine
 from core.pairing.byes import bye_game
 from core.pairing.koth import pair_koth
 from core.pairing.swiss import pair_swiss
+from core.pairing.uscf import pair_uscf_swiss
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, Player
 
@@ -46,7 +48,7 @@ class MatchClock:
             self.seconds += time.perf_counter() - t
 
 
-SYSTEMS = {"swiss": pair_swiss, "koth": pair_koth}
+SYSTEMS = {"swiss": pair_swiss, "koth": pair_koth, "uscf": pair_uscf_swiss}
 
 
 def simulate(n: int, rounds: int, seed: int, system: str = "swiss") -> list[dict[str, float]]:
@@ -103,11 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="rounds to pair (default 9)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--system", choices=sorted(SYSTEMS), default="swiss",
-                        help="modified Swiss (default) or King of the Hill, repeats avoided")
+                        help="modified Swiss (default), King of the Hill (repeats avoided) "
+                             "or USCF Swiss")
     args = parser.parse_args(argv)
     sizes = args.sizes or ([100, 1000] if args.quick else [100, 1000, 10000])
     rounds = args.rounds or (5 if args.quick else 9)
-    title = {"swiss": "modified Swiss", "koth": "King of the Hill"}[args.system]
+    title = {"swiss": "modified Swiss", "koth": "King of the Hill", "uscf": "USCF Swiss"}[args.system]
     print(f"{title}, {rounds} rounds, seed {args.seed}")
     print(f"{'players':>8} {'mean s/round':>13} {'last round s':>13} {'standings s':>12}"
           f" {'matching s':>11} {'repeats':>8} {'mean win gap':>13}")

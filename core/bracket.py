@@ -291,7 +291,8 @@ def placements(
     A player who goes out later places higher; the champion first; a player who never
     lost nor won the bracket (expelled, para 29) has no place. Players who go out in
     the same round are ordered by ``tiebreak`` (highest first): ``core.sssg`` passes wins
-    then spread, the order the rules use to rank losers (Annex A footnote 11); a played
+    then spread in the match that put them out, the order the rules use to rank a round's
+    losers (Annex A footnote 11); a played
     third-place match (footnote 8) orders the semi-final losers before that.
     """
     if not finished(views):

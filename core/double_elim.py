@@ -33,9 +33,9 @@ filled: 5-6 of 8, 9-12 of 16, 17-24 of 32, 33-48 of 64), no seed that para 3 con
 is among the round-1 losers, and they may be dropped against other blocks; the first
 possible rematch then moves to lower round 3 (8 seats) or 4 (16 to 64 seats). Fuller
 fields are forced to lower round 2: this is where rematch avoidance gives way to the
-written seeding rule (the SSSg top division of 16 after a qualifying round is one). ``drops="seeding"`` (the default) picks, round by round, the
-standard order that puts the first possible rematch off longest among those that keep
-para 3 for every draw; ``drops="rematch"`` (for events that do not seed) ignores para 3.
+written seeding rule (the SSSg top division of 16 after a qualifying round is one).
+``drops="seeding"`` (the default) picks, round by round, the standard order that puts
+the first possible rematch off longest among those that keep para 3 for every draw; ``drops="rematch"`` (for events that do not seed) ignores para 3.
 ``analyse_drops`` computes exactly which pairs of seats can meet in each lower match,
 and whether two constrained seeds could, to check both claims (tests cover 4 to 64).
 

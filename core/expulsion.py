@@ -99,8 +99,8 @@ def _describe(loser: _Loser, rank: int, level_with: list[str]) -> str:
         )
     else:
         text = (
-            f"eligible loser #{rank} of the previous round by wins then spread (para 29, footnote 11): "
-            f"{loser.wins:g} win(s), spread {loser.spread:+d}, lost to {loser.opponent}"
+            f"eligible loser #{rank} of the previous round by wins then spread "
+            f"(para 29, footnote 11): {loser.wins:g} win(s), spread {loser.spread:+d}, lost to {loser.opponent}"
         )
     if level_with:
         text += f"; level on wins and spread with {', '.join(level_with)}: the organizers choose"

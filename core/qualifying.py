@@ -17,10 +17,11 @@ to the top division and the losers to the plate (footnote 2). With more, only th
 winners "ranked by number of losses then spread" go up (footnote 2); the other winners and
 all losers go to the plate. Bye-holders rank first: para 27 says a match bye "in the case
 of the Qualifying Round" advances to the top division, and a bye-holder, who played
-nothing, has no losses or spread to rank on. So with 48 or more registrants (16 byes or
-fewer) every bye-holder goes up and the played winners take the places left by losses,
-then spread; with 33-47 the byes outnumber the places, and the bye-holders go up in the
-rating order that gave them their byes (para 1). Players still level at the cut are
+nothing, has no losses or spread to rank on; a qualifying match awarded as a match bye
+(para 27, its games void) ranks its winner with them. So with 48 or more registrants
+(16 byes or fewer) every bye-holder goes up and the played winners take the places left
+by losses, then spread; with 33-47 the byes outnumber the places, and the bye-holders go
+up in the rating order that gave them their byes (para 1). Players still level at the cut are
 split by rating and the split is flagged, because the seed is silent there and a TD
 should see it.
 
@@ -34,7 +35,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.match import Match
+from core.match import Decision, Match
 from core.seeding import Entrant, rank
 
 QUALIFYING_BEST_OF = 9  # para 1: "a single round of best-of-9 matches"
@@ -173,7 +174,10 @@ def qualifying_outcome(plan: QualifyingPlan, results: Sequence[Match]) -> Qualif
             )
         w = state.winner
         winner = pairing.seed if w == 0 else pairing.unseeded
-        rows.append((winner, state.points[1 - w], state.spread[w], False))
+        # Para 27: a match bye (awarded: its games are void) advances like a drawn bye.
+        rows.append(
+            (winner, state.points[1 - w], state.spread[w], state.decision is Decision.MATCH_BYE)
+        )
     rating_rank = {e.name: k for k, e in enumerate(plan.ranked)}
 
     def level(row: tuple[Entrant, float, int, bool]) -> tuple[bool, float, int]:

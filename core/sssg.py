@@ -116,7 +116,7 @@ def placeholder_match(name: str) -> str | None:
 
 def _check_names(entrants: Sequence[Entrant]) -> None:
     for e in entrants:
-        if e.name.startswith(("winner of ", "loser of ")):
+        if e.name.startswith((_PLACEHOLDER, "loser of ")):
             raise ValueError(
                 f"player name {e.name!r} may not start with 'winner of' or 'loser of': "
                 "those words name bracket slots; rename the player"
@@ -347,7 +347,7 @@ def derive(event: Event) -> Derived:
                 if v.winner.player is not None
             }
             top = top.renamed(rename)
-            placeholders = {p for p in top.players if p.startswith("winner of ")}
+            placeholders = {p for p in top.players if placeholder_match(p) is not None}
         elif outcome is not None:
             top = _seat_division(event, top, outcome.top)
         if plate is not None and outcome is not None:
@@ -602,18 +602,24 @@ def plate_prize_count(plate_players: int) -> int:
     return max(1, plate_players // 4)
 
 
-def _wins_spread(d: Derived, division: str) -> dict[str, tuple[float, int]]:
-    """Game wins (ties half, head starts not counted) and spread within a division: the
-    order the rules rank losers in (footnote 11: 'ranked by wins then spread')."""
-    totals: dict[str, tuple[float, int]] = {}
-    for mid, res in d.counted.items():
-        if d.divisions.get(mid) != division:
+def _last_loss(d: Derived, b: Bracket) -> dict[str, tuple[float, float]]:
+    """Each player's game wins (ties half, head starts not counted) and spread in the
+    match that put them out (their last loss in the division).
+
+    Players who go out in the same round are ranked the way the rules rank a round's
+    losers: "by wins then spread" (footnote 11), in that round's match. Totals over the
+    whole division would rank a top seed who had a first-round bye (para 2) below a
+    player who lost the same round worse but played one match more."""
+    record: dict[str, tuple[float, float]] = {}
+    for m in b.matches:
+        res = d.counted.get(m.id)
+        won = _winner_side(res)
+        if res is None or won is None:
             continue
-        st = res.match.state()
-        for side, name in enumerate(res.players):
-            w, s = totals.get(name, (0.0, 0))
-            totals[name] = (w + res.match.wins(side), s + st.spread[side])
-    return totals
+        lost = 1 - won
+        spread = res.match.state().spread[lost]
+        record[res.players[lost]] = (res.match.wins(lost), float(spread))
+    return record
 
 
 def placements(event: Event) -> Placements:
@@ -626,11 +632,12 @@ def placements(event: Event) -> Placements:
         if not b.seated:
             raise ValueError(f"the {b.name} division has not been drawn yet")
         bviews = {m.id: d.views[m.id] for m in b.matches}
-        totals = _wins_spread(d, b.name)
+        last_loss = _last_loss(d, b)
 
-        def key(name: str, totals: dict[str, tuple[float, int]] = totals) -> tuple[float, ...]:
-            w, s = totals.get(name, (0.0, 0))
-            return (w, float(s))
+        def key(
+            name: str, last_loss: dict[str, tuple[float, float]] = last_loss
+        ) -> tuple[float, ...]:
+            return last_loss.get(name, (0.0, 0.0))
 
         out[b.name] = tuple(bk.placements(b, bviews, key))
     top = out.get(d.top.name, ())

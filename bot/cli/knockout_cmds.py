@@ -23,7 +23,7 @@ from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
 from core.match import GameKind, Match
-from core.qualifying import TOP_DIVISION_SIZE
+from core.qualifying import TOP_DIVISION_SIZE, QualifyingPlan
 from core.schedule import plain_schedule
 from core.seeding import Entrant
 
@@ -94,6 +94,10 @@ def read_players(path: Path) -> list[Entrant]:
         if name in seen:
             fail(
                 f"--players {path}: line {line}: duplicate name {name!r} (first on line {seen[name]})"
+            )
+        if not raw:
+            fail(
+                f"--players {path}: line {line}: the rating of {name} is empty; write 0 if unrated"
             )
         try:
             value = float(raw)
@@ -199,8 +203,9 @@ def _ratings(event: sssg.Event) -> dict[str, int]:
 def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
     if name is None:
         return "bye"
-    if name.startswith("winner of Q") and event.plan is not None:
-        k = int(name.removeprefix("winner of Q")) - 1
+    qid = sssg.placeholder_match(name)
+    if qid is not None and event.plan is not None:
+        k = int(qid.removeprefix("Q")) - 1
         a, b = event.plan.pairings[k].players
         return f"{name} ({a} / {b})"
     rating = _ratings(event).get(name)
@@ -277,7 +282,9 @@ def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
         out[0] += (
             f" (the {len(plan.byes)} bye-holders and the {len(plan.pairings)} qualifying winners)"
         )
-    elif b.name == "top" and len(plan.byes) >= top:
+    elif b.name == "top" and len(plan.byes) == top:
+        out[0] += f" (the {top} bye-holders: a bye goes up, para 27)"
+    elif b.name == "top" and len(plan.byes) > top:
         out[0] += (
             f" (the {top} highest-rated of the {len(plan.byes)} bye-holders: a bye goes up, "
             "para 27, and there are more byes than places)"
@@ -305,6 +312,25 @@ def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
     return out
 
 
+def _equal_ratings(plan: QualifyingPlan) -> list[str]:
+    """Players level on rating where the level decides a bye or a seed: the order the
+    draw gave them (para 1: byes and seeds by rating, the rest a random draw), so a TD
+    can answer "why does she have a bye and not me?"."""
+    by_rating: dict[int, list[str]] = {}
+    for e in plan.ranked:
+        by_rating.setdefault(e.rating, []).append(e.name)
+    cuts = {len(plan.byes), len(plan.byes) + len(plan.pairings)}  # bye / qualifying seed
+    position = {e.name: i for i, e in enumerate(plan.ranked)}
+    lines = []
+    for rating, names in by_rating.items():
+        first, last = position[names[0]], position[names[-1]]
+        if len(names) > 1 and any(first < cut <= last for cut in cuts):
+            lines.append(
+                f"  Equal rating {rating}, in the order the draw gave them: {', '.join(names)}"
+            )
+    return lines
+
+
 def draw_text(event: sssg.Event) -> str:
     d = sssg.derive(event)
     out = [
@@ -324,6 +350,7 @@ def draw_text(event: sssg.Event) -> str:
                 f"    Q{i:<3} {_who(p.seed.name, event, {})}  v  {_who(p.unseeded.name, event, {})}"
             )
         out.append("  Byes: " + ", ".join(_who(e.name, event, {}) for e in plan.byes))
+        out.extend(_equal_ratings(plan))
     elif plan is not None:
         out.append("16 or fewer players: no qualifying round, straight to the top division.")
     for b in (d.top, d.plate):

@@ -129,9 +129,9 @@ def _check_type(flag: str, value: Any, annotation: Any) -> None:
         fail(f"{flag}={value}: give a word, e.g. {flag}=snake")
 
 
-def _options_of(params: Any, flags: dict[str, str]) -> str:
+def _options_of(params: Any) -> str:
     """The options a system function takes, as a TD would type them."""
-    names = [flags.get(key, f"--set {key}=") for key in params
+    names = [FLAGS.get(key, f"--set {key}=") for key in params
              if key not in ("division", "round_number")]
     return ", ".join(names) if names else "no options"
 
@@ -253,17 +253,16 @@ def pair(
         fail("--prize-places, --rounds-left, --top-places and --gibson-spread "
              "only apply with --gibson")
 
-    flags = FLAGS
     for key in options:
         if key not in params or key in ("division", "round_number"):
-            flag = flags.get(key, f"--set {key}")
+            flag = FLAGS.get(key, f"--set {key}")
             fail(f"{flag} does not apply to --system {chosen.name}; "
-                 f"it takes {_options_of(params, flags)}")
+                 f"it takes {_options_of(params)}")
     for key in options:
-        _check_type(flags.get(key, f"--set {key}"), options[key], params[key].annotation)
+        _check_type(FLAGS.get(key, f"--set {key}"), options[key], params[key].annotation)
     for key, param in params.items():
         if param.kind == param.KEYWORD_ONLY and param.default is param.empty and key not in options:
-            fail(f"--system {chosen.name} needs {flags.get(key, f'--set {key}=VALUE')}")
+            fail(f"--system {chosen.name} needs {FLAGS.get(key, f'--set {key}=VALUE')}")
     try:
         pairings = fn(division, number, **options)
     except (ValueError, TypeError) as exc:
@@ -284,8 +283,9 @@ def pair(
         _print(division, chosen.name, pairings, why)
         if unscored:
             rounds = ", ".join(map(str, unscored))
-            typer.echo(f"note: round {rounds} is paired but has no results yet: its pairs count "
-                       f"as meetings, its games not in the standings (standings after round "
+            which = f"round {rounds} is" if len(unscored) == 1 else f"rounds {rounds} are"
+            typer.echo(f"note: {which} paired but without results yet: the pairs count as "
+                       f"meetings, the games not in the standings (standings after round "
                        f"{scored})")
         moved = sum(1 for _, text in pairings.reasons if "already met" in text)
         if moved and "max_repeats" in params and "repeats" not in options \
@@ -309,5 +309,5 @@ def systems_cmd() -> None:
         except LookupError as exc:
             typer.echo(f"    not available: {exc}")
             continue
-        typer.echo(f"    options: {_options_of(params, FLAGS)}")
+        typer.echo(f"    options: {_options_of(params)}")
     typer.echo("fpN (fp4, fp6, ...): factored pairings with that factor")

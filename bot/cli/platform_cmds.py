@@ -25,7 +25,12 @@ from bot.service.entries import entries_of, import_players
 from bot.service.errors import ServiceError
 from bot.service.event_setup import create_event
 from bot.service.events import find_event, list_events
-from bot.service.invites import create_invite, invite_link, personal_player_invites
+from bot.service.invites import (
+    create_invite,
+    decide_join_request,
+    invite_link,
+    personal_player_invites,
+)
 from bot.service.matches import matches_of_event
 from bot.service.payments import record_payment
 from bot.service.readmodels import td_inbox
@@ -346,6 +351,44 @@ def journal_cmd(
         typer.echo(line)
 
 
+def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:
+    async def work(tx: Tx) -> str:
+        ev = await find_event(tx, event)
+        row = await tx.one("SELECT event_id FROM join_requests WHERE id = ?", (request,))
+        if row is None or row["event_id"] != ev.id:
+            fail(f"join request {request}: no such request in {ev.slug}; "
+                 f"`tdbot inbox {ev.slug}` lists them")
+        decision = await decide_join_request(tx, request, approve, by=Actor.cli(), now=_now(),
+                                             why=why)
+        r = decision.request
+        if not decision.by_this_press:
+            return f"join request {request} was decided already: {decision.verdict}"
+        return f"{r.state} join request {request}: {r.tg_name} as {r.entry_name}"
+
+    typer.echo(_run(db, work))
+
+
+@app.command("approve")
+def approve(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    request: Annotated[int, typer.Argument(help="The join request's number (tdbot inbox).")],
+    db: DbOption = None,
+) -> None:
+    """Approve a join request: link the Telegram account to the entry it claims."""
+    _decide(event, request, True, "", db)
+
+
+@app.command("reject")
+def reject(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    request: Annotated[int, typer.Argument(help="The join request's number (tdbot inbox).")],
+    why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Reject a join request (the person is told; they may ask again)."""
+    _decide(event, request, False, why, db)
+
+
 @app.command("inbox")
 def inbox(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
@@ -361,7 +404,8 @@ def inbox(
             return [f"{ev.name}: nothing awaits a TD"]
         out = [f"{ev.name}:"]
         for r in box.join_requests:
-            out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are {r.entry_name}")
+            out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are "
+                       f"{r.entry_name} (tdbot approve|reject {ev.slug} {r.id})")
         for d in box.open_disputes:
             out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
         for round_name, names in box.unpaid:

@@ -82,6 +82,7 @@ class _Planned:
     fault: Fault
     remaining: int
     chat_id: int | str | None
+    after: int = 0  # matching calls to let through first
 
 
 class FaultPlan:
@@ -91,11 +92,16 @@ class FaultPlan:
         self._planned: list[_Planned] = []
 
     def add(
-        self, method: str | None, fault: Fault, *, times: int = 1, chat_id: int | str | None = None
+        self, method: str | None, fault: Fault, *, times: int = 1, chat_id: int | str | None = None,
+        after: int = 0,
     ) -> None:
+        """Plan ``times`` faulty answers; ``after``: let that many matching calls succeed
+        first (e.g. the second piece of a long message fails, the first gets through)."""
         if times < 1:
             raise ValueError(f"times must be at least 1, got {times}")
-        self._planned.append(_Planned(method, fault, times, chat_id))
+        if after < 0:
+            raise ValueError(f"after must be 0 or more, got {after}")
+        self._planned.append(_Planned(method, fault, times, chat_id, after))
 
     def take(self, method: str, chat_id: int | str | None) -> Fault | None:
         """The fault for this call, if one is planned; it is used up."""
@@ -105,6 +111,9 @@ class FaultPlan:
             if planned.method is not None and planned.method != method:
                 continue
             if planned.chat_id is not None and str(planned.chat_id) != str(chat_id):
+                continue
+            if planned.after:
+                planned.after -= 1
                 continue
             planned.remaining -= 1
             if planned.remaining == 0:

@@ -134,7 +134,7 @@ class EventDef(_Strict):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError(
-                f"unknown time zone {value!r}; use an IANA name such as 'Asia/Singapore'"
+                f"unknown time zone {value!r} (use an IANA name such as 'Asia/Singapore')"
             ) from None
         return value
 
@@ -208,10 +208,36 @@ def _loc(parts: tuple[int | str, ...]) -> str:
     return out or "(top level)"
 
 
+#: A value of a ``date | datetime`` field is checked against each type; their errors say
+#: the same thing, once.
+_UNION_TAGS = ("date", "datetime")
+
+
+def _plain(err: Any) -> str | None:
+    """The validator's message in an organiser's words, for the common mistakes."""
+    kind, ctx, loc = err["type"], err.get("ctx") or {}, err["loc"]
+    if kind == "string_too_short":
+        return "must not be empty" if ctx.get("min_length") == 1 else None
+    if kind == "string_pattern_mismatch" and loc[-1] == "currency":
+        return "must be a three-letter currency code in capitals, such as SGD"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        limit = ctx.get("ge", ctx.get("le"))
+        return f"must be {limit} or {'more' if kind == 'greater_than_equal' else 'less'}"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return "must be a whole number"
+    if kind in ("bool_type", "bool_parsing"):
+        return "must be true or false"
+    if loc[-1] in _UNION_TAGS or kind.startswith(("date", "datetime")):
+        return "must be a date like 2016-09-30 or a date and time like 2016-09-30T18:00:00"
+    return None
+
+
 def _messages(exc: ValidationError) -> list[str]:
-    lines = []
+    lines: list[str] = []
     for err in exc.errors():
         loc = tuple(err["loc"])
+        if loc and loc[-1] in _UNION_TAGS:
+            loc = loc[:-1]
         ctx = err.get("ctx") or {}
         cause = ctx.get("error")
         if isinstance(cause, _KeyError):
@@ -228,7 +254,11 @@ def _messages(exc: ValidationError) -> list[str]:
             msg = "is required"
         elif err["type"] == "literal_error":
             msg = f"must be one of {ctx.get('expected', '')}"
-        lines.append(f"{_loc(loc)}: {msg}")
+        else:
+            msg = _plain(err) or msg
+        line = f"{_loc(loc)}: {msg}"
+        if line not in lines:
+            lines.append(line)
     return lines
 
 

@@ -173,7 +173,18 @@ async def make_draw(
 
 
 async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, now: datetime) -> None:
-    """Tell each player where the draw put them: their first match, or their bye."""
+    """Tell each player where the draw put them: their first match, or their bye. An
+    opponent still to come from an earlier match is named with the two who play it."""
+    by_code = {m.code: m for m in matches}
+
+    def opponent(m: MatchView, side: int) -> str:
+        label = m.label(1 - side)
+        kind, _, ref = m.sources[1 - side].partition(":")
+        feeder = by_code.get(ref) if m.names[1 - side] is None else None
+        if kind in ("winner", "loser") and feeder is not None and None not in feeder.names:
+            label += f" ({feeder.label(0)} or {feeder.label(1)})"
+        return label
+
     told: set[int] = set()
     for m in matches:
         for side in (0, 1):
@@ -185,7 +196,7 @@ async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, n
                 what = f"you have a bye in the {html.escape(m.round_name)} and go through."
             else:
                 what = (f"your first match is in the {html.escape(m.round_name)} against "
-                        f"<b>{html.escape(m.label(1 - side))}</b>, best of {m.best_of}.")
+                        f"<b>{html.escape(opponent(m, side))}</b>, best of {m.best_of}.")
             await outbox.enqueue(
                 tx, person_id=person, now=now, dedupe_key=f"draw:{event.id}:{person}",
                 text_html=(f"The draw for <b>{html.escape(event.name)}</b> is made "

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service import journal, outbox
@@ -109,15 +109,6 @@ async def _merge_person(tx: Tx, placeholder: int, into: int) -> None:
     onto the person a Telegram user already is, then drop the placeholder."""
     if placeholder == into:
         return
-    both = await tx.scalar(
-        "SELECT count(*) FROM entries a JOIN entries b ON a.event_id = b.event_id"
-        " WHERE a.person_id = ? AND b.person_id = ?", (placeholder, into),
-    )
-    if both:
-        raise Invalid(
-            "your Telegram account already has an entry in this event; ask a TD if two "
-            "entries are the same person"
-        )
     for table, column in (
         ("entries", "person_id"), ("outbox", "person_id"), ("invites", "person_id"),
         ("invites", "used_by"), ("join_requests", "decided_by"), ("slips", "reported_by"),
@@ -136,8 +127,22 @@ async def _merge_person(tx: Tx, placeholder: int, into: int) -> None:
     await tx.execute("DELETE FROM people WHERE id = ?", (placeholder,))
 
 
-async def _link(tx: Tx, person_id: int, tg_user_id: int, tg_name: str, now: datetime) -> int:
-    """Link a Telegram user to a person; returns the id the person ends up with."""
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+async def _link(
+    tx: Tx, person_id: int, tg_user_id: int, tg_name: str, now: datetime, *,
+    td_decided: bool = False,
+) -> int:
+    """Link a Telegram user to a person; returns the id the person ends up with.
+
+    A Telegram account TDBot already knows as another person takes over a player's entry
+    only when the names agree (a TD who also plays, SSSg para 19) or a TD decided it (a join
+    request): a personal link tapped by the wrong account (an organiser checking it, a
+    forwarded link) must not hand the entry, and its name, to someone else. A role alone
+    (TD, adjudicator) goes to whoever follows its link, as a general role link does.
+    """
     person = await get_person(tx, person_id)
     if person.tg_user_id == tg_user_id:
         return person.id
@@ -147,6 +152,23 @@ async def _link(tx: Tx, person_id: int, tg_user_id: int, tg_name: str, now: date
         )
     existing = await person_by_tg(tx, tg_user_id)
     if existing is not None:
+        both = await tx.scalar(
+            "SELECT count(*) FROM entries a JOIN entries b ON a.event_id = b.event_id"
+            " WHERE a.person_id = ? AND b.person_id = ?", (person.id, existing.id),
+        )
+        if both:
+            raise Invalid(
+                "your Telegram account already has an entry in this event; ask a TD if two "
+                "entries are the same person"
+            )
+        plays = await tx.scalar("SELECT count(*) FROM entries WHERE person_id = ?", (person.id,))
+        if plays and not td_decided and not _same_name(existing.name, person.name):
+            raise Invalid(
+                f"this link is for {person.name}, and your Telegram account is "
+                f"{existing.name} here. If you are {person.name}, follow the event's player "
+                "link and pick your name: a TD will confirm it. Otherwise pass this link on "
+                "to them (it still works)."
+            )
         await _merge_person(tx, person.id, existing.id)
         return existing.id
     await tx.execute("UPDATE people SET tg_user_id = ? WHERE id = ?", (tg_user_id, person.id))
@@ -413,12 +435,12 @@ async def decide_join_request(
     if taken:
         await _close_other_claims(tx, row["entry_id"], entry["name"], event, keep=None,
                                   by=by, now=now)
-        closed = JoinRequest(result.id, result.event_id, result.tg_user_id, result.tg_name,
-                             result.entry_id, result.entry_name, "rejected")
-        return JoinDecision(closed, await _decider_name(tx, by.person_id), False, taken_note)
+        return JoinDecision(replace(result, state="rejected"),
+                            await _decider_name(tx, by.person_id), False, taken_note)
     state = "approved" if approve else "rejected"
     if approve:
-        pid = await _link(tx, entry["person_id"], row["tg_user_id"], row["tg_name"], now)
+        pid = await _link(tx, entry["person_id"], row["tg_user_id"], row["tg_name"], now,
+                          td_decided=True)
         await _close_other_claims(tx, row["entry_id"], entry["name"], event,
                                   keep=request_id, by=by, now=now)
         text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry['name'])}! "
@@ -438,11 +460,8 @@ async def decide_join_request(
         detail={"request_id": request_id, "entry_id": row["entry_id"],
                 "tg_user_id": row["tg_user_id"]}, why=why,
     )
-    decision = JoinDecision(
-        JoinRequest(result.id, result.event_id, result.tg_user_id, result.tg_name,
-                    result.entry_id, result.entry_name, state),
-        await _decider_name(tx, by.person_id), True,
-    )
+    decision = JoinDecision(replace(result, state=state), await _decider_name(tx, by.person_id),
+                            True)
     for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{request_id}:td:"):
         await outbox.enqueue_edit(
             tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(decision.verdict)}", now=now

@@ -61,9 +61,11 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
         lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
     if rnd.closes_at is not None:
         lines.append(f"Deadline: {event.local(rnd.closes_at)}")
+    # SSSg para 23: the winner of a game, or on a tie the player who started it, reports it.
     lines.append(
         "Agree a time and place with your opponent; draw tiles to decide who starts the first "
-        "game. The winner of each game reports it here."
+        "game. The winner of each game (on a tie, the player who started it) reports the "
+        "result."
     )
     return "\n".join(lines)
 
@@ -80,7 +82,13 @@ async def open_round(
     why: str = "",
 ) -> Round:
     """Open a round: every match in it must know both players (or be a bye), every player
-    must have paid (para 26) unless a TD opens it with ``unpaid_ok`` and a reason."""
+    must have paid (para 26) unless a TD opens it with ``unpaid_ok`` and a reason.
+
+    Para 26 says a player not paid-up at the commencement of a round "will immediately be
+    expelled"; expelling (and offering the slot, para 29) is the organisers' act, so the bot
+    does not expel by itself: it refuses to open, naming who has not paid, and the TD records
+    the payments, expels, or opens anyway. The closing time may be set when opening: para 6
+    lets the organisers fix "the exact period for each round ... before the commencement"."""
     now = utc(now)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
@@ -188,13 +196,14 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
 
     A reminder that fires late (the bot was down) is dropped when it no longer helps: once
     the round's deadline has passed, or when a later reminder of the round is also due
-    already (that one goes out instead, so nobody gets two reminders at once)."""
+    already, whether it fired first or not (that one goes out instead, so nobody gets two
+    reminders at once)."""
     rnd = await _open_round_of(tx, d)
     if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
         return False
     overtaken = await tx.scalar(
-        "SELECT count(*) FROM deadlines WHERE subject = ? AND kind = ? AND state = 'open'"
-        " AND id <> ? AND due_at > ? AND due_at <= ?",
+        "SELECT count(*) FROM deadlines WHERE subject = ? AND kind = ?"
+        " AND state IN ('open', 'fired') AND id <> ? AND due_at > ? AND due_at <= ?",
         (d.subject, REMINDER, d.id, iso(d.due_at), iso(now)),
     )
     if overtaken:

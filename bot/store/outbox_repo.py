@@ -173,6 +173,12 @@ async def mark_sent(tx: Tx, id: int, message_id: int | None, now: datetime) -> b
     return changed == 1
 
 
+async def set_text(tx: Tx, id: int, text_html: str) -> None:
+    """What is left to send of a pending row (the pieces of a long message not yet sent)."""
+    await tx.execute("UPDATE outbox SET text_html = ? WHERE id = ? AND state = 'pending'",
+                     (text_html, id))
+
+
 async def mark_failed(tx: Tx, id: int, error: str, retry_at: datetime) -> bool:
     changed = await tx.execute(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?"

@@ -18,6 +18,9 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
   (here for the rest of the pass, in ``outbox_repo.due`` after it), so a person reads their
   messages in the order they were written.
 
+A message over Telegram's 4096 characters goes out in pieces (``split_text``); if a piece
+fails, the row keeps only the pieces not yet delivered, so its retry repeats none.
+
 A message is sent twice only if the process dies between Telegram's answer and the
 ``mark_sent`` commit (or a time-out hides a delivery): at-least-once, never lost.
 """
@@ -37,7 +40,7 @@ from telegram.error import BadRequest, Forbidden, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.store import outbox_repo
-from bot.store.db import Database
+from bot.store.db import Database, Tx
 from bot.store.outbox_repo import OutboxRow
 
 log = logging.getLogger(__name__)
@@ -174,8 +177,9 @@ class OutboxSender:
                     stopped.add(row.chat_id)
             return len(rows)
 
-    async def _send(self, row: OutboxRow) -> int | None:
-        """One Bot API delivery of ``row``; returns the message id to record."""
+    async def _send(self, row: OutboxRow, delivered: list[str]) -> int | None:
+        """One Bot API delivery of ``row``; returns the message id to record. Each piece of
+        a long message Telegram accepted is appended to ``delivered``."""
         if row.edit_of is not None:
             if row.edit_message_id is None:
                 raise BadRequest("the message to edit was never delivered")
@@ -202,14 +206,18 @@ class OutboxSender:
                 reply_markup=reply_markup(row.buttons) if n == len(pieces) else None,
                 link_preview_options=LinkPreviewOptions(is_disabled=True),
             )
+            delivered.append(piece)
             message_id = message.message_id
         return message_id
 
     async def _deliver(self, row: OutboxRow) -> bool:
         """Send one row and record the outcome; False if it is to be retried later (the
-        chat's later rows then wait behind it, to keep their order)."""
+        chat's later rows then wait behind it, to keep their order). When a long message
+        fails after some of its pieces got through, the row keeps only the rest, so the
+        retry sends no piece twice."""
+        delivered: list[str] = []
         try:
-            message_id = await self._send(row)
+            message_id = await self._send(row, delivered)
         except Forbidden as exc:
             log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
             async with self._db.transaction() as tx:
@@ -223,6 +231,7 @@ class OutboxSender:
                     await outbox_repo.mark_undeliverable(tx, row.id, self._clock(), str(exc))
                     return True
                 retry_at = self._clock() + retry_delay(attempts)
+                await self._keep_unsent(tx, row, delivered)
                 await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
             return False
         except RetryAfter as exc:
@@ -231,14 +240,22 @@ class OutboxSender:
                 wait = exc.retry_after
             delay = wait if isinstance(wait, timedelta) else timedelta(seconds=float(wait))
             async with self._db.transaction() as tx:
+                await self._keep_unsent(tx, row, delivered)
                 await outbox_repo.mark_failed(tx, row.id, str(exc), self._clock() + delay)
             return False
         except Exception as exc:  # NetworkError, TimedOut, 5xx -- or a malformed row
             log.warning("outbox %s: delivery failed, will retry: %r", row.id, exc)
             retry_at = self._clock() + retry_delay(row.attempts + 1)
             async with self._db.transaction() as tx:
+                await self._keep_unsent(tx, row, delivered)
                 await outbox_repo.mark_failed(tx, row.id, repr(exc), retry_at)
             return False
         async with self._db.transaction() as tx:
             await outbox_repo.mark_sent(tx, row.id, message_id, self._clock())
         return True
+
+    @staticmethod
+    async def _keep_unsent(tx: Tx, row: OutboxRow, delivered: list[str]) -> None:
+        if delivered:
+            rest = "\n".join(split_text(row.text_html)[len(delivered):])
+            await outbox_repo.set_text(tx, row.id, rest)

@@ -66,6 +66,11 @@ def help_text(
 
 NOT_UNDERSTOOD = "I did not understand that. Type /help to see what you can do here."
 
+EDIT_IGNORED = (
+    "I do not act on edited messages, so nothing was changed. If you meant something "
+    "else, send it again as a new message."
+)
+
 
 def welcome_back(name: str) -> str:
     return f"Hello again, {esc(name)}! Type /help to see what you can do."

@@ -174,37 +174,40 @@ def table_pairings(
     left without a game, as one who sits out an odd group is; withdrawn players are left
     out.
 
-    Players left without a game meet each other rather than each taking a bye: seed 000
-    ("Odd Number of Players") has "one player who has a bye each round", and only when
-    the division is odd, so two odd groups (10 players in snake groups of 5) must not
-    give two byes a round. See :func:`_meet_or_bye` for who keeps the bye."""
+    Players left without a game by different tables meet each other rather than each
+    taking a bye: seed 000 ("Odd Number of Players") has "one player who has a bye each
+    round", and only when the division is odd, so two odd groups (10 players in snake
+    groups of 5) must not give two byes a round. Players of different tables never meet
+    within the tables' block, so this adds no repeat to it; two left idle by the same
+    table keep their byes, as they may be scheduled to meet later in it."""
     pairs: list[Pair] = []
-    idle: list[tuple[int, str]] = []
+    idle: list[tuple[int, int, str]] = []  # (player, table, why)
     reasons: list[tuple[Pair, str]] = []
-    for where, table, sitting_out in tables:
+    for k, (where, table, sitting_out) in enumerate(tables):
         if sitting_out is not None and division.player(sitting_out).active:
-            idle.append((sitting_out, f"sits out {where}"))
+            idle.append((sitting_out, k, f"sits out {where}"))
         for a, b in table:
             a_in, b_in = division.player(a).active, division.player(b).active
             if a_in and b_in:
                 pairs.append((a, b))
                 reasons.append(((a, b), f"{where}; {a} moves first"))
             elif a_in or b_in:
-                idle.append((a if a_in else b, f"opponent withdrew; {where}"))
+                idle.append((a if a_in else b, k, f"opponent withdrew; {where}"))
     byes = _meet_or_bye(division, round_number, idle, pairs, reasons)
     return Pairings(
         round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
     )
 
 
-def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int, str]],
+def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int, int, str]],
                  pairs: list[Pair], reasons: list[tuple[Pair, str]]) -> list[int]:
-    """Pair the players the tables left idle; return who has a bye (one at most, when
-    they are odd in number). The bye goes to the idle player with the fewest byes so far,
-    the last listed on a tie (tables run from the top group down), because "any player
-    should have, at most, one bye in a tournament, if possible" (seed 000, "Speed
-    Pairings"). The others meet in table order, each with the next who has not met them
-    where there is one, first move to whoever has gone first less."""
+    """Pair the players the tables left idle, each with one of another table; return who
+    has a bye. When they are odd in number the bye goes first to the idle player with
+    the fewest byes so far, the last listed on a tie (tables run from the top group
+    down), because "any player should have, at most, one bye in a tournament, if
+    possible" (seed 000, "Speed Pairings"). The others meet in table order, each with
+    the next of another table who has not met them where there is one (first move to
+    whoever has gone first less); one left without a partner has a bye too."""
     from core.pairing.engine import history_before, order_first  # engine is the heavier module
 
     if not idle:
@@ -212,16 +215,23 @@ def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int
     history = history_before(division, round_number)
     waiting = list(idle)
     byes: list[int] = []
+
+    def bye(item: tuple[int, int, str]) -> None:
+        byes.append(item[0])
+        reasons.append(((item[0], 0), f"bye {item[0]}: {item[2]}"))
+
     if len(waiting) % 2:
-        fewest = min(history.byes.get(p, 0) for p, _ in waiting)
-        keep = max(i for i, (p, _) in enumerate(waiting) if history.byes.get(p, 0) == fewest)
-        player, why = waiting.pop(keep)
-        byes.append(player)
-        reasons.append(((player, 0), f"bye {player}: {why}"))
+        fewest = min(history.byes.get(p, 0) for p, _, _ in waiting)
+        bye(waiting.pop(max(i for i, (p, _, _) in enumerate(waiting)
+                            if history.byes.get(p, 0) == fewest)))
     while waiting:
-        (a, why_a) = waiting.pop(0)
-        k = next((i for i, (q, _) in enumerate(waiting) if history.times_met(a, q) == 0), 0)
-        (b, why_b) = waiting.pop(k)
+        a, table_a, why_a = waiting.pop(0)
+        others = [i for i, (_, table, _) in enumerate(waiting) if table != table_a]
+        if not others:
+            bye((a, table_a, why_a))
+            continue
+        k = next((i for i in others if history.times_met(a, waiting[i][0]) == 0), others[0])
+        b, _, why_b = waiting.pop(k)
         pair = order_first(a, b, history)
         pairs.append(pair)
         repeat = " (a repeat: no other idle player was left)" if history.times_met(a, b) else ""

@@ -34,6 +34,9 @@ Seed 004 (scholastic chess introduction, "How do you pair players together?"):
   "we avoid making switches in pairings if there is a large difference in the ratings of
   the players being switched (except to avoid giving someone 3-in-a-row)". In the final
   round three in a row is allowed (USCF 29E5f1), so that claim falls to the 200 limit.
+  The boards of players dropped into a group join its switches only to avoid a third
+  colour in a row, and a dropped player whose first opponent would give one of them a
+  third colour in a row meets the next who does not, at any rating distance.
 
 Why procedural and not the shared matching engine: the USCF rules are an ordered
 procedure whose every step a TD checks by hand ("transposed 5 and 6 to give 2 his due
@@ -45,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, islice
+from itertools import chain, combinations, islice
 
 import rustworkx as rx
 
@@ -194,6 +197,7 @@ class _Pairer:
         self.dropped_from: dict[int, str] = {}
         self._cache: dict[frozenset[int], bool] = {}
         self._blocked = self._blocked_partners()
+        self._most_blocked = max((len(b) for b in self._blocked.values()), default=0)
 
     def _blocked_partners(self) -> dict[int, set[int]]:
         """Everyone each player may not meet at this level (few: opponents, teammates)."""
@@ -238,8 +242,12 @@ class _Pairer:
         same = 1 if self.relax.avoid_team and team and team == self.players[q].team else 0
         return rematch + same
 
-    def by_regret(self, p: int, candidates: Iterable[int]) -> list[int]:
-        """Allowed-but-regretted candidates last; blocked ones stay put (to be named)."""
+    def by_regret(self, p: int, candidates: Iterable[int]) -> Iterable[int]:
+        """Allowed-but-regretted candidates last; blocked ones stay put (to be named).
+        At a level that allows neither rematches nor (avoided) team pairs every allowed
+        candidate has regret 0, so the order is kept as it is, without a sort."""
+        if not (self.relax.rematch_ok or (self.relax.team_ok and self.relax.avoid_team)):
+            return candidates
         return sorted(candidates, key=lambda q: self.regret(p, q) if self.ok(p, q) else 0)
 
     def matchable(self, group: Iterable[int]) -> bool:
@@ -312,18 +320,25 @@ class _Pairer:
             label = f"{_points(value)}-point group"
             natives = [p for p in pool if self.pairing_score[p] == value]
             still: list[int] = []
+            drop_boards: list[_Board] = []
             for c in carry:
                 board = self.pair_dropped(c, [x for x in natives if x in unpaired], unpaired, label)
                 if board is None:
                     still.append(c)
                     continue
-                boards.append(board)
+                drop_boards.append(board)
                 unpaired -= {board.high, board.low}
             rest = [x for x in natives if x in unpaired]
             below = still + [x for x in pool if x in unpaired and self.pairing_score[x] < value]
             dropped, kept = self.choose_drops(rest, below)
             group_boards = self.pair_within(kept, label)
             self.fix_colours(group_boards)
+            group_boards = drop_boards + group_boards
+            if drop_boards:
+                # a third colour in a row left in the group (two natives both due a third
+                # White) may still be avoided by a switch with a dropped player's board:
+                # the seed's one exception to its rating limits
+                self.fix_colours(group_boards, at_least=Claim.NOT_THREE)
             boards.extend(group_boards)
             unpaired -= set(kept)
             for d in dropped:
@@ -355,21 +370,30 @@ class _Pairer:
         if first is None:
             return None
         choice = first
-        if self.colour_cost(c, first):
+        claim = self.colour_cost(c, first)
+        if claim:
+            # a third colour in a row is avoided at any rating distance (seed 004's one
+            # exception to its limits), other claims within 80 points
+            three = claim == Claim.NOT_THREE and not self.final_round
             for x in natives[natives.index(first) + 1 :]:
                 gap = abs(self.players[x].rating - self.players[first].rating)
-                if gap > ALTERNATION_LIMIT:
+                if gap > ALTERNATION_LIMIT and not three:
                     break
                 if (
-                    not self.colour_cost(c, x)
+                    self.colour_cost(c, x) < (claim if three else 1)
                     and self.regret(c, x) <= self.regret(c, first)
                     and self.ok(c, x)
                     and self.matchable(unpaired - {c, x})
                 ):
                     choice = x
+                    rule = ("no rating limit applies to avoiding three in a row" if three
+                            else f"within the {ALTERNATION_LIMIT}-point limit")
                     skipped.append(
                         f"{x} rather than {first} so both get their due colours, "
-                        f"{gap} rating points apart, within the {ALTERNATION_LIMIT}-point limit"
+                        f"{gap} rating points apart, {rule}"
+                        if not self.colour_cost(c, x) else
+                        f"{x} rather than {first} to avoid a third colour in a row, "
+                        f"{gap} rating points apart, {rule}"
                     )
                     break
         source = self.dropped_from.get(c, "group above")
@@ -390,24 +414,31 @@ class _Pairer:
         """Top half v bottom half in rank order; when the natural opponent cannot be met,
         the next one down the bottom half (a transposition), then a top-half player from
         the bottom of the top half (an interchange)."""
-        top = set(members[: len(members) // 2])
-        left = list(members)
+        half = len(members) // 2
+        top = set(members[:half])
+        # the players still to pair, in rank order, kept as two ordered sets so that
+        # each step starts where its candidates are (a 10,000-player group stays linear)
+        upper = dict.fromkeys(members[:half])
+        lower = dict.fromkeys(members[half:])
         boards: list[_Board] = []
-        while left:
-            p, rest = left[0], left[1:]
-            if p in top:
-                candidates = [q for q in rest if q not in top] + [
-                    q for q in reversed(rest) if q in top
-                ]
-            else:
-                candidates = rest
+        while upper or lower:
+            p = next(iter(upper or lower))
+            del (upper if p in upper else lower)[p]
+            candidates: Iterable[int] = (
+                chain(lower, reversed(upper)) if p in top else chain(upper, lower)
+            )
+            left = len(upper) + len(lower)
+            # Dirac: when nobody is blocked from half the others, the rest always pairs
+            easy = self._most_blocked <= (left - 1) // 2 - 1
             notes: list[str] = []
             for q in self.by_regret(p, candidates):
                 why = self.blocked(p, q)
                 if why:
                     notes.append(f"not {q}: {why}")
                     continue
-                if not self.matchable(x for x in rest if x != q):
+                if not easy and not self.matchable(
+                    x for x in chain(upper, lower) if x != q
+                ):
                     notes.append(f"not {q}: the rest of the group could not then be paired")
                     continue
                 break
@@ -420,7 +451,7 @@ class _Pairer:
             else:
                 head = f"bottom-half players of the {label} paired together"
             boards.append(_Board(p, q, [head, *notes]))
-            left = [x for x in rest if x != q]
+            del (upper if q in upper else lower)[q]
         return boards
 
     # --- colours -----------------------------------------------------------------------
@@ -437,15 +468,16 @@ class _Pairer:
             return None
         return ALTERNATION_LIMIT if claim == Claim.ALTERNATION else EQUALISATION_LIMIT
 
-    def fix_colours(self, boards: list[_Board]) -> None:
+    def fix_colours(self, boards: list[_Board], at_least: int = Claim.ALTERNATION) -> None:
         """Transpositions and interchanges that give players their due colours, within the
-        rating limits; each accepted switch lowers the group's unmet claims, so this ends."""
+        rating limits, for unmet claims of ``at_least`` that strength; each accepted
+        switch lowers the group's unmet claims, so this ends."""
         improved = True
         while improved:
             improved = False
             for k, board in enumerate(boards):
                 claim = self.colour_cost(board.high, board.low)
-                if not claim:
+                if claim < at_least:
                     continue
                 best = self.best_switch(boards, k, claim)
                 if best is None:
@@ -474,16 +506,17 @@ class _Pairer:
                 ("transposed", (b, d), (a, d), (c, b)),
                 ("interchanged", (upper_low, lower_high), (a, c), (b, d)),
             ):
+                # the cheap tests first: every one must pass
+                gap = abs(self.players[moved[0]].rating - self.players[moved[1]].rating)
+                if limit is not None and gap > limit:
+                    continue
+                if self.colour_cost(*pair_k) + self.colour_cost(*pair_j) >= before:
+                    continue
                 if not (self.ok(*pair_k) and self.ok(*pair_j)):
                     continue
                 if self.regret(*pair_k) + self.regret(*pair_j) > self.regret(a, b) + self.regret(
                     c, d
                 ):
-                    continue
-                if self.colour_cost(*pair_k) + self.colour_cost(*pair_j) >= before:
-                    continue
-                gap = abs(self.players[moved[0]].rating - self.players[moved[1]].rating)
-                if limit is not None and gap > limit:
                     continue
                 x, y = sorted(moved, key=self.rank.__getitem__)
                 before_unmet = self.unmet(a, b) | self.unmet(c, d)

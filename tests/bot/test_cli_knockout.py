@@ -190,6 +190,7 @@ def test_plain_brackets_of_any_size(tmp_path, fmt, n):
         ("name,rating\nAnn  Lee,1\nAnn Lee,2\n", "line 3: duplicate name 'Ann Lee'"),
         ('name,rating\n"Ann\nLee",1\nAnn Lee,2\n', "line 4: duplicate name 'Ann Lee'"),
         ("name;rating\nAnn;1\nBob;x\n", "line 3: rating 'x' of Bob is not a number"),
+        ("name,rating\nAnn,1\nBob,\n", "line 3: the rating of Bob is empty; write 0 if unrated"),
     ],
 )
 def test_bad_players_files_get_one_line_and_exit_code_2(tmp_path, content, message):
@@ -361,6 +362,8 @@ def test_a_semicolon_or_tab_separated_file_is_read(tmp_path):
     [
         (40, "the 16 highest-rated of the 24 bye-holders: a bye goes up, para 27",
          "(the qualifying losers and winners, and the bye-holders who do not go up)"),
+        (48, "double elimination of 16 (the 16 bye-holders: a bye goes up, para 27)\n",
+         "(the qualifying losers and the winners who do not go up)"),
         (56, "the 8 bye-holders, para 27, and the best 8 of the 24 qualifying winners by "
          "losses, then spread: footnote 2", "(the qualifying losers and the winners who do "
          "not go up)"),
@@ -370,3 +373,19 @@ def test_a_field_over_32_says_who_goes_up(tmp_path, n, top, plate):
     """Footnote 2 and para 27, as the draw explains them before the qualifying round."""
     out = run("draw", "--players", str(players_csv(tmp_path, n)), "--seed", "1").stdout
     assert top in out and plate in out
+
+
+def test_a_rating_tie_at_the_bye_cut_says_the_draw_decided_it(tmp_path):
+    """Para 1: byes to the top x by rating. Two players level on rating either side of
+    the cut: the draw orders them, and says so (the same seed, the same order)."""
+    csv = tmp_path / "p.csv"
+    rows = [f"Player {i:02d},{2000 - 10 * i}" for i in range(24)]
+    rows[7] = "Player 07,1920"
+    rows[8] = "Player 08,1920"  # level with the 8th: one gets the last bye
+    csv.write_text("name,rating\n" + "\n".join(rows) + "\n")
+    out = run("draw", "--players", str(csv), "--seed", "1").stdout
+    line = next(x for x in out.splitlines() if "Equal rating 1920" in x)
+    assert "in the order the draw gave them" in line
+    first = line.split(": ", 1)[1].split(", ")[0]
+    assert f"{first} (1920)" in next(x for x in out.splitlines() if x.startswith("  Byes: "))
+    assert out.count("Equal rating") == 1

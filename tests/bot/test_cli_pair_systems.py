@@ -389,6 +389,22 @@ def test_out_writes_the_round_into_the_tsh_file_as_tsh_does(tmp_path: Path) -> N
     assert not met & {tuple(sorted(p)) for p in second["pairings"]}
 
 
+def test_pairing_past_a_round_without_results_says_so(tmp_path: Path) -> None:
+    """A TD who pairs King of the Hill while the last round's slips are still out gets
+    pairings from older standings (seed 000's table of systems: KOTH "must wait until
+    all games finished"), so the text output says which rounds have no results yet."""
+    path = tmp_path / "a.t"
+    path.write_text(TSH.read_text(encoding="utf-8"), encoding="utf-8")
+    pair_json("--system", "koth", "--in", str(path), "--out", str(path))
+    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Round 25")
+    assert ("note: round 24 is paired but without results yet: the pairs count as meetings, "
+            "the games not in the standings (standings after round 23)") in result.stdout
+    plain = runner.invoke(app, ["pair", "--system", "koth", "--in", str(TSH)])
+    assert "without results" not in plain.stdout
+
+
 def test_out_refuses_what_a_t_file_cannot_take(tmp_path: Path) -> None:
     path = tsh_file(tmp_path, 8, 2)
     data = Path(__file__).parent.parent / "data" / "swiss_small.trf"

@@ -242,3 +242,39 @@ def test_links_without_a_bot_username_say_so(
     code, out, err = run(runner, "event", "create", str(EXAMPLE), "--db", str(tmp_path / "t.db"))
     assert code == 0, err
     assert "https://t.me/YOUR_BOT?start=" in out and "TDBOT_BOT_USERNAME" in err
+
+
+def test_a_td_decides_join_requests_from_the_command_line(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """`tdbot inbox` lists join requests; `tdbot approve` / `tdbot reject` decide them, as
+    the chat's buttons do (one use-case, invites.decide_join_request)."""
+    import asyncio
+    from datetime import UTC, datetime
+
+    from bot.service.entries import entries_of
+    from bot.service.invites import request_entry
+    from bot.store.db import Database
+
+    db = _event(runner, tmp_path)
+
+    async def ask() -> None:
+        database = await Database.open(db)
+        async with database.transaction() as tx:
+            code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
+                                   " AND person_id IS NULL")
+            entry = next(e for e in await entries_of(tx, 1) if e.name == "Player 03")
+            await request_entry(tx, code, entry.id, tg_user_id=4242, tg_name="P3 <phone>",
+                                now=datetime.now(UTC))
+        await database.close()
+
+    asyncio.run(ask())
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert "join request 1: Telegram user P3 <phone> says they are Player 03" in out
+    assert "tdbot approve|reject sssg-2016 1" in out
+    code, _, err = run(runner, "approve", "sssg-2016", "9", "--db", db)
+    assert code == 2 and "join request 9: no such request in sssg-2016" in err
+    code, out, err = run(runner, "approve", "sssg-2016", "1", "--db", db)
+    assert code == 0 and "approved join request 1: P3 <phone> as Player 03" in out, err
+    code, out, _ = run(runner, "reject", "sssg-2016", "1", "--db", db)
+    assert code == 0 and "decided already: ✅ Approved by the organiser (command line)." in out

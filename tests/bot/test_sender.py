@@ -281,3 +281,22 @@ async def test_messages_missed_while_blocked_arrive_when_the_person_writes_again
         tg.user_sends(tara, "/pending")
         await bot.settle()
         assert "Ann Lee" not in (tg.last_sent(tara).text or "")
+
+
+async def test_a_long_message_failing_midway_sends_each_piece_once(tmp_path: Path) -> None:
+    """Issue 3, "Outbox": a message is sent twice only if the bot dies between Telegram's
+    answer and recording it. A long message goes out in pieces; when a later piece fails,
+    the retry sends only the pieces not yet delivered."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        text = "\n".join(f"<b>M{i}</b>: Player {i} v Player {i + 1}" for i in range(300))
+        bot.telegram.faults.add("sendMessage", server_error(502), after=1)
+        async with bot.runtime.db.transaction() as tx:
+            await outbox.enqueue(tx, chat_id=ann.id, text_html=text, now=bot.clock())
+        await bot.settle()
+        assert len(bot.telegram.sent(ann)) == 1
+        await bot.advance(timedelta(seconds=5))
+        got = "\n".join(m.text or "" for m in bot.telegram.sent(ann))
+        assert len(bot.telegram.sent(ann)) == 3
+        assert got.count("Player 0 v Player 1\n") == 1 and got.count("Player 299 v") == 1
+        assert await states(bot) == Counter({"sent": 1})

@@ -23,7 +23,7 @@ from bot.service.invites import (
     redeem_invite,
     request_entry,
 )
-from bot.service.people import person_by_tg
+from bot.service.people import add_person, person_by_tg
 from bot.service.roles import events_of, require_role, roles_of
 from bot.store.db import Database
 
@@ -233,17 +233,22 @@ async def test_general_player_code_needs_a_td_to_approve(db: Database) -> None:
 
 
 async def test_a_known_telegram_user_is_merged_into_their_entry(db: Database) -> None:
-    """Tess is a TD (linked) and also plays: linking her entry keeps one person."""
+    """Tess is a TD of one event (linked) and plays in another under the same name: her
+    personal link there links the entry to the person TDBot knows, one person, two roles."""
+    second = SMALL.replace('slug = "club-ko"', 'slug = "club-ko-2"').replace(
+        '[[tds]]\nname = "Tess"\ntelegram_id = 900\n', "").replace('name = "Ann"', 'name = "tess "')
     async with db.transaction() as tx:
         created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
         tess_code = next(c for role, _, c in created.personal if role == "td")
         await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="tess", now=NOW)
-        ann_code = next(c for _, name, c in created.personal if name == "Ann")
-        got = await redeem_invite(tx, ann_code, tg_user_id=900, tg_name="tess", now=NOW)
+        other = await create_event(tx, parse_definition(second), by=Actor.cli(), now=NOW)
+        code = next(c for _, name, c in other.personal if name.strip() == "tess")
+        got = await redeem_invite(tx, code, tg_user_id=900, tg_name="tess", now=NOW)
         tess = await person_by_tg(tx, 900)
         assert tess is not None and got.person_id == tess.id
-        assert await roles_of(tx, created.event_id, tess.id) == {"td", "player"}
-        assert await tx.scalar("SELECT count(*) FROM people WHERE name = 'Ann'") == 0
+        assert await roles_of(tx, created.event_id, tess.id) == {"td"}
+        assert await roles_of(tx, other.event_id, tess.id) == {"player"}
+        assert await tx.scalar("SELECT count(*) FROM people WHERE lower(trim(name)) = 'tess'") == 1
 
 
 async def test_two_entries_of_one_account_in_one_event_are_refused(db: Database) -> None:
@@ -359,3 +364,66 @@ async def test_approving_a_claim_on_an_entry_linked_meanwhile_closes_it(db: Data
         mallory_told = await tx.scalar("SELECT count(*) FROM outbox WHERE chat_id = 7002"
                                        " AND text_html LIKE '%is closed%'")
         assert mallory_told == 1
+
+
+async def test_someone_else_trying_a_personal_link_does_not_take_the_entry(
+    db: Database,
+) -> None:
+    """An organiser who taps a player's personal link to check it (or a TD who follows a
+    forwarded one) must not become that player: the entry would take their name and the
+    player's link would be used up. A personal link merges an account that TDBot already
+    knows only when the names agree (a TD who also plays, SSSg para 19); otherwise it is
+    refused, with the way out."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(SMALL), by=Actor.cli(), now=NOW)
+        tess_code = next(c for role, _, c in created.personal if role == "td")
+        await redeem_invite(tx, tess_code, tg_user_id=900, tg_name="Tess", now=NOW)
+        ann_code = next(c for _, name, c in created.personal if name == "Ann")
+        with pytest.raises(Invalid, match=r"this link is for Ann, and your Telegram account is "
+                                          r"Tess here"):
+            await redeem_invite(tx, ann_code, tg_user_id=900, tg_name="Tess", now=NOW)
+    async with db.transaction() as tx:
+        assert [e.name for e in await entries_of(tx, created.event_id)] == ["Ann"]
+        got = await redeem_invite(tx, ann_code, tg_user_id=901, tg_name="Ann", now=NOW)
+        assert got.outcome == "linked"
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (("name = \"Club <Knockout> & Friends\"", "name = \"\""), "event.name: must not be empty"),
+        (("fee_per_round = 5", "fee_per_round = 5\ncurrency = \"dollars\""),
+         "event.currency: must be a three-letter currency code in capitals, such as SGD"),
+        (("fee_per_round = 5", "fee_per_round = -5"), "event.fee_per_round: must be 0 or more"),
+        (("rating = 1800", "rating = 99999"), "players[0].rating: must be 5000 or less"),
+        (("rating = 1800", "rating = \"high\""), "players[0].rating: must be a whole number"),
+        (("telegram_id = 900", "telegram_id = \"@tess\""),
+         "tds[0].telegram_id: must be a whole number"),
+        (("rating = 1800", "rating = 1800\n[[rounds]]\nname = \"F\"\ncloses = \"soon\""),
+         "rounds[0].closes: must be a date like 2016-09-30 or a date and time like "
+         "2016-09-30T18:00:00"),
+    ],
+)
+def test_definition_errors_read_as_plain_words(edit: tuple[str, str], message: str) -> None:
+    """Issue 3, "Service layer": a definition "validated, with errors that name the key";
+    the message after the key says what is wanted, not the validator's jargon."""
+    with pytest.raises(Invalid) as err:
+        parse_definition(SMALL.replace(*edit), "club.toml")
+    assert message in str(err.value)
+
+
+async def test_an_organiser_named_differently_in_the_file_still_takes_their_td_link(
+    db: Database,
+) -> None:
+    """The organiser's person is named from Telegram ("Olga (organiser)"); the file names
+    her TD "Olga Tan". Her personal TD link grants her the role: only a player's entry is
+    kept from an account with another name."""
+    async with db.transaction() as tx:
+        olga = await add_person(tx, "Olga (organiser)", NOW, tg_user_id=500)
+        text = SMALL.replace('name = "Tess"\ntelegram_id = 900', 'name = "Olga Tan"')
+        created = await create_event(tx, parse_definition(text),
+                                     by=Actor.person(olga, "Olga", organiser=True), now=NOW)
+        code = next(c for role, _, c in created.personal if role == "td")
+        got = await redeem_invite(tx, code, tg_user_id=500, tg_name="Olga", now=NOW)
+        assert got.outcome == "linked" and got.person_id == olga
+        assert await roles_of(tx, created.event_id, olga) == {"organiser", "td"}

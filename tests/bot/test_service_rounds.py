@@ -261,3 +261,29 @@ async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Databa
         assert not await deadlines.fire_due(tx, first.id, first.due_at)
         assert (await deadlines.get_deadline(tx, first.id)).state == "cancelled"  # type: ignore[union-attr]
         assert await tx.scalar("SELECT count(*) FROM outbox") == count
+
+
+async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Database) -> None:
+    """design.md "Durable time": overdue rows fire at once after a restart. Both reminders
+    overdue: whichever fires first, players get one reminder, not two."""
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        r72, r24, close = await deadlines.open_deadlines(tx)
+        late = r24.due_at + timedelta(minutes=1)
+        assert await deadlines.fire_due(tx, r24.id, late)  # the later one happens to go first
+        assert not await deadlines.fire_due(tx, r72.id, late)
+        reminders = await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE 'Reminder%'")
+        assert reminders == 4  # two matches, two players, once
+
+
+async def test_no_reminder_once_the_deadline_has_passed(db: Database) -> None:
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        r72, _r24, close = await deadlines.open_deadlines(tx)
+        assert not await deadlines.fire_due(tx, r72.id, close.due_at)  # the bot was down
+        assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE 'Reminder%'") == 0
+        assert await deadlines.fire_due(tx, close.id, close.due_at)

@@ -239,3 +239,23 @@ async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> 
         told = await tx.scalar("SELECT text_html FROM outbox WHERE person_id = ? ORDER BY id DESC", (ricky,))
         assert "Qual Rd</b> is due to open now" in told and "Not paid yet:" in told
         assert "/openround qual-rd" in told
+
+
+async def test_a_seeded_player_is_told_who_their_opponent_may_be(db: Database) -> None:
+    """SSSg para 1: the 8 highest-rated go straight to the round of 16 and meet qualifiers.
+    "against winner of Q5" alone leaves a player to look the match up; the draw message
+    names the two who play for the place."""
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        top = await tx.scalar("SELECT e.person_id FROM entries e JOIN people p ON"
+                              " p.id = e.person_id WHERE p.name = 'Player 01'")
+        told = await tx.scalar("SELECT text_html FROM outbox WHERE person_id = ? AND text_html"
+                               " LIKE '%The draw%'", (top,))
+        t = await get_match(tx, await tx.scalar(
+            "SELECT id FROM matches WHERE event_id = ? AND round_id = (SELECT id FROM rounds"
+            " WHERE event_id = ? AND code = 'ro16') AND (entry_a = (SELECT id FROM entries"
+            " WHERE person_id = ?) OR entry_b = (SELECT id FROM entries WHERE person_id = ?))",
+            (event_id, event_id, top, top)))
+        feeder_code = t.label(1).removeprefix("winner of ")
+        feeder = await get_match(tx, await _match(tx, event_id, feeder_code))
+        assert f"winner of {feeder_code} ({feeder.label(0)} or {feeder.label(1)})" in told

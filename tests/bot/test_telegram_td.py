@@ -117,3 +117,38 @@ async def test_a_td_sets_the_closing_time_from_the_chat(bot: BotUnderTest) -> No
     assert "Opened SF" in opened and "Fri 20 Mar 2026 23:59 (+08)" in opened, opened
     told = bot.telegram.last_sent(user(bot, "Ann Lee")).text or ""
     assert "Deadline: Fri 20 Mar 2026 23:59 (+08)" in told
+
+
+async def test_an_edited_command_is_not_run_again(bot: BotUnderTest) -> None:
+    """Telegram sends an edit of a message as a new update. Running an edited command again
+    would repeat its effect (a second draw, a result reported twice); the bot answers
+    that it reads only new messages, and changes nothing."""
+    tara = user(bot, "Tara TD")
+    command = bot.telegram.user_sends(tara, "/draw 2026")
+    await bot.settle()
+    bot.telegram.user_edits(tara, command, "/draw 7")
+    await bot.settle()
+    answer = bot.telegram.last_sent(tara).text or ""
+    assert "edited" in answer and "send it again" in answer
+    assert "already been drawn" not in answer
+
+
+@pytest.mark.parametrize(
+    ("command", "answer"),
+    [
+        ("/openround SF until", "give the closing date after until"),
+        ("/openround until 2026-03-20", "say which round"),
+        ("/openround SF anyway", "say why you open it with fees unpaid"),
+    ],
+)
+async def test_openround_mistakes_say_how_to_write_it(
+    bot: BotUnderTest, command: str, answer: str
+) -> None:
+    await say(bot, "Tara TD", "/draw 2026")
+    assert answer in await say(bot, "Tara TD", command)
+
+
+async def test_openround_takes_a_time_of_day_too(bot: BotUnderTest) -> None:
+    await say(bot, "Tara TD", "/draw 2026")
+    opened = await say(bot, "Tara TD", "/openround SF until 2026-03-20 18:00 anyway: at the venue")
+    assert "Deadline: Fri 20 Mar 2026 18:00 (+08)" in opened, opened

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(("system", "title"), [("swiss", "modified Swiss"),
-                                               ("koth", "King of the Hill")])
+                                               ("koth", "King of the Hill"),
+                                               ("uscf", "USCF Swiss")])
 def test_bench_prints_figures_and_makes_no_repeats(system: str, title: str) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "bench.pairing", "--sizes", "60", "31", "--rounds", "6",

@@ -205,7 +205,8 @@ def test_match_bye_advances_and_voids_played_games_para_27():
     m = play(Match(9), [1, 1, 0])
     c = award_match_bye(m, 0)
     assert c.after.decision is Decision.MATCH_BYE and c.after.winner == 0
-    assert c.voided == (0, 1, 2) and c.after.counted == ()
+    assert c.voided == (0, 1, 2) and c.after.counted == () and c.after.void == (0, 1, 2)
+    assert c.after.points == (0.0, 0.0) and c.after.spread == (0, 0)
 
 
 def test_game_bye_is_a_win_with_100_spread_para_28():

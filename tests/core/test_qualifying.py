@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.match import Game, Match, report_game
+from core.match import Game, Match, award_match_bye, report_game
 from core.qualifying import (
     Entrant,
     QualifyingPlan,
@@ -99,6 +99,22 @@ def test_more_than_32_top_16_winners_by_losses_then_spread_footnote_2():
     assert {e.name for e in out.top} == {e.name for e in plan.byes} | set(five_nil[:8])
     assert five_nil[8] in {e.name for e in out.plate} and len(out.plate) == 56 - 16
     assert not any(r.split_by_rating for r in out.ranking)
+
+
+def test_a_match_bye_awarded_in_qualifying_goes_up_para_27():
+    """Para 27: 'Match byes will automatically allow advancement to the next round (in
+    the case of the Qualifying Round, to the top division)': a qualifying match awarded
+    as a match bye (its games void) puts its winner with the bye-holders, above nine
+    unbeaten winners who fill the other places by spread."""
+    plan = plan_qualifying(field(56), random.Random(3))
+    results = [award_match_bye(finish(0, losses=4), 1).match]
+    results += [finish(1, losses=0, margin=20 + k) for k in range(9)]
+    results += [finish(0, losses=2) for _ in range(14)]
+    out = qualifying_outcome(plan, results)
+    awarded = plan.pairings[0].unseeded.name
+    assert awarded in {e.name for e in out.top}
+    assert next(r for r in out.ranking if r.entrant.name == awarded).via_bye
+    assert [r.via_bye for r in out.ranking[:9]] == [True] * 9
 
 
 def test_more_bye_holders_than_places_go_up_by_rating_para_27():

@@ -215,6 +215,19 @@ def test_withdrawal_after_playing_leaves_the_schedule_intact() -> None:
     assert set(pairings.pairs) == {p for p in full.pairs if 3 not in p}
 
 
+def test_two_withdrawals_in_one_round_robin_leave_two_byes_not_a_new_pair() -> None:
+    """Players left without their scheduled game by the same round robin keep their
+    byes: meeting now would repeat the game the schedule still has for them."""
+    first = pair_round_robin(division(8), 1)
+    games = tuple(Game(1, a, b, 1.0, 0.0, 400, 300, a) for a, b in first.pairs)
+    div = Division("A", division(8, withdrawn=(3, 6)).players, games, rounds=1)
+    full = pair_round_robin(Division("A", division(8).players, games, rounds=1), 2)
+    orphans = sorted(a if b in (3, 6) else b for a, b in full.pairs
+                     if (a in (3, 6)) != (b in (3, 6)))
+    assert len(orphans) == 2
+    assert list(pair_round_robin(div, 2).byes) == orphans
+
+
 def test_no_show_before_round_one_is_left_out() -> None:
     pairings = pair_round_robin(division(7, withdrawn=(3,)), 1)
     assert pairings.byes == () and len(pairings.pairs) == 3

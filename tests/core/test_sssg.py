@@ -350,3 +350,40 @@ def test_a_substitute_who_wins_the_top_division_is_placed_first_para_29():
     places = sssg.placements(event)
     assert places.top[0] == sub and len(places.top) == 16
     assert expelled not in places.top + places.plate and sub not in places.plate
+
+
+def _won(best_of: int, side: int, loser_wins: int, margin: int) -> Match:
+    """A match ``side`` wins, its opponent taking ``loser_wins`` games first; every game
+    by ``margin`` points."""
+    m = Match(best_of)
+    for k in range(loser_wins + best_of // 2 + 1):
+        st_ = m.state().next_start
+        starter = st_.side if st_ and st_.side is not None else 0
+        w = 1 - side if k < loser_wins else side
+        m = m.with_game(Game.played(starter, 400 + margin, 400) if w == 0
+                        else Game.played(starter, 400, 400 + margin))  # fmt: skip
+    return m
+
+
+def test_players_out_in_the_same_round_are_placed_by_wins_then_spread_footnote_11():
+    """Para 8 pays the plate's places (12 players: 3 prizes); the two semi-final losers
+    are split the way the rules rank losers, by wins then spread (footnote 11): more game
+    wins first; level on wins, the better spread."""
+    for loser_wins, margins, third in (((2, 1), (150, 20), 0), ((1, 1), (150, 20), 1)):
+        event = qualify_all(sssg.draw_sssg(field(28), seed=4))
+        semis = []
+        while ready := [p for p in sssg.playable(event) if p.division == "plate"]:
+            for p in ready:
+                if p.round_name == "SF":
+                    k = len(semis)
+                    semis.append(p.players[1])
+                    m = _won(p.best_of, 0, loser_wins[k], margins[k])
+                else:
+                    m = win(p.best_of, 0)
+                event = sssg.record(event, p.id, m)
+        while ready := sssg.playable(event):
+            for p in ready:
+                event = sssg.record(event, p.id, win(p.best_of, 0, p.head_start))
+        places = sssg.placements(event)
+        assert len(places.plate) == 12 and len(places.plate_prizes) == 3
+        assert places.plate[2:4] == (semis[third], semis[1 - third])

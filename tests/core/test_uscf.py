@@ -472,3 +472,32 @@ def test_a_colour_switch_gives_the_colour_it_says_it_gives(seed: int) -> None:
         games.extend(Game(r, b, None, 1.0, kind=GameKind.BYE) for b in pairings.byes)
     if seed == 3:
         assert claims  # the event this was found in has such a switch
+
+
+@pytest.mark.parametrize(("n", "seed"), [(39, 0), (24, 3), (39, 6), (24, 6)])
+def test_no_third_colour_in_a_row_where_a_dropped_players_board_can_switch(
+    n: int, seed: int
+) -> None:
+    """Seed 004: "We also try to avoid assigning the same color in three consecutive
+    games to a player", at any rating distance. These seeded 7-round events each gave
+    someone a third colour in a row when the boards of players dropped into a score
+    group took no part in its colour switches (two natives left, both due a third White)
+    and a dropped player kept his first opponent though another spared a third colour."""
+    rng = random.Random(seed)
+    ratings = sorted([rng.randint(800, 2400) for _ in range(n)], reverse=True)
+    players = tuple(Player(i + 1, f"P{i + 1}", r) for i, r in enumerate(ratings))
+    games: list[Game] = []
+    colours = {p: "" for p in range(1, n + 1)}
+    for r in range(1, 8):
+        pairings = pair_uscf_swiss(Division("A", players, tuple(games), r - 1), r, total_rounds=7)
+        for a, b in pairings.pairs:
+            colours[a] += "W"
+            colours[b] += "B"
+            x = rng.random()
+            pa = 1.0 if x < 0.45 else 0.5 if x < 0.6 else 0.0
+            games.append(Game(r, a, b, pa, 1 - pa, first=a))
+        for x in pairings.byes:
+            colours[x] += "-"
+            games.append(Game(r, x, None, 1.0, kind=GameKind.BYE))
+    # the final round may give a third (USCF 29E5f1)
+    assert not [p for p, c in colours.items() if "WWW" in c[:-1] or "BBB" in c[:-1]]

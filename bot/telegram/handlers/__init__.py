@@ -29,7 +29,11 @@ from bot.telegram.handlers.errors import on_error
 
 
 def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-    private = filters.ChatType.PRIVATE
+    # New messages only: Telegram sends an edited message as another update, and running
+    # an edited command again would repeat its effect; edits get their own answer.
+    private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
+    app.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.UpdateType.EDITED_MESSAGE,
+                                   stranger.edited))
     app.add_handler(CommandHandler("start", start.start, filters=private))
     app.add_handler(CommandHandler("help", help_cmd.help_command, filters=private))
     app.add_handler(CommandHandler("matches", my_matches.my_matches, filters=private))

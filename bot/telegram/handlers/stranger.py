@@ -37,3 +37,14 @@ async def anything_else(
         text = texts.STRANGER
     await outbox.enqueue(tx, chat_id=update.effective_chat.id, text_html=text, now=now)  # type: ignore[union-attr]
     return None
+
+
+@applied_once
+async def edited(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+) -> AfterCommit | None:
+    """An edited message is not acted on again (a command would repeat its effect); the
+    person is told to send the corrected text as a new message."""
+    await outbox.enqueue(tx, chat_id=update.effective_chat.id, text_html=texts.EDIT_IGNORED,  # type: ignore[union-attr]
+                         now=now)
+    return None

@@ -7,6 +7,7 @@ direct, or the one named first (``/openround club-cup Final``) when they direct 
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import datetime
 
@@ -84,6 +85,13 @@ async def list_invites(
     return None
 
 
+def _cut(text: str, word: str) -> tuple[str, bool, str]:
+    """``text`` split at the first ``word`` standing alone: (before, found, after)."""
+    parts = re.split(rf"\s+{word}\b", f" {text}", maxsplit=1, flags=re.IGNORECASE)
+    after = parts[1].strip() if len(parts) == 2 else ""
+    return parts[0].strip(), len(parts) == 2, after
+
+
 @applied_once
 async def open_round(
     update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
@@ -93,13 +101,13 @@ async def open_round(
     ``--closes`` does at the command line); "anyway" opens a round with fees unpaid, as the
     TD decision SSSg para 26 leaves to them, and the reason goes to the journal."""
     actor, event, args = await td_event(tx, update, context, "openround")
-    words = " ".join(args)
-    ref, anyway, reason = words.partition(" anyway")
-    ref, until, closing = ref.partition(" until ")
-    ref = ref.strip()
+    head, anyway, reason = _cut(" ".join(args), "anyway")
+    ref, until, closing = _cut(head, "until")
     if not ref:
         raise Invalid("say which round: /openround ROUND [until 2016-09-30] [anyway: REASON]")
-    closes_at = parse_closing(closing, event.zone) if until else None
+    if until and not closing:
+        raise Invalid("give the closing date after until: /openround ROUND until 2016-09-30")
+    closes_at = parse_closing(closing, event.zone) if closing else None
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
         raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
