@@ -38,6 +38,11 @@ written seeding rule (the SSSg top division of 16 after a qualifying round is on
 the first possible rematch off longest among those that keep para 3 for every draw; ``drops="rematch"`` (for events that do not seed) ignores para 3.
 ``analyse_drops`` computes exactly which pairs of seats can meet in each lower match,
 and whether two constrained seeds could, to check both claims (tests cover 4 to 64).
+It pairs every possible occupant of one slot with every one of the other, which grows
+with the square of the field; choosing the drops needs the same answer for one shape only
+(a major round), which ``_major_meetings`` counts in linear time, so that a club's
+300-player double elimination builds in hundredths of a second, not ten seconds (figures:
+``python -m bench.knockout``).
 
 Grand final (para 2): ``"head_start"`` gives slot 0 the schedule's head start (SSSg: one
 game in a best-of-18); ``"reset"`` adds a second match played only if the lower-bracket
@@ -246,33 +251,77 @@ def _drop_order(
     """The order (an index into ``_ORDERS``) in which the losers of the upper matches
     ``dropping`` meet ``survivors``.
 
-    Of a few standard orders (aligned first), the one that puts the earliest possible
-    rematch so far off the longest, then allows the fewest rematches; ties keep the earlier
-    candidate. Under ``drops="seeding"`` only orders that keep para 3 for every draw are
-    candidates: aligned always does, and it is the only one that does unless the
-    constrained seeds have byes (module docstring). Only the new round's meetings are
-    computed: the rounds before it are the same for every candidate.
+    Of a few standard orders (aligned first), the one that allows the fewest rematches in
+    the new round; ties keep the earlier candidate. Only the new round's meetings differ
+    between candidates, and the fewest rematches also puts the earliest possible rematch
+    off longest: if none was possible before, an order allowing none here keeps it so,
+    and if one was, it is where it is whatever this round does. Under
+    ``drops="seeding"`` only orders that keep para 3 for every draw are candidates:
+    aligned always does, and it is the only one that does unless the constrained seeds
+    have byes (module docstring).
+
+    Each meeting is counted by ``_major_meetings`` in time linear in the tracks, not by
+    pairing every track with every other (``_Tracks.meet``, which ``analyse_drops`` still
+    uses, and against which the tests check these counts).
     """
     tracks = _Tracks(made, size)
-    rematch_before = tracks.any_rematch(made)
-    best: tuple[tuple[int, int], int] | None = None
+    staying = [tracks.arriving(s) for s in survivors]
+    block = {u: min(tracks.seats[u]) >> level for u in dropping}
+    best: tuple[int, int] | None = None
     for index, order in enumerate(_ORDERS):
-        candidate = order(list(dropping))
         rematches = 0
         safe = True
-        for upper_id, survivor in zip(candidate, survivors, strict=True):
-            entering = tracks.dropped(upper_id)
-            staying = tracks.arriving(survivor)
-            met, clash = tracks.meet(entering, staying, level, byes)
-            rematches += len(met)
+        for upper_id, stay in zip(order(list(dropping)), staying, strict=True):
+            met, clash = _major_meetings(block[upper_id], stay, level, size, byes)
+            rematches += met
             safe = safe and not clash
         if drops == "seeding" and not safe:
             continue
-        score = (0 if rematch_before or not rematches else 1, rematches)
-        if best is None or score < best[0]:
-            best = (score, index)
+        if best is None or rematches < best[0]:
+            best = (rematches, index)
     assert best is not None, "the aligned order always keeps para 3"
     return best[1]
+
+
+def _major_meetings(
+    block: int, staying: Sequence[_Track], level: int, size: int, byes: int
+) -> tuple[int, bool]:
+    """What a major-round match at ``level`` allows: how many pairs of seats can meet in
+    it again (a rematch), and whether two seeds para 3 keeps apart can meet in it.
+
+    One slot holds the loser of the upper match over seat block ``block`` (the seats
+    ``p`` with ``p >> level == block``), who lost in upper round index ``level - 1``;
+    the other any ``(q, b)`` of ``staying``, who lost earlier (``b < level - 1``). This
+    is ``_Tracks.meet`` worked out for that shape (seats ``p`` and ``q`` meet in the
+    upper bracket in round index ``(p ^ q).bit_length() - 1``, if both are still there):
+
+    - a rematch needs ``q`` in the block, where ``p`` and ``q`` meet at some ``m <
+      level - 1``, and ``q`` to have lost exactly there (``b == m``): the dropping player
+      beat them. Seen from either seat of the pair (each may be the dropping one), a pair
+      split across the halves of a block of ``2 ** (m + 1)`` seats is a possible rematch
+      if either seat holds a track lost at ``m``: ``h * h - (h - a) * (h - c)`` pairs for
+      halves of ``h`` seats with ``a`` and ``c`` such seats.
+    - SSSg Annex A para 3 (``_seeds_may_meet``) is at risk from a ``q`` outside the
+      block in a seed's seat (even), if the tier has two seeds or more, unless ``q``
+      lost in round 1 while every seed of the tier has a bye (para 2), so that no seed
+      can be the one who lost there.
+    """
+    tier = size >> level
+    lost_at: dict[int, list[int]] = {}  # m -> seats in the block with a track lost at m
+    clash = False
+    for q, b in staying:
+        if q >> level == block:
+            lost_at.setdefault(b, []).append(q)
+        elif tier >= 2 and q % 2 == 0 and (b != 0 or tier > byes):
+            clash = True
+    pairs = 0
+    for m, seats in lost_at.items():
+        h = 1 << m
+        halves: dict[int, list[int]] = {}
+        for q in set(seats):
+            halves.setdefault(q >> (m + 1), [0, 0])[(q >> m) & 1] += 1
+        pairs += sum(h * h - (h - a) * (h - c) for a, c in halves.values())
+    return pairs, clash
 
 
 _Track = tuple[int, int]  # a seat, and the index of the upper round its player lost in
@@ -346,11 +395,6 @@ class _Tracks:
                 if _seeds_may_meet(p, q, a, b, level, self.size, byes):
                     forbidden.add(pair)
         return rematches, forbidden
-
-    def any_rematch(self, matches: Sequence[BracketMatch]) -> bool:
-        return any(
-            self.meet(*self.slots[m.id], m.level, 0)[0] for m in matches if m.part is Part.LOWER
-        )
 
 
 @dataclass(frozen=True)

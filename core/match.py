@@ -176,6 +176,7 @@ class Decision(StrEnum):
     FEWER_STARTS = "fewer starts"  # level on games and spread (para 17)
     MATCH_BYE = "match bye"  # para 27
     TIED = "tied"  # level on games, spread and starts: the organizers rule (para 30)
+    RULING = "TD ruling"  # a tied match the organizers decided (para 30, ``Ruling``)
 
 
 class StartReason(StrEnum):
@@ -195,12 +196,39 @@ class Start:
 
 
 @dataclass(frozen=True)
+class Ruling:
+    """The organizers' decision of a match the rules leave tied (SSSg Annex A para 30).
+
+    Para 17 settles a match level on games after the deciding game by spread, then by
+    fewer starts; a match level on all three is "a circumstance not covered in this
+    Annex", which para 30 leaves to the organizers. The ruling names the winning side and
+    says why, in words fit for the journal and for the players ("lots drawn by the TD").
+    It decides only a tied match: if a later correction of a game breaks the tie or
+    reopens the match, the games decide again and the ruling is kept on record but does
+    not apply (the decision is no longer ``Decision.RULING``; ``Correction`` shows both
+    states, and a service that wants a fresh ruling should then clear it).
+    """
+
+    winner: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        _check_side(self.winner, "the side the ruling gives the match to")
+        if not isinstance(self.reason, str) or not self.reason.strip():
+            raise ValueError(
+                "a ruling needs its reason, e.g. 'lots drawn by the TD (para 30)': the "
+                "journal and the players are told why the match went this way"
+            )
+
+
+@dataclass(frozen=True)
 class Match:
     """A best-of-``best_of`` match: its head start, its games and the event's spreads.
 
     ``head_start`` is whole game-points credited to each side before play (the SSSg grand
     final: ``(1, 0)`` for the upper-bracket winner in side 0). ``match_bye`` is the side
-    awarded the whole match (para 27): it wins, and every game is void.
+    awarded the whole match (para 27): it wins, and every game is void. ``ruling`` is the
+    organizers' decision of a match left tied by para 17 (para 30): it keeps every game.
     ``first_starter`` is the tile draw for game 1 (para 15) when it is recorded before
     game 1 is reported; otherwise game 1's own starter is the record of that draw.
     Games are kept in reported order, including those that no longer count, so that a TD
@@ -213,6 +241,7 @@ class Match:
     rules: MatchRules = field(default=SSSG_RULES)
     match_bye: int | None = None
     first_starter: int | None = None
+    ruling: Ruling | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.best_of, int) or self.best_of < 1:
@@ -230,6 +259,10 @@ class Match:
             )
         _check_side(self.match_bye, "the side given the match bye")
         _check_side(self.first_starter, "the first starter")
+        if self.ruling is not None and not isinstance(self.ruling, Ruling):
+            raise ValueError(
+                f"ruling must be a Ruling (winner side and reason), got {self.ruling!r}"
+            )
         if not isinstance(self.games, tuple):
             object.__setattr__(self, "games", tuple(self.games))
 
@@ -329,7 +362,8 @@ def match_state(match: Match) -> MatchState:
 
     Para 14: once decided, further games are not counted (they are listed as void).
     Para 17: a match level on games after the deciding game goes to spread, then to the
-    side with fewer starts. Para 27: a match bye wins and voids every game.
+    side with fewer starts; level on those too, it is tied, and a recorded ``Ruling``
+    (para 30) decides it. Para 27: a match bye wins and voids every game.
     """
     if match.match_bye is not None:
         hs = (float(match.head_start[0]), float(match.head_start[1]))
@@ -368,6 +402,8 @@ def match_state(match: Match) -> MatchState:
             decision, winner = Decision.GAMES, (0 if half[0] > half[1] else 1)
         elif len(counted) == match.best_of:
             decision, winner = _settle_level(spread0, starts)
+            if decision is Decision.TIED and match.ruling is not None:
+                decision, winner = Decision.RULING, match.ruling.winner
     settled = decision is not Decision.UNDECIDED
     number = None if settled else len(counted) + 1
     deciding = number == match.best_of
@@ -407,7 +443,11 @@ class Report:
 
     ``number`` is None when the game does not count (the match was already decided,
     para 14, or it is a void marker). ``expected_start`` is who should have started it
-    (None side: players draw). ``decides`` is True when this game settles the match.
+    (None side: players draw). ``is_deciding`` is True when this game is the deciding game
+    (para 15: game number N); a game that does not count is no game of the match, so it
+    is never the deciding game: after a void marker, ``state.next_is_deciding`` says
+    whether the game that replaces it is. ``decides`` is True when this game settles the
+    match.
     """
 
     match: Match
@@ -505,6 +545,31 @@ def award_match_bye(match: Match, to: int) -> Correction:
     """Para 27: a match bye advances side ``to``; games already played are void."""
     _check_side(to, "the side given the match bye")
     return _correction(match, replace(match, match_bye=to))
+
+
+def rule_tied_match(match: Match, winner: int, reason: str) -> Match:
+    """Para 30: the organizers decide a match that para 17 leaves tied (level on games,
+    spread and starts after the deciding game), so that the bracket can go on.
+
+    Refused for any other match: one still being played is finished by its games (or, if
+    it cannot be, by a match bye, para 27); one decided by its games needs no ruling."""
+    ruling = Ruling(winner, reason)
+    state = replace(match, ruling=None).state()
+    if state.decision is not Decision.TIED:
+        raise MatchRuleError(
+            f"a ruling decides only a tied match (level on games, spread and starts after "
+            f"the deciding game, SSSg para 17 and 30); this one is {_standing(state)}"
+        )
+    return replace(match, ruling=ruling)
+
+
+def _standing(state: MatchState) -> str:
+    if state.decision is Decision.UNDECIDED:
+        return (
+            f"still being played ({state.score_line()}, game {state.next_game} next): "
+            "finish it, or award a match bye (para 27)"
+        )
+    return f"decided on {state.decision.value} ({state.score_line()})"
 
 
 def concede(match: Match, side: int) -> NoReturn:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from core import bracket as bk
 from core.bracket import Bracket, MatchView, Status
 from core.double_elim import double_elimination
-from core.match import Decision, Game, GameKind, Match, award_game_bye
+from core.match import Decision, Game, GameKind, Match, award_game_bye, rule_tied_match
 from core.qualifying import (
     TOP_DIVISION_SIZE,
     QualifyingOutcome,
@@ -57,6 +57,8 @@ from core.single_elim import single_elimination
 
 FORMATS = ("sssg", "single", "double")
 TOP_PRIZES = 4  # para 8: First to Fourth
+#: The reason a simulated TD gives for deciding a tied match (para 17 exhausted, para 30).
+TIE_RULING = "level on games, spread and starts (para 17): lots drawn by the TD (para 30)"
 
 
 @dataclass(frozen=True)
@@ -711,15 +713,22 @@ def random_match(
         else:
             m = m.with_game(Game.played(starter, base, base + margin))
     if m.state().decision is Decision.TIED:
-        # Level on games, spread and starts: the organizers rule (para 30); here, a coin.
-        m = replace(m, match_bye=rng.randrange(2))
+        # Level on games, spread and starts: para 30 leaves it to the organizers. A match
+        # bye would void the games (para 27); a ruling keeps them and says why.
+        m = rule_tied_match(m, rng.randrange(2), TIE_RULING)
     return m
 
 
 def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
     """Play every match with ``random_match``, in rounds of play: all matches ready at
     once are played together (a month of the SSSg schedule). Returns the finished event
-    and the match ids of each round of play."""
+    and the match ids of each round of play.
+
+    A round's results are recorded together, as ``record`` would one by one: the matches
+    were all playable when the round began, and a result changes only the matches it
+    feeds, none of which is in the same round. Checking each against a freshly derived
+    event made a 512-player double elimination take seconds (the work grows with the
+    square of the matches)."""
     ratings = {e.name: e.rating for e in event.entrants}
     rounds: list[list[str]] = []
     while True:
@@ -727,11 +736,22 @@ def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
         if not ready:
             break
         rounds.append([pm.id for pm in ready])
-        for pm in ready:
-            match = random_match(
-                pm.best_of, pm.head_start, (ratings[pm.players[0]], ratings[pm.players[1]]), rng
+        played = tuple(
+            Result(
+                pm.id,
+                pm.players,
+                random_match(
+                    pm.best_of,
+                    pm.head_start,
+                    (ratings[pm.players[0]], ratings[pm.players[1]]),
+                    rng,
+                ),
             )
-            event = record(event, pm.id, match)
+            for pm in ready
+        )
+        ids = set(rounds[-1])
+        kept = tuple(r for r in event.results if r.match_id not in ids)
+        event = _pin_draws(replace(event, results=kept + played))
     return event, rounds
 
 

@@ -369,16 +369,24 @@ def _game_json(match: Match, players: tuple[str, str], void: set[int]) -> list[d
     games: list[dict[str, Any]] = []
     for i, g in enumerate(match.games):
         item: dict[str, Any]
-        if g.kind is GameKind.BYE or g.kind is GameKind.FORFEIT:
-            assert g.awarded_to is not None
+        if (g.kind is GameKind.BYE or g.kind is GameKind.FORFEIT) and g.awarded_to is not None:
             item = {g.kind.value: players[g.awarded_to]}
-        else:
-            assert g.starter is not None and g.scores is not None
+        elif g.starter is not None and g.scores is not None:
             item = {"starter": players[g.starter], "scores": list(g.scores)}
+        else:  # a bare void marker: a game that was reported and then struck out
+            item = {}
         if i in void or g.kind is GameKind.VOID:
             item["void"] = True
         games.append(item)
     return games
+
+
+def _head_start_json(head_start: tuple[int, int], players: tuple[str, str]) -> dict[str, Any] | None:
+    """The games credited before play (the grand final's one-game advantage), to whichever side."""
+    for side in (0, 1):
+        if head_start[side]:
+            return {"player": players[side], "games": head_start[side]}
+    return None
 
 
 def simulate_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
@@ -398,11 +406,16 @@ def simulate_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any
                     "round": spec.round_name,
                     "round_of_play": k,
                     "best_of": spec.best_of,
-                    "head_start": {"player": res.players[0], "games": hs[0]} if hs[0] else None,
+                    "head_start": _head_start_json(hs, res.players),
                     "players": list(res.players),
                     "games": _game_json(res.match, res.players, set(state.void)),
                     "score": state.score_line(),
                     "decided_by": state.decision.value,
+                    "ruling": (
+                        {"player": res.players[res.match.ruling.winner], "reason": res.match.ruling.reason}
+                        if res.match.ruling is not None
+                        else None
+                    ),
                     "winner": winner,
                 }
             )

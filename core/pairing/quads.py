@@ -40,9 +40,9 @@ without one (:func:`core.pairing.round_robin.seat_for_byes`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from itertools import permutations
+from itertools import permutations, product
 
 from core.pairing.engine import Reasoned, Rules, history_before, pair_round
 from core.pairing.koth import pair_koth
@@ -91,7 +91,8 @@ def consecutive_groups(group: Sequence[int], size: int = 4) -> tuple[Quad, ...]:
     return tuple(dealt)
 
 
-def _repeats(quad: Quad, met: set[frozenset[int]]) -> int:
+def repeats_in(quad: Quad, met: set[frozenset[int]]) -> int:
+    """Pairs in ``quad`` who have met: what a group must not hold before round 15."""
     return sum(1 for i, p in enumerate(quad) for q in quad[i + 1 :] if frozenset((p, q)) in met)
 
 
@@ -105,12 +106,12 @@ def adjust_quads(
     current = [tuple(q) for q in quads]
     notes: list[str] = []
     while True:
-        total = sum(_repeats(q, met) for q in current)
+        total = sum(repeats_in(q, met) for q in current)
         if total == 0:
             break
         best: tuple[int, int, int, int, int] | None = None  # (-gain, distance, slot, i, j)
         for i, quad in enumerate(current):
-            if not _repeats(quad, met):
+            if not repeats_in(quad, met):
                 continue
             for j, other in enumerate(current):
                 if j == i:
@@ -118,8 +119,8 @@ def adjust_quads(
                 for slot in range(min(len(quad), len(other))):
                     a = (*quad[:slot], other[slot], *quad[slot + 1 :])
                     b = (*other[:slot], quad[slot], *other[slot + 1 :])
-                    before = _repeats(quad, met) + _repeats(other, met)
-                    gain = before - _repeats(a, met) - _repeats(b, met)
+                    before = repeats_in(quad, met) + repeats_in(other, met)
+                    gain = before - repeats_in(a, met) - repeats_in(b, met)
                     if gain > 0:
                         key = (-gain, abs(i - j), slot, i, j)
                         if best is None or key < best:
@@ -178,21 +179,167 @@ def met_before(division: Division, round_number: int) -> set[frozenset[int]]:
     return {frozenset(pair) for pair in history_before(division, round_number).met}
 
 
+def odd_group_layouts(
+    ranked: Sequence[int], size: int
+) -> Iterator[tuple[tuple[Quad, ...], ...]]:
+    """Every way of placing the players a session's quads leave over, bottom first.
+
+    The ``len % 4`` players left over must join some quad, making a group of 5 to 7;
+    seed 001 does not say which. The first layout is the plain one: groups of ``size``
+    down the standings, the last (short) group taking the leftovers into its last quad,
+    as :func:`blocks` and :func:`interleaved_groups` cut them. The others move the
+    leftovers up: the group of ``size`` at block ``k`` takes them (the groups below it
+    start that many places lower), and they join its quad ``j``; every group keeps the
+    seed's interleaved quads. Order: lower blocks first, and within a block the last
+    quad first, so the first layout whose byes are acceptable is the lowest-placed one,
+    as seed 000 hands byes upward from last place ("Odd Number of Players"). Each
+    layout is its blocks, each a tuple of groups."""
+    extra = len(ranked) % 4
+    whole = len(ranked) - extra
+    sizes = [min(size, whole - start) for start in range(0, whole, size)]
+    for k in reversed(range(len(sizes))):
+        start = sum(sizes[:k])
+        block = ranked[start : start + sizes[k]]
+        spare = tuple(ranked[start + sizes[k] : start + sizes[k] + extra])
+        above = [interleaved_groups(ranked[s : s + n]) for s, n in _spans(sizes[:k], 0)]
+        below = [
+            interleaved_groups(ranked[s : s + n])
+            for s, n in _spans(sizes[k + 1 :], start + sizes[k] + extra)
+        ]
+        own = list(interleaved_groups(block))
+        for j in reversed(range(len(own))):
+            mine = (*own[:j], own[j] + spare, *own[j + 1 :])
+            yield (*above, mine, *below)
+            if not extra:
+                return
+
+
+def _spans(sizes: Sequence[int], start: int) -> Iterator[tuple[int, int]]:
+    for n in sizes:
+        yield start, n
+        start += n
+
+
+def sat_out_byes(groups: Sequence[Quad], byes: Mapping[int, int], rounds: int = 3) -> tuple[int, int]:
+    """For seated groups: how many of the players who sit out a round in the first
+    ``rounds`` rounds have had a bye already, and how many byes they have had."""
+    seconds = total = 0
+    for group in groups:
+        size = len(group)
+        for r in range(1, min(rounds, cycle_length(size)) + 1):
+            seat = round_robin_bye(size, r)
+            if seat is not None:
+                had = byes.get(group[seat - 1], 0)
+                seconds += had > 0
+                total += had
+    return seconds, total
+
+
 def quads_for_session(
     division: Division, first_round: int, group_size: int, *, repeats: bool
 ) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
     """The quads of a session starting at ``first_round``: interleaved within groups of
-    ``group_size`` of the standings before it, adjusted against repeats unless allowed."""
+    ``group_size`` of the standings before it, adjusted against repeats unless allowed.
+
+    An odd division makes one odd group (5 or 7), whose round robin sits out three
+    players. Left at the bottom, as the plain layout has it, it seats the same few
+    last-placed players session after session, and 45 players over the 28 rounds of
+    the 2006 schedule gave one player four byes. Seed 000 ("Odd Number of Players") wants
+    "at most, one bye in a tournament" each, "if possible": so the odd group is placed
+    (:func:`odd_group_layouts`) where its byes fall to players who have had none, the
+    lowest-placed such place first; where no place clears every second bye, the one
+    with fewest. Repeats (when not allowed) still come first, as seed 001 promises "no
+    repeat pairings until Round 15"."""
     ranked = ranking_before(division, first_round)
     if len(ranked) < 4:
         raise ValueError(f"{len(ranked)} active players cannot make a quad")
-    quads = tuple(q for block in blocks(ranked, group_size) for q in interleaved_groups(block))
-    notes: tuple[str, ...] = ()
-    if not repeats:
-        quads, notes = adjust_quads(quads, met_before(division, first_round))
     byes = history_before(division, first_round).byes
     met = set() if repeats else met_before(division, first_round)
-    return tuple(seat_group(q, met, byes) for q in quads), notes
+    best: tuple[tuple[int, int, int], tuple[Quad, ...], tuple[str, ...]] | None = None
+    for blocked in odd_group_layouts(ranked, group_size):
+        layout = tuple(q for block in blocked for q in block)
+        quads, notes = adjust_quads(layout, met) if met else (layout, ())
+        cost, seated = _session_cost(quads, met, byes)
+        if best is None or cost < best[0]:
+            best = (cost, quads, notes)
+        if cost == (0, 0, 0) or len(ranked) % 2 == 0:
+            break  # an even division has no byes: the plain layout stands
+    assert best is not None
+    cost, quads, notes = best
+    if cost[1:] != (0, 0):
+        quads, swaps = _swap_for_byes(quads, met, byes, cost)
+        notes = (*notes, *swaps)
+    odd = [q for q in quads if len(q) % 2]
+    plain = next(odd_group_layouts(ranked, group_size))[-1]
+    if odd and not any(set(odd[0]) == set(q) for q in plain):
+        place = {p: i for i, p in enumerate(ranked)}
+        names = " and ".join(map(str, sorted(odd[0], key=place.__getitem__)[4:]))
+        notes = (*notes, f"{names} joined this group, not the last one, so that its byes go "
+                 "to players who have had fewest")
+    return _session_cost(quads, met, byes)[1], notes
+
+
+def _session_cost(
+    quads: Sequence[Quad], met: set[frozenset[int]], byes: Mapping[int, int]
+) -> tuple[tuple[int, int, int], tuple[Quad, ...]]:
+    """(repeats played, second byes, byes had by those sitting out) of the seated quads'
+    first three rounds, and the seated quads."""
+    seated = tuple(seat_group(q, met, byes) for q in quads)
+    played = sum(
+        frozenset(pair) in met
+        for group in seated
+        for r in range(1, min(3, cycle_length(len(group))) + 1)
+        for pair in round_robin_schedule_of(group, r)
+    )
+    return (played, *sat_out_byes(seated, byes)), seated
+
+
+def round_robin_schedule_of(group: Quad, index: int) -> list[Pair]:
+    schedule = round_robin_schedule(len(group))[index - 1]
+    return [(group[a - 1], group[b - 1]) for a, b in schedule]
+
+
+def _swap_for_byes(
+    quads: Sequence[Quad],
+    met: set[frozenset[int]],
+    byes: Mapping[int, int],
+    cost: tuple[int, int, int],
+) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+    """Where no place of the odd group gives all its byes to players without one, swap
+    one of its players with a player of another quad, the same place (A, B, C or D)
+    first as the seed's repeat adjustments do, while that lowers (repeats, second byes,
+    byes had); one swap at a time, the seed's "minimum adjustments"."""
+    current = [tuple(q) for q in quads]
+    notes: list[str] = []
+    while cost[1:] != (0, 0):
+        best: tuple[tuple[tuple[int, int, int], bool, int, int, int], int, int, int, int] | None = None
+        for i, group in enumerate(current):
+            if len(group) % 2 == 0:
+                continue
+            for j, other in enumerate(current):
+                if j == i:
+                    continue
+                for s, t in product(range(len(group)), range(len(other))):
+                    trial = list(current)
+                    a, b = list(group), list(other)
+                    a[s], b[t] = b[t], a[s]
+                    trial[i], trial[j] = tuple(a), tuple(b)
+                    new, _ = _session_cost(trial, met, byes)
+                    key = (new, s != t, abs(i - j), s, j)
+                    if new < cost and (best is None or key < best[0]):
+                        best = (key, i, j, s, t)
+        if best is None:
+            break
+        key, i, j, s, t = best
+        cost = key[0]
+        x, y = current[i][s], current[j][t]
+        a, b = list(current[i]), list(current[j])
+        a[s], b[t] = y, x
+        current[i], current[j] = tuple(a), tuple(b)
+        places = f"both {SLOTS[s]} players" if s == t else f"{SLOTS[s]} and {SLOTS[t]} players"
+        notes.append(f"swapped {x} and {y} ({places}) so that the byes go to players who "
+                     "have had fewest")
+    return tuple(current), tuple(notes)
 
 
 def _session_start(round_number: int, first_round: int | None, session_rounds: int) -> int:
@@ -311,15 +458,16 @@ def pair_koth_quads(
     start = _session_start(round_number, first_round, session_rounds)
     index = block_index(round_number, start, session_rounds, f"{session_rounds}-round KOTH quads")
     ranked = ranking_before(division, start)
-    top, bottom = ranked[: from_position - 1], ranked[from_position - 1 :]
-    if len(bottom) < 4:
+    if len(ranked) - from_position + 1 < 4:
         raise ValueError(
             f"KOTH quads from position {from_position} need 4 or more players; "
-            f"{len(bottom)} are there"
+            f"{max(0, len(ranked) - from_position + 1)} are there"
         )
-    quads = consecutive_groups(bottom)
+    byes = history_before(division, start).byes
+    top, quads, note = koth_quads_layout(ranked, from_position, byes, session_rounds)
     named = [
-        (f"KOTH quad {', '.join(map(str, q))} (positions {ranked.index(q[0]) + 1} down)", q)
+        (f"KOTH quad {', '.join(map(str, q))} (positions {min(map(ranked.index, q)) + 1} down"
+         f"{note if len(q) % 2 or len(top) >= from_position else ''})", q)
         for q in quads
     ]
     lower = pair_groups(division, round_number, named, index)
@@ -337,6 +485,42 @@ def pair_koth_quads(
         byes=tuple(sorted(upper.byes + lower.byes)),
         reasons=upper.reasons + lower.reasons,
     )
+
+
+def koth_quads_layout(
+    ranked: Sequence[int], from_position: int, byes: Mapping[int, int], rounds: int
+) -> tuple[list[int], tuple[Quad, ...], str]:
+    """The top flight and the seated KOTH quads below it, placing an odd division's odd
+    player where the byes spread best (seed 000, "Odd Number of Players": "at most, one
+    bye in a tournament", "if possible").
+
+    Seed 001's quads from position 41 down are consecutive; when their number is not a
+    multiple of four, the players over join one quad (5 to 7, with byes when odd). The
+    bottom quads hold the players who have had byes all event, so that group is tried
+    at each quad from the bottom up, and, last, a top flight one larger: the
+    ``from_position``-th player is paired King of the Hill with the top, whose bye goes
+    each round to the lowest-placed without one (:func:`core.pairing.byes.choose_bye`),
+    and the players below make whole quads. The first choice whose byes all go to
+    players without one is taken, else the one with fewest second byes."""
+    top, bottom = list(ranked[: from_position - 1]), list(ranked[from_position - 1 :])
+    extra, count = len(bottom) % 4, len(bottom) // 4
+    options: list[tuple[list[int], tuple[Quad, ...], str, tuple[int, int]]] = []
+    for j in reversed(range(count)) if extra % 2 else [count - 1]:
+        cut = [4 * i + (extra if i > j else 0) for i in range(count)] + [len(bottom)]
+        quads = tuple(
+            seat_group(tuple(bottom[cut[i] : cut[i + 1]]), set(), byes, rounds)
+            for i in range(count)
+        )
+        note = "" if j == count - 1 else "; the odd group placed here so its byes go to players without one"
+        options.append((top, quads, note, sat_out_byes(quads, byes, rounds)))
+    if len(ranked) % 2 and extra % 2 and len(top) >= 2 and len(bottom) > 4:
+        up = [*top, bottom[0]]
+        fresh = sum(1 for p in up if not byes.get(p, 0))
+        short = max(0, rounds - fresh)
+        note = f"; {bottom[0]} moved up to the King-of-the-Hill top so the byes go to players without one"
+        options.append((up, consecutive_groups(bottom[1:]), note, (short, short)))
+    chosen = min(options, key=lambda o: o[3])  # first of the cheapest: bottom up
+    return chosen[0], chosen[1], chosen[2]
 
 
 #: Seed 001's quad sessions: (first round, rounds, quads from groups of, repeats allowed).

@@ -36,10 +36,11 @@ from core.pairing.koth import pair_koth
 from core.pairing.quads import (
     Quad,
     adjust_quads,
-    blocks,
     interleaved_groups,
     met_before,
     notes_for,
+    odd_group_layouts,
+    repeats_in,
     seat_group,
 )
 from core.pairing.round_robin import Pair, pair_groups
@@ -62,8 +63,7 @@ def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...
         half = _top_half(len(ranked))
         parts = [ranked[:half], ranked[half:]] if len(ranked) - half >= 4 else [ranked]
     elif 7 <= round_number <= 8:
-        first = 7
-        parts = blocks(ranking_before(division, first), 12)
+        return _groups_of_12(division)
     else:
         raise ValueError(f"speed pairing groups cover rounds 1 to 8, not {round_number}")
     met = met_before(division, first)
@@ -74,6 +74,62 @@ def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...
         groups.extend(adjusted)
         notes.extend(part_notes)
     return tuple(groups), tuple(notes)
+
+
+def _groups_of_12(division: Division) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+    """Rounds 7-8: groups of 12 by standing, each cut "#1, 4, 7, 10 ...", with swaps so
+    that no group holds players who have met (as :func:`speed_groups`).
+
+    An odd division's odd group (5 or 7) sits one player out in each of the two rounds,
+    and its players are paired by results, so every pair in it must be new. Left in the
+    last block, as the plain cut has it, it could hold players who had all met and all
+    but one had a bye (41 players: a repeat in round 8 about once in 130 events). So
+    the odd group is placed, as quads place theirs
+    (:func:`core.pairing.quads.odd_group_layouts`), where no group keeps a pair who have
+    met and it holds two players without a bye (seed 000, "at most, one bye"), the
+    lowest-placed such place first; failing that, the place with the fewest."""
+    ranked = ranking_before(division, 7)
+    met = met_before(division, 7)
+    byes = history_before(division, 7).byes
+    best: tuple[tuple[int, int, int], tuple[Quad, ...], tuple[str, ...]] | None = None
+    for layout in odd_group_layouts(ranked, 12):
+        groups: list[Quad] = []
+        notes: list[str] = []
+        for part in layout:
+            adjusted, part_notes = adjust_quads(part, met)
+            groups.extend(adjusted)
+            notes.extend(part_notes)
+        forced = sum(_two_round_repeats(g, met) for g in groups)
+        left = sum(repeats_in(g, met) for g in groups)
+        short = sum(max(0, 2 - sum(1 for p in g if not byes.get(p, 0)))
+                    for g in groups if len(g) % 2)
+        cost = (forced, left, short)
+        if best is None or cost < best[0]:
+            best = (cost, tuple(groups), tuple(notes))
+        if cost == (0, 0, 0) or len(ranked) % 2 == 0:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
+def _two_round_repeats(group: Quad, met: set[frozenset[int]]) -> int:
+    """The fewest repeats a group can make over rounds 7 and 8, whatever the results:
+    two different pairings of it (an odd group sits out a different player in each)."""
+    if repeats_in(group, met) == 0:
+        return 0
+    outs: list[tuple[int | None, int | None]] = (
+        [(a, b) for a in group for b in group if a != b] if len(group) % 2 else [(None, None)]
+    )
+    best = len(group)
+    for out7, out8 in outs:
+        for first in _matchings([p for p in group if p != out7]):
+            used = met | {frozenset(pair) for pair in first}
+            made = sum(frozenset(pair) in met for pair in first)
+            for second in _matchings([p for p in group if p != out8]):
+                best = min(best, made + sum(frozenset(pair) in used for pair in second))
+                if best == 0:
+                    return 0
+    return best
 
 
 def _top_half(n: int) -> int:
@@ -138,14 +194,18 @@ def _rounds_7_and_8(
             points = {p: _points_in(division, p, 7) for p in members}
             order = sorted(members, key=lambda p: -points[p])  # stable: standings break ties
             why = "round 7 winners meet, and losers meet"
-        if len(order) % 2:
-            out = _odd_one_out(order, history)
+        if round_number == 7:
+            out, chosen = _round_7_plan(order, history)
+        else:
+            out = _odd_one_out(order, history) if len(order) % 2 else None
+        if out is not None:
             order = [p for p in order if p != out]
             byes.append(out)
             text = (f"bye {out}: odd one out of {label}, lowest placed with the fewest byes "
                     "whose sitting out leaves the fewest repeats")
             reasons.append(((out, 0), text))
-        chosen = _least_repeats(order, history)
+        if round_number != 7:
+            chosen = _least_repeats(order, history)
         for a, b in chosen:
             pair = order_first(a, b, history)
             pairs.append(pair)
@@ -174,6 +234,64 @@ def _odd_one_out(order: Sequence[int], history: History) -> int:
         return sum(history.times_met(a, b) for a, b in _least_repeats(rest, history))
 
     return min(candidates, key=repeats_without)
+
+
+def _round_7_plan(order: Sequence[int], history: History) -> tuple[int | None, list[Pair]]:
+    """Round 7 of a group: who sits out (an odd group) and the pairing, so that round 8
+    can still be paired without a repeat whatever the results.
+
+    Round 8 meets winners with winners, or the next pairing of the group that repeats
+    less, and in an odd group sits out one with the fewest byes. A round 7 chosen
+    without looking ahead (in standings order, the lowest-placed sitting out) could
+    leave round 8 only pairs who have met: 41 players gave such a repeat in about one
+    event in 200. So of the choices seed 000 allows in round 7 (a player with the
+    fewest byes sits out; the best records meet, else the next pairing in order), the
+    first is taken that leaves the fewest repeats over both rounds."""
+    def byes(p: int) -> int:
+        return history.byes.get(p, 0)
+
+    if len(order) % 2:
+        fewest = min(byes(p) for p in order)
+        outs: list[int | None] = [p for p in reversed(order) if byes(p) == fewest]
+    else:
+        outs = [None]
+    best: tuple[tuple[int, int], int | None, list[Pair]] | None = None
+    for out in outs:
+        rest = [p for p in order if p != out]
+        for first in _matchings(rest):
+            made = sum(history.times_met(a, b) for a, b in first)
+            key = (made + _round_8_repeats(order, out, first, history), made)
+            if best is None or key < best[0]:
+                best = (key, out, first)
+            if key == (0, 0):
+                return out, first
+    assert best is not None
+    return best[1], best[2]
+
+
+def _round_8_repeats(
+    order: Sequence[int], out7: int | None, first: Sequence[Pair], history: History
+) -> int:
+    """The fewest repeats round 8 can make after round 7 pairs ``first`` (``out7`` out)."""
+    played = {frozenset(pair) for pair in first}
+
+    def byes(p: int) -> int:
+        return history.byes.get(p, 0) + (p == out7)
+
+    if len(order) % 2:
+        fewest = min(byes(p) for p in order)
+        outs: list[int | None] = [p for p in order if byes(p) == fewest]
+    else:
+        outs = [None]
+    best = len(order)
+    for out in outs:
+        for second in _matchings([p for p in order if p != out]):
+            made = sum(history.times_met(a, b) + (frozenset((a, b)) in played)
+                       for a, b in second)
+            best = min(best, made)
+            if best == 0:
+                return 0
+    return best
 
 
 def _points_in(division: Division, player: int, round_number: int) -> float:

@@ -60,6 +60,10 @@ Pair = tuple[int, int]
 
 ALTERNATION_LIMIT = 80  # USCF 29E5a, the 80-point rule
 EQUALISATION_LIMIT = 200  # USCF 29E5b, the 200-point rule
+#: How far apart in score two partners may be after a switch across score groups to
+#: avoid a third colour in a row (or as far as the boards switched already were): one
+#: point, the distance of a drop-down between groups that differ by one result.
+REACH = 1.0
 _DROP_SETS_PER_SIZE = 400  # drop choices tried per size before dropping two more
 
 
@@ -346,7 +350,141 @@ class _Pairer:
             carry = sorted(still + dropped, key=self.rank.__getitem__)
         if carry:
             raise AssertionError(f"players left unpaired: {carry}")
+        if not self.final_round:
+            self.fix_three_across(boards)
         return boards
+
+    def three_left(self, p: int, q: int) -> int:
+        """1 when this pair leaves one of them a third colour in a row."""
+        return int(self.colour_cost(p, q) == Claim.NOT_THREE)
+
+    def fix_three_across(self, boards: list[_Board]) -> None:
+        """Seed 004: "We also try to avoid assigning the same color in three consecutive
+        games to a player", the one colour rule it puts above its rating limits. When
+        a score group is left with two players both due a third White (or Black) and no
+        switch inside it helps, a switch with a board of another group may: the two
+        lower players of two boards swap opponents, or the two boards re-pair as an
+        interchange, which is also how a different player drops to the group below.
+        Taken only when it leaves fewer third colours in a row, makes no rematch or
+        same-team game this level forbids (nor more of those it regrets), and, of those,
+        the one that moves the least score between partners, then the nearest boards,
+        then the smallest rating switch. Not in the final round, where three in a row is
+        allowed (USCF 29E5f1) and the score groups stand."""
+        switched = True
+        while switched:
+            switched = False
+            for k in range(len(boards)):
+                if self.three_left(boards[k].high, boards[k].low):
+                    switched = self.switch_across(boards, k) or switched
+        self.repair_windows(boards)
+
+    def switch_across(self, boards: list[_Board], k: int) -> bool:
+        """The best two-board switch for board ``k`` (see :meth:`fix_three_across`)."""
+        a, b = boards[k].high, boards[k].low
+        best: tuple[tuple[float, int, int], int, Pair, Pair] | None = None
+        for j, other in enumerate(boards):
+            if j == k:
+                continue
+            c, d = other.high, other.low
+            before = self.three_left(a, b) + self.three_left(c, d)
+            reach = max(REACH, self.score_gap(a, b), self.score_gap(c, d))
+            for pair_k, pair_j in (((a, d), (c, b)), ((a, c), (b, d))):
+                if self.three_left(*pair_k) + self.three_left(*pair_j) >= before:
+                    continue
+                if max(self.score_gap(*pair_k), self.score_gap(*pair_j)) > reach:
+                    continue
+                if not (self.ok(*pair_k) and self.ok(*pair_j)):
+                    continue
+                if (self.regret(*pair_k) + self.regret(*pair_j)
+                        > self.regret(a, b) + self.regret(c, d)):
+                    continue
+                moved = (self.score_gap(*pair_k) + self.score_gap(*pair_j)
+                         - self.score_gap(a, b) - self.score_gap(c, d))
+                gap = min(self.rating_gap(b, d), self.rating_gap(b, c))
+                key = (moved, abs(self.rank[a] - self.rank[c]), gap)
+                if best is None or key < best[0]:
+                    best = (key, j, pair_k, pair_j)
+        if best is None:
+            return False
+        _, j, pair_k, pair_j = best
+        old_k, old_j = boards[k], boards[j]
+        still = {self.claim_loser(*pair) for pair in (pair_k, pair_j) if self.three_left(*pair)}
+        gainers = sorted(
+            (self.claim_loser(o.high, o.low) for o in (old_k, old_j)
+             if self.three_left(o.high, o.low)
+             and self.claim_loser(o.high, o.low) not in still),
+            key=self.rank.__getitem__,
+        )
+        given = " and ".join(f"{g} ({self.due[g].describe()})" for g in gainers)
+        text = (
+            f"re-paired across score groups from {old_k.high} v {old_k.low} and "
+            f"{old_j.high} v {old_j.low} so that {given} "
+            f"{'gets' if len(gainers) == 1 else 'get'} the colour due, which no switch "
+            "inside a score group gave"
+        )
+        for index, pair in ((k, pair_k), (j, pair_j)):
+            high, low = sorted(pair, key=self.rank.__getitem__)
+            boards[index] = _Board(high, low, [text])
+        return True
+
+    def repair_windows(self, boards: list[_Board]) -> None:
+        """What no switch of two boards mends, a few neighbouring boards may: the boards
+        around one that leaves a third colour in a row (3, then 5, 9, 17 boards, by rank)
+        are paired again, exactly, with no pair that leaves one, none this level
+        forbids, no more it regrets, and the least score between partners. Small fields
+        late in an event need this (10 players in round 6 of 7, most pairs already
+        played); the boards outside the window stand."""
+        for size in (3, 5, 9, 17):
+            mended = True
+            while mended:
+                mended = False
+                for k in range(len(boards)):
+                    if not self.three_left(boards[k].high, boards[k].low):
+                        continue
+                    order = sorted(range(len(boards)), key=lambda i: self.rank[boards[i].high])
+                    at = order.index(k)
+                    lo = max(0, min(at - size // 2, len(order) - size))
+                    if self.repair(boards, order[lo : lo + size]):
+                        mended = True
+
+    def repair(self, boards: list[_Board], window: Sequence[int]) -> bool:
+        old = [boards[i] for i in window]
+        members = sorted((p for b in old for p in (b.high, b.low)), key=self.rank.__getitem__)
+        regret = sum(self.regret(b.high, b.low) for b in old)
+        reach = max(REACH, *(self.score_gap(b.high, b.low) for b in old))
+        graph: rx.PyGraph = rx.PyGraph()
+        graph.add_nodes_from(members)
+        for i, p in enumerate(members):
+            for j in range(i + 1, len(members)):
+                q = members[j]
+                if (self.ok(p, q) and not self.three_left(p, q)
+                        and self.score_gap(p, q) <= reach):
+                    cost = 1000 * self.regret(p, q) + int(20 * self.score_gap(p, q)) * 10 + min(
+                        9, abs(self.rank[p] - self.rank[q]))
+                    graph.add_edge(i, j, 100_000 - cost)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+        if 2 * len(matching) != len(members):
+            return False
+        pairs = [tuple(sorted((members[i], members[j]), key=self.rank.__getitem__))
+                 for i, j in matching]
+        if sum(self.regret(p, q) for p, q in pairs) > regret:
+            return False
+        gainers = sorted((self.claim_loser(b.high, b.low) for b in old
+                          if self.three_left(b.high, b.low)), key=self.rank.__getitem__)
+        given = " and ".join(f"{g} ({self.due[g].describe()})" for g in gainers)
+        was = ", ".join(f"{b.high} v {b.low}" for b in old)
+        text = (f"re-paired across score groups from {was} so that {given} "
+                f"{'gets' if len(gainers) == 1 else 'get'} the colour due, which no switch "
+                "of two boards gave")
+        for i, (p, q) in zip(window, sorted(pairs, key=lambda pq: self.rank[pq[0]]), strict=True):
+            boards[i] = _Board(p, q, [text])
+        return True
+
+    def score_gap(self, p: int, q: int) -> float:
+        return abs(self.pairing_score[p] - self.pairing_score[q])
+
+    def rating_gap(self, p: int, q: int) -> int:
+        return abs(self.players[p].rating - self.players[q].rating)
 
     def note_drop(self, player: int, label: str) -> None:
         self.dropped_from.setdefault(player, label)

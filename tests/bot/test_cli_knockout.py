@@ -389,3 +389,29 @@ def test_a_rating_tie_at_the_bye_cut_says_the_draw_decided_it(tmp_path):
     first = line.split(": ", 1)[1].split(", ")[0]
     assert f"{first} (1920)" in next(x for x in out.splitlines() if x.startswith("  Byes: "))
     assert out.count("Equal rating") == 1
+
+
+def test_json_names_a_td_ruling_and_a_struck_out_game_para_30() -> None:
+    """A match left level after para 17 goes on by a TD ruling (para 30): the JSON names the
+    ruling and its reason; a bare void marker prints as a void game, not a crash."""
+    from bot.cli.knockout_cmds import simulate_record
+    from core import sssg
+    from core.match import GameKind, rule_tied_match
+    from core.schedule import plain_schedule
+    from core.seeding import Entrant
+
+    entrants = [Entrant("Ann", 1800), Entrant("Ben", 1700)]
+    event = sssg.draw_plain(entrants, 5, "single", plain_schedule(2, 0, 2, grand_final="single"))
+    (only,) = sssg.playable(event)
+    # Ben starts game 1 and loses it by 50; Ann, ahead, starts the deciding game (para 16a)
+    # and loses it by 50: level on games, spread and starts (para 17 exhausted).
+    match = Match(best_of=2, first_starter=1)
+    match = match.with_game(Game.played(1, 400, 350)).with_game(Game(GameKind.VOID))
+    match = match.with_game(Game.played(0, 350, 400))
+    ruled = rule_tied_match(match, 1, "drew tiles before the TD")
+    record = simulate_record(sssg.record(event, only.id, ruled), [[only.id]])
+    (m,) = record["matches"]
+    assert m["decided_by"] == "TD ruling"
+    assert m["ruling"] == {"player": only.players[1], "reason": "drew tiles before the TD"}
+    assert m["winner"] == only.players[1]
+    assert m["games"][1] == {"void": True}

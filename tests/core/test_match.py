@@ -14,13 +14,16 @@ from core.match import (
     Game,
     GameKind,
     Match,
+    MatchRuleError,
     MatchRules,
+    Ruling,
     StartReason,
     award_game_bye,
     award_match_bye,
     concede,
     correct_game,
     report_game,
+    rule_tied_match,
     void_game,
 )
 
@@ -190,6 +193,52 @@ def test_level_on_everything_is_tied_for_the_organizers():
     assert s.decision is Decision.TIED and s.winner is None and s.decided
 
 
+def tied() -> Match:
+    """A best-of-2 level on games (1-1), spread (+50 each) and starts (one each)."""
+    return Match(2, games=(Game.played(0, 400, 350), Game.played(1, 350, 400)))
+
+
+def test_a_ruling_decides_a_tied_match_and_keeps_its_games_para_30():
+    """Para 17 exhausted, para 30: the organizers decide. The ruling gives the match a
+    winner (so a bracket can advance) and keeps every game counted, unlike a match bye
+    (para 27), which would void them."""
+    m = rule_tied_match(tied(), 1, "lots drawn by the TD (para 30)")
+    s = m.state()
+    assert s.decision is Decision.RULING and s.winner == 1 and s.decided
+    assert s.counted == (0, 1) and s.void == () and s.points == (1.0, 1.0)
+    assert s.spread == (0, 0) and s.next_game is None
+    assert m.ruling == Ruling(1, "lots drawn by the TD (para 30)")
+    assert report_game(m, win(0, 0)).number is None  # para 14: decided, not counted
+
+
+def test_a_ruling_is_refused_unless_the_match_is_tied():
+    """Only para 30's gap takes a ruling: an unfinished match is finished by its games or
+    a match bye (para 27), a match para 17 settles needs none. The refusal says which."""
+    with pytest.raises(MatchRuleError, match="still being played .* match bye"):
+        rule_tied_match(play(Match(3), [0, 1]), 0, "TD's call")
+    with pytest.raises(MatchRuleError, match="decided on spread"):
+        rule_tied_match(Match(2, games=(win(0, 0, 60), win(1, 1, 50))), 1, "TD's call")
+    with pytest.raises(ValueError, match="needs its reason"):
+        rule_tied_match(tied(), 0, "  ")
+    with pytest.raises(ValueError, match="side 0 or side 1"):
+        Ruling(2, "why")
+
+
+def test_a_correction_that_breaks_the_tie_sets_the_ruling_aside():
+    """The ruling filled para 30's gap; once a corrected game leaves the match to para 17
+    again (here spread), the games decide, and the correction shows the change."""
+    m = rule_tied_match(tied(), 1, "lots drawn")
+    c = correct_game(m, 0, Game.played(0, 420, 350))
+    assert c.before.decision is Decision.RULING and c.before.winner == 1
+    assert c.after.decision is Decision.SPREAD and c.after.winner == 0
+    assert c.match.ruling is not None  # kept for the record
+
+
+def test_a_match_bye_still_overrides_a_ruling_para_27():
+    m = award_match_bye(rule_tied_match(tied(), 1, "lots drawn"), 0).match
+    assert m.state().decision is Decision.MATCH_BYE and m.state().winner == 0
+
+
 # --- para 13: no concessions -----------------------------------------------------------
 
 
@@ -252,6 +301,21 @@ def test_report_says_which_game_and_whether_it_decides():
     m = play(Match(5), [0, 0])
     r = report_game(m, win(0, 0))
     assert r.number == 3 and r.decides and r.state.winner == 0 and not r.is_deciding
+
+
+def test_a_void_marker_is_never_the_deciding_game_para_15():
+    """Para 15: the deciding game is the last game, game N. A void marker reported when
+    game N is due takes no number, so it is not the deciding game and decides nothing;
+    the game that replaces it is (``next_is_deciding``), started as para 16 says."""
+    m = play(Match(3), [0, 1])
+    assert m.state().next_is_deciding
+    for marker in (Game(GameKind.VOID), win(0, 0).voided()):
+        r = report_game(m, marker)
+        assert r.number is None and not r.is_deciding and not r.decides
+        assert r.expected_start is None and r.starter_ok
+        assert r.state.next_game == 3 and r.state.next_is_deciding
+        replacing = report_game(r.match, win(1, 1))
+        assert replacing.number == 3 and replacing.is_deciding and replacing.decides
 
 
 # --- bad input -------------------------------------------------------------------------
@@ -398,3 +462,17 @@ def test_wins_count_ties_half_and_not_the_head_start_footnote_11():
     m = m.with_game(Game.bye(1))
     assert m.state().points == (2.5, 2.5)
     assert (m.wins(0), m.wins(1)) == (1.5, 2.5)
+
+
+@given(matches(), results, st.sampled_from([0, 1, None, "void"]))
+def test_a_reported_game_is_deciding_exactly_when_it_is_game_n(match, winners, last):
+    """Para 15: whatever came before (void markers included), ``is_deciding`` is True
+    exactly for the game that counts as game N."""
+    for w in winners:
+        match = match.with_game(Game(GameKind.VOID) if w is None and len(match.games) % 3 == 0
+                                else tie(0) if w is None else win(w, 0))  # fmt: skip
+    game = Game(GameKind.VOID) if last == "void" else tie(1) if last is None else win(last, 1)
+    r = report_game(match, game)
+    assert r.is_deciding == (r.number == match.best_of)
+    if last == "void":
+        assert r.number is None and not r.is_deciding

@@ -20,6 +20,7 @@ from core.pairing.quads import (
     blocks,
     consecutive_groups,
     interleaved_groups,
+    koth_quads_layout,
     pair_koth_quads,
     pair_nsc2006,
     pair_quads,
@@ -214,3 +215,41 @@ def test_bad_session_options_are_refused() -> None:
             pair_quads(division(8), 1, group_size=size)
     with pytest.raises(ValueError, match="rounds 1 to 28"):
         pair_nsc2006(division(8), 29)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(45, 0), (45, 1), (47, 2), (61, 2), (63, 3)])
+def test_nsc2006_gives_nobody_a_second_bye(n: int, seed: int) -> None:
+    """Seed 000, "Odd Number of Players": "A player, if possible, should have, at most,
+    one bye in a tournament". 28 byes among 45 or more players is possible; with the odd
+    group always last, the same few last-placed players sat out session after session
+    (45 players, seed 0: one had four byes)."""
+    byes: Counter[int] = Counter()
+    for _, pairings in simulate_nsc(n, seed):
+        byes.update(pairings.byes)
+    assert sum(byes.values()) == 28 and set(byes.values()) == {1}, byes.most_common(3)
+
+
+def test_odd_group_moves_up_when_the_bottom_has_had_its_byes() -> None:
+    """The players left over join a quad whose byes go to players without one (seed 000,
+    "at most, one bye"): here the bottom five have had a bye each, so the group of 5
+    forms higher up and the last group is a plain quad; the reasons say why. (The byes
+    here scored as losses put their players last.)"""
+    games = tuple(Game(1, k, None, 0.0, score_a=-150, kind=GameKind.BYE) for k in range(9, 14))
+    games += tuple(Game(1, k, k + 1, 1.0, 0.0, 400, 300) for k in range(1, 8, 2))
+    div = division(13, games)
+    pairings = pair_quads(div, 2, group_size=4, first_round=2, repeats=True)
+    assert pairings.byes and all(div.byes_of(b) == 0 for b in pairings.byes)
+    text = " ".join(pairings.reason_for(p) for p in pairings.pairs)
+    assert "joined this group, not the last one" in text
+
+
+def test_koth_quads_put_the_odd_player_where_byes_are_fresh() -> None:
+    """Seed 001 session 8 with 45 players: positions 41-45 make a group of 5 whose three
+    byes would all be second byes; 41 joins the top flight instead (King of the Hill,
+    whose bye goes to the lowest-placed without one) and 42-45 make a true quad."""
+    byes = {p: 1 for p in range(36, 46)}
+    top, quads, note = koth_quads_layout(list(range(1, 46)), 41, byes, 3)
+    assert top == list(range(1, 42)) and quads == ((42, 43, 44, 45),)
+    assert "41 moved up" in note
+    top, quads, note = koth_quads_layout(list(range(1, 46)), 41, {}, 3)
+    assert top == list(range(1, 41)) and sorted(quads[0]) == [41, 42, 43, 44, 45] and not note

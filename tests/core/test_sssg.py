@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from core import sssg
 from core.bracket import Part
 from core.expulsion import RoundMatch, expulsion_candidates
-from core.match import Game, Match
-from core.schedule import SSSG_PLATE
+from core.match import Decision, Game, Match, rule_tied_match
+from core.schedule import SSSG_PLATE, BestOfSchedule
 from core.seeding import Entrant, seating_problem
 
 
@@ -387,3 +387,33 @@ def test_players_out_in_the_same_round_are_placed_by_wins_then_spread_footnote_1
         places = sssg.placements(event)
         assert len(places.plate) == 12 and len(places.plate_prizes) == 3
         assert places.plate[2:4] == (semis[third], semis[1 - third])
+
+
+def test_a_tied_match_goes_on_by_a_ruling_that_keeps_its_games_para_30():
+    """Para 17 can run out (level on games, spread and starts: possible in an even
+    best-of); para 30 leaves the match to the organizers. Recorded tied, it holds up the
+    bracket; recorded with the TD's ruling, its winner goes on and every game counts."""
+    event = sssg.draw_plain(field(4), seed=3, kind="single", schedule=BestOfSchedule(base=2))
+    pm = sssg.playable(event)[0]
+    tied = Match(2, games=(Game.played(0, 400, 350), Game.played(1, 350, 400)))
+    assert tied.state().decision is Decision.TIED
+    event = sssg.record(event, pm.id, tied)
+    assert pm.id in [p.id for p in sssg.playable(event)]  # no winner: still waiting
+    event = sssg.record(event, pm.id, rule_tied_match(tied, 1, "lots drawn by the TD"))
+    assert pm.id not in [p.id for p in sssg.playable(event)]
+    d = sssg.derive(event)
+    assert d.counted[pm.id].match.state().counted == (0, 1)
+    final = next(v for v in d.views.values() if v.spec.round_name == "Final")
+    assert pm.players[1] in final.players
+
+
+def test_simulate_settles_a_tie_by_a_ruling_not_a_match_bye_para_30():
+    """A simulated match left tied (para 17 exhausted) is decided by a TD ruling with its
+    reason (para 30); a match bye would void the games played (para 27)."""
+    m = sssg.random_match(
+        2, (0, 0), (1800, 1800), random.Random(1), tie_rate=1.0, bye_rate=0.0, late_bye_rate=0.0
+    )
+    s = m.state()
+    assert s.decision is Decision.RULING and s.winner in (0, 1)
+    assert m.match_bye is None and s.void == () and len(s.counted) == 2
+    assert m.ruling is not None and m.ruling.reason == sssg.TIE_RULING

@@ -474,6 +474,52 @@ def test_a_colour_switch_gives_the_colour_it_says_it_gives(seed: int) -> None:
         assert claims  # the event this was found in has such a switch
 
 
+def seven_rounds(n: int, seed: int) -> tuple[dict[int, str], list[str]]:
+    """A seeded 7-round event: each player's colours, and every pairing reason."""
+    rng = random.Random(seed)
+    ratings = sorted([rng.randint(800, 2400) for _ in range(n)], reverse=True)
+    players = tuple(Player(i + 1, f"P{i + 1}", r) for i, r in enumerate(ratings))
+    games: list[Game] = []
+    colours = {p: "" for p in range(1, n + 1)}
+    reasons: list[str] = []
+    for r in range(1, 8):
+        pairings = pair_uscf_swiss(Division("A", players, tuple(games), r - 1), r, total_rounds=7)
+        reasons += [text for _, text in pairings.reasons]
+        for a, b in pairings.pairs:
+            colours[a] += "W"
+            colours[b] += "B"
+            x = rng.random()
+            pa = 1.0 if x < 0.45 else 0.5 if x < 0.6 else 0.0
+            games.append(Game(r, a, b, pa, 1 - pa, first=a))
+        for x in pairings.byes:
+            colours[x] += "-"
+            games.append(Game(r, x, None, 1.0, kind=GameKind.BYE))
+    return colours, reasons
+
+
+@pytest.mark.parametrize(
+    ("n", "seed", "how"),
+    [(24, 0, "two boards"), (39, 4, "two boards"), (50, 1, "two boards"),
+     (17, 14, "two boards"), (12, 7, "several boards")],
+)
+def test_no_third_colour_in_a_row_where_boards_of_other_groups_can_switch(
+    n: int, seed: int, how: str
+) -> None:
+    """Seed 004: "We also try to avoid assigning the same color in three consecutive
+    games to a player". These seeded 7-round events each left a score group with two
+    players both due a third White (or Black), which no switch inside the group mends;
+    a switch with a board of the next group (another player drops, or two lower
+    players swap opponents across the boundary), or re-pairing a few neighbouring
+    boards, does, within a point of score. The final round may give a third (USCF
+    29E5f1)."""
+    colours, reasons = seven_rounds(n, seed)
+    assert not [p for p, c in colours.items() if "WWW" in c[:-1] or "BBB" in c[:-1]]
+    across = [t for t in reasons if "re-paired across score groups" in t]
+    assert across
+    assert any(("which no switch of two boards gave" in t) == (how == "several boards")
+               for t in across)
+
+
 @pytest.mark.parametrize(("n", "seed"), [(39, 0), (24, 3), (39, 6), (24, 6)])
 def test_no_third_colour_in_a_row_where_a_dropped_players_board_can_switch(
     n: int, seed: int
