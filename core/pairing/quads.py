@@ -30,12 +30,14 @@ Seed 001 (2006 NSC pairing overview):
   allowed (:func:`pair_koth_quads`; the Gibson rule of the "Basic Approach" comes in
   through ``fixed``, see :mod:`core.pairing.gibson`).
 
-Sizes that do not divide by four: the players left over after the last full quad of a
-group join its last quad, which then plays a round robin of 5 to 7 (with byes, bottom
-seeds first), as seed 000 does for speed pairings ("the last group formed will be a
-group of 5, 6 or 7 players"); a last group of fewer than four joins the group above.
-Such a group seats players who have had byes at the top, so its byes go to players
-without one (:func:`core.pairing.round_robin.seat_for_byes`).
+Sizes that do not divide by four: the players left over join one quad, which then
+plays a round robin of 5 to 7 (with byes, bottom seeds first), as seed 000 does for
+speed pairings ("the last group formed will be a group of 5, 6 or 7 players"). By
+default that is the last quad of the last group; in an odd division it is placed where
+its byes go to players who have had none (:func:`odd_group_layouts`,
+:func:`koth_quads_layout`; seed 000, "Odd Number of Players": "at most, one bye in a
+tournament", "if possible"), and it seats players who have had byes at the top
+(:func:`core.pairing.round_robin.seat_for_byes`).
 """
 
 from __future__ import annotations
@@ -285,13 +287,25 @@ def _session_cost(
     """(repeats played, second byes, byes had by those sitting out) of the seated quads'
     first three rounds, and the seated quads."""
     seated = tuple(seat_group(q, met, byes) for q in quads)
+    costs = [_seated_cost(g, met, byes) for g in seated]
+    return (sum(c[0] for c in costs), sum(c[1] for c in costs), sum(c[2] for c in costs)), seated
+
+
+def _group_cost(
+    group: Quad, met: set[frozenset[int]], byes: Mapping[int, int]
+) -> tuple[int, int, int]:
+    return _seated_cost(seat_group(group, met, byes), met, byes)
+
+
+def _seated_cost(
+    group: Quad, met: set[frozenset[int]], byes: Mapping[int, int]
+) -> tuple[int, int, int]:
     played = sum(
         frozenset(pair) in met
-        for group in seated
         for r in range(1, min(3, cycle_length(len(group))) + 1)
         for pair in round_robin_schedule_of(group, r)
     )
-    return (played, *sat_out_byes(seated, byes)), seated
+    return (played, *sat_out_byes([group], byes))
 
 
 def round_robin_schedule_of(group: Quad, index: int) -> list[Pair]:
@@ -319,12 +333,16 @@ def _swap_for_byes(
             for j, other in enumerate(current):
                 if j == i:
                     continue
+                old_i, old_j = _group_cost(group, met, byes), _group_cost(other, met, byes)
                 for s, t in product(range(len(group)), range(len(other))):
-                    trial = list(current)
                     a, b = list(group), list(other)
                     a[s], b[t] = b[t], a[s]
-                    trial[i], trial[j] = tuple(a), tuple(b)
-                    new, _ = _session_cost(trial, met, byes)
+                    new_i, new_j = _group_cost(tuple(a), met, byes), _group_cost(tuple(b), met, byes)
+                    new = (
+                        cost[0] - old_i[0] - old_j[0] + new_i[0] + new_j[0],
+                        cost[1] - old_i[1] - old_j[1] + new_i[1] + new_j[1],
+                        cost[2] - old_i[2] - old_j[2] + new_i[2] + new_j[2],
+                    )
                     key = (new, s != t, abs(i - j), s, j)
                     if new < cost and (best is None or key < best[0]):
                         best = (key, i, j, s, t)

@@ -23,7 +23,10 @@ bye and who plays who for each round": here it plays the first rounds of its rou
 (bottom seats sit out; players who have had a bye are seated higher, "any player should
 have, at most, one bye"), and in rounds 7-8 its odd player out is the lowest-placed who
 has had the fewest byes. Where the standings would pair two players who have met, the
-next pairing of the group in the same order that repeats less is taken.
+next pairing of the group in the same order that repeats less is taken. For rounds 7-8
+the odd group is placed where its pairs are new and it holds two players without a bye
+(:func:`_groups_of_12`), and round 7 is chosen so that round 8 can be paired without a
+repeat whatever the results (:func:`_round_7_plan`).
 """
 
 from __future__ import annotations
