@@ -14,7 +14,7 @@ import math
 import random
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -499,28 +499,42 @@ def simulate_text(record: dict[str, Any]) -> str:
 # --- commands ---------------------------------------------------------------------------
 
 
+# The options both commands take, declared once.
+PlayersOpt = Annotated[Path, typer.Option("--players", help="CSV with a header: name,rating")]
+FormatOpt = Annotated[str, typer.Option("--format", help=FORMAT_HELP)]
+BestOfOpt = Annotated[
+    int | None, typer.Option("--best-of", help="single/double: games in round 1 (default 3)")
+]
+StepOpt = Annotated[
+    int | None, typer.Option("--step", help="single/double: extra games each round (default 0)")
+]
+GrandFinalOpt = Annotated[
+    str | None,
+    typer.Option("--grand-final", help="double: head_start, reset or single (default reset)"),
+]
+HeadStartOpt = Annotated[
+    int | None,
+    typer.Option("--head-start", help="double: games up in a head_start grand final (default 1)"),
+]
+DropsOpt = Annotated[
+    str | None,
+    typer.Option("--drops", help="double: seeding (SSSg para 3) or rematch (default seeding)"),
+]
+ThirdPlaceOpt = Annotated[bool, typer.Option("--third-place", help=THIRD_PLACE_HELP)]
+
+
 @app.command("draw")
 def draw_cmd(
-    players: Path = typer.Option(..., "--players", help="CSV with a header: name,rating"),
+    players: PlayersOpt,
     seed: int = typer.Option(..., "--seed", help="Seed of the random draw (printed)"),
-    fmt: str = typer.Option("sssg", "--format", help=FORMAT_HELP),
+    fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the draw as JSON"),
-    best_of: int | None = typer.Option(
-        None, "--best-of", help="single/double: games in round 1 (default 3)"
-    ),
-    step: int | None = typer.Option(
-        None, "--step", help="single/double: extra games each round (default 0)"
-    ),
-    grand_final: str | None = typer.Option(
-        None, "--grand-final", help="double: head_start, reset or single (default reset)"
-    ),
-    head_start: int | None = typer.Option(
-        None, "--head-start", help="double: games up in a head_start grand final (default 1)"
-    ),
-    drops: str | None = typer.Option(
-        None, "--drops", help="double: seeding (SSSg para 3) or rematch (default seeding)"
-    ),
-    third_place: bool = typer.Option(False, "--third-place", help=THIRD_PLACE_HELP),
+    best_of: BestOfOpt = None,
+    step: StepOpt = None,
+    grand_final: GrandFinalOpt = None,
+    head_start: HeadStartOpt = None,
+    drops: DropsOpt = None,
+    third_place: ThirdPlaceOpt = False,
 ) -> None:
     """Print the draw of a knockout event (the same seed gives the same draw)."""
     entrants = read_players(players)
@@ -535,26 +549,16 @@ def draw_cmd(
 
 @app.command("simulate")
 def simulate_cmd(
-    players: Path = typer.Option(..., "--players", help="CSV with a header: name,rating"),
+    players: PlayersOpt,
     seed: int = typer.Option(..., "--seed", help="Seed of the draw and of the random scores"),
-    fmt: str = typer.Option("sssg", "--format", help=FORMAT_HELP),
+    fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the matches and placements as JSON"),
-    best_of: int | None = typer.Option(
-        None, "--best-of", help="single/double: games in round 1 (default 3)"
-    ),
-    step: int | None = typer.Option(
-        None, "--step", help="single/double: extra games each round (default 0)"
-    ),
-    grand_final: str | None = typer.Option(
-        None, "--grand-final", help="double: head_start, reset or single (default reset)"
-    ),
-    head_start: int | None = typer.Option(
-        None, "--head-start", help="double: games up in a head_start grand final (default 1)"
-    ),
-    drops: str | None = typer.Option(
-        None, "--drops", help="double: seeding (SSSg para 3) or rematch (default seeding)"
-    ),
-    third_place: bool = typer.Option(False, "--third-place", help=THIRD_PLACE_HELP),
+    best_of: BestOfOpt = None,
+    step: StepOpt = None,
+    grand_final: GrandFinalOpt = None,
+    head_start: HeadStartOpt = None,
+    drops: DropsOpt = None,
+    third_place: ThirdPlaceOpt = False,
 ) -> None:
     """Play a whole knockout event with random scores and print every match and the places."""
     entrants = read_players(players)
