@@ -181,13 +181,14 @@ async def close_round(
     return await get_round(tx, rnd.id)
 
 
-async def _open_round_of(tx: Tx, d: Deadline) -> Round | None:
-    """The round a deadline is about, if it is still open (the compare in compare-and-set)."""
+async def _round_in_state(tx: Tx, d: Deadline, state: str) -> Round | None:
+    """The round a deadline is about, if it is still in the state that opened the deadline
+    (the compare in compare-and-set): reminders need it open, fee and opening notices planned."""
     kind, _, ref = d.subject.partition(":")
     if kind != "round" or not ref.isdigit():
         return None
     rnd = await get_round(tx, int(ref))
-    return rnd if rnd.state == "open" else None
+    return rnd if rnd.state == state else None
 
 
 @handler(REMINDER)
@@ -198,7 +199,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     the round's deadline has passed, or when a later reminder of the round is also due
     already, whether it fired first or not (that one goes out instead, so nobody gets two
     reminders at once)."""
-    rnd = await _open_round_of(tx, d)
+    rnd = await _round_in_state(tx, d, "open")
     if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
         return False
     overtaken = await tx.scalar(
@@ -232,7 +233,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
 @handler(CLOSE)
 async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
     """At the round's deadline tell its TDs what is unfinished; closing stays theirs."""
-    rnd = await _open_round_of(tx, d)
+    rnd = await _round_in_state(tx, d, "open")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
@@ -273,18 +274,10 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> int:
     return opened
 
 
-async def _planned_round_of(tx: Tx, d: Deadline) -> Round | None:
-    kind, _, ref = d.subject.partition(":")
-    if kind != "round" or not ref.isdigit():
-        return None
-    rnd = await get_round(tx, int(ref))
-    return rnd if rnd.state == "planned" else None
-
-
 @handler(FEE_DUE)
 async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
     """Remind the round's known players who have not paid (para 26)."""
-    rnd = await _planned_round_of(tx, d)
+    rnd = await _round_in_state(tx, d, "planned")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
@@ -304,7 +297,7 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
 @handler(OPENS)
 async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
     """Tell the TDs a round is due to open, and who has not paid for it."""
-    rnd = await _planned_round_of(tx, d)
+    rnd = await _round_in_state(tx, d, "planned")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
