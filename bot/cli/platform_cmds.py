@@ -17,14 +17,14 @@ from typing import Annotated, TypeVar
 import typer
 
 from bot.cli.app import app, fail
+from bot.service import draw as draw_service
 from bot.service import journal
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
 from bot.service.entries import entries_of, import_players
 from bot.service.errors import ServiceError
 from bot.service.event_setup import create_event
-from bot.service.events import find_event, list_events
+from bot.service.events import find_event, list_events, lookup_event
 from bot.service.invites import (
     create_invite,
     decide_join_request,
@@ -36,6 +36,7 @@ from bot.service.payments import record_payment
 from bot.service.readmodels import td_inbox
 from bot.service.rounds import close_round, open_round
 from bot.service.schedule import find_round, parse_closing, rounds_of
+from bot.service.unit import Request
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
 from bot.store.migrations import MigrationError
@@ -70,6 +71,27 @@ def _run(db: Path | None, work: Callable[[Tx], Awaitable[T]]) -> T:
         try:
             async with database.transaction() as tx:
                 return await work(tx)
+        finally:
+            await database.close()
+
+    try:
+        return asyncio.run(main())
+    except ServiceError as exc:
+        fail(exc.message)
+    except MigrationError as exc:
+        fail(str(exc))
+    except FileNotFoundError as exc:
+        fail(str(exc))
+
+
+def _use(db: Path | None, work: Callable[[Database], Awaitable[T]]) -> T:
+    """Open the database (applying migrations), run one use-case (which opens its own
+    transaction), close. Refusals end the command with one line (exit 2)."""
+
+    async def main() -> T:
+        database = await Database.open(_db_path(db))
+        try:
+            return await work(database)
         finally:
             await database.close()
 
@@ -228,11 +250,11 @@ def draw_event(
 ) -> None:
     """Make an event's draw with the knockout engine and store it (once)."""
 
-    async def work(tx: Tx):  # type: ignore[no-untyped-def]
-        ev = await find_event(tx, event)
-        return await make_draw(tx, ev.id, seed=seed, by=Actor.cli(), now=_now())
+    async def work(database: Database) -> draw_service.DrawResult:
+        ev = await lookup_event(database, event)
+        return await draw_service.draw_event(database, Request.cli(_now()), ev.id, seed=seed)
 
-    result = _run(db, work)
+    result = _use(db, work)
     typer.echo(f"drawn with seed {result.seed}: {len(result.matches)} matches")
     current = None
     for code, round_name, a, b in result.matches:

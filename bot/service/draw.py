@@ -34,7 +34,8 @@ from bot.service.matches import MatchView, matches_of_event
 from bot.service.roles import require_role
 from bot.service.rounds import open_round_deadlines
 from bot.service.schedule import as_moment
-from bot.store.db import Tx
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store.db import Database, Tx
 from core import sssg
 from core.bracket import Bracket, BracketMatch, SlotKind, Source
 from core.qualifying import Entrant
@@ -89,6 +90,17 @@ def _specs(event: sssg.Event) -> list[tuple[str, BracketMatch, tuple[str, str]]]
 
 def _moment(value: date | datetime | None, zone: ZoneInfo, *, end: bool) -> datetime | None:
     return None if value is None else as_moment(value, zone, end=end)
+
+
+async def draw_event(
+    db: Database, req: Request, event_id: int, *, seed: int, why: str = "",
+    render: Answer[DrawResult] | None = None,
+) -> DrawResult:
+    """Use-case: a TD or organiser draws the event (``make_draw``), in one transaction."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        result = await make_draw(tx, event_id, seed=seed, by=actor, now=req.now, why=why)
+        return await answer_with(tx, req, render, result)
 
 
 async def make_draw(

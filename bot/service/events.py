@@ -10,7 +10,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.service.errors import NotFound
-from bot.store.db import Row, Tx
+from bot.service.unit import reading
+from bot.store.db import Database, Row, Tx
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,12 @@ async def get_event(tx: Tx, event_id: int) -> Event:
     if row is None:
         raise NotFound(f"no event with id {event_id}")
     return _event(row)
+
+
+async def lookup_event(db: Database, ref: str | int) -> Event:
+    """An event by id or slug, in a transaction of its own (the command line's lookup)."""
+    async with reading(db) as tx:
+        return await find_event(tx, ref)
 
 
 async def find_event(tx: Tx, ref: str | int) -> Event:

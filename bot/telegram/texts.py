@@ -41,6 +41,12 @@ SOMETHING_WENT_WRONG = (
 )
 
 
+SAVED_BUT_FAILED = (
+    "Your request went through and is saved, but something went wrong on my side while "
+    "answering. Send /help or /matches to see where things stand."
+)
+
+
 def refused(message: str) -> str:
     """A ServiceError's message (plain text, safe to show) for the person who asked."""
     return f"⚠️ {esc(message)}"

@@ -14,6 +14,7 @@ shown to the person; any other exception goes to the error handler (``errors.py`
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
 from functools import wraps
@@ -24,6 +25,7 @@ from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.service.errors import ServiceError
+from bot.service.unit import AlreadyApplied, Receipt, Request
 from bot.store import outbox_repo
 from bot.store.db import Tx
 from bot.telegram import texts
@@ -33,10 +35,69 @@ from bot.telegram.runtime import after_commit, now, runtime
 #: message, like setting a command menu: it must not run while the transaction holds the
 #: database, and it is harmless to lose).
 AfterCommit = Callable[[], Awaitable[None]]
+log = logging.getLogger("bot.telegram")
+
 Effect = Callable[
     [Update, ContextTypes.DEFAULT_TYPE, Tx, datetime], Awaitable[AfterCommit | None]
 ]
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+#: A handler body in the use-case shape: it calls one service use-case with the request.
+Body = Callable[[Update, ContextTypes.DEFAULT_TYPE, Request], Awaitable[AfterCommit | None]]
+
+
+def request_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Request:
+    """The service's view of an update: who wrote, when, which update, which chat answers."""
+    user = update.effective_user
+    chat = update.effective_chat
+    if user is None:
+        raise ServiceError("I can only answer people, not channels.")
+    return Request(
+        now=now(context), operator=False, label=f"tg:{user.id}", tg_user_id=user.id,
+        tg_name=user.full_name, organiser=user.id in runtime(context).organisers,
+        update_id=update.update_id, chat_id=chat.id if chat is not None else None,
+        receipt=Receipt(),
+    )
+
+
+def handled(body: Body) -> Handler:
+    """Wrap a handler body into a PTB callback: the body calls a use-case, which claims the
+    update in its own transaction. A refusal (``ServiceError``) rolled that transaction
+    back and is shown to the person; a re-sent update (``AlreadyApplied``) does nothing.
+    After a commit the sender and the alarms are woken, then the body's after-commit action
+    (a cosmetic Bot API call) runs."""
+
+    @wraps(body)
+    async def handler(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        try:
+            req = request_of(update, context)
+        except ServiceError as exc:
+            await tell(update, texts.refused(exc.message))
+            return
+        try:
+            then = await body(update, context, req)
+        except AlreadyApplied:
+            await _answer_callback(update)
+            return
+        except ServiceError as exc:
+            await _answer_callback(update)
+            await tell(update, texts.refused(exc.message))
+            return
+        except Exception:
+            if not req.receipt.committed:
+                raise  # rolled back: the error handler says that nothing was changed
+            # The change is saved; only what came after failed. Say so, never "nothing
+            # was changed" (the error handler's words for a rolled-back update).
+            log.exception("update %s: failed after its change was saved", update.update_id)
+            await _answer_callback(update)
+            await after_commit(context)
+            await tell(update, texts.SAVED_BUT_FAILED)
+            return
+        await _answer_callback(update)
+        await after_commit(context)
+        if then is not None:
+            await then()
+
+    return handler
 
 
 def applied_once(effect: Effect) -> Handler:

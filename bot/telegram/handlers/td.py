@@ -17,12 +17,14 @@ from telegram.ext import ContextTypes
 from bot.service import draw as draw_service
 from bot.service import events, invites, outbox, people, readmodels, roles, rounds
 from bot.service.actors import Actor
+from bot.service.directing import directed_event
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
 from bot.service.schedule import parse_closing
+from bot.service.unit import Reply, Request
 from bot.store.db import Tx
 from bot.telegram import texts
-from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
+from bot.telegram.handlers.common import AfterCommit, applied_once, handled, sender_ids
 from bot.telegram.runtime import runtime
 
 TD_ROLES = frozenset({"td", "organiser"})
@@ -118,18 +120,17 @@ async def open_round(
     return None
 
 
-@applied_once
-async def draw(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
-) -> AfterCommit | None:
+@handled
+async def draw(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/draw [SEED]: the seed is recorded so anyone can re-run and check the draw (SSSg
     Annex A paras 1 and 3: fixtures by random draw); without one the bot picks it."""
-    actor, event, args = await td_event(tx, update, context, "draw")
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "draw")
     if args and not args[0].isdigit():
         raise Invalid(f"the seed must be a whole number, e.g. /draw 2016, not {args[0]!r}")
     seed = int(args[0]) if args else secrets.randbelow(1_000_000)
-    result = await draw_service.make_draw(tx, event.id, seed=seed, by=actor, now=now,
-                                          why="/draw in chat")
-    await outbox.enqueue(tx, chat_id=_chat(update), now=now,
-                         text_html=texts.draw_made(event.name, result))
+    await draw_service.draw_event(
+        db, req, event.id, seed=seed, why="/draw in chat",
+        render=lambda result: Reply(texts.draw_made(event.name, result)),
+    )
     return None

@@ -1,0 +1,42 @@
+"""Which event a TD's command means: the one they direct, or the one named first.
+
+A TD on a phone types ``/openround Ro16``; one who directs several events names the event
+first (``/openround club-cup Ro16``). Every use-case re-checks the TD's role itself; this
+only finds the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service import events, roles
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.events import Event
+from bot.service.unit import Request, actor_of, reading
+from bot.store.db import Database
+
+TD_ROLES = frozenset({"td", "organiser"})
+
+
+async def directed_event(
+    db: Database, req: Request, words: Sequence[str], command: str
+) -> tuple[Event, list[str]]:
+    """The event the asking TD means, and the command's remaining words."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        directed: list[Event] = []
+        if actor is not None and actor.person_id is not None:
+            directed = [await events.get_event(tx, eid)
+                        for eid, _name, held in await roles.events_of(tx, actor.person_id)
+                        if held & TD_ROLES]
+    if not directed:
+        raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
+    args = list(words)
+    by_slug = {e.slug: e for e in directed}
+    if args and args[0] in by_slug:
+        return by_slug[args[0]], args[1:]
+    if len(directed) > 1:
+        slugs = ", ".join(sorted(by_slug))
+        raise Invalid(f"you direct several events; name one first, e.g. /{command} EVENT ... "
+                      f"(your events: {slugs})")
+    return directed[0], args
