@@ -30,9 +30,9 @@ except when the reporter lost. So:
 - ``tied``: the two numbers must be equal.
 
 A single letter W, L or T as the first word means won, lost or tied ("L 412-380" is a
-loss, own 380). Words that could turn the meaning around are refused too: a sentence whose subject is
-someone else (``Ricky won 412-380``, ``Ricky beat me``) or a negation (``didn't win``).
-Other words are ignored (``412-380, good game!``).
+loss, own 380). Words that could turn the meaning around are refused too: a sentence
+whose subject is someone else (``Ricky won 412-380``, ``Ricky beat me``) or a negation
+(``didn't win``). Other words are ignored (``412-380, good game!``).
 """
 
 from __future__ import annotations
@@ -423,7 +423,8 @@ def game_from_slip(match: Match, slip: Slip, side: int, starter: int | None = No
     if starter is None and planned is not None:
         starter = planned.side
     if starter is None:
-        para = "16c" if planned is not None and planned.reason is StartReason.DRAW_TO_START else "15"
+        level = planned is not None and planned.reason is StartReason.DRAW_TO_START
+        para = "16c" if level else "15"
         raise StarterNeeded(
             f"Who went first in game {state.next_game}? The rules leave it to drawing tiles "
             f"(SSSg para {para}), so I need to know who started."
