@@ -177,9 +177,7 @@ def _scores(body: str, max_score: int) -> tuple[int, int, tuple[int, int]]:
     if not numbers:
         raise SlipRefused(f"I couldn't find any scores in that. {_HOW}.")
     if len(numbers) == 1:
-        raise SlipRefused(
-            f"I found one score ({_show(numbers[0].group())}) but need both. {_HOW}."
-        )
+        raise SlipRefused(f"I found one score ({_show(numbers[0].group())}) but need both. {_HOW}.")
     if len(numbers) > 2:
         shown = ", ".join(_show(n.group()) for n in numbers[:4])
         more = ", ..." if len(numbers) > 4 else ""

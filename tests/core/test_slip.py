@@ -345,9 +345,7 @@ def test_game_one_needs_the_tile_draw() -> None:
     """SSSg para 15: tiles are drawn before game 1 to decide who starts."""
     with pytest.raises(StarterNeeded, match="game 1.*para 15"):
         game_from_slip(Match(9), parse_slip("412-380"), side=0)
-    assert game_from_slip(Match(9), parse_slip("412-380"), 0, starter=1) == Game.played(
-        1, 412, 380
-    )
+    assert game_from_slip(Match(9), parse_slip("412-380"), 0, starter=1) == Game.played(1, 412, 380)
     drawn = Match(9, first_starter=1)
     assert game_from_slip(drawn, parse_slip("412-380"), 0) == Game.played(1, 412, 380)
 
