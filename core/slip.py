@@ -111,6 +111,7 @@ class Slip:
 # --- parsing ---------------------------------------------------------------------------
 
 _COMMAND = re.compile(r"\s*/\w+(?:@\w+)?")
+_MENTION = re.compile(r"(?<![\w@])@\w+")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2012": "-"})
 _NUMBER = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"[0-9][.,][0-9]")
@@ -134,7 +135,7 @@ _OUTCOMES = {
 _LETTERS = {"w": Outcome.WON, "l": Outcome.LOST, "t": Outcome.TIED}
 # Words after which the opponent's name follows; "to" and "with" only after "lost"/"tied"
 # ("lost to Ricky", "tied with Ricky"), as "to" also joins scores ("412 to 380").
-_BEFORE_NAME = {"v", "vs", "versus", "against", "beat", "beats", "defeated"}
+_BEFORE_NAME = {"v", "vs", "versus", "against", "over", "beat", "beats", "defeated"}
 # Words that may stand before an outcome word: the reporter speaking ("I won").
 _SELF = {"i", "i've", "ive", "we", "we've", "just", "have", "finally", "and", "so", "also"}
 _OTHERS = {"me", "us", "myself"}  # "Ricky beat me": the reporter is not the subject
@@ -153,7 +154,8 @@ def parse_slip(text: str, *, max_score: int = MAX_SCORE) -> Slip:
 
     Accepted: ``412-380``, ``412 380``, ``412:380``, ``412 to 380``, with an outcome word
     (``won``, ``beat``, ``lost``, ``tied``, ``drew``) and the opponent's name after
-    ``v``/``vs``/``against``/``beat``, ``lost to`` or ``tied with``. Scores are whole
+    ``v``/``vs``/``against``/``over``/``beat``, ``lost to`` or ``tied with``, or as a
+    Telegram mention (``@ricky``, kept with its ``@``). Scores are whole
     numbers from 0 to ``max_score``. See the module docstring for which number is whose.
     Raises ``SlipRefused`` with a message for the player.
     """
@@ -163,10 +165,19 @@ def parse_slip(text: str, *, max_score: int = MAX_SCORE) -> Slip:
     command = _COMMAND.match(body)
     if command is not None:
         body = body[command.end() :]
+    # A Telegram mention ("v @ricky99") names the opponent; its digits are no score.
+    mentions = list(dict.fromkeys(_MENTION.findall(body)))
+    body = _MENTION.sub(" ", body)
     first, second, span = _scores(body, max_score)
     tokens = _TOKEN.findall(body[: span[0]] + " # " + body[span[1] :])
     claimed, name = _read_words(tokens, first, second)
-    return _oriented(first, second, claimed, name)
+    if mentions and (name is not None or len(mentions) > 1):
+        named = ([name] if name is not None else []) + mentions
+        raise SlipRefused(
+            f"You named two opponents ({' and '.join(named)}). Name one, like "
+            f"{EXAMPLE} v {named[0]}."
+        )
+    return _oriented(first, second, claimed, mentions[0] if mentions else name)
 
 
 def _scores(body: str, max_score: int) -> tuple[int, int, tuple[int, int]]:
@@ -234,11 +245,16 @@ def _read_words(tokens: list[str], first: int, second: int) -> tuple[Outcome | N
             before = lower[i - 1] if i > 0 else "#"
             if _is_word(before) and before not in _SELF and before not in _OUTCOMES:
                 raise _not_from_your_side(f"{words[i - 1]} {words[i]}", first, second)
-        previous = _OUTCOMES.get(lower[i - 1]) if i > 0 else None
+        # "lost to Ricky 380-412", and "lost 380-412 to Ricky": "to" right after "lost",
+        # or right after the score once "lost" was said ("412 to 380" is inside the score).
+        previous = lower[i - 1] if i > 0 else ""
+        said = _OUTCOMES.get(previous)
+        if previous == "#" and len(claims) == 1:
+            said = next(iter(claims))
         takes_name = (
             word in _BEFORE_NAME
-            or (word == "to" and previous is Outcome.LOST)
-            or (word == "with" and previous is Outcome.TIED)
+            or (word == "to" and said is Outcome.LOST)
+            or (word == "with" and said is Outcome.TIED)
         )
         if takes_name:
             name = _name_after(tokens, words, lower, i + 1)
@@ -247,8 +263,8 @@ def _read_words(tokens: list[str], first: int, second: int) -> tuple[Outcome | N
             if name is not None:
                 names.append(name)
     if len(claims) > 1:
-        said = " and ".join(sorted(str(c) for c in claims))
-        raise SlipRefused(f"You said both {said}. Send one, like {_worded(first, second)}.")
+        both = " and ".join(sorted(str(c) for c in claims))
+        raise SlipRefused(f"You said both {both}. Send one, like {_worded(first, second)}.")
     if len({n.casefold() for n in names}) > 1:
         raise SlipRefused(
             f"You named two opponents ({' and '.join(names)}). Name one, like "
@@ -323,7 +339,11 @@ def _oriented(first: int, second: int, claimed: Outcome | None, name: str | None
 # --- which opponent -------------------------------------------------------------------
 
 
-def pick_opponent(text: str | None, candidates: Sequence[str]) -> int:
+def pick_opponent(
+    text: str | None,
+    candidates: Sequence[str],
+    usernames: Sequence[str | None] | None = None,
+) -> int:
     """The index in ``candidates`` (the reporter's opponents in open matches) that the
     name ``text`` from a slip means.
 
@@ -333,7 +353,15 @@ def pick_opponent(text: str | None, candidates: Sequence[str]) -> int:
     Case and spacing do not matter. The best level that matches anyone decides, so
     "Tan" picks "Tan Wei" over "Tanya Lim"; two candidates at that level are refused,
     listing them, and so is a name that matches no one.
+
+    A mention ("@ricky99") is matched only against ``usernames`` (the candidates'
+    Telegram usernames, same order, None for none), exactly and ignoring case: a
+    username is not a name, and guessing one from the other could pick the wrong player.
     """
+    if usernames is not None and len(usernames) != len(candidates):
+        raise ValueError(
+            f"usernames must match candidates one for one ({len(usernames)} for {len(candidates)})"
+        )
     if not candidates:
         raise SlipRefused("You have no open match to report a game in. Ask a TD if that is wrong.")
     if text is None or not text.split():
@@ -342,6 +370,16 @@ def pick_opponent(text: str | None, candidates: Sequence[str]) -> int:
         raise SlipRefused(
             f"You have {len(candidates)} open matches ({_listed(candidates)}). Say which, "
             f"like {EXAMPLE} v {candidates[0]}."
+        )
+    if text.strip().startswith("@"):
+        handle = text.strip()[1:].casefold()
+        known = [(u or "").lstrip("@").casefold() for u in usernames or ()]
+        found = [i for i, u in enumerate(known) if u and u == handle]
+        if len(found) == 1:
+            return found[0]
+        raise SlipRefused(
+            f"{text.strip()} is not one of your opponents here. You play "
+            f"{_listed(candidates)}: send, like {EXAMPLE} v {candidates[0]}."
         )
     said = text.casefold().split()
     names = [c.casefold().split() for c in candidates]

@@ -85,10 +85,20 @@ def test_lost_takes_the_lower_score_whichever_comes_first(text: str) -> None:
         ("412-380 v R. Purnomo", "R Purnomo"),
         ("/report 412-380 v Ricky", "Ricky"),
         ("412-380 v Ricky v ricky", "Ricky"),
+        ("lost 380-412 to Ricky", "Ricky"),
+        ("tied 400-400 with Jeremy Khoo", "Jeremy Khoo"),
+        ("won 412-380 over Ricky", "Ricky"),
+        ("412-380 v @ricky99", "@ricky99"),
+        ("/report@TDBot 412-380 @jk_2", "@jk_2"),
     ],
 )
 def test_opponent_name(text: str, name: str) -> None:
     assert parse_slip(text).opponent_name == name
+
+
+def test_to_without_lost_is_no_name_marker() -> None:
+    """'to' joins scores ('412 to 380'); it takes a name only after 'lost'."""
+    assert parse_slip("412-380 to Ricky").opponent_name is None
 
 
 def test_other_words_are_ignored() -> None:
@@ -142,6 +152,8 @@ def test_won_or_lost_with_equal_scores(word: str) -> None:
         ("didn't win 412-380", "what 'didn't' means"),
         ("won lost 412-380", "both lost and won"),
         ("412-380 v Ricky v Jeremy", "two opponents (Ricky and Jeremy)"),
+        ("412-380 v Ricky @ricky99", "two opponents (Ricky and @ricky99)"),
+        ("412-380 @ann @bob", "two opponents (@ann and @bob)"),
     ],
 )
 def test_refusals_say_why(text: str, reason: str) -> None:
@@ -315,6 +327,18 @@ def test_no_name() -> None:
         pick_opponent(None, ["Ricky Purnomo", "Jeremy Khoo"])
     with pytest.raises(SlipRefused, match="no open match"):
         pick_opponent("Ricky", [])
+
+
+def test_a_mention_matches_usernames_only() -> None:
+    users = ["ricky99", None, "@TanW", "tanya"]
+    assert pick_opponent("@Ricky99", OPPONENTS, users) == 0
+    assert pick_opponent("@tanw", OPPONENTS, users) == 2
+    with pytest.raises(SlipRefused, match="@ricky is not one of your opponents here"):
+        pick_opponent("@ricky", OPPONENTS, users)  # a username, not a first name
+    with pytest.raises(SlipRefused, match="not one of your opponents"):
+        pick_opponent("@ricky99", OPPONENTS)
+    with pytest.raises(ValueError, match="one for one"):
+        pick_opponent("@ricky99", OPPONENTS, ["ricky99"])
 
 
 full_names = st.lists(names, min_size=1, max_size=6, unique_by=lambda n: n.casefold())
