@@ -89,6 +89,9 @@ class Slip:
     opponent_name: str | None = None
 
     def __post_init__(self) -> None:
+        for score in (self.own, self.opponent):
+            if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+                raise ValueError(f"slip scores must be whole numbers, 0 or more; got {score!r}")
         if outcome_of(self.own, self.opponent) is not self.outcome:
             raise ValueError(
                 f"a slip of {self.own}-{self.opponent} is {outcome_of(self.own, self.opponent)}"
@@ -133,8 +136,9 @@ _OUTCOMES = {
 }
 # "W 412-380", "L 412-380", "T 400-400": only as the first word (else "v L Tan" is a name).
 _LETTERS = {"w": Outcome.WON, "l": Outcome.LOST, "t": Outcome.TIED}
-# Words after which the opponent's name follows; "to" and "with" only after "lost"/"tied"
-# ("lost to Ricky", "tied with Ricky"), as "to" also joins scores ("412 to 380").
+# Words after which the opponent's name follows. "to" and "with" follow only once "lost" or
+# "tied" was said, right after it or after the score ("lost to Ricky 380-412", "lost
+# 380-412 to Ricky"): "to" also joins scores ("412 to 380").
 _BEFORE_NAME = {"v", "vs", "versus", "against", "over", "beat", "beats", "defeated"}
 # Words that may stand before an outcome word: the reporter speaking ("I won").
 _SELF = {"i", "i've", "ive", "we", "we've", "just", "have", "finally", "and", "so", "also"}

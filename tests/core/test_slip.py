@@ -190,6 +190,8 @@ def test_every_refusal_shows_an_example_that_works(text: str) -> None:
 def test_a_slip_disagreeing_with_its_scores_cannot_be_made() -> None:
     with pytest.raises(ValueError, match="is lost, not won"):
         Slip(380, 412, Outcome.WON)
+    with pytest.raises(ValueError, match="0 or more"):
+        Slip(-5, 412, Outcome.LOST)
 
 
 # --- properties ---------------------------------------------------------------------------
