@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.service.errors import Invalid
+from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
 
 FORMATS = ("sssg", "single", "double")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
@@ -30,11 +31,11 @@ class _Strict(BaseModel):
 class PersonDef(_Strict):
     name: str = Field(min_length=1, max_length=100)
     phone: str = ""
-    telegram_id: int | None = None
+    telegram_id: int | None = Field(default=None, ge=1, le=TELEGRAM_ID_LIMIT - 1)
 
 
 class PlayerDef(PersonDef):
-    rating: int = Field(default=0, ge=0, le=5000)
+    rating: int = Field(default=0, ge=0, le=MAX_RATING)
 
 
 class RoundDef(_Strict):
