@@ -1,18 +1,14 @@
 """`tdbot draw` and `tdbot simulate`: knockout draws and whole events played at random.
 
-Both read a players CSV (a header with at least ``name`` and ``rating``), draw with a
-seed that is printed so anyone can re-run it, and either print the draw or play every
-match through the core engine (``core.sssg``) with random scores from the same seed.
+Both read a players CSV (a header with at least ``name`` and ``rating``; the rules are
+``core.formats.players_csv``'s), draw with a seed that is printed so anyone can re-run it,
+and either print the draw or play every match through the core engine (``core.sssg``) with random scores from the same seed.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import math
 import random
-import unicodedata
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,6 +18,7 @@ from bot.cli.app import app, fail
 from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
+from core.formats.players_csv import PlayersCsvError, parse_players_csv
 from core.match import GameKind, Match
 from core.qualifying import TOP_DIVISION_SIZE, QualifyingPlan
 from core.schedule import plain_schedule
@@ -31,33 +28,9 @@ THIRD_PLACE_HELP = "sssg: a third-place match in the plate (footnote 8); single:
 FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"
 
 
-def _clean_name(raw: str) -> str:
-    """A name as people mean it: Unicode in one form (NFC: "Zoë" typed two ways is one
-    name) and runs of spaces as one, so that two spellings of a name are caught as a
-    duplicate instead of becoming two players."""
-    return " ".join(unicodedata.normalize("NFC", raw).split())
-
-
-def _csv_rows(text: str, path: Path) -> list[tuple[int, list[str]]]:
-    """Each record with the line it starts on. The separator is the header's: a comma,
-    or the semicolon or tab that spreadsheets in many locales write instead. A quoted
-    name may hold a line break (it becomes a space), so lines are counted as read."""
-    first = text.split("\n", 1)[0]
-    delimiter = next((d for d in (",", ";", "\t") if d in first), ",")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[int, list[str]]] = []
-    start = 1
-    try:
-        for row in reader:
-            rows.append((start, row))
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        fail(f"--players {path}: line {start}: {exc}")
-    return rows
-
-
 def read_players(path: Path) -> list[Entrant]:
-    """Players from a CSV with a header naming at least `name` and `rating`."""
+    """Players from a CSV, read by the one players-CSV parser (``core.formats.players_csv``)
+    that ``tdbot players import`` uses too, so the same file and seed give the same draw."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -67,51 +40,13 @@ def read_players(path: Path) -> list[Entrant]:
         )
     except OSError as exc:
         fail(f"--players {path}: cannot read it ({exc.strerror or exc})")
-    rows = _csv_rows(text, path)
-    if not rows:
-        fail(f"--players {path}: the file is empty; it needs a header line 'name,rating'")
-    header = [h.strip().lower() for h in rows[0][1]]
-    missing = [c for c in ("name", "rating") if c not in header]
-    if missing:
-        fail(
-            f"--players {path}: line 1: missing column {', '.join(missing)} "
-            f"(the header is {','.join(rows[0][1])!r}; it needs at least name,rating)"
-        )
-    for column in ("name", "rating"):
-        if header.count(column) > 1:
-            fail(f"--players {path}: line 1: column {column!r} appears twice; keep one")
-    ni, ri = header.index("name"), header.index("rating")
-    players: list[Entrant] = []
-    seen: dict[str, int] = {}
-    for line, row in rows[1:]:
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) <= max(ni, ri):
-            fail(f"--players {path}: line {line}: expected {len(header)} columns, got {len(row)}")
-        name, raw = _clean_name(row[ni]), row[ri].strip()
-        if not name:
-            fail(f"--players {path}: line {line}: the name is empty")
-        if name in seen:
-            fail(
-                f"--players {path}: line {line}: duplicate name {name!r} (first on line {seen[name]})"
-            )
-        if not raw:
-            fail(
-                f"--players {path}: line {line}: the rating of {name} is empty; write 0 if unrated"
-            )
-        try:
-            value = float(raw)
-        except ValueError:
-            fail(f"--players {path}: line {line}: rating {raw!r} of {name} is not a number")
-        if not math.isfinite(value) or value != int(value) or value < 0:
-            fail(
-                f"--players {path}: line {line}: rating {raw!r} of {name} must be a whole number >= 0"
-            )
-        seen[name] = line
-        players.append(Entrant(name, int(value)))
-    if len(players) < 2:
-        fail(f"--players {path}: {len(players)} player(s); a knockout needs at least 2")
-    return players
+    try:
+        rows = parse_players_csv(text)
+    except PlayersCsvError as exc:
+        fail(exc.where(f"--players {path}"))
+    if len(rows) < 2:
+        fail(f"--players {path}: {len(rows)} player(s); a knockout needs at least 2")
+    return [Entrant(p.name, p.rating) for p in rows]
 
 
 PLAIN_ONLY = "--best-of, --step, --grand-final, --head-start and --drops"

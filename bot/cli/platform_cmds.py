@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated, TypeVar
+from zoneinfo import ZoneInfo
 
 import typer
 
@@ -20,7 +21,7 @@ from bot.cli.app import app, fail
 from bot.service import draw as draw_service
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
+from bot.service.definitions import first_date, parse_definition, shift_dates
 from bot.service.entries import entries_of, import_players
 from bot.service.errors import ServiceError
 from bot.service.event_setup import create_event
@@ -151,6 +152,16 @@ def backup(
     typer.echo(f"backed up {src} to {dest}")
 
 
+def _start_date(raw: str, zone: ZoneInfo) -> date:
+    """``--start``: a date, or ``today`` in the event's time zone."""
+    if raw.strip().lower() == "today":
+        return _now().astimezone(zone).date()
+    try:
+        return date.fromisoformat(raw.strip())
+    except ValueError:
+        fail(f"--start {raw!r}: not a date; write it as year-month-day (2025-09-01) or today")
+
+
 @event_app.command("create")
 def event_create(
     file: Annotated[Path, typer.Argument(help="The event definition (TOML).")],
@@ -158,16 +169,27 @@ def event_create(
     bot_username: Annotated[
         str | None, typer.Option("--bot-username", help="For the invite links (default: TDBOT_BOT_USERNAME).")
     ] = None,
+    start: Annotated[
+        str | None,
+        typer.Option("--start", help="Move every date so the first is this day (2025-09-01 or today)."),
+    ] = None,
 ) -> None:
     """Create an event from its definition file and print the invite links."""
     text = _read(file, "definition")
     try:
         definition = parse_definition(text, file.name)
+        was = first_date(definition)
+        if start is not None:
+            definition = shift_dates(definition, _start_date(start, ZoneInfo(definition.event.time_zone)))
     except ServiceError as exc:
         fail(exc.message)
     username = _bot_username(bot_username)
     created = _run(db, lambda tx: create_event(tx, definition, by=Actor.cli(), now=_now()))
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
+    now_first = first_date(definition)
+    if start is not None and was is not None and now_first is not None:
+        typer.echo(f"every date moved {(now_first - was).days:+d} days: the schedule starts "
+                   f"{now_first:%a %d %b %Y} (it started {was:%d %b %Y} in {file.name})")
     typer.echo(f"players' link (each picks their entry, a TD approves): "
                f"{invite_link(username, created.player_code)}")
     for role, name, code in created.personal:

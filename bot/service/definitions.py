@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from datetime import date, datetime, time
+from collections.abc import Iterator
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -18,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.service.errors import Invalid
+from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
 
 FORMATS = ("sssg", "single", "double")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
@@ -30,11 +32,11 @@ class _Strict(BaseModel):
 class PersonDef(_Strict):
     name: str = Field(min_length=1, max_length=100)
     phone: str = ""
-    telegram_id: int | None = None
+    telegram_id: int | None = Field(default=None, ge=1, le=TELEGRAM_ID_LIMIT - 1)
 
 
 class PlayerDef(PersonDef):
-    rating: int = Field(default=0, ge=0, le=5000)
+    rating: int = Field(default=0, ge=0, le=MAX_RATING)
 
 
 class RoundDef(_Strict):
@@ -273,3 +275,46 @@ def parse_definition(text: str, source: str = "definition") -> Definition:
     except ValidationError as exc:
         lines = _messages(exc)
         raise Invalid(f"{source}: " + "; ".join(lines)) from None
+
+
+def _dates(value: Any) -> Iterator[date]:
+    """Every date in a definition's data (a date and time counts as its day)."""
+    if isinstance(value, datetime):
+        yield value.date()
+    elif isinstance(value, date):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _dates(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _dates(item)
+
+
+def _moved(value: Any, offset: timedelta) -> Any:
+    if isinstance(value, date):  # a datetime too: it keeps its time of day
+        return value + offset
+    if isinstance(value, dict):
+        return {key: _moved(item, offset) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_moved(item, offset) for item in value]
+    return value
+
+
+def shift_dates(definition: Definition, start: date) -> Definition:
+    """The definition with every date in it (each round's opens and closes, and any other
+    date it holds) moved by the same number of days, so that the earliest falls on
+    ``start``. The gaps between dates stay as they were (SSSg "Schedule and Details": a
+    month a round); weekdays may change. This is how an example written for 2016 is run
+    today without rewriting it by hand."""
+    first = first_date(definition)
+    if first is None:
+        raise Invalid(
+            "the definition has no dates to move: give its [[rounds]] opens and closes dates"
+        )
+    return Definition.model_validate(_moved(definition.model_dump(), start - first))
+
+
+def first_date(definition: Definition) -> date | None:
+    """The earliest date in the definition, if it has any."""
+    return min(_dates(definition.model_dump()), default=None)

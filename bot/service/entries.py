@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,6 +13,10 @@ from bot.service.events import get_event
 from bot.service.people import add_person, person_by_tg
 from bot.service.roles import grant_role, require_role
 from bot.store.db import Row, Tx
+from core.formats.players_csv import PlayersCsvError, parse_players_csv
+
+#: What a players CSV is called in messages (the service sees its text, not its name).
+CSV_NAME = "players CSV"
 
 
 @dataclass(frozen=True)
@@ -142,85 +144,27 @@ async def register_player(
     )
 
 
-def parse_players_csv(text: str) -> list[tuple[int, str, int, str, int | None]]:
-    """Rows (row number, name, rating, phone, telegram id) of a players CSV; errors name
-    the row.
-
-    The header needs ``name`` and ``rating`` (as ``tdbot draw`` reads them); ``phone`` and
-    ``telegram_id`` are optional. Row numbers are the spreadsheet's: the header is row 1 and
-    blank lines count, so "row 7" is the line the organiser sees as 7. A row with more values
-    than the header has columns is refused rather than cut short: it is nearly always a
-    name with an unquoted comma ("Lim, Aaron"), and dropping the rest would enter a wrong
-    name or rating.
-    """
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = [h.strip().lower() for h in next(reader, [])]
-    missing = [c for c in ("name", "rating") if c not in header]
-    if missing:
-        hint = ("; separate the columns with commas, not semicolons (save as 'CSV UTF-8, "
-                "comma delimited')") if len(header) == 1 and ";" in header[0] else ""
-        raise Invalid(
-            "the CSV header must have the columns name and rating; missing: "
-            f"{', '.join(missing)}{hint}"
-        )
-    out: list[tuple[int, str, int, str, int | None]] = []
-    seen: dict[str, int] = {}
-    seen_tg: dict[int, int] = {}
-    line = reader.line_num
-    for values in reader:
-        n, line = line + 1, reader.line_num
-        if not any(v.strip() for v in values):
-            continue
-        if len(values) > len(header):
-            raise Invalid(
-                f"row {n}: {len(values)} values but the header has {len(header)} columns; "
-                'put a name that contains a comma in double quotes ("Lim, Aaron")'
-            )
-        row = dict(zip(header, values, strict=False))
-        name = " ".join((row.get("name") or "").split())
-        if not name:
-            raise Invalid(f"row {n}: the name is empty")
-        raw = (row.get("rating") or "").strip() or "0"
-        try:
-            rating = int(raw)
-        except ValueError:
-            raise Invalid(f"row {n}: rating {raw!r} is not a whole number") from None
-        if rating < 0:
-            raise Invalid(f"row {n}: rating {rating} is negative")
-        tg_raw = (row.get("telegram_id") or "").strip()
-        try:
-            tg = int(tg_raw) if tg_raw else None
-        except ValueError:
-            raise Invalid(f"row {n}: telegram_id {tg_raw!r} is not a number") from None
-        key = name.casefold()
-        if key in seen:
-            raise Invalid(f"row {n}: {name!r} appears twice (also row {seen[key]})")
-        seen[key] = n
-        if tg is not None:
-            if tg in seen_tg:
-                raise Invalid(f"row {n}: telegram_id {tg} appears twice (also row {seen_tg[tg]})")
-            seen_tg[tg] = n
-        out.append((n, name, rating, (row.get("phone") or "").strip(), tg))
-    if not out:
-        raise Invalid("the CSV has a header but no players")
-    return out
-
-
 async def import_players(
     tx: Tx, event_id: int, csv_text: str, *, by: Actor, now: datetime, why: str = "CSV import"
 ) -> list[int]:
-    """Enter every player of a CSV, all or none (one transaction); returns entry ids."""
+    """Enter every player of a CSV, all or none (one transaction); returns entry ids.
+
+    The file is read by ``core.formats.players_csv``, as ``tdbot draw`` reads it."""
     await require_role(tx, by, event_id, "td")
     await _require_registration_open(tx, event_id)
-    rows = parse_players_csv(csv_text)
+    try:
+        rows = parse_players_csv(csv_text)
+    except PlayersCsvError as exc:
+        raise Invalid(exc.where(CSV_NAME)) from None
     ids = []
-    for n, name, rating, phone, tg in rows:
+    for p in rows:  # membership_until is read but not stored: entries have no column for it
         try:
             ids.append(
                 await _add_entry(
-                    tx, event_id, name, rating, phone=phone, tg_user_id=tg, by=by, now=now, why=why
+                    tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
+                    by=by, now=now, why=why,
                 )
             )
         except Invalid as exc:
-            raise Invalid(f"row {n}: {exc.message}") from None
+            raise Invalid(f"{CSV_NAME} row {p.row}: {exc.message}") from None
     return ids

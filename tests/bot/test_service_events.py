@@ -284,8 +284,9 @@ async def test_two_entries_of_one_account_in_one_event_are_refused(db: Database)
         # one Telegram account cannot hold two entries
         ("name,rating,telegram_id\nBea,1,5\nCal,2,5\n",
          r"row 3: telegram_id 5 appears twice \(also row 2\)"),
-        # a spreadsheet saved with semicolons
-        ("name;rating\nBea;1\n", r"separate the columns with commas"),
+        # a Telegram id too big for 64 bits is named, not an OverflowError in the store
+        ("name,rating,telegram_id\nBea,1,12345678901234567890\n",
+         r"players CSV row 2: telegram_id '12345678901234567890' is not a Telegram user id"),
     ],
 )
 async def test_players_csv_mistakes_are_named_not_crashed_on(
@@ -395,7 +396,7 @@ async def test_someone_else_trying_a_personal_link_does_not_take_the_entry(
         (("fee_per_round = 5", "fee_per_round = 5\ncurrency = \"dollars\""),
          "event.currency: must be a three-letter currency code in capitals, such as SGD"),
         (("fee_per_round = 5", "fee_per_round = -5"), "event.fee_per_round: must be 0 or more"),
-        (("rating = 1800", "rating = 99999"), "players[0].rating: must be 5000 or less"),
+        (("rating = 1800", "rating = 99999"), "players[0].rating: must be 4000 or less"),
         (("rating = 1800", "rating = \"high\""), "players[0].rating: must be a whole number"),
         (("telegram_id = 900", "telegram_id = \"@tess\""),
          "tds[0].telegram_id: must be a whole number"),
