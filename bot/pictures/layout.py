@@ -22,14 +22,15 @@ half, a head start is included, and games that do not count (reported after the 
 was decided, para 14, or made void, para 28) are left out and noted ("1 void").
 
 Size (``division_layouts``): Telegram keeps a photo at up to 2560 px a side and shows it
-scaled to 1280 px until it is opened and zoomed. One picture per division, drawn with
-names 20 px high: the SSSg top division (a double elimination of 16) is then about
-2100 x 1400 px, whose names are still 12 px high at 1280 px, so it stays whole. A double
-elimination of more than 16 seats (seven columns across) is split in two pictures, the
-upper bracket with the grand final, and the lower bracket, each about as wide as the
-whole of 16. A picture still longer than 2560 px (a single elimination of more than 64)
-is drawn smaller, down to 60 % (names 12 px); beyond that it stays big: Telegram takes up
-to 10000 px in width and height together, about 100 first-round matches in one column.
+scaled to 1280 px on its longest side until it is opened and zoomed. One picture per
+division, names 20 px high: the SSSg top division (a double elimination of 16 seats,
+seven columns) is then about 2200 x 1400 px, names about 11 px high at 1280 px, and
+stays whole, so that the road from any match to the grand final is in one picture. A
+double elimination of more than 16 seats is split in two pictures: the upper bracket
+with the grand final, and the lower bracket. A picture still longer than 2560 px (from
+64 seats) is drawn smaller, down to 60 % (names 12 px); beyond that it stays big, which
+Telegram takes up to 10000 px of width and height together: up to 256 seats. Bigger
+brackets need sending as a document.
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ class Sizes:
 @dataclass(frozen=True)
 class Layout:
     """One picture. ``name`` is the division ("qualifying", "top", "plate", "single",
-    "double"), or a part of one ("top-upper", "top-lower") when it is split."""
+    "double"), or a part of one ("double-upper", "double-lower") when it is split."""
 
     name: str
     width: int

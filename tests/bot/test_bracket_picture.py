@@ -16,6 +16,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -143,6 +145,24 @@ def test_the_picture_is_readable_on_a_phone_and_fits_telegram(n, stage):
         assert longest <= lay.MAX_SIDE
         assert layout.sizes.name * 1280 / longest >= 10, (layout.name, longest)
         assert longest / min(layout.width, layout.height) < 20
+
+
+@settings(max_examples=15)
+@given(
+    n=st.integers(2, 48),
+    fmt=st.sampled_from(["sssg", "single", "double"]),
+    rounds=st.integers(0, 12),
+    seed=st.integers(0, 1000),
+)
+def test_any_event_at_any_stage_is_laid_out_cleanly(n, fmt, rounds, seed):
+    if fmt == "sssg":
+        event = sssg.draw_sssg(field(n), seed)
+    else:
+        event = sssg.draw_plain(field(n), seed, fmt, plain_schedule(3, 0, n, grand_final="reset"))
+    event = play_rounds(event, random.Random(seed), rounds)
+    for picture in layouts(event):
+        assert_laid_out_cleanly(picture)
+        assert max(picture.width, picture.height) <= lay.MAX_SIDE
 
 
 def test_the_sssg_top_division_is_one_picture_with_both_brackets_and_the_grand_final():
