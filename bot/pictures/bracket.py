@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -50,8 +51,10 @@ class Fonts:
     _cache: dict[tuple[int, bool], FontType] = field(default_factory=dict)
 
     @staticmethod
+    @cache
     def default() -> Fonts:
-        """DejaVu Sans if installed (Debian: fonts-dejavu-core), else Pillow's font."""
+        """DejaVu Sans if installed (Debian: fonts-dejavu-core), else Pillow's font;
+        one for the process, so that fonts are loaded once."""
         try:
             for name in _DEJAVU:
                 ImageFont.truetype(name, 12)
@@ -153,7 +156,7 @@ def _draw_box(draw: ImageDraw.ImageDraw, fonts: Fonts, layout: Layout, box: Box)
     label_y = box.y + s.label_h // 2
     _text(draw, fonts, (box.x, label_y), box.label, s.small, bold=True, fill=MUTED, anchor="lm")
     if box.note:
-        ink = NOTE_INK if "void" in box.note or "tied" in box.note else MUTED
+        ink = NOTE_INK if box.alert else MUTED
         _text(draw, fonts, (box.x + box.w, label_y), box.note, s.small, fill=ink, anchor="rm")
     rect = (box.x, box.rows_top, box.x + box.w, box.y + box.h)
     unknown = all(r.style in (RowStyle.PENDING, RowStyle.BYE) for r in box.rows)
@@ -161,9 +164,7 @@ def _draw_box(draw: ImageDraw.ImageDraw, fonts: Fonts, layout: Layout, box: Box)
     draw.rectangle(rect, fill=fill)
     for side, row in enumerate(box.rows):
         _draw_row(draw, fonts, layout, box, side, row)
-    outline = BORDER_EMPTY if unknown or box.faded else BORDER
-    width = max(1, s.line // 2 + (0 if unknown else 1) - 1) if s.line > 1 else 1
-    draw.rectangle(rect, outline=outline, width=width)
+    draw.rectangle(rect, outline=BORDER_EMPTY if unknown or box.faded else BORDER)
     mid = box.rows_top + box.row_h
     draw.line((box.x, mid, box.x + box.w, mid), fill=BORDER_EMPTY, width=1)
 

@@ -111,6 +111,7 @@ class Box:
     row_h: int
     seed_w: int  # room for seed numbers before the names (0: no seeds in the picture)
     faded: bool = False  # both slots byes, or a bracket reset not needed
+    alert: bool = False  # the note asks for attention: void games, a tie for the TD
 
     @property
     def rows_top(self) -> int:
@@ -241,6 +242,7 @@ class _Content:
     label: str
     note: str
     faded: bool
+    alert: bool
 
 
 def _first_name(name: str, other: str | None) -> str:
@@ -301,7 +303,8 @@ def _content(
     elif m.reset_of and state is None:
         notes.append("if needed")
     faded = view is not None and view.status in (Status.EMPTY, Status.NOT_NEEDED)
-    return _Content((rows[0], rows[1]), label, DOT.join(notes), faded)
+    alert = state is not None and (bool(state.void) or state.decision is Decision.TIED)
+    return _Content((rows[0], rows[1]), label, DOT.join(notes), faded, alert)
 
 
 def _heading(m: bk.BracketMatch) -> str:
@@ -343,7 +346,7 @@ class _Frame:
         label = fit(c.label, room, self.s.small, True, self.measure)
         return Box(
             match_id, x, y, self.box_w, self.box_h, label, note, (rows[0], rows[1]),
-            row_h=self.s.row_h, seed_w=self.seed_w, faded=c.faded,
+            row_h=self.s.row_h, seed_w=self.seed_w, faded=c.faded, alert=c.alert,
         )  # fmt: skip
 
     def text(

@@ -29,7 +29,7 @@ from bot.pictures.layout import Box, Layout, RowStyle, division_layouts
 from core import bracket as bk
 from core import sssg
 from core.bracket import SlotKind, Status
-from core.match import Game, Match
+from core.match import Game, Match, award_match_bye, rule_tied_match
 from core.schedule import plain_schedule
 from core.seeding import Entrant
 
@@ -234,7 +234,7 @@ def test_scores_are_game_points_and_void_games_are_noted_not_counted():
     event = sssg.record(event, pm.id, match)
     box = boxes_of(layouts(event))[pm.id]
     assert [r.score for r in box.rows] == ["7", "0"]
-    assert box.note == "2 void"
+    assert box.note == "2 void" and box.alert
     assert [r.style for r in box.rows] == [RowStyle.WINNER, RowStyle.LOSER]
 
 
@@ -247,8 +247,36 @@ def test_a_match_being_played_shows_the_score_so_far():
     event = sssg.record(event, pm.id, match)
     box = boxes_of(layouts(event))[pm.id]
     assert [r.score for r in box.rows] == ["0.5", "1.5"]
-    assert box.note == "in play"
+    assert box.note == "in play" and not box.alert
     assert {r.style for r in box.rows} == {RowStyle.PLAYER}
+
+
+def test_a_tied_match_asks_for_the_td_and_then_shows_the_ruling():
+    """Para 17 exhausted (level on games, spread and starts): the TD rules (para 30)."""
+    event = sssg.draw_plain(field(2), 1, "single", plain_schedule(2, 0, 2, grand_final="single"))
+    (pm,) = sssg.playable(event)
+    tied = Match(2).with_game(Game.played(0, 400, 350)).with_game(Game.played(1, 350, 400))
+    event = sssg.record(event, pm.id, tied)
+    (box,) = layouts(event)[0].boxes
+    assert box.note == "tied: TD to rule" and box.alert
+    assert [r.score for r in box.rows] == ["1", "1"]
+    assert {r.style for r in box.rows} == {RowStyle.PLAYER}
+    ruled = rule_tied_match(tied, 1, "lots drawn by the TD (para 30)")
+    event = sssg.record(event, pm.id, ruled)
+    (box,) = layouts(event)[0].boxes
+    assert box.note == "TD ruling" and not box.alert
+    assert [r.style for r in box.rows] == [RowStyle.LOSER, RowStyle.WINNER]
+
+
+def test_a_match_bye_shows_who_went_through_without_a_score():
+    """Para 27: a match bye advances a player and voids the games played."""
+    event = sssg.draw_sssg(PLAYERS[:8], 7)
+    pm = sssg.playable(event)[0]
+    started = Match(pm.best_of).with_game(Game.played(0, 400, 350))
+    event = sssg.record(event, pm.id, award_match_bye(started, 1).match)
+    box = boxes_of(layouts(event))[pm.id]
+    assert box.note == "match bye · 1 void"
+    assert [(r.style, r.score) for r in box.rows] == [(RowStyle.LOSER, ""), (RowStyle.WINNER, "")]
 
 
 def field(n: int, long_name: str = "") -> list[Entrant]:
