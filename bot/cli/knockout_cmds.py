@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from bot.cli.app import app, fail
+from bot.pictures.bracket import write_pngs
 from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
@@ -494,8 +495,13 @@ def simulate_cmd(
     head_start: HeadStartOpt = None,
     drops: DropsOpt = None,
     third_place: ThirdPlaceOpt = False,
+    png: Path | None = typer.Option(
+        None, "--png", help="Also draw the finished brackets: one PNG per division in this folder"
+    ),
 ) -> None:
     """Play a whole knockout event with random scores and print every match and the places."""
+    if png is not None and png.exists() and not png.is_dir():
+        fail(f"--png {png}: that is a file; give a folder for the pictures (made if missing)")
     entrants = read_players(players)
     event = _make_event(
         fmt, entrants, players, seed, best_of, step, grand_final, head_start, drops, third_place
@@ -506,3 +512,11 @@ def simulate_cmd(
         typer.echo(json.dumps(record, indent=2, ensure_ascii=False))
     else:
         typer.echo(simulate_text(record))
+    if png is not None:
+        title = f"{FORMAT_TITLES[fmt]} event played at random, seed {seed}"
+        try:
+            paths = write_pngs(played, png, title=title)
+        except OSError as exc:
+            fail(f"--png {png}: cannot write the pictures there ({exc.strerror or exc})")
+        for path in paths:
+            typer.echo(f"Wrote {path}", err=as_json)

@@ -1,0 +1,1 @@
+"""Pictures of events for the chat: bracket PNGs (``bot.pictures.bracket``)."""

@@ -1,0 +1,217 @@
+"""Bracket pictures: PNGs of a knockout event, one per division, for phones.
+
+``bracket_pngs`` is what the bot (``/bracket``) and the command line (``tdbot simulate
+--png``) call. Where things go is worked out by ``bot.pictures.layout`` (pure, tested
+on its own); this module only draws that with Pillow.
+
+Font: DejaVu Sans where the system has it (it draws accented names: "Zoë"), else the
+font Pillow ships (``ImageFont.load_default``, Pillow >= 10.1), which has only plain
+Latin letters: with it an accented letter is drawn without its accent ("Zoe") and
+bold is drawn as a thin outline. Text is drawn as given: it is never HTML.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.pictures.layout import Box, Layout, Row, RowStyle, Text, division_layouts
+from core import sssg
+
+BACKGROUND = "#ffffff"
+INK = "#1f2933"
+MUTED = "#7b8794"
+FAINT = "#b6bec8"
+LINE = "#9aa5b1"
+BORDER = "#7b8794"
+BORDER_EMPTY = "#c5ccd3"
+FILL_FADED = "#f3f5f7"
+WIN_FILL = "#dff3e4"
+WIN_INK = "#0b6b2e"
+NOTE_INK = "#a15c07"
+
+_DEJAVU = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+_BUILTIN_EXTRA = "…·"  # what the built-in font draws besides ASCII
+
+
+FontType = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+@dataclass
+class Fonts:
+    """The fonts a picture is drawn with, by size and weight, and how wide a text is in
+    them (the layout's ``Measure``)."""
+
+    files: tuple[str, str] | None  # (regular, bold) TrueType files; None: Pillow's own
+    _cache: dict[tuple[int, bool], FontType] = field(default_factory=dict)
+
+    @staticmethod
+    @cache
+    def default() -> Fonts:
+        """DejaVu Sans if installed (Debian: fonts-dejavu-core), else Pillow's font;
+        one for the process, so that fonts are loaded once."""
+        try:
+            for name in _DEJAVU:
+                ImageFont.truetype(name, 12)
+        except OSError:
+            return Fonts.builtin()
+        return Fonts(_DEJAVU)
+
+    @staticmethod
+    def builtin() -> Fonts:
+        return Fonts(None)
+
+    def font(self, px: int, bold: bool) -> FontType:
+        key = (px, bold)
+        if key not in self._cache:
+            if self.files is None:
+                self._cache[key] = ImageFont.load_default(size=px)
+            else:
+                self._cache[key] = ImageFont.truetype(self.files[bold], px)
+        return self._cache[key]
+
+    def shown(self, text: str) -> str:
+        """The text as this font can draw it: Pillow's own font has no accented letters,
+        so they lose their accents there."""
+        if self.files is not None:
+            return text
+        out = []
+        for ch in text:
+            if ch.isascii() or ch in _BUILTIN_EXTRA:
+                out.append(ch)
+                continue
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
+            out.append(plain or ch)
+        return "".join(out)
+
+    def stroke(self, px: int, bold: bool) -> int:
+        """Pillow's font has no bold: an outline of 1 px stands in for it."""
+        return 1 if bold and self.files is None and px >= 18 else 0
+
+    def measure(self, text: str, px: int, bold: bool) -> float:
+        font = self.font(px, bold)
+        width = float(font.getlength(self.shown(text)))
+        return width + 2 * self.stroke(px, bold)
+
+
+def _text(
+    draw: ImageDraw.ImageDraw,
+    fonts: Fonts,
+    xy: tuple[float, float],
+    text: str,
+    px: int,
+    *,
+    bold: bool = False,
+    fill: str = INK,
+    anchor: str = "la",
+) -> None:
+    stroke = fonts.stroke(px, bold)
+    draw.text(
+        xy,
+        fonts.shown(text),
+        font=fonts.font(px, bold),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=fill,
+    )
+
+
+_ROW_INK = {
+    RowStyle.WINNER: WIN_INK,
+    RowStyle.LOSER: MUTED,
+    RowStyle.PLAYER: INK,
+    RowStyle.PENDING: MUTED,
+    RowStyle.BYE: FAINT,
+}
+
+
+def _draw_row(
+    draw: ImageDraw.ImageDraw, fonts: Fonts, layout: Layout, box: Box, side: int, row: Row
+) -> None:
+    s = layout.sizes
+    top = box.rows_top + side * box.row_h
+    if row.style is RowStyle.WINNER:
+        draw.rectangle((box.x + 1, top + 1, box.x + box.w - 1, top + box.row_h - 1), fill=WIN_FILL)
+    y = box.row_mid(side)
+    x = box.x + s.pad
+    if row.seed:
+        _text(draw, fonts, (x, y), row.seed, s.small, fill=MUTED, anchor="lm")
+    x += box.seed_w
+    bold = row.style is RowStyle.WINNER
+    ink = _ROW_INK[row.style]
+    _text(draw, fonts, (x, y), row.text, s.name, bold=bold, fill=ink, anchor="lm")
+    if row.score:
+        right = (box.x + box.w - s.pad, y)
+        _text(draw, fonts, right, row.score, s.name, bold=bold, fill=ink, anchor="rm")
+
+
+def _draw_box(draw: ImageDraw.ImageDraw, fonts: Fonts, layout: Layout, box: Box) -> None:
+    s = layout.sizes
+    label_y = box.y + s.label_h // 2
+    _text(draw, fonts, (box.x, label_y), box.label, s.small, bold=True, fill=MUTED, anchor="lm")
+    if box.note:
+        ink = NOTE_INK if box.alert else MUTED
+        _text(draw, fonts, (box.x + box.w, label_y), box.note, s.small, fill=ink, anchor="rm")
+    rect = (box.x, box.rows_top, box.x + box.w, box.y + box.h)
+    unknown = all(r.style in (RowStyle.PENDING, RowStyle.BYE) for r in box.rows)
+    fill = FILL_FADED if box.faded else BACKGROUND
+    draw.rectangle(rect, fill=fill)
+    for side, row in enumerate(box.rows):
+        _draw_row(draw, fonts, layout, box, side, row)
+    draw.rectangle(rect, outline=BORDER_EMPTY if unknown or box.faded else BORDER)
+    mid = box.rows_top + box.row_h
+    draw.line((box.x, mid, box.x + box.w, mid), fill=BORDER_EMPTY, width=1)
+
+
+def _draw_text(draw: ImageDraw.ImageDraw, fonts: Fonts, t: Text) -> None:
+    fill = MUTED if t.muted else INK
+    _text(draw, fonts, (t.x, t.y), t.text, t.px, bold=t.bold, fill=fill)
+
+
+def render(layout: Layout, fonts: Fonts) -> bytes:
+    """The picture of a layout, as PNG bytes."""
+    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for points in layout.lines:
+        draw.line(points, fill=LINE, width=layout.sizes.line, joint="curve")
+    for box in layout.boxes:
+        _draw_box(draw, fonts, layout, box)
+    for t in layout.texts:
+        _draw_text(draw, fonts, t)
+    out = io.BytesIO()
+    image.save(out, format="PNG")  # optimize=True: 3x slower for 2 % smaller
+    return out.getvalue()
+
+
+def bracket_pngs(
+    event: sssg.Event, *, title: str, fonts: Fonts | None = None
+) -> list[tuple[str, bytes]]:
+    """(division, PNG) for every division of the event as it stands: "qualifying",
+    "top", "plate" (SSSg) or "single" / "double" (a plain knockout); a double
+    elimination of more than 16 seats, too big to read on a phone in one picture, comes
+    as "double-upper" (with the grand final) and "double-lower" (``bot.pictures.layout``,
+    on size). Drawing takes a few tenths of a second (``python -m bench.pictures``): the
+    bot should call it off its event loop (``asyncio.to_thread``)."""
+    fonts = fonts or Fonts.default()
+    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    return [(layout.name, render(layout, fonts)) for layout in layouts]
+
+
+def write_pngs(
+    event: sssg.Event, folder: Path, *, title: str, fonts: Fonts | None = None
+) -> list[Path]:
+    """Each picture of ``bracket_pngs`` as ``folder/<division>.png``, making the folder
+    if need be; returns the paths written. An existing file of that name is replaced."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, png in bracket_pngs(event, title=title, fonts=fonts):
+        path = folder / f"{name}.png"
+        path.write_bytes(png)
+        paths.append(path)
+    return paths
