@@ -18,7 +18,9 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import app, fail, whole
+from bot.service.errors import Invalid
+from bot.service.limits import RATING, SEED
 from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
@@ -133,6 +135,11 @@ def _make_event(
     use is refused rather than ignored, so a TD never believes it took effect."""
     if fmt not in sssg.FORMATS:
         fail(f"--format {fmt!r}: unknown format; use one of {', '.join(sssg.FORMATS)}")
+    for entrant in players:
+        try:
+            RATING.check(entrant.rating)
+        except Invalid as exc:
+            fail(f"--players {path}: {entrant.name}: {exc.message}")
     given = {
         "--best-of": best_of,
         "--step": step,
@@ -526,7 +533,8 @@ ThirdPlaceOpt = Annotated[bool, typer.Option("--third-place", help=THIRD_PLACE_H
 @app.command("draw")
 def draw_cmd(
     players: PlayersOpt,
-    seed: int = typer.Option(..., "--seed", help="Seed of the random draw (printed)"),
+    seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
+                             help="Seed of the random draw (printed)"),
     fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the draw as JSON"),
     best_of: BestOfOpt = None,
@@ -550,7 +558,8 @@ def draw_cmd(
 @app.command("simulate")
 def simulate_cmd(
     players: PlayersOpt,
-    seed: int = typer.Option(..., "--seed", help="Seed of the draw and of the random scores"),
+    seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
+                             help="Seed of the draw and of the random scores"),
     fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the matches and placements as JSON"),
     best_of: BestOfOpt = None,

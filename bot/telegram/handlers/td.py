@@ -19,6 +19,7 @@ from bot.service import events, invites, outbox, people, readmodels, roles, roun
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
+from bot.service.limits import SEED
 from bot.service.schedule import parse_closing
 from bot.store.db import Tx
 from bot.telegram import texts
@@ -125,9 +126,7 @@ async def draw(
     """/draw [SEED]: the seed is recorded so anyone can re-run and check the draw (SSSg
     Annex A paras 1 and 3: fixtures by random draw); without one the bot picks it."""
     actor, event, args = await td_event(tx, update, context, "draw")
-    if args and not args[0].isdigit():
-        raise Invalid(f"the seed must be a whole number, e.g. /draw 2016, not {args[0]!r}")
-    seed = int(args[0]) if args else secrets.randbelow(1_000_000)
+    seed = SEED.parse(args[0]) if args else secrets.randbelow(1_000_000)
     result = await draw_service.make_draw(tx, event.id, seed=seed, by=actor, now=now,
                                           why="/draw in chat")
     await outbox.enqueue(tx, chat_id=_chat(update), now=now,
