@@ -51,7 +51,6 @@ def whole(flag: str, allowed: Range) -> Callable[[str | int], int]:
         except Invalid as exc:
             fail(f"{flag}: {exc.message}")
 
-    parse.__name__ = "integer"  # typer shows it in --help
     return parse
 
 
@@ -103,5 +102,6 @@ def run_main(argv: list[str] | None = None) -> NoReturn:
 
 
 def _exit(code: int, message: str, label: str = "tdbot: error") -> NoReturn:
-    print(f"{label}: {message}", file=sys.stderr)
+    """One line, even for a message that has several (a validation error may)."""
+    print(f"{label}: {' '.join(message.split())}", file=sys.stderr)
     sys.exit(code)

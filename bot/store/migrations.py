@@ -25,12 +25,24 @@ from importlib.resources.abc import Traversable
 
 import aiosqlite
 
-MIGRATIONS_DIR: Traversable = files("bot.migrations")
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_NAME = re.compile(r"^([0-9]{4})_[a-z0-9_]+\.sql$")
 
 
 class MigrationError(Exception):
     """The database and the migration files disagree; start-up must stop."""
+
+
+def _shipped_migrations() -> Traversable:
+    try:
+        return files("bot.migrations")
+    except ModuleNotFoundError:  # an install made before the SQL files were package data
+        raise MigrationError(
+            "the schema's SQL files (package bot.migrations) are not installed; reinstall "
+            "tdbot (in a checkout: pip install -e .)"
+        ) from None
+
+
+MIGRATIONS_DIR: Traversable = _shipped_migrations()
 
 
 @dataclass(frozen=True)

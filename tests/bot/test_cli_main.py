@@ -53,6 +53,21 @@ def test_an_unexpected_exception_is_one_line_with_exit_1(
                    "(set TDBOT_DEBUG=1 for the traceback)\n")
 
 
+def test_a_message_of_several_lines_becomes_one(
+    command: Callable[[Callable[[], None]], None], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("TDBOT_DEBUG", raising=False)
+
+    def probe() -> None:
+        raise ValueError("2 validation errors\n  name\n    too short")
+
+    command(probe)
+    code, _, err = exit_of(["probe"], capsys)
+    assert code == 1 and err == ("tdbot: internal error: ValueError: 2 validation errors name "
+                                 "too short (set TDBOT_DEBUG=1 for the traceback)\n")
+
+
 def test_tdbot_debug_shows_the_traceback(
     command: Callable[[Callable[[], None]], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
