@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test install install-test lint bench
+.PHONY: run test install install-test lint bench wheel-check
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -21,6 +21,20 @@ run: install
 ## test: install with the test extra, then lint, type-check and run the tests
 test: install-test lint
 	$(VENV)/bin/pytest
+
+## wheel-check: build the wheel, install it in a fresh venv outside the checkout, run it
+## (catches files that only an editable install finds, such as the SQL migrations)
+wheel-check: $(VENV)/bin/activate
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(PY) -m pip wheel -q --no-deps -w "$$tmp/dist" . ; \
+	python3 -m venv "$$tmp/venv"; \
+	"$$tmp/venv/bin/pip" install -q "$$tmp"/dist/tdbot-*.whl; \
+	cd "$$tmp"; \
+	"$$tmp/venv/bin/tdbot" --version; \
+	"$$tmp/venv/bin/tdbot" migrate --db "$$tmp/check.sqlite3"; \
+	"$$tmp/venv/bin/tdbot" demo > "$$tmp/demo.txt"; \
+	grep -q "Demo Cup" "$$tmp/demo.txt"; \
+	echo "wheel-check: the installed wheel migrates a database and plays the demo"
 
 lint:
 	$(VENV)/bin/ruff check core bot tests bench

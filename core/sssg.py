@@ -36,6 +36,7 @@ Identity: players are named (names are unique); match ids are ``Q1..`` (qualifyi
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -661,6 +662,18 @@ def finished(event: Event) -> bool:
 # --- random play, for `tdbot simulate` and for tests -------------------------------------
 
 
+#: Beyond this rating gap the Elo odds are below one in 10**10 and stay there; capping the
+#: gap keeps ``10 ** (gap / 400)`` a float for any ratings (a gap of 10**6 overflows it).
+ELO_GAP_CAP = 4000
+
+
+def elo_odds(rating: int, other: int) -> float:
+    """The chance that the player rated ``rating`` wins a game against ``other`` (Elo's
+    logistic curve, 400 points for odds of 10 to 1), for ratings of any size."""
+    gap = max(-ELO_GAP_CAP, min(ELO_GAP_CAP, other - rating))
+    return 1.0 / (1.0 + math.pow(10.0, gap / 400))
+
+
 def random_match(
     best_of: int,
     head_start: tuple[int, int],
@@ -680,7 +693,7 @@ def random_match(
     recomputed (para 28): it may be decided earlier, voiding the games after that, or not
     be decided any more, and play goes on."""
     m = Match(best_of, head_start=head_start)
-    p0 = 1.0 / (1.0 + 10 ** ((ratings[1] - ratings[0]) / 400))
+    p0 = elo_odds(ratings[0], ratings[1])
     late_bye = rng.random() < late_bye_rate
     while True:
         state = m.state()

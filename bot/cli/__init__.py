@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from bot.cli import formats_cmds, knockout_cmds, pair_cmd, platform_cmds, run_cmds  # noqa: F401
-from bot.cli.app import app
+from bot.cli.app import app, run_main
+
+__all__ = ["app", "main"]
 
 
 def main() -> None:
-    app()
+    """``tdbot``: every error ends as one line (see ``bot.cli.app.run_main``)."""
+    run_main()

@@ -14,8 +14,9 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import app, fail, whole
 from bot.pictures.bracket import write_pngs
+from bot.service.limits import SEED
 from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
@@ -462,7 +463,8 @@ ThirdPlaceOpt = Annotated[bool, typer.Option("--third-place", help=THIRD_PLACE_H
 @app.command("draw")
 def draw_cmd(
     players: PlayersOpt,
-    seed: int = typer.Option(..., "--seed", help="Seed of the random draw (printed)"),
+    seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
+                             help="Seed of the random draw (printed)"),
     fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the draw as JSON"),
     best_of: BestOfOpt = None,
@@ -486,7 +488,8 @@ def draw_cmd(
 @app.command("simulate")
 def simulate_cmd(
     players: PlayersOpt,
-    seed: int = typer.Option(..., "--seed", help="Seed of the draw and of the random scores"),
+    seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
+                             help="Seed of the draw and of the random scores"),
     fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the matches and placements as JSON"),
     best_of: BestOfOpt = None,

@@ -270,6 +270,7 @@ def pair(
 
     if out_file is not None:
         _write_with(out_file, in_file, loaded, division.name, pairings, last)
+    wrote = f"wrote round {pairings.round} pairings to {out_file}"
     if as_json:
         out: dict[str, Any] = {
             "round": pairings.round,
@@ -279,6 +280,8 @@ def pair(
         if why:
             out["reasons"] = [[list(k), text] for k, text in pairings.reasons]
         typer.echo(json.dumps(out))
+        if out_file is not None:  # stdout holds only the JSON
+            typer.echo(wrote, err=True)
     else:
         _print(division, chosen.name, pairings, why)
         if unscored:
@@ -293,6 +296,8 @@ def pair(
             typer.echo(f"note: {moved} pairs differ from the table to avoid a repeat "
                        f"(--why says which); --max-repeats N lets pairs who met up to "
                        f"N times meet again, --repeats allows any")
+        if out_file is not None:
+            typer.echo(wrote)
 
 
 @app.command("systems")

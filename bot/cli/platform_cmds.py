@@ -10,14 +10,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated, TypeVar
 from zoneinfo import ZoneInfo
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import app, fail, whole
 from bot.service import draw as draw_service
 from bot.service import journal
 from bot.service.actors import Actor
@@ -32,6 +31,7 @@ from bot.service.invites import (
     invite_link,
     personal_player_invites,
 )
+from bot.service.limits import JOURNAL_LIMIT, REQUEST_NUMBER, SEED, amount_of_money, minor_units
 from bot.service.matches import matches_of_event
 from bot.service.payments import record_payment
 from bot.service.readmodels import td_inbox
@@ -267,7 +267,8 @@ def invite(
 @app.command("draw-event")
 def draw_event(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    seed: Annotated[int, typer.Option("--seed", help="The draw's random seed (recorded; same seed, same draw).")],
+    seed: Annotated[int, typer.Option("--seed", parser=whole("--seed", SEED),
+                                      help="The draw's random seed (recorded; same seed, same draw).")],
     db: DbOption = None,
 ) -> None:
     """Make an event's draw with the knockout engine and store it (once)."""
@@ -335,18 +336,11 @@ def round_close(
 
 def _minor_units(amount: str) -> int:
     """An amount of money as typed (``15``, ``15.50``) in cents, exactly: Decimal, not float,
-    and no infinities, signs or fractions of a cent."""
+    and no infinities, signs or fractions of a cent (``limits.amount_of_money``)."""
     try:
-        value = Decimal(amount.strip())
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite():
-        fail(f"--amount {amount!r}: give an amount such as 15 or 15.50")
-    if value <= 0:
-        fail(f"--amount {amount!r}: must be more than 0")
-    if value != value.quantize(Decimal("0.01")):
-        fail(f"--amount {amount!r}: at most two decimals (cents)")
-    return int(value * 100)
+        return minor_units(amount_of_money(amount, positive=True))
+    except ServiceError as exc:
+        fail(f"--amount {amount!r}: {exc.message}")
 
 
 @app.command("pay")
@@ -376,7 +370,8 @@ def pay(
 @app.command("journal")
 def journal_cmd(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    limit: Annotated[int, typer.Option("--limit", min=1, help="Show the last N entries.")] = 50,
+    limit: Annotated[int, typer.Option("--limit", parser=whole("--limit", JOURNAL_LIMIT),
+                                       help="Show the last N entries.")] = 50,
     db: DbOption = None,
 ) -> None:
     """Show who changed what in an event, when and why (the append-only journal)."""
@@ -415,7 +410,8 @@ def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) 
 @app.command("approve")
 def approve(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    request: Annotated[int, typer.Argument(help="The join request's number (tdbot inbox).")],
+    request: Annotated[int, typer.Argument(parser=whole("REQUEST", REQUEST_NUMBER),
+                                           help="The join request's number (tdbot inbox).")],
     db: DbOption = None,
 ) -> None:
     """Approve a join request: link the Telegram account to the entry it claims."""
@@ -425,7 +421,8 @@ def approve(
 @app.command("reject")
 def reject(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    request: Annotated[int, typer.Argument(help="The join request's number (tdbot inbox).")],
+    request: Annotated[int, typer.Argument(parser=whole("REQUEST", REQUEST_NUMBER),
+                                           help="The join request's number (tdbot inbox).")],
     why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
 ) -> None:

@@ -55,6 +55,9 @@ def run(
 ) -> None:
     """Start the bot (long polling, or a webhook with --webhook-url). No token: the demo."""
     settings = _settings()
+    if not settings.token and db is not None:
+        fail(f"--db {db}: no TDBOT_TOKEN is set, and without one `tdbot run` plays the demo on "
+             "a database of its own; set TDBOT_TOKEN to run the bot on this database")
     if not settings.token:
         typer.echo(
             "tdbot: no TDBOT_TOKEN set (environment or .env), so this is the built-in demo: "
@@ -123,6 +126,7 @@ def _check_database(path: Path) -> None:
     import sqlite3
 
     from bot.store.db import Database
+    from bot.store.errors import DatabaseUnusable
     from bot.store.migrations import MigrationError
 
     async def check() -> None:
@@ -130,7 +134,7 @@ def _check_database(path: Path) -> None:
 
     try:
         asyncio.run(check())
-    except (MigrationError, FileNotFoundError) as exc:
+    except (MigrationError, DatabaseUnusable, FileNotFoundError) as exc:
         fail(str(exc))
     except (OSError, sqlite3.Error) as exc:
         fail(f"--db {path}: cannot open the database ({exc})")

@@ -12,13 +12,14 @@ import re
 import tomllib
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.service.errors import Invalid
+from bot.service.limits import amount_of_money
 from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
 
 FORMATS = ("sssg", "single", "double")
@@ -143,15 +144,10 @@ class EventDef(_Strict):
     @field_validator("fee_per_round", mode="before")
     @classmethod
     def _money(cls, value: Any) -> Any:
-        if isinstance(value, float):
-            value = repr(value)
         try:
-            amount = Decimal(str(value))
-        except InvalidOperation:
-            raise ValueError(f"must be an amount of money such as 15 or 15.50, got {value!r}") from None
-        if amount != amount.quantize(Decimal("0.01")):
-            raise ValueError("must have at most two decimals (cents)")
-        return amount
+            return amount_of_money(value, positive=False)
+        except Invalid as exc:
+            raise ValueError(exc.message) from None
 
     @property
     def fee_minor(self) -> int:

@@ -30,6 +30,7 @@ from bot.service.entries import entries_of
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.knockout import draw_core_event, sync_matches
+from bot.service.limits import SEED
 from bot.service.matches import MatchView, matches_of_event
 from bot.service.roles import require_role
 from bot.service.rounds import open_round_deadlines
@@ -108,6 +109,7 @@ async def make_draw(
 ) -> DrawResult:
     """Draw the event (TD or organiser, once, after registration): store its rounds and
     matches, settle byes, and tell every player their first match."""
+    SEED.check(seed)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
     if event.state != "registration":

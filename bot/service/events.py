@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.service.errors import NotFound
+from bot.service.limits import EVENT_ID
 from bot.service.unit import reading
 from bot.store.db import Database, Row, Tx
 
@@ -62,8 +63,8 @@ async def lookup_event(db: Database, ref: str | int) -> Event:
 
 async def find_event(tx: Tx, ref: str | int) -> Event:
     """An event by id or slug (what a TD types on the command line)."""
-    if isinstance(ref, int) or str(ref).isdigit():
-        return await get_event(tx, int(ref))
+    if isinstance(ref, int) or (str(ref).isascii() and str(ref).isdigit()):
+        return await get_event(tx, EVENT_ID.check(int(ref)))
     row = await tx.one("SELECT * FROM events WHERE slug = ?", (str(ref),))
     if row is None:
         raise NotFound(f"no event called {ref!r}; `tdbot event list` shows the events")

@@ -14,12 +14,14 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.store.migrations import MIGRATIONS_DIR, apply_migrations
+from bot.store.errors import explain
+from bot.store.migrations import MIGRATIONS_DIR, MigrationError, apply_migrations
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -95,16 +97,26 @@ class Database:
         path: str | Path,
         *,
         migrate: bool = True,
-        migrations_dir: Path = MIGRATIONS_DIR,
+        migrations_dir: Traversable = MIGRATIONS_DIR,
     ) -> Database:
-        """Connect, set the pragmas and apply pending migrations (see migrations.py)."""
+        """Connect, set the pragmas and apply pending migrations (see migrations.py).
+
+        A file that cannot be used (not SQLite, read-only, disk full...) raises
+        :class:`DatabaseUnusable`; disagreeing migrations raise ``MigrationError``. Either
+        way the connection is closed first: its worker thread would keep the process alive.
+        """
         path = Path(path)
         conn = await connect(path)
         try:
             if migrate:
                 await apply_migrations(conn, migrations_dir)
-        except BaseException:
-            await conn.close()
+        except BaseException as exc:
+            await _close_quietly(conn)
+            cause = exc.__cause__ if isinstance(exc, MigrationError) else exc
+            if isinstance(cause, sqlite3.Error) and (plain := explain(cause, path)):
+                raise plain from cause
+            if isinstance(exc, MigrationError):
+                raise MigrationError(f"{path}: {exc}") from exc.__cause__
             raise
         return cls(conn, path)
 
@@ -121,8 +133,15 @@ class Database:
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
-            else:
+            try:
                 await self._conn.execute("COMMIT")
+            except BaseException:
+                # A COMMIT that fails (in WAL mode the pages reach the disk here, so a
+                # full disk shows up at COMMIT) may leave the transaction open, and every
+                # later BEGIN would fail: end it, so the next transaction can run.
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
 
     async def backup(self, dest: str | Path) -> None:
         """A consistent copy of the live database (SQLite's online backup API)."""
@@ -131,30 +150,56 @@ class Database:
 
 
 async def connect(path: Path) -> aiosqlite.Connection:
-    """Open a connection with the pragmas every TDBot connection uses."""
+    """Open a connection with the pragmas every TDBot connection uses.
+
+    The pragmas are the first reads of the file, so a file that is not a database, or that
+    cannot be written, fails here: the connection is then closed (its worker thread would
+    keep the process alive for ever) and the error said plainly (``DatabaseUnusable``).
+    """
     if not path.parent.is_dir():  # say so plainly: SQLite only says "unable to open"
         raise FileNotFoundError(
             f"no folder {path.parent} for the database {path}; create it, or give another "
             "--db / TDBOT_DB"
         )
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:  # aiosqlite stops its thread when the connect fails
+        raise (explain(exc, path) or exc) from exc
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+    except BaseException as exc:
+        await _close_quietly(conn)
+        if isinstance(exc, sqlite3.Error):
+            raise (explain(exc, path) or exc) from exc
+        raise
     return conn
+
+
+async def _close_quietly(conn: aiosqlite.Connection) -> None:
+    """Close a connection that already failed; the first error is the one to report, and
+    aiosqlite stops its worker thread even when the close itself fails."""
+    try:
+        await conn.close()
+    except Exception:
+        pass
 
 
 async def backup_file_from(conn: aiosqlite.Connection, dest: Path) -> None:
     if dest.exists():
         raise FileExistsError(f"{dest} already exists; choose a new file for the backup")
     dest.parent.mkdir(parents=True, exist_ok=True)
-    target = await aiosqlite.connect(dest)
     try:
-        await conn.backup(target)
-    finally:
-        await target.close()
+        target = await aiosqlite.connect(dest)
+        try:
+            await conn.backup(target)
+        finally:
+            await _close_quietly(target)
+    except sqlite3.Error as exc:  # the copy's disk is full, its folder read-only...
+        raise (explain(exc, dest) or exc) from exc
 
 
 async def backup_database(src: str | Path, dest: str | Path) -> None:

@@ -1,5 +1,9 @@
 """Schema migrations: numbered SQL files under ``migrations/``, applied in order.
 
+The files ship inside the package as ``bot.migrations`` (``pyproject.toml`` maps the
+top-level ``migrations/`` folder there), and are read through ``importlib.resources``, so
+an installed wheel finds them as well as a checkout does.
+
 Each applied file is recorded with a SHA-256 checksum of its bytes. A file that was edited
 after it was applied is refused (the database no longer matches what the file says), and so
 is a database that has applied a migration this code does not have (an older checkout on a
@@ -14,16 +18,31 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 import aiosqlite
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_NAME = re.compile(r"^([0-9]{4})_[a-z0-9_]+\.sql$")
 
 
 class MigrationError(Exception):
     """The database and the migration files disagree; start-up must stop."""
+
+
+def _shipped_migrations() -> Traversable:
+    try:
+        return files("bot.migrations")
+    except ModuleNotFoundError:  # an install made before the SQL files were package data
+        raise MigrationError(
+            "the schema's SQL files (package bot.migrations) are not installed; reinstall "
+            "tdbot (in a checkout: pip install -e .)"
+        ) from None
+
+
+MIGRATIONS_DIR: Traversable = _shipped_migrations()
 
 
 @dataclass(frozen=True)
@@ -34,12 +53,13 @@ class Migration:
     checksum: str
 
 
-def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
+def load_migrations(folder: Traversable = MIGRATIONS_DIR) -> list[Migration]:
     """The migration files of ``folder`` in version order; badly named files are errors."""
     if not folder.is_dir():
         raise MigrationError(f"migrations folder not found: {folder}")
     found: list[Migration] = []
-    for path in sorted(folder.glob("*.sql")):
+    sql_files = [p for p in folder.iterdir() if p.name.endswith(".sql") and p.is_file()]
+    for path in sorted(sql_files, key=lambda p: p.name):
         m = _NAME.match(path.name)
         if not m:
             raise MigrationError(
@@ -78,8 +98,15 @@ def _has_code(text: str) -> bool:
     )
 
 
+def _tdbot_version() -> str:
+    try:
+        return package_version("tdbot")
+    except PackageNotFoundError:  # pragma: no cover - run from a checkout never installed
+        return "(not installed)"
+
+
 async def apply_migrations(
-    conn: aiosqlite.Connection, folder: Path = MIGRATIONS_DIR, now: datetime | None = None
+    conn: aiosqlite.Connection, folder: Traversable = MIGRATIONS_DIR, now: datetime | None = None
 ) -> list[str]:
     """Apply the pending migrations, each in its own transaction; return the names applied.
 
@@ -94,12 +121,13 @@ async def apply_migrations(
         applied = {row[0]: (row[1], row[2]) for row in await cur.fetchall()}
     migrations = load_migrations(folder)
     known = {m.version for m in migrations}
-    for version, (name, _) in sorted(applied.items()):
-        if version not in known:
-            raise MigrationError(
-                f"the database has migration {name} applied but {folder} has no such file; "
-                "run the code version that created this database"
-            )
+    newer = [name for v, (name, _) in sorted(applied.items()) if v not in known]
+    if newer:
+        raise MigrationError(
+            f"this database was made by a newer TDBot (it has migration {newer[0]}, which "
+            f"tdbot {_tdbot_version()} does not have); upgrade tdbot (pip install -U tdbot) "
+            "or use the version that made it"
+        )
     for m in migrations:
         if m.version in applied and applied[m.version][1] != m.checksum:
             raise MigrationError(
@@ -121,7 +149,8 @@ async def apply_migrations(
                 (m.version, m.name, m.checksum, stamp),
             )
         except BaseException as exc:
-            await conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a failed write (disk full) may have ended it already
+                await conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
                 raise MigrationError(f"migration {m.name} failed: {exc}") from exc
             raise

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.formats import FormatError
+from core.formats import FormatError, is_digits
 from core.standings import chess_standings
 from core.tiebreaks import rounds_of
 from core.tournament import Division, Game, GameKind, Player
@@ -60,8 +60,8 @@ def _number(text: str, line: int, what: str) -> int:
     text = text.strip()
     if not text:
         return 0
-    if not text.isdigit():
-        raise FormatError(line, f"{what} must be a number, found {text!r}")
+    if not is_digits(text):
+        raise FormatError(line, f"{what} must be a number written with 0-9, found {text!r}")
     return int(text)
 
 
@@ -193,7 +193,7 @@ def _teams(meta: list[tuple[str, str]], n: int) -> dict[int, str]:
         if key in (META_BEFORE, META_AFTER) and line.startswith("013"):
             name = _cut(line, 5, 36).strip()
             for token in line[36:].split():
-                if token.isdigit() and 1 <= int(token) <= n:
+                if is_digits(token) and 1 <= int(token) <= n:
                     found[int(token)] = name
     return found
 

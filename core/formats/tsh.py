@@ -28,10 +28,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.formats import FormatError
+from core.formats import FormatError, is_digits, is_signed_digits
 from core.tournament import Division, Game, GameKind, Pairings, Player
 
-_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>\d+)(?P<opps>(?:\s+\d+)*)\s*$")
+# [0-9], not \d: \d also matches other scripts' digits ("١٥٠٠"), which tsh never writes.
+_HEAD = re.compile(r"^(?P<name>.*?\S)\s+(?P<rating>[0-9]+)(?P<opps>(?:\s+[0-9]+)*)\s*$")
 _DIVISION = re.compile(r"^#\s*division\s+(?P<name>\S.*?)\s*$", re.IGNORECASE)
 
 META_LINE = "tsh"  # a '#' line after the division header, kept for the round trip
@@ -62,11 +63,11 @@ def _points(mine: int, theirs: int) -> float:
 
 
 def _ints(text: str, line: int, what: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(token) for token in text.split())
-    except ValueError:
-        bad = next(t for t in text.split() if not re.fullmatch(r"[+-]?\d+", t))
-        raise FormatError(line, f"{what} must be whole numbers, found {bad!r}") from None
+    tokens = text.split()
+    bad = next((t for t in tokens if not is_signed_digits(t)), None)
+    if bad is not None:
+        raise FormatError(line, f"{what} must be whole numbers written with 0-9, found {bad!r}")
+    return tuple(int(token) for token in tokens)
 
 
 def _parse_row(text: str, line: int) -> _Row:
@@ -249,7 +250,7 @@ def _build_with_hint(name: str, rows: list[_Row], meta: list[tuple[str, str]]) -
         return _build(name, rows, meta)
     except FormatError as exc:
         row = next((r for r in rows if r.line == exc.line), None)
-        numbers = [] if row is None else [t for t in row.name.split() if t.isdigit()]
+        numbers = [] if row is None else [t for t in row.name.split() if is_digits(t)]
         if row is None or not numbers:
             raise
         raise FormatError(
@@ -381,7 +382,7 @@ def _check_name(division: Division, number: int, name: str) -> None:
     """A name tsh would read back as something else is refused, not written: a ``.t``
     line is "name rating opponents; scores" (seed 000, tsh Format), so a name that ends
     in a number loses that number to the rating, and a ';' ends the name's field."""
-    if not name.strip() or ";" in name or name.startswith("#") or re.search(r"(^|\s)\d+$", name):
+    if not name.strip() or ";" in name or name.startswith("#") or re.search(r"(^|\s)[0-9]+$", name):
         raise ValueError(
             f"{division.name}: player {number}'s name {name!r} cannot be written to a .t "
             "file (it must not be empty, start with '#', hold ';' or end in a number); "

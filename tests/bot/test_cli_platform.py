@@ -189,7 +189,7 @@ def test_the_stored_draw_is_what_tdbot_draw_prints_for_the_same_csv_and_seed(
         ("inf", "--amount 'inf': give an amount such as 15 or 15.50"),
         ("nan", "--amount 'nan': give an amount such as 15 or 15.50"),
         ("-5", "--amount '-5': must be more than 0"),
-        ("15.005", "--amount '15.005': at most two decimals (cents)"),
+        ("15.005", "--amount '15.005': must have at most two decimals (cents)"),
         ("15,50", "--amount '15,50': give an amount such as 15 or 15.50"),
     ],
 )

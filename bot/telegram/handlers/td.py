@@ -20,6 +20,7 @@ from bot.service.actors import Actor
 from bot.service.directing import directed_event
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
+from bot.service.limits import SEED
 from bot.service.schedule import parse_closing
 from bot.service.unit import Reply, Request
 from bot.store.db import Tx
@@ -126,9 +127,7 @@ async def draw(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     Annex A paras 1 and 3: fixtures by random draw); without one the bot picks it."""
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "draw")
-    if args and not args[0].isdigit():
-        raise Invalid(f"the seed must be a whole number, e.g. /draw 2016, not {args[0]!r}")
-    seed = int(args[0]) if args else secrets.randbelow(1_000_000)
+    seed = SEED.parse(args[0]) if args else secrets.randbelow(1_000_000)
     await draw_service.draw_event(
         db, req, event.id, seed=seed, why="/draw in chat",
         render=lambda result: Reply(texts.draw_made(event.name, result)),
