@@ -178,12 +178,12 @@ class OutboxSender:
             self._task = asyncio.create_task(self._run(), name="tdbot-outbox-sender")
 
     async def stop(self) -> None:
-        """Stop within about ``2 * stop_grace`` seconds, whatever the backlog (Ctrl-C must not
+        """Stop in about ``stop_grace`` seconds at most, whatever the backlog (Ctrl-C must not
         hang). No new row is started; a Bot API call under way gets ``stop_grace`` seconds to
         be answered (its outcome is then recorded), else it is given up and its row stays
-        pending for the next start. The task is cancelled only if it still has not ended
-        (database work stuck on a lock), so a transaction is normally never cut short.
-        Safe to call twice."""
+        pending for the next start. Only a task that has still not ended after twice that
+        (database work waiting on a lock) is cancelled, so a transaction is normally never
+        cut short; in all, ``stop()`` returns within ``3 * stop_grace``. Safe to call twice."""
         self._stopping.set()
         self._wake.set()
         task, self._task = self._task, None

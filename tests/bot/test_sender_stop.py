@@ -114,8 +114,9 @@ async def test_stop_between_pieces_of_a_long_message_keeps_only_the_rest(
     async with bot.runtime.db.transaction() as tx:
         await outbox.enqueue(tx, chat_id=ann.id, text_html=text, now=bot.clock())
     bot.runtime.sender.kick()
-    await bot.telegram.wait_for_sent(ann, 1, timeout=10)
-    await asyncio.sleep(0.05)  # the second piece is on its way (slow)
+    await bot.telegram.wait_until(lambda: bot.telegram.faults.pending() == 0, timeout=10,
+                                  what="the second piece to be on its way (slowly)")
+    assert len(bot.telegram.sent(ann)) == 1
 
     await asyncio.wait_for(bot.stop(), STOP_LIMIT)
 

@@ -3,6 +3,7 @@ repository the sender reads it through (contract between B1 and B3)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -246,3 +247,12 @@ async def test_waiting_rows_stay_behind_a_welcome_that_failed(db: Database) -> N
         assert await _texts_for(tx, 2002, NOW) == []
         assert await _texts_for(tx, 2002, NOW + timedelta(seconds=5)) == [
             "welcome", "draw", "round open"]
+
+
+def test_the_outbox_service_holds_no_sql() -> None:
+    """SQL lives only in bot/store (design.md, "Layers"): the service's outbox delegates
+    every statement to bot/store/outbox_repo.py."""
+    source = Path(outbox.__file__).read_text(encoding="utf-8")
+    calls = re.findall(r"\btx\.(?:execute|insert|one|all|scalar)\(", source)
+    statements = re.findall(r"\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b", source)
+    assert calls == [] and statements == []
