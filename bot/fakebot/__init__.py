@@ -26,7 +26,17 @@ limits; ``WebhookPusher(tg.world)`` delivers to a webhook in-process.
 
 from bot.fakebot.client import FakeTelegram
 from bot.fakebot.errors import ApiError
-from bot.fakebot.faults import Fault, bad_request, forbidden, retry_after, server_error, timed_out
+from bot.fakebot.faults import (
+    Fault,
+    bad_request,
+    chat_migrated,
+    forbidden,
+    garbled,
+    retry_after,
+    server_error,
+    slow,
+    timed_out,
+)
 from bot.fakebot.flood import FloodControl
 from bot.fakebot.request import FakeRequest
 from bot.fakebot.server import FakeBotServer
@@ -59,8 +69,11 @@ __all__ = [
     "WebhookPusher",
     "World",
     "bad_request",
+    "chat_migrated",
     "forbidden",
+    "garbled",
     "retry_after",
     "server_error",
+    "slow",
     "timed_out",
 ]

@@ -17,11 +17,15 @@ from typing import Any
 class ApiError(Exception):
     """A Bot API error answer: HTTP status plus the description Telegram would send."""
 
-    def __init__(self, status: int, description: str, *, retry_after: int | None = None) -> None:
+    def __init__(
+        self, status: int, description: str, *, retry_after: int | None = None,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(description)
         self.status = status
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def payload(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -31,6 +35,8 @@ class ApiError(Exception):
         }
         if self.retry_after is not None:
             body["parameters"] = {"retry_after": self.retry_after}
+        if self.migrate_to_chat_id is not None:
+            body["parameters"] = {"migrate_to_chat_id": self.migrate_to_chat_id}
         return body
 
 

@@ -6,17 +6,27 @@ timeout is the nasty one: the request may or may not have been carried out, so a
 fault can say ``delivered=True`` (the message was sent but the answer was lost) to
 test that the bot never sends a result slip twice. Faults are consumed in the order
 they were added, per method; a fault with ``chat_id`` only hits calls to that chat.
+
+Three more answers a bot meets in the field: a slow one (``slow``: the call succeeds after
+a delay, as a congested Bot API or a long rate-limit pause looks to the bot), one it cannot
+read (``garbled``: the call was carried out but the answer has a field of an unexpected
+type, or is not JSON at all, as seen from a Bot API emulator), and a group that became a
+supergroup (``chat_migrated``: 400 with ``migrate_to_chat_id``, which PTB raises as
+ChatMigrated, not BadRequest).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Literal
+from typing import Any, Literal
 
 from bot.fakebot.errors import ApiError
 
-FaultKind = Literal["retry_after", "forbidden", "bad_request", "server_error", "timeout"]
+FaultKind = Literal[
+    "retry_after", "forbidden", "bad_request", "server_error", "timeout", "slow", "garbled",
+    "chat_migrated",
+]
 
 
 @dataclass(frozen=True)
@@ -29,6 +39,15 @@ class Fault:
     description: str = ""
     delivered: bool = False
     delay: float = 0.0
+    field: str = ""  # garbled: the result field answered in an unexpected type
+    value: Any = None  # garbled: what that field is answered as
+    not_json: bool = False  # garbled: the whole answer is not JSON
+    migrate_to: int = 0  # chat_migrated: the supergroup's new chat id
+
+    @property
+    def carried_out(self) -> bool:
+        """Whether the call takes effect (a slow or garbled answer comes after it did)."""
+        return self.kind in ("slow", "garbled") or (self.kind == "timeout" and self.delivered)
 
     def error(self) -> ApiError:
         """The error answer this fault stands for (not used for timeouts)."""
@@ -42,6 +61,9 @@ class Fault:
             return ApiError(403, f"Forbidden: {self.description or 'bot was blocked by the user'}")
         if self.kind == "bad_request":
             return ApiError(400, f"Bad Request: {self.description or 'injected fault'}")
+        if self.kind == "chat_migrated":
+            return ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                            migrate_to_chat_id=self.migrate_to)
         return ApiError(self.status, self.description or HTTPStatus(self.status).phrase)
 
 
@@ -74,6 +96,31 @@ def timed_out(*, delivered: bool = False, delay: float = 0.0) -> Fault:
     server holds the answer ``delay`` seconds (set it above the client's read timeout).
     """
     return Fault("timeout", delivered=delivered, delay=delay)
+
+
+def slow(seconds: float) -> Fault:
+    """The call succeeds, but its answer comes ``seconds`` later (in-process and over HTTP)."""
+    if seconds <= 0:
+        raise ValueError(f"slow needs a delay above 0 seconds, got {seconds}")
+    return Fault("slow", delay=seconds)
+
+
+def garbled(
+    field: str = "date", value: Any = "2026-03-02T09:00:00Z", *, not_json: bool = False
+) -> Fault:
+    """The call is carried out, but the answer cannot be read: ``{"ok": true, "result": ...}``
+    with ``field`` of the result answered as ``value`` (default: a date as ISO text where the
+    Bot API has a Unix time, so PTB's ``Message.de_json`` raises TypeError), or with
+    ``not_json=True`` an HTTP 200 whose body is not JSON (PTB: "Invalid server response")."""
+    if not not_json and not field:
+        raise ValueError("garbled needs the field to answer in an unexpected type, or not_json")
+    return Fault("garbled", field=field, value=value, not_json=not_json)
+
+
+def chat_migrated(new_chat_id: int) -> Fault:
+    """HTTP 400 with ``migrate_to_chat_id``: the group is now a supergroup; python-telegram-bot
+    raises ChatMigrated (a TelegramError that is neither BadRequest nor NetworkError)."""
+    return Fault("chat_migrated", migrate_to=new_chat_id)
 
 
 @dataclass

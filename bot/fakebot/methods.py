@@ -35,11 +35,17 @@ class Upload:
 
 @dataclass(frozen=True)
 class Answer:
-    """What the transport sends back: status and JSON body, or a timeout to simulate."""
+    """What the transport sends back: status and JSON body (or ``raw`` bytes that are not
+    JSON, for a garbled answer), or a timeout to simulate."""
 
     status: int
     body: dict[str, Any]
     timeout: Fault | None = None
+    raw: bytes | None = None
+
+    def payload(self) -> bytes:
+        """The body as it goes on the wire."""
+        return self.raw if self.raw is not None else json.dumps(self.body).encode()
 
 
 Params = dict[str, Any]
@@ -891,13 +897,15 @@ async def serve_call(
         _record(world, name, params, uploads, 404, error=error.description)
         return Answer(404, error.payload())
     fault = world.faults.take(name, params.get("chat_id"))
-    if fault is not None and fault.kind != "timeout":
+    if fault is not None and fault.kind not in ("timeout", "slow", "garbled"):
         error = fault.error()
         _record(world, name, params, uploads, error.status, error=error.description)
         return Answer(error.status, error.payload())
-    if fault is not None and not fault.delivered:
+    if fault is not None and not fault.carried_out:
         _record(world, name, params, uploads, 0, error="timed out (not carried out)")
         return Answer(0, {}, timeout=fault)
+    if fault is not None and fault.kind == "slow":
+        await asyncio.sleep(fault.delay)  # cancelled here (the bot gave up): not carried out
     try:
         if world.flood is not None and name in SENDING_METHODS and "chat_id" in params:
             target = world.chats.get(params["chat_id"])
@@ -906,7 +914,7 @@ async def serve_call(
     except ApiError as exc:
         _record(world, name, params, uploads, exc.status, error=exc.description)
         return Answer(exc.status, exc.payload())
-    if fault is not None:
+    if fault is not None and fault.kind == "timeout":
         _record(
             world,
             name,
@@ -917,5 +925,12 @@ async def serve_call(
             error="timed out (carried out, answer lost)",
         )
         return Answer(200, {"ok": True, "result": result}, timeout=fault)
+    if fault is not None and fault.kind == "garbled":
+        _record(world, name, params, uploads, 200, result=result,
+                error="carried out, answer garbled")
+        if fault.not_json:
+            return Answer(200, {}, raw=b"<html><body>200 OK</body></html>")
+        garbled = {**result, fault.field: fault.value} if isinstance(result, dict) else fault.value
+        return Answer(200, {"ok": True, "result": garbled})
     _record(world, name, params, uploads, 200, result=result)
     return Answer(200, {"ok": True, "result": result})

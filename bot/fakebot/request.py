@@ -78,7 +78,7 @@ class FakeRequest(BaseRequest):
         answer = await serve_call(self.world, match.group(1), match.group(2), raw, uploads)
         if answer.timeout is not None:
             raise TimedOut()
-        return answer.status, json.dumps(answer.body).encode()
+        return answer.status, answer.payload()
 
     def _download(self, token: str, file_path: str) -> tuple[int, bytes]:
         stored = self.world.files_by_path.get(file_path)

@@ -101,6 +101,9 @@ class FakeBotServer:
             await asyncio.sleep(answer.timeout.delay or HELD_ANSWER_SECONDS)
             if not answer.timeout.delivered:
                 return _error(504, "Gateway Timeout")
+        if answer.raw is not None:
+            return web.Response(body=answer.raw, status=answer.status or 200,
+                                content_type="text/html")
         return web.json_response(
             answer.body,
             status=answer.status or 200,

@@ -150,6 +150,7 @@ async def _link(
         raise Invalid(
             "this entry is already linked to another Telegram account; ask a TD if that is wrong"
         )
+    await outbox.await_welcome(tx, person.id)
     existing = await person_by_tg(tx, tg_user_id)
     if existing is not None:
         both = await tx.scalar(

@@ -63,3 +63,12 @@ async def enqueue_edit(
         tx, person_id=of.person_id, chat_id=of.chat_id, text_html=text_html,
         buttons=buttons, dedupe_key=None, now=now, due_at=now, edit_of=of.id,
     )
+
+
+async def await_welcome(tx: Tx, person_id: int) -> int:
+    """The person is being linked to a Telegram account (call it where the link is made,
+    before the message that tells them they are in is written). What was queued for them
+    while they had no account -- the draw, "Qual Rd is open" -- then goes out right behind
+    that message, not before it: a player reads "A TD approved your entry" first. Returns
+    how many messages wait for it."""
+    return await outbox_repo.await_welcome(tx, person_id)

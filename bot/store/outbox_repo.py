@@ -14,6 +14,12 @@ A row with ``edit_of`` is an edit of the message another row delivered (e.g. eve
 copy of a join request, once one TD decided it): it waits until that row is sent, so it
 knows the message id to edit.
 
+Order: one chat's rows go out in the order they were written, with one exception. Messages
+written for a person before they had a Telegram account (the draw, "Qual Rd is open") wait for
+the link; when it comes (``await_welcome``), they go right behind the next message written to
+that chat -- the one that tells the person they are in ("A TD approved your entry"), written in
+the linking transaction -- and before anything written later. ``_order`` says it in SQL.
+
 The store imports nothing from the service: the service's ``outbox.enqueue`` calls down here.
 """
 
@@ -68,6 +74,7 @@ class OutboxRow:
     attempts: int
     edit_of: int | None = None  # the row whose delivered message this row edits
     edit_message_id: int | None = None  # that message's id (None: it was never delivered)
+    unexpected_failures: int = 0  # neither refusals nor network errors (sender: bounded)
 
 
 async def add(
@@ -87,11 +94,43 @@ async def add(
         seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
         if seen is not None:
             return None
-    return await tx.insert(
+    row_id = await tx.insert(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
         " created_at, due_at, edit_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
          iso(due_at), edit_of),
+    )
+    if edit_of is None:
+        await _welcome_goes_first(tx, row_id)
+    return row_id
+
+
+#: The chat a row goes to: its own, or its person's private chat once they linked Telegram.
+_TARGET = "COALESCE(chat_id, (SELECT tg_user_id FROM people WHERE people.id = outbox.person_id))"
+
+
+async def await_welcome(tx: Tx, person_id: int) -> int:
+    """The person is being linked to a Telegram account: what was written for them while they
+    had none goes out right behind the next message written to their chat (the one saying
+    they are in), not before it. Call it where the link is made, before that message is
+    written; a person already linked has nothing waiting, so nothing changes. Returns how
+    many rows will wait for that message."""
+    return await tx.execute(
+        "UPDATE outbox SET awaits_welcome = 1 WHERE person_id = ? AND state = 'pending'"
+        " AND (SELECT tg_user_id FROM people WHERE id = ?) IS NULL",
+        (person_id, person_id),
+    )
+
+
+async def _welcome_goes_first(tx: Tx, row_id: int) -> None:
+    """``row_id`` was just written: rows to the same chat waiting for a welcome go behind it."""
+    target = await tx.scalar(f"SELECT {_TARGET} FROM outbox WHERE id = ?", (row_id,))
+    if target is None:
+        return
+    await tx.execute(
+        f"UPDATE outbox SET behind = ?, awaits_welcome = 0 WHERE awaits_welcome = 1"
+        f" AND state = 'pending' AND id <> ? AND {_TARGET} = ?",
+        (row_id, row_id, target),
     )
 
 
@@ -130,30 +169,39 @@ _FROM = (
 )
 
 
-#: An older row to the same chat that failed and waits for its retry: it holds this one.
+def _order(t: str) -> str:
+    """Where row ``t`` goes in its chat's delivery order: by id, except that a row ``behind``
+    another goes right after that one (and after any earlier row behind it)."""
+    return f"COALESCE({t}.behind, {t}.id), {t}.behind IS NOT NULL, {t}.id"
+
+
+#: An earlier row to the same chat that failed and waits for its retry: it holds this one.
 _HELD = (
     " AND NOT EXISTS (SELECT 1 FROM outbox h LEFT JOIN people hp ON hp.id = h.person_id"
-    " WHERE h.state = 'pending' AND h.id < o.id AND h.attempts > 0 AND h.due_at > ?"
+    f" WHERE h.state = 'pending' AND ({_order('h')}) < ({_order('o')})"
+    " AND h.attempts > 0 AND h.due_at > ?"
     " AND COALESCE(h.chat_id, hp.tg_user_id) = COALESCE(o.chat_id, p.tg_user_id))"
 )
 
 
 async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
-    """Pending rows whose time has come and whose recipient can be reached, in the order
-    they were written; an edit only once the message it edits was delivered (or refused
-    for good). A row waits while an older row to the same chat waits for a retry, so one
-    person's messages arrive in the order they were written (the sender also stops a
-    chat's rows for the rest of a pass once one fails)."""
+    """Pending rows whose time has come and whose recipient can be reached, in delivery
+    order (``_order``: as written, a welcome before what waited for it); an edit only
+    once the message it edits was delivered (or refused for good). A row waits while an
+    earlier row to the same chat waits for a retry, so one person's messages arrive in
+    order (the sender also stops a chat's rows for the rest of a pass once one fails)."""
     rows = await tx.all(
         "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
-        " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id"
-        + _FROM + " AND o.due_at <= ?" + _HELD + " ORDER BY o.id LIMIT ?",
+        " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
+        " o.unexpected_failures"
+        + _FROM + " AND o.due_at <= ?" + _HELD
+        + f" ORDER BY {_order('o')} LIMIT ?",
         (iso(now), iso(now), limit),
     )
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
                   parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],
-                  r["edit_message_id"])
+                  r["edit_message_id"], r["unexpected_failures"])
         for r in rows
     ]
 
@@ -179,11 +227,16 @@ async def set_text(tx: Tx, id: int, text_html: str) -> None:
                      (text_html, id))
 
 
-async def mark_failed(tx: Tx, id: int, error: str, retry_at: datetime) -> bool:
+async def mark_failed(
+    tx: Tx, id: int, error: str, retry_at: datetime, *, unexpected: bool = False
+) -> bool:
+    """A try failed; the row is due again at ``retry_at``. ``unexpected``: the failure was
+    neither Telegram refusing the message nor the network (counted apart: the sender gives
+    such a row up after a few)."""
     changed = await tx.execute(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?"
-        " WHERE id = ? AND state = 'pending'",
-        (error[:500], iso(retry_at), id),
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?,"
+        " unexpected_failures = unexpected_failures + ? WHERE id = ? AND state = 'pending'",
+        (error[:500], iso(retry_at), int(unexpected), id),
     )
     return changed == 1
 

@@ -5,7 +5,10 @@ written in the same transaction as the change it reports, so it is never lost; t
 reads due rows, sends each through python-telegram-bot (whose AIORateLimiter keeps under
 Telegram's limits and retries HTTP 429 itself) and records the outcome:
 
-- delivered: ``mark_sent`` with Telegram's message id;
+- delivered: ``mark_sent`` with Telegram's message id. Telegram answering 2xx means it
+  carried the call out, so a message whose answer cannot be read (a field of an unexpected
+  type, a body that is not JSON: ``answered_unreadably``) is sent too, recorded without a
+  message id and logged; sending it again would give the person a second copy;
 - refused for good because the person blocked the bot (``Forbidden``): ``mark_blocked``, and
   the row stays visible to a TD (the service's TD read model lists blocked messages);
 - refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
@@ -13,16 +16,23 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
   see (kept apart from ``blocked``: it points at a wrong chat or a bug, not a person);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
-- anything else (429 after the limiter's retries, time-outs, 5xx): ``mark_failed`` with a
-  back-off (``retry_delay``) and tried again later; that chat's later rows wait behind it
-  (here for the rest of the pass, in ``outbox_repo.due`` after it), so a person reads their
-  messages in the order they were written.
+- the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
+  after the limiter's retries): ``mark_failed`` with a back-off (``retry_delay``) and tried
+  again later, for as long as it takes;
+- anything else (a group that became a supergroup, a row the sender cannot build, a bug):
+  tried ``UNEXPECTED_ATTEMPTS`` times with the same back-off, then ``undeliverable`` with the
+  error, so it shows in the TD's list instead of being sent again and again.
+
+A failed row holds back that chat's later rows (here for the rest of the pass, in
+``outbox_repo.due`` after it), so a person reads their messages in the order written.
 
 A message over Telegram's 4096 characters goes out in pieces (``split_text``); if a piece
 fails, the row keeps only the pieces not yet delivered, so its retry repeats none.
 
-A message is sent twice only if the process dies between Telegram's answer and the
-``mark_sent`` commit (or a time-out hides a delivery): at-least-once, never lost.
+Stopping (Ctrl-C) never waits for the backlog: ``stop()`` lets a Bot API call under way be
+answered for ``STOP_GRACE`` seconds, then gives it up; rows not sent stay pending for the next
+start. A message is sent twice only if the process stops or dies between Telegram carrying it
+out and the ``mark_sent`` commit (or a time-out hides a delivery): at-least-once, never lost.
 """
 
 from __future__ import annotations
@@ -30,13 +40,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.store import outbox_repo
@@ -45,12 +55,37 @@ from bot.store.outbox_repo import OutboxRow
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 #: How many rows one pass reads; the rate limiter paces them.
 BATCH = 50
 #: A malformed message (BadRequest) is tried this many times, then marked undeliverable.
 BAD_REQUEST_ATTEMPTS = 3
+#: A failure that is neither Telegram refusing the message nor the network is tried this
+#: many times (back-off 5, 10, 20, 40 s), then marked undeliverable for a TD to see.
+UNEXPECTED_ATTEMPTS = 5
 #: Telegram's limit on a message's text (Bot API, sendMessage: 1-4096 characters).
 MAX_TEXT = 4096
+#: On stop, a Bot API call under way gets this long to be answered before it is given up.
+STOP_GRACE = 1.0
+
+
+class SenderStopped(Exception):
+    """``stop()`` was called: the pass ends, the rows not sent stay pending."""
+
+
+def answered_unreadably(exc: BaseException) -> bool:
+    """Whether a Bot API call failed only after Telegram answered 2xx, i.e. carried it out.
+
+    python-telegram-bot turns every transport failure into ``NetworkError`` and every non-2xx
+    answer into a ``TelegramError`` subclass (``BaseRequest._request_wrapper``). After a 2xx,
+    a body that is not JSON raises a bare ``TelegramError("Invalid server response")``
+    (``BaseRequest.post``), and a result it cannot turn into a ``Message`` raises whatever
+    ``de_json`` meets (TypeError, AttributeError, KeyError, ValueError).
+    """
+    if isinstance(exc, TelegramError):
+        return type(exc) is TelegramError
+    return isinstance(exc, Exception)
 
 
 def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
@@ -120,13 +155,16 @@ class OutboxSender:
         clock: Callable[[], datetime],
         *,
         idle_poll: float = 1.0,
+        stop_grace: float = STOP_GRACE,
     ) -> None:
         self._bot = bot
         self._db = db
         self._clock = clock
         self._idle_poll = idle_poll
+        self._stop_grace = stop_grace
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
+        self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     def kick(self) -> None:
@@ -134,64 +172,104 @@ class OutboxSender:
         self._wake.set()
 
     def start(self) -> None:
+        if self._stopping.is_set():
+            raise RuntimeError("this outbox sender was stopped; the next start builds a new one")
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="tdbot-outbox-sender")
 
     async def stop(self) -> None:
-        """Let a pass under way finish (a message sent is then also recorded), then stop."""
-        if self._task is not None:
-            async with self._lock:
-                self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        """Stop in about ``stop_grace`` seconds at most, whatever the backlog (Ctrl-C must not
+        hang). No new row is started; a Bot API call under way gets ``stop_grace`` seconds to
+        be answered (its outcome is then recorded), else it is given up and its row stays
+        pending for the next start. Only a task that has still not ended after twice that
+        (database work waiting on a lock) is cancelled, so a transaction is normally never
+        cut short; in all, ``stop()`` returns within ``3 * stop_grace``. Safe to call twice."""
+        self._stopping.set()
+        self._wake.set()
+        task, self._task = self._task, None
+        if task is None:
+            return
+        _, running = await asyncio.wait({task}, timeout=2 * self._stop_grace)
+        if running:
+            log.warning("outbox sender did not stop in %.1f s; cancelling it", 2 * self._stop_grace)
+            task.cancel()
+            await asyncio.wait({task}, timeout=self._stop_grace)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             try:
-                await asyncio.wait_for(self._wake.wait(), timeout=self._idle_poll)
+                async with asyncio.timeout(self._idle_poll):
+                    await self._wake.wait()
             except TimeoutError:
                 pass
             self._wake.clear()
             try:
                 while await self.deliver_due() == BATCH:
                     pass
-            except asyncio.CancelledError:
-                raise
             except Exception:  # the loop must survive a bad pass; the rows stay due
                 log.exception("outbox pass failed; will try again")
 
     async def deliver_due(self) -> int:
         """Deliver every row due now (one batch); return how many rows were handled."""
         async with self._lock:
+            if self._stopping.is_set():
+                return 0
             now = self._clock()
             async with self._db.transaction() as tx:
                 rows = await outbox_repo.due(tx, BATCH, now)
             stopped: set[int] = set()  # chats whose earlier row failed in this pass
             for row in rows:
+                if self._stopping.is_set():
+                    break
                 if row.chat_id in stopped:
                     continue
                 if not await self._deliver(row):
                     stopped.add(row.chat_id)
             return len(rows)
 
+    async def _api(self, row: OutboxRow, call: Awaitable[T]) -> T | None:
+        """One Bot API call for ``row``, given up if ``stop()`` comes and the answer does not
+        follow within the grace (``SenderStopped``). None: Telegram carried the call out but
+        its answer could not be read (``answered_unreadably``) -- done, and not to repeat."""
+        task = asyncio.ensure_future(call)
+        stopping = asyncio.ensure_future(self._stopping.wait())
+        try:
+            await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done():
+                await asyncio.wait({task}, timeout=self._stop_grace)
+        finally:
+            stopping.cancel()
+            if not task.done():
+                task.cancel()
+        if not task.done() or task.cancelled():
+            raise SenderStopped()
+        try:
+            return task.result()
+        except Exception as exc:
+            if not answered_unreadably(exc):
+                raise
+            log.warning("outbox %s: Telegram carried it out but its answer could not be read "
+                        "(%r); recorded as sent, without a message id", row.id, exc)
+            return None
+
     async def _send(self, row: OutboxRow, delivered: list[str]) -> int | None:
-        """One Bot API delivery of ``row``; returns the message id to record. Each piece of
-        a long message Telegram accepted is appended to ``delivered``."""
+        """One Bot API delivery of ``row``; returns the message id to record (None if an
+        answer could not be read). Each piece of a long message Telegram accepted is
+        appended to ``delivered``."""
+        markup = reply_markup(row.buttons)
+        no_preview = LinkPreviewOptions(is_disabled=True)
         if row.edit_of is not None:
             if row.edit_message_id is None:
                 raise BadRequest("the message to edit was never delivered")
             try:
-                await self._bot.edit_message_text(
+                await self._api(row, self._bot.edit_message_text(
                     split_text(row.text_html)[-1],
                     chat_id=row.chat_id,
                     message_id=row.edit_message_id,
                     parse_mode=ParseMode.HTML,
-                    reply_markup=reply_markup(row.buttons),
-                    link_preview_options=LinkPreviewOptions(is_disabled=True),
-                )
+                    reply_markup=markup,
+                    link_preview_options=no_preview,
+                ))
             except BadRequest as exc:
                 if "not modified" not in exc.message.lower():
                     raise
@@ -199,15 +277,16 @@ class OutboxSender:
         pieces = split_text(row.text_html)
         message_id = None
         for n, piece in enumerate(pieces, start=1):
-            message = await self._bot.send_message(
+            message = await self._api(row, self._bot.send_message(
                 chat_id=row.chat_id,
                 text=piece,
                 parse_mode=ParseMode.HTML,
-                reply_markup=reply_markup(row.buttons) if n == len(pieces) else None,
-                link_preview_options=LinkPreviewOptions(is_disabled=True),
-            )
+                reply_markup=markup if n == len(pieces) else None,
+                link_preview_options=no_preview,
+            ))
             delivered.append(piece)
-            message_id = message.message_id
+            answered_id = None if message is None else message.message_id
+            message_id = answered_id if isinstance(answered_id, int) else None
         return message_id
 
     async def _deliver(self, row: OutboxRow) -> bool:
@@ -243,12 +322,32 @@ class OutboxSender:
                 await self._keep_unsent(tx, row, delivered)
                 await outbox_repo.mark_failed(tx, row.id, str(exc), self._clock() + delay)
             return False
-        except Exception as exc:  # NetworkError, TimedOut, 5xx -- or a malformed row
+        except NetworkError as exc:  # TimedOut, 5xx, no connection: retried until it works
             log.warning("outbox %s: delivery failed, will retry: %r", row.id, exc)
             retry_at = self._clock() + retry_delay(row.attempts + 1)
             async with self._db.transaction() as tx:
                 await self._keep_unsent(tx, row, delivered)
                 await outbox_repo.mark_failed(tx, row.id, repr(exc), retry_at)
+            return False
+        except SenderStopped:
+            if delivered:
+                async with self._db.transaction() as tx:
+                    await self._keep_unsent(tx, row, delivered)
+            return False
+        except Exception as exc:  # neither a refusal nor the network: bounded retries
+            failures = row.unexpected_failures + 1
+            async with self._db.transaction() as tx:
+                await self._keep_unsent(tx, row, delivered)
+                if failures >= UNEXPECTED_ATTEMPTS:
+                    log.error("outbox %s: failed %d times (%r); marked undeliverable",
+                              row.id, failures, exc)
+                    await outbox_repo.mark_undeliverable(tx, row.id, self._clock(), repr(exc))
+                    return True
+                log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
+                            row.id, failures, UNEXPECTED_ATTEMPTS, exc)
+                await outbox_repo.mark_failed(tx, row.id, repr(exc),
+                                              self._clock() + retry_delay(failures),
+                                              unexpected=True)
             return False
         async with self._db.transaction() as tx:
             await outbox_repo.mark_sent(tx, row.id, message_id, self._clock())

@@ -8,15 +8,29 @@ twice only if Telegram's answer is lost after it carried the call out.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
-from bot.fakebot import FakeUser, bad_request, forbidden, retry_after, server_error, timed_out
+import pytest
+
+from bot.fakebot import (
+    FakeUser,
+    bad_request,
+    chat_migrated,
+    forbidden,
+    garbled,
+    retry_after,
+    server_error,
+    timed_out,
+)
 from bot.service import event_setup, outbox
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
+from bot.store import outbox_repo
 from bot.telegram.harness import BotUnderTest
+from bot.telegram.sender import UNEXPECTED_ATTEMPTS
 
 
 async def enqueue_to(bot: BotUnderTest, users: list[FakeUser], text: str = "Hello") -> None:
@@ -300,3 +314,88 @@ async def test_a_long_message_failing_midway_sends_each_piece_once(tmp_path: Pat
         assert len(bot.telegram.sent(ann)) == 3
         assert got.count("Player 0 v Player 1\n") == 1 and got.count("Player 299 v") == 1
         assert await states(bot) == Counter({"sent": 1})
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [garbled(), garbled("chat", "private"), garbled(not_json=True)],
+    ids=["date-as-text", "chat-as-text", "not-json"],
+)
+async def test_a_message_telegram_took_is_sent_once_even_if_its_answer_cannot_be_read(
+    tmp_path: Path, fault: object, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Seen with a Bot API emulator that answered a field in an unexpected type: the same
+    welcome four times in 40 s. Telegram answered ok, so the message is sent: recorded
+    without a message id, with a warning, and never sent again."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", fault, times=10)  # type: ignore[arg-type]
+        with caplog.at_level(logging.WARNING, logger="bot.telegram.sender"):
+            await enqueue_to(bot, [ann])
+            await bot.settle()
+            for _ in range(6):
+                await bot.advance(timedelta(minutes=1))
+        assert len(bot.telegram.sent(ann)) == 1
+        assert await states(bot) == Counter({"sent": 1})
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT message_id FROM outbox") is None
+        assert "answer could not be read" in caplog.text
+
+
+async def test_a_failure_neither_refusal_nor_network_is_tried_five_times_then_shown_to_a_td(
+    tmp_path: Path,
+) -> None:
+    """A group that became a supergroup answers 400 with migrate_to_chat_id (PTB:
+    ChatMigrated, not BadRequest). Retrying forever helps nobody: after UNEXPECTED_ATTEMPTS
+    tries, with back-off, the message is undeliverable, with the reason, in the TD's list."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", chat_migrated(-1009876), times=100)
+        await enqueue_to(bot, [ann])
+        await bot.settle()
+        for wait in (5, 10, 20, 40):  # retry_delay: 5 s, doubling
+            assert await states(bot) == Counter({"pending": 1})
+            await bot.advance(timedelta(seconds=wait - 1))
+            calls = len(bot.telegram.calls("sendMessage"))
+            await bot.advance(timedelta(seconds=1))
+            assert len(bot.telegram.calls("sendMessage")) == calls + 1
+        await bot.advance(timedelta(hours=2))
+        assert len(bot.telegram.calls("sendMessage")) == UNEXPECTED_ATTEMPTS == 5
+        assert await states(bot) == Counter({"undeliverable": 1})
+        async with bot.runtime.db.transaction() as tx:
+            (shown,) = await outbox_repo.refused(tx)
+            attempts = await tx.scalar("SELECT attempts FROM outbox")
+        assert shown["state"] == "undeliverable" and "-1009876" in shown["last_error"]
+        assert attempts == 5
+
+
+async def test_a_row_the_sender_cannot_build_is_given_up_without_a_call(tmp_path: Path) -> None:
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        async with bot.runtime.db.transaction() as tx:  # as an older, buggy version wrote it
+            await outbox.enqueue(tx, chat_id=ann.id, text_html="Broken", now=bot.clock())
+            await tx.execute("UPDATE outbox SET buttons_json = '[[{\"label\": \"OK\"}]]'")
+        await bot.settle()
+        for _ in range(5):
+            await bot.advance(timedelta(minutes=2))
+        assert bot.telegram.calls("sendMessage") == []
+        assert await states(bot) == Counter({"undeliverable": 1})
+        async with bot.runtime.db.transaction() as tx:
+            assert "KeyError" in await tx.scalar("SELECT last_error FROM outbox")
+
+
+async def test_network_failures_are_retried_for_as_long_as_it_takes(tmp_path: Path) -> None:
+    """Only unexpected failures are bounded: Telegram being unreachable for a while (5xx,
+    time-outs) is retried until it works, and the message arrives once."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", server_error(502), times=4)
+        bot.telegram.faults.add("sendMessage", timed_out(), times=4)
+        await enqueue_to(bot, [ann])
+        await bot.settle()
+        for _ in range(9):
+            await bot.advance(timedelta(hours=1))
+        assert delivered(bot) == Counter({ann.id: 1})
+        async with bot.runtime.db.transaction() as tx:
+            row = await tx.one("SELECT state, attempts, unexpected_failures FROM outbox")
+        assert row is not None and tuple(row) == ("sent", 9, 0)

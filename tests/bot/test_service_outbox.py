@@ -3,6 +3,7 @@ repository the sender reads it through (contract between B1 and B3)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,9 +11,18 @@ from pathlib import Path
 import pytest
 
 from bot.service import outbox
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.entries import entries_of, import_players
+from bot.service.event_setup import create_event
+from bot.service.invites import create_invite, decide_join_request, redeem_invite, request_entry
+from bot.service.payments import record_payment, unpaid
 from bot.service.people import add_person
+from bot.service.rounds import open_round
+from bot.service.schedule import find_round
 from bot.store import outbox_repo
-from bot.store.db import Database
+from bot.store.db import Database, Tx
 
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
 
@@ -123,3 +133,126 @@ async def test_malformed_messages_are_refused(db: Database, kwargs: dict[str, ob
     async with db.transaction() as tx:
         with pytest.raises(ValueError):
             await outbox.enqueue(tx, now=NOW, **kwargs)  # type: ignore[arg-type]
+
+
+EVENT = """
+[event]
+slug = "order-ko"
+name = "Order Knockout"
+format = "single"
+time_zone = "Asia/Singapore"
+
+[[tds]]
+name = "Tess"
+telegram_id = 900
+
+[[rounds]]
+name = "SF"
+opens = 2016-08-01
+closes = 2016-08-31
+"""
+PLAYERS = "name,rating\n" + "".join(f"P{i},{2000 - 10 * i}\n" for i in range(1, 5))
+PLAYER_TG = 5001
+
+
+async def _round_open_before_p1_has_telegram(db: Database) -> tuple[int, int]:
+    """An event whose draw is made and first round open while P1 has no Telegram account:
+    P1's draw notice and round notice wait in the outbox. Returns (event id, P1's entry)."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(EVENT), by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await import_players(tx, event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        await make_draw(tx, event_id, seed=3, by=Actor.cli(), now=NOW)
+        rnd = await find_round(tx, event_id, "SF")
+        for e in await unpaid(tx, rnd):
+            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+        await open_round(tx, event_id, "SF", by=Actor.cli(), now=NOW)
+        (p1,) = [e for e in await entries_of(tx, event_id) if e.name == "P1"]
+    return event_id, p1.id
+
+
+async def _texts_for(tx: Tx, chat_id: int, now: datetime) -> list[str]:
+    return [r.text_html for r in await outbox_repo.due(tx, 100, now) if r.chat_id == chat_id]
+
+
+async def test_a_player_approved_after_the_round_opened_reads_the_approval_first(
+    db: Database,
+) -> None:
+    """Seen: a player approved after the round opened got the draw notice and "Qual Rd is
+    open" (queued while they had no Telegram account) before "A TD approved your entry"."""
+    event_id, p1 = await _round_open_before_p1_has_telegram(db)
+    async with db.transaction() as tx:
+        waiting = await tx.scalar(
+            "SELECT count(*) FROM outbox o JOIN people p ON p.id = o.person_id"
+            " WHERE p.name = 'P1'")
+        assert waiting == 2  # the draw notice and the round notice
+        code = await create_invite(tx, event_id, "player", by=Actor.cli(), now=NOW)
+        await request_entry(tx, code, p1, tg_user_id=PLAYER_TG, tg_name="Pat", now=NOW)
+    later = NOW + timedelta(minutes=5)
+    async with db.transaction() as tx:
+        await decide_join_request(tx, 1, True, by=Actor.cli(), now=later)
+    async with db.transaction() as tx:
+        texts = await _texts_for(tx, PLAYER_TG, later)
+        assert len(texts) == 3, texts
+        assert "A TD approved your entry" in texts[0]
+        assert "first match" in texts[1] and "SF" in texts[2], texts
+        # what is written after the link goes after what waited for it
+        await outbox.enqueue(tx, person_id=await _person(tx, PLAYER_TG), text_html="later",
+                             now=later)
+        assert (await _texts_for(tx, PLAYER_TG, later))[3] == "later"
+
+
+async def _person(tx: Tx, tg_user_id: int) -> int:
+    person = await tx.scalar("SELECT id FROM people WHERE tg_user_id = ?", (tg_user_id,))
+    assert person is not None
+    return int(person)
+
+
+async def test_a_personal_link_puts_the_joined_message_first(db: Database) -> None:
+    """``/start <personal code>``: the handler writes "you joined" after ``redeem_invite``,
+    in the same transaction, to the chat; what waited for the person goes behind it."""
+    event_id, p1 = await _round_open_before_p1_has_telegram(db)
+    async with db.transaction() as tx:
+        person = await tx.scalar("SELECT person_id FROM entries WHERE id = ?", (p1,))
+        code = await create_invite(tx, event_id, "player", person_id=person, by=Actor.cli(),
+                                   now=NOW)
+    async with db.transaction() as tx:
+        await redeem_invite(tx, code, tg_user_id=PLAYER_TG, tg_name="P1", now=NOW)
+        await outbox.enqueue(tx, chat_id=PLAYER_TG, text_html="You joined", now=NOW)
+    async with db.transaction() as tx:
+        texts = await _texts_for(tx, PLAYER_TG, NOW)
+    assert texts[0] == "You joined" and len(texts) == 3
+
+
+async def test_waiting_rows_stay_behind_a_welcome_that_failed(db: Database) -> None:
+    """The welcome's retry holds what waited for it, as any failed row holds its chat's
+    later rows; a person linked with nothing written next gets the rows in written order."""
+    async with db.transaction() as tx:
+        bob = await add_person(tx, "Bob", NOW)
+        cy = await add_person(tx, "Cy", NOW)
+        for text in ("draw", "round open"):
+            await outbox.enqueue(tx, person_id=bob, text_html=text, now=NOW)
+            await outbox.enqueue(tx, person_id=cy, text_html=f"{text} (Cy)", now=NOW)
+        assert await outbox.await_welcome(tx, bob) == 2
+        await tx.execute("UPDATE people SET tg_user_id = 2002 WHERE id = ?", (bob,))
+        welcome = await outbox.enqueue(tx, person_id=bob, text_html="welcome", now=NOW)
+        assert await outbox.await_welcome(tx, cy) == 2
+        await tx.execute("UPDATE people SET tg_user_id = 3003 WHERE id = ?", (cy,))
+        assert await outbox.await_welcome(tx, bob) == 0  # linked already: nothing waits
+    async with db.transaction() as tx:
+        assert [r.text_html for r in await outbox_repo.due(tx, 10, NOW)] == [
+            "draw (Cy)", "round open (Cy)", "welcome", "draw", "round open"]
+        assert welcome is not None
+        await outbox_repo.mark_failed(tx, welcome, "timed out", NOW + timedelta(seconds=5))
+        assert await _texts_for(tx, 2002, NOW) == []
+        assert await _texts_for(tx, 2002, NOW + timedelta(seconds=5)) == [
+            "welcome", "draw", "round open"]
+
+
+def test_the_outbox_service_holds_no_sql() -> None:
+    """SQL lives only in bot/store (design.md, "Layers"): the service's outbox delegates
+    every statement to bot/store/outbox_repo.py."""
+    source = Path(outbox.__file__).read_text(encoding="utf-8")
+    calls = re.findall(r"\btx\.(?:execute|insert|one|all|scalar)\(", source)
+    statements = re.findall(r"\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b", source)
+    assert calls == [] and statements == []
