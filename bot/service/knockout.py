@@ -10,13 +10,14 @@ live in one place, the core, and a correction there changes what the bot shows.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service.definitions import Definition
+from bot.service.entries import entries_of
 from bot.service.errors import Invalid
+from bot.service.events import get_event
 from bot.service.matches import core_match
+from bot.store import draw_repo, matches_repo
 from bot.store.db import Tx
 from core import sssg
 from core.bracket import Status
@@ -106,17 +107,14 @@ def play_order(code: str) -> tuple[int, str, int]:
 
 async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
     """The core event: the stored draw with every decided match recorded, in play order."""
-    row = await tx.one("SELECT rules_json, draw_json FROM events WHERE id = ?", (event_id,))
-    assert row is not None and row["draw_json"], "the event has not been drawn"
-    draw: dict[str, Any] = json.loads(row["draw_json"])
-    defn = Definition.model_validate(json.loads(row["rules_json"]))
+    draw = await draw_repo.draw_record(tx, event_id)
+    assert draw is not None, "the event has not been drawn"
+    defn = Definition.model_validate((await get_event(tx, event_id)).rules)
     entrants = [Entrant(e["name"], e["rating"]) for e in draw["entrants"]]
     event = draw_core_event(defn, entrants, draw["seed"])
-    decided = await tx.all(
-        "SELECT id, code FROM matches WHERE event_id = ? AND state = 'decided'", (event_id,)
-    )
-    for d in sorted(decided, key=lambda d: play_order(d["code"])):
-        event = sssg.record(event, d["code"], await core_match(tx, d["id"]))
+    decided = [m for m in await matches_repo.of_event(tx, event_id) if m.state == "decided"]
+    for m in sorted(decided, key=lambda m: play_order(m.code)):
+        event = sssg.record(event, m.code, await core_match(tx, m.id))
     return event
 
 
@@ -135,14 +133,8 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     just became ready (both players known), whose players should be told."""
     event = await load_core_event(tx, event_id)
     derived = sssg.derive(event)
-    entry_of = {
-        r["name"]: r["id"]
-        for r in await tx.all(
-            "SELECT e.id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
-            " WHERE e.event_id = ?", (event_id,),
-        )
-    }
-    rows = {r["code"]: r for r in await tx.all("SELECT * FROM matches WHERE event_id = ?", (event_id,))}
+    entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
+    rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}
     became_ready: list[int] = []
     for code, view in derived.views.items():
         row = rows[code]
@@ -152,20 +144,16 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
         state = _STATE[view.status]
         if state == "ready" and placeholder:
             state = "waiting"
-        if state == "ready" and row["state"] == "playing":
+        if state == "ready" and row.state == "playing":
             state = "playing"
-        winner = row["winner_side"]
+        winner = row.winner
         if view.status is Status.WALKOVER:
             winner = 1 if view.occupants[0].bye else 0
         elif view.status in (Status.EMPTY, Status.NOT_NEEDED):
             winner = None
-        new = (a, b, state, winner)
-        if (row["entry_a"], row["entry_b"], row["state"], row["winner_side"]) == new:
+        if (row.entries, row.state, row.winner) == ((a, b), state, winner):
             continue
-        if state == "ready" and row["state"] != "ready":
-            became_ready.append(row["id"])
-        await tx.execute(
-            "UPDATE matches SET entry_a = ?, entry_b = ?, state = ?, winner_side = ? WHERE id = ?",
-            (*new, row["id"]),
-        )
+        if state == "ready" and row.state != "ready":
+            became_ready.append(row.id)
+        await matches_repo.set_sides(tx, row.id, (a, b), state, winner)
     return became_ready

@@ -12,12 +12,12 @@ from datetime import datetime
 
 from bot.service import journal, outbox
 from bot.service.actors import Actor
-from bot.service.clock import iso
 from bot.service.entries import Entry, get_entry
 from bot.service.errors import Invalid
 from bot.service.events import get_event
 from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
+from bot.store import payments_repo
 from bot.store.db import Tx
 
 
@@ -45,14 +45,11 @@ async def record_payment(
         raise Invalid(
             f"the fee for {rnd.name} is {event.money(rnd.fee)}; {event.money(amount)} is not enough"
         )
-    if await tx.scalar(
-        "SELECT id FROM payments WHERE entry_id = ? AND round_id = ?", (entry_id, round_id)
-    ) is not None:
+    if await payments_repo.exists(tx, entry_id, round_id):
         raise Invalid(f"{entry.name} has already paid for {rnd.name}")
-    pid = await tx.insert(
-        "INSERT INTO payments (event_id, entry_id, round_id, amount, currency, recorded_by, note,"
-        " paid_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (entry.event_id, entry_id, round_id, amount, event.currency, by.label, note, iso(now)),
+    pid = await payments_repo.add(
+        tx, event_id=entry.event_id, entry_id=entry_id, round_id=round_id, amount=amount,
+        currency=event.currency, recorded_by=by.label, note=note, paid_at=now,
     )
     await journal.record(
         tx, who=by, action="payment.record", subject=f"entry:{entry_id}", now=now,
@@ -72,11 +69,4 @@ async def unpaid(tx: Tx, rnd: Round) -> list[Entry]:
     """Entries playing in ``rnd`` that have not paid its fee (none if the round is free)."""
     if rnd.fee <= 0:
         return []
-    rows = await tx.all(
-        "SELECT DISTINCT e.id FROM matches m JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
-        " WHERE m.round_id = ? AND m.state != 'bye' AND NOT EXISTS"
-        " (SELECT 1 FROM payments p WHERE p.entry_id = e.id AND p.round_id = m.round_id)"
-        " ORDER BY e.id",
-        (rnd.id,),
-    )
-    return [await get_entry(tx, r["id"]) for r in rows]
+    return [await get_entry(tx, e) for e in await payments_repo.unpaid_entries(tx, rnd.id)]

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.service.deadlines import FailedDeadline, failed_deadlines
+from bot.service.entries import entries_of
 from bot.service.events import get_event
 from bot.service.invites import JoinRequest, pending_join_requests
 from bot.service.matches import (
@@ -22,8 +23,9 @@ from bot.service.matches import (
     score_line,
 )
 from bot.service.payments import unpaid
+from bot.service.roles import ROLES, people_with_role
 from bot.service.schedule import rounds_of
-from bot.store import outbox_repo
+from bot.store import matches_repo, outbox_repo
 from bot.store.db import Tx
 
 
@@ -102,24 +104,16 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     open (SSSg para 26), messages Telegram refused for good (issue 3, "Outbox": "marked so
     and shown to a TD"; blocked by the person, or undeliverable), deadlines that could not
     fire, and unfinished matches."""
-    disputes = [
-        dict(r) for r in await tx.all(
-            "SELECT d.id, d.match_id, m.code, d.reason, d.raised_at FROM disputes d"
-            " JOIN matches m ON m.id = d.match_id WHERE m.event_id = ? AND d.state = 'open'"
-            " ORDER BY d.id", (event_id,),
-        )
-    ]
+    disputes = await matches_repo.open_disputes(tx, event_id)
     owing: list[tuple[str, list[str]]] = []
     for rnd in await rounds_of(tx, event_id):
         if rnd.state == "planned":
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
                 owing.append((rnd.name, names))
-    people = {
-        r["person_id"] for r in await tx.all(
-            "SELECT person_id FROM entries WHERE event_id = ?"
-            " UNION SELECT person_id FROM roles WHERE event_id = ?", (event_id, event_id))
-    }
+    people = {e.person_id for e in await entries_of(tx, event_id)}
+    for role in ROLES:
+        people.update(await people_with_role(tx, event_id, role))
     rows = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
     counts = Counter((b["person_id"], b["state"]) for b in rows)
     latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins

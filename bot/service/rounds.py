@@ -35,6 +35,7 @@ from bot.service.matches import (
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, find_round, get_round, rounds_of
+from bot.store import deadlines_repo, draw_repo, matches_repo, rounds_repo
 from bot.store.db import Tx
 
 REMINDER = "round.reminder"
@@ -121,18 +122,13 @@ async def open_round(
             f"reason: /openround {rnd.code} anyway: REASON in the chat, --unpaid-ok --why REASON "
             "at the command line."
         )
-    await tx.execute(
-        "UPDATE rounds SET state = 'open', opens_at = ?, closes_at = ? WHERE id = ?",
-        (iso(now), iso(closes), rnd.id),
-    )
-    await tx.execute(
-        "UPDATE events SET state = 'running' WHERE id = ? AND state = 'drawn'", (event_id,)
-    )
+    await rounds_repo.set_open(tx, rnd.id, now, closes)
+    await draw_repo.mark_running(tx, event_id)
     rnd = await get_round(tx, rnd.id)
     for m in matches:
         if m.state != "ready":
             continue
-        await tx.execute("UPDATE matches SET state = 'playing' WHERE id = ?", (m.id,))
+        await matches_repo.set_state(tx, m.id, "playing")
         for side in (0, 1):
             person = m.people[side]
             assert person is not None
@@ -171,7 +167,7 @@ async def close_round(
             f"{rnd.name} has {len(unfinished)} unfinished match(es): {shown}. Rule on them "
             "first, or close it anyway with a reason (--force --why REASON)."
         )
-    await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (rnd.id,))
+    await rounds_repo.set_closed(tx, rnd.id)
     cancelled = await cancel_deadlines(tx, f"round:{rnd.id}", now)
     await journal.record(
         tx, who=by, action="round.close", subject=f"round:{rnd.id}", now=now,
@@ -202,12 +198,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     rnd = await _round_in_state(tx, d, "open")
     if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
         return False
-    overtaken = await tx.scalar(
-        "SELECT count(*) FROM deadlines WHERE subject = ? AND kind = ?"
-        " AND state IN ('open', 'fired') AND id <> ? AND due_at > ? AND due_at <= ?",
-        (d.subject, REMINDER, d.id, iso(d.due_at), iso(now)),
-    )
-    if overtaken:
+    if await deadlines_repo.count_due_after(tx, d, now):
         return False
     event = await get_event(tx, rnd.event_id)
     for m in await matches_of_round(tx, rnd.id):
