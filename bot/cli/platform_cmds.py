@@ -18,13 +18,13 @@ import typer
 
 from bot.cli.app import app, fail
 from bot.service import draw as draw_service
-from bot.service import journal
+from bot.service import journal, payments, readmodels, rounds
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
-from bot.service.entries import entries_of, import_players
+from bot.service.entries import import_players
 from bot.service.errors import ServiceError
 from bot.service.event_setup import create_event
-from bot.service.events import find_event, list_events, lookup_event
+from bot.service.events import Event, find_event, list_events, lookup_event
 from bot.service.invites import (
     create_invite,
     decide_join_request,
@@ -32,10 +32,8 @@ from bot.service.invites import (
     personal_player_invites,
 )
 from bot.service.matches import matches_of_event
-from bot.service.payments import record_payment
-from bot.service.readmodels import td_inbox
-from bot.service.rounds import close_round, open_round
-from bot.service.schedule import find_round, parse_closing, rounds_of
+from bot.service.readmodels import TdInbox
+from bot.service.schedule import Round, rounds_of
 from bot.service.unit import Request
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
@@ -280,15 +278,14 @@ def round_open(
     if unpaid_ok and not why:
         fail("--unpaid-ok needs --why: the journal records why a round opened with fees missing")
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        when = parse_closing(closes, ev.zone) if closes else None
-        rnd = await open_round(tx, ev.id, round_ref, closes_at=when, by=Actor.cli(),
-                               now=_now(), unpaid_ok=unpaid_ok, why=why)
-        assert rnd.closes_at is not None
-        return f"opened {rnd.name}; it closes {ev.local(rnd.closes_at)}"
+    async def work(database: Database) -> rounds.OpenedRound:
+        ev = await lookup_event(database, event)
+        return await rounds.open_round(database, Request.cli(_now()), ev.id, round_ref,
+                                       closing=closes, unpaid_ok=unpaid_ok, why=why)
 
-    typer.echo(_run(db, work))
+    opened = _use(db, work)
+    assert opened.round.closes_at is not None
+    typer.echo(f"opened {opened.round.name}; it closes {opened.event.local(opened.round.closes_at)}")
 
 
 @round_app.command("close")
@@ -303,12 +300,12 @@ def round_close(
     if force and not why:
         fail("--force needs --why: the journal records why a round closed unfinished")
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        rnd = await close_round(tx, ev.id, round_ref, by=Actor.cli(), now=_now(), force=force, why=why)
-        return f"closed {rnd.name}"
+    async def work(database: Database) -> Round:
+        ev = await lookup_event(database, event)
+        return await rounds.close_round(database, Request.cli(_now()), ev.id, round_ref,
+                                        force=force, why=why)
 
-    typer.echo(_run(db, work))
+    typer.echo(f"closed {_use(db, work).name}")
 
 
 def _minor_units(amount: str) -> int:
@@ -339,16 +336,13 @@ def pay(
     """Record that a player paid a round's fee (SSSg para 26)."""
     minor = None if amount is None else _minor_units(amount)
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        rnd = await find_round(tx, ev.id, round_ref)
-        match = [e for e in await entries_of(tx, ev.id) if e.name.casefold() == player.casefold()]
-        if not match:
-            fail(f"player {player!r}: no such player in {ev.slug}")
-        await record_payment(tx, match[0].id, rnd.id, amount=minor, by=Actor.cli(), now=_now(), note=note)
-        return f"recorded {match[0].name}'s payment for {rnd.name}"
+    async def work(database: Database) -> payments.Payment:
+        ev = await lookup_event(database, event)
+        return await payments.record_payment(database, Request.cli(_now()), ev.id, player,
+                                             round_ref, amount=minor, note=note)
 
-    typer.echo(_run(db, work))
+    paid = _use(db, work)
+    typer.echo(f"recorded {paid.player}'s payment for {paid.round_name}")
 
 
 @app.command("journal")
@@ -419,28 +413,29 @@ def inbox(
     """What awaits a TD: join requests, disputes, missing fees, refused messages, unfinished
     matches of open rounds."""
 
-    async def work(tx: Tx) -> list[str]:
-        ev = await find_event(tx, event)
-        box = await td_inbox(tx, ev.id)
-        if box.empty:
-            return [f"{ev.name}: nothing awaits a TD"]
-        out = [f"{ev.name}:"]
-        for r in box.join_requests:
-            out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are "
-                       f"{r.entry_name} (tdbot approve|reject {ev.slug} {r.id})")
-        for d in box.open_disputes:
-            out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
-        for round_name, names in box.unpaid:
-            out.append(f"  not paid for {round_name}: {', '.join(names)}")
-        for b in box.refused_messages:
-            count = f"{b['messages']} messages" if b["messages"] != 1 else "a message"
-            out.append(f"  Telegram refused {count} to {b['name']} ({b['state']}): "
-                       f"{b['last_error']}")
-        for f in box.failed_deadlines:
-            out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
-        for m in box.unfinished:
-            out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
-        return out
+    async def work(database: Database) -> tuple[Event, TdInbox]:
+        ev = await lookup_event(database, event)
+        return ev, await readmodels.pending(database, Request.cli(_now()), ev.id)
 
-    for line in _run(db, work):
+    ev, box = _use(db, work)
+    if box.empty:
+        typer.echo(f"{ev.name}: nothing awaits a TD")
+        return
+    out = [f"{ev.name}:"]
+    for r in box.join_requests:
+        out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are "
+                   f"{r.entry_name} (tdbot approve|reject {ev.slug} {r.id})")
+    for d in box.open_disputes:
+        out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
+    for round_name, names in box.unpaid:
+        out.append(f"  not paid for {round_name}: {', '.join(names)}")
+    for b in box.refused_messages:
+        count = f"{b['messages']} messages" if b["messages"] != 1 else "a message"
+        out.append(f"  Telegram refused {count} to {b['name']} ({b['state']}): "
+                   f"{b['last_error']}")
+    for f in box.failed_deadlines:
+        out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
+    for m in box.unfinished:
+        out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+    for line in out:
         typer.echo(line)

@@ -8,20 +8,54 @@ event's currency. ``unpaid`` is what ``open_round`` checks before a round commen
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service import journal, outbox
 from bot.service.actors import Actor
-from bot.service.entries import Entry, get_entry
-from bot.service.errors import Invalid
+from bot.service.entries import Entry, entries_of, get_entry
+from bot.service.errors import Invalid, NotFound
 from bot.service.events import get_event
 from bot.service.roles import require_role
-from bot.service.schedule import Round, get_round
+from bot.service.schedule import Round, find_round, get_round
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import payments_repo
-from bot.store.db import Tx
+from bot.store.db import Database, Tx
+
+
+@dataclass(frozen=True)
+class Payment:
+    """A recorded payment, as the TD who recorded it is told."""
+
+    id: int
+    player: str
+    round_name: str
+    amount: str  # in the event's currency, e.g. "SGD 15.00"
 
 
 async def record_payment(
+    db: Database, req: Request, event_id: int, player: str, round_ref: str, *,
+    amount: int | None = None, note: str = "", render: Answer[Payment] | None = None,
+) -> Payment:
+    """Use-case: a TD records that a player (by the name entered) paid a round's fee
+    (``record_payment_in``); ``amount`` in minor units, the round's fee by default."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        entry = next((e for e in await entries_of(tx, event_id)
+                      if e.name.casefold() == player.strip().casefold()), None)
+        if entry is None:
+            raise NotFound(f"player {player!r}: no such player in {event.slug}")
+        rnd = await find_round(tx, event_id, round_ref)
+        paid = amount if amount is not None else rnd.fee
+        pid = await record_payment_in(tx, entry.id, rnd.id, amount=paid, by=actor, now=req.now,
+                                      note=note)
+        return await answer_with(tx, req, render,
+                                 Payment(pid, entry.name, rnd.name, event.money(paid)))
+
+
+async def record_payment_in(
     tx: Tx,
     entry_id: int,
     round_id: int,

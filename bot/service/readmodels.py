@@ -23,10 +23,11 @@ from bot.service.matches import (
     score_line,
 )
 from bot.service.payments import unpaid
-from bot.service.roles import ROLES, people_with_role
+from bot.service.roles import ROLES, people_with_role, require_role
 from bot.service.schedule import rounds_of
+from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
 from bot.store import matches_repo, outbox_repo
-from bot.store.db import Tx
+from bot.store.db import Database, Tx
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,17 @@ class MyMatch:
     closes_at: str | None  # the round's deadline in the event's time zone
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
+
+
+async def list_my_matches(
+    db: Database, req: Request, *, render: Answer[list[MyMatch]] | None = None
+) -> list[MyMatch]:
+    """Use-case: a person asks for their matches (finished ones too); a stranger has none."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        found = [] if actor is None or actor.person_id is None else await my_matches(
+            tx, actor.person_id, include_finished=True)
+        return await answer_with(tx, req, render, found)
 
 
 async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
@@ -97,6 +109,15 @@ class TdInbox:
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished)
+
+
+async def pending(
+    db: Database, req: Request, event_id: int, *, render: Answer[TdInbox] | None = None
+) -> TdInbox:
+    """Use-case: a TD asks what awaits them in an event (``td_inbox``)."""
+    async with unit(db, req) as tx:
+        await require_role(tx, await require_actor(tx, req), event_id, "td")
+        return await answer_with(tx, req, render, await td_inbox(tx, event_id))
 
 
 async def td_inbox(tx: Tx, event_id: int) -> TdInbox:

@@ -17,6 +17,7 @@ round), so the close deadline warns rather than closes.
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.service import journal, outbox
@@ -34,9 +35,10 @@ from bot.service.matches import (
 )
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
-from bot.service.schedule import Round, find_round, get_round, rounds_of
+from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import deadlines_repo, draw_repo, matches_repo, rounds_repo
-from bot.store.db import Tx
+from bot.store.db import Database, Tx
 
 REMINDER = "round.reminder"
 CLOSE = "round.close"
@@ -71,7 +73,42 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class OpenedRound:
+    """What opening a round did, for the TD who opened it."""
+
+    event: Event
+    round: Round
+
+
 async def open_round(
+    db: Database, req: Request, event_id: int, round_ref: str, *, closing: str | None = None,
+    unpaid_ok: bool = False, why: str = "", render: Answer[OpenedRound] | None = None,
+) -> OpenedRound:
+    """Use-case: a TD opens a round (``open_round_in``). ``closing`` is the closing time
+    as typed (``2016-09-30`` or ``2016-09-30T18:00``, in the event's time zone)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        event = await get_event(tx, event_id)
+        closes_at = parse_closing(closing, event.zone) if closing else None
+        rnd = await open_round_in(tx, event_id, round_ref, closes_at=closes_at, by=actor,
+                                  now=req.now, unpaid_ok=unpaid_ok, why=why)
+        return await answer_with(tx, req, render, OpenedRound(event, rnd))
+
+
+async def close_round(
+    db: Database, req: Request, event_id: int, round_ref: str, *, force: bool = False,
+    why: str = "", render: Answer[Round] | None = None,
+) -> Round:
+    """Use-case: a TD closes a round (``close_round_in``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        rnd = await close_round_in(tx, event_id, round_ref, by=actor, now=req.now, force=force,
+                                   why=why)
+        return await answer_with(tx, req, render, rnd)
+
+
+async def open_round_in(
     tx: Tx,
     event_id: int,
     round_ref: str,
@@ -150,7 +187,7 @@ async def open_round(
     return rnd
 
 
-async def close_round(
+async def close_round_in(
     tx: Tx, event_id: int, round_ref: str, *, by: Actor, now: datetime, force: bool = False,
     why: str = "",
 ) -> Round:

@@ -17,8 +17,8 @@ from bot.service.entries import entries_of, import_players
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.event_setup import create_event
 from bot.service.matches import matches_of_round
-from bot.service.payments import record_payment, unpaid
-from bot.service.rounds import close_round, open_round
+from bot.service.payments import record_payment_in, unpaid
+from bot.service.rounds import close_round_in, open_round_in
 from bot.service.schedule import find_round, rounds_of
 from bot.store.db import Database
 
@@ -63,7 +63,7 @@ async def _pay_all(db: Database, event_id: int, round_ref: str) -> None:
     async with db.transaction() as tx:
         rnd = await find_round(tx, event_id, round_ref)
         for e in await unpaid(tx, rnd):
-            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
 
 
 async def _draw_rows(db: Database, event_id: int) -> list[tuple[str, str, str, str]]:
@@ -124,14 +124,14 @@ async def test_a_round_does_not_open_until_everyone_has_paid(db: Database) -> No
     event_id = await _event(db)
     async with db.transaction() as tx:
         with pytest.raises(Invalid, match=r"not paid for this round \(SGD 15.00, SSSg rules para 26\): P"):
-            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         rnd = await find_round(tx, event_id, "QF")
         e = (await unpaid(tx, rnd))[0]
         with pytest.raises(Invalid, match="is not enough"):
-            await record_payment(tx, e.id, rnd.id, amount=1000, by=Actor.cli(), now=NOW)
-        await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.id, amount=1000, by=Actor.cli(), now=NOW)
+        await record_payment_in(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
         with pytest.raises(Invalid, match="already paid"):
-            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
         # players with a bye play nothing this round and owe nothing for it
         assert len(await unpaid(tx, rnd)) == 3
 
@@ -141,7 +141,7 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
         before = await tx.scalar("SELECT count(*) FROM outbox")
-        rnd = await open_round(tx, event_id, "qf", by=Actor.cli(), now=NOW)
+        rnd = await open_round_in(tx, event_id, "qf", by=Actor.cli(), now=NOW)
         msgs = await tx.all("SELECT person_id, text_html FROM outbox WHERE id > ? ORDER BY id", (before,))
         assert len(msgs) == 4  # two matches, two players each; byes are not told again
         assert all("Best of 9" in t and "Deadline: Wed 31 Aug 2016 23:59 (+08)" in t for _, t in msgs)
@@ -153,14 +153,14 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
         log = await journal.entries_for(tx, f"round:{rnd.id}")
         assert [e["action"] for e in log] == ["round.open"]
         with pytest.raises(Invalid, match="already open"):
-            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
 
 
 async def test_a_later_round_waits_for_its_players(db: Database) -> None:
     event_id = await _event(db)
     async with db.transaction() as tx:
         with pytest.raises(Invalid, match=r"SF cannot open yet: 2 match\(es\) wait for earlier results"):
-            await open_round(tx, event_id, "SF", closes_at=NOW + timedelta(days=30),
+            await open_round_in(tx, event_id, "SF", closes_at=NOW + timedelta(days=30),
                              by=Actor.cli(), now=NOW)
 
 
@@ -169,7 +169,7 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         reminder, reminder24, close = await deadlines.open_deadlines(tx)
         assert not await deadlines.fire_due(tx, reminder.id, NOW)  # not due yet
         later = reminder.due_at + timedelta(minutes=1)
@@ -182,8 +182,8 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
         assert not await deadlines.fire_due(tx, reminder.id, later)  # second firing: nothing
         assert await tx.scalar("SELECT count(*) FROM outbox") == count + 4
         with pytest.raises(Invalid, match=r"2 unfinished match\(es\)"):
-            await close_round(tx, event_id, "QF", by=Actor.cli(), now=later)
-        await close_round(tx, event_id, "QF", by=Actor.cli(), now=later, force=True, why="test")
+            await close_round_in(tx, event_id, "QF", by=Actor.cli(), now=later)
+        await close_round_in(tx, event_id, "QF", by=Actor.cli(), now=later, force=True, why="test")
         assert await deadlines.open_deadlines(tx) == []
         # an alarm armed before the close still fires: it finds the row closed and does nothing
         assert not await deadlines.fire_due(tx, reminder24.id, close.due_at)
@@ -195,7 +195,7 @@ async def test_close_deadline_tells_the_tds_what_is_unfinished(db: Database) -> 
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         close = (await deadlines.open_deadlines(tx))[-1]
         # the round-open deadline handler sees the round still open
         tess = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 900")
@@ -211,11 +211,11 @@ async def test_a_player_may_not_draw_open_or_record_payments(db: Database) -> No
         as_p1 = Actor.person(p1.person_id, "P3")
         rnd = await find_round(tx, event_id, "QF")
         with pytest.raises(NotAllowed):
-            await open_round(tx, event_id, "QF", by=as_p1, now=NOW, unpaid_ok=True)
+            await open_round_in(tx, event_id, "QF", by=as_p1, now=NOW, unpaid_ok=True)
         with pytest.raises(NotAllowed):
-            await record_payment(tx, p1.id, rnd.id, by=as_p1, now=NOW)
+            await record_payment_in(tx, p1.id, rnd.id, by=as_p1, now=NOW)
         with pytest.raises(NotAllowed):
-            await close_round(tx, event_id, "QF", by=as_p1, now=NOW)
+            await close_round_in(tx, event_id, "QF", by=as_p1, now=NOW)
 
 
 async def test_a_failure_half_way_through_opening_leaves_nothing(
@@ -240,7 +240,7 @@ async def test_a_failure_half_way_through_opening_leaves_nothing(
     monkeypatch.setattr(outbox, "enqueue", flaky)
     with pytest.raises(RuntimeError, match="boom"):
         async with db.transaction() as tx:
-            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
     assert calls == 3
     async with db.transaction() as tx:
         assert [await tx.scalar(f"SELECT count(*) FROM {t}") for t in tables] == counts
@@ -254,7 +254,7 @@ async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Databa
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         first = (await deadlines.open_deadlines(tx))[0]
         await tx.execute("UPDATE rounds SET state = 'closed' WHERE code = 'qf'")
         count = await tx.scalar("SELECT count(*) FROM outbox")
@@ -269,7 +269,7 @@ async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Databa
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         r72, r24, close = await deadlines.open_deadlines(tx)
         late = r24.due_at + timedelta(minutes=1)
         assert await deadlines.fire_due(tx, r24.id, late)  # the later one happens to go first
@@ -282,7 +282,7 @@ async def test_no_reminder_once_the_deadline_has_passed(db: Database) -> None:
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         r72, _r24, close = await deadlines.open_deadlines(tx)
         assert not await deadlines.fire_due(tx, r72.id, close.due_at)  # the bot was down
         assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE 'Reminder%'") == 0
