@@ -38,7 +38,7 @@ __all__ = ["Deadline", "FailedDeadline"]
 log = logging.getLogger(__name__)
 
 #: How long processed update ids are kept (Telegram keeps an update at most 24 hours).
-UPDATE_MEMORY = timedelta(days=7)
+CLAIMS_KEPT = timedelta(days=7)
 
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
@@ -125,11 +125,11 @@ async def sweep(db: Database, now: datetime) -> int:
     per row so that one failing handler cannot undo the others; returns how many acted.
 
     Housekeeping rides along: Telegram re-sends an update for at most 24 hours, so claims
-    older than ``UPDATE_MEMORY`` can never be needed again (a months-long event would
+    older than ``CLAIMS_KEPT`` can never be needed again (a months-long event would
     otherwise keep every update id for ever)."""
     async with unit(db, Request.system(now)) as tx:
         due = [d.id for d in await deadlines_repo.due(tx, now)]
-        await updates_repo.prune(tx, now - UPDATE_MEMORY)
+        await updates_repo.prune(tx, now - CLAIMS_KEPT)
     fired = 0
     for deadline_id in due:
         if await fire(db, deadline_id, now):

@@ -1,11 +1,16 @@
 """The bridge between stored knockout events and the core's engine (core/sssg.py).
 
-The core keeps a knockout event as its draw (format, seed, entrants) plus the results, and
-derives everything else: who sits where, which matches are ready, which byes go through,
-when the SSSg plate is seated. The database keeps the draw (``events.draw_json``) and the
-games of every match; ``load_core_event`` rebuilds the core value from them and
-``sync_matches`` writes the core's view back onto the match rows. So the bracket rules
-live in one place, the core, and a correction there changes what the bot shows.
+The core keeps a knockout event as its draw (pairings, bracket shapes, seats) plus the
+results, and derives everything else: which matches are ready, which byes go through, when
+the SSSg plate is seated. The database keeps the draw (``events.draw_json``, the core's
+``to_record``) and the games of every match; ``load_core_event`` reads the draw back
+(``sssg.from_record``) and records the games on it, and ``sync_matches`` writes the core's
+view back onto the match rows. So the bracket rules live in one place, the core.
+
+The stored draw is the truth (SSSg paras 1 and 3: the draw is made once): it is never drawn
+again from its seed, so a months-long event is not reseated because the drawing code
+changed. A division the core seats later (the plate, when qualifying ends) is pinned, and
+``sync_matches`` keeps the pin in the stored record the moment it appears.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from dataclasses import dataclass
 from bot.service.definitions import Definition
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid
-from bot.service.events import get_event
 from bot.service.matches import core_match
 from bot.store import draw_repo, matches_repo
 from bot.store.db import Tx
@@ -109,9 +113,7 @@ async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
     """The core event: the stored draw with every decided match recorded, in play order."""
     draw = await draw_repo.draw_record(tx, event_id)
     assert draw is not None, "the event has not been drawn"
-    defn = Definition.model_validate((await get_event(tx, event_id)).rules)
-    entrants = [Entrant(e["name"], e["rating"]) for e in draw["entrants"]]
-    event = draw_core_event(defn, entrants, draw["seed"])
+    event = sssg.from_record(draw)
     decided = [m for m in await matches_repo.of_event(tx, event_id) if m.state == "decided"]
     for m in sorted(decided, key=lambda m: play_order(m.code)):
         event = sssg.record(event, m.code, await core_match(tx, m.id))
@@ -132,6 +134,10 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     """Write the core's view of every match onto its row; returns the ids of matches that
     just became ready (both players known), whose players should be told."""
     event = await load_core_event(tx, event_id)
+    stored = await draw_repo.draw_record(tx, event_id)
+    pins = sssg.pins_record(event)
+    if stored is not None and stored.get("pinned", []) != pins:
+        await draw_repo.update_record(tx, event_id, {**stored, "pinned": pins})
     derived = sssg.derive(event)
     entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
     rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}

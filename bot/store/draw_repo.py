@@ -30,3 +30,9 @@ async def mark_running(tx: Tx, event_id: int) -> None:
     await tx.execute(
         "UPDATE events SET state = 'running' WHERE id = ? AND state = 'drawn'", (event_id,)
     )
+
+
+async def update_record(tx: Tx, event_id: int, record: dict[str, Any]) -> None:
+    """Replace the stored record of a drawn event (e.g. with a seating pinned since)."""
+    await tx.execute("UPDATE events SET draw_json = ? WHERE id = ? AND draw_json IS NOT NULL",
+                     (json.dumps(record), event_id))
