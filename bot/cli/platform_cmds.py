@@ -286,6 +286,12 @@ def round_open(
     opened = _use(db, work)
     assert opened.round.closes_at is not None
     typer.echo(f"opened {opened.round.name}; it closes {opened.event.local(opened.round.closes_at)}")
+    told, waiting = len(opened.told), len(opened.not_on_telegram)
+    line = f"told {told} of {told + waiting} player(s) their opponent"
+    if waiting:
+        line += (f"; not yet on Telegram: {', '.join(opened.not_on_telegram)} -- their messages "
+                 "wait until they join")
+    typer.echo(line)
 
 
 @round_app.command("close")
@@ -437,5 +443,8 @@ def inbox(
         out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
     for m in box.unfinished:
         out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+    if box.not_on_telegram:
+        out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "
+                   "wait until they join")
     for line in out:
         typer.echo(line)

@@ -104,11 +104,14 @@ class TdInbox:
     refused_messages: list[dict[str, object]] = field(default_factory=list)
     failed_deadlines: list[FailedDeadline] = field(default_factory=list)
     unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
+    # players with no Telegram account linked whose messages wait until they join
+    not_on_telegram: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
-                    or self.refused_messages or self.failed_deadlines or self.unfinished)
+                    or self.refused_messages or self.failed_deadlines or self.unfinished
+                    or self.not_on_telegram)
 
 
 async def pending(
@@ -124,10 +127,11 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     """Join requests to approve, disputes to rule on, fees missing for the next rounds to
     open (SSSg para 26), messages Telegram refused for good (issue 3, "Outbox": "marked so
     and shown to a TD"; blocked by the person, or undeliverable), deadlines that could not
-    fire, and unfinished matches."""
+    fire, unfinished matches, and players not on Telegram yet."""
     disputes = await matches_repo.open_disputes(tx, event_id)
     owing: list[tuple[str, list[str]]] = []
-    for rnd in await rounds_of(tx, event_id):
+    rounds = await rounds_of(tx, event_id)  # none before the draw
+    for rnd in rounds:
         if rnd.state == "planned":
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
@@ -139,8 +143,12 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     counts = Counter((b["person_id"], b["state"]) for b in rows)
     latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins
     refused = [{**b, "messages": counts[key]} for key, b in latest.items()]
-    open_rounds = {r.id for r in await rounds_of(tx, event_id) if r.state == "open"}
+    open_rounds = {r.id for r in rounds if r.state == "open"}
     unfinished = [m for m in await matches_of_event(tx, event_id)
                   if m.round_id in open_rounds and m.state == "playing"]
+    # Every player is written to at the draw (their first match), so from then on a player
+    # with no Telegram account linked has messages waiting for them.
+    unlinked = sorted((e.name for e in await entries_of(tx, event_id)
+                       if rounds and e.state == "active" and not e.linked), key=str.casefold)
     return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
-                   refused, await failed_deadlines(tx, event_id), unfinished)
+                   refused, await failed_deadlines(tx, event_id), unfinished, unlinked)

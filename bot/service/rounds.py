@@ -75,10 +75,14 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
 
 @dataclass(frozen=True)
 class OpenedRound:
-    """What opening a round did, for the TD who opened it."""
+    """What opening a round did, for the TD who opened it: who was told their opponent,
+    and who could not be yet (no Telegram account linked: their message waits until they
+    join), by name."""
 
     event: Event
     round: Round
+    told: list[str]
+    not_on_telegram: list[str]
 
 
 async def open_round(
@@ -93,7 +97,14 @@ async def open_round(
         closes_at = parse_closing(closing, event.zone) if closing else None
         rnd = await open_round_in(tx, event_id, round_ref, closes_at=closes_at, by=actor,
                                   now=req.now, unpaid_ok=unpaid_ok, why=why)
-        return await answer_with(tx, req, render, OpenedRound(event, rnd))
+        reached: dict[bool, set[str]] = {True: set(), False: set()}
+        for m in await matches_of_round(tx, rnd.id):
+            if m.state == "playing":
+                for name, linked in zip(m.names, m.linked, strict=True):
+                    reached[linked].add(name or "?")
+        opened = OpenedRound(event, rnd, sorted(reached[True], key=str.casefold),
+                             sorted(reached[False], key=str.casefold))
+        return await answer_with(tx, req, render, opened)
 
 
 async def close_round(

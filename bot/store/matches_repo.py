@@ -30,6 +30,7 @@ class MatchView:
     first_starter: int | None
     state: str
     winner: int | None  # side
+    linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
 
     def side_of_person(self, person_id: int) -> int | None:
         for side in (0, 1):
@@ -60,7 +61,8 @@ def describe_source(source: str) -> str:
 
 _SELECT = (
     "SELECT m.*, r.name AS round_name,"
-    " pa.name AS name_a, pb.name AS name_b, ea.person_id AS person_a, eb.person_id AS person_b"
+    " pa.name AS name_a, pb.name AS name_b, ea.person_id AS person_a, eb.person_id AS person_b,"
+    " pa.tg_user_id IS NOT NULL AS linked_a, pb.tg_user_id IS NOT NULL AS linked_b"
     " FROM matches m JOIN rounds r ON r.id = m.round_id"
     " LEFT JOIN entries ea ON ea.id = m.entry_a LEFT JOIN people pa ON pa.id = ea.person_id"
     " LEFT JOIN entries eb ON eb.id = m.entry_b LEFT JOIN people pb ON pb.id = eb.person_id"
@@ -75,7 +77,7 @@ def _view(r: Row) -> MatchView:
         r["id"], r["event_id"], r["round_id"], r["round_name"], r["code"], r["best_of"],
         (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
         (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
-        r["winner_side"],
+        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])),
     )
 
 

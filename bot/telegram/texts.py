@@ -9,10 +9,9 @@ from html import escape
 
 from bot.service.draw import DrawResult
 from bot.service.event_setup import CreatedEvent
-from bot.service.events import Event
 from bot.service.invites import Invite, invite_link
 from bot.service.readmodels import MyMatch, TdInbox
-from bot.service.schedule import Round
+from bot.service.rounds import OpenedRound
 from bot.telegram.commands import allowed
 
 
@@ -183,6 +182,9 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
         for m in inbox.unfinished
     ])
+    section("Not yet on Telegram (their messages wait until they join):", [
+        f"• {esc(', '.join(inbox.not_on_telegram))}"
+    ] if inbox.not_on_telegram else [])
     if inbox.empty:
         lines.append("Nothing waits for you.")
     return "\n".join(lines)
@@ -199,12 +201,23 @@ def invite_list(
     return "\n".join(lines)
 
 
-def round_opened(event: Event, rnd: Round) -> str:
+def round_opened(opened: OpenedRound) -> str:
+    """Who was told their opponent, and who waits for Telegram (never "every player"
+    when some could not be reached)."""
+    event, rnd = opened.event, opened.round
     deadline = event.local(rnd.closes_at) if rnd.closes_at else "no deadline"
-    return (
-        f"Opened <b>{esc(rnd.name)}</b> of {esc(event.name)}. Every player has been told "
-        f"their opponent. Deadline: {esc(deadline)}."
-    )
+    lines = [f"Opened <b>{esc(rnd.name)}</b> of {esc(event.name)}."]
+    told, waiting = len(opened.told), len(opened.not_on_telegram)
+    if not told + waiting:
+        lines.append("Nobody plays in it: every match is a bye.")
+    elif not waiting:
+        lines.append(f"All {told} players have been told their opponent.")
+    else:
+        lines.append(f"{told} of {told + waiting} players have been told their opponent.")
+        lines.append(f"Not yet on Telegram: {esc(', '.join(opened.not_on_telegram))} — "
+                     "their messages wait until they join; /pending lists them.")
+    lines.append(f"Deadline: {esc(deadline)}.")
+    return "\n".join(lines)
 
 _MATCH_STATES = {
     "waiting": "waiting for earlier results",

@@ -278,3 +278,19 @@ def test_a_td_decides_join_requests_from_the_command_line(
     assert code == 0 and "approved join request 1: P3 <phone> as Player 03" in out, err
     code, out, _ = run(runner, "reject", "sssg-2016", "1", "--db", db)
     assert code == 0 and "decided already: ✅ Approved by the organiser (command line)." in out
+
+
+def test_players_not_on_telegram_are_named_when_a_round_opens_and_in_the_inbox(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Imported players have no Telegram account linked: opening a round says how many
+    were reached (none) and who waits, and the inbox lists them until they join."""
+    db = _event(runner, tmp_path)
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert "  not yet on Telegram: Player 01, Player 02, " in out
+    assert "-- their messages wait until they join" in out
+    code, out, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+                         "--unpaid-ok", "--why", "fees at the venue", "--db", db)
+    assert code == 0, err
+    assert "told 0 of 16 player(s) their opponent; not yet on Telegram: Player" in out

@@ -18,9 +18,12 @@ from bot.service.errors import Invalid, NotAllowed
 from bot.service.event_setup import create_event
 from bot.service.matches import matches_of_round
 from bot.service.payments import record_payment_in, unpaid
-from bot.service.rounds import close_round_in, open_round_in
+from bot.service.readmodels import pending
+from bot.service.rounds import close_round_in, open_round, open_round_in
 from bot.service.schedule import find_round, rounds_of
+from bot.service.unit import Request
 from bot.store.db import Database
+from bot.telegram import texts
 
 NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
 DEFINITION = """
@@ -287,3 +290,37 @@ async def test_no_reminder_once_the_deadline_has_passed(db: Database) -> None:
         assert not await deadlines.fire_due(tx, r72.id, close.due_at)  # the bot was down
         assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE 'Reminder%'") == 0
         assert await deadlines.fire_due(tx, close.id, close.due_at)
+
+
+async def test_opening_says_who_was_reached_and_who_waits_for_telegram(db: Database) -> None:
+    """A player with no Telegram account linked is written to all the same (the message
+    waits until they join); the TD is told how many were reached and who waits, rather
+    than that every player has been told, and /pending and tdbot inbox show who waits."""
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE people SET tg_user_id = 555 WHERE name = 'P3'")
+        qf = await find_round(tx, event_id, "QF")
+        playing = sorted(n for m in await matches_of_round(tx, qf.id) if m.state == "ready"
+                         for n in m.names if n)
+    opened = await open_round(db, Request.cli(NOW), event_id, "QF", unpaid_ok=True, why="test")
+    waiting = [n for n in playing if n != "P3"]
+    assert (opened.told, opened.not_on_telegram) == (["P3"], waiting)
+    said = texts.round_opened(opened)
+    assert "1 of 4 players have been told their opponent" in said
+    assert f"Not yet on Telegram: {', '.join(waiting)}" in said
+    assert "their messages wait until they join" in said and "Every player" not in said
+    box = await pending(db, Request.cli(NOW), event_id)
+    unlinked = sorted(f"P{i}" for i in range(1, 7) if i != 3)
+    assert box.not_on_telegram == unlinked and not box.empty
+    shown = texts.pending("Club Knockout", box)
+    assert f"Not yet on Telegram (their messages wait until they join):\n• {', '.join(unlinked)}" in shown
+
+
+async def test_nobody_waits_for_telegram_before_the_draw(db: Database) -> None:
+    """Before the draw nobody has been written to, so nobody's messages wait."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(DEFINITION.format(fmt="single")),
+                                     by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+    box = await pending(db, Request.cli(NOW), created.event_id)
+    assert box.not_on_telegram == [] and box.empty

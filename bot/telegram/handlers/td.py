@@ -112,7 +112,7 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     await rounds.open_round(
         db, req, event.id, ref, closing=closing or None, unpaid_ok=bool(anyway),
         why=reason or "/openround in chat",
-        render=lambda opened: Reply(texts.round_opened(opened.event, opened.round)),
+        render=lambda opened: Reply(texts.round_opened(opened)),
     )
     return None
 
