@@ -33,7 +33,7 @@ from bot.service.invites import (
 )
 from bot.service.matches import matches_of_event
 from bot.service.readmodels import TdInbox
-from bot.service.schedule import Round, rounds_of
+from bot.service.schedule import rounds_of
 from bot.service.unit import Request
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
@@ -194,7 +194,7 @@ def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
             lines.append(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
             for m in matches:
                 if m.round_id == rnd.id:
-                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.state})")
+                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.progress})")
         return lines
 
     for line in _run(db, work):
@@ -306,12 +306,16 @@ def round_close(
     if force and not why:
         fail("--force needs --why: the journal records why a round closed unfinished")
 
-    async def work(database: Database) -> Round:
+    async def work(database: Database) -> rounds.ClosedRound:
         ev = await lookup_event(database, event)
         return await rounds.close_round(database, Request.cli(_now()), ev.id, round_ref,
                                         force=force, why=why)
 
-    typer.echo(f"closed {_use(db, work).name}")
+    closed = _use(db, work)
+    left = closed.left_unfinished
+    typer.echo(f"closed {closed.round.name}" + (
+        f"; {len(left)} match(es) left unfinished stay in tdbot inbox until ruled: "
+        + ", ".join(left) if left else ""))
 
 
 def _minor_units(amount: str) -> int:
@@ -443,6 +447,9 @@ def inbox(
         out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
     for m in box.unfinished:
         out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+    for m in box.left_unfinished:
+        out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
+                   f"({m.round_name}) -- a TD must rule on it")
     if box.not_on_telegram:
         out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "
                    "wait until they join")

@@ -76,12 +76,12 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
-                m.state, score_line(m, state, side) if has_score(state) else "",
+                "unfinished" if m.left_unfinished else m.state, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
                 state.next_game, starter,
             )
         )
-    order = {"playing": 0, "ready": 1, "waiting": 2, "decided": 3}
+    order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}
     return sorted(out, key=lambda x: order.get(x.state, 9))
 
 
@@ -104,6 +104,7 @@ class TdInbox:
     refused_messages: list[dict[str, object]] = field(default_factory=list)
     failed_deadlines: list[FailedDeadline] = field(default_factory=list)
     unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
+    left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
     # players with no Telegram account linked whose messages wait until they join
     not_on_telegram: list[str] = field(default_factory=list)
 
@@ -111,7 +112,7 @@ class TdInbox:
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
-                    or self.not_on_telegram)
+                    or self.left_unfinished or self.not_on_telegram)
 
 
 async def pending(
@@ -127,7 +128,8 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     """Join requests to approve, disputes to rule on, fees missing for the next rounds to
     open (SSSg para 26), messages Telegram refused for good (issue 3, "Outbox": "marked so
     and shown to a TD"; blocked by the person, or undeliverable), deadlines that could not
-    fire, unfinished matches, and players not on Telegram yet."""
+    fire, unfinished matches (of open rounds, and those a closed round left until a TD
+    rules on them), and players not on Telegram yet."""
     disputes = await matches_repo.open_disputes(tx, event_id)
     owing: list[tuple[str, list[str]]] = []
     rounds = await rounds_of(tx, event_id)  # none before the draw
@@ -143,12 +145,13 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     counts = Counter((b["person_id"], b["state"]) for b in rows)
     latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins
     refused = [{**b, "messages": counts[key]} for key, b in latest.items()]
-    open_rounds = {r.id for r in rounds if r.state == "open"}
-    unfinished = [m for m in await matches_of_event(tx, event_id)
-                  if m.round_id in open_rounds and m.state == "playing"]
+    playing = [m for m in await matches_of_event(tx, event_id) if m.state == "playing"]
+    unfinished = [m for m in playing if m.round_state == "open"]
+    left_unfinished = [m for m in playing if m.left_unfinished]
     # Every player is written to at the draw (their first match), so from then on a player
     # with no Telegram account linked has messages waiting for them.
     unlinked = sorted((e.name for e in await entries_of(tx, event_id)
                        if rounds and e.state == "active" and not e.linked), key=str.casefold)
     return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
-                   refused, await failed_deadlines(tx, event_id), unfinished, unlinked)
+                   refused, await failed_deadlines(tx, event_id), unfinished, left_unfinished,
+                   unlinked)

@@ -107,16 +107,26 @@ async def open_round(
         return await answer_with(tx, req, render, opened)
 
 
+@dataclass(frozen=True)
+class ClosedRound:
+    """A closed round and the codes of the matches it left unfinished (``force``): they
+    stay before the TDs (``readmodels.td_inbox``) until one rules on them."""
+
+    round: Round
+    left_unfinished: list[str]
+
+
 async def close_round(
     db: Database, req: Request, event_id: int, round_ref: str, *, force: bool = False,
-    why: str = "", render: Answer[Round] | None = None,
-) -> Round:
+    why: str = "", render: Answer[ClosedRound] | None = None,
+) -> ClosedRound:
     """Use-case: a TD closes a round (``close_round_in``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         rnd = await close_round_in(tx, event_id, round_ref, by=actor, now=req.now, force=force,
                                    why=why)
-        return await answer_with(tx, req, render, rnd)
+        left = [m.code for m in await matches_of_round(tx, rnd.id) if m.left_unfinished]
+        return await answer_with(tx, req, render, ClosedRound(rnd, left))
 
 
 async def open_round_in(
@@ -203,7 +213,9 @@ async def close_round_in(
     why: str = "",
 ) -> Round:
     """Close an open round. Undecided matches are refused unless ``force`` (a TD decision
-    that the journal records with its reason)."""
+    that the journal records with its reason); those stay "playing" in a closed round,
+    which is how the TDs' inbox keeps them until one rules on them (para 21: the organisers
+    decide what becomes of a round's end)."""
     await require_role(tx, by, event_id, "td")
     rnd = await find_round(tx, event_id, round_ref)
     if rnd.state != "open":

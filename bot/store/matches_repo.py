@@ -31,6 +31,7 @@ class MatchView:
     state: str
     winner: int | None  # side
     linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
+    round_state: str = "planned"
 
     def side_of_person(self, person_id: int) -> int | None:
         for side in (0, 1):
@@ -42,6 +43,17 @@ class MatchView:
         """Who is in a slot, or where they will come from ('winner of Q3')."""
         name = self.names[side]
         return name if name is not None else describe_source(self.sources[side])
+
+    @property
+    def left_unfinished(self) -> bool:
+        """Still being played when its round was closed (``tdbot round close --force``):
+        it stays before the TDs until one rules on it."""
+        return self.state == "playing" and self.round_state == "closed"
+
+    @property
+    def progress(self) -> str:
+        """The state as a TD reads it: a closed round's unfinished match says so."""
+        return "round closed, unfinished" if self.left_unfinished else self.state
 
 
 def describe_source(source: str) -> str:
@@ -60,7 +72,7 @@ def describe_source(source: str) -> str:
 
 
 _SELECT = (
-    "SELECT m.*, r.name AS round_name,"
+    "SELECT m.*, r.name AS round_name, r.state AS round_state,"
     " pa.name AS name_a, pb.name AS name_b, ea.person_id AS person_a, eb.person_id AS person_b,"
     " pa.tg_user_id IS NOT NULL AS linked_a, pb.tg_user_id IS NOT NULL AS linked_b"
     " FROM matches m JOIN rounds r ON r.id = m.round_id"
@@ -77,7 +89,7 @@ def _view(r: Row) -> MatchView:
         r["id"], r["event_id"], r["round_id"], r["round_name"], r["code"], r["best_of"],
         (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
         (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
-        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])),
+        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), r["round_state"],
     )
 
 

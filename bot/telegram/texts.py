@@ -182,6 +182,11 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
         for m in inbox.unfinished
     ])
+    section("Closed rounds' unfinished matches (rule on them):", [
+        f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
+        " — round closed, unfinished"
+        for m in inbox.left_unfinished
+    ])
     section("Not yet on Telegram (their messages wait until they join):", [
         f"• {esc(', '.join(inbox.not_on_telegram))}"
     ] if inbox.not_on_telegram else [])
@@ -223,6 +228,7 @@ _MATCH_STATES = {
     "waiting": "waiting for earlier results",
     "ready": "drawn, round not open yet",
     "playing": "being played",
+    "unfinished": "round closed, unfinished: a TD will rule on it",
     "decided": "decided",
     "bye": "a bye",
 }
@@ -234,7 +240,7 @@ def match_line(m: MyMatch) -> str:
         f"against <b>{esc(m.opponent)}</b>, best of {m.best_of}: "
         f"{_MATCH_STATES.get(m.state, esc(m.state))}",
     ]
-    if m.state in ("playing", "decided") and m.score_line:
+    if m.state in ("playing", "unfinished", "decided") and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
     if m.state == "playing" and m.next_game is not None and m.next_starter:
         parts.append(f"Next: game {m.next_game}, {esc(m.next_starter)} starts")

@@ -294,3 +294,24 @@ def test_players_not_on_telegram_are_named_when_a_round_opens_and_in_the_inbox(
                          "--unpaid-ok", "--why", "fees at the venue", "--db", db)
     assert code == 0, err
     assert "told 0 of 16 player(s) their opponent; not yet on Telegram: Player" in out
+
+
+def test_a_round_closed_unfinished_keeps_its_matches_before_the_tds(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Closing a round with matches unfinished (--force) leaves them for a TD to rule on:
+    they stay in the inbox, marked "round closed, unfinished", and are not shown as
+    being played."""
+    db = _event(runner, tmp_path)
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+               "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
+    code, out, err = run(runner, "round", "close", "sssg-2016", "qual-rd", "--force", "--why",
+                         "deadline passed", "--db", db)
+    assert code == 0, err
+    assert "closed Qual Rd; 8 match(es) left unfinished stay in tdbot inbox until ruled" in out
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert out.count("round closed, unfinished: Q") == 8
+    code, out, _ = run(runner, "event", "show", "sssg-2016", "--db", db)
+    assert "Qual Rd [qual-rd] best of 9, closed" in out
+    assert "(playing)" not in out and out.count("(round closed, unfinished)") == 8

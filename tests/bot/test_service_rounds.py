@@ -18,8 +18,8 @@ from bot.service.errors import Invalid, NotAllowed
 from bot.service.event_setup import create_event
 from bot.service.matches import matches_of_round
 from bot.service.payments import record_payment_in, unpaid
-from bot.service.readmodels import pending
-from bot.service.rounds import close_round_in, open_round, open_round_in
+from bot.service.readmodels import my_matches, pending
+from bot.service.rounds import close_round, close_round_in, open_round, open_round_in
 from bot.service.schedule import find_round, rounds_of
 from bot.service.unit import Request
 from bot.store.db import Database
@@ -324,3 +324,28 @@ async def test_nobody_waits_for_telegram_before_the_draw(db: Database) -> None:
         await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
     box = await pending(db, Request.cli(NOW), created.event_id)
     assert box.not_on_telegram == [] and box.empty
+
+
+async def test_a_round_closed_unfinished_shows_its_matches_until_ruled(db: Database) -> None:
+    """A round closed with matches unfinished: the TDs keep seeing them (marked "round
+    closed, unfinished") and the players see that a TD will rule, not "being played"."""
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        qf = await find_round(tx, event_id, "QF")
+        playing = [m for m in await matches_of_round(tx, qf.id) if m.state == "playing"]
+    closed = await close_round(db, Request.cli(NOW), event_id, "QF", force=True, why="late")
+    assert closed.left_unfinished == [m.code for m in playing]
+    box = await pending(db, Request.cli(NOW), event_id)
+    assert box.unfinished == []
+    assert [m.code for m in box.left_unfinished] == [m.code for m in playing]
+    shown = texts.pending("Club Knockout", box)
+    assert "Closed rounds' unfinished matches (rule on them):" in shown
+    assert shown.count("— round closed, unfinished") == len(playing)
+    person = playing[0].people[0]
+    assert person is not None
+    async with db.transaction() as tx:
+        mine = await my_matches(tx, person)
+    assert [m.state for m in mine if m.code == playing[0].code] == ["unfinished"]
+    assert "round closed, unfinished: a TD will rule on it" in texts.match_line(mine[0])
