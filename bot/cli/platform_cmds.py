@@ -263,6 +263,12 @@ def draw_event(
     if result.unused_rounds:
         typer.echo("rounds in the definition that this draw does not have: "
                    + ", ".join(result.unused_rounds))
+    if result.late_fee_reminders:
+        typer.echo("fee reminders due before this draw go out now: "
+                   + ", ".join(result.late_fee_reminders))
+    if result.unmatched_payments:
+        typer.echo("paid for rounds this draw does not have (move or refund them): "
+                   + ", ".join(f"{p} ({r})" for p, r in result.unmatched_payments))
 
 
 @round_app.command("open")
@@ -338,12 +344,12 @@ def _minor_units(amount: str) -> int:
 def pay(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     player: Annotated[str, typer.Argument(help="The player's name as entered.")],
-    round_ref: Annotated[str, typer.Argument(metavar="ROUND")],
+    round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name; before the draw, a round of the definition.")],
     amount: Annotated[str | None, typer.Option("--amount", help="Amount paid, e.g. 15 or 15.50 (default: the fee).")] = None,
     note: Annotated[str, typer.Option("--note")] = "",
     db: DbOption = None,
 ) -> None:
-    """Record that a player paid a round's fee (SSSg para 26)."""
+    """Record that a player paid a round's fee (SSSg para 26), before the draw too."""
     minor = None if amount is None else _minor_units(amount)
 
     async def work(database: Database) -> payments.Payment:
@@ -352,7 +358,8 @@ def pay(
                                              round_ref, amount=minor, note=note)
 
     paid = _use(db, work)
-    typer.echo(f"recorded {paid.player}'s payment for {paid.round_name}")
+    typer.echo(f"recorded {paid.player}'s payment for {paid.round_name}" + (
+        "" if paid.drawn else " (not drawn yet: it counts once the draw makes the round)"))
 
 
 @app.command("journal")

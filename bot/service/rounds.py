@@ -305,24 +305,30 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
     return True
 
 
-async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> int:
-    """After the draw: the fee reminder and the "due to open" notice of every round that has
-    an opening date still ahead; returns how many rows were opened."""
+async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str]:
+    """After the draw (when the schedule becomes known): the fee reminder and the "due to
+    open" notice of every planned round with an opening date.
+
+    A reminder or notice whose time has already passed is due at once rather than dropped
+    (the round has not opened: it was only just drawn), so nobody misses it silently;
+    returns the names of the rounds whose fee reminder goes out at once, for the TD who
+    made the draw."""
     rules = (await get_event(tx, event_id)).rules.get("rules", {})
     fee_hours = rules.get("fee_reminder_hours")
-    opened = 0
+    late: list[str] = []
     for rnd in await rounds_of(tx, event_id):
-        if rnd.state != "planned" or rnd.opens_at is None or rnd.opens_at <= now:
+        if rnd.state != "planned" or rnd.opens_at is None:
             continue
         subject = f"round:{rnd.id}"
-        if fee_hours and rnd.fee > 0 and rnd.opens_at - timedelta(hours=fee_hours) > now:
+        if fee_hours and rnd.fee > 0:
             at = rnd.opens_at - timedelta(hours=fee_hours)
+            if at <= now:
+                at = now
+                late.append(rnd.name)
             await open_deadline(tx, FEE_DUE, subject, at, {}, now=now)
-            opened += 1
         if rules.get("open_notice"):
-            await open_deadline(tx, OPENS, subject, rnd.opens_at, {}, now=now)
-            opened += 1
-    return opened
+            await open_deadline(tx, OPENS, subject, max(rnd.opens_at, now), {}, now=now)
+    return late
 
 
 @handler(FEE_DUE)
@@ -332,13 +338,15 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
-    when = event.local(rnd.opens_at) if rnd.opens_at else "soon"
+    if rnd.opens_at is not None and rnd.opens_at > now:
+        due = f"is due before the round opens on {event.local(rnd.opens_at)}"
+    else:  # its opening date passed before the draw: the TDs open it any time now
+        due = "is due now: the round opens as soon as the TDs open it"
     for entry in await unpaid(tx, rnd):
         text = (
             f"<b>{html.escape(event.name)}</b>: the fee for {html.escape(rnd.name)} "
-            f"({event.money(rnd.fee)}) is due before the round opens on {when}. Under the "
-            "rules (para 26) a player who has not paid when a round begins is expelled; "
-            "please pay the organisers and tell a TD."
+            f"({event.money(rnd.fee)}) {due}. Under the rules (para 26) a player who has not "
+            "paid when a round begins is expelled; please pay the organisers and tell a TD."
         )
         await outbox.enqueue(tx, person_id=entry.person_id, text_html=text, now=now,
                              dedupe_key=f"deadline:{d.id}:entry:{entry.id}")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
@@ -11,7 +12,15 @@ from bot.store import rounds_repo
 from bot.store.db import Tx
 from bot.store.rounds_repo import Round
 
-__all__ = ["Round", "as_moment", "find_round", "get_round", "parse_closing", "rounds_of"]
+__all__ = ["Round", "as_moment", "find_round", "get_round", "parse_closing", "round_code",
+           "rounds_of"]
+
+
+def round_code(name: str) -> str:
+    """A round's code, what a TD types and what a payment names its round by: the slug of
+    its name ("Qual Rd" -> "qual-rd"). The draw gives each round it makes this code, so a
+    round named in the definition has it before the draw too."""
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
 
 
 async def get_round(tx: Tx, round_id: int) -> Round:

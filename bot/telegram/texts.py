@@ -269,6 +269,14 @@ def draw_made(event_name: str, result: DrawResult) -> str:
         lines.append("")
         lines.append("Rounds in the definition that the draw did not use: "
                      + ", ".join(esc(r) for r in result.unused_rounds))
+    if result.late_fee_reminders:
+        lines.append("")
+        lines.append("Fee reminders for " + ", ".join(esc(r) for r in result.late_fee_reminders)
+                     + " were due before this draw: they go out now.")
+    if result.unmatched_payments:
+        lines.append("")
+        lines.append("Paid for rounds the draw did not make (move or refund them): "
+                     + ", ".join(f"{esc(p)} ({esc(r)})" for p, r in result.unmatched_payments))
     lines.append("")
     lines.append("Open the first round with /openround ROUND.")
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
+from bot.store.migrations import load_migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "sssg2016.toml"
@@ -40,7 +41,7 @@ def _event(runner: CliRunner, tmp_path: Path) -> str:
 
 def test_migrate_creates_the_database(runner: CliRunner, tmp_path: Path) -> None:
     code, out, _ = run(runner, "migrate", "--db", str(tmp_path / "new.db"))
-    assert code == 0 and "schema up to date (2 migration(s) applied)" in out
+    assert code == 0 and f"schema up to date ({len(load_migrations())} migration(s) applied)" in out
     assert (tmp_path / "new.db").exists()
 
 
@@ -315,3 +316,17 @@ def test_a_round_closed_unfinished_keeps_its_matches_before_the_tds(
     code, out, _ = run(runner, "event", "show", "sssg-2016", "--db", db)
     assert "Qual Rd [qual-rd] best of 9, closed" in out
     assert "(playing)" not in out and out.count("(round closed, unfinished)") == 8
+
+
+def test_a_fee_paid_before_the_draw_counts_once_the_round_exists(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Para 26: fees are taken from registration; the draw makes the rounds later."""
+    db = _event(runner, tmp_path)
+    code, out, err = run(runner, "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
+    assert code == 0, err
+    assert "recorded Player 24's payment for Qual Rd (not drawn yet: it counts once the draw" in out
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    owing = next(line for line in out.splitlines() if "not paid for Qual Rd" in line)
+    assert "Player 23" in owing and "Player 24" not in owing

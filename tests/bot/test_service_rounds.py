@@ -14,10 +14,10 @@ from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
 from bot.service.entries import entries_of, import_players
-from bot.service.errors import Invalid, NotAllowed
+from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.event_setup import create_event
 from bot.service.matches import matches_of_round
-from bot.service.payments import record_payment_in, unpaid
+from bot.service.payments import record_payment, record_payment_in, unpaid
 from bot.service.readmodels import my_matches, pending
 from bot.service.rounds import close_round, close_round_in, open_round, open_round_in
 from bot.service.schedule import find_round, rounds_of
@@ -66,7 +66,7 @@ async def _pay_all(db: Database, event_id: int, round_ref: str) -> None:
     async with db.transaction() as tx:
         rnd = await find_round(tx, event_id, round_ref)
         for e in await unpaid(tx, rnd):
-            await record_payment_in(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
 
 
 async def _draw_rows(db: Database, event_id: int) -> list[tuple[str, str, str, str]]:
@@ -131,10 +131,10 @@ async def test_a_round_does_not_open_until_everyone_has_paid(db: Database) -> No
         rnd = await find_round(tx, event_id, "QF")
         e = (await unpaid(tx, rnd))[0]
         with pytest.raises(Invalid, match="is not enough"):
-            await record_payment_in(tx, e.id, rnd.id, amount=1000, by=Actor.cli(), now=NOW)
-        await record_payment_in(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, amount=1000, by=Actor.cli(), now=NOW)
+        await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
         with pytest.raises(Invalid, match="already paid"):
-            await record_payment_in(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
         # players with a bye play nothing this round and owe nothing for it
         assert len(await unpaid(tx, rnd)) == 3
 
@@ -216,7 +216,7 @@ async def test_a_player_may_not_draw_open_or_record_payments(db: Database) -> No
         with pytest.raises(NotAllowed):
             await open_round_in(tx, event_id, "QF", by=as_p1, now=NOW, unpaid_ok=True)
         with pytest.raises(NotAllowed):
-            await record_payment_in(tx, p1.id, rnd.id, by=as_p1, now=NOW)
+            await record_payment_in(tx, p1.id, rnd.code, by=as_p1, now=NOW)
         with pytest.raises(NotAllowed):
             await close_round_in(tx, event_id, "QF", by=as_p1, now=NOW)
 
@@ -349,3 +349,44 @@ async def test_a_round_closed_unfinished_shows_its_matches_until_ruled(db: Datab
         mine = await my_matches(tx, person)
     assert [m.state for m in mine if m.code == playing[0].code] == ["unfinished"]
     assert "round closed, unfinished: a TD will rule on it" in texts.match_line(mine[0])
+
+
+DEFINED_ROUNDS = DEFINITION + """
+[[rounds]]
+name = "Round of 64"
+"""
+
+
+async def test_fees_can_be_paid_before_the_draw(db: Database) -> None:
+    """Para 26: a player must be paid up by the commencement of each round, and organisers
+    take fees from the start. Before the draw a payment names a round of the definition's
+    [[rounds]]; once the draw makes the round, the payment counts for it. A payment for a
+    round the draw does not make is reported at the draw, not lost."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(DEFINED_ROUNDS.format(fmt="single")),
+                                     by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await import_players(tx, event_id, PLAYERS, by=Actor.cli(), now=NOW)
+    paid = await record_payment(db, Request.cli(NOW), event_id, "p3", "QF")
+    assert (paid.player, paid.round_name, paid.amount, paid.drawn) == (
+        "P3", "QF", "SGD 15.00", False)
+    await record_payment(db, Request.cli(NOW), event_id, "P4", "qf", amount=2000)
+    await record_payment(db, Request.cli(NOW), event_id, "P5", "Round of 64")
+    with pytest.raises(Invalid, match="P3 has already paid for QF"):
+        await record_payment(db, Request.cli(NOW), event_id, "P3", "QF")
+    with pytest.raises(Invalid, match="is not enough"):
+        await record_payment(db, Request.cli(NOW), event_id, "P6", "QF", amount=1000)
+    with pytest.raises(NotFound, match=r"no round 'SF' in the definition.*QF \(qf\), Round of 64"):
+        await record_payment(db, Request.cli(NOW), event_id, "P6", "SF")
+    with pytest.raises(NotFound, match="player 'Zed': no such player in club-ko"):
+        await record_payment(db, Request.cli(NOW), event_id, "Zed", "QF")
+    async with db.transaction() as tx:
+        result = await make_draw(tx, event_id, seed=7, by=Actor.cli(), now=NOW)
+        assert result.unmatched_payments == [("P5", "Round of 64")]
+        qf = await find_round(tx, event_id, "QF")
+        owing = {e.name for e in await unpaid(tx, qf)}
+        playing = {n for m in await matches_of_round(tx, qf.id) if m.state == "ready"
+                   for n in m.names if n}
+        assert owing == playing - {"P3", "P4"} and {"P3", "P4"} <= playing
+    again = await record_payment(db, Request.cli(NOW), event_id, "P6", "QF")
+    assert again.drawn
