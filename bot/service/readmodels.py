@@ -73,10 +73,11 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         starter = None
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
+        shown = "unfinished" if m.left_unfinished else m.state  # a TD will rule on it
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
-                "unfinished" if m.left_unfinished else m.state, score_line(m, state, side) if has_score(state) else "",
+                shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
                 state.next_game, starter,
             )
@@ -138,7 +139,8 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
                 owing.append((rnd.name, names))
-    people = {e.person_id for e in await entries_of(tx, event_id)}
+    entries = await entries_of(tx, event_id)
+    people = {e.person_id for e in entries}
     for role in ROLES:
         people.update(await people_with_role(tx, event_id, role))
     rows = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
@@ -150,7 +152,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     left_unfinished = [m for m in playing if m.left_unfinished]
     # Every player is written to at the draw (their first match), so from then on a player
     # with no Telegram account linked has messages waiting for them.
-    unlinked = sorted((e.name for e in await entries_of(tx, event_id)
+    unlinked = sorted((e.name for e in entries
                        if rounds and e.state == "active" and not e.linked), key=str.casefold)
     return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
                    refused, await failed_deadlines(tx, event_id), unfinished, left_unfinished,

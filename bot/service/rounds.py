@@ -214,8 +214,9 @@ async def close_round_in(
 ) -> Round:
     """Close an open round. Undecided matches are refused unless ``force`` (a TD decision
     that the journal records with its reason); those stay "playing" in a closed round,
-    which is how the TDs' inbox keeps them until one rules on them (para 21: the organisers
-    decide what becomes of a round's end)."""
+    which is how the TDs' inbox keeps them until one rules on them (the rules do not say
+    what becomes of a match unfinished at the end of its round: para 30 leaves it to the
+    organisers)."""
     await require_role(tx, by, event_id, "td")
     rnd = await find_round(tx, event_id, round_ref)
     if rnd.state != "open":
