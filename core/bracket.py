@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class SlotKind(StrEnum):
@@ -381,3 +382,32 @@ def to_record(bracket: Bracket) -> dict[str, object]:
             for m in bracket.matches
         ],
     }
+
+
+def from_record(record: Mapping[str, Any]) -> Bracket:
+    """The bracket a ``to_record`` record describes (its inverse): the shape, seating and
+    seeds exactly as stored, so that a stored draw is read back, never drawn again."""
+    matches = tuple(
+        BracketMatch(
+            id=m["id"],
+            part=Part(m["part"]),
+            round=m["round"],
+            round_name=m["round_name"],
+            level=m["level"],
+            slots=(_source_of(m["slots"][0]), _source_of(m["slots"][1])),
+            best_of=m["best_of"],
+            head_start=m["head_start"],
+            reset_of=m["reset_of"] or "",
+            third_place=m["third_place"],
+        )
+        for m in record["matches"]
+    )
+    return Bracket(
+        record["name"], record["kind"], record["size"], matches,
+        tuple(record["seating"]), tuple(record["seeds"]),
+    )
+
+
+def _source_of(slot: Mapping[str, Any]) -> Source:
+    kind = SlotKind(slot["kind"])
+    return Source.of_seat(slot["seat"]) if kind is SlotKind.SEAT else Source(kind, match=slot["match"])

@@ -19,6 +19,7 @@ How to use (everything is a pure function of frozen values; store the records)::
     event = sssg.substitute(event, "T5", expelled, candidate)   # para 29, core.expulsion
     sssg.placements(event)                # once finished: top, plate, prize winners
     sssg.to_record(event)                 # plain dicts: brackets, slots, results
+    sssg.from_record(record)              # the stored draw read back (results recorded again)
 
 The event keeps only the draw and the results. Who sits where in a division, which matches
 are ready, which results still count: all derived (``derive``), so that a correction
@@ -38,17 +39,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from core import bracket as bk
 from core.bracket import Bracket, MatchView, Status
 from core.double_elim import double_elimination
 from core.match import Decision, Game, GameKind, Match, award_game_bye, rule_tied_match
 from core.qualifying import (
+    QUALIFYING_BEST_OF,
     TOP_DIVISION_SIZE,
     QualifyingOutcome,
+    QualifyingPairing,
     QualifyingPlan,
+    field_size_for,
     plan_qualifying,
     qualifying_outcome,
 )
@@ -770,7 +775,11 @@ def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
 
 def to_record(event: Event) -> dict[str, object]:
     """The event as plain data: the draw (qualifying pairings, byes, bracket shapes and
-    seating as far as known) and the results, ready for JSON or SQL rows."""
+    seating as far as known) and the results, ready for JSON or SQL rows.
+
+    A record made before any result is the draw itself, and ``from_record`` reads it back
+    exactly: it is what the bot stores, so that the seats of a months-long event never
+    depend on the version of the code that reads them."""
     d = derive(event)
     qualifying: list[dict[str, object]] = []
     if event.plan is not None and event.plan.needed:
@@ -782,11 +791,14 @@ def to_record(event: Event) -> dict[str, object]:
         "format": event.format,
         "seed": event.seed,
         "entrants": [{"name": e.name, "rating": e.rating} for e in event.entrants],
+        "ranked": [e.name for e in event.plan.ranked] if event.plan else [],
+        "field_size": event.plan.field_size if event.plan else None,
         "qualifying": qualifying,
         "byes": [e.name for e in event.plan.byes] if event.plan and event.plan.needed else [],
-        "pinned": [
-            {"division": part, "seats": list(seats), "seeds": list(seeds)}
-            for part, seats, seeds in event.pinned
+        "pinned": pins_record(event),
+        "substitutes": [
+            {"match": mid, "slot": slot, "player": player}
+            for mid, slot, player in event.substitutes
         ],
         "top": bk.to_record(d.top),
         "plate": bk.to_record(d.plate) if d.plate is not None else None,
@@ -795,3 +807,59 @@ def to_record(event: Event) -> dict[str, object]:
             for r in event.results
         ],
     }
+
+
+def pins_record(event: Event) -> list[dict[str, object]]:
+    """The seatings pinned so far (``Event.pinned``), as ``to_record`` writes them: what a
+    store updates when a division drawn after qualifying gets seated (para 3)."""
+    return [
+        {"division": part, "seats": list(seats), "seeds": list(seeds)}
+        for part, seats, seeds in event.pinned
+    ]
+
+
+def from_record(record: Mapping[str, Any]) -> Event:
+    """The event a record made by ``to_record`` describes, without its results: the
+    inverse of ``to_record`` for the draw, its pins and substitutes.
+
+    Nothing is drawn again: the qualifying pairings, byes, bracket shapes and seats are the
+    record's, so a change to the drawing code cannot reseat a stored event (para 1 and 3:
+    the draw is made once). Results are not restored (a record lists them by match only;
+    whoever stores the games records them again, ``record``). A record written before
+    ``ranked`` was kept (the whole field in rating order, equal ratings in drawn order)
+    gets it back from the seed, with the stored byes and qualifying seeds first."""
+    entrants = tuple(Entrant(e["name"], e["rating"]) for e in record["entrants"])
+    by_name = {e.name: e for e in entrants}
+    fmt, seed = record["format"], record["seed"]
+    plan = None
+    if fmt == "sssg":
+        pairings = tuple(
+            QualifyingPairing(by_name[q["players"][0]], by_name[q["players"][1]])
+            for q in record["qualifying"]
+        )
+        byes = tuple(by_name[n] for n in record["byes"])
+        if record.get("ranked"):
+            ranked = tuple(by_name[n] for n in record["ranked"])
+        else:
+            first = [*byes, *(p.seed for p in pairings)]
+            drawn = rank(entrants, _rng(seed, "qualifying"))
+            ranked = (*first, *(e for e in drawn if e not in first))
+        if pairings:
+            plan = QualifyingPlan(
+                ranked, record.get("field_size") or field_size_for(len(entrants)), byes,
+                pairings, record["qualifying"][0]["best_of"],
+            )
+        else:
+            plan = QualifyingPlan(ranked, len(ranked), ranked, (), QUALIFYING_BEST_OF)
+    return Event(
+        fmt, seed, entrants, plan,
+        top=bk.from_record(record["top"]),
+        plate=bk.from_record(record["plate"]) if record.get("plate") else None,
+        substitutes=tuple(
+            (s["match"], s["slot"], s["player"]) for s in record.get("substitutes", [])
+        ),
+        pinned=tuple(
+            (p["division"], tuple(p["seats"]), tuple(p["seeds"]))
+            for p in record.get("pinned", [])
+        ),
+    )

@@ -18,13 +18,13 @@ import typer
 
 from bot.cli.app import app, fail, whole
 from bot.service import draw as draw_service
-from bot.service import journal
+from bot.service import journal, payments, readmodels, rounds
 from bot.service.actors import Actor
 from bot.service.definitions import first_date, parse_definition, shift_dates
-from bot.service.entries import entries_of, import_players
+from bot.service.entries import import_players
 from bot.service.errors import ServiceError
 from bot.service.event_setup import create_event
-from bot.service.events import find_event, list_events, lookup_event
+from bot.service.events import Event, find_event, list_events, lookup_event
 from bot.service.invites import (
     create_invite,
     decide_join_request,
@@ -33,10 +33,8 @@ from bot.service.invites import (
 )
 from bot.service.limits import JOURNAL_LIMIT, REQUEST_NUMBER, SEED, amount_of_money, minor_units
 from bot.service.matches import matches_of_event
-from bot.service.payments import record_payment
-from bot.service.readmodels import td_inbox
-from bot.service.rounds import close_round, open_round
-from bot.service.schedule import find_round, parse_closing, rounds_of
+from bot.service.readmodels import TdInbox
+from bot.service.schedule import rounds_of
 from bot.service.unit import Request
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
@@ -218,7 +216,7 @@ def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
             lines.append(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
             for m in matches:
                 if m.round_id == rnd.id:
-                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.state})")
+                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.progress})")
         return lines
 
     for line in _run(db, work):
@@ -288,6 +286,12 @@ def draw_event(
     if result.unused_rounds:
         typer.echo("rounds in the definition that this draw does not have: "
                    + ", ".join(result.unused_rounds))
+    if result.late_fee_reminders:
+        typer.echo("fee reminders due before this draw go out now: "
+                   + ", ".join(result.late_fee_reminders))
+    if result.unmatched_payments:
+        typer.echo("paid for rounds this draw does not have (move or refund them): "
+                   + ", ".join(f"{p} ({r})" for p, r in result.unmatched_payments))
 
 
 @round_app.command("open")
@@ -303,15 +307,20 @@ def round_open(
     if unpaid_ok and not why:
         fail("--unpaid-ok needs --why: the journal records why a round opened with fees missing")
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        when = parse_closing(closes, ev.zone) if closes else None
-        rnd = await open_round(tx, ev.id, round_ref, closes_at=when, by=Actor.cli(),
-                               now=_now(), unpaid_ok=unpaid_ok, why=why)
-        assert rnd.closes_at is not None
-        return f"opened {rnd.name}; it closes {ev.local(rnd.closes_at)}"
+    async def work(database: Database) -> rounds.OpenedRound:
+        ev = await lookup_event(database, event)
+        return await rounds.open_round(database, Request.cli(_now()), ev.id, round_ref,
+                                       closing=closes, unpaid_ok=unpaid_ok, why=why)
 
-    typer.echo(_run(db, work))
+    opened = _use(db, work)
+    assert opened.round.closes_at is not None
+    typer.echo(f"opened {opened.round.name}; it closes {opened.event.local(opened.round.closes_at)}")
+    told, waiting = len(opened.told), len(opened.not_on_telegram)
+    line = f"told {told} of {told + waiting} player(s) their opponent"
+    if waiting:
+        line += (f"; not yet on Telegram: {', '.join(opened.not_on_telegram)} -- their messages "
+                 "wait until they join")
+    typer.echo(line)
 
 
 @round_app.command("close")
@@ -326,12 +335,16 @@ def round_close(
     if force and not why:
         fail("--force needs --why: the journal records why a round closed unfinished")
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        rnd = await close_round(tx, ev.id, round_ref, by=Actor.cli(), now=_now(), force=force, why=why)
-        return f"closed {rnd.name}"
+    async def work(database: Database) -> rounds.ClosedRound:
+        ev = await lookup_event(database, event)
+        return await rounds.close_round(database, Request.cli(_now()), ev.id, round_ref,
+                                        force=force, why=why)
 
-    typer.echo(_run(db, work))
+    closed = _use(db, work)
+    left = closed.left_unfinished
+    typer.echo(f"closed {closed.round.name}" + (
+        f"; {len(left)} match(es) left unfinished stay in tdbot inbox until ruled: "
+        + ", ".join(left) if left else ""))
 
 
 def _minor_units(amount: str) -> int:
@@ -347,24 +360,22 @@ def _minor_units(amount: str) -> int:
 def pay(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     player: Annotated[str, typer.Argument(help="The player's name as entered.")],
-    round_ref: Annotated[str, typer.Argument(metavar="ROUND")],
+    round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name; before the draw, a round of the definition.")],
     amount: Annotated[str | None, typer.Option("--amount", help="Amount paid, e.g. 15 or 15.50 (default: the fee).")] = None,
     note: Annotated[str, typer.Option("--note")] = "",
     db: DbOption = None,
 ) -> None:
-    """Record that a player paid a round's fee (SSSg para 26)."""
+    """Record that a player paid a round's fee (SSSg para 26), before the draw too."""
     minor = None if amount is None else _minor_units(amount)
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        rnd = await find_round(tx, ev.id, round_ref)
-        match = [e for e in await entries_of(tx, ev.id) if e.name.casefold() == player.casefold()]
-        if not match:
-            fail(f"player {player!r}: no such player in {ev.slug}")
-        await record_payment(tx, match[0].id, rnd.id, amount=minor, by=Actor.cli(), now=_now(), note=note)
-        return f"recorded {match[0].name}'s payment for {rnd.name}"
+    async def work(database: Database) -> payments.Payment:
+        ev = await lookup_event(database, event)
+        return await payments.record_payment(database, Request.cli(_now()), ev.id, player,
+                                             round_ref, amount=minor, note=note)
 
-    typer.echo(_run(db, work))
+    paid = _use(db, work)
+    typer.echo(f"recorded {paid.player}'s payment for {paid.round_name}" + (
+        "" if paid.drawn else " (not drawn yet: it counts once the draw makes the round)"))
 
 
 @app.command("journal")
@@ -438,28 +449,35 @@ def inbox(
     """What awaits a TD: join requests, disputes, missing fees, refused messages, unfinished
     matches of open rounds."""
 
-    async def work(tx: Tx) -> list[str]:
-        ev = await find_event(tx, event)
-        box = await td_inbox(tx, ev.id)
-        if box.empty:
-            return [f"{ev.name}: nothing awaits a TD"]
-        out = [f"{ev.name}:"]
-        for r in box.join_requests:
-            out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are "
-                       f"{r.entry_name} (tdbot approve|reject {ev.slug} {r.id})")
-        for d in box.open_disputes:
-            out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
-        for round_name, names in box.unpaid:
-            out.append(f"  not paid for {round_name}: {', '.join(names)}")
-        for b in box.refused_messages:
-            count = f"{b['messages']} messages" if b["messages"] != 1 else "a message"
-            out.append(f"  Telegram refused {count} to {b['name']} ({b['state']}): "
-                       f"{b['last_error']}")
-        for f in box.failed_deadlines:
-            out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
-        for m in box.unfinished:
-            out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
-        return out
+    async def work(database: Database) -> tuple[Event, TdInbox]:
+        ev = await lookup_event(database, event)
+        return ev, await readmodels.pending(database, Request.cli(_now()), ev.id)
 
-    for line in _run(db, work):
+    ev, box = _use(db, work)
+    if box.empty:
+        typer.echo(f"{ev.name}: nothing awaits a TD")
+        return
+    out = [f"{ev.name}:"]
+    for r in box.join_requests:
+        out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are "
+                   f"{r.entry_name} (tdbot approve|reject {ev.slug} {r.id})")
+    for d in box.open_disputes:
+        out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
+    for round_name, names in box.unpaid:
+        out.append(f"  not paid for {round_name}: {', '.join(names)}")
+    for b in box.refused_messages:
+        count = f"{b['messages']} messages" if b["messages"] != 1 else "a message"
+        out.append(f"  Telegram refused {count} to {b['name']} ({b['state']}): "
+                   f"{b['last_error']}")
+    for f in box.failed_deadlines:
+        out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
+    for m in box.unfinished:
+        out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+    for m in box.left_unfinished:
+        out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
+                   f"({m.round_name}) -- a TD must rule on it")
+    if box.not_on_telegram:
+        out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "
+                   "wait until they join")
+    for line in out:
         typer.echo(line)

@@ -11,32 +11,34 @@ the event's TDs (``readmodels.td_inbox``), instead of being retried by every swe
 
 Kinds register a handler with ``@handler("kind")``; the modules that define them are
 imported by ``_load_handlers`` so the adapter needs to import nothing but this module.
+
+The alarm clock (bot/telegram/scheduler.py) calls the use-cases ``armable``,
+``opened_since``, ``fire`` and ``sweep``, which open their own transactions.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
+import logging
+import sqlite3
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.clock import iso, parse, utc
-from bot.store.db import Row, Tx
+from bot.service.clock import iso, utc
+from bot.service.unit import Request, reading, unit
+from bot.store import deadlines_repo, updates_repo
+from bot.store.db import Database, Tx
+from bot.store.deadlines_repo import Deadline, FailedDeadline
 
+__all__ = ["Deadline", "FailedDeadline"]
 
-@dataclass(frozen=True)
-class Deadline:
-    id: int
-    kind: str
-    subject: str
-    due_at: datetime
-    state: str
-    payload: dict[str, Any]
+log = logging.getLogger(__name__)
 
+#: How long processed update ids are kept (Telegram keeps an update at most 24 hours).
+CLAIMS_KEPT = timedelta(days=7)
 
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
@@ -58,13 +60,6 @@ def _load_handlers() -> None:
         importlib.import_module(name)
 
 
-def _deadline(row: Row) -> Deadline:
-    return Deadline(
-        row["id"], row["kind"], row["subject"], parse(row["due_at"]), row["state"],
-        json.loads(row["payload_json"]),
-    )
-
-
 async def open_deadline(
     tx: Tx,
     kind: str,
@@ -75,53 +70,77 @@ async def open_deadline(
     now: datetime,
 ) -> int:
     """Open a deadline row; the adapter arms it after the transaction commits."""
-    return await tx.insert(
-        "INSERT INTO deadlines (kind, subject, due_at, state, payload_json, opened_at)"
-        " VALUES (?, ?, ?, 'open', ?, ?)",
-        (kind, subject, iso(due_at), json.dumps(payload or {}, sort_keys=True), iso(now)),
-    )
+    return await deadlines_repo.add(tx, kind, subject, due_at, payload or {}, now)
 
 
 async def get_deadline(tx: Tx, deadline_id: int) -> Deadline | None:
-    row = await tx.one("SELECT * FROM deadlines WHERE id = ?", (deadline_id,))
-    return None if row is None else _deadline(row)
+    return await deadlines_repo.get(tx, deadline_id)
 
 
 async def open_deadlines(tx: Tx) -> list[Deadline]:
-    """Every open row, soonest first: what the adapter arms again at start-up."""
-    rows = await tx.all("SELECT * FROM deadlines WHERE state = 'open' ORDER BY due_at, id")
-    return [_deadline(r) for r in rows]
-
-
-async def last_id(tx: Tx) -> int:
-    """The highest deadline id so far (0 for none): where ``open_after`` goes on from."""
-    return int(await tx.scalar("SELECT MAX(id) FROM deadlines") or 0)
-
-
-async def open_after(tx: Tx, after_id: int) -> list[tuple[int, datetime]]:
-    """(id, due_at) of the open rows with an id above ``after_id``: what was opened since the
-    scheduler last looked (ids only grow: deadline rows are never deleted). A range scan
-    on the primary key, cheap enough to run after every update."""
-    rows = await tx.all(
-        "SELECT id, due_at FROM deadlines WHERE id > ? AND state = 'open' ORDER BY id",
-        (after_id,),
-    )
-    return [(r["id"], parse(r["due_at"])) for r in rows]
+    """Every open row, soonest first."""
+    return await deadlines_repo.open_all(tx)
 
 
 async def due_deadlines(tx: Tx, now: datetime) -> list[Deadline]:
     """Open rows already due at ``now``: what the periodic sweep fires."""
-    rows = await tx.all(
-        "SELECT * FROM deadlines WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id",
-        (iso(now),),
-    )
-    return [_deadline(r) for r in rows]
+    return await deadlines_repo.due(tx, now)
+
+
+async def armable(db: Database) -> tuple[list[tuple[int, datetime]], int]:
+    """Use-case (the alarm clock at start-up and in every sweep): (id, due_at) of every
+    open row, and the highest deadline id so far, where ``opened_since`` goes on from."""
+    async with reading(db) as tx:
+        rows = [(d.id, d.due_at) for d in await deadlines_repo.open_all(tx)]
+        return rows, await deadlines_repo.last_id(tx)
+
+
+async def opened_since(db: Database, after_id: int) -> list[tuple[int, datetime]]:
+    """Use-case (the alarm clock after every update): (id, due_at) of the open rows with an
+    id above ``after_id``, i.e. those opened since it last looked (ids only grow)."""
+    async with reading(db) as tx:
+        return await deadlines_repo.open_after(tx, after_id)
+
+
+async def fire(db: Database, deadline_id: int, now: datetime) -> bool:
+    """Use-case: fire one row in its own transaction (``fire_due``); True if it acted.
+
+    A handler that raises is marked failed (journalled and shown to TDs) rather than retried
+    by every sweep for ever; only a busy or locked database is left for the next sweep."""
+    try:
+        async with unit(db, Request.system(now)) as tx:
+            return await fire_due(tx, deadline_id, now)
+    except sqlite3.OperationalError:
+        log.exception("deadline %s: database busy; the sweep will retry", deadline_id)
+        return False
+    except Exception as exc:
+        log.exception("deadline %s failed to fire; marking it failed", deadline_id)
+        async with unit(db, Request.system(now)) as tx:
+            await mark_failed(tx, deadline_id, f"{type(exc).__name__}: {exc}", now)
+        return False
+
+
+async def sweep(db: Database, now: datetime) -> int:
+    """Use-case (the periodic sweep): fire every open row due by ``now``, one transaction
+    per row so that one failing handler cannot undo the others; returns how many acted.
+
+    Housekeeping rides along: Telegram re-sends an update for at most 24 hours, so claims
+    older than ``CLAIMS_KEPT`` can never be needed again (a months-long event would
+    otherwise keep every update id for ever)."""
+    async with unit(db, Request.system(now)) as tx:
+        due = [d.id for d in await deadlines_repo.due(tx, now)]
+        await updates_repo.prune(tx, now - CLAIMS_KEPT)
+    fired = 0
+    for deadline_id in due:
+        if await fire(db, deadline_id, now):
+            fired += 1
+    return fired
 
 
 async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
     """Fire one deadline if it is still open and due; True if its handler acted."""
     now = utc(now)
-    d = await get_deadline(tx, deadline_id)
+    d = await deadlines_repo.get(tx, deadline_id)
     if d is None or d.state != "open" or d.due_at > now:
         return False
     _load_handlers()
@@ -132,28 +151,21 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
         return False
     acted = await fn(tx, d, now)
     state = "fired" if acted else "cancelled"
-    changed = await tx.execute(
-        "UPDATE deadlines SET state = ?, closed_at = ? WHERE id = ? AND state = 'open'",
-        (state, iso(now), d.id),
-    )
+    changed = await deadlines_repo.close(tx, d.id, state, now)
     await journal.record(
         tx, who=Actor.system(), action=f"deadline.{state}", subject=d.subject, now=now,
         detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at)},
         why="" if acted else "its subject moved on",
     )
-    return acted and changed == 1
+    return acted and changed
 
 
 async def mark_failed(tx: Tx, deadline_id: int, error: str, now: datetime) -> bool:
     """Close an open row as 'failed' with the reason (journalled); False if it was not open."""
-    d = await get_deadline(tx, deadline_id)
+    d = await deadlines_repo.get(tx, deadline_id)
     if d is None or d.state != "open":
         return False
-    await tx.execute(
-        "UPDATE deadlines SET state = 'failed', closed_at = ?, last_error = ?"
-        " WHERE id = ? AND state = 'open'",
-        (iso(now), error[:500], d.id),
-    )
+    await deadlines_repo.fail(tx, d.id, error[:500], now)
     await journal.record(
         tx, who=Actor.system(), action="deadline.failed", subject=d.subject, now=now,
         detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at)}, why=error[:500],
@@ -161,39 +173,14 @@ async def mark_failed(tx: Tx, deadline_id: int, error: str, now: datetime) -> bo
     return True
 
 
-@dataclass(frozen=True)
-class FailedDeadline:
-    id: int
-    kind: str
-    subject: str
-    due_at: datetime
-    error: str
-
-
 async def failed_deadlines(tx: Tx, event_id: int) -> list[FailedDeadline]:
-    """Failed rows that concern an event: subjects ``round:N``, ``match:N`` and ``event:N``
-    of that event, and any subject naming no event (better shown to every event's TDs than
-    to none)."""
-    rows = await tx.all(
-        "SELECT d.* FROM deadlines d"
-        " LEFT JOIN rounds r ON d.subject = 'round:' || r.id"
-        " LEFT JOIN matches m ON d.subject = 'match:' || m.id"
-        " WHERE d.state = 'failed' AND (d.subject = ? OR r.event_id = ? OR m.event_id = ?"
-        "  OR (r.id IS NULL AND m.id IS NULL AND d.subject NOT LIKE 'event:%'))"
-        " ORDER BY d.id",
-        (f"event:{event_id}", event_id, event_id),
-    )
-    return [FailedDeadline(r["id"], r["kind"], r["subject"], parse(r["due_at"]),
-                           r["last_error"] or "") for r in rows]
+    """Failed rows that concern an event (``deadlines_repo.failed_for_event``): better shown
+    to every event's TDs than to none when the subject names no event."""
+    return await deadlines_repo.failed_for_event(tx, event_id)
 
 
 async def cancel_deadlines(
     tx: Tx, subject: str, now: datetime, kinds: tuple[str, ...] | None = None
 ) -> int:
     """Cancel the open deadlines of a subject (e.g. a round closed early); returns how many."""
-    sql = "UPDATE deadlines SET state = 'cancelled', closed_at = ? WHERE subject = ? AND state = 'open'"
-    params: list[Any] = [iso(now), subject]
-    if kinds:
-        sql += " AND kind IN (" + ", ".join("?" for _ in kinds) + ")"
-        params.extend(kinds)
-    return await tx.execute(sql, params)
+    return await deadlines_repo.cancel(tx, subject, now, kinds)

@@ -16,15 +16,12 @@ rather than a silent override, because the match engine counts games by it.
 from __future__ import annotations
 
 import html
-import json
-import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.service import journal, outbox
 from bot.service.actors import Actor
-from bot.service.clock import iso
 from bot.service.definitions import Definition
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid
@@ -32,10 +29,12 @@ from bot.service.events import Event, get_event
 from bot.service.knockout import draw_core_event, sync_matches
 from bot.service.limits import SEED
 from bot.service.matches import MatchView, matches_of_event
+from bot.service.payments import unmatched
 from bot.service.roles import require_role
 from bot.service.rounds import open_round_deadlines
-from bot.service.schedule import as_moment
+from bot.service.schedule import as_moment, round_code
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store import draw_repo, matches_repo, rounds_repo
 from bot.store.db import Database, Tx
 from core import sssg
 from core.bracket import Bracket, BracketMatch, SlotKind, Source
@@ -51,10 +50,10 @@ class DrawResult:
     rounds: list[tuple[str, str, int]]  # code, name, best_of
     matches: list[tuple[str, str, str, str]]  # code, round name, side A, side B
     unused_rounds: list[str] = field(default_factory=list)
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    # rounds whose fee reminder was due before the draw: it goes out at once (para 26)
+    late_fee_reminders: list[str] = field(default_factory=list)
+    # (player, round) paid before the draw for a round the draw did not make
+    unmatched_payments: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _source(source: Source, bracket: Bracket) -> str:
@@ -131,10 +130,8 @@ async def make_draw(
     round_rows: list[tuple[str, str, int]] = []
     for division, spec, (src_a, src_b) in _specs(core_event):
         if division not in divisions:
-            divisions[division] = await tx.insert(
-                "INSERT INTO divisions (event_id, name) VALUES (?, ?)",
-                (event_id, DIVISIONS.get(division, "Main")),
-            )
+            divisions[division] = await rounds_repo.add_division(
+                tx, event_id, DIVISIONS.get(division, "Main"))
         name = f"Plate {spec.round_name}" if division == "plate" else spec.round_name
         if name not in rounds:
             opens = closes = None
@@ -153,24 +150,17 @@ async def make_draw(
                     )
                 opens = _moment(rdef.opens, event.zone, end=False)
                 closes = _moment(rdef.closes, event.zone, end=True)
-            rounds[name] = await tx.insert(
-                "INSERT INTO rounds (event_id, division_id, code, name, seq, best_of, opens_at,"
-                " closes_at, fee, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'planned')",
-                (event_id, divisions[division], _slug(name), name, len(rounds) + 1, spec.best_of,
-                 iso(opens) if opens else None, iso(closes) if closes else None,
-                 event.fee_per_round),
+            rounds[name] = await rounds_repo.add(
+                tx, event_id=event_id, division_id=divisions[division], code=round_code(name),
+                name=name, seq=len(rounds) + 1, best_of=spec.best_of, opens_at=opens,
+                closes_at=closes, fee=event.fee_per_round,
             )
-            round_rows.append((_slug(name), name, spec.best_of))
-        await tx.insert(
-            "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b,"
-            " head_start_side, head_start_games, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting')",
-            (event_id, rounds[name], spec.id, spec.best_of, src_a, src_b,
-             0 if spec.head_start else None, spec.head_start),
+            round_rows.append((round_code(name), name, spec.best_of))
+        await matches_repo.add(
+            tx, event_id=event_id, round_id=rounds[name], code=spec.id, best_of=spec.best_of,
+            sources=(src_a, src_b), head_start_games=spec.head_start,
         )
-    await tx.execute(
-        "UPDATE events SET state = 'drawn', draw_seed = ?, draw_json = ? WHERE id = ?",
-        (seed, json.dumps(sssg.to_record(core_event)), event_id),
-    )
+    await draw_repo.record_draw(tx, event_id, seed, sssg.to_record(core_event))
     await sync_matches(tx, event_id)
     matches = await matches_of_event(tx, event_id)
     await journal.record(
@@ -178,11 +168,12 @@ async def make_draw(
         detail={"seed": seed, "matches": len(matches), "players": len(entries)}, why=why,
     )
     await _announce(tx, event, matches, seed, now)
-    await open_round_deadlines(tx, event_id, now)
+    late = await open_round_deadlines(tx, event_id, now)
     unused = [r.name for r in defn.rounds if r.name.casefold() not in used]
     return DrawResult(
         event_id, seed, round_rows,
-        [(m.code, m.round_name, m.label(0), m.label(1)) for m in matches], unused,
+        [(m.code, m.round_name, m.label(0), m.label(1)) for m in matches], unused, late,
+        await unmatched(tx, event_id),
     )
 
 

@@ -1,22 +1,27 @@
 """The bridge between stored knockout events and the core's engine (core/sssg.py).
 
-The core keeps a knockout event as its draw (format, seed, entrants) plus the results, and
-derives everything else: who sits where, which matches are ready, which byes go through,
-when the SSSg plate is seated. The database keeps the draw (``events.draw_json``) and the
-games of every match; ``load_core_event`` rebuilds the core value from them and
-``sync_matches`` writes the core's view back onto the match rows. So the bracket rules
-live in one place, the core, and a correction there changes what the bot shows.
+The core keeps a knockout event as its draw (pairings, bracket shapes, seats) plus the
+results, and derives everything else: which matches are ready, which byes go through, when
+the SSSg plate is seated. The database keeps the draw (``events.draw_json``, the core's
+``to_record``) and the games of every match; ``load_core_event`` reads the draw back
+(``sssg.from_record``) and records the games on it, and ``sync_matches`` writes the core's
+view back onto the match rows. So the bracket rules live in one place, the core.
+
+The stored draw is the truth (SSSg paras 1 and 3: the draw is made once): it is never drawn
+again from its seed, so a months-long event is not reseated because the drawing code
+changed. A division the core seats later (the plate, when qualifying ends) is pinned, and
+``sync_matches`` keeps the pin in the stored record the moment it appears.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service.definitions import Definition
+from bot.service.entries import entries_of
 from bot.service.errors import Invalid
 from bot.service.matches import core_match
+from bot.store import draw_repo, matches_repo
 from bot.store.db import Tx
 from core import sssg
 from core.bracket import Status
@@ -106,17 +111,12 @@ def play_order(code: str) -> tuple[int, str, int]:
 
 async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
     """The core event: the stored draw with every decided match recorded, in play order."""
-    row = await tx.one("SELECT rules_json, draw_json FROM events WHERE id = ?", (event_id,))
-    assert row is not None and row["draw_json"], "the event has not been drawn"
-    draw: dict[str, Any] = json.loads(row["draw_json"])
-    defn = Definition.model_validate(json.loads(row["rules_json"]))
-    entrants = [Entrant(e["name"], e["rating"]) for e in draw["entrants"]]
-    event = draw_core_event(defn, entrants, draw["seed"])
-    decided = await tx.all(
-        "SELECT id, code FROM matches WHERE event_id = ? AND state = 'decided'", (event_id,)
-    )
-    for d in sorted(decided, key=lambda d: play_order(d["code"])):
-        event = sssg.record(event, d["code"], await core_match(tx, d["id"]))
+    draw = await draw_repo.draw_record(tx, event_id)
+    assert draw is not None, "the event has not been drawn"
+    event = sssg.from_record(draw)
+    decided = [m for m in await matches_repo.of_event(tx, event_id) if m.state == "decided"]
+    for m in sorted(decided, key=lambda m: play_order(m.code)):
+        event = sssg.record(event, m.code, await core_match(tx, m.id))
     return event
 
 
@@ -134,15 +134,13 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     """Write the core's view of every match onto its row; returns the ids of matches that
     just became ready (both players known), whose players should be told."""
     event = await load_core_event(tx, event_id)
+    stored = await draw_repo.draw_record(tx, event_id)
+    pins = sssg.pins_record(event)
+    if stored is not None and stored.get("pinned", []) != pins:
+        await draw_repo.update_record(tx, event_id, {**stored, "pinned": pins})
     derived = sssg.derive(event)
-    entry_of = {
-        r["name"]: r["id"]
-        for r in await tx.all(
-            "SELECT e.id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
-            " WHERE e.event_id = ?", (event_id,),
-        )
-    }
-    rows = {r["code"]: r for r in await tx.all("SELECT * FROM matches WHERE event_id = ?", (event_id,))}
+    entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
+    rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}
     became_ready: list[int] = []
     for code, view in derived.views.items():
         row = rows[code]
@@ -152,20 +150,16 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
         state = _STATE[view.status]
         if state == "ready" and placeholder:
             state = "waiting"
-        if state == "ready" and row["state"] == "playing":
+        if state == "ready" and row.state == "playing":
             state = "playing"
-        winner = row["winner_side"]
+        winner = row.winner
         if view.status is Status.WALKOVER:
             winner = 1 if view.occupants[0].bye else 0
         elif view.status in (Status.EMPTY, Status.NOT_NEEDED):
             winner = None
-        new = (a, b, state, winner)
-        if (row["entry_a"], row["entry_b"], row["state"], row["winner_side"]) == new:
+        if (row.entries, row.state, row.winner) == ((a, b), state, winner):
             continue
-        if state == "ready" and row["state"] != "ready":
-            became_ready.append(row["id"])
-        await tx.execute(
-            "UPDATE matches SET entry_a = ?, entry_b = ?, state = ?, winner_side = ? WHERE id = ?",
-            (*new, row["id"]),
-        )
+        if state == "ready" and row.state != "ready":
+            became_ready.append(row.id)
+        await matches_repo.set_sides(tx, row.id, (a, b), state, winner)
     return became_ready

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.service.deadlines import FailedDeadline, failed_deadlines
+from bot.service.entries import entries_of
 from bot.service.events import get_event
 from bot.service.invites import JoinRequest, pending_join_requests
 from bot.service.matches import (
@@ -22,9 +23,11 @@ from bot.service.matches import (
     score_line,
 )
 from bot.service.payments import unpaid
+from bot.service.roles import ROLES, people_with_role, require_role
 from bot.service.schedule import rounds_of
-from bot.store import outbox_repo
-from bot.store.db import Tx
+from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
+from bot.store import matches_repo, outbox_repo
+from bot.store.db import Database, Tx
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,17 @@ class MyMatch:
     next_starter: str | None  # who starts the next game, or None when players draw tiles
 
 
+async def list_my_matches(
+    db: Database, req: Request, *, render: Answer[list[MyMatch]] | None = None
+) -> list[MyMatch]:
+    """Use-case: a person asks for their matches (finished ones too); a stranger has none."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        found = [] if actor is None or actor.person_id is None else await my_matches(
+            tx, actor.person_id, include_finished=True)
+        return await answer_with(tx, req, render, found)
+
+
 async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
     """A person's matches in every event: those being played or about to be, first."""
     out: list[MyMatch] = []
@@ -59,15 +73,16 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         starter = None
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
+        shown = "unfinished" if m.left_unfinished else m.state  # a TD will rule on it
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
-                m.state, score_line(m, state, side) if has_score(state) else "",
+                shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
                 state.next_game, starter,
             )
         )
-    order = {"playing": 0, "ready": 1, "waiting": 2, "decided": 3}
+    order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}
     return sorted(out, key=lambda x: order.get(x.state, 9))
 
 
@@ -90,42 +105,55 @@ class TdInbox:
     refused_messages: list[dict[str, object]] = field(default_factory=list)
     failed_deadlines: list[FailedDeadline] = field(default_factory=list)
     unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
+    left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
+    # players with no Telegram account linked whose messages wait until they join
+    not_on_telegram: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
-                    or self.refused_messages or self.failed_deadlines or self.unfinished)
+                    or self.refused_messages or self.failed_deadlines or self.unfinished
+                    or self.left_unfinished or self.not_on_telegram)
+
+
+async def pending(
+    db: Database, req: Request, event_id: int, *, render: Answer[TdInbox] | None = None
+) -> TdInbox:
+    """Use-case: a TD asks what awaits them in an event (``td_inbox``)."""
+    async with unit(db, req) as tx:
+        await require_role(tx, await require_actor(tx, req), event_id, "td")
+        return await answer_with(tx, req, render, await td_inbox(tx, event_id))
 
 
 async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     """Join requests to approve, disputes to rule on, fees missing for the next rounds to
     open (SSSg para 26), messages Telegram refused for good (issue 3, "Outbox": "marked so
     and shown to a TD"; blocked by the person, or undeliverable), deadlines that could not
-    fire, and unfinished matches."""
-    disputes = [
-        dict(r) for r in await tx.all(
-            "SELECT d.id, d.match_id, m.code, d.reason, d.raised_at FROM disputes d"
-            " JOIN matches m ON m.id = d.match_id WHERE m.event_id = ? AND d.state = 'open'"
-            " ORDER BY d.id", (event_id,),
-        )
-    ]
+    fire, unfinished matches (of open rounds, and those a closed round left until a TD
+    rules on them), and players not on Telegram yet."""
+    disputes = await matches_repo.open_disputes(tx, event_id)
     owing: list[tuple[str, list[str]]] = []
-    for rnd in await rounds_of(tx, event_id):
+    rounds = await rounds_of(tx, event_id)  # none before the draw
+    for rnd in rounds:
         if rnd.state == "planned":
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
                 owing.append((rnd.name, names))
-    people = {
-        r["person_id"] for r in await tx.all(
-            "SELECT person_id FROM entries WHERE event_id = ?"
-            " UNION SELECT person_id FROM roles WHERE event_id = ?", (event_id, event_id))
-    }
+    entries = await entries_of(tx, event_id)
+    people = {e.person_id for e in entries}
+    for role in ROLES:
+        people.update(await people_with_role(tx, event_id, role))
     rows = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
     counts = Counter((b["person_id"], b["state"]) for b in rows)
     latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins
     refused = [{**b, "messages": counts[key]} for key, b in latest.items()]
-    open_rounds = {r.id for r in await rounds_of(tx, event_id) if r.state == "open"}
-    unfinished = [m for m in await matches_of_event(tx, event_id)
-                  if m.round_id in open_rounds and m.state == "playing"]
+    playing = [m for m in await matches_of_event(tx, event_id) if m.state == "playing"]
+    unfinished = [m for m in playing if m.round_state == "open"]
+    left_unfinished = [m for m in playing if m.left_unfinished]
+    # Every player is written to at the draw (their first match), so from then on a player
+    # with no Telegram account linked has messages waiting for them.
+    unlinked = sorted((e.name for e in entries
+                       if rounds and e.state == "active" and not e.linked), key=str.casefold)
     return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
-                   refused, await failed_deadlines(tx, event_id), unfinished)
+                   refused, await failed_deadlines(tx, event_id), unfinished, left_unfinished,
+                   unlinked)

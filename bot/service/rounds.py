@@ -17,6 +17,7 @@ round), so the close deadline warns rather than closes.
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.service import journal, outbox
@@ -34,8 +35,10 @@ from bot.service.matches import (
 )
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
-from bot.service.schedule import Round, find_round, get_round, rounds_of
-from bot.store.db import Tx
+from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store import deadlines_repo, draw_repo, matches_repo, rounds_repo
+from bot.store.db import Database, Tx
 
 REMINDER = "round.reminder"
 CLOSE = "round.close"
@@ -70,7 +73,63 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class OpenedRound:
+    """What opening a round did, for the TD who opened it: who was told their opponent,
+    and who could not be yet (no Telegram account linked: their message waits until they
+    join), by name."""
+
+    event: Event
+    round: Round
+    told: list[str]
+    not_on_telegram: list[str]
+
+
 async def open_round(
+    db: Database, req: Request, event_id: int, round_ref: str, *, closing: str | None = None,
+    unpaid_ok: bool = False, why: str = "", render: Answer[OpenedRound] | None = None,
+) -> OpenedRound:
+    """Use-case: a TD opens a round (``open_round_in``). ``closing`` is the closing time
+    as typed (``2016-09-30`` or ``2016-09-30T18:00``, in the event's time zone)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        event = await get_event(tx, event_id)
+        closes_at = parse_closing(closing, event.zone) if closing else None
+        rnd = await open_round_in(tx, event_id, round_ref, closes_at=closes_at, by=actor,
+                                  now=req.now, unpaid_ok=unpaid_ok, why=why)
+        reached: dict[bool, set[str]] = {True: set(), False: set()}
+        for m in await matches_of_round(tx, rnd.id):
+            if m.state == "playing":
+                for name, linked in zip(m.names, m.linked, strict=True):
+                    reached[linked].add(name or "?")
+        opened = OpenedRound(event, rnd, sorted(reached[True], key=str.casefold),
+                             sorted(reached[False], key=str.casefold))
+        return await answer_with(tx, req, render, opened)
+
+
+@dataclass(frozen=True)
+class ClosedRound:
+    """A closed round and the codes of the matches it left unfinished (``force``): they
+    stay before the TDs (``readmodels.td_inbox``) until one rules on them."""
+
+    round: Round
+    left_unfinished: list[str]
+
+
+async def close_round(
+    db: Database, req: Request, event_id: int, round_ref: str, *, force: bool = False,
+    why: str = "", render: Answer[ClosedRound] | None = None,
+) -> ClosedRound:
+    """Use-case: a TD closes a round (``close_round_in``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        rnd = await close_round_in(tx, event_id, round_ref, by=actor, now=req.now, force=force,
+                                   why=why)
+        left = [m.code for m in await matches_of_round(tx, rnd.id) if m.left_unfinished]
+        return await answer_with(tx, req, render, ClosedRound(rnd, left))
+
+
+async def open_round_in(
     tx: Tx,
     event_id: int,
     round_ref: str,
@@ -121,18 +180,13 @@ async def open_round(
             f"reason: /openround {rnd.code} anyway: REASON in the chat, --unpaid-ok --why REASON "
             "at the command line."
         )
-    await tx.execute(
-        "UPDATE rounds SET state = 'open', opens_at = ?, closes_at = ? WHERE id = ?",
-        (iso(now), iso(closes), rnd.id),
-    )
-    await tx.execute(
-        "UPDATE events SET state = 'running' WHERE id = ? AND state = 'drawn'", (event_id,)
-    )
+    await rounds_repo.set_open(tx, rnd.id, now, closes)
+    await draw_repo.mark_running(tx, event_id)
     rnd = await get_round(tx, rnd.id)
     for m in matches:
         if m.state != "ready":
             continue
-        await tx.execute("UPDATE matches SET state = 'playing' WHERE id = ?", (m.id,))
+        await matches_repo.set_state(tx, m.id, "playing")
         for side in (0, 1):
             person = m.people[side]
             assert person is not None
@@ -154,12 +208,15 @@ async def open_round(
     return rnd
 
 
-async def close_round(
+async def close_round_in(
     tx: Tx, event_id: int, round_ref: str, *, by: Actor, now: datetime, force: bool = False,
     why: str = "",
 ) -> Round:
     """Close an open round. Undecided matches are refused unless ``force`` (a TD decision
-    that the journal records with its reason)."""
+    that the journal records with its reason); those stay "playing" in a closed round,
+    which is how the TDs' inbox keeps them until one rules on them (the rules do not say
+    what becomes of a match unfinished at the end of its round: para 30 leaves it to the
+    organisers)."""
     await require_role(tx, by, event_id, "td")
     rnd = await find_round(tx, event_id, round_ref)
     if rnd.state != "open":
@@ -171,7 +228,7 @@ async def close_round(
             f"{rnd.name} has {len(unfinished)} unfinished match(es): {shown}. Rule on them "
             "first, or close it anyway with a reason (--force --why REASON)."
         )
-    await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (rnd.id,))
+    await rounds_repo.set_closed(tx, rnd.id)
     cancelled = await cancel_deadlines(tx, f"round:{rnd.id}", now)
     await journal.record(
         tx, who=by, action="round.close", subject=f"round:{rnd.id}", now=now,
@@ -202,12 +259,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     rnd = await _round_in_state(tx, d, "open")
     if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
         return False
-    overtaken = await tx.scalar(
-        "SELECT count(*) FROM deadlines WHERE subject = ? AND kind = ?"
-        " AND state IN ('open', 'fired') AND id <> ? AND due_at > ? AND due_at <= ?",
-        (d.subject, REMINDER, d.id, iso(d.due_at), iso(now)),
-    )
-    if overtaken:
+    if await deadlines_repo.count_due_after(tx, d, now):
         return False
     event = await get_event(tx, rnd.event_id)
     for m in await matches_of_round(tx, rnd.id):
@@ -254,24 +306,30 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
     return True
 
 
-async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> int:
-    """After the draw: the fee reminder and the "due to open" notice of every round that has
-    an opening date still ahead; returns how many rows were opened."""
+async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str]:
+    """After the draw (when the schedule becomes known): the fee reminder and the "due to
+    open" notice of every planned round with an opening date.
+
+    A reminder or notice whose time has already passed is due at once rather than dropped
+    (the round has not opened: it was only just drawn), so nobody misses it silently;
+    returns the names of the rounds whose fee reminder goes out at once, for the TD who
+    made the draw."""
     rules = (await get_event(tx, event_id)).rules.get("rules", {})
     fee_hours = rules.get("fee_reminder_hours")
-    opened = 0
+    late: list[str] = []
     for rnd in await rounds_of(tx, event_id):
-        if rnd.state != "planned" or rnd.opens_at is None or rnd.opens_at <= now:
+        if rnd.state != "planned" or rnd.opens_at is None:
             continue
         subject = f"round:{rnd.id}"
-        if fee_hours and rnd.fee > 0 and rnd.opens_at - timedelta(hours=fee_hours) > now:
+        if fee_hours and rnd.fee > 0:
             at = rnd.opens_at - timedelta(hours=fee_hours)
+            if at <= now:
+                at = now
+                late.append(rnd.name)
             await open_deadline(tx, FEE_DUE, subject, at, {}, now=now)
-            opened += 1
         if rules.get("open_notice"):
-            await open_deadline(tx, OPENS, subject, rnd.opens_at, {}, now=now)
-            opened += 1
-    return opened
+            await open_deadline(tx, OPENS, subject, max(rnd.opens_at, now), {}, now=now)
+    return late
 
 
 @handler(FEE_DUE)
@@ -281,13 +339,15 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
-    when = event.local(rnd.opens_at) if rnd.opens_at else "soon"
+    if rnd.opens_at is not None and rnd.opens_at > now:
+        due = f"is due before the round opens on {event.local(rnd.opens_at)}"
+    else:  # its opening date passed before the draw: the TDs open it any time now
+        due = "is due now: the round opens as soon as the TDs open it"
     for entry in await unpaid(tx, rnd):
         text = (
             f"<b>{html.escape(event.name)}</b>: the fee for {html.escape(rnd.name)} "
-            f"({event.money(rnd.fee)}) is due before the round opens on {when}. Under the "
-            "rules (para 26) a player who has not paid when a round begins is expelled; "
-            "please pay the organisers and tell a TD."
+            f"({event.money(rnd.fee)}) {due}. Under the rules (para 26) a player who has not "
+            "paid when a round begins is expelled; please pay the organisers and tell a TD."
         )
         await outbox.enqueue(tx, person_id=entry.person_id, text_html=text, now=now,
                              dedupe_key=f"deadline:{d.id}:entry:{entry.id}")

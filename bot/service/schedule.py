@@ -1,56 +1,37 @@
-"""The rounds of an event as stored: the period each is played in (SSSg para 6) and its fee."""
+"""The rounds of an event: finding the one a TD names, and the times of the schedule
+(the period each round is played in, SSSg para 6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from bot.service.clock import parse
 from bot.service.errors import Invalid, NotFound
-from bot.store.db import Row, Tx
+from bot.store import rounds_repo
+from bot.store.db import Tx
+from bot.store.rounds_repo import Round
+
+__all__ = ["Round", "as_moment", "find_round", "get_round", "parse_closing", "round_code",
+           "rounds_of"]
 
 
-@dataclass(frozen=True)
-class Round:
-    id: int
-    event_id: int
-    code: str
-    name: str
-    seq: int
-    best_of: int
-    opens_at: datetime | None
-    closes_at: datetime | None
-    fee: int
-    state: str
-    division: str
-
-
-_SELECT = (
-    "SELECT r.*, COALESCE(d.name, '') AS division FROM rounds r"
-    " LEFT JOIN divisions d ON d.id = r.division_id"
-)
-
-
-def _round(r: Row) -> Round:
-    return Round(
-        r["id"], r["event_id"], r["code"], r["name"], r["seq"], r["best_of"],
-        parse(r["opens_at"]) if r["opens_at"] else None,
-        parse(r["closes_at"]) if r["closes_at"] else None,
-        r["fee"], r["state"], r["division"],
-    )
+def round_code(name: str) -> str:
+    """A round's code, what a TD types and what a payment names its round by: the slug of
+    its name ("Qual Rd" -> "qual-rd"). The draw gives each round it makes this code, so a
+    round named in the definition has it before the draw too."""
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
 
 
 async def get_round(tx: Tx, round_id: int) -> Round:
-    row = await tx.one(_SELECT + " WHERE r.id = ?", (round_id,))
-    if row is None:
+    rnd = await rounds_repo.get(tx, round_id)
+    if rnd is None:
         raise NotFound(f"no round with id {round_id}")
-    return _round(row)
+    return rnd
 
 
 async def rounds_of(tx: Tx, event_id: int) -> list[Round]:
-    rows = await tx.all(_SELECT + " WHERE r.event_id = ? ORDER BY r.seq, r.id", (event_id,))
-    return [_round(r) for r in rows]
+    return await rounds_repo.of_event(tx, event_id)
 
 
 async def find_round(tx: Tx, event_id: int, ref: str) -> Round:

@@ -10,9 +10,10 @@ APScheduler (through PTB's JobQueue) is only the alarm clock. So:
 - ``sweep()`` runs periodically and fires every open row whose ``due_at`` has passed by the
   injected clock, so a lost alarm (or a simulated clock moved by a test or the demo) still
   fires.
-- Firing goes through ``bot.service.deadlines.fire_due`` (compare-and-set, issue 3): it acts
-  only if the row is still open and its subject still in the state that opened it, so firing
-  twice (alarm and sweep, or after a restart) does no harm.
+- Firing goes through the service's use-cases ``deadlines.fire`` and ``deadlines.sweep``
+  (compare-and-set, issue 3), which open their own transactions: a row acts only if it is
+  still open and its subject still in the state that opened it, so firing twice (alarm and
+  sweep, or after a restart) does no harm. This module never touches the database itself.
 
 Alarms are armed as a delay from the injected clock (``due_at - clock()``), so with the real
 clock they ring at ``due_at`` and with a simulated clock they never ring early.
@@ -21,8 +22,6 @@ clock they ring at ``due_at`` and with a simulated clock they never ring early.
 from __future__ import annotations
 
 import asyncio
-import logging
-import sqlite3
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -32,12 +31,8 @@ from telegram.ext import ContextTypes, Job, JobQueue
 from bot.service import deadlines
 from bot.store.db import Database
 
-log = logging.getLogger(__name__)
-
 #: How often the sweep runs with the real clock.
 SWEEP_INTERVAL = timedelta(seconds=60)
-#: How long processed update ids are kept (Telegram keeps an update at most 24 hours).
-UPDATE_MEMORY = timedelta(days=7)
 
 
 class DeadlineScheduler:
@@ -71,15 +66,12 @@ class DeadlineScheduler:
         disarmed by ``reconcile`` (at start-up and in every sweep); an alarm left on a
         closed row is harmless, as ``fire_due`` finds it closed and does nothing.
         """
-        async with self._db.transaction() as tx:
-            rows = await deadlines.open_after(tx, self._seen)
-        return self._arm(rows)
+        return self._arm(await deadlines.opened_since(self._db, self._seen))
 
     async def reconcile(self) -> int:
         """Arm every open row that has no alarm and disarm closed ones (start-up: all)."""
-        async with self._db.transaction() as tx:
-            rows = [(d.id, d.due_at) for d in await deadlines.open_deadlines(tx)]
-            self._seen = max(self._seen, await deadlines.last_id(tx))
+        rows, last_id = await deadlines.armable(self._db)
+        self._seen = max(self._seen, last_id)
         open_ids = {deadline_id for deadline_id, _ in rows}
         for gone in set(self._armed) - open_ids:
             job = self._armed.pop(gone)
@@ -128,41 +120,14 @@ class DeadlineScheduler:
     async def fire_if_due(self, deadline_id: int) -> bool:
         """Fire one row if it is open and due by the clock; True if it acted."""
         async with self._lock:
-            fired = await self._fire(deadline_id, self._clock())
+            fired = await deadlines.fire(self._db, deadline_id, self._clock())
         await self._after_firing()
         return fired
 
-    async def _fire(self, deadline_id: int, now: datetime) -> bool:
-        """One row in its own transaction. A handler that raises is marked failed (journalled
-        and shown to TDs) rather than retried by every sweep for ever; only a busy or locked
-        database is left for the next sweep to retry."""
-        try:
-            async with self._db.transaction() as tx:
-                return await deadlines.fire_due(tx, deadline_id, now)
-        except sqlite3.OperationalError:
-            log.exception("deadline %s: database busy; the sweep will retry", deadline_id)
-            return False
-        except Exception as exc:
-            log.exception("deadline %s failed to fire; marking it failed", deadline_id)
-            async with self._db.transaction() as tx:
-                await deadlines.mark_failed(tx, deadline_id, f"{type(exc).__name__}: {exc}", now)
-            return False
-
     async def sweep(self) -> int:
         """Fire every open row that is due by the clock; return how many acted."""
-        fired = 0
         async with self._lock:
-            now = self._clock()
-            async with self._db.transaction() as tx:
-                due = [row.id for row in await deadlines.due_deadlines(tx, now)]
-                # Housekeeping rides along: Telegram re-sends an update for at most 24 hours,
-                # so older claims can never be needed again (a months-long event would
-                # otherwise keep every update id for ever).
-                await tx.prune_updates(now - UPDATE_MEMORY)
-            for deadline_id in due:
-                # One transaction per row: one failing handler must not undo the others.
-                if await self._fire(deadline_id, now):
-                    fired += 1
+            fired = await deadlines.sweep(self._db, self._clock())
         self._on_fired()
         await self.reconcile()
         return fired

@@ -9,10 +9,9 @@ from html import escape
 
 from bot.service.draw import DrawResult
 from bot.service.event_setup import CreatedEvent
-from bot.service.events import Event
 from bot.service.invites import Invite, invite_link
 from bot.service.readmodels import MyMatch, TdInbox
-from bot.service.schedule import Round
+from bot.service.rounds import OpenedRound
 from bot.telegram.commands import allowed
 
 
@@ -183,6 +182,14 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
         for m in inbox.unfinished
     ])
+    section("Closed rounds' unfinished matches (rule on them):", [
+        f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
+        " — round closed, unfinished"
+        for m in inbox.left_unfinished
+    ])
+    section("Not yet on Telegram (their messages wait until they join):", [
+        f"• {esc(', '.join(inbox.not_on_telegram))}"
+    ] if inbox.not_on_telegram else [])
     if inbox.empty:
         lines.append("Nothing waits for you.")
     return "\n".join(lines)
@@ -199,17 +206,29 @@ def invite_list(
     return "\n".join(lines)
 
 
-def round_opened(event: Event, rnd: Round) -> str:
+def round_opened(opened: OpenedRound) -> str:
+    """Who was told their opponent, and who waits for Telegram (never "every player"
+    when some could not be reached)."""
+    event, rnd = opened.event, opened.round
     deadline = event.local(rnd.closes_at) if rnd.closes_at else "no deadline"
-    return (
-        f"Opened <b>{esc(rnd.name)}</b> of {esc(event.name)}. Every player has been told "
-        f"their opponent. Deadline: {esc(deadline)}."
-    )
+    lines = [f"Opened <b>{esc(rnd.name)}</b> of {esc(event.name)}."]
+    told, waiting = len(opened.told), len(opened.not_on_telegram)
+    if not told + waiting:
+        lines.append("Nobody plays in it: every match is a bye.")
+    elif not waiting:
+        lines.append(f"All {told} players have been told their opponent.")
+    else:
+        lines.append(f"{told} of {told + waiting} players have been told their opponent.")
+        lines.append(f"Not yet on Telegram: {esc(', '.join(opened.not_on_telegram))} — "
+                     "their messages wait until they join; /pending lists them.")
+    lines.append(f"Deadline: {esc(deadline)}.")
+    return "\n".join(lines)
 
 _MATCH_STATES = {
     "waiting": "waiting for earlier results",
     "ready": "drawn, round not open yet",
     "playing": "being played",
+    "unfinished": "round closed, unfinished: a TD will rule on it",
     "decided": "decided",
     "bye": "a bye",
 }
@@ -221,7 +240,7 @@ def match_line(m: MyMatch) -> str:
         f"against <b>{esc(m.opponent)}</b>, best of {m.best_of}: "
         f"{_MATCH_STATES.get(m.state, esc(m.state))}",
     ]
-    if m.state in ("playing", "decided") and m.score_line:
+    if m.state in ("playing", "unfinished", "decided") and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
     if m.state == "playing" and m.next_game is not None and m.next_starter:
         parts.append(f"Next: game {m.next_game}, {esc(m.next_starter)} starts")
@@ -250,6 +269,14 @@ def draw_made(event_name: str, result: DrawResult) -> str:
         lines.append("")
         lines.append("Rounds in the definition that the draw did not use: "
                      + ", ".join(esc(r) for r in result.unused_rounds))
+    if result.late_fee_reminders:
+        lines.append("")
+        lines.append("Fee reminders for " + ", ".join(esc(r) for r in result.late_fee_reminders)
+                     + " were due before this draw: they go out now.")
+    if result.unmatched_payments:
+        lines.append("")
+        lines.append("Paid for rounds the draw did not make (move or refund them): "
+                     + ", ".join(f"{esc(p)} ({esc(r)})" for p, r in result.unmatched_payments))
     lines.append("")
     lines.append("Open the first round with /openround ROUND.")
     return "\n".join(lines)

@@ -280,3 +280,54 @@ def test_a_td_decides_join_requests_from_the_command_line(
     assert code == 0 and "approved join request 1: P3 <phone> as Player 03" in out, err
     code, out, _ = run(runner, "reject", "sssg-2016", "1", "--db", db)
     assert code == 0 and "decided already: ✅ Approved by the organiser (command line)." in out
+
+
+def test_players_not_on_telegram_are_named_when_a_round_opens_and_in_the_inbox(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Imported players have no Telegram account linked: opening a round says how many
+    were reached (none) and who waits, and the inbox lists them until they join."""
+    db = _event(runner, tmp_path)
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert "  not yet on Telegram: Player 01, Player 02, " in out
+    assert "-- their messages wait until they join" in out
+    code, out, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+                         "--unpaid-ok", "--why", "fees at the venue", "--db", db)
+    assert code == 0, err
+    assert "told 0 of 16 player(s) their opponent; not yet on Telegram: Player" in out
+
+
+def test_a_round_closed_unfinished_keeps_its_matches_before_the_tds(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Closing a round with matches unfinished (--force) leaves them for a TD to rule on:
+    they stay in the inbox, marked "round closed, unfinished", and are not shown as
+    being played."""
+    db = _event(runner, tmp_path)
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
+               "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
+    code, out, err = run(runner, "round", "close", "sssg-2016", "qual-rd", "--force", "--why",
+                         "deadline passed", "--db", db)
+    assert code == 0, err
+    assert "closed Qual Rd; 8 match(es) left unfinished stay in tdbot inbox until ruled" in out
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert out.count("round closed, unfinished: Q") == 8
+    code, out, _ = run(runner, "event", "show", "sssg-2016", "--db", db)
+    assert "Qual Rd [qual-rd] best of 9, closed" in out
+    assert "(playing)" not in out and out.count("(round closed, unfinished)") == 8
+
+
+def test_a_fee_paid_before_the_draw_counts_once_the_round_exists(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Para 26: fees are taken from registration; the draw makes the rounds later."""
+    db = _event(runner, tmp_path)
+    code, out, err = run(runner, "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
+    assert code == 0, err
+    assert "recorded Player 24's payment for Qual Rd (not drawn yet: it counts once the draw" in out
+    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    owing = next(line for line in out.splitlines() if "not paid for Qual Rd" in line)
+    assert "Player 23" in owing and "Player 24" not in owing

@@ -20,6 +20,7 @@ from bot.service import deadlines, journal, readmodels
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.event_setup import create_event
+from bot.store import deadlines_repo
 from bot.store.db import Tx
 from bot.telegram.harness import BotUnderTest
 
@@ -111,7 +112,7 @@ async def test_sync_arms_only_what_was_opened_since_it_last_looked(
         async def no_full_scan(tx: Tx) -> list[deadlines.Deadline]:
             raise AssertionError("sync read every open deadline")
 
-        monkeypatch.setattr(deadlines, "open_deadlines", no_full_scan)
+        monkeypatch.setattr(deadlines_repo, "open_all", no_full_scan)
         async with bot.runtime.db.transaction() as tx:
             later = await deadlines.open_deadline(tx, BROKEN, "t:9", bot.clock() + timedelta(days=9),
                                                   now=bot.clock())

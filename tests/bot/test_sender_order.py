@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.service.actors import Actor
-from bot.service.draw import make_draw
+from bot.service.draw import draw_event
+from bot.service.events import lookup_event
 from bot.service.payments import record_payment, unpaid
 from bot.service.rounds import open_round
 from bot.service.schedule import find_round
+from bot.service.unit import Request, reading
 from bot.telegram.harness import BotUnderTest
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_bytes()
@@ -32,13 +33,14 @@ async def test_a_player_approved_after_the_round_opened_reads_the_welcome_first(
         await bot.settle()
         code = re.search(r"\?start=([\w-]+)", tg.last_sent(olga).text or "")
         assert code is not None  # the general player link comes first
-        async with bot.runtime.db.transaction() as tx:  # as a TD would, before Ben joins
-            event_id = await tx.scalar("SELECT id FROM events")
-            await make_draw(tx, event_id, seed=1, by=Actor.cli(), now=bot.clock())
-            rnd = await find_round(tx, event_id, "SF")
-            for entry in await unpaid(tx, rnd):
-                await record_payment(tx, entry.id, rnd.id, by=Actor.cli(), now=bot.clock())
-            await open_round(tx, event_id, "SF", by=Actor.cli(), now=bot.clock())
+        db = bot.runtime.db  # as a TD would at the command line, before Ben joins
+        event_id = (await lookup_event(db, "club-cup")).id
+        await draw_event(db, Request.cli(bot.clock()), event_id, seed=1)
+        async with reading(db) as tx:
+            due = await unpaid(tx, await find_round(tx, event_id, "SF"))
+        for entry in due:
+            await record_payment(db, Request.cli(bot.clock()), event_id, entry.name, "SF")
+        await open_round(db, Request.cli(bot.clock()), event_id, "SF")
         await bot.settle()
 
         ben = tg.add_user("Benny")

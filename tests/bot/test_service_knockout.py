@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.service.entries import import_players
 from bot.service.errors import Invalid
 from bot.service.event_setup import create_event
 from bot.service.knockout import load_core_event, plain_schedule, play_order, sync_matches
+from bot.service.matches import matches_of_event
 from bot.store.db import Database, Tx
 from core import schedule as core_schedule
 from core import sssg
@@ -132,3 +134,86 @@ async def test_replay_follows_the_cores_order_not_the_round_rows(db: Database) -
         event = await load_core_event(tx, event_id)
         recorded = sssg.to_record(event)
         assert {"Q1", t["code"]} <= {r["match"] for r in recorded["results"]}
+
+
+#: The draw of a 4-player single elimination as an older version stored it (before the
+#: record kept "ranked"): Ann v Dev and Cai v Ben, seats this version would not draw from
+#: seed 7. Stored, it is the truth.
+STORED_DRAW = {
+    "format": "single", "seed": 7,
+    "entrants": [{"name": "Ann", "rating": 1800}, {"name": "Ben", "rating": 1700},
+                 {"name": "Cai", "rating": 1600}, {"name": "Dev", "rating": 1500}],
+    "qualifying": [], "byes": [], "pinned": [],
+    "top": {
+        "name": "single", "kind": "single", "size": 4,
+        "seating": ["Ann", "Dev", "Cai", "Ben"], "seeds": ["Ann", "Ben"],
+        "matches": [
+            {"id": "M1", "part": "upper", "round": 1, "round_name": "SF", "level": 1,
+             "best_of": 5, "head_start": 0, "reset_of": None, "third_place": False,
+             "slots": [{"kind": "seat", "seat": 0}, {"kind": "seat", "seat": 1}]},
+            {"id": "M2", "part": "upper", "round": 1, "round_name": "SF", "level": 1,
+             "best_of": 5, "head_start": 0, "reset_of": None, "third_place": False,
+             "slots": [{"kind": "seat", "seat": 2}, {"kind": "seat", "seat": 3}]},
+            {"id": "M3", "part": "upper", "round": 2, "round_name": "Final", "level": 2,
+             "best_of": 7, "head_start": 0, "reset_of": None, "third_place": False,
+             "slots": [{"kind": "winner", "match": "M1"}, {"kind": "winner", "match": "M2"}]},
+        ],
+    },
+    "plate": None, "results": [],
+}
+
+
+async def _names(tx: Tx, event_id: int) -> dict[str, tuple[str | None, str | None]]:
+    return {m.code: m.names for m in await matches_of_event(tx, event_id)}
+
+
+async def test_the_stored_draw_is_the_truth_not_a_redraw(db: Database) -> None:
+    """SSSg paras 1 and 3: the draw is made once. A months-long event must never be
+    reseated because the drawing code changed: syncing reads the seats from the stored
+    record, never draws again from the seed."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(_definition("single")),
+                                     by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await import_players(tx, event_id, "name,rating\nAnn,1800\nBen,1700\nCai,1600\nDev,1500\n",
+                             by=Actor.cli(), now=NOW)
+        await make_draw(tx, event_id, seed=7, by=Actor.cli(), now=NOW)
+        assert (await _names(tx, event_id))["M1"] != ("Ann", "Dev")  # this version's own draw
+        await tx.execute("UPDATE events SET draw_json = ? WHERE id = ?",
+                         (json.dumps(STORED_DRAW), event_id))
+        await sync_matches(tx, event_id)
+        names = await _names(tx, event_id)
+        assert (names["M1"], names["M2"]) == (("Ann", "Dev"), ("Cai", "Ben"))
+        m1 = await tx.scalar("SELECT id FROM matches WHERE code = 'M1'")
+        await _win(tx, m1, 1, 3)  # Dev wins
+        await sync_matches(tx, event_id)
+        assert (await _names(tx, event_id))["M3"][0] == "Dev"
+
+
+async def test_a_division_seated_after_qualifying_is_pinned_in_the_stored_draw(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SSSg para 3: the plate is drawn when the qualifying round is over. Its seats are
+    then kept in the stored record, so a later version (here: a seating that reverses
+    everyone) reading the event seats nobody anew."""
+    async with db.transaction() as tx:
+        text = (ROOT / "examples" / "sssg2016.toml").read_text()
+        created = await create_event(tx, parse_definition(text), by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await import_players(tx, event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        await make_draw(tx, event_id, seed=1, by=Actor.cli(), now=NOW)
+        for q in await tx.all("SELECT id, best_of FROM matches WHERE code LIKE 'Q%'"):
+            await _win(tx, q["id"], 0, q["best_of"] // 2 + 1)
+        await sync_matches(tx, event_id)
+        seated = await _names(tx, event_id)
+        plate = [seated[c] for c in sorted(seated) if c.startswith("P")]
+        assert plate and all(None not in pair for pair in plate[:4])
+        stored = json.loads(await tx.scalar("SELECT draw_json FROM events WHERE id = ?",
+                                            (event_id,)))
+        assert [p["division"] for p in stored["pinned"]] == ["plate"]
+
+        real_seat = sssg.seat
+        monkeypatch.setattr(sssg, "seat", lambda names, rng, *a, **k: real_seat(
+            list(reversed(names)), rng, *a, **k))
+        await sync_matches(tx, event_id)
+        assert await _names(tx, event_id) == seated

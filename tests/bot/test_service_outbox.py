@@ -17,9 +17,9 @@ from bot.service.draw import make_draw
 from bot.service.entries import entries_of, import_players
 from bot.service.event_setup import create_event
 from bot.service.invites import create_invite, decide_join_request, redeem_invite, request_entry
-from bot.service.payments import record_payment, unpaid
+from bot.service.payments import record_payment_in, unpaid
 from bot.service.people import add_person
-from bot.service.rounds import open_round
+from bot.service.rounds import open_round_in
 from bot.service.schedule import find_round
 from bot.store import outbox_repo
 from bot.store.db import Database, Tx
@@ -165,8 +165,8 @@ async def _round_open_before_p1_has_telegram(db: Database) -> tuple[int, int]:
         await make_draw(tx, event_id, seed=3, by=Actor.cli(), now=NOW)
         rnd = await find_round(tx, event_id, "SF")
         for e in await unpaid(tx, rnd):
-            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
-        await open_round(tx, event_id, "SF", by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "SF", by=Actor.cli(), now=NOW)
         (p1,) = [e for e in await entries_of(tx, event_id) if e.name == "P1"]
     return event_id, p1.id
 

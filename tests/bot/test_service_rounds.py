@@ -14,13 +14,16 @@ from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
 from bot.service.entries import entries_of, import_players
-from bot.service.errors import Invalid, NotAllowed
+from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.event_setup import create_event
 from bot.service.matches import matches_of_round
-from bot.service.payments import record_payment, unpaid
-from bot.service.rounds import close_round, open_round
+from bot.service.payments import record_payment, record_payment_in, unpaid
+from bot.service.readmodels import my_matches, pending
+from bot.service.rounds import close_round, close_round_in, open_round, open_round_in
 from bot.service.schedule import find_round, rounds_of
+from bot.service.unit import Request
 from bot.store.db import Database
+from bot.telegram import texts
 
 NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
 DEFINITION = """
@@ -63,7 +66,7 @@ async def _pay_all(db: Database, event_id: int, round_ref: str) -> None:
     async with db.transaction() as tx:
         rnd = await find_round(tx, event_id, round_ref)
         for e in await unpaid(tx, rnd):
-            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
 
 
 async def _draw_rows(db: Database, event_id: int) -> list[tuple[str, str, str, str]]:
@@ -124,14 +127,14 @@ async def test_a_round_does_not_open_until_everyone_has_paid(db: Database) -> No
     event_id = await _event(db)
     async with db.transaction() as tx:
         with pytest.raises(Invalid, match=r"not paid for this round \(SGD 15.00, SSSg rules para 26\): P"):
-            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         rnd = await find_round(tx, event_id, "QF")
         e = (await unpaid(tx, rnd))[0]
         with pytest.raises(Invalid, match="is not enough"):
-            await record_payment(tx, e.id, rnd.id, amount=1000, by=Actor.cli(), now=NOW)
-        await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, amount=1000, by=Actor.cli(), now=NOW)
+        await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
         with pytest.raises(Invalid, match="already paid"):
-            await record_payment(tx, e.id, rnd.id, by=Actor.cli(), now=NOW)
+            await record_payment_in(tx, e.id, rnd.code, by=Actor.cli(), now=NOW)
         # players with a bye play nothing this round and owe nothing for it
         assert len(await unpaid(tx, rnd)) == 3
 
@@ -141,7 +144,7 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
         before = await tx.scalar("SELECT count(*) FROM outbox")
-        rnd = await open_round(tx, event_id, "qf", by=Actor.cli(), now=NOW)
+        rnd = await open_round_in(tx, event_id, "qf", by=Actor.cli(), now=NOW)
         msgs = await tx.all("SELECT person_id, text_html FROM outbox WHERE id > ? ORDER BY id", (before,))
         assert len(msgs) == 4  # two matches, two players each; byes are not told again
         assert all("Best of 9" in t and "Deadline: Wed 31 Aug 2016 23:59 (+08)" in t for _, t in msgs)
@@ -153,14 +156,14 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
         log = await journal.entries_for(tx, f"round:{rnd.id}")
         assert [e["action"] for e in log] == ["round.open"]
         with pytest.raises(Invalid, match="already open"):
-            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
 
 
 async def test_a_later_round_waits_for_its_players(db: Database) -> None:
     event_id = await _event(db)
     async with db.transaction() as tx:
         with pytest.raises(Invalid, match=r"SF cannot open yet: 2 match\(es\) wait for earlier results"):
-            await open_round(tx, event_id, "SF", closes_at=NOW + timedelta(days=30),
+            await open_round_in(tx, event_id, "SF", closes_at=NOW + timedelta(days=30),
                              by=Actor.cli(), now=NOW)
 
 
@@ -169,7 +172,7 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         reminder, reminder24, close = await deadlines.open_deadlines(tx)
         assert not await deadlines.fire_due(tx, reminder.id, NOW)  # not due yet
         later = reminder.due_at + timedelta(minutes=1)
@@ -182,8 +185,8 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
         assert not await deadlines.fire_due(tx, reminder.id, later)  # second firing: nothing
         assert await tx.scalar("SELECT count(*) FROM outbox") == count + 4
         with pytest.raises(Invalid, match=r"2 unfinished match\(es\)"):
-            await close_round(tx, event_id, "QF", by=Actor.cli(), now=later)
-        await close_round(tx, event_id, "QF", by=Actor.cli(), now=later, force=True, why="test")
+            await close_round_in(tx, event_id, "QF", by=Actor.cli(), now=later)
+        await close_round_in(tx, event_id, "QF", by=Actor.cli(), now=later, force=True, why="test")
         assert await deadlines.open_deadlines(tx) == []
         # an alarm armed before the close still fires: it finds the row closed and does nothing
         assert not await deadlines.fire_due(tx, reminder24.id, close.due_at)
@@ -195,7 +198,7 @@ async def test_close_deadline_tells_the_tds_what_is_unfinished(db: Database) -> 
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         close = (await deadlines.open_deadlines(tx))[-1]
         # the round-open deadline handler sees the round still open
         tess = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 900")
@@ -211,11 +214,11 @@ async def test_a_player_may_not_draw_open_or_record_payments(db: Database) -> No
         as_p1 = Actor.person(p1.person_id, "P3")
         rnd = await find_round(tx, event_id, "QF")
         with pytest.raises(NotAllowed):
-            await open_round(tx, event_id, "QF", by=as_p1, now=NOW, unpaid_ok=True)
+            await open_round_in(tx, event_id, "QF", by=as_p1, now=NOW, unpaid_ok=True)
         with pytest.raises(NotAllowed):
-            await record_payment(tx, p1.id, rnd.id, by=as_p1, now=NOW)
+            await record_payment_in(tx, p1.id, rnd.code, by=as_p1, now=NOW)
         with pytest.raises(NotAllowed):
-            await close_round(tx, event_id, "QF", by=as_p1, now=NOW)
+            await close_round_in(tx, event_id, "QF", by=as_p1, now=NOW)
 
 
 async def test_a_failure_half_way_through_opening_leaves_nothing(
@@ -240,7 +243,7 @@ async def test_a_failure_half_way_through_opening_leaves_nothing(
     monkeypatch.setattr(outbox, "enqueue", flaky)
     with pytest.raises(RuntimeError, match="boom"):
         async with db.transaction() as tx:
-            await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
     assert calls == 3
     async with db.transaction() as tx:
         assert [await tx.scalar(f"SELECT count(*) FROM {t}") for t in tables] == counts
@@ -254,7 +257,7 @@ async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Databa
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         first = (await deadlines.open_deadlines(tx))[0]
         await tx.execute("UPDATE rounds SET state = 'closed' WHERE code = 'qf'")
         count = await tx.scalar("SELECT count(*) FROM outbox")
@@ -269,7 +272,7 @@ async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Databa
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         r72, r24, close = await deadlines.open_deadlines(tx)
         late = r24.due_at + timedelta(minutes=1)
         assert await deadlines.fire_due(tx, r24.id, late)  # the later one happens to go first
@@ -282,8 +285,108 @@ async def test_no_reminder_once_the_deadline_has_passed(db: Database) -> None:
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
-        await open_round(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
         r72, _r24, close = await deadlines.open_deadlines(tx)
         assert not await deadlines.fire_due(tx, r72.id, close.due_at)  # the bot was down
         assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE 'Reminder%'") == 0
         assert await deadlines.fire_due(tx, close.id, close.due_at)
+
+
+async def test_opening_says_who_was_reached_and_who_waits_for_telegram(db: Database) -> None:
+    """A player with no Telegram account linked is written to all the same (the message
+    waits until they join); the TD is told how many were reached and who waits, rather
+    than that every player has been told, and /pending and tdbot inbox show who waits."""
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE people SET tg_user_id = 555 WHERE name = 'P3'")
+        qf = await find_round(tx, event_id, "QF")
+        playing = sorted(n for m in await matches_of_round(tx, qf.id) if m.state == "ready"
+                         for n in m.names if n)
+    opened = await open_round(db, Request.cli(NOW), event_id, "QF", unpaid_ok=True, why="test")
+    waiting = [n for n in playing if n != "P3"]
+    assert (opened.told, opened.not_on_telegram) == (["P3"], waiting)
+    said = texts.round_opened(opened)
+    assert "1 of 4 players have been told their opponent" in said
+    assert f"Not yet on Telegram: {', '.join(waiting)}" in said
+    assert "their messages wait until they join" in said and "Every player" not in said
+    box = await pending(db, Request.cli(NOW), event_id)
+    unlinked = sorted(f"P{i}" for i in range(1, 7) if i != 3)
+    assert box.not_on_telegram == unlinked and not box.empty
+    shown = texts.pending("Club Knockout", box)
+    assert f"Not yet on Telegram (their messages wait until they join):\n• {', '.join(unlinked)}" in shown
+
+
+async def test_nobody_waits_for_telegram_before_the_draw(db: Database) -> None:
+    """Before the draw nobody has been written to, so nobody's messages wait."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(DEFINITION.format(fmt="single")),
+                                     by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+    box = await pending(db, Request.cli(NOW), created.event_id)
+    assert box.not_on_telegram == [] and box.empty
+
+
+async def test_a_round_closed_unfinished_shows_its_matches_until_ruled(db: Database) -> None:
+    """A round closed with matches unfinished: the TDs keep seeing them (marked "round
+    closed, unfinished") and the players see that a TD will rule, not "being played"."""
+    event_id = await _event(db)
+    await _pay_all(db, event_id, "QF")
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
+        qf = await find_round(tx, event_id, "QF")
+        playing = [m for m in await matches_of_round(tx, qf.id) if m.state == "playing"]
+    closed = await close_round(db, Request.cli(NOW), event_id, "QF", force=True, why="late")
+    assert closed.left_unfinished == [m.code for m in playing]
+    box = await pending(db, Request.cli(NOW), event_id)
+    assert box.unfinished == []
+    assert [m.code for m in box.left_unfinished] == [m.code for m in playing]
+    shown = texts.pending("Club Knockout", box)
+    assert "Closed rounds' unfinished matches (rule on them):" in shown
+    assert shown.count("— round closed, unfinished") == len(playing)
+    person = playing[0].people[0]
+    assert person is not None
+    async with db.transaction() as tx:
+        mine = await my_matches(tx, person)
+    assert [m.state for m in mine if m.code == playing[0].code] == ["unfinished"]
+    assert "round closed, unfinished: a TD will rule on it" in texts.match_line(mine[0])
+
+
+DEFINED_ROUNDS = DEFINITION + """
+[[rounds]]
+name = "Round of 64"
+"""
+
+
+async def test_fees_can_be_paid_before_the_draw(db: Database) -> None:
+    """Para 26: a player must be paid up by the commencement of each round, and organisers
+    take fees from the start. Before the draw a payment names a round of the definition's
+    [[rounds]]; once the draw makes the round, the payment counts for it. A payment for a
+    round the draw does not make is reported at the draw, not lost."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(DEFINED_ROUNDS.format(fmt="single")),
+                                     by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await import_players(tx, event_id, PLAYERS, by=Actor.cli(), now=NOW)
+    paid = await record_payment(db, Request.cli(NOW), event_id, "p3", "QF")
+    assert (paid.player, paid.round_name, paid.amount, paid.drawn) == (
+        "P3", "QF", "SGD 15.00", False)
+    await record_payment(db, Request.cli(NOW), event_id, "P4", "qf", amount=2000)
+    await record_payment(db, Request.cli(NOW), event_id, "P5", "Round of 64")
+    with pytest.raises(Invalid, match="P3 has already paid for QF"):
+        await record_payment(db, Request.cli(NOW), event_id, "P3", "QF")
+    with pytest.raises(Invalid, match="is not enough"):
+        await record_payment(db, Request.cli(NOW), event_id, "P6", "QF", amount=1000)
+    with pytest.raises(NotFound, match=r"no round 'SF' in the definition.*QF \(qf\), Round of 64"):
+        await record_payment(db, Request.cli(NOW), event_id, "P6", "SF")
+    with pytest.raises(NotFound, match="player 'Zed': no such player in club-ko"):
+        await record_payment(db, Request.cli(NOW), event_id, "Zed", "QF")
+    async with db.transaction() as tx:
+        result = await make_draw(tx, event_id, seed=7, by=Actor.cli(), now=NOW)
+        assert result.unmatched_payments == [("P5", "Round of 64")]
+        qf = await find_round(tx, event_id, "QF")
+        owing = {e.name for e in await unpaid(tx, qf)}
+        playing = {n for m in await matches_of_round(tx, qf.id) if m.state == "ready"
+                   for n in m.names if n}
+        assert owing == playing - {"P3", "P4"} and {"P3", "P4"} <= playing
+    again = await record_payment(db, Request.cli(NOW), event_id, "P6", "QF")
+    assert again.drawn

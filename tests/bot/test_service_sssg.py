@@ -22,7 +22,7 @@ from bot.service.event_setup import create_event
 from bot.service.knockout import sync_matches
 from bot.service.matches import get_match
 from bot.service.readmodels import match_score_line, my_matches, td_inbox
-from bot.service.rounds import open_round
+from bot.service.rounds import open_round_in
 from bot.service.schedule import rounds_of
 from bot.store.db import Database, Tx
 
@@ -146,7 +146,7 @@ async def test_my_matches_and_the_td_inbox(db: Database) -> None:
         event_id = await _sssg(tx)
         inbox = await td_inbox(tx, event_id)
         assert inbox.unpaid and inbox.unpaid[0][0] == "Qual Rd" and len(inbox.unpaid[0][1]) == 16
-        await open_round(tx, event_id, "qual-rd", by=Actor.cli(), now=NOW, unpaid_ok=True,
+        await open_round_in(tx, event_id, "qual-rd", by=Actor.cli(), now=NOW, unpaid_ok=True,
                          why="test")
         q2 = await get_match(tx, await _match(tx, event_id, "Q2"))
         person = q2.people[0]
@@ -213,7 +213,7 @@ async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> 
     """seed 003_053a0fd902066061.txt, Annex A para 26: fees are due by the commencement of each round; the example definition asks
     for a reminder 72 hours before a round opens, and a notice to the TDs when it is due."""
     from bot.service import deadlines
-    from bot.service.payments import record_payment
+    from bot.service.payments import record_payment_in
     from bot.service.schedule import find_round
 
     async with db.transaction() as tx:
@@ -222,13 +222,11 @@ async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> 
         ro16 = await find_round(tx, event_id, "ro16")
         qual = await find_round(tx, event_id, "qual-rd")
         kinds = {(d.kind, d.subject) for d in rows}
-        # the qualifying round opens within 72 h of the draw: no fee reminder, only the notice
-        assert ("round.fee_due", f"round:{qual.id}") not in kinds
         assert ("round.opens", f"round:{qual.id}") in kinds
         fee = next(d for d in rows if d.kind == "round.fee_due" and d.subject == f"round:{ro16.id}")
         assert fee.due_at == datetime(2016, 8, 28, 16, 0, tzinfo=UTC)  # 1 Sep 00:00 SGT - 72 h
         seeded = await tx.all("SELECT DISTINCT entry_a FROM matches WHERE round_id = ?", (ro16.id,))
-        await record_payment(tx, seeded[0][0], ro16.id, by=Actor.cli(), now=NOW)
+        await record_payment_in(tx, seeded[0][0], ro16.code, by=Actor.cli(), now=NOW)
         before = await tx.scalar("SELECT max(id) FROM outbox")
         assert await deadlines.fire_due(tx, fee.id, fee.due_at)
         texts = [r[0] for r in await tx.all("SELECT text_html FROM outbox WHERE id > ?", (before,))]
@@ -259,3 +257,35 @@ async def test_a_seeded_player_is_told_who_their_opponent_may_be(db: Database) -
         feeder_code = t.label(1).removeprefix("winner of ")
         feeder = await get_match(tx, await _match(tx, event_id, feeder_code))
         assert f"winner of {feeder_code} ({feeder.label(0)} or {feeder.label(1)})" in told
+
+
+async def test_a_fee_reminder_whose_time_passed_before_the_draw_goes_out_at_once(
+    db: Database,
+) -> None:
+    """Para 26: fees are due by the commencement of each round. The qualifying round opens
+    within 72 hours of this draw, so its reminder's time (72 h before) has passed when the
+    schedule becomes known: it is sent at once, and the TD who drew is told so, instead of
+    being dropped without a word."""
+    from bot.service import deadlines
+    from bot.service.schedule import find_round
+
+    async with db.transaction() as tx:
+        text = (ROOT / "examples" / "sssg2016.toml").read_text()
+        created = await create_event(tx, parse_definition(text), by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        result = await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+        assert result.late_fee_reminders == ["Qual Rd"]
+        from bot.telegram.texts import draw_made
+
+        told_td = draw_made("SSSg", result)
+        assert "Fee reminders for Qual Rd were due before this draw: they go out now." in told_td
+        qual = await find_round(tx, created.event_id, "qual-rd")
+        fee = next(d for d in await deadlines.open_deadlines(tx)
+                   if d.kind == "round.fee_due" and d.subject == f"round:{qual.id}")
+        assert fee.due_at == NOW  # at once
+        before = await tx.scalar("SELECT max(id) FROM outbox")
+        assert await deadlines.fire_due(tx, fee.id, NOW)
+        sent = [r[0] for r in await tx.all("SELECT text_html FROM outbox WHERE id > ?", (before,))]
+        assert len(sent) == 16 and all("Qual Rd (SGD 15.00)" in t for t in sent)
+        assert all("is due before the round opens on Mon 01 Aug 2016 00:00 (+08)" in t
+                   for t in sent)

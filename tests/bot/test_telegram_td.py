@@ -86,6 +86,7 @@ async def test_draw_open_round_tell_players_and_remind_before_the_deadline(
     assert "not paid for this round" in unpaid and "Dev Rao" in unpaid
     opened = await say(bot, "Tara TD", "/openround SF anyway: fees collected at the venue")
     assert "Opened SF" in opened, opened
+    assert "All 4 players have been told their opponent" in opened  # all on Telegram
     told = bot.telegram.last_sent(ann).text or ""
     assert "Your opponent:" in told and "Best of 3" in told and "Deadline:" in told
 

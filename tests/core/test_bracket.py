@@ -11,6 +11,7 @@ from core.bracket import (
     Part,
     Source,
     Status,
+    from_record,
     placements,
     resolve,
     to_record,
@@ -77,6 +78,7 @@ def test_the_record_is_plain_json():
     kinds = {s["kind"] for m in rec["matches"] for s in m["slots"]}
     assert kinds == {"seat", "winner", "loser"}
     assert rec["matches"][-1]["reset_of"] == rec["matches"][-2]["id"]
+    assert from_record(rec) == b  # read back exactly: a stored draw is never drawn again
 
 
 def test_renaming_a_placeholder_keeps_the_shape():

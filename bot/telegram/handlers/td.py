@@ -21,10 +21,9 @@ from bot.service.directing import directed_event
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
 from bot.service.limits import SEED
-from bot.service.schedule import parse_closing
 from bot.service.unit import Reply, Request
 from bot.store.db import Tx
-from bot.telegram import texts
+from bot.telegram import keyboards, texts
 from bot.telegram.handlers.common import AfterCommit, applied_once, handled, sender_ids
 from bot.telegram.runtime import runtime
 
@@ -60,19 +59,18 @@ def _chat(update: Update) -> int:
     return update.effective_chat.id
 
 
-@applied_once
-async def pending(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
-) -> AfterCommit | None:
+@handled
+async def pending(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """What awaits a TD (the service's read model ``td_inbox``, one copy of its queries):
-    join requests (with their Approve / Reject buttons), disputes, fees, messages Telegram refused for good (issue 3: "is marked
-    so and shown to a TD"), deadlines that could not fire, unfinished matches."""
-    _actor, event, _ = await td_event(tx, update, context, "pending")
-    inbox = await readmodels.td_inbox(tx, event.id)
-    buttons = [[(f"Approve {r.entry_name}", f"join:approve:{r.id}"),
-                ("Reject", f"join:reject:{r.id}")] for r in inbox.join_requests]
-    await outbox.enqueue(tx, chat_id=_chat(update), now=now, buttons=buttons,
-                         text_html=texts.pending(event.name, inbox))
+    join requests (with their Approve / Reject buttons), disputes, fees, messages Telegram
+    refused for good (issue 3: "is marked so and shown to a TD"), deadlines that could not
+    fire, unfinished matches."""
+    db = runtime(context).db
+    event, _ = await directed_event(db, req, context.args or [], "pending")
+    await readmodels.pending(db, req, event.id, render=lambda inbox: Reply(
+        texts.pending(event.name, inbox),
+        [keyboards.join_decision(r.id, r.entry_name) for r in inbox.join_requests],
+    ))
     return None
 
 
@@ -95,29 +93,28 @@ def _cut(text: str, word: str) -> tuple[str, bool, str]:
     return parts[0].strip(), len(parts) == 2, after
 
 
-@applied_once
-async def open_round(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
-) -> AfterCommit | None:
+@handled
+async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/openround ROUND [until DATE] [anyway: REASON]. "until" sets the closing time (a TD
     on a phone must be able to open a round whose planned date has passed, as
     ``--closes`` does at the command line); "anyway" opens a round with fees unpaid, as the
     TD decision SSSg para 26 leaves to them, and the reason goes to the journal."""
-    actor, event, args = await td_event(tx, update, context, "openround")
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "openround")
     head, anyway, reason = _cut(" ".join(args), "anyway")
     ref, until, closing = _cut(head, "until")
     if not ref:
         raise Invalid("say which round: /openround ROUND [until 2016-09-30] [anyway: REASON]")
     if until and not closing:
         raise Invalid("give the closing date after until: /openround ROUND until 2016-09-30")
-    closes_at = parse_closing(closing, event.zone) if closing else None
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
         raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
-    rnd = await rounds.open_round(tx, event.id, ref, closes_at=closes_at, by=actor, now=now,
-                                  unpaid_ok=bool(anyway), why=reason or "/openround in chat")
-    await outbox.enqueue(tx, chat_id=_chat(update), now=now,
-                         text_html=texts.round_opened(event, rnd))
+    await rounds.open_round(
+        db, req, event.id, ref, closing=closing or None, unpaid_ok=bool(anyway),
+        why=reason or "/openround in chat",
+        render=lambda opened: Reply(texts.round_opened(opened)),
+    )
     return None
 
 

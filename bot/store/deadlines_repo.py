@@ -1,0 +1,141 @@
+"""Deadline rows: the truth about durable time (design.md, "Durable time"). A row is open
+until it is fired, cancelled (its subject moved on) or marked failed (it could not fire);
+rows are never deleted, so ids only grow."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.store.db import Row, Tx
+from bot.store.times import iso, parse
+
+
+@dataclass(frozen=True)
+class Deadline:
+    id: int
+    kind: str
+    subject: str
+    due_at: datetime
+    state: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class FailedDeadline:
+    id: int
+    kind: str
+    subject: str
+    due_at: datetime
+    error: str
+
+
+def _deadline(row: Row) -> Deadline:
+    return Deadline(
+        row["id"], row["kind"], row["subject"], parse(row["due_at"]), row["state"],
+        json.loads(row["payload_json"]),
+    )
+
+
+async def add(
+    tx: Tx, kind: str, subject: str, due_at: datetime, payload: dict[str, Any], now: datetime
+) -> int:
+    return await tx.insert(
+        "INSERT INTO deadlines (kind, subject, due_at, state, payload_json, opened_at)"
+        " VALUES (?, ?, ?, 'open', ?, ?)",
+        (kind, subject, iso(due_at), json.dumps(payload, sort_keys=True), iso(now)),
+    )
+
+
+async def get(tx: Tx, deadline_id: int) -> Deadline | None:
+    row = await tx.one("SELECT * FROM deadlines WHERE id = ?", (deadline_id,))
+    return None if row is None else _deadline(row)
+
+
+async def open_all(tx: Tx) -> list[Deadline]:
+    """Every open row, soonest first."""
+    rows = await tx.all("SELECT * FROM deadlines WHERE state = 'open' ORDER BY due_at, id")
+    return [_deadline(r) for r in rows]
+
+
+async def last_id(tx: Tx) -> int:
+    """The highest deadline id so far (0 for none)."""
+    return int(await tx.scalar("SELECT MAX(id) FROM deadlines") or 0)
+
+
+async def open_after(tx: Tx, after_id: int) -> list[tuple[int, datetime]]:
+    """(id, due_at) of the open rows with an id above ``after_id``: a range scan on the
+    primary key, cheap enough to run after every update."""
+    rows = await tx.all(
+        "SELECT id, due_at FROM deadlines WHERE id > ? AND state = 'open' ORDER BY id",
+        (after_id,),
+    )
+    return [(r["id"], parse(r["due_at"])) for r in rows]
+
+
+async def due(tx: Tx, now: datetime) -> list[Deadline]:
+    """Open rows already due at ``now``, soonest first."""
+    rows = await tx.all(
+        "SELECT * FROM deadlines WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id",
+        (iso(now),),
+    )
+    return [_deadline(r) for r in rows]
+
+
+async def close(tx: Tx, deadline_id: int, state: str, now: datetime) -> bool:
+    """Close an open row as 'fired' or 'cancelled'; False if it was not open any more."""
+    changed = await tx.execute(
+        "UPDATE deadlines SET state = ?, closed_at = ? WHERE id = ? AND state = 'open'",
+        (state, iso(now), deadline_id),
+    )
+    return changed == 1
+
+
+async def fail(tx: Tx, deadline_id: int, error: str, now: datetime) -> bool:
+    """Close an open row as 'failed' with the reason; False if it was not open any more."""
+    changed = await tx.execute(
+        "UPDATE deadlines SET state = 'failed', closed_at = ?, last_error = ?"
+        " WHERE id = ? AND state = 'open'",
+        (iso(now), error, deadline_id),
+    )
+    return changed == 1
+
+
+async def cancel(
+    tx: Tx, subject: str, now: datetime, kinds: tuple[str, ...] | None = None
+) -> int:
+    """Cancel the open rows of a subject (of some kinds only, if given); returns how many."""
+    sql = "UPDATE deadlines SET state = 'cancelled', closed_at = ? WHERE subject = ? AND state = 'open'"
+    params: list[Any] = [iso(now), subject]
+    if kinds:
+        sql += " AND kind IN (" + ", ".join("?" for _ in kinds) + ")"
+        params.extend(kinds)
+    return await tx.execute(sql, params)
+
+
+async def count_due_after(tx: Tx, d: Deadline, now: datetime) -> int:
+    """Rows of the same subject and kind as ``d``, open or fired, due after it and by
+    ``now``: later ones that overtake it when it fires late."""
+    return int(await tx.scalar(
+        "SELECT count(*) FROM deadlines WHERE subject = ? AND kind = ?"
+        " AND state IN ('open', 'fired') AND id <> ? AND due_at > ? AND due_at <= ?",
+        (d.subject, d.kind, d.id, iso(d.due_at), iso(now)),
+    ))
+
+
+async def failed_for_event(tx: Tx, event_id: int) -> list[FailedDeadline]:
+    """Failed rows that concern an event: subjects ``round:N``, ``match:N`` and ``event:N``
+    of that event, and any subject naming no event."""
+    rows = await tx.all(
+        "SELECT d.* FROM deadlines d"
+        " LEFT JOIN rounds r ON d.subject = 'round:' || r.id"
+        " LEFT JOIN matches m ON d.subject = 'match:' || m.id"
+        " WHERE d.state = 'failed' AND (d.subject = ? OR r.event_id = ? OR m.event_id = ?"
+        "  OR (r.id IS NULL AND m.id IS NULL AND d.subject NOT LIKE 'event:%'))"
+        " ORDER BY d.id",
+        (f"event:{event_id}", event_id, event_id),
+    )
+    return [FailedDeadline(r["id"], r["kind"], r["subject"], parse(r["due_at"]),
+                           r["last_error"] or "") for r in rows]

@@ -1,0 +1,173 @@
+"""Matches and their games as stored, and the open disputes about them.
+
+A match row holds where each side comes from (``source_a``/``source_b``: ``seat:Ann``,
+``winner:Q3``, ``loser:T5``, ``bye``, ``draw:5``) and, once known, the entry in it. Sides
+follow core/match.py: side 0 is slot A, side 1 slot B. Who sits where is the core's to say
+(bot/service/knockout.py writes it here); this module only reads and writes rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.db import Row, Tx
+
+
+@dataclass(frozen=True)
+class MatchView:
+    id: int
+    event_id: int
+    round_id: int
+    round_name: str
+    code: str
+    best_of: int
+    entries: tuple[int | None, int | None]
+    names: tuple[str | None, str | None]
+    people: tuple[int | None, int | None]
+    sources: tuple[str, str]
+    head_start: tuple[int, int]
+    first_starter: int | None
+    state: str
+    winner: int | None  # side
+    linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
+    round_state: str = "planned"
+
+    def side_of_person(self, person_id: int) -> int | None:
+        for side in (0, 1):
+            if self.people[side] == person_id:
+                return side
+        return None
+
+    def label(self, side: int) -> str:
+        """Who is in a slot, or where they will come from ('winner of Q3')."""
+        name = self.names[side]
+        return name if name is not None else describe_source(self.sources[side])
+
+    @property
+    def left_unfinished(self) -> bool:
+        """Still being played when its round was closed (``tdbot round close --force``):
+        it stays before the TDs until one rules on it."""
+        return self.state == "playing" and self.round_state == "closed"
+
+    @property
+    def progress(self) -> str:
+        """The state as a TD reads it: a closed round's unfinished match says so."""
+        return "round closed, unfinished" if self.left_unfinished else self.state
+
+
+def describe_source(source: str) -> str:
+    kind, _, ref = source.partition(":")
+    if kind == "seat":
+        return ref
+    if kind == "draw":
+        return "drawn after the qualifying round"
+    if kind == "winner":
+        return f"winner of {ref}"
+    if kind == "loser":
+        return f"loser of {ref}"
+    if kind == "bye":
+        return "bye"
+    return ref or "to be decided"
+
+
+_SELECT = (
+    "SELECT m.*, r.name AS round_name, r.state AS round_state,"
+    " pa.name AS name_a, pb.name AS name_b, ea.person_id AS person_a, eb.person_id AS person_b,"
+    " pa.tg_user_id IS NOT NULL AS linked_a, pb.tg_user_id IS NOT NULL AS linked_b"
+    " FROM matches m JOIN rounds r ON r.id = m.round_id"
+    " LEFT JOIN entries ea ON ea.id = m.entry_a LEFT JOIN people pa ON pa.id = ea.person_id"
+    " LEFT JOIN entries eb ON eb.id = m.entry_b LEFT JOIN people pb ON pb.id = eb.person_id"
+)
+
+
+def _view(r: Row) -> MatchView:
+    hs = [0, 0]
+    if r["head_start_side"] is not None:
+        hs[r["head_start_side"]] = r["head_start_games"]
+    return MatchView(
+        r["id"], r["event_id"], r["round_id"], r["round_name"], r["code"], r["best_of"],
+        (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
+        (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
+        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), r["round_state"],
+    )
+
+
+async def get(tx: Tx, match_id: int) -> MatchView | None:
+    row = await tx.one(_SELECT + " WHERE m.id = ?", (match_id,))
+    return None if row is None else _view(row)
+
+
+async def of_round(tx: Tx, round_id: int) -> list[MatchView]:
+    rows = await tx.all(_SELECT + " WHERE m.round_id = ? ORDER BY m.id", (round_id,))
+    return [_view(r) for r in rows]
+
+
+async def of_event(tx: Tx, event_id: int) -> list[MatchView]:
+    rows = await tx.all(_SELECT + " WHERE m.event_id = ? ORDER BY r.seq, m.id", (event_id,))
+    return [_view(r) for r in rows]
+
+
+async def of_person(tx: Tx, person_id: int) -> list[MatchView]:
+    rows = await tx.all(
+        _SELECT + " WHERE ea.person_id = ? OR eb.person_id = ? ORDER BY r.seq, m.id",
+        (person_id, person_id),
+    )
+    return [_view(r) for r in rows]
+
+
+async def add(
+    tx: Tx, *, event_id: int, round_id: int, code: str, best_of: int, sources: tuple[str, str],
+    head_start_games: int,
+) -> int:
+    """A match of the draw, waiting for its players; a head start goes to side 0 (the
+    upper-bracket winner's slot, SSSg para 2)."""
+    return await tx.insert(
+        "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b,"
+        " head_start_side, head_start_games, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting')",
+        (event_id, round_id, code, best_of, sources[0], sources[1],
+         0 if head_start_games else None, head_start_games),
+    )
+
+
+async def set_sides(
+    tx: Tx, match_id: int, entries: tuple[int | None, int | None], state: str, winner: int | None
+) -> None:
+    """Who plays, the state and the winner, as the core sees them now."""
+    await tx.execute(
+        "UPDATE matches SET entry_a = ?, entry_b = ?, state = ?, winner_side = ? WHERE id = ?",
+        (entries[0], entries[1], state, winner, match_id),
+    )
+
+
+async def set_state(tx: Tx, match_id: int, state: str) -> None:
+    await tx.execute("UPDATE matches SET state = ? WHERE id = ?", (state, match_id))
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game row: ``kind`` played, bye (SSSg para 28) or forfeit; ``void`` no longer
+    counts (paras 14, 27, 28). The service turns it into a ``core.match.Game``."""
+
+    kind: str
+    starter_side: int | None
+    score_a: int | None
+    score_b: int | None
+    bye_side: int | None
+    void: bool
+
+
+async def games_of(tx: Tx, match_id: int) -> list[StoredGame]:
+    rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
+    return [StoredGame(r["kind"], r["starter_side"], r["score_a"], r["score_b"], r["bye_side"],
+                       bool(r["void"])) for r in rows]
+
+
+async def open_disputes(tx: Tx, event_id: int) -> list[dict[str, Any]]:
+    """Open disputes of an event's matches: id, match_id, code, reason, raised_at."""
+    rows = await tx.all(
+        "SELECT d.id, d.match_id, m.code, d.reason, d.raised_at FROM disputes d"
+        " JOIN matches m ON m.id = d.match_id WHERE m.event_id = ? AND d.state = 'open'"
+        " ORDER BY d.id", (event_id,),
+    )
+    return [dict(r) for r in rows]

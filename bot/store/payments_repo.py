@@ -1,0 +1,55 @@
+"""Fees paid per round (SSSg para 26), in minor units of the event's currency.
+
+A payment names its round by code (``rounds.code``, the slug of the round's name), not by
+row: it may be recorded before the draw makes the round, and is found once it exists
+(migrations/0005_payments_before_draw.sql).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.store.db import Tx
+from bot.store.times import iso
+
+
+async def exists(tx: Tx, entry_id: int, round_code: str) -> bool:
+    row = await tx.one(
+        "SELECT id FROM payments WHERE entry_id = ? AND round_code = ?", (entry_id, round_code)
+    )
+    return row is not None
+
+
+async def add(
+    tx: Tx, *, event_id: int, entry_id: int, round_code: str, amount: int, currency: str,
+    recorded_by: str, note: str, paid_at: datetime,
+) -> int:
+    return await tx.insert(
+        "INSERT INTO payments (event_id, entry_id, round_code, amount, currency, recorded_by,"
+        " note, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (event_id, entry_id, round_code, amount, currency, recorded_by, note, iso(paid_at)),
+    )
+
+
+async def unpaid_entries(tx: Tx, round_id: int) -> list[int]:
+    """Entry ids playing a match of the round (not a bye) with no payment for it."""
+    rows = await tx.all(
+        "SELECT DISTINCT e.id FROM matches m JOIN rounds r ON r.id = m.round_id"
+        " JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
+        " WHERE m.round_id = ? AND m.state != 'bye' AND NOT EXISTS"
+        " (SELECT 1 FROM payments p WHERE p.entry_id = e.id AND p.round_code = r.code)"
+        " ORDER BY e.id",
+        (round_id,),
+    )
+    return [r["id"] for r in rows]
+
+
+async def without_round(tx: Tx, event_id: int) -> list[tuple[int, str]]:
+    """(entry id, round code) of the event's payments for a round it has no row for."""
+    rows = await tx.all(
+        "SELECT p.entry_id, p.round_code FROM payments p WHERE p.event_id = ? AND NOT EXISTS"
+        " (SELECT 1 FROM rounds r WHERE r.event_id = p.event_id AND r.code = p.round_code)"
+        " ORDER BY p.id",
+        (event_id,),
+    )
+    return [(r["entry_id"], r["round_code"]) for r in rows]

@@ -1,0 +1,80 @@
+"""Rounds and divisions as stored: the period each round is played in (SSSg para 6), its
+best-of and fee, and its state (planned, open, closed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.db import Row, Tx
+from bot.store.times import iso, parse
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    event_id: int
+    code: str
+    name: str
+    seq: int
+    best_of: int
+    opens_at: datetime | None
+    closes_at: datetime | None
+    fee: int
+    state: str
+    division: str
+
+
+_SELECT = (
+    "SELECT r.*, COALESCE(d.name, '') AS division FROM rounds r"
+    " LEFT JOIN divisions d ON d.id = r.division_id"
+)
+
+
+def _round(r: Row) -> Round:
+    return Round(
+        r["id"], r["event_id"], r["code"], r["name"], r["seq"], r["best_of"],
+        parse(r["opens_at"]) if r["opens_at"] else None,
+        parse(r["closes_at"]) if r["closes_at"] else None,
+        r["fee"], r["state"], r["division"],
+    )
+
+
+async def get(tx: Tx, round_id: int) -> Round | None:
+    row = await tx.one(_SELECT + " WHERE r.id = ?", (round_id,))
+    return None if row is None else _round(row)
+
+
+async def of_event(tx: Tx, event_id: int) -> list[Round]:
+    rows = await tx.all(_SELECT + " WHERE r.event_id = ? ORDER BY r.seq, r.id", (event_id,))
+    return [_round(r) for r in rows]
+
+
+async def add_division(tx: Tx, event_id: int, name: str) -> int:
+    return await tx.insert(
+        "INSERT INTO divisions (event_id, name) VALUES (?, ?)", (event_id, name)
+    )
+
+
+async def add(
+    tx: Tx, *, event_id: int, division_id: int, code: str, name: str, seq: int, best_of: int,
+    opens_at: datetime | None, closes_at: datetime | None, fee: int,
+) -> int:
+    """A planned round of the draw."""
+    return await tx.insert(
+        "INSERT INTO rounds (event_id, division_id, code, name, seq, best_of, opens_at,"
+        " closes_at, fee, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'planned')",
+        (event_id, division_id, code, name, seq, best_of,
+         iso(opens_at) if opens_at else None, iso(closes_at) if closes_at else None, fee),
+    )
+
+
+async def set_open(tx: Tx, round_id: int, opens_at: datetime, closes_at: datetime) -> None:
+    await tx.execute(
+        "UPDATE rounds SET state = 'open', opens_at = ?, closes_at = ? WHERE id = ?",
+        (iso(opens_at), iso(closes_at), round_id),
+    )
+
+
+async def set_closed(tx: Tx, round_id: int) -> None:
+    await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (round_id,))
