@@ -358,19 +358,13 @@ def journal_cmd(
     db: DbOption = None,
 ) -> None:
     """Show who changed what in an event, when and why (the append-only journal)."""
-
-    async def work(tx: Tx) -> list[str]:
-        ev = await find_event(tx, event)
-        out = []
-        for e in await journal.entries_for_event(tx, ev.id, limit):
-            when = ev.local(datetime.fromisoformat(e["at"]))
-            detail = ", ".join(f"{k}={v}" for k, v in sorted(e["detail"].items()))
-            why = f"  -- {e['why']}" if e["why"] else ""
-            out.append(f"{when}  {e['who']}  {e['action']} {e['subject']}  {detail}{why}")
-        return out
-
-    for line in _run(db, work):
-        typer.echo(line)
+    page = _use(db, lambda database: journal.event_journal(database, event, limit))
+    ev = page.event
+    for e in page.entries:
+        when = ev.local(datetime.fromisoformat(e.at))
+        detail = ", ".join(f"{k}={v}" for k, v in sorted(e.detail.items()))
+        why = f"  -- {e.why}" if e.why else ""
+        typer.echo(f"{when}  {e.who}  {e.action} {e.subject}  {detail}{why}")
 
 
 def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:
