@@ -3,19 +3,18 @@ players' entries and the invite codes that let everyone link their Telegram acco
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.clock import iso
 from bot.service.definitions import Definition, PersonDef
-from bot.service.entries import _add_entry
+from bot.service.entries import _add_entry, get_entry
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.invites import create_invite
 from bot.service.people import add_person, person_by_tg
 from bot.service.roles import grant_role
+from bot.store import events_repo
 from bot.store.db import Tx
 
 
@@ -50,16 +49,12 @@ async def create_event(
     if not by.organiser:
         raise NotAllowed("only an organiser may create events; ask the bot's operator")
     ev = definition.event
-    if await tx.scalar("SELECT id FROM events WHERE slug = ?", (ev.slug,)) is not None:
+    if await events_repo.by_slug(tx, ev.slug) is not None:
         raise Invalid(f"event.slug: an event called {ev.slug!r} already exists; pick another slug")
-    event_id = await tx.insert(
-        "INSERT INTO events (slug, name, format, time_zone, currency, fee_per_round, rules_json,"
-        " state, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?)",
-        (
-            ev.slug, ev.name, ev.format, ev.time_zone, ev.currency, ev.fee_minor,
-            json.dumps(definition.model_dump(mode="json"), sort_keys=True),
-            by.person_id, iso(now),
-        ),
+    event_id = await events_repo.add(
+        tx, slug=ev.slug, name=ev.name, format=ev.format, time_zone=ev.time_zone,
+        currency=ev.currency, fee_per_round=ev.fee_minor,
+        rules=definition.model_dump(mode="json"), created_by=by.person_id, now=now,
     )
     await journal.record(
         tx, who=by, action="event.create", subject=f"event:{event_id}", now=now,
@@ -83,8 +78,9 @@ async def create_event(
             tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
             by=by, now=now, why="definition file",
         )
-        pid = await tx.scalar("SELECT person_id FROM entries WHERE id = ?", (entry_id,))
-        code = await create_invite(tx, event_id, "player", person_id=pid, by=Actor.system(), now=now)
+        entry = await get_entry(tx, entry_id)
+        code = await create_invite(tx, event_id, "player", person_id=entry.person_id,
+                                   by=Actor.system(), now=now)
         personal.append(("player", p.name, code))
     player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
     return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)
