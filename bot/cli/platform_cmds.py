@@ -21,25 +21,20 @@ from bot.service import draw as draw_service
 from bot.service import journal
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
-from bot.service.entries import entries_of, import_players
+from bot.service.entries import EnteredPlayers, enter_players, entries_of
 from bot.service.errors import ServiceError
-from bot.service.event_setup import create_event
-from bot.service.events import find_event, list_events, lookup_event
-from bot.service.invites import (
-    create_invite,
-    decide_join_request,
-    invite_link,
-    personal_player_invites,
-)
-from bot.service.matches import matches_of_event
+from bot.service.event_setup import set_up_event
+from bot.service.events import all_events, find_event, lookup_event
+from bot.service.invites import JoinDecision, decide_join, invite_for_role, invite_link
+from bot.service.overview import event_overview
 from bot.service.payments import record_payment
 from bot.service.readmodels import td_inbox
 from bot.service.rounds import close_round, open_round
-from bot.service.schedule import find_round, parse_closing, rounds_of
+from bot.service.schedule import find_round, parse_closing
 from bot.service.unit import Request
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
-from bot.store.migrations import MigrationError
+from bot.store.migrations import MigrationError, applied_count
 
 T = TypeVar("T")
 
@@ -133,7 +128,7 @@ def _read(path: Path, what: str) -> str:
 def migrate(db: DbOption = None) -> None:
     """Create the database or bring its schema up to date (also done at start-up)."""
     path = _db_path(db)
-    count = _run(db, lambda tx: tx.scalar("SELECT count(*) FROM schema_migrations"))
+    count = _use(db, applied_count)
     typer.echo(f"{path}: schema up to date ({count} migration(s) applied)")
 
 
@@ -166,7 +161,7 @@ def event_create(
     except ServiceError as exc:
         fail(exc.message)
     username = _bot_username(bot_username)
-    created = _run(db, lambda tx: create_event(tx, definition, by=Actor.cli(), now=_now()))
+    created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition))
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     typer.echo(f"players' link (each picks their entry, a TD approves): "
                f"{invite_link(username, created.player_code)}")
@@ -177,7 +172,7 @@ def event_create(
 @event_app.command("list")
 def event_list(db: DbOption = None) -> None:
     """List the events."""
-    for e in _run(db, list_events):
+    for e in _use(db, all_events):
         typer.echo(f"{e.id:>3}  {e.slug:<20} {e.format:<7} {e.state:<12} {e.name}")
 
 
@@ -185,22 +180,15 @@ def event_list(db: DbOption = None) -> None:
 def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
                db: DbOption = None) -> None:
     """Show an event's rounds and matches."""
-
-    async def work(tx: Tx) -> list[str]:
-        ev = await find_event(tx, event)
-        lines = [f"{ev.name} ({ev.slug}): {ev.format}, {ev.state}"
-                 + (f", drawn with seed {ev.draw_seed}" if ev.draw_seed is not None else "")]
-        matches = await matches_of_event(tx, ev.id)
-        for rnd in await rounds_of(tx, ev.id):
-            closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
-            lines.append(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
-            for m in matches:
-                if m.round_id == rnd.id:
-                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.state})")
-        return lines
-
-    for line in _run(db, work):
-        typer.echo(line)
+    shown = _use(db, lambda database: event_overview(database, event))
+    ev = shown.event
+    typer.echo(f"{ev.name} ({ev.slug}): {ev.format}, {ev.state}"
+               + (f", drawn with seed {ev.draw_seed}" if ev.draw_seed is not None else ""))
+    for rnd, matches in shown.rounds:
+        closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
+        typer.echo(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
+        for m in matches:
+            typer.echo(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.state})")
 
 
 @players_app.command("import")
@@ -214,14 +202,13 @@ def players_import(
     text = _read(csv_file, "players file")
     username = _bot_username(bot_username)
 
-    async def work(tx: Tx) -> tuple[int, list[tuple[str, str]]]:
-        ev = await find_event(tx, event)
-        ids = await import_players(tx, ev.id, text, by=Actor.cli(), now=_now())
-        return len(ids), await personal_player_invites(tx, ev.id, by=Actor.cli(), now=_now())
+    async def work(database: Database) -> EnteredPlayers:
+        ev = await lookup_event(database, event)
+        return await enter_players(database, Request.cli(_now()), ev.id, text)
 
-    count, links = _run(db, work)
-    typer.echo(f"entered {count} player(s); personal invite links:")
-    for name, code in links:
+    entered = _use(db, work)
+    typer.echo(f"entered {len(entered.entry_ids)} player(s); personal invite links:")
+    for name, code in entered.links:
         typer.echo(f"  {name}: {invite_link(username, code)}")
 
 
@@ -235,11 +222,11 @@ def invite(
     """Make an invite link for a role (single use, except the general player link)."""
     username = _bot_username(bot_username)
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        return await create_invite(tx, ev.id, role, by=Actor.cli(), now=_now())
+    async def work(database: Database) -> str:
+        ev = await lookup_event(database, event)
+        return await invite_for_role(database, Request.cli(_now()), ev.id, role)
 
-    typer.echo(invite_link(username, _run(db, work)))
+    typer.echo(invite_link(username, _use(db, work)))
 
 
 @app.command("draw-event")
@@ -368,20 +355,17 @@ def journal_cmd(
 
 
 def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        row = await tx.one("SELECT event_id FROM join_requests WHERE id = ?", (request,))
-        if row is None or row["event_id"] != ev.id:
-            fail(f"join request {request}: no such request in {ev.slug}; "
-                 f"`tdbot inbox {ev.slug}` lists them")
-        decision = await decide_join_request(tx, request, approve, by=Actor.cli(), now=_now(),
-                                             why=why)
-        r = decision.request
-        if not decision.by_this_press:
-            return f"join request {request} was decided already: {decision.verdict}"
-        return f"{r.state} join request {request}: {r.tg_name} as {r.entry_name}"
+    async def work(database: Database) -> JoinDecision:
+        ev = await lookup_event(database, event)
+        return await decide_join(database, Request.cli(_now()), request, approve,
+                                 event_id=ev.id, why=why)
 
-    typer.echo(_run(db, work))
+    decision = _use(db, work)
+    r = decision.request
+    if not decision.by_this_press:
+        typer.echo(f"join request {request} was decided already: {decision.verdict}")
+    else:
+        typer.echo(f"{r.state} join request {request}: {r.tg_name} as {r.entry_name}")
 
 
 @app.command("approve")

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service import journal
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotFound
-from bot.service.events import get_event
+from bot.service.events import Event, get_event
+from bot.service.invites import personal_player_invites
 from bot.service.people import add_person, person_by_tg
 from bot.service.roles import grant_role, require_role
+from bot.service.unit import Request, require_actor, unit
 from bot.store import entries_repo, roles_repo
-from bot.store.db import Tx
+from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry as Entry
 
 
@@ -185,3 +188,23 @@ async def import_players(
         except Invalid as exc:
             raise Invalid(f"row {n}: {exc.message}") from None
     return ids
+
+
+@dataclass(frozen=True)
+class EnteredPlayers:
+    """What a players' import did: the entries it made, and (name, code) of a personal
+    invite for every player of the event not on Telegram yet."""
+
+    event: Event
+    entry_ids: list[int]
+    links: list[tuple[str, str]]
+
+
+async def enter_players(db: Database, req: Request, event_id: int, csv_text: str) -> EnteredPlayers:
+    """Use-case: a TD enters the players of a CSV (all or none, ``import_players``) and gets
+    their personal invite links."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        ids = await import_players(tx, event_id, csv_text, by=actor, now=req.now)
+        links = await personal_player_invites(tx, event_id, by=actor, now=req.now)
+        return EnteredPlayers(await get_event(tx, event_id), ids, links)

@@ -3,7 +3,7 @@ players' entries and the invite codes that let everyone link their Telegram acco
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service import journal
@@ -12,10 +12,11 @@ from bot.service.definitions import Definition, PersonDef
 from bot.service.entries import _add_entry, get_entry
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.invites import create_invite
-from bot.service.people import add_person, person_by_tg
-from bot.service.roles import grant_role
+from bot.service.people import add_person, ensure_person_for_tg, person_by_tg
+from bot.service.roles import grant_role, roles_held
+from bot.service.unit import Answer, Request, answer_with, unit
 from bot.store import events_repo
-from bot.store.db import Tx
+from bot.store.db import Database, Tx
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class CreatedEvent:
     name: str
     player_code: str
     personal: list[tuple[str, str, str]] = field(default_factory=list)
+    held: frozenset[str] = frozenset()  # every role the creator holds now (a person's menu)
 
 
 async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
@@ -84,3 +86,24 @@ async def create_event(
         personal.append(("player", p.name, code))
     player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
     return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)
+
+
+async def set_up_event(
+    db: Database, req: Request, definition: Definition, *, why: str = "",
+    render: Answer[CreatedEvent] | None = None,
+) -> CreatedEvent:
+    """Use-case: an organiser (settings) or the operator creates an event from its
+    definition (``create_event``). An organiser writing to the bot for the first time
+    becomes a person here, so what they create is journalled under their name."""
+    async with unit(db, req) as tx:
+        if req.operator:
+            actor = Actor(None, req.label, organiser=True)
+        elif req.organiser and req.tg_user_id is not None:
+            person = await ensure_person_for_tg(tx, req.tg_user_id, req.tg_name, req.now)
+            actor = Actor.person(person.id, person.name, organiser=True)
+        else:
+            raise NotAllowed("only an organiser may create events; ask the bot's operator")
+        created = await create_event(tx, definition, by=actor, now=req.now, why=why)
+        if req.tg_user_id is not None:
+            created = replace(created, held=frozenset(await roles_held(tx, req.tg_user_id)))
+        return await answer_with(tx, req, render, created)

@@ -10,27 +10,37 @@ Three kinds, decided by the code's row:
 - a general code for another role (TD, adjudicator, organiser): single use; the first
   person to follow it gets the role. Organisers hand these out one at a time.
 
-Callback data for the TD's buttons: ``join:approve:<request id>`` and
-``join:reject:<request id>``; for a player picking an entry: ``join:pick:<code>:<entry id>``.
+The buttons under a join request (Approve / Reject) come from the adapter
+(``decide_buttons``): their callback data is the adapter's to build and to parse.
 """
 
 from __future__ import annotations
 
 import html
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service import journal, outbox
 from bot.service.actors import Actor
-from bot.service.errors import Invalid, NotFound
+from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.people import add_person, get_person, person_by_tg
-from bot.service.roles import ROLE_NAMES, ROLES, grant_role, people_with_role, require_role
+from bot.service.roles import (
+    ROLE_NAMES,
+    ROLES,
+    grant_role,
+    people_with_role,
+    require_role,
+    roles_held,
+)
+from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
 from bot.store import entries_repo, invites_repo, outbox_repo, people_repo
-from bot.store.db import Tx
+from bot.store.db import Database, Tx
 from bot.store.invites_repo import Invite as Invite
 from bot.store.invites_repo import JoinRequest as JoinRequest
+from bot.store.outbox_repo import ButtonsIn
 
 
 def invite_link(bot_username: str, code: str) -> str:
@@ -52,6 +62,11 @@ class Redemption:
     role: str
     person_id: int | None = None
     choices: list[tuple[int, str]] = field(default_factory=list)
+    held: frozenset[str] = frozenset()  # every role the user now holds, in any event
+
+
+#: The buttons under a join request, from its id (the adapter builds the callback data).
+JoinButtons = Callable[[int], ButtonsIn]
 
 
 async def create_invite(
@@ -186,7 +201,8 @@ async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
 
 
 async def request_entry(
-    tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime
+    tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime,
+    decide_buttons: JoinButtons,
 ) -> int:
     """A player picked an entry after a general code: ask the event's TDs to approve."""
     inv = await _get_invite(tx, code)
@@ -215,7 +231,7 @@ async def request_entry(
     for other in await invites_repo.pending_claims(tx, entry_id, besides=rid):
         text += (f"\n⚠️ Telegram user {_mention(other.tg_user_id, other.tg_name)} also "
                  f"asked to be <b>{entry_name}</b>: approve only the right one.")
-    buttons = [[("Approve", f"join:approve:{rid}"), ("Reject", f"join:reject:{rid}")]]
+    buttons = decide_buttons(rid)
     for td in await _tds_and_organisers(tx, inv.event_id):
         await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons, now=now,
                              dedupe_key=f"join:{rid}:td:{td}")
@@ -286,6 +302,7 @@ class JoinDecision:
     decided_by: str
     by_this_press: bool
     closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
+    player_roles: frozenset[str] = frozenset()  # the approved player's roles, for their menu
 
     @property
     def verdict(self) -> str:
@@ -378,3 +395,103 @@ async def personal_player_invites(
                                        now=now)
         out.append((entry.name, code))
     return out
+
+
+# --- use-cases ------------------------------------------------------------------------
+
+
+def _tg_user(req: Request) -> int:
+    if req.tg_user_id is None:
+        raise Invalid("only a Telegram user can follow an invite link")
+    return req.tg_user_id
+
+
+async def follow_invite(
+    db: Database, req: Request, code: str, *, render: Answer[Redemption] | None = None
+) -> Redemption:
+    """Use-case: a Telegram user follows an invite link (``/start <code>``)."""
+    tg_user_id = _tg_user(req)
+    async with unit(db, req) as tx:
+        done = await redeem_invite(tx, code, tg_user_id=tg_user_id, tg_name=req.tg_name,
+                                   now=req.now)
+        done = replace(done, held=frozenset(await roles_held(tx, tg_user_id)))
+        return await answer_with(tx, req, render, done)
+
+
+@dataclass(frozen=True)
+class JoinAsked:
+    request_id: int
+    event_name: str
+    entry_name: str
+
+
+async def ask_to_join(
+    db: Database, req: Request, code: str, entry_id: int, *, decide_buttons: JoinButtons,
+    render: Answer[JoinAsked] | None = None,
+) -> JoinAsked:
+    """Use-case: after a general player link, a Telegram user says which entry is theirs;
+    every TD and organiser of the event is asked to approve (``request_entry``)."""
+    tg_user_id = _tg_user(req)
+    async with unit(db, req) as tx:
+        rid = await request_entry(tx, code, entry_id, tg_user_id=tg_user_id,
+                                  tg_name=req.tg_name, now=req.now,
+                                  decide_buttons=decide_buttons)
+        entry = await entries_repo.get(tx, entry_id)
+        assert entry is not None  # request_entry checked it
+        event = await get_event(tx, entry.event_id)
+        return await answer_with(tx, req, render, JoinAsked(rid, event.name, entry.name))
+
+
+async def decide_join(
+    db: Database, req: Request, request_id: int, approve: bool, *, event_id: int | None = None,
+    why: str = "", render: Answer[JoinDecision] | None = None,
+) -> JoinDecision:
+    """Use-case: a TD approves or rejects a join request (``decide_join_request``).
+
+    ``event_id``: the event the TD named (the command line), which the request must be of.
+    """
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None:
+            raise NotAllowed("only a TD of this event may approve players")
+        if event_id is not None:
+            request = await invites_repo.get_request(tx, request_id)
+            if request is None or request.event_id != event_id:
+                slug = (await get_event(tx, event_id)).slug
+                raise NotFound(f"join request {request_id}: no such request in {slug}; "
+                               f"`tdbot inbox {slug}` lists them")
+        decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
+                                             why=why)
+        if decision.by_this_press and decision.request.state == "approved":
+            held = await roles_held(tx, decision.request.tg_user_id)
+            decision = replace(decision, player_roles=frozenset(held))
+        return await answer_with(tx, req, render, decision)
+
+
+async def invite_for_role(db: Database, req: Request, event_id: int, role: str) -> str:
+    """Use-case: a new invite code for a role in the event (``create_invite``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        return await create_invite(tx, event_id, role, by=actor, now=req.now)
+
+
+@dataclass(frozen=True)
+class InviteList:
+    """An event's invite codes, and the names of the people the personal ones are for."""
+
+    event: Event
+    invites: list[Invite]
+    names: dict[int, str]
+
+
+async def invite_links(
+    db: Database, req: Request, event_id: int, *, render: Answer[InviteList] | None = None
+) -> InviteList:
+    """Use-case: a TD or organiser lists the event's invite codes (``/invites``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        codes = await invites_of(tx, event_id)
+        names = {p: (await get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
+        return await answer_with(tx, req, render, InviteList(event, codes, names))

@@ -15,8 +15,12 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import aiosqlite
+
+if TYPE_CHECKING:  # db.py imports this module
+    from bot.store.db import Database
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -128,3 +132,9 @@ async def apply_migrations(
         await conn.execute("COMMIT")
         done.append(m.name)
     return done
+
+
+async def applied_count(db: Database) -> int:
+    """How many migrations the database has applied (``tdbot migrate`` reports it)."""
+    async with db.transaction() as tx:
+        return int(await tx.scalar("SELECT count(*) FROM schema_migrations"))

@@ -16,6 +16,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot.telegram import callbacks
 from bot.telegram.handlers import (
     approvals,
     event_upload,
@@ -45,7 +46,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
     )
-    app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=approvals.PICK))
-    app.add_handler(CallbackQueryHandler(approvals.decide, pattern=approvals.DECIDE))
+    app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
+    app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_error_handler(on_error)

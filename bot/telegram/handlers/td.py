@@ -75,15 +75,16 @@ async def pending(
     return None
 
 
-@applied_once
+@handled
 async def list_invites(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
-    _actor, event, _ = await td_event(tx, update, context, "invites")
-    codes = await invites.invites_of(tx, event.id)
-    names = {p: (await people.get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
-    await outbox.enqueue(tx, chat_id=_chat(update), now=now, text_html=texts.invite_list(
-        event.name, codes, names, context.bot.username))
+    """/invites: the event's invite links, for a TD to hand out."""
+    db = runtime(context).db
+    event, _ = await directed_event(db, req, context.args or [], "invites")
+    username = context.bot.username
+    await invites.invite_links(db, req, event.id, render=lambda found: Reply(texts.invite_list(
+        found.event.name, found.invites, found.names, username)))
     return None
 
 
