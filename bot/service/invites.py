@@ -31,6 +31,7 @@ from bot.service.roles import (
     ROLE_NAMES,
     ROLES,
     grant_role,
+    has_role,
     people_with_role,
     require_role,
     roles_held,
@@ -69,6 +70,12 @@ class Redemption:
 JoinButtons = Callable[[int], ButtonsIn]
 
 
+def hands_out(role: str) -> str:
+    """The role one needs to hand out invites for ``role``: TD and organiser links come
+    from an organiser, player and adjudicator links from a TD (or an organiser)."""
+    return "organiser" if role in ("organiser", "td") else "td"
+
+
 async def create_invite(
     tx: Tx,
     event_id: int,
@@ -82,7 +89,7 @@ async def create_invite(
     """A new invite code (TD or organiser only; organiser only for TD/organiser codes)."""
     if role not in ROLES:
         raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
-    await require_role(tx, by, event_id, "organiser" if role in ("organiser", "td") else "td")
+    await require_role(tx, by, event_id, hands_out(role))
     code = code or secrets.token_urlsafe(9)
     await invites_repo.add(tx, code, event_id, role, person_id, now)
     await journal.record(
@@ -487,11 +494,13 @@ class InviteList:
 async def invite_links(
     db: Database, req: Request, event_id: int, *, render: Answer[InviteList] | None = None
 ) -> InviteList:
-    """Use-case: a TD or organiser lists the event's invite codes (``/invites``)."""
+    """Use-case: a TD or organiser lists the event's invite codes (``/invites``): only
+    those they may hand out themselves (``hands_out``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
-        codes = await invites_of(tx, event_id)
+        codes = [i for i in await invites_of(tx, event_id)
+                 if await has_role(tx, actor, event_id, hands_out(i.role))]
         names = {p: (await get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
         return await answer_with(tx, req, render, InviteList(event, codes, names))

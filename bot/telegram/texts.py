@@ -193,7 +193,10 @@ def invite_list(
 ) -> str:
     lines = [f"<b>{esc(event_name)}: invite links</b>"]
     for inv in codes:
-        who = names.get(inv.person_id, "") if inv.person_id else "anyone (pick a name)"
+        if inv.person_id:
+            who = names.get(inv.person_id, "")
+        else:  # a general link: players pick their name; another role goes to one person
+            who = "anyone (pick a name)" if inv.role == "player" else "the first to follow it"
         used = " — used" if inv.used_by else ""
         lines.append(f"{esc(inv.role)} {esc(who)}: {invite_link(bot_username, inv.code)}{used}")
     return "\n".join(lines)

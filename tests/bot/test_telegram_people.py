@@ -1,0 +1,76 @@
+"""The people half of the chat: invite lists per role, buttons that no handler knows, and
+a definition file Telegram cannot serve.
+
+Rules checked: a TD hands out player and adjudicator links, only an organiser hands out
+TD and organiser links (bot/service/invites.py ``create_invite``), so /invites shows each
+role only the links it may hand out; every button press is answered (an unanswered one
+spins for ever on the phone); a file that cannot be fetched is said so, with what to do.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.service import event_setup, invites
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.people import add_person
+from bot.telegram.harness import BotUnderTest
+
+DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
+TARA, OLGA, ANN = 9001, 500, 9011
+
+
+@pytest.fixture
+async def bot(tmp_path: Path):
+    """The club cup, created by organiser Olga, with TD Tara and player Ann on Telegram,
+    and one more link of every role."""
+    text = DEFINITION.replace('name = "Tara TD"', f'name = "Tara TD"\ntelegram_id = {TARA}')
+    text = text.replace('name = "Ann Lee"', f'name = "Ann Lee"\ntelegram_id = {ANN}')
+    under_test = BotUnderTest(tmp_path / "bot.sqlite3", organisers=frozenset({OLGA}))
+    async with under_test:
+        now = under_test.clock()
+        async with under_test.runtime.db.transaction() as tx:
+            olga = await add_person(tx, "Olga", now, tg_user_id=OLGA)
+            created = await event_setup.create_event(
+                tx, parse_definition(text), by=Actor.person(olga, "Olga", organiser=True), now=now)
+            for role in ("organiser", "td", "adjudicator"):
+                await invites.create_invite(tx, created.event_id, role, by=Actor.cli(), now=now)
+        for tg_id, name in ((TARA, "Tara"), (OLGA, "Olga"), (ANN, "Ann")):
+            under_test.telegram.chat_of(under_test.telegram.add_user(name, user_id=tg_id))
+        yield under_test
+
+
+async def say(bot: BotUnderTest, tg_id: int, text: str) -> str:
+    who = bot.telegram.world.users[tg_id]
+    bot.telegram.user_sends(who, text)
+    await bot.settle()
+    return bot.telegram.last_sent(who).text or ""
+
+
+def roles_listed(text: str) -> list[str]:
+    return sorted(line.split()[0] for line in text.splitlines() if "?start=" in line)
+
+
+async def test_a_td_sees_only_the_links_a_td_may_hand_out(bot: BotUnderTest) -> None:
+    listed = await say(bot, TARA, "/invites")
+    # the general player link, Ben, Cai and Dev's personal links (Ann is on Telegram and
+    # has hers too), and the adjudicator link: no TD or organiser link
+    assert roles_listed(listed) == ["adjudicator"] + ["player"] * 5, listed
+    assert "Tara TD" not in listed
+    assert "player anyone (pick a name): https://" in listed
+    assert "adjudicator the first to follow it: https://" in listed
+
+
+async def test_an_organiser_sees_every_link(bot: BotUnderTest) -> None:
+    listed = await say(bot, OLGA, "/invites")
+    assert roles_listed(listed) == ["adjudicator", "organiser", "player", "player", "player",
+                                    "player", "player", "td", "td"], listed
+    assert re.search(r"td Tara TD: https://t\.me/tdbot_demo_bot\?start=", listed)
+
+
+async def test_a_player_sees_none(bot: BotUnderTest) -> None:
+    assert "for the TDs and organisers" in await say(bot, ANN, "/invites")
