@@ -52,8 +52,8 @@ def parse_join_decide(data: object) -> tuple[int, bool] | None:
 
 
 def is_join_pick(data: object) -> bool:
-    return isinstance(data, str) and data.startswith(_PICK)
+    return parse_join_pick(data) is not None
 
 
 def is_join_decide(data: object) -> bool:
-    return isinstance(data, str) and data.startswith(("join:approve:", "join:reject:"))
+    return parse_join_decide(data) is not None

@@ -70,6 +70,9 @@ def help_text(
         lines.append("You are not in an event yet: open your invite link to join one.")
     return "\n".join(lines)
 
+#: The answer to a button press no handler takes (shown briefly over the chat).
+BUTTON_OUT_OF_DATE = "That button is out of date."
+
 NOT_UNDERSTOOD = "I did not understand that. Type /help to see what you can do here."
 
 EDIT_IGNORED = (

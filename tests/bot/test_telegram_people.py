@@ -10,14 +10,18 @@ spins for ever on the phone); a file that cannot be fetched is said so, with wha
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bot.service import event_setup, invites
+from bot.service import event_setup, invites, outbox
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.people import add_person
+from bot.telegram import callbacks, keyboards
 from bot.telegram.harness import BotUnderTest
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
@@ -74,3 +78,47 @@ async def test_an_organiser_sees_every_link(bot: BotUnderTest) -> None:
 
 async def test_a_player_sees_none(bot: BotUnderTest) -> None:
     assert "for the TDs and organisers" in await say(bot, ANN, "/invites")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "stale:1",  # a button of an older version of the bot
+        "join:pick:abc:x1",  # garbled join buttons
+        "join:pick:abc",
+        "join:approve:12x",
+        "join:maybe:12",
+    ],
+)
+async def test_a_button_no_handler_knows_is_answered_not_left_spinning(
+    bot: BotUnderTest, data: str
+) -> None:
+    async with bot.runtime.db.transaction() as tx:
+        await outbox.enqueue(tx, chat_id=ANN, text_html="An old message", now=bot.clock(),
+                             buttons=[[("Press", data)]])
+    await bot.settle()
+    ann = bot.telegram.world.users[ANN]
+    before = len(bot.telegram.sent(ann))
+    query = bot.telegram.user_taps(ann, bot.telegram.last_sent(ann), text="Press")
+    await bot.settle()
+    assert query.answered and query.answer_text == "That button is out of date."
+    assert bot.telegram.unanswered_taps() == []
+    assert len(bot.telegram.sent(ann)) == before  # nothing else said, nothing changed
+
+
+@given(code=st.text(alphabet=string.ascii_letters + string.digits + "-_", min_size=1,
+                    max_size=16),
+       entry_id=st.integers(min_value=1, max_value=10**12), approve=st.booleans())
+def test_button_data_parses_back_to_what_built_it(code: str, entry_id: int, approve: bool) -> None:
+    assert callbacks.parse_join_pick(callbacks.join_pick(code, entry_id)) == (code, entry_id)
+    assert callbacks.parse_join_decide(callbacks.join_decide(entry_id, approve)) == (
+        entry_id, approve)
+    for row in keyboards.pick_entry(code, [(entry_id, "A name")]) + keyboards.decide_join(entry_id):
+        assert all(len(b["data"].encode()) <= 64 for b in row)  # Telegram's limit
+
+
+def test_data_of_another_kind_does_not_parse() -> None:
+    assert callbacks.parse_join_pick(callbacks.join_decide(5, True)) is None
+    assert callbacks.parse_join_decide(callbacks.join_pick("abc", 5)) is None
+    assert callbacks.parse_join_decide("join:approve:²") is None  # a digit, but not 0-9
+    assert callbacks.parse_join_pick(None) is None

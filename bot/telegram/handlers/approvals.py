@@ -17,14 +17,11 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service.errors import Invalid
 from bot.service.invites import JoinDecision, ask_to_join, decide_join
 from bot.service.unit import Reply, Request
 from bot.telegram import callbacks, commands, keyboards, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
-
-OUT_OF_DATE = "that button is out of date; follow your invite link again"
 
 
 def _data(update: Update) -> object:
@@ -36,8 +33,7 @@ async def pick_entry(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     picked = callbacks.parse_join_pick(_data(update))
-    if picked is None:
-        raise Invalid(OUT_OF_DATE)
+    assert picked is not None  # the handler's pattern
     code, entry_id = picked
     await ask_to_join(
         runtime(context).db, req, code, entry_id, decide_buttons=keyboards.decide_join,
@@ -66,8 +62,7 @@ async def decide(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     decided = callbacks.parse_join_decide(_data(update))
-    if decided is None:
-        raise Invalid(OUT_OF_DATE)
+    assert decided is not None  # the handler's pattern
     request_id, approve = decided
     decision = await decide_join(runtime(context).db, req, request_id, approve, render=_told)
     if not decision.player_roles:

@@ -8,6 +8,7 @@ someone whose join request waits for a TD is told that it waits.
 from __future__ import annotations
 
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.service.standing import Standing, ignore_edit, my_standing
@@ -41,3 +42,16 @@ async def edited(
     person is told to send the corrected text as a new message."""
     await ignore_edit(runtime(context).db, req, render=lambda _: Reply(texts.EDIT_IGNORED))
     return None
+
+
+async def stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A button no handler takes (a message from an older version of the bot, or data a
+    client garbled): answered, or the phone shows a spinner on it for ever. Nothing
+    changes, so there is no update to claim."""
+    query = update.callback_query
+    if query is None:
+        return
+    try:
+        await query.answer(texts.BUTTON_OUT_OF_DATE)
+    except TelegramError:  # an expired query: nothing is waiting for the answer any more
+        pass
