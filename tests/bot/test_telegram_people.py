@@ -9,6 +9,7 @@ spins for ever on the phone); a file that cannot be fetched is said so, with wha
 
 from __future__ import annotations
 
+import logging
 import re
 import string
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.fakebot import faults
 from bot.service import event_setup, invites, outbox
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
@@ -122,3 +124,26 @@ def test_data_of_another_kind_does_not_parse() -> None:
     assert callbacks.parse_join_decide(callbacks.join_pick("abc", 5)) is None
     assert callbacks.parse_join_decide("join:approve:²") is None  # a digit, but not 0-9
     assert callbacks.parse_join_pick(None) is None
+
+
+async def test_a_definition_telegram_cannot_serve_is_asked_for_again(
+    bot: BotUnderTest, caplog: pytest.LogCaptureFixture
+) -> None:
+    """getFile answers 400 (Telegram lost the file, or it is temporarily unavailable): the
+    organiser is told the file could not be fetched and to send it again; it is no error
+    of the bot's. Sent again, it works."""
+    tg = bot.telegram
+    olga = tg.world.users[OLGA]
+    second = DEFINITION.replace('slug = "club-cup"', 'slug = "club-cup-2"').encode()
+    tg.faults.add("getFile", faults.bad_request(
+        "wrong file_id or the file is temporarily unavailable"))
+    with caplog.at_level(logging.WARNING, logger="bot.telegram"):
+        tg.user_sends_document(olga, second, "club_cup_2.toml")
+        await bot.settle()
+    answer = tg.last_sent(olga).text or ""
+    assert answer == ("⚠️ club_cup_2.toml: I could not fetch this file from Telegram; "
+                      "please send it again."), answer
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    tg.user_sends_document(olga, second, "club_cup_2.toml")
+    await bot.settle()
+    assert "Created Club Cup <2026> (club-cup-2)" in (tg.last_sent(olga).text or "")

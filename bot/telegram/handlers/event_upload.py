@@ -4,12 +4,16 @@ Issue 3, "Onboarding": "an organiser creates an event (sends the TOML definition
 bot as a document -- download it via getFile ...) and gets invite deep links
 (``https://t.me/<bot>?start=<code>``) for players and TDs". Only the organisers listed in
 settings (TDBOT_ORGANISERS) may. The file is downloaded before the use-case's transaction
-opens, so a slow download never holds the database.
+opens, so a slow download never holds the database. A file Telegram cannot serve (getFile
+answers 400: the file is gone or temporarily unavailable) is asked for again.
 """
 
 from __future__ import annotations
 
+import logging
+
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.service.definitions import parse_definition
@@ -20,6 +24,8 @@ from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update
 from bot.telegram.runtime import runtime
+
+log = logging.getLogger("bot.telegram")
 
 #: A definition is a few kilobytes; anything this big is not one.
 MAX_BYTES = 256 * 1024
@@ -37,7 +43,13 @@ async def definition_document(
     if (document.file_size or 0) > MAX_BYTES:
         raise Invalid(f"{document.file_name}: too big for an event definition "
                       f"(over {MAX_BYTES // 1024} KB)")
-    data = await (await document.get_file()).download_as_bytearray()
+    try:
+        data = await (await document.get_file()).download_as_bytearray()
+    except TelegramError as exc:  # lost or unavailable: Telegram's side, worth a retry
+        log.warning("update %s: could not fetch %s: %s", update.update_id,
+                    document.file_name, exc)
+        raise Invalid(f"{document.file_name}: I could not fetch this file from Telegram; "
+                      "please send it again.") from None
     try:
         source = bytes(data).decode("utf-8")
     except UnicodeDecodeError:
