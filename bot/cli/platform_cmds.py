@@ -198,7 +198,8 @@ def players_import(
     db: DbOption = None,
     bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
 ) -> None:
-    """Enter every player of a CSV (all or none) and print their personal invite links."""
+    """Enter every player of a CSV (all or none) and print the personal invite links of
+    those not on Telegram yet."""
     text = _read(csv_file, "players file")
     username = _bot_username(bot_username)
 
@@ -207,7 +208,11 @@ def players_import(
         return await enter_players(database, Request.cli(_now()), ev.id, text)
 
     entered = _use(db, work)
-    typer.echo(f"entered {len(entered.entry_ids)} player(s); personal invite links:")
+    count = f"entered {len(entered.entry_ids)} player(s)"
+    if not entered.links:
+        typer.echo(f"{count}; all of them are on Telegram already")
+        return
+    typer.echo(f"{count}; personal invite links for the {len(entered.links)} not on Telegram yet:")
     for name, code in entered.links:
         typer.echo(f"  {name}: {invite_link(username, code)}")
 
@@ -352,6 +357,8 @@ def journal_cmd(
         detail = ", ".join(f"{k}={v}" for k, v in sorted(e.detail.items()))
         why = f"  -- {e.why}" if e.why else ""
         typer.echo(f"{when}  {e.who}  {e.action} {e.subject}  {detail}{why}")
+    if page.cut:
+        typer.echo(f"the last {len(page.entries)} of {page.total} entries (--limit to see more)")
 
 
 def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:

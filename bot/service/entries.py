@@ -193,7 +193,7 @@ async def import_players(
 @dataclass(frozen=True)
 class EnteredPlayers:
     """What a players' import did: the entries it made, and (name, code) of a personal
-    invite for every player of the event not on Telegram yet."""
+    invite for each of them not on Telegram yet."""
 
     event: Event
     entry_ids: list[int]
@@ -206,5 +206,6 @@ async def enter_players(db: Database, req: Request, event_id: int, csv_text: str
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         ids = await import_players(tx, event_id, csv_text, by=actor, now=req.now)
-        links = await personal_player_invites(tx, event_id, by=actor, now=req.now)
+        links = await personal_player_invites(tx, event_id, by=actor, now=req.now,
+                                              entries=set(ids))
         return EnteredPlayers(await get_event(tx, event_id), ids, links)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -389,13 +389,16 @@ def role_name(role: str) -> str:
 
 
 async def personal_player_invites(
-    tx: Tx, event_id: int, *, by: Actor, now: datetime
+    tx: Tx, event_id: int, *, by: Actor, now: datetime, entries: Collection[int] | None = None
 ) -> list[tuple[str, str]]:
-    """(name, code) of a personal invite for every player not yet on Telegram; an unused
-    personal code already made is given again rather than a second one."""
+    """(name, code) of a personal invite for every player not yet on Telegram (of those
+    ``entries`` only, when given); an unused personal code already made is given again
+    rather than a second one."""
     await require_role(tx, by, event_id, "td")
     out: list[tuple[str, str]] = []
     for entry in await entries_repo.unlinked(tx, event_id):
+        if entries is not None and entry.id not in entries:
+            continue
         code = await invites_repo.unused_personal(tx, event_id, entry.person_id, "player")
         if code is None:
             code = await create_invite(tx, event_id, "player", person_id=entry.person_id, by=by,
