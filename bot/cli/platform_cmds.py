@@ -24,7 +24,7 @@ from bot.service.definitions import parse_definition
 from bot.service.entries import EnteredPlayers, enter_players, entries_of
 from bot.service.errors import ServiceError
 from bot.service.event_setup import set_up_event
-from bot.service.events import all_events, find_event, lookup_event
+from bot.service.events import Event, all_events, find_event, lookup_event
 from bot.service.invites import JoinDecision, decide_join, invite_for_role, invite_link
 from bot.service.overview import event_overview
 from bot.service.payments import record_payment
@@ -104,10 +104,11 @@ def _use(db: Path | None, work: Callable[[Database], Awaitable[T]]) -> T:
 NO_USERNAME = "YOUR_BOT"
 
 
-def _bot_username(option: str | None) -> str:
-    """The bot's @username for invite links. Without one the links say YOUR_BOT, and a note
+def _bot_username(option: str | None, event: Event | None = None) -> str:
+    """The bot's @username for invite links: the option, else the one the event was
+    created with, else TDBOT_BOT_USERNAME. Without one the links say YOUR_BOT, and a note
     says how to fix it: a made-up default would point players at somebody else's bot."""
-    name = option or Settings().bot_username
+    name = option or (event.bot_username if event is not None else None) or Settings().bot_username
     if name:
         return name
     typer.echo(f"tdbot: note: no bot username (--bot-username or TDBOT_BOT_USERNAME); "
@@ -161,7 +162,9 @@ def event_create(
     except ServiceError as exc:
         fail(exc.message)
     username = _bot_username(bot_username)
-    created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition))
+    known = None if username == NO_USERNAME else username
+    created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition,
+                                                     bot_username=known))
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     typer.echo(f"players' link (each picks their entry, a TD approves): "
                f"{invite_link(username, created.player_code)}")
@@ -196,12 +199,13 @@ def players_import(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     csv_file: Annotated[Path, typer.Argument(help="CSV with a header: name,rating[,phone,telegram_id].")],
     db: DbOption = None,
-    bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
+    bot_username: Annotated[str | None, typer.Option(
+        "--bot-username", help="For the links (default: the event's, else TDBOT_BOT_USERNAME).")
+    ] = None,
 ) -> None:
     """Enter every player of a CSV (all or none) and print the personal invite links of
     those not on Telegram yet."""
     text = _read(csv_file, "players file")
-    username = _bot_username(bot_username)
 
     async def work(database: Database) -> EnteredPlayers:
         ev = await lookup_event(database, event)
@@ -212,6 +216,7 @@ def players_import(
     if not entered.links:
         typer.echo(f"{count}; all of them are on Telegram already")
         return
+    username = _bot_username(bot_username, entered.event)
     typer.echo(f"{count}; personal invite links for the {len(entered.links)} not on Telegram yet:")
     for name, code in entered.links:
         typer.echo(f"  {name}: {invite_link(username, code)}")
@@ -222,16 +227,18 @@ def invite(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     role: Annotated[str, typer.Argument(help="player, td, adjudicator or organiser.")],
     db: DbOption = None,
-    bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
+    bot_username: Annotated[str | None, typer.Option(
+        "--bot-username", help="For the links (default: the event's, else TDBOT_BOT_USERNAME).")
+    ] = None,
 ) -> None:
     """Make an invite link for a role (single use, except the general player link)."""
-    username = _bot_username(bot_username)
 
-    async def work(database: Database) -> str:
+    async def work(database: Database) -> tuple[Event, str]:
         ev = await lookup_event(database, event)
-        return await invite_for_role(database, Request.cli(_now()), ev.id, role)
+        return ev, await invite_for_role(database, Request.cli(_now()), ev.id, role)
 
-    typer.echo(invite_link(username, _use(db, work)))
+    ev, code = _use(db, work)
+    typer.echo(invite_link(_bot_username(bot_username, ev), code))
 
 
 @app.command("draw-event")

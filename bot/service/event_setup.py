@@ -41,12 +41,14 @@ async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
 
 
 async def create_event(
-    tx: Tx, definition: Definition, *, by: Actor, now: datetime, why: str = ""
+    tx: Tx, definition: Definition, *, by: Actor, now: datetime, why: str = "",
+    bot_username: str | None = None,
 ) -> CreatedEvent:
     """Create an event; only an organiser (settings) or the operator may.
 
     The creator, if a person, becomes the event's organiser. People named in the file get
     their roles now and a personal invite code, so following it links them directly.
+    ``bot_username``: the bot the invite links are for, remembered with the event.
     """
     if not by.organiser:
         raise NotAllowed("only an organiser may create events; ask the bot's operator")
@@ -57,6 +59,7 @@ async def create_event(
         tx, slug=ev.slug, name=ev.name, format=ev.format, time_zone=ev.time_zone,
         currency=ev.currency, fee_per_round=ev.fee_minor,
         rules=definition.model_dump(mode="json"), created_by=by.person_id, now=now,
+        bot_username=bot_username.lstrip("@") if bot_username else None,
     )
     await journal.record(
         tx, who=by, action="event.create", subject=f"event:{event_id}", now=now,
@@ -90,7 +93,7 @@ async def create_event(
 
 async def set_up_event(
     db: Database, req: Request, definition: Definition, *, why: str = "",
-    render: Answer[CreatedEvent] | None = None,
+    bot_username: str | None = None, render: Answer[CreatedEvent] | None = None,
 ) -> CreatedEvent:
     """Use-case: an organiser (settings) or the operator creates an event from its
     definition (``create_event``). An organiser writing to the bot for the first time
@@ -103,7 +106,8 @@ async def set_up_event(
             actor = Actor.person(person.id, person.name, organiser=True)
         else:
             raise NotAllowed("only an organiser may create events; ask the bot's operator")
-        created = await create_event(tx, definition, by=actor, now=req.now, why=why)
+        created = await create_event(tx, definition, by=actor, now=req.now, why=why,
+                                     bot_username=bot_username)
         if req.tg_user_id is not None:
             created = replace(created, held=frozenset(await roles_held(tx, req.tg_user_id)))
         return await answer_with(tx, req, render, created)

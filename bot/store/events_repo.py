@@ -25,6 +25,7 @@ class Event:
     state: str
     draw_seed: int | None
     rules: dict[str, Any]
+    bot_username: str | None = None  # the bot its invite links are for, if known
 
     @property
     def zone(self) -> ZoneInfo:
@@ -43,6 +44,7 @@ def _event(row: Row) -> Event:
     return Event(
         row["id"], row["slug"], row["name"], row["format"], row["time_zone"], row["currency"],
         row["fee_per_round"], row["state"], row["draw_seed"], json.loads(row["rules_json"]),
+        row["bot_username"],
     )
 
 
@@ -63,11 +65,13 @@ async def all_events(tx: Tx) -> list[Event]:
 async def add(
     tx: Tx, *, slug: str, name: str, format: str, time_zone: str, currency: str,
     fee_per_round: int, rules: dict[str, Any], created_by: int | None, now: datetime,
+    bot_username: str | None = None,
 ) -> int:
     """A new event, open for registration."""
     return await tx.insert(
         "INSERT INTO events (slug, name, format, time_zone, currency, fee_per_round, rules_json,"
-        " state, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?)",
+        " state, created_by, created_at, bot_username)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?, ?)",
         (slug, name, format, time_zone, currency, fee_per_round,
-         json.dumps(rules, sort_keys=True), created_by, iso(now)),
+         json.dumps(rules, sort_keys=True), created_by, iso(now), bot_username),
     )

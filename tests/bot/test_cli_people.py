@@ -69,3 +69,44 @@ def test_journal_says_when_it_shows_only_the_last_entries(
     lines = out.splitlines()
     assert len(lines) == 3
     assert lines[-1] == f"the last 2 of {total} entries (--limit to see more)"
+
+
+@pytest.fixture
+def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No TDBOT_BOT_USERNAME in the environment or a .env file."""
+    monkeypatch.delenv("TDBOT_BOT_USERNAME", raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.mark.usefixtures("no_settings")
+def test_an_event_remembers_the_bot_username_it_was_created_with(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "t.db")
+    code, out, err = run(runner, "event", "create", str(EXAMPLE), "--db", db,
+                         "--bot-username", "@SSSgBot")
+    assert code == 0 and "https://t.me/SSSgBot?start=" in out and err == "", err
+    csv = tmp_path / "p.csv"
+    csv.write_text("name,rating\nAnn,1800\n")
+    code, out, err = run(runner, "players", "import", "sssg-2016", str(csv), "--db", db)
+    assert code == 0 and err == "", err  # no "replace YOUR_BOT" note
+    assert re.search(r"^  Ann: https://t\.me/SSSgBot\?start=", out, re.M), out
+    code, out, err = run(runner, "invite", "sssg-2016", "adjudicator", "--db", db)
+    assert code == 0 and out.startswith("https://t.me/SSSgBot?start=") and err == ""
+    # --bot-username still overrides it, for this command only
+    code, out, _ = run(runner, "invite", "sssg-2016", "player", "--db", db,
+                       "--bot-username", "OtherBot")
+    assert out.startswith("https://t.me/OtherBot?start=")
+    code, out, _ = run(runner, "invite", "1", "player", "--db", db)
+    assert out.startswith("https://t.me/SSSgBot?start=")
+
+
+@pytest.mark.usefixtures("no_settings")
+def test_an_event_created_without_a_username_still_says_how_to_fix_its_links(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "t.db")
+    assert run(runner, "event", "create", str(EXAMPLE), "--db", db)[0] == 0
+    code, out, err = run(runner, "invite", "sssg-2016", "player", "--db", db)
+    assert code == 0 and out.startswith("https://t.me/YOUR_BOT?start=")
+    assert "TDBOT_BOT_USERNAME" in err

@@ -22,6 +22,7 @@ from bot.fakebot import faults
 from bot.service import event_setup, invites, outbox
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
+from bot.service.events import lookup_event
 from bot.service.people import add_person
 from bot.telegram import callbacks, keyboards
 from bot.telegram.harness import BotUnderTest
@@ -147,3 +148,5 @@ async def test_a_definition_telegram_cannot_serve_is_asked_for_again(
     tg.user_sends_document(olga, second, "club_cup_2.toml")
     await bot.settle()
     assert "Created Club Cup <2026> (club-cup-2)" in (tg.last_sent(olga).text or "")
+    # the event remembers the bot its links are for (``tdbot players import`` prints them)
+    assert (await lookup_event(bot.runtime.db, "club-cup-2")).bot_username == "tdbot_demo_bot"

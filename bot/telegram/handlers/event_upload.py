@@ -58,7 +58,7 @@ async def definition_document(
     definition = parse_definition(source, name)
     username = context.bot.username
     created = await set_up_event(
-        runtime(context).db, req, definition, why=f"sent {name}",
+        runtime(context).db, req, definition, why=f"sent {name}", bot_username=username,
         render=lambda c: Reply(texts.event_created(c, username)),
     )
     return menu_update(context, message.chat_id, created.held)
