@@ -1,8 +1,7 @@
 """An organiser sends the event definition (TOML) as a document; the bot creates the event.
 
-Issue 3, "Onboarding": "an organiser creates an event (sends the TOML definition file to the
-bot as a document -- download it via getFile ...) and gets invite deep links
-(``https://t.me/<bot>?start=<code>``) for players and TDs". Only the organisers listed in
+The file comes through getFile, and the organiser gets the invite deep links
+(``https://t.me/<bot>?start=<code>``) for players and TDs. Only the organisers listed in
 settings (TDBOT_ORGANISERS) may. The file is downloaded before the use-case's transaction
 opens, so a slow download never holds the database. A file Telegram cannot serve (getFile
 answers 400: the file is gone or temporarily unavailable) is asked for again.

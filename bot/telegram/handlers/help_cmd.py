@@ -1,7 +1,8 @@
 """/help: only what this person may do, and their command menu brought up to date.
 
-Issue 3: "/help shows only what that person may do; command menus are set per scope with
-setMyCommands (BotCommandScopeChat per person after they get a role)".
+A person is offered only what they may do: the command menu is set per person with
+setMyCommands (BotCommandScopeChat) once they hold a role, from the one table in
+``commands.py`` that /help reads too.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """/start: deep-link onboarding (``https://t.me/<bot>?start=<code>``), or a hello.
 
-Issue 3, "Onboarding": whoever follows a player link is linked to their entry -- at once for
-a personal link, or they pick their name from an inline keyboard and a TD approves (the
+Whoever follows a player link is linked to their entry -- at once for a personal link, or they pick their name from an inline keyboard and a TD approves (the
 picking is ``approvals.pick_entry``). TD, adjudicator and organiser links grant the role.
 Following a link twice is harmless (the service answers "linked" again).
 """

@@ -1,7 +1,6 @@
 """Anything the other handlers did not take: a friendly word, never silence.
 
-Issue 3: "A stranger who writes to the bot gets a friendly answer that says what TDBot is
-and how to join an event." Someone already in an event is pointed to /help instead, and
+A stranger who writes to the bot learns what TDBot is and how to join an event. Someone already in an event is pointed to /help instead, and
 someone whose join request waits for a TD is told that it waits.
 """
 
