@@ -19,26 +19,19 @@ import typer
 from bot.cli.app import app, fail, whole
 from bot.service import draw as draw_service
 from bot.service import journal, payments, readmodels, rounds
-from bot.service.actors import Actor
 from bot.service.definitions import first_date, parse_definition, shift_dates
-from bot.service.entries import import_players
+from bot.service.entries import EnteredPlayers, enter_players
 from bot.service.errors import ServiceError
-from bot.service.event_setup import create_event
-from bot.service.events import Event, find_event, list_events, lookup_event
-from bot.service.invites import (
-    create_invite,
-    decide_join_request,
-    invite_link,
-    personal_player_invites,
-)
+from bot.service.event_setup import set_up_event
+from bot.service.events import Event, all_events, lookup_event
+from bot.service.invites import JoinDecision, decide_join, invite_for_role, invite_link
 from bot.service.limits import JOURNAL_LIMIT, REQUEST_NUMBER, SEED, amount_of_money, minor_units
-from bot.service.matches import matches_of_event
+from bot.service.overview import event_overview
 from bot.service.readmodels import TdInbox
-from bot.service.schedule import rounds_of
 from bot.service.unit import Request
 from bot.settings import Settings
 from bot.store.db import Database, Tx, backup_database
-from bot.store.migrations import MigrationError
+from bot.store.migrations import MigrationError, applied_count
 
 T = TypeVar("T")
 
@@ -108,10 +101,11 @@ def _use(db: Path | None, work: Callable[[Database], Awaitable[T]]) -> T:
 NO_USERNAME = "YOUR_BOT"
 
 
-def _bot_username(option: str | None) -> str:
-    """The bot's @username for invite links. Without one the links say YOUR_BOT, and a note
+def _bot_username(option: str | None, event: Event | None = None) -> str:
+    """The bot's @username for invite links: the option, else the one the event was
+    created with, else TDBOT_BOT_USERNAME. Without one the links say YOUR_BOT, and a note
     says how to fix it: a made-up default would point players at somebody else's bot."""
-    name = option or Settings().bot_username
+    name = option or (event.bot_username if event is not None else None) or Settings().bot_username
     if name:
         return name
     typer.echo(f"tdbot: note: no bot username (--bot-username or TDBOT_BOT_USERNAME); "
@@ -132,7 +126,7 @@ def _read(path: Path, what: str) -> str:
 def migrate(db: DbOption = None) -> None:
     """Create the database or bring its schema up to date (also done at start-up)."""
     path = _db_path(db)
-    count = _run(db, lambda tx: tx.scalar("SELECT count(*) FROM schema_migrations"))
+    count = _use(db, applied_count)
     typer.echo(f"{path}: schema up to date ({count} migration(s) applied)")
 
 
@@ -182,7 +176,9 @@ def event_create(
     except ServiceError as exc:
         fail(exc.message)
     username = _bot_username(bot_username)
-    created = _run(db, lambda tx: create_event(tx, definition, by=Actor.cli(), now=_now()))
+    known = None if username == NO_USERNAME else username
+    created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition,
+                                                     bot_username=known))
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     now_first = first_date(definition)
     if start is not None and was is not None and now_first is not None:
@@ -197,7 +193,7 @@ def event_create(
 @event_app.command("list")
 def event_list(db: DbOption = None) -> None:
     """List the events."""
-    for e in _run(db, list_events):
+    for e in _use(db, all_events):
         typer.echo(f"{e.id:>3}  {e.slug:<20} {e.format:<7} {e.state:<12} {e.name}")
 
 
@@ -205,22 +201,15 @@ def event_list(db: DbOption = None) -> None:
 def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
                db: DbOption = None) -> None:
     """Show an event's rounds and matches."""
-
-    async def work(tx: Tx) -> list[str]:
-        ev = await find_event(tx, event)
-        lines = [f"{ev.name} ({ev.slug}): {ev.format}, {ev.state}"
-                 + (f", drawn with seed {ev.draw_seed}" if ev.draw_seed is not None else "")]
-        matches = await matches_of_event(tx, ev.id)
-        for rnd in await rounds_of(tx, ev.id):
-            closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
-            lines.append(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
-            for m in matches:
-                if m.round_id == rnd.id:
-                    lines.append(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.progress})")
-        return lines
-
-    for line in _run(db, work):
-        typer.echo(line)
+    shown = _use(db, lambda database: event_overview(database, event))
+    ev = shown.event
+    typer.echo(f"{ev.name} ({ev.slug}): {ev.format}, {ev.state}"
+               + (f", drawn with seed {ev.draw_seed}" if ev.draw_seed is not None else ""))
+    for rnd, matches in shown.rounds:
+        closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
+        typer.echo(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
+        for m in matches:
+            typer.echo(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.progress})")
 
 
 @players_app.command("import")
@@ -228,20 +217,26 @@ def players_import(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     csv_file: Annotated[Path, typer.Argument(help="CSV with a header: name,rating[,phone,telegram_id].")],
     db: DbOption = None,
-    bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
+    bot_username: Annotated[str | None, typer.Option(
+        "--bot-username", help="For the links (default: the event's, else TDBOT_BOT_USERNAME).")
+    ] = None,
 ) -> None:
-    """Enter every player of a CSV (all or none) and print their personal invite links."""
+    """Enter every player of a CSV (all or none) and print the personal invite links of
+    those not on Telegram yet."""
     text = _read(csv_file, "players file")
-    username = _bot_username(bot_username)
 
-    async def work(tx: Tx) -> tuple[int, list[tuple[str, str]]]:
-        ev = await find_event(tx, event)
-        ids = await import_players(tx, ev.id, text, by=Actor.cli(), now=_now())
-        return len(ids), await personal_player_invites(tx, ev.id, by=Actor.cli(), now=_now())
+    async def work(database: Database) -> EnteredPlayers:
+        ev = await lookup_event(database, event)
+        return await enter_players(database, Request.cli(_now()), ev.id, text)
 
-    count, links = _run(db, work)
-    typer.echo(f"entered {count} player(s); personal invite links:")
-    for name, code in links:
+    entered = _use(db, work)
+    count = f"entered {len(entered.entry_ids)} player(s)"
+    if not entered.links:
+        typer.echo(f"{count}; all of them are on Telegram already")
+        return
+    username = _bot_username(bot_username, entered.event)
+    typer.echo(f"{count}; personal invite links for the {len(entered.links)} not on Telegram yet:")
+    for name, code in entered.links:
         typer.echo(f"  {name}: {invite_link(username, code)}")
 
 
@@ -250,16 +245,18 @@ def invite(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     role: Annotated[str, typer.Argument(help="player, td, adjudicator or organiser.")],
     db: DbOption = None,
-    bot_username: Annotated[str | None, typer.Option("--bot-username")] = None,
+    bot_username: Annotated[str | None, typer.Option(
+        "--bot-username", help="For the links (default: the event's, else TDBOT_BOT_USERNAME).")
+    ] = None,
 ) -> None:
     """Make an invite link for a role (single use, except the general player link)."""
-    username = _bot_username(bot_username)
 
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        return await create_invite(tx, ev.id, role, by=Actor.cli(), now=_now())
+    async def work(database: Database) -> tuple[Event, str]:
+        ev = await lookup_event(database, event)
+        return ev, await invite_for_role(database, Request.cli(_now()), ev.id, role)
 
-    typer.echo(invite_link(username, _run(db, work)))
+    ev, code = _use(db, work)
+    typer.echo(invite_link(_bot_username(bot_username, ev), code))
 
 
 @app.command("draw-event")
@@ -386,36 +383,29 @@ def journal_cmd(
     db: DbOption = None,
 ) -> None:
     """Show who changed what in an event, when and why (the append-only journal)."""
-
-    async def work(tx: Tx) -> list[str]:
-        ev = await find_event(tx, event)
-        out = []
-        for e in await journal.entries_for_event(tx, ev.id, limit):
-            when = ev.local(datetime.fromisoformat(e["at"]))
-            detail = ", ".join(f"{k}={v}" for k, v in sorted(e["detail"].items()))
-            why = f"  -- {e['why']}" if e["why"] else ""
-            out.append(f"{when}  {e['who']}  {e['action']} {e['subject']}  {detail}{why}")
-        return out
-
-    for line in _run(db, work):
-        typer.echo(line)
+    page = _use(db, lambda database: journal.event_journal(database, event, limit))
+    ev = page.event
+    for e in page.entries:
+        when = ev.local(datetime.fromisoformat(e.at))
+        detail = ", ".join(f"{k}={v}" for k, v in sorted(e.detail.items()))
+        why = f"  -- {e.why}" if e.why else ""
+        typer.echo(f"{when}  {e.who}  {e.action} {e.subject}  {detail}{why}")
+    if page.cut:
+        typer.echo(f"the last {len(page.entries)} of {page.total} entries (--limit to see more)")
 
 
 def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:
-    async def work(tx: Tx) -> str:
-        ev = await find_event(tx, event)
-        row = await tx.one("SELECT event_id FROM join_requests WHERE id = ?", (request,))
-        if row is None or row["event_id"] != ev.id:
-            fail(f"join request {request}: no such request in {ev.slug}; "
-                 f"`tdbot inbox {ev.slug}` lists them")
-        decision = await decide_join_request(tx, request, approve, by=Actor.cli(), now=_now(),
-                                             why=why)
-        r = decision.request
-        if not decision.by_this_press:
-            return f"join request {request} was decided already: {decision.verdict}"
-        return f"{r.state} join request {request}: {r.tg_name} as {r.entry_name}"
+    async def work(database: Database) -> JoinDecision:
+        ev = await lookup_event(database, event)
+        return await decide_join(database, Request.cli(_now()), request, approve,
+                                 event_id=ev.id, why=why)
 
-    typer.echo(_run(db, work))
+    decision = _use(db, work)
+    r = decision.request
+    if not decision.by_this_press:
+        typer.echo(f"join request {request} was decided already: {decision.verdict}")
+    else:
+        typer.echo(f"{r.state} join request {request}: {r.tg_name} as {r.entry_name}")
 
 
 @app.command("approve")

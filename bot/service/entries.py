@@ -7,57 +7,34 @@ from datetime import datetime
 
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.clock import iso
 from bot.service.errors import Invalid, NotFound
-from bot.service.events import get_event
+from bot.service.events import Event, get_event
+from bot.service.invites import personal_player_invites
 from bot.service.people import add_person, person_by_tg
 from bot.service.roles import grant_role, require_role
-from bot.store.db import Row, Tx
+from bot.service.unit import Request, require_actor, unit
+from bot.store import entries_repo, roles_repo
+from bot.store.db import Database, Tx
+from bot.store.entries_repo import Entry as Entry
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
 
 #: What a players CSV is called in messages (the service sees its text, not its name).
 CSV_NAME = "players CSV"
 
 
-@dataclass(frozen=True)
-class Entry:
-    id: int
-    event_id: int
-    person_id: int
-    name: str
-    rating: int
-    state: str
-    linked: bool  # the person has linked a Telegram account
-
-
-_SELECT = (
-    "SELECT e.id, e.event_id, e.person_id, p.name, e.rating, e.state, p.tg_user_id"
-    " FROM entries e JOIN people p ON p.id = e.person_id"
-)
-
-
-def _entry(r: Row) -> Entry:
-    return Entry(
-        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], r["state"],
-        r["tg_user_id"] is not None,
-    )
-
-
 async def entries_of(tx: Tx, event_id: int) -> list[Entry]:
-    rows = await tx.all(_SELECT + " WHERE e.event_id = ? ORDER BY e.rating DESC, p.name", (event_id,))
-    return [_entry(r) for r in rows]
+    return await entries_repo.of_event(tx, event_id)
 
 
 async def get_entry(tx: Tx, entry_id: int) -> Entry:
-    row = await tx.one(_SELECT + " WHERE e.id = ?", (entry_id,))
-    if row is None:
+    entry = await entries_repo.get(tx, entry_id)
+    if entry is None:
         raise NotFound(f"no entry with id {entry_id}")
-    return _entry(row)
+    return entry
 
 
 async def entry_of_person(tx: Tx, event_id: int, person_id: int) -> Entry | None:
-    row = await tx.one(_SELECT + " WHERE e.event_id = ? AND e.person_id = ?", (event_id, person_id))
-    return None if row is None else _entry(row)
+    return await entries_repo.of_person(tx, event_id, person_id)
 
 
 async def _add_entry(
@@ -75,10 +52,7 @@ async def _add_entry(
     name = " ".join(name.split())
     if not name:
         raise Invalid("a player needs a name")
-    clash = await tx.one(
-        _SELECT + " WHERE e.event_id = ? AND lower(p.name) = lower(?)", (event_id, name)
-    )
-    if clash is not None:
+    if await entries_repo.named(tx, event_id, name) is not None:
         raise Invalid(f"{name!r} is already entered in this event")
     person = await person_by_tg(tx, tg_user_id) if tg_user_id is not None else None
     if person is not None:
@@ -90,11 +64,7 @@ async def _add_entry(
     person_id = person.id if person else await _staff_named(tx, event_id, name)
     if person_id is None:
         person_id = await add_person(tx, name, now, phone=phone, tg_user_id=tg_user_id)
-    entry_id = await tx.insert(
-        "INSERT INTO entries (event_id, person_id, rating, state, created_at)"
-        " VALUES (?, ?, ?, 'active', ?)",
-        (event_id, person_id, rating, iso(now)),
-    )
+    entry_id = await entries_repo.add(tx, event_id, person_id, rating, now)
     await grant_role(tx, event_id, person_id, "player", by=by, now=now, why=why)
     await journal.record(
         tx, who=by, action="entry.add", subject=f"event:{event_id}", now=now,
@@ -107,13 +77,7 @@ async def _staff_named(tx: Tx, event_id: int, name: str) -> int | None:
     """A TD or adjudicator of this event with exactly this name: the same person, who also
     plays (SSSg para 19 foresees TDs playing). Keeping one person is what lets
     ``eligible_adjudicators`` keep a TD from ruling on their own match."""
-    row = await tx.one(
-        "SELECT DISTINCT p.id FROM people p JOIN roles r ON r.person_id = p.id"
-        " WHERE r.event_id = ? AND r.role IN ('td', 'adjudicator', 'organiser')"
-        " AND lower(p.name) = lower(?)",
-        (event_id, name),
-    )
-    return None if row is None else int(row["id"])
+    return await roles_repo.person_named(tx, event_id, ("td", "adjudicator", "organiser"), name)
 
 
 async def _require_registration_open(tx: Tx, event_id: int) -> None:
@@ -168,3 +132,24 @@ async def import_players(
         except Invalid as exc:
             raise Invalid(f"{CSV_NAME} row {p.row}: {exc.message}") from None
     return ids
+
+
+@dataclass(frozen=True)
+class EnteredPlayers:
+    """What a players' import did: the entries it made, and (name, code) of a personal
+    invite for each of them not on Telegram yet."""
+
+    event: Event
+    entry_ids: list[int]
+    links: list[tuple[str, str]]
+
+
+async def enter_players(db: Database, req: Request, event_id: int, csv_text: str) -> EnteredPlayers:
+    """Use-case: a TD enters the players of a CSV (all or none, ``import_players``) and gets
+    their personal invite links."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        ids = await import_players(tx, event_id, csv_text, by=actor, now=req.now)
+        links = await personal_player_invites(tx, event_id, by=actor, now=req.now,
+                                              entries=set(ids))
+        return EnteredPlayers(await get_event(tx, event_id), ids, links)

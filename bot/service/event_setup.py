@@ -3,20 +3,20 @@ players' entries and the invite codes that let everyone link their Telegram acco
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.clock import iso
 from bot.service.definitions import Definition, PersonDef
-from bot.service.entries import _add_entry
+from bot.service.entries import _add_entry, get_entry
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.invites import create_invite
-from bot.service.people import add_person, person_by_tg
-from bot.service.roles import grant_role
-from bot.store.db import Tx
+from bot.service.people import add_person, ensure_person_for_tg, person_by_tg
+from bot.service.roles import grant_role, roles_held
+from bot.service.unit import Answer, Request, answer_with, unit
+from bot.store import events_repo
+from bot.store.db import Database, Tx
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class CreatedEvent:
     name: str
     player_code: str
     personal: list[tuple[str, str, str]] = field(default_factory=list)
+    held: frozenset[str] = frozenset()  # every role the creator holds now (a person's menu)
 
 
 async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
@@ -40,26 +41,25 @@ async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
 
 
 async def create_event(
-    tx: Tx, definition: Definition, *, by: Actor, now: datetime, why: str = ""
+    tx: Tx, definition: Definition, *, by: Actor, now: datetime, why: str = "",
+    bot_username: str | None = None,
 ) -> CreatedEvent:
     """Create an event; only an organiser (settings) or the operator may.
 
     The creator, if a person, becomes the event's organiser. People named in the file get
     their roles now and a personal invite code, so following it links them directly.
+    ``bot_username``: the bot the invite links are for, remembered with the event.
     """
     if not by.organiser:
         raise NotAllowed("only an organiser may create events; ask the bot's operator")
     ev = definition.event
-    if await tx.scalar("SELECT id FROM events WHERE slug = ?", (ev.slug,)) is not None:
+    if await events_repo.by_slug(tx, ev.slug) is not None:
         raise Invalid(f"event.slug: an event called {ev.slug!r} already exists; pick another slug")
-    event_id = await tx.insert(
-        "INSERT INTO events (slug, name, format, time_zone, currency, fee_per_round, rules_json,"
-        " state, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?)",
-        (
-            ev.slug, ev.name, ev.format, ev.time_zone, ev.currency, ev.fee_minor,
-            json.dumps(definition.model_dump(mode="json"), sort_keys=True),
-            by.person_id, iso(now),
-        ),
+    event_id = await events_repo.add(
+        tx, slug=ev.slug, name=ev.name, format=ev.format, time_zone=ev.time_zone,
+        currency=ev.currency, fee_per_round=ev.fee_minor,
+        rules=definition.model_dump(mode="json"), created_by=by.person_id, now=now,
+        bot_username=bot_username.lstrip("@") if bot_username else None,
     )
     await journal.record(
         tx, who=by, action="event.create", subject=f"event:{event_id}", now=now,
@@ -83,8 +83,31 @@ async def create_event(
             tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
             by=by, now=now, why="definition file",
         )
-        pid = await tx.scalar("SELECT person_id FROM entries WHERE id = ?", (entry_id,))
-        code = await create_invite(tx, event_id, "player", person_id=pid, by=Actor.system(), now=now)
+        entry = await get_entry(tx, entry_id)
+        code = await create_invite(tx, event_id, "player", person_id=entry.person_id,
+                                   by=Actor.system(), now=now)
         personal.append(("player", p.name, code))
     player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
     return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)
+
+
+async def set_up_event(
+    db: Database, req: Request, definition: Definition, *, why: str = "",
+    bot_username: str | None = None, render: Answer[CreatedEvent] | None = None,
+) -> CreatedEvent:
+    """Use-case: an organiser (settings) or the operator creates an event from its
+    definition (``create_event``). An organiser writing to the bot for the first time
+    becomes a person here, so what they create is journalled under their name."""
+    async with unit(db, req) as tx:
+        if req.operator:
+            actor = Actor(None, req.label, organiser=True)
+        elif req.organiser and req.tg_user_id is not None:
+            person = await ensure_person_for_tg(tx, req.tg_user_id, req.tg_name, req.now)
+            actor = Actor.person(person.id, person.name, organiser=True)
+        else:
+            raise NotAllowed("only an organiser may create events; ask the bot's operator")
+        created = await create_event(tx, definition, by=actor, now=req.now, why=why,
+                                     bot_username=bot_username)
+        if req.tg_user_id is not None:
+            created = replace(created, held=frozenset(await roles_held(tx, req.tg_user_id)))
+        return await answer_with(tx, req, render, created)

@@ -10,39 +10,42 @@ Three kinds, decided by the code's row:
 - a general code for another role (TD, adjudicator, organiser): single use; the first
   person to follow it gets the role. Organisers hand these out one at a time.
 
-Callback data for the TD's buttons: ``join:approve:<request id>`` and
-``join:reject:<request id>``; for a player picking an entry: ``join:pick:<code>:<entry id>``.
+The buttons under a join request (Approve / Reject) come from the adapter
+(``decide_buttons``): their callback data is the adapter's to build and to parse.
 """
 
 from __future__ import annotations
 
 import html
 import secrets
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service import journal, outbox
 from bot.service.actors import Actor
-from bot.service.clock import iso
-from bot.service.errors import Invalid, NotFound
+from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.people import add_person, get_person, person_by_tg
-from bot.service.roles import ROLE_NAMES, ROLES, grant_role, people_with_role, require_role
-from bot.store import outbox_repo
-from bot.store.db import Row, Tx
+from bot.service.roles import (
+    ROLE_NAMES,
+    ROLES,
+    grant_role,
+    has_role,
+    people_with_role,
+    require_role,
+    roles_held,
+)
+from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
+from bot.store import entries_repo, invites_repo, outbox_repo, people_repo
+from bot.store.db import Database, Tx
+from bot.store.invites_repo import Invite as Invite
+from bot.store.invites_repo import JoinRequest as JoinRequest
+from bot.store.outbox_repo import ButtonsIn
 
 
 def invite_link(bot_username: str, code: str) -> str:
     return f"https://t.me/{bot_username.lstrip('@')}?start={code}"
-
-
-@dataclass(frozen=True)
-class Invite:
-    code: str
-    event_id: int
-    role: str
-    person_id: int | None
-    used_by: int | None
 
 
 @dataclass(frozen=True)
@@ -60,10 +63,17 @@ class Redemption:
     role: str
     person_id: int | None = None
     choices: list[tuple[int, str]] = field(default_factory=list)
+    held: frozenset[str] = frozenset()  # every role the user now holds, in any event
 
 
-def _invite(row: Row) -> Invite:
-    return Invite(row["code"], row["event_id"], row["role"], row["person_id"], row["used_by"])
+#: The buttons under a join request, from its id (the adapter builds the callback data).
+JoinButtons = Callable[[int], ButtonsIn]
+
+
+def hands_out(role: str) -> str:
+    """The role one needs to hand out invites for ``role``: TD and organiser links come
+    from an organiser, player and adjudicator links from a TD (or an organiser)."""
+    return "organiser" if role in ("organiser", "td") else "td"
 
 
 async def create_invite(
@@ -79,12 +89,9 @@ async def create_invite(
     """A new invite code (TD or organiser only; organiser only for TD/organiser codes)."""
     if role not in ROLES:
         raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
-    await require_role(tx, by, event_id, "organiser" if role in ("organiser", "td") else "td")
+    await require_role(tx, by, event_id, hands_out(role))
     code = code or secrets.token_urlsafe(9)
-    await tx.execute(
-        "INSERT INTO invites (code, event_id, role, person_id, created_at) VALUES (?, ?, ?, ?, ?)",
-        (code, event_id, role, person_id, iso(now)),
-    )
+    await invites_repo.add(tx, code, event_id, role, person_id, now)
     await journal.record(
         tx, who=by, action="invite.create", subject=f"event:{event_id}", now=now,
         detail={"role": role, "person_id": person_id},
@@ -93,38 +100,14 @@ async def create_invite(
 
 
 async def invites_of(tx: Tx, event_id: int) -> list[Invite]:
-    rows = await tx.all("SELECT * FROM invites WHERE event_id = ? ORDER BY created_at, code", (event_id,))
-    return [_invite(r) for r in rows]
+    return await invites_repo.of_event(tx, event_id)
 
 
 async def _get_invite(tx: Tx, code: str) -> Invite:
-    row = await tx.one("SELECT * FROM invites WHERE code = ?", (code,))
-    if row is None:
+    invite = await invites_repo.get(tx, code)
+    if invite is None:
         raise NotFound("this invite link is not valid; ask the organiser for a new one")
-    return _invite(row)
-
-
-async def _merge_person(tx: Tx, placeholder: int, into: int) -> None:
-    """Move everything of a placeholder person (an imported player with no Telegram yet)
-    onto the person a Telegram user already is, then drop the placeholder."""
-    if placeholder == into:
-        return
-    for table, column in (
-        ("entries", "person_id"), ("outbox", "person_id"), ("invites", "person_id"),
-        ("invites", "used_by"), ("join_requests", "decided_by"), ("slips", "reported_by"),
-        ("photos", "sent_by"), ("disputes", "raised_by"), ("disputes", "adjudicator_id"),
-        ("events", "created_by"),
-    ):
-        await tx.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (into, placeholder))
-    rows = await tx.all("SELECT event_id, role, granted_at FROM roles WHERE person_id = ?", (placeholder,))
-    for r in rows:
-        await tx.execute(
-            "INSERT INTO roles (event_id, person_id, role, granted_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (event_id, person_id, role) DO NOTHING",
-            (r["event_id"], into, r["role"], r["granted_at"]),
-        )
-    await tx.execute("DELETE FROM roles WHERE person_id = ?", (placeholder,))
-    await tx.execute("DELETE FROM people WHERE id = ?", (placeholder,))
+    return invite
 
 
 def _same_name(a: str, b: str) -> bool:
@@ -153,16 +136,12 @@ async def _link(
     await outbox.await_welcome(tx, person.id)
     existing = await person_by_tg(tx, tg_user_id)
     if existing is not None:
-        both = await tx.scalar(
-            "SELECT count(*) FROM entries a JOIN entries b ON a.event_id = b.event_id"
-            " WHERE a.person_id = ? AND b.person_id = ?", (person.id, existing.id),
-        )
-        if both:
+        if await entries_repo.play_in_one_event(tx, person.id, existing.id):
             raise Invalid(
                 "your Telegram account already has an entry in this event; ask a TD if two "
                 "entries are the same person"
             )
-        plays = await tx.scalar("SELECT count(*) FROM entries WHERE person_id = ?", (person.id,))
+        plays = await entries_repo.plays_anywhere(tx, person.id)
         if plays and not td_decided and not _same_name(existing.name, person.name):
             raise Invalid(
                 f"this link is for {person.name}, and your Telegram account is "
@@ -170,9 +149,11 @@ async def _link(
                 "link and pick your name: a TD will confirm it. Otherwise pass this link on "
                 "to them (it still works)."
             )
-        await _merge_person(tx, person.id, existing.id)
+        # Everything of the placeholder (an imported player with no Telegram yet) moves
+        # onto the person the Telegram user already is.
+        await people_repo.merge_into(tx, person.id, existing.id)
         return existing.id
-    await tx.execute("UPDATE people SET tg_user_id = ? WHERE id = ?", (tg_user_id, person.id))
+    await people_repo.link_tg(tx, person.id, tg_user_id)
     return person.id
 
 
@@ -191,20 +172,15 @@ async def redeem_invite(
             raise Invalid("this invite link has already been used; ask the organiser for a new one")
         if inv.person_id is not None:
             pid = await _link(tx, inv.person_id, tg_user_id, tg_name, now)
-            claimed = await tx.one(
-                "SELECT e.id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
-                " WHERE e.event_id = ? AND e.person_id = ?", (event.id, pid),
-            )
+            claimed = await entries_repo.of_person(tx, event.id, pid)
             if claimed is not None:
-                await _close_other_claims(tx, claimed["id"], claimed["name"], event,
+                await _close_other_claims(tx, claimed.id, claimed.name, event,
                                           keep=None, by=who, now=now)
         else:
             user = await person_by_tg(tx, tg_user_id)
             pid = user.id if user else await add_person(tx, tg_name, now, tg_user_id=tg_user_id)
         await grant_role(tx, event.id, pid, inv.role, by=who, now=now, why="invite link")
-        await tx.execute(
-            "UPDATE invites SET used_by = ?, used_at = ? WHERE code = ?", (pid, iso(now), code)
-        )
+        await invites_repo.mark_used(tx, code, pid, now)
         await journal.record(
             tx, who=Actor.person(pid, tg_name), action="invite.redeem", subject=f"event:{event.id}",
             now=now, detail={"role": inv.role, "tg_user_id": tg_user_id},
@@ -213,16 +189,9 @@ async def redeem_invite(
     # a general player code
     user = await person_by_tg(tx, tg_user_id)
     if user is not None:
-        linked = await tx.one(
-            "SELECT id FROM entries WHERE event_id = ? AND person_id = ?", (event.id, user.id)
-        )
-        if linked is not None:
+        if await entries_repo.of_person(tx, event.id, user.id) is not None:
             return Redemption("linked", event.id, event.name, "player", user.id)
-    pending = await tx.one(
-        "SELECT id FROM join_requests WHERE event_id = ? AND tg_user_id = ? AND state = 'pending'",
-        (event.id, tg_user_id),
-    )
-    if pending is not None:
+    if await invites_repo.has_pending(tx, event.id, tg_user_id):
         return Redemption("pending", event.id, event.name, "player")
     return Redemption("choose_entry", event.id, event.name, "player", None,
                       await unclaimed_entries(tx, event.id))
@@ -230,25 +199,18 @@ async def redeem_invite(
 
 async def events_awaiting_approval(tx: Tx, tg_user_id: int) -> list[str]:
     """Names of the events this Telegram user asked to join and a TD has not answered yet."""
-    rows = await tx.all(
-        "SELECT DISTINCT e.name FROM join_requests j JOIN events e ON e.id = j.event_id"
-        " WHERE j.tg_user_id = ? AND j.state = 'pending' ORDER BY e.name", (tg_user_id,),
-    )
-    return [r["name"] for r in rows]
+    return await invites_repo.events_awaited_by(tx, tg_user_id)
 
 
 async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
     """Entries whose person has no Telegram account yet: what a new player picks from."""
-    rows = await tx.all(
-        "SELECT e.id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
-        " WHERE e.event_id = ? AND p.tg_user_id IS NULL AND e.state = 'active' ORDER BY p.name",
-        (event_id,),
-    )
-    return [(r["id"], r["name"]) for r in rows]
+    return [(e.id, e.name) for e in await entries_repo.unlinked(tx, event_id)
+            if e.state == "active"]
 
 
 async def request_entry(
-    tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime
+    tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime,
+    decide_buttons: JoinButtons,
 ) -> int:
     """A player picked an entry after a general code: ask the event's TDs to approve."""
     inv = await _get_invite(tx, code)
@@ -256,25 +218,17 @@ async def request_entry(
         raise Invalid("this invite link does not let you choose an entry")
     user = await person_by_tg(tx, tg_user_id)
     if user is not None:
-        own = await tx.one(
-            "SELECT p.name FROM entries e JOIN people p ON p.id = e.person_id"
-            " WHERE e.event_id = ? AND e.person_id = ?", (inv.event_id, user.id),
-        )
+        own = await entries_repo.of_person(tx, inv.event_id, user.id)
         if own is not None:
-            raise Invalid(f"you are already entered in this event as {own['name']}")
+            raise Invalid(f"you are already entered in this event as {own.name}")
     choices = dict(await unclaimed_entries(tx, inv.event_id))
     if entry_id not in choices:
         raise Invalid("that entry is not available any more; pick another or ask a TD")
-    pending = await tx.one(
-        "SELECT id FROM join_requests WHERE event_id = ? AND tg_user_id = ? AND state = 'pending'",
-        (inv.event_id, tg_user_id),
-    )
-    if pending is not None:
+    if await invites_repo.has_pending(tx, inv.event_id, tg_user_id):
         raise Invalid("you have already asked to join; a TD will answer soon")
-    rid = await tx.insert(
-        "INSERT INTO join_requests (event_id, invite_code, tg_user_id, tg_name, entry_id, state,"
-        " created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
-        (inv.event_id, code, tg_user_id, tg_name, entry_id, iso(now)),
+    rid = await invites_repo.add_request(
+        tx, event_id=inv.event_id, code=code, tg_user_id=tg_user_id, tg_name=tg_name,
+        entry_id=entry_id, now=now,
     )
     event = await get_event(tx, inv.event_id)
     entry_name = html.escape(choices[entry_id])
@@ -282,14 +236,10 @@ async def request_entry(
         f"<b>{html.escape(event.name)}</b>: Telegram user {_mention(tg_user_id, tg_name)} "
         f"says they are <b>{entry_name}</b>. Approve?"
     )
-    others = await tx.all(
-        "SELECT tg_user_id, tg_name FROM join_requests WHERE entry_id = ? AND state = 'pending'"
-        " AND id <> ? ORDER BY id", (entry_id, rid),
-    )
-    for other in others:
-        text += (f"\n⚠️ Telegram user {_mention(other['tg_user_id'], other['tg_name'])} also "
+    for other in await invites_repo.pending_claims(tx, entry_id, besides=rid):
+        text += (f"\n⚠️ Telegram user {_mention(other.tg_user_id, other.tg_name)} also "
                  f"asked to be <b>{entry_name}</b>: approve only the right one.")
-    buttons = [[("Approve", f"join:approve:{rid}"), ("Reject", f"join:reject:{rid}")]]
+    buttons = decide_buttons(rid)
     for td in await _tds_and_organisers(tx, inv.event_id):
         await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons, now=now,
                              dedupe_key=f"join:{rid}:td:{td}")
@@ -314,23 +264,16 @@ async def _close_other_claims(
     """An entry now belongs to one Telegram account: every other pending request for it can
     never be approved, so it is closed, its sender told, and every TD's copy edited (a TD
     must not be left with a request that fails when pressed)."""
-    rows = await tx.all(
-        "SELECT id, tg_user_id FROM join_requests WHERE entry_id = ? AND state = 'pending'"
-        " AND id IS NOT ?", (entry_id, keep),
-    )
-    for r in rows:
-        await tx.execute(
-            "UPDATE join_requests SET state = 'rejected', decided_by = ?, decided_at = ?"
-            " WHERE id = ?", (by.person_id, iso(now), r["id"]),
-        )
+    for r in await invites_repo.pending_claims(tx, entry_id, besides=keep):
+        await invites_repo.decide(tx, r.id, "rejected", by.person_id, now)
         await outbox.enqueue(
-            tx, chat_id=r["tg_user_id"], now=now,
+            tx, chat_id=r.tg_user_id, now=now,
             text_html=(f"A TD linked {html.escape(entry_name)} to another Telegram account, so "
                        f"your request to join <b>{html.escape(event.name)}</b> as "
                        f"{html.escape(entry_name)} is closed. If you are "
                        f"{html.escape(entry_name)}, tell the organiser."),
         )
-        for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{r['id']}:td:"):
+        for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{r.id}:td:"):
             await outbox.enqueue_edit(
                 tx, copy, now=now,
                 text_html=(f"{copy.text_html}\n\n❌ Closed: {html.escape(entry_name)} is "
@@ -338,8 +281,8 @@ async def _close_other_claims(
             )
         await journal.record(
             tx, who=by, action="join.reject", subject=f"event:{event.id}",
-            now=now, detail={"request_id": r["id"], "entry_id": entry_id,
-                             "tg_user_id": r["tg_user_id"]},
+            now=now, detail={"request_id": r.id, "entry_id": entry_id,
+                             "tg_user_id": r.tg_user_id},
             why="the entry was linked to another Telegram account",
         )
 
@@ -350,29 +293,8 @@ async def _tds_and_organisers(tx: Tx, event_id: int) -> list[int]:
     return sorted(people)
 
 
-@dataclass(frozen=True)
-class JoinRequest:
-    id: int
-    event_id: int
-    tg_user_id: int
-    tg_name: str
-    entry_id: int
-    entry_name: str
-    state: str
-
-
 async def pending_join_requests(tx: Tx, event_id: int) -> list[JoinRequest]:
-    rows = await tx.all(
-        "SELECT j.*, p.name AS entry_name FROM join_requests j JOIN entries e ON e.id = j.entry_id"
-        " JOIN people p ON p.id = e.person_id WHERE j.event_id = ? AND j.state = 'pending'"
-        " ORDER BY j.id",
-        (event_id,),
-    )
-    return [
-        JoinRequest(r["id"], r["event_id"], r["tg_user_id"], r["tg_name"], r["entry_id"],
-                    r["entry_name"], r["state"])
-        for r in rows
-    ]
+    return await invites_repo.pending_of_event(tx, event_id)
 
 
 @dataclass(frozen=True)
@@ -388,6 +310,7 @@ class JoinDecision:
     decided_by: str
     by_this_press: bool
     closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
+    player_roles: frozenset[str] = frozenset()  # the approved player's roles, for their menu
 
     @property
     def verdict(self) -> str:
@@ -415,54 +338,45 @@ async def decide_join_request(
     pressing, changes nothing and says who decided (design.md, "Nothing lost, nothing
     doubled": button presses are safe to repeat).
     """
-    row = await tx.one("SELECT * FROM join_requests WHERE id = ?", (request_id,))
-    if row is None:
+    request = await invites_repo.get_request(tx, request_id)
+    if request is None:
         raise NotFound(f"no join request {request_id}")
-    await require_role(tx, by, row["event_id"], "td")
-    entry = await tx.one(
-        "SELECT e.person_id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
-        " WHERE e.id = ?", (row["entry_id"],),
-    )
+    await require_role(tx, by, request.event_id, "td")
+    entry = await entries_repo.get(tx, request.entry_id)
     assert entry is not None
-    result = JoinRequest(row["id"], row["event_id"], row["tg_user_id"], row["tg_name"],
-                         row["entry_id"], entry["name"], row["state"])
-    owner = await tx.scalar("SELECT tg_user_id FROM people WHERE id = ?", (entry["person_id"],))
-    taken = owner is not None and owner != row["tg_user_id"]
-    taken_note = f"❌ Closed: {entry['name']} is linked to another Telegram account."
-    if row["state"] != "pending":
-        return JoinDecision(result, await _decider_name(tx, row["decided_by"]), False,
-                            taken_note if taken and row["state"] == "rejected" else "")
-    event = await get_event(tx, row["event_id"])
+    owner = await get_person(tx, entry.person_id)
+    taken = owner.tg_user_id is not None and owner.tg_user_id != request.tg_user_id
+    taken_note = f"❌ Closed: {entry.name} is linked to another Telegram account."
+    if request.state != "pending":
+        return JoinDecision(request, await _decider_name(tx, request.decided_by), False,
+                            taken_note if taken and request.state == "rejected" else "")
+    event = await get_event(tx, request.event_id)
     if taken:
-        await _close_other_claims(tx, row["entry_id"], entry["name"], event, keep=None,
-                                  by=by, now=now)
-        return JoinDecision(replace(result, state="rejected"),
+        await _close_other_claims(tx, entry.id, entry.name, event, keep=None, by=by, now=now)
+        return JoinDecision(replace(request, state="rejected", decided_by=by.person_id),
                             await _decider_name(tx, by.person_id), False, taken_note)
     state = "approved" if approve else "rejected"
     if approve:
-        pid = await _link(tx, entry["person_id"], row["tg_user_id"], row["tg_name"], now,
+        pid = await _link(tx, entry.person_id, request.tg_user_id, request.tg_name, now,
                           td_decided=True)
-        await _close_other_claims(tx, row["entry_id"], entry["name"], event,
+        await _close_other_claims(tx, entry.id, entry.name, event,
                                   keep=request_id, by=by, now=now)
-        text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry['name'])}! "
+        text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry.name)}! "
                 "A TD approved your entry. Send /matches to see your matches.")
         await outbox.enqueue(tx, person_id=pid, text_html=text, now=now)
     else:
         text = (f"A TD did not approve your request to join <b>{html.escape(event.name)}</b> as "
-                f"{html.escape(entry['name'])}. Ask the organiser if this is a mistake.")
-        await outbox.enqueue(tx, chat_id=row["tg_user_id"], text_html=text, now=now)
-    await tx.execute(
-        "UPDATE join_requests SET state = ?, decided_by = ?, decided_at = ? WHERE id = ?",
-        (state, by.person_id, iso(now), request_id),
-    )
+                f"{html.escape(entry.name)}. Ask the organiser if this is a mistake.")
+        await outbox.enqueue(tx, chat_id=request.tg_user_id, text_html=text, now=now)
+    await invites_repo.decide(tx, request_id, state, by.person_id, now)
     await journal.record(
         tx, who=by, action="join.approve" if approve else "join.reject",
         subject=f"event:{event.id}", now=now,
-        detail={"request_id": request_id, "entry_id": row["entry_id"],
-                "tg_user_id": row["tg_user_id"]}, why=why,
+        detail={"request_id": request_id, "entry_id": entry.id,
+                "tg_user_id": request.tg_user_id}, why=why,
     )
-    decision = JoinDecision(replace(result, state=state), await _decider_name(tx, by.person_id),
-                            True)
+    decision = JoinDecision(replace(request, state=state, decided_by=by.person_id),
+                            await _decider_name(tx, by.person_id), True)
     for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{request_id}:td:"):
         await outbox.enqueue_edit(
             tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(decision.verdict)}", now=now
@@ -476,23 +390,121 @@ def role_name(role: str) -> str:
 
 
 async def personal_player_invites(
-    tx: Tx, event_id: int, *, by: Actor, now: datetime
+    tx: Tx, event_id: int, *, by: Actor, now: datetime, entries: Collection[int] | None = None
 ) -> list[tuple[str, str]]:
-    """(name, code) of a personal invite for every player not yet on Telegram; an unused
-    personal code already made is given again rather than a second one."""
+    """(name, code) of a personal invite for every player not yet on Telegram (of those
+    ``entries`` only, when given); an unused personal code already made is given again
+    rather than a second one."""
     await require_role(tx, by, event_id, "td")
-    rows = await tx.all(
-        "SELECT e.person_id, p.name FROM entries e JOIN people p ON p.id = e.person_id"
-        " WHERE e.event_id = ? AND p.tg_user_id IS NULL ORDER BY p.name",
-        (event_id,),
-    )
     out: list[tuple[str, str]] = []
-    for r in rows:
-        code = await tx.scalar(
-            "SELECT code FROM invites WHERE event_id = ? AND person_id = ? AND role = 'player'"
-            " AND used_by IS NULL", (event_id, r["person_id"]),
-        )
+    for entry in await entries_repo.unlinked(tx, event_id):
+        if entries is not None and entry.id not in entries:
+            continue
+        code = await invites_repo.unused_personal(tx, event_id, entry.person_id, "player")
         if code is None:
-            code = await create_invite(tx, event_id, "player", person_id=r["person_id"], by=by, now=now)
-        out.append((r["name"], code))
+            code = await create_invite(tx, event_id, "player", person_id=entry.person_id, by=by,
+                                       now=now)
+        out.append((entry.name, code))
     return out
+
+
+# --- use-cases ------------------------------------------------------------------------
+
+
+def _tg_user(req: Request) -> int:
+    if req.tg_user_id is None:
+        raise Invalid("only a Telegram user can follow an invite link")
+    return req.tg_user_id
+
+
+async def follow_invite(
+    db: Database, req: Request, code: str, *, render: Answer[Redemption] | None = None
+) -> Redemption:
+    """Use-case: a Telegram user follows an invite link (``/start <code>``)."""
+    tg_user_id = _tg_user(req)
+    async with unit(db, req) as tx:
+        done = await redeem_invite(tx, code, tg_user_id=tg_user_id, tg_name=req.tg_name,
+                                   now=req.now)
+        done = replace(done, held=frozenset(await roles_held(tx, tg_user_id)))
+        return await answer_with(tx, req, render, done)
+
+
+@dataclass(frozen=True)
+class JoinAsked:
+    request_id: int
+    event_name: str
+    entry_name: str
+
+
+async def ask_to_join(
+    db: Database, req: Request, code: str, entry_id: int, *, decide_buttons: JoinButtons,
+    render: Answer[JoinAsked] | None = None,
+) -> JoinAsked:
+    """Use-case: after a general player link, a Telegram user says which entry is theirs;
+    every TD and organiser of the event is asked to approve (``request_entry``)."""
+    tg_user_id = _tg_user(req)
+    async with unit(db, req) as tx:
+        rid = await request_entry(tx, code, entry_id, tg_user_id=tg_user_id,
+                                  tg_name=req.tg_name, now=req.now,
+                                  decide_buttons=decide_buttons)
+        entry = await entries_repo.get(tx, entry_id)
+        assert entry is not None  # request_entry checked it
+        event = await get_event(tx, entry.event_id)
+        return await answer_with(tx, req, render, JoinAsked(rid, event.name, entry.name))
+
+
+async def decide_join(
+    db: Database, req: Request, request_id: int, approve: bool, *, event_id: int | None = None,
+    why: str = "", render: Answer[JoinDecision] | None = None,
+) -> JoinDecision:
+    """Use-case: a TD approves or rejects a join request (``decide_join_request``).
+
+    ``event_id``: the event the TD named (the command line), which the request must be of.
+    """
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None:
+            raise NotAllowed("only a TD of this event may approve players")
+        if event_id is not None:
+            request = await invites_repo.get_request(tx, request_id)
+            if request is None or request.event_id != event_id:
+                slug = (await get_event(tx, event_id)).slug
+                raise NotFound(f"join request {request_id}: no such request in {slug}; "
+                               f"`tdbot inbox {slug}` lists them")
+        decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
+                                             why=why)
+        if decision.by_this_press and decision.request.state == "approved":
+            held = await roles_held(tx, decision.request.tg_user_id)
+            decision = replace(decision, player_roles=frozenset(held))
+        return await answer_with(tx, req, render, decision)
+
+
+async def invite_for_role(db: Database, req: Request, event_id: int, role: str) -> str:
+    """Use-case: a new invite code for a role in the event (``create_invite``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        return await create_invite(tx, event_id, role, by=actor, now=req.now)
+
+
+@dataclass(frozen=True)
+class InviteList:
+    """An event's invite codes, and the names of the people the personal ones are for."""
+
+    event: Event
+    invites: list[Invite]
+    names: dict[int, str]
+
+
+async def invite_links(
+    db: Database, req: Request, event_id: int, *, render: Answer[InviteList] | None = None
+) -> InviteList:
+    """Use-case: a TD or organiser lists the event's invite codes (``/invites``): only
+    those they may hand out themselves (``hands_out``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        codes = [i for i in await invites_of(tx, event_id)
+                 if await has_role(tx, actor, event_id, hands_out(i.role))]
+        names = {p: (await get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
+        return await answer_with(tx, req, render, InviteList(event, codes, names))

@@ -3,13 +3,16 @@ so a TD can answer "who changed this score?" months later (design.md, "Nothing l
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.service.actors import Actor
-from bot.service.clock import iso
-from bot.store.db import Tx
+from bot.service.events import Event, find_event
+from bot.service.unit import reading
+from bot.store import journal_repo
+from bot.store.db import Database, Tx
+from bot.store.journal_repo import JournalEntry as JournalEntry
 
 
 async def record(
@@ -22,44 +25,36 @@ async def record(
     detail: dict[str, Any] | None = None,
     why: str = "",
 ) -> int:
-    return await tx.insert(
-        "INSERT INTO journal (who, action, subject, detail_json, why, at) VALUES (?, ?, ?, ?, ?, ?)",
-        (who.label, action, subject, json.dumps(detail or {}, sort_keys=True), why, iso(now)),
-    )
+    return await journal_repo.add(tx, who=who.label, action=action, subject=subject,
+                                  detail=detail or {}, why=why, now=now)
 
 
 async def entries_for(tx: Tx, subject: str) -> list[dict[str, Any]]:
-    rows = await tx.all(
-        "SELECT who, action, subject, detail_json, why, at FROM journal WHERE subject = ?"
-        " ORDER BY id",
-        (subject,),
-    )
-    return [
-        {
-            "who": r["who"],
-            "action": r["action"],
-            "subject": r["subject"],
-            "detail": json.loads(r["detail_json"]),
-            "why": r["why"],
-            "at": r["at"],
-        }
-        for r in rows
-    ]
+    return [e.as_dict() for e in await journal_repo.of_subject(tx, subject)]
 
 
 async def entries_for_event(tx: Tx, event_id: int, limit: int = 200) -> list[dict[str, Any]]:
     """The journal of an event, its rounds and its entries, newest last: what a TD reads to
     answer "who changed this, and why?"."""
-    rows = await tx.all(
-        "SELECT who, action, subject, detail_json, why, at FROM ("
-        " SELECT * FROM journal WHERE subject = ?"
-        " OR subject IN (SELECT 'round:' || CAST(id AS TEXT) FROM rounds WHERE event_id = ?)"
-        " OR subject IN (SELECT 'entry:' || CAST(id AS TEXT) FROM entries WHERE event_id = ?)"
-        " ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
-        (f"event:{event_id}", event_id, event_id, limit),
-    )
-    return [
-        {"who": r["who"], "action": r["action"], "subject": r["subject"],
-         "detail": json.loads(r["detail_json"]), "why": r["why"], "at": r["at"]}
-        for r in rows
-    ]
+    return [e.as_dict() for e in await journal_repo.of_event(tx, event_id, limit)]
+
+
+@dataclass(frozen=True)
+class JournalPage:
+    """The last lines of an event's journal, oldest first, and how many it has in all."""
+
+    event: Event
+    entries: list[JournalEntry]
+    total: int
+
+    @property
+    def cut(self) -> bool:
+        return self.total > len(self.entries)
+
+
+async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage:
+    """Use-case: read an event's journal (the last ``limit`` lines, and the count of all)."""
+    async with reading(db) as tx:
+        event = await find_event(tx, ref)
+        entries = await journal_repo.of_event(tx, event.id, limit)
+        return JournalPage(event, entries, await journal_repo.count_of_event(tx, event.id))

@@ -11,8 +11,9 @@ from datetime import datetime
 
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.clock import iso
 from bot.service.errors import Invalid, NotAllowed
+from bot.service.people import person_by_tg
+from bot.store import roles_repo
 from bot.store.db import Tx
 
 ROLES = ("organiser", "td", "player", "adjudicator")
@@ -32,24 +33,17 @@ async def grant_role(
     """Grant a role; False if the person already held it (granting twice is harmless)."""
     if role not in ROLES:
         raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
-    changed = await tx.execute(
-        "INSERT INTO roles (event_id, person_id, role, granted_at) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (event_id, person_id, role) DO NOTHING",
-        (event_id, person_id, role, iso(now)),
-    )
+    changed = await roles_repo.grant(tx, event_id, person_id, role, now)
     if changed:
         await journal.record(
             tx, who=by, action="role.grant", subject=f"event:{event_id}", now=now,
             detail={"person_id": person_id, "role": role}, why=why,
         )
-    return changed == 1
+    return changed
 
 
 async def roles_of(tx: Tx, event_id: int, person_id: int) -> set[str]:
-    rows = await tx.all(
-        "SELECT role FROM roles WHERE event_id = ? AND person_id = ?", (event_id, person_id)
-    )
-    return {r["role"] for r in rows}
+    return await roles_repo.of_person_in(tx, event_id, person_id)
 
 
 async def has_role(tx: Tx, actor: Actor, event_id: int, role: str) -> bool:
@@ -73,22 +67,22 @@ async def require_role(tx: Tx, actor: Actor, event_id: int, *roles: str) -> None
 
 
 async def people_with_role(tx: Tx, event_id: int, role: str) -> list[int]:
-    rows = await tx.all(
-        "SELECT person_id FROM roles WHERE event_id = ? AND role = ? ORDER BY person_id",
-        (event_id, role),
-    )
-    return [r["person_id"] for r in rows]
+    return await roles_repo.people_with(tx, event_id, role)
 
 
 async def events_of(tx: Tx, person_id: int) -> list[tuple[int, str, set[str]]]:
     """(event id, event name, roles) for every event the person has a role in: what /help
     and the command menus are built from."""
-    rows = await tx.all(
-        "SELECT e.id, e.name, r.role FROM roles r JOIN events e ON e.id = r.event_id"
-        " WHERE r.person_id = ? ORDER BY e.id",
-        (person_id,),
-    )
-    out: dict[int, tuple[int, str, set[str]]] = {}
-    for r in rows:
-        out.setdefault(r["id"], (r["id"], r["name"], set()))[2].add(r["role"])
-    return list(out.values())
+    return await roles_repo.events_of(tx, person_id)
+
+
+async def roles_held(tx: Tx, tg_user_id: int) -> set[str]:
+    """Every role a Telegram user holds in any event: what /help and their command menu
+    offer. Being listed in TDBOT_ORGANISERS only lets one create events; the event commands
+    come with a role in an event."""
+    person = await person_by_tg(tx, tg_user_id)
+    held: set[str] = set()
+    if person is not None:
+        for _event_id, _name, event_roles in await events_of(tx, person.id):
+            held |= event_roles
+    return held

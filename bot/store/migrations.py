@@ -22,8 +22,12 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 import aiosqlite
+
+if TYPE_CHECKING:  # db.py imports this module
+    from bot.store.db import Database
 
 _NAME = re.compile(r"^([0-9]{4})_[a-z0-9_]+\.sql$")
 
@@ -157,3 +161,9 @@ async def apply_migrations(
         await conn.execute("COMMIT")
         done.append(m.name)
     return done
+
+
+async def applied_count(db: Database) -> int:
+    """How many migrations the database has applied (``tdbot migrate`` reports it)."""
+    async with db.transaction() as tx:
+        return int(await tx.scalar("SELECT count(*) FROM schema_migrations"))

@@ -69,6 +69,9 @@ def help_text(
         lines.append("You are not in an event yet: open your invite link to join one.")
     return "\n".join(lines)
 
+#: The answer to a button press no handler takes (shown briefly over the chat).
+BUTTON_OUT_OF_DATE = "That button is out of date."
+
 NOT_UNDERSTOOD = "I did not understand that. Type /help to see what you can do here."
 
 EDIT_IGNORED = (
@@ -200,7 +203,10 @@ def invite_list(
 ) -> str:
     lines = [f"<b>{esc(event_name)}: invite links</b>"]
     for inv in codes:
-        who = names.get(inv.person_id, "") if inv.person_id else "anyone (pick a name)"
+        if inv.person_id:
+            who = names.get(inv.person_id, "")
+        else:  # a general link: players pick their name; another role goes to one person
+            who = "anyone (pick a name)" if inv.role == "player" else "the first to follow it"
         used = " — used" if inv.used_by else ""
         lines.append(f"{esc(inv.role)} {esc(who)}: {invite_link(bot_username, inv.code)}{used}")
     return "\n".join(lines)

@@ -255,19 +255,22 @@ def test_a_td_decides_join_requests_from_the_command_line(
     from datetime import UTC, datetime
 
     from bot.service.entries import entries_of
-    from bot.service.invites import request_entry
+    from bot.service.invites import ask_to_join
+    from bot.service.unit import Request, reading
     from bot.store.db import Database
+    from bot.telegram.keyboards import decide_join
 
     db = _event(runner, tmp_path)
 
     async def ask() -> None:
         database = await Database.open(db)
-        async with database.transaction() as tx:
+        async with reading(database) as tx:
             code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
                                    " AND person_id IS NULL")
             entry = next(e for e in await entries_of(tx, 1) if e.name == "Player 03")
-            await request_entry(tx, code, entry.id, tg_user_id=4242, tg_name="P3 <phone>",
-                                now=datetime.now(UTC))
+        p3 = Request(now=datetime.now(UTC), label="tg:4242", tg_user_id=4242,
+                     tg_name="P3 <phone>", update_id=1, chat_id=4242)
+        await ask_to_join(database, p3, code, entry.id, decide_buttons=decide_join)
         await database.close()
 
     asyncio.run(ask())

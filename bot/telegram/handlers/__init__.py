@@ -1,7 +1,8 @@
 """One handler per intent (python-telegram-bot's own examples' style), registered in order.
 
-Order matters within group 0: the first matching handler takes the update. The catch-all
-for strangers comes last so that every specific handler is tried first.
+Order matters within group 0: the first matching handler takes the update. The catch-alls
+(a message for strangers, a button press nobody knows) come last so that every specific
+handler is tried first.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot.telegram import callbacks
 from bot.telegram.handlers import (
     approvals,
     event_upload,
@@ -45,7 +47,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
     )
-    app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=approvals.PICK))
-    app.add_handler(CallbackQueryHandler(approvals.decide, pattern=approvals.DECIDE))
+    app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
+    app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
+    app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
     app.add_error_handler(on_error)

@@ -1,67 +1,63 @@
 """An organiser sends the event definition (TOML) as a document; the bot creates the event.
 
-Issue 3, "Onboarding": "an organiser creates an event (sends the TOML definition file to the
-bot as a document -- download it via getFile ...) and gets invite deep links
-(``https://t.me/<bot>?start=<code>``) for players and TDs". Only the organisers listed in
-settings (TDBOT_ORGANISERS) may. The file is downloaded before the transaction opens, so a
-slow download never holds the database.
+The file comes through getFile, and the organiser gets the invite deep links
+(``https://t.me/<bot>?start=<code>``) for players and TDs. Only the organisers listed in
+settings (TDBOT_ORGANISERS) may. The file is downloaded before the use-case's transaction
+opens, so a slow download never holds the database. A file Telegram cannot serve (getFile
+answers 400: the file is gone or temporarily unavailable) is asked for again.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import logging
 
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service import event_setup, outbox, people
-from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.errors import Invalid, NotAllowed
-from bot.store.db import Tx
+from bot.service.event_setup import set_up_event
+from bot.service.unit import Reply, Request
 from bot.telegram import texts
-from bot.telegram.handlers.common import AfterCommit, apply, sender_ids
-from bot.telegram.handlers.help_cmd import menu_update, roles_held
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.help_cmd import menu_update
 from bot.telegram.runtime import runtime
+
+log = logging.getLogger("bot.telegram")
 
 #: A definition is a few kilobytes; anything this big is not one.
 MAX_BYTES = 256 * 1024
 
 
-async def definition_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@handled
+async def definition_document(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
     message = update.effective_message
     assert message is not None and message.document is not None
     document = message.document
-    tg_id, _ = sender_ids(update)
-    problem: Exception | None = None
-    source = ""
-    if tg_id not in runtime(context).organisers:
-        problem = NotAllowed(texts.ORGANISERS_ONLY)
-    elif (document.file_size or 0) > MAX_BYTES:
-        problem = Invalid(f"{document.file_name}: too big for an event definition "
-                          f"(over {MAX_BYTES // 1024} KB)")
-    else:
+    if not req.organiser:  # refused before downloading anything
+        raise NotAllowed(texts.ORGANISERS_ONLY)
+    if (document.file_size or 0) > MAX_BYTES:
+        raise Invalid(f"{document.file_name}: too big for an event definition "
+                      f"(over {MAX_BYTES // 1024} KB)")
+    try:
         data = await (await document.get_file()).download_as_bytearray()
-        try:
-            source = bytes(data).decode("utf-8")
-        except UnicodeDecodeError:
-            problem = Invalid(f"{document.file_name}: not UTF-8 text; save the file as UTF-8")
-
-    async def create(
-        update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
-    ) -> AfterCommit | None:
-        if problem is not None:
-            raise problem
-        name = document.file_name or "definition.toml"
-        definition = parse_definition(source, name)
-        person = await people.ensure_person_for_tg(tx, tg_id, update.effective_user.full_name, now)  # type: ignore[union-attr]
-        actor = Actor.person(person.id, person.name, organiser=True)
-        created = await event_setup.create_event(tx, definition, by=actor, now=now, why=f"sent {name}")
-        username = context.bot.username
-        await outbox.enqueue(
-            tx, chat_id=message.chat_id, text_html=texts.event_created(created, username), now=now
-        )
-        held = await roles_held(tx, tg_id)
-        return menu_update(context, message.chat_id, held)
-
-    await apply(update, context, create)
+    except TelegramError as exc:  # lost or unavailable: Telegram's side, worth a retry
+        log.warning("update %s: could not fetch %s: %s", update.update_id,
+                    document.file_name, exc)
+        raise Invalid(f"{document.file_name}: I could not fetch this file from Telegram; "
+                      "please send it again.") from None
+    try:
+        source = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid(f"{document.file_name}: not UTF-8 text; save the file as UTF-8") from None
+    name = document.file_name or "definition.toml"
+    definition = parse_definition(source, name)
+    username = context.bot.username
+    created = await set_up_event(
+        runtime(context).db, req, definition, why=f"sent {name}", bot_username=username,
+        render=lambda c: Reply(texts.event_created(c, username)),
+    )
+    return menu_update(context, message.chat_id, created.held)

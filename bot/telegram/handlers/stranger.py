@@ -1,50 +1,56 @@
 """Anything the other handlers did not take: a friendly word, never silence.
 
-Issue 3: "A stranger who writes to the bot gets a friendly answer that says what TDBot is
-and how to join an event." Someone already in an event is pointed to /help instead, and
+A stranger who writes to the bot learns what TDBot is and how to join an event. Someone already in an event is pointed to /help instead, and
 someone whose join request waits for a TD is told that it waits.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service import invites, outbox
-from bot.store.db import Tx
+from bot.service.standing import Standing, ignore_edit, my_standing
+from bot.service.unit import Reply, Request
 from bot.telegram import texts
-from bot.telegram.handlers.common import AfterCommit, applied_once, sender_ids
-from bot.telegram.handlers.help_cmd import roles_held
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
 
-@applied_once
+def _answer(s: Standing) -> Reply:
+    if s.roles:
+        return Reply(texts.NOT_UNDERSTOOD)
+    if s.awaiting:
+        return Reply("\n".join(texts.still_waiting(name) for name in s.awaiting))
+    return Reply(texts.ORGANISER_HELLO if s.organiser else texts.STRANGER)
+
+
+@handled
 async def anything_else(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
-    tg_id, _name = sender_ids(update)
-    held = await roles_held(tx, tg_id)
-    awaiting = await invites.events_awaiting_approval(tx, tg_id)
-    if held:
-        text = texts.NOT_UNDERSTOOD
-    elif awaiting:
-        text = "\n".join(texts.still_waiting(name) for name in awaiting)
-    elif tg_id in runtime(context).organisers:
-        text = texts.ORGANISER_HELLO
-    else:
-        text = texts.STRANGER
-    await outbox.enqueue(tx, chat_id=update.effective_chat.id, text_html=text, now=now)  # type: ignore[union-attr]
+    await my_standing(runtime(context).db, req, render=_answer)
     return None
 
 
-@applied_once
+@handled
 async def edited(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     """An edited message is not acted on again (a command would repeat its effect); the
     person is told to send the corrected text as a new message."""
-    await outbox.enqueue(tx, chat_id=update.effective_chat.id, text_html=texts.EDIT_IGNORED,  # type: ignore[union-attr]
-                         now=now)
+    await ignore_edit(runtime(context).db, req, render=lambda _: Reply(texts.EDIT_IGNORED))
     return None
+
+
+async def stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A button no handler takes (a message from an older version of the bot, or data a
+    client garbled): answered, or the phone shows a spinner on it for ever. Nothing
+    changes, so there is no update to claim."""
+    query = update.callback_query
+    if query is None:
+        return
+    try:
+        await query.answer(texts.BUTTON_OUT_OF_DATE)
+    except TelegramError:  # an expired query: nothing is waiting for the answer any more
+        pass

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import datetime
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service import draw as draw_service
-from bot.service import events, invites, outbox, people, readmodels, roles, rounds
+from bot.service import events, invites, people, readmodels, roles, rounds
 from bot.service.actors import Actor
 from bot.service.directing import directed_event
 from bot.service.errors import Invalid, NotAllowed
@@ -24,7 +23,7 @@ from bot.service.limits import SEED
 from bot.service.unit import Reply, Request
 from bot.store.db import Tx
 from bot.telegram import keyboards, texts
-from bot.telegram.handlers.common import AfterCommit, applied_once, handled, sender_ids
+from bot.telegram.handlers.common import AfterCommit, handled, sender_ids
 from bot.telegram.runtime import runtime
 
 TD_ROLES = frozenset({"td", "organiser"})
@@ -74,15 +73,16 @@ async def pending(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     return None
 
 
-@applied_once
+@handled
 async def list_invites(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, tx: Tx, now: datetime
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
-    _actor, event, _ = await td_event(tx, update, context, "invites")
-    codes = await invites.invites_of(tx, event.id)
-    names = {p: (await people.get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
-    await outbox.enqueue(tx, chat_id=_chat(update), now=now, text_html=texts.invite_list(
-        event.name, codes, names, context.bot.username))
+    """/invites: the event's invite links, for a TD to hand out."""
+    db = runtime(context).db
+    event, _ = await directed_event(db, req, context.args or [], "invites")
+    username = context.bot.username
+    await invites.invite_links(db, req, event.id, render=lambda found: Reply(texts.invite_list(
+        found.event.name, found.invites, found.names, username)))
     return None
 
 

@@ -1,0 +1,83 @@
+"""The entries table: a player's place in an event, read with the person's name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.db import Row, Tx
+from bot.store.times import iso
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    event_id: int
+    person_id: int
+    name: str
+    rating: int
+    state: str
+    linked: bool  # the person has linked a Telegram account
+
+
+_SELECT = (
+    "SELECT e.id, e.event_id, e.person_id, p.name, e.rating, e.state, p.tg_user_id"
+    " FROM entries e JOIN people p ON p.id = e.person_id"
+)
+
+
+def _entry(r: Row) -> Entry:
+    return Entry(
+        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], r["state"],
+        r["tg_user_id"] is not None,
+    )
+
+
+async def of_event(tx: Tx, event_id: int) -> list[Entry]:
+    """An event's entries, highest rating first."""
+    rows = await tx.all(_SELECT + " WHERE e.event_id = ? ORDER BY e.rating DESC, p.name", (event_id,))
+    return [_entry(r) for r in rows]
+
+
+async def unlinked(tx: Tx, event_id: int) -> list[Entry]:
+    """An event's entries whose person has no Telegram account yet, by name."""
+    rows = await tx.all(
+        _SELECT + " WHERE e.event_id = ? AND p.tg_user_id IS NULL ORDER BY p.name", (event_id,)
+    )
+    return [_entry(r) for r in rows]
+
+
+async def get(tx: Tx, entry_id: int) -> Entry | None:
+    row = await tx.one(_SELECT + " WHERE e.id = ?", (entry_id,))
+    return None if row is None else _entry(row)
+
+
+async def of_person(tx: Tx, event_id: int, person_id: int) -> Entry | None:
+    row = await tx.one(_SELECT + " WHERE e.event_id = ? AND e.person_id = ?", (event_id, person_id))
+    return None if row is None else _entry(row)
+
+
+async def named(tx: Tx, event_id: int, name: str) -> Entry | None:
+    """The entry of the event with this name, in any case."""
+    row = await tx.one(_SELECT + " WHERE e.event_id = ? AND lower(p.name) = lower(?)", (event_id, name))
+    return None if row is None else _entry(row)
+
+
+async def plays_anywhere(tx: Tx, person_id: int) -> bool:
+    return bool(await tx.scalar("SELECT count(*) FROM entries WHERE person_id = ?", (person_id,)))
+
+
+async def play_in_one_event(tx: Tx, person_a: int, person_b: int) -> bool:
+    """Whether the two people have entries in the same event."""
+    return bool(await tx.scalar(
+        "SELECT count(*) FROM entries a JOIN entries b ON a.event_id = b.event_id"
+        " WHERE a.person_id = ? AND b.person_id = ?", (person_a, person_b),
+    ))
+
+
+async def add(tx: Tx, event_id: int, person_id: int, rating: int, now: datetime) -> int:
+    return await tx.insert(
+        "INSERT INTO entries (event_id, person_id, rating, state, created_at)"
+        " VALUES (?, ?, ?, 'active', ?)",
+        (event_id, person_id, rating, iso(now)),
+    )

@@ -1,0 +1,77 @@
+"""The events table: one competition each, created from a definition file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.store.db import Row, Tx
+from bot.store.times import iso
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    slug: str
+    name: str
+    format: str
+    time_zone: str
+    currency: str
+    fee_per_round: int  # minor units
+    state: str
+    draw_seed: int | None
+    rules: dict[str, Any]
+    bot_username: str | None = None  # the bot its invite links are for, if known
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone)
+
+    def local(self, moment: datetime) -> str:
+        """A time as the event's players read it: '31 Aug 2016 23:59 (+08)'."""
+        t = moment.astimezone(self.zone)
+        return t.strftime("%a %d %b %Y %H:%M") + f" ({t.tzname()})"
+
+    def money(self, minor: int) -> str:
+        return f"{self.currency} {Decimal(minor) / 100:.2f}"
+
+
+def _event(row: Row) -> Event:
+    return Event(
+        row["id"], row["slug"], row["name"], row["format"], row["time_zone"], row["currency"],
+        row["fee_per_round"], row["state"], row["draw_seed"], json.loads(row["rules_json"]),
+        row["bot_username"],
+    )
+
+
+async def get(tx: Tx, event_id: int) -> Event | None:
+    row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
+    return None if row is None else _event(row)
+
+
+async def by_slug(tx: Tx, slug: str) -> Event | None:
+    row = await tx.one("SELECT * FROM events WHERE slug = ?", (slug,))
+    return None if row is None else _event(row)
+
+
+async def all_events(tx: Tx) -> list[Event]:
+    return [_event(r) for r in await tx.all("SELECT * FROM events ORDER BY id")]
+
+
+async def add(
+    tx: Tx, *, slug: str, name: str, format: str, time_zone: str, currency: str,
+    fee_per_round: int, rules: dict[str, Any], created_by: int | None, now: datetime,
+    bot_username: str | None = None,
+) -> int:
+    """A new event, open for registration."""
+    return await tx.insert(
+        "INSERT INTO events (slug, name, format, time_zone, currency, fee_per_round, rules_json,"
+        " state, created_by, created_at, bot_username)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?, ?)",
+        (slug, name, format, time_zone, currency, fee_per_round,
+         json.dumps(rules, sort_keys=True), created_by, iso(now), bot_username),
+    )

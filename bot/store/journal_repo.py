@@ -1,0 +1,75 @@
+"""The journal table: append-only lines of who did what, to what, when and why
+(design.md, "Nothing lost, nothing doubled")."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.store.db import Row, Tx
+from bot.store.times import iso
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    who: str
+    action: str
+    subject: str
+    detail: dict[str, Any]
+    why: str
+    at: str  # stored UTC ISO-8601
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"who": self.who, "action": self.action, "subject": self.subject,
+                "detail": self.detail, "why": self.why, "at": self.at}
+
+
+def _entry(r: Row) -> JournalEntry:
+    return JournalEntry(r["who"], r["action"], r["subject"], json.loads(r["detail_json"]),
+                        r["why"], r["at"])
+
+
+async def add(
+    tx: Tx, *, who: str, action: str, subject: str, detail: dict[str, Any], why: str,
+    now: datetime,
+) -> int:
+    return await tx.insert(
+        "INSERT INTO journal (who, action, subject, detail_json, why, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (who, action, subject, json.dumps(detail, sort_keys=True), why, iso(now)),
+    )
+
+
+async def of_subject(tx: Tx, subject: str) -> list[JournalEntry]:
+    rows = await tx.all(
+        "SELECT who, action, subject, detail_json, why, at FROM journal WHERE subject = ?"
+        " ORDER BY id",
+        (subject,),
+    )
+    return [_entry(r) for r in rows]
+
+
+#: The journal lines about an event: the event itself, its rounds and its entries.
+_OF_EVENT = (
+    "subject = ?"
+    " OR subject IN (SELECT 'round:' || CAST(id AS TEXT) FROM rounds WHERE event_id = ?)"
+    " OR subject IN (SELECT 'entry:' || CAST(id AS TEXT) FROM entries WHERE event_id = ?)"
+)
+
+
+async def of_event(tx: Tx, event_id: int, limit: int) -> list[JournalEntry]:
+    """The last ``limit`` lines about an event, oldest first."""
+    rows = await tx.all(
+        "SELECT who, action, subject, detail_json, why, at FROM ("
+        f" SELECT * FROM journal WHERE {_OF_EVENT}"
+        " ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
+        (f"event:{event_id}", event_id, event_id, limit),
+    )
+    return [_entry(r) for r in rows]
+
+
+async def count_of_event(tx: Tx, event_id: int) -> int:
+    return int(await tx.scalar(
+        f"SELECT count(*) FROM journal WHERE {_OF_EVENT}", (f"event:{event_id}", event_id, event_id)
+    ))
