@@ -30,7 +30,7 @@ from bot.service.overview import event_overview
 from bot.service.readmodels import TdInbox
 from bot.service.unit import Request
 from bot.settings import Settings
-from bot.store.db import Database, Tx, backup_database
+from bot.store.db import Database, backup_database
 from bot.store.migrations import MigrationError, applied_count
 
 T = TypeVar("T")
@@ -53,27 +53,6 @@ def _db_path(db: Path | None) -> Path:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _run(db: Path | None, work: Callable[[Tx], Awaitable[T]]) -> T:
-    """Open the database (applying migrations), run one transaction, close."""
-
-    async def main() -> T:
-        database = await Database.open(_db_path(db))
-        try:
-            async with database.transaction() as tx:
-                return await work(tx)
-        finally:
-            await database.close()
-
-    try:
-        return asyncio.run(main())
-    except ServiceError as exc:
-        fail(exc.message)
-    except MigrationError as exc:
-        fail(str(exc))
-    except FileNotFoundError as exc:
-        fail(str(exc))
 
 
 def _use(db: Path | None, work: Callable[[Database], Awaitable[T]]) -> T:

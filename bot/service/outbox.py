@@ -13,8 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store import outbox_repo
-from bot.store.db import Tx
-from bot.store.outbox_repo import ButtonsIn, StoredMessage
+from bot.store.db import Database, Tx
+from bot.store.outbox_repo import ButtonsIn, OutboxRow, StoredMessage
 
 
 async def enqueue(
@@ -72,3 +72,50 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
     that message, not before it: a player reads "A TD approved your entry" first. Returns
     how many messages wait for it."""
     return await outbox_repo.await_welcome(tx, person_id)
+
+
+# Delivery: the sender (bot/telegram/sender.py) records each outcome through these, one
+# transaction each, so the adapter never holds a transaction itself.
+
+
+async def due_now(db: Database, limit: int, now: datetime) -> list[OutboxRow]:
+    """The rows to deliver now, in delivery order (``outbox_repo.due``)."""
+    async with db.transaction() as tx:
+        return await outbox_repo.due(tx, limit, now)
+
+
+async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime) -> None:
+    """Telegram accepted the row (``message_id`` None: its answer could not be read)."""
+    async with db.transaction() as tx:
+        await outbox_repo.mark_sent(tx, row_id, message_id, now)
+
+
+async def refused(db: Database, row_id: int, now: datetime, error: str, *, blocked: bool) -> None:
+    """Telegram refused for good: the person blocked the bot, or the message itself."""
+    async with db.transaction() as tx:
+        if blocked:
+            await outbox_repo.mark_blocked(tx, row_id, now, error=error)
+        else:
+            await outbox_repo.mark_undeliverable(tx, row_id, now, error)
+
+
+async def retry_later(
+    db: Database, row_id: int, error: str | None, retry_at: datetime | None, *,
+    rest: str | None = None, unexpected: bool = False,
+) -> None:
+    """A try failed: keep only the ``rest`` of a long message that was not delivered, and
+    (with a ``retry_at``) make the row due again then. With no ``retry_at`` only the rest
+    is kept (the sender stopped mid-message)."""
+    async with db.transaction() as tx:
+        if rest is not None:
+            await outbox_repo.set_text(tx, row_id, rest)
+        if retry_at is not None:
+            await outbox_repo.mark_failed(tx, row_id, error or "", retry_at, unexpected=unexpected)
+
+
+async def given_up(db: Database, row_id: int, now: datetime, error: str, *, rest: str | None) -> None:
+    """Failed too often for reasons that are neither a refusal nor the network."""
+    async with db.transaction() as tx:
+        if rest is not None:
+            await outbox_repo.set_text(tx, row_id, rest)
+        await outbox_repo.mark_undeliverable(tx, row_id, now, error)

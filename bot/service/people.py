@@ -3,10 +3,8 @@ players), and a Telegram user becomes a person when an invite links them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
-from bot.service.actors import Actor
 from bot.service.errors import NotFound
 from bot.store import people_repo
 from bot.store.db import Tx
@@ -28,16 +26,6 @@ async def add_person(
     tx: Tx, name: str, now: datetime, *, phone: str = "", tg_user_id: int | None = None
 ) -> int:
     return await people_repo.add(tx, name.strip(), now, phone=phone.strip(), tg_user_id=tg_user_id)
-
-
-async def actor_for_tg(
-    tx: Tx, tg_user_id: int, organisers: Iterable[int] = ()
-) -> Actor | None:
-    """The Actor for a Telegram user, or None for a stranger who is no organiser."""
-    person = await person_by_tg(tx, tg_user_id)
-    if person is None:
-        return None
-    return Actor.person(person.id, person.name, organiser=tg_user_id in set(organisers))
 
 
 async def ensure_person_for_tg(tx: Tx, tg_user_id: int, name: str, now: datetime) -> Person:

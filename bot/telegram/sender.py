@@ -49,8 +49,8 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.warnings import PTBDeprecationWarning
 
-from bot.store import outbox_repo
-from bot.store.db import Database, Tx
+from bot.service import outbox
+from bot.store.db import Database
 from bot.store.outbox_repo import OutboxRow
 
 log = logging.getLogger(__name__)
@@ -215,8 +215,7 @@ class OutboxSender:
             if self._stopping.is_set():
                 return 0
             now = self._clock()
-            async with self._db.transaction() as tx:
-                rows = await outbox_repo.due(tx, BATCH, now)
+            rows = await outbox.due_now(self._db, BATCH, now)
             stopped: set[int] = set()  # chats whose earlier row failed in this pass
             for row in rows:
                 if self._stopping.is_set():
@@ -299,62 +298,57 @@ class OutboxSender:
             message_id = await self._send(row, delivered)
         except Forbidden as exc:
             log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
-            async with self._db.transaction() as tx:
-                await outbox_repo.mark_blocked(tx, row.id, self._clock(), error=str(exc))
+            await outbox.refused(self._db, row.id, self._clock(), str(exc), blocked=True)
             return True
         except BadRequest as exc:
             attempts = row.attempts + 1
             log.warning("outbox %s: Telegram refused it as malformed: %s", row.id, exc)
-            async with self._db.transaction() as tx:
-                if attempts >= BAD_REQUEST_ATTEMPTS or row.edit_of is not None:
-                    await outbox_repo.mark_undeliverable(tx, row.id, self._clock(), str(exc))
-                    return True
-                retry_at = self._clock() + retry_delay(attempts)
-                await self._keep_unsent(tx, row, delivered)
-                await outbox_repo.mark_failed(tx, row.id, str(exc), retry_at)
+            if attempts >= BAD_REQUEST_ATTEMPTS or row.edit_of is not None:
+                await outbox.refused(self._db, row.id, self._clock(), str(exc), blocked=False)
+                return True
+            await outbox.retry_later(self._db, row.id, str(exc),
+                                     self._clock() + retry_delay(attempts),
+                                     rest=_rest(row, delivered))
             return False
         except RetryAfter as exc:
             with warnings.catch_warnings():  # PTB 22.2+: int now, timedelta later
                 warnings.simplefilter("ignore", PTBDeprecationWarning)
                 wait = exc.retry_after
             delay = wait if isinstance(wait, timedelta) else timedelta(seconds=float(wait))
-            async with self._db.transaction() as tx:
-                await self._keep_unsent(tx, row, delivered)
-                await outbox_repo.mark_failed(tx, row.id, str(exc), self._clock() + delay)
+            await outbox.retry_later(self._db, row.id, str(exc), self._clock() + delay,
+                                     rest=_rest(row, delivered))
             return False
         except NetworkError as exc:  # TimedOut, 5xx, no connection: retried until it works
             log.warning("outbox %s: delivery failed, will retry: %r", row.id, exc)
             retry_at = self._clock() + retry_delay(row.attempts + 1)
-            async with self._db.transaction() as tx:
-                await self._keep_unsent(tx, row, delivered)
-                await outbox_repo.mark_failed(tx, row.id, repr(exc), retry_at)
+            await outbox.retry_later(self._db, row.id, repr(exc), retry_at,
+                                     rest=_rest(row, delivered))
             return False
         except SenderStopped:
             if delivered:
-                async with self._db.transaction() as tx:
-                    await self._keep_unsent(tx, row, delivered)
+                await outbox.retry_later(self._db, row.id, None, None, rest=_rest(row, delivered))
             return False
         except Exception as exc:  # neither a refusal nor the network: bounded retries
             failures = row.unexpected_failures + 1
-            async with self._db.transaction() as tx:
-                await self._keep_unsent(tx, row, delivered)
-                if failures >= UNEXPECTED_ATTEMPTS:
-                    log.error("outbox %s: failed %d times (%r); marked undeliverable",
-                              row.id, failures, exc)
-                    await outbox_repo.mark_undeliverable(tx, row.id, self._clock(), repr(exc))
-                    return True
-                log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
-                            row.id, failures, UNEXPECTED_ATTEMPTS, exc)
-                await outbox_repo.mark_failed(tx, row.id, repr(exc),
-                                              self._clock() + retry_delay(failures),
-                                              unexpected=True)
+            if failures >= UNEXPECTED_ATTEMPTS:
+                log.error("outbox %s: failed %d times (%r); marked undeliverable",
+                          row.id, failures, exc)
+                await outbox.given_up(self._db, row.id, self._clock(), repr(exc),
+                                      rest=_rest(row, delivered))
+                return True
+            log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
+                        row.id, failures, UNEXPECTED_ATTEMPTS, exc)
+            await outbox.retry_later(self._db, row.id, repr(exc),
+                                     self._clock() + retry_delay(failures),
+                                     rest=_rest(row, delivered), unexpected=True)
             return False
-        async with self._db.transaction() as tx:
-            await outbox_repo.mark_sent(tx, row.id, message_id, self._clock())
+        await outbox.delivered(self._db, row.id, message_id, self._clock())
         return True
 
-    @staticmethod
-    async def _keep_unsent(tx: Tx, row: OutboxRow, delivered: list[str]) -> None:
-        if delivered:
-            rest = "\n".join(split_text(row.text_html)[len(delivered):])
-            await outbox_repo.set_text(tx, row.id, rest)
+
+def _rest(row: OutboxRow, delivered: list[str]) -> str | None:
+    """What is left to send of a long message some of whose pieces got through (None: all
+    of it), so that a retry sends no piece twice."""
+    if not delivered:
+        return None
+    return "\n".join(split_text(row.text_html)[len(delivered):])

@@ -1,22 +1,21 @@
-"""The one way a handler applies an update: claimed and applied in one transaction.
+"""The one way a handler applies an update: through one service use-case.
 
 design.md, "Nothing lost, nothing doubled": Telegram re-sends updates after a crash, so the
-update id is recorded (``tx.claim_update``) in the same transaction as its effect; a
-re-sent update finds its id taken and does nothing. What the effect wants said is written
-to the outbox in that transaction and delivered by the sender after commit.
+use-case records the update id in the same transaction as its effect (``bot/service/unit.py``);
+a re-sent update finds its id taken and does nothing. What the use-case wants said, the
+answer to the person included, is written to the outbox in that transaction and delivered
+by the sender after commit.
 
-Whoever writes no longer blocks the bot: messages refused while they did are due again
-(``outbox_repo.requeue_blocked``), in that same transaction.
-
-A ``ServiceError`` rolls the transaction back (the claim too) and its message, escaped, is
-shown to the person; any other exception goes to the error handler (``errors.py``).
+A ``ServiceError`` rolled the transaction back (the claim too) and its message, escaped, is
+shown to the person. Any other exception before the commit goes to the error handler
+(``errors.py``, "nothing was changed"); one after the commit is answered here with the
+truth: the change is saved.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from datetime import datetime
 from functools import wraps
 from typing import Any
 
@@ -26,20 +25,15 @@ from telegram.ext import ContextTypes
 
 from bot.service.errors import ServiceError
 from bot.service.unit import AlreadyApplied, Receipt, Request
-from bot.store import outbox_repo
-from bot.store.db import Tx
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
 
-#: What an effect may return: an action to run after commit (a Bot API call that is not a
+#: What a handler body may return: an action to run after commit (a Bot API call that is not a
 #: message, like setting a command menu: it must not run while the transaction holds the
 #: database, and it is harmless to lose).
 AfterCommit = Callable[[], Awaitable[None]]
 log = logging.getLogger("bot.telegram")
 
-Effect = Callable[
-    [Update, ContextTypes.DEFAULT_TYPE, Tx, datetime], Awaitable[AfterCommit | None]
-]
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: A handler body in the use-case shape: it calls one service use-case with the request.
 Body = Callable[[Update, ContextTypes.DEFAULT_TYPE, Request], Awaitable[AfterCommit | None]]
@@ -98,37 +92,6 @@ def handled(body: Body) -> Handler:
             await then()
 
     return handler
-
-
-def applied_once(effect: Effect) -> Handler:
-    """Wrap an effect ``(update, context, tx, now)`` into a PTB handler callback."""
-
-    @wraps(effect)
-    async def handler(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await apply(update, context, effect)
-
-    return handler
-
-
-async def apply(update: Update, context: ContextTypes.DEFAULT_TYPE, effect: Effect) -> None:
-    """Claim the update and run ``effect`` in one transaction; then deliver and arm."""
-    rt = runtime(context)
-    try:
-        async with rt.db.transaction() as tx:
-            if not await tx.claim_update(update.update_id, now(context)):
-                await _answer_callback(update)
-                return
-            if update.effective_user is not None:  # writing to the bot means not blocking it
-                await outbox_repo.requeue_blocked(tx, update.effective_user.id, now(context))
-            then = await effect(update, context, tx, now(context))
-    except ServiceError as exc:
-        await _answer_callback(update)
-        await tell(update, texts.refused(exc.message))
-        return
-    await _answer_callback(update)
-    await after_commit(context)
-    if then is not None:
-        await then()
 
 
 async def tell(update: Update, text_html: str) -> None:

@@ -14,48 +14,14 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service import draw as draw_service
-from bot.service import events, invites, people, readmodels, roles, rounds
-from bot.service.actors import Actor
+from bot.service import invites, readmodels, rounds
 from bot.service.directing import directed_event
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.events import Event
+from bot.service.errors import Invalid
 from bot.service.limits import SEED
 from bot.service.unit import Reply, Request
-from bot.store.db import Tx
 from bot.telegram import keyboards, texts
-from bot.telegram.handlers.common import AfterCommit, handled, sender_ids
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
-
-TD_ROLES = frozenset({"td", "organiser"})
-
-
-async def td_event(
-    tx: Tx, update: Update, context: ContextTypes.DEFAULT_TYPE, command: str
-) -> tuple[Actor, Event, list[str]]:
-    """The asking TD, the event they mean, and the command's remaining words."""
-    tg_id, _ = sender_ids(update)
-    actor = await people.actor_for_tg(tx, tg_id, runtime(context).organisers)
-    directed = []
-    if actor is not None and actor.person_id is not None:
-        directed = [(eid, name) for eid, name, held in await roles.events_of(tx, actor.person_id)
-                    if held & TD_ROLES]
-    if actor is None or not directed:
-        raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
-    args = list(context.args or [])
-    if args:
-        by_slug = {(await events.get_event(tx, eid)).slug: eid for eid, _ in directed}
-        if args[0] in by_slug:
-            return actor, await events.get_event(tx, by_slug[args[0]]), args[1:]
-    if len(directed) > 1:
-        slugs = ", ".join(sorted([(await events.get_event(tx, eid)).slug for eid, _ in directed]))
-        raise Invalid(f"you direct several events; name one first, e.g. /{command} EVENT ... "
-                      f"(your events: {slugs})")
-    return actor, await events.get_event(tx, directed[0][0]), args
-
-
-def _chat(update: Update) -> int:
-    assert update.effective_chat is not None
-    return update.effective_chat.id
 
 
 @handled
