@@ -40,7 +40,7 @@ class Deadline:
 
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
-_HANDLER_MODULES = ("bot.service.rounds",)
+_HANDLER_MODULES = ("bot.service.rounds", "bot.service.reporting")
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:

@@ -1,0 +1,256 @@
+"""What the reporting use-cases tell both players (and the TDs) through the outbox.
+
+Telegram HTML: every name and event text goes through ``esc``. Each player reads their own
+copy, so it says "you" for them. The wording of who starts follows SSSg 2016 Annex A paras
+15-16; of the window, para 24.
+"""
+
+from __future__ import annotations
+
+import html
+
+from bot.service.events import Event
+from bot.service.matches import MatchView, has_score, score_line
+from bot.service.schedule import Round
+from bot.store.slips_repo import SlipRow
+from core.match import Decision, MatchState, Start, StartReason
+
+#: Why a side starts a game, as a player reads it (SSSg paras 15-16).
+START_WHY = {
+    StartReason.TILE_DRAW: "tile draw (para 15)",
+    StartReason.ALTERNATE: "starts alternate (para 15)",
+    StartReason.AHEAD_ON_WINS: "ahead on wins (para 16a)",
+    StartReason.AHEAD_ON_SPREAD: "ahead on spread (para 16b)",
+    StartReason.DRAW_TO_START: "level on wins and spread: draw tiles to start (para 16c)",
+}
+
+#: How a decided match was won, when it was not simply on games (para 17, 27, 30).
+DECIDED_ON = {
+    Decision.SPREAD: " on spread (para 17)",
+    Decision.FEWER_STARTS: " with fewer starts (para 17)",
+    Decision.RULING: " by a TD ruling (para 30)",
+}
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def who(names: tuple[str, str], side: int, viewer: int | None) -> str:
+    """A side's name, or "you" for the person reading."""
+    return "you" if side == viewer else names[side]
+
+
+def _starts(names: tuple[str, str], side: int, viewer: int | None) -> str:
+    return "you start" if side == viewer else f"{esc(names[side])} starts"
+
+
+def game_line(
+    names: tuple[str, str], viewer: int | None, game: int, scores: tuple[int, int], starter: int
+) -> str:
+    """'Game 2: you 412, Ben Ong 380 (you started)': the reader's score first."""
+    first = 0 if viewer is None else viewer
+    order = (first, 1 - first)
+    parts = ", ".join(f"{esc(who(names, s, viewer))} {scores[s]}" for s in order)
+    return f"Game {game}: {parts} ({esc(who(names, starter, viewer))} started)"
+
+
+def start_line(names: tuple[str, str], viewer: int | None, game: int, start: Start,
+               deciding: bool) -> str:
+    """Who starts game ``game`` and, for the deciding game, why (para 16)."""
+    if deciding and start.side is None:
+        return (f"Next: game {game}, the deciding game. You are level on wins and spread, "
+                "so draw tiles to start (para 16c).")
+    if start.side is None:
+        return f"Next: game {game}; draw tiles to start (para 15)."
+    if deciding:
+        return (f"Next: game {game}, the deciding game: {_starts(names, start.side, viewer)} "
+                f"({START_WHY[start.reason]}).")
+    return f"Next: game {game}, {_starts(names, start.side, viewer)}."
+
+
+def outcome_lines(view: MatchView, state: MatchState, viewer: int | None) -> list[str]:
+    """The score line, then who starts next or who won (para 14-17)."""
+    names = (view.label(0), view.label(1))
+    side = 0 if viewer is None else viewer
+    lines = []
+    if has_score(state):
+        lines.append(f"Score: {esc(score_line(view, state, side))}")
+    if state.decided and state.winner is not None:
+        how = DECIDED_ON.get(state.decision, "")
+        winner = "You win" if state.winner == viewer else f"{esc(names[state.winner])} wins"
+        lines.append(f"{winner} the match{how}.")
+    elif state.decided:
+        lines.append("The match is level on games, spread and starts: the TDs decide it "
+                     "(para 30).")
+    elif state.next_game is not None and state.next_start is not None:
+        lines.append(start_line(names, viewer, state.next_game, state.next_start,
+                                state.next_is_deciding))
+    return lines
+
+
+def td_entered(event: Event, view: MatchView, viewer: int, game: int, scores: tuple[int, int],
+               starter: int, state: MatchState) -> str:
+    """A player's copy of a game a TD entered from a paper slip: final at once."""
+    names = (view.label(0), view.label(1))
+    lines = [
+        f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD entered a result.",
+        game_line(names, viewer, game, scores, starter),
+        *outcome_lines(view, state, viewer),
+    ]
+    return "\n".join(lines)
+
+
+def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: int,
+              scores: tuple[int, int], starter: int, state: MatchState, closes_at: str,
+              responsible: bool) -> str:
+    """A player's copy of a submitted result slip (para 24: both players get one at once).
+    The opponent's copy comes with Agree / Dispute buttons."""
+    names = (view.label(0), view.label(1))
+    if viewer == reporter:
+        head = f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: your result slip is in."
+    else:
+        head = (f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+                f"{esc(names[reporter])} reported a result.")
+    lines = [head, game_line(names, viewer, game, scores, starter)]
+    if not responsible:
+        lines.append(f"(Reported by {esc(who(names, reporter, viewer))}, not by the winner "
+                     "or, on a tie, the starter, as para 23 asks: it counts all the same.)")
+    lines += outcome_lines(view, state, viewer)
+    other = names[1 - reporter]
+    if viewer == reporter:
+        lines.append(f"{esc(other)} can dispute it until {esc(closes_at)}; after that it is "
+                     "final (para 24).")
+    else:
+        lines.append(f"Right? Tap <b>Agree</b>. Wrong? Tap <b>Dispute</b> by {esc(closes_at)}; "
+                     "after that it is final (para 24).")
+    return "\n".join(lines)
+
+
+def slip_final_note(closed_at: str) -> str:
+    """Appended to the opponent's copy when the window passes (its buttons go)."""
+    return f"\n\n✅ Final since {esc(closed_at)}: nobody disputed it within the window."
+
+
+def agreed(names: tuple[str, str], viewer: int, agreer: int, game: int,
+           scores: tuple[int, int], starter: int) -> str:
+    by = "You agreed" if agreer == viewer else f"{esc(names[agreer])} agreed"
+    return f"✅ {by}: {game_line(names, viewer, game, scores, starter)} is final."
+
+
+def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[int, int],
+                  starter: int) -> str:
+    return (f"✅ You both reported the same result, so it is final:\n"
+            f"{game_line(names, viewer, game, scores, starter)}")
+
+
+def next_match(event: Event, rnd: Round, view: MatchView, side: int) -> str:
+    """Where a player plays next: round, opponent (or where they come from), best-of and
+    whether they can play it now."""
+    line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(view.label(1 - side))}</b>,"
+            f" best of {view.best_of}.")
+    if view.state == "waiting":
+        return line + " I will tell you when your opponent is known."
+    if rnd.state == "open":
+        deadline = f" Deadline: {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
+        return (line + " Its round is open, so you can play it now: draw tiles to decide who "
+                "starts game 1." + deadline)
+    return line + " You can play it once its round opens; I will tell you."
+
+
+def match_ready(event: Event, rnd: Round, view: MatchView, side: int) -> str:
+    """A match whose two players just became known (its feeder was decided)."""
+    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, side)
+
+
+def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
+                  after: str) -> str:
+    """The end of a player's match, and ``after``: their next match or where they go."""
+    assert state.winner is not None
+    names = (view.label(0), view.label(1))
+    line = score_line(view, state, side)
+    if state.winner == side:
+        head = f"🏆 You won your <b>{esc(view.round_name)}</b> match against {esc(names[1 - side])}"
+    else:
+        head = f"{esc(names[1 - side])} won your <b>{esc(view.round_name)}</b> match"
+    how = DECIDED_ON.get(state.decision, "")
+    return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}.\n{after}"
+
+
+def goes_to_division(division: str) -> str:
+    """A qualifying player whose division is drawn when the qualifying round is over
+    (SSSg para 3)."""
+    return (f"You go to the <b>{esc(division)}</b>, which is drawn when the qualifying round "
+            "is over; I will tell you your match.")
+
+
+def last_match(event: Event, won: bool) -> str:
+    cheer = " Congratulations!" if won else " Thank you for playing."
+    return f"That was your last match in {esc(event.name)}.{cheer}"
+
+
+def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> str:
+    return (f"<b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+            f"{esc(view.label(0))} v {esc(view.label(1))} ended level on games, spread and "
+            f"starts ({esc(state.score_line())}). Para 17 does not settle it: the organisers "
+            "decide it (para 30). Recording that decision in the bot is not available yet.")
+
+
+def agreed_note() -> str:
+    """Appended to the opponent's copy when they agree (its buttons go)."""
+    return "\n\n✅ You agreed: it is final."
+
+
+def both_reported_note() -> str:
+    return "\n\n✅ Final: you reported the same result."
+
+
+def disputed_note() -> str:
+    return "\n\n⚖️ Disputed: a TD will rule."
+
+
+def _phone(name: str, phone: str) -> str:
+    return f"{esc(name)} ({esc(phone)})" if phone else f"{esc(name)} (no phone on record)"
+
+
+#: How a ruler settles a dispute today. Recording the ruling in the bot is a later slice,
+#: so the message says plainly what happens meanwhile.
+HOW_TO_RULE = ("Call the players and settle it. Recording a ruling in the bot is not "
+               "available yet: until then the game counts as reported.")
+
+
+def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: str,
+                      reason: str, players: list[tuple[str, str]]) -> str:
+    """The dispute as a TD (or the neutral adjudicator) reads it (para 19)."""
+    names = (view.label(0), view.label(1))
+    starter = slip.starter_side if slip.starter_side is not None else 0
+    lines = [
+        f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+        f"{esc(disputer)} disputes game {slip.game_no}.",
+        f"Slip by {esc(names[slip.reporter_side])}: "
+        + game_line(names, None, slip.game_no, slip.scores, starter).split(": ", 1)[1],
+        f"Reason: {esc(reason)}" if reason else "Reason: asked for; I will send it on.",
+        "Players: " + ", ".join(_phone(n, p) for n, p in players),
+        HOW_TO_RULE,
+    ]
+    return "\n".join(lines)
+
+
+def dispute_reason_for_ruler(event: Event, view: MatchView, game: int, disputer: str,
+                             reason: str) -> str:
+    return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+            f"{esc(disputer)}'s reason for disputing game {game}:\n{esc(reason)}")
+
+
+def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, disputer: str,
+                       raised_it: bool, rulers: list[tuple[str, str]]) -> str:
+    """Both players learn that the slip is frozen and who will rule (para 19)."""
+    by = "You disputed" if raised_it else f"{esc(disputer)} disputed"
+    head = (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {by} game {game} "
+            f"against {esc(view.label(1 - viewer))}. It stays as reported until a ruling.")
+    if not rulers:
+        return head + ("\nNo TD or adjudicator of this event is free to rule on your match "
+                       "(para 19): please tell the organisers.")
+    who_rules = ", ".join(_phone(n, p) for n, p in rulers)
+    verb = "will rule" if len(rulers) == 1 else "will rule (any one of them)"
+    return head + f"\n{who_rules} {verb} (para 19)."
