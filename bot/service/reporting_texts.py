@@ -17,11 +17,11 @@ from core.match import Decision, MatchState, Start, StartReason
 
 #: Why a side starts a game, as a player reads it (SSSg paras 15-16).
 START_WHY = {
-    StartReason.TILE_DRAW: "tile draw (para 15)",
-    StartReason.ALTERNATE: "starts alternate (para 15)",
-    StartReason.AHEAD_ON_WINS: "ahead on wins (para 16a)",
-    StartReason.AHEAD_ON_SPREAD: "ahead on spread (para 16b)",
-    StartReason.DRAW_TO_START: "level on wins and spread: draw tiles to start (para 16c)",
+    StartReason.TILE_DRAW: "tile draw, para 15",
+    StartReason.ALTERNATE: "starts alternate, para 15",
+    StartReason.AHEAD_ON_WINS: "ahead on wins, para 16a",
+    StartReason.AHEAD_ON_SPREAD: "ahead on spread, para 16b",
+    StartReason.DRAW_TO_START: "level on wins and spread: players draw tiles, para 16c",
 }
 
 #: How a decided match was won, when it was not simply on games (para 17, 27, 30).

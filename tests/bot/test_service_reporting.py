@@ -111,7 +111,7 @@ async def test_later_starts_alternate_and_a_wrong_starter_is_refused(db: Databas
                                        starter="dev rao")
     assert (first.match, first.game, first.score) == ("M1", 1, "1-0 (+32)")
     assert first.next_starter == "Ann Lee" and first.deciding is False  # para 15: alternate
-    with pytest.raises(Invalid, match=r"Ann Lee starts game 2 \(starts alternate \(para 15\)\), "
+    with pytest.raises(Invalid, match=r"Ann Lee starts game 2 \(starts alternate, para 15\), "
                                       r"not Dev Rao"):
         await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 390),
                                    starter="Dev Rao")
@@ -133,7 +133,7 @@ async def test_both_players_hear_the_score_the_next_starter_and_the_deciding_gam
     assert set(told) == {"Ann Lee", "Dev Rao"}
     assert "Game 2: you 390, Dev Rao 400 (Dev Rao started)" in told["Ann Lee"]
     assert "Score: Ann Lee 1-1 Dev Rao (+22)" in told["Ann Lee"]
-    assert ("Next: game 3, the deciding game: you start (ahead on spread (para 16b))."
+    assert ("Next: game 3, the deciding game: you start (ahead on spread, para 16b)."
             in told["Ann Lee"])
     assert "Score: Dev Rao 1-1 Ann Lee (-22)" in told["Dev Rao"]
     assert "Next: game 3, the deciding game: Ann Lee starts" in told["Dev Rao"]
