@@ -34,7 +34,14 @@ from bot.service.entries import entries_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.knockout import load_core_event, sync_matches
-from bot.service.matches import MatchView, core_match, get_match, matches_of_person, score_line
+from bot.service.matches import (
+    MatchView,
+    core_match,
+    get_match,
+    matches_of_event,
+    matches_of_person,
+    score_line,
+)
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import close_copy, copy_key
@@ -183,7 +190,8 @@ async def _after_game(tx: Tx, event: Event, view: MatchView, state: MatchState,
                 continue
             await outbox.enqueue(tx, person_id=person, now=now,
                                  dedupe_key=f"match:{match_id}:ready:{side}",
-                                 text_html=say.match_ready(event, rnd, ready, side))
+                                 text_html=say.match_ready(event, rnd, ready,
+                                                           await _opponent(tx, ready, side)))
 
 
 async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: bool) -> str:
@@ -196,7 +204,8 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
             continue
         their_side = m.side_of_person(person)
         assert their_side is not None
-        return say.next_match(event, await get_round(tx, m.round_id), m, their_side)
+        return say.next_match(event, await get_round(tx, m.round_id), m,
+                              await _opponent(tx, m, their_side))
     if event.draw_seed is not None and event.format == "sssg":
         core_event = await load_core_event(tx, event.id)
         if sssg.derive(core_event).divisions.get(view.code) == "qualifying":
@@ -205,6 +214,18 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
             if core_event.plate is not None:
                 return say.goes_to_division(DIVISIONS["plate"])
     return say.last_match(event, won)
+
+
+async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
+    """Who a player meets in ``m``: a name, or where they come from with the two who play
+    for it ("winner of M1 (Ann Lee or Dev Rao)")."""
+    label = m.label(1 - side)
+    kind, _, code = m.sources[1 - side].partition(":")
+    if m.names[1 - side] is None and kind in ("winner", "loser"):
+        for feeder in await matches_of_event(tx, m.event_id):
+            if feeder.code == code and None not in feeder.names:
+                label += f" ({feeder.label(0)} or {feeder.label(1)})"
+    return label
 
 
 async def _tds(tx: Tx, event_id: int) -> list[int]:
@@ -360,6 +381,7 @@ class SlipView:
     deciding: bool
     closes_at: str | None  # the end of the discrepancy window, in the event's time zone
     second: str = ""  # "same" / "differs": a second report of a game already in
+    first_scores: tuple[int, int] | None = None  # that game as first reported
     open_game: int | None = None  # a game of the opponent's still open to dispute
 
     @property
@@ -520,6 +542,7 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
     extra: dict[str, Any] = {}
     if second is not None:
         extra["second"] = "same" if second.scores == scores else "differs"
+        extra["first_scores"] = second.scores
     elif theirs:
         extra["open_game"] = theirs[-1].game_no
     slip_view = await _slip_view(tx, slip, side, **extra)

@@ -45,14 +45,18 @@ def _starts(names: tuple[str, str], side: int, viewer: int | None) -> str:
     return "you start" if side == viewer else f"{esc(names[side])} starts"
 
 
+def scores_of(names: tuple[str, str], viewer: int | None, scores: tuple[int, int]) -> str:
+    """'you 412, Ben Ong 380': the reader's score first."""
+    first = 0 if viewer is None else viewer
+    return ", ".join(f"{esc(who(names, s, viewer))} {scores[s]}" for s in (first, 1 - first))
+
+
 def game_line(
     names: tuple[str, str], viewer: int | None, game: int, scores: tuple[int, int], starter: int
 ) -> str:
     """'Game 2: you 412, Ben Ong 380 (you started)': the reader's score first."""
-    first = 0 if viewer is None else viewer
-    order = (first, 1 - first)
-    parts = ", ".join(f"{esc(who(names, s, viewer))} {scores[s]}" for s in order)
-    return f"Game {game}: {parts} ({esc(who(names, starter, viewer))} started)"
+    return (f"Game {game}: {scores_of(names, viewer, scores)} "
+            f"({esc(who(names, starter, viewer))} started)")
 
 
 def start_line(names: tuple[str, str], viewer: int | None, game: int, start: Start,
@@ -114,8 +118,9 @@ def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: i
                 f"{esc(names[reporter])} reported a result.")
     lines = [head, game_line(names, viewer, game, scores, starter)]
     if not responsible:
-        lines.append(f"(Reported by {esc(who(names, reporter, viewer))}, not by the winner "
-                     "or, on a tie, the starter, as para 23 asks: it counts all the same.)")
+        asked = "the winner" if scores[0] != scores[1] else "the player who started a tied game"
+        lines.append(f"(Sent by {esc(who(names, reporter, viewer))}; para 23 asks {asked} to "
+                     "report, but it counts all the same.)")
     lines += outcome_lines(view, state, viewer)
     other = names[1 - reporter]
     if viewer == reporter:
@@ -135,7 +140,8 @@ def slip_final_note(closed_at: str) -> str:
 def agreed(names: tuple[str, str], viewer: int, agreer: int, game: int,
            scores: tuple[int, int], starter: int) -> str:
     by = "You agreed" if agreer == viewer else f"{esc(names[agreer])} agreed"
-    return f"✅ {by}: {game_line(names, viewer, game, scores, starter)} is final."
+    return (f"✅ {by}: game {game} ({scores_of(names, viewer, scores)}, "
+            f"{esc(who(names, starter, viewer))} started) is final.")
 
 
 def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[int, int],
@@ -144,10 +150,10 @@ def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[
             f"{game_line(names, viewer, game, scores, starter)}")
 
 
-def next_match(event: Event, rnd: Round, view: MatchView, side: int) -> str:
+def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
     """Where a player plays next: round, opponent (or where they come from), best-of and
     whether they can play it now."""
-    line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(view.label(1 - side))}</b>,"
+    line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(opponent)}</b>,"
             f" best of {view.best_of}.")
     if view.state == "waiting":
         return line + " I will tell you when your opponent is known."
@@ -158,9 +164,9 @@ def next_match(event: Event, rnd: Round, view: MatchView, side: int) -> str:
     return line + " You can play it once its round opens; I will tell you."
 
 
-def match_ready(event: Event, rnd: Round, view: MatchView, side: int) -> str:
+def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
     """A match whose two players just became known (its feeder was decided)."""
-    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, side)
+    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent)
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
@@ -229,7 +235,8 @@ def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: st
         f"{esc(disputer)} disputes game {slip.game_no}.",
         f"Slip by {esc(names[slip.reporter_side])}: "
         + game_line(names, None, slip.game_no, slip.scores, starter).split(": ", 1)[1],
-        f"Reason: {esc(reason)}" if reason else "Reason: asked for; I will send it on.",
+        f"Reason: {esc(reason)}" if reason else
+        f"Reason: I asked {esc(disputer)}, and will send it on.",
         "Players: " + ", ".join(_phone(n, p) for n, p in players),
         HOW_TO_RULE,
     ]
@@ -243,14 +250,21 @@ def dispute_reason_for_ruler(event: Event, view: MatchView, game: int, disputer:
 
 
 def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, disputer: str,
-                       raised_it: bool, rulers: list[tuple[str, str]]) -> str:
-    """Both players learn that the slip is frozen and who will rule (para 19)."""
+                       raised_it: bool, rulers: list[tuple[str, str]], ask_reason: bool) -> str:
+    """Both players learn that the slip is frozen and who will rule (para 19); the one who
+    disputed it without saying why is asked why."""
     by = "You disputed" if raised_it else f"{esc(disputer)} disputed"
-    head = (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {by} game {game} "
-            f"against {esc(view.label(1 - viewer))}. It stays as reported until a ruling.")
+    against = f" against {esc(view.label(1 - viewer))}" if raised_it else ""
+    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {by} game {game} of your "
+             f"match{against}. It counts as reported until a TD rules."]
     if not rulers:
-        return head + ("\nNo TD or adjudicator of this event is free to rule on your match "
-                       "(para 19): please tell the organisers.")
-    who_rules = ", ".join(_phone(n, p) for n, p in rulers)
-    verb = "will rule" if len(rulers) == 1 else "will rule (any one of them)"
-    return head + f"\n{who_rules} {verb} (para 19)."
+        lines.append("No TD or adjudicator of this event is free to rule on your match "
+                     "(para 19): please tell the organisers.")
+    else:
+        who_rules = ", ".join(_phone(n, p) for n, p in rulers)
+        lines.append(f"{who_rules} will rule (para 19)." if len(rulers) == 1 else
+                     f"One of {who_rules} will rule (para 19).")
+    if raised_it and ask_reason:
+        lines.append("What is wrong with it? Tell me in your next message, e.g. <i>I had "
+                     "390, not 380</i>, and I will pass it on.")
+    return "\n".join(lines)

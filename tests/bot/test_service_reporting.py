@@ -305,8 +305,8 @@ async def test_a_slip_nobody_disputes_is_final_when_its_window_closes(tmp_path: 
 async def test_a_report_by_the_loser_is_accepted_and_marked(db: Database) -> None:
     done = await _slip(db, "Dev Rao", SaidResult(380, 412), starter=1)
     assert done.kind == "submitted" and done.slip.responsible == 0 and done.slip.reporter_side == 1
-    copies = [t for _, t, _ in await outbox_since(db, 0) if "reported" in t.lower()]
-    assert any("(Reported by Dev Rao, not by the winner" in t for t in copies)
+    copies = [t for _, t, _ in await outbox_since(db, 0) if "reported a result" in t]
+    assert any("(Sent by Dev Rao; para 23 asks the winner to report" in t for t in copies)
     tie = await _slip(db, "Ann Lee", SaidResult(400, 400))  # Ann started game 2: she reports
     assert tie.slip.responsible == 0 == tie.slip.reporter_side
 
@@ -431,7 +431,7 @@ async def test_dispute_freezes_the_slip_and_the_reason_goes_to_the_td(db: Databa
     assert not await disputes.awaits_reason(db, player("Dev Rao"))
     told = [(w, t) for w, t, _ in await outbox_since(db, mark)]
     to_tara = [t for w, t in told if w == "Tara TD"]
-    assert len(to_tara) == 2 and "Reason: asked for" in to_tara[0]
+    assert len(to_tara) == 2 and "Reason: I asked Dev Rao, and will send it on." in to_tara[0]
     assert "Dev Rao's reason for disputing game 1:\nI had 390, not 380" in to_tara[1]
     again = await disputes.dispute_slip(db, player("Dev Rao"), done.slip.id)
     assert again.kind == "unchanged" and again.slip_state == "disputed"
