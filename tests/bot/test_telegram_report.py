@@ -9,6 +9,7 @@ disputed (para 24), disputes go to a TD who does not play (para 19), no concessi
 from __future__ import annotations
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from bot.service import event_setup
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
+from bot.service.errors import Invalid
 from bot.service.rounds import open_round
+from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
@@ -192,3 +195,46 @@ async def test_a_concession_is_refused_and_a_resent_confirm_counts_once(bot: Bot
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM games") == 1
         assert await tx.scalar("SELECT count(*) FROM slips WHERE state = 'pending'") == 1
+
+
+async def test_a_draft_survives_a_restart(bot: BotUnderTest) -> None:
+    """The draft is a row (state 'draft'), and its buttons carry the slip id: a restart
+    between the report and the taps loses nothing."""
+    await say(bot, "Ann Lee", "412-380 Dev")
+    await bot.restart()
+    await tap(bot, "Ann Lee", "I started")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    assert "your result slip is in" in last(bot, "Ann Lee")
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM games") == 1
+
+
+@pytest.mark.parametrize("text,mine,theirs,opponent,game", [
+    ("412-380", 412, 380, "", None),
+    ("412 380", 412, 380, "", None),
+    ("412:380", 412, 380, "", None),
+    ("won 380-412", 412, 380, "", None),  # won: the higher score is the sender's
+    ("lost 412-380", 380, 412, "", None),
+    ("tied 400-400", 400, 400, "", None),
+    ("412-380 v Ben Ong", 412, 380, "Ben Ong", None),
+    ("I beat Ricky 412 - 380", 412, 380, "Ricky", None),
+    ("game 3: 412-380", 412, 380, "", 3),
+    ("412-380 g2 against cai", 412, 380, "cai", 2),
+])
+def test_parse_report_reads_what_players_type(text: str, mine: int, theirs: int,
+                                              opponent: str, game: int | None) -> None:
+    said = parse_report(text)
+    assert (said.mine, said.theirs, said.opponent, said.game) == (mine, theirs, opponent, game)
+    assert said.text == text
+
+
+@pytest.mark.parametrize("text,message", [
+    ("hello", "I found no result in that"),
+    ("tied 400-390", "400-390 is not a tie"),
+    ("won 400-400", "is a tie, not a win"),
+    ("won lost 400-300", "say won, lost or tied"),
+    ("I resign", "players may not concede games (SSSg para 13)"),
+])
+def test_parse_report_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(Invalid, match=re.escape(message)):
+        parse_report(text)
