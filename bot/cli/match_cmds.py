@@ -1,4 +1,5 @@
-"""Match commands: a TD enters a game from a paper slip (``tdbot report``).
+"""Match commands: a TD enters a game from a paper slip (``tdbot report``) and rules on a
+disputed one (``tdbot rule``).
 
 The same use-case as the bot's (``bot.service.reporting.enter_game``), as the operator:
 the game is journalled as the command line's and is final at once (a TD checked the
@@ -17,7 +18,7 @@ import typer
 
 from bot.cli.app import app, fail
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import reporting
+from bot.service import reporting, rulings
 from bot.service import reporting_texts as say
 from bot.service.events import Event, lookup_event
 from bot.service.unit import Request
@@ -97,3 +98,40 @@ def report(
         return
     for line in _lines(done):
         typer.echo(line)
+
+
+@app.command("rule")
+def rule(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
+    game: Annotated[int, typer.Option("--game", min=1, help="The disputed game's number.")],
+    uphold: Annotated[bool, typer.Option("--uphold", help="The slip stands as reported.")] = False,
+    scores: Annotated[tuple[str, str] | None, typer.Option(
+        "--scores", metavar="A B",
+        help="The right scores, the match's first player's first (as `event show` lists it).",
+    )] = None,
+    void: Annotated[bool, typer.Option("--void", help="The game does not count (it is replayed).")] = False,
+    why: Annotated[str, typer.Option("--why", help="The reason: the players and the journal are told.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Rule on a disputed game (SSSg paras 19, 24, 28): uphold it, correct its scores or
+    void it. The players are told, with the reason."""
+    parsed = None
+    if scores is not None:
+        parsed = (_score(scores[0], "the first player"), _score(scores[1], "the second player"))
+    now = _now()
+
+    async def work(database: Database) -> rulings.Ruled:
+        ev = await lookup_event(database, event)
+        return await rulings.rule_game(database, Request.cli(now), ev.id, match, game,
+                                       uphold=uphold, scores=parsed, void=void, why=why)
+
+    done = _use(db, work)
+    what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided"}[done.ruling]
+    typer.echo(f"{done.match} game {done.game}: {what}; score: {done.score_line}")
+    if done.voided:
+        typer.echo(f"no longer counting (para 28): game(s) {', '.join(map(str, done.voided))}")
+    if done.reopened:
+        typer.echo(f"{done.match} is no longer decided as it was; the bracket was synced")
+    if done.decided:
+        typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")

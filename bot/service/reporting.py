@@ -153,7 +153,7 @@ async def _write_game(
     return report, game_id
 
 
-async def _after_game(tx: Tx, event: Event, view: MatchView, state: MatchState,
+async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, by: Actor) -> None:
     """A decided match feeds the bracket and tells its players where they go; a match
     left level by the deciding game goes to the TDs (para 30)."""
@@ -178,7 +178,7 @@ async def _after_game(tx: Tx, event: Event, view: MatchView, state: MatchState,
             continue
         after = await _where_next(tx, event, view, side, state.winner == side)
         await outbox.enqueue(tx, person_id=person, now=now,
-                             dedupe_key=f"match:{view.id}:decided:{side}",
+                             dedupe_key=f"match:{view.id}:decided:{side}:{state.winner}",
                              text_html=say.match_decided(event, view, state, side, after))
         told.add(person)
     for match_id in became_ready:
@@ -189,7 +189,8 @@ async def _after_game(tx: Tx, event: Event, view: MatchView, state: MatchState,
             if person is None or person in told:
                 continue
             await outbox.enqueue(tx, person_id=person, now=now,
-                                 dedupe_key=f"match:{match_id}:ready:{side}",
+                                 dedupe_key=f"match:{match_id}:ready:{side}:"
+                                            f"{ready.entries[1 - side]}",
                                  text_html=say.match_ready(event, rnd, ready,
                                                            await _opponent(tx, ready, side)))
 
@@ -349,7 +350,7 @@ async def enter_game(
                     tx, person_id=person, now=req.now,
                     text_html=say.td_entered(event, view, viewer, report.number, ordered, side,
                                              state))
-        await _after_game(tx, event, view, state, req.now, actor)
+        await settle_match(tx, event, view, state, req.now, actor)
         result = GameEntered(
             view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
             score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
@@ -655,7 +656,7 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
                                     slip.scores, slip.starter_side, report.state,
                                     event.local(closes), responsible),
         )
-    await _after_game(tx, event, view, report.state, now, actor)
+    await settle_match(tx, event, view, report.state, now, actor)
 
 
 async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,

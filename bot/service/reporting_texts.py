@@ -219,10 +219,13 @@ def _phone(name: str, phone: str) -> str:
     return f"{esc(name)} ({esc(phone)})" if phone else f"{esc(name)} (no phone on record)"
 
 
-#: How a ruler settles a dispute today. Recording the ruling in the bot is a later slice,
-#: so the message says plainly what happens meanwhile.
-HOW_TO_RULE = ("Call the players and settle it. Recording a ruling in the bot is not "
-               "available yet: until then the game counts as reported.")
+def how_to_rule(event: Event, view: MatchView, game: int) -> str:
+    """The command that records a ruling (``tdbot rule``, bot/cli/match_cmds.py)."""
+    return (f"To rule, at the command line: <code>tdbot rule {esc(event.slug)} "
+            f"{esc(view.code)} --game {game}</code> with <code>--uphold</code>, "
+            f"<code>--scores A B</code> ({esc(view.label(0))}'s score, then "
+            f"{esc(view.label(1))}'s) or <code>--void</code>, and <code>--why REASON</code>. "
+            "Until then the game counts as reported.")
 
 
 def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: str,
@@ -238,7 +241,7 @@ def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: st
         f"Reason: {esc(reason)}" if reason else
         f"Reason: I asked {esc(disputer)}, and will send it on.",
         "Players: " + ", ".join(_phone(n, p) for n, p in players),
-        HOW_TO_RULE,
+        how_to_rule(event, view, slip.game_no),
     ]
     return "\n".join(lines)
 
@@ -268,3 +271,35 @@ def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, di
         lines.append("What is wrong with it? Tell me in your next message, e.g. <i>I had "
                      "390, not 380</i>, and I will pass it on.")
     return "\n".join(lines)
+
+
+RULINGS = {
+    "upheld": "the result stands as reported",
+    "void": "the game is void: it does not count, and the next game you play replaces it",
+}
+
+
+def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
+          scores: tuple[int, int] | None, why: str, voided: list[int],
+          state: MatchState) -> str:
+    """Both players learn a TD's ruling on a disputed game, and where the match stands."""
+    names = (view.label(0), view.label(1))
+    if scores is not None:
+        what = f"the scores are {scores_of(names, viewer, scores)}"
+    else:
+        what = RULINGS[ruling]
+    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on game {game}: "
+             f"{what}.", f"Why: {esc(why)}"]
+    if voided:
+        shown = ", ".join(str(n) for n in voided)
+        lines.append(f"The match was decided earlier, so game(s) {shown} no longer count "
+                     "(para 28).")
+    lines += outcome_lines(view, state, viewer)
+    return "\n".join(lines)
+
+
+def opponent_unknown(event: Event, rnd: Round, view: MatchView, side: int, code: str) -> str:
+    """A later match lost a player because a ruling reopened the match that fed it."""
+    return (f"<b>{esc(event.name)}</b>: a TD ruling reopened {esc(code)}, so your "
+            f"<b>{esc(rnd.name)}</b> opponent is not known yet ({esc(view.label(1 - side))}). "
+            "I will tell you.")

@@ -60,3 +60,24 @@ async def mark_decided(tx: Tx, match_id: int, winner_side: int) -> bool:
         " WHERE id = ? AND state IN ('ready', 'playing')", (winner_side, match_id),
     )
     return changed == 1
+
+
+async def set_scores(tx: Tx, game_id: int, scores: tuple[int, int]) -> None:
+    """A TD's ruling corrects a played game's scores (the starter stays)."""
+    await tx.execute("UPDATE games SET score_a = ?, score_b = ? WHERE id = ?",
+                     (scores[0], scores[1], game_id))
+
+
+async def set_void(tx: Tx, game_id: int, void: bool) -> None:
+    """A game no longer counts (SSSg paras 27-28), or counts again."""
+    await tx.execute("UPDATE games SET void = ? WHERE id = ?", (1 if void else 0, game_id))
+
+
+async def reopen(tx: Tx, match_id: int) -> bool:
+    """A decided match that a ruling left undecided (or decided the other way) is being
+    played again until its games decide it; the bracket is then synced from the rows."""
+    changed = await tx.execute(
+        "UPDATE matches SET state = 'playing', winner_side = NULL"
+        " WHERE id = ? AND state = 'decided'", (match_id,),
+    )
+    return changed == 1

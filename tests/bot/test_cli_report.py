@@ -1,10 +1,12 @@
-"""`tdbot report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16).
+"""`tdbot report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16);
+`tdbot rule`: a TD rules on a disputed game (paras 19, 24, 28).
 
 Bad input: one line naming what was wrong, exit 2, nothing written.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from datetime import UTC, datetime, timedelta
@@ -15,6 +17,10 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
+from bot.service import disputes, reporting
+from bot.service.reporting import SaidResult
+from bot.service.unit import Request
+from bot.store.db import Database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
 
@@ -135,3 +141,50 @@ def test_the_time_played_is_recorded_in_the_events_zone(db: str) -> None:
     with sqlite3.connect(db) as conn:
         played = conn.execute("SELECT played_at FROM games").fetchone()[0]
     assert played == f"{yesterday}T11:30:00+00:00"  # 19:30 in Singapore (+08)
+
+
+def _disputed_game_1(db: str) -> None:
+    """Ann reports game 1 of M1 in the chat and Dev disputes it (the service, as the bot
+    would call it; the players' Telegram accounts linked by hand)."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE people SET tg_user_id = 11 WHERE name = 'Ann Lee'")
+        conn.execute("UPDATE people SET tg_user_id = 14 WHERE name = 'Dev Rao'")
+
+    def as_player(tg: int, update: int) -> Request:
+        return Request(now=datetime.now(UTC), label=f"tg:{tg}", tg_user_id=tg,
+                       update_id=update, chat_id=tg)
+
+    async def main() -> None:
+        database = await Database.open(Path(db))
+        try:
+            draft = await reporting.report_result(database, as_player(11, 1), SaidResult(412, 380))
+            assert isinstance(draft, reporting.SlipAnswer)
+            await reporting.set_starter(database, as_player(11, 2), draft.slip.id, 0)
+            await reporting.confirm_slip(database, as_player(11, 3), draft.slip.id)
+            await disputes.dispute_latest(database, as_player(14, 4), "I had 390")
+        finally:
+            await database.close()
+
+    asyncio.run(main())
+
+
+def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
+    def rule(*args: str) -> tuple[int, str, str]:
+        return run(CliRunner(), "rule", "club-cup", "M1", *args, "--db", db)
+
+    refused(rule("--game", "1", "--uphold", "--why", "x"), "M1 has no game 1: 0 game(s) count")
+    _disputed_game_1(db)
+    with sqlite3.connect(db) as conn:
+        to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
+                             ).fetchone()[0]
+    assert "<code>tdbot rule club-cup M1 --game 1</code>" in to_td  # the TD is told how
+    refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
+            "the second player's score '3x0': give a whole number")
+    refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),
+            "rule one way: --uphold, --scores A B or --void")
+    refused(rule("--game", "1", "--uphold"), "say why with --why TEXT")
+    code, out, err = rule("--game", "1", "--scores", "412", "390", "--why", "Dev's scoresheet")
+    assert code == 0, err
+    assert out.splitlines() == ["M1 game 1: scores corrected; score: 1-0 (+22)"]
+    refused(rule("--game", "1", "--uphold", "--why", "again"),
+            "game 1 of M1 has no open dispute, so there is nothing to rule on")

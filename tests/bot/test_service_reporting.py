@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, disputes, reporting
+from bot.service import deadlines, disputes, reporting, rulings
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
@@ -451,3 +451,101 @@ async def test_dispute_command_with_its_reason(db: Database) -> None:
         to_tara = await tx.scalar("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game%'")
     assert reason == "Ann <b>miscounted</b>"
     assert "Reason: Ann &lt;b&gt;miscounted&lt;/b&gt;" in to_tara  # user text escaped
+
+
+# --- P3: rulings ----------------------------------------------------------------------
+
+
+async def _disputed(db: Database, name: str, said: SaidResult, starter: int | None = None,
+                    disputer: str = "Dev Rao") -> reporting.SlipAnswer:
+    done = await _slip(db, name, said, starter=starter)
+    await disputes.dispute_latest(db, player(disputer), "the scores are wrong")
+    return done
+
+
+async def test_a_td_upholds_a_disputed_slip(db: Database) -> None:
+    with pytest.raises(Invalid, match="M1 has no game 1: 0 game"):
+        await rulings.rule_game(db, td(), EVENT, "M1", 1, uphold=True, why="x")
+    done = await _disputed(db, "Ann Lee", SaidResult(412, 380), starter=0)
+    with pytest.raises(Invalid, match="rule one way"):
+        await rulings.rule_game(db, td(), EVENT, "m1", 1, uphold=True, void=True, why="x")
+    with pytest.raises(Invalid, match="say why with --why TEXT"):
+        await rulings.rule_game(db, td(), EVENT, "m1", 1, uphold=True, why=" ")
+    with pytest.raises(NotAllowed):
+        await rulings.rule_game(db, player("Ann Lee"), EVENT, "M1", 1, uphold=True, why="mine")
+    mark = await last_outbox(db)
+    ruled = await rulings.rule_game(db, td(), EVENT, "m1", 1, uphold=True,
+                                    why="the board photo shows 412-380")
+    assert (ruled.ruling, ruled.score_line, ruled.reopened) == ("upheld", "1-0 (+32)", False)
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT state FROM slips WHERE id = ?", (done.slip.id,)) == "final"
+        assert await tx.scalar("SELECT state FROM disputes") == "ruled"
+    told = {w: t for w, t, _ in await outbox_since(db, mark)}
+    assert "a TD ruled on game 1: the result stands as reported." in told["Dev Rao"]
+    assert "Why: the board photo shows 412-380" in told["Ann Lee"]
+    with pytest.raises(Invalid, match="game 1 of M1 has no open dispute"):
+        await rulings.rule_game(db, td(), EVENT, "M1", 1, uphold=True, why="again")
+
+
+async def test_a_ruling_that_changes_the_winner_reopens_the_match(db: Database) -> None:
+    """Ann's slips decide M1 2-0 and seat her in the Final against Ben; Dev disputes game 2
+    and the TD finds Dev won it: 1-1, the deciding game is to come, and Ben's Final
+    opponent is not known any more."""
+    await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300),
+                               starter="Ben Ong")
+    await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300))
+    await _slip(db, "Ann Lee", SaidResult(412, 380), starter=0)
+    await _disputed(db, "Ann Lee", SaidResult(400, 350))
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT state FROM matches WHERE id = ?", (FINAL,)) == "ready"
+    mark = await last_outbox(db)
+    ruled = await rulings.rule_game(db, td(), EVENT, "M1", 2, scores=(350, 400),
+                                    why="Dev's scoresheet, agreed by both")
+    assert ruled.reopened and not ruled.decided and ruled.score_line == "1-1 (-18)"
+    async with db.transaction() as tx:
+        m1 = await tx.one("SELECT state, winner_side FROM matches WHERE id = ?", (M1,))
+        final = await tx.one("SELECT state, entry_a, entry_b FROM matches WHERE id = ?", (FINAL,))
+        assert tuple(m1) == ("playing", None)
+        assert final["state"] == "waiting" and None in (final["entry_a"], final["entry_b"])
+    told = await outbox_since(db, mark)
+    dev = next(t for w, t, _ in told if w == "Dev Rao")
+    assert "the scores are you 400, Ann Lee 350." in dev
+    assert "Next: game 3, the deciding game: you start (ahead on spread, para 16b)." in dev
+    ben = next(t for w, t, _ in told if w == "Ben Ong")
+    assert "a TD ruling reopened M1, so your <b>Final</b> opponent is not known yet" in ben
+    # Dev then wins the deciding game: he is seated in the Final instead
+    await _slip(db, "Dev Rao", SaidResult(420, 300))
+    async with db.transaction() as tx:
+        assert tuple(await tx.one("SELECT state, winner_side FROM matches WHERE id = ?",
+                                  (M1,))) == ("decided", 1)
+        assert await tx.scalar("SELECT state FROM matches WHERE id = ?", (FINAL,)) == "ready"
+    assert any("Your next match: <b>Final</b> against <b>Dev Rao</b>" in t
+               for w, t, _ in await outbox_since(db, mark) if w == "Ben Ong")
+
+
+async def test_a_void_game_is_replaced_by_the_next_one(db: Database) -> None:
+    await _slip(db, "Ann Lee", SaidResult(412, 380), starter=0)
+    await _disputed(db, "Dev Rao", SaidResult(400, 350), disputer="Ann Lee")
+    ruled = await rulings.rule_game(db, td(), EVENT, "M1", 2, void=True,
+                                    why="played in another rated event (para 20)")
+    assert ruled.ruling == "void" and ruled.score_line == "1-0 (+32)"
+    draft = await reporting.report_result(db, player("Dev Rao"), SaidResult(400, 350))
+    assert isinstance(draft, reporting.SlipAnswer) and draft.slip.game == 2  # replaces it
+
+
+async def test_a_ruling_that_would_unseat_a_player_with_games_is_refused(db: Database) -> None:
+    await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300),
+                               starter="Ben Ong")
+    await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300))
+    await _slip(db, "Ann Lee", SaidResult(412, 380), starter=0)
+    await _disputed(db, "Ann Lee", SaidResult(400, 350))
+    async with db.transaction() as tx:  # the Final is opened and played meanwhile
+        await open_round(tx, EVENT, "Final", by=Actor.cli(), now=NOW, unpaid_ok=True, why="t")
+    await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Ben Ong"), (400, 300),
+                               starter="Ann Lee")
+    with pytest.raises(Invalid, match=r"changes who plays M3 \(Final\), which already has games"):
+        await rulings.rule_game(db, td(), EVENT, "M1", 2, scores=(350, 400), why="late")
+    async with db.transaction() as tx:  # rolled back: nothing changed
+        assert await tx.scalar("SELECT state FROM disputes") == "open"
+        assert await tx.scalar("SELECT score_a FROM games WHERE match_id = ? AND seq = 2",
+                               (M1,)) == 400
