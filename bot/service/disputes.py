@@ -98,7 +98,8 @@ async def open_dispute(
             await outbox.enqueue(
                 tx, person_id=person, now=now, dedupe_key=f"dispute:{dispute_id}:player:{side}",
                 text_html=say.dispute_for_player(event, view, side, slip.game_no, disputer,
-                                                 person == raised_by, contacts, not reason),
+                                                 person == raised_by, contacts, not reason,
+                                                 differs=second is not None),
             )
     return [name for name, _ in contacts]
 

@@ -471,6 +471,17 @@ def _named(matches: list[MatchView], person_id: int, name: str) -> list[MatchVie
     return out
 
 
+async def _names_a_player(tx: Tx, event_id: int, words: str) -> bool:
+    """Whether the words could be a player of the event (each word starts a word of the
+    name), so that a result naming the wrong opponent is refused, not guessed."""
+    keys = words.casefold().split()
+    for entry in await entries_of(tx, event_id):
+        parts = entry.name.casefold().split()
+        if all(any(p.startswith(k) for p in parts) for k in keys):
+            return True
+    return False
+
+
 async def report_result(
     db: Database, req: Request, said: SaidResult,
     render: Answer[SlipAnswer | Choice] | None = None,
@@ -484,6 +495,10 @@ async def report_result(
         matches = await _candidates(tx, person)
         if said.opponent:
             named = _named(matches, person, said.opponent)
+            if not named and len(matches) == 1 and not await _names_a_player(
+                tx, matches[0].event_id, said.opponent
+            ):
+                named = matches  # "412-380 good game": words that name nobody are chatter
             if not named:
                 opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
                                       for m in matches)

@@ -253,13 +253,26 @@ def dispute_reason_for_ruler(event: Event, view: MatchView, game: int, disputer:
 
 
 def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, disputer: str,
-                       raised_it: bool, rulers: list[tuple[str, str]], ask_reason: bool) -> str:
+                       raised_it: bool, rulers: list[tuple[str, str]], ask_reason: bool,
+                       differs: bool = False) -> str:
     """Both players learn that the slip is frozen and who will rule (para 19); the one who
-    disputed it without saying why is asked why."""
-    by = "You disputed" if raised_it else f"{esc(disputer)} disputed"
-    against = f" against {esc(view.label(1 - viewer))}" if raised_it else ""
-    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {by} game {game} of your "
-             f"match{against}. It counts as reported until a TD rules."]
+    disputed it without saying why is asked why. ``differs``: the dispute is a second
+    report of the game that did not agree with the first."""
+    where = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+    opponent = esc(view.label(1 - viewer))
+    if differs and raised_it:
+        head = (f"your result for game {game} differs from {opponent}'s slip, so yours is "
+                f"not counted: {opponent}'s counts until a TD rules.")
+    elif differs:
+        head = (f"{esc(disputer)} reported game {game} differently from your slip. Yours "
+                "counts until a TD rules.")
+    elif raised_it:
+        head = (f"You disputed game {game} of your match against {opponent}. It counts as "
+                "reported until a TD rules.")
+    else:
+        head = (f"{esc(disputer)} disputed game {game} of your match. It counts as reported "
+                "until a TD rules.")
+    lines = [where + head[0].upper() + head[1:]]
     if not rulers:
         lines.append("No TD or adjudicator of this event is free to rule on your match "
                      "(para 19): please tell the organisers.")

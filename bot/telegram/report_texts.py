@@ -73,7 +73,12 @@ def draft(slip: SlipView) -> Reply:
     if slip.open_game is not None:
         lines.append(f"({esc(slip.opponent)}'s slip for game {slip.open_game} is still open: "
                      "if it is wrong, tap Dispute on it.)")
-    lines.append(f"Confirm to send it to {esc(slip.opponent)}.")
+    if slip.second == "same":
+        lines.append("Confirm to make it final.")
+    elif slip.second == "differs":
+        lines.append("Confirm to send yours to the TD.")
+    else:
+        lines.append(f"Confirm to send it to {esc(slip.opponent)}.")
     buttons = [[("✅ Confirm", f"slip:ok:{slip.id}"), ("Cancel", f"slip:no:{slip.id}")]]
     return Reply("\n".join(lines), buttons)
 
@@ -105,13 +110,11 @@ def slip_answer(answer: SlipAnswer | Choice) -> Reply | None:
         return ask_starter(slip)
     if answer.kind == "draft":
         return draft(slip)
-    if answer.kind == "differs":
-        return Reply(_where_it_stands(slip))
     if answer.kind == "cancelled":
         return Reply("Cancelled: nothing was recorded. " + HOW_TO_REPORT)
     if answer.kind == "unchanged":
         return Reply(_where_it_stands(slip))
-    return None  # submitted, both, agreed: the service's messages say it
+    return None  # submitted, both, differs, agreed: the service's messages say it
 
 
 def dispute_answer(answer: DisputeAnswer) -> Reply | None:

@@ -391,6 +391,15 @@ async def test_the_match_is_found_by_the_opponents_name(tmp_path: Path) -> None:
         await db.close()
 
 
+async def test_words_that_name_nobody_are_chatter_a_wrong_name_is_refused(db: Database) -> None:
+    chat = await reporting.report_result(db, player("Ann Lee"),
+                                         SaidResult(412, 380, opponent="great game"))
+    assert isinstance(chat, reporting.SlipAnswer) and chat.slip.opponent == "Dev Rao"
+    with pytest.raises(Invalid, match="none of your matches being played is against 'Ben'; "
+                                      "you play Dev Rao"):
+        await reporting.report_result(db, player("Ann Lee"), SaidResult(412, 380, opponent="Ben"))
+
+
 async def test_cancel_and_nothing_to_report(db: Database) -> None:
     draft = await reporting.report_result(db, player("Ann Lee"), SaidResult(412, 380))
     assert isinstance(draft, reporting.SlipAnswer)

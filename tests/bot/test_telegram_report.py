@@ -238,3 +238,30 @@ def test_parse_report_reads_what_players_type(text: str, mine: int, theirs: int,
 def test_parse_report_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(Invalid, match=re.escape(message)):
         parse_report(text)
+
+
+async def test_both_players_report_the_same_game(bot: BotUnderTest) -> None:
+    """Para 24: the opponent reporting the same result makes it final at once; a second
+    report that differs is not counted and goes to the TD."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    draft = await say(bot, "Dev Rao", "lost 380-412")
+    assert "Ann Lee reported this game the same way: confirm and it is final at once." in draft
+    await tap(bot, "Dev Rao", "✅ Confirm")
+    assert last(bot, "Ann Lee").startswith("✅ You both reported the same result, so it is final")
+    assert "Agree" not in buttons_of(bot, "Dev Rao")
+    # game 2 both at once, differently: Dev's report comes second and is not counted
+    await say(bot, "Dev Rao", "won 400-350")
+    await say(bot, "Ann Lee", "won 390-380 game 2")
+    await tap(bot, "Dev Rao", "✅ Confirm")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    assert last(bot, "Ann Lee").startswith(
+        "⚖️ Club Cup <2026>, SF: Your result for game 2 differs from Dev Rao's slip, so yours "
+        "is not counted: Dev Rao's counts until a TD rules.")
+    assert last(bot, "Dev Rao").startswith(
+        "⚖️ Club Cup <2026>, SF: Ann Lee reported game 2 differently from your slip. Yours "
+        "counts until a TD rules.")
+    assert "Ann Lee reported game 2 differently: Ann Lee 390, Dev Rao 380" in last(bot, "Tara TD")
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM games") == 2
+        assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [
+            "agreed", "agreed", "disputed", "void"]
