@@ -536,8 +536,8 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
         elif said.game != state.next_game:
             counted = len(state.counted)
             if said.game <= counted:
-                raise Invalid(f"game {said.game} is already recorded and no longer open to "
-                              "dispute; if it is wrong, ask a TD")
+                raise Invalid(f"game {said.game} is already recorded; if it is wrong, "
+                              "/dispute it while its slip is open, or ask a TD")
             raise _decided_refusal(view, state) if state.decided else Invalid(
                 f"the next game of your match is game {state.next_game}, not {said.game}")
     elif theirs and (theirs[-1].scores == scores or state.decided):

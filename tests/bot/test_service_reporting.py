@@ -21,9 +21,10 @@ from bot.service import deadlines, disputes, reporting, rulings
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
+from bot.service.entries import import_players
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.event_setup import create_event
-from bot.service.matches import match_state
+from bot.service.matches import match_state, matches_of_event
 from bot.service.reporting import SaidResult
 from bot.service.rounds import open_round
 from bot.service.unit import Request
@@ -558,3 +559,43 @@ async def test_a_ruling_that_would_unseat_a_player_with_games_is_refused(db: Dat
         assert await tx.scalar("SELECT state FROM disputes") == "open"
         assert await tx.scalar("SELECT score_a FROM games WHERE match_id = ? AND seq = 2",
                                (M1,)) == 400
+
+
+async def test_sssg_qualifying_losers_go_to_the_plate_and_hear_their_match(
+    tmp_path: Path,
+) -> None:
+    """SSSg para 3: the plate is drawn when the qualifying round is over. A qualifier's
+    loser is told so; when the last qualifier is decided, the plate is seated and its
+    players are told their matches."""
+    root = Path(__file__).resolve().parents[2]
+    players = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in range(1, 25))
+    at = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)  # the qualifying round of SSSg 2016
+    db = await Database.open(tmp_path / "sssg.sqlite3")
+    try:
+        async with db.transaction() as tx:
+            created = await create_event(
+                tx, parse_definition((root / "examples" / "sssg2016.toml").read_text()),
+                by=Actor.cli(), now=at)
+            await import_players(tx, created.event_id, players, by=Actor.cli(), now=at)
+            await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=at)
+            await open_round(tx, created.event_id, "Qual Rd", by=Actor.cli(), now=at,
+                             unpaid_ok=True, why="test")
+            qualifiers = [m for m in await matches_of_event(tx, created.event_id)
+                          if m.code.startswith("Q")]
+        mark = await last_outbox(db)
+        for m in qualifiers:
+            a, b = m.names
+            assert a is not None and b is not None
+            for game in range(m.best_of // 2 + 1):
+                await reporting.enter_game(db, td(at), created.event_id, (a, b), (400, 300),
+                                           starter=a if game == 0 else None)
+            if m is qualifiers[0]:
+                told = {w: t for w, t, _ in await outbox_since(db, mark) if "won" in t}
+                assert "You go to the <b>Plate</b>, which is drawn when the qualifying round " \
+                       "is over" in told[b]
+                assert "Your next match: <b>Ro16</b> against <b>Player" in told[a]
+        plate = [t for _, t, _ in await outbox_since(db, mark)
+                 if "Your next match: <b>Plate" in t]
+        assert len(plate) == len(qualifiers)  # every loser learns their plate match
+    finally:
+        await db.close()
