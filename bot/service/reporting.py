@@ -648,17 +648,17 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
                   actor: Actor, now: datetime) -> None:
     assert slip.starter_side is not None
     await _playable_round(tx, view, match.state())
+    # para 23: the winner (on a tie, the starter) reports; another report counts, marked
+    responsible = Game.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
     report, game_id = await _write_game(
         tx, view, match, slip.starter_side, slip.scores, by=actor, now=now, played_at=now,
-        detail={"source": "slip", "slip_id": slip.id},
+        detail={"source": "slip", "slip_id": slip.id, "by_responsible": responsible},
     )
     closes = now + _window(event)
     await slips_repo.submit(tx, slip.id, game_id=game_id, now=now, closes_at=closes)
     await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},
                         now=now)
     assert report.number is not None
-    game = Game.played(slip.starter_side, *slip.scores)
-    responsible = game.responsible() == slip.reporter_side
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is None:

@@ -29,6 +29,7 @@ from bot.service.reporting import SaidResult
 from bot.service.rounds import open_round
 from bot.service.unit import Request
 from bot.store.db import Database
+from core.match import StartReason
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
@@ -308,6 +309,9 @@ async def test_a_report_by_the_loser_is_accepted_and_marked(db: Database) -> Non
     assert done.kind == "submitted" and done.slip.responsible == 0 and done.slip.reporter_side == 1
     copies = [t for _, t, _ in await outbox_since(db, 0) if "reported a result" in t]
     assert any("(Sent by Dev Rao; para 23 asks the winner to report" in t for t in copies)
+    async with db.transaction() as tx:
+        detail = await tx.scalar("SELECT detail_json FROM journal WHERE action = 'game.report'")
+    assert '"by_responsible": false' in detail
     tie = await _slip(db, "Ann Lee", SaidResult(400, 400))  # Ann started game 2: she reports
     assert tie.slip.responsible == 0 == tie.slip.reporter_side
 
@@ -599,3 +603,18 @@ async def test_sssg_qualifying_losers_go_to_the_plate_and_hear_their_match(
         assert len(plate) == len(qualifiers)  # every loser learns their plate match
     finally:
         await db.close()
+
+
+async def test_a_level_deciding_game_asks_who_won_the_draw(db: Database) -> None:
+    """Para 16c: level on wins and spread before the deciding game, the players draw
+    tiles: the TD must name the starter, and a player reporting it is asked."""
+    await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 300),
+                               starter="Ann Lee")
+    level = await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (300, 400))
+    assert level.deciding and level.next_starter is None
+    with pytest.raises(Invalid, match=r"game 3 is the deciding game and the players are level "
+                                      r"on wins and spread, so they drew tiles \(para 16c\)"):
+        await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 390))
+    asked = await reporting.report_result(db, player("Ann Lee"), SaidResult(400, 390))
+    assert isinstance(asked, reporting.SlipAnswer) and asked.kind == "ask_starter"
+    assert asked.slip.deciding and asked.slip.start_reason is StartReason.DRAW_TO_START
