@@ -42,7 +42,7 @@ CLAIMS_KEPT = timedelta(days=7)
 
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
-_HANDLER_MODULES = ("bot.service.rounds",)
+_HANDLER_MODULES = ("bot.service.rounds", "bot.service.reporting")
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:

@@ -32,6 +32,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("start", "Join an event with your invite link, or say hello", frozenset({EVERYONE})),
     Command("help", "What you can do here", frozenset({EVERYONE})),
     Command("matches", "Your matches, opponents and deadlines", frozenset({"player"})),
+    Command("report", "Report a game: /report 412-380, your score first", frozenset({"player"})),
+    Command("dispute", "Dispute a result slip: /dispute REASON", frozenset({"player"})),
     Command("pending", "What awaits a TD: join requests, undelivered messages",
             frozenset({"td", "organiser"})),
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),

@@ -23,6 +23,7 @@ from bot.telegram.handlers import (
     event_upload,
     help_cmd,
     my_matches,
+    report,
     start,
     stranger,
     td,
@@ -43,12 +44,19 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
     app.add_handler(CommandHandler("openround", td.open_round, filters=private))
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
+    app.add_handler(CommandHandler("report", report.report_command, filters=private))
+    app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
+                                   report.dispute_reason), group=-1)
     app.add_handler(
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
     )
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
+    app.add_handler(CallbackQueryHandler(report.slip_button, pattern=report.SLIP))
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
+                                   report.report_message))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
     app.add_error_handler(on_error)

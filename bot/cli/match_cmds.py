@@ -1,0 +1,137 @@
+"""Match commands: a TD enters a game from a paper slip (``tdbot report``) and rules on a
+disputed one (``tdbot rule``).
+
+The same use-case as the bot's (``bot.service.reporting.enter_game``), as the operator:
+the game is journalled as the command line's and is final at once (a TD checked the
+slip), and both players are told the score line, who starts next and whether it is the
+deciding game (SSSg 2016 Annex A paras 15-16, 24). Bad input: one line, exit 2, nothing
+written.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from typing import Annotated
+
+import typer
+
+from bot.cli.app import app, fail
+from bot.cli.platform_cmds import DbOption, _now, _use
+from bot.service import reporting, rulings
+from bot.service import reporting_texts as say
+from bot.service.events import Event, lookup_event
+from bot.service.unit import Request
+from bot.store.db import Database
+
+
+def _score(text: str, player: str) -> int:
+    value = text.strip()
+    if not value.isdigit():
+        fail(f"{player}'s score {text!r}: give a whole number such as 412")
+    return int(value)
+
+
+def _played_at(text: str, event: Event, now: datetime) -> datetime:
+    """``--at``: when the game was played, in the event's time zone unless an offset is
+    given (``2016-08-03 19:30``, ``2016-08-03T19:30+08:00``)."""
+    try:
+        value = datetime.fromisoformat(text.strip())
+    except ValueError:
+        fail(f"--at {text!r}: give a time such as {now.astimezone(event.zone):%Y-%m-%d} 19:30 "
+             f"(in {event.time_zone})")
+    if len(text.strip()) == 10:
+        fail(f"--at {text!r}: give the time of day too, e.g. {date.fromisoformat(text)} 19:30")
+    return value if value.tzinfo is not None else value.replace(tzinfo=event.zone)
+
+
+def _lines(done: reporting.GameEntered) -> list[str]:
+    a, b = done.names
+    lines = [
+        f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
+        f"{b} {done.scores[1]}; {done.names[done.starter]} started",
+        f"score: {done.score_line}",
+    ]
+    if done.decided:
+        lines.append(f"{done.winner} wins the match" if done.winner else
+                     "the match is level on games, spread and starts: the TDs decide it "
+                     "(para 30)")
+    elif done.next_start is not None and done.next_game is not None:
+        starter = f"{done.next_starter} starts" if done.next_starter else "the players draw tiles"
+        why = say.START_WHY[done.next_start.reason]
+        deciding = ", the deciding game:" if done.deciding else ","
+        lines.append(f"next: game {done.next_game}{deciding} {starter} ({why})")
+    return lines
+
+
+@app.command("report")
+def report(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    player_one: Annotated[str, typer.Argument(metavar="PLAYER_ONE", help="A player, as entered.")],
+    score_one: Annotated[str, typer.Argument(metavar="SCORE_ONE", help="Their score.")],
+    player_two: Annotated[str, typer.Argument(metavar="PLAYER_TWO", help="Their opponent.")],
+    score_two: Annotated[str, typer.Argument(metavar="SCORE_TWO", help="The opponent's score.")],
+    starter: Annotated[str | None, typer.Option(
+        "--starter", help="Who started: needed for game 1 (tile draw, para 15); for later "
+                          "games it must agree with the rules.")] = None,
+    at: Annotated[str | None, typer.Option(
+        "--at", help="When it was played, e.g. '2016-08-03 19:30' (event's time zone; default: now).")] = None,
+    why: Annotated[str, typer.Option("--why", help="A note for the journal.")] = "",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Enter a game of a match being played, from a paper result slip (final at once)."""
+    scores = (_score(score_one, player_one), _score(score_two, player_two))
+    now = _now()
+
+    async def work(database: Database) -> reporting.GameEntered:
+        ev = await lookup_event(database, event)
+        when = _played_at(at, ev, now) if at is not None else None
+        return await reporting.enter_game(
+            database, Request.cli(now), ev.id, (player_one, player_two), scores,
+            starter=starter, played_at=when, why=why,
+        )
+
+    done = _use(db, work)
+    if as_json:
+        typer.echo(json.dumps(done.as_json()))
+        return
+    for line in _lines(done):
+        typer.echo(line)
+
+
+@app.command("rule")
+def rule(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
+    game: Annotated[int, typer.Option("--game", min=1, help="The disputed game's number.")],
+    uphold: Annotated[bool, typer.Option("--uphold", help="The slip stands as reported.")] = False,
+    scores: Annotated[tuple[str, str] | None, typer.Option(
+        "--scores", metavar="A B",
+        help="The right scores, the match's first player's first (as `event show` lists it).",
+    )] = None,
+    void: Annotated[bool, typer.Option("--void", help="The game does not count (it is replayed).")] = False,
+    why: Annotated[str, typer.Option("--why", help="The reason: the players and the journal are told.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Rule on a disputed game (SSSg paras 19, 24, 28): uphold it, correct its scores or
+    void it. The players are told, with the reason."""
+    parsed = None
+    if scores is not None:
+        parsed = (_score(scores[0], "the first player"), _score(scores[1], "the second player"))
+    now = _now()
+
+    async def work(database: Database) -> rulings.Ruled:
+        ev = await lookup_event(database, event)
+        return await rulings.rule_game(database, Request.cli(now), ev.id, match, game,
+                                       uphold=uphold, scores=parsed, void=void, why=why)
+
+    done = _use(db, work)
+    what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided"}[done.ruling]
+    typer.echo(f"{done.match} game {done.game}: {what}; score: {done.score_line}")
+    if done.voided:
+        typer.echo(f"no longer counting (para 28): game(s) {', '.join(map(str, done.voided))}")
+    if done.reopened:
+        typer.echo(f"{done.match} is no longer decided as it was; the bracket was synced")
+    if done.decided:
+        typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")

@@ -1,0 +1,217 @@
+"""Disputes of result slips: raising one, giving its reason, and who is asked to rule.
+
+SSSg 2016 Annex A para 24: players have 24 hours from a slip's timestamp to raise a
+discrepancy. A disputed slip is frozen: its window no longer makes it final. Para 19:
+disputes go to a TD who does not play in the match, else to the neutral adjudicator
+(``eligible_adjudicators``); both players are told who will rule, and the ruler gets both
+players' names and phones, as para 19 has players phone the TDs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.service import journal, outbox
+from bot.service import reporting_texts as say
+from bot.service.actors import Actor
+from bot.service.adjudicators import eligible_adjudicators
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.events import Event, get_event
+from bot.service.matches import MatchView, get_match, matches_of_person
+from bot.service.people import get_person
+from bot.service.roles import people_with_role
+from bot.service.slip_copies import close_copy
+from bot.service.unit import (
+    Answer,
+    Request,
+    actor_of,
+    answer_with,
+    reading,
+    require_actor,
+    unit,
+)
+from bot.store import disputes_repo, slips_repo
+from bot.store.db import Database, Tx
+from bot.store.slips_repo import SlipRow
+
+
+@dataclass(frozen=True)
+class DisputeAnswer:
+    """What a dispute use-case did, for the player who asked. ``kind``: ask_reason (the
+    dispute is raised; what is wrong?), raised (raised with its reason), reason_noted,
+    unchanged (the slip is no longer open: ``slip_state`` says why)."""
+
+    kind: str
+    game: int
+    opponent: str
+    rulers: list[str] = field(default_factory=list)
+    slip_state: str = ""
+
+
+async def _rulers(tx: Tx, view: MatchView) -> list[int]:
+    """Para 19: the event's TDs who do not play in the match, else its neutral
+    adjudicators; failing both, its organisers who do not play in it."""
+    rulers = await eligible_adjudicators(tx, view.id)
+    if rulers:
+        return rulers
+    playing = {p for p in view.people if p is not None}
+    return [p for p in await people_with_role(tx, view.event_id, "organiser") if p not in playing]
+
+
+async def _contact(tx: Tx, person_id: int) -> tuple[str, str]:
+    person = await get_person(tx, person_id)
+    return person.name, person.phone
+
+
+async def open_dispute(
+    tx: Tx, event: Event, view: MatchView, slip: SlipRow, *, raised_by: int, reason: str,
+    now: datetime, by: Actor, second: SlipRow | None = None,
+) -> list[str]:
+    """Freeze a pending slip, record the dispute and send it to whoever rules (para 19);
+    tell both players who that is. A second report that differs (``second``) is the
+    reason itself. Returns the rulers' names."""
+    await slips_repo.move(tx, slip.id, ("pending",), "disputed", now)
+    names = (view.label(0), view.label(1))
+    if second is not None and not reason:
+        reason = (f"{names[second.reporter_side]} reported game {slip.game_no} differently: "
+                  f"{names[0]} {second.scores[0]}, {names[1]} {second.scores[1]}")
+    dispute_id = await disputes_repo.add(tx, match_id=view.id, game_id=slip.game_id,
+                                         slip_id=slip.id, raised_by=raised_by, reason=reason,
+                                         now=now)
+    await journal.record(tx, who=by, action="slip.disputed", subject=f"match:{view.id}",
+                         now=now, detail={"slip_id": slip.id, "dispute_id": dispute_id,
+                                          "game": slip.game_no, "reason": reason})
+    await close_copy(tx, slip, say.disputed_note(), now)
+    rulers = await _rulers(tx, view)
+    contacts = [await _contact(tx, p) for p in rulers]
+    players = [await _contact(tx, p) if p is not None else (view.label(s), "")
+               for s, p in enumerate(view.people)]
+    disputer = (await get_person(tx, raised_by)).name
+    for ruler in rulers:
+        await outbox.enqueue(
+            tx, person_id=ruler, now=now, dedupe_key=f"dispute:{dispute_id}:ruler:{ruler}",
+            text_html=say.dispute_for_ruler(event, view, slip, disputer, reason, players),
+        )
+    for side, person in enumerate(view.people):
+        if person is not None:
+            await outbox.enqueue(
+                tx, person_id=person, now=now, dedupe_key=f"dispute:{dispute_id}:player:{side}",
+                text_html=say.dispute_for_player(event, view, side, slip.game_no, disputer,
+                                                 person == raised_by, contacts, not reason,
+                                                 differs=second is not None),
+            )
+    return [name for name, _ in contacts]
+
+
+async def _slip_and_match(tx: Tx, slip_id: int) -> tuple[SlipRow, MatchView]:
+    slip = await slips_repo.get(tx, slip_id)
+    if slip is None:
+        raise NotFound("that result slip no longer exists")
+    return slip, await get_match(tx, slip.match_id)
+
+
+def _side(view: MatchView, actor: Actor) -> int:
+    side = None if actor.person_id is None else view.side_of_person(actor.person_id)
+    if side is None:
+        raise NotAllowed("only the two players of this match may dispute its result")
+    return side
+
+
+async def _raise(tx: Tx, req: Request, actor: Actor, slip: SlipRow, view: MatchView,
+                 reason: str) -> DisputeAnswer:
+    side = _side(view, actor)
+    opponent = view.label(1 - side)
+    if slip.state != "pending":
+        return DisputeAnswer("unchanged", slip.game_no, opponent, slip_state=slip.state)
+    assert actor.person_id is not None
+    event = await get_event(tx, view.event_id)
+    rulers = await open_dispute(tx, event, view, slip, raised_by=actor.person_id,
+                                reason=reason, now=req.now, by=actor)
+    return DisputeAnswer("raised" if reason else "ask_reason", slip.game_no, opponent, rulers)
+
+
+async def dispute_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[DisputeAnswer] | None = None,
+) -> DisputeAnswer:
+    """Use-case: a player presses Dispute on a slip still in its window (para 24); the bot
+    then asks what is wrong."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _slip_and_match(tx, slip_id)
+        result = await _raise(tx, req, actor, slip, view, "")
+        return await answer_with(tx, req, render, result)
+
+
+async def dispute_latest(
+    db: Database, req: Request, reason: str, render: Answer[DisputeAnswer] | None = None,
+) -> DisputeAnswer:
+    """Use-case: ``/dispute [TEXT]``. With a dispute of the player's waiting for its
+    reason, TEXT is that reason; otherwise the latest slip still open in the player's
+    matches is disputed (the opponent's first), with TEXT as the reason if given."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None
+        reason = reason.strip()
+        waiting = await disputes_repo.awaiting_reason(tx, actor.person_id)
+        if waiting is not None and reason:
+            result = await _note_reason(tx, req, actor, waiting, reason)
+            return await answer_with(tx, req, render, result)
+        open_slips: list[tuple[SlipRow, MatchView]] = []
+        for m in await matches_of_person(tx, actor.person_id):
+            for s in await slips_repo.of_match(tx, m.id, ("pending",)):
+                open_slips.append((s, m))
+        if not open_slips:
+            raise Invalid("none of your results is open to dispute: a slip can be disputed "
+                          "for 24 hours after it is sent (para 24). For anything else, ask a "
+                          "TD.")
+        theirs = [(s, m) for s, m in open_slips if s.reported_by != actor.person_id]
+        slip, view = max(theirs or open_slips, key=lambda sm: sm[0].id)
+        result = await _raise(tx, req, actor, slip, view, reason)
+        return await answer_with(tx, req, render, result)
+
+
+async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_repo.DisputeRow,
+                       reason: str) -> DisputeAnswer:
+    if not await disputes_repo.set_reason(tx, dispute.id, reason):
+        raise Invalid("that dispute already has its reason")
+    view = await get_match(tx, dispute.match_id)
+    event = await get_event(tx, view.event_id)
+    side = _side(view, actor)
+    slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id is not None else None
+    game = slip.game_no if slip is not None else 0
+    await journal.record(tx, who=actor, action="dispute.reason", subject=f"match:{view.id}",
+                         now=req.now, detail={"dispute_id": dispute.id, "reason": reason})
+    rulers = await _rulers(tx, view)
+    disputer = (await get_person(tx, dispute.raised_by)).name
+    for ruler in rulers:
+        await outbox.enqueue(
+            tx, person_id=ruler, now=req.now,
+            text_html=say.dispute_reason_for_ruler(event, view, game, disputer, reason),
+        )
+    names = [(await get_person(tx, r)).name for r in rulers]
+    return DisputeAnswer("reason_noted", game, view.label(1 - side), names)
+
+
+async def awaits_reason(db: Database, req: Request) -> bool:
+    """Whether the person's next message is the reason for a dispute they raised."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None or actor.person_id is None:
+            return False
+        return await disputes_repo.awaiting_reason(tx, actor.person_id) is not None
+
+
+async def give_reason(
+    db: Database, req: Request, reason: str, render: Answer[DisputeAnswer] | None = None,
+) -> DisputeAnswer:
+    """Use-case: the message after pressing Dispute says what is wrong; it goes to the
+    rulers."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None
+        waiting = await disputes_repo.awaiting_reason(tx, actor.person_id)
+        if waiting is None:
+            raise Invalid("I am not waiting for a reason from you")
+        result = await _note_reason(tx, req, actor, waiting, reason.strip())
+        return await answer_with(tx, req, render, result)

@@ -1,0 +1,765 @@
+"""Reporting games: a TD's paper slip, a player's result slip in the chat, and the
+discrepancy window.
+
+Rules: SSSg 2016 Annex A (seed 003_053a0fd902066061.txt). The winner of a game, or on a
+tie its starter, keys in the result slip (para 23); a copy goes to both players at once,
+and they have 24 hours from the slip's timestamp to raise a discrepancy, after which it is
+final (para 24; the event's ``rules.slip_window_hours``). Players draw tiles to start game
+1 and then alternate, except in the deciding game (paras 15-16): the core
+(``core.match``) says who starts, counts the games and decides the match (paras 14, 17);
+this module asks it, writes what it says, and tells people. No game is counted once the
+match is decided (para 14), and nobody may concede (para 13).
+
+A slip counts as soon as it is confirmed (it is in the score line at once), and stays open
+to dispute until its window closes: a durable ``slip.window`` deadline that finalises it
+only if it is still pending (compare-and-set, design.md "Durable time"). The opponent may
+agree early; if both players report the same game the same way it is final at once, and
+if they differ the second report is not counted and the TDs are asked to rule (para 19,
+``disputes``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service import journal, outbox
+from bot.service import reporting_texts as say
+from bot.service.actors import Actor
+from bot.service.deadlines import Deadline, handler, open_deadline
+from bot.service.disputes import open_dispute
+from bot.service.draw import DIVISIONS
+from bot.service.entries import entries_of
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.events import Event, get_event
+from bot.service.knockout import load_core_event, sync_matches
+from bot.service.matches import (
+    MatchView,
+    core_match,
+    get_match,
+    matches_of_event,
+    matches_of_person,
+    score_line,
+)
+from bot.service.roles import people_with_role, require_role
+from bot.service.schedule import Round, get_round
+from bot.service.slip_copies import close_copy, copy_key
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store import games_repo, slips_repo
+from bot.store.db import Database, Tx
+from bot.store.slips_repo import SlipRow
+from core import sssg
+from core.match import Game, Match, MatchState, Report, Start, StartReason, report_game
+
+SLIP_WINDOW = "slip.window"
+#: Match states in which a game may be reported (its round must be open too).
+OPEN = ("ready", "playing")
+#: Above this a score is a typing slip, not a Scrabble game (the highest tournament
+#: scores are well under 1,000).
+MAX_SCORE = 1500
+
+
+# --- what people say -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaidResult:
+    """A result as a player wrote it in the chat, from their side: their own score first.
+    ``opponent`` is a name (or part of one) the message gave, ``game`` a game number."""
+
+    mine: int
+    theirs: int
+    opponent: str = ""
+    game: int | None = None
+    text: str = ""
+
+
+def check_scores(scores: tuple[int, int], names: tuple[str, str]) -> None:
+    """Scores a game can end with. A score of 0 means a player did not play the game out,
+    which would be conceding it: SSSg para 13 does not allow that."""
+    for side in (0, 1):
+        if not 0 <= scores[side] <= MAX_SCORE:
+            raise Invalid(f"{names[side]}'s score {scores[side]} cannot be a game's score "
+                          f"(0 to {MAX_SCORE}); check it and send it again")
+    for side in (0, 1):
+        if scores[side] == 0:
+            raise Invalid(
+                f"{names[side]} scored 0, which means the game was not played out: players may "
+                "not concede games (SSSg para 13). Report a game played to the end; if a game "
+                "could not be played, ask a TD."
+            )
+
+
+# --- what a reported game does ---------------------------------------------------------
+
+
+def _names(view: MatchView) -> tuple[str, str]:
+    return view.label(0), view.label(1)
+
+
+def _decided_refusal(view: MatchView, state: MatchState) -> Invalid:
+    winner = _names(view)[state.winner] if state.winner is not None else "nobody yet"
+    return Invalid(
+        f"{view.code} ({view.label(0)} v {view.label(1)}) is decided ({winner} won, "
+        f"{score_line(view, state)}): no further games count once a match is decided "
+        "(SSSg para 14)"
+    )
+
+
+async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
+    """The round of a match that takes a new game; refused with the reason otherwise."""
+    if state.decided or view.state == "decided":
+        raise _decided_refusal(view, state)
+    rnd = await get_round(tx, view.round_id)
+    if view.state not in OPEN:
+        raise Invalid(f"{view.code} ({view.label(0)} v {view.label(1)}) is not being played "
+                      f"(it is {view.state.replace('_', ' ')})")
+    if rnd.state != "open":
+        when = "is not open yet" if rnd.state == "planned" else "is closed"
+        raise Invalid(f"{view.code} is in {rnd.name}, which {when}: games are reported while "
+                      "their round is open")
+    return rnd
+
+
+def _starter_refusal(view: MatchView, game: int, expected: Start, given: int) -> Invalid:
+    names = _names(view)
+    assert expected.side is not None
+    return Invalid(
+        f"{names[expected.side]} starts game {game} ({say.START_WHY[expected.reason]}), not "
+        f"{names[given]}; if an earlier game is recorded wrongly, ask a TD to correct it"
+    )
+
+
+async def _write_game(
+    tx: Tx, view: MatchView, match: Match, starter: int, scores: tuple[int, int], *,
+    by: Actor, now: datetime, played_at: datetime, detail: dict[str, Any],
+) -> tuple[Report, int]:
+    """Append a played game the core accepts as the next game of the match."""
+    report = report_game(match, Game.played(starter, *scores))
+    if report.number is None:  # the match was decided already
+        raise _decided_refusal(view, match.state())
+    if not report.starter_ok:
+        assert report.expected_start is not None
+        raise _starter_refusal(view, report.number, report.expected_start, starter)
+    game_id = await games_repo.add_played(tx, view.id, starter_side=starter, scores=scores,
+                                          played_at=played_at)
+    await games_repo.mark_playing(tx, view.id)
+    await journal.record(
+        tx, who=by, action="game.report", subject=f"match:{view.id}", now=now,
+        detail={"game": report.number, "game_id": game_id, "scores": list(scores),
+                "starter_side": starter, **detail},
+    )
+    return report, game_id
+
+
+async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                      now: datetime, by: Actor) -> None:
+    """A decided match feeds the bracket and tells its players where they go; a match
+    left level by the deciding game goes to the TDs (para 30)."""
+    if not state.decided:
+        return
+    if state.winner is None:
+        for td in await _tds(tx, event.id):
+            await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
+                                 text_html=say.tied_for_tds(event, view, state))
+        return
+    await games_repo.mark_decided(tx, view.id, state.winner)
+    became_ready = await sync_matches(tx, event.id)
+    await journal.record(
+        tx, who=by, action="match.decided", subject=f"match:{view.id}", now=now,
+        detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
+                "decision": state.decision.value},
+    )
+    told: set[int] = set()
+    for side in (0, 1):
+        person = view.people[side]
+        if person is None:
+            continue
+        after = await _where_next(tx, event, view, side, state.winner == side)
+        await outbox.enqueue(tx, person_id=person, now=now,
+                             dedupe_key=f"match:{view.id}:decided:{side}:{state.winner}",
+                             text_html=say.match_decided(event, view, state, side, after))
+        told.add(person)
+    for match_id in became_ready:
+        ready = await get_match(tx, match_id)
+        rnd = await get_round(tx, ready.round_id)
+        for side in (0, 1):
+            person = ready.people[side]
+            if person is None or person in told:
+                continue
+            await outbox.enqueue(tx, person_id=person, now=now,
+                                 dedupe_key=f"match:{match_id}:ready:{side}:"
+                                            f"{ready.entries[1 - side]}",
+                                 text_html=say.match_ready(event, rnd, ready,
+                                                           await _opponent(tx, ready, side)))
+
+
+async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: bool) -> str:
+    """A player's next match once this one is decided (the bracket already synced), or
+    where they go: a qualifier's division drawn later (SSSg para 3), or nowhere."""
+    person = view.people[side]
+    assert person is not None
+    for m in await matches_of_person(tx, person):
+        if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
+            continue
+        their_side = m.side_of_person(person)
+        assert their_side is not None
+        return say.next_match(event, await get_round(tx, m.round_id), m,
+                              await _opponent(tx, m, their_side))
+    if event.draw_seed is not None and event.format == "sssg":
+        core_event = await load_core_event(tx, event.id)
+        if sssg.derive(core_event).divisions.get(view.code) == "qualifying":
+            if won:
+                return say.goes_to_division(DIVISIONS["top"])
+            if core_event.plate is not None:
+                return say.goes_to_division(DIVISIONS["plate"])
+    return say.last_match(event, won)
+
+
+async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
+    """Who a player meets in ``m``: a name, or where they come from with the two who play
+    for it ("winner of M1 (Ann Lee or Dev Rao)")."""
+    label = m.label(1 - side)
+    kind, _, code = m.sources[1 - side].partition(":")
+    if m.names[1 - side] is None and kind in ("winner", "loser"):
+        for feeder in await matches_of_event(tx, m.event_id):
+            if feeder.code == code and None not in feeder.names:
+                label += f" ({feeder.label(0)} or {feeder.label(1)})"
+    return label
+
+
+async def _tds(tx: Tx, event_id: int) -> list[int]:
+    return sorted(set(await people_with_role(tx, event_id, "td"))
+                  | set(await people_with_role(tx, event_id, "organiser")))
+
+
+# --- P1: a TD enters a game from a paper slip ------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameEntered:
+    """A game entered and what it did to the match (the command line prints it)."""
+
+    match: str
+    round_name: str
+    game: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    starter: int
+    score: str  # the core's line, side 0 first: "5-3 (+212)"
+    score_line: str  # "Ann 5-3 Ben (+212)"
+    next_game: int | None
+    next_start: Start | None
+    deciding: bool  # the next game is the deciding game (para 15)
+    decided: bool
+    winner: str | None
+
+    @property
+    def next_starter(self) -> str | None:
+        if self.next_start is None or self.next_start.side is None:
+            return None
+        return self.names[self.next_start.side]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"match": self.match, "game": self.game, "score": self.score,
+                "next_starter": self.next_starter, "deciding": self.deciding,
+                "decided": self.decided, "winner": self.winner}
+
+
+def _name_of(names: tuple[str, str], given: str, what: str) -> int:
+    key = given.strip().casefold()
+    for side in (0, 1):
+        if names[side].casefold() == key:
+            return side
+    raise Invalid(f"{what} {given!r} is not a player of this match ({names[0]} v {names[1]})")
+
+
+async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchView, int]:
+    """The match of two players named as entered, being played or last played; and the
+    side of the first one named."""
+    entries = {e.name.casefold(): e for e in await entries_of(tx, event.id)}
+    people = []
+    for name in (a, b):
+        entry = entries.get(name.strip().casefold())
+        if entry is None:
+            raise NotFound(f"no player called {name!r} in {event.slug}; "
+                           f"`tdbot event show {event.slug}` lists the matches")
+        people.append(entry.person_id)
+    if people[0] == people[1]:
+        raise Invalid(f"{a} cannot play themselves: name the two players of the match")
+    together = [m for m in await matches_of_person(tx, people[0])
+                if m.event_id == event.id and people[1] in m.people]
+    if not together:
+        raise NotFound(f"{a} and {b} have no match together in {event.slug}")
+    live = [m for m in together if m.state in OPEN]
+    view = (live or together)[-1]
+    side = view.side_of_person(people[0])
+    assert side is not None
+    return view, side
+
+
+async def enter_game(
+    db: Database, req: Request, event_id: int, players: tuple[str, str],
+    scores: tuple[int, int], *, starter: str | None = None, played_at: datetime | None = None,
+    why: str = "", render: Answer[GameEntered] | None = None,
+) -> GameEntered:
+    """Use-case: a TD enters a game from a paper slip; it is final at once (a TD checked it).
+
+    ``players`` and ``scores`` in the order given; ``starter`` is the name of who started.
+    Game 1 needs it (the tile draw, para 15), as does a deciding game the players drew tiles
+    for (para 16c); for any other game the core knows who starts, and a ``starter`` that
+    disagrees is refused with the reason."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        view, first = await _match_between(tx, event, *players)
+        names = _names(view)
+        ordered = (scores[0], scores[1]) if first == 0 else (scores[1], scores[0])
+        match = await core_match(tx, view.id)
+        before = match.state()
+        await _playable_round(tx, view, before)
+        check_scores(ordered, names)
+        assert before.next_game is not None and before.next_start is not None
+        expected = before.next_start
+        if starter is not None:
+            side = _name_of(names, starter, "--starter")
+            if expected.side is not None and expected.side != side:
+                raise _starter_refusal(view, before.next_game, expected, side)
+        elif expected.side is None:
+            why_draw = ("the players drew tiles for game 1 (para 15)"
+                        if expected.reason is StartReason.TILE_DRAW else
+                        f"game {before.next_game} is the deciding game and the players are "
+                        "level on wins and spread, so they drew tiles (para 16c)")
+            raise Invalid(f"say who started game {before.next_game} with --starter NAME: "
+                          f"{why_draw}")
+        else:
+            side = expected.side
+        moment = played_at or req.now
+        if moment > req.now:
+            raise Invalid(f"the game cannot have been played in the future ({event.local(moment)})")
+        report, _ = await _write_game(tx, view, match, side, ordered, by=actor, now=req.now,
+                                      played_at=moment, detail={"source": "td", "why": why})
+        state = report.state
+        assert report.number is not None
+        for viewer in (0, 1):
+            person = view.people[viewer]
+            if person is not None:
+                await outbox.enqueue(
+                    tx, person_id=person, now=req.now,
+                    text_html=say.td_entered(event, view, viewer, report.number, ordered, side,
+                                             state))
+        await settle_match(tx, event, view, state, req.now, actor)
+        result = GameEntered(
+            view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
+            score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
+            state.decided, names[state.winner] if state.winner is not None else None,
+        )
+        return await answer_with(tx, req, render, result)
+
+
+# --- P2: a player's result slip --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SlipView:
+    """A slip as one of its two players reads it (``side`` is the reader's)."""
+
+    id: int
+    state: str
+    event: str
+    round_name: str
+    code: str
+    best_of: int
+    game: int
+    side: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    starter: int | None
+    start_reason: StartReason | None  # why the starter starts, None for a second report
+    reporter_side: int
+    deciding: bool
+    closes_at: str | None  # the end of the discrepancy window, in the event's time zone
+    second: str = ""  # "same" / "differs": a second report of a game already in
+    first_scores: tuple[int, int] | None = None  # that game as first reported
+    open_game: int | None = None  # a game of the opponent's still open to dispute
+
+    @property
+    def opponent(self) -> str:
+        return self.names[1 - self.side]
+
+    @property
+    def responsible(self) -> int | None:
+        """Who para 23 asks to report: the winner, or on a tie the starter."""
+        a, b = self.scores
+        if a != b:
+            return 0 if a > b else 1
+        return self.starter
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Several matches the result could be for, and no name to tell them apart."""
+
+    matches: list[tuple[str, str, str]] = field(default_factory=list)  # round, opponent, event
+
+
+@dataclass(frozen=True)
+class SlipAnswer:
+    """What a slip use-case did: ``kind`` is ask_starter, draft, submitted, both (the second
+    report agreed), differs (it did not: TDs asked), agreed, cancelled, or unchanged (a
+    repeated press: nothing to do)."""
+
+    kind: str
+    slip: SlipView
+
+
+async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView:
+    view = await get_match(tx, slip.match_id)
+    event = await get_event(tx, view.event_id)
+    start_reason: StartReason | None = None
+    if slip.state == "draft":
+        state = (await core_match(tx, view.id)).state()
+        if state.next_game == slip.game_no and state.next_start is not None:
+            start_reason = state.next_start.reason
+    return SlipView(
+        slip.id, slip.state, event.name, view.round_name, view.code, view.best_of, slip.game_no,
+        side, _names(view), slip.scores, slip.starter_side, start_reason, slip.reporter_side,
+        slip.game_no == view.best_of,
+        event.local(slip.closes_at) if slip.closes_at is not None else None, **extra,
+    )
+
+
+async def _get_slip(tx: Tx, slip_id: int) -> tuple[SlipRow, MatchView]:
+    slip = await slips_repo.get(tx, slip_id)
+    if slip is None:
+        raise NotFound("that result slip no longer exists; send the result again")
+    return slip, await get_match(tx, slip.match_id)
+
+
+def _reader_side(view: MatchView, actor: Actor) -> int:
+    side = None if actor.person_id is None else view.side_of_person(actor.person_id)
+    if side is None:
+        raise NotAllowed("only the two players of this match may act on its result slip")
+    return side
+
+
+async def _candidates(tx: Tx, person_id: int) -> list[MatchView]:
+    """The matches a player's result may be for: being played in an open round, or with a
+    slip of the opponent's still open (the second report of a match's last game)."""
+    out = []
+    for m in await matches_of_person(tx, person_id):
+        if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open":
+            out.append(m)
+        elif m.state == "decided" and any(
+            s.reported_by != person_id for s in await slips_repo.of_match(tx, m.id, ("pending",))
+        ):
+            out.append(m)
+    return out
+
+
+def _named(matches: list[MatchView], person_id: int, name: str) -> list[MatchView]:
+    key = name.casefold().split()
+    out = []
+    for m in matches:
+        side = m.side_of_person(person_id)
+        assert side is not None
+        words = m.label(1 - side).casefold().split()
+        if all(any(w.startswith(k) for w in words) for k in key):
+            out.append(m)
+    return out
+
+
+async def _names_a_player(tx: Tx, event_id: int, words: str) -> bool:
+    """Whether the words could be a player of the event (each word starts a word of the
+    name), so that a result naming the wrong opponent is refused, not guessed."""
+    keys = words.casefold().split()
+    for entry in await entries_of(tx, event_id):
+        parts = entry.name.casefold().split()
+        if all(any(p.startswith(k) for p in parts) for k in keys):
+            return True
+    return False
+
+
+async def report_result(
+    db: Database, req: Request, said: SaidResult,
+    render: Answer[SlipAnswer | Choice] | None = None,
+) -> SlipAnswer | Choice:
+    """Use-case: a player sends a result; it becomes a draft slip to confirm (game 1 first
+    asks who started, para 15). Nothing counts until the player confirms."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None
+        person = actor.person_id
+        matches = await _candidates(tx, person)
+        if said.opponent:
+            named = _named(matches, person, said.opponent)
+            if not named and len(matches) == 1 and not await _names_a_player(
+                tx, matches[0].event_id, said.opponent
+            ):
+                named = matches  # "412-380 good game": words that name nobody are chatter
+            if not named:
+                opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
+                                      for m in matches)
+                raise Invalid(f"none of your matches being played is against "
+                              f"{said.opponent!r}" + (f"; you play {opponents}" if opponents
+                                                       else ""))
+            matches = named
+        if not matches:
+            raise Invalid("you have no match being played right now, so there is nothing to "
+                          "report; /matches shows your matches")
+        if len(matches) > 1:
+            choice = Choice([(m.round_name, m.label(1 - (m.side_of_person(person) or 0)),
+                              (await get_event(tx, m.event_id)).name) for m in matches])
+            return await answer_with(tx, req, render, choice)
+        view = matches[0]
+        side = view.side_of_person(person)
+        assert side is not None
+        result = await _draft(tx, view, side, person, said, req.now)
+        return await answer_with(tx, req, render, result)
+
+
+async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResult,
+                 now: datetime) -> SlipAnswer:
+    names = _names(view)
+    scores = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
+    check_scores(scores, names)
+    state = (await core_match(tx, view.id)).state()
+    theirs = [s for s in await slips_repo.of_match(tx, view.id, ("pending",))
+              if s.reported_by != person]
+    by_game = {s.game_no: s for s in theirs}
+    second: SlipRow | None = None
+    if said.game is not None:
+        if said.game in by_game:
+            second = by_game[said.game]
+        elif said.game != state.next_game:
+            counted = len(state.counted)
+            if said.game <= counted:
+                raise Invalid(f"game {said.game} is already recorded; if it is wrong, "
+                              "/dispute it while its slip is open, or ask a TD")
+            raise _decided_refusal(view, state) if state.decided else Invalid(
+                f"the next game of your match is game {state.next_game}, not {said.game}")
+    elif theirs and (theirs[-1].scores == scores or state.decided):
+        second = theirs[-1]  # the same result, or the match's last game: their game
+    if second is None:
+        await _playable_round(tx, view, state)
+        assert state.next_game is not None and state.next_start is not None
+        game, starter = state.next_game, state.next_start.side
+    else:
+        game, starter = second.game_no, second.starter_side
+    await slips_repo.cancel_drafts(tx, view.id, person, now)
+    slip_id = await slips_repo.add_draft(
+        tx, match_id=view.id, game_no=game, reported_by=person, reporter_side=side,
+        starter_side=starter, scores=scores, text=said.text, now=now,
+    )
+    slip = await slips_repo.get(tx, slip_id)
+    assert slip is not None
+    extra: dict[str, Any] = {}
+    if second is not None:
+        extra["second"] = "same" if second.scores == scores else "differs"
+        extra["first_scores"] = second.scores
+    elif theirs:
+        extra["open_game"] = theirs[-1].game_no
+    slip_view = await _slip_view(tx, slip, side, **extra)
+    return SlipAnswer("ask_starter" if starter is None else "draft", slip_view)
+
+
+async def set_starter(
+    db: Database, req: Request, slip_id: int, starter: int,
+    render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the reporter says who started the game (game 1's tile draw, para 15, or a
+    deciding game the players drew for, para 16c)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        if side != slip.reporter_side:
+            raise NotAllowed("only the player who sent this result may answer that")
+        if starter not in (0, 1):
+            raise Invalid("that button is out of date; send the result again")
+        if not await slips_repo.set_starter(tx, slip.id, starter):
+            result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
+            return await answer_with(tx, req, render, result)
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer("draft", await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+async def cancel_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the reporter drops a draft (nothing was counted)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        if side != slip.reporter_side:
+            raise NotAllowed("only the player who sent this result may cancel it")
+        moved = await slips_repo.move(tx, slip.id, ("draft",), "cancelled", req.now)
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer("cancelled" if moved else "unchanged",
+                            await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+def _window(event: Event) -> timedelta:
+    """SSSg para 24: 24 hours to raise a discrepancy, or the event's own window."""
+    return timedelta(hours=int(event.rules.get("rules", {}).get("slip_window_hours", 24)))
+
+
+async def confirm_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the reporter confirms a draft. A new game is written and counts at once;
+    the slip is pending for the event's window and both players get a copy (para 24). A
+    second report of a game already in agrees (final at once) or differs (not counted; the
+    TDs rule)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        if side != slip.reporter_side:
+            raise NotAllowed("only the player who sent this result may confirm it")
+        if slip.state != "draft":
+            result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
+            return await answer_with(tx, req, render, result)
+        if slip.starter_side is None:
+            raise Invalid(f"first say who started game {slip.game_no}: tap one of the two "
+                          "buttons above")
+        event = await get_event(tx, view.event_id)
+        match = await core_match(tx, view.id)
+        state = match.state()
+        if slip.game_no <= len(state.counted):
+            kind = await _second_report(tx, event, view, match, state, slip, actor, req.now)
+        elif slip.game_no == len(state.counted) + 1:
+            await _submit(tx, event, view, match, slip, actor, req.now)
+            kind = "submitted"
+        else:
+            raise Invalid("the games of this match changed since you sent it; send the "
+                          "result again")
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer(kind, await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: SlipRow,
+                  actor: Actor, now: datetime) -> None:
+    assert slip.starter_side is not None
+    await _playable_round(tx, view, match.state())
+    # para 23: the winner (on a tie, the starter) reports; another report counts, marked
+    responsible = Game.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
+    report, game_id = await _write_game(
+        tx, view, match, slip.starter_side, slip.scores, by=actor, now=now, played_at=now,
+        detail={"source": "slip", "slip_id": slip.id, "by_responsible": responsible},
+    )
+    closes = now + _window(event)
+    await slips_repo.submit(tx, slip.id, game_id=game_id, now=now, closes_at=closes)
+    await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},
+                        now=now)
+    assert report.number is not None
+    for viewer in (0, 1):
+        person = view.people[viewer]
+        if person is None:
+            continue
+        buttons = None if viewer == slip.reporter_side else [
+            [("Agree", f"slip:agree:{slip.id}"), ("Dispute", f"slip:dispute:{slip.id}")]]
+        await outbox.enqueue(
+            tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
+            text_html=say.slip_copy(event, view, viewer, slip.reporter_side, report.number,
+                                    slip.scores, slip.starter_side, report.state,
+                                    event.local(closes), responsible),
+        )
+    await settle_match(tx, event, view, report.state, now, actor)
+
+
+async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
+                         state: MatchState, slip: SlipRow, actor: Actor, now: datetime) -> str:
+    """A report of a game already in: the same result makes it final at once; a different
+    one is not counted and goes to the TDs (para 24's discrepancy)."""
+    index = state.counted[slip.game_no - 1]
+    row = (await games_repo.games_of(tx, view.id))[index]
+    same = (row.kind == "played" and row.scores == slip.scores
+            and row.starter_side == slip.starter_side)
+    first = await slips_repo.of_game(tx, row.id)
+    names = _names(view)
+    if first is None or first.reported_by == slip.reported_by or first.state != "pending":
+        if same:
+            await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+            return "unchanged"
+        status = "under dispute" if first is not None and first.state == "disputed" else "final"
+        recorded = (f"{names[0]} {row.scores[0]}, {names[1]} {row.scores[1]}"
+                    if row.kind == "played" else f"a game {row.kind}")
+        raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
+                      "if it is wrong, ask a TD")
+    if same:
+        await slips_repo.move(tx, first.id, ("pending",), "agreed", now)
+        await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+        await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
+                             now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
+                                              "game": slip.game_no})
+        await close_copy(tx, first, say.both_reported_note(), now)
+        assert first.starter_side is not None
+        for viewer in (0, 1):
+            person = view.people[viewer]
+            if person is not None:
+                await outbox.enqueue(tx, person_id=person, now=now,
+                                     text_html=say.both_reported(names, viewer, slip.game_no,
+                                                                 slip.scores, first.starter_side))
+        return "both"
+    await slips_repo.move(tx, slip.id, ("draft",), "void", now, game_id=row.id)
+    await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
+                         now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
+                                          "game": slip.game_no, "scores": list(slip.scores)})
+    await open_dispute(tx, event, view, first, raised_by=slip.reported_by, second=slip,
+                       reason="", now=now, by=actor)
+    return "differs"
+
+
+async def agree_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the opponent agrees with a slip: it is final now instead of at the end of
+    the window. Only the opponent may (the reporter agreeing with themselves says nothing)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        event = await get_event(tx, view.event_id)
+        if side == slip.reporter_side:
+            closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"
+            raise Invalid(f"you sent this slip, so it is for {view.label(1 - side)} to agree or "
+                          f"dispute; if nobody disputes it, it is final at {closes}")
+        if not await slips_repo.move(tx, slip.id, ("pending",), "agreed", req.now):
+            result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
+            return await answer_with(tx, req, render, result)
+        await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
+                             now=req.now, detail={"slip_id": slip.id, "game": slip.game_no})
+        await close_copy(tx, slip, say.agreed_note(), req.now)
+        assert slip.starter_side is not None
+        reporter = view.people[slip.reporter_side]
+        if reporter is not None:
+            await outbox.enqueue(
+                tx, person_id=reporter, now=req.now,
+                text_html=say.agreed(_names(view), slip.reporter_side, side, slip.game_no,
+                                     slip.scores, slip.starter_side))
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer("agreed", await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+@handler(SLIP_WINDOW)
+async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Para 24: nobody raised a discrepancy within the window, so the slip is final. Only a
+    slip still pending is finalised (compare-and-set): one agreed, disputed or finalised
+    before does not move."""
+    slip = await slips_repo.get(tx, int(d.payload.get("slip_id", 0)))
+    if slip is None or not await slips_repo.move(tx, slip.id, ("pending",), "final", now):
+        return False
+    event = await get_event(tx, (await get_match(tx, slip.match_id)).event_id)
+    await journal.record(tx, who=Actor.system(), action="slip.final",
+                         subject=f"match:{slip.match_id}", now=now,
+                         detail={"slip_id": slip.id, "game": slip.game_no})
+    await close_copy(tx, slip, say.slip_final_note(event.local(now)), now)
+    return True

@@ -1,0 +1,318 @@
+"""What the reporting use-cases tell both players (and the TDs) through the outbox.
+
+Telegram HTML: every name and event text goes through ``esc``. Each player reads their own
+copy, so it says "you" for them. The wording of who starts follows SSSg 2016 Annex A paras
+15-16; of the window, para 24.
+"""
+
+from __future__ import annotations
+
+import html
+
+from bot.service.events import Event
+from bot.service.matches import MatchView, has_score, score_line
+from bot.service.schedule import Round
+from bot.store.slips_repo import SlipRow
+from core.match import Decision, MatchState, Start, StartReason
+
+#: Why a side starts a game, as a player reads it (SSSg paras 15-16).
+START_WHY = {
+    StartReason.TILE_DRAW: "tile draw, para 15",
+    StartReason.ALTERNATE: "starts alternate, para 15",
+    StartReason.AHEAD_ON_WINS: "ahead on wins, para 16a",
+    StartReason.AHEAD_ON_SPREAD: "ahead on spread, para 16b",
+    StartReason.DRAW_TO_START: "level on wins and spread: players draw tiles, para 16c",
+}
+
+#: How a decided match was won, when it was not simply on games (para 17, 27, 30).
+DECIDED_ON = {
+    Decision.SPREAD: " on spread (para 17)",
+    Decision.FEWER_STARTS: " with fewer starts (para 17)",
+    Decision.RULING: " by a TD ruling (para 30)",
+}
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def who(names: tuple[str, str], side: int, viewer: int | None) -> str:
+    """A side's name, or "you" for the person reading."""
+    return "you" if side == viewer else names[side]
+
+
+def _starts(names: tuple[str, str], side: int, viewer: int | None) -> str:
+    return "you start" if side == viewer else f"{esc(names[side])} starts"
+
+
+def scores_of(names: tuple[str, str], viewer: int | None, scores: tuple[int, int]) -> str:
+    """'you 412, Ben Ong 380': the reader's score first."""
+    first = 0 if viewer is None else viewer
+    return ", ".join(f"{esc(who(names, s, viewer))} {scores[s]}" for s in (first, 1 - first))
+
+
+def game_line(
+    names: tuple[str, str], viewer: int | None, game: int, scores: tuple[int, int], starter: int
+) -> str:
+    """'Game 2: you 412, Ben Ong 380 (you started)': the reader's score first."""
+    return (f"Game {game}: {scores_of(names, viewer, scores)} "
+            f"({esc(who(names, starter, viewer))} started)")
+
+
+def start_line(names: tuple[str, str], viewer: int | None, game: int, start: Start,
+               deciding: bool) -> str:
+    """Who starts game ``game`` and, for the deciding game, why (para 16)."""
+    if deciding and start.side is None:
+        return (f"Next: game {game}, the deciding game. You are level on wins and spread, "
+                "so draw tiles to start (para 16c).")
+    if start.side is None:
+        return f"Next: game {game}; draw tiles to start (para 15)."
+    if deciding:
+        return (f"Next: game {game}, the deciding game: {_starts(names, start.side, viewer)} "
+                f"({START_WHY[start.reason]}).")
+    return f"Next: game {game}, {_starts(names, start.side, viewer)}."
+
+
+def outcome_lines(view: MatchView, state: MatchState, viewer: int | None) -> list[str]:
+    """The score line, then who starts next or who won (para 14-17)."""
+    names = (view.label(0), view.label(1))
+    side = 0 if viewer is None else viewer
+    lines = []
+    if has_score(state):
+        lines.append(f"Score: {esc(score_line(view, state, side))}")
+    if state.decided and state.winner is not None:
+        how = DECIDED_ON.get(state.decision, "")
+        winner = "You win" if state.winner == viewer else f"{esc(names[state.winner])} wins"
+        lines.append(f"{winner} the match{how}.")
+    elif state.decided:
+        lines.append("The match is level on games, spread and starts: the TDs decide it "
+                     "(para 30).")
+    elif state.next_game is not None and state.next_start is not None:
+        lines.append(start_line(names, viewer, state.next_game, state.next_start,
+                                state.next_is_deciding))
+    return lines
+
+
+def td_entered(event: Event, view: MatchView, viewer: int, game: int, scores: tuple[int, int],
+               starter: int, state: MatchState) -> str:
+    """A player's copy of a game a TD entered from a paper slip: final at once."""
+    names = (view.label(0), view.label(1))
+    lines = [
+        f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD entered a result.",
+        game_line(names, viewer, game, scores, starter),
+        *outcome_lines(view, state, viewer),
+    ]
+    return "\n".join(lines)
+
+
+def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: int,
+              scores: tuple[int, int], starter: int, state: MatchState, closes_at: str,
+              responsible: bool) -> str:
+    """A player's copy of a submitted result slip (para 24: both players get one at once).
+    The opponent's copy comes with Agree / Dispute buttons."""
+    names = (view.label(0), view.label(1))
+    if viewer == reporter:
+        head = f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: your result slip is in."
+    else:
+        head = (f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+                f"{esc(names[reporter])} reported a result.")
+    lines = [head, game_line(names, viewer, game, scores, starter)]
+    if not responsible:
+        asked = "the winner" if scores[0] != scores[1] else "the player who started a tied game"
+        lines.append(f"(Sent by {esc(who(names, reporter, viewer))}; para 23 asks {asked} to "
+                     "report, but it counts all the same.)")
+    lines += outcome_lines(view, state, viewer)
+    other = names[1 - reporter]
+    if viewer == reporter:
+        lines.append(f"{esc(other)} can dispute it until {esc(closes_at)}; after that it is "
+                     "final (para 24).")
+    else:
+        lines.append(f"Right? Tap <b>Agree</b>. Wrong? Tap <b>Dispute</b> by {esc(closes_at)}; "
+                     "after that it is final (para 24).")
+    return "\n".join(lines)
+
+
+def slip_final_note(closed_at: str) -> str:
+    """Appended to the opponent's copy when the window passes (its buttons go)."""
+    return f"\n\n✅ Final since {esc(closed_at)}: nobody disputed it within the window."
+
+
+def agreed(names: tuple[str, str], viewer: int, agreer: int, game: int,
+           scores: tuple[int, int], starter: int) -> str:
+    by = "You agreed" if agreer == viewer else f"{esc(names[agreer])} agreed"
+    return (f"✅ {by}: game {game} ({scores_of(names, viewer, scores)}, "
+            f"{esc(who(names, starter, viewer))} started) is final.")
+
+
+def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[int, int],
+                  starter: int) -> str:
+    return (f"✅ You both reported the same result, so it is final:\n"
+            f"{game_line(names, viewer, game, scores, starter)}")
+
+
+def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
+    """Where a player plays next: round, opponent (or where they come from), best-of and
+    whether they can play it now."""
+    line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(opponent)}</b>,"
+            f" best of {view.best_of}.")
+    if view.state == "waiting":
+        return line + " I will tell you when your opponent is known."
+    if rnd.state == "open":
+        deadline = f" Deadline: {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
+        return (line + " Its round is open, so you can play it now: draw tiles to decide who "
+                "starts game 1." + deadline)
+    return line + " You can play it once its round opens; I will tell you."
+
+
+def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
+    """A match whose two players just became known (its feeder was decided)."""
+    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent)
+
+
+def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
+                  after: str) -> str:
+    """The end of a player's match, and ``after``: their next match or where they go."""
+    assert state.winner is not None
+    names = (view.label(0), view.label(1))
+    line = score_line(view, state, side)
+    if state.winner == side:
+        head = f"🏆 You won your <b>{esc(view.round_name)}</b> match against {esc(names[1 - side])}"
+    else:
+        head = f"{esc(names[1 - side])} won your <b>{esc(view.round_name)}</b> match"
+    how = DECIDED_ON.get(state.decision, "")
+    return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}.\n{after}"
+
+
+def goes_to_division(division: str) -> str:
+    """A qualifying player whose division is drawn when the qualifying round is over
+    (SSSg para 3)."""
+    return (f"You go to the <b>{esc(division)}</b>, which is drawn when the qualifying round "
+            "is over; I will tell you your match.")
+
+
+def last_match(event: Event, won: bool) -> str:
+    cheer = " Congratulations!" if won else " Thank you for playing."
+    return f"That was your last match in {esc(event.name)}.{cheer}"
+
+
+def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> str:
+    return (f"<b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+            f"{esc(view.label(0))} v {esc(view.label(1))} ended level on games, spread and "
+            f"starts ({esc(state.score_line())}). Para 17 does not settle it: the organisers "
+            "decide it (para 30). Recording that decision in the bot is not available yet.")
+
+
+def agreed_note() -> str:
+    """Appended to the opponent's copy when they agree (its buttons go)."""
+    return "\n\n✅ You agreed: it is final."
+
+
+def both_reported_note() -> str:
+    return "\n\n✅ Final: you reported the same result."
+
+
+def disputed_note() -> str:
+    return "\n\n⚖️ Disputed: a TD will rule."
+
+
+def _phone(name: str, phone: str) -> str:
+    return f"{esc(name)} ({esc(phone)})" if phone else f"{esc(name)} (no phone on record)"
+
+
+def how_to_rule(event: Event, view: MatchView, game: int) -> str:
+    """The command that records a ruling (``tdbot rule``, bot/cli/match_cmds.py)."""
+    return (f"To rule, at the command line: <code>tdbot rule {esc(event.slug)} "
+            f"{esc(view.code)} --game {game}</code> with <code>--uphold</code>, "
+            f"<code>--scores A B</code> ({esc(view.label(0))}'s score, then "
+            f"{esc(view.label(1))}'s) or <code>--void</code>, and <code>--why REASON</code>. "
+            "Until then the game counts as reported.")
+
+
+def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: str,
+                      reason: str, players: list[tuple[str, str]]) -> str:
+    """The dispute as a TD (or the neutral adjudicator) reads it (para 19)."""
+    names = (view.label(0), view.label(1))
+    starter = slip.starter_side if slip.starter_side is not None else 0
+    lines = [
+        f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+        f"{esc(disputer)} disputes game {slip.game_no}.",
+        f"Slip by {esc(names[slip.reporter_side])}: "
+        + game_line(names, None, slip.game_no, slip.scores, starter).split(": ", 1)[1],
+        f"Reason: {esc(reason)}" if reason else
+        f"Reason: I asked {esc(disputer)}, and will send it on.",
+        "Players: " + ", ".join(_phone(n, p) for n, p in players),
+        how_to_rule(event, view, slip.game_no),
+    ]
+    return "\n".join(lines)
+
+
+def dispute_reason_for_ruler(event: Event, view: MatchView, game: int, disputer: str,
+                             reason: str) -> str:
+    return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+            f"{esc(disputer)}'s reason for disputing game {game}:\n{esc(reason)}")
+
+
+def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, disputer: str,
+                       raised_it: bool, rulers: list[tuple[str, str]], ask_reason: bool,
+                       differs: bool = False) -> str:
+    """Both players learn that the slip is frozen and who will rule (para 19); the one who
+    disputed it without saying why is asked why. ``differs``: the dispute is a second
+    report of the game that did not agree with the first."""
+    where = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+    opponent = esc(view.label(1 - viewer))
+    if differs and raised_it:
+        head = (f"your result for game {game} differs from {opponent}'s slip, so yours is "
+                f"not counted: {opponent}'s counts until a TD rules.")
+    elif differs:
+        head = (f"{esc(disputer)} reported game {game} differently from your slip. Yours "
+                "counts until a TD rules.")
+    elif raised_it:
+        head = (f"You disputed game {game} of your match against {opponent}. It counts as "
+                "reported until a TD rules.")
+    else:
+        head = (f"{esc(disputer)} disputed game {game} of your match. It counts as reported "
+                "until a TD rules.")
+    lines = [where + head[0].upper() + head[1:]]
+    if not rulers:
+        lines.append("No TD or adjudicator of this event is free to rule on your match "
+                     "(para 19): please tell the organisers.")
+    else:
+        who_rules = ", ".join(_phone(n, p) for n, p in rulers)
+        lines.append(f"{who_rules} will rule (para 19)." if len(rulers) == 1 else
+                     f"One of {who_rules} will rule (para 19).")
+    if raised_it and ask_reason:
+        lines.append("What is wrong with it? Tell me in your next message, e.g. <i>I had "
+                     "390, not 380</i>, and I will pass it on.")
+    return "\n".join(lines)
+
+
+RULINGS = {
+    "upheld": "the result stands as reported",
+    "void": "the game is void: it does not count, and the next game you play replaces it",
+}
+
+
+def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
+          scores: tuple[int, int] | None, why: str, voided: list[int],
+          state: MatchState) -> str:
+    """Both players learn a TD's ruling on a disputed game, and where the match stands."""
+    names = (view.label(0), view.label(1))
+    if scores is not None:
+        what = f"the scores are {scores_of(names, viewer, scores)}"
+    else:
+        what = RULINGS[ruling]
+    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on game {game}: "
+             f"{what}.", f"Why: {esc(why)}"]
+    if voided:
+        shown = ", ".join(str(n) for n in voided)
+        lines.append(f"The match was decided earlier, so game(s) {shown} no longer count "
+                     "(para 28).")
+    lines += outcome_lines(view, state, viewer)
+    return "\n".join(lines)
+
+
+def opponent_unknown(event: Event, rnd: Round, view: MatchView, side: int, code: str) -> str:
+    """A later match lost a player because a ruling reopened the match that fed it."""
+    return (f"<b>{esc(event.name)}</b>: a TD ruling reopened {esc(code)}, so your "
+            f"<b>{esc(rnd.name)}</b> opponent is not known yet ({esc(view.label(1 - side))}). "
+            "I will tell you.")

@@ -1,0 +1,128 @@
+"""Result slips as rows (migrations/0006_slips.sql): drafts, the discrepancy window, states.
+
+Every change of state is a compare-and-set (``move``: only from the states named), so a
+button pressed twice, a deadline fired twice or two players acting at once change a slip
+once; the caller learns whether it was this call that did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.db import Row, Tx
+from bot.store.times import iso, parse
+
+#: States in which a slip's game counts (written to the games table).
+SUBMITTED = ("pending", "agreed", "final", "disputed")
+
+
+@dataclass(frozen=True)
+class SlipRow:
+    id: int
+    match_id: int
+    game_no: int
+    game_id: int | None
+    reported_by: int
+    reporter_side: int
+    starter_side: int | None
+    scores: tuple[int, int]
+    text: str
+    state: str
+    created_at: datetime
+    submitted_at: datetime | None
+    closes_at: datetime | None
+
+
+def _slip(r: Row) -> SlipRow:
+    return SlipRow(
+        r["id"], r["match_id"], r["game_no"], r["game_id"], r["reported_by"], r["reporter_side"],
+        r["starter_side"], (r["score_a"], r["score_b"]), r["text"], r["state"],
+        parse(r["created_at"]),
+        parse(r["submitted_at"]) if r["submitted_at"] else None,
+        parse(r["closes_at"]) if r["closes_at"] else None,
+    )
+
+
+async def add_draft(
+    tx: Tx, *, match_id: int, game_no: int, reported_by: int, reporter_side: int,
+    starter_side: int | None, scores: tuple[int, int], text: str, now: datetime,
+) -> int:
+    return await tx.insert(
+        "INSERT INTO slips (match_id, game_no, reported_by, reporter_side, starter_side,"
+        " score_a, score_b, text, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?)",
+        (match_id, game_no, reported_by, reporter_side, starter_side, scores[0], scores[1],
+         text, iso(now)),
+    )
+
+
+async def get(tx: Tx, slip_id: int) -> SlipRow | None:
+    row = await tx.one("SELECT * FROM slips WHERE id = ?", (slip_id,))
+    return None if row is None else _slip(row)
+
+
+async def of_match(tx: Tx, match_id: int, states: Iterable[str]) -> list[SlipRow]:
+    """A match's slips in the given states, oldest first."""
+    wanted = tuple(states)
+    marks = ", ".join("?" for _ in wanted)
+    rows = await tx.all(
+        f"SELECT * FROM slips WHERE match_id = ? AND state IN ({marks}) ORDER BY id",
+        (match_id, *wanted),
+    )
+    return [_slip(r) for r in rows]
+
+
+async def of_game(tx: Tx, game_id: int) -> SlipRow | None:
+    """The slip whose confirmation wrote a game (None: a TD entered it)."""
+    row = await tx.one(
+        "SELECT * FROM slips WHERE game_id = ? AND state IN ('pending', 'agreed', 'final',"
+        " 'disputed') ORDER BY id LIMIT 1", (game_id,),
+    )
+    return None if row is None else _slip(row)
+
+
+async def cancel_drafts(tx: Tx, match_id: int, person_id: int, now: datetime) -> int:
+    """A new report replaces the reporter's earlier drafts for the match."""
+    return await tx.execute(
+        "UPDATE slips SET state = 'cancelled', closed_at = ?"
+        " WHERE match_id = ? AND reported_by = ? AND state = 'draft'",
+        (iso(now), match_id, person_id),
+    )
+
+
+async def set_starter(tx: Tx, slip_id: int, side: int) -> bool:
+    changed = await tx.execute(
+        "UPDATE slips SET starter_side = ? WHERE id = ? AND state = 'draft'", (side, slip_id)
+    )
+    return changed == 1
+
+
+async def submit(
+    tx: Tx, slip_id: int, *, game_id: int, now: datetime, closes_at: datetime
+) -> bool:
+    """draft -> pending: the game is written and the discrepancy window opens."""
+    changed = await tx.execute(
+        "UPDATE slips SET state = 'pending', game_id = ?, submitted_at = ?, closes_at = ?"
+        " WHERE id = ? AND state = 'draft'",
+        (game_id, iso(now), iso(closes_at), slip_id),
+    )
+    return changed == 1
+
+
+async def move(
+    tx: Tx, slip_id: int, from_states: Iterable[str], to: str, now: datetime,
+    *, game_id: int | None = None,
+) -> bool:
+    """Compare-and-set: ``to`` only from one of ``from_states``; True if this call moved it.
+    A slip that is no longer open gets ``closed_at``; ``game_id`` links a second report to
+    the game it is about."""
+    wanted = tuple(from_states)
+    marks = ", ".join("?" for _ in wanted)
+    closed = None if to in ("draft", "pending", "disputed") else iso(now)
+    changed = await tx.execute(
+        f"UPDATE slips SET state = ?, closed_at = COALESCE(?, closed_at),"
+        f" game_id = COALESCE(?, game_id) WHERE id = ? AND state IN ({marks})",
+        (to, closed, game_id, slip_id, *wanted),
+    )
+    return changed == 1

@@ -1,0 +1,194 @@
+"""Reporting a game in the chat: a result message or /report, the slip's buttons, disputes.
+
+A player sends ``412-380`` (their score first; ``won``/``lost``/``tied`` and the opponent's
+name are optional). The service drafts a slip; game 1 first asks who started (SSSg para
+15); Confirm makes it count and sends a copy to both players (para 24), the opponent's
+with Agree / Dispute. Buttons carry the slip id and are safe to press twice. After a
+Dispute the player's next message is its reason (a handler in an earlier group takes it
+before anything else looks at the message).
+
+``parse_report`` is the one place that reads a result message: when the core's slip
+parser (``core/slip.py``) lands, it is swapped in here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from telegram import Update
+from telegram.error import TelegramError
+from telegram.ext import ApplicationHandlerStop, ContextTypes, filters
+
+from bot.service import disputes, reporting
+from bot.service.errors import Invalid, ServiceError
+from bot.service.reporting import SaidResult
+from bot.service.unit import Request
+from bot.telegram import report_texts
+from bot.telegram.handlers.common import AfterCommit, handled, request_of
+from bot.telegram.runtime import runtime
+
+#: A message that looks like a result: two numbers apart by a dash, colon or space, or
+#: a word for conceding (refused with the reason, para 13).
+_SCORES = re.compile(r"(?<![\d.])(\d{1,4})\s*(?:[-–—:]|\s)\s*(\d{1,4})(?![\d.])")
+_GAME = re.compile(r"\b(?:game|g)\s*#?\s*(\d{1,2})\b|#(\d{1,2})\b", re.IGNORECASE)
+_CONCEDE = re.compile(r"\b(concede[sd]?|conceding|resign(?:ed|s)?|forfeit(?:ed|s)?)\b",
+                      re.IGNORECASE)
+_WON = {"won", "win", "beat", "w"}
+_LOST = {"lost", "lose", "loss", "l"}
+_TIED = {"tied", "tie", "drew", "draw", "drawn", "t"}
+_FILLER = {"i", "me", "my", "we", "v", "vs", "versus", "against", "to", "with", "by", "and",
+           "game", "the", "a", "score", "result", "-", "–", "—", ":", ",", "."}
+RESULT_TEXT = filters.Regex(_SCORES) | filters.Regex(_CONCEDE)
+SLIP = r"^slip:"
+
+
+def parse_report(text: str) -> SaidResult:
+    """A result as a player types it: ``412-380``, ``412 380``, ``won 412-380``,
+    ``lost 380-412``, ``tied 400-400``, optionally the opponent's name and ``game 3``.
+
+    The first score is the sender's; with won/lost the higher/lower one is, whichever way
+    round they were typed. Refuses a concession (SSSg para 13) and anything without scores.
+    """
+    if _CONCEDE.search(text):
+        raise Invalid("players may not concede games (SSSg para 13): play the game out, and "
+                      "report it here. If a game cannot be played, ask a TD.")
+    game: int | None = None
+    found = _GAME.search(text)
+    rest = text
+    if found:
+        game = int(found.group(1) or found.group(2))
+        rest = rest[:found.start()] + " " + rest[found.end():]
+    scores = _SCORES.search(rest)
+    if scores is None:
+        raise Invalid(report_texts.NO_RESULT_PLAIN)
+    first, second = int(scores.group(1)), int(scores.group(2))
+    rest = rest[:scores.start()] + " " + rest[scores.end():]
+    words = re.findall(r"[^\s,.:;!?()]+", rest)
+    outcome = {w.casefold() for w in words} & (_WON | _LOST | _TIED)
+    if len(outcome) > 1:
+        raise Invalid("say won, lost or tied, not more than one of them")
+    mine, theirs = first, second
+    if outcome & _WON:
+        mine, theirs = max(first, second), min(first, second)
+        if mine == theirs:
+            raise Invalid(f"{first}-{second} is a tie, not a win: send tied {first}-{second}")
+    elif outcome & _LOST:
+        mine, theirs = min(first, second), max(first, second)
+        if mine == theirs:
+            raise Invalid(f"{first}-{second} is a tie, not a loss: send tied {first}-{second}")
+    elif outcome & _TIED and first != second:
+        raise Invalid(f"{first}-{second} is not a tie; send your score first, e.g. "
+                      f"{max(first, second)}-{min(first, second)}")
+    name = [w for w in words if w.casefold() not in _FILLER | _WON | _LOST | _TIED
+            and not w.startswith("/")]
+    return SaidResult(mine, theirs, opponent=" ".join(name), game=game, text=text.strip())
+
+
+def _drop_buttons(update: Update) -> AfterCommit | None:
+    """Take the buttons off the message that was pressed (cosmetic: a failure is harmless,
+    and pressing a stale button again only gets "already done")."""
+    query = update.callback_query
+    if query is None:
+        return None
+
+    async def drop() -> None:
+        try:
+            await query.edit_message_reply_markup(reply_markup=None)
+        except TelegramError:
+            pass
+
+    return drop
+
+
+async def _report(context: ContextTypes.DEFAULT_TYPE, req: Request, text: str) -> None:
+    said = parse_report(text)
+    await reporting.report_result(runtime(context).db, req, said,
+                                  render=report_texts.slip_answer)
+
+
+@handled
+async def report_message(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """A message that looks like a result (``412-380``)."""
+    assert update.effective_message is not None
+    await _report(context, req, update.effective_message.text or "")
+    return None
+
+
+@handled
+async def report_command(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """/report 412-380 [won|lost|tied] [NAME] [game N]."""
+    if not context.args:
+        raise Invalid(report_texts.NO_RESULT_PLAIN)
+    await _report(context, req, " ".join(context.args))
+    return None
+
+
+def _button(update: Update) -> tuple[str, int, int | None]:
+    data = update.callback_query.data if update.callback_query else None
+    parts = (data or "").split(":")
+    if len(parts) not in (3, 4) or not all(p.isdigit() for p in parts[2:]):
+        raise Invalid("that button is out of date; send the result again")
+    return parts[1], int(parts[2]), int(parts[3]) if len(parts) == 4 else None
+
+
+@handled
+async def slip_button(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """slip:start:ID:SIDE, slip:ok:ID, slip:no:ID (the reporter's draft); slip:agree:ID,
+    slip:dispute:ID (the opponent's copy, whose buttons the service takes off itself)."""
+    action, slip_id, side = _button(update)
+    db = runtime(context).db
+    render = report_texts.slip_answer
+    if action == "start" and side is not None:
+        await reporting.set_starter(db, req, slip_id, side, render=render)
+    elif action == "ok":
+        await reporting.confirm_slip(db, req, slip_id, render=render)
+    elif action == "no":
+        await reporting.cancel_slip(db, req, slip_id, render=render)
+    elif action == "agree":
+        await reporting.agree_slip(db, req, slip_id, render=render)
+        return None
+    elif action == "dispute":
+        await disputes.dispute_slip(db, req, slip_id, render=report_texts.dispute_answer)
+        return None
+    else:
+        raise Invalid("that button is out of date; send the result again")
+    return _drop_buttons(update)
+
+
+@handled
+async def dispute_command(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """/dispute [REASON]: dispute the latest slip still open, or give the reason asked for."""
+    await disputes.dispute_latest(runtime(context).db, req, " ".join(context.args or []),
+                                  render=report_texts.dispute_answer)
+    return None
+
+
+@handled
+async def _reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                  ) -> AfterCommit | None:
+    assert update.effective_message is not None
+    await disputes.give_reason(runtime(context).db, req, update.effective_message.text or "",
+                               render=report_texts.dispute_answer)
+    return None
+
+
+async def dispute_reason(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """In an earlier group than every other handler: when the writer owes the reason for a
+    dispute they raised, this message is it, and no other handler sees it. Otherwise it
+    does nothing (claims nothing) and the other handlers run as usual."""
+    try:
+        req = request_of(update, context)
+    except ServiceError:
+        return
+    if not await disputes.awaits_reason(runtime(context).db, req):
+        return
+    await _reason(update, context)
+    raise ApplicationHandlerStop

@@ -1,0 +1,190 @@
+"""`tdbot report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16);
+`tdbot rule`: a TD rules on a disputed game (paras 19, 24, 28).
+
+Bad input: one line naming what was wrong, exit 2, nothing written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import bot.cli  # noqa: F401  (registers every command module)
+from bot.cli.app import app
+from bot.service import disputes, reporting
+from bot.service.reporting import SaidResult
+from bot.service.unit import Request
+from bot.store.db import Database
+
+CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    """The club cup drawn (M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai Wen) with SF open."""
+    path = str(tmp_path / "t.db")
+    runner = CliRunner()
+    closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
+    for args in (("event", "create", str(CLUB_CUP)), ("draw-event", "club-cup", "--seed", "2026"),
+                 ("round", "open", "club-cup", "SF", "--closes", closes, "--unpaid-ok",
+                  "--why", "fees at the venue")):
+        code, _, err = run(runner, *args, "--db", path)
+        assert code == 0, err
+    return path
+
+
+def report(db: str, *args: str) -> tuple[int, str, str]:
+    return run(CliRunner(), "report", "club-cup", *args, "--db", db)
+
+
+def count(db: str, sql: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute(sql).fetchone()[0])
+
+
+def refused(result: tuple[int, str, str], message: str) -> None:
+    code, out, err = result
+    assert code == 2 and out == "", (code, out, err)
+    assert err.startswith("tdbot: error: ") and len(err.strip().splitlines()) == 1, err
+    assert message in err, err
+
+
+def test_game_1_needs_the_starter_and_then_the_games_follow_the_rules(db: str) -> None:
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "380"),
+            "say who started game 1 with --starter NAME: the players drew tiles for game 1 "
+            "(para 15)")
+    assert count(db, "SELECT count(*) FROM games") == 0
+    code, out, err = report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Dev Rao")
+    assert code == 0, err
+    assert out.splitlines() == [
+        "M1 (SF) game 1: Ann Lee 412, Dev Rao 380; Dev Rao started",
+        "score: Ann Lee 1-0 Dev Rao (+32)",
+        "next: game 2, Ann Lee starts (starts alternate, para 15)",
+    ]
+    refused(report(db, "Dev Rao", "380", "Ann Lee", "350", "--starter", "Dev Rao"),
+            "Ann Lee starts game 2 (starts alternate, para 15), not Dev Rao")
+    code, out, _ = report(db, "Dev Rao", "380", "Ann Lee", "350", "--starter", "ann lee")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "score: Ann Lee 1-1 Dev Rao (+2)",
+        "next: game 3, the deciding game: Ann Lee starts (ahead on spread, para 16b)",
+    ]
+    assert count(db, "SELECT count(*) FROM games") == 2
+    assert count(db, "SELECT count(*) FROM journal WHERE who = 'cli' AND action = 'game.report'") == 2
+
+
+def test_json_and_a_decided_match(db: str) -> None:
+    code, out, _ = report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee",
+                          "--json")
+    assert code == 0
+    assert json.loads(out) == {"match": "M1", "game": 1, "score": "1-0 (+32)",
+                               "next_starter": "Dev Rao", "deciding": False, "decided": False,
+                               "winner": None}
+    code, out, _ = report(db, "Ann Lee", "401", "Dev Rao", "399", "--json")
+    assert json.loads(out) == {"match": "M1", "game": 2, "score": "2-0 (+34)",
+                               "next_starter": None, "deciding": False, "decided": True,
+                               "winner": "Ann Lee"}
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT state, winner_side FROM matches WHERE code = 'M1'"
+                            ).fetchone() == ("decided", 0)
+        assert conn.execute("SELECT state FROM matches WHERE code = 'M3'").fetchone() == ("waiting",)
+        told = [r[0] for r in conn.execute(
+            "SELECT p.name FROM outbox o JOIN people p ON p.id = o.person_id"
+            " WHERE o.text_html LIKE '%won your <b>SF</b> match%' ORDER BY o.id")]
+    assert told == ["Ann Lee", "Dev Rao"]
+    refused(report(db, "Ann Lee", "400", "Dev Rao", "300"),
+            "no further games count once a match is decided (SSSg para 14)")
+
+
+def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
+    refused(report(db, "Ann Lee", "4x2", "Dev Rao", "380", "--starter", "Ann Lee"),
+            "Ann Lee's score '4x2': give a whole number such as 412")
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "0", "--starter", "Ann Lee"),
+            "Dev Rao scored 0, which means the game was not played out: players may not "
+            "concede games (SSSg para 13)")
+    refused(report(db, "Ann Lee", "412", "Ben Ong", "380", "--starter", "Ann Lee"),
+            "Ann Lee and Ben Ong have no match together in club-cup")
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ben Ong"),
+            "--starter 'Ben Ong' is not a player of this match (Ann Lee v Dev Rao)")
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
+                   "tonight"), "--at 'tonight': give a time such as")
+    tomorrow = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
+                   f"{tomorrow} 19:30"), "the game cannot have been played in the future")
+    refused(run(CliRunner(), "report", "nope", "A", "1", "B", "2", "--db", db),
+            "no event called 'nope'")
+    assert count(db, "SELECT count(*) FROM games") == 0
+
+
+def test_a_round_not_open_takes_no_games(db: str) -> None:
+    run(CliRunner(), "round", "close", "club-cup", "SF", "--force", "--why", "test", "--db", db)
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee"),
+            "M1 is in SF, which is closed: games are reported while their round is open")
+
+
+def test_the_time_played_is_recorded_in_the_events_zone(db: str) -> None:
+    yesterday = (datetime.now(UTC) - timedelta(days=1)).date().isoformat()
+    code, _, err = report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee",
+                          "--at", f"{yesterday} 19:30")
+    assert code == 0, err
+    with sqlite3.connect(db) as conn:
+        played = conn.execute("SELECT played_at FROM games").fetchone()[0]
+    assert played == f"{yesterday}T11:30:00+00:00"  # 19:30 in Singapore (+08)
+
+
+def _disputed_game_1(db: str) -> None:
+    """Ann reports game 1 of M1 in the chat and Dev disputes it (the service, as the bot
+    would call it; the players' Telegram accounts linked by hand)."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE people SET tg_user_id = 11 WHERE name = 'Ann Lee'")
+        conn.execute("UPDATE people SET tg_user_id = 14 WHERE name = 'Dev Rao'")
+
+    def as_player(tg: int, update: int) -> Request:
+        return Request(now=datetime.now(UTC), label=f"tg:{tg}", tg_user_id=tg,
+                       update_id=update, chat_id=tg)
+
+    async def main() -> None:
+        database = await Database.open(Path(db))
+        try:
+            draft = await reporting.report_result(database, as_player(11, 1), SaidResult(412, 380))
+            assert isinstance(draft, reporting.SlipAnswer)
+            await reporting.set_starter(database, as_player(11, 2), draft.slip.id, 0)
+            await reporting.confirm_slip(database, as_player(11, 3), draft.slip.id)
+            await disputes.dispute_latest(database, as_player(14, 4), "I had 390")
+        finally:
+            await database.close()
+
+    asyncio.run(main())
+
+
+def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
+    def rule(*args: str) -> tuple[int, str, str]:
+        return run(CliRunner(), "rule", "club-cup", "M1", *args, "--db", db)
+
+    refused(rule("--game", "1", "--uphold", "--why", "x"), "M1 has no game 1: 0 game(s) count")
+    _disputed_game_1(db)
+    with sqlite3.connect(db) as conn:
+        to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
+                             ).fetchone()[0]
+    assert "<code>tdbot rule club-cup M1 --game 1</code>" in to_td  # the TD is told how
+    refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
+            "the second player's score '3x0': give a whole number")
+    refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),
+            "rule one way: --uphold, --scores A B or --void")
+    refused(rule("--game", "1", "--uphold"), "say why with --why TEXT")
+    code, out, err = rule("--game", "1", "--scores", "412", "390", "--why", "Dev's scoresheet")
+    assert code == 0, err
+    assert out.splitlines() == ["M1 game 1: scores corrected; score: 1-0 (+22)"]
+    refused(rule("--game", "1", "--uphold", "--why", "again"),
+            "game 1 of M1 has no open dispute, so there is nothing to rule on")

@@ -1,0 +1,267 @@
+"""Reporting games in the chat, through the real PTB Application and the fake Bot API.
+
+SSSg 2016 Annex A: game 1's starter is the tile draw (para 15), the winner reports (para
+23), a copy of the slip goes to both players and 24 hours later it is final unless
+disputed (para 24), disputes go to a TD who does not play (para 19), no concessions (para
+13). The club cup: SF best of 3 (M1 Ann v Dev, M2 Ben v Cai), Final best of 5.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.fakebot import FakeUser
+from bot.service import event_setup
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.errors import Invalid
+from bot.service.rounds import open_round_in
+from bot.telegram.handlers.report import parse_report
+from bot.telegram.harness import BotUnderTest
+
+DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
+IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014}
+
+
+def linked_definition() -> str:
+    text = DEFINITION
+    for name, tg_id in IDS.items():
+        phone = '\nphone = "8333 6301"' if name == "Tara TD" else ""
+        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}{phone}')
+    return text
+
+
+@pytest.fixture
+async def bot(tmp_path: Path):
+    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
+    async with under_test:
+        now = under_test.clock()
+        async with under_test.runtime.db.transaction() as tx:
+            created = await event_setup.create_event(tx, parse_definition(linked_definition()),
+                                                     by=Actor.cli(), now=now)
+            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
+            await open_round_in(tx, created.event_id, "SF", by=Actor.cli(), now=now,
+                             unpaid_ok=True, why="fees at the venue")
+        for name, tg_id in IDS.items():
+            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
+                                                                     user_id=tg_id))
+        await under_test.settle()
+        yield under_test
+        out = os.environ.get("TDBOT_TRANSCRIPTS")
+        if out:  # read what people read: TDBOT_TRANSCRIPTS=/tmp/t pytest this file
+            Path(out).mkdir(parents=True, exist_ok=True)
+            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
+            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
+
+
+def user(bot: BotUnderTest, name: str) -> FakeUser:
+    return bot.telegram.world.users[IDS[name]]
+
+
+def last(bot: BotUnderTest, name: str) -> str:
+    return bot.telegram.last_sent(user(bot, name)).text or ""
+
+
+async def say(bot: BotUnderTest, name: str, text: str) -> str:
+    bot.telegram.user_sends(user(bot, name), text)
+    await bot.settle()
+    return last(bot, name)
+
+
+async def tap(bot: BotUnderTest, name: str, label: str) -> None:
+    """Tap the button called ``label`` on the latest message of ``name`` that has it."""
+    who = user(bot, name)
+    for message in reversed(bot.telegram.sent(who)):
+        current = bot.telegram.world.message(message.chat.id, message.message_id)
+        if current is not None and any(b["text"] == label for row in current.buttons()
+                                       for b in row):
+            bot.telegram.user_taps(who, current, text=label)
+            await bot.settle()
+            return
+    raise AssertionError(f"{name} has no message with a {label!r} button")
+
+
+def buttons_of(bot: BotUnderTest, name: str) -> list[str]:
+    """The labels of the buttons on every message ``name`` can still tap."""
+    out = []
+    for message in bot.telegram.sent(user(bot, name)):
+        current = bot.telegram.world.message(message.chat.id, message.message_id)
+        if current is not None:
+            out += [b["text"] for row in current.buttons() for b in row]
+    return out
+
+
+async def report_game(bot: BotUnderTest, name: str, text: str, starter: str | None = None) -> None:
+    await say(bot, name, text)
+    if starter is not None:
+        await tap(bot, name, starter)
+    await tap(bot, name, "✅ Confirm")
+
+
+async def test_a_player_reports_game_1_and_the_opponent_agrees(bot: BotUnderTest) -> None:
+    asked = await say(bot, "Ann Lee", "412-380")
+    assert asked == ("Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380.\n"
+                     "You drew tiles to decide who starts game 1 (para 15). Who started?")
+    assert buttons_of(bot, "Ann Lee")[-2:] == ["I started", "Dev Rao started"]
+    await tap(bot, "Ann Lee", "Dev Rao started")
+    draft = last(bot, "Ann Lee")
+    assert draft.startswith("Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — "
+                            "Dev Rao started.")
+    assert "I started" not in buttons_of(bot, "Ann Lee")  # the answered question's buttons go
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    ann, dev = last(bot, "Ann Lee"), last(bot, "Dev Rao")
+    assert "your result slip is in" in ann and "Game 1: you 412, Dev Rao 380" in ann
+    assert "Score: Ann Lee 1-0 Dev Rao (+32)" in ann and "Next: game 2, you start." in ann
+    assert "Ann Lee reported a result" in dev and "Right? Tap Agree" in dev
+    assert buttons_of(bot, "Dev Rao")[-2:] == ["Agree", "Dispute"]
+    assert "✅ Confirm" not in buttons_of(bot, "Ann Lee")
+    await tap(bot, "Dev Rao", "Agree")
+    assert last(bot, "Ann Lee").startswith("✅ Dev Rao agreed")
+    copy = last(bot, "Dev Rao")  # the copy, edited: it says so, and its buttons are gone
+    assert copy.endswith("✅ You agreed: it is final.")
+    assert "Agree" not in buttons_of(bot, "Dev Rao")
+    assert bot.telegram.unanswered_taps() == []
+
+
+async def test_a_slip_left_alone_is_final_after_24_hours(bot: BotUnderTest) -> None:
+    await report_game(bot, "Ann Lee", "won 412-380", starter="I started")
+    assert "Dev Rao can dispute it until Tue 03 Mar 2026 17:00 (+08)" in last(bot, "Ann Lee")
+    assert await bot.advance(timedelta(hours=23)) == 0
+    assert "Agree" in buttons_of(bot, "Dev Rao")
+    assert await bot.advance(timedelta(hours=1, minutes=1)) == 1
+    assert "✅ Final since Tue 03 Mar 2026 17:01 (+08)" in last(bot, "Dev Rao")
+    assert buttons_of(bot, "Dev Rao") == []
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT state FROM slips") == "final"
+    assert await bot.advance(timedelta(days=1)) == 0  # nothing fires twice
+
+
+async def test_a_decided_match_tells_the_players_their_next_opponent(bot: BotUnderTest) -> None:
+    await report_game(bot, "Ben Ong", "400-300", starter="I started")
+    await report_game(bot, "Cai Wen", "lost 330-410")  # the loser reports: accepted, marked
+    slip, ben = [m.text or "" for m in bot.telegram.sent(user(bot, "Ben Ong"))[-2:]]
+    assert "(Sent by Cai Wen; para 23 asks the winner to report, but it counts all the same.)" in slip
+    assert "You won your <b>SF</b>" not in ben  # the HTML is rendered, not shown
+    assert "🏆 You won your SF match against Cai Wen: Ben Ong 2-0 Cai Wen (+180)." in ben
+    assert "Your next match: Final against winner of M1 (Ann Lee or Dev Rao), best of 5." in ben
+    assert "I will tell you when your opponent is known." in ben
+    assert "That was your last match in Club Cup <2026>." in last(bot, "Cai Wen")
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    await report_game(bot, "Ann Lee", "400 350")
+    assert "Your next match: Final against Ben Ong, best of 5." in last(bot, "Ann Lee")
+    told_ben = last(bot, "Ben Ong")
+    assert told_ben.startswith("Club Cup <2026>: Your next match: Final against Ann Lee")
+    assert "once its round opens" in told_ben
+    late = await say(bot, "Ann Lee", "400-300")  # para 14: the match is over
+    assert "you have no match being played right now" in late
+
+
+async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> None:
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    await tap(bot, "Dev Rao", "Dispute")
+    asked = last(bot, "Dev Rao")
+    assert asked.startswith("⚖️ Club Cup <2026>, SF: You disputed game 1 of your match against "
+                            "Ann Lee. It counts as reported until a TD rules.")
+    assert asked.endswith("What is wrong with it? Tell me in your next message, e.g. I had 390, "
+                          "not 380, and I will pass it on.")
+    tara = last(bot, "Tara TD")
+    assert "Dev Rao disputes game 1." in tara and "Reason: I asked Dev Rao" in tara
+    ann = last(bot, "Ann Lee")
+    assert "Dev Rao disputed game 1 of your match. It counts as reported" in ann
+    assert "Tara TD (8333 6301) will rule (para 19)." in ann and "What is wrong" not in ann
+    thanks = await say(bot, "Dev Rao", "I had 390 <not 380>")
+    assert thanks == "Thank you: I passed your reason on to Tara TD."
+    assert last(bot, "Tara TD").endswith("Dev Rao's reason for disputing game 1:\nI had 390 <not 380>")
+    # the next message is an ordinary one again
+    assert "I found no result" in await say(bot, "Dev Rao", "/report soon")
+    assert await bot.advance(timedelta(days=2)) == 0  # disputed: the window does not finalise
+
+
+async def test_a_concession_is_refused_and_a_resent_confirm_counts_once(bot: BotUnderTest) -> None:
+    refused = await say(bot, "Dev Rao", "I concede game 1")
+    assert refused.startswith("⚠️ players may not concede games (SSSg para 13)")
+    await say(bot, "Ann Lee", "/report 412-380")
+    await tap(bot, "Ann Lee", "I started")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    confirm = max(bot.telegram.world.history)  # Telegram re-sends the tap after a crash
+    bot.telegram.redeliver(confirm)
+    await bot.settle()
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM games") == 1
+        assert await tx.scalar("SELECT count(*) FROM slips WHERE state = 'pending'") == 1
+
+
+async def test_a_draft_survives_a_restart(bot: BotUnderTest) -> None:
+    """The draft is a row (state 'draft'), and its buttons carry the slip id: a restart
+    between the report and the taps loses nothing."""
+    await say(bot, "Ann Lee", "412-380 Dev")
+    await bot.restart()
+    await tap(bot, "Ann Lee", "I started")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    assert "your result slip is in" in last(bot, "Ann Lee")
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM games") == 1
+
+
+@pytest.mark.parametrize("text,mine,theirs,opponent,game", [
+    ("412-380", 412, 380, "", None),
+    ("412 380", 412, 380, "", None),
+    ("412:380", 412, 380, "", None),
+    ("won 380-412", 412, 380, "", None),  # won: the higher score is the sender's
+    ("lost 412-380", 380, 412, "", None),
+    ("tied 400-400", 400, 400, "", None),
+    ("412-380 v Ben Ong", 412, 380, "Ben Ong", None),
+    ("I beat Ricky 412 - 380", 412, 380, "Ricky", None),
+    ("game 3: 412-380", 412, 380, "", 3),
+    ("412-380 g2 against cai", 412, 380, "cai", 2),
+])
+def test_parse_report_reads_what_players_type(text: str, mine: int, theirs: int,
+                                              opponent: str, game: int | None) -> None:
+    said = parse_report(text)
+    assert (said.mine, said.theirs, said.opponent, said.game) == (mine, theirs, opponent, game)
+    assert said.text == text
+
+
+@pytest.mark.parametrize("text,message", [
+    ("hello", "I found no result in that"),
+    ("tied 400-390", "400-390 is not a tie"),
+    ("won 400-400", "is a tie, not a win"),
+    ("won lost 400-300", "say won, lost or tied"),
+    ("I resign", "players may not concede games (SSSg para 13)"),
+])
+def test_parse_report_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(Invalid, match=re.escape(message)):
+        parse_report(text)
+
+
+async def test_both_players_report_the_same_game(bot: BotUnderTest) -> None:
+    """Para 24: the opponent reporting the same result makes it final at once; a second
+    report that differs is not counted and goes to the TD."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    draft = await say(bot, "Dev Rao", "lost 380-412")
+    assert "Ann Lee reported this game the same way: confirm and it is final at once." in draft
+    await tap(bot, "Dev Rao", "✅ Confirm")
+    assert last(bot, "Ann Lee").startswith("✅ You both reported the same result, so it is final")
+    assert "Agree" not in buttons_of(bot, "Dev Rao")
+    # game 2 both at once, differently: Dev's report comes second and is not counted
+    await say(bot, "Dev Rao", "won 400-350")
+    await say(bot, "Ann Lee", "won 390-380 game 2")
+    await tap(bot, "Dev Rao", "✅ Confirm")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    assert last(bot, "Ann Lee").startswith(
+        "⚖️ Club Cup <2026>, SF: Your result for game 2 differs from Dev Rao's slip, so yours "
+        "is not counted: Dev Rao's counts until a TD rules.")
+    assert last(bot, "Dev Rao").startswith(
+        "⚖️ Club Cup <2026>, SF: Ann Lee reported game 2 differently from your slip. Yours "
+        "counts until a TD rules.")
+    assert "Ann Lee reported game 2 differently: Ann Lee 390, Dev Rao 380" in last(bot, "Tara TD")
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM games") == 2
+        assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [
+            "agreed", "agreed", "disputed", "void"]
