@@ -10,19 +10,19 @@ Three kinds, decided by the code's row:
 - a general code for another role (TD, adjudicator, organiser): single use; the first
   person to follow it gets the role. Organisers hand these out one at a time.
 
-The buttons under a join request (Approve / Reject) come from the adapter
-(``decide_buttons``): their callback data is the adapter's to build and to parse.
+The buttons under a join request (Approve / Reject) carry callback data built in
+``callbacks.py``, where the adapter parses it.
 """
 
 from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from bot.service import journal, outbox
+from bot.service import callbacks, journal, outbox
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
@@ -66,8 +66,10 @@ class Redemption:
     held: frozenset[str] = frozenset()  # every role the user now holds, in any event
 
 
-#: The buttons under a join request, from its id (the adapter builds the callback data).
-JoinButtons = Callable[[int], ButtonsIn]
+def decide_buttons(request_id: int) -> ButtonsIn:
+    """Approve / Reject under a join request, on every TD's copy of it."""
+    return [[("Approve", callbacks.join_decide(request_id, True)),
+             ("Reject", callbacks.join_decide(request_id, False))]]
 
 
 def hands_out(role: str) -> str:
@@ -210,7 +212,6 @@ async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
 
 async def request_entry(
     tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime,
-    decide_buttons: JoinButtons,
 ) -> int:
     """A player picked an entry after a general code: ask the event's TDs to approve."""
     inv = await _get_invite(tx, code)
@@ -437,7 +438,7 @@ class JoinAsked:
 
 
 async def ask_to_join(
-    db: Database, req: Request, code: str, entry_id: int, *, decide_buttons: JoinButtons,
+    db: Database, req: Request, code: str, entry_id: int, *,
     render: Answer[JoinAsked] | None = None,
 ) -> JoinAsked:
     """Use-case: after a general player link, a Telegram user says which entry is theirs;
@@ -445,8 +446,7 @@ async def ask_to_join(
     tg_user_id = _tg_user(req)
     async with unit(db, req) as tx:
         rid = await request_entry(tx, code, entry_id, tg_user_id=tg_user_id,
-                                  tg_name=req.tg_name, now=req.now,
-                                  decide_buttons=decide_buttons)
+                                  tg_name=req.tg_name, now=req.now)
         entry = await entries_repo.get(tx, entry_id)
         assert entry is not None  # request_entry checked it
         event = await get_event(tx, entry.event_id)

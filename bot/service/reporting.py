@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import journal, outbox
+from bot.service import callbacks, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.deadlines import Deadline, handler, open_deadline
@@ -664,7 +664,8 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
         if person is None:
             continue
         buttons = None if viewer == slip.reporter_side else [
-            [("Agree", f"slip:agree:{slip.id}"), ("Dispute", f"slip:dispute:{slip.id}")]]
+            [("Agree", callbacks.slip("agree", slip.id)),
+             ("Dispute", callbacks.slip("dispute", slip.id))]]
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
             text_html=say.slip_copy(event, view, viewer, slip.reporter_side, report.number,

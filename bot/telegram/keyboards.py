@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.telegram import callbacks
+from bot.service import callbacks
 
 Buttons = list[list[dict[str, str]]]
 
@@ -15,12 +15,6 @@ def pick_entry(code: str, choices: Sequence[tuple[int, str]]) -> Buttons:
     """One button per unclaimed entry, one per row so long names stay readable."""
     return [[{"text": name, "data": callbacks.join_pick(code, entry_id)}]
             for entry_id, name in choices]
-
-
-def decide_join(request_id: int) -> Buttons:
-    """Approve / Reject under a join request, on every TD's copy of it."""
-    return [[{"text": "Approve", "data": callbacks.join_decide(request_id, True)},
-             {"text": "Reject", "data": callbacks.join_decide(request_id, False)}]]
 
 
 def join_decision(request_id: int, entry_name: str) -> list[dict[str, str]]:

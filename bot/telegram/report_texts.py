@@ -6,6 +6,7 @@ and is worded in ``bot/service/reporting_texts.py``. Names are escaped (``esc``)
 
 from __future__ import annotations
 
+from bot.service import callbacks
 from bot.service.disputes import DisputeAnswer
 from bot.service.reporting import Choice, SlipAnswer, SlipView
 from bot.service.unit import Reply
@@ -49,8 +50,8 @@ def ask_starter(slip: SlipView) -> Reply:
     else:
         why = "You drew tiles to decide who starts game 1 (para 15)."
     text = f"{_head(slip)}.\n{why} Who started?"
-    buttons = [[("I started", f"slip:start:{slip.id}:{slip.side}"),
-                (f"{slip.opponent} started", f"slip:start:{slip.id}:{1 - slip.side}")]]
+    buttons = [[("I started", callbacks.slip("start", slip.id, slip.side)),
+                (f"{slip.opponent} started", callbacks.slip("start", slip.id, 1 - slip.side))]]
     return Reply(text, buttons)
 
 
@@ -79,7 +80,8 @@ def draft(slip: SlipView) -> Reply:
         lines.append("Confirm to send yours to the TD.")
     else:
         lines.append(f"Confirm to send it to {esc(slip.opponent)}.")
-    buttons = [[("✅ Confirm", f"slip:ok:{slip.id}"), ("Cancel", f"slip:no:{slip.id}")]]
+    buttons = [[("✅ Confirm", callbacks.slip("ok", slip.id)),
+                ("Cancel", callbacks.slip("no", slip.id))]]
     return Reply("\n".join(lines), buttons)
 
 

@@ -258,7 +258,6 @@ def test_a_td_decides_join_requests_from_the_command_line(
     from bot.service.invites import ask_to_join
     from bot.service.unit import Request, reading
     from bot.store.db import Database
-    from bot.telegram.keyboards import decide_join
 
     db = _event(runner, tmp_path)
 
@@ -270,7 +269,7 @@ def test_a_td_decides_join_requests_from_the_command_line(
             entry = next(e for e in await entries_of(tx, 1) if e.name == "Player 03")
         p3 = Request(now=datetime.now(UTC), label="tg:4242", tg_user_id=4242,
                      tg_name="P3 <phone>", update_id=1, chat_id=4242)
-        await ask_to_join(database, p3, code, entry.id, decide_buttons=decide_join)
+        await ask_to_join(database, p3, code, entry.id)
         await database.close()
 
     asyncio.run(ask())

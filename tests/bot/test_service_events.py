@@ -26,7 +26,6 @@ from bot.service.invites import (
 from bot.service.people import add_person, person_by_tg
 from bot.service.roles import events_of, require_role, roles_of
 from bot.store.db import Database
-from bot.telegram.keyboards import decide_join
 
 NOW = datetime(2016, 7, 1, 9, 0, tzinfo=UTC)
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sssg2016.toml"
@@ -202,7 +201,7 @@ async def test_general_player_code_needs_a_td_to_approve(db: Database) -> None:
         assert r.outcome == "choose_entry"
         bea = dict((n, i) for i, n in r.choices)["Bea"]
         rid = await request_entry(tx, created.player_code, bea, tg_user_id=7001,
-                                  tg_name="bea <b>", now=NOW, decide_buttons=decide_join)
+                                  tg_name="bea <b>", now=NOW)
         assert (await redeem_invite(tx, created.player_code, tg_user_id=7001, tg_name="b",
                                     now=NOW)).outcome == "pending"
         # the TD is asked, with buttons, and the user-supplied name is escaped
@@ -266,7 +265,7 @@ async def test_two_entries_of_one_account_in_one_event_are_refused(db: Database)
         assert bea.name == "Bea"
         with pytest.raises(Invalid, match="already entered in this event as Ann"):
             await request_entry(tx, created.player_code, bea.id, tg_user_id=5001, tg_name="ann",
-                                now=NOW, decide_buttons=decide_join)
+                                now=NOW)
         # and a personal code for a second entry cannot merge two entries into one account
         bea_code = await create_invite(tx, created.event_id, "player", person_id=bea.person_id,
                                        by=Actor.cli(), now=NOW)
@@ -325,9 +324,9 @@ async def test_two_people_claiming_one_entry(db: Database) -> None:
         assert tess is not None
         ann = (await entries_of(tx, created.event_id))[0]
         first = await request_entry(tx, created.player_code, ann.id, tg_user_id=7001,
-                                    tg_name="Ann L", now=NOW, decide_buttons=decide_join)
+                                    tg_name="Ann L", now=NOW)
         second = await request_entry(tx, created.player_code, ann.id, tg_user_id=7002,
-                                     tg_name="Mallory", now=NOW, decide_buttons=decide_join)
+                                     tg_name="Mallory", now=NOW)
         ask = await tx.scalar("SELECT text_html FROM outbox WHERE buttons_json LIKE ?",
                               (f"%join:approve:{second}%",))
         assert "also asked to be" in ask and "Ann L" in ask
@@ -355,7 +354,7 @@ async def test_approving_a_claim_on_an_entry_linked_meanwhile_closes_it(db: Data
         assert tess is not None
         ann = (await entries_of(tx, created.event_id))[0]
         rid = await request_entry(tx, created.player_code, ann.id, tg_user_id=7002,
-                                  tg_name="Mallory", now=NOW, decide_buttons=decide_join)
+                                  tg_name="Mallory", now=NOW)
         ann_code = next(c for _, name, c in created.personal if name == "Ann")
         await redeem_invite(tx, ann_code, tg_user_id=7001, tg_name="Ann", now=NOW)
         assert await pending_join_requests(tx, created.event_id) == []  # closed at once

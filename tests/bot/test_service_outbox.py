@@ -23,7 +23,6 @@ from bot.service.rounds import open_round_in
 from bot.service.schedule import find_round
 from bot.store import outbox_repo
 from bot.store.db import Database, Tx
-from bot.telegram.keyboards import decide_join
 
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
 
@@ -188,8 +187,7 @@ async def test_a_player_approved_after_the_round_opened_reads_the_approval_first
             " WHERE p.name = 'P1'")
         assert waiting == 2  # the draw notice and the round notice
         code = await create_invite(tx, event_id, "player", by=Actor.cli(), now=NOW)
-        await request_entry(tx, code, p1, tg_user_id=PLAYER_TG, tg_name="Pat", now=NOW,
-                            decide_buttons=decide_join)
+        await request_entry(tx, code, p1, tg_user_id=PLAYER_TG, tg_name="Pat", now=NOW)
     later = NOW + timedelta(minutes=5)
     async with db.transaction() as tx:
         await decide_join_request(tx, 1, True, by=Actor.cli(), now=later)

@@ -19,12 +19,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.fakebot import faults
-from bot.service import event_setup, invites, outbox
+from bot.service import callbacks, event_setup, invites, outbox
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.events import lookup_event
 from bot.service.people import add_person
-from bot.telegram import callbacks, keyboards
+from bot.telegram import keyboards
 from bot.telegram.harness import BotUnderTest
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
@@ -116,8 +116,19 @@ def test_button_data_parses_back_to_what_built_it(code: str, entry_id: int, appr
     assert callbacks.parse_join_pick(callbacks.join_pick(code, entry_id)) == (code, entry_id)
     assert callbacks.parse_join_decide(callbacks.join_decide(entry_id, approve)) == (
         entry_id, approve)
-    for row in keyboards.pick_entry(code, [(entry_id, "A name")]) + keyboards.decide_join(entry_id):
+    for row in keyboards.pick_entry(code, [(entry_id, "A name")]):
         assert all(len(b["data"].encode()) <= 64 for b in row)  # Telegram's limit
+    for data in (callbacks.join_decide(entry_id, approve), callbacks.slip("agree", entry_id),
+                 callbacks.slip("start", entry_id, 1)):
+        assert len(data.encode()) <= 64
+
+
+@given(action=st.sampled_from(sorted(callbacks.SLIP_ACTIONS)),
+       slip_id=st.integers(min_value=1, max_value=10**17), side=st.sampled_from([0, 1]))
+def test_slip_buttons_parse_back(action: str, slip_id: int, side: int) -> None:
+    data = callbacks.slip(action, slip_id, side if action == "start" else None)
+    assert callbacks.parse_slip(data) == (action, slip_id, side if action == "start" else None)
+    assert callbacks.parse_slip(data + ":9") is None and callbacks.parse_join_pick(data) is None
 
 
 def test_data_of_another_kind_does_not_parse() -> None:

@@ -179,7 +179,7 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
     assert thanks == "Thank you: I passed your reason on to Tara TD."
     assert last(bot, "Tara TD").endswith("Dev Rao's reason for disputing game 1:\nI had 390 <not 380>")
     # the next message is an ordinary one again
-    assert "I found no result" in await say(bot, "Dev Rao", "/report soon")
+    assert "find any scores" in await say(bot, "Dev Rao", "/report soon")
     assert await bot.advance(timedelta(days=2)) == 0  # disputed: the window does not finalise
 
 
@@ -213,7 +213,7 @@ async def test_a_draft_survives_a_restart(bot: BotUnderTest) -> None:
     ("412-380", 412, 380, "", None),
     ("412 380", 412, 380, "", None),
     ("412:380", 412, 380, "", None),
-    ("won 380-412", 412, 380, "", None),  # won: the higher score is the sender's
+    ("won 412-380", 412, 380, "", None),
     ("lost 412-380", 380, 412, "", None),
     ("tied 400-400", 400, 400, "", None),
     ("412-380 v Ben Ong", 412, 380, "Ben Ong", None),
@@ -229,10 +229,11 @@ def test_parse_report_reads_what_players_type(text: str, mine: int, theirs: int,
 
 
 @pytest.mark.parametrize("text,message", [
-    ("hello", "I found no result in that"),
-    ("tied 400-390", "400-390 is not a tie"),
-    ("won 400-400", "is a tie, not a win"),
-    ("won lost 400-300", "say won, lost or tied"),
+    ("hello", "I couldn't find any scores in that"),
+    ("tied 400-390", "You said tied, but 400 and 390 differ"),
+    ("won 400-400", "400-400 is a tie"),
+    ("won 380-412", "You said you won, but 380 is lower than 412"),
+    ("won lost 400-300", "You said both lost and won"),
     ("I resign", "players may not concede games (SSSg para 13)"),
 ])
 def test_parse_report_says_what_is_wrong(text: str, message: str) -> None:

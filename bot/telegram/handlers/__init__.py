@@ -17,7 +17,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.telegram import callbacks
+from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
     event_upload,
@@ -54,7 +54,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     )
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
-    app.add_handler(CallbackQueryHandler(report.slip_button, pattern=report.SLIP))
+    app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))

@@ -17,9 +17,10 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.service import callbacks
 from bot.service.invites import JoinDecision, ask_to_join, decide_join
 from bot.service.unit import Reply, Request
-from bot.telegram import callbacks, commands, keyboards, texts
+from bot.telegram import commands, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
@@ -36,7 +37,7 @@ async def pick_entry(
     assert picked is not None  # the handler's pattern
     code, entry_id = picked
     await ask_to_join(
-        runtime(context).db, req, code, entry_id, decide_buttons=keyboards.decide_join,
+        runtime(context).db, req, code, entry_id,
         render=lambda asked: Reply(texts.asked_tds(asked.event_name, asked.entry_name)),
     )
     query = update.callback_query

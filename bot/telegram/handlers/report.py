@@ -7,8 +7,8 @@ with Agree / Dispute. Buttons carry the slip id and are safe to press twice. Aft
 Dispute the player's next message is its reason (a handler in an earlier group takes it
 before anything else looks at the message).
 
-``parse_report`` is the one place that reads a result message: when the core's slip
-parser (``core/slip.py``) lands, it is swapped in here.
+``parse_report`` is the one place that reads a result message, through the core's slip
+parser (``core/slip.py``).
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes, filters
 
-from bot.service import disputes, reporting
+from bot.service import callbacks, disputes, reporting
 from bot.service.errors import Invalid, ServiceError
 from bot.service.reporting import SaidResult
 from bot.service.unit import Request
 from bot.telegram import report_texts
 from bot.telegram.handlers.common import AfterCommit, handled, request_of
 from bot.telegram.runtime import runtime
+from core.slip import SlipRefused, parse_slip
 
 #: A message that looks like a result: two numbers apart by a dash, colon or space, or
 #: a word for conceding (refused with the reason, para 13).
@@ -33,21 +34,16 @@ _SCORES = re.compile(r"(?<![\d.])(\d{1,4})\s*(?:[-–—:]|\s)\s*(\d{1,4})(?![\d
 _GAME = re.compile(r"\b(?:game|g)\s*#?\s*(\d{1,2})\b|#(\d{1,2})\b", re.IGNORECASE)
 _CONCEDE = re.compile(r"\b(concede[sd]?|conceding|resign(?:ed|s)?|forfeit(?:ed|s)?)\b",
                       re.IGNORECASE)
-_WON = {"won", "win", "beat", "w"}
-_LOST = {"lost", "lose", "loss", "l"}
-_TIED = {"tied", "tie", "drew", "draw", "drawn", "t"}
-_FILLER = {"i", "me", "my", "we", "v", "vs", "versus", "against", "to", "with", "by", "and",
-           "game", "the", "a", "score", "result", "-", "–", "—", ":", ",", "."}
 RESULT_TEXT = filters.Regex(_SCORES) | filters.Regex(_CONCEDE)
-SLIP = r"^slip:"
 
 
 def parse_report(text: str) -> SaidResult:
     """A result as a player types it: ``412-380``, ``412 380``, ``won 412-380``,
     ``lost 380-412``, ``tied 400-400``, optionally the opponent's name and ``game 3``.
 
-    The first score is the sender's; with won/lost the higher/lower one is, whichever way
-    round they were typed. Refuses a concession (SSSg para 13) and anything without scores.
+    The scores, the outcome words and the opponent's name are the core's slip parser's
+    (``core/slip.py``, which says whose number is whose); this only takes out a game
+    number and refuses a concession (SSSg para 13) with the reason.
     """
     if _CONCEDE.search(text):
         raise Invalid("players may not concede games (SSSg para 13): play the game out, and "
@@ -58,30 +54,12 @@ def parse_report(text: str) -> SaidResult:
     if found:
         game = int(found.group(1) or found.group(2))
         rest = rest[:found.start()] + " " + rest[found.end():]
-    scores = _SCORES.search(rest)
-    if scores is None:
-        raise Invalid(report_texts.NO_RESULT_PLAIN)
-    first, second = int(scores.group(1)), int(scores.group(2))
-    rest = rest[:scores.start()] + " " + rest[scores.end():]
-    words = re.findall(r"[^\s,.:;!?()]+", rest)
-    outcome = {w.casefold() for w in words} & (_WON | _LOST | _TIED)
-    if len(outcome) > 1:
-        raise Invalid("say won, lost or tied, not more than one of them")
-    mine, theirs = first, second
-    if outcome & _WON:
-        mine, theirs = max(first, second), min(first, second)
-        if mine == theirs:
-            raise Invalid(f"{first}-{second} is a tie, not a win: send tied {first}-{second}")
-    elif outcome & _LOST:
-        mine, theirs = min(first, second), max(first, second)
-        if mine == theirs:
-            raise Invalid(f"{first}-{second} is a tie, not a loss: send tied {first}-{second}")
-    elif outcome & _TIED and first != second:
-        raise Invalid(f"{first}-{second} is not a tie; send your score first, e.g. "
-                      f"{max(first, second)}-{min(first, second)}")
-    name = [w for w in words if w.casefold() not in _FILLER | _WON | _LOST | _TIED
-            and not w.startswith("/")]
-    return SaidResult(mine, theirs, opponent=" ".join(name), game=game, text=text.strip())
+    try:
+        slip = parse_slip(rest.removeprefix("/report"))
+    except SlipRefused as exc:
+        raise Invalid(str(exc)) from None
+    return SaidResult(slip.own, slip.opponent, opponent=slip.opponent_name or "", game=game,
+                      text=text.strip())
 
 
 def _drop_buttons(update: Update) -> AfterCommit | None:
@@ -127,21 +105,16 @@ async def report_command(
     return None
 
 
-def _button(update: Update) -> tuple[str, int, int | None]:
-    data = update.callback_query.data if update.callback_query else None
-    parts = (data or "").split(":")
-    if len(parts) not in (3, 4) or not all(p.isdigit() for p in parts[2:]):
-        raise Invalid("that button is out of date; send the result again")
-    return parts[1], int(parts[2]), int(parts[3]) if len(parts) == 4 else None
-
-
 @handled
 async def slip_button(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     """slip:start:ID:SIDE, slip:ok:ID, slip:no:ID (the reporter's draft); slip:agree:ID,
     slip:dispute:ID (the opponent's copy, whose buttons the service takes off itself)."""
-    action, slip_id, side = _button(update)
+    pressed = callbacks.parse_slip(update.callback_query.data if update.callback_query else None)
+    if pressed is None:  # the pattern lets only well-formed slip data through
+        raise Invalid("that button is out of date; send the result again")
+    action, slip_id, side = pressed
     db = runtime(context).db
     render = report_texts.slip_answer
     if action == "start" and side is not None:

@@ -1,0 +1,98 @@
+"""Button callback data: built and parsed here only, so a button and the handler that
+answers it cannot disagree.
+
+The service writes most buttons into its outbox rows and the Telegram adapter answers
+them, so this module is the service's and imports nothing of either.
+
+- Join (bot/service/invites.py): a player picks their entry after a general player link
+  (``join:pick:<code>:<entry id>``); a TD approves or rejects a join request
+  (``join:approve:<request id>``, ``join:reject:<request id>``).
+- Result slips (bot/service/reporting.py): the reporter's draft asks who started game 1
+  (``slip:start:<slip id>:<side>``) and to confirm or cancel (``slip:ok:<id>``,
+  ``slip:no:<id>``); the opponent's copy has Agree and Dispute (``slip:agree:<id>``,
+  ``slip:dispute:<id>``).
+
+Telegram allows at most 64 bytes of callback data; invite codes are 12 URL-safe
+characters and ids are at most 18 digits, so these fit.
+
+Each ``parse_*`` answers None for data that is not well formed (an old button, or data a
+client forged); the handlers' patterns are the ``is_*`` tests, so such a press falls
+through to the catch-all answer that the button is out of date.
+"""
+
+from __future__ import annotations
+
+_PICK = "join:pick:"
+_DECIDE = {"approve": True, "reject": False}
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+def join_pick(code: str, entry_id: int) -> str:
+    return f"{_PICK}{code}:{entry_id}"
+
+
+def parse_join_pick(data: object) -> tuple[str, int] | None:
+    """(invite code, entry id) of a "this is me" button."""
+    if not isinstance(data, str) or not data.startswith(_PICK):
+        return None
+    code, sep, entry = data.removeprefix(_PICK).partition(":")
+    entry_id = _number(entry)
+    if not code or not sep or entry_id is None:
+        return None
+    return code, entry_id
+
+
+def join_decide(request_id: int, approve: bool) -> str:
+    return f"join:{'approve' if approve else 'reject'}:{request_id}"
+
+
+def parse_join_decide(data: object) -> tuple[int, bool] | None:
+    """(request id, approve?) of a TD's Approve / Reject button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[0] != "join" or parts[1] not in _DECIDE:
+        return None
+    request_id = _number(parts[2])
+    return None if request_id is None else (request_id, _DECIDE[parts[1]])
+
+
+def is_join_pick(data: object) -> bool:
+    return parse_join_pick(data) is not None
+
+
+def is_join_decide(data: object) -> bool:
+    return parse_join_decide(data) is not None
+
+
+#: What each slip button does; ``start`` also names the side that started.
+SLIP_ACTIONS = frozenset({"start", "ok", "no", "agree", "dispute"})
+
+
+def slip(action: str, slip_id: int, side: int | None = None) -> str:
+    if action not in SLIP_ACTIONS or (action == "start") != (side is not None):
+        raise ValueError(f"no slip button {action!r} with side {side!r}")
+    return f"slip:{action}:{slip_id}" + (f":{side}" if side is not None else "")
+
+
+def parse_slip(data: object) -> tuple[str, int, int | None] | None:
+    """(action, slip id, side or None) of a slip button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) not in (3, 4) or parts[0] != "slip" or parts[1] not in SLIP_ACTIONS:
+        return None
+    slip_id = _number(parts[2])
+    if slip_id is None:
+        return None
+    if parts[1] != "start":
+        return (parts[1], slip_id, None) if len(parts) == 3 else None
+    side = _number(parts[3]) if len(parts) == 4 else None
+    return (parts[1], slip_id, side) if side in (0, 1) else None
+
+
+def is_slip(data: object) -> bool:
+    return parse_slip(data) is not None
