@@ -68,7 +68,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     lines.append(
         "Agree a time and place with your opponent; draw tiles to decide who starts the first "
         "game. The winner of each game (on a tie, the player who started it) reports the "
-        "result."
+        "result here: send your score first, like 412-380."
     )
     return "\n".join(lines)
 
