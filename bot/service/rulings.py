@@ -180,7 +180,10 @@ async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
 
 async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
     """What replacing the match's value with ``new`` does to the later matches:
-    (``Impact.describe()``, voided later matches, games played in them)."""
+    (``Impact.describe()``, voided later matches, games played in them). Only a decided
+    match feeds later ones."""
+    if view.state != "decided":
+        return "", (), 0
     event = await _event_with_games(tx, view.event_id)
     if event.result(view.code) is None:
         return "", (), 0
@@ -476,6 +479,7 @@ class Asked:
     game: int
     names: tuple[str, str]
     side: int | None = None
+    match_id: int | None = None
 
 
 async def ask_amend(db: Database, req: Request, dispute_id: int,
@@ -674,7 +678,7 @@ async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
         assert actor.person_id is not None
         await prompts_repo.open_prompt(tx, actor.person_id, "tie", match_id, side=side,
                                        now=req.now)
-        asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side)
+        asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side, view.id)
         return await answer_with(tx, req, render, asked)
 
 
