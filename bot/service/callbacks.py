@@ -96,3 +96,100 @@ def parse_slip(data: object) -> tuple[str, int, int | None] | None:
 
 def is_slip(data: object) -> bool:
     return parse_slip(data) is not None
+
+
+# --- TD rulings (bot/service/rulings.py) ----------------------------------------------
+# A dispute's ruler: ``rule:<action>:<dispute id>[:<side>]`` (uphold, amend, void; gbye
+# and mbye name the side). A tied match (SSSg para 30): ``tie:<match id>:<side>`` asks
+# the reason, ``tie:<match id>:<side>:lots`` records "lots drawn by the TD". A correction
+# whose impact voids later games: ``fix:apply:<prompt id>`` / ``fix:cancel:<prompt id>``.
+
+_RULE = {"uphold": "uphold", "amend": "amend", "void": "void", "gbye": "game_bye",
+         "mbye": "match_bye"}
+_SIDED = frozenset({"gbye", "mbye"})
+
+
+def rule(action: str, dispute_id: int, side: int | None = None) -> str:
+    if action not in _RULE or (action in _SIDED) != (side is not None):
+        raise ValueError(f"no ruling button {action!r} with side {side!r}")
+    return f"rule:{action}:{dispute_id}" + (f":{side}" if side is not None else "")
+
+
+def ruling_buttons(dispute_id: int, names: tuple[str, str]) -> list[list[tuple[str, str]]]:
+    """The ruler's buttons on a dispute (SSSg paras 19, 27, 28)."""
+    return [
+        [("Uphold", rule("uphold", dispute_id)), ("Amend", rule("amend", dispute_id)),
+         ("Void game", rule("void", dispute_id))],
+        [(f"Game bye to {names[0]}", rule("gbye", dispute_id, 0)),
+         (f"Game bye to {names[1]}", rule("gbye", dispute_id, 1))],
+        [(f"Match bye to {names[0]}", rule("mbye", dispute_id, 0)),
+         (f"Match bye to {names[1]}", rule("mbye", dispute_id, 1))],
+    ]
+
+
+def parse_rule(data: object) -> tuple[str, int, int | None] | None:
+    """(action as rulings.ACTIONS names it or "amend", dispute id, side or None)."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) not in (3, 4) or parts[0] != "rule" or parts[1] not in _RULE:
+        return None
+    dispute_id = _number(parts[2])
+    if dispute_id is None or (len(parts) == 4) != (parts[1] in _SIDED):
+        return None
+    side = _number(parts[3]) if len(parts) == 4 else None
+    if len(parts) == 4 and side not in (0, 1):
+        return None
+    return _RULE[parts[1]], dispute_id, side
+
+
+def is_rule(data: object) -> bool:
+    return parse_rule(data) is not None
+
+
+def tie(match_id: int, side: int, lots: bool = False) -> str:
+    if side not in (0, 1):
+        raise ValueError(f"no side {side!r}")
+    return f"tie:{match_id}:{side}" + (":lots" if lots else "")
+
+
+def tie_buttons(match_id: int, names: tuple[str, str]) -> list[list[tuple[str, str]]]:
+    """A tied match's winner buttons (SSSg para 30)."""
+    return [[(f"{names[0]} wins", tie(match_id, 0)), (f"{names[1]} wins", tie(match_id, 1))]]
+
+
+def parse_tie(data: object) -> tuple[int, int, bool] | None:
+    """(match id, side, lots drawn?)."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) not in (3, 4) or parts[0] != "tie" or (len(parts) == 4 and parts[3] != "lots"):
+        return None
+    match_id, side = _number(parts[1]), _number(parts[2])
+    if match_id is None or side not in (0, 1):
+        return None
+    assert side is not None
+    return match_id, side, len(parts) == 4
+
+
+def is_tie(data: object) -> bool:
+    return parse_tie(data) is not None
+
+
+def fix(prompt_id: int, apply: bool) -> str:
+    return f"fix:{'apply' if apply else 'cancel'}:{prompt_id}"
+
+
+def parse_fix(data: object) -> tuple[int, bool] | None:
+    """(prompt id, apply?) of an Apply / Cancel button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[0] != "fix" or parts[1] not in ("apply", "cancel"):
+        return None
+    prompt_id = _number(parts[2])
+    return None if prompt_id is None else (prompt_id, parts[1] == "apply")
+
+
+def is_fix(data: object) -> bool:
+    return parse_fix(data) is not None

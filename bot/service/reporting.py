@@ -162,7 +162,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     if state.winner is None:
         for td in await _tds(tx, event.id):
             await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
-                                 text_html=say.tied_for_tds(event, view, state))
+                                 text_html=say.tied_for_tds(event, view, state),
+                                 buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
     await games_repo.mark_decided(tx, view.id, state.winner)
     became_ready = await sync_matches(tx, event.id)

@@ -39,6 +39,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
     Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
     Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
+    Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
+            frozenset({"td", "adjudicator", "organiser"})),
 )
 
 

@@ -24,6 +24,7 @@ from bot.telegram.handlers import (
     help_cmd,
     my_matches,
     report,
+    rulings,
     start,
     stranger,
     td,
@@ -46,8 +47,11 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
+    app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
+                                   rulings.ruler_words), group=-2)
     app.add_handler(
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
@@ -55,6 +59,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))
+    app.add_handler(CallbackQueryHandler(rulings.rule_button, pattern=callbacks.is_rule))
+    app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
+    app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
