@@ -20,7 +20,10 @@ The simulated clock moves one minute per game. At the end the stored games are c
 against the games played (a benchmark that loses games measures nothing).
 
 The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
-the machine decides the seconds.
+the machine decides the seconds. At 512 players the default run takes minutes: a game that
+decides its match makes ``settle_match`` sync the bracket, and ``load_core_event`` replays
+every decided match through ``core.sssg.record`` (each a full ``derive``), so the cost of a
+deciding game grows with the matches already decided.
 """
 
 from __future__ import annotations
