@@ -96,3 +96,48 @@ def parse_slip(data: object) -> tuple[str, int, int | None] | None:
 
 def is_slip(data: object) -> bool:
     return parse_slip(data) is not None
+
+
+# --- fees (bot/service/payment_proofs.py, bot/service/expulsion.py) ----------------------
+# A TD's Approve / Reject of a player's proof of payment (``fee:proof:ok:<proof id>``,
+# ``fee:proof:no:<id>``); the replacement a TD picks for an expelled player's slot, SSSg
+# para 29 (``fee:sub:<expelled entry id>:<candidate entry id>``).
+_PROOF = {"ok": True, "no": False}
+
+
+def proof(proof_id: int, approve: bool) -> str:
+    return f"fee:proof:{'ok' if approve else 'no'}:{proof_id}"
+
+
+def parse_proof(data: object) -> tuple[int, bool] | None:
+    """(proof id, approve?) of a proof's Approve / Reject button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["fee", "proof"] or parts[2] not in _PROOF:
+        return None
+    proof_id = _number(parts[3])
+    return None if proof_id is None else (proof_id, _PROOF[parts[2]])
+
+
+def is_proof(data: object) -> bool:
+    return parse_proof(data) is not None
+
+
+def substitute(expelled_entry: int, candidate_entry: int) -> str:
+    return f"fee:sub:{expelled_entry}:{candidate_entry}"
+
+
+def parse_substitute(data: object) -> tuple[int, int] | None:
+    """(expelled entry id, candidate entry id) of a replacement button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["fee", "sub"]:
+        return None
+    expelled, candidate = _number(parts[2]), _number(parts[3])
+    return None if expelled is None or candidate is None else (expelled, candidate)
+
+
+def is_substitute(data: object) -> bool:
+    return parse_substitute(data) is not None

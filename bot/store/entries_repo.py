@@ -57,6 +57,12 @@ async def of_person(tx: Tx, event_id: int, person_id: int) -> Entry | None:
     return None if row is None else _entry(row)
 
 
+async def of_person_all(tx: Tx, person_id: int) -> list[Entry]:
+    """Every entry of a person, in any event, oldest first."""
+    return [_entry(r) for r in await tx.all(_SELECT + " WHERE e.person_id = ? ORDER BY e.id",
+                                            (person_id,))]
+
+
 async def named(tx: Tx, event_id: int, name: str) -> Entry | None:
     """The entry of the event with this name, in any case."""
     row = await tx.one(_SELECT + " WHERE e.event_id = ? AND lower(p.name) = lower(?)", (event_id, name))

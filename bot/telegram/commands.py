@@ -39,6 +39,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
     Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
     Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
+    Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
+            frozenset({"td", "organiser", "player"})),
 )
 
 
