@@ -6,6 +6,7 @@ import html
 
 from bot.service.payment_proofs import ProofDecision, ProofSent
 from bot.service.payments import Payment
+from bot.service.prizes import CostEntered, Prizes
 
 
 def esc(text: str) -> str:
@@ -35,3 +36,12 @@ def proof_decided(decision: ProofDecision) -> str | None:
 
 PAID_USAGE = ("Say who paid for which round: /paid NAME ROUND, e.g. /paid Ann Lee SF. "
               "Players: send a photo of your payment with the caption /paid.")
+
+
+def cost_entered(done: CostEntered) -> str:
+    return (f"✅ Cost recorded: {esc(done.amount)} ({esc(done.note)}). Costs so far "
+            f"{esc(done.total)}. /prizes shows the pools.")
+
+
+def prize_pools(p: Prizes) -> str:
+    return f"<b>{esc(p.event.name)}</b>\n{esc(p.text)}"

@@ -135,3 +135,18 @@ async def test_a_player_typing_paid_is_told_to_send_a_photo(bot: BotUnderTest) -
     said = await say(bot, "Ben Ong", "/paid Ben Ong SF")
     assert "send a photo of the payment with the caption /paid" in said
     assert await paid_rounds(bot, "Ben Ong") == []
+
+
+async def test_a_td_enters_a_cost_and_a_player_reads_the_prize_pools(bot: BotUnderTest) -> None:
+    await say(bot, "Tara TD", "/paid Ann Lee SF")
+    await say(bot, "Tara TD", "/paid Ben Ong SF")
+    said = await say(bot, "Tara TD", "/cost 1 scoresheets")
+    assert said == ("✅ Cost recorded: SGD 1.00 (scoresheets). Costs so far SGD 1.00. "
+                    "/prizes shows the pools.")
+    assert "say how much and what for" in await say(bot, "Tara TD", "/cost 5")
+    pools = await say(bot, "Cai Wen", "/prizes")
+    assert pools.startswith("Club Cup <2026>\nPrize pools (SSSg paras 7-9)")
+    assert "Fees SGD 10.00, costs SGD 1.00." in pools
+    assert "Prizes (90%) SGD 8.10, to the SA SGD 0.90" in pools
+    assert "/cost" in await say(bot, "Tara TD", "/help")
+    assert "/cost" not in await say(bot, "Cai Wen", "/help")

@@ -46,6 +46,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("openround", td.open_round, filters=private))
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
     app.add_handler(CommandHandler("paid", fees.paid_command, filters=private))
+    app.add_handler(CommandHandler("cost", fees.cost_command, filters=private))
+    app.add_handler(CommandHandler("prizes", fees.prizes_command, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,

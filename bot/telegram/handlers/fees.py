@@ -8,9 +8,10 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks, payment_proofs, payments
+from bot.service import callbacks, payment_proofs, payments, prizes
 from bot.service.directing import directed_event
 from bot.service.errors import Invalid, NotAllowed
+from bot.service.limits import amount_of_money, minor_units
 from bot.service.unit import Reply, Request
 from bot.telegram import fees_texts
 from bot.telegram.handlers.common import AfterCommit, handled
@@ -75,4 +76,30 @@ async def proof_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
         return None if text is None else Reply(text)
 
     await payment_proofs.decide_proof(runtime(context).db, req, proof_id, approve, render=told)
+    return None
+
+
+@handled
+async def cost_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/cost AMOUNT NOTE: a cost of running the event (para 9)."""
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "cost")
+    if len(args) < 2:
+        raise Invalid("say how much and what for: /cost AMOUNT NOTE, e.g. /cost 120 venue hire")
+    cents = minor_units(amount_of_money(args[0], positive=True))
+    await prizes.enter_cost(db, req, event.id, cents, " ".join(args[1:]),
+                            render=lambda done: Reply(fees_texts.cost_entered(done)))
+    return None
+
+
+@handled
+async def prizes_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/prizes: the prize pools (TDs: of the event they direct; players: of theirs)."""
+    db = runtime(context).db
+    try:
+        event_id: int | None = (await directed_event(db, req, context.args or [], "prizes"))[0].id
+    except NotAllowed:
+        event_id = None
+    await prizes.prize_pools(db, req, event_id,
+                             render=lambda p: Reply(fees_texts.prize_pools(p)))
     return None
