@@ -34,6 +34,7 @@ from bot.service.matches import (
     matches_of_round,
     score_line,
 )
+from bot.service.membership import flag_memberships
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
@@ -202,9 +203,11 @@ async def open_round_in(
         if at > now:
             await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    lapsing = await flag_memberships(tx, event, rnd, closes, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
-        detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing]}, why=why,
+        detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing],
+                "membership_ends": lapsing}, why=why,
     )
     return rnd
 
