@@ -98,10 +98,9 @@ def is_slip(data: object) -> bool:
     return parse_slip(data) is not None
 
 
-# --- fees (bot/service/payment_proofs.py, bot/service/expulsion.py) ----------------------
+# --- fees (bot/service/payment_proofs.py) ----------------------------------------------
 # A TD's Approve / Reject of a player's proof of payment (``fee:proof:ok:<proof id>``,
-# ``fee:proof:no:<id>``); the replacement a TD picks for an expelled player's slot, SSSg
-# para 29 (``fee:sub:<expelled entry id>:<candidate entry id>``).
+# ``fee:proof:no:<id>``).
 _PROOF = {"ok": True, "no": False}
 
 
@@ -123,21 +122,3 @@ def parse_proof(data: object) -> tuple[int, bool] | None:
 def is_proof(data: object) -> bool:
     return parse_proof(data) is not None
 
-
-def substitute(expelled_entry: int, candidate_entry: int) -> str:
-    return f"fee:sub:{expelled_entry}:{candidate_entry}"
-
-
-def parse_substitute(data: object) -> tuple[int, int] | None:
-    """(expelled entry id, candidate entry id) of a replacement button."""
-    if not isinstance(data, str):
-        return None
-    parts = data.split(":")
-    if len(parts) != 4 or parts[:2] != ["fee", "sub"]:
-        return None
-    expelled, candidate = _number(parts[2]), _number(parts[3])
-    return None if expelled is None or candidate is None else (expelled, candidate)
-
-
-def is_substitute(data: object) -> bool:
-    return parse_substitute(data) is not None

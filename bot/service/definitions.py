@@ -87,9 +87,6 @@ class RulesDef(_Strict):
     # Fee reminders this many days before each round opens (para 26); unset: [7, 2, 1],
     # or only fee_reminder_hours when that older key is given. [] turns them off.
     fee_reminder_days: list[int] | None = None
-    # Para 26: a player not paid-up when a round opens is expelled ("expel"), or the round
-    # waits for the TDs ("hold": opening is refused, naming who has not paid).
-    unpaid: Literal["expel", "hold"] = "expel"
 
     @field_validator("reminder_hours")
     @classmethod
