@@ -193,3 +193,29 @@ def parse_fix(data: object) -> tuple[int, bool] | None:
 
 def is_fix(data: object) -> bool:
     return parse_fix(data) is not None
+
+
+# --- fees (bot/service/payment_proofs.py) ----------------------------------------------
+# A TD's Approve / Reject of a player's proof of payment (``fee:proof:ok:<proof id>``,
+# ``fee:proof:no:<id>``).
+_PROOF = {"ok": True, "no": False}
+
+
+def proof(proof_id: int, approve: bool) -> str:
+    return f"fee:proof:{'ok' if approve else 'no'}:{proof_id}"
+
+
+def parse_proof(data: object) -> tuple[int, bool] | None:
+    """(proof id, approve?) of a proof's Approve / Reject button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["fee", "proof"] or parts[2] not in _PROOF:
+        return None
+    proof_id = _number(parts[3])
+    return None if proof_id is None else (proof_id, _PROOF[parts[2]])
+
+
+def is_proof(data: object) -> bool:
+    return parse_proof(data) is not None
+

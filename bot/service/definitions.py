@@ -84,6 +84,9 @@ class RulesDef(_Strict):
     # the round's opening date (para 26), and tell the TDs when a round is due to open.
     fee_reminder_hours: int | None = Field(default=None, ge=1)
     open_notice: bool = False
+    # Fee reminders this many days before each round opens (para 26); unset: [7, 2, 1],
+    # or only fee_reminder_hours when that older key is given. [] turns them off.
+    fee_reminder_days: list[int] | None = None
 
     @field_validator("reminder_hours")
     @classmethod
@@ -91,6 +94,14 @@ class RulesDef(_Strict):
         if any(h <= 0 for h in value):
             raise ValueError("every reminder must be a positive number of hours before the close")
         return sorted(set(value), reverse=True)
+
+    @field_validator("fee_reminder_days")
+    @classmethod
+    def _positive_days(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and any(d <= 0 for d in value):
+            raise ValueError("every fee reminder must be a positive number of days before the "
+                             "round opens, e.g. [7, 2, 1]")
+        return None if value is None else sorted(set(value), reverse=True)
 
 
 class EventDef(_Strict):

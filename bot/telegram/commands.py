@@ -41,6 +41,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
     Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
             frozenset({"td", "adjudicator", "organiser"})),
+    Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
+            frozenset({"td", "organiser", "player"})),
+    Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"})),
+    Command("prizes", "Prize pools from the fees paid (paras 7-9)",
+            frozenset({"td", "organiser", "player"})),
 )
 
 

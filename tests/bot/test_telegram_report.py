@@ -34,7 +34,7 @@ def linked_definition() -> str:
     for name, tg_id in IDS.items():
         phone = '\nphone = "8333 6301"' if name == "Tara TD" else ""
         text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}{phone}')
-    return text
+    return text + "\n[rules]\nfee_reminder_days = []  # fee reminders: tests/bot/test_telegram_fees.py\n"
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
     event_upload,
+    fees,
     help_cmd,
     my_matches,
     report,
@@ -45,6 +46,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
     app.add_handler(CommandHandler("openround", td.open_round, filters=private))
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
+    app.add_handler(CommandHandler("paid", fees.paid_command, filters=private))
+    app.add_handler(CommandHandler("cost", fees.cost_command, filters=private))
+    app.add_handler(CommandHandler("prizes", fees.prizes_command, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
@@ -56,6 +60,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
     )
+    app.add_handler(MessageHandler(private & filters.PHOTO
+                                   & filters.CaptionRegex(fees.PROOF_CAPTION), fees.proof_photo))
+    app.add_handler(CallbackQueryHandler(fees.proof_button, pattern=callbacks.is_proof))
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))
