@@ -11,20 +11,23 @@ players it would change already has games, which needs a correction of that matc
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from bot.service import journal, outbox
 from bot.service import reporting_texts as say
+from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotFound
-from bot.service.events import get_event
+from bot.service.events import Event, get_event
 from bot.service.knockout import sync_matches
-from bot.service.matches import core_match, get_match, matches_of_event
+from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.reporting import check_scores, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import disputes_repo, games_repo, slips_repo
-from bot.store.db import Database
+from bot.store.db import Database, Tx
 from core.match import Correction, Game, correct_game, void_game
 
 
@@ -89,10 +92,6 @@ async def rule_game(
         ruling = "upheld" if uphold else "scores" if scores is not None else "void"
         after = correction.after if correction is not None else before
         voided = [i for i in (correction.voided if correction else ()) if i != index]
-        for i in voided:
-            await games_repo.set_void(tx, rows[i].id, True)
-        for i in (correction.restored if correction else ()):
-            await games_repo.set_void(tx, rows[i].id, False)
         slip = await slips_repo.of_game(tx, row.id)
         if slip is not None:
             await slips_repo.move(tx, slip.id, ("disputed", "pending"),
@@ -106,39 +105,75 @@ async def rule_game(
                     "voided_games": [before.number_of(i) for i in voided]},
             why=why.strip(),
         )
-        entries_before = {m.id: m.entries for m in views}
-        was = (view.state == "decided", view.winner)
-        now_is = (after.decided and after.winner is not None, after.winner)
-        reopened = was[0] and now_is != was
-        if reopened:
-            await games_repo.reopen(tx, view.id)
-            await sync_matches(tx, event_id)
-            view = await get_match(tx, view.id)
-        for viewer in (0, 1):
-            person = view.people[viewer]
-            if person is not None:
-                await outbox.enqueue(
-                    tx, person_id=person, now=req.now,
-                    text_html=say.ruled(event, view, viewer, game, ruling, scores, why.strip(),
-                                        [before.number_of(i) or 0 for i in voided], after))
-        if now_is[0] and now_is != was:
-            await settle_match(tx, event, view, after, req.now, actor)
-        for m in await matches_of_event(tx, event_id):
-            if m.id == view.id or m.entries == entries_before[m.id]:
-                continue
-            if await games_repo.games_of(tx, m.id):
-                raise Invalid(
-                    f"this ruling changes who plays {m.code} ({m.round_name}), which already "
-                    "has games; correct that match first. Nothing was changed."
-                )
-            if m.state == "waiting":
-                rnd = await get_round(tx, m.round_id)
-                for side, person in enumerate(m.people):
-                    if person is not None:
-                        await outbox.enqueue(tx, person_id=person, now=req.now,
-                                             text_html=say.opponent_unknown(event, rnd, m, side,
-                                                                            view.code))
+
+        async def tell(view: MatchView) -> None:
+            for viewer in (0, 1):
+                person = view.people[viewer]
+                if person is not None:
+                    await outbox.enqueue(
+                        tx, person_id=person, now=req.now,
+                        text_html=say.ruled(event, view, viewer, game, ruling, scores,
+                                            why.strip(),
+                                            [before.number_of(i) or 0 for i in voided], after))
+
+        reopened = False
+        if correction is None:
+            await tell(view)
+        else:
+            view, reopened = await recompute_match(tx, event, view, index, correction,
+                                                   actor=actor, now=req.now, tell=tell)
         result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                        names[after.winner] if after.winner is not None else None,
                        [before.number_of(i) or 0 for i in voided], reopened)
         return await answer_with(tx, req, render, result)
+
+
+async def recompute_match(
+    tx: Tx, event: Event, view: MatchView, index: int, correction: Correction, *,
+    actor: Actor, now: datetime, tell: Callable[[MatchView], Awaitable[None]],
+) -> tuple[MatchView, bool]:
+    """Write what a correction of the game at ``index`` (already written) does to the rest
+    of the match and the bracket: the later games it voids or restores (para 28), the match
+    reopened or decided anew, the bracket synced and the players of changed matches told.
+    ``tell`` tells the match's players about the ruling, after the match is re-read and
+    before any "match decided" message. Every ruling that changes a game goes through here
+    (a TD's ruling on a dispute; a game bye for a missing board photo, para 25), so the
+    bracket is recomputed one way.
+
+    Refused (``Invalid``: the caller's transaction rolls back) when a later match whose
+    players it would change already has games. Returns the match re-read, and whether a
+    decided match was reopened."""
+    rows = await games_repo.games_of(tx, view.id)
+    entries_before = {m.id: m.entries for m in await matches_of_event(tx, event.id)}
+    for i in correction.voided:
+        if i != index:
+            await games_repo.set_void(tx, rows[i].id, True)
+    for i in correction.restored:
+        await games_repo.set_void(tx, rows[i].id, False)
+    after = correction.after
+    was = (view.state == "decided", view.winner)
+    now_is = (after.decided and after.winner is not None, after.winner)
+    reopened = was[0] and now_is != was
+    if reopened:
+        await games_repo.reopen(tx, view.id)
+        await sync_matches(tx, event.id)
+        view = await get_match(tx, view.id)
+    await tell(view)
+    if now_is[0] and now_is != was:
+        await settle_match(tx, event, view, after, now, actor)
+    for m in await matches_of_event(tx, event.id):
+        if m.id == view.id or m.entries == entries_before[m.id]:
+            continue
+        if await games_repo.games_of(tx, m.id):
+            raise Invalid(
+                f"this ruling changes who plays {m.code} ({m.round_name}), which already "
+                "has games; correct that match first. Nothing was changed."
+            )
+        if m.state == "waiting":
+            rnd = await get_round(tx, m.round_id)
+            for side, person in enumerate(m.people):
+                if person is not None:
+                    await outbox.enqueue(tx, person_id=person, now=now,
+                                         text_html=say.opponent_unknown(event, rnd, m, side,
+                                                                        view.code))
+    return view, reopened

@@ -81,3 +81,9 @@ async def reopen(tx: Tx, match_id: int) -> bool:
         " WHERE id = ? AND state = 'decided'", (match_id,),
     )
     return changed == 1
+
+
+async def set_bye(tx: Tx, game_id: int, to: int) -> None:
+    """A played game becomes a game bye to side ``to`` (SSSg para 25: no board photo);
+    its scores and starter stay for the record."""
+    await tx.execute("UPDATE games SET kind = 'bye', bye_side = ? WHERE id = ?", (to, game_id))
