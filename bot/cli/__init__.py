@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bot.cli.photo_cmds  # noqa: F401
 from bot.cli import formats_cmds, knockout_cmds, match_cmds, pair_cmd, platform_cmds, run_cmds  # noqa: F401
 from bot.cli.app import app, run_main
 
