@@ -236,7 +236,7 @@ async def _closes(tx: Tx, d: Deadline, now: datetime) -> bool:
     if automatic_bye(event):
         w = await photos_repo.window(tx, w.id)
         assert w is not None
-        await _decide(tx, w, "bye", Actor.system(), "the bot (photo_bye = automatic)",
+        await _decide(tx, w, "bye", Actor.system(), "the event's rules",
                       "no board photo within the window", now, None)
         return True
     spread = int(event.rules.get("rules", {}).get("game_bye_spread", 100))
