@@ -8,6 +8,7 @@ from bot.cli import (  # noqa: F401
     knockout_cmds,
     match_cmds,
     pair_cmd,
+    photo_cmds,
     platform_cmds,
     run_cmds,
 )

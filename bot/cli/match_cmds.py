@@ -81,6 +81,10 @@ def report(
         "--at", help="When it was played, e.g. '2016-08-03 19:30' (event's time zone; default: now).")] = None,
     why: Annotated[str, typer.Option("--why", help="A note for the journal.")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    photo_window: Annotated[bool, typer.Option(
+        "--photo-window", help="The winner (on a tie the starter) owes a board photo within "
+                               "the event's photo window (para 25); by default a paper "
+                               "slip's photo is the TD's business.")] = False,
     db: DbOption = None,
 ) -> None:
     """Enter a game of a match being played, from a paper result slip (final at once)."""
@@ -92,7 +96,7 @@ def report(
         when = _played_at(at, ev, now) if at is not None else None
         return await reporting.enter_game(
             database, Request.cli(now), ev.id, (player_one, player_two), scores,
-            starter=starter, played_at=when, why=why,
+            starter=starter, played_at=when, why=why, photo_window=photo_window,
         )
 
     done = _use(db, work)

@@ -219,3 +219,50 @@ def parse_proof(data: object) -> tuple[int, bool] | None:
 def is_proof(data: object) -> bool:
     return parse_proof(data) is not None
 
+
+
+# Board photos (bot/service/photos.py, SSSg para 25): the sender of a photo picks which of
+# their games it shows (``photo:pick:<photo id>:<window id>``); a TD rules on a missing
+# photo (``photo:rule:<window id>:<bye|extend|waive>``).
+_PHOTO_PICK = "photo:pick:"
+PHOTO_RULINGS = frozenset({"bye", "extend", "waive"})
+
+
+def photo_pick(photo_id: int, window_id: int) -> str:
+    return f"{_PHOTO_PICK}{photo_id}:{window_id}"
+
+
+def parse_photo_pick(data: object) -> tuple[int, int] | None:
+    """(photo id, window id) of a "this game" button."""
+    if not isinstance(data, str) or not data.startswith(_PHOTO_PICK):
+        return None
+    photo, sep, window = data.removeprefix(_PHOTO_PICK).partition(":")
+    photo_id, window_id = _number(photo), _number(window)
+    if not sep or photo_id is None or window_id is None:
+        return None
+    return photo_id, window_id
+
+
+def is_photo_pick(data: object) -> bool:
+    return parse_photo_pick(data) is not None
+
+
+def photo_rule(window_id: int, ruling: str) -> str:
+    if ruling not in PHOTO_RULINGS:
+        raise ValueError(f"no photo ruling {ruling!r}")
+    return f"photo:rule:{window_id}:{ruling}"
+
+
+def parse_photo_rule(data: object) -> tuple[int, str] | None:
+    """(window id, ruling) of a TD's Award bye / Extend / Waive button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["photo", "rule"] or parts[3] not in PHOTO_RULINGS:
+        return None
+    window_id = _number(parts[2])
+    return None if window_id is None else (window_id, parts[3])
+
+
+def is_photo_rule(data: object) -> bool:
+    return parse_photo_rule(data) is not None

@@ -79,6 +79,13 @@ class RulesDef(_Strict):
     forfeit_spread: int = Field(default=75, ge=0)
     slip_window_hours: int = Field(default=24, ge=1)
     photo_window_hours: int = Field(default=24, ge=1)
+    # Board photos (para 25): the responsible player is reminded this many hours before the
+    # photo window closes (0: no reminder); when it closes without a photo the TDs are asked
+    # ("ask") or the game goes to the loser as a bye at once ("automatic"); photos are
+    # forwarded to the ratings officer's chat (a Telegram chat id) when one is given.
+    photo_reminder_hours: int = Field(default=2, ge=0)
+    photo_bye: Literal["ask", "automatic"] = "ask"
+    ratings_officer_chat: int | None = None
     reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])
     # Before a round (both off unless set): remind unpaid players this many hours before
     # the round's opening date (para 26), and tell the TDs when a round is due to open.

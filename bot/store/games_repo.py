@@ -105,4 +105,3 @@ async def add_awarded(tx: Tx, match_id: int, *, kind: str, bye_side: int,
         " VALUES (?, ?, ?, ?, ?, ?)",
         (match_id, seq, kind, starter_side, bye_side, iso(at)),
     )
-

@@ -75,6 +75,7 @@ class OutboxRow:
     edit_of: int | None = None  # the row whose delivered message this row edits
     edit_message_id: int | None = None  # that message's id (None: it was never delivered)
     unexpected_failures: int = 0  # neither refusals nor network errors (sender: bounded)
+    photo_file_id: str | None = None  # a photo to send, the text its caption (0007)
 
 
 async def add(
@@ -88,17 +89,20 @@ async def add(
     now: datetime,
     due_at: datetime,
     edit_of: int | None = None,
+    photo_file_id: str | None = None,
 ) -> int | None:
-    """Write one row; with a ``dedupe_key`` already used, write nothing and return None."""
+    """Write one row; with a ``dedupe_key`` already used, write nothing and return None.
+    ``photo_file_id``: the row sends that photo (a Telegram file id) with the text as its
+    caption."""
     if dedupe_key is not None:
         seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
         if seen is not None:
             return None
     row_id = await tx.insert(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
-        " created_at, due_at, edit_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, due_at, edit_of, photo_file_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
-         iso(due_at), edit_of),
+         iso(due_at), edit_of, photo_file_id),
     )
     if edit_of is None:
         await _welcome_goes_first(tx, row_id)
@@ -193,7 +197,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     rows = await tx.all(
         "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
         " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
-        " o.unexpected_failures"
+        " o.unexpected_failures, o.photo_file_id"
         + _FROM + " AND o.due_at <= ?" + _HELD
         + f" ORDER BY {_order('o')} LIMIT ?",
         (iso(now), iso(now), limit),
@@ -201,7 +205,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
                   parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],
-                  r["edit_message_id"], r["unexpected_failures"])
+                  r["edit_message_id"], r["unexpected_failures"], r["photo_file_id"])
         for r in rows
     ]
 

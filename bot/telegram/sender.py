@@ -14,6 +14,8 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
   after a few attempts it is marked ``undeliverable``, with Telegram's reason, for a TD to
   see (kept apart from ``blocked``: it points at a wrong chat or a bug, not a person);
+- a row with a photo (``photo_file_id``, a Telegram file id) is sent with sendPhoto, its
+  text the caption (the service keeps captions under Telegram's 1024 characters);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
 - the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
@@ -273,6 +275,17 @@ class OutboxSender:
                 if "not modified" not in exc.message.lower():
                     raise
             return row.edit_message_id
+        if row.photo_file_id is not None:  # a photo, its text the caption (under 1024)
+            sent = await self._api(row, self._bot.send_photo(
+                chat_id=row.chat_id,
+                photo=row.photo_file_id,
+                caption=row.text_html,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            ))
+            delivered.append(row.text_html)
+            answered = None if sent is None else sent.message_id
+            return answered if isinstance(answered, int) else None
         pieces = split_text(row.text_html)
         message_id = None
         for n, piece in enumerate(pieces, start=1):

@@ -24,6 +24,7 @@ from bot.telegram.handlers import (
     fees,
     help_cmd,
     my_matches,
+    photos,
     report,
     rulings,
     start,
@@ -71,6 +72,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
+    app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))
+    app.add_handler(CallbackQueryHandler(photos.pick_game, pattern=callbacks.is_photo_pick))
+    app.add_handler(CallbackQueryHandler(photos.rule, pattern=callbacks.is_photo_rule))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
     app.add_error_handler(on_error)
