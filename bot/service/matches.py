@@ -65,7 +65,8 @@ async def core_match(tx: Tx, match_id: int) -> Match:
             game_bye_spread=rules.get("game_bye_spread", 100),
             forfeit_spread=rules.get("forfeit_spread", 75),
         ),
-        match_bye=view.winner if view.state == "bye" else None,
+        match_bye=(view.match_bye if view.match_bye is not None
+                   else view.winner if view.state == "bye" else None),
     )
 
 

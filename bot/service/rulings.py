@@ -12,9 +12,11 @@ players it would change already has games, which needs a correction of that matc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from bot.service import journal, outbox
 from bot.service import reporting_texts as say
+from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotFound
 from bot.service.events import get_event
 from bot.service.knockout import sync_matches
@@ -23,9 +25,9 @@ from bot.service.reporting import check_scores, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import disputes_repo, games_repo, slips_repo
-from bot.store.db import Database
-from core.match import Correction, Game, correct_game, void_game
+from bot.store import disputes_repo, games_repo, matches_repo, slips_repo
+from bot.store.db import Database, Tx
+from core.match import Correction, Game, MatchState, award_match_bye, correct_game, void_game
 
 
 @dataclass(frozen=True)
@@ -142,3 +144,34 @@ async def rule_game(
                        names[after.winner] if after.winner is not None else None,
                        [before.number_of(i) or 0 for i in voided], reopened)
         return await answer_with(tx, req, render, result)
+
+
+async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
+                             why: str) -> MatchState:
+    """A TD gives side ``side`` a match bye (SSSg para 27): it advances, and every game
+    of the match is void (the core's ``award_match_bye``). The one code path for a match
+    bye, whether from a dispute or from a round's close; the match then feeds the bracket
+    and both players are told, as any decided match is (``settle_match``).
+
+    Refused for a match that is not being played (decided, a bye of the draw, or waiting
+    for its players), and without a reason: the players and the journal are told why."""
+    if not why.strip():
+        raise Invalid("say why the match bye is given: the players and the journal are told")
+    view = await get_match(tx, match_id)
+    await require_role(tx, by, view.event_id, "td")
+    if view.state not in ("ready", "playing"):
+        raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
+                      "given a match bye")
+    if side not in (0, 1):
+        raise Invalid(f"no side {side!r}: a match bye goes to side 0 or 1")
+    correction = award_match_bye(await core_match(tx, match_id), side)
+    await matches_repo.set_match_bye(tx, match_id, side)
+    event = await get_event(tx, view.event_id)
+    await journal.record(
+        tx, who=by, action="match.bye", subject=f"match:{view.id}", now=now,
+        detail={"code": view.code, "side": side, "winner": view.label(side),
+                "voided_games": len(correction.after.void)},
+        why=why.strip(),
+    )
+    await settle_match(tx, event, await get_match(tx, match_id), correction.after, now, by)
+    return correction.after

@@ -32,6 +32,7 @@ class MatchView:
     winner: int | None  # side
     linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
     round_state: str = "planned"
+    match_bye: int | None = None  # side a TD gave a match bye (SSSg para 27)
 
     def side_of_person(self, person_id: int) -> int | None:
         for side in (0, 1):
@@ -90,6 +91,7 @@ def _view(r: Row) -> MatchView:
         (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
         (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
         r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), r["round_state"],
+        r["match_bye_side"],
     )
 
 
@@ -142,6 +144,11 @@ async def set_sides(
 
 async def set_state(tx: Tx, match_id: int, state: str) -> None:
     await tx.execute("UPDATE matches SET state = ? WHERE id = ?", (state, match_id))
+
+
+async def set_match_bye(tx: Tx, match_id: int, side: int | None) -> None:
+    """A TD's match bye (SSSg para 27), or none."""
+    await tx.execute("UPDATE matches SET match_bye_side = ? WHERE id = ?", (side, match_id))
 
 
 @dataclass(frozen=True)

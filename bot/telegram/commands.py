@@ -34,11 +34,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("matches", "Your matches, opponents and deadlines", frozenset({"player"})),
     Command("report", "Report a game: /report 412-380, your score first", frozenset({"player"})),
     Command("dispute", "Dispute a result slip: /dispute REASON", frozenset({"player"})),
-    Command("pending", "What awaits a TD: join requests, undelivered messages",
+    Command("pending", "What awaits a TD: disputes, unfinished matches, fees, join requests",
             frozenset({"td", "organiser"})),
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
     Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
     Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
+    Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
+            frozenset({"td", "organiser"})),
 )
 
 

@@ -20,6 +20,7 @@ from telegram.ext import (
 from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
+    desk,
     event_upload,
     help_cmd,
     my_matches,
@@ -44,6 +45,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
     app.add_handler(CommandHandler("openround", td.open_round, filters=private))
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
+    app.add_handler(CommandHandler("closeround", desk.close_round, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
@@ -55,6 +57,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))
+    app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
