@@ -49,6 +49,10 @@ class MyMatch:
     closes_at: str | None  # the round's deadline in the event's time zone
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
+    next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
+    # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
+    open_slips: tuple[tuple[int, str, str], ...] = ()
+    # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
 
 
 async def list_my_matches(
@@ -77,12 +81,17 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
         shown = "unfinished" if m.left_unfinished else m.state  # a TD will rule on it
+        slips = tuple(
+            (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
+             event.local(s.closes_at) if s.closes_at else "?")
+            for s in await slips_repo.of_match(tx, m.id, ("pending",))
+        )
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
-                state.next_game, starter,
+                state.next_game, starter, state.next_is_deciding, slips,
             )
         )
     order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}

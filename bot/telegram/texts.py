@@ -276,8 +276,14 @@ def match_line(m: MyMatch) -> str:
     ]
     if m.state in ("playing", "unfinished", "decided") and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
-    if m.state == "playing" and m.next_game is not None and m.next_starter:
-        parts.append(f"Next: game {m.next_game}, {esc(m.next_starter)} starts")
+    if m.state == "playing" and m.next_game is not None:
+        deciding = " (the deciding game, para 16)" if m.next_is_deciding else ""
+        who = (f"{esc(m.next_starter)} starts" if m.next_starter
+               else "draw tiles to decide who starts")
+        parts.append(f"Next: game {m.next_game}{deciding}, {who}")
+    for game, agrees, until in m.open_slips:
+        whose = "your" if agrees == "you" else f"{esc(agrees)}'s"
+        parts.append(f"Game {game} awaits {whose} agreement until {esc(until)}")
     if m.closes_at:
         parts.append(f"Deadline: {esc(m.closes_at)}")
     return "\n".join(parts)

@@ -161,3 +161,25 @@ def test_a_long_section_shows_five_and_says_where_the_rest_are() -> None:
     assert lines[1] == "<b>Not paid yet</b> (12):"
     assert lines[2:7] == [f"• P{i}" for i in range(5)]
     assert lines[7] == "… and 7 more: tdbot inbox club-cup"
+
+
+async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: Database) -> None:
+    from bot.service.readmodels import my_matches
+
+    await _slip(db, "Ann Lee", SaidResult(412, 380, text="412-380"), starter=1)
+    async with db.transaction() as tx:
+        ann, dev = (await get_match(tx, M1)).people
+        assert ann is not None and dev is not None
+        (mine,) = await my_matches(tx, ann)
+        (theirs,) = await my_matches(tx, dev)
+    until = "Tue 03 Mar 2026 17:00 (+08)"
+    assert mine.open_slips == ((1, "Dev Rao", until),) and not mine.next_is_deciding
+    assert theirs.open_slips == ((1, "you", until),)
+    line = texts.match_line(theirs)
+    assert "Game 1 awaits your agreement until Tue 03 Mar 2026 17:00 (+08)" in line
+    assert "Next: game 2, Ann Lee starts" in line  # para 15: Dev started game 1
+    await _slip(db, "Dev Rao", SaidResult(420, 400, text="420-400"))
+    async with db.transaction() as tx:
+        (mine,) = await my_matches(tx, ann)
+    assert mine.next_game == 3 and mine.next_is_deciding
+    assert "Next: game 3 (the deciding game, para 16), Ann Lee starts" in texts.match_line(mine)
