@@ -183,3 +183,12 @@ async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: D
         (mine,) = await my_matches(tx, ann)
     assert mine.next_game == 3 and mine.next_is_deciding
     assert "Next: game 3 (the deciding game, para 16), Ann Lee starts" in texts.match_line(mine)
+
+
+async def test_only_a_td_uses_the_desk(db: Database) -> None:
+    from bot.service.errors import NotAllowed
+
+    with pytest.raises(NotAllowed):
+        await desk.give_match_bye(db, player("Ann Lee"), M1, 0, why="I win")
+    with pytest.raises(NotAllowed):
+        await desk.void_match(db, player("Dev Rao"), M1, why="redo")
