@@ -86,8 +86,9 @@ async def test_a_match_bye_decides_the_match_and_seats_the_final(db: Database) -
     assert (m1.state, m1.winner) == ("decided", 0)
     assert final.names[0] == "Ann Lee"  # para 27: the bye advances her
     assert entry is not None and entry[0] == "Dev cannot play before the deadline"
-    told = {who for who, _, _ in await outbox_since(db, mark)}
-    assert {"Ann Lee", "Dev Rao"} <= told
+    told = {who: text for who, text, _ in await outbox_since(db, mark)}
+    assert {"Ann Lee", "Dev Rao"} <= set(told)
+    assert "won your <b>SF</b> match against Dev Rao by a match bye (para 27)" in told["Ann Lee"]
     with pytest.raises(Invalid, match="M1 is decided: only a match being played"):
         await desk.give_match_bye(db, td(), M1, 1, why="pressed again")
 
