@@ -445,6 +445,11 @@ def inbox(
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
                    f"({m.round_name}) -- a TD must rule on it")
+    for m in box.tied:
+        out.append(f"  tied (para 30): {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+    for s in box.slips_awaiting:
+        out.append(f"  awaiting agreement: {s.code} game {s.game} reported by {s.reporter}, "
+                   f"final {s.final_at}")
     if box.not_on_telegram:
         out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "
                    "wait until they join")

@@ -266,3 +266,52 @@ def parse_photo_rule(data: object) -> tuple[int, str] | None:
 
 def is_photo_rule(data: object) -> bool:
     return parse_photo_rule(data) is not None
+
+
+# The TD's desk (bot/service/desk.py): at a round's close, for its unfinished matches,
+# extend the round 7 days (``desk:extend:<round id>:<closing time, Unix seconds>``: the
+# time it extends from, so a second press of the same button extends nothing), give a
+# match bye (``desk:bye:<match id>:<side>``) or void the match's games
+# (``desk:void:<match id>``).
+_DESK = "desk"
+
+
+def desk_extend(round_id: int, closes_at: int) -> str:
+    return f"{_DESK}:extend:{round_id}:{closes_at}"
+
+
+def desk_bye(match_id: int, side: int) -> str:
+    if side not in (0, 1):
+        raise ValueError(f"no side {side!r}")
+    return f"{_DESK}:bye:{match_id}:{side}"
+
+
+def desk_void(match_id: int) -> str:
+    return f"{_DESK}:void:{match_id}"
+
+
+def parse_desk(data: object) -> tuple[str, int, int | None] | None:
+    """(action, id, extra) of a desk button: extra is the closing time for ``extend``,
+    the side for ``bye``, None for ``void``."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) < 3 or parts[0] != _DESK:
+        return None
+    ident = _number(parts[2])
+    if ident is None:
+        return None
+    if parts[1] == "void" and len(parts) == 3:
+        return "void", ident, None
+    if len(parts) != 4:
+        return None
+    extra = _number(parts[3])
+    if parts[1] == "extend" and extra is not None:
+        return "extend", ident, extra
+    if parts[1] == "bye" and extra in (0, 1):
+        return "bye", ident, extra
+    return None
+
+
+def is_desk(data: object) -> bool:
+    return parse_desk(data) is not None

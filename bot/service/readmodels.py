@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bot.service.adjudicators import eligible_adjudicators
 from bot.service.deadlines import FailedDeadline, failed_deadlines
-from bot.service.entries import entries_of
-from bot.service.events import get_event
+from bot.service.entries import Entry, entries_of
+from bot.service.events import Event, get_event
 from bot.service.invites import JoinRequest, pending_join_requests
 from bot.service.matches import (
     MatchView,
@@ -23,11 +24,13 @@ from bot.service.matches import (
     score_line,
 )
 from bot.service.payments import unpaid
+from bot.service.people import get_person
 from bot.service.roles import ROLES, people_with_role, require_role
-from bot.service.schedule import rounds_of
+from bot.service.schedule import Round, rounds_of
 from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
-from bot.store import matches_repo, outbox_repo
+from bot.store import matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
+from core.match import Decision
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,10 @@ class MyMatch:
     closes_at: str | None  # the round's deadline in the event's time zone
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
+    next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
+    # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
+    open_slips: tuple[tuple[int, str, str], ...] = ()
+    # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
 
 
 async def list_my_matches(
@@ -74,12 +81,17 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
         shown = "unfinished" if m.left_unfinished else m.state  # a TD will rule on it
+        slips = tuple(
+            (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
+             event.local(s.closes_at) if s.closes_at else "?")
+            for s in await slips_repo.of_match(tx, m.id, ("pending",))
+        )
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
-                state.next_game, starter,
+                state.next_game, starter, state.next_is_deciding, slips,
             )
         )
     order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}
@@ -94,11 +106,25 @@ async def match_score_line(tx: Tx, match_id: int, side: int = 0) -> str:
 
 
 @dataclass(frozen=True)
+class AwaitingSlip:
+    """A reported game awaiting the opponent's agreement: final at ``final_at`` unless
+    disputed before (SSSg para 24)."""
+
+    code: str
+    game: int
+    reporter: str
+    opponent: str
+    final_at: str  # in the event's time zone
+
+
+@dataclass(frozen=True)
 class TdInbox:
-    """What awaits a TD of an event, most urgent first."""
+    """What awaits a TD of an event, most urgent first. Each kind is filled by one small
+    function of ``td_inbox`` and shown as one section of ``/pending``."""
 
     event_id: int
     join_requests: list[JoinRequest] = field(default_factory=list)
+    # id, match_id, code, reason, raised_at; players ("A v B"), rulers ("Tara, Tom": para 19)
     open_disputes: list[dict[str, object]] = field(default_factory=list)
     unpaid: list[tuple[str, list[str]]] = field(default_factory=list)  # round, names
     # per person and kind: name, state, messages (how many), last_error
@@ -108,12 +134,16 @@ class TdInbox:
     left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
     # players with no Telegram account linked whose messages wait until they join
     not_on_telegram: list[str] = field(default_factory=list)
+    slips_awaiting: list[AwaitingSlip] = field(default_factory=list)
+    tied: list[MatchView] = field(default_factory=list)  # para 17 leaves them to a TD (para 30)
+    slug: str = ""
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
-                    or self.left_unfinished or self.not_on_telegram)
+                    or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
+                    or self.tied)
 
 
 async def pending(
@@ -126,34 +156,84 @@ async def pending(
 
 
 async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
-    """Join requests to approve, disputes to rule on, fees missing for the next rounds to
-    open (SSSg para 26), messages Telegram refused for good (issue 3, "Outbox": "marked so
-    and shown to a TD"; blocked by the person, or undeliverable), deadlines that could not
-    fire, unfinished matches (of open rounds, and those a closed round left until a TD
-    rules on them), and players not on Telegram yet."""
-    disputes = await matches_repo.open_disputes(tx, event_id)
-    owing: list[tuple[str, list[str]]] = []
+    """Everything that waits for a TD, one small function per kind below."""
+    event = await get_event(tx, event_id)
     rounds = await rounds_of(tx, event_id)  # none before the draw
+    entries = await entries_of(tx, event_id)
+    playing = [m for m in await matches_of_event(tx, event_id) if m.state == "playing"]
+    tied = await _tied(tx, playing)
+    unfinished = [m for m in playing if m.round_state == "open" and m.id not in tied]
+    left_unfinished = [m for m in playing if m.left_unfinished and m.id not in tied]
+    return TdInbox(
+        event_id,
+        join_requests=await pending_join_requests(tx, event_id),
+        open_disputes=await _disputes(tx, event_id),
+        unpaid=await _unpaid(tx, rounds),
+        refused_messages=await _refused(tx, event_id, entries),
+        failed_deadlines=await failed_deadlines(tx, event_id),
+        unfinished=unfinished,
+        left_unfinished=left_unfinished,
+        not_on_telegram=_not_on_telegram(entries, drawn=bool(rounds)),
+        slips_awaiting=await _slips_awaiting(tx, event),
+        tied=[m for m in playing if m.id in tied],
+        slug=event.slug,
+    )
+
+
+async def _disputes(tx: Tx, event_id: int) -> list[dict[str, object]]:
+    """Open disputes, with the match's players and who may rule (SSSg para 19: the TDs
+    who do not play in it, else a neutral adjudicator)."""
+    out: list[dict[str, object]] = []
+    for d in await matches_repo.open_disputes(tx, event_id):
+        m = await get_match(tx, int(d["match_id"]))
+        rulers = [(await get_person(tx, p)).name for p in await eligible_adjudicators(tx, m.id)]
+        out.append({**d, "players": f"{m.label(0)} v {m.label(1)}", "rulers": ", ".join(rulers)})
+    return out
+
+
+async def _unpaid(tx: Tx, rounds: list[Round]) -> list[tuple[str, list[str]]]:
+    """Fees missing for the rounds still to open (SSSg para 26)."""
+    owing: list[tuple[str, list[str]]] = []
     for rnd in rounds:
         if rnd.state == "planned":
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
                 owing.append((rnd.name, names))
-    entries = await entries_of(tx, event_id)
+    return owing
+
+
+async def _refused(tx: Tx, event_id: int, entries: list[Entry]) -> list[dict[str, object]]:
+    """Messages Telegram refused for good to the event's people (blocked by the person, or
+    undeliverable): "marked so and shown to a TD", one line per person and kind."""
     people = {e.person_id for e in entries}
     for role in ROLES:
         people.update(await people_with_role(tx, event_id, role))
     rows = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
     counts = Counter((b["person_id"], b["state"]) for b in rows)
     latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins
-    refused = [{**b, "messages": counts[key]} for key, b in latest.items()]
-    playing = [m for m in await matches_of_event(tx, event_id) if m.state == "playing"]
-    unfinished = [m for m in playing if m.round_state == "open"]
-    left_unfinished = [m for m in playing if m.left_unfinished]
-    # Every player is written to at the draw (their first match), so from then on a player
-    # with no Telegram account linked has messages waiting for them.
-    unlinked = sorted((e.name for e in entries
-                       if rounds and e.state == "active" and not e.linked), key=str.casefold)
-    return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
-                   refused, await failed_deadlines(tx, event_id), unfinished, left_unfinished,
-                   unlinked)
+    return [{**b, "messages": counts[key]} for key, b in latest.items()]
+
+
+async def _tied(tx: Tx, playing: list[MatchView]) -> set[int]:
+    """Matches level on games, spread and starts after the deciding game: para 17 does not
+    settle them, the organisers do (para 30)."""
+    return {m.id for m in playing if (await match_state(tx, m.id)).decision is Decision.TIED}
+
+
+def _not_on_telegram(entries: list[Entry], *, drawn: bool) -> list[str]:
+    """Every player is written to at the draw (their first match), so from then on a player
+    with no Telegram account linked has messages waiting for them."""
+    return sorted((e.name for e in entries if drawn and e.state == "active" and not e.linked),
+                  key=str.casefold)
+
+
+async def _slips_awaiting(tx: Tx, event: Event) -> list[AwaitingSlip]:
+    """Reported games the opponent has not agreed to yet, and when each becomes final
+    (SSSg para 24: 24 hours to dispute)."""
+    out: list[AwaitingSlip] = []
+    for slip in await slips_repo.pending_of_event(tx, event.id):
+        m = await get_match(tx, slip.match_id)
+        side = slip.reporter_side
+        out.append(AwaitingSlip(m.code, slip.game_no, m.label(side), m.label(1 - side),
+                                event.local(slip.closes_at) if slip.closes_at else "?"))
+    return out

@@ -29,6 +29,7 @@ DECIDED_ON = {
     Decision.SPREAD: " on spread (para 17)",
     Decision.FEWER_STARTS: " with fewer starts (para 17)",
     Decision.RULING: " by a TD ruling (para 30)",
+    Decision.MATCH_BYE: " by a match bye (para 27)",
 }
 
 

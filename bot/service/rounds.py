@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import journal, outbox
+from bot.service import callbacks, journal, outbox
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
@@ -198,11 +198,7 @@ async def open_round_in(
             )
     subject = f"round:{rnd.id}"
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
-    for hours in event.rules.get("rules", {}).get("reminder_hours", [72, 24]):
-        at = closes - timedelta(hours=hours)
-        if at > now:
-            await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
-    await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    await schedule_close(tx, event, rnd.id, closes, now)
     lapsing = await flag_memberships(tx, event, rnd, closes, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
@@ -210,6 +206,19 @@ async def open_round_in(
                 "membership_ends": lapsing}, why=why,
     )
     return rnd
+
+
+async def schedule_close(tx: Tx, event: Event, round_id: int, closes: datetime,
+                         now: datetime) -> None:
+    """The deadlines of an open round's close: a reminder at each of the event's
+    ``rules.reminder_hours`` before it that is still ahead, and the close itself. Opening
+    a round and extending it (para 21) both come here, so they cannot drift apart."""
+    subject = f"round:{round_id}"
+    for hours in event.rules.get("rules", {}).get("reminder_hours", [72, 24]):
+        at = closes - timedelta(hours=hours)
+        if at > now:
+            await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
+    await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
 
 
 async def close_round_in(
@@ -286,26 +295,49 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     return True
 
 
+def match_buttons(m: MatchView) -> list[list[tuple[str, str]]]:
+    """What a TD may do with a match its round leaves unfinished (bot/service/desk.py): a
+    match bye to either side (para 27) or void its games. Each label names the match, as
+    one message holds the buttons of several."""
+    return [[(f"{m.code}: match bye to {m.label(0)}", callbacks.desk_bye(m.id, 0)),
+             (f"{m.code}: match bye to {m.label(1)}", callbacks.desk_bye(m.id, 1))],
+            [(f"{m.code}: void match", callbacks.desk_void(m.id))]]
+
+
+def extend_button(rnd: Round) -> tuple[str, str]:
+    """Delay the round's close 7 days (para 21), from the close the TD sees now."""
+    assert rnd.closes_at is not None
+    return ("Extend 7 days", callbacks.desk_extend(rnd.id, int(rnd.closes_at.timestamp())))
+
+
 @handler(CLOSE)
 async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """At the round's deadline tell its TDs what is unfinished; closing stays theirs."""
+    """At the round's deadline tell its TDs what is unfinished, with a button for each
+    answer (extend the round, a match bye, void the match); closing stays theirs."""
     rnd = await _round_in_state(tx, d, "open")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
     unfinished = [m for m in await matches_of_round(tx, rnd.id) if m.state == "playing"]
+    head = f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its deadline"
+    buttons: list[list[tuple[str, str]]] = []
     if unfinished:
-        lines = "\n".join(
-            f"• {html.escape(m.code)}: {html.escape(m.label(0))} v {html.escape(m.label(1))}"
-            for m in unfinished
-        )
-        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its "
-                f"deadline with {len(unfinished)} unfinished match(es):\n{lines}")
+        lines = []
+        for m in unfinished:
+            state = await match_state(tx, m.id)
+            score = html.escape(score_line(m, state)) if has_score(state) else "no game yet"
+            lines.append(f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
+                         f"{html.escape(m.label(1))} ({score})")
+            buttons.extend(match_buttons(m))
+        buttons.append([extend_button(rnd)])
+        text = (f"{head} with {len(unfinished)} unfinished match(es):\n" + "\n".join(lines)
+                + "\n\nFor each: a match bye (para 27) or void its games; or extend the round "
+                "7 days (para 21). Then close it: /closeround " + html.escape(rnd.code))
     else:
-        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its "
-                "deadline; every match is finished, so it can be closed.")
+        text = (f"{head}; every match is finished. Close it: /closeround "
+                + html.escape(rnd.code))
     for td in await _tds(tx, rnd.event_id):
-        await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+        await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons or None, now=now,
                              dedupe_key=f"deadline:{d.id}:td:{td}")
     return True
 

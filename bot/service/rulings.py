@@ -602,23 +602,44 @@ async def match_bye(
         match = await core_match(tx, view.id)
         if match.match_bye is not None:
             raise Invalid(f"{view.code} already has a match bye to {view.label(match.match_bye)}")
-        result = await _whole_match(tx, req, actor, event, view,
+        result = await _whole_match(tx, req.now, actor, event, view,
                                     award_match_bye(match, side).match, "match_bye", side,
                                     why.strip(), confirm)
         return await answer_with(tx, req, render, result)
 
 
-async def _whole_match(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
+async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
+                             why: str) -> MatchState:
+    """A TD gives side ``side`` a match bye (SSSg para 27) from a round's close: the same
+    path as ``tdbot match-bye`` (``_whole_match``): every game void, the match decided,
+    the bracket synced, the players told. Only a match being played, and with a reason."""
+    if not why.strip():
+        raise Invalid("say why the match bye is given: the players and the journal are told")
+    view = await get_match(tx, match_id)
+    await require_role(tx, by, view.event_id, "td")
+    if view.state not in ("ready", "playing"):
+        raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
+                      "given a match bye")
+    if side not in (0, 1):
+        raise Invalid(f"no side {side!r}: a match bye goes to side 0 or 1")
+    event = await get_event(tx, view.event_id)
+    match = await core_match(tx, view.id)
+    ruled = await _whole_match(tx, now, by, event, view, award_match_bye(match, side).match,
+                               "match_bye", side, why.strip(), False)
+    return (await core_match(tx, view.id)).state() if ruled else match.state()
+
+
+async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: MatchView,
                        new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
-    applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
+    applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
                                         confirm=confirm)
     names = (view.label(0), view.label(1))
     after = applied.after
     for d in await disputes_repo.open_of_match(tx, view.id):
         await disputes_repo.rule(tx, d.id, ruling=f"{ruling}: {why}", adjudicator=actor.person_id,
-                                 now=req.now)
+                                 now=now)
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
-                         subject=f"match:{view.id}", now=req.now,
+                         subject=f"match:{view.id}", now=now,
                          detail={"code": view.code, "to_side": side,
                                  "voided_games": applied.voided,
                                  "voided_matches": list(applied.voided_matches),
@@ -628,7 +649,7 @@ async def _whole_match(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided, applied.reopened, names[side], applied.impact,
                    applied.voided_matches)
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now)
     return result
 
 
@@ -645,7 +666,7 @@ async def _rule_tie(tx: Tx, req: Request, actor: Actor, match_id: int, side: int
         new = rule_tied_match(match, side, why)
     except MatchRuleError as exc:
         raise Invalid(str(exc)) from None
-    return await _whole_match(tx, req, actor, event, view, new, "tie", side, why, False)
+    return await _whole_match(tx, req.now, actor, event, view, new, "tie", side, why, False)
 
 
 async def rule_tie(

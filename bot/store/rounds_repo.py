@@ -78,3 +78,13 @@ async def set_open(tx: Tx, round_id: int, opens_at: datetime, closes_at: datetim
 
 async def set_closed(tx: Tx, round_id: int) -> None:
     await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (round_id,))
+
+
+async def move_close(tx: Tx, round_id: int, was: datetime, closes_at: datetime) -> bool:
+    """Compare-and-set: an open round closing at ``was`` now closes at ``closes_at`` (SSSg
+    para 21: the organisers may delay the end of a round); False if it moved already."""
+    changed = await tx.execute(
+        "UPDATE rounds SET closes_at = ? WHERE id = ? AND state = 'open' AND closes_at = ?",
+        (iso(closes_at), round_id, iso(was)),
+    )
+    return changed == 1

@@ -126,3 +126,13 @@ async def move(
         (to, closed, game_id, slip_id, *wanted),
     )
     return changed == 1
+
+
+async def pending_of_event(tx: Tx, event_id: int) -> list[SlipRow]:
+    """An event's slips awaiting the opponent's agreement (the discrepancy window, SSSg
+    para 24), soonest final first."""
+    rows = await tx.all(
+        "SELECT s.* FROM slips s JOIN matches m ON m.id = s.match_id"
+        " WHERE m.event_id = ? AND s.state = 'pending' ORDER BY s.closes_at, s.id", (event_id,),
+    )
+    return [_slip(r) for r in rows]

@@ -34,7 +34,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("matches", "Your matches, opponents and deadlines", frozenset({"player"})),
     Command("report", "Report a game: /report 412-380, your score first", frozenset({"player"})),
     Command("dispute", "Dispute a result slip: /dispute REASON", frozenset({"player"})),
-    Command("pending", "What awaits a TD: join requests, undelivered messages",
+    Command("pending", "What awaits a TD: disputes, unfinished matches, fees, join requests",
             frozenset({"td", "organiser"})),
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
     Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
@@ -46,6 +46,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"})),
     Command("prizes", "Prize pools from the fees paid (paras 7-9)",
             frozenset({"td", "organiser", "player"})),
+    Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
+            frozenset({"td", "organiser"})),
 )
 
 

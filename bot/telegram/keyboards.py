@@ -7,6 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service import callbacks
+from bot.service.readmodels import TdInbox
+from bot.service.rounds import match_buttons
+from bot.store.outbox_repo import Button
+from bot.telegram.texts import PENDING_SHOWN
 
 Buttons = list[list[dict[str, str]]]
 
@@ -22,3 +26,15 @@ def join_decision(request_id: int, entry_name: str) -> list[dict[str, str]]:
     reject it."""
     return [{"text": f"Approve {entry_name}", "data": callbacks.join_decide(request_id, True)},
             {"text": "Reject", "data": callbacks.join_decide(request_id, False)}]
+
+
+def pending_buttons(inbox: TdInbox) -> list[list[Button | tuple[str, str]]]:
+    """The buttons under /pending, for the items its text shows (``texts.PENDING_SHOWN`` a
+    section): approve or reject a join request; a match bye or void for a match its
+    closed round left unfinished."""
+    rows: list[list[Button | tuple[str, str]]] = []
+    for r in inbox.join_requests[:PENDING_SHOWN]:
+        rows.append(list(join_decision(r.id, r.entry_name)))
+    for m in inbox.left_unfinished[:PENDING_SHOWN]:
+        rows.extend(list(row) for row in match_buttons(m))
+    return rows

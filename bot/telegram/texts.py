@@ -10,6 +10,7 @@ from html import escape
 from bot.service.draw import DrawResult
 from bot.service.event_setup import CreatedEvent
 from bot.service.invites import Invite, invite_link
+from bot.service.matches import MatchView
 from bot.service.readmodels import MyMatch, TdInbox
 from bot.service.rounds import OpenedRound
 from bot.telegram.commands import allowed
@@ -158,44 +159,71 @@ def _messages(row: dict[str, object]) -> str:
     return f"{count} messages, the last: " if count != 1 else ""
 
 
+#: Items a /pending section shows before "and N more" (a phone screen, not a report).
+PENDING_SHOWN = 5
+
+
+def pending_section(title: str, items: list[str], slug: str, count: int | None = None) -> list[str]:
+    """One section of /pending: its title with how many (``count``, when an item is not
+    one thing), at most ``PENDING_SHOWN`` items, and where to see the rest (``tdbot
+    inbox`` lists them all)."""
+    if not items:
+        return []
+    more = len(items) - PENDING_SHOWN
+    lines = ["", f"<b>{title}</b> ({len(items) if count is None else count}):",
+             *items[:PENDING_SHOWN]]
+    if more > 0:
+        lines.append(f"… and {more} more: tdbot inbox {esc(slug or 'EVENT')}")
+    return lines
+
+
+def _vs(m: MatchView) -> str:
+    return f"{esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
+
+
 def pending(event_name: str, inbox: TdInbox) -> str:
-    """What awaits a TD (``readmodels.td_inbox``), most urgent first."""
+    """What awaits a TD (``readmodels.td_inbox``), most urgent first: one section per kind,
+    each short enough for a phone. The buttons under it (``pending_buttons``) act on the
+    items shown."""
     lines = [f"<b>{esc(event_name)}: what awaits a TD</b>"]
-
-    def section(title: str, items: list[str]) -> None:
-        if items:
-            lines.extend(["", title, *items])
-
-    section("Join requests:", [
+    slug = inbox.slug
+    lines += pending_section("Join requests", [
         f"• {esc(r.tg_name)} says they are <b>{esc(r.entry_name)}</b>"
         for r in inbox.join_requests
-    ])
-    section("Open disputes:", [
-        f"• {esc(d['code'])}: {esc(d['reason'])}" for d in inbox.open_disputes
-    ])
-    section("Not paid yet:", [
+    ], slug)
+    lines += pending_section("Open disputes", [
+        f"• {esc(d['code'])} ({esc(d['players'])}): {esc(d['reason'] or 'no reason given yet')}"
+        f" — rules: {esc(d['rulers'] or 'an organiser')}"
+        for d in inbox.open_disputes
+    ], slug)
+    lines += pending_section("Tied matches: decide them (para 30)", [
+        f"• {_vs(m)}" for m in inbox.tied
+    ], slug)
+    lines += pending_section("Closed rounds' unfinished matches (rule on them)", [
+        f"• {_vs(m)} — round closed, unfinished" for m in inbox.left_unfinished
+    ], slug)
+    lines += pending_section("Not paid yet", [
         f"• {esc(round_name)}: {esc(', '.join(names))}" for round_name, names in inbox.unpaid
-    ])
-    section("Messages Telegram refused for good (reach these people another way):", [
+    ], slug, count=sum(len(names) for _, names in inbox.unpaid))
+    lines += pending_section("Messages Telegram refused for good (reach these people another way)", [
         f"• to {esc(row['name'] or '?')} ({_REFUSAL.get(str(row['state']), 'refused')}): "
         f"{_messages(row)}{esc(row['last_error'] or 'refused')}"
         for row in inbox.refused_messages
-    ])
-    section("Deadlines that could not fire (check by hand):", [
+    ], slug)
+    lines += pending_section("Deadlines that could not fire (check by hand)", [
         f"• {esc(d.kind)} for {esc(d.subject)}: {esc(d.error)}" for d in inbox.failed_deadlines
-    ])
-    section("Unfinished matches of open rounds:", [
-        f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
-        for m in inbox.unfinished
-    ])
-    section("Closed rounds' unfinished matches (rule on them):", [
-        f"• {esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
-        " — round closed, unfinished"
-        for m in inbox.left_unfinished
-    ])
-    section("Not yet on Telegram (their messages wait until they join):", [
+    ], slug)
+    lines += pending_section("Results awaiting the opponent's agreement", [
+        f"• {esc(s.code)} game {s.game}: {esc(s.reporter)} reported, {esc(s.opponent)} to "
+        f"agree; final {esc(s.final_at)}"
+        for s in inbox.slips_awaiting
+    ], slug)
+    lines += pending_section("Unfinished matches of open rounds", [
+        f"• {_vs(m)}" for m in inbox.unfinished
+    ], slug)
+    lines += pending_section("Not yet on Telegram (their messages wait until they join)", [
         f"• {esc(', '.join(inbox.not_on_telegram))}"
-    ] if inbox.not_on_telegram else [])
+    ] if inbox.not_on_telegram else [], slug, count=len(inbox.not_on_telegram))
     if inbox.empty:
         lines.append("Nothing waits for you.")
     return "\n".join(lines)
@@ -251,8 +279,14 @@ def match_line(m: MyMatch) -> str:
     ]
     if m.state in ("playing", "unfinished", "decided") and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
-    if m.state == "playing" and m.next_game is not None and m.next_starter:
-        parts.append(f"Next: game {m.next_game}, {esc(m.next_starter)} starts")
+    if m.state == "playing" and m.next_game is not None:
+        deciding = " (the deciding game, para 16)" if m.next_is_deciding else ""
+        who = (f"{esc(m.next_starter)} starts" if m.next_starter
+               else "draw tiles to decide who starts")
+        parts.append(f"Next: game {m.next_game}{deciding}, {who}")
+    for game, agrees, until in m.open_slips:
+        whose = "your" if agrees == "you" else f"{esc(agrees)}'s"
+        parts.append(f"Game {game} awaits {whose} agreement until {esc(until)}")
     if m.closes_at:
         parts.append(f"Deadline: {esc(m.closes_at)}")
     return "\n".join(parts)

@@ -313,7 +313,8 @@ async def test_opening_says_who_was_reached_and_who_waits_for_telegram(db: Datab
     unlinked = sorted(f"P{i}" for i in range(1, 7) if i != 3)
     assert box.not_on_telegram == unlinked and not box.empty
     shown = texts.pending("Club Knockout", box)
-    assert f"Not yet on Telegram (their messages wait until they join):\n• {', '.join(unlinked)}" in shown
+    assert (f"<b>Not yet on Telegram (their messages wait until they join)</b> ({len(unlinked)}):"
+            f"\n• {', '.join(unlinked)}") in shown
 
 
 async def test_nobody_waits_for_telegram_before_the_draw(db: Database) -> None:
@@ -341,7 +342,7 @@ async def test_a_round_closed_unfinished_shows_its_matches_until_ruled(db: Datab
     assert box.unfinished == []
     assert [m.code for m in box.left_unfinished] == [m.code for m in playing]
     shown = texts.pending("Club Knockout", box)
-    assert "Closed rounds' unfinished matches (rule on them):" in shown
+    assert f"<b>Closed rounds' unfinished matches (rule on them)</b> ({len(playing)}):" in shown
     assert shown.count("— round closed, unfinished") == len(playing)
     person = playing[0].people[0]
     assert person is not None

@@ -20,6 +20,7 @@ from telegram.ext import (
 from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
+    desk,
     event_upload,
     fees,
     help_cmd,
@@ -50,6 +51,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("paid", fees.paid_command, filters=private))
     app.add_handler(CommandHandler("cost", fees.cost_command, filters=private))
     app.add_handler(CommandHandler("prizes", fees.prizes_command, filters=private))
+    app.add_handler(CommandHandler("closeround", desk.close_round, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
@@ -70,6 +72,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(rulings.rule_button, pattern=callbacks.is_rule))
     app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
     app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
+    app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))

@@ -29,13 +29,12 @@ async def pending(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     """What awaits a TD (the service's read model ``td_inbox``, one copy of its queries):
     join requests (with their Approve / Reject buttons), disputes, fees, messages Telegram
     refused for good (issue 3: "is marked so and shown to a TD"), deadlines that could not
-    fire, unfinished matches."""
+    fire, unfinished matches (those of closed rounds with their match-bye and void buttons),
+    tied matches and results awaiting agreement."""
     db = runtime(context).db
     event, _ = await directed_event(db, req, context.args or [], "pending")
     await readmodels.pending(db, req, event.id, render=lambda inbox: Reply(
-        texts.pending(event.name, inbox),
-        [keyboards.join_decision(r.id, r.entry_name) for r in inbox.join_requests],
-    ))
+        texts.pending(event.name, inbox), keyboards.pending_buttons(inbox)))
     return None
 
 
@@ -52,7 +51,7 @@ async def list_invites(
     return None
 
 
-def _cut(text: str, word: str) -> tuple[str, bool, str]:
+def cut(text: str, word: str) -> tuple[str, bool, str]:
     """``text`` split at the first ``word`` standing alone: (before, found, after)."""
     parts = re.split(rf"\s+{word}\b", f" {text}", maxsplit=1, flags=re.IGNORECASE)
     after = parts[1].strip() if len(parts) == 2 else ""
@@ -67,8 +66,8 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     TD decision SSSg para 26 leaves to them, and the reason goes to the journal."""
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "openround")
-    head, anyway, reason = _cut(" ".join(args), "anyway")
-    ref, until, closing = _cut(head, "until")
+    head, anyway, reason = cut(" ".join(args), "anyway")
+    ref, until, closing = cut(head, "until")
     if not ref:
         raise Invalid("say which round: /openround ROUND [until 2016-09-30] [anyway: REASON]")
     if until and not closing:
