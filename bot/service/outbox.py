@@ -27,12 +27,15 @@ async def enqueue(
     now: datetime,
     dedupe_key: str | None = None,
     due_at: datetime | None = None,
+    media_id: int | None = None,
 ) -> int | None:
     """Queue a message for a person (delivered once they have linked Telegram) or a chat.
 
     ``text_html`` is Telegram HTML: escape any user-supplied text in it. With a
     ``dedupe_key`` a second message with the same key is dropped (returns None), which
-    makes repeated deadline firings and button presses harmless.
+    makes repeated deadline firings and button presses harmless. With a ``media_id``
+    (``bot/store/media_repo.py``) the message is a photo and ``text_html`` its caption
+    (Telegram's limit: 1024 characters).
     """
     if (person_id is None) == (chat_id is None):
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
@@ -40,7 +43,7 @@ async def enqueue(
         raise ValueError("enqueue needs a non-empty text")
     return await outbox_repo.add(
         tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=buttons,
-        dedupe_key=dedupe_key, now=now, due_at=due_at or now,
+        dedupe_key=dedupe_key, now=now, due_at=due_at or now, media_id=media_id,
     )
 
 

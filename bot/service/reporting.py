@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import callbacks, journal, outbox
+from bot.service import callbacks, groups, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.deadlines import Deadline, handler, open_deadline
@@ -171,6 +171,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
                 "decision": state.decision.value},
     )
+    await groups.post_decided(tx, event.id, view, state, now)
     told: set[int] = set()
     for side in (0, 1):
         person = view.people[side]

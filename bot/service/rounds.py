@@ -20,7 +20,7 @@ import html
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.service import journal, outbox
+from bot.service import groups, journal, outbox
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
@@ -201,6 +201,7 @@ async def open_round_in(
         if at > now:
             await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    await groups.post_round_opened(tx, event, rnd, matches, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
         detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing]}, why=why,

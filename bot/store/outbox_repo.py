@@ -75,6 +75,7 @@ class OutboxRow:
     edit_of: int | None = None  # the row whose delivered message this row edits
     edit_message_id: int | None = None  # that message's id (None: it was never delivered)
     unexpected_failures: int = 0  # neither refusals nor network errors (sender: bounded)
+    media_id: int | None = None  # a picture to send as a photo, the text its caption
 
 
 async def add(
@@ -88,17 +89,19 @@ async def add(
     now: datetime,
     due_at: datetime,
     edit_of: int | None = None,
+    media_id: int | None = None,
 ) -> int | None:
-    """Write one row; with a ``dedupe_key`` already used, write nothing and return None."""
+    """Write one row; with a ``dedupe_key`` already used, write nothing and return None.
+    With a ``media_id`` the row is a photo and its text the caption."""
     if dedupe_key is not None:
         seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
         if seen is not None:
             return None
     row_id = await tx.insert(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
-        " created_at, due_at, edit_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, due_at, edit_of, media_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
-         iso(due_at), edit_of),
+         iso(due_at), edit_of, media_id),
     )
     if edit_of is None:
         await _welcome_goes_first(tx, row_id)
@@ -193,7 +196,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     rows = await tx.all(
         "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
         " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
-        " o.unexpected_failures"
+        " o.unexpected_failures, o.media_id"
         + _FROM + " AND o.due_at <= ?" + _HELD
         + f" ORDER BY {_order('o')} LIMIT ?",
         (iso(now), iso(now), limit),
@@ -201,7 +204,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
                   parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],
-                  r["edit_message_id"], r["unexpected_failures"])
+                  r["edit_message_id"], r["unexpected_failures"], r["media_id"])
         for r in rows
     ]
 
@@ -281,4 +284,13 @@ async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> int:
         " WHERE state = 'blocked' AND edit_of IS NULL AND (chat_id = ? OR person_id IN"
         " (SELECT id FROM people WHERE tg_user_id = ?))",
         (iso(now), tg_user_id, tg_user_id),
+    )
+
+
+async def move_chat(tx: Tx, old_chat_id: int, new_chat_id: int) -> int:
+    """A group became a supergroup (Telegram gave it a new chat id): what waits for the old
+    chat goes to the new one. Returns how many rows moved."""
+    return await tx.execute(
+        "UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND state = 'pending'",
+        (new_chat_id, old_chat_id),
     )

@@ -39,6 +39,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
     Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
     Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
+    Command("bracket", "The bracket pictures of your event", frozenset({"player", "td", "organiser"})),
+    Command("link", "In your event's group: /link EVENT posts results there",
+            frozenset({"td", "organiser"})),
+    Command("unlink", "In a linked group: stop posting there", frozenset({"td", "organiser"})),
 )
 
 

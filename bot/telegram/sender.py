@@ -19,7 +19,12 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
   after the limiter's retries): ``mark_failed`` with a back-off (``retry_delay``) and tried
   again later, for as long as it takes;
-- anything else (a group that became a supergroup, a row the sender cannot build, a bug):
+- a row with a picture (``media_id``) goes out with sendPhoto, its text the caption; a
+  bracket picture is drawn here, at send time, off the event loop
+  (``bot/service/brackets.py``: a use-case never holds the database while drawing);
+- a group that became a supergroup (``ChatMigrated``): the event and the rows waiting for
+  the old chat follow the new chat id (``groups.follow_move``), and the row goes again;
+- anything else (a row the sender cannot build, a bug):
   tried ``UNEXPECTED_ATTEMPTS`` times with the same back-off, then ``undeliverable`` with the
   error, so it shows in the TD's list instead of being sent again and again.
 
@@ -46,10 +51,18 @@ from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 from telegram.warnings import PTBDeprecationWarning
 
-from bot.service import outbox
+from bot.service import brackets, groups, outbox
+from bot.service.unit import Request
 from bot.store.db import Database
 from bot.store.outbox_repo import OutboxRow
 
@@ -66,6 +79,8 @@ BAD_REQUEST_ATTEMPTS = 3
 UNEXPECTED_ATTEMPTS = 5
 #: Telegram's limit on a message's text (Bot API, sendMessage: 1-4096 characters).
 MAX_TEXT = 4096
+#: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
+MAX_CAPTION = 1024
 #: On stop, a Bot API call under way gets this long to be answered before it is given up.
 STOP_GRACE = 1.0
 
@@ -273,6 +288,17 @@ class OutboxSender:
                 if "not modified" not in exc.message.lower():
                     raise
             return row.edit_message_id
+        if row.media_id is not None:
+            png = await brackets.picture_png(self._db, row.media_id, self._clock())
+            photo = await self._api(row, self._bot.send_photo(
+                chat_id=row.chat_id,
+                photo=png,
+                caption=split_text(row.text_html, MAX_CAPTION)[0],
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            ))
+            photo_id = None if photo is None else photo.message_id
+            return photo_id if isinstance(photo_id, int) else None
         pieces = split_text(row.text_html)
         message_id = None
         for n, piece in enumerate(pieces, start=1):
@@ -324,26 +350,41 @@ class OutboxSender:
             await outbox.retry_later(self._db, row.id, repr(exc), retry_at,
                                      rest=_rest(row, delivered))
             return False
+        except ChatMigrated as exc:  # the group became a supergroup: follow it, send again
+            # group chat ids are negative; a private chat cannot move, and a move to where
+            # the row already goes would only repeat: both are unexpected
+            if row.chat_id < 0 and exc.new_chat_id != row.chat_id:
+                log.info("outbox %s: chat %s moved to %s", row.id, row.chat_id, exc.new_chat_id)
+                await groups.follow_move(self._db, Request.system(self._clock()), row.chat_id,
+                                         exc.new_chat_id)
+                self.kick()
+                return False
+            return await self._unexpected(row, exc, delivered)
         except SenderStopped:
             if delivered:
                 await outbox.retry_later(self._db, row.id, None, None, rest=_rest(row, delivered))
             return False
         except Exception as exc:  # neither a refusal nor the network: bounded retries
-            failures = row.unexpected_failures + 1
-            if failures >= UNEXPECTED_ATTEMPTS:
-                log.error("outbox %s: failed %d times (%r); marked undeliverable",
-                          row.id, failures, exc)
-                await outbox.given_up(self._db, row.id, self._clock(), repr(exc),
-                                      rest=_rest(row, delivered))
-                return True
-            log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
-                        row.id, failures, UNEXPECTED_ATTEMPTS, exc)
-            await outbox.retry_later(self._db, row.id, repr(exc),
-                                     self._clock() + retry_delay(failures),
-                                     rest=_rest(row, delivered), unexpected=True)
-            return False
+            return await self._unexpected(row, exc, delivered)
         await outbox.delivered(self._db, row.id, message_id, self._clock())
         return True
+
+    async def _unexpected(self, row: OutboxRow, exc: Exception, delivered: list[str]) -> bool:
+        """A failure that is neither a refusal nor the network: tried
+        ``UNEXPECTED_ATTEMPTS`` times with back-off, then shown to a TD."""
+        failures = row.unexpected_failures + 1
+        if failures >= UNEXPECTED_ATTEMPTS:
+            log.error("outbox %s: failed %d times (%r); marked undeliverable",
+                      row.id, failures, exc)
+            await outbox.given_up(self._db, row.id, self._clock(), repr(exc),
+                                  rest=_rest(row, delivered))
+            return True
+        log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
+                    row.id, failures, UNEXPECTED_ATTEMPTS, exc)
+        await outbox.retry_later(self._db, row.id, repr(exc),
+                                 self._clock() + retry_delay(failures),
+                                 rest=_rest(row, delivered), unexpected=True)
+        return False
 
 
 def _rest(row: OutboxRow, delivered: list[str]) -> str | None:

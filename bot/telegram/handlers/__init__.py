@@ -21,6 +21,7 @@ from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
     event_upload,
+    group,
     help_cmd,
     my_matches,
     report,
@@ -46,6 +47,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
+    app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(
@@ -59,4 +61,10 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
                                    report.report_message))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
+    # The event's group chat: only these commands there (bot/service/groups.py).
+    in_group = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
+    app.add_handler(CommandHandler("link", group.link, filters=in_group))
+    app.add_handler(CommandHandler("unlink", group.unlink, filters=in_group))
+    app.add_handler(CommandHandler("bracket", group.group_bracket, filters=in_group))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, group.moved))
     app.add_error_handler(on_error)
