@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from bot.cli import formats_cmds, knockout_cmds, match_cmds, pair_cmd, platform_cmds, run_cmds  # noqa: F401
+from bot.cli import (  # noqa: F401
+    event_export_cmds,
+    formats_cmds,
+    knockout_cmds,
+    match_cmds,
+    pair_cmd,
+    platform_cmds,
+    run_cmds,
+)
 from bot.cli.app import app, run_main
 
 __all__ = ["app", "main"]
