@@ -9,6 +9,7 @@ from bot.cli import (  # noqa: F401
     match_cmds,
     pair_cmd,
     platform_cmds,
+    round_hold_cmds,
     run_cmds,
 )
 from bot.cli.app import app, run_main

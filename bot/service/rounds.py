@@ -196,17 +196,26 @@ async def open_round_in(
             )
     subject = f"round:{rnd.id}"
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
-    for hours in event.rules.get("rules", {}).get("reminder_hours", [72, 24]):
-        at = closes - timedelta(hours=hours)
-        if at > now:
-            await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
-    await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    await open_closing_deadlines(tx, event, rnd.id, closes, now)
     await groups.post_round_opened(tx, event, rnd, matches, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
         detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing]}, why=why,
     )
     return rnd
+
+
+async def open_closing_deadlines(tx: Tx, event: Event, round_id: int, closes: datetime,
+                                 now: datetime) -> None:
+    """The deadlines of an open round: a reminder at each of ``rules.reminder_hours``
+    before ``closes`` still to come, and the close itself (also when a TD moves the
+    close, SSSg para 21: ``round_holds``)."""
+    subject = f"round:{round_id}"
+    for hours in event.rules.get("rules", {}).get("reminder_hours", [72, 24]):
+        at = closes - timedelta(hours=hours)
+        if at > now:
+            await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
+    await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
 
 
 async def close_round_in(

@@ -43,6 +43,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("link", "In your event's group: /link EVENT posts results there",
             frozenset({"td", "organiser"})),
     Command("unlink", "In a linked group: stop posting there", frozenset({"td", "organiser"})),
+    Command("holdround", "Hold a round open: /holdround CODE until DATE: REASON",
+            frozenset({"td", "organiser"})),
 )
 
 

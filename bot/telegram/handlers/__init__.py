@@ -23,6 +23,7 @@ from bot.telegram.handlers import (
     event_upload,
     group,
     help_cmd,
+    hold,
     my_matches,
     report,
     start,
@@ -48,6 +49,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
+    app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(
