@@ -23,3 +23,24 @@ CREATE TABLE media (
     CHECK (png IS NOT NULL OR (event_id IS NOT NULL AND picture IS NOT NULL))
 );
 ALTER TABLE outbox ADD COLUMN media_id INTEGER REFERENCES media (id);
+
+-- 3. Games held for a TD (SSSg para 20: no SSSg game during another rated event's
+--    blackout). A game reported as played inside a blackout of the event's definition is
+--    kept here, not counted, until a TD releases it (it is then written as any game) or
+--    voids it. slip_id: the chat slip it came from (that slip stays a draft meanwhile);
+--    none for a paper slip (`tdbot report --at`).
+CREATE TABLE held_games (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    slip_id INTEGER UNIQUE REFERENCES slips (id),
+    starter_side INTEGER NOT NULL CHECK (starter_side IN (0, 1)),
+    score_a INTEGER NOT NULL,
+    score_b INTEGER NOT NULL,
+    played_at TEXT NOT NULL,
+    blackout TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'held' CHECK (state IN ('held', 'released', 'voided')),
+    held_at TEXT NOT NULL,
+    decided_at TEXT,
+    why TEXT
+);
+CREATE INDEX held_games_open ON held_games (state, match_id);

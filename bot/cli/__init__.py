@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.cli import (  # noqa: F401
     event_export_cmds,
     formats_cmds,
+    held_cmds,
     knockout_cmds,
     match_cmds,
     pair_cmd,

@@ -445,6 +445,10 @@ def inbox(
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
                    f"({m.round_name}) -- a TD must rule on it")
+    for h in box.held_games:
+        out.append(f"  held {h.id} (para 20): {h.code} {h.names[0]} {h.scores[0]}, {h.names[1]} "
+                   f"{h.scores[1]}, played during {h.blackout} (tdbot held release|void "
+                   f"{ev.slug} {h.id} --why TEXT)")
     if box.not_on_telegram:
         out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "
                    "wait until they join")

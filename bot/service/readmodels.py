@@ -26,8 +26,9 @@ from bot.service.payments import unpaid
 from bot.service.roles import ROLES, people_with_role, require_role
 from bot.service.schedule import rounds_of
 from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
-from bot.store import matches_repo, outbox_repo
+from bot.store import held_repo, matches_repo, outbox_repo
 from bot.store.db import Database, Tx
+from bot.store.held_repo import HeldGame
 
 
 @dataclass(frozen=True)
@@ -108,12 +109,14 @@ class TdInbox:
     left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
     # players with no Telegram account linked whose messages wait until they join
     not_on_telegram: list[str] = field(default_factory=list)
+    # games played during a blackout, held until a TD releases or voids them (para 20)
+    held_games: list[HeldGame] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
-                    or self.left_unfinished or self.not_on_telegram)
+                    or self.left_unfinished or self.not_on_telegram or self.held_games)
 
 
 async def pending(
@@ -156,4 +159,4 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
                        if rounds and e.state == "active" and not e.linked), key=str.casefold)
     return TdInbox(event_id, await pending_join_requests(tx, event_id), disputes, owing,
                    refused, await failed_deadlines(tx, event_id), unfinished, left_unfinished,
-                   unlinked)
+                   unlinked, await held_repo.held_in_event(tx, event_id))

@@ -190,6 +190,12 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         " — round closed, unfinished"
         for m in inbox.left_unfinished
     ])
+    section("Games played during a blackout, held (para 20; release or void them with "
+            "tdbot held):", [
+        f"• {h.id}: {esc(h.code)} {esc(h.names[0])} {h.scores[0]}, {esc(h.names[1])} "
+        f"{h.scores[1]}, during {esc(h.blackout)}"
+        for h in inbox.held_games
+    ])
     section("Not yet on Telegram (their messages wait until they join):", [
         f"• {esc(', '.join(inbox.not_on_telegram))}"
     ] if inbox.not_on_telegram else [])
