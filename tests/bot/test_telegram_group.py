@@ -177,3 +177,22 @@ async def test_the_groups_service_message_about_the_move_is_followed(bot: BotUnd
     async with bot.runtime.db.transaction() as tx:
         assert await groups_repo.group_of(tx, bot.event_id) == new_id  # type: ignore[attr-defined]
         assert await groups_repo.event_of_group(tx, chat.id) is None
+
+
+async def test_an_outbox_row_with_a_drawn_picture_goes_out_as_a_photo(bot: BotUnderTest) -> None:
+    from bot.service import outbox
+    from bot.store import media_repo
+
+    chat = group_of(bot)
+    png = PNG + b"not really a picture, but bytes the sender must pass on unchanged"
+    async with bot.runtime.db.transaction() as tx:
+        media_id = await media_repo.add_png(tx, png, bot.clock())
+        await outbox.enqueue(tx, chat_id=chat.id, text_html="<b>Board</b> &amp; more",
+                             now=bot.clock(), media_id=media_id)
+    bot.runtime.sender.kick()
+    await bot.settle()
+    (sent,) = bot.telegram.sent(chat)
+    assert sent.photo is not None and sent.photo.data == png
+    assert sent.caption == "Board & more"
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT state FROM outbox WHERE media_id = ?", (media_id,)) == "sent"
