@@ -1,11 +1,18 @@
-"""`tdbot demo`: a short scripted event, played by the real bot against a fake Telegram.
+"""`tdbot demo`: a season in miniature, played by the real bot against a fake Telegram.
 
 Issue 3: with no token, start the fake in-process, run the real bot against it and play a
-short event -- an organiser, a TD and four players: the event created, everyone onboarded
-by their links, the draw made and shown, the first round opened with each player told
-their opponent, best-of and deadline, a deadline reminder fired on a simulated clock --
-and print the chat as a person would read it. The database is a temporary file; nothing
-leaves the process. This is the README's first command (``make run`` with no token).
+short event -- an organiser, a TD and four players -- and print the chat as a person would
+read it: the event created, everyone onboarded by their links, the draw made, the
+semi-finals opened; then the games reported in the chat (game 1 asks who started, SSSg
+para 15), a slip agreed, one left until its 24-hour window closes (para 24), one disputed
+and ruled by the TD (paras 19, 24), the 72-hour reminder for the match still unfinished,
+and both semi-finals decided with their winners told they meet in the final. Time is a
+simulated clock; the database is a temporary file; nothing leaves the process. This is
+the README's first command (``make run`` with no token).
+
+The script is a list of chapters of people's actions (``_Script.says`` / ``taps`` /
+``td_rules``): a new step is a few lines in ``_script``. The TD rules with the use-case of
+``tdbot rule``, and the transcript shows that command.
 """
 
 from __future__ import annotations
@@ -18,6 +25,9 @@ from pathlib import Path
 
 from bot.fakebot import FakeUser
 from bot.fakebot.transcript import render_transcript
+from bot.service import rulings
+from bot.service.events import lookup_event
+from bot.service.unit import Request
 from bot.telegram.harness import BotUnderTest
 
 ORGANISER_ID = 100
@@ -109,6 +119,21 @@ class _Script:
         await self.bot.settle()
         self.flush()
 
+    async def td_rules(self, td: FakeUser, event: str, match: str, *, game: int,
+                       scores: tuple[int, int], why: str) -> None:
+        """A TD rules on a disputed game with ``tdbot rule`` (the same use-case, on the
+        demo's clock); the transcript shows the command, its answer, and the chat after."""
+        self.out.append(f"[{td.name} at a terminal] tdbot rule {event} {match} --game {game} "
+                        f'--scores {scores[0]} {scores[1]} --why "{why}"')
+        db = self.bot.runtime.db
+        ev = await lookup_event(db, event)
+        done = await rulings.rule_game(db, Request.cli(self.bot.clock()), ev.id, match, game,
+                                       scores=scores, why=why)
+        self.out.append(f"    {done.match} game {done.game}: scores corrected; "
+                        f"score: {done.score_line}")
+        await self.bot.settle()
+        self.flush()
+
 
 async def play(db_path: Path | None = None) -> str:
     """Play the demo; return the transcript. A temporary database unless one is given."""
@@ -160,8 +185,36 @@ async def _script(bot: BotUnderTest) -> str:
     await s.says(tara, "/draw 2026")
     await s.says(tara, "/openround SF")
 
-    s.chapter("Four days later (simulated): the 72-hour reminder fires")
-    await bot.advance(timedelta(days=4, hours=7))
+    s.chapter("Ann won game 1: she reports it, says who started, Dev agrees")
+    await s.says(ann, "412-380")
+    await s.taps(ann, "Dev Rao started")
+    await s.taps(ann, "✅ Confirm")
+    await s.taps(dev, "Agree")
+
+    s.chapter("Ann wins game 2 and the match; Dev lets the 24-hour window run out")
+    await s.says(ann, "won 398-371")
+    await s.taps(ann, "✅ Confirm")
+    await bot.advance(timedelta(hours=24, minutes=1))
     s.flush()
+
+    s.chapter("Ben reports game 1 of the other semi-final; Cai disputes it")
+    await s.says(ben, "420-390")
+    await s.taps(ben, "I started")
+    await s.taps(ben, "✅ Confirm")
+    await s.taps(cai, "Dispute")
+    await s.says(cai, "I had 431, not 390: my scoresheet is signed by Ben")
+
+    s.chapter("The TD checks the scoresheet and rules")
+    await s.td_rules(tara, "demo-cup", "M2", game=1, scores=(420, 431),
+                     why="the scoresheet Ben signed shows 431")
+
+    s.chapter("Four days later (simulated): the 72-hour reminder, for the unfinished match")
+    await bot.advance(timedelta(days=3, hours=7))
+    s.flush()
+
+    s.chapter("Cai wins game 2 and the match: the final is set")
+    await s.says(cai, "401-352")
+    await s.taps(cai, "✅ Confirm")
+    await s.taps(ben, "Agree")
     await s.says(ann, "/matches")
     return "\n".join(s.out).strip("\n") + "\n"

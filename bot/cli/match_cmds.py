@@ -1,5 +1,8 @@
-"""Match commands: a TD enters a game from a paper slip (``tdbot report``) and rules on a
-disputed one (``tdbot rule``).
+"""Match commands: a TD enters a game from a paper slip (``tdbot report``), rules on a
+disputed one (``tdbot rule``), gives a match bye (``tdbot match-bye``, SSSg para 27),
+decides a tied match (``tdbot rule-tie``, para 30), and applies WESPA forfeits and
+overtime (``tdbot forfeit``, ``tdbot overtime``). A ruling that voids games of later
+matches prints its impact and exits 2 unless ``--confirm`` is given.
 
 The same use-case as the bot's (``bot.service.reporting.enter_game``), as the operator:
 the game is journalled as the command line's and is final at once (a TD checked the
@@ -84,6 +87,10 @@ def report(
         "--at", help="When it was played, e.g. '2016-08-03 19:30' (event's time zone; default: now).")] = None,
     why: Annotated[str, typer.Option("--why", help="A note for the journal.")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    photo_window: Annotated[bool, typer.Option(
+        "--photo-window", help="The winner (on a tie the starter) owes a board photo within "
+                               "the event's photo window (para 25); by default a paper "
+                               "slip's photo is the TD's business.")] = False,
     db: DbOption = None,
 ) -> None:
     """Enter a game of a match being played, from a paper result slip (final at once)."""
@@ -95,7 +102,7 @@ def report(
         when = _played_at(at, ev, now) if at is not None else None
         return await reporting.enter_game(
             database, Request.cli(now), ev.id, (player_one, player_two), scores,
-            starter=starter, played_at=when, why=why,
+            starter=starter, played_at=when, why=why, photo_window=photo_window,
         )
 
     done = _use(db, work)
@@ -104,6 +111,30 @@ def report(
         return
     for line in _lines(done):
         typer.echo(line)
+
+
+ConfirmOption = Annotated[bool, typer.Option(
+    "--confirm", help="Apply a ruling that voids games of later matches (without it the "
+                      "impact is printed and nothing is written).")]
+WhyOption = Annotated[str, typer.Option(
+    "--why", help="The reason: the players and the journal are told.")]
+
+
+def _print_ruled(done: rulings.Ruled) -> None:
+    what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided",
+            "game_bye": f"game bye to {done.to}", "match_bye": f"match bye to {done.to}",
+            "tie": f"tied match ruled for {done.to}", "forfeit": f"won by forfeit by {done.to}",
+            "overtime": f"overtime penalty for {done.to}"}[done.ruling]
+    game = f" game {done.game}" if done.game else ""
+    typer.echo(f"{done.match}{game}: {what}; score: {done.score_line}")
+    if done.voided and done.ruling != "match_bye":
+        typer.echo(f"no longer counting (para 28): game(s) {', '.join(map(str, done.voided))}")
+    if done.voided_matches:
+        typer.echo(f"impact: {done.impact}")
+    if done.reopened:
+        typer.echo(f"{done.match} is no longer decided as it was; the bracket was synced")
+    if done.decided:
+        typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")
 
 
 @app.command("rule")
@@ -117,11 +148,16 @@ def rule(
         help="The right scores, the match's first player's first (as `event show` lists it).",
     )] = None,
     void: Annotated[bool, typer.Option("--void", help="The game does not count (it is replayed).")] = False,
-    why: Annotated[str, typer.Option("--why", help="The reason: the players and the journal are told.")] = "",
+    game_bye: Annotated[str | None, typer.Option(
+        "--game-bye", metavar="NAME", help="The game is a game bye to NAME (+100, para 28).")] = None,
+    match_bye: Annotated[str | None, typer.Option(
+        "--match-bye", metavar="NAME", help="NAME gets a match bye (para 27).")] = None,
+    why: WhyOption = "",
+    confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """Rule on a disputed game (SSSg paras 19, 24, 28): uphold it, correct its scores or
-    void it. The players are told, with the reason."""
+    """Rule on a disputed game (SSSg paras 19, 24, 27, 28): uphold it, correct its scores,
+    void it, or give a game or match bye. The players are told, with the reason."""
     parsed = None
     if scores is not None:
         parsed = (_score(scores[0], "the first player"), _score(scores[1], "the second player"))
@@ -130,14 +166,91 @@ def rule(
     async def work(database: Database) -> rulings.Ruled:
         ev = await lookup_event(database, event)
         return await rulings.rule_game(database, Request.cli(now), ev.id, match, game,
-                                       uphold=uphold, scores=parsed, void=void, why=why)
+                                       uphold=uphold, scores=parsed, void=void,
+                                       game_bye=game_bye, match_bye=match_bye, why=why,
+                                       confirm=confirm)
 
-    done = _use(db, work)
-    what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided"}[done.ruling]
-    typer.echo(f"{done.match} game {done.game}: {what}; score: {done.score_line}")
-    if done.voided:
-        typer.echo(f"no longer counting (para 28): game(s) {', '.join(map(str, done.voided))}")
-    if done.reopened:
-        typer.echo(f"{done.match} is no longer decided as it was; the bracket was synced")
-    if done.decided:
-        typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")
+    _print_ruled(_use(db, work))
+
+
+@app.command("match-bye")
+def match_bye(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who gets the bye and advances.")],
+    why: WhyOption = "",
+    confirm: ConfirmOption = False,
+    db: DbOption = None,
+) -> None:
+    """Give NAME a match bye (SSSg para 27): they advance; games played are void."""
+    now = _now()
+
+    async def work(database: Database) -> rulings.Ruled:
+        ev = await lookup_event(database, event)
+        return await rulings.match_bye(database, Request.cli(now), ev.id, match, name, why=why,
+                                       confirm=confirm)
+
+    _print_ruled(_use(db, work))
+
+
+@app.command("rule-tie")
+def rule_tie(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who wins the tied match.")],
+    why: Annotated[str, typer.Option(
+        "--why", help=f"The reason (default: {rulings.TIE_REASON}).")] = "",
+    db: DbOption = None,
+) -> None:
+    """Decide a match that para 17 leaves tied (level on games, spread and starts; para 30)."""
+    now = _now()
+
+    async def work(database: Database) -> rulings.Ruled:
+        ev = await lookup_event(database, event)
+        return await rulings.rule_tie(database, Request.cli(now), ev.id, match, name, why=why)
+
+    _print_ruled(_use(db, work))
+
+
+@app.command("forfeit")
+def forfeit(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
+    game: Annotated[int, typer.Option("--game", min=1, help="The game's number (or the next one).")],
+    to: Annotated[str, typer.Option("--to", metavar="NAME", help="Who wins it by forfeit.")],
+    why: WhyOption = "",
+    confirm: ConfirmOption = False,
+    db: DbOption = None,
+) -> None:
+    """A game won by forfeit, with the event's forfeit spread (WESPA rules: 75)."""
+    now = _now()
+
+    async def work(database: Database) -> rulings.Ruled:
+        ev = await lookup_event(database, event)
+        return await rulings.forfeit(database, Request.cli(now), ev.id, match, game, to,
+                                     why=why, confirm=confirm)
+
+    _print_ruled(_use(db, work))
+
+
+@app.command("overtime")
+def overtime(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
+    game: Annotated[int, typer.Option("--game", min=1, help="The game's number.")],
+    player: Annotated[str, typer.Option("--player", metavar="NAME", help="Who ran over.")],
+    minutes: Annotated[float, typer.Option(
+        "--minutes", help="Time over in minutes, e.g. 2.5 (10 or more forfeits the game).")],
+    why: WhyOption = "",
+    confirm: ConfirmOption = False,
+    db: DbOption = None,
+) -> None:
+    """WESPA overtime: 10 points off for each started minute over; 10 minutes forfeits."""
+    now = _now()
+
+    async def work(database: Database) -> rulings.Ruled:
+        ev = await lookup_event(database, event)
+        return await rulings.overtime(database, Request.cli(now), ev.id, match, game, player,
+                                      minutes, why=why, confirm=confirm)
+
+    _print_ruled(_use(db, work))

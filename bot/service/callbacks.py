@@ -96,3 +96,173 @@ def parse_slip(data: object) -> tuple[str, int, int | None] | None:
 
 def is_slip(data: object) -> bool:
     return parse_slip(data) is not None
+
+
+# --- TD rulings (bot/service/rulings.py) ----------------------------------------------
+# A dispute's ruler: ``rule:<action>:<dispute id>[:<side>]`` (uphold, amend, void; gbye
+# and mbye name the side). A tied match (SSSg para 30): ``tie:<match id>:<side>`` asks
+# the reason, ``tie:<match id>:<side>:lots`` records "lots drawn by the TD". A correction
+# whose impact voids later games: ``fix:apply:<prompt id>`` / ``fix:cancel:<prompt id>``.
+
+_RULE = {"uphold": "uphold", "amend": "amend", "void": "void", "gbye": "game_bye",
+         "mbye": "match_bye"}
+_SIDED = frozenset({"gbye", "mbye"})
+
+
+def rule(action: str, dispute_id: int, side: int | None = None) -> str:
+    if action not in _RULE or (action in _SIDED) != (side is not None):
+        raise ValueError(f"no ruling button {action!r} with side {side!r}")
+    return f"rule:{action}:{dispute_id}" + (f":{side}" if side is not None else "")
+
+
+def ruling_buttons(dispute_id: int, names: tuple[str, str]) -> list[list[tuple[str, str]]]:
+    """The ruler's buttons on a dispute (SSSg paras 19, 27, 28)."""
+    return [
+        [("Uphold", rule("uphold", dispute_id)), ("Amend", rule("amend", dispute_id)),
+         ("Void game", rule("void", dispute_id))],
+        [(f"Game bye to {names[0]}", rule("gbye", dispute_id, 0)),
+         (f"Game bye to {names[1]}", rule("gbye", dispute_id, 1))],
+        [(f"Match bye to {names[0]}", rule("mbye", dispute_id, 0)),
+         (f"Match bye to {names[1]}", rule("mbye", dispute_id, 1))],
+    ]
+
+
+def parse_rule(data: object) -> tuple[str, int, int | None] | None:
+    """(action as rulings.ACTIONS names it or "amend", dispute id, side or None)."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) not in (3, 4) or parts[0] != "rule" or parts[1] not in _RULE:
+        return None
+    dispute_id = _number(parts[2])
+    if dispute_id is None or (len(parts) == 4) != (parts[1] in _SIDED):
+        return None
+    side = _number(parts[3]) if len(parts) == 4 else None
+    if len(parts) == 4 and side not in (0, 1):
+        return None
+    return _RULE[parts[1]], dispute_id, side
+
+
+def is_rule(data: object) -> bool:
+    return parse_rule(data) is not None
+
+
+def tie(match_id: int, side: int, lots: bool = False) -> str:
+    if side not in (0, 1):
+        raise ValueError(f"no side {side!r}")
+    return f"tie:{match_id}:{side}" + (":lots" if lots else "")
+
+
+def tie_buttons(match_id: int, names: tuple[str, str]) -> list[list[tuple[str, str]]]:
+    """A tied match's winner buttons (SSSg para 30)."""
+    return [[(f"{names[0]} wins", tie(match_id, 0)), (f"{names[1]} wins", tie(match_id, 1))]]
+
+
+def parse_tie(data: object) -> tuple[int, int, bool] | None:
+    """(match id, side, lots drawn?)."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) not in (3, 4) or parts[0] != "tie" or (len(parts) == 4 and parts[3] != "lots"):
+        return None
+    match_id, side = _number(parts[1]), _number(parts[2])
+    if match_id is None or side not in (0, 1):
+        return None
+    assert side is not None
+    return match_id, side, len(parts) == 4
+
+
+def is_tie(data: object) -> bool:
+    return parse_tie(data) is not None
+
+
+def fix(prompt_id: int, apply: bool) -> str:
+    return f"fix:{'apply' if apply else 'cancel'}:{prompt_id}"
+
+
+def parse_fix(data: object) -> tuple[int, bool] | None:
+    """(prompt id, apply?) of an Apply / Cancel button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[0] != "fix" or parts[1] not in ("apply", "cancel"):
+        return None
+    prompt_id = _number(parts[2])
+    return None if prompt_id is None else (prompt_id, parts[1] == "apply")
+
+
+def is_fix(data: object) -> bool:
+    return parse_fix(data) is not None
+
+
+# --- fees (bot/service/payment_proofs.py) ----------------------------------------------
+# A TD's Approve / Reject of a player's proof of payment (``fee:proof:ok:<proof id>``,
+# ``fee:proof:no:<id>``).
+_PROOF = {"ok": True, "no": False}
+
+
+def proof(proof_id: int, approve: bool) -> str:
+    return f"fee:proof:{'ok' if approve else 'no'}:{proof_id}"
+
+
+def parse_proof(data: object) -> tuple[int, bool] | None:
+    """(proof id, approve?) of a proof's Approve / Reject button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["fee", "proof"] or parts[2] not in _PROOF:
+        return None
+    proof_id = _number(parts[3])
+    return None if proof_id is None else (proof_id, _PROOF[parts[2]])
+
+
+def is_proof(data: object) -> bool:
+    return parse_proof(data) is not None
+
+
+
+# Board photos (bot/service/photos.py, SSSg para 25): the sender of a photo picks which of
+# their games it shows (``photo:pick:<photo id>:<window id>``); a TD rules on a missing
+# photo (``photo:rule:<window id>:<bye|extend|waive>``).
+_PHOTO_PICK = "photo:pick:"
+PHOTO_RULINGS = frozenset({"bye", "extend", "waive"})
+
+
+def photo_pick(photo_id: int, window_id: int) -> str:
+    return f"{_PHOTO_PICK}{photo_id}:{window_id}"
+
+
+def parse_photo_pick(data: object) -> tuple[int, int] | None:
+    """(photo id, window id) of a "this game" button."""
+    if not isinstance(data, str) or not data.startswith(_PHOTO_PICK):
+        return None
+    photo, sep, window = data.removeprefix(_PHOTO_PICK).partition(":")
+    photo_id, window_id = _number(photo), _number(window)
+    if not sep or photo_id is None or window_id is None:
+        return None
+    return photo_id, window_id
+
+
+def is_photo_pick(data: object) -> bool:
+    return parse_photo_pick(data) is not None
+
+
+def photo_rule(window_id: int, ruling: str) -> str:
+    if ruling not in PHOTO_RULINGS:
+        raise ValueError(f"no photo ruling {ruling!r}")
+    return f"photo:rule:{window_id}:{ruling}"
+
+
+def parse_photo_rule(data: object) -> tuple[int, str] | None:
+    """(window id, ruling) of a TD's Award bye / Extend / Waive button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["photo", "rule"] or parts[3] not in PHOTO_RULINGS:
+        return None
+    window_id = _number(parts[2])
+    return None if window_id is None else (window_id, parts[3])
+
+
+def is_photo_rule(data: object) -> bool:
+    return parse_photo_rule(data) is not None

@@ -95,11 +95,21 @@ class RulesDef(_Strict):
     forfeit_spread: int = Field(default=75, ge=0)
     slip_window_hours: int = Field(default=24, ge=1)
     photo_window_hours: int = Field(default=24, ge=1)
+    # Board photos (para 25): the responsible player is reminded this many hours before the
+    # photo window closes (0: no reminder); when it closes without a photo the TDs are asked
+    # ("ask") or the game goes to the loser as a bye at once ("automatic"); photos are
+    # forwarded to the ratings officer's chat (a Telegram chat id) when one is given.
+    photo_reminder_hours: int = Field(default=2, ge=0)
+    photo_bye: Literal["ask", "automatic"] = "ask"
+    ratings_officer_chat: int | None = None
     reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])
     # Before a round (both off unless set): remind unpaid players this many hours before
     # the round's opening date (para 26), and tell the TDs when a round is due to open.
     fee_reminder_hours: int | None = Field(default=None, ge=1)
     open_notice: bool = False
+    # Fee reminders this many days before each round opens (para 26); unset: [7, 2, 1],
+    # or only fee_reminder_hours when that older key is given. [] turns them off.
+    fee_reminder_days: list[int] | None = None
 
     @field_validator("reminder_hours")
     @classmethod
@@ -107,6 +117,14 @@ class RulesDef(_Strict):
         if any(h <= 0 for h in value):
             raise ValueError("every reminder must be a positive number of hours before the close")
         return sorted(set(value), reverse=True)
+
+    @field_validator("fee_reminder_days")
+    @classmethod
+    def _positive_days(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and any(d <= 0 for d in value):
+            raise ValueError("every fee reminder must be a positive number of days before the "
+                             "round opens, e.g. [7, 2, 1]")
+        return None if value is None else sorted(set(value), reverse=True)
 
 
 class EventDef(_Strict):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service import journal, outbox
+from bot.service import callbacks, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import eligible_adjudicators
@@ -49,7 +49,7 @@ class DisputeAnswer:
     slip_state: str = ""
 
 
-async def _rulers(tx: Tx, view: MatchView) -> list[int]:
+async def rulers_of(tx: Tx, view: MatchView) -> list[int]:
     """Para 19: the event's TDs who do not play in the match, else its neutral
     adjudicators; failing both, its organisers who do not play in it."""
     rulers = await eligible_adjudicators(tx, view.id)
@@ -83,7 +83,7 @@ async def open_dispute(
                          now=now, detail={"slip_id": slip.id, "dispute_id": dispute_id,
                                           "game": slip.game_no, "reason": reason})
     await close_copy(tx, slip, say.disputed_note(), now)
-    rulers = await _rulers(tx, view)
+    rulers = await rulers_of(tx, view)
     contacts = [await _contact(tx, p) for p in rulers]
     players = [await _contact(tx, p) if p is not None else (view.label(s), "")
                for s, p in enumerate(view.people)]
@@ -92,6 +92,7 @@ async def open_dispute(
         await outbox.enqueue(
             tx, person_id=ruler, now=now, dedupe_key=f"dispute:{dispute_id}:ruler:{ruler}",
             text_html=say.dispute_for_ruler(event, view, slip, disputer, reason, players),
+            buttons=callbacks.ruling_buttons(dispute_id, (view.label(0), view.label(1))),
         )
     for side, person in enumerate(view.people):
         if person is not None:
@@ -182,7 +183,7 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     game = slip.game_no if slip is not None else 0
     await journal.record(tx, who=actor, action="dispute.reason", subject=f"match:{view.id}",
                          now=req.now, detail={"dispute_id": dispute.id, "reason": reason})
-    rulers = await _rulers(tx, view)
+    rulers = await rulers_of(tx, view)
     disputer = (await get_person(tx, dispute.raised_by)).name
     for ruler in rulers:
         await outbox.enqueue(

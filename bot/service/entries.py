@@ -121,7 +121,7 @@ async def import_players(
     except PlayersCsvError as exc:
         raise Invalid(exc.where(CSV_NAME)) from None
     ids = []
-    for p in rows:  # membership_until is read but not stored: entries have no column for it
+    for p in rows:
         try:
             ids.append(
                 await _add_entry(
@@ -131,6 +131,7 @@ async def import_players(
             )
         except Invalid as exc:
             raise Invalid(f"{CSV_NAME} row {p.row}: {exc.message}") from None
+        await entries_repo.set_membership(tx, ids[-1], p.membership_until)  # SSSg para 11
     return ids
 
 

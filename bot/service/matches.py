@@ -12,7 +12,7 @@ from bot.service.events import get_event
 from bot.store import matches_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView, StoredGame, describe_source
-from core.match import Game, Match, MatchRules, MatchState
+from core.match import Game, Match, MatchRules, MatchState, Ruling
 
 __all__ = ["MatchView", "describe_source", "get_match", "matches_of_event", "matches_of_person",
            "matches_of_round"]
@@ -52,7 +52,8 @@ def _game(r: StoredGame) -> Game:
 
 async def core_match(tx: Tx, match_id: int) -> Match:
     """The core's value for a stored match: its games in order, head start and the event's
-    bye and forfeit spreads (SSSg para 28 by default)."""
+    bye and forfeit spreads (SSSg para 28 by default), a TD's match bye (para 27) and the
+    ruling of a tied match (para 30)."""
     view = await get_match(tx, match_id)
     event = await get_event(tx, view.event_id)
     rules = event.rules.get("rules", {})
@@ -65,7 +66,9 @@ async def core_match(tx: Tx, match_id: int) -> Match:
             game_bye_spread=rules.get("game_bye_spread", 100),
             forfeit_spread=rules.get("forfeit_spread", 75),
         ),
-        match_bye=view.winner if view.state == "bye" else None,
+        match_bye=(view.match_bye if view.match_bye is not None
+                   else view.winner if view.state == "bye" else None),
+        ruling=Ruling(*view.ruling) if view.ruling is not None else None,
     )
 
 

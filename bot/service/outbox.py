@@ -16,6 +16,9 @@ from bot.store import outbox_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, OutboxRow, StoredMessage
 
+#: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
+MAX_CAPTION = 1024
+
 
 async def enqueue(
     tx: Tx,
@@ -27,9 +30,12 @@ async def enqueue(
     now: datetime,
     dedupe_key: str | None = None,
     due_at: datetime | None = None,
+    photo_file_id: str | None = None,
     media_id: int | None = None,
 ) -> int | None:
     """Queue a message for a person (delivered once they have linked Telegram) or a chat.
+    With ``photo_file_id`` (a Telegram file id) the message is that photo, ``text_html``
+    its caption (at most 1024 characters: Telegram's limit for a caption).
 
     ``text_html`` is Telegram HTML: escape any user-supplied text in it. With a
     ``dedupe_key`` a second message with the same key is dropped (returns None), which
@@ -41,9 +47,12 @@ async def enqueue(
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
     if not text_html.strip():
         raise ValueError("enqueue needs a non-empty text")
+    if (photo_file_id is not None or media_id is not None) and len(text_html) > MAX_CAPTION:
+        raise ValueError(f"a photo's caption is at most {MAX_CAPTION} characters")
     return await outbox_repo.add(
         tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=buttons,
-        dedupe_key=dedupe_key, now=now, due_at=due_at or now, media_id=media_id,
+        dedupe_key=dedupe_key, now=now, due_at=due_at or now, photo_file_id=photo_file_id,
+        media_id=media_id,
     )
 
 

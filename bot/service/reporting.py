@@ -42,6 +42,7 @@ from bot.service.matches import (
     matches_of_person,
     score_line,
 )
+from bot.service.photo_windows import open_photo_window
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import close_copy, copy_key
@@ -163,7 +164,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     if state.winner is None:
         for td in await _tds(tx, event.id):
             await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
-                                 text_html=say.tied_for_tds(event, view, state))
+                                 text_html=say.tied_for_tds(event, view, state),
+                                 buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
     await games_repo.mark_decided(tx, view.id, state.winner)
     became_ready = await sync_matches(tx, event.id)
@@ -305,14 +307,18 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
 async def enter_game(
     db: Database, req: Request, event_id: int, players: tuple[str, str],
     scores: tuple[int, int], *, starter: str | None = None, played_at: datetime | None = None,
-    why: str = "", render: Answer[GameEntered] | None = None,
+    why: str = "", photo_window: bool = False, render: Answer[GameEntered] | None = None,
 ) -> GameEntered:
     """Use-case: a TD enters a game from a paper slip; it is final at once (a TD checked it).
 
     ``players`` and ``scores`` in the order given; ``starter`` is the name of who started.
     Game 1 needs it (the tile draw, para 15), as does a deciding game the players drew tiles
     for (para 16c); for any other game the core knows who starts, and a ``starter`` that
-    disagrees is refused with the reason."""
+    disagrees is refused with the reason.
+
+    A paper slip's board photo is the TD's business (they hold the slip), so no photo
+    window opens unless ``photo_window`` asks for one (SSSg para 25: the responsible player
+    then owes a photo within the window, counted from now)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -351,8 +357,12 @@ async def enter_game(
                 before.score_line(), score_line(view, before), None, None, False, False, None,
                 held=held)
             return await answer_with(tx, req, render, result)
-        report, _ = await _write_game(tx, view, match, side, ordered, by=actor, now=req.now,
-                                      played_at=moment, detail={"source": "td", "why": why})
+        report, game_id = await _write_game(tx, view, match, side, ordered, by=actor,
+                                            now=req.now, played_at=moment,
+                                            detail={"source": "td", "why": why})
+        if photo_window:
+            await open_photo_window(tx, event, view.id, game_id, Game.played(side, *ordered),
+                                    by=actor, now=req.now)
         state = report.state
         assert report.number is not None
         for viewer in (0, 1):
@@ -675,6 +685,8 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
         tx, view, match, slip.starter_side, slip.scores, by=actor, now=now, played_at=now,
         detail={"source": "slip", "slip_id": slip.id, "by_responsible": responsible},
     )
+    await open_photo_window(tx, event, view.id, game_id,
+                            Game.played(slip.starter_side, *slip.scores), by=actor, now=now)
     closes = now + _window(event)
     await slips_repo.submit(tx, slip.id, game_id=game_id, now=now, closes_at=closes)
     await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},

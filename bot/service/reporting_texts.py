@@ -196,10 +196,12 @@ def last_match(event: Event, won: bool) -> str:
 
 
 def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> str:
+    """A match para 17 leaves tied goes to the organisers (para 30), with winner buttons."""
     return (f"<b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
             f"{esc(view.label(0))} v {esc(view.label(1))} ended level on games, spread and "
             f"starts ({esc(state.score_line())}). Para 17 does not settle it: the organisers "
-            "decide it (para 30). Recording that decision in the bot is not available yet.")
+            "decide it (para 30). Tap who wins; I will then ask why. Or at the command line: "
+            f"<code>tdbot rule-tie {esc(event.slug)} {esc(view.code)} NAME --why REASON</code>.")
 
 
 def agreed_note() -> str:
@@ -220,12 +222,10 @@ def _phone(name: str, phone: str) -> str:
 
 
 def how_to_rule(event: Event, view: MatchView, game: int) -> str:
-    """The command that records a ruling (``tdbot rule``, bot/cli/match_cmds.py)."""
-    return (f"To rule, at the command line: <code>tdbot rule {esc(event.slug)} "
-            f"{esc(view.code)} --game {game}</code> with <code>--uphold</code>, "
-            f"<code>--scores A B</code> ({esc(view.label(0))}'s score, then "
-            f"{esc(view.label(1))}'s) or <code>--void</code>, and <code>--why REASON</code>. "
-            "Until then the game counts as reported.")
+    """How to rule: the buttons, or ``tdbot rule`` (bot/cli/match_cmds.py)."""
+    return ("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you rule "
+            f"the game counts as reported. (Command line: <code>tdbot rule {esc(event.slug)} "
+            f"{esc(view.code)} --game {game} ... --why REASON</code>.)")
 
 
 def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: str,
@@ -292,23 +292,62 @@ RULINGS = {
 }
 
 
+def _what(names: tuple[str, str], viewer: int | None, ruling: str,
+          scores: tuple[int, int] | None, to: str | None) -> str:
+    """A ruling in a few words, for a player (``viewer``) or a TD (None)."""
+    winner = "you" if to is not None and viewer is not None and names[viewer] == to else to
+    if ruling == "scores" and scores is not None:
+        return f"the scores are {scores_of(names, viewer, scores)}"
+    if ruling == "game_bye":
+        return f"it is a game bye to {esc(winner)}: a win with +100 spread (para 28)"
+    if ruling == "match_bye":
+        return (f"a match bye to {esc(winner)}, who goes through; the games played are void "
+                "(para 27)")
+    if ruling == "tie":
+        return f"the tied match goes to {esc(winner)} (para 30)"
+    if ruling == "forfeit":
+        return f"it is won by forfeit by {esc(winner)} (WESPA rules)"
+    if ruling == "overtime":
+        who_over = "you" if winner == "you" else esc(to)
+        shown = f": now {scores_of(names, viewer, scores)}" if scores is not None else ""
+        return f"{who_over} ran overtime, 10 points off a started minute (WESPA rules){shown}"
+    return RULINGS.get(ruling, esc(ruling))
+
+
 def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
           scores: tuple[int, int] | None, why: str, voided: list[int],
-          state: MatchState) -> str:
-    """Both players learn a TD's ruling on a disputed game, and where the match stands."""
+          state: MatchState, *, to: str | None = None) -> str:
+    """Both players learn a TD's ruling, and where the match stands. ``game`` 0: the
+    ruling is on the whole match (a match bye, a tied match)."""
     names = (view.label(0), view.label(1))
-    if scores is not None:
-        what = f"the scores are {scores_of(names, viewer, scores)}"
-    else:
-        what = RULINGS[ruling]
-    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on game {game}: "
+    what = _what(names, viewer, ruling, scores, to)
+    on = f"game {game}" if game else "your match"
+    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on {on}: "
              f"{what}.", f"Why: {esc(why)}"]
-    if voided:
+    if voided and ruling != "match_bye":
         shown = ", ".join(str(n) for n in voided)
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count "
                      "(para 28).")
     lines += outcome_lines(view, state, viewer)
     return "\n".join(lines)
+
+
+def ruled_note(who_ruled: str, ruling: str, scores: tuple[int, int] | None,
+               to: str | None, why: str) -> str:
+    """Appended to every ruler's copy of a dispute once one rules (its buttons go)."""
+    if ruling == "scores" and scores is not None:
+        what = f"scores amended to {scores[0]}-{scores[1]}"
+    else:
+        what = _what(("", ""), None, ruling, scores, to)
+    return f"\n\n✅ Ruled by {esc(who_ruled)}: {what}. ({esc(why)})"
+
+
+def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -> str:
+    """A later match whose players a correction changed: its games no longer count."""
+    return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {esc(cause)} changed who "
+            f"plays {esc(view.code)}, so the games you played in it against "
+            f"{esc(view.label(1 - viewer))} no longer count (paras 27-28). I will tell you "
+            "your match.")
 
 
 def opponent_unknown(event: Event, rnd: Round, view: MatchView, side: int, code: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.service import groups, journal, outbox
 from bot.service.actors import Actor
@@ -33,6 +34,7 @@ from bot.service.matches import (
     matches_of_round,
     score_line,
 )
+from bot.service.membership import flag_memberships
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
@@ -68,7 +70,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     lines.append(
         "Agree a time and place with your opponent; draw tiles to decide who starts the first "
         "game. The winner of each game (on a tie, the player who started it) reports the "
-        "result."
+        "result here: send your score first, like 412-380."
     )
     return "\n".join(lines)
 
@@ -197,10 +199,12 @@ async def open_round_in(
     subject = f"round:{rnd.id}"
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
     await open_closing_deadlines(tx, event, rnd.id, closes, now)
+    lapsing = await flag_memberships(tx, event, rnd, closes, now)
     await groups.post_round_opened(tx, event, rnd, matches, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
-        detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing]}, why=why,
+        detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing],
+                "membership_ends": lapsing}, why=why,
     )
     return rnd
 
@@ -316,29 +320,67 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
     return True
 
 
+#: Para 26: unpaid players are reminded this many days before a round opens, by default.
+FEE_REMINDER_DAYS = (7, 2, 1)
+
+
+def fee_reminder_offsets(rules: dict[str, Any]) -> list[timedelta]:
+    """How long before a round opens its unpaid players are reminded, earliest first:
+    ``fee_reminder_days`` (7, 2 and 1 days by default) and the older ``fee_reminder_hours``
+    (alone, it keeps meaning one reminder that many hours before)."""
+    days = rules.get("fee_reminder_days")
+    hours = rules.get("fee_reminder_hours")
+    if days is None:
+        days = [] if hours else list(FEE_REMINDER_DAYS)
+    offsets = {timedelta(days=d) for d in days} | ({timedelta(hours=hours)} if hours else set())
+    return sorted(offsets, reverse=True)
+
+
+def _before(offset: timedelta) -> str:
+    if offset % timedelta(days=1) == timedelta(0):
+        n = offset // timedelta(days=1)
+        return f"{n} day" + ("" if n == 1 else "s")
+    n = offset // timedelta(hours=1)
+    return f"{n} hour" + ("" if n == 1 else "s")
+
+
 async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str]:
-    """After the draw (when the schedule becomes known): the fee reminder and the "due to
+    """After the draw (when the schedule becomes known): the fee reminders and the "due to
     open" notice of every planned round with an opening date.
 
-    A reminder or notice whose time has already passed is due at once rather than dropped
-    (the round has not opened: it was only just drawn), so nobody misses it silently;
-    returns the names of the rounds whose fee reminder goes out at once, for the TD who
-    made the draw."""
-    rules = (await get_event(tx, event_id)).rules.get("rules", {})
-    fee_hours = rules.get("fee_reminder_hours")
+    A fee reminder whose time has already passed is skipped, and the TDs are told which
+    (not lost silently); when every reminder of a round has passed, one goes out at once
+    instead (the round has not opened: it was only just drawn), and its name is returned
+    for the TD who made the draw."""
+    event = await get_event(tx, event_id)
+    rules = event.rules.get("rules", {})
+    offsets = fee_reminder_offsets(rules)
     late: list[str] = []
+    skipped: list[str] = []
     for rnd in await rounds_of(tx, event_id):
         if rnd.state != "planned" or rnd.opens_at is None:
             continue
         subject = f"round:{rnd.id}"
-        if fee_hours and rnd.fee > 0:
-            at = rnd.opens_at - timedelta(hours=fee_hours)
-            if at <= now:
-                at = now
+        if offsets and rnd.fee > 0:
+            ahead = [o for o in offsets if rnd.opens_at - o > now]
+            passed = [o for o in offsets if o not in ahead]
+            for offset in ahead:
+                await open_deadline(tx, FEE_DUE, subject, rnd.opens_at - offset,
+                                    {"before_hours": offset // timedelta(hours=1)}, now=now)
+            if not ahead:
+                await open_deadline(tx, FEE_DUE, subject, now, {}, now=now)
                 late.append(rnd.name)
-            await open_deadline(tx, FEE_DUE, subject, at, {}, now=now)
+            elif passed:
+                skipped.append(f"{rnd.name} ({', '.join(_before(o) for o in passed)} before)")
         if rules.get("open_notice"):
             await open_deadline(tx, OPENS, subject, max(rnd.opens_at, now), {}, now=now)
+    if skipped:
+        text = (f"<b>{html.escape(event.name)}</b>: fee reminders whose time had passed when "
+                f"the draw was made are skipped: {html.escape('; '.join(skipped))}. The later "
+                "reminders go out as planned; /pending shows who has not paid.")
+        for td in await _tds(tx, event_id):
+            await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+                                 dedupe_key=f"fee-skipped:{event_id}:td:{td}")
     return late
 
 
@@ -346,8 +388,8 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
 async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
     """Remind the round's known players who have not paid (para 26)."""
     rnd = await _round_in_state(tx, d, "planned")
-    if rnd is None:
-        return False
+    if rnd is None or await deadlines_repo.count_due_after(tx, d, now):
+        return False  # a later reminder is due too (the bot was down): that one goes out
     event = await get_event(tx, rnd.event_id)
     if rnd.opens_at is not None and rnd.opens_at > now:
         due = f"is due before the round opens on {event.local(rnd.opens_at)}"

@@ -1,144 +1,794 @@
-"""A TD's ruling on a disputed game: the slip stands, the scores are corrected, or the
-game is void (SSSg 2016 Annex A paras 19, 24, 28).
+"""A TD's rulings: on a disputed game (uphold, amend the scores, void it, a game bye), a
+match bye, a tied match, and the WESPA forfeit and overtime (SSSg 2016 Annex A paras 19,
+24, 27, 28, 30; WESPA rules, Forfeits and Overtime, seed 002).
 
-The core recomputes the match (``core.match.correct_game`` / ``void_game``): a correction
-may decide the match earlier, and then the games after the new decision point that used to
-count are void (para 28); a void game takes no number and the next game played replaces
-it. If the ruling changes whether or by whom the match is decided, the bracket is synced
-again from the rows; that is refused (everything rolled back) when a later match whose
-players it would change already has games, which needs a correction of that match first.
+Every ruling becomes a new core ``Match`` (``core.match``: ``correct_game``,
+``award_game_bye``, ``void_game``, ``award_match_bye``, ``rule_tied_match``;
+``core.wespa.apply_overtime``) and goes through ONE path, ``apply_correction_in``: the
+core recomputes the match (a game bye is +100 spread and may decide it earlier, voiding
+the games after, para 28; a match bye voids the games played, para 27), and
+``core.sssg.correct`` says what it does to the later matches. A correction that voids a
+later match's games needs the TD to confirm it (the design's "shows its impact first"):
+without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
+
+Para 19: a TD who plays in the match may not rule on it; only the match's eligible
+rulers (``disputes.rulers_of``) or the command line may. Two rulers pressing at once:
+the dispute's state is compare-and-set, so one ruling wins and the other is told who
+ruled and what.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
 
 from bot.service import journal, outbox
 from bot.service import reporting_texts as say
-from bot.service.errors import Invalid, NotFound
-from bot.service.events import get_event
-from bot.service.knockout import sync_matches
-from bot.service.matches import core_match, get_match, matches_of_event
+from bot.service.actors import Actor
+from bot.service.disputes import rulers_of
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.events import Event, get_event
+from bot.service.knockout import play_order, sync_matches
+from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.people import get_person
 from bot.service.reporting import check_scores, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
-from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import disputes_repo, games_repo, slips_repo
-from bot.store.db import Database
-from core.match import Correction, Game, correct_game, void_game
+from bot.service.unit import (
+    Answer,
+    Request,
+    actor_of,
+    answer_with,
+    reading,
+    require_actor,
+    unit,
+)
+from bot.store import (
+    disputes_repo,
+    draw_repo,
+    games_repo,
+    matches_repo,
+    outbox_repo,
+    prompts_repo,
+    slips_repo,
+)
+from bot.store.db import Database, Tx
+from bot.store.disputes_repo import DisputeRow
+from core import sssg
+from core.match import (
+    Game,
+    GameKind,
+    Match,
+    MatchRuleError,
+    MatchState,
+    award_game_bye,
+    award_match_bye,
+    correct_game,
+    report_game,
+    rule_tied_match,
+    void_game,
+)
+from core.wespa import apply_overtime
+
+#: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
+ACTIONS = ("uphold", "scores", "void", "game_bye", "match_bye")
+#: Para 30's default reason when the TD gives none.
+TIE_REASON = "lots drawn by the TD"
+
+
+class NeedsConfirm(Invalid):
+    """The ruling voids games already played in later matches: the TD must confirm it
+    after reading ``impact`` (``core.sssg.Impact.describe``)."""
+
+    def __init__(self, impact: str) -> None:
+        super().__init__(f"{impact}. Nothing was changed: confirm to apply it "
+                         "(--confirm at the command line)")
+        self.impact = impact
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a correction did to the match and the bracket. ``voided``: game numbers of
+    the match that no longer count (para 28); ``voided_matches``: later matches whose
+    games are void; ``reopened``: the match is no longer decided as it was."""
+
+    before: MatchState
+    after: MatchState
+    voided: list[int]
+    voided_matches: tuple[str, ...]
+    reopened: bool
+    impact: str
 
 
 @dataclass(frozen=True)
 class Ruled:
-    """What a ruling did. ``voided``: numbers of later games that no longer count (para
-    28). ``reopened``: the match is no longer decided the way it was."""
+    """What a ruling did, for the TD who gave it. ``ruling``: upheld, scores, void,
+    game_bye, match_bye, tie, forfeit, overtime. ``to``: who the bye, forfeit or tie went
+    to. ``needs_confirm``: nothing applied yet, ``impact`` says what it would do
+    (``prompt_id`` is the Apply / Cancel prompt). ``ruled_by``: someone else ruled first
+    (``ruling`` is then what they ruled)."""
 
     match: str
     game: int
-    ruling: str  # "upheld", "scores", "void"
+    ruling: str
     score_line: str
     decided: bool
     winner: str | None
     voided: list[int] = field(default_factory=list)
     reopened: bool = False
+    to: str | None = None
+    impact: str = ""
+    voided_matches: tuple[str, ...] = ()
+    needs_confirm: bool = False
+    prompt_id: int | None = None
+    ruled_by: str = ""
+    scores: tuple[int, int] | None = None
+
+
+# --- who may rule ------------------------------------------------------------------------
+
+
+async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
+    """Para 19: a TD playing in the match may not rule on it; the match's rulers may (the
+    command line always may)."""
+    if actor.person_id is None:
+        return
+    if actor.person_id in view.people:
+        raise NotAllowed(f"you play in {view.code}, so another TD rules on it (SSSg para 19)")
+    if actor.person_id not in await rulers_of(tx, view):
+        raise NotAllowed(f"only a TD of this event who does not play in {view.code} may rule "
+                         "on it (SSSg para 19)")
+
+
+async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
+    code = match_code.strip().casefold()
+    view = next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
+                None)
+    if view is None:
+        raise NotFound(f"no match {match_code!r} in {event.slug}; "
+                       f"`tdbot event show {event.slug}` lists them")
+    return view
+
+
+def side_named(view: MatchView, name: str) -> int:
+    """The side of the player ``name`` names (case and spaces aside)."""
+    wanted = " ".join(name.split()).casefold()
+    for side in (0, 1):
+        if view.names[side] is not None and view.names[side].casefold() == wanted:  # type: ignore[union-attr]
+            return side
+    raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
+                  f"{view.label(1)!r}")
+
+
+# --- the one path: apply a corrected match -------------------------------------------------
+
+
+async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
+    """The core event with every match that has games (decided or being played) recorded,
+    so that ``sssg.correct`` sees which later matches a correction would void."""
+    draw = await draw_repo.draw_record(tx, event_id)
+    if draw is None:
+        raise Invalid("the event has not been drawn yet")
+    event = sssg.from_record(draw)
+    views = await matches_of_event(tx, event_id)
+    for m in sorted(views, key=lambda m: play_order(m.code)):
+        if m.state in ("decided", "playing"):
+            event = sssg.record(event, m.code, await core_match(tx, m.id))
+    return event
+
+
+async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
+    """What replacing the match's value with ``new`` does to the later matches:
+    (``Impact.describe()``, voided later matches, games played in them). Only a decided
+    match feeds later ones."""
+    if view.state != "decided":
+        return "", (), 0
+    event = await _event_with_games(tx, view.event_id)
+    if event.result(view.code) is None:
+        return "", (), 0
+    _, impact = sssg.correct(event, view.code, new, force=True)
+    return impact.describe(), impact.voided_matches, impact.voided_match_games
+
+
+async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: datetime) -> None:
+    rows = await games_repo.games_of(tx, view.id)
+    for i, game in enumerate(new.games):
+        if i >= len(rows):
+            assert game.awarded_to is not None, "only an awarded game is appended by a ruling"
+            await games_repo.add_awarded(tx, view.id, kind=game.kind.value, at=now,
+                                         bye_side=game.awarded_to, starter_side=game.starter)
+        elif game != old.games[i]:
+            if game.kind is GameKind.VOID:
+                await games_repo.set_void(tx, rows[i].id, True)
+            else:
+                await games_repo.rewrite(tx, rows[i].id, kind=game.kind.value,
+                                         starter_side=game.starter,
+                                         scores=game.scores or (None, None),
+                                         bye_side=game.awarded_to, void=False)
+
+
+async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
+                      now: datetime, by: Actor) -> None:
+    """Later matches a correction voids: their games stop counting, their open slips and
+    disputes close, and their players are told (paras 27-28)."""
+    for m in await matches_of_event(tx, event.id):
+        if m.code not in codes:
+            continue
+        for g in await games_repo.games_of(tx, m.id):
+            await games_repo.set_void(tx, g.id, True)
+        for s in await slips_repo.of_match(tx, m.id, ("draft", "pending", "disputed")):
+            await slips_repo.move(tx, s.id, ("draft", "pending", "disputed"), "void", now)
+        for d in await disputes_repo.open_of_match(tx, m.id):
+            await disputes_repo.rule(tx, d.id, ruling=f"void: {cause} voided the match",
+                                     adjudicator=by.person_id, now=now)
+        await matches_repo.set_outcome(tx, m.id, "ready", None)
+        for side, person in enumerate(m.people):
+            if person is not None:
+                await outbox.enqueue(tx, person_id=person, now=now,
+                                     text_html=say.later_match_voided(event, m, side, cause))
+
+
+async def apply_correction_in(
+    tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
+    confirm: bool,
+) -> Applied:
+    """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
+    missing photo's game bye): write the corrected match, void what it voids in later
+    matches (only with ``confirm`` when they have games), decide or reopen the match, and
+    sync the bracket. The caller journals and tells the two players; this tells everyone
+    else (players of later matches). Raises ``NeedsConfirm`` before writing anything."""
+    old = await core_match(tx, view.id)
+    before, after = old.state(), new.state()
+    impact, voided_matches, games_there = await impact_of(tx, view, new)
+    if games_there and not confirm:
+        raise NeedsConfirm(impact)
+    views = await matches_of_event(tx, event.id)
+    entries_before = {m.id: m.entries for m in views}
+    await _write_games(tx, view, old, new, now)
+    if new.match_bye != old.match_bye:
+        await matches_repo.set_match_bye(tx, view.id, new.match_bye)
+    if new.ruling != old.ruling:
+        await matches_repo.set_ruling(tx, view.id, None if new.ruling is None else
+                                      (new.ruling.winner, new.ruling.reason))
+    if new.match_bye is None:
+        was, now_counted = set(before.counted), set(after.counted)
+        rows = await games_repo.games_of(tx, view.id)
+        for i in sorted(was - now_counted):
+            await games_repo.set_void(tx, rows[i].id, True)
+    voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
+    await _void_later(tx, event, voided_matches, f"a TD's ruling on {view.code}", now, by)
+    decided_before = view.state == "decided"
+    outcome_before = (decided_before, view.winner if decided_before else None)
+    outcome_after = (after.decided and after.winner is not None, after.winner)
+    reopened = decided_before and outcome_after != outcome_before
+    if reopened or (not decided_before and view.state != "playing" and after.counted):
+        await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
+                                       None)
+    if reopened or voided_matches:
+        await sync_matches(tx, event.id)
+    fresh = await get_match(tx, view.id)
+    if outcome_after[0] and outcome_after != outcome_before:
+        await settle_match(tx, event, fresh, after, now, by)
+    elif after.decided and after.winner is None and before.decision != after.decision:
+        await settle_match(tx, event, fresh, after, now, by)  # tied: the TDs decide it
+    for m in await matches_of_event(tx, event.id):
+        if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
+            continue
+        if m.state == "waiting":
+            rnd = await get_round(tx, m.round_id)
+            for side, person in enumerate(m.people):
+                if person is not None:
+                    await outbox.enqueue(tx, person_id=person, now=now,
+                                         text_html=say.opponent_unknown(event, rnd, m, side,
+                                                                        view.code))
+    return Applied(before, after, voided, voided_matches, reopened, impact)
+
+
+async def award_game_bye_in(
+    tx: Tx, event: Event, view: MatchView, index: int, to: int, *, by: Actor, now: datetime,
+    confirm: bool = False,
+) -> Applied:
+    """Para 28: the reported game at ``index`` (0-based, reported order) becomes a game bye
+    to side ``to`` (+ the event's bye spread); used for a dispute and a missing photo."""
+    match = await core_match(tx, view.id)
+    return await apply_correction_in(tx, event, view, award_game_bye(match, index, to).match,
+                                     by=by, now=now, confirm=confirm)
+
+
+# --- rulings on a disputed game ------------------------------------------------------------
+
+
+def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
+                   game_bye: str | None, match_bye: str | None) -> str:
+    given = [uphold, scores is not None, void, game_bye is not None, match_bye is not None]
+    if given.count(True) != 1:
+        raise Invalid("rule one way: --uphold, --scores A B, --void, --game-bye NAME or "
+                      "--match-bye NAME")
+    return ACTIONS[given.index(True)]
+
+
+async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
+                        why: str, voided: list[int], after: MatchState, now: datetime) -> None:
+    for viewer in (0, 1):
+        person = view.people[viewer]
+        if person is not None:
+            await outbox.enqueue(
+                tx, person_id=person, now=now,
+                text_html=say.ruled(event, view, viewer, game, result.ruling, result.scores,
+                                    why, voided, after, to=result.to))
+
+
+async def _rule(
+    tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView, dispute: DisputeRow,
+    action: str, *, scores: tuple[int, int] | None = None, side: int | None = None,
+    why: str, confirm: bool,
+) -> Ruled:
+    """A ruling on an open dispute, whoever gave it and however (button, message, CLI)."""
+    await require_ruler(tx, actor, view)
+    names = (view.label(0), view.label(1))
+    if dispute.state != "open":
+        return await _already(tx, view, dispute)
+    match = await core_match(tx, view.id)
+    before = match.state()
+    rows = await games_repo.games_of(tx, view.id)
+    index = next((i for i, r in enumerate(rows) if r.id == dispute.game_id), None)
+    if index is None:
+        raise Invalid(f"the disputed game of {view.code} is no longer on record")
+    game = before.number_of(index) or len(before.counted) + 1
+    new = match
+    if action == "scores":
+        assert scores is not None
+        check_scores(scores, names)
+        row = rows[index]
+        if row.starter_side is None or row.kind != "played":
+            raise Invalid(f"game {game} of {view.code} was not played on the board; "
+                          "uphold it, void it or give a bye")
+        new = correct_game(match, index, Game.played(row.starter_side, *scores)).match
+    elif action == "void":
+        new = void_game(match, index).match
+    elif action == "game_bye":
+        assert side is not None
+        new = award_game_bye(match, index, side).match
+    elif action == "match_bye":
+        assert side is not None
+        new = award_match_bye(match, side).match
+    try:
+        applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
+                                            confirm=confirm)
+    except NeedsConfirm as exc:
+        if actor.person_id is None:
+            raise
+        prompt = await prompts_repo.open_prompt(
+            tx, actor.person_id, "confirm", dispute.id, side=side, now=req.now,
+            payload={"action": action, "scores": list(scores) if scores else None,
+                     "why": why})
+        return Ruled(view.code, game, action, before.score_line(), before.decided,
+                     None, impact=exc.impact, needs_confirm=True, prompt_id=prompt,
+                     to=names[side] if side is not None else None)
+    ruling = "upheld" if action == "uphold" else action
+    if not await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why}",
+                                    adjudicator=actor.person_id, now=req.now):
+        raise Invalid("someone ruled on this dispute a moment ago; nothing was changed")
+    slip = await slips_repo.of_game(tx, dispute.game_id) if dispute.game_id else None
+    if slip is not None:
+        await slips_repo.move(tx, slip.id, ("disputed", "pending"),
+                              "final" if action in ("uphold", "scores") else "void", req.now)
+    after = applied.after
+    to = names[side] if side is not None else None
+    await journal.record(
+        tx, who=actor, action="dispute.ruled", subject=f"match:{view.id}", now=req.now,
+        detail={"dispute_id": dispute.id, "game": game, "ruling": ruling,
+                "scores": list(scores) if scores else None, "to_side": side,
+                "voided_games": applied.voided, "voided_matches": list(applied.voided_matches),
+                "impact": applied.impact},
+        why=why,
+    )
+    result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
+                   names[after.winner] if after.winner is not None else None,
+                   applied.voided, applied.reopened, to, applied.impact,
+                   applied.voided_matches, scores=scores)
+    fresh = await get_match(tx, view.id)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
+    for copy in await outbox_repo.by_dedupe_prefix(tx, f"dispute:{dispute.id}:ruler:"):
+        await outbox.enqueue_edit(tx, copy, now=req.now,
+                                  text_html=copy.text_html + say.ruled_note(
+                                      who, result.ruling, scores, result.to, why))
+    return result
+
+
+async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
+    state = (await core_match(tx, view.id)).state()
+    who = "the command line"
+    if dispute.adjudicator_id is not None:
+        who = (await get_person(tx, dispute.adjudicator_id)).name
+    return Ruled(view.code, 0, dispute.ruling or dispute.state, state.score_line(),
+                 state.decided, None, ruled_by=who)
 
 
 async def rule_game(
     db: Database, req: Request, event_id: int, match_code: str, game: int, *,
     uphold: bool = False, scores: tuple[int, int] | None = None, void: bool = False,
+    game_bye: str | None = None, match_bye: str | None = None, confirm: bool = False,
     why: str, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case: a TD rules on the open dispute of game ``game`` of a match. ``scores``
-    are in the match's order (its first player's, then the second's)."""
-    if [uphold, scores is not None, void].count(True) != 1:
-        raise Invalid("rule one way: --uphold, --scores A B or --void")
+    """Use-case (``tdbot rule``): rule on the open dispute of game ``game`` of a match.
+    ``scores`` are in the match's order (its first player's, then the second's);
+    ``game_bye`` / ``match_bye`` name the player it goes to."""
+    action = _check_one_way(uphold, scores, void, game_bye, match_bye)
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
-        views = await matches_of_event(tx, event_id)
-        view = next((m for m in views if m.code.casefold() == match_code.strip().casefold()), None)
-        if view is None:
-            raise NotFound(f"no match {match_code!r} in {event.slug}; "
-                           f"`tdbot event show {event.slug}` lists them")
-        names = (view.label(0), view.label(1))
-        match = await core_match(tx, view.id)
-        before = match.state()
-        if not 1 <= game <= len(before.counted):
-            raise Invalid(f"{view.code} has no game {game}: {len(before.counted)} game(s) count")
-        index = before.counted[game - 1]
+        view = await _find_match(tx, event, match_code)
+        state = (await core_match(tx, view.id)).state()
+        if not 1 <= game <= len(state.counted):
+            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
         rows = await games_repo.games_of(tx, view.id)
-        row = rows[index]
-        dispute = await disputes_repo.open_of_game(tx, view.id, row.id)
+        dispute = await disputes_repo.open_of_game(tx, view.id,
+                                                   rows[state.counted[game - 1]].id)
         if dispute is None:
             raise Invalid(f"game {game} of {view.code} has no open dispute, so there is nothing "
                           "to rule on")
-        correction: Correction | None = None
-        if scores is not None:
-            check_scores(scores, names)
-            if row.starter_side is None or row.kind != "played":
-                raise Invalid(f"game {game} of {view.code} was not played on the board; "
-                              "rule --uphold or --void")
-            correction = correct_game(match, index, Game.played(row.starter_side, *scores))
-            await games_repo.set_scores(tx, row.id, scores)
-        elif void:
-            correction = void_game(match, index)
-            await games_repo.set_void(tx, row.id, True)
-        ruling = "upheld" if uphold else "scores" if scores is not None else "void"
-        after = correction.after if correction is not None else before
-        voided = [i for i in (correction.voided if correction else ()) if i != index]
-        for i in voided:
-            await games_repo.set_void(tx, rows[i].id, True)
-        for i in (correction.restored if correction else ()):
-            await games_repo.set_void(tx, rows[i].id, False)
-        slip = await slips_repo.of_game(tx, row.id)
-        if slip is not None:
-            await slips_repo.move(tx, slip.id, ("disputed", "pending"),
-                                  "void" if void else "final", req.now)
-        await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why.strip()}",
-                                 adjudicator=actor.person_id, now=req.now)
-        await journal.record(
-            tx, who=actor, action="dispute.ruled", subject=f"match:{view.id}", now=req.now,
-            detail={"dispute_id": dispute.id, "game": game, "ruling": ruling,
-                    "scores": list(scores) if scores else None,
-                    "voided_games": [before.number_of(i) for i in voided]},
-            why=why.strip(),
-        )
-        entries_before = {m.id: m.entries for m in views}
-        was = (view.state == "decided", view.winner)
-        now_is = (after.decided and after.winner is not None, after.winner)
-        reopened = was[0] and now_is != was
-        if reopened:
-            await games_repo.reopen(tx, view.id)
-            await sync_matches(tx, event_id)
-            view = await get_match(tx, view.id)
-        for viewer in (0, 1):
-            person = view.people[viewer]
-            if person is not None:
-                await outbox.enqueue(
-                    tx, person_id=person, now=req.now,
-                    text_html=say.ruled(event, view, viewer, game, ruling, scores, why.strip(),
-                                        [before.number_of(i) or 0 for i in voided], after))
-        if now_is[0] and now_is != was:
-            await settle_match(tx, event, view, after, req.now, actor)
-        for m in await matches_of_event(tx, event_id):
-            if m.id == view.id or m.entries == entries_before[m.id]:
-                continue
-            if await games_repo.games_of(tx, m.id):
-                raise Invalid(
-                    f"this ruling changes who plays {m.code} ({m.round_name}), which already "
-                    "has games; correct that match first. Nothing was changed."
-                )
-            if m.state == "waiting":
-                rnd = await get_round(tx, m.round_id)
-                for side, person in enumerate(m.people):
-                    if person is not None:
-                        await outbox.enqueue(tx, person_id=person, now=req.now,
-                                             text_html=say.opponent_unknown(event, rnd, m, side,
-                                                                            view.code))
-        result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
-                       names[after.winner] if after.winner is not None else None,
-                       [before.number_of(i) or 0 for i in voided], reopened)
+        named = game_bye or match_bye
+        side = side_named(view, named) if named is not None else None
+        result = await _rule(tx, req, actor, event, view, dispute, action, scores=scores,
+                             side=side, why=why.strip(), confirm=confirm)
         return await answer_with(tx, req, render, result)
+
+
+#: Why a ruling given by a button says so (the TD gave no words).
+BUTTON_WHY = {
+    "uphold": "the TD found the slip right",
+    "scores": "the TD amended the scores",
+    "void": "the TD voided the game",
+    "game_bye": "the TD awarded a game bye (para 28)",
+    "match_bye": "the TD awarded a match bye (para 27)",
+}
+
+
+async def rule_dispute(
+    db: Database, req: Request, dispute_id: int, action: str, *, side: int | None = None,
+    scores: tuple[int, int] | None = None, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case: a ruler presses a button on the dispute (or sends the amended scores)."""
+    if action not in ACTIONS:
+        raise Invalid("that button is out of date")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        dispute = await disputes_repo.get(tx, dispute_id)
+        if dispute is None:
+            raise NotFound("that dispute no longer exists")
+        view = await get_match(tx, dispute.match_id)
+        event = await get_event(tx, view.event_id)
+        result = await _rule(tx, req, actor, event, view, dispute, action, scores=scores,
+                             side=side, why=BUTTON_WHY[action], confirm=False)
+        return await answer_with(tx, req, render, result)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A ruler's button that needs a message next: ``kind`` amend (the scores) or tie (the
+    reason); ``names`` are the match's players in order."""
+
+    kind: str
+    match: str
+    game: int
+    names: tuple[str, str]
+    side: int | None = None
+    match_id: int | None = None
+
+
+async def ask_amend(db: Database, req: Request, dispute_id: int,
+                    render: Answer[Asked | Ruled] | None = None) -> Asked | Ruled:
+    """Use-case: Amend: the ruler's next message (or ``/amend A B``) gives the scores."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        dispute = await disputes_repo.get(tx, dispute_id)
+        if dispute is None:
+            raise NotFound("that dispute no longer exists")
+        view = await get_match(tx, dispute.match_id)
+        await require_ruler(tx, actor, view)
+        if dispute.state != "open":
+            ruled = await _already(tx, view, dispute)
+            return await answer_with(tx, req, render, ruled)
+        assert actor.person_id is not None
+        await prompts_repo.open_prompt(tx, actor.person_id, "amend", dispute.id, now=req.now)
+        slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id else None
+        asked = Asked("amend", view.code, slip.game_no if slip else 0,
+                      (view.label(0), view.label(1)))
+        return await answer_with(tx, req, render, asked)
+
+
+async def awaits_words(db: Database, req: Request) -> bool:
+    """Whether the person's next message answers a ruling button (scores or a reason)."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None or actor.person_id is None:
+            return False
+        return await prompts_repo.open_of(tx, actor.person_id) is not None
+
+
+def parse_scores(text: str) -> tuple[int, int]:
+    """'412 380' or '412-380': the amended scores, the match's first player's first."""
+    parts = text.replace("-", " ").replace(",", " ").split()
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise Invalid("send the two scores, the first player's first, e.g. 412 380")
+    return int(parts[0]), int(parts[1])
+
+
+async def answer_prompt(db: Database, req: Request, text: str,
+                        render: Answer[Ruled] | None = None) -> Ruled:
+    """Use-case: the ruler's message after Amend (the scores) or after a tied match's
+    winner button (the reason), or ``/amend A B``."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        prompt = None if actor.person_id is None else await prompts_repo.open_of(
+            tx, actor.person_id)
+        if prompt is None:
+            raise Invalid("I am not waiting for scores or a reason from you: press Amend on "
+                          "a dispute first")
+        if prompt.kind == "amend":
+            scores = parse_scores(text)
+            dispute = await disputes_repo.get(tx, prompt.subject_id)
+            assert dispute is not None
+            view = await get_match(tx, dispute.match_id)
+            event = await get_event(tx, view.event_id)
+            result = await _rule(tx, req, actor, event, view, dispute, "scores", scores=scores,
+                                 why=BUTTON_WHY["scores"], confirm=False)
+        else:
+            assert prompt.side is not None
+            result = await _rule_tie(tx, req, actor, prompt.subject_id, prompt.side,
+                                     text.strip() or TIE_REASON)
+        if not result.needs_confirm:
+            await prompts_repo.close(tx, prompt.id)
+        return await answer_with(tx, req, render, result)
+
+
+async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: bool,
+                             render: Answer[Ruled | None] | None = None) -> Ruled | None:
+    """Use-case: Apply / Cancel on a ruling whose impact voids later games. Apply rules
+    as the TD first asked; Cancel leaves the dispute open. None: cancelled."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        prompt = await prompts_repo.get(tx, prompt_id)
+        if prompt is None or prompt.kind != "confirm" or prompt.person_id != actor.person_id:
+            raise Invalid("that button is out of date")
+        if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
+            raise Invalid("that correction was already applied or cancelled")
+        if not apply:
+            await answer_with(tx, req, render, None)
+            return None
+        dispute = await disputes_repo.get(tx, prompt.subject_id)
+        assert dispute is not None
+        view = await get_match(tx, dispute.match_id)
+        event = await get_event(tx, view.event_id)
+        raw: dict[str, Any] = prompt.payload
+        scores = (int(raw["scores"][0]), int(raw["scores"][1])) if raw.get("scores") else None
+        result = await _rule(tx, req, actor, event, view, dispute, str(raw["action"]),
+                             scores=scores,
+                             side=prompt.side, why=str(raw["why"]), confirm=True)
+        return await answer_with(tx, req, render, result)
+
+
+# --- whole matches: a match bye, a tied match ------------------------------------------------
+
+
+async def _open_match(tx: Tx, view: MatchView) -> None:
+    if None in view.entries or view.state in ("waiting", "bye", "not_needed"):
+        raise Invalid(f"{view.code} is {view.state.replace('_', ' ')}: a TD rules on a match "
+                      "whose two players are known")
+
+
+async def match_bye(
+    db: Database, req: Request, event_id: int, match_code: str, to: str, *, why: str,
+    confirm: bool = False, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot match-bye``): para 27, the named player advances and the games
+    played in the match are void."""
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        view = await _find_match(tx, event, match_code)
+        await require_ruler(tx, actor, view)
+        await _open_match(tx, view)
+        side = side_named(view, to)
+        match = await core_match(tx, view.id)
+        if match.match_bye is not None:
+            raise Invalid(f"{view.code} already has a match bye to {view.label(match.match_bye)}")
+        result = await _whole_match(tx, req, actor, event, view,
+                                    award_match_bye(match, side).match, "match_bye", side,
+                                    why.strip(), confirm)
+        return await answer_with(tx, req, render, result)
+
+
+async def _whole_match(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
+                       new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
+    applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
+                                        confirm=confirm)
+    names = (view.label(0), view.label(1))
+    after = applied.after
+    for d in await disputes_repo.open_of_match(tx, view.id):
+        await disputes_repo.rule(tx, d.id, ruling=f"{ruling}: {why}", adjudicator=actor.person_id,
+                                 now=req.now)
+    await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
+                         subject=f"match:{view.id}", now=req.now,
+                         detail={"code": view.code, "to_side": side,
+                                 "voided_games": applied.voided,
+                                 "voided_matches": list(applied.voided_matches),
+                                 "impact": applied.impact}, why=why)
+    result = Ruled(view.code, 0, ruling, after.score_line(), after.decided,
+                   names[after.winner] if after.winner is not None else None,
+                   applied.voided, applied.reopened, names[side], applied.impact,
+                   applied.voided_matches)
+    fresh = await get_match(tx, view.id)
+    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, req.now)
+    return result
+
+
+async def _rule_tie(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,
+                    why: str) -> Ruled:
+    view = await get_match(tx, match_id)
+    await require_ruler(tx, actor, view)
+    event = await get_event(tx, view.event_id)
+    match = await core_match(tx, view.id)
+    if match.ruling is not None:
+        raise Invalid(f"{view.code} was already ruled: {view.label(match.ruling.winner)} wins "
+                      f"({match.ruling.reason})")
+    try:
+        new = rule_tied_match(match, side, why)
+    except MatchRuleError as exc:
+        raise Invalid(str(exc)) from None
+    return await _whole_match(tx, req, actor, event, view, new, "tie", side, why, False)
+
+
+async def rule_tie(
+    db: Database, req: Request, event_id: int, match_code: str, winner: str, *,
+    why: str = "", render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot rule-tie``): para 30, the organisers decide a match para 17 leaves
+    tied; the reason defaults to lots drawn by the TD."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        view = await _find_match(tx, event, match_code)
+        result = await _rule_tie(tx, req, actor, view.id, side_named(view, winner),
+                                 why.strip() or TIE_REASON)
+        return await answer_with(tx, req, render, result)
+
+
+async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
+                         render: Answer[Asked] | None = None) -> Asked:
+    """Use-case: a ruler pressed "<A> wins" on a tied match: their next message is the
+    reason (or the button under the question records "lots drawn by the TD")."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        view = await get_match(tx, match_id)
+        await require_ruler(tx, actor, view)
+        if view.ruling is not None:
+            raise Invalid(f"{view.code} was already ruled: {view.label(view.ruling[0])} wins "
+                          f"({view.ruling[1]})")
+        assert actor.person_id is not None
+        await prompts_repo.open_prompt(tx, actor.person_id, "tie", match_id, side=side,
+                                       now=req.now)
+        asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side, view.id)
+        return await answer_with(tx, req, render, asked)
+
+
+async def rule_tie_by_lots(db: Database, req: Request, match_id: int, side: int,
+                           render: Answer[Ruled] | None = None) -> Ruled:
+    """Use-case: the "lots drawn" button under the tie question."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        result = await _rule_tie(tx, req, actor, match_id, side, TIE_REASON)
+        if actor.person_id is not None:
+            prompt = await prompts_repo.open_of(tx, actor.person_id, ("tie",))
+            if prompt is not None:
+                await prompts_repo.close(tx, prompt.id)
+        return await answer_with(tx, req, render, result)
+
+
+# --- WESPA forfeits and overtime -------------------------------------------------------------
+
+
+async def forfeit(
+    db: Database, req: Request, event_id: int, match_code: str, game: int, to: str, *,
+    why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot forfeit``): game ``game`` is won by forfeit by ``to``, with the
+    event's forfeit spread (WESPA rules, Forfeits: 75). An existing game is corrected; the
+    next game is added as a forfeit."""
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        view = await _find_match(tx, event, match_code)
+        await require_ruler(tx, actor, view)
+        await _open_match(tx, view)
+        side = side_named(view, to)
+        match = await core_match(tx, view.id)
+        state = match.state()
+        if 1 <= game <= len(state.counted):
+            index = state.counted[game - 1]
+            new = correct_game(match, index,
+                               Game.forfeit(side, starter=match.games[index].starter)).match
+        elif game == state.next_game and state.next_start is not None:
+            new = report_game(match, Game.forfeit(side, starter=state.next_start.side)).match
+        else:
+            raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
+                          + (f"; the next is game {state.next_game}" if state.next_game else
+                             " and is decided") + f": no game {game} to forfeit")
+        result = await _game_ruling(tx, req, actor, event, view, new, game, "forfeit", side,
+                                    why.strip(), confirm, {})
+        return await answer_with(tx, req, render, result)
+
+
+async def overtime(
+    db: Database, req: Request, event_id: int, match_code: str, game: int, player: str,
+    minutes: float, *, why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot overtime``): WESPA rules, Overtime: the player loses 10 points a
+    started minute over; 10 minutes or more forfeits the game (``core.wespa``)."""
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    if not 0 < minutes <= 24 * 60:
+        raise Invalid(f"--minutes {minutes:g}: give the time over, e.g. 2.5 for 2 min 30 s")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        view = await _find_match(tx, event, match_code)
+        await require_ruler(tx, actor, view)
+        side = side_named(view, player)
+        match = await core_match(tx, view.id)
+        state = match.state()
+        if not 1 <= game <= len(state.counted):
+            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
+        index = state.counted[game - 1]
+        over = [timedelta(0), timedelta(0)]
+        over[side] = timedelta(minutes=minutes)
+        try:
+            changed = apply_overtime(match.games[index], (over[0], over[1]))
+        except ValueError as exc:
+            raise Invalid(str(exc)) from None
+        new = correct_game(match, index, changed).match
+        ruling = "forfeit" if changed.kind is GameKind.FORFEIT else "overtime"
+        result = await _game_ruling(
+            tx, req, actor, event, view, new, game, ruling,
+            1 - side if ruling == "forfeit" else side, why.strip(), confirm,
+            {"minutes": minutes, "player_side": side})
+        return await answer_with(tx, req, render, result)
+
+
+async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
+                       new: Match, game: int, ruling: str, side: int, why: str, confirm: bool,
+                       extra: dict[str, Any]) -> Ruled:
+    applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
+                                        confirm=confirm)
+    names = (view.label(0), view.label(1))
+    after = applied.after
+    index = after.counted[game - 1] if game <= len(after.counted) else None
+    g = new.games[index] if index is not None else None
+    scores = g.scores if g is not None and g.kind is GameKind.PLAYED else None
+    await journal.record(tx, who=actor, action=f"game.{ruling}", subject=f"match:{view.id}",
+                         now=req.now, detail={"code": view.code, "game": game, "side": side,
+                                              "scores": list(scores) if scores else None,
+                                              "voided_games": applied.voided,
+                                              "voided_matches": list(applied.voided_matches),
+                                              **extra}, why=why)
+    result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
+                   names[after.winner] if after.winner is not None else None,
+                   applied.voided, applied.reopened, names[side], applied.impact,
+                   applied.voided_matches, scores=scores)
+    fresh = await get_match(tx, view.id)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    return result

@@ -25,11 +25,13 @@ class DisputeRow:
     state: str
     ruling: str | None
     raised_at: datetime
+    adjudicator_id: int | None = None
 
 
 def _dispute(r: Row) -> DisputeRow:
     return DisputeRow(r["id"], r["match_id"], r["game_id"], r["slip_id"], r["raised_by"],
-                      r["reason"], r["state"], r["ruling"], parse(r["raised_at"]))
+                      r["reason"], r["state"], r["ruling"], parse(r["raised_at"]),
+                      r["adjudicator_id"])
 
 
 async def add(tx: Tx, *, match_id: int, game_id: int | None, slip_id: int | None,
@@ -79,3 +81,9 @@ async def rule(tx: Tx, dispute_id: int, *, ruling: str, adjudicator: int | None,
         (ruling, adjudicator, iso(now), dispute_id),
     )
     return changed == 1
+
+
+async def open_of_match(tx: Tx, match_id: int) -> list[DisputeRow]:
+    rows = await tx.all("SELECT * FROM disputes WHERE match_id = ? AND state = 'open'"
+                        " ORDER BY id", (match_id,))
+    return [_dispute(r) for r in rows]

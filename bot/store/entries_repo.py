@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso
@@ -57,6 +57,12 @@ async def of_person(tx: Tx, event_id: int, person_id: int) -> Entry | None:
     return None if row is None else _entry(row)
 
 
+async def of_person_all(tx: Tx, person_id: int) -> list[Entry]:
+    """Every entry of a person, in any event, oldest first."""
+    return [_entry(r) for r in await tx.all(_SELECT + " WHERE e.person_id = ? ORDER BY e.id",
+                                            (person_id,))]
+
+
 async def named(tx: Tx, event_id: int, name: str) -> Entry | None:
     """The entry of the event with this name, in any case."""
     row = await tx.one(_SELECT + " WHERE e.event_id = ? AND lower(p.name) = lower(?)", (event_id, name))
@@ -81,3 +87,20 @@ async def add(tx: Tx, event_id: int, person_id: int, rating: int, now: datetime)
         " VALUES (?, ?, ?, 'active', ?)",
         (event_id, person_id, rating, iso(now)),
     )
+
+
+async def set_membership(tx: Tx, entry_id: int, until: date | None) -> None:
+    """The date the entry's membership ends (SSSg para 11), or None when not known."""
+    await tx.execute("UPDATE entries SET membership_until = ? WHERE id = ?",
+                     (None if until is None else until.isoformat(), entry_id))
+
+
+async def membership_ending(tx: Tx, round_id: int, before: date) -> list[tuple[str, date]]:
+    """(name, end date) of the players of a round's matches whose membership ends before
+    ``before``."""
+    rows = await tx.all(
+        "SELECT DISTINCT p.name, e.membership_until FROM matches m"
+        " JOIN entries e ON e.id IN (m.entry_a, m.entry_b) JOIN people p ON p.id = e.person_id"
+        " WHERE m.round_id = ? AND e.membership_until IS NOT NULL AND e.membership_until < ?"
+        " ORDER BY p.name", (round_id, before.isoformat()))
+    return [(r["name"], date.fromisoformat(r["membership_until"])) for r in rows]

@@ -81,3 +81,27 @@ async def reopen(tx: Tx, match_id: int) -> bool:
         " WHERE id = ? AND state = 'decided'", (match_id,),
     )
     return changed == 1
+
+
+async def rewrite(tx: Tx, game_id: int, *, kind: str, starter_side: int | None,
+                  scores: tuple[int | None, int | None], bye_side: int | None,
+                  void: bool) -> None:
+    """A TD's correction of a game: played, game bye (SSSg para 28) or forfeit (WESPA
+    rules), counting or void. The core said what it becomes; this writes it."""
+    await tx.execute(
+        "UPDATE games SET kind = ?, starter_side = ?, score_a = ?, score_b = ?, bye_side = ?,"
+        " void = ? WHERE id = ?",
+        (kind, starter_side, scores[0], scores[1], bye_side, 1 if void else 0, game_id),
+    )
+
+
+async def add_awarded(tx: Tx, match_id: int, *, kind: str, bye_side: int,
+                      starter_side: int | None, at: datetime) -> int:
+    """Append a game a TD awarded (a game bye or a forfeit) after the match's last one."""
+    seq = int(await tx.scalar("SELECT COALESCE(MAX(seq), 0) FROM games WHERE match_id = ?",
+                              (match_id,))) + 1
+    return await tx.insert(
+        "INSERT INTO games (match_id, seq, kind, starter_side, bye_side, played_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (match_id, seq, kind, starter_side, bye_side, iso(at)),
+    )

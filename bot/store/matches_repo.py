@@ -32,6 +32,8 @@ class MatchView:
     winner: int | None  # side
     linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
     round_state: str = "planned"
+    match_bye: int | None = None  # side a TD gave a match bye (SSSg para 27)
+    ruling: tuple[int, str] | None = None  # a tied match's ruling: side, reason (para 30)
 
     def side_of_person(self, person_id: int) -> int | None:
         for side in (0, 1):
@@ -90,6 +92,8 @@ def _view(r: Row) -> MatchView:
         (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
         (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
         r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), r["round_state"],
+        r["match_bye_side"],
+        None if r["ruling_side"] is None else (r["ruling_side"], r["ruling_reason"] or ""),
     )
 
 
@@ -142,6 +146,25 @@ async def set_sides(
 
 async def set_state(tx: Tx, match_id: int, state: str) -> None:
     await tx.execute("UPDATE matches SET state = ? WHERE id = ?", (state, match_id))
+
+
+async def set_match_bye(tx: Tx, match_id: int, side: int | None) -> None:
+    """A TD's match bye (SSSg para 27), or none."""
+    await tx.execute("UPDATE matches SET match_bye_side = ? WHERE id = ?", (side, match_id))
+
+
+async def set_ruling(tx: Tx, match_id: int, ruling: tuple[int, str] | None) -> None:
+    """The organisers' ruling of a tied match (SSSg para 30), or none."""
+    side, reason = ruling if ruling is not None else (None, None)
+    await tx.execute("UPDATE matches SET ruling_side = ?, ruling_reason = ? WHERE id = ?",
+                     (side, reason, match_id))
+
+
+async def set_outcome(tx: Tx, match_id: int, state: str, winner: int | None) -> None:
+    """A ruling's result on the match row: decided for ``winner``, or played again
+    (``playing``, or ``ready`` when no game counts any more); the bracket is then synced."""
+    await tx.execute("UPDATE matches SET state = ?, winner_side = ? WHERE id = ?",
+                     (state, winner, match_id))
 
 
 @dataclass(frozen=True)

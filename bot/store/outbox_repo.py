@@ -75,7 +75,8 @@ class OutboxRow:
     edit_of: int | None = None  # the row whose delivered message this row edits
     edit_message_id: int | None = None  # that message's id (None: it was never delivered)
     unexpected_failures: int = 0  # neither refusals nor network errors (sender: bounded)
-    media_id: int | None = None  # a picture to send as a photo, the text its caption
+    photo_file_id: str | None = None  # a photo to send, the text its caption (0007)
+    media_id: int | None = None  # a picture (media table) to send, the text its caption (0010)
 
 
 async def add(
@@ -89,19 +90,22 @@ async def add(
     now: datetime,
     due_at: datetime,
     edit_of: int | None = None,
+    photo_file_id: str | None = None,
     media_id: int | None = None,
 ) -> int | None:
     """Write one row; with a ``dedupe_key`` already used, write nothing and return None.
-    With a ``media_id`` the row is a photo and its text the caption."""
+    ``photo_file_id``: the row sends that photo (a Telegram file id) with the text as its
+    caption; ``media_id``: likewise a picture of the media table (bracket pictures)."""
     if dedupe_key is not None:
         seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
         if seen is not None:
             return None
     row_id = await tx.insert(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
-        " created_at, due_at, edit_of, media_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, due_at, edit_of, photo_file_id, media_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
-         iso(due_at), edit_of, media_id),
+         iso(due_at), edit_of, photo_file_id, media_id),
     )
     if edit_of is None:
         await _welcome_goes_first(tx, row_id)
@@ -196,7 +200,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     rows = await tx.all(
         "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
         " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
-        " o.unexpected_failures, o.media_id"
+        " o.unexpected_failures, o.photo_file_id, o.media_id"
         + _FROM + " AND o.due_at <= ?" + _HELD
         + f" ORDER BY {_order('o')} LIMIT ?",
         (iso(now), iso(now), limit),
@@ -204,7 +208,8 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
                   parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],
-                  r["edit_message_id"], r["unexpected_failures"], r["media_id"])
+                  r["edit_message_id"], r["unexpected_failures"], r["photo_file_id"],
+                  r["media_id"])
         for r in rows
     ]
 

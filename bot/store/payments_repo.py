@@ -7,6 +7,7 @@ row: it may be recorded before the draw makes the round, and is found once it ex
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.db import Tx
@@ -53,3 +54,53 @@ async def without_round(tx: Tx, event_id: int) -> list[tuple[int, str]]:
         (event_id,),
     )
     return [(r["entry_id"], r["round_code"]) for r in rows]
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A player's photo of a payment, waiting for a TD (migrations/0009_membership.sql)."""
+
+    id: int
+    event_id: int
+    entry_id: int
+    round_code: str
+    file_id: str
+    state: str  # pending, approved, rejected
+    decided_by: str | None
+
+
+async def add_proof(
+    tx: Tx, *, event_id: int, entry_id: int, round_code: str, file_id: str, now: datetime
+) -> int:
+    return await tx.insert(
+        "INSERT INTO payment_proofs (event_id, entry_id, round_code, file_id, sent_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (event_id, entry_id, round_code, file_id, iso(now)),
+    )
+
+
+async def get_proof(tx: Tx, proof_id: int) -> Proof | None:
+    r = await tx.one("SELECT * FROM payment_proofs WHERE id = ?", (proof_id,))
+    if r is None:
+        return None
+    return Proof(r["id"], r["event_id"], r["entry_id"], r["round_code"], r["file_id"],
+                 r["state"], r["decided_by"])
+
+
+async def decide_proof(tx: Tx, proof_id: int, state: str, by: str, now: datetime) -> bool:
+    """Compare-and-set: only a pending proof is decided; False if someone decided first."""
+    changed = await tx.execute(
+        "UPDATE payment_proofs SET state = ?, decided_by = ?, decided_at = ?"
+        " WHERE id = ? AND state = 'pending'",
+        (state, by, iso(now), proof_id),
+    )
+    return bool(changed)
+
+
+async def paid_by_round(tx: Tx, event_id: int) -> list[tuple[int, str, int]]:
+    """(entry id, round code, amount) of every payment of the event."""
+    rows = await tx.all(
+        "SELECT entry_id, round_code, amount FROM payments WHERE event_id = ? ORDER BY id",
+        (event_id,),
+    )
+    return [(r["entry_id"], r["round_code"], r["amount"]) for r in rows]

@@ -45,6 +45,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("unlink", "In a linked group: stop posting there", frozenset({"td", "organiser"})),
     Command("holdround", "Hold a round open: /holdround CODE until DATE: REASON",
             frozenset({"td", "organiser"})),
+    Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
+            frozenset({"td", "adjudicator", "organiser"})),
+    Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
+            frozenset({"td", "organiser", "player"})),
+    Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"})),
+    Command("prizes", "Prize pools from the fees paid (paras 7-9)",
+            frozenset({"td", "organiser", "player"})),
 )
 
 

@@ -14,6 +14,8 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
   after a few attempts it is marked ``undeliverable``, with Telegram's reason, for a TD to
   see (kept apart from ``blocked``: it points at a wrong chat or a bug, not a person);
+- a row with a photo (``photo_file_id``, a Telegram file id) is sent with sendPhoto, its
+  text the caption (the service keeps captions under Telegram's 1024 characters);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
 - the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
@@ -79,8 +81,6 @@ BAD_REQUEST_ATTEMPTS = 3
 UNEXPECTED_ATTEMPTS = 5
 #: Telegram's limit on a message's text (Bot API, sendMessage: 1-4096 characters).
 MAX_TEXT = 4096
-#: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
-MAX_CAPTION = 1024
 #: On stop, a Bot API call under way gets this long to be answered before it is given up.
 STOP_GRACE = 1.0
 
@@ -288,17 +288,25 @@ class OutboxSender:
                 if "not modified" not in exc.message.lower():
                     raise
             return row.edit_message_id
-        if row.media_id is not None:
-            png = await brackets.picture_png(self._db, row.media_id, self._clock())
-            photo = await self._api(row, self._bot.send_photo(
+        if row.photo_file_id is not None or row.media_id is not None:
+            # a photo, its text the caption (under 1024: outbox.enqueue checks); a picture
+            # of the media table is drawn now if it was not yet (brackets.picture_png)
+            photo: str | bytes
+            if row.photo_file_id is not None:
+                photo = row.photo_file_id
+            else:
+                assert row.media_id is not None
+                photo = await brackets.picture_png(self._db, row.media_id, self._clock())
+            sent = await self._api(row, self._bot.send_photo(
                 chat_id=row.chat_id,
-                photo=png,
-                caption=split_text(row.text_html, MAX_CAPTION)[0],
+                photo=photo,
+                caption=row.text_html,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup,
             ))
-            photo_id = None if photo is None else photo.message_id
-            return photo_id if isinstance(photo_id, int) else None
+            delivered.append(row.text_html)
+            answered = None if sent is None else sent.message_id
+            return answered if isinstance(answered, int) else None
         pieces = split_text(row.text_html)
         message_id = None
         for n, piece in enumerate(pieces, start=1):

@@ -61,6 +61,9 @@ def help_text(
     lines += [f"/{c.name} — {esc(c.summary)}" for c in allowed(held)]
     if can_create_events:
         lines.append("Send an event definition (<code>.toml</code>) as a document to create an event.")
+    if "player" in held:  # SSSg para 25: the winner (a tie: the starter) sends the photo
+        lines.append("Won a game (or started a tied one)? Send a photo of the finished board "
+                     "here soon after (para 25).")
     waiting = [still_waiting(name) for name in awaiting]
     if waiting:
         lines += ["", *waiting]

@@ -177,11 +177,11 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     with sqlite3.connect(db) as conn:
         to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
                              ).fetchone()[0]
-    assert "<code>tdbot rule club-cup M1 --game 1</code>" in to_td  # the TD is told how
+    assert "<code>tdbot rule club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
     refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
             "the second player's score '3x0': give a whole number")
     refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),
-            "rule one way: --uphold, --scores A B or --void")
+            "rule one way: --uphold, --scores A B, --void, --game-bye NAME")
     refused(rule("--game", "1", "--uphold"), "say why with --why TEXT")
     code, out, err = rule("--game", "1", "--scores", "412", "390", "--why", "Dev's scoresheet")
     assert code == 0, err

@@ -1,14 +1,18 @@
 """`tdbot demo` and `tdbot run` without a token: the scripted event, read as a person would.
 
 Rules checked (issue 3, "tdbot demo"): with no token the real bot plays a short scripted
-event against the in-process fake: the event created, everyone onboarded by their links,
+season against the in-process fake: the event created, everyone onboarded by their links,
 the draw made and shown, the first round opened with each player told their opponent,
-best-of and deadline, a deadline reminder fired on a simulated clock; the transcript is
-printed. `tdbot run` with no TDBOT_TOKEN says so on stderr and plays the demo.
+best-of and deadline; games reported in the chat (game 1's starter asked, SSSg para 15), a
+slip agreed, one final when its 24-hour window closed on the simulated clock (para 24),
+one disputed and ruled by the TD (paras 19, 24), the reminder sent only for the unfinished
+match, and the semi-final winners told they meet in the final. The transcript is printed.
+`tdbot run` with no TDBOT_TOKEN says so on stderr and plays the demo.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -39,8 +43,41 @@ KEY_LINES = [
     "    Your opponent: Dev Rao",
     "    Best of 3",
     "    Deadline: Mon 09 Mar 2026 23:59 (+08)",
-    "[bot → Dev] Reminder: your SF match against Ann Lee (best of 3) must be finished by "
+    # game 1: who started (para 15), confirmed, agreed
+    "[Ann] 412-380",
+    "    You drew tiles to decide who starts game 1 (para 15). Who started?",
+    "[Ann taps Dev Rao started]",
+    "[Ann taps ✅ Confirm]",
+    "[bot → Dev] 📝 Demo Cup, SF: Ann Lee reported a result.",
+    "[Dev taps Agree]",
+    "[bot → Ann] ✅ Dev Rao agreed: game 1",
+    # game 2 decides M1; nobody disputes within 24 hours (para 24)
+    "[Ann] won 398-371",
+    "    Score: Ann Lee 2-0 Dev Rao (+59)",
+    "[bot → Ann] Demo Cup: 🏆 You won your SF match against Dev Rao",
+    "    Your next match: Final against winner of M2 (Ben Ong or Cai Wen), best of 5.",
+    "[bot → Dev] Demo Cup: Ann Lee won your SF match",
+    "[bot → Dev, edited #10] … ✅ Final since Tue 03 Mar 2026 17:01 (+08)",
+    # a dispute, its reason, the TD's ruling (paras 19, 24)
+    "[Cai taps Dispute]",
+    "[bot → Tara (TD)] ⚖️ Demo Cup, SF (M2): Cai Wen disputes game 1.",
+    "[Cai] I had 431, not 390",
+    "[bot → Cai] Thank you: I passed your reason on to Tara Tan.",
+    '[Tara (TD) at a terminal] tdbot rule demo-cup M2 --game 1 --scores 420 431 --why "',
+    "    M2 game 1: scores corrected",
+    "[bot → Ben] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 420, Cai Wen 431.",
+    "    Score: Ben Ong 0-1 Cai Wen (-11)",
+    # the 72-hour reminder: only the unfinished match
+    "[bot → Ben] Reminder: your SF match against Cai Wen (best of 3) must be finished by "
     "Mon 09 Mar 2026 23:59 (+08).",
+    "    Score so far: Ben Ong 0-1 Cai Wen (-11)",
+    # M2 decided: both finalists told who they meet
+    "[Cai] 401-352",
+    "[bot → Cai] Demo Cup: 🏆 You won your SF match against Ben Ong: Cai Wen 2-0 Ben Ong (+60).",
+    "    Your next match: Final against Ann Lee, best of 5.",
+    "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
+    "[Ann] /matches",
+    "    against Cai Wen, best of 5: drawn, round not open yet",
 ]
 
 
@@ -67,11 +104,32 @@ def test_the_demo_help_shows_a_player_only_player_commands(transcript: str) -> N
     assert "/matches" in answer and "/draw" not in answer and "/openround" not in answer
 
 
-def test_every_player_is_told_their_opponent_and_reminded(transcript: str) -> None:
+def test_every_player_is_told_their_opponent(transcript: str) -> None:
     for name, opponent in (("Ann", "Dev Rao"), ("Ben", "Cai Wen"), ("Cai", "Ben Ong"),
                            ("Dev", "Ann Lee")):
-        assert f"[bot → {name}] Demo Cup: SF is open." in transcript
-        assert f"[bot → {name}] Reminder: your SF match against {opponent}" in transcript
+        assert f"[bot → {name}] Demo Cup: SF is open.\n    Your opponent: {opponent}" in transcript
+
+
+def test_only_the_unfinished_match_is_reminded(transcript: str) -> None:
+    """M1 was decided on day 1, so its players get no reminder; M2's both do."""
+    reminded = re.findall(r"^\[bot → (\w+)\] Reminder:", transcript, re.MULTILINE)
+    assert reminded == ["Ben", "Cai"]
+
+
+def test_the_ruling_is_the_one_the_td_gave(transcript: str) -> None:
+    """The core's score line after the ruling: Cai won game 1 by 11 and leads 1-0."""
+    assert "[bot → Cai] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 431, " \
+        "Ben Ong 420." in transcript
+    assert "Why: the scoresheet Ben signed shows 431" in transcript
+    assert "    M2 game 1: scores corrected; score: 0-1 (-11)" in transcript
+
+
+def test_every_button_tap_was_answered(transcript: str) -> None:
+    """No spinner left: each tap in the transcript got its answer (an edit or a message)."""
+    lines = transcript.splitlines()
+    for i, line in enumerate(lines):
+        if " taps " in line and line.startswith("["):
+            assert lines[i + 1].startswith("[bot → "), f"{line!r} had no answer"
 
 
 def test_invite_codes_are_read_from_the_organisers_message() -> None:

@@ -547,7 +547,7 @@ async def test_a_void_game_is_replaced_by_the_next_one(db: Database) -> None:
     assert isinstance(draft, reporting.SlipAnswer) and draft.slip.game == 2  # replaces it
 
 
-async def test_a_ruling_that_would_unseat_a_player_with_games_is_refused(db: Database) -> None:
+async def test_a_ruling_that_would_unseat_a_player_with_games_needs_confirming(db: Database) -> None:
     await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300),
                                starter="Ben Ong")
     await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300))
@@ -557,7 +557,8 @@ async def test_a_ruling_that_would_unseat_a_player_with_games_is_refused(db: Dat
         await open_round_in(tx, EVENT, "Final", by=Actor.cli(), now=NOW, unpaid_ok=True, why="t")
     await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Ben Ong"), (400, 300),
                                starter="Ann Lee")
-    with pytest.raises(Invalid, match=r"changes who plays M3 \(Final\), which already has games"):
+    with pytest.raises(Invalid, match=r"voids later match\(es\) M3 \(1 game\(s\) played\)\. "
+                                      r"Nothing was changed: confirm"):
         await rulings.rule_game(db, td(), EVENT, "M1", 2, scores=(350, 400), why="late")
     async with db.transaction() as tx:  # rolled back: nothing changed
         assert await tx.scalar("SELECT state FROM disputes") == "open"

@@ -63,3 +63,34 @@ async def test_a_service_refusal_is_shown_escaped_and_rolls_back(
         assert tg.last_sent(sam).text == "⚠️ round <b>7</b> & friends: not open"
         async with bot.runtime.db.transaction() as tx:
             assert await tx.scalar("SELECT COUNT(*) FROM outbox") == 0
+
+
+async def test_an_error_after_the_change_was_saved_does_not_say_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The draw commits; waking the sender afterwards fails. The TD must not read that
+    nothing was changed: the draw is made, and the answer says the request was saved."""
+    from bot.service import definitions, event_setup
+    from bot.service.actors import Actor
+    from bot.telegram.handlers import common
+
+    data = Path(__file__).parent / "data" / "club_cup.toml"
+    text = data.read_text().replace('name = "Tara TD"', 'name = "Tara TD"\ntelegram_id = 4242')
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await event_setup.create_event(tx, definitions.parse_definition(text),
+                                           by=Actor.cli(), now=bot.clock())
+        tara = bot.telegram.add_user("Tara", user_id=4242)
+
+        async def sender_down(_context: object) -> None:
+            raise RuntimeError("the sender could not be woken")
+
+        monkeypatch.setattr(common, "after_commit", sender_down)
+        bot.telegram.user_sends(tara, "/draw 7")
+        await bot.settle()
+        monkeypatch.undo()
+        said = [m.text or "" for m in bot.telegram.sent(tara)]
+        assert any("went through and is saved" in text for text in said)
+        assert not any("nothing was changed" in text for text in said)
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT draw_seed FROM events") == 7

@@ -34,7 +34,7 @@ def linked_definition() -> str:
     for name, tg_id in IDS.items():
         phone = '\nphone = "8333 6301"' if name == "Tara TD" else ""
         text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}{phone}')
-    return text
+    return text + "\n[rules]\nfee_reminder_days = []  # fee reminders: tests/bot/test_telegram_fees.py\n"
 
 
 @pytest.fixture
@@ -132,9 +132,11 @@ async def test_a_player_reports_game_1_and_the_opponent_agrees(bot: BotUnderTest
 async def test_a_slip_left_alone_is_final_after_24_hours(bot: BotUnderTest) -> None:
     await report_game(bot, "Ann Lee", "won 412-380", starter="I started")
     assert "Dev Rao can dispute it until Tue 03 Mar 2026 17:00 (+08)" in last(bot, "Ann Lee")
-    assert await bot.advance(timedelta(hours=23)) == 0
+    # only the board photo's reminder (para 25, 2 hours before its 24-hour window closes)
+    assert await bot.advance(timedelta(hours=23)) == 1
     assert "Agree" in buttons_of(bot, "Dev Rao")
-    assert await bot.advance(timedelta(hours=1, minutes=1)) == 1
+    # the slip's window and the photo's (no photo came: the TD is asked)
+    assert await bot.advance(timedelta(hours=1, minutes=1)) == 2
     assert "✅ Final since Tue 03 Mar 2026 17:01 (+08)" in last(bot, "Dev Rao")
     assert buttons_of(bot, "Dev Rao") == []
     async with bot.runtime.db.transaction() as tx:
@@ -180,7 +182,11 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
     assert last(bot, "Tara TD").endswith("Dev Rao's reason for disputing game 1:\nI had 390 <not 380>")
     # the next message is an ordinary one again
     assert "find any scores" in await say(bot, "Dev Rao", "/report soon")
-    assert await bot.advance(timedelta(days=2)) == 0  # disputed: the window does not finalise
+    # disputed: the window does not finalise (what fires is the board photo's reminder and
+    # close, para 25: the photo is still owed)
+    assert await bot.advance(timedelta(days=2)) == 2
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT state FROM slips WHERE state <> 'cancelled'") == "disputed"
 
 
 async def test_a_concession_is_refused_and_a_resent_confirm_counts_once(bot: BotUnderTest) -> None:

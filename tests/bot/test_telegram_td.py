@@ -27,7 +27,7 @@ def linked_definition() -> str:
     text = DEFINITION
     for name, tg_id in IDS.items():
         text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
-    return text
+    return text + "\n[rules]\nfee_reminder_days = []  # fee reminders: tests/bot/test_telegram_fees.py\n"
 
 
 @pytest.fixture

@@ -21,11 +21,14 @@ from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
     event_upload,
+    fees,
     group,
     help_cmd,
     hold,
     my_matches,
+    photos,
     report,
+    rulings,
     start,
     stranger,
     td,
@@ -46,21 +49,36 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
     app.add_handler(CommandHandler("openround", td.open_round, filters=private))
     app.add_handler(CommandHandler("draw", td.draw, filters=private))
+    app.add_handler(CommandHandler("paid", fees.paid_command, filters=private))
+    app.add_handler(CommandHandler("cost", fees.cost_command, filters=private))
+    app.add_handler(CommandHandler("prizes", fees.prizes_command, filters=private))
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
+    app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
     app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
     app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
+                                   rulings.ruler_words), group=-2)
     app.add_handler(
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
     )
+    app.add_handler(MessageHandler(private & filters.PHOTO
+                                   & filters.CaptionRegex(fees.PROOF_CAPTION), fees.proof_photo))
+    app.add_handler(CallbackQueryHandler(fees.proof_button, pattern=callbacks.is_proof))
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))
+    app.add_handler(CallbackQueryHandler(rulings.rule_button, pattern=callbacks.is_rule))
+    app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
+    app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
+    app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))
+    app.add_handler(CallbackQueryHandler(photos.pick_game, pattern=callbacks.is_photo_pick))
+    app.add_handler(CallbackQueryHandler(photos.rule, pattern=callbacks.is_photo_rule))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
     # The event's group chat: only these commands there (bot/service/groups.py).

@@ -58,7 +58,8 @@ def handled(body: Body) -> Handler:
     update in its own transaction. A refusal (``ServiceError``) rolled that transaction
     back and is shown to the person; a re-sent update (``AlreadyApplied``) does nothing.
     After a commit the sender and the alarms are woken, then the body's after-commit action
-    (a cosmetic Bot API call) runs."""
+    (a cosmetic Bot API call) runs; a failure there is reported as what it is: the change
+    was saved."""
 
     @wraps(body)
     async def handler(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -69,27 +70,22 @@ def handled(body: Body) -> Handler:
             return
         try:
             then = await body(update, context, req)
+            await _answer_callback(update)
+            await after_commit(context)
+            if then is not None:
+                await then()
         except AlreadyApplied:
             await _answer_callback(update)
-            return
         except ServiceError as exc:
             await _answer_callback(update)
             await tell(update, texts.refused(exc.message))
-            return
         except Exception:
             if not req.receipt.committed:
                 raise  # rolled back: the error handler says that nothing was changed
-            # The change is saved; only what came after failed. Say so, never "nothing
-            # was changed" (the error handler's words for a rolled-back update).
+            # The change is saved; only what came after failed (waking the sender, a
+            # cosmetic edit). Say so, never "nothing was changed".
             log.exception("update %s: failed after its change was saved", update.update_id)
-            await _answer_callback(update)
-            await after_commit(context)
             await tell(update, texts.SAVED_BUT_FAILED)
-            return
-        await _answer_callback(update)
-        await after_commit(context)
-        if then is not None:
-            await then()
 
     return handler
 

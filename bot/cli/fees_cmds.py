@@ -1,0 +1,58 @@
+"""Fees, costs and prizes at the command line: ``tdbot cost`` and ``tdbot prizes`` (SSSg
+paras 7-9), through the same use-cases as the bot's /cost and /prizes."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bot.cli.app import app, fail
+from bot.cli.platform_cmds import DbOption, _now, _use
+from bot.service import prizes
+from bot.service.errors import ServiceError
+from bot.service.events import lookup_event
+from bot.service.limits import amount_of_money, minor_units
+from bot.service.unit import Request
+from bot.store.db import Database
+
+
+def _cents(amount: str) -> int:
+    try:
+        return minor_units(amount_of_money(amount, positive=True))
+    except ServiceError as exc:
+        fail(f"AMOUNT {amount!r}: {exc.message}")
+
+
+@app.command("cost")
+def cost(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    amount: Annotated[str, typer.Argument(help="The cost, e.g. 120 or 45.50.")],
+    note: Annotated[str, typer.Option("--note", help="What it was for (required).")] = "",
+    db: DbOption = None,
+) -> None:
+    """Enter a cost of running the event; costs come out of the fees before prizes (para 9)."""
+    if not note.strip():
+        fail("--note is required: say what the cost was for, e.g. --note 'venue hire'")
+    cents = _cents(amount)
+
+    async def work(database: Database) -> prizes.CostEntered:
+        ev = await lookup_event(database, event)
+        return await prizes.enter_cost(database, Request.cli(_now()), ev.id, cents, note)
+
+    done = _use(db, work)
+    typer.echo(f"cost recorded: {done.amount} ({done.note}); costs so far {done.total}")
+
+
+@app.command("prizes")
+def prize_pools(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    db: DbOption = None,
+) -> None:
+    """The prize pools per division from the fees paid and the costs (paras 7-9)."""
+
+    async def work(database: Database) -> prizes.Prizes:
+        ev = await lookup_event(database, event)
+        return await prizes.prize_pools(database, Request.cli(_now()), ev.id)
+
+    typer.echo(_use(db, work).text)

@@ -1,0 +1,425 @@
+"""Board photos (SSSg 2016 Annex A para 25): receiving them, the reminder, the close of the
+window, and the TDs' ruling on a missing photo.
+
+"The winner of a game (or the starting player in the case of a tie) is also responsible
+for sending a photo of the completed game to SA Rating Officer ... within 24 hours of the
+conclusion of the game, failing which the game may be awarded as a bye to the loser."
+
+- A player sends a photo in the private chat. It is kept (Telegram file id, largest size)
+  and attached to the one game of theirs still waiting for a photo; with several the
+  player picks one; with none they are told what to do. The responsible player's photo
+  discharges the window; the other player's is kept but does not (para 25 names the
+  winner, or on a tie the starter: ``core.match.Game.responsible``). Every kept photo is
+  forwarded to the ratings officer's chat when the event names one.
+- The window (``photo_windows``) closes ``photo_window_hours`` after the game was counted;
+  its reminder and close are durable deadlines that act only if the window is still open
+  for that same close (compare-and-set), so an extension or a photo makes them do nothing.
+- Closed without a photo, para 25 says the game *may* go to the loser: the TDs who do not
+  play in the match are asked (Award bye / Extend 24 h / Waive), or with
+  ``photo_bye = "automatic"`` the bye is given at once. A game bye changes the match like
+  any ruling (para 28: +100 spread, later games may be void, the match may be decided or
+  reopened): ``rulings.award_game_bye_in``, the one path for that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.service import callbacks, journal, outbox
+from bot.service import photo_texts as say
+from bot.service.actors import Actor
+from bot.service.adjudicators import eligible_adjudicators
+from bot.service.clock import iso
+from bot.service.deadlines import Deadline, handler
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.events import get_event
+from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.people import get_person
+from bot.service.photo_windows import (
+    PHOTO_CLOSES,
+    PHOTO_REMINDER,
+    arm_window,
+    automatic_bye,
+    officer_chat,
+)
+from bot.service.roles import people_with_role
+from bot.service.rulings import NeedsConfirm, award_game_bye_in
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store import games_repo, outbox_repo, photos_repo
+from bot.store.db import Database, Tx
+from bot.store.photos_repo import WindowRow
+from core.durations import parse_duration
+
+#: What a TD may rule on a missing photo (para 25 says the game *may* go to the loser).
+RULINGS = ("bye", "extend", "waive")
+#: An extension from a chat button: another day, as long as the window itself.
+BUTTON_EXTENSION = timedelta(hours=24)
+
+
+# --- what a window is about -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WindowGame:
+    """A window's game as one of its players reads it (``side`` is the reader's)."""
+
+    window_id: int
+    event: str
+    round_name: str
+    code: str
+    game: int
+    side: int
+    opponent: str
+    responsible: bool  # the reader owes the photo
+    closes_at: str
+    state: str
+
+
+async def _game_of(tx: Tx, w: WindowRow) -> tuple[MatchView, int, int, tuple[int | None, int | None]]:
+    """The match, the game's index among its rows, its number, and its scores."""
+    view = await get_match(tx, w.match_id)
+    rows = await games_repo.games_of(tx, view.id)
+    index = next(i for i, r in enumerate(rows) if r.id == w.game_id)
+    state = (await core_match(tx, view.id)).state()
+    return view, index, state.number_of(index) or 0, rows[index].scores
+
+
+async def _window_game(tx: Tx, w: WindowRow, person: int) -> WindowGame:
+    view, _, number, _ = await _game_of(tx, w)
+    event = await get_event(tx, view.event_id)
+    side = view.side_of_person(person)
+    assert side is not None
+    return WindowGame(w.id, event.name, view.round_name, view.code, number, side,
+                      view.label(1 - side), w.responsible_side == side,
+                      event.local(w.closes_at), w.state)
+
+
+# --- a player sends a photo ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhotoAnswer:
+    """What happened to a photo. ``kind``: attached, choose (``games`` to pick from),
+    unchanged (a pick already made). ``discharged``: the responsible player's photo in
+    time; ``late``: theirs after the window closed (the TDs rule); otherwise the other
+    player's, kept but not discharging."""
+
+    kind: str
+    photo_id: int
+    games: list[WindowGame] = field(default_factory=list)
+    discharged: bool = False
+    late: bool = False
+
+
+async def receive_photo(db: Database, req: Request, file_id: str,
+                        render: Answer[PhotoAnswer] | None = None) -> PhotoAnswer:
+    """Use-case: a player sends a board photo (the largest size's Telegram file id)."""
+    if not file_id.strip():
+        raise Invalid("that photo came without a file; send it again")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None
+        person = actor.person_id
+        waiting = [await _window_game(tx, w, person)
+                   for w in await photos_repo.awaiting_of_person(tx, person)]
+        mine = [g for g in waiting if g.responsible]
+        candidates = mine or waiting
+        if not candidates:
+            raise Invalid("no game of yours is waiting for a board photo. Report the result "
+                          "first (e.g. 412-380), then send the photo of the finished board "
+                          "(SSSg para 25).")
+        photo_id = await photos_repo.add_photo(tx, sent_by=person, file_id=file_id, now=req.now)
+        if len(candidates) > 1:
+            return await answer_with(tx, req, render, PhotoAnswer("choose", photo_id, candidates))
+        result = await _attach(tx, photo_id, candidates[0], person, actor, req.now)
+        return await answer_with(tx, req, render, result)
+
+
+async def pick_game(db: Database, req: Request, photo_id: int, window_id: int,
+                    render: Answer[PhotoAnswer] | None = None) -> PhotoAnswer:
+    """Use-case: the sender of a photo says which game it shows (a button)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        photo = await photos_repo.photo(tx, photo_id)
+        w = await photos_repo.window(tx, window_id)
+        if photo is None or w is None:
+            raise NotFound("that photo or game is no longer known; send the photo again")
+        if photo.sent_by != actor.person_id:
+            raise NotAllowed("only the player who sent this photo may say which game it shows")
+        game = await _window_game(tx, w, photo.sent_by)
+        if photo.game_id is not None:
+            return await answer_with(tx, req, render, PhotoAnswer("unchanged", photo_id, [game]))
+        if w.state not in photos_repo.AWAITING:
+            raise Invalid(f"game {game.game} v {game.opponent} no longer waits for a photo; "
+                          "send the photo again if it shows another game")
+        result = await _attach(tx, photo_id, game, photo.sent_by, actor, req.now)
+        return await answer_with(tx, req, render, result)
+
+
+async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: Actor,
+                  now: datetime) -> PhotoAnswer:
+    w = await photos_repo.window(tx, game.window_id)
+    assert w is not None
+    if not await photos_repo.attach(tx, photo_id, w.game_id):
+        return PhotoAnswer("unchanged", photo_id, [game])
+    view, _, number, scores = await _game_of(tx, w)
+    event = await get_event(tx, view.event_id)
+    discharged = late = False
+    if game.responsible:
+        discharged = await photos_repo.move(tx, w.id, ("open",), "received", now)
+        late = not discharged and w.state == "overdue"
+    sender = (await get_person(tx, person)).name
+    await journal.record(tx, who=actor, action="photo.received", subject=f"match:{view.id}",
+                         now=now, detail={"photo_id": photo_id, "window_id": w.id,
+                                          "game": number, "discharged": discharged,
+                                          "late": late})
+    if late:
+        for ruler in await _rulers(tx, view):
+            await outbox.enqueue(tx, person_id=ruler, now=now,
+                                 text_html=say.late_photo_for_tds(event, view, number, sender))
+    chat = officer_chat(event)
+    photo = await photos_repo.photo(tx, photo_id)
+    if chat is not None and photo is not None:
+        await outbox.enqueue(tx, chat_id=chat, now=now, photo_file_id=photo.file_id,
+                             text_html=say.officer_caption(event, view, number, scores, sender),
+                             dedupe_key=f"photo:{photo_id}:officer")
+    return PhotoAnswer("attached", photo_id, [game], discharged, late)
+
+
+# --- the window's deadlines -----------------------------------------------------------
+
+
+async def _still_open(tx: Tx, d: Deadline) -> WindowRow | None:
+    """The deadline's window if it is still open for the close the deadline was armed for."""
+    w = await photos_repo.window(tx, int(d.payload.get("window_id", 0)))
+    if w is None or w.state != "open" or iso(w.closes_at) != d.payload.get("closes_at"):
+        return None
+    row = next((r for r in await games_repo.games_of(tx, w.match_id) if r.id == w.game_id), None)
+    if row is None or row.void or row.kind != "played":  # a ruling took the game away
+        return None
+    return w
+
+
+@handler(PHOTO_REMINDER)
+async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Para 25: the responsible player, still owing the photo, is reminded."""
+    w = await _still_open(tx, d)
+    if w is None:
+        return False
+    view, _, number, _ = await _game_of(tx, w)
+    person = view.people[w.responsible_side]
+    if person is None:
+        return False
+    event = await get_event(tx, view.event_id)
+    await outbox.enqueue(tx, person_id=person, now=now,
+                         dedupe_key=f"photo:{w.id}:remind:{d.id}",
+                         text_html=say.reminder(event, view, w.responsible_side, number,
+                                                event.local(w.closes_at)))
+    return True
+
+
+@handler(PHOTO_CLOSES)
+async def _closes(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Para 25: the window closed without the responsible player's photo. The TDs not
+    playing in the match are asked to rule, or (``photo_bye = "automatic"``) the loser
+    gets the game as a bye at once."""
+    w = await _still_open(tx, d)
+    if w is None or not await photos_repo.move(tx, w.id, ("open",), "overdue", now):
+        return False
+    view, _, number, scores = await _game_of(tx, w)
+    event = await get_event(tx, view.event_id)
+    await journal.record(tx, who=Actor.system(), action="photo.overdue",
+                         subject=f"match:{view.id}", now=now,
+                         detail={"window_id": w.id, "game": number})
+    if automatic_bye(event):
+        w = await photos_repo.window(tx, w.id)
+        assert w is not None
+        await _decide(tx, w, "bye", Actor.system(), "the event's rules",
+                      "no board photo within the window", now, None)
+        return True
+    spread = int(event.rules.get("rules", {}).get("game_bye_spread", 100))
+    text = say.ask_tds(event, view, number, scores, w.responsible_side,
+                       event.local(w.closes_at), spread)
+    buttons = [[("Award bye to loser", callbacks.photo_rule(w.id, "bye"))],
+               [("Extend 24 h", callbacks.photo_rule(w.id, "extend")),
+                ("Waive", callbacks.photo_rule(w.id, "waive"))]]
+    for ruler in await _rulers(tx, view):
+        await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
+                             dedupe_key=f"{_ask_key(w)}{ruler}")
+    return True
+
+
+def _ask_key(w: WindowRow) -> str:
+    """The dedupe-key prefix of the TDs' copies of one close's question (an extended window
+    that closes again asks again)."""
+    return f"photo:{w.id}:{int(w.closes_at.timestamp())}:td:"
+
+
+async def _rulers(tx: Tx, view: MatchView) -> list[int]:
+    """Para 19: the TDs (else neutral adjudicators) who do not play in the match; failing
+    both, the organisers who do not."""
+    rulers = await eligible_adjudicators(tx, view.id)
+    if rulers:
+        return rulers
+    playing = {p for p in view.people if p is not None}
+    return [p for p in await people_with_role(tx, view.event_id, "organiser")
+            if p not in playing]
+
+
+# --- the ruling -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhotoRuling:
+    """What a ruling on a missing photo did. ``kind``: bye, extended, waived; ``already``:
+    someone decided before (``by`` says who, ``state`` what)."""
+
+    kind: str
+    match: str
+    game: int
+    by: str
+    state: str
+    score_line: str = ""
+    until: str = ""
+    decided: bool = False
+    winner: str | None = None
+    reopened: bool = False
+    voided: list[int] = field(default_factory=list)
+
+
+_STATE_OF = {"bye": "bye", "extend": "open", "waive": "waived"}
+_KIND_OF = {"bye": "bye", "extend": "extended", "waive": "waived"}
+
+
+async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str, why: str,
+                  now: datetime, extend: timedelta | None) -> PhotoRuling:
+    view, index, number, _ = await _game_of(tx, w)
+    if w.state != "overdue":
+        if w.state == "open":
+            event = await get_event(tx, view.event_id)
+            raise Invalid(f"the photo window of {view.code} game {number} is open until "
+                          f"{event.local(w.closes_at)}: rule once it closes without a photo")
+        return PhotoRuling("already", view.code, number, w.decided_by_name or "the player",
+                           w.state)
+    event = await get_event(tx, view.event_id)
+    until = now + (extend or BUTTON_EXTENSION) if ruling == "extend" else None
+    if not await photos_repo.move(tx, w.id, ("overdue",), _STATE_OF[ruling], now,
+                                  by=actor.person_id, by_name=by_name, why=why,
+                                  closes_at=until):
+        fresh = await photos_repo.window(tx, w.id)
+        return PhotoRuling("already", view.code, number,
+                           (fresh.decided_by_name if fresh else None) or "someone",
+                           fresh.state if fresh else "")
+    loser = 1 - w.responsible_side
+    result = PhotoRuling(_KIND_OF[ruling], view.code, number, by_name, _STATE_OF[ruling])
+    await journal.record(tx, who=actor, action=f"photo.{_KIND_OF[ruling]}",
+                         subject=f"match:{view.id}", now=now, why=why,
+                         detail={"window_id": w.id, "game": number,
+                                 "until": iso(until) if until else None})
+    if ruling == "bye":
+        try:
+            applied = await award_game_bye_in(tx, event, view, index, loser, by=actor, now=now)
+        except NeedsConfirm as exc:
+            raise Invalid(f"{exc.impact}. A bye for a missing photo does not void games "
+                          "already played in later matches, so nothing was changed; rule "
+                          "on those matches first") from None
+        view = await get_match(tx, view.id)
+        after = applied.after
+        for viewer, person in enumerate(view.people):
+            if person is not None:
+                await outbox.enqueue(tx, person_id=person, now=now,
+                                     text_html=say.bye_for_player(
+                                         event, view, viewer, number, w.responsible_side,
+                                         by_name, after))
+        result = PhotoRuling(
+            "bye", view.code, number, by_name, "bye", after.score_line(), "", after.decided,
+            view.label(after.winner) if after.winner is not None else None, applied.reopened,
+            applied.voided)
+    elif until is not None:
+        await arm_window(tx, w.id, until, event, now=now)
+        result = PhotoRuling("extended", view.code, number, by_name, "open",
+                             until=event.local(until))
+        for viewer, person in enumerate(view.people):
+            if person is not None:
+                await outbox.enqueue(tx, person_id=person, now=now,
+                                     text_html=say.extended_for_player(
+                                         event, view, viewer, number, w.responsible_side,
+                                         event.local(until)))
+    else:
+        for viewer, person in enumerate(view.people):
+            if person is not None:
+                await outbox.enqueue(tx, person_id=person, now=now,
+                                     text_html=say.waived_for_player(event, view, viewer,
+                                                                     number))
+    verdict = say.VERDICTS[result.kind].format(loser=view.label(loser), until=result.until)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, _ask_key(w)):
+        await outbox.enqueue_edit(tx, copy, now=now,
+                                  text_html=f"{copy.text_html}\n\n{say.decided_note(verdict, by_name)}")
+    return result
+
+
+async def _may_rule(tx: Tx, actor: Actor, view: MatchView) -> str:
+    """Who rules (para 19: a TD not playing in the match); their name as players read it."""
+    if actor.is_operator:
+        return "a TD"
+    if actor.person_id not in await _rulers(tx, view):
+        raise NotAllowed("only a TD who does not play in this match may rule on its photo "
+                         "(SSSg para 19)")
+    return (await get_person(tx, actor.person_id)).name
+
+
+async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: str,
+                            render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
+    """Use-case: a TD presses Award bye to loser, Extend 24 h or Waive on the question."""
+    if ruling not in RULINGS:
+        raise Invalid("that button is out of date")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        w = await photos_repo.window(tx, window_id)
+        if w is None:
+            raise NotFound("that photo question is no longer known")
+        by = await _may_rule(tx, actor, await get_match(tx, w.match_id))
+        why = {"bye": "no board photo (para 25)", "extend": "more time for the photo",
+               "waive": "photo waived"}[ruling]
+        result = await _decide(tx, w, ruling, actor, by, why, req.now, None)
+        return await answer_with(tx, req, render, result)
+
+
+async def rule_photo(db: Database, req: Request, event_id: int, match_code: str, game: int, *,
+                     bye: bool = False, extend: str | None = None, waive: bool = False,
+                     why: str, render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
+    """Use-case: ``tdbot photo-rule EVENT MATCH --game N (--bye | --extend 24h | --waive)
+    --why TEXT``: the same ruling as the buttons."""
+    if [bye, extend is not None, waive].count(True) != 1:
+        raise Invalid("rule one way: --bye, --extend 24h or --waive")
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: it goes in the journal")
+    length: timedelta | None = None
+    if extend is not None:
+        try:
+            length = parse_duration(extend)
+        except ValueError as exc:
+            raise Invalid(f"--extend {extend!r}: {exc}; give a length such as 24h") from None
+        if length <= timedelta(0):
+            raise Invalid(f"--extend {extend!r}: give a length above zero, such as 24h")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        event = await get_event(tx, event_id)
+        view = next((m for m in await matches_of_event(tx, event_id)
+                     if m.code.casefold() == match_code.strip().casefold()), None)
+        if view is None:
+            raise NotFound(f"no match {match_code!r} in {event.slug}; "
+                           f"`tdbot event show {event.slug}` lists them")
+        by = await _may_rule(tx, actor, view)
+        state = (await core_match(tx, view.id)).state()
+        if not 1 <= game <= len(state.counted):
+            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
+        row = (await games_repo.games_of(tx, view.id))[state.counted[game - 1]]
+        w = await photos_repo.window_of_game(tx, row.id)
+        if w is None:
+            raise Invalid(f"game {game} of {view.code} has no photo window (a paper slip, or "
+                          "not a game played on the board): nothing to rule on")
+        ruling = "bye" if bye else "extend" if extend is not None else "waive"
+        result = await _decide(tx, w, ruling, actor, by, why.strip(), req.now, length)
+        return await answer_with(tx, req, render, result)

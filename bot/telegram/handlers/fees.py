@@ -1,0 +1,105 @@
+"""Fees in the chat: a TD records a payment (/paid NAME ROUND); a player sends a photo
+captioned /paid [ROUND] as proof, which the TDs approve or reject with one tap (SSSg para
+26). Both paths record the payment through ``payments.record_payment_in``."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.service import callbacks, payment_proofs, payments, prizes
+from bot.service.directing import directed_event
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.limits import amount_of_money, minor_units
+from bot.service.unit import Reply, Request
+from bot.telegram import fees_texts
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+#: A photo whose caption starts with /paid is a proof of payment (registered before the
+#: board-photo handler).
+PROOF_CAPTION = r"(?i)^/paid"
+
+
+@handled
+async def paid_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/paid NAME ROUND: the last word is the round, the words before it the player."""
+    db = runtime(context).db
+    try:
+        event, args = await directed_event(db, req, context.args or [], "paid")
+    except NotAllowed:
+        raise Invalid("To show you paid, send a photo of the payment with the caption /paid "
+                      "(or /paid ROUND); a TD checks it.") from None
+    if len(args) < 2:
+        raise Invalid(fees_texts.PAID_USAGE)
+    await payments.record_payment(
+        db, req, event.id, " ".join(args[:-1]), args[-1], note="/paid in chat",
+        render=lambda paid: Reply(fees_texts.payment_recorded(paid)),
+    )
+    return None
+
+
+@handled
+async def proof_photo(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """A photo captioned /paid [ROUND]: to the TDs, with Approve / Reject; the photo itself
+    is sent to them after commit (the request with the buttons is durable)."""
+    message = update.effective_message
+    assert message is not None and message.photo  # the handler's filter
+    words = (message.caption or "").split()[1:]
+    sent = await payment_proofs.send_proof(
+        runtime(context).db, req, message.photo[-1].file_id, " ".join(words),
+        render=lambda s: Reply(fees_texts.proof_sent(s)),
+    )
+
+    async def show_photo() -> None:
+        for chat in sent.td_chats:
+            try:
+                await context.bot.send_photo(chat, sent.file_id,
+                                             caption=fees_texts.proof_photo_caption(sent),
+                                             parse_mode="HTML")
+            except TelegramError:
+                pass  # the request with its buttons is durable; the photo is a courtesy
+
+    return show_photo
+
+
+@handled
+async def proof_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    query = update.callback_query
+    decided = callbacks.parse_proof(query.data if query else None)
+    assert decided is not None  # the handler's pattern
+    proof_id, approve = decided
+
+    def told(decision: payment_proofs.ProofDecision) -> Reply | None:
+        text = fees_texts.proof_decided(decision)
+        return None if text is None else Reply(text)
+
+    await payment_proofs.decide_proof(runtime(context).db, req, proof_id, approve, render=told)
+    return None
+
+
+@handled
+async def cost_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/cost AMOUNT NOTE: a cost of running the event (para 9)."""
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "cost")
+    if len(args) < 2:
+        raise Invalid("say how much and what for: /cost AMOUNT NOTE, e.g. /cost 120 venue hire")
+    cents = minor_units(amount_of_money(args[0], positive=True))
+    await prizes.enter_cost(db, req, event.id, cents, " ".join(args[1:]),
+                            render=lambda done: Reply(fees_texts.cost_entered(done)))
+    return None
+
+
+@handled
+async def prizes_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/prizes: the prize pools (TDs: of the event they direct; players: of theirs)."""
+    db = runtime(context).db
+    try:
+        event_id: int | None = (await directed_event(db, req, context.args or [], "prizes"))[0].id
+    except NotAllowed:
+        event_id = None
+    await prizes.prize_pools(db, req, event_id,
+                             render=lambda p: Reply(fees_texts.prize_pools(p)))
+    return None

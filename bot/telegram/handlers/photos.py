@@ -1,0 +1,77 @@
+"""Board photos in the private chat (SSSg para 25), and the TDs' buttons for a missing one.
+
+A player sends a photo: the largest size's file id goes to the service
+(``photos.receive_photo``), which files it under the one game of theirs waiting for a photo
+or asks which (buttons). A photo whose caption starts with ``/paid`` is a fee payment
+proof: another handler, registered before this one, takes it (``PHOTO`` leaves it out too).
+TDs answer the question about a missing photo with Award bye / Extend 24 h / Waive; the
+service edits every TD's copy to say who decided, and a second TD is told who did.
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes, filters
+
+from bot.service import callbacks, photos
+from bot.service.errors import Invalid
+from bot.service.unit import Request
+from bot.telegram import photo_texts
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+#: A photo that is not a payment proof (those are captioned ``/paid ...``).
+PHOTO = filters.PHOTO & ~filters.CaptionRegex(r"^\s*/paid")
+
+
+@handled
+async def board_photo(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    message = update.effective_message
+    if message is None or not message.photo:
+        raise Invalid("send the board photo as a picture")
+    largest = max(message.photo, key=lambda size: size.width * size.height)
+    await photos.receive_photo(runtime(context).db, req, largest.file_id,
+                               render=photo_texts.photo_answer)
+    return None
+
+
+def _drop_buttons(update: Update) -> AfterCommit | None:
+    query = update.callback_query
+    if query is None:
+        return None
+
+    async def drop() -> None:
+        try:
+            await query.edit_message_reply_markup(reply_markup=None)
+        except TelegramError:
+            pass
+
+    return drop
+
+
+@handled
+async def pick_game(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """photo:pick:PHOTO:WINDOW: the sender says which game the photo shows."""
+    picked = callbacks.parse_photo_pick(update.callback_query.data if update.callback_query
+                                        else None)
+    assert picked is not None  # the handler's pattern
+    await photos.pick_game(runtime(context).db, req, *picked, render=photo_texts.photo_answer)
+    return _drop_buttons(update)
+
+
+@handled
+async def rule(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """photo:rule:WINDOW:bye|extend|waive: a TD rules on a missing photo."""
+    pressed = callbacks.parse_photo_rule(update.callback_query.data if update.callback_query
+                                         else None)
+    assert pressed is not None  # the handler's pattern
+    await photos.rule_photo_button(runtime(context).db, req, *pressed,
+                                   render=photo_texts.ruling_answer)
+    return None

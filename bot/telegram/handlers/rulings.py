@@ -1,0 +1,106 @@
+"""A TD rules in the chat (SSSg paras 19, 27, 28, 30): the buttons on a dispute (Uphold,
+Amend, Void game, game and match byes), the scores after Amend (the TD's next message, or
+``/amend 412 380``), a tied match's winner and reason, and Apply / Cancel on a ruling
+whose impact voids later games. Each calls one use-case of ``bot.service.rulings``.
+
+The TD's next message after Amend or a tie's winner button is taken by a handler in an
+earlier group (as a player's dispute reason is), before anything else reads it.
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ApplicationHandlerStop, ContextTypes
+
+from bot.service import callbacks, rulings
+from bot.service.errors import Invalid, ServiceError
+from bot.service.unit import Request
+from bot.telegram import ruling_texts
+from bot.telegram.handlers.common import AfterCommit, handled, request_of
+from bot.telegram.handlers.report import _drop_buttons
+from bot.telegram.runtime import runtime
+
+_OUT_OF_DATE = "that button is out of date"
+
+
+def _data(update: Update) -> object:
+    return update.callback_query.data if update.callback_query else None
+
+
+@handled
+async def rule_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                      ) -> AfterCommit | None:
+    """rule:ACTION:DISPUTE[:SIDE] on a dispute sent to its rulers."""
+    pressed = callbacks.parse_rule(_data(update))
+    if pressed is None:
+        raise Invalid(_OUT_OF_DATE)
+    action, dispute_id, side = pressed
+    db = runtime(context).db
+    if action == "amend":
+        await rulings.ask_amend(db, req, dispute_id, render=ruling_texts.ruled)
+        return None
+    await rulings.rule_dispute(db, req, dispute_id, action, side=side, render=ruling_texts.ruled)
+    return None
+
+
+@handled
+async def tie_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                     ) -> AfterCommit | None:
+    """tie:MATCH:SIDE asks the reason; tie:MATCH:SIDE:lots rules with lots drawn."""
+    pressed = callbacks.parse_tie(_data(update))
+    if pressed is None:
+        raise Invalid(_OUT_OF_DATE)
+    match_id, side, lots = pressed
+    db = runtime(context).db
+    if lots:
+        await rulings.rule_tie_by_lots(db, req, match_id, side, render=ruling_texts.ruled)
+        return _drop_buttons(update)
+    await rulings.ask_tie_reason(db, req, match_id, side, render=ruling_texts.asked)
+    return None
+
+
+@handled
+async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                     ) -> AfterCommit | None:
+    """fix:apply:PROMPT / fix:cancel:PROMPT under a ruling's impact."""
+    pressed = callbacks.parse_fix(_data(update))
+    if pressed is None:
+        raise Invalid(_OUT_OF_DATE)
+    prompt_id, apply = pressed
+    await rulings.confirm_correction(runtime(context).db, req, prompt_id, apply,
+                                     render=ruling_texts.ruled)
+    return _drop_buttons(update)
+
+
+@handled
+async def amend_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                        ) -> AfterCommit | None:
+    """/amend 412 380: the scores after pressing Amend on a dispute."""
+    if not context.args:
+        raise Invalid("send the two scores, the first player's first, e.g. /amend 412 380 "
+                      "(after pressing Amend on a dispute)")
+    await rulings.answer_prompt(runtime(context).db, req, " ".join(context.args),
+                                render=ruling_texts.ruled)
+    return None
+
+
+@handled
+async def _words(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                 ) -> AfterCommit | None:
+    assert update.effective_message is not None
+    await rulings.answer_prompt(runtime(context).db, req, update.effective_message.text or "",
+                                render=ruling_texts.ruled)
+    return None
+
+
+async def ruler_words(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """In an earlier group: when the writer owes scores (Amend) or a tie's reason, this
+    message is it and no other handler sees it; otherwise it claims nothing."""
+    try:
+        req = request_of(update, context)
+    except ServiceError:
+        return
+    if not await rulings.awaits_words(runtime(context).db, req):
+        return
+    await _words(update, context)
+    raise ApplicationHandlerStop

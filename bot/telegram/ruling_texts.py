@@ -1,0 +1,64 @@
+"""What a TD reads after a ruling button or message (bot/telegram/handlers/rulings.py).
+
+Telegram HTML: names go through ``esc``. Short, and each says what happens next.
+"""
+
+from __future__ import annotations
+
+from bot.service import callbacks
+from bot.service.reporting_texts import esc
+from bot.service.rulings import Asked, Ruled
+from bot.service.unit import Reply
+
+_DONE = {
+    "upheld": "upheld: the result stands",
+    "scores": "scores amended",
+    "void": "game voided",
+    "game_bye": "game bye to {to}",
+    "match_bye": "match bye to {to}",
+    "tie": "the tied match goes to {to}",
+}
+
+
+def ruled(result: Ruled | Asked | None) -> Reply | None:
+    """The answer to a ruling: done (both players were told), already ruled by someone
+    else, or its impact with Apply / Cancel."""
+    if result is None:
+        return Reply("Cancelled: nothing was changed. The dispute is still open.")
+    if isinstance(result, Asked):
+        return asked(result)
+    if result.ruled_by:
+        return Reply(f"{esc(result.ruled_by)} already ruled on this: {esc(result.ruling)}. "
+                     "Nothing more to do.")
+    if result.needs_confirm:
+        assert result.prompt_id is not None
+        return Reply(f"⚠️ {esc(result.impact)}.\nApply this ruling?",
+                     [[("Apply", callbacks.fix(result.prompt_id, True)),
+                       ("Cancel", callbacks.fix(result.prompt_id, False))]])
+    what = _DONE.get(result.ruling, result.ruling).format(to=esc(result.to or ""))
+    on = f"{esc(result.match)} game {result.game}" if result.game else esc(result.match)
+    lines = [f"✅ {on}: {what}. Score: {esc(result.score_line)}. Both players are told."]
+    if result.voided_matches:
+        lines.append(f"Also: {esc(result.impact)}.")
+    if result.decided and result.winner:
+        lines.append(f"{esc(result.winner)} wins the match.")
+    return Reply("\n".join(lines))
+
+
+def asked(result: Asked) -> Reply:
+    if result.kind == "amend":
+        a, b = result.names
+        return Reply(f"Send the right scores of {esc(result.match)} game {result.game}, "
+                     f"{esc(a)}'s first, e.g. <code>412 380</code> (or "
+                     "<code>/amend 412 380</code>).")
+    assert result.side is not None
+    winner = result.names[result.side]
+    return Reply(f"Why does {esc(winner)} win {esc(result.match)}? Send the reason, or tap "
+                 "the button.",
+                 [[("Lots drawn by the TD", callbacks.tie(_match_id(result), result.side,
+                                                          lots=True))]])
+
+
+def _match_id(result: Asked) -> int:
+    assert result.match_id is not None
+    return result.match_id

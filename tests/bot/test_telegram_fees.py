@@ -1,0 +1,152 @@
+"""Fees in the chat, through the real PTB Application and the fake Bot API (SSSg 2016
+Annex A para 26: a fee per round, paid up by the commencement of the round).
+
+The club cup: SF (M1 Ann v Dev, M2 Ben v Cai) and Final, SGD 5 a round; drawn, SF not open.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bot.fakebot import FakeUser
+from bot.service import event_setup
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.telegram.harness import BotUnderTest
+
+DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
+IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014}
+
+
+def linked_definition(rules: str = "fee_reminder_days = []") -> str:
+    text = DEFINITION
+    for name, tg_id in IDS.items():
+        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
+    return text + f"\n[rules]\n{rules}\n"
+
+
+@pytest.fixture
+async def bot(tmp_path: Path):
+    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
+    async with under_test:
+        now = under_test.clock()
+        async with under_test.runtime.db.transaction() as tx:
+            created = await event_setup.create_event(tx, parse_definition(linked_definition()),
+                                                     by=Actor.cli(), now=now)
+            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
+        for name, tg_id in IDS.items():
+            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
+                                                                     user_id=tg_id))
+        await under_test.settle()
+        yield under_test
+        out = os.environ.get("TDBOT_TRANSCRIPTS")
+        if out:
+            Path(out).mkdir(parents=True, exist_ok=True)
+            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
+            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
+
+
+def user(bot: BotUnderTest, name: str) -> FakeUser:
+    return bot.telegram.world.users[IDS[name]]
+
+
+def last(bot: BotUnderTest, name: str) -> str:
+    return bot.telegram.last_sent(user(bot, name)).text or ""
+
+
+async def say(bot: BotUnderTest, name: str, text: str) -> str:
+    bot.telegram.user_sends(user(bot, name), text)
+    await bot.settle()
+    return last(bot, name)
+
+
+async def tap(bot: BotUnderTest, name: str, label: str) -> None:
+    who = user(bot, name)
+    for message in reversed(bot.telegram.sent(who)):
+        current = bot.telegram.world.message(message.chat.id, message.message_id)
+        if current is not None and any(b["text"] == label for row in current.buttons()
+                                       for b in row):
+            bot.telegram.user_taps(who, current, text=label)
+            await bot.settle()
+            return
+    raise AssertionError(f"{name} has no message with a {label!r} button")
+
+
+def buttons_of(bot: BotUnderTest, name: str) -> list[str]:
+    out = []
+    for message in bot.telegram.sent(user(bot, name)):
+        current = bot.telegram.world.message(message.chat.id, message.message_id)
+        if current is not None:
+            out += [b["text"] for row in current.buttons() for b in row]
+    return out
+
+
+async def paid_rounds(bot: BotUnderTest, name: str) -> list[str]:
+    async with bot.runtime.db.transaction() as tx:
+        rows = await tx.all("SELECT p.round_code FROM payments p JOIN entries e ON"
+                            " e.id = p.entry_id JOIN people n ON n.id = e.person_id"
+                            " WHERE n.name = ? ORDER BY p.id", (name,))
+    return [r[0] for r in rows]
+
+
+async def test_a_td_records_a_payment_with_paid(bot: BotUnderTest) -> None:
+    said = await say(bot, "Tara TD", "/paid Ann Lee SF")
+    assert said == ("✅ Recorded: Ann Lee paid SGD 5.00 for SF. They are told.")
+    assert "your payment of SGD 5.00 for SF is recorded" in last(bot, "Ann Lee")
+    assert await paid_rounds(bot, "Ann Lee") == ["sf"]
+    again = await say(bot, "Tara TD", "/paid Ann Lee SF")
+    assert "Ann Lee has already paid for SF" in again
+    assert "/paid NAME ROUND" in await say(bot, "Tara TD", "/paid Ann")
+
+
+async def test_a_players_proof_is_approved_with_one_tap(bot: BotUnderTest) -> None:
+    bot.telegram.user_sends_photo(user(bot, "Ann Lee"), b"\x89PNG receipt", caption="/paid")
+    await bot.settle()
+    assert last(bot, "Ann Lee") == ("Thank you. Your proof of paying SGD 5.00 for SF is with the "
+                                    "TDs; I will tell you when one of them has checked it.")
+    tara = bot.telegram.sent(user(bot, "Tara TD"))
+    assert any(m.photo is not None for m in tara)  # the picture itself, to check
+    assert "Ann Lee sent proof of paying SGD 5.00 for SF" in last(bot, "Tara TD")
+    assert buttons_of(bot, "Tara TD")[-2:] == ["Approve", "Reject"]
+    await tap(bot, "Tara TD", "Approve")
+    assert last(bot, "Tara TD").endswith(
+        "✅ Tara TD approved: Ann Lee's payment for SF is recorded.")
+    assert "Approve" not in buttons_of(bot, "Tara TD")
+    assert "your payment of SGD 5.00 for SF is recorded" in last(bot, "Ann Lee")
+    assert await paid_rounds(bot, "Ann Lee") == ["sf"]
+    assert bot.telegram.unanswered_taps() == []
+
+
+async def test_a_rejected_proof_records_nothing_and_the_player_is_told(bot: BotUnderTest) -> None:
+    bot.telegram.user_sends_photo(user(bot, "Dev Rao"), b"blurry", caption="/paid final")
+    await bot.settle()
+    assert "for Final is with the TDs" in last(bot, "Dev Rao")
+    await tap(bot, "Tara TD", "Reject")
+    assert last(bot, "Tara TD").endswith("❌ Tara TD rejected Dev Rao's proof for Final.")
+    assert "could not accept your proof of payment for Final" in last(bot, "Dev Rao")
+    assert await paid_rounds(bot, "Dev Rao") == []
+
+
+async def test_a_player_typing_paid_is_told_to_send_a_photo(bot: BotUnderTest) -> None:
+    said = await say(bot, "Ben Ong", "/paid Ben Ong SF")
+    assert "send a photo of the payment with the caption /paid" in said
+    assert await paid_rounds(bot, "Ben Ong") == []
+
+
+async def test_a_td_enters_a_cost_and_a_player_reads_the_prize_pools(bot: BotUnderTest) -> None:
+    await say(bot, "Tara TD", "/paid Ann Lee SF")
+    await say(bot, "Tara TD", "/paid Ben Ong SF")
+    said = await say(bot, "Tara TD", "/cost 1 scoresheets")
+    assert said == ("✅ Cost recorded: SGD 1.00 (scoresheets). Costs so far SGD 1.00. "
+                    "/prizes shows the pools.")
+    assert "say how much and what for" in await say(bot, "Tara TD", "/cost 5")
+    pools = await say(bot, "Cai Wen", "/prizes")
+    assert pools.startswith("Club Cup <2026>\nPrize pools (SSSg paras 7-9)")
+    assert "Fees SGD 10.00, costs SGD 1.00." in pools
+    assert "Prizes (90%) SGD 8.10, to the SA SGD 0.90" in pools
+    assert "/cost" in await say(bot, "Tara TD", "/help")
+    assert "/cost" not in await say(bot, "Cai Wen", "/help")

@@ -1,0 +1,184 @@
+"""Board photos in the chat, through the real PTB Application and the fake Bot API (SSSg
+2016 Annex A para 25: the winner, on a tie the starter, sends a photo of the finished board
+within 24 hours, failing which the game may go to the loser as a bye).
+
+The club cup (M1 Ann Lee v Dev Rao, SF best of 3), two TDs (Tara, Uma), and the SA Rating
+Officer's group chat, to which every photo is forwarded.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.fakebot import FakeChat, FakeUser
+from bot.service import event_setup
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.rounds import open_round_in
+from bot.telegram.harness import BotUnderTest
+
+DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
+IDS = {"Tara TD": 9001, "Uma TD": 9002, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013,
+       "Dev Rao": 9014, "Rita Officer": 9020}
+JPEG = b"\xff\xd8board"
+
+
+def definition(officer: int) -> str:
+    text = DEFINITION + f'\n[[tds]]\nname = "Uma TD"\n\n[rules]\nratings_officer_chat = {officer}\nfee_reminder_days = []\n'
+    for name, tg_id in IDS.items():
+        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
+    return text
+
+
+class Chat:
+    officer: FakeChat
+
+
+@pytest.fixture
+async def bot(tmp_path: Path):
+    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
+    async with under_test:
+        for name, tg_id in IDS.items():
+            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
+                                                                     user_id=tg_id))
+        rita = under_test.telegram.world.users[IDS["Rita Officer"]]
+        Chat.officer = under_test.telegram.add_group("SA Ratings", [rita])
+        now = under_test.clock()
+        async with under_test.runtime.db.transaction() as tx:
+            created = await event_setup.create_event(
+                tx, parse_definition(definition(Chat.officer.id)), by=Actor.cli(), now=now)
+            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
+            await open_round_in(tx, created.event_id, "SF", by=Actor.cli(), now=now,
+                                unpaid_ok=True, why="fees at the venue")
+        await under_test.settle()
+        yield under_test
+        out = os.environ.get("TDBOT_TRANSCRIPTS")
+        if out:  # read what people read: TDBOT_TRANSCRIPTS=/tmp/t pytest this file
+            Path(out).mkdir(parents=True, exist_ok=True)
+            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
+            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
+
+
+def user(bot: BotUnderTest, name: str) -> FakeUser:
+    return bot.telegram.world.users[IDS[name]]
+
+
+def last(bot: BotUnderTest, name: str) -> str:
+    return bot.telegram.last_sent(user(bot, name)).text or ""
+
+
+async def say(bot: BotUnderTest, name: str, text: str) -> str:
+    bot.telegram.user_sends(user(bot, name), text)
+    await bot.settle()
+    return last(bot, name)
+
+
+async def photo(bot: BotUnderTest, name: str, caption: str | None = None) -> str:
+    bot.telegram.user_sends_photo(user(bot, name), JPEG, caption=caption)
+    await bot.settle()
+    return last(bot, name)
+
+
+async def tap(bot: BotUnderTest, name: str, label: str) -> None:
+    who = user(bot, name)
+    for message in reversed(bot.telegram.sent(who)):
+        current = bot.telegram.world.message(message.chat.id, message.message_id)
+        if current is not None and any(b["text"] == label for row in current.buttons()
+                                       for b in row):
+            bot.telegram.user_taps(who, current, text=label)
+            await bot.settle()
+            return
+    raise AssertionError(f"{name} has no message with a {label!r} button")
+
+
+def buttons_of(bot: BotUnderTest, name: str) -> list[str]:
+    out = []
+    for message in bot.telegram.sent(user(bot, name)):
+        current = bot.telegram.world.message(message.chat.id, message.message_id)
+        if current is not None:
+            out += [b["text"] for row in current.buttons() for b in row]
+    return out
+
+
+async def ann_wins(bot: BotUnderTest, text: str, starter: str | None = None) -> None:
+    await say(bot, "Ann Lee", text)
+    if starter is not None:
+        await tap(bot, "Ann Lee", starter)
+    await tap(bot, "Ann Lee", "✅ Confirm")
+
+
+async def test_the_winner_sends_the_photo_and_the_rating_officer_gets_it(
+    bot: BotUnderTest,
+) -> None:
+    assert await photo(bot, "Ann Lee") == (
+        "⚠️ no game of yours is waiting for a board photo. Report the result first (e.g. "
+        "412-380), then send the photo of the finished board (SSSg para 25).")
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    assert await photo(bot, "Dev Rao") == (
+        "📷 Photo of game 1 v Ann Lee kept. It does not replace Ann Lee's: the rules ask "
+        "Ann Lee for the photo (the winner, or on a tie the starter, para 25), due by Tue 03 "
+        "Mar 2026 17:00 (+08).")
+    assert await photo(bot, "Ann Lee") == (
+        "📷 Board photo of game 1 v Dev Rao received. Thank you: nothing more to send for "
+        "this game.")
+    forwarded = bot.telegram.sent(Chat.officer)
+    assert len(forwarded) == 2 and all(m.photo is not None for m in forwarded)
+    assert forwarded[-1].caption == ("📷 Club Cup <2026>, SF\nM1 game 1: Ann Lee 412, Dev Rao "
+                                     "380\nSent by Ann Lee.")
+    # a payment proof (captioned /paid) is not a board photo: this handler leaves it alone
+    before = len(bot.telegram.sent(Chat.officer))
+    await photo(bot, "Ann Lee", caption="/paid SF")
+    assert "Board photo" not in last(bot, "Ann Lee")
+    assert len(bot.telegram.sent(Chat.officer)) == before
+
+
+async def test_with_two_games_waiting_the_player_taps_which(bot: BotUnderTest) -> None:
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    await ann_wins(bot, "405-399")
+    assert await photo(bot, "Ann Lee") == "📷 Which game is this photo of? Tap it."
+    assert buttons_of(bot, "Ann Lee")[-2:] == ["Game 1 v Dev Rao (M1)", "Game 2 v Dev Rao (M1)"]
+    await tap(bot, "Ann Lee", "Game 2 v Dev Rao (M1)")
+    assert last(bot, "Ann Lee").startswith("📷 Board photo of game 2 v Dev Rao received.")
+    assert "Game 1 v Dev Rao (M1)" not in buttons_of(bot, "Ann Lee")  # the question is answered
+    assert await photo(bot, "Ann Lee") == (
+        "📷 Board photo of game 1 v Dev Rao received. Thank you: nothing more to send for "
+        "this game.")
+
+
+async def test_no_photo_reminder_then_the_tds_rule_after_a_restart(bot: BotUnderTest) -> None:
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    await bot.restart()  # the deadlines are rows: a restart arms them again
+    assert await bot.advance(timedelta(hours=22)) == 1
+    assert last(bot, "Ann Lee") == (
+        "📷 Club Cup <2026>: the board photo of game 1 v Dev Rao is due by Tue 03 Mar 2026 "
+        "17:00 (+08) (SSSg para 25). Send the picture here.")
+    assert await bot.advance(timedelta(hours=2, minutes=1)) >= 1
+    for td in ("Tara TD", "Uma TD"):
+        assert "no board photo of M1 game 1: Ann Lee 412, Dev Rao 380" in last(bot, td)
+        assert buttons_of(bot, td) == ["Award bye to loser", "Extend 24 h", "Waive"]
+    await tap(bot, "Tara TD", "Award bye to loser")
+    assert "✅ Tara TD decided: game bye to Dev Rao." in last(bot, "Tara TD")
+    assert buttons_of(bot, "Uma TD") == []  # Uma's copy says it too, its buttons gone
+    assert "✅ Tara TD decided: game bye to Dev Rao." in last(bot, "Uma TD")
+    assert "so the game is yours as a bye (para 25). Decided by Tara TD." in last(bot, "Dev Rao")
+    assert "Score: Dev Rao 1-0 Ann Lee (+100)" in last(bot, "Dev Rao")
+    assert "the game goes to Dev Rao as a bye" in last(bot, "Ann Lee")
+
+
+async def test_a_second_td_pressing_is_told_who_decided(bot: BotUnderTest) -> None:
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    await bot.advance(timedelta(hours=24, minutes=1))
+    # both press before either press is applied: one decides, the other is told who did
+    for name, label in (("Tara TD", "Waive"), ("Uma TD", "Award bye to loser")):
+        who = user(bot, name)
+        question = next(m for m in reversed(bot.telegram.sent(who)) if m.buttons())
+        bot.telegram.user_taps(who, question, text=label)
+    await bot.settle()
+    assert last(bot, "Uma TD") == ("Already settled by Tara TD: photo waived (M1 game 1). "
+                                   "Nothing changed.")
+    assert "a TD waived the board photo of game 1 v Dev Rao" in last(bot, "Ann Lee")
