@@ -29,6 +29,8 @@ def unlinked(event_name: str) -> str:
             "/link EVENT-SLUG to follow it again.")
 
 
+LINK_IN_GROUP = ("Send this in your event's group chat: add me to the group, then send "
+                 "/link EVENT-SLUG there (/unlink there stops it).")
 NOT_LINKED = "This group follows no event yet. An organiser or TD sends /link EVENT-SLUG here."
 
 

@@ -14,16 +14,16 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
   after a few attempts it is marked ``undeliverable``, with Telegram's reason, for a TD to
   see (kept apart from ``blocked``: it points at a wrong chat or a bug, not a person);
-- a row with a photo (``photo_file_id``, a Telegram file id) is sent with sendPhoto, its
-  text the caption (the service keeps captions under Telegram's 1024 characters);
+- a row with a photo is sent with sendPhoto, its text the caption (the service keeps
+  captions under Telegram's 1024 characters): a Telegram file id (``photo_file_id``, a
+  board photo forwarded), or a picture of the media table (``media_id``); a bracket
+  picture is drawn here, at send time, off the event loop (``bot/service/brackets.py``:
+  a use-case never holds the database while drawing);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
 - the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
   after the limiter's retries): ``mark_failed`` with a back-off (``retry_delay``) and tried
   again later, for as long as it takes;
-- a row with a picture (``media_id``) goes out with sendPhoto, its text the caption; a
-  bracket picture is drawn here, at send time, off the event loop
-  (``bot/service/brackets.py``: a use-case never holds the database while drawing);
 - a group that became a supergroup (``ChatMigrated``): the event and the rows waiting for
   the old chat follow the new chat id (``groups.follow_move``), and the row goes again;
 - anything else (a row the sender cannot build, a bug):

@@ -196,3 +196,12 @@ async def test_an_outbox_row_with_a_drawn_picture_goes_out_as_a_photo(bot: BotUn
     assert sent.caption == "Board & more"
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT state FROM outbox WHERE media_id = ?", (media_id,)) == "sent"
+
+
+async def test_link_in_a_private_chat_says_where_to_send_it(bot: BotUnderTest) -> None:
+    tara = user(bot, IDS["Tara TD"])
+    bot.telegram.user_sends(tara, "/link club-cup")
+    await bot.settle()
+    assert bot.telegram.last_sent(tara).text == (
+        "Send this in your event's group chat: add me to the group, then send "
+        "/link EVENT-SLUG there (/unlink there stops it).")

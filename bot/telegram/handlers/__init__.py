@@ -57,6 +57,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
     app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
     app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
+    app.add_handler(CommandHandler(["link", "unlink"], group.in_private, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,

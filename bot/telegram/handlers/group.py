@@ -53,6 +53,12 @@ async def private_bracket(
     return None
 
 
+async def in_private(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/link or /unlink in a private chat: they are for the group (changes nothing)."""
+    if update.effective_chat is not None:
+        await update.effective_chat.send_message(say.LINK_IN_GROUP)
+
+
 async def moved(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Telegram's service message: the group became a supergroup (``migrate_to_chat_id``
     in the old chat, ``migrate_from_chat_id`` in the new one). The event follows it."""
