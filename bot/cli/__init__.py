@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
+    event_export_cmds,
     fees_cmds,
     formats_cmds,
+    held_cmds,
     knockout_cmds,
     match_cmds,
     pair_cmd,
     photo_cmds,
     platform_cmds,
+    round_hold_cmds,
     run_cmds,
 )
 from bot.cli.app import app, run_main

@@ -20,8 +20,8 @@ from bot.service.limits import SEED
 from core import bracket as bk
 from core import sssg
 from core.double_elim import DROP_ORDERS, GRAND_FINALS
+from core.event_record import event_record
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
-from core.match import GameKind, Match
 from core.qualifying import TOP_DIVISION_SIZE, QualifyingPlan
 from core.schedule import plain_schedule
 from core.seeding import Entrant
@@ -302,78 +302,6 @@ def draw_text(event: sssg.Event) -> str:
     return "\n".join(out)
 
 
-def _game_json(match: Match, players: tuple[str, str], void: set[int]) -> list[dict[str, Any]]:
-    games: list[dict[str, Any]] = []
-    for i, g in enumerate(match.games):
-        item: dict[str, Any]
-        if (g.kind is GameKind.BYE or g.kind is GameKind.FORFEIT) and g.awarded_to is not None:
-            item = {g.kind.value: players[g.awarded_to]}
-        elif g.starter is not None and g.scores is not None:
-            item = {"starter": players[g.starter], "scores": list(g.scores)}
-        else:  # a bare void marker: a game that was reported and then struck out
-            item = {}
-        if i in void or g.kind is GameKind.VOID:
-            item["void"] = True
-        games.append(item)
-    return games
-
-
-def _head_start_json(head_start: tuple[int, int], players: tuple[str, str]) -> dict[str, Any] | None:
-    """The games credited before play (the grand final's one-game advantage), to whichever side."""
-    for side in (0, 1):
-        if head_start[side]:
-            return {"player": players[side], "games": head_start[side]}
-    return None
-
-
-def simulate_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
-    d = sssg.derive(event)
-    matches = []
-    for k, ids in enumerate(rounds, start=1):
-        for mid in ids:
-            res = d.counted[mid]
-            state = res.match.state()
-            spec = d.views[mid].spec
-            hs = res.match.head_start
-            winner = res.players[state.winner] if state.winner is not None else None
-            matches.append(
-                {
-                    "id": mid,
-                    "division": d.divisions[mid],
-                    "round": spec.round_name,
-                    "round_of_play": k,
-                    "best_of": spec.best_of,
-                    "head_start": _head_start_json(hs, res.players),
-                    "players": list(res.players),
-                    "games": _game_json(res.match, res.players, set(state.void)),
-                    "score": state.score_line(),
-                    "decided_by": state.decision.value,
-                    "ruling": (
-                        {"player": res.players[res.match.ruling.winner], "reason": res.match.ruling.reason}
-                        if res.match.ruling is not None
-                        else None
-                    ),
-                    "winner": winner,
-                }
-            )
-    places = sssg.placements(event)
-    plate_count = len(places.plate)
-    placed = set(places.top) | set(places.plate)
-    return {
-        "format": event.format,
-        "seed": event.seed,
-        "players": len(event.entrants),
-        "matches": matches,
-        "placements": {"top": list(places.top), "plate": list(places.plate)},
-        "prizes": {
-            "top": list(places.top_prizes),
-            "plate": list(places.plate_prizes),
-            "plate_prize_count": sssg.plate_prize_count(plate_count),
-        },
-        "plate_cancelled": [e.name for e in event.entrants if e.name not in placed],
-    }
-
-
 def simulate_text(record: dict[str, Any]) -> str:
     ordinal = ["1st", "2nd", "3rd", "4th"]
     out = [
@@ -510,7 +438,7 @@ def simulate_cmd(
         fmt, entrants, players, seed, best_of, step, grand_final, head_start, drops, third_place
     )
     played, rounds = sssg.play_out(event, random.Random(f"tdbot:{seed}:scores"))
-    record = simulate_record(played, rounds)
+    record = event_record(played, rounds)
     if as_json:
         typer.echo(json.dumps(record, indent=2, ensure_ascii=False))
     else:

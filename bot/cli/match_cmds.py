@@ -50,6 +50,12 @@ def _played_at(text: str, event: Event, now: datetime) -> datetime:
 
 def _lines(done: reporting.GameEntered) -> list[str]:
     a, b = done.names
+    if done.held is not None:  # SSSg para 20: played during a blackout
+        return [f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
+                f"{b} {done.scores[1]} was played during {done.held} (para 20): held for a "
+                "TD, not counted",
+                "release or void it: tdbot held release|void EVENT ID --why TEXT "
+                "(tdbot inbox lists it)"]
     lines = [
         f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
         f"{b} {done.scores[1]}; {done.names[done.starter]} started",

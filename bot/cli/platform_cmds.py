@@ -450,6 +450,10 @@ def inbox(
     for s in box.slips_awaiting:
         out.append(f"  awaiting agreement: {s.code} game {s.game} reported by {s.reporter}, "
                    f"final {s.final_at}")
+    for h in box.held_games:
+        out.append(f"  held {h.id} (para 20): {h.code} {h.names[0]} {h.scores[0]}, {h.names[1]} "
+                   f"{h.scores[1]}, played during {h.blackout} (tdbot held release|void "
+                   f"{ev.slug} {h.id} --why TEXT)")
     if box.not_on_telegram:
         out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "
                    "wait until they join")

@@ -72,6 +72,22 @@ class RoundDef(_Strict):
         return self
 
 
+class BlackoutDef(_Strict):
+    """A period in which the event's games may not be played (SSSg para 20: another rated
+    event; ``name`` says which). Dates in the event's time zone; a bare ``end`` date is
+    the whole of that day. A game reported inside one is held for a TD."""
+
+    name: str = Field(min_length=1)
+    start: date | datetime
+    end: date | datetime
+
+    @model_validator(mode="after")
+    def _check(self) -> BlackoutDef:
+        if _as_datetime(self.end, end=True) <= _as_datetime(self.start, end=False):
+            raise _KeyError("end", "must be after start")
+        return self
+
+
 class RulesDef(_Strict):
     """Per-event numbers. Defaults are SSSg 2016's (seed 003_053a0fd902066061.txt, Annex A paras 24, 25, 28)."""
 
@@ -181,6 +197,7 @@ class Definition(_Strict):
     adjudicators: list[PersonDef] = Field(default_factory=list)
     rounds: list[RoundDef] = Field(default_factory=list)
     players: list[PlayerDef] = Field(default_factory=list)
+    blackouts: list[BlackoutDef] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _unique(self) -> Definition:

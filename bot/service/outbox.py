@@ -31,6 +31,7 @@ async def enqueue(
     dedupe_key: str | None = None,
     due_at: datetime | None = None,
     photo_file_id: str | None = None,
+    media_id: int | None = None,
 ) -> int | None:
     """Queue a message for a person (delivered once they have linked Telegram) or a chat.
     With ``photo_file_id`` (a Telegram file id) the message is that photo, ``text_html``
@@ -38,17 +39,20 @@ async def enqueue(
 
     ``text_html`` is Telegram HTML: escape any user-supplied text in it. With a
     ``dedupe_key`` a second message with the same key is dropped (returns None), which
-    makes repeated deadline firings and button presses harmless.
+    makes repeated deadline firings and button presses harmless. With a ``media_id``
+    (``bot/store/media_repo.py``) the message is a photo and ``text_html`` its caption
+    (Telegram's limit: 1024 characters).
     """
     if (person_id is None) == (chat_id is None):
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
     if not text_html.strip():
         raise ValueError("enqueue needs a non-empty text")
-    if photo_file_id is not None and len(text_html) > MAX_CAPTION:
+    if (photo_file_id is not None or media_id is not None) and len(text_html) > MAX_CAPTION:
         raise ValueError(f"a photo's caption is at most {MAX_CAPTION} characters")
     return await outbox_repo.add(
         tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=buttons,
         dedupe_key=dedupe_key, now=now, due_at=due_at or now, photo_file_id=photo_file_id,
+        media_id=media_id,
     )
 
 

@@ -28,8 +28,9 @@ from bot.service.people import get_person
 from bot.service.roles import ROLES, people_with_role, require_role
 from bot.service.schedule import Round, rounds_of
 from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
-from bot.store import matches_repo, outbox_repo, slips_repo
+from bot.store import held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
+from bot.store.held_repo import HeldGame
 from core.match import Decision
 
 
@@ -136,6 +137,8 @@ class TdInbox:
     not_on_telegram: list[str] = field(default_factory=list)
     slips_awaiting: list[AwaitingSlip] = field(default_factory=list)
     tied: list[MatchView] = field(default_factory=list)  # para 17 leaves them to a TD (para 30)
+    # games played during a blackout, held until a TD releases or voids them (para 20)
+    held_games: list[HeldGame] = field(default_factory=list)
     slug: str = ""
 
     @property
@@ -143,7 +146,7 @@ class TdInbox:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
                     or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
-                    or self.tied)
+                    or self.tied or self.held_games)
 
 
 async def pending(
@@ -176,6 +179,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
         not_on_telegram=_not_on_telegram(entries, drawn=bool(rounds)),
         slips_awaiting=await _slips_awaiting(tx, event),
         tied=[m for m in playing if m.id in tied],
+        held_games=await held_repo.held_in_event(tx, event_id),
         slug=event.slug,
     )
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import callbacks, journal, outbox
+from bot.service import blackouts, callbacks, groups, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.deadlines import Deadline, handler, open_deadline
@@ -120,6 +120,7 @@ async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
         when = "is not open yet" if rnd.state == "planned" else "is closed"
         raise Invalid(f"{view.code} is in {rnd.name}, which {when}: games are reported while "
                       "their round is open")
+    await blackouts.refuse_if_held(tx, view)
     return rnd
 
 
@@ -173,6 +174,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
                 "decision": state.decision.value},
     )
+    await groups.post_decided(tx, event.id, view, state, now)
     told: set[int] = set()
     for side in (0, 1):
         person = view.people[side]
@@ -256,6 +258,7 @@ class GameEntered:
     deciding: bool  # the next game is the deciding game (para 15)
     decided: bool
     winner: str | None
+    held: str | None = None  # played during this blackout: held for a TD, not counted (para 20)
 
     @property
     def next_starter(self) -> str | None:
@@ -345,6 +348,15 @@ async def enter_game(
         moment = played_at or req.now
         if moment > req.now:
             raise Invalid(f"the game cannot have been played in the future ({event.local(moment)})")
+        held = await blackouts.hold_if_blacked_out(
+            tx, event, view, game=before.next_game, starter=side, scores=ordered,
+            played_at=moment, slip_id=None, by=actor, now=req.now)
+        if held is not None:
+            result = GameEntered(
+                view.code, view.round_name, before.next_game, names, ordered, side,
+                before.score_line(), score_line(view, before), None, None, False, False, None,
+                held=held)
+            return await answer_with(tx, req, render, result)
         report, game_id = await _write_game(tx, view, match, side, ordered, by=actor,
                                             now=req.now, played_at=moment,
                                             detail={"source": "td", "why": why})
@@ -418,8 +430,9 @@ class Choice:
 @dataclass(frozen=True)
 class SlipAnswer:
     """What a slip use-case did: ``kind`` is ask_starter, draft, submitted, both (the second
-    report agreed), differs (it did not: TDs asked), agreed, cancelled, or unchanged (a
-    repeated press: nothing to do)."""
+    report agreed), differs (it did not: TDs asked), agreed, cancelled, unchanged (a
+    repeated press: nothing to do), or held (played during a blackout, para 20: a TD
+    decides; ``blackouts``)."""
 
     kind: str
     slip: SlipView
@@ -607,6 +620,7 @@ async def cancel_slip(
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may cancel it")
+        await blackouts.refuse_if_slip_held(tx, slip.id)
         moved = await slips_repo.move(tx, slip.id, ("draft",), "cancelled", req.now)
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("cancelled" if moved else "unchanged",
@@ -644,8 +658,15 @@ async def confirm_slip(
         if slip.game_no <= len(state.counted):
             kind = await _second_report(tx, event, view, match, state, slip, actor, req.now)
         elif slip.game_no == len(state.counted) + 1:
-            await _submit(tx, event, view, match, slip, actor, req.now)
-            kind = "submitted"
+            await _playable_round(tx, view, state)
+            if await blackouts.hold_if_blacked_out(
+                    tx, event, view, game=slip.game_no, starter=slip.starter_side,
+                    scores=slip.scores, played_at=req.now, slip_id=slip.id, by=actor,
+                    now=req.now):
+                kind = "held"
+            else:
+                await _submit(tx, event, view, match, slip, actor, req.now)
+                kind = "submitted"
         else:
             raise Invalid("the games of this match changed since you sent it; send the "
                           "result again")

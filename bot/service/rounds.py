@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import callbacks, journal, outbox
+from bot.service import callbacks, groups, journal, outbox
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
@@ -200,6 +200,7 @@ async def open_round_in(
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
     await schedule_close(tx, event, rnd.id, closes, now)
     lapsing = await flag_memberships(tx, event, rnd, closes, now)
+    await groups.post_round_opened(tx, event, rnd, matches, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
         detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing],

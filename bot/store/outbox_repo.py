@@ -76,6 +76,7 @@ class OutboxRow:
     edit_message_id: int | None = None  # that message's id (None: it was never delivered)
     unexpected_failures: int = 0  # neither refusals nor network errors (sender: bounded)
     photo_file_id: str | None = None  # a photo to send, the text its caption (0007)
+    media_id: int | None = None  # a picture (media table) to send, the text its caption (0010)
 
 
 async def add(
@@ -90,19 +91,21 @@ async def add(
     due_at: datetime,
     edit_of: int | None = None,
     photo_file_id: str | None = None,
+    media_id: int | None = None,
 ) -> int | None:
     """Write one row; with a ``dedupe_key`` already used, write nothing and return None.
     ``photo_file_id``: the row sends that photo (a Telegram file id) with the text as its
-    caption."""
+    caption; ``media_id``: likewise a picture of the media table (bracket pictures)."""
     if dedupe_key is not None:
         seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
         if seen is not None:
             return None
     row_id = await tx.insert(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
-        " created_at, due_at, edit_of, photo_file_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, due_at, edit_of, photo_file_id, media_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
-         iso(due_at), edit_of, photo_file_id),
+         iso(due_at), edit_of, photo_file_id, media_id),
     )
     if edit_of is None:
         await _welcome_goes_first(tx, row_id)
@@ -197,7 +200,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     rows = await tx.all(
         "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
         " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
-        " o.unexpected_failures, o.photo_file_id"
+        " o.unexpected_failures, o.photo_file_id, o.media_id"
         + _FROM + " AND o.due_at <= ?" + _HELD
         + f" ORDER BY {_order('o')} LIMIT ?",
         (iso(now), iso(now), limit),
@@ -205,7 +208,8 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
                   parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],
-                  r["edit_message_id"], r["unexpected_failures"], r["photo_file_id"])
+                  r["edit_message_id"], r["unexpected_failures"], r["photo_file_id"],
+                  r["media_id"])
         for r in rows
     ]
 
@@ -285,4 +289,13 @@ async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> int:
         " WHERE state = 'blocked' AND edit_of IS NULL AND (chat_id = ? OR person_id IN"
         " (SELECT id FROM people WHERE tg_user_id = ?))",
         (iso(now), tg_user_id, tg_user_id),
+    )
+
+
+async def move_chat(tx: Tx, old_chat_id: int, new_chat_id: int) -> int:
+    """A group became a supergroup (Telegram gave it a new chat id): what waits for the old
+    chat goes to the new one. Returns how many rows moved."""
+    return await tx.execute(
+        "UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND state = 'pending'",
+        (new_chat_id, old_chat_id),
     )

@@ -14,14 +14,19 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
 - refused as malformed (``BadRequest``: chat not found, bad HTML): retrying cannot help, so
   after a few attempts it is marked ``undeliverable``, with Telegram's reason, for a TD to
   see (kept apart from ``blocked``: it points at a wrong chat or a bug, not a person);
-- a row with a photo (``photo_file_id``, a Telegram file id) is sent with sendPhoto, its
-  text the caption (the service keeps captions under Telegram's 1024 characters);
+- a row with a photo is sent with sendPhoto, its text the caption (the service keeps
+  captions under Telegram's 1024 characters): a Telegram file id (``photo_file_id``, a
+  board photo forwarded), or a picture of the media table (``media_id``); a bracket
+  picture is drawn here, at send time, off the event loop (``bot/service/brackets.py``:
+  a use-case never holds the database while drawing);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
 - the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
   after the limiter's retries): ``mark_failed`` with a back-off (``retry_delay``) and tried
   again later, for as long as it takes;
-- anything else (a group that became a supergroup, a row the sender cannot build, a bug):
+- a group that became a supergroup (``ChatMigrated``): the event and the rows waiting for
+  the old chat follow the new chat id (``groups.follow_move``), and the row goes again;
+- anything else (a row the sender cannot build, a bug):
   tried ``UNEXPECTED_ATTEMPTS`` times with the same back-off, then ``undeliverable`` with the
   error, so it shows in the TD's list instead of being sent again and again.
 
@@ -48,10 +53,18 @@ from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 from telegram.warnings import PTBDeprecationWarning
 
-from bot.service import outbox
+from bot.service import brackets, groups, outbox
+from bot.service.unit import Request
 from bot.store.db import Database
 from bot.store.outbox_repo import OutboxRow
 
@@ -275,10 +288,18 @@ class OutboxSender:
                 if "not modified" not in exc.message.lower():
                     raise
             return row.edit_message_id
-        if row.photo_file_id is not None:  # a photo, its text the caption (under 1024)
+        if row.photo_file_id is not None or row.media_id is not None:
+            # a photo, its text the caption (under 1024: outbox.enqueue checks); a picture
+            # of the media table is drawn now if it was not yet (brackets.picture_png)
+            photo: str | bytes
+            if row.photo_file_id is not None:
+                photo = row.photo_file_id
+            else:
+                assert row.media_id is not None
+                photo = await brackets.picture_png(self._db, row.media_id, self._clock())
             sent = await self._api(row, self._bot.send_photo(
                 chat_id=row.chat_id,
-                photo=row.photo_file_id,
+                photo=photo,
                 caption=row.text_html,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup,
@@ -337,26 +358,41 @@ class OutboxSender:
             await outbox.retry_later(self._db, row.id, repr(exc), retry_at,
                                      rest=_rest(row, delivered))
             return False
+        except ChatMigrated as exc:  # the group became a supergroup: follow it, send again
+            # group chat ids are negative; a private chat cannot move, and a move to where
+            # the row already goes would only repeat: both are unexpected
+            if row.chat_id < 0 and exc.new_chat_id != row.chat_id:
+                log.info("outbox %s: chat %s moved to %s", row.id, row.chat_id, exc.new_chat_id)
+                await groups.follow_move(self._db, Request.system(self._clock()), row.chat_id,
+                                         exc.new_chat_id)
+                self.kick()
+                return False
+            return await self._unexpected(row, exc, delivered)
         except SenderStopped:
             if delivered:
                 await outbox.retry_later(self._db, row.id, None, None, rest=_rest(row, delivered))
             return False
         except Exception as exc:  # neither a refusal nor the network: bounded retries
-            failures = row.unexpected_failures + 1
-            if failures >= UNEXPECTED_ATTEMPTS:
-                log.error("outbox %s: failed %d times (%r); marked undeliverable",
-                          row.id, failures, exc)
-                await outbox.given_up(self._db, row.id, self._clock(), repr(exc),
-                                      rest=_rest(row, delivered))
-                return True
-            log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
-                        row.id, failures, UNEXPECTED_ATTEMPTS, exc)
-            await outbox.retry_later(self._db, row.id, repr(exc),
-                                     self._clock() + retry_delay(failures),
-                                     rest=_rest(row, delivered), unexpected=True)
-            return False
+            return await self._unexpected(row, exc, delivered)
         await outbox.delivered(self._db, row.id, message_id, self._clock())
         return True
+
+    async def _unexpected(self, row: OutboxRow, exc: Exception, delivered: list[str]) -> bool:
+        """A failure that is neither a refusal nor the network: tried
+        ``UNEXPECTED_ATTEMPTS`` times with back-off, then shown to a TD."""
+        failures = row.unexpected_failures + 1
+        if failures >= UNEXPECTED_ATTEMPTS:
+            log.error("outbox %s: failed %d times (%r); marked undeliverable",
+                      row.id, failures, exc)
+            await outbox.given_up(self._db, row.id, self._clock(), repr(exc),
+                                  rest=_rest(row, delivered))
+            return True
+        log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
+                    row.id, failures, UNEXPECTED_ATTEMPTS, exc)
+        await outbox.retry_later(self._db, row.id, repr(exc),
+                                 self._clock() + retry_delay(failures),
+                                 rest=_rest(row, delivered), unexpected=True)
+        return False
 
 
 def _rest(row: OutboxRow, delivered: list[str]) -> str | None:

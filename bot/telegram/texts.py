@@ -199,6 +199,12 @@ def pending(event_name: str, inbox: TdInbox) -> str:
     lines += pending_section("Tied matches: decide them (para 30)", [
         f"• {_vs(m)}" for m in inbox.tied
     ], slug)
+    lines += pending_section("Games played during a blackout, held (para 20; release or void "
+                             "them with tdbot held)", [
+        f"• {h.id}: {esc(h.code)} {esc(h.names[0])} {h.scores[0]}, {esc(h.names[1])} "
+        f"{h.scores[1]}, during {esc(h.blackout)}"
+        for h in inbox.held_games
+    ], slug)
     lines += pending_section("Closed rounds' unfinished matches (rule on them)", [
         f"• {_vs(m)} — round closed, unfinished" for m in inbox.left_unfinished
     ], slug)

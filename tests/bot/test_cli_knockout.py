@@ -397,8 +397,8 @@ def test_a_rating_tie_at_the_bye_cut_says_the_draw_decided_it(tmp_path):
 def test_json_names_a_td_ruling_and_a_struck_out_game_para_30() -> None:
     """A match left level after para 17 goes on by a TD ruling (para 30): the JSON names the
     ruling and its reason; a bare void marker prints as a void game, not a crash."""
-    from bot.cli.knockout_cmds import simulate_record
     from core import sssg
+    from core.event_record import event_record as simulate_record
     from core.match import GameKind, rule_tied_match
     from core.schedule import plain_schedule
     from core.seeding import Entrant

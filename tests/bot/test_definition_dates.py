@@ -50,8 +50,12 @@ def test_every_round_date_moves_by_the_same_days_and_the_first_falls_on_start() 
         (name, opens + offset, closes + offset) for name, opens, closes in _dates(SSSG)
     ]
     assert moved.rounds[0].closes == date(2025, 10, 1)  # the 30 days of the round kept
+    assert [(b.start, b.end) for b in moved.blackouts] == [  # para 20's periods move too
+        (b.start + offset, b.end + offset) for b in SSSG.blackouts
+    ]
     # nothing else changes: the event, rules, people and the rounds' best-of
-    assert moved.model_dump(exclude={"rounds"}) == SSSG.model_dump(exclude={"rounds"})
+    assert moved.model_dump(exclude={"rounds", "blackouts"}) == SSSG.model_dump(
+        exclude={"rounds", "blackouts"})
     assert [(r.best_of, r.head_start) for r in moved.rounds] == [
         (r.best_of, r.head_start) for r in SSSG.rounds
     ]

@@ -23,7 +23,9 @@ from bot.telegram.handlers import (
     desk,
     event_upload,
     fees,
+    group,
     help_cmd,
+    hold,
     my_matches,
     photos,
     report,
@@ -55,6 +57,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
+    app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
+    app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
+    app.add_handler(CommandHandler(["link", "unlink"], group.in_private, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
@@ -80,4 +85,10 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(photos.rule, pattern=callbacks.is_photo_rule))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
+    # The event's group chat: only these commands there (bot/service/groups.py).
+    in_group = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
+    app.add_handler(CommandHandler("link", group.link, filters=in_group))
+    app.add_handler(CommandHandler("unlink", group.unlink, filters=in_group))
+    app.add_handler(CommandHandler("bracket", group.group_bracket, filters=in_group))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, group.moved))
     app.add_error_handler(on_error)

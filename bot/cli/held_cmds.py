@@ -1,0 +1,51 @@
+"""`tdbot held release|void EVENT ID --why TEXT`: a TD decides a game held because it was
+played during a blackout (SSSg para 20; ``bot/service/held_games.py``). `tdbot inbox`
+lists the held games with their ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bot.cli.app import app
+from bot.cli.platform_cmds import DbOption, _now, _use
+from bot.service import held_games
+from bot.service.events import lookup_event
+from bot.service.unit import Request
+from bot.store.db import Database
+
+held_app = typer.Typer(help="Games played during a blackout, held for a TD (para 20).",
+                       no_args_is_help=True)
+app.add_typer(held_app, name="held")
+
+EventArg = Annotated[str, typer.Argument(help="Event slug or id.")]
+HeldArg = Annotated[int, typer.Argument(metavar="ID", help="The held game's id (tdbot inbox).")]
+WhyOpt = Annotated[str, typer.Option("--why", help="The reason, for the journal.")]
+
+
+def _decide(event: str, held_id: int, release: bool, why: str, db: Path | None) -> None:
+    async def work(database: Database) -> held_games.HeldDecision:
+        ev = await lookup_event(database, event)
+        return await held_games.decide_held(database, Request.cli(_now()), ev.id, held_id,
+                                            release=release, why=why)
+
+    done = _use(db, work)
+    a, b = done.names
+    verb = "counts now" if done.kind == "released" else "is void: the players play it again"
+    typer.echo(f"{done.code} game {done.game} ({a} {done.scores[0]}, {b} {done.scores[1]}, "
+               f"played during {done.blackout}) {verb}")
+    typer.echo(f"score: {done.score_line}")
+
+
+@held_app.command("release")
+def release(event: EventArg, held_id: HeldArg, why: WhyOpt, db: DbOption = None) -> None:
+    """Count a held game (the players were not in the other event)."""
+    _decide(event, held_id, True, why, db)
+
+
+@held_app.command("void")
+def void(event: EventArg, held_id: HeldArg, why: WhyOpt, db: DbOption = None) -> None:
+    """Void a held game: it never counts, and the players play it again."""
+    _decide(event, held_id, False, why, db)

@@ -1,0 +1,34 @@
+"""`tdbot round hold EVENT ROUND --until DATE --why TEXT`: hold a round open past its
+closing date (SSSg para 21; ``bot/service/round_holds.py``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bot.cli.platform_cmds import DbOption, _now, _use, round_app
+from bot.service import round_holds
+from bot.service.events import lookup_event
+from bot.service.unit import Request
+from bot.store.db import Database
+
+
+@round_app.command("hold")
+def round_hold(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
+    until: Annotated[str, typer.Option("--until", help="The new close: 2016-10-15 or 2016-10-15T18:00.")],
+    why: Annotated[str, typer.Option("--why", help="Why it is held open (para 21), for the players and the journal.")],
+    db: DbOption = None,
+) -> None:
+    """Hold an open round open past its closing date; players with unfinished matches are told."""
+
+    async def work(database: Database) -> round_holds.RoundHeld:
+        ev = await lookup_event(database, event)
+        return await round_holds.hold_round(database, Request.cli(_now()), ev.id, round_ref,
+                                            until=until, why=why)
+
+    held = _use(db, work)
+    typer.echo(f"{held.round_name} now closes {held.closes} (was {held.before}); "
+               f"told {held.told} player(s) with unfinished matches")

@@ -1,0 +1,170 @@
+"""Bracket pictures: who may see them, where they go, and when they are drawn.
+
+A picture is one PNG per division (``bot/pictures``: "qualifying", "top", "plate", or a
+plain knockout's; a big double elimination comes in two parts). Drawing one takes tenths
+of a second (``python -m bench.pictures``), too long to hold the database's write lock, so
+a use-case never draws: it writes an outbox row whose media row names the picture
+(``media_repo.add_bracket``), and the sender draws it when it sends the row
+(``picture_png``, off the event loop), then keeps the PNG so a retry sends the same
+picture. The picture shows the bracket as it stands when it is sent, which after a burst
+of results is the newest state: never older than the message it goes with.
+
+Naming the pictures only lays them out (milliseconds, no drawing), so it is done in the
+use-case: the names come from the same layout code that draws them, one copy of the rule
+that splits a big double elimination.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.pictures.bracket import Fonts, render
+from bot.pictures.layout import Layout, division_layouts
+from bot.service import outbox, roles
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.events import Event, get_event
+from bot.service.knockout import load_core_event
+from bot.service.unit import Request, actor_of, reading, unit
+from bot.store import draw_repo, groups_repo, media_repo
+from bot.store.db import Database, Tx
+from core import sssg
+
+
+def _layouts(event: sssg.Event, title: str) -> list[Layout]:
+    return division_layouts(event, title=title, measure=Fonts.default().measure)
+
+
+def picture_names(event: sssg.Event, division: str | None = None) -> list[str]:
+    """The event's pictures ("top", "plate", "double-upper" ...), or those of one division
+    (its own, or its parts)."""
+    names = [layout.name for layout in _layouts(event, "")]
+    if division is None:
+        return names
+    return [n for n in names if n == division or n.startswith(f"{division}-")]
+
+
+def draw_pictures(event: sssg.Event, title: str, names: list[str] | None = None
+                  ) -> list[tuple[str, bytes]]:
+    """(name, PNG) of the event's pictures (all, or those named): CPU-heavy, call it
+    through ``asyncio.to_thread`` in async code."""
+    fonts = Fonts.default()
+    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    return [(lay.name, render(lay, fonts)) for lay in layouts
+            if names is None or lay.name in names]
+
+
+async def _drawn_event(tx: Tx, event: Event) -> sssg.Event:
+    if await draw_repo.draw_record(tx, event.id) is None:
+        raise Invalid(f"{event.name} has no draw yet, so no bracket: a TD makes it with /draw")
+    return await load_core_event(tx, event.id)
+
+
+async def queue_pictures(
+    tx: Tx, event: Event, *, chat_id: int | None = None, person_id: int | None = None,
+    caption: str, now: datetime, of_match: str | None = None, dedupe_key: str | None = None,
+) -> int:
+    """Queue the event's bracket pictures (all, or those of the division match
+    ``of_match`` is in) as photos, the first with ``caption`` (HTML, escaped) and the
+    others with their division's name. Returns how many. They are drawn when sent (module
+    docstring)."""
+    core_event = await _drawn_event(tx, event)
+    division = None if of_match is None else sssg.derive(core_event).divisions.get(of_match)
+    names = picture_names(core_event, division)
+    for n, name in enumerate(names):
+        media_id = await media_repo.add_bracket(tx, event.id, name, event.name, now)
+        text = caption if n == 0 else f"{html.escape(event.name)}: {html.escape(_label(name))}"
+        await outbox.enqueue(tx, chat_id=chat_id, person_id=person_id, text_html=text, now=now,
+                             media_id=media_id,
+                             dedupe_key=None if dedupe_key is None else f"{dedupe_key}:{name}")
+    return len(names)
+
+
+def _label(name: str) -> str:
+    """A picture's name as a caption reads it: "top" -> "Top", "double-lower" -> "Double, lower"."""
+    head, _, part = name.partition("-")
+    return head.capitalize() + (f", {part}" if part else "")
+
+
+async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
+    """The PNG of an outbox row's media: drawn now if it was not yet (off the event loop,
+    outside any transaction), then kept."""
+    async with reading(db) as tx:
+        media = await media_repo.get(tx, media_id)
+        if media is None:
+            raise NotFound(f"no picture {media_id}")
+        if media.png is not None:
+            return media.png
+        assert media.event_id is not None and media.picture is not None
+        core_event = await load_core_event(tx, media.event_id)
+    drawn = await asyncio.to_thread(draw_pictures, core_event, media.title, [media.picture])
+    if not drawn:
+        raise Invalid(f"the event has no picture called {media.picture!r} any more")
+    async with db.transaction() as tx:
+        return await media_repo.set_png(tx, media_id, drawn[0][1], now)
+
+
+# --- use-cases ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BracketSent:
+    event: str
+    pictures: int
+
+
+async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketSent:
+    """Use-case: /bracket [EVENT] in a private chat: the pictures of an event the person
+    plays in or directs (they show names and scores, nothing more), to them."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None or actor.person_id is None:
+            raise NotAllowed("I do not know you yet: follow the invite link your tournament "
+                             "director sent you")
+        mine = await roles.events_of(tx, actor.person_id)
+        if not mine:
+            raise NotAllowed("you play in or direct no event yet, so there is no bracket to show")
+        by_slug = {(await get_event(tx, eid)).slug: eid for eid, _name, _held in mine}
+        if words and words[0] in by_slug:
+            event_id = by_slug[words[0]]
+        elif len(by_slug) == 1 and not words:
+            (event_id,) = by_slug.values()
+        else:
+            raise Invalid("say which event: /bracket EVENT (yours: "
+                          + ", ".join(sorted(by_slug)) + ")")
+        event = await get_event(tx, event_id)
+        assert req.chat_id is not None, "a chat asks for the pictures"
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now,
+                                 caption=f"<b>{html.escape(event.name)}</b>: the bracket now")
+        return BracketSent(event.name, n)
+
+
+async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
+    """Use-case: /bracket in a group: the pictures of the event the group follows, for
+    anyone in it (the group is shown them as results come in anyway). A group that
+    follows no event is told how to link one. None: nothing to send."""
+    async with unit(db, req) as tx:
+        assert req.chat_id is not None, "a group asks for the pictures"
+        event_id = await groups_repo.event_of_group(tx, req.chat_id)
+        if event_id is None:
+            return None
+        event = await get_event(tx, event_id)
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now,
+                                 caption=f"<b>{html.escape(event.name)}</b>: the bracket now")
+        return BracketSent(event.name, n)
+
+
+async def bracket_files(db: Database, event_id: int, division: str | None = None,
+                        ) -> list[tuple[str, bytes]]:
+    """Use-case: ``tdbot bracket``: the pictures drawn from the database, as the bot sends
+    them (all, or one division's)."""
+    async with reading(db) as tx:
+        event = await get_event(tx, event_id)
+        core_event = await _drawn_event(tx, event)
+    names = picture_names(core_event, division)
+    if not names:
+        known = ", ".join(picture_names(core_event))
+        raise Invalid(f"--division {division}: this event's pictures are {known}")
+    return await asyncio.to_thread(draw_pictures, core_event, event.name, names)

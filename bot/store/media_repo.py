@@ -1,0 +1,53 @@
+"""The media table: pictures an outbox row sends as a photo (migration 0010).
+
+A row holds PNG bytes, or what to draw (an event's bracket picture by name) until the
+sender draws it (``bot/service/brackets.py``, ``picture_png``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.db import Tx
+from bot.store.times import iso
+
+
+@dataclass(frozen=True)
+class Media:
+    id: int
+    event_id: int | None
+    picture: str | None  # a bracket picture's name ('top', 'plate', 'double-upper' ...)
+    title: str
+    png: bytes | None  # None: not drawn yet
+
+
+async def add_png(tx: Tx, png: bytes, now: datetime) -> int:
+    """A picture already drawn."""
+    if not png:
+        raise ValueError("add_png needs the picture's bytes")
+    return await tx.insert("INSERT INTO media (png, created_at) VALUES (?, ?)", (png, iso(now)))
+
+
+async def add_bracket(tx: Tx, event_id: int, picture: str, title: str, now: datetime) -> int:
+    """A bracket picture of the event, drawn when it is first sent."""
+    return await tx.insert(
+        "INSERT INTO media (event_id, picture, title, created_at) VALUES (?, ?, ?, ?)",
+        (event_id, picture, title, iso(now)),
+    )
+
+
+async def get(tx: Tx, media_id: int) -> Media | None:
+    r = await tx.one("SELECT * FROM media WHERE id = ?", (media_id,))
+    if r is None:
+        return None
+    return Media(r["id"], r["event_id"], r["picture"], r["title"],
+                 None if r["png"] is None else bytes(r["png"]))
+
+
+async def set_png(tx: Tx, media_id: int, png: bytes, now: datetime) -> bytes:
+    """Keep the drawn picture; if another pass drew it first, theirs is kept and returned
+    (a retry sends the same picture)."""
+    await tx.execute("UPDATE media SET png = ?, drawn_at = ? WHERE id = ? AND png IS NULL",
+                     (png, iso(now), media_id))
+    stored = await tx.scalar("SELECT png FROM media WHERE id = ?", (media_id,))
+    return bytes(stored)

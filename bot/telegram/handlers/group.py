@@ -1,0 +1,79 @@
+"""The event's group chat: /link, /unlink and /bracket there, /bracket in a private chat,
+and a group that became a supergroup (``bot/service/groups.py`` says what a group may see).
+
+Only these commands are handled in groups; everything else said there is none of the
+bot's business. A stranger who sends /link or /unlink gets no answer at all.
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import brackets, groups
+from bot.service import group_texts as say
+from bot.service.unit import AlreadyApplied, Reply, Request
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import after_commit, now, runtime
+
+
+@handled
+async def link(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/link EVENT-SLUG in a group (organisers and TDs of that event)."""
+    await groups.link_group(runtime(context).db, req, " ".join(context.args or []),
+                            render=lambda done: Reply(say.linked(done.event, done.kind)))
+    return None
+
+
+@handled
+async def unlink(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/unlink in a group (organisers and TDs of the event it follows)."""
+    await groups.unlink_group(runtime(context).db, req,
+                              render=lambda done: Reply(say.unlinked(done.event)))
+    return None
+
+
+@handled
+async def group_bracket(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """/bracket in a group: the pictures of the event it follows."""
+    sent = await brackets.send_group_bracket(runtime(context).db, req)
+    if sent is None and update.effective_chat is not None:
+        await update.effective_chat.send_message(say.NOT_LINKED)
+    return None
+
+
+@handled
+async def private_bracket(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """/bracket [EVENT] in a private chat: players and TDs of the event."""
+    await brackets.send_bracket(runtime(context).db, req, list(context.args or []))
+    return None
+
+
+async def in_private(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/link or /unlink in a private chat: they are for the group (changes nothing)."""
+    if update.effective_chat is not None:
+        await update.effective_chat.send_message(say.LINK_IN_GROUP)
+
+
+async def moved(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Telegram's service message: the group became a supergroup (``migrate_to_chat_id``
+    in the old chat, ``migrate_from_chat_id`` in the new one). The event follows it."""
+    message = update.effective_message
+    if message is None or update.effective_chat is None:
+        return
+    if message.migrate_to_chat_id is not None:
+        old, new = update.effective_chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id is not None:
+        old, new = message.migrate_from_chat_id, update.effective_chat.id
+    else:
+        return
+    req = Request(now=now(context), operator=True, label="system", update_id=update.update_id)
+    try:
+        await groups.follow_move(runtime(context).db, req, old, new)
+    except AlreadyApplied:
+        return
+    await after_commit(context)

@@ -1,0 +1,40 @@
+"""/holdround ROUND until DATE: REASON -- a TD holds a round open past its close (SSSg
+para 21; ``bot/service/round_holds.py``)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import round_holds
+from bot.service.directing import directed_event
+from bot.service.errors import Invalid
+from bot.service.unit import Reply, Request
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+USAGE = "/holdround ROUND until 2016-10-15: REASON"
+#: ROUND until DATE[ TIME]: REASON (a time's own colon is not the reason's)
+_FORM = re.compile(r"^\s*(?P<ref>.+?)\s+until\s+(?P<date>\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)"
+                   r"\s*:\s*(?P<why>\S.*)$", re.IGNORECASE | re.DOTALL)
+
+
+@handled
+async def hold_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "holdround")
+    found = _FORM.match(" ".join(args))
+    if found is None:
+        raise Invalid(f"say the round, the new date and why (para 21): {USAGE}")
+    ref, date, reason = found.group("ref", "date", "why")
+    await round_holds.hold_round(
+        db, req, event.id, ref, until=date, why=reason,
+        render=lambda held: Reply(
+            f"{html.escape(held.round_name)} now closes {html.escape(held.closes)} (was "
+            f"{html.escape(held.before)}). I told {held.told} player(s) with unfinished "
+            "matches."),
+    )
+    return None
