@@ -18,16 +18,15 @@ from datetime import timedelta
 
 from bot.service import journal, outbox
 from bot.service.clock import iso, utc
-from bot.service.deadlines import cancel_deadlines
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.matches import core_match, get_match, matches_of_round
 from bot.service.roles import require_role
-from bot.service.rounds import CLOSE, REMINDER, schedule_close
+from bot.service.rounds import move_close_in
 from bot.service.rulings import award_match_bye_in
 from bot.service.schedule import Round, get_round
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import disputes_repo, games_repo, rounds_repo, slips_repo
+from bot.store import disputes_repo, games_repo, slips_repo
 from bot.store.db import Database
 from core.match import void_game
 
@@ -66,10 +65,8 @@ async def extend_round(
         if int(was.timestamp()) != extends_from:
             return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
         closes = max(was, utc(req.now)) + EXTENSION
-        if not await rounds_repo.move_close(tx, rnd.id, was, closes):
+        if not await move_close_in(tx, event, rnd, closes, req.now):
             return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
-        await cancel_deadlines(tx, f"round:{rnd.id}", req.now, kinds=(REMINDER, CLOSE))
-        await schedule_close(tx, event, rnd.id, closes, req.now)
         rnd = await get_round(tx, rnd.id)
         told = 0
         for m in await matches_of_round(tx, rnd.id):

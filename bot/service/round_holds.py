@@ -15,15 +15,14 @@ from dataclasses import dataclass
 
 from bot.service import journal, outbox
 from bot.service.clock import iso
-from bot.service.deadlines import cancel_deadlines
 from bot.service.errors import Invalid
 from bot.service.events import get_event
 from bot.service.matches import matches_of_round
 from bot.service.roles import require_role
-from bot.service.rounds import CLOSE, REMINDER, schedule_close
+from bot.service.rounds import move_close_in
 from bot.service.schedule import find_round, parse_closing
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import groups_repo, rounds_repo
+from bot.store import groups_repo
 from bot.store.db import Database
 
 
@@ -56,9 +55,9 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
         if closes <= req.now:
             raise Invalid(f"{until} is already past; give a later date")
         before = event.local(rnd.closes_at) if rnd.closes_at is not None else "no date"
-        await rounds_repo.set_closes_at(tx, rnd.id, closes)
-        await cancel_deadlines(tx, f"round:{rnd.id}", req.now, kinds=(REMINDER, CLOSE))
-        await schedule_close(tx, event, rnd.id, closes, req.now)
+        if not await move_close_in(tx, event, rnd, closes, req.now):
+            raise Invalid(f"{rnd.name} has no closing time to move; give it one with "
+                          "/openround or tdbot round open --closes")
         await journal.record(tx, who=actor, action="round.hold", subject=f"round:{rnd.id}",
                              now=req.now, why=why.strip(),
                              detail={"closes_at": iso(closes), "before": before})

@@ -222,6 +222,19 @@ async def schedule_close(tx: Tx, event: Event, round_id: int, closes: datetime,
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
 
 
+async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
+                        now: datetime) -> bool:
+    """Move an open round's close (SSSg para 21: the organisers may delay the conclusion of
+    a round): compare-and-set on the close the TD saw, then the reminders and the close
+    again for the new time. False if the close had moved already (a second press)."""
+    if rnd.closes_at is None or not await rounds_repo.move_close(tx, rnd.id, rnd.closes_at,
+                                                                 closes):
+        return False
+    await cancel_deadlines(tx, f"round:{rnd.id}", now, kinds=(REMINDER, CLOSE))
+    await schedule_close(tx, event, rnd.id, closes, now)
+    return True
+
+
 async def close_round_in(
     tx: Tx, event_id: int, round_ref: str, *, by: Actor, now: datetime, force: bool = False,
     why: str = "",

@@ -76,11 +76,6 @@ async def set_open(tx: Tx, round_id: int, opens_at: datetime, closes_at: datetim
     )
 
 
-async def set_closes_at(tx: Tx, round_id: int, closes_at: datetime) -> None:
-    """Move an open round's close (a TD holds it open, SSSg para 21)."""
-    await tx.execute("UPDATE rounds SET closes_at = ? WHERE id = ?", (iso(closes_at), round_id))
-
-
 async def set_closed(tx: Tx, round_id: int) -> None:
     await tx.execute("UPDATE rounds SET state = 'closed' WHERE id = ?", (round_id,))
 
