@@ -435,7 +435,8 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
         text = (
             f"<b>{html.escape(event.name)}</b>: the fee for {html.escape(rnd.name)} "
             f"({event.money(rnd.fee)}) {due}. Under the rules (para 26) a player who has not "
-            "paid when a round begins is expelled; please pay the organisers and tell a TD."
+            "paid when a round begins is expelled. Pay the organisers, then send me a screenshot "
+            "of the payment with the caption /paid."
         )
         await outbox.enqueue(tx, person_id=entry.person_id, text_html=text, now=now,
                              dedupe_key=f"deadline:{d.id}:entry:{entry.id}")
