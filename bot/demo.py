@@ -2,32 +2,34 @@
 
 Issue 3: with no token, start the fake in-process, run the real bot against it and play a
 short event -- an organiser, a TD and four players -- and print the chat as a person would
-read it: the event created, everyone onboarded by their links, the draw made, the
-semi-finals opened; then the games reported in the chat (game 1 asks who started, SSSg
-para 15), a slip agreed, one left until its 24-hour window closes (para 24), one disputed
-and ruled by the TD (paras 19, 24), the 72-hour reminder for the match still unfinished,
-and both semi-finals decided with their winners told they meet in the final. Time is a
+read it: the event created, everyone onboarded by their links, the draw made, the club's
+group linked, the semi-finals opened; then the games reported in the chat (game 1 asks who
+started, SSSg para 15), a slip agreed, one left until its 24-hour window closes (para 24),
+winners sending board photos (para 25, one after its reminder), one game disputed and
+ruled by the TD with the Amend button and the scores (paras 19, 24), the 72-hour reminder
+for the match still unfinished, and both semi-finals decided: the group sees each result
+with the bracket picture, and the winners are told they meet in the final. Time is a
 simulated clock; the database is a temporary file; nothing leaves the process. This is
 the README's first command (``make run`` with no token).
 
+Every winner sends the board photo in time, so that no TD is asked about a missing one:
+that question is ``tests/bot/test_telegram_photos.py``'s, not the story's.
+
 The script is a list of chapters of people's actions (``_Script.says`` / ``taps`` /
-``td_rules``): a new step is a few lines in ``_script``. The TD rules with the use-case of
-``tdbot rule``, and the transcript shows that command.
+``sends_photo``): a new step is a few lines in ``_script``.
 """
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
 import tempfile
 from datetime import timedelta
 from pathlib import Path
 
-from bot.fakebot import FakeUser
+from bot.fakebot import FakeChat, FakeUser
 from bot.fakebot.transcript import render_transcript
-from bot.service import rulings
-from bot.service.events import lookup_event
-from bot.service.unit import Request
 from bot.telegram.harness import BotUnderTest
 
 ORGANISER_ID = 100
@@ -73,6 +75,10 @@ name = "Dev Rao"
 rating = 1580
 """
 
+#: A board photo: one grey pixel, a real PNG (the bot keeps its file id; nobody looks).
+BOARD_PHOTO = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==")
+
 _LINK = re.compile(r"^(?:(\w+) (.+?): )?https://t\.me/\S+\?start=([\w-]+)", re.MULTILINE)
 
 
@@ -105,32 +111,22 @@ class _Script:
         if events:
             self.out.append(render_transcript(events, earlier=earlier))
 
-    async def says(self, who: FakeUser, text: str) -> str:
-        self.tg.user_sends(who, text)
+    async def says(self, who: FakeUser, text: str, *, chat: FakeChat | None = None) -> None:
+        self.tg.user_sends(who, text, chat=chat)
         await self.bot.settle()
         self.flush()
-        return self.tg.last_sent(who).text or ""
+
+    async def sends_photo(self, who: FakeUser, caption: str) -> None:
+        """A board photo (SSSg para 25) in the player's private chat with the bot."""
+        self.tg.user_sends_photo(who, BOARD_PHOTO, caption=caption)
+        await self.bot.settle()
+        self.flush()
 
     async def taps(self, who: FakeUser, label: str) -> None:
         # the oldest message still offering the button: what a person answers first
         message = next(m for m in self.tg.sent(who)
                        if any(b.get("text") == label for row in m.buttons() for b in row))
         self.tg.user_taps(who, message, text=label)
-        await self.bot.settle()
-        self.flush()
-
-    async def td_rules(self, td: FakeUser, event: str, match: str, *, game: int,
-                       scores: tuple[int, int], why: str) -> None:
-        """A TD rules on a disputed game with ``tdbot rule`` (the same use-case, on the
-        demo's clock); the transcript shows the command, its answer, and the chat after."""
-        self.out.append(f"[{td.name} at a terminal] tdbot rule {event} {match} --game {game} "
-                        f'--scores {scores[0]} {scores[1]} --why "{why}"')
-        db = self.bot.runtime.db
-        ev = await lookup_event(db, event)
-        done = await rulings.rule_game(db, Request.cli(self.bot.clock()), ev.id, match, game,
-                                       scores=scores, why=why)
-        self.out.append(f"    {done.match} game {done.game}: scores corrected; "
-                        f"score: {done.score_line}")
         await self.bot.settle()
         self.flush()
 
@@ -181,8 +177,10 @@ async def _script(bot: BotUnderTest) -> str:
     await s.says(ann, "/help")
     await s.says(ben, "/draw")
 
-    s.chapter("The TD makes the draw and opens the semi-finals")
+    s.chapter("The TD makes the draw, links the club's group, opens the semi-finals")
     await s.says(tara, "/draw 2026")
+    club = tg.add_group("Demo Club", [olga, tara, ann, ben, cai, dev])
+    await s.says(tara, "/link demo-cup", chat=club)
     await s.says(tara, "/openround SF")
 
     s.chapter("Ann won game 1: she reports it, says who started, Dev agrees")
@@ -190,23 +188,32 @@ async def _script(bot: BotUnderTest) -> str:
     await s.taps(ann, "Dev Rao started")
     await s.taps(ann, "✅ Confirm")
     await s.taps(dev, "Agree")
+    await s.sends_photo(ann, "the board after game 1")
 
-    s.chapter("Ann wins game 2 and the match; Dev lets the 24-hour window run out")
+    s.chapter("Ann wins game 2 and the match: the group sees the bracket")
     await s.says(ann, "won 398-371")
     await s.taps(ann, "✅ Confirm")
-    await bot.advance(timedelta(hours=24, minutes=1))
+
+    s.chapter("22 hours later (simulated): a reminder; Ann sends the photo")
+    await bot.advance(timedelta(hours=22, minutes=1))
+    s.flush()
+    await s.sends_photo(ann, "the board after game 2")
+
+    s.chapter("Two hours later, Dev has let the 24-hour window run out")
+    await bot.advance(timedelta(hours=2))
     s.flush()
 
     s.chapter("Ben reports game 1 of the other semi-final; Cai disputes it")
     await s.says(ben, "420-390")
     await s.taps(ben, "I started")
     await s.taps(ben, "✅ Confirm")
+    await s.sends_photo(ben, "the board after game 1")
     await s.taps(cai, "Dispute")
     await s.says(cai, "I had 431, not 390: my scoresheet is signed by Ben")
 
-    s.chapter("The TD checks the scoresheet and rules")
-    await s.td_rules(tara, "demo-cup", "M2", game=1, scores=(420, 431),
-                     why="the scoresheet Ben signed shows 431")
+    s.chapter("The TD checks the scoresheet and amends the scores")
+    await s.taps(tara, "Amend")
+    await s.says(tara, "420 431")
 
     s.chapter("Four days later (simulated): the 72-hour reminder, for the unfinished match")
     await bot.advance(timedelta(days=3, hours=7))

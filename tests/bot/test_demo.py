@@ -2,12 +2,15 @@
 
 Rules checked (issue 3, "tdbot demo"): with no token the real bot plays a short scripted
 season against the in-process fake: the event created, everyone onboarded by their links,
-the draw made and shown, the first round opened with each player told their opponent,
-best-of and deadline; games reported in the chat (game 1's starter asked, SSSg para 15), a
-slip agreed, one final when its 24-hour window closed on the simulated clock (para 24),
-one disputed and ruled by the TD (paras 19, 24), the reminder sent only for the unfinished
-match, and the semi-final winners told they meet in the final. The transcript is printed.
-`tdbot run` with no TDBOT_TOKEN says so on stderr and plays the demo.
+the draw made and shown, the club's group linked, the first round opened with each player
+told their opponent, best-of and deadline; games reported in the chat (game 1's starter
+asked, SSSg para 15), a slip agreed, one final when its 24-hour window closed on the
+simulated clock (para 24), board photos received with thanks (para 25, one after its
+reminder), one game disputed and ruled by the TD pressing Amend and sending the scores
+(paras 19, 24), the reminder sent only for the unfinished match, each decided match posted
+to the group with the bracket picture, and the semi-final winners told they meet in the
+final. The transcript is printed. `tdbot run` with no TDBOT_TOKEN says so on stderr and
+plays the demo.
 """
 
 from __future__ import annotations
@@ -39,10 +42,15 @@ KEY_LINES = [
     "[bot → Ben] ⚠️ /draw is for the TDs and organisers of an event",
     "[bot → Tara (TD)] The draw for Demo Cup (seed 2026)",
     "    M1: Ann Lee v Dev Rao",
+    # the club's group follows the event
+    "[Tara (TD) @ Demo Club] /link demo-cup",
+    "[bot → Demo Club] This group now follows Demo Cup",
     "[bot → Ann] Demo Cup: SF is open.",
     "    Your opponent: Dev Rao",
     "    Best of 3",
     "    Deadline: Mon 09 Mar 2026 23:59 (+08)",
+    "[bot → Demo Club] Demo Cup: SF is open until Mon 09 Mar 2026 23:59 (+08).",
+    "    • Ann Lee v Dev Rao (best of 3)",
     # game 1: who started (para 15), confirmed, agreed
     "[Ann] 412-380",
     "    You drew tiles to decide who starts game 1 (para 15). Who started?",
@@ -51,20 +59,35 @@ KEY_LINES = [
     "[bot → Dev] 📝 Demo Cup, SF: Ann Lee reported a result.",
     "[Dev taps Agree]",
     "[bot → Ann] ✅ Dev Rao agreed: game 1",
+    # the winner's board photo, with one game waiting for it (para 25)
+    "[Ann] [photo] the board after game 1",
+    "[bot → Ann] 📷 Board photo of game 1 v Dev Rao received. Thank you",
     # game 2 decides M1; nobody disputes within 24 hours (para 24)
     "[Ann] won 398-371",
     "    Score: Ann Lee 2-0 Dev Rao (+59)",
+    # the group sees the decided match with the bracket picture
+    "[bot → Demo Club] [photo] Demo Cup, SF: Ann Lee 2-0 Dev Rao (+59). Ann Lee wins the match.",
     "[bot → Ann] Demo Cup: 🏆 You won your SF match against Dev Rao",
     "    Your next match: Final against winner of M2 (Ben Ong or Cai Wen), best of 5.",
     "[bot → Dev] Demo Cup: Ann Lee won your SF match",
+    # the photo reminder two hours before its window closes, and the photo (para 25)
+    "[bot → Ann] 📷 Demo Cup: the board photo of game 2 v Dev Rao is due by "
+    "Tue 03 Mar 2026 17:00 (+08)",
+    "[Ann] [photo] the board after game 2",
+    "[bot → Ann] 📷 Board photo of game 2 v Dev Rao received. Thank you",
     "[bot → Dev, edited #10] … ✅ Final since Tue 03 Mar 2026 17:01 (+08)",
     # a dispute, its reason, the TD's ruling (paras 19, 24)
+    "[Ben] [photo] the board after game 1",
+    "[bot → Ben] 📷 Board photo of game 1 v Cai Wen received. Thank you",
     "[Cai taps Dispute]",
     "[bot → Tara (TD)] ⚖️ Demo Cup, SF (M2): Cai Wen disputes game 1.",
+    "    [Uphold] [Amend] [Void game]",
     "[Cai] I had 431, not 390",
     "[bot → Cai] Thank you: I passed your reason on to Tara Tan.",
-    '[Tara (TD) at a terminal] tdbot rule demo-cup M2 --game 1 --scores 420 431 --why "',
-    "    M2 game 1: scores corrected",
+    # the TD rules in the chat: Amend, then the scores in the next message
+    "[Tara (TD) taps Amend]",
+    "[bot → Tara (TD)] Send the right scores of M2 game 1, Ben Ong's first",
+    "[Tara (TD)] 420 431",
     "[bot → Ben] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 420, Cai Wen 431.",
     "    Score: Ben Ong 0-1 Cai Wen (-11)",
     # the 72-hour reminder: only the unfinished match
@@ -73,6 +96,7 @@ KEY_LINES = [
     "    Score so far: Ben Ong 0-1 Cai Wen (-11)",
     # M2 decided: both finalists told who they meet
     "[Cai] 401-352",
+    "[bot → Demo Club] [photo] Demo Cup, SF: Cai Wen 2-0 Ben Ong (+60). Cai Wen wins the match.",
     "[bot → Cai] Demo Cup: 🏆 You won your SF match against Ben Ong: Cai Wen 2-0 Ben Ong (+60).",
     "    Your next match: Final against Ann Lee, best of 5.",
     "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
@@ -117,11 +141,35 @@ def test_only_the_unfinished_match_is_reminded(transcript: str) -> None:
 
 
 def test_the_ruling_is_the_one_the_td_gave(transcript: str) -> None:
-    """The core's score line after the ruling: Cai won game 1 by 11 and leads 1-0."""
+    """The scores the TD sent after Amend: Cai won game 1 by 11 and leads 1-0, every TD's
+    copy of the dispute says who ruled, and the TD is told it is done."""
     assert "[bot → Cai] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 431, " \
         "Ben Ong 420." in transcript
-    assert "Why: the scoresheet Ben signed shows 431" in transcript
-    assert "    M2 game 1: scores corrected; score: 0-1 (-11)" in transcript
+    assert "    Score: Cai Wen 1-0 Ben Ong (+11)" in transcript
+    assert "… ✅ Ruled by Tara Tan: scores amended to 420-431." in transcript
+    assert "[bot → Tara (TD)] ✅ M2 game 1: scores amended." in transcript
+
+
+def test_every_board_photo_is_thanked_and_no_td_is_asked_about_one(transcript: str) -> None:
+    """Each winner's photo reached a game waiting for it (para 25), so no window closed
+    without one and no TD was asked to rule on a missing photo."""
+    photos = re.findall(r"^\[(\w+)\] \[photo\]", transcript, re.MULTILINE)
+    thanked = re.findall(r"^\[bot → (\w+)\] 📷 Board photo of game \d v [\w ]+ received\. "
+                         r"Thank you: nothing more to send", transcript, re.MULTILINE)
+    assert photos == thanked == ["Ann", "Ann", "Ben"]
+    assert "no board photo of" not in transcript
+
+
+def test_the_group_sees_the_round_and_each_result_with_the_bracket(transcript: str) -> None:
+    """The linked group gets the round opening and one bracket picture per decided match,
+    and nothing private: no dispute, slip, reminder or TD's name."""
+    group = [line for line in transcript.splitlines() if line.startswith("[bot → Demo Club]")]
+    expected = ["This group now follows Demo Cup", "Demo Cup: SF is open until",
+                "[photo] Demo Cup, SF: Ann Lee 2-0 Dev Rao", "[photo] Demo Cup, SF: Cai Wen 2-0"]
+    assert len(group) == len(expected), "\n".join(group)
+    for line, start in zip(group, expected, strict=True):
+        assert line.startswith(f"[bot → Demo Club] {start}"), line
+    assert not any("Tara" in line or "disput" in line.lower() for line in group)
 
 
 def test_every_button_tap_was_answered(transcript: str) -> None:
