@@ -1,10 +1,10 @@
 """The test's side of the fake: people who write to the bot, and questions about the result.
 
 A test (or the console demo) holds one :class:`FakeTelegram`. It plays the users
-(``user_sends``, ``user_taps``, ``user_sends_photo``, ``user_sends_document``,
+(``user_sends``, ``user_taps``, ``tap_label``, ``user_sends_photo``, ``user_sends_document``,
 ``user_blocks_bot``), gives the bot its transport (``request()`` in-process, or
 ``bot.fakebot.server.FakeBotServer`` over HTTP), plans faults (``faults``), and
-answers "what happened?" (``calls``, ``sent``, ``transcript``).
+answers "what happened?" (``calls``, ``sent``, ``buttons_of``, ``transcript``).
 
 Group chats follow Telegram's privacy mode (Bot API, "Privacy mode"): unless it is
 off or the bot is an admin, the bot only receives commands, replies to its own
@@ -268,6 +268,25 @@ class FakeTelegram:
             },
         )
         return query
+
+    def tap_label(self, user: FakeUser, label: str) -> CallbackQuery:
+        """The user taps the button called ``label`` on the latest message that still has it.
+
+        This is what a person does: scroll up to the newest message showing that button
+        (older copies may have lost their keyboard when the bot edited them).
+        """
+        for message in reversed(self.sent(user)):
+            if any(b["text"] == label for row in message.buttons() for b in row):
+                return self.user_taps(user, message, text=label)
+        offered = ", ".join(repr(shown) for shown in self.buttons_of(user))
+        raise AssertionError(
+            f"{user.name} has no message with a {label!r} button; "
+            f"their chat offers: {offered or 'no buttons'}"
+        )
+
+    def buttons_of(self, user: FakeUser) -> list[str]:
+        """The labels of the buttons on every message in the user's chat, oldest first."""
+        return [b["text"] for m in self.sent(user) for row in m.buttons() for b in row]
 
     def user_blocks_bot(self, user: FakeUser) -> None:
         """From now on the bot gets 403 for this user; it is told by a my_chat_member update."""

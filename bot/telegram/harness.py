@@ -24,7 +24,7 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.fakebot import FakeTelegram
+from bot.fakebot import FakeChat, FakeTelegram, FakeUser
 from bot.telegram import lifecycle
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.clock import SimClock
@@ -110,6 +110,20 @@ class BotUnderTest:
         await app.update_queue.join()
         while await self.runtime.sender.deliver_due():
             pass
+
+    async def say(self, user: FakeUser, text: str, *, chat: FakeChat | None = None) -> str:
+        """``user`` sends ``text`` (in their private chat, or ``chat``); the bot's last word there.
+
+        The answer is the text of the bot's latest message in that chat once it has settled.
+        """
+        self.telegram.user_sends(user, text, chat=chat)
+        await self.settle()
+        return self.telegram.last_sent(chat or user).text or ""
+
+    async def tap(self, user: FakeUser, label: str) -> None:
+        """``user`` taps the button called ``label`` (``FakeTelegram.tap_label``); settle."""
+        self.telegram.tap_label(user, label)
+        await self.settle()
 
     async def advance(self, delta: timedelta) -> int:
         """Move the simulated clock, fire what fell due, deliver; return deadlines fired."""

@@ -5,6 +5,7 @@ result slip in the chat; shown in `tdbot inbox` and /pending."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,14 +14,17 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.rounds import open_round_in
 from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import (
+    TD_PHONE,
+    buttons_of,
+    club_cup_bot,
+    last,
+    linked_definition,
+    report_game,
+    say,
+)
 from tests.bot.test_cli_report import CLUB_CUP
-from tests.bot.test_telegram_report import IDS, linked_definition
 
 
 def blackout(start: str, end: str) -> str:
@@ -102,28 +106,14 @@ def test_a_blackout_must_end_after_it_starts(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
     """The club cup, SF open, a blackout over today (the bot's clock: 2 Mar 2026)."""
-    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
-    async with under_test:
-        now = under_test.clock()
-        text = linked_definition() + blackout("2026-03-01", "2026-03-03")
-        async with under_test.runtime.db.transaction() as tx:
-            created = await event_setup.create_event(tx, parse_definition(text), by=Actor.cli(),
-                                                     now=now)
-            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
-            await open_round_in(tx, created.event_id, "SF", by=Actor.cli(), now=now,
-                                unpaid_ok=True, why="fees at the venue")
-        for name, tg_id in IDS.items():
-            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
-                                                                     user_id=tg_id))
-        await under_test.settle()
+    text = linked_definition(phones=TD_PHONE) + blackout("2026-03-01", "2026-03-03")
+    async with club_cup_bot(tmp_path, text) as under_test:
         yield under_test
 
 
 async def test_a_chat_slip_in_a_blackout_is_held_and_shown_to_the_td(bot: BotUnderTest) -> None:
-    from tests.bot.test_telegram_report import last, report_game, say
-
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     for name in ("Ann Lee", "Dev Rao"):
         text = last(bot, name)
@@ -146,7 +136,6 @@ async def test_a_held_chat_slip_released_by_a_td_goes_on_as_a_submitted_slip(
 ) -> None:
     from bot.service.held_games import decide_held
     from bot.service.unit import Request
-    from tests.bot.test_telegram_report import buttons_of, report_game
 
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     async with bot.runtime.db.transaction() as tx:

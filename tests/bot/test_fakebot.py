@@ -329,6 +329,26 @@ async def test_buttons_edits_and_callback_answers_are_checked(tg: FakeTelegram, 
         await bot.edit_message_text("gone", alice.id, sent.message_id)
 
 
+async def test_tap_label_finds_the_latest_message_that_still_has_the_button(
+    tg: FakeTelegram, bot: Bot
+) -> None:
+    alice = tg.add_user("Alice")
+    tg.user_sends(alice, "/start")
+    first = await bot.send_message(alice.id, "first", reply_markup=KEYBOARD)
+    second = await bot.send_message(alice.id, "second", reply_markup=KEYBOARD)
+    await bot.send_message(alice.id, "no buttons here")
+    assert tg.buttons_of(alice) == ["Agree", "Dispute", "Agree", "Dispute"]
+    assert tg.tap_label(alice, "Agree").message.message_id == second.message_id
+    await bot.edit_message_reply_markup(alice.id, second.message_id)  # the keyboard goes
+    assert tg.buttons_of(alice) == ["Agree", "Dispute"]
+    query = tg.tap_label(alice, "Dispute")
+    assert (query.message.message_id, query.data) == (first.message_id, "dispute")
+    await bot.delete_message(alice.id, first.message_id)
+    with pytest.raises(AssertionError, match="Alice has no message with a 'Agree' button; "
+                       "their chat offers: no buttons"):
+        tg.tap_label(alice, "Agree")
+
+
 async def test_timeouts_and_server_errors(tg: FakeTelegram, bot: Bot) -> None:
     alice = tg.add_user("Alice")
     tg.user_sends(alice, "/start")

@@ -11,18 +11,15 @@ from typer.testing import CliRunner
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
 from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import IDS, say
 from tests.bot.test_cli_report import CLUB_CUP
 from tests.bot.test_telegram_group import bot, group_of, in_group, open_sf, posts, user
-from tests.bot.test_telegram_report import IDS
 
 __all__ = ["bot"]
 
 
 async def tara_says(bot: BotUnderTest, text: str) -> str:
-    tara = user(bot, IDS["Tara TD"])
-    bot.telegram.user_sends(tara, text)
-    await bot.settle()
-    return bot.telegram.last_sent(tara).text or ""
+    return await say(bot, "Tara TD", text)
 
 
 async def test_a_td_holds_the_round_open_and_the_players_are_told(bot: BotUnderTest) -> None:

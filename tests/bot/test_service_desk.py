@@ -5,15 +5,23 @@ lists what awaits them. The club cup: SF best of 3 (M1 Ann Lee v Dev Rao, M2 Ben
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_service_reporting import (  # noqa: E402
+from bot.service import deadlines, desk
+from bot.service.errors import Invalid
+from bot.service.matches import get_match, match_state
+from bot.service.readmodels import pending
+from bot.service.reporting import SaidResult
+from bot.service.rounds import close_round
+from bot.service.schedule import find_round
+from bot.store.db import Database
+from bot.telegram import texts
+from core.match import Decision
+from tests.bot.test_service_reporting import (
     EVENT,
     FINAL,
     M1,
@@ -26,17 +34,6 @@ from test_service_reporting import (  # noqa: E402
     player,
     td,
 )
-
-from bot.service import deadlines, desk  # noqa: E402
-from bot.service.errors import Invalid  # noqa: E402
-from bot.service.matches import get_match, match_state  # noqa: E402
-from bot.service.readmodels import pending  # noqa: E402
-from bot.service.reporting import SaidResult  # noqa: E402
-from bot.service.rounds import close_round  # noqa: E402
-from bot.service.schedule import find_round  # noqa: E402
-from bot.store.db import Database  # noqa: E402
-from bot.telegram import texts  # noqa: E402
-from core.match import Decision  # noqa: E402
 
 
 @pytest.fixture

@@ -25,9 +25,9 @@ from bot.service.reporting import SaidResult
 from bot.service.rounds import open_round_in
 from bot.service.unit import Request
 from bot.store.db import Database
+from tests.bot.club_chat import DEFINITION, linked_definition
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
 IDS = {"Tara TD": 9001, "Uma TD": 9002, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013,
        "Dev Rao": 9014}
 OFFICER = -100555
@@ -36,10 +36,7 @@ UMA = '\n[[tds]]\nname = "Uma TD"\n'
 
 
 def definition(extra: str) -> str:
-    text = DEFINITION + extra
-    for name, tg_id in IDS.items():
-        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
-    return text
+    return linked_definition(None, base=DEFINITION + extra, ids=IDS)
 
 
 async def _setup(path: Path, extra: str = "") -> Database:

@@ -30,9 +30,9 @@ from bot.service.rounds import open_round_in
 from bot.service.unit import Request
 from bot.store.db import Database
 from core.match import StartReason
+from tests.bot.club_chat import linked_definition
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
 IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014}
 PHONES = {"Tara TD": "8333 6301", "Ann Lee": "9123 4567"}
 EVENT = 1
@@ -40,11 +40,7 @@ M1, M2, FINAL = 1, 2, 3  # ids of the draw with seed 2026
 
 
 def definition(extra_rules: str = "") -> str:
-    text = DEFINITION
-    for name, tg_id in IDS.items():
-        phone = f'\nphone = "{PHONES[name]}"' if name in PHONES else ""
-        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}{phone}')
-    return text + extra_rules
+    return linked_definition(None, ids=IDS, phones=PHONES) + extra_rules
 
 
 async def _setup(path: Path, extra_rules: str = "") -> Database:

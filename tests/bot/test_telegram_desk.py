@@ -6,18 +6,14 @@ The club cup's SF: M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai Wen, best of 3."""
 
 from __future__ import annotations
 
-import sys
 from datetime import timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_telegram_report import bot, last, say, tap  # noqa: E402, F401
-
-from bot.telegram.harness import BotUnderTest  # noqa: E402
+from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import last, say, tap
 
 
 async def test_at_the_deadline_a_td_gives_a_match_bye_extends_and_closes(
-    bot: BotUnderTest,  # noqa: F811
+    bot: BotUnderTest,
 ) -> None:
     early = await say(bot, "Tara TD", "/closeround SF")
     assert "2 unfinished match(es)" in early and "/closeround SF anyway: REASON" in early
@@ -50,7 +46,7 @@ async def test_at_the_deadline_a_td_gives_a_match_bye_extends_and_closes(
     assert "Match bye to Cai Wen in M2" in last(bot, "Tara TD")
 
 
-async def test_a_player_cannot_close_a_round(bot: BotUnderTest) -> None:  # noqa: F811
+async def test_a_player_cannot_close_a_round(bot: BotUnderTest) -> None:
     assert "for the TDs and organisers" in await say(bot, "Ann Lee", "/closeround SF")
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT state FROM rounds WHERE code = 'sf'") == "open"

@@ -8,45 +8,27 @@ The club cup: SF best of 3 (M1 Ann v Dev, M2 Ben v Cai), Final best of 5.
 
 from __future__ import annotations
 
-import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.fakebot import FakeChat, FakeUser, chat_migrated
-from bot.service import event_setup
 from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
 from bot.service.rounds import open_round_in
 from bot.store import groups_repo
 from bot.telegram.harness import BotUnderTest
-from tests.bot.test_telegram_report import IDS, linked_definition
+from tests.bot.club_chat import IDS, club_cup_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
-    async with under_test:
-        now = under_test.clock()
-        async with under_test.runtime.db.transaction() as tx:
-            created = await event_setup.create_event(tx, parse_definition(linked_definition()),
-                                                     by=Actor.cli(), now=now)
-            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
-        for name, tg_id in IDS.items():
-            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
-                                                                     user_id=tg_id))
-        under_test.telegram.add_user("Sam", user_id=9099)  # in the group, not in the event
-        under_test.event_id = created.event_id  # type: ignore[attr-defined]
-        await under_test.settle()
+async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
+    """The club cup drawn, SF not open; Sam is in the club's group but not in the event."""
+    async with club_cup_bot(tmp_path, open_sf=False) as under_test:
+        under_test.telegram.add_user("Sam", user_id=9099)
         yield under_test
-        out = os.environ.get("TDBOT_TRANSCRIPTS")
-        if out:
-            Path(out).mkdir(parents=True, exist_ok=True)
-            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
-            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
 
 
 def user(bot: BotUnderTest, tg_id: int) -> FakeUser:

@@ -52,10 +52,7 @@ async def bot(tmp_path: Path):
 
 
 async def say(bot: BotUnderTest, tg_id: int, text: str) -> str:
-    who = bot.telegram.world.users[tg_id]
-    bot.telegram.user_sends(who, text)
-    await bot.settle()
-    return bot.telegram.last_sent(who).text or ""
+    return await bot.say(bot.telegram.world.users[tg_id], text)
 
 
 def roles_listed(text: str) -> list[str]:

@@ -8,74 +8,51 @@ Officer's group chat, to which every photo is forwarded.
 
 from __future__ import annotations
 
-import os
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.fakebot import FakeChat, FakeUser
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.rounds import open_round_in
+from bot.fakebot import FakeChat
 from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import (
+    DEFINITION,
+    NO_FEE_REMINDERS,
+    PEOPLE,
+    buttons_of,
+    club_cup_bot,
+    last,
+    linked_definition,
+    report_game,
+    tap,
+    user,
+)
 
-DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
-IDS = {"Tara TD": 9001, "Uma TD": 9002, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013,
-       "Dev Rao": 9014, "Rita Officer": 9020}
 JPEG = b"\xff\xd8board"
 
 
 def definition(officer: int) -> str:
-    text = DEFINITION + f'\n[[tds]]\nname = "Uma TD"\n\n[rules]\nratings_officer_chat = {officer}\nfee_reminder_days = []\n'
-    for name, tg_id in IDS.items():
-        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
-    return text
+    tds = DEFINITION + '\n[[tds]]\nname = "Uma TD"\n'
+    return linked_definition(f"ratings_officer_chat = {officer}\n{NO_FEE_REMINDERS}", base=tds,
+                             ids=PEOPLE)
 
 
 class Chat:
     officer: FakeChat
 
 
+def ratings_group(bot: BotUnderTest) -> int:
+    """The SA Rating Officer's group chat, to which every photo is forwarded."""
+    Chat.officer = bot.telegram.add_group("SA Ratings", [user(bot, "Rita Officer")])
+    return Chat.officer.id
+
+
 @pytest.fixture
-async def bot(tmp_path: Path):
-    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
-    async with under_test:
-        for name, tg_id in IDS.items():
-            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
-                                                                     user_id=tg_id))
-        rita = under_test.telegram.world.users[IDS["Rita Officer"]]
-        Chat.officer = under_test.telegram.add_group("SA Ratings", [rita])
-        now = under_test.clock()
-        async with under_test.runtime.db.transaction() as tx:
-            created = await event_setup.create_event(
-                tx, parse_definition(definition(Chat.officer.id)), by=Actor.cli(), now=now)
-            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
-            await open_round_in(tx, created.event_id, "SF", by=Actor.cli(), now=now,
-                                unpaid_ok=True, why="fees at the venue")
-        await under_test.settle()
+async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
+    async with club_cup_bot(tmp_path, lambda b: definition(ratings_group(b)),
+                            ids=PEOPLE) as under_test:
         yield under_test
-        out = os.environ.get("TDBOT_TRANSCRIPTS")
-        if out:  # read what people read: TDBOT_TRANSCRIPTS=/tmp/t pytest this file
-            Path(out).mkdir(parents=True, exist_ok=True)
-            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
-            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
-
-
-def user(bot: BotUnderTest, name: str) -> FakeUser:
-    return bot.telegram.world.users[IDS[name]]
-
-
-def last(bot: BotUnderTest, name: str) -> str:
-    return bot.telegram.last_sent(user(bot, name)).text or ""
-
-
-async def say(bot: BotUnderTest, name: str, text: str) -> str:
-    bot.telegram.user_sends(user(bot, name), text)
-    await bot.settle()
-    return last(bot, name)
 
 
 async def photo(bot: BotUnderTest, name: str, caption: str | None = None) -> str:
@@ -84,32 +61,8 @@ async def photo(bot: BotUnderTest, name: str, caption: str | None = None) -> str
     return last(bot, name)
 
 
-async def tap(bot: BotUnderTest, name: str, label: str) -> None:
-    who = user(bot, name)
-    for message in reversed(bot.telegram.sent(who)):
-        current = bot.telegram.world.message(message.chat.id, message.message_id)
-        if current is not None and any(b["text"] == label for row in current.buttons()
-                                       for b in row):
-            bot.telegram.user_taps(who, current, text=label)
-            await bot.settle()
-            return
-    raise AssertionError(f"{name} has no message with a {label!r} button")
-
-
-def buttons_of(bot: BotUnderTest, name: str) -> list[str]:
-    out = []
-    for message in bot.telegram.sent(user(bot, name)):
-        current = bot.telegram.world.message(message.chat.id, message.message_id)
-        if current is not None:
-            out += [b["text"] for row in current.buttons() for b in row]
-    return out
-
-
 async def ann_wins(bot: BotUnderTest, text: str, starter: str | None = None) -> None:
-    await say(bot, "Ann Lee", text)
-    if starter is not None:
-        await tap(bot, "Ann Lee", starter)
-    await tap(bot, "Ann Lee", "✅ Confirm")
+    await report_game(bot, "Ann Lee", text, starter)
 
 
 async def test_the_winner_sends_the_photo_and_the_rating_officer_gets_it(

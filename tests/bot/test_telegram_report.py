@@ -8,100 +8,15 @@ disputed (para 24), disputes go to a TD who does not play (para 19), no concessi
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
-from bot.fakebot import FakeUser
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
 from bot.service.errors import Invalid
-from bot.service.rounds import open_round_in
 from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
-
-DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
-IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014}
-
-
-def linked_definition() -> str:
-    text = DEFINITION
-    for name, tg_id in IDS.items():
-        phone = '\nphone = "8333 6301"' if name == "Tara TD" else ""
-        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}{phone}')
-    return text + "\n[rules]\nfee_reminder_days = []  # fee reminders: tests/bot/test_telegram_fees.py\n"
-
-
-@pytest.fixture
-async def bot(tmp_path: Path):
-    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
-    async with under_test:
-        now = under_test.clock()
-        async with under_test.runtime.db.transaction() as tx:
-            created = await event_setup.create_event(tx, parse_definition(linked_definition()),
-                                                     by=Actor.cli(), now=now)
-            await make_draw(tx, created.event_id, seed=2026, by=Actor.cli(), now=now)
-            await open_round_in(tx, created.event_id, "SF", by=Actor.cli(), now=now,
-                             unpaid_ok=True, why="fees at the venue")
-        for name, tg_id in IDS.items():
-            under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],
-                                                                     user_id=tg_id))
-        await under_test.settle()
-        yield under_test
-        out = os.environ.get("TDBOT_TRANSCRIPTS")
-        if out:  # read what people read: TDBOT_TRANSCRIPTS=/tmp/t pytest this file
-            Path(out).mkdir(parents=True, exist_ok=True)
-            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
-            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
-
-
-def user(bot: BotUnderTest, name: str) -> FakeUser:
-    return bot.telegram.world.users[IDS[name]]
-
-
-def last(bot: BotUnderTest, name: str) -> str:
-    return bot.telegram.last_sent(user(bot, name)).text or ""
-
-
-async def say(bot: BotUnderTest, name: str, text: str) -> str:
-    bot.telegram.user_sends(user(bot, name), text)
-    await bot.settle()
-    return last(bot, name)
-
-
-async def tap(bot: BotUnderTest, name: str, label: str) -> None:
-    """Tap the button called ``label`` on the latest message of ``name`` that has it."""
-    who = user(bot, name)
-    for message in reversed(bot.telegram.sent(who)):
-        current = bot.telegram.world.message(message.chat.id, message.message_id)
-        if current is not None and any(b["text"] == label for row in current.buttons()
-                                       for b in row):
-            bot.telegram.user_taps(who, current, text=label)
-            await bot.settle()
-            return
-    raise AssertionError(f"{name} has no message with a {label!r} button")
-
-
-def buttons_of(bot: BotUnderTest, name: str) -> list[str]:
-    """The labels of the buttons on every message ``name`` can still tap."""
-    out = []
-    for message in bot.telegram.sent(user(bot, name)):
-        current = bot.telegram.world.message(message.chat.id, message.message_id)
-        if current is not None:
-            out += [b["text"] for row in current.buttons() for b in row]
-    return out
-
-
-async def report_game(bot: BotUnderTest, name: str, text: str, starter: str | None = None) -> None:
-    await say(bot, name, text)
-    if starter is not None:
-        await tap(bot, name, starter)
-    await tap(bot, name, "✅ Confirm")
+from tests.bot.club_chat import buttons_of, last, report_game, say, tap, user
 
 
 async def test_a_player_reports_game_1_and_the_opponent_agrees(bot: BotUnderTest) -> None:

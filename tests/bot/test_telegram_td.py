@@ -8,50 +8,21 @@ clock by the sweep (no real sleeping); /matches shows a player's matches.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
 from bot.telegram.harness import BotUnderTest
-
-DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
-IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014}
-
-
-def linked_definition() -> str:
-    """The club cup with every person's Telegram id, as an organiser may write it."""
-    text = DEFINITION
-    for name, tg_id in IDS.items():
-        text = text.replace(f'name = "{name}"', f'name = "{name}"\ntelegram_id = {tg_id}')
-    return text + "\n[rules]\nfee_reminder_days = []  # fee reminders: tests/bot/test_telegram_fees.py\n"
+from tests.bot.club_chat import club_cup_bot, linked_definition, say, user
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
-    async with under_test:
-        async with under_test.runtime.db.transaction() as tx:
-            await event_setup.create_event(tx, parse_definition(linked_definition()),
-                                           by=Actor.cli(), now=under_test.clock())
-        for name, tg_id in IDS.items():
-            user = under_test.telegram.add_user(name.split()[0], user_id=tg_id)
-            under_test.telegram.chat_of(user)
+async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
+    """The club cup in registration: no draw yet, every person on Telegram."""
+    async with club_cup_bot(tmp_path, linked_definition(), draw=False, open_sf=False) as under_test:
         yield under_test
-
-
-def user(bot: BotUnderTest, name: str):  # type: ignore[no-untyped-def]
-    return bot.telegram.world.users[IDS[name]]
-
-
-async def say(bot: BotUnderTest, name: str, text: str) -> str:
-    who = user(bot, name)
-    bot.telegram.user_sends(who, text)
-    await bot.settle()
-    return bot.telegram.last_sent(who).text or ""
 
 
 async def test_a_player_cannot_use_td_commands(bot: BotUnderTest) -> None:
