@@ -209,3 +209,48 @@ def test_rule_tie_without_a_reason_records_lots(db: str) -> None:
     tie_m1(db)
     assert ok("rule-tie", "club-cup", "M1", "Ann Lee", "--db", db)[1] == "Ann Lee wins the match"
     assert one(db, "SELECT why FROM journal WHERE action = 'match.tie'") == "lots drawn by the TD"
+
+
+# --- 3. tdbot overtime (WESPA rules, Overtime) ----------------------------------------------
+
+
+def overtime(db: str, *args: str) -> tuple[int, str, str]:
+    return run("overtime", "club-cup", "M1", *args, "--db", db)
+
+
+def test_overtime_takes_10_points_a_started_minute_once(db: str) -> None:
+    report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee")
+    refused(overtime(db, "--game", "1", "--player", "Ann Lee", "--minutes", "2.5"),
+            "say why with --why TEXT")
+    refused(overtime(db, "--game", "2", "--player", "Ann Lee", "--minutes", "2.5", "--why", "x"),
+            "M1 has no game 2: 1 game(s) count")
+    code, out, err = overtime(db, "--game", "1", "--player", "Ann Lee", "--minutes", "2.5",
+                              "--why", "her clock showed -2:30")
+    assert code == 0, err
+    assert out.splitlines() == ["M1 game 1: overtime penalty for Ann Lee; score: 1-0 (+2)"]
+    assert one(db, "SELECT score_a, score_b FROM games") == (382, 380)
+    # the same overtime again would take the 30 points off twice: refused, nothing written
+    before = dump(db)
+    refused(overtime(db, "--game", "1", "--player", "ann lee", "--minutes", "2.5",
+                     "--why", "again"),
+            "Ann Lee's overtime in game 1 of M1 was already penalised (2.5 min over): it "
+            "counts once (WESPA rules, Overtime), so nothing was changed. If that was wrong, "
+            "rule the game's right scores on a dispute: tdbot rule club-cup M1 --game 1 "
+            "--scores A B --why TEXT")
+    assert dump(db) == before
+    # the other player's overtime in the same game is their own penalty
+    code, out, err = overtime(db, "--game", "1", "--player", "Dev Rao", "--minutes", "1",
+                              "--why", "his clock showed -1:00")
+    assert code == 0, err
+    assert out.splitlines() == ["M1 game 1: overtime penalty for Dev Rao; score: 1-0 (+12)"]
+    assert one(db, "SELECT score_a, score_b FROM games") == (382, 370)
+
+
+def test_ten_minutes_over_forfeits_the_game(db: str) -> None:
+    report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee")
+    code, out, err = overtime(db, "--game", "1", "--player", "Ann Lee", "--minutes", "10",
+                              "--why", "ten minutes over")
+    assert code == 0, err
+    assert out.splitlines() == ["M1 game 1: won by forfeit by Dev Rao; score: 0-1 (-75)"]
+    refused(overtime(db, "--game", "1", "--player", "Ann Lee", "--minutes", "10",
+                     "--why", "again"), "already penalised (10 min over)")
