@@ -48,6 +48,7 @@ from bot.store import (
     disputes_repo,
     draw_repo,
     games_repo,
+    journal_repo,
     matches_repo,
     outbox_repo,
     prompts_repo,
@@ -775,6 +776,8 @@ async def overtime(
         if not 1 <= game <= len(state.counted):
             raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
         index = state.counted[game - 1]
+        game_id = (await games_repo.games_of(tx, view.id))[index].id
+        await _refuse_second_overtime(tx, event, view, game, game_id, side)
         over = [timedelta(0), timedelta(0)]
         over[side] = timedelta(minutes=minutes)
         try:
@@ -786,8 +789,25 @@ async def overtime(
         result = await _game_ruling(
             tx, req, actor, event, view, new, game, ruling,
             1 - side if ruling == "forfeit" else side, why.strip(), confirm,
-            {"minutes": minutes, "player_side": side})
+            {"minutes": minutes, "player_side": side, "game_id": game_id})
         return await answer_with(tx, req, render, result)
+
+
+async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: int,
+                                  game_id: int, side: int) -> None:
+    """WESPA rules, Overtime: a player's time over is penalised once, when the game ends;
+    a second ruling on the same player and game would take the points off twice. The
+    journal line of the first ruling (``game_id``, ``player_side``) is the record."""
+    for entry in await journal_repo.of_subject(tx, f"match:{view.id}"):
+        if (entry.action in ("game.overtime", "game.forfeit")
+                and entry.detail.get("game_id") == game_id
+                and entry.detail.get("player_side") == side):
+            raise Invalid(
+                f"{view.label(side)}'s overtime in game {game} of {view.code} was already "
+                f"penalised ({entry.detail['minutes']:g} min over): it counts once (WESPA "
+                "rules, Overtime), so nothing was changed. If that was wrong, rule the game's "
+                f"right scores on a dispute: tdbot rule {event.slug} {view.code} --game {game} "
+                "--scores A B --why TEXT")
 
 
 async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,

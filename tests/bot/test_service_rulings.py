@@ -124,11 +124,13 @@ async def test_forfeit_and_overtime(db: Database) -> None:  # noqa: F811
     assert (over.ruling, over.scores, over.score_line) == ("overtime", (382, 380), "1-0 (+2)")
     told = {w: t for w, t, _ in await outbox_since(db, mark)}
     assert "you ran overtime, 10 points off a started minute (WESPA rules)" in told["Ann Lee"]
-    flipped = await rulings.overtime(db, td(), EVENT, "M1", 1, "Ann Lee", 10,
+    with pytest.raises(Invalid, match="was already penalised"):  # once a game (WESPA)
+        await rulings.overtime(db, td(), EVENT, "M1", 1, "Ann Lee", 10, why="ten minutes over")
+    flipped = await rulings.overtime(db, td(), EVENT, "M1", 1, "Dev Rao", 10,
                                      why="ten minutes over")
-    assert (flipped.ruling, flipped.to, flipped.score_line) == ("forfeit", "Dev Rao", "0-1 (-75)")
-    nxt = await rulings.forfeit(db, td(), EVENT, "M1", 2, "Dev Rao", why="Ann absent")
-    assert nxt.decided and nxt.winner == "Dev Rao" and nxt.score_line == "0-2 (-150)"
+    assert (flipped.ruling, flipped.to, flipped.score_line) == ("forfeit", "Ann Lee", "1-0 (+75)")
+    nxt = await rulings.forfeit(db, td(), EVENT, "M1", 2, "Ann Lee", why="Dev absent")
+    assert nxt.decided and nxt.winner == "Ann Lee" and nxt.score_line == "2-0 (+150)"
     with pytest.raises(Invalid, match="--minutes 0"):
         await rulings.overtime(db, td(), EVENT, "M2", 1, "Ben Ong", 0, why="x")
 
