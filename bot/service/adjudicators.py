@@ -3,12 +3,14 @@
 "Where Ricky is a player in the match, Jeremy will be designated as the adjudicator, and
 vice-versa. In the event that Ricky and Jeremy are playing each other, a neutral third
 party will be designated as the adjudicator." So: the event's TDs who do not play in the
-match; if none is left, its neutral adjudicators who do not play in it either.
+match; if none is left, its neutral adjudicators who do not play in it either; failing
+both, its organisers who do not play in it (para 30: what the Annex does not cover is the
+organisers').
 """
 
 from __future__ import annotations
 
-from bot.service.matches import get_match
+from bot.service.matches import MatchView, get_match
 from bot.service.roles import people_with_role
 from bot.store.db import Tx
 
@@ -21,3 +23,13 @@ async def eligible_adjudicators(tx: Tx, match_id: int) -> list[int]:
     if tds:
         return tds
     return [p for p in await people_with_role(tx, m.event_id, "adjudicator") if p not in playing]
+
+
+async def rulers_of(tx: Tx, view: MatchView) -> list[int]:
+    """Who is asked to rule on a match: ``eligible_adjudicators``, else the event's
+    organisers who do not play in it."""
+    rulers = await eligible_adjudicators(tx, view.id)
+    if rulers:
+        return rulers
+    playing = {p for p in view.people if p is not None}
+    return [p for p in await people_with_role(tx, view.event_id, "organiser") if p not in playing]

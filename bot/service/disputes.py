@@ -15,12 +15,11 @@ from datetime import datetime
 from bot.service import callbacks, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
-from bot.service.adjudicators import eligible_adjudicators
+from bot.service.adjudicators import rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.matches import MatchView, get_match, matches_of_person
 from bot.service.people import get_person
-from bot.service.roles import people_with_role
 from bot.service.slip_copies import close_copy
 from bot.service.unit import (
     Answer,
@@ -47,16 +46,6 @@ class DisputeAnswer:
     opponent: str
     rulers: list[str] = field(default_factory=list)
     slip_state: str = ""
-
-
-async def rulers_of(tx: Tx, view: MatchView) -> list[int]:
-    """Para 19: the event's TDs who do not play in the match, else its neutral
-    adjudicators; failing both, its organisers who do not play in it."""
-    rulers = await eligible_adjudicators(tx, view.id)
-    if rulers:
-        return rulers
-    playing = {p for p in view.people if p is not None}
-    return [p for p in await people_with_role(tx, view.event_id, "organiser") if p not in playing]
 
 
 async def _contact(tx: Tx, person_id: int) -> tuple[str, str]:

@@ -27,6 +27,7 @@ from typing import Any
 from bot.service import blackouts, callbacks, groups, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
+from bot.service.adjudicators import rulers_of
 from bot.service.deadlines import Deadline, handler, open_deadline
 from bot.service.disputes import open_dispute
 from bot.service.draw import DIVISIONS
@@ -43,7 +44,7 @@ from bot.service.matches import (
     score_line,
 )
 from bot.service.photo_windows import open_photo_window
-from bot.service.roles import people_with_role, require_role
+from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import close_copy, copy_key
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
@@ -162,7 +163,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     if not state.decided:
         return
     if state.winner is None:
-        for td in await _tds(tx, event.id):
+        for td in await rulers_of(tx, view):  # para 19: not a TD who plays in it
             await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
                                  text_html=say.tied_for_tds(event, view, state),
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
@@ -231,11 +232,6 @@ async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
             if feeder.code == code and None not in feeder.names:
                 label += f" ({feeder.label(0)} or {feeder.label(1)})"
     return label
-
-
-async def _tds(tx: Tx, event_id: int) -> list[int]:
-    return sorted(set(await people_with_role(tx, event_id, "td"))
-                  | set(await people_with_role(tx, event_id, "organiser")))
 
 
 # --- P1: a TD enters a game from a paper slip ------------------------------------------

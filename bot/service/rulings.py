@@ -12,7 +12,7 @@ later match's games needs the TD to confirm it (the design's "shows its impact f
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
 Para 19: a TD who plays in the match may not rule on it; only the match's eligible
-rulers (``disputes.rulers_of``) or the command line may. Two rulers pressing at once:
+rulers (``adjudicators.rulers_of``) or the command line may. Two rulers pressing at once:
 the dispute's state is compare-and-set, so one ruling wins and the other is told who
 ruled and what.
 """
@@ -26,7 +26,7 @@ from typing import Any
 from bot.service import journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
-from bot.service.disputes import rulers_of
+from bot.service.adjudicators import rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.knockout import play_order, sync_matches
