@@ -123,6 +123,15 @@ class Ruled:
     voided_matches: tuple[str, ...] = ()
     needs_confirm: bool = False
     prompt_id: int | None = None
+    names: tuple[str, str] = ("", "")  # the match's players, in the score line's order
+
+    @property
+    def named_score(self) -> str:
+        """'Ann Lee 1-0 Cai Wen (+20)': the score line with the players' names."""
+        points, _, spread = self.score_line.partition(" ")
+        if not all(self.names):
+            return self.score_line
+        return f"{self.names[0]} {points} {self.names[1]} {spread}".rstrip()
     ruled_by: str = ""
     scores: tuple[int, int] | None = None
 
@@ -366,7 +375,8 @@ async def _rule(
                      "why": why})
         return Ruled(view.code, game, action, before.score_line(), before.decided,
                      None, impact=exc.impact, needs_confirm=True, prompt_id=prompt,
-                     to=names[side] if side is not None else None)
+                     to=names[side] if side is not None else None,
+                     names=(view.label(0), view.label(1)))
     ruling = "upheld" if action == "uphold" else action
     if not await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why}",
                                     adjudicator=actor.person_id, now=req.now):
@@ -388,7 +398,8 @@ async def _rule(
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    applied.voided, applied.reopened, to, applied.impact,
-                   applied.voided_matches, scores=scores)
+                   applied.voided_matches, scores=scores,
+                   names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
@@ -405,7 +416,8 @@ async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
     if dispute.adjudicator_id is not None:
         who = (await get_person(tx, dispute.adjudicator_id)).name
     return Ruled(view.code, 0, dispute.ruling or dispute.state, state.score_line(),
-                 state.decided, None, ruled_by=who)
+                 state.decided, None, ruled_by=who,
+                 names=(view.label(0), view.label(1)))
 
 
 async def rule_game(
@@ -648,7 +660,8 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
     result = Ruled(view.code, 0, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    applied.voided, applied.reopened, names[side], applied.impact,
-                   applied.voided_matches)
+                   applied.voided_matches,
+                   names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now)
     return result
@@ -829,7 +842,8 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    applied.voided, applied.reopened, names[side], applied.impact,
-                   applied.voided_matches, scores=scores)
+                   applied.voided_matches, scores=scores,
+                   names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
     return result

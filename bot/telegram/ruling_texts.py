@@ -37,7 +37,7 @@ def ruled(result: Ruled | Asked | None) -> Reply | None:
                        ("Cancel", callbacks.fix(result.prompt_id, False))]])
     what = _DONE.get(result.ruling, result.ruling).format(to=esc(result.to or ""))
     on = f"{esc(result.match)} game {result.game}" if result.game else esc(result.match)
-    lines = [f"✅ {on}: {what}. Score: {esc(result.score_line)}. Both players are told."]
+    lines = [f"✅ {on}: {what}. Score: {esc(result.named_score)}. Both players are told."]
     if result.voided_matches:
         lines.append(f"Also: {esc(result.impact)}.")
     if result.decided and result.winner:

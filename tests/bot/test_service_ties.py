@@ -55,7 +55,7 @@ async def test_a_td_taps_the_winner_and_gives_the_reason(bot: BotUnderTest) -> N
     assert last(bot, "Tara TD") == ("Why does Dev Rao win M1? Send the reason, or tap the "
                                      "button.")
     done = await say(bot, "Tara TD", "Ann could not come to a play-off; lots drawn")
-    assert done.startswith("✅ M1: the tied match goes to Dev Rao. Score: 1.5-1.5 (+0). "
+    assert done.startswith("✅ M1: the tied match goes to Dev Rao. Score: Ann Lee 1.5-1.5 Dev Rao (+0). "
                            "Both players are told.")
     assert "Dev Rao wins the match." in done
     assert "Ann could not come to a play-off; lots drawn" in last(bot, "Ann Lee")

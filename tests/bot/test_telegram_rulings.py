@@ -67,7 +67,7 @@ async def test_the_ruler_gets_the_buttons_and_upholds(bot: BotUnderTest) -> None
     assert "Uphold" not in buttons_of(bot, "Ann Lee")  # para 19: she plays in M1, not asked
     await tap(bot, "Tara TD", "Uphold")
     assert last(bot, "Tara TD").startswith("✅ M1 game 1: upheld: the result stands. "
-                                            "Score: 1-0 (+32). Both players are told.")
+                                            "Score: Ann Lee 1-0 Dev Rao (+32). Both players are told.")
     assert "a TD ruled on game 1: the result stands as reported." in last(bot, "Dev Rao")
     # every ruler's copy now says who ruled, and its buttons are gone
     for td in ("Tara TD", "Uma TD"):
@@ -96,7 +96,7 @@ async def test_amend_by_message(bot: BotUnderTest) -> None:
     assert "Send the right scores of M1 game 1, Ann Lee's first" in last(bot, "Uma TD")
     assert "send the two scores" in await say(bot, "Uma TD", "four hundred")
     done = await say(bot, "Uma TD", "412 390")
-    assert done.startswith("✅ M1 game 1: scores amended. Score: 1-0 (+22).")
+    assert done.startswith("✅ M1 game 1: scores amended. Score: Ann Lee 1-0 Dev Rao (+22).")
     assert "the scores are you 390, Ann Lee 412." in last(bot, "Dev Rao")
     # the next message is an ordinary one again
     assert "Ruled by" not in await say(bot, "Uma TD", "hello")
