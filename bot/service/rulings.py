@@ -51,6 +51,7 @@ from bot.store import (
     journal_repo,
     matches_repo,
     outbox_repo,
+    photos_repo,
     prompts_repo,
     slips_repo,
 )
@@ -216,6 +217,22 @@ async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: dat
                                          starter_side=game.starter,
                                          scores=game.scores or (None, None),
                                          bye_side=game.awarded_to, void=False)
+            await _photo_duty_follows(tx, rows[i].id, game, now)
+
+
+async def _photo_duty_follows(tx: Tx, game_id: int, game: Game, now: datetime) -> None:
+    """SSSg para 25 makes the game's winner (on a tie, its starter) send the board photo:
+    after a ruling that is whoever the corrected game names. A game that is no longer won
+    on the board (void, a bye, a forfeit) needs no photo, so its waiting window is waived."""
+    window = await photos_repo.window_of_game(tx, game_id)
+    if window is None or window.state not in photos_repo.AWAITING:
+        return
+    side = game.responsible() if game.kind is GameKind.PLAYED else None
+    if side is None:
+        await photos_repo.move(tx, window.id, photos_repo.AWAITING, "waived", now,
+                               why="a TD's ruling: the game needs no board photo")
+    elif side != window.responsible_side:
+        await photos_repo.set_responsible(tx, window.id, side)
 
 
 async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,

@@ -83,6 +83,12 @@ async def awaiting_of_person(tx: Tx, person_id: int) -> list[WindowRow]:
     return [_window(r) for r in rows]
 
 
+async def set_responsible(tx: Tx, window_id: int, side: int) -> None:
+    """A ruling changed who won the game: the photo is now the other player's to send."""
+    await tx.execute("UPDATE photo_windows SET responsible_side = ? WHERE id = ?",
+                     (side, window_id))
+
+
 async def move(tx: Tx, window_id: int, from_states: Iterable[str], to: str, now: datetime,
                *, by: int | None = None, by_name: str | None = None, why: str = "",
                closes_at: datetime | None = None) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, photos, reporting
+from bot.service import deadlines, disputes, photos, reporting, rulings
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
@@ -302,3 +302,19 @@ async def test_a_photo_after_the_close_is_kept_and_the_tds_told(db: Database) ->
     told = {str(to): str(text) for to, text, *_ in await outbox_after(db, before)}
     assert "Ann Lee sent the board photo of M1 game 1 late" in told["Tara TD"]
     assert str(OFFICER) in told  # still forwarded to the ratings officer
+
+
+async def test_a_ruling_that_changes_the_winner_moves_the_photo_duty(db: Database) -> None:
+    """Para 25 asks the game's winner for the photo: after a TD amends game 1 so that Dev
+    won it, the window waits for Dev's photo, not Ann's; a voided game needs none."""
+    await play(db, "Ann Lee", 412, 380, starter=1)
+    assert await rows(db, "SELECT responsible_side, state FROM photo_windows") == [(0, "open")]
+    await disputes.dispute_latest(db, person("Dev Rao"), "I had 420")
+    await rulings.rule_game(db, Request.cli(NOW), EVENT, "M1", 1, scores=(380, 420),
+                            why="recount by phone")
+    assert await rows(db, "SELECT responsible_side, state FROM photo_windows") == [(1, "open")]
+    await play(db, "Dev Rao", 420, 400)  # game 2: Dev's photo to send
+    await disputes.dispute_latest(db, person("Ann Lee"), "we never played it")
+    await rulings.rule_game(db, Request.cli(NOW), EVENT, "M1", 2, void=True, why="not played")
+    assert await rows(db, "SELECT state FROM photo_windows ORDER BY id") == [("open",),
+                                                                          ("waived",)]
