@@ -152,6 +152,16 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
                          "on it (SSSg para 19)")
 
 
+async def _td_and_match(tx: Tx, req: Request, event_id: int,
+                        match_code: str) -> tuple[Actor, Event, MatchView]:
+    """A command-line ruling's start: the asker must be a TD of the event, and the match
+    named by its code."""
+    actor = await require_actor(tx, req)
+    await require_role(tx, actor, event_id, "td")
+    event = await get_event(tx, event_id)
+    return actor, event, await _find_match(tx, event, match_code)
+
+
 async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
     code = match_code.strip().casefold()
     view = next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
@@ -450,10 +460,7 @@ async def rule_game(
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
     async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        await require_role(tx, actor, event_id, "td")
-        event = await get_event(tx, event_id)
-        view = await _find_match(tx, event, match_code)
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         state = (await core_match(tx, view.id)).state()
         if not 1 <= game <= len(state.counted):
             raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
@@ -622,10 +629,7 @@ async def match_bye(
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
     async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        await require_role(tx, actor, event_id, "td")
-        event = await get_event(tx, event_id)
-        view = await _find_match(tx, event, match_code)
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
         await _open_match(tx, view)
         side = side_named(view, to)
@@ -707,10 +711,7 @@ async def rule_tie(
     """Use-case (``tdbot rule-tie``): para 30, the organisers decide a match para 17 leaves
     tied; the reason defaults to lots drawn by the TD."""
     async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        await require_role(tx, actor, event_id, "td")
-        event = await get_event(tx, event_id)
-        view = await _find_match(tx, event, match_code)
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         result = await _rule_tie(tx, req, actor, view.id, side_named(view, winner),
                                  why.strip() or TIE_REASON)
         return await answer_with(tx, req, render, result)
@@ -760,10 +761,7 @@ async def forfeit(
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
     async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        await require_role(tx, actor, event_id, "td")
-        event = await get_event(tx, event_id)
-        view = await _find_match(tx, event, match_code)
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
         await _open_match(tx, view)
         side = side_named(view, to)
@@ -795,10 +793,7 @@ async def overtime(
     if not 0 < minutes <= 24 * 60:
         raise Invalid(f"--minutes {minutes:g}: give the time over, e.g. 2.5 for 2 min 30 s")
     async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        await require_role(tx, actor, event_id, "td")
-        event = await get_event(tx, event_id)
-        view = await _find_match(tx, event, match_code)
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
         side = side_named(view, player)
         match = await core_match(tx, view.id)
