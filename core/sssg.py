@@ -555,12 +555,14 @@ def substitute(event: Event, match_id: str, expelled: str, player: str) -> Event
     candidates are usually still playing elsewhere (SSSg qualifying losers are in the
     plate): the match they leave, if not started, becomes a walkover for their opponent.
     A candidate whose other match has games already is refused (correct that match first).
+    The slot's match may still wait for its other player (the expelled player's slot is
+    known, the opponent's not yet).
     """
     d = derive(event)
     v = d.views.get(match_id)
     if v is None:
         raise ValueError(f"no match {match_id!r} in this event")
-    if v.status is not Status.READY or match_id in d.counted:
+    if v.status not in (Status.READY, Status.WAITING) or match_id in d.counted:
         raise ValueError(
             f"match {match_id} is {v.status.value}"
             f"{' and has games' if match_id in d.counted else ''}: only a match still to "
@@ -586,6 +588,31 @@ def substitute(event: Event, match_id: str, expelled: str, player: str) -> Event
         subs.append((other_id, w.players.index(player), None))
     subs.append((match_id, v.players.index(expelled), player))
     return replace(event, substitutes=tuple(subs))
+
+
+def vacate(event: Event, match_id: str, expelled: str) -> Event:
+    """Leave the slot ``expelled`` holds in ``match_id`` empty: their opponent goes through
+    unplayed (a walkover), or, once known, will.
+
+    Para 29 only says the slot *may* be offered ("at the organizers' discretion"); when the
+    organizers offer it to nobody, the match cannot be played and the opponent advances as
+    with a match bye (para 27). Refused for a match with games counted (a match bye voids
+    those, para 27: ``core.match`` gives it) and for one already decided.
+    """
+    d = derive(event)
+    v = d.views.get(match_id)
+    if v is None:
+        raise ValueError(f"no match {match_id!r} in this event")
+    if expelled not in v.players:
+        raise ValueError(f"{expelled} is not in match {match_id} ({v.players[0]} v {v.players[1]})")
+    if v.status not in (Status.READY, Status.WAITING) or match_id in d.counted:
+        raise ValueError(
+            f"match {match_id} is {v.status.value}"
+            f"{' and has games' if match_id in d.counted else ''}: only a match still to "
+            "be played can lose a player this way (give a match bye instead, para 27)"
+        )
+    slot = (match_id, v.players.index(expelled), None)
+    return replace(event, substitutes=(*event.substitutes, slot))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
     event_export_cmds,
+    expel_cmds,
     fees_cmds,
     formats_cmds,
     held_cmds,

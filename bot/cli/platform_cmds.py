@@ -276,17 +276,23 @@ def round_open(
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
     closes: Annotated[str | None, typer.Option("--closes", help="Deadline (default: the definition's).")] = None,
     unpaid_ok: Annotated[bool, typer.Option("--unpaid-ok", help="Open although fees are missing (para 26).")] = False,
+    expel_unpaid: Annotated[bool, typer.Option(
+        "--expel-unpaid", help="Expel the players not paid-up as it opens (para 26).")] = False,
     why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
 ) -> None:
-    """Open a round: tell each player their opponent, best-of and deadline."""
+    """Open a round: tell each player their opponent, best-of and deadline. Players not
+    paid-up are expelled with --expel-unpaid (para 26), or stay in with --unpaid-ok."""
     if unpaid_ok and not why:
         fail("--unpaid-ok needs --why: the journal records why a round opened with fees missing")
+    if unpaid_ok and expel_unpaid:
+        fail("choose one: --expel-unpaid expels the players not paid-up, --unpaid-ok keeps them")
 
     async def work(database: Database) -> rounds.OpenedRound:
         ev = await lookup_event(database, event)
         return await rounds.open_round(database, Request.cli(_now()), ev.id, round_ref,
-                                       closing=closes, unpaid_ok=unpaid_ok, why=why)
+                                       closing=closes, unpaid_ok=unpaid_ok,
+                                       expel_unpaid=expel_unpaid, why=why)
 
     opened = _use(db, work)
     assert opened.round.closes_at is not None
@@ -297,6 +303,11 @@ def round_open(
         line += (f"; not yet on Telegram: {', '.join(opened.not_on_telegram)} -- their messages "
                  "wait until they join")
     typer.echo(line)
+    from bot.cli.expel_cmds import expelled_lines  # it builds on this module's helpers
+
+    for done in opened.expelled:
+        for text in expelled_lines(done, opened.event.slug):
+            typer.echo(text)
 
 
 @round_app.command("close")
@@ -445,6 +456,11 @@ def inbox(
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
                    f"({m.round_name}) -- a TD must rule on it")
+    for x in box.open_slots:
+        who = ", ".join(o.name for o in x.options) or "nobody from the previous round"
+        out.append(f"  expelled (para 29): {x.expelled}'s slot in {x.match} v {x.opponent}; "
+                   f"candidates: {who} (tdbot replace {ev.slug} \"{x.expelled}\" --with "
+                   "NAME | --nobody)")
     for m in box.tied:
         out.append(f"  tied (para 30): {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
     for s in box.slips_awaiting:

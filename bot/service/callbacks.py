@@ -315,3 +315,37 @@ def parse_desk(data: object) -> tuple[str, int, int | None] | None:
 
 def is_desk(data: object) -> bool:
     return parse_desk(data) is not None
+
+
+# Filling an expelled player's slot (SSSg para 29, bot/service/expulsions.py): a candidate
+# (``expel:pick:<expulsion id>:<entry id>``) or nobody (``expel:none:<expulsion id>``). The
+# service checks, at the press, that the entry is still a candidate and who pressed.
+_EXPEL = "expel"
+
+
+def expel_pick(expulsion_id: int, entry_id: int | None) -> str:
+    if entry_id is None:
+        return f"{_EXPEL}:none:{expulsion_id}"
+    return f"{_EXPEL}:pick:{expulsion_id}:{entry_id}"
+
+
+def parse_expel_pick(data: object) -> tuple[int, int | None] | None:
+    """(expulsion id, entry id or None for nobody) of a slot button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) < 3 or parts[0] != _EXPEL:
+        return None
+    ident = _number(parts[2])
+    if ident is None:
+        return None
+    if parts[1] == "none" and len(parts) == 3:
+        return ident, None
+    if parts[1] == "pick" and len(parts) == 4:
+        entry = _number(parts[3])
+        return None if entry is None else (ident, entry)
+    return None
+
+
+def is_expel_pick(data: object) -> bool:
+    return parse_expel_pick(data) is not None

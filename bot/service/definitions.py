@@ -110,6 +110,10 @@ class RulesDef(_Strict):
     # Fee reminders this many days before each round opens (para 26); unset: [7, 2, 1],
     # or only fee_reminder_hours when that older key is given. [] turns them off.
     fee_reminder_days: list[int] | None = None
+    # A player not paid-up when a TD opens a round: "expel" (para 26: "will immediately be
+    # expelled"; the TDs then choose who takes the slot, para 29), or "hold" (the round does
+    # not open until they pay or a TD opens it anyway).
+    unpaid: Literal["expel", "hold"] = "expel"
 
     @field_validator("reminder_hours")
     @classmethod

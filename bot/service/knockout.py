@@ -21,7 +21,7 @@ from bot.service.definitions import Definition
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid
 from bot.service.matches import core_match
-from bot.store import draw_repo, matches_repo
+from bot.store import draw_repo, expulsions_repo, matches_repo
 from bot.store.db import Tx
 from core import sssg
 from core.bracket import Status
@@ -132,7 +132,9 @@ _STATE = {
 
 async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     """Write the core's view of every match onto its row; returns the ids of matches that
-    just became ready (both players known), whose players should be told."""
+    just became ready (both players known), whose players should be told. A match whose
+    slot an expelled player left open (SSSg para 29: the organisers choose who takes it)
+    waits until it is filled."""
     event = await load_core_event(tx, event_id)
     stored = await draw_repo.draw_record(tx, event_id)
     pins = sssg.pins_record(event)
@@ -141,6 +143,7 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     derived = sssg.derive(event)
     entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
     rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}
+    held = await expulsions_repo.held_matches(tx, event_id)
     became_ready: list[int] = []
     for code, view in derived.views.items():
         row = rows[code]
@@ -148,7 +151,7 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
         placeholder = any(n in derived.placeholders for n in names if n)
         a, b = (entry_of.get(n) if n and n not in derived.placeholders else None for n in names)
         state = _STATE[view.status]
-        if state == "ready" and placeholder:
+        if state == "ready" and (placeholder or row.id in held):
             state = "waiting"
         if state == "ready" and row.state == "playing":
             state = "playing"

@@ -13,6 +13,7 @@ from bot.service.adjudicators import eligible_adjudicators
 from bot.service.deadlines import FailedDeadline, failed_deadlines
 from bot.service.entries import Entry, entries_of
 from bot.service.events import Event, get_event
+from bot.service.expulsions import OpenSlot, open_slots
 from bot.service.invites import JoinRequest, pending_join_requests
 from bot.service.matches import (
     MatchView,
@@ -139,6 +140,8 @@ class TdInbox:
     tied: list[MatchView] = field(default_factory=list)  # para 17 leaves them to a TD (para 30)
     # games played during a blackout, held until a TD releases or voids them (para 20)
     held_games: list[HeldGame] = field(default_factory=list)
+    # expelled players' slots waiting for the TDs' choice (paras 26, 29)
+    open_slots: list[OpenSlot] = field(default_factory=list)
     slug: str = ""
 
     @property
@@ -146,7 +149,7 @@ class TdInbox:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
                     or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
-                    or self.tied or self.held_games)
+                    or self.tied or self.held_games or self.open_slots)
 
 
 async def pending(
@@ -180,6 +183,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
         slips_awaiting=await _slips_awaiting(tx, event),
         tied=[m for m in playing if m.id in tied],
         held_games=await held_repo.held_in_event(tx, event_id),
+        open_slots=await open_slots(tx, event),
         slug=event.slug,
     )
 

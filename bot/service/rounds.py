@@ -17,7 +17,7 @@ round), so the close deadline warns rather than closes.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
+from bot.service.expulsions import Expelled, expel_in, unpaid_rule
 from bot.service.matches import (
     MatchView,
     has_score,
@@ -39,7 +40,7 @@ from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
 from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import deadlines_repo, draw_repo, matches_repo, rounds_repo
+from bot.store import deadlines_repo, draw_repo, expulsions_repo, matches_repo, rounds_repo
 from bot.store.db import Database, Tx
 
 REMINDER = "round.reminder"
@@ -79,17 +80,19 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
 class OpenedRound:
     """What opening a round did, for the TD who opened it: who was told their opponent,
     and who could not be yet (no Telegram account linked: their message waits until they
-    join), by name."""
+    join), by name; and who was expelled for not being paid-up (SSSg para 26)."""
 
     event: Event
     round: Round
     told: list[str]
     not_on_telegram: list[str]
+    expelled: list[Expelled] = field(default_factory=list)  # not paid-up (para 26)
 
 
 async def open_round(
     db: Database, req: Request, event_id: int, round_ref: str, *, closing: str | None = None,
-    unpaid_ok: bool = False, why: str = "", render: Answer[OpenedRound] | None = None,
+    unpaid_ok: bool = False, expel_unpaid: bool = False, why: str = "",
+    render: Answer[OpenedRound] | None = None,
 ) -> OpenedRound:
     """Use-case: a TD opens a round (``open_round_in``). ``closing`` is the closing time
     as typed (``2016-09-30`` or ``2016-09-30T18:00``, in the event's time zone)."""
@@ -97,15 +100,16 @@ async def open_round(
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
         closes_at = parse_closing(closing, event.zone) if closing else None
-        rnd = await open_round_in(tx, event_id, round_ref, closes_at=closes_at, by=actor,
-                                  now=req.now, unpaid_ok=unpaid_ok, why=why)
+        rnd, expelled = await open_round_in(tx, event_id, round_ref, closes_at=closes_at,
+                                            by=actor, now=req.now, unpaid_ok=unpaid_ok,
+                                            expel_unpaid=expel_unpaid, why=why)
         reached: dict[bool, set[str]] = {True: set(), False: set()}
         for m in await matches_of_round(tx, rnd.id):
             if m.state == "playing":
                 for name, linked in zip(m.names, m.linked, strict=True):
                     reached[linked].add(name or "?")
         opened = OpenedRound(event, rnd, sorted(reached[True], key=str.casefold),
-                             sorted(reached[False], key=str.casefold))
+                             sorted(reached[False], key=str.casefold), expelled)
         return await answer_with(tx, req, render, opened)
 
 
@@ -140,16 +144,22 @@ async def open_round_in(
     by: Actor,
     now: datetime,
     unpaid_ok: bool = False,
+    expel_unpaid: bool = False,
     why: str = "",
-) -> Round:
-    """Open a round: every match in it must know both players (or be a bye), every player
-    must have paid (para 26) unless a TD opens it with ``unpaid_ok`` and a reason.
+) -> tuple[Round, list[Expelled]]:
+    """Open a round: every match in it must know both players (or be a bye, or wait for
+    the TDs to fill an expelled player's slot).
 
-    Para 26 says a player not paid-up at the commencement of a round "will immediately be
-    expelled"; expelling (and offering the slot, para 29) is the organisers' act, so the bot
-    does not expel by itself: it refuses to open, naming who has not paid, and the TD records
-    the payments, expels, or opens anyway. The closing time may be set when opening: para 6
-    lets the organisers fix "the exact period for each round ... before the commencement"."""
+    Para 26: a player not paid-up at the commencement of a round "will immediately be
+    expelled". Opening the round is that commencement, and a TD's act: with the event's
+    rule ``unpaid = "expel"`` (the default) the TD confirms it with ``expel_unpaid`` (the
+    bot names who would go first: a whole field lost to a forgotten payment record cannot be
+    undone) and each player still unpaid is expelled then (``expulsions.expel_in``: the TDs
+    are asked who takes the slot, para 29). With ``unpaid = "hold"`` the round does not open
+    until they pay. Either way a TD may open it with ``unpaid_ok`` and a reason (they stay
+    in). The closing
+    time may be set when opening: para 6 lets the organisers fix "the exact period for each
+    round ... before the commencement"."""
     now = utc(now)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
@@ -168,13 +178,20 @@ async def open_round_in(
     matches = await matches_of_round(tx, rnd.id)
     if not matches:
         raise Invalid(f"{rnd.name} has no matches; make the draw first")
-    waiting = [m for m in matches if m.state == "waiting"]
+    held = await expulsions_repo.held_matches(tx, event_id)  # a TD fills the slot (para 29)
+    waiting = [m for m in matches if m.state == "waiting" and m.id not in held]
     if waiting:
         shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in waiting[:5])
         raise Invalid(f"{rnd.name} cannot open yet: {len(waiting)} match(es) wait for earlier "
                       f"results: {shown}")
     owing = await unpaid(tx, rnd)
-    if owing and not unpaid_ok:
+    if expel_unpaid and unpaid_rule(event) == "hold":
+        raise Invalid(
+            f"{event.name} holds players not paid-up for a TD (rules.unpaid = \"hold\"): "
+            "opening a round expels nobody. Record their payments, open it anyway with a "
+            "reason, or expel a player on their own (/expel NAME: REASON, tdbot expel)."
+        )
+    if owing and not unpaid_ok and unpaid_rule(event) == "hold":
         names = ", ".join(e.name for e in owing)
         raise Invalid(
             f"{rnd.name} cannot open: not paid for this round ({event.money(rnd.fee)}, SSSg rules "
@@ -182,6 +199,23 @@ async def open_round_in(
             f"reason: /openround {rnd.code} anyway: REASON in the chat, --unpaid-ok --why REASON "
             "at the command line."
         )
+    expelled: list[Expelled] = []
+    if owing and not unpaid_ok and not expel_unpaid:
+        names = ", ".join(e.name for e in owing)
+        raise Invalid(
+            f"{rnd.name} cannot open yet: not paid for this round ({event.money(rnd.fee)}, SSSg "
+            f"rules para 26): {names}. Para 26 expels them when it opens: to do that and choose "
+            f"who takes their slots (para 29), /openround {rnd.code} expel in the chat, "
+            f"--expel-unpaid at the command line. To keep them in, open it anyway with a "
+            f"reason: /openround {rnd.code} anyway: REASON, --unpaid-ok --why REASON. Or record "
+            "their payments first."
+        )
+    if owing and not unpaid_ok:
+        for entry in owing:
+            expelled.append(await expel_in(
+                tx, event, entry, f"not paid-up for {rnd.name} when it opened (SSSg para 26)",
+                by, now))
+        matches = await matches_of_round(tx, rnd.id)
     await rounds_repo.set_open(tx, rnd.id, now, closes)
     await draw_repo.mark_running(tx, event_id)
     rnd = await get_round(tx, rnd.id)
@@ -204,9 +238,9 @@ async def open_round_in(
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
         detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing],
-                "membership_ends": lapsing}, why=why,
+                "expelled": [x.name for x in expelled], "membership_ends": lapsing}, why=why,
     )
-    return rnd
+    return rnd, expelled
 
 
 async def schedule_close(tx: Tx, event: Event, round_id: int, closes: datetime,
@@ -431,12 +465,14 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
         due = f"is due before the round opens on {event.local(rnd.opens_at)}"
     else:  # its opening date passed before the draw: the TDs open it any time now
         due = "is due now: the round opens as soon as the TDs open it"
+    rule = ("a player who has not paid when a round begins is expelled"
+            if unpaid_rule(event) == "expel" else
+            "a player must have paid when a round begins; the round waits for your payment")
     for entry in await unpaid(tx, rnd):
         text = (
             f"<b>{html.escape(event.name)}</b>: the fee for {html.escape(rnd.name)} "
-            f"({event.money(rnd.fee)}) {due}. Under the rules (para 26) a player who has not "
-            "paid when a round begins is expelled. Pay the organisers, then send me a screenshot "
-            "of the payment with the caption /paid."
+            f"({event.money(rnd.fee)}) {due}. Under the rules (para 26) {rule}. Pay the "
+            "organisers, then send me a screenshot of the payment with the caption /paid."
         )
         await outbox.enqueue(tx, person_id=entry.person_id, text_html=text, now=now,
                              dedupe_key=f"deadline:{d.id}:entry:{entry.id}")
@@ -457,6 +493,11 @@ async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
         lines.append(f"{len(waiting)} match(es) still wait for earlier results.")
     if owing:
         lines.append("Not paid yet: " + html.escape(", ".join(owing)) + ".")
+        if unpaid_rule(event) == "expel":
+            lines.append(f"Para 26 expels them when it opens: /openround "
+                         f"{html.escape(rnd.code)} expel does that and asks you who takes "
+                         f"their slots; /openround {html.escape(rnd.code)} anyway: REASON "
+                         "keeps them in.")
     lines.append(f"Open it with /openround {html.escape(rnd.code)}.")
     for td in await _tds(tx, rnd.event_id):
         await outbox.enqueue(tx, person_id=td, text_html="\n".join(lines), now=now,

@@ -104,3 +104,9 @@ async def membership_ending(tx: Tx, round_id: int, before: date) -> list[tuple[s
         " WHERE m.round_id = ? AND e.membership_until IS NOT NULL AND e.membership_until < ?"
         " ORDER BY p.name", (round_id, before.isoformat()))
     return [(r["name"], date.fromisoformat(r["membership_until"])) for r in rows]
+
+
+async def set_state(tx: Tx, entry_id: int, state: str) -> None:
+    """'active', or 'expelled' (SSSg paras 26, 29): an expelled player is no longer owed a
+    fee reminder, a round opening or a place."""
+    await tx.execute("UPDATE entries SET state = ? WHERE id = ?", (state, entry_id))

@@ -33,11 +33,12 @@ async def add(
 
 
 async def unpaid_entries(tx: Tx, round_id: int) -> list[int]:
-    """Entry ids playing a match of the round (not a bye) with no payment for it."""
+    """Entry ids playing a match of the round (not a bye) with no payment for it; an
+    expelled player (SSSg para 26) owes nothing more."""
     rows = await tx.all(
         "SELECT DISTINCT e.id FROM matches m JOIN rounds r ON r.id = m.round_id"
         " JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
-        " WHERE m.round_id = ? AND m.state != 'bye' AND NOT EXISTS"
+        " WHERE m.round_id = ? AND m.state != 'bye' AND e.state = 'active' AND NOT EXISTS"
         " (SELECT 1 FROM payments p WHERE p.entry_id = e.id AND p.round_code = r.code)"
         " ORDER BY e.id",
         (round_id,),

@@ -54,6 +54,8 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser", "player"})),
     Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
             frozenset({"td", "organiser"})),
+    Command("expel", "Expel a player: /expel NAME: REASON (para 29)",
+            frozenset({"td", "organiser"})),
 )
 
 

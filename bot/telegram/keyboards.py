@@ -13,6 +13,8 @@ from bot.store.outbox_repo import Button
 from bot.telegram.texts import PENDING_SHOWN
 
 Buttons = list[list[dict[str, str]]]
+#: Candidates per freed slot under /pending (the full list is in the TDs' question).
+SLOT_OPTIONS_SHOWN = 3
 
 
 def pick_entry(code: str, choices: Sequence[tuple[int, str]]) -> Buttons:
@@ -30,11 +32,17 @@ def join_decision(request_id: int, entry_name: str) -> list[dict[str, str]]:
 
 def pending_buttons(inbox: TdInbox) -> list[list[Button | tuple[str, str]]]:
     """The buttons under /pending, for the items its text shows (``texts.PENDING_SHOWN`` a
-    section): approve or reject a join request; a match bye or void for a match its
-    closed round left unfinished."""
+    section): approve or reject a join request; who takes an expelled player's slot (the
+    best candidates, or nobody); a match bye or void for a match its closed round left
+    unfinished."""
     rows: list[list[Button | tuple[str, str]]] = []
     for r in inbox.join_requests[:PENDING_SHOWN]:
         rows.append(list(join_decision(r.id, r.entry_name)))
+    for x in inbox.open_slots[:PENDING_SHOWN]:
+        rows.extend([(f"{x.match}: {o.name}", callbacks.expel_pick(x.expulsion_id, o.entry_id))]
+                    for o in x.options[:SLOT_OPTIONS_SHOWN])
+        rows.append([(f"{x.match}: nobody, {x.opponent} through",
+                      callbacks.expel_pick(x.expulsion_id, None))])
     for m in inbox.left_unfinished[:PENDING_SHOWN]:
         rows.extend(list(row) for row in match_buttons(m))
     return rows

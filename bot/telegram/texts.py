@@ -196,6 +196,11 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f" — rules: {esc(d['rulers'] or 'an organiser')}"
         for d in inbox.open_disputes
     ], slug)
+    lines += pending_section("Expelled players' slots: who takes them (para 29)", [
+        f"• {esc(x.match)}: {esc(x.expelled)}'s slot v {esc(x.opponent)}; "
+        f"{len(x.options)} candidate(s)"
+        for x in inbox.open_slots
+    ], slug)
     lines += pending_section("Tied matches: decide them (para 30)", [
         f"• {_vs(m)}" for m in inbox.tied
     ], slug)
@@ -264,6 +269,11 @@ def round_opened(opened: OpenedRound) -> str:
         lines.append(f"{told} of {told + waiting} players have been told their opponent.")
         lines.append(f"Not yet on Telegram: {esc(', '.join(opened.not_on_telegram))} — "
                      "their messages wait until they join; /pending lists them.")
+    if opened.expelled:
+        names = ", ".join(x.name for x in opened.expelled)
+        lines.append(f"🚫 Expelled, not paid-up (para 26): {esc(names)}. They are told; "
+                     "choose who takes each slot in the questions below (/pending lists "
+                     "them too).")
     lines.append(f"Deadline: {esc(deadline)}.")
     return "\n".join(lines)
 

@@ -144,7 +144,7 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
         before = await tx.scalar("SELECT count(*) FROM outbox")
-        rnd = await open_round_in(tx, event_id, "qf", by=Actor.cli(), now=NOW)
+        rnd, _ = await open_round_in(tx, event_id, "qf", by=Actor.cli(), now=NOW)
         msgs = await tx.all("SELECT person_id, text_html FROM outbox WHERE id > ? ORDER BY id", (before,))
         assert len(msgs) == 4  # two matches, two players each; byes are not told again
         assert all("Best of 9" in t and "Deadline: Wed 31 Aug 2016 23:59 (+08)" in t for _, t in msgs)

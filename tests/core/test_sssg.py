@@ -289,6 +289,26 @@ def test_an_expelled_players_slot_goes_to_a_chosen_candidate():
         sssg.substitute(started, pm.id, expelled, chosen)
 
 
+def test_a_slot_offered_to_nobody_lets_the_opponent_through_para_29():
+    """Para 29's offer is at the organizers' discretion: a slot left empty is a walkover
+    for the opponent, who then meets the next round's player; the expelled player gets no
+    place. A match with games takes a match bye instead (para 27), so vacate refuses it."""
+    event = qualify_all(sssg.draw_sssg(field(24), seed=1))
+    pm = sssg.playable(event)[0]
+    expelled, opponent = pm.players
+    moved = sssg.vacate(event, pm.id, expelled)
+    view = sssg.derive(moved).views[pm.id]
+    assert view.status.value == "walkover" and view.winner.player == opponent
+    assert all(expelled not in p.players for p in sssg.playable(moved))
+    record = sssg.to_record(moved)
+    assert sssg.derive(sssg.from_record(record)).views[pm.id].status.value == "walkover"
+    with pytest.raises(ValueError, match="not in match"):
+        sssg.vacate(event, pm.id, "nobody")
+    started = sssg.record(event, pm.id, Match(pm.best_of).with_game(Game.played(0, 1, 0)))
+    with pytest.raises(ValueError, match="has games"):
+        sssg.vacate(started, pm.id, expelled)
+
+
 @settings(max_examples=15)
 @given(st.integers(2, 70), st.integers(0, 10**6))
 def test_any_field_plays_through(n, s):

@@ -22,6 +22,7 @@ from bot.telegram.handlers import (
     approvals,
     desk,
     event_upload,
+    expel,
     fees,
     group,
     help_cmd,
@@ -59,6 +60,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
     app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
     app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
+    app.add_handler(CommandHandler("expel", expel.expel_command, filters=private))
     app.add_handler(CommandHandler(["link", "unlink"], group.in_private, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
@@ -78,6 +80,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
     app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
+    app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))

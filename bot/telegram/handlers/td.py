@@ -60,16 +60,19 @@ def cut(text: str, word: str) -> tuple[str, bool, str]:
 
 @handled
 async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    """/openround ROUND [until DATE] [anyway: REASON]. "until" sets the closing time (a TD
-    on a phone must be able to open a round whose planned date has passed, as
-    ``--closes`` does at the command line); "anyway" opens a round with fees unpaid, as the
-    TD decision SSSg para 26 leaves to them, and the reason goes to the journal."""
+    """/openround ROUND [until DATE] [expel | anyway: REASON]. "until" sets the closing time
+    (a TD on a phone must be able to open a round whose planned date has passed, as
+    ``--closes`` does at the command line); "expel" confirms that players not paid-up are
+    expelled as it opens (SSSg para 26); "anyway" opens it with them in, a TD decision whose
+    reason goes to the journal."""
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "openround")
     head, anyway, reason = cut(" ".join(args), "anyway")
-    ref, until, closing = cut(head, "until")
+    head, expel, after = cut(head, "expel")
+    ref, until, closing = cut(f"{head} {after}".strip(), "until")
     if not ref:
-        raise Invalid("say which round: /openround ROUND [until 2016-09-30] [anyway: REASON]")
+        raise Invalid("say which round: /openround ROUND [until 2016-09-30] "
+                      "[expel | anyway: REASON]")
     if until and not closing:
         raise Invalid("give the closing date after until: /openround ROUND until 2016-09-30")
     reason = reason.lstrip(":").strip()
@@ -77,6 +80,7 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
         raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
     await rounds.open_round(
         db, req, event.id, ref, closing=closing or None, unpaid_ok=bool(anyway),
+        expel_unpaid=expel,
         why=reason or "/openround in chat",
         render=lambda opened: Reply(texts.round_opened(opened)),
     )

@@ -1,0 +1,92 @@
+"""Expulsion commands (SSSg Annex A paras 26, 27, 29): ``tdbot expel`` and ``tdbot replace``.
+
+The same use-cases as the chat's (``bot.service.expulsions``): the expelled player and their
+opponent are told, and the TDs are asked in the chat too; whichever fills the slot first (a
+button or ``tdbot replace``) stands. ``tdbot round open`` expels players not paid-up the
+same way and prints the same lines.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bot.cli.app import app, fail
+from bot.cli.match_cmds import WhyOption
+from bot.cli.platform_cmds import DbOption, _now, _use
+from bot.service import expulsions
+from bot.service.events import lookup_event
+from bot.service.unit import Request
+from bot.store.db import Database
+
+
+def expelled_lines(done: expulsions.Expelled, slug: str) -> list[str]:
+    """What a TD reads after an expulsion: the slot and who may take it, best first."""
+    lines = [f"expelled {done.name}: {done.why}"]
+    if done.state != "open":
+        return lines + [f"  {done.note}"] if done.note else lines
+    lines.append(f"  their slot in {done.match} v {done.opponent} may be offered (para 29):")
+    lines += [f"  {i}. {o.name}: {o.reason}" for i, o in enumerate(done.options, start=1)]
+    if not done.options:
+        lines.append("  nobody from the previous round can take it")
+    lines.append(f'  fill it: tdbot replace {slug} "{done.name}" --with NAME  '
+                 f"(or --nobody: {done.opponent} goes through)")
+    return lines
+
+
+@app.command("expel")
+def expel(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player to expel.")],
+    why: WhyOption = "",
+    db: DbOption = None,
+) -> None:
+    """Expel NAME (SSSg para 29); their slot waits for `tdbot replace` (or the chat's
+    buttons). A match with games goes to the opponent as a match bye (para 27)."""
+    if not why.strip():
+        fail("say why with --why TEXT: the player and the journal are told")
+    now = _now()
+    slug = event
+
+    async def work(database: Database) -> expulsions.Expelled:
+        nonlocal slug
+        ev = await lookup_event(database, event)
+        slug = ev.slug
+        return await expulsions.expel(database, Request.cli(now), ev.id, name, why=why)
+
+    done = _use(db, work)
+    for line in expelled_lines(done, slug):
+        typer.echo(line)
+
+
+@app.command("replace")
+def replace(
+    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The expelled player.")],
+    with_name: Annotated[str | None, typer.Option(
+        "--with", metavar="NAME", help="Who takes the slot (one of those `expel` listed).")] = None,
+    nobody: Annotated[bool, typer.Option(
+        "--nobody", help="Offer the slot to nobody: the opponent goes through.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Fill an expelled player's slot (SSSg para 29): a candidate, or nobody."""
+    if (with_name is None) == (not nobody):
+        fail("say who takes the slot: --with NAME, or --nobody")
+    now = _now()
+
+    async def work(database: Database) -> expulsions.Filled:
+        ev = await lookup_event(database, event)
+        return await expulsions.replace_player(database, Request.cli(now), ev.id, name,
+                                               with_name=with_name)
+
+    done = _use(db, work)
+    if done.already:
+        typer.echo(f"{done.expelled}'s slot in {done.match} was filled already, by "
+                   f"{done.by}: nothing changed")
+    elif done.replacement:
+        typer.echo(f"{done.replacement} takes {done.expelled}'s slot in {done.match} v "
+                   f"{done.opponent}; both are told")
+    else:
+        typer.echo(f"nobody takes {done.expelled}'s slot in {done.match}: {done.opponent} "
+                   "goes through; they are told")

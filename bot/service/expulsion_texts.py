@@ -1,0 +1,70 @@
+"""What expelling a player and filling the slot tell the players and the TDs (SSSg Annex A
+paras 26, 27, 29), through the outbox. Telegram HTML: every name goes through ``esc``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.service.events import Event
+from bot.service.matches import MatchView
+from bot.service.reporting_texts import esc
+
+if TYPE_CHECKING:
+    from bot.service.expulsions import Filled, Option
+
+
+def to_expelled(event: Event, name: str, why: str) -> str:
+    return (f"<b>{esc(event.name)}</b>: {esc(name)}, you have been expelled from the "
+            f"tournament: {esc(why)}. If this is a mistake, contact the TDs at once.")
+
+
+def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
+    return (f"<b>{esc(event.name)}</b>: your opponent in {esc(view.round_name)}, "
+            f"{esc(expelled)}, has been expelled. The TDs will choose who takes the place "
+            "(SSSg para 29), or you go through; I will tell you. Do not play until then.")
+
+
+def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
+               options: list[Option]) -> str:
+    side = view.names.index(expelled)
+    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled ({esc(why)}).",
+             f"Their slot in {esc(view.code)} ({esc(view.round_name)}) v "
+             f"<b>{esc(view.label(1 - side))}</b> may be offered (para 29):"]
+    if options:
+        lines += [f"{i}. <b>{esc(o.name)}</b>: {esc(o.reason)}"
+                  for i, o in enumerate(options, start=1)]
+    else:
+        lines.append("nobody from the previous round can take it.")
+    lines.append(f"Or nobody: {esc(view.label(1 - side))} goes through unplayed. Your choice:")
+    return "\n".join(lines)
+
+
+def button_label(option: Option) -> str:
+    kind = "opponent" if "opponent" in option.reason else "best loser"
+    return f"{option.name} ({kind})"
+
+
+def decided_note(done: Filled) -> str:
+    what = (f"{done.replacement} takes the slot" if done.replacement
+            else f"nobody takes the slot: {done.opponent} goes through")
+    return f"✅ {esc(done.by)} decided: {esc(what)}."
+
+
+def slot_filled(expelled: str, other: str, newcomer: bool) -> str:
+    """The first line for the two players of a slot just filled: ``other`` is the player
+    who took it (for the opponent) or the opponent (for the one who took it)."""
+    if newcomer:
+        return (f"You take {esc(expelled)}'s place, who was expelled (SSSg para 29); "
+                f"your opponent is {esc(other)}.")
+    return f"{esc(other)} takes the place of {esc(expelled)}, who was expelled (para 29)."
+
+
+def goes_through(event: Event, view: MatchView, left: str, expelled: str) -> str:
+    """A match given over unplayed because of an expulsion: its winner goes on."""
+    if left == expelled:
+        why = f"{esc(expelled)} was expelled and nobody takes the place (para 29)"
+    else:
+        why = f"{esc(left)} moved to take the place of {esc(expelled)}, who was expelled (para 29)"
+    return (f"<b>{esc(event.name)}</b>: you go through {esc(view.round_name)} unplayed: "
+            f"{why}. I will tell you your next match.")

@@ -1,0 +1,380 @@
+"""Expelling a player and filling the slot they leave (SSSg 2016, seed
+003_053a0fd902066061.txt, Annex A paras 26, 27 and 29).
+
+Para 26: "If a player is not paid-up by the commencement of a round, he will immediately be
+expelled from the tournament" (``rounds.open_round_in`` calls ``expel_in`` for each, unless
+the event holds them for a TD). Para 29: a TD may expel a player for any breach, and "his
+slot ... may, at the organizers' discretion, be offered to his opponent from the previous
+round, or the best-performing loser from the previous round" (losers ranked by wins then
+spread, footnote 11; ``core.expulsion`` orders the candidates, ``core.sssg.substitute``
+seats the chosen one).
+
+So expelling marks the entry and, for the match the player was to play, opens a question
+for the TDs who do not play in it (para 19): a button per candidate who can still take the
+slot, and "nobody", which lets the opponent through (``core.sssg.vacate``; para 27's match
+bye in effect). Until a TD chooses, the match waits (``knockout.sync_matches``) and nobody
+can report in it. A match that already has games cannot be handed to someone else: it goes
+to the opponent as a match bye, its games void (para 27).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.service import callbacks, journal, outbox
+from bot.service import expulsion_texts as say
+from bot.service import reporting_texts as report_say
+from bot.service.actors import Actor
+from bot.service.adjudicators import rulers_of
+from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.events import Event, get_event
+from bot.service.knockout import load_core_event, play_order, sync_matches
+from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.people import get_person
+from bot.service.roles import require_role
+from bot.service.schedule import get_round
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
+from bot.store.db import Database, Tx
+from bot.store.entries_repo import Entry
+from bot.store.expulsions_repo import ExpulsionRow
+from core import sssg
+from core.expulsion import RoundMatch, candidates_for_slots
+
+#: Match states in which a player still holds a slot to play.
+_TO_PLAY = ("waiting", "ready", "playing")
+
+
+@dataclass(frozen=True)
+class Option:
+    """Someone who may take a freed slot, with the reason a TD reads (para 29)."""
+
+    entry_id: int
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Expelled:
+    """What expelling a player did. ``state``: 'open' (the TDs choose who takes the slot
+    in ``match``), 'none' (no slot to fill; ``note`` says why)."""
+
+    name: str
+    why: str
+    expulsion_id: int
+    state: str
+    match: str | None = None
+    opponent: str | None = None
+    options: list[Option] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A freed slot decided: ``replacement`` took it (None: nobody did, the opponent goes
+    through). ``already``: another TD decided first (``by`` says who)."""
+
+    expelled: str
+    match: str
+    replacement: str | None
+    opponent: str
+    by: str
+    already: bool = False
+
+
+def unpaid_rule(event: Event) -> str:
+    """The event's ``rules.unpaid``: "expel" (para 26, the default) or "hold"."""
+    return str(event.rules.get("rules", {}).get("unpaid", "expel"))
+
+
+def _key(x: ExpulsionRow) -> str:
+    """The dedupe-key prefix of the rulers' copies of one slot's question."""
+    return f"expel:{x.id}:td:"
+
+
+async def _current_match(tx: Tx, event_id: int, entry_id: int) -> MatchView | None:
+    """The match the player is to play next, if any (at most one at a time in a knockout)."""
+    mine = [m for m in await matches_of_event(tx, event_id)
+            if entry_id in m.entries and m.state in _TO_PLAY]
+    return min(mine, key=lambda m: play_order(m.code)) if mine else None
+
+
+async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                   now: datetime) -> Expelled:
+    """Expel ``entry`` (paras 26, 29) and open its slot for the TDs, as the module says."""
+    if entry.state == "expelled":
+        raise Invalid(f"{entry.name} is already expelled from {event.name}")
+    if not why.strip():
+        raise Invalid("say why the player is expelled: they and the journal are told")
+    view = await _current_match(tx, event.id, entry.id)
+    await entries_repo.set_state(tx, entry.id, "expelled")
+    note = ""
+    state = "open"
+    if view is None:
+        state, note = "none", "no match left to play: no slot to fill"
+    elif (await core_match(tx, view.id)).state().counted:
+        state = "none"
+    x_id = await expulsions_repo.add(
+        tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
+        why=why.strip(), now=now, by=by.person_id, state=state)
+    await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
+                         why=why.strip(),
+                         detail={"match": view.code if view else None, "slot": state})
+    await outbox.enqueue(tx, person_id=entry.person_id, now=now,
+                         dedupe_key=f"expel:{x_id}:player",
+                         text_html=say.to_expelled(event, entry.name, why.strip()))
+    if view is None:
+        return Expelled(entry.name, why.strip(), x_id, state, note=note)
+    side = view.entries.index(entry.id)
+    opponent = view.label(1 - side)
+    if state == "none":  # games were played: the opponent gets the match (para 27)
+        from bot.service.rulings import award_match_bye_in  # rulings -> reporting -> rounds
+
+        await award_match_bye_in(tx, view.id, 1 - side, by, now,
+                                 f"{entry.name} was expelled: {why.strip()}")
+        return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent,
+                        note=f"{view.code} had games: match bye to {opponent} (para 27), "
+                             "its games void")
+    await sync_matches(tx, event.id)  # the match now waits for the TDs' choice
+    x = await expulsions_repo.get(tx, x_id)
+    assert x is not None
+    options = await options_for(tx, event, x)
+    other = view.people[1 - side]
+    if other is not None:
+        await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{x_id}:opponent",
+                             text_html=say.to_opponent(event, view, entry.name))
+    await ask_rulers(tx, event, x, view, options, now)
+    return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent, options)
+
+
+async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
+                     options: list[Option], now: datetime) -> None:
+    """Para 29's question to every TD who does not play in the match (para 19)."""
+    side = view.entries.index(x.entry_id)
+    text = say.ask_rulers(event, view, x.name, x.why, options)
+    buttons = [[(say.button_label(o), callbacks.expel_pick(x.id, o.entry_id))] for o in options]
+    buttons.append([(f"Nobody: {view.label(1 - side)} goes through",
+                     callbacks.expel_pick(x.id, None))])
+    for ruler in await rulers_of(tx, view):
+        await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
+                             dedupe_key=f"{_key(x)}{ruler}")
+
+
+async def _previous_round(tx: Tx, event_id: int, x: ExpulsionRow,
+                          view: MatchView) -> list[MatchView]:
+    """Para 29's "previous round": the round of the expelled player's last decided match;
+    for a player who has not played yet (a bye into the top division), the qualifying
+    round when there is one."""
+    decided = [m for m in await matches_of_event(tx, event_id) if m.state == "decided"]
+    theirs = [m for m in decided if x.entry_id in m.entries]
+    if theirs:
+        round_id = max(theirs, key=lambda m: play_order(m.code)).round_id
+    else:
+        qualifying = [m for m in decided if m.code.startswith("Q") and not view.code.startswith("Q")]
+        if not qualifying:
+            return []
+        round_id = qualifying[0].round_id
+    return [m for m in decided if m.round_id == round_id and None not in m.names]
+
+
+async def options_for(tx: Tx, event: Event, x: ExpulsionRow) -> list[Option]:
+    """Who may take the slot, best first: ``core.expulsion``'s order (para 29, footnote
+    11), less anyone the bracket cannot seat there (``core.sssg.substitute`` says who: a
+    player still in the same division, or one whose own match has games)."""
+    if x.match_id is None:
+        return []
+    view = await get_match(tx, x.match_id)
+    previous = [RoundMatch((str(m.names[0]), str(m.names[1])), await core_match(tx, m.id))
+                for m in await _previous_round(tx, event.id, x, view)]
+    entries = {e.name: e for e in await entries_repo.of_event(tx, event.id)}
+    barred = [name for name, e in entries.items() if e.state == "expelled"]
+    slot = candidates_for_slots([x.name], previous, ineligible=barred)[0]
+    core_event = await load_core_event(tx, event.id)
+    options = []
+    for c in slot.candidates:
+        try:
+            sssg.substitute(core_event, view.code, x.name, c.name)
+        except ValueError:
+            continue
+        options.append(Option(entries[c.name].id, c.name, c.reason))
+    return options
+
+
+async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None, by: Actor,
+                  by_name: str, now: datetime) -> Filled:
+    """Seat the chosen player in the freed slot, or let the opponent through (None); tell
+    everyone whose match this changes, and edit every ruler's copy of the question."""
+    if x.match_id is None:
+        raise Invalid(f"{x.name} left no slot to fill")
+    view = await get_match(tx, x.match_id)
+    side = view.entries.index(x.entry_id)
+    opponent = view.label(1 - side)
+    if x.state != "open":
+        return Filled(x.name, view.code, None, opponent, x.decided_by_name or "someone",
+                      already=True)
+    chosen: Option | None = None
+    if replacement is not None:
+        options = await options_for(tx, event, x)
+        chosen = next((o for o in options if o.entry_id == replacement), None)
+        if chosen is None:
+            shown = ", ".join(o.name for o in options) or "nobody"
+            raise Invalid(f"that player cannot take {x.name}'s slot in {view.code} now "
+                          f"(para 29); who can: {shown}")
+    if not await expulsions_repo.decide(tx, x.id, "replaced" if chosen else "vacated", now,
+                                        by=by.person_id, by_name=by_name,
+                                        replacement=chosen.entry_id if chosen else None):
+        fresh = await expulsions_repo.get(tx, x.id)
+        return Filled(x.name, view.code, None, opponent,
+                      (fresh.decided_by_name if fresh else None) or "someone", already=True)
+    core_event = await load_core_event(tx, event.id)
+    if chosen is not None:
+        moved = sssg.substitute(core_event, view.code, x.name, chosen.name)
+    else:
+        moved = sssg.vacate(core_event, view.code, x.name)
+    stored = await draw_repo.draw_record(tx, event.id)
+    assert stored is not None
+    subs = [{"match": mid, "slot": slot, "player": player}
+            for mid, slot, player in moved.substitutes]
+    await draw_repo.update_record(tx, event.id, {**stored, "substitutes": subs})
+    before = {m.id: m for m in await matches_of_event(tx, event.id)}
+    became_ready = await sync_matches(tx, event.id)
+    await journal.record(tx, who=by, action="entry.replace" if chosen else "entry.vacate",
+                         subject=f"match:{view.id}", now=now,
+                         detail={"expelled": x.name, "code": view.code,
+                                 "replacement": chosen.name if chosen else None,
+                                 "reason": chosen.reason if chosen else None},
+                         why=f"{x.name}'s slot (SSSg para 29), chosen by {by_name}")
+    await _tell_changes(tx, event, before, became_ready, now, x)
+    result = Filled(x.name, view.code, chosen.name if chosen else None, opponent, by_name)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, _key(x)):
+        await outbox.enqueue_edit(tx, copy, now=now,
+                                  text_html=f"{copy.text_html}\n\n{say.decided_note(result)}")
+    return result
+
+
+async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
+                        became_ready: list[int], now: datetime, x: ExpulsionRow) -> None:
+    """Everyone whose match the filled slot changed: a match given over unplayed (the
+    opponent of nobody, or the plate opponent of the player who moved up) tells its winner
+    they go through; a match now ready tells both players whom they meet."""
+    told: set[int] = set()
+    for m in await matches_of_event(tx, event.id):
+        was = before.get(m.id)
+        if m.state != "bye" or was is None or was.state == "bye" or m.winner is None:
+            continue
+        person = m.people[m.winner]
+        if person is None:
+            continue
+        left = was.names[1 - m.winner] or "your opponent"
+        await outbox.enqueue(tx, person_id=person, now=now,
+                             dedupe_key=f"expel:{x.id}:through:{m.id}",
+                             text_html=say.goes_through(event, m, left, x.name))
+        told.add(person)
+    for match_id in became_ready:
+        ready = await get_match(tx, match_id)
+        rnd = await get_round(tx, ready.round_id)
+        for side in (0, 1):
+            person = ready.people[side]
+            if person is None:
+                continue
+            text = report_say.match_ready(event, rnd, ready, ready.label(1 - side))
+            if match_id == x.match_id:
+                newcomer = ready.entries[side] != before[match_id].entries[side]
+                text = say.slot_filled(x.name, ready.label(1 - side if not newcomer else side),
+                                       newcomer) + "\n" + text
+            await outbox.enqueue(tx, person_id=person, now=now,
+                                 dedupe_key=f"expel:{x.id}:ready:{match_id}:{side}",
+                                 text_html=text)
+
+
+# --- use-cases ----------------------------------------------------------------------------
+
+
+async def _entry_named(tx: Tx, event: Event, name: str) -> Entry:
+    entry = await entries_repo.named(tx, event.id, name.strip())
+    if entry is None:
+        raise NotFound(f"no player {name.strip()!r} in {event.slug}; "
+                       f"`tdbot event show {event.slug}` lists them")
+    return entry
+
+
+async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str,
+                render: Answer[Expelled] | None = None) -> Expelled:
+    """Use-case: a TD expels a player (``tdbot expel``, ``/expel``; SSSg para 29)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        if event.draw_seed is None:
+            raise Invalid(f"{event.name} is not drawn yet: remove the entry instead of "
+                          "expelling it")
+        done = await expel_in(tx, event, await _entry_named(tx, event, name), why, actor,
+                              req.now)
+        return await answer_with(tx, req, render, done)
+
+
+async def _ruler_name(tx: Tx, actor: Actor, view: MatchView) -> str:
+    """Para 19: a TD who does not play in the match decides; their name as players read it."""
+    if actor.is_operator:
+        return "a TD"
+    if actor.person_id not in await rulers_of(tx, view):
+        raise NotAllowed("only a TD who does not play in this match may fill its slot "
+                         "(SSSg para 19)")
+    return (await get_person(tx, actor.person_id)).name
+
+
+async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
+                           replacement: int | None,
+                           render: Answer[Filled] | None = None) -> Filled:
+    """Use-case: a TD presses a candidate's button, or Nobody."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        x = await expulsions_repo.get(tx, expulsion_id)
+        if x is None or x.match_id is None:
+            raise NotFound("that question is no longer known")
+        event = await get_event(tx, x.event_id)
+        by = await _ruler_name(tx, actor, await get_match(tx, x.match_id))
+        done = await fill_in(tx, event, x, replacement, actor, by, req.now)
+        return await answer_with(tx, req, render, done)
+
+
+async def replace_player(db: Database, req: Request, event_id: int, expelled: str, *,
+                         with_name: str | None, render: Answer[Filled] | None = None) -> Filled:
+    """Use-case: ``tdbot replace EVENT NAME (--with NAME | --nobody)``."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        event = await get_event(tx, event_id)
+        entry = await _entry_named(tx, event, expelled)
+        x = await expulsions_repo.of_entry(tx, entry.id)
+        if x is None:
+            raise Invalid(f"{entry.name} is not expelled: `tdbot expel` first")
+        if x.match_id is None:
+            raise Invalid(f"{entry.name} left no slot to fill")
+        by = await _ruler_name(tx, actor, await get_match(tx, x.match_id))
+        chosen = await _entry_named(tx, event, with_name) if with_name is not None else None
+        done = await fill_in(tx, event, x, chosen.id if chosen else None, actor, by, req.now)
+        return await answer_with(tx, req, render, done)
+
+
+@dataclass(frozen=True)
+class OpenSlot:
+    """A freed slot waiting for the TDs (``/pending``, ``tdbot inbox``)."""
+
+    expulsion_id: int
+    expelled: str
+    match: str
+    opponent: str
+    options: list[Option]
+
+
+async def open_slots(tx: Tx, event: Event) -> list[OpenSlot]:
+    out = []
+    for x in await expulsions_repo.open_of_event(tx, event.id):
+        if x.match_id is None:
+            continue
+        view = await get_match(tx, x.match_id)
+        side = view.entries.index(x.entry_id)
+        out.append(OpenSlot(x.id, x.name, view.code, view.label(1 - side),
+                            await options_for(tx, event, x)))
+    return out

@@ -1,0 +1,30 @@
+"""What a TD reads after expelling a player or filling the slot (bot/service/expulsions.py)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot.service.expulsions import Expelled, Filled
+
+
+def esc(text: object) -> str:
+    return escape(str(text), quote=False)
+
+
+def expelled(done: Expelled) -> str:
+    head = f"🚫 Expelled <b>{esc(done.name)}</b> ({esc(done.why)}); they are told."
+    if done.state == "open":
+        return (f"{head} Their opponent {esc(done.opponent)} is told to wait: choose who "
+                f"takes the slot in {esc(done.match)} in the question I sent you.")
+    return f"{head} {esc(done.note)}." if done.note else head
+
+
+def filled(done: Filled) -> str:
+    if done.already:
+        return (f"{esc(done.by)} already decided {esc(done.expelled)}'s slot in "
+                f"{esc(done.match)}. Nothing changed.")
+    if done.replacement:
+        return (f"✅ {esc(done.replacement)} takes {esc(done.expelled)}'s slot in "
+                f"{esc(done.match)} against {esc(done.opponent)}. Both are told.")
+    return (f"✅ Nobody takes {esc(done.expelled)}'s slot in {esc(done.match)}: "
+            f"{esc(done.opponent)} goes through and is told.")

@@ -1,0 +1,49 @@
+"""Expulsions in the chat (SSSg Annex A paras 26, 29; ``bot/service/expulsions.py``):
+/expel NAME: REASON, and the buttons that fill the slot an expelled player left.
+
+The button handler's pattern is ``callbacks.is_expel_pick``; the service checks, at the
+press, that the presser may rule on the match (para 19) and that the player is still a
+candidate, so a forwarded or stale button changes nothing.
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import callbacks, expulsions
+from bot.service.directing import directed_event
+from bot.service.errors import Invalid
+from bot.service.unit import Reply, Request
+from bot.telegram import expel_texts
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+USAGE = "/expel NAME: REASON"
+
+
+@handled
+async def expel_command(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """/expel NAME: REASON -- a TD expels a player (para 29); the reason is the player's."""
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "expel")
+    name, colon, reason = " ".join(args).partition(":")
+    if not name.strip() or not colon or not reason.strip():
+        raise Invalid(f"say who and why (the player is told the reason): {USAGE}")
+    await expulsions.expel(db, req, event.id, name, why=reason.strip(),
+                           render=lambda done: Reply(expel_texts.expelled(done)))
+    return None
+
+
+@handled
+async def slot_button(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    query = update.callback_query
+    parsed = callbacks.parse_expel_pick(query.data if query else None)
+    assert parsed is not None  # the handler's pattern
+    await expulsions.fill_slot_button(runtime(context).db, req, *parsed,
+                                      render=lambda done: Reply(expel_texts.filled(done)))
+    return None
