@@ -14,6 +14,7 @@ CREATE TABLE expulsions (
     event_id INTEGER NOT NULL REFERENCES events (id),
     entry_id INTEGER NOT NULL REFERENCES entries (id),
     match_id INTEGER REFERENCES matches (id),
+    side INTEGER CHECK (side IN (0, 1)),   -- the expelled player's side of match_id
     why TEXT NOT NULL,
     expelled_at TEXT NOT NULL,
     expelled_by INTEGER REFERENCES people (id),

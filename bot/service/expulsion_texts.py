@@ -28,7 +28,7 @@ def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
 def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
                options: list[Option]) -> str:
     side = view.names.index(expelled)
-    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled ({esc(why)}).",
+    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled: {esc(why)}.",
              f"Their slot in {esc(view.code)} ({esc(view.round_name)}) v "
              f"<b>{esc(view.label(1 - side))}</b> may be offered (para 29):"]
     if options:
@@ -51,20 +51,25 @@ def decided_note(done: Filled) -> str:
     return f"✅ {esc(done.by)} decided: {esc(what)}."
 
 
-def slot_filled(expelled: str, other: str, newcomer: bool) -> str:
-    """The first line for the two players of a slot just filled: ``other`` is the player
-    who took it (for the opponent) or the opponent (for the one who took it)."""
+def slot_filled(event: Event, expelled: str, other: str, newcomer: bool, next_match: str) -> str:
+    """What the two players of a slot just filled read: ``other`` is the one they meet (the
+    opponent, for who took the slot; who took it, for the opponent), then the match."""
     if newcomer:
-        return (f"You take {esc(expelled)}'s place, who was expelled (SSSg para 29); "
+        head = (f"you take the place of {esc(expelled)}, who was expelled (SSSg para 29); "
                 f"your opponent is {esc(other)}.")
-    return f"{esc(other)} takes the place of {esc(expelled)}, who was expelled (para 29)."
+    else:
+        head = f"{esc(other)} takes the place of {esc(expelled)}, who was expelled (para 29)."
+    return f"<b>{esc(event.name)}</b>: {head}\n{next_match}"
 
 
-def goes_through(event: Event, view: MatchView, left: str, expelled: str) -> str:
-    """A match given over unplayed because of an expulsion: its winner goes on."""
+def goes_through(event: Event, view: MatchView, left: str, expelled: str, more: bool) -> str:
+    """A match given over unplayed because of an expulsion: its winner goes on (``more``:
+    they have a match left to play)."""
     if left == expelled:
         why = f"{esc(expelled)} was expelled and nobody takes the place (para 29)"
     else:
         why = f"{esc(left)} moved to take the place of {esc(expelled)}, who was expelled (para 29)"
+    then = ("I will tell you about your next match." if more
+            else "You have no match left to play.")
     return (f"<b>{esc(event.name)}</b>: you go through {esc(view.round_name)} unplayed: "
-            f"{why}. I will tell you your next match.")
+            f"{why}. {then}")

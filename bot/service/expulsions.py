@@ -117,7 +117,8 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
         state = "none"
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
-        why=why.strip(), now=now, by=by.person_id, state=state)
+        side=view.entries.index(entry.id) if view else None, why=why.strip(), now=now,
+        by=by.person_id, state=state)
     await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
                          why=why.strip(),
                          detail={"match": view.code if view else None, "slot": state})
@@ -151,10 +152,10 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
 async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
                      options: list[Option], now: datetime) -> None:
     """Para 29's question to every TD who does not play in the match (para 19)."""
-    side = view.entries.index(x.entry_id)
+    assert x.side is not None
     text = say.ask_rulers(event, view, x.name, x.why, options)
     buttons = [[(say.button_label(o), callbacks.expel_pick(x.id, o.entry_id))] for o in options]
-    buttons.append([(f"Nobody: {view.label(1 - side)} goes through",
+    buttons.append([(f"Nobody: {view.label(1 - x.side)} goes through",
                      callbacks.expel_pick(x.id, None))])
     for ruler in await rulers_of(tx, view):
         await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
@@ -208,8 +209,8 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
     if x.match_id is None:
         raise Invalid(f"{x.name} left no slot to fill")
     view = await get_match(tx, x.match_id)
-    side = view.entries.index(x.entry_id)
-    opponent = view.label(1 - side)
+    assert x.side is not None
+    opponent = view.label(1 - x.side)
     if x.state != "open":
         return Filled(x.name, view.code, None, opponent, x.decided_by_name or "someone",
                       already=True)
@@ -258,8 +259,8 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
     """Everyone whose match the filled slot changed: a match given over unplayed (the
     opponent of nobody, or the plate opponent of the player who moved up) tells its winner
     they go through; a match now ready tells both players whom they meet."""
-    told: set[int] = set()
-    for m in await matches_of_event(tx, event.id):
+    after = await matches_of_event(tx, event.id)
+    for m in after:
         was = before.get(m.id)
         if m.state != "bye" or was is None or was.state == "bye" or m.winner is None:
             continue
@@ -267,10 +268,10 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
         if person is None:
             continue
         left = was.names[1 - m.winner] or "your opponent"
+        more = any(o.id != m.id and person in o.people and o.state in _TO_PLAY for o in after)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"expel:{x.id}:through:{m.id}",
-                             text_html=say.goes_through(event, m, left, x.name))
-        told.add(person)
+                             text_html=say.goes_through(event, m, left, x.name, more))
     for match_id in became_ready:
         ready = await get_match(tx, match_id)
         rnd = await get_round(tx, ready.round_id)
@@ -281,8 +282,9 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
             text = report_say.match_ready(event, rnd, ready, ready.label(1 - side))
             if match_id == x.match_id:
                 newcomer = ready.entries[side] != before[match_id].entries[side]
-                text = say.slot_filled(x.name, ready.label(1 - side if not newcomer else side),
-                                       newcomer) + "\n" + text
+                text = say.slot_filled(event, x.name, ready.label(1 - side), newcomer,
+                                       report_say.next_match(event, rnd, ready,
+                                                             ready.label(1 - side)))
             await outbox.enqueue(tx, person_id=person, now=now,
                                  dedupe_key=f"expel:{x.id}:ready:{match_id}:{side}",
                                  text_html=text)
@@ -374,7 +376,7 @@ async def open_slots(tx: Tx, event: Event) -> list[OpenSlot]:
         if x.match_id is None:
             continue
         view = await get_match(tx, x.match_id)
-        side = view.entries.index(x.entry_id)
-        out.append(OpenSlot(x.id, x.name, view.code, view.label(1 - side),
+        assert x.side is not None
+        out.append(OpenSlot(x.id, x.name, view.code, view.label(1 - x.side),
                             await options_for(tx, event, x)))
     return out

@@ -20,6 +20,7 @@ class ExpulsionRow:
     entry_id: int
     name: str  # the expelled player's
     match_id: int | None
+    side: int | None  # the expelled player's side of the match
     why: str
     expelled_at: datetime
     state: str
@@ -35,16 +36,16 @@ _SELECT = (
 
 def _row(r: Row) -> ExpulsionRow:
     return ExpulsionRow(r["id"], r["event_id"], r["entry_id"], r["name"], r["match_id"],
-                        r["why"], parse(r["expelled_at"]), r["state"],
+                        r["side"], r["why"], parse(r["expelled_at"]), r["state"],
                         r["replacement_entry_id"], r["decided_by_name"])
 
 
-async def add(tx: Tx, *, event_id: int, entry_id: int, match_id: int | None, why: str,
-              now: datetime, by: int | None, state: str) -> int:
+async def add(tx: Tx, *, event_id: int, entry_id: int, match_id: int | None,
+              side: int | None, why: str, now: datetime, by: int | None, state: str) -> int:
     return await tx.insert(
-        "INSERT INTO expulsions (event_id, entry_id, match_id, why, expelled_at, expelled_by,"
-        " state) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (event_id, entry_id, match_id, why, iso(now), by, state),
+        "INSERT INTO expulsions (event_id, entry_id, match_id, side, why, expelled_at,"
+        " expelled_by, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (event_id, entry_id, match_id, side, why, iso(now), by, state),
     )
 
 

@@ -55,6 +55,7 @@ _OF_EVENT = (
     "subject = ?"
     " OR subject IN (SELECT 'round:' || CAST(id AS TEXT) FROM rounds WHERE event_id = ?)"
     " OR subject IN (SELECT 'entry:' || CAST(id AS TEXT) FROM entries WHERE event_id = ?)"
+    " OR subject IN (SELECT 'match:' || CAST(id AS TEXT) FROM matches WHERE event_id = ?)"
 )
 
 
@@ -64,12 +65,12 @@ async def of_event(tx: Tx, event_id: int, limit: int) -> list[JournalEntry]:
         "SELECT who, action, subject, detail_json, why, at FROM ("
         f" SELECT * FROM journal WHERE {_OF_EVENT}"
         " ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
-        (f"event:{event_id}", event_id, event_id, limit),
+        (f"event:{event_id}", event_id, event_id, event_id, limit),
     )
     return [_entry(r) for r in rows]
 
 
 async def count_of_event(tx: Tx, event_id: int) -> int:
     return int(await tx.scalar(
-        f"SELECT count(*) FROM journal WHERE {_OF_EVENT}", (f"event:{event_id}", event_id, event_id)
+        f"SELECT count(*) FROM journal WHERE {_OF_EVENT}", (f"event:{event_id}", event_id, event_id, event_id)
     ))

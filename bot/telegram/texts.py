@@ -262,7 +262,8 @@ def round_opened(opened: OpenedRound) -> str:
     lines = [f"Opened <b>{esc(rnd.name)}</b> of {esc(event.name)}."]
     told, waiting = len(opened.told), len(opened.not_on_telegram)
     if not told + waiting:
-        lines.append("Nobody plays in it: every match is a bye.")
+        lines.append("Nobody plays in it yet." if opened.expelled
+                     else "Nobody plays in it: every match is a bye.")
     elif not waiting:
         lines.append(f"All {told} players have been told their opponent.")
     else:
@@ -271,9 +272,9 @@ def round_opened(opened: OpenedRound) -> str:
                      "their messages wait until they join; /pending lists them.")
     if opened.expelled:
         names = ", ".join(x.name for x in opened.expelled)
-        lines.append(f"🚫 Expelled, not paid-up (para 26): {esc(names)}. They are told; "
-                     "choose who takes each slot in the questions below (/pending lists "
-                     "them too).")
+        lines.append(f"🚫 Expelled, not paid-up (para 26): {esc(names)}. They are told. "
+                     "Choose who takes each slot: I sent you a question for each (/pending "
+                     "lists them too).")
     lines.append(f"Deadline: {esc(deadline)}.")
     return "\n".join(lines)
 

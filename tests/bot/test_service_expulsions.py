@@ -1,0 +1,139 @@
+"""Expulsion through the service on the SSSg 2016 event (Annex A paras 26, 27, 29): a
+qualifier not paid-up for the Ro16 is expelled when the TD opens it; their qualifying
+opponent (now in the plate) is the first candidate and takes the slot, leaving their plate
+match to its other player unplayed; the stored draw keeps the substitution, so a reload
+sees the same bracket; a player expelled mid-match loses it by a match bye (para 27)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.service import expulsions, reporting
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.entries import entries_of, import_players
+from bot.service.errors import Invalid
+from bot.service.event_setup import create_event
+from bot.service.events import get_event
+from bot.service.knockout import load_core_event
+from bot.service.matches import matches_of_event
+from bot.service.payments import record_payment_in
+from bot.service.readmodels import td_inbox
+from bot.service.rounds import open_round_in
+from bot.service.unit import Request
+from bot.store import draw_repo, outbox_repo
+from bot.store.db import Database
+from core import sssg
+
+ROOT = Path(__file__).resolve().parents[2]
+NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)
+PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in range(1, 25))
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _qualified(db: Database) -> int:
+    """The SSSg event drawn (seed 1), the qualifying round played: side 0 wins 5-0."""
+    async with db.transaction() as tx:
+        text = (ROOT / "examples" / "sssg2016.toml").read_text()
+        created = await create_event(tx, parse_definition(text), by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+        await open_round_in(tx, created.event_id, "qual-rd", by=Actor.cli(), now=NOW,
+                            unpaid_ok=True, why="test")
+        event_id = created.event_id
+        qualifying = [m for m in await matches_of_event(tx, event_id) if m.code.startswith("Q")]
+    for m in qualifying:
+        names = (str(m.names[0]), str(m.names[1]))
+        for game in range(5):
+            await reporting.enter_game(db, Request.cli(NOW), event_id, names, (400, 300),
+                                       starter=names[game % 2] if game == 0 else None)
+    return event_id
+
+
+async def test_an_unpaid_qualifier_is_expelled_and_their_opponent_moves_up(db: Database) -> None:
+    event_id = await _qualified(db)
+    async with db.transaction() as tx:
+        matches = {m.code: m for m in await matches_of_event(tx, event_id)}
+        q1 = matches["Q1"]
+        winner, loser = str(q1.names[0]), str(q1.names[1])
+        ro16 = next(m for m in matches.values() if winner in m.names and m.code.startswith("T"))
+        plate = next(m for m in matches.values() if loser in m.names and m.code.startswith("P"))
+        plate_opponent = plate.label(1 - plate.names.index(loser))
+        for e in await entries_of(tx, event_id):
+            if e.name != winner:
+                for rnd in ("ro16", "plate-qf"):
+                    await record_payment_in(tx, e.id, rnd, by=Actor.cli(), now=NOW)
+        # the TD must say so: a whole field is never expelled by a forgotten flag
+        with pytest.raises(Invalid, match=f"not paid for this round .*{winner}.*ro16 expel"):
+            await open_round_in(tx, event_id, "ro16", by=Actor.cli(), now=NOW)
+        _, expelled = await open_round_in(tx, event_id, "ro16", by=Actor.cli(), now=NOW,
+                                          expel_unpaid=True)
+    assert [x.name for x in expelled] == [winner]
+    done = expelled[0]
+    assert done.state == "open" and done.match == ro16.code
+    assert done.options[0].name == loser  # his opponent from the previous round (para 29)
+    assert "opponent in the previous round" in done.options[0].reason
+    assert all(o.name != winner for o in done.options)
+    async with db.transaction() as tx:
+        held = {m.code: m for m in await matches_of_event(tx, event_id)}[ro16.code]
+        assert held.state == "waiting"  # nobody plays it until the slot is filled
+        inbox = await td_inbox(tx, event_id)
+        assert [(s.expelled, s.match) for s in inbox.open_slots] == [(winner, ro16.code)]
+
+    filled = await expulsions.replace_player(db, Request.cli(NOW), event_id, winner,
+                                             with_name=loser)
+    assert (filled.replacement, filled.match, filled.already) == (loser, ro16.code, False)
+    again = await expulsions.replace_player(db, Request.cli(NOW), event_id, winner,
+                                            with_name=None)
+    assert again.already  # filled once: a second choice changes nothing
+
+    async with db.transaction() as tx:
+        now_matches = {m.code: m for m in await matches_of_event(tx, event_id)}
+        assert loser in now_matches[ro16.code].names and winner not in now_matches[ro16.code].names
+        assert now_matches[ro16.code].state == "ready"
+        assert now_matches[plate.code].state == "bye"  # the plate opponent walks over
+        texts = [r.text_html for r in await outbox_repo.by_dedupe_prefix(tx, "expel:")]
+        assert any(f"{loser} moved to take the place of {winner}" in t for t in texts)
+        assert plate_opponent in [m.label(m.winner) for m in now_matches.values()
+                                  if m.code == plate.code and m.winner is not None]
+        # the substitution is in the stored draw: the core reads the same bracket back
+        record = await draw_repo.draw_record(tx, event_id)
+        assert record is not None and record["substitutes"]
+        view = sssg.derive(await load_core_event(tx, event_id)).views[ro16.code]
+        assert loser in view.players
+        assert not (await td_inbox(tx, event_id)).open_slots
+
+
+async def test_a_player_expelled_mid_match_loses_it_by_a_match_bye(db: Database) -> None:
+    """Para 29 then 27: the games played are void and the opponent goes through; there is
+    no slot left to offer."""
+    event_id = await _qualified(db)
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, "ro16", by=Actor.cli(), now=NOW, unpaid_ok=True,
+                            why="test")
+        t1 = {m.code: m for m in await matches_of_event(tx, event_id)}["T1"]
+    names = (str(t1.names[0]), str(t1.names[1]))
+    await reporting.enter_game(db, Request.cli(NOW), event_id, names, (400, 300),
+                               starter=names[0])
+    done = await expulsions.expel(db, Request.cli(NOW), event_id, names[0], why="abusive")
+    assert done.state == "none" and f"match bye to {names[1]}" in done.note
+    async with db.transaction() as tx:
+        t1 = {m.code: m for m in await matches_of_event(tx, event_id)}["T1"]
+        assert t1.state == "decided" and t1.winner == 1
+        event = await get_event(tx, event_id)
+        assert event.slug == "sssg-2016"
+    with pytest.raises(Invalid, match="already expelled"):
+        await expulsions.expel(db, Request.cli(NOW), event_id, names[0], why="again")
+    with pytest.raises(Invalid, match="say why"):
+        await expulsions.expel(db, Request.cli(NOW), event_id, names[1], why=" ")
