@@ -7,7 +7,11 @@ who started, para 15); the opponent agrees to some slips and leaves the others u
 24-hour window makes them final (para 24). Along the way: one slip disputed with a reason
 and amended by the TD (paras 19, 24: the corrected scores reverse the game), one game
 reported by both players with different scores and upheld by the TD, and a restart of the
-Application in the middle with slips still open (their windows close after it).
+Application in the middle with slips still open (their windows close after it). Hal Ng is a
+TD who plays: his match's dispute goes to Tara, he gets no ruling buttons and his ruling is
+refused (para 19). Before the Minor SF opens, the TD expels a player with /expel (para 29);
+nobody from the previous round can take a lower-bracket slot, so the TD taps Nobody and the
+opponent goes through unplayed.
 
 The test keeps its own record of every game as it was played (or ruled), as core values.
 At the end the placements the bot's stored games give (``load_core_event``) equal the
@@ -25,10 +29,13 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.fakebot import FakeUser
 from bot.service import event_setup, rulings
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
+from bot.service.errors import NotAllowed
 from bot.service.knockout import load_core_event
 from bot.service.matches import matches_of_event
 from bot.service.unit import Request
@@ -42,6 +49,8 @@ TD_ID = 7000
 PLAYERS = {"Ann Lee": 1850, "Ben Ong": 1800, "Cai Wen": 1760, "Dev Rao": 1700,
            "Eve Tan": 1650, "Fay Lim": 1600, "Gus Koh": 1550, "Hal Ng": 1500}
 IDS = {name: 7001 + i for i, name in enumerate(PLAYERS)}
+#: A TD who also plays (SSSg para 19: another TD rules on his matches).
+PLAYING_TD = "Hal Ng"
 
 DEFINITION = """\
 [event]
@@ -55,6 +64,10 @@ time_zone = "Asia/Singapore"
 [[tds]]
 name = "Tara TD"
 telegram_id = 7000
+
+[[tds]]
+name = "Hal Ng"
+telegram_id = 7008
 """ + "".join(f'\n[[players]]\nname = "{n}"\nrating = {r}\ntelegram_id = {IDS[n]}\n'
               for n, r in PLAYERS.items())
 
@@ -155,6 +168,13 @@ class Season:
             assert "What is wrong with it?" in self.last(loser)
             await self.say(loser, f"I had {truth[1]}, not {shown[1]}")
             assert self.last("Tara TD").endswith(f"I had {truth[1]}, not {shown[1]}")
+            if PLAYING_TD in view.names:  # para 19: a TD who plays in the match never rules
+                assert "Uphold" not in self.bot.telegram.buttons_of(self.user(PLAYING_TD))
+                hal = Request(now=self.bot.clock(), tg_user_id=IDS[PLAYING_TD], tg_name="Hal")
+                with pytest.raises(NotAllowed, match="para 19"):
+                    await rulings.rule_game(self.bot.runtime.db, hal, 1, view.code,
+                                            state.next_game, uphold=True, why="mine")
+                self.events.append(f"{view.code}: {PLAYING_TD}, a TD, refused as its ruler")
             ruled = await rulings.rule_game(
                 self.bot.runtime.db, self.as_td(), 1, view.code, state.next_game,
                 scores=scores, why="the signed scoresheet")
@@ -200,6 +220,25 @@ class Season:
 
     # --- rounds -------------------------------------------------------------------------
 
+    async def expel_before(self, round_name: str) -> str:
+        """Once ``round_name`` is drawn but not open, the TD expels the first player of its
+        first match (SSSg para 29); nobody from the previous round can take a lower-bracket
+        slot (they all still play in the division), so the TD offers it to nobody and the
+        opponent goes through unplayed. Returns who was expelled, or "" if not yet."""
+        ready = [v for v in await self.views()
+                 if v.round_name == round_name and v.state == "ready"
+                 and v.round_state == "planned"]
+        if not ready:
+            return ""
+        name, opponent = ready[0].names[0] or "", ready[0].names[1] or ""
+        said = await self.say("Tara TD", f"/expel {name}: left the country")
+        assert said.startswith(f"🚫 Expelled {name} (left the country)"), said
+        assert "you have been expelled from the tournament: left the country" in self.last(name)
+        await self.tap("Tara TD", f"Nobody: {opponent} goes through")
+        assert f"you go through {round_name} unplayed" in self.last(opponent)
+        self.events.append(f"{ready[0].code}: {name} expelled, nobody took the slot")
+        return name
+
     async def open_ready_rounds(self) -> list[str]:
         """The TD opens every planned round whose matches all know their players."""
         by_round: dict[str, list[MatchView]] = {}
@@ -230,16 +269,23 @@ async def test_a_double_elimination_season_played_in_the_chat(tmp_path: Path) ->
 
         specials = {"dispute": False, "differs": False}
         restarted = False
+        expelled = ""
         opened_all: list[str] = []
         while True:
+            if not expelled:
+                expelled = await season.expel_before("Minor SF")
             opened = await season.open_ready_rounds()
             if not opened:
                 break
             opened_all += opened
             for view in await season.views():
-                if view.round_name not in opened:
+                if view.round_name not in opened or view.state not in ("ready", "playing"):
                     continue
-                special = next((k for k, done in specials.items() if not done), "")
+                special = ""
+                if not specials["dispute"] and PLAYING_TD in view.names:
+                    special = "dispute"
+                elif not specials["differs"] and PLAYING_TD not in view.names:
+                    special = "differs"
                 if special:
                     specials[special] = True
                 await season.play_match(view, special)
@@ -250,11 +296,13 @@ async def test_a_double_elimination_season_played_in_the_chat(tmp_path: Path) ->
             await bot.advance(timedelta(hours=24, minutes=1))
         await bot.advance(timedelta(days=2))
 
-        assert restarted and all(specials.values()), season.events
+        assert restarted and all(specials.values()) and expelled, season.events
         assert opened_all[0] == "QF" and opened_all[-1] == "Grand Final", opened_all
         assert season.agreed and season.left_alone
         views = await season.views()
-        assert all(v.state == "decided" for v in views), [(v.code, v.state) for v in views]
+        assert all(v.state == "decided" for v in views if v.code in season.seen), [
+            (v.code, v.state) for v in views]
+        assert [v.state for v in views if v.code not in season.seen] == ["bye"]  # expelled
         assert bot.telegram.unanswered_taps() == []
 
         async with bot.runtime.db.transaction() as tx:
@@ -277,7 +325,9 @@ async def test_a_double_elimination_season_played_in_the_chat(tmp_path: Path) ->
             assert tuple(derived.views[code].players) == view.names, code
         places = sssg.placements(expected)
         assert sssg.placements(stored) == places
-        assert len(places.top) == len(PLAYERS)
+        # the expelled player keeps the place of the round they lost in (core/bracket.py:
+        # out in the same round, ranked by wins then spread), outside the prizes
+        assert len(places.top) == len(PLAYERS) and expelled not in places.top_prizes
         grand_final = season.played[max(season.played, key=lambda c: int(c[1:]))]
         gf_view = season.seen[max(season.seen, key=lambda c: int(c[1:]))]
         gf_winner = grand_final.state().winner
