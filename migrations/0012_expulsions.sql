@@ -1,4 +1,4 @@
--- 0011: expulsions (SSSg Annex A paras 26 and 29).
+-- 0012: expulsions (SSSg Annex A paras 26 and 29).
 --
 -- A player not paid-up when a round opens is expelled (para 26); a TD may expel a player
 -- for another breach (para 29). The entry's state becomes 'expelled' and, when the player
