@@ -1,4 +1,4 @@
-"""Expulsions as rows (migrations/0011_expulsions.sql; SSSg Annex A paras 26, 29).
+"""Expulsions as rows (migrations/0012_expulsions.sql; SSSg Annex A paras 26, 29).
 
 Deciding a freed slot is a compare-and-set (``decide``: only from 'open'), so two TDs
 pressing at once fill it once; the caller learns whether it was this call that did.
