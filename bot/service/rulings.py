@@ -71,6 +71,7 @@ from core.match import (
     rule_tied_match,
     void_game,
 )
+from core.names import NameRefused, pick
 from core.wespa import apply_overtime
 
 #: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
@@ -174,13 +175,16 @@ async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
 
 
 def side_named(view: MatchView, name: str) -> int:
-    """The side of the player ``name`` names (case and spaces aside)."""
-    wanted = " ".join(name.split()).casefold()
-    for side in (0, 1):
-        if view.names[side] is not None and view.names[side].casefold() == wanted:  # type: ignore[union-attr]
-            return side
-    raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
-                  f"{view.label(1)!r}")
+    """The side of the match's player ``name`` names (``core.names``: case, spaces and a
+    shortened name aside, when it fits one of the two only)."""
+    sides = [side for side in (0, 1) if view.names[side] is not None]
+    try:
+        return sides[pick(name, [view.names[side] or "" for side in sides])]
+    except NameRefused as exc:
+        if exc.ambiguous:
+            raise Invalid(f"{exc} (in {view.code})") from None
+        raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
+                      f"{view.label(1)!r}") from None
 
 
 # --- the one path: apply a corrected match -------------------------------------------------

@@ -75,7 +75,7 @@ async def test_a_game_bye_is_plus_100_and_decides_the_match(db: Database) -> Non
 
 async def test_a_match_bye_voids_the_games_played(db: Database) -> None:  # noqa: F811
     await _slip(db, "Ann Lee", SaidResult(412, 380), starter=0)
-    ruled = await rulings.match_bye(db, td(), EVENT, "m1", "Dev Rao",
+    ruled = await rulings.match_bye(db, td(), EVENT, "m1", "dev",  # core.names: Dev Rao
                                     why="Ann cannot play before the deadline")
     assert (ruled.ruling, ruled.winner, ruled.voided) == ("match_bye", "Dev Rao", [1])
     assert await one(db, "SELECT winner_side FROM matches WHERE id = ?", (M1,)) == 1
