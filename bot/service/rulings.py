@@ -11,6 +11,12 @@ the games after, para 28; a match bye voids the games played, para 27), and
 later match's games needs the TD to confirm it (the design's "shows its impact first"):
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
+In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
+TD says why (``ask_why``, ``answer_prompt``; Skip gives ``SKIPPED_WHY``): the TD
+adjudicates (para 19) and the players are owed the ruling (para 24), with its reason. The
+chosen ruling waits in a ``td_prompts`` row, so a restart loses nothing; a ruling that
+needs confirming shows its impact after the reason, and Apply uses that reason.
+
 Para 19: a TD who plays in the match may not rule on it; only the match's eligible
 rulers (``adjudicators.rulers_of``) or the command line may. Two rulers pressing at once:
 the dispute's state is compare-and-set, so one ruling wins and the other is told who
