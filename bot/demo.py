@@ -211,9 +211,10 @@ async def _script(bot: BotUnderTest) -> str:
     await s.taps(cai, "Dispute")
     await s.says(cai, "I had 431, not 390: my scoresheet is signed by Ben")
 
-    s.chapter("The TD checks the scoresheet and amends the scores")
+    s.chapter("The TD checks the scoresheet, amends the scores and says why")
     await s.taps(tara, "Amend")
     await s.says(tara, "420 431")
+    await s.says(tara, "Cai's scoresheet, signed by Ben, says 431")
 
     s.chapter("Four days later (simulated): the 72-hour reminder, for the unfinished match")
     await bot.advance(timedelta(days=3, hours=7))

@@ -38,11 +38,12 @@ whose subject is someone else (``Ricky won 412-380``, ``Ricky beat me``) or a ne
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from core.match import Decision, Game, Match, StartReason
+from core.names import NameRefused, listed, pick
 
 #: SSSg para 22 plays WESPA rules; no Scrabble game scores anywhere near this, so a bigger
 #: number is a typo (``4120-380``), not a score.
@@ -352,11 +353,11 @@ def pick_opponent(
     name ``text`` from a slip means.
 
     With no name, the only candidate is meant; with several, the reporter must say which.
-    A name matches, best first: the whole name ("ricky purnomo"); whole words of it, in
-    order ("Ricky", "Purnomo"); starts of its words, in order ("Ric", "R Purnomo").
-    Case and spacing do not matter. The best level that matches anyone decides, so
-    "Tan" picks "Tan Wei" over "Tanya Lim"; two candidates at that level are refused,
-    listing them, and so is a name that matches no one.
+    A name is matched by the project's one rule (``core.names``: the exact name, the
+    whole name in any case, whole words in order, starts of words in order; the best
+    level that matches anyone decides, so "Tan" picks "Tan Wei" over "Tanya Lim"); two
+    candidates at that level are refused, listing them, and so is a name that matches no
+    one.
 
     A mention ("@ricky99") is matched only against ``usernames`` (the candidates'
     Telegram usernames, same order, None for none), exactly and ignoring case: a
@@ -385,49 +386,22 @@ def pick_opponent(
             f"{text.strip()} is not one of your opponents here. You play "
             f"{_listed(candidates)}: send, like {EXAMPLE} v {candidates[0]}."
         )
-    said = text.casefold().split()
-    names = [c.casefold().split() for c in candidates]
-    for level in (_whole_name, _whole_words, _word_starts):
-        found = [i for i, name in enumerate(names) if level(said, name)]
-        if len(found) == 1:
-            return found[0]
-        if found:
+    try:
+        return pick(text, candidates)
+    except NameRefused as exc:
+        if exc.ambiguous:
             raise SlipRefused(
-                f"'{text}' could be {_listed([candidates[i] for i in found])}. Add more of "
-                f"the name, like {EXAMPLE} v {candidates[found[0]]}."
-            )
+                f"'{text}' could be {_listed(exc.candidates)}. Add more of "
+                f"the name, like {EXAMPLE} v {exc.candidates[0]}."
+            ) from None
     raise SlipRefused(
         f"None of your opponents is called '{text}'. You play {_listed(candidates)}: "
         f"send, like {EXAMPLE} v {candidates[0]}."
     )
 
 
-def _whole_name(said: list[str], name: list[str]) -> bool:
-    return said == name
-
-
-def _whole_words(said: list[str], name: list[str]) -> bool:
-    return _in_order(said, name, lambda s, n: s == n)
-
-
-def _word_starts(said: list[str], name: list[str]) -> bool:
-    return _in_order(said, name, lambda s, n: n.startswith(s.rstrip(".")))
-
-
-def _in_order(said: list[str], name: list[str], fits: Callable[[str, str], bool]) -> bool:
-    """Each word said fits a later word of the name than the one before it."""
-    at = 0
-    for word in said:
-        while at < len(name) and not fits(word, name[at]):
-            at += 1
-        if at == len(name):
-            return False
-        at += 1
-    return True
-
-
-def _listed(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def _listed(candidates: Sequence[str]) -> str:
+    return listed(candidates)
 
 
 # --- the game to record ------------------------------------------------------------------

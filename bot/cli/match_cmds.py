@@ -76,7 +76,7 @@ def _lines(done: reporting.GameEntered) -> list[str]:
 @app.command("report")
 def report(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    player_one: Annotated[str, typer.Argument(metavar="PLAYER_ONE", help="A player, as entered.")],
+    player_one: Annotated[str, typer.Argument(metavar="PLAYER_ONE", help="A player: the name, or a part that fits nobody else.")],
     score_one: Annotated[str, typer.Argument(metavar="SCORE_ONE", help="Their score.")],
     player_two: Annotated[str, typer.Argument(metavar="PLAYER_TWO", help="Their opponent.")],
     score_two: Annotated[str, typer.Argument(metavar="SCORE_TWO", help="The opponent's score.")],

@@ -346,7 +346,7 @@ def _minor_units(amount: str) -> int:
 @app.command("pay")
 def pay(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    player: Annotated[str, typer.Argument(help="The player's name as entered.")],
+    player: Annotated[str, typer.Argument(help="The player's name, or a part of it that fits nobody else (e.g. Ann).")],
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name; before the draw, a round of the definition.")],
     amount: Annotated[str | None, typer.Option("--amount", help="Amount paid, e.g. 15 or 15.50 (default: the fee).")] = None,
     note: Annotated[str, typer.Option("--note")] = "",

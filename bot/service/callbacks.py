@@ -103,6 +103,7 @@ def is_slip(data: object) -> bool:
 # and mbye name the side). A tied match (SSSg para 30): ``tie:<match id>:<side>`` asks
 # the reason, ``tie:<match id>:<side>:lots`` records "lots drawn by the TD". A correction
 # whose impact voids later games: ``fix:apply:<prompt id>`` / ``fix:cancel:<prompt id>``.
+# A ruling's reason, asked after its button: ``why:skip:<prompt id>`` rules with none.
 
 _RULE = {"uphold": "uphold", "amend": "amend", "void": "void", "gbye": "game_bye",
          "mbye": "match_bye"}
@@ -193,6 +194,24 @@ def parse_fix(data: object) -> tuple[int, bool] | None:
 
 def is_fix(data: object) -> bool:
     return parse_fix(data) is not None
+
+
+def why_skip(prompt_id: int) -> str:
+    return f"why:skip:{prompt_id}"
+
+
+def parse_why_skip(data: object) -> int | None:
+    """The prompt id of a Skip under a ruling's "Why?"."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[:2] != ["why", "skip"]:
+        return None
+    return _number(parts[2])
+
+
+def is_why_skip(data: object) -> bool:
+    return parse_why_skip(data) is not None
 
 
 # --- fees (bot/service/payment_proofs.py) ----------------------------------------------

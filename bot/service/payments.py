@@ -28,6 +28,7 @@ from bot.service.schedule import Round, find_round, round_code, rounds_of
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import payments_repo
 from bot.store.db import Database, Tx
+from core.names import NameRefused, pick
 
 
 @dataclass(frozen=True)
@@ -54,16 +55,20 @@ async def record_payment(
     db: Database, req: Request, event_id: int, player: str, round_ref: str, *,
     amount: int | None = None, note: str = "", render: Answer[Payment] | None = None,
 ) -> Payment:
-    """Use-case: a TD records that a player (by the name entered) paid a round's fee
-    (``record_payment_in``); ``amount`` in minor units, the round's fee by default."""
+    """Use-case: a TD records that a player (named as ``core.names`` matches a typed name:
+    "Ann" for Ann Lee when no one else fits) paid a round's fee (``record_payment_in``);
+    ``amount`` in minor units, the round's fee by default."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
-        entry = next((e for e in await entries_of(tx, event_id)
-                      if e.name.casefold() == player.strip().casefold()), None)
-        if entry is None:
-            raise NotFound(f"player {player!r}: no such player in {event.slug}")
+        entries = await entries_of(tx, event_id)
+        try:
+            entry = entries[pick(player, [e.name for e in entries])]
+        except NameRefused as exc:
+            if exc.ambiguous:
+                raise Invalid(f"player {exc}") from None
+            raise NotFound(f"player {player!r}: no such player in {event.slug}") from None
         paid = await record_payment_in(tx, entry.id, round_ref, amount=amount, by=actor,
                                        now=req.now, note=note)
         return await answer_with(tx, req, render, paid)

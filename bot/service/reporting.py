@@ -53,6 +53,7 @@ from bot.store.db import Database, Tx
 from bot.store.slips_repo import SlipRow
 from core import sssg
 from core.match import Game, Match, MatchState, Report, Start, StartReason, report_game
+from core.names import NameRefused, matches_of, pick
 
 SLIP_WINDOW = "slip.window"
 #: Match states in which a game may be reported (its round must be open too).
@@ -269,23 +270,30 @@ class GameEntered:
 
 
 def _name_of(names: tuple[str, str], given: str, what: str) -> int:
-    key = given.strip().casefold()
-    for side in (0, 1):
-        if names[side].casefold() == key:
-            return side
-    raise Invalid(f"{what} {given!r} is not a player of this match ({names[0]} v {names[1]})")
+    """The side of the match's player ``given`` names (``core.names``: the TD may type
+    "Ann" for Ann Lee when it names one of the two)."""
+    try:
+        return pick(given, names)
+    except NameRefused as exc:
+        if exc.ambiguous:
+            raise Invalid(f"{what} {exc}") from None
+        raise Invalid(f"{what} {given!r} is not a player of this match "
+                      f"({names[0]} v {names[1]})") from None
 
 
 async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchView, int]:
-    """The match of two players named as entered, being played or last played; and the
-    side of the first one named."""
-    entries = {e.name.casefold(): e for e in await entries_of(tx, event.id)}
+    """The match of two players named as entered (``core.names``), being played or last
+    played; and the side of the first one named."""
+    entries = await entries_of(tx, event.id)
     people = []
     for name in (a, b):
-        entry = entries.get(name.strip().casefold())
-        if entry is None:
+        try:
+            entry = entries[pick(name, [e.name for e in entries])]
+        except NameRefused as exc:
+            if exc.ambiguous:
+                raise Invalid(f"{exc} (players of {event.slug})") from None
             raise NotFound(f"no player called {name!r} in {event.slug}; "
-                           f"`tdbot event show {event.slug}` lists the matches")
+                           f"`tdbot event show {event.slug}` lists the matches") from None
         people.append(entry.person_id)
     if people[0] == people[1]:
         raise Invalid(f"{a} cannot play themselves: name the two players of the match")
@@ -478,27 +486,24 @@ async def _candidates(tx: Tx, person_id: int) -> list[MatchView]:
     return out
 
 
-def _named(matches: list[MatchView], person_id: int, name: str) -> list[MatchView]:
-    key = name.casefold().split()
-    out = []
-    for m in matches:
-        side = m.side_of_person(person_id)
-        assert side is not None
-        words = m.label(1 - side).casefold().split()
-        if all(any(w.startswith(k) for w in words) for k in key):
-            out.append(m)
-    return out
+def _named(matches: list[MatchView], person_id: int, said: SaidResult) -> list[MatchView]:
+    """The matches whose opponent the result names (``core.names``); several only when
+    they are against the same person (the player then picks the match). A name that
+    could be two different opponents is refused, naming them."""
+    assert said.opponent is not None
+    opponents = [m.label(1 - (m.side_of_person(person_id) or 0)) for m in matches]
+    found = matches_of(said.opponent, opponents)
+    different = list(dict.fromkeys(opponents[i] for i in found))
+    if len(different) > 1:
+        refused = NameRefused(said.opponent, different, ambiguous=True)
+        raise Invalid(f"{refused}, e.g. {said.mine}-{said.theirs} v {different[0]}")
+    return [matches[i] for i in found]
 
 
 async def _names_a_player(tx: Tx, event_id: int, words: str) -> bool:
-    """Whether the words could be a player of the event (each word starts a word of the
-    name), so that a result naming the wrong opponent is refused, not guessed."""
-    keys = words.casefold().split()
-    for entry in await entries_of(tx, event_id):
-        parts = entry.name.casefold().split()
-        if all(any(p.startswith(k) for p in parts) for k in keys):
-            return True
-    return False
+    """Whether the words could be a player of the event (``core.names`` matches someone),
+    so that a result naming the wrong opponent is refused, not guessed."""
+    return bool(matches_of(words, [e.name for e in await entries_of(tx, event_id)]))
 
 
 async def report_result(
@@ -513,7 +518,7 @@ async def report_result(
         person = actor.person_id
         matches = await _candidates(tx, person)
         if said.opponent:
-            named = _named(matches, person, said.opponent)
+            named = _named(matches, person, said)
             if not named and len(matches) == 1 and not await _names_a_player(
                 tx, matches[0].event_id, said.opponent
             ):

@@ -11,6 +11,12 @@ the games after, para 28; a match bye voids the games played, para 27), and
 later match's games needs the TD to confirm it (the design's "shows its impact first"):
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
+In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
+TD says why (``ask_why``, ``answer_prompt``; Skip gives ``SKIPPED_WHY``): the TD
+adjudicates (para 19) and the players are owed the ruling (para 24), with its reason. The
+chosen ruling waits in a ``td_prompts`` row, so a restart loses nothing; a ruling that
+needs confirming shows its impact after the reason, and Apply uses that reason.
+
 Para 19: a TD who plays in the match may not rule on it; only the match's eligible
 rulers (``adjudicators.rulers_of``) or the command line may. Two rulers pressing at once:
 the dispute's state is compare-and-set, so one ruling wins and the other is told who
@@ -71,6 +77,7 @@ from core.match import (
     rule_tied_match,
     void_game,
 )
+from core.names import NameRefused, pick
 from core.wespa import apply_overtime
 
 #: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
@@ -135,6 +142,7 @@ class Ruled:
         return f"{self.names[0]} {points} {self.names[1]} {spread}".rstrip()
     ruled_by: str = ""
     scores: tuple[int, int] | None = None
+    why: str = ""  # with ruled_by: the reason the first ruler gave
 
 
 # --- who may rule ------------------------------------------------------------------------
@@ -173,13 +181,16 @@ async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
 
 
 def side_named(view: MatchView, name: str) -> int:
-    """The side of the player ``name`` names (case and spaces aside)."""
-    wanted = " ".join(name.split()).casefold()
-    for side in (0, 1):
-        if view.names[side] is not None and view.names[side].casefold() == wanted:  # type: ignore[union-attr]
-            return side
-    raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
-                  f"{view.label(1)!r}")
+    """The side of the match's player ``name`` names (``core.names``: case, spaces and a
+    shortened name aside, when it fits one of the two only)."""
+    sides = [side for side in (0, 1) if view.names[side] is not None]
+    try:
+        return sides[pick(name, [view.names[side] or "" for side in sides])]
+    except NameRefused as exc:
+        if exc.ambiguous:
+            raise Invalid(f"{exc} (in {view.code})") from None
+        raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
+                      f"{view.label(1)!r}") from None
 
 
 # --- the one path: apply a corrected match -------------------------------------------------
@@ -356,16 +367,14 @@ async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result
                                     why, voided, after, to=result.to))
 
 
-async def _rule(
-    tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView, dispute: DisputeRow,
-    action: str, *, scores: tuple[int, int] | None = None, side: int | None = None,
-    why: str, confirm: bool,
-) -> Ruled:
-    """A ruling on an open dispute, whoever gave it and however (button, message, CLI)."""
-    await require_ruler(tx, actor, view)
+async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
+                     scores: tuple[int, int] | None, side: int | None
+                     ) -> tuple[MatchState, Match, int]:
+    """The match as the ruling ``action`` on the disputed game would leave it: (the state
+    before, the corrected match, the game's number). Raises ``Invalid`` for a ruling that
+    cannot be given (scores that cannot be right, scores for a game not played on the
+    board), so a button's ruling is refused when it is chosen, before its reason is asked."""
     names = (view.label(0), view.label(1))
-    if dispute.state != "open":
-        return await _already(tx, view, dispute)
     match = await core_match(tx, view.id)
     before = match.state()
     rows = await games_repo.games_of(tx, view.id)
@@ -390,6 +399,20 @@ async def _rule(
     elif action == "match_bye":
         assert side is not None
         new = award_match_bye(match, side).match
+    return before, new, game
+
+
+async def _rule(
+    tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView, dispute: DisputeRow,
+    action: str, *, scores: tuple[int, int] | None = None, side: int | None = None,
+    why: str, confirm: bool,
+) -> Ruled:
+    """A ruling on an open dispute, whoever gave it and however (button, message, CLI)."""
+    await require_ruler(tx, actor, view)
+    names = (view.label(0), view.label(1))
+    if dispute.state != "open":
+        return await _already(tx, view, dispute)
+    before, new, game = await _corrected(tx, view, dispute, action, scores, side)
     try:
         applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
                                             confirm=confirm)
@@ -438,12 +461,15 @@ async def _rule(
 
 
 async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
+    """The answer to a ruler whose ruling came after another's (the dispute's state is
+    compare-and-set): who ruled, what and why; nothing of theirs is applied."""
     state = (await core_match(tx, view.id)).state()
     who = "the command line"
     if dispute.adjudicator_id is not None:
         who = (await get_person(tx, dispute.adjudicator_id)).name
-    return Ruled(view.code, 0, dispute.ruling or dispute.state, state.score_line(),
-                 state.decided, None, ruled_by=who,
+    ruling, _, why = (dispute.ruling or dispute.state).partition(": ")
+    return Ruled(view.code, 0, ruling, state.score_line(),
+                 state.decided, None, ruled_by=who, why=why,
                  names=(view.label(0), view.label(1)))
 
 
@@ -477,39 +503,28 @@ async def rule_game(
         return await answer_with(tx, req, render, result)
 
 
-#: Why a ruling given by a button says so (the TD gave no words).
-BUTTON_WHY = {
-    "uphold": "the TD found the slip right",
-    "scores": "the TD amended the scores",
-    "void": "the TD voided the game",
-    "game_bye": "the TD awarded a game bye (para 28)",
-    "match_bye": "the TD awarded a match bye (para 27)",
-}
+#: The reason the players and the journal read when the TD taps Skip under "Why?".
+SKIPPED_WHY = "the TD gave no reason"
+#: A reason is one line of a message both players get (Telegram's limit is 4096).
+WHY_MAX = 300
 
 
-async def rule_dispute(
-    db: Database, req: Request, dispute_id: int, action: str, *, side: int | None = None,
-    scores: tuple[int, int] | None = None, render: Answer[Ruled] | None = None,
-) -> Ruled:
-    """Use-case: a ruler presses a button on the dispute (or sends the amended scores)."""
-    if action not in ACTIONS:
-        raise Invalid("that button is out of date")
-    async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        dispute = await disputes_repo.get(tx, dispute_id)
-        if dispute is None:
-            raise NotFound("that dispute no longer exists")
-        view = await get_match(tx, dispute.match_id)
-        event = await get_event(tx, view.event_id)
-        result = await _rule(tx, req, actor, event, view, dispute, action, scores=scores,
-                             side=side, why=BUTTON_WHY[action], confirm=False)
-        return await answer_with(tx, req, render, result)
+def reason_of(text: str) -> str:
+    """A TD's reason as the players and the journal get it: one line, spaces tidied; ""
+    when the TD sent none. A long one is refused (it goes into both players' messages)."""
+    line = " ".join(text.split())
+    if len(line) > WHY_MAX:
+        raise Invalid(f"that reason is {len(line)} characters long: send one line of at most "
+                      f"{WHY_MAX}, or tap Skip")
+    return line
 
 
 @dataclass(frozen=True)
 class Asked:
-    """A ruler's button that needs a message next: ``kind`` amend (the scores) or tie (the
-    reason); ``names`` are the match's players in order."""
+    """A ruler's button that needs a message next: ``kind`` amend (the scores), tie (the
+    reason of a tied match's ruling) or why (the reason of a ruling on a dispute:
+    ``ruling`` as ``ACTIONS`` names it, with its ``scores`` or ``side``, Skip answers
+    ``prompt_id``); ``names`` are the match's players in order."""
 
     kind: str
     match: str
@@ -517,6 +532,55 @@ class Asked:
     names: tuple[str, str]
     side: int | None = None
     match_id: int | None = None
+    prompt_id: int | None = None
+    ruling: str = ""
+    scores: tuple[int, int] | None = None
+
+
+async def _dispute_for(tx: Tx, actor: Actor, dispute_id: int) -> tuple[DisputeRow, MatchView]:
+    """The dispute a ruler's button names, and its match; para 19 checked."""
+    dispute = await disputes_repo.get(tx, dispute_id)
+    if dispute is None:
+        raise NotFound("that dispute no longer exists")
+    view = await get_match(tx, dispute.match_id)
+    await require_ruler(tx, actor, view)
+    return dispute, view
+
+
+async def _ask_why_in(tx: Tx, req: Request, actor: Actor, view: MatchView,
+                      dispute: DisputeRow, action: str, scores: tuple[int, int] | None,
+                      side: int | None) -> Asked:
+    """The ruling is chosen and can be given: ask its reason (the TD's next message, or
+    Skip). Nothing is applied yet; the ruling waits in the prompt's payload, so it
+    survives a restart, and the dispute stays open for whichever ruler answers first."""
+    _, _, game = await _corrected(tx, view, dispute, action, scores, side)
+    assert actor.person_id is not None
+    prompt_id = await prompts_repo.open_prompt(
+        tx, actor.person_id, "why", dispute.id, side=side, now=req.now,
+        payload={"action": action, "scores": list(scores) if scores else None})
+    return Asked("why", view.code, game, (view.label(0), view.label(1)), side, view.id,
+                 prompt_id, action, scores)
+
+
+async def ask_why(
+    db: Database, req: Request, dispute_id: int, action: str, *, side: int | None = None,
+    render: Answer[Asked | Ruled] | None = None,
+) -> Asked | Ruled:
+    """Use-case: a ruler taps Uphold, Void game, Game bye or Match bye on a dispute. The
+    TD adjudicates (SSSg para 19) and the players are owed the ruling (para 24) with its
+    reason, so the bot asks why before applying it; a dispute already ruled by another
+    TD is answered with that ruling instead."""
+    if action not in ACTIONS or action == "scores":
+        raise Invalid("that button is out of date")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        dispute, view = await _dispute_for(tx, actor, dispute_id)
+        result: Asked | Ruled
+        if dispute.state != "open":
+            result = await _already(tx, view, dispute)
+        else:
+            result = await _ask_why_in(tx, req, actor, view, dispute, action, None, side)
+        return await answer_with(tx, req, render, result)
 
 
 async def ask_amend(db: Database, req: Request, dispute_id: int,
@@ -524,11 +588,7 @@ async def ask_amend(db: Database, req: Request, dispute_id: int,
     """Use-case: Amend: the ruler's next message (or ``/amend A B``) gives the scores."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
-        dispute = await disputes_repo.get(tx, dispute_id)
-        if dispute is None:
-            raise NotFound("that dispute no longer exists")
-        view = await get_match(tx, dispute.match_id)
-        await require_ruler(tx, actor, view)
+        dispute, view = await _dispute_for(tx, actor, dispute_id)
         if dispute.state != "open":
             ruled = await _already(tx, view, dispute)
             return await answer_with(tx, req, render, ruled)
@@ -557,38 +617,83 @@ def parse_scores(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-async def answer_prompt(db: Database, req: Request, text: str,
-                        render: Answer[Ruled] | None = None) -> Ruled:
-    """Use-case: the ruler's message after Amend (the scores) or after a tied match's
-    winner button (the reason), or ``/amend A B``."""
+def _scores_of(payload: dict[str, Any]) -> tuple[int, int] | None:
+    raw = payload.get("scores")
+    return (int(raw[0]), int(raw[1])) if raw else None
+
+
+async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_repo.Prompt,
+                            why: str) -> Ruled:
+    """The reason of a ruling asked by ``_ask_why_in`` came (or Skip): apply the ruling
+    with it, in this one transaction; a ruling that voids later games shows its impact
+    and waits for Apply with the reason kept, so the reason is asked once."""
+    await prompts_repo.close(tx, prompt.id)
+    dispute = await disputes_repo.get(tx, prompt.subject_id)
+    assert dispute is not None
+    view = await get_match(tx, dispute.match_id)
+    event = await get_event(tx, view.event_id)
+    return await _rule(tx, req, actor, event, view, dispute, str(prompt.payload["action"]),
+                       scores=_scores_of(prompt.payload), side=prompt.side, why=why,
+                       confirm=False)
+
+
+async def answer_prompt(db: Database, req: Request, text: str, *,
+                        kinds: tuple[str, ...] = prompts_repo.WORDS,
+                        render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
+    """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
+    after a ruling button (its reason) or after a tied match's winner button (the
+    reason); ``/amend A B`` answers only an Amend (``kinds``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = None if actor.person_id is None else await prompts_repo.open_of(
-            tx, actor.person_id)
+            tx, actor.person_id, kinds)
         if prompt is None:
-            raise Invalid("I am not waiting for scores or a reason from you: press Amend on "
+            raise Invalid("I am not waiting for scores from you: press Amend on a dispute "
+                          "first" if kinds == ("amend",) else
+                          "I am not waiting for scores or a reason from you: press Amend on "
                           "a dispute first")
+        result: Ruled | Asked
         if prompt.kind == "amend":
             scores = parse_scores(text)
-            dispute = await disputes_repo.get(tx, prompt.subject_id)
-            assert dispute is not None
-            view = await get_match(tx, dispute.match_id)
-            event = await get_event(tx, view.event_id)
-            result = await _rule(tx, req, actor, event, view, dispute, "scores", scores=scores,
-                                 why=BUTTON_WHY["scores"], confirm=False)
+            dispute, view = await _dispute_for(tx, actor, prompt.subject_id)
+            await prompts_repo.close(tx, prompt.id)
+            if dispute.state != "open":
+                result = await _already(tx, view, dispute)
+            else:
+                result = await _ask_why_in(tx, req, actor, view, dispute, "scores", scores,
+                                           None)
+        elif prompt.kind == "why":
+            result = await _rule_with_reason(tx, req, actor, prompt,
+                                             reason_of(text) or SKIPPED_WHY)
         else:
             assert prompt.side is not None
-            result = await _rule_tie(tx, req, actor, prompt.subject_id, prompt.side,
-                                     text.strip() or TIE_REASON)
-        if not result.needs_confirm:
-            await prompts_repo.close(tx, prompt.id)
+            result = await _rule_tie_prompted(tx, req, actor, prompt.subject_id, prompt.side,
+                                              reason_of(text) or TIE_REASON)
+        return await answer_with(tx, req, render, result)
+
+
+async def skip_why(db: Database, req: Request, prompt_id: int,
+                   render: Answer[Ruled] | None = None) -> Ruled:
+    """Use-case: Skip under "Why?": the ruling is applied with ``SKIPPED_WHY``, so the
+    players and the journal read that the TD gave no reason."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        prompt = await prompts_repo.get(tx, prompt_id)
+        if prompt is None or prompt.kind != "why" or prompt.person_id != actor.person_id:
+            raise Invalid("that button is out of date")
+        if prompt.state == "dropped":
+            raise Invalid("you chose another ruling since; nothing was changed by this button")
+        if prompt.state != "open":
+            raise Invalid("that ruling already has its reason; nothing more to do")
+        result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
         return await answer_with(tx, req, render, result)
 
 
 async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: bool,
                              render: Answer[Ruled | None] | None = None) -> Ruled | None:
     """Use-case: Apply / Cancel on a ruling whose impact voids later games. Apply rules
-    as the TD first asked; Cancel leaves the dispute open. None: cancelled."""
+    as the TD first asked, with the reason they gave before the impact was shown; Cancel
+    leaves the dispute open. None: cancelled."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
@@ -603,11 +708,9 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
         assert dispute is not None
         view = await get_match(tx, dispute.match_id)
         event = await get_event(tx, view.event_id)
-        raw: dict[str, Any] = prompt.payload
-        scores = (int(raw["scores"][0]), int(raw["scores"][1])) if raw.get("scores") else None
-        result = await _rule(tx, req, actor, event, view, dispute, str(raw["action"]),
-                             scores=scores,
-                             side=prompt.side, why=str(raw["why"]), confirm=True)
+        result = await _rule(tx, req, actor, event, view, dispute,
+                             str(prompt.payload["action"]), scores=_scores_of(prompt.payload),
+                             side=prompt.side, why=str(prompt.payload["why"]), confirm=True)
         return await answer_with(tx, req, render, result)
 
 
@@ -740,12 +843,28 @@ async def rule_tie_by_lots(db: Database, req: Request, match_id: int, side: int,
     """Use-case: the "lots drawn" button under the tie question."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
-        result = await _rule_tie(tx, req, actor, match_id, side, TIE_REASON)
-        if actor.person_id is not None:
-            prompt = await prompts_repo.open_of(tx, actor.person_id, ("tie",))
-            if prompt is not None:
-                await prompts_repo.close(tx, prompt.id)
+        result = await _rule_tie_prompted(tx, req, actor, match_id, side, TIE_REASON)
         return await answer_with(tx, req, render, result)
+
+
+async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,
+                             why: str) -> Ruled:
+    """A tied match's reason came (a message, or "lots drawn"): the ruler's tie question
+    is answered either way; if another ruler decided the match meanwhile, that ruling is
+    the answer and nothing of this one is applied (para 30: the match is decided once)."""
+    if actor.person_id is not None:
+        prompt = await prompts_repo.open_of(tx, actor.person_id, ("tie",))
+        if prompt is not None:
+            await prompts_repo.close(tx, prompt.id)
+    view = await get_match(tx, match_id)
+    await require_ruler(tx, actor, view)
+    if view.ruling is not None:
+        state = (await core_match(tx, view.id)).state()
+        return Ruled(view.code, 0, "tie", state.score_line(), state.decided,
+                     view.label(view.ruling[0]), to=view.label(view.ruling[0]),
+                     ruled_by="Another TD", why=view.ruling[1],
+                     names=(view.label(0), view.label(1)))
+    return await _rule_tie(tx, req, actor, match_id, side, why)
 
 
 # --- WESPA forfeits and overtime -------------------------------------------------------------

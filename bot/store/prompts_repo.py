@@ -1,6 +1,7 @@
 """What a TD's next chat message is for, after a ruling button (table ``td_prompts`` of
-migrations/0008_rulings.sql): the scores of an Amend, the reason of a tied match's
-ruling, or a correction waiting for Apply / Cancel. One open prompt per TD."""
+migrations/0008_rulings.sql, 0011_ruling_reasons.sql): the scores of an Amend, the reason
+of a ruling on a dispute or of a tied match's ruling, or a correction waiting for Apply /
+Cancel. One open prompt per TD."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bot.store.times import iso
 class Prompt:
     id: int
     person_id: int
-    kind: str  # amend, tie, confirm
+    kind: str  # amend, why, tie, confirm
     subject_id: int
     side: int | None
     payload: dict[str, Any]
@@ -42,8 +43,11 @@ async def open_prompt(tx: Tx, person_id: int, kind: str, subject_id: int, *,
     )
 
 
-async def open_of(tx: Tx, person_id: int, kinds: tuple[str, ...] = ("amend", "tie")
-                  ) -> Prompt | None:
+#: The prompts the TD's next text message answers (a 'confirm' waits for a button).
+WORDS = ("amend", "why", "tie")
+
+
+async def open_of(tx: Tx, person_id: int, kinds: tuple[str, ...] = WORDS) -> Prompt | None:
     marks = ", ".join("?" for _ in kinds)
     row = await tx.one(
         f"SELECT * FROM td_prompts WHERE person_id = ? AND state = 'open' AND kind IN ({marks})"

@@ -28,8 +28,7 @@ def ruled(result: Ruled | Asked | None) -> Reply | None:
     if isinstance(result, Asked):
         return asked(result)
     if result.ruled_by:
-        return Reply(f"{esc(result.ruled_by)} already ruled on this: {esc(result.ruling)}. "
-                     "Nothing more to do.")
+        return Reply(_already(result))
     if result.needs_confirm:
         assert result.prompt_id is not None
         return Reply(f"⚠️ {esc(result.impact)}.\nApply this ruling?",
@@ -45,7 +44,40 @@ def ruled(result: Ruled | Asked | None) -> Reply | None:
     return Reply("\n".join(lines))
 
 
+def _already(result: Ruled) -> str:
+    """Another ruler was first (a dispute or a tied match is ruled once): who, what, why."""
+    what = _DONE.get(result.ruling, result.ruling)
+    # a dispute's record keeps what was ruled and why, not a bye's side
+    what = what.format(to=esc(result.to)) if result.to else what.split(" to {to}")[0]
+    why = f" ({esc(result.why)})" if result.why else ""
+    return (f"{esc(result.ruled_by)} already ruled on {esc(result.match)}: {what}{why}. "
+            "Yours was not applied; nothing more to do.")
+
+
+#: A ruling chosen on a dispute, as the "Why?" question repeats it.
+_CHOSEN = {
+    "uphold": "uphold the result",
+    "void": "void the game",
+    "game_bye": "game bye to {to}",
+    "match_bye": "match bye to {to}",
+}
+
+
 def asked(result: Asked) -> Reply:
+    """The question after a ruling button: the scores (Amend), the reason of a ruling on a
+    dispute (with Skip), or the reason of a tied match's ruling (with "lots drawn")."""
+    if result.kind == "why":
+        assert result.prompt_id is not None
+        if result.ruling == "scores" and result.scores is not None:
+            a, b = result.names
+            what = f"scores {esc(a)} {result.scores[0]}, {esc(b)} {result.scores[1]}"
+        else:
+            side = result.side
+            to = result.names[side] if side is not None else ""
+            what = _CHOSEN.get(result.ruling, result.ruling).format(to=esc(to))
+        return Reply(f"⚖️ {esc(result.match)} game {result.game}: {what}.\n"
+                     "Why? Send one line for both players and the journal, or tap Skip.",
+                     [[("Skip (no reason)", callbacks.why_skip(result.prompt_id))]])
     if result.kind == "amend":
         a, b = result.names
         return Reply(f"Send the right scores of {esc(result.match)} game {result.game}, "

@@ -84,11 +84,15 @@ KEY_LINES = [
     "    [Uphold] [Amend] [Void game]",
     "[Cai] I had 431, not 390",
     "[bot → Cai] Thank you: I passed your reason on to Tara Tan.",
-    # the TD rules in the chat: Amend, then the scores in the next message
+    # the TD rules in the chat: Amend, the scores, then the reason the players are owed
     "[Tara (TD) taps Amend]",
     "[bot → Tara (TD)] Send the right scores of M2 game 1, Ben Ong's first",
     "[Tara (TD)] 420 431",
+    "[bot → Tara (TD)] ⚖️ M2 game 1: scores Ben Ong 420, Cai Wen 431.",
+    "    Why? Send one line for both players and the journal, or tap Skip.",
+    "[Tara (TD)] Cai's scoresheet, signed by Ben, says 431",
     "[bot → Ben] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 420, Cai Wen 431.",
+    "    Why: Cai's scoresheet, signed by Ben, says 431",
     "    Score: Ben Ong 0-1 Cai Wen (-11)",
     # the 72-hour reminder: only the unfinished match
     "[bot → Ben] Reminder: your SF match against Cai Wen (best of 3) must be finished by "

@@ -113,7 +113,9 @@ async def test_later_starts_alternate_and_a_wrong_starter_is_refused(db: Databas
                                       r"not Dev Rao"):
         await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 390),
                                    starter="Dev Rao")
-    second = await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (350, 390))
+    # core.names: a TD may type a shorter name when it fits one player only
+    second = await reporting.enter_game(db, td(), EVENT, ("ann", "Rao"), (350, 390),
+                                        starter="A")
     assert second.starter == 0 and second.score == "1-1 (-8)"
     # para 16a/b: level on wins, Dev is ahead on spread, so Dev starts the deciding game
     assert second.deciding and second.next_starter == "Dev Rao"
@@ -190,6 +192,14 @@ async def test_games_wait_for_their_round_and_their_players(db: Database) -> Non
     with pytest.raises(Invalid, match=r"--starter 'Ben Ong' is not a player of this match"):
         await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 300),
                                    starter="Ben Ong")
+    with pytest.raises(Invalid, match=r"'A' could be Ann Lee or Ann Tan: give more of the "
+                                      r"name \(players of club-cup\)"):
+        async with db.transaction() as tx:  # a second Ann, entered but not drawn
+            await tx.execute("INSERT INTO people (name, created_at) VALUES ('Ann Tan', ?)",
+                             (NOW.isoformat(),))
+            await tx.execute("INSERT INTO entries (event_id, person_id, created_at) VALUES"
+                             " (?, last_insert_rowid(), ?)", (EVENT, NOW.isoformat()))
+        await reporting.enter_game(db, td(), EVENT, ("A", "Dev Rao"), (400, 300))
     with pytest.raises(Invalid, match="cannot have been played in the future"):
         await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 300),
                                    starter="Ann Lee", played_at=NOW + timedelta(hours=1))
@@ -388,6 +398,17 @@ async def test_the_match_is_found_by_the_opponents_name(tmp_path: Path) -> None:
         with pytest.raises(Invalid, match="none of your matches being played is against 'Cai'"):
             await reporting.report_result(db, player("Ann Lee"),
                                           SaidResult(400, 300, opponent="Cai"))
+        # core.names: a whole word beats the start of one; two opponents at the same level
+        # are refused, naming them, rather than guessed
+        async with db.transaction() as tx:
+            await tx.execute("UPDATE people SET name = 'Devi Ong' WHERE name = 'Ben Ong'")
+        dev = await reporting.report_result(db, player("Ann Lee"),
+                                            SaidResult(400, 300, opponent="dev"))
+        assert isinstance(dev, reporting.SlipAnswer) and dev.slip.code == "M1"
+        with pytest.raises(Invalid, match=r"'De' could be Dev Rao or Devi Ong: give more of "
+                                          r"the name, e.g. 400-300 v Dev Rao"):
+            await reporting.report_result(db, player("Ann Lee"),
+                                          SaidResult(400, 300, opponent="De"))
     finally:
         await db.close()
 

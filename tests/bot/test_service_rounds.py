@@ -381,6 +381,10 @@ async def test_fees_can_be_paid_before_the_draw(db: Database) -> None:
         await record_payment(db, Request.cli(NOW), event_id, "P6", "SF")
     with pytest.raises(NotFound, match="player 'Zed': no such player in club-ko"):
         await record_payment(db, Request.cli(NOW), event_id, "Zed", "QF")
+    # a typed name is matched by core.names: one that fits several players is refused
+    with pytest.raises(Invalid, match=r"player 'p' could be P1, P2, P3, P4, P5 or P6: give "
+                                      r"more of the name"):
+        await record_payment(db, Request.cli(NOW), event_id, "p", "QF")
     async with db.transaction() as tx:
         result = await make_draw(tx, event_id, seed=7, by=Actor.cli(), now=NOW)
         assert result.unmatched_payments == [("P5", "Round of 64")]

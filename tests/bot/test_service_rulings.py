@@ -47,7 +47,9 @@ async def test_a_td_who_plays_in_the_match_may_not_rule(tmp_path: Path) -> None:
         dispute = int(await one(database, "SELECT id FROM disputes"))  # type: ignore[call-overload]
         with pytest.raises(NotAllowed, match=r"you play in M1, so another TD rules on it "
                                              r"\(SSSg para 19\)"):
-            await rulings.rule_dispute(database, player("Ann Lee"), dispute, "uphold")
+            await rulings.ask_why(database, player("Ann Lee"), dispute, "uphold")
+        with pytest.raises(NotAllowed, match="para 19"):
+            await rulings.ask_amend(database, player("Ann Lee"), dispute)
         with pytest.raises(NotAllowed, match="para 19"):
             await rulings.rule_game(database, player("Ann Lee"), EVENT, "M1", 1, uphold=True,
                                     why="mine")
@@ -73,7 +75,7 @@ async def test_a_game_bye_is_plus_100_and_decides_the_match(db: Database) -> Non
 
 async def test_a_match_bye_voids_the_games_played(db: Database) -> None:  # noqa: F811
     await _slip(db, "Ann Lee", SaidResult(412, 380), starter=0)
-    ruled = await rulings.match_bye(db, td(), EVENT, "m1", "Dev Rao",
+    ruled = await rulings.match_bye(db, td(), EVENT, "m1", "dev",  # core.names: Dev Rao
                                     why="Ann cannot play before the deadline")
     assert (ruled.ruling, ruled.winner, ruled.voided) == ("match_bye", "Dev Rao", [1])
     assert await one(db, "SELECT winner_side FROM matches WHERE id = ?", (M1,)) == 1
@@ -86,7 +88,9 @@ async def test_a_match_bye_voids_the_games_played(db: Database) -> None:  # noqa
 async def test_a_correction_with_impact_is_confirmed_then_applied(db: Database) -> None:  # noqa: F811
     """M1 decided for Ann, who plays the Final against Ben; Dev disputes game 2 and the TD
     finds for Dev: that voids the Final's game. Without confirm nothing is written; a TD in
-    the chat gets an Apply / Cancel prompt; Apply voids the Final's game."""
+    the chat gives the scores, then the reason, then gets an Apply / Cancel prompt (the
+    reason is asked once, before the impact); Apply voids the Final's game and the journal
+    keeps the reason."""
     await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300),
                                starter="Ben Ong")
     await reporting.enter_game(db, td(), EVENT, ("Ben Ong", "Cai Wen"), (400, 300))
@@ -103,8 +107,10 @@ async def test_a_correction_with_impact_is_confirmed_then_applied(db: Database) 
     tara_req = Request(now=NOW, label="tg:9001", tg_user_id=IDS["Tara TD"], chat_id=9001)
     assert tara
     await rulings.ask_amend(db, tara_req, dispute)
-    asked = await rulings.answer_prompt(db, tara_req, "350 400")
-    assert asked.needs_confirm and "voids later match(es) M3 (1 game(s) played)" in asked.impact
+    why = await rulings.answer_prompt(db, tara_req, "350 400")
+    assert isinstance(why, rulings.Asked) and (why.kind, why.scores) == ("why", (350, 400))
+    asked = await rulings.answer_prompt(db, tara_req, "Dev's scoresheet is signed by Ann")
+    assert isinstance(asked, rulings.Ruled) and asked.needs_confirm and "voids later match(es) M3 (1 game(s) played)" in asked.impact
     assert await one(db, "SELECT state FROM disputes") == "open"
     assert asked.prompt_id is not None
     done = await rulings.confirm_correction(db, tara_req, asked.prompt_id, True)
@@ -112,6 +118,9 @@ async def test_a_correction_with_impact_is_confirmed_then_applied(db: Database) 
     assert await one(db, "SELECT count(*) FROM games WHERE match_id = ? AND void = 0",
                      (FINAL,)) == 0
     assert await one(db, "SELECT state FROM matches WHERE id = ?", (FINAL,)) == "waiting"
+    assert await one(db, "SELECT why FROM journal WHERE action = 'dispute.ruled'") == (
+        "Dev's scoresheet is signed by Ann")
+    assert await one(db, "SELECT count(*) FROM td_prompts WHERE state = 'open'") == 0
     with pytest.raises(Invalid, match="already applied or cancelled"):
         await rulings.confirm_correction(db, tara_req, asked.prompt_id, True)
 

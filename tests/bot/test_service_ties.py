@@ -80,6 +80,23 @@ async def test_lots_drawn_by_the_td(bot: BotUnderTest) -> None:  # noqa: F811
         bot, "SELECT why FROM journal WHERE action = 'match.tie'") == rulings.TIE_REASON
 
 
+async def test_a_stale_tie_question_after_another_td_ruled(bot: BotUnderTest) -> None:  # noqa: F811
+    """Both TDs tapped a winner; Tara gave her reason first. Uma's reason then gets the
+    ruling that stands (para 30: the match is decided once), and her question is closed:
+    her next message is an ordinary one, not refused again and again."""
+    await _tie_m1(bot)
+    await tap(bot, "Uma TD", "Ann Lee wins")
+    await tap(bot, "Tara TD", "Dev Rao wins")
+    await say(bot, "Tara TD", "lots drawn at the club")
+    stale = await say(bot, "Uma TD", "Ann won the play-off")
+    assert stale == ("Another TD already ruled on M1: the tied match goes to Dev Rao (lots "
+                     "drawn at the club). Yours was not applied; nothing more to do.")
+    assert await _scalar(bot, "SELECT winner_side FROM matches WHERE code = 'M1'") == 1
+    assert "already ruled" not in await say(bot, "Uma TD", "hello")
+    await tap(bot, "Uma TD", "Lots drawn by the TD")  # her old button: the same answer
+    assert last(bot, "Uma TD").startswith("Another TD already ruled on M1")
+
+
 async def test_a_td_who_plays_in_the_tied_match_may_not_rule_it(bot: BotUnderTest) -> None:  # noqa: F811
     """Para 19, at the use-cases the buttons call: Ann is a TD, but she plays M1."""
     await _tie_m1(bot)

@@ -79,6 +79,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(rulings.rule_button, pattern=callbacks.is_rule))
     app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
     app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
+    app.add_handler(CallbackQueryHandler(rulings.skip_button, pattern=callbacks.is_why_skip))
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,

@@ -1,10 +1,12 @@
-"""A TD rules in the chat (SSSg paras 19, 27, 28, 30): the buttons on a dispute (Uphold,
-Amend, Void game, game and match byes), the scores after Amend (the TD's next message, or
-``/amend 412 380``), a tied match's winner and reason, and Apply / Cancel on a ruling
-whose impact voids later games. Each calls one use-case of ``bot.service.rulings``.
+"""A TD rules in the chat (SSSg paras 19, 24, 27, 28, 30): the buttons on a dispute
+(Uphold, Amend, Void game, game and match byes), the scores after Amend (the TD's next
+message, or ``/amend 412 380``), the ruling's reason (the next message, or Skip), a tied
+match's winner and reason, and Apply / Cancel on a ruling whose impact voids later games.
+Each calls one use-case of ``bot.service.rulings``.
 
-The TD's next message after Amend or a tie's winner button is taken by a handler in an
-earlier group (as a player's dispute reason is), before anything else reads it.
+The TD's next message after Amend, a ruling button or a tie's winner button is taken by a
+handler in an earlier group (as a player's dispute reason is), before anything else reads
+it.
 """
 
 from __future__ import annotations
@@ -39,8 +41,19 @@ async def rule_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: R
     if action == "amend":
         await rulings.ask_amend(db, req, dispute_id, render=ruling_texts.ruled)
         return None
-    await rulings.rule_dispute(db, req, dispute_id, action, side=side, render=ruling_texts.ruled)
+    await rulings.ask_why(db, req, dispute_id, action, side=side, render=ruling_texts.ruled)
     return None
+
+
+@handled
+async def skip_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                      ) -> AfterCommit | None:
+    """why:skip:PROMPT under a ruling's "Why?": rule with no reason given."""
+    prompt_id = callbacks.parse_why_skip(_data(update))
+    if prompt_id is None:
+        raise Invalid(_OUT_OF_DATE)
+    await rulings.skip_why(runtime(context).db, req, prompt_id, render=ruling_texts.ruled)
+    return _drop_buttons(update)
 
 
 @handled
@@ -80,7 +93,7 @@ async def amend_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req:
         raise Invalid("send the two scores, the first player's first, e.g. /amend 412 380 "
                       "(after pressing Amend on a dispute)")
     await rulings.answer_prompt(runtime(context).db, req, " ".join(context.args),
-                                render=ruling_texts.ruled)
+                                kinds=("amend",), render=ruling_texts.ruled)
     return None
 
 
@@ -94,7 +107,7 @@ async def _words(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reques
 
 
 async def ruler_words(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """In an earlier group: when the writer owes scores (Amend) or a tie's reason, this
+    """In an earlier group: when the writer owes scores (Amend) or a ruling's reason, this
     message is it and no other handler sees it; otherwise it claims nothing."""
     try:
         req = request_of(update, context)
