@@ -41,6 +41,7 @@ from bot.store.entries_repo import Entry
 from bot.store.expulsions_repo import ExpulsionRow
 from core import sssg
 from core.expulsion import RoundMatch, candidates_for_slots
+from core.names import NameRefused, pick
 
 #: Match states in which a player still holds a slot to play.
 _TO_PLAY = ("waiting", "ready", "playing")
@@ -294,11 +295,15 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
 
 
 async def _entry_named(tx: Tx, event: Event, name: str) -> Entry:
-    entry = await entries_repo.named(tx, event.id, name.strip())
-    if entry is None:
+    """The player a TD typed (``core.names``: the one rule for typed names)."""
+    entries = await entries_repo.of_event(tx, event.id)
+    try:
+        return entries[pick(name.strip(), [e.name for e in entries])]
+    except NameRefused as exc:
+        if exc.ambiguous:
+            raise Invalid(f"player {exc}") from None
         raise NotFound(f"no player {name.strip()!r} in {event.slug}; "
-                       f"`tdbot event show {event.slug}` lists them")
-    return entry
+                       f"`tdbot event show {event.slug}` lists them") from None
 
 
 async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str,
