@@ -18,7 +18,7 @@ from bot.cli.app import app, fail
 from core.formats import FormatError
 from core.formats.load import kind_of, load_divisions, load_tsh_divisions
 from core.formats.naspa import write_naspa
-from core.formats.trf import write_trf
+from core.formats.trf import colours_guessed, write_trf
 from core.formats.tsh import TshDivision, write_tsh
 from core.standings import chess_standings, scrabble_standings, team_scores
 from core.tournament import Division
@@ -197,10 +197,22 @@ def export_cmd(
         "straight", "--numbering",
         help="NASPA, several divisions: number straight through, or restart at 1 with +N lines.",
     ),
+    total_rounds: int | None = typer.Option(
+        None, "--total-rounds", help="trf: the event's number of rounds, written as an XXR line "
+        "(the pairing programs need it to pair the next round)."
+    ),
 ) -> None:
-    """Write a tsh or TRF file as NASPA basic (with or without scores), tsh or TRF."""
+    """Write a tsh or TRF file as NASPA basic (with or without scores), tsh or TRF.
+
+    TRF gives every played game a colour; a game whose first player (White) the file
+    does not record is written with the lower-numbered player as White, and the command
+    says how many games that was (on stderr, so that stdout is the file alone)."""
     if to not in EXPORTS:
         fail(f"--to {to}: choose one of {', '.join(EXPORTS)}")
+    if total_rounds is not None and to != "trf":
+        fail(f"--total-rounds: only a TRF file records the event's length; drop it for --to {to}")
+    if total_rounds is not None and total_rounds < 1:
+        fail(f"--total-rounds {total_rounds}: give the event's number of rounds, 1 or more")
     if numbering not in ("straight", "restart"):
         fail(f"--numbering {numbering}: choose straight or restart")
     _, divisions = _read(in_path)
@@ -214,9 +226,16 @@ def export_cmd(
             if len(chosen) != 1:
                 names = ", ".join(d.name for d in chosen)
                 fail(f"--to trf: a TRF file holds one division; choose one of {names} with --division")
-            text = write_trf(chosen[0])
+            text = write_trf(chosen[0], total_rounds=total_rounds)
     except ValueError as exc:
         fail(f"--to {to}: {exc}")
+    guessed = colours_guessed(chosen[0]) if to == "trf" else 0
+    if guessed:
+        typer.echo(
+            f"note: {guessed} played game(s) have no record of who went first (White); "
+            "TRF needs a colour for every played game, so the lower-numbered player is "
+            "written as White (w) in those", err=True,
+        )
     if out is None:
         typer.echo(text, nl=False)
         return

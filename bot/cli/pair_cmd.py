@@ -3,6 +3,12 @@
 Every system goes through :mod:`core.pairing.registry`; options are handed to the
 system only when its function takes them, so a misplaced option is an error that
 names the option and the system rather than being silently ignored.
+
+The table systems (round robin, snake, split round robin, quads, ...) fix blocks of
+rounds before play (:mod:`core.pairing.tables`), so for them ``--all-rounds`` prints the
+block from the next round to its end, and ``--round R`` may run ahead of the file's
+results within the block; each round of the block is paired with the ones before it
+as meetings and byes, exactly as if they had been written to the file one by one.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from bot.cli.app import app, fail
 from bot.cli.formats_cmds import read_tournament
 from core.pairing.byes import bye_game
 from core.pairing.engine import same_team_pairs
-from core.pairing.registry import find_system, system_names
+from core.pairing.registry import System, find_system, system_names
+from core.pairing.tables import NotATable, TableBlock
 from core.tournament import Division, Game, GameKind, Pairings
 
 
@@ -65,19 +72,24 @@ def _choose(
 
 def _write_with(out_file: Path, in_file: Path,
                 loaded: tuple[tuple[Division, tuple[Pairings, ...]], ...], name: str,
-                pairings: Pairings, last: int) -> None:
-    """Write the .t file again with ``pairings`` as the division's next round paired
-    ahead of its results (opponents without scores, seed 000 "tsh Format"), the other
+                rounds: tuple[Pairings, ...], last: int) -> None:
+    """Write the .t file again with ``rounds`` as the division's next rounds paired
+    ahead of their results (opponents without scores, seed 000 "tsh Format"), the other
     divisions and every extra field as they were."""
     from core.formats.tsh import TshDivision, write_tsh
 
     if in_file.suffix.lower() != ".t" or out_file.suffix.lower() != ".t":
         fail(f"--out {out_file}: only tsh .t files hold pairings ahead of results; "
              "read a .t file and write a .t file")
-    if pairings.round != last + 1:
-        fail(f"--out {out_file}: round {pairings.round} already has pairings or results in "
+    first = rounds[0].round
+    if first > last + 1:
+        fail(f"--out {out_file}: the file has rounds up to {last}, so only round {last + 1} "
+             f"can be added next, not round {first} (--all-rounds writes every round from "
+             f"{last + 1} of a table)")
+    if first != last + 1:
+        fail(f"--out {out_file}: round {first} already has pairings or results in "
              f"the file; only the next round ({last + 1}) can be added")
-    items = [TshDivision(d, p + (pairings,) if d.name == name else p) for d, p in loaded]
+    items = [TshDivision(d, p + rounds if d.name == name else p) for d, p in loaded]
     try:
         text = write_tsh(items)
     except ValueError as exc:
@@ -173,6 +185,31 @@ def _gibson_pairs(division: Division, number: int, scored: int, *, prize_places:
     return decision.pairs
 
 
+def _table(chosen: System, division: Division, number: int, options: dict[str, Any],
+           why: str) -> TableBlock:
+    """The table block of ``chosen`` holding round ``number``, or a failure that says why
+    the round cannot be paired before results come in (``why`` starts the message)."""
+    try:
+        block_fn = chosen.load_block()
+        params = inspect.signature(block_fn).parameters
+        return block_fn(division, number, **{k: v for k, v in options.items() if k in params})
+    except NotATable as exc:
+        fail(f"{why}: {exc}")
+    except (ValueError, TypeError, LookupError) as exc:
+        fail(f"--system {chosen.name}: {exc}")
+
+
+def _as_json(pairings: Pairings, why: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "round": pairings.round,
+        "pairings": [list(p) for p in pairings.pairs],
+        "byes": list(pairings.byes),
+    }
+    if why:
+        out["reasons"] = [[list(k), text] for k, text in pairings.reasons]
+    return out
+
+
 SYSTEM_HELP = "pairing system: " + system_names()
 #: The options of the system functions that have a flag of their own; the others are
 #: given as --set KEY=VALUE.
@@ -206,8 +243,10 @@ def pair(
     top_places: int = typer.Option(1, "--top-places", help="gibson: places a player can clinch (2: two finalists)"),
     settings: list[str] = typer.Option([], "--set", help="KEY=VALUE: any other option of the system, e.g. --set groups=3 (a wrong KEY lists the options)"),
     out_file: Path | None = typer.Option(None, "--out", help="tsh: also write the file with this round's pairings added (may be the --in file), as tsh does"),
+    all_rounds: bool = typer.Option(False, "--all-rounds", help="table systems (rr, double-rr, john-green, snake, split-rr, speed, quads, nsc2006): every round of the table from the next round on, to hand out before play (--json: a list)"),
 ) -> None:
-    """Print the pairings of the next round (or --round R) of a division."""
+    """Print the pairings of the next round (or --round R) of a division, or with
+    --all-rounds every round a table system fixes in advance."""
     try:
         chosen = find_system(system)
         fn = chosen.load()
@@ -219,11 +258,21 @@ def pair(
     number = last + 1 if round_number is None else round_number
     if number < 1:
         fail(f"--round {number}: rounds are numbered from 1")
-    if number > last + 1:
-        fail(f"--round {number}: the file has rounds up to {last}, so the next to pair is "
-             f"round {last + 1} (an earlier round is re-paired from the games before it)")
+    if all_rounds and round_number is not None:
+        fail(f"--all-rounds prints the table from the next round to pair (round {last + 1}) "
+             "to its end; drop --round")
+    if all_rounds and gibson:
+        fail("--all-rounds: the Gibson rule decides on the standings round by round; "
+             "pair those rounds one at a time with --gibson")
+    ahead = number > last + 1
+    if not chosen.block and (all_rounds or ahead):  # before its options: they would not help
+        start = ("--all-rounds" if all_rounds else
+                 f"--round {number}: the file has rounds up to {last}, so the next to pair "
+                 f"is round {last + 1}, and {chosen.name} cannot pair round {number} before then")
+        fail(f"{start}: {chosen.name} is not a table system: {chosen.results}")
     scored = max((g.round for g in division.games), default=0)
     unscored = sorted({p.round for p in pending if p.round < number})
+    base = division
     division = _with_pending(division, pending, number)
 
     options: dict[str, Any] = dict(chosen.preset)
@@ -263,34 +312,70 @@ def pair(
     for key, param in params.items():
         if param.kind == param.KEYWORD_ONLY and param.default is param.empty and key not in options:
             fail(f"--system {chosen.name} needs {FLAGS.get(key, f'--set {key}=VALUE')}")
-    try:
-        pairings = fn(division, number, **options)
-    except (ValueError, TypeError) as exc:
-        fail(f"--system {chosen.name}: {exc}")
+    block: TableBlock | None = None
+    numbers = [number]
+    if all_rounds:
+        block = _table(chosen, division, number, options, "--all-rounds")
+        numbers = list(range(number, block.last + 1))
+    elif ahead:
+        block = _table(chosen, division, number, options,
+                       f"--round {number}: the file has rounds up to {last}, so the next to "
+                       f"pair is round {last + 1}, and {chosen.name} cannot pair round "
+                       f"{number} before then")
+        if block.first > last + 1:
+            fail(f"--round {number}: its table (rounds {block.first}-{block.last}) is drawn "
+                 f"from the standings after round {block.first - 1}, and the file has rounds "
+                 f"up to {last}; pair round {last + 1} first")
+        numbers = list(range(last + 1, number + 1))
+        if out_file is not None:
+            fail(f"--out {out_file}: the file has rounds up to {last}, so only round "
+                 f"{last + 1} can be added next, not round {number} (--all-rounds writes "
+                 f"every round of the table from round {last + 1})")
+    produced: list[Pairings] = []
+    for k in numbers:  # each round of a table sees the ones before it as meetings and byes
+        here = _with_pending(base, pending + tuple(produced), k)
+        try:
+            produced.append(fn(here, k, **options))
+        except (ValueError, TypeError) as exc:
+            fail(f"--system {chosen.name}: {exc}")
+    shown = produced if all_rounds else produced[-1:]
+    pairings = shown[-1]
 
     if out_file is not None:
-        _write_with(out_file, in_file, loaded, division.name, pairings, last)
-    wrote = f"wrote round {pairings.round} pairings to {out_file}"
+        _write_with(out_file, in_file, loaded, division.name, tuple(shown), last)
+    which = (f"round {shown[0].round}" if len(shown) == 1
+             else f"rounds {shown[0].round}-{shown[-1].round}")
+    wrote = f"wrote {which} pairings to {out_file}"
+    then = ""
+    if all_rounds and block is not None and block.then:
+        then = f"note: the table ends with round {block.last}; {block.then}"
+    elif ahead:
+        skipped = f"round {last + 1}" if number == last + 2 else f"rounds {last + 1}-{number - 1}"
+        then = (f"note: {skipped} of the table came first (not in the file): round {number} "
+                "follows them, as meetings and byes")
     if as_json:
-        out: dict[str, Any] = {
-            "round": pairings.round,
-            "pairings": [list(p) for p in pairings.pairs],
-            "byes": list(pairings.byes),
-        }
-        if why:
-            out["reasons"] = [[list(k), text] for k, text in pairings.reasons]
-        typer.echo(json.dumps(out))
+        if all_rounds:
+            typer.echo(json.dumps([_as_json(p, why) for p in shown]))
+        else:
+            typer.echo(json.dumps(_as_json(pairings, why)))
+        if then:
+            typer.echo(then, err=True)
         if out_file is not None:  # stdout holds only the JSON
             typer.echo(wrote, err=True)
     else:
-        _print(division, chosen.name, pairings, why)
+        for k, each in enumerate(shown):
+            if k:
+                typer.echo("")
+            _print(division, chosen.name, each, why)
+        if then:
+            typer.echo(then)
         if unscored:
             rounds = ", ".join(map(str, unscored))
             which = f"round {rounds} is" if len(unscored) == 1 else f"rounds {rounds} are"
             typer.echo(f"note: {which} paired but without results yet: the pairs count as "
                        f"meetings, the games not in the standings (standings after round "
                        f"{scored})")
-        moved = sum(1 for _, text in pairings.reasons if "already met" in text)
+        moved = sum(1 for each in shown for _, text in each.reasons if "already met" in text)
         if moved and "max_repeats" in params and "repeats" not in options \
                 and "max_repeats" not in options:
             typer.echo(f"note: {moved} pairs differ from the table to avoid a repeat "

@@ -15,11 +15,21 @@ unrated (the game lasted less than one move); ``+`` ``-`` a forfeit win or loss;
 ``Z`` (or blank) a zero-point bye, a known absence.
 
 In the model a played game is ``GameKind.PLAYED`` with the White player as
-``first``; forfeits are ``FORFEIT``; ``F``, ``H`` and ``U`` are ``BYE`` (1, 0.5, 1
+``first`` (in Scrabble the player who went first, tsh's ``p12``, is written as White);
+forfeits are ``FORFEIT``; ``F``, ``H`` and ``U`` are ``BYE`` (1, 0.5, 1
 point); ``Z`` is ``UNPLAYED``. Where two codes land on one model value (``U``/``F``,
 ``1``/``W``, a blank block/``Z``) the code is kept in ``Division.meta`` under
 ``trf-code`` so that writing the division gives the file back; every other line
 (headers ``012``..., teams ``013``, ``XX`` extensions) is kept verbatim.
+
+TRF16 gives every played game a colour (``-`` is only for a round without a game:
+a bye, an absence), and the pairing programs FIDE endorses read it so: bbpPairings
+refuses a played game whose colour is ``-`` as an invalid line. So a played game whose
+first player is not known (a ``.t`` file without ``p12``, or ``p12`` 3 or 4) is written
+with the lower starting rank as White, the convention :func:`white_of` states. A
+forfeit needs no colour, and keeps ``-`` when none is known. ``XXR`` (the JaVaFo/
+bbpPairings extension for the total number of rounds) is written when the caller
+knows the event's length.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ BLOCK = 10  # each round: "  oooo c r"
 META_BEFORE = "trf"  # a non-001 line before the first player, verbatim
 META_AFTER = "trf-after"  # a non-001 line after the first player, verbatim
 META_CODE = "trf-code"  # "ROUND PLAYER CODE" where the code is not the default one
+TOTAL_ROUNDS = ("XXR", "142")  # the total number of rounds: JaVaFo/bbpPairings, TRF16's ITDX
 
 _PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
 _FORFEIT = {"+": 1.0, "-": 0.0}
@@ -219,17 +230,62 @@ def _cell_text(opponent: int, colour: str, code: str) -> str:
     return f"  {opponent:>4} {colour} {code}" if opponent else f"  0000 {colour} {code}"
 
 
-def write_trf(division: Division) -> str:
+def white_of(game: Game) -> int | None:
+    """Who is written as White for ``game``: the player who had White (chess) or went
+    first (Scrabble), else, for a played game, the lower starting rank, because TRF16
+    gives every played game a colour (``w`` or ``b``; ``-`` is for a round without a
+    game) and bbpPairings refuses a played game without one. A forfeit or a bye keeps
+    what is known (``None``: written ``-``)."""
+    if game.first is not None or game.b is None or game.kind != GameKind.PLAYED:
+        return game.first
+    return min(game.a, game.b)
+
+
+def colours_guessed(division: Division) -> int:
+    """How many played games have no recorded first player, so are written with the
+    lower starting rank as White (:func:`white_of`)."""
+    return sum(
+        1 for g in division.games if g.b is not None and g.kind == GameKind.PLAYED and g.first is None
+    )
+
+
+def _total_rounds_lines(division: Division, total_rounds: int | None, rounds: int) -> set[str]:
+    """The ``XXR``/``142`` lines to drop because ``total_rounds`` replaces them; checks
+    that the event is at least as long as the rounds written."""
+    if total_rounds is None:
+        return set()
+    if total_rounds < max(rounds, 1):
+        raise ValueError(
+            f"the file holds {rounds} rounds, so the event has at least {max(rounds, 1)}; "
+            f"a total of {total_rounds} rounds is too few"
+        )
+    return {value for key, value in division.meta
+            if key in (META_BEFORE, META_AFTER) and value[:3] in TOTAL_ROUNDS}
+
+
+def write_trf(division: Division, total_rounds: int | None = None) -> str:
     """The division as a TRF16 file (one ``001`` line per player).
 
     Points are recomputed from the games; the rank column keeps what the file had,
     or gets the rank of the seed 004 chess standings for a division that had none.
+    ``total_rounds`` (the event's length, when known) is written as an ``XXR`` line,
+    replacing any ``XXR``/``142`` line the file read had. Raises ``ValueError`` for what
+    TRF's columns cannot hold (a name over 33 characters, a rating over 9999, 100
+    points or more, more than 9999 players) rather than cutting it.
     """
     n = len(division.players)
     if n > 9999:
         raise ValueError("TRF numbers players in four columns: at most 9999 players")
     codes = _codes(division)
     cells: dict[tuple[int, int], str] = {}
+
+    def put(r: int, player: int, text: str) -> None:
+        if (r, player) in cells:
+            raise ValueError(
+                f"{division.player(player).name} has two results in round {r}; TRF holds one"
+            )
+        cells[(r, player)] = text
+
     for g in division.games:
         if g.b is None:
             if g.kind == GameKind.UNPLAYED:
@@ -239,9 +295,9 @@ def write_trf(division: Division) -> str:
             else:
                 code = "U" if g.points_a >= 1 else "H" if g.points_a > 0 else "Z"
             code = codes.get((g.round, g.a), code)
-            cells[(g.round, g.a)] = _cell_text(0, "-", code)
+            put(g.round, g.a, _cell_text(0, "-", code))
             continue
-        white = g.first
+        white = white_of(g)
         for me, them in ((g.a, g.b), (g.b, g.a)):
             mine = g.points_of(me)
             if g.kind == GameKind.FORFEIT:
@@ -252,25 +308,34 @@ def write_trf(division: Division) -> str:
                 short = codes[(g.round, g.a)]
                 code = short if me == g.a else _MIRROR[short]
             colour = "-" if white is None else "w" if white == me else "b"
-            cells[(g.round, me)] = _cell_text(them, colour, code)
+            put(g.round, me, _cell_text(them, colour, code))
     rounds = rounds_of(division)
+    replaced = _total_rounds_lines(division, total_rounds, rounds)
     ranks = {s.number: s.rank for s in chess_standings(division)}
     teams = {p.number: p.team for p in division.players if p.team}
     fresh = teams != _teams(list(division.meta), n)  # teams set or changed since read
 
     def kept(value: str) -> bool:
-        return not (fresh and value.startswith("013"))
+        return not (fresh and value.startswith("013")) and value not in replaced
 
     out = [value for key, value in division.meta if key == META_BEFORE and kept(value)]
     if not out:
         out.append(f"012 {division.name}")
+    if total_rounds is not None:
+        out.append(f"XXR {total_rounds}")
     for player in division.players:
         if len(player.name) > 33:
             raise ValueError(f"{player.name!r} is longer than TRF's 33-column name field")
+        if not 0 <= player.rating <= 9999:
+            raise ValueError(
+                f"{player.name}'s rating {player.rating} does not fit TRF's four rating columns"
+            )
         # Player.extra is a TRF header only when the player came from a TRF file.
         own = player.extra if player.extra.startswith("001") else ""
         header = list(own.ljust(HEADER_WIDTH)[:HEADER_WIDTH])
         points = sum(g.points_of(player.number) for g in division.games_of(player.number))
+        if points >= 99.95:
+            raise ValueError(f"{player.name} has {points:g} points; TRF's points column holds up to 99.9")
         old_rank = "".join(header[85:89]).strip()
 
         _put(header, 1, 3, "001")

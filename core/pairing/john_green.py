@@ -21,6 +21,7 @@ from dataclasses import replace
 from core.pairing.koth import pair_koth
 from core.pairing.round_robin import Pair, table_pairings
 from core.pairing.snake import ranking_before
+from core.pairing.tables import NotATable, TableBlock
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
@@ -71,6 +72,21 @@ def pair_john_green(division: Division, round_number: int) -> Pairings:
     if round_number == 6:
         return _koth_round(division, seeds)
     raise ValueError(f"the John Green system has rounds 1 to 6, not {round_number}")
+
+
+def john_green_block(division: Division, round_number: int) -> TableBlock:
+    """Rounds 1-5 are a table of the seeds; round 6 is King of the Hill on the
+    standings after round 5, its bye to the poorer record of seeds 6 and 7 (seed 000),
+    so it waits for round 5's results."""
+    if round_number == 6:
+        raise NotATable(
+            "John Green round 6 is King of the Hill on the standings after round 5, with "
+            "the last bye to the poorer record of seeds 6 and 7 (seed 000); pair it once "
+            "round 5 has results"
+        )
+    if not 1 <= round_number <= 5:
+        raise ValueError(f"the John Green system has rounds 1 to 6, not {round_number}")
+    return TableBlock(1, 5, then="round 6 is King of the Hill on the standings after round 5")
 
 
 def _koth_round(division: Division, seeds: list[int]) -> Pairings:

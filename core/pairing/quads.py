@@ -56,7 +56,8 @@ from core.pairing.round_robin import (
     round_robin_schedule,
     seat_for_byes,
 )
-from core.pairing.snake import block_index, pair_snake, ranking_before
+from core.pairing.snake import block_index, pair_snake, ranking_before, snake_block
+from core.pairing.tables import NotATable, TableBlock
 from core.tournament import Division, Pairings
 
 Quad = tuple[int, ...]
@@ -407,6 +408,38 @@ def pair_quads(
     return _adjacent_quads(division, round_number, now, ranked, repeats=repeats)
 
 
+def quads_block(
+    division: Division,
+    round_number: int,
+    *,
+    group_size: int = 4,
+    session_rounds: int = 3,
+    first_round: int | None = None,
+) -> TableBlock:
+    """A session's quads are drawn once, from the standings before it, and play their
+    round robins in its first three rounds: a table, as seed 001 says of KOTH quads ("so
+    that they will know their opponents for all three rounds"). A 4th round pairs by
+    standing after those games, and the next session draws new quads from the
+    standings, so both wait for results."""
+    if session_rounds not in (3, 4):
+        raise ValueError(f"a quad session has 3 or 4 rounds, got {session_rounds}")
+    start = _session_start(round_number, first_round, session_rounds)
+    index = block_index(round_number, start, session_rounds, f"{session_rounds}-round quad session")
+    if index == 4:
+        raise NotATable(
+            f"round {round_number}, the 4th of its quad session, pairs A v A1, B v B1, ... "
+            f"by standing after the quads' three games (seed 001); pair it once round "
+            f"{start + 2} has results"
+        )
+    if session_rounds == 4:
+        then = f"round {start + 3} pairs A v A1, B v B1, ... on the standings after the quads"
+    elif first_round is None:
+        then = f"round {start + 3} starts a new session, its quads drawn from the standings"
+    else:
+        then = ""
+    return TableBlock(start, start + 2, then)
+
+
 def adjacent_table(quads: Sequence[Quad], order: Sequence[int]) -> list[tuple[Pair, str]]:
     """A v A1, B v B1, ... for quads taken two by two; a quad left without a partner is
     paired within itself (A v B, C v D), which the engine then repairs if need be.
@@ -574,5 +607,30 @@ def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ())
             return pair_koth(division, round_number, repeats=True, fixed=fixed)
         return pair_koth_quads(
             division, round_number, from_position=41, first_round=26, fixed=fixed
+        )
+    raise ValueError(f"the 2006 NSC schedule has rounds 1 to 28, not {round_number}")
+
+
+def nsc2006_block(division: Division, round_number: int) -> TableBlock:
+    """Rounds 1-7 (snake groups of 8 by rating) are one table and each quad session's
+    three round robin rounds another (seed 001); a session's 4th round and rounds 26-28
+    (King of the Hill above 41st) pair on results."""
+    if 1 <= round_number <= 7:
+        snake = snake_block(division, round_number, group_size=8, first_round=1)
+        if snake.last >= 7:
+            return TableBlock(1, 7, then="round 8 starts the quads, drawn from the standings")
+        return TableBlock(1, snake.last, then=f"rounds {snake.last + 1}-7 need snake groups "
+                                              "of 7 or more players")
+    for first, rounds, group_size, _ in NSC_2006_QUAD_SESSIONS:
+        if first <= round_number < first + rounds:
+            block = quads_block(division, round_number, group_size=group_size,
+                                session_rounds=rounds, first_round=first)
+            return block if block.then else TableBlock(
+                block.first, block.last, then=f"round {first + rounds} starts a new session"
+            )
+    if 26 <= round_number <= 28:
+        raise NotATable(
+            "rounds 26-28 pair the top 40 King of the Hill each round on the standings "
+            "(seed 001); pair them one at a time as results come in"
         )
     raise ValueError(f"the 2006 NSC schedule has rounds 1 to 28, not {round_number}")

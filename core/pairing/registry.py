@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from core.pairing.tables import NotATable, TableBlock
 from core.tournament import Pairings
 
 SystemFn = Callable[..., Pairings]
+BlockFn = Callable[..., TableBlock]
 
 
 @dataclass(frozen=True)
@@ -25,48 +27,77 @@ class System:
     function: str
     summary: str
     preset: Mapping[str, Any] = field(default_factory=dict)
+    #: a table system: the function (in ``module``) saying which rounds its table fixes
+    block: str = ""
+    #: not a table system: why its rounds wait for results
+    results: str = ""
 
-    def load(self) -> SystemFn:
-        """The pairing function; raises ``LookupError`` saying what is missing."""
+    def _get(self, function: str) -> Callable[..., Any]:
         try:
             module = importlib.import_module(self.module)
         except ImportError as exc:
             raise LookupError(f"system {self.name!r} is not available: {exc}") from exc
-        fn = getattr(module, self.function, None)
+        fn = getattr(module, function, None)
         if not callable(fn):
             raise LookupError(f"system {self.name!r} is not available: "
-                              f"{self.module} has no {self.function}()")
-        return cast(SystemFn, fn)
+                              f"{self.module} has no {function}()")
+        return cast(Callable[..., Any], fn)
 
+    def load(self) -> SystemFn:
+        """The pairing function; raises ``LookupError`` saying what is missing."""
+        return cast(SystemFn, self._get(self.function))
+
+    def load_block(self) -> BlockFn:
+        """The table function of a table system (:mod:`core.pairing.tables`); raises
+        ``NotATable`` saying why a system that pairs on results has none."""
+        if not self.block:
+            raise NotATable(f"{self.name} is not a table system: {self.results}")
+        return cast(BlockFn, self._get(self.block))
+
+
+KOTH_RESULTS = "it pairs each round on the standings after the round before"
+FP_RESULTS = "it pairs each round on the standings after the round before (1 v 1+N, ...)"
+PORTLAND_RESULTS = "it pairs round X on the standings after round X-2"
 
 SYSTEMS: dict[str, System] = {
     s.name: s
     for s in (
-        System("koth", "core.pairing.koth", "pair_koth", "King of the Hill: 1v2, 3v4, ..."),
+        System("koth", "core.pairing.koth", "pair_koth", "King of the Hill: 1v2, 3v4, ...",
+               results=KOTH_RESULTS),
         System("fp", "core.pairing.factored", "pair_factored",
-               "factored pairings, --factor N (also written fp4, fp6, ...)"),
+               "factored pairings, --factor N (also written fp4, fp6, ...)", results=FP_RESULTS),
         System("swiss", "core.pairing.swiss", "pair_swiss",
-               "modified Swiss: win groups, top half v bottom half"),
+               "modified Swiss: win groups, top half v bottom half",
+               results="it pairs each round within win groups of the standings so far"),
         System("portland", "core.pairing.portland", "pair_portland",
-               "Portland Swiss: round X from standings after X-2, FP10..KOTH, no rematches"),
+               "Portland Swiss: round X from standings after X-2, FP10..KOTH, no rematches",
+               results=PORTLAND_RESULTS),
         System("lagged", "core.pairing.portland", "pair_lagged",
-               "lagged event: Portland Swiss rounds, then KOTH (default 5 + 3, seed 002)"),
+               "lagged event: Portland Swiss rounds, then KOTH (default 5 + 3, seed 002)",
+               results=PORTLAND_RESULTS),
         System("rr", "core.pairing.round_robin", "pair_round_robin",
-               "round robin by player number (Clark rotation)"),
+               "round robin by player number (Clark rotation)", block="round_robin_block"),
         System("double-rr", "core.pairing.round_robin", "pair_double_round_robin",
-               "double round robin"),
+               "double round robin", block="double_round_robin_block"),
         System("john-green", "core.pairing.john_green", "pair_john_green",
-               "John Green system: 7 players, 5 RR rounds + KOTH"),
-        System("snake", "core.pairing.snake", "pair_snake", "snake round-robin groups"),
-        System("split-rr", "core.pairing.split_rr", "pair_split_rr", "split round robin"),
-        System("speed", "core.pairing.speed", "pair_speed", "speed pairings"),
+               "John Green system: 7 players, 5 RR rounds + KOTH", block="john_green_block"),
+        System("snake", "core.pairing.snake", "pair_snake", "snake round-robin groups",
+               block="snake_block"),
+        System("split-rr", "core.pairing.split_rr", "pair_split_rr", "split round robin",
+               block="split_rr_block"),
+        System("speed", "core.pairing.speed", "pair_speed", "speed pairings",
+               block="speed_block"),
         System("quads", "core.pairing.quads", "pair_quads",
-               "NSC quads from groups of --set group_size=N (seed 001)"),
+               "NSC quads from groups of --set group_size=N (seed 001)", block="quads_block"),
         System("koth-quads", "core.pairing.quads", "pair_koth_quads",
-               "KOTH quads from --set from_position=N down, KOTH above (seed 001)"),
+               "KOTH quads from --set from_position=N down, KOTH above (seed 001)",
+               results="the players above from_position are paired King of the Hill each "
+                       "round on the standings (seed 001, session 8)"),
         System("nsc2006", "core.pairing.quads", "pair_nsc2006",
-               "the whole 28-round 2006 NSC schedule (seed 001)"),
-        System("uscf", "core.pairing.uscf", "pair_uscf_swiss", "USCF Swiss (chess)"),
+               "the whole 28-round 2006 NSC schedule (seed 001)", block="nsc2006_block"),
+        System("uscf", "core.pairing.uscf", "pair_uscf_swiss", "USCF Swiss (chess)",
+               results="it pairs each round within score groups of the standings so far, "
+                       "with colours from the games played (seed 004)"),
     )
 }
 
@@ -95,7 +126,7 @@ def find_system(name: str) -> System:
     if fp:
         factor = int(fp.group(1))
         return System(key, "core.pairing.factored", "pair_factored",
-                      f"factored pairings FP{factor}", {"factor": factor})
+                      f"factored pairings FP{factor}", {"factor": factor}, results=FP_RESULTS)
     raise LookupError(f"unknown pairing system {name!r}; choose one of: {system_names()}")
 
 

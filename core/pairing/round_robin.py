@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from core.pairing.tables import TableBlock
 from core.tournament import Division, Pairings
 
 Pair = tuple[int, int]
@@ -90,15 +91,13 @@ def cycle_length(n: int) -> int:
     return n if n % 2 else n - 1
 
 
-def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) -> Pairings:
-    """Pair ``round_number`` of a round robin over the division, seated by player number.
+def _cycle(division: Division, round_number: int, cycles: int) -> tuple[list[int], int]:
+    """The seated players and the rounds in one cycle, checking ``round_number``.
 
     The seats are the players still in, plus any who withdrew after playing: once the
     table is posted a withdrawal does not redraw it, and whoever was due to meet the
     withdrawn player has a bye that round. A player who withdrew before playing at all
-    is left out, as a TD numbers the players who turn up. ``cycles=2`` is a double
-    round robin.
-    """
+    is left out, as a TD numbers the players who turn up."""
     if cycles < 1:
         raise ValueError(f"cycles must be at least 1, got {cycles}")
     played = {n for g in division.games for n in (g.a, g.b) if n is not None}
@@ -112,6 +111,14 @@ def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) 
             f"round {round_number} is outside a {cycles}-cycle round robin of {n} players "
             f"(rounds 1 to {per_cycle * cycles})"
         )
+    return members, per_cycle
+
+
+def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) -> Pairings:
+    """Pair ``round_number`` of a round robin over the division, seated by player number
+    (see :func:`_cycle` for who is seated). ``cycles=2`` is a double round robin."""
+    members, per_cycle = _cycle(division, round_number, cycles)
+    n = len(members)
     cycle, index = divmod(round_number - 1, per_cycle)
     name = f"the {n}-player round robin (Clark rotation)"
     if cycles > 1:
@@ -119,9 +126,21 @@ def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) 
     return pair_groups(division, round_number, [(name, members)], index + 1, reverse=cycle % 2 == 1)
 
 
+def round_robin_block(division: Division, round_number: int, *, cycles: int = 1) -> TableBlock:
+    """The whole round robin is one table, from round 1 (seed 000: "all pairings can be
+    computed at the beginning of the tournament")."""
+    _, per_cycle = _cycle(division, round_number, cycles)
+    return TableBlock(1, per_cycle * cycles)
+
+
 def pair_double_round_robin(division: Division, round_number: int) -> Pairings:
     """A double round robin: the cycle twice, first moves reversed in the second."""
     return pair_round_robin(division, round_number, cycles=2)
+
+
+def double_round_robin_block(division: Division, round_number: int) -> TableBlock:
+    """Both cycles of a double round robin are one table."""
+    return round_robin_block(division, round_number, cycles=2)
 
 
 def group_round(members: Sequence[int], index: int) -> tuple[tuple[Pair, ...], int | None]:

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from core.pairing.engine import history_before
 from core.pairing.round_robin import cycle_length, pair_groups, seat_for_byes
+from core.pairing.tables import TableBlock
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
@@ -76,20 +77,11 @@ def block_index(round_number: int, first_round: int, rounds: int, what: str) -> 
     return index
 
 
-def pair_snake(
-    division: Division,
-    round_number: int,
-    *,
-    groups: int | None = None,
-    group_size: int | None = None,
-    first_round: int = 1,
-) -> Pairings:
-    """Pair ``round_number`` of a block of snake round robins starting at ``first_round``.
-
-    Give either ``groups`` (seed 000: 36 players in 3 groups of 12) or ``group_size``
-    (seed 001: groups of 8; the division makes ``players // group_size`` groups, so a
-    remainder makes some groups one larger).
-    """
+def _dealt(
+    division: Division, groups: int | None, group_size: int | None, first_round: int
+) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+    """The seated snake groups of the block starting at ``first_round``, how many there
+    are, and the block's length (the smallest group's cycle)."""
     if (groups is None) == (group_size is None):
         raise ValueError("give exactly one of groups (how many) or group_size (how big)")
     if first_round < 1:
@@ -106,10 +98,43 @@ def pair_snake(
         )
     byes = history_before(division, first_round).byes
     dealt = tuple(seat_for_byes(g, byes) for g in snake_groups(ranked, groups))
-    rounds = min(cycle_length(len(g)) for g in dealt)
+    return dealt, groups, min(cycle_length(len(g)) for g in dealt)
+
+
+def pair_snake(
+    division: Division,
+    round_number: int,
+    *,
+    groups: int | None = None,
+    group_size: int | None = None,
+    first_round: int = 1,
+) -> Pairings:
+    """Pair ``round_number`` of a block of snake round robins starting at ``first_round``.
+
+    Give either ``groups`` (seed 000: 36 players in 3 groups of 12) or ``group_size``
+    (seed 001: groups of 8; the division makes ``players // group_size`` groups, so a
+    remainder makes some groups one larger).
+    """
+    dealt, groups, rounds = _dealt(division, groups, group_size, first_round)
     index = block_index(round_number, first_round, rounds, f"{rounds}-round snake block")
     named = [
         (f"snake group {k} of {groups} ({', '.join(map(str, g))})", g)
         for k, g in enumerate(dealt, start=1)
     ]
     return pair_groups(division, round_number, named, index)
+
+
+def snake_block(
+    division: Division,
+    round_number: int,
+    *,
+    groups: int | None = None,
+    group_size: int | None = None,
+    first_round: int = 1,
+) -> TableBlock:
+    """The snake block is one table: its groups are drawn once, from the standings
+    before ``first_round``, and each plays its own round robin (seed 000: snake pairings
+    "are computed for fixed number of rounds ..., not dependent on game outcomes")."""
+    _, _, rounds = _dealt(division, groups, group_size, first_round)
+    block_index(round_number, first_round, rounds, f"{rounds}-round snake block")
+    return TableBlock(first_round, first_round + rounds - 1)

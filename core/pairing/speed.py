@@ -48,6 +48,7 @@ from core.pairing.quads import (
 )
 from core.pairing.round_robin import Pair, pair_groups
 from core.pairing.snake import ranking_before
+from core.pairing.tables import NotATable, TableBlock
 from core.tournament import Division, Pairings
 
 ROUND9 = ("fp4", "koth")
@@ -178,6 +179,24 @@ def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") ->
         ]
         return pair_groups(division, round_number, named, round_number - first + 1)
     return _rounds_7_and_8(division, round_number, groups, notes)
+
+
+def speed_block(division: Division, round_number: int) -> TableBlock:
+    """Rounds 1-3 (groups by rating) and 4-6 (groups by the standings after round 3)
+    are each a table of round robins in groups; rounds 7-10 pair on results (seed 000:
+    round 7 by "best tournament win/loss record", round 8 its winners together, then
+    KOTH or FP4)."""
+    if 1 <= round_number <= 3:
+        return TableBlock(1, 3, then="rounds 4-6 are drawn from the standings after round 3")
+    if 4 <= round_number <= 6:
+        return TableBlock(4, 6, then="rounds 7-8 pair by the records in groups of 12")
+    if 7 <= round_number <= 10:
+        raise NotATable(
+            f"speed round {round_number} pairs on results (seed 000: round 7 by win/loss "
+            "record in groups of 12, round 8 its winners together, rounds 9-10 KOTH or "
+            "FP4); pair it once the round before has results"
+        )
+    raise ValueError(f"speed pairings cover the 10 rounds of seed 000's event, not round {round_number}")
 
 
 def _rounds_7_and_8(

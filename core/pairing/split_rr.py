@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from core.pairing.round_robin import Pair, table_pairings
 from core.pairing.snake import block_index, ranking_before, snake_groups
+from core.pairing.tables import TableBlock
 from core.tournament import Division, Pairings
 
 SPLITS = ("snake", "odd-even")
@@ -57,17 +58,22 @@ def split_round(
     return tuple(pairs), bye
 
 
-def pair_split_rr(
-    division: Division, round_number: int, *, split: str = "snake", first_round: int = 1
-) -> Pairings:
-    """Pair ``round_number`` of a split round robin whose first round is ``first_round``;
-    the groups come from the standings before it (ratings, at the start of an event)."""
+def _groups(division: Division, split: str, first_round: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if first_round < 1:
         raise ValueError(f"first_round must be 1 or more, got {first_round}")
     ranked = ranking_before(division, first_round)
     if len(ranked) < 2:
         raise ValueError(f"{len(ranked)} active player(s) cannot play a split round robin")
     first, second = split_groups(ranked, split)
+    return first, second
+
+
+def pair_split_rr(
+    division: Division, round_number: int, *, split: str = "snake", first_round: int = 1
+) -> Pairings:
+    """Pair ``round_number`` of a split round robin whose first round is ``first_round``;
+    the groups come from the standings before it (ratings, at the start of an event)."""
+    first, second = _groups(division, split, first_round)
     rounds = max(len(first), len(second))
     index = block_index(round_number, first_round, rounds, f"{rounds}-round split round robin")
     pairs, bye = split_round(first, second, index)
@@ -76,3 +82,14 @@ def pair_split_rr(
         f"({', '.join(map(str, first))}) v group 2 ({', '.join(map(str, second))})"
     )
     return table_pairings(division, round_number, [(where, pairs, bye)])
+
+
+def split_rr_block(
+    division: Division, round_number: int, *, split: str = "snake", first_round: int = 1
+) -> TableBlock:
+    """The split round robin is one table, drawn from the standings before
+    ``first_round`` (seed 000: "used to allow precomputed pairings")."""
+    first, second = _groups(division, split, first_round)
+    rounds = max(len(first), len(second))
+    block_index(round_number, first_round, rounds, f"{rounds}-round split round robin")
+    return TableBlock(first_round, first_round + rounds - 1)
