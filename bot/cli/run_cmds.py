@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import typer
 from pydantic import ValidationError
 
+from bot import logsafe
 from bot.cli.app import app, fail
 from bot.settings import Settings
 
@@ -103,7 +104,10 @@ def run(
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # httpx logs every request's URL at INFO, and the URL holds the token; logsafe redacts
+    # it anyway (from any logger), this keeps the noise out.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    logsafe.protect(settings.token, secret)
     application = build_application(options)
     with _telegram_trouble(base):
         if hook is None:

@@ -269,6 +269,38 @@ class FakeTelegram:
         )
         return query
 
+    def user_forges_tap(
+        self, user: FakeUser, data: str, message: StoredMessage | None = None
+    ) -> CallbackQuery:
+        """A modified client presses a button with callback data of its own choosing.
+
+        The Bot API warns that "a bad client can send arbitrary data" in a callback query's
+        ``data``: Telegram does not check it against the message's keyboard. So this pushes
+        the press as Telegram would, on ``message`` (default: the latest message of the
+        user's private chat, which must exist), whatever its buttons say.
+        """
+        if message is None:
+            chat = self.world.private_chat(user)
+            mine = [m for (chat_id, _), m in self.world.messages.items()
+                    if chat_id == chat.id and not m.deleted]
+            if not mine:
+                raise ValueError(f"{user.name}'s chat has no message to press a button on")
+            message = mine[-1]
+        query = CallbackQuery(self.world.new_callback_id(), user, message, data)
+        self.world.callbacks[query.id] = query
+        self.world.record(Event("tap", message.chat, user, message, f"forged {data!r}"))
+        self.world.push_update(
+            "callback_query",
+            {
+                "id": query.id,
+                "from": user.to_json(),
+                "message": message.to_json(),
+                "chat_instance": str(abs(message.chat.id) * 7919 % 10**12),
+                "data": data,
+            },
+        )
+        return query
+
     def tap_label(self, user: FakeUser, label: str) -> CallbackQuery:
         """The user taps the button called ``label`` on the latest message that still has it.
 

@@ -10,9 +10,19 @@ organisers').
 
 from __future__ import annotations
 
+from bot.service.actors import Actor
+from bot.service.errors import NotAllowed
 from bot.service.matches import MatchView, get_match
 from bot.service.roles import people_with_role
 from bot.store.db import Tx
+
+
+def refuse_own_match(actor: Actor, view: MatchView) -> None:
+    """Para 19: a TD who plays in a match never rules on it (a ruling on a dispute, a
+    match bye, voiding its games, its board photo): another TD or the neutral adjudicator
+    does. The command line is no player."""
+    if actor.person_id is not None and actor.person_id in view.people:
+        raise NotAllowed(f"you play in {view.code}, so another TD rules on it (SSSg para 19)")
 
 
 async def eligible_adjudicators(tx: Tx, match_id: int) -> list[int]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.service import journal, outbox
+from bot.service.adjudicators import refuse_own_match
 from bot.service.clock import iso, utc
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
@@ -104,10 +105,13 @@ async def give_match_bye(
     db: Database, req: Request, match_id: int, side: int, *, why: str,
     render: Answer[MatchByeGiven] | None = None,
 ) -> MatchByeGiven:
-    """Use-case: a TD gives one side of a match a match bye (SSSg para 27)."""
+    """Use-case: a TD gives one side of a match a match bye (SSSg para 27); never a TD who
+    plays in it (para 19)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         view = await get_match(tx, match_id)
+        await require_role(tx, actor, view.event_id, "td")
+        refuse_own_match(actor, view)
         await award_match_bye_in(tx, match_id, side, actor, req.now, why)
         given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side))
         return await answer_with(tx, req, render, given)
@@ -134,6 +138,7 @@ async def void_match(
         actor = await require_actor(tx, req)
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
+        refuse_own_match(actor, view)
         if view.state != "playing":
             raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
                           "voided")

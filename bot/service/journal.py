@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.service.actors import Actor
 from bot.service.events import Event, find_event
-from bot.service.unit import reading
+from bot.service.unit import AlreadyApplied, Request, actor_of, reading, unit
 from bot.store import journal_repo
 from bot.store.db import Database, Tx
 from bot.store.journal_repo import JournalEntry as JournalEntry
@@ -58,3 +58,28 @@ async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage
         event = await find_event(tx, ref)
         entries = await journal_repo.of_event(tx, event.id, limit)
         return JournalPage(event, entries, await journal_repo.count_of_event(tx, event.id))
+
+
+#: Telegram sends at most 64 bytes of callback data; a forged press may carry more.
+PRESS_DATA_KEPT = 64
+
+
+async def refused_press(db: Database, req: Request, data: object, reason: str) -> None:
+    """Use-case: a button press the service refused (not the presser's to press, a thing
+    that does not exist, or data no button carries) goes in the journal: who pressed,
+    what the data said (cut to ``PRESS_DATA_KEPT`` characters) and why it was refused,
+    so a TD can see who tried what. The refusal rolled its own transaction back, so this
+    is a transaction of its own; it claims the update, so a re-sent press is journalled
+    once."""
+    pressed = data if isinstance(data, str) else repr(data)
+    try:
+        async with unit(db, req) as tx:
+            actor = await actor_of(tx, req)
+            who = actor if actor is not None else Actor(None, f"tg:{req.tg_user_id} "
+                                                              f"({req.tg_name})")
+            await record(tx, who=who, action="button.refused",
+                         subject=f"tg:{req.tg_user_id}", now=req.now,
+                         detail={"data": pressed[:PRESS_DATA_KEPT], "length": len(pressed),
+                                 "reason": reason})
+    except AlreadyApplied:
+        pass

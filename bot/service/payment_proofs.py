@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bot.service import callbacks, journal, outbox
 from bot.service.entries import Entry, get_entry
-from bot.service.errors import Invalid, NotFound
+from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.payments import Payment, record_payment_in
 from bot.service.people import get_person
@@ -102,6 +102,8 @@ async def send_proof(
                 "Approve records the payment.")
         chats = []
         for td in await _tds(tx, event.id):
+            if td == entry.person_id:
+                continue  # a TD who plays does not decide their own payment
             await outbox.enqueue(
                 tx, person_id=td, text_html=text, now=req.now, dedupe_key=f"proof:{proof_id}:td:{td}",
                 buttons=[[("Approve", callbacks.proof(proof_id, True)),
@@ -120,7 +122,9 @@ async def decide_proof(
     render: Answer[ProofDecision] | None = None,
 ) -> ProofDecision:
     """Use-case: a TD approves (the payment is recorded, ``record_payment_in``) or rejects
-    a proof; every TD's copy is edited to say who decided, and its buttons go."""
+    a proof; every TD's copy is edited to say who decided, and its buttons go. A TD who
+    also plays never decides their own proof (as para 19 keeps a TD off their own match:
+    nobody is judge in their own case); the other TDs get it."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         proof = await payments_repo.get_proof(tx, proof_id)
@@ -128,6 +132,8 @@ async def decide_proof(
             raise NotFound(f"no proof of payment {proof_id}")
         await require_role(tx, actor, proof.event_id, "td")
         entry = await get_entry(tx, proof.entry_id)
+        if entry.person_id == actor.person_id:
+            raise NotAllowed("you sent this proof, so another TD decides it")
         if proof.state != "pending":
             verdict = f"{proof.decided_by} already {proof.state} {entry.name}'s proof."
             return await answer_with(tx, req, render,

@@ -32,7 +32,7 @@ from typing import Any
 from bot.service import journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
-from bot.service.adjudicators import rulers_of
+from bot.service.adjudicators import refuse_own_match, rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.knockout import play_order, sync_matches
@@ -153,8 +153,7 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
     command line always may)."""
     if actor.person_id is None:
         return
-    if actor.person_id in view.people:
-        raise NotAllowed(f"you play in {view.code}, so another TD rules on it (SSSg para 19)")
+    refuse_own_match(actor, view)
     if actor.person_id not in await rulers_of(tx, view):
         raise NotAllowed(f"only a TD of this event who does not play in {view.code} may rule "
                          "on it (SSSg para 19)")
@@ -698,7 +697,7 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
         if prompt is None or prompt.kind != "confirm" or prompt.person_id != actor.person_id:
-            raise Invalid("that button is out of date")
+            raise NotFound("that button is out of date")  # another TD's: as if missing
         if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
             raise Invalid("that correction was already applied or cancelled")
         if not apply:

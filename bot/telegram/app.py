@@ -17,6 +17,7 @@ from typing import Any
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 from telegram.request import BaseRequest
 
+from bot import logsafe
 from bot.store.db import Database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
@@ -65,6 +66,7 @@ def file_url_for(base_url: str) -> str:
 
 
 def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, Any, Any]:
+    logsafe.protect(options.token)  # it is in every Bot API URL a logger may print
     builder = (
         ApplicationBuilder()
         .token(options.token)

@@ -73,8 +73,9 @@ def help_text(
         lines.append("You are not in an event yet: open your invite link to join one.")
     return "\n".join(lines)
 
-#: The answer to a button press no handler takes (shown briefly over the chat).
-BUTTON_OUT_OF_DATE = "That button is out of date."
+#: The one answer to a refused button press, whatever was pressed (handlers/common.py,
+#: ``refuse_press``): it says nothing about whose button it was or whether it exists.
+BUTTON_REFUSED = "That button is out of date or not yours; nothing was changed."
 
 NOT_UNDERSTOOD = "I did not understand that. Type /help to see what you can do here."
 

@@ -81,7 +81,16 @@ async def test_tdbot_run_over_http_with_a_restart_in_the_middle(tmp_path: Path) 
             log = await stop_bot(bot)
         assert "Traceback" not in log, log
         assert "You are a player" in (tg.last_sent(ben).text or "")
+        assert_no_secrets(log, tg.token)
         assert len(tg.sent(ann)) == 2  # welcome, help: the re-sent /start was not re-applied
+
+
+def assert_no_secrets(log: str, *secrets: str) -> None:
+    """The bot's log (stderr of ``tdbot run``) names neither the token, nor its secret
+    half, nor the webhook secret (bot/logsafe.py)."""
+    for secret in secrets:
+        for part in {secret, secret.partition(":")[2]} - {""}:
+            assert part not in log, f"{part!r} is in the log"
 
 
 def free_port() -> int:
@@ -110,3 +119,4 @@ async def test_tdbot_run_in_webhook_mode_with_a_secret(tmp_path: Path) -> None:
         finally:
             log = await stop_bot(bot)
         assert "Traceback" not in log, log
+        assert_no_secrets(log, tg.token, "s3cret_TOKEN-1")

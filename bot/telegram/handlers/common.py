@@ -21,9 +21,12 @@ from typing import Any
 
 from telegram import Update
 from telegram.constants import ParseMode
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service.errors import ServiceError
+from bot.logsafe import user_text
+from bot.service import journal
+from bot.service.errors import NotAllowed, NotFound, ServiceError
 from bot.service.unit import AlreadyApplied, Receipt, Request
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
@@ -76,6 +79,11 @@ def handled(body: Body) -> Handler:
                 await then()
         except AlreadyApplied:
             await _answer_callback(update)
+        except (NotAllowed, NotFound) as exc:
+            if update.callback_query is None:
+                await tell(update, texts.refused(exc.message))
+            else:  # a press that is not the presser's, or of nothing: one neutral answer
+                await refuse_press(update, context, req, exc.message)
         except ServiceError as exc:
             await _answer_callback(update)
             await tell(update, texts.refused(exc.message))
@@ -88,6 +96,28 @@ def handled(body: Body) -> Handler:
             await tell(update, texts.SAVED_BUT_FAILED)
 
     return handler
+
+
+async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,
+                       reason: str) -> None:
+    """A refused button press: not the presser's (another person's slip, a ruling on a
+    match they play in, SSSg para 19), of something that does not exist, or data no
+    button carries (a forged or garbled press: the Bot API lets a client send any data).
+    The service decides who may act, never the button's data; the press goes in the
+    journal (who pressed what, and why it was refused), and the answer is the same
+    neutral text whatever was pressed, so a forger learns nothing about other people's
+    slips, disputes or ids."""
+    query = update.callback_query
+    data = query.data if query is not None else None
+    log.info("update %s: refused the press of %s by tg:%s: %s", update.update_id,
+             user_text(data), req.tg_user_id, user_text(reason))
+    await journal.refused_press(runtime(context).db, req, data, reason)
+    if query is not None:
+        try:
+            await query.answer(texts.BUTTON_REFUSED)
+        except TelegramError:  # an expired query: the chat message below still answers
+            pass
+    await tell(update, texts.refused(texts.BUTTON_REFUSED))
 
 
 async def tell(update: Update, text_html: str) -> None:

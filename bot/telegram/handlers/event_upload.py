@@ -15,6 +15,7 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.logsafe import user_text
 from bot.service.definitions import parse_definition
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.event_setup import set_up_event
@@ -46,7 +47,7 @@ async def definition_document(
         data = await (await document.get_file()).download_as_bytearray()
     except TelegramError as exc:  # lost or unavailable: Telegram's side, worth a retry
         log.warning("update %s: could not fetch %s: %s", update.update_id,
-                    document.file_name, exc)
+                    user_text(document.file_name), exc)
         raise Invalid(f"{document.file_name}: I could not fetch this file from Telegram; "
                       "please send it again.") from None
     try:

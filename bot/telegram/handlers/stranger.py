@@ -7,13 +7,13 @@ someone whose join request waits for a TD is told that it waits.
 from __future__ import annotations
 
 from telegram import Update
-from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.service.errors import ServiceError
 from bot.service.standing import Standing, ignore_edit, my_standing
 from bot.service.unit import Reply, Request
 from bot.telegram import texts
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.common import AfterCommit, handled, refuse_press, request_of
 from bot.telegram.runtime import runtime
 
 
@@ -45,12 +45,12 @@ async def edited(
 
 async def stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A button no handler takes (a message from an older version of the bot, or data a
-    client garbled): answered, or the phone shows a spinner on it for ever. Nothing
-    changes, so there is no update to claim."""
-    query = update.callback_query
-    if query is None:
+    client garbled or forged): refused as any press that is not the presser's is
+    (``refuse_press``: journalled, one neutral answer)."""
+    if update.callback_query is None:
         return
     try:
-        await query.answer(texts.BUTTON_OUT_OF_DATE)
-    except TelegramError:  # an expired query: nothing is waiting for the answer any more
-        pass
+        req = request_of(update, context)
+    except ServiceError:
+        return
+    await refuse_press(update, context, req, "no button carries this data")

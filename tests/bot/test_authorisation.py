@@ -1,0 +1,622 @@
+"""Who may do what: every chat command and every button kind against every role.
+
+The rules the matrix encodes: participants report, confirm, agree with and dispute their own
+games (SSSg Annex A paras 13-17, 23-24); the TDs rule, and a TD who plays in a match never
+rules on it (para 19: the other TD, else a neutral adjudicator, else the organisers, para
+30); the TDs and organisers run the event (draw, rounds, fees, invites, para 26); only the
+organisers listed in the settings create events. Buttons carry ids only: the service
+decides who may act, never the data in a button.
+
+Roles, as the cells name them (the club cup, SF best of 3: M1 Ann Lee v Dev Rao, M2 Ben Ong
+v Cai Wen; TDs Tara TD and Cai Wen; organiser Olga Org; neutral adjudicator Rita Officer;
+the "Other Cup" directed by Otto TD):
+
+- stranger: Zed, known to nobody;
+- other player: Ben Ong, who plays M2 (the target is M1);
+- player: Ann Lee, whose own result, slip, photo or proof it is (M1's reporter);
+- opponent: Dev Rao, Ann's opponent in M1;
+- TD plays: Cai Wen, a TD of the event, on the same thing in M2, where he is the
+  opponent of the reporter Ben (so he may act there as a player, never as its ruler);
+- other TD: Otto, TD of another event only;
+- TD: Tara TD, who plays in nothing;
+- organiser: Olga Org, the event's organiser (and listed in TDBOT_ORGANISERS), no TD;
+- adjudicator: Rita Officer, the event's neutral adjudicator (rules only when every TD
+  plays in the match, para 19; here Tara does not).
+
+"allow" means the effect happens (read from the database); "refuse" means nothing changed
+and the answer names nobody else. A refused button press is journalled and answered with
+one neutral text (tests/bot/test_forged_buttons.py presses forged data).
+
+Each cell is its own case: a module-wide prepared database per scenario is copied, the real
+PTB Application starts on the copy against the in-process fake, the person acts once.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.fakebot import FakeTelegram, FakeUser
+from bot.service import callbacks, disputes, event_setup, payment_proofs, reporting, rulings
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.invites import create_invite
+from bot.service.reporting import SaidResult
+from bot.service.rounds import open_round_in
+from bot.service.unit import Request
+from bot.store import groups_repo, photos_repo, prompts_repo
+from bot.telegram import texts
+from bot.telegram.clock import SimClock
+from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import DEFINITION, linked_definition
+
+MATRIX = """
+action               | stranger | other player | player | opponent | TD plays | other TD | TD     | organiser | adjudicator
+/start               | allow    | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
+/help                | allow    | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
+/matches             | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/report 412-380      | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+412-380 (a message)  | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/dispute             | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/pending             | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/invites             | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/draw                | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/openround           | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/closeround          | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/holdround           | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/amend 412 380       | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+/paid NAME ROUND     | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/cost                | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/prizes              | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | refuse
+/bracket             | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | allow
+/link (in a group)   | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/unlink (in a group) | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+event file (.toml)   | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | refuse | allow     | refuse
+board photo          | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+photo captioned /paid| refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+join: this is me     | allow    | refuse       | refuse | refuse   | refuse   | allow    | allow  | allow     | allow
+join: approve        | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+join: reject         | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+slip: who started    | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+slip: confirm        | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+slip: cancel         | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+slip: agree          | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
+slip: dispute        | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+rule: uphold         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+rule: amend          | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+rule: void game      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+rule: game bye       | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+rule: match bye      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+tie: winner          | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+tie: lots drawn      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+fix: apply           | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+fix: cancel          | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+fee proof: approve   | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+fee proof: reject    | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+photo: which game    | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+photo: award bye     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+photo: extend        | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+photo: waive         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+desk: extend round   | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+desk: match bye      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+desk: void match     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+"""
+# Notes a reader checks the cells by:
+# - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
+#   the club cup (a player's own matches); "refuse" names nobody else. Otto's /pending is
+#   about his own event, so it is refused for the club cup.
+# - /dispute and "slip: dispute": either player of the match may raise a discrepancy
+#   within the window (para 24), the reporter too (a mistake of their own).
+# - "TD plays" acts on M2, where Cai is the opponent: he agrees or disputes as a player,
+#   but never rules, gives a bye or voids (para 19), nor decides his own fee proof.
+# - The organiser may run the event as a TD may, but rules on a match only when no TD or
+#   neutral adjudicator is free to (para 19, para 30); the adjudicator likewise rules only
+#   when every TD plays in the match.
+# - "join: this is me" needs the general player link's code: anyone holding it may ask to be
+#   an unclaimed entry (a TD approves); someone already entered is refused.
+# - A board photo is the winner's to send (para 25); the loser's is kept too, but does not
+#   count as the winner's.
+# - /bracket shows names and scores (what the group sees): anyone with a role in the event.
+# - Extending a round (para 21) is about the whole round, so a TD who plays may.
+
+ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
+         "organiser", "adjudicator")
+WHO = {"stranger": "Zed", "other player": "Ben Ong", "player": "Ann Lee",
+       "opponent": "Dev Rao", "TD plays": "Cai Wen", "other TD": "Otto TD", "TD": "Tara TD",
+       "organiser": "Olga Org", "adjudicator": "Rita Officer"}
+IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014,
+       "Rita Officer": 9020, "Olga Org": 9030, "Otto TD": 9040, "Zed": 9099, "Nia": 9050}
+ORGANISERS = frozenset({IDS["Olga Org"]})
+#: the names a refused answer must not mention (besides the asker's own)
+PEOPLE_NAMES = ("Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao", "Tara TD", "Olga Org",
+                "Rita Officer", "Eve Late", "8333 6301")
+GROUP = -1000000000001  # the fake's first group chat
+
+
+def _matrix() -> dict[tuple[str, str], str]:
+    lines = [line for line in MATRIX.strip().splitlines()]
+    head = [c.strip() for c in lines[0].split("|")]
+    assert tuple(head[1:]) == ROLES, head
+    cells: dict[tuple[str, str], str] = {}
+    for line in lines[1:]:
+        row = [c.strip() for c in line.split("|")]
+        assert len(row) == len(head), line
+        for role, verdict in zip(ROLES, row[1:], strict=True):
+            assert verdict in ("allow", "refuse"), line
+            cells[(row[0], role)] = verdict
+    return cells
+
+
+CELLS = _matrix()
+
+
+# --- the prepared databases --------------------------------------------------------------
+
+
+def _definition() -> str:
+    text = DEFINITION.replace('[[tds]]\nname = "Tara TD"',
+                              '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Cai Wen"\n\n'
+                              '[[organisers]]\nname = "Olga Org"\n\n'
+                              '[[adjudicators]]\nname = "Rita Officer"')
+    return linked_definition(base=text, ids=IDS, phones={"Tara TD": "8333 6301"})
+
+
+def _other_definition() -> str:
+    text = DEFINITION.replace('slug = "club-cup"', 'slug = "other-cup"').replace(
+        "Club Cup", "Other Cup").replace("Tara TD", "Otto TD")
+    for old, new in (("Ann Lee", "Pia P"), ("Ben Ong", "Quin Q"), ("Cai Wen", "Ray R"),
+                     ("Dev Rao", "Sol S")):
+        text = text.replace(old, new)
+    return linked_definition(base=text, ids={"Otto TD": IDS["Otto TD"]})
+
+
+def _req(bot: BotUnderTest, name: str) -> Request:
+    tg = IDS[name]
+    return Request(now=bot.clock(), label=f"tg:{tg}", tg_user_id=tg, tg_name=name,
+                   organiser=tg in ORGANISERS, chat_id=tg)
+
+
+def _users(tg: FakeTelegram) -> dict[str, FakeUser]:
+    out = {}
+    for name, tg_id in IDS.items():
+        out[name] = tg.add_user(name.split()[0], user_id=tg_id)
+        tg.chat_of(out[name])
+    return out
+
+
+async def _report(bot: BotUnderTest, name: str, mine: int, theirs: int, starter: int | None,
+                  confirm: bool = True) -> int:
+    db, req = bot.runtime.db, _req(bot, name)
+    said = await reporting.report_result(db, req, SaidResult(mine, theirs, text="x"))
+    slip_id = said.slip.id
+    if starter is not None:
+        await reporting.set_starter(db, _req(bot, name), slip_id, starter)
+    if confirm:
+        await reporting.confirm_slip(db, _req(bot, name), slip_id)
+    return slip_id
+
+
+async def _scalar(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> Any:
+    async with bot.runtime.db.transaction() as tx:
+        return await tx.scalar(sql, args)
+
+
+@dataclass
+class Prepared:
+    path: Path
+    now: datetime
+    ids: dict[str, Any]
+
+
+async def _prepare(scenario: str, where: Path) -> Prepared:
+    """The club cup (and the Other Cup) in the state a scenario's buttons need."""
+    bot = BotUnderTest(where / "prepared.sqlite3", organisers=ORGANISERS)
+    ids: dict[str, Any] = {}
+    async with bot:
+        _users(bot.telegram)
+        now, cli = bot.clock(), Actor.cli()
+        async with bot.runtime.db.transaction() as tx:
+            other = await event_setup.create_event(tx, parse_definition(_other_definition()),
+                                                   by=cli, now=now)
+            created = await event_setup.create_event(tx, parse_definition(_definition()),
+                                                     by=cli, now=now)
+            event_id = created.event_id
+            ids["event"] = event_id
+            if scenario == "undrawn":
+                from bot.service.entries import register_player
+                ids["eve"] = await register_player(tx, event_id, "Eve Late", 1400, by=cli,
+                                                   now=now)
+                ids["code"] = await create_invite(tx, event_id, "player", by=cli, now=now)
+            else:
+                await make_draw(tx, event_id, seed=2026, by=cli, now=now)
+                await make_draw(tx, other.event_id, seed=2026, by=cli, now=now)
+            if scenario != "undrawn" and scenario != "drawn":
+                await open_round_in(tx, event_id, "SF", by=cli, now=now, unpaid_ok=True,
+                                    why="fees at the venue")
+            ids["sf"] = await tx.scalar("SELECT id FROM rounds WHERE event_id = ? AND name = 'SF'",
+                                        (event_id,))
+            ids["m"] = {code: await tx.scalar(
+                "SELECT id FROM matches WHERE code = ? AND round_id = ?", (code, ids["sf"]))
+                for code in ("M1", "M2")}
+        await bot.settle()
+        db = bot.runtime.db
+        if scenario == "undrawn":
+            await _request_eve(bot, ids)
+        if scenario == "draft1":  # game 1: who started is not known yet (para 15)
+            for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
+                ids.setdefault("draft", {})[match] = await _report(
+                    bot, reporter, 412, 380, None, confirm=False)
+        if scenario == "base":
+            for name in ("Ann Lee", "Cai Wen"):
+                sent = await payment_proofs.send_proof(db, _req(bot, name), f"file-{name}", "SF")
+                ids.setdefault("proof", {})[name] = sent.proof_id
+            async with db.transaction() as tx:
+                await groups_repo.link(tx, event_id, GROUP)
+        if scenario in ("slips", "dispute", "fix", "amend", "overdue"):
+            for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
+                ids.setdefault("pending", {})[match] = await _report(bot, reporter, 412, 380, 0)
+        if scenario == "slips":
+            for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
+                ids.setdefault("draft", {})[match] = await _report(  # game 2: Dev starts
+                    bot, reporter, 420, 300, None, confirm=False)
+            async with db.transaction() as tx:  # a photo Ann has not yet said the game of
+                ids["photo"] = await photos_repo.add_photo(
+                    tx, sent_by=await _person(tx, "Ann Lee"), file_id="board", now=bot.clock())
+                ids["window"] = await tx.scalar(
+                    "SELECT w.id FROM photo_windows w WHERE w.match_id = ?", (ids["m"]["M1"],))
+        if scenario in ("dispute", "fix", "amend"):
+            for opponent, match in (("Dev Rao", "M1"), ("Cai Wen", "M2")):
+                await disputes.dispute_slip(db, _req(bot, opponent), ids["pending"][match])
+                await disputes.give_reason(db, _req(bot, opponent), "I had 390")
+            ids["dispute"] = {m: await _scalar(bot, "SELECT id FROM disputes WHERE match_id = ?",
+                                               (ids["m"][m],)) for m in ("M1", "M2")}
+        if scenario == "amend":
+            await rulings.ask_amend(db, _req(bot, "Tara TD"), ids["dispute"]["M1"])
+        if scenario == "fix":
+            async with db.transaction() as tx:
+                ids["prompt"] = await prompts_repo.open_prompt(
+                    tx, await _person(tx, "Tara TD"), "confirm", ids["dispute"]["M1"],
+                    payload={"action": "uphold", "scores": None, "why": "as reported"},
+                    now=bot.clock())
+        if scenario == "tie":
+            for match, (a, b) in (("M1", ("Ann Lee", "Dev Rao")), ("M2", ("Ben Ong", "Cai Wen"))):
+                td = Request.cli(bot.clock())
+                await rulings.forfeit(db, td, event_id, match, 1, a, why="absent")
+                await reporting.enter_game(db, td, event_id, (b, a), (475, 400), starter=b)
+                await reporting.enter_game(db, td, event_id, (a, b), (400, 400), starter=a)
+        if scenario == "overdue":
+            await bot.advance(timedelta(hours=30))
+            ids["windows"] = {m: await _scalar(
+                bot, "SELECT id FROM photo_windows WHERE match_id = ?", (ids["m"][m],))
+                for m in ("M1", "M2")}
+            states = [await _scalar(bot, "SELECT state FROM photo_windows WHERE id = ?", (w,))
+                      for w in ids["windows"].values()]
+            assert states == ["overdue", "overdue"], states
+        ids["closes"] = await _scalar(bot, "SELECT closes_at FROM rounds WHERE id = ?",
+                                      (ids["sf"],))
+        await bot.settle()
+        now = bot.clock()
+    return Prepared(where / "prepared.sqlite3", now, ids)
+
+
+async def _person(tx: Any, name: str) -> int:
+    return int(await tx.scalar("SELECT id FROM people WHERE tg_user_id = ?", (IDS[name],)))
+
+
+async def _request_eve(bot: BotUnderTest, ids: dict[str, Any]) -> None:
+    """Nia followed the general link and says she is Eve Late: a request for the TDs."""
+    from bot.service.invites import ask_to_join
+    asked = await ask_to_join(bot.runtime.db, _req(bot, "Nia"), ids["code"], ids["eve"])
+    ids["request"] = asked.request_id
+
+
+_PREPARED: dict[str, Prepared] = {}
+
+
+@pytest.fixture(scope="module")
+def prepared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("authz")
+
+
+async def _scenario(name: str, root: Path) -> Prepared:
+    if name not in _PREPARED:
+        where = root / name
+        where.mkdir()
+        _PREPARED[name] = await _prepare(name, where)
+    return _PREPARED[name]
+
+
+# --- acting -----------------------------------------------------------------------------
+
+
+@dataclass
+class Case:
+    """One cell: the bot on a copy of the scenario, the person acting, the target match."""
+
+    bot: BotUnderTest
+    user: FakeUser
+    name: str
+    ids: dict[str, Any]
+    match: str  # M1, or M2 for the TD who plays
+
+    async def one(self, sql: str, *args: Any) -> Any:
+        return await _scalar(self.bot, sql, args)
+
+    @property
+    def match_id(self) -> int:
+        return int(self.ids["m"][self.match])
+
+
+Act = Callable[[Case], Awaitable[None]]
+Effect = Callable[[Case], Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class Row:
+    scenario: str
+    act: Act
+    effect: Effect
+    button: bool = False
+
+
+def says(text: str) -> Act:
+    async def act(case: Case) -> None:
+        case.bot.telegram.user_sends(case.user, text)
+    return act
+
+
+def presses(data: Callable[[Case], str]) -> Act:
+    """The person presses a button with this data, on a message of the bot's in their own
+    chat: the real keyboard for whoever got it, what a modified client sends for anyone
+    else (Telegram does not check callback data against the keyboard)."""
+    async def act(case: Case) -> None:
+        tg = case.bot.telegram
+        chat = tg.chat_of(case.user)
+        message = tg.world.new_message(chat, tg.bot_user, text="(an earlier message)")
+        tg.user_forges_tap(case.user, data(case), message)
+    return act
+
+
+def sql(query: str) -> Effect:
+    """The effect: a query over the target match (``:m``) or the event (``:e``)."""
+    async def effect(case: Case) -> Any:
+        async with case.bot.runtime.db.transaction() as tx:
+            if ":m" in query:
+                query_ = query.replace(":m", str(case.match_id))
+            else:
+                query_ = query
+            rows = await tx.all(query_.replace(":e", str(case.ids["event"])))
+        return [tuple(r) for r in rows]
+    return effect
+
+
+def answer_about_club_cup(case: Case) -> Awaitable[Any]:
+    """A read's effect: the answer is about the club cup (its name, or a picture of it)."""
+    async def read() -> Any:
+        tg = case.bot.telegram
+        said = [m.text or m.caption or "" for m in tg.sent(case.user)]
+        return any("Club Cup" in s for s in said) or any(m.photo for m in tg.sent(case.user))
+    return read()
+
+
+async def own_matches(case: Case) -> Any:
+    said = " ".join(m.text or "" for m in case.bot.telegram.sent(case.user))
+    return "Club Cup" in said and " v " in said or any(
+        n in said for n in PEOPLE_NAMES if n != case.name)
+
+
+async def answered(case: Case) -> Any:
+    said = [m.text or "" for m in case.bot.telegram.sent(case.user)]
+    return bool(said) and not said[-1].startswith("⚠️")
+
+
+def with_slug(text: str) -> Act:
+    return says(text)
+
+
+SLIP = "SELECT state, starter_side FROM slips WHERE match_id = :m ORDER BY id"
+DISPUTE = "SELECT state, ruling FROM disputes WHERE match_id = :m"
+PROMPTS = "SELECT person_id, kind, state FROM td_prompts ORDER BY id"
+MATCH = "SELECT state, winner_side FROM matches WHERE id = :m"
+GAMES = "SELECT kind, void, score_a, score_b FROM games WHERE match_id = :m ORDER BY id"
+ROUND = "SELECT state, closes_at FROM rounds WHERE event_id = :e"
+WINDOWS = "SELECT state, closes_at FROM photo_windows WHERE match_id = :m"
+PROOFS = "SELECT id, state FROM payment_proofs ORDER BY id"
+REQUESTS = "SELECT id, tg_user_id, state FROM join_requests ORDER BY id"
+
+
+def _proof_of(case: Case) -> int:
+    return int(case.ids["proof"]["Cai Wen" if case.match == "M2" else "Ann Lee"])
+
+
+ROWS: dict[str, Row] = {
+    "/start": Row("base", says("/start"), answered),
+    "/help": Row("base", says("/help"), answered),
+    "/matches": Row("base", says("/matches"), own_matches),
+    "/report 412-380": Row("base", says("/report 412-380"), sql(SLIP)),
+    "412-380 (a message)": Row("base", says("412-380"), sql(SLIP)),
+    "/dispute": Row("slips", says("/dispute I had more"), sql(DISPUTE)),
+    "/pending": Row("base", says("/pending club-cup"), answer_about_club_cup),
+    "/invites": Row("base", says("/invites club-cup"), answer_about_club_cup),
+    "/draw": Row("undrawn", says("/draw club-cup 7"), sql("SELECT count(*) FROM matches m "
+                                                           "JOIN rounds r ON r.id = m.round_id "
+                                                           "WHERE r.event_id = :e")),
+    "/openround": Row("drawn", says("/openround club-cup SF anyway: fees at the venue"),
+                      sql(ROUND)),
+    "/closeround": Row("base", says("/closeround club-cup SF anyway: rain"), sql(ROUND)),
+    "/holdround": Row("base", says("/holdround club-cup SF until 2026-03-20: rain"), sql(ROUND)),
+    "/amend 412 380": Row("amend", says("/amend 412 380"), sql(DISPUTE)),
+    "/paid NAME ROUND": Row("base", says("/paid club-cup Dev Rao SF"),
+                            sql("SELECT count(*) FROM payments")),
+    "/cost": Row("base", says("/cost club-cup 120 venue hire"), sql("SELECT count(*) FROM costs")),
+    "/prizes": Row("base", says("/prizes club-cup"), answer_about_club_cup),
+    "/bracket": Row("base", says("/bracket club-cup"), answer_about_club_cup),
+    "/link (in a group)": Row("undrawn", says("/link club-cup"),
+                              sql("SELECT group_chat_id FROM events WHERE id = :e")),
+    "/unlink (in a group)": Row("base", says("/unlink"),
+                                sql("SELECT group_chat_id FROM events WHERE id = :e")),
+    "event file (.toml)": Row("base", says(""), sql("SELECT count(*) FROM events")),
+    "board photo": Row("slips", says(""), sql(
+        "SELECT count(*) FROM photos p JOIN games g ON g.id = p.game_id WHERE g.match_id = :m")),
+    "photo captioned /paid": Row("base", says(""), sql("SELECT count(*) FROM payment_proofs")),
+    "join: this is me": Row("undrawn", presses(
+        lambda c: callbacks.join_pick(c.ids["code"], c.ids["eve"])), sql(REQUESTS), True),
+    "join: approve": Row("undrawn", presses(
+        lambda c: callbacks.join_decide(c.ids["request"], True)), sql(REQUESTS), True),
+    "join: reject": Row("undrawn", presses(
+        lambda c: callbacks.join_decide(c.ids["request"], False)), sql(REQUESTS), True),
+    "slip: who started": Row("draft1", presses(
+        lambda c: callbacks.slip("start", c.ids["draft"][c.match], 1)), sql(SLIP), True),
+    "slip: confirm": Row("slips", presses(
+        lambda c: callbacks.slip("ok", c.ids["draft"][c.match])), sql(SLIP), True),
+    "slip: cancel": Row("slips", presses(
+        lambda c: callbacks.slip("no", c.ids["draft"][c.match])), sql(SLIP), True),
+    "slip: agree": Row("slips", presses(
+        lambda c: callbacks.slip("agree", c.ids["pending"][c.match])), sql(SLIP), True),
+    "slip: dispute": Row("slips", presses(
+        lambda c: callbacks.slip("dispute", c.ids["pending"][c.match])), sql(DISPUTE), True),
+    "rule: uphold": Row("dispute", presses(
+        lambda c: callbacks.rule("uphold", c.ids["dispute"][c.match])), sql(DISPUTE), True),
+    "rule: amend": Row("dispute", presses(
+        lambda c: callbacks.rule("amend", c.ids["dispute"][c.match])), sql(PROMPTS), True),
+    "rule: void game": Row("dispute", presses(
+        lambda c: callbacks.rule("void", c.ids["dispute"][c.match])), sql(DISPUTE), True),
+    "rule: game bye": Row("dispute", presses(
+        lambda c: callbacks.rule("gbye", c.ids["dispute"][c.match], 1)), sql(DISPUTE), True),
+    "rule: match bye": Row("dispute", presses(
+        lambda c: callbacks.rule("mbye", c.ids["dispute"][c.match], 1)), sql(DISPUTE), True),
+    "tie: winner": Row("tie", presses(lambda c: callbacks.tie(c.match_id, 1)), sql(PROMPTS),
+                       True),
+    "tie: lots drawn": Row("tie", presses(lambda c: callbacks.tie(c.match_id, 1, lots=True)),
+                           sql(MATCH), True),
+    "fix: apply": Row("fix", presses(lambda c: callbacks.fix(c.ids["prompt"], True)),
+                      sql(PROMPTS), True),
+    "fix: cancel": Row("fix", presses(lambda c: callbacks.fix(c.ids["prompt"], False)),
+                       sql(PROMPTS), True),
+    "fee proof: approve": Row("base", presses(lambda c: callbacks.proof(_proof_of(c), True)),
+                              sql(PROOFS), True),
+    "fee proof: reject": Row("base", presses(lambda c: callbacks.proof(_proof_of(c), False)),
+                             sql(PROOFS), True),
+    "photo: which game": Row("slips", presses(
+        lambda c: callbacks.photo_pick(c.ids["photo"], c.ids["window"])),
+        sql("SELECT game_id FROM photos ORDER BY id"), True),
+    "photo: award bye": Row("overdue", presses(
+        lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "bye")), sql(WINDOWS), True),
+    "photo: extend": Row("overdue", presses(
+        lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "extend")), sql(WINDOWS), True),
+    "photo: waive": Row("overdue", presses(
+        lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "waive")), sql(WINDOWS), True),
+    "desk: extend round": Row("base", presses(lambda c: callbacks.desk_extend(
+        c.ids["sf"], int(datetime.fromisoformat(c.ids["closes"]).timestamp()))), sql(ROUND), True),
+    "desk: match bye": Row("slips", presses(lambda c: callbacks.desk_bye(c.match_id, 1)),
+                           sql(MATCH), True),
+    "desk: void match": Row("slips", presses(lambda c: callbacks.desk_void(c.match_id)),
+                            sql(GAMES), True),
+}
+
+
+async def _special(row: str, case: Case) -> None:
+    """The rows that are not a plain text or a button."""
+    tg = case.bot.telegram
+    if row == "event file (.toml)":
+        text = _other_definition().replace("other-cup", "third-cup")
+        tg.user_sends_document(case.user, text.encode(), "third.toml")
+    elif row == "board photo":
+        tg.user_sends_photo(case.user, _PNG)
+    elif row == "photo captioned /paid":
+        tg.user_sends_photo(case.user, _PNG, caption="/paid SF")
+    elif row in ("/link (in a group)", "/unlink (in a group)"):
+        group = tg.add_group("Club chat", list(tg.world.users.values()))
+        assert group.id == GROUP
+        tg.user_sends(case.user, row.split()[0] + (" club-cup" if "/link" in row else ""),
+                      chat=group)
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (4, 3), "white").save(out, "PNG")
+    return out.getvalue()
+
+
+_PNG = _png()
+_SPECIAL = {"event file (.toml)", "board photo", "photo captioned /paid", "/link (in a group)",
+            "/unlink (in a group)"}
+
+
+def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
+    """A new command or button kind cannot be left out of the matrix."""
+    from bot.telegram.commands import COMMANDS
+    rows = {line.split("|")[0].strip() for line in MATRIX.strip().splitlines()[1:]}
+    for command in COMMANDS:
+        assert any(r.split()[0] == f"/{command.name}" for r in rows), command.name
+    kinds = {name.split("_")[0] for name in dir(callbacks) if name.startswith("parse_")}
+    prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
+                "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:"}
+    for name in dir(callbacks):
+        if name.startswith("parse_"):
+            kind = name.removeprefix("parse_").split("_")[0]
+            assert any(r.startswith(prefixes[kind]) for r in rows), name
+    assert rows == set(ROWS), rows ^ set(ROWS)
+    assert kinds
+
+
+@pytest.mark.parametrize(("row", "role"), list(CELLS), ids=[f"{r}-{c}" for r, c in CELLS])
+async def test_cell(row: str, role: str, prepared_root: Path, tmp_path: Path) -> None:
+    spec = ROWS[row]
+    ready = await _scenario(spec.scenario, prepared_root)
+    path = tmp_path / "bot.sqlite3"
+    shutil.copyfile(ready.path, path)
+    name = WHO[role]
+    bot = BotUnderTest(path, organisers=ORGANISERS, clock=SimClock(ready.now))
+    async with bot:
+        users = _users(bot.telegram)
+        case = Case(bot, users[name], name, ready.ids, "M2" if role == "TD plays" else "M1")
+        before = await spec.effect(case)
+        if row in _SPECIAL:
+            await _special(row, case)
+        else:
+            await spec.act(case)
+        await bot.settle()
+        after = await spec.effect(case)
+        said = [m.text or m.caption or "" for m in bot.telegram.sent(case.user)]
+        if CELLS[(row, role)] == "allow":
+            assert after != before, f"{name} ({role}): {row} had no effect; they read {said}"
+            return
+        assert after == before, f"{name} ({role}): {row} was refused but changed {before} -> {after}"
+        target = {"M1": ("Ann Lee", "Dev Rao"), "M2": ("Ben Ong", "Cai Wen")}[case.match]
+        secret = ["Eve Late"] + ([] if name in target else list(target))
+        typed = " ".join(m.text or "" for m in bot.telegram.world.messages.values()
+                         if m.sender.id == case.user.id)
+        for text in said:
+            leaked = [n for n in secret if n in text and n not in typed]
+            assert not leaked, f"{name} ({role}) was told about {leaked}: {text}"
+        if spec.button:
+            await _refused_press(case, row, role, said)
+
+
+#: Refused presses of a button that is the presser's, refused for what it is, not for
+#: who pressed it: the answer says why (nothing about anyone else).
+OWN_REFUSALS = {("slip: agree", "player"), ("join: this is me", "other player"),
+                ("join: this is me", "player"), ("join: this is me", "opponent"),
+                ("join: this is me", "TD plays")}
+
+
+async def _refused_press(case: Case, row: str, role: str, said: list[str]) -> None:
+    """A refused press: journalled and answered with the one neutral text, unless it is
+    one of ``OWN_REFUSALS``."""
+    if (row, role) in OWN_REFUSALS:
+        assert said[-1].startswith("⚠️") and said[-1] != texts.refused(texts.BUTTON_REFUSED)
+        return
+    assert said[-1] == texts.refused(texts.BUTTON_REFUSED), said
+    journalled = await case.one("SELECT subject FROM journal WHERE action = 'button.refused'")
+    assert journalled == f"tg:{case.user.id}", journalled
