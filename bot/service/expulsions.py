@@ -26,7 +26,7 @@ from bot.service import callbacks, journal, outbox
 from bot.service import expulsion_texts as say
 from bot.service import reporting_texts as report_say
 from bot.service.actors import Actor
-from bot.service.adjudicators import rulers_of
+from bot.service.adjudicators import refuse_own_match, rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.knockout import load_core_event, play_order, sync_matches
@@ -316,8 +316,11 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         if event.draw_seed is None:
             raise Invalid(f"{event.name} is not drawn yet: remove the entry instead of "
                           "expelling it")
-        done = await expel_in(tx, event, await _entry_named(tx, event, name), why, actor,
-                              req.now)
+        entry = await _entry_named(tx, event, name)
+        view = await _current_match(tx, event.id, entry.id)
+        if view is not None:
+            refuse_own_match(actor, view)  # para 19: not a TD's own opponent
+        done = await expel_in(tx, event, entry, why, actor, req.now)
         return await answer_with(tx, req, render, done)
 
 

@@ -678,8 +678,10 @@ async def skip_why(db: Database, req: Request, prompt_id: int,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
-        if prompt is None or prompt.kind != "why" or prompt.person_id != actor.person_id:
-            raise Invalid("that button is out of date")
+        if prompt is None or prompt.kind != "why":
+            raise NotFound("that question is no longer known")
+        if prompt.person_id != actor.person_id:
+            raise NotAllowed("another TD's question: only they answer it")
         if prompt.state == "dropped":
             raise Invalid("you chose another ruling since; nothing was changed by this button")
         if prompt.state != "open":

@@ -43,7 +43,15 @@ from typing import Any
 import pytest
 
 from bot.fakebot import FakeTelegram, FakeUser
-from bot.service import callbacks, disputes, event_setup, payment_proofs, reporting, rulings
+from bot.service import (
+    callbacks,
+    disputes,
+    event_setup,
+    expulsions,
+    payment_proofs,
+    reporting,
+    rulings,
+)
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
@@ -107,6 +115,9 @@ photo: waive         | refuse   | refuse       | refuse | refuse   | refuse   | 
 desk: extend round   | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 desk: match bye      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 desk: void match     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+/expel NAME: REASON  | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+expel: nobody        | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+why: skip            | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -125,6 +136,10 @@ desk: void match     | refuse   | refuse       | refuse | refuse   | refuse   | 
 #   count as the winner's.
 # - /bracket shows names and scores (what the group sees): anyone with a role in the event.
 # - Extending a round (para 21) is about the whole round, so a TD who plays may.
+# - /expel targets the other player of the match (Dev in M1; Ben in M2 for the TD who plays
+#   M2 against Ben): para 19 keeps a TD from expelling his own opponent. Filling the slot
+#   (expel: nobody) is a ruling on the match: its rulers only, not the organiser while a
+#   TD is free (para 19). "why: skip" is Tara's own question about her ruling on M1.
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -259,7 +274,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                 ids.setdefault("proof", {})[name] = sent.proof_id
             async with db.transaction() as tx:
                 await groups_repo.link(tx, event_id, GROUP)
-        if scenario in ("slips", "dispute", "fix", "amend", "overdue"):
+        if scenario in ("slips", "dispute", "fix", "amend", "overdue", "why"):
             for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
                 ids.setdefault("pending", {})[match] = await _report(bot, reporter, 412, 380, 0)
         if scenario == "slips":
@@ -271,7 +286,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                     tx, sent_by=await _person(tx, "Ann Lee"), file_id="board", now=bot.clock())
                 ids["window"] = await tx.scalar(
                     "SELECT w.id FROM photo_windows w WHERE w.match_id = ?", (ids["m"]["M1"],))
-        if scenario in ("dispute", "fix", "amend"):
+        if scenario in ("dispute", "fix", "amend", "why"):
             for opponent, match in (("Dev Rao", "M1"), ("Cai Wen", "M2")):
                 await disputes.dispute_slip(db, _req(bot, opponent), ids["pending"][match])
                 await disputes.give_reason(db, _req(bot, opponent), "I had 390")
@@ -279,6 +294,15 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                                                (ids["m"][m],)) for m in ("M1", "M2")}
         if scenario == "amend":
             await rulings.ask_amend(db, _req(bot, "Tara TD"), ids["dispute"]["M1"])
+        if scenario == "why":
+            await rulings.ask_why(db, _req(bot, "Tara TD"), ids["dispute"]["M1"], "uphold")
+            ids["prompt"] = await _scalar(bot, "SELECT id FROM td_prompts WHERE kind = 'why'")
+        if scenario == "expelled":
+            ids["expulsion"] = {}
+            for match, name in (("M1", "Dev Rao"), ("M2", "Ben Ong")):
+                done = await expulsions.expel(db, Request.cli(bot.clock()), event_id, name,
+                                              why="no show")
+                ids["expulsion"][match] = done.expulsion_id
         if scenario == "fix":
             async with db.transaction() as tx:
                 ids["prompt"] = await prompts_repo.open_prompt(
@@ -519,6 +543,14 @@ ROWS: dict[str, Row] = {
                            sql(MATCH), True),
     "desk: void match": Row("slips", presses(lambda c: callbacks.desk_void(c.match_id)),
                             sql(GAMES), True),
+    "/expel NAME: REASON": Row("base", lambda c: says(
+        f"/expel club-cup {'Dev Rao' if c.match == 'M1' else 'Ben Ong'}: no show")(c),
+        sql("SELECT entry_id, state FROM expulsions ORDER BY id")),
+    "expel: nobody": Row("expelled", presses(
+        lambda c: callbacks.expel_pick(c.ids["expulsion"][c.match], None)),
+        sql("SELECT state FROM expulsions ORDER BY id"), True),
+    "why: skip": Row("why", presses(lambda c: callbacks.why_skip(c.ids["prompt"])),
+                     sql(DISPUTE), True),
 }
 
 
@@ -561,7 +593,8 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
         assert any(r.split()[0] == f"/{command.name}" for r in rows), command.name
     kinds = {name.split("_")[0] for name in dir(callbacks) if name.startswith("parse_")}
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
-                "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:"}
+                "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
+                "expel": "expel:", "why": "why:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
