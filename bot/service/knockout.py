@@ -3,8 +3,8 @@
 The core keeps a knockout event as its draw (pairings, bracket shapes, seats) plus the
 results, and derives everything else: which matches are ready, which byes go through, when
 the SSSg plate is seated. The database keeps the draw (``events.draw_json``, the core's
-``to_record``) and the games of every match; ``load_core_event`` reads the draw back
-(``sssg.from_record``) and records the games on it, and ``sync_matches`` writes the core's
+``to_record``) and the games of every match; ``load_core`` reads the draw back
+(``sssg.from_record``) and records the games on it (``sssg.record_all``), and ``sync_matches`` writes the core's
 view back onto the match rows. So the bracket rules live in one place, the core.
 
 The stored draw is the truth (SSSg paras 1 and 3: the draw is made once): it is never drawn
@@ -110,14 +110,31 @@ def play_order(code: str) -> tuple[int, str, int]:
 
 
 async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
-    """The core event: the stored draw with every decided match recorded, in play order."""
-    draw = await draw_repo.draw_record(tx, event_id)
-    assert draw is not None, "the event has not been drawn"
-    event = sssg.from_record(draw)
-    decided = [m for m in await matches_repo.of_event(tx, event_id) if m.state == "decided"]
-    for m in sorted(decided, key=lambda m: play_order(m.code)):
-        event = sssg.record(event, m.code, await core_match(tx, m.id))
+    """The core event: the stored draw with every decided match recorded."""
+    event, _ = await load_core(tx, event_id)
     return event
+
+
+async def load_core(
+    tx: Tx, event_id: int, *, states: tuple[str, ...] = ("decided",)
+) -> tuple[sssg.Event, sssg.Derived]:
+    """The core event with the games of every match in one of ``states`` recorded, and the
+    event derived (``sssg.derive``), for a caller that reads the views too.
+
+    The results are recorded all at once (``sssg.record_all``, in play order): recording
+    them one by one derived the whole event once per match, so a deciding game at 512
+    players waited on hundreds of derivations. A stored side that is not who the core
+    seats there is refused, not silently taken."""
+    draw = await draw_repo.draw_record(tx, event_id)
+    if draw is None:
+        raise Invalid("the event has not been drawn yet")
+    event = sssg.from_record(draw)
+    rows = [m for m in await matches_repo.of_event(tx, event_id) if m.state in states]
+    results = [
+        sssg.Result(m.code, (m.label(0), m.label(1)), await core_match(tx, m.id))
+        for m in sorted(rows, key=lambda m: play_order(m.code))
+    ]
+    return sssg.record_all(event, results)
 
 
 _STATE = {
@@ -133,12 +150,11 @@ _STATE = {
 async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     """Write the core's view of every match onto its row; returns the ids of matches that
     just became ready (both players known), whose players should be told."""
-    event = await load_core_event(tx, event_id)
+    event, derived = await load_core(tx, event_id)
     stored = await draw_repo.draw_record(tx, event_id)
     pins = sssg.pins_record(event)
     if stored is not None and stored.get("pinned", []) != pins:
         await draw_repo.update_record(tx, event_id, {**stored, "pinned": pins})
-    derived = sssg.derive(event)
     entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
     rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}
     became_ready: list[int] = []
