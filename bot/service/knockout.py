@@ -16,13 +16,15 @@ changed. A division the core seats later (the plate, when qualifying ends) is pi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.service.definitions import Definition
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid
-from bot.service.matches import core_match
+from bot.service.matches import core_matches
 from bot.store import draw_repo, matches_repo
 from bot.store.db import Tx
+from bot.store.matches_repo import MatchView
 from core import sssg
 from core.bracket import Status
 from core.double_elim import double_elimination
@@ -119,7 +121,22 @@ async def load_core(
     tx: Tx, event_id: int, *, states: tuple[str, ...] = ("decided",)
 ) -> tuple[sssg.Event, sssg.Derived]:
     """The core event with the games of every match in one of ``states`` recorded, and the
-    event derived (``sssg.derive``), for a caller that reads the views too.
+    event derived (``sssg.derive``), for a caller that reads the views too."""
+    loaded = await _load(tx, event_id, states)
+    return loaded.event, loaded.derived
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    draw: dict[str, Any]  # the stored record (``draw_repo.draw_record``)
+    rows: list[MatchView]  # every match row of the event
+    event: sssg.Event
+    derived: sssg.Derived
+
+
+async def _load(tx: Tx, event_id: int, states: tuple[str, ...]) -> _Loaded:
+    """What ``load_core`` reads and makes, with the stored draw and rows kept for
+    ``sync_matches`` (which would otherwise read both again).
 
     The results are recorded all at once (``sssg.record_all``, in play order): recording
     them one by one derived the whole event once per match, so a deciding game at 512
@@ -128,13 +145,14 @@ async def load_core(
     draw = await draw_repo.draw_record(tx, event_id)
     if draw is None:
         raise Invalid("the event has not been drawn yet")
-    event = sssg.from_record(draw)
-    rows = [m for m in await matches_repo.of_event(tx, event_id) if m.state in states]
+    rows = await matches_repo.of_event(tx, event_id)
+    recorded = sorted((m for m in rows if m.state in states), key=lambda m: play_order(m.code))
     results = [
-        sssg.Result(m.code, (m.label(0), m.label(1)), await core_match(tx, m.id))
-        for m in sorted(rows, key=lambda m: play_order(m.code))
+        sssg.Result(m.code, (m.label(0), m.label(1)), match)
+        for m, match in zip(recorded, await core_matches(tx, recorded), strict=True)
     ]
-    return sssg.record_all(event, results)
+    event, derived = sssg.record_all(sssg.from_record(draw), results)
+    return _Loaded(draw, rows, event, derived)
 
 
 _STATE = {
@@ -150,13 +168,13 @@ _STATE = {
 async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     """Write the core's view of every match onto its row; returns the ids of matches that
     just became ready (both players known), whose players should be told."""
-    event, derived = await load_core(tx, event_id)
-    stored = await draw_repo.draw_record(tx, event_id)
-    pins = sssg.pins_record(event)
-    if stored is not None and stored.get("pinned", []) != pins:
-        await draw_repo.update_record(tx, event_id, {**stored, "pinned": pins})
+    loaded = await _load(tx, event_id, ("decided",))
+    derived = loaded.derived
+    pins = sssg.pins_record(loaded.event)
+    if loaded.draw.get("pinned", []) != pins:
+        await draw_repo.update_record(tx, event_id, {**loaded.draw, "pinned": pins})
     entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
-    rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}
+    rows = {m.code: m for m in loaded.rows}
     became_ready: list[int] = []
     for code, view in derived.views.items():
         row = rows[code]
