@@ -479,11 +479,13 @@ def record_all(event: Event, results: Sequence[Result]) -> tuple[Event, Derived]
     # refused because an earlier one was is reported at the earlier one.
     for r in sorted(results, key=lambda r: order.get(r.match_id, -1)):
         v = d.views.get(r.match_id)
-        if v is not None and d.counted.get(r.match_id) is r and v.players == r.players and _known(d, v):
+        counted = v is not None and d.counted.get(r.match_id) is r and _known(d, v)
+        if v is not None and counted and v.players == r.players:
             _check_format(r.match_id, r.match, v.spec.best_of, (v.spec.head_start, 0))
             continue
-        if v is None or v.status is not Status.READY or not _known(d, v):
+        if v is None or not _known(d, v) or not (counted or v.status is Status.READY):
             raise ValueError(_cannot_take(d, r.match_id))
+        # Ready (or, in the qualifying round, counted whoever played it) but for others.
         raise ValueError(
             f"match {r.match_id} is {v.players[0]} v {v.players[1]} in the bracket, not "
             f"{r.players[0]} v {r.players[1]}: give its result with its players, side 0 first"
