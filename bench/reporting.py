@@ -19,11 +19,13 @@ other half from paper slips by the TD. What is timed is the use-cases
 The simulated clock moves one minute per game. At the end the stored games are counted
 against the games played (a benchmark that loses games measures nothing).
 
+Each kind is also timed apart for the games that decide their match (*deciding*): such a
+game makes ``settle_match`` load the event (``knockout.load_core``: the stored draw with
+every decided match recorded, ``core.sssg.record_all``) and sync the bracket, so its cost
+grows with the event, and an average over all games hides it.
+
 The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
-the machine decides the seconds. At 512 players the default run takes minutes: a game that
-decides its match makes ``settle_match`` sync the bracket, and ``load_core_event`` replays
-every decided match through ``core.sssg.record`` (each a full ``derive``), so the cost of a
-deciding game grows with the matches already decided.
+the machine decides the seconds.
 """
 
 from __future__ import annotations
@@ -120,9 +122,13 @@ class Season:
         self.games += 1
         if not in_chat:
             scores = (high, low) if won == 0 else (low, high)
-            entered = await self.timed("tdbot_report", reporting.enter_game(
+            t0 = time.perf_counter()
+            entered = await reporting.enter_game(
                 self.db, Request.cli(self.now), event_id, names, scores,
-                starter=names[starter] if state.next_start.side is None else None))
+                starter=names[starter] if state.next_start.side is None else None)
+            self.timings.add("tdbot_report", time.perf_counter() - t0)
+            if entered.decided:
+                self.timings.add("tdbot_report_deciding", time.perf_counter() - t0)
             return bool(entered.decided)
         t0 = time.perf_counter()
         said = reporting.SaidResult(high, low, text=f"{high}-{low}")
@@ -136,14 +142,18 @@ class Season:
                                         render=report_texts.slip_answer)
         done = await reporting.confirm_slip(self.db, self.chat(tg[won]), slip_id,
                                             render=report_texts.slip_answer)
-        self.timings.add("report_confirm", time.perf_counter() - t0)
+        spent = time.perf_counter() - t0
+        self.timings.add("report_confirm", spent)
         assert done.kind == "submitted", done.kind
+        async with self.db.transaction() as tx:
+            decided = (await core_match(tx, view.id)).state().decided  # by the confirm
+        if decided:
+            self.timings.add("report_confirm_deciding", spent)
         if self.games % 2:
             await self.timed("agree", reporting.agree_slip(self.db, self.chat(tg[1 - won]),
                                                            slip_id,
                                                            render=report_texts.slip_answer))
-        async with self.db.transaction() as tx:
-            return (await core_match(tx, view.id)).state().decided
+        return decided
 
 
 async def run(n: int, best_of: int, seed: int, folder: Path) -> dict[str, float]:
@@ -181,6 +191,8 @@ async def run(n: int, best_of: int, seed: int, folder: Path) -> dict[str, float]
         return {"players": n, "matches": len(views), "games": season.games,
                 "report_confirm": t.rate("report_confirm"), "agree": t.rate("agree"),
                 "tdbot_report": t.rate("tdbot_report"),
+                "report_confirm_deciding": t.rate("report_confirm_deciding"),
+                "tdbot_report_deciding": t.rate("tdbot_report_deciding"),
                 "chat_games": t.count.get("report_confirm", 0),
                 "paper_games": t.count.get("tdbot_report", 0)}
     finally:
@@ -205,18 +217,23 @@ def main(argv: list[str] | None = None) -> int:
         for n in sizes:
             results.append(asyncio.run(run(n, args.best_of, args.seed, Path(tmp))))
     print(f"single elimination, first round only, best of {args.best_of}, seed {args.seed}, "
-          "SQLite file")
+          "SQLite file; games (agree: slips) per second, 'deciding': the games that decide "
+          "their match")
     print(f"{'players':>7} {'matches':>7} {'games':>6} {'in chat':>7} {'paper':>6} "
-          f"{'report+confirm/s':>16} {'agree/s':>8} {'tdbot report/s':>14}")
+          f"{'report+confirm':>14} {'deciding':>8} {'agree':>7} {'tdbot report':>12} "
+          f"{'deciding':>8}")
     for r in results:
         print(f"{r['players']:>7} {r['matches']:>7} {r['games']:>6} {r['chat_games']:>7} "
-              f"{r['paper_games']:>6} {r['report_confirm']:>16.1f} {r['agree']:>8.1f} "
-              f"{r['tdbot_report']:>14.1f}")
+              f"{r['paper_games']:>6} {r['report_confirm']:>14.1f} "
+              f"{r['report_confirm_deciding']:>8.1f} {r['agree']:>7.1f} "
+              f"{r['tdbot_report']:>12.1f} {r['tdbot_report_deciding']:>8.1f}")
     for r in results:
         n = r["players"]
         print(f"report_confirm_{n} {r['report_confirm']:.1f} games/s")
+        print(f"report_confirm_deciding_{n} {r['report_confirm_deciding']:.1f} games/s")
         print(f"agree_{n} {r['agree']:.1f} slips/s")
         print(f"tdbot_report_{n} {r['tdbot_report']:.1f} games/s")
+        print(f"tdbot_report_deciding_{n} {r['tdbot_report_deciding']:.1f} games/s")
     return 0
 
 

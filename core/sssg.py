@@ -315,11 +315,12 @@ def _replacements(event: Event, old: Sequence[str], new: Sequence[str]) -> list[
     return pairs + list(zip(leaving, coming, strict=False))
 
 
-def _pin_draws(event: Event) -> Event:
-    """Pin each division drawn after qualifying once it is drawn (see ``_seat_division``)."""
+def _pin_draws(event: Event, derived: Derived | None = None) -> Event:
+    """Pin each division drawn after qualifying once it is drawn (see ``_seat_division``);
+    ``derived`` is ``derive(event)`` when the caller has it."""
     if event.plan is None or not event.plan.needed:
         return event
-    d = derive(event)
+    d = derived or derive(event)
     pinned = list(event.pinned)
     for b in (d.top, d.plate):
         drawn_late = b is not None and b.seated and not (b.name == "top" and event.top.seated)
@@ -392,9 +393,10 @@ def playable(event: Event, derived: Derived | None = None) -> list[PlayableMatch
     for mid, v in d.views.items():
         if v.status is not Status.READY:
             continue
-        a, b = v.players
-        if a is None or b is None or a in d.placeholders or b in d.placeholders:
+        if not _known(d, v):
             continue
+        a, b = v.players
+        assert a is not None and b is not None
         res = d.counted.get(mid)
         out.append(
             PlayableMatch(
@@ -416,23 +418,85 @@ def record(event: Event, match_id: str, match: Match) -> Event:
     d = derive(event)
     pm = next((p for p in playable(event, d) if p.id == match_id), None)
     if pm is None:
-        if match_id not in d.views:
-            raise ValueError(f"no match {match_id!r} in this event")
-        v = d.views[match_id]
-        raise ValueError(
-            f"match {match_id} cannot take a result: it is {v.status.value} "
-            f"({v.occupants[0].label()} v {v.occupants[1].label()}); to change a finished "
-            "match use a correction"
-        )
-    if match.best_of != pm.best_of or match.head_start != pm.head_start:
-        raise ValueError(
-            f"match {match_id} is best-of-{pm.best_of} with head start {pm.head_start}, "
-            f"not best-of-{match.best_of} with {match.head_start}"
-        )
+        raise ValueError(_cannot_take(d, match_id))
+    _check_format(match_id, match, pm.best_of, pm.head_start)
     results = tuple(r for r in event.results if r.match_id != match_id)
     return _pin_draws(replace(event, results=results + (Result(match_id, pm.players, match),)))
 
 
+def _cannot_take(d: Derived, match_id: str) -> str:
+    """Why ``match_id`` cannot take a result (it is missing, waiting, a walkover, ...)."""
+    if match_id not in d.views:
+        return f"no match {match_id!r} in this event"
+    v = d.views[match_id]
+    return (
+        f"match {match_id} cannot take a result: it is {v.status.value} "
+        f"({v.occupants[0].label()} v {v.occupants[1].label()}); to change a finished "
+        "match use a correction"
+    )
+
+
+def _check_format(match_id: str, match: Match, best_of: int, head_start: tuple[int, int]) -> None:
+    if match.best_of != best_of or match.head_start != head_start:
+        raise ValueError(
+            f"match {match_id} is best-of-{best_of} with head start {head_start}, "
+            f"not best-of-{match.best_of} with {match.head_start}"
+        )
+
+
+def record_all(event: Event, results: Sequence[Result]) -> tuple[Event, Derived]:
+    """Record many results at once (the stored games of a whole event, or a round of play)
+    with what the event then is, derived: as ``record`` would one by one in an order in
+    which they can be played, but deriving once (twice when a division gets seated) instead
+    of two or three times per result, which made loading a large event quadratic.
+
+    The same checks as ``record``: each match must be in the event and playable (both
+    players known, not decided by an earlier result), its best-of and head start the
+    bracket's, and its players (side 0, side 1) the ones the bracket seats there. Checking
+    against the event derived with all the results in is the same check: a result changes
+    only the matches it feeds, and a result the bracket does not count (``Derived.counted``:
+    played by others than those the results before it seat there) is refused. A division
+    drawn after qualifying (para 3) is seated once the qualifying results are in and
+    pinned then (``_pin_draws``), as recording the last qualifying result would do.
+    A result for a match that already has one replaces it, as in ``record``.
+    """
+    seen: set[str] = set()
+    for r in results:
+        if r.match_id in seen:
+            raise ValueError(f"match {r.match_id} is given two results: give one each")
+        seen.add(r.match_id)
+        old = event.result(r.match_id)
+        if old is not None and _winner_side(old) is not None:
+            raise ValueError(
+                f"match {r.match_id} is decided already; to change a finished match use a "
+                "correction"
+            )
+    kept = tuple(r for r in event.results if r.match_id not in seen)
+    changed = replace(event, results=kept + tuple(results))
+    d = derive(changed)
+    order = {mid: i for i, mid in enumerate(d.views)}
+    # The core's order (qualifying, then each division's matches in play order): a result
+    # refused because an earlier one was is reported at the earlier one.
+    for r in sorted(results, key=lambda r: order.get(r.match_id, -1)):
+        v = d.views.get(r.match_id)
+        counted = v is not None and d.counted.get(r.match_id) is r and _known(d, v)
+        if v is not None and counted and v.players == r.players:
+            _check_format(r.match_id, r.match, v.spec.best_of, (v.spec.head_start, 0))
+            continue
+        if v is None or not _known(d, v) or not (counted or v.status is Status.READY):
+            raise ValueError(_cannot_take(d, r.match_id))
+        # Ready (or, in the qualifying round, counted whoever played it) but for others.
+        raise ValueError(
+            f"match {r.match_id} is {v.players[0]} v {v.players[1]} in the bracket, not "
+            f"{r.players[0]} v {r.players[1]}: give its result with its players, side 0 first"
+        )
+    pinned = _pin_draws(changed, d)
+    return (changed, d) if pinned is changed else (pinned, derive(pinned))
+
+
+def _known(d: Derived, v: MatchView) -> bool:
+    """Both of the match's players are known: named, not a 'winner of Qk' slot."""
+    return all(p is not None and p not in d.placeholders for p in v.players)
 class CorrectionRefused(ValueError):
     """A correction that would void games already played in later matches, not forced."""
 
@@ -769,19 +833,18 @@ def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
     once are played together (a month of the SSSg schedule). Returns the finished event
     and the match ids of each round of play.
 
-    A round's results are recorded together, as ``record`` would one by one: the matches
-    were all playable when the round began, and a result changes only the matches it
-    feeds, none of which is in the same round. Checking each against a freshly derived
-    event made a 512-player double elimination take seconds (the work grows with the
-    square of the matches)."""
+    A round's results are recorded together (``record_all``): checking each against a
+    freshly derived event (``record``) made a 512-player double elimination take seconds
+    (the work grows with the square of the matches)."""
     ratings = {e.name: e.rating for e in event.entrants}
     rounds: list[list[str]] = []
+    d = derive(event)
     while True:
-        ready = playable(event)
+        ready = playable(event, d)
         if not ready:
             break
         rounds.append([pm.id for pm in ready])
-        played = tuple(
+        played = [
             Result(
                 pm.id,
                 pm.players,
@@ -793,10 +856,8 @@ def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
                 ),
             )
             for pm in ready
-        )
-        ids = set(rounds[-1])
-        kept = tuple(r for r in event.results if r.match_id not in ids)
-        event = _pin_draws(replace(event, results=kept + played))
+        ]
+        event, d = record_all(event, played)
     return event, rounds
 
 

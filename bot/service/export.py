@@ -13,12 +13,11 @@ from typing import Any
 
 from bot.service.errors import Invalid
 from bot.service.events import get_event
-from bot.service.knockout import load_core_event
+from bot.service.knockout import load_core
 from bot.service.matches import matches_of_event
 from bot.service.unit import reading
 from bot.store import draw_repo
 from bot.store.db import Database
-from core import sssg
 from core.event_record import event_record
 
 
@@ -29,9 +28,9 @@ async def export_event(db: Database, event_id: int) -> dict[str, Any]:
         if await draw_repo.draw_record(tx, event_id) is None:
             raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
                           f"`tdbot draw-event {event.slug}` makes it")
-        core_event = await load_core_event(tx, event_id)
+        core_event, derived = await load_core(tx, event_id)
         stored = await matches_of_event(tx, event_id)  # in round order
-    counted = sssg.derive(core_event).counted
+    counted = derived.counted
     rounds: list[list[str]] = []
     current: int | None = None
     for m in stored:

@@ -3,8 +3,8 @@
 The core keeps a knockout event as its draw (pairings, bracket shapes, seats) plus the
 results, and derives everything else: which matches are ready, which byes go through, when
 the SSSg plate is seated. The database keeps the draw (``events.draw_json``, the core's
-``to_record``) and the games of every match; ``load_core_event`` reads the draw back
-(``sssg.from_record``) and records the games on it, and ``sync_matches`` writes the core's
+``to_record``) and the games of every match; ``load_core`` reads the draw back
+(``sssg.from_record``) and records the games on it (``sssg.record_all``), and ``sync_matches`` writes the core's
 view back onto the match rows. So the bracket rules live in one place, the core.
 
 The stored draw is the truth (SSSg paras 1 and 3: the draw is made once): it is never drawn
@@ -16,13 +16,15 @@ changed. A division the core seats later (the plate, when qualifying ends) is pi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.service.definitions import Definition
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid
-from bot.service.matches import core_match
+from bot.service.matches import core_matches
 from bot.store import draw_repo, expulsions_repo, matches_repo
 from bot.store.db import Tx
+from bot.store.matches_repo import MatchView
 from core import sssg
 from core.bracket import Status
 from core.double_elim import double_elimination
@@ -110,14 +112,47 @@ def play_order(code: str) -> tuple[int, str, int]:
 
 
 async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
-    """The core event: the stored draw with every decided match recorded, in play order."""
-    draw = await draw_repo.draw_record(tx, event_id)
-    assert draw is not None, "the event has not been drawn"
-    event = sssg.from_record(draw)
-    decided = [m for m in await matches_repo.of_event(tx, event_id) if m.state == "decided"]
-    for m in sorted(decided, key=lambda m: play_order(m.code)):
-        event = sssg.record(event, m.code, await core_match(tx, m.id))
+    """The core event: the stored draw with every decided match recorded."""
+    event, _ = await load_core(tx, event_id)
     return event
+
+
+async def load_core(
+    tx: Tx, event_id: int, *, states: tuple[str, ...] = ("decided",)
+) -> tuple[sssg.Event, sssg.Derived]:
+    """The core event with the games of every match in one of ``states`` recorded, and the
+    event derived (``sssg.derive``), for a caller that reads the views too."""
+    loaded = await _load(tx, event_id, states)
+    return loaded.event, loaded.derived
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    draw: dict[str, Any]  # the stored record (``draw_repo.draw_record``)
+    rows: list[MatchView]  # every match row of the event
+    event: sssg.Event
+    derived: sssg.Derived
+
+
+async def _load(tx: Tx, event_id: int, states: tuple[str, ...]) -> _Loaded:
+    """What ``load_core`` reads and makes, with the stored draw and rows kept for
+    ``sync_matches`` (which would otherwise read both again).
+
+    The results are recorded all at once (``sssg.record_all``, in play order): recording
+    them one by one derived the whole event once per match, so a deciding game at 512
+    players waited on hundreds of derivations. A stored side that is not who the core
+    seats there is refused, not silently taken."""
+    draw = await draw_repo.draw_record(tx, event_id)
+    if draw is None:
+        raise Invalid("the event has not been drawn yet")
+    rows = await matches_repo.of_event(tx, event_id)
+    recorded = sorted((m for m in rows if m.state in states), key=lambda m: play_order(m.code))
+    results = [
+        sssg.Result(m.code, (m.label(0), m.label(1)), match)
+        for m, match in zip(recorded, await core_matches(tx, recorded), strict=True)
+    ]
+    event, derived = sssg.record_all(sssg.from_record(draw), results)
+    return _Loaded(draw, rows, event, derived)
 
 
 _STATE = {
@@ -135,14 +170,13 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     just became ready (both players known), whose players should be told. A match whose
     slot an expelled player left open (SSSg para 29: the organisers choose who takes it)
     waits until it is filled."""
-    event = await load_core_event(tx, event_id)
-    stored = await draw_repo.draw_record(tx, event_id)
-    pins = sssg.pins_record(event)
-    if stored is not None and stored.get("pinned", []) != pins:
-        await draw_repo.update_record(tx, event_id, {**stored, "pinned": pins})
-    derived = sssg.derive(event)
+    loaded = await _load(tx, event_id, ("decided",))
+    derived = loaded.derived
+    pins = sssg.pins_record(loaded.event)
+    if loaded.draw.get("pinned", []) != pins:
+        await draw_repo.update_record(tx, event_id, {**loaded.draw, "pinned": pins})
     entry_of = {e.name: e.id for e in await entries_of(tx, event_id)}
-    rows = {m.code: m for m in await matches_repo.of_event(tx, event_id)}
+    rows = {m.code: m for m in loaded.rows}
     held = await expulsions_repo.held_matches(tx, event_id)
     became_ready: list[int] = []
     for code, view in derived.views.items():

@@ -7,8 +7,10 @@ and everything a TD could dispute come from the core, never from SQL arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.service.errors import NotFound
-from bot.service.events import get_event
+from bot.service.events import Event, get_event
 from bot.store import matches_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView, StoredGame, describe_source
@@ -51,13 +53,30 @@ def _game(r: StoredGame) -> Game:
 
 
 async def core_match(tx: Tx, match_id: int) -> Match:
+    """The core's value for a stored match (``_core_value``)."""
+    view = await get_match(tx, match_id)
+    event = await get_event(tx, view.event_id)
+    return _core_value(view, event, await matches_repo.games_of(tx, match_id))
+
+
+async def core_matches(tx: Tx, views: Sequence[MatchView]) -> list[Match]:
+    """The core's values for many stored matches of one event, in the order given: the event
+    and the games read once for all (``core_match`` reads them per match, which made loading
+    a large event cost three queries and a parse of the event's rules per match)."""
+    if not views:
+        return []
+    event_id = views[0].event_id
+    assert all(v.event_id == event_id for v in views), "matches of one event"
+    event = await get_event(tx, event_id)
+    games = await matches_repo.games_of_event(tx, event_id)
+    return [_core_value(v, event, games.get(v.id, [])) for v in views]
+
+
+def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> Match:
     """The core's value for a stored match: its games in order, head start and the event's
     bye and forfeit spreads (SSSg para 28 by default), a TD's match bye (para 27) and the
     ruling of a tied match (para 30)."""
-    view = await get_match(tx, match_id)
-    event = await get_event(tx, view.event_id)
     rules = event.rules.get("rules", {})
-    games = await matches_repo.games_of(tx, match_id)
     return Match(
         best_of=view.best_of,
         games=tuple(_game(g) for g in games),

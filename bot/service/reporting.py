@@ -34,7 +34,7 @@ from bot.service.draw import DIVISIONS
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
-from bot.service.knockout import load_core_event, sync_matches
+from bot.service.knockout import load_core, sync_matches
 from bot.service.matches import (
     MatchView,
     core_match,
@@ -51,7 +51,6 @@ from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.slips_repo import SlipRow
-from core import sssg
 from core.match import Game, Match, MatchState, Report, Start, StartReason, report_game
 from core.names import NameRefused, matches_of, pick
 
@@ -214,8 +213,8 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
         return say.next_match(event, await get_round(tx, m.round_id), m,
                               await _opponent(tx, m, their_side))
     if event.draw_seed is not None and event.format == "sssg":
-        core_event = await load_core_event(tx, event.id)
-        if sssg.derive(core_event).divisions.get(view.code) == "qualifying":
+        core_event, derived = await load_core(tx, event.id)
+        if derived.divisions.get(view.code) == "qualifying":
             if won:
                 return say.goes_to_division(DIVISIONS["top"])
             if core_event.plate is not None:

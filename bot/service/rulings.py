@@ -35,7 +35,7 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
-from bot.service.knockout import play_order, sync_matches
+from bot.service.knockout import load_core, sync_matches
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.people import get_person
 from bot.service.reporting import check_scores, settle_match
@@ -52,7 +52,6 @@ from bot.service.unit import (
 )
 from bot.store import (
     disputes_repo,
-    draw_repo,
     games_repo,
     journal_repo,
     matches_repo,
@@ -198,14 +197,7 @@ def side_named(view: MatchView, name: str) -> int:
 async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
     """The core event with every match that has games (decided or being played) recorded,
     so that ``sssg.correct`` sees which later matches a correction would void."""
-    draw = await draw_repo.draw_record(tx, event_id)
-    if draw is None:
-        raise Invalid("the event has not been drawn yet")
-    event = sssg.from_record(draw)
-    views = await matches_of_event(tx, event_id)
-    for m in sorted(views, key=lambda m: play_order(m.code)):
-        if m.state in ("decided", "playing"):
-            event = sssg.record(event, m.code, await core_match(tx, m.id))
+    event, _ = await load_core(tx, event_id, states=("decided", "playing"))
     return event
 
 

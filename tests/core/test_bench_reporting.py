@@ -25,9 +25,12 @@ def test_bench_reporting_prints_its_figures_last() -> None:
     for _players, matches, games, chat, paper, *_ in rows.values():
         assert int(chat) + int(paper) == int(games)
         assert 2 * int(matches) <= int(games) <= 3 * int(matches)  # best of 3
-    figures = [line.split() for line in out[-6:]]
-    assert [f[0] for f in figures] == ["report_confirm_4", "agree_4", "tdbot_report_4",
-                                       "report_confirm_8", "agree_8", "tdbot_report_8"]
+    figures = [line.split() for line in out[-10:]]
+    assert [f[0] for f in figures] == [
+        f"{name}_{n}" for n in (4, 8) for name in (
+            "report_confirm", "report_confirm_deciding", "agree", "tdbot_report",
+            "tdbot_report_deciding")
+    ]
     for name, value, unit in figures:
         assert float(value) > 0 and unit in ("games/s", "slips/s"), name
 
