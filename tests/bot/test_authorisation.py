@@ -476,7 +476,7 @@ ROWS: dict[str, Row] = {
                       sql(ROUND)),
     "/closeround": Row("base", says("/closeround club-cup SF anyway: rain"), sql(ROUND)),
     "/holdround": Row("base", says("/holdround club-cup SF until 2026-03-20: rain"), sql(ROUND)),
-    "/amend 412 380": Row("amend", says("/amend 412 380"), sql(DISPUTE)),
+    "/amend 412 380": Row("amend", says("/amend 412 380"), sql(PROMPTS)),  # then: why?
     "/paid NAME ROUND": Row("base", says("/paid club-cup Dev Rao SF"),
                             sql("SELECT count(*) FROM payments")),
     "/cost": Row("base", says("/cost club-cup 120 venue hire"), sql("SELECT count(*) FROM costs")),
@@ -507,15 +507,15 @@ ROWS: dict[str, Row] = {
     "slip: dispute": Row("slips", presses(
         lambda c: callbacks.slip("dispute", c.ids["pending"][c.match])), sql(DISPUTE), True),
     "rule: uphold": Row("dispute", presses(
-        lambda c: callbacks.rule("uphold", c.ids["dispute"][c.match])), sql(DISPUTE), True),
+        lambda c: callbacks.rule("uphold", c.ids["dispute"][c.match])), sql(PROMPTS), True),  # asks why first
     "rule: amend": Row("dispute", presses(
         lambda c: callbacks.rule("amend", c.ids["dispute"][c.match])), sql(PROMPTS), True),
     "rule: void game": Row("dispute", presses(
-        lambda c: callbacks.rule("void", c.ids["dispute"][c.match])), sql(DISPUTE), True),
+        lambda c: callbacks.rule("void", c.ids["dispute"][c.match])), sql(PROMPTS), True),  # asks why first
     "rule: game bye": Row("dispute", presses(
-        lambda c: callbacks.rule("gbye", c.ids["dispute"][c.match], 1)), sql(DISPUTE), True),
+        lambda c: callbacks.rule("gbye", c.ids["dispute"][c.match], 1)), sql(PROMPTS), True),  # asks why first
     "rule: match bye": Row("dispute", presses(
-        lambda c: callbacks.rule("mbye", c.ids["dispute"][c.match], 1)), sql(DISPUTE), True),
+        lambda c: callbacks.rule("mbye", c.ids["dispute"][c.match], 1)), sql(PROMPTS), True),  # asks why first
     "tie: winner": Row("tie", presses(lambda c: callbacks.tie(c.match_id, 1)), sql(PROMPTS),
                        True),
     "tie: lots drawn": Row("tie", presses(lambda c: callbacks.tie(c.match_id, 1, lots=True)),
