@@ -24,6 +24,7 @@ its own after the effect: they fail, as the effect is then applied twice.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
@@ -200,6 +201,39 @@ async def test_an_update_killed_before_its_commit_is_applied_once_when_resent(
     assert read == expected_read
     assert count_with(read["Ann Lee"], "your result slip is in") == 1
     assert count_with(read["Dev Rao"], "Ann Lee reported a result") == 1
+
+
+async def test_telegram_keeps_an_update_until_the_bot_has_applied_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Telegram forgets an update once the bot confirms it (the next getUpdates offset).
+    While the update's transaction is still open, Telegram must still hold it, so that a
+    bot killed at that moment gets it again (bot/telegram/update_queue.py); it is confirmed
+    once applied."""
+    held = asyncio.Event()
+    release = asyncio.Event()
+    original = Database.transaction
+
+    @asynccontextmanager
+    async def transaction(db: Database) -> AsyncIterator[Tx]:
+        async with original(db) as tx:
+            yield tx
+            if await tx.scalar("SELECT count(*) FROM processed_updates") and not release.is_set():
+                held.set()
+                await release.wait()  # the effect is written, the COMMIT not yet
+
+    async with club_cup_bot(tmp_path) as bot:
+        monkeypatch.setattr(Database, "transaction", transaction)
+        bot.telegram.user_sends(user(bot, "Ann Lee"), "412-380")
+        try:
+            await asyncio.wait_for(held.wait(), 10)
+            await asyncio.sleep(0.3)  # PTB's own poller confirms at its next poll, at once
+            assert bot.telegram.pending_updates() == 1  # not confirmed: a kill loses nothing
+        finally:
+            release.set()
+        await bot.settle()
+        assert bot.telegram.pending_updates() == 0
+        assert "Who started?" in (bot.telegram.last_sent(user(bot, "Ann Lee")).text or "")
 
 
 # --- deadlines ---------------------------------------------------------------------------
