@@ -444,3 +444,35 @@ async def test_a_clock_jumping_an_hour_forward_or_back_neither_loses_nor_doubles
             assert await deadline_state(bot, deadline_id) == ("fired", 1)
     finally:
         await bot.stop()
+
+
+async def test_a_restored_backup_rearms_its_deadlines_and_sends_its_queued_messages(
+    tmp_path: Path,
+) -> None:
+    """README, "Backup and restore": the bot started on a backup arms every deadline open in
+    it (those due by then fire at once, once) and sends the messages queued in it."""
+    bot = BotUnderTest(tmp_path / "db.sqlite3")
+    await bot.start()
+    try:
+        ann = bot.telegram.add_user("Ann")
+        bot.telegram.chat_of(ann)
+        soon = await open_counted(bot, ann.id, timedelta(hours=1))
+        later = await open_counted(bot, ann.id, timedelta(days=2))
+        async with bot.runtime.db.transaction() as tx:
+            await outbox.enqueue(tx, chat_id=ann.id, text_html="queued in the backup",
+                                 now=bot.clock(), due_at=bot.clock() + timedelta(minutes=30))
+        await bot.runtime.db.backup(tmp_path / "backup.sqlite3")
+        await bot.stop()
+        (tmp_path / "backup.sqlite3").rename(tmp_path / "restored.sqlite3")
+        bot.db_path = tmp_path / "restored.sqlite3"
+        bot.clock.advance(timedelta(hours=3))  # the restore took a while: `soon` is overdue
+        await bot.start()
+        await bot.telegram.wait_until(lambda: len(bot.telegram.sent(ann)) == 2,
+                                      what="the queued message and the overdue deadline")
+        assert bot.runtime.scheduler.armed == {later}
+        await bot.advance(timedelta(days=2))
+        assert sorted(m.text or "" for m in bot.telegram.sent(ann)) == sorted(
+            [f"counted {later}", f"counted {soon}", "queued in the backup"])
+        assert await deadline_state(bot, soon) == ("fired", 1)
+    finally:
+        await bot.stop()
