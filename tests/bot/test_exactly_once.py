@@ -6,20 +6,24 @@ worst moment instead, inside the transaction that records the effect, after its 
 statement and before COMMIT, and then Telegram re-sends what was not confirmed:
 
 - an update's claim (``processed_updates``) commits with its effect (``bot/service/unit.py``),
-  so the crash leaves neither, and the re-sent update is applied once;
+  so the crash leaves neither, and the re-sent update is applied once; and Telegram still
+  holds an update while its transaction is open (``bot/telegram/update_queue.py``), so that
+  it can send it again;
 - a deadline's effect commits with its ``fired`` state (``deadlines.fire_due``), so the crash
   leaves neither, and the deadline fires once after the restart;
 - the outbox rows commit with the change (a crash leaves neither); a crash after Telegram
   answered and before ``mark_sent`` commits sends that message once more, and only that one;
 - a deadline due while the bot was down fires right after start-up, once; a clock that
-  jumps an hour forward or back neither loses nor doubles a deadline.
+  jumps an hour forward or back neither loses nor doubles a deadline; a restored backup
+  arms its open deadlines again and sends its queued messages.
 
 The crash is injected by wrapping ``Database.transaction`` (the one place every use-case
 commits through): when the transaction about to commit holds the chosen mark (an update's
 claim, a deadline's state, an outbox row marked sent), it raises instead of committing, and
 the transaction rolls back, as SQLite's WAL does for a process killed before COMMIT.
-The same tests were checked against a claim (or a fired state) recorded in a transaction of
-its own after the effect: they fail, as the effect is then applied twice.
+The same tests were run against a claim (or a fired state) recorded in a transaction of its
+own after the effect: they fail, the crash leaving the effect without its claim (or state),
+and the re-sent update applied a second time.
 """
 
 from __future__ import annotations
