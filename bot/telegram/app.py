@@ -24,6 +24,7 @@ from bot.telegram.clock import Clock, utc_now
 from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler
 from bot.telegram.sender import OutboxSender
+from bot.telegram.update_queue import ApplyThenConfirm
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
+        .update_queue(ApplyThenConfirm())  # Telegram forgets an update only once applied
     )
     if options.base_url:
         builder = builder.base_url(options.base_url.rstrip("/")).base_file_url(
