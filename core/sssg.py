@@ -13,13 +13,14 @@ How to use (everything is a pure function of frozen values; store the records)::
         pm.id, pm.division, pm.round_name, pm.players, pm.best_of, pm.head_start
         pm.new_match()                    # an empty core.match.Match for it
     event = sssg.record(event, "Q3", match)   # match: core.match.Match, side 0 = players[0]
+    event, derived = sssg.record_all(event, [sssg.Result("Q3", players, match), ...])  # many
     event, impact = sssg.correct(event, "Q3", fixed_match)        # refused if it voids
     event, impact = sssg.correct(event, "Q3", fixed_match, force=True)  # later games
     impact.describe()                     # what it voids, who moves (least change)
     event = sssg.substitute(event, "T5", expelled, candidate)   # para 29, core.expulsion
     sssg.placements(event)                # once finished: top, plate, prize winners
     sssg.to_record(event)                 # plain dicts: brackets, slots, results
-    sssg.from_record(record)              # the stored draw read back (results recorded again)
+    sssg.from_record(record)              # the stored draw read back (then record_all)
 
 The event keeps only the draw and the results. Who sits where in a division, which matches
 are ready, which results still count: all derived (``derive``), so that a correction
@@ -458,7 +459,8 @@ def record_all(event: Event, results: Sequence[Result]) -> tuple[Event, Derived]
     played by others than those the results before it seat there) is refused. A division
     drawn after qualifying (para 3) is seated once the qualifying results are in and
     pinned then (``_pin_draws``), as recording the last qualifying result would do.
-    A result for a match that already has one replaces it, as in ``record``.
+    A result for a match still being played replaces the one recorded, as in ``record``; a
+    decided match is changed by ``correct``, which shows what the change voids.
     """
     seen: set[str] = set()
     for r in results:
@@ -913,7 +915,7 @@ def from_record(record: Mapping[str, Any]) -> Event:
     Nothing is drawn again: the qualifying pairings, byes, bracket shapes and seats are the
     record's, so a change to the drawing code cannot reseat a stored event (para 1 and 3:
     the draw is made once). Results are not restored (a record lists them by match only;
-    whoever stores the games records them again, ``record``). A record written before
+    whoever stores the games records them again, ``record_all``). A record written before
     ``ranked`` was kept (the whole field in rating order, equal ratings in drawn order)
     gets it back from the seed, with the stored byes and qualifying seeds first."""
     entrants = tuple(Entrant(e["name"], e["rating"]) for e in record["entrants"])
