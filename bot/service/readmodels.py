@@ -29,7 +29,7 @@ from bot.service.people import get_person
 from bot.service.roles import ROLES, people_with_role, require_role
 from bot.service.schedule import Round, rounds_of
 from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
-from bot.store import held_repo, matches_repo, outbox_repo, slips_repo
+from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.held_repo import HeldGame
 from core.match import Decision
@@ -82,7 +82,13 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         starter = None
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
-        shown = "unfinished" if m.left_unfinished else m.state  # a TD will rule on it
+        shown = m.state
+        if m.left_unfinished:
+            shown = "unfinished"  # a TD will rule on it
+        elif m.state == "ready" and m.round_state == "open":
+            shown = "playing"  # became ready in an open round: it can be played now
+        elif m.state == "waiting" and m.id in await expulsions_repo.held_matches(tx, m.event_id):
+            shown = "slot open"  # SSSg para 29: the TDs choose who takes the place
         slips = tuple(
             (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
              event.local(s.closes_at) if s.closes_at else "?")

@@ -284,6 +284,7 @@ _MATCH_STATES = {
     "ready": "drawn, round not open yet",
     "playing": "being played",
     "unfinished": "round closed, unfinished: a TD will rule on it",
+    "slot open": "your opponent was expelled: the TDs choose who takes the place",
     "decided": "decided",
     "bye": "a bye",
 }

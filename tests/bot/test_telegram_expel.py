@@ -87,6 +87,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
 
     # the match waits: Ben cannot play it yet, and /pending says what waits
     assert "no match" in (await say(bot, "Ben Ong", "400-300")).casefold()
+    assert "your opponent was expelled: the TDs choose who takes the place" in await say(
+        bot, "Ben Ong", "/matches")
     pending = await say(bot, "Tara TD", "/pending")
     assert "Expelled players' slots: who takes them (para 29) (1):" in pending
     assert "M3: Ann Lee's slot v Ben Ong; 2 candidate(s)" in pending
@@ -102,7 +104,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert edited and "✅ Tara TD decided: Cai Wen takes the slot." in edited[-1]
     assert "Nothing waits for you." in await say(bot, "Tara TD", "/pending")
 
-    # the Final is now Ben v Cai: Cai can report a game in it
+    # the Final is now Ben v Cai, in an open round: Cai can play and report it
+    assert "against Ben Ong, best of 5: being played" in await say(bot, "Cai Wen", "/matches")
     answer = await say(bot, "Cai Wen", "400-300")
     assert "Ben" in answer and "no match" not in answer.casefold()
 
