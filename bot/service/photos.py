@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from bot.service import callbacks, journal, outbox
 from bot.service import photo_texts as say
 from bot.service.actors import Actor
-from bot.service.adjudicators import eligible_adjudicators
+from bot.service.adjudicators import rulers_of
 from bot.service.clock import iso
 from bot.service.deadlines import Deadline, handler
 from bot.service.errors import Invalid, NotAllowed, NotFound
@@ -43,7 +43,6 @@ from bot.service.photo_windows import (
     automatic_bye,
     officer_chat,
 )
-from bot.service.roles import people_with_role
 from bot.service.rulings import NeedsConfirm, award_game_bye_in
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import games_repo, outbox_repo, photos_repo
@@ -175,7 +174,7 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
                                           "game": number, "discharged": discharged,
                                           "late": late})
     if late:
-        for ruler in await _rulers(tx, view):
+        for ruler in await rulers_of(tx, view):
             await outbox.enqueue(tx, person_id=ruler, now=now,
                                  text_html=say.late_photo_for_tds(event, view, number, sender))
     chat = officer_chat(event)
@@ -244,7 +243,7 @@ async def _closes(tx: Tx, d: Deadline, now: datetime) -> bool:
     buttons = [[("Award bye to loser", callbacks.photo_rule(w.id, "bye"))],
                [("Extend 24 h", callbacks.photo_rule(w.id, "extend")),
                 ("Waive", callbacks.photo_rule(w.id, "waive"))]]
-    for ruler in await _rulers(tx, view):
+    for ruler in await rulers_of(tx, view):
         await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
                              dedupe_key=f"{_ask_key(w)}{ruler}")
     return True
@@ -254,17 +253,6 @@ def _ask_key(w: WindowRow) -> str:
     """The dedupe-key prefix of the TDs' copies of one close's question (an extended window
     that closes again asks again)."""
     return f"photo:{w.id}:{int(w.closes_at.timestamp())}:td:"
-
-
-async def _rulers(tx: Tx, view: MatchView) -> list[int]:
-    """Para 19: the TDs (else neutral adjudicators) who do not play in the match; failing
-    both, the organisers who do not."""
-    rulers = await eligible_adjudicators(tx, view.id)
-    if rulers:
-        return rulers
-    playing = {p for p in view.people if p is not None}
-    return [p for p in await people_with_role(tx, view.event_id, "organiser")
-            if p not in playing]
 
 
 # --- the ruling -----------------------------------------------------------------------
@@ -363,7 +351,7 @@ async def _may_rule(tx: Tx, actor: Actor, view: MatchView) -> str:
     """Who rules (para 19: a TD not playing in the match); their name as players read it."""
     if actor.is_operator:
         return "a TD"
-    if actor.person_id not in await _rulers(tx, view):
+    if actor.person_id not in await rulers_of(tx, view):
         raise NotAllowed("only a TD who does not play in this match may rule on its photo "
                          "(SSSg para 19)")
     return (await get_person(tx, actor.person_id)).name
