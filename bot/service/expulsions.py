@@ -376,6 +376,7 @@ class OpenSlot:
     match: str
     opponent: str
     options: list[Option]
+    people: tuple[int | None, int | None] = (None, None)  # the match's, for para 19
 
 
 async def open_slots(tx: Tx, event: Event) -> list[OpenSlot]:
@@ -386,5 +387,5 @@ async def open_slots(tx: Tx, event: Event) -> list[OpenSlot]:
         view = await get_match(tx, x.match_id)
         assert x.side is not None
         out.append(OpenSlot(x.id, x.name, view.code, view.label(1 - x.side),
-                            await options_for(tx, event, x)))
+                            await options_for(tx, event, x), view.people))
     return out

@@ -7,7 +7,7 @@ core's match value (core/match.py), never from counting in SQL.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.service.adjudicators import eligible_adjudicators
 from bot.service.deadlines import FailedDeadline, failed_deadlines
@@ -149,6 +149,8 @@ class TdInbox:
     # expelled players' slots waiting for the TDs' choice (paras 26, 29)
     open_slots: list[OpenSlot] = field(default_factory=list)
     slug: str = ""
+    # who asked (None: the command line): no buttons on matches they play in (para 19)
+    viewer: int | None = None
 
     @property
     def empty(self) -> bool:
@@ -163,8 +165,10 @@ async def pending(
 ) -> TdInbox:
     """Use-case: a TD asks what awaits them in an event (``td_inbox``)."""
     async with unit(db, req) as tx:
-        await require_role(tx, await require_actor(tx, req), event_id, "td")
-        return await answer_with(tx, req, render, await td_inbox(tx, event_id))
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id)
+        return await answer_with(tx, req, render, inbox)
 
 
 async def td_inbox(tx: Tx, event_id: int) -> TdInbox:

@@ -34,15 +34,19 @@ def pending_buttons(inbox: TdInbox) -> list[list[Button | tuple[str, str]]]:
     """The buttons under /pending, for the items its text shows (``texts.PENDING_SHOWN`` a
     section): approve or reject a join request; who takes an expelled player's slot (the
     best candidates, or nobody); a match bye or void for a match its closed round left
-    unfinished."""
+    unfinished. None on a match the TD asking plays in (SSSg para 19)."""
     rows: list[list[Button | tuple[str, str]]] = []
     for r in inbox.join_requests[:PENDING_SHOWN]:
         rows.append(list(join_decision(r.id, r.entry_name)))
     for x in inbox.open_slots[:PENDING_SHOWN]:
+        if inbox.viewer is not None and inbox.viewer in x.people:
+            continue  # para 19: another TD fills the slot of a match they play in
         rows.extend([(f"{x.match}: {o.name}", callbacks.expel_pick(x.expulsion_id, o.entry_id))]
                     for o in x.options[:SLOT_OPTIONS_SHOWN])
         rows.append([(f"{x.match}: nobody, {x.opponent} through",
                       callbacks.expel_pick(x.expulsion_id, None))])
     for m in inbox.left_unfinished[:PENDING_SHOWN]:
+        if inbox.viewer is not None and inbox.viewer in m.people:
+            continue  # para 19: another TD rules on a match they play in
         rows.extend(list(row) for row in match_buttons(m))
     return rows

@@ -50,3 +50,20 @@ async def test_a_player_cannot_close_a_round(bot: BotUnderTest) -> None:
     assert "for the TDs and organisers" in await say(bot, "Ann Lee", "/closeround SF")
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT state FROM rounds WHERE code = 'sf'") == "open"
+
+
+async def test_pending_offers_no_desk_buttons_on_a_match_the_td_plays_in(tmp_path) -> None:
+    """Para 19: Ann Lee is a TD too; after SF closes unfinished, her /pending lists both
+    matches but gives buttons only for M2 (she plays M1); Tara gets both."""
+    from tests.bot.club_chat import DEFINITION, IDS, buttons_of, club_cup_bot, linked_definition
+
+    tds = DEFINITION.replace('[[tds]]\nname = "Tara TD"',
+                             '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Ann Lee"')
+    async with club_cup_bot(tmp_path, linked_definition(base=tds, ids=IDS)) as bot:
+        await say(bot, "Tara TD", "/closeround SF anyway: rain")
+        inbox = await say(bot, "Ann Lee", "/pending")
+        assert "M1: Ann Lee v Dev Rao" in inbox and "M2: Ben Ong v Cai Wen" in inbox
+        mine = [b for b in buttons_of(bot, "Ann Lee") if b.startswith(("M1:", "M2:"))]
+        assert mine and all(b.startswith("M2:") for b in mine), mine
+        await say(bot, "Tara TD", "/pending")
+        assert any(b.startswith("M1:") for b in buttons_of(bot, "Tara TD"))
