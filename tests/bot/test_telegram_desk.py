@@ -7,9 +7,19 @@ The club cup's SF: M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai Wen, best of 3."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import last, say, tap
+from tests.bot.club_chat import (
+    DEFINITION,
+    IDS,
+    buttons_of,
+    club_cup_bot,
+    last,
+    linked_definition,
+    say,
+    tap,
+)
 
 
 async def test_at_the_deadline_a_td_gives_a_match_bye_extends_and_closes(
@@ -52,11 +62,9 @@ async def test_a_player_cannot_close_a_round(bot: BotUnderTest) -> None:
         assert await tx.scalar("SELECT state FROM rounds WHERE code = 'sf'") == "open"
 
 
-async def test_pending_offers_no_desk_buttons_on_a_match_the_td_plays_in(tmp_path) -> None:
+async def test_pending_offers_no_desk_buttons_on_a_match_the_td_plays_in(tmp_path: Path) -> None:
     """Para 19: Ann Lee is a TD too; after SF closes unfinished, her /pending lists both
     matches but gives buttons only for M2 (she plays M1); Tara gets both."""
-    from tests.bot.club_chat import DEFINITION, IDS, buttons_of, club_cup_bot, linked_definition
-
     tds = DEFINITION.replace('[[tds]]\nname = "Tara TD"',
                              '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Ann Lee"')
     async with club_cup_bot(tmp_path, linked_definition(base=tds, ids=IDS)) as bot:
