@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.service.actors import Actor
 from bot.service.errors import NotAllowed
 from bot.service.matches import MatchView, get_match
+from bot.service.people import get_person
 from bot.service.roles import people_with_role
 from bot.store.db import Tx
 
@@ -43,3 +44,14 @@ async def rulers_of(tx: Tx, view: MatchView) -> list[int]:
         return rulers
     playing = {p for p in view.people if p is not None}
     return [p for p in await people_with_role(tx, view.event_id, "organiser") if p not in playing]
+
+
+async def ruler_name(tx: Tx, actor: Actor, view: MatchView, what: str) -> str:
+    """Para 19: only one of the match's rulers (``rulers_of``) decides ``what`` ("rule on
+    its photo", "fill its slot"); their name as the players read it ("a TD" for the
+    command line)."""
+    if actor.is_operator:
+        return "a TD"
+    if actor.person_id not in await rulers_of(tx, view):
+        raise NotAllowed(f"only a TD who does not play in this match may {what} (SSSg para 19)")
+    return (await get_person(tx, actor.person_id)).name

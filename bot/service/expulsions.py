@@ -26,12 +26,11 @@ from bot.service import callbacks, journal, outbox
 from bot.service import expulsion_texts as say
 from bot.service import reporting_texts as report_say
 from bot.service.actors import Actor
-from bot.service.adjudicators import refuse_own_match, rulers_of
-from bot.service.errors import Invalid, NotAllowed, NotFound
+from bot.service.adjudicators import refuse_own_match, ruler_name, rulers_of
+from bot.service.errors import Invalid, NotFound
 from bot.service.events import Event, get_event
 from bot.service.knockout import load_core_event, play_order, sync_matches
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
-from bot.service.people import get_person
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
@@ -324,16 +323,6 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         return await answer_with(tx, req, render, done)
 
 
-async def _ruler_name(tx: Tx, actor: Actor, view: MatchView) -> str:
-    """Para 19: a TD who does not play in the match decides; their name as players read it."""
-    if actor.is_operator:
-        return "a TD"
-    if actor.person_id not in await rulers_of(tx, view):
-        raise NotAllowed("only a TD who does not play in this match may fill its slot "
-                         "(SSSg para 19)")
-    return (await get_person(tx, actor.person_id)).name
-
-
 async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
                            replacement: int | None,
                            render: Answer[Filled] | None = None) -> Filled:
@@ -344,7 +333,7 @@ async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
         if x is None or x.match_id is None:
             raise NotFound("that question is no longer known")
         event = await get_event(tx, x.event_id)
-        by = await _ruler_name(tx, actor, await get_match(tx, x.match_id))
+        by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
         done = await fill_in(tx, event, x, replacement, actor, by, req.now)
         return await answer_with(tx, req, render, done)
 
@@ -361,7 +350,7 @@ async def replace_player(db: Database, req: Request, event_id: int, expelled: st
             raise Invalid(f"{entry.name} is not expelled: `tdbot expel` first")
         if x.match_id is None:
             raise Invalid(f"{entry.name} left no slot to fill")
-        by = await _ruler_name(tx, actor, await get_match(tx, x.match_id))
+        by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
         chosen = await _entry_named(tx, event, with_name) if with_name is not None else None
         done = await fill_in(tx, event, x, chosen.id if chosen else None, actor, by, req.now)
         return await answer_with(tx, req, render, done)

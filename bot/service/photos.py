@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from bot.service import callbacks, journal, outbox
 from bot.service import photo_texts as say
 from bot.service.actors import Actor
-from bot.service.adjudicators import rulers_of
+from bot.service.adjudicators import ruler_name, rulers_of
 from bot.service.clock import iso
 from bot.service.deadlines import Deadline, handler
 from bot.service.errors import Invalid, NotAllowed, NotFound
@@ -347,16 +347,6 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
     return result
 
 
-async def _may_rule(tx: Tx, actor: Actor, view: MatchView) -> str:
-    """Who rules (para 19: a TD not playing in the match); their name as players read it."""
-    if actor.is_operator:
-        return "a TD"
-    if actor.person_id not in await rulers_of(tx, view):
-        raise NotAllowed("only a TD who does not play in this match may rule on its photo "
-                         "(SSSg para 19)")
-    return (await get_person(tx, actor.person_id)).name
-
-
 async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: str,
                             render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
     """Use-case: a TD presses Award bye to loser, Extend 24 h or Waive on the question."""
@@ -367,7 +357,7 @@ async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: 
         w = await photos_repo.window(tx, window_id)
         if w is None:
             raise NotFound("that photo question is no longer known")
-        by = await _may_rule(tx, actor, await get_match(tx, w.match_id))
+        by = await ruler_name(tx, actor, await get_match(tx, w.match_id), "rule on its photo")
         why = {"bye": "no board photo (para 25)", "extend": "more time for the photo",
                "waive": "photo waived"}[ruling]
         result = await _decide(tx, w, ruling, actor, by, why, req.now, None)
@@ -399,7 +389,7 @@ async def rule_photo(db: Database, req: Request, event_id: int, match_code: str,
         if view is None:
             raise NotFound(f"no match {match_code!r} in {event.slug}; "
                            f"`tdbot event show {event.slug}` lists them")
-        by = await _may_rule(tx, actor, view)
+        by = await ruler_name(tx, actor, view, "rule on its photo")
         state = (await core_match(tx, view.id)).state()
         if not 1 <= game <= len(state.counted):
             raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
