@@ -131,9 +131,13 @@ class Clocks:
 
     queued: dict[int, float] = field(default_factory=dict)
     committed: dict[int, float] = field(default_factory=dict)
+    began: dict[int, float] = field(default_factory=dict)  # BEGIN of the claiming transaction
 
     def latencies(self, ids: list[int]) -> list[float]:
         return sorted(self.committed[i] - self.queued[i] for i in ids if i in self.committed)
+
+    def applying(self, ids: list[int]) -> list[float]:
+        return sorted(self.committed[i] - self.began[i] for i in ids if i in self.committed)
 
 
 def instrument(clocks: Clocks, tg: FakeTelegram) -> Callable[[], None]:
@@ -161,13 +165,14 @@ def instrument(clocks: Clocks, tg: FakeTelegram) -> Callable[[], None]:
 
     @asynccontextmanager
     async def timed(self: Database) -> AsyncIterator[Tx]:
-        mark: dict[str, Any] = {"update": None, "outbox": 0}
+        mark: dict[str, Any] = {"update": None, "outbox": 0, "began": time.perf_counter()}
         token = _MARK.set(mark)
         try:
             async with transaction(self) as tx:  # type: ignore[attr-defined]
                 yield tx
             if mark["update"] is not None and mark["outbox"]:
                 clocks.committed[mark["update"]] = time.perf_counter()
+                clocks.began[mark["update"]] = mark["began"]
         finally:
             _MARK.reset(token)
 
@@ -337,14 +342,14 @@ def percentile(sorted_values: list[float], p: float) -> float:
 
 
 async def season(players: int, best_of: int, games: int, http: bool, folder: Path,
-                 seed: int) -> dict[str, float]:
+                 seed: int, flood: bool = True) -> dict[str, float]:
     db_path = folder / "season.sqlite3"
     db = await Database.open(db_path)
     try:
         matches = await make_event(db, players, best_of)
     finally:
         await db.close()
-    tg = FakeTelegram(bot_username="LoadCupBot", flood=FloodControl())
+    tg = FakeTelegram(bot_username="LoadCupBot", flood=FloodControl() if flood else None)
     for tg_id in [TD_ID, *range(FIRST_TG_ID, FIRST_TG_ID + players)]:
         tg.chat_of(tg.add_user(f"U{tg_id}", user_id=tg_id))
     clocks = Clocks()
@@ -401,6 +406,8 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
         "latency_p99": percentile(all_lat, 99) * 1000,
         "paced_latency_p50": percentile(paced, 50) * 1000,
         "paced_latency_p99": percentile(paced, 99) * 1000,
+        "apply_p50": percentile(clocks.applying(ids), 50) * 1000,
+        "apply_p99": percentile(clocks.applying(ids), 99) * 1000,
         "messages": len(times),
         "messages_per_s": len(times) / send_span if send_span else 0.0,
         "max_overall_per_s": sliding_max(times, 1.0),
@@ -538,6 +545,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="small sizes, for CI: 16 players, 1,000 deadlines, 300 players"
                              " and 3,000 games for memory")
+    parser.add_argument("--no-flood", action="store_true",
+                        help="switch the fake's flood control off (no 429s; the bot's own"
+                             " AIORateLimiter still paces sends)")
     parser.add_argument("--deadlines", type=int, default=None, help="default 100,000")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--memory-child", type=Path, help=argparse.SUPPRESS)
@@ -556,12 +566,14 @@ def main(argv: list[str] | None = None) -> int:
     deadlines = args.deadlines or (1_000 if args.quick else 100_000)
     big_players, big_games = (300, 3_000) if args.quick else (10_000, 100_000)
     with tempfile.TemporaryDirectory(prefix="tdbot-load-") as tmp:
-        s = asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed))
+        s = asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed,
+                                  flood=not args.no_flood))
         r = asyncio.run(rearm(deadlines, Path(tmp)))
         m = memory(big_players, big_games, Path(tmp))
     transport = "HTTP on 127.0.0.1" if args.http else "in-process"
     print(f"single elimination, {s['players']} players, {s['matches']} matches open at once, "
-          f"best of {args.best_of}, fake Bot API {transport} with flood control, seed "
+          f"best of {args.best_of}, fake Bot API {transport}, flood control "
+          f"{'off' if args.no_flood else 'on'}, seed "
           f"{args.seed}")
     kinds = ", ".join(f"{k[5:]} {int(v)}" for k, v in s.items() if k.startswith("kind_"))
     print(f"{s['games']} games, {s['updates']} updates ({kinds}) in {s['wall']:.1f} s; "
@@ -575,6 +587,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"latency_p99 {s['latency_p99']:.1f} ms")
     print(f"paced_latency_p50 {s['paced_latency_p50']:.1f} ms")
     print(f"paced_latency_p99 {s['paced_latency_p99']:.1f} ms")
+    print(f"apply_p50 {s['apply_p50']:.1f} ms")
+    print(f"apply_p99 {s['apply_p99']:.1f} ms")
     print(f"messages_per_s {s['messages_per_s']:.1f} messages/s")
     print(f"max_overall_per_s {s['max_overall_per_s']} messages/s")
     print(f"max_chat_per_s {s['max_chat_per_s']} messages/s")
