@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
+    club_cmds,
     event_export_cmds,
     expel_cmds,
     fees_cmds,

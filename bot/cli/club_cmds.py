@@ -1,0 +1,236 @@
+"""`tdbot club-night pair|fees`: try a club night's pairing and fees from files, without
+the bot (the rules are :mod:`core.club`, from the Director's Manual's club chapters).
+
+Files:
+
+- ``--players FILE.csv``: the players checked in tonight. A header names the columns, in
+  any order: ``number`` and ``name`` are required; ``rating``, ``sessions`` (club
+  sessions attended before tonight), ``wins`` and ``spread`` (the club record: the
+  ladder and the expert points), ``student`` and ``senior`` (yes/no) and ``joined``
+  (the first round a latecomer plays) are optional.
+- ``--history FILE.json``: tonight's results so far, a list of
+  ``{"round": 1, "a": 3, "b": 5, "score_a": 412, "score_b": 377}`` and
+  ``{"round": 1, "bye": 7}`` (what a bye is worth is the club's rule).
+- ``--rules FILE.toml``: the club's rules, keys as :class:`core.club.ClubRules`:
+  ``method`` (koth, ladder, random), ``newcomer_sessions``, ``protect_top``, ``bye``
+  (spread or sit-out), ``bye_spread``, ``fee``, ``student_fee``, ``senior_fee``,
+  ``free_sessions``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import tomllib
+from dataclasses import fields, replace
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from bot.cli.app import app, fail
+from bot.cli.pair_cmd import _as_json
+from bot.service.errors import ServiceError
+from bot.service.limits import amount_of_money
+from core.club import ByeRule, ClubRules, Member, Method, bye_result, pair_club_round, session_fees
+from core.tournament import Game
+
+club_app = typer.Typer(help="A club night: pairings and fees from files (Director's Manual, "
+                            "club chapters).", no_args_is_help=True)
+app.add_typer(club_app, name="club-night")
+
+_INTS = ("number", "rating", "sessions", "wins", "spread", "joined")
+_BOOLS = ("student", "senior")
+_COLUMNS = ("name", *_INTS, *_BOOLS)
+_YES = {"yes": True, "y": True, "true": True, "1": True,
+        "no": False, "n": False, "false": False, "0": False, "": False}
+
+
+def _read(path: Path, flag: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        fail(f"{flag} {path}: cannot read the file ({exc.strerror or exc})")
+    except UnicodeDecodeError:
+        fail(f"{flag} {path}: not a UTF-8 text file")
+
+
+def read_players(path: Path) -> list[Member]:
+    """The checked-in players of ``path``; a bad cell is named by row and column."""
+    rows = list(csv.reader(_read(path, "--players").splitlines()))
+    if not rows:
+        fail(f"--players {path}: the file is empty; give a header line such as "
+             "number,name,rating,sessions")
+    header = [h.strip().lower().replace(" ", "_") for h in rows[0]]
+    unknown = [h for h in header if h not in _COLUMNS]
+    if unknown:
+        fail(f"--players {path}: unknown column {unknown[0]!r}; columns are "
+             f"{', '.join(_COLUMNS)}")
+    for need in ("number", "name"):
+        if need not in header:
+            fail(f"--players {path}: no {need!r} column (number and name are required)")
+    members = []
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            fail(f"--players {path}: row {line} has {len(row)} values for {len(header)} "
+                 "columns (quote a name with a comma in it)")
+        cells = dict(zip(header, (c.strip() for c in row), strict=True))
+        values: dict[str, Any] = {"name": cells["name"]}
+        if not cells["name"]:
+            fail(f"--players {path}: row {line}: the name is empty")
+        for col in _INTS:
+            if col in cells and cells[col]:
+                try:
+                    values[col] = int(cells[col])
+                except ValueError:
+                    fail(f"--players {path}: row {line}: {col} {cells[col]!r} is not a "
+                         "whole number")
+        for col in _BOOLS:
+            if col in cells:
+                if cells[col].lower() not in _YES:
+                    fail(f"--players {path}: row {line}: {col} {cells[col]!r}: give yes or no")
+                values[col] = _YES[cells[col].lower()]
+        if "number" not in values:
+            fail(f"--players {path}: row {line}: the number is empty")
+        members.append(Member(**values))
+    if not members:
+        fail(f"--players {path}: no players below the header")
+    return members
+
+
+def read_rules(path: Path | None) -> ClubRules:
+    """The club's rules from a TOML file (the defaults without one)."""
+    if path is None:
+        return ClubRules()
+    try:
+        data = tomllib.loads(_read(path, "--rules"))
+    except tomllib.TOMLDecodeError as exc:
+        fail(f"--rules {path}: not valid TOML ({exc})")
+    known = {f.name for f in fields(ClubRules)}
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            fail(f"--rules {path}: unknown key {key!r}; keys are {', '.join(sorted(known))}")
+        if key in ("fee", "student_fee", "senior_fee"):
+            try:
+                values[key] = amount_of_money(value, positive=False)
+            except ServiceError as exc:
+                fail(f"--rules {path}: {key} {value!r}: {exc.message}")
+        elif key == "method":
+            values[key] = _choice(Method, value, f"--rules {path}: method")
+        elif key == "bye":
+            values[key] = _choice(ByeRule, value, f"--rules {path}: bye")
+        else:
+            if isinstance(value, bool) or not isinstance(value, int):
+                fail(f"--rules {path}: {key} {value!r}: give a whole number")
+            values[key] = value
+    try:
+        return ClubRules(**values)
+    except ValueError as exc:
+        fail(f"--rules {path}: {exc}")
+
+
+def _choice(kind: type[Method] | type[ByeRule], value: object, what: str) -> Any:
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        fail(f"{what} {value!r}: choose one of {', '.join(k.value for k in kind)}")
+
+
+def read_history(path: Path | None, rules: ClubRules) -> list[Game]:
+    """Tonight's results so far; a bye is worth what the club's rule says."""
+    if path is None:
+        return []
+    try:
+        data = json.loads(_read(path, "--history"))
+    except json.JSONDecodeError as exc:
+        fail(f"--history {path}: not valid JSON ({exc.msg}, line {exc.lineno})")
+    if not isinstance(data, list):
+        fail(f"--history {path}: give a list of games, e.g. "
+             '[{"round": 1, "a": 1, "b": 2, "score_a": 400, "score_b": 350}]')
+    games = []
+    for k, item in enumerate(data, start=1):
+        def number(key: str, item: Any = item, k: int = k) -> int:
+            value = item.get(key) if isinstance(item, dict) else None
+            if isinstance(value, bool) or not isinstance(value, int):
+                fail(f"--history {path}: game {k}: {key!r} must be a whole number")
+            return value
+        if isinstance(item, dict) and "bye" in item:
+            games.append(bye_result(rules, number("round"), number("bye")))
+            continue
+        r, a, b, sa, sb = (number(key) for key in ("round", "a", "b", "score_a", "score_b"))
+        win = 1.0 if sa > sb else 0.5 if sa == sb else 0.0
+        games.append(Game(r, a, b, win, 1.0 - win, sa, sb))
+    return games
+
+
+@club_app.command("pair")
+def pair(
+    players: Path = typer.Option(..., "--players", help="CSV of tonight's players"),
+    round_number: int = typer.Option(..., "--round", help="the round to pair, from 1"),
+    history: Path | None = typer.Option(None, "--history", help="JSON of tonight's results so far"),
+    rules_file: Path | None = typer.Option(None, "--rules", help="TOML of the club's rules"),
+    method: str | None = typer.Option(None, "--method", help="koth, ladder or random (default: the rules', else koth)"),
+    seed: int | None = typer.Option(None, "--seed", help="random: the draw's seed"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON: round, pairings, byes"),
+    why: bool = typer.Option(False, "--why", help="print the reason for each pair"),
+) -> None:
+    """Pair a round of a club night: the club's method, repeats avoided, newcomers kept
+    from the top players and from each other where the field allows."""
+    rules = read_rules(rules_file)
+    if method is not None:
+        rules = replace(rules, method=_choice(Method, method, "--method"))
+    if rules.method == Method.RANDOM and seed is None:
+        fail("--seed N is needed for a random draw (print it, so the draw can be made again)")
+    members = read_players(players)
+    games = read_history(history, rules)
+    try:
+        pairings = pair_club_round(members, games, round_number, rules, seed=seed)
+    except ValueError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(_as_json(pairings, why)))
+        return
+    names = {m.number: m.name for m in members}
+
+    def who(n: int) -> str:
+        return f"{names[n]} ({n})"
+
+    typer.echo(f"Round {pairings.round}, club night, {rules.method.value} "
+               "(the first named goes first):")
+    for board, (a, b) in enumerate(pairings.pairs, start=1):
+        typer.echo(f"{board:4}. {who(a)} v {who(b)}")
+        if why:
+            typer.echo(f"      {pairings.reason_for((a, b))}")
+    for bye in pairings.byes:
+        typer.echo(f"   bye: {who(bye)}")
+        if why:
+            typer.echo(f"      {pairings.reason_for((bye, 0))}")
+
+
+@club_app.command("fees")
+def fees(
+    players: Path = typer.Option(..., "--players", help="CSV of tonight's players"),
+    rules_file: Path = typer.Option(..., "--rules", help="TOML of the club's rules (fee, ...)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON: each player's fee and the total"),
+) -> None:
+    """What each checked-in player owes tonight (Director's Manual, Player Fees at Club)."""
+    rules = read_rules(rules_file)
+    members = read_players(players)
+    try:
+        owed = session_fees(members, rules)
+    except ValueError as exc:
+        fail(str(exc))
+    total = sum((f.amount for f in owed), Decimal(0))
+    if as_json:
+        typer.echo(json.dumps({"fees": [{"number": f.number, "amount": str(f.amount),
+                                         "reason": f.reason} for f in owed],
+                               "total": str(total)}))
+        return
+    names = {m.number: m.name for m in members}
+    for f in owed:
+        typer.echo(f"{names[f.number]} ({f.number}): {f.amount} ({f.reason})")
+    typer.echo(f"total: {total}")
