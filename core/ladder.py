@@ -660,30 +660,33 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
     """Players with no ladder activity for ``idle_days`` (club rule) drop ``idle_drop``
     rungs, or leave the ladder (club rule ``idle``). A player in an open challenge is not
     idle. A drop restarts the player's idle clock, so the next drop is ``idle_days``
-    later and applying this twice at one ``now`` changes nothing. Idle players are moved
-    from the bottom up, so two idle neighbours keep their order."""
+    later and applying this twice at one ``now`` changes nothing. Idle players keep
+    their order among themselves: two idle neighbours both drop, neither passes the other."""
     rules = ladder.rules
     idle = [n for n in ladder.names
             if state.open_of(n) is None
             and n in state.last_active and now - state.last_active[n] >= rules.idle_after]
-    names = list(ladder.names)
     active = dict(state.last_active)
     events: list[LadderEvent] = []
-    for name in reversed(idle):
-        at = names.index(name)
-        if rules.idle is Idle.LEAVE:
-            names.pop(at)
+    if rules.idle is Idle.LEAVE:
+        for name in idle:
             del active[name]
             events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: no ladder "
                                       f"games in {rules.idle_days} days"))
-            continue
-        to = min(len(names) - 1, at + rules.idle_drop)
-        active[name] = now
-        if to == at:
-            continue
-        names.insert(to, names.pop(at))
-        events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at + 1} to "
-                                  f"{to + 1}: no ladder games in {rules.idle_days} days"))
+        names = [n for n in ladder.names if n not in idle]
+    else:
+        # An idle player goes just below whoever is ``idle_drop`` rungs under them now.
+        def key(item: tuple[int, str]) -> float:
+            at, name = item
+            return at + rules.idle_drop + 0.5 if name in idle else at
+
+        names = [n for _, n in sorted(enumerate(ladder.names), key=key)]
+        for name in idle:
+            active[name] = now
+            at, to = ladder.names.index(name) + 1, names.index(name) + 1
+            if to != at:
+                events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at} "
+                                          f"to {to}: no ladder games in {rules.idle_days} days"))
     return Step(replace(ladder, names=tuple(names)), LadderState(state.challenges, active),
                 tuple(events))
 
