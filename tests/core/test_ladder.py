@@ -152,6 +152,7 @@ def test_unanswered_challenge_is_forfeited_at_the_accept_deadline() -> None:
         accept(step.ladder, step.state, "Bob", T0 + 48 * H)
     after = expire(step.ladder, step.state, T0 + 50 * H)
     assert after.ladder.names == ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")
+    assert [e.kind for e in after.events] == [EventKind.FORFEITED, EventKind.MOVED]
     closed = after.state.challenges[-1]
     assert closed.status is Status.FORFEITED and closed.closed_at == T0 + 48 * H
 
