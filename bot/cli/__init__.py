@@ -10,6 +10,7 @@ from bot.cli import (  # noqa: F401
     formats_cmds,
     held_cmds,
     knockout_cmds,
+    ladder_cmds,
     match_cmds,
     pair_cmd,
     photo_cmds,

@@ -1,0 +1,714 @@
+"""A club challenge ladder: who may challenge whom, deadlines, and how results move rungs.
+
+Seed: ``000_b3c5e727b60e0de2.txt``, the NASPA Director's Manual, "Starting & Directing a
+SCRABBLE Club", *Pairing Players at Club*: some clubs "use a rigid ladder system", and
+the director is told to "use a pairing method that you think will work best, and modify,
+if necessary, to suit the needs of your players". The manual names the ladder and leaves
+its working to the club, so almost everything here is a **club rule**: a field of
+:class:`LadderRules` with a default a club may change. Where the manual does speak it is
+cited: newcomers start at the bottom because it advises "for newcomers, try not to match
+them against the top players in your club" and to match them against "your club's lower
+rated players"; and the director is "the final arbiter in game decisions", which is why
+nothing here rules on a disputed score (a result is recorded as the director enters it).
+
+Shape. A :class:`Ladder` is the rules and the order of names, top first. A
+:class:`LadderState` is everything else a ladder remembers: every :class:`Challenge`
+(open and closed, a journal-friendly record of plain fields) and when each player was
+last active. Every action is a pure function ``(ladder, state, ..., now) -> Step``; a
+:class:`Step` holds the new ladder, the new state and the :class:`LadderEvent` lines to
+announce. Time is always the ``now`` argument. A request the rules refuse raises
+:class:`LadderRefused`, whose message says why and what to do; nothing is half-applied.
+
+Invariants the tests hold: the ladder is always a permutation of its players; a player
+has at most one open challenge (as challenger or challenged); a challenger is always
+below the player challenged while the challenge is open (moves keep the relative order
+of everyone not involved), and :func:`expire` applied twice at the same ``now`` changes
+nothing the second time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from core.match import Decision, Game, Match
+from core.names import tidy
+
+
+class LadderRefused(ValueError):
+    """A request the ladder's rules refuse; the message says why and what to do."""
+
+
+class LadderRulesError(ValueError):
+    """Club rules that cannot work together; the message names the field and a fix."""
+
+
+class OnWin(StrEnum):
+    """Club rule: how a challenger who wins climbs."""
+
+    LEAPFROG = "leapfrog"  # the winner takes the loser's rung; those between move down one
+    SWAP = "swap"  # the two exchange rungs; nobody else moves
+
+
+class Lapse(StrEnum):
+    """Club rule: what an accepted challenge not played by its deadline becomes."""
+
+    FORFEIT = "forfeit"  # the challenger wins by forfeit
+    VOID = "void"  # nothing happens on the ladder
+
+
+class Decline(StrEnum):
+    """Club rule: what declining a challenge means."""
+
+    FORFEIT = "forfeit"  # the challenger wins by forfeit (a ladder must be defended)
+    VOID = "void"  # the challenge is dropped; nobody moves
+
+
+class Idle(StrEnum):
+    """Club rule: what happens to a player idle for ``idle_days``."""
+
+    DROP = "drop"  # drops ``idle_drop`` rungs
+    LEAVE = "leave"  # leaves the ladder
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How far up a player may challenge: ``places`` rungs, or ``percent`` of those above.
+
+    A share is rounded up and never less than one rung, so the player just below can
+    always be challenged: "25%" lets the 9th challenge ceil(8 * 0.25) = 2 rungs up.
+    """
+
+    places: int | None = None
+    percent: int | None = None
+
+    @classmethod
+    def parse(cls, text: str | int) -> Reach:
+        raw = str(text).strip()
+        if raw.endswith("%"):
+            number = raw[:-1].strip()
+            if not number.isdigit() or not 1 <= int(number) <= 100:
+                raise LadderRulesError(
+                    f"reach {raw!r}: a share must be a whole percent from 1% to 100%, e.g. '25%'")
+            return cls(percent=int(number))
+        if not raw.isdigit() or int(raw) < 1:
+            raise LadderRulesError(
+                f"reach {raw!r}: give a number of places, 1 or more (e.g. '3'), "
+                "or a share of those above (e.g. '25%')")
+        return cls(places=int(raw))
+
+    def rungs(self, above: int) -> int:
+        """How many of the ``above`` players above may be challenged."""
+        if above <= 0:
+            return 0
+        if self.percent is not None:
+            return min(above, max(1, math.ceil(above * self.percent / 100)))
+        assert self.places is not None
+        return min(above, self.places)
+
+    def __str__(self) -> str:
+        return f"{self.percent}%" if self.percent is not None else str(self.places)
+
+
+def _whole(name: str, value: object, least: int, unit: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise LadderRulesError(f"{name} = {value!r}: give a whole number of {unit}, {least} or more")
+    return value
+
+
+def _choice(name: str, value: object, kind: type[StrEnum]) -> Any:
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return kind(value)
+    except ValueError:
+        options = " or ".join(repr(k.value) for k in kind)
+        raise LadderRulesError(f"{name} = {value!r}: give {options}") from None
+
+
+@dataclass(frozen=True)
+class LadderRules:
+    """A club's ladder rules. Every field is a club rule (the Director's Manual names the
+    ladder but leaves its working to the club); the defaults are a common club ladder.
+
+    - ``reach``: how far up a player may challenge: N places ("3") or a share of those
+      above ("25%"), see :class:`Reach`.
+    - ``accept_hours``: the challenged accepts within this, or the challenger wins by
+      forfeit (an unanswered challenge must not freeze the ladder).
+    - ``play_days``: an accepted challenge is played within this many days of its
+      acceptance, or it lapses as ``lapse`` says (forfeit to the challenger, or void).
+    - ``decline``: declining is a forfeit to the challenger, or voids the challenge.
+    - ``on_win``: a challenger who wins leapfrogs (takes the loser's rung, those between
+      move down one) or swaps rungs with the loser.
+    - ``idle_days``/``idle``/``idle_drop``: a player with no ladder activity for
+      ``idle_days`` drops ``idle_drop`` rungs, or leaves the ladder.
+    - ``cooldown_days``: the same two may not meet again in a challenge for this long
+      after a challenge between them was decided (played or forfeited).
+    - ``best_of``: games in a challenge: 1 or an odd number, so one side always wins
+      the majority unless games are tied.
+
+    One open challenge per player (as challenger or challenged) is a fixed rule of this
+    ladder: it is what keeps the rungs it plays for from moving under it.
+    """
+
+    reach: Reach = field(default_factory=lambda: Reach(places=3))
+    accept_hours: int = 48
+    play_days: int = 7
+    lapse: Lapse = Lapse.FORFEIT
+    decline: Decline = Decline.FORFEIT
+    on_win: OnWin = OnWin.LEAPFROG
+    idle_days: int = 30
+    idle: Idle = Idle.DROP
+    idle_drop: int = 1
+    cooldown_days: int = 7
+    best_of: int = 1
+
+    def __post_init__(self) -> None:
+        if isinstance(self.reach, (str, int)) and not isinstance(self.reach, bool):
+            object.__setattr__(self, "reach", Reach.parse(self.reach))
+        if not isinstance(self.reach, Reach):
+            raise LadderRulesError(f"reach = {self.reach!r}: give e.g. '3' or '25%'")
+        _whole("accept_hours", self.accept_hours, 1, "hours")
+        _whole("play_days", self.play_days, 1, "days")
+        _whole("idle_days", self.idle_days, 1, "days")
+        _whole("idle_drop", self.idle_drop, 1, "rungs")
+        _whole("cooldown_days", self.cooldown_days, 0, "days")
+        best = _whole("best_of", self.best_of, 1, "games")
+        if best % 2 == 0:
+            raise LadderRulesError(
+                f"best_of = {best}: give 1 or an odd number (3, 5, ...) so that a challenge "
+                "has a winner")
+        for name, kind in (("lapse", Lapse), ("decline", Decline), ("on_win", OnWin),
+                           ("idle", Idle)):
+            object.__setattr__(self, name, _choice(name, getattr(self, name), kind))
+
+    @property
+    def accept_within(self) -> timedelta:
+        return timedelta(hours=self.accept_hours)
+
+    @property
+    def play_within(self) -> timedelta:
+        return timedelta(days=self.play_days)
+
+    @property
+    def cooldown(self) -> timedelta:
+        return timedelta(days=self.cooldown_days)
+
+    @property
+    def idle_after(self) -> timedelta:
+        return timedelta(days=self.idle_days)
+
+
+RULE_FIELDS = ("reach", "accept_hours", "play_days", "lapse", "decline", "on_win",
+               "idle_days", "idle", "idle_drop", "cooldown_days", "best_of")
+
+
+def rules_from_mapping(values: Mapping[str, object]) -> LadderRules:
+    """Club rules from a plain mapping (a TOML table, JSON): unknown keys are refused by
+    name so that a misspelt rule is not silently the default."""
+    unknown = sorted(set(values) - set(RULE_FIELDS))
+    if unknown:
+        raise LadderRulesError(
+            f"unknown ladder rule(s) {', '.join(unknown)}: the rules are {', '.join(RULE_FIELDS)}")
+    return LadderRules(**values)  # type: ignore[arg-type]
+
+
+def rules_to_mapping(rules: LadderRules) -> dict[str, object]:
+    """The rules as plain values, the inverse of :func:`rules_from_mapping`."""
+    out: dict[str, object] = {}
+    for name in RULE_FIELDS:
+        value = getattr(rules, name)
+        out[name] = str(value) if isinstance(value, (Reach, StrEnum)) else value
+    return out
+
+
+class Status(StrEnum):
+    ISSUED = "issued"  # waiting for the challenged to accept
+    ACCEPTED = "accepted"  # to be played by ``play_by``
+    PLAYED = "played"  # decided over the board
+    FORFEITED = "forfeited"  # won by the challenger without play
+    VOID = "void"  # ended with no result (withdrawn, declined where that is allowed, lapsed)
+
+
+OPEN = (Status.ISSUED, Status.ACCEPTED)
+
+
+@dataclass(frozen=True)
+class LadderGame:
+    """One game of a challenge: scores as (challenger, challenged), and who started if
+    it was said (starts do not decide a ladder challenge: see :func:`record_result`)."""
+
+    challenger_score: int
+    challenged_score: int
+    starter: str | None = None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One challenge, as the journal keeps it: plain fields, times in the caller's zone.
+
+    ``rungs`` is (challenger's, challenged's) rung, 1 = top, when it was issued; ``why``
+    says in words how it ended ("won 2-1", "not accepted within 48 h").
+    """
+
+    number: int
+    challenger: str
+    challenged: str
+    issued_at: datetime
+    accept_by: datetime
+    rungs: tuple[int, int]
+    status: Status = Status.ISSUED
+    accepted_at: datetime | None = None
+    play_by: datetime | None = None
+    games: tuple[LadderGame, ...] = ()
+    winner: str | None = None
+    closed_at: datetime | None = None
+    why: str = ""
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.challenger, self.challenged)
+
+    @property
+    def deadline(self) -> datetime:
+        """The deadline now running: accepting, then playing."""
+        if self.status is Status.ACCEPTED:
+            assert self.play_by is not None
+            return self.play_by
+        return self.accept_by
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The club's rules and the order of names, top first (rung 1 is ``names[0]``)."""
+
+    names: tuple[str, ...]
+    rules: LadderRules = field(default_factory=LadderRules)
+
+    def __post_init__(self) -> None:
+        names = tuple(self.names)
+        object.__setattr__(self, "names", names)
+        seen: set[str] = set()
+        for name in names:
+            if not isinstance(name, str) or not tidy(name):
+                raise LadderRefused("a player's name is empty: give every player a name")
+            if tidy(name).casefold() in seen:
+                raise LadderRefused(
+                    f"{name!r} is on the ladder twice: give each player once (add an initial "
+                    "to tell two people of one name apart)")
+            seen.add(tidy(name).casefold())
+
+    def rung(self, name: str) -> int:
+        """``name``'s rung, 1 = top."""
+        try:
+            return self.names.index(name) + 1
+        except ValueError:
+            raise LadderRefused(
+                f"{name!r} is not on the ladder: join them first, or give one of "
+                f"{', '.join(self.names) or '(nobody yet)'}") from None
+
+
+@dataclass(frozen=True)
+class LadderState:
+    """What a ladder remembers besides its order: every challenge, open and closed, and
+    when each player was last active (joined, challenged, accepted or played)."""
+
+    challenges: tuple[Challenge, ...] = ()
+    last_active: Mapping[str, datetime] = field(default_factory=dict)
+
+    def open_of(self, name: str) -> Challenge | None:
+        """``name``'s open challenge, as challenger or challenged."""
+        for c in self.challenges:
+            if c.is_open and name in c.players:
+                return c
+        return None
+
+    def next_number(self) -> int:
+        return max((c.number for c in self.challenges), default=0) + 1
+
+
+class EventKind(StrEnum):
+    JOINED = "joined"
+    CHALLENGED = "challenged"
+    ACCEPTED = "accepted"
+    GAME = "game"
+    WON = "won"
+    MOVED = "moved"
+    HELD = "held"
+    FORFEITED = "forfeited"
+    VOID = "void"
+    IDLE_DROP = "idle drop"
+    LEFT = "left"
+
+
+@dataclass(frozen=True)
+class LadderEvent:
+    """One thing to announce, in plain words (a chat adapter escapes them)."""
+
+    kind: EventKind
+    text: str
+    challenge: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """What an action made: the new ladder, the new state, and what to announce."""
+
+    ladder: Ladder
+    state: LadderState
+    events: tuple[LadderEvent, ...] = ()
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Whom ``name`` may challenge now: ``allowed`` top first, ``excluded`` (name, why)
+    for those within reach who may not be challenged now, and ``note`` when nobody is
+    (or what the reach is)."""
+
+    allowed: tuple[str, ...]
+    excluded: tuple[tuple[str, str], ...]
+    note: str
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _active(state: LadderState, names: tuple[str, ...], now: datetime) -> dict[str, datetime]:
+    out = dict(state.last_active)
+    for name in names:
+        out[name] = now
+    return out
+
+
+def _replace_challenge(state: LadderState, new: Challenge) -> tuple[Challenge, ...]:
+    return tuple(new if c.number == new.number else c for c in state.challenges)
+
+
+def _cooldown_until(ladder: Ladder, state: LadderState, a: str, b: str) -> datetime | None:
+    """When ``a`` and ``b`` may meet again (club rule ``cooldown_days``), from the last
+    challenge between them that was decided; None if no cooldown runs."""
+    ends = [c.closed_at for c in state.challenges
+            if set(c.players) == {a, b} and c.status in (Status.PLAYED, Status.FORFEITED)
+            and c.closed_at is not None]
+    if not ends or ladder.rules.cooldown_days == 0:
+        return None
+    return max(ends) + ladder.rules.cooldown
+
+
+def _busy(state: LadderState, name: str, me: str) -> str | None:
+    c = state.open_of(name)
+    if c is None:
+        return None
+    other = c.challenged if c.challenger == name else c.challenger
+    who = "you have" if name == me else f"{name} has"
+    return (f"{who} an open challenge (#{c.number} with {other}): one at a time; it must be "
+            f"played, withdrawn or lapse first (deadline {_when(c.deadline)})")
+
+
+def who_may_challenge(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Targets:
+    """Whom ``name`` may challenge at ``now``: those within reach above (club rule
+    ``reach``), less anyone with an open challenge (one at a time) or still in the
+    cooldown with ``name`` (club rule ``cooldown_days``), each with the reason."""
+    rung = ladder.rung(name)
+    rules = ladder.rules
+    if rung == 1:
+        return Targets((), (), f"{name} is at the top: others challenge them")
+    span = rules.reach.rungs(rung - 1)
+    in_reach = ladder.names[rung - 1 - span:rung - 1]
+    note = f"{name} (rung {rung}) may challenge up to {span} rung(s) up (reach {rules.reach})"
+    mine = _busy(state, name, name)
+    if mine is not None:
+        return Targets((), tuple((n, mine) for n in in_reach), note)
+    allowed: list[str] = []
+    excluded: list[tuple[str, str]] = []
+    for other in in_reach:
+        busy = _busy(state, other, name)
+        until = _cooldown_until(ladder, state, name, other)
+        if busy is not None:
+            excluded.append((other, busy))
+        elif until is not None and now < until:
+            excluded.append((other, f"you met {other} recently: you may challenge them again "
+                                    f"from {_when(until)} (cooldown {rules.cooldown_days} days)"))
+        else:
+            allowed.append(other)
+    return Targets(tuple(allowed), tuple(excluded), note)
+
+
+def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: str,
+              now: datetime) -> Step:
+    """``challenger`` challenges ``challenged``, who has ``accept_hours`` to accept."""
+    if challenger == challenged:
+        raise LadderRefused(f"{challenger} cannot challenge themself: name a player above")
+    mine, theirs = ladder.rung(challenger), ladder.rung(challenged)
+    if theirs > mine:
+        raise LadderRefused(
+            f"{challenged} (rung {theirs}) is below {challenger} (rung {mine}): a ladder "
+            "challenge goes up; they may challenge you instead")
+    targets = who_may_challenge(ladder, state, challenger, now)
+    if challenged not in targets.allowed:
+        why = dict(targets.excluded).get(challenged)
+        if why is None:
+            why = f"{challenged} (rung {theirs}) is out of reach: {targets.note}"
+        raise LadderRefused(why)
+    number = state.next_number()
+    made = Challenge(number=number, challenger=challenger, challenged=challenged,
+                     issued_at=now, accept_by=now + ladder.rules.accept_within,
+                     rungs=(mine, theirs))
+    event = LadderEvent(EventKind.CHALLENGED,
+                        f"#{number}: {challenger} (rung {mine}) challenges {challenged} "
+                        f"(rung {theirs}); accept by {_when(made.accept_by)} or it is "
+                        f"forfeited to {challenger}", number)
+    new = LadderState(state.challenges + (made,),
+                      _active(state, (challenger,), now))
+    return Step(ladder, new, (event,))
+
+
+def _open_as(state: LadderState, name: str, role: str) -> Challenge:
+    c = state.open_of(name)
+    if c is None:
+        raise LadderRefused(f"{name} has no open challenge")
+    if role == "challenged" and c.challenged != name:
+        raise LadderRefused(
+            f"{name} is the challenger in #{c.number} ({name} v {c.challenged}): only "
+            f"{c.challenged} answers it; {name} may withdraw it")
+    if role == "challenger" and c.challenger != name:
+        raise LadderRefused(
+            f"{name} was challenged in #{c.number} by {c.challenger}: only the challenger "
+            f"withdraws; {name} accepts or declines")
+    return c
+
+
+def _check_deadline(c: Challenge, now: datetime) -> None:
+    if now >= c.deadline:
+        lapsed = "accepted" if c.status is Status.ISSUED else "played"
+        raise LadderRefused(
+            f"#{c.number} ({c.challenger} v {c.challenged}) was not {lapsed} by "
+            f"{_when(c.deadline)}: it lapsed; apply the deadlines to settle it")
+
+
+def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
+    """``name`` accepts the challenge made to them; it is to be played within
+    ``play_days`` (club rule)."""
+    c = _open_as(state, name, "challenged")
+    if c.status is not Status.ISSUED:
+        raise LadderRefused(f"#{c.number} is already accepted: play it by {_when(c.deadline)}")
+    _check_deadline(c, now)
+    done = replace(c, status=Status.ACCEPTED, accepted_at=now,
+                   play_by=now + ladder.rules.play_within)
+    event = LadderEvent(EventKind.ACCEPTED,
+                        f"#{c.number}: {name} accepts {c.challenger}'s challenge; play by "
+                        f"{_when(done.deadline)}", c.number)
+    new = LadderState(_replace_challenge(state, done), _active(state, (name,), now))
+    return Step(ladder, new, (event,))
+
+
+def _move(ladder: Ladder, winner: str, loser: str) -> Ladder:
+    """A challenger's win (club rule ``on_win``). Leapfrog: the winner takes the loser's
+    rung and those between move down one. Swap: the two exchange rungs. A winner already
+    above the loser stays where they are."""
+    names = list(ladder.names)
+    w, lo = names.index(winner), names.index(loser)
+    if w < lo:
+        return ladder
+    if ladder.rules.on_win is OnWin.SWAP:
+        names[w], names[lo] = names[lo], names[w]
+    else:
+        names.pop(w)
+        names.insert(lo, winner)
+    return replace(ladder, names=tuple(names))
+
+
+def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: Status,
+         why: str, kind: EventKind) -> Step:
+    """The challenger won ``c`` (played or by forfeit): move, close, announce."""
+    moved = _move(ladder, c.challenger, c.challenged)
+    done = replace(c, status=status, winner=c.challenger, closed_at=now, why=why)
+    before = ladder.rung(c.challenger)
+    after = moved.rung(c.challenger)
+    events = [LadderEvent(kind, f"#{c.number}: {c.challenger} beats {c.challenged} ({why})",
+                          c.number)]
+    if after != before:
+        events.append(LadderEvent(EventKind.MOVED,
+                                  f"{c.challenger} climbs from rung {before} to {after}; "
+                                  f"{c.challenged} is now rung {moved.rung(c.challenged)}",
+                                  c.number))
+    new = LadderState(_replace_challenge(state, done), state.last_active)
+    return Step(moved, new, tuple(events))
+
+
+def _void(state: LadderState, c: Challenge, now: datetime, why: str) -> LadderState:
+    done = replace(c, status=Status.VOID, closed_at=now, why=why)
+    return LadderState(_replace_challenge(state, done), state.last_active)
+
+
+def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
+    """``name`` declines the challenge made to them: a forfeit to the challenger, or the
+    challenge is void (club rule ``decline``)."""
+    c = _open_as(state, name, "challenged")
+    if c.status is not Status.ISSUED:
+        raise LadderRefused(
+            f"#{c.number} is already accepted: it is played by {_when(c.deadline)}, or "
+            f"lapses ({ladder.rules.lapse.value})")
+    _check_deadline(c, now)
+    if ladder.rules.decline is Decline.FORFEIT:
+        return _won(ladder, state, c, now, Status.FORFEITED, f"{name} declined: forfeit",
+                    EventKind.FORFEITED)
+    event = LadderEvent(EventKind.VOID, f"#{c.number}: {name} declines {c.challenger}'s "
+                        "challenge; nobody moves", c.number)
+    return Step(ladder, _void(state, c, now, f"{name} declined"), (event,))
+
+
+def withdraw(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
+    """The challenger withdraws their open challenge: it is void and nobody moves (a
+    challenger's loss would not move anyone either), and no cooldown follows."""
+    c = _open_as(state, name, "challenger")
+    event = LadderEvent(EventKind.VOID, f"#{c.number}: {name} withdraws the challenge to "
+                        f"{c.challenged}; nobody moves", c.number)
+    return Step(ladder, _void(state, c, now, f"{name} withdrew"), (event,))
+
+
+def _as_match(ladder: Ladder, c: Challenge) -> Match:
+    """The challenge as a ``core.match.Match`` (side 0 = challenger), whose rule decides
+    a best-of-N: won by more than half the game-points, a tied game half each. Starts
+    decide nothing on a ladder (see :func:`record_result`), so a game whose starter was
+    not said is given side 0 only because ``Match`` wants one."""
+    games = tuple(Game.played(1 if g.starter == c.challenged else 0,
+                              g.challenger_score, g.challenged_score) for g in c.games)
+    return Match(best_of=ladder.rules.best_of, games=games)
+
+
+def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, int], tuple[str, int]],
+                  now: datetime, starter: str | None = None) -> Step:
+    """One game of an accepted challenge: ``scores`` is two (name, score) pairs in any
+    order. The challenge is decided once a side holds more than half of ``best_of``
+    (club rule) game-points, the rule ``core.match`` applies to every best-of-N. If all
+    the games are played and neither side holds a majority (tied games), the challenged
+    keeps the rung: a challenger climbs only by winning. The director enters scores
+    as final (Director's Manual: the director is "the final arbiter in game decisions").
+    """
+    (a, sa), (b, sb) = scores
+    for score in (sa, sb):
+        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+            raise LadderRefused(f"score {score!r}: give a whole number, 0 or more")
+    c = state.open_of(a)
+    if c is None or set(c.players) != {a, b}:
+        raise LadderRefused(f"{a} and {b} have no open challenge between them: challenge first")
+    if c.status is not Status.ACCEPTED:
+        raise LadderRefused(f"#{c.number} is not accepted yet: {c.challenged} accepts it first")
+    _check_deadline(c, now)
+    if starter is not None and starter not in c.players:
+        raise LadderRefused(f"the starter {starter!r} is not in #{c.number}: give {a} or {b}")
+    mine, theirs = (sa, sb) if a == c.challenger else (sb, sa)
+    c = replace(c, games=c.games + (LadderGame(mine, theirs, starter),))
+    number = len(c.games)
+    game = LadderEvent(EventKind.GAME, f"#{c.number} game {number}: {c.challenger} {mine}, "
+                       f"{c.challenged} {theirs}", c.number)
+    outcome = _as_match(ladder, c).state()
+    active = _active(state, c.players, now)
+    state = LadderState(state.challenges, active)
+    if outcome.decision is Decision.UNDECIDED:
+        state = LadderState(_replace_challenge(state, c), active)
+        return Step(ladder, state, (game,))
+    points = outcome.score_line()
+    if outcome.decision is Decision.GAMES and outcome.winner == 0:
+        step = _won(ladder, state, c, now, Status.PLAYED, f"won {points}", EventKind.WON)
+        return Step(step.ladder, step.state, (game,) + step.events)
+    winner = c.challenged if outcome.decision is Decision.GAMES else None
+    why = f"held {points}" if winner else f"level {points}: the challenged keeps the rung"
+    done = replace(c, status=Status.PLAYED, winner=winner, closed_at=now, why=why)
+    held = LadderEvent(EventKind.HELD, f"#{c.number}: {c.challenged} holds rung "
+                       f"{ladder.rung(c.challenged)} against {c.challenger} ({why})", c.number)
+    return Step(ladder, LadderState(_replace_challenge(state, done), active), (game, held))
+
+
+def expire(ladder: Ladder, state: LadderState, now: datetime) -> Step:
+    """Apply every deadline passed at ``now``, earliest first (a forfeit moves rungs, and
+    a later one must see that move). Not accepted within ``accept_hours``: forfeit to
+    the challenger. Accepted but not played within ``play_days``: ``lapse`` (club rule)
+    says forfeit to the challenger or void. Closed challenges are never touched again,
+    so applying this twice at one ``now`` changes nothing the second time."""
+    events: list[LadderEvent] = []
+    due = sorted((c for c in state.challenges if c.is_open and c.deadline <= now),
+                 key=lambda c: (c.deadline, c.number))
+    for c in due:
+        if c.status is Status.ISSUED:
+            why = f"not accepted within {ladder.rules.accept_hours} h: forfeit"
+            step = _won(ladder, state, c, c.deadline, Status.FORFEITED, why, EventKind.FORFEITED)
+        elif ladder.rules.lapse is Lapse.FORFEIT:
+            why = f"not played within {ladder.rules.play_days} days: forfeit"
+            step = _won(ladder, state, c, c.deadline, Status.FORFEITED, why, EventKind.FORFEITED)
+        else:
+            why = f"not played within {ladder.rules.play_days} days"
+            step = Step(ladder, _void(state, c, c.deadline, why),
+                        (LadderEvent(EventKind.VOID, f"#{c.number} ({c.challenger} v "
+                                     f"{c.challenged}) {why}: void, nobody moves", c.number),))
+        ladder, state = step.ladder, step.state
+        events.extend(step.events)
+    return Step(ladder, state, tuple(events))
+
+
+def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
+    """Players with no ladder activity for ``idle_days`` (club rule) drop ``idle_drop``
+    rungs, or leave the ladder (club rule ``idle``). A player in an open challenge is not
+    idle. A drop restarts the player's idle clock, so the next drop is ``idle_days``
+    later and applying this twice at one ``now`` changes nothing. Idle players keep
+    their order among themselves: two idle neighbours both drop, neither passes the other."""
+    rules = ladder.rules
+    idle = [n for n in ladder.names
+            if state.open_of(n) is None
+            and n in state.last_active and now - state.last_active[n] >= rules.idle_after]
+    active = dict(state.last_active)
+    events: list[LadderEvent] = []
+    if rules.idle is Idle.LEAVE:
+        for name in idle:
+            del active[name]
+            events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: no ladder "
+                                      f"games in {rules.idle_days} days"))
+        names = [n for n in ladder.names if n not in idle]
+    else:
+        # An idle player goes just below whoever is ``idle_drop`` rungs under them now.
+        def key(item: tuple[int, str]) -> float:
+            at, name = item
+            return at + rules.idle_drop + 0.5 if name in idle else at
+
+        names = [n for _, n in sorted(enumerate(ladder.names), key=key)]
+        for name in idle:
+            active[name] = now
+            at, to = ladder.names.index(name) + 1, names.index(name) + 1
+            if to != at:
+                events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at} "
+                                          f"to {to}: no ladder games in {rules.idle_days} days"))
+    return Step(replace(ladder, names=tuple(names)), LadderState(state.challenges, active),
+                tuple(events))
+
+
+def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
+    """A newcomer starts at the bottom (Director's Manual, *Pairing Players at Club*:
+    "try not to match them against the top players in your club")."""
+    clean = tidy(name) if isinstance(name, str) else ""
+    if not clean or "," in clean:
+        raise LadderRefused(f"name {name!r}: give a name, without commas")
+    if clean.casefold() in (n.casefold() for n in ladder.names):
+        raise LadderRefused(f"{clean} is already on the ladder (rung "
+                            f"{[n.casefold() for n in ladder.names].index(clean.casefold()) + 1}): "
+                            "to add another player of that name, add an initial")
+    grown = Ladder(ladder.names + (clean,), ladder.rules)
+    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}")
+    return Step(grown, LadderState(state.challenges, _active(state, (clean,), now)), (event,))
+
+
+def new_ladder(names: tuple[str, ...], rules: LadderRules, now: datetime) -> Step:
+    """A ladder started with ``names`` in this order (top first), all active from ``now``."""
+    step = Step(Ladder((), rules), LadderState())
+    for name in names:
+        step = join(step.ladder, step.state, name, now)
+    return Step(step.ladder, step.state, ())
