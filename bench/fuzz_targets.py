@@ -77,7 +77,8 @@ def check(target: Target, text: str) -> None:
     except target.refusal as exc:
         message = exc.message if isinstance(exc, ServiceError) else str(exc)
         assert message.strip(), f"{target.name}: an empty refusal for {text[:200]!r}"
-        leak = next((word for word in _LEAKS if word in message), None)
+        # A refusal may quote the input: Python's words count only if the input lacks them.
+        leak = next((word for word in _LEAKS if word in message and word not in text), None)
         assert leak is None, f"{target.name}: {message[:300]!r} for {text[:200]!r}"
 
 

@@ -47,6 +47,7 @@ def test_the_property_fails_on_an_unexplained_error() -> None:
         check(bad, "x")
     with pytest.raises(ZeroDivisionError):
         check(type(target)("div", "", lambda t: 1 / 0, ValueError), "x")
+    check(TARGETS["seed"], "Traceback")  # a refusal quoting the input's own words is fine
     with pytest.raises(AssertionError, match="empty refusal"):
         check(type(target)("empty", "", lambda t: (_ for _ in ()).throw(ValueError("")),
                            ValueError), "x")
