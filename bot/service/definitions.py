@@ -20,9 +20,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from bot.service.errors import Invalid
 from bot.service.limits import amount_of_money
+from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
+from core.slip import MAX_SCORE
 
 FORMATS = ("sssg", "single", "double")
+#: The longest window or reminder a definition may set: the duration limit the TD's chat
+#: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
+MAX_DAYS = LIMIT.days
+MAX_HOURS = MAX_DAYS * 24
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
 
 
@@ -49,7 +55,7 @@ class RoundDef(_Strict):
 
     name: str = Field(min_length=1)
     best_of: int | None = Field(default=None, ge=1, le=99)
-    head_start: int = Field(default=0, ge=0)
+    head_start: int = Field(default=0, ge=0, le=99)
     opens: date | datetime | None = None
     closes: date | datetime | None = None
 
@@ -91,21 +97,21 @@ class BlackoutDef(_Strict):
 class RulesDef(_Strict):
     """Per-event numbers. Defaults are SSSg 2016's (seed 003_053a0fd902066061.txt, Annex A paras 24, 25, 28)."""
 
-    game_bye_spread: int = Field(default=100, ge=0)
-    forfeit_spread: int = Field(default=75, ge=0)
-    slip_window_hours: int = Field(default=24, ge=1)
-    photo_window_hours: int = Field(default=24, ge=1)
+    game_bye_spread: int = Field(default=100, ge=0, le=MAX_SCORE)
+    forfeit_spread: int = Field(default=75, ge=0, le=MAX_SCORE)
+    slip_window_hours: int = Field(default=24, ge=1, le=MAX_HOURS)
+    photo_window_hours: int = Field(default=24, ge=1, le=MAX_HOURS)
     # Board photos (para 25): the responsible player is reminded this many hours before the
     # photo window closes (0: no reminder); when it closes without a photo the TDs are asked
     # ("ask") or the game goes to the loser as a bye at once ("automatic"); photos are
     # forwarded to the ratings officer's chat (a Telegram chat id) when one is given.
-    photo_reminder_hours: int = Field(default=2, ge=0)
+    photo_reminder_hours: int = Field(default=2, ge=0, le=MAX_HOURS)
     photo_bye: Literal["ask", "automatic"] = "ask"
-    ratings_officer_chat: int | None = None
+    ratings_officer_chat: int | None = Field(default=None, ge=-(2**63), le=2**63 - 1)
     reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])
     # Before a round (both off unless set): remind unpaid players this many hours before
     # the round's opening date (para 26), and tell the TDs when a round is due to open.
-    fee_reminder_hours: int | None = Field(default=None, ge=1)
+    fee_reminder_hours: int | None = Field(default=None, ge=1, le=MAX_HOURS)
     open_notice: bool = False
     # Fee reminders this many days before each round opens (para 26); unset: [7, 2, 1],
     # or only fee_reminder_hours when that older key is given. [] turns them off.
@@ -118,16 +124,17 @@ class RulesDef(_Strict):
     @field_validator("reminder_hours")
     @classmethod
     def _positive(cls, value: list[int]) -> list[int]:
-        if any(h <= 0 for h in value):
-            raise ValueError("every reminder must be a positive number of hours before the close")
+        if any(not 0 < h <= MAX_HOURS for h in value):
+            raise ValueError("every reminder must be a positive number of hours before the "
+                             f"close, at most {MAX_HOURS}")
         return sorted(set(value), reverse=True)
 
     @field_validator("fee_reminder_days")
     @classmethod
     def _positive_days(cls, value: list[int] | None) -> list[int] | None:
-        if value is not None and any(d <= 0 for d in value):
+        if value is not None and any(not 0 < d <= MAX_DAYS for d in value):
             raise ValueError("every fee reminder must be a positive number of days before the "
-                             "round opens, e.g. [7, 2, 1]")
+                             f"round opens, at most {MAX_DAYS}, e.g. [7, 2, 1]")
         return None if value is None else sorted(set(value), reverse=True)
 
 
@@ -305,6 +312,9 @@ def parse_definition(text: str, source: str = "definition") -> Definition:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise Invalid(f"{source}: not valid TOML: {exc}") from None
+    except ValueError:  # tomllib's int() of a number over 4,300 digits, not a TOMLDecodeError
+        raise Invalid(f"{source}: a number in it is thousands of digits long; no key here "
+                      "takes one that big") from None
     try:
         return Definition.model_validate(data)
     except ValidationError as exc:

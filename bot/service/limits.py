@@ -18,6 +18,10 @@ from bot.service.errors import Invalid
 
 #: Only ASCII digits: ``int()`` also takes "١٢" or "1_000", which nobody types on purpose.
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+#: An amount as typed: ASCII digits, an optional point and decimals (and an exponent, as
+#: ``Decimal`` writes one). ``Decimal()`` alone also takes "1_000" and "١٢", which
+#: nobody types for an amount of money.
+_MONEY = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 #: More digits than this cannot be in any range here; refused before int() reads them.
 _MAX_DIGITS = 20
 
@@ -81,6 +85,8 @@ def amount_of_money(value: str | int | float | Decimal, *, positive: bool) -> De
     """
     not_money = f"give an amount such as 15 or 15.50 (at most {MONEY_MAX})"
     if isinstance(value, bool):
+        raise Invalid(not_money)
+    if isinstance(value, str) and not _MONEY.fullmatch(value.strip()):
         raise Invalid(not_money)
     try:
         amount = Decimal(repr(value) if isinstance(value, float) else str(value).strip())

@@ -63,6 +63,7 @@ from bot.store import (
 from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow
 from core import sssg
+from core.formats import is_digits
 from core.match import (
     Game,
     GameKind,
@@ -77,6 +78,7 @@ from core.match import (
     void_game,
 )
 from core.names import NameRefused, pick
+from core.slip import MAX_SCORE
 from core.wespa import apply_overtime
 
 #: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
@@ -601,10 +603,19 @@ async def awaits_words(db: Database, req: Request) -> bool:
 
 
 def parse_scores(text: str) -> tuple[int, int]:
-    """'412 380' or '412-380': the amended scores, the match's first player's first."""
+    """'412 380' or '412-380': the amended scores, the match's first player's first.
+
+    Each is a whole number of ASCII digits up to the slip's ``MAX_SCORE`` (SSSg para 22
+    plays WESPA rules; no game scores more), the same bound a player's own slip has:
+    ``str.isdigit`` alone let "²" and a 5,000-digit number through to ``int()``."""
     parts = text.replace("-", " ").replace(",", " ").split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(is_digits(p) for p in parts):
         raise Invalid("send the two scores, the first player's first, e.g. 412 380")
+    for part in parts:
+        if len(part.lstrip("0")) > len(str(MAX_SCORE)) or int(part) > MAX_SCORE:
+            shown = part if len(part) <= 12 else part[:9] + "..."
+            raise Invalid(f"{shown} can't be a game score (the most is {MAX_SCORE}); send the "
+                          "two scores, the first player's first, e.g. 412 380")
     return int(parts[0]), int(parts[1])
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time
 from zoneinfo import ZoneInfo
 
 from bot.service.errors import Invalid, NotFound
@@ -65,4 +65,10 @@ def parse_closing(text: str, zone: ZoneInfo) -> datetime:
         raise Invalid(
             f"closing time {text!r}: use a date like 2016-09-30 or a time like 2016-09-30T18:00"
         ) from None
-    return as_moment(value, zone, end=True)
+    moment = as_moment(value, zone, end=True)
+    try:  # stored in UTC: the first and last days of year 1 and 9999 may not convert
+        moment.astimezone(UTC)
+    except OverflowError:
+        raise Invalid(f"closing time {text!r} is out of range; give a date in this century, "
+                      "like 2016-09-30") from None
+    return moment

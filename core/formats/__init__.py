@@ -21,6 +21,21 @@ def is_digits(text: str) -> bool:
     return _DIGITS.fullmatch(text) is not None
 
 
+#: No number in a tournament file (a rating, a score, a player's number) needs more digits
+#: than this; a longer one is a typo. Readers refuse it before ``int()`` reads it, which is
+#: slow on a long digit string and refuses one over 4,300 digits with a message about Python.
+MAX_DIGITS = 9
+
+
+def too_long(tokens: list[str], line: int, what: str) -> None:
+    """``FormatError`` for the first of ``tokens`` (digit strings) longer than MAX_DIGITS."""
+    long = next((t for t in tokens if len(t.lstrip("+-").lstrip("0")) > MAX_DIGITS), None)
+    if long is not None:
+        shown = long if len(long) <= 12 else long[:9] + "..."
+        raise FormatError(line, f"{what}: {shown} has more than {MAX_DIGITS} digits, more "
+                                "than any tournament needs; is it a typo?")
+
+
 def is_signed_digits(text: str) -> bool:
     """``is_digits`` with an optional leading + or - (tsh scores may be negative)."""
     return _SIGNED.fullmatch(text) is not None

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 REQUIRED = ("name", "rating")
 OPTIONAL = ("phone", "telegram_id", "membership_until")
@@ -121,21 +122,30 @@ def _header(cells: list[str]) -> dict[str, int]:
     return index
 
 
+#: A rating as a spreadsheet writes one: ASCII digits, perhaps with decimals ("1800.0").
+#: Not ``Decimal()`` alone: it takes "1_800", "١٨٠٠" and "1e999999999", whose ``int()``
+#: would build a billion-digit number.
+_RATING = re.compile(r"[+-]?[0-9]{1,12}(?:\.[0-9]{0,12})?")
+
+
 def _rating(raw: str) -> int:
     if not raw:
         return 0
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        raise ValueError(f"rating {raw!r} is not a whole number") from None
-    if not value.is_finite() or value != value.to_integral_value():
-        raise ValueError(f"rating {raw!r} is not a whole number")
+    if not _RATING.fullmatch(raw):
+        raise ValueError(f"rating {_shown(raw)} is not a whole number")
+    value = Decimal(raw)
+    if value != value.to_integral_value():
+        raise ValueError(f"rating {_shown(raw)} is not a whole number")
     rating = int(value)
     if not 0 <= rating <= MAX_RATING:
         raise ValueError(
             f"rating {raw!r} is out of range: ratings go from 0 to {MAX_RATING} (0 if unrated)"
         )
     return rating
+
+
+def _shown(raw: str) -> str:
+    return repr(raw if len(raw) <= 30 else raw[:27] + "...")
 
 
 def _telegram_id(raw: str) -> int | None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.formats import FormatError, is_digits
+from core.formats import MAX_DIGITS, FormatError, is_digits
 from core.standings import chess_standings
 from core.tiebreaks import rounds_of
 from core.tournament import Division, Game, GameKind, Player
@@ -204,7 +204,7 @@ def _teams(meta: list[tuple[str, str]], n: int) -> dict[int, str]:
         if key in (META_BEFORE, META_AFTER) and line.startswith("013"):
             name = _cut(line, 5, 36).strip()
             for token in line[36:].split():
-                if is_digits(token) and 1 <= int(token) <= n:
+                if is_digits(token) and len(token) <= MAX_DIGITS and 1 <= int(token) <= n:
                     found[int(token)] = name
     return found
 

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.formats import FormatError, is_digits, is_signed_digits
+from core.formats import FormatError, is_digits, is_signed_digits, too_long
 from core.tournament import Division, Game, GameKind, Pairings, Player
 
 # [0-9], not \d: \d also matches other scripts' digits ("١٥٠٠"), which tsh never writes.
@@ -67,6 +67,7 @@ def _ints(text: str, line: int, what: str) -> tuple[int, ...]:
     bad = next((t for t in tokens if not is_signed_digits(t)), None)
     if bad is not None:
         raise FormatError(line, f"{what} must be whole numbers written with 0-9, found {bad!r}")
+    too_long(tokens, line, what)
     return tuple(int(token) for token in tokens)
 
 
@@ -79,6 +80,8 @@ def _parse_row(text: str, line: int) -> _Row:
             "expected 'Last, First RATING opponent...; score...' "
             f"(seed 000, tsh Format), found {parts[0].strip()[:40]!r}",
         )
+    too_long([head["rating"]], line, "the rating")
+    too_long(head["opps"].split(), line, "opponent numbers")
     scores = _ints(parts[1], line, "scores") if len(parts) > 1 else ()
     fields = []
     for part in parts[2:]:

@@ -22,6 +22,14 @@ from bot.telegram.runtime import runtime
 USAGE = "/expel NAME: REASON"
 
 
+def expel_args(text: str) -> tuple[str, str]:
+    """The words after /expel: (name, reason), split at the first colon, or ``Invalid``."""
+    name, colon, reason = text.partition(":")
+    if not name.strip() or not colon or not reason.strip():
+        raise Invalid(f"say who and why (the player is told the reason): {USAGE}")
+    return name, reason.strip()
+
+
 @handled
 async def expel_command(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
@@ -29,10 +37,8 @@ async def expel_command(
     """/expel NAME: REASON -- a TD expels a player (para 29); the reason is the player's."""
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "expel")
-    name, colon, reason = " ".join(args).partition(":")
-    if not name.strip() or not colon or not reason.strip():
-        raise Invalid(f"say who and why (the player is told the reason): {USAGE}")
-    await expulsions.expel(db, req, event.id, name, why=reason.strip(),
+    name, reason = expel_args(" ".join(args))
+    await expulsions.expel(db, req, event.id, name, why=reason,
                            render=lambda done: Reply(expel_texts.expelled(done)))
     return None
 

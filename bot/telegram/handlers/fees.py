@@ -22,6 +22,20 @@ from bot.telegram.runtime import runtime
 PROOF_CAPTION = r"(?i)^/paid"
 
 
+def paid_args(args: list[str]) -> tuple[str, str]:
+    """/paid NAME ROUND: the last word is the round, the words before it the player."""
+    if len(args) < 2:
+        raise Invalid(fees_texts.PAID_USAGE)
+    return " ".join(args[:-1]), args[-1]
+
+
+def cost_args(args: list[str]) -> tuple[int, str]:
+    """/cost AMOUNT NOTE: the amount in cents (``limits.amount_of_money``) and the note."""
+    if len(args) < 2:
+        raise Invalid("say how much and what for: /cost AMOUNT NOTE, e.g. /cost 120 venue hire")
+    return minor_units(amount_of_money(args[0], positive=True)), " ".join(args[1:])
+
+
 @handled
 async def paid_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/paid NAME ROUND: the last word is the round, the words before it the player."""
@@ -31,10 +45,9 @@ async def paid_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     except NotAllowed:
         raise Invalid("To show you paid, send a photo of the payment with the caption /paid "
                       "(or /paid ROUND); a TD checks it.") from None
-    if len(args) < 2:
-        raise Invalid(fees_texts.PAID_USAGE)
+    name, round_ref = paid_args(args)
     await payments.record_payment(
-        db, req, event.id, " ".join(args[:-1]), args[-1], note="/paid in chat",
+        db, req, event.id, name, round_ref, note="/paid in chat",
         render=lambda paid: Reply(fees_texts.payment_recorded(paid)),
     )
     return None
@@ -84,10 +97,8 @@ async def cost_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     """/cost AMOUNT NOTE: a cost of running the event (para 9)."""
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "cost")
-    if len(args) < 2:
-        raise Invalid("say how much and what for: /cost AMOUNT NOTE, e.g. /cost 120 venue hire")
-    cents = minor_units(amount_of_money(args[0], positive=True))
-    await prizes.enter_cost(db, req, event.id, cents, " ".join(args[1:]),
+    cents, note = cost_args(args)
+    await prizes.enter_cost(db, req, event.id, cents, note,
                             render=lambda done: Reply(fees_texts.cost_entered(done)))
     return None
 

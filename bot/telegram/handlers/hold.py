@@ -18,18 +18,25 @@ from bot.telegram.runtime import runtime
 
 USAGE = "/holdround ROUND until 2016-10-15: REASON"
 #: ROUND until DATE[ TIME]: REASON (a time's own colon is not the reason's)
-_FORM = re.compile(r"^\s*(?P<ref>.+?)\s+until\s+(?P<date>\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)"
+_FORM = re.compile(r"^\s*(?P<ref>.+?)\s+until\s+(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{1,2}:[0-9]{2})?)"
                    r"\s*:\s*(?P<why>\S.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def hold_round_args(text: str) -> tuple[str, str, str]:
+    """The words after /holdround: (round, date, reason), or ``Invalid`` with the usage
+    (the date itself is read by the service)."""
+    found = _FORM.match(text)
+    if found is None:
+        raise Invalid(f"say the round, the new date and why (para 21): {USAGE}")
+    ref, date, reason = found.group("ref", "date", "why")
+    return ref, date, reason
 
 
 @handled
 async def hold_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "holdround")
-    found = _FORM.match(" ".join(args))
-    if found is None:
-        raise Invalid(f"say the round, the new date and why (para 21): {USAGE}")
-    ref, date, reason = found.group("ref", "date", "why")
+    ref, date, reason = hold_round_args(" ".join(args))
     await round_holds.hold_round(
         db, req, event.id, ref, until=date, why=reason,
         render=lambda held: Reply(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 
 from telegram import Update
 from telegram.ext import ContextTypes
@@ -58,16 +59,19 @@ def cut(text: str, word: str) -> tuple[str, bool, str]:
     return parts[0].strip(), len(parts) == 2, after
 
 
-@handled
-async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    """/openround ROUND [until DATE] [expel | anyway: REASON]. "until" sets the closing time
-    (a TD on a phone must be able to open a round whose planned date has passed, as
-    ``--closes`` does at the command line); "expel" confirms that players not paid-up are
-    expelled as it opens (SSSg para 26); "anyway" opens it with them in, a TD decision whose
-    reason goes to the journal."""
-    db = runtime(context).db
-    event, args = await directed_event(db, req, context.args or [], "openround")
-    head, anyway, reason = cut(" ".join(args), "anyway")
+@dataclass(frozen=True)
+class OpenRoundArgs:
+    ref: str
+    closing: str | None
+    expel: bool
+    anyway: bool
+    reason: str
+
+
+def open_round_args(text: str) -> OpenRoundArgs:
+    """The words after /openround: ROUND [until DATE] [expel | anyway: REASON], or
+    ``Invalid`` saying which part is missing (the date itself is read by the service)."""
+    head, anyway, reason = cut(text, "anyway")
     head, expel, after = cut(head, "expel")
     ref, until, closing = cut(f"{head} {after}".strip(), "until")
     if not ref:
@@ -78,10 +82,23 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
         raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
+    return OpenRoundArgs(ref, closing or None, expel, anyway, reason)
+
+
+@handled
+async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/openround ROUND [until DATE] [expel | anyway: REASON]. "until" sets the closing time
+    (a TD on a phone must be able to open a round whose planned date has passed, as
+    ``--closes`` does at the command line); "expel" confirms that players not paid-up are
+    expelled as it opens (SSSg para 26); "anyway" opens it with them in, a TD decision whose
+    reason goes to the journal."""
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "openround")
+    asked = open_round_args(" ".join(args))
     await rounds.open_round(
-        db, req, event.id, ref, closing=closing or None, unpaid_ok=bool(anyway),
-        expel_unpaid=expel,
-        why=reason or "/openround in chat",
+        db, req, event.id, asked.ref, closing=asked.closing, unpaid_ok=asked.anyway,
+        expel_unpaid=asked.expel,
+        why=asked.reason or "/openround in chat",
         render=lambda opened: Reply(texts.round_opened(opened)),
     )
     return None
