@@ -662,8 +662,9 @@ def vacate(event: Event, match_id: str, expelled: str) -> Event:
 
     Para 29 only says the slot *may* be offered ("at the organizers' discretion"); when the
     organizers offer it to nobody, the match cannot be played and the opponent advances as
-    with a match bye (para 27). Refused for a match with games counted (a match bye voids
-    those, para 27: ``core.match`` gives it) and for one already decided.
+    with a match bye (para 27). Both players may leave (a walkover whose remaining player
+    goes too): then neither goes through and a bye goes on. Refused for a match with games
+    counted (a match bye voids those, para 27: ``core.match`` gives it) and for one decided.
     """
     d = derive(event)
     v = d.views.get(match_id)
@@ -671,7 +672,7 @@ def vacate(event: Event, match_id: str, expelled: str) -> Event:
         raise ValueError(f"no match {match_id!r} in this event")
     if expelled not in v.players:
         raise ValueError(f"{expelled} is not in match {match_id} ({v.players[0]} v {v.players[1]})")
-    if v.status not in (Status.READY, Status.WAITING) or match_id in d.counted:
+    if v.status not in (Status.READY, Status.WAITING, Status.WALKOVER) or match_id in d.counted:
         raise ValueError(
             f"match {match_id} is {v.status.value}"
             f"{' and has games' if match_id in d.counted else ''}: only a match still to "

@@ -87,6 +87,9 @@ def replace(
     elif done.replacement:
         typer.echo(f"{done.replacement} takes {done.expelled}'s slot in {done.match} v "
                    f"{done.opponent}; both are told")
+    elif done.not_played:
+        typer.echo(f"nobody takes {done.expelled}'s slot in {done.match}, nor that of "
+                   f"{done.opponent} (expelled too): {done.match} is not played")
     else:
         typer.echo(f"nobody takes {done.expelled}'s slot in {done.match}: {done.opponent} "
                    "goes through; they are told")

@@ -26,7 +26,8 @@ def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
 
 
 def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
-               options: list[Option]) -> str:
+               options: list[Option], both: bool = False) -> str:
+    """``both``: the opponent was expelled too, so nobody means the match is not played."""
     side = view.names.index(expelled)
     lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled: {esc(why)}.",
              f"Their slot in {esc(view.code)} ({esc(view.round_name)}) v "
@@ -36,7 +37,12 @@ def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
                   for i, o in enumerate(options, start=1)]
     else:
         lines.append("nobody from the previous round can take it.")
-    lines.append(f"Or nobody: {esc(view.label(1 - side))} goes through unplayed. Your choice:")
+    if both:
+        lines.append(f"{esc(view.label(1 - side))} is expelled too: or nobody, and "
+                     f"{esc(view.code)} is not played (a bye goes on). Your choice:")
+    else:
+        lines.append(f"Or nobody: {esc(view.label(1 - side))} goes through unplayed. "
+                     "Your choice:")
     return "\n".join(lines)
 
 
@@ -46,8 +52,12 @@ def button_label(option: Option) -> str:
 
 
 def decided_note(done: Filled) -> str:
-    what = (f"{done.replacement} takes the slot" if done.replacement
-            else f"nobody takes the slot: {done.opponent} goes through")
+    if done.replacement:
+        what = f"{done.replacement} takes the slot"
+    elif done.not_played:
+        what = f"nobody takes either slot: {done.match} is not played"
+    else:
+        what = f"nobody takes the slot: {done.opponent} goes through"
     return f"✅ {esc(done.by)} decided: {esc(what)}."
 
 
@@ -62,10 +72,13 @@ def slot_filled(event: Event, expelled: str, other: str, newcomer: bool, next_ma
     return f"<b>{esc(event.name)}</b>: {head}\n{next_match}"
 
 
-def goes_through(event: Event, view: MatchView, left: str, expelled: str, more: bool) -> str:
+def goes_through(event: Event, view: MatchView, left: str | None, expelled: str,
+                 more: bool) -> str:
     """A match given over unplayed because of an expulsion: its winner goes on (``more``:
     they have a match left to play)."""
-    if left == expelled:
+    if left is None:
+        why = "nobody is left to meet you there (players were expelled, para 29)"
+    elif left == expelled:
         why = f"{esc(expelled)} was expelled and nobody takes the place (para 29)"
     else:
         why = f"{esc(left)} moved to take the place of {esc(expelled)}, who was expelled (para 29)"

@@ -19,6 +19,7 @@ to the opponent as a match bye, its games void (para 27).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -81,6 +82,7 @@ class Filled:
     opponent: str
     by: str
     already: bool = False
+    not_played: bool = False  # the opponent was expelled too: nobody plays the match
 
 
 def unpaid_rule(event: Event) -> str:
@@ -101,8 +103,10 @@ async def _current_match(tx: Tx, event_id: int, entry_id: int) -> MatchView | No
 
 
 async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
-                   now: datetime) -> Expelled:
-    """Expel ``entry`` (paras 26, 29) and open its slot for the TDs, as the module says."""
+                   now: datetime, together: Collection[int] = ()) -> Expelled:
+    """Expel ``entry`` (paras 26, 29) and open its slot for the TDs, as the module says.
+    ``together``: entry ids expelled in the same act (a round's opening), so that the
+    opponent of a match whose two players both go is not told to wait for a TD."""
     if entry.state == "expelled":
         raise Invalid(f"{entry.name} is already expelled from {event.name}")
     if not why.strip():
@@ -142,21 +146,40 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     assert x is not None
     options = await options_for(tx, event, x)
     other = view.people[1 - side]
-    if other is not None:
+    both = view.entries[1 - side] in together or await _opponent_expelled(tx, view, side)
+    if other is not None and not both:
         await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{x_id}:opponent",
                              text_html=say.to_opponent(event, view, entry.name))
-    await ask_rulers(tx, event, x, view, options, now)
+    await ask_rulers(tx, event, x, view, options, now, both)
     return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent, options)
 
 
+async def _opponent_expelled(tx: Tx, view: MatchView, side: int) -> bool:
+    other = view.entries[1 - side]
+    entry = await entries_repo.get(tx, other) if other is not None else None
+    return entry is not None and entry.state == "expelled"
+
+
+async def _expelled_opponent(tx: Tx, view: MatchView, side: int) -> ExpulsionRow | None:
+    """The open expulsion of the other player of ``view``, when both were expelled: then
+    neither goes through by the other's slot."""
+    other = view.entries[1 - side]
+    if other is None:
+        return None
+    x = await expulsions_repo.of_entry(tx, other)
+    return x if x is not None and x.match_id == view.id and x.state == "open" else None
+
+
 async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
-                     options: list[Option], now: datetime) -> None:
-    """Para 29's question to every TD who does not play in the match (para 19)."""
+                     options: list[Option], now: datetime, both: bool) -> None:
+    """Para 29's question to every TD who does not play in the match (para 19); ``both``:
+    the opponent is expelled too, so nobody means the match is not played."""
     assert x.side is not None
-    text = say.ask_rulers(event, view, x.name, x.why, options)
+    text = say.ask_rulers(event, view, x.name, x.why, options, both)
     buttons = [[(say.button_label(o), callbacks.expel_pick(x.id, o.entry_id))] for o in options]
-    buttons.append([(f"Nobody: {view.label(1 - x.side)} goes through",
-                     callbacks.expel_pick(x.id, None))])
+    nobody = (f"Nobody: {view.code} is not played" if both
+              else f"Nobody: {view.label(1 - x.side)} goes through")
+    buttons.append([(nobody, callbacks.expel_pick(x.id, None))])
     for ruler in await rulers_of(tx, view):
         await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
                              dedupe_key=f"{_key(x)}{ruler}")
@@ -222,6 +245,7 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
             shown = ", ".join(o.name for o in options) or "nobody"
             raise Invalid(f"that player cannot take {x.name}'s slot in {view.code} now "
                           f"(para 29); who can: {shown}")
+    both = None if chosen else await _expelled_opponent(tx, view, x.side)
     if not await expulsions_repo.decide(tx, x.id, "replaced" if chosen else "vacated", now,
                                         by=by.person_id, by_name=by_name,
                                         replacement=chosen.entry_id if chosen else None):
@@ -233,6 +257,10 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
         moved = sssg.substitute(core_event, view.code, x.name, chosen.name)
     else:
         moved = sssg.vacate(core_event, view.code, x.name)
+    if both is not None:  # the opponent was expelled too: nobody plays the match
+        await expulsions_repo.decide(tx, both.id, "vacated", now, by=by.person_id,
+                                     by_name=by_name)
+        moved = sssg.vacate(moved, view.code, both.name)
     stored = await draw_repo.draw_record(tx, event.id)
     assert stored is not None
     subs = [{"match": mid, "slot": slot, "player": player}
@@ -247,8 +275,12 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
                                  "reason": chosen.reason if chosen else None},
                          why=f"{x.name}'s slot (SSSg para 29), chosen by {by_name}")
     await _tell_changes(tx, event, before, became_ready, now, x)
-    result = Filled(x.name, view.code, chosen.name if chosen else None, opponent, by_name)
-    for copy in await outbox_repo.by_dedupe_prefix(tx, _key(x)):
+    result = Filled(x.name, view.code, chosen.name if chosen else None, opponent, by_name,
+                    not_played=both is not None)
+    copies = await outbox_repo.by_dedupe_prefix(tx, _key(x))
+    if both is not None:  # the other slot's question is answered too
+        copies += await outbox_repo.by_dedupe_prefix(tx, _key(both))
+    for copy in copies:
         await outbox.enqueue_edit(tx, copy, now=now,
                                   text_html=f"{copy.text_html}\n\n{say.decided_note(result)}")
     return result
@@ -267,7 +299,7 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
         person = m.people[m.winner]
         if person is None:
             continue
-        left = was.names[1 - m.winner] or "your opponent"
+        left = was.names[1 - m.winner]  # None: nobody came from the other side
         more = any(o.id != m.id and person in o.people and o.state in _TO_PLAY for o in after)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"expel:{x.id}:through:{m.id}",

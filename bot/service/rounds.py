@@ -214,7 +214,7 @@ async def open_round_in(
         for entry in owing:
             expelled.append(await expel_in(
                 tx, event, entry, f"not paid-up for {rnd.name} when it opened (SSSg para 26)",
-                by, now))
+                by, now, together={e.id for e in owing}))
         matches = await matches_of_round(tx, rnd.id)
     await rounds_repo.set_open(tx, rnd.id, now, closes)
     await draw_repo.mark_running(tx, event_id)

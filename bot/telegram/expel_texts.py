@@ -26,5 +26,9 @@ def filled(done: Filled) -> str:
     if done.replacement:
         return (f"✅ {esc(done.replacement)} takes {esc(done.expelled)}'s slot in "
                 f"{esc(done.match)} against {esc(done.opponent)}. Both are told.")
+    if done.not_played:
+        return (f"✅ Nobody takes {esc(done.expelled)}'s slot in {esc(done.match)}, nor that of "
+                f"{esc(done.opponent)}, expelled too: {esc(done.match)} is not played and a "
+                "bye goes on.")
     return (f"✅ Nobody takes {esc(done.expelled)}'s slot in {esc(done.match)}: "
             f"{esc(done.opponent)} goes through and is told.")

@@ -154,3 +154,32 @@ async def test_an_event_that_holds_unpaid_players_does_not_expel_on_opening(
         refused = await say(bot, "Tara TD", "/openround Final expel")
         assert 'holds players not paid-up for a TD (rules.unpaid = "hold")' in refused
         assert not await _expelled(bot, "Ann Lee")
+
+
+async def test_both_players_of_a_match_expelled_neither_goes_through(tmp_path: Path) -> None:
+    """Ann alone has paid for the SF: Ben and Cai (M2) and Dev (M1) are expelled as it
+    opens. Neither M2 player is told the other's news as if they were to play, the Nobody
+    button says M2 is not played, and pressing it closes both slots: a bye goes on, no
+    expelled player goes through. Dev's slot given to nobody puts Ann through the SF, and
+    the Final, where nobody is left to meet her."""
+    async with club_cup_bot(tmp_path, open_sf=False) as bot:
+        await say(bot, "Tara TD", "/paid Ann Lee SF")
+        await say(bot, "Tara TD", "/openround SF expel")
+        assert "your opponent" not in last(bot, "Ben Ong") and "your opponent" not in last(
+            bot, "Cai Wen")
+        assert buttons_of(bot, "Tara TD").count("Nobody: M2 is not played") == 2
+        await tap(bot, "Tara TD", "Nobody: M2 is not played")
+        assert ("nor that of Ben Ong, expelled too: M2 is not played and a bye goes on"
+                in last(bot, "Tara TD"))
+        assert "Nobody: M2 is not played" not in buttons_of(bot, "Tara TD")  # both answered
+        async with bot.runtime.db.transaction() as tx:
+            states = [x.state for x in await expulsions_repo.open_of_event(
+                tx, bot.event_id)]  # type: ignore[attr-defined]
+            m2 = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'M2'")
+        assert len(states) == 1  # only Dev's slot in M1 is still open
+        assert m2 is not None and (m2["state"], m2["winner_side"]) == ("bye", None)
+        await tap(bot, "Tara TD", "Nobody: Ann Lee goes through")
+        told = [m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee"))][-2:]
+        assert "you go through SF unplayed: Dev Rao was expelled" in told[0]
+        assert ("you go through Final unplayed: nobody is left to meet you there (players "
+                "were expelled, para 29). You have no match left to play.") in told[1]
