@@ -34,7 +34,7 @@ from bot.service.draw import DIVISIONS
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
-from bot.service.knockout import load_core, sync_matches
+from bot.service.knockout import load_core
 from bot.service.matches import (
     MatchView,
     core_match,
@@ -44,6 +44,7 @@ from bot.service.matches import (
     score_line,
 )
 from bot.service.photo_windows import open_photo_window
+from bot.service.progress import after_results
 from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import close_copy, copy_key
@@ -169,7 +170,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
     await games_repo.mark_decided(tx, view.id, state.winner)
-    became_ready = await sync_matches(tx, event.id)
+    became_ready = await after_results(tx, event)
     await journal.record(
         tx, who=by, action="match.decided", subject=f"match:{view.id}", now=now,
         detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),

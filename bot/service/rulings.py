@@ -35,9 +35,10 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
-from bot.service.knockout import load_core, sync_matches
+from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.people import get_person
+from bot.service.progress import after_results, is_knockout
 from bot.service.reporting import check_scores, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
@@ -209,6 +210,8 @@ async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str
     match feeds later ones."""
     if view.state != "decided":
         return "", (), 0
+    if not is_knockout((await get_event(tx, view.event_id)).format):
+        return "", (), 0  # only a bracket has later matches fed by this one
     event = await _event_with_games(tx, view.event_id)
     if event.result(view.code) is None:
         return "", (), 0
@@ -307,7 +310,7 @@ async def apply_correction_in(
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
                                        None)
     if reopened or voided_matches:
-        await sync_matches(tx, event.id)
+        await after_results(tx, event)
     fresh = await get_match(tx, view.id)
     if outcome_after[0] and outcome_after != outcome_before:
         await settle_match(tx, event, fresh, after, now, by)

@@ -1,0 +1,30 @@
+"""What an event does once a match's result is settled or changed, by the event's format.
+
+Every format keeps its games the same way (a match of one or more games in a round, reported
+through the same slips, windows, photos and disputes); what differs is what a result moves
+on. A knockout's bracket advances the winner (``knockout.sync_matches``: the core derives who
+meets whom next). The other formats hang their own step here, so that reporting and rulings
+never need to know which format they serve.
+"""
+
+from __future__ import annotations
+
+from bot.service.knockout import sync_matches
+from bot.store.db import Tx
+from bot.store.events_repo import Event
+
+#: The knockout formats, whose matches come from a drawn bracket (``core.sssg``).
+KNOCKOUTS = ("sssg", "single", "double")
+
+
+def is_knockout(fmt: str) -> bool:
+    """True for a format whose matches are fed by a bracket's earlier results."""
+    return fmt in KNOCKOUTS
+
+
+async def after_results(tx: Tx, event: Event) -> list[int]:
+    """Move the event on after a result was settled or corrected; returns the ids of
+    matches that just became ready to play, whose players are told by the caller."""
+    if is_knockout(event.format):
+        return await sync_matches(tx, event.id)
+    return []
