@@ -456,6 +456,41 @@ async def _rule(
     return result
 
 
+#: What a ruling did, in a TD's words; ``{to}`` is the player a bye went to.
+RULING_WORDS = {
+    "upheld": "upheld: the result stands",
+    "scores": "scores amended",
+    "void": "game voided",
+    "game_bye": "game bye to {to}",
+    "match_bye": "match bye to {to}",
+    "tie": "the tied match goes to {to}",
+}
+
+
+def ruling_words(ruling: str, to: str = "") -> str:
+    """``RULING_WORDS`` for a ruling (a dispute's record keeps no bye's side: then the
+    words stop before "to")."""
+    what = RULING_WORDS.get(ruling, ruling)
+    return what.format(to=to) if to else what.split(" to {to}")[0]
+
+
+async def _nothing_to_rule(tx: Tx, view: MatchView, game: int, counted: int) -> Invalid:
+    """The refusal of a ruling on a game with no open dispute. When the match has none open
+    and its last one was ruled (two TDs at once: the other was first, or a game the first
+    ruling voided), it says who ruled, what and why, so the second TD knows it is done."""
+    last = await disputes_repo.last_ruled_of_match(tx, view.id)
+    if last is not None and not await disputes_repo.open_of_match(tx, view.id):
+        done = await _already(tx, view, last)
+        why = f" ({done.why})" if done.why else ""
+        return Invalid(f"game {game} of {view.code} has no open dispute: the last ruling on "
+                       f"{view.code} was {done.ruled_by}'s, {ruling_words(done.ruling)}{why}. "
+                       "Nothing of yours was applied.")
+    if not 1 <= game <= counted:
+        return Invalid(f"{view.code} has no game {game}: {counted} game(s) count")
+    return Invalid(f"game {game} of {view.code} has no open dispute, so there is nothing to "
+                   "rule on")
+
+
 async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
     """The answer to a ruler whose ruling came after another's (the dispute's state is
     compare-and-set): who ruled, what and why; nothing of theirs is applied."""
@@ -484,14 +519,13 @@ async def rule_game(
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         state = (await core_match(tx, view.id)).state()
-        if not 1 <= game <= len(state.counted):
-            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
         rows = await games_repo.games_of(tx, view.id)
-        dispute = await disputes_repo.open_of_game(tx, view.id,
-                                                   rows[state.counted[game - 1]].id)
+        dispute = None
+        if 1 <= game <= len(state.counted):
+            dispute = await disputes_repo.open_of_game(tx, view.id,
+                                                       rows[state.counted[game - 1]].id)
         if dispute is None:
-            raise Invalid(f"game {game} of {view.code} has no open dispute, so there is nothing "
-                          "to rule on")
+            raise await _nothing_to_rule(tx, view, game, len(state.counted))
         named = game_bye or match_bye
         side = side_named(view, named) if named is not None else None
         result = await _rule(tx, req, actor, event, view, dispute, action, scores=scores,

@@ -83,6 +83,12 @@ async def rule(tx: Tx, dispute_id: int, *, ruling: str, adjudicator: int | None,
     return changed == 1
 
 
+async def last_ruled_of_match(tx: Tx, match_id: int) -> DisputeRow | None:
+    row = await tx.one("SELECT * FROM disputes WHERE match_id = ? AND state = 'ruled'"
+                       " ORDER BY ruled_at DESC, id DESC LIMIT 1", (match_id,))
+    return None if row is None else _dispute(row)
+
+
 async def open_of_match(tx: Tx, match_id: int) -> list[DisputeRow]:
     rows = await tx.all("SELECT * FROM disputes WHERE match_id = ? AND state = 'open'"
                         " ORDER BY id", (match_id,))

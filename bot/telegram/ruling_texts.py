@@ -7,17 +7,8 @@ from __future__ import annotations
 
 from bot.service import callbacks
 from bot.service.reporting_texts import esc
-from bot.service.rulings import Asked, Ruled
+from bot.service.rulings import RULING_WORDS, Asked, Ruled, ruling_words
 from bot.service.unit import Reply
-
-_DONE = {
-    "upheld": "upheld: the result stands",
-    "scores": "scores amended",
-    "void": "game voided",
-    "game_bye": "game bye to {to}",
-    "match_bye": "match bye to {to}",
-    "tie": "the tied match goes to {to}",
-}
 
 
 def ruled(result: Ruled | Asked | None) -> Reply | None:
@@ -34,7 +25,7 @@ def ruled(result: Ruled | Asked | None) -> Reply | None:
         return Reply(f"⚠️ {esc(result.impact)}.\nApply this ruling?",
                      [[("Apply", callbacks.fix(result.prompt_id, True)),
                        ("Cancel", callbacks.fix(result.prompt_id, False))]])
-    what = _DONE.get(result.ruling, result.ruling).format(to=esc(result.to or ""))
+    what = RULING_WORDS.get(result.ruling, result.ruling).format(to=esc(result.to or ""))
     on = f"{esc(result.match)} game {result.game}" if result.game else esc(result.match)
     lines = [f"✅ {on}: {what}. Score: {esc(result.named_score)}. Both players are told."]
     if result.voided_matches:
@@ -46,9 +37,7 @@ def ruled(result: Ruled | Asked | None) -> Reply | None:
 
 def _already(result: Ruled) -> str:
     """Another ruler was first (a dispute or a tied match is ruled once): who, what, why."""
-    what = _DONE.get(result.ruling, result.ruling)
-    # a dispute's record keeps what was ruled and why, not a bye's side
-    what = what.format(to=esc(result.to)) if result.to else what.split(" to {to}")[0]
+    what = ruling_words(result.ruling, esc(result.to or ""))
     why = f" ({esc(result.why)})" if result.why else ""
     return (f"{esc(result.ruled_by)} already ruled on {esc(result.match)}: {what}{why}. "
             "Yours was not applied; nothing more to do.")
