@@ -482,8 +482,8 @@ async def _nothing_to_rule(tx: Tx, view: MatchView, game: int, counted: int) -> 
     if last is not None and not await disputes_repo.open_of_match(tx, view.id):
         done = await _already(tx, view, last)
         why = f" ({done.why})" if done.why else ""
-        return Invalid(f"game {game} of {view.code} has no open dispute: the last ruling on "
-                       f"{view.code} was {done.ruled_by}'s, {ruling_words(done.ruling)}{why}. "
+        return Invalid(f"game {game} of {view.code} has no open dispute. The last ruling on "
+                       f"{view.code}: {ruling_words(done.ruling)}{why}, by {done.ruled_by}. "
                        "Nothing of yours was applied.")
     if not 1 <= game <= counted:
         return Invalid(f"{view.code} has no game {game}: {counted} game(s) count")

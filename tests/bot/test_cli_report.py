@@ -187,4 +187,5 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     assert code == 0, err
     assert out.splitlines() == ["M1 game 1: scores corrected; score: 1-0 (+22)"]
     refused(rule("--game", "1", "--uphold", "--why", "again"),
-            "game 1 of M1 has no open dispute, so there is nothing to rule on")
+            "game 1 of M1 has no open dispute. The last ruling on M1: scores amended "
+            "(Dev's scoresheet), by the command line. Nothing of yours was applied.")

@@ -160,8 +160,8 @@ async def test_two_tds_rule_on_one_dispute_at_once(db: Database, flip: bool) -> 
     first = "Tara TD" if outcomes[0] is uphold else "Uma TD"
     what = ("upheld: the result stands (signed scoresheet)" if outcomes[0] is uphold
             else "game voided (the photo shows another game)")
-    assert refused[0].message == (f"game 1 of M1 has no open dispute: the last ruling on M1 "
-                                  f"was {first}'s, {what}. Nothing of yours was applied.")
+    assert refused[0].message == (f"game 1 of M1 has no open dispute. The last ruling on M1: "
+                                  f"{what}, by {first}. Nothing of yours was applied.")
     assert await scalar(db, "SELECT count(*) FROM journal WHERE action = 'dispute.ruled'") == 1
     void_flag = await scalar(db, "SELECT void FROM games")
     assert void_flag == (1 if outcomes[0] is void else 0)
