@@ -539,7 +539,7 @@ class NightEnded:
 async def end_night(db: Database, req: Request, event_id: int, *,
                     render: Answer[NightEnded] | None = None) -> NightEnded:
     """Use-case: a TD ends tonight: the night and its rounds close (a game not reported by
-    then stays before the TDs, under /pending), and the TD reads who has not paid."""
+    then is not reported any more: the TD reads which), and the TD reads who has not paid."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")

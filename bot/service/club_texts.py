@@ -174,7 +174,7 @@ def night_ended(fees: FeeList, unfinished: list[str]) -> str:
     else:
         lines.append("Everyone who owed a fee has paid.")
     if unfinished:
-        lines.append("Games not reported (a TD decides them under /pending): "
+        lines.append("Games not reported (their round is closed, so they no longer count): "
                      + esc("; ".join(unfinished)) + ".")
     return "\n".join(lines)
 
