@@ -368,3 +368,24 @@ def parse_expel_pick(data: object) -> tuple[int, int | None] | None:
 
 def is_expel_pick(data: object) -> bool:
     return parse_expel_pick(data) is not None
+
+
+# --- club nights (bot/service/club_nights.py) ------------------------------------------------
+# A TD marks a player's session fee paid with one tap (``club:paid:<check-in id>``;
+# Director's Manual, Player Fees at Club).
+_CLUB_PAID = "club:paid:"
+
+
+def club_paid(checkin_id: int) -> str:
+    return f"{_CLUB_PAID}{checkin_id}"
+
+
+def parse_club_paid(data: object) -> int | None:
+    """The check-in id of a fee's "paid" button."""
+    if not isinstance(data, str) or not data.startswith(_CLUB_PAID):
+        return None
+    return _number(data.removeprefix(_CLUB_PAID))
+
+
+def is_club_paid(data: object) -> bool:
+    return parse_club_paid(data) is not None

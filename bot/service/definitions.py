@@ -24,7 +24,7 @@ from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
 from core.slip import MAX_SCORE
 
-FORMATS = ("sssg", "single", "double")
+FORMATS = ("sssg", "single", "double", "club")
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
 #: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
 MAX_DAYS = LIMIT.days
@@ -138,10 +138,65 @@ class RulesDef(_Strict):
         return None if value is None else sorted(set(value), reverse=True)
 
 
+class ClubMemberDef(_Strict):
+    """A member's club record from before the bot kept it (Director's Manual,
+    Administrative Functions: "keep a record of each player's statistics at the club"):
+    sessions attended (a newcomer has attended fewer than ``club.newcomer_sessions``),
+    club wins (the expert points, one per club win: Expert Points) and spread, and whether
+    the student or senior rate applies (Player Fees at Club)."""
+
+    sessions: int = Field(default=0, ge=0, le=100_000)
+    wins: int = Field(default=0, ge=0, le=100_000)
+    spread: int = Field(default=0, ge=-10_000_000, le=10_000_000)
+    student: bool = False
+    senior: bool = False
+
+
+class ClubDef(_Strict):
+    """A club's choices for its nights (NASPA Director's Manual, the club chapters, seed
+    000; ``core.club.ClubRules``). ``method``: "a modified King-of-the-Hill method adjusted
+    to avoid repeats" (koth), a "ladder", or a random draw (Pairing Players at Club);
+    ``rounds``: rounds a night; ``newcomer_sessions``/``protect_top``: "try not to match
+    [newcomers] against the top players" nor each other (Suggestions from Club Directors);
+    ``bye``: the odd player's bye worth ``bye_spread``, or sitting out; fees "per club
+    meeting" with student and senior rates, the newcomer's first ``free_sessions`` free
+    (Player Fees at Club). ``members``: records from before the bot, by player name."""
+
+    method: Literal["koth", "ladder", "random"] = "koth"
+    rounds: int = Field(default=3, ge=1, le=20)
+    newcomer_sessions: int = Field(default=3, ge=0, le=100)
+    protect_top: int = Field(default=4, ge=0, le=1000)
+    bye: Literal["spread", "sit-out"] = "spread"
+    bye_spread: int = Field(default=50, ge=0, le=MAX_SCORE)
+    fee: Decimal = Decimal(0)
+    student_fee: Decimal | None = None
+    senior_fee: Decimal | None = None
+    free_sessions: int = Field(default=1, ge=0, le=100)
+    members: dict[str, ClubMemberDef] = Field(default_factory=dict)
+
+    @field_validator("fee", "student_fee", "senior_fee", mode="before")
+    @classmethod
+    def _money(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        try:
+            return amount_of_money(value, positive=False)
+        except Invalid as exc:
+            raise ValueError(exc.message) from None
+
+    @model_validator(mode="after")
+    def _rates(self) -> ClubDef:
+        for key in ("student_fee", "senior_fee"):
+            rate = getattr(self, key)
+            if rate is not None and rate > self.fee:
+                raise _KeyError(key, f"is a discount, so at most the club's fee ({self.fee})")
+        return self
+
+
 class EventDef(_Strict):
     slug: str
     name: str = Field(min_length=1, max_length=200)
-    format: Literal["sssg", "single", "double"]
+    format: Literal["sssg", "single", "double", "club"]
     time_zone: str = "UTC"
     currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
     fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
@@ -209,6 +264,31 @@ class Definition(_Strict):
     rounds: list[RoundDef] = Field(default_factory=list)
     players: list[PlayerDef] = Field(default_factory=list)
     blackouts: list[BlackoutDef] = Field(default_factory=list)
+    club: ClubDef | None = None
+
+    @model_validator(mode="after")
+    def _club(self) -> Definition:
+        """A [club] table goes with format = "club" and only with it; its members are the
+        definition's players (a club night has no [[rounds]]: its rounds are paired on the
+        night)."""
+        is_club = self.event.format == "club"
+        if self.club is not None and not is_club:
+            raise _KeyError("club", f'is for club nights: set format = "club" in [event], '
+                                    f'or remove [club] (this event is {self.event.format!r})')
+        if is_club and self.club is None:
+            raise _KeyError("club", 'is required for format = "club": give at least '
+                                    '[club] method = "koth" (see examples/club_night.toml)')
+        if is_club and self.rounds:
+            raise _KeyError("rounds", "a club night has no [[rounds]]: the TD pairs each "
+                                      "round on the night with /pairround; remove them")
+        if self.club is not None:
+            players = {p.name.casefold().strip() for p in self.players}
+            for name in self.club.members:
+                if name.casefold().strip() not in players:
+                    raise _KeyError(f"club.members.{name}",
+                                    "names nobody in [[players]]: add the player, or check "
+                                    "the spelling")
+        return self
 
     @model_validator(mode="after")
     def _unique(self) -> Definition:

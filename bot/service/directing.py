@@ -7,7 +7,7 @@ only finds the event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.service import events, roles
 from bot.service.errors import Invalid, NotAllowed
@@ -19,9 +19,11 @@ TD_ROLES = frozenset({"td", "organiser"})
 
 
 async def directed_event(
-    db: Database, req: Request, words: Sequence[str], command: str
+    db: Database, req: Request, words: Sequence[str], command: str,
+    only: Callable[[Event], bool] | None = None,
 ) -> tuple[Event, list[str]]:
-    """The event the asking TD means, and the command's remaining words."""
+    """The event the asking TD means, and the command's remaining words; ``only`` keeps
+    the events a command is for (a club night's commands: the clubs)."""
     async with reading(db) as tx:
         actor = await actor_of(tx, req)
         directed: list[Event] = []
@@ -29,6 +31,8 @@ async def directed_event(
             directed = [await events.get_event(tx, eid)
                         for eid, _name, held in await roles.events_of(tx, actor.person_id)
                         if held & TD_ROLES]
+    if only is not None:
+        directed = [e for e in directed if only(e)]
     if not directed:
         raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
     args = list(words)

@@ -111,6 +111,9 @@ async def make_draw(
     SEED.check(seed)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
+    if event.format == "club":
+        raise Invalid(f"{event.name} is a club: there is no draw; a TD starts a night with "
+                      "/night and pairs each round with /pairround")
     if event.state != "registration":
         raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
     entries = sorted(

@@ -23,6 +23,7 @@ from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event, get_event
 from bot.service.matches import MatchView
+from bot.service.progress import is_knockout
 from bot.service.schedule import Round
 from bot.service.unit import Answer, Request, actor_of, answer_with, unit
 from bot.store import events_repo, groups_repo, outbox_repo
@@ -133,7 +134,9 @@ async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState
     event = await get_event(tx, event_id)
     caption = say.match_decided(event, view, state)
     key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
-    sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,
-                                         of_match=view.code, dedupe_key=key)
+    sent = 0
+    if is_knockout(event.format):  # only a bracket has pictures
+        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,
+                                             of_match=view.code, dedupe_key=key)
     if not sent:  # no picture for it (cannot happen for a drawn event): the words alone
         await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)

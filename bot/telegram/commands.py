@@ -56,6 +56,16 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"})),
     Command("expel", "Expel a player: /expel NAME: REASON (para 29)",
             frozenset({"td", "organiser"})),
+    Command("night", "Club: start tonight's club night", frozenset({"td", "organiser"})),
+    Command("checkin", "Club: check in for tonight (TDs: /checkin NAME, /checkin new NAME)",
+            frozenset({"player", "td", "organiser"})),
+    Command("pairround", "Club: pair tonight's next round [anyway]",
+            frozenset({"td", "organiser"})),
+    Command("fees", "Club: tonight's fees, a tap per player who pays",
+            frozenset({"td", "organiser"})),
+    Command("endnight", "Club: end tonight; who has not paid", frozenset({"td", "organiser"})),
+    Command("me", "Club: your record (games, wins, average, high game, expert points)",
+            frozenset({"player"})),
 )
 
 

@@ -118,6 +118,14 @@ desk: void match     | refuse   | refuse       | refuse | refuse   | refuse   | 
 /expel NAME: REASON  | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 expel: nobody        | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 why: skip            | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+/night               | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/checkin             | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/checkin NAME        | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/pairround           | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/fees                | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/endnight            | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/me                  | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+club: fee paid       | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -140,6 +148,11 @@ why: skip            | refuse   | refuse       | refuse | refuse   | refuse   | 
 #   M2 against Ben): para 19 keeps a TD from expelling his own opponent. Filling the slot
 #   (expel: nobody) is a ruling on the match: its rulers only, not the organiser while a
 #   TD is free (para 19). "why: skip" is Tara's own question about her ruling on M1.
+# - Club nights (the "Club Night" club: Tara and Cai its TDs, Ann, Ben, Cai and Dev its
+#   players, Olga its organiser, Rita its adjudicator): the TDs and the organiser run the
+#   night; a player checks in and reads /me for themselves; /checkin NAME (someone else) is
+#   a TD's. "club: fee paid" is Ann's fee (M1), and Cai's own for the TD who plays, which
+#   he does not mark himself (as he does not decide his own proof of payment).
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -190,6 +203,53 @@ def _other_definition() -> str:
                      ("Dev Rao", "Sol S")):
         text = text.replace(old, new)
     return linked_definition(base=text, ids={"Otto TD": IDS["Otto TD"]})
+
+
+CLUB = """\
+[event]
+slug = "club-night"
+name = "Club Night"
+format = "club"
+
+[club]
+fee = 5
+free_sessions = 0
+
+[[tds]]
+name = "Tara TD"
+
+[[tds]]
+name = "Cai Wen"
+
+[[organisers]]
+name = "Olga Org"
+
+[[adjudicators]]
+name = "Rita Officer"
+""" + "".join(f'\n[[players]]\nname = "{n}"\n' for n in ("Ann Lee", "Ben Ong", "Cai Wen",
+                                                           "Dev Rao"))
+
+
+async def _club(bot: BotUnderTest, scenario: str, ids: dict[str, Any]) -> None:
+    """The club: no night yet (club-ready), a night with nobody in (club-open), or the
+    four players checked in (club-checked)."""
+    from bot.service import club_nights
+    async with bot.runtime.db.transaction() as tx:
+        created = await event_setup.create_event(
+            tx, parse_definition(linked_definition(None, base=CLUB, ids=IDS)), by=Actor.cli(),
+            now=bot.clock())
+    ids["club"] = created.event_id
+    if scenario == "club-ready":
+        return
+    db, cli = bot.runtime.db, Request.cli(bot.clock())
+    await club_nights.start_night(db, cli, created.event_id)
+    if scenario == "club-checked":
+        for name in ("Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao"):
+            await club_nights.check_in_member(db, cli, created.event_id, name)
+        ids["checkin"] = {m: await _scalar(
+            bot, "SELECT c.id FROM club_checkins c JOIN entries e ON e.id = c.entry_id"
+                 " JOIN people p ON p.id = e.person_id WHERE p.tg_user_id = ?", (IDS[n],))
+            for m, n in (("M1", "Ann Lee"), ("M2", "Cai Wen"))}
 
 
 def _req(bot: BotUnderTest, name: str) -> Request:
@@ -323,6 +383,8 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             states = [await _scalar(bot, "SELECT state FROM photo_windows WHERE id = ?", (w,))
                       for w in ids["windows"].values()]
             assert states == ["overdue", "overdue"], states
+        if scenario.startswith("club"):
+            await _club(bot, scenario, ids)
         ids["closes"] = await _scalar(bot, "SELECT closes_at FROM rounds WHERE id = ?",
                                       (ids["sf"],))
         await bot.settle()
@@ -456,6 +518,14 @@ PROOFS = "SELECT id, state FROM payment_proofs ORDER BY id"
 REQUESTS = "SELECT id, tg_user_id, state FROM join_requests ORDER BY id"
 
 
+CHECKINS = "SELECT entry_id FROM club_checkins ORDER BY id"
+
+
+async def _told(case: Case, words: str) -> bool:
+    """A read's effect: the person was answered with ``words`` (about the club)."""
+    return any(words in (m.text or "") for m in case.bot.telegram.sent(case.user))
+
+
 def _proof_of(case: Case) -> int:
     return int(case.ids["proof"]["Cai Wen" if case.match == "M2" else "Ann Lee"])
 
@@ -551,6 +621,16 @@ ROWS: dict[str, Row] = {
         sql("SELECT state FROM expulsions ORDER BY id"), True),
     "why: skip": Row("why", presses(lambda c: callbacks.why_skip(c.ids["prompt"])),
                      sql(DISPUTE), True),
+    "/night": Row("club-ready", says("/night"), sql("SELECT count(*) FROM club_sessions")),
+    "/checkin": Row("club-open", says("/checkin"), sql(CHECKINS)),
+    "/checkin NAME": Row("club-open", says("/checkin Dev Rao"), sql(CHECKINS)),
+    "/pairround": Row("club-checked", says("/pairround"), sql("SELECT count(*) FROM club_rounds")),
+    "/fees": Row("club-checked", says("/fees"), lambda c: _told(c, "Club Night, night 1: fees")),
+    "/endnight": Row("club-checked", says("/endnight"), sql("SELECT state FROM club_sessions")),
+    "/me": Row("club-open", says("/me"), lambda c: _told(c, "Expert points")),
+    "club: fee paid": Row("club-checked", presses(
+        lambda c: callbacks.club_paid(c.ids["checkin"][c.match])),
+        sql("SELECT paid_at IS NOT NULL FROM club_checkins ORDER BY id"), True),
 }
 
 
@@ -594,7 +674,7 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     kinds = {name.split("_")[0] for name in dir(callbacks) if name.startswith("parse_")}
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
-                "expel": "expel:", "why": "why:"}
+                "expel": "expel:", "why": "why:", "club": "club:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]

@@ -20,6 +20,7 @@ from telegram.ext import (
 from bot.service import callbacks
 from bot.telegram.handlers import (
     approvals,
+    club,
     desk,
     event_upload,
     expel,
@@ -62,6 +63,12 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
     app.add_handler(CommandHandler("expel", expel.expel_command, filters=private))
     app.add_handler(CommandHandler(["link", "unlink"], group.in_private, filters=private))
+    app.add_handler(CommandHandler("night", club.night, filters=private))
+    app.add_handler(CommandHandler("checkin", club.checkin, filters=private))
+    app.add_handler(CommandHandler("pairround", club.pair_round, filters=private))
+    app.add_handler(CommandHandler("fees", club.fees, filters=private))
+    app.add_handler(CommandHandler("endnight", club.end_night, filters=private))
+    app.add_handler(CommandHandler("me", club.me, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
@@ -73,6 +80,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(MessageHandler(private & filters.PHOTO
                                    & filters.CaptionRegex(fees.PROOF_CAPTION), fees.proof_photo))
     app.add_handler(CallbackQueryHandler(fees.proof_button, pattern=callbacks.is_proof))
+    app.add_handler(CallbackQueryHandler(club.fee_paid, pattern=callbacks.is_club_paid))
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))

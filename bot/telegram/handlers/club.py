@@ -1,0 +1,147 @@
+"""Club nights in the chat (bot/service/club_nights.py; NASPA Director's Manual, the club
+chapters): /night, /checkin, /pairround, /fees (with a tap per unpaid player), /endnight
+and /me. The service checks every right; these handlers only find which club is meant and
+read the command's words."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import callbacks, club_nights
+from bot.service import club_texts as say
+from bot.service.directing import directed_event
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.events import Event
+from bot.service.invites import invite_link
+from bot.service.limits import Range
+from bot.service.unit import Answer, Reply, Request
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+#: A walk-in newcomer's rating, when the TD gives one (0: unrated).
+RATING = Range("the rating", 0, 4000)
+
+
+def _is_club(event: Event) -> bool:
+    return event.format == club_nights.FORMAT
+
+
+async def _club(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,
+                command: str) -> tuple[Event, list[str]]:
+    return await directed_event(runtime(context).db, req, context.args or [], command,
+                                only=_is_club)
+
+
+def newcomer_args(words: list[str]) -> tuple[str, int]:
+    """``new NAME [RATING]`` after /checkin: the name, and the rating if the last word is
+    a number."""
+    rest = words[1:]
+    rating = 0
+    if len(rest) > 1 and rest[-1].isascii() and rest[-1].isdigit():
+        rating = RATING.parse(rest[-1])
+        rest = rest[:-1]
+    if not rest:
+        raise Invalid("say who: /checkin new NAME, e.g. /checkin new Eve Tan")
+    return " ".join(rest), rating
+
+
+@handled
+async def night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/night: start tonight's session."""
+    event, _ = await _club(update, context, req, "night")
+    await club_nights.start_night(runtime(context).db, req, event.id,
+                                  render=lambda n: Reply(say.night_started(n)))
+    return None
+
+
+@handled
+async def checkin(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/checkin: a player checks in; /checkin NAME (a TD) checks a member in;
+    /checkin new NAME [RATING] (a TD) adds a newcomer who walked in and checks them in."""
+    db = runtime(context).db
+    words = context.args or []
+    render = _checked_in_reply(context.bot.username)
+    if not words:
+        await club_nights.check_in_self(db, req, render=render)
+        return None
+    try:
+        event, args = await _club(update, context, req, "checkin")
+    except NotAllowed:  # not a TD of a club: a player naming their club, or nobody's
+        if len(words) == 1:
+            await club_nights.check_in_self(db, req, words[0], render=render)
+            return None
+        raise NotAllowed("a TD checks in someone else; to check yourself in, send /checkin") \
+            from None
+    if not args:
+        await club_nights.check_in_self(db, req, event.slug, render=render)
+        return None
+    if args[0].casefold() == "new":
+        name, rating = newcomer_args(args)
+        await club_nights.check_in_member(db, req, event.id, name, new=True, rating=rating,
+                                          render=render)
+    else:
+        await club_nights.check_in_member(db, req, event.id, " ".join(args), render=render)
+    return None
+
+
+def _checked_in_reply(username: str | None) -> Answer[club_nights.CheckedIn]:
+    def render(done: club_nights.CheckedIn) -> Reply:
+        text = say.checked_in(done)
+        if done.invite_code is not None and username:
+            text += ("\nTheir link to me (for their opponents and results here): "
+                     f"{invite_link(username, done.invite_code)}")
+        return Reply(text)
+    return render
+
+
+@handled
+async def pair_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/pairround [anyway]: pair the next round of tonight."""
+    event, args = await _club(update, context, req, "pairround")
+    if args and [a.casefold() for a in args] != ["anyway"]:
+        raise Invalid("/pairround pairs the next round; /pairround anyway pairs it before "
+                      "every result of the last round is in")
+    await club_nights.pair_round(runtime(context).db, req, event.id, anyway=bool(args),
+                                 render=lambda r: Reply(say.round_paired(r)))
+    return None
+
+
+@handled
+async def fees(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/fees: tonight's fees, a button per unpaid player (the service sends the list, so
+    that each tap can edit it in place)."""
+    event, _ = await _club(update, context, req, "fees")
+    await club_nights.fees_tonight(runtime(context).db, req, event.id)
+    return None
+
+
+@handled
+async def fee_paid(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    query = update.callback_query
+    checkin_id = callbacks.parse_club_paid(query.data if query else None)
+    assert checkin_id is not None  # the handler's pattern
+
+    def told(done: club_nights.FeePaid) -> Reply | None:
+        text = say.fee_marked(done.name, done.marked, done.by)
+        return None if text is None else Reply(text)
+
+    await club_nights.mark_paid(runtime(context).db, req, checkin_id, render=told)
+    return None
+
+
+@handled
+async def end_night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/endnight: close tonight; who has not paid."""
+    event, _ = await _club(update, context, req, "endnight")
+    await club_nights.end_night(runtime(context).db, req, event.id,
+                                render=lambda e: Reply(say.night_ended(e.fees, e.unfinished)))
+    return None
+
+
+@handled
+async def me(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
+    """/me: the player's club record."""
+    await club_nights.my_records(runtime(context).db, req,
+                                 render=lambda found: Reply(say.records(found)))
+    return None

@@ -1,0 +1,99 @@
+"""A club's nights in the chat: what the club-night chat tests share
+(examples/club_night.toml: Tara TD directs; Ann 49 club wins before the bot, Ben a senior,
+Cai a student, Eve and Fay newcomers, Gus a regular who comes late).
+
+``club_bot`` starts the real bot with the club created and everyone on Telegram; the
+helpers act as people by their names. With ``TDBOT_TRANSCRIPTS=/tmp/t`` each test's
+transcript is written there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.fakebot import FakeUser
+from bot.service import event_setup
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.telegram.harness import BotUnderTest
+
+EXAMPLE = (Path(__file__).parents[2] / "examples" / "club_night.toml").read_text()
+IDS = {"Tara TD": 9101, "Ann Lee": 9111, "Ben Ong": 9112, "Cai Wen": 9113, "Dev Rao": 9114,
+       "Eve Tan": 9115, "Fay Lim": 9116, "Gus Koh": 9117}
+
+
+def club_definition(text: str = EXAMPLE) -> str:
+    """The example club with each person's Telegram id, as an organiser may write it."""
+    for name, tg_id in IDS.items():
+        text = text.replace(f'[[players]]\nname = "{name}"',
+                            f'[[players]]\nname = "{name}"\ntelegram_id = {tg_id}')
+        text = text.replace(f'[[tds]]\nname = "{name}"',
+                            f'[[tds]]\nname = "{name}"\ntelegram_id = {tg_id}')
+    return text
+
+
+@asynccontextmanager
+async def club_bot(tmp_path: Path, definition: str | None = None) -> AsyncIterator[BotUnderTest]:
+    bot = BotUnderTest(tmp_path / "bot.sqlite3")
+    async with bot:
+        for name, tg_id in IDS.items():
+            bot.telegram.chat_of(bot.telegram.add_user(name.split()[0], user_id=tg_id))
+        async with bot.runtime.db.transaction() as tx:
+            created = await event_setup.create_event(
+                tx, parse_definition(definition or club_definition()), by=Actor.cli(),
+                now=bot.clock())
+        bot.event_id = created.event_id  # type: ignore[attr-defined]
+        await bot.settle()
+        try:
+            yield bot
+        finally:
+            out = os.environ.get("TDBOT_TRANSCRIPTS")
+            if out:
+                Path(out).mkdir(parents=True, exist_ok=True)
+                name = os.environ.get("PYTEST_CURRENT_TEST", "t").split("::")[-1].split(" ")[0]
+                Path(out, f"{name}.txt").write_text(bot.telegram.transcript())
+
+
+def user(bot: BotUnderTest, name: str) -> FakeUser:
+    return bot.telegram.world.users[IDS[name]]
+
+
+async def say(bot: BotUnderTest, name: str, text: str) -> str:
+    return await bot.say(user(bot, name), text)
+
+
+async def tap(bot: BotUnderTest, name: str, label: str) -> None:
+    await bot.tap(user(bot, name), label)
+
+
+def last(bot: BotUnderTest, name: str) -> str:
+    return bot.telegram.last_sent(user(bot, name)).text or ""
+
+
+def said_to(bot: BotUnderTest, name: str) -> list[str]:
+    return [m.text or m.caption or "" for m in bot.telegram.sent(user(bot, name))]
+
+
+async def report_win(bot: BotUnderTest, winner: str, mine: int, theirs: int,
+                     loser: str | None = None) -> None:
+    """``winner`` reports a game they won (they started it: the slip asks for game 1) and
+    confirms; ``loser``, if given, taps Agree on their copy at the table."""
+    await say(bot, winner, f"{mine}-{theirs}")
+    await tap(bot, winner, "I started")
+    await tap(bot, winner, "✅ Confirm")
+    if loser is not None:
+        await tap(bot, loser, "Agree")
+
+
+async def scalar(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> Any:
+    async with bot.runtime.db.transaction() as tx:
+        return await tx.scalar(sql, args)
+
+
+async def rows(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    async with bot.runtime.db.transaction() as tx:
+        return [tuple(r) for r in await tx.all(sql, args)]

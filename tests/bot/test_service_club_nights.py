@@ -1,0 +1,226 @@
+"""Club nights through the use-cases (bot/service/club_nights.py; NASPA Director's Manual,
+the club chapters, seed 000): the [club] definition, nights, check-in and fees, pairing
+rounds into match rows, byes by the club's rule, expert points announced once."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import club_nights, reporting
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.errors import Invalid
+from bot.service.event_setup import create_event
+from bot.service.events import get_event
+from bot.service.unit import Request
+from bot.store.db import Database
+
+NOW = datetime(2026, 3, 3, 11, 0, tzinfo=UTC)
+CLUB = """
+[event]
+slug = "wed-club"
+name = "Wednesday Club"
+format = "club"
+
+[club]
+method = "{method}"
+rounds = 2
+newcomer_sessions = 2
+protect_top = 1
+bye = "{bye}"
+fee = 5
+senior_fee = 2.5
+free_sessions = 1
+
+[club.members."Ann Lee"]
+sessions = 30
+wins = 49
+
+[club.members."Ben Ong"]
+sessions = 10
+senior = true
+
+[club.members."Cai Wen"]
+sessions = 5
+
+[[tds]]
+name = "Tara TD"
+""" + "".join(f'\n[[players]]\nname = "{n}"\nrating = {r}\n' for n, r in (
+    ("Ann Lee", 1800), ("Ben Ong", 1700), ("Cai Wen", 1600), ("Eve Tan", 0)))
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+def cli(minutes: int = 0) -> Request:
+    return Request.cli(NOW + timedelta(minutes=minutes))
+
+
+async def _club(db: Database, method: str = "koth", bye: str = "spread") -> int:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(CLUB.format(method=method, bye=bye)),
+                                     by=Actor.cli(), now=NOW)
+    return created.event_id
+
+
+async def _all(db: Database, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    async with db.transaction() as tx:
+        return [tuple(r) for r in await tx.all(sql, args)]
+
+
+async def _pairs(db: Database, code: str) -> list[tuple[Any, ...]]:
+    return await _all(db, "SELECT pa.name, pb.name, m.state, m.best_of FROM matches m"
+                          " JOIN rounds r ON r.id = m.round_id"
+                          " JOIN entries ea ON ea.id = m.entry_a JOIN people pa ON pa.id = ea.person_id"
+                          " LEFT JOIN entries eb ON eb.id = m.entry_b"
+                          " LEFT JOIN people pb ON pb.id = eb.person_id"
+                          " WHERE r.code = ? ORDER BY m.id", (code,))
+
+
+async def _play_round(db: Database, event_id: int, code: str, minutes: int) -> None:
+    """The first-named player of each pair wins 400-350 (a TD's paper slip)."""
+    for a, b, state, _ in await _pairs(db, code):
+        if state == "ready":
+            await reporting.enter_game(db, cli(minutes), event_id, (a, b), (400, 350), starter=a)
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "club"\n',
+     'club: is required for format = "club"'),
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "single"\n[club]\n',
+     'club: is for club nights: set format = "club"'),
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "club"\n[club]\n[[rounds]]\nname = "R1"\n',
+     "rounds: a club night has no [[rounds]]"),
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "club"\n[club]\nfee = 3\nsenior_fee = 4\n',
+     "club.senior_fee: is a discount, so at most the club's fee (3)"),
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "club"\n[club.members."Zed"]\nwins = 3\n',
+     "club.members.Zed: names nobody in [[players]]"),
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "club"\n[club]\nmethod = "swiss"\n',
+     "club.method: must be one of 'koth', 'ladder' or 'random'"),
+    ('[event]\nslug = "x1"\nname = "X"\nformat = "club"\n[club]\nfee = 1.005\n',
+     "club.fee: must have at most two decimals"),
+])
+def test_a_club_definition_is_checked_in_the_organisers_words(extra: str, message: str) -> None:
+    with pytest.raises(Invalid) as refused:
+        parse_definition(extra)
+    assert message in refused.value.message, refused.value.message
+
+
+async def test_fees_and_newcomers_follow_the_nights_attended(db: Database) -> None:
+    """Player Fees at Club: the newcomer's first night free, then the fee; the senior rate;
+    a newcomer is one until they have attended ``newcomer_sessions`` nights."""
+    event_id = await _club(db)
+    seen = []
+    for night in range(3):
+        await club_nights.start_night(db, cli(night * 1000), event_id)
+        eve = await club_nights.check_in_member(db, cli(night * 1000 + 1), event_id, "Eve")
+        ben = await club_nights.check_in_member(db, cli(night * 1000 + 2), event_id, "Ben")
+        seen.append((eve.fee, eve.newcomer, ben.fee, ben.fee_reason))
+        await club_nights.end_night(db, cli(night * 1000 + 3), event_id)
+    assert seen == [("", True, "SGD 2.50", "senior rate"),
+                    ("SGD 5.00", True, "SGD 2.50", "senior rate"),
+                    ("SGD 5.00", False, "SGD 2.50", "senior rate")]
+
+
+async def test_a_walk_in_newcomer_becomes_a_member_and_a_typo_is_not_one(db: Database) -> None:
+    event_id = await _club(db)
+    await club_nights.start_night(db, cli(), event_id)
+    with pytest.raises(Invalid, match="a newcomer\\? /checkin new Zoe Lim"):
+        await club_nights.check_in_member(db, cli(1), event_id, "Zoe Lim")
+    done = await club_nights.check_in_member(db, cli(2), event_id, "Zoe Lim", new=True)
+    assert done.newcomer and done.fee == "" and done.invite_code
+    with pytest.raises(Invalid, match="already checked in"):
+        await club_nights.check_in_member(db, cli(3), event_id, "Zoe")
+
+
+async def test_rounds_are_paired_one_after_another_within_the_nights_limit(db: Database) -> None:
+    event_id = await _club(db)
+    with pytest.raises(Invalid, match="no night open"):
+        await club_nights.pair_round(db, cli(), event_id)
+    await club_nights.start_night(db, cli(), event_id)
+    with pytest.raises(Invalid, match="a night is still open|still open"):
+        await club_nights.start_night(db, cli(1), event_id)
+    await club_nights.check_in_member(db, cli(2), event_id, "Ann")
+    with pytest.raises(Invalid, match="at least 2"):
+        await club_nights.pair_round(db, cli(3), event_id)
+    for name in ("Ben", "Cai", "Eve"):
+        await club_nights.check_in_member(db, cli(4), event_id, name)
+    paired = await club_nights.pair_round(db, cli(5), event_id)
+    pairs = await _pairs(db, "n1-r1")
+    assert [p[2:] for p in pairs] == [("ready", 1), ("ready", 1)]
+    # protect_top = 1: the newcomer Eve does not meet Ann, tonight's top regular
+    assert not any({"Eve Tan", "Ann Lee"} == {a, b} for a, b, _, _ in pairs), pairs
+    eve_table = next(t for t in paired.tables if "Eve Tan" in t.names)
+    assert eve_table.newcomers == ("Eve Tan",) and "As a newcomer" in eve_table.note
+    with pytest.raises(Invalid, match="round 1 is not finished"):
+        await club_nights.pair_round(db, cli(6), event_id)
+    await club_nights.pair_round(db, cli(7), event_id, anyway=True)
+    with pytest.raises(Invalid, match="has had its 2 rounds"):
+        await club_nights.pair_round(db, cli(8), event_id, anyway=True)
+    ended = await club_nights.end_night(db, cli(9), event_id)
+    assert len(ended.unfinished) == 4 and [f.name for f in ended.fees.unpaid] == [
+        "Ann Lee", "Ben Ong", "Cai Wen"]
+    assert await _all(db, "SELECT DISTINCT state FROM rounds") == [("closed",)]
+
+
+async def test_a_latecomer_joins_the_next_round_and_the_odd_one_sits_out(db: Database) -> None:
+    """bye = "sit-out": the odd player has no game and no win (no expert point)."""
+    event_id = await _club(db, method="ladder", bye="sit-out")
+    await club_nights.start_night(db, cli(), event_id)
+    for name in ("Ann", "Ben"):
+        await club_nights.check_in_member(db, cli(1), event_id, name)
+    await club_nights.pair_round(db, cli(2), event_id)
+    late = await club_nights.check_in_member(db, cli(3), event_id, "Cai")
+    assert late.joins_round == 2
+    assert [p[:2] for p in await _pairs(db, "n1-r1")] == [("Ann Lee", "Ben Ong")]
+    await _play_round(db, event_id, "n1-r1", 4)
+    paired = await club_nights.pair_round(db, cli(5), event_id)
+    round2 = await _pairs(db, "n1-r2")
+    assert sorted(p[2] for p in round2) == ["bye", "ready"]
+    assert paired.bye_worth.startswith("no game")
+    async with db.transaction() as tx:
+        event = await get_event(tx, event_id)
+        rules = club_nights.rules_of(club_nights.club_of(event))
+        night = (await club_nights.club_games(tx, event, rules))[1]
+    sat_out = [g for g in night if g.b is None]
+    assert len(sat_out) == 1 and sat_out[0].points_a == 0 and sat_out[0].round == 2
+
+
+async def test_expert_points_levels_are_announced_once(db: Database) -> None:
+    """Expert Points: Ann has 49 club wins on record; her 50th is announced, once, however
+    many more results follow."""
+    event_id = await _club(db)
+    await club_nights.start_night(db, cli(), event_id)
+    for name in ("Ann", "Ben", "Cai"):
+        await club_nights.check_in_member(db, cli(1), event_id, name)
+    for number in (1, 2):
+        await club_nights.pair_round(db, cli(10 * number), event_id)
+        for a, b, state, _ in await _pairs(db, f"n1-r{number}"):
+            if state == "ready":
+                winner, loser = (a, b) if a == "Ann Lee" or b != "Ann Lee" else (b, a)
+                await reporting.enter_game(db, cli(10 * number + 1), event_id, (winner, loser),
+                                           (400, 350), starter=winner)
+    announced = await _all(db, "SELECT level FROM club_milestones")
+    told = await _all(db, "SELECT count(*) FROM outbox WHERE text_html LIKE '%50th club win%'")
+    assert announced == [(50,)] and told == [(1,)]
+
+
+async def test_a_knockout_is_no_club_and_a_club_has_no_draw(db: Database) -> None:
+    event_id = await _club(db)
+    async with db.transaction() as tx:
+        with pytest.raises(Invalid, match="is a club: there is no draw"):
+            await make_draw(tx, event_id, seed=1, by=Actor.cli(), now=NOW)
+        knockout = await create_event(tx, parse_definition(
+            '[event]\nslug = "ko"\nname = "KO"\nformat = "single"\n'), by=Actor.cli(), now=NOW)
+    with pytest.raises(Invalid, match="is not a club"):
+        await club_nights.start_night(db, cli(), knockout.event_id)
