@@ -356,6 +356,7 @@ class LadderEvent:
     kind: EventKind
     text: str
     challenge: int | None = None
+    player: str | None = None  # the one player an event without a challenge is about
 
 
 @dataclass(frozen=True)
@@ -705,7 +706,7 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
         for name in idle:
             del active[name]
             events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: no ladder "
-                                      f"games in {rules.idle_days} days"))
+                                      f"games in {rules.idle_days} days", player=name))
         names = [n for n in ladder.names if n not in idle]
     else:
         # An idle player goes just below whoever is ``idle_drop`` rungs under them now.
@@ -719,7 +720,8 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
             at, to = ladder.names.index(name) + 1, names.index(name) + 1
             if to != at:
                 events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at} "
-                                          f"to {to}: no ladder games in {rules.idle_days} days"))
+                                          f"to {to}: no ladder games in {rules.idle_days} days",
+                                          player=name))
     return Step(replace(ladder, names=tuple(names)), LadderState(state.challenges, active),
                 tuple(events))
 
@@ -735,7 +737,8 @@ def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
                             f"{[n.casefold() for n in ladder.names].index(clean.casefold()) + 1}): "
                             "to add another player of that name, add an initial")
     grown = Ladder(ladder.names + (clean,), ladder.rules)
-    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}")
+    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}",
+                        player=clean)
     return Step(grown, LadderState(state.challenges, _active(state, (clean,), now)), (event,))
 
 

@@ -111,6 +111,9 @@ async def make_draw(
     SEED.check(seed)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
+    if event.format == "ladder":
+        raise Invalid(f"{event.name} is a challenge ladder: it has no draw; players challenge "
+                      "each other (/challenge), and newcomers join at the bottom (/join)")
     if event.state != "registration":
         raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
     entries = sorted(

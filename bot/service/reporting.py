@@ -170,7 +170,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
     await games_repo.mark_decided(tx, view.id, state.winner)
-    became_ready = await after_results(tx, event)
+    became_ready = await after_results(tx, event, now)
     await journal.record(
         tx, who=by, action="match.decided", subject=f"match:{view.id}", now=now,
         detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
@@ -206,6 +206,10 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
     where they go: a qualifier's division drawn later (SSSg para 3), or nowhere."""
     person = view.people[side]
     assert person is not None
+    if event.format == "ladder":  # a ladder has no next match: the player's new rung
+        from bot.service import ladders
+
+        return await ladders.where_now(tx, event, person)
     for m in await matches_of_person(tx, person):
         if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
             continue

@@ -56,6 +56,14 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"})),
     Command("expel", "Expel a player: /expel NAME: REASON (para 29)",
             frozenset({"td", "organiser"})),
+    Command("ladder", "Your challenge ladder: rungs and open challenges",
+            frozenset({"player", "td", "organiser"})),
+    Command("challenge", "Challenge a player above you: /challenge [NAME]", frozenset({"player"})),
+    Command("accept", "Accept the challenge made to you", frozenset({"player"})),
+    Command("decline", "Decline the challenge made to you", frozenset({"player"})),
+    Command("withdraw", "Withdraw your challenge", frozenset({"player"})),
+    Command("join", "Add a newcomer at the ladder's bottom: /join NAME [RATING]",
+            frozenset({"td", "organiser"})),
 )
 
 
