@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.ladder_chat import last, ladder_bot, order, said_to, say, tap
+from tests.bot.ladder_chat import ladder_bot, last, order, said_to, say, tap
 
 START = ["Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao", "Eve Tan"]
 
