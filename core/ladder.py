@@ -356,6 +356,7 @@ class LadderEvent:
     kind: EventKind
     text: str
     challenge: int | None = None
+    player: str | None = None  # the one player an event without a challenge is about
 
 
 @dataclass(frozen=True)
@@ -618,16 +619,49 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
     if outcome.decision is Decision.UNDECIDED:
         state = LadderState(_replace_challenge(state, c), active)
         return Step(ladder, state, (game,))
-    points = outcome.score_line()
-    if outcome.decision is Decision.GAMES and outcome.winner == 0:
-        step = _won(ladder, state, c, now, Status.PLAYED, f"won {points}", EventKind.WON)
-        return Step(step.ladder, step.state, (game,) + step.events)
-    winner = c.challenged if outcome.decision is Decision.GAMES else None
+    winner = None
+    if outcome.decision is Decision.GAMES:
+        winner = c.challenger if outcome.winner == 0 else c.challenged
+    step = _played(ladder, state, c, winner, outcome.score_line(), now)
+    return Step(step.ladder, step.state, (game,) + step.events)
+
+
+def _played(ladder: Ladder, state: LadderState, c: Challenge, winner: str | None, points: str,
+            now: datetime) -> Step:
+    """Close ``c`` as played: a challenger's win moves rungs (club rule ``on_win``); the
+    challenged's win, or no winner, leaves the ladder as it is (a challenger climbs only
+    by winning)."""
+    if winner == c.challenger:
+        return _won(ladder, state, c, now, Status.PLAYED, f"won {points}", EventKind.WON)
     why = f"held {points}" if winner else f"level {points}: the challenged keeps the rung"
     done = replace(c, status=Status.PLAYED, winner=winner, closed_at=now, why=why)
     held = LadderEvent(EventKind.HELD, f"#{c.number}: {c.challenged} holds rung "
                        f"{ladder.rung(c.challenged)} against {c.challenger} ({why})", c.number)
-    return Step(ladder, LadderState(_replace_challenge(state, done), active), (game, held))
+    return Step(ladder, LadderState(_replace_challenge(state, done), state.last_active),
+                (held,))
+
+
+def record_decided(ladder: Ladder, state: LadderState, number: int, winner: str | None,
+                   points: str, now: datetime) -> Step:
+    """An accepted challenge decided elsewhere: its games were reported, agreed and, where
+    disputed, ruled on by a director (the Director's Manual: the director is "the final
+    arbiter in game decisions"), and the best-of-N rule of ``core.match`` named the
+    ``winner`` (None: level). ``points`` is the match's score line, for the record. Moves
+    rungs exactly as :func:`record_result` does; both players count as active. Unlike
+    :func:`record_result` it is not refused after ``play_by``: the games were reported
+    before the challenge lapsed, and a result's agreement window may end after it."""
+    found = [c for c in state.challenges if c.number == number]
+    if not found:
+        raise LadderRefused(f"there is no challenge #{number} on this ladder")
+    c = found[0]
+    if c.status is not Status.ACCEPTED:
+        raise LadderRefused(f"#{number} is {c.status.value}, not being played: its result "
+                            "cannot be recorded")
+    if winner is not None and winner not in c.players:
+        raise LadderRefused(f"the winner {winner!r} does not play in #{number}: give "
+                            f"{c.challenger} or {c.challenged}")
+    active = LadderState(state.challenges, _active(state, c.players, now))
+    return _played(ladder, active, c, winner, points, now)
 
 
 def expire(ladder: Ladder, state: LadderState, now: datetime) -> Step:
@@ -672,7 +706,7 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
         for name in idle:
             del active[name]
             events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: no ladder "
-                                      f"games in {rules.idle_days} days"))
+                                      f"games in {rules.idle_days} days", player=name))
         names = [n for n in ladder.names if n not in idle]
     else:
         # An idle player goes just below whoever is ``idle_drop`` rungs under them now.
@@ -686,7 +720,8 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
             at, to = ladder.names.index(name) + 1, names.index(name) + 1
             if to != at:
                 events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at} "
-                                          f"to {to}: no ladder games in {rules.idle_days} days"))
+                                          f"to {to}: no ladder games in {rules.idle_days} days",
+                                          player=name))
     return Step(replace(ladder, names=tuple(names)), LadderState(state.challenges, active),
                 tuple(events))
 
@@ -702,7 +737,8 @@ def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
                             f"{[n.casefold() for n in ladder.names].index(clean.casefold()) + 1}): "
                             "to add another player of that name, add an initial")
     grown = Ladder(ladder.names + (clean,), ladder.rules)
-    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}")
+    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}",
+                        player=clean)
     return Step(grown, LadderState(state.challenges, _active(state, (clean,), now)), (event,))
 
 
@@ -712,3 +748,69 @@ def new_ladder(names: tuple[str, ...], rules: LadderRules, now: datetime) -> Ste
     for name in names:
         step = join(step.ladder, step.state, name, now)
     return Step(step.ladder, step.state, ())
+
+
+#: The version of :func:`to_record`'s shape; :func:`from_record` refuses any other.
+RECORD_FORMAT = 1
+
+
+def _stamp(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def to_record(ladder: Ladder, state: LadderState) -> dict[str, Any]:
+    """The ladder and its state as plain JSON values (times as ISO 8601 with their offset):
+    what a file or a database keeps, read back by :func:`from_record`."""
+    challenges = []
+    for c in state.challenges:
+        challenges.append({
+            "number": c.number, "challenger": c.challenger, "challenged": c.challenged,
+            "issued_at": _stamp(c.issued_at), "accept_by": _stamp(c.accept_by),
+            "rungs": list(c.rungs), "status": c.status.value,
+            "accepted_at": _stamp(c.accepted_at), "play_by": _stamp(c.play_by),
+            "games": [{"challenger_score": g.challenger_score,
+                       "challenged_score": g.challenged_score, "starter": g.starter}
+                      for g in c.games],
+            "winner": c.winner, "closed_at": _stamp(c.closed_at), "why": c.why,
+        })
+    return {
+        "format": RECORD_FORMAT,
+        "rules": rules_to_mapping(ladder.rules),
+        "names": list(ladder.names),
+        "last_active": {n: t.isoformat() for n, t in state.last_active.items()},
+        "challenges": challenges,
+    }
+
+
+def from_record(data: Mapping[str, Any]) -> tuple[Ladder, LadderState]:
+    """The inverse of :func:`to_record`; a record of another shape raises ``ValueError``
+    (or ``KeyError``/``TypeError``) saying what did not fit."""
+    if data.get("format") != RECORD_FORMAT:
+        raise ValueError(f"format {data.get('format')!r}, expected {RECORD_FORMAT}")
+    rules = rules_from_mapping(data["rules"])
+    challenges = tuple(
+        Challenge(
+            number=row["number"], challenger=row["challenger"], challenged=row["challenged"],
+            issued_at=datetime.fromisoformat(row["issued_at"]),
+            accept_by=datetime.fromisoformat(row["accept_by"]),
+            rungs=(row["rungs"][0], row["rungs"][1]), status=Status(row["status"]),
+            accepted_at=_moment(row["accepted_at"]), play_by=_moment(row["play_by"]),
+            games=tuple(LadderGame(**g) for g in row["games"]),
+            winner=row["winner"], closed_at=_moment(row["closed_at"]), why=row["why"])
+        for row in data["challenges"])
+    active = {n: datetime.fromisoformat(t) for n, t in data["last_active"].items()}
+    return Ladder(tuple(data["names"]), rules), LadderState(challenges, active)
+
+
+def next_deadline(ladder: Ladder, state: LadderState) -> datetime | None:
+    """The earliest moment :func:`expire` or :func:`idle_drops` would change something if
+    nothing else happened before it: an open challenge's deadline, or a player with no
+    open challenge reaching ``idle_days`` (club rules). None when nothing is due."""
+    due = [c.deadline for c in state.challenges if c.is_open]
+    due += [state.last_active[n] + ladder.rules.idle_after for n in ladder.names
+            if n in state.last_active and state.open_of(n) is None]
+    return min(due, default=None)

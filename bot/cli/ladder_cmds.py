@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,7 +33,6 @@ ladder_app = typer.Typer(help="Try a club challenge ladder over a JSON file.",
                          no_args_is_help=True)
 app.add_typer(ladder_app, name="ladder")
 
-FORMAT = 1
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The ladder's JSON state file.")]
 AtOption = Annotated[str | None, typer.Option(
     "--at", help="When it happens: 2024-03-01 19:00 (UTC) or with an offset; default now.")]
@@ -51,25 +49,8 @@ def _at(text: str | None) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
-def _time(value: str | None) -> datetime | None:
-    return None if value is None else datetime.fromisoformat(value)
-
-
 def _dump(step: lad.Step) -> dict[str, Any]:
-    challenges = []
-    for c in step.state.challenges:
-        row = asdict(c)
-        for key in ("issued_at", "accept_by", "accepted_at", "play_by", "closed_at"):
-            row[key] = None if row[key] is None else row[key].isoformat()
-        row["status"] = c.status.value
-        challenges.append(row)
-    return {
-        "format": FORMAT,
-        "rules": lad.rules_to_mapping(step.ladder.rules),
-        "names": list(step.ladder.names),
-        "last_active": {n: t.isoformat() for n, t in step.state.last_active.items()},
-        "challenges": challenges,
-    }
+    return lad.to_record(step.ladder, step.state)
 
 
 def _load(path: Path) -> lad.Step:
@@ -81,22 +62,7 @@ def _load(path: Path) -> lad.Step:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         fail(f"{path}: not a ladder file ({exc})")
     try:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
-        rules = lad.rules_from_mapping(data["rules"])
-        challenges = tuple(
-            lad.Challenge(
-                number=row["number"], challenger=row["challenger"], challenged=row["challenged"],
-                issued_at=datetime.fromisoformat(row["issued_at"]),
-                accept_by=datetime.fromisoformat(row["accept_by"]),
-                rungs=(row["rungs"][0], row["rungs"][1]), status=lad.Status(row["status"]),
-                accepted_at=_time(row["accepted_at"]), play_by=_time(row["play_by"]),
-                games=tuple(lad.LadderGame(**g) for g in row["games"]),
-                winner=row["winner"], closed_at=_time(row["closed_at"]), why=row["why"])
-            for row in data["challenges"])
-        active = {n: datetime.fromisoformat(t) for n, t in data["last_active"].items()}
-        return lad.Step(lad.Ladder(tuple(data["names"]), rules),
-                        lad.LadderState(challenges, active))
+        return lad.Step(*lad.from_record(data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         fail(f"{path}: not a ladder file this version can read ({type(exc).__name__}: {exc})")
 

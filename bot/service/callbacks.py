@@ -389,3 +389,31 @@ def parse_club_paid(data: object) -> int | None:
 
 def is_club_paid(data: object) -> bool:
     return parse_club_paid(data) is not None
+# A challenge ladder (bot/service/ladders.py): challenge a player
+# (``ladder:ch:<event id>:<entry id>``), accept or decline challenge number N
+# (``ladder:acc:<event id>:<N>``, ``ladder:dec:<event id>:<N>``). Who presses is the one who
+# acts; the service checks it is theirs to do.
+_LADDER = "ladder"
+LADDER_ACTIONS = {"ch": "challenge", "acc": "accept", "dec": "decline"}
+
+
+def ladder(action: str, event_id: int, target: int) -> str:
+    short = {v: k for k, v in LADDER_ACTIONS.items()}[action]
+    return f"{_LADDER}:{short}:{event_id}:{target}"
+
+
+def parse_ladder(data: object) -> tuple[str, int, int] | None:
+    """(challenge|accept|decline, event id, entry id or challenge number) of a ladder button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[0] != _LADDER or parts[1] not in LADDER_ACTIONS:
+        return None
+    event_id, target = _number(parts[2]), _number(parts[3])
+    if event_id is None or target is None:
+        return None
+    return LADDER_ACTIONS[parts[1]], event_id, target
+
+
+def is_ladder(data: object) -> bool:
+    return parse_ladder(data) is not None

@@ -42,7 +42,8 @@ CLAIMS_KEPT = timedelta(days=7)
 
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
-_HANDLER_MODULES = ("bot.service.rounds", "bot.service.reporting", "bot.service.photos")
+_HANDLER_MODULES = ("bot.service.rounds", "bot.service.reporting", "bot.service.photos",
+                    "bot.service.ladders")
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:

@@ -22,9 +22,10 @@ from bot.service.errors import Invalid
 from bot.service.limits import amount_of_money
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
+from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
 from core.slip import MAX_SCORE
 
-FORMATS = ("sssg", "single", "double", "club")
+FORMATS = ("sssg", "single", "double", "club", "ladder")
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
 #: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
 MAX_DAYS = LIMIT.days
@@ -196,7 +197,7 @@ class ClubDef(_Strict):
 class EventDef(_Strict):
     slug: str
     name: str = Field(min_length=1, max_length=200)
-    format: Literal["sssg", "single", "double", "club"]
+    format: Literal["sssg", "single", "double", "club", "ladder"]
     time_zone: str = "UTC"
     currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
     fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
@@ -265,6 +266,9 @@ class Definition(_Strict):
     players: list[PlayerDef] = Field(default_factory=list)
     blackouts: list[BlackoutDef] = Field(default_factory=list)
     club: ClubDef | None = None
+    # A challenge ladder's club rules (core.ladder.LadderRules' keys; any left out take
+    # their defaults), for ``format = "ladder"`` only.
+    ladder: dict[str, Any] | None = None
 
     @model_validator(mode="after")
     def _club(self) -> Definition:
@@ -288,6 +292,39 @@ class Definition(_Strict):
                     raise _KeyError(f"club.members.{name}",
                                     "names nobody in [[players]]: add the player, or check "
                                     "the spelling")
+        return self
+
+
+    @field_validator("ladder")
+    @classmethod
+    def _ladder_rules(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None:
+            try:
+                rules = rules_from_mapping(value)
+            except LadderRulesError as exc:
+                raise ValueError(str(exc)) from None
+            for key, most in (("accept_hours", MAX_HOURS), ("play_days", MAX_DAYS),
+                              ("idle_days", MAX_DAYS), ("cooldown_days", MAX_DAYS),
+                              ("idle_drop", 1000), ("best_of", 99)):
+                if getattr(rules, key) > most:
+                    raise ValueError(f"{key} = {getattr(rules, key)}: must be {most} or less")
+        return value
+
+    @property
+    def ladder_rules(self) -> LadderRules:
+        """The ladder's club rules: the ``[ladder]`` table over the defaults."""
+        return rules_from_mapping(self.ladder or {})
+
+    @model_validator(mode="after")
+    def _ladder_fits(self) -> Definition:
+        if self.ladder is not None and self.event.format != "ladder":
+            raise _KeyError("ladder", f'a [ladder] table is for format = "ladder"; this event '
+                            f'is format = "{self.event.format}": remove the table or change '
+                            "the format")
+        if self.event.format == "ladder" and self.rounds:
+            raise _KeyError("rounds", "a ladder has no [[rounds]]: its challenges are played "
+                            "as they come, in one round open while the ladder runs; remove "
+                            "the [[rounds]] tables")
         return self
 
     @model_validator(mode="after")

@@ -114,6 +114,9 @@ async def make_draw(
     if event.format == "club":
         raise Invalid(f"{event.name} is a club: there is no draw; a TD starts a night with "
                       "/night and pairs each round with /pairround")
+    if event.format == "ladder":
+        raise Invalid(f"{event.name} is a challenge ladder: it has no draw; players challenge "
+                      "each other (/challenge), and newcomers join at the bottom (/join)")
     if event.state != "registration":
         raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
     entries = sorted(

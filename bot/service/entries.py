@@ -82,6 +82,9 @@ async def _staff_named(tx: Tx, event_id: int, name: str) -> int | None:
 
 async def _require_registration_open(tx: Tx, event_id: int) -> None:
     event = await get_event(tx, event_id)
+    if event.format == "ladder":
+        raise Invalid(f"{event.name} is a challenge ladder: add a newcomer with /join NAME "
+                      "(they start at the bottom)")
     if event.state != "registration":
         raise Invalid(
             f"{event.name} has already been drawn; players can no longer be added"

@@ -12,6 +12,7 @@ from bot.service.definitions import Definition, PersonDef
 from bot.service.entries import _add_entry, get_entry
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.invites import create_invite
+from bot.service.ladders import create_ladder
 from bot.service.people import add_person, ensure_person_for_tg, person_by_tg
 from bot.service.roles import grant_role, roles_held
 from bot.service.unit import Answer, Request, answer_with, unit
@@ -88,6 +89,8 @@ async def create_event(
                                    by=Actor.system(), now=now)
         personal.append(("player", p.name, code))
     player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
+    if ev.format == "ladder":
+        await create_ladder(tx, event_id, definition, now)
     return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)
 
 

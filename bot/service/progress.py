@@ -28,9 +28,14 @@ def is_knockout(fmt: str) -> bool:
 async def after_results(tx: Tx, event: Event, now: datetime | None = None) -> list[int]:
     """Move the event on after a result was settled or corrected; returns the ids of
     matches that just became ready to play, whose players are told by the caller. ``now``
-    is the request's time, for what the step announces."""
+    is the request's time, for what the step announces (and when a ladder's challenge was
+    decided)."""
     if is_knockout(event.format):
         return await sync_matches(tx, event.id)
     if event.format == club_nights.FORMAT and now is not None:
         return await club_nights.after_results(tx, event, now)
+    if event.format == "ladder":
+        from bot.service import ladders  # the ladder's service imports the reporting side
+
+        return await ladders.after_results(tx, event, now)
     return []

@@ -208,6 +208,10 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
     assert person is not None
     if event.format == "club":  # a club night's rounds are paired on the night
         return club_texts.game_done(event, view.round_name)
+    if event.format == "ladder":  # a ladder has no next match: the player's new rung
+        from bot.service import ladders
+
+        return await ladders.where_now(tx, event, person)
     for m in await matches_of_person(tx, person):
         if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
             continue

@@ -280,6 +280,9 @@ async def close_round_in(
     organisers)."""
     await require_role(tx, by, event_id, "td")
     rnd = await find_round(tx, event_id, round_ref)
+    if (await get_event(tx, event_id)).format == "ladder":
+        raise Invalid(f"{rnd.name} stays open while the ladder runs: challenges are played in "
+                      "it as they come")
     if rnd.state != "open":
         raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
     unfinished = [m for m in await matches_of_round(tx, rnd.id) if m.state == "playing"]

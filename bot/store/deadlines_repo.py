@@ -139,3 +139,11 @@ async def failed_for_event(tx: Tx, event_id: int) -> list[FailedDeadline]:
     )
     return [FailedDeadline(r["id"], r["kind"], r["subject"], parse(r["due_at"]),
                            r["last_error"] or "") for r in rows]
+
+
+async def open_of_subject(tx: Tx, subject: str) -> list[Deadline]:
+    """The open rows of ``subject`` and of the subjects below it (``subject:...``)."""
+    rows = await tx.all(
+        "SELECT * FROM deadlines WHERE state = 'open' AND (subject = ? OR subject LIKE ?)"
+        " ORDER BY due_at, id", (subject, subject.replace("%", "") + ":%"))
+    return [_deadline(r) for r in rows]

@@ -75,3 +75,8 @@ async def add(
         (slug, name, format, time_zone, currency, fee_per_round,
          json.dumps(rules, sort_keys=True), created_by, iso(now), bot_username),
     )
+
+
+async def set_running(tx: Tx, event_id: int) -> None:
+    """An event that runs from its creation (a challenge ladder: no draw)."""
+    await tx.execute("UPDATE events SET state = 'running' WHERE id = ?", (event_id,))

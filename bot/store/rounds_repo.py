@@ -88,3 +88,14 @@ async def move_close(tx: Tx, round_id: int, was: datetime, closes_at: datetime) 
         (iso(closes_at), round_id, iso(was)),
     )
     return changed == 1
+
+
+async def add_open_ended(
+    tx: Tx, *, event_id: int, code: str, name: str, best_of: int, opens_at: datetime,
+) -> int:
+    """A round open from ``opens_at`` with no closing time (a ladder's one round, played
+    for as long as the ladder runs)."""
+    return await tx.insert(
+        "INSERT INTO rounds (event_id, code, name, seq, best_of, opens_at, state)"
+        " VALUES (?, ?, ?, 1, ?, ?, 'open')", (event_id, code, name, best_of, iso(opens_at)),
+    )

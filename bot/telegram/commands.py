@@ -66,6 +66,14 @@ COMMANDS: tuple[Command, ...] = (
     Command("endnight", "Club: end tonight; who has not paid", frozenset({"td", "organiser"})),
     Command("me", "Club: your record (games, wins, average, high game, expert points)",
             frozenset({"player"})),
+    Command("ladder", "Your challenge ladder: rungs and open challenges",
+            frozenset({"player", "td", "organiser"})),
+    Command("challenge", "Challenge a player above you: /challenge [NAME]", frozenset({"player"})),
+    Command("accept", "Accept the challenge made to you", frozenset({"player"})),
+    Command("decline", "Decline the challenge made to you", frozenset({"player"})),
+    Command("withdraw", "Withdraw your challenge", frozenset({"player"})),
+    Command("join", "Add a newcomer at the ladder's bottom: /join NAME [RATING]",
+            frozenset({"td", "organiser"})),
 )
 
 

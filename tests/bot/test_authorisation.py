@@ -48,6 +48,7 @@ from bot.service import (
     disputes,
     event_setup,
     expulsions,
+    ladders,
     payment_proofs,
     reporting,
     rulings,
@@ -126,6 +127,15 @@ why: skip            | refuse   | refuse       | refuse | refuse   | refuse   | 
 /endnight            | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 /me                  | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 club: fee paid       | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+/ladder              | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | refuse
+/challenge Ben Ong   | refuse   | refuse       | refuse | refuse   | allow    | refuse   | refuse | refuse    | refuse
+/accept              | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+/decline             | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+/withdraw            | refuse   | refuse       | refuse | allow    | refuse   | refuse   | refuse | refuse    | refuse
+/join NAME           | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+ladder: challenge    | refuse   | refuse       | refuse | refuse   | allow    | refuse   | refuse | refuse    | refuse
+ladder: accept       | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -153,6 +163,12 @@ club: fee paid       | refuse   | refuse       | refuse | refuse   | refuse   | 
 #   night; a player checks in and reads /me for themselves; /checkin NAME (someone else) is
 #   a TD's. "club: fee paid" is Ann's fee (M1), and Cai's own for the TD who plays, which
 #   he does not mark himself (as he does not decide his own proof of payment).
+# - The ladder rows run on the club's ladder (the same people; rungs by rating: Ann, Ben,
+#   Cai, Dev) where Dev has challenged Ann: only Ann answers it (/accept, /decline, the
+#   buttons), only Dev withdraws it. "/challenge Ben Ong": only Cai (rung 3) may; Ann and
+#   Dev are busy, Ben is Ben, the others are not on the ladder. /ladder is a read for the
+#   ladder's players and its TDs and organisers (naming it). /join adds a newcomer: TDs and
+#   organisers, the TD who plays too (it rules on no match).
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -194,6 +210,14 @@ def _definition() -> str:
                               '[[organisers]]\nname = "Olga Org"\n\n'
                               '[[adjudicators]]\nname = "Rita Officer"')
     return linked_definition(base=text, ids=IDS, phones={"Tara TD": "8333 6301"})
+
+
+def _ladder_definition() -> str:
+    """The club cup's people on a challenge ladder instead (no rounds)."""
+    text = _definition().replace('format = "single"', 'format = "ladder"').replace(
+        'slug = "club-cup"', 'slug = "club-ladder"')
+    head, _, rest = text.partition("[[rounds]]")
+    return head + rest[rest.index("[[players]]"):]
 
 
 def _other_definition() -> str:
@@ -300,11 +324,14 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
         async with bot.runtime.db.transaction() as tx:
             other = await event_setup.create_event(tx, parse_definition(_other_definition()),
                                                    by=cli, now=now)
-            created = await event_setup.create_event(tx, parse_definition(_definition()),
-                                                     by=cli, now=now)
+            text = _ladder_definition() if scenario == "ladder" else _definition()
+            created = await event_setup.create_event(tx, parse_definition(text), by=cli,
+                                                     now=now)
             event_id = created.event_id
             ids["event"] = event_id
-            if scenario == "undrawn":
+            if scenario == "ladder":
+                pass
+            elif scenario == "undrawn":
                 from bot.service.entries import register_player
                 ids["eve"] = await register_player(tx, event_id, "Eve Late", 1400, by=cli,
                                                    now=now)
@@ -312,7 +339,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             else:
                 await make_draw(tx, event_id, seed=2026, by=cli, now=now)
                 await make_draw(tx, other.event_id, seed=2026, by=cli, now=now)
-            if scenario != "undrawn" and scenario != "drawn":
+            if scenario not in ("undrawn", "drawn", "ladder"):
                 await open_round_in(tx, event_id, "SF", by=cli, now=now, unpaid_ok=True,
                                     why="fees at the venue")
             ids["sf"] = await tx.scalar("SELECT id FROM rounds WHERE event_id = ? AND name = 'SF'",
@@ -324,6 +351,11 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
         db = bot.runtime.db
         if scenario == "undrawn":
             await _request_eve(bot, ids)
+        if scenario == "ladder":  # Dev (rung 4) challenges Ann (rung 1)
+            await ladders.challenge(db, _req(bot, "Dev Rao"), ["Ann Lee"])
+            ids["ben"] = await _scalar(bot, "SELECT e.id FROM entries e JOIN people p ON "
+                                            "p.id = e.person_id WHERE p.name = 'Ben Ong' AND "
+                                            "e.event_id = ?", (event_id,))
         if scenario == "draft1":  # game 1: who started is not known yet (para 15)
             for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
                 ids.setdefault("draft", {})[match] = await _report(
@@ -516,6 +548,7 @@ ROUND = "SELECT state, closes_at FROM rounds WHERE event_id = :e"
 WINDOWS = "SELECT state, closes_at FROM photo_windows WHERE match_id = :m"
 PROOFS = "SELECT id, state FROM payment_proofs ORDER BY id"
 REQUESTS = "SELECT id, tg_user_id, state FROM join_requests ORDER BY id"
+LADDER = "SELECT record_json FROM ladders WHERE event_id = :e"
 
 
 CHECKINS = "SELECT entry_id FROM club_checkins ORDER BY id"
@@ -631,6 +664,18 @@ ROWS: dict[str, Row] = {
     "club: fee paid": Row("club-checked", presses(
         lambda c: callbacks.club_paid(c.ids["checkin"][c.match])),
         sql("SELECT paid_at IS NOT NULL FROM club_checkins ORDER BY id"), True),
+    "/ladder": Row("ladder", says("/ladder club-ladder"), answer_about_club_cup),
+    "/challenge Ben Ong": Row("ladder", says("/challenge Ben Ong"), sql(LADDER)),
+    "/accept": Row("ladder", says("/accept"), sql(LADDER)),
+    "/decline": Row("ladder", says("/decline"), sql(LADDER)),
+    "/withdraw": Row("ladder", says("/withdraw"), sql(LADDER)),
+    "/join NAME": Row("ladder", says("/join Gus Newman 1200"), sql(LADDER)),
+    "ladder: challenge": Row("ladder", presses(lambda c: callbacks.ladder(
+        "challenge", c.ids["event"], c.ids["ben"])), sql(LADDER), True),
+    "ladder: accept": Row("ladder", presses(lambda c: callbacks.ladder(
+        "accept", c.ids["event"], 1)), sql(LADDER), True),
+    "ladder: decline": Row("ladder", presses(lambda c: callbacks.ladder(
+        "decline", c.ids["event"], 1)), sql(LADDER), True),
 }
 
 
@@ -674,7 +719,7 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     kinds = {name.split("_")[0] for name in dir(callbacks) if name.startswith("parse_")}
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
-                "expel": "expel:", "why": "why:", "club": "club:"}
+                "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
@@ -721,7 +766,8 @@ async def test_cell(row: str, role: str, prepared_root: Path, tmp_path: Path) ->
 #: who pressed it: the answer says why (nothing about anyone else).
 OWN_REFUSALS = {("slip: agree", "player"), ("join: this is me", "other player"),
                 ("join: this is me", "player"), ("join: this is me", "opponent"),
-                ("join: this is me", "TD plays")}
+                ("join: this is me", "TD plays"), ("ladder: challenge", "other player"),
+                ("ladder: challenge", "player"), ("ladder: challenge", "opponent")}
 
 
 async def _refused_press(case: Case, row: str, role: str, said: list[str]) -> None:

@@ -356,3 +356,60 @@ def test_expire_applies_every_lapsed_deadline_once(rules: LadderRules,
 
 def test_state_defaults_are_empty() -> None:
     assert LadderState().next_number() == 1 and Ladder(("A",)).rung("A") == 1
+
+
+# ---- a result decided elsewhere, the stored record, the next deadline -------------------
+
+
+def _accepted(step: Step, a: str, b: str) -> Step:
+    s = challenge(step.ladder, step.state, a, b, T0)
+    return accept(s.ladder, s.state, b, T0 + H)
+
+
+def test_record_decided_moves_as_record_result_does() -> None:
+    from core.ladder import record_decided
+    for on_win, order in ((OnWin.LEAPFROG, ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")),
+                          (OnWin.SWAP, ("Ann", "Dan", "Cat", "Bob", "Eve", "Fay"))):
+        s = _accepted(start(LadderRules(on_win=on_win)), "Dan", "Bob")
+        done = record_decided(s.ladder, s.state, 1, "Dan", "1-0 (+32)", T0 + 9 * D)
+        assert done.ladder.names == order  # not refused after play_by (7 days)
+        c = done.state.challenges[0]
+        assert (c.status, c.winner, c.why) == (Status.PLAYED, "Dan", "won 1-0 (+32)")
+        assert done.state.last_active["Bob"] == T0 + 9 * D
+        via_games = record_result(s.ladder, s.state, (("Dan", 400), ("Bob", 368)), T0 + 2 * H)
+        assert via_games.ladder.names == order
+
+
+def test_record_decided_the_challenged_holds_and_refusals() -> None:
+    from core.ladder import record_decided
+    s = _accepted(start(), "Dan", "Bob")
+    held = record_decided(s.ladder, s.state, 1, "Bob", "0-1", T0 + D)
+    assert held.ladder.names == NAMES and held.events[0].kind is EventKind.HELD
+    with pytest.raises(LadderRefused, match="not being played"):
+        record_decided(held.ladder, held.state, 1, "Dan", "1-0", T0 + D)
+    with pytest.raises(LadderRefused, match="no challenge #7"):
+        record_decided(s.ladder, s.state, 7, "Dan", "1-0", T0 + D)
+    with pytest.raises(LadderRefused, match="does not play"):
+        record_decided(s.ladder, s.state, 1, "Ann", "1-0", T0 + D)
+
+
+def test_the_record_round_trips_and_refuses_another_format() -> None:
+    from core.ladder import from_record, to_record
+    s = _accepted(start(LadderRules(reach=Reach(percent=75), best_of=3)), "Dan", "Bob")
+    s = record_result(s.ladder, s.state, (("Dan", 400), ("Bob", 350)), T0 + 2 * H)
+    ladder, state = from_record(to_record(s.ladder, s.state))
+    assert (ladder, state.challenges, dict(state.last_active)) == (
+        s.ladder, s.state.challenges, dict(s.state.last_active))
+    with pytest.raises(ValueError, match="format"):
+        from_record({**to_record(ladder, state), "format": 2})
+
+
+def test_next_deadline_is_the_earliest_change() -> None:
+    from core.ladder import next_deadline
+    s = start(LadderRules(idle_days=30))
+    assert next_deadline(s.ladder, s.state) == T0 + 30 * D
+    c = challenge(s.ladder, s.state, "Dan", "Bob", T0 + D)
+    assert next_deadline(c.ladder, c.state) == T0 + D + 48 * H
+    # nothing changes just before it; something does at it
+    before = expire(c.ladder, c.state, T0 + D + 47 * H)
+    assert before.events == () and expire(c.ladder, c.state, T0 + D + 48 * H).events

@@ -28,6 +28,7 @@ from bot.telegram.handlers import (
     group,
     help_cmd,
     hold,
+    ladder,
     my_matches,
     photos,
     report,
@@ -69,6 +70,12 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("fees", club.fees, filters=private))
     app.add_handler(CommandHandler("endnight", club.end_night, filters=private))
     app.add_handler(CommandHandler("me", club.me, filters=private))
+    app.add_handler(CommandHandler("ladder", ladder.show, filters=private))
+    app.add_handler(CommandHandler("challenge", ladder.challenge, filters=private))
+    app.add_handler(CommandHandler("accept", ladder.accept, filters=private))
+    app.add_handler(CommandHandler("decline", ladder.decline, filters=private))
+    app.add_handler(CommandHandler("withdraw", ladder.withdraw, filters=private))
+    app.add_handler(CommandHandler("join", ladder.join, filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
@@ -90,6 +97,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(rulings.skip_button, pattern=callbacks.is_why_skip))
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
+    app.add_handler(CallbackQueryHandler(ladder.button, pattern=callbacks.is_ladder))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))

@@ -1,0 +1,65 @@
+"""A challenge ladder in the chat: /ladder, /challenge with buttons, Accept / Decline,
+/withdraw, a game reported through the slips moving the rungs, a TD's /join."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.ladder_chat import ladder_bot, last, order, said_to, say, tap
+
+START = ["Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao", "Eve Tan"]
+
+
+async def test_a_challenge_accepted_reported_and_won_leapfrogs(tmp_path: Path) -> None:
+    async with ladder_bot(tmp_path) as bot:
+        assert await order(bot) == START  # by rating
+        table = await say(bot, "Eve Tan", "/ladder")
+        assert "▶  5  Eve Tan" in table and "  1  Ann Lee" in table
+        answer = await say(bot, "Eve Tan", "/challenge")
+        assert "you are rung 5" in answer
+        assert bot.telegram.buttons_of(bot.telegram.world.users[9015])[-3:] == [
+            "Ben Ong", "Cai Wen", "Dev Rao"]
+        await tap(bot, "Eve Tan", "Ben Ong")
+        assert "you challenged Ben Ong" in last(bot, "Eve Tan")
+        assert "Eve Tan (rung 5) challenges you (rung 2)" in last(bot, "Ben Ong")
+        refused = await say(bot, "Dev Rao", "/challenge Ben")
+        assert "Ben Ong has an open challenge" in refused
+        await tap(bot, "Ben Ong", "✅ Accept")
+        assert "Your match is L1" in last(bot, "Ben Ong")
+        assert "Ben Ong accepted your challenge #1 (L1)" in last(bot, "Eve Tan")
+        assert "#1 ⚔" in await say(bot, "Ann Lee", "/ladder")
+        await say(bot, "Eve Tan", "412-380")
+        await tap(bot, "Eve Tan", "I started")  # who started game 1
+        await tap(bot, "Eve Tan", "✅ Confirm")
+        await tap(bot, "Ben Ong", "Agree")
+        assert await order(bot) == ["Ann Lee", "Eve Tan", "Ben Ong", "Cai Wen", "Dev Rao"]
+        assert "You are now rung 2 of 5" in said_to(bot, "Eve Tan")
+        assert "You are now rung 3 of 5" in said_to(bot, "Ben Ong")
+        assert "Dev Rao: now rung 5 of 5 (was 4)" in said_to(bot, "Dev Rao")  # moved down one
+
+
+async def test_decline_forfeits_and_withdraw_voids(tmp_path: Path) -> None:
+    async with ladder_bot(tmp_path) as bot:
+        await say(bot, "Dev Rao", "/challenge Cai")
+        assert "✅ Accept" in bot.telegram.buttons_of(bot.telegram.world.users[9013])
+        answer = await say(bot, "Cai Wen", "/decline")
+        assert "Cai Wen declined: forfeit" in answer
+        assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
+        assert "Dev Rao climbs from rung 4 to 3" in last(bot, "Dev Rao")
+        await say(bot, "Eve Tan", "/challenge Dev")
+        assert "one at a time" in await say(bot, "Cai Wen", "/challenge Dev")
+        assert "only the challenger withdraws" in await say(bot, "Dev Rao", "/withdraw")
+        answer = await say(bot, "Eve Tan", "/withdraw")
+        assert "withdraws" in answer and "nobody moves" in last(bot, "Dev Rao")
+        assert "cooldown" in await say(bot, "Cai Wen", "/challenge Dev")
+        assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
+
+
+async def test_a_td_adds_a_newcomer_at_the_bottom(tmp_path: Path) -> None:
+    async with ladder_bot(tmp_path) as bot:
+        answer = await say(bot, "Tara TD", "/join Fay Ng 1900")
+        assert "Fay Ng joins the ladder at rung 6" in answer and "start=" in answer
+        assert (await order(bot))[-1] == "Fay Ng"
+        assert "/join" in await say(bot, "Ann Lee", "/join Gus")  # a player may not
+        assert len(await order(bot)) == 6
+        assert "no draw" in await say(bot, "Tara TD", "/draw 7")
