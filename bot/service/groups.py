@@ -133,6 +133,9 @@ async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState
     event = await get_event(tx, event_id)
     caption = say.match_decided(event, view, state)
     key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
+    if event.format == "rounds":  # no bracket: the standings follow (round_events)
+        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)
+        return
     sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,
                                          of_match=view.code, dedupe_key=key)
     if not sent:  # no picture for it (cannot happen for a drawn event): the words alone

@@ -9,6 +9,8 @@ never need to know which format they serve.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.service.knockout import sync_matches
 from bot.store.db import Tx
 from bot.store.events_repo import Event
@@ -22,9 +24,14 @@ def is_knockout(fmt: str) -> bool:
     return fmt in KNOCKOUTS
 
 
-async def after_results(tx: Tx, event: Event) -> list[int]:
+async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     """Move the event on after a result was settled or corrected; returns the ids of
-    matches that just became ready to play, whose players are told by the caller."""
+    matches that just became ready to play, whose players are told by the caller. A
+    round-based event posts its standings and, with ``auto_pair``, opens the next round."""
     if is_knockout(event.format):
         return await sync_matches(tx, event.id)
+    if event.format == "rounds":
+        from bot.service import round_events  # it opens rounds, which imports this module
+
+        return await round_events.after_results(tx, event, now)
     return []

@@ -310,7 +310,7 @@ async def apply_correction_in(
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
                                        None)
     if reopened or voided_matches:
-        await after_results(tx, event)
+        await after_results(tx, event, now)
     fresh = await get_match(tx, view.id)
     if outcome_after[0] and outcome_after != outcome_before:
         await settle_match(tx, event, fresh, after, now, by)
