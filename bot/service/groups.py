@@ -40,6 +40,7 @@ class GroupLink:
 
     kind: str
     event: str
+    round_based: bool = False  # a round-based event: pairings and standings, no bracket
 
 
 async def _may_link(tx: Tx, actor: Actor, event_id: int) -> bool:
@@ -70,7 +71,8 @@ async def link_group(db: Database, req: Request, slug: str,
         await journal.record(tx, who=actor, action="group.link", subject=f"event:{event.id}",
                              now=req.now, detail={"chat_id": req.chat_id, "before": before})
         kind = "moved" if before is not None and before != req.chat_id else "linked"
-        return await answer_with(tx, req, render, GroupLink(kind, event.name))
+        return await answer_with(tx, req, render, GroupLink(kind, event.name,
+                                                             event.format == "rounds"))
 
 
 async def unlink_group(db: Database, req: Request,
@@ -133,8 +135,11 @@ async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState
     event = await get_event(tx, event_id)
     caption = say.match_decided(event, view, state)
     key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
-    if event.format == "rounds":  # no bracket: the standings follow (round_events)
+    if event.format == "rounds":  # no bracket: the standings instead
+        from bot.service.round_events import post_standings
+
         await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)
+        await post_standings(tx, event, now)
         return
     sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,
                                          of_match=view.code, dedupe_key=key)

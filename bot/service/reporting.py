@@ -213,6 +213,9 @@ async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
     if not await games_repo.mark_decided(tx, view.id, None):
         return
     await after_results(tx, event, now)
+    from bot.service.round_events import post_standings  # it imports the rounds service
+
+    await post_standings(tx, event, now)
     await journal.record(tx, who=by, action="match.decided", subject=f"match:{view.id}",
                          now=now, detail={"code": view.code, "winner_side": None,
                                           "score": state.score_line(), "decision": "tie"})

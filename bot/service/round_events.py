@@ -228,22 +228,30 @@ def standings_of(state: RoundsEvent) -> list[dict[str, Any]]:
 
 
 async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
-    """After a match of the event is settled or corrected: the group sees the standings,
-    and with ``auto_pair`` the next round opens once this one is complete (when it has a
-    closing time: its date, or ``round_days`` after now)."""
+    """After a match of the event is settled or corrected: with ``auto_pair`` the next
+    round opens once this one is complete (when it has a closing time: its date, or
+    ``round_days`` after now). Its players are told by the opening itself."""
     state = await load_rounds_event(tx, event.id)
-    chat = await groups_repo.group_of(tx, event.id)
-    done = state.last_complete()
-    if chat is not None:
-        table = round_texts.standings_table(standings_of(state), chess=is_chess(state))
-        decided = sum(1 for m in state.matches if m.state in ("decided", "bye"))
-        await outbox.enqueue(tx, chat_id=chat, now=now,
-                             dedupe_key=f"group:{chat}:standings:{event.id}:{decided}:{now.isoformat()}",
-                             text_html=round_texts.standings_message(
-                                 event, done, table, total=state.pairing.rounds))
     if state.pairing.auto_pair:
         await _auto_open(tx, state, now)
     return []
+
+
+async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
+    """A match was decided: the event's group (if it has one) sees the standings; the
+    players are not each sent them (they ask with /standings)."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    state = await load_rounds_event(tx, event.id)
+    table = round_texts.standings_table(standings_of(state), chess=is_chess(state))
+    decided = sum(1 for m in state.matches if m.state in ("decided", "bye"))
+    await outbox.enqueue(tx, chat_id=chat, now=now,
+                         dedupe_key=f"group:{chat}:standings:{event.id}:{decided}:"
+                                    f"{now.isoformat()}",
+                         text_html=round_texts.standings_message(
+                             event, state.last_complete(), table, total=state.pairing.rounds,
+                             playing=state.division.rounds))
 
 
 async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime) -> None:
@@ -286,10 +294,12 @@ class StandingsView:
     after: int  # rounds complete
     total: int
     mine: int | None  # the asker's player number
+    playing: int = 0  # the last round paired
 
     def text(self) -> str:
         table = round_texts.standings_table(self.rows, chess=self.chess, mine=self.mine)
-        return round_texts.standings_message(self.event, self.after, table, total=self.total)
+        return round_texts.standings_message(self.event, self.after, table, total=self.total,
+                                             playing=self.playing)
 
 
 async def _member(tx: Tx, actor: Actor, event_id: int) -> None:
@@ -309,7 +319,8 @@ async def standings(db: Database, req: Request, event_id: int,
         mine = next((state.numbers[e.id] for e in state.entries.values()
                      if actor.person_id is not None and e.person_id == actor.person_id), None)
         view = StandingsView(state.event, standings_of(state), is_chess(state),
-                             state.last_complete(), state.pairing.rounds, mine)
+                             state.last_complete(), state.pairing.rounds, mine,
+                             state.division.rounds)
         return await answer_with(tx, req, render, view)
 
 
@@ -318,7 +329,8 @@ async def read_standings(db: Database, event_id: int) -> StandingsView:
     async with reading(db) as tx:
         state = await load_rounds_event(tx, event_id)
         return StandingsView(state.event, standings_of(state), is_chess(state),
-                             state.last_complete(), state.pairing.rounds, None)
+                             state.last_complete(), state.pairing.rounds, None,
+                             state.division.rounds)
 
 
 @dataclass(frozen=True)
@@ -330,6 +342,7 @@ class Reason:
     opponent: str | None  # None: a bye
     reason: str
     gibson: bool
+    numbers: str = ""  # the core's reasons name players by number: "1 Ann Lee, 8 Hal Ng"
 
 
 async def why(db: Database, req: Request, event_id: int, name: str, round_no: int | None = None,
@@ -367,7 +380,9 @@ async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> 
             continue
         reason, gibson = kept.get(m.id, ("no reason kept", False))
         other = None if m.state == "bye" else str(m.names[1 - side])
-        out.append(Reason(f"Round {number}", entry.name, other, reason, gibson))
+        numbers = ", ".join(f"{state.numbers[e]} {state.entries[state.numbers[e]].name}"
+                            for e in m.entries if e is not None)
+        out.append(Reason(f"Round {number}", entry.name, other, reason, gibson, numbers))
     if not out:
         out.append(Reason(f"Round {number}", entry.name, None,
                           "not paired in this round (withdrawn or expelled)", False))

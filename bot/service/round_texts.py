@@ -63,10 +63,14 @@ def standings_table(rows: Sequence[dict[str, Any]], *, chess: bool, top: int = T
     return "\n".join(lines)
 
 
-def standings_message(event: Event, after: int, table: str, *, total: int) -> str:
-    when = f"after round {after}" if after else "before any result"
-    return (f"<b>{esc(event.name)}</b>: standings {when} of {total}\n"
-            f"<pre>{esc(table)}</pre>")
+def standings_message(event: Event, after: int, table: str, *, total: int,
+                      playing: int | None = None) -> str:
+    """The table's title: after the last complete round, and the round still being
+    played (its results so far are in the table)."""
+    when = f"after round {after} of {total}" if after else f"of {total} rounds, so far"
+    if playing is not None and playing > after:
+        when += f" (round {playing} being played: its results so far are in)"
+    return f"<b>{esc(event.name)}</b>: standings {when}\n<pre>{esc(table)}</pre>"
 
 
 def first_word(chess: bool) -> tuple[str, str]:

@@ -73,9 +73,10 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     if rnd.closes_at is not None:
         lines.append(f"Deadline: {event.local(rnd.closes_at)}")
     # SSSg para 23: the winner of a game, or on a tie the player who started it, reports it.
+    draw = ("" if m.first_starter is not None else
+            " draw tiles to decide who starts the first game.")
     lines.append(
-        "Agree a time and place with your opponent; draw tiles to decide who starts the first "
-        "game. The winner of each game (on a tie, the player who started it) reports the "
+        f"Agree a time and place with your opponent;{draw or ' then play.'} The winner of each game (on a tie, the player who started it) reports the "
         "result here: send your score first, like 412-380."
     )
     return "\n".join(lines)

@@ -56,6 +56,12 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"})),
     Command("expel", "Expel a player: /expel NAME: REASON (para 29)",
             frozenset({"td", "organiser"})),
+    Command("standings", "Round-based events: the standings", frozenset(
+        {"player", "td", "organiser", "adjudicator"})),
+    Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
+            frozenset({"td", "organiser"})),
+    Command("export", "Round-based events: the .t, NASPA and TRF files so far",
+            frozenset({"td", "organiser"})),
 )
 
 
