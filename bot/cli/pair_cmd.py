@@ -357,13 +357,15 @@ def pair(
 
 @app.command("systems")
 def systems_cmd() -> None:
-    """List the pairing systems `tdbot pair --system` knows, with their options."""
+    """List the pairing systems `tdbot pair --system` knows, with their options; [table]
+    marks a table system, whose rounds are fixed before play (``--all-rounds``)."""
     from core.pairing.registry import ALIASES, SYSTEMS
 
     for name, system in SYSTEMS.items():
         also = [long for long, short in ALIASES.items() if short == name]
         title = name + (f" (also {', '.join(also)})" if also else "")
-        typer.echo(f"{title}: {system.summary}")
+        table = " [table]" if system.block else ""
+        typer.echo(f"{title}: {system.summary}{table}")
         try:
             params = inspect.signature(system.load()).parameters
         except LookupError as exc:
@@ -371,3 +373,5 @@ def systems_cmd() -> None:
             continue
         typer.echo(f"    options: {_options_of(params)}")
     typer.echo("fpN (fp4, fp6, ...): factored pairings with that factor")
+    typer.echo("[table]: a table system: its rounds are fixed before play, from the ratings "
+               "or the standings when its block begins (tdbot pair --all-rounds prints them)")

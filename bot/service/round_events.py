@@ -466,6 +466,11 @@ async def preview(db: Database, event_id: int,
     number = round_no if round_no is not None else (
         (max(paired) + 1 if max(paired) < state.pairing.rounds else max(paired))
         if paired else 1)
+    if round_no is None and paired and number not in paired:
+        try:  # the next round when it can be paired now, else the round being played
+            ready_to_pair(state, number)
+        except Invalid:
+            number = max(paired)
     if not 1 <= number <= state.pairing.rounds:
         raise Invalid(f"--round {number}: {state.event.slug} has rounds 1 to "
                       f"{state.pairing.rounds}")
