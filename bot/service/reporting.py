@@ -164,7 +164,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     left level by the deciding game goes to the TDs (para 30)."""
     if not state.decided:
         return
-    if state.winner is None and event.format == "rounds":
+    if event.format == "rounds" and state.points[0] == state.points[1]:
         await _settle_tie(tx, event, view, state, now, by)
         return
     if state.winner is None:
@@ -207,9 +207,10 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
 
 async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, by: Actor) -> None:
-    """A round-based event's match that ends level on games and spread is a tie, half a
-    point each (seed 000: a record is W/L/T; a tie counts half a win), not a match for the
-    organisers to decide as a knockout's must be (SSSg para 30)."""
+    """A round-based event's match that ends level on games is a tie, half a win each
+    (seed 000: a record is W/L/T; a tie counts half a win). A knockout's match must have a
+    winner (SSSg para 17: spread, then fewer starts; para 30: the organisers); a round of
+    a Swiss needs none."""
     if not await games_repo.mark_decided(tx, view.id, None):
         return
     await after_results(tx, event, now)

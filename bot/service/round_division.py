@@ -5,7 +5,7 @@ Players are numbered as tsh numbers them, by rating (highest first; equal rating
 order they were entered), so that round robins and first byes follow the seeding. Each
 match is one game of the division in its round (a tsh ``.t`` file has one result a round):
 
-- a decided match: a win (1), loss (0) or, level on games and spread, a tie (half each);
+- a decided match: a win (1), loss (0) or, level on games, a tie (half each);
   the scores are those of its one game, or for a longer match the totals of its played
   games, the winner's raised by any spread the games alone do not show (game byes and
   forfeits, SSSg para 28), so that the game's spread is the match's; a match decided with
@@ -53,9 +53,6 @@ class RoundsEvent:
     numbers: dict[int, int]  # entry id -> player number
     rounds: list[Round]  # Round 1 .. Round N, in order
     matches: list[MatchView]
-
-    def number_of_round(self, rnd: Round) -> int:
-        return rnd.seq
 
     def matches_of(self, number: int) -> list[MatchView]:
         """The matches of round ``number``."""
@@ -117,8 +114,9 @@ def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchS
         return Game(number, a, b, 0.0, 0.0, first=first, kind=GameKind.UNPLAYED)
     if m.state != "decided" or state is None:
         return None
-    points = (0.5, 0.5) if state.winner is None else (
-        (1.0, 0.0) if state.winner == 0 else (0.0, 1.0))
+    # a level match is a tie whatever a knockout's tiebreak (SSSg para 17) would say
+    level = state.points[0] == state.points[1]
+    points = (0.5, 0.5) if level else ((1.0, 0.0) if state.winner == 0 else (0.0, 1.0))
     score_a, score_b = _scores(games, state)
     played = any(games[i].kind == "played" for i in state.counted)
     return Game(number, a, b, points[0], points[1], score_a, score_b, first=first,

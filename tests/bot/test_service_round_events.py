@@ -167,3 +167,36 @@ async def test_exported_t_file_has_the_events_standings(db: Database) -> None:
     assert strip == [{k: v for k, v in r.items() if k != "division"}
                      for r in round_events.standings_of(state)]
     assert max(g.round for g in division.games) == 2
+
+
+async def test_auto_pair_opens_the_next_round_once_the_last_is_complete(db: Database) -> None:
+    event_id = await _event(db, definition(extra="auto_pair = true\nround_days = 6"))
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    *first, last = [m for m in state.matches_of(1) if m.state == "playing"]
+    for m in first:
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    async with db.transaction() as tx:
+        assert (await load_rounds_event(tx, event_id)).rounds[1].state == "planned"
+    later = NOW + timedelta(days=2)
+    win, lose, ws, ls = winner_scores(str(last.names[0]), str(last.names[1]))
+    await enter_game(db, Request(later, operator=True), event_id, (win, lose), (ws, ls))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    assert state.rounds[1].state == "open"
+    assert state.rounds[1].closes_at == later + timedelta(days=6)
+    assert len(state.matches_of(2)) == 5  # four pairs and the bye
+
+
+async def test_a_level_single_game_is_a_tie_half_a_win_each(db: Database) -> None:
+    event_id = await _event(db)
+    await _open(db, event_id, 1, NOW)
+    await enter_game(db, CLI, event_id, ("Ann Lee", "Eve Tan"), (400, 400))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    rows = {r["name"]: r for r in round_events.standings_of(state)}
+    assert (rows["Ann Lee"]["wins"], rows["Ann Lee"]["losses"]) == (0.5, 0.5)
+    assert (rows["Eve Tan"]["wins"], rows["Eve Tan"]["spread"]) == (0.5, 0)
+    assert state.matches_of(1)[0].state == "decided"
