@@ -67,9 +67,10 @@ def standings_message(event: Event, after: int, table: str, *, total: int,
                       playing: int | None = None) -> str:
     """The table's title: after the last complete round, and the round still being
     played (its results so far are in the table)."""
-    when = f"after round {after} of {total}" if after else f"of {total} rounds, so far"
     if playing is not None and playing > after:
-        when += f" (round {playing} being played: its results so far are in)"
+        when = f"during round {playing} of {total} (its results so far are in)"
+    else:
+        when = f"after round {after} of {total}" if after else "before round 1"
     return f"<b>{esc(event.name)}</b>: standings {when}\n<pre>{esc(table)}</pre>"
 
 
