@@ -408,7 +408,12 @@ def match_state(match: Match) -> MatchState:
     number = None if settled else len(counted) + 1
     deciding = number == match.best_of
     start: Start | None = None
-    if number is not None and deciding:
+    if number == 1 and match.first_starter is not None:
+        # game 1's start recorded before play (the tile draw, para 15, or a round-based
+        # event's pairing) stands even when game 1 is the only game: the players are level
+        # then, and para 16c's draw is the one already recorded
+        start = Start(match.first_starter, StartReason.TILE_DRAW)
+    elif number is not None and deciding:
         start = _deciding_start((half[0], half[1]), spread0)
     elif number is not None:
         side = _alternating_start(match, counted, number)

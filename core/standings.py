@@ -23,6 +23,7 @@ after every active player, ranked among themselves, so no player goes missing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.tiebreaks import Tiebreaks, chess_tiebreaks
 from core.tournament import Division, Game, GameKind
@@ -219,3 +220,29 @@ def team_scores(division: Division, *, top: int = 4) -> tuple[TeamScore, ...]:
             previous = (points, cumul, median)
         result.append(TeamScore(rank, team, points, counted, cumul, median))
     return tuple(result)
+
+
+def standings_rows(division: Division, *, chess: bool,
+                   spread_cap: int | None = None) -> list[dict[str, Any]]:
+    """The standings as plain rows, best first: what ``tdbot standings --json`` prints and
+    a round-based event's standings show. Scrabble: wins, losses, spread (seed 000);
+    chess: points and the USCF tiebreaks (seed 004)."""
+    if chess:
+        rows = []
+        for c in chess_standings(division):
+            tb = c.tiebreaks
+            rows.append({
+                "division": division.name, "rank": c.rank, "number": c.number,
+                "name": c.name, "points": c.points, "games": c.games, "rating": c.rating,
+                "team": c.team,
+                "tiebreaks": {"modified_median": tb.modified_median, "solkoff": tb.solkoff,
+                              "cumulative": tb.cumulative,
+                              "opponents_cumulative": tb.opponents_cumulative},
+            })
+        return rows
+    return [
+        {"division": division.name, "rank": s.rank, "number": s.number, "name": s.name,
+         "wins": s.wins, "losses": s.losses, "spread": s.spread, "games": s.games,
+         "rating": s.rating, "active": s.active}
+        for s in scrabble_standings(division, spread_cap=spread_cap)
+    ]

@@ -15,6 +15,7 @@ from bot.cli import (  # noqa: F401
     pair_cmd,
     photo_cmds,
     platform_cmds,
+    round_event_cmds,
     round_hold_cmds,
     run_cmds,
 )

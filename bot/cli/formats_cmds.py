@@ -20,7 +20,7 @@ from core.formats.load import kind_of, load_divisions, load_tsh_divisions
 from core.formats.naspa import write_naspa
 from core.formats.trf import colours_guessed, write_trf
 from core.formats.tsh import TshDivision, write_tsh
-from core.standings import chess_standings, scrabble_standings, team_scores
+from core.standings import standings_rows, team_scores
 from core.tournament import Division
 
 EXPORTS = ("naspa", "naspa-scores", "tsh", "trf")
@@ -76,46 +76,11 @@ def _signed(value: int) -> str:
 
 
 def _scrabble_rows(division: Division, cap: int | None) -> list[dict[str, Any]]:
-    return [
-        {
-            "division": division.name,
-            "rank": s.rank,
-            "number": s.number,
-            "name": s.name,
-            "wins": s.wins,
-            "losses": s.losses,
-            "spread": s.spread,
-            "games": s.games,
-            "rating": s.rating,
-            "active": s.active,
-        }
-        for s in scrabble_standings(division, spread_cap=cap)
-    ]
+    return standings_rows(division, chess=False, spread_cap=cap)
 
 
 def _chess_rows(division: Division) -> list[dict[str, Any]]:
-    rows = []
-    for s in chess_standings(division):
-        tb = s.tiebreaks
-        rows.append(
-            {
-                "division": division.name,
-                "rank": s.rank,
-                "number": s.number,
-                "name": s.name,
-                "points": s.points,
-                "games": s.games,
-                "rating": s.rating,
-                "team": s.team,
-                "tiebreaks": {
-                    "modified_median": tb.modified_median,
-                    "solkoff": tb.solkoff,
-                    "cumulative": tb.cumulative,
-                    "opponents_cumulative": tb.opponents_cumulative,
-                },
-            }
-        )
-    return rows
+    return standings_rows(division, chess=True)
 
 
 def _print_scrabble(division: Division, rows: list[dict[str, Any]]) -> None:

@@ -25,6 +25,13 @@ from bot.cli.app import app, fail
 from bot.cli.formats_cmds import read_tournament
 from core.pairing.byes import bye_game
 from core.pairing.engine import same_team_pairs
+from core.pairing.options import (
+    GIBSON_SPREADS,
+    check_options,
+    gibson_decision,
+    options_text,
+    parse_value,
+)
 from core.pairing.registry import System, find_system, system_names
 from core.pairing.tables import NotATable, TableBlock
 from core.tournament import Division, Game, GameKind, Pairings
@@ -100,18 +107,6 @@ def _write_with(out_file: Path, in_file: Path,
         fail(f"--out {out_file}: cannot write the file ({exc.strerror or exc})")
 
 
-def _value(text: str) -> Any:
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def _print(division: Division, system: str, pairings: Pairings, why: bool) -> None:
     def who(n: int) -> str:
         return f"{division.player(n).name} ({n})"
@@ -129,42 +124,24 @@ def _print(division: Division, system: str, pairings: Pairings, why: bool) -> No
             typer.echo(f"      {pairings.reason_for((bye, 0))}")
 
 
-def _check_type(flag: str, value: Any, annotation: Any) -> None:
-    """A ``--set`` value of the wrong kind is named with the kind wanted, instead of
-    failing somewhere inside the system with a Python message."""
-    wanted = str(annotation)
-    if wanted.startswith("bool") and not isinstance(value, bool):
-        fail(f"{flag}={value}: give yes or no")
-    if wanted.startswith("int") and (isinstance(value, bool) or not isinstance(value, int)):
-        fail(f"{flag}={value}: give a whole number")
-    if wanted == "str" and not isinstance(value, str):
-        fail(f"{flag}={value}: give a word, e.g. {flag}=snake")
+def _flag(key: str) -> str:
+    """An option as a TD types it at the command line."""
+    return FLAGS.get(key, f"--set {key}")
 
 
 def _options_of(params: Any) -> str:
     """The options a system function takes, as a TD would type them."""
-    names = [FLAGS.get(key, f"--set {key}=") for key in params
-             if key not in ("division", "round_number")]
-    return ", ".join(names) if names else "no options"
+    return options_text(params, lambda key: FLAGS.get(key, f"--set {key}="))
 
 
 def _gibson_pairs(division: Division, number: int, scored: int, *, prize_places: int | None,
                   rounds_left: int | None, total_rounds: int | None, top_places: int,
                   spread: str) -> Any:
-    """The pairs the Gibson rule fixes for round ``number`` (seed 000, "The Gibson Rule");
+    """The pairs the Gibson rule fixes for round ``number`` (``core.pairing.options``);
     ``scored`` is the last round with results in the file."""
-    from core.pairing.gibson import (
-        NASPA_MANUAL_SPREAD_LIMITS,
-        NSC_2006_SPREAD_LIMITS,
-        gibson_fixed_pairs,
-    )
-
     if prize_places is None:
         fail("--gibson needs --prize-places K (how many places win a prize)")
-    # the standings on results only: with lagged pairing the round being played while
-    # this one is paired is still to be won or lost, and so one of the rounds left
     known = min(scored, number - 1)
-    before = division.up_to_round(known)
     if rounds_left is None:
         if total_rounds is None:
             fail("--gibson needs --rounds-left R or --total-rounds N")
@@ -174,12 +151,10 @@ def _gibson_pairs(division: Division, number: int, scored: int, *, prize_places:
              "so give 1 or more (check --total-rounds)")
     if spread not in GIBSON_SPREADS:
         fail(f"--gibson-spread {spread}: choose one of {', '.join(GIBSON_SPREADS)}")
-    limits = {"none": None, "nsc2006": NSC_2006_SPREAD_LIMITS,
-              "manual": NASPA_MANUAL_SPREAD_LIMITS}[spread]
     try:
-        decision = gibson_fixed_pairs(before,
-                                      rounds_left=rounds_left, prize_places=prize_places,
-                                      top_places=top_places, spread_limits=limits)
+        decision = gibson_decision(division, number, scored, prize_places=prize_places,
+                                   rounds_left=rounds_left, top_places=top_places,
+                                   spread=spread)
     except ValueError as exc:
         fail(f"--gibson: {exc}")
     return decision.pairs
@@ -217,7 +192,6 @@ FLAGS = {"factor": "--factor", "repeats": "--repeats", "max_repeats": "--max-rep
          "total_rounds": "--total-rounds", "final": "--final",
          "last_swiss_round": "--last-swiss-round", "lagged_rounds": "--lagged-rounds",
          "forbidden": "--avoid-teams", "fixed": "--gibson"}
-GIBSON_SPREADS = ("none", "nsc2006", "manual")
 
 
 @app.command("pair")
@@ -284,7 +258,7 @@ def pair(
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             fail(f"--set {item}: write it as KEY=VALUE, e.g. --set groups=3")
-        options[key.strip().replace("-", "_")] = _value(value.strip())
+        options[key.strip().replace("-", "_")] = parse_value(value.strip())
     params = inspect.signature(fn).parameters
     if gibson and "total_rounds" not in params:
         options.pop("total_rounds", None)  # then it only tells the Gibson rule what is left
@@ -302,16 +276,12 @@ def pair(
         fail("--prize-places, --rounds-left, --top-places and --gibson-spread "
              "only apply with --gibson")
 
-    for key in options:
-        if key not in params or key in ("division", "round_number"):
-            flag = FLAGS.get(key, f"--set {key}")
-            fail(f"{flag} does not apply to --system {chosen.name}; "
-                 f"it takes {_options_of(params)}")
-    for key in options:
-        _check_type(FLAGS.get(key, f"--set {key}"), options[key], params[key].annotation)
-    for key, param in params.items():
-        if param.kind == param.KEYWORD_ONLY and param.default is param.empty and key not in options:
-            fail(f"--system {chosen.name} needs {FLAGS.get(key, f'--set {key}=VALUE')}")
+    try:
+        check_options(chosen, options, _flag, f"--system {chosen.name}",
+                      listed_of=lambda key: FLAGS.get(key, f"--set {key}="),
+                      needed_of=lambda key: FLAGS.get(key, f"--set {key}=VALUE"))
+    except ValueError as exc:
+        fail(str(exc))
     block: TableBlock | None = None
     numbers = [number]
     if all_rounds:
@@ -387,13 +357,15 @@ def pair(
 
 @app.command("systems")
 def systems_cmd() -> None:
-    """List the pairing systems `tdbot pair --system` knows, with their options."""
+    """List the pairing systems `tdbot pair --system` knows, with their options; [table]
+    marks a table system, whose rounds are fixed before play (``--all-rounds``)."""
     from core.pairing.registry import ALIASES, SYSTEMS
 
     for name, system in SYSTEMS.items():
         also = [long for long, short in ALIASES.items() if short == name]
         title = name + (f" (also {', '.join(also)})" if also else "")
-        typer.echo(f"{title}: {system.summary}")
+        table = " [table]" if system.block else ""
+        typer.echo(f"{title}: {system.summary}{table}")
         try:
             params = inspect.signature(system.load()).parameters
         except LookupError as exc:
@@ -401,3 +373,5 @@ def systems_cmd() -> None:
             continue
         typer.echo(f"    options: {_options_of(params)}")
     typer.echo("fpN (fp4, fp6, ...): factored pairings with that factor")
+    typer.echo("[table]: a table system: its rounds are fixed before play, from the ratings "
+               "or the standings when its block begins (tdbot pair --all-rounds prints them)")

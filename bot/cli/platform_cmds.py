@@ -252,7 +252,13 @@ def draw_event(
         return await draw_service.draw_event(database, Request.cli(_now()), ev.id, seed=seed)
 
     result = _use(db, work)
-    typer.echo(f"drawn with seed {result.seed}: {len(result.matches)} matches")
+    if result.rounds and not result.matches:  # a round-based event: paired as each opens
+        typer.echo(f"drawn with seed {result.seed}: rounds "
+                   + ", ".join(name for _, name, _ in result.rounds)
+                   + f"; each is paired when it opens (tdbot round open {event} 1 "
+                     "--closes DATE; tdbot pair-event shows the pairings first)")
+    else:
+        typer.echo(f"drawn with seed {result.seed}: {len(result.matches)} matches")
     current = None
     for code, round_name, a, b in result.matches:
         if round_name != current:

@@ -57,6 +57,9 @@ def draw_pictures(event: sssg.Event, title: str, names: list[str] | None = None
 
 
 async def _drawn_event(tx: Tx, event: Event) -> sssg.Event:
+    if event.format == "rounds":
+        raise Invalid(f"{event.name} is round-based: it has no bracket; /standings shows "
+                      "where everyone stands")
     if await draw_repo.draw_record(tx, event.id) is None:
         raise Invalid(f"{event.name} has no draw yet, so no bracket: a TD makes it with /draw")
     return await load_core_event(tx, event.id)
@@ -104,6 +107,16 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
         raise Invalid(f"the event has no picture called {media.picture!r} any more")
     async with db.transaction() as tx:
         return await media_repo.set_png(tx, media_id, drawn[0][1], now)
+
+
+async def document_of(db: Database, media_id: int) -> tuple[str, bytes] | None:
+    """(file name, bytes) when an outbox row's media is a document (``/export``'s files),
+    None for a picture."""
+    async with reading(db) as tx:
+        media = await media_repo.get(tx, media_id)
+    if media is None or media.filename is None or media.png is None:
+        return None
+    return media.filename, media.png
 
 
 # --- use-cases ----------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
 from core.slip import MAX_SCORE
 
-FORMATS = ("sssg", "single", "double", "club", "ladder")
+FORMATS = ("sssg", "single", "double", "rounds", "club", "ladder")
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
 #: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
 MAX_DAYS = LIMIT.days
@@ -197,7 +197,7 @@ class ClubDef(_Strict):
 class EventDef(_Strict):
     slug: str
     name: str = Field(min_length=1, max_length=200)
-    format: Literal["sssg", "single", "double", "club", "ladder"]
+    format: Literal["sssg", "single", "double", "rounds", "club", "ladder"]
     time_zone: str = "UTC"
     currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
     fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
@@ -254,6 +254,64 @@ class EventDef(_Strict):
     def fee_minor(self) -> int:
         """The fee in minor units (cents), as stored."""
         return int(self.fee_per_round * 100)
+
+
+class PairingDef(_Strict):
+    """How a round-based event (``format = "rounds"``) is paired: a system of
+    ``core.pairing.registry`` and the options its function takes (``tdbot pair`` maps the
+    same options from flags; ``core.pairing.options`` checks both).
+
+    Byes: a bye is a win worth ``bye_spread`` (seed 000, "Odd Number of Players": "+50";
+    WESPA and ABSP events score +100). The Gibson rule (seed 000, "The Gibson Rule") needs
+    the number of places that win a prize; ``gibson_spread`` picks the spread limits
+    (none, nsc2006 or manual). ``auto_pair`` opens the next round as soon as the previous
+    one is complete, closing ``round_days`` later (or at its date in ``[[rounds]]``).
+    """
+
+    system: str
+    rounds: int = Field(ge=1, le=99)
+    best_of: int = Field(default=1, ge=1, le=99)
+    auto_pair: bool = False
+    round_days: int | None = Field(default=None, ge=1, le=MAX_DAYS)
+    bye_spread: int = Field(default=50, ge=0, le=MAX_SCORE)
+    gibson: bool = False
+    prize_places: int | None = Field(default=None, ge=1, le=1000)
+    top_places: int = Field(default=1, ge=1, le=100)
+    gibson_spread: Literal["none", "nsc2006", "manual"] = "none"
+    avoid_teams: bool = False
+    accelerated: bool = False
+    # any other option of the system (tdbot pair's --set KEY=VALUE), e.g. final = "koth"
+    options: dict[str, int | bool | str] = Field(default_factory=dict)
+
+    @field_validator("best_of")
+    @classmethod
+    def _odd(cls, value: int) -> int:
+        if value % 2 == 0:
+            raise ValueError("must be odd, so that a match cannot end level on games")
+        return value
+
+    @model_validator(mode="after")
+    def _check(self) -> PairingDef:
+        from core.pairing.registry import find_system
+
+        try:
+            find_system(self.system)
+        except LookupError as exc:
+            raise _KeyError("system", str(exc)) from None
+        if self.gibson and self.prize_places is None:
+            raise _KeyError("prize_places", "the Gibson rule needs the number of places that "
+                            "win a prize, e.g. prize_places = 3")
+        if not self.gibson and (self.prize_places is not None or self.top_places != 1
+                                or self.gibson_spread != "none"):
+            raise _KeyError("gibson", "prize_places, top_places and gibson_spread only apply "
+                            "with gibson = true")
+        from bot.service.round_options import system_options
+
+        try:
+            system_options(self)
+        except ValueError as exc:
+            raise _KeyError("options", str(exc)) from None
+        return self
 
 
 class Definition(_Strict):
@@ -325,6 +383,32 @@ class Definition(_Strict):
             raise _KeyError("rounds", "a ladder has no [[rounds]]: its challenges are played "
                             "as they come, in one round open while the ladder runs; remove "
                             "the [[rounds]] tables")
+        return self
+
+    pairing: PairingDef | None = None
+
+    @model_validator(mode="after")
+    def _pairing(self) -> Definition:
+        """A round-based event needs its [pairing] table; no other format takes one. Its
+        [[rounds]] give dates (and a best_of) to "Round 1" ... "Round N"."""
+        rounds_format = self.event.format == "rounds"
+        if rounds_format and self.pairing is None:
+            raise _KeyError("pairing", 'format = "rounds" needs a [pairing] table with at '
+                            'least system and rounds, e.g. system = "swiss", rounds = 5')
+        if not rounds_format and self.pairing is not None:
+            raise _KeyError("pairing", f'[pairing] is for format = "rounds" events; this '
+                            f'event is format = "{self.event.format}": remove [pairing] or '
+                            'change the format')
+        if self.pairing is not None:
+            names = {f"round {n}" for n in range(1, self.pairing.rounds + 1)}
+            for i, rdef in enumerate(self.rounds):
+                if rdef.name.casefold().strip() not in names:
+                    raise _KeyError(f"rounds[{i}].name", f"{rdef.name!r}: a round-based "
+                                    f"event's rounds are named \"Round 1\" to \"Round "
+                                    f"{self.pairing.rounds}\" (pairing.rounds)")
+                if rdef.head_start:
+                    raise _KeyError(f"rounds[{i}].head_start",
+                                    "head starts are for knockout finals")
         return self
 
     @model_validator(mode="after")

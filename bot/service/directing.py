@@ -44,3 +44,29 @@ async def directed_event(
         raise Invalid(f"you direct several events; name one first, e.g. /{command} EVENT ... "
                       f"(your events: {slugs})")
     return directed[0], args
+
+
+async def member_event(
+    db: Database, req: Request, words: Sequence[str], command: str, *, fmt: str
+) -> tuple[Event, list[str]]:
+    """The event of format ``fmt`` the asker takes part in (any role) that a command means:
+    their only one, or the one named first (``/standings weekly-swiss``)."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        mine: list[Event] = []
+        if actor is not None and actor.person_id is not None:
+            for eid, _name, _held in await roles.events_of(tx, actor.person_id):
+                event = await events.get_event(tx, eid)
+                if event.format == fmt:
+                    mine.append(event)
+    if not mine:
+        raise NotAllowed(f"/{command} is for the players and TDs of a round-based event")
+    args = list(words)
+    by_slug = {e.slug: e for e in mine}
+    if args and args[0] in by_slug:
+        return by_slug[args[0]], args[1:]
+    if len(mine) > 1:
+        slugs = ", ".join(sorted(by_slug))
+        raise Invalid(f"you are in several round-based events; name one first, e.g. "
+                      f"/{command} EVENT (yours: {slugs})")
+    return mine[0], args

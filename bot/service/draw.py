@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from bot.service import journal, outbox
+from bot.service import journal, outbox, round_events
 from bot.service.actors import Actor
 from bot.service.definitions import Definition
 from bot.service.entries import entries_of
@@ -36,6 +36,7 @@ from bot.service.schedule import as_moment, round_code
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import draw_repo, matches_repo, rounds_repo
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import Entry
 from core import sssg
 from core.bracket import Bracket, BracketMatch, SlotKind, Source
 from core.qualifying import Entrant
@@ -125,6 +126,12 @@ async def make_draw(
     if len(entries) < 2:
         raise Invalid(f"{event.name} needs at least 2 players to draw; it has {len(entries)}")
     defn = Definition.model_validate(event.rules)
+    if defn.event.format == "rounds":  # rounds only: each is paired when it opens
+        made = await round_events.make_rounds(tx, event, seed=seed, players=len(entries),
+                                              by=by, now=now, why=why)
+        await _announce_rounds(tx, event, entries, made, now)
+        return DrawResult(event_id, seed, made, [], [], await open_round_deadlines(
+            tx, event_id, now), await unmatched(tx, event_id))
     try:
         core_event = draw_core_event(defn, [Entrant(e.name, e.rating) for e in entries], seed)
     except ValueError as exc:
@@ -181,6 +188,19 @@ async def make_draw(
         [(m.code, m.round_name, m.label(0), m.label(1)) for m in matches], unused, late,
         await unmatched(tx, event_id),
     )
+
+
+async def _announce_rounds(tx: Tx, event: Event, entries: list[Entry],
+                           made: list[tuple[str, str, int]], now: datetime) -> None:
+    """Tell each player of a round-based event that its rounds are set: each is paired
+    from the results when a TD opens it."""
+    system = event.rules.get("pairing", {}).get("system", "")
+    for e in entries:
+        await outbox.enqueue(
+            tx, person_id=e.person_id, now=now, dedupe_key=f"draw:{event.id}:{e.person_id}",
+            text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds, paired "
+                       f"{html.escape(system)} round by round. I will tell you your opponent "
+                       "when each round opens."))
 
 
 async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, now: datetime) -> None:

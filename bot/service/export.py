@@ -25,6 +25,9 @@ async def export_event(db: Database, event_id: int) -> dict[str, Any]:
     """Use-case: ``tdbot event export EVENT --json``."""
     async with reading(db) as tx:
         event = await get_event(tx, event_id)
+        if event.format == "rounds":
+            raise Invalid(f"{event.slug} is round-based: `tdbot export-event {event.slug} "
+                          "--format tsh|naspa|naspa-scores|trf` writes its results")
         if await draw_repo.draw_record(tx, event_id) is None:
             raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
                           f"`tdbot draw-event {event.slug}` makes it")

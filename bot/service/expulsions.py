@@ -112,6 +112,13 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     if not why.strip():
         raise Invalid("say why the player is expelled: they and the journal are told")
     view = await _current_match(tx, event.id, entry.id)
+    if event.format == "rounds" and view is not None:
+        # no slot to fill in a round-based event (para 29 is a bracket's): the match they
+        # are playing is settled first, then they are simply not paired again
+        raise Invalid(f"{entry.name} is playing {view.code} ({view.label(0)} v "
+                      f"{view.label(1)}): settle it first (a match bye to the opponent, "
+                      "/pending or tdbot match-bye), then expel; from then on they are not "
+                      "paired")
     await entries_repo.set_state(tx, entry.id, "expelled")
     note = ""
     state = "open"

@@ -17,8 +17,12 @@ ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
 MAX_LISTED = 40
 
 
-def linked(event_name: str, kind: str) -> str:
+def linked(event_name: str, kind: str, round_based: bool = False) -> str:
     moved = " (its old group no longer gets them)" if kind == "moved" else ""
+    if round_based:  # no bracket: pairings and standings
+        return (f"This group now follows <b>{esc(event_name)}</b>: I post each round's "
+                f"pairings, the results and the standings here{moved}.\nA TD sends /unlink "
+                "to stop.")
     return (f"This group now follows <b>{esc(event_name)}</b>: I post round openings, results "
             f"and the bracket here{moved}.\n/bracket shows the bracket now; a TD sends /unlink "
             "to stop.")

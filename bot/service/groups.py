@@ -41,6 +41,7 @@ class GroupLink:
 
     kind: str
     event: str
+    round_based: bool = False  # a round-based event: pairings and standings, no bracket
 
 
 async def _may_link(tx: Tx, actor: Actor, event_id: int) -> bool:
@@ -71,7 +72,8 @@ async def link_group(db: Database, req: Request, slug: str,
         await journal.record(tx, who=actor, action="group.link", subject=f"event:{event.id}",
                              now=req.now, detail={"chat_id": req.chat_id, "before": before})
         kind = "moved" if before is not None and before != req.chat_id else "linked"
-        return await answer_with(tx, req, render, GroupLink(kind, event.name))
+        return await answer_with(tx, req, render, GroupLink(kind, event.name,
+                                                             event.format == "rounds"))
 
 
 async def unlink_group(db: Database, req: Request,
@@ -134,6 +136,12 @@ async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState
     event = await get_event(tx, event_id)
     caption = say.match_decided(event, view, state)
     key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
+    if event.format == "rounds":  # no bracket: the standings instead
+        from bot.service.round_events import post_standings
+
+        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)
+        await post_standings(tx, event, now)
+        return
     sent = 0
     if is_knockout(event.format):  # only a bracket has pictures
         sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,

@@ -21,7 +21,7 @@ from bot.service.matches import matches_of_event
 from bot.service.roles import require_role
 from bot.service.schedule import rounds_of
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import costs_repo, entries_repo, payments_repo
+from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
 from core import prizes, sssg
 
@@ -150,6 +150,8 @@ async def _report(tx: Tx, event: Event) -> prizes.PrizeReport:
 
 async def _places(tx: Tx, event_id: int) -> dict[str, tuple[str, ...]]:
     """Final places of the divisions that have them (core ``sssg.placements``)."""
+    if await draw_repo.draw_record(tx, event_id) is None:
+        return {}  # no bracket (not drawn, or a round-based event): no places yet
     try:
         placed = sssg.placements(await load_core_event(tx, event_id))
     except ValueError:

@@ -25,14 +25,19 @@ def is_knockout(fmt: str) -> bool:
     return fmt in KNOCKOUTS
 
 
-async def after_results(tx: Tx, event: Event, now: datetime | None = None) -> list[int]:
+async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     """Move the event on after a result was settled or corrected; returns the ids of
     matches that just became ready to play, whose players are told by the caller. ``now``
-    is the request's time, for what the step announces (and when a ladder's challenge was
-    decided)."""
+    is the request's time: a round-based event posts its standings and, with
+    ``auto_pair``, opens the next round; a club night announces expert-point levels; a
+    ladder moves its rungs (and records when the challenge was decided)."""
     if is_knockout(event.format):
         return await sync_matches(tx, event.id)
-    if event.format == club_nights.FORMAT and now is not None:
+    if event.format == "rounds":
+        from bot.service import round_events  # it opens rounds, which imports this module
+
+        return await round_events.after_results(tx, event, now)
+    if event.format == club_nights.FORMAT:
         return await club_nights.after_results(tx, event, now)
     if event.format == "ladder":
         from bot.service import ladders  # the ladder's service imports the reporting side

@@ -20,11 +20,12 @@ if they differ the second report is not counted and the TDs are asked to rule (p
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import blackouts, callbacks, club_texts, groups, journal, outbox
+from bot.service import blackouts, callbacks, club_texts, groups, journal, outbox, round_texts
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import rulers_of
@@ -163,6 +164,9 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     left level by the deciding game goes to the TDs (para 30)."""
     if not state.decided:
         return
+    if event.format == "rounds" and state.points[0] == state.points[1]:
+        await _settle_tie(tx, event, view, state, now, by)
+        return
     if state.winner is None:
         for td in await rulers_of(tx, view):  # para 19: not a TD who plays in it
             await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
@@ -201,6 +205,34 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                                            await _opponent(tx, ready, side)))
 
 
+async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                      now: datetime, by: Actor) -> None:
+    """A round-based event's match that ends level on games is a tie, half a win each
+    (seed 000: a record is W/L/T; a tie counts half a win). A knockout's match must have a
+    winner (SSSg para 17: spread, then fewer starts; para 30: the organisers); a round of
+    a Swiss needs none."""
+    if not await games_repo.mark_decided(tx, view.id, None):
+        return
+    await after_results(tx, event, now)
+    from bot.service.round_events import post_standings  # it imports the rounds service
+
+    await post_standings(tx, event, now)
+    await journal.record(tx, who=by, action="match.decided", subject=f"match:{view.id}",
+                         now=now, detail={"code": view.code, "winner_side": None,
+                                          "score": state.score_line(), "decision": "tie"})
+    after = await _where_next(tx, event, view, 0, False)
+    for side in (0, 1):
+        person = view.people[side]
+        if person is not None:
+            await outbox.enqueue(
+                tx, person_id=person, now=now, dedupe_key=f"match:{view.id}:decided:{side}:tie",
+                text_html=(f"<b>{html.escape(event.name)}</b>: your <b>"
+                           f"{html.escape(view.round_name)}</b> match against "
+                           f"{html.escape(view.label(1 - side))} is a tie "
+                           f"({html.escape(score_line(view, state, side))}): half a win "
+                           f"each.\n{after}"))
+
+
 async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: bool) -> str:
     """A player's next match once this one is decided (the bracket already synced), or
     where they go: a qualifier's division drawn later (SSSg para 3), or nowhere."""
@@ -219,6 +251,10 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
         assert their_side is not None
         return say.next_match(event, await get_round(tx, m.round_id), m,
                               await _opponent(tx, m, their_side))
+    if event.format == "rounds":
+        rnd = await get_round(tx, view.round_id)
+        total = int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
+        return round_texts.after_match(event, rnd.seq, total)
     if event.draw_seed is not None and event.format == "sssg":
         core_event, derived = await load_core(tx, event.id)
         if derived.divisions.get(view.code) == "qualifying":

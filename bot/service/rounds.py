@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import callbacks, groups, journal, outbox
+from bot.service import callbacks, groups, journal, outbox, round_events, round_texts
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
@@ -65,12 +65,18 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
         lines.append(f"You start with a head start of {_games(m.head_start[side])}.")
     if m.head_start[other]:
         lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
+    if m.first_starter is not None:  # the pairing decided it (round-based events)
+        chess = event.rules.get("pairing", {}).get("system") in round_events.CHESS_SYSTEMS
+        you, they = round_texts.first_word(chess)
+        lines.append(f"You {you}." if m.first_starter == side
+                     else f"{html.escape(m.label(other))} {they}.")
     if rnd.closes_at is not None:
         lines.append(f"Deadline: {event.local(rnd.closes_at)}")
     # SSSg para 23: the winner of a game, or on a tie the player who started it, reports it.
+    draw = ("" if m.first_starter is not None else
+            " draw tiles to decide who starts the first game.")
     lines.append(
-        "Agree a time and place with your opponent; draw tiles to decide who starts the first "
-        "game. The winner of each game (on a tie, the player who started it) reports the "
+        f"Agree a time and place with your opponent;{draw or ' then play.'} The winner of each game (on a tie, the player who started it) reports the "
         "result here: send your score first, like 412-380."
     )
     return "\n".join(lines)
@@ -175,6 +181,12 @@ async def open_round_in(
     if closes <= now:
         raise Invalid(f"the closing time {event.local(closes)} is already past; "
                       + how.replace("give one", "give a later one"))
+    if event.format == "rounds":
+        if expel_unpaid:
+            raise Invalid(f"{event.name} is round-based: opening a round expels nobody. Record "
+                          "the payments, or open it anyway with a reason (/openround ROUND "
+                          "anyway: REASON, --unpaid-ok --why REASON)")
+        await round_events.pair_round_in(tx, event, rnd, by, now)
     matches = await matches_of_round(tx, rnd.id)
     if not matches:
         raise Invalid(f"{rnd.name} has no matches; make the draw first")
@@ -234,7 +246,11 @@ async def open_round_in(
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
     await schedule_close(tx, event, rnd.id, closes, now)
     lapsing = await flag_memberships(tx, event, rnd, closes, now)
-    await groups.post_round_opened(tx, event, rnd, matches, now)
+    if event.format == "rounds":
+        await round_events.announce_byes(tx, event, rnd, matches, now)
+        await round_events.post_pairings(tx, event, rnd, matches, now)
+    else:
+        await groups.post_round_opened(tx, event, rnd, matches, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
         detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing],
@@ -512,3 +528,6 @@ async def _tds(tx: Tx, event_id: int) -> list[int]:
     tds = set(await people_with_role(tx, event_id, "td"))
     tds |= set(await people_with_role(tx, event_id, "organiser"))
     return sorted(tds)
+
+
+tds_of = _tds

@@ -38,7 +38,9 @@ async def find_round(tx: Tx, event_id: int, ref: str) -> Round:
     """A round by its code or its name, case-insensitive (what a TD types)."""
     key = ref.strip().casefold()
     for rnd in await rounds_of(tx, event_id):
-        if key in (rnd.code.casefold(), rnd.name.casefold()):
+        # a round-based event's "Round 3" is also just "3"
+        if key in (rnd.code.casefold(), rnd.name.casefold()) or (
+                key.isdigit() and rnd.name.casefold() == f"round {int(key)}"):
             return rnd
     names = ", ".join(f"{r.code} ({r.name})" for r in await rounds_of(tx, event_id))
     raise NotFound(f"no round {ref!r} in this event; rounds: {names or 'none yet (make the draw)'}")

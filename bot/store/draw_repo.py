@@ -25,6 +25,13 @@ async def record_draw(tx: Tx, event_id: int, seed: int, record: dict[str, Any]) 
     )
 
 
+async def record_rounds(tx: Tx, event_id: int, seed: int) -> None:
+    """A round-based event is drawn: its rounds are made and each is paired from the
+    results when it opens, so there is no bracket record (``draw_json`` stays empty)."""
+    await tx.execute("UPDATE events SET state = 'drawn', draw_seed = ? WHERE id = ?",
+                     (seed, event_id))
+
+
 async def mark_running(tx: Tx, event_id: int) -> None:
     """A drawn event is running once its first round opens (later rounds change nothing)."""
     await tx.execute(

@@ -52,7 +52,7 @@ async def mark_playing(tx: Tx, match_id: int) -> None:
                      (match_id,))
 
 
-async def mark_decided(tx: Tx, match_id: int, winner_side: int) -> bool:
+async def mark_decided(tx: Tx, match_id: int, winner_side: int | None) -> bool:
     """The match is decided (its row then feeds the bracket: ``knockout.load_core_event``);
     False if it was not being played (decided already)."""
     changed = await tx.execute(

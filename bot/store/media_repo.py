@@ -19,6 +19,7 @@ class Media:
     picture: str | None  # a bracket picture's name ('top', 'plate', 'double-upper' ...)
     title: str
     png: bytes | None  # None: not drawn yet
+    filename: str | None = None  # a document (sent with sendDocument), not a picture
 
 
 async def add_png(tx: Tx, png: bytes, now: datetime) -> int:
@@ -26,6 +27,15 @@ async def add_png(tx: Tx, png: bytes, now: datetime) -> int:
     if not png:
         raise ValueError("add_png needs the picture's bytes")
     return await tx.insert("INSERT INTO media (png, created_at) VALUES (?, ?)", (png, iso(now)))
+
+
+async def add_document(tx: Tx, data: bytes, filename: str, now: datetime) -> int:
+    """A file the outbox sends as a document under ``filename`` (migration 0013: its bytes
+    are kept in the ``png`` column, the one that holds a media row's bytes)."""
+    if not filename:
+        raise ValueError("add_document needs the file's name")
+    return await tx.insert("INSERT INTO media (png, filename, created_at) VALUES (?, ?, ?)",
+                           (data, filename, iso(now)))
 
 
 async def add_bracket(tx: Tx, event_id: int, picture: str, title: str, now: datetime) -> int:
@@ -41,7 +51,7 @@ async def get(tx: Tx, media_id: int) -> Media | None:
     if r is None:
         return None
     return Media(r["id"], r["event_id"], r["picture"], r["title"],
-                 None if r["png"] is None else bytes(r["png"]))
+                 None if r["png"] is None else bytes(r["png"]), r["filename"])
 
 
 async def set_png(tx: Tx, media_id: int, png: bytes, now: datetime) -> bytes:

@@ -74,6 +74,12 @@ COMMANDS: tuple[Command, ...] = (
     Command("withdraw", "Withdraw your challenge", frozenset({"player"})),
     Command("join", "Add a newcomer at the ladder's bottom: /join NAME [RATING]",
             frozenset({"td", "organiser"})),
+    Command("standings", "Round-based events: the standings", frozenset(
+        {"player", "td", "organiser", "adjudicator"})),
+    Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
+            frozenset({"td", "organiser"})),
+    Command("export", "Round-based events: the .t, NASPA and TRF files so far",
+            frozenset({"td", "organiser"})),
 )
 
 

@@ -288,6 +288,17 @@ class OutboxSender:
                 if "not modified" not in exc.message.lower():
                     raise
             return row.edit_message_id
+        document = (None if row.media_id is None
+                    else await brackets.document_of(self._db, row.media_id))
+        if document is not None:  # a file (/export), its text the caption
+            name, data = document
+            sent = await self._api(row, self._bot.send_document(
+                chat_id=row.chat_id, document=data, filename=name, caption=row.text_html,
+                parse_mode=ParseMode.HTML, reply_markup=markup,
+            ))
+            delivered.append(row.text_html)
+            answered = None if sent is None else sent.message_id
+            return answered if isinstance(answered, int) else None
         if row.photo_file_id is not None or row.media_id is not None:
             # a photo, its text the caption (under 1024: outbox.enqueue checks); a picture
             # of the media table is drawn now if it was not yet (brackets.picture_png)

@@ -320,6 +320,13 @@ def my_matches(lines: list[str]) -> str:
 def draw_made(event_name: str, result: DrawResult) -> str:
     """The draw as a TD checks it: seed, rounds, and every match with its two sides."""
     lines = [f"<b>The draw for {esc(event_name)}</b> (seed {result.seed})"]
+    if not result.matches and result.rounds:  # a round-based event: paired as each opens
+        names = ", ".join(esc(name) for _, name, _ in result.rounds)
+        lines.append(f"Rounds: {names}. Each is paired from the results when you open it; "
+                     "the round before must be complete first.")
+        lines.append("Open the first with /openround 1 until DATE (e.g. 2026-03-09) unless "
+                     "the definition dates it.")
+        return "\n".join(lines)
     current = None
     for code, round_name, side_a, side_b in result.matches:
         if round_name != current:

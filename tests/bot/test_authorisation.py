@@ -136,6 +136,9 @@ club: fee paid       | refuse   | refuse       | refuse | refuse   | refuse   | 
 ladder: challenge    | refuse   | refuse       | refuse | refuse   | allow    | refuse   | refuse | refuse    | refuse
 ladder: accept       | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
 ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
+/standings           | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | allow
+/why NAME            | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/export              | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -169,6 +172,10 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 #   Dev are busy, Ben is Ben, the others are not on the ladder. /ladder is a read for the
 #   ladder's players and its TDs and organisers (naming it). /join adds a newcomer: TDs and
 #   organisers, the TD who plays too (it rules on no match).
+# - /standings, /why and /export are about the Club Swiss, a round-based event with the
+#   same people in the same roles ("rounds" scenario, Round 1 open): the standings are
+#   anyone's in the event; why a pair was made and the event's files are the TDs' and
+#   organisers' (a TD who plays may read them: they decide nothing).
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -274,6 +281,15 @@ async def _club(bot: BotUnderTest, scenario: str, ids: dict[str, Any]) -> None:
             bot, "SELECT c.id FROM club_checkins c JOIN entries e ON e.id = c.entry_id"
                  " JOIN people p ON p.id = e.person_id WHERE p.tg_user_id = ?", (IDS[n],))
             for m, n in (("M1", "Ann Lee"), ("M2", "Cai Wen"))}
+def _swiss_definition() -> str:
+    """The Club Swiss: a round-based event with the club cup's people in the same roles."""
+    text = ('[event]\nslug = "club-swiss"\nname = "Club Swiss"\nformat = "rounds"\n'
+            'time_zone = "Asia/Singapore"\n\n[pairing]\nsystem = "swiss"\nrounds = 3\n\n'
+            '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Cai Wen"\n\n'
+            '[[organisers]]\nname = "Olga Org"\n\n[[adjudicators]]\nname = "Rita Officer"\n'
+            + "".join(f'\n[[players]]\nname = "{n}"\nrating = {r}\n' for n, r in (
+                ("Ann Lee", 1800), ("Ben Ong", 1700), ("Cai Wen", 1600), ("Dev Rao", 1500))))
+    return linked_definition(base=text, ids=IDS)
 
 
 def _req(bot: BotUnderTest, name: str) -> Request:
@@ -356,6 +372,13 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             ids["ben"] = await _scalar(bot, "SELECT e.id FROM entries e JOIN people p ON "
                                             "p.id = e.person_id WHERE p.name = 'Ben Ong' AND "
                                             "e.event_id = ?", (event_id,))
+        if scenario == "rounds":
+            async with db.transaction() as tx:
+                swiss = await event_setup.create_event(
+                    tx, parse_definition(_swiss_definition()), by=cli, now=now)
+                await make_draw(tx, swiss.event_id, seed=1, by=cli, now=now)
+                await open_round_in(tx, swiss.event_id, "1", by=cli, now=now,
+                                    closes_at=now + timedelta(days=7))
         if scenario == "draft1":  # game 1: who started is not known yet (para 15)
             for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
                 ids.setdefault("draft", {})[match] = await _report(
@@ -676,7 +699,23 @@ ROWS: dict[str, Row] = {
         "accept", c.ids["event"], 1)), sql(LADDER), True),
     "ladder: decline": Row("ladder", presses(lambda c: callbacks.ladder(
         "decline", c.ids["event"], 1)), sql(LADDER), True),
+    "/standings": Row("rounds", says("/standings club-swiss"),
+                      lambda c: _told(c, "Club Swiss: standings")),
+    "/why NAME": Row("rounds", says("/why club-swiss Ann Lee"),
+                     lambda c: _told(c, "Round 1: Ann Lee v")),
+    "/export": Row("rounds", says("/export club-swiss"), lambda c: _documents(c)),
 }
+
+
+async def _told(case: Case, text: str) -> bool:
+    """A read's effect: the person was answered with ``text``."""
+    return any(text in (m.text or "")
+               for m in case.bot.telegram.sent(case.user))
+
+
+async def _documents(case: Case) -> list[str]:
+    return [m.document.file_name or "" for m in case.bot.telegram.sent(case.user)
+            if m.document is not None]
 
 
 async def _special(row: str, case: Case) -> None:

@@ -32,6 +32,7 @@ from bot.telegram.handlers import (
     my_matches,
     photos,
     report,
+    round_cmds,
     rulings,
     start,
     stranger,
@@ -63,6 +64,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
     app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
     app.add_handler(CommandHandler("expel", expel.expel_command, filters=private))
+    app.add_handler(CommandHandler("standings", round_cmds.standings, filters=private))
+    app.add_handler(CommandHandler("why", round_cmds.why, filters=private))
+    app.add_handler(CommandHandler("export", round_cmds.export, filters=private))
     app.add_handler(CommandHandler(["link", "unlink"], group.in_private, filters=private))
     app.add_handler(CommandHandler("night", club.night, filters=private))
     app.add_handler(CommandHandler("checkin", club.checkin, filters=private))

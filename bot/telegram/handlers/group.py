@@ -21,7 +21,8 @@ from bot.telegram.runtime import after_commit, now, runtime
 async def link(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/link EVENT-SLUG in a group (organisers and TDs of that event)."""
     await groups.link_group(runtime(context).db, req, " ".join(context.args or []),
-                            render=lambda done: Reply(say.linked(done.event, done.kind)))
+                            render=lambda done: Reply(say.linked(done.event, done.kind,
+                                                                  done.round_based)))
     return None
 
 

@@ -1,0 +1,120 @@
+"""`tdbot pair-event`, `tdbot standings-event` and `tdbot export-event`: a round-based
+event's pairings, standings and files from the database, through the same use-cases as
+the chat's /openround, /standings and /export (``bot/service/round_events.py``).
+
+`pair-event` prints a round as stored once it is open (with the reason kept for each
+pair), and before that the pairings the core would make now, storing nothing: `tdbot
+round open EVENT N` pairs and opens it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bot.cli.app import app, fail
+from bot.cli.formats_cmds import _print_chess, _print_scrabble
+from bot.cli.platform_cmds import DbOption, _use
+from bot.service import round_events, round_texts
+from bot.service.events import lookup_event
+from bot.service.round_division import RoundsEvent
+from bot.store.db import Database
+from core.tournament import Pairings
+
+EventArg = Annotated[str, typer.Argument(help="The event's slug or id")]
+
+
+@app.command("pair-event")
+def pair_event(
+    event: EventArg,
+    round_number: int | None = typer.Option(
+        None, "--round", help="the round (default: the next to pair, or the last if all are)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON: round, stored, pairings, "
+                                 "byes, reasons"),
+    db: DbOption = None,
+) -> None:
+    """Print a round's pairings with the reason for each pair: as stored once the round is
+    open, else as the core would pair it now (nothing is stored)."""
+
+    async def work(database: Database) -> tuple[RoundsEvent, Pairings, bool]:
+        found = await lookup_event(database, event)
+        return await round_events.preview(database, found.id, round_number)
+
+    state, pairings, stored = _use(db, work)
+    if as_json:
+        typer.echo(round_events.as_json(state, pairings, stored))
+        return
+
+    def who(n: int) -> str:
+        return f"{state.entries[n].name} ({n})"
+
+    first = round_texts_first(state)
+    status = ("as paired when it opened" if stored else
+              f"as the core pairs it now; nothing is stored: `tdbot round open "
+              f"{state.event.slug} {pairings.round} --closes DATE` pairs and opens it")
+    typer.echo(f"Round {pairings.round} of {state.event.slug}, {state.pairing.system} "
+               f"(the first named {first}), {status}:")
+    for board, pair in enumerate(pairings.pairs, start=1):
+        typer.echo(f"{board:4}. {who(pair[0])} v {who(pair[1])}")
+        if pairings.reason_for(pair):
+            typer.echo(f"      {pairings.reason_for(pair)}")
+    for bye in pairings.byes:
+        typer.echo(f"   bye: {who(bye)}")
+        if pairings.reason_for((bye, 0)):
+            typer.echo(f"      {pairings.reason_for((bye, 0))}")
+
+
+def round_texts_first(state: RoundsEvent) -> str:
+    return round_texts.first_word(round_events.is_chess(state))[1]
+
+
+@app.command("standings-event")
+def standings_event(
+    event: EventArg,
+    as_json: bool = typer.Option(False, "--json", help="print a JSON list, best first, as "
+                                 "`tdbot standings --json` does"),
+    db: DbOption = None,
+) -> None:
+    """Print a round-based event's standings (Scrabble: wins and spread; chess systems:
+    points and tiebreaks), as `tdbot standings --in` prints a file's."""
+
+    async def work(database: Database) -> round_events.StandingsView:
+        found = await lookup_event(database, event)
+        return await round_events.read_standings(database, found.id)
+
+    view = _use(db, work)
+    if as_json:
+        typer.echo(json.dumps(view.rows, indent=2))
+        return
+    from core.tournament import Division
+
+    label = Division(view.event.slug, ())
+    (_print_chess if view.chess else _print_scrabble)(label, view.rows)
+
+
+@app.command("export-event")
+def export_event(
+    event: EventArg,
+    fmt: str = typer.Option(..., "--format", help="tsh, naspa, naspa-scores or trf"),
+    out: Path | None = typer.Option(None, "--out", help="write here instead of to stdout"),
+    db: DbOption = None,
+) -> None:
+    """Write a round-based event's results so far as a tsh .t, NASPA or TRF file."""
+    if fmt not in round_events.EXPORTS:
+        fail(f"--format {fmt}: choose one of {', '.join(round_events.EXPORTS)}")
+
+    async def work(database: Database) -> tuple[str, str]:
+        found = await lookup_event(database, event)
+        return await round_events.read_export(database, found.id, fmt)
+
+    _, text = _use(db, work)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"--out {out}: cannot write the file ({exc.strerror or exc})")

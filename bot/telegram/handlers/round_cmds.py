@@ -1,0 +1,73 @@
+"""Round-based events in the chat: /standings (anyone in the event), /why NAME [ROUND] and
+/export (TDs). Each calls one use-case of ``bot/service/round_events.py``; the service
+checks who may ask."""
+
+from __future__ import annotations
+
+import html
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import round_events
+from bot.service.directing import member_event
+from bot.service.errors import Invalid
+from bot.service.round_events import Exported, Reason
+from bot.service.unit import Reply, Request
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+
+@handled
+async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                    req: Request) -> AfterCommit | None:
+    """/standings [EVENT]: the table, top 10 and the asker's own line."""
+    db = runtime(context).db
+    event, _ = await member_event(db, req, context.args or [], "standings", fmt="rounds")
+    await round_events.standings(db, req, event.id, render=lambda view: Reply(view.text()))
+    return None
+
+
+def why_text(found: list[Reason]) -> str:
+    lines = []
+    for r in found:
+        against = f"v {html.escape(r.opponent)}" if r.opponent else "bye"
+        rule = " (Gibson rule)" if r.gibson else ""
+        lines.append(f"<b>{html.escape(r.round)}: {html.escape(r.name)} {against}</b>{rule}\n"
+                     f"{html.escape(r.reason)}\n(players by number, as in the .t file: "
+                     f"{html.escape(r.numbers)})")
+    return "\n".join(lines)
+
+
+@handled
+async def why(update: Update, context: ContextTypes.DEFAULT_TYPE,
+              req: Request) -> AfterCommit | None:
+    """/why NAME [ROUND]: why NAME was paired as they were (the core's reason, kept)."""
+    db = runtime(context).db
+    event, args = await member_event(db, req, context.args or [], "why", fmt="rounds")
+    round_no = None
+    if len(args) > 1 and args[-1].isdigit():
+        round_no = int(args[-1])
+        args = args[:-1]
+    if not args:
+        raise Invalid("say whose pairing: /why NAME [ROUND], e.g. /why Ann 3")
+    await round_events.why(db, req, event.id, " ".join(args), round_no,
+                           render=lambda found: Reply(why_text(found)))
+    return None
+
+
+def exported_text(done: Exported) -> str:
+    return (f"<b>{html.escape(done.event.name)}</b>: the results so far as "
+            f"{html.escape(', '.join(done.files))} (tsh, NASPA with scores, FIDE TRF), "
+            "sent to you here as files.")
+
+
+@handled
+async def export(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                 req: Request) -> AfterCommit | None:
+    """/export: the event's .t, NASPA and TRF files, to the TD as documents."""
+    db = runtime(context).db
+    event, _ = await member_event(db, req, context.args or [], "export", fmt="rounds")
+    await round_events.send_exports(db, req, event.id,
+                                    render=lambda done: Reply(exported_text(done)))
+    return None

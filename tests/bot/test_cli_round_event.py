@@ -1,0 +1,83 @@
+"""`tdbot pair-event`, `tdbot standings-event`, `tdbot export-event` and `tdbot systems`
+over a round-based event entered game by game from the command line.
+
+The exported `.t` file, read back by `tdbot standings --in`, gives the event's own
+standings (`tdbot standings-event --json`), and every other format is written."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import bot.cli  # noqa: F401  (registers every command module)
+from bot.cli.app import app
+from tests.bot.round_event import definition, winner_scores
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def test_an_event_entered_game_by_game_exports_a_t_file_with_its_standings(
+        tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    toml = tmp_path / "swiss.toml"
+    toml.write_text(definition())
+    closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
+    ok("event", "create", str(toml), "--db", db)
+    assert "each is paired when it opens" in ok("draw-event", "weekly-swiss", "--seed", "3",
+                                                "--db", db)
+    for number in (1, 2, 3):
+        preview = json.loads(ok("pair-event", "weekly-swiss", "--json", "--db", db))
+        assert (preview["round"], preview["stored"]) == (number, False)
+        ok("round", "open", "weekly-swiss", str(number), "--closes", closes, "--unpaid-ok",
+           "--why", "fees at the venue", "--db", db)
+        stored = json.loads(ok("pair-event", "weekly-swiss", "--json", "--db", db))
+        # what the preview showed is what opening the round stored
+        assert (stored["round"], stored["stored"]) == (number, True)
+        assert stored["pairings"] == preview["pairings"] and stored["byes"] == preview["byes"]
+        assert len(stored["reasons"]) == len(stored["pairings"]) + len(stored["byes"])
+        if number == 1:  # round 2 waits for round 1's results
+            code, _, err = run("round", "open", "weekly-swiss", "2", "--closes", closes,
+                               "--unpaid-ok", "--why", "x", "--db", db)
+            assert code == 2 and "Round 1 is not complete" in err
+        for a, b in stored["pairings"]:
+            win, lose, ws, ls = winner_scores(a["name"], b["name"])
+            ok("report", "weekly-swiss", win, str(ws), lose, str(ls), "--db", db)
+    t_file = tmp_path / "weekly-swiss.t"
+    ok("export-event", "weekly-swiss", "--format", "tsh", "--out", str(t_file), "--db", db)
+    from_file = json.loads(ok("standings", "--in", str(t_file), "--json"))
+    from_event = json.loads(ok("standings-event", "weekly-swiss", "--json", "--db", db))
+    assert from_file == from_event
+    assert from_event[0]["name"] == "Ann Lee" and from_event[0]["wins"] == 3
+    table = ok("standings-event", "weekly-swiss", "--db", db)
+    assert "Ann Lee" in table and "+1200" in table
+    assert "XXR 5" in ok("export-event", "weekly-swiss", "--format", "trf", "--db", db)
+    assert ok("export-event", "weekly-swiss", "--format", "naspa-scores", "--db",
+              db).startswith("1 Ann Lee/")
+    code, _, err = run("export-event", "weekly-swiss", "--format", "pdf", "--db", db)
+    assert code == 2 and "choose one of tsh, naspa, naspa-scores, trf" in err
+
+
+def test_a_knockout_is_not_a_round_based_event(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    ok("event", "create", str(Path(__file__).parent / "data" / "club_cup.toml"), "--db", db)
+    code, _, err = run("standings-event", "club-cup", "--db", db)
+    assert code == 2 and "not a round-based event" in err
+
+
+def test_systems_marks_the_table_systems() -> None:
+    out = ok("systems")
+    assert "rr (also round-robin): round robin by player number (Clark rotation) [table]" in out
+    assert "swiss (also modified-swiss): modified Swiss" in out
+    assert "[table]" not in out.split("swiss (also modified-swiss)")[1].splitlines()[0]

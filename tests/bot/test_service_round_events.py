@@ -1,0 +1,202 @@
+"""Round-based events through the service: the definition, the draw making rounds only,
+opening a round pairing it through the core's registry, reporting, standings, /why, the
+Gibson rule in the last round, the exports (bot/service/round_events.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service import round_events
+from bot.service.actors import Actor
+from bot.service.definitions import parse_definition
+from bot.service.draw import make_draw
+from bot.service.errors import Invalid
+from bot.service.event_setup import create_event
+from bot.service.reporting import enter_game
+from bot.service.round_division import load_rounds_event
+from bot.service.rounds import open_round_in
+from bot.service.unit import Request
+from bot.store.db import Database
+from core.formats.tsh import read_tsh
+from core.standings import standings_rows
+from tests.bot.round_event import NAMES, definition, winner_scores
+
+NOW = datetime(2026, 3, 3, 2, 0, tzinfo=UTC)
+CLI = Request(NOW, operator=True)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _event(db: Database, text: str | None = None) -> int:
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(text or definition()),
+                                     by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+        return created.event_id
+
+
+async def _open(db: Database, event_id: int, number: int, now: datetime) -> None:
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, str(number), by=Actor.cli(), now=now,
+                            closes_at=now + timedelta(days=6))
+
+
+async def _play(db: Database, event_id: int, number: int, now: datetime) -> None:
+    """Every pair of round ``number`` as tests/bot/round_event.py says."""
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    for m in state.matches_of(number):
+        if m.state != "playing":
+            continue
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, Request(now, operator=True), event_id, (win, lose), (ws, ls))
+
+
+def test_definition_refuses_what_a_rounds_event_cannot_use() -> None:
+    with pytest.raises(Invalid, match=r'pairing: format = "rounds" needs a \[pairing\]'):
+        parse_definition(definition().replace("[pairing]", "[unused]")
+                         .replace('system = "swiss"', "").replace("rounds = 5", "")
+                         .replace("gibson = true", "").replace("prize_places = 1", "")
+                         .replace('gibson_spread = "nsc2006"', "").replace("[unused]", ""))
+    with pytest.raises(Invalid, match=r"pairing.system: unknown pairing system 'swizz'"):
+        parse_definition(definition().replace('"swiss"', '"swizz"'))
+    with pytest.raises(Invalid, match=r"pairing.options.groups does not apply to system "
+                                      r'"swiss"'):
+        parse_definition(definition(extra="options = { groups = 3 }"))
+    with pytest.raises(Invalid, match=r"pairing.prize_places: the Gibson rule needs"):
+        parse_definition(definition().replace("prize_places = 1", ""))
+    with pytest.raises(Invalid, match=r"rounds\[0\].name: 'Week 1': a round-based event's "
+                                      r'rounds are named "Round 1" to "Round 5"'):
+        parse_definition(definition().replace('name = "Round 1"', 'name = "Week 1"'))
+    with pytest.raises(Invalid, match=r"pairing: \[pairing\] is for format = \"rounds\""):
+        parse_definition(definition().replace('format = "rounds"', 'format = "single"'))
+    # a Portland Swiss takes its last Swiss round from the event's length
+    parse_definition(definition().replace('"swiss"', '"portland"').replace(
+        "gibson = true", "gibson = false").replace("prize_places = 1", "").replace(
+        'gibson_spread = "nsc2006"', ""))
+
+
+async def test_draw_makes_rounds_and_no_match(db: Database) -> None:
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    assert [r.name for r in state.rounds] == [f"Round {n}" for n in range(1, 6)]
+    assert state.matches == []
+    assert state.rounds[0].closes_at is not None and state.rounds[1].closes_at is None
+
+
+async def test_a_round_opens_paired_with_a_bye_and_reasons(db: Database) -> None:
+    event_id = await _event(db)
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    r1 = state.matches_of(1)
+    playing = [m for m in r1 if m.state == "playing"]
+    byes = [m for m in r1 if m.state == "bye"]
+    assert len(playing) == 4 and len(byes) == 1
+    # seed 000: the first bye goes to the lowest-rated player
+    assert byes[0].names[0] == NAMES[-1]
+    # modified Swiss, round 1: top half v bottom half
+    assert (playing[0].names, playing[0].first_starter) == (("Ann Lee", "Eve Tan"), 0)
+    found = await round_events.reasons_of(await _tx_of(db), event_id, "Ivy", None)
+    assert found[0].opponent is None and "first bye of the event" in found[0].reason
+
+
+async def _tx_of(db: Database):  # type: ignore[no-untyped-def]
+    """A read transaction kept open for the caller (the test reads one thing)."""
+    tx_cm = db.transaction()
+    return await tx_cm.__aenter__()
+
+
+async def test_a_round_waits_for_the_one_before_and_names_who_has_to_report(
+        db: Database) -> None:
+    event_id = await _event(db)
+    await _open(db, event_id, 1, NOW)
+    with pytest.raises(Invalid, match=r"Round 2 cannot open yet: Round 1 is not complete\. "
+                                      r"Still to report: Ann Lee v Eve Tan; "):
+        await _open(db, event_id, 2, NOW + timedelta(days=1))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    assert state.matches_of(2) == [] and state.rounds[1].state == "planned"
+
+
+async def test_five_rounds_with_the_gibson_rule_in_the_last(db: Database) -> None:
+    event_id = await _event(db)
+    now = NOW
+    for number in range(1, 5):
+        await _open(db, event_id, number, now)
+        await _play(db, event_id, number, now + timedelta(hours=1))
+        now += timedelta(days=7)
+    await _open(db, event_id, 5, now)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+        rows = round_events.standings_of(state)
+        ann = await round_events.reasons_of(tx, event_id, "Ann Lee", 5)
+    assert rows[0]["name"] == "Ann Lee" and rows[0]["wins"] == 4
+    assert ann[0].gibson and "Gibson rule" in ann[0].reason and "has clinched" in ann[0].reason
+    # not the second-placed player, who can still catch her on wins
+    assert ann[0].opponent != rows[1]["name"]
+    # the opponent is the highest placed player who can no longer finish first
+    placed = [r["name"] for r in rows if r["wins"] + 1 < 4]
+    assert ann[0].opponent == placed[0]
+
+
+async def test_exported_t_file_has_the_events_standings(db: Database) -> None:
+    event_id = await _event(db)
+    now = NOW
+    for number in (1, 2):
+        await _open(db, event_id, number, now)
+        await _play(db, event_id, number, now + timedelta(hours=1))
+        now += timedelta(days=7)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+        name, text = round_events.export_text(state, "tsh")
+    assert name == "weekly-swiss.t"
+    (division,) = read_tsh(text, "weekly-swiss")
+    strip = [{k: v for k, v in r.items() if k != "division"}
+             for r in standings_rows(division, chess=False)]
+    assert strip == [{k: v for k, v in r.items() if k != "division"}
+                     for r in round_events.standings_of(state)]
+    assert max(g.round for g in division.games) == 2
+
+
+async def test_auto_pair_opens_the_next_round_once_the_last_is_complete(db: Database) -> None:
+    event_id = await _event(db, definition(extra="auto_pair = true\nround_days = 6"))
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    *first, last = [m for m in state.matches_of(1) if m.state == "playing"]
+    for m in first:
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    async with db.transaction() as tx:
+        assert (await load_rounds_event(tx, event_id)).rounds[1].state == "planned"
+    later = NOW + timedelta(days=2)
+    win, lose, ws, ls = winner_scores(str(last.names[0]), str(last.names[1]))
+    await enter_game(db, Request(later, operator=True), event_id, (win, lose), (ws, ls))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    assert state.rounds[1].state == "open"
+    assert state.rounds[1].closes_at == later + timedelta(days=6)
+    assert len(state.matches_of(2)) == 5  # four pairs and the bye
+
+
+async def test_a_level_single_game_is_a_tie_half_a_win_each(db: Database) -> None:
+    event_id = await _event(db)
+    await _open(db, event_id, 1, NOW)
+    await enter_game(db, CLI, event_id, ("Ann Lee", "Eve Tan"), (400, 400))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    rows = {r["name"]: r for r in round_events.standings_of(state)}
+    assert (rows["Ann Lee"]["wins"], rows["Ann Lee"]["losses"]) == (0.5, 0.5)
+    assert (rows["Eve Tan"]["wins"], rows["Eve Tan"]["spread"]) == (0.5, 0)
+    assert state.matches_of(1)[0].state == "decided"
