@@ -9,7 +9,9 @@ Seed 004 (scholastic chess introduction, "How do you pair players together?"):
 - "if there is an odd number of players with the same score, the lowest rated player
   will usually 'drop' to the next score group ... and play one of the players with less
   points": a dropped player meets the highest-ranked player below who can take him
-  (USCF 29D), and the group above is paired before the one below.
+  (USCF 29D), and the group above is paired before the one below. Only as many drop
+  as the group needs: the odd player, more only when teammates or rematches leave the
+  group no other pairing, and then the fewest, so that every group below can be paired.
 - "avoiding pairing players together who have played each other before": a rematch is
   never made while any pairing without one exists. A forfeited game is not a meeting
   (USCF 27A1): the two may be paired again.
@@ -557,12 +559,12 @@ class _Pairer:
         lowest-ranked first; when a size has more choices than can be tried, an exact
         matching (:meth:`fewest_drops`) finds the fewest.
 
-        The fewest is what keeps the round pairable group by group, not only as a whole:
-        two players dropped from one group never can, in any pairing of the rest, only
-        meet each other (both could then have stayed), and a dropped player passes a
-        group only when no player of it can take him with the rest still pairable, so
-        every dropped player finds an opponent below. Settling for more drops once left
-        two players of one group stranded at the foot of the draw."""
+        The fewest is what keeps the round pairable group by group, not only as a whole.
+        A dropped player passes a group only when none of its players can take him with
+        the rest still pairable, so the only players he could be left to meet are those
+        dropped with him; and with the fewest drops no two of those are left to meet
+        only each other, as they could then both have stayed. Settling for more drops
+        once left two players of one group stranded at the foot of the draw."""
         for size in range(len(rest) % 2, len(rest) + 1, 2):
             tried = 0
             for dropped in islice(combinations(reversed(rest), size), _DROP_SETS_PER_SIZE):
