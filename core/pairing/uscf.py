@@ -9,7 +9,9 @@ Seed 004 (scholastic chess introduction, "How do you pair players together?"):
 - "if there is an odd number of players with the same score, the lowest rated player
   will usually 'drop' to the next score group ... and play one of the players with less
   points": a dropped player meets the highest-ranked player below who can take him
-  (USCF 29D), and the group above is paired before the one below.
+  (USCF 29D), and the group above is paired before the one below. Only as many drop
+  as the group needs: the odd player, more only when teammates or rematches leave the
+  group no other pairing, and then the fewest, so that every group below can be paired.
 - "avoiding pairing players together who have played each other before": a rematch is
   never made while any pairing without one exists. A forfeited game is not a meeting
   (USCF 27A1): the two may be paired again.
@@ -55,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, islice
+from math import comb
 
 import rustworkx as rx
 
@@ -205,6 +208,7 @@ class _Pairer:
         self.final_round = final_round
         self.due = {p: due_colour(h) for p, h in histories.items()}
         self.dropped_from: dict[int, str] = {}
+        self.drop_why: dict[int, str] = {}
         self._cache: dict[frozenset[int], bool] = {}
         self._blocked = self._blocked_partners()
         self._most_blocked = max((len(b) for b in self._blocked.values()), default=0)
@@ -354,7 +358,7 @@ class _Pairer:
             for d in dropped:
                 self.note_drop(d, label)
             carry = sorted(still + dropped, key=self.rank.__getitem__)
-        if carry:
+        if carry:  # pragma: no cover - see choose_drops: the fewest drops leave none
             raise AssertionError(f"players left unpaired: {carry}")
         if not self.final_round:
             self.fix_three_across(boards)
@@ -545,17 +549,80 @@ class _Pairer:
                     break
         source = self.dropped_from.get(c, "group above")
         head = f"{c} dropped from the {source} to meet the highest-ranked player he can"
-        return _Board(c, choice, [f"{head} in the {label}", *skipped])
+        return _Board(c, choice, [f"{head} in the {label}", *self.why_dropped(c), *skipped])
 
     def choose_drops(self, rest: list[int], below: list[int]) -> tuple[list[int], list[int]]:
         """The fewest, lowest-ranked players to drop so that the group pairs within itself
-        and the dropped players can still be paired further down."""
+        and the dropped players can still be paired further down (seed 004: the odd
+        player "will usually 'drop' to the next score group"; more drop only when
+        teammates or rematches leave the group no other pairing). Drop choices are tried
+        lowest-ranked first; when a size has more choices than can be tried, an exact
+        matching (:meth:`fewest_drops`) finds the fewest.
+
+        The fewest is what keeps the round pairable group by group, not only as a whole.
+        A dropped player passes a group only when none of its players can take him with
+        the rest still pairable, so the only players he could be left to meet are those
+        dropped with him; and with the fewest drops no two of those are left to meet
+        only each other, as they could then both have stayed. Settling for more drops
+        once left two players of one group stranded at the foot of the draw."""
         for size in range(len(rest) % 2, len(rest) + 1, 2):
+            tried = 0
             for dropped in islice(combinations(reversed(rest), size), _DROP_SETS_PER_SIZE):
+                tried += 1
                 kept = [x for x in rest if x not in dropped]
                 if self.matchable(kept) and self.matchable([*dropped, *below]):
-                    return sorted(dropped, key=self.rank.__getitem__), kept
+                    return self.note_extra_drops(sorted(dropped, key=self.rank.__getitem__),
+                                                 rest, kept)
+            if tried == _DROP_SETS_PER_SIZE and comb(len(rest), size) > tried:
+                return self.note_extra_drops(self.fewest_drops(rest, below), rest, None)
         raise AssertionError("unreachable: dropping the whole group is always possible")
+
+    def fewest_drops(self, rest: list[int], below: list[int]) -> list[int]:
+        """Exactly the fewest players of ``rest`` to drop, the lowest-ranked of those:
+        a pairing of the group and everyone below in which the fewest pairs join a
+        player of the group to one below (each such pair is a drop; a player of the
+        group who drops dearer the higher he ranks). The rest of the round is pairable
+        (the caller's invariant), so such a pairing exists."""
+        members = [*rest, *below]
+        n = len(rest)
+        drop_cost = n * n + 1  # one more drop costs more than any choice of who drops
+        base = drop_cost + n + 1  # every weight positive
+        graph: rx.PyGraph = rx.PyGraph()
+        graph.add_nodes_from(range(len(members)))
+        for i, p in enumerate(members):
+            for j in range(i + 1, len(members)):
+                if self.ok(p, members[j]):
+                    cost = drop_cost + n - i if i < n <= j else 0
+                    graph.add_edge(i, j, base - cost)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+        if 2 * len(matching) != len(members):  # pragma: no cover - the caller's invariant
+            raise AssertionError("unreachable: the rest of the round was pairable")
+        dropped = [members[min(i, j)] for i, j in matching if min(i, j) < n <= max(i, j)]
+        return sorted(dropped, key=self.rank.__getitem__)
+
+    def note_extra_drops(
+        self, dropped: list[int], rest: list[int], kept: list[int] | None
+    ) -> tuple[list[int], list[int]]:
+        """Say why, when more than the odd player drops or a higher-ranked one drops
+        before a lower-ranked one: the group could not otherwise be paired within
+        itself with the players below still pairable."""
+        if kept is None:
+            kept = [x for x in rest if x not in dropped]
+        passed = [x for x in kept if dropped and self.rank[x] > self.rank[dropped[0]]]
+        if len(dropped) > len(rest) % 2 or passed:
+            text = (
+                "dropped rather than a lower-ranked player"
+                if len(dropped) == 1
+                else f"one of {len(dropped)} dropped together, not fewer or lower-ranked ones"
+            )
+            for d in dropped:
+                self.drop_why.setdefault(
+                    d, f"{text}: no other choice leaves the group and the players below "
+                    "both pairable")
+        return dropped, kept
+
+    def why_dropped(self, *players: int) -> list[str]:
+        return [f"{p}: {self.drop_why[p]}" for p in players if p in self.drop_why]
 
     def pair_within(self, members: list[int], label: str) -> list[_Board]:
         """Top half v bottom half in rank order; when the natural opponent cannot be met,

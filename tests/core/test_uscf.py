@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 import rustworkx as rx
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from core.pairing.colours import Claim, allocate, colour_history, due_colour
@@ -360,6 +360,7 @@ def simulate(
     st.integers(min_value=0, max_value=4),
     st.booleans(),
 )
+@example(37, 2, 300, 2, True)  # see test_fewest_drops_keep_the_groups_below_pairable
 def test_swiss_properties(n: int, rounds: int, seed: int, teams: int, accelerated: bool) -> None:
     """Everyone paired exactly once a round (or a bye when the field is odd); no rematch
     and no second bye while the field is big enough to avoid them; same input, same
@@ -382,6 +383,25 @@ def test_swiss_properties(n: int, rounds: int, seed: int, teams: int, accelerate
             assert pairings.reason_for((white, black)).startswith(f"{white} (White) v {black}")
         again = pair_uscf_swiss(div, r, accelerated=accelerated)
         assert again == pairings
+
+
+def test_fewest_drops_keep_the_groups_below_pairable() -> None:
+    """Seed 004: the odd player "will usually 'drop' to the next score group"; more drop
+    only when teammates leave the group no other pairing. In this accelerated 37-player
+    event with two schools, round 2's 1-point group (ten of one school, four of the
+    other) had more ways to drop its six or eight than were tried; ten dropped instead,
+    18 and 20 among them, and nobody below could take them: "players left unpaired".
+    The fewest (found exactly when there are too many choices to try) keeps every
+    group below pairable, and each extra drop says why."""
+    div, pairings = simulate(37, 2, 300, teams=2, accelerated=True)[1]
+    seen = Counter(p for pair in pairings.pairs for p in pair) + Counter(pairings.byes)
+    assert set(seen) == set(range(1, 38)) and set(seen.values()) == {1}
+    team = {p.number: p.team for p in div.players}
+    assert all(team[a] != team[b] and div.times_met(a, b) == 0 for a, b in pairings.pairs)
+    one_point = [text for _, text in pairings.reasons if "from the 1-point group" in text]
+    assert len(one_point) == 3
+    assert all("one of 3 dropped together, not fewer or lower-ranked ones: no other choice "
+               "leaves the group and the players below both pairable" in t for t in one_point)
 
 
 def clean_pairing_exists(div: Division, numbers: list[int]) -> bool:
