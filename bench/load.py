@@ -3,6 +3,7 @@
     python -m bench.load                         # 256 players, in-process fake Bot API
     python -m bench.load --players 64 --games 100 --http
     python -m bench.load --quick                 # seconds: small figures, for CI
+    python -m bench.load --only rearm memory     # start-up, sweep and memory at size only
 
 Four parts, each on a fresh database file in a temporary folder:
 
@@ -38,9 +39,11 @@ Four parts, each on a fresh database file in a temporary folder:
    for one group, and how many sends the fake refused with 429.
 
 4. **Start-up at scale.** 100,000 open deadline rows (``--deadlines``) written through
-   ``deadlines_repo.add`` into a fresh database, then the bot started on it: the time of the
-   scheduler's start-up ``reconcile()`` (every open row armed on PTB's JobQueue) and of the
-   whole start. Then, in a child process so that its high-water mark is its own, the bot is
+   ``deadlines_repo.add`` into a fresh database (one due every 20 s from a minute on), then
+   the bot started on it: the time of the scheduler's start-up ``reconcile()`` (the open
+   rows due within the arming horizon armed on PTB's JobQueue, read by an index range) and
+   of the whole start; then 20 sweeps, the simulated clock moved one sweep interval before
+   each (p50 and slowest). Then, in a child process so that its high-water mark is its own, the bot is
    started on a database with 10,000 linked players (one event, drawn, first round open)
    and 100,000 stored games (a finished archive event written by SQL: 50,000 decided matches
    of two games), a few games are reported and confirmed, and ``ru_maxrss`` is read.
@@ -418,14 +421,17 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
     }
 
 
-async def rearm(deadlines: int, folder: Path) -> dict[str, float]:
-    """Open deadline rows through the store, then the bot's start-up arms them."""
+async def rearm(deadlines: int, folder: Path, sweeps: int = 20) -> dict[str, float]:
+    """Open deadline rows through the store, then the bot's start-up arms those near; then
+    the steady sweep's cost over them."""
     db_path = folder / "deadlines.sqlite3"
     db = await Database.open(db_path)
     try:
         async with db.transaction() as tx:
             for i in range(deadlines):
-                due = DEFAULT_START + timedelta(days=1, seconds=i * 20)  # none due: none fire
+                # one every 20 s from a minute on: none due at start-up, a few within the
+                # arming horizon, the rest up to weeks away (a long event's slip windows)
+                due = DEFAULT_START + timedelta(minutes=1, seconds=i * 20)
                 await deadlines_repo.add(tx, "slip.window", f"slip:{i + 1}", due,
                                          {"slip_id": i + 1}, DEFAULT_START)
     finally:
@@ -447,13 +453,30 @@ async def rearm(deadlines: int, folder: Path) -> dict[str, float]:
         t0 = time.perf_counter()
         await bot.start()
         start = time.perf_counter() - t0
-        armed = len(bot.runtime.scheduler.armed)
+        scheduler = bot.runtime.scheduler
+        horizon = scheduler.horizon
+        near = sum(1 for i in range(deadlines)
+                   if timedelta(minutes=1, seconds=i * 20) <= horizon)
+        armed = len(scheduler.armed)
+        # The sweep as it runs each minute: the clock moves one interval, the rows fallen
+        # due fire (slip windows of slips that do not exist: cancelled), the near ones are
+        # armed, every alarm's row checked.
+        sweep_times: list[float] = []
+        for _ in range(sweeps):
+            bot.clock.advance(scheduler_module.SWEEP_INTERVAL)
+            t0 = time.perf_counter()
+            await scheduler.sweep()
+            sweep_times.append(time.perf_counter() - t0)
         await bot.stop()
     finally:
         scheduler_module.DeadlineScheduler.reconcile = reconcile  # type: ignore[method-assign]
-    if armed != deadlines or counts[0] != deadlines:
-        raise SystemExit(f"bench.load: {armed} deadlines armed of {deadlines} open")
-    return {"rearm": timings[0], "startup": start, "armed": armed}
+    if armed != near or counts[0] != near:
+        raise SystemExit(f"bench.load: {armed} deadlines armed at start-up; {near} are due"
+                         f" within the {horizon} horizon")
+    sweep_times.sort()
+    return {"rearm": timings[0], "startup": start, "armed": armed,
+            "sweep_p50": percentile(sweep_times, 50) * 1000,
+            "sweep_max": sweep_times[-1] * 1000}
 
 
 async def build_big(path: Path, players: int, games: int) -> None:
@@ -550,6 +573,9 @@ def main(argv: list[str] | None = None) -> int:
                              " AIORateLimiter still paces sends)")
     parser.add_argument("--deadlines", type=int, default=None, help="default 100,000")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", nargs="+", choices=("season", "rearm", "memory"),
+                        default=["season", "rearm", "memory"],
+                        help="run only these parts (default: all three)")
     parser.add_argument("--memory-child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.memory_child is not None:
@@ -565,38 +591,48 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games: at least 1; got {games}")
     deadlines = args.deadlines or (1_000 if args.quick else 100_000)
     big_players, big_games = (300, 3_000) if args.quick else (10_000, 100_000)
+    parts = set(args.only)
     with tempfile.TemporaryDirectory(prefix="tdbot-load-") as tmp:
-        s = asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed,
-                                  flood=not args.no_flood))
-        r = asyncio.run(rearm(deadlines, Path(tmp)))
-        m = memory(big_players, big_games, Path(tmp))
+        s = (asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed,
+                                flood=not args.no_flood)) if "season" in parts else None)
+        r = asyncio.run(rearm(deadlines, Path(tmp))) if "rearm" in parts else None
+        m = memory(big_players, big_games, Path(tmp)) if "memory" in parts else None
     transport = "HTTP on 127.0.0.1" if args.http else "in-process"
-    print(f"single elimination, {s['players']} players, {s['matches']} matches open at once, "
-          f"best of {args.best_of}, fake Bot API {transport}, flood control "
-          f"{'off' if args.no_flood else 'on'}, seed "
-          f"{args.seed}")
-    kinds = ", ".join(f"{k[5:]} {int(v)}" for k, v in s.items() if k.startswith("kind_"))
-    print(f"{s['games']} games, {s['updates']} updates ({kinds}) in {s['wall']:.1f} s; "
-          f"{s['messages']} messages sent")
-    print(f"opening burst: {s['burst_updates']} reports queued at once")
-    print(f"{deadlines} deadlines armed at start-up; memory over {big_players} players and "
-          f"{big_games} games (built in {m['built']:.1f} s)")
-    print(f"updates_per_s {s['updates_per_s']:.1f} updates/s")
-    print(f"burst_updates_per_s {s['burst_updates_per_s']:.1f} updates/s")
-    print(f"latency_p50 {s['latency_p50']:.1f} ms")
-    print(f"latency_p99 {s['latency_p99']:.1f} ms")
-    print(f"paced_latency_p50 {s['paced_latency_p50']:.1f} ms")
-    print(f"paced_latency_p99 {s['paced_latency_p99']:.1f} ms")
-    print(f"apply_p50 {s['apply_p50']:.1f} ms")
-    print(f"apply_p99 {s['apply_p99']:.1f} ms")
-    print(f"messages_per_s {s['messages_per_s']:.1f} messages/s")
-    print(f"max_overall_per_s {s['max_overall_per_s']} messages/s")
-    print(f"max_chat_per_s {s['max_chat_per_s']} messages/s")
-    print(f"max_group_per_min {s['max_group_per_min']} messages/min")
-    print(f"refused_429 {s['refused_429']} calls")
-    print(f"rearm_{deadlines} {r['rearm']:.2f} s")
-    print(f"startup_{deadlines} {r['startup']:.2f} s")
-    print(f"maxrss_{big_players}_players_{big_games}_games {m['maxrss_mb']:.1f} MB")
+    if s is not None:
+        print(f"single elimination, {s['players']} players, {s['matches']} matches open at"
+              f" once, best of {args.best_of}, fake Bot API {transport}, flood control "
+              f"{'off' if args.no_flood else 'on'}, seed {args.seed}")
+        kinds = ", ".join(f"{k[5:]} {int(v)}" for k, v in s.items() if k.startswith("kind_"))
+        print(f"{s['games']} games, {s['updates']} updates ({kinds}) in {s['wall']:.1f} s; "
+              f"{s['messages']} messages sent")
+        print(f"opening burst: {s['burst_updates']} reports queued at once")
+    if r is not None:
+        print(f"{deadlines} open deadlines; {r['armed']} due within the arming horizon armed"
+              " at start-up; sweeps with the clock moved a minute each")
+    if m is not None:
+        print(f"memory over {big_players} players and {big_games} games"
+              f" (built in {m['built']:.1f} s)")
+    if s is not None:
+        print(f"updates_per_s {s['updates_per_s']:.1f} updates/s")
+        print(f"burst_updates_per_s {s['burst_updates_per_s']:.1f} updates/s")
+        print(f"latency_p50 {s['latency_p50']:.1f} ms")
+        print(f"latency_p99 {s['latency_p99']:.1f} ms")
+        print(f"paced_latency_p50 {s['paced_latency_p50']:.1f} ms")
+        print(f"paced_latency_p99 {s['paced_latency_p99']:.1f} ms")
+        print(f"apply_p50 {s['apply_p50']:.1f} ms")
+        print(f"apply_p99 {s['apply_p99']:.1f} ms")
+        print(f"messages_per_s {s['messages_per_s']:.1f} messages/s")
+        print(f"max_overall_per_s {s['max_overall_per_s']} messages/s")
+        print(f"max_chat_per_s {s['max_chat_per_s']} messages/s")
+        print(f"max_group_per_min {s['max_group_per_min']} messages/min")
+        print(f"refused_429 {s['refused_429']} calls")
+    if r is not None:
+        print(f"rearm_{deadlines} {r['rearm']:.3f} s")
+        print(f"startup_{deadlines} {r['startup']:.3f} s")
+        print(f"sweep_{deadlines}_p50 {r['sweep_p50']:.1f} ms")
+        print(f"sweep_{deadlines}_max {r['sweep_max']:.1f} ms")
+    if m is not None:
+        print(f"maxrss_{big_players}_players_{big_games}_games {m['maxrss_mb']:.1f} MB")
     return 0
 
 
