@@ -24,7 +24,7 @@ While the bot is dead the driver checks the database file:
 - every outbox row marked sent reached Telegram (the fake's record of calls);
 and, to have deadlines fall due while the bot is down, brings forward the 24-hour window
 of some slips left alone (as if the bot had been down a day). After each start the bot's
-log must say it armed as many deadlines as are open. At the end the bot runs until
+log must say it armed as many deadlines as are open and due within its arming horizon. At the end the bot runs until
 everything is answered, sent and fired, is stopped with SIGINT, and the same checks run
 with "at most" turned into "exactly": every update applied once, every due deadline fired
 once, no message lost, duplicates only as many as kills.
@@ -60,7 +60,7 @@ from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
 from bot.service.rounds import open_round_in
 from bot.store.db import Database
-from bot.store.times import iso
+from bot.store.times import iso, parse
 
 TDBOT = Path(sys.executable).with_name("tdbot")
 TD_ID = 6001
@@ -155,7 +155,9 @@ class Season:
 
     # --- the bot process ---------------------------------------------------------------
     async def start(self) -> None:
-        open_before = self.query("SELECT count(*) FROM deadlines WHERE state = 'open'")[0][0]
+        due_open = [parse(d) for (d,) in self.query(
+            "SELECT due_at FROM deadlines WHERE state = 'open'")]
+        launched = datetime.now(UTC)
         env = {k: v for k, v in os.environ.items() if not k.startswith("TDBOT_")}
         env.update({"TDBOT_TOKEN": self.tg.token, "TDBOT_ORGANISERS": str(TD_ID),
                     "TDBOT_DB": str(self.db_path)})
@@ -170,17 +172,25 @@ class Season:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + 60
         while True:
-            found = re.search(r"TDBot started as @\S+; (\d+) open deadlines armed",
-                              log.read_text(errors="replace"))
+            found = re.search(r"TDBot started as @\S+; (\d+) open deadlines due within"
+                              r" (\d+):(\d\d):(\d\d) armed", log.read_text(errors="replace"))
             if found:
                 break
             if self.process.returncode is not None or loop.time() > give_up:
                 raise RuntimeError(f"the bot did not start:\n{log.read_text(errors='replace')}")
             await asyncio.sleep(0.02)
         self.started_at = loop.time()
-        if int(found.group(1)) != open_before:
-            self.violation(f"start {self.figures.restarts}: {found.group(1)} deadlines armed, "
-                           f"{open_before} open")
+        # The bot arms the open rows due within its horizon by its clock, read between the
+        # launch and the log line: as many as are due by one, at most as by the other.
+        horizon = timedelta(hours=int(found.group(2)), minutes=int(found.group(3)),
+                            seconds=int(found.group(4)))
+        ready = datetime.now(UTC)
+        least = sum(1 for d in due_open if d <= launched + horizon)
+        most = sum(1 for d in due_open if d <= ready + horizon)
+        if not least <= int(found.group(1)) <= most:
+            self.violation(f"start {self.figures.restarts}: {found.group(1)} deadlines armed;"
+                           f" {least} to {most} of the {len(due_open)} open ones are due"
+                           f" within {horizon}")
 
     async def kill(self) -> None:
         assert self.process is not None

@@ -22,7 +22,8 @@ NAMES = {
     "max_chat_per_s": "messages/s", "max_group_per_min": "messages/min",
     "refused_429": "calls", "rearm_1000": "s", "startup_1000": "s",
     "sweep_1000_p50": "ms", "sweep_1000_max": "ms",
-    "maxrss_300_players_3000_games": "MB",
+    "rss_started_300_players_3000_games": "MB", "maxrss_300_players_3000_games": "MB",
+    "report_p50_at_size": "ms", "report_max_at_size": "ms",
 }  # fmt: skip
 
 
@@ -38,6 +39,7 @@ def test_bench_load_quick_prints_its_figures_last() -> None:
     assert values["updates_per_s"] > 0 and values["messages_per_s"] > 0
     assert 0 < values["latency_p50"] <= values["latency_p99"]
     assert values["max_overall_per_s"] >= 1 and values["maxrss_300_players_3000_games"] > 0
+    assert 0 < values["report_p50_at_size"] <= values["report_max_at_size"]
 
 
 def test_bench_load_refuses_too_few_players() -> None:
