@@ -9,7 +9,9 @@ is a single elimination (``--players``, a power of two; by default enough for th
 to outlast the kills; kills after it ends are counted apart) whose first round is drawn and
 opened before the bot starts. Every match is played at once: the winner reports each game
 in the chat (``412-380``; game 1 also says who started), confirms the slip, and the
-opponent agrees, disputes (then gives a reason), or leaves the slip alone; when a round is
+opponent agrees, disputes (then gives a reason: the TD, one dispute at a time, then rules on
+most disputes from the message that brought them, Uphold and a line of reason, and both
+players are told), or leaves the slip alone; when a round is
 decided the TD opens the next with ``/openround``. Meanwhile the bot is killed with SIGKILL
 a random 0.1-1.5 s after each start-up, and started again. A person whose action got no
 answer after 20 s of the bot running acts again, as a person would (counted: such an
@@ -19,15 +21,18 @@ While the bot is dead the driver checks the database file:
 - ``pragma integrity_check`` is ``ok``;
 - every result a player saw confirmed is there, each once, with its scores;
 - the journal agrees with the state: one ``game.report`` per game, one entry per slip
-  agreed, disputed or final, one ``match.decided`` per decided match, one closing entry per
+  agreed, disputed or final, one ``dispute.ruled`` per ruled dispute and none for an open one, one ``match.decided`` per decided match, one closing entry per
   closed deadline and none for an open one;
 - every outbox row marked sent reached Telegram (the fake's record of calls);
 and, to have deadlines fall due while the bot is down, brings forward the 24-hour window
 of some slips left alone (as if the bot had been down a day). After each start the bot's
-log must say it armed as many deadlines as are open. At the end the bot runs until
+log must say it armed as many deadlines as are open and due within its arming horizon. At the end the bot runs until
 everything is answered, sent and fired, is stopped with SIGINT, and the same checks run
 with "at most" turned into "exactly": every update applied once, every due deadline fired
-once, no message lost, duplicates only as many as kills.
+once, no message lost, duplicates only as many as kills, every dispute the TD upheld ruled
+once. ``kills_in_a_dispute`` and ``kills_in_a_ruling`` count the kills that fell while one
+was under way (a Dispute tapped and its reason not yet acknowledged; the TD between the
+Uphold and the players being told).
 
 Prints ``name value unit`` lines; exits 1 (listing what broke) if a check failed.
 """
@@ -60,7 +65,7 @@ from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
 from bot.service.rounds import open_round_in
 from bot.store.db import Database
-from bot.store.times import iso
+from bot.store.times import iso, parse
 
 TDBOT = Path(sys.executable).with_name("tdbot")
 TD_ID = 6001
@@ -69,6 +74,9 @@ FIRST_PLAYER_ID = 7001
 PATIENCE = 20.0
 #: How often a person acts before the driver gives up (the season is then broken).
 MAX_TRIES = 3
+#: The share of disputes the TD rules on during the season (Uphold, with a reason); the
+#: others stay open, as a TD may leave one for later.
+RULED_SHARE = 0.7
 #: Journal actions that close a deadline.
 CLOSING = ("deadline.fired", "deadline.cancelled", "deadline.failed")
 
@@ -117,6 +125,10 @@ class Figures:
     results_reported: int = 0
     results_present_once: int = 0
     deadlines_fired_once: int = 0
+    disputes_raised: int = 0
+    disputes_ruled: int = 0
+    kills_in_a_dispute: int = 0
+    kills_in_a_ruling: int = 0
     deadlines_brought_forward: int = 0
     duplicates_delivered: int = 0
     lost_messages: int = 0
@@ -152,10 +164,16 @@ class Season:
         self.done = False
         self.brought_forward: set[int] = set()
         self.verbose = False
+        self.td_desk = asyncio.Lock()
+        self.ruled: dict[tuple[int, int], str] = {}  # (match, game) the TD upheld: its code
+        self.disputes_in_flight = 0  # a Dispute tapped, its reason not yet acknowledged
+        self.rulings_in_flight = 0  # the TD at work on a ruling, the players not yet told
 
     # --- the bot process ---------------------------------------------------------------
     async def start(self) -> None:
-        open_before = self.query("SELECT count(*) FROM deadlines WHERE state = 'open'")[0][0]
+        due_open = [parse(d) for (d,) in self.query(
+            "SELECT due_at FROM deadlines WHERE state = 'open'")]
+        launched = datetime.now(UTC)
         env = {k: v for k, v in os.environ.items() if not k.startswith("TDBOT_")}
         env.update({"TDBOT_TOKEN": self.tg.token, "TDBOT_ORGANISERS": str(TD_ID),
                     "TDBOT_DB": str(self.db_path)})
@@ -170,17 +188,25 @@ class Season:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + 60
         while True:
-            found = re.search(r"TDBot started as @\S+; (\d+) open deadlines armed",
-                              log.read_text(errors="replace"))
+            found = re.search(r"TDBot started as @\S+; (\d+) open deadlines due within"
+                              r" (\d+):(\d\d):(\d\d) armed", log.read_text(errors="replace"))
             if found:
                 break
             if self.process.returncode is not None or loop.time() > give_up:
                 raise RuntimeError(f"the bot did not start:\n{log.read_text(errors='replace')}")
             await asyncio.sleep(0.02)
         self.started_at = loop.time()
-        if int(found.group(1)) != open_before:
-            self.violation(f"start {self.figures.restarts}: {found.group(1)} deadlines armed, "
-                           f"{open_before} open")
+        # The bot arms the open rows due within its horizon by its clock, read between the
+        # launch and the log line: as many as are due by one, at most as by the other.
+        horizon = timedelta(hours=int(found.group(2)), minutes=int(found.group(3)),
+                            seconds=int(found.group(4)))
+        ready = datetime.now(UTC)
+        least = sum(1 for d in due_open if d <= launched + horizon)
+        most = sum(1 for d in due_open if d <= ready + horizon)
+        if not least <= int(found.group(1)) <= most:
+            self.violation(f"start {self.figures.restarts}: {found.group(1)} deadlines armed;"
+                           f" {least} to {most} of the {len(due_open)} open ones are due"
+                           f" within {horizon}")
 
     async def kill(self) -> None:
         assert self.process is not None
@@ -293,14 +319,49 @@ class Season:
             await self.act(lo, lambda: self.tg.user_taps(lo, copy, text="Agree"),
                            lambda: self.newer(w, at, lambda m: "agreed" in (m.text or "")))
         elif roll < 0.75:
+            self.disputes_in_flight += 1
             at = self.mark(lo)
             await self.act(lo, lambda: self.tg.user_taps(lo, copy, text="Dispute"),
                            lambda: self.newer(lo, at, lambda m: "What is wrong" in (m.text or "")))
             at = self.mark(lo)
             await self.act(lo, lambda: self.tg.user_sends(lo, f"I had {lost + 20}, not {lost}"),
                            lambda: self.newer(lo, at, lambda m: "passed your reason" in (m.text or "")))
+            self.figures.disputes_raised += 1
+            self.disputes_in_flight -= 1
+            if self.rng.random() < RULED_SHARE:
+                await self.rule(match_id, seq, w, lo)
         else:
             self.left_alone.add((match_id, seq))
+
+    async def rule(self, match_id: int, seq: int, w: FakeUser, lo: FakeUser) -> None:
+        """The TD rules on the dispute (SSSg para 19) from the message that brought it:
+        Uphold, then one line of reason; both players are told. The TD is one person and
+        rules one dispute at a time (their next message is the reason of the one asked)."""
+        td = self.user(TD_ID)
+        code = self.query("SELECT code FROM matches WHERE id = ?", (match_id,))[0][0]
+
+        def brought(m: StoredMessage) -> bool:
+            text = m.text or ""
+            return (f"({code})" in text and f"disputes game {seq}." in text
+                    and any(b_["text"] == "Uphold" for row in m.buttons() for b_ in row))
+
+        async with self.td_desk:
+            self.rulings_in_flight += 1
+            dispute = await self.act(td, None, lambda: self.newer(td, 0, brought))
+            at = self.mark(td)
+            await self.act(td, lambda: self.tg.user_taps(td, dispute, text="Uphold"),
+                           lambda: self.newer(td, at, lambda m: "Why?" in (m.text or "")
+                                              and f"{code} game {seq}:" in (m.text or "")))
+            at, at_w, at_l = self.mark(td), self.mark(w), self.mark(lo)
+            await self.act(td, lambda: self.tg.user_sends(td, f"Scoresheet checked, {code}"),
+                           lambda: self.newer(td, at, lambda m: "upheld" in (m.text or "")
+                                              and f"{code} game {seq}:" in (m.text or "")))
+            for player, mark in ((w, at_w), (lo, at_l)):
+                await self.act(player, None, lambda p=player, k=mark: self.newer(  # type: ignore[misc]
+                    p, k, lambda m: f"a TD ruled on game {seq}" in (m.text or "")))
+            self.rulings_in_flight -= 1
+            self.ruled[(match_id, seq)] = code
+            self.figures.disputes_ruled += 1
 
     async def play_match(self, match_id: int, a: int, b: int) -> None:
         wins = [0, 0]
@@ -383,11 +444,21 @@ class Season:
         one("SELECT m.id FROM matches m WHERE (m.state = 'decided') <>"
             " ((SELECT count(*) FROM journal j WHERE j.subject = 'match:' || m.id"
             "   AND j.action = 'match.decided') = 1)")
-        for state, action in (("agreed", "slip.agreed"), ("disputed", "slip.disputed"),
-                              ("final", "slip.final")):
-            one(f"SELECT count(*) FROM slips WHERE state = '{state}'"
-                f" HAVING count(*) <> (SELECT count(*) FROM journal WHERE action = '{action}')")
+        # A ruling moves its disputed slip on (upheld or amended: final; otherwise void),
+        # so a slip's state is counted with the rulings that moved it there.
+        moved_to = ("(SELECT count(*) FROM disputes d JOIN slips s2 ON s2.id = d.slip_id"
+                    " WHERE d.state = 'ruled' AND s2.state = '{}')")
+        for state, action, by_rulings in (
+                ("agreed", "slip.agreed", ""),
+                ("disputed", "slip.disputed",
+                 " - (SELECT count(*) FROM disputes WHERE state = 'ruled')"),
+                ("final", "slip.final", " + " + moved_to.format("final"))):
+            one(f"SELECT count(*) FROM slips WHERE state = '{state}' HAVING count(*) <>"
+                f" (SELECT count(*) FROM journal WHERE action = '{action}'){by_rulings}")
         closing = ", ".join(f"'{a}'" for a in CLOSING)
+        one("SELECT d.id, d.state, count(j.id) FROM disputes d LEFT JOIN journal j"
+            " ON j.action = 'dispute.ruled' AND json_extract(j.detail_json, '$.dispute_id') = d.id"
+            " GROUP BY d.id HAVING count(j.id) <> (d.state = 'ruled')")
         one("SELECT d.id, d.state, count(j.id) FROM deadlines d LEFT JOIN journal j"
             f" ON j.action IN ({closing})"
             " AND json_extract(j.detail_json, '$.deadline_id') = d.id"
@@ -458,6 +529,23 @@ class Season:
         left = self.query(f"SELECT id FROM deadlines WHERE state = 'open' AND id IN ({forward})")
         if left:
             self.violation(f"brought-forward windows that never fired: {left}")
+        ruled = {(int(m), int(g)): (state, int(n)) for m, g, state, n in self.query(
+            "SELECT d.match_id, s.game_no, d.state, (SELECT count(*) FROM journal j"
+            "  WHERE j.action = 'dispute.ruled'"
+            "  AND json_extract(j.detail_json, '$.dispute_id') = d.id)"
+            " FROM disputes d JOIN slips s ON s.id = d.slip_id")}
+        for key in self.ruled:
+            if ruled.get(key) != ("ruled", 1):
+                self.violation(f"dispute on game {key} upheld by the TD is {ruled.get(key)}")
+        told = Counter()
+        for who in {TD_ID, *range(FIRST_PLAYER_ID, FIRST_PLAYER_ID + self.players)}:
+            for m in self.tg.sent(self.user(who)):
+                text = m.text or ""
+                if "a TD ruled on game" in text or "upheld: the result stands" in text:
+                    told[(who, text)] += 1
+        twice = [k for k, n in told.items() if n > 1]
+        if len(twice) > f.kills:
+            self.violation(f"{len(twice)} ruling messages delivered twice for {f.kills} kills")
 
 
 async def killer(season: Season, kills: int) -> None:
@@ -470,6 +558,10 @@ async def killer(season: Season, kills: int) -> None:
             await asyncio.sleep(0.01)
         if season.done:
             season.figures.kills_after_the_season += 1
+        if season.disputes_in_flight:
+            season.figures.kills_in_a_dispute += 1
+        if season.rulings_in_flight:
+            season.figures.kills_in_a_ruling += 1
         await season.kill()
         season.check_dead()
         season.bring_forward_windows()
@@ -547,7 +639,9 @@ def main(argv: list[str] | None = None) -> None:
         figures = asyncio.run(run(args.kills, args.seed, args.players, Path(tmp)))
     for name in ("kills", "kills_after_the_season", "restarts", "updates_sent", "updates_applied_once", "updates_lost",
                  "retries", "results_reported", "results_present_once",
-                 "deadlines_brought_forward", "deadlines_fired_once", "duplicates_delivered",
+                 "deadlines_brought_forward", "deadlines_fired_once", "disputes_raised",
+                 "disputes_ruled", "kills_in_a_dispute", "kills_in_a_ruling",
+                 "duplicates_delivered",
                  "lost_messages", "corrupt_databases"):
         unit = "messages" if name in ("duplicates_delivered", "lost_messages") else "count"
         print(f"{name} {getattr(figures, name)} {unit}")

@@ -3,8 +3,9 @@
     python -m bench.load                         # 256 players, in-process fake Bot API
     python -m bench.load --players 64 --games 100 --http
     python -m bench.load --quick                 # seconds: small figures, for CI
+    python -m bench.load --only rearm memory     # start-up, sweep and memory at size only
 
-Four parts, each on a fresh database file in a temporary folder:
+Five parts, each on a fresh database file in a temporary folder (``--only`` picks some):
 
 1. **Season.** A single elimination of ``--players`` (best of ``--best-of``), every player's
    Telegram id in the definition, created, drawn and its first round opened through the
@@ -38,12 +39,22 @@ Four parts, each on a fresh database file in a temporary folder:
    for one group, and how many sends the fake refused with 429.
 
 4. **Start-up at scale.** 100,000 open deadline rows (``--deadlines``) written through
-   ``deadlines_repo.add`` into a fresh database, then the bot started on it: the time of the
-   scheduler's start-up ``reconcile()`` (every open row armed on PTB's JobQueue) and of the
-   whole start. Then, in a child process so that its high-water mark is its own, the bot is
-   started on a database with 10,000 linked players (one event, drawn, first round open)
-   and 100,000 stored games (a finished archive event written by SQL: 50,000 decided matches
-   of two games), a few games are reported and confirmed, and ``ru_maxrss`` is read.
+   ``deadlines_repo.add`` into a fresh database (one due every 20 s from a minute on), then
+   the bot started on it: the time of the scheduler's start-up ``reconcile()`` (the open
+   rows due within the arming horizon armed on PTB's JobQueue, read by an index range) and
+   of the whole start; then 20 sweeps, the simulated clock moved one sweep interval before
+   each (p50 and slowest).
+
+5. **Memory and latency at size.** ``bench/bigstore.py`` builds, in seconds, a store of
+   10,000 linked players and 100,000 stored games: ~630 finished 64-player knockouts
+   written by bulk SQL in the shape the bot leaves them (its docstring says why that shape),
+   and a live knockout of ``--live-players`` (1,024) made through the service, first round
+   open. Then, in a child process so that its high-water mark is its own, the real bot is
+   started on it and 20 matches are played out through the chat (two games each: report,
+   who started, Confirm, Agree; the second Confirm decides the match and the bracket is
+   moved on); each update's latency queued -> commit (measured as in part 2), the seconds
+   of each step from sent to answered (the harness settles: its polling included), the RSS
+   once started and ``ru_maxrss`` at the end are printed.
 
 The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
 the machine decides the seconds (goals: 1,000 reports/s, p99 < 20 ms, 100k deadlines armed
@@ -70,6 +81,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from bench import bigstore
 from bot.fakebot import FakeTelegram, FakeUser, FloodControl, StoredMessage
 from bot.fakebot.flood import SENDING_METHODS
 from bot.fakebot.server import FakeBotServer
@@ -418,14 +430,17 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
     }
 
 
-async def rearm(deadlines: int, folder: Path) -> dict[str, float]:
-    """Open deadline rows through the store, then the bot's start-up arms them."""
+async def rearm(deadlines: int, folder: Path, sweeps: int = 20) -> dict[str, float]:
+    """Open deadline rows through the store, then the bot's start-up arms those near; then
+    the steady sweep's cost over them."""
     db_path = folder / "deadlines.sqlite3"
     db = await Database.open(db_path)
     try:
         async with db.transaction() as tx:
             for i in range(deadlines):
-                due = DEFAULT_START + timedelta(days=1, seconds=i * 20)  # none due: none fire
+                # one every 20 s from a minute on: none due at start-up, a few within the
+                # arming horizon, the rest up to weeks away (a long event's slip windows)
+                due = DEFAULT_START + timedelta(minutes=1, seconds=i * 20)
                 await deadlines_repo.add(tx, "slip.window", f"slip:{i + 1}", due,
                                          {"slip_id": i + 1}, DEFAULT_START)
     finally:
@@ -447,55 +462,37 @@ async def rearm(deadlines: int, folder: Path) -> dict[str, float]:
         t0 = time.perf_counter()
         await bot.start()
         start = time.perf_counter() - t0
-        armed = len(bot.runtime.scheduler.armed)
+        scheduler = bot.runtime.scheduler
+        horizon = scheduler.horizon
+        near = sum(1 for i in range(deadlines)
+                   if timedelta(minutes=1, seconds=i * 20) <= horizon)
+        armed = len(scheduler.armed)
+        # The sweep as it runs each minute: the clock moves one interval, the rows fallen
+        # due fire (slip windows of slips that do not exist: cancelled), the near ones are
+        # armed, every alarm's row checked.
+        sweep_times: list[float] = []
+        for _ in range(sweeps):
+            bot.clock.advance(scheduler_module.SWEEP_INTERVAL)
+            t0 = time.perf_counter()
+            await scheduler.sweep()
+            sweep_times.append(time.perf_counter() - t0)
         await bot.stop()
     finally:
         scheduler_module.DeadlineScheduler.reconcile = reconcile  # type: ignore[method-assign]
-    if armed != deadlines or counts[0] != deadlines:
-        raise SystemExit(f"bench.load: {armed} deadlines armed of {deadlines} open")
-    return {"rearm": timings[0], "startup": start, "armed": armed}
-
-
-async def build_big(path: Path, players: int, games: int) -> None:
-    """``players`` linked players in a live event (drawn, first round open), and ``games``
-    stored games in a finished archive event written by SQL (two games a decided match)."""
-    db = await Database.open(path)
-    try:
-        await make_event(db, players, 3)
-        async with db.transaction() as tx:
-            rules = await tx.scalar("SELECT rules_json FROM events LIMIT 1")
-            people = [int(r[0]) for r in await tx.all("SELECT id FROM people WHERE tg_user_id"
-                                                        " >= ? ORDER BY id", (FIRST_TG_ID,))]
-            now = DEFAULT_START.isoformat()
-            event = await tx.insert(
-                "INSERT INTO events (slug, name, format, time_zone, currency, rules_json, state,"
-                " created_at) VALUES ('archive', 'Archive', 'single', 'UTC', 'SGD', ?,"
-                " 'finished', ?)", (rules, now))
-            round_id = await tx.insert(
-                "INSERT INTO rounds (event_id, code, name, seq, best_of, state)"
-                " VALUES (?, 'R1', 'Archive', 1, 3, 'closed')", (event,))
-            entries = []
-            for person in people:
-                entries.append(await tx.insert(
-                    "INSERT INTO entries (event_id, person_id, rating, created_at)"
-                    " VALUES (?, ?, 1500, ?)", (event, person, now)))
-            rng = random.Random(1)
-            for m in range(games // 2):
-                a, b = rng.sample(entries, 2)
-                match = await tx.insert(
-                    "INSERT INTO matches (event_id, round_id, code, best_of, entry_a, entry_b,"
-                    " state, winner_side) VALUES (?, ?, ?, 3, ?, ?, 'decided', 0)",
-                    (event, round_id, f"A{m + 1}", a, b))
-                for seq in (1, 2):
-                    await tx.insert(
-                        "INSERT INTO games (match_id, seq, starter_side, score_a, score_b,"
-                        " played_at) VALUES (?, ?, ?, 420, 380, ?)", (match, seq, seq % 2, now))
-    finally:
-        await db.close()
+    if armed != near or counts[0] != near:
+        raise SystemExit(f"bench.load: {armed} deadlines armed at start-up; {near} are due"
+                         f" within the {horizon} horizon")
+    sweep_times.sort()
+    return {"rearm": timings[0], "startup": start, "armed": armed,
+            "sweep_p50": percentile(sweep_times, 50) * 1000,
+            "sweep_max": sweep_times[-1] * 1000}
 
 
 async def memory_child(path: Path, reports: int) -> None:
-    """Start the bot on ``path``, report and confirm ``reports`` games, print maxrss (MB)."""
+    """Start the bot on ``path``; ``reports`` open matches of the live event are played out
+    (best of 3: the winner reports two games, ``412-380``, says who started game 1 and
+    confirms; the opponent agrees, the second agreement deciding the match); print the peak
+    RSS, the RSS once started, and each update's seconds (sent -> answered, settled)."""
     db = await Database.open(path)
     try:
         async with db.transaction() as tx:
@@ -510,27 +507,65 @@ async def memory_child(path: Path, reports: int) -> None:
     for a, b in matches:
         tg.chat_of(tg.add_user(f"U{a}", user_id=a))
         tg.chat_of(tg.add_user(f"U{b}", user_id=b))
+    seconds: dict[str, list[float]] = defaultdict(list)
+    clocks = Clocks()
+    undo = instrument(clocks, tg)  # queued -> commit, as in the season (part 2)
     async with BotUnderTest(path, telegram=tg) as bot:
-        for a, _b in matches:
-            await bot.say(tg.world.users[a], "412-380")
-            await bot.tap(tg.world.users[a], "I started")
-            await bot.tap(tg.world.users[a], "✅ Confirm")
+        started_mb = rss_mb()
+        for a, b in matches:
+            winner, loser = tg.world.users[a], tg.world.users[b]
+            for game in (1, 2):  # best of 3: two wins decide the match
+                t0 = time.perf_counter()
+                await bot.say(winner, "412-380")
+                seconds["report"].append(time.perf_counter() - t0)
+                if has_button("I started")(tg.last_sent(winner)):
+                    t0 = time.perf_counter()
+                    await bot.tap(winner, "I started")
+                    seconds["starter"].append(time.perf_counter() - t0)
+                for who, label, step in ((winner, "✅ Confirm", "confirm"), (loser, "Agree",
+                                         "agree" if game == 1 else "agree_deciding")):
+                    t0 = time.perf_counter()
+                    await bot.tap(who, label)
+                    seconds[step].append(time.perf_counter() - t0)
         async with bot.runtime.db.transaction() as tx:
-            stored = await tx.scalar("SELECT count(*) FROM slips")
-    if stored != len(matches):
-        raise SystemExit(f"bench.load: {stored} slips stored of {len(matches)} reported")
-    print(json.dumps({"maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+            agreed = await tx.scalar("SELECT count(*) FROM slips WHERE state = 'agreed'")
+            decided = await tx.scalar(
+                "SELECT count(*) FROM matches m JOIN events e ON e.id = m.event_id"
+                " WHERE e.state <> 'finished' AND m.state = 'decided'")
+    undo()
+    if agreed != 2 * len(matches) or decided < len(matches):
+        raise SystemExit(f"bench.load: {agreed} slips agreed of {2 * len(matches)} reported,"
+                         f" {decided} matches decided of {len(matches)} played")
+    print(json.dumps({"maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      "started_mb": started_mb, "seconds": seconds,
+                      "committed": clocks.latencies(sorted(clocks.queued))}))
 
 
-def memory(players: int, games: int, folder: Path) -> dict[str, float]:
+def rss_mb() -> float:
+    """This process's resident memory now (Linux), in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def memory(players: int, games: int, live: int, folder: Path,
+           reports: int = 20) -> dict[str, Any]:
     path = folder / "big.sqlite3"
     t0 = time.perf_counter()
-    asyncio.run(build_big(path, players, games))
+    store = asyncio.run(bigstore.build(path, players=players, games=games, live_players=live,
+                                       make_event=lambda db, n: make_event(db, n, 3)))
     built = time.perf_counter() - t0
-    out = subprocess.run([sys.executable, "-m", "bench.load", "--memory-child", str(path)],
-                         capture_output=True, text=True, timeout=600, check=True)
+    out = subprocess.run([sys.executable, "-m", "bench.load", "--memory-child", str(path),
+                          "--memory-reports", str(reports)],
+                         capture_output=True, text=True, timeout=1800, check=True)
     figures = json.loads(out.stdout.strip().splitlines()[-1])
-    return {"maxrss_mb": figures["maxrss_mb"], "built": built}
+    every = sorted(figures["committed"])
+    return {"maxrss_mb": figures["maxrss_mb"], "started_mb": figures["started_mb"],
+            "built": built, "store": store, "mb": path.stat().st_size / 2**20,
+            "report_p50": percentile(every, 50) * 1000, "report_max": every[-1] * 1000,
+            "steps": {k: percentile(sorted(v), 50) * 1000
+                      for k, v in figures["seconds"].items()}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -550,10 +585,16 @@ def main(argv: list[str] | None = None) -> int:
                              " AIORateLimiter still paces sends)")
     parser.add_argument("--deadlines", type=int, default=None, help="default 100,000")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", nargs="+", choices=("season", "rearm", "memory"),
+                        default=["season", "rearm", "memory"],
+                        help="run only these parts (default: all three)")
+    parser.add_argument("--live-players", type=int, default=None,
+                        help="players of the live event in the store at size (default 1,024)")
     parser.add_argument("--memory-child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--memory-reports", type=int, default=20, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.memory_child is not None:
-        asyncio.run(memory_child(args.memory_child, 3))
+        asyncio.run(memory_child(args.memory_child, args.memory_reports))
         return 0
     players = args.players or (16 if args.quick else 256)
     if players < 4:
@@ -565,38 +606,58 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games: at least 1; got {games}")
     deadlines = args.deadlines or (1_000 if args.quick else 100_000)
     big_players, big_games = (300, 3_000) if args.quick else (10_000, 100_000)
+    parts = set(args.only)
     with tempfile.TemporaryDirectory(prefix="tdbot-load-") as tmp:
-        s = asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed,
-                                  flood=not args.no_flood))
-        r = asyncio.run(rearm(deadlines, Path(tmp)))
-        m = memory(big_players, big_games, Path(tmp))
+        s = (asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed,
+                                flood=not args.no_flood)) if "season" in parts else None)
+        r = asyncio.run(rearm(deadlines, Path(tmp))) if "rearm" in parts else None
+        live = args.live_players or (64 if args.quick else 1_024)
+        m = (memory(big_players, big_games, live, Path(tmp), reports=5 if args.quick else 20)
+             if "memory" in parts else None)
     transport = "HTTP on 127.0.0.1" if args.http else "in-process"
-    print(f"single elimination, {s['players']} players, {s['matches']} matches open at once, "
-          f"best of {args.best_of}, fake Bot API {transport}, flood control "
-          f"{'off' if args.no_flood else 'on'}, seed "
-          f"{args.seed}")
-    kinds = ", ".join(f"{k[5:]} {int(v)}" for k, v in s.items() if k.startswith("kind_"))
-    print(f"{s['games']} games, {s['updates']} updates ({kinds}) in {s['wall']:.1f} s; "
-          f"{s['messages']} messages sent")
-    print(f"opening burst: {s['burst_updates']} reports queued at once")
-    print(f"{deadlines} deadlines armed at start-up; memory over {big_players} players and "
-          f"{big_games} games (built in {m['built']:.1f} s)")
-    print(f"updates_per_s {s['updates_per_s']:.1f} updates/s")
-    print(f"burst_updates_per_s {s['burst_updates_per_s']:.1f} updates/s")
-    print(f"latency_p50 {s['latency_p50']:.1f} ms")
-    print(f"latency_p99 {s['latency_p99']:.1f} ms")
-    print(f"paced_latency_p50 {s['paced_latency_p50']:.1f} ms")
-    print(f"paced_latency_p99 {s['paced_latency_p99']:.1f} ms")
-    print(f"apply_p50 {s['apply_p50']:.1f} ms")
-    print(f"apply_p99 {s['apply_p99']:.1f} ms")
-    print(f"messages_per_s {s['messages_per_s']:.1f} messages/s")
-    print(f"max_overall_per_s {s['max_overall_per_s']} messages/s")
-    print(f"max_chat_per_s {s['max_chat_per_s']} messages/s")
-    print(f"max_group_per_min {s['max_group_per_min']} messages/min")
-    print(f"refused_429 {s['refused_429']} calls")
-    print(f"rearm_{deadlines} {r['rearm']:.2f} s")
-    print(f"startup_{deadlines} {r['startup']:.2f} s")
-    print(f"maxrss_{big_players}_players_{big_games}_games {m['maxrss_mb']:.1f} MB")
+    if s is not None:
+        print(f"single elimination, {s['players']} players, {s['matches']} matches open at"
+              f" once, best of {args.best_of}, fake Bot API {transport}, flood control "
+              f"{'off' if args.no_flood else 'on'}, seed {args.seed}")
+        kinds = ", ".join(f"{k[5:]} {int(v)}" for k, v in s.items() if k.startswith("kind_"))
+        print(f"{s['games']} games, {s['updates']} updates ({kinds}) in {s['wall']:.1f} s; "
+              f"{s['messages']} messages sent")
+        print(f"opening burst: {s['burst_updates']} reports queued at once")
+    if r is not None:
+        print(f"{deadlines} open deadlines; {r['armed']} due within the arming horizon armed"
+              " at start-up; sweeps with the clock moved a minute each")
+    if m is not None:
+        st = m["store"]
+        print(f"store at size: {st.players} people linked, {st.games} games stored in"
+              f" {st.events - 1} finished 64-player knockouts, a live knockout of"
+              f" {st.live_players} with its first round open; {m['mb']:.0f} MB on disk,"
+              f" built in {m['built']:.1f} s")
+        print("sent -> answered (the harness settled, its polling included), p50: "
+              + ", ".join(f"{k} {v:.0f} ms" for k, v in m["steps"].items()))
+    if s is not None:
+        print(f"updates_per_s {s['updates_per_s']:.1f} updates/s")
+        print(f"burst_updates_per_s {s['burst_updates_per_s']:.1f} updates/s")
+        print(f"latency_p50 {s['latency_p50']:.1f} ms")
+        print(f"latency_p99 {s['latency_p99']:.1f} ms")
+        print(f"paced_latency_p50 {s['paced_latency_p50']:.1f} ms")
+        print(f"paced_latency_p99 {s['paced_latency_p99']:.1f} ms")
+        print(f"apply_p50 {s['apply_p50']:.1f} ms")
+        print(f"apply_p99 {s['apply_p99']:.1f} ms")
+        print(f"messages_per_s {s['messages_per_s']:.1f} messages/s")
+        print(f"max_overall_per_s {s['max_overall_per_s']} messages/s")
+        print(f"max_chat_per_s {s['max_chat_per_s']} messages/s")
+        print(f"max_group_per_min {s['max_group_per_min']} messages/min")
+        print(f"refused_429 {s['refused_429']} calls")
+    if r is not None:
+        print(f"rearm_{deadlines} {r['rearm']:.3f} s")
+        print(f"startup_{deadlines} {r['startup']:.3f} s")
+        print(f"sweep_{deadlines}_p50 {r['sweep_p50']:.1f} ms")
+        print(f"sweep_{deadlines}_max {r['sweep_max']:.1f} ms")
+    if m is not None:
+        print(f"rss_started_{big_players}_players_{big_games}_games {m['started_mb']:.1f} MB")
+        print(f"maxrss_{big_players}_players_{big_games}_games {m['maxrss_mb']:.1f} MB")
+        print(f"report_p50_at_size {m['report_p50']:.1f} ms")
+        print(f"report_max_at_size {m['report_max']:.1f} ms")
     return 0
 
 

@@ -88,12 +88,13 @@ async def due_deadlines(tx: Tx, now: datetime) -> list[Deadline]:
     return await deadlines_repo.due(tx, now)
 
 
-async def armable(db: Database) -> tuple[list[tuple[int, datetime]], int]:
-    """Use-case (the alarm clock at start-up and in every sweep): (id, due_at) of every
-    open row, and the highest deadline id so far, where ``opened_since`` goes on from."""
+async def armable(db: Database, until: datetime) -> tuple[list[tuple[int, datetime]], int]:
+    """Use-case (the alarm clock at start-up and in every sweep): (id, due_at) of the open
+    rows due by ``until`` (overdue ones included), and the highest deadline id so far, where
+    ``opened_since`` goes on from. Rows due later are left for a later sweep, so the cost
+    is the rows near, not every open row of a months-long event."""
     async with reading(db) as tx:
-        rows = [(d.id, d.due_at) for d in await deadlines_repo.open_all(tx)]
-        return rows, await deadlines_repo.last_id(tx)
+        return await deadlines_repo.open_due_by(tx, until), await deadlines_repo.last_id(tx)
 
 
 async def opened_since(db: Database, after_id: int) -> list[tuple[int, datetime]]:

@@ -15,7 +15,11 @@ changed. A division the core seats later (the plate, when qualifying ends) is pi
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from bot.service.definitions import Definition
@@ -128,7 +132,7 @@ async def load_core(
 
 @dataclass(frozen=True)
 class _Loaded:
-    draw: dict[str, Any]  # the stored record (``draw_repo.draw_record``)
+    draw: Mapping[str, Any]  # the stored record (``draw_repo.draw_text``), read-only
     rows: list[MatchView]  # every match row of the event
     event: sssg.Event
     derived: sssg.Derived
@@ -142,17 +146,31 @@ async def _load(tx: Tx, event_id: int, states: tuple[str, ...]) -> _Loaded:
     them one by one derived the whole event once per match, so a deciding game at 512
     players waited on hundreds of derivations. A stored side that is not who the core
     seats there is refused, not silently taken."""
-    draw = await draw_repo.draw_record(tx, event_id)
-    if draw is None:
+    text = await draw_repo.draw_text(tx, event_id)
+    if text is None:
         raise Invalid("the event has not been drawn yet")
+    draw, drawn = _drawn(text)
     rows = await matches_repo.of_event(tx, event_id)
     recorded = sorted((m for m in rows if m.state in states), key=lambda m: play_order(m.code))
     results = [
         sssg.Result(m.code, (m.label(0), m.label(1)), match)
         for m, match in zip(recorded, await core_matches(tx, recorded), strict=True)
     ]
-    event, derived = sssg.record_all(sssg.from_record(draw), results)
+    event, derived = sssg.record_all(drawn, results)
     return _Loaded(draw, rows, event, derived)
+
+
+@lru_cache(maxsize=4)
+def _drawn(text: str) -> tuple[Mapping[str, Any], sssg.Event]:
+    """The stored record and the core event it describes, made once per stored text.
+
+    Every settled match reloads its event (``sync_matches``); reading a 1,024-player draw
+    back (``sssg.from_record``) took ~90 ms of each. The text is the key, so a record
+    changed since (a pin) is read afresh; the core event is frozen (core/sssg.py: pure
+    functions of frozen values) and ``record_all`` returns a new one, so sharing it is safe.
+    A few live knockouts at a time: a few entries."""
+    record = json.loads(text)
+    return MappingProxyType(record), sssg.from_record(record)
 
 
 _STATE = {

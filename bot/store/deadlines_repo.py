@@ -60,6 +60,18 @@ async def open_all(tx: Tx) -> list[Deadline]:
     return [_deadline(r) for r in rows]
 
 
+async def open_due_by(tx: Tx, until: datetime) -> list[tuple[int, datetime]]:
+    """(id, due_at) of the open rows due by ``until``, soonest first: a range read on the
+    ``deadlines_open (state, due_at)`` index (which holds the id too), so its cost is the
+    rows returned, not the rows open."""
+    rows = await tx.all(
+        "SELECT id, due_at FROM deadlines INDEXED BY deadlines_open"
+        " WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id",
+        (iso(until),),
+    )
+    return [(r["id"], parse(r["due_at"])) for r in rows]
+
+
 async def last_id(tx: Tx) -> int:
     """The highest deadline id so far (0 for none)."""
     return int(await tx.scalar("SELECT MAX(id) FROM deadlines") or 0)

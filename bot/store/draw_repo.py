@@ -13,8 +13,15 @@ from bot.store.db import Tx
 
 async def draw_record(tx: Tx, event_id: int) -> dict[str, Any] | None:
     """The stored record of the draw, or None before the draw."""
-    text = await tx.scalar("SELECT draw_json FROM events WHERE id = ?", (event_id,))
+    text = await draw_text(tx, event_id)
     return None if not text else dict(json.loads(text))
+
+
+async def draw_text(tx: Tx, event_id: int) -> str | None:
+    """The stored record of the draw as its JSON text (None before the draw): for a reader
+    that keeps what it makes of the record by its text."""
+    text = await tx.scalar("SELECT draw_json FROM events WHERE id = ?", (event_id,))
+    return str(text) if text else None
 
 
 async def record_draw(tx: Tx, event_id: int, seed: int, record: dict[str, Any]) -> None:

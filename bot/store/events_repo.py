@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -24,8 +27,16 @@ class Event:
     fee_per_round: int  # minor units
     state: str
     draw_seed: int | None
-    rules: dict[str, Any]
+    rules_json: str = field(repr=False)  # the validated definition as stored
     bot_username: str | None = None  # the bot its invite links are for, if known
+
+    @cached_property
+    def rules(self) -> Mapping[str, Any]:
+        """The validated definition the event was created from (read-only), parsed when
+        first read. It names every player, so at 10,000 players it is a megabyte of JSON:
+        most readers of an event want only its name, format or time zone, and the ones
+        that read the rules share one parse of the same text (``_parsed``)."""
+        return _parsed(self.rules_json)
 
     @property
     def zone(self) -> ZoneInfo:
@@ -40,10 +51,17 @@ class Event:
         return f"{self.currency} {Decimal(minor) / 100:.2f}"
 
 
+@lru_cache(maxsize=4)
+def _parsed(rules_json: str) -> Mapping[str, Any]:
+    """One parse per stored text (the text is the key, so an edited definition is parsed
+    afresh); a few live events at a time, so a few entries."""
+    return MappingProxyType(json.loads(rules_json))
+
+
 def _event(row: Row) -> Event:
     return Event(
         row["id"], row["slug"], row["name"], row["format"], row["time_zone"], row["currency"],
-        row["fee_per_round"], row["state"], row["draw_seed"], json.loads(row["rules_json"]),
+        row["fee_per_round"], row["state"], row["draw_seed"], row["rules_json"],
         row["bot_username"],
     )
 

@@ -22,7 +22,7 @@ from bot.store.db import Database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
 from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
-from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler
+from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm
 
@@ -97,14 +97,16 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     db = await Database.open(options.db_path)
     sender = OutboxSender(app.bot, db, clock, idle_poll=options.sender_idle_poll)
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
-    scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick)
+    scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick,
+                                  horizon=horizon_for(options.sweep_interval))
     app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers)
     armed = await scheduler.reconcile()
     scheduler.start_sweeping(options.sweep_interval)
     sender.start()
     sender.kick()
     await commands.set_default_menu(app.bot)
-    log.info("TDBot started as @%s; %d open deadlines armed", app.bot.username, armed)
+    log.info("TDBot started as @%s; %d open deadlines due within %s armed", app.bot.username,
+             armed, scheduler.horizon)
 
 
 async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:

@@ -3,10 +3,17 @@
 design.md, "Durable time": every deadline and reminder is a row; the row is the truth and
 APScheduler (through PTB's JobQueue) is only the alarm clock. So:
 
-- ``reconcile()`` (at start-up and in every sweep) arms every open row not armed yet and
-  disarms rows that were fired or cancelled; ``sync()`` (after every committed update) arms
-  only the rows opened since it last looked. Overdue rows fire at once; ``misfire_grace_time=None`` keeps
-  APScheduler from silently dropping an alarm that is late because the loop was busy.
+- Only rows due within the *horizon* (the sweep interval plus ``HORIZON_MARGIN``) have an
+  alarm. A months-long event holds thousands of open rows (every slip window, reminder and
+  round close); arming them all at start-up cost seconds and memory, and a row due next
+  month needs no alarm today. ``reconcile()`` (at start-up and in every sweep) arms the open
+  rows due by ``now + horizon`` not armed yet (an indexed range read on ``(state,
+  due_at)``) and disarms every alarm whose row is closed or no longer that near (the clock
+  was set back); so a far row is armed by the sweep before the one in which it falls due.
+  ``sync()`` (after every committed update) looks only at the rows opened since it last
+  looked and arms those within the horizon at once. Overdue rows fire at once;
+  ``misfire_grace_time=None`` keeps APScheduler from silently dropping an alarm that is
+  late because the loop was busy.
 - ``sweep()`` runs periodically and fires every open row whose ``due_at`` has passed by the
   injected clock, so a lost alarm (or a simulated clock moved by a test or the demo) still
   fires.
@@ -33,6 +40,15 @@ from bot.store.db import Database
 
 #: How often the sweep runs with the real clock.
 SWEEP_INTERVAL = timedelta(seconds=60)
+#: How far beyond the next sweep rows are armed: a sweep that runs late (a busy loop, a
+#: coalesced run) still finds the rows due just after it armed, so they ring on time.
+HORIZON_MARGIN = timedelta(minutes=5)
+
+
+def horizon_for(sweep_interval: timedelta) -> timedelta:
+    """How far ahead of the clock rows are armed when the sweep runs every
+    ``sweep_interval``: the next sweep, plus the margin."""
+    return sweep_interval + HORIZON_MARGIN
 
 
 class DeadlineScheduler:
@@ -44,8 +60,12 @@ class DeadlineScheduler:
         db: Database,
         clock: Callable[[], datetime],
         on_fired: Callable[[], None],
+        horizon: timedelta = horizon_for(SWEEP_INTERVAL),
     ) -> None:
+        if horizon <= timedelta(0):
+            raise ValueError(f"the arming horizon must be positive, got {horizon}")
         self._jobs = job_queue
+        self._horizon = horizon
         self._db = db
         self._clock = clock
         self._on_fired = on_fired
@@ -55,37 +75,49 @@ class DeadlineScheduler:
 
     @property
     def armed(self) -> frozenset[int]:
-        """Ids of the deadline rows that have an alarm set (for tests and diagnostics)."""
+        """Ids of the deadline rows that have an alarm set (for tests and diagnostics): after
+        a reconcile, the open rows due within the horizon whose alarm has not rung yet."""
         return frozenset(self._armed)
 
+    @property
+    def horizon(self) -> timedelta:
+        """How far ahead of the clock rows are armed."""
+        return self._horizon
+
     async def sync(self) -> int:
-        """Arm the rows opened since the last look; returns how many were armed.
+        """Arm the rows opened since the last look and due within the horizon; returns how
+        many were armed.
 
         Runs after every committed update, so it reads only rows with an id above the
-        highest seen (a primary-key range scan), not every open row. Closed rows are
-        disarmed by ``reconcile`` (at start-up and in every sweep); an alarm left on a
-        closed row is harmless, as ``fire_due`` finds it closed and does nothing.
+        highest seen (a primary-key range scan), not every open row. A row due later is
+        armed by the sweep that comes before it falls due. Closed rows are disarmed by
+        ``reconcile`` (at start-up and in every sweep); an alarm left on a closed row is
+        harmless, as ``fire_due`` finds it closed and does nothing.
         """
-        return self._arm(await deadlines.opened_since(self._db, self._seen))
+        rows = await deadlines.opened_since(self._db, self._seen)
+        if rows:
+            self._seen = max(self._seen, max(deadline_id for deadline_id, _ in rows))
+        now = self._clock()
+        return self._arm([(i, due) for i, due in rows if due <= now + self._horizon], now)
 
     async def reconcile(self) -> int:
-        """Arm every open row that has no alarm and disarm closed ones (start-up: all)."""
-        rows, last_id = await deadlines.armable(self._db)
+        """Arm the open rows due within the horizon that have no alarm, and disarm the
+        alarms of rows that are closed or no longer within it; returns how many were armed."""
+        now = self._clock()
+        rows, last_id = await deadlines.armable(self._db, now + self._horizon)
         self._seen = max(self._seen, last_id)
-        open_ids = {deadline_id for deadline_id, _ in rows}
-        for gone in set(self._armed) - open_ids:
+        near = {deadline_id for deadline_id, _ in rows}
+        for gone in set(self._armed) - near:
             job = self._armed.pop(gone)
             try:
                 job.schedule_removal()
             except Exception:  # already ran or removed: nothing to disarm
                 pass
-        return self._arm(rows)
+        return self._arm(rows, now)
 
-    def _arm(self, rows: list[tuple[int, datetime]]) -> int:
-        now = self._clock()
+    def _arm(self, rows: list[tuple[int, datetime]], now: datetime) -> int:
         armed = 0
         for deadline_id, due_at in rows:
-            self._seen = max(self._seen, deadline_id)
             if deadline_id in self._armed:
                 continue
             delay = max(due_at - now, timedelta(0))

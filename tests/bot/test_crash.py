@@ -2,8 +2,9 @@
 
 bench/crash.py plays a season over HTTP against the fake Bot API while `tdbot run` is killed
 with SIGKILL at seeded random moments (see its docstring for every check). Here three kills
-in a sixteen-player cup (the default for three kills): every update applied once, no message lost, the database intact, at
-most one duplicate per kill. The subprocess has a timeout.
+in a sixteen-player cup (the default for three kills), with disputes and the TD's rulings
+on them: every update applied once, no message lost, the database intact, at most one
+duplicate per kill, every ruled dispute ruled once. The subprocess has a timeout.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def test_a_season_killed_three_times_loses_and_doubles_nothing() -> None:
     assert got["updates_lost"] == 0 and got["retries"] == 0
     assert got["results_reported"] == got["results_present_once"] >= 30  # 15 matches, 2 or 3 games each
     assert got["deadlines_fired_once"] >= got["deadlines_brought_forward"]
+    assert got["disputes_raised"] >= got["disputes_ruled"] >= 1  # the TD upheld some
     assert got["lost_messages"] == 0 and got["corrupt_databases"] == 0
     assert got["duplicates_delivered"] <= got["kills"]
     assert got["violations"] == 0

@@ -14,8 +14,10 @@ statement and before COMMIT, and then Telegram re-sends what was not confirmed:
 - the outbox rows commit with the change (a crash leaves neither); a crash after Telegram
   answered and before ``mark_sent`` commits sends that message once more, and only that one;
 - a deadline due while the bot was down fires right after start-up, once; a clock that
-  jumps an hour forward or back neither loses nor doubles a deadline; a restored backup
-  arms its open deadlines again and sends its queued messages.
+  jumps an hour forward or back neither loses nor doubles a deadline (and an alarm set
+  before the clock went back is taken down until its row is near again); a restored backup
+  arms its open deadlines again (those near; the sweep arms the rest as they come near)
+  and sends its queued messages.
 
 The crash is injected by wrapping ``Database.transaction`` (the one place every use-case
 commits through): when the transaction about to commit holds the chosen mark (an update's
@@ -423,28 +425,39 @@ async def test_a_clock_jumping_an_hour_forward_or_back_neither_loses_nor_doubles
         ann = bot.telegram.add_user("Ann")
         bot.telegram.chat_of(ann)
         a = await open_counted(bot, ann.id, timedelta(minutes=30))
+        e = await open_counted(bot, ann.id, timedelta(minutes=63))
         b = await open_counted(bot, ann.id, timedelta(minutes=90))
         c = await open_counted(bot, ann.id, timedelta(hours=3))
+        horizon = bot.runtime.scheduler.horizon
+        assert horizon < timedelta(minutes=30)  # none of them is near at the start
 
         def read() -> list[str]:
             return [m.text or "" for m in bot.telegram.sent(ann)]
 
-        clock.jump(timedelta(hours=1))  # T+60m: a's time has passed
+        clock.jump(timedelta(hours=1))  # T+60m: a's time has passed, e is near
         await bot.advance(timedelta(0))
         assert read() == [f"counted {a}"]
+        assert bot.runtime.scheduler.armed == {e}  # b and c are beyond the horizon
         clock.jump(timedelta(hours=-1))  # back to T: a was fired, and stays fired
         assert await bot.advance(timedelta(0)) == 0
-        assert {b, c} <= bot.runtime.scheduler.armed
-        await bot.advance(timedelta(minutes=100))  # T+100m: b's time
-        assert read() == [f"counted {a}", f"counted {b}"]
+        # e is an hour away again: its alarm (set for 3 minutes) is taken down, not left to
+        # ring early; it is armed again when it comes near.
+        assert bot.runtime.scheduler.armed == frozenset()
+        await bot.advance(timedelta(minutes=60))  # T+60m
+        assert bot.runtime.scheduler.armed == {e}
+        await bot.advance(timedelta(minutes=40))  # T+100m: e's and b's time
+        assert read() == [f"counted {a}", f"counted {e}", f"counted {b}"]
         clock.jump(timedelta(hours=-1))  # T+40m, and a restart while the clock is behind
         await bot.restart()
-        assert bot.runtime.scheduler.armed == {c}
+        assert bot.runtime.scheduler.armed == frozenset()  # c is 140 minutes away
         assert await bot.advance(timedelta(hours=2)) == 0  # T+160m: nothing due yet
-        assert await bot.advance(timedelta(hours=1)) == 1  # T+220m: c
+        assert bot.runtime.scheduler.armed == frozenset()
+        assert await bot.advance(timedelta(minutes=18)) == 0  # T+178m: c is near
+        assert bot.runtime.scheduler.armed == {c}
+        assert await bot.advance(timedelta(minutes=42)) == 1  # T+220m: c
         assert await bot.advance(timedelta(days=1)) == 0
-        assert read() == [f"counted {a}", f"counted {b}", f"counted {c}"]
-        for deadline_id in (a, b, c):
+        assert read() == [f"counted {a}", f"counted {e}", f"counted {b}", f"counted {c}"]
+        for deadline_id in (a, e, b, c):
             assert await deadline_state(bot, deadline_id) == ("fired", 1)
     finally:
         await bot.stop()
@@ -473,8 +486,11 @@ async def test_a_restored_backup_rearms_its_deadlines_and_sends_its_queued_messa
         await bot.start()
         await bot.telegram.wait_until(lambda: len(bot.telegram.sent(ann)) == 2,
                                       what="the queued message and the overdue deadline")
+        # `later` is two days away: beyond the arming horizon, the sweep arms it when near.
+        assert bot.runtime.scheduler.armed == frozenset()
+        await bot.advance(timedelta(days=2) - timedelta(hours=3, minutes=2))
         assert bot.runtime.scheduler.armed == {later}
-        await bot.advance(timedelta(days=2))
+        await bot.advance(timedelta(minutes=2))
         assert sorted(m.text or "" for m in bot.telegram.sent(ann)) == sorted(
             [f"counted {later}", f"counted {soon}", "queued in the backup"])
         assert await deadline_state(bot, soon) == ("fired", 1)

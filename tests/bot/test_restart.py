@@ -1,8 +1,9 @@
 """A restart in the middle: deadlines re-armed, pending updates applied, re-sent ones once.
 
-Rules checked (issue 3 and design.md, "Durable time", "Nothing lost, nothing doubled"): at
-start-up every open deadline row is armed again and overdue ones fire at once; a periodic
-sweep fires what an alarm missed; a deadline acts only if still open (compare-and-set);
+Rules checked (design.md, "Durable time", "Nothing lost, nothing doubled"): at start-up
+the open deadline rows due within the arming horizon are armed again and overdue ones fire
+at once, the sweep arming the others as they come near; a periodic sweep fires what an
+alarm missed; a deadline acts only if still open (compare-and-set);
 updates sent while the bot was down are applied (never drop_pending_updates); an update
 Telegram re-sends is applied at most once (claim_update in the same transaction).
 """
@@ -45,9 +46,10 @@ async def test_deadlines_fire_by_sweep_on_the_simulated_clock(tmp_path: Path) ->
         first = await open_ping(bot, ann.id, 1, timedelta(days=3))
         await open_ping(bot, ann.id, 2, timedelta(days=6))
         await bot.runtime.scheduler.sync()
-        assert first in bot.runtime.scheduler.armed
+        assert bot.runtime.scheduler.armed == frozenset()  # days away: beyond the horizon
         assert await bot.advance(timedelta(days=3) - timedelta(seconds=1)) == 0
         assert pings(bot, ann) == []
+        assert bot.runtime.scheduler.armed == {first}  # near now: the sweep armed it
         assert await bot.advance(timedelta(seconds=1)) == 1
         assert pings(bot, ann) == ["ping 1"]
         assert first not in bot.runtime.scheduler.armed
@@ -64,7 +66,7 @@ async def test_restart_rearms_open_deadlines_and_fires_overdue_ones_at_once(
     try:
         ann = bot.telegram.add_user("Ann")
         bot.telegram.chat_of(ann)
-        overdue = await open_ping(bot, ann.id, 1, timedelta(hours=1))
+        await open_ping(bot, ann.id, 1, timedelta(hours=1))
         later = await open_ping(bot, ann.id, 2, timedelta(hours=5))
         await bot.stop()
         bot.clock.advance(timedelta(hours=2))  # the bot is down while the first falls due
@@ -72,10 +74,16 @@ async def test_restart_rearms_open_deadlines_and_fires_overdue_ones_at_once(
         # No sweep, no clock move: the start-up arming alone fires the overdue row.
         await bot.telegram.wait_until(lambda: pings(bot, ann) == ["ping 1"],
                                       what="the overdue deadline to fire at start-up")
-        assert later in bot.runtime.scheduler.armed
-        assert overdue not in bot.runtime.scheduler.armed
+        # `later` is three hours away: left for the sweep that comes before it falls due.
+        assert bot.runtime.scheduler.armed == frozenset()
         async with bot.runtime.db.transaction() as tx:
             assert [d.id for d in await deadlines.open_deadlines(tx)] == [later]
+        await bot.advance(timedelta(hours=3) - timedelta(minutes=1))
+        assert bot.runtime.scheduler.armed == {later}
+        await bot.advance(timedelta(minutes=1))
+        await bot.restart()
+        await bot.advance(timedelta(days=1))
+        assert pings(bot, ann) == ["ping 1", "ping 2"]
     finally:
         await bot.stop()
 
@@ -171,7 +179,11 @@ async def test_a_round_reminder_due_while_the_bot_was_down_fires_at_start_up(
         async with bot.runtime.db.transaction() as tx:
             still_open = await deadlines.open_deadlines(tx)
         assert sorted(d.kind for d in still_open) == ["round.close", "round.reminder"]
-        assert {d.id for d in still_open} == set(bot.runtime.scheduler.armed)
+        # Both are days away: not armed yet; the sweep before each falls due arms it.
+        assert bot.runtime.scheduler.armed == frozenset()
+        soonest = min(still_open, key=lambda d: d.due_at)
+        await bot.advance(soonest.due_at - bot.clock() - timedelta(minutes=1))
+        assert bot.runtime.scheduler.armed == {soonest.id}
         reminders = [m for m in tg.sent(ann) if (m.text or "").startswith("Reminder")]
         assert len(reminders) == 1
     finally:

@@ -4,25 +4,28 @@ deadlines that cannot fire, arming only what changed, and the sweep's housekeepi
 Rules checked (issue 3, "Outbox and deadlines"; design.md, "Durable time"): a deadline row
 is the truth; one that cannot fire (a kind this code does not know, a handler that fails)
 is marked 'failed' with a journal entry and shown to the event's TDs, instead of being
-retried and logged by every sweep for ever. After each update the scheduler arms only the
-rows opened since it last looked; at start-up and in every sweep it reconciles them all,
-so a restart still re-arms every open row.
+retried and logged by every sweep for ever. Only rows due within the horizon (the next
+sweep plus a margin) have an alarm: after each update the scheduler arms the near rows
+opened since it last looked; at start-up and in every sweep it arms the open rows that
+have come near (an index range read), so a far row is armed before it falls due and fires
+once.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, journal, readmodels
+from bot.service import deadlines, journal, outbox, readmodels
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.event_setup import create_event
 from bot.store import deadlines_repo
 from bot.store.db import Tx
 from bot.telegram.harness import BotUnderTest
+from bot.telegram.scheduler import HORIZON_MARGIN, SWEEP_INTERVAL
 
 BROKEN = "test.broken"
 DEFINITION = """
@@ -104,43 +107,108 @@ async def test_sync_arms_only_what_was_opened_since_it_last_looked(
 ) -> None:
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         scheduler = bot.runtime.scheduler
+        soon = bot.clock() + timedelta(minutes=3)
         async with bot.runtime.db.transaction() as tx:
-            first = [await deadlines.open_deadline(tx, BROKEN, f"t:{n}", bot.clock() + timedelta(days=9),
-                                                   now=bot.clock()) for n in range(3)]
-        assert await scheduler.sync() == 3
+            first = [await deadlines.open_deadline(tx, BROKEN, f"t:{n}", soon, now=bot.clock())
+                     for n in range(3)]
+            far = await deadlines.open_deadline(tx, BROKEN, "t:far", bot.clock() + timedelta(days=9),
+                                                now=bot.clock())
+        assert await scheduler.sync() == 3  # the near ones at once; the far one waits
 
-        async def no_full_scan(tx: Tx) -> list[deadlines.Deadline]:
-            raise AssertionError("sync read every open deadline")
+        async def no_full_scan(tx: Tx, until: datetime) -> list[tuple[int, datetime]]:
+            raise AssertionError("sync read the open deadlines by due time")
 
-        monkeypatch.setattr(deadlines_repo, "open_all", no_full_scan)
+        monkeypatch.setattr(deadlines_repo, "open_due_by", no_full_scan)
         async with bot.runtime.db.transaction() as tx:
-            later = await deadlines.open_deadline(tx, BROKEN, "t:9", bot.clock() + timedelta(days=9),
-                                                  now=bot.clock())
+            later = await deadlines.open_deadline(tx, BROKEN, "t:9", soon, now=bot.clock())
         assert await scheduler.sync() == 1
         assert await scheduler.sync() == 0
         assert scheduler.armed == frozenset([*first, later])
         monkeypatch.undo()
-        # a restart re-arms every open row (reconcile at start-up), and a cancelled row is
-        # disarmed by the next reconcile
+        # a restart re-arms the open rows within the horizon (reconcile at start-up), and a
+        # cancelled row is disarmed by the next reconcile
         await bot.restart()
         assert bot.runtime.scheduler.armed == frozenset([*first, later])
+        assert far not in bot.runtime.scheduler.armed
         async with bot.runtime.db.transaction() as tx:
             await deadlines.cancel_deadlines(tx, "t:9", bot.clock())
         await bot.runtime.scheduler.reconcile()
         assert bot.runtime.scheduler.armed == frozenset(first)
 
 
-async def test_the_sweep_forgets_update_ids_older_than_a_week(tmp_path: Path) -> None:
-    """Telegram re-sends an update for at most 24 hours; a week-old claim is dead weight."""
+PING = "test.horizon_ping"
+
+
+@deadlines.handler(PING)
+async def _ping(tx: Tx, d: deadlines.Deadline, now: datetime) -> bool:
+    """Tells the chat in its payload that it fired (once per row: the outbox dedupes)."""
+    await outbox.enqueue(tx, chat_id=d.payload["chat"], text_html=f"ping {d.id}", now=now,
+                         dedupe_key=f"ping:{d.id}")
+    return True
+
+
+async def _open_ping(bot: BotUnderTest, chat: int, due_in: timedelta) -> int:
+    async with bot.runtime.db.transaction() as tx:
+        return await deadlines.open_deadline(tx, PING, f"ping:{chat}", bot.clock() + due_in,
+                                             {"chat": chat}, now=bot.clock())
+
+
+async def test_a_far_deadline_is_armed_by_the_sweep_when_near_and_its_alarm_fires_it_once(
+    tmp_path: Path,
+) -> None:
+    """Only rows due within the horizon (the next sweep plus a margin) have an alarm: a row
+    due in two days is not armed at start-up; the sweep before it falls due arms it, and
+    that alarm (not a later sweep) fires it, once."""
+    bot = BotUnderTest(tmp_path / "db.sqlite3")
+    await bot.start()
+    try:
+        ann = bot.telegram.add_user("Ann")
+        bot.telegram.chat_of(ann)
+        far = await _open_ping(bot, ann.id, timedelta(days=2))
+        await bot.restart()
+        scheduler = bot.runtime.scheduler
+        assert scheduler.horizon == SWEEP_INTERVAL + HORIZON_MARGIN
+        assert scheduler.armed == frozenset()
+        await bot.advance(timedelta(days=2) - scheduler.horizon - timedelta(seconds=1))
+        assert scheduler.armed == frozenset()  # just beyond the horizon
+        await bot.advance(scheduler.horizon - timedelta(seconds=29))  # 30 s before it is due
+        assert scheduler.armed == {far}
+        assert bot.telegram.sent(ann) == []
+        # Its alarm is set for when it falls due (30 s of the real clock's time from the
+        # arming); the clock passes that time with no sweep and the alarm rings: it fires.
+        (alarm,) = [j for j in bot.app.job_queue.jobs() if j.name == f"deadline:{far}"]
+        assert alarm.next_t is not None
+        assert 20 < (alarm.next_t - datetime.now(UTC)).total_seconds() <= 30
+        bot.clock.advance(timedelta(seconds=31))
+        await alarm.run(bot.app)
+        await bot.settle()
+        assert len(bot.telegram.sent(ann)) == 1
+        assert far not in scheduler.armed
+        await bot.advance(timedelta(days=1))
+        await bot.restart()
+        await bot.advance(timedelta(days=1))
+        assert [m.text for m in bot.telegram.sent(ann)] == [f"ping {far}"]
+        async with bot.runtime.db.transaction() as tx:
+            row = await deadlines.get_deadline(tx, far)
+        assert row is not None and row.state == "fired"
+    finally:
+        await bot.stop()
+
+
+async def test_a_near_deadline_opened_while_running_is_armed_at_once(tmp_path: Path) -> None:
+    """A row opened by an update and due within the horizon is armed by the sync after
+    that update's commit, not left for the next sweep."""
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         ann = bot.telegram.add_user("Ann")
-        bot.telegram.user_sends(ann, "hello")
-        await bot.settle()
+        bot.telegram.chat_of(ann)
+        near = await _open_ping(bot, ann.id, timedelta(seconds=1))
+        far = await _open_ping(bot, ann.id, timedelta(hours=1))
+        await bot.runtime.scheduler.sync()
+        assert bot.runtime.scheduler.armed == {near}
+        bot.clock.advance(timedelta(seconds=2))  # no sweep: the alarm, set for 1 s, alone
+        await bot.telegram.wait_until(lambda: len(bot.telegram.sent(ann)) == 1,
+                                      what="the alarm armed at once to fire the row")
+        assert [m.text for m in bot.telegram.sent(ann)] == [f"ping {near}"]
         async with bot.runtime.db.transaction() as tx:
-            assert await tx.scalar("SELECT count(*) FROM processed_updates") == 1
-        await bot.advance(timedelta(days=6))
-        async with bot.runtime.db.transaction() as tx:
-            assert await tx.scalar("SELECT count(*) FROM processed_updates") == 1
-        await bot.advance(timedelta(days=2))
-        async with bot.runtime.db.transaction() as tx:
-            assert await tx.scalar("SELECT count(*) FROM processed_updates") == 0
+            row = await deadlines.get_deadline(tx, far)
+        assert row is not None and row.state == "open"

@@ -217,3 +217,31 @@ async def test_a_division_seated_after_qualifying_is_pinned_in_the_stored_draw(
             list(reversed(names)), rng, *a, **k))
         await sync_matches(tx, event_id)
         assert await _names(tx, event_id) == seated
+
+
+async def test_a_stored_draw_is_read_back_once_per_text_and_afresh_when_it_changes(
+    db: Database,
+) -> None:
+    """Every settled match reloads its event; reading the stored draw back
+    (``sssg.from_record``) is done once per stored text, not once per match, and a record
+    changed since (a division pinned, another event) is read afresh: the text is the key,
+    so the cache cannot serve a stale draw."""
+    from bot.service import knockout
+
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(_definition("single")),
+                                     by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+        knockout._drawn.cache_clear()
+        first = await load_core_event(tx, created.event_id)
+        assert await load_core_event(tx, created.event_id) == first
+        assert knockout._drawn.cache_info().misses == 1
+        assert knockout._drawn.cache_info().hits == 1
+        record = json.loads(await tx.scalar("SELECT draw_json FROM events"))
+        record["top"]["seating"] = list(reversed(record["top"]["seating"]))
+        await tx.execute("UPDATE events SET draw_json = ?", (json.dumps(record),))
+        reseated = await load_core_event(tx, created.event_id)
+        assert knockout._drawn.cache_info().misses == 2
+        assert sssg.to_record(reseated)["top"]["seating"] == record["top"]["seating"]
+        assert sssg.to_record(reseated) != sssg.to_record(first)
