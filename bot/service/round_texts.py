@@ -87,7 +87,7 @@ def bye_text(event: Event, rnd: Round, spread: int, chess: bool) -> str:
     worth = "a full point" if chess else f"a win with +{spread} spread"
     closes = f" The round closes {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
     return (f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is paired: you have the bye this "
-            f"round ({worth}, seed 000 \"Odd Number of Players\").{closes} I will tell you "
+            f"round ({worth}: there is an odd number of players).{closes} I will tell you "
             "your next opponent when the next round is paired.")
 
 
