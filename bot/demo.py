@@ -15,8 +15,9 @@ the README's first command (``make run`` with no token).
 Every winner sends the board photo in time, so that no TD is asked about a missing one:
 that question is ``tests/bot/test_telegram_photos.py``'s, not the story's.
 
-The script is a list of chapters of people's actions (``_Script.says`` / ``taps`` /
-``sends_photo``): a new step is a few lines in ``_script``.
+The script is a list of chapters of people's actions (``Script.says`` / ``taps`` /
+``sends_photo``): a new step is a few lines in ``_script``. ``Script`` and ``run`` are
+shared with the club demo (``bot/demo_club.py``, ``tdbot demo --club``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import base64
 import logging
 import re
 import tempfile
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -91,7 +93,7 @@ def invite_codes(text: str) -> dict[str, str]:
     return codes
 
 
-class _Script:
+class Script:
     """Plays the people and prints the chat in chapters."""
 
     def __init__(self, bot: BotUnderTest) -> None:
@@ -116,6 +118,20 @@ class _Script:
         await self.bot.settle()
         self.flush()
 
+    async def sends_file(self, who: FakeUser, content: str, file_name: str) -> None:
+        """A document in the person's private chat with the bot (an event definition)."""
+        self.tg.user_sends_document(who, content.encode(), file_name)
+        await self.bot.settle()
+        self.flush()
+
+    async def later(self, delta: timedelta) -> None:
+        """Simulated time passes: what falls due is sent."""
+        await self.bot.advance(delta)
+        self.flush()
+
+    def transcript(self) -> str:
+        return "\n".join(self.out).strip("\n") + "\n"
+
     async def sends_photo(self, who: FakeUser, caption: str) -> None:
         """A board photo (SSSg para 25) in the player's private chat with the bot."""
         self.tg.user_sends_photo(who, BOARD_PHOTO, caption=caption)
@@ -133,17 +149,24 @@ class _Script:
 
 async def play(db_path: Path | None = None) -> str:
     """Play the demo; return the transcript. A temporary database unless one is given."""
+    return await run(_script, db_path)
+
+
+async def run(script: Callable[[BotUnderTest], Awaitable[str]],
+              db_path: Path | None = None) -> str:
+    """Start the real bot against the in-process fake (ORGANISER_ID an organiser) and play
+    ``script`` on it; return its transcript. A temporary database unless one is given."""
     logging.getLogger("telegram").setLevel(logging.WARNING)
     with tempfile.TemporaryDirectory(prefix="tdbot-demo-") as tmp:
         path = db_path or Path(tmp) / "demo.sqlite3"
         bot = BotUnderTest(path, organisers=frozenset({ORGANISER_ID}),
                            bot_username="TDBotDemoBot")
         async with bot:
-            return await _script(bot)
+            return await script(bot)
 
 
 async def _script(bot: BotUnderTest) -> str:
-    s = _Script(bot)
+    s = Script(bot)
     tg = bot.telegram
     olga = tg.add_user("Olga", last_name="(organiser)", user_id=ORGANISER_ID)
     tara = tg.add_user("Tara", last_name="(TD)")
@@ -155,9 +178,7 @@ async def _script(bot: BotUnderTest) -> str:
     await s.says(dev, "hello?")
 
     s.chapter("The organiser sends the event definition")
-    tg.user_sends_document(olga, DEFINITION.encode(), "demo-cup.toml")
-    await bot.settle()
-    s.flush()
+    await s.sends_file(olga, DEFINITION, "demo-cup.toml")
     codes = invite_codes(tg.last_sent(olga).text or "")
 
     s.chapter("The TD and two players follow their personal links")
@@ -195,13 +216,11 @@ async def _script(bot: BotUnderTest) -> str:
     await s.taps(ann, "✅ Confirm")
 
     s.chapter("22 hours later (simulated): a reminder; Ann sends the photo")
-    await bot.advance(timedelta(hours=22, minutes=1))
-    s.flush()
+    await s.later(timedelta(hours=22, minutes=1))
     await s.sends_photo(ann, "the board after game 2")
 
     s.chapter("Two hours later, Dev has let the 24-hour window run out")
-    await bot.advance(timedelta(hours=2))
-    s.flush()
+    await s.later(timedelta(hours=2))
 
     s.chapter("Ben reports game 1 of the other semi-final; Cai disputes it")
     await s.says(ben, "420-390")
@@ -217,12 +236,11 @@ async def _script(bot: BotUnderTest) -> str:
     await s.says(tara, "Cai's scoresheet, signed by Ben, says 431")
 
     s.chapter("Four days later (simulated): the 72-hour reminder, for the unfinished match")
-    await bot.advance(timedelta(days=3, hours=7))
-    s.flush()
+    await s.later(timedelta(days=3, hours=7))
 
     s.chapter("Cai wins game 2 and the match: the final is set")
     await s.says(cai, "401-352")
     await s.taps(cai, "✅ Confirm")
     await s.taps(ben, "Agree")
     await s.says(ann, "/matches")
-    return "\n".join(s.out).strip("\n") + "\n"
+    return s.transcript()

@@ -233,8 +233,9 @@ def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_numb
     With an odd number present one player has the bye, chosen as in a tournament (seed
     000, "Odd Number of Players": the first bye to the lowest-rated rated player, then
     the lowest placed who has had fewest); if that player's absence would force a pair
-    the newcomer rules forbid, the next in that order takes it instead, when that avoids
-    it. The bye's reason says what it is worth by the club's rule (:func:`bye_result`).
+    the newcomer rules forbid, or a repeat of tonight, the next in that order takes it
+    instead, when that avoids it (the newcomer rules first: "adjusted to avoid repeats").
+    The bye's reason says what it is worth by the club's rule (:func:`bye_result`).
     """
     if round_number < 1:
         raise ValueError(f"round must be 1 or more, got {round_number}")
@@ -253,8 +254,10 @@ def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_numb
     def pair(players: list[int]) -> tuple[tuple[Pair, str], ...]:
         return match(players, factored_table(players, 2, label), history, engine_rules)
 
-    def broken(paired: tuple[tuple[Pair, str], ...]) -> int:
-        return sum(1 for (p, q), _ in paired if pair_key(p, q) in forbidden)
+    def broken(paired: tuple[tuple[Pair, str], ...]) -> tuple[int, int]:
+        """The newcomer rules broken, then the repeats of tonight, by a pairing."""
+        return (sum(1 for (p, q), _ in paired if pair_key(p, q) in forbidden),
+                sum(1 for (p, q), _ in paired if history.times_met(p, q)))
 
     byes: tuple[int, ...] = ()
     bye_reason = ""
@@ -266,15 +269,18 @@ def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_numb
             paired = pair([p for p in order if p != candidate])
             if best is None or broken(paired) < broken(best[2]):
                 best = (candidate, why, paired)
-            if broken(paired) == 0:
+            if broken(paired) == (0, 0):
                 break
             pool.remove(candidate)
         assert best is not None  # the pool held at least one player
         bye, bye_reason, paired = best
         first, _ = choose_bye(division, order, history)
         if bye != first:
+            without_first = broken(pair([p for p in order if p != first]))
+            why_not = ("a newcomer would meet a top player or another newcomer"
+                       if without_first[0] else "players would meet again tonight")
             bye_reason += (f"; {first} came before in the bye order, but with {first} out "
-                           "a newcomer would meet a top player or another newcomer")
+                           f"{why_not}")
         byes = (bye,)
     else:
         paired = pair(list(order))

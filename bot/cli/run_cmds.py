@@ -3,7 +3,8 @@
 Issue 3: the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
 bot at another Bot API server, as PTB's ``base_url`` (``http://127.0.0.1:8081/bot``; files
 then come from the same host's ``/file/bot``); with no token ``tdbot run`` plays the
-built-in demo, so ``make run`` shows something on a fresh machine. Pending updates are
+built-in demo, so ``make run`` shows something on a fresh machine; ``tdbot demo --club``
+plays a club night and a ladder challenge instead. Pending updates are
 never dropped: results sent while the bot was down must be applied.
 """
 
@@ -159,13 +160,20 @@ def _telegram_trouble(base_url: str | None) -> Iterator[None]:
 
 
 @app.command("demo")
-def demo() -> None:
+def demo(
+    club: bool = typer.Option(
+        False, "--club", help="A club night and a ladder challenge instead of a knockout"
+    ),
+) -> None:
     """Play a short scripted event against an in-process fake Telegram; print the chat."""
-    _play_demo()
+    _play_demo(club=club)
 
 
-def _play_demo() -> None:
-    from bot.demo import play
+def _play_demo(*, club: bool = False) -> None:
+    if club:
+        from bot.demo_club import play
+    else:
+        from bot.demo import play
 
     transcript = asyncio.run(play())
     sys.stdout.write(transcript.rstrip("\n") + "\n")

@@ -20,7 +20,7 @@ expert points and a player's club record (NASPA Director's Manual, the club chap
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service import callbacks, journal, outbox
@@ -55,7 +55,7 @@ from core.club import (
 from core.club import PlayerRecord as PlayerRecord
 from core.names import NameRefused, pick
 from core.pairing.engine import pair_key
-from core.tournament import Game, GameKind
+from core.tournament import Game, GameKind, Pairings
 
 FORMAT = "club"
 
@@ -149,6 +149,32 @@ async def _members(tx: Tx, event: Event, club: ClubDef, session: Session,
             spread=before.spread + _spread(earlier, c.entry_id),
             student=before.student, senior=before.senior, joined=c.joins_round))
     return members
+
+
+def _pair_entries(members: Sequence[Member], games: Sequence[Game], number: int,
+                  rules: ClubRules, *, seed: int) -> Pairings:
+    """``pair_club_round`` over tonight's players, who are entry ids here. The core pairs
+    a division's players numbered 1..n in order (``core.tournament.Division``), and the
+    entry ids of those checked in are neither (a member stays at home, a walk-in's entry
+    is new, another event's entries came between), so they are numbered 1..n in entry
+    order for the core and the pairs read back as entry ids (the core's reasons, in its
+    numbers, are left out: the chat says its own, ``club_texts``)."""
+    ids = sorted(m.number for m in members)
+    core = {entry: i for i, entry in enumerate(ids, start=1)}
+
+    def back(n: int) -> int:
+        return ids[n - 1]
+
+    def opt(n: int | None, to: dict[int, int]) -> int | None:
+        return None if n is None else to[n]
+
+    numbered = sorted((replace(m, number=core[m.number]) for m in members),
+                      key=lambda m: m.number)
+    played = [replace(g, a=core[g.a], b=opt(g.b, core), first=opt(g.first, core))
+              for g in games]
+    paired = pair_club_round(numbered, played, number, rules, seed=seed)
+    return Pairings(paired.round, tuple((back(p), back(q)) for p, q in paired.pairs),
+                    tuple(back(b) for b in paired.byes))
 
 
 async def _who(tx: Tx, actor: Actor) -> str:
@@ -369,7 +395,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         members = await _members(tx, event, club, session, checked)
         tonight = (await club_games(tx, event, rules)).get(session.seq, [])
         try:
-            pairings = pair_club_round(members, tonight, number, rules, seed=session.id)
+            pairings = _pair_entries(members, tonight, number, rules, seed=session.id)
         except ValueError as exc:
             raise Invalid(f"round {number} cannot be paired: {exc}; check players in with "
                           "/checkin NAME") from None

@@ -173,6 +173,28 @@ async def test_rounds_are_paired_one_after_another_within_the_nights_limit(db: D
     assert await _all(db, "SELECT DISTINCT state FROM rounds") == [("closed",)]
 
 
+async def test_a_round_is_paired_whoever_stays_home_and_whatever_the_check_in_order(
+        db: Database) -> None:
+    """The core pairs players numbered 1..n; a night's are whoever came, in any order,
+    with another event's entries before the club's and a walk-in's after: Ann and Eve
+    stay home, Cai checks in before Ben, a newcomer walks in."""
+    async with db.transaction() as tx:
+        await create_event(tx, parse_definition(
+            '[event]\nslug = "cup"\nname = "Cup"\nformat = "single"\n'
+            '[[players]]\nname = "Ann Lee"\n[[players]]\nname = "Zed Ho"\n'), by=Actor.cli(),
+            now=NOW)
+    event_id = await _club(db)
+    await club_nights.start_night(db, cli(), event_id)
+    for name in ("Cai", "Ben"):
+        await club_nights.check_in_member(db, cli(1), event_id, name)
+    await club_nights.check_in_member(db, cli(2), event_id, "Gil Tay", new=True)
+    await club_nights.pair_round(db, cli(3), event_id)
+    pairs = [(a, b, state) for a, b, state, _ in await _pairs(db, "n1-r1")]
+    # the newcomer does not meet Ben, tonight's top regular (protect_top = 1)
+    assert sorted(pairs, key=lambda p: p[2]) == [("Ben Ong", None, "bye"),
+                                                  ("Cai Wen", "Gil Tay", "ready")], pairs
+
+
 async def test_a_latecomer_joins_the_next_round_and_the_odd_one_sits_out(db: Database) -> None:
     """bye = "sit-out": the odd player has no game and no win (no expert point)."""
     event_id = await _club(db, method="ladder", bye="sit-out")

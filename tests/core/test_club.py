@@ -133,6 +133,23 @@ def test_bye_moves_when_the_first_choice_would_force_a_newcomer_rule() -> None:
     assert "2 came before in the bye order" in p.reason_for((1, 0))
 
 
+def test_bye_moves_when_the_first_choice_would_force_a_repeat() -> None:
+    # Round 1: 1v2, 3v4 (4 a newcomer, kept from the top two). Late 5, the lowest-rated,
+    # comes first in the bye order, but with 5 out both pairs of round 1 would meet again
+    # (4 may meet only 3 or 5); with another out, nobody meets twice ("avoid repeats").
+    members = [Member(1, "Ann", 1800, sessions=9), Member(2, "Ben", 1700, sessions=9),
+               Member(3, "Cai", 1600, sessions=9), Member(4, "Eve", 0, sessions=0),
+               Member(5, "Dev", 1500, sessions=9, joined=2)]
+    rules = ClubRules(protect_top=2)
+    one = pair_club_round(members, (), 1, rules)
+    assert sorted(sorted(x) for x in one.pairs) == [[1, 2], [3, 4]]
+    two = pair_club_round(members, results(one, rules), 2, rules)
+    met = {pair_key(*x) for x in one.pairs}
+    assert two.byes != (5,) and not any(pair_key(*x) in met for x in two.pairs), two
+    assert "5 came before in the bye order" in two.reason_for((two.byes[0], 0))
+    assert "players would meet again tonight" in two.reason_for((two.byes[0], 0))
+
+
 def test_ladder_pairs_neighbours_on_the_club_record() -> None:
     members = [Member(1, "A", 1500, sessions=9, wins=3), Member(2, "B", 1900, sessions=9, wins=40),
                Member(3, "C", 1800, sessions=9, wins=3, spread=100), Member(4, "D", 1000, sessions=9)]
