@@ -85,7 +85,7 @@ def test_who_join_decline_withdraw(tmp_path: Path) -> None:
     club = tmp_path / "club.json"
     ladder("new", str(club), "--players", "Ann,Bob,Cat", "--at", "2024-03-01 10:00")
     assert ladder("join", str(club), "Gus", "--at", "2024-03-01 10:30")[1].strip() == (
-        "Gus joins the ladder at rung 4")
+        "Gus joins the ladder at rung 4.")
     ladder("challenge", str(club), "Cat", "Bob", "--at", "2024-03-01 11:00")
     code, out, _ = ladder("who", str(club), "Gus", "--at", "2024-03-01 12:00")
     assert "may challenge: Ann" in out and "not Bob: Bob has an open challenge" in out
