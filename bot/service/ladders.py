@@ -475,8 +475,10 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
                 step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at)
                 action = "ladder.result"
                 side = lad.match_winner(outcome)
-                if view.state == "decided" and view.winner == side:
-                    quiet = view.people  # the decided match's message says it all
+                if side is not None and view.state == "decided" and view.winner == side:
+                    quiet = view.people  # the decided match's message says who won
+                # otherwise (a tie; a winner the SSSg tie-breaks named) the players read
+                # the ladder's own line: the defender keeps the rung
             elif outcome.decided:
                 step = lad.correct_result(loaded.ladder, loaded.state, c.number, outcome, at)
                 action = "ladder.correct"
