@@ -41,7 +41,7 @@ from bot.service.events import Event, find_event, get_event
 from bot.service.invites import create_invite
 from bot.service.matches import core_match
 from bot.service.roles import require_role
-from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store import (
     deadlines_repo,
     events_repo,
@@ -83,6 +83,13 @@ class Loaded:
             if self.person(name) == person_id:
                 return name
         return None
+
+
+async def read_ladder(db: Database, event_id: int) -> Loaded:
+    """An event's stored ladder, read for the command line (``tdbot ladder show EVENT``):
+    a TD at the desk sees it without the chat; nothing is changed."""
+    async with reading(db) as tx:
+        return await load(tx, await get_event(tx, event_id))
 
 
 def subject(event_id: int, number: int | None = None) -> str:
