@@ -19,6 +19,16 @@ last active. Every action is a pure function ``(ladder, state, ..., now) -> Step
 announce. Time is always the ``now`` argument. A request the rules refuse raises
 :class:`LadderRefused`, whose message says why and what to do; nothing is half-applied.
 
+The order is a function of the ladder's start order and its log (joins, challenges
+closed, idle drops, departures): :func:`replayed` works it out, and every action keeps
+``ladder.names`` equal to it. That is what lets a director correct a result already
+played (:func:`correct_result`, :func:`reopen`): the corrected challenge keeps its place
+in the log and every rung after it is worked out again, while later challenges stand as
+they were made.
+
+A ladder challenge is won only by winning it (:func:`match_winner`): a challenge level
+on game-points leaves the defender on their rung.
+
 Invariants the tests hold: the ladder is always a permutation of its players; a player
 has at most one open challenge (as challenger or challenged); a challenger is always
 below the player challenged while the challenge is open (moves keep the relative order
@@ -35,8 +45,9 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from core.match import Decision, Game, Match
+from core.match import Decision, Game, Match, MatchState
 from core.names import tidy
+from core.times import local_text
 
 
 class LadderRefused(ValueError):
@@ -316,13 +327,40 @@ class Ladder:
                 f"{', '.join(self.names) or '(nobody yet)'}") from None
 
 
+class LogKind(StrEnum):
+    JOINED = "joined"  # ``names[0]`` joined at the bottom
+    CLOSED = "closed"  # ``challenge`` was closed (its winner, if the challenger, climbed)
+    IDLE = "idle"  # ``names`` dropped ``idle_drop`` rungs together
+    LEFT = "left"  # ``names`` left the ladder together
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One line of a ladder's log: something that moved, or could have moved, rungs.
+
+    The log holds only what the order depends on, in the order it happened: joins,
+    challenges closed (played, forfeited or void: the challenge's own record says who
+    won), idle drops and departures. Challenges being issued and accepted move nobody
+    and are kept in ``LadderState.challenges`` with their times."""
+
+    kind: LogKind
+    at: datetime
+    challenge: int | None = None
+    names: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class LadderState:
-    """What a ladder remembers besides its order: every challenge, open and closed, and
-    when each player was last active (joined, challenged, accepted or played)."""
+    """What a ladder remembers besides its order: every challenge, open and closed, when
+    each player was last active (joined, challenged, accepted or played), the order the
+    ladder ``start``-ed from and its ``log``. The order is always :func:`replayed` from
+    ``start`` and ``log`` (the tests hold this), which is what lets a director's
+    correction of a result re-derive every rung after it (:func:`correct_result`)."""
 
     challenges: tuple[Challenge, ...] = ()
     last_active: Mapping[str, datetime] = field(default_factory=dict)
+    start: tuple[str, ...] = ()
+    log: tuple[Logged, ...] = ()
 
     def open_of(self, name: str) -> Challenge | None:
         """``name``'s open challenge, as challenger or challenged."""
@@ -347,6 +385,8 @@ class EventKind(StrEnum):
     VOID = "void"
     IDLE_DROP = "idle drop"
     LEFT = "left"
+    CORRECTED = "corrected"  # a director changed a played challenge's result
+    REOPENED = "reopened"  # a director's ruling left a played challenge undecided
 
 
 @dataclass(frozen=True)
@@ -380,7 +420,9 @@ class Targets:
 
 
 def _when(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M")
+    """A deadline as the players read it (``core.times``): the caller passes times in the
+    players' zone, so this is their clock with its zone marker."""
+    return local_text(moment)
 
 
 def _active(state: LadderState, names: tuple[str, ...], now: datetime) -> dict[str, datetime]:
@@ -465,11 +507,11 @@ def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: s
                      issued_at=now, accept_by=now + ladder.rules.accept_within,
                      rungs=(mine, theirs))
     event = LadderEvent(EventKind.CHALLENGED,
-                        f"#{number}: {challenger} (rung {mine}) challenges {challenged} "
-                        f"(rung {theirs}); accept by {_when(made.accept_by)} or it is "
-                        f"forfeited to {challenger}", number)
-    new = LadderState(state.challenges + (made,),
-                      _active(state, (challenger,), now))
+                        f"{challenger} (rung {mine}) challenged {challenged} (rung {theirs}), "
+                        f"challenge #{number}: accept it by {_when(made.accept_by)}, or it goes "
+                        f"to {challenger} by forfeit.", number)
+    new = replace(state, challenges=state.challenges + (made,),
+                  last_active=_active(state, (challenger,), now))
     return Step(ladder, new, (event,))
 
 
@@ -506,49 +548,92 @@ def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step
     done = replace(c, status=Status.ACCEPTED, accepted_at=now,
                    play_by=now + ladder.rules.play_within)
     event = LadderEvent(EventKind.ACCEPTED,
-                        f"#{c.number}: {name} accepts {c.challenger}'s challenge; play by "
-                        f"{_when(done.deadline)}", c.number)
-    new = LadderState(_replace_challenge(state, done), _active(state, (name,), now))
+                        f"{name} accepted {c.challenger}'s challenge #{c.number}: play it by "
+                        f"{_when(done.deadline)}.", c.number)
+    new = replace(state, challenges=_replace_challenge(state, done),
+                  last_active=_active(state, (name,), now))
     return Step(ladder, new, (event,))
 
 
-def _move(ladder: Ladder, winner: str, loser: str) -> Ladder:
+def _moved(names: tuple[str, ...], rule: OnWin, winner: str, loser: str) -> tuple[str, ...]:
     """A challenger's win (club rule ``on_win``). Leapfrog: the winner takes the loser's
     rung and those between move down one. Swap: the two exchange rungs. A winner already
-    above the loser stays where they are."""
-    names = list(ladder.names)
-    w, lo = names.index(winner), names.index(loser)
+    above the loser stays where they are: after a corrected result, a later challenge
+    made on the old rungs may find its challenger above (it stands as made, and nobody
+    moves); so does a result whose winner or loser is no longer on the ladder."""
+    if winner not in names or loser not in names:
+        return names
+    order = list(names)
+    w, lo = order.index(winner), order.index(loser)
     if w < lo:
-        return ladder
-    if ladder.rules.on_win is OnWin.SWAP:
-        names[w], names[lo] = names[lo], names[w]
+        return names
+    if rule is OnWin.SWAP:
+        order[w], order[lo] = order[lo], order[w]
     else:
-        names.pop(w)
-        names.insert(lo, winner)
-    return replace(ladder, names=tuple(names))
+        order.pop(w)
+        order.insert(lo, winner)
+    return tuple(order)
+
+
+def _dropped(names: tuple[str, ...], idle: set[str], drop: int) -> tuple[str, ...]:
+    """Idle players drop ``drop`` rungs (club rule ``idle_drop``): each goes just below
+    whoever is ``drop`` rungs under them now, so idle neighbours keep their order."""
+    def key(item: tuple[int, str]) -> float:
+        at, name = item
+        return at + drop + 0.5 if name in idle else at
+
+    return tuple(n for _, n in sorted(enumerate(names), key=key))
+
+
+def replayed(rules: LadderRules, state: LadderState) -> tuple[str, ...]:
+    """The order the ladder's ``start`` and ``log`` give: joins at the bottom, each
+    closed challenge won by its challenger moved by ``on_win``, idle drops and departures,
+    in the order they happened. A challenge's result is read from its record now, so a
+    corrected result moves (or stops moving) its players at its place in the log."""
+    names = tuple(state.start)
+    by_number = {c.number: c for c in state.challenges}
+    for line in state.log:
+        if line.kind is LogKind.JOINED:
+            names += line.names
+        elif line.kind is LogKind.CLOSED:
+            assert line.challenge is not None
+            c = by_number[line.challenge]
+            if c.winner == c.challenger:
+                names = _moved(names, rules.on_win, c.challenger, c.challenged)
+        elif line.kind is LogKind.IDLE:
+            names = _dropped(names, set(line.names), rules.idle_drop)
+        else:
+            names = tuple(n for n in names if n not in line.names)
+    return names
+
+
+def _close(state: LadderState, done: Challenge) -> LadderState:
+    """``done`` is closed: its record replaced and its line added to the log."""
+    assert done.closed_at is not None
+    line = Logged(LogKind.CLOSED, done.closed_at, done.number)
+    return replace(state, challenges=_replace_challenge(state, done), log=state.log + (line,))
 
 
 def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: Status,
          why: str, kind: EventKind) -> Step:
     """The challenger won ``c`` (played or by forfeit): move, close, announce."""
-    moved = _move(ladder, c.challenger, c.challenged)
+    moved = replace(ladder, names=_moved(ladder.names, ladder.rules.on_win, c.challenger,
+                                         c.challenged))
     done = replace(c, status=status, winner=c.challenger, closed_at=now, why=why)
     before = ladder.rung(c.challenger)
     after = moved.rung(c.challenger)
-    events = [LadderEvent(kind, f"#{c.number}: {c.challenger} beats {c.challenged} ({why})",
-                          c.number)]
+    events = [LadderEvent(kind, f"{c.challenger} beat {c.challenged} in challenge "
+                          f"#{c.number} ({why}).", c.number)]
     if after != before:
         events.append(LadderEvent(EventKind.MOVED,
                                   f"{c.challenger} climbs from rung {before} to {after}; "
-                                  f"{c.challenged} is now rung {moved.rung(c.challenged)}",
+                                  f"{c.challenged} is now rung {moved.rung(c.challenged)}.",
                                   c.number))
-    new = LadderState(_replace_challenge(state, done), state.last_active)
-    return Step(moved, new, tuple(events))
+    return Step(moved, _close(state, done), tuple(events))
 
 
 def _void(state: LadderState, c: Challenge, now: datetime, why: str) -> LadderState:
-    done = replace(c, status=Status.VOID, closed_at=now, why=why)
-    return LadderState(_replace_challenge(state, done), state.last_active)
+    return _close(state, replace(c, status=Status.VOID, closed_at=now, why=why))
 
 
 def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
@@ -563,8 +648,8 @@ def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Ste
     if ladder.rules.decline is Decline.FORFEIT:
         return _won(ladder, state, c, now, Status.FORFEITED, f"{name} declined: forfeit",
                     EventKind.FORFEITED)
-    event = LadderEvent(EventKind.VOID, f"#{c.number}: {name} declines {c.challenger}'s "
-                        "challenge; nobody moves", c.number)
+    event = LadderEvent(EventKind.VOID, f"{name} declined {c.challenger}'s challenge "
+                        f"#{c.number}: nobody moves.", c.number)
     return Step(ladder, _void(state, c, now, f"{name} declined"), (event,))
 
 
@@ -572,19 +657,50 @@ def withdraw(ladder: Ladder, state: LadderState, name: str, now: datetime) -> St
     """The challenger withdraws their open challenge: it is void and nobody moves (a
     challenger's loss would not move anyone either), and no cooldown follows."""
     c = _open_as(state, name, "challenger")
-    event = LadderEvent(EventKind.VOID, f"#{c.number}: {name} withdraws the challenge to "
-                        f"{c.challenged}; nobody moves", c.number)
+    event = LadderEvent(EventKind.VOID, f"{name} withdrew challenge #{c.number} to "
+                        f"{c.challenged}: nobody moves.", c.number)
     return Step(ladder, _void(state, c, now, f"{name} withdrew"), (event,))
 
 
 def _as_match(ladder: Ladder, c: Challenge) -> Match:
     """The challenge as a ``core.match.Match`` (side 0 = challenger), whose rule decides
     a best-of-N: won by more than half the game-points, a tied game half each. Starts
-    decide nothing on a ladder (see :func:`record_result`), so a game whose starter was
+    decide nothing on a ladder (see :func:`match_winner`), so a game whose starter was
     not said is given side 0 only because ``Match`` wants one."""
     games = tuple(Game.played(1 if g.starter == c.challenged else 0,
                               g.challenger_score, g.challenged_score) for g in c.games)
     return Match(best_of=ladder.rules.best_of, games=games)
+
+
+def match_winner(outcome: MatchState) -> int | None:
+    """The side that wins a decided ladder challenge (side 0 = the challenger), or None
+    when nobody did. A challenge is won by more than half its game-points
+    (``Decision.GAMES``: ``core.match``'s best-of-N rule), or by a director's match bye
+    or ruling (the Director's Manual: the director is "the final arbiter in game
+    decisions"). A challenge level on game-points (a 400-400 game; 1.5-1.5 over three)
+    has no winner, whatever its spread or starts: SSSg para 17 breaks such a tie because
+    a knockout must send one player on, but a ladder need not. The manual names the
+    "rigid ladder system" (*Pairing Players at Club*) and leaves its working to the club;
+    the rule here is the one a club director expects: the challenger did not win, so the
+    defender keeps the rung."""
+    if outcome.decision in (Decision.GAMES, Decision.MATCH_BYE, Decision.RULING):
+        return outcome.winner
+    return None
+
+
+def _points(outcome: MatchState, side: int) -> str:
+    """'1-0, +32': game-points and spread from ``side``'s seat."""
+    return (f"{outcome.points[side]:g}-{outcome.points[1 - side]:g}, "
+            f"{outcome.spread[side]:+d}")
+
+
+def _why(outcome: MatchState, side: int | None) -> str:
+    """How a decided challenge ended, in words for its record and its announcement."""
+    if side is None:
+        return f"a tie, {_points(outcome, 0)}: the defender keeps the rung"
+    how = {Decision.MATCH_BYE: ", a director's match bye",
+           Decision.RULING: ", a director's ruling"}.get(outcome.decision, "")
+    return f"{'won' if side == 0 else 'held'} {_points(outcome, side)}{how}"
 
 
 def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, int], tuple[str, int]],
@@ -593,8 +709,8 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
     order. The challenge is decided once a side holds more than half of ``best_of``
     (club rule) game-points, the rule ``core.match`` applies to every best-of-N. If all
     the games are played and neither side holds a majority (tied games), the challenged
-    keeps the rung: a challenger climbs only by winning. The director enters scores
-    as final (Director's Manual: the director is "the final arbiter in game decisions").
+    keeps the rung (:func:`match_winner`). The director enters scores as final
+    (Director's Manual: the director is "the final arbiter in game decisions").
     """
     (a, sa), (b, sb) = scores
     for score in (sa, sb):
@@ -610,81 +726,184 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
         raise LadderRefused(f"the starter {starter!r} is not in #{c.number}: give {a} or {b}")
     mine, theirs = (sa, sb) if a == c.challenger else (sb, sa)
     c = replace(c, games=c.games + (LadderGame(mine, theirs, starter),))
-    number = len(c.games)
-    game = LadderEvent(EventKind.GAME, f"#{c.number} game {number}: {c.challenger} {mine}, "
-                       f"{c.challenged} {theirs}", c.number)
+    game = LadderEvent(EventKind.GAME, f"Challenge #{c.number}, game {len(c.games)}: "
+                       f"{c.challenger} {mine}, {c.challenged} {theirs}.", c.number)
     outcome = _as_match(ladder, c).state()
-    active = _active(state, c.players, now)
-    state = LadderState(state.challenges, active)
-    if outcome.decision is Decision.UNDECIDED:
-        state = LadderState(_replace_challenge(state, c), active)
+    state = replace(state, challenges=_replace_challenge(state, c),
+                    last_active=_active(state, c.players, now))
+    if not outcome.decided:
         return Step(ladder, state, (game,))
-    winner = None
-    if outcome.decision is Decision.GAMES:
-        winner = c.challenger if outcome.winner == 0 else c.challenged
-    step = _played(ladder, state, c, winner, outcome.score_line(), now)
+    step = _played(ladder, state, c, outcome, now)
     return Step(step.ladder, step.state, (game,) + step.events)
 
 
-def _played(ladder: Ladder, state: LadderState, c: Challenge, winner: str | None, points: str,
+def _played(ladder: Ladder, state: LadderState, c: Challenge, outcome: MatchState,
             now: datetime) -> Step:
     """Close ``c`` as played: a challenger's win moves rungs (club rule ``on_win``); the
-    challenged's win, or no winner, leaves the ladder as it is (a challenger climbs only
-    by winning)."""
-    if winner == c.challenger:
-        return _won(ladder, state, c, now, Status.PLAYED, f"won {points}", EventKind.WON)
-    why = f"held {points}" if winner else f"level {points}: the challenged keeps the rung"
+    challenged's win, or no winner, leaves the ladder as it is (:func:`match_winner`)."""
+    side = match_winner(outcome)
+    why = _why(outcome, side)
+    if side == 0:
+        return _won(ladder, state, c, now, Status.PLAYED, why, EventKind.WON)
+    winner = None if side is None else c.challenged
     done = replace(c, status=Status.PLAYED, winner=winner, closed_at=now, why=why)
-    held = LadderEvent(EventKind.HELD, f"#{c.number}: {c.challenged} holds rung "
-                       f"{ladder.rung(c.challenged)} against {c.challenger} ({why})", c.number)
-    return Step(ladder, LadderState(_replace_challenge(state, done), state.last_active),
-                (held,))
+    held = LadderEvent(EventKind.HELD, f"{c.challenged} kept rung {ladder.rung(c.challenged)} "
+                       f"against {c.challenger} in challenge #{c.number} ({why}).", c.number)
+    return Step(ladder, _close(state, done), (held,))
 
 
-def record_decided(ladder: Ladder, state: LadderState, number: int, winner: str | None,
-                   points: str, now: datetime) -> Step:
-    """An accepted challenge decided elsewhere: its games were reported, agreed and, where
-    disputed, ruled on by a director (the Director's Manual: the director is "the final
-    arbiter in game decisions"), and the best-of-N rule of ``core.match`` named the
-    ``winner`` (None: level). ``points`` is the match's score line, for the record. Moves
-    rungs exactly as :func:`record_result` does; both players count as active. Unlike
-    :func:`record_result` it is not refused after ``play_by``: the games were reported
-    before the challenge lapsed, and a result's agreement window may end after it."""
+def _numbered(state: LadderState, number: int) -> Challenge:
     found = [c for c in state.challenges if c.number == number]
     if not found:
         raise LadderRefused(f"there is no challenge #{number} on this ladder")
-    c = found[0]
+    return found[0]
+
+
+def record_decided(ladder: Ladder, state: LadderState, number: int, outcome: MatchState,
+                   now: datetime) -> Step:
+    """An accepted challenge decided elsewhere: its games were reported, agreed and, where
+    disputed, ruled on by a director (the Director's Manual: the director is "the final
+    arbiter in game decisions"); ``outcome`` is the state of the match it was played as
+    (side 0 = the challenger), whose winner :func:`match_winner` names. Moves rungs
+    exactly as :func:`record_result` does; both players count as active. Unlike
+    :func:`record_result` it is not refused after ``play_by``: the games were reported
+    before the challenge lapsed, and a result's agreement window may end after it."""
+    c = _numbered(state, number)
     if c.status is not Status.ACCEPTED:
         raise LadderRefused(f"#{number} is {c.status.value}, not being played: its result "
                             "cannot be recorded")
-    if winner is not None and winner not in c.players:
-        raise LadderRefused(f"the winner {winner!r} does not play in #{number}: give "
-                            f"{c.challenger} or {c.challenged}")
-    active = LadderState(state.challenges, _active(state, c.players, now))
-    return _played(ladder, active, c, winner, points, now)
+    if not outcome.decided:
+        raise LadderRefused(f"#{number} is not decided yet: its games go on")
+    active = replace(state, last_active=_active(state, c.players, now))
+    return _played(ladder, active, c, outcome, now)
 
 
-def expire(ladder: Ladder, state: LadderState, now: datetime) -> Step:
+def _logged_close(state: LadderState, c: Challenge, what: str) -> None:
+    if not any(x.kind is LogKind.CLOSED and x.challenge == c.number for x in state.log):
+        raise LadderRefused(
+            f"#{c.number} was decided before this ladder kept a log of its moves, so its "
+            f"rungs cannot be worked out again: {what} is refused; leave the result as it "
+            "is, or move the players by hand with a new ladder")
+
+
+def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: MatchState,
+                   now: datetime) -> Step:
+    """A director changed the result of a challenge already played (a dispute ruled the
+    other way, a game rescored or voided, a match bye; the Director's Manual: the
+    director is "the final arbiter in game decisions"). ``outcome`` is the corrected
+    match (side 0 = the challenger), still decided. The challenge takes its new result
+    and the order is worked out again from the start and the log (:func:`replayed`),
+    the result staying at its place in the log. Everything after it stands as made:
+    challenges issued later were made on the rungs of the time and are not judged again
+    (reach, one at a time); their results move their players from wherever the
+    corrected order puts them (a challenger now above the challenged does not move), and
+    idle drops drop the same players. The one line announced says what changed; whoever
+    changed rung is told by the caller, which compares the orders."""
+    c = _numbered(state, number)
+    if c.status is not Status.PLAYED:
+        raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge's "
+                            "result can be corrected")
+    if not outcome.decided:
+        raise LadderRefused(f"the corrected #{number} is not decided: reopen it instead")
+    side = match_winner(outcome)
+    winner = None if side is None else c.players[side]
+    why = _why(outcome, side)
+    if (winner, why) == (c.winner, c.why):
+        return Step(ladder, state, ())
+    _logged_close(state, c, "the correction")
+    fixed = replace(state, challenges=_replace_challenge(state, replace(c, winner=winner,
+                                                                        why=why)))
+    now_ladder = replace(ladder, names=replayed(ladder.rules, fixed))
+    if winner == c.winner:  # a new score, the same winner: nothing moves
+        return Step(now_ladder, fixed, ())
+    result = (f"{c.challenger} beat {c.challenged}" if side == 0 else
+              f"{c.challenged} kept the rung against {c.challenger}")
+    event = LadderEvent(EventKind.CORRECTED, f"A director corrected challenge #{number}: "
+                        f"{result} ({why}). The rungs since are worked out again.", number)
+    return Step(now_ladder, fixed, (event,))
+
+
+def reopen(ladder: Ladder, state: LadderState, number: int, now: datetime) -> Step:
+    """A director's ruling left a played challenge undecided (a game voided, so a game
+    is to be played again): its result no longer stands. The challenge is accepted
+    again, its line leaves the log and the order is worked out again without it
+    (:func:`replayed`; later moves stand as made, as in :func:`correct_result`). Its
+    players must play again, so they have ``play_days`` (club rule) from now if the old
+    deadline is nearer. Refused while either player has another open challenge, which
+    they made after this one was decided (one open challenge each, the rule that keeps
+    rungs from moving under a challenge)."""
+    c = _numbered(state, number)
+    if c.status is not Status.PLAYED:
+        raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge can be "
+                            "reopened")
+    for name in c.players:
+        other = state.open_of(name)
+        if other is not None:
+            raise LadderRefused(
+                f"{name} has challenge #{other.number} open, made after #{number} was "
+                f"decided, and a player has one open challenge at a time: rule so that "
+                f"#{number} stays decided (uphold it, correct the score, or give a match "
+                f"bye), or rule on it once #{other.number} is settled")
+    _logged_close(state, c, "reopening it")
+    assert c.play_by is not None
+    play_by = max(c.play_by, now + ladder.rules.play_within)
+    again = replace(c, status=Status.ACCEPTED, winner=None, closed_at=None, why="",
+                    play_by=play_by)
+    fixed = replace(state, challenges=_replace_challenge(state, again),
+                    log=tuple(x for x in state.log
+                              if not (x.kind is LogKind.CLOSED and x.challenge == number)),
+                    last_active=_active(state, c.players, now))
+    event = LadderEvent(EventKind.REOPENED,
+                        f"A director reopened challenge #{number} ({c.challenger} v "
+                        f"{c.challenged}): it is not decided now; play it by "
+                        f"{_when(play_by)}. The rungs since are worked out again.", number)
+    return Step(replace(ladder, names=replayed(ladder.rules, fixed)), fixed, (event,))
+
+
+def _games_note(c: Challenge, outcome: MatchState | None) -> str:
+    """What became of the games of a challenge that lapsed part-played."""
+    if outcome is None or not outcome.counted:
+        return ""
+    n = len(outcome.counted)
+    games = "the game played" if n == 1 else f"the {n} games played"
+    score = f"{c.challenger} {outcome.points[0]:g}-{outcome.points[1]:g} {c.challenged}"
+    return f"; {games} ({score}) {'does' if n == 1 else 'do'} not count"
+
+
+def expire(ladder: Ladder, state: LadderState, now: datetime,
+           matches: Mapping[int, MatchState] | None = None) -> Step:
     """Apply every deadline passed at ``now``, earliest first (a forfeit moves rungs, and
     a later one must see that move). Not accepted within ``accept_hours``: forfeit to
-    the challenger. Accepted but not played within ``play_days``: ``lapse`` (club rule)
-    says forfeit to the challenger or void. Closed challenges are never touched again,
-    so applying this twice at one ``now`` changes nothing the second time."""
+    the challenger. Accepted but not decided within ``play_days``: ``lapse`` (club rule)
+    says forfeit to the challenger or void; games played in it but not deciding it do
+    not count, and the announcement says so. A challenge whose games decide it is never
+    lapsed: its result stands (recorded here at its deadline if it was not yet). The
+    games are the challenge's own (:func:`record_result`) or, for a challenge played as
+    a match elsewhere, that match's state in ``matches`` by challenge number (side 0 =
+    the challenger). Closed challenges are never touched again, so applying this twice
+    at one ``now`` changes nothing the second time."""
     events: list[LadderEvent] = []
     due = sorted((c for c in state.challenges if c.is_open and c.deadline <= now),
                  key=lambda c: (c.deadline, c.number))
     for c in due:
+        outcome = (matches or {}).get(c.number)
+        if outcome is None and c.games:
+            outcome = _as_match(ladder, c).state()
         if c.status is Status.ISSUED:
             why = f"not accepted within {ladder.rules.accept_hours} h: forfeit"
             step = _won(ladder, state, c, c.deadline, Status.FORFEITED, why, EventKind.FORFEITED)
+        elif outcome is not None and outcome.decided:
+            step = _played(ladder, state, c, outcome, c.deadline)
         elif ladder.rules.lapse is Lapse.FORFEIT:
-            why = f"not played within {ladder.rules.play_days} days: forfeit"
+            why = (f"not played within {ladder.rules.play_days} days: forfeit"
+                   f"{_games_note(c, outcome)}")
             step = _won(ladder, state, c, c.deadline, Status.FORFEITED, why, EventKind.FORFEITED)
         else:
             why = f"not played within {ladder.rules.play_days} days"
             step = Step(ladder, _void(state, c, c.deadline, why),
-                        (LadderEvent(EventKind.VOID, f"#{c.number} ({c.challenger} v "
-                                     f"{c.challenged}) {why}: void, nobody moves", c.number),))
+                        (LadderEvent(EventKind.VOID, f"Challenge #{c.number} ({c.challenger} v "
+                                     f"{c.challenged}) was {why}: void, nobody moves"
+                                     f"{_games_note(c, outcome)}.", c.number),))
         ladder, state = step.ladder, step.state
         events.extend(step.events)
     return Step(ladder, state, tuple(events))
@@ -700,30 +919,29 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
     idle = [n for n in ladder.names
             if state.open_of(n) is None
             and n in state.last_active and now - state.last_active[n] >= rules.idle_after]
+    if not idle:
+        return Step(ladder, state, ())
     active = dict(state.last_active)
     events: list[LadderEvent] = []
     if rules.idle is Idle.LEAVE:
         for name in idle:
             del active[name]
             events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: no ladder "
-                                      f"games in {rules.idle_days} days", player=name))
-        names = [n for n in ladder.names if n not in idle]
+                                      f"games in {rules.idle_days} days.", player=name))
+        names = tuple(n for n in ladder.names if n not in idle)
+        line = Logged(LogKind.LEFT, now, names=tuple(idle))
     else:
-        # An idle player goes just below whoever is ``idle_drop`` rungs under them now.
-        def key(item: tuple[int, str]) -> float:
-            at, name = item
-            return at + rules.idle_drop + 0.5 if name in idle else at
-
-        names = [n for _, n in sorted(enumerate(ladder.names), key=key)]
+        names = _dropped(ladder.names, set(idle), rules.idle_drop)
+        line = Logged(LogKind.IDLE, now, names=tuple(idle))
         for name in idle:
             active[name] = now
             at, to = ladder.names.index(name) + 1, names.index(name) + 1
             if to != at:
                 events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at} "
-                                          f"to {to}: no ladder games in {rules.idle_days} days",
-                                          player=name))
-    return Step(replace(ladder, names=tuple(names)), LadderState(state.challenges, active),
-                tuple(events))
+                                          f"to {to}: no ladder games in {rules.idle_days} "
+                                          "days.", player=name))
+    return Step(replace(ladder, names=names),
+                replace(state, last_active=active, log=state.log + (line,)), tuple(events))
 
 
 def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
@@ -737,21 +955,25 @@ def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
                             f"{[n.casefold() for n in ladder.names].index(clean.casefold()) + 1}): "
                             "to add another player of that name, add an initial")
     grown = Ladder(ladder.names + (clean,), ladder.rules)
-    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}",
+    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}.",
                         player=clean)
-    return Step(grown, LadderState(state.challenges, _active(state, (clean,), now)), (event,))
+    line = Logged(LogKind.JOINED, now, names=(clean,))
+    return Step(grown, replace(state, last_active=_active(state, (clean,), now),
+                               log=state.log + (line,)), (event,))
 
 
 def new_ladder(names: tuple[str, ...], rules: LadderRules, now: datetime) -> Step:
-    """A ladder started with ``names`` in this order (top first), all active from ``now``."""
+    """A ladder started with ``names`` in this order (top first), all active from ``now``:
+    they are its ``start``, and its log is empty."""
     step = Step(Ladder((), rules), LadderState())
     for name in names:
         step = join(step.ladder, step.state, name, now)
-    return Step(step.ladder, step.state, ())
+    return Step(step.ladder, replace(step.state, start=step.ladder.names, log=()), ())
 
 
-#: The version of :func:`to_record`'s shape; :func:`from_record` refuses any other.
-RECORD_FORMAT = 1
+#: The version of :func:`to_record`'s shape; :func:`from_record` reads it and version 1
+#: (before the log: its order becomes the start, with an empty log), and refuses others.
+RECORD_FORMAT = 2
 
 
 def _stamp(moment: datetime | None) -> str | None:
@@ -783,14 +1005,18 @@ def to_record(ladder: Ladder, state: LadderState) -> dict[str, Any]:
         "names": list(ladder.names),
         "last_active": {n: t.isoformat() for n, t in state.last_active.items()},
         "challenges": challenges,
+        "start": list(state.start),
+        "log": [{"kind": x.kind.value, "at": x.at.isoformat(), "challenge": x.challenge,
+                 "names": list(x.names)} for x in state.log],
     }
 
 
 def from_record(data: Mapping[str, Any]) -> tuple[Ladder, LadderState]:
     """The inverse of :func:`to_record`; a record of another shape raises ``ValueError``
     (or ``KeyError``/``TypeError``) saying what did not fit."""
-    if data.get("format") != RECORD_FORMAT:
-        raise ValueError(f"format {data.get('format')!r}, expected {RECORD_FORMAT}")
+    version = data.get("format")
+    if version not in (1, RECORD_FORMAT):
+        raise ValueError(f"format {version!r}, expected {RECORD_FORMAT}")
     rules = rules_from_mapping(data["rules"])
     challenges = tuple(
         Challenge(
@@ -803,7 +1029,16 @@ def from_record(data: Mapping[str, Any]) -> tuple[Ladder, LadderState]:
             winner=row["winner"], closed_at=_moment(row["closed_at"]), why=row["why"])
         for row in data["challenges"])
     active = {n: datetime.fromisoformat(t) for n, t in data["last_active"].items()}
-    return Ladder(tuple(data["names"]), rules), LadderState(challenges, active)
+    names = tuple(data["names"])
+    if version == 1:
+        return Ladder(names, rules), LadderState(challenges, active, start=names)
+    log = tuple(Logged(LogKind(x["kind"]), datetime.fromisoformat(x["at"]), x["challenge"],
+                       tuple(x["names"])) for x in data["log"])
+    state = LadderState(challenges, active, tuple(data["start"]), log)
+    if replayed(rules, state) != names:
+        raise ValueError("its order is not the one its start and log give: the record was "
+                         "edited by hand")
+    return Ladder(names, rules), state
 
 
 def next_deadline(ladder: Ladder, state: LadderState) -> datetime | None:

@@ -1,5 +1,5 @@
 """`tdbot ladder ...`: try a club challenge ladder (``core/ladder.py``) over a JSON state
-file, without the bot or a database.
+file, without the bot or a database; and read a ladder the bot runs, from its database.
 
     tdbot ladder new club.json --players "Ann,Bob,Cat" [--rules rules.toml]
     tdbot ladder challenge club.json Cat Ann --at "2024-03-01 19:00"
@@ -7,6 +7,12 @@ file, without the bot or a database.
     tdbot ladder result club.json Cat 412 Ann 380 --at ...
     tdbot ladder tick club.json --at ...        # apply lapsed deadlines, then idle drops
     tdbot ladder show club.json
+    tdbot ladder show club-ladder [--db tdbot.sqlite3]   # the bot's ladder event
+
+``show`` tells the two apart by the name: one ending ``.json`` is a state file, anything
+else an event's slug or id in the database (``--db``, default TDBOT_DB or
+./tdbot.sqlite3). A stored ladder is only read here: the players change it in the chat,
+and its deadlines fire in the bot, so there is no ``tick`` for it.
 
 Names may be shortened as everywhere else (``core.names``). ``--at`` is UTC unless it
 carries an offset; without it, the time now. A refusal is one line on stderr, exit 2,
@@ -19,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,8 +33,13 @@ from typing import Annotated, Any
 import typer
 
 from bot.cli.app import app, fail
+from bot.cli.platform_cmds import DbOption, _use
+from bot.service import ladders
+from bot.service.events import lookup_event
+from bot.store.db import Database
 from core import ladder as lad
 from core.names import NameRefused, pick
+from core.times import local_text
 
 ladder_app = typer.Typer(help="Try a club challenge ladder over a JSON file.",
                          no_args_is_help=True)
@@ -128,7 +140,9 @@ def new(
     _print(step)
 
 
-def _print(step: lad.Step) -> None:
+def _print(step: lad.Step, when: Callable[[datetime], str] = local_text) -> None:
+    """The ladder top first, each open challenge with its deadline (``when`` writes it:
+    in its own offset for a file, in the event's zone for a stored ladder)."""
     rules = step.ladder.rules
     for rung, name in enumerate(step.ladder.names, 1):
         c = step.state.open_of(name)
@@ -137,7 +151,7 @@ def _print(step: lad.Step) -> None:
             other = c.challenged if c.challenger == name else c.challenger
             role = "challenges" if c.challenger == name else "challenged by"
             note = (f"  #{c.number} {role} {other}, {c.status.value}, "
-                    f"deadline {c.deadline:%Y-%m-%d %H:%M}")
+                    f"deadline {when(c.deadline)}")
         typer.echo(f"{rung:>3}  {name}{note}")
     typer.echo(f"rules: reach {rules.reach}, accept {rules.accept_hours} h, play "
                f"{rules.play_days} days ({rules.lapse.value} after), decline = "
@@ -149,11 +163,20 @@ def _print(step: lad.Step) -> None:
 
 @ladder_app.command("show")
 def show(
-    path: FileArg,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the state file's JSON.")] = False,
+    target: Annotated[str, typer.Argument(
+        metavar="FILE|EVENT", help="A ladder's JSON state file (a name ending .json), or the "
+        "slug or id of a ladder event in the database.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print the ladder's JSON record.")] = False,
+    db: DbOption = None,
 ) -> None:
     """The ladder, top first, with each open challenge and its deadline."""
-    step = _load(path)
+    if not target.lower().endswith(".json"):
+        _show_stored(target, json_out, db)
+        return
+    if db is not None:
+        fail(f"{target} is a JSON state file; --db is for a ladder event in the database "
+             "(give its slug or id instead of a file)")
+    step = _load(Path(target))
     if json_out:
         typer.echo(json.dumps(_dump(step), indent=1))
         return
@@ -252,3 +275,19 @@ def tick(path: FileArg, at: AtOption = None) -> None:
     done = _apply(path, work)
     if not done.events:
         typer.echo(f"nothing due at {now:%Y-%m-%d %H:%M}")
+
+
+def _show_stored(event: str, json_out: bool, db: Path | None) -> None:
+    """``show EVENT``: the ladder the bot runs for EVENT, read from the database."""
+
+    async def work(database: Database) -> ladders.Loaded:
+        found = await lookup_event(database, event)
+        return await ladders.read_ladder(database, found.id)
+
+    loaded = _use(db, work)
+    step = lad.Step(loaded.ladder, loaded.state)
+    if json_out:
+        typer.echo(json.dumps(_dump(step), indent=1))
+        return
+    typer.echo(f"{loaded.event.name} ({loaded.event.slug}), the ladder:")
+    _print(step, loaded.event.local)

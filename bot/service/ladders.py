@@ -8,8 +8,10 @@ A refusal (``LadderRefused``) is the core's own words and changes nothing.
 An accepted challenge becomes a match (best of the club's ``best_of``) in the ladder's one
 always-open round, so its games are reported like any match (result slips, agreement
 windows, board photos, disputes and rulings). When that match is decided,
-``progress.after_results`` calls :func:`after_results`, which hands the winner to the core
-(``record_decided``: leapfrog or swap by the club's rule).
+``progress.after_results`` calls :func:`after_results`, which hands the match to the core
+(``record_decided``: leapfrog or swap by the club's rule); when a director's ruling later
+changes that result, the core works the rungs out again from the ladder's log
+(``correct_result``, ``reopen``), so the ladder never shows a result that no longer stands.
 
 Time is durable: every open challenge has a deadline row (accept within ``accept_hours``,
 play within ``play_days``) and the ladder one for the next idle drop (``idle_days``). All
@@ -39,7 +41,7 @@ from bot.service.events import Event, find_event, get_event
 from bot.service.invites import create_invite
 from bot.service.matches import core_match
 from bot.service.roles import require_role
-from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store import (
     deadlines_repo,
     events_repo,
@@ -53,6 +55,7 @@ from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline
 from bot.store.entries_repo import Entry
 from core import ladder as lad
+from core.match import MatchState
 from core.names import NameRefused, pick
 
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
@@ -82,6 +85,13 @@ class Loaded:
         return None
 
 
+async def read_ladder(db: Database, event_id: int) -> Loaded:
+    """An event's stored ladder, read for the command line (``tdbot ladder show EVENT``):
+    a TD at the desk sees it without the chat; nothing is changed."""
+    async with reading(db) as tx:
+        return await load(tx, await get_event(tx, event_id))
+
+
 def subject(event_id: int, number: int | None = None) -> str:
     return f"ladder:{event_id}" if number is None else f"ladder:{event_id}:{number}"
 
@@ -97,7 +107,7 @@ async def create_ladder(tx: Tx, event_id: int, definition: Definition, now: date
     except lad.LadderRefused as exc:
         raise Invalid(f"players: {exc}") from None
     local = now.astimezone(ZoneInfo(definition.event.time_zone))
-    state = lad.LadderState((), {n: local for n in names})
+    state = lad.LadderState((), {n: local for n in names}, start=names)
     round_id = await rounds_repo.add_open_ended(
         tx, event_id=event_id, code=ROUND_CODE, name=ROUND_NAME, best_of=rules.best_of,
         opens_at=now)
@@ -205,7 +215,8 @@ async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState
 
 def _t(loaded: Loaded, now: datetime) -> datetime:
     """``now`` in the event's time zone: the core writes its times in its caller's zone
-    (its lines say "accept by 2024-03-01 19:00"), so players read their own clock."""
+    (its lines say "play it by Mon 09 Mar 2026 17:00 (+08)"), so players read their own
+    clock, written as everywhere else in the bot (``core.times``)."""
     return now.astimezone(loaded.event.zone)
 
 
@@ -439,36 +450,55 @@ async def _make_match(tx: Tx, loaded: Loaded, c: lad.Challenge, now: datetime) -
 # --- results and deadlines ----------------------------------------------------------------
 
 
-async def after_results(tx: Tx, event: Event, now: datetime | None = None) -> list[int]:
-    """A match of the ladder was settled: hand each decided match whose challenge is
-    still being played to the core (``record_decided``), which moves the rungs by the
-    club's rule. No match becomes ready from another's result on a ladder."""
+async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
+    """A match of the ladder was settled or corrected: bring each challenge in line with
+    its match, as the core counts the match's games (who wins a ladder challenge is
+    ``core.ladder.match_winner``'s rule, so a tied match, stored with no winner or not,
+    leaves the defender on the rung). A challenge being played whose match is decided is
+    recorded (``record_decided``: leapfrog or swap); its players are told by the decided
+    match's own message, everyone else whose rung changed here. A played challenge whose
+    match a director's ruling changed (a dispute, a rescored or voided game, a match
+    bye) is corrected (``correct_result``) or, if its match is no longer decided,
+    reopened (``reopen``): the core works every rung out again from the ladder's log,
+    and both players and everyone whose rung changed are told. A correction the core
+    refuses is refused whole, in its words, so the ruling is not applied either. No
+    match becomes ready from another's result on a ladder."""
     loaded = await load(tx, event)
     linked = await ladders_repo.matches(tx, event.id)
+    at = _t(loaded, now)
     for c in loaded.state.challenges:
         match_id = linked.get(c.number)
-        if c.status is not lad.Status.ACCEPTED or match_id is None:
+        if match_id is None or c.status not in (lad.Status.ACCEPTED, lad.Status.PLAYED):
             continue
         view = await matches_repo.get(tx, match_id)
-        if view is None or view.state != "decided":
+        if view is None or view.state == "not_needed":
             continue
         outcome = (await core_match(tx, match_id)).state()
-        winner = None if view.winner is None else c.players[view.winner]
-        at = _t(loaded, now) if now is not None else _latest(loaded.state, c)
-        step = lad.record_decided(loaded.ladder, loaded.state, c.number, winner,
-                                  outcome.score_line(), at)
-        loaded = await _commit(tx, loaded, step, by=Actor.system(), action="ladder.result",
-                               now=at, quiet=view.people, why=f"match {view.code} decided")
+        quiet: tuple[int | None, ...] = ()
+        try:
+            if c.status is lad.Status.ACCEPTED:
+                if not outcome.decided:
+                    continue
+                step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at)
+                action = "ladder.result"
+                side = lad.match_winner(outcome)
+                if side is not None and view.state == "decided" and view.winner == side:
+                    quiet = view.people  # the decided match's message says who won
+                # otherwise (a tie; a winner the SSSg tie-breaks named) the players read
+                # the ladder's own line: the defender keeps the rung
+            elif outcome.decided:
+                step = lad.correct_result(loaded.ladder, loaded.state, c.number, outcome, at)
+                action = "ladder.correct"
+            else:
+                step = lad.reopen(loaded.ladder, loaded.state, c.number, at)
+                action = "ladder.reopen"
+        except lad.LadderRefused as exc:
+            raise Invalid(f"{view.code} is ladder challenge #{c.number}: {exc}") from None
+        if (step.ladder, step.state) == (loaded.ladder, loaded.state):
+            continue
+        loaded = await _commit(tx, loaded, step, by=Actor.system(), action=action, now=now,
+                               quiet=quiet, why=f"match {view.code}: {outcome.decision.value}")
     return []
-
-
-def _latest(state: lad.LadderState, c: lad.Challenge) -> datetime:
-    """When a result is recorded if the caller did not say (a ruling's path): the latest
-    moment the ladder knows of, never before the acceptance."""
-    times = [t for t in state.last_active.values()]
-    times += [x.closed_at for x in state.challenges if x.closed_at is not None]
-    assert c.accepted_at is not None
-    return max([c.accepted_at, *times])
 
 
 async def where_now(tx: Tx, event: Event, person_id: int) -> str:
@@ -489,28 +519,35 @@ async def _tick(tx: Tx, d: Deadline, now: datetime) -> bool:
     is closed unplayed and its open slips void."""
     event = await get_event(tx, int(d.payload["event_id"]))
     loaded = await load(tx, event)
-    lapsed = await _expire_and_drop(loaded, now)
+    linked = await ladders_repo.matches(tx, event.id)
+    played = {c.number: (await core_match(tx, linked[c.number])).state()
+              for c in loaded.state.challenges
+              if c.status is lad.Status.ACCEPTED and c.number in linked}
+    lapsed = await _expire_and_drop(loaded, now, played)
     if lapsed is None:
         await _arm(tx, event.id, loaded.ladder, loaded.state, now, skip=d.id)
         return False
     step, closed = lapsed
     await _commit(tx, loaded, step, by=Actor.system(), action="ladder.deadline", now=now,
                   why=d.kind, skip=d.id)
-    linked = await ladders_repo.matches(tx, event.id)
     for number in closed:
         if number in linked:
             await _close_unplayed(tx, linked[number], now)
     return True
 
 
-async def _expire_and_drop(loaded: Loaded, now: datetime) -> tuple[lad.Step, list[int]] | None:
-    first = lad.expire(loaded.ladder, loaded.state, _t(loaded, now))
+async def _expire_and_drop(loaded: Loaded, now: datetime,
+                           played: dict[int, MatchState]) -> tuple[lad.Step, list[int]] | None:
+    """What is due now (``expire`` with each challenge's match as played, so that a
+    decided match's result stands instead of lapsing, then ``idle_drops``), and the
+    challenges it ended unplayed (forfeited or void), whose matches are closed."""
+    first = lad.expire(loaded.ladder, loaded.state, _t(loaded, now), played)
     second = lad.idle_drops(first.ladder, first.state, _t(loaded, now))
     if not first.events and second.ladder == loaded.ladder and not second.events:
         return None
     was_open = {c.number for c in loaded.state.challenges if c.is_open}
-    closed = [c.number for c in second.state.challenges
-              if c.number in was_open and not c.is_open]
+    closed = [c.number for c in second.state.challenges if c.number in was_open
+              and c.status in (lad.Status.FORFEITED, lad.Status.VOID)]
     return lad.Step(second.ladder, second.state, first.events + second.events), closed
 
 

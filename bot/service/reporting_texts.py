@@ -176,12 +176,20 @@ def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
     assert state.winner is not None
     names = (view.label(0), view.label(1))
     line = score_line(view, state, side)
+    what = _match_word(event, view)
     if state.winner == side:
-        head = f"🏆 You won your <b>{esc(view.round_name)}</b> match against {esc(names[1 - side])}"
+        head = f"🏆 You won your {what} against {esc(names[1 - side])}"
     else:
-        head = f"{esc(names[1 - side])} won your <b>{esc(view.round_name)}</b> match"
+        head = f"{esc(names[1 - side])} won your {what}"
     how = DECIDED_ON.get(state.decision, "")
     return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}.\n{after}"
+
+
+def _match_word(event: Event, view: MatchView) -> str:
+    """What a player calls their match: on a ladder it is their challenge."""
+    if event.format == "ladder":
+        return "ladder challenge"
+    return f"<b>{esc(view.round_name)}</b> match"
 
 
 def goes_to_division(division: str) -> str:

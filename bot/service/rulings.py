@@ -309,7 +309,10 @@ async def apply_correction_in(
     if reopened or (not decided_before and view.state != "playing" and after.counted):
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
                                        None)
-    if reopened or voided_matches:
+    # a decided match rescored with the same winner still moves a format that counts
+    # more than the winner (a ladder holds the defender on a tie the SSSg rules break)
+    rescored = decided_before and after.score_line() != before.score_line()
+    if reopened or voided_matches or rescored:
         await after_results(tx, event, now)
     fresh = await get_match(tx, view.id)
     if outcome_after[0] and outcome_after != outcome_before:

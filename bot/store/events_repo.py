@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso
+from core.times import local_text
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,7 @@ class Event:
 
     def local(self, moment: datetime) -> str:
         """A time as the event's players read it: '31 Aug 2016 23:59 (+08)'."""
-        t = moment.astimezone(self.zone)
-        return t.strftime("%a %d %b %Y %H:%M") + f" ({t.tzname()})"
+        return local_text(moment.astimezone(self.zone))
 
     def money(self, minor: int) -> str:
         return f"{self.currency} {Decimal(minor) / 100:.2f}"

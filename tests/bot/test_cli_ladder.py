@@ -85,7 +85,7 @@ def test_who_join_decline_withdraw(tmp_path: Path) -> None:
     club = tmp_path / "club.json"
     ladder("new", str(club), "--players", "Ann,Bob,Cat", "--at", "2024-03-01 10:00")
     assert ladder("join", str(club), "Gus", "--at", "2024-03-01 10:30")[1].strip() == (
-        "Gus joins the ladder at rung 4")
+        "Gus joins the ladder at rung 4.")
     ladder("challenge", str(club), "Cat", "Bob", "--at", "2024-03-01 11:00")
     code, out, _ = ladder("who", str(club), "Gus", "--at", "2024-03-01 12:00")
     assert "may challenge: Ann" in out and "not Bob: Bob has an open challenge" in out
@@ -97,3 +97,21 @@ def test_who_join_decline_withdraw(tmp_path: Path) -> None:
     assert rungs(club) == ["Ann", "Gus", "Bob", "Cat"]
     statuses = [c["status"] for c in json.loads(club.read_text())["challenges"]]
     assert statuses == ["void", "forfeited"]
+
+
+def test_show_a_stored_ladder_by_its_event(tmp_path: Path) -> None:
+    """A TD reads the ladder the bot runs from its database; a name ending .json is a file."""
+    db = str(tmp_path / "bot.sqlite3")
+    example = Path(__file__).resolve().parents[2] / "examples" / "club_ladder.toml"
+    made = runner.invoke(app, ["event", "create", str(example), "--db", db])
+    assert made.exit_code == 0, made.output
+    code, out, _ = ladder("show", "club-ladder", "--db", db)
+    assert code == 0 and out.splitlines()[0] == "Club Ladder (club-ladder), the ladder:"
+    assert [line.split(maxsplit=1)[1] for line in out.splitlines()[1:6]] == [
+        "Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao", "Eve Tan"]
+    code, out, _ = ladder("show", "club-ladder", "--db", db, "--json")
+    assert code == 0 and json.loads(out)["names"][0] == "Ann Lee"
+    code, _, err = ladder("show", "no-such-event", "--db", db)
+    assert code == 2 and "no-such-event" in err
+    code, _, err = ladder("show", str(tmp_path / "club.json"), "--db", db)
+    assert code == 2 and "--db is for a ladder event" in err

@@ -50,7 +50,7 @@ async def test_decline_forfeits_and_withdraw_voids(tmp_path: Path) -> None:
         assert "one at a time" in await say(bot, "Cai Wen", "/challenge Dev")
         assert "only the challenger withdraws" in await say(bot, "Dev Rao", "/withdraw")
         answer = await say(bot, "Eve Tan", "/withdraw")
-        assert "withdraws" in answer and "nobody moves" in last(bot, "Dev Rao")
+        assert "withdrew challenge #2" in answer and "nobody moves" in last(bot, "Dev Rao")
         assert "cooldown" in await say(bot, "Cai Wen", "/challenge Dev")
         assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
 

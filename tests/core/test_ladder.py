@@ -35,6 +35,7 @@ from core.ladder import (
     who_may_challenge,
     withdraw,
 )
+from core.match import Game, Match, MatchState
 
 T0 = datetime(2024, 3, 1, 19, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -123,7 +124,7 @@ def test_best_of_three_is_decided_at_two_wins() -> None:
     step = record_result(step.ladder, step.state, (("Cat", 401), ("Ann", 400)), T0 + 4 * H)
     assert step.state.open_of("Cat") is None
     assert step.ladder.names[:3] == ("Cat", "Ann", "Bob")
-    assert step.state.challenges[-1].why == "won 2-1 (+21)"
+    assert step.state.challenges[-1].why == "won 2-1, +21"
 
 
 def test_reach_and_who_may_challenge_give_reasons() -> None:
@@ -197,7 +198,7 @@ def test_withdraw_voids_and_starts_no_cooldown() -> None:
 
 def test_cooldown_before_the_same_two_meet_again() -> None:
     step = played(start(LadderRules(cooldown_days=7)), "Dan", "Cat", 300, 400, T0)
-    with pytest.raises(LadderRefused, match="again from 2024-03-08 21:00"):
+    with pytest.raises(LadderRefused, match=r"again from Fri 08 Mar 2024 21:00 \(UTC\)"):
         challenge(step.ladder, step.state, "Dan", "Cat", T0 + 6 * D)
     assert "Bob" in who_may_challenge(step.ladder, step.state, "Dan", T0 + D).allowed
     again = challenge(step.ladder, step.state, "Dan", "Cat", T0 + 7 * D + 2 * H)
@@ -263,7 +264,9 @@ def _expected_move(names: tuple[str, ...], rule: OnWin, winner: str, loser: str)
 
 
 def _check(before: Step, after: Step, players: set[str], now: datetime) -> None:
+    from core.ladder import replayed
     ladder, state = after.ladder, after.state
+    assert replayed(ladder.rules, state) == ladder.names  # the order is its start and log's
     assert sorted(ladder.names) == sorted(players)  # a permutation of its players
     seen: list[str] = []
     for c in state.challenges:
@@ -366,15 +369,20 @@ def _accepted(step: Step, a: str, b: str) -> Step:
     return accept(s.ladder, s.state, b, T0 + H)
 
 
+def _outcome(*games: tuple[int, int], best_of: int = 1) -> MatchState:
+    """A match as the bot keeps it (side 0 = the challenger), each game started by side 0."""
+    return Match(best_of, tuple(Game.played(0, a, b) for a, b in games)).state()
+
+
 def test_record_decided_moves_as_record_result_does() -> None:
     from core.ladder import record_decided
     for on_win, order in ((OnWin.LEAPFROG, ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")),
                           (OnWin.SWAP, ("Ann", "Dan", "Cat", "Bob", "Eve", "Fay"))):
         s = _accepted(start(LadderRules(on_win=on_win)), "Dan", "Bob")
-        done = record_decided(s.ladder, s.state, 1, "Dan", "1-0 (+32)", T0 + 9 * D)
+        done = record_decided(s.ladder, s.state, 1, _outcome((412, 380)), T0 + 9 * D)
         assert done.ladder.names == order  # not refused after play_by (7 days)
         c = done.state.challenges[0]
-        assert (c.status, c.winner, c.why) == (Status.PLAYED, "Dan", "won 1-0 (+32)")
+        assert (c.status, c.winner, c.why) == (Status.PLAYED, "Dan", "won 1-0, +32")
         assert done.state.last_active["Bob"] == T0 + 9 * D
         via_games = record_result(s.ladder, s.state, (("Dan", 400), ("Bob", 368)), T0 + 2 * H)
         assert via_games.ladder.names == order
@@ -383,14 +391,15 @@ def test_record_decided_moves_as_record_result_does() -> None:
 def test_record_decided_the_challenged_holds_and_refusals() -> None:
     from core.ladder import record_decided
     s = _accepted(start(), "Dan", "Bob")
-    held = record_decided(s.ladder, s.state, 1, "Bob", "0-1", T0 + D)
+    held = record_decided(s.ladder, s.state, 1, _outcome((300, 400)), T0 + D)
     assert held.ladder.names == NAMES and held.events[0].kind is EventKind.HELD
+    assert held.state.challenges[0].why == "held 1-0, +100"
     with pytest.raises(LadderRefused, match="not being played"):
-        record_decided(held.ladder, held.state, 1, "Dan", "1-0", T0 + D)
+        record_decided(held.ladder, held.state, 1, _outcome((400, 300)), T0 + D)
     with pytest.raises(LadderRefused, match="no challenge #7"):
-        record_decided(s.ladder, s.state, 7, "Dan", "1-0", T0 + D)
-    with pytest.raises(LadderRefused, match="does not play"):
-        record_decided(s.ladder, s.state, 1, "Ann", "1-0", T0 + D)
+        record_decided(s.ladder, s.state, 7, _outcome((400, 300)), T0 + D)
+    with pytest.raises(LadderRefused, match="not decided yet"):
+        record_decided(s.ladder, s.state, 1, _outcome((400, 300), best_of=3), T0 + D)
 
 
 def test_the_record_round_trips_and_refuses_another_format() -> None:
@@ -400,8 +409,15 @@ def test_the_record_round_trips_and_refuses_another_format() -> None:
     ladder, state = from_record(to_record(s.ladder, s.state))
     assert (ladder, state.challenges, dict(state.last_active)) == (
         s.ladder, s.state.challenges, dict(s.state.last_active))
+    assert (state.start, state.log) == (s.state.start, s.state.log)
     with pytest.raises(ValueError, match="format"):
-        from_record({**to_record(ladder, state), "format": 2})
+        from_record({**to_record(ladder, state), "format": 3})
+    with pytest.raises(ValueError, match="edited by hand"):
+        from_record({**to_record(ladder, state), "names": list(reversed(ladder.names))})
+    # a record from before the log: its order is the start
+    old = {k: v for k, v in to_record(ladder, state).items() if k not in ("start", "log")}
+    ladder1, state1 = from_record({**old, "format": 1})
+    assert ladder1 == ladder and (state1.start, state1.log) == (ladder.names, ())
 
 
 def test_next_deadline_is_the_earliest_change() -> None:
@@ -413,3 +429,146 @@ def test_next_deadline_is_the_earliest_change() -> None:
     # nothing changes just before it; something does at it
     before = expire(c.ladder, c.state, T0 + D + 47 * H)
     assert before.events == () and expire(c.ladder, c.state, T0 + D + 48 * H).events
+
+
+# ---- a director's correction: the rungs are worked out again from the log ---------------
+
+
+def _two_results() -> Step:
+    """#1 Dan beats Bob, then #2 Eve beats Bob: Ann Dan Eve Bob Cat Fay."""
+    from core.ladder import record_decided
+    s = _accepted(start(), "Dan", "Bob")
+    s = record_decided(s.ladder, s.state, 1, _outcome((412, 380)), T0 + D)
+    s = challenge(s.ladder, s.state, "Eve", "Bob", T0 + 2 * D)
+    s = accept(s.ladder, s.state, "Bob", T0 + 2 * D + H)
+    s = record_decided(s.ladder, s.state, 2, _outcome((400, 350)), T0 + 3 * D)
+    assert s.ladder.names == ("Ann", "Dan", "Eve", "Bob", "Cat", "Fay")
+    return s
+
+
+def test_a_corrected_result_replays_the_later_moves() -> None:
+    from core.ladder import correct_result, replayed
+    s = _two_results()
+    fixed = correct_result(s.ladder, s.state, 1, _outcome((300, 400)), T0 + 4 * D)
+    # Bob held #1, so Eve's later win over Bob (made on the old rungs, it stands) leapfrogs
+    # her from rung 5 over Bob at rung 2.
+    assert fixed.ladder.names == ("Ann", "Eve", "Bob", "Cat", "Dan", "Fay")
+    assert replayed(fixed.ladder.rules, fixed.state) == fixed.ladder.names
+    assert [e.kind for e in fixed.events] == [EventKind.CORRECTED]
+    assert fixed.events[0].text == ("A director corrected challenge #1: Bob kept the rung "
+                                    "against Dan (held 1-0, +100). The rungs since are "
+                                    "worked out again.")
+    c = fixed.state.challenges[0]
+    assert (c.status, c.winner, c.closed_at) == (Status.PLAYED, "Bob", T0 + D)
+    # corrected back, the ladder is as it was; the same winner with a new score moves nobody
+    back = correct_result(fixed.ladder, fixed.state, 1, _outcome((412, 380)), T0 + 5 * D)
+    assert back.ladder.names == s.ladder.names
+    rescored = correct_result(s.ladder, s.state, 1, _outcome((420, 380)), T0 + 5 * D)
+    assert (rescored.ladder, rescored.events) == (s.ladder, ())
+    assert rescored.state.challenges[0].why == "won 1-0, +40"
+
+
+def test_a_tie_is_no_win_for_the_challenger_whatever_para_17_says() -> None:
+    from core.ladder import correct_result, match_winner
+    tie = _outcome((400, 400))  # the challenger started: SSSg para 17 gives it to side 1
+    assert tie.winner == 1 and match_winner(tie) is None
+    assert match_winner(_outcome((401, 400))) == 0
+    s = _two_results()
+    fixed = correct_result(s.ladder, s.state, 1, tie, T0 + 4 * D)
+    assert fixed.state.challenges[0].winner is None
+    assert "a tie, 0.5-0.5, +0: the defender keeps the rung" in fixed.events[0].text
+    assert fixed.ladder.names == ("Ann", "Eve", "Bob", "Cat", "Dan", "Fay")
+
+
+def test_a_reopened_challenge_is_played_again_and_refused_while_one_is_open() -> None:
+    from core.ladder import reopen
+    s = _two_results()
+    again = reopen(s.ladder, s.state, 1, T0 + 4 * D)
+    c = again.state.challenges[0]
+    assert (c.status, c.winner, c.play_by) == (Status.ACCEPTED, None, T0 + 11 * D)
+    assert again.ladder.names == ("Ann", "Eve", "Bob", "Cat", "Dan", "Fay")
+    assert again.state.open_of("Dan") == c and "play it by Tue 12 Mar 2024 19:00 (UTC)" in again.events[0].text
+    busy = challenge(s.ladder, s.state, "Dan", "Ann", T0 + 4 * D)
+    with pytest.raises(LadderRefused, match="Dan has challenge #3 open"):
+        reopen(busy.ladder, busy.state, 1, T0 + 4 * D)
+
+
+def test_a_result_from_before_the_log_is_not_corrected() -> None:
+    from core.ladder import correct_result, from_record, to_record
+    s = _two_results()
+    old = {k: v for k, v in to_record(s.ladder, s.state).items() if k not in ("start", "log")}
+    ladder, state = from_record({**old, "format": 1})
+    with pytest.raises(LadderRefused, match="before this ladder kept a log"):
+        correct_result(ladder, state, 1, _outcome((300, 400)), T0 + 4 * D)
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules=RULES, actions=ACTIONS, pick=st.integers(0, 20), flip=st.booleans())
+def test_a_correction_keeps_the_invariants_and_undoes(rules: LadderRules, actions: list[tuple[
+        str, int, int, int, int, int]], pick: int, flip: bool) -> None:
+    from core.ladder import correct_result, replayed
+    step, now = start(rules, NAMES[:5]), T0
+    for op, i, j, hours, sa, sb in actions:
+        now += timedelta(hours=hours)
+        names = step.ladder.names
+        if not names:
+            return
+        a, b = names[i % len(names)], names[j % len(names)]
+        try:
+            if op == "challenge":
+                step = challenge(step.ladder, step.state, a, b, now)
+            elif op == "accept":
+                step = accept(step.ladder, step.state, a, now)
+            elif op == "result":
+                c = step.state.open_of(a)
+                other = b if c is None else (c.challenged if c.challenger == a else c.challenger)
+                step = record_result(step.ladder, step.state, ((a, sa), (other, sb)), now)
+            elif op in ("expire", "idle"):
+                step = (expire if op == "expire" else idle_drops)(step.ladder, step.state, now)
+            elif op == "join":
+                step = join(step.ladder, step.state, f"New {i}{j}{hours}", now)
+        except LadderRefused:
+            continue
+        assert replayed(rules, step.state) == step.ladder.names  # the order is its log's
+    played = [c for c in step.state.challenges if c.status is Status.PLAYED]
+    if not played:
+        return
+    c = played[pick % len(played)]
+    first = c.winner == c.challenger
+    other = _outcome(*((300, 400) if first else (400, 300) for _ in range(rules.best_of // 2 + 1)),
+                     best_of=rules.best_of) if flip else _outcome(
+        *((400, 400),) * rules.best_of, best_of=rules.best_of)
+    fixed = correct_result(step.ladder, step.state, c.number, other, now)
+    assert sorted(fixed.ladder.names) == sorted(step.ladder.names)
+    assert replayed(rules, fixed.state) == fixed.ladder.names
+    if c.winner != c.challenger:  # it stays a loss or a tie: nobody moves
+        assert fixed.ladder.names == step.ladder.names
+    back = _outcome(*((400, 300) if first else (300, 400) for _ in range(rules.best_of // 2 + 1)),
+                    best_of=rules.best_of)
+    undone = correct_result(fixed.ladder, fixed.state, c.number, back, now)
+    if first or c.winner is not None:
+        assert undone.ladder.names == step.ladder.names  # corrected back: as it was
+
+
+# ---- deadlines and a challenge played elsewhere -------------------------------------------
+
+
+def test_a_decided_match_never_lapses_and_a_part_played_one_does_by_rule() -> None:
+    s = _accepted(start(), "Dan", "Bob")
+    late = T0 + 8 * D
+    done = expire(s.ladder, s.state, late, {1: _outcome((412, 380))})
+    assert done.state.challenges[0].status is Status.PLAYED  # the result stands
+    assert done.ladder.names == ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")
+    held = expire(s.ladder, s.state, late, {1: _outcome((400, 400))})
+    assert held.state.challenges[0].winner is None and held.ladder.names == NAMES
+    for lapse, says, order in (
+            (Lapse.FORFEIT, "Dan beat Bob in challenge #1 (not played within 7 days: forfeit; "
+             "the game played (Dan 0-1 Bob) does not count).",
+             ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")),
+            (Lapse.VOID, "Challenge #1 (Dan v Bob) was not played within 7 days: void, nobody "
+             "moves; the game played (Dan 0-1 Bob) does not count.", NAMES)):
+        s = _accepted(start(LadderRules(best_of=3, lapse=lapse)), "Dan", "Bob")
+        part = expire(s.ladder, s.state, late, {1: _outcome((300, 400), best_of=3)})
+        assert part.events[0].text == says and part.ladder.names == order
+        bare = expire(s.ladder, s.state, late, {1: _outcome(best_of=3)})
+        assert "does not count" not in bare.events[0].text

@@ -1,0 +1,114 @@
+"""A ladder's results after the first one: a TD's ruling that changes a decided challenge
+moves the rungs back (the core replays its log), a tie leaves the defender on the rung,
+and a challenge whose match is decided never lapses at its play deadline."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from tests.bot.ladder_chat import ladder_bot, order, said_to, say, tap
+
+START = ["Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao", "Eve Tan"]
+
+
+async def _eve_beats_ben(bot) -> None:  # type: ignore[no-untyped-def]
+    """#1: Eve (rung 5) challenges Ben (rung 2) and reports a win: a leapfrog."""
+    await say(bot, "Eve Tan", "/challenge Ben")
+    await tap(bot, "Ben Ong", "✅ Accept")
+    await say(bot, "Eve Tan", "412-380")
+    await tap(bot, "Eve Tan", "I started")
+    await tap(bot, "Eve Tan", "✅ Confirm")
+    assert await order(bot) == ["Ann Lee", "Eve Tan", "Ben Ong", "Cai Wen", "Dev Rao"]
+
+
+async def test_a_dispute_ruled_the_other_way_moves_the_rungs_back(tmp_path: Path) -> None:
+    async with ladder_bot(tmp_path) as bot:
+        await _eve_beats_ben(bot)
+        # #2, made on the rungs of the time: Dev (5) challenges Cai (4) and wins.
+        await say(bot, "Dev Rao", "/challenge Cai")
+        await tap(bot, "Cai Wen", "✅ Accept")
+        await say(bot, "Dev Rao", "400-300")
+        await tap(bot, "Dev Rao", "I started")
+        await tap(bot, "Dev Rao", "✅ Confirm")
+        await tap(bot, "Cai Wen", "Agree")
+        assert await order(bot) == ["Ann Lee", "Eve Tan", "Ben Ong", "Dev Rao", "Cai Wen"]
+        # Ben disputes #1: the scores were the other way round, and the TD amends them.
+        await tap(bot, "Ben Ong", "Dispute")
+        await say(bot, "Ben Ong", "I won 412-380")
+        await tap(bot, "Tara TD", "Amend")
+        await say(bot, "Tara TD", "380-412")
+        await say(bot, "Tara TD", "the scoresheet shows Ben won")
+        # Ben held #1; Dev's later win stands and moves him from where he is now.
+        assert await order(bot) == START[:2] + ["Dev Rao", "Cai Wen", "Eve Tan"]
+        assert "A director corrected challenge #1: Ben Ong kept the rung against Eve Tan" \
+            in said_to(bot, "Eve Tan")
+        assert "Eve Tan: now rung 5 of 5 (was 2)." in said_to(bot, "Eve Tan")
+        assert "Ben Ong: now rung 2 of 5 (was 3)." in said_to(bot, "Ben Ong")
+        assert "Dev Rao: now rung 3 of 5 (was 4)." in said_to(bot, "Dev Rao")
+        assert "▶  5  Eve Tan" in await say(bot, "Eve Tan", "/ladder")
+
+
+async def test_a_tie_leaves_the_defender_on_the_rung(tmp_path: Path) -> None:
+    async with ladder_bot(tmp_path) as bot:
+        await say(bot, "Eve Tan", "/challenge Ben")
+        await tap(bot, "Ben Ong", "✅ Accept")
+        await say(bot, "Ben Ong", "400-400")
+        await tap(bot, "Ben Ong", "I started")  # SSSg para 17 would give it to Eve
+        await tap(bot, "Ben Ong", "✅ Confirm")
+        assert await order(bot) == START
+        assert ("Ben Ong kept rung 2 against Eve Tan in challenge #1 (a tie, 0.5-0.5, +0: "
+                "the defender keeps the rung).") in said_to(bot, "Eve Tan")
+
+
+async def test_a_tie_stored_with_no_winner_holds(tmp_path: Path) -> None:
+    """A non-knockout tie reported through the slips is stored decided with no winner;
+    the ladder takes it as the defender holding."""
+    from bot.service import progress
+    from bot.service.events import get_event
+    from bot.store import games_repo
+
+    async with ladder_bot(tmp_path) as bot:
+        await say(bot, "Eve Tan", "/challenge Ben")
+        await tap(bot, "Ben Ong", "✅ Accept")
+        async with bot.runtime.db.transaction() as tx:
+            match_id = await tx.scalar("SELECT id FROM matches WHERE code = 'L1'")
+            await games_repo.add_played(tx, match_id, starter_side=1, scores=(400, 400),
+                                        played_at=bot.clock())
+            await games_repo.mark_decided(tx, match_id, None)
+            await progress.after_results(tx, await get_event(tx, bot.event_id), bot.clock())
+        await bot.settle()
+        assert await order(bot) == START
+        assert "a tie, 0.5-0.5, +0: the defender keeps the rung" in said_to(bot, "Ben Ong")
+        assert "/challenge" in await say(bot, "Eve Tan", "/challenge")  # #1 is closed
+
+
+async def test_a_decided_match_does_not_lapse_a_part_played_one_does(tmp_path: Path) -> None:
+    from bot.store import games_repo
+
+    async with ladder_bot(tmp_path, {"best_of": "3", "lapse": '"void"'}) as bot:
+        # #1: Eve challenges Ben; its games are in (Ben won both) but the ladder has not
+        # heard yet (a result on its way) when the play deadline falls: the result stands.
+        await say(bot, "Eve Tan", "/challenge Ben")
+        await tap(bot, "Ben Ong", "✅ Accept")
+        async with bot.runtime.db.transaction() as tx:
+            match_id = await tx.scalar("SELECT id FROM matches WHERE code = 'L1'")
+            for starter in (0, 1):
+                await games_repo.add_played(tx, match_id, starter_side=starter,
+                                            scores=(350, 420), played_at=bot.clock())
+        await bot.advance(timedelta(days=7, hours=1))
+        assert ("Ben Ong kept rung 2 against Eve Tan in challenge #1 (held 2-0, +140)."
+                in said_to(bot, "Eve Tan"))
+        assert "not played within" not in said_to(bot, "Eve Tan")
+        assert await order(bot) == START
+        # #2: Cai (3) challenges Ben (2), wins one game of three, and time runs out: void.
+        await say(bot, "Cai Wen", "/challenge Ben")
+        await tap(bot, "Ben Ong", "✅ Accept")
+        await say(bot, "Cai Wen", "420-300")
+        await tap(bot, "Cai Wen", "I started")
+        await tap(bot, "Cai Wen", "✅ Confirm")
+        await bot.advance(timedelta(days=8))
+        assert ("Challenge #2 (Cai Wen v Ben Ong) was not played within 7 days: void, nobody "
+                "moves; the game played (Cai Wen 1-0 Ben Ong) does not count.") \
+            in said_to(bot, "Ben Ong")
+        assert await order(bot) == START
