@@ -234,8 +234,9 @@ class OutboxSender:
         while not self._stopping.is_set():
             await self._rest()
             self._wake.clear()
-            try:
-                while await self.deliver_due():
+            try:  # again at once only after a full batch: fewer ready rows means none left,
+                # and a pass holds the database (the handlers wait for it)
+                while await self.deliver_due() >= BATCH:
                     pass
             except Exception:  # the loop must survive a bad pass; the rows stay due
                 log.exception("outbox pass failed; will try again")
