@@ -56,6 +56,11 @@ Five parts, each on a fresh database file in a temporary folder (``--only`` pick
    of each step from sent to answered (the harness settles: its polling included), the RSS
    once started and ``ru_maxrss`` at the end are printed.
 
+End to end, updates per second are bound by Telegram's limits, which the bot keeps
+(``bot/telegram/pacing.py``): each step a person takes waits for a message, and a chat gets
+at most one a second, the bot 30 a second in all. The bot's own speed is the opening burst
+(``burst_updates_per_s``) and ``apply_p50``/``apply_p99``.
+
 The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
 the machine decides the seconds (goals: 1,000 reports/s, p99 < 20 ms, 100k deadlines armed
 in < 2 s, < 200 MB; compare, do not tune).
@@ -95,6 +100,7 @@ from bot.store.db import Database, Tx
 from bot.telegram import scheduler as scheduler_module
 from bot.telegram.app import BotOptions
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
+from bot.telegram.pacing import RealTime
 
 TD_ID = 40_000
 FIRST_TG_ID = 40_001
@@ -206,12 +212,13 @@ class HttpBot(BotUnderTest):
     """The bot polling the fake over HTTP on 127.0.0.1 instead of in-process."""
 
     def __init__(self, db_path: Path, telegram: FakeTelegram, base_url: str) -> None:
-        super().__init__(db_path, telegram=telegram)
+        super().__init__(db_path, telegram=telegram, pace_time=RealTime())
         self.base_url = base_url
 
     def options(self) -> BotOptions:
         return BotOptions(token=self.telegram.token, db_path=self.db_path, clock=self.clock,
-                          base_url=self.base_url, sender_idle_poll=0.05)
+                          base_url=self.base_url, sender_idle_poll=0.05,
+                          pace_time=self.pace_time)
 
 
 # --- the people ---------------------------------------------------------------------------
@@ -374,7 +381,7 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
             await server.__aenter__()
         try:
             bot = (HttpBot(db_path, tg, server.base_url) if server is not None
-                   else BotUnderTest(db_path, telegram=tg))
+                   else BotUnderTest(db_path, telegram=tg, pace_time=RealTime()))
             async with bot:
                 t0 = time.perf_counter()
                 await asyncio.gather(*(play.play_match(a, b, best_of) for a, b in matches))
@@ -582,8 +589,10 @@ def main(argv: list[str] | None = None) -> int:
                              " and 3,000 games for memory")
     parser.add_argument("--no-flood", action="store_true",
                         help="switch the fake's flood control off (no 429s; the bot's own"
-                             " AIORateLimiter still paces sends)")
+                             " pacer still paces sends)")
     parser.add_argument("--deadlines", type=int, default=None, help="default 100,000")
+    parser.add_argument("--no-memory", action="store_true",
+                        help="skip the memory part (the same as --only season rearm)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", nargs="+", choices=("season", "rearm", "memory"),
                         default=["season", "rearm", "memory"],
@@ -606,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games: at least 1; got {games}")
     deadlines = args.deadlines or (1_000 if args.quick else 100_000)
     big_players, big_games = (300, 3_000) if args.quick else (10_000, 100_000)
-    parts = set(args.only)
+    parts = set(args.only) - ({"memory"} if args.no_memory else set())
     with tempfile.TemporaryDirectory(prefix="tdbot-load-") as tmp:
         s = (asyncio.run(season(players, args.best_of, games, args.http, Path(tmp), args.seed,
                                 flood=not args.no_flood)) if "season" in parts else None)

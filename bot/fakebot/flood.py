@@ -5,12 +5,12 @@ avoid more than one message per second; in a group, no more than 20 messages per
 minute; overall, no more than about 30 messages per second. Beyond that the Bot API
 answers 429 with ``retry_after``. A TD bot that sends a round's pairings to every
 player at once must stay under these, so a test can switch this on and check that
-the bot's rate limiter (PTB's AIORateLimiter) keeps it clean. Off by default: the
+the bot's pacer (``bot/telegram/pacing.py``) keeps it clean. Off by default: the
 planned faults (bot.fakebot.faults) are the predictable way to test retries.
 
 Each limit is a leaky bucket (``limit`` calls, draining at ``limit / window`` per
-second), the model of PTB's AIORateLimiter (aiolimiter): a bot that uses the limiter at
-Telegram's rates never sees a 429 here, a bot that floods does. Time is a monotonic
+second), the model of PTB's AIORateLimiter (aiolimiter): a bot that keeps to Telegram's
+rates never sees a 429 here, a bot that floods does. Time is a monotonic
 clock (real by default, injectable), not the world's clock: the limit is on how fast
 calls arrive, whatever date the messages carry.
 """

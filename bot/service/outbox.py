@@ -90,10 +90,11 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
 # transaction each, so the adapter never holds a transaction itself.
 
 
-async def due_now(db: Database, limit: int, now: datetime) -> list[OutboxRow]:
-    """The rows to deliver now, in delivery order (``outbox_repo.due``)."""
+async def next_per_chat(db: Database, limit: int, now: datetime) -> list[OutboxRow]:
+    """Each chat's next row to deliver now, in delivery order (``outbox_repo.next_per_chat``):
+    the sender paces chats one message at a time."""
     async with db.transaction() as tx:
-        return await outbox_repo.due(tx, limit, now)
+        return await outbox_repo.next_per_chat(tx, limit, now)
 
 
 async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime) -> None:

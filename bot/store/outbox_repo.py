@@ -191,6 +191,13 @@ _HELD = (
 )
 
 
+_DUE = (
+    "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
+    " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
+    " o.unexpected_failures, o.photo_file_id, o.media_id"
+)
+
+
 async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     """Pending rows whose time has come and whose recipient can be reached, in delivery
     order (``_order``: as written, a welcome before what waited for it); an edit only
@@ -198,13 +205,29 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     earlier row to the same chat waits for a retry, so one person's messages arrive in
     order (the sender also stops a chat's rows for the rest of a pass once one fails)."""
     rows = await tx.all(
-        "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
-        " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
-        " o.unexpected_failures, o.photo_file_id, o.media_id"
-        + _FROM + " AND o.due_at <= ?" + _HELD
-        + f" ORDER BY {_order('o')} LIMIT ?",
+        _DUE + _FROM + " AND o.due_at <= ?" + _HELD + f" ORDER BY {_order('o')} LIMIT ?",
         (iso(now), iso(now), limit),
     )
+    return _rows(rows)
+
+
+async def next_per_chat(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
+    """Of the rows ``due`` gives, only each chat's first: the one message that chat may be
+    sent next. The sender paces each chat (Telegram's one message a second per chat), so a
+    chat with a long queue takes one place in the batch, not all of it, and the other chats
+    behind it are not held up; its next row comes in a later pass, in order."""
+    rows = await tx.all(
+        "SELECT * FROM (" + _DUE + ", ROW_NUMBER() OVER (PARTITION BY"
+        f" COALESCE(o.chat_id, p.tg_user_id) ORDER BY {_order('o')}) AS nth,"
+        " COALESCE(o.behind, o.id) AS k1, o.behind IS NOT NULL AS k2"
+        + _FROM + " AND o.due_at <= ?" + _HELD
+        + ") WHERE nth = 1 ORDER BY k1, k2, id LIMIT ?",
+        (iso(now), iso(now), limit),
+    )
+    return _rows(rows)
+
+
+def _rows(rows: Sequence[Any]) -> list[OutboxRow]:
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],
                   parse_buttons(r["buttons_json"]), r["attempts"], r["edit_of"],

@@ -1,4 +1,4 @@
-"""Builds the python-telegram-bot Application: limiter, job queue, handlers, start-up.
+"""Builds the python-telegram-bot Application: pacer, job queue, handlers, start-up.
 
 Start-up (``post_init``) opens the database (applying migrations), re-arms every open
 deadline row (design.md, "Durable time": overdue ones fire at once), starts the periodic
@@ -14,24 +14,20 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.ext import Application, ApplicationBuilder
 from telegram.request import BaseRequest
 
 from bot import logsafe
 from bot.store.db import Database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
+from bot.telegram.pacing import MAX_RETRIES, ChatPacer, PaceTime, RealTime
 from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm
 
 log = logging.getLogger(__name__)
-
-#: How often AIORateLimiter retries a request Telegram answered with 429 before the
-#: sender takes over with its own back-off (issue 3: "AIORateLimiter (with retries)").
-MAX_RETRIES = 5
-
 
 @dataclass(frozen=True)
 class BotOptions:
@@ -44,7 +40,8 @@ class BotOptions:
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
     base_file_url: str | None = None  # default: derived from base_url (file_url_for)
     request: BaseRequest | None = None  # an in-process fake Bot API for tests and the demo
-    max_retries: int = MAX_RETRIES
+    max_retries: int = MAX_RETRIES  # a direct answer's tries after a 429 (pacing.ChatPacer)
+    pace_time: PaceTime = field(default_factory=RealTime)  # what the pacer waits on
     sweep_interval: timedelta = SWEEP_INTERVAL
     sender_idle_poll: float = 1.0
     extra_bot_data: dict[str, Any] = field(default_factory=dict)
@@ -71,7 +68,8 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
     builder = (
         ApplicationBuilder()
         .token(options.token)
-        .rate_limiter(AIORateLimiter(max_retries=options.max_retries))
+        # our pacer, not PTB's AIORateLimiter: per chat, and a 429 holds one chat (pacing.py)
+        .rate_limiter(ChatPacer(options.pace_time, max_retries=options.max_retries))
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
@@ -95,7 +93,9 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     options: BotOptions = app.bot_data["options"]
     clock: Clock = app.bot_data[CLOCK]
     db = await Database.open(options.db_path)
-    sender = OutboxSender(app.bot, db, clock, idle_poll=options.sender_idle_poll)
+    pacer = app.bot.rate_limiter
+    assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
+    sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll)
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick,
                                   horizon=horizon_for(options.sweep_interval))

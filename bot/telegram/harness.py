@@ -9,7 +9,8 @@ people, one step after another, without sleeping for fixed times:
    (so PTB has queued it),
 2. PTB's update queue is fully processed (``update_queue.join()``: PTB calls
    ``task_done`` after each update's handlers),
-3. the outbox has nothing due left (the sender is run until a pass finds no row).
+3. the outbox has nothing due left (the sender is run until a pass finds no row; a row
+   waiting for its chat's turn is waited for, on the pacer's time: virtual by default).
 
 Time is the simulated clock's: ``advance`` moves it and runs the deadline sweep, which is how
 a week-long deadline fires in a test or the demo (issue 3: "fire deadlines by advancing it
@@ -28,6 +29,7 @@ from bot.fakebot import FakeChat, FakeTelegram, FakeUser
 from bot.telegram import lifecycle
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.clock import SimClock
+from bot.telegram.pacing import PaceTime, VirtualTime
 from bot.telegram.runtime import Runtime, runtime_of
 
 #: A fixed, realistic start for simulated clocks: reproducible transcripts.
@@ -46,8 +48,12 @@ class BotUnderTest:
         organisers: frozenset[int] = frozenset(),
         max_retries: int = 5,
         bot_username: str = "tdbot_demo_bot",
+        pace_time: PaceTime | None = None,
     ) -> None:
         self.clock = clock or SimClock(DEFAULT_START)
+        #: What the pacer waits on: virtual by default, so a player's third message in a
+        #: row costs no real seconds; ``pacing.RealTime()`` for a benchmark.
+        self.pace_time = pace_time or VirtualTime()
         self.telegram = telegram or FakeTelegram(bot_username=bot_username, clock=self.clock)
         self.db_path = db_path
         self.organisers = organisers
@@ -63,6 +69,7 @@ class BotUnderTest:
             request=self.telegram.request(),
             max_retries=self.max_retries,
             sender_idle_poll=0.05,
+            pace_time=self.pace_time,
         )
 
     @property
@@ -108,8 +115,14 @@ class BotUnderTest:
             what="the bot to fetch and confirm its updates",
         )
         await app.update_queue.join()
-        while await self.runtime.sender.deliver_due():
-            pass
+        sender = self.runtime.sender
+        while True:
+            if await sender.deliver_due():
+                continue
+            turn = sender.next_turn()
+            if turn is None:
+                break
+            await self.pace_time.sleep(turn)  # a chat's next message waits for its turn
 
     async def say(self, user: FakeUser, text: str, *, chat: FakeChat | None = None) -> str:
         """``user`` sends ``text`` (in their private chat, or ``chat``); the bot's last word there.

@@ -2,8 +2,12 @@
 
 Why an outbox (design.md, "One report, end to end" step 4; issue 3, "Outbox"): a message is
 written in the same transaction as the change it reports, so it is never lost; this sender
-reads due rows, sends each through python-telegram-bot (whose AIORateLimiter keeps under
-Telegram's limits and retries HTTP 429 itself) and records the outcome:
+reads due rows, sends each through python-telegram-bot and records the outcome. It paces
+(``pacing.ChatPacer``, Telegram's limits: one message a second per chat, 20 a minute per
+group, 30 a second overall): each pass reads every chat's next row (``next_per_chat``) and
+sends those whose chat's turn has come; a chat that must wait keeps its place and its order
+(its later rows are not even read) while the other chats go ahead, and the sender sleeps
+until the first turn comes. The outcomes:
 
 - delivered: ``mark_sent`` with Telegram's message id. Telegram answering 2xx means it
   carried the call out, so a message whose answer cannot be read (a field of an unexpected
@@ -21,20 +25,23 @@ Telegram's limits and retries HTTP 429 itself) and records the outcome:
   a use-case never holds the database while drawing);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
-- the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx; ``RetryAfter``
-  after the limiter's retries): ``mark_failed`` with a back-off (``retry_delay``) and tried
-  again later, for as long as it takes;
+- the network or Telegram's own trouble (``NetworkError``: time-outs, 5xx):
+  ``mark_failed`` with a back-off (``retry_delay``) and tried again later, for as long as
+  it takes;
+- flood control (``RetryAfter``, 429): the row is due again after Telegram's
+  ``retry_after``, and that chat alone waits (the pacer holds it; the others go on);
 - a group that became a supergroup (``ChatMigrated``): the event and the rows waiting for
   the old chat follow the new chat id (``groups.follow_move``), and the row goes again;
 - anything else (a row the sender cannot build, a bug):
   tried ``UNEXPECTED_ATTEMPTS`` times with the same back-off, then ``undeliverable`` with the
   error, so it shows in the TD's list instead of being sent again and again.
 
-A failed row holds back that chat's later rows (here for the rest of the pass, in
-``outbox_repo.due`` after it), so a person reads their messages in the order written.
+A failed row holds back that chat's later rows (``outbox_repo``: until its retry), and a
+pass takes one row per chat, so a person reads their messages in the order written.
 
-A message over Telegram's 4096 characters goes out in pieces (``split_text``); if a piece
-fails, the row keeps only the pieces not yet delivered, so its retry repeats none.
+A message over Telegram's 4096 characters goes out in pieces (``split_text``), one piece per
+turn of its chat: after each piece the row keeps only the pieces not yet delivered, so
+neither the next turn nor a retry repeats one.
 
 Stopping (Ctrl-C) never waits for the backlog: ``stop()`` lets a Bot API call under way be
 answered for ``STOP_GRACE`` seconds, then gives it up; rows not sent stay pending for the next
@@ -46,12 +53,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import warnings
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
@@ -61,18 +67,19 @@ from telegram.error import (
     RetryAfter,
     TelegramError,
 )
-from telegram.warnings import PTBDeprecationWarning
+from telegram.ext import ExtBot
 
 from bot.service import brackets, groups, outbox
 from bot.service.unit import Request
 from bot.store.db import Database
 from bot.store.outbox_repo import OutboxRow
+from bot.telegram.pacing import NO_RETRY, ChatPacer, retry_after_seconds
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: How many rows one pass reads; the rate limiter paces them.
+#: How many chats' rows one pass reads (beyond the chats waiting for their turn).
 BATCH = 50
 #: A malformed message (BadRequest) is tried this many times, then marked undeliverable.
 BAD_REQUEST_ATTEMPTS = 3
@@ -83,6 +90,13 @@ UNEXPECTED_ATTEMPTS = 5
 MAX_TEXT = 4096
 #: On stop, a Bot API call under way gets this long to be answered before it is given up.
 STOP_GRACE = 1.0
+
+
+class _MorePieces:
+    """``_send`` delivered one piece of a long message; the rest waits for the chat's turn."""
+
+
+MORE_PIECES = _MorePieces()
 
 
 class SenderStopped(Exception):
@@ -161,13 +175,17 @@ class OutboxSender:
     """One sender per Application: a background loop woken by ``kick()`` after each commit.
 
     A lock makes passes strictly sequential, so no row is read twice while being sent.
+    ``clock`` is the world's time (due dates, back-offs, stored in the database); the
+    pacer's ``time`` is the one turns are measured and waited on (``pacing.PaceTime``:
+    virtual in tests, so pacing costs them no real seconds).
     """
 
     def __init__(
         self,
-        bot: Bot,
+        bot: ExtBot[Any],
         db: Database,
         clock: Callable[[], datetime],
+        pacer: ChatPacer,
         *,
         idle_poll: float = 1.0,
         stop_grace: float = STOP_GRACE,
@@ -175,6 +193,8 @@ class OutboxSender:
         self._bot = bot
         self._db = db
         self._clock = clock
+        self._pacer = pacer
+        self._next_turn: float | None = None
         self._idle_poll = idle_poll
         self._stop_grace = stop_grace
         self._lock = asyncio.Lock()
@@ -212,34 +232,52 @@ class OutboxSender:
 
     async def _run(self) -> None:
         while not self._stopping.is_set():
-            try:
-                async with asyncio.timeout(self._idle_poll):
-                    await self._wake.wait()
-            except TimeoutError:
-                pass
+            await self._rest()
             self._wake.clear()
-            try:
-                while await self.deliver_due() == BATCH:
+            try:  # again at once only after a full batch: fewer ready rows means none left,
+                # and a pass holds the database (the handlers wait for it)
+                while await self.deliver_due() >= BATCH:
                     pass
             except Exception:  # the loop must survive a bad pass; the rows stay due
                 log.exception("outbox pass failed; will try again")
 
+    async def _rest(self) -> None:
+        """Until a kick, a chat's turn for a row the last pass left waiting, or
+        ``idle_poll`` (rows whose retry falls due), whichever comes first."""
+        waits: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._wake.wait())}
+        if self._next_turn is not None:
+            waits.add(asyncio.ensure_future(self._pacer.time.sleep(self._next_turn)))
+        try:
+            await asyncio.wait(waits, timeout=self._idle_poll, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in waits:
+                waiting.cancel()
+
+    def next_turn(self) -> float | None:
+        """Seconds (pacer time) until a row the last pass left waiting for its chat's turn
+        may go; None if it left none."""
+        return self._next_turn
+
     async def deliver_due(self) -> int:
-        """Deliver every row due now (one batch); return how many rows were handled."""
+        """One pass: each chat's next due row, sent if that chat's turn has come; return how
+        many rows were handled (sent or failed). Rows left for their turn: ``next_turn``."""
         async with self._lock:
+            self._next_turn = None
             if self._stopping.is_set():
                 return 0
             now = self._clock()
-            rows = await outbox.due_now(self._db, BATCH, now)
-            stopped: set[int] = set()  # chats whose earlier row failed in this pass
+            rows = await outbox.next_per_chat(self._db, BATCH + self._pacer.waiting(), now)
+            handled = 0
             for row in rows:
                 if self._stopping.is_set():
                     break
-                if row.chat_id in stopped:
+                wait = self._pacer.wait(row.chat_id)
+                if wait > 0:  # not this chat's turn yet: it keeps its place, others go on
+                    self._next_turn = min(wait, self._next_turn or wait)
                     continue
-                if not await self._deliver(row):
-                    stopped.add(row.chat_id)
-            return len(rows)
+                handled += 1
+                await self._deliver(row)
+            return handled
 
     async def _api(self, row: OutboxRow, call: Awaitable[T]) -> T | None:
         """One Bot API call for ``row``, given up if ``stop()`` comes and the answer does not
@@ -266,10 +304,10 @@ class OutboxSender:
                         "(%r); recorded as sent, without a message id", row.id, exc)
             return None
 
-    async def _send(self, row: OutboxRow, delivered: list[str]) -> int | None:
+    async def _send(self, row: OutboxRow, delivered: list[str]) -> int | _MorePieces | None:
         """One Bot API delivery of ``row``; returns the message id to record (None if an
-        answer could not be read). Each piece of a long message Telegram accepted is
-        appended to ``delivered``."""
+        answer could not be read), or ``MORE_PIECES`` when it sent the first piece of a
+        long message (appended to ``delivered``) and the rest waits for the chat's turn."""
         markup = reply_markup(row.buttons)
         no_preview = LinkPreviewOptions(is_disabled=True)
         if row.edit_of is not None:
@@ -283,6 +321,7 @@ class OutboxSender:
                     parse_mode=ParseMode.HTML,
                     reply_markup=markup,
                     link_preview_options=no_preview,
+                    rate_limit_args=NO_RETRY,
                 ))
             except BadRequest as exc:
                 if "not modified" not in exc.message.lower():
@@ -314,24 +353,25 @@ class OutboxSender:
                 caption=row.text_html,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup,
+                rate_limit_args=NO_RETRY,
             ))
             delivered.append(row.text_html)
             answered = None if sent is None else sent.message_id
             return answered if isinstance(answered, int) else None
         pieces = split_text(row.text_html)
-        message_id = None
-        for n, piece in enumerate(pieces, start=1):
-            message = await self._api(row, self._bot.send_message(
-                chat_id=row.chat_id,
-                text=piece,
-                parse_mode=ParseMode.HTML,
-                reply_markup=markup if n == len(pieces) else None,
-                link_preview_options=no_preview,
-            ))
-            delivered.append(piece)
-            answered_id = None if message is None else message.message_id
-            message_id = answered_id if isinstance(answered_id, int) else None
-        return message_id
+        message = await self._api(row, self._bot.send_message(
+            chat_id=row.chat_id,
+            text=pieces[0],
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup if len(pieces) == 1 else None,  # buttons on the last piece
+            link_preview_options=no_preview,
+            rate_limit_args=NO_RETRY,
+        ))
+        delivered.append(pieces[0])
+        if len(pieces) > 1:
+            return MORE_PIECES
+        answered_id = None if message is None else message.message_id
+        return answered_id if isinstance(answered_id, int) else None
 
     async def _deliver(self, row: OutboxRow) -> bool:
         """Send one row and record the outcome; False if it is to be retried later (the
@@ -355,11 +395,8 @@ class OutboxSender:
                                      self._clock() + retry_delay(attempts),
                                      rest=_rest(row, delivered))
             return False
-        except RetryAfter as exc:
-            with warnings.catch_warnings():  # PTB 22.2+: int now, timedelta later
-                warnings.simplefilter("ignore", PTBDeprecationWarning)
-                wait = exc.retry_after
-            delay = wait if isinstance(wait, timedelta) else timedelta(seconds=float(wait))
+        except RetryAfter as exc:  # the pacer holds this chat; the row waits as long
+            delay = timedelta(seconds=retry_after_seconds(exc))
             await outbox.retry_later(self._db, row.id, str(exc), self._clock() + delay,
                                      rest=_rest(row, delivered))
             return False
@@ -385,6 +422,9 @@ class OutboxSender:
             return False
         except Exception as exc:  # neither a refusal nor the network: bounded retries
             return await self._unexpected(row, exc, delivered)
+        if isinstance(message_id, _MorePieces):
+            await outbox.retry_later(self._db, row.id, None, None, rest=_rest(row, delivered))
+            return True
         await outbox.delivered(self._db, row.id, message_id, self._clock())
         return True
 

@@ -64,12 +64,13 @@ KEY_LINES = [
     "[bot → Ann] 📷 Board photo of game 1 v Dev Rao received. Thank you",
     # game 2 decides M1; nobody disputes within 24 hours (para 24)
     "[Ann] won 398-371",
-    "    Score: Ann Lee 2-0 Dev Rao (+59)",
-    # the group sees the decided match with the bracket picture
+    # the group sees the decided match with the bracket picture; it goes before Ann's "slip
+    # is in", as Ann's chat had her draft less than a second before (1 message a second)
     "[bot → Demo Club] [photo] Demo Cup, SF: Ann Lee 2-0 Dev Rao (+59). Ann Lee wins the match.",
+    "    Score: Ann Lee 2-0 Dev Rao (+59)",
+    "[bot → Dev] Demo Cup: Ann Lee won your SF match",
     "[bot → Ann] Demo Cup: 🏆 You won your SF match against Dev Rao",
     "    Your next match: Final against winner of M2 (Ben Ong or Cai Wen), best of 5.",
-    "[bot → Dev] Demo Cup: Ann Lee won your SF match",
     # the photo reminder two hours before its window closes, and the photo (para 25)
     "[bot → Ann] 📷 Demo Cup: the board photo of game 2 v Dev Rao is due by "
     "Tue 03 Mar 2026 17:00 (+08)",
@@ -98,12 +99,13 @@ KEY_LINES = [
     "[bot → Ben] Reminder: your SF match against Cai Wen (best of 3) must be finished by "
     "Mon 09 Mar 2026 23:59 (+08).",
     "    Score so far: Ben Ong 0-1 Cai Wen (-11)",
-    # M2 decided: both finalists told who they meet
+    # M2 decided: both finalists told who they meet (Ann first: Cai's chat had his draft
+    # less than a second before, and each chat gets one message a second)
     "[Cai] 401-352",
     "[bot → Demo Club] [photo] Demo Cup, SF: Cai Wen 2-0 Ben Ong (+60). Cai Wen wins the match.",
+    "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
     "[bot → Cai] Demo Cup: 🏆 You won your SF match against Ben Ong: Cai Wen 2-0 Ben Ong (+60).",
     "    Your next match: Final against Ann Lee, best of 5.",
-    "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
     "[Ann] /matches",
     "    against Cai Wen, best of 5: drawn, round not open yet",
 ]

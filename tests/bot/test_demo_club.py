@@ -44,11 +44,11 @@ KEY_LINES = [
     "[bot → Eve] Welcome to Tuesday Scrabble Club!",
     # round 1: four players; the newcomer meets neither of the top two
     "[Tara (TD)] /pairround",
-    "[bot → Eve] 🎲 Tuesday Scrabble Club, night 1 round 1: table 2, you play Cai Wen.",
-    "    🌱 As a newcomer you meet neither one of tonight's top 2 players",
     f"{GROUP} 🎲 Tuesday Scrabble Club, night 1 round 1:",
     "    Table 1: Ann Lee v Ben Ong",
     "    Table 2: Cai Wen v Eve Tan 🌱",
+    "[bot → Eve] 🎲 Tuesday Scrabble Club, night 1 round 1: table 2, you play Cai Wen.",
+    "    🌱 As a newcomer you meet neither one of tonight's top 2 players",
     # the latecomer
     "[Dev] /checkin",
     "[bot → Dev] ✅ You are checked in for night 1 of Tuesday Scrabble Club, from round 2",
@@ -110,13 +110,17 @@ def transcript() -> str:
 
 
 def test_the_club_demo_tells_the_story(transcript: str) -> None:
-    """Each key line appears, after the one before it (the story in order)."""
+    """Each key line appears: people act in the order of the story, and what the bot sends
+    follows the action that caused it."""
     lines = transcript.splitlines()
-    cursor = 0
+    cursor = 0  # after the last person's action found
     for key in KEY_LINES:
         found = [i for i, line in enumerate(lines) if i >= cursor and line.startswith(key)]
         assert found, f"missing (or out of order) line {key!r} in:\n{transcript}"
-        cursor = found[0] + 1
+        if not key.startswith(("[bot", " ")):
+            # people act in the script's order; the bot's messages to different chats
+            # after an action may go out in any order (each chat is paced on its own)
+            cursor = found[0] + 1
 
 
 def test_every_result_reaches_the_group_with_names_and_scores(transcript: str) -> None:

@@ -1,7 +1,8 @@
-"""The outbox sender through the real PTB Application (AIORateLimiter) and the fake Telegram.
+"""The outbox sender through the real PTB Application (paced by ``pacing.ChatPacer``) and the
+fake Telegram.
 
-Rules checked (issue 3, "Outbox"): a sender delivers outbox rows with AIORateLimiter (with
-retries), marks them sent, retries failures with back-off; a message refused for good
+Rules checked (issue 3, "Outbox"): a sender delivers outbox rows within Telegram's limits,
+marks them sent, retries failures with back-off (a 429 after its retry_after, for that chat); a message refused for good
 (Forbidden: the user blocked the bot) is marked so and shown to a TD; never lost; sent
 twice only if Telegram's answer is lost after it carried the call out.
 """
@@ -65,12 +66,15 @@ async def test_a_burst_of_429s_delays_messages_but_loses_and_doubles_none(tmp_pa
         bot.telegram.faults.add("sendMessage", retry_after(1), times=3)
         await enqueue_to(bot, people)
         await bot.settle()
+        # the three chats Telegram answered 429 wait out retry_after; the others do not
+        assert delivered(bot) == Counter({u.id: 1 for u in people[3:]})
+        await bot.advance(timedelta(seconds=1))
         assert delivered(bot) == Counter({u.id: 1 for u in people})
         assert len([c for c in bot.telegram.calls("sendMessage") if c.status == 429]) == 3
         assert await states(bot) == Counter({"sent": 6})
 
 
-async def test_when_the_limiter_gives_up_the_sender_retries_after_retry_after(
+async def test_a_429_makes_the_row_wait_retry_after_then_go(
     tmp_path: Path,
 ) -> None:
     async with BotUnderTest(tmp_path / "db.sqlite3", max_retries=0) as bot:

@@ -86,19 +86,22 @@ async def test_stop_with_a_backlog_and_slow_answers_returns_and_keeps_the_rest_p
 
 
 async def test_stop_during_a_flood_control_pause_returns(tmp_path: Path) -> None:
-    """AIORateLimiter sleeps through a 429's retry_after (here 30 s) before it tries again;
-    stopping must not wait for it."""
+    """Rows held by a 429's retry_after (here 30 s) and a slow Bot API: stopping waits for
+    neither, the held rows stay pending, and nobody gets a message twice."""
     bot = BotUnderTest(tmp_path / "db.sqlite3", max_retries=5)
     await bot.start()
     people = users(bot.telegram, 20)
     bot.telegram.faults.add("sendMessage", retry_after(30), times=3)
+    bot.telegram.faults.add("sendMessage", slow(30))  # the 4th call: after the three 429s
     await backlog(bot.runtime.db, people, bot.clock())
     bot.runtime.sender.kick()
-    await bot.telegram.wait_for_call("sendMessage", 1, timeout=10)
+    await bot.telegram.wait_until(lambda: bot.telegram.faults.pending() == 0, timeout=10,
+                                  what="the fourth message to be on its way (slowly)")
 
     await asyncio.wait_for(bot.stop(), STOP_LIMIT)
 
     assert await outbox_states(bot.db_path) == Counter({"pending": 20})
+    assert delivered_per_chat(bot.telegram) == Counter()
 
 
 async def test_stop_between_pieces_of_a_long_message_keeps_only_the_rest(
