@@ -19,7 +19,7 @@ from bot.service.adjudicators import rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite
-from bot.service.matches import MatchView, get_match, matches_of_person
+from bot.service.matches import MatchView, get_match, latest_event_of, matches_of_person
 from bot.service.people import get_person
 from bot.service.slip_copies import close_copy
 from bot.service.unit import (
@@ -151,13 +151,12 @@ async def dispute_latest(
             result = await _note_reason(tx, req, actor, waiting, reason)
             return await answer_with(tx, req, render, result)
         open_slips: list[tuple[SlipRow, MatchView]] = []
-        mine = await matches_of_person(tx, actor.person_id)
-        for m in mine:
+        for m in await matches_of_person(tx, actor.person_id):
             for s in await slips_repo.of_match(tx, m.id, ("pending",)):
                 open_slips.append((s, m))
         if not open_slips:
-            # the rule is cited when the player's latest match is a knockout's
-            para24 = cite(await get_event(tx, mine[-1].event_id), "para 24") if mine else ""
+            latest = await latest_event_of(tx, actor.person_id)
+            para24 = cite(latest, "para 24") if latest is not None else ""
             raise Invalid("none of your results is open to dispute: a slip can be disputed "
                           f"for 24 hours after it is sent{para24}. For anything else, ask a "
                           "TD.")

@@ -45,7 +45,7 @@ from bot.service.matches import (
     matches_of_person,
     score_line,
 )
-from bot.service.photo_windows import open_photo_window
+from bot.service.photo_windows import open_photo_window, photos_owed
 from bot.service.progress import after_results
 from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
@@ -395,6 +395,9 @@ async def enter_game(
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
+        if photo_window and not photos_owed(event):
+            raise Invalid(f"{event.name} asks for no board photos ([rules] board_photos = "
+                          "false), so a game has no photo window: leave out --photo-window")
         view, first = await _match_between(tx, event, *players)
         names = _names(view)
         ordered = (scores[0], scores[1]) if first == 0 else (scores[1], scores[0])
@@ -543,18 +546,36 @@ def _reader_side(view: MatchView, actor: Actor) -> int:
     return side
 
 
-async def _candidates(tx: Tx, person_id: int) -> list[MatchView]:
+async def _candidates(tx: Tx, person_id: int, said: SaidResult) -> list[MatchView]:
     """The matches a player's result may be for: being played in an open round, or with a
-    slip of the opponent's still open (the second report of a match's last game)."""
-    out = []
+    slip of the opponent's still open (the second report of a match's last game).
+
+    A decided match whose only business is that open slip is a candidate only for the same
+    game (the slip's scores, seen from this side: the "both report the same game" flow; a
+    result naming no opponent that repeats it is that game) or when the player has no
+    match to play: after a club round the loser's slip stays open for a day, and their
+    next round's "420-350" is a new game, not a second report."""
+    playing: list[MatchView] = []
+    decided: list[tuple[MatchView, list[SlipRow]]] = []
     for m in await matches_of_person(tx, person_id):
         if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open":
-            out.append(m)
-        elif m.state == "decided" and any(
-            s.reported_by != person_id for s in await slips_repo.of_match(tx, m.id, ("pending",))
-        ):
-            out.append(m)
-    return out
+            playing.append(m)
+        elif m.state == "decided":
+            theirs = [s for s in await slips_repo.of_match(tx, m.id, ("pending",))
+                      if s.reported_by != person_id]
+            if theirs:
+                decided.append((m, theirs))
+    repeats = []
+    for m, theirs in decided:
+        side = m.side_of_person(person_id)
+        mine = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
+        if any(s.scores == mine for s in theirs):
+            repeats.append(m)
+    if not playing:
+        return [m for m, _ in decided]
+    if repeats and not said.opponent:  # the same game again: no need to ask which
+        return repeats
+    return playing + repeats
 
 
 def _named(matches: list[MatchView], person_id: int, said: SaidResult) -> list[MatchView]:
@@ -587,7 +608,7 @@ async def report_result(
         actor = await require_actor(tx, req)
         assert actor.person_id is not None
         person = actor.person_id
-        matches = await _candidates(tx, person)
+        matches = await _candidates(tx, person, said)
         if said.opponent:
             named = _named(matches, person, said)
             if not named and len(matches) == 1 and not await _names_a_player(

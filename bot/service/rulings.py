@@ -35,7 +35,7 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
-from bot.service.formats import is_knockout
+from bot.service.formats import cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.people import get_person
@@ -158,8 +158,9 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
         return
     refuse_own_match(actor, view)
     if actor.person_id not in await rulers_of(tx, view):
+        para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
         raise NotAllowed(f"only a TD of this event who does not play in {view.code} may rule "
-                         "on it (SSSg para 19)")
+                         f"on it{para19}")
 
 
 async def _td_and_match(tx: Tx, req: Request, event_id: int,
