@@ -107,6 +107,10 @@ class RulesDef(_Strict):
     # ("ask") or the game goes to the loser as a bye at once ("automatic"); photos are
     # forwarded to the ratings officer's chat (a Telegram chat id) when one is given.
     photo_reminder_hours: int = Field(default=2, ge=0, le=MAX_HOURS)
+    # Whether each game owes a board photo at all. Unset: yes for games played remotely
+    # (knockouts, ladders, round-based events), no at a club night, played in the club's
+    # room where the director sees the boards (``formats.board_photos``).
+    board_photos: bool | None = None
     photo_bye: Literal["ask", "automatic"] = "ask"
     ratings_officer_chat: int | None = Field(default=None, ge=-(2**63), le=2**63 - 1)
     reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])

@@ -18,7 +18,8 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
-from bot.service.matches import MatchView, get_match, matches_of_person
+from bot.service.formats import cite
+from bot.service.matches import MatchView, get_match, latest_event_of, matches_of_person
 from bot.service.people import get_person
 from bot.service.slip_copies import close_copy
 from bot.service.unit import (
@@ -46,6 +47,7 @@ class DisputeAnswer:
     opponent: str
     rulers: list[str] = field(default_factory=list)
     slip_state: str = ""
+    format: str = "sssg"  # the event's: only a knockout's answer cites SSSg (``formats.cite``)
 
 
 async def _contact(tx: Tx, person_id: int) -> tuple[str, str]:
@@ -112,10 +114,11 @@ async def _raise(tx: Tx, req: Request, actor: Actor, slip: SlipRow, view: MatchV
                  reason: str) -> DisputeAnswer:
     side = _side(view, actor)
     opponent = view.label(1 - side)
-    if slip.state != "pending":
-        return DisputeAnswer("unchanged", slip.game_no, opponent, slip_state=slip.state)
-    assert actor.person_id is not None
     event = await get_event(tx, view.event_id)
+    if slip.state != "pending":
+        return DisputeAnswer("unchanged", slip.game_no, opponent, slip_state=slip.state,
+                             format=event.format)
+    assert actor.person_id is not None
     rulers = await open_dispute(tx, event, view, slip, raised_by=actor.person_id,
                                 reason=reason, now=req.now, by=actor)
     return DisputeAnswer("raised" if reason else "ask_reason", slip.game_no, opponent, rulers)
@@ -152,8 +155,10 @@ async def dispute_latest(
             for s in await slips_repo.of_match(tx, m.id, ("pending",)):
                 open_slips.append((s, m))
         if not open_slips:
+            latest = await latest_event_of(tx, actor.person_id)
+            para24 = cite(latest, "para 24") if latest is not None else ""
             raise Invalid("none of your results is open to dispute: a slip can be disputed "
-                          "for 24 hours after it is sent (para 24). For anything else, ask a "
+                          f"for 24 hours after it is sent{para24}. For anything else, ask a "
                           "TD.")
         theirs = [(s, m) for s, m in open_slips if s.reported_by != actor.person_id]
         slip, view = max(theirs or open_slips, key=lambda sm: sm[0].id)

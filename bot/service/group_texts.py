@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.service.events import Event
 from bot.service.matches import MatchView, score_line
-from bot.service.reporting_texts import DECIDED_ON, esc
+from bot.service.reporting_texts import decided_on, esc, tie_words
 from bot.service.schedule import Round
 from core.match import MatchState
 
@@ -17,12 +17,20 @@ ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
 MAX_LISTED = 40
 
 
-def linked(event_name: str, kind: str, round_based: bool = False) -> str:
+#: What each format's group is shown, besides the knockouts' round openings, results and
+#: bracket (only a knockout has a bracket, so only its group hears of /bracket).
+GROUP_GETS = {
+    "rounds": "each round's pairings, the results and the standings",
+    "club": "each round's tables, the results and the club-win milestones",
+    "ladder": "the challenges' results and the rung changes",
+}
+
+
+def linked(event_name: str, kind: str, fmt: str = "sssg") -> str:
     moved = " (its old group no longer gets them)" if kind == "moved" else ""
-    if round_based:  # no bracket: pairings and standings
-        return (f"This group now follows <b>{esc(event_name)}</b>: I post each round's "
-                f"pairings, the results and the standings here{moved}.\nA TD sends /unlink "
-                "to stop.")
+    if fmt in GROUP_GETS:  # no bracket
+        return (f"This group now follows <b>{esc(event_name)}</b>: I post {GROUP_GETS[fmt]} "
+                f"here{moved}.\nA TD sends /unlink to stop.")
     return (f"This group now follows <b>{esc(event_name)}</b>: I post round openings, results "
             f"and the bracket here{moved}.\n/bracket shows the bracket now; a TD sends /unlink "
             "to stop.")
@@ -50,9 +58,23 @@ def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> str:
     return "\n".join(lines)
 
 
-def match_decided(event: Event, view: MatchView, state: MatchState) -> str:
+def match_decided(event: Event, view: MatchView, state: MatchState,
+                  game: tuple[int, int] | None = None) -> str:
+    """``game``: the scores of the one game a one-game match was (it reads as that game)."""
     assert state.winner is not None
-    how = DECIDED_ON.get(state.decision, "")
-    return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
-            f"{esc(score_line(view, state, state.winner))}. "
+    where = f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
+    if game is not None:
+        win = state.winner
+        return (f"{where}{esc(view.label(win))} beat {esc(view.label(1 - win))} "
+                f"{game[win]}-{game[1 - win]}.")
+    how = decided_on(event, state.decision)
+    return (f"{where}{esc(score_line(view, state, state.winner))}. "
             f"{esc(view.label(state.winner))} wins the match{how}.")
+
+
+def match_tied(event: Event, view: MatchView, state: MatchState,
+               game: tuple[int, int] | None = None) -> str:
+    """A match of a format whose records have ties that ended level (``reporting``)."""
+    score = f"{game[0]}-{game[1]}" if game is not None else state.score_line()
+    return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: {esc(view.label(0))} and "
+            f"{esc(view.label(1))} tied ({esc(score)}){tie_words(event)}.")

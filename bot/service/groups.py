@@ -22,8 +22,8 @@ from bot.service import group_texts as say
 from bot.service.actors import Actor
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event, get_event
+from bot.service.formats import is_knockout
 from bot.service.matches import MatchView
-from bot.service.progress import is_knockout
 from bot.service.schedule import Round
 from bot.service.unit import Answer, Request, actor_of, answer_with, unit
 from bot.store import events_repo, groups_repo, outbox_repo
@@ -41,7 +41,7 @@ class GroupLink:
 
     kind: str
     event: str
-    round_based: bool = False  # a round-based event: pairings and standings, no bracket
+    format: str = "sssg"  # the event's format: what its group is shown (``say.linked``)
 
 
 async def _may_link(tx: Tx, actor: Actor, event_id: int) -> bool:
@@ -73,7 +73,7 @@ async def link_group(db: Database, req: Request, slug: str,
                              now=req.now, detail={"chat_id": req.chat_id, "before": before})
         kind = "moved" if before is not None and before != req.chat_id else "linked"
         return await answer_with(tx, req, render, GroupLink(kind, event.name,
-                                                             event.format == "rounds"))
+                                                             event.format))
 
 
 async def unlink_group(db: Database, req: Request,
@@ -126,15 +126,32 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
+async def post_tied(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                    now: datetime, *, game: tuple[int, int] | None = None) -> None:
+    """A match of a format whose records have ties ended level: the group sees it, and a
+    round-based event's group the standings after it."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    await outbox.enqueue(tx, chat_id=chat, now=now,
+                         text_html=say.match_tied(event, view, state, game),
+                         dedupe_key=f"group:{chat}:tied:{view.id}:{state.score_line()}")
+    if event.format == "rounds":
+        from bot.service.round_events import post_standings
+
+        await post_standings(tx, event, now)
+
+
 async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState,
-                       now: datetime) -> None:
+                       now: datetime, *, game: tuple[int, int] | None = None) -> None:
     """A match was decided: the group sees the result with the division's bracket as it
-    now stands (drawn when sent: ``brackets``)."""
+    now stands (drawn when sent: ``brackets``). ``game``: the scores of the one game a
+    one-game match was."""
     chat = await groups_repo.group_of(tx, event_id)
     if chat is None:
         return
     event = await get_event(tx, event_id)
-    caption = say.match_decided(event, view, state)
+    caption = say.match_decided(event, view, state, game)
     key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
     if event.format == "rounds":  # no bracket: the standings instead
         from bot.service.round_events import post_standings

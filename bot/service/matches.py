@@ -39,6 +39,13 @@ async def matches_of_person(tx: Tx, person_id: int) -> list[MatchView]:
     return await matches_repo.of_person(tx, person_id)
 
 
+async def latest_event_of(tx: Tx, person_id: int) -> Event | None:
+    """The event of a player's latest match: whose rules a refusal that names no match
+    speaks of (``formats.cite``). None for someone with no match."""
+    mine = await matches_repo.of_person(tx, person_id)
+    return await get_event(tx, mine[-1].event_id) if mine else None
+
+
 def _game(r: StoredGame) -> Game:
     if r.kind == "played":
         assert r.starter_side is not None and r.score_a is not None and r.score_b is not None

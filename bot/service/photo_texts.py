@@ -5,6 +5,7 @@ through the outbox. Telegram HTML: every name goes through ``esc``.
 from __future__ import annotations
 
 from bot.service.events import Event
+from bot.service.formats import cite
 from bot.service.matches import MatchView, score_line
 from bot.service.reporting_texts import esc
 from core.match import MatchState
@@ -28,7 +29,7 @@ def officer_caption(event: Event, view: MatchView, game: int,
 
 def reminder(event: Event, view: MatchView, side: int, game: int, closes: str) -> str:
     return (f"📷 <b>{esc(event.name)}</b>: the board photo of game {game} v "
-            f"{esc(view.label(1 - side))} is due by {esc(closes)} (SSSg para 25). "
+            f"{esc(view.label(1 - side))} is due by {esc(closes)}{cite(event, 'SSSg para 25')}. "
             "Send the picture here.")
 
 
@@ -36,8 +37,9 @@ def ask_tds(event: Event, view: MatchView, game: int, scores: tuple[int | None, 
             responsible: int, due: str, spread: int) -> str:
     return (f"📷 <b>{esc(event.name)}</b>, {esc(view.round_name)}: no board photo of "
             f"{game_line(view, game, scores)}.\n{esc(view.label(responsible))} was to send it "
-            f"by {esc(due)} (para 25). The game may go to {esc(view.label(1 - responsible))} "
-            f"as a bye (+{spread}, para 28). Your call:")
+            f"by {esc(due)}{cite(event, 'para 25')}. The game may go to "
+            f"{esc(view.label(1 - responsible))} as a bye (+{spread}{cite(event, 'para 28', ', {}')})."
+            " Your call:")
 
 
 def late_photo_for_tds(event: Event, view: MatchView, game: int, sender: str) -> str:
@@ -54,10 +56,10 @@ def bye_for_player(event: Event, view: MatchView, viewer: int, game: int, respon
                    by: str, state: MatchState) -> str:
     if viewer == responsible:
         what = (f"no board photo of game {game} came in time, so the game goes to "
-                f"{esc(view.label(1 - viewer))} as a bye (para 25)")
+                f"{esc(view.label(1 - viewer))} as a bye{cite(event, 'para 25')}")
     else:
         what = (f"{esc(view.label(1 - viewer))} sent no board photo of game {game} in time, "
-                "so the game is yours as a bye (para 25)")
+                f"so the game is yours as a bye{cite(event, 'para 25')}")
     return (f"📷 <b>{esc(event.name)}</b>, {esc(view.round_name)}: {what}. Decided by "
             f"{esc(by)}.\nScore: {esc(score_line(view, state, viewer))}")
 

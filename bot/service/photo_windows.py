@@ -22,6 +22,7 @@ from bot.service.actors import Actor
 from bot.service.clock import iso
 from bot.service.deadlines import open_deadline
 from bot.service.events import Event
+from bot.service.formats import board_photos
 from bot.store import photos_repo
 from bot.store.db import Tx
 from core.match import Game
@@ -51,6 +52,12 @@ def automatic_bye(event: Event) -> bool:
     return _rules(event).get("photo_bye", "ask") == "automatic"
 
 
+def photos_owed(event: Event) -> bool:
+    """``board_photos``: whether this event's games owe a board photo at all (a club night,
+    played in the TD's sight, by default does not: ``formats.board_photos``)."""
+    return board_photos(event.format, _rules(event))
+
+
 def officer_chat(event: Event) -> int | None:
     """The ratings officer's chat that receives every photo (``ratings_officer_chat``)."""
     chat = _rules(event).get("ratings_officer_chat")
@@ -72,9 +79,10 @@ async def arm_window(tx: Tx, window_id: int, closes_at: datetime, event: Event, 
 async def open_photo_window(tx: Tx, event: Event, match_id: int, game_id: int, game: Game,
                             *, by: Actor, now: datetime) -> int | None:
     """A counted game's photo window; None for a game not won on the board (a bye or a
-    forfeit has no board to photograph)."""
+    forfeit has no board to photograph) or in an event that asks for no photos
+    (``board_photos = false``): then nobody is asked for one and no TD is asked about one."""
     responsible = game.responsible()
-    if responsible is None:
+    if responsible is None or not photos_owed(event):
         return None
     closes = now + window_length(event)
     window_id = await photos_repo.open_window(tx, game_id=game_id, match_id=match_id,

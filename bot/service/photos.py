@@ -34,7 +34,14 @@ from bot.service.clock import iso
 from bot.service.deadlines import Deadline, handler
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import get_event
-from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.formats import cite
+from bot.service.matches import (
+    MatchView,
+    core_match,
+    get_match,
+    latest_event_of,
+    matches_of_event,
+)
 from bot.service.people import get_person
 from bot.service.photo_windows import (
     PHOTO_CLOSES,
@@ -42,6 +49,7 @@ from bot.service.photo_windows import (
     arm_window,
     automatic_bye,
     officer_chat,
+    photos_owed,
 )
 from bot.service.rulings import NeedsConfirm, award_game_bye_in
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
@@ -73,6 +81,7 @@ class WindowGame:
     responsible: bool  # the reader owes the photo
     closes_at: str
     state: str
+    format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
 
 
 async def _game_of(tx: Tx, w: WindowRow) -> tuple[MatchView, int, int, tuple[int | None, int | None]]:
@@ -91,7 +100,7 @@ async def _window_game(tx: Tx, w: WindowRow, person: int) -> WindowGame:
     assert side is not None
     return WindowGame(w.id, event.name, view.round_name, view.code, number, side,
                       view.label(1 - side), w.responsible_side == side,
-                      event.local(w.closes_at), w.state)
+                      event.local(w.closes_at), w.state, event.format)
 
 
 # --- a player sends a photo ----------------------------------------------------------
@@ -125,9 +134,14 @@ async def receive_photo(db: Database, req: Request, file_id: str,
         mine = [g for g in waiting if g.responsible]
         candidates = mine or waiting
         if not candidates:
+            latest = await latest_event_of(tx, person)
+            if latest is not None and not photos_owed(latest):
+                raise Invalid(f"no game of yours is waiting for a board photo: {latest.name} "
+                              "asks for none.")
+            para25 = cite(latest, "SSSg para 25") if latest is not None else ""
             raise Invalid("no game of yours is waiting for a board photo. Report the result "
-                          "first (e.g. 412-380), then send the photo of the finished board "
-                          "(SSSg para 25).")
+                          "first (e.g. 412-380), then send the photo of the finished board"
+                          f"{para25}.")
         photo_id = await photos_repo.add_photo(tx, sent_by=person, file_id=file_id, now=req.now)
         if len(candidates) > 1:
             return await answer_with(tx, req, render, PhotoAnswer("choose", photo_id, candidates))
@@ -358,8 +372,9 @@ async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: 
         if w is None:
             raise NotFound("that photo question is no longer known")
         by = await ruler_name(tx, actor, await get_match(tx, w.match_id), "rule on its photo")
-        why = {"bye": "no board photo (para 25)", "extend": "more time for the photo",
-               "waive": "photo waived"}[ruling]
+        event = await get_event(tx, (await get_match(tx, w.match_id)).event_id)
+        why = {"bye": f"no board photo{cite(event, 'para 25')}",
+               "extend": "more time for the photo", "waive": "photo waived"}[ruling]
         result = await _decide(tx, w, ruling, actor, by, why, req.now, None)
         return await answer_with(tx, req, render, result)
 

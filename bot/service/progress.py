@@ -12,17 +12,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.service import club_nights
+from bot.service.formats import is_knockout
 from bot.service.knockout import sync_matches
 from bot.store.db import Tx
 from bot.store.events_repo import Event
-
-#: The knockout formats, whose matches come from a drawn bracket (``core.sssg``).
-KNOCKOUTS = ("sssg", "single", "double")
-
-
-def is_knockout(fmt: str) -> bool:
-    """True for a format whose matches are fed by a bracket's earlier results."""
-    return fmt in KNOCKOUTS
 
 
 async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:

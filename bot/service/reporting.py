@@ -35,6 +35,7 @@ from bot.service.draw import DIVISIONS
 from bot.service.entries import entries_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
+from bot.service.formats import HasFormat, cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import (
     MatchView,
@@ -44,7 +45,7 @@ from bot.service.matches import (
     matches_of_person,
     score_line,
 )
-from bot.service.photo_windows import open_photo_window
+from bot.service.photo_windows import open_photo_window, photos_owed
 from bot.service.progress import after_results
 from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
@@ -79,9 +80,10 @@ class SaidResult:
     text: str = ""
 
 
-def check_scores(scores: tuple[int, int], names: tuple[str, str]) -> None:
+def check_scores(scores: tuple[int, int], names: tuple[str, str], of: HasFormat) -> None:
     """Scores a game can end with. A score of 0 means a player did not play the game out,
-    which would be conceding it: SSSg para 13 does not allow that."""
+    which would be conceding it: SSSg para 13 does not allow that (cited to a knockout's
+    players only, ``formats.cite``)."""
     for side in (0, 1):
         if not 0 <= scores[side] <= MAX_SCORE:
             raise Invalid(f"{names[side]}'s score {scores[side]} cannot be a game's score "
@@ -90,7 +92,7 @@ def check_scores(scores: tuple[int, int], names: tuple[str, str]) -> None:
         if scores[side] == 0:
             raise Invalid(
                 f"{names[side]} scored 0, which means the game was not played out: players may "
-                "not concede games (SSSg para 13). Report a game played to the end; if a game "
+                f"not concede games{cite(of, 'SSSg para 13')}. Report a game played to the end; if a game "
                 "could not be played, ask a TD."
             )
 
@@ -102,19 +104,22 @@ def _names(view: MatchView) -> tuple[str, str]:
     return view.label(0), view.label(1)
 
 
-def _decided_refusal(view: MatchView, state: MatchState) -> Invalid:
-    winner = _names(view)[state.winner] if state.winner is not None else "nobody yet"
+def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Invalid:
+    if state.winner is None:
+        outcome = "a tie" if not is_knockout(of.format) else "nobody won yet"
+    else:
+        outcome = f"{_names(view)[state.winner]} won"
     return Invalid(
-        f"{view.code} ({view.label(0)} v {view.label(1)}) is decided ({winner} won, "
-        f"{score_line(view, state)}): no further games count once a match is decided "
-        "(SSSg para 14)"
+        f"{view.code} ({view.label(0)} v {view.label(1)}) is decided ({outcome}, "
+        f"{score_line(view, state)}): no further games count once a match is decided"
+        f"{cite(of, 'SSSg para 14')}"
     )
 
 
 async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
     """The round of a match that takes a new game; refused with the reason otherwise."""
     if state.decided or view.state == "decided":
-        raise _decided_refusal(view, state)
+        raise _decided_refusal(await get_event(tx, view.event_id), view, state)
     rnd = await get_round(tx, view.round_id)
     if view.state not in OPEN:
         raise Invalid(f"{view.code} ({view.label(0)} v {view.label(1)}) is not being played "
@@ -127,11 +132,12 @@ async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
     return rnd
 
 
-def _starter_refusal(view: MatchView, game: int, expected: Start, given: int) -> Invalid:
+def _starter_refusal(of: HasFormat, view: MatchView, game: int, expected: Start,
+                     given: int) -> Invalid:
     names = _names(view)
     assert expected.side is not None
     return Invalid(
-        f"{names[expected.side]} starts game {game} ({say.START_WHY[expected.reason]}), not "
+        f"{names[expected.side]} starts game {game} ({say.start_why(of, expected.reason)}), not "
         f"{names[given]}; if an earlier game is recorded wrongly, ask a TD to correct it"
     )
 
@@ -142,11 +148,12 @@ async def _write_game(
 ) -> tuple[Report, int]:
     """Append a played game the core accepts as the next game of the match."""
     report = report_game(match, Game.played(starter, *scores))
-    if report.number is None:  # the match was decided already
-        raise _decided_refusal(view, match.state())
-    if not report.starter_ok:
+    if report.number is None or not report.starter_ok:
+        event = await get_event(tx, view.event_id)
+        if report.number is None:  # the match was decided already
+            raise _decided_refusal(event, view, match.state())
         assert report.expected_start is not None
-        raise _starter_refusal(view, report.number, report.expected_start, starter)
+        raise _starter_refusal(event, view, report.number, report.expected_start, starter)
     game_id = await games_repo.add_played(tx, view.id, starter_side=starter, scores=scores,
                                           played_at=played_at)
     await games_repo.mark_playing(tx, view.id)
@@ -160,11 +167,12 @@ async def _write_game(
 
 async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, by: Actor) -> None:
-    """A decided match feeds the bracket and tells its players where they go; a match
-    left level by the deciding game goes to the TDs (para 30)."""
+    """A decided match feeds the bracket and tells its players where they go; a knockout's
+    match left level by the deciding game goes to the TDs (para 30); another format's is a
+    tie (``_settle_tie``)."""
     if not state.decided:
         return
-    if event.format == "rounds" and state.points[0] == state.points[1]:
+    if not is_knockout(event.format) and state.points[0] == state.points[1]:
         await _settle_tie(tx, event, view, state, now, by)
         return
     if state.winner is None:
@@ -180,7 +188,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
                 "decision": state.decision.value},
     )
-    await groups.post_decided(tx, event.id, view, state, now)
+    game = await _one_game_scores(tx, view, state)
+    await groups.post_decided(tx, event.id, view, state, now, game=game)
     told: set[int] = set()
     for side in (0, 1):
         person = view.people[side]
@@ -189,7 +198,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         after = await _where_next(tx, event, view, side, state.winner == side)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"match:{view.id}:decided:{side}:{state.winner}",
-                             text_html=say.match_decided(event, view, state, side, after))
+                             text_html=say.match_decided(event, view, state, side, after, game))
         told.add(person)
     for match_id in became_ready:
         ready = await get_match(tx, match_id)
@@ -205,32 +214,49 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                                            await _opponent(tx, ready, side)))
 
 
+async def _one_game_scores(tx: Tx, view: MatchView,
+                           state: MatchState) -> tuple[int, int] | None:
+    """The scores of the one game a one-game match was, so that its messages say the game
+    ("420-350") rather than a match score; None for any other match."""
+    if not say.one_game(view) or len(state.counted) != 1 or state.void:
+        return None
+    row = (await games_repo.games_of(tx, view.id))[state.counted[0]]
+    a, b = row.scores
+    return (a, b) if row.kind == "played" and a is not None and b is not None else None
+
+
 async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, by: Actor) -> None:
-    """A round-based event's match that ends level on games is a tie, half a win each
-    (seed 000: a record is W/L/T; a tie counts half a win). A knockout's match must have a
-    winner (SSSg para 17: spread, then fewer starts; para 30: the organisers); a round of
-    a Swiss needs none."""
+    """A match of a round-based event, a club night or a ladder that ends level on games is
+    a tie with no winner. A knockout's match must have one (SSSg para 17: spread, then
+    fewer starts; para 30: the organisers); the others' records have ties. A Swiss and a
+    club count it half a win each (seed 000: a record is W/L/T, a tie half a win); at a
+    club it is no club win for expert points (Director's Manual, Expert Points: "one point
+    for each club game win", ``core.club.club_wins``); a ladder's own step
+    (``progress.after_results``) decides what a tie does to the rungs."""
     if not await games_repo.mark_decided(tx, view.id, None):
         return
     await after_results(tx, event, now)
-    from bot.service.round_events import post_standings  # it imports the rounds service
-
-    await post_standings(tx, event, now)
     await journal.record(tx, who=by, action="match.decided", subject=f"match:{view.id}",
                          now=now, detail={"code": view.code, "winner_side": None,
                                           "score": state.score_line(), "decision": "tie"})
-    after = await _where_next(tx, event, view, 0, False)
+    game = await _one_game_scores(tx, view, state)
+    await groups.post_tied(tx, event, view, state, now, game=game)
+    what = "game" if game is not None else "match"
+    half = say.tie_words(event)
     for side in (0, 1):
         person = view.people[side]
-        if person is not None:
-            await outbox.enqueue(
-                tx, person_id=person, now=now, dedupe_key=f"match:{view.id}:decided:{side}:tie",
-                text_html=(f"<b>{html.escape(event.name)}</b>: your <b>"
-                           f"{html.escape(view.round_name)}</b> match against "
-                           f"{html.escape(view.label(1 - side))} is a tie "
-                           f"({html.escape(score_line(view, state, side))}): half a win "
-                           f"each.\n{after}"))
+        if person is None:
+            continue
+        after = await _where_next(tx, event, view, side, False)
+        score = (f"{game[side]}-{game[1 - side]}" if game is not None
+                 else score_line(view, state, side))
+        await outbox.enqueue(
+            tx, person_id=person, now=now, dedupe_key=f"match:{view.id}:decided:{side}:tie",
+            text_html=(f"<b>{html.escape(event.name)}</b>: your <b>"
+                       f"{html.escape(view.round_name)}</b> {what} against "
+                       f"{html.escape(view.label(1 - side))} is a tie "
+                       f"({html.escape(score)}){half}.\n{after}"))
 
 
 async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: bool) -> str:
@@ -369,24 +395,27 @@ async def enter_game(
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
+        if photo_window and not photos_owed(event):
+            raise Invalid(f"{event.name} asks for no board photos ([rules] board_photos = "
+                          "false), so a game has no photo window: leave out --photo-window")
         view, first = await _match_between(tx, event, *players)
         names = _names(view)
         ordered = (scores[0], scores[1]) if first == 0 else (scores[1], scores[0])
         match = await core_match(tx, view.id)
         before = match.state()
         await _playable_round(tx, view, before)
-        check_scores(ordered, names)
+        check_scores(ordered, names, event)
         assert before.next_game is not None and before.next_start is not None
         expected = before.next_start
         if starter is not None:
             side = _name_of(names, starter, "--starter")
             if expected.side is not None and expected.side != side:
-                raise _starter_refusal(view, before.next_game, expected, side)
+                raise _starter_refusal(event, view, before.next_game, expected, side)
         elif expected.side is None:
-            why_draw = ("the players drew tiles for game 1 (para 15)"
+            why_draw = (f"the players drew tiles for game 1{cite(event, 'para 15')}"
                         if expected.reason is StartReason.TILE_DRAW else
                         f"game {before.next_game} is the deciding game and the players are "
-                        "level on wins and spread, so they drew tiles (para 16c)")
+                        f"level on wins and spread, so they drew tiles{cite(event, 'para 16c')}")
             raise Invalid(f"say who started game {before.next_game} with --starter NAME: "
                           f"{why_draw}")
         else:
@@ -452,6 +481,8 @@ class SlipView:
     second: str = ""  # "same" / "differs": a second report of a game already in
     first_scores: tuple[int, int] | None = None  # that game as first reported
     open_game: int | None = None  # a game of the opponent's still open to dispute
+    format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
+    single: bool = False  # the match is this one game (``reporting_texts.one_game``)
 
     @property
     def opponent(self) -> str:
@@ -497,6 +528,7 @@ async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView
         side, _names(view), slip.scores, slip.starter_side, start_reason, slip.reporter_side,
         slip.game_no == view.best_of,
         event.local(slip.closes_at) if slip.closes_at is not None else None, **extra,
+        format=event.format, single=say.one_game(view),
     )
 
 
@@ -514,18 +546,36 @@ def _reader_side(view: MatchView, actor: Actor) -> int:
     return side
 
 
-async def _candidates(tx: Tx, person_id: int) -> list[MatchView]:
+async def _candidates(tx: Tx, person_id: int, said: SaidResult) -> list[MatchView]:
     """The matches a player's result may be for: being played in an open round, or with a
-    slip of the opponent's still open (the second report of a match's last game)."""
-    out = []
+    slip of the opponent's still open (the second report of a match's last game).
+
+    A decided match whose only business is that open slip is a candidate only for the same
+    game (the slip's scores, seen from this side: the "both report the same game" flow; a
+    result naming no opponent that repeats it is that game) or when the player has no
+    match to play: after a club round the loser's slip stays open for a day, and their
+    next round's "420-350" is a new game, not a second report."""
+    playing: list[MatchView] = []
+    decided: list[tuple[MatchView, list[SlipRow]]] = []
     for m in await matches_of_person(tx, person_id):
         if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open":
-            out.append(m)
-        elif m.state == "decided" and any(
-            s.reported_by != person_id for s in await slips_repo.of_match(tx, m.id, ("pending",))
-        ):
-            out.append(m)
-    return out
+            playing.append(m)
+        elif m.state == "decided":
+            theirs = [s for s in await slips_repo.of_match(tx, m.id, ("pending",))
+                      if s.reported_by != person_id]
+            if theirs:
+                decided.append((m, theirs))
+    repeats = []
+    for m, theirs in decided:
+        side = m.side_of_person(person_id)
+        mine = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
+        if any(s.scores == mine for s in theirs):
+            repeats.append(m)
+    if not playing:
+        return [m for m, _ in decided]
+    if repeats and not said.opponent:  # the same game again: no need to ask which
+        return repeats
+    return playing + repeats
 
 
 def _named(matches: list[MatchView], person_id: int, said: SaidResult) -> list[MatchView]:
@@ -558,7 +608,7 @@ async def report_result(
         actor = await require_actor(tx, req)
         assert actor.person_id is not None
         person = actor.person_id
-        matches = await _candidates(tx, person)
+        matches = await _candidates(tx, person, said)
         if said.opponent:
             named = _named(matches, person, said)
             if not named and len(matches) == 1 and not await _names_a_player(
@@ -590,7 +640,8 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
                  now: datetime) -> SlipAnswer:
     names = _names(view)
     scores = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
-    check_scores(scores, names)
+    event = await get_event(tx, view.event_id)
+    check_scores(scores, names, event)
     state = (await core_match(tx, view.id)).state()
     theirs = [s for s in await slips_repo.of_match(tx, view.id, ("pending",))
               if s.reported_by != person]
@@ -604,7 +655,7 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
             if said.game <= counted:
                 raise Invalid(f"game {said.game} is already recorded; if it is wrong, "
                               "/dispute it while its slip is open, or ask a TD")
-            raise _decided_refusal(view, state) if state.decided else Invalid(
+            raise _decided_refusal(event, view, state) if state.decided else Invalid(
                 f"the next game of your match is game {state.next_game}, not {said.game}")
     elif theirs and (theirs[-1].scores == scores or state.decided):
         second = theirs[-1]  # the same result, or the match's last game: their game
@@ -783,7 +834,8 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
                                      text_html=say.both_reported(names, viewer, slip.game_no,
-                                                                 slip.scores, first.starter_side))
+                                                                 slip.scores, first.starter_side,
+                                                                 say.one_game(view)))
         return "both"
     await slips_repo.move(tx, slip.id, ("draft",), "void", now, game_id=row.id)
     await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
@@ -820,7 +872,7 @@ async def agree_slip(
             await outbox.enqueue(
                 tx, person_id=reporter, now=req.now,
                 text_html=say.agreed(_names(view), slip.reporter_side, side, slip.game_no,
-                                     slip.scores, slip.starter_side))
+                                     slip.scores, slip.starter_side, say.one_game(view)))
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("agreed", await _slip_view(tx, slip, side))
         return await answer_with(tx, req, render, result)

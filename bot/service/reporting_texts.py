@@ -2,7 +2,9 @@
 
 Telegram HTML: every name and event text goes through ``esc``. Each player reads their own
 copy, so it says "you" for them. The wording of who starts follows SSSg 2016 Annex A paras
-15-16; of the window, para 24.
+15-16; of the window, para 24. Only a knockout's messages cite those paragraphs
+(``formats.cite``): the other formats do not play by SSSg's rules. A match of one game
+reads as a game ("Ann Lee won 420-350"), not as a match score ("1-0 (+70)").
 """
 
 from __future__ import annotations
@@ -10,27 +12,59 @@ from __future__ import annotations
 import html
 
 from bot.service.events import Event
+from bot.service.formats import HasFormat, cite, is_knockout
 from bot.service.matches import MatchView, has_score, score_line
 from bot.service.schedule import Round
 from bot.store.slips_repo import SlipRow
 from core.match import Decision, MatchState, Start, StartReason
 
-#: Why a side starts a game, as a player reads it (SSSg paras 15-16).
-START_WHY = {
-    StartReason.TILE_DRAW: "tile draw, para 15",
-    StartReason.ALTERNATE: "starts alternate, para 15",
-    StartReason.AHEAD_ON_WINS: "ahead on wins, para 16a",
-    StartReason.AHEAD_ON_SPREAD: "ahead on spread, para 16b",
-    StartReason.DRAW_TO_START: "level on wins and spread: players draw tiles, para 16c",
+#: Why a side starts a game, as a player reads it, and the rule's paragraph (SSSg paras
+#: 15-16).
+START_WORDS = {
+    StartReason.TILE_DRAW: ("tile draw", "para 15"),
+    StartReason.ALTERNATE: ("starts alternate", "para 15"),
+    StartReason.AHEAD_ON_WINS: ("ahead on wins", "para 16a"),
+    StartReason.AHEAD_ON_SPREAD: ("ahead on spread", "para 16b"),
+    StartReason.DRAW_TO_START: ("level on wins and spread: players draw tiles", "para 16c"),
 }
+#: The same with the paragraph, as the command line prints it for a TD.
+START_WHY = {reason: f"{words}, {ref}" for reason, (words, ref) in START_WORDS.items()}
 
 #: How a decided match was won, when it was not simply on games (para 17, 27, 30).
-DECIDED_ON = {
-    Decision.SPREAD: " on spread (para 17)",
-    Decision.FEWER_STARTS: " with fewer starts (para 17)",
-    Decision.RULING: " by a TD ruling (para 30)",
-    Decision.MATCH_BYE: " by a match bye (para 27)",
+DECIDED_WORDS = {
+    Decision.SPREAD: (" on spread", "para 17"),
+    Decision.FEWER_STARTS: (" with fewer starts", "para 17"),
+    Decision.RULING: (" by a TD ruling", "para 30"),
+    Decision.MATCH_BYE: (" by a match bye", "para 27"),
 }
+
+
+def start_why(of: HasFormat, reason: StartReason) -> str:
+    """'tile draw, para 15' for a knockout; 'tile draw' for another format."""
+    words, ref = START_WORDS[reason]
+    return words + cite(of, ref, ", {}")
+
+
+def decided_on(of: HasFormat, decision: Decision) -> str:
+    """' on spread (para 17)' (a knockout's), ' on spread', or '' for a match won on games."""
+    if decision not in DECIDED_WORDS:
+        return ""
+    words, ref = DECIDED_WORDS[decision]
+    return words + cite(of, ref)
+
+
+def one_game(view: MatchView) -> bool:
+    """A match of a single game with no head start: it reads as that game, not as a match
+    (club nights, most round-based events and ladders play these)."""
+    return view.best_of == 1 and not any(view.head_start)
+
+
+def game_result(names: tuple[str, str], scores: tuple[int, int]) -> str:
+    """'Ann Lee won 420-350' (the winner's score first), or 'A tie, 400-400'."""
+    if scores[0] == scores[1]:
+        return f"A tie, {scores[0]}-{scores[1]}"
+    win = 0 if scores[0] > scores[1] else 1
+    return f"{esc(names[win])} won {scores[win]}-{scores[1 - win]}"
 
 
 def esc(text: object) -> str:
@@ -60,48 +94,78 @@ def game_line(
             f"({esc(who(names, starter, viewer))} started)")
 
 
-def start_line(names: tuple[str, str], viewer: int | None, game: int, start: Start,
-               deciding: bool) -> str:
+def game_ref(single: bool, game: int) -> str:
+    """'game 2' of a match, or 'your game' when the match is that one game."""
+    return "your game" if single else f"game {game}"
+
+
+def start_line(of: HasFormat, names: tuple[str, str], viewer: int | None, game: int,
+               start: Start, deciding: bool) -> str:
     """Who starts game ``game`` and, for the deciding game, why (para 16)."""
     if deciding and start.side is None:
         return (f"Next: game {game}, the deciding game. You are level on wins and spread, "
-                "so draw tiles to start (para 16c).")
+                f"so draw tiles to start{cite(of, 'para 16c')}.")
     if start.side is None:
-        return f"Next: game {game}; draw tiles to start (para 15)."
+        return f"Next: game {game}; draw tiles to start{cite(of, 'para 15')}."
     if deciding:
         return (f"Next: game {game}, the deciding game: {_starts(names, start.side, viewer)} "
-                f"({START_WHY[start.reason]}).")
+                f"({start_why(of, start.reason)}).")
     return f"Next: game {game}, {_starts(names, start.side, viewer)}."
 
 
-def outcome_lines(view: MatchView, state: MatchState, viewer: int | None) -> list[str]:
+def tie_words(event: Event) -> str:
+    """What a match left level on points means outside a knockout: half a win each where a
+    record has ties (a Swiss, a club night: seed 000's W/L/T); a ladder says what it does
+    with one in its own messages."""
+    return "" if event.format == "ladder" else ": half a win each"
+
+
+def outcome_lines(event: Event, view: MatchView, state: MatchState,
+                  viewer: int | None) -> list[str]:
     """The score line, then who starts next or who won (para 14-17)."""
     names = (view.label(0), view.label(1))
     side = 0 if viewer is None else viewer
     lines = []
     if has_score(state):
         lines.append(f"Score: {esc(score_line(view, state, side))}")
-    if state.decided and state.winner is not None:
-        how = DECIDED_ON.get(state.decision, "")
+    if state.decided and not is_knockout(event.format) and state.points[0] == state.points[1]:
+        lines.append(f"The match is a tie{tie_words(event)}.")
+    elif state.decided and state.winner is not None:
+        how = decided_on(event, state.decision)
         winner = "You win" if state.winner == viewer else f"{esc(names[state.winner])} wins"
         lines.append(f"{winner} the match{how}.")
     elif state.decided:
-        lines.append("The match is level on games, spread and starts: the TDs decide it "
-                     "(para 30).")
+        lines.append("The match is level on games, spread and starts: the TDs decide it"
+                     f"{cite(event, 'para 30')}.")
     elif state.next_game is not None and state.next_start is not None:
-        lines.append(start_line(names, viewer, state.next_game, state.next_start,
+        lines.append(start_line(event, names, viewer, state.next_game, state.next_start,
                                 state.next_is_deciding))
     return lines
+
+
+def result_lines(event: Event, view: MatchView, viewer: int, game: int,
+                 scores: tuple[int, int], starter: int, state: MatchState) -> list[str]:
+    """A counted game and what it did to the match: for a one-game match, the game
+    ("Ann Lee won 420-350"); else the game, the match score and who starts next or won.
+    A knockout's tied single game keeps the match's words: para 17 still decides it."""
+    names = (view.label(0), view.label(1))
+    tie = scores[0] == scores[1]
+    if (one_game(view) and len(state.counted) == 1 and not state.void
+            and not (tie and is_knockout(event.format))):
+        line = (f"Your game v {esc(names[1 - viewer])}: {scores_of(names, viewer, scores)} "
+                f"({esc(who(names, starter, viewer))} started)")
+        result = game_result(names, scores) + (tie_words(event) if tie else "")
+        return [line, result + "."]
+    return [game_line(names, viewer, game, scores, starter),
+            *outcome_lines(event, view, state, viewer)]
 
 
 def td_entered(event: Event, view: MatchView, viewer: int, game: int, scores: tuple[int, int],
                starter: int, state: MatchState) -> str:
     """A player's copy of a game a TD entered from a paper slip: final at once."""
-    names = (view.label(0), view.label(1))
     lines = [
         f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD entered a result.",
-        game_line(names, viewer, game, scores, starter),
-        *outcome_lines(view, state, viewer),
+        *result_lines(event, view, viewer, game, scores, starter, state),
     ]
     return "\n".join(lines)
 
@@ -117,19 +181,21 @@ def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: i
     else:
         head = (f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
                 f"{esc(names[reporter])} reported a result.")
-    lines = [head, game_line(names, viewer, game, scores, starter)]
+    game_and_result = result_lines(event, view, viewer, game, scores, starter, state)
+    lines = [head, game_and_result[0]]
     if not responsible:
         asked = "the winner" if scores[0] != scores[1] else "the player who started a tied game"
-        lines.append(f"(Sent by {esc(who(names, reporter, viewer))}; para 23 asks {asked} to "
+        rule = "para 23 asks" if is_knockout(event.format) else "the rules ask"
+        lines.append(f"(Sent by {esc(who(names, reporter, viewer))}; {rule} {asked} to "
                      "report, but it counts all the same.)")
-    lines += outcome_lines(view, state, viewer)
+    lines += game_and_result[1:]
     other = names[1 - reporter]
+    final = f"after that it is final{cite(event, 'para 24')}."
     if viewer == reporter:
-        lines.append(f"{esc(other)} can dispute it until {esc(closes_at)}; after that it is "
-                     "final (para 24).")
+        lines.append(f"{esc(other)} can dispute it until {esc(closes_at)}; {final}")
     else:
         lines.append(f"Right? Tap <b>Agree</b>. Wrong? Tap <b>Dispute</b> by {esc(closes_at)}; "
-                     "after that it is final (para 24).")
+                     f"{final}")
     return "\n".join(lines)
 
 
@@ -139,16 +205,19 @@ def slip_final_note(closed_at: str) -> str:
 
 
 def agreed(names: tuple[str, str], viewer: int, agreer: int, game: int,
-           scores: tuple[int, int], starter: int) -> str:
+           scores: tuple[int, int], starter: int, single: bool = False) -> str:
+    """``single``: the match is that one game (``one_game``)."""
     by = "You agreed" if agreer == viewer else f"{esc(names[agreer])} agreed"
-    return (f"✅ {by}: game {game} ({scores_of(names, viewer, scores)}, "
+    return (f"✅ {by}: {game_ref(single, game)} ({scores_of(names, viewer, scores)}, "
             f"{esc(who(names, starter, viewer))} started) is final.")
 
 
 def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[int, int],
-                  starter: int) -> str:
-    return (f"✅ You both reported the same result, so it is final:\n"
-            f"{game_line(names, viewer, game, scores, starter)}")
+                  starter: int, single: bool = False) -> str:
+    line = game_line(names, viewer, game, scores, starter)
+    if single:
+        line = f"Your game v {esc(names[1 - viewer])}: " + line.split(": ", 1)[1]
+    return f"✅ You both reported the same result, so it is final:\n{line}"
 
 
 def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
@@ -171,25 +240,30 @@ def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
-                  after: str) -> str:
-    """The end of a player's match, and ``after``: their next match or where they go."""
+                  after: str, game: tuple[int, int] | None = None) -> str:
+    """The end of a player's match, and ``after``: their next match or where they go.
+    ``game``: the scores of the one game a one-game match was (it reads as that game)."""
     assert state.winner is not None
     names = (view.label(0), view.label(1))
-    line = score_line(view, state, side)
-    what = _match_word(event, view)
+    what = _match_word(event, view, one_game=game is not None)
     if state.winner == side:
         head = f"🏆 You won your {what} against {esc(names[1 - side])}"
     else:
         head = f"{esc(names[1 - side])} won your {what}"
-    how = DECIDED_ON.get(state.decision, "")
+    if game is not None:
+        return (f"<b>{esc(event.name)}</b>: {head}, {game[state.winner]}-"
+                f"{game[1 - state.winner]}.\n{after}")
+    line = score_line(view, state, side)
+    how = decided_on(event, state.decision)
     return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}.\n{after}"
 
 
-def _match_word(event: Event, view: MatchView) -> str:
-    """What a player calls their match: on a ladder it is their challenge."""
+def _match_word(event: Event, view: MatchView, *, one_game: bool = False) -> str:
+    """What a player calls their match: on a ladder it is their challenge; a one-game
+    match is their game."""
     if event.format == "ladder":
         return "ladder challenge"
-    return f"<b>{esc(view.round_name)}</b> match"
+    return f"<b>{esc(view.round_name)}</b> {'game' if one_game else 'match'}"
 
 
 def goes_to_division(division: str) -> str:
@@ -282,13 +356,14 @@ def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, di
         head = (f"{esc(disputer)} disputed game {game} of your match. It counts as reported "
                 "until a TD rules.")
     lines = [where + head[0].upper() + head[1:]]
+    para19 = cite(event, "para 19")
     if not rulers:
-        lines.append("No TD or adjudicator of this event is free to rule on your match "
-                     "(para 19): please tell the organisers.")
+        lines.append("No TD or adjudicator of this event is free to rule on your match"
+                     f"{para19}: please tell the organisers.")
     else:
         who_rules = ", ".join(_phone(n, p) for n, p in rulers)
-        lines.append(f"{who_rules} will rule (para 19)." if len(rulers) == 1 else
-                     f"One of {who_rules} will rule (para 19).")
+        lines.append(f"{who_rules} will rule{para19}." if len(rulers) == 1 else
+                     f"One of {who_rules} will rule{para19}.")
     if raised_it and ask_reason:
         lines.append("What is wrong with it? Tell me in your next message, e.g. <i>I had "
                      "390, not 380</i>, and I will pass it on.")
@@ -301,19 +376,19 @@ RULINGS = {
 }
 
 
-def _what(names: tuple[str, str], viewer: int | None, ruling: str,
+def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str,
           scores: tuple[int, int] | None, to: str | None) -> str:
     """A ruling in a few words, for a player (``viewer``) or a TD (None)."""
     winner = "you" if to is not None and viewer is not None and names[viewer] == to else to
     if ruling == "scores" and scores is not None:
         return f"the scores are {scores_of(names, viewer, scores)}"
     if ruling == "game_bye":
-        return f"it is a game bye to {esc(winner)}: a win with +100 spread (para 28)"
+        return f"it is a game bye to {esc(winner)}: a win with +100 spread{cite(of, 'para 28')}"
     if ruling == "match_bye":
-        return (f"a match bye to {esc(winner)}, who goes through; the games played are void "
-                "(para 27)")
+        return (f"a match bye to {esc(winner)}, who goes through; the games played are void"
+                f"{cite(of, 'para 27')}")
     if ruling == "tie":
-        return f"the tied match goes to {esc(winner)} (para 30)"
+        return f"the tied match goes to {esc(winner)}{cite(of, 'para 30')}"
     if ruling == "forfeit":
         return f"it is won by forfeit by {esc(winner)} (WESPA rules)"
     if ruling == "overtime":
@@ -329,25 +404,25 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
     """Both players learn a TD's ruling, and where the match stands. ``game`` 0: the
     ruling is on the whole match (a match bye, a tied match)."""
     names = (view.label(0), view.label(1))
-    what = _what(names, viewer, ruling, scores, to)
+    what = _what(event, names, viewer, ruling, scores, to)
     on = f"game {game}" if game else "your match"
     lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on {on}: "
              f"{what}.", f"Why: {esc(why)}"]
     if voided and ruling != "match_bye":
         shown = ", ".join(str(n) for n in voided)
-        lines.append(f"The match was decided earlier, so game(s) {shown} no longer count "
-                     "(para 28).")
-    lines += outcome_lines(view, state, viewer)
+        lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
+                     f"{cite(event, 'para 28')}.")
+    lines += outcome_lines(event, view, state, viewer)
     return "\n".join(lines)
 
 
-def ruled_note(who_ruled: str, ruling: str, scores: tuple[int, int] | None,
+def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
                to: str | None, why: str) -> str:
     """Appended to every ruler's copy of a dispute once one rules (its buttons go)."""
     if ruling == "scores" and scores is not None:
         what = f"scores amended to {scores[0]}-{scores[1]}"
     else:
-        what = _what(("", ""), None, ruling, scores, to)
+        what = _what(of, ("", ""), None, ruling, scores, to)
     return f"\n\n✅ Ruled by {esc(who_ruled)}: {what}. ({esc(why)})"
 
 
@@ -355,8 +430,8 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -
     """A later match whose players a correction changed: its games no longer count."""
     return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {esc(cause)} changed who "
             f"plays {esc(view.code)}, so the games you played in it against "
-            f"{esc(view.label(1 - viewer))} no longer count (paras 27-28). I will tell you "
-            "your match.")
+            f"{esc(view.label(1 - viewer))} no longer count{cite(event, 'paras 27-28')}. I will "
+            "tell you your match.")
 
 
 def opponent_unknown(event: Event, rnd: Round, view: MatchView, side: int, code: str) -> str:

@@ -35,10 +35,11 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
+from bot.service.formats import cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.people import get_person
-from bot.service.progress import after_results, is_knockout
+from bot.service.progress import after_results
 from bot.service.reporting import check_scores, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
@@ -157,8 +158,9 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
         return
     refuse_own_match(actor, view)
     if actor.person_id not in await rulers_of(tx, view):
+        para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
         raise NotAllowed(f"only a TD of this event who does not play in {view.code} may rule "
-                         "on it (SSSg para 19)")
+                         f"on it{para19}")
 
 
 async def _td_and_match(tx: Tx, req: Request, event_id: int,
@@ -384,7 +386,7 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
     new = match
     if action == "scores":
         assert scores is not None
-        check_scores(scores, names)
+        check_scores(scores, names, await get_event(tx, view.event_id))
         row = rows[index]
         if row.starter_side is None or row.kind != "played":
             raise Invalid(f"game {game} of {view.code} was not played on the board; "
@@ -455,7 +457,7 @@ async def _rule(
     for copy in await outbox_repo.by_dedupe_prefix(tx, f"dispute:{dispute.id}:ruler:"):
         await outbox.enqueue_edit(tx, copy, now=req.now,
                                   text_html=copy.text_html + say.ruled_note(
-                                      who, result.ruling, scores, result.to, why))
+                                      event, who, result.ruling, scores, result.to, why))
     return result
 
 

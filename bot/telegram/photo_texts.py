@@ -6,6 +6,7 @@ para 25). What both players are told goes through the outbox and is worded in
 from __future__ import annotations
 
 from bot.service import callbacks
+from bot.service.formats import cite
 from bot.service.photos import PhotoAnswer, PhotoRuling, WindowGame
 from bot.service.unit import Reply
 from bot.telegram.texts import esc
@@ -28,12 +29,12 @@ def photo_answer(answer: PhotoAnswer) -> Reply:
                      "send for this game.")
     if answer.late:
         return Reply(f"📷 Board photo of {_game(g)} received after its deadline. A TD "
-                     "decides whether the game stands (para 25); I will tell you.")
+                     f"decides whether the game stands{cite(g, 'para 25')}; I will tell you.")
     if g.responsible:
         return Reply(f"📷 Another photo of {_game(g)} kept; the first one already counted.")
     return Reply(f"📷 Photo of {_game(g)} kept. It does not replace {esc(g.opponent)}'s: the "
                  f"rules ask {esc(g.opponent)} for the photo (the winner, or on a tie the "
-                 f"starter, para 25), due by {esc(g.closes_at)}.")
+                 f"starter{cite(g, 'para 25', ', {}')}), due by {esc(g.closes_at)}.")
 
 
 _SETTLED = {"received": "the photo came in", "bye": "game bye to the loser",

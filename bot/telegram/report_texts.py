@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.service import callbacks
 from bot.service.disputes import DisputeAnswer
+from bot.service.formats import cite
 from bot.service.reporting import Choice, SlipAnswer, SlipView
 from bot.service.unit import Reply
 from bot.telegram.texts import esc
@@ -25,6 +26,10 @@ def _you_and_them(slip: SlipView) -> str:
 
 
 def _head(slip: SlipView) -> str:
+    """'Game 2 of your best-of-3 v Ben Ong: ...', or for a one-game match 'Your game v Ben
+    Ong: ...' (it has no game 2 and no deciding game to speak of)."""
+    if slip.single:
+        return f"Your game v {esc(slip.opponent)}: {_you_and_them(slip)}"
     deciding = ", the deciding game," if slip.deciding else ""
     return (f"Game {slip.game}{deciding} of your best-of-{slip.best_of} v "
             f"{esc(slip.opponent)}: {_you_and_them(slip)}")
@@ -45,11 +50,14 @@ def choose(choice: Choice) -> Reply:
 
 
 def ask_starter(slip: SlipView) -> Reply:
-    if slip.start_reason is StartReason.DRAW_TO_START:
-        why = "You were level on wins and spread, so you drew tiles to start it (para 16c)."
+    if slip.single:
+        text = f"{_head(slip)}. Who started?"
+    elif slip.start_reason is StartReason.DRAW_TO_START:
+        text = (f"{_head(slip)}.\nYou were level on wins and spread, so you drew tiles to "
+                f"start it{cite(slip, 'para 16c')}. Who started?")
     else:
-        why = "You drew tiles to decide who starts game 1 (para 15)."
-    text = f"{_head(slip)}.\n{why} Who started?"
+        text = (f"{_head(slip)}.\nYou drew tiles to decide who starts game 1"
+                f"{cite(slip, 'para 15')}. Who started?")
     buttons = [[("I started", callbacks.slip("start", slip.id, slip.side)),
                 (f"{slip.opponent} started", callbacks.slip("start", slip.id, 1 - slip.side))]]
     return Reply(text, buttons)
@@ -66,10 +74,10 @@ def draft(slip: SlipView) -> Reply:
         mine = slip.first_scores[slip.side]
         lines.append(f"{esc(slip.opponent)} reported it differently ({esc(slip.opponent)} "
                      f"{theirs}, you {mine}). If you confirm, yours is not counted and a TD "
-                     "rules on the two (para 24).")
+                     f"rules on the two{cite(slip, 'para 24')}.")
     elif responsible is not None and responsible != slip.side:
         lines.append(f"{esc(slip.opponent)} {'won' if slip.scores[0] != slip.scores[1] else 'started'}"
-                     f", so the rules ask {esc(slip.opponent)} to report it (para 23); yours "
+                     f", so the rules ask {esc(slip.opponent)} to report it{cite(slip, 'para 23')}; yours "
                      "counts all the same, marked as sent by you.")
     if slip.open_game is not None:
         lines.append(f"({esc(slip.opponent)}'s slip for game {slip.open_game} is still open: "
@@ -128,8 +136,8 @@ def dispute_answer(answer: DisputeAnswer) -> Reply | None:
     if answer.kind == "unchanged":
         if answer.slip_state == "disputed":
             return Reply(f"Game {answer.game} is already under dispute; a TD will rule.")
-        return Reply(f"Game {answer.game} is final, so it can no longer be disputed (para 24). "
-                     "If it is wrong, ask a TD.")
+        return Reply(f"Game {answer.game} is final, so it can no longer be disputed"
+                     f"{cite(answer, 'para 24')}. If it is wrong, ask a TD.")
     return None
 
 

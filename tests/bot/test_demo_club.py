@@ -126,10 +126,10 @@ def test_the_club_demo_tells_the_story(transcript: str) -> None:
 def test_every_result_reaches_the_group_with_names_and_scores(transcript: str) -> None:
     """Each game of the night, as the group reads it: who beat whom, by how much."""
     group = [line for line in transcript.splitlines() if line.startswith(GROUP)]
-    results = [re.search(r"(\w+ \w+) 1-0 (\w+ \w+) \(\+(\d+)\)", line) for line in group]
+    results = [re.search(r"(\w+ \w+) beat (\w+ \w+) (\d+)-(\d+)\.", line) for line in group]
     assert [m.groups() for m in results if m] == [
-        ("Ann Lee", "Ben Ong", "70"), ("Eve Tan", "Cai Wen", "14"),
-        ("Cai Wen", "Ann Lee", "24"), ("Dev Rao", "Eve Tan", "93")]
+        ("Ann Lee", "Ben Ong", "420", "350"), ("Eve Tan", "Cai Wen", "402", "388"),
+        ("Cai Wen", "Ann Lee", "395", "371"), ("Dev Rao", "Eve Tan", "433", "340")]
 
 
 def test_the_group_sees_no_fee_and_the_50_wins_once(transcript: str) -> None:

@@ -22,7 +22,7 @@ async def link(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     """/link EVENT-SLUG in a group (organisers and TDs of that event)."""
     await groups.link_group(runtime(context).db, req, " ".join(context.args or []),
                             render=lambda done: Reply(say.linked(done.event, done.kind,
-                                                                  done.round_based)))
+                                                                  done.format)))
     return None
 
 
