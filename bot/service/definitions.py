@@ -45,6 +45,14 @@ class PersonDef(_Strict):
 
 class PlayerDef(PersonDef):
     rating: int = Field(default=0, ge=0, le=MAX_RATING)
+    # club, school or team: a round-based event's [pairing] avoid_teams keeps team-mates
+    # apart; at most 32 characters, the team name a TRF file holds (FIDE TRF16, line 013)
+    team: str = Field(default="", max_length=32)
+
+    @field_validator("team")
+    @classmethod
+    def _team(cls, value: str) -> str:
+        return " ".join(value.split())
 
 
 class RoundDef(_Strict):
@@ -409,6 +417,10 @@ class Definition(_Strict):
                 if rdef.head_start:
                     raise _KeyError(f"rounds[{i}].head_start",
                                     "head starts are for knockout finals")
+            if self.pairing.avoid_teams and not any(p.team for p in self.players):
+                raise _KeyError("pairing.avoid_teams", "no player has a team to keep apart: "
+                                'give each player\'s team in [[players]] (team = "Raffles '
+                                'Institution"), or remove avoid_teams')
         return self
 
     @model_validator(mode="after")

@@ -123,13 +123,32 @@ def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchS
                 kind=GameKind.PLAYED if played else GameKind.FORFEIT)
 
 
+#: The tables a ``RoundsEvent`` is read from: a write to any of them in the transaction
+#: makes the one loaded before it stale (``Tx.remembered``).
+READS = ("events", "entries", "people", "rounds", "matches", "games")
+
+
 async def load_rounds_event(tx: Tx, event_id: int) -> RoundsEvent:
-    """The event's players and every result so far as a ``Division`` (module docstring)."""
+    """The event's players and every result so far as a ``Division`` (module docstring).
+
+    Loaded once per transaction while nothing it is read from changes: a decided match
+    asks for it to open the next round (``auto_pair``) and again for the group's standings,
+    and in a large event each load is most of a report's time (``bench.round_event``)."""
+    kept = tx.remembered(("rounds-event", event_id), READS)
+    if kept is not None:
+        assert isinstance(kept, RoundsEvent)
+        return kept
+    state = await _load(tx, event_id)
+    tx.remember(("rounds-event", event_id), READS, state)
+    return state
+
+
+async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     event = await get_event(tx, event_id)
     defn, pairing = pairing_of(event)
     entries = _number_order(await entries_of(tx, event_id))
     numbers = {e.id: n for n, e in enumerate(entries, start=1)}
-    players = tuple(Player(n, e.name, e.rating, active=e.state == "active")
+    players = tuple(Player(n, e.name, e.rating, team=e.team, active=e.state == "active")
                     for n, e in enumerate(entries, start=1))
     rounds = sorted(await rounds_of(tx, event_id), key=lambda r: r.seq)
     seq_of = {r.id: r.seq for r in rounds}

@@ -231,9 +231,8 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     """After a match of the event is settled or corrected: with ``auto_pair`` the next
     round opens once this one is complete (when it has a closing time: its date, or
     ``round_days`` after now). Its players are told by the opening itself."""
-    state = await load_rounds_event(tx, event.id)
-    if state.pairing.auto_pair:
-        await _auto_open(tx, state, now)
+    if pairing_of(event)[1].auto_pair:
+        await _auto_open(tx, await load_rounds_event(tx, event.id), now)
     return []
 
 

@@ -23,7 +23,7 @@ from bot.service.unit import Request
 from bot.store.db import Database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
-from tests.bot.round_event import NAMES, definition, winner_scores
+from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
 
 NOW = datetime(2026, 3, 3, 2, 0, tzinfo=UTC)
 CLI = Request(NOW, operator=True)
@@ -200,3 +200,85 @@ async def test_a_level_single_game_is_a_tie_half_a_win_each(db: Database) -> Non
     assert (rows["Ann Lee"]["wins"], rows["Ann Lee"]["losses"]) == (0.5, 0.5)
     assert (rows["Eve Tan"]["wins"], rows["Eve Tan"]["spread"]) == (0.5, 0)
     assert state.matches_of(1)[0].state == "decided"
+
+
+def _with_teams(text: str, teams: dict[str, str]) -> str:
+    for name, team in teams.items():
+        text = text.replace(f'name = "{name}"\nrating = {RATINGS[name]}\n',
+                            f'name = "{name}"\nrating = {RATINGS[name]}\nteam = "{team}"\n')
+    return text
+
+
+async def test_avoid_teams_keeps_team_mates_apart_and_the_files_keep_the_teams(
+        db: Database) -> None:
+    # round 1 of a modified Swiss pairs Ann Lee with Eve Tan (top half v bottom half)
+    teams = {"Ann Lee": "Raffles", "Eve Tan": "Raffles", "Ben Ong": "Hwa Chong",
+             "Fay Koh": "Hwa Chong"}
+    event_id = await _event(db, _with_teams(definition(extra="avoid_teams = true"), teams))
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    pairs = [set(m.names) for m in state.matches_of(1) if m.state == "playing"]
+    assert len(pairs) == 4
+    for pair in pairs:
+        assert len({teams.get(str(n), str(n)) for n in pair}) == 2, pair
+    assert {p.name: p.team for p in state.division.players}["Fay Koh"] == "Hwa Chong"
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    (division,) = read_tsh(round_events.export_text(state, "tsh")[1], "weekly-swiss")
+    assert {p.name: p.team for p in division.players if p.team} == teams
+    trf = round_events.export_text(state, "trf")[1]
+    assert "013 Raffles" in trf and "013 Hwa Chong" in trf
+
+
+async def test_without_avoid_teams_team_mates_meet(db: Database) -> None:
+    """The test above would pass by chance if the pairing never met team-mates anyway."""
+    event_id = await _event(db, _with_teams(definition(), {"Ann Lee": "Raffles",
+                                                           "Eve Tan": "Raffles"}))
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    assert state.matches_of(1)[0].names == ("Ann Lee", "Eve Tan")
+
+
+def test_avoid_teams_with_no_team_given_is_refused() -> None:
+    with pytest.raises(Invalid, match=r"pairing.avoid_teams: no player has a team to keep "
+                                      r"apart: give each player's team in \[\[players\]\]"):
+        parse_definition(definition(extra="avoid_teams = true"))
+    with pytest.raises(Invalid, match=r"players\[0\].team"):
+        parse_definition(_with_teams(definition(), {"Ann Lee": "A" * 33}))
+
+
+async def test_a_deciding_report_loads_the_event_once(db: Database,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """auto_pair's check and the group's standings share one load (``Tx.remembered``); a
+    round opened in between is seen by the standings (the load after a write is fresh)."""
+    from bot.service import round_division
+    from bot.store import groups_repo
+
+    event_id = await _event(db, definition(extra="auto_pair = true\nround_days = 6"))
+    async with db.transaction() as tx:
+        await groups_repo.link(tx, event_id, -100777)
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    *first, last = [m for m in state.matches_of(1) if m.state == "playing"]
+    loads: list[int] = []
+    real = round_division._load
+
+    async def counted(tx, event_id):  # type: ignore[no-untyped-def]
+        loads.append(event_id)
+        return await real(tx, event_id)
+
+    monkeypatch.setattr(round_division, "_load", counted)
+    win, lose, ws, ls = winner_scores(str(first[0].names[0]), str(first[0].names[1]))
+    await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    assert loads == [event_id]
+    for m in [*first[1:], last]:
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    async with db.transaction() as tx:
+        texts = [r["text_html"] for r in await tx.all(
+            "SELECT text_html FROM outbox WHERE chat_id = -100777 ORDER BY id")]
+    assert "during round 2 of 5" in texts[-1], texts[-1]  # the load after the opening
