@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.service import journal, outbox, round_texts
 from bot.service.actors import Actor
+from bot.service.definitions import chess_pairing
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
 from bot.service.matches import MatchView
@@ -46,14 +47,10 @@ from core.pairing.registry import PORTLAND_RESULTS
 from core.standings import standings_rows
 from core.tournament import Division, Pairings
 
-#: Systems whose first player of a pair has White (chess) rather than going first.
-CHESS_SYSTEMS = ("uscf",)
-
 
 def is_chess(event: RoundsEvent) -> bool:
-    from core.pairing.registry import find_system
-
-    return find_system(event.pairing.system).name in CHESS_SYSTEMS
+    """Played at chess: its first player of a pair has White, its standings are points."""
+    return chess_pairing(event.pairing)
 
 
 def lagged(event: RoundsEvent) -> bool:
@@ -195,13 +192,14 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
 async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                         now: datetime) -> None:
     """Tell each player with a bye in the round just opened (seed 000: a bye is a win)."""
-    state_chess = event.rules.get("pairing", {}).get("system", "") in CHESS_SYSTEMS
-    spread = int(event.rules.get("pairing", {}).get("bye_spread", 50))
+    pairing = pairing_of(event)[1]
     for m in matches:
         if m.state == "bye" and m.people[0] is not None:
             await outbox.enqueue(tx, person_id=m.people[0], now=now,
                                  dedupe_key=f"round-open:{rnd.id}:bye:{m.id}",
-                                 text_html=round_texts.bye_text(event, rnd, spread, state_chess))
+                                 text_html=round_texts.bye_text(
+                                     event, rnd, pairing.bye_spread, chess_pairing(pairing),
+                                     pairing.bye_points))
 
 
 async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
@@ -210,7 +208,7 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
-    chess = event.rules.get("pairing", {}).get("system", "") in CHESS_SYSTEMS
+    chess = chess_pairing(pairing_of(event)[1])
     pairs = [(str(m.names[0]), str(m.names[1])) for m in matches if m.state in ("ready", "playing")]
     byes = [str(m.names[0]) for m in matches if m.state == "bye"]
     await outbox.enqueue(tx, chat_id=chat, now=now,

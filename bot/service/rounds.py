@@ -25,6 +25,7 @@ from bot.service import callbacks, groups, journal, outbox, round_events, round_
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
+from bot.service.definitions import chess_pairing
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.expulsions import Expelled, expel_in, unpaid_rule
@@ -38,6 +39,7 @@ from bot.service.matches import (
 from bot.service.membership import flag_memberships
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
+from bot.service.round_division import pairing_of
 from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import deadlines_repo, draw_repo, expulsions_repo, matches_repo, rounds_repo
@@ -66,7 +68,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     if m.head_start[other]:
         lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
     if m.first_starter is not None:  # the pairing decided it (round-based events)
-        chess = event.rules.get("pairing", {}).get("system") in round_events.CHESS_SYSTEMS
+        chess = chess_pairing(pairing_of(event)[1])
         you, they = round_texts.first_word(chess)
         lines.append(f"You {you}." if m.first_starter == side
                      else f"{html.escape(m.label(other))} {they}.")

@@ -282,3 +282,38 @@ async def test_a_deciding_report_loads_the_event_once(db: Database,
         texts = [r["text_html"] for r in await tx.all(
             "SELECT text_html FROM outbox WHERE chat_id = -100777 ORDER BY id")]
     assert "during round 2 of 5" in texts[-1], texts[-1]  # the load after the opening
+
+
+def _chess(extra: str) -> str:
+    return (definition(extra=extra).replace('"swiss"', '"uscf"').replace("gibson = true", "")
+            .replace("prize_places = 1", "").replace('gibson_spread = "nsc2006"', ""))
+
+
+@pytest.mark.parametrize(("extra", "points", "code"), [("", 1.0, "U"),
+                                                       ("bye_points = 0.5", 0.5, "H")])
+async def test_a_chess_bye_is_worth_bye_points_in_standings_and_trf(
+        db: Database, extra: str, points: float, code: str) -> None:
+    event_id = await _event(db, _chess(extra))
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+        told = await tx.scalar("SELECT text_html FROM outbox WHERE dedupe_key LIKE "
+                               "'round-open:%:bye:%'")
+    (bye,) = [m for m in state.matches_of(1) if m.state == "bye"]
+    rows = {r["name"]: r for r in round_events.standings_of(state)}
+    assert rows[str(bye.names[0])]["points"] == points
+    trf = round_events.export_text(state, "trf")[1]
+    line = next(ln for ln in trf.splitlines() if ln.startswith("001") and str(bye.names[0]) in ln)
+    assert f"0000 - {code}" in line, line
+    assert ("a full point" if points == 1 else "half a point") in told
+
+
+def test_a_half_point_bye_is_for_chess() -> None:
+    with pytest.raises(Invalid, match=r"pairing.bye_points: a Scrabble bye is a win worth "
+                                      r"bye_spread"):
+        parse_definition(definition(extra="bye_points = 0.5"))
+    with pytest.raises(Invalid, match=r"pairing.bye_points: 0.25: a bye is worth 1"):
+        parse_definition(_chess("bye_points = 0.25"))
+    # a Swiss marked as chess takes it, and its standings are points
+    parse_definition(definition(extra="bye_points = 0.5\nchess = true"))
