@@ -251,15 +251,45 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
                              playing=state.division.rounds))
 
 
-async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime) -> None:
-    """``auto_pair``: open the first planned round once it may be paired; a round with no
-    closing time is left to the TDs, who are told."""
+async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
+                        dedupe: str) -> None:
+    """``auto_pair``: the round's opening time (its ``[[rounds]]`` ``opens``) has come.
+    It opens now, paired as /openround pairs it, if the round before is complete;
+    otherwise the TDs are told once who still has to report, and the round opens as soon
+    as the last result is in (``after_results``)."""
+    from bot.service.rounds import tds_of
+
+    state = await load_rounds_event(tx, event.id)
+    planned = [r for r in state.rounds if r.state == "planned"]
+    if not planned or planned[0].id != rnd.id:
+        return  # an earlier round is still to open: this one follows it
+    try:
+        ready_to_pair(state, rnd.seq)
+    except Invalid as exc:
+        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> was due to open "
+                f"now. {html.escape(str(exc))} It opens by itself as soon as the last result "
+                "is in (pairing.auto_pair).")
+        for td in await tds_of(tx, event.id):
+            await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+                                 dedupe_key=f"{dedupe}:waiting:td:{td}")
+        return
+    await _auto_open(tx, state, now, why="pairing.auto_pair: its opening time came and the "
+                     "round before is complete")
+
+
+async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
+                     why: str = "pairing.auto_pair: the round before is complete") -> None:
+    """``auto_pair``: open the first planned round once it may be paired and its opening
+    time (``[[rounds]]`` ``opens``, if any) has come; a round with no closing time is left
+    to the TDs, who are told."""
     from bot.service.rounds import open_round_in, tds_of  # opening a round pairs it here
 
     planned = [r for r in state.rounds if r.state == "planned"]
     if not planned:
         return
     rnd = planned[0]
+    if rnd.opens_at is not None and rnd.opens_at > now:
+        return  # its opening time opens it (rounds._due_to_open)
     try:
         ready_to_pair(state, rnd.seq)
     except Invalid:
@@ -276,8 +306,7 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime) -> None:
                                  dedupe_key=f"auto-pair:{rnd.id}:td:{td}")
         return
     await open_round_in(tx, state.event.id, rnd.code, closes_at=closes, by=Actor.system(),
-                        now=now, unpaid_ok=True, why="pairing.auto_pair: the round before "
-                        "is complete")
+                        now=now, unpaid_ok=True, why=why)
 
 
 # --- what people ask ----------------------------------------------------------------------

@@ -446,6 +446,8 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
     event = await get_event(tx, event_id)
     rules = event.rules.get("rules", {})
     offsets = fee_reminder_offsets(rules)
+    # a round-based event with auto_pair opens each dated round at its time (_due_to_open)
+    opens_itself = event.format == "rounds" and pairing_of(event)[1].auto_pair
     late: list[str] = []
     skipped: list[str] = []
     for rnd in await rounds_of(tx, event_id):
@@ -463,7 +465,7 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
                 late.append(rnd.name)
             elif passed:
                 skipped.append(f"{rnd.name} ({', '.join(_before(o) for o in passed)} before)")
-        if rules.get("open_notice"):
+        if rules.get("open_notice") or opens_itself:
             await open_deadline(tx, OPENS, subject, max(rnd.opens_at, now), {}, now=now)
     if skipped:
         text = (f"<b>{html.escape(event.name)}</b>: fee reminders whose time had passed when "
@@ -502,11 +504,15 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
 
 @handler(OPENS)
 async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """Tell the TDs a round is due to open, and who has not paid for it."""
+    """Tell the TDs a round is due to open, and who has not paid for it. A round-based
+    event with ``auto_pair`` opens it instead (``round_events.open_when_due``)."""
     rnd = await _round_in_state(tx, d, "planned")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
+    if event.format == "rounds" and pairing_of(event)[1].auto_pair:
+        await round_events.open_when_due(tx, event, rnd, now, dedupe=f"deadline:{d.id}")
+        return True
     owing = [e.name for e in await unpaid(tx, rnd)]
     waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == "waiting"]
     lines = [f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is due to open now."]

@@ -317,3 +317,76 @@ def test_a_half_point_bye_is_for_chess() -> None:
         parse_definition(_chess("bye_points = 0.25"))
     # a Swiss marked as chess takes it, and its standings are points
     parse_definition(definition(extra="bye_points = 0.5\nchess = true"))
+
+
+def _dated(extra: str = "auto_pair = true\nround_days = 6") -> str:
+    return definition(extra=extra).replace(
+        '[[players]]', '[[rounds]]\nname = "Round 2"\nopens = 2026-03-10\n'
+                       'closes = 2026-03-16\n\n[[players]]', 1)
+
+
+#: Round 2's opening time: 2026-03-10 at midnight in Singapore.
+OPENS_2 = datetime(2026, 3, 9, 16, 0, tzinfo=UTC)
+
+
+async def _round2(db: Database, event_id: int) -> tuple[str, int]:
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    return state.rounds[1].state, len(state.matches_of(2))
+
+
+async def test_auto_pair_opens_a_dated_round_at_its_time(db: Database) -> None:
+    from bot.service.deadlines import sweep
+
+    event_id = await _event(db, _dated())
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    assert await _round2(db, event_id) == ("planned", 0)  # complete, but not its time yet
+    await sweep(db, OPENS_2 - timedelta(minutes=1))
+    assert await _round2(db, event_id) == ("planned", 0)
+    await sweep(db, OPENS_2)
+    assert await _round2(db, event_id) == ("open", 5)  # four pairs and the bye
+
+
+async def test_a_dated_round_waits_for_the_last_result_and_the_tds_are_told_once(
+        db: Database) -> None:
+    from bot.service.deadlines import sweep
+
+    event_id = await _event(db, _dated())
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    *first, last = [m for m in state.matches_of(1) if m.state == "playing"]
+    for m in first:
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    await sweep(db, OPENS_2)
+    await sweep(db, OPENS_2 + timedelta(hours=1))
+    assert await _round2(db, event_id) == ("planned", 0)
+    async with db.transaction() as tx:
+        told = [r["text_html"] for r in await tx.all(
+            "SELECT text_html FROM outbox WHERE text_html LIKE '%was due to open%'")]
+    assert len(told) == 1, told  # one TD, once
+    assert f"Still to report: {last.names[0]} v {last.names[1]}" in told[0], told[0]
+    assert "opens by itself as soon as the last result is in" in told[0]
+    later = OPENS_2 + timedelta(days=1)
+    win, lose, ws, ls = winner_scores(str(last.names[0]), str(last.names[1]))
+    await enter_game(db, Request(later, operator=True), event_id, (win, lose), (ws, ls))
+    assert await _round2(db, event_id) == ("open", 5)
+    async with db.transaction() as tx:
+        assert (await load_rounds_event(tx, event_id)).rounds[1].closes_at == datetime(
+            2026, 3, 16, 15, 59, tzinfo=UTC)  # its [[rounds]] closes date
+
+
+async def test_without_auto_pair_a_dated_round_only_tells_the_tds(db: Database) -> None:
+    from bot.service.deadlines import sweep
+
+    event_id = await _event(db, _dated("open_notice = true").replace(
+        "open_notice = true\n", "").replace("[rules]\n", "[rules]\nopen_notice = true\n"))
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    await sweep(db, OPENS_2)
+    assert await _round2(db, event_id) == ("planned", 0)
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE "
+                               "'%Round 2</b> is due to open now%'") == 1
