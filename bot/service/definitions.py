@@ -45,6 +45,14 @@ class PersonDef(_Strict):
 
 class PlayerDef(PersonDef):
     rating: int = Field(default=0, ge=0, le=MAX_RATING)
+    # club, school or team: a round-based event's [pairing] avoid_teams keeps team-mates
+    # apart; at most 32 characters, the team name a TRF file holds (FIDE TRF16, line 013)
+    team: str = Field(default="", max_length=32)
+
+    @field_validator("team")
+    @classmethod
+    def _team(cls, value: str) -> str:
+        return " ".join(value.split())
 
 
 class RoundDef(_Strict):
@@ -260,13 +268,29 @@ class EventDef(_Strict):
         return int(self.fee_per_round * 100)
 
 
+#: Systems played at chess: points and tiebreaks, and the first of a pair has White.
+CHESS_SYSTEMS = ("uscf",)
+
+
+def chess_pairing(pairing: PairingDef) -> bool:
+    """A round-based event played at chess: a chess system, or one the definition marks
+    ``chess = true``."""
+    from core.pairing.registry import find_system
+
+    return pairing.chess or find_system(pairing.system).name in CHESS_SYSTEMS
+
+
 class PairingDef(_Strict):
     """How a round-based event (``format = "rounds"``) is paired: a system of
     ``core.pairing.registry`` and the options its function takes (``tdbot pair`` maps the
     same options from flags; ``core.pairing.options`` checks both).
 
     Byes: a bye is a win worth ``bye_spread`` (seed 000, "Odd Number of Players": "+50";
-    WESPA and ABSP events score +100). The Gibson rule (seed 000, "The Gibson Rule") needs
+    WESPA and ABSP events score +100). At chess (``uscf``, or ``chess = true``) the
+    system's bye is worth ``bye_points``: a full point by default (seed 004: the odd
+    player "will receive a 1-point bye for that round"), or half a point where the event
+    gives half-point byes (FIDE TRF16's ``H`` result code beside ``U``, the pairing's
+    full-point bye). The Gibson rule (seed 000, "The Gibson Rule") needs
     the number of places that win a prize; ``gibson_spread`` picks the spread limits
     (none, nsc2006 or manual). ``auto_pair`` opens the next round as soon as the previous
     one is complete, closing ``round_days`` later (or at its date in ``[[rounds]]``).
@@ -278,6 +302,10 @@ class PairingDef(_Strict):
     auto_pair: bool = False
     round_days: int | None = Field(default=None, ge=1, le=MAX_DAYS)
     bye_spread: int = Field(default=50, ge=0, le=MAX_SCORE)
+    # what the system's bye is worth: 1 (a win, or a full point) or 0.5 (chess only)
+    bye_points: float = 1.0
+    # a Swiss (or any system) played at chess: points and tiebreaks, White (uscf always is)
+    chess: bool = False
     gibson: bool = False
     prize_places: int | None = Field(default=None, ge=1, le=1000)
     top_places: int = Field(default=1, ge=1, le=100)
@@ -302,6 +330,13 @@ class PairingDef(_Strict):
             find_system(self.system)
         except LookupError as exc:
             raise _KeyError("system", str(exc)) from None
+        if self.bye_points not in (1, 0.5):
+            raise _KeyError("bye_points", f"{self.bye_points:g}: a bye is worth 1 (a full "
+                            "point) or 0.5 (a half point)")
+        if self.bye_points != 1 and not chess_pairing(self):
+            raise _KeyError("bye_points", "a Scrabble bye is a win worth bye_spread (seed 000, "
+                            '"Odd Number of Players"); a half-point bye is for chess: set '
+                            'system = "uscf" or chess = true, or remove bye_points')
         if self.gibson and self.prize_places is None:
             raise _KeyError("prize_places", "the Gibson rule needs the number of places that "
                             "win a prize, e.g. prize_places = 3")
@@ -413,6 +448,10 @@ class Definition(_Strict):
                 if rdef.head_start:
                     raise _KeyError(f"rounds[{i}].head_start",
                                     "head starts are for knockout finals")
+            if self.pairing.avoid_teams and not any(p.team for p in self.players):
+                raise _KeyError("pairing.avoid_teams", "no player has a team to keep apart: "
+                                'give each player\'s team in [[players]] (team = "Raffles '
+                                'Institution"), or remove avoid_teams')
         return self
 
     @model_validator(mode="after")

@@ -48,6 +48,7 @@ async def _add_entry(
     by: Actor,
     now: datetime,
     why: str,
+    team: str = "",
 ) -> int:
     name = " ".join(name.split())
     if not name:
@@ -64,11 +65,12 @@ async def _add_entry(
     person_id = person.id if person else await _staff_named(tx, event_id, name)
     if person_id is None:
         person_id = await add_person(tx, name, now, phone=phone, tg_user_id=tg_user_id)
-    entry_id = await entries_repo.add(tx, event_id, person_id, rating, now)
+    entry_id = await entries_repo.add(tx, event_id, person_id, rating, now, team)
     await grant_role(tx, event_id, person_id, "player", by=by, now=now, why=why)
     await journal.record(
         tx, who=by, action="entry.add", subject=f"event:{event_id}", now=now,
-        detail={"entry_id": entry_id, "name": name, "rating": rating}, why=why,
+        detail={"entry_id": entry_id, "name": name, "rating": rating,
+                **({"team": team} if team else {})}, why=why,
     )
     return entry_id
 

@@ -82,7 +82,7 @@ async def create_event(
     for p in definition.players:
         entry_id = await _add_entry(
             tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
-            by=by, now=now, why="definition file",
+            by=by, now=now, why="definition file", team=p.team,
         )
         entry = await get_entry(tx, entry_id)
         code = await create_invite(tx, event_id, "player", person_id=entry.person_id,

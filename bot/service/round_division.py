@@ -10,7 +10,8 @@ match is one game of the division in its round (a tsh ``.t`` file has one result
   games, the winner's raised by any spread the games alone do not show (game byes and
   forfeits, SSSg para 28), so that the game's spread is the match's; a match decided with
   no game played (a match bye, para 27) is a forfeit;
-- a bye: a win worth the event's ``bye_spread`` (seed 000, "Odd Number of Players");
+- a bye: a win worth the event's ``bye_spread`` (seed 000, "Odd Number of Players"), or
+  at chess ``bye_points`` (seed 004: a 1-point bye; or half a point);
 - a match still being played: a meeting (the pair has met, for the repeat rules) that is
   not in the standings (``GameKind.UNPLAYED``), as ``tdbot pair`` counts a round paired
   ahead of its results;
@@ -102,10 +103,10 @@ def _scores(games: list[StoredGame], state: MatchState) -> tuple[int, int]:
 
 
 def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchState | None,
-          games: list[StoredGame], bye_spread: int) -> Game | None:
+          games: list[StoredGame], bye_spread: int, bye_points: float = 1.0) -> Game | None:
     a, b = nums
     if m.state == "bye" or b is None:
-        return Game(number, a, None, 1.0, score_a=bye_spread, kind=GameKind.BYE)
+        return Game(number, a, None, bye_points, score_a=bye_spread, kind=GameKind.BYE)
     first_side = m.first_starter
     if first_side is None and games and games[0].starter_side is not None:
         first_side = games[0].starter_side
@@ -123,13 +124,32 @@ def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchS
                 kind=GameKind.PLAYED if played else GameKind.FORFEIT)
 
 
+#: The tables a ``RoundsEvent`` is read from: a write to any of them in the transaction
+#: makes the one loaded before it stale (``Tx.remembered``).
+READS = ("events", "entries", "people", "rounds", "matches", "games")
+
+
 async def load_rounds_event(tx: Tx, event_id: int) -> RoundsEvent:
-    """The event's players and every result so far as a ``Division`` (module docstring)."""
+    """The event's players and every result so far as a ``Division`` (module docstring).
+
+    Loaded once per transaction while nothing it is read from changes: a decided match
+    asks for it to open the next round (``auto_pair``) and again for the group's standings,
+    and in a large event each load is most of a report's time (``bench.round_event``)."""
+    kept = tx.remembered(("rounds-event", event_id), READS)
+    if kept is not None:
+        assert isinstance(kept, RoundsEvent)
+        return kept
+    state = await _load(tx, event_id)
+    tx.remember(("rounds-event", event_id), READS, state)
+    return state
+
+
+async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     event = await get_event(tx, event_id)
     defn, pairing = pairing_of(event)
     entries = _number_order(await entries_of(tx, event_id))
     numbers = {e.id: n for n, e in enumerate(entries, start=1)}
-    players = tuple(Player(n, e.name, e.rating, active=e.state == "active")
+    players = tuple(Player(n, e.name, e.rating, team=e.team, active=e.state == "active")
                     for n, e in enumerate(entries, start=1))
     rounds = sorted(await rounds_of(tx, event_id), key=lambda r: r.seq)
     seq_of = {r.id: r.seq for r in rounds}
@@ -145,7 +165,7 @@ async def load_rounds_event(tx: Tx, event_id: int) -> RoundsEvent:
             continue
         b = numbers.get(m.entries[1]) if m.entries[1] is not None else None
         game = _game(seq_of[m.round_id], m, (a, b), states.get(m.id), stored.get(m.id, []),
-                     pairing.bye_spread)
+                     pairing.bye_spread, pairing.bye_points)
         if game is not None:
             out.append(game)
     paired = max((g.round for g in out), default=0)

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.service import journal, outbox, round_texts
 from bot.service.actors import Actor
+from bot.service.definitions import chess_pairing
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
 from bot.service.matches import MatchView
@@ -46,14 +47,10 @@ from core.pairing.registry import PORTLAND_RESULTS
 from core.standings import standings_rows
 from core.tournament import Division, Pairings
 
-#: Systems whose first player of a pair has White (chess) rather than going first.
-CHESS_SYSTEMS = ("uscf",)
-
 
 def is_chess(event: RoundsEvent) -> bool:
-    from core.pairing.registry import find_system
-
-    return find_system(event.pairing.system).name in CHESS_SYSTEMS
+    """Played at chess: its first player of a pair has White, its standings are points."""
+    return chess_pairing(event.pairing)
 
 
 def lagged(event: RoundsEvent) -> bool:
@@ -195,13 +192,14 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
 async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                         now: datetime) -> None:
     """Tell each player with a bye in the round just opened (seed 000: a bye is a win)."""
-    state_chess = event.rules.get("pairing", {}).get("system", "") in CHESS_SYSTEMS
-    spread = int(event.rules.get("pairing", {}).get("bye_spread", 50))
+    pairing = pairing_of(event)[1]
     for m in matches:
         if m.state == "bye" and m.people[0] is not None:
             await outbox.enqueue(tx, person_id=m.people[0], now=now,
                                  dedupe_key=f"round-open:{rnd.id}:bye:{m.id}",
-                                 text_html=round_texts.bye_text(event, rnd, spread, state_chess))
+                                 text_html=round_texts.bye_text(
+                                     event, rnd, pairing.bye_spread, chess_pairing(pairing),
+                                     pairing.bye_points))
 
 
 async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
@@ -210,7 +208,7 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
-    chess = event.rules.get("pairing", {}).get("system", "") in CHESS_SYSTEMS
+    chess = chess_pairing(pairing_of(event)[1])
     pairs = [(str(m.names[0]), str(m.names[1])) for m in matches if m.state in ("ready", "playing")]
     byes = [str(m.names[0]) for m in matches if m.state == "bye"]
     await outbox.enqueue(tx, chat_id=chat, now=now,
@@ -231,9 +229,8 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     """After a match of the event is settled or corrected: with ``auto_pair`` the next
     round opens once this one is complete (when it has a closing time: its date, or
     ``round_days`` after now). Its players are told by the opening itself."""
-    state = await load_rounds_event(tx, event.id)
-    if state.pairing.auto_pair:
-        await _auto_open(tx, state, now)
+    if pairing_of(event)[1].auto_pair:
+        await _auto_open(tx, await load_rounds_event(tx, event.id), now)
     return []
 
 
@@ -254,15 +251,45 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
                              playing=state.division.rounds))
 
 
-async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime) -> None:
-    """``auto_pair``: open the first planned round once it may be paired; a round with no
-    closing time is left to the TDs, who are told."""
+async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
+                        dedupe: str) -> None:
+    """``auto_pair``: the round's opening time (its ``[[rounds]]`` ``opens``) has come.
+    It opens now, paired as /openround pairs it, if the round before is complete;
+    otherwise the TDs are told once who still has to report, and the round opens as soon
+    as the last result is in (``after_results``)."""
+    from bot.service.rounds import tds_of
+
+    state = await load_rounds_event(tx, event.id)
+    planned = [r for r in state.rounds if r.state == "planned"]
+    if not planned or planned[0].id != rnd.id:
+        return  # an earlier round is still to open: this one follows it
+    try:
+        ready_to_pair(state, rnd.seq)
+    except Invalid as exc:
+        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> was due to open "
+                f"now. {html.escape(str(exc))} It opens by itself as soon as the last result "
+                "is in (pairing.auto_pair).")
+        for td in await tds_of(tx, event.id):
+            await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+                                 dedupe_key=f"{dedupe}:waiting:td:{td}")
+        return
+    await _auto_open(tx, state, now, why="pairing.auto_pair: its opening time came and the "
+                     "round before is complete")
+
+
+async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
+                     why: str = "pairing.auto_pair: the round before is complete") -> None:
+    """``auto_pair``: open the first planned round once it may be paired and its opening
+    time (``[[rounds]]`` ``opens``, if any) has come; a round with no closing time is left
+    to the TDs, who are told."""
     from bot.service.rounds import open_round_in, tds_of  # opening a round pairs it here
 
     planned = [r for r in state.rounds if r.state == "planned"]
     if not planned:
         return
     rnd = planned[0]
+    if rnd.opens_at is not None and rnd.opens_at > now:
+        return  # its opening time opens it (rounds._due_to_open)
     try:
         ready_to_pair(state, rnd.seq)
     except Invalid:
@@ -279,8 +306,7 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime) -> None:
                                  dedupe_key=f"auto-pair:{rnd.id}:td:{td}")
         return
     await open_round_in(tx, state.event.id, rnd.code, closes_at=closes, by=Actor.system(),
-                        now=now, unpaid_ok=True, why="pairing.auto_pair: the round before "
-                        "is complete")
+                        now=now, unpaid_ok=True, why=why)
 
 
 # --- what people ask ----------------------------------------------------------------------

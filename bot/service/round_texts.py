@@ -83,8 +83,13 @@ def pair_line(first: str, second: str) -> str:
     return f"{esc(first)} v {esc(second)}"
 
 
-def bye_text(event: Event, rnd: Round, spread: int, chess: bool) -> str:
-    worth = "a full point" if chess else f"a win with +{spread} spread"
+def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float = 1) -> str:
+    """A chess bye is worth ``points`` (seed 004: a 1-point bye; or half a point where the
+    event says so); a Scrabble bye is a win with a spread (seed 000)."""
+    if chess:
+        worth = "a full point" if points >= 1 else "half a point"
+    else:
+        worth = f"a win with +{spread} spread"
     closes = f" The round closes {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
     return (f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is paired: you have the bye this "
             f"round ({worth}: there is an odd number of players).{closes} I will tell you "

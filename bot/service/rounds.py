@@ -25,6 +25,7 @@ from bot.service import callbacks, groups, journal, outbox, round_events, round_
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
+from bot.service.definitions import chess_pairing
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.expulsions import Expelled, expel_in, unpaid_rule
@@ -38,6 +39,7 @@ from bot.service.matches import (
 from bot.service.membership import flag_memberships
 from bot.service.payments import unpaid
 from bot.service.roles import people_with_role, require_role
+from bot.service.round_division import pairing_of
 from bot.service.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import deadlines_repo, draw_repo, expulsions_repo, matches_repo, rounds_repo
@@ -66,7 +68,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     if m.head_start[other]:
         lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
     if m.first_starter is not None:  # the pairing decided it (round-based events)
-        chess = event.rules.get("pairing", {}).get("system") in round_events.CHESS_SYSTEMS
+        chess = chess_pairing(pairing_of(event)[1])
         you, they = round_texts.first_word(chess)
         lines.append(f"You {you}." if m.first_starter == side
                      else f"{html.escape(m.label(other))} {they}.")
@@ -444,6 +446,8 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
     event = await get_event(tx, event_id)
     rules = event.rules.get("rules", {})
     offsets = fee_reminder_offsets(rules)
+    # a round-based event with auto_pair opens each dated round at its time (_due_to_open)
+    opens_itself = event.format == "rounds" and pairing_of(event)[1].auto_pair
     late: list[str] = []
     skipped: list[str] = []
     for rnd in await rounds_of(tx, event_id):
@@ -461,7 +465,7 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
                 late.append(rnd.name)
             elif passed:
                 skipped.append(f"{rnd.name} ({', '.join(_before(o) for o in passed)} before)")
-        if rules.get("open_notice"):
+        if rules.get("open_notice") or opens_itself:
             await open_deadline(tx, OPENS, subject, max(rnd.opens_at, now), {}, now=now)
     if skipped:
         text = (f"<b>{html.escape(event.name)}</b>: fee reminders whose time had passed when "
@@ -500,11 +504,15 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
 
 @handler(OPENS)
 async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """Tell the TDs a round is due to open, and who has not paid for it."""
+    """Tell the TDs a round is due to open, and who has not paid for it. A round-based
+    event with ``auto_pair`` opens it instead (``round_events.open_when_due``)."""
     rnd = await _round_in_state(tx, d, "planned")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
+    if event.format == "rounds" and pairing_of(event)[1].auto_pair:
+        await round_events.open_when_due(tx, event, rnd, now, dedupe=f"deadline:{d.id}")
+        return True
     owing = [e.name for e in await unpaid(tx, rnd)]
     waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == "waiting"]
     lines = [f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is due to open now."]

@@ -10,6 +10,7 @@ wait for the write lock up to the busy timeout.
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -27,20 +28,56 @@ BUSY_TIMEOUT_MS = 5000
 
 Row = sqlite3.Row
 
+#: The table a plain write statement changes (a statement this does not match, such as a
+#: ``WITH ... UPDATE``, counts as a write to every table).
+_WRITTEN = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|"
+                      r"UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[\"`]?(\w+)", re.IGNORECASE)
+_READ = re.compile(r"^\s*(?:SELECT|PRAGMA\s+\w+\s*$)", re.IGNORECASE)
+
 
 class Tx:
     """One open transaction. The only way use-cases reach the database."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._writes: dict[str, int] = {}  # table -> writes to it in this transaction
+        self._any_write = 0  # writes to tables not known (see _WRITTEN)
+        self._memo: dict[Any, tuple[tuple[int, ...], Any]] = {}
+
+    def _wrote(self, sql: str) -> None:
+        found = _WRITTEN.match(sql)
+        if found:
+            table = found.group(1).lower()
+            self._writes[table] = self._writes.get(table, 0) + 1
+        elif not _READ.match(sql):
+            self._any_write += 1
+
+    def _stamp(self, tables: Sequence[str]) -> tuple[int, ...]:
+        return (self._any_write, *(self._writes.get(t, 0) for t in tables))
+
+    def remembered(self, key: Any, tables: Sequence[str]) -> Any | None:
+        """A value ``remember``ed in this transaction under ``key``, if no write to one of
+        the ``tables`` it was read from has happened since (None otherwise). A use-case that
+        reads a large aggregate in two places (a round-based event, after a result) reads
+        it once; any write to what it was built from makes it stale."""
+        kept = self._memo.get(key)
+        if kept is None or kept[0] != self._stamp(tables):
+            return None
+        return kept[1]
+
+    def remember(self, key: Any, tables: Sequence[str], value: Any) -> None:
+        """Keep ``value``, built from ``tables`` as they are now, for ``remembered``."""
+        self._memo[key] = (self._stamp(tables), value)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; return the number of rows it changed."""
+        self._wrote(sql)
         async with self._conn.execute(sql, params) as cur:
             return cur.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT; return the id of the new row."""
+        self._wrote(sql)
         async with self._conn.execute(sql, params) as cur:
             rowid = cur.lastrowid
         if rowid is None:  # pragma: no cover - sqlite always gives one for a row insert
@@ -48,11 +85,13 @@ class Tx:
         return rowid
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self._wrote(sql)  # a read, or a write with RETURNING
         async with self._conn.execute(sql, params) as cur:
             row = await cur.fetchone()
         return row
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self._wrote(sql)
         async with self._conn.execute(sql, params) as cur:
             rows = await cur.fetchall()
         return list(rows)

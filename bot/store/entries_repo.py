@@ -18,10 +18,11 @@ class Entry:
     rating: int
     state: str
     linked: bool  # the person has linked a Telegram account
+    team: str = ""  # club, school or team (a round-based event's avoid_teams)
 
 
 _SELECT = (
-    "SELECT e.id, e.event_id, e.person_id, p.name, e.rating, e.state, p.tg_user_id"
+    "SELECT e.id, e.event_id, e.person_id, p.name, e.rating, e.state, p.tg_user_id, e.team"
     " FROM entries e JOIN people p ON p.id = e.person_id"
 )
 
@@ -29,7 +30,7 @@ _SELECT = (
 def _entry(r: Row) -> Entry:
     return Entry(
         r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], r["state"],
-        r["tg_user_id"] is not None,
+        r["tg_user_id"] is not None, r["team"],
     )
 
 
@@ -81,11 +82,12 @@ async def play_in_one_event(tx: Tx, person_a: int, person_b: int) -> bool:
     ))
 
 
-async def add(tx: Tx, event_id: int, person_id: int, rating: int, now: datetime) -> int:
+async def add(tx: Tx, event_id: int, person_id: int, rating: int, now: datetime,
+              team: str = "") -> int:
     return await tx.insert(
-        "INSERT INTO entries (event_id, person_id, rating, state, created_at)"
-        " VALUES (?, ?, ?, 'active', ?)",
-        (event_id, person_id, rating, iso(now)),
+        "INSERT INTO entries (event_id, person_id, rating, state, created_at, team)"
+        " VALUES (?, ?, ?, 'active', ?, ?)",
+        (event_id, person_id, rating, iso(now), team),
     )
 
 

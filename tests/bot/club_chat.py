@@ -9,7 +9,6 @@ writes its own ``bot`` fixture with it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,6 +20,7 @@ from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
 from bot.service.rounds import open_round_in
 from bot.telegram.harness import BotUnderTest
+from tests.bot.transcripts import write_transcript
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
 #: The club cup's TD and players (SF: M1 Ann v Dev, M2 Ben v Cai).
@@ -87,11 +87,7 @@ async def club_cup_bot(
         under_test.event_id = created.event_id  # type: ignore[attr-defined]
         await under_test.settle()
         yield under_test
-        out = os.environ.get("TDBOT_TRANSCRIPTS")
-        if out:
-            Path(out).mkdir(parents=True, exist_ok=True)
-            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
-            Path(out, f"{name}.txt").write_text(under_test.telegram.transcript())
+        write_transcript(under_test.telegram.transcript())
 
 
 def user(bot: BotUnderTest, name: str) -> FakeUser:

@@ -9,7 +9,6 @@ transcript is written there.
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +19,7 @@ from bot.service import event_setup
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.telegram.harness import BotUnderTest
+from tests.bot.transcripts import write_transcript
 
 EXAMPLE = (Path(__file__).parents[2] / "examples" / "club_night.toml").read_text()
 IDS = {"Tara TD": 9101, "Ann Lee": 9111, "Ben Ong": 9112, "Cai Wen": 9113, "Dev Rao": 9114,
@@ -51,11 +51,7 @@ async def club_bot(tmp_path: Path, definition: str | None = None) -> AsyncIterat
         try:
             yield bot
         finally:
-            out = os.environ.get("TDBOT_TRANSCRIPTS")
-            if out:
-                Path(out).mkdir(parents=True, exist_ok=True)
-                name = os.environ.get("PYTEST_CURRENT_TEST", "t").split("::")[-1].split(" ")[0]
-                Path(out, f"{name}.txt").write_text(bot.telegram.transcript())
+            write_transcript(bot.telegram.transcript())
 
 
 def user(bot: BotUnderTest, name: str) -> FakeUser:

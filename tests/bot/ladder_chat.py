@@ -3,7 +3,6 @@ the bot running with the ladder created and its people on Telegram."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,6 +13,7 @@ from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import linked_definition
+from tests.bot.transcripts import write_transcript
 
 LADDER = (Path(__file__).resolve().parents[2] / "examples" / "club_ladder.toml").read_text()
 IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014,
@@ -43,11 +43,7 @@ async def ladder_bot(tmp_path: Path, rules: dict[str, str] | None = None,
         bot.event_id = created.event_id  # type: ignore[attr-defined]
         await bot.settle()
         yield bot
-        out = os.environ.get("TDBOT_TRANSCRIPTS")
-        if out:
-            Path(out).mkdir(parents=True, exist_ok=True)
-            name = os.environ.get("PYTEST_CURRENT_TEST", "test").split("::")[-1].split(" ")[0]
-            Path(out, f"{name}.txt").write_text(bot.telegram.transcript())
+        write_transcript(bot.telegram.transcript())
 
 
 def user(bot: BotUnderTest, name: str) -> FakeUser:

@@ -23,7 +23,7 @@ from bot.service.unit import Request
 from bot.store.db import Database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
-from tests.bot.round_event import NAMES, definition, winner_scores
+from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
 
 NOW = datetime(2026, 3, 3, 2, 0, tzinfo=UTC)
 CLI = Request(NOW, operator=True)
@@ -200,3 +200,193 @@ async def test_a_level_single_game_is_a_tie_half_a_win_each(db: Database) -> Non
     assert (rows["Ann Lee"]["wins"], rows["Ann Lee"]["losses"]) == (0.5, 0.5)
     assert (rows["Eve Tan"]["wins"], rows["Eve Tan"]["spread"]) == (0.5, 0)
     assert state.matches_of(1)[0].state == "decided"
+
+
+def _with_teams(text: str, teams: dict[str, str]) -> str:
+    for name, team in teams.items():
+        text = text.replace(f'name = "{name}"\nrating = {RATINGS[name]}\n',
+                            f'name = "{name}"\nrating = {RATINGS[name]}\nteam = "{team}"\n')
+    return text
+
+
+async def test_avoid_teams_keeps_team_mates_apart_and_the_files_keep_the_teams(
+        db: Database) -> None:
+    # round 1 of a modified Swiss pairs Ann Lee with Eve Tan (top half v bottom half)
+    teams = {"Ann Lee": "Raffles", "Eve Tan": "Raffles", "Ben Ong": "Hwa Chong",
+             "Fay Koh": "Hwa Chong"}
+    event_id = await _event(db, _with_teams(definition(extra="avoid_teams = true"), teams))
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    pairs = [set(m.names) for m in state.matches_of(1) if m.state == "playing"]
+    assert len(pairs) == 4
+    for pair in pairs:
+        assert len({teams.get(str(n), str(n)) for n in pair}) == 2, pair
+    assert {p.name: p.team for p in state.division.players}["Fay Koh"] == "Hwa Chong"
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    (division,) = read_tsh(round_events.export_text(state, "tsh")[1], "weekly-swiss")
+    assert {p.name: p.team for p in division.players if p.team} == teams
+    trf = round_events.export_text(state, "trf")[1]
+    assert "013 Raffles" in trf and "013 Hwa Chong" in trf
+
+
+async def test_without_avoid_teams_team_mates_meet(db: Database) -> None:
+    """The test above would pass by chance if the pairing never met team-mates anyway."""
+    event_id = await _event(db, _with_teams(definition(), {"Ann Lee": "Raffles",
+                                                           "Eve Tan": "Raffles"}))
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    assert state.matches_of(1)[0].names == ("Ann Lee", "Eve Tan")
+
+
+def test_avoid_teams_with_no_team_given_is_refused() -> None:
+    with pytest.raises(Invalid, match=r"pairing.avoid_teams: no player has a team to keep "
+                                      r"apart: give each player's team in \[\[players\]\]"):
+        parse_definition(definition(extra="avoid_teams = true"))
+    with pytest.raises(Invalid, match=r"players\[0\].team"):
+        parse_definition(_with_teams(definition(), {"Ann Lee": "A" * 33}))
+
+
+async def test_a_deciding_report_loads_the_event_once(db: Database,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """auto_pair's check and the group's standings share one load (``Tx.remembered``); a
+    round opened in between is seen by the standings (the load after a write is fresh)."""
+    from bot.service import round_division
+    from bot.store import groups_repo
+
+    event_id = await _event(db, definition(extra="auto_pair = true\nround_days = 6"))
+    async with db.transaction() as tx:
+        await groups_repo.link(tx, event_id, -100777)
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    *first, last = [m for m in state.matches_of(1) if m.state == "playing"]
+    loads: list[int] = []
+    real = round_division._load
+
+    async def counted(tx, event_id):  # type: ignore[no-untyped-def]
+        loads.append(event_id)
+        return await real(tx, event_id)
+
+    monkeypatch.setattr(round_division, "_load", counted)
+    win, lose, ws, ls = winner_scores(str(first[0].names[0]), str(first[0].names[1]))
+    await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    assert loads == [event_id]
+    for m in [*first[1:], last]:
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    async with db.transaction() as tx:
+        texts = [r["text_html"] for r in await tx.all(
+            "SELECT text_html FROM outbox WHERE chat_id = -100777 ORDER BY id")]
+    assert "during round 2 of 5" in texts[-1], texts[-1]  # the load after the opening
+
+
+def _chess(extra: str) -> str:
+    return (definition(extra=extra).replace('"swiss"', '"uscf"').replace("gibson = true", "")
+            .replace("prize_places = 1", "").replace('gibson_spread = "nsc2006"', ""))
+
+
+@pytest.mark.parametrize(("extra", "points", "code"), [("", 1.0, "U"),
+                                                       ("bye_points = 0.5", 0.5, "H")])
+async def test_a_chess_bye_is_worth_bye_points_in_standings_and_trf(
+        db: Database, extra: str, points: float, code: str) -> None:
+    event_id = await _event(db, _chess(extra))
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+        told = await tx.scalar("SELECT text_html FROM outbox WHERE dedupe_key LIKE "
+                               "'round-open:%:bye:%'")
+    (bye,) = [m for m in state.matches_of(1) if m.state == "bye"]
+    rows = {r["name"]: r for r in round_events.standings_of(state)}
+    assert rows[str(bye.names[0])]["points"] == points
+    trf = round_events.export_text(state, "trf")[1]
+    line = next(ln for ln in trf.splitlines() if ln.startswith("001") and str(bye.names[0]) in ln)
+    assert f"0000 - {code}" in line, line
+    assert ("a full point" if points == 1 else "half a point") in told
+
+
+def test_a_half_point_bye_is_for_chess() -> None:
+    with pytest.raises(Invalid, match=r"pairing.bye_points: a Scrabble bye is a win worth "
+                                      r"bye_spread"):
+        parse_definition(definition(extra="bye_points = 0.5"))
+    with pytest.raises(Invalid, match=r"pairing.bye_points: 0.25: a bye is worth 1"):
+        parse_definition(_chess("bye_points = 0.25"))
+    # a Swiss marked as chess takes it, and its standings are points
+    parse_definition(definition(extra="bye_points = 0.5\nchess = true"))
+
+
+def _dated(extra: str = "auto_pair = true\nround_days = 6") -> str:
+    return definition(extra=extra).replace(
+        '[[players]]', '[[rounds]]\nname = "Round 2"\nopens = 2026-03-10\n'
+                       'closes = 2026-03-16\n\n[[players]]', 1)
+
+
+#: Round 2's opening time: 2026-03-10 at midnight in Singapore.
+OPENS_2 = datetime(2026, 3, 9, 16, 0, tzinfo=UTC)
+
+
+async def _round2(db: Database, event_id: int) -> tuple[str, int]:
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    return state.rounds[1].state, len(state.matches_of(2))
+
+
+async def test_auto_pair_opens_a_dated_round_at_its_time(db: Database) -> None:
+    from bot.service.deadlines import sweep
+
+    event_id = await _event(db, _dated())
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    assert await _round2(db, event_id) == ("planned", 0)  # complete, but not its time yet
+    await sweep(db, OPENS_2 - timedelta(minutes=1))
+    assert await _round2(db, event_id) == ("planned", 0)
+    await sweep(db, OPENS_2)
+    assert await _round2(db, event_id) == ("open", 5)  # four pairs and the bye
+
+
+async def test_a_dated_round_waits_for_the_last_result_and_the_tds_are_told_once(
+        db: Database) -> None:
+    from bot.service.deadlines import sweep
+
+    event_id = await _event(db, _dated())
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    *first, last = [m for m in state.matches_of(1) if m.state == "playing"]
+    for m in first:
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    await sweep(db, OPENS_2)
+    await sweep(db, OPENS_2 + timedelta(hours=1))
+    assert await _round2(db, event_id) == ("planned", 0)
+    async with db.transaction() as tx:
+        told = [r["text_html"] for r in await tx.all(
+            "SELECT text_html FROM outbox WHERE text_html LIKE '%was due to open%'")]
+    assert len(told) == 1, told  # one TD, once
+    assert f"Still to report: {last.names[0]} v {last.names[1]}" in told[0], told[0]
+    assert "opens by itself as soon as the last result is in" in told[0]
+    later = OPENS_2 + timedelta(days=1)
+    win, lose, ws, ls = winner_scores(str(last.names[0]), str(last.names[1]))
+    await enter_game(db, Request(later, operator=True), event_id, (win, lose), (ws, ls))
+    assert await _round2(db, event_id) == ("open", 5)
+    async with db.transaction() as tx:
+        assert (await load_rounds_event(tx, event_id)).rounds[1].closes_at == datetime(
+            2026, 3, 16, 15, 59, tzinfo=UTC)  # its [[rounds]] closes date
+
+
+async def test_without_auto_pair_a_dated_round_only_tells_the_tds(db: Database) -> None:
+    from bot.service.deadlines import sweep
+
+    event_id = await _event(db, _dated("open_notice = true").replace(
+        "open_notice = true\n", "").replace("[rules]\n", "[rules]\nopen_notice = true\n"))
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    await sweep(db, OPENS_2)
+    assert await _round2(db, event_id) == ("planned", 0)
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE "
+                               "'%Round 2</b> is due to open now%'") == 1
