@@ -6,7 +6,7 @@
 
 For each size: *build* is ``core.double_elim.double_elimination`` (the bracket's shape,
 with the lower-bracket drop order chosen to keep SSSg Annex A para 3 and put rematches off,
-seed 003), timed cold: each size below is a different bracket size, so nothing of it is
+SSSg rules), timed cold: each size below is a different bracket size, so nothing of it is
 memoised yet (a second build of the same shape is a dictionary look-up); *draw* is
 ``core.sssg.draw_plain`` (rank, seat and build); *simulate* is ``core.sssg.play_out``, every
 match played with random best-of-3 games (ties, game byes and late byes included), the

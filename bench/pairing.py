@@ -3,7 +3,7 @@
     python -m bench.pairing            # 100, 1,000 and 10,000 players, 9 rounds each
     python -m bench.pairing --quick    # 100 and 1,000 players, 5 rounds
     python -m bench.pairing --system koth   # King of the Hill: its table repeats more
-    python -m bench.pairing --system uscf   # USCF Swiss (seed 004), colours and all
+    python -m bench.pairing --system uscf   # USCF Swiss (USCF guide), colours and all
 
 Each size is a seeded random event: ratings 600-2200, results drawn from the Elo
 expectation, Scrabble-like scores. Every round is paired with ``pair_swiss`` and timed

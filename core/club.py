@@ -1,6 +1,6 @@
 """A club night: pairing the players who came, what each owes, and the wins to celebrate.
 
-All from seed 000 (NASPA Director's Manual), the club chapters:
+All from the NASPA Director's Manual, the club chapters:
 
 - "Pairing Players at Club": "Some clubs are run very casually ... Others use a rigid
   ladder system, and many others pair players using a modified King-of-the-Hill method
@@ -158,7 +158,7 @@ def _history(division: Division, round_number: int) -> History:
 
 def bye_result(rules: ClubRules, round_number: int, player: int) -> Game:
     """The result the odd player out records, by the club's rule: a win with
-    ``bye_spread`` (seed 000, "Odd Number of Players": +50), or sitting out, which is
+    ``bye_spread`` (Director's Manual, "Odd Number of Players": +50), or sitting out, which is
     neither a win nor a loss and scores nothing."""
     if rules.bye == ByeRule.SPREAD:
         return bye_game(round_number, player, rules.bye_spread)

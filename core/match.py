@@ -52,7 +52,7 @@ class MatchRules:
 
     Defaults are SSSg's: a game bye is a win with +100 spread (Annex A para 28); SSSg has
     no forfeit spread of its own, and para 22 applies WESPA rules, whose forfeit is a win by
-    75 points (seed 002, "ABSENT FROM THE TABLE"). A NASPA bye is +50 (seed 000, "Byes are
+    75 points (ABG rules, "ABSENT FROM THE TABLE"). A NASPA bye is +50 (Director's Manual, "Byes are
     scored as a win with a +50pt spread").
     """
 
@@ -68,7 +68,7 @@ class MatchRules:
 
 
 SSSG_RULES = MatchRules()
-# Seed 000, "tsh Format": a bye or forfeit scores "typically +50 or -50".
+# Director's Manual, "tsh Format": a bye or forfeit scores "typically +50 or -50".
 NASPA_RULES = MatchRules(game_bye_spread=50, forfeit_spread=50)
 
 

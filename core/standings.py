@@ -1,10 +1,10 @@
 """Standings: who leads a division after the games recorded so far.
 
 Scrabble standings (wins, spread) come first here; chess standings (points, then the
-seed 004 tiebreaks of ``core.tiebreaks``) and team scores follow at the end.
+USCF guide tiebreaks of ``core.tiebreaks``) and team scores follow at the end.
 
 Scrabble events rank on wins, a tie counting half a win, then on cumulative spread
-(seed 000, NASPA Director's Manual: the basic submission format carries exactly these
+(Director's Manual, NASPA Director's Manual: the basic submission format carries exactly these
 two figures per player, "Basic Format"; the pairing systems of its appendix pair "by
 standings", meaning wins then spread). A spread cap, when the event has one, limits
 the spread any one game can add or take away (e.g. a 300-point blowout counts as 250
@@ -64,7 +64,7 @@ def _counts(game: Game) -> bool:
 def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> tuple[Standing, ...]:
     """The division's Scrabble standings, best first: wins (ties half), then spread.
 
-    Seed 000 (NASPA Director's Manual, "Tournament Data Submission Formats": a player's
+    Director's Manual (NASPA Director's Manual, "Tournament Data Submission Formats": a player's
     record is W/L/T/B results and a cumulative spread; byes and forfeits carry the
     spread recorded for them, "typically +50 or -50", tsh Format).
     """
@@ -124,7 +124,7 @@ def standing_of(standings: tuple[Standing, ...], number: int) -> Standing:
 
 @dataclass(frozen=True)
 class ChessStanding:
-    """One player's line in chess-style standings: points, then the seed 004 tiebreaks."""
+    """One player's line in chess-style standings: points, then the USCF guide tiebreaks."""
 
     rank: int
     number: int
@@ -138,9 +138,9 @@ class ChessStanding:
 
 def chess_standings(division: Division) -> tuple[ChessStanding, ...]:
     """Chess standings, best first: points, then Modified Median, Solkoff, Cumulative
-    and Opponents' Cumulative, in the order of seed 004 (tiebreak rules 2 and 3).
+    and Opponents' Cumulative, in the order of USCF guide (tiebreak rules 2 and 3).
 
-    Players equal on points and every tiebreak share a rank; seed 004 sends a tie for
+    Players equal on points and every tiebreak share a rank; USCF guide sends a tie for
     first among perfect scores to a playoff, which is the TD's to run, not ours.
     """
     tiebreaks = chess_tiebreaks(division)
@@ -175,7 +175,7 @@ def chess_standings(division: Division) -> tuple[ChessStanding, ...]:
 
 @dataclass(frozen=True)
 class TeamScore:
-    """A team's score: the points of its best ``counted`` players (seed 004)."""
+    """A team's score: the points of its best ``counted`` players (USCF guide)."""
 
     rank: int
     team: str
@@ -187,7 +187,7 @@ class TeamScore:
 
 def team_scores(division: Division, *, top: int = 4) -> tuple[TeamScore, ...]:
     """Team standings: each team (school) scores the sum of its ``top`` highest-scoring
-    players (seed 004, "the four highest scores on the team after a given round produce
+    players (USCF guide, "the four highest scores on the team after a given round produce
     the school's team score"). Ties go to the counted players' Cumulative, then their
     Modified Median ("Cumulative tiebreaks, and then Modified Median tiebreaks, are used
     to break ties among tied teams"). Players without a team are left out.
@@ -225,8 +225,8 @@ def team_scores(division: Division, *, top: int = 4) -> tuple[TeamScore, ...]:
 def standings_rows(division: Division, *, chess: bool,
                    spread_cap: int | None = None) -> list[dict[str, Any]]:
     """The standings as plain rows, best first: what ``tdbot standings --json`` prints and
-    a round-based event's standings show. Scrabble: wins, losses, spread (seed 000);
-    chess: points and the USCF tiebreaks (seed 004)."""
+    a round-based event's standings show. Scrabble: wins, losses, spread (Director's Manual);
+    chess: points and the USCF tiebreaks (USCF guide)."""
     if chess:
         rows = []
         for c in chess_standings(division):

@@ -1,6 +1,6 @@
-"""USCF tiebreaks for chess-style (Swiss) events, from seed 004.
+"""USCF tiebreaks for chess-style (Swiss) events, from USCF guide.
 
-Seed 004 (Scholastic chess tournament introduction, "What if several players are tied
+USCF guide (Scholastic chess tournament introduction, "What if several players are tied
 at the end with the same score?") orders them: Modified Median, then Solkoff, then
 Cumulative, then the opponents' Cumulative ("CTBCTB"). The rules each one follows:
 
@@ -29,7 +29,7 @@ from core.tournament import Division, Game, GameKind
 
 @dataclass(frozen=True)
 class Tiebreaks:
-    """A player's chess score and tiebreaks, in seed 004's order of use."""
+    """A player's chess score and tiebreaks, in USCF guide's order of use."""
 
     points: float
     modified_median: float
@@ -66,14 +66,14 @@ def _by_round(games: tuple[Game, ...], number: int) -> dict[int, float]:
 
 def _adjusted(games: tuple[Game, ...], number: int, rounds: int) -> float:
     """An opponent's score for tiebreaks: played results as they stand, and half a
-    point for every round not played (seed 004, tiebreak rule 2)."""
+    point for every round not played (USCF guide, tiebreak rule 2)."""
     played = {g.round: g.points_of(number) for g in games if _played(g)}
     return sum(played.values()) + 0.5 * (rounds - len(played))
 
 
 def _cumulative(games: tuple[Game, ...], number: int, rounds: int) -> float:
     """Sum of the running score after each round, less one for each point won
-    without playing (full-point bye or forfeit win; seed 004, tiebreak rule 3)."""
+    without playing (full-point bye or forfeit win; USCF guide, tiebreak rule 3)."""
     points = _by_round(games, number)
     running = total = 0.0
     for r in range(1, rounds + 1):
@@ -88,7 +88,7 @@ def _cumulative(games: tuple[Game, ...], number: int, rounds: int) -> float:
 
 
 def modified_median(scores: list[float], points: float, rounds: int) -> float:
-    """Solkoff without the least significant opponents (USCF 34E1, seed 004)."""
+    """Solkoff without the least significant opponents (USCF 34E1, USCF guide)."""
     ordered = sorted(scores)
     if points * 2 > rounds:
         kept = ordered[1:]

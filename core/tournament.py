@@ -3,7 +3,7 @@
 A division is a list of players (numbered from 1 as in a tsh ``.t`` file) and the games
 played so far, round by round. Scrabble games carry scores; chess games carry only the
 points and colours. Byes and forfeits are games without an opponent (``b is None``),
-as tsh records them (opponent 0, score = the spread for that round; seed 000,
+as tsh records them (opponent 0, score = the spread for that round; Director's Manual,
 "tsh Format").
 
 Everything here is a frozen value: pairing systems take a ``Division`` and return a

@@ -46,7 +46,7 @@ def _load(path: Path) -> tuple[tuple[Division, tuple[Pairings, ...]], ...]:
 def _with_pending(division: Division, pending: tuple[Pairings, ...], before: int) -> Division:
     """Rounds paired ahead count as meetings (a lagged system pairs round X while X-1 is
     being played) but not in the standings: they join as unplayed games. A bye in such
-    a round is already a result, a win worth +50 (seed 000, "Odd Number of Players"), and
+    a round is already a result, a win worth +50 (Director's Manual, "Odd Number of Players"), and
     counts as the player's bye, so that the next bye goes to someone else."""
     extra = tuple(
         Game(p.round, a, b, 0.0, 0.0, kind=GameKind.UNPLAYED)
@@ -81,7 +81,7 @@ def _write_with(out_file: Path, in_file: Path,
                 loaded: tuple[tuple[Division, tuple[Pairings, ...]], ...], name: str,
                 rounds: tuple[Pairings, ...], last: int) -> None:
     """Write the .t file again with ``rounds`` as the division's next rounds paired
-    ahead of their results (opponents without scores, seed 000 "tsh Format"), the other
+    ahead of their results (opponents without scores, Director's Manual "tsh Format"), the other
     divisions and every extra field as they were."""
     from core.formats.tsh import TshDivision, write_tsh
 
@@ -209,11 +209,11 @@ def pair(
     final: str | None = typer.Option(None, "--final", help="swiss: last two rounds as koth or fp4"),
     last_swiss_round: int | None = typer.Option(None, "--last-swiss-round", help="portland: last Swiss round"),
     lagged_rounds: int | None = typer.Option(None, "--lagged-rounds", help="lagged: lagged rounds (5)"),
-    avoid_teams: bool = typer.Option(False, "--avoid-teams", help="never pair two of a team if avoidable (uscf always does: seed 004)"),
+    avoid_teams: bool = typer.Option(False, "--avoid-teams", help="never pair two of a team if avoidable (uscf always does: USCF guide)"),
     gibson: bool = typer.Option(False, "--gibson", help="apply the Gibson rule"),
     prize_places: int | None = typer.Option(None, "--prize-places", help="gibson: places that win prizes"),
     rounds_left: int | None = typer.Option(None, "--rounds-left", help="gibson: rounds whose results are still to come, this one included (default: from --total-rounds)"),
-    gibson_spread: str = typer.Option("none", "--gibson-spread", help="gibson: spread limits on catching up: none (seed 000's advice), nsc2006 (500/700/900) or manual (500/800/900)"),
+    gibson_spread: str = typer.Option("none", "--gibson-spread", help="gibson: spread limits on catching up: none (Director's Manual's advice), nsc2006 (500/700/900) or manual (500/800/900)"),
     top_places: int = typer.Option(1, "--top-places", help="gibson: places a player can clinch (2: two finalists)"),
     settings: list[str] = typer.Option([], "--set", help="KEY=VALUE: any other option of the system, e.g. --set groups=3 (a wrong KEY lists the options)"),
     out_file: Path | None = typer.Option(None, "--out", help="tsh: also write the file with this round's pairings added (may be the --in file), as tsh does"),

@@ -1,5 +1,5 @@
 """What club nights say (Telegram HTML; every name escaped): to the players, the TDs and
-the club's group. The rules quoted are the NASPA Director's Manual's club chapters (seed 000).
+the club's group. The rules quoted are the NASPA Director's Manual's club chapters (Director's Manual).
 """
 
 from __future__ import annotations

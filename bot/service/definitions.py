@@ -285,12 +285,12 @@ class PairingDef(_Strict):
     ``core.pairing.registry`` and the options its function takes (``tdbot pair`` maps the
     same options from flags; ``core.pairing.options`` checks both).
 
-    Byes: a bye is a win worth ``bye_spread`` (seed 000, "Odd Number of Players": "+50";
+    Byes: a bye is a win worth ``bye_spread`` (Director's Manual, "Odd Number of Players": "+50";
     WESPA and ABSP events score +100). At chess (``uscf``, or ``chess = true``) the
-    system's bye is worth ``bye_points``: a full point by default (seed 004: the odd
+    system's bye is worth ``bye_points``: a full point by default (USCF guide: the odd
     player "will receive a 1-point bye for that round"), or half a point where the event
     gives half-point byes (FIDE TRF16's ``H`` result code beside ``U``, the pairing's
-    full-point bye). The Gibson rule (seed 000, "The Gibson Rule") needs
+    full-point bye). The Gibson rule (Director's Manual, "The Gibson Rule") needs
     the number of places that win a prize; ``gibson_spread`` picks the spread limits
     (none, nsc2006 or manual). ``auto_pair`` opens the next round as soon as the previous
     one is complete, closing ``round_days`` later (or at its date in ``[[rounds]]``).
@@ -334,7 +334,7 @@ class PairingDef(_Strict):
             raise _KeyError("bye_points", f"{self.bye_points:g}: a bye is worth 1 (a full "
                             "point) or 0.5 (a half point)")
         if self.bye_points != 1 and not chess_pairing(self):
-            raise _KeyError("bye_points", "a Scrabble bye is a win worth bye_spread (seed 000, "
+            raise _KeyError("bye_points", "a Scrabble bye is a win worth bye_spread (Director's Manual, "
                             '"Odd Number of Players"); a half-point bye is for chess: set '
                             'system = "uscf" or chess = true, or remove bye_points')
         if self.gibson and self.prize_places is None:

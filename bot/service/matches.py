@@ -96,7 +96,7 @@ def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> M
                    else view.winner if view.state == "bye" else None),
         ruling=Ruling(*view.ruling) if view.ruling is not None else None,
         # who starts game 1 when the pairing decided it (a round-based event's system
-        # balances firsts; seed 000, "tsh Format" p12); otherwise the tile draw, para 15
+        # balances firsts; Director's Manual, "tsh Format" p12); otherwise the tile draw, para 15
         first_starter=view.first_starter,
     )
 

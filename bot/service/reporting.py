@@ -230,7 +230,7 @@ async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
     """A match of a round-based event, a club night or a ladder that ends level on games is
     a tie with no winner. A knockout's match must have one (SSSg para 17: spread, then
     fewer starts; para 30: the organisers); the others' records have ties. A Swiss and a
-    club count it half a win each (seed 000: a record is W/L/T, a tie half a win); at a
+    club count it half a win each (Director's Manual: a record is W/L/T, a tie half a win); at a
     club it is no club win for expert points (Director's Manual, Expert Points: "one point
     for each club game win", ``core.club.club_wins``); a ladder's own step
     (``progress.after_results``) decides what a tie does to the rungs."""

@@ -115,7 +115,7 @@ def start_line(of: HasFormat, names: tuple[str, str], viewer: int | None, game: 
 
 def tie_words(event: Event) -> str:
     """What a match left level on points means outside a knockout: half a win each where a
-    record has ties (a Swiss, a club night: seed 000's W/L/T); a ladder says what it does
+    record has ties (a Swiss, a club night: Director's Manual's W/L/T); a ladder says what it does
     with one in its own messages."""
     return "" if event.format == "ladder" else ": half a win each"
 

@@ -10,8 +10,8 @@ match is one game of the division in its round (a tsh ``.t`` file has one result
   games, the winner's raised by any spread the games alone do not show (game byes and
   forfeits, SSSg para 28), so that the game's spread is the match's; a match decided with
   no game played (a match bye, para 27) is a forfeit;
-- a bye: a win worth the event's ``bye_spread`` (seed 000, "Odd Number of Players"), or
-  at chess ``bye_points`` (seed 004: a 1-point bye; or half a point);
+- a bye: a win worth the event's ``bye_spread`` (Director's Manual, "Odd Number of Players"), or
+  at chess ``bye_points`` (USCF guide: a 1-point bye; or half a point);
 - a match still being played: a meeting (the pair has met, for the repeat rules) that is
   not in the standings (``GameKind.UNPLAYED``), as ``tdbot pair`` counts a round paired
   ahead of its results;

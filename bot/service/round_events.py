@@ -7,9 +7,9 @@ system pairs it from the stored results (``round_division``, the one conversion)
 row per pair (``pairing.best_of`` games), a bye as a bye match already won, and the
 system's reason for each pair is kept for ``/why``. A round opens only once the one before
 is complete, except under a lagged system, which pairs round X on the standings after X-2
-(seed 002; ``core.pairing.portland``): that round then waits for round X-2 only.
+(ABG rules; ``core.pairing.portland``): that round then waits for round X-2 only.
 
-The Gibson rule (seed 000, "The Gibson Rule"), when the event uses it, fixes the pairs of
+The Gibson rule (Director's Manual, "The Gibson Rule"), when the event uses it, fixes the pairs of
 a player who has clinched first place (``core.pairing.options.gibson_decision``), and the
 reason kept for that pair says so.
 """
@@ -54,7 +54,7 @@ def is_chess(event: RoundsEvent) -> bool:
 
 
 def lagged(event: RoundsEvent) -> bool:
-    """A system that pairs round X on the standings after round X-2 (Portland, seed 002)."""
+    """A system that pairs round X on the standings after round X-2 (Portland, ABG rules)."""
     from core.pairing.registry import find_system
 
     return find_system(event.pairing.system).results == PORTLAND_RESULTS
@@ -191,7 +191,7 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
 
 async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                         now: datetime) -> None:
-    """Tell each player with a bye in the round just opened (seed 000: a bye is a win)."""
+    """Tell each player with a bye in the round just opened (Director's Manual: a bye is a win)."""
     pairing = pairing_of(event)[1]
     for m in matches:
         if m.state == "bye" and m.people[0] is not None:

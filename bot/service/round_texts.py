@@ -35,7 +35,7 @@ def standings_table(rows: Sequence[dict[str, Any]], *, chess: bool, top: int = T
                     mine: int | None = None) -> str:
     """The standings as fixed-width lines (not escaped): the first ``top`` lines, then the
     line of player number ``mine`` if it is further down. Scrabble: wins-losses and spread
-    (seed 000); chess: points and the USCF tiebreaks (seed 004, core.tiebreaks)."""
+    (Director's Manual); chess: points and the USCF tiebreaks (USCF guide, core.tiebreaks)."""
     shown = list(rows[:top])
     gap = False
     if mine is not None and all(r["number"] != mine for r in shown):
@@ -75,7 +75,7 @@ def standings_message(event: Event, after: int, table: str, *, total: int,
 
 
 def first_word(chess: bool) -> tuple[str, str]:
-    """How the first of a pair is named: White in chess (seed 004), first in Scrabble."""
+    """How the first of a pair is named: White in chess (USCF guide), first in Scrabble."""
     return ("have White", "has White") if chess else ("go first", "goes first")
 
 
@@ -84,8 +84,8 @@ def pair_line(first: str, second: str) -> str:
 
 
 def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float = 1) -> str:
-    """A chess bye is worth ``points`` (seed 004: a 1-point bye; or half a point where the
-    event says so); a Scrabble bye is a win with a spread (seed 000)."""
+    """A chess bye is worth ``points`` (USCF guide: a 1-point bye; or half a point where the
+    event says so); a Scrabble bye is a win with a spread (Director's Manual)."""
     if chess:
         worth = "a full point" if points >= 1 else "half a point"
     else:

@@ -1,6 +1,6 @@
 """A TD's rulings: on a disputed game (uphold, amend the scores, void it, a game bye), a
 match bye, a tied match, and the WESPA forfeit and overtime (SSSg 2016 Annex A paras 19,
-24, 27, 28, 30; WESPA rules, Forfeits and Overtime, seed 002).
+24, 27, 28, 30; WESPA rules, Forfeits and Overtime, ABG rules).
 
 Every ruling becomes a new core ``Match`` (``core.match``: ``correct_game``,
 ``award_game_bye``, ``void_game``, ``award_match_bye``, ``rule_tied_match``;

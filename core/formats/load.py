@@ -1,6 +1,6 @@
 """Pick the reader for a tournament file by its name and content.
 
-``.t`` is a tsh division file (seed 000, tsh Format); ``.trf`` or ``.txt`` with TRF
+``.t`` is a tsh division file (Director's Manual, tsh Format); ``.trf`` or ``.txt`` with TRF
 player lines (``001 ...``) is a FIDE TRF16 file. The text is passed in, so this stays
 pure: the CLI reads the file and turns ``FormatError`` into ``FILE:LINE: message``.
 """

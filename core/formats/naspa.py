@@ -1,6 +1,6 @@
 """NASPA result submission files: "Basic Format" and "Basic Format & Scores".
 
-Seed 000 (NASPA Director's Manual, "Tournament Data Submission Formats"):
+Director's Manual (NASPA Director's Manual, "Tournament Data Submission Formats"):
 
 - one line per player: number, a space, the name last name first "with no
   punctuation separating the names", a slash, the cumulative spread ("a minus sign
@@ -65,7 +65,7 @@ def _result(division: Division, number: int, round_: int, offset: int, scores: b
 def write_naspa(
     divisions: Sequence[Division], *, scores: bool = False, numbering: Numbering = "straight"
 ) -> str:
-    """A NASPA submission file for ``divisions`` (seed 000, Basic Format [& Scores])."""
+    """A NASPA submission file for ``divisions`` (Director's Manual, Basic Format [& Scores])."""
     if numbering not in ("straight", "restart"):
         raise ValueError(f"numbering must be 'straight' or 'restart', got {numbering!r}")
     lines: list[str] = []

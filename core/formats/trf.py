@@ -198,7 +198,7 @@ def read_trf(text: str, default_name: str = "TRF") -> Division:
 
 def _teams(meta: list[tuple[str, str]], n: int) -> dict[int, str]:
     """Team of each starting rank from TRF ``013`` lines (cols 5-36 the team name,
-    then the members' starting ranks), for the seed 004 team scores."""
+    then the members' starting ranks), for the USCF guide team scores."""
     found: dict[int, str] = {}
     for key, line in meta:
         if key in (META_BEFORE, META_AFTER) and line.startswith("013"):
@@ -267,7 +267,7 @@ def write_trf(division: Division, total_rounds: int | None = None) -> str:
     """The division as a TRF16 file (one ``001`` line per player).
 
     Points are recomputed from the games; the rank column keeps what the file had,
-    or gets the rank of the seed 004 chess standings for a division that had none.
+    or gets the rank of the USCF guide chess standings for a division that had none.
     ``total_rounds`` (the event's length, when known) is written as an ``XXR`` line,
     replacing any ``XXR``/``142`` line the file read had. Raises ``ValueError`` for what
     TRF's columns cannot hold (a name over 33 characters, a rating over 9999, 100

@@ -1,6 +1,6 @@
 """tsh ``.t`` division files: read them into divisions and write them back.
 
-Seed 000 (NASPA Director's Manual, "Tournament Data Submission Formats", tsh Format):
+Director's Manual (NASPA Director's Manual, "Tournament Data Submission Formats", tsh Format):
 each player line is ``Last, First RATING opp1 opp2 ...; score1 score2 ...``; opponent
 ``n`` is the n-th player listed in the division, opponent ``0`` is a bye or forfeit
 whose score is the player's spread for the round ("typically +50 or -50"); a
@@ -78,7 +78,7 @@ def _parse_row(text: str, line: int) -> _Row:
         raise FormatError(
             line,
             "expected 'Last, First RATING opponent...; score...' "
-            f"(seed 000, tsh Format), found {parts[0].strip()[:40]!r}",
+            f"(Director's Manual, tsh Format), found {parts[0].strip()[:40]!r}",
         )
     too_long([head["rating"]], line, "the rating")
     too_long(head["opps"].split(), line, "opponent numbers")
@@ -383,7 +383,7 @@ def _player_lines(division: Division, pending: Sequence[Pairings]) -> list[str]:
 
 def _check_name(division: Division, number: int, name: str) -> None:
     """A name tsh would read back as something else is refused, not written: a ``.t``
-    line is "name rating opponents; scores" (seed 000, tsh Format), so a name that ends
+    line is "name rating opponents; scores" (Director's Manual, tsh Format), so a name that ends
     in a number loses that number to the rating, and a ';' ends the name's field."""
     if not name.strip() or ";" in name or name.startswith("#") or re.search(r"(^|\s)[0-9]+$", name):
         raise ValueError(
@@ -394,7 +394,7 @@ def _check_name(division: Division, number: int, name: str) -> None:
 
 
 def write_tsh(divisions: Sequence[Division | TshDivision]) -> str:
-    """A ``.t`` file holding ``divisions`` (seed 000, tsh Format).
+    """A ``.t`` file holding ``divisions`` (Director's Manual, tsh Format).
 
     ``#division`` lines are written when there is more than one division or the file
     read had them. Raises ``ValueError`` for what tsh cannot hold (a game without

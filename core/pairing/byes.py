@@ -1,6 +1,6 @@
 """Who sits out when a round has an odd number of players, and what a bye is worth.
 
-Seed 000 (NASPA Director's Manual), "Odd Number of Players": "Always choose the lowest
+Director's Manual (NASPA Director's Manual), "Odd Number of Players": "Always choose the lowest
 rated player to have the first bye, but you should refrain from giving an unrated
 player the first bye. Thereafter, the player in last place gets the next bye. Byes are
 scored as a win with a +50pt spread. A player, if possible, should have, at most, one

@@ -1,6 +1,6 @@
 """Colours in a Swiss: who is due White, how strongly, and who gets it when both are.
 
-Seed 004 (scholastic chess introduction, "How do you pair players together?", last
+USCF guide (scholastic chess introduction, "How do you pair players together?", last
 paragraph): "the computer also tries to make adjustments so that players alternate
 colors, or at least so that they have played two Whites and two Blacks before the fifth
 round ... We also try to avoid assigning the same color in three consecutive games to a
@@ -70,7 +70,7 @@ def colour_history(division: Division, number: int, before_round: int) -> str:
 
 
 def due_colour(history: str) -> Due:
-    """The colour a player is due next, and how strong the claim is (seed 004)."""
+    """The colour a player is due next, and how strong the claim is (USCF guide)."""
     played = history.replace("-", "")
     if not played:
         return Due(None, Claim.NONE)

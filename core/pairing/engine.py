@@ -1,13 +1,13 @@
 """The one matching engine behind every optimising pairing system.
 
 Each system (King of the Hill, factored pairings, modified Swiss, Portland Swiss) states
-its *table*: the pairing its rule gives on paper when nothing gets in the way (seed 000,
+its *table*: the pairing its rule gives on paper when nothing gets in the way (Director's Manual,
 appendix "Pairing Systems and Pairing Tables"). The seeds then all say the same thing in
 different words: when the table would pair two players who have met, "switch players
 within the win group if you can until there are no repeat pairings" (Modified-Swiss
 Pairings, step 3), match "the player closest to #6 who has not played #1" (Portland Swiss
 Pairing System), "adjust the pairing somewhat" (King-of-the-Hill Pairings), "with minimum
-adjustments" (seed 001, 2006 NSC). So the engine finds the pairing closest to the table
+adjustments" (NSC 2006 notes, 2006 NSC). So the engine finds the pairing closest to the table
 that breaks as few higher rules as possible, as one minimum-cost perfect matching.
 
 The cost of pairing p with q is a tuple of tiers, compared in order (the design's
@@ -141,7 +141,7 @@ def forbid_map(forbidden: Reasoned) -> dict[Pair, str]:
 
 def same_team_pairs(division: Division) -> Reasoned:
     """Every pair of active team-mates, as forbidden pairs with their reason: team,
-    club or school avoidance (seed 004, same-school avoidance) as an engine input."""
+    club or school avoidance (USCF guide, same-school avoidance) as an engine input."""
     teams: dict[str, list[int]] = {}
     for player in division.players:
         if player.active and player.team:
@@ -301,7 +301,7 @@ def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: His
 
 
 def order_first(a: int, b: int, history: History) -> Pair:
-    """Who starts: the player who has gone first less often (seed 000 leaves starts to
+    """Who starts: the player who has gone first less often (Director's Manual leaves starts to
     the rules of play; this is the balance players expect). On a tie the better-ranked
     player ``a`` starts, so the answer is the same every time."""
     if history.balance.get(b, 0) < history.balance.get(a, 0):
@@ -376,7 +376,7 @@ def pair_round(
     history: History | None = None,
 ) -> Pairings:
     """The common shape of an optimising system's round: forced pairs first, then a bye
-    if the rest are odd in number (seed 000, "Odd Number of Players"), then the
+    if the rest are odd in number (Director's Manual, "Odd Number of Players"), then the
     system's table on the rest, adjusted by :func:`match`.
 
     ``ranked`` is the order the system pairs from, best first (current standings, or

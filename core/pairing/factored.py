@@ -1,6 +1,6 @@
 """Factored pairings (FPn): KOTH with a wider rank separation.
 
-Seed 000, appendix "Factored Pairings": "Factored Pairings (FP) are the same as KOTH
+Director's Manual, appendix "Factored Pairings": "Factored Pairings (FP) are the same as KOTH
 except that the optimum rank separation of players is some fixed number (the factor)
 greater than the value of one used in KOTH ... FP4 ... pairs each group of four players
 beginning with the leaders of the division as: 1-3, 2-4, 5-7, 6-8 ... FP6 (1-4, 2-5,
@@ -60,7 +60,7 @@ def pair_factored(
     (or after round ``standings_after``, for lagged systems).
 
     Repeats are avoided where a repeat-free pairing exists unless ``repeats`` is set:
-    seed 000 allows "repeat and even multiple repeat pairings ... for the last round".
+    Director's Manual allows "repeat and even multiple repeat pairings ... for the last round".
     ``max_repeats`` N is tsh's middle way ("koth N"): a pair who have met up to N times
     may meet again as the table says; only a meeting beyond that is avoided. Late in
     a long event, where nearly every pair has met, avoiding every repeat would send

@@ -1,6 +1,6 @@
 """The Gibson rule: who has clinched, and whom a clinched player meets instead of a contender.
 
-Seed 000 (NASPA Director's Manual, "The Gibson Rule"):
+Director's Manual (NASPA Director's Manual, "The Gibson Rule"):
 
 - "How to Determine Whether a Player has Clinched First": a player has clinched when they
   can lose ALL their remaining games and still finish ahead "by at least one win no matter
@@ -8,12 +8,12 @@ Seed 000 (NASPA Director's Manual, "The Gibson Rule"):
   ("we recommend that, at your local tournament, spread not be a factor").
 - The manual's caveat (NSC Division 1) treats a spread lead of more than 500, 800 and 900
   points as uncatchable with 1, 2 and 3 rounds left when wins could end level.
-  Seed 001 (2006 NSC overview, "Basic Approach", point 13) gives 500, 700 and 900 for the
+  NSC 2006 notes (2006 NSC overview, "Basic Approach", point 13) gives 500, 700 and 900 for the
   same purpose. Both tables are offered; neither is the default.
 - "How to Determine who a Gibsonized Player Should Play": the highest placed player who
   CANNOT finish as high as the last prize place, disregarding spread.
 
-Seed 001 ("Basic Approach", two winners in Division 1) Gibsonizes a player who is
+NSC 2006 notes ("Basic Approach", two winners in Division 1) Gibsonizes a player who is
 guaranteed one of several top places ("1st place or a seat in the finals"); with
 ``top_places`` > 1 several players can be Gibsonized at once, and they then meet each
 other, so that the contenders keep playing among themselves.
@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from core.standings import Standing, scrabble_standings
 from core.tournament import Division
 
-#: Seed 001, "Basic Approach" point 13: games left -> the largest spread deficit still
+#: NSC 2006 notes, "Basic Approach" point 13: games left -> the largest spread deficit still
 #: counted as catchable when wins could end level.
 NSC_2006_SPREAD_LIMITS: Mapping[int, int] = {1: 500, 2: 700, 3: 900}
-#: Seed 000, "The Gibson Rule", the caveat for NSC Division 1: 500, 800 and 900 points.
+#: Director's Manual, "The Gibson Rule", the caveat for NSC Division 1: 500, 800 and 900 points.
 NASPA_MANUAL_SPREAD_LIMITS: Mapping[int, int] = {1: 500, 2: 800, 3: 900}
 
 
@@ -49,7 +49,7 @@ def can_catch(
     chaser wins every one, which moves the chaser ``rounds_left`` wins closer. If that
     leaves the chaser ahead on wins, the leader is catchable; if it leaves them level, the
     leader is catchable unless spread limits are in force and the chaser is further behind
-    on spread than the limit for ``rounds_left`` rounds (seed 000 caveat; seed 001 table).
+    on spread than the limit for ``rounds_left`` rounds (Director's Manual caveat; NSC 2006 notes table).
     """
     gap = leader.wins - chaser.wins
     if gap < rounds_left:
@@ -88,7 +88,7 @@ def gibsonized_players(
     """Players who have clinched one of the ``top_places`` places, best first.
 
     A player has clinched a top-``k`` place when fewer than ``k`` other players can still
-    catch them (seed 000 for ``k`` = 1; seed 001's two-winner division for ``k`` = 2).
+    catch them (Director's Manual for ``k`` = 1; NSC 2006 notes' two-winner division for ``k`` = 2).
     """
     if rounds_left < 1:
         return ()
@@ -116,7 +116,7 @@ def out_of_the_money(
     """Players who can no longer finish as high as ``prize_places``-th, best placed first.
 
     A player cannot reach the last prize place when at least ``prize_places`` others
-    are sure to stay ahead of them even if they win every remaining game (seed 000,
+    are sure to stay ahead of them even if they win every remaining game (Director's Manual,
     "How to Determine who a Gibsonized Player Should Play": "the highest placed player
     who CANNOT finish as high as 4th").
     """
@@ -149,7 +149,7 @@ def gibson_fixed_pairs(
     Several Gibsonized players meet each other in standing order (1st v 2nd Gibsonized,
     and so on); a lone one (or the odd one out) meets the highest placed player who can
     no longer reach the last prize place, spread disregarded even where
-    ``spread_limits`` decide the clinch (seed 000). By default that is exactly the
+    ``spread_limits`` decide the clinch (Director's Manual). By default that is exactly the
     seed's player, met before or not: the seed's worked example names one player, and
     late in an event nearly everyone has met. With ``avoid_repeats`` a player the
     Gibsonized player has already met is passed over for the next one down, where there
@@ -170,7 +170,7 @@ def gibson_fixed_pairs(
         taken = set(clinched)
         candidates = [
             p
-            # "Disregard spread in your calculation" (seed 000): the spread limits
+            # "Disregard spread in your calculation" (Director's Manual): the spread limits
             # decide who has clinched, not whom the clinched player meets
             for p in out_of_the_money(table, rounds_left=rounds_left, prize_places=prize_places)
             if p not in taken

@@ -1,6 +1,6 @@
 """The John Green system: seven players, five round robin rounds and a KOTH round.
 
-Seed 000, appendix "John Green System (RR/KOH)": in a seven-player division playing five
+Director's Manual, appendix "John Green System (RR/KOH)": in a seven-player division playing five
 round robin rounds and one King of the Hill, six of the seven get a bye. Giving the first
 five to the bottom seeds would leave the sixth to one of the top two, "likely to affect
 who wins prizes". So "the first five BYEs were assigned to the top five seeds. The sixth
@@ -25,7 +25,7 @@ from core.pairing.tables import NotATable, TableBlock
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
-#: Seed 000's "full seven round Round Robin schedule by Berger Table pairings", by seed
+#: Director's Manual's "full seven round Round Robin schedule by Berger Table pairings", by seed
 #: number; the player left out of a round has the bye.
 BERGER_7: tuple[tuple[Pair, ...], ...] = (
     ((2, 7), (3, 6), (4, 5)),  # Rd 1: 1-BYE
@@ -37,7 +37,7 @@ BERGER_7: tuple[tuple[Pair, ...], ...] = (
     ((1, 7), (2, 5), (3, 4)),  # Rd 7: 6-BYE
 )
 
-#: The Berger rounds the John Green system plays, in order (seed 000).
+#: The Berger rounds the John Green system plays, in order (Director's Manual).
 JOHN_GREEN_ROUNDS = (1, 2, 3, 5, 6)
 
 
@@ -76,12 +76,12 @@ def pair_john_green(division: Division, round_number: int) -> Pairings:
 
 def john_green_block(division: Division, round_number: int) -> TableBlock:
     """Rounds 1-5 are a table of the seeds; round 6 is King of the Hill on the
-    standings after round 5, its bye to the poorer record of seeds 6 and 7 (seed 000),
+    standings after round 5, its bye to the poorer record of seeds 6 and 7 (Director's Manual),
     so it waits for round 5's results."""
     if round_number == 6:
         raise NotATable(
             "John Green round 6 is King of the Hill on the standings after round 5, with "
-            "the last bye to the poorer record of seeds 6 and 7 (seed 000); pair it once "
+            "the last bye to the poorer record of seeds 6 and 7 (Director's Manual); pair it once "
             "round 5 has results"
         )
     if not 1 <= round_number <= 5:

@@ -1,6 +1,6 @@
 """King of the Hill: #1 v #2, #3 v #4, ... on the current standings.
 
-Seed 000, appendix "King-of-the-Hill Pairings": "the tournament standings always
+Director's Manual, appendix "King-of-the-Hill Pairings": "the tournament standings always
 determine the pairing: #1 vs. #2, #3 vs. #4, etc. It is best to be careful when using
 this method that contestants do not play each other more than once, until the last two
 rounds. You may have to adjust the pairing somewhat". Round 1 pairs "the #1 rated
@@ -29,8 +29,8 @@ def pair_koth(
     max_repeats: int | None = None,
 ) -> Pairings:
     """KOTH for round ``round_number``. With ``repeats`` the table stands even where it
-    repeats a pairing (the last rounds of many events, seed 000 "Modified-Swiss
-    Pairings" step 4; "threepeats" in seed 001); without, the fewest repeats are
+    repeats a pairing (the last rounds of many events, Director's Manual "Modified-Swiss
+    Pairings" step 4; "threepeats" in NSC 2006 notes); without, the fewest repeats are
     made, each as close to the table as possible; with ``max_repeats`` N, pairs who
     have met up to N times may meet again (tsh's "koth N")."""
     return pair_factored(

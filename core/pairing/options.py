@@ -23,8 +23,8 @@ from core.pairing.gibson import (
 from core.pairing.registry import System
 from core.tournament import Division
 
-#: The Gibson rule's spread limits by name: none (seed 000's advice: spread is not a
-#: factor), nsc2006 (seed 001, 500/700/900) or manual (seed 000's caveat, 500/800/900).
+#: The Gibson rule's spread limits by name: none (Director's Manual's advice: spread is not a
+#: factor), nsc2006 (NSC 2006 notes, 500/700/900) or manual (Director's Manual's caveat, 500/800/900).
 GIBSON_SPREADS: Mapping[str, Mapping[int, int] | None] = {
     "none": None, "nsc2006": NSC_2006_SPREAD_LIMITS, "manual": NASPA_MANUAL_SPREAD_LIMITS,
 }
@@ -94,7 +94,7 @@ def check_options(system: System, options: Mapping[str, Any], name_of: NameOf,
 def gibson_decision(division: Division, number: int, scored: int, *, prize_places: int,
                     rounds_left: int, top_places: int = 1,
                     spread: str = "none") -> GibsonDecision:
-    """What the Gibson rule fixes for round ``number`` (seed 000, "The Gibson Rule"), on
+    """What the Gibson rule fixes for round ``number`` (Director's Manual, "The Gibson Rule"), on
     the standings after ``scored`` rounds with results. With lagged pairing the round
     being played while this one is paired is still to be won or lost, and so one of the
     ``rounds_left`` (which counts this round)."""

@@ -1,6 +1,6 @@
 """Portland Swiss and lagged pairing: round X paired from the standings after X-2.
 
-Seed 000, appendix "Portland Swiss Pairing System": "1. The standings as of round (X-2)
+Director's Manual, appendix "Portland Swiss Pairing System": "1. The standings as of round (X-2)
 are used to pair round X, NOT round X-1. 2. The size of a player group equals the number
 of Swiss rounds to be played. 3. No rematches permitted during the Swiss rounds ... if
 you need to pair five rounds in this fashion, they are paired in order FP10 (1-6, 2-7,
@@ -12,14 +12,14 @@ rank-distance tier, under a repeat tier that only gives way when nothing else ca
 Repeats are counted over every round before X, including round X-1 whose pairings
 are known when X is paired.
 
-Seed 002 (All Bankers' Game) runs "8 games (5 lagged pairing, 3 KOTH)" and says no
+ABG rules (All Bankers' Game) runs "8 games (5 lagged pairing, 3 KOTH)" and says no
 more about it. Lagged pairing is pairing from results a round behind, so that each
 round's pairings are up while the round before is still being played; the one such
-system the seeds define is this one (seed 000, Portland Swiss rule 1, and its first
+system the seeds define is this one (Director's Manual, Portland Swiss rule 1, and its first
 "Advantage": "matches are posted during round X-1"). So the lagged rounds are Portland
 Swiss ending at round 5 (FP10, FP8, FP6, FP4, KOTH, rounds 1 and 2 on rating as there
 are no standings two rounds back), and the last three KOTH on the latest standings,
-repeats avoided until the last two rounds (seed 000, "King-of-the-Hill Pairings": "do
+repeats avoided until the last two rounds (Director's Manual, "King-of-the-Hill Pairings": "do
 not play each other more than once, until the last two rounds").
 """
 
@@ -73,7 +73,7 @@ def pair_lagged(
     fixed: Reasoned = (),
     forbidden: Reasoned = (),
 ) -> Pairings:
-    """A lagged event like seed 002: ``lagged_rounds`` of Portland Swiss, then King of
+    """A lagged event like ABG rules: ``lagged_rounds`` of Portland Swiss, then King of
     the Hill on the latest standings to the end (``total_rounds``)."""
     if not 0 <= lagged_rounds <= total_rounds:
         raise ValueError(

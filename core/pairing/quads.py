@@ -1,6 +1,6 @@
 """Quads: groups of four who play each other, drawn from the standings (2006 NSC).
 
-Seed 001 (2006 NSC pairing overview):
+NSC 2006 notes (2006 NSC pairing overview):
 
 - Later sessions "will be paired in groups of four (quads, unsnaked)". Session 3 "will
   pair from groups of 20, which means that the quads for the highest group of 20 will
@@ -11,7 +11,7 @@ Seed 001 (2006 NSC pairing overview):
   interleaved quads (:func:`interleaved_groups`).
 - A quad plays a round robin in three rounds. "A = highest standing player in quad;
   B = 2nd highest; C = 3rd; D = lowest"; with the Clark rotation the three rounds are
-  A-D B-C, A-C B-D, A-B C-D, the order seed 000 recommends "for most dramatic finish"
+  A-D B-C, A-C B-D, A-B C-D, the order Director's Manual recommends "for most dramatic finish"
   (appendix "Split Round-Robin").
 - Four-round sessions add: "The fourth round in the morning will pair A vs. A1, B vs.
   B1, C vs. C1 and D vs. D1, etc, where A1 is the A player in the adjacent quad".
@@ -31,11 +31,11 @@ Seed 001 (2006 NSC pairing overview):
   through ``fixed``, see :mod:`core.pairing.gibson`).
 
 Sizes that do not divide by four: the players left over join one quad, which then
-plays a round robin of 5 to 7 (with byes, bottom seeds first), as seed 000 does for
+plays a round robin of 5 to 7 (with byes, bottom seeds first), as Director's Manual does for
 speed pairings ("the last group formed will be a group of 5, 6 or 7 players"). By
 default that is the last quad of the last group; in an odd division it is placed where
 its byes go to players who have had none (:func:`odd_group_layouts`,
-:func:`koth_quads_layout`; seed 000, "Odd Number of Players": "at most, one bye in a
+:func:`koth_quads_layout`; Director's Manual, "Odd Number of Players": "at most, one bye in a
 tournament", "if possible"), and it seats players who have had byes at the top
 (:func:`core.pairing.round_robin.seat_for_byes`).
 """
@@ -188,14 +188,14 @@ def odd_group_layouts(
     """Every way of placing the players a session's quads leave over, bottom first.
 
     The ``len % 4`` players left over must join some quad, making a group of 5 to 7;
-    seed 001 does not say which. The first layout is the plain one: groups of ``size``
+    NSC 2006 notes does not say which. The first layout is the plain one: groups of ``size``
     down the standings, the last (short) group taking the leftovers into its last quad,
     as :func:`blocks` and :func:`interleaved_groups` cut them. The others move the
     leftovers up: the group of ``size`` at block ``k`` takes them (the groups below it
     start that many places lower), and they join its quad ``j``; every group keeps the
     seed's interleaved quads. Order: lower blocks first, and within a block the last
     quad first, so the first layout whose byes are acceptable is the lowest-placed one,
-    as seed 000 hands byes upward from last place ("Odd Number of Players"). Each
+    as Director's Manual hands byes upward from last place ("Odd Number of Players"). Each
     layout is its blocks, each a tuple of groups."""
     extra = len(ranked) % 4
     whole = len(ranked) - extra
@@ -247,11 +247,11 @@ def quads_for_session(
     An odd division makes one odd group (5 or 7), whose round robin sits out three
     players. Left at the bottom, as the plain layout has it, it seats the same few
     last-placed players session after session, and 45 players over the 28 rounds of
-    the 2006 schedule gave one player four byes. Seed 000 ("Odd Number of Players") wants
+    the 2006 schedule gave one player four byes. Director's Manual ("Odd Number of Players") wants
     "at most, one bye in a tournament" each, "if possible": so the odd group is placed
     (:func:`odd_group_layouts`) where its byes fall to players who have had none, the
     lowest-placed such place first; where no place clears every second bye, the one
-    with fewest. Repeats (when not allowed) still come first, as seed 001 promises "no
+    with fewest. Repeats (when not allowed) still come first, as NSC 2006 notes promises "no
     repeat pairings until Round 15"."""
     ranked = ranking_before(division, first_round)
     if len(ranked) < 4:
@@ -378,7 +378,7 @@ def pair_quads(
     first_round: int | None = None,
     repeats: bool = False,
 ) -> Pairings:
-    """Pair ``round_number`` of a quad session (seed 001): quads from groups of
+    """Pair ``round_number`` of a quad session (NSC 2006 notes): quads from groups of
     ``group_size`` (20, 16, 12, 8 or 4 at the 2006 NSC) of the standings before the
     session's ``first_round`` (by default sessions of ``session_rounds`` from round 1);
     rounds 1-3 of the session are each quad's round robin, a 4th is A v A1, B v B1, ...
@@ -387,7 +387,7 @@ def pair_quads(
         raise ValueError(f"a quad session has 3 or 4 rounds, got {session_rounds}")
     if group_size < 4 or group_size % 4:
         raise ValueError(
-            f"quads are drawn from groups of a multiple of 4 (seed 001: 20, 16, 12, 8 or 4), "
+            f"quads are drawn from groups of a multiple of 4 (NSC 2006 notes: 20, 16, 12, 8 or 4), "
             f"got {group_size}"
         )
     start = _session_start(round_number, first_round, session_rounds)
@@ -399,7 +399,7 @@ def pair_quads(
             for q in quads
         ]
         return pair_groups(division, round_number, named, index)
-    # A, B, C, D by standing now, after the quad's three games (seed 001 defines them by
+    # A, B, C, D by standing now, after the quad's three games (NSC 2006 notes defines them by
     # "standing"): the quad's winner meets the winner of the adjacent quad
     ranked = [p for p in ranking_before(division, round_number) if division.player(p).active]
     place = {p: i for i, p in enumerate(ranked)}
@@ -417,7 +417,7 @@ def quads_block(
     first_round: int | None = None,
 ) -> TableBlock:
     """A session's quads are drawn once, from the standings before it, and play their
-    round robins in its first three rounds: a table, as seed 001 says of KOTH quads ("so
+    round robins in its first three rounds: a table, as NSC 2006 notes says of KOTH quads ("so
     that they will know their opponents for all three rounds"). A 4th round pairs by
     standing after those games, and the next session draws new quads from the
     standings, so both wait for results."""
@@ -428,7 +428,7 @@ def quads_block(
     if index == 4:
         raise NotATable(
             f"round {round_number}, the 4th of its quad session, pairs A v A1, B v B1, ... "
-            f"by standing after the quads' three games (seed 001); pair it once round "
+            f"by standing after the quads' three games (NSC 2006 notes); pair it once round "
             f"{start + 2} has results"
         )
     if session_rounds == 4:
@@ -500,7 +500,7 @@ def pair_koth_quads(
     session_rounds: int = 3,
     fixed: Reasoned = (),
 ) -> Pairings:
-    """Seed 001, session 8: players from standing ``from_position`` down play
+    """NSC 2006 notes, session 8: players from standing ``from_position`` down play
     King-of-the-Hill quads (41, 42, 43, 44), ... drawn once for the session; the players
     above them are paired King of the Hill each round with repeats allowed, plus any
     ``fixed`` pairs (the Gibson rule)."""
@@ -542,10 +542,10 @@ def koth_quads_layout(
     ranked: Sequence[int], from_position: int, byes: Mapping[int, int], rounds: int
 ) -> tuple[list[int], tuple[Quad, ...], str]:
     """The top flight and the seated KOTH quads below it, placing an odd division's odd
-    player where the byes spread best (seed 000, "Odd Number of Players": "at most, one
+    player where the byes spread best (Director's Manual, "Odd Number of Players": "at most, one
     bye in a tournament", "if possible").
 
-    Seed 001's quads from position 41 down are consecutive; when their number is not a
+    NSC 2006 notes' quads from position 41 down are consecutive; when their number is not a
     multiple of four, the players over join one quad (5 to 7, with byes when odd). The
     bottom quads hold the players who have had byes all event, so that group is tried
     at each quad from the bottom up, and, last, a top flight one larger: the
@@ -574,7 +574,7 @@ def koth_quads_layout(
     return chosen[0], chosen[1], chosen[2]
 
 
-#: Seed 001's quad sessions: (first round, rounds, quads from groups of, repeats allowed).
+#: NSC 2006 notes' quad sessions: (first round, rounds, quads from groups of, repeats allowed).
 #: Rounds 1-7 are snake round robins in groups of 8; rounds 26-28 KOTH quads from 41st.
 NSC_2006_QUAD_SESSIONS = (
     (8, 4, 20, False),  # session 3; no repeats "until Round 15"
@@ -586,7 +586,7 @@ NSC_2006_QUAD_SESSIONS = (
 
 
 def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ()) -> Pairings:
-    """Any of the 28 rounds of the 2006 NSC schedule (seed 001), for a whole division;
+    """Any of the 28 rounds of the 2006 NSC schedule (NSC 2006 notes), for a whole division;
     ``fixed`` pairs (the Gibson rule) apply to the top 40 in rounds 26-28."""
     if 1 <= round_number <= 7:
         return pair_snake(division, round_number, group_size=8, first_round=1)
@@ -603,7 +603,7 @@ def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ())
     if 26 <= round_number <= 28:
         if len(ranking_before(division, 26)) < 44:
             # fewer than four below 40th make no quad: all are "the top 40", paired
-            # a round at a time, King of the Hill, "threepeats" allowed (seed 001)
+            # a round at a time, King of the Hill, "threepeats" allowed (NSC 2006 notes)
             return pair_koth(division, round_number, repeats=True, fixed=fixed)
         return pair_koth_quads(
             division, round_number, from_position=41, first_round=26, fixed=fixed
@@ -613,7 +613,7 @@ def pair_nsc2006(division: Division, round_number: int, *, fixed: Reasoned = ())
 
 def nsc2006_block(division: Division, round_number: int) -> TableBlock:
     """Rounds 1-7 (snake groups of 8 by rating) are one table and each quad session's
-    three round robin rounds another (seed 001); a session's 4th round and rounds 26-28
+    three round robin rounds another (NSC 2006 notes); a session's 4th round and rounds 26-28
     (King of the Hill above 41st) pair on results."""
     if 1 <= round_number <= 7:
         snake = snake_block(division, round_number, group_size=8, first_round=1)
@@ -631,6 +631,6 @@ def nsc2006_block(division: Division, round_number: int) -> TableBlock:
     if 26 <= round_number <= 28:
         raise NotATable(
             "rounds 26-28 pair the top 40 King of the Hill each round on the standings "
-            "(seed 001); pair them one at a time as results come in"
+            "(NSC 2006 notes); pair them one at a time as results come in"
         )
     raise ValueError(f"the 2006 NSC schedule has rounds 1 to 28, not {round_number}")

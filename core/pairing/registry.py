@@ -2,7 +2,7 @@
 
 Modules are imported only when their system is asked for, so a system whose module is
 missing or broken does not take the others down with it. ``fpN`` names FP with a
-factor (``fp4``, ``fp6``...; seed 000, appendix "Factored Pairings").
+factor (``fp4``, ``fp6``...; Director's Manual, appendix "Factored Pairings").
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ SYSTEMS: dict[str, System] = {
                "Portland Swiss: round X from standings after X-2, FP10..KOTH, no rematches",
                results=PORTLAND_RESULTS),
         System("lagged", "core.pairing.portland", "pair_lagged",
-               "lagged event: Portland Swiss rounds, then KOTH (default 5 + 3, seed 002)",
+               "lagged event: Portland Swiss rounds, then KOTH (default 5 + 3, ABG rules)",
                results=PORTLAND_RESULTS),
         System("rr", "core.pairing.round_robin", "pair_round_robin",
                "round robin by player number (Clark rotation)", block="round_robin_block"),
@@ -88,16 +88,16 @@ SYSTEMS: dict[str, System] = {
         System("speed", "core.pairing.speed", "pair_speed", "speed pairings",
                block="speed_block"),
         System("quads", "core.pairing.quads", "pair_quads",
-               "NSC quads from groups of --set group_size=N (seed 001)", block="quads_block"),
+               "NSC quads from groups of --set group_size=N (NSC 2006 notes)", block="quads_block"),
         System("koth-quads", "core.pairing.quads", "pair_koth_quads",
-               "KOTH quads from --set from_position=N down, KOTH above (seed 001)",
+               "KOTH quads from --set from_position=N down, KOTH above (NSC 2006 notes)",
                results="the players above from_position are paired King of the Hill each "
-                       "round on the standings (seed 001, session 8)"),
+                       "round on the standings (NSC 2006 notes, session 8)"),
         System("nsc2006", "core.pairing.quads", "pair_nsc2006",
-               "the whole 28-round 2006 NSC schedule (seed 001)", block="nsc2006_block"),
+               "the whole 28-round 2006 NSC schedule (NSC 2006 notes)", block="nsc2006_block"),
         System("uscf", "core.pairing.uscf", "pair_uscf_swiss", "USCF Swiss (chess)",
                results="it pairs each round within score groups of the standings so far, "
-                       "with colours from the games played (seed 004)"),
+                       "with colours from the games played (USCF guide)"),
     )
 }
 

@@ -1,6 +1,6 @@
 """Round robin by the Clark rotation, any size, single or double.
 
-Seed 000, appendix "Clark System (R-R)": write the numbers in two lines (first half left
+Director's Manual, appendix "Clark System (R-R)": write the numbers in two lines (first half left
 to right, second half right to left), pair top against bottom, then keep #1 still and move
 everyone else one place clockwise for the next round. Run for 4 to 16 players this
 reproduces the seed's round robin tables ("Round-Robin Pairings", 4 to 16 Players)
@@ -8,7 +8,7 @@ exactly; the tests hold those tables as fixtures.
 
 Odd sizes: the schedule of ``n + 1`` is used with the empty seat in the fixed place of #1
 and player ``k`` in place ``k + 1``. The empty seat then meets ``n, n-1, n-2, ...`` in
-turn, so the byes go to the bottom seeds first, as seed 000 expects ("Normally in odd
+turn, so the byes go to the bottom seeds first, as Director's Manual expects ("Normally in odd
 divisions with more players than rounds, BYEs are assigned to the bottom seeds", John
 Green System).
 
@@ -127,7 +127,7 @@ def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) 
 
 
 def round_robin_block(division: Division, round_number: int, *, cycles: int = 1) -> TableBlock:
-    """The whole round robin is one table, from round 1 (seed 000: "all pairings can be
+    """The whole round robin is one table, from round 1 (Director's Manual: "all pairings can be
     computed at the beginning of the tournament")."""
     _, per_cycle = _cycle(division, round_number, cycles)
     return TableBlock(1, per_cycle * cycles)
@@ -194,7 +194,7 @@ def table_pairings(
     out.
 
     Players left without a game by different tables meet each other rather than each
-    taking a bye: seed 000 ("Odd Number of Players") has "one player who has a bye each
+    taking a bye: Director's Manual ("Odd Number of Players") has "one player who has a bye each
     round", and only when the division is odd, so two odd groups (10 players in snake
     groups of 5) must not give two byes a round. Players of different tables never meet
     within the tables' block, so this adds no repeat to it; two left idle by the same
@@ -224,7 +224,7 @@ def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int
     has a bye. When they are odd in number the bye goes first to the idle player with
     the fewest byes so far, the last listed on a tie (tables run from the top group
     down), because "any player should have, at most, one bye in a tournament, if
-    possible" (seed 000, "Speed Pairings"). The others meet in table order, each with
+    possible" (Director's Manual, "Speed Pairings"). The others meet in table order, each with
     the next of another table who has not met them where there is one (first move to
     whoever has gone first less); one left without a partner has a bye too."""
     from core.pairing.engine import history_before, order_first  # engine is the heavier module
@@ -264,7 +264,7 @@ def seat_for_byes(members: Sequence[int], byes: Mapping[int, int]) -> tuple[int,
 
     An odd group's round robin sits out its bottom seats first; players who have already
     had byes move up (keeping their order otherwise), because "any player should have,
-    at most, one bye in a tournament, if possible" (seed 000, "Speed Pairings"). An even
+    at most, one bye in a tournament, if possible" (Director's Manual, "Speed Pairings"). An even
     group has no byes and keeps its order.
     """
     if len(members) % 2 == 0:

@@ -1,11 +1,11 @@
 """Snake groups: deal the division into groups of equal strength, each a round robin.
 
-Seed 000, appendix "Snake Pairings": when there are too many players for one round
+Director's Manual, appendix "Snake Pairings": when there are too many players for one round
 robin, "the 36 players are divided by rating into three smaller groups of 12 players
 each in the following 'snakelike' fashion": group 1 takes #1, #6, #7, #12, ..., group 2
 #2, #5, #8, #11, ..., group 3 #3, #4, #9, #10, ... -- left to right along one row, right
 to left along the next, "so that each group of 12 has approximately the same average
-rating". Seed 001 (2006 NSC) does the same for round robins "in groups of 8 players ...
+rating". NSC 2006 notes does the same for round robins "in groups of 8 players ...
 using a 'snake' arrangement" over a whole division. Any number of groups works the
 same way; when the division does not divide evenly, the short last row is dealt in the
 direction the snake is going, so group sizes differ by at most one.
@@ -111,8 +111,8 @@ def pair_snake(
 ) -> Pairings:
     """Pair ``round_number`` of a block of snake round robins starting at ``first_round``.
 
-    Give either ``groups`` (seed 000: 36 players in 3 groups of 12) or ``group_size``
-    (seed 001: groups of 8; the division makes ``players // group_size`` groups, so a
+    Give either ``groups`` (Director's Manual: 36 players in 3 groups of 12) or ``group_size``
+    (NSC 2006 notes: groups of 8; the division makes ``players // group_size`` groups, so a
     remainder makes some groups one larger).
     """
     dealt, groups, rounds = _dealt(division, groups, group_size, first_round)
@@ -133,7 +133,7 @@ def snake_block(
     first_round: int = 1,
 ) -> TableBlock:
     """The snake block is one table: its groups are drawn once, from the standings
-    before ``first_round``, and each plays its own round robin (seed 000: snake pairings
+    before ``first_round``, and each plays its own round robin (Director's Manual: snake pairings
     "are computed for fixed number of rounds ..., not dependent on game outcomes")."""
     _, _, rounds = _dealt(division, groups, group_size, first_round)
     block_index(round_number, first_round, rounds, f"{rounds}-round snake block")

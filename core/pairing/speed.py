@@ -1,6 +1,6 @@
-"""Speed pairings: a 10-round event paired in blocks of small groups (seed 000).
+"""Speed pairings: a 10-round event paired in blocks of small groups (Director's Manual).
 
-Seed 000, appendix "Speed Pairings", for a 10-round event:
+Director's Manual, appendix "Speed Pairings", for a 10-round event:
 
 1. Rounds 1-3: "Order the players by rating ... divide the players into 4 groups ...
    pair the first three rounds by pairing #1, 11, 21, 31 together, #2, 12, 22, 32
@@ -15,7 +15,7 @@ Seed 000, appendix "Speed Pairings", for a 10-round event:
    together" (and the two losers).
 4. Rounds 9-10: "either KOTH, or FP4 in round 9 and KOTH in the final round" (the shared
    systems of :mod:`core.pairing.koth` and :mod:`core.pairing.factored`); the last round
-   allows repeats, as seed 000 allows them "for the last round".
+   allows repeats, as Director's Manual allows them "for the last round".
 
 "If the number of players in a division is not divisible by four, the last group formed
 will be a group of 5, 6 or 7 players. You will have to define for that group who has the
@@ -57,7 +57,7 @@ ROUND9 = ("fp4", "koth")
 def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
     """The groups of the block that ``round_number`` (1-8) belongs to, and the swaps made
     (between groups of the same half or block) so that no group holds players who have
-    met, as seed 001 asks of quads ("adjust the quad pairings ... with minimum
+    met, as NSC 2006 notes asks of quads ("adjust the quad pairings ... with minimum
     adjustments", :func:`core.pairing.quads.adjust_quads`)."""
     if 1 <= round_number <= 3:
         return interleaved_groups(ranking_before(division, 1)), ()
@@ -90,7 +90,7 @@ def _groups_of_12(division: Division) -> tuple[tuple[Quad, ...], tuple[str, ...]
     but one had a bye (41 players: a repeat in round 8 about once in 130 events). So
     the odd group is placed, as quads place theirs
     (:func:`core.pairing.quads.odd_group_layouts`), where no group keeps a pair who have
-    met and it holds two players without a bye (seed 000, "at most, one bye"), the
+    met and it holds two players without a bye (Director's Manual, "at most, one bye"), the
     lowest-placed such place first; failing that, the place with the fewest."""
     ranked = ranking_before(division, 7)
     met = met_before(division, 7)
@@ -139,7 +139,7 @@ def _two_round_repeats(group: Quad, met: set[frozenset[int]]) -> int:
 def _top_half(n: int) -> int:
     """Size of the top half for rounds 4-6: n/2 rounded to an even number, up.
 
-    Seed 000 says only "divide them into two halves"; with an odd half (30 players,
+    Director's Manual says only "divide them into two halves"; with an odd half (30 players,
     15 and 15) each half's last group is odd and an even division gets two byes a
     round, though "Odd Number of Players" gives "one player who has a bye each round"
     only to an odd division. An even top half keeps the top players out of byes, and
@@ -149,10 +149,10 @@ def _top_half(n: int) -> int:
 
 
 def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") -> Pairings:
-    """Pair ``round_number`` (1-10) of a speed-paired event (seed 000)."""
+    """Pair ``round_number`` (1-10) of a speed-paired event (Director's Manual)."""
     if not 1 <= round_number <= 10:
         raise ValueError(
-            f"speed pairings cover the 10 rounds of seed 000's event, not round "
+            f"speed pairings cover the 10 rounds of Director's Manual's event, not round "
             f"{round_number}; pair later rounds with koth or fp"
         )
     if round9 not in ROUND9:
@@ -183,7 +183,7 @@ def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") ->
 
 def speed_block(division: Division, round_number: int) -> TableBlock:
     """Rounds 1-3 (groups by rating) and 4-6 (groups by the standings after round 3)
-    are each a table of round robins in groups; rounds 7-10 pair on results (seed 000:
+    are each a table of round robins in groups; rounds 7-10 pair on results (Director's Manual:
     round 7 by "best tournament win/loss record", round 8 its winners together, then
     KOTH or FP4)."""
     if 1 <= round_number <= 3:
@@ -192,11 +192,11 @@ def speed_block(division: Division, round_number: int) -> TableBlock:
         return TableBlock(4, 6, then="rounds 7-8 pair by the records in groups of 12")
     if 7 <= round_number <= 10:
         raise NotATable(
-            f"speed round {round_number} pairs on results (seed 000: round 7 by win/loss "
+            f"speed round {round_number} pairs on results (Director's Manual: round 7 by win/loss "
             "record in groups of 12, round 8 its winners together, rounds 9-10 KOTH or "
             "FP4); pair it once the round before has results"
         )
-    raise ValueError(f"speed pairings cover the 10 rounds of seed 000's event, not round {round_number}")
+    raise ValueError(f"speed pairings cover the 10 rounds of Director's Manual's event, not round {round_number}")
 
 
 def _rounds_7_and_8(
@@ -266,7 +266,7 @@ def _round_7_plan(order: Sequence[int], history: History) -> tuple[int | None, l
     less, and in an odd group sits out one with the fewest byes. A round 7 chosen
     without looking ahead (in standings order, the lowest-placed sitting out) could
     leave round 8 only pairs who have met: 41 players gave such a repeat in about one
-    event in 200. So of the choices seed 000 allows in round 7 (a player with the
+    event in 200. So of the choices Director's Manual allows in round 7 (a player with the
     fewest byes sits out; the best records meet, else the next pairing in order), the
     first is taken that leaves the fewest repeats over both rounds."""
     def byes(p: int) -> int:

@@ -1,6 +1,6 @@
 """Split round robin: two groups, and everyone plays everyone in the other group.
 
-Seed 000, appendix "Split Round-Robin": "after you split the division into two groups you
+Director's Manual, appendix "Split Round-Robin": "after you split the division into two groups you
 have the groups play a full Round Robin against players in the opposing group (as is
 done in a team competition), instead of among themselves ... The number of games in a
 split RR is equal to half the size of the division." The split is by snake (16 players:
@@ -88,7 +88,7 @@ def split_rr_block(
     division: Division, round_number: int, *, split: str = "snake", first_round: int = 1
 ) -> TableBlock:
     """The split round robin is one table, drawn from the standings before
-    ``first_round`` (seed 000: "used to allow precomputed pairings")."""
+    ``first_round`` (Director's Manual: "used to allow precomputed pairings")."""
     first, second = _groups(division, split, first_round)
     rounds = max(len(first), len(second))
     block_index(round_number, first_round, rounds, f"{rounds}-round split round robin")

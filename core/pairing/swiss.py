@@ -1,6 +1,6 @@
 """Modified Swiss: win groups, top half against bottom half.
 
-Seed 000, appendix "Modified-Swiss Pairings":
+Director's Manual, appendix "Modified-Swiss Pairings":
 
 - round 1 orders the players by rating and pairs the top half against the bottom half
   ("with 32 players, #1 vs. #17, #2 vs. #18... #16 vs. #32"); with no games played

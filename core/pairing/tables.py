@@ -1,6 +1,6 @@
 """Which rounds a table system fixes before they are played, so a TD can hand them out.
 
-Seed 000 ("Tournament Structures"): round robin, snake and speed pairings "are computed
+Director's Manual ("Tournament Structures"): round robin, snake and speed pairings "are computed
 for fixed number of rounds based on each player's starting rating, not dependent on game
 outcomes"; of a round robin, "all pairings can be computed at the beginning of the
 tournament", and "simply copy the table and post to the wall"; a split round robin is

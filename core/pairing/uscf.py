@@ -1,6 +1,6 @@
 """USCF Swiss for scholastic chess: score groups, top half v bottom half, colours.
 
-Seed 004 (scholastic chess introduction, "How do you pair players together?"):
+USCF guide (scholastic chess introduction, "How do you pair players together?"):
 
 - "Players with the same score are grouped together and paired with each other, top half
   vs. bottom half, in rating order", top score group first; "unrated players are usually
@@ -105,7 +105,7 @@ def pair_uscf_swiss(
     total_rounds: int | None = None,
     top_white: bool = True,
 ) -> Pairings:
-    """Pair ``round_number`` (1-based) by the USCF Swiss as seed 004 describes it.
+    """Pair ``round_number`` (1-based) by the USCF Swiss as USCF guide describes it.
 
     In each pair the first player has White. ``top_white`` gives the top board White
     when neither player has a colour history (USCF lets the TD choose by lot). The
@@ -151,7 +151,7 @@ def pair_uscf_swiss(
 
 
 def _rating_key(player: Player) -> int:
-    """Unrated players rank right after the lowest-rated player (seed 004)."""
+    """Unrated players rank right after the lowest-rated player (USCF guide)."""
     return player.rating if player.rating > 0 else -1
 
 
@@ -298,7 +298,7 @@ class _Pairer:
         return self.pair_groups(pool), bye, bye_reason
 
     def choose_bye(self, pool: list[int], byes_had: dict[int, int]) -> tuple[int, str] | None:
-        """Lowest score, then lowest rating, among those with the fewest byes (seed 004),
+        """Lowest score, then lowest rating, among those with the fewest byes (USCF guide),
         provided the others can then be paired at this level. A second bye comes before
         a same-team game (the next level), a rematch after both."""
         lowest_first = sorted(pool, key=lambda p: (self.score[p], _rating_key(self.players[p]), -p))
@@ -369,7 +369,7 @@ class _Pairer:
         return int(self.colour_cost(p, q) == Claim.NOT_THREE)
 
     def fix_three_across(self, boards: list[_Board]) -> None:
-        """Seed 004: "We also try to avoid assigning the same color in three consecutive
+        """USCF guide: "We also try to avoid assigning the same color in three consecutive
         games to a player", the one colour rule it puts above its rating limits. When
         a score group is left with two players both due a third White (or Black) and no
         switch inside it helps, a switch with a board of another group may: the two
@@ -378,7 +378,7 @@ class _Pairer:
         Taken only when it leaves fewer third colours in a row, makes no rematch or
         same-team game this level forbids (nor more of those it regrets), puts no two
         partners more than ``REACH`` (a point) apart in score unless the boards already
-        were (seed 004 pairs "players with the same score": a colour claim does not
+        were (USCF guide pairs "players with the same score": a colour claim does not
         send a leader far down the field), and, of those,
         the one that moves the least score between partners, then the nearest boards,
         then the smallest rating switch. Not in the final round, where three in a row is
@@ -523,7 +523,7 @@ class _Pairer:
         choice = first
         claim = self.colour_cost(c, first)
         if claim:
-            # a third colour in a row is avoided at any rating distance (seed 004's one
+            # a third colour in a row is avoided at any rating distance (USCF guide's one
             # exception to its limits), other claims within 80 points
             three = claim == Claim.NOT_THREE and not self.final_round
             for x in natives[natives.index(first) + 1 :]:
@@ -553,7 +553,7 @@ class _Pairer:
 
     def choose_drops(self, rest: list[int], below: list[int]) -> tuple[list[int], list[int]]:
         """The fewest, lowest-ranked players to drop so that the group pairs within itself
-        and the dropped players can still be paired further down (seed 004: the odd
+        and the dropped players can still be paired further down (USCF guide: the odd
         player "will usually 'drop' to the next score group"; more drop only when
         teammates or rematches leave the group no other pairing). Drop choices are tried
         lowest-ranked first; when a size has more choices than can be tried, an exact

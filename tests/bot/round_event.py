@@ -2,11 +2,11 @@
 definition and the results that Gibsonise the leader in the last round.
 
 Nine players (an odd field: a bye each round), five rounds of modified Swiss, the Gibson
-rule with the 2006 NSC spread limits (seed 001, point 13: 500 points with one round left)
+rule with the 2006 NSC spread limits (NSC 2006 notes, point 13: 500 points with one round left)
 and one prize. Results: the higher-rated player of each pair wins (Ann, the top seed, by
 400 points, the others by 50), so that after four rounds Ann leads by a win and far more
 than 500 points of spread: she has clinched first place and round 5 pairs her with the
-highest-placed player who can no longer finish first (seed 000, "The Gibson Rule").
+highest-placed player who can no longer finish first (Director's Manual, "The Gibson Rule").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`tdbot standings` and `tdbot export` (seed 000 formats, seed 004 tiebreaks)."""
+"""`tdbot standings` and `tdbot export` (Director's Manual formats, USCF guide tiebreaks)."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_bad_options_are_named(tmp_path: Path) -> None:
 
 
 def test_naspa_export_of_the_real_file_follows_the_seed_format_exactly() -> None:
-    # Seed 000, "Basic Format": "1 SMITH SARAH/423: W45 B L8 T5 ..." - number, one space,
+    # Director's Manual, "Basic Format": "1 SMITH SARAH/423: W45 B L8 T5 ..." - number, one space,
     # the name without punctuation, '/', the spread (minus sign, no plus), ':', one
     # space, then W/L/T + opponent or a bare B, single spaces; "& Scores": W3-345.
     import re

@@ -1,4 +1,4 @@
-"""`tdbot draw` and `tdbot simulate` (seed 003, SSSg 2016: Schedule and Details, Annex A
+"""`tdbot draw` and `tdbot simulate` (SSSg rules, SSSg 2016: Schedule and Details, Annex A
 paras 1-4, 8 and footnote 4): the contract others test against."""
 
 from __future__ import annotations

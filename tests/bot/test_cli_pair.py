@@ -1,6 +1,6 @@
 """`tdbot pair`: reads a tsh file, pairs the next round, prints text or JSON.
 
-Pairing rules are the core's (seed 000 appendix, see tests/core/test_koth.py etc.);
+Pairing rules are the core's (Director's Manual appendix, see tests/core/test_koth.py etc.);
 here: the command's options, defaults, output shapes and one-line errors (exit 2).
 """
 
@@ -191,7 +191,7 @@ def test_avoid_teams_forbids_team_mates(tmp_path: Path) -> None:
 def test_a_bye_in_a_round_paired_ahead_counts_as_that_players_bye(tmp_path: Path) -> None:
     # Round 2 is paired (1v3, 2 has the bye) but not scored. Pairing round 3 from the
     # standings after round 1 (Portland), 2 is last but already has a bye in round 2:
-    # seed 000, "Odd Number of Players": the next bye goes to the next player up.
+    # Director's Manual, "Odd Number of Players": the next bye goes to the next player up.
     path = write(tmp_path, "Ann, A 1900 2 3; 400\nBob, B 1800 1 0; 300\nCat, C 1700 0 1; 50\n")
     out = json.loads(run("--system", "portland", "--last-swiss-round", "5", "--in", str(path),
                          "--json").stdout)

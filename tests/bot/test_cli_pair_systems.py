@@ -101,7 +101,7 @@ def test_every_system_pairs_through_the_cli(tmp_path: Path, names, options, n, r
 
 
 def test_round_robin_round_one_is_the_seed_table(tmp_path: Path) -> None:
-    # Seed 000, "Round-Robin Pairings", 6 players: #1 meets 6, #2 meets 5, #3 meets 4.
+    # Director's Manual, "Round-Robin Pairings", 6 players: #1 meets 6, #2 meets 5, #3 meets 4.
     out = pair_json("--system", "round-robin", "--in", str(tsh_file(tmp_path, 6, 0)))
     assert sorted(sorted(p) for p in out["pairings"]) == [[1, 6], [2, 5], [3, 4]]
 
@@ -115,7 +115,7 @@ def test_double_round_robin_second_cycle_repeats_the_first(tmp_path: Path) -> No
 
 
 def test_lagged_round_one_is_fp10_by_rating(tmp_path: Path) -> None:
-    # Seed 002's 5 lagged rounds as Portland Swiss (seed 000): round 1 of 5 is FP10.
+    # ABG rules' 5 lagged rounds as Portland Swiss (Director's Manual): round 1 of 5 is FP10.
     out = pair_json("--system", "lagged", "--in", str(tsh_file(tmp_path, 12, 0)))
     assert out["pairings"] == [[1, 6], [2, 7], [3, 8], [4, 9], [5, 10], [11, 12]]
 
@@ -136,7 +136,7 @@ def _trf(tmp_path: Path, n: int) -> Path:
 
 @pytest.mark.parametrize("name", ["uscf", "uscf-swiss"])
 def test_uscf_swiss_round_one_and_acceleration(tmp_path: Path, name: str) -> None:
-    # Seed 004: top half v bottom half by rating; accelerated, four quarters: 1st v 2nd
+    # USCF guide: top half v bottom half by rating; accelerated, four quarters: 1st v 2nd
     # quarter and 3rd v 4th.
     path = _trf(tmp_path, 8)
     plain = pair_json("--system", name, "--in", str(path))
@@ -171,7 +171,7 @@ def test_unknown_system_lists_long_and_short_names(tmp_path: Path) -> None:
     assert "round-robin (= rr)" in result.stderr and "uscf-swiss (= uscf)" in result.stderr
 
 
-# --- the Gibson rule through the CLI (seed 000, "The Gibson Rule") ------------------------
+# --- the Gibson rule through the CLI (Director's Manual, "The Gibson Rule") ------------------------
 
 
 def records(wins: list[int], rounds: int, leader_margin: int = 0) -> Division:
@@ -208,7 +208,7 @@ def standings(path: Path) -> list[dict]:
 
 @pytest.mark.parametrize("system", ["koth", "fp4", "swiss", "portland", "lagged"])
 def test_gibson_worked_example_top_four_one_round_left(tmp_path: Path, system: str) -> None:
-    # Seed 000: prizes for the top four, one round to go, first two games ahead; 2nd to
+    # Director's Manual: prizes for the top four, one round to go, first two games ahead; 2nd to
     # 4th have 13, 13 and 12 wins. The Gibsonized player meets "the player who has the
     # highest spread among all those players who have 10 wins" (11 can still reach 12).
     wins = [15, 13, 13, 12, 11, 10, 10, 10, 1, 1, 0, 0]
@@ -228,7 +228,7 @@ def test_gibson_worked_example_top_four_one_round_left(tmp_path: Path, system: s
 
 
 def test_gibson_clinch_example_14_2_against_11_5(tmp_path: Path) -> None:
-    # Seed 000: A at 14-2 and B at 11-5 with two rounds to play: A has clinched.
+    # Director's Manual: A at 14-2 and B at 11-5 with two rounds to play: A has clinched.
     path = write(tmp_path, records([14, 11, 10, 9, 8, 8, 8, 8, 8, 6, 3, 3], 16))
     out = pair_json("--system", "koth", "--in", str(path), "--why", "--gibson",
                     "--prize-places", "3", "--rounds-left", "2")
@@ -241,8 +241,8 @@ def test_gibson_clinch_example_14_2_against_11_5(tmp_path: Path) -> None:
 
 
 def test_gibson_spread_limits_from_the_cli(tmp_path: Path) -> None:
-    # One win ahead with one round left: wins could end level, so by default (seed 000:
-    # spread not a factor) nobody has clinched; with seed 001's limits a spread lead of
+    # One win ahead with one round left: wins could end level, so by default (Director's Manual:
+    # spread not a factor) nobody has clinched; with NSC 2006 notes' limits a spread lead of
     # more than 500 cannot be made up in one round, and the leader is Gibsonized.
     gaps = []
     for margin in (0, 80):
@@ -299,7 +299,7 @@ def test_koth_on_a_real_tsh_file_as_a_td_reads_it() -> None:
     active = [row["number"] for row in table if row["active"]]
     assert sorted(allowed["pairings"][0]) == sorted(active[:2])
     every = pair_json("--system", "koth", "--in", str(TSH), "--repeats")
-    assert every["byes"] == allowed["byes"] == [25]  # last without a bye (seed 000)
+    assert every["byes"] == allowed["byes"] == [25]  # last without a bye (Director's Manual)
     rest = [p for p in active if p != 25]
     assert [sorted(p) for p in every["pairings"]] == [
         sorted(rest[i:i + 2]) for i in range(0, 24, 2)
@@ -317,7 +317,7 @@ def test_max_repeats_applies_only_to_koth_and_fp() -> None:
 
 
 def test_gibson_counts_a_round_paired_but_not_yet_played_as_left(tmp_path: Path) -> None:
-    # Lagged pairing (seed 000, Portland Swiss: round X paired during X-1): 16 rounds
+    # Lagged pairing (Director's Manual, Portland Swiss: round X paired during X-1): 16 rounds
     # scored, round 17 paired and being played, round 18 to pair, 18 in all. A at 13-3,
     # B at 11-5: two games each still to come, so B can tie A and nobody has clinched.
     div = records([13, 11, 10, 10, 8, 8, 8, 8, 8, 6, 4, 2], 16)
@@ -340,7 +340,7 @@ def test_gibson_counts_a_round_paired_but_not_yet_played_as_left(tmp_path: Path)
 
 
 def test_two_gibsonized_players_meet_each_other_from_the_cli(tmp_path: Path) -> None:
-    # Seed 001, Basic Approach with two winners (--top-places 2): 1 (20 wins) and 2 (19)
+    # NSC 2006 notes, Basic Approach with two winners (--top-places 2): 1 (20 wins) and 2 (19)
     # are sure of the two top places with two rounds left, so they meet each other.
     path = write(tmp_path, records([20, 19, 15, 14, 12, 11, 10, 9, 8, 7, 5, 2], 22))
     out = pair_json("--system", "koth", "--in", str(path), "--why", "--gibson",
@@ -382,7 +382,7 @@ def test_out_writes_the_round_into_the_tsh_file_as_tsh_does(tmp_path: Path) -> N
     assert without_division(standings(path)) == without_division(standings(TSH))
     assert "rrank" in path.read_text(encoding="utf-8")
     # the next pairing is of round 25, lagged: round 24's pairs count as met and its
-    # bye as a bye (seed 000: the next bye goes to someone else)
+    # bye as a bye (Director's Manual: the next bye goes to someone else)
     second = pair_json("--system", "portland", "--last-swiss-round", "26", "--in", str(path))
     assert second["round"] == 25 and second["byes"] != first["byes"]
     met = {tuple(sorted(p)) for p in first["pairings"]}
@@ -391,7 +391,7 @@ def test_out_writes_the_round_into_the_tsh_file_as_tsh_does(tmp_path: Path) -> N
 
 def test_pairing_past_a_round_without_results_says_so(tmp_path: Path) -> None:
     """A TD who pairs King of the Hill while the last round's slips are still out gets
-    pairings from older standings (seed 000's table of systems: KOTH "must wait until
+    pairings from older standings (Director's Manual's table of systems: KOTH "must wait until
     all games finished"), so the text output says which rounds have no results yet."""
     path = tmp_path / "a.t"
     path.write_text(TSH.read_text(encoding="utf-8"), encoding="utf-8")

@@ -1,6 +1,6 @@
 """`tdbot pair --all-rounds` and `--round R` ahead of the results, for the table systems.
 
-Seed 000 ("Tournament Structures"): round robin, snake and speed pairings "are computed
+Director's Manual ("Tournament Structures"): round robin, snake and speed pairings "are computed
 for fixed number of rounds based on each player's starting rating, not dependent on game
 outcomes"; a round robin's pairings "can be computed at the beginning of the
 tournament" and posted. The systems that pair on results are refused, saying why.
@@ -189,7 +189,7 @@ def test_bad_combinations_are_named(tmp_path: Path) -> None:
 
 
 def test_nsc2006_prints_its_snake_rounds_then_each_session_on_results(tmp_path: Path) -> None:
-    """Seed 001: rounds 1-7 are snake round robins in groups of 8; round 8 begins the
+    """NSC 2006 notes: rounds 1-7 are snake round robins in groups of 8; round 8 begins the
     quads, drawn from the standings after round 7."""
     path = fresh(tmp_path, 20)
     rounds = all_rounds(path, "nsc2006")

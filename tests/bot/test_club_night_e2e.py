@@ -1,5 +1,5 @@
 """END-TO-END: a club night through the fake Bot API (NASPA Director's Manual, the club
-chapters, seed 000).
+chapters, Director's Manual).
 
 The real PTB Application on a simulated clock. Tara TD starts night 1 and links the club's
 group; six players check in (four themselves; the two newcomers, Eve and Fay, by the TD);

@@ -1,5 +1,5 @@
 """Club nights through the use-cases (bot/service/club_nights.py; NASPA Director's Manual,
-the club chapters, seed 000): the [club] definition, nights, check-in and fees, pairing
+the club chapters, Director's Manual): the [club] definition, nights, check-in and fees, pairing
 rounds into match rows, byes by the club's rule, expert points announced once."""
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ async def test_a_round_opens_paired_with_a_bye_and_reasons(db: Database) -> None
     playing = [m for m in r1 if m.state == "playing"]
     byes = [m for m in r1 if m.state == "bye"]
     assert len(playing) == 4 and len(byes) == 1
-    # seed 000: the first bye goes to the lowest-rated player
+    # Director's Manual: the first bye goes to the lowest-rated player
     assert byes[0].names[0] == NAMES[-1]
     # modified Swiss, round 1: top half v bottom half
     assert (playing[0].names, playing[0].first_starter) == (("Ann Lee", "Eve Tan"), 0)

@@ -1,4 +1,4 @@
-"""Best-of per round: seed 003 (SSSg 2016), Annex A para 4 (top division: 11 in the round
+"""Best-of per round: SSSg rules (SSSg 2016), Annex A para 4 (top division: 11 in the round
 of 16, +2 a round, lower rounds as their upper counterpart), footnote 4 (plate: 9 in its
 first round, +2 a round) and the Schedule and Details table (Grand Final BO18)."""
 

@@ -1,4 +1,4 @@
-"""Byes: seed 000 (NASPA Director's Manual), "Odd Number of Players".
+"""Byes: the NASPA Director's Manual, "Odd Number of Players".
 
 "Always choose the lowest rated player to have the first bye, but you should refrain
 from giving an unrated player the first bye. Thereafter, the player in last place gets

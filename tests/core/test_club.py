@@ -1,4 +1,4 @@
-"""Club nights (seed 000, Director's Manual: Pairing Players at Club, Player Fees at Club,
+"""Club nights (Director's Manual, Director's Manual: Pairing Players at Club, Player Fees at Club,
 Expert Points, Suggestions from Club Directors): pairing, fees and expert points."""
 
 from __future__ import annotations

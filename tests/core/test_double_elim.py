@@ -1,4 +1,4 @@
-"""Double elimination with the SSSg lower bracket: seed 003 (SSSg 2016), Schedule and
+"""Double elimination with the SSSg lower bracket: SSSg rules (SSSg 2016), Schedule and
 Details table (round names and best-of), Annex A para 2 (grand final, one-game advantage),
 para 3 (seeding tiers hold in the lower bracket too) and para 4 (best-of per round)."""
 

@@ -1,6 +1,6 @@
 """The matching engine: tiers, exactness, sparse graphs, explanations, fixed pairs.
 
-Rules from seed 000 (NASPA Director's Manual), appendix "Pairing Systems and Pairing
+Rules from the NASPA Director's Manual, appendix "Pairing Systems and Pairing
 Tables": switch players to avoid repeats ("Modified-Swiss Pairings" step 3), the
 closest unplayed player ("Portland Swiss Pairing System"); and the design's ordered
 tiers (forbidden > repeats > score group > rank distance > first balance).

@@ -1,4 +1,4 @@
-"""Factored pairings: seed 000 (NASPA Director's Manual), appendix "Factored Pairings".
+"""Factored pairings: the NASPA Director's Manual, appendix "Factored Pairings".
 
 "FP4 ... pairs each group of four players beginning with the leaders of the division
 as: 1-3, 2-4, 5-7, 6-8 ... FP6 (1-4, 2-5, 3-6)".
@@ -40,7 +40,7 @@ def test_fp6_seed_example() -> None:
 
 
 def test_fp10_as_portland_lists_it() -> None:
-    # Seed 000, "Portland Swiss Pairing System": FP10 (1-6, 2-7, 3-8, 4-9, 5-10...)
+    # Director's Manual, "Portland Swiss Pairing System": FP10 (1-6, 2-7, 3-8, 4-9, 5-10...)
     table = [pair for pair, _ in factored_table(list(range(1, 11)), 10)]
     assert table == [(1, 6), (2, 7), (3, 8), (4, 9), (5, 10)]
 

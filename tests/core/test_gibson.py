@@ -1,4 +1,4 @@
-"""The Gibson rule, from the worked examples of seed 000 ("The Gibson Rule") and seed 001
+"""The Gibson rule, from the worked examples of Director's Manual ("The Gibson Rule") and NSC 2006 notes
 ("Basic Approach")."""
 
 from hypothesis import given
@@ -29,7 +29,7 @@ def bare_division(n: int, games: tuple[Game, ...] = ()) -> Division:
 
 
 def test_seed000_clinch_example_14_2_against_11_5_with_two_to_go() -> None:
-    # Seed 000: A 14-2, B 11-5, two rounds left: A can lose both and finish 14-4, B at best 13-5.
+    # Director's Manual: A 14-2, B 11-5, two rounds left: A can lose both and finish 14-4, B at best 13-5.
     standings = table((14, 300), (11, 900), (10, 0), (9, 0))
     assert gibsonized_players(standings, rounds_left=2) == (1,)
     # With three rounds left B could reach 14 wins: not clinched.
@@ -37,14 +37,14 @@ def test_seed000_clinch_example_14_2_against_11_5_with_two_to_go() -> None:
 
 
 def test_seed000_spread_is_ignored_by_default_but_limits_can_count() -> None:
-    # Seed 000 note: two games ahead with two to go and 1,200 spread ahead is not a clinch
+    # Director's Manual note: two games ahead with two to go and 1,200 spread ahead is not a clinch
     # at a local event; the NSC Division 1 caveat (800 for two rounds) makes it one.
     standings = table((12, 1500), (10, 300), (9, 0), (8, 0))
     assert gibsonized_players(standings, rounds_left=2) == ()
     assert gibsonized_players(
         standings, rounds_left=2, spread_limits=NASPA_MANUAL_SPREAD_LIMITS
     ) == (1,)
-    # Seed 001's table says 700 for two rounds: 1,200 is still beyond it.
+    # NSC 2006 notes' table says 700 for two rounds: 1,200 is still beyond it.
     assert gibsonized_players(standings, rounds_left=2, spread_limits=NSC_2006_SPREAD_LIMITS) == (1,)
 
 
@@ -55,7 +55,7 @@ def test_seed001_spread_limit_tables_differ_at_two_rounds() -> None:
 
 
 def test_seed000_opponent_is_best_player_who_cannot_finish_fourth() -> None:
-    # Seed 000: prizes for the top four, one round to go, first two games ahead, then 13, 13
+    # Director's Manual: prizes for the top four, one round to go, first two games ahead, then 13, 13
     # and 12 wins. Players on 11 wins can still reach 12; the opponent is the player with the
     # highest spread among those on 10 wins.
     standings = table(
@@ -71,8 +71,8 @@ def test_seed000_opponent_is_best_player_who_cannot_finish_fourth() -> None:
 
 
 def test_seed000_opponent_disregards_spread_even_when_clinching_uses_limits() -> None:
-    """Seed 000, "How to Determine who a Gibsonized Player Should Play": "Disregard spread
-    in your calculation." The NSC spread limits (seed 000's caveat, seed 001's table)
+    """Director's Manual, "How to Determine who a Gibsonized Player Should Play": "Disregard spread
+    in your calculation." The NSC spread limits (Director's Manual's caveat, NSC 2006 notes' table)
     only decide who has clinched: a player one win behind 4th place, 620 spread behind,
     can still tie 4th on wins, so is not the Gibsonized player's opponent."""
     standings = table((15, 800), (13, 400), (13, 100), (12, 600), (11, -20), (10, 350), (9, 0))
@@ -84,7 +84,7 @@ def test_seed000_opponent_disregards_spread_even_when_clinching_uses_limits() ->
 
 
 def test_gibson_opponent_passes_over_a_player_already_met() -> None:
-    # Seed 000 names the highest placed player out of the money, met before or not; only
+    # Director's Manual names the highest placed player out of the money, met before or not; only
     # with avoid_repeats (a TD's option) is a player already met passed over.
     standings = table((15, 800), (13, 400), (13, 100), (12, 50), (10, 350), (10, 90), (9, 0))
     met = (Game(1, 1, 5, 1.0, 0.0, 400, 300),)
@@ -101,7 +101,7 @@ def test_gibson_opponent_passes_over_a_player_already_met() -> None:
 
 
 def test_seed001_two_gibsonized_players_meet_each_other() -> None:
-    # Seed 001, two winners: both finalists guaranteed, so they play each other and leave the
+    # NSC 2006 notes, two winners: both finalists guaranteed, so they play each other and leave the
     # contenders to play among themselves.
     standings = table((20, 900), (19, 500), (15, 300), (14, 0), (13, 0), (12, 0))
     decision = gibson_fixed_pairs(

@@ -1,6 +1,6 @@
 """John Green system (core/pairing/john_green.py).
 
-Fixtures transcribed from seed 000, appendix "John Green System (RR/KOH)": the seven-round
+Fixtures transcribed from Director's Manual, appendix "John Green System (RR/KOH)": the seven-round
 Berger table and "The five rounds from the above Berger Table pairings used in the John
 Green System".
 """
@@ -65,7 +65,7 @@ def test_berger_table_as_the_seed_prints_it() -> None:
 
 
 def test_john_green_rounds_as_the_seed_prints_them() -> None:
-    """Seed 000: the Berger rounds 1, 2, 3, 5 and 6; byes to seeds 1-5."""
+    """Director's Manual: the Berger rounds 1, 2, 3, 5 and 6; byes to seeds 1-5."""
     for (pairs, bye), (ours, our_bye) in zip(
         parse(SEED_JOHN_GREEN), john_green_table(), strict=True
     ):
@@ -92,7 +92,7 @@ def test_five_rounds_by_seed_without_repeats() -> None:
 
 @pytest.mark.parametrize("seventh_poorer", [True, False])
 def test_sixth_bye_to_the_poorer_of_seeds_6_and_7(seventh_poorer: bool) -> None:
-    """Seed 000: "The sixth BYE was assigned to whichever of the bottom two seeds had the
+    """Director's Manual: "The sixth BYE was assigned to whichever of the bottom two seeds had the
     poorer record through the first five rounds"; the others play King of the Hill."""
     div = division()
     games: list[Game] = []

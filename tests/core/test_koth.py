@@ -1,4 +1,4 @@
-"""King of the Hill: seed 000 (NASPA Director's Manual), appendix "King-of-the-Hill
+"""King of the Hill: the NASPA Director's Manual, appendix "King-of-the-Hill
 Pairings": "#1 rated player against the #2 rated player, #3 vs. #4 and so on for the
 first round. Thereafter, the tournament standings always determine the pairing ... be
 careful ... that contestants do not play each other more than once, until the last two

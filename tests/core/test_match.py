@@ -71,7 +71,7 @@ def test_games_after_the_decision_are_not_counted_para_14():
 
 
 def test_ties_count_half_and_four_and_a_half_does_not_decide_best_of_9():
-    """A tied game is half a game each (seed 000 'T' results; para 16 'level on wins'):
+    """A tied game is half a game each (Director's Manual 'T' results; para 16 'level on wins'):
     4.5 of 9 does not decide, since the opponent can still level."""
     m = play(Match(9), [0, 0, 0, 0, None, 1, 1, 1])
     s = m.state()
@@ -260,7 +260,7 @@ def test_match_bye_advances_and_voids_played_games_para_27():
 
 def test_game_bye_is_a_win_with_100_spread_para_28():
     """Para 28: a game bye is a win with +100 spread. Spreads are set per event: NASPA's
-    bye is +50 (seed 000, "Odd Number of Players"), WESPA's forfeit 75 (seed 002, which
+    bye is +50 (Director's Manual, "Odd Number of Players"), WESPA's forfeit 75 (ABG rules, which
     SSSg para 22 applies)."""
     m = Match(9, games=(Game.bye(1),))
     assert m.state().points == (0.0, 1.0) and m.state().spread == (-100, 100)

@@ -1,4 +1,4 @@
-"""NASPA submission files (seed 000, "Tournament Data Submission Formats": Basic
+"""NASPA submission files (Director's Manual, "Tournament Data Submission Formats": Basic
 Format, Basic Format & Scores, and the numbering of several divisions)."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_names_lose_their_comma_and_bad_input_is_refused() -> None:
 
 @given(st.integers(2, 8), st.integers(1, 5), st.randoms(use_true_random=False))
 def test_every_game_appears_on_both_lines(n: int, rounds: int, rng: random.Random) -> None:
-    """Seed 000: 'crosscheck ... making sure there is a matching game on the opponent's
+    """Director's Manual: 'crosscheck ... making sure there is a matching game on the opponent's
     line' - W k on i's line in a round is L i on k's line in the same round."""
     games = []
     for r in range(1, rounds + 1):

@@ -2,7 +2,7 @@
 
 The properties the issue's "Done when" asks of each system, checked round after round
 on seeded random results: everyone active is paired exactly once or has the bye; a bye
-only when the division is odd, and then exactly one (seed 000, "Odd Number of
+only when the division is odd, and then exactly one (Director's Manual, "Odd Number of
 Players": "one player who has a bye each round"); nobody has a second bye while a
 player without one could take it, where the system gives the byes by that rule; no
 repeat where the system forbids one; and the same input gives the same output.

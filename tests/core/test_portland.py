@@ -1,9 +1,9 @@
 """Portland Swiss and lagged pairing.
 
-Seed 000 (NASPA Director's Manual), appendix "Portland Swiss Pairing System": "The
+Director's Manual (NASPA Director's Manual), appendix "Portland Swiss Pairing System": "The
 standings as of round (X-2) are used to pair round X ... No rematches permitted during
 the Swiss rounds ... FP10 (1-6, 2-7 ...), FP8 (1-5 ...), FP6 (1-4 ...), FP4 (1-3 ...),
-K-H (1-2, 3-4 ...)". Seed 002 (All Bankers' Game): "8 games (5 lagged pairing, 3 KOTH)".
+K-H (1-2, 3-4 ...)". ABG rules (All Bankers' Game): "8 games (5 lagged pairing, 3 KOTH)".
 """
 
 from __future__ import annotations

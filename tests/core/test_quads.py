@@ -1,6 +1,6 @@
 """Quads and King-of-the-Hill quads (core/pairing/quads.py).
 
-Fixtures: the quads of seed 001 (2006 NSC pairing overview), transcribed: "groups of 20
+Fixtures: the quads of NSC 2006 notes (2006 NSC pairing overview), transcribed: "groups of 20
 ... (1, 6, 11, 16), (2, 7, 12, 17), (3, 8, 13, 18), (4, 9, 14, 19) and (5, 10, 15, 20)",
 "groups of 16 ... (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15) and (4, 8, 12, 16)",
 "groups 12: (1, 4, 7, 10), (2, 5, 8, 11), (3, 6, 9, 12)", "groups of 8: (1, 3, 5, 7),
@@ -61,7 +61,7 @@ def test_leftovers_join_the_last_quad_and_short_groups_join_the_one_above() -> N
 
 
 def test_quad_round_robin_order_a_d_then_a_c_then_a_b() -> None:
-    """Each quad plays its round robin A-D B-C, A-C B-D, A-B C-D (seed 000's "most
+    """Each quad plays its round robin A-D B-C, A-C B-D, A-B C-D (Director's Manual's "most
     dramatic finish" order), from the standings before the session (ratings here)."""
     div = division(16)
     rounds = [pair_quads(div, r, group_size=16) for r in (1, 2, 3)]
@@ -75,7 +75,7 @@ def test_quad_round_robin_order_a_d_then_a_c_then_a_b() -> None:
 
 
 def test_fourth_round_a_v_a1() -> None:
-    """Seed 001: "The fourth round in the morning will pair A vs. A1, B vs. B1, C vs. C1
+    """NSC 2006 notes: "The fourth round in the morning will pair A vs. A1, B vs. B1, C vs. C1
     and D vs. D1, etc, where A1 is the A player in the adjacent quad"."""
     div = division(16)
     pairings = pair_quads(div, 4, group_size=16, session_rounds=4)
@@ -103,7 +103,7 @@ def test_fourth_round_letters_follow_the_standing_after_three_games() -> None:
 
 
 def test_adjust_quads_clears_repeats_with_one_swap() -> None:
-    """Seed 001: "the computer program will adjust the quad pairings accordingly, with
+    """NSC 2006 notes: "the computer program will adjust the quad pairings accordingly, with
     minimum adjustments"."""
     quads = SEED_001_QUADS[20]
     met = {frozenset((1, 6))}
@@ -122,7 +122,7 @@ def test_repeats_are_kept_when_allowed() -> None:
 
 
 def test_koth_quads_with_a_king_of_the_hill_top() -> None:
-    """Seed 001, session 8: positions 41-bottom in KOTH quads; the top 40 King of the
+    """NSC 2006 notes, session 8: positions 41-bottom in KOTH quads; the top 40 King of the
     Hill, a round at a time."""
     div = division(48)
     pairings = pair_koth_quads(div, 26, from_position=41, first_round=26)
@@ -157,7 +157,7 @@ def simulate_nsc(n: int, seed: int) -> list[tuple[Division, Pairings]]:
 
 @pytest.mark.parametrize(("n", "seed"), [(64, 1), (61, 2), (96, 3), (62, 4), (63, 5)])
 def test_nsc2006_schedule_pairs_everyone_and_no_repeats_before_round_15(n: int, seed: int) -> None:
-    """Seed 001: "there will be no repeat pairings until Round 15"."""
+    """NSC 2006 notes: "there will be no repeat pairings until Round 15"."""
     for div, pairings in simulate_nsc(n, seed):
         seen = Counter(p for pair in pairings.pairs for p in pair) + Counter(pairings.byes)
         assert set(seen) == set(range(1, n + 1)) and set(seen.values()) == {1}
@@ -168,7 +168,7 @@ def test_nsc2006_schedule_pairs_everyone_and_no_repeats_before_round_15(n: int, 
 
 @pytest.mark.parametrize("n", [30, 42])
 def test_nsc2006_division_without_a_bottom_quad_is_all_top_flight(n: int) -> None:
-    """Seed 001, session 8: "players in positions 41-bottom" play KOTH quads and "the top
+    """NSC 2006 notes, session 8: "players in positions 41-bottom" play KOTH quads and "the top
     40" are paired a round at a time. A division with fewer than four players below 40th
     has no bottom quad to form: everyone is paired with the top, King of the Hill."""
     rounds = simulate_nsc(n, 5)
@@ -182,7 +182,7 @@ def test_nsc2006_division_without_a_bottom_quad_is_all_top_flight(n: int) -> Non
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_a_leftover_group_is_seated_so_its_three_rounds_repeat_nothing(size: int) -> None:
-    """Seed 001: "no repeat pairings until Round 15 ... the computer program will adjust
+    """NSC 2006 notes: "no repeat pairings until Round 15 ... the computer program will adjust
     the quad pairings accordingly". A group of 5-7 plays only three rounds of its round
     robin, so the seats decide which pairs meet: the seats by standing would repeat the
     pairs met here, a reseating does not, and the byes still go to those without one."""
@@ -210,7 +210,7 @@ def test_quads_drawn_from_standings_before_the_session() -> None:
 def test_bad_session_options_are_refused() -> None:
     with pytest.raises(ValueError, match="3 or 4 rounds"):
         pair_quads(division(8), 1, session_rounds=5)
-    for size in (2, 5, 10):  # seed 001 draws quads from groups of 20, 16, 12, 8 or 4
+    for size in (2, 5, 10):  # NSC 2006 notes draws quads from groups of 20, 16, 12, 8 or 4
         with pytest.raises(ValueError, match="multiple of 4"):
             pair_quads(division(8), 1, group_size=size)
     with pytest.raises(ValueError, match="rounds 1 to 28"):
@@ -219,7 +219,7 @@ def test_bad_session_options_are_refused() -> None:
 
 @pytest.mark.parametrize(("n", "seed"), [(45, 0), (45, 1), (47, 2), (61, 2), (63, 3)])
 def test_nsc2006_gives_nobody_a_second_bye(n: int, seed: int) -> None:
-    """Seed 000, "Odd Number of Players": "A player, if possible, should have, at most,
+    """Director's Manual, "Odd Number of Players": "A player, if possible, should have, at most,
     one bye in a tournament". 28 byes among 45 or more players is possible; with the odd
     group always last, the same few last-placed players sat out session after session
     (45 players, seed 0: one had four byes)."""
@@ -230,7 +230,7 @@ def test_nsc2006_gives_nobody_a_second_bye(n: int, seed: int) -> None:
 
 
 def test_odd_group_moves_up_when_the_bottom_has_had_its_byes() -> None:
-    """The players left over join a quad whose byes go to players without one (seed 000,
+    """The players left over join a quad whose byes go to players without one (Director's Manual,
     "at most, one bye"): here the bottom five have had a bye each, so the group of 5
     forms higher up and the last group is a plain quad; the reasons say why. (The byes
     here scored as losses put their players last.)"""
@@ -244,7 +244,7 @@ def test_odd_group_moves_up_when_the_bottom_has_had_its_byes() -> None:
 
 
 def test_koth_quads_put_the_odd_player_where_byes_are_fresh() -> None:
-    """Seed 001 session 8 with 45 players: positions 41-45 make a group of 5 whose three
+    """NSC 2006 notes session 8 with 45 players: positions 41-45 make a group of 5 whose three
     byes would all be second byes; 41 joins the top flight instead (King of the Hill,
     whose bye goes to the lowest-placed without one) and 42-45 make a true quad."""
     byes = {p: 1 for p in range(36, 46)}

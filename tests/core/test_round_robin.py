@@ -1,8 +1,8 @@
 """Round robin by the Clark rotation (core/pairing/round_robin.py).
 
-The fixtures below are the seed's round robin tables, transcribed from seed 000,
+The fixtures below are the seed's round robin tables, transcribed from Director's Manual,
 appendix "Round-Robin Pairings" (4 to 16 Players): row ``k`` lists player k's opponent in
-rounds 1, 2, 3, ... The Clark rotation (seed 000, "Clark System (R-R)") must reproduce
+rounds 1, 2, 3, ... The Clark rotation (Director's Manual, "Clark System (R-R)") must reproduce
 them exactly.
 """
 
@@ -130,7 +130,7 @@ def division(n: int, withdrawn: tuple[int, ...] = ()) -> Division:
 
 @pytest.mark.parametrize("n", sorted(SEED_TABLES))
 def test_clark_rotation_reproduces_seed_table(n: int) -> None:
-    """Seed 000, "Clark System (R-R)": the rotation gives the printed tables exactly."""
+    """Director's Manual, "Clark System (R-R)": the rotation gives the printed tables exactly."""
     table = parse_table(SEED_TABLES[n])
     rounds = clark_rounds(n)
     assert len(rounds) == n - 1
@@ -141,7 +141,7 @@ def test_clark_rotation_reproduces_seed_table(n: int) -> None:
 
 
 def test_clark_first_round_and_rotation_as_described() -> None:
-    """Seed 000, "Clark System": round 1 is 1-16, 2-15, ...; round 2 is 1-15, 16-14, 2-13."""
+    """Director's Manual, "Clark System": round 1 is 1-16, 2-15, ...; round 2 is 1-15, 16-14, 2-13."""
     rounds = clark_rounds(16)
     assert rounds[0] == tuple((k, 17 - k) for k in range(1, 9))
     assert rounds[1][:3] == ((1, 15), (16, 14), (2, 13))
@@ -176,7 +176,7 @@ def test_first_moves_alternate_and_balance(n: int) -> None:
 
 
 def test_odd_sizes_give_byes_to_bottom_seeds_first() -> None:
-    """Seed 000, John Green System: byes normally go to the bottom seeds first."""
+    """Director's Manual, John Green System: byes normally go to the bottom seeds first."""
     assert [round_robin_bye(7, r) for r in range(1, 8)] == [7, 6, 5, 4, 3, 2, 1]
     pairings = pair_round_robin(division(5), 1)
     assert pairings.byes == (5,)
@@ -246,7 +246,7 @@ def test_odd_clark_size_is_refused() -> None:
 
 
 def test_odd_group_seats_players_with_byes_higher() -> None:
-    """Seed 000, "Speed Pairings": "any player should have, at most, one bye in a
+    """Director's Manual, "Speed Pairings": "any player should have, at most, one bye in a
     tournament, if possible": the bottom seats (byes first) go to those without one."""
     assert seat_for_byes((1, 2, 3, 4, 5), {5: 1, 4: 1}) == (4, 5, 1, 2, 3)
     assert seat_for_byes((1, 2, 3, 4), {4: 1}) == (1, 2, 3, 4)  # even: no byes to place

@@ -1,4 +1,4 @@
-"""Seeding and byes: seed 003 (SSSg 2016), Annex A para 2 (byes to the top x by rating)
+"""Seeding and byes: SSSg rules (SSSg 2016), Annex A para 2 (byes to the top x by rating)
 and para 3 (top half seeded; top half meet at the earliest in round 2, top quarter in
 round 3, ..., the top two in a final-level round; the rest a random draw)."""
 

@@ -1,4 +1,4 @@
-"""Single elimination (the plate): seed 003 (SSSg 2016), Annex A para 2 (byes to bring the
+"""Single elimination (the plate): SSSg rules (SSSg 2016), Annex A para 2 (byes to bring the
 field to the nearest power of 2, to the top players) and footnote 4 (best-of per round)."""
 
 import random

@@ -1,6 +1,6 @@
 """Snake groups (core/pairing/snake.py).
 
-Fixture: the seed's example, transcribed from seed 000, appendix "Snake Pairings" (and
+Fixture: the seed's example, transcribed from Director's Manual, appendix "Snake Pairings" (and
 again under "Example Pairings from Previous National SCRABBLE Championships"): 36
 players into three groups of 12.
 """
@@ -45,14 +45,14 @@ def by_rating(div: Division) -> list[int]:
 
 
 def test_seed_example_36_into_three_groups_of_12() -> None:
-    """Seed 000, "Snake Pairings": the printed three columns, exactly."""
+    """Director's Manual, "Snake Pairings": the printed three columns, exactly."""
     rows = [[int(x) for x in line.split()] for line in SEED_36_INTO_3.strip().splitlines()]
     expected = tuple(tuple(row[g] for row in rows) for g in range(3))
     assert snake_groups(range(1, 37), 3) == expected
 
 
 def test_seed_001_row_order_for_twelve_groups() -> None:
-    """Seed 001 (2006 NSC): "1 2 3 4 5 6 7 8 9 10 11 12 24 23 22 21 20 19 18 17 16 15 14
+    """NSC 2006 notes: "1 2 3 4 5 6 7 8 9 10 11 12 24 23 22 21 20 19 18 17 16 15 14
     13": with 12 groups, #1 and #24 share group 1 and #12 and #13 share group 12."""
     groups = snake_groups(range(1, 97), 12)
     assert groups[0][:2] == (1, 24) and groups[11][:2] == (12, 13)
@@ -106,7 +106,7 @@ def test_groups_are_drawn_from_standings_before_the_block() -> None:
 
 def test_odd_groups_sit_out_their_bottom_seeds_who_then_meet() -> None:
     """Each odd group sits out its bottom seed first; with two odd groups in an even
-    division the two meet instead of both taking byes (seed 000, "Odd Number of
+    division the two meet instead of both taking byes (Director's Manual, "Odd Number of
     Players": a bye each round only when the division is odd), and over the block they
     never meet twice, as each sits out once."""
     div = division(10)
@@ -141,7 +141,7 @@ def test_bad_options_are_refused() -> None:
 
 @given(st.integers(min_value=4, max_value=40), st.integers(min_value=1, max_value=5))
 def test_a_bye_only_when_the_division_is_odd(n: int, groups: int) -> None:
-    """Seed 000, "Odd Number of Players": one bye a round, and only in an odd division,
+    """Director's Manual, "Odd Number of Players": one bye a round, and only in an odd division,
     however the snake deals the groups; everyone plays or has the bye exactly once."""
     groups = min(groups, n // 2)
     block = min(cycle_length(len(g)) for g in snake_groups(range(n), groups))

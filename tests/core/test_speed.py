@@ -1,4 +1,4 @@
-"""Speed pairings (core/pairing/speed.py), from seed 000, appendix "Speed Pairings".
+"""Speed pairings (core/pairing/speed.py), from Director's Manual, appendix "Speed Pairings".
 
 Fixtures transcribed from the seed: with 40 players, rounds 1-3 group "#1, 11, 21, 31
 together, #2, 12, 22, 32 together and so on until #10, 20, 30, 40"; with 48 players,
@@ -129,7 +129,7 @@ def test_everyone_paired_once_each_round(n: int, seed: int) -> None:
     [(40, 1), (48, 2), (42, 3), (41, 4), (41, 21), (41, 162), (41, 372), (47, 59)],
 )
 def test_no_repeats_before_round_9_in_big_divisions(n: int, seed: int) -> None:
-    """Seed 000, "Speed Pairings": rounds 1-8 pair within groups drawn so that nobody
+    """Director's Manual, "Speed Pairings": rounds 1-8 pair within groups drawn so that nobody
     meets twice. The last four events once repeated in round 8: their odd group of 5
     held players who had nearly all met (it is now placed where its pairs are new,
     :func:`core.pairing.quads.odd_group_layouts`), or round 7 sat out and paired so
@@ -141,7 +141,7 @@ def test_no_repeats_before_round_9_in_big_divisions(n: int, seed: int) -> None:
 
 
 def test_odd_groups_spread_their_byes() -> None:
-    """Seed 000: "any player should have, at most, one bye in a tournament, if possible"."""
+    """Director's Manual: "any player should have, at most, one bye in a tournament, if possible"."""
     byes: Counter[int] = Counter()
     for _, pairings in simulate(41, 7)[:6]:
         byes.update(pairings.byes)
@@ -160,7 +160,7 @@ def test_bad_input_is_refused() -> None:
         pair_speed(division(8), 9, round9="swiss")
     with pytest.raises(ValueError, match="4 or more active players"):
         pair_speed(division(3), 1)
-    with pytest.raises(ValueError, match="10 rounds of seed 000's event, not round 11"):
+    with pytest.raises(ValueError, match="10 rounds of Director's Manual's event, not round 11"):
         pair_speed(division(8), 11)
     with pytest.raises(ValueError, match="rounds 1 to 8"):
         speed_groups(division(8), 11)
@@ -168,7 +168,7 @@ def test_bad_input_is_refused() -> None:
 
 @given(st.integers(min_value=4, max_value=45), st.integers(min_value=0, max_value=10**6))
 def test_no_more_byes_than_an_odd_division_needs(n: int, seed: int) -> None:
-    """Seed 000, "Odd Number of Players": there is "one player who has a bye each round"
+    """Director's Manual, "Odd Number of Players": there is "one player who has a bye each round"
     only when the division is odd. Rounds 4-6 split the division into halves (appendix
     "Speed Pairings"); 30 players split 15/15 gave two odd groups and two byes in an even
     division, so the halves are cut where both can pair fully."""
@@ -177,7 +177,7 @@ def test_no_more_byes_than_an_odd_division_needs(n: int, seed: int) -> None:
 
 
 def test_odd_group_sits_out_the_player_whose_absence_avoids_a_repeat() -> None:
-    """Rounds 7-8, a group of 5 (seed 000: "You will have to define for that group who
+    """Rounds 7-8, a group of 5 (Director's Manual: "You will have to define for that group who
     has the bye and who plays who"): of the players with the fewest byes, the lowest
     placed whose sitting out lets the rest pair without a repeat. Here 1 has met 2, 3
     and 4, so with 5 out every pairing repeats; with 4 out, 1 v 5 and 2 v 3 do not."""

@@ -1,6 +1,6 @@
 """Split round robin (core/pairing/split_rr.py).
 
-Fixture: the seed's example, transcribed from seed 000, appendix "Split Round-Robin":
+Fixture: the seed's example, transcribed from Director's Manual, appendix "Split Round-Robin":
 16 players split by snake into two groups of 8, each player meeting all eight players
 of the other group in rounds 1-8.
 """
@@ -36,7 +36,7 @@ def division(n: int, withdrawn: tuple[int, ...] = ()) -> Division:
 
 
 def test_seed_example_groups() -> None:
-    """Seed 000, "Split Round-Robin": Group 1 is 1, 4, 5, 8, ...; Group 2 is 2, 3, 6, 7, ..."""
+    """Director's Manual, "Split Round-Robin": Group 1 is 1, 4, 5, 8, ...; Group 2 is 2, 3, 6, 7, ..."""
     rows = [[int(x) for x in line.split()] for line in SEED_16.strip().splitlines()]
     expected = (tuple(r[0] for r in rows), tuple(r[1] for r in rows))
     assert split_groups(list(range(1, 17))) == expected

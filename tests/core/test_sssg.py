@@ -1,4 +1,4 @@
-"""The whole SSSg event: seed 003 (SSSg 2016), Schedule and Details, Annex A paras 1-4
+"""The whole SSSg event: SSSg rules (SSSg 2016), Schedule and Details, Annex A paras 1-4
 and 8, footnotes 1, 2 and 4; corrections (paras 27-28, design.md "Nothing lost") and
 expulsion (para 29)."""
 

@@ -1,4 +1,4 @@
-"""Standings: Scrabble (seed 000) and chess with USCF tiebreaks and team scores (seed 004)."""
+"""Standings: Scrabble (Director's Manual) and chess with USCF tiebreaks and team scores (USCF guide)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _tsh_ranks(text: str) -> list[list[int]]:
 
 
 def test_real_tsh_file_ranks_as_tsh_did_after_every_round() -> None:
-    """Seed 000 (tsh Format): standings from a real .t file match the ranks tsh wrote
+    """Director's Manual (tsh Format): standings from a real .t file match the ranks tsh wrote
     into it ('rrank') after each of its 23 rounds: wins, then losses, then spread,
     with ties sharing a rank; a withdrawn player drops out of tsh's ranking."""
     text = (DATA / "tsh_a_2023.t").read_text()
@@ -68,7 +68,7 @@ def _scrabble() -> Division:
 
 
 def test_scrabble_orders_by_wins_with_ties_as_half_then_spread() -> None:
-    """Seed 000: a tie is half a win; byes and forfeits carry their spread."""
+    """Director's Manual: a tie is half a win; byes and forfeits carry their spread."""
     standings = scrabble_standings(_scrabble())
     assert [(s.number, s.wins, s.losses, s.spread) for s in standings] == [
         (3, 1.5, 0.5, 50),
@@ -151,7 +151,7 @@ def test_scrabble_standings_are_sorted_and_ranks_consistent(
 def _chess() -> Division:
     """Five players, three rounds, with a played draw, full-point byes and a forfeit win.
 
-    Hand-worked values (seed 004 tiebreak rules) are in the tests below."""
+    Hand-worked values (USCF guide tiebreak rules) are in the tests below."""
     players = (
         Player(1, "Ann", team="North"),
         Player(2, "Bob", team="South"),
@@ -174,7 +174,7 @@ def _chess() -> Division:
 
 
 def test_chess_tiebreaks_worked_example() -> None:
-    """Seed 004: opponents' unplayed rounds count half a point; the player's own
+    """USCF guide: opponents' unplayed rounds count half a point; the player's own
     unplayed rounds count as an opponent with 0; Modified Median drops the lowest
     opponent above 50%, the highest below, both at 50%; Cumulative takes a point off
     for each full-point bye or forfeit win; CTBCTB adds the opponents' Cumulative."""
@@ -205,14 +205,14 @@ def test_chess_standings_break_ties_in_seed_order() -> None:
 
 
 def test_modified_median_drops_by_score() -> None:
-    """USCF 34E1 reading of seed 004's 'least-significant opponent'."""
+    """USCF 34E1 reading of USCF guide's 'least-significant opponent'."""
     assert modified_median([1.0, 2.0, 3.0], points=2.0, rounds=3) == 5.0  # plus: drop lowest
     assert modified_median([1.0, 2.0, 3.0], points=1.0, rounds=3) == 3.0  # minus: drop highest
     assert modified_median([1.0, 2.0, 3.0, 4.0], points=2.0, rounds=4) == 5.0  # even: both
 
 
 def test_team_score_counts_the_top_four_and_breaks_ties_on_cumulative() -> None:
-    """Seed 004: 'the four highest scores on the team after a given round produce the
+    """USCF guide: 'the four highest scores on the team after a given round produce the
     school's team score'; ties go to Cumulative, then Modified Median."""
     teams = team_scores(_chess())
     assert [(t.team, t.points, t.counted) for t in teams] == [

@@ -1,4 +1,4 @@
-"""Modified Swiss: seed 000 (NASPA Director's Manual), appendix "Modified-Swiss Pairings".
+"""Modified Swiss: the NASPA Director's Manual, appendix "Modified-Swiss Pairings".
 
 Round 1: "with 32 players, #1 vs. #17, #2 vs. #18... #16 vs. #32". Step 2: "two
 players have 5 wins, four players have 4 wins, and 6 players have 3 wins ... the two

@@ -1,5 +1,5 @@
 """FIDE TRF16 files (FIDE handbook C.04 Annex 2), read and written, for chess-style
-events scored with the seed 004 tiebreaks."""
+events scored with the USCF guide tiebreaks."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_reads_players_results_colours_byes_and_forfeits() -> None:
 
 def test_points_and_ranks_agree_with_the_file() -> None:
     """The points column and the rank column of the fixture, worked by hand with the
-    seed 004 tiebreaks (Adams's Modified Median 3.5 beats Carlsen's 3.0; Carlsen's
+    USCF guide tiebreaks (Adams's Modified Median 3.5 beats Carlsen's 3.0; Carlsen's
     forfeit win counts as an opponent with 0)."""
     standings = chess_standings(read_trf(TEXT))
     file_columns = {
@@ -176,7 +176,7 @@ def test_write_then_read_gives_the_same_games(division: Division) -> None:
 
 
 def test_teams_survive_writing_a_division_that_did_not_come_from_trf() -> None:
-    """Seed 004 scores teams and avoids same-school pairings, so a team read from a tsh
+    """USCF guide scores teams and avoids same-school pairings, so a team read from a tsh
     ``team`` field must reach the TRF file (as ``013`` lines) rather than vanish."""
     players = (Player(1, "Ann", 1800, team="North"), Player(2, "Bob", 1700, team="South"),
                Player(3, "Cy", 1600, team="North"), Player(4, "Di", 1500))

@@ -1,4 +1,4 @@
-"""tsh `.t` files (seed 000, "Tournament Data Submission Formats", tsh Format)."""
+"""tsh `.t` files (Director's Manual, "Tournament Data Submission Formats", tsh Format)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from core.tournament import Division, Game, GameKind, Pairings, Player
 
 DATA = Path(__file__).parent.parent / "data"
 
-# The annotated example of seed 000, tsh Format (three divisions of three players),
+# The annotated example of Director's Manual, tsh Format (three divisions of three players),
 # with one fix: the seed has Butts, Alfred meet player 2 in rounds 1 and 4, while
 # Chew, John's line says Chew met Butts (player 3) then, and Edley had byes. The
 # opponent lists must agree, so Butts's rounds 1 and 4 read 1 here (the verbatim
@@ -46,7 +46,7 @@ def test_seed_example_reads_three_divisions_with_byes() -> None:
     assert [a.name, b.name, c.name] == ["A", "B", "C"]
     assert [p.name for p in a.players] == ["Chew, John", "Edley, Joe", "Butts, Alfred"]
     assert a.player(2).rating == 2000
-    # Opponent 0 is a bye whose score is the spread (seed 000, tsh Format).
+    # Opponent 0 is a bye whose score is the spread (Director's Manual, tsh Format).
     bye = next(g for g in a.games if g.round == 2 and g.a == 1)
     assert (bye.b, bye.score_a, bye.kind, bye.points_a) == (None, 50, GameKind.BYE, 1.0)
     # Round 1: Chew 300 v Butts 400; Edley has the bye.
@@ -157,7 +157,7 @@ def test_writer_refuses_what_tsh_cannot_hold() -> None:
 
 @pytest.mark.parametrize("name", ["Player 7", "Smith; J", "#Ann", " ", "2"])
 def test_writer_refuses_names_tsh_would_read_back_otherwise(name: str) -> None:
-    # Seed 000, tsh Format: "name rating opponents; scores": 'Player 7 1500' would come
+    # Director's Manual, tsh Format: "name rating opponents; scores": 'Player 7 1500' would come
     # back as a player named 'Player' rated 7 with opponent 1500.
     division = Division("A", (Player(1, name, 1500), Player(2, "Bob, B", 1400)))
     with pytest.raises(ValueError, match="cannot be written to a .t file"):

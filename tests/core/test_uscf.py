@@ -1,6 +1,6 @@
 """USCF Swiss (core/pairing/uscf.py) and colours (core/pairing/colours.py).
 
-Rules from seed 004 (scholastic chess introduction, "How do you pair players together?");
+Rules from USCF guide (scholastic chess introduction, "How do you pair players together?");
 the 80- and 200-point limits are USCF 29E5, which the seed summarises as "we avoid making
 switches in pairings if there is a large difference in the ratings of the players being
 switched (except to avoid giving someone 3-in-a-row)".
@@ -46,7 +46,7 @@ def as_sets(pairings: Pairings) -> set[frozenset[int]]:
 
 
 def test_round_one_top_half_against_bottom_half_in_rating_order() -> None:
-    """Seed 004: "The top half of the tournament, by rating, is then paired against the
+    """USCF guide: "The top half of the tournament, by rating, is then paired against the
     bottom half, in rating order"; colours alternate down the boards."""
     players = make([1500, 1800, 1100, 1700, 1300, 1600, 1200, 1400])
     pairings = pair_uscf_swiss(division(players), 1)
@@ -57,14 +57,14 @@ def test_round_one_top_half_against_bottom_half_in_rating_order() -> None:
 
 
 def test_unrated_players_rank_right_after_the_lowest_rated() -> None:
-    """Seed 004: "Unrated players are usually placed right after the lowest-rated player"."""
+    """USCF guide: "Unrated players are usually placed right after the lowest-rated player"."""
     players = make([0, 1000, 2000, 1500])
     pairings = pair_uscf_swiss(division(players), 1)
     assert as_sets(pairings) == {frozenset({3, 2}), frozenset({4, 1})}
 
 
 def test_odd_field_bye_goes_to_the_lowest_rated_in_the_lowest_group() -> None:
-    """Seed 004: "one player, usually the lowest rated player with the lowest score (a
+    """USCF guide: "one player, usually the lowest rated player with the lowest score (a
     different player each round) will receive a 1-point bye"."""
     players = make([1500, 1400, 1300, 1200, 1100])
     first = pair_uscf_swiss(division(players), 1)
@@ -86,7 +86,7 @@ def test_odd_field_bye_goes_to_the_lowest_rated_in_the_lowest_group() -> None:
 
 
 def test_winners_meet_winners_and_the_odd_player_drops_to_the_next_group() -> None:
-    """Seed 004: players with the same score are paired together; the lowest rated of an
+    """USCF guide: players with the same score are paired together; the lowest rated of an
     odd group "will usually 'drop' to the next score group" and meets its highest-ranked
     player he can (USCF 29D)."""
     players = make([2000, 1900, 1800, 1700, 1600, 1500])
@@ -100,7 +100,7 @@ def test_winners_meet_winners_and_the_odd_player_drops_to_the_next_group() -> No
 
 
 def test_rematch_is_avoided_by_a_transposition() -> None:
-    """Seed 004: "avoiding pairing players together who have played each other before"."""
+    """USCF guide: "avoiding pairing players together who have played each other before"."""
     players = make([2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300])
     games = [
         played(1, 1, 5, 1.0),
@@ -122,7 +122,7 @@ def test_rematch_is_avoided_by_a_transposition() -> None:
 
 
 def test_same_team_players_are_kept_apart() -> None:
-    """Seed 004: "Adjustments are made in this basic method, so that players avoid playing
+    """USCF guide: "Adjustments are made in this basic method, so that players avoid playing
     opponents from the same school"."""
     players = make([2000, 1900, 1800, 1700], teams={1: "Lincoln", 3: "Lincoln"})
     pairings = pair_uscf_swiss(division(players), 1)
@@ -133,7 +133,7 @@ def test_same_team_players_are_kept_apart() -> None:
 
 
 def test_same_team_avoidance_pairs_across_score_groups() -> None:
-    """Seed 004: "it may sometimes be necessary to pair players together with different
+    """USCF guide: "it may sometimes be necessary to pair players together with different
     scores, to prevent players from the same school from playing each other"."""
     players = make([2000, 1900, 1800, 1700], teams={3: "Elm", 4: "Elm"})
     games = [played(1, 1, 2, 1.0), played(1, 3, 4, 0.5)]
@@ -183,7 +183,7 @@ def test_rematch_made_only_when_unavoidable_and_said_so() -> None:
 
 
 def test_accelerated_round_one_pairs_quarters() -> None:
-    """Seed 004: accelerated pairings divide "the tournament groups into four quarters,
+    """USCF guide: accelerated pairings divide "the tournament groups into four quarters,
     instead of two halves, in the first round" (added-score method, USCF 28R2)."""
     players = make([2000 - 50 * k for k in range(16)])
     pairings = pair_uscf_swiss(division(players), 1, accelerated=True)
@@ -193,7 +193,7 @@ def test_accelerated_round_one_pairs_quarters() -> None:
 
 
 def test_accelerated_round_two_top_losers_meet_bottom_winners() -> None:
-    """Seed 004: "In Round 2 ... the lower-rated player who won may play higher-rated
+    """USCF guide: "In Round 2 ... the lower-rated player who won may play higher-rated
     players who did not win"."""
     players = make([2000 - 50 * k for k in range(16)])
     games = [played(1, k, k + 4, 1.0) for k in (1, 2, 3, 4, 9, 10, 11, 12)]
@@ -227,7 +227,7 @@ def top_four(ratings: list[int], colours: str) -> tuple[tuple[Player, ...], list
 
 
 def test_transposition_for_alternation_within_80_points() -> None:
-    """USCF 29E5a (seed 004 "players alternate colors"): 1v3 and 2v4 would leave 1 and 3
+    """USCF 29E5a (USCF guide "players alternate colors"): 1v3 and 2v4 would leave 1 and 3
     both due Black; transposing 3 and 4 (50 points apart) fixes both pairs."""
     players, games = top_four([2000, 1990, 1900, 1850], "BW")
     pairings = pair_uscf_swiss(division(players, games), 3)
@@ -269,7 +269,7 @@ def test_interchange_when_it_moves_less_rating_than_the_transposition() -> None:
 
 
 def test_three_in_a_row_is_avoided_whatever_the_ratings() -> None:
-    """Seed 004: switches are avoided across large rating gaps "except to avoid giving
+    """USCF guide: switches are avoided across large rating gaps "except to avoid giving
     someone 3-in-a-row"; in the final round it is allowed (USCF 29E5f1)."""
     players, games = top_four([2000, 1990, 1400, 1000], "WW")
     pairings = pair_uscf_swiss(division(players, games), 3)
@@ -286,7 +286,7 @@ def test_three_in_a_row_is_avoided_whatever_the_ratings() -> None:
 
 
 def test_due_colour_priorities() -> None:
-    """Seed 004: equalise first ("two Whites and two Blacks"), then alternate, and never
+    """USCF guide: equalise first ("two Whites and two Blacks"), then alternate, and never
     three in a row."""
     assert due_colour("") == due_colour("--")
     assert due_colour("").claim == Claim.NONE
@@ -386,7 +386,7 @@ def test_swiss_properties(n: int, rounds: int, seed: int, teams: int, accelerate
 
 
 def test_fewest_drops_keep_the_groups_below_pairable() -> None:
-    """Seed 004: the odd player "will usually 'drop' to the next score group"; more drop
+    """USCF guide: the odd player "will usually 'drop' to the next score group"; more drop
     only when teammates leave the group no other pairing. In this accelerated 37-player
     event with two schools, round 2's 1-point group (ten of one school, four of the
     other) had more ways to drop its six or eight than were tried; ten dropped instead,
@@ -430,7 +430,7 @@ def clean_pairing_exists(div: Division, numbers: list[int]) -> bool:
 def test_rematches_and_team_games_only_when_unavoidable(
     n: int, rounds: int, seed: int, teams: int
 ) -> None:
-    """Seed 004: no rematch and no same-school game while any pairing of the round (with
+    """USCF guide: no rematch and no same-school game while any pairing of the round (with
     any player on the bye) avoids both; small fields over many rounds reach the edge."""
     for div, pairings in simulate(n, rounds, seed, teams):
         active = [p.number for p in div.players]
@@ -525,7 +525,7 @@ def seven_rounds(n: int, seed: int) -> tuple[dict[int, str], list[str]]:
 def test_no_third_colour_in_a_row_where_boards_of_other_groups_can_switch(
     n: int, seed: int, how: str
 ) -> None:
-    """Seed 004: "We also try to avoid assigning the same color in three consecutive
+    """USCF guide: "We also try to avoid assigning the same color in three consecutive
     games to a player". These seeded 7-round events each left a score group with two
     players both due a third White (or Black), which no switch inside the group mends;
     a switch with a board of the next group (another player drops, or two lower
@@ -544,7 +544,7 @@ def test_no_third_colour_in_a_row_where_boards_of_other_groups_can_switch(
 def test_no_third_colour_in_a_row_where_a_dropped_players_board_can_switch(
     n: int, seed: int
 ) -> None:
-    """Seed 004: "We also try to avoid assigning the same color in three consecutive
+    """USCF guide: "We also try to avoid assigning the same color in three consecutive
     games to a player", at any rating distance. These seeded 7-round events each gave
     someone a third colour in a row when the boards of players dropped into a score
     group took no part in its colour switches (two natives left, both due a third White)

@@ -67,7 +67,7 @@ def test_penalty_may_take_a_score_below_zero() -> None:
 
 def test_ten_minutes_over_forfeits_with_the_events_forfeit_spread() -> None:
     """The board result no longer counts: the opponent wins with MatchRules.forfeit_spread
-    (75 for WESPA, seed 002 "ABSENT FROM THE TABLE")."""
+    (75 for WESPA, ABG rules "ABSENT FROM THE TABLE")."""
     after = apply_overtime(Game.played(1, 500, 300), (timedelta(minutes=10), ZERO))
     assert after == Game.forfeit(awarded_to=1, starter=1)
     m = report_game(Match(9), after).match
