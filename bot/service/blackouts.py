@@ -22,7 +22,8 @@ from typing import Any
 from bot.service import journal, outbox
 from bot.service.actors import Actor
 from bot.service.errors import Invalid
-from bot.service.events import Event
+from bot.service.events import Event, get_event
+from bot.service.formats import HasFormat, cite, is_knockout
 from bot.service.matches import MatchView
 from bot.service.schedule import as_moment
 from bot.store import held_repo
@@ -53,17 +54,18 @@ async def refuse_if_held(tx: Tx, view: MatchView) -> None:
     """No game of a match can be reported while an earlier one is held for a TD."""
     held = await held_repo.held_in_match(tx, view.id)
     if held is not None:
+        event = await get_event(tx, view.event_id)
         raise Invalid(f"a game of {view.code} ({view.label(0)} v {view.label(1)}) played during "
-                      f"{held.blackout} is held for a TD (para 20); the next game can be "
-                      "reported once a TD releases or voids it")
+                      f"{held.blackout} is held for a TD{cite(event, 'para 20')}; the next game "
+                      "can be reported once a TD releases or voids it")
 
 
-async def refuse_if_slip_held(tx: Tx, slip_id: int) -> None:
+async def refuse_if_slip_held(tx: Tx, slip_id: int, of: HasFormat) -> None:
     """A held chat slip is the TD's now: its player cannot cancel it."""
     held = await held_repo.of_slip(tx, slip_id)
     if held is not None and held.state == "held":
-        raise Invalid(f"this result was played during {held.blackout} and a TD holds it "
-                      "(para 20); ask a TD to void it if it is wrong")
+        raise Invalid(f"this result was played during {held.blackout} and a TD holds it"
+                      f"{cite(of, 'para 20')}; ask a TD to void it if it is wrong")
 
 
 async def hold_if_blacked_out(
@@ -84,6 +86,7 @@ async def hold_if_blacked_out(
                          detail={"held_id": held_id, "game": game, "scores": list(scores),
                                  "starter_side": starter, "blackout": blackout.event,
                                  "slip_id": slip_id})
+    whose = "SSSg" if is_knockout(event.format) else "this event's"
     for side in (0, 1):
         person = view.people[side]
         if person is None:
@@ -95,8 +98,8 @@ async def hold_if_blacked_out(
                 f"<b>{html.escape(event.name)}</b>: game {game} of your "
                 f"<b>{html.escape(view.round_name)}</b> match v "
                 f"{html.escape(view.label(1 - side))} (you {mine}, them {theirs}) was played "
-                f"during <b>{html.escape(blackout.event)}</b>, when SSSg games may not be "
-                "played (para 20). It does not count until a TD checks it; I will tell you. "
-                "Play no further game of this match until then."),
+                f"during <b>{html.escape(blackout.event)}</b>, when {whose} games may not "
+                f"be played{cite(event, 'para 20')}. It does not count until a TD checks it; "
+                "I will tell you. Play no further game of this match until then."),
         )
     return blackout.event

@@ -363,6 +363,19 @@ class RoundPaired:
     tables: list[Table] = field(default_factory=list)
     bye_worth: str = ""
     waiting: list[str] = field(default_factory=list)  # checked in for a later round
+    of_rounds: int = 0  # the night's rounds (club.rounds)
+
+    @property
+    def last(self) -> bool:
+        """The night's last round: after it the TD ends the night, nobody pairs again."""
+        return self.number >= self.of_rounds
+
+
+def round_name(seq: int, number: int) -> str:
+    """A club round's name, read mid-sentence in every slip and ruling ("Tuesday Club,
+    night 1 round 2: your result slip is in"), so in lower case as the club's own
+    messages write it."""
+    return f"night {seq} round {number}"
 
 
 async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool = False,
@@ -404,7 +417,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         code = f"n{session.seq}-r{number}"
         round_id = await club_repo.add_open_round(
             tx, event_id=event_id, division_id=division, code=code,
-            name=f"Night {session.seq} round {number}", seq=session.seq * 100 + number,
+            name=round_name(session.seq, number), seq=session.seq * 100 + number,
             now=req.now)
         await club_repo.add_night_round(tx, round_id, session.id, number)
         forbidden = newcomer_pairs(rules, [m for m in members if m.joined <= number])
@@ -422,7 +435,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
             tables.append(Table(0, (by_number[b].name, None)))
         paired = RoundPaired(event, session.seq, number, say.METHODS[rules.method], tables,
                              say.bye_worth(rules),
-                             [m.name for m in members if m.joined > number])
+                             [m.name for m in members if m.joined > number], club.rounds)
         await _tell_round(tx, event, session, paired, checked, req.now)
         await journal.record(tx, who=actor, action="club.pair", subject=f"event:{event_id}",
                              now=req.now, detail={"night": session.seq, "round": number,
@@ -451,6 +464,13 @@ async def _tell_round(tx: Tx, event: Event, session: Session, paired: RoundPaire
     if chat is not None:
         await outbox.enqueue(tx, chat_id=chat, now=now, text_html=say.round_for_group(paired),
                              dedupe_key=f"{key}:group")
+
+
+async def after_game(tx: Tx, event: Event, view: MatchView) -> str:
+    """What a player reads once their game of a night is decided: the next round is paired
+    on the night, or, after the night's last round (``club.rounds``), the night ends."""
+    seq, number = (await club_repo.rounds_of_event(tx, event.id))[view.round_id]
+    return say.game_done(event, seq, number, last=number >= club_of(event).rounds)
 
 
 # --- fees ----------------------------------------------------------------------------------

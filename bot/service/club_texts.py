@@ -107,8 +107,12 @@ def round_paired(r: RoundPaired) -> str:
     lines += _tables(r)
     if r.waiting:
         lines.append("Checked in for a later round: " + esc(", ".join(r.waiting)) + ".")
-    lines.append("Each player is told their opponent. Pair the next round with /pairround "
-                 "when every result is in.")
+    if r.last:
+        lines.append(f"Each player is told their opponent. This is the night's last round (of "
+                     f"{r.of_rounds}): when every result is in, end the night with /endnight.")
+    else:
+        lines.append("Each player is told their opponent. Pair the next round with /pairround "
+                     "when every result is in.")
     return "\n".join(lines)
 
 
@@ -132,10 +136,14 @@ def round_for_group(r: RoundPaired) -> str:
                       *_tables(r)])
 
 
-def game_done(event: Event, round_name: str) -> str:
-    """After a player's game of the night is decided (instead of a knockout's next match)."""
-    return (f"That was your game of {esc(round_name)}. The TD pairs the next round when "
-            "every game of this one is in; I will tell you your opponent.")
+def game_done(event: Event, seq: int, number: int, *, last: bool) -> str:
+    """After a player's game of the night is decided (instead of a knockout's next match):
+    the next round is paired when this one is in, or this was the night's last round."""
+    if last:
+        return (f"That was your game of night {seq} round {number}, the night's last round. "
+                f"The TD ends the night with /endnight; /me shows your club record.")
+    return (f"That was your game of night {seq} round {number}. The TD pairs the next round "
+            "when every game of this one is in; I will tell you your opponent.")
 
 
 def fee_list(f: FeeList) -> str:

@@ -99,6 +99,7 @@ class MatchByeGiven:
     round_name: str
     winner: str
     loser: str
+    format: str  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
 
 
 async def give_match_bye(
@@ -113,7 +114,8 @@ async def give_match_bye(
         await require_role(tx, actor, view.event_id, "td")
         refuse_own_match(actor, view)
         await award_match_bye_in(tx, match_id, side, actor, req.now, why)
-        given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side))
+        given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side),
+                              (await get_event(tx, view.event_id)).format)
         return await answer_with(tx, req, render, given)
 
 

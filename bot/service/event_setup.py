@@ -14,7 +14,7 @@ from bot.service.errors import Invalid, NotAllowed
 from bot.service.invites import create_invite
 from bot.service.ladders import create_ladder
 from bot.service.people import add_person, ensure_person_for_tg, person_by_tg
-from bot.service.roles import grant_role, roles_held
+from bot.service.roles import Hat, grant_role, hats_held
 from bot.service.unit import Answer, Request, answer_with, unit
 from bot.store import events_repo
 from bot.store.db import Database, Tx
@@ -30,7 +30,7 @@ class CreatedEvent:
     name: str
     player_code: str
     personal: list[tuple[str, str, str]] = field(default_factory=list)
-    held: frozenset[str] = frozenset()  # every role the creator holds now (a person's menu)
+    held: frozenset[Hat] = frozenset()  # every (role, format) the creator holds now (menu)
 
 
 async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
@@ -112,5 +112,5 @@ async def set_up_event(
         created = await create_event(tx, definition, by=actor, now=req.now, why=why,
                                      bot_username=bot_username)
         if req.tg_user_id is not None:
-            created = replace(created, held=frozenset(await roles_held(tx, req.tg_user_id)))
+            created = replace(created, held=frozenset(await hats_held(tx, req.tg_user_id)))
         return await answer_with(tx, req, render, created)

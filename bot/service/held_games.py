@@ -16,6 +16,7 @@ from bot.service import journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.errors import Invalid, NotFound
 from bot.service.events import get_event
+from bot.service.formats import cite
 from bot.service.matches import core_match, get_match, score_line
 from bot.service.reporting import _submit, _write_game, settle_match
 from bot.service.roles import require_role
@@ -72,7 +73,8 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
                         f"<b>{html.escape(event.name)}</b>: a TD voided game {game} of your "
                         f"<b>{html.escape(view.round_name)}</b> match v "
                         f"{html.escape(view.label(1 - side))}, played during "
-                        f"{html.escape(held.blackout)} (para 20). It does not count: play "
+                        f"{html.escape(held.blackout)}{cite(event, 'para 20')}. It does not "
+                        "count: play "
                         f"game {game} again, outside the blackout."))
             state = match.state()
         elif slip is not None:

@@ -30,11 +30,12 @@ from bot.service.people import add_person, get_person, person_by_tg
 from bot.service.roles import (
     ROLE_NAMES,
     ROLES,
+    Hat,
     grant_role,
     has_role,
+    hats_held,
     people_with_role,
     require_role,
-    roles_held,
 )
 from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
 from bot.store import entries_repo, invites_repo, outbox_repo, people_repo
@@ -63,7 +64,7 @@ class Redemption:
     role: str
     person_id: int | None = None
     choices: list[tuple[int, str]] = field(default_factory=list)
-    held: frozenset[str] = frozenset()  # every role the user now holds, in any event
+    held: frozenset[Hat] = frozenset()  # every (role, format) the user now holds, any event
 
 
 def decide_buttons(request_id: int) -> ButtonsIn:
@@ -311,7 +312,7 @@ class JoinDecision:
     decided_by: str
     by_this_press: bool
     closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
-    player_roles: frozenset[str] = frozenset()  # the approved player's roles, for their menu
+    player_roles: frozenset[Hat] = frozenset()  # the approved player's, for their menu
 
     @property
     def verdict(self) -> str:
@@ -426,7 +427,7 @@ async def follow_invite(
     async with unit(db, req) as tx:
         done = await redeem_invite(tx, code, tg_user_id=tg_user_id, tg_name=req.tg_name,
                                    now=req.now)
-        done = replace(done, held=frozenset(await roles_held(tx, tg_user_id)))
+        done = replace(done, held=frozenset(await hats_held(tx, tg_user_id)))
         return await answer_with(tx, req, render, done)
 
 
@@ -474,7 +475,7 @@ async def decide_join(
         decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
                                              why=why)
         if decision.by_this_press and decision.request.state == "approved":
-            held = await roles_held(tx, decision.request.tg_user_id)
+            held = await hats_held(tx, decision.request.tg_user_id)
             decision = replace(decision, player_roles=frozenset(held))
         return await answer_with(tx, req, render, decision)
 

@@ -42,6 +42,7 @@ class MyMatch:
     match_id: int
     event_id: int
     event_name: str
+    format: str  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
     round_name: str
     code: str
     opponent: str
@@ -96,7 +97,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         )
         out.append(
             MyMatch(
-                m.id, m.event_id, event.name, m.round_name, m.code, m.label(1 - side), m.best_of,
+                m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
                 state.next_game, starter, state.next_is_deciding, slips,
@@ -131,6 +132,7 @@ class TdInbox:
     function of ``td_inbox`` and shown as one section of ``/pending``."""
 
     event_id: int
+    format: str  # the event's: only a knockout's sections cite SSSg (``formats.cite``)
     join_requests: list[JoinRequest] = field(default_factory=list)
     # id, match_id, code, reason, raised_at; players ("A v B"), rulers ("Tara, Tom": para 19)
     open_disputes: list[dict[str, object]] = field(default_factory=list)
@@ -182,6 +184,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     left_unfinished = [m for m in playing if m.left_unfinished and m.id not in tied]
     return TdInbox(
         event_id,
+        event.format,
         join_requests=await pending_join_requests(tx, event_id),
         open_disputes=await _disputes(tx, event_id),
         unpaid=await _unpaid(tx, rounds),

@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import blackouts, callbacks, club_texts, groups, journal, outbox, round_texts
+from bot.service import (
+    blackouts,
+    callbacks,
+    club_nights,
+    groups,
+    journal,
+    outbox,
+    round_texts,
+)
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import rulers_of
@@ -265,7 +273,7 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
     person = view.people[side]
     assert person is not None
     if event.format == "club":  # a club night's rounds are paired on the night
-        return club_texts.game_done(event, view.round_name)
+        return await club_nights.after_game(tx, event, view)
     if event.format == "ladder":  # a ladder has no next match: the player's new rung
         from bot.service import ladders
 
@@ -714,7 +722,7 @@ async def cancel_slip(
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may cancel it")
-        await blackouts.refuse_if_slip_held(tx, slip.id)
+        await blackouts.refuse_if_slip_held(tx, slip.id, await get_event(tx, view.event_id))
         moved = await slips_repo.move(tx, slip.id, ("draft",), "cancelled", req.now)
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("cancelled" if moved else "unchanged",

@@ -76,13 +76,17 @@ async def events_of(tx: Tx, person_id: int) -> list[tuple[int, str, set[str]]]:
     return await roles_repo.events_of(tx, person_id)
 
 
-async def roles_held(tx: Tx, tg_user_id: int) -> set[str]:
-    """Every role a Telegram user holds in any event: what /help and their command menu
-    offer. Being listed in TDBOT_ORGANISERS only lets one create events; the event commands
-    come with a role in an event."""
+#: A role as held in one event, with that event's format: ("player", "club"). What /help
+#: and the command menus are built from, since a club's, a ladder's and a round-based
+#: event's own commands are offered only to the people in an event of that format.
+Hat = tuple[str, str]
+
+
+async def hats_held(tx: Tx, tg_user_id: int) -> set[Hat]:
+    """Every (role, format) a Telegram user holds in any event: what /help and their
+    command menu offer. Being listed in TDBOT_ORGANISERS only lets one create events; the
+    event commands come with a role in an event."""
     person = await person_by_tg(tx, tg_user_id)
-    held: set[str] = set()
-    if person is not None:
-        for _event_id, _name, event_roles in await events_of(tx, person.id):
-            held |= event_roles
-    return held
+    if person is None:
+        return set()
+    return await roles_repo.hats_of(tx, person.id)

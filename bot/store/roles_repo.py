@@ -46,6 +46,16 @@ async def events_of(tx: Tx, person_id: int) -> list[tuple[int, str, set[str]]]:
     return list(out.values())
 
 
+async def hats_of(tx: Tx, person_id: int) -> set[tuple[str, str]]:
+    """(role, event format) for every role the person holds, in any event."""
+    rows = await tx.all(
+        "SELECT DISTINCT r.role, e.format FROM roles r JOIN events e ON e.id = r.event_id"
+        " WHERE r.person_id = ?",
+        (person_id,),
+    )
+    return {(r["role"], r["format"]) for r in rows}
+
+
 async def person_named(tx: Tx, event_id: int, roles: tuple[str, ...], name: str) -> int | None:
     """The person holding one of ``roles`` in the event whose name is ``name`` (any case)."""
     marks = ", ".join("?" for _ in roles)

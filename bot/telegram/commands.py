@@ -2,7 +2,11 @@
 
 Issue 3: "``/help`` shows only what that person may do; command menus are set per scope with
 ``setMyCommands`` (``BotCommandScopeChat`` per person after they get a role, default scope
-for all)". One table, so the menu and /help can never disagree.
+for all)". One table, so the menu and /help can never disagree. A command is offered for
+a role held in an event of a format it serves (``Command.formats``): a club's /checkin to
+the players of a club, a ladder's /challenge to a ladder's, a knockout's /bracket to a
+knockout's; and an SSSg paragraph (``Command.ref``) is cited only to someone who holds that
+role in a knockout, the formats that play by SSSg's rules (``bot.service.formats.cite``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from dataclasses import dataclass
 from telegram import Bot, BotCommand, BotCommandScopeChat, BotCommandScopeDefault
 from telegram.error import TelegramError
 
+from bot.service.formats import KNOCKOUTS, is_knockout
+
 log = logging.getLogger(__name__)
 
 #: The roles of an event (SSSg para 19 names TDs and a neutral adjudicator), plus
@@ -21,11 +27,30 @@ log = logging.getLogger(__name__)
 EVERYONE = "everyone"
 
 
+#: A role held in one event with that event's format, ("player", "club"): what a person's
+#: commands are worked out from (``bot.service.roles.hats_held``).
+Hat = tuple[str, str]
+
+#: The formats a command serves; None: every format.
+ALL_FORMATS = None
+PAIRED = frozenset({*KNOCKOUTS, "rounds"})  # events whose rounds are drawn or paired ahead
+BRACKETS = frozenset(KNOCKOUTS)
+CLUB = frozenset({"club"})
+LADDER = frozenset({"ladder"})
+ROUNDS = frozenset({"rounds"})
+
+
 @dataclass(frozen=True)
 class Command:
     name: str
     summary: str  # the one line in Telegram's menu
     roles: frozenset[str]  # who may use it: EVERYONE or event roles
+    formats: frozenset[str] | None = ALL_FORMATS  # the event formats it serves
+    ref: str = ""  # the SSSg paragraphs it follows, cited to knockout players and TDs
+
+    def serves(self, hat: Hat) -> bool:
+        role, fmt = hat
+        return role in self.roles and (self.formats is None or fmt in self.formats)
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -37,60 +62,74 @@ COMMANDS: tuple[Command, ...] = (
     Command("pending", "What awaits a TD: disputes, unfinished matches, fees, join requests",
             frozenset({"td", "organiser"})),
     Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
-    Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"})),
-    Command("openround", "Open a round: /openround CODE [until DATE]", frozenset({"td", "organiser"})),
-    Command("bracket", "The bracket pictures of your event", frozenset({"player", "td", "organiser"})),
+    Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"}),
+            PAIRED),
+    Command("openround", "Open a round: /openround CODE [until DATE]",
+            frozenset({"td", "organiser"}), PAIRED),
+    Command("bracket", "The bracket pictures of your event",
+            frozenset({"player", "td", "organiser"}), BRACKETS),
     Command("link", "In your event's group: /link EVENT posts results there",
             frozenset({"td", "organiser"})),
     Command("unlink", "In a linked group: stop posting there", frozenset({"td", "organiser"})),
     Command("holdround", "Hold a round open: /holdround CODE until DATE: REASON",
-            frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), PAIRED, "para 21"),
     Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
             frozenset({"td", "adjudicator", "organiser"})),
     Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
             frozenset({"td", "organiser", "player"})),
     Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"})),
-    Command("prizes", "Prize pools from the fees paid (paras 7-9)",
-            frozenset({"td", "organiser", "player"})),
+    Command("prizes", "Prize pools from the fees paid",
+            frozenset({"td", "organiser", "player"}), ref="paras 7-9"),
     Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
-            frozenset({"td", "organiser"})),
-    Command("expel", "Expel a player: /expel NAME: REASON (para 29)",
-            frozenset({"td", "organiser"})),
-    Command("night", "Club: start tonight's club night", frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), PAIRED),
+    Command("expel", "Expel a player: /expel NAME: REASON",
+            frozenset({"td", "organiser"}), ref="para 29"),
+    Command("night", "Club: start tonight's club night", frozenset({"td", "organiser"}), CLUB),
     Command("checkin", "Club: check in for tonight (TDs: /checkin NAME, /checkin new NAME)",
-            frozenset({"player", "td", "organiser"})),
+            frozenset({"player", "td", "organiser"}), CLUB),
     Command("pairround", "Club: pair tonight's next round [anyway]",
-            frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), CLUB),
     Command("fees", "Club: tonight's fees, a tap per player who pays",
-            frozenset({"td", "organiser"})),
-    Command("endnight", "Club: end tonight; who has not paid", frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), CLUB),
+    Command("endnight", "Club: end tonight; who has not paid", frozenset({"td", "organiser"}),
+            CLUB),
     Command("me", "Club: your record (games, wins, average, high game, expert points)",
-            frozenset({"player"})),
+            frozenset({"player"}), CLUB),
     Command("ladder", "Your challenge ladder: rungs and open challenges",
-            frozenset({"player", "td", "organiser"})),
-    Command("challenge", "Challenge a player above you: /challenge [NAME]", frozenset({"player"})),
-    Command("accept", "Accept the challenge made to you", frozenset({"player"})),
-    Command("decline", "Decline the challenge made to you", frozenset({"player"})),
-    Command("withdraw", "Withdraw your challenge", frozenset({"player"})),
+            frozenset({"player", "td", "organiser"}), LADDER),
+    Command("challenge", "Challenge a player above you: /challenge [NAME]", frozenset({"player"}),
+            LADDER),
+    Command("accept", "Accept the challenge made to you", frozenset({"player"}), LADDER),
+    Command("decline", "Decline the challenge made to you", frozenset({"player"}), LADDER),
+    Command("withdraw", "Withdraw your challenge", frozenset({"player"}), LADDER),
     Command("join", "Add a newcomer at the ladder's bottom: /join NAME [RATING]",
-            frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), LADDER),
     Command("standings", "Round-based events: the standings", frozenset(
-        {"player", "td", "organiser", "adjudicator"})),
+        {"player", "td", "organiser", "adjudicator"}), ROUNDS),
     Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
-            frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), ROUNDS),
     Command("export", "Round-based events: the .t, NASPA and TRF files so far",
-            frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser"}), ROUNDS),
 )
 
 
-def allowed(roles: Iterable[str]) -> list[Command]:
-    """The commands a person with these roles (in any event) may use, in menu order."""
-    have = set(roles) | {EVERYONE}
-    return [c for c in COMMANDS if c.roles & have]
+def allowed(hats: Iterable[Hat]) -> list[Command]:
+    """The commands a person holding these (role, format) hats may use, in menu order."""
+    held = list(hats)
+    return [c for c in COMMANDS
+            if EVERYONE in c.roles or any(c.serves(hat) for hat in held)]
 
 
-def menu(roles: Iterable[str]) -> list[BotCommand]:
-    return [BotCommand(c.name, c.summary) for c in allowed(roles)]
+def summary(command: Command, hats: Iterable[Hat]) -> str:
+    """The command's line, with its SSSg paragraphs for someone who uses it in a knockout
+    (``formats.cite``: the other formats do not play by SSSg's rules)."""
+    knockout = any(command.serves(hat) and is_knockout(hat[1]) for hat in hats)
+    return f"{command.summary} ({command.ref})" if command.ref and knockout else command.summary
+
+
+def menu(hats: Iterable[Hat]) -> list[BotCommand]:
+    held = list(hats)
+    return [BotCommand(c.name, summary(c, held)) for c in allowed(held)]
 
 
 async def set_default_menu(bot: Bot) -> None:
@@ -101,9 +140,10 @@ async def set_default_menu(bot: Bot) -> None:
         log.warning("could not set the default command menu: %s", exc)
 
 
-async def set_menu_for(bot: Bot, chat_id: int, roles: Iterable[str]) -> None:
-    """A person's own menu once they hold a role; a failure here is cosmetic, so logged."""
+async def set_menu_for(bot: Bot, chat_id: int, hats: Iterable[Hat]) -> None:
+    """A person's own menu once they hold a role: the commands of their roles in the
+    formats of their events. A failure here is cosmetic, so logged."""
     try:
-        await bot.set_my_commands(menu(roles), scope=BotCommandScopeChat(chat_id))
+        await bot.set_my_commands(menu(hats), scope=BotCommandScopeChat(chat_id))
     except TelegramError as exc:
         log.warning("could not set the command menu of chat %s: %s", chat_id, exc)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from bot.service.desk import Extended, MatchByeGiven, MatchVoided
+from bot.service.formats import cite, is_knockout
 from bot.service.rounds import ClosedRound
 
 
@@ -23,8 +24,9 @@ def extended(done: Extended) -> str:
 
 
 def match_bye_given(done: MatchByeGiven) -> str:
-    return (f"Match bye to <b>{esc(done.winner)}</b> in {esc(done.code)} ({esc(done.round_name)}; "
-            f"para 27): its games are void and {esc(done.winner)} goes through. Both players "
+    return (f"Match bye to <b>{esc(done.winner)}</b> in {esc(done.code)} ({esc(done.round_name)}"
+            f"{cite(done, 'para 27', '; {}')}): its games are void and {esc(done.winner)} "
+            f"{'goes through' if is_knockout(done.format) else 'wins the match'}. Both players "
             "are told.")
 
 

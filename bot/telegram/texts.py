@@ -4,16 +4,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from bot.service.draw import DrawResult
 from bot.service.event_setup import CreatedEvent
+from bot.service.formats import cite, is_knockout
 from bot.service.invites import Invite, invite_link
 from bot.service.matches import MatchView
 from bot.service.readmodels import MyMatch, TdInbox
 from bot.service.rounds import OpenedRound
-from bot.telegram.commands import allowed
+from bot.service.standing import Playing
+from bot.telegram.commands import Hat, allowed, summary
 
 
 def esc(text: object) -> str:
@@ -53,18 +55,21 @@ def refused(message: str) -> str:
 
 
 def help_text(
-    roles: Iterable[str], *, can_create_events: bool, awaiting: Iterable[str] = ()
+    hats: Iterable[Hat], *, can_create_events: bool, awaiting: Iterable[str] = (),
+    playing: Sequence[Playing] = (),
 ) -> str:
-    """Only what this person may do (issue 3, "/help shows only what that person may do");
-    ``awaiting``: events they asked to join that a TD has not answered yet."""
-    held = frozenset(roles)
+    """Only what this person may do (issue 3, "/help shows only what that person may do"):
+    the commands of their roles in the formats of their events; ``awaiting``: events they
+    asked to join that a TD has not answered yet; ``playing``: the events they play in, for
+    the board photo (owed only where the event's ``board_photos`` rule asks for one)."""
+    held = frozenset(hats)
     lines = ["<b>What you can do here</b>"]
-    lines += [f"/{c.name} — {esc(c.summary)}" for c in allowed(held)]
+    lines += [f"/{c.name} — {esc(summary(c, held))}" for c in allowed(held)]
     if can_create_events:
         lines.append("Send an event definition (<code>.toml</code>) as a document to create an event.")
-    if "player" in held:  # SSSg para 25: the winner (a tie: the starter) sends the photo
-        lines.append("Won a game (or started a tied one)? Send a photo of the finished board "
-                     "here soon after (para 25).")
+    photos = photo_help(playing)
+    if photos:
+        lines.append(photos)
     waiting = [still_waiting(name) for name in awaiting]
     if waiting:
         lines += ["", *waiting]
@@ -72,6 +77,22 @@ def help_text(
         lines.append("")
         lines.append("You are not in an event yet: open your invite link to join one.")
     return "\n".join(lines)
+
+
+def photo_help(playing: Sequence[Playing]) -> str:
+    """The board photo, for a player of an event that asks for one (the winner sends it, a
+    tie's starter: SSSg para 25, cited only when every such event is a knockout); the
+    events are named when some of the player's events ask for none (a club night's are
+    played in the director's sight)."""
+    owed = [p for p in playing if p.photos]
+    if not owed:
+        return ""
+    game = "a game"
+    if len(owed) < len(playing):
+        game += " of " + " or ".join(f"<b>{esc(p.name)}</b>" for p in owed)
+    ref = cite(owed[0], "para 25") if all(is_knockout(p.format) for p in owed) else ""
+    return (f"Won {game} (or started a tied one)? Send a photo of the finished board here "
+            f"soon after{ref}.")
 
 #: The one answer to a refused button press, whatever was pressed (handlers/common.py,
 #: ``refuse_press``): it says nothing about whose button it was or whether it exists.
@@ -197,16 +218,17 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f" — rules: {esc(d['rulers'] or 'an organiser')}"
         for d in inbox.open_disputes
     ], slug)
-    lines += pending_section("Expelled players' slots: who takes them (para 29)", [
+    lines += pending_section(f"Expelled players' slots: who takes them{cite(inbox, 'para 29')}", [
         f"• {esc(x.match)}: {esc(x.expelled)}'s slot v {esc(x.opponent)}; "
         f"{len(x.options)} candidate(s)"
         for x in inbox.open_slots
     ], slug)
-    lines += pending_section("Tied matches: decide them (para 30)", [
+    lines += pending_section(f"Tied matches: decide them{cite(inbox, 'para 30')}", [
         f"• {_vs(m)}" for m in inbox.tied
     ], slug)
-    lines += pending_section("Games played during a blackout, held (para 20; release or void "
-                             "them with tdbot held)", [
+    lines += pending_section("Games played during a blackout, held ("
+                             f"{cite(inbox, 'para 20', '{}; ')}release or void them with "
+                             "tdbot held)", [
         f"• {h.id}: {esc(h.code)} {esc(h.names[0])} {h.scores[0]}, {esc(h.names[1])} "
         f"{h.scores[1]}, during {esc(h.blackout)}"
         for h in inbox.held_games
@@ -299,7 +321,8 @@ def match_line(m: MyMatch) -> str:
     if m.state in ("playing", "unfinished", "decided") and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
     if m.state == "playing" and m.next_game is not None:
-        deciding = " (the deciding game, para 16)" if m.next_is_deciding else ""
+        deciding = (f" (the deciding game{cite(m, 'para 16', ', {}')})"
+                    if m.next_is_deciding and m.best_of > 1 else "")
         who = (f"{esc(m.next_starter)} starts" if m.next_starter
                else "draw tiles to decide who starts")
         parts.append(f"Next: game {m.next_game}{deciding}, {who}")

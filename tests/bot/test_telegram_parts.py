@@ -16,22 +16,23 @@ from bot.telegram.sender import reply_markup, retry_delay, split_text
 
 
 def test_a_player_is_not_offered_td_commands() -> None:
-    names = {c.name for c in commands.allowed({"player"})}
+    names = {c.name for c in commands.allowed({("player", "sssg")})}
     assert {"start", "help", "matches"} <= names
     assert not names & {"draw", "openround", "pending", "invites"}
 
 
 def test_a_td_is_offered_td_commands_and_a_stranger_only_the_basics() -> None:
-    assert {"draw", "openround", "pending"} <= {c.name for c in commands.allowed({"td"})}
+    assert {"draw", "openround", "pending"} <= {
+        c.name for c in commands.allowed({("td", "sssg")})}
     assert [c.name for c in commands.allowed(())] == ["start", "help"]
 
 
 def test_help_text_lists_exactly_the_allowed_commands() -> None:
-    text = texts.help_text({"player"}, can_create_events=False)
+    text = texts.help_text({("player", "sssg")}, can_create_events=False)
     assert "/matches" in text and "/draw" not in text and ".toml" not in text
     stranger = texts.help_text((), can_create_events=False)
     assert "invite link" in stranger
-    assert ".toml" in texts.help_text({"organiser"}, can_create_events=True)
+    assert ".toml" in texts.help_text({("organiser", "sssg")}, can_create_events=True)
 
 
 def test_refusals_escape_user_text() -> None:

@@ -79,7 +79,7 @@ async def test_a_club_game_reads_as_one_game_with_no_sssg_paragraphs(tmp_path: P
         assert "Ann Lee won 420-350." in copy
         for text in (slip, copy):
             assert "1-0" not in text and "the match" not in text and "para" not in text
-        assert any("won your Night 1 round 1 game, 420-350" in t for t in theirs), theirs
+        assert any("won your night 1 round 1 game, 420-350" in t for t in theirs), theirs
         posted = [m.text or "" for m in tg.world.messages.values() if m.chat.id == group.id]
         assert any(f"Ann Lee beat {ann_v} 420-350." in t for t in posted), posted
 

@@ -20,21 +20,22 @@ from bot.telegram.runtime import runtime
 
 
 def menu_update(
-    context: ContextTypes.DEFAULT_TYPE, chat_id: int | None, held: Iterable[str]
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int | None, held: Iterable[commands.Hat]
 ) -> AfterCommit | None:
     """Set a person's own command menu after commit (None: nothing to set)."""
-    roles = set(held)
-    if chat_id is None or not roles:
+    hats = set(held)
+    if chat_id is None or not hats:
         return None
 
     async def set_menu() -> None:
-        await commands.set_menu_for(context.bot, chat_id, roles)
+        await commands.set_menu_for(context.bot, chat_id, hats)
 
     return set_menu
 
 
 def _help(s: Standing) -> Reply:
-    return Reply(texts.help_text(s.roles, can_create_events=s.organiser, awaiting=s.awaiting))
+    return Reply(texts.help_text(s.hats, can_create_events=s.organiser, awaiting=s.awaiting,
+                                 playing=s.playing))
 
 
 @handled
@@ -42,4 +43,4 @@ async def help_command(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     standing = await my_standing(runtime(context).db, req, render=_help)
-    return menu_update(context, req.chat_id, standing.roles)
+    return menu_update(context, req.chat_id, standing.hats)

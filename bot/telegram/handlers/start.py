@@ -20,7 +20,7 @@ from bot.telegram.runtime import runtime
 
 
 def _hello(s: Standing) -> Reply:
-    if s.roles:
+    if s.hats:
         return Reply(texts.welcome_back(s.name))
     return Reply(texts.ORGANISER_HELLO if s.organiser else texts.STRANGER)
 
@@ -44,7 +44,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
     db = runtime(context).db
     if not context.args:
         standing = await my_standing(db, req, render=_hello)
-        return menu_update(context, req.chat_id, standing.roles)
+        return menu_update(context, req.chat_id, standing.hats)
     code = context.args[0]
     done = await follow_invite(db, req, code, render=_followed(code))
     return menu_update(context, req.chat_id, done.held) if done.outcome == "linked" else None

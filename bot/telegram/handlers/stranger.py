@@ -18,7 +18,7 @@ from bot.telegram.runtime import runtime
 
 
 def _answer(s: Standing) -> Reply:
-    if s.roles:
+    if s.hats:
         return Reply(texts.NOT_UNDERSTOOD)
     if s.awaiting:
         return Reply("\n".join(texts.still_waiting(name) for name in s.awaiting))
