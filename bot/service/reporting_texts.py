@@ -385,7 +385,8 @@ def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str
     if ruling == "game_bye":
         return f"it is a game bye to {esc(winner)}: a win with +100 spread{cite(of, 'para 28')}"
     if ruling == "match_bye":
-        return (f"a match bye to {esc(winner)}, who goes through; the games played are void"
+        through = ", who goes through" if is_knockout(of.format) else ""
+        return (f"a match bye to {esc(winner)}{through}; the games played are void"
                 f"{cite(of, 'para 27')}")
     if ruling == "tie":
         return f"the tied match goes to {esc(winner)}{cite(of, 'para 30')}"

@@ -38,6 +38,8 @@ BRACKETS = frozenset(KNOCKOUTS)
 CLUB = frozenset({"club"})
 LADDER = frozenset({"ladder"})
 ROUNDS = frozenset({"rounds"})
+#: Fees per round and prizes from them (SSSg paras 7-9); a club's fees are per night (/fees).
+ROUND_FEES = frozenset({*KNOCKOUTS, "rounds", "ladder"})
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
             frozenset({"td", "adjudicator", "organiser"})),
     Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
-            frozenset({"td", "organiser", "player"})),
-    Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"})),
+            frozenset({"td", "organiser", "player"}), ROUND_FEES),
+    Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"}),
+            ROUND_FEES),
     Command("prizes", "Prize pools from the fees paid",
-            frozenset({"td", "organiser", "player"}), ref="paras 7-9"),
+            frozenset({"td", "organiser", "player"}), ROUND_FEES, "paras 7-9"),
     Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
             frozenset({"td", "organiser"}), PAIRED),
     Command("expel", "Expel a player: /expel NAME: REASON",
