@@ -251,6 +251,10 @@ async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: date
             raise Invalid(f"{person.name} is already checked in for night {session.seq} "
                           f"(at {event.local(c.checked_in_at)}, by {c.checked_in_by})")
     paired = len(await club_repo.night_rounds(tx, session.id))
+    if paired >= club.rounds:
+        raise Invalid(f"all {club.rounds} rounds of night {session.seq} are paired: there is no "
+                      f"game left for {person.name} tonight, so nobody is checked in (and no "
+                      "fee is owed)")
     rules = rules_of(club)
     me = (await _members(tx, event, club, session, [CheckIn(
         0, session.id, entry_id, person.name, entry.person_id, now, "", paired + 1, 0, "",
@@ -352,6 +356,7 @@ class Table:
     names: tuple[str, str | None]  # None: the bye
     note: str = ""  # why, for a newcomer (the newcomer rules)
     newcomers: tuple[str, ...] = ()  # who of the two is a newcomer
+    again: bool = False  # the two met earlier tonight: no pairing of the field avoided it
 
 
 @dataclass(frozen=True)
@@ -364,6 +369,8 @@ class RoundPaired:
     bye_worth: str = ""
     waiting: list[str] = field(default_factory=list)  # checked in for a later round
     of_rounds: int = 0  # the night's rounds (club.rounds)
+    #: paired, but with no chat with the bot yet: not told (their messages wait for them)
+    not_on_telegram: list[str] = field(default_factory=list)
 
     @property
     def last(self) -> bool:
@@ -428,14 +435,19 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
             note = say.newcomer_note(rules, by_number[p], by_number[q],
                                      pair_key(p, q) in forbidden)
             new = tuple(by_number[x].name for x in (p, q) if rules.is_newcomer(by_number[x]))
-            tables.append(Table(i, (by_number[p].name, by_number[q].name), note, new))
+            again = any(g.b is not None and {g.a, g.b} == {p, q} for g in tonight)
+            tables.append(Table(i, (by_number[p].name, by_number[q].name), note, new, again))
         for b in pairings.byes:
             await club_repo.add_pair(tx, event_id=event_id, round_id=round_id,
                                      code=f"N{session.seq}R{number}BYE", entries=(b, None))
             tables.append(Table(0, (by_number[b].name, None)))
+        seated = {x for pair in pairings.pairs for x in pair} | set(pairings.byes)
+        unreachable = [c.name for c in checked if c.entry_id in seated
+                       and (await get_person(tx, c.person_id)).tg_user_id is None]
         paired = RoundPaired(event, session.seq, number, say.METHODS[rules.method], tables,
                              say.bye_worth(rules),
-                             [m.name for m in members if m.joined > number], club.rounds)
+                             [m.name for m in members if m.joined > number], club.rounds,
+                             not_on_telegram=unreachable)
         await _tell_round(tx, event, session, paired, checked, req.now)
         await journal.record(tx, who=actor, action="club.pair", subject=f"event:{event_id}",
                              now=req.now, detail={"night": session.seq, "round": number,

@@ -107,12 +107,20 @@ def round_paired(r: RoundPaired) -> str:
     lines += _tables(r)
     if r.waiting:
         lines.append("Checked in for a later round: " + esc(", ".join(r.waiting)) + ".")
-    if r.last:
-        lines.append(f"Each player is told their opponent. This is the night's last round (of "
-                     f"{r.of_rounds}): when every result is in, end the night with /endnight.")
+    if r.not_on_telegram:
+        who = ("has no chat with me yet: tell them" if len(r.not_on_telegram) == 1
+               else "have no chat with me yet: tell them")
+        lines.append("Told their opponent: everyone but " + esc(", ".join(r.not_on_telegram))
+                     + f", who {who} yourself (their messages wait until they follow their "
+                     "link).")
+        told = ""
     else:
-        lines.append("Each player is told their opponent. Pair the next round with /pairround "
-                     "when every result is in.")
+        told = "Each player is told their opponent. "
+    if r.last:
+        lines.append(f"{told}This is the night's last round (of {r.of_rounds}): when every "
+                     "result is in, end the night with /endnight.")
+    else:
+        lines.append(f"{told}Pair the next round with /pairround when every result is in.")
     return "\n".join(lines)
 
 
@@ -125,6 +133,11 @@ def _tables(r: RoundPaired) -> list[str]:
         else:
             flag = " 🌱" if t.note else ""
             out.append(f"Table {t.number}: {esc(a)} v {esc(b)}{flag}")
+    again = [t for t in r.tables if t.again]
+    if again:
+        out.append("↩ " + "; ".join(f"{esc(t.names[0])} and {esc(t.names[1] or '')}"
+                                    for t in again)
+                   + " met earlier tonight: no pairing of those here avoided it")
     if any(t.note for t in r.tables):
         out.append("🌱 a newcomer's pairing (newcomers meet neither the top players nor each "
                    "other while the field allows)")

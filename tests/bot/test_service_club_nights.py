@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import club_nights, reporting
+from bot.service import club_nights, club_texts, reporting
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
@@ -246,3 +246,32 @@ async def test_a_knockout_is_no_club_and_a_club_has_no_draw(db: Database) -> Non
             '[event]\nslug = "ko"\nname = "KO"\nformat = "single"\n'), by=Actor.cli(), now=NOW)
     with pytest.raises(Invalid, match="is not a club"):
         await club_nights.start_night(db, cli(), knockout.event_id)
+
+
+async def test_the_td_hears_who_was_not_told_and_a_repeat_the_field_forced(db: Database) -> None:
+    """Nobody of this club has a chat with the bot yet, so nobody can be told their
+    opponent: the TD is not told "each player is told". Two players meet again in round 2
+    because nobody else came ("a modified King-of-the-Hill method adjusted to avoid
+    repeats", Director's Manual, Pairing Players at Club: here it cannot), and the TD reads
+    why. Once the night's last round is paired, a latecomer has no game left and is not
+    checked in (no fee)."""
+    event_id = await _club(db)
+    await club_nights.start_night(db, cli(), event_id)
+    for name in ("Ann", "Ben"):
+        await club_nights.check_in_member(db, cli(1), event_id, name)
+    first = await club_nights.pair_round(db, cli(2), event_id)
+    assert first.not_on_telegram == ["Ann Lee", "Ben Ong"]
+    text = club_texts.round_paired(first)
+    assert "Each player is told" not in text
+    assert ("Told their opponent: everyone but Ann Lee, Ben Ong, who have no chat with me yet: "
+            "tell them yourself") in text
+    assert not any(t.again for t in first.tables)
+    await _play_round(db, event_id, "n1-r1", 3)
+    second = await club_nights.pair_round(db, cli(4), event_id)
+    assert [t.again for t in second.tables] == [True]
+    assert ("↩ Ben Ong and Ann Lee met earlier tonight: no pairing of those here avoided it"
+            in club_texts.round_paired(second))
+    with pytest.raises(Invalid, match="all 2 rounds of night 1 are paired: there is no game "
+                                      "left for Cai Wen tonight"):
+        await club_nights.check_in_member(db, cli(5), event_id, "Cai")
+    assert await _all(db, "SELECT count(*) FROM club_checkins") == [(2,)]
