@@ -34,7 +34,9 @@ wheel-check: $(VENV)/bin/activate
 	"$$tmp/venv/bin/tdbot" migrate --db "$$tmp/check.sqlite3"; \
 	"$$tmp/venv/bin/tdbot" demo > "$$tmp/demo.txt"; \
 	grep -q "Demo Cup" "$$tmp/demo.txt"; \
-	echo "wheel-check: the installed wheel migrates a database and plays the demo"
+	"$$tmp/venv/bin/tdbot" demo --club > "$$tmp/club.txt"; \
+	grep -q "Club Ladder" "$$tmp/club.txt"; \
+	echo "wheel-check: the installed wheel migrates a database and plays both demos"
 
 lint:
 	$(VENV)/bin/ruff check core bot tests bench
