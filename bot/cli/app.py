@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -39,6 +40,18 @@ def fail(message: str) -> NoReturn:
     """Print a one-line error that says what was wrong, and exit with code 2."""
     typer.echo(f"tdbot: error: {message}", err=True)
     raise typer.Exit(code=2)
+
+
+def write_out(text: str, out: Path | None) -> None:
+    """A file's text to ``--out FILE``, or to standard output without one; a file that
+    cannot be written stops with the reason."""
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"--out {out}: cannot write the file ({exc.strerror or exc})")
 
 
 def whole(flag: str, allowed: Range) -> Callable[[str | int], int]:

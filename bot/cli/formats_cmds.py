@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import app, fail, write_out
 from core.formats import FormatError
 from core.formats.load import kind_of, load_divisions, load_tsh_divisions
 from core.formats.naspa import write_naspa
@@ -201,10 +201,4 @@ def export_cmd(
             "TRF needs a colour for every played game, so the lower-numbered player is "
             "written as White (w) in those", err=True,
         )
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"--out {out}: cannot write the file ({exc.strerror or exc})")
+    write_out(text, out)

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import app, fail, write_out
 from bot.cli.formats_cmds import _print_chess, _print_scrabble
 from bot.cli.platform_cmds import DbOption, _use
 from bot.service import round_events, round_texts
@@ -111,10 +111,4 @@ def export_event(
         return await round_events.read_export(database, found.id, fmt)
 
     _, text = _use(db, work)
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"--out {out}: cannot write the file ({exc.strerror or exc})")
+    write_out(text, out)

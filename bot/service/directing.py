@@ -35,15 +35,21 @@ async def directed_event(
         directed = [e for e in directed if only(e)]
     if not directed:
         raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
+    return _named(directed, words, f"you direct several events; name one first, e.g. "
+                                   f"/{command} EVENT ... (your events: {{slugs}})")
+
+
+def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Event, list[str]]:
+    """The one event of ``found`` the command's first word names (its slug), or the only
+    one; with several and none named, ``several`` (its ``{slugs}`` filled in) says how to
+    name it."""
     args = list(words)
-    by_slug = {e.slug: e for e in directed}
+    by_slug = {e.slug: e for e in found}
     if args and args[0] in by_slug:
         return by_slug[args[0]], args[1:]
-    if len(directed) > 1:
-        slugs = ", ".join(sorted(by_slug))
-        raise Invalid(f"you direct several events; name one first, e.g. /{command} EVENT ... "
-                      f"(your events: {slugs})")
-    return directed[0], args
+    if len(found) > 1:
+        raise Invalid(several.format(slugs=", ".join(sorted(by_slug))))
+    return found[0], args
 
 
 async def member_event(
@@ -61,12 +67,5 @@ async def member_event(
                     mine.append(event)
     if not mine:
         raise NotAllowed(f"/{command} is for the players and TDs of a round-based event")
-    args = list(words)
-    by_slug = {e.slug: e for e in mine}
-    if args and args[0] in by_slug:
-        return by_slug[args[0]], args[1:]
-    if len(mine) > 1:
-        slugs = ", ".join(sorted(by_slug))
-        raise Invalid(f"you are in several round-based events; name one first, e.g. "
-                      f"/{command} EVENT (yours: {slugs})")
-    return mine[0], args
+    return _named(mine, words, f"you are in several round-based events; name one first, "
+                               f"e.g. /{command} EVENT (yours: {{slugs}})")
