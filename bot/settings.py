@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     webhook_secret: str | None = None
     listen: str = "127.0.0.1"
     port: int = 8443
+    #: "real" (always, against Telegram): the pacer waits real seconds for Telegram's
+    #: limits. "virtual": waiting for a turn costs no time (pacing.VirtualTime), for a test
+    #: driving ``tdbot run`` against the fake Bot API (bench/crash.py); ``tdbot run``
+    #: accepts it only with a --base-url, never against api.telegram.org.
+    pace: Literal["real", "virtual"] = "real"
 
     @field_validator("organisers", mode="before")
     @classmethod

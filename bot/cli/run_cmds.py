@@ -72,6 +72,7 @@ def run(
     from telegram import Update
 
     from bot.telegram.app import BotOptions, build_application, file_url_for
+    from bot.telegram.pacing import RealTime, VirtualTime
 
     base = base_url or settings.base_url
     if base:
@@ -93,6 +94,9 @@ def run(
         elif not _SECRET.match(secret):
             fail("--webhook-secret: use 1-256 characters of A-Z, a-z, 0-9, _ and - "
                  "(Telegram's rule)")
+    if settings.pace == "virtual" and not base:
+        fail("TDBOT_PACE=virtual: pacing that waits no real time is for a fake Bot API "
+             "(--base-url); against Telegram its limits must be kept: unset TDBOT_PACE")
     db_path = db or settings.db
     _check_database(db_path)
     options = BotOptions(
@@ -101,6 +105,7 @@ def run(
         organisers=frozenset(settings.organisers),
         base_url=base,
         base_file_url=settings.base_file_url,
+        pace_time=VirtualTime() if settings.pace == "virtual" else RealTime(),
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -109,6 +114,9 @@ def run(
     # it anyway (from any logger), this keeps the noise out.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logsafe.protect(settings.token, secret)
+    if settings.pace == "virtual":
+        logging.getLogger(__name__).warning(
+            "TDBOT_PACE=virtual: Telegram's limits are not waited for (a fake Bot API only)")
     application = build_application(options)
     with _telegram_trouble(base):
         if hook is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
@@ -78,11 +78,10 @@ class Tx:
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT; return the id of the new row."""
         self._wrote(sql)
-        async with self._conn.execute(sql, params) as cur:
-            rowid = cur.lastrowid
-        if rowid is None:  # pragma: no cover - sqlite always gives one for a row insert
+        row = await self._conn.execute_insert(sql, params)  # one trip to the worker thread
+        if row is None or row[0] is None:  # pragma: no cover - sqlite gives one for a row insert
             raise RuntimeError("insert did not create a row")
-        return rowid
+        return int(row[0])
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)  # a read, or a write with RETURNING
@@ -92,9 +91,21 @@ class Tx:
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         self._wrote(sql)
+        return list(await self._conn.execute_fetchall(sql, params))  # one trip, not three
+
+    async def chunks(self, sql: str, params: Sequence[Any] = (),
+                     size: int = 256) -> AsyncGenerator[list[Row], None]:
+        """A read's rows ``size`` at a time, each chunk stepped only when asked for: a
+        reader that stops early (it found what it needs along an index) leaves the rest of
+        the scan undone. Use it under ``contextlib.aclosing`` so the cursor closes then."""
+        self._wrote(sql)
         async with self._conn.execute(sql, params) as cur:
-            rows = await cur.fetchall()
-        return list(rows)
+            while True:
+                rows = list(await cur.fetchmany(size))
+                if rows:
+                    yield rows
+                if len(rows) < size:
+                    return
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         row = await self.one(sql, params)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -182,20 +183,57 @@ def _order(t: str) -> str:
     return f"COALESCE({t}.behind, {t}.id), {t}.behind IS NOT NULL, {t}.id"
 
 
-#: An earlier row to the same chat that failed and waits for its retry: it holds this one.
-_HELD = (
-    " AND NOT EXISTS (SELECT 1 FROM outbox h LEFT JOIN people hp ON hp.id = h.person_id"
-    f" WHERE h.state = 'pending' AND ({_order('h')}) < ({_order('o')})"
-    " AND h.attempts > 0 AND h.due_at > ?"
-    " AND COALESCE(h.chat_id, hp.tg_user_id) = COALESCE(o.chat_id, p.tg_user_id))"
-)
-
-
 _DUE = (
     "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
     " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
     " o.unexpected_failures, o.photo_file_id, o.media_id"
 )
+
+#: Every pending row in delivery order, read along the partial index ``outbox_pending_order``
+#: (migration 0019: the pending rows only, keyed by ``_order``), so no sort of them all is
+#: needed: a pass walks from the front and stops once it has what it asked for.
+_PENDING_IN_ORDER = (
+    _DUE + ", o.due_at"
+    " FROM outbox o INDEXED BY outbox_pending_order"
+    " LEFT JOIN people p ON p.id = o.person_id LEFT JOIN outbox e ON e.id = o.edit_of"
+    " WHERE o.state = 'pending' AND COALESCE(o.chat_id, p.tg_user_id) IS NOT NULL"
+    " AND (o.edit_of IS NULL OR e.state <> 'pending') AND (o.due_at <= ? OR o.attempts > 0)"
+    f" ORDER BY {_order('o')}"
+)
+
+
+async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: bool
+                       ) -> list[OutboxRow]:
+    """The rows that may be delivered now, in delivery order, at most ``limit``; with
+    ``first_per_chat`` only each chat's first. One walk along the pending rows in order,
+    stopped once ``limit`` are found: its cost follows the rows it passes over, never every
+    pending row times every failed one. A row is deliverable when its recipient can be
+    reached, it is due, an edit's original was delivered (or refused for good), and no
+    earlier row to the same chat failed and waits for its retry (that one holds the rest,
+    so a person's messages arrive in order)."""
+    at = iso(now)
+    held: set[int] = set()  # chats whose earlier row waits for its retry
+    taken: set[int] = set()  # chats that have their row (first_per_chat)
+    found: list[Any] = []
+    if limit <= 0:
+        return []
+    # SQLite leaves out the rows that can neither go nor hold another (no recipient yet,
+    # an edit of a message not yet delivered, not due and never failed)
+    async with aclosing(tx.chunks(_PENDING_IN_ORDER, (at,))) as chunks:
+        async for rows in chunks:
+            for r in rows:
+                target = r["target"]
+                if target in held or target in taken:
+                    continue
+                if r["due_at"] > at:  # failed, waiting for its retry: it holds the rest
+                    held.add(target)
+                    continue
+                if first_per_chat:
+                    taken.add(target)
+                found.append(r)
+                if len(found) >= limit:
+                    return _rows(found)
+    return _rows(found)
 
 
 async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
@@ -204,11 +242,7 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     once the message it edits was delivered (or refused for good). A row waits while an
     earlier row to the same chat waits for a retry, so one person's messages arrive in
     order (the sender also stops a chat's rows for the rest of a pass once one fails)."""
-    rows = await tx.all(
-        _DUE + _FROM + " AND o.due_at <= ?" + _HELD + f" ORDER BY {_order('o')} LIMIT ?",
-        (iso(now), iso(now), limit),
-    )
-    return _rows(rows)
+    return await _deliverable(tx, limit, now, first_per_chat=False)
 
 
 async def next_per_chat(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
@@ -216,15 +250,7 @@ async def next_per_chat(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     sent next. The sender paces each chat (Telegram's one message a second per chat), so a
     chat with a long queue takes one place in the batch, not all of it, and the other chats
     behind it are not held up; its next row comes in a later pass, in order."""
-    rows = await tx.all(
-        "SELECT * FROM (" + _DUE + ", ROW_NUMBER() OVER (PARTITION BY"
-        f" COALESCE(o.chat_id, p.tg_user_id) ORDER BY {_order('o')}) AS nth,"
-        " COALESCE(o.behind, o.id) AS k1, o.behind IS NOT NULL AS k2"
-        + _FROM + " AND o.due_at <= ?" + _HELD
-        + ") WHERE nth = 1 ORDER BY k1, k2, id LIMIT ?",
-        (iso(now), iso(now), limit),
-    )
-    return _rows(rows)
+    return await _deliverable(tx, limit, now, first_per_chat=True)
 
 
 def _rows(rows: Sequence[Any]) -> list[OutboxRow]:

@@ -256,3 +256,30 @@ def test_the_outbox_service_holds_no_sql() -> None:
     calls = re.findall(r"\btx\.(?:execute|insert|one|all|scalar)\(", source)
     statements = re.findall(r"\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b", source)
     assert calls == [] and statements == []
+
+
+async def test_next_per_chat_walks_past_long_queues_in_order(db: Database) -> None:
+    """Each chat's first deliverable row, chats in the order of those rows, found by one
+    walk along the pending rows that reads them in chunks (``Tx.chunks``): a chat with a
+    queue longer than a chunk neither repeats nor hides the chats written after it; a chat
+    whose first row failed and waits for its retry gives none; a row not yet due holds
+    nothing back."""
+    later = NOW + timedelta(hours=1)
+    async with db.transaction() as tx:
+        held = await outbox.enqueue(tx, chat_id=-1, text_html="failed", now=NOW)
+        assert held is not None
+        await outbox_repo.mark_failed(tx, held, "boom", later)
+        await outbox.enqueue(tx, chat_id=-1, text_html="held behind it", now=NOW)
+        await outbox.enqueue(tx, chat_id=-2, text_html="tomorrow", now=NOW, due_at=later)
+        await outbox.enqueue(tx, chat_id=-2, text_html="today", now=NOW)
+        for i in range(600):  # longer than a chunk
+            await outbox.enqueue(tx, chat_id=-3, text_html=f"long {i}", now=NOW)
+        for chat in range(10, 20):
+            await outbox.enqueue(tx, chat_id=chat, text_html=f"to {chat}", now=NOW)
+    async with db.transaction() as tx:
+        rows = await outbox_repo.next_per_chat(tx, 50, NOW)
+        assert [(r.chat_id, r.text_html) for r in rows] == [
+            (-2, "today"), (-3, "long 0"), *((c, f"to {c}") for c in range(10, 20))]
+        first_three = await outbox_repo.next_per_chat(tx, 3, NOW)
+        assert [r.chat_id for r in first_three] == [-2, -3, 10]
+        assert len(await outbox_repo.due(tx, 1000, NOW)) == 1 + 600 + 10

@@ -54,3 +54,24 @@ def test_run_with_empty_webhook_url_polls(tmp_path: Path, monkeypatch: pytest.Mo
     assert result.exit_code == 2
     assert "cannot reach the Bot API at http://127.0.0.1:9/bot" in result.stderr
     assert "webhook" not in result.stderr
+
+
+def test_virtual_pacing_is_refused_against_telegram(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TDBOT_PACE=virtual`` (no real wait for Telegram's limits: bench/crash.py's bot
+    against the fake) is refused without a --base-url, so the bot talking to Telegram
+    always keeps its limits; with one (here a closed port) the bot goes on to start."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text(f"TDBOT_TOKEN=123:abc\nTDBOT_DB={tmp_path / 'bot.db'}\n"
+                                   "TDBOT_PACE=virtual\n")
+    refused = CliRunner().invoke(app, ["run"])
+    assert refused.exit_code == 2
+    assert "TDBOT_PACE=virtual" in refused.stderr and "--base-url" in refused.stderr
+    assert not (tmp_path / "bot.db").exists()
+    started = CliRunner().invoke(app, ["run", "--base-url", "http://127.0.0.1:9/bot"])
+    assert started.exit_code == 2
+    assert "cannot reach the Bot API at http://127.0.0.1:9/bot" in started.stderr
+    assert Settings().pace == "virtual"
+    monkeypatch.delenv("TDBOT_PACE", raising=False)
+    (tmp_path / ".env").write_text("TDBOT_TOKEN=123:abc\n")
+    assert Settings().pace == "real"
