@@ -190,7 +190,7 @@ _DUE = (
 )
 
 #: Every pending row in delivery order, read along the partial index ``outbox_pending_order``
-#: (migration 0019: the pending rows only, keyed by ``_order``), so no sort of them all is
+#: (migration 0017: the pending rows only, keyed by ``_order``), so no sort of them all is
 #: needed: a pass walks from the front and stops once it has what it asked for.
 _PENDING_IN_ORDER = (
     _DUE + ", o.due_at"
