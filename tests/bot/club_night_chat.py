@@ -9,17 +9,12 @@ transcript is written there.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
-from bot.fakebot import FakeUser
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
 from bot.telegram.harness import BotUnderTest
-from tests.bot.transcripts import write_transcript
+from tests.bot.cast import Cast, event_bot
 
 EXAMPLE = (Path(__file__).parents[2] / "examples" / "club_night.toml").read_text()
 IDS = {"Tara TD": 9101, "Ann Lee": 9111, "Ben Ong": 9112, "Cai Wen": 9113, "Dev Rao": 9114,
@@ -36,38 +31,13 @@ def club_definition(text: str = EXAMPLE) -> str:
     return text
 
 
-@asynccontextmanager
-async def club_bot(tmp_path: Path, definition: str | None = None) -> AsyncIterator[BotUnderTest]:
-    bot = BotUnderTest(tmp_path / "bot.sqlite3")
-    async with bot:
-        for name, tg_id in IDS.items():
-            bot.telegram.chat_of(bot.telegram.add_user(name.split()[0], user_id=tg_id))
-        async with bot.runtime.db.transaction() as tx:
-            created = await event_setup.create_event(
-                tx, parse_definition(definition or club_definition()), by=Actor.cli(),
-                now=bot.clock())
-        bot.event_id = created.event_id  # type: ignore[attr-defined]
-        await bot.settle()
-        try:
-            yield bot
-        finally:
-            write_transcript(bot.telegram.transcript())
+def club_bot(tmp_path: Path, definition: str | None = None
+             ) -> AbstractAsyncContextManager[BotUnderTest]:
+    return event_bot(tmp_path / "bot.sqlite3", definition or club_definition(), IDS)
 
 
-def user(bot: BotUnderTest, name: str) -> FakeUser:
-    return bot.telegram.world.users[IDS[name]]
-
-
-async def say(bot: BotUnderTest, name: str, text: str) -> str:
-    return await bot.say(user(bot, name), text)
-
-
-async def tap(bot: BotUnderTest, name: str, label: str) -> None:
-    await bot.tap(user(bot, name), label)
-
-
-def last(bot: BotUnderTest, name: str) -> str:
-    return bot.telegram.last_sent(user(bot, name)).text or ""
+_cast = Cast(IDS)
+user, say, tap, last = _cast.user, _cast.say, _cast.tap, _cast.last
 
 
 def said_to(bot: BotUnderTest, name: str) -> list[str]:
