@@ -153,15 +153,13 @@ async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState
     event = await get_event(tx, event_id)
     caption = say.match_decided(event, view, state, game)
     key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
-    if event.format == "rounds":  # no bracket: the standings instead
-        from bot.service.round_events import post_standings
-
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)
-        await post_standings(tx, event, now)
-        return
     sent = 0
     if is_knockout(event.format):  # only a bracket has pictures
         sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,
                                              of_match=view.code, dedupe_key=key)
-    if not sent:  # no picture for it (cannot happen for a drawn event): the words alone
+    if not sent:  # no picture (another format, or none drawn for it): the words alone
         await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)
+    if event.format == "rounds":  # no bracket: the standings after the result
+        from bot.service.round_events import post_standings
+
+        await post_standings(tx, event, now)
