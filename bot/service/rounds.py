@@ -61,7 +61,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     lines = [
         f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is open.",
         f"Your opponent: <b>{html.escape(m.label(other))}</b>",
-        f"Best of {m.best_of}",
+        "One game" if m.best_of == 1 else f"Best of {m.best_of}",
     ]
     if m.head_start[side]:
         lines.append(f"You start with a head start of {_games(m.head_start[side])}.")

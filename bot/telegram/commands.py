@@ -38,7 +38,8 @@ BRACKETS = frozenset(KNOCKOUTS)
 CLUB = frozenset({"club"})
 LADDER = frozenset({"ladder"})
 ROUNDS = frozenset({"rounds"})
-#: Fees per round and prizes from them (SSSg paras 7-9); a club's fees are per night (/fees).
+#: Fees per round (a club's are per night: /fees). Prizes from them are SSSg's (paras 7-9):
+#: the knockouts' only (``BRACKETS``).
 ROUND_FEES = frozenset({*KNOCKOUTS, "rounds", "ladder"})
 
 
@@ -82,7 +83,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"}),
             ROUND_FEES),
     Command("prizes", "Prize pools from the fees paid",
-            frozenset({"td", "organiser", "player"}), ROUND_FEES, "paras 7-9"),
+            frozenset({"td", "organiser", "player"}), BRACKETS, "paras 7-9"),
     Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
             frozenset({"td", "organiser"}), PAIRED),
     Command("expel", "Expel a player: /expel NAME: REASON",

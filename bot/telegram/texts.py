@@ -347,8 +347,8 @@ def draw_made(event_name: str, result: DrawResult) -> str:
         names = ", ".join(esc(name) for _, name, _ in result.rounds)
         lines.append(f"Rounds: {names}. Each is paired from the results when you open it; "
                      "the round before must be complete first.")
-        lines.append("Open the first with /openround 1 until DATE (e.g. 2026-03-09) unless "
-                     "the definition dates it.")
+        lines.append("Open the first with /openround 1 until YYYY-MM-DD (its closing date) "
+                     "unless the definition dates it.")
         return "\n".join(lines)
     current = None
     for code, round_name, side_a, side_b in result.matches:
