@@ -5,6 +5,18 @@ The bot is one process with one connection. Every use-case runs inside
 exception), and transactions are serialised by an asyncio lock, so a use-case never sees
 another's half-done work. Other processes (``tdbot backup``, the CLI while the bot runs)
 wait for the write lock up to the busy timeout.
+
+What may wait goes to aiosqlite's worker thread, so the event loop never blocks on it:
+opening the file, BEGIN IMMEDIATE (it waits up to the busy timeout while another process
+writes), COMMIT (in WAL mode a commit may checkpoint, which writes and syncs the database
+file), ROLLBACK, migrations and backups. The statements between BEGIN and COMMIT run on
+the event loop's own thread: the transaction then holds SQLite's write lock, so in WAL mode
+a statement waits for nobody, and one indexed statement on a local file takes a few
+microseconds, where a trip to the worker thread and back takes 60-180 (three trips for a
+cursor read). A use-case makes a hundred or more statements, so the trips were most of its
+time and of the delay before a person's answer is saved (``python -m bench.load``). The
+connection is shared between the two threads (``check_same_thread=False``) but never used by
+both at once: every use of it is under the lock, and the loop waits for each trip.
 """
 
 from __future__ import annotations
@@ -36,9 +48,12 @@ _READ = re.compile(r"^\s*(?:SELECT|PRAGMA\s+\w+\s*$)", re.IGNORECASE)
 
 
 class Tx:
-    """One open transaction. The only way use-cases reach the database."""
+    """One open transaction. The only way use-cases reach the database.
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    Its statements run on the calling thread (the module's docstring says why); the methods
+    stay ``async`` so that a use-case reads the same whichever thread runs them."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
         self._writes: dict[str, int] = {}  # table -> writes to it in this transaction
         self._any_write = 0  # writes to tables not known (see _WRITTEN)
@@ -72,26 +87,28 @@ class Tx:
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; return the number of rows it changed."""
         self._wrote(sql)
-        async with self._conn.execute(sql, params) as cur:
-            return cur.rowcount
+        return self._conn.execute(sql, params).rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT; return the id of the new row."""
         self._wrote(sql)
-        row = await self._conn.execute_insert(sql, params)  # one trip to the worker thread
-        if row is None or row[0] is None:  # pragma: no cover - sqlite gives one for a row insert
+        row_id = self._conn.execute(sql, params).lastrowid
+        if row_id is None:  # pragma: no cover - sqlite gives one for a row insert
             raise RuntimeError("insert did not create a row")
-        return int(row[0])
+        return row_id
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)  # a read, or a write with RETURNING
-        async with self._conn.execute(sql, params) as cur:
-            row = await cur.fetchone()
+        cur = self._conn.execute(sql, params)
+        try:
+            row: Row | None = cur.fetchone()
+        finally:
+            cur.close()  # a RETURNING write is finished by then; a read's cursor is released
         return row
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         self._wrote(sql)
-        return list(await self._conn.execute_fetchall(sql, params))  # one trip, not three
+        return self._conn.execute(sql, params).fetchall()
 
     async def chunks(self, sql: str, params: Sequence[Any] = (),
                      size: int = 256) -> AsyncGenerator[list[Row], None]:
@@ -99,13 +116,16 @@ class Tx:
         reader that stops early (it found what it needs along an index) leaves the rest of
         the scan undone. Use it under ``contextlib.aclosing`` so the cursor closes then."""
         self._wrote(sql)
-        async with self._conn.execute(sql, params) as cur:
+        cur = self._conn.execute(sql, params)
+        try:
             while True:
-                rows = list(await cur.fetchmany(size))
+                rows = cur.fetchmany(size)
                 if rows:
                     yield rows
                 if len(rows) < size:
                     return
+        finally:
+            cur.close()
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         row = await self.one(sql, params)
@@ -136,8 +156,9 @@ class Tx:
 class Database:
     """The application's database. Open with ``await Database.open(path)``."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
+        self._raw = raw  # the same connection, for the statements of a transaction
         self.path = path
         self._lock = asyncio.Lock()
 
@@ -156,7 +177,7 @@ class Database:
         way the connection is closed first: its worker thread would keep the process alive.
         """
         path = Path(path)
-        conn = await connect(path)
+        conn, raw = await connect_shared(path)
         try:
             if migrate:
                 await apply_migrations(conn, migrations_dir)
@@ -168,10 +189,11 @@ class Database:
             if isinstance(exc, MigrationError):
                 raise MigrationError(f"{path}: {exc}") from exc.__cause__
             raise
-        return cls(conn, path)
+        return cls(conn, raw, path)
 
     async def close(self) -> None:
-        await self._conn.close()
+        async with self._lock:  # not while a transaction's statements use the connection
+            await self._conn.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -179,7 +201,7 @@ class Database:
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(self._conn)
+                yield Tx(self._raw)
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
@@ -200,7 +222,14 @@ class Database:
 
 
 async def connect(path: Path) -> aiosqlite.Connection:
-    """Open a connection with the pragmas every TDBot connection uses.
+    """Open a connection with the pragmas every TDBot connection uses."""
+    return (await connect_shared(path))[0]
+
+
+async def connect_shared(path: Path) -> tuple[aiosqlite.Connection, sqlite3.Connection]:
+    """Open a connection with the pragmas every TDBot connection uses: aiosqlite's, and the
+    sqlite3 connection it wraps, which a transaction's statements use from the event loop's
+    thread (the module's docstring says why).
 
     The pragmas are the first reads of the file, so a file that is not a database, or that
     cannot be written, fails here: the connection is then closed (its worker thread would
@@ -211,8 +240,15 @@ async def connect(path: Path) -> aiosqlite.Connection:
             f"no folder {path.parent} for the database {path}; create it, or give another "
             "--db / TDBOT_DB"
         )
+    opened: list[sqlite3.Connection] = []
+
+    def open_file() -> sqlite3.Connection:  # runs on aiosqlite's worker thread
+        raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        opened.append(raw)
+        return raw
+
     try:
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = await aiosqlite.Connection(open_file, iter_chunk_size=64)
     except sqlite3.Error as exc:  # aiosqlite stops its thread when the connect fails
         raise (explain(exc, path) or exc) from exc
     try:
@@ -226,7 +262,7 @@ async def connect(path: Path) -> aiosqlite.Connection:
         if isinstance(exc, sqlite3.Error):
             raise (explain(exc, path) or exc) from exc
         raise
-    return conn
+    return conn, opened[0]
 
 
 async def _close_quietly(conn: aiosqlite.Connection) -> None:
