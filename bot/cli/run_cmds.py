@@ -106,6 +106,7 @@ def run(
         base_url=base,
         base_file_url=settings.base_file_url,
         pace_time=VirtualTime() if settings.pace == "virtual" else RealTime(),
+        webhook=hook is not None,
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

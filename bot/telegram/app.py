@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from telegram.ext import Application, ApplicationBuilder
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
 from bot.store.db import Database
@@ -25,7 +25,7 @@ from bot.telegram.pacing import MAX_RETRIES, ChatPacer, PaceTime, RealTime
 from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import OutboxSender
-from bot.telegram.update_queue import ApplyThenConfirm
+from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ class BotOptions:
     pace_time: PaceTime = field(default_factory=RealTime)  # what the pacer waits on
     sweep_interval: timedelta = SWEEP_INTERVAL
     sender_idle_poll: float = 1.0
+    webhook: bool = False  # Telegram posts updates (run_webhook) rather than being polled
     extra_bot_data: dict[str, Any] = field(default_factory=dict)
 
 
@@ -65,6 +66,9 @@ def file_url_for(base_url: str) -> str:
 
 def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, Any, Any]:
     logsafe.protect(options.token)  # it is in every Bot API URL a logger may print
+    # Telegram forgets an update only once it is applied, and updates are handled several at
+    # a time, each chat's in order (update_queue.py says why and how).
+    updates = ApplyThenConfirm(confirm_each=options.webhook)
     builder = (
         ApplicationBuilder()
         .token(options.token)
@@ -73,14 +77,18 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
-        .update_queue(ApplyThenConfirm())  # Telegram forgets an update only once applied
+        .update_queue(updates)
+        .concurrent_updates(InChatOrder(updates))
     )
     if options.base_url:
         builder = builder.base_url(options.base_url.rstrip("/")).base_file_url(
             options.base_file_url or file_url_for(options.base_url)
         )
     if options.request is not None:
-        builder = builder.request(options.request).get_updates_request(options.request)
+        builder = builder.request(options.request)
+    if not options.webhook:  # long polling: the next getUpdates confirms, once all is applied
+        polling = options.request or HTTPXRequest(connection_pool_size=1)  # PTB's own default
+        builder = builder.get_updates_request(ConfirmWhenApplied(polling, updates))
     app = builder.build()
     app.bot_data[CLOCK] = options.clock
     app.bot_data["options"] = options

@@ -1,4 +1,4 @@
-"""PTB's update queue, made to confirm an update to Telegram only once it has been applied.
+"""Updates handled several at a time, each chat's in order, confirmed to Telegram once applied.
 
 design.md, "Nothing lost, nothing doubled": an update's claim commits with its effect, so an
 update Telegram sends again is applied once. That covers "again" only if Telegram still has
@@ -7,31 +7,153 @@ offset (long polling) or by answering the webhook's POST. python-telegram-bot co
 soon as the update is in its queue: its poller puts a batch in the queue and at once polls
 with the next offset (``Updater._start_polling``), and its webhook answers 200 once the
 update is queued (``WebhookHandler.post``). A process killed while an update waits in the
-queue or is being handled would lose it for good.
+queue or is being handled would lose it for good. So the confirmation waits:
 
-Both put updates with ``await update_queue.put(update)`` and confirm only after that
-returns, so this queue's ``put`` returns only once every update queued so far has been
-handled (PTB calls ``task_done`` after an update's handlers, ``Application.
-__process_update_wrapper``). A kill before that leaves the update with Telegram, which sends
-it again; a kill after the commit and before the confirmation is what the claim is for.
+- long polling: the request that carries getUpdates (:class:`ConfirmWhenApplied`) first
+  waits until every update queued so far has been handled (PTB calls ``task_done`` after an
+  update's handlers, ``Application.__process_update_wrapper``). The poller is the only one
+  that queues, and it is waiting there, so a batch is handled whole before the next offset
+  confirms it;
+- a webhook: the queue's ``put`` (which the webhook's POST awaits before answering) returns
+  once that update has been handled (:class:`ApplyThenConfirm`, ``confirm_each``).
 
-Updates are handled one at a time (PTB's default), so waiting for the whole queue waits for
-this update; the poller stops fetching while the bot works, which changes nothing as the
-bot handles one update at a time anyway. ``Application.stop`` puts a stop signal, which is
-not an update and does not wait.
+A kill before the confirmation leaves the update with Telegram, which sends it again; a kill
+after the commit and before the confirmation is what the claim is for.
+
+Updates are handled concurrently (:class:`InChatOrder`): a handler waits on the network (a
+button's answer, a photo's download, Telegram's answer to a direct reply), and one person's
+wait must not hold up everybody else's report. The database keeps use-cases apart (one
+transaction at a time, ``bot/store/db.py``); what must not be reordered is one chat's
+updates: a person who sends a score and then taps Confirm means them in that order.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
+from typing import Any
 
 from telegram import Update
+from telegram.ext import BaseUpdateProcessor
+from telegram.request import BaseRequest, RequestData
+
+#: Updates in flight at most. More than a getUpdates batch (100) or Telegram's webhook
+#: connections (at most 100) can bring before the bot confirms them, so an update never
+#: waits for a place: it enters ``do_process_update`` in the order PTB queued it.
+MOST_AT_ONCE = 256
+
+
+def chat_key(update: object) -> object:
+    """What orders an update: its chat, else its sender (an inline button's press has no
+    chat), else nothing in particular (one shared key)."""
+    if isinstance(update, Update):
+        if update.effective_chat is not None:
+            return update.effective_chat.id
+        if update.effective_user is not None:
+            return ("user", update.effective_user.id)
+    return None
 
 
 class ApplyThenConfirm(asyncio.Queue[object]):
-    """An update queue whose ``put`` waits until what it queued has been handled."""
+    """PTB's update queue, knowing when each update it holds has been handled.
+
+    ``confirm_each`` (a webhook): ``put`` returns only once that update has been handled,
+    and only then does the webhook answer Telegram. Otherwise (long polling) ``put``
+    returns at once and the next getUpdates waits instead (:class:`ConfirmWhenApplied`)."""
+
+    def __init__(self, *, confirm_each: bool = False) -> None:
+        super().__init__()
+        self.confirm_each = confirm_each
+        self._waiting: dict[int, asyncio.Future[None]] = {}
 
     async def put(self, item: object) -> None:
-        await super().put(item)
-        if isinstance(item, Update):
-            await self.join()
+        if not (self.confirm_each and isinstance(item, Update)):
+            await super().put(item)
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._waiting[id(item)] = done
+        try:
+            await super().put(item)
+            await asyncio.shield(done)
+        finally:
+            self._waiting.pop(id(item), None)
+
+    def handled(self, update: object) -> None:
+        """Called once ``update``'s handlers have run (or failed): its ``put`` may return."""
+        done = self._waiting.pop(id(update), None)
+        if done is not None and not done.done():
+            done.set_result(None)
+
+
+class InChatOrder(BaseUpdateProcessor):
+    """Several updates at once; one chat's one after another, in the order they came.
+
+    PTB starts a task per update in the queue's order, and each task reaches
+    ``do_process_update`` without waiting (fewer than ``MOST_AT_ONCE`` are ever in flight),
+    so a chat's updates are chained here in that order: each waits for the chat's previous
+    one to finish before its handlers run."""
+
+    def __init__(self, queue: ApplyThenConfirm, most: int = MOST_AT_ONCE) -> None:
+        super().__init__(most)
+        self._queue = queue
+        self._last: dict[object, asyncio.Future[None]] = {}  # chat -> its latest update's end
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        key = chat_key(update)
+        before = self._last.get(key)
+        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._last[key] = mine
+        started = False
+        try:
+            if before is not None:
+                await asyncio.shield(before)  # a cancelled wait must not cancel the chain
+            started = True
+            await coroutine
+        finally:
+            if not started and asyncio.iscoroutine(coroutine):
+                coroutine.close()  # cancelled while waiting its turn (a stop): never run
+            mine.set_result(None)
+            if self._last.get(key) is mine:
+                del self._last[key]
+            self._queue.handled(update)
+
+    async def initialize(self) -> None:
+        """Nothing to set up: the chains live in memory, per run."""
+
+    async def shutdown(self) -> None:
+        """Nothing to free: PTB waits for every update in flight before shutting down."""
+
+
+class ConfirmWhenApplied(BaseRequest):
+    """The request that carries getUpdates, made to wait until every update queued so far has
+    been handled: its offset is what confirms them to Telegram (long polling)."""
+
+    def __init__(self, inner: BaseRequest, queue: ApplyThenConfirm) -> None:
+        self._inner = inner
+        self._queue = queue
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self._inner.read_timeout
+
+    async def initialize(self) -> None:
+        await self._inner.initialize()
+
+    async def shutdown(self) -> None:
+        await self._inner.shutdown()
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = BaseRequest.DEFAULT_NONE,
+        write_timeout: Any = BaseRequest.DEFAULT_NONE,
+        connect_timeout: Any = BaseRequest.DEFAULT_NONE,
+        pool_timeout: Any = BaseRequest.DEFAULT_NONE,
+    ) -> tuple[int, bytes]:
+        await self._queue.join()
+        return await self._inner.do_request(
+            url, method, request_data, read_timeout=read_timeout, write_timeout=write_timeout,
+            connect_timeout=connect_timeout, pool_timeout=pool_timeout,
+        )
