@@ -26,7 +26,10 @@ Five parts, each on a fresh database file in a temporary folder (``--only`` pick
    update, ``Tx.claim_update`` to learn which update a transaction applies (the claim is in
    the same transaction as the effect, design.md "Nothing lost, nothing doubled"),
    ``outbox_repo.add`` to learn that it wrote outbox rows, and ``Database.transaction`` to
-   note ``perf_counter()`` once its COMMIT has returned. An update's latency is queued ->
+   note ``perf_counter()`` when a use-case asks for a transaction, when it has it (the
+   lock taken, BEGIN returned: ``lock_wait`` is the time between, for the paced updates)
+   and once its COMMIT has
+   returned (``apply`` is BEGIN -> COMMIT). An update's latency is queued ->
    commit of the transaction that claimed it and wrote its outbox rows: the person's answer
    is then durable, whatever the sender does next. Timestamps in the rows themselves are not
    used: ``created_at`` is the handler's clock reading, taken before the work, and the bot's
@@ -149,13 +152,17 @@ class Clocks:
 
     queued: dict[int, float] = field(default_factory=dict)
     committed: dict[int, float] = field(default_factory=dict)
-    began: dict[int, float] = field(default_factory=dict)  # BEGIN of the claiming transaction
+    asked: dict[int, float] = field(default_factory=dict)  # the claiming use-case asked for it
+    began: dict[int, float] = field(default_factory=dict)  # ... and got it (BEGIN returned)
 
     def latencies(self, ids: list[int]) -> list[float]:
         return sorted(self.committed[i] - self.queued[i] for i in ids if i in self.committed)
 
     def applying(self, ids: list[int]) -> list[float]:
         return sorted(self.committed[i] - self.began[i] for i in ids if i in self.committed)
+
+    def waiting(self, ids: list[int]) -> list[float]:
+        return sorted(self.began[i] - self.asked[i] for i in ids if i in self.committed)
 
 
 def instrument(clocks: Clocks, tg: FakeTelegram) -> Callable[[], None]:
@@ -183,14 +190,16 @@ def instrument(clocks: Clocks, tg: FakeTelegram) -> Callable[[], None]:
 
     @asynccontextmanager
     async def timed(self: Database) -> AsyncIterator[Tx]:
-        mark: dict[str, Any] = {"update": None, "outbox": 0, "began": time.perf_counter()}
+        mark: dict[str, Any] = {"update": None, "outbox": 0, "asked": time.perf_counter()}
         token = _MARK.set(mark)
         try:
             async with transaction(self) as tx:  # type: ignore[attr-defined]
+                mark["began"] = time.perf_counter()  # the lock is ours and BEGIN done
                 yield tx
             if mark["update"] is not None and mark["outbox"]:
                 clocks.committed[mark["update"]] = time.perf_counter()
                 clocks.began[mark["update"]] = mark["began"]
+                clocks.asked[mark["update"]] = mark["asked"]
         finally:
             _MARK.reset(token)
 
@@ -218,7 +227,7 @@ class HttpBot(BotUnderTest):
     def options(self) -> BotOptions:
         return BotOptions(token=self.telegram.token, db_path=self.db_path, clock=self.clock,
                           base_url=self.base_url, sender_idle_poll=0.05,
-                          pace_time=self.pace_time)
+                          pace_time=self.pace_time, freeze_heap=True)
 
 
 # --- the people ---------------------------------------------------------------------------
@@ -381,7 +390,7 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
             await server.__aenter__()
         try:
             bot = (HttpBot(db_path, tg, server.base_url) if server is not None
-                   else BotUnderTest(db_path, telegram=tg, pace_time=RealTime()))
+                   else BotUnderTest(db_path, telegram=tg, pace_time=RealTime(), freeze_heap=True))
             async with bot:
                 t0 = time.perf_counter()
                 await asyncio.gather(*(play.play_match(a, b, best_of) for a, b in matches))
@@ -405,7 +414,8 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
     burst_end = max(clocks.committed[i] for i in play.burst)
     burst_start = min(clocks.queued[i] for i in play.burst)
     all_lat = clocks.latencies(ids)
-    paced = clocks.latencies([i for i in ids if i not in set(play.burst)])
+    paced_ids = [i for i in ids if i not in set(play.burst)]
+    paced = clocks.latencies(paced_ids)
     sends = sorted((c.at.timestamp(), c.params.get("chat_id")) for c in tg.calls()
                    if c.method in SENDING_METHODS and c.ok)
     times = [t for t, _ in sends]
@@ -427,6 +437,8 @@ async def season(players: int, best_of: int, games: int, http: bool, folder: Pat
         "paced_latency_p99": percentile(paced, 99) * 1000,
         "apply_p50": percentile(clocks.applying(ids), 50) * 1000,
         "apply_p99": percentile(clocks.applying(ids), 99) * 1000,
+        "lock_wait_p50": percentile(clocks.waiting(paced_ids), 50) * 1000,
+        "lock_wait_p99": percentile(clocks.waiting(paced_ids), 99) * 1000,
         "messages": len(times),
         "messages_per_s": len(times) / send_span if send_span else 0.0,
         "max_overall_per_s": sliding_max(times, 1.0),
@@ -517,7 +529,7 @@ async def memory_child(path: Path, reports: int) -> None:
     seconds: dict[str, list[float]] = defaultdict(list)
     clocks = Clocks()
     undo = instrument(clocks, tg)  # queued -> commit, as in the season (part 2)
-    async with BotUnderTest(path, telegram=tg) as bot:
+    async with BotUnderTest(path, telegram=tg, freeze_heap=True) as bot:
         started_mb = rss_mb()
         for a, b in matches:
             winner, loser = tg.world.users[a], tg.world.users[b]
@@ -652,6 +664,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"paced_latency_p99 {s['paced_latency_p99']:.1f} ms")
         print(f"apply_p50 {s['apply_p50']:.1f} ms")
         print(f"apply_p99 {s['apply_p99']:.1f} ms")
+        print(f"lock_wait_p50 {s['lock_wait_p50']:.1f} ms")
+        print(f"lock_wait_p99 {s['lock_wait_p99']:.1f} ms")
         print(f"messages_per_s {s['messages_per_s']:.1f} messages/s")
         print(f"max_overall_per_s {s['max_overall_per_s']} messages/s")
         print(f"max_chat_per_s {s['max_chat_per_s']} messages/s")

@@ -107,6 +107,7 @@ def run(
         base_file_url=settings.base_file_url,
         pace_time=VirtualTime() if settings.pace == "virtual" else RealTime(),
         webhook=hook is not None,
+        freeze_heap=True,
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

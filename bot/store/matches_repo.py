@@ -107,9 +107,23 @@ async def of_round(tx: Tx, round_id: int) -> list[MatchView]:
     return [_view(r) for r in rows]
 
 
+#: What a match's view is read from: a write to one of them makes a remembered list stale.
+_READS = ("matches", "rounds", "entries", "people")
+
+
 async def of_event(tx: Tx, event_id: int) -> list[MatchView]:
-    rows = await tx.all(_SELECT + " WHERE m.event_id = ? ORDER BY r.seq, m.id", (event_id,))
-    return [_view(r) for r in rows]
+    """Every match of the event, in round order.
+
+    Read once per transaction while none of its tables is written: a decided knockout match
+    asks for the whole bracket to move it on, and again to name the players' next
+    opponents, and in a 256-player bracket each read is most of a report's time
+    (``python -m bench.load``)."""
+    kept = tx.remembered(("matches-of-event", event_id), _READS)
+    if kept is None:
+        rows = await tx.all(_SELECT + " WHERE m.event_id = ? ORDER BY r.seq, m.id", (event_id,))
+        kept = tuple(_view(r) for r in rows)
+        tx.remember(("matches-of-event", event_id), _READS, kept)
+    return list(kept)
 
 
 async def of_person(tx: Tx, person_id: int) -> list[MatchView]:

@@ -49,6 +49,7 @@ class BotUnderTest:
         max_retries: int = 5,
         bot_username: str = "tdbot_demo_bot",
         pace_time: PaceTime | None = None,
+        freeze_heap: bool = False,
     ) -> None:
         self.clock = clock or SimClock(DEFAULT_START)
         #: What the pacer waits on: virtual by default, so a player's third message in a
@@ -58,6 +59,7 @@ class BotUnderTest:
         self.db_path = db_path
         self.organisers = organisers
         self.max_retries = max_retries
+        self.freeze_heap = freeze_heap  # as tdbot run does (app.freeze_startup_heap): benchmarks
         self.app: Application[Any, Any, Any, Any, Any, Any] | None = None
 
     def options(self) -> BotOptions:
@@ -70,6 +72,7 @@ class BotUnderTest:
             max_retries=self.max_retries,
             sender_idle_poll=0.05,
             pace_time=self.pace_time,
+            freeze_heap=self.freeze_heap,
         )
 
     @property
