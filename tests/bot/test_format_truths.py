@@ -14,7 +14,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+import bot.cli  # noqa: F401  (registers every command module)
+from bot.cli.app import app
 from bot.service import event_setup
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
@@ -77,3 +80,44 @@ async def test_a_concession_at_a_club_or_a_round_based_event_cites_no_sssg(
                          round_event.IDS) as bot:
         said = await swiss.say(bot, "Ann Lee", "resigned")
         assert "players may not concede games" in said and not _sssg(said), said
+
+
+async def test_holdround_cites_para_21_to_a_knockouts_td_only(
+    cup_and_ladder: BotUnderTest, tmp_path: Path,
+) -> None:
+    # Tara directs the cup and the ladder: /holdround means the cup, whose rounds close
+    bot = cup_and_ladder
+    said = await say(bot, "Tara TD", "/holdround SF until 2026-03-20")
+    assert said.startswith("⚠️ say the round, the new date and why (para 21): /holdround"), said
+    swiss = Cast(round_event.IDS)
+    async with event_bot(tmp_path / "rounds.sqlite3", round_event.definition(ids=True),
+                         round_event.IDS) as bot:
+        said = await swiss.say(bot, "Tara TD", "/holdround 1 until 2026-03-20")
+        assert said.startswith("⚠️ say the round, the new date and why: /holdround"), said
+        assert not _sssg(said), said
+        said = await swiss.say(bot, "Tara TD", "/holdround 1 until 2026-03-20: rain")
+        assert said == "⚠️ no round '1' in this event; rounds: none yet (make the draw)", said
+        said = await swiss.say(bot, "Tara TD", "/help")
+        assert "/holdround — Hold a round open: /holdround CODE until DATE: REASON\n" in said
+        assert not _sssg(said), said
+
+
+async def test_holdround_tells_a_clubs_or_a_ladders_td_what_it_is_for(tmp_path: Path) -> None:
+    async with ladder_chat.ladder_bot(tmp_path) as bot:
+        said = await say(bot, "Tara TD", "/holdround R1 until 2026-03-20: rain")
+        assert said == "⚠️ /holdround is not for Club Ladder, a challenge ladder", said
+    async with club_night_chat.club_bot(tmp_path) as bot:
+        said = await club_night_chat.say(bot, "Tara TD", "/holdround R1 until 2026-03-20: x")
+        assert said.startswith("⚠️ /holdround is not for ") and said.endswith(", a club night")
+
+
+def test_tdbot_round_hold_refuses_a_ladder_saying_why(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    runner = CliRunner()
+    made = runner.invoke(app, ["event", "create", str(ladder_chat.EXAMPLE), "--db", db])
+    assert made.exit_code == 0, made.stderr
+    held = runner.invoke(app, ["round", "hold", "club-ladder", "LADDER", "--until", "2030-01-01",
+                               "--why", "rain", "--db", db])
+    assert held.exit_code == 2, held.stdout
+    assert ("Club Ladder is a challenge ladder: only a knockout's or a round-based event's "
+            "rounds close on a date that can be held open") in held.stderr, held.stderr
