@@ -121,3 +121,31 @@ def test_tdbot_round_hold_refuses_a_ladder_saying_why(tmp_path: Path) -> None:
     assert held.exit_code == 2, held.stdout
     assert ("Club Ladder is a challenge ladder: only a knockout's or a round-based event's "
             "rounds close on a date that can be held open") in held.stderr, held.stderr
+
+
+async def test_prizes_gives_a_knockouts_pools_and_the_truth_to_anyone_else(
+    cup_and_ladder: BotUnderTest, tmp_path: Path,
+) -> None:
+    bot = cup_and_ladder
+    no_pools = ("⚠️ Club Ladder is a challenge ladder: the bot keeps prize pools only for "
+                "knockouts, from their fees, so it has none for it; ask its TD about prizes")
+    eve = await say(bot, "Eve Tan", "/prizes")  # the ladder's only
+    assert eve == no_pools, eve
+    for name in ("Ann Lee", "Tara TD"):  # in the cup and the ladder: the cup's pools
+        pools = await say(bot, name, "/prizes")
+        assert pools.startswith("Club Cup <2026>\nPrize pools (SSSg paras 7-9)"), pools
+    assert await say(bot, "Ann Lee", "/prizes club-ladder") == no_pools
+    # a cost of the ladder is recorded, with no word of pools it does not have
+    cost = await say(bot, "Tara TD", "/cost club-ladder 5 score pads")
+    assert cost == "✅ Cost recorded: SGD 5.00 (score pads). Costs so far SGD 5.00.", cost
+    cost = await say(bot, "Tara TD", "/cost club-cup 1 pens")
+    assert cost.endswith("Costs so far SGD 1.00. /prizes shows the pools."), cost
+
+    swiss = Cast(round_event.IDS)
+    async with event_bot(tmp_path / "rounds.sqlite3", round_event.definition(ids=True),
+                         round_event.IDS) as bot:
+        for name in ("Tara TD", "Ann Lee"):
+            said = await swiss.say(bot, name, "/prizes")
+            assert said == ("⚠️ Weekly Swiss <Tuesdays> is a round-based event: the bot keeps "
+                            "prize pools only for knockouts, from their fees, so it has none "
+                            "for it; ask its TD about prizes"), said
