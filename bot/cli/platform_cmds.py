@@ -194,7 +194,8 @@ def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
 @players_app.command("import")
 def players_import(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    csv_file: Annotated[Path, typer.Argument(help="CSV with a header: name,rating[,phone,telegram_id].")],
+    csv_file: Annotated[Path, typer.Argument(help="CSV with a header: name,rating"
+                                                  "[,phone,telegram_id,membership_until,team].")],
     db: DbOption = None,
     bot_username: Annotated[str | None, typer.Option(
         "--bot-username", help="For the links (default: the event's, else TDBOT_BOT_USERNAME).")

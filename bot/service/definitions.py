@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from bot.service.errors import Invalid
 from bot.service.limits import amount_of_money
 from core.durations import LIMIT
-from core.formats.players_csv import MAX_RATING, TELEGRAM_ID_LIMIT
+from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
 from core.slip import MAX_SCORE
 
@@ -46,8 +46,9 @@ class PersonDef(_Strict):
 class PlayerDef(PersonDef):
     rating: int = Field(default=0, ge=0, le=MAX_RATING)
     # club, school or team: a round-based event's [pairing] avoid_teams keeps team-mates
-    # apart; at most 32 characters, the team name a TRF file holds (FIDE TRF16, line 013)
-    team: str = Field(default="", max_length=32)
+    # apart; at most 32 characters, the team name a TRF file holds (FIDE TRF16, line 013);
+    # the players CSV's team column is the same field (``core.formats.players_csv``)
+    team: str = Field(default="", max_length=MAX_TEAM)
 
     @field_validator("team")
     @classmethod
@@ -448,10 +449,13 @@ class Definition(_Strict):
                 if rdef.head_start:
                     raise _KeyError(f"rounds[{i}].head_start",
                                     "head starts are for knockout finals")
-            if self.pairing.avoid_teams and not any(p.team for p in self.players):
+            # players may come later from a CSV with a team column (tdbot players import)
+            if (self.pairing.avoid_teams and self.players
+                    and not any(p.team for p in self.players)):
                 raise _KeyError("pairing.avoid_teams", "no player has a team to keep apart: "
                                 'give each player\'s team in [[players]] (team = "Raffles '
-                                'Institution"), or remove avoid_teams')
+                                'Institution") or in the players CSV\'s team column, or '
+                                'remove avoid_teams')
         return self
 
     @model_validator(mode="after")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from bot.service import events, roles
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
+from bot.service.formats import kind
 from bot.service.unit import Request, actor_of, reading
 from bot.store.db import Database
 
@@ -32,7 +33,10 @@ async def directed_event(
                         for eid, _name, held in await roles.events_of(tx, actor.person_id)
                         if held & TD_ROLES]
     if only is not None:
-        directed = [e for e in directed if only(e)]
+        others, directed = directed, [e for e in directed if only(e)]
+        if others and not directed:
+            raise NotAllowed(f"/{command} is not for " + "; ".join(
+                f"{e.name}, {kind(e.format)}" for e in others))
     if not directed:
         raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
     return _named(directed, words, f"you direct several events; name one first, e.g. "

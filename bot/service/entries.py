@@ -118,7 +118,9 @@ async def import_players(
 ) -> list[int]:
     """Enter every player of a CSV, all or none (one transaction); returns entry ids.
 
-    The file is read by ``core.formats.players_csv``, as ``tdbot draw`` reads it."""
+    The file is read by ``core.formats.players_csv``, as ``tdbot draw`` reads it; its
+    optional team column is each entry's team, as a definition's ``[[players]] team`` is
+    (what a round-based event's ``avoid_teams`` keeps apart)."""
     await require_role(tx, by, event_id, "td")
     await _require_registration_open(tx, event_id)
     try:
@@ -131,7 +133,7 @@ async def import_players(
             ids.append(
                 await _add_entry(
                     tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
-                    by=by, now=now, why=why,
+                    by=by, now=now, why=why, team=p.team,
                 )
             )
         except Invalid as exc:

@@ -14,6 +14,12 @@ from typing import Protocol
 #: The knockout formats, whose matches come from a drawn bracket (``core.sssg``) and
 #: whose rules are SSSg Annex A's.
 KNOCKOUTS = ("sssg", "single", "double")
+#: The formats whose rounds are drawn or paired ahead and close on a date (a club night's
+#: rounds are paired on the night; a ladder's challenges have time limits of their own).
+DATED_ROUNDS = (*KNOCKOUTS, "rounds")
+#: What each format is, in words a person reads ("Club Ladder is a challenge ladder").
+_KINDS = {"sssg": "a knockout", "single": "a knockout", "double": "a knockout",
+          "rounds": "a round-based event", "club": "a club night", "ladder": "a challenge ladder"}
 
 
 class HasFormat(Protocol):
@@ -26,6 +32,11 @@ class HasFormat(Protocol):
 def is_knockout(fmt: str) -> bool:
     """True for a format whose matches are fed by a bracket's earlier results."""
     return fmt in KNOCKOUTS
+
+
+def kind(fmt: str) -> str:
+    """The format in words: "a knockout", "a club night"."""
+    return _KINDS.get(fmt, f"a {fmt} event")
 
 
 def cite(of: HasFormat, ref: str, form: str = " ({})") -> str:

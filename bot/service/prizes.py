@@ -13,9 +13,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from bot.service import journal
+from bot.service import journal, roles
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
+from bot.service.formats import is_knockout, kind
 from bot.service.knockout import load_core_event
 from bot.service.matches import matches_of_event
 from bot.service.roles import require_role
@@ -71,22 +72,64 @@ async def enter_cost(
         return await answer_with(tx, req, render, entered)
 
 
+def has_pools(event: Event) -> bool:
+    """Whether the bot keeps prize pools for this event: a knockout's, from the fees paid
+    per round (SSSg paras 7-9). The other formats' rules give it none to work out: a
+    round-based event names prize places only (``[pairing] prize_places``, for the
+    Gibson rule), a ladder and a club night none."""
+    return is_knockout(event.format)
+
+
+def _no_pools(event: Event) -> Invalid:
+    return Invalid(f"{event.name} is {kind(event.format)}: the bot keeps prize pools only "
+                   "for knockouts, from their fees, so it has none for it; ask its TD about "
+                   "prizes")
+
+
+#: Who reads an event's prize pools in the chat: its players and TDs, to whom the command
+#: table offers /prizes (``bot.telegram.commands``); a neutral adjudicator rules on
+#: disputes (SSSg para 19) and is not offered it.
+ASKERS = frozenset({"player", "td", "organiser"})
+
+
+async def _asked_event(tx: Tx, person_id: int | None, named: str) -> int:
+    """The event a player (or a TD of no knockout) asks about: the one ``named`` (a slug)
+    among theirs, else their only knockout; with none, the truth about theirs."""
+    mine = ([] if person_id is None else
+             [await get_event(tx, eid) for eid, _name, held in await roles.events_of(tx, person_id)
+              if held & ASKERS])
+    if not mine:
+        raise Invalid("/prizes is for the players and TDs of an event")
+    chosen = next((e for e in mine if e.slug == named), None)
+    if chosen is not None:
+        return chosen.id
+    knockouts = [e for e in mine if has_pools(e)]
+    if len(knockouts) > 1:
+        raise Invalid("say which event: /prizes EVENT (yours: "
+                      + ", ".join(sorted(e.slug for e in knockouts)) + ")")
+    if not knockouts:
+        raise _no_pools(mine[0]) if len(mine) == 1 else Invalid(
+            "the bot keeps prize pools only for knockouts, from their fees, and none of "
+            "your events is one (" + "; ".join(f"{e.name}, {kind(e.format)}" for e in mine)
+            + "); ask their TDs about prizes")
+    return knockouts[0].id
+
+
 async def prize_pools(
-    db: Database, req: Request, event_id: int | None, *, render: Answer[Prizes] | None = None
+    db: Database, req: Request, event_id: int | None, *, named: str = "",
+    render: Answer[Prizes] | None = None,
 ) -> Prizes:
-    """Use-case: the prize pools of an event, for its TDs and players (``event_id`` None:
-    the event the asking player plays in)."""
+    """Use-case: the prize pools of a knockout, for its TDs and players (``event_id`` None:
+    the event the asker names, or their only knockout). Any other format has none, and the
+    asker is told so in words true of it, with no SSSg paragraph (``has_pools``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         if event_id is None:
-            mine = ([] if actor.person_id is None else
-                    await entries_repo.of_person_all(tx, actor.person_id))
-            if len(mine) != 1:
-                raise Invalid("say which event: /prizes EVENT" if mine else
-                              "/prizes is for the players and TDs of an event")
-            event_id = mine[0].event_id
+            event_id = await _asked_event(tx, actor.person_id, named)
         await require_role(tx, actor, event_id, "td", "player", "adjudicator")
         event = await get_event(tx, event_id)
+        if not has_pools(event):
+            raise _no_pools(event)
         report = await _report(tx, event)
         text = prizes.summary(report, f"{event.currency} ")
         if any(not d.division.guarantees and d.prize_places for d in report.divisions):

@@ -49,6 +49,7 @@ from bot.service.matches import (
     MatchView,
     core_match,
     get_match,
+    latest_event_of,
     matches_of_event,
     matches_of_person,
     score_line,
@@ -88,21 +89,48 @@ class SaidResult:
     text: str = ""
 
 
+def no_concession(of: HasFormat | None) -> str:
+    """The one wording of the rule that nobody concedes a game here. SSSg para 13 forbids
+    it in a knockout, and is cited only there (``formats.cite``). The other formats' rules
+    have no concession by a player's report either: a game not played is a forfeit, and
+    forfeits are the TD's to record (ABG rules, "Absent from the table"; a TD's ruling,
+    ``rulings``), so the rule is said to them in words, uncited."""
+    ref = cite(of, "SSSg para 13") if of is not None else ""
+    return (f"players may not concede games{ref}. Report a game played to the end; if a game "
+            "could not be played, ask a TD.")
+
+
 def check_scores(scores: tuple[int, int], names: tuple[str, str], of: HasFormat) -> None:
     """Scores a game can end with. A score of 0 means a player did not play the game out,
-    which would be conceding it: SSSg para 13 does not allow that (cited to a knockout's
-    players only, ``formats.cite``)."""
+    which would be conceding it (``no_concession``)."""
     for side in (0, 1):
         if not 0 <= scores[side] <= MAX_SCORE:
             raise Invalid(f"{names[side]}'s score {scores[side]} cannot be a game's score "
                           f"(0 to {MAX_SCORE}); check it and send it again")
     for side in (0, 1):
         if scores[side] == 0:
-            raise Invalid(
-                f"{names[side]} scored 0, which means the game was not played out: players may "
-                f"not concede games{cite(of, 'SSSg para 13')}. Report a game played to the end; if a game "
-                "could not be played, ask a TD."
-            )
+            raise Invalid(f"{names[side]} scored 0, which means the game was not played out: "
+                          + no_concession(of))
+
+
+async def refuse_concession(db: Database, req: Request) -> None:
+    """Use-case: a player writes that they concede ("I resign"): always refused
+    (``no_concession``), citing SSSg para 13 only when every match the player is playing
+    is a knockout's (with none being played, their latest match's event decides): a player
+    of a ladder who is also in a knockout is not told a rule their ladder does not have."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        of: HasFormat | None = None
+        if actor.person_id is not None:
+            playing = [m for m in await matches_of_person(tx, actor.person_id)
+                       if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open"]
+            events = [await get_event(tx, eid) for eid in dict.fromkeys(m.event_id
+                                                                         for m in playing)]
+            if events:
+                of = next((e for e in events if not is_knockout(e.format)), events[0])
+            else:
+                of = await latest_event_of(tx, actor.person_id)
+        raise Invalid(no_concession(of))
 
 
 # --- what a reported game does ---------------------------------------------------------

@@ -1,4 +1,5 @@
-"""A TD holds a round open past its closing date (SSSg para 21).
+"""A TD holds a round open past its closing date (SSSg para 21 for a knockout; a
+round-based event's TD may do the same: its rounds close on dates too).
 
 Para 21: the organisers "reserve the right to delay the conclusion of the round", e.g.
 until another rated tournament is over, so that nobody games the ratings by choosing when
@@ -17,6 +18,7 @@ from bot.service import journal, outbox
 from bot.service.clock import iso
 from bot.service.errors import Invalid
 from bot.service.events import get_event
+from bot.service.formats import DATED_ROUNDS, cite, kind
 from bot.service.matches import matches_of_round
 from bot.service.roles import require_role
 from bot.service.rounds import move_close_in
@@ -37,14 +39,19 @@ class RoundHeld:
 
 async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, *, until: str,
                      why: str, render: Answer[RoundHeld] | None = None) -> RoundHeld:
-    """Use-case: ``tdbot round hold`` / ``/holdround ROUND until DATE: REASON``."""
-    if not why.strip():
-        raise Invalid("say why the round is held open (SSSg para 21), e.g. "
-                      "'until the Causeway Open is over'")
+    """Use-case: ``tdbot round hold`` / ``/holdround ROUND until DATE: REASON``, for the
+    formats whose rounds close on a date (``formats.DATED_ROUNDS``); SSSg para 21 is
+    cited to a knockout's TD only (``formats.cite``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
+        if event.format not in DATED_ROUNDS:
+            raise Invalid(f"{event.name} is {kind(event.format)}: only a knockout's or a "
+                          "round-based event's rounds close on a date that can be held open")
+        if not why.strip():
+            raise Invalid(f"say why the round is held open{cite(event, 'SSSg para 21')}, "
+                          "e.g. 'until the Causeway Open is over'")
         rnd = await find_round(tx, event_id, round_ref)
         if rnd.state != "open":
             raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be held open")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from telegram import Bot, BotCommand, BotCommandScopeChat, BotCommandScopeDefault
 from telegram.error import TelegramError
 
-from bot.service.formats import KNOCKOUTS, is_knockout
+from bot.service.formats import DATED_ROUNDS, KNOCKOUTS, is_knockout
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ Hat = tuple[str, str]
 
 #: The formats a command serves; None: every format.
 ALL_FORMATS = None
-PAIRED = frozenset({*KNOCKOUTS, "rounds"})  # events whose rounds are drawn or paired ahead
+PAIRED = frozenset(DATED_ROUNDS)  # events whose rounds are drawn or paired ahead
 BRACKETS = frozenset(KNOCKOUTS)
 CLUB = frozenset({"club"})
 LADDER = frozenset({"ladder"})

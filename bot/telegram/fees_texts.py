@@ -6,7 +6,7 @@ import html
 
 from bot.service.payment_proofs import ProofDecision, ProofSent
 from bot.service.payments import Payment
-from bot.service.prizes import CostEntered, Prizes
+from bot.service.prizes import CostEntered, Prizes, has_pools
 
 
 def esc(text: str) -> str:
@@ -39,8 +39,9 @@ PAID_USAGE = ("Say who paid for which round: /paid NAME ROUND, e.g. /paid Ann Le
 
 
 def cost_entered(done: CostEntered) -> str:
+    pools = " /prizes shows the pools." if has_pools(done.event) else ""
     return (f"✅ Cost recorded: {esc(done.amount)} ({esc(done.note)}). Costs so far "
-            f"{esc(done.total)}. /prizes shows the pools.")
+            f"{esc(done.total)}.{pools}")
 
 
 def prize_pools(p: Prizes) -> str:

@@ -5,8 +5,8 @@ the same draw whichever way it goes in.
 The rules, as an organiser's spreadsheet meets them:
 
 - The first line is a header naming the columns, in any order and any case: ``name`` and
-  ``rating`` are required; ``phone``, ``telegram_id`` and ``membership_until`` are optional
-  (spaces or hyphens count as underscores: "Telegram ID" is ``telegram_id``). Other columns
+  ``rating`` are required; ``phone``, ``telegram_id``, ``membership_until`` and ``team`` are
+  optional (spaces or hyphens count as underscores: "Telegram ID" is ``telegram_id``). Other columns
   (a club, an e-mail) are ignored; a column named twice is refused.
 - The separator is the header's: whichever of comma, semicolon or tab it holds most (many
   locales' spreadsheets save "CSV" with semicolons). A byte-order mark is ignored.
@@ -23,6 +23,10 @@ The rules, as an organiser's spreadsheet meets them:
   fit in 64 bits, and so must what the database stores). One id cannot hold two entries.
 - ``membership_until`` is the date a player's membership ends (SSSg para 11 asks entrants to
   be members), written 2016-12-31; empty if not known.
+- ``team`` is a player's club, school or team, which a round-based event's ``[pairing]
+  avoid_teams`` keeps apart (as a definition's ``[[players]] team`` does): read like a name
+  (runs of spaces as one), at most 32 characters, the most a TRF file's team line holds
+  (FIDE TRF16, line 013); empty for none.
 - A row with more values than the header has columns is refused rather than cut short: it is
   nearly always a name with an unquoted comma ("Lim, Aaron"), and dropping the rest would
   enter a wrong name or rating.
@@ -42,9 +46,11 @@ from datetime import date
 from decimal import Decimal
 
 REQUIRED = ("name", "rating")
-OPTIONAL = ("phone", "telegram_id", "membership_until")
+OPTIONAL = ("phone", "telegram_id", "membership_until", "team")
 DELIMITERS = (",", ";", "\t")
 MAX_RATING = 4000
+#: The longest team name: what a TRF file's team line holds (FIDE TRF16, line 013).
+MAX_TEAM = 32
 #: Telegram user ids are 64-bit; SQLite's INTEGER is a signed 64-bit number.
 TELEGRAM_ID_LIMIT = 2**63
 
@@ -59,6 +65,7 @@ class PlayerRow:
     phone: str = ""
     telegram_id: int | None = None
     membership_until: date | None = None
+    team: str = ""
 
 
 class PlayersCsvError(ValueError):
@@ -170,6 +177,16 @@ def _membership(raw: str) -> date | None:
         ) from None
 
 
+def _team(raw: str) -> str:
+    team = clean_name(raw)
+    if len(team) > MAX_TEAM:
+        raise ValueError(
+            f"team {_shown(team)} is {len(team)} characters long; a team name has at most "
+            f"{MAX_TEAM} (what a TRF file holds): shorten it"
+        )
+    return team
+
+
 def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
     """The players of a CSV text, in file order; ``PlayersCsvError`` on the first mistake."""
     text = text.removeprefix("\ufeff")
@@ -202,6 +219,7 @@ def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
             rating = _rating(cell("rating"))
             telegram_id = _telegram_id(cell("telegram_id"))
             membership = _membership(cell("membership_until"))
+            team = _team(cell("team"))
         except ValueError as exc:
             raise PlayersCsvError(row, str(exc)) from None
         key = name.casefold()
@@ -214,7 +232,8 @@ def parse_players_csv(text: str) -> tuple[PlayerRow, ...]:
                     row, f"telegram_id {telegram_id} appears twice (also row {ids[telegram_id]})"
                 )
             ids[telegram_id] = row
-        players.append(PlayerRow(row, name, rating, cell("phone"), telegram_id, membership))
+        players.append(PlayerRow(row, name, rating, cell("phone"), telegram_id, membership,
+                                 team))
     if not players:
         raise PlayersCsvError(0, "the file has a header but no players; add a row per player")
     return tuple(players)

@@ -10,7 +10,8 @@ from bot.telegram.harness import BotUnderTest
 from tests.bot.cast import Cast, event_bot
 from tests.bot.club_chat import linked_definition
 
-LADDER = (Path(__file__).resolve().parents[2] / "examples" / "club_ladder.toml").read_text()
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "club_ladder.toml"
+LADDER = EXAMPLE.read_text()
 IDS = {"Tara TD": 9001, "Ann Lee": 9011, "Ben Ong": 9012, "Cai Wen": 9013, "Dev Rao": 9014,
        "Eve Tan": 9015}
 

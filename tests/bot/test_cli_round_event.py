@@ -7,6 +7,7 @@ standings (`tdbot standings-event --json`), and every other format is written.""
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from tests.bot.round_event import definition, winner_scores
+from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -81,3 +82,50 @@ def test_systems_marks_the_table_systems() -> None:
     assert "rr (also round-robin): round robin by player number (Clark rotation) [table]" in out
     assert "swiss (also modified-swiss): modified Swiss" in out
     assert "[table]" not in out.split("swiss (also modified-swiss)")[1].splitlines()[0]
+
+
+def _paired_from_csv(tmp_path: Path, csv_text: str) -> list[set[str]]:
+    """Round 1's pairs of the weekly Swiss (avoid_teams on) whose players come from a CSV
+    entered with ``tdbot players import``."""
+    tmp_path.mkdir()
+    db = str(tmp_path / "teams.db")
+    toml = tmp_path / "swiss.toml"
+    text = definition(extra="avoid_teams = true")
+    toml.write_text(text[:text.index("\n[[players]]")])  # the players come from the CSV
+    players = tmp_path / "players.csv"
+    players.write_text(csv_text)
+    ok("event", "create", str(toml), "--db", db)
+    assert "entered 9 player(s)" in ok("players", "import", "weekly-swiss", str(players),
+                                       "--db", db)
+    ok("draw-event", "weekly-swiss", "--seed", "3", "--db", db)
+    pairing = json.loads(ok("pair-event", "weekly-swiss", "--json", "--db", db))
+    return [{a["name"], b["name"]} for a, b in pairing["pairings"]]
+
+
+def test_a_players_csv_gives_the_teams_that_avoid_teams_keeps_apart(tmp_path: Path) -> None:
+    teams = {"Ann Lee": "Raffles", "Eve Tan": "Raffles", "Ben Ong": "Hwa  Chong",
+             "Fay Koh": "Hwa Chong"}
+    rows = "".join(f"{n};{RATINGS[n]};{teams.get(n, '')}\n" for n in NAMES)
+    pairs = _paired_from_csv(tmp_path / "teams", "Name;Rating;Team\n" + rows)
+    assert len(pairs) == 4
+    for pair in pairs:  # "Hwa  Chong" is "Hwa Chong": one team, as a name is read
+        assert len({" ".join(teams.get(n, n).split()) for n in pair}) == 2, pairs
+    # without the team column, round 1 pairs Ann with Eve (top half v bottom half)
+    plain = "name,rating\n" + "".join(f"{n},{RATINGS[n]}\n" for n in NAMES)
+    assert {"Ann Lee", "Eve Tan"} in _paired_from_csv(tmp_path / "plain", plain)
+
+
+def test_a_players_csv_with_a_too_long_team_is_refused_whole(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    toml = tmp_path / "swiss.toml"
+    text = definition()
+    toml.write_text(text[:text.index("\n[[players]]")])
+    players = tmp_path / "players.csv"
+    players.write_text(f"name,rating,team\nAnn Lee,1900,Raffles\nBen Ong,1850,{'X' * 33}\n")
+    ok("event", "create", str(toml), "--db", db)
+    code, _, err = run("players", "import", "weekly-swiss", str(players), "--db", db)
+    assert code == 2, err
+    assert ("players CSV row 3: team 'XXXXXXXXXXXXXXXXXXXXXXXXXXX...' is 33 characters long; a "
+            "team name has at most 32 (what a TRF file holds): shorten it") in err, err
+    with sqlite3.connect(db) as conn:  # all or none: Ann Lee's row is not entered either
+        assert conn.execute("SELECT count(*) FROM entries").fetchone() == (0,)

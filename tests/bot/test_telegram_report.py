@@ -155,7 +155,6 @@ def test_parse_report_reads_what_players_type(text: str, mine: int, theirs: int,
     ("won 400-400", "400-400 is a tie"),
     ("won 380-412", "You said you won, but 380 is lower than 412"),
     ("won lost 400-300", "You said both lost and won"),
-    ("I resign", "players may not concede games (SSSg para 13)"),
 ])
 def test_parse_report_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(Invalid, match=re.escape(message)):

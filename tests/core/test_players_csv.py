@@ -46,6 +46,13 @@ def test_a_bom_any_case_header_columns_in_any_order_and_spreadsheet_spellings() 
     )
 
 
+def test_a_team_is_read_like_a_name_and_is_optional() -> None:
+    rows = parse_players_csv(f"Name,Team,Rating\nAnn,  Raffles   Institution ,1\nBob,,2\n"
+                             f"Cai,{'T' * 32},3\n")
+    assert [p.team for p in rows] == ["Raffles Institution", "", "T" * 32]
+    assert parse_players_csv("name,rating\nAnn,1\n")[0].team == ""
+
+
 def test_rows_are_the_spreadsheets_blank_and_multi_line_rows_included() -> None:
     text = 'name,rating\n\nAnn,1\n"Bea\nTan",2\n,,\nCal,3\n'
     assert [(p.row, p.name) for p in parse_players_csv(text)] == [
@@ -101,6 +108,9 @@ def test_the_file_name_goes_first_in_a_message() -> None:
         ("name,rating,telegram_id\nA,1,5\nB,2,5\n", "row 3: telegram_id 5 appears twice (also row 2)"),
         ("name,rating,membership_until\nA,1,31/12/2016\n",
          "row 2: membership_until '31/12/2016' is not a date; write it as year-month-day"),
+        (f"name,rating,team\nA,1,{'T' * 33}\n",
+         "row 2: team 'TTTTTTTTTTTTTTTTTTTTTTTTTTT...' is 33 characters long; a team name has "
+         "at most 32 (what a TRF file holds): shorten it"),
     ],
 )  # fmt: skip
 def test_mistakes_name_the_row_and_the_fix(text: str, message: str) -> None:

@@ -105,12 +105,15 @@ async def cost_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
 
 @handled
 async def prizes_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    """/prizes: the prize pools (TDs: of the event they direct; players: of theirs)."""
+    """/prizes [EVENT]: the prize pools of a knockout (TDs: the one they direct; players:
+    theirs); anyone else is told the bot keeps none for their event (``prizes.has_pools``)."""
     db = runtime(context).db
+    words = context.args or []
     try:
-        event_id: int | None = (await directed_event(db, req, context.args or [], "prizes"))[0].id
+        event_id: int | None = (await directed_event(db, req, words, "prizes",
+                                                     only=prizes.has_pools))[0].id
     except NotAllowed:
         event_id = None
-    await prizes.prize_pools(db, req, event_id,
+    await prizes.prize_pools(db, req, event_id, named=words[0] if words else "",
                              render=lambda p: Reply(fees_texts.prize_pools(p)))
     return None

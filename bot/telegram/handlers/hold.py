@@ -1,5 +1,6 @@
-"""/holdround ROUND until DATE: REASON -- a TD holds a round open past its close (SSSg
-para 21; ``bot/service/round_holds.py``)."""
+"""/holdround ROUND until DATE: REASON -- a TD holds a round open past its close
+(``bot/service/round_holds.py``): a knockout's (SSSg para 21, cited to its TDs only) or a
+round-based event's, the formats whose rounds close on a date (``formats.DATED_ROUNDS``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from telegram.ext import ContextTypes
 from bot.service import round_holds
 from bot.service.directing import directed_event
 from bot.service.errors import Invalid
+from bot.service.formats import DATED_ROUNDS, HasFormat, cite
 from bot.service.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -22,12 +24,14 @@ _FORM = re.compile(r"^\s*(?P<ref>.+?)\s+until\s+(?P<date>[0-9]{4}-[0-9]{2}-[0-9]
                    r"\s*:\s*(?P<why>\S.*)$", re.IGNORECASE | re.DOTALL)
 
 
-def hold_round_args(text: str) -> tuple[str, str, str]:
-    """The words after /holdround: (round, date, reason), or ``Invalid`` with the usage
-    (the date itself is read by the service)."""
+def hold_round_args(text: str, of: HasFormat | None = None) -> tuple[str, str, str]:
+    """The words after /holdround: (round, date, reason), or ``Invalid`` with the usage,
+    citing para 21 only when ``of`` is a knockout (the date itself is read by the
+    service)."""
     found = _FORM.match(text)
     if found is None:
-        raise Invalid(f"say the round, the new date and why (para 21): {USAGE}")
+        ref = cite(of, "para 21") if of is not None else ""
+        raise Invalid(f"say the round, the new date and why{ref}: {USAGE}")
     ref, date, reason = found.group("ref", "date", "why")
     return ref, date, reason
 
@@ -35,8 +39,9 @@ def hold_round_args(text: str) -> tuple[str, str, str]:
 @handled
 async def hold_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     db = runtime(context).db
-    event, args = await directed_event(db, req, context.args or [], "holdround")
-    ref, date, reason = hold_round_args(" ".join(args))
+    event, args = await directed_event(db, req, context.args or [], "holdround",
+                                       only=lambda e: e.format in DATED_ROUNDS)
+    ref, date, reason = hold_round_args(" ".join(args), event)
     await round_holds.hold_round(
         db, req, event.id, ref, until=date, why=reason,
         render=lambda held: Reply(

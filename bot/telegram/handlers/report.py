@@ -29,7 +29,7 @@ from bot.telegram.runtime import runtime
 from core.slip import SlipRefused, parse_slip
 
 #: A message that looks like a result: two numbers apart by a dash, colon or space, or
-#: a word for conceding (refused with the reason, para 13).
+#: a word for conceding (refused with the reason: ``reporting.no_concession``).
 _SCORES = re.compile(r"(?<![\d.])(\d{1,4})\s*(?:[-–—:]|\s)\s*(\d{1,4})(?![\d.])")
 _GAME = re.compile(r"\b(?:game|g)\s*#?\s*(\d{1,2})\b|#(\d{1,2})\b", re.IGNORECASE)
 _CONCEDE = re.compile(r"\b(concede[sd]?|conceding|resign(?:ed|s)?|forfeit(?:ed|s)?)\b",
@@ -43,11 +43,9 @@ def parse_report(text: str) -> SaidResult:
 
     The scores, the outcome words and the opponent's name are the core's slip parser's
     (``core/slip.py``, which says whose number is whose); this only takes out a game
-    number and refuses a concession (SSSg para 13) with the reason.
+    number. A concession is not a result: ``concedes`` finds one first, and the service
+    refuses it in the words of the player's event (``reporting.refuse_concession``).
     """
-    if _CONCEDE.search(text):
-        raise Invalid("players may not concede games (SSSg para 13): play the game out, and "
-                      "report it here. If a game cannot be played, ask a TD.")
     game: int | None = None
     found = _GAME.search(text)
     rest = text
@@ -60,6 +58,11 @@ def parse_report(text: str) -> SaidResult:
         raise Invalid(str(exc)) from None
     return SaidResult(slip.own, slip.opponent, opponent=slip.opponent_name or "", game=game,
                       text=text.strip())
+
+
+def concedes(text: str) -> bool:
+    """Whether a message says its writer concedes ("I resign", "forfeit")."""
+    return _CONCEDE.search(text) is not None
 
 
 def _drop_buttons(update: Update) -> AfterCommit | None:
@@ -79,6 +82,8 @@ def _drop_buttons(update: Update) -> AfterCommit | None:
 
 
 async def _report(context: ContextTypes.DEFAULT_TYPE, req: Request, text: str) -> None:
+    if concedes(text):
+        await reporting.refuse_concession(runtime(context).db, req)
     said = parse_report(text)
     await reporting.report_result(runtime(context).db, req, said,
                                   render=report_texts.slip_answer)
