@@ -18,6 +18,7 @@ NAMES = {
     "updates_per_s": "updates/s", "burst_updates_per_s": "updates/s",
     "latency_p50": "ms", "latency_p99": "ms", "paced_latency_p50": "ms",
     "paced_latency_p99": "ms", "apply_p50": "ms", "apply_p99": "ms",
+    "lock_wait_p50": "ms", "lock_wait_p99": "ms",
     "messages_per_s": "messages/s", "max_overall_per_s": "messages/s",
     "max_chat_per_s": "messages/s", "max_group_per_min": "messages/min",
     "refused_429": "calls", "rearm_1000": "s", "startup_1000": "s",
