@@ -10,6 +10,7 @@ Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ...,
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from bot.store import outbox_repo
@@ -90,11 +91,13 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
 # transaction each, so the adapter never holds a transaction itself.
 
 
-async def next_per_chat(db: Database, limit: int, now: datetime) -> list[OutboxRow]:
-    """Each chat's next row to deliver now, in delivery order (``outbox_repo.next_per_chat``):
-    the sender paces chats one message at a time."""
+async def next_per_chat(db: Database, limit: int, now: datetime,
+                        leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
+    """Each chat's next row to deliver now, in delivery order (``outbox_repo.next_per_chat``),
+    none to the chats in ``leave_out``: the sender paces chats one message at a time and
+    leaves out the ones waiting for their turn."""
     async with db.transaction() as tx:
-        return await outbox_repo.next_per_chat(tx, limit, now)
+        return await outbox_repo.next_per_chat(tx, limit, now, leave_out)
 
 
 async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime) -> None:

@@ -26,7 +26,7 @@ The store imports nothing from the service: the service's ``outbox.enqueue`` cal
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import datetime
@@ -191,26 +191,29 @@ _DUE = (
 
 #: Every pending row in delivery order, read along the partial index ``outbox_pending_order``
 #: (migration 0017: the pending rows only, keyed by ``_order``), so no sort of them all is
-#: needed: a pass walks from the front and stops once it has what it asked for.
+#: needed: a pass walks from the front and stops once it has what it asked for. The chats
+#: left out (a JSON list) are skipped inside SQLite: none of their rows becomes a Python row.
 _PENDING_IN_ORDER = (
     _DUE + ", o.due_at"
     " FROM outbox o INDEXED BY outbox_pending_order"
     " LEFT JOIN people p ON p.id = o.person_id LEFT JOIN outbox e ON e.id = o.edit_of"
     " WHERE o.state = 'pending' AND COALESCE(o.chat_id, p.tg_user_id) IS NOT NULL"
     " AND (o.edit_of IS NULL OR e.state <> 'pending') AND (o.due_at <= ? OR o.attempts > 0)"
+    " AND COALESCE(o.chat_id, p.tg_user_id) NOT IN (SELECT value FROM json_each(?))"
     f" ORDER BY {_order('o')}"
 )
 
 
-async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: bool
-                       ) -> list[OutboxRow]:
+async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: bool,
+                       leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
     """The rows that may be delivered now, in delivery order, at most ``limit``; with
-    ``first_per_chat`` only each chat's first. One walk along the pending rows in order,
-    stopped once ``limit`` are found: its cost follows the rows it passes over, never every
-    pending row times every failed one. A row is deliverable when its recipient can be
-    reached, it is due, an edit's original was delivered (or refused for good), and no
-    earlier row to the same chat failed and waits for its retry (that one holds the rest,
-    so a person's messages arrive in order)."""
+    ``first_per_chat`` only each chat's first; none to the chats in ``leave_out``. One walk
+    along the pending rows in order, stopped once ``limit`` are found: its cost follows the
+    rows it passes over, never every pending row times every failed one. A row is
+    deliverable when its recipient can be reached, it is due, an edit's original was
+    delivered (or refused for good), and no earlier row to the same chat failed and waits
+    for its retry (that one holds the rest, so a person's messages arrive in order). A chat
+    left out is left out whole, so no later row of it overtakes one not read."""
     at = iso(now)
     held: set[int] = set()  # chats whose earlier row waits for its retry
     taken: set[int] = set()  # chats that have their row (first_per_chat)
@@ -218,8 +221,10 @@ async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: boo
     if limit <= 0:
         return []
     # SQLite leaves out the rows that can neither go nor hold another (no recipient yet,
-    # an edit of a message not yet delivered, not due and never failed)
-    async with aclosing(tx.chunks(_PENDING_IN_ORDER, (at,))) as chunks:
+    # an edit of a message not yet delivered, not due and never failed), and every row of
+    # the chats left out
+    params = (at, json.dumps(list(leave_out)))
+    async with aclosing(tx.chunks(_PENDING_IN_ORDER, params)) as chunks:
         async for rows in chunks:
             for r in rows:
                 target = r["target"]
@@ -245,12 +250,16 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
     return await _deliverable(tx, limit, now, first_per_chat=False)
 
 
-async def next_per_chat(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
+async def next_per_chat(tx: Tx, limit: int, now: datetime,
+                        leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
     """Of the rows ``due`` gives, only each chat's first: the one message that chat may be
     sent next. The sender paces each chat (Telegram's one message a second per chat), so a
     chat with a long queue takes one place in the batch, not all of it, and the other chats
-    behind it are not held up; its next row comes in a later pass, in order."""
-    return await _deliverable(tx, limit, now, first_per_chat=True)
+    behind it are not held up; its next row comes in a later pass, in order. The chats in
+    ``leave_out`` (the ones waiting for their turn) give no row and are not read at all:
+    under load most chats wait their second, and reading their rows only to skip them
+    would hold the database for nothing."""
+    return await _deliverable(tx, limit, now, first_per_chat=True, leave_out=leave_out)
 
 
 def _rows(rows: Sequence[Any]) -> list[OutboxRow]:

@@ -9,9 +9,10 @@ the 1 a second as well, being chats --, 30 in any second overall), and it is PTB
 limiter (``ApplicationBuilder.rate_limiter``), so every call goes through it:
 
 - **Messages** (``PACED``: sendMessage, sendPhoto, editMessageText ...) wait for their chat's
-  turn, never for another chat's. The outbox sender (``sender.py``) asks ``wait(chat)``
-  first and sends only to chats whose turn it is, so its calls do not wait here; a direct
-  answer (a refusal said at once) waits at most its own chat's turn.
+  turn, never for another chat's. The outbox sender (``sender.py``) asks which chats must
+  wait (``waiting_chats``), leaves them out of its read, and asks ``wait(chat)`` before each
+  send, so its calls do not wait here; a direct answer (a refusal said at once) waits at
+  most its own chat's turn.
 - **Everything else** (answerCallbackQuery, removing the pressed message's buttons,
   setMyCommands, getUpdates) goes at once: it is not a message, and a person who pressed a
   button must see the spinner stop whatever the message queue holds.
@@ -38,6 +39,7 @@ player ten messages does not take ten seconds.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import itertools
 import math
 import time
@@ -114,9 +116,11 @@ class VirtualTime:
 class _Chat:
     group: bool
     last: float = -math.inf  # when Telegram answered the last message to it
-    minute: deque[float] = field(default_factory=deque)  # groups: answers in the last minute
+    # groups: the answers to its last GROUP_LIMIT messages (only the oldest of them counts)
+    minute: deque[float] = field(default_factory=lambda: deque(maxlen=GROUP_LIMIT))
     busy: bool = False  # a message to it is under way
     held_until: float = -math.inf  # a 429's retry_after
+    ready: float = -math.inf  # when its next turn comes (``_schedule``)
 
 
 @dataclass(frozen=True)
@@ -156,6 +160,13 @@ class ChatPacer(BaseRateLimiter[Tries]):
         self._second: deque[float] = deque()  # answers to messages in the last second
         self._under_way = 0
         self._calls = 0
+        # The chats whose turn is still to come (inf: a message to it is under way), and
+        # their turns in a heap (time, order, chat): ``waiting_chats`` drops the turns that
+        # came from its top instead of walking every chat. An entry whose time is no longer
+        # the chat's turn is stale and dropped when it reaches the top.
+        self._waiting: dict[int | str, float] = {}
+        self._turns: list[tuple[float, int, int | str]] = []
+        self._order = itertools.count()
 
     async def initialize(self) -> None:
         """Nothing to open: the state is a few numbers per chat, in memory."""
@@ -175,11 +186,49 @@ class ChatPacer(BaseRateLimiter[Tries]):
         now = self.time.monotonic()
         return max(self._chat_wait(chat_id, now), self._overall_wait(now))
 
-    def waiting(self) -> int:
-        """How many chats must wait for their turn now (the sender reads that many rows
-        more, so that the ones it must leave do not crowd out the chats that may go)."""
+    def waiting_chats(self) -> list[int | str]:
+        """The chats a message may not go to now: their own turn has not come (one a second,
+        twenty a minute in a group), a 429 holds them, or a message to them is under way.
+        Not the overall limit, which holds every chat alike (``wait`` adds it). The outbox
+        sender leaves these chats out of its read, so it spends nothing on the many chats
+        that wait their second under load. Cheap: the turns that came are dropped from the
+        top of a heap; the chats still waiting are the ones listed."""
+        self._drop_turns_come(self.time.monotonic())
+        return list(self._waiting)
+
+    def next_turn(self) -> float | None:
+        """Seconds until the first of ``waiting_chats`` may go (a chat whose message is
+        under way: look again shortly, its answer sets its turn); None if no chat waits."""
         now = self.time.monotonic()
-        return sum(1 for key in self._chats if self._chat_wait(key, now) > 0)
+        self._drop_turns_come(now)
+        turns = [self._turns[0][0] - now] if self._turns else []
+        if self._under_way:
+            turns.append(CHAT_INTERVAL / 10)
+        return min(turns, default=None)
+
+    def _drop_turns_come(self, now: float) -> None:
+        turns, waiting = self._turns, self._waiting
+        while turns and (turns[0][0] <= now or waiting.get(turns[0][2]) != turns[0][0]):
+            ready, _, key = heapq.heappop(turns)
+            if waiting.get(key) == ready:
+                del waiting[key]
+
+    def _schedule(self, chat_id: int | str, chat: _Chat) -> None:
+        """Work out when ``chat``'s next turn comes, after what changed it (an answer, a
+        429, a message under way): at least a second after the last answer, after any 429
+        hold, and for a group a minute after the oldest of its last twenty answers."""
+        if chat.busy:  # its answer sets the next turn
+            self._waiting[chat_id] = math.inf
+            return
+        ready = max(chat.held_until, chat.last + CHAT_INTERVAL + MARGIN)
+        if chat.group and len(chat.minute) >= GROUP_LIMIT:
+            ready = max(ready, chat.minute[-GROUP_LIMIT] + GROUP_WINDOW + MARGIN)
+        chat.ready = ready
+        if ready > self.time.monotonic():
+            self._waiting[chat_id] = ready
+            heapq.heappush(self._turns, (ready, next(self._order), chat_id))
+        else:
+            self._waiting.pop(chat_id, None)
 
     def _chat_wait(self, chat_id: int | str, now: float) -> float:
         chat = self._chats.get(chat_id)
@@ -187,13 +236,7 @@ class ChatPacer(BaseRateLimiter[Tries]):
             return 0.0
         if chat.busy:  # its answer sets the next turn; look again shortly
             return CHAT_INTERVAL / 10
-        ready = max(chat.held_until, chat.last + CHAT_INTERVAL + MARGIN)
-        if chat.group:
-            while chat.minute and chat.minute[0] <= now - GROUP_WINDOW - MARGIN:
-                chat.minute.popleft()
-            if len(chat.minute) >= GROUP_LIMIT:
-                ready = max(ready, chat.minute[-GROUP_LIMIT] + GROUP_WINDOW + MARGIN)
-        return max(0.0, ready - now)
+        return max(0.0, chat.ready - now)
 
     def _overall_wait(self, now: float) -> float:
         second = self._second
@@ -210,12 +253,15 @@ class ChatPacer(BaseRateLimiter[Tries]):
         """Telegram answered 429 for this chat: nothing more to it for ``seconds``."""
         chat = self._chat(chat_id)
         chat.held_until = max(chat.held_until, self.time.monotonic() + seconds)
+        self._schedule(chat_id, chat)
 
     async def turn(self, chat_id: int | str) -> None:
         """Wait for ``chat_id``'s turn, then take it (``done`` gives it back)."""
         while (wait := self.wait(chat_id)) > 0:
             await self.time.sleep(wait)
-        self._chat(chat_id).busy = True
+        chat = self._chat(chat_id)
+        chat.busy = True
+        self._schedule(chat_id, chat)
         self._under_way += 1
 
     def done(self, chat_id: int | str) -> None:
@@ -228,6 +274,7 @@ class ChatPacer(BaseRateLimiter[Tries]):
         chat.last = now
         if chat.group:
             chat.minute.append(now)
+        self._schedule(chat_id, chat)
         self._second.append(now)
         self._under_way -= 1
         self._calls += 1
@@ -235,6 +282,7 @@ class ChatPacer(BaseRateLimiter[Tries]):
             self._forget(now)
 
     def _forget(self, now: float) -> None:
+        self._drop_turns_come(now)
         idle = [k for k, c in self._chats.items()
                 if not c.busy and c.last < now - FORGET_AFTER and c.held_until < now]
         for key in idle:

@@ -4,10 +4,13 @@ Why an outbox (design.md, "One report, end to end" step 4; issue 3, "Outbox"): a
 written in the same transaction as the change it reports, so it is never lost; this sender
 reads due rows, sends each through python-telegram-bot and records the outcome. It paces
 (``pacing.ChatPacer``, Telegram's limits: one message a second per chat, 20 a minute per
-group, 30 a second overall): each pass reads every chat's next row (``next_per_chat``) and
-sends those whose chat's turn has come; a chat that must wait keeps its place and its order
-(its later rows are not even read) while the other chats go ahead, and the sender sleeps
-until the first turn comes. The outcomes:
+group, 30 a second overall): each pass asks the pacer which chats must wait for their turn
+(``ChatPacer.waiting_chats``), reads the next row of every other chat (``next_per_chat``,
+the waiting chats left out inside SQLite, so under load, when most chats wait their second,
+a pass costs what the chats that may go cost) and sends them; a chat that must wait keeps
+its place and its order (none of its rows is read) while the other chats go ahead, and the
+sender sleeps until the first turn comes (``ChatPacer.next_turn``). The overall limit holds
+every chat alike, so it is checked row by row (``wait``) as each goes. The outcomes:
 
 - delivered: ``mark_sent`` with Telegram's message id. Telegram answering 2xx means it
   carried the call out, so a message whose answer cannot be read (a field of an unexpected
@@ -53,6 +56,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -79,7 +83,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: How many chats' rows one pass reads (beyond the chats waiting for their turn).
+#: How many chats' rows one pass reads (the chats waiting for their turn are left out).
 BATCH = 50
 #: A malformed message (BadRequest) is tried this many times, then marked undeliverable.
 BAD_REQUEST_ATTEMPTS = 3
@@ -254,29 +258,36 @@ class OutboxSender:
                 waiting.cancel()
 
     def next_turn(self) -> float | None:
-        """Seconds (pacer time) until a row the last pass left waiting for its chat's turn
-        may go; None if it left none."""
+        """Seconds (pacer time) until the first chat left waiting for its turn by the last
+        pass may go; None if it left none."""
         return self._next_turn
 
     async def deliver_due(self) -> int:
-        """One pass: each chat's next due row, sent if that chat's turn has come; return how
-        many rows were handled (sent or failed). Rows left for their turn: ``next_turn``."""
+        """One pass: the next due row of each chat whose turn has come, sent; return how
+        many rows were handled (sent or failed). Chats left for their turn: ``next_turn``."""
         async with self._lock:
             self._next_turn = None
             if self._stopping.is_set():
                 return 0
             now = self._clock()
-            rows = await outbox.next_per_chat(self._db, BATCH + self._pacer.waiting(), now)
+            clock = self._pacer.time.monotonic
+            leave_out = self._pacer.waiting_chats()
+            turn = self._pacer.next_turn()
+            first = None if turn is None else clock() + turn  # when the first of them may go
+            rows = await outbox.next_per_chat(self._db, BATCH, now, leave_out=leave_out)
             handled = 0
             for row in rows:
                 if self._stopping.is_set():
                     break
+                # the overall limit, or a direct answer to this chat while the pass sent
                 wait = self._pacer.wait(row.chat_id)
                 if wait > 0:  # not this chat's turn yet: it keeps its place, others go on
-                    self._next_turn = min(wait, self._next_turn or wait)
+                    first = min(clock() + wait, first if first is not None else math.inf)
                     continue
                 handled += 1
                 await self._deliver(row)
+            # the pass took time (in tests, virtual time moves whenever someone sleeps)
+            self._next_turn = None if first is None else max(0.0, first - clock())
             return handled
 
     async def _api(self, row: OutboxRow, call: Awaitable[T]) -> T | None:
