@@ -114,6 +114,33 @@ async def test_what_is_not_a_message_never_waits() -> None:
     assert pacer.time.monotonic() == start
 
 
+async def test_the_chats_that_must_wait_are_known_without_a_walk_and_leave_in_turn() -> None:
+    """``waiting_chats``: each chat's own turn, a 429 hold, a message under way, a group's
+    minute; never the overall limit (it holds every chat alike). ``next_turn``: the first."""
+    pacer = ChatPacer(VirtualTime())
+    assert pacer.waiting_chats() == [] and pacer.next_turn() is None
+    await send(pacer, 1)
+    pacer.hold(2, 5)
+    assert sorted(pacer.waiting_chats()) == [1, 2]
+    assert pacer.next_turn() == pytest.approx(CHAT_INTERVAL, abs=0.02)
+    await pacer.time.sleep(CHAT_INTERVAL + 0.02)
+    assert pacer.waiting_chats() == [2] and pacer.wait(1) == 0
+    assert pacer.next_turn() == pytest.approx(5 - CHAT_INTERVAL, abs=0.05)
+    await pacer.time.sleep(5)
+    assert pacer.waiting_chats() == [] and pacer.next_turn() is None
+    await pacer.turn(3)  # under way: its answer sets its turn
+    assert pacer.waiting_chats() == [3] and pacer.next_turn() == CHAT_INTERVAL / 10
+    pacer.done(3)
+    for _ in range(GROUP_LIMIT):
+        await send(pacer, GROUP)
+    await pacer.time.sleep(CHAT_INTERVAL + 0.02)
+    assert pacer.waiting_chats() == [GROUP]  # its twenty this minute are spent
+    assert pacer.next_turn() == pytest.approx(pacer.wait(GROUP))
+    for chat in range(100, 100 + OVERALL_LIMIT):
+        await send(pacer, chat)
+    assert pacer.wait(99) > 0 and 99 not in pacer.waiting_chats()
+
+
 # --- through the real bot --------------------------------------------------------------
 class Judged:
     """The fake Telegram with flood control on the pacer's virtual clock, and a record of
@@ -219,3 +246,41 @@ async def test_a_429_for_one_chat_holds_that_chat_only(tmp_path: Path) -> None:
         await bot.advance(timedelta(seconds=1))
         assert [m.text for m in bot.telegram.sent(ann)] == ["Ann 1", "Ann 2"]
         assert Counter(m.chat.id for m in bot.telegram.sent(ann)) == Counter({ann.id: 2})
+
+
+async def test_a_chat_waiting_its_turn_or_held_by_a_429_is_not_read_while_others_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pass leaves the chats that must wait out of its read (inside SQLite): none of their
+    rows is read while another chat's row goes; once their turn comes their rows go, in
+    order."""
+    reads: list[tuple[list[int | str], list[tuple[int, str]]]] = []
+    read = outbox.next_per_chat
+
+    async def spy(db: Any, limit: int, now: Any, leave_out: Any = ()) -> Any:
+        rows = await read(db, limit, now, leave_out)
+        reads.append((list(leave_out), [(r.chat_id, r.text_html) for r in rows]))
+        return rows
+
+    monkeypatch.setattr(outbox, "next_per_chat", spy)
+    judged = Judged(tmp_path)
+    async with judged.bot as bot:
+        ann, ben, cat = people(bot.telegram, 3)
+        assert bot.app is not None
+        pacer = bot.app.bot.rate_limiter
+        assert isinstance(pacer, ChatPacer)
+        await bot.app.bot.send_message(ann.id, "A direct answer")  # Ann: a second on
+        pacer.hold(cat.id, 5)  # Telegram answered 429 for Cat
+        held_from = judged.time.monotonic()
+        await enqueue(bot, (ann.id, ["Ann 1", "Ann 2"]), (cat.id, ["Cat 1", "Cat 2"]),
+                      (ben.id, ["Ben 1"]))
+        await bot.settle()
+
+        assert any(ann.id in out and cat.id in out and rows == [(ben.id, "Ben 1")]
+                   for out, rows in reads)
+        assert all(chat not in out for out, rows in reads for chat, _ in rows)
+        assert [m.text for m in bot.telegram.sent(ann)] == ["A direct answer", "Ann 1", "Ann 2"]
+        assert [m.text for m in bot.telegram.sent(cat)] == ["Cat 1", "Cat 2"]
+        ann_t, cat_t = judged.times(ann.id), judged.times(cat.id)
+        assert min(b - a for a, b in zip(ann_t, ann_t[1:], strict=False)) >= CHAT_INTERVAL
+        assert cat_t[0] - held_from >= 5 and judged.refused() == 0

@@ -283,3 +283,23 @@ async def test_next_per_chat_walks_past_long_queues_in_order(db: Database) -> No
         first_three = await outbox_repo.next_per_chat(tx, 3, NOW)
         assert [r.chat_id for r in first_three] == [-2, -3, 10]
         assert len(await outbox_repo.due(tx, 1000, NOW)) == 1 + 600 + 10
+
+
+async def test_next_per_chat_leaves_out_the_chats_it_is_told_whole(db: Database) -> None:
+    """The chats waiting for their turn are left out inside SQLite: none of their rows is
+    read (not even a later one behind a row not read), and the others go as before."""
+    async with db.transaction() as tx:
+        for chat in (-1, 7, 8):
+            for i in range(3):
+                await outbox.enqueue(tx, chat_id=chat, text_html=f"{chat}: {i}", now=NOW)
+        failed = await outbox.enqueue(tx, chat_id=9, text_html="9: failed", now=NOW)
+        assert failed is not None
+        await outbox_repo.mark_failed(tx, failed, "boom", NOW + timedelta(hours=1))
+        await outbox.enqueue(tx, chat_id=9, text_html="9: behind it", now=NOW)
+    async with db.transaction() as tx:
+        rows = await outbox_repo.next_per_chat(tx, 50, NOW, leave_out=[7, 9, "@club"])
+        assert [r.text_html for r in rows] == ["-1: 0", "8: 0"]
+        rows = await outbox_repo.next_per_chat(tx, 1, NOW, leave_out=[-1])
+        assert [r.text_html for r in rows] == ["7: 0"]
+        rows = await outbox_repo.next_per_chat(tx, 50, NOW)
+        assert [r.text_html for r in rows] == ["-1: 0", "7: 0", "8: 0"]
