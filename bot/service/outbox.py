@@ -100,6 +100,12 @@ async def next_per_chat(db: Database, limit: int, now: datetime,
         return await outbox_repo.next_per_chat(tx, limit, now, leave_out)
 
 
+async def first_with_rows(db: Database, now: datetime, chats: list[int | str]) -> int | None:
+    """Of ``chats``, the position of the first with a row due (``outbox_repo``)."""
+    async with db.transaction() as tx:
+        return await outbox_repo.first_with_rows(tx, now, chats)
+
+
 async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime) -> None:
     """Telegram accepted the row (``message_id`` None: its answer could not be read)."""
     async with db.transaction() as tx:

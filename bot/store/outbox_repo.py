@@ -262,6 +262,20 @@ async def next_per_chat(tx: Tx, limit: int, now: datetime,
     return await _deliverable(tx, limit, now, first_per_chat=True, leave_out=leave_out)
 
 
+async def first_with_rows(tx: Tx, now: datetime, chats: Sequence[int | str]) -> int | None:
+    """Which of ``chats`` (the ones a pass left out) comes first in that list and has a
+    row due now: the sender sleeps until that chat's turn, not for a chat with nothing to
+    send. One walk of the pending rows inside SQLite; no row of theirs is read."""
+    if not chats:
+        return None
+    index = await tx.scalar(
+        "SELECT MIN(j.key) FROM json_each(?) j WHERE j.value IN (SELECT"
+        " COALESCE(o.chat_id, p.tg_user_id) FROM outbox o LEFT JOIN people p"
+        " ON p.id = o.person_id WHERE o.state = 'pending' AND o.due_at <= ?)",
+        (json.dumps(list(chats)), iso(now)))
+    return None if index is None else int(index)
+
+
 def _rows(rows: Sequence[Any]) -> list[OutboxRow]:
     return [
         OutboxRow(r["id"], r["target"], r["person_id"], r["text_html"],

@@ -186,25 +186,20 @@ class ChatPacer(BaseRateLimiter[Tries]):
         now = self.time.monotonic()
         return max(self._chat_wait(chat_id, now), self._overall_wait(now))
 
-    def waiting_chats(self) -> list[int | str]:
-        """The chats a message may not go to now: their own turn has not come (one a second,
-        twenty a minute in a group), a 429 holds them, or a message to them is under way.
-        Not the overall limit, which holds every chat alike (``wait`` adds it). The outbox
-        sender leaves these chats out of its read, so it spends nothing on the many chats
-        that wait their second under load. Cheap: the turns that came are dropped from the
-        top of a heap; the chats still waiting are the ones listed."""
-        self._drop_turns_come(self.time.monotonic())
-        return list(self._waiting)
-
-    def next_turn(self) -> float | None:
-        """Seconds until the first of ``waiting_chats`` may go (a chat whose message is
-        under way: look again shortly, its answer sets its turn); None if no chat waits."""
+    def waiting_chats(self) -> list[tuple[int | str, float]]:
+        """The chats a message may not go to now, each with the seconds until its turn,
+        the first turn first: their own turn has not come (one a second, twenty a minute in
+        a group), a 429 holds them, or a message to them is under way (look again shortly:
+        its answer sets the turn). Not the overall limit, which holds every chat alike
+        (``wait`` adds it). The outbox sender leaves these chats out of its read, so it
+        spends nothing on the many chats that wait their second under load. Cheap: the
+        turns that came are dropped from the top of a heap; the chats still waiting are
+        the ones listed."""
         now = self.time.monotonic()
         self._drop_turns_come(now)
-        turns = [self._turns[0][0] - now] if self._turns else []
-        if self._under_way:
-            turns.append(CHAT_INTERVAL / 10)
-        return min(turns, default=None)
+        soon = CHAT_INTERVAL / 10
+        return sorted(((key, soon if ready == math.inf else ready - now)
+                       for key, ready in self._waiting.items()), key=lambda kv: kv[1])
 
     def _drop_turns_come(self, now: float) -> None:
         turns, waiting = self._turns, self._waiting

@@ -9,7 +9,7 @@ group, 30 a second overall): each pass asks the pacer which chats must wait for 
 the waiting chats left out inside SQLite, so under load, when most chats wait their second,
 a pass costs what the chats that may go cost) and sends them; a chat that must wait keeps
 its place and its order (none of its rows is read) while the other chats go ahead, and the
-sender sleeps until the first turn comes (``ChatPacer.next_turn``). The overall limit holds
+sender sleeps until the first turn of a chat left out with a row comes. The overall limit holds
 every chat alike, so it is checked row by row (``wait``) as each goes. The outcomes:
 
 - delivered: ``mark_sent`` with Telegram's message id. Telegram answering 2xx means it
@@ -271,10 +271,14 @@ class OutboxSender:
                 return 0
             now = self._clock()
             clock = self._pacer.time.monotonic
-            leave_out = self._pacer.waiting_chats()
-            turn = self._pacer.next_turn()
-            first = None if turn is None else clock() + turn  # when the first of them may go
+            waiting = self._pacer.waiting_chats()
+            leave_out = [chat for chat, _ in waiting]
+            first: float | None = None  # when the first chat left out with a row may go
             rows = await outbox.next_per_chat(self._db, BATCH, now, leave_out=leave_out)
+            if len(rows) < BATCH and waiting:  # else a pass follows at once anyway
+                index = await outbox.first_with_rows(self._db, now, leave_out)
+                if index is not None:
+                    first = clock() + waiting[index][1]
             handled = 0
             for row in rows:
                 if self._stopping.is_set():

@@ -116,29 +116,31 @@ async def test_what_is_not_a_message_never_waits() -> None:
 
 async def test_the_chats_that_must_wait_are_known_without_a_walk_and_leave_in_turn() -> None:
     """``waiting_chats``: each chat's own turn, a 429 hold, a message under way, a group's
-    minute; never the overall limit (it holds every chat alike). ``next_turn``: the first."""
+    minute; never the overall limit (it holds every chat alike). The first turn first."""
     pacer = ChatPacer(VirtualTime())
-    assert pacer.waiting_chats() == [] and pacer.next_turn() is None
-    await send(pacer, 1)
+    def chats() -> list[int | str]:
+        return [chat for chat, _ in pacer.waiting_chats()]
+
+    assert pacer.waiting_chats() == []
     pacer.hold(2, 5)
-    assert sorted(pacer.waiting_chats()) == [1, 2]
-    assert pacer.next_turn() == pytest.approx(CHAT_INTERVAL, abs=0.02)
+    await send(pacer, 1)
+    assert chats() == [1, 2]  # the first turn first
+    assert pacer.waiting_chats()[0][1] == pytest.approx(CHAT_INTERVAL, abs=0.02)
     await pacer.time.sleep(CHAT_INTERVAL + 0.02)
-    assert pacer.waiting_chats() == [2] and pacer.wait(1) == 0
-    assert pacer.next_turn() == pytest.approx(5 - CHAT_INTERVAL, abs=0.05)
+    assert chats() == [2] and pacer.wait(1) == 0
+    assert pacer.waiting_chats()[0][1] == pytest.approx(5 - CHAT_INTERVAL, abs=0.05)
     await pacer.time.sleep(5)
-    assert pacer.waiting_chats() == [] and pacer.next_turn() is None
+    assert pacer.waiting_chats() == []
     await pacer.turn(3)  # under way: its answer sets its turn
-    assert pacer.waiting_chats() == [3] and pacer.next_turn() == CHAT_INTERVAL / 10
+    assert pacer.waiting_chats() == [(3, CHAT_INTERVAL / 10)]
     pacer.done(3)
     for _ in range(GROUP_LIMIT):
         await send(pacer, GROUP)
     await pacer.time.sleep(CHAT_INTERVAL + 0.02)
-    assert pacer.waiting_chats() == [GROUP]  # its twenty this minute are spent
-    assert pacer.next_turn() == pytest.approx(pacer.wait(GROUP))
+    assert pacer.waiting_chats() == [(GROUP, pytest.approx(pacer.wait(GROUP)))]  # 20 spent
     for chat in range(100, 100 + OVERALL_LIMIT):
         await send(pacer, chat)
-    assert pacer.wait(99) > 0 and 99 not in pacer.waiting_chats()
+    assert pacer.wait(99) > 0 and 99 not in chats()
 
 
 # --- through the real bot --------------------------------------------------------------
