@@ -119,7 +119,12 @@ def challenge_made(done: Challenged) -> str:
 
 
 def answered(done: Answered) -> str:
-    text = lines(done.event, done.lines)
+    """The answer to the player who accepted, declined or withdrew: the ladder log's lines,
+    with their own name as "You" (the log speaks of them in the third person)."""
+    mine = done.me + " "
+    said = ["You " + line[len(mine):] if done.me and line.startswith(mine) else line
+            for line in done.lines]
+    text = lines(done.event, said)
     if done.action == "accept":
         games = "one game" if done.best_of == 1 else f"best of {done.best_of} games"
         text += (f"\nYour match is {done.match_code} ({games}). Report each game here, your "

@@ -388,6 +388,7 @@ class Answered:
     lines: list[str]
     match_code: str | None = None
     best_of: int = 1
+    me: str = ""  # the player who answered (their own lines say "You")
 
 
 async def respond(
@@ -431,7 +432,7 @@ async def respond(
                     text_html=say.accepted_for_challenger(loaded.event, mine, code,
                                                           loaded.ladder.rules, step))
         done = Answered(loaded.event, action, [e.text for e in step.events], code,
-                        loaded.ladder.rules.best_of)
+                        loaded.ladder.rules.best_of, me)
         return await answer_with(tx, req, render, done)
 
 

@@ -26,6 +26,7 @@ async def test_a_challenge_accepted_reported_and_won_leapfrogs(tmp_path: Path) -
         assert "Ben Ong has an open challenge" in refused
         await tap(bot, "Ben Ong", "✅ Accept")
         assert "Your match is L1" in last(bot, "Ben Ong")
+        assert "You accepted Eve Tan's challenge #1: play it by" in last(bot, "Ben Ong")
         assert "Ben Ong accepted your challenge #1 (L1)" in last(bot, "Eve Tan")
         assert "#1 ⚔" in await say(bot, "Ann Lee", "/ladder")
         await say(bot, "Eve Tan", "412-380")
@@ -50,7 +51,9 @@ async def test_decline_forfeits_and_withdraw_voids(tmp_path: Path) -> None:
         assert "one at a time" in await say(bot, "Cai Wen", "/challenge Dev")
         assert "only the challenger withdraws" in await say(bot, "Dev Rao", "/withdraw")
         answer = await say(bot, "Eve Tan", "/withdraw")
-        assert "withdrew challenge #2" in answer and "nobody moves" in last(bot, "Dev Rao")
+        assert "You withdrew challenge #2 to Dev Rao" in answer
+        assert "Eve Tan withdrew challenge #2" in last(bot, "Dev Rao")
+        assert "nobody moves" in last(bot, "Dev Rao")
         assert "cooldown" in await say(bot, "Cai Wen", "/challenge Dev")
         assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
 
