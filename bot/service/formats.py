@@ -18,8 +18,7 @@ KNOCKOUTS = ("sssg", "single", "double")
 #: rounds are paired on the night; a ladder's challenges have time limits of their own).
 DATED_ROUNDS = (*KNOCKOUTS, "rounds")
 #: What each format is, in words a person reads ("Club Ladder is a challenge ladder").
-_KINDS = {"sssg": "a knockout", "single": "a knockout", "double": "a knockout",
-          "rounds": "a round-based event", "club": "a club night", "ladder": "a challenge ladder"}
+_KINDS = {"rounds": "a round-based event", "club": "a club night", "ladder": "a challenge ladder"}
 
 
 class HasFormat(Protocol):
@@ -36,6 +35,8 @@ def is_knockout(fmt: str) -> bool:
 
 def kind(fmt: str) -> str:
     """The format in words: "a knockout", "a club night"."""
+    if is_knockout(fmt):
+        return "a knockout"
     return _KINDS.get(fmt, f"a {fmt} event")
 
 

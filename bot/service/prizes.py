@@ -80,10 +80,13 @@ def has_pools(event: Event) -> bool:
     return is_knockout(event.format)
 
 
+#: Why an event that is not a knockout has no pools in the bot (``has_pools``).
+_ONLY_KNOCKOUTS = "the bot keeps prize pools only for knockouts, from their fees"
+
+
 def _no_pools(event: Event) -> Invalid:
-    return Invalid(f"{event.name} is {kind(event.format)}: the bot keeps prize pools only "
-                   "for knockouts, from their fees, so it has none for it; ask its TD about "
-                   "prizes")
+    return Invalid(f"{event.name} is {kind(event.format)}: {_ONLY_KNOCKOUTS}, so it has none "
+                   "for it; ask its TD about prizes")
 
 
 #: Who reads an event's prize pools in the chat: its players and TDs, to whom the command
@@ -109,8 +112,7 @@ async def _asked_event(tx: Tx, person_id: int | None, named: str) -> int:
                       + ", ".join(sorted(e.slug for e in knockouts)) + ")")
     if not knockouts:
         raise _no_pools(mine[0]) if len(mine) == 1 else Invalid(
-            "the bot keeps prize pools only for knockouts, from their fees, and none of "
-            "your events is one (" + "; ".join(f"{e.name}, {kind(e.format)}" for e in mine)
+            f"{_ONLY_KNOCKOUTS}, and none of your events is one (" + "; ".join(f"{e.name}, {kind(e.format)}" for e in mine)
             + "); ask their TDs about prizes")
     return knockouts[0].id
 
