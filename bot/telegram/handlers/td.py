@@ -75,10 +75,10 @@ def open_round_args(text: str) -> OpenRoundArgs:
     head, expel, after = cut(head, "expel")
     ref, until, closing = cut(f"{head} {after}".strip(), "until")
     if not ref:
-        raise Invalid("say which round: /openround ROUND [until 2016-09-30] "
+        raise Invalid("say which round: /openround ROUND [until YYYY-MM-DD] "
                       "[expel | anyway: REASON]")
     if until and not closing:
-        raise Invalid("give the closing date after until: /openround ROUND until 2016-09-30")
+        raise Invalid("give the closing date after until: /openround ROUND until YYYY-MM-DD")
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
         raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
