@@ -18,7 +18,7 @@ from bot.service.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
-USAGE = "/holdround ROUND until 2016-10-15: REASON"
+USAGE = "/holdround ROUND until YYYY-MM-DD: REASON"
 #: ROUND until DATE[ TIME]: REASON (a time's own colon is not the reason's)
 _FORM = re.compile(r"^\s*(?P<ref>.+?)\s+until\s+(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{1,2}:[0-9]{2})?)"
                    r"\s*:\s*(?P<why>\S.*)$", re.IGNORECASE | re.DOTALL)
