@@ -1,4 +1,4 @@
-"""`tdbot club-night pair|fees`: try a club night's pairing and fees from files, without
+"""`tdbot files club-pair` and `tdbot files club-fees`: try a club night's pairing and fees from files, without
 the bot (the rules are :mod:`core.club`, from the Director's Manual's club chapters).
 
 Files:
@@ -29,16 +29,12 @@ from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import fail, files_app
 from bot.cli.pair_cmd import _as_json
 from bot.service.errors import ServiceError
 from bot.service.limits import amount_of_money
 from core.club import ByeRule, ClubRules, Member, Method, bye_result, pair_club_round, session_fees
 from core.tournament import Game
-
-club_app = typer.Typer(help="A club night: pairings and fees from files (Director's Manual, "
-                            "club chapters).", no_args_is_help=True)
-app.add_typer(club_app, name="club-night")
 
 _INTS = ("number", "rating", "sessions", "wins", "spread", "joined")
 _BOOLS = ("student", "senior")
@@ -167,7 +163,7 @@ def read_history(path: Path | None, rules: ClubRules) -> list[Game]:
     return games
 
 
-@club_app.command("pair")
+@files_app.command("club-pair")
 def pair(
     players: Path = typer.Option(..., "--players", help="CSV of tonight's players"),
     round_number: int = typer.Option(..., "--round", help="the round to pair, from 1"),
@@ -176,10 +172,11 @@ def pair(
     method: str | None = typer.Option(None, "--method", help="koth, ladder or random (default: the rules', else koth)"),
     seed: int | None = typer.Option(None, "--seed", help="random: the draw's seed"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: round, pairings, byes"),
-    why: bool = typer.Option(False, "--why", help="print the reason for each pair"),
+    reasons: bool = typer.Option(False, "--reasons", help="Print the reason for each pair."),
 ) -> None:
-    """Pair a round of a club night: the club's method, repeats avoided, newcomers kept
-    from the top players and from each other where the field allows."""
+    """Pair a round of a club night by the club's method, repeats avoided.
+
+    Newcomers are kept from the top players and from each other where the field allows."""
     rules = read_rules(rules_file)
     if method is not None:
         rules = replace(rules, method=_choice(Method, method, "--method"))
@@ -192,7 +189,7 @@ def pair(
     except ValueError as exc:
         fail(str(exc))
     if as_json:
-        typer.echo(json.dumps(_as_json(pairings, why)))
+        typer.echo(json.dumps(_as_json(pairings, reasons)))
         return
     names = {m.number: m.name for m in members}
 
@@ -203,21 +200,21 @@ def pair(
                "(the first named goes first):")
     for board, (a, b) in enumerate(pairings.pairs, start=1):
         typer.echo(f"{board:4}. {who(a)} v {who(b)}")
-        if why:
+        if reasons:
             typer.echo(f"      {pairings.reason_for((a, b))}")
     for bye in pairings.byes:
         typer.echo(f"   bye: {who(bye)}")
-        if why:
+        if reasons:
             typer.echo(f"      {pairings.reason_for((bye, 0))}")
 
 
-@club_app.command("fees")
+@files_app.command("club-fees")
 def fees(
     players: Path = typer.Option(..., "--players", help="CSV of tonight's players"),
     rules_file: Path = typer.Option(..., "--rules", help="TOML of the club's rules (fee, ...)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: each player's fee and the total"),
 ) -> None:
-    """What each checked-in player owes tonight (Director's Manual, Player Fees at Club)."""
+    """Print what each checked-in player owes tonight (Director's Manual, Player Fees at Club)."""
     rules = read_rules(rules_file)
     members = read_players(players)
     try:

@@ -1,7 +1,7 @@
-"""Match commands: a TD enters a game from a paper slip (``tdbot report``), rules on a
-disputed one (``tdbot rule``), gives a match bye (``tdbot match-bye``, SSSg para 27),
-decides a tied match (``tdbot rule-tie``, para 30), and applies WESPA forfeits and
-overtime (``tdbot forfeit``, ``tdbot overtime``). A ruling that voids games of later
+"""Match commands: a TD enters a game from a paper slip (``tdbot game report``), applies
+WESPA forfeits and overtime (``tdbot game forfeit``, ``tdbot game overtime``), rules on a
+disputed game (``tdbot rule dispute``), gives a match bye (``tdbot rule bye``, SSSg para 27)
+and decides a tied match (``tdbot rule tie``, para 30). A ruling that voids games of later
 matches prints its impact and exits 2 unless ``--confirm`` is given.
 
 The same use-case as the bot's (``bot.service.reporting.enter_game``), as the operator:
@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import EventArg, fail, game_app, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import reporting, rulings
 from bot.service import reporting_texts as say
@@ -54,8 +54,8 @@ def _lines(done: reporting.GameEntered) -> list[str]:
         return [f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
                 f"{b} {done.scores[1]} was played during {done.held} (para 20): held for a "
                 "TD, not counted",
-                "release or void it: tdbot held release|void EVENT ID --why TEXT "
-                "(tdbot inbox lists it)"]
+                "release or void it: tdbot rule held-release|held-void EVENT ID --why TEXT "
+                "(tdbot event inbox lists it)"]
     lines = [
         f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
         f"{b} {done.scores[1]}; {done.names[done.starter]} started",
@@ -73,13 +73,13 @@ def _lines(done: reporting.GameEntered) -> list[str]:
     return lines
 
 
-@app.command("report")
+@game_app.command("report")
 def report(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    player_one: Annotated[str, typer.Argument(metavar="PLAYER_ONE", help="A player: the name, or a part that fits nobody else.")],
-    score_one: Annotated[str, typer.Argument(metavar="SCORE_ONE", help="Their score.")],
-    player_two: Annotated[str, typer.Argument(metavar="PLAYER_TWO", help="Their opponent.")],
-    score_two: Annotated[str, typer.Argument(metavar="SCORE_TWO", help="The opponent's score.")],
+    event: EventArg,
+    player_one: Annotated[str, typer.Argument(metavar="A", help="A player: the name, or a part that fits nobody else.")],
+    score_one: Annotated[str, typer.Argument(metavar="SCORE_A", help="Their score.")],
+    player_two: Annotated[str, typer.Argument(metavar="B", help="Their opponent.")],
+    score_two: Annotated[str, typer.Argument(metavar="SCORE_B", help="The opponent's score.")],
     starter: Annotated[str | None, typer.Option(
         "--starter", help="Who started: needed for game 1 (tile draw, para 15); for later "
                           "games it must agree with the rules.")] = None,
@@ -137,9 +137,9 @@ def _print_ruled(done: rulings.Ruled) -> None:
         typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")
 
 
-@app.command("rule")
+@rule_app.command("dispute")
 def rule(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The disputed game's number.")],
     uphold: Annotated[bool, typer.Option("--uphold", help="The slip stands as reported.")] = False,
@@ -156,8 +156,10 @@ def rule(
     confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """Rule on a disputed game (SSSg paras 19, 24, 27, 28): uphold it, correct its scores,
-    void it, or give a game or match bye. The players are told, with the reason."""
+    """Rule on a disputed game: uphold it, correct its scores, void it, or give a bye.
+
+    A game bye or a match bye (SSSg paras 19, 24, 27, 28); the players are told, with the
+    reason."""
     parsed = None
     if scores is not None:
         parsed = (_score(scores[0], "the first player"), _score(scores[1], "the second player"))
@@ -173,9 +175,9 @@ def rule(
     _print_ruled(_use(db, work))
 
 
-@app.command("match-bye")
+@rule_app.command("bye")
 def match_bye(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who gets the bye and advances.")],
     why: WhyOption = "",
@@ -193,9 +195,9 @@ def match_bye(
     _print_ruled(_use(db, work))
 
 
-@app.command("rule-tie")
+@rule_app.command("tie")
 def rule_tie(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who wins the tied match.")],
     why: Annotated[str, typer.Option(
@@ -212,9 +214,9 @@ def rule_tie(
     _print_ruled(_use(db, work))
 
 
-@app.command("forfeit")
+@game_app.command("forfeit")
 def forfeit(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The game's number (or the next one).")],
     to: Annotated[str, typer.Option("--to", metavar="NAME", help="Who wins it by forfeit.")],
@@ -222,7 +224,7 @@ def forfeit(
     confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """A game won by forfeit, with the event's forfeit spread (WESPA rules: 75)."""
+    """Give a game to a player by forfeit, with the event's forfeit spread (WESPA rules: 75)."""
     now = _now()
 
     async def work(database: Database) -> rulings.Ruled:
@@ -233,9 +235,9 @@ def forfeit(
     _print_ruled(_use(db, work))
 
 
-@app.command("overtime")
+@game_app.command("overtime")
 def overtime(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The game's number.")],
     player: Annotated[str, typer.Option("--player", metavar="NAME", help="Who ran over.")],
@@ -245,7 +247,7 @@ def overtime(
     confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """WESPA overtime: 10 points off for each started minute over; 10 minutes forfeits."""
+    """Take 10 points off for each started minute over time; 10 minutes forfeits (WESPA rules)."""
     now = _now()
 
     async def work(database: Database) -> rulings.Ruled:

@@ -283,7 +283,7 @@ def chess_pairing(pairing: PairingDef) -> bool:
 
 class PairingDef(_Strict):
     """How a round-based event (``format = "rounds"``) is paired: a system of
-    ``core.pairing.registry`` and the options its function takes (``tdbot pair`` maps the
+    ``core.pairing.registry`` and the options its function takes (``tdbot files pair`` maps the
     same options from flags; ``core.pairing.options`` checks both).
 
     Byes: a bye is a win worth ``bye_spread`` (Director's Manual, "Odd Number of Players": "+50";
@@ -313,7 +313,7 @@ class PairingDef(_Strict):
     gibson_spread: Literal["none", "nsc2006", "manual"] = "none"
     avoid_teams: bool = False
     accelerated: bool = False
-    # any other option of the system (tdbot pair's --set KEY=VALUE), e.g. final = "koth"
+    # any other option of the system (tdbot files pair's --set KEY=VALUE), e.g. final = "koth"
     options: dict[str, int | bool | str] = Field(default_factory=dict)
 
     @field_validator("best_of")

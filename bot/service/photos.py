@@ -382,7 +382,7 @@ async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: 
 async def rule_photo(db: Database, req: Request, event_id: int, match_code: str, game: int, *,
                      bye: bool = False, extend: str | None = None, waive: bool = False,
                      why: str, render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
-    """Use-case: ``tdbot photo-rule EVENT MATCH --game N (--bye | --extend 24h | --waive)
+    """Use-case: ``tdbot rule photo EVENT MATCH --game N (--bye | --extend 24h | --waive)
     --why TEXT``: the same ruling as the buttons."""
     if [bye, extend is not None, waive].count(True) != 1:
         raise Invalid("rule one way: --bye, --extend 24h or --waive")

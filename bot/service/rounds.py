@@ -203,7 +203,7 @@ async def open_round_in(
         raise Invalid(
             f"{event.name} holds players not paid-up for a TD (rules.unpaid = \"hold\"): "
             "opening a round expels nobody. Record their payments, open it anyway with a "
-            "reason, or expel a player on their own (/expel NAME: REASON, tdbot expel)."
+            "reason, or expel a player on their own (/expel NAME: REASON, tdbot players expel)."
         )
     if owing and not unpaid_ok and unpaid_rule(event) == "hold":
         names = ", ".join(e.name for e in owing)

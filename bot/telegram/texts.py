@@ -195,7 +195,7 @@ def pending_section(title: str, items: list[str], slug: str, count: int | None =
     lines = ["", f"<b>{title}</b> ({len(items) if count is None else count}):",
              *items[:PENDING_SHOWN]]
     if more > 0:
-        lines.append(f"… and {more} more: tdbot inbox {esc(slug or 'EVENT')}")
+        lines.append(f"… and {more} more: tdbot event inbox {esc(slug or 'EVENT')}")
     return lines
 
 
@@ -228,7 +228,7 @@ def pending(event_name: str, inbox: TdInbox) -> str:
     ], slug)
     lines += pending_section("Games played during a blackout, held ("
                              f"{cite(inbox, 'para 20', '{}; ')}release or void them with "
-                             "tdbot held)", [
+                             "tdbot rule held-release|held-void)", [
         f"• {h.id}: {esc(h.code)} {esc(h.names[0])} {h.scores[0]}, {esc(h.names[1])} "
         f"{h.scores[1]}, during {esc(h.blackout)}"
         for h in inbox.held_games

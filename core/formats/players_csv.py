@@ -1,4 +1,4 @@
-"""The players CSV: the one list of entrants that ``tdbot draw``, ``tdbot simulate`` and
+"""The players CSV: the one list of entrants that ``tdbot files draw``, ``tdbot files simulate`` and
 ``tdbot players import`` all read, by one set of rules, so that the same file and seed give
 the same draw whichever way it goes in.
 

@@ -1,6 +1,6 @@
 """Bracket pictures (``bot.pictures``): the layout is checked on its own (names, who went
 through, scores, sources of matches not played, nothing overlapping, a size a phone can
-read), then the PNGs and ``tdbot simulate --png``.
+read), then the PNGs and ``tdbot files simulate --png``.
 
 Events are drawn from ``examples/players24.csv`` (its first 8, 16 or all 24 players) and
 played with ``core.sssg.random_match`` for some rounds of play: just drawn, halfway,
@@ -422,7 +422,7 @@ def test_the_builtin_font_draws_accented_names_without_their_accents():
 def test_simulate_writes_a_png_per_division(tmp_path):
     out = tmp_path / "pictures"
     result = CliRunner().invoke(
-        app, ["simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(out)]
+        app, ["files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(out)]
     )
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in out.iterdir())
@@ -437,7 +437,7 @@ def test_simulate_json_keeps_stdout_json_and_reports_pictures_on_stderr(tmp_path
 
     result = CliRunner().invoke(
         app,
-        ["simulate", "--players", str(EXAMPLE), "--seed", "1", "--json", "--png", str(tmp_path)],
+        ["files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--json", "--png", str(tmp_path)],
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["seed"] == 1
@@ -448,7 +448,7 @@ def test_simulate_png_refuses_a_file_for_a_folder(tmp_path):
     target = tmp_path / "top.png"
     target.write_bytes(b"")
     result = CliRunner().invoke(
-        app, ["simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(target)]
+        app, ["files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(target)]
     )
     assert result.exit_code != 0
     assert "that is a file; give a folder" in result.output

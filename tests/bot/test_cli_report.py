@@ -1,5 +1,5 @@
-"""`tdbot report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16);
-`tdbot rule`: a TD rules on a disputed game (paras 19, 24, 28).
+"""`tdbot game report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16);
+`tdbot rule dispute`: a TD rules on a disputed game (paras 19, 24, 28).
 
 Bad input: one line naming what was wrong, exit 2, nothing written.
 """
@@ -36,7 +36,7 @@ def db(tmp_path: Path) -> str:
     path = str(tmp_path / "t.db")
     runner = CliRunner()
     closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
-    for args in (("event", "create", str(CLUB_CUP)), ("draw-event", "club-cup", "--seed", "2026"),
+    for args in (("event", "create", str(CLUB_CUP)), ("event", "draw", "club-cup", "--seed", "2026"),
                  ("round", "open", "club-cup", "SF", "--closes", closes, "--unpaid-ok",
                   "--why", "fees at the venue")):
         code, _, err = run(runner, *args, "--db", path)
@@ -45,7 +45,7 @@ def db(tmp_path: Path) -> str:
 
 
 def report(db: str, *args: str) -> tuple[int, str, str]:
-    return run(CliRunner(), "report", "club-cup", *args, "--db", db)
+    return run(CliRunner(), "game", "report", "club-cup", *args, "--db", db)
 
 
 def count(db: str, sql: str) -> int:
@@ -122,7 +122,7 @@ def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
     tomorrow = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
                    f"{tomorrow} 19:30"), "the game cannot have been played in the future")
-    refused(run(CliRunner(), "report", "nope", "A", "1", "B", "2", "--db", db),
+    refused(run(CliRunner(), "game", "report", "nope", "A", "1", "B", "2", "--db", db),
             "no event called 'nope'")
     assert count(db, "SELECT count(*) FROM games") == 0
 
@@ -170,14 +170,14 @@ def _disputed_game_1(db: str) -> None:
 
 def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     def rule(*args: str) -> tuple[int, str, str]:
-        return run(CliRunner(), "rule", "club-cup", "M1", *args, "--db", db)
+        return run(CliRunner(), "rule", "dispute", "club-cup", "M1", *args, "--db", db)
 
     refused(rule("--game", "1", "--uphold", "--why", "x"), "M1 has no game 1: 0 game(s) count")
     _disputed_game_1(db)
     with sqlite3.connect(db) as conn:
         to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
                              ).fetchone()[0]
-    assert "<code>tdbot rule club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
+    assert "<code>tdbot rule dispute club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
     refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
             "the second player's score '3x0': give a whole number")
     refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),

@@ -1,5 +1,5 @@
-"""The one players-CSV parser (``core.formats.players_csv``) that ``tdbot draw``,
-``tdbot simulate`` and ``tdbot players import`` share."""
+"""The one players-CSV parser (``core.formats.players_csv``) that ``tdbot files draw``,
+``tdbot files simulate`` and ``tdbot players import`` share."""
 
 from __future__ import annotations
 
