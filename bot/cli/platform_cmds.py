@@ -59,12 +59,25 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _use(db: Path | None, work: Callable[[Database], Awaitable[T]]) -> T:
+def no_database(path: Path) -> str:
+    """What a command that needs the bot's database says when there is none at ``path``."""
+    return (f"no database at {path}: name the bot's database with --db (or TDBOT_DB), or make "
+            "one with `tdbot event create FILE` or `tdbot db migrate`")
+
+
+def _use(db: Path | None, work: Callable[[Database], Awaitable[T]], *,
+         create: bool = False) -> T:
     """Open the database (applying migrations), run one use-case (which opens its own
-    transaction), close. Refusals end the command with one line (exit 2)."""
+    transaction), close. Refusals end the command with one line (exit 2).
+
+    Only ``create`` makes a missing database (``db migrate``, ``event create``): any other
+    command needs the bot's, and a new empty file would only hide a wrong --db or folder."""
+    path = _db_path(db)
+    if not create and not path.exists():
+        fail(no_database(path))
 
     async def main() -> T:
-        database = await Database.open(_db_path(db))
+        database = await Database.open(path)
         try:
             return await work(database)
         finally:
@@ -109,7 +122,7 @@ def _read(path: Path, what: str) -> str:
 def migrate(db: DbOption = None) -> None:
     """Create the database or bring its schema up to date (the bot does it at start-up too)."""
     path = _db_path(db)
-    count = _use(db, applied_count)
+    count = _use(db, applied_count, create=True)
     typer.echo(f"{path}: schema up to date ({count} migration(s) applied)")
 
 
@@ -120,6 +133,8 @@ def backup(
 ) -> None:
     """Copy the database consistently, even while the bot runs (SQLite's backup API)."""
     src = _db_path(db)
+    if not src.exists():
+        fail(no_database(src))
     try:
         asyncio.run(backup_database(src, dest))
     except (FileNotFoundError, FileExistsError) as exc:
@@ -161,7 +176,7 @@ def event_create(
     username = _bot_username(bot_username)
     known = None if username == NO_USERNAME else username
     created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition,
-                                                     bot_username=known))
+                                                     bot_username=known), create=True)
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     now_first = first_date(definition)
     if start is not None and was is not None and now_first is not None:

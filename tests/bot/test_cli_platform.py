@@ -231,7 +231,7 @@ def test_refusals_say_which_option_fixes_them(runner: CliRunner, tmp_path: Path)
 
 
 def test_a_database_in_a_missing_folder_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
-    code, _, err = run(runner, "event", "list", "--db", str(tmp_path / "nope" / "t.db"))
+    code, _, err = run(runner, "db", "migrate", "--db", str(tmp_path / "nope" / "t.db"))
     assert code == 2 and "no folder" in err and "--db / TDBOT_DB" in err
 
 
