@@ -43,7 +43,7 @@ from core.times import local_text
 
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The ladder's JSON state file.")]
 AtOption = Annotated[str | None, typer.Option(
-    "--at", help="When it happens: 2024-03-01 19:00 (UTC) or with an offset; default now.")]
+    "--at", help="When it happens: YYYY-MM-DD HH:MM (UTC) or with an offset; default now.")]
 
 
 def _at(text: str | None) -> datetime:
@@ -52,8 +52,8 @@ def _at(text: str | None) -> datetime:
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError:
-        fail(f"--at {text!r}: give a time such as 2024-03-01 19:00 (UTC) or "
-             "2024-03-01T19:00+08:00")
+        fail(f"--at {text!r}: write it as YYYY-MM-DD HH:MM (UTC) or with an offset, "
+             "YYYY-MM-DDTHH:MM+08:00")
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 

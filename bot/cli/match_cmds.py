@@ -35,16 +35,16 @@ def _score(text: str, player: str) -> int:
     return int(value)
 
 
-def _played_at(text: str, event: Event, now: datetime) -> datetime:
+def _played_at(text: str, event: Event) -> datetime:
     """``--at``: when the game was played, in the event's time zone unless an offset is
-    given (``2016-08-03 19:30``, ``2016-08-03T19:30+08:00``)."""
+    given (``YYYY-MM-DD HH:MM``, ``YYYY-MM-DDTHH:MM+08:00``)."""
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError:
-        fail(f"--at {text!r}: give a time such as {now.astimezone(event.zone):%Y-%m-%d} 19:30 "
-             f"(in {event.time_zone})")
+        fail(f"--at {text!r}: write it as YYYY-MM-DD HH:MM (in {event.time_zone}) or with "
+             "an offset, YYYY-MM-DDTHH:MM+08:00")
     if len(text.strip()) == 10:
-        fail(f"--at {text!r}: give the time of day too, e.g. {date.fromisoformat(text)} 19:30")
+        fail(f"--at {text!r}: give the time of day too: {date.fromisoformat(text)} HH:MM")
     return value if value.tzinfo is not None else value.replace(tzinfo=event.zone)
 
 
@@ -84,7 +84,7 @@ def report(
         "--starter", help="Who started: needed for game 1 (tile draw, para 15); for later "
                           "games it must agree with the rules.")] = None,
     at: Annotated[str | None, typer.Option(
-        "--at", help="When it was played, e.g. '2016-08-03 19:30' (event's time zone; default: now).")] = None,
+        "--at", help="When it was played: YYYY-MM-DD HH:MM (the event's time zone; default: now).")] = None,
     why: Annotated[str, typer.Option("--why", help="A note for the journal.")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     photo_window: Annotated[bool, typer.Option(
@@ -99,7 +99,7 @@ def report(
 
     async def work(database: Database) -> reporting.GameEntered:
         ev = await lookup_event(database, event)
-        when = _played_at(at, ev, now) if at is not None else None
+        when = _played_at(at, ev) if at is not None else None
         return await reporting.enter_game(
             database, Request.cli(now), ev.id, (player_one, player_two), scores,
             starter=starter, played_at=when, why=why, photo_window=photo_window,

@@ -149,7 +149,7 @@ def _start_date(raw: str, zone: ZoneInfo) -> date:
     try:
         return date.fromisoformat(raw.strip())
     except ValueError:
-        fail(f"--start {raw!r}: not a date; write it as year-month-day (2025-09-01) or today")
+        fail(f"--start {raw!r}: not a date; write it as YYYY-MM-DD or today")
 
 
 @event_app.command("create")
@@ -161,7 +161,7 @@ def event_create(
     ] = None,
     start: Annotated[
         str | None,
-        typer.Option("--start", help="Move every date so the first is this day (2025-09-01 or today)."),
+        typer.Option("--start", help="Move every date so the first is this day: YYYY-MM-DD, or today."),
     ] = None,
 ) -> None:
     """Create an event from its definition file and print the invite links."""
@@ -299,7 +299,9 @@ def draw_event(
 def round_open(
     event: EventArg,
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
-    closes: Annotated[str | None, typer.Option("--closes", help="Deadline (default: the definition's).")] = None,
+    closes: Annotated[str | None, typer.Option(
+        "--closes", help="The deadline: YYYY-MM-DD (the end of that day) or YYYY-MM-DDTHH:MM "
+                         "(default: the definition's).")] = None,
     unpaid_ok: Annotated[bool, typer.Option("--unpaid-ok", help="Open although fees are missing (para 26).")] = False,
     expel_unpaid: Annotated[bool, typer.Option(
         "--expel-unpaid", help="Expel the players not paid-up as it opens (para 26).")] = False,

@@ -19,7 +19,7 @@ from bot.store.db import Database
 def round_hold(
     event: EventArg,
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
-    until: Annotated[str, typer.Option("--until", help="The new close: 2016-10-15 or 2016-10-15T18:00.")],
+    until: Annotated[str, typer.Option("--until", help="The new close: YYYY-MM-DD (the end of that day) or YYYY-MM-DDTHH:MM.")],
     why: Annotated[str, typer.Option("--why", help="Why it is held open (para 21), for the players and the journal.")],
     db: DbOption = None,
 ) -> None:

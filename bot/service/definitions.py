@@ -520,7 +520,7 @@ def _plain(err: Any) -> str | None:
     if kind in ("bool_type", "bool_parsing"):
         return "must be true or false"
     if loc[-1] in _UNION_TAGS or kind.startswith(("date", "datetime")):
-        return "must be a date like 2016-09-30 or a date and time like 2016-09-30T18:00:00"
+        return "must be a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM:SS"
     return None
 
 

@@ -173,7 +173,7 @@ def _membership(raw: str) -> date | None:
         return date.fromisoformat(raw)
     except ValueError:
         raise ValueError(
-            f"membership_until {raw!r} is not a date; write it as year-month-day, e.g. 2016-12-31"
+            f"membership_until {raw!r} is not a date; write it as YYYY-MM-DD"
         ) from None
 
 

@@ -118,7 +118,7 @@ def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ben Ong"),
             "--starter 'Ben Ong' is not a player of this match (Ann Lee v Dev Rao)")
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
-                   "tonight"), "--at 'tonight': give a time such as")
+                   "tonight"), "--at 'tonight': write it as YYYY-MM-DD HH:MM")
     tomorrow = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
                    f"{tomorrow} 19:30"), "the game cannot have been played in the future")

@@ -134,4 +134,4 @@ def test_a_bad_start_is_named(tmp_path: Path) -> None:
     code, out, err = run("event", "create", str(EXAMPLE), "--db", str(tmp_path / "t.db"),
                          "--start", "1/9/2025")
     assert code == 2 and out == ""
-    assert "--start '1/9/2025': not a date; write it as year-month-day (2025-09-01) or today" in err
+    assert "--start '1/9/2025': not a date; write it as YYYY-MM-DD or today" in err

@@ -401,8 +401,8 @@ async def test_someone_else_trying_a_personal_link_does_not_take_the_entry(
         (("telegram_id = 900", "telegram_id = \"@tess\""),
          "tds[0].telegram_id: must be a whole number"),
         (("rating = 1800", "rating = 1800\n[[rounds]]\nname = \"F\"\ncloses = \"soon\""),
-         "rounds[0].closes: must be a date like 2016-09-30 or a date and time like "
-         "2016-09-30T18:00:00"),
+         "rounds[0].closes: must be a date, YYYY-MM-DD, or a date and time, "
+         "YYYY-MM-DDTHH:MM:SS"),
     ],
 )
 def test_definition_errors_read_as_plain_words(edit: tuple[str, str], message: str) -> None:
