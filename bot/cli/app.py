@@ -143,6 +143,24 @@ def whole(flag: str, allowed: Range) -> Callable[[str | int], int]:
     return parse
 
 
+#: For a command that takes a game's scores as arguments: ``-5`` is then an argument (a
+#: score this refuses in one line), not an unknown option in a box of usage text.
+SCORES_ARGS = {"ignore_unknown_options": True}
+
+
+def score(text: str, who: str) -> int:
+    """A game's score as typed: a whole number, 0 or more. Whether it is a possible score
+    for a game is the use-case's rule (``reporting.MAX_SCORE``)."""
+    value = text.strip()
+    if value.startswith("--"):  # an option misspelt, in the place of a missing score
+        fail(f"{who}'s score is missing: {value} is no score, nor an option of the command "
+             "(--help lists them)")
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        shown = repr(text) if len(text) < 20 else f"a number of {len(text)} digits"
+        fail(f"{who}'s score {shown}: scores are whole numbers, 0 or more, such as 412")
+    return int(value)
+
+
 def tdbot_version() -> str:
     try:
         return version("tdbot")

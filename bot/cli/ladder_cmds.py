@@ -32,7 +32,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import fail, ladder_app
+from bot.cli.app import SCORES_ARGS, fail, ladder_app, score
 from bot.cli.platform_cmds import DbOption, _use
 from bot.service import ladders
 from bot.service.events import lookup_event
@@ -222,12 +222,6 @@ def withdraw_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The ch
     _apply(path, lambda s: lad.withdraw(s.ladder, s.state, _name(s, name), _at(at)))
 
 
-def _score(text: str, who: str) -> int:
-    if not text.strip().isdigit():
-        fail(f"{who}'s score {text!r}: give a whole number such as 412")
-    return int(text)
-
-
 @ladder_app.command("join")
 def join_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The newcomer.")],
              at: AtOption = None) -> None:
@@ -235,7 +229,7 @@ def join_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The newcom
     _apply(path, lambda s: lad.join(s.ladder, s.state, name, _at(at)))
 
 
-@ladder_app.command("result")
+@ladder_app.command("result", context_settings=SCORES_ARGS)
 def result_cmd(
     path: FileArg,
     first: Annotated[str, typer.Argument(metavar="A")],
@@ -246,7 +240,7 @@ def result_cmd(
     at: AtOption = None,
 ) -> None:
     """Record one game of an accepted challenge, written A 412 B 380."""
-    a_score, b_score = _score(first_score, first), _score(second_score, second)
+    a_score, b_score = score(first_score, first), score(second_score, second)
 
     def work(s: lad.Step) -> lad.Step:
         first_went = None if starter is None else _name(s, starter)

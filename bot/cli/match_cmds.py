@@ -19,20 +19,13 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import EventArg, fail, game_app, rule_app
+from bot.cli.app import SCORES_ARGS, EventArg, fail, game_app, rule_app, score
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import reporting, rulings
 from bot.service import reporting_texts as say
 from bot.service.events import Event, lookup_event
 from bot.service.unit import Request
 from bot.store.db import Database
-
-
-def _score(text: str, player: str) -> int:
-    value = text.strip()
-    if not value.isdigit():
-        fail(f"{player}'s score {text!r}: give a whole number such as 412")
-    return int(value)
 
 
 def _played_at(text: str, event: Event) -> datetime:
@@ -73,7 +66,7 @@ def _lines(done: reporting.GameEntered) -> list[str]:
     return lines
 
 
-@game_app.command("report")
+@game_app.command("report", context_settings=SCORES_ARGS)
 def report(
     event: EventArg,
     player_one: Annotated[str, typer.Argument(metavar="A", help="A player: the name, or a part that fits nobody else.")],
@@ -94,7 +87,7 @@ def report(
     db: DbOption = None,
 ) -> None:
     """Enter a game of a match being played, from a paper result slip (final at once)."""
-    scores = (_score(score_one, player_one), _score(score_two, player_two))
+    scores = (score(score_one, player_one), score(score_two, player_two))
     now = _now()
 
     async def work(database: Database) -> reporting.GameEntered:
@@ -162,7 +155,7 @@ def rule(
     reason."""
     parsed = None
     if scores is not None:
-        parsed = (_score(scores[0], "the first player"), _score(scores[1], "the second player"))
+        parsed = (score(scores[0], "the first player"), score(scores[1], "the second player"))
     now = _now()
 
     async def work(database: Database) -> rulings.Ruled:

@@ -109,7 +109,7 @@ def test_json_and_a_decided_match(db: str) -> None:
 
 def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
     refused(report(db, "Ann Lee", "4x2", "Dev Rao", "380", "--starter", "Ann Lee"),
-            "Ann Lee's score '4x2': give a whole number such as 412")
+            "Ann Lee's score '4x2': scores are whole numbers, 0 or more, such as 412")
     refused(report(db, "Ann Lee", "412", "Dev Rao", "0", "--starter", "Ann Lee"),
             "Dev Rao scored 0, which means the game was not played out: players may not "
             "concede games (SSSg para 13)")
@@ -179,7 +179,7 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
                              ).fetchone()[0]
     assert "<code>tdbot rule dispute club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
     refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
-            "the second player's score '3x0': give a whole number")
+            "the second player's score '3x0': scores are whole numbers, 0 or more")
     refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),
             "rule one way: --uphold, --scores A B, --void, --game-bye NAME")
     refused(rule("--game", "1", "--uphold"), "say why with --why TEXT")
@@ -189,3 +189,27 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     refused(rule("--game", "1", "--uphold", "--why", "again"),
             "game 1 of M1 has no open dispute. The last ruling on M1: scores amended "
             "(Dev's scoresheet), by the command line. Nothing of yours was applied.")
+
+
+@pytest.mark.parametrize("score", ["-5", "4.5", "²", "1" * 5000])
+def test_a_score_that_is_not_a_whole_number_is_one_line(db: str, score: str) -> None:
+    """A negative score is not taken for an option (-5): like any score that is not a whole
+    number, it is refused in one line, and nothing is written."""
+    result = CliRunner().invoke(app, ["game", "report", "club-cup", "Ann Lee", score, "Dev Rao",
+                                      "300", "--starter", "Ann Lee", "--db", db])
+    assert result.exit_code == 2 and result.stdout == ""
+    shown = repr(score) if len(score) < 20 else "a number of 5000 digits"
+    assert result.stderr == (f"tdbot: error: Ann Lee's score {shown}: scores are whole "
+                             "numbers, 0 or more, such as 412\n")
+    assert count(db, "SELECT count(*) FROM games") == 0
+
+
+def test_a_ruling_refuses_a_negative_score_in_one_line(db: str) -> None:
+    refused(run(CliRunner(), "rule", "dispute", "club-cup", "M1", "--game", "1", "--scores",
+                "-5", "300", "--why", "x", "--db", db),
+            "the first player's score '-5': scores are whole numbers, 0 or more, such as 412")
+
+
+def test_an_option_misspelt_in_the_place_of_a_score_is_named(db: str) -> None:
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "--jsn"),
+            "Dev Rao's score is missing: --jsn is no score, nor an option of the command")
