@@ -340,7 +340,7 @@ async def _entry_named(tx: Tx, event: Event, name: str) -> Entry:
     except NameRefused as exc:
         if exc.ambiguous:
             raise Invalid(f"player {exc}") from None
-        raise NotFound(f"no player {name.strip()!r} in {event.slug}; "
+        raise NotFound(f"no player {name.strip()!r} in {event.slug}{exc.did_you_mean}; "
                        f"`tdbot event show {event.slug}` lists them") from None
 
 

@@ -93,3 +93,12 @@ def test_a_cost_needs_a_note_and_a_real_amount(db: str) -> None:
     assert code == 2 and "AMOUNT 'ten'" in err
     code, out, err = run(db, "fees", "prizes", "club-cup")
     assert code == 0 and "Fees SGD 0.00, costs SGD 0.00." in out
+
+
+def test_a_misspelt_name_gets_a_suggestion(db: str) -> None:
+    """The command line and the chat name players by one rule (core.names): a name that
+    matches nobody is answered with the closest names."""
+    code, out, err = run(db, "fees", "pay", "club-cup", "Ann Lea", "SF")
+    assert code == 2 and out == ""
+    assert err == ("tdbot: error: player 'Ann Lea': no such player in club-cup (did you mean "
+                   "Ann Lee?)\n")

@@ -58,6 +58,26 @@ def test_ambiguous_and_none_name_the_candidates() -> None:
         pick("   ", PEOPLE)
 
 
+def test_a_name_that_matches_nobody_suggests_the_closest() -> None:
+    """A letter wrong, missing or swapped: the refusal says whom it may have meant, closest
+    first, and only those (a long list of everyone is no help on a phone)."""
+    with pytest.raises(NameRefused) as caught:
+        pick("Rikcy Purnomo", PEOPLE)
+    assert caught.value.close == ("Ricky Purnomo",)
+    assert str(caught.value) == "nobody called 'Rikcy Purnomo' here: did you mean Ricky Purnomo?"
+    assert caught.value.did_you_mean == " (did you mean Ricky Purnomo?)"
+    with pytest.raises(NameRefused) as caught:
+        pick("Jermey", PEOPLE)  # one word of the name, misspelt
+    assert caught.value.close == ("Jeremy Khoo",)
+    with pytest.raises(NameRefused) as caught:
+        pick("Anne", PEOPLE)
+    assert set(caught.value.close) == {"Ann Lee", "Ann Tan"}
+    with pytest.raises(NameRefused) as caught:
+        pick("Zed", PEOPLE)  # close to nobody: the names to choose from instead
+    assert caught.value.close == () and caught.value.did_you_mean == ""
+    assert str(caught.value).startswith("nobody called 'Zed' here: give one of Ricky Purnomo")
+
+
 WORD = st.from_regex(r"[A-Z][a-z]{0,6}", fullmatch=True)
 NAME = st.lists(WORD, min_size=1, max_size=3).map(" ".join)
 PEOPLE_LISTS = st.lists(NAME, min_size=1, max_size=6, unique_by=str.casefold)
