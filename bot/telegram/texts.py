@@ -33,7 +33,8 @@ STRANGER = (
 
 ORGANISER_HELLO = (
     "Hello! You may create events here: send me the event's definition file "
-    "(<code>.toml</code>, see <code>examples/sssg2016.toml</code>) as a document, and I "
+    "(<code>.toml</code>; TDBot's repository has examples, such as "
+    "<code>examples/sssg2016.toml</code>) as a document, and I "
     "will answer with the invite links for its players and TDs."
 )
 

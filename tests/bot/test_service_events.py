@@ -413,6 +413,28 @@ def test_definition_errors_read_as_plain_words(edit: tuple[str, str], message: s
     assert message in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (("time_zone = ", "tiem_zone = "),
+         "event.tiem_zone: unknown key: did you mean time_zone?"),
+        (("rating = 1800", "rating = 1800\nrank = 1"),
+         "players[0].rank: unknown key: the keys here are name, phone, telegram_id, rating, team"),
+        (("fee_per_round = 5\n", "fee_per_round = 5\n\n[[rounds]]\nname = \"F\"\nbestof = 3\n"),
+         "rounds[0].bestof: unknown key: did you mean best_of?"),
+    ],
+)
+def test_an_unknown_key_is_answered_with_the_keys_of_its_table(
+    edit: tuple[str, str], message: str
+) -> None:
+    """The message names what the file may hold where the key was, so that a TD with the
+    installed package alone (which has no examples/ folder) can put it right."""
+    with pytest.raises(Invalid) as err:
+        parse_definition(SMALL.replace(*edit, 1), "club.toml")
+    assert message in str(err.value)
+    assert "examples/" not in str(err.value)
+
+
 async def test_an_organiser_named_differently_in_the_file_still_takes_their_td_link(
     db: Database,
 ) -> None:
