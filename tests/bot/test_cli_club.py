@@ -122,3 +122,49 @@ def test_bad_files_say_what_is_wrong(tmp_path: Path) -> None:
     (tmp_path / "h.json").write_text('[{"round": 1, "a": 1}]', encoding="utf-8")
     result = run("club-pair", "--players", players, "--round", "2", "--history", str(tmp_path / "h.json"))
     assert result.exit_code == 2 and "game 1: 'b' must be a whole number" in result.stderr
+
+
+ROOT = Path(__file__).resolve().parents[2]
+NIGHT = str(ROOT / "examples" / "club_night.toml")
+TONIGHT = str(ROOT / "examples" / "club_tonight.csv")
+
+
+def test_the_club_examples_pair_and_take_fees(tmp_path: Path) -> None:
+    """The files the README shows: the club's definition (the same file the bot takes) is
+    the rules, and its [[players]] ratings and [club.members] records fill in what tonight's
+    list leaves out."""
+    result = run("club-pair", "--players", TONIGHT, "--rules", NIGHT, "--round", "1", "--json",
+                 "--reasons")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    names = {1: "Ann Lee", 2: "Ben Ong", 3: "Cai Wen", 4: "Dev Rao", 5: "Eve Tan", 6: "Gus Koh"}
+    paired = sorted(tuple(sorted((names[a], names[b]))) for a, b in out["pairings"])
+    # Eve Tan (no record: a newcomer) meets neither of the top 2 regulars (protect_top = 2)
+    eve = next(p for p in paired if "Eve Tan" in p)
+    assert "Ann Lee" not in eve and "Ben Ong" not in eve
+    assert len(paired) == 3 and out["byes"] == []
+    result = run("club-fees", "--players", TONIGHT, "--rules", NIGHT, "--json")
+    assert result.exit_code == 0, result.output
+    fees = {names[f["number"]]: f["amount"] for f in json.loads(result.stdout)["fees"]}
+    # fee 5, senior (Ben) and student (Cai) 3, a newcomer's first night (Eve) free
+    assert fees == {"Ann Lee": "5", "Ben Ong": "3", "Cai Wen": "3", "Dev Rao": "5",
+                    "Eve Tan": "0", "Gus Koh": "5"}
+
+
+def test_a_players_csv_without_numbers_is_numbered_in_its_order() -> None:
+    """The players CSV of `tdbot players import` (name, rating, ...) serves for a night."""
+    result = run("club-pair", "--players", str(ROOT / "examples" / "players24.csv"),
+                 "--round", "1", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert len(out["pairings"]) == 12
+    assert sorted(n for pair in out["pairings"] for n in pair) == list(range(1, 25))
+
+
+def test_a_definition_that_is_no_club_is_refused(tmp_path: Path) -> None:
+    players, _ = files(tmp_path)
+    result = run("club-fees", "--players", players, "--rules",
+                 str(ROOT / "examples" / "sssg2016.toml"))
+    assert result.exit_code == 2
+    assert "is not a club night's definition (format = \"club\" with a [club] table)" in \
+        result.stderr
