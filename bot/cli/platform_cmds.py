@@ -378,7 +378,8 @@ def pay(
     player: Annotated[str, typer.Argument(help="The player's name, or a part of it that fits nobody else (e.g. Ann).")],
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name; before the draw, a round of the definition.")],
     amount: Annotated[str | None, typer.Option("--amount", help="Amount paid, e.g. 15 or 15.50 (default: the fee).")] = None,
-    note: Annotated[str, typer.Option("--note")] = "",
+    note: Annotated[str, typer.Option(
+        "--note", help="A note kept with the payment, e.g. 'cash at the venue'.")] = "",
     db: DbOption = None,
 ) -> None:
     """Record that a player paid a round's fee (SSSg para 26), before the draw too."""
