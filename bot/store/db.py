@@ -256,7 +256,10 @@ async def connect_shared(path: Path) -> tuple[aiosqlite.Connection, sqlite3.Conn
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
+        # FULL: in WAL mode NORMAL syncs the log only at checkpoints, so a power cut can
+        # undo a commit whose update was already confirmed to Telegram (SQLite docs, "PRAGMA
+        # synchronous"); FULL syncs the log at each commit.
+        await conn.execute("PRAGMA synchronous = FULL")
     except BaseException as exc:
         await _close_quietly(conn)
         if isinstance(exc, sqlite3.Error):

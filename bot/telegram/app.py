@@ -105,11 +105,12 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     db = await Database.open(options.db_path)
     pacer = app.bot.rate_limiter
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
-    sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll)
+    sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll,
+                          organisers=options.organisers)
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick,
                                   horizon=horizon_for(options.sweep_interval))
-    app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers)
+    app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers, pacer.time)
     armed = await scheduler.reconcile()
     scheduler.start_sweeping(options.sweep_interval)
     sender.start()
