@@ -145,7 +145,11 @@ def _check_database(path: Path) -> None:
     from bot.store.migrations import MigrationError
 
     async def check() -> None:
-        await (await Database.open(path)).close()
+        database = await Database.open(path)
+        try:
+            await database.check_writable()
+        finally:
+            await database.close()
 
     try:
         asyncio.run(check())

@@ -195,6 +195,26 @@ class Database:
         async with self._lock:  # not while a transaction's statements use the connection
             await self._conn.close()
 
+    async def check_writable(self) -> None:
+        """Raise :class:`DatabaseUnusable` unless this process may write the file.
+
+        A read-only file (its mode, its folder's, a read-only mount) opens and reads, as
+        SQLite falls back to reading it, and even BEGIN IMMEDIATE succeeds in WAL mode: only
+        the first write fails. The bot would start and then refuse every update, so ``tdbot
+        run`` asks first: the header's user version written with its own value, in a
+        transaction rolled back (nothing reaches the disk)."""
+        async with self._lock:
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    cursor = await self._conn.execute("PRAGMA user_version")
+                    row = await cursor.fetchone()
+                    await self._conn.execute(f"PRAGMA user_version = {int(row[0]) if row else 0}")
+                finally:
+                    await self._conn.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                raise (explain(exc, self.path) or exc) from exc
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises."""
