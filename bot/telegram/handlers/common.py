@@ -77,7 +77,8 @@ def handled(body: Body) -> Handler:
     back and is shown to the person; a re-sent update (``AlreadyApplied``) does nothing.
     After a commit the sender and the alarms are woken, then the body's after-commit action
     (a cosmetic Bot API call) runs; a failure there is reported as what it is: the change
-    was saved."""
+    was saved. A transaction that failed for a reason that may pass is tried again (the
+    module's docstring says why), up to ``UPDATE_TRIES`` times."""
 
     @wraps(body)
     async def handler(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
