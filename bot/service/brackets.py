@@ -131,11 +131,27 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
             return media.png
         assert media.event_id is not None and media.picture is not None
         core_event = await pictured_event(tx, media.event_id)
-    drawn = await asyncio.to_thread(draw_pictures, core_event, media.title, [media.picture])
-    if not drawn:
+    drawn = await asyncio.to_thread(_draw_one, core_event, media.title, media.picture)
+    if drawn is None:
         raise Invalid(f"the event has no picture called {media.picture!r} any more")
     async with db.transaction() as tx:
-        return await media_repo.set_png(tx, media_id, drawn[0][1], now)
+        return await media_repo.set_png(tx, media_id, drawn, now)
+
+
+def _draw_one(event: sssg.Event, title: str, name: str) -> bytes | None:
+    """The PNG of the picture called ``name``. A name an older version queued for a
+    division or part that is now several pictures ("top", now "top-upper", "top-lower"
+    and "top-final"; "double-upper", now paged) draws the first of them, so a message
+    waiting in the outbox across an upgrade still goes with its picture."""
+    fonts = Fonts.default()
+    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    for lay in layouts:
+        if lay.name == name:
+            return render(lay, fonts)
+    for lay in layouts:
+        if lay.name.startswith(f"{name}-"):
+            return render(lay, fonts)
+    return None
 
 
 async def document_of(db: Database, media_id: int) -> tuple[str, bytes] | None:

@@ -20,6 +20,7 @@ from bot.fakebot import FakeChat
 from bot.pictures.bracket import Fonts, render
 from bot.pictures.layout import WIDTH, Layout, RowStyle, division_layouts
 from bot.service import brackets
+from bot.service.errors import Invalid
 from bot.service.unit import reading
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import IDS, TD_PHONE, club_cup_bot, linked_definition, report_game, user
@@ -125,3 +126,20 @@ async def test_a_decided_match_goes_to_the_group_with_the_picture_that_holds_it(
     m1 = next(b for b in upper.boxes if b.match_id == "M1")
     assert [(r.text, r.style) for r in m1.rows] == [
         ("Ann Lee", RowStyle.WINNER), ("Dev Rao", RowStyle.LOSER)]
+
+
+async def test_a_picture_queued_under_its_divisions_old_name_is_drawn_as_its_first_part(
+    bot: BotUnderTest,
+) -> None:
+    """A message waiting in the outbox across an upgrade names "double", a picture that
+    is now three: it goes with the first of them, the upper bracket."""
+    from bot.store import media_repo
+
+    db, event_id = bot.runtime.db, bot.event_id  # type: ignore[attr-defined]
+    async with db.transaction() as tx:
+        old = await media_repo.add_bracket(tx, event_id, "double", NAME, bot.clock())
+        gone = await media_repo.add_bracket(tx, event_id, "plate", NAME, bot.clock())
+    upper = (await pictures_now(bot))[0]
+    assert await brackets.picture_png(db, old, bot.clock()) == render(upper, Fonts.default())
+    with pytest.raises(Invalid, match="no picture called 'plate'"):
+        await brackets.picture_png(db, gone, bot.clock())
