@@ -428,7 +428,7 @@ def _paged(
         items: Sequence[tuple[str, _Content] | str] = sec.matches or sec.names
         cell_h, step = (f.box_h, f.box_h + s.gap_y) if sec.matches else (s.row_h, s.row_h)
         note_h = s.text_h(s.small) + s.pad if sec.note else 0
-        lone = len(items) == 1
+        lone = len(sec.matches) == 1  # a final: in the middle
         for i in range(0, len(items), COLUMNS):
             headed = i == 0 or y == top
             need = cell_h + (s.heading_h + note_h if headed else 0)
