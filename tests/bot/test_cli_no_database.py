@@ -22,7 +22,7 @@ NEEDS_ONE = [
     ("event", "inbox", "nope"),
     ("event", "standings", "nope"),
     ("event", "pairings", "nope"),
-    ("event", "bracket", "nope", "--out", "b.png"),
+    ("event", "bracket", "nope", "--out", "pictures"),
     ("event", "draw", "nope", "--seed", "1"),
     ("ladder", "show", "club-ladder"),
     ("fees", "prizes", "nope"),
