@@ -86,7 +86,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
         "Dev Rao (opponent)", "Cai Wen (best loser)", "Nobody: Ben Ong goes through"]
 
     # the match waits: Ben cannot play it yet, and /pending says what waits
-    assert "no match" in (await say(bot, "Ben Ong", "400-300")).casefold()
+    assert ("Ann Lee was expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
+            "takes the place in M3.") in await say(bot, "Ben Ong", "400-300")
     assert "your opponent was expelled: the TDs choose who takes the place" in await say(
         bot, "Ben Ong", "/matches")
     pending = await say(bot, "Tara TD", "/pending")
@@ -137,7 +138,9 @@ async def test_expel_command_mid_round_and_who_may_fill(tmp_path: Path) -> None:
         question = _question(bot)
         assert "nobody from the previous round can take it." in question
         assert buttons_of(bot, "Tara TD")[-1:] == ["Nobody: Ann Lee goes through"]
-        assert "no match" in (await say(bot, "Dev Rao", "400-300")).casefold()
+        assert (await say(bot, "Dev Rao", "400-300")).startswith(
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
+            "takes the place in M1. Nothing more is recorded in your matches.")
         again = await say(bot, "Tara TD", "/expel Dev Rao: twice")
         assert "already expelled" in again
 
