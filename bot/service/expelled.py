@@ -50,6 +50,12 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
     return Invalid(say.refused(x.name, event.local(x.expelled_at), outcome, you))
 
 
+async def is_out(tx: Tx, entry_id: int | None) -> bool:
+    """Whether the entry is an expelled player's (told so; no next match to name)."""
+    entry = await entries_repo.get(tx, entry_id) if entry_id is not None else None
+    return entry is not None and entry.state == "expelled"
+
+
 async def closed(tx: Tx, view: MatchView) -> bool:
     """Whether an expulsion closed ``view``: it lost a player nobody replaced, or it
     names an expelled player (a deadline then has nothing to act on)."""
@@ -70,6 +76,24 @@ async def refuse_entry(tx: Tx, entry: Entry, viewer: int | None = None) -> None:
     x = await expulsions_repo.of_entry(tx, entry.id)
     if x is not None:
         raise await refusal(tx, x, viewer)
+
+
+async def refuse_named(tx: Tx, event_id: int, name: str, viewer: int | None = None) -> None:
+    """Refuse an act that names (``core.names``) one expelled player of the event and
+    nobody else it could be: their check-in, say, where only active players are looked
+    up, so that the refusal says why rather than "no such player"."""
+    entries = await entries_repo.of_event(tx, event_id)
+    found = [entries[i] for i in matches_of(name, [e.name for e in entries])]
+    if len(found) == 1:
+        await refuse_entry(tx, found[0], viewer)
+
+
+async def refuse_person(tx: Tx, person_id: int, fmt: str) -> None:
+    """Refuse a player's own act (a check-in, a challenge) when they are in no event of
+    format ``fmt`` any more because they were expelled from one: the refusal says so."""
+    for x in await expulsions_repo.of_person(tx, person_id):
+        if (await get_event(tx, x.event_id)).format == fmt:
+            raise await refusal(tx, x, person_id)
 
 
 async def refuse_report(tx: Tx, person_id: int, opponent: str = "") -> None:

@@ -231,8 +231,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     told: set[int] = set()
     for side in (0, 1):
         person = view.people[side]
-        if person is None:
-            continue
+        if person is None or await expelled.is_out(tx, view.entries[side]):
+            continue  # an expelled player was told they are out: no next match to name
         after = await _where_next(tx, event, view, side, state.winner == side)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"match:{view.id}:decided:{side}:{state.winner}",
@@ -284,7 +284,7 @@ async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
     half = say.tie_words(event)
     for side in (0, 1):
         person = view.people[side]
-        if person is None:
+        if person is None or await expelled.is_out(tx, view.entries[side]):
             continue
         after = await _where_next(tx, event, view, side, False)
         score = (f"{game[side]}-{game[1 - side]}" if game is not None

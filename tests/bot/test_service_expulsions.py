@@ -7,7 +7,7 @@ sees the same bracket; a player expelled mid-match loses it by a match bye (para
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -231,3 +231,46 @@ async def test_both_qualifiers_expelled_as_the_round_opens_leave_q1_unplayed(
         await reporting.enter_game(db, Request.cli(NOW), event_id, (a, b), (400, 300),
                                    starter=a)
     assert await _stored(db, event_id) == before
+
+
+async def test_a_swiss_player_expelled_mid_round_forfeits_and_is_not_paired_again(
+    db: Database,
+) -> None:
+    """A round-based event has no slot to offer (para 29's is a bracket's): the expelled
+    player's game of the open round goes to the opponent by forfeit, with the event's
+    forfeit spread (WESPA rules: 75), and they are left out of the next round's pairing."""
+    from tests.bot.round_event import definition as swiss
+
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(swiss()), by=Actor.cli(), now=NOW)
+        event_id = created.event_id
+        await make_draw(tx, event_id, seed=1, by=Actor.cli(), now=NOW)
+        await open_round_in(tx, event_id, "1", by=Actor.cli(), now=NOW,
+                            closes_at=NOW + timedelta(days=6))
+    rows = await _rows(db, event_id)
+    played = [m for m in rows.values() if m.state == "playing"]
+    first = played[0]
+    out, opponent = str(first.names[1]), str(first.names[0])
+    done = await expulsions.expel(db, Request.cli(NOW), event_id, out, why="abusive")
+    assert done.state == "none" and f"{opponent} wins the game not played by forfeit" in done.note
+    after = (await _rows(db, event_id))[first.code]
+    assert (after.state, after.winner) == ("decided", 0)
+    async with db.transaction() as tx:
+        games = await tx.all("SELECT kind, bye_side FROM games WHERE match_id = ?", (first.id,))
+        told = [r.text_html for r in await outbox_repo.by_dedupe_prefix(tx, "expel:")]
+    assert [(g["kind"], g["bye_side"]) for g in games] == [("forfeit", 0)]
+    assert any(f"{out} has been expelled, so you win your Round 1 game" in t for t in told)
+    before = await _stored(db, event_id)
+    with pytest.raises(Invalid, match=f"{out} was expelled on .*; {first.code} went to "
+                                      f"{opponent}"):
+        await reporting.enter_game(db, Request.cli(NOW), event_id, (out, opponent), (400, 300))
+    assert await _stored(db, event_id) == before
+    for m in played[1:]:
+        await reporting.enter_game(db, Request.cli(NOW), event_id,
+                                   (str(m.names[0]), str(m.names[1])), (400, 300))
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, "2", by=Actor.cli(), now=NOW,
+                            closes_at=NOW + timedelta(days=6))
+    round2 = [m for m in (await _rows(db, event_id)).values() if m.round_name == "Round 2"]
+    assert round2 and all(out not in m.names for m in round2)
+    assert len([m for m in round2 if m.state == "playing"]) == 4  # 8 left: no bye
