@@ -96,10 +96,10 @@ async def refuse_person(tx: Tx, person_id: int, fmt: str) -> None:
             raise await refusal(tx, x, person_id)
 
 
-async def refuse_report(tx: Tx, person_id: int, opponent: str = "") -> None:
-    """A player's result that found no match of theirs to count in: refused with the
-    expulsion behind it, when there is one: the opponent's they named (``opponent``, a
-    name or part of one, that fits none of the matches they play), their own (they are
+async def refuse_player(tx: Tx, person_id: int, opponent: str = "") -> None:
+    """A player's result or photo that found nothing of theirs to count in: refused with
+    the expulsion behind it, when there is one: the opponent's they named (``opponent``,
+    a name or part of one, that fits none of the matches they play), their own (they are
     out), or the one that settled their latest match (it went to them unplayed)."""
     if opponent:
         for event_id in {m.event_id for m in await matches_of_person(tx, person_id)}:

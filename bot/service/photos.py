@@ -134,6 +134,7 @@ async def receive_photo(db: Database, req: Request, file_id: str,
         mine = [g for g in waiting if g.responsible]
         candidates = mine or waiting
         if not candidates:
+            await expelled.refuse_player(tx, person)
             latest = await latest_event_of(tx, person)
             if latest is not None and not photos_owed(latest):
                 raise Invalid(f"no game of yours is waiting for a board photo: {latest.name} "
@@ -409,6 +410,7 @@ async def rule_photo(db: Database, req: Request, event_id: int, match_code: str,
             raise NotFound(f"no match {match_code!r} in {event.slug}; "
                            f"`tdbot event show {event.slug}` lists them")
         by = await ruler_name(tx, actor, view, "rule on its photo")
+        await expelled.refuse_in_match(tx, view, actor.person_id)
         state = (await core_match(tx, view.id)).state()
         if not 1 <= game <= len(state.counted):
             raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")

@@ -655,7 +655,7 @@ async def report_result(
             ):
                 named = matches  # "412-380 good game": words that name nobody are chatter
             if not named:
-                await expelled.refuse_report(tx, person, said.opponent)
+                await expelled.refuse_player(tx, person, said.opponent)
                 opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
                                       for m in matches)
                 raise Invalid(f"none of your matches being played is against "
@@ -663,7 +663,7 @@ async def report_result(
                                                        else ""))
             matches = named
         if not matches:
-            await expelled.refuse_report(tx, person)
+            await expelled.refuse_player(tx, person)
             raise Invalid("you have no match being played right now, so there is nothing to "
                           "report; /matches shows your matches")
         if len(matches) > 1:

@@ -170,7 +170,9 @@ async def _td_and_match(tx: Tx, req: Request, event_id: int,
     actor = await require_actor(tx, req)
     await require_role(tx, actor, event_id, "td")
     event = await get_event(tx, event_id)
-    return actor, event, await _find_match(tx, event, match_code)
+    view = await _find_match(tx, event, match_code)
+    await expelled.refuse_in_match(tx, view, actor.person_id)
+    return actor, event, view
 
 
 async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
@@ -327,7 +329,9 @@ async def apply_correction_in(
         if m.state == "waiting":
             rnd = await get_round(tx, m.round_id)
             for side, person in enumerate(m.people):
-                if person is not None:
+                # only a player who was there before lost a known opponent; one who just
+                # arrived (a match bye put them through) is told their next match instead
+                if person is not None and m.entries[side] in entries_before[m.id]:
                     await outbox.enqueue(tx, person_id=person, now=now,
                                          text_html=say.opponent_unknown(event, rnd, m, side,
                                                                         view.code))

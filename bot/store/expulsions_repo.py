@@ -102,3 +102,9 @@ async def of_person(tx: Tx, person_id: int) -> list[ExpulsionRow]:
     """A person's expulsions in every event, the latest first."""
     rows = await tx.all(_SELECT + " WHERE e.person_id = ? ORDER BY x.id DESC", (person_id,))
     return [_row(r) for r in rows]
+
+
+async def of_event(tx: Tx, event_id: int) -> list[ExpulsionRow]:
+    """Every expulsion of the event, oldest first."""
+    rows = await tx.all(_SELECT + " WHERE x.event_id = ? ORDER BY x.id", (event_id,))
+    return [_row(r) for r in rows]
