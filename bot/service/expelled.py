@@ -41,11 +41,15 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
             who = "you" if taker is not None and taker.person_id == viewer else (
                 taker.name if taker is not None else "another player")
             outcome = f"{who} took the place in {view.code}"
-        elif view.winner is None:
-            outcome = f"{view.code} is not played"
-        else:
+        elif view.winner is not None:
             winner = view.label(view.winner)
             outcome = f"{view.code} went to {'you' if view.people[view.winner] == viewer else winner}"
+        elif view.state == "decided":
+            outcome = f"{view.code} ended in a tie"
+        elif view.state in ("bye", "not_needed") or x.side is None:
+            outcome = f"{view.code} is not played"
+        else:  # the slot is a bye, the other one not known yet
+            outcome = f"{view.code} goes unplayed to {view.label(1 - x.side)}"
     you = viewer is not None and viewer == x.person_id
     return Invalid(say.refused(x.name, event.local(x.expelled_at), outcome, you))
 

@@ -14,7 +14,13 @@ for the TDs who do not play in it (para 19): a button per candidate who can stil
 slot, and "nobody", which lets the opponent through (``core.sssg.vacate``; para 27's match
 bye in effect). Until a TD chooses, the match waits (``knockout.sync_matches``) and nobody
 can report in it. A match that already has games cannot be handed to someone else: it goes
-to the opponent as a match bye, its games void (para 27).
+to the opponent as a match bye, its games void (para 27). Either way the match row is
+decided (a bye to the opponent, or not played when both players left) and the bracket moves
+on; from then on nothing more is recorded in it (``expelled``).
+
+The formats with no bracket have no slot to offer (``_expel_unbracketed``): a round-based
+event's or a club night's expelled player forfeits the games of their current match not yet
+played and is not paired again; a ladder's leaves the ladder.
 """
 
 from __future__ import annotations

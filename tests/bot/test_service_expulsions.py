@@ -114,6 +114,17 @@ async def test_an_unpaid_qualifier_is_expelled_and_their_opponent_moves_up(db: D
         view = sssg.derive(await load_core_event(tx, event_id)).views[ro16.code]
         assert loser in view.players
         assert not (await td_inbox(tx, event_id)).open_slots
+        games = await tx.scalar("SELECT COUNT(*) FROM games")
+    # the expelled player's matches take nothing more; the slot's new match plays on
+    with pytest.raises(Invalid, match=f"{winner} was expelled on .*; {loser} took the place "
+                                      f"in {ro16.code}"):
+        await reporting.enter_game(db, Request.cli(NOW), event_id, (winner, loser), (400, 300))
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT COUNT(*) FROM games") == games
+    opponent = now_matches[ro16.code].label(1 - now_matches[ro16.code].names.index(loser))
+    entered = await reporting.enter_game(db, Request.cli(NOW), event_id, (loser, opponent),
+                                         (400, 300), starter=loser)
+    assert (entered.match, entered.game) == (ro16.code, 1)
 
 
 async def test_a_player_expelled_mid_match_loses_it_by_a_match_bye(db: Database) -> None:

@@ -109,6 +109,9 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "against Ben Ong, best of 5: being played" in await say(bot, "Cai Wen", "/matches")
     answer = await say(bot, "Cai Wen", "400-300")
     assert "Ben" in answer and "no match" not in answer.casefold()
+    # Ann is out: a result of hers says who took her place, and records nothing
+    assert (await say(bot, "Ann Lee", "400-300")).startswith(
+        "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Cai Wen took the place in M3.")
 
 
 async def test_a_slot_offered_to_nobody_puts_the_opponent_through(bot: BotUnderTest) -> None:
