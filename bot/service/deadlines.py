@@ -61,6 +61,15 @@ def _load_handlers() -> None:
         importlib.import_module(name)
 
 
+def too_late(now: datetime, moment: datetime | None) -> bool:
+    """A reminder is for before ``moment`` (a photo window's close, a round's deadline, a
+    round's opening): one that fires at or after it -- the bot was down across both --
+    says what is no longer true ("due by ...") and goes unsent; the deadline of the moment
+    itself tells whoever must act now (the TDs). SSSg para 25 (photo within 24 hours),
+    para 6 (a round's period), para 26 (fees before a round commences)."""
+    return moment is not None and utc(now) >= utc(moment)
+
+
 async def open_deadline(
     tx: Tx,
     kind: str,

@@ -31,7 +31,7 @@ from bot.service import photo_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import ruler_name, rulers_of
 from bot.service.clock import iso
-from bot.service.deadlines import Deadline, handler
+from bot.service.deadlines import Deadline, handler, too_late
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import get_event
 from bot.service.formats import cite
@@ -216,9 +216,10 @@ async def _still_open(tx: Tx, d: Deadline) -> WindowRow | None:
 
 @handler(PHOTO_REMINDER)
 async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """Para 25: the responsible player, still owing the photo, is reminded."""
+    """Para 25: the responsible player, still owing the photo, is reminded; not once the
+    window has closed (the bot was down across both: ``too_late``)."""
     w = await _still_open(tx, d)
-    if w is None:
+    if w is None or too_late(now, w.closes_at):
         return False
     view, _, number, _ = await _game_of(tx, w)
     person = view.people[w.responsible_side]

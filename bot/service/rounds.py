@@ -24,7 +24,13 @@ from typing import Any
 from bot.service import callbacks, groups, journal, outbox, round_events, round_texts
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
-from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
+from bot.service.deadlines import (
+    Deadline,
+    cancel_deadlines,
+    handler,
+    open_deadline,
+    too_late,
+)
 from bot.service.definitions import chess_pairing
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
@@ -339,7 +345,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     already, whether it fired first or not (that one goes out instead, so nobody gets two
     reminders at once)."""
     rnd = await _round_in_state(tx, d, "open")
-    if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
+    if rnd is None or too_late(now, rnd.closes_at):
         return False
     if await deadlines_repo.count_due_after(tx, d, now):
         return False
@@ -479,10 +485,15 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
 
 @handler(FEE_DUE)
 async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """Remind the round's known players who have not paid (para 26)."""
+    """Remind the round's known players who have not paid (para 26). A reminder planned
+    for before the opening that fires after it (the bot was down) goes unsent
+    (``too_late``); the one the draw sends at once when every reminder's time had passed
+    (no ``before_hours``) still goes."""
     rnd = await _round_in_state(tx, d, "planned")
     if rnd is None or await deadlines_repo.count_due_after(tx, d, now):
         return False  # a later reminder is due too (the bot was down): that one goes out
+    if "before_hours" in d.payload and too_late(now, rnd.opens_at):
+        return False
     event = await get_event(tx, rnd.event_id)
     if rnd.opens_at is not None and rnd.opens_at > now:
         due = f"is due before the round opens on {event.local(rnd.opens_at)}"

@@ -318,3 +318,28 @@ async def test_a_ruling_that_changes_the_winner_moves_the_photo_duty(db: Databas
     await rulings.rule_game(db, Request.cli(NOW), EVENT, "M1", 2, void=True, why="not played")
     assert await rows(db, "SELECT state FROM photo_windows ORDER BY id") == [("open",),
                                                                           ("waived",)]
+
+
+async def test_a_reminder_whose_window_closed_meanwhile_is_not_sent(db: Database) -> None:
+    """The bot comes back after the reminder's time AND the window's close: the reminder
+    ("due by ... Send the picture here") would arrive as the TDs are asked about the
+    missing photo, so it goes unsent (its row cancelled) and only the close acts."""
+    await play(db, "Ann Lee", 412, 380, starter=1)
+    closes = NOW + timedelta(hours=24)
+    before = await mark(db)
+    await deadlines.sweep(db, closes + timedelta(hours=1))
+    assert await window_states(db) == ["overdue"]
+    assert await rows(db, "SELECT kind, state FROM deadlines WHERE kind LIKE 'photo.%'"
+                          " ORDER BY due_at") == [("photo.reminder", "cancelled"),
+                                                  ("photo.window", "fired")]
+    told = [r for r in await outbox_after(db, before) if "board photo" in str(r[1])]
+    assert [str(to) for to, *_ in told] == ["Tara TD"]
+    assert "no board photo of M1 game 1" in str(told[0][1])
+
+
+async def test_a_reminder_a_little_late_but_before_the_close_still_goes(db: Database) -> None:
+    await play(db, "Ann Lee", 412, 380, starter=1)
+    before = await mark(db)
+    await deadlines.sweep(db, NOW + timedelta(hours=23))
+    (to, text, *_), = [r for r in await outbox_after(db, before) if "board photo" in str(r[1])]
+    assert to == "Ann Lee" and "is due by Tue 03 Mar 2026 17:00 (+08)" in str(text)

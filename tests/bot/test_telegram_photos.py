@@ -135,3 +135,27 @@ async def test_a_second_td_pressing_is_told_who_decided(bot: BotUnderTest) -> No
     assert last(bot, "Uma TD") == ("Already settled by Tara TD: photo waived (M1 game 1). "
                                    "Nothing changed.")
     assert "a TD waived the board photo of game 1 v Dev Rao" in last(bot, "Ann Lee")
+
+
+async def test_back_after_the_close_the_player_gets_no_reminder_and_the_tds_are_asked(
+    bot: BotUnderTest,
+) -> None:
+    """The bot is down across the photo's reminder time and its window's close: at start-up
+    the TDs are asked about the missing photo and Ann reads no "due by ... Send the picture
+    here" for a deadline already gone."""
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    seen = len(bot.telegram.sent(user(bot, "Ann Lee")))
+    await bot.stop()
+    bot.clock.advance(timedelta(days=1, hours=1))
+    await bot.start()
+    await bot.runtime.scheduler.sweep()
+    await bot.settle()
+    ann_read = [m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee"))[seen:]]
+    assert not [t for t in ann_read if "Send the picture here" in t], ann_read
+    for td in ("Tara TD", "Uma TD"):
+        assert "no board photo of M1 game 1: Ann Lee 412, Dev Rao 380" in last(bot, td)
+    async with bot.runtime.db.transaction() as tx:
+        states = await tx.all("SELECT kind, state FROM deadlines WHERE kind LIKE 'photo.%'"
+                              " ORDER BY due_at")
+    assert [tuple(r) for r in states] == [("photo.reminder", "cancelled"),
+                                          ("photo.window", "fired")]
