@@ -287,6 +287,53 @@ def is_photo_rule(data: object) -> bool:
     return parse_photo_rule(data) is not None
 
 
+# Several missing photos in one list (``photos.ask_list``): a game's own choices
+# (``photo:game:<window id>``: the presser gets that game's question with the three buttons
+# above), and every game of the list still undecided at once
+# (``photo:all:<list id>:<extend|waive>``). A bye is given game by game only: it may reopen
+# or decide a match (para 28).
+PHOTO_LIST_RULINGS = frozenset({"extend", "waive"})
+
+
+def photo_game(window_id: int) -> str:
+    return f"photo:game:{window_id}"
+
+
+def parse_photo_game(data: object) -> int | None:
+    """The window id of a game's button in a list of missing photos."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[:2] != ["photo", "game"]:
+        return None
+    return _number(parts[2])
+
+
+def is_photo_game(data: object) -> bool:
+    return parse_photo_game(data) is not None
+
+
+def photo_all(ask_id: int, ruling: str) -> str:
+    if ruling not in PHOTO_LIST_RULINGS:
+        raise ValueError(f"no ruling on a whole list {ruling!r}")
+    return f"photo:all:{ask_id}:{ruling}"
+
+
+def parse_photo_all(data: object) -> tuple[int, str] | None:
+    """(list id, ruling) of an "Extend all 24 h" / "Waive all" button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["photo", "all"] or parts[3] not in PHOTO_LIST_RULINGS:
+        return None
+    ask_id = _number(parts[2])
+    return None if ask_id is None else (ask_id, parts[3])
+
+
+def is_photo_all(data: object) -> bool:
+    return parse_photo_all(data) is not None
+
+
 # The TD's desk (bot/service/desk.py): at a round's close, for its unfinished matches,
 # extend the round 7 days (``desk:extend:<round id>:<closing time, Unix seconds>``: the
 # time it extends from, so a second press of the same button extends nothing), give a

@@ -171,6 +171,21 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
     return acted and changed
 
 
+async def fired_with(tx: Tx, deadline_id: int, by: Deadline, now: datetime) -> bool:
+    """Close an open row as 'fired' because the handler of ``by`` did its work in the same
+    transaction (several photo windows closing together are asked about in one message);
+    journalled like any firing. False if it was not open."""
+    d = await deadlines_repo.get(tx, deadline_id)
+    if d is None or d.state != "open":
+        return False
+    changed = await deadlines_repo.close(tx, d.id, "fired", now)
+    await journal.record(
+        tx, who=Actor.system(), action="deadline.fired", subject=d.subject, now=now,
+        detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at), "with": by.id},
+    )
+    return changed
+
+
 async def mark_failed(tx: Tx, deadline_id: int, error: str, now: datetime) -> bool:
     """Close an open row as 'failed' with the reason (journalled); False if it was not open."""
     d = await deadlines_repo.get(tx, deadline_id)
