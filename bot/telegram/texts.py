@@ -303,7 +303,7 @@ def round_opened(opened: OpenedRound) -> str:
 
 _MATCH_STATES = {
     "waiting": "waiting for earlier results",
-    "ready": "drawn, round not open yet",
+    "ready": "paired, round not open yet",
     "playing": "being played",
     "unfinished": "round closed, unfinished: a TD will rule on it",
     "slot open": "your opponent was expelled: the TDs choose who takes the place",
