@@ -348,7 +348,7 @@ def draw_made(event_name: str, result: DrawResult) -> str:
         lines.append(f"Rounds: {names}. Each is paired from the results when you open it; "
                      "the round before must be complete first.")
         lines.append("Open the first with /openround 1 until YYYY-MM-DD (its closing date) "
-                     "unless the definition dates it.")
+                     "unless the definition dates it or sets round_days.")
         return "\n".join(lines)
     current = None
     for code, round_name, side_a, side_b in result.matches:
