@@ -22,6 +22,8 @@ through to the catch-all answer that the button is out of date.
 
 from __future__ import annotations
 
+from datetime import date
+
 _PICK = "join:pick:"
 _DECIDE = {"approve": True, "reject": False}
 
@@ -464,3 +466,29 @@ def parse_ladder(data: object) -> tuple[str, int, int] | None:
 
 def is_ladder(data: object) -> bool:
     return parse_ladder(data) is not None
+
+
+# An event sent in the chat whose rounds' closing dates have passed
+# (bot/service/event_setup.py): its organiser moves every date so that the earliest falls
+# today (``event:today:<event id>:<earliest date as a day number>``: the date the button was
+# made for, so a second press moves nothing).
+_EVENT_TODAY = "event:today:"
+
+
+def event_today(event_id: int, first: date) -> str:
+    return f"{_EVENT_TODAY}{event_id}:{first.toordinal()}"
+
+
+def parse_event_today(data: object) -> tuple[int, date] | None:
+    """(event id, the earliest date the button was made for) of "Start it today"."""
+    if not isinstance(data, str) or not data.startswith(_EVENT_TODAY):
+        return None
+    event, sep, day = data.removeprefix(_EVENT_TODAY).partition(":")
+    event_id, ordinal = _number(event), _number(day)
+    if not sep or event_id is None or ordinal is None or not 1 <= ordinal <= date.max.toordinal():
+        return None
+    return event_id, date.fromordinal(ordinal)
+
+
+def is_event_today(data: object) -> bool:
+    return parse_event_today(data) is not None

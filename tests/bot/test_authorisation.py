@@ -113,6 +113,8 @@ photo: which game    | refuse   | refuse       | allow  | refuse   | refuse   | 
 photo: award bye     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 photo: extend        | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 photo: waive         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+photo: one game      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+photo: waive all     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 desk: extend round   | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 desk: match bye      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 desk: void match     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
@@ -438,6 +440,10 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             states = [await _scalar(bot, "SELECT state FROM photo_windows WHERE id = ?", (w,))
                       for w in ids["windows"].values()]
             assert states == ["overdue", "overdue"], states
+            # Tara rules on both games: one list (Cai, who plays M2, is asked about M1 alone)
+            ids["ask"] = await _scalar(bot, "SELECT a.id FROM photo_asks a JOIN people p ON"
+                                            " p.id = a.ruler_id WHERE p.tg_user_id = ?",
+                                       (IDS["Tara TD"],))
         if scenario.startswith("club"):
             await _club(bot, scenario, ids)
         ids["closes"] = await _scalar(bot, "SELECT closes_at FROM rounds WHERE id = ?",
@@ -663,6 +669,11 @@ ROWS: dict[str, Row] = {
         lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "extend")), sql(WINDOWS), True),
     "photo: waive": Row("overdue", presses(
         lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "waive")), sql(WINDOWS), True),
+    "photo: one game": Row("overdue", presses(
+        lambda c: callbacks.photo_game(c.ids["windows"][c.match])),
+        sql("SELECT count(*) FROM outbox WHERE text_html LIKE '%no board photo of M%'"), True),
+    "photo: waive all": Row("overdue", presses(
+        lambda c: callbacks.photo_all(c.ids["ask"], "waive")), sql(WINDOWS), True),
     "desk: extend round": Row("base", presses(lambda c: callbacks.desk_extend(
         c.ids["sf"], int(datetime.fromisoformat(c.ids["closes"]).timestamp()))), sql(ROUND), True),
     "desk: match bye": Row("slips", presses(lambda c: callbacks.desk_bye(c.match_id, 1)),

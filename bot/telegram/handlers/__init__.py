@@ -102,6 +102,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
     app.add_handler(CallbackQueryHandler(ladder.button, pattern=callbacks.is_ladder))
+    app.add_handler(CallbackQueryHandler(event_upload.start_today_button,
+                                         pattern=callbacks.is_event_today))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))

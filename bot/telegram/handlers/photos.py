@@ -40,7 +40,7 @@ async def board_photo(
     return None
 
 
-def _drop_buttons(update: Update) -> AfterCommit | None:
+def drop_buttons(update: Update) -> AfterCommit | None:
     query = update.callback_query
     if query is None:
         return None
@@ -63,7 +63,7 @@ async def pick_game(
                                         else None)
     assert picked is not None  # the handler's pattern
     await photos.pick_game(runtime(context).db, req, *picked, render=photo_texts.photo_answer)
-    return _drop_buttons(update)
+    return drop_buttons(update)
 
 
 @handled
