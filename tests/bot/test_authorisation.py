@@ -36,7 +36,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,7 @@ event file (.toml)   | refuse   | refuse       | refuse | refuse   | refuse   | 
 board photo          | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 photo captioned /paid| refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 join: this is me     | allow    | refuse       | refuse | refuse   | refuse   | allow    | allow  | allow     | allow
+event: start today   | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | refuse | allow     | refuse
 join: approve        | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 join: reject         | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 slip: who started    | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
@@ -153,6 +154,8 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 # - The organiser may run the event as a TD may, but rules on a match only when no TD or
 #   neutral adjudicator is free to (para 19, para 30); the adjudicator likewise rules only
 #   when every TD plays in the match.
+# - "event: start today" moves the dates of an event not yet drawn (its definition was sent
+#   with past dates): its organiser's, as creating events is.
 # - "join: this is me" needs the general player link's code: anyone holding it may ask to be
 #   an unclaimed entry (a TD approves); someone already entered is refused.
 # - A board photo is the winner's to send (para 25); the loser's is kept too, but does not
@@ -622,6 +625,9 @@ ROWS: dict[str, Row] = {
     "board photo": Row("slips", says(""), sql(
         "SELECT count(*) FROM photos p JOIN games g ON g.id = p.game_id WHERE g.match_id = :m")),
     "photo captioned /paid": Row("base", says(""), sql("SELECT count(*) FROM payment_proofs")),
+    "event: start today": Row("undrawn", presses(
+        lambda c: callbacks.event_today(c.ids["event"], date(2026, 3, 2))),
+        sql("SELECT count(*) FROM journal WHERE action = 'event.dates_moved'"), True),
     "join: this is me": Row("undrawn", presses(
         lambda c: callbacks.join_pick(c.ids["code"], c.ids["eve"])), sql(REQUESTS), True),
     "join: approve": Row("undrawn", presses(
@@ -769,7 +775,8 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     kinds = {name.split("_")[0] for name in dir(callbacks) if name.startswith("parse_")}
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
-                "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:"}
+                "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:",
+                "event": "event:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
