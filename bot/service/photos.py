@@ -387,7 +387,8 @@ async def _redraw_lists(tx: Tx, window_ids: list[int], now: datetime) -> None:
 @dataclass(frozen=True)
 class PhotoRuling:
     """What a ruling on a missing photo did. ``kind``: bye, extended, waived; ``already``:
-    someone decided before (``by`` says who, ``state`` what)."""
+    someone decided before (``by`` says who, ``state`` what); ``asked``: a game's question
+    was sent to the ruler who tapped it in a list (``open_game``)."""
 
     kind: str
     match: str

@@ -176,7 +176,7 @@ def event_created(created: CreatedEvent, bot_username: str) -> str:
         ]
     if created.lapsed:
         shown = "; ".join(f"{esc(name)} closed {esc(day)}" for name, day in created.lapsed)
-        lines += ["", f"⚠️ Its dates are past: {shown}. Such a round does not open as "
+        lines += ["", f"⚠️ Its dates are past: {shown}, so these rounds cannot open as "
                       "dated. Tap <b>Start it today</b> to move every date by the same number "
                       "of days so that the first is today (the gaps stay), as "
                       "<code>tdbot event create FILE --start today</code> does."]

@@ -224,8 +224,8 @@ async def test_a_definition_with_past_dates_is_created_with_a_warning_and_start_
     await bot.settle()
     created = tg.last_sent(olga)
     assert (created.text or "").endswith(
-        "⚠️ Its dates are past: SF closed Wed 09 Mar 2016; Final closed Thu 17 Mar 2016. "
-        "Such a round does not open as dated. Tap Start it today to move every date by the "
+        "⚠️ Its dates are past: SF closed Wed 09 Mar 2016; Final closed Thu 17 Mar 2016, so "
+        "these rounds cannot open as dated. Tap Start it today to move every date by the "
         "same number of days so that the first is today (the gaps stay), as tdbot event "
         "create FILE --start today does."), created.text
     assert [b["text"] for row in created.buttons() for b in row] == ["Start it today"]
