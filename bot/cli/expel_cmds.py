@@ -45,7 +45,8 @@ def expel(
 ) -> None:
     """Expel NAME (SSSg para 29): their slot waits for `tdbot players replace` or the chat's buttons.
 
-    A match with games goes to the opponent as a match bye (para 27)."""
+    A match with games goes to the opponent as a match bye (para 27); in a round-based event
+    or a club night the games not played are forfeited; a ladder's player leaves the ladder."""
     if not why.strip():
         fail("say why with --why TEXT: the player and the journal are told")
     now = _now()
