@@ -109,10 +109,10 @@ def close_to(said: str, names: Sequence[str], most: int = 3) -> list[str]:
     for name in _distinct(names):
         for key in (name.casefold(), *name.casefold().split()):
             keys.setdefault(key, []).append(name)
-    close: list[str] = []
+    close: dict[str, None] = {}
     for key in get_close_matches(typed, list(keys), n=len(keys), cutoff=CLOSE_ENOUGH):
-        close += [name for name in keys[key] if name not in close]
-    return close[:most]
+        close.update(dict.fromkeys(keys[key]))
+    return list(close)[:most]
 
 
 def listed(names: Sequence[str]) -> str:

@@ -73,6 +73,9 @@ def test_a_name_that_matches_nobody_suggests_the_closest() -> None:
         pick("Anne", PEOPLE)
     assert set(caught.value.close) == {"Ann Lee", "Ann Tan"}
     with pytest.raises(NameRefused) as caught:
+        pick("0AA", ["Aa", "B"])  # the whole name and its one word: one suggestion
+    assert caught.value.close == ("Aa",)
+    with pytest.raises(NameRefused) as caught:
         pick("Zed", PEOPLE)  # close to nobody: the names to choose from instead
     assert caught.value.close == () and caught.value.did_you_mean == ""
     assert str(caught.value).startswith("nobody called 'Zed' here: give one of Ricky Purnomo")
@@ -121,7 +124,9 @@ def test_a_pick_matches_what_was_said_and_a_refusal_names_real_people(
         else:
             assert refused.candidates == tuple(people)
             assert not any(_fits(said, p) for p in people) or not said.split()
-        for name in refused.candidates:
+        assert set(refused.close) <= set(people) and len(set(refused.close)) == len(refused.close)
+        shown = refused.close if refused.close and not refused.ambiguous else refused.candidates
+        for name in shown:
             assert name in str(refused)
         return
     assert _fits(said, people[i])
