@@ -1,6 +1,6 @@
 """The shape of the `tdbot` command line: a few nouns at the top (plus `run` and `demo`),
 every command's short help one whole sentence, and every `tdbot ...` command line the
-README or the bot mentions names a command that exists."""
+README, the guides in docs/ or the bot mention names a command that exists."""
 
 from __future__ import annotations
 
@@ -124,10 +124,16 @@ def _python_strings(path: Path) -> Iterator[str]:
             yield node.value
 
 
+#: Every document a person reads: the README, the guides and the reference in docs/, and
+#: the READMEs of deploy/ and examples/.
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             ROOT / "deploy" / "README.md", ROOT / "examples" / "README.md"]
+
+
 def test_the_readme_names_only_commands_that_exist() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    text += (ROOT / "deploy" / "README.md").read_text(encoding="utf-8")
-    wrong = [f"{line}: {why}" for line, why in _mentions(text)]
+    assert len(DOCUMENTS) > 5
+    wrong = [f"{path.relative_to(ROOT)}: {line}: {why}" for path in DOCUMENTS
+             for line, why in _mentions(path.read_text(encoding="utf-8"))]
     assert not wrong, "\n".join(wrong)
 
 
