@@ -156,7 +156,7 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
     command line always may)."""
     if actor.person_id is None:
         return
-    refuse_own_match(actor, view)
+    await refuse_own_match(tx, actor, view)
     if actor.person_id not in await rulers_of(tx, view):
         para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
         raise NotAllowed(f"only a TD of this event who does not play in {view.code} may rule "

@@ -809,12 +809,23 @@ OWN_REFUSALS = {("slip: agree", "player"), ("join: this is me", "other player"),
                 ("ladder: challenge", "player"), ("ladder: challenge", "opponent")}
 
 
+#: A ruling on M2 pressed by Cai, a TD who plays in it (SSSg para 19): the answer is the
+#: real reason and who rules instead (``errors.OwnMatch``); the press is journalled.
+OWN_MATCH = {"rule: uphold", "rule: amend", "rule: void game", "rule: game bye",
+             "rule: match bye", "tie: winner", "tie: lots drawn", "photo: award bye",
+             "photo: extend", "photo: waive", "desk: match bye", "desk: void match",
+             "expel: nobody"}
+
+
 async def _refused_press(case: Case, row: str, role: str, said: list[str]) -> None:
     """A refused press: journalled and answered with the one neutral text, unless it is
-    one of ``OWN_REFUSALS``."""
+    one of ``OWN_REFUSALS`` or a TD's ruling on their own match (``OWN_MATCH``)."""
     if (row, role) in OWN_REFUSALS:
         assert said[-1].startswith("⚠️") and said[-1] != texts.refused(texts.BUTTON_REFUSED)
         return
-    assert said[-1] == texts.refused(texts.BUTTON_REFUSED), said
+    if role == "TD plays" and row in OWN_MATCH:
+        assert said[-1] == "⚠️ you play in M2, so Tara TD rules on it (SSSg para 19)", said
+    else:
+        assert said[-1] == texts.refused(texts.BUTTON_REFUSED), said
     journalled = await case.one("SELECT subject FROM journal WHERE action = 'button.refused'")
     assert journalled == f"tg:{case.user.id}", journalled

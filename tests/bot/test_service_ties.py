@@ -103,8 +103,8 @@ async def test_a_td_who_plays_in_the_tied_match_may_not_rule_it(bot: BotUnderTes
     match_id = int(await _scalar(bot, "SELECT id FROM matches WHERE code = 'M1'"))  # type: ignore[call-overload]
     ann = Request(now=bot.clock(), label="tg:9011", tg_user_id=9011, chat_id=9011)
     for press in (rulings.ask_tie_reason, rulings.rule_tie_by_lots):
-        with pytest.raises(NotAllowed, match=r"you play in M1, so another TD rules on it "
-                                             r"\(SSSg para 19\)"):
+        with pytest.raises(NotAllowed, match=r"you play in M1, so Tara TD or Uma TD rules on "
+                                             r"it \(SSSg para 19\)"):
             await press(bot.runtime.db, ann, match_id, 0)
     assert await _scalar(bot, "SELECT ruling_side FROM matches WHERE code = 'M1'") is None
 
