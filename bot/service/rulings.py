@@ -33,6 +33,7 @@ from bot.service import journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
+from bot.service.disputes import ruler_copies, ruler_notice
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
@@ -454,10 +455,10 @@ async def _rule(
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
-    for copy in await outbox_repo.by_dedupe_prefix(tx, f"dispute:{dispute.id}:ruler:"):
-        await outbox.enqueue_edit(tx, copy, now=req.now,
-                                  text_html=copy.text_html + say.ruled_note(
-                                      event, who, result.ruling, scores, result.to, why))
+    notice = await ruler_notice(tx, dispute.id) + say.ruled_note(event, who, result.ruling, scores,
+                                                                 result.to, why)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
+        await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
 
 

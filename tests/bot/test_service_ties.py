@@ -49,7 +49,8 @@ def _tied_copy(bot: BotUnderTest, name: str) -> str:  # noqa: F811
 async def test_a_td_taps_the_winner_and_gives_the_reason(bot: BotUnderTest) -> None:  # noqa: F811
     await _tie_m1(bot)
     for td in ("Tara TD", "Uma TD"):
-        assert "the organisers decide it (para 30)" in _tied_copy(bot, td)
+        assert _tied_copy(bot, td).endswith(
+            "the organisers decide it (para 30). Tap who wins; I will then ask why.")
         assert {"Ann Lee wins", "Dev Rao wins"} <= set(buttons_of(bot, td))
     await tap(bot, "Tara TD", "Dev Rao wins")
     assert last(bot, "Tara TD") == ("Why does Dev Rao win M1? Send the reason, or tap the "
