@@ -460,13 +460,14 @@ async def _rule(
                 "impact": applied.impact},
         why=why,
     )
+    later = [n for n in applied.voided if n != game]  # a voided game is no later one
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
-                   applied.voided, applied.reopened, to, applied.impact,
+                   later, applied.reopened, to, applied.impact,
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, later, after, req.now)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
     notice = await ruler_notice(tx, dispute.id) + say.ruled_note(event, who, result.ruling, scores,
                                                                  result.to, why)
