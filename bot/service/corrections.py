@@ -180,12 +180,11 @@ async def _fix_of(tx: Tx, event: Event, view: MatchView, change: Change) -> _Fix
         check_scores(change.scores, (view.label(0), view.label(1)), event)
     starter = side_named(view, change.starter) if change.starter is not None else None
     fix = _Fix(row.id, change.scores, starter, change.void)
-    await _planned(tx, event, view, fix)  # refused now, before the reason is asked
+    await _planned(tx, view, fix)  # refused now, before the reason is asked
     return fix
 
 
-async def _planned(tx: Tx, event: Event, view: MatchView, fix: _Fix
-                   ) -> tuple[int, int, Game, Match]:
+async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, Game, Match]:
     """(the game's number, its index in the match, the game before, the corrected match)."""
     match = await core_match(tx, view.id)
     state = match.state()
@@ -224,7 +223,7 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
                  why: str, confirm: bool) -> Corrected:
     """The one path (``apply_correction_in``), then the game's slip, the journal and the
     two players; a correction that voids later games waits for Apply instead."""
-    number, index, old, new = await _planned(tx, event, view, fix)
+    number, index, old, new = await _planned(tx, view, fix)
     names = _names(view)
     try:
         applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
@@ -317,7 +316,7 @@ async def ask(db: Database, req: Request, event_id: int, match_code: str, change
         view = await _chat_match(tx, event, match_code)
         await _td_on(tx, actor, view)
         fix = await _fix_of(tx, event, view, change)
-        number, index, old, new = await _planned(tx, event, view, fix)
+        number, index, old, new = await _planned(tx, view, fix)
         assert actor.person_id is not None
         prompt = await prompts_repo.open_prompt(tx, actor.person_id, "correct", view.id,
                                                 payload=fix.payload(), now=req.now)

@@ -565,7 +565,7 @@ def reason_of(text: str) -> str:
     line = " ".join(text.split())
     if len(line) > WHY_MAX:
         raise Invalid(f"that reason is {len(line)} characters long: send one line of at most "
-                      f"{WHY_MAX}, or tap Skip")
+                      f"{WHY_MAX}")
     return line
 
 
