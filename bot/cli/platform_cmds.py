@@ -188,7 +188,7 @@ def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
         closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
         typer.echo(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
         for m in matches:
-            typer.echo(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.progress})")
+            typer.echo(f"  {m.code:<4} {shown.label(m, 0)} v {shown.label(m, 1)}  ({m.progress})")
 
 
 @players_app.command("import")

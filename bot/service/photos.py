@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot.service import callbacks, journal, outbox
+from bot.service import callbacks, expelled, journal, outbox
 from bot.service import photo_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import ruler_name, rulers_of
@@ -135,6 +135,7 @@ async def receive_photo(db: Database, req: Request, file_id: str,
         mine = [g for g in waiting if g.responsible]
         candidates = mine or waiting
         if not candidates:
+            await expelled.refuse_player(tx, person)
             latest = await latest_event_of(tx, person)
             if latest is not None and not photos_owed(latest):
                 raise Invalid(f"no game of yours is waiting for a board photo: {latest.name} "
@@ -175,6 +176,7 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
                   now: datetime) -> PhotoAnswer:
     w = await photos_repo.window(tx, game.window_id)
     assert w is not None
+    await expelled.refuse_in_match(tx, await get_match(tx, w.match_id), person)
     if not await photos_repo.attach(tx, photo_id, w.game_id):
         return PhotoAnswer("unchanged", photo_id, [game])
     view, _, number, scores = await _game_of(tx, w)
@@ -212,6 +214,8 @@ async def _still_open(tx: Tx, d: Deadline) -> WindowRow | None:
         return None
     row = next((r for r in await games_repo.games_of(tx, w.match_id) if r.id == w.game_id), None)
     if row is None or row.void or row.kind != "played":  # a ruling took the game away
+        return None
+    if await expelled.closed(tx, await get_match(tx, w.match_id)):  # nothing more to rule
         return None
     return w
 
@@ -299,6 +303,7 @@ _KIND_OF = {"bye": "bye", "extend": "extended", "waive": "waived"}
 async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str, why: str,
                   now: datetime, extend: timedelta | None) -> PhotoRuling:
     view, index, number, _ = await _game_of(tx, w)
+    await expelled.refuse_in_match(tx, view, actor.person_id)
     if w.state != "overdue":
         if w.state == "open":
             event = await get_event(tx, view.event_id)
@@ -407,6 +412,7 @@ async def rule_photo(db: Database, req: Request, event_id: int, match_code: str,
             raise NotFound(f"no match {match_code!r} in {event.slug}; "
                            f"`tdbot event show {event.slug}` lists them")
         by = await ruler_name(tx, actor, view, "rule on its photo")
+        await expelled.refuse_in_match(tx, view, actor.person_id)
         state = (await core_match(tx, view.id)).state()
         if not 1 <= game <= len(state.counted):
             raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
