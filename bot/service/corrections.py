@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.service import correction_texts, journal, outbox
+from bot.service import correction_texts, expelled, journal, outbox
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match
 from bot.service.correction_texts import game_words
@@ -146,9 +146,11 @@ def parse_words(words: list[str]) -> tuple[str, Change]:
 
 
 async def _td_on(tx: Tx, actor: Actor, view: MatchView) -> None:
-    """Any TD of the event (an organiser too) who does not play in the match (para 19)."""
+    """Any TD of the event (an organiser too) who does not play in the match (para 19),
+    on a match no expulsion settled (``expelled``: its result is the expulsion's)."""
     await require_role(tx, actor, view.event_id, "td")
     await refuse_own_match(tx, actor, view)
+    await expelled.refuse_in_match(tx, view, actor.person_id)
 
 
 async def _fix_of(tx: Tx, event: Event, view: MatchView, change: Change) -> _Fix:

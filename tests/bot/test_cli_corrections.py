@@ -90,3 +90,15 @@ def test_a_correction_that_voids_the_final_needs_confirm(db: str) -> None:
     assert _games(db, "M3") == [("played", 0, 400, 300, 1)]
     assert one(db, "SELECT state, entry_a, entry_b FROM matches WHERE code = 'M3'") == (
         "waiting", None, 2)
+
+
+def test_a_match_an_expulsion_settled_is_not_corrected(db: str) -> None:
+    """SSSg para 29: Dev is expelled after game 1 of M1; the match went to Ann as a match
+    bye (para 27) and nothing more is recorded in it."""
+    report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee")
+    ok("expel", "club-cup", "Dev Rao", "--why", "no show for game 2", "--db", db)
+    before = dump(db)
+    refused(run("correct", "club-cup", "M1", "--game", "1", "--scores", "412", "390",
+                "--why", "x", "--db", db),
+            "Dev Rao was expelled on ")
+    assert dump(db) == before
