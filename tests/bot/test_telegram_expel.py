@@ -67,7 +67,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Paid: Ben Ong" not in await say(bot, "Tara TD", "/paid Ben Ong Final")
     refused = await say(bot, "Tara TD", "/openround Final")
     assert "Final cannot open yet: not paid for this round" in refused
-    assert "Ann Lee" in refused and "/openround final expel" in refused
+    assert "Ann Lee" in refused and "/openround Final expel" in refused  # as typed
     assert not await _expelled(bot, "Ann Lee")  # nothing changed
 
     opened = await say(bot, "Tara TD", "/openround Final expel")
