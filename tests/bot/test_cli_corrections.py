@@ -1,6 +1,7 @@
-"""A TD corrects a game on record at the command line (bot/cli/correct_cmds.py over
-bot/service/corrections.py, the chat's /correct use-case): the stored game, the match and
-the bracket after it, the journal, and the impact on a later match that needs --confirm.
+"""A TD corrects a game on record at the command line, ``tdbot game correct``
+(bot/cli/correct_cmds.py over bot/service/corrections.py, the chat's /correct use-case):
+the stored game, the match and the bracket after it, the journal, and the impact on a
+later match that needs --confirm.
 
 The club cup of test_cli_rulings: SF best of 3 (M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai
 Wen), the Final (M3) best of 5, built through the commands.
@@ -24,7 +25,7 @@ def _games(db: str, code: str) -> list[tuple[object, ...]]:
 
 def test_a_paper_slip_typed_wrong_is_corrected(db: str) -> None:
     report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee")
-    assert ok("correct", "club-cup", "M1", "--game", "1",
+    assert ok("game", "correct", "club-cup", "M1", "--game", "1",
               "--scores", "380", "412", "--starter", "dev", "--why", "typed the slip wrong",
               "--db", db) == [
         "M1 game 1: Ann Lee 412, Dev Rao 380 (Ann Lee started) -> Ann Lee 380, Dev Rao 412 "
@@ -57,11 +58,12 @@ def test_bad_corrections_are_refused_and_write_nothing(db: str) -> None:
         (("--scores", "400", "0", "--why", "x"), "Dev Rao scored 0"),
         (("--starter", "Ben Ong", "--why", "x"), "'Ben Ong' does not play in M1"),
     ]:
-        refused(run("correct", "club-cup", "M1", "--game", "1", *args, "--db", db), message)
-    refused(run("correct", "club-cup", "M1", "--game", "2", "--void", "--why", "x", "--db", db),
-            "M1 has no game 2: 1 game(s) count")
-    refused(run("correct", "club-cup", "M7", "--game", "1", "--void", "--why", "x", "--db", db),
-            "no match 'M7' in club-cup")
+        refused(run("game", "correct", "club-cup", "M1", "--game", "1", *args, "--db", db),
+                message)
+    refused(run("game", "correct", "club-cup", "M1", "--game", "2", "--void", "--why", "x",
+                "--db", db), "M1 has no game 2: 1 game(s) count")
+    refused(run("game", "correct", "club-cup", "M7", "--game", "1", "--void", "--why", "x",
+                "--db", db), "no match 'M7' in club-cup")
     assert dump(db) == before
 
 
@@ -74,12 +76,12 @@ def test_a_correction_that_voids_the_final_needs_confirm(db: str) -> None:
        "--why", "fees at the venue", "--db", db)
     report(db, "Ann Lee", "400", "Ben Ong", "300", "--starter", "Ann Lee")
     before = dump(db)
-    refused(run("correct", "club-cup", "M1", "--game", "2", "--void", "--why", "a practice "
-                "game", "--db", db),
+    refused(run("game", "correct", "club-cup", "M1", "--game", "2", "--void", "--why",
+                "a practice game", "--db", db),
             "voids later match(es) M3 (1 game(s) played). Nothing was changed: confirm")
     assert dump(db) == before
-    out = ok("correct", "club-cup", "M1", "--game", "2", "--void", "--why", "a practice game",
-             "--confirm", "--db", db)
+    out = ok("game", "correct", "club-cup", "M1", "--game", "2", "--void", "--why",
+             "a practice game", "--confirm", "--db", db)
     assert out[0] == ("M1 game 2: Ann Lee 420, Dev Rao 350 (Dev Rao started) -> void")
     assert out[1:] == ["score: Ann Lee 1-0 Dev Rao (+32)",
                        "impact: correcting M1; voids its game(s) 2; voids later match(es) M3 (1 "
@@ -96,9 +98,9 @@ def test_a_match_an_expulsion_settled_is_not_corrected(db: str) -> None:
     """SSSg para 29: Dev is expelled after game 1 of M1; the match went to Ann as a match
     bye (para 27) and nothing more is recorded in it."""
     report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee")
-    ok("expel", "club-cup", "Dev Rao", "--why", "no show for game 2", "--db", db)
+    ok("players", "expel", "club-cup", "Dev Rao", "--why", "no show for game 2", "--db", db)
     before = dump(db)
-    refused(run("correct", "club-cup", "M1", "--game", "1", "--scores", "412", "390",
+    refused(run("game", "correct", "club-cup", "M1", "--game", "1", "--scores", "412", "390",
                 "--why", "x", "--db", db),
             "Dev Rao was expelled on ")
     assert dump(db) == before
