@@ -214,7 +214,7 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     with sqlite3.connect(db) as conn:
         to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
                              ).fetchone()[0]
-    assert "<code>tdbot rule dispute club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
+    assert "Tap a ruling below" in to_td and "tdbot" not in to_td  # the chat's own way
     refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
             "the second player's score '3x0': scores are whole numbers, 0 or more")
     refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),
