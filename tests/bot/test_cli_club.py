@@ -130,9 +130,9 @@ TONIGHT = str(ROOT / "examples" / "club_tonight.csv")
 
 
 def test_the_club_examples_pair_and_take_fees(tmp_path: Path) -> None:
-    """The files the README shows: the club's definition (the same file the bot takes) is
-    the rules, and its [[players]] ratings and [club.members] records fill in what tonight's
-    list leaves out."""
+    """The files docs/td-guide.md shows ("Club nights"): the club's definition (the same file
+    the bot takes) is the rules, and its [[players]] ratings and [club.members] records fill
+    in what tonight's list leaves out."""
     result = run("club-pair", "--players", TONIGHT, "--rules", NIGHT, "--round", "1", "--json",
                  "--reasons")
     assert result.exit_code == 0, result.output

@@ -58,8 +58,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _walkthrough(runner: CliRunner, tmp_path: Path, *opening: str) -> str:
-    """The README's walkthrough: the SSSg 2016 event, its 24 players, the draw with seed 7
-    (Olivia Seah v Terence Low in Q4) and the qualifying round opened with ``opening``."""
+    """The walkthrough of docs/td-guide.md: the SSSg 2016 event, its 24 players, the draw with
+    seed 7 (Olivia Seah v Terence Low in Q4) and the qualifying round opened with
+    ``opening``."""
     db = str(tmp_path / "t.db")
     for args in (("event", "create", str(ROOT / "examples" / "sssg2016.toml")),
                  ("players", "import", "sssg-2016", str(ROOT / "examples" / "players24.csv")),
@@ -89,9 +90,10 @@ def _count(db: str, table: str) -> int:
 def test_an_expelled_qualifier_with_nobody_in_the_slot_puts_the_opponent_in_the_ro16(
     tmp_path: Path,
 ) -> None:
-    """Paras 29, 27: the README's walkthrough, Olivia Seah expelled and her slot offered to
-    nobody: Q4 is stored as a bye to Terence Low, who takes T2's seat ("winner of Q4"),
-    ready now; `event show` marks her expelled; a game of hers is refused, nothing stored."""
+    """Paras 29, 27: the walkthrough of docs/td-guide.md, Olivia Seah expelled and her slot
+    offered to nobody: Q4 is stored as a bye to Terence Low, who takes T2's seat ("winner of
+    Q4"), ready now; `event show` marks her expelled; a game of hers is refused, nothing
+    stored."""
     runner = CliRunner()
     db = _walkthrough(runner, tmp_path, "--unpaid-ok", "--why", "fees at the venue")
     code, _, err = run(runner, "players", "expel", "sssg-2016", "Olivia Seah", "--why", "no-show",

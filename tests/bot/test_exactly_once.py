@@ -1,9 +1,9 @@
 """Exactly once where it can break: a crash between an effect and its commit.
 
-design.md, "Nothing lost, nothing doubled" and "Durable time"; README, "What survives a
-crash". The restart tests (test_restart.py) stop the bot cleanly; here the bot dies at the
-worst moment instead, inside the transaction that records the effect, after its last
-statement and before COMMIT, and then Telegram re-sends what was not confirmed:
+docs/operator-guide.md, "What survives a crash". The restart tests (test_restart.py) stop
+the bot cleanly; here the bot dies at the worst moment instead, inside the transaction that
+records the effect, after its last statement and before COMMIT, and then Telegram re-sends
+what was not confirmed:
 
 - an update's claim (``processed_updates``) commits with its effect (``bot/service/unit.py``),
   so the crash leaves neither, and the re-sent update is applied once; and Telegram still
@@ -466,8 +466,9 @@ async def test_a_clock_jumping_an_hour_forward_or_back_neither_loses_nor_doubles
 async def test_a_restored_backup_rearms_its_deadlines_and_sends_its_queued_messages(
     tmp_path: Path,
 ) -> None:
-    """README, "Backup and restore": the bot started on a backup arms every deadline open in
-    it (those due by then fire at once, once) and sends the messages queued in it."""
+    """docs/operator-guide.md, "Backup and restore": the bot started on a backup arms every
+    deadline open in it (those due by then fire at once, once) and sends the messages queued
+    in it."""
     bot = BotUnderTest(tmp_path / "db.sqlite3")
     await bot.start()
     try:

@@ -1,4 +1,4 @@
-"""The files in examples/ run with the commands the README shows for them: a club night
+"""The files in examples/ run with the commands docs/td-guide.md shows for them: a club night
 in tsh's ``.t`` format (11 players, 5 rounds of modified Swiss, a bye each round) and a
 rapid chess Swiss in FIDE TRF16 (10 players, 3 of 5 rounds)."""
 

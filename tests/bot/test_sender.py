@@ -110,8 +110,8 @@ async def test_server_errors_back_off_doubling(tmp_path: Path) -> None:
 
 
 async def test_a_lost_answer_is_the_one_way_to_get_a_message_twice(tmp_path: Path) -> None:
-    """The README's promise: at-least-once. Telegram carried the call out, its answer was
-    lost (TimedOut), so the sender cannot know and sends again."""
+    """The promise of docs/operator-guide.md: at-least-once. Telegram carried the call out,
+    its answer was lost (TimedOut), so the sender cannot know and sends again."""
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         (ann,) = users(bot, 1)
         bot.telegram.faults.add("sendMessage", timed_out(delivered=True))

@@ -1,7 +1,7 @@
 """The database cannot be written for a while (a full disk, a lock held past the busy
 timeout, a failing disk), and then it can again: nothing is lost and nothing is doubled.
 
-README, "What survives a crash". A write that fails for a reason that may pass
+docs/operator-guide.md, "What survives a crash". A write that fails for a reason that may pass
 (``bot.store.errors.may_pass``) is not a bug:
 
 - the outbox sender that sent a message and could not record it sends nothing more until
