@@ -40,7 +40,7 @@ from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.people import get_person
 from bot.service.progress import after_results
-from bot.service.reporting import check_scores, settle_match
+from bot.service.reporting import check_scores, final_after_ruling, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.unit import (
@@ -67,6 +67,7 @@ from bot.store.disputes_repo import DisputeRow
 from core import sssg
 from core.formats import is_digits
 from core.match import (
+    Decision,
     Game,
     GameKind,
     Match,
@@ -306,7 +307,7 @@ async def apply_correction_in(
     await _void_later(tx, event, voided_matches, f"a TD's ruling on {view.code}", now, by)
     decided_before = view.state == "decided"
     outcome_before = (decided_before, view.winner if decided_before else None)
-    outcome_after = (after.decided and after.winner is not None, after.winner)
+    outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
     if reopened or (not decided_before and view.state != "playing" and after.counted):
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
@@ -453,6 +454,7 @@ async def _rule(
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await final_after_ruling(tx, event, view.id, req.now)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
     for copy in await outbox_repo.by_dedupe_prefix(tx, f"dispute:{dispute.id}:ruler:"):
         await outbox.enqueue_edit(tx, copy, now=req.now,
@@ -1023,4 +1025,5 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await final_after_ruling(tx, event, view.id, req.now)
     return result
