@@ -11,8 +11,6 @@ disputed); a match bye (para 27) is final when given.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from bot.store import slips_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView
@@ -32,17 +30,6 @@ async def is_final(tx: Tx, view: MatchView) -> bool:
     if view.state not in ("decided", "bye"):
         return False
     return not await open_slips(tx, view)
-
-
-async def final_from(tx: Tx, view: MatchView) -> datetime | None:
-    """When a decided match's result becomes final if nobody disputes it: the end of the
-    last window still open; None if a slip is under dispute (a TD's ruling ends it) or
-    nothing is open."""
-    slips = await open_slips(tx, view)
-    if any(s.state == "disputed" for s in slips):
-        return None
-    closes = [s.closes_at for s in slips if s.closes_at is not None]
-    return max(closes) if closes else None
 
 
 async def unsettled_matches(tx: Tx, event_id: int) -> set[int]:

@@ -159,8 +159,9 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
               quiet: tuple[int | None, ...], told: tuple[int | None, ...],
               news: News) -> None:
     """Each event line to the players it concerns (a challenge's two players; the player
-    an idle drop or leaving is about); everyone whose rung changed learns their new rung;
-    the event's group gets every line. A challenge itself is sent by its use-case (with
+    an idle drop or leaving is about); everyone whose rung changed learns their new rung,
+    after the lines that moved them if they are not in those; the event's group gets
+    every line. A challenge itself is sent by its use-case (with
     the Accept / Decline buttons) and an acceptance with the match, so neither is
     repeated here."""
     lines: dict[int, list[str]] = {}
@@ -184,6 +185,8 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
         before = was.ladder.rung(name)
         after = now_is.ladder.rung(name) if name in now_is.ladder.names else None
         if after != before:
+            if person not in lines and person not in told:  # moved by others: say why
+                lines[person] = [esc(e.text) for e in shown]
             lines.setdefault(person, []).append(say.rung_now(before, after,
                                                              len(now_is.ladder.names)))
     for person, said in lines.items():

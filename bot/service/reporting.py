@@ -360,8 +360,6 @@ async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bo
     where to see the ladder (whose own step told them their new rung), a qualifier's
     division drawn later (SSSg para 3), the last round of a round-based event, or their
     last match."""
-    person = view.people[side]
-    assert person is not None
     if event.format == "club":
         return []
     if event.format == "ladder":  # no next match: their new rung (the ladder says it)
