@@ -12,10 +12,16 @@ match is decided (para 14), and nobody may concede (para 13).
 
 A slip counts as soon as it is confirmed (it is in the score line at once), and stays open
 to dispute until its window closes: a durable ``slip.window`` deadline that finalises it
-only if it is still pending (compare-and-set, design.md "Durable time"). The opponent may
-agree early; if both players report the same game the same way it is final at once, and
-if they differ the second report is not counted and the TDs are asked to rule (para 19,
-``disputes``).
+only if it is still pending (compare-and-set: a deadline that fires twice does nothing the
+second time). The opponent may agree early; if both players report the same game the same
+way it is final at once, and if they differ the second report is not counted and the TDs
+are asked to rule (para 19, ``disputes``).
+
+So a match is decided as soon as its games decide it, and its result is final once none of
+its slips can still be disputed (``finality``). Each change of state tells each player one
+message, in their own words: the copy of a slip says what it decides "if it stands" and
+what plays on now (``settle_match``); what announces the result as over waits until it is
+final (``announce_if_final``).
 """
 
 from __future__ import annotations
@@ -248,18 +254,22 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                 "decision": decision},
     )
     fresh = await get_match(tx, view.id)
-    final = await finality.is_final(tx, fresh)
+    still_open = await finality.open_slips(tx, fresh)
+    final = not still_open
+    # a TD ruling on a disputed slip decided it: the ruling's own message says so, and
+    # once the slip is closed ``final_after_ruling`` tells each player what follows
+    ruling = news is None and bool(still_open) and all(s.state == "disputed"
+                                                         for s in still_open)
     game = await _one_game_scores(tx, view, state)
     for side in (0, 1):
         person = view.people[side]
-        if person is None:
+        if person is None or ruling:
             continue
         if news is None:
             told.lead(person, say.match_tied(event, view, state, side, game)
                       if state.winner is None else
                       say.match_decided(event, view, state, side, game))
-        # a ruling (no ``news``) ends the dispute it rules on: "once final" is not news
-        told.add(person, *await _count_lines(tx, event, fresh, side, final or news is None))
+        told.add(person, *await _count_lines(tx, event, fresh, side, final))
     for match_id in became_ready:
         ready = await get_match(tx, match_id)
         rnd = await get_round(tx, ready.round_id)
@@ -399,11 +409,18 @@ async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
 
 
 async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime) -> None:
-    """A TD ruled on a disputed slip (``rulings``): if that made the match's result final,
-    announce it; each player's message says what it means for them (the ruling itself is
-    told by the ruling)."""
+    """A TD ruled on a disputed slip (``rulings``; the ruling itself is told by the
+    ruling): if that made the match's result final, each player reads that it is, what
+    plays on for them (their next match) and what the result now means."""
+    view = await get_match(tx, match_id)
+    if view.state != "decided" or not await finality.is_final(tx, view):
+        return
     news = News(event)
-    await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"))
+    for side, person in enumerate(view.people):
+        news.add(person, *([] if person is None else
+                           await _count_lines(tx, event, view, side, final=True)))
+    await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
+                            always=(0, 1))
     await news.send(tx, now)
 
 

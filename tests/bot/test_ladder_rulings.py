@@ -69,6 +69,8 @@ async def test_a_disputed_result_moves_no_rung_until_the_td_rules(tmp_path: Path
             "✅ Club Ladder: a TD ruled, so your challenge is final: you lost 380-412 v Ben "
             "Ong.\n/ladder shows the ladder; /challenge whom you may challenge now.")
         assert "climbs" not in said_to(bot, "Eve Tan") + said_to(bot, "Cai Wen")
+        # the ruling's message, then the final result: no "won your challenge" before them
+        assert "won your ladder challenge" not in said_to(bot, "Eve Tan")
 
 
 async def test_a_tie_leaves_the_defender_on_the_rung(tmp_path: Path) -> None:
