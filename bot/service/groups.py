@@ -1,9 +1,9 @@
 """The event's group chat: linking it, following it when it moves, and what is posted there.
 
 An organiser adds the bot to the club's group and sends ``/link EVENT-SLUG`` there; from
-then on round openings and results, once final (with the division's bracket picture), are
-posted to the group. A group is open to anyone its members let in, so what goes there is what
-the results board of a club night would show: names, rounds, scores. Never a contact, a
+then on round openings and results, once final (with the bracket picture that holds the
+match), are posted to the group. A group is open to anyone its members let in, so what goes
+there is what the results board of a club night would show: names, rounds, scores. Never a contact, a
 fee, a dispute or a TD's name; and a stranger who sends a command there gets no answer at
 all (a known person without the right gets a short refusal that names no event).
 
@@ -131,7 +131,7 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, *, game: tuple[int, int] | None = None,
                       more: list[str] | None = None) -> None:
     """A match's result is final (``finality``): the group sees it. A knockout's with the
-    division's bracket as it now stands (drawn when sent: ``brackets``); a round-based
+    bracket picture that holds the match, as it now stands (drawn when sent: ``brackets``); a round-based
     event's followed by the standings; a ladder's as the ladder's own lines (the result
     and the rungs it moved), which come in ``more``. ``more``: what else the result did
     that the group is shown (a club's expert-point level), in the same post. ``game``: the
