@@ -34,6 +34,7 @@ from bot.service import (
     blackouts,
     callbacks,
     club_nights,
+    expelled,
     finality,
     groups,
     journal,
@@ -173,6 +174,7 @@ def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Inval
 
 async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
     """The round of a match that takes a new game; refused with the reason otherwise."""
+    await expelled.refuse_in_match(tx, view)
     if state.decided or view.state == "decided":
         raise _decided_refusal(await get_event(tx, view.event_id), view, state)
     rnd = await get_round(tx, view.round_id)
@@ -263,8 +265,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     game = await _one_game_scores(tx, view, state)
     for side in (0, 1):
         person = view.people[side]
-        if person is None or ruling:
-            continue
+        if person is None or ruling or await expelled.is_out(tx, view.entries[side]):
+            continue  # an expelled player was told they are out: no next match to name
         if news is None:
             told.lead(person, say.match_tied(event, view, state, side, game)
                       if state.winner is None else
@@ -316,7 +318,7 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
     for side in (0, 1):
         person = view.people[side]
-        if person is None:
+        if person is None or await expelled.is_out(tx, view.entries[side]):
             continue
         news.add(person, *await _final_lines(tx, event, view, side, state.winner == side))
         if why is not None and not news.has_lead(person) and (side in always
@@ -417,8 +419,8 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime)
         return
     news = News(event)
     for side, person in enumerate(view.people):
-        news.add(person, *([] if person is None else
-                           await _count_lines(tx, event, view, side, final=True)))
+        if person is not None and not await expelled.is_out(tx, view.entries[side]):
+            news.add(person, *await _count_lines(tx, event, view, side, final=True))
     await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
                             always=(0, 1))
     await news.send(tx, now)
@@ -498,6 +500,7 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
                 raise Invalid(f"{exc} (players of {event.slug})") from None
             raise NotFound(f"no player called {name!r} in {event.slug}; "
                            f"`tdbot event show {event.slug}` lists the matches") from None
+        await expelled.refuse_entry(tx, entry)
         people.append(entry.person_id)
     if people[0] == people[1]:
         raise Invalid(f"{a} cannot play themselves: name the two players of the match")
@@ -791,6 +794,7 @@ async def report_result(
             ):
                 named = matches  # "412-380 good game": words that name nobody are chatter
             if not named:
+                await expelled.refuse_player(tx, person, said.opponent)
                 opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
                                       for m in matches)
                 raise Invalid(f"none of your matches being played is against "
@@ -798,6 +802,7 @@ async def report_result(
                                                        else ""))
             matches = named
         if not matches:
+            await expelled.refuse_player(tx, person)
             raise Invalid("you have no match being played right now, so there is nothing to "
                           "report; /matches shows your matches")
         if len(matches) > 1:
@@ -813,6 +818,7 @@ async def report_result(
 
 async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResult,
                  now: datetime) -> SlipAnswer:
+    await expelled.refuse_in_match(tx, view, person)
     names = _names(view)
     scores = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
     event = await get_event(tx, view.event_id)
@@ -915,6 +921,7 @@ async def confirm_slip(
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may confirm it")
+        await expelled.refuse_in_match(tx, view, actor.person_id)
         if slip.state != "draft":
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             return await answer_with(tx, req, render, result)
@@ -1036,6 +1043,7 @@ async def agree_slip(
         actor = await require_actor(tx, req)
         slip, view = await _get_slip(tx, slip_id)
         side = _reader_side(view, actor)
+        await expelled.refuse_in_match(tx, view, actor.person_id)
         event = await get_event(tx, view.event_id)
         if side == slip.reporter_side:
             closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"

@@ -118,7 +118,7 @@ KEY_LINES = [
     "[bot → Cai] ✅ Demo Cup, SF: Ben Ong agreed to game 2 (you 401, Ben Ong 352), so your "
     "match is final: you won it 2-0 (+60).",
     "[Ann] /matches",
-    "    against Cai Wen, best of 5: drawn, round not open yet",
+    "    against Cai Wen, best of 5: paired, round not open yet",
 ]
 
 
