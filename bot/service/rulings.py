@@ -475,8 +475,8 @@ async def _rule(
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
     await final_after_ruling(tx, event, view.id, req.now)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
-    notice = await ruler_notice(tx, dispute.id) + say.ruled_note(event, who, result.ruling, scores,
-                                                                 result.to, why)
+    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
+        event, who, result.ruling, scores, result.to, why)
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
