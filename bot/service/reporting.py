@@ -410,20 +410,19 @@ async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
     return True
 
 
-async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime) -> None:
-    """A TD ruled on a disputed slip (``rulings``; the ruling itself is told by the
-    ruling): if that made the match's result final, each player reads that it is, what
-    plays on for them (their next match) and what the result now means."""
+async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
+                             news: News) -> None:
+    """A TD ruled on a disputed slip: if that made the match's result final, each player
+    reads that it is, what plays on for them (their next match) and what the result now
+    means, in ``news`` after the ruling itself (its lead), which the caller sends."""
     view = await get_match(tx, match_id)
     if view.state != "decided" or not await finality.is_final(tx, view):
         return
-    news = News(event)
     for side, person in enumerate(view.people):
         if person is not None and not await expelled.is_out(tx, view.entries[side]):
             news.add(person, *await _count_lines(tx, event, view, side, final=True))
     await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
                             always=(0, 1))
-    await news.send(tx, now)
 
 
 async def _opponent(tx: Tx, m: MatchView, side: int) -> str:

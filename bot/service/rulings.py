@@ -39,6 +39,7 @@ from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.news import News
 from bot.service.people import get_person
 from bot.service.progress import after_results
 from bot.service.reporting import check_scores, final_after_ruling, settle_match
@@ -377,14 +378,20 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, voided: list[int], after: MatchState, now: datetime) -> None:
+                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        then_final: bool = False) -> None:
+    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
+    it made final (``reporting.final_after_ruling``) follows in the same message, so a
+    ruling that settles the match is one message to each player, not two."""
+    news = News(event)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
-            await outbox.enqueue(
-                tx, person_id=person, now=now,
-                text_html=say.ruled(event, view, viewer, game, result.ruling, result.scores,
-                                    why, voided, after, to=result.to))
+            news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
+                                        result.scores, why, voided, after, to=result.to))
+    if then_final:
+        await final_after_ruling(tx, event, view.id, now, news)
+    await news.send(tx, now)
 
 
 async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
@@ -472,11 +479,11 @@ async def _rule(
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
-    await final_after_ruling(tx, event, view.id, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
-    notice = await ruler_notice(tx, dispute.id) + say.ruled_note(event, who, result.ruling, scores,
-                                                                 result.to, why)
+    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
+        event, who, result.ruling, scores, result.to, why)
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
@@ -1045,6 +1052,6 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
-    await final_after_ruling(tx, event, view.id, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     return result

@@ -163,7 +163,7 @@ def test_the_ruling_is_the_one_the_td_gave(transcript: str) -> None:
     assert "[bot → Cai] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 431, " \
         "Ben Ong 420." in transcript
     assert "    Score: Cai Wen 1-0 Ben Ong (+11)" in transcript
-    assert "… ✅ Ruled by Tara Tan: scores amended to 420-431." in transcript
+    assert "    ✅ Ruled by Tara Tan: scores amended to 420-431." in transcript
     assert "[bot → Tara (TD)] ✅ M2 game 1: scores amended." in transcript
 
 

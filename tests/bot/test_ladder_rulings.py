@@ -65,9 +65,12 @@ async def test_a_disputed_result_moves_no_rung_until_the_td_rules(tmp_path: Path
         await say(bot, "Tara TD", "the scoresheet shows Ben won")
         # Ben held #1 and the result is final: the rungs never moved, and both are told.
         assert await order(bot) == START
+        # one message: the ruling, and what it made final
         assert said_to(bot, "Eve Tan").endswith(
-            "✅ Club Ladder: a TD ruled, so your challenge is final: you lost 380-412 v Ben "
-            "Ong.\n/ladder shows the ladder; /challenge whom you may challenge now.")
+            "⚖️ Club Ladder, Ladder challenges: a TD ruled on game 1: the scores are you 380, "
+            "Ben Ong 412.\nWhy: the scoresheet shows Ben won\nScore: Eve Tan 0-1 Ben Ong (-32)\n"
+            "Ben Ong wins the match.\n/ladder shows the ladder; /challenge whom you may "
+            "challenge now.")
         assert "climbs" not in said_to(bot, "Eve Tan") + said_to(bot, "Cai Wen")
         # the ruling's message, then the final result: no "won your challenge" before them
         assert "won your ladder challenge" not in said_to(bot, "Eve Tan")
