@@ -481,7 +481,8 @@ def inbox(
     for f in box.failed_deadlines:
         out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
     for m in box.unfinished:
-        out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+        waits = ", waiting for a player" if m.state == "waiting" else ""
+        out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name}{waits})")
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
                    f"({m.round_name}) -- a TD must rule on it")

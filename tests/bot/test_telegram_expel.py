@@ -93,6 +93,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     pending = await say(bot, "Tara TD", "/pending")
     assert "Expelled players' slots: who takes them (para 29) (1):" in pending
     assert "M3: Ann Lee's slot v Ben Ong; 2 candidate(s)" in pending
+    assert ("Unfinished matches of open rounds (1):\n• M3: Ann Lee v Ben Ong (Final) — waiting "
+            "for a player") in pending
 
     await tap(bot, "Tara TD", "Cai Wen (best loser)")
     assert last(bot, "Tara TD").startswith("✅ Cai Wen takes Ann Lee's slot in M3 against Ben Ong")
@@ -103,7 +105,11 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     edited = [m.text or "" for m in bot.telegram.sent(user(bot, "Tara TD"))
               if "may be offered" in (m.text or "")]
     assert edited and "✅ Tara TD decided: Cai Wen takes the slot." in edited[-1]
-    assert "Nothing waits for you." in await say(bot, "Tara TD", "/pending")
+    # the slot is filled; the Final is still to be played in its open round
+    pending = await say(bot, "Tara TD", "/pending")
+    assert "slots" not in pending
+    assert pending.endswith("Unfinished matches of open rounds (1):\n• M3: Cai Wen v Ben Ong "
+                            "(Final)"), pending
 
     # the Final is now Ben v Cai, in an open round: Cai can play and report it
     assert "against Ben Ong, best of 5: being played" in await say(bot, "Cai Wen", "/matches")
