@@ -24,7 +24,7 @@ from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.matches import core_match, get_match, matches_of_round
 from bot.service.roles import require_role
-from bot.service.rounds import move_close_in
+from bot.service.rounds import move_close_in, unfinished_of
 from bot.service.rulings import award_match_bye_in
 from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import settled_note, to_both
@@ -72,9 +72,7 @@ async def extend_round(
             return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
         rnd = await get_round(tx, rnd.id)
         told = 0
-        for m in await matches_of_round(tx, rnd.id):
-            if m.state != "playing":
-                continue
+        for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
             for side, person in enumerate(m.people):
                 if person is None:
                     continue

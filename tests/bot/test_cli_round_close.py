@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import deadlines
+from bot.service import deadlines, desk
+from bot.service.schedule import find_round
+from bot.service.unit import Request
 from bot.store.db import Database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,3 +173,17 @@ def test_a_match_made_playable_after_the_opening_is_in_the_inbox_reminders_and_n
         [(buttons,)] = conn.execute("SELECT buttons_json FROM outbox WHERE text_html = ?",
                                     (notice,)).fetchall()
     assert "M3: match bye to Dev Rao" in buttons and "Extend 7 days" in buttons
+    # Extend 7 days tells M3's two players their new deadline
+    async def extend() -> int:
+        database = await Database.open(Path(db))
+        try:
+            async with database.transaction() as tx:
+                rnd = await find_round(tx, int(await tx.scalar("SELECT id FROM events")), "Final")
+            assert rnd.closes_at is not None
+            done = await desk.extend_round(database, Request.cli(datetime(2099, 2, 2, tzinfo=UTC)),
+                                           rnd.id, extends_from=int(rnd.closes_at.timestamp()))
+            return done.players_told
+        finally:
+            await database.close()
+    assert asyncio.run(extend()) == 2
+    assert len(_messages_with(db, "the TDs extended Final")) == 2
