@@ -27,7 +27,7 @@ from bot.service.events import Event, get_event
 from bot.service.formats import cite
 from bot.service.matches import MatchView, get_match, latest_event_of, matches_of_person
 from bot.service.people import get_person
-from bot.service.slip_copies import Note, close_copy, settle_slips
+from bot.service.slip_copies import OPEN, Note, close_copy, settle_slips
 from bot.service.unit import (
     Answer,
     Request,
@@ -41,6 +41,7 @@ from bot.store import disputes_repo, outbox_repo, photos_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
 from bot.store.slips_repo import SlipRow
+from core.match import Match
 
 
 @dataclass(frozen=True)
@@ -108,10 +109,11 @@ def ruler_copies(dispute_id: int) -> str:
     return f"dispute:{dispute_id}:ruler:"
 
 
-async def ruler_notice(tx: Tx, dispute_id: int) -> str:
+async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> str:
     """The notice of dispute ``dispute_id`` as its rulers read it now
     (``dispute_texts.for_ruler``): the slip that counts, the other report of the game if
-    one differed, the disputer's reason once given, the players' phones."""
+    one differed, the disputer's reason once given, the players' phones; once ``ruled``,
+    without the call to tap a ruling."""
     dispute = await disputes_repo.get(tx, dispute_id)
     assert dispute is not None and dispute.slip_id is not None
     slip = await slips_repo.get(tx, dispute.slip_id)
@@ -124,7 +126,8 @@ async def ruler_notice(tx: Tx, dispute_id: int) -> str:
               for s, p in enumerate(view.people)]
     claims = dispute_texts.Claims((await get_person(tx, dispute.raised_by)).name, slip, second,
                                   dispute.reason, (phones[0], phones[1]))
-    return dispute_texts.for_ruler(await get_event(tx, view.event_id), view, claims)
+    return dispute_texts.for_ruler(await get_event(tx, view.event_id), view, claims,
+                                    open_=not ruled)
 
 
 async def _photo_to(tx: Tx, rulers: list[int], dispute_id: int, view: MatchView, game: int,
@@ -274,17 +277,20 @@ async def ruler_name(tx: Tx, actor: Actor) -> str:
 
 
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
-                    ruler_note: str, by: Actor, now: datetime) -> None:
-    """A decision took the place of what was open in ``view``: its open slips close
-    (``slip_copies.settle_slips``: final or void, their windows cancelled, both copies
-    edited with ``slip_note``), and its open disputes are ruled as ``ruling`` by ``by``,
-    every ruler's copy of each notice edited to say so (``ruler_note``) with its ruling
-    buttons gone, as a ruling on the dispute itself edits them (SSSg para 19)."""
-    await settle_slips(tx, view, slip_note, now)
+                    ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
+                    slips: tuple[str, ...] = OPEN) -> None:
+    """A decision took the place of what was open in ``view``: its slips in ``slips``
+    close (``slip_copies.settle_slips``: final or void as the match ``decided`` counts
+    their games, windows cancelled, both copies edited with ``slip_note``), and its open
+    disputes are ruled as ``ruling`` by ``by``, every ruler's copy of each notice edited
+    to say so (``ruler_note``) with its ruling buttons gone, as a ruling on the dispute
+    itself edits them (SSSg para 19). Called before the decision is settled
+    (``reporting.settle_match``), so that the result is final when nothing is left open."""
+    await settle_slips(tx, view, slip_note, now, decided=decided, states=slips)
     for dispute in await disputes_repo.open_of_match(tx, view.id):
         if not await disputes_repo.rule(tx, dispute.id, ruling=ruling,
                                         adjudicator=by.person_id, now=now):
             continue
-        notice = await ruler_notice(tx, dispute.id) + ruler_note
+        notice = await ruler_notice(tx, dispute.id, ruled=True) + ruler_note
         for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
             await outbox.enqueue_edit(tx, copy, text_html=notice, now=now)

@@ -225,13 +225,13 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     if other is not None:
         await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{view.id}:forfeit",
                              text_html=say.forfeited_to(event, view, view.label(side), count))
-    await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False)
     reason = f"{view.label(side)} was expelled: {why}"
     await supersede(  # the games played stand: their open slips are final, disputes closed
-        tx, view, ruling=f"forfeit: {reason}", by=by, now=now,
+        tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
         slip_note=lambda viewer, counts: settled_note(
             went_to(view, viewer, 1 - side, "by forfeit", reason), counts),
         ruler_note=settled_note(went_to(view, None, 1 - side, "by forfeit", reason), True))
+    await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False)
     await journal.record(tx, who=by, action="match.forfeit", subject=f"match:{view.id}",
                          now=now, why=f"{view.label(side)} was expelled: {why}",
                          detail={"code": view.code, "to_side": 1 - side, "games": count})

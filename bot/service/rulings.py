@@ -40,9 +40,10 @@ from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.news import News
 from bot.service.people import get_person
 from bot.service.progress import after_results
-from bot.service.reporting import check_scores, settle_match
+from bot.service.reporting import check_scores, final_after_ruling, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.slip_copies import settled_note, to_both, went_to
@@ -70,6 +71,7 @@ from bot.store.disputes_repo import DisputeRow
 from core import sssg
 from core.formats import is_digits
 from core.match import (
+    Decision,
     Game,
     GameKind,
     Match,
@@ -353,7 +355,7 @@ async def apply_correction_in(
     await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
     decided_before = view.state == "decided"
     outcome_before = (decided_before, view.winner if decided_before else None)
-    outcome_after = (after.decided and after.winner is not None, after.winner)
+    outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
     if reopened or (not decided_before and view.state != "playing" and after.counted):
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
@@ -407,14 +409,20 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, voided: list[int], after: MatchState, now: datetime) -> None:
+                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        then_final: bool = False) -> None:
+    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
+    it made final (``reporting.final_after_ruling``) follows in the same message, so a
+    ruling that settles the match is one message to each player, not two."""
+    news = News(event)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
-            await outbox.enqueue(
-                tx, person_id=person, now=now,
-                text_html=say.ruled(event, view, viewer, game, result.ruling, result.scores,
-                                    why, voided, after, to=result.to))
+            news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
+                                        result.scores, why, voided, after, to=result.to))
+    if then_final:
+        await final_after_ruling(tx, event, view.id, now, news)
+    await news.send(tx, now)
 
 
 async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
@@ -498,15 +506,16 @@ async def _rule(
                 "impact": applied.impact},
         why=why,
     )
-    later = [n for n in applied.voided if n != game]  # a voided game is no later one
+    later = say.beyond_decision(ruling, game, applied.voided)
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    later, applied.reopened, to, applied.impact,
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, later, after, req.now)
-    notice = await ruler_notice(tx, dispute.id) + say.ruled_note(
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
+    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
         event, await ruler_name(tx, actor), result.ruling, scores, result.to, why)
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
@@ -870,11 +879,12 @@ async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: d
 
 async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: MatchView,
                        new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
+    # first, so that the result is final when settled if nothing else is left open
+    await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
                                         confirm=confirm)
     names = (view.label(0), view.label(1))
     after = applied.after
-    await _settle_the_rest(tx, event, view, actor, ruling, side, why, now)
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
                          subject=f"match:{view.id}", now=now,
                          detail={"code": view.code, "to_side": side,
@@ -892,13 +902,19 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
 
 
 async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, ruling: str,
-                           side: int, why: str, now: datetime) -> None:
+                           side: int, why: str, now: datetime,
+                           decided: Match | None = None) -> None:
     """A ruling that decided the whole match (``match_bye``, ``tie``) for ``side`` takes the
-    place of whatever else was open in it: its slips and disputes close, their copies say
-    who the match went to and why (``disputes.supersede``)."""
+    place of what was open in it (``disputes.supersede``; ``decided``: the match as the
+    ruling leaves it, None: as stored): its disputes close, and its slips, their copies
+    saying who the match went to and why. A match bye voids the games, so every open slip
+    goes; a tie's ruling keeps them, and a slip still in its window stays open to a
+    dispute (SSSg para 24): only a disputed one is settled, its game counting as
+    reported."""
     how = "by a match bye" if ruling == "match_bye" else "by a TD's ruling on the tie"
     await supersede(
-        tx, view, ruling=f"{ruling}: {why}", by=actor, now=now,
+        tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
+        slips=("pending", "disputed") if ruling == "match_bye" else ("disputed",),
         slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
                                                       counts),
         ruler_note=say.ruled_note(event, await ruler_name(tx, actor), ruling, None,
@@ -1090,5 +1106,6 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     return result

@@ -22,6 +22,7 @@ from bot.service.matches import MatchView, core_match
 from bot.store import games_repo, outbox_repo, slips_repo
 from bot.store.db import Tx
 from bot.store.slips_repo import SlipRow
+from core.match import Match
 
 #: The deadline of a slip's window (para 24): undisputed, the slip is final when it passes.
 SLIP_WINDOW = "slip.window"
@@ -45,26 +46,29 @@ async def close_copy(tx: Tx, slip: SlipRow, note_html: str, now: datetime) -> No
         await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note_html, now=now)
 
 
-async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime) -> int:
-    """A decision took the place of the match's open slips: each closes, final when its
-    game still counts (a tied match ruled, an expelled player's games forfeited: the games
-    played stand) and void when it does not (a match bye voids them, SSSg para 27). Their
-    windows' deadlines are cancelled, as nothing is left for them to finalise, and both
-    copies of each are edited to ``note``: no Agree / Dispute left on a settled result.
-    Returns how many closed."""
+async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
+                       decided: Match | None = None, states: tuple[str, ...] = OPEN) -> int:
+    """A decision took the place of the match's slips in ``states``: each closes, final
+    when its game counts in the match as ``decided`` leaves it (a tied match ruled, an
+    expelled player's games forfeited: the games played stand; None: as stored) and void
+    when it does not (a match bye voids them, SSSg para 27). Their windows' deadlines are
+    cancelled when none is left open, and both copies of each are edited to ``note``: no
+    Agree / Dispute left on a settled result. Returns how many closed."""
     rows = await games_repo.games_of(tx, view.id)
-    counting = {rows[i].id for i in (await core_match(tx, view.id)).state().counted}
+    match = decided if decided is not None else await core_match(tx, view.id)
+    counting = {rows[i].id for i in match.state().counted if i < len(rows)}
     closed = 0
-    for slip in await slips_repo.of_match(tx, view.id, OPEN):
+    for slip in await slips_repo.of_match(tx, view.id, states):
         counts = slip.game_id in counting
-        if not await slips_repo.move(tx, slip.id, OPEN, "final" if counts else "void", now):
+        if not await slips_repo.move(tx, slip.id, states, "final" if counts else "void", now):
             continue
         closed += 1
         for side in (0, 1):
             for stored in await outbox_repo.by_dedupe_prefix(tx, copy_key(slip.id, side)):
                 await outbox.enqueue_edit(tx, stored, now=now,
                                           text_html=stored.text_html + note(side, counts))
-    await cancel_deadlines(tx, f"match:{view.id}", now, kinds=(SLIP_WINDOW,))
+    if not await slips_repo.of_match(tx, view.id, ("pending",)):
+        await cancel_deadlines(tx, f"match:{view.id}", now, kinds=(SLIP_WINDOW,))
     return closed
 
 
