@@ -164,6 +164,24 @@ async def test_a_tie_ruled_closes_the_dispute_and_its_notices(
                         "drawn at the club); this result stands."), dev
 
 
+async def test_a_tie_ruled_leaves_a_slip_in_its_window_open_to_a_dispute(
+    bot: BotUnderTest,
+) -> None:
+    """Game 3 of the tied M1 is still in its window when Tara decides the tie: the ruling
+    keeps the games, so Dev may still agree or dispute it (para 24)."""
+    db, td = bot.runtime.db, Request.cli(bot.clock())
+    event_id = await _event_id(bot)
+    await rulings.forfeit(db, td, event_id, "M1", 1, "Ann Lee", why="Dev absent")
+    await reporting.enter_game(db, td, event_id, ("Dev Rao", "Ann Lee"), (475, 400),
+                               starter="Dev Rao")
+    await _report(bot, "Ann Lee", "400-400", "I started")
+    await tap(bot, "Tara TD", "Ann Lee wins")
+    await say(bot, "Tara TD", "lots drawn at the club")
+    assert await _all(bot, "SELECT winner_side FROM matches WHERE code = 'M1'") == [(0,)]
+    assert await _all(bot, "SELECT state FROM slips WHERE state <> 'draft'") == [("pending",)]
+    assert {"Agree", "Dispute"} <= set(buttons_of(bot, "Dev Rao"))
+
+
 async def test_a_ruling_that_voids_a_later_match_settles_its_slips(
     bot: BotUnderTest,
 ) -> None:
