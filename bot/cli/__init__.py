@@ -18,6 +18,7 @@ from bot.cli import (  # noqa: F401
     round_event_cmds,
     round_hold_cmds,
     run_cmds,
+    sheet_cmds,
 )
 from bot.cli.app import app, run_main
 

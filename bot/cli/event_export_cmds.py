@@ -1,8 +1,10 @@
-"""`tdbot event export EVENT --json` and `tdbot bracket EVENT --out FILE.png`: a stored
-event as data, and its bracket pictures, from the database.
+"""`tdbot event export EVENT --json|--csv` and `tdbot bracket EVENT --out FILE.png`: a
+stored event as data, and its bracket pictures, from the database.
 
-The export has exactly the shape of `tdbot simulate --json` (``core.event_record``); the
-pictures are the ones the bot sends (``bot/service/brackets.py``).
+The JSON's decided matches have the shape of `tdbot simulate --json` (``core.event_record``),
+every other match beside them with its state (``bot/service/export.py``); the CSV is every
+game (``bot/service/result_sheet.py``); the pictures are the ones the bot sends
+(``bot/service/brackets.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import typer
 
 from bot.cli.app import app, fail
 from bot.cli.platform_cmds import DbOption, _use, event_app
+from bot.cli.sheet_cmds import print_sheet
 from bot.service import brackets, export
 from bot.service.events import lookup_event
 from bot.store.db import Database
@@ -25,13 +28,23 @@ EventArg = Annotated[str, typer.Argument(help="The event's slug or id")]
 @event_app.command("export")
 def event_export(
     event: EventArg,
-    as_json: bool = typer.Option(False, "--json", help="Print the event as JSON (the only form)"),
+    as_json: bool = typer.Option(False, "--json", help="Every match as JSON, in the shape of "
+                                 "`tdbot simulate --json`, with its state."),
+    as_csv: bool = typer.Option(False, "--csv", help="Every game as CSV: round, match, players, "
+                                "scores, starter, winner or tie, final or not."),
+    out: Path | None = typer.Option(None, "--out", help="Write the CSV here (with --csv)."),
     db: DbOption = None,
 ) -> None:
-    """Print every decided match with its games, and the places once the event is over,
-    in the shape of `tdbot simulate --json`."""
-    if not as_json:
-        fail("say --json: the export is JSON, in the shape of `tdbot simulate --json`")
+    """Print every match of the event (open ones with their games so far and their state),
+    and the places once the event is over; or every game as a spreadsheet (--csv)."""
+    if as_json == as_csv:
+        fail("say --json (every match, in the shape of `tdbot simulate --json`) or --csv "
+             "(every game, a line each)")
+    if as_csv:
+        print_sheet(event, "results", out, db)
+        return
+    if out is not None:
+        fail("--out is for --csv; --json prints to standard output")
 
     async def work(database: Database) -> dict[str, Any]:
         found = await lookup_event(database, event)

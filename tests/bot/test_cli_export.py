@@ -73,8 +73,10 @@ def play(pm: sssg.PlayableMatch, rng: random.Random) -> Match:
 
 def comparable(record: dict[str, Any]) -> dict[str, Any]:
     """Everything but the round of play each match is filed under (the core plays all
-    ready matches at once; the stored event files them under its rounds)."""
-    return {**record, "matches": sorted(({k: v for k, v in m.items() if k != "round_of_play"}
+    ready matches at once; the stored event files them under its rounds) and the stored
+    state the export adds to each match."""
+    return {**record, "matches": sorted(({k: v for k, v in m.items()
+                                          if k not in ("round_of_play", "state")}
                                          for m in record["matches"]), key=lambda m: m["id"])}
 
 
@@ -114,7 +116,7 @@ def test_an_event_entered_by_tdbot_report_exports_what_the_core_computes(tmp_pat
     assert len(exported["matches"]) == 7 and all(len(m["games"]) >= 2 for m in exported["matches"])
 
 
-def test_an_unfinished_event_exports_its_decided_matches_and_no_places(tmp_path: Path) -> None:
+def test_an_unfinished_event_exports_every_match_and_no_places(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     definition = tmp_path / "octo.toml"
     definition.write_text(DEFINITION)
@@ -123,7 +125,11 @@ def test_an_unfinished_event_exports_its_decided_matches_and_no_places(tmp_path:
     code, _, err = run("event", "export", "octo", "--db", db)
     assert code == 2 and "--json" in err
     exported = json.loads(ok("event", "export", "octo", "--json", "--db", db))
-    assert exported["matches"] == [] and exported["placements"] is None
+    assert exported["placements"] is None
+    states = {m["id"]: (m["state"], m["round"], m["games"]) for m in exported["matches"]}
+    assert len(states) == 7 and states["M1"] == ("ready", "QF", [])
+    assert states["M7"] == ("waiting", "Final", [])
+    assert exported["matches"][-1]["players"] == ["winner of M5", "winner of M6"]
     assert exported["players"] == 8 and exported["seed"] == 11
 
 
