@@ -566,26 +566,47 @@ async def mark_paid(db: Database, req: Request, checkin_id: int, *,
         checkin = await club_repo.get_checkin(tx, checkin_id)
         if checkin is None:
             raise NotFound(f"no check-in {checkin_id}")
-        session = await club_repo.get_session(tx, checkin.session_id)
-        assert session is not None
-        await require_role(tx, actor, session.event_id, "td")
-        if checkin.person_id == actor.person_id:
-            raise NotAllowed("this is your own fee: another TD or the organiser marks it")
-        event = await get_event(tx, session.event_id)
-        if checkin.fee == 0:
-            raise Invalid(f"{checkin.name} owes nothing tonight ({checkin.fee_reason})")
-        who = await _who(tx, actor)
-        marked = await club_repo.mark_paid(tx, checkin_id, by=who, now=req.now)
-        if marked:
-            await journal.record(tx, who=actor, action="club.fee_paid",
-                                 subject=f"entry:{checkin.entry_id}", now=req.now,
-                                 detail={"night": session.seq, "fee": checkin.fee})
-            fees = await _fee_list(tx, event, session)
-            for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
-                await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees),
-                                          buttons=fee_buttons(fees) or None, now=req.now)
-        done = FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
-        return await answer_with(tx, req, render, done)
+        return await answer_with(tx, req, render, await _mark_paid(tx, req, actor, checkin))
+
+
+async def mark_paid_named(db: Database, req: Request, event_id: int, name: str) -> FeePaid:
+    """Use-case: a TD marks tonight's fee of a player named as typed (``core.names``)
+    paid, as a tap on the fee list's button does (``tdbot club fees EVENT --paid NAME``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        club_of(event)
+        checked = await club_repo.checkins(tx, (await _tonight(tx, event)).id)
+        try:
+            checkin = checked[pick(name, [c.name for c in checked])]
+        except NameRefused as exc:
+            raise Invalid(f"{exc} (of those checked in tonight)") from None
+        return await _mark_paid(tx, req, actor, checkin)
+
+
+async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> FeePaid:
+    """Mark one check-in's fee paid (a TD, not for their own fee) and edit every fee
+    list of its night in place; a second mark changes nothing and says who marked it."""
+    session = await club_repo.get_session(tx, checkin.session_id)
+    assert session is not None
+    await require_role(tx, actor, session.event_id, "td")
+    if checkin.person_id == actor.person_id:
+        raise NotAllowed("this is your own fee: another TD or the organiser marks it")
+    event = await get_event(tx, session.event_id)
+    if checkin.fee == 0:
+        raise Invalid(f"{checkin.name} owes nothing tonight ({checkin.fee_reason})")
+    who = await _who(tx, actor)
+    marked = await club_repo.mark_paid(tx, checkin.id, by=who, now=req.now)
+    if marked:
+        await journal.record(tx, who=actor, action="club.fee_paid",
+                             subject=f"entry:{checkin.entry_id}", now=req.now,
+                             detail={"night": session.seq, "fee": checkin.fee})
+        fees = await _fee_list(tx, event, session)
+        for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
+            await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees),
+                                      buttons=fee_buttons(fees) or None, now=req.now)
+    return FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
 
 
 @dataclass(frozen=True)

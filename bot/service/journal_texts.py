@@ -226,8 +226,8 @@ def _ruled(e: JournalEntry, n: Names) -> str:
 
 def _ladder(verb: str) -> Sentence:
     def sentence(e: JournalEntry, n: Names) -> str:
-        said = [str(t) for t in _d(e, "events") or []]
-        return verb + (": " + " ".join(said) if said else "")
+        said = " ".join(str(t) for t in _d(e, "events") or []).rstrip(".")
+        return verb + (f": {said}" if said else "")
     return sentence
 
 
