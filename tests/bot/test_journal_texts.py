@@ -91,7 +91,9 @@ def test_every_action_the_service_writes_has_a_sentence() -> None:
 
 def test_every_deadline_kind_has_a_name() -> None:
     deadlines._load_handlers()
-    assert set(deadlines._HANDLERS) <= set(DEADLINES), set(deadlines._HANDLERS) - set(DEADLINES)
+    kinds = {kind for kind, fn in deadlines._HANDLERS.items()
+             if fn.__module__.startswith("bot.")}  # other tests register kinds of their own
+    assert len(kinds) >= 10 and kinds <= set(DEADLINES), kinds - set(DEADLINES)
 
 
 @pytest.mark.parametrize("action", sorted(KINDS))
