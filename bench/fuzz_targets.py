@@ -84,8 +84,17 @@ def check(target: Target, text: str) -> None:
 
 @st.composite
 def mutated(draw: st.DrawFn, sample: str) -> str:
-    """``sample`` changed in one place: a line replaced, cut short, or an odd piece put in."""
-    how = draw(st.sampled_from(("line", "cut", "insert", "crlf", "bom")))
+    """``sample`` changed in one place: a line replaced, cut short, or an odd piece put in;
+    or a line replaced by a value nested deep in brackets (a reader that recurses once per
+    level, as tomllib does, overflows Python's stack at a few hundred)."""
+    how = draw(st.sampled_from(("line", "cut", "insert", "crlf", "bom", "nest")))
+    if how == "nest":
+        lines = sample.split("\n")
+        depth = draw(st.integers(1, 2000))
+        opening, closing = draw(st.sampled_from((("[", "]"), ("{a = ", "}"))))
+        lines[draw(st.integers(0, len(lines) - 1))] = (
+            "x = " + opening * depth + "1" + closing * draw(st.sampled_from((0, depth))))
+        return "\n".join(lines)
     if how == "line":
         lines = sample.split("\n")
         i = draw(st.integers(0, len(lines) - 1))

@@ -1,5 +1,5 @@
-"""`tdbot event export EVENT --json|--csv` and `tdbot bracket EVENT --out FILE.png`: a
-stored event as data, and its bracket pictures, from the database.
+"""`tdbot event export EVENT --json|--csv` and `tdbot bracket EVENT --out DIR`: a stored
+event as data, and its bracket pictures, from the database.
 
 The JSON's decided matches have the shape of `tdbot simulate --json` (``core.event_record``),
 every other match beside them with its state (``bot/service/export.py``); the CSV is every
@@ -56,23 +56,29 @@ def event_export(
 @app.command("bracket")
 def bracket_cmd(
     event: EventArg,
-    out: Path = typer.Option(..., "--out", help="FILE.png: one file per picture, FILE-top.png ..."),
+    out: Path = typer.Option(
+        ..., "--out", help="A folder: one PNG per picture, DIR/top-upper.png ... (made if need be)"),
     division: str | None = typer.Option(
         None, "--division", help="Only this division's pictures (top, plate, qualifying ...)"),
     db: DbOption = None,
 ) -> None:
-    """Draw the event's bracket pictures, as the bot sends them, from the database."""
-    if out.suffix.lower() != ".png":
-        fail(f"--out {out}: give a file name ending in .png, e.g. bracket.png")
-    if not out.parent.is_dir():
-        fail(f"--out {out}: the folder {out.parent} does not exist")
+    """Draw the event's bracket pictures, as the bot sends them, from the database: one
+    PNG per picture in the folder --out, each file printed as it is written."""
+    if out.is_file() or (out.suffix.lower() == ".png" and not out.is_dir()):
+        fail(f"--out {out}: give a folder; the bracket is several pictures, one PNG each "
+             f"(e.g. --out {out.with_suffix('')})")
 
     async def work(database: Database) -> list[tuple[str, bytes]]:
         found = await lookup_event(database, event)
         return await brackets.bracket_files(database, found.id, division)
 
-    for name, png in _use(db, work):
-        path = out.with_name(f"{out.stem}-{name}.png")
+    pictures = _use(db, work)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"--out {out}: cannot make the folder ({exc.strerror or exc})")
+    for name, png in pictures:
+        path = out / f"{name}.png"
         try:
             path.write_bytes(png)
         except OSError as exc:

@@ -427,7 +427,7 @@ def simulate_cmd(
     drops: DropsOpt = None,
     third_place: ThirdPlaceOpt = False,
     png: Path | None = typer.Option(
-        None, "--png", help="Also draw the finished brackets: one PNG per division in this folder"
+        None, "--png", help="Also draw the finished brackets: one PNG per picture in this folder"
     ),
 ) -> None:
     """Play a whole knockout event with random scores and print every match and the places."""

@@ -91,6 +91,10 @@ def report(
         "--photo-window", help="The winner (on a tie the starter) owes a board photo within "
                                "the event's photo window (para 25); by default a paper "
                                "slip's photo is the TD's business.")] = False,
+    game: Annotated[int | None, typer.Option(
+        "--game", min=1, help="The game's number in its match: makes running the command "
+                              "again safe (game N already entered with these scores: "
+                              "nothing done; other scores: refused).")] = None,
     db: DbOption = None,
 ) -> None:
     """Enter a game of a match being played, from a paper result slip (final at once)."""
@@ -102,10 +106,14 @@ def report(
         when = _played_at(at, ev, now) if at is not None else None
         return await reporting.enter_game(
             database, Request.cli(now), ev.id, (player_one, player_two), scores,
-            starter=starter, played_at=when, why=why, photo_window=photo_window,
+            starter=starter, played_at=when, why=why, photo_window=photo_window, game=game,
         )
 
     done = _use(db, work)
+    if done.already and not as_json:
+        typer.echo(f"{done.match} game {done.game} is already entered (same scores): "
+                   "nothing done")
+        return
     if as_json:
         typer.echo(json.dumps(done.as_json()))
         return

@@ -71,7 +71,7 @@ def run(
 
     from telegram import Update
 
-    from bot.telegram.app import BotOptions, build_application, file_url_for
+    from bot.telegram.app import BotOptions, build_application, file_url_for, not_alone
     from bot.telegram.pacing import RealTime, VirtualTime
 
     base = base_url or settings.base_url
@@ -108,6 +108,7 @@ def run(
         pace_time=VirtualTime() if settings.pace == "virtual" else RealTime(),
         webhook=hook is not None,
         freeze_heap=True,
+        stop_if_not_alone=True,
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -123,6 +124,8 @@ def run(
     with _telegram_trouble(base):
         if hook is None:
             application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+            if (why := not_alone(application)) is not None:
+                fail(why)
         else:
             application.run_webhook(
                 listen=listen or settings.listen,
@@ -145,7 +148,11 @@ def _check_database(path: Path) -> None:
     from bot.store.migrations import MigrationError
 
     async def check() -> None:
-        await (await Database.open(path)).close()
+        database = await Database.open(path)
+        try:
+            await database.check_writable()
+        finally:
+            await database.close()
 
     try:
         asyncio.run(check())

@@ -1,4 +1,4 @@
-"""Bracket pictures: PNGs of a knockout event, one per division, for phones.
+"""Bracket pictures: PNGs of a knockout event, sized for a phone (``bot.pictures.layout``).
 
 ``bracket_pngs`` is what the bot (``/bracket``) and the command line (``tdbot simulate
 --png``) call. Where things go is worked out by ``bot.pictures.layout`` (pure, tested
@@ -27,7 +27,6 @@ BACKGROUND = "#ffffff"
 INK = "#1f2933"
 MUTED = "#7b8794"
 FAINT = "#b6bec8"
-LINE = "#9aa5b1"
 BORDER = "#7b8794"
 BORDER_EMPTY = "#c5ccd3"
 FILL_FADED = "#f3f5f7"
@@ -178,8 +177,6 @@ def render(layout: Layout, fonts: Fonts) -> bytes:
     """The picture of a layout, as PNG bytes."""
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for points in layout.lines:
-        draw.line(points, fill=LINE, width=layout.sizes.line, joint="curve")
     for box in layout.boxes:
         _draw_box(draw, fonts, layout, box)
     for t in layout.texts:
@@ -192,12 +189,12 @@ def render(layout: Layout, fonts: Fonts) -> bytes:
 def bracket_pngs(
     event: sssg.Event, *, title: str, fonts: Fonts | None = None
 ) -> list[tuple[str, bytes]]:
-    """(division, PNG) for every division of the event as it stands: "qualifying",
-    "top", "plate" (SSSg) or "single" / "double" (a plain knockout); a double
-    elimination of more than 16 seats, too big to read on a phone in one picture, comes
-    as "double-upper" (with the grand final) and "double-lower" (``bot.pictures.layout``,
-    on size). Drawing takes a few tenths of a second (``python -m bench.pictures``): the
-    bot should call it off its event loop (``asyncio.to_thread``)."""
+    """(name, PNG) for every picture of the event as it stands, in order: "qualifying",
+    then each division ("top", "plate", or a plain knockout's "single" / "double"), a
+    double elimination as "<division>-upper", "-lower" and "-final", a part too long for
+    one picture in pages ("single-1", "single-2"; ``bot.pictures.layout``, on size).
+    Drawing takes a few tenths of a second (``python -m bench.pictures``): the bot should
+    call it off its event loop (``asyncio.to_thread``)."""
     fonts = fonts or Fonts.default()
     layouts = division_layouts(event, title=title, measure=fonts.measure)
     return [(layout.name, render(layout, fonts)) for layout in layouts]
@@ -206,7 +203,7 @@ def bracket_pngs(
 def write_pngs(
     event: sssg.Event, folder: Path, *, title: str, fonts: Fonts | None = None
 ) -> list[Path]:
-    """Each picture of ``bracket_pngs`` as ``folder/<division>.png``, making the folder
+    """Each picture of ``bracket_pngs`` as ``folder/<name>.png``, making the folder
     if need be; returns the paths written. An existing file of that name is replaced."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []

@@ -1,4 +1,4 @@
-"""Where everything goes in a bracket picture: boxes, the text in them, and the lines.
+"""Where everything goes in a bracket picture: boxes, the text in them, and headings.
 
 Pure: the core event in, plain frozen values out; no Pillow. The one thing it needs from
 the drawing side is how wide a text is (``Measure``), so that long names are cut with an
@@ -7,39 +7,40 @@ ellipsis where they would not fit, and so the tests can check that nothing overl
 What a picture shows, per division of the event (``core.sssg.derive``):
 
 - a knockout bracket (the SSSg top division and plate, or a plain single or double
-  elimination) as a tree: one column per round, each match a box of two rows (player,
-  games won); who went through is bold on green, the loser grey; a bye is a row reading
-  "bye"; a match not yet played is an empty box whose rows say where its players come
-  from ("Winner of T3", "Loser of T9"), by the match ids the bot and the TDs use;
-- a double elimination as its upper bracket, its lower bracket (minor and major rounds,
-  SSSg "Schedule and Details") and the grand final, with the head start of the
-  upper-bracket winner in its label ("T30 · Aaron +1", SSSg para 2);
-- the qualifying round as a list of pairings with results and the players with byes
-  (SSSg para 1).
+  elimination) round by round, top to bottom: a heading per round ("QF · best of 13"),
+  then its matches, two a row, in bracket order; each match a box of two rows (seed,
+  player, games won); who went through is bold on green, the loser grey; a bye is a row
+  reading "bye"; a match not yet played is a box whose rows say where its players come
+  from ("Winner of T3", "Loser of T9"), by the match ids the bot and the TDs use, which
+  is how the rounds link up;
+- a match under way shows its running score and "in play" (game-points so far);
+- a double elimination as three pictures: its upper bracket, its lower bracket (minor and
+  major rounds, SSSg "Schedule and Details") and the grand final, whose heading says who
+  starts how many games up and whose score counts the head start from the start
+  ("T30 · Aaron +1", SSSg para 2);
+- the qualifying round as its matches with results, then the players with byes (SSSg
+  para 1).
 
 Scores are game-points as the rules count them (``core.match``): tied games count a
 half, a head start is included, and games that do not count (reported after the match
 was decided, para 14, or made void, para 28) are left out and noted ("1 void").
 
-Size (``division_layouts``): Telegram keeps a photo at up to 2560 px a side and shows it
-scaled to 1280 px on its longest side until it is opened and zoomed. One picture per
-division, names 20 px high: the SSSg top division (a double elimination of 16 seats,
-seven columns) is then about 2200 x 1400 px, names about 11 px high at 1280 px, and
-stays whole, so that the road from any match to the grand final is in one picture. A
-double elimination of more than 16 seats is split in two pictures: the upper bracket
-with the grand final, and the lower bracket. A picture still longer than 2560 px (from
-64 seats) is drawn smaller, down to 60 % (names 12 px); beyond that it stays big, which
-Telegram takes up to 10000 px of width and height together: up to 256 seats. Bigger
-brackets need sending as a document.
+Size, for a phone: Telegram shows a photo fitted to the chat's width, about 390 CSS px
+(1080 device px on most phones), and keeps it at up to 2560 px on its longest side,
+scaling anything bigger down. So every picture is ``WIDTH`` = 1080 px wide, names
+``Sizes.name`` = 32 px high (about 11 CSS px on the phone, like a chat's small print),
+and at most ``MAX_HEIGHT`` = 2560 px tall: a part too long for that (a single elimination
+of 64, the upper bracket of 128) goes on as a second picture, "(2 of 3)", its round's
+heading repeated. How many pictures an event has depends only on its shape, not on names
+or results, so a picture can be named when a message is queued and drawn when it is sent.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import partial
 
 from core import bracket as bk
 from core import sssg
@@ -50,10 +51,9 @@ from core.qualifying import TOP_DIVISION_SIZE
 #: How wide ``text`` is when drawn ``px`` high, bold or not (the drawing side's font).
 Measure = Callable[[str, int, bool], float]
 
-MAX_SIDE = 2560  # the largest side Telegram keeps for a photo
-MIN_SCALE = 0.6
-WHOLE_DOUBLE_SEATS = 16  # a double elimination with more seats is drawn in two parts
-NAME_EMS = (7.5, 10)  # the name column is as wide as the widest name, within these (x px)
+WIDTH = 1080  # a phone's width in device pixels: the picture is shown at (about) 1:1
+MAX_HEIGHT = 2560  # the longest side Telegram keeps for a photo; taller is scaled down
+COLUMNS = 2  # matches side by side
 
 ELLIPSIS = "…"
 DOT = " · "
@@ -65,7 +65,7 @@ DIVISION_TITLES = {
     "single": "Single elimination",
     "double": "Double elimination",
 }
-_PART_NAMES = {Part.UPPER: "upper", Part.LOWER: "lower"}
+_PART_TITLES = {Part.UPPER: "upper bracket", Part.LOWER: "lower bracket", Part.FINAL: "grand final"}
 _DECISIONS = {
     Decision.SPREAD: "on spread",
     Decision.FEWER_STARTS: "fewer starts",
@@ -120,11 +120,6 @@ class Box:
     def row_mid(self, side: int) -> int:
         return self.rows_top + side * self.row_h + self.row_h // 2
 
-    @property
-    def mid(self) -> int:
-        """Halfway between the two rows: where a line to the next round starts."""
-        return self.rows_top + self.row_h
-
 
 @dataclass(frozen=True)
 class Text:
@@ -143,61 +138,42 @@ class Text:
 
 @dataclass(frozen=True)
 class Sizes:
-    """Every length of a picture, in pixels, from one scale."""
+    """Every length of a picture, in pixels (module docstring, on size)."""
 
-    scale: float
-    name: int  # names and scores
-    small: int  # match ids, notes, seeds
-    heading: int
-    title: int
-    subtitle: int
-    row_h: int
-    label_h: int
-    heading_h: int
-    pad: int
-    gap_x: int
-    gap_y: int
-    margin: int
-    line: int  # connector width
-
-    @staticmethod
-    def at(scale: float) -> Sizes:
-        def px(v: float) -> int:
-            return max(1, round(v * scale))
-
-        return Sizes(
-            scale=scale,
-            name=px(20),
-            small=px(14),
-            heading=px(16),
-            title=px(28),
-            subtitle=px(17),
-            row_h=px(30),
-            label_h=px(20),
-            heading_h=px(26),
-            pad=px(8),
-            gap_x=px(40),
-            gap_y=px(14),
-            margin=px(24),
-            line=px(2),
-        )
+    name: int = 32  # names and scores
+    small: int = 26  # match ids, notes, seeds, the line under the headings
+    heading: int = 28  # a round's heading
+    title: int = 40  # the event's name
+    subtitle: int = 32  # which picture this is
+    row_h: int = 56
+    label_h: int = 40
+    heading_h: int = 48
+    pad: int = 12
+    gap_x: int = 24
+    gap_y: int = 24
+    margin: int = 28
 
     def text_h(self, px: int) -> int:
         return math.ceil(px * 1.25)
 
 
+SIZES = Sizes()
+
+
 @dataclass(frozen=True)
 class Layout:
-    """One picture. ``name`` is the division ("qualifying", "top", "plate", "single",
-    "double"), or a part of one ("double-upper", "double-lower") when it is split."""
+    """One picture. ``name`` says which: the division ("qualifying", "top", "plate",
+    "single", "double"), then for a double elimination its part ("top-upper",
+    "top-lower", "top-final"), then, when a part takes more than one picture, its page
+    ("single-2"). ``label`` says it in words: "Top division · upper bracket (1 of 2)"."""
 
     name: str
+    label: str
     width: int
     height: int
     sizes: Sizes
     texts: tuple[Text, ...]
     boxes: tuple[Box, ...]
-    lines: tuple[tuple[tuple[int, int], ...], ...]
 
 
 def fit(text: str, width: float, px: int, bold: bool, measure: Measure) -> str:
@@ -252,11 +228,33 @@ def _first_name(name: str, other: str | None) -> str:
     return name if other is not None and other.split()[0] == first else first
 
 
+def _upper_winner(view: bk.MatchView | None) -> str | None:
+    """The grand final's first player (the upper-bracket winner), once known."""
+    first = view.players[0] if view is not None else None
+    return first if first is not None and _placeholder_text(first) is None else None
+
+
+def _scores(m: bk.BracketMatch, view: bk.MatchView | None, d: sssg.Derived) -> list[str]:
+    """Each side's game-points: the result, or the running score of a match under way
+    once a game counts; before a match with a head start is played, the head start (SSSg para 2: the
+    upper-bracket winner starts one game up). Empty when there is nothing to count."""
+    res = d.counted.get(m.id)
+    state = res.match.state() if res is not None else None
+    if state is not None and (state.decided or state.counted):
+        if state.decision is Decision.MATCH_BYE:
+            return ["", ""]
+        return [points(p) for p in state.points]
+    if m.head_start and view is not None and view.status is Status.READY:
+        return [points(m.head_start), "0"]
+    return ["", ""]
+
+
 def _content(
     m: bk.BracketMatch, view: bk.MatchView | None, d: sssg.Derived, seeds: dict[str, int]
 ) -> _Content:
     res = d.counted.get(m.id)
     state = res.match.state() if res is not None else None
+    scores = _scores(m, view, d)
     notes: list[str] = []
     rows: list[Row] = []
     for side in (0, 1):
@@ -279,20 +277,16 @@ def _content(
             style = RowStyle.WINNER
         elif view.status is Status.NOT_NEEDED:
             style = RowStyle.LOSER
-        score = ""
-        if state is not None and state.decision is not Decision.MATCH_BYE:
-            score = points(state.points[side])
         seed = seeds.get(occ.player)
-        rows.append(Row(occ.player, style, occ.player, score, str(seed) if seed else ""))
+        rows.append(Row(occ.player, style, occ.player, scores[side], str(seed) if seed else ""))
     label = m.id
     if m.head_start:
-        first, other = view.players if view is not None else (None, None)
-        who = "upper winner"
-        if first is not None and _placeholder_text(first) is None:
-            who = _first_name(first, other)
+        first = _upper_winner(view)
+        other = view.players[1] if view is not None else None
+        who = "upper winner" if first is None else _first_name(first, other)
         label += f"{DOT}{who} +{m.head_start}"
     if state is not None:
-        if not state.decided:
+        if not state.decided and state.counted:
             notes.append("in play")
         elif state.decision in _DECISIONS:
             notes.append(_DECISIONS[state.decision])
@@ -311,27 +305,49 @@ def _heading(m: bk.BracketMatch) -> str:
     return f"{m.round_name}{DOT}best of {m.best_of}"
 
 
-@dataclass
+def _head_start_note(m: bk.BracketMatch, view: bk.MatchView | None) -> str:
+    """The line under the grand final's heading: who starts how many games up (para 2)."""
+    if not m.head_start:
+        return ""
+    games = f"{m.head_start} game{'s' if m.head_start != 1 else ''} up"
+    first = _upper_winner(view)
+    if first is None:
+        return f"The upper-bracket winner starts {games}"
+    return f"{first}, the upper-bracket winner, starts {games}"
+
+
+@dataclass(frozen=True)
+class _Section:
+    """A heading, a line under it if ``note``, then two a row either match boxes
+    (id, content) or plain names (the qualifying round's byes)."""
+
+    heading: str
+    note: str = ""
+    matches: tuple[tuple[str, _Content], ...] = ()
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class _Frame:
-    """Lengths shared by every box of one picture."""
+    """Lengths shared by every box of one picture (and of its pages)."""
 
     s: Sizes
     measure: Measure
     seed_w: int
-    name_w: int
     score_w: int
 
     @property
     def box_w(self) -> int:
-        return self.s.pad + self.seed_w + self.name_w + self.s.pad + self.score_w + self.s.pad
+        s = self.s
+        return (WIDTH - 2 * s.margin - (COLUMNS - 1) * s.gap_x) // COLUMNS
+
+    @property
+    def name_w(self) -> int:
+        return self.box_w - 3 * self.s.pad - self.seed_w - self.score_w
 
     @property
     def box_h(self) -> int:
         return self.s.label_h + 2 * self.s.row_h
-
-    @property
-    def pitch(self) -> int:
-        return self.box_h + self.s.gap_y
 
     def col_x(self, col: int) -> int:
         return self.s.margin + col * (self.box_w + self.s.gap_x)
@@ -366,33 +382,90 @@ class _Frame:
         return Text(x, y, w, self.s.text_h(px), text, px, bold, muted)
 
 
-def _frame(s: Sizes, measure: Measure, contents: Sequence[_Content]) -> _Frame:
-    widest = max((measure(r.text, s.name, True) for c in contents for r in c.rows), default=0.0)
-    name_w = math.ceil(min(max(widest, NAME_EMS[0] * s.name), NAME_EMS[1] * s.name))
-    has_seeds = any(r.seed for c in contents for r in c.rows)
+def _frame(s: Sizes, measure: Measure, sections: Sequence[_Section]) -> _Frame:
+    rows = [r for sec in sections for _, c in sec.matches for r in c.rows]
+    has_seeds = any(r.seed for r in rows)
     seed_w = math.ceil(measure("88", s.small, False)) + s.pad if has_seeds else 0
-    score_w = math.ceil(measure("10.5", s.name, True))
-    return _Frame(s, measure, seed_w, name_w, score_w)
+    scores = ["88", *(r.score for r in rows if r.score)]
+    score_w = math.ceil(max(measure(t, s.name, True) for t in set(scores)))
+    return _Frame(s, measure, seed_w, score_w)
 
 
-def _elbow(a: Box, b: Box, side: int, gap_x: int) -> tuple[tuple[int, int], ...]:
-    """A line from box ``a`` (the feeder) to slot ``side`` of box ``b``."""
-    x1, y1 = a.x + a.w, a.mid
-    x2, y2 = b.x, b.row_mid(side)
-    xm = x2 - gap_x // 2
-    return ((x1, y1), (xm, y1), (xm, y2), (x2, y2))
-
-
-def _title_block(
-    f: _Frame, title: str, subtitle: str, content_w: int
-) -> tuple[list[Text], int, int]:
-    """The title and the subtitle; returns them, the y below them and the width they
-    need (titles are cut to the content's width, or 640 px at scale 1 if it is less)."""
+def _header(f: _Frame, lines: Sequence[tuple[str, int, bool, bool]]) -> tuple[list[Text], int]:
+    """The lines at the top of a picture ((text, px, bold, muted)), each cut to the width,
+    and the y below them. An empty line keeps its room, so every page of a picture starts
+    its content at the same height."""
     s = f.s
-    room = max(content_w, round(640 * s.scale))
-    t = f.text(s.margin, s.margin, title, s.title, bold=True, width=room)
-    sub = f.text(s.margin, t.y + t.h + s.pad // 2, subtitle, s.subtitle, muted=True, width=room)
-    return [t, sub], sub.y + sub.h + s.gap_y, max(t.w, sub.w)
+    texts = []
+    y = s.margin
+    for text, px, bold, muted in lines:
+        if text:
+            texts.append(f.text(s.margin, y, text, px, bold=bold, muted=muted,
+                                width=WIDTH - 2 * s.margin))
+        y += s.text_h(px) + s.pad // 2
+    return texts, y + s.gap_y
+
+
+@dataclass
+class _Page:
+    texts: list[Text] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)
+
+
+def _paged(
+    f: _Frame, name: str, label: str, title: str, status: str, sections: Sequence[_Section]
+) -> list[Layout]:
+    """The sections one under another, two matches a row, in as many pictures as it takes
+    to keep each within ``MAX_HEIGHT``; a round carried over to the next picture has its
+    heading again, "(continued)"."""
+    s = f.s
+    _, top = _header(f, [("", s.title, True, False), ("", s.subtitle, True, False),
+                         ("", s.small, False, True)])
+    limit = MAX_HEIGHT - s.margin
+    pages = [_Page()]
+    y = top
+    for sec in sections:
+        items: Sequence[tuple[str, _Content] | str] = sec.matches or sec.names
+        cell_h, step = (f.box_h, f.box_h + s.gap_y) if sec.matches else (s.row_h, s.row_h)
+        note_h = s.text_h(s.small) + s.pad if sec.note else 0
+        lone = len(sec.matches) == 1  # a final: in the middle
+        for i in range(0, len(items), COLUMNS):
+            headed = i == 0 or y == top
+            need = cell_h + (s.heading_h + note_h if headed else 0)
+            if y + need > limit and y > top:  # no room left: the next picture
+                pages.append(_Page())
+                y = top
+                headed = True
+            page = pages[-1]
+            if headed:
+                heading = sec.heading if i == 0 else f"{sec.heading} (continued)"
+                page.texts.append(f.text(s.margin, y, heading, s.heading, bold=True,
+                                         width=WIDTH - 2 * s.margin))
+                if sec.note:
+                    page.texts.append(f.text(s.margin, y + s.heading_h - s.pad // 2, sec.note,
+                                             s.small, muted=True, width=WIDTH - 2 * s.margin))
+                y += s.heading_h + note_h
+            for c, item in enumerate(items[i : i + COLUMNS]):
+                x = (WIDTH - f.box_w) // 2 if lone else f.col_x(c)
+                if isinstance(item, str):
+                    page.texts.append(f.text(x, y, item, s.name, width=f.box_w))
+                else:
+                    page.boxes.append(f.box(item[0], x, y, item[1]))
+            y += step
+        y += s.pad
+    out = []
+    for n, page in enumerate(pages, start=1):
+        several = len(pages) > 1
+        page_label = f"{label} ({n} of {len(pages)})" if several else label
+        texts, _ = _header(f, [(title, s.title, True, False), (page_label, s.subtitle, True, False),
+                               (status, s.small, False, True)])
+        texts += page.texts
+        bottoms = [b.y + b.h for b in page.boxes] + [t.y + t.h for t in texts]
+        out.append(Layout(
+            f"{name}-{n}" if several else name, page_label, WIDTH, max(bottoms) + s.margin,
+            s, tuple(texts), tuple(page.boxes),
+        ))  # fmt: skip
+    return out
 
 
 def _division_count(event: sssg.Event, b: bk.Bracket) -> int:
@@ -404,186 +477,93 @@ def _division_count(event: sssg.Event, b: bk.Bracket) -> int:
     return top if b.name == "top" else n - top
 
 
-def _subtitle(event: sssg.Event, d: sssg.Derived, b: bk.Bracket, parts: frozenset[Part]) -> str:
+def _status(event: sssg.Event, d: sssg.Derived, b: bk.Bracket) -> str:
+    """The line under a division's title: its format, players, and how it stands."""
     title = DIVISION_TITLES.get(b.name, b.name)
     kind = "double elimination" if b.kind == "double" else "single elimination"
-    bits = [title] if title.lower() == kind else [title, kind]
+    bits = [] if title.lower() == kind else [kind.capitalize()]
     bits.append(f"{_division_count(event, b)} players")
-    if b.kind == "double" and parts != frozenset(Part):
-        bits.append("lower bracket" if Part.LOWER in parts else "upper bracket, grand final")
     if not b.seated:
         bits.append("drawn when the qualifying round is over")
     else:
-        views = {m.id: d.views[m.id] for m in b.matches}
-        champ = bk.champion(b, views)
+        champ = bk.champion(b, {m.id: d.views[m.id] for m in b.matches})
         if champ is not None:
             bits.append(f"won by {champ}")
     return DOT.join(bits)
 
 
-def bracket_layout(
+_PART_ORDER = {Part.UPPER: 0, Part.LOWER: 1, Part.FINAL: 2}
+
+
+def bracket_layouts(
     event: sssg.Event,
     d: sssg.Derived,
     b: bk.Bracket,
     *,
     title: str,
     measure: Measure,
-    scale: float = 1.0,
-    parts: frozenset[Part] = frozenset(Part),
-) -> Layout:
-    """A knockout division (``b`` is ``d.top`` or ``d.plate``), or some parts of it.
-
-    Columns are rounds: upper and lower rounds by their number, the grand final (and its
-    reset) to the right of both. A first-round match (or a first minor round's, whose
-    players drop from the upper bracket) is stacked under the one before; any other sits
-    level with the middle of the matches whose winners it takes. A third-place match
-    sits under its final.
-    """
-    s = Sizes.at(scale)
+    sizes: Sizes = SIZES,
+) -> list[Layout]:
+    """A knockout division (``b`` is ``d.top`` or ``d.plate``): one picture, or for a
+    double elimination three (upper bracket, lower bracket, grand final), each paged if
+    long. Round by round: upper rounds, then lower rounds by their number (minor before
+    major), then the grand final and its reset; a third-place match after its final."""
     seeds = {name: i for i, name in enumerate(b.seeds, start=1)}
-    matches = [m for m in b.matches if m.part in parts]
-    views = {m.id: d.views[m.id] for m in matches} if b.seated else {}
-    contents = {m.id: _content(m, views.get(m.id), d, seeds) for m in matches}
-    f = _frame(s, measure, list(contents.values()))
-    main_cols = max((m.round for m in matches if m.part is not Part.FINAL), default=0)
-
-    def col(m: bk.BracketMatch) -> int:
-        return main_cols + m.round - 1 if m.part is Part.FINAL else m.round - 1
-
-    cols = max(col(m) for m in matches) + 1
-    content_w = cols * f.box_w + (cols - 1) * s.gap_x
-    texts, y, title_w = _title_block(f, title, _subtitle(event, d, b, parts), content_w)
-    boxes: dict[str, Box] = {}
-    own_heading: set[str] = set()
-    for part in (Part.UPPER, Part.LOWER, Part.FINAL):
-        mine = [m for m in matches if m.part is part]
-        if not mine:
-            continue
-        if part is not Part.FINAL:
-            if b.kind == "double":
-                name = f"{_PART_NAMES[part].capitalize()} bracket"
-                texts.append(f.text(s.margin, y, name, s.heading + 2, bold=True))
-                y += s.heading_h + s.pad // 2
-            headings: dict[int, str] = {}
-            for m in mine:
-                if not m.third_place:
-                    headings.setdefault(col(m), _heading(m))
-            for c, h in headings.items():
-                texts.append(f.text(f.col_x(c), y, h, s.heading, bold=True, width=f.box_w))
-            y += s.heading_h
-        stack = y
-        for m in mine:
-            fed = [
-                boxes[src.match]
-                for src in m.slots
-                if src.kind is SlotKind.WINNER and src.match in boxes
-            ]
-            if m.third_place:
-                final = next(boxes[o.id] for o in mine if o.round == m.round and not o.third_place)
-                top = final.y + final.h + s.gap_y + s.heading_h
-            elif fed:
-                top = round(sum(a.mid for a in fed) / len(fed)) - s.label_h - s.row_h
-            else:
-                top = stack
-                stack += f.pitch
-            if part is Part.FINAL or m.third_place:
-                own_heading.add(m.id)
-            boxes[m.id] = f.box(m.id, f.col_x(col(m)), top, contents[m.id])
-        y = max(bx.y + bx.h for bx in boxes.values()) + s.gap_y * 2
-    for match_id in own_heading:
-        bx = boxes[match_id]
-        m = b.match(match_id)
-        texts.append(
-            f.text(bx.x, bx.y - s.heading_h, _heading(m), s.heading, bold=True, width=f.box_w)
-        )
-    lines = []
-    for m in matches:
-        for side, src in enumerate(m.slots):
-            if src.kind is SlotKind.WINNER and src.match in boxes:
-                lines.append(_elbow(boxes[src.match], boxes[m.id], side, s.gap_x))
-    width = 2 * s.margin + max(content_w, title_w)
-    height = max(bx.y + bx.h for bx in boxes.values()) + s.margin
-    suffix = "" if parts == frozenset(Part) else "-" + _PART_NAMES[min(parts - {Part.FINAL})]
-    return Layout(
-        b.name + suffix, width, height, s, tuple(texts), tuple(boxes.values()), tuple(lines)
-    )
+    views = {m.id: d.views[m.id] for m in b.matches} if b.seated else {}
+    division = DIVISION_TITLES.get(b.name, b.name)
+    status = _status(event, d, b)
+    parts = [[Part.UPPER], [Part.LOWER], [Part.FINAL]] if b.kind == "double" else [list(Part)]
+    out: list[Layout] = []
+    for part in parts:
+        rounds: dict[tuple[int, int, bool], list[bk.BracketMatch]] = {}
+        for m in b.matches:
+            if m.part in part:
+                rounds.setdefault((_PART_ORDER[m.part], m.round, m.third_place), []).append(m)
+        sections = [
+            _Section(
+                _heading(ms[0]),
+                _head_start_note(ms[0], views.get(ms[0].id)),
+                tuple((m.id, _content(m, views.get(m.id), d, seeds)) for m in ms),
+            )
+            for _, ms in sorted(rounds.items())
+        ]
+        name, label = b.name, division
+        if len(parts) > 1:
+            name, label = f"{b.name}-{part[0].value}", f"{division}{DOT}{_PART_TITLES[part[0]]}"
+        f = _frame(sizes, measure, sections)
+        out += _paged(f, name, label, title, status, sections)
+    return out
 
 
-QUALIFYING_PER_COLUMN = 8
-
-
-def qualifying_layout(
-    event: sssg.Event, d: sssg.Derived, *, title: str, measure: Measure, scale: float = 1.0
-) -> Layout:
-    """The qualifying round (SSSg para 1): its matches, seeded player first, in columns
-    of up to eight, then the players with byes."""
+def qualifying_layouts(
+    event: sssg.Event, d: sssg.Derived, *, title: str, measure: Measure, sizes: Sizes = SIZES
+) -> list[Layout]:
+    """The qualifying round (SSSg para 1): its matches, seeded player first, then the
+    players with byes."""
     assert event.plan is not None
-    s = Sizes.at(scale)
     qids = [mid for mid, div in d.divisions.items() if div == "qualifying"]
-    contents = {}
-    for qid in qids:
-        spec = d.views[qid].spec
-        contents[qid] = _content(spec, d.views[qid], d, {})
-    byes = [e.name for e in event.plan.byes]
-    f = _frame(s, measure, list(contents.values()))
-    per_col = min(QUALIFYING_PER_COLUMN, max(1, math.ceil(len(qids) / 2)))
-    match_cols = math.ceil(len(qids) / per_col)
-    # The byes in columns as long as the matches' (or 8 names, if that is longer).
-    per_bye_col = max(QUALIFYING_PER_COLUMN, per_col * f.pitch // s.row_h)
-    cols = match_cols + math.ceil(len(byes) / per_bye_col)
-    content_w = cols * f.box_w + (cols - 1) * s.gap_x
+    matches = tuple((qid, _content(d.views[qid].spec, d.views[qid], d, {})) for qid in qids)
+    byes = tuple(e.name for e in event.plan.byes)
     best_of = event.plan.best_of
-    subtitle = DOT.join(
+    sections = [_Section(f"Matches{DOT}best of {best_of}", matches=matches)]
+    if byes:
+        sections.append(_Section("Byes", names=byes))
+    status = DOT.join(
         [f"{len(qids)} matches, best of {best_of}", f"{len(byes)} byes", "seeded player first"]
     )
-    texts, y, title_w = _title_block(f, title, f"Qualifying round{DOT}{subtitle}", content_w)
-    texts.append(f.text(s.margin, y, f"Matches{DOT}best of {best_of}", s.heading, bold=True))
-    y += s.heading_h
-    boxes = [
-        f.box(qid, f.col_x(i // per_col), y + (i % per_col) * f.pitch, contents[qid])
-        for i, qid in enumerate(qids)
-    ]
-    if byes:
-        texts.append(f.text(f.col_x(match_cols), y - s.heading_h, "Byes", s.heading, bold=True))
-        for i, name in enumerate(byes):
-            x = f.col_x(match_cols + i // per_bye_col)
-            texts.append(f.text(x, y + (i % per_bye_col) * s.row_h, name, s.name, width=f.box_w))
-    bottoms = [bx.y + bx.h for bx in boxes] + [t.y + t.h for t in texts]
-    width = 2 * s.margin + max(content_w, title_w)
-    return Layout("qualifying", width, max(bottoms) + s.margin, s, tuple(texts), tuple(boxes), ())
-
-
-def _longest(layout: Layout) -> int:
-    return max(layout.width, layout.height)
-
-
-def _fitted(make: Callable[..., Layout]) -> Layout:
-    """``make(scale=1)``, or smaller (not below MIN_SCALE) to keep within MAX_SIDE."""
-    scale = 1.0
-    layout = make(scale=scale)
-    while _longest(layout) > MAX_SIDE and scale > MIN_SCALE:
-        scale = max(MIN_SCALE, scale * MAX_SIDE / _longest(layout) * 0.99)
-        layout = make(scale=scale)
-    return layout
+    f = _frame(sizes, measure, sections)
+    return _paged(f, "qualifying", DIVISION_TITLES["qualifying"], title, status, sections)
 
 
 def division_layouts(event: sssg.Event, *, title: str, measure: Measure) -> list[Layout]:
-    """Every picture of the event: the qualifying round if there is one, then each
-    knockout division; a double elimination of more than 16 seats is split in two
+    """Every picture of the event, in order: the qualifying round if there is one, then
+    each knockout division (a double elimination in three parts), each paged if long
     (module docstring, on size)."""
     d = sssg.derive(event)
     out: list[Layout] = []
     if event.plan is not None and event.plan.needed:
-        out.append(_fitted(partial(qualifying_layout, event, d, title=title, measure=measure)))
+        out += qualifying_layouts(event, d, title=title, measure=measure)
     for b in (d.top, d.plate):
-        if b is None:
-            continue
-        whole = b.kind != "double" or b.size <= WHOLE_DOUBLE_SEATS
-        split = [frozenset({Part.UPPER, Part.FINAL}), frozenset({Part.LOWER})]
-        for parts in [frozenset(Part)] if whole else split:
-            out.append(
-                _fitted(
-                    partial(bracket_layout, event, d, b, title=title, measure=measure, parts=parts)
-                )
-            )
+        if b is not None:
+            out += bracket_layouts(event, d, b, title=title, measure=measure)
     return out

@@ -563,6 +563,10 @@ def parse_definition(text: str, source: str = "definition") -> Definition:
     except ValueError:  # tomllib's int() of a number over 4,300 digits, not a TOMLDecodeError
         raise Invalid(f"{source}: a number in it is thousands of digits long; no key here "
                       "takes one that big") from None
+    except RecursionError:  # tomllib reads a nested array or inline table by recursion
+        raise Invalid(f"{source}: brackets nested hundreds deep ([[[... or {{a = {{...); a "
+                      "definition nests at most a few levels, as examples/sssg2016.toml "
+                      "does") from None
     try:
         return Definition.model_validate(data)
     except ValidationError as exc:

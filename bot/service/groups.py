@@ -1,7 +1,7 @@
 """The event's group chat: linking it, following it when it moves, and what is posted there.
 
 An organiser adds the bot to the club's group and sends ``/link EVENT-SLUG`` there; from
-then on round openings, decided matches (with the division's bracket picture) are posted
+then on round openings, decided matches (with the picture that holds the match) are posted
 to the group. A group is open to anyone its members let in, so what goes there is what
 the results board of a club night would show: names, rounds, scores. Never a contact, a
 fee, a dispute or a TD's name; and a stranger who sends a command there gets no answer at
@@ -144,8 +144,8 @@ async def post_tied(tx: Tx, event: Event, view: MatchView, state: MatchState,
 
 async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState,
                        now: datetime, *, game: tuple[int, int] | None = None) -> None:
-    """A match was decided: the group sees the result with the division's bracket as it
-    now stands (drawn when sent: ``brackets``). ``game``: the scores of the one game a
+    """A match was decided: the group sees the result with the bracket picture that holds
+    the match, as it now stands (drawn when sent: ``brackets``). ``game``: the scores of the one game a
     one-game match was."""
     chat = await groups_repo.group_of(tx, event_id)
     if chat is None:

@@ -360,6 +360,7 @@ class GameEntered:
     decided: bool
     winner: str | None
     held: str | None = None  # played during this blackout: held for a TD, not counted (para 20)
+    already: bool = False  # this game was entered before with these scores: nothing done
 
     @property
     def next_starter(self) -> str | None:
@@ -370,7 +371,8 @@ class GameEntered:
     def as_json(self) -> dict[str, Any]:
         return {"match": self.match, "game": self.game, "score": self.score,
                 "next_starter": self.next_starter, "deciding": self.deciding,
-                "decided": self.decided, "winner": self.winner}
+                "decided": self.decided, "winner": self.winner,
+                **({"already": True} if self.already else {})}
 
 
 def _name_of(names: tuple[str, str], given: str, what: str) -> int:
@@ -416,8 +418,14 @@ async def enter_game(
     db: Database, req: Request, event_id: int, players: tuple[str, str],
     scores: tuple[int, int], *, starter: str | None = None, played_at: datetime | None = None,
     why: str = "", photo_window: bool = False, render: Answer[GameEntered] | None = None,
+    game: int | None = None,
 ) -> GameEntered:
     """Use-case: a TD enters a game from a paper slip; it is final at once (a TD checked it).
+
+    ``game`` is the number of the game the TD means, so that entering it again (a command
+    run twice, or retried after it was killed) is safe: if that game is already entered
+    with these scores nothing is done (``already``); other scores for it, or a number that
+    is neither entered nor next, are refused.
 
     ``players`` and ``scores`` in the order given; ``starter`` is the name of who started.
     Game 1 needs it (the tile draw, para 15), as does a deciding game the players drew tiles
@@ -439,6 +447,9 @@ async def enter_game(
         ordered = (scores[0], scores[1]) if first == 0 else (scores[1], scores[0])
         match = await core_match(tx, view.id)
         before = match.state()
+        if game is not None and game != before.next_game:
+            repeat = _entered_already(event, view, match, game, ordered, starter)
+            return await answer_with(tx, req, render, repeat)
         await _playable_round(tx, view, before)
         check_scores(ordered, names, event)
         assert before.next_game is not None and before.next_start is not None
@@ -490,6 +501,34 @@ async def enter_game(
             state.decided, names[state.winner] if state.winner is not None else None,
         )
         return await answer_with(tx, req, render, result)
+
+
+def _entered_already(event: Event, view: MatchView, match: Match, game: int,
+                     scores: tuple[int, int], starter: str | None) -> GameEntered:
+    """``game``, which is not the match's next, named by a TD entering it: that game as
+    entered, if it has these ``scores`` (and ``starter``, if given); else refused."""
+    state = match.state()
+    names = _names(view)
+    if not 1 <= game <= len(state.counted):
+        if state.decided:
+            raise _decided_refusal(event, view, state)
+        raise Invalid(f"the next game of {view.code} is game {state.next_game}, not {game}")
+    entered = match.games[state.counted[game - 1]]
+    side = None if starter is None else _name_of(names, starter, "--starter")
+    if entered.scores != scores or side not in (None, entered.starter):
+        was = (f"{names[0]} {entered.scores[0]}, {names[1]} {entered.scores[1]}"
+               if entered.scores is not None else f"a {entered.kind.value}")
+        started = f" ({names[entered.starter]} started)" if entered.starter is not None else ""
+        asked = f" ({names[side]} started)" if side is not None else ""
+        raise Invalid(f"{view.code} game {game} is already entered as {was}{started}, not "
+                      f"{names[0]} {scores[0]}, {names[1]} {scores[1]}{asked}: nothing done; "
+                      "if the entry is wrong, correct it with a ruling")
+    assert entered.starter is not None
+    return GameEntered(
+        view.code, view.round_name, game, names, scores, entered.starter, state.score_line(),
+        score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
+        state.decided, names[state.winner] if state.winner is not None else None,
+        already=True)
 
 
 # --- P2: a player's result slip --------------------------------------------------------

@@ -195,6 +195,26 @@ class Database:
         async with self._lock:  # not while a transaction's statements use the connection
             await self._conn.close()
 
+    async def check_writable(self) -> None:
+        """Raise :class:`DatabaseUnusable` unless this process may write the file.
+
+        A read-only file (its mode, its folder's, a read-only mount) opens and reads, as
+        SQLite falls back to reading it, and even BEGIN IMMEDIATE succeeds in WAL mode: only
+        the first write fails. The bot would start and then refuse every update, so ``tdbot
+        run`` asks first: the header's user version written with its own value, in a
+        transaction rolled back (nothing reaches the disk)."""
+        async with self._lock:
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    cursor = await self._conn.execute("PRAGMA user_version")
+                    row = await cursor.fetchone()
+                    await self._conn.execute(f"PRAGMA user_version = {int(row[0]) if row else 0}")
+                finally:
+                    await self._conn.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                raise (explain(exc, self.path) or exc) from exc
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises."""
@@ -256,7 +276,10 @@ async def connect_shared(path: Path) -> tuple[aiosqlite.Connection, sqlite3.Conn
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
+        # FULL: in WAL mode NORMAL syncs the log only at checkpoints, so a power cut can
+        # undo a commit whose update was already confirmed to Telegram (SQLite docs, "PRAGMA
+        # synchronous"); FULL syncs the log at each commit.
+        await conn.execute("PRAGMA synchronous = FULL")
     except BaseException as exc:
         await _close_quietly(conn)
         if isinstance(exc, sqlite3.Error):

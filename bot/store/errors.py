@@ -44,3 +44,19 @@ def explain(exc: sqlite3.Error, path: Path | None = None) -> DatabaseUnusable | 
     else:
         return None
     return DatabaseUnusable(message)
+
+
+#: SQLite's primary codes for a write that failed for a reason that may pass: the disk is
+#: full, it failed to read or write, another process holds the write lock past the busy
+#: timeout, or the file was made read-only under the running bot. Trying again later can
+#: work; every other error (a constraint, a bug in a statement) would fail the same way.
+_MAY_PASS = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_BUSY,
+                       sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY})
+
+
+def may_pass(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite failing for a reason that may pass (``_MAY_PASS``): the
+    same work tried again later may succeed, so an update is retried rather than answered
+    with an apology, and the outbox sender waits rather than sending more."""
+    code = getattr(exc, "sqlite_errorcode", None) if isinstance(exc, sqlite3.Error) else None
+    return code is not None and code & 0xFF in _MAY_PASS

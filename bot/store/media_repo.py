@@ -16,7 +16,7 @@ from bot.store.times import iso
 class Media:
     id: int
     event_id: int | None
-    picture: str | None  # a bracket picture's name ('top', 'plate', 'double-upper' ...)
+    picture: str | None  # a bracket picture's name ('top-upper', 'plate', 'single-2' ...)
     title: str
     png: bytes | None  # None: not drawn yet
     filename: str | None = None  # a document (sent with sendDocument), not a picture

@@ -65,3 +65,18 @@ async def person_named(tx: Tx, event_id: int, roles: tuple[str, ...], name: str)
         (event_id, *roles, name),
     )
     return None if row is None else int(row["id"])
+
+
+async def directors_of_running_events(tx: Tx) -> list[tuple[int, int | None, str]]:
+    """(person id, Telegram id or None, time zone of their first such event) for each TD
+    and organiser of an event not finished, once each, in person id order."""
+    rows = await tx.all(
+        "SELECT d.person_id, p.tg_user_id, e.time_zone FROM"
+        " (SELECT r.person_id, min(r.event_id) AS event_id FROM roles r"
+        "  JOIN events e ON e.id = r.event_id"
+        "  WHERE r.role IN ('td', 'organiser') AND e.state <> 'finished'"
+        "  GROUP BY r.person_id) d"
+        " JOIN people p ON p.id = d.person_id JOIN events e ON e.id = d.event_id"
+        " ORDER BY d.person_id"
+    )
+    return [(r["person_id"], r["tg_user_id"], r["time_zone"]) for r in rows]

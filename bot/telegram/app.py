@@ -22,6 +22,7 @@ from bot import logsafe
 from bot.store.db import Database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
+from bot.telegram.one_poller import CONFLICT_WINDOW, OnePoller
 from bot.telegram.pacing import MAX_RETRIES, ChatPacer, PaceTime, RealTime
 from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
@@ -29,6 +30,8 @@ from bot.telegram.sender import OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
 
 log = logging.getLogger(__name__)
+
+ONE_POLLER = "one_poller"
 
 @dataclass(frozen=True)
 class BotOptions:
@@ -47,7 +50,18 @@ class BotOptions:
     sender_idle_poll: float = 1.0
     webhook: bool = False  # Telegram posts updates (run_webhook) rather than being polled
     freeze_heap: bool = False  # tdbot run: see freeze_startup_heap
+    # Long polling: a bot that meets another poller with its token within this many seconds
+    # of its first poll is the newcomer (one_poller.py); with stop_if_not_alone (tdbot run)
+    # it stops, else it says so in the log and goes on.
+    conflict_window: float = CONFLICT_WINDOW
+    stop_if_not_alone: bool = False
     extra_bot_data: dict[str, Any] = field(default_factory=dict)
+
+
+def not_alone(app: Application[Any, Any, Any, Any, Any, Any]) -> str | None:
+    """Why the bot stopped because another program polls with its token, if it did."""
+    guard = app.bot_data.get(ONE_POLLER)
+    return guard.stopped_because if isinstance(guard, OnePoller) else None
 
 
 def file_url_for(base_url: str) -> str:
@@ -88,10 +102,14 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
         )
     if options.request is not None:
         builder = builder.request(options.request)
+    guard = OnePoller(options.conflict_window)
     if not options.webhook:  # long polling: the next getUpdates confirms, once all is applied
         polling = options.request or HTTPXRequest(connection_pool_size=1)  # PTB's own default
-        builder = builder.get_updates_request(ConfirmWhenApplied(polling, updates))
+        builder = builder.get_updates_request(ConfirmWhenApplied(polling, updates, guard))
     app = builder.build()
+    app.bot_data[ONE_POLLER] = guard
+    if options.stop_if_not_alone:  # run_polling's own way out: the loop stops, then shutdown
+        guard.stop = lambda _why: app.stop_running()
     app.bot_data[CLOCK] = options.clock
     app.bot_data["options"] = options
     app.bot_data.update(options.extra_bot_data)
@@ -105,11 +123,12 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     db = await Database.open(options.db_path)
     pacer = app.bot.rate_limiter
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
-    sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll)
+    sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll,
+                          organisers=options.organisers)
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick,
                                   horizon=horizon_for(options.sweep_interval))
-    app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers)
+    app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers, pacer.time)
     armed = await scheduler.reconcile()
     scheduler.start_sweeping(options.sweep_interval)
     sender.start()

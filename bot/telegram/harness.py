@@ -29,6 +29,7 @@ from bot.fakebot import FakeChat, FakeTelegram, FakeUser
 from bot.telegram import lifecycle
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.clock import SimClock
+from bot.telegram.one_poller import CONFLICT_WINDOW
 from bot.telegram.pacing import PaceTime, VirtualTime
 from bot.telegram.runtime import Runtime, runtime_of
 
@@ -50,6 +51,7 @@ class BotUnderTest:
         bot_username: str = "tdbot_demo_bot",
         pace_time: PaceTime | None = None,
         freeze_heap: bool = False,
+        conflict_window: float = CONFLICT_WINDOW,
     ) -> None:
         self.clock = clock or SimClock(DEFAULT_START)
         #: What the pacer waits on: virtual by default, so a player's third message in a
@@ -60,6 +62,8 @@ class BotUnderTest:
         self.organisers = organisers
         self.max_retries = max_retries
         self.freeze_heap = freeze_heap  # as tdbot run does (app.freeze_startup_heap): benchmarks
+        #: How soon after its first poll a conflict makes this bot the newcomer (one_poller)
+        self.conflict_window = conflict_window
         self.app: Application[Any, Any, Any, Any, Any, Any] | None = None
 
     def options(self) -> BotOptions:
@@ -73,6 +77,7 @@ class BotUnderTest:
             sender_idle_poll=0.05,
             pace_time=self.pace_time,
             freeze_heap=self.freeze_heap,
+            conflict_window=self.conflict_window,
         )
 
     @property

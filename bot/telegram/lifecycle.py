@@ -11,10 +11,14 @@ be applied).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from telegram import Update
+from telegram.error import Conflict, TelegramError
 from telegram.ext import Application
+
+log = logging.getLogger(__name__)
 
 
 async def start(
@@ -31,7 +35,15 @@ async def start(
             timeout=poll_timeout,
             allowed_updates=Update.ALL_TYPES,
             drop_pending_updates=False,
+            error_callback=_polling_failed,
         )
+
+
+def _polling_failed(exc: TelegramError) -> None:
+    """A getUpdates that failed (PTB polls again): logged as PTB would, except a 409
+    Conflict, which ``one_poller`` has said in one line."""
+    if not isinstance(exc, Conflict):
+        log.error("polling for updates failed", exc_info=exc)
 
 
 async def stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:

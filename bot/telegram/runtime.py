@@ -15,6 +15,7 @@ from telegram.ext import Application, ContextTypes
 if TYPE_CHECKING:
     from bot.store.db import Database
     from bot.telegram.clock import Clock
+    from bot.telegram.pacing import PaceTime
     from bot.telegram.scheduler import DeadlineScheduler
     from bot.telegram.sender import OutboxSender
 
@@ -30,6 +31,9 @@ class Runtime:
     sender: OutboxSender
     scheduler: DeadlineScheduler
     organisers: frozenset[int]
+    #: What a wait before trying an update again sleeps on (the pacer's: real in
+    #: production, virtual in tests, so a test's back-off costs no real seconds).
+    time: PaceTime
 
 
 def runtime_of(app: Application[Any, Any, Any, Any, Any, Any]) -> Runtime:

@@ -39,6 +39,14 @@ every chat alike, so it is checked row by row (``wait``) as each goes. The outco
   tried ``UNEXPECTED_ATTEMPTS`` times with the same back-off, then ``undeliverable`` with the
   error, so it shows in the TD's list instead of being sent again and again.
 
+While the database cannot be written (a full disk, a lock held past the busy timeout:
+``bot.store.errors.may_pass``) an outcome cannot be recorded, and a row not recorded as sent
+is due again: sending on would send it again at every pass. So the first outcome that
+cannot be recorded is kept in memory and the pass ends; each later pass first tries to
+record what is kept and sends nothing until that works. Then the sender logs it, tells the
+directors how long messages were held (``outages.tell_directors``), and goes on. A message
+is sent twice only if the process also stops while one is kept.
+
 A failed row holds back that chat's later rows (``outbox_repo``: until its retry), and a
 pass takes one row per chat, so a person reads their messages in the order written.
 
@@ -59,6 +67,7 @@ import logging
 import math
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
@@ -73,9 +82,10 @@ from telegram.error import (
 )
 from telegram.ext import ExtBot
 
-from bot.service import brackets, groups, outbox
+from bot.service import brackets, groups, outages, outbox
 from bot.service.unit import Request
 from bot.store.db import Database
+from bot.store.errors import may_pass
 from bot.store.outbox_repo import OutboxRow
 from bot.telegram.pacing import NO_RETRY, ChatPacer, retry_after_seconds
 
@@ -105,6 +115,14 @@ MORE_PIECES = _MorePieces()
 
 class SenderStopped(Exception):
     """``stop()`` was called: the pass ends, the rows not sent stay pending."""
+
+
+class _Held(Exception):
+    """An outcome could not be recorded (the database cannot be written just now): it is
+    kept, and the pass ends before anything more is sent."""
+
+
+Record = Callable[[], Awaitable[None]]
 
 
 def answered_unreadably(exc: BaseException) -> bool:
@@ -193,8 +211,12 @@ class OutboxSender:
         *,
         idle_poll: float = 1.0,
         stop_grace: float = STOP_GRACE,
+        organisers: frozenset[int] = frozenset(),
     ) -> None:
         self._bot = bot
+        self._organisers = organisers  # told, with the events' directors, of a hold
+        self._unrecorded: list[Record] = []  # outcomes Telegram gave that are not yet stored
+        self._held_since: datetime | None = None  # when the first of them failed to store
         self._db = db
         self._clock = clock
         self._pacer = pacer
@@ -233,6 +255,9 @@ class OutboxSender:
             log.warning("outbox sender did not stop in %.1f s; cancelling it", 2 * self._stop_grace)
             task.cancel()
             await asyncio.wait({task}, timeout=self._stop_grace)
+        if self._unrecorded:
+            log.error("outbox: stopped while the database could not be written: the message "
+                      "sent last was not recorded as sent and goes again at the next start")
 
     async def _run(self) -> None:
         while not self._stopping.is_set():
@@ -267,7 +292,7 @@ class OutboxSender:
         many rows were handled (sent or failed). Chats left for their turn: ``next_turn``."""
         async with self._lock:
             self._next_turn = None
-            if self._stopping.is_set():
+            if self._stopping.is_set() or not await self._catch_up():
                 return 0
             now = self._clock()
             clock = self._pacer.time.monotonic
@@ -289,10 +314,57 @@ class OutboxSender:
                     first = min(clock() + wait, first if first is not None else math.inf)
                     continue
                 handled += 1
-                await self._deliver(row)
+                try:
+                    await self._deliver(row)
+                except _Held:
+                    break  # nothing more is sent until the outcome is recorded
             # the pass took time (in tests, virtual time moves whenever someone sleeps)
             self._next_turn = None if first is None else max(0.0, first - clock())
             return handled
+
+    async def _record(self, write: Record) -> None:
+        """Store an outcome Telegram gave. If the database cannot take it for a reason that
+        may pass, keep it for the next pass (``_catch_up``) and end this one (``_Held``):
+        the row is still due in the database, and sending on would send it again."""
+        try:
+            await write()
+        except Exception as exc:
+            if not may_pass(exc):
+                raise
+            self._unrecorded.append(write)
+            if self._held_since is None:
+                self._held_since = self._clock()
+                log.error("outbox: cannot write to the database (%s): what was sent is kept "
+                          "in memory, and nothing more is sent until it can be recorded", exc)
+            raise _Held() from exc
+
+    async def _catch_up(self) -> bool:
+        """Before a pass: record the outcomes kept while the database could not be
+        written, then tell the directors how long messages were held. False while that
+        still fails: nothing is to be sent yet."""
+        while self._unrecorded:
+            try:
+                await self._unrecorded[0]()
+            except Exception as exc:
+                if may_pass(exc):
+                    return False
+                self._unrecorded.pop(0)  # a bug, not the disk: not tried for ever
+                raise
+            self._unrecorded.pop(0)
+        if self._held_since is not None:
+            since, until = self._held_since, self._clock()
+            try:
+                await outages.tell_directors(self._db, Request.system(until), since, until,
+                                             self._organisers)
+            except Exception as exc:
+                if may_pass(exc):
+                    return False
+                self._held_since = None  # a bug, not the disk: the pass logs it, once
+                raise
+            self._held_since = None
+            log.warning("outbox: the database can be written again; sending resumes (held "
+                        "since %s)", since.isoformat(timespec="seconds"))
+        return True
 
     async def _api(self, row: OutboxRow, call: Awaitable[T]) -> T | None:
         """One Bot API call for ``row``, given up if ``stop()`` comes and the answer does not
@@ -392,34 +464,37 @@ class OutboxSender:
         """Send one row and record the outcome; False if it is to be retried later (the
         chat's later rows then wait behind it, to keep their order). When a long message
         fails after some of its pieces got through, the row keeps only the rest, so the
-        retry sends no piece twice."""
+        retry sends no piece twice. An outcome that cannot be recorded raises ``_Held``."""
         delivered: list[str] = []
+        record = self._record
         try:
             message_id = await self._send(row, delivered)
         except Forbidden as exc:
             log.info("outbox %s: chat %s refuses the bot (%s)", row.id, row.chat_id, exc)
-            await outbox.refused(self._db, row.id, self._clock(), str(exc), blocked=True)
+            await record(partial(outbox.refused, self._db, row.id, self._clock(), str(exc),
+                                 blocked=True))
             return True
         except BadRequest as exc:
             attempts = row.attempts + 1
             log.warning("outbox %s: Telegram refused it as malformed: %s", row.id, exc)
             if attempts >= BAD_REQUEST_ATTEMPTS or row.edit_of is not None:
-                await outbox.refused(self._db, row.id, self._clock(), str(exc), blocked=False)
+                await record(partial(outbox.refused, self._db, row.id, self._clock(), str(exc),
+                                     blocked=False))
                 return True
-            await outbox.retry_later(self._db, row.id, str(exc),
-                                     self._clock() + retry_delay(attempts),
-                                     rest=_rest(row, delivered))
+            await record(partial(outbox.retry_later, self._db, row.id, str(exc),
+                                 self._clock() + retry_delay(attempts),
+                                 rest=_rest(row, delivered)))
             return False
         except RetryAfter as exc:  # the pacer holds this chat; the row waits as long
             delay = timedelta(seconds=retry_after_seconds(exc))
-            await outbox.retry_later(self._db, row.id, str(exc), self._clock() + delay,
-                                     rest=_rest(row, delivered))
+            await record(partial(outbox.retry_later, self._db, row.id, str(exc),
+                                 self._clock() + delay, rest=_rest(row, delivered)))
             return False
         except NetworkError as exc:  # TimedOut, 5xx, no connection: retried until it works
             log.warning("outbox %s: delivery failed, will retry: %r", row.id, exc)
             retry_at = self._clock() + retry_delay(row.attempts + 1)
-            await outbox.retry_later(self._db, row.id, repr(exc), retry_at,
-                                     rest=_rest(row, delivered))
+            await record(partial(outbox.retry_later, self._db, row.id, repr(exc), retry_at,
+                                 rest=_rest(row, delivered)))
             return False
         except ChatMigrated as exc:  # the group became a supergroup: follow it, send again
             # group chat ids are negative; a private chat cannot move, and a move to where
@@ -433,14 +508,18 @@ class OutboxSender:
             return await self._unexpected(row, exc, delivered)
         except SenderStopped:
             if delivered:
-                await outbox.retry_later(self._db, row.id, None, None, rest=_rest(row, delivered))
+                await record(partial(outbox.retry_later, self._db, row.id, None, None,
+                                     rest=_rest(row, delivered)))
             return False
         except Exception as exc:  # neither a refusal nor the network: bounded retries
+            if may_pass(exc):  # the database, before anything was sent: the pass fails
+                raise
             return await self._unexpected(row, exc, delivered)
         if isinstance(message_id, _MorePieces):
-            await outbox.retry_later(self._db, row.id, None, None, rest=_rest(row, delivered))
+            await record(partial(outbox.retry_later, self._db, row.id, None, None,
+                                 rest=_rest(row, delivered)))
             return True
-        await outbox.delivered(self._db, row.id, message_id, self._clock())
+        await record(partial(outbox.delivered, self._db, row.id, message_id, self._clock()))
         return True
 
     async def _unexpected(self, row: OutboxRow, exc: Exception, delivered: list[str]) -> bool:
@@ -450,14 +529,14 @@ class OutboxSender:
         if failures >= UNEXPECTED_ATTEMPTS:
             log.error("outbox %s: failed %d times (%r); marked undeliverable",
                       row.id, failures, exc)
-            await outbox.given_up(self._db, row.id, self._clock(), repr(exc),
-                                  rest=_rest(row, delivered))
+            await self._record(partial(outbox.given_up, self._db, row.id, self._clock(),
+                                       repr(exc), rest=_rest(row, delivered)))
             return True
         log.warning("outbox %s: unexpected failure %d of %d, will retry: %r",
                     row.id, failures, UNEXPECTED_ATTEMPTS, exc)
-        await outbox.retry_later(self._db, row.id, repr(exc),
-                                 self._clock() + retry_delay(failures),
-                                 rest=_rest(row, delivered), unexpected=True)
+        await self._record(partial(outbox.retry_later, self._db, row.id, repr(exc),
+                                   self._clock() + retry_delay(failures),
+                                   rest=_rest(row, delivered), unexpected=True))
         return False
 
 

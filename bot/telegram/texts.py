@@ -49,6 +49,15 @@ SAVED_BUT_FAILED = (
 )
 
 
+def not_saved(what: str, *, pressed: bool) -> str:
+    """The bot tried an update several times and its database could not be written each
+    time (a full disk): the person hears what was not done, and that they may do it again.
+    ``what`` is HTML (its user text escaped: ``update_described``)."""
+    again = "press it again" if pressed else "send it again"
+    return (f"Sorry, I could not save {what}: my database cannot be written just now, so "
+            f"nothing was changed. Please {again} in a few minutes.")
+
+
 def refused(message: str) -> str:
     """A ServiceError's message (plain text, safe to show) for the person who asked."""
     return f"⚠️ {esc(message)}"

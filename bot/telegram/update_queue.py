@@ -37,6 +37,8 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 from telegram.request import BaseRequest, RequestData
 
+from bot.telegram.one_poller import OnePoller, conflict_of
+
 #: Updates in flight at most. More than a getUpdates batch (100) or Telegram's webhook
 #: connections (at most 100) can bring before the bot confirms them, so an update never
 #: waits for a place: it enters ``do_process_update`` in the order PTB queued it.
@@ -126,11 +128,14 @@ class InChatOrder(BaseUpdateProcessor):
 
 class ConfirmWhenApplied(BaseRequest):
     """The request that carries getUpdates, made to wait until every update queued so far has
-    been handled: its offset is what confirms them to Telegram (long polling)."""
+    been handled: its offset is what confirms them to Telegram (long polling). Its answers
+    also tell whether another program polls with the same token (``guard``, a 409)."""
 
-    def __init__(self, inner: BaseRequest, queue: ApplyThenConfirm) -> None:
+    def __init__(self, inner: BaseRequest, queue: ApplyThenConfirm,
+                 guard: OnePoller | None = None) -> None:
         self._inner = inner
         self._queue = queue
+        self._guard = guard
 
     @property
     def read_timeout(self) -> float | None:
@@ -153,7 +158,12 @@ class ConfirmWhenApplied(BaseRequest):
         pool_timeout: Any = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         await self._queue.join()
-        return await self._inner.do_request(
+        if self._guard is not None:
+            self._guard.polling()
+        status, payload = await self._inner.do_request(
             url, method, request_data, read_timeout=read_timeout, write_timeout=write_timeout,
             connect_timeout=connect_timeout, pool_timeout=pool_timeout,
         )
+        if self._guard is not None and (conflict := conflict_of(status, payload)) is not None:
+            self._guard.conflict(conflict)
+        return status, payload

@@ -1,6 +1,7 @@
 """Bracket pictures (``bot.pictures``): the layout is checked on its own (names, who went
 through, scores, sources of matches not played, nothing overlapping, a size a phone can
-read), then the PNGs and ``tdbot simulate --png``.
+read: each picture 1080 px wide and names drawn at least 28 px high at the size Telegram
+keeps), then the PNGs and ``tdbot simulate --png``.
 
 Events are drawn from ``examples/players24.csv`` (its first 8, 16 or all 24 players) and
 played with ``core.sssg.random_match`` for some rounds of play: just drawn, halfway,
@@ -115,8 +116,8 @@ def test_who_went_through_is_marked_and_appears_in_the_box_it_feeds(n, stage):
 
 
 def assert_laid_out_cleanly(layout: Layout) -> None:
-    """No box or text touches another, all inside the picture, and every connector
-    runs from the right edge of a box to the left edge of another."""
+    """No box or text touches another, all inside the picture, and the picture within
+    the size Telegram keeps without scaling it down."""
     rects = [(b.x, b.y, b.x + b.w, b.y + b.h) for b in layout.boxes]
     rects += [(t.x, t.y, t.x + t.w, t.y + t.h) for t in layout.texts]
     for x0, y0, x1, y1 in rects:
@@ -124,10 +125,33 @@ def assert_laid_out_cleanly(layout: Layout) -> None:
     for a, b in combinations(rects, 2):
         apart = a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]  # a gap between
         assert apart, (layout.name, a, b)
-    rights = {(b.x + b.w, b.mid) for b in layout.boxes}
-    lefts = {(b.x, b.row_mid(side)) for b in layout.boxes for side in (0, 1)}
-    for line in layout.lines:
-        assert line[0] in rights and line[-1] in lefts
+    assert layout.width == lay.WIDTH and layout.height <= lay.MAX_HEIGHT
+
+
+#: A phone shows a photo fitted to its width, ~1080 device px; Telegram keeps a photo at
+#: up to 2560 px on its longest side and scales a bigger one down.
+PHONE_PX = 1080
+KEPT_PX = 2560
+#: The smallest a name may be drawn, in device px on the phone (~10 CSS px at 3x).
+MIN_NAME_PX = 28
+
+
+def name_heights(layout: Layout) -> list[tuple[str, float]]:
+    """Every name in the picture (or where a player comes from) with the height it is
+    drawn at on a phone: its font size as laid out, times the scaling Telegram and the
+    phone apply to the picture."""
+    shown = min(1.0, KEPT_PX / max(layout.width, layout.height)) * layout.width
+    scale = min(1.0, PHONE_PX / shown) * shown / layout.width
+    names = [(r.text, layout.sizes.name * scale) for b in layout.boxes for r in b.rows]
+    names += [(t.text, t.px * scale) for t in layout.texts if not t.bold and not t.muted]
+    return names
+
+
+def assert_readable_on_a_phone(layout: Layout) -> None:
+    assert PHONE_PX <= layout.width <= 1280, (layout.name, layout.width)
+    assert layout.height <= KEPT_PX and layout.width + layout.height <= 10000
+    for name, px in name_heights(layout):
+        assert px >= MIN_NAME_PX, (layout.name, name, px)
 
 
 @pytest.mark.parametrize(("n", "stage"), CASES)
@@ -138,13 +162,47 @@ def test_nothing_overlaps_and_everything_is_inside_the_picture(n, stage):
 
 @pytest.mark.parametrize(("n", "stage"), CASES)
 def test_the_picture_is_readable_on_a_phone_and_fits_telegram(n, stage):
-    """Telegram shows a photo at 1280 px on its longest side until it is opened and
-    zoomed, and keeps up to 2560 px: names must stay 10 px or more at 1280 px."""
     for layout in layouts(sssg_event(n, stage)):
-        longest = max(layout.width, layout.height)
-        assert longest <= lay.MAX_SIDE
-        assert layout.sizes.name * 1280 / longest >= 10, (layout.name, longest)
-        assert longest / min(layout.width, layout.height) < 20
+        assert_readable_on_a_phone(layout)
+        assert any(name_heights(layout))
+
+
+def test_the_sssg_24_event_is_five_phone_sized_pictures():
+    """The SSSg 2016 event (examples/sssg2016.toml, 24 players): the qualifying round,
+    the top division's upper bracket, lower bracket and grand final, and the plate. Each
+    1080 px wide, none taller than Telegram keeps, every name at least 28 px high."""
+    pictures = layouts(sssg_event(24, "halfway"))
+    assert [(p.name, p.label) for p in pictures] == [
+        ("qualifying", "Qualifying round"),
+        ("top-upper", "Top division · upper bracket"),
+        ("top-lower", "Top division · lower bracket"),
+        ("top-final", "Top division · grand final"),
+        ("plate", "Plate"),
+    ]
+    for picture in pictures:
+        assert_readable_on_a_phone(picture)
+        assert_laid_out_cleanly(picture)
+    # The old single picture of the top division was 2101 x 1363: names 20 px, drawn
+    # at 10 px on a phone. Now names are drawn at their full 32 px.
+    assert min(px for p in pictures for _, px in name_heights(p)) == lay.SIZES.name == 32
+    heights = {p.name: p.height for p in pictures}
+    assert max(heights.values()) < 2000 and heights["top-final"] < 600
+
+
+def test_a_64_player_single_elimination_is_three_pictures_the_rounds_carried_over():
+    event = play_rounds(plain("single", 64), random.Random(3), 2)
+    pictures = layouts(event)
+    assert [p.name for p in pictures] == ["single-1", "single-2", "single-3"]
+    assert [p.label for p in pictures] == [f"Single elimination ({n} of 3)" for n in (1, 2, 3)]
+    for picture in pictures:
+        assert_readable_on_a_phone(picture)
+        assert_laid_out_cleanly(picture)
+    shown = [b.match_id for p in pictures for b in p.boxes]
+    assert shown == [m.id for m in sssg.derive(event).top.matches]  # each once, in order
+    headings = [t.text for t in pictures[1].texts if t.bold]
+    assert "Ro64 · best of 3 (continued)" in headings and "Ro32 · best of 3" in headings
+    # every row is a named player (the first two rounds played) or where one comes from
+    assert all(r.text for p in pictures for b in p.boxes for r in b.rows)
 
 
 @settings(max_examples=15)
@@ -162,21 +220,27 @@ def test_any_event_at_any_stage_is_laid_out_cleanly(n, fmt, rounds, seed):
     event = play_rounds(event, random.Random(seed), rounds)
     for picture in layouts(event):
         assert_laid_out_cleanly(picture)
-        assert max(picture.width, picture.height) <= lay.MAX_SIDE
+        assert_readable_on_a_phone(picture)
 
 
-def test_the_sssg_top_division_is_one_picture_with_both_brackets_and_the_grand_final():
+def test_the_sssg_top_division_is_its_upper_and_lower_brackets_and_the_grand_final():
     event = sssg_event(16, "finished")
-    (top,) = layouts(event)
+    upper, lower, final = layouts(event)
     d = sssg.derive(event)
-    assert top.name == "top" and {b.match_id for b in top.boxes} == {m.id for m in d.top.matches}
-    headings = {t.text for t in top.texts}
-    assert {"Upper bracket", "Lower bracket", "Grand Final · best of 18"} <= headings
-    assert {"Minor QF · best of 13", "Major QF · best of 13", "Losers' Final · best of 17"} <= (
-        headings
-    )
+    assert (upper.name, lower.name, final.name) == ("top-upper", "top-lower", "top-final")
+    parts = {m.id: m.part for m in d.top.matches}
+    for picture, part in ((upper, bk.Part.UPPER), (lower, bk.Part.LOWER), (final, bk.Part.FINAL)):
+        assert {b.match_id for b in picture.boxes} == {i for i, p in parts.items() if p is part}
+    assert {"Ro16 · best of 11", "QF · best of 13", "Winners' Final · best of 17"} <= {
+        t.text for t in upper.texts
+    }
+    assert {"Minor QF · best of 13", "Major QF · best of 13", "Losers' Final · best of 17"} <= {
+        t.text for t in lower.texts
+    }
+    assert "Grand Final · best of 18" in {t.text for t in final.texts}
     champion = sssg.placements(event).top[0]
-    assert any(champion in t.text for t in top.texts if t.muted)  # "won by ..."
+    for picture in (upper, lower, final):
+        assert any(f"won by {champion}" in t.text for t in picture.texts if t.muted)
 
 
 def test_the_grand_final_shows_the_head_start_and_counts_it_in_the_score():
@@ -191,6 +255,21 @@ def test_the_grand_final_shows_the_head_start_and_counts_it_in_the_score():
     state = d.counted[gf.id].match.state()
     assert [r.score for r in box.rows] == [lay.points(p) for p in state.points]
     assert state.points[0] == d.counted[gf.id].match.wins(0) + 1
+    final = next(p for p in layouts(event) if p.name == "top-final")
+    assert f"{upper_winner}, the upper-bracket winner, starts 1 game up" in {
+        t.text for t in final.texts
+    }
+
+
+def test_a_grand_final_not_yet_played_shows_the_head_start_as_its_score():
+    """Para 2: before game 1 the upper-bracket winner is already one game up."""
+    event, rng = sssg_event(16, "drawn"), random.Random(4)
+    while sssg.playable(event)[0].round_name != "Grand Final":
+        event = play_rounds(event, rng, 1)
+    (gf,) = sssg.playable(event)
+    box = boxes_of(layouts(event))[gf.id]
+    assert [(r.player, r.score) for r in box.rows] == [(gf.players[0], "1"), (gf.players[1], "0")]
+    assert box.note == "" and {r.style for r in box.rows} == {RowStyle.PLAYER}
 
 
 def test_before_the_grand_final_its_head_start_names_the_upper_bracket_winner():
@@ -199,6 +278,9 @@ def test_before_the_grand_final_its_head_start_names_the_upper_bracket_winner():
     box = boxes_of(layouts(event))[gf.id]
     assert box.label == f"{gf.id} · upper winner +1"
     assert [r.text for r in box.rows] == ["Winner of T23", "Winner of T29"]
+    assert [r.score for r in box.rows] == ["", ""]
+    final = next(p for p in layouts(event) if p.name == "top-final")
+    assert "The upper-bracket winner starts 1 game up" in {t.text for t in final.texts}
 
 
 def test_a_match_not_played_shows_where_its_players_come_from():
@@ -246,9 +328,17 @@ def test_a_match_being_played_shows_the_score_so_far():
     )
     event = sssg.record(event, pm.id, match)
     box = boxes_of(layouts(event))[pm.id]
-    assert [r.score for r in box.rows] == ["0.5", "1.5"]
+    assert [(r.text, r.score) for r in box.rows] == [(pm.players[0], "0.5"), (pm.players[1], "1.5")]
     assert box.note == "in play" and not box.alert
     assert {r.style for r in box.rows} == {RowStyle.PLAYER}
+
+
+def test_a_match_recorded_with_no_game_counted_shows_no_score():
+    event = sssg.draw_sssg(PLAYERS[:8], 7)
+    pm = sssg.playable(event)[0]
+    event = sssg.record(event, pm.id, Match(pm.best_of))
+    box = boxes_of(layouts(event))[pm.id]
+    assert [r.score for r in box.rows] == ["", ""] and box.note == ""
 
 
 def test_a_tied_match_asks_for_the_td_and_then_shows_the_ruling():
@@ -309,13 +399,14 @@ def test_a_bye_is_a_row_and_its_player_goes_through_without_a_score():
         assert_laid_out_cleanly(picture)
 
 
-def test_a_third_place_match_sits_under_the_final_with_its_own_heading():
+def test_a_third_place_match_comes_after_the_final_with_its_own_heading():
     event = play_rounds(plain("single", 8, third_place=True), random.Random(2), 99)
     (picture,) = layouts(event)
     boxes = {b.match_id: b for b in picture.boxes}
     final, third = boxes["M7"], boxes["M8"]
     assert third.x == final.x and third.y > final.y + final.h
-    assert any(t.text == "3rd place · best of 3" and t.y < third.y for t in picture.texts)
+    heading = next(t for t in picture.texts if t.text == "3rd place · best of 3")
+    assert final.y + final.h < heading.y < third.y
     assert_laid_out_cleanly(picture)
 
 
@@ -328,11 +419,11 @@ def test_a_bracket_reset_not_needed_is_faded():
     won = Match(gf.best_of).with_game(Game.played(0, 400, 300)).with_game(Game.played(1, 400, 300))
     event = sssg.record(event, gf.id, won)
     reset = sssg.derive(event).top.matches[-1]
-    (picture,) = layouts(event)
-    box = boxes_of([picture])[reset.id]
+    final = next(p for p in layouts(event) if p.name == "double-final")
+    box = boxes_of([final])[reset.id]
     assert box.faded and box.note == "not needed"
     assert {r.style for r in box.rows} == {RowStyle.LOSER}
-    assert_laid_out_cleanly(picture)
+    assert_laid_out_cleanly(final)
 
 
 def test_a_reset_before_the_grand_final_says_it_is_played_only_if_needed():
@@ -348,13 +439,15 @@ def test_long_names_are_cut_with_an_ellipsis_and_text_is_kept_as_given():
         field(8, long_name), 1, "single", plain_schedule(3, 0, 8, grand_final="single")
     )
     (picture,) = layouts(event)
-    rows = [r for b in picture.boxes for r in b.rows if r.player == long_name]
-    assert rows
-    for r in rows:
+    s = picture.sizes
+    boxes = [b for b in picture.boxes if any(r.player == long_name for r in b.rows)]
+    assert boxes
+    for box in boxes:
+        (r,) = [r for r in box.rows if r.player == long_name]
         assert r.text.endswith("…") and long_name.startswith(r.text[:-1])
         assert "&lt;" not in r.text
-        name_w = lay.NAME_EMS[1] * picture.sizes.name
-        assert name_w - 20 < FONTS.measure(r.text, picture.sizes.name, True) <= name_w
+        room = box.w - 3 * s.pad - box.seed_w - FONTS.measure("88", s.name, True)
+        assert room - 2 * s.name < FONTS.measure(r.text, s.name, True) <= room
     short = [r for b in picture.boxes for r in b.rows if r.player == "Player 1"]
     assert short and all(r.text == "Player 1" for r in short)
 
@@ -368,43 +461,49 @@ def test_fit_keeps_the_longest_start_that_fits():
     assert lay.fit("Evelyn Koh", 8, 20, False, measure) == "Evelyn…"  # no space before …
 
 
-def test_a_double_elimination_of_more_than_16_is_split_into_upper_and_lower_pictures():
-    event = plain("double", 30, grand_final="head_start")
-    upper, lower = layouts(event)
-    assert (upper.name, lower.name) == ("double-upper", "double-lower")
+def test_a_double_elimination_is_its_upper_and_lower_brackets_and_its_final_in_pages():
+    event = plain("double", 32, grand_final="head_start")
+    pictures = layouts(event)
+    names = [p.name for p in pictures]
+    assert names == ["double-upper-1", "double-upper-2", "double-lower-1", "double-lower-2",
+                     "double-final"]
+    assert pictures[1].label == "Double elimination · upper bracket (2 of 2)"
     d = sssg.derive(event)
     parts = {m.id: m.part for m in d.top.matches}
-    assert {parts[b.match_id] for b in upper.boxes} == {bk.Part.UPPER, bk.Part.FINAL}
-    assert {parts[b.match_id] for b in lower.boxes} == {bk.Part.LOWER}
-    assert len(upper.boxes) + len(lower.boxes) == len(d.top.matches)
-    for picture in (upper, lower):
-        assert max(picture.width, picture.height) <= lay.MAX_SIDE
+    for picture in pictures:
+        part = bk.Part(picture.name.split("-")[1])
+        assert {parts[b.match_id] for b in picture.boxes} == {part}
         assert_laid_out_cleanly(picture)
+        assert_readable_on_a_phone(picture)
+    assert sorted(b.match_id for p in pictures for b in p.boxes) == sorted(parts)
 
 
-def test_a_large_single_elimination_is_drawn_smaller_to_fit():
-    event = plain("single", 60)
-    (picture,) = layouts(event)
-    assert picture.sizes.scale < 1 and max(picture.width, picture.height) <= lay.MAX_SIDE
-    assert picture.sizes.scale >= lay.MIN_SCALE
+def test_how_many_pictures_an_event_has_does_not_depend_on_names_or_results():
+    """The bot names a picture when it queues a message and draws it when it sends it."""
+    for n in (24, 40):
+        drawn = layouts(sssg.draw_sssg(field(n, "Nur Aisyah Binte Abdul Rahman Al-Habshi"), 3))
+        finished = layouts(play_rounds(sssg.draw_sssg(field(n), 5), random.Random(n), 99))
+        assert [p.name for p in drawn] == [p.name for p in finished]
 
 
 def test_an_unseated_top_division_is_drawn_empty_until_qualifying_ends():
     """25-32 players: the top division is drawn after the qualifying round (para 3)."""
     extra = [Entrant(f"Extra {i}", 1200 - i) for i in range(4)]
     event = sssg.draw_sssg([*PLAYERS, *extra], 3)
-    top = next(p for p in layouts(event) if p.name == "top")
-    assert all(r.player is None for b in top.boxes for r in b.rows)
+    top = [p for p in layouts(event) if p.name.startswith("top-")]
+    assert len(top) == 3 and all(r.player is None for p in top for b in p.boxes for r in b.rows)
+    assert all("drawn when the qualifying round is over" in p.texts[2].text for p in top)
     finished = play_rounds(event, random.Random(1), 99)
-    top = next(p for p in layouts(finished) if p.name == "top")
-    assert len({r.player for b in top.boxes for r in b.rows} - {None}) == 16
+    upper = next(p for p in layouts(finished) if p.name == "top-upper")
+    assert len({r.player for b in upper.boxes for r in b.rows} - {None}) == 16
 
 
 @pytest.mark.parametrize("fonts", [Fonts.builtin(), Fonts.default()], ids=["builtin", "default"])
 def test_bracket_pngs_gives_a_png_per_division(fonts):
     event = sssg_event(24, "halfway")
     pngs = bracket_pngs(event, title="Scrabble Shootout Singapore", fonts=fonts)
-    assert [name for name, _ in pngs] == ["qualifying", "top", "plate"]
+    assert [name for name, _ in pngs] == ["qualifying", "top-upper", "top-lower", "top-final",
+                                          "plate"]
     expected = division_layouts(event, title="Scrabble Shootout Singapore", measure=fonts.measure)
     for (_, data), layout in zip(pngs, expected, strict=True):
         image = Image.open(io.BytesIO(data))
@@ -426,7 +525,8 @@ def test_simulate_writes_a_png_per_division(tmp_path):
     )
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in out.iterdir())
-    assert written == ["plate.png", "qualifying.png", "top.png"]
+    assert written == ["plate.png", "qualifying.png", "top-final.png", "top-lower.png",
+                       "top-upper.png"]
     for name in written:
         assert f"Wrote {out / name}" in result.stdout
         assert Image.open(out / name).format == "PNG"
@@ -441,7 +541,7 @@ def test_simulate_json_keeps_stdout_json_and_reports_pictures_on_stderr(tmp_path
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["seed"] == 1
-    assert "Wrote" in result.stderr and (tmp_path / "top.png").exists()
+    assert "Wrote" in result.stderr and (tmp_path / "top-upper.png").exists()
 
 
 def test_simulate_png_refuses_a_file_for_a_folder(tmp_path):

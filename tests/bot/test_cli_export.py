@@ -133,19 +133,24 @@ def test_an_unfinished_event_exports_every_match_and_no_places(tmp_path: Path) -
     assert exported["players"] == 8 and exported["seed"] == 11
 
 
-def test_tdbot_bracket_writes_one_png_per_division(tmp_path: Path) -> None:
+def test_tdbot_bracket_writes_one_png_per_picture_into_a_folder(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     definition = tmp_path / "octo.toml"
     definition.write_text(DEFINITION)
     ok("event", "create", str(definition), "--db", db)
-    code, _, err = run("bracket", "octo", "--out", str(tmp_path / "b.png"), "--db", db)
-    assert code == 2 and "no draw yet" in err
+    folder = tmp_path / "pictures"
+    code, _, err = run("bracket", "octo", "--out", str(folder), "--db", db)
+    assert code == 2 and "no draw yet" in err and not folder.exists()
     ok("draw-event", "octo", "--seed", "11", "--db", db)
-    out = ok("bracket", "octo", "--out", str(tmp_path / "b.png"), "--db", db)
-    assert out.strip() == f"Wrote {tmp_path / 'b-single.png'}"
-    assert (tmp_path / "b-single.png").read_bytes().startswith(b"\x89PNG")
-    code, _, err = run("bracket", "octo", "--out", str(tmp_path / "b.png"), "--division", "plate",
+    out = ok("bracket", "octo", "--out", str(folder), "--db", db)
+    assert out.strip() == f"Wrote {folder / 'single.png'}"
+    assert [p.name for p in folder.iterdir()] == ["single.png"]
+    assert (folder / "single.png").read_bytes().startswith(b"\x89PNG")
+    code, _, err = run("bracket", "octo", "--out", str(folder), "--division", "plate",
                        "--db", db)
     assert code == 2 and "--division plate: this event's pictures are single" in err
-    code, _, err = run("bracket", "octo", "--out", str(tmp_path / "b.jpg"), "--db", db)
-    assert code == 2 and "ending in .png" in err
+    # a file name, as the option once took, is refused, saying what to give instead
+    code, _, err = run("bracket", "octo", "--out", str(tmp_path / "b.png"), "--db", db)
+    assert code == 2 and "give a folder" in err and not (tmp_path / "b.png").exists()
+    code, _, err = run("bracket", "octo", "--out", str(folder / "single.png"), "--db", db)
+    assert code == 2 and "give a folder" in err

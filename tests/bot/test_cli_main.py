@@ -109,3 +109,16 @@ def test_the_installed_script_prints_its_version(tmp_path: Path) -> None:
     result = subprocess.run([str(script), "--version"], capture_output=True, text=True,
                             timeout=60, cwd=tmp_path)
     assert (result.returncode, result.stdout) == (0, "tdbot 0.1.0\n")
+
+
+def test_a_definition_nested_too_deep_is_one_line_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = tmp_path / "deep.toml"
+    deep.write_text('[event]\nslug = "ab"\nname = "x"\nformat = "sssg"\n'
+                    "x = " + "[" * 500 + "]" * 500 + "\n")
+    code, _, err = exit_of(["event", "create", str(deep), "--db", str(tmp_path / "t.db")],
+                           capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("tdbot: error: deep.toml: ")
+    assert "nested" in err

@@ -107,6 +107,43 @@ def test_json_and_a_decided_match(db: str) -> None:
             "no further games count once a match is decided (SSSg para 14)")
 
 
+def test_a_report_run_again_with_its_game_number_is_entered_once(db: str) -> None:
+    """`tdbot report` killed after its commit and run again with the same arguments entered
+    the game twice (18 of 21 retries in a trial; one decided a match on a game never
+    played). ``--game N`` says which game the TD means: a repeat of game N with its scores
+    does nothing (exit 0), other scores for it are refused, and so is a number that is
+    neither entered nor next."""
+    first = ("Ann Lee", "412", "Dev Rao", "380", "--starter", "Dev Rao", "--game", "1")
+    assert report(db, *first)[0] == 0
+    games, journal, outbox = (count(db, f"SELECT count(*) FROM {table}")
+                              for table in ("games", "journal", "outbox"))
+    code, out, err = report(db, *first)
+    assert (code, out, err) == (0, "M1 game 1 is already entered (same scores): nothing "
+                                   "done\n", "")
+    code, out, _ = report(db, "Dev Rao", "380", "Ann Lee", "412", "--game", "1")  # either order
+    assert code == 0 and "already entered" in out
+    refused(report(db, "Ann Lee", "402", "Dev Rao", "380", "--game", "1"),
+            "M1 game 1 is already entered as Ann Lee 412, Dev Rao 380 (Dev Rao started), not "
+            "Ann Lee 402, Dev Rao 380: nothing done")
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--game",
+                   "1"), "M1 game 1 is already entered as Ann Lee 412, Dev Rao 380 (Dev Rao "
+                         "started)")
+    refused(report(db, "Ann Lee", "401", "Dev Rao", "399", "--game", "3"),
+            "the next game of M1 is game 2, not 3")
+    assert [count(db, f"SELECT count(*) FROM {table}") for table in
+            ("games", "journal", "outbox")] == [games, journal, outbox]
+    second = ("Ann Lee", "401", "Dev Rao", "399", "--game", "2")  # it decides the match
+    assert report(db, *second)[0] == 0
+    code, out, _ = report(db, *second)
+    assert code == 0 and out == "M1 game 2 is already entered (same scores): nothing done\n"
+    assert count(db, "SELECT count(*) FROM games") == 2
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT state, winner_side FROM matches WHERE code = 'M1'"
+                            ).fetchone() == ("decided", 0)
+    refused(report(db, "Ann Lee", "401", "Dev Rao", "399", "--game", "3"),
+            "no further games count once a match is decided")
+
+
 def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
     refused(report(db, "Ann Lee", "4x2", "Dev Rao", "380", "--starter", "Ann Lee"),
             "Ann Lee's score '4x2': give a whole number such as 412")

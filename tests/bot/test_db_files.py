@@ -6,6 +6,7 @@ alive for ever, so the real ``tdbot`` runs in a subprocess with a time limit."""
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import os
 import resource
 import shutil
@@ -123,18 +124,56 @@ def test_a_disk_that_cannot_take_the_writes_is_one_line(tmp_path: Path) -> None:
                          "run it again")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only files")
+#: Linux capabilities that let root ignore a file's permissions: CAP_DAC_OVERRIDE,
+#: CAP_DAC_READ_SEARCH, CAP_FOWNER (capabilities(7)).
+_OVERRIDES = (1, 2, 3)
+_PR_CAPBSET_DROP = 24  # prctl(2)
+
+
+def _as_anyone() -> None:
+    """In the child: a read-only file is read-only to it, as to any user. Root (the tests
+    may run as root) loses the capabilities that let it write one anyway; they go from the
+    bounding set, so the exec that follows does not give them back."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in _OVERRIDES:
+        if libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP) refused")
+
+
+def _migrated(path: Path) -> None:
+    async def make() -> None:
+        await (await Database.open(path)).close()
+
+    asyncio.run(make())
+
+
 def test_a_read_only_database_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    assert tdbot(tmp_path, "migrate", "--db", str(path)).returncode == 0
+    _migrated(path)
     for p in tmp_path.glob("t.sqlite3*"):
         p.chmod(0o444)
     tmp_path.chmod(0o555)
     try:
-        line = one_line(tdbot(tmp_path, "migrate", "--db", str(path)))
+        line = one_line(tdbot(tmp_path, "migrate", "--db", str(path), preexec=_as_anyone))
     finally:
         tmp_path.chmod(0o755)
     assert "read-only" in line or "cannot open" in line
+
+
+def test_the_bot_does_not_start_on_a_read_only_database(tmp_path: Path) -> None:
+    """A read-only file opens and reads (SQLite falls back to reading it), so the start-up
+    check passed and the bot ran, answering every report "something went wrong" while the
+    outbox failed each pass. Now it refuses to start, before it contacts Telegram (the
+    Bot API address here answers nobody)."""
+    path = tmp_path / "t.sqlite3"
+    _migrated(path)
+    path.chmod(0o444)
+    result = tdbot(tmp_path, "run", "--db", str(path), "--base-url", "http://127.0.0.1:9/bot",
+                   env={"TDBOT_TOKEN": "123456:not-a-real-token"}, preexec=_as_anyone)
+    assert one_line(result) == (f"tdbot: error: {path} is read-only; make the file and its "
+                                "folder writable by this user, or give another --db")
 
 
 def _real_error(sql_setup: list[str], sql: str, uri: str = ":memory:") -> sqlite3.Error:

@@ -72,6 +72,8 @@ def test_systemd_unit_runs_tdbot_as_its_own_user() -> None:
     service = unit["Service"]
     assert service["ExecStart"].split()[:2] == ["/opt/tdbot/.venv/bin/tdbot", "run"]
     assert service["Restart"] == "on-failure"
+    # exit 2 is a refusal (settings, an unusable database, a second poller): no restart loop
+    assert service["RestartPreventExitStatus"] == "2"
     assert service["User"] == "tdbot" and service["EnvironmentFile"].startswith("/")
     db = service["ExecStart"].split("--db", 1)[1].strip()
     assert db.startswith("/var/lib/" + service["StateDirectory"] + "/")

@@ -50,6 +50,15 @@ async def test_claim_update_only_once(db: Database) -> None:
         assert await tx.claim_update(42) is True
 
 
+async def test_a_commit_reaches_the_disk_before_it_returns(db: Database) -> None:
+    """WAL with ``synchronous = NORMAL`` syncs only at checkpoints: a power cut can undo
+    a transaction that committed, and its update was already confirmed to Telegram (SQLite
+    docs, "PRAGMA synchronous"). FULL syncs the WAL at every commit."""
+    async with db.transaction() as tx:
+        assert await tx.scalar("PRAGMA journal_mode") == "wal"
+        assert await tx.scalar("PRAGMA synchronous") == 2  # FULL
+
+
 async def test_foreign_keys_are_enforced(db: Database) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         async with db.transaction() as tx:

@@ -22,6 +22,7 @@ import pytest
 from bot.demo import DEFINITION, invite_codes
 from bot.fakebot import FakeTelegram
 from bot.fakebot.server import FakeBotServer
+from bot.telegram.harness import BotUnderTest
 
 TDBOT = Path(sys.executable).with_name("tdbot")
 ORGANISER = 4242
@@ -120,3 +121,41 @@ async def test_tdbot_run_in_webhook_mode_with_a_secret(tmp_path: Path) -> None:
             log = await stop_bot(bot)
         assert "Traceback" not in log, log
         assert_no_secrets(log, tg.token, "s3cret_TOKEN-1")
+
+
+@pytest.mark.skipif(not TDBOT.exists(), reason="the tdbot console script is not installed")
+async def test_a_second_bot_with_the_same_token_says_why_in_one_line_and_exits(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram keeps one getUpdates waiting per token: another makes it answer 409
+    Conflict. A second `tdbot run` with the token of a running bot kept running beside it,
+    both logging the 409 with a traceback every few seconds. Now the second meets the
+    conflict as it starts, says why in one line and exits 2; the first, polling for longer
+    than the window, logs each conflict in one line and goes on answering."""
+    tg = FakeTelegram(bot_username="TDBotHttpBot")
+    ann = tg.add_user("Ann")
+    async with FakeBotServer(tg.world) as server, BotUnderTest(
+            tmp_path / "first.sqlite3", telegram=tg, conflict_window=0) as first:
+        await first.say(ann, "/help")
+        (tmp_path / "second").mkdir()
+        second = await start_bot(server, tmp_path / "second")
+        try:
+            _, err = await asyncio.wait_for(second.communicate(), timeout=30)
+        finally:
+            if second.returncode is None:  # still running beside the first: the old way
+                second.kill()
+                await second.wait()
+        log = err.decode()
+        assert second.returncode == 2, log
+        assert "Traceback" not in log, log
+        assert log.splitlines()[-1] == (
+            "tdbot: error: another program is already polling Telegram with this bot's "
+            "token (Telegram says: Conflict: terminated by other getUpdates request; make "
+            "sure that only one bot instance is running); only one may: stop it first, or "
+            "give this one its own bot token")
+        answered = len(tg.sent(ann))
+        assert "What you can do" in await first.say(ann, "/help")  # the first goes on
+        assert len(tg.sent(ann)) == answered + 1
+    conflicts = [r for r in caplog.records if "polling with this bot's token" in r.getMessage()]
+    assert conflicts and all(r.exc_info is None for r in conflicts)
+    assert not [r for r in caplog.records if r.exc_info and "Conflict" in str(r.exc_info[1])]

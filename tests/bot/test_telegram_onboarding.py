@@ -85,6 +85,20 @@ async def test_a_bad_definition_names_the_key(bot: BotUnderTest) -> None:
     assert "rounds[0].best_of: must be odd" in (tg.last_sent(olga).text or "")
 
 
+async def test_a_definition_nested_too_deep_is_refused_in_words(bot: BotUnderTest) -> None:
+    """500 nested brackets overflowed the TOML reader's recursion: the organiser got the
+    apology for a bug. Now they are told what is wrong with their file."""
+    tg = bot.telegram
+    olga = tg.add_user("Olga", user_id=ORGANISER_ID)
+    deep = DEFINITION + b"\nx = " + b"[" * 500 + b"]" * 500 + b"\n"
+    tg.user_sends_document(olga, deep, "club_cup.toml")
+    await bot.settle()
+    answer = tg.last_sent(olga).text or ""
+    assert "nested" in answer and "went wrong" not in answer
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT count(*) FROM events") == 0
+
+
 async def test_organiser_gets_links_and_players_join_by_picking_their_name(
     bot: BotUnderTest,
 ) -> None:

@@ -125,3 +125,13 @@ def test_closing_time_that_cannot_be_stored_is_refused(text: str, zone: str) -> 
     """9999-12-31 23:59 at UTC-11 is past year 9999 in UTC: astimezone overflowed."""
     with pytest.raises(Invalid, match="out of range"):
         parse_closing(text, ZoneInfo(zone))
+
+
+@pytest.mark.parametrize("nested", ["x = " + "[" * 500 + "]" * 500,
+                                    "x = " + "{a = " * 500 + "1" + "}" * 500])
+def test_definition_refuses_brackets_nested_too_deep(nested: str) -> None:
+    """tomllib parses nested arrays and inline tables by recursion: 500 levels raised a
+    RecursionError, which the chat answered with its apology and the command line with
+    exit 1."""
+    with pytest.raises(Invalid, match="nested"):
+        parse_definition(EVENT + nested + "\n")

@@ -10,16 +10,25 @@ A ``ServiceError`` rolled the transaction back (the claim too) and its message, 
 shown to the person. Any other exception before the commit goes to the error handler
 (``errors.py``, "nothing was changed"); one after the commit is answered here with the
 truth: the change is saved.
+
+Except a failure that may pass (``bot.store.errors.may_pass``: the disk is full or failing,
+another program held the write lock past the busy timeout). Answering it as a bug would
+confirm the update to Telegram, which then forgets it: the person's report would be lost
+although nothing is wrong with it. So the update is tried again, ``UPDATE_TRIES`` times in
+all with a doubling wait (two minutes), and stays with Telegram meanwhile (it is confirmed
+only once handled, ``update_queue.py``); only if every try fails is the person told what
+was not saved, and the update let go.
 """
 
 from __future__ import annotations
 
 import logging
+import textwrap
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import wraps
 from typing import Any
 
-from telegram import Update
+from telegram import Message, Update
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -28,6 +37,7 @@ from bot.logsafe import user_text
 from bot.service import journal
 from bot.service.errors import NotAllowed, NotFound, ServiceError
 from bot.service.unit import AlreadyApplied, Receipt, Request
+from bot.store.errors import may_pass
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
 
@@ -36,6 +46,11 @@ from bot.telegram.runtime import after_commit, now, runtime
 #: database, and it is harmless to lose).
 AfterCommit = Callable[[], Awaitable[None]]
 log = logging.getLogger("bot.telegram")
+
+#: How many times in all an update is tried while the database cannot be written, and the
+#: wait before the second try (doubling after each: 1, 2, 4 ... 64 s, about two minutes).
+UPDATE_TRIES = 8
+FIRST_WAIT = 1.0
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: A handler body in the use-case shape: it calls one service use-case with the request.
@@ -62,40 +77,87 @@ def handled(body: Body) -> Handler:
     back and is shown to the person; a re-sent update (``AlreadyApplied``) does nothing.
     After a commit the sender and the alarms are woken, then the body's after-commit action
     (a cosmetic Bot API call) runs; a failure there is reported as what it is: the change
-    was saved."""
+    was saved. A transaction that failed for a reason that may pass is tried again (the
+    module's docstring says why), up to ``UPDATE_TRIES`` times."""
 
     @wraps(body)
     async def handler(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        try:
-            req = request_of(update, context)
-        except ServiceError as exc:
-            await tell(update, texts.refused(exc.message))
-            return
-        try:
-            then = await body(update, context, req)
-            await _answer_callback(update)
-            await after_commit(context)
-            if then is not None:
-                await then()
-        except AlreadyApplied:
-            await _answer_callback(update)
-        except (NotAllowed, NotFound) as exc:
-            if update.callback_query is None:
-                await tell(update, texts.refused(exc.message))
-            else:  # a press that is not the presser's, or of nothing: one neutral answer
-                await refuse_press(update, context, req, exc.message)
-        except ServiceError as exc:
-            await _answer_callback(update)
-            await tell(update, texts.refused(exc.message))
-        except Exception:
-            if not req.receipt.committed:
-                raise  # rolled back: the error handler says that nothing was changed
-            # The change is saved; only what came after failed (waking the sender, a
-            # cosmetic edit). Say so, never "nothing was changed".
-            log.exception("update %s: failed after its change was saved", update.update_id)
-            await tell(update, texts.SAVED_BUT_FAILED)
+        wait = FIRST_WAIT
+        for attempt in range(1, UPDATE_TRIES + 1):
+            if not await _apply(body, update, context, last=attempt == UPDATE_TRIES):
+                return
+            log.warning("update %s: the database could not be written (try %d of %d); "
+                        "trying again in %.0f s", update.update_id, attempt, UPDATE_TRIES, wait)
+            await runtime(context).time.sleep(wait)
+            wait *= 2
 
     return handler
+
+
+async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE, *,
+                 last: bool) -> bool:
+    """One try of ``body`` for ``update``; True if it is to be tried again (its transaction
+    failed for a reason that may pass, and this was not the ``last`` try)."""
+    try:
+        req = request_of(update, context)
+    except ServiceError as exc:
+        await tell(update, texts.refused(exc.message))
+        return False
+    try:
+        then = await body(update, context, req)
+        await _answer_callback(update)
+        await after_commit(context)
+        if then is not None:
+            await then()
+    except AlreadyApplied:
+        await _answer_callback(update)
+    except (NotAllowed, NotFound) as exc:
+        if update.callback_query is None:
+            await tell(update, texts.refused(exc.message))
+        else:  # a press that is not the presser's, or of nothing: one neutral answer
+            await refuse_press(update, context, req, exc.message)
+    except ServiceError as exc:
+        await _answer_callback(update)
+        await tell(update, texts.refused(exc.message))
+    except Exception as exc:
+        if not req.receipt.committed and may_pass(exc):
+            if not last:
+                return True
+            log.error("update %s: the database could not be written in %d tries (%s); "
+                      "given up, and the person told", update.update_id, UPDATE_TRIES, exc)
+            await _answer_callback(update)
+            what, pressed = update_described(update)
+            await tell(update, texts.not_saved(what, pressed=pressed))
+            return False
+        if not req.receipt.committed:
+            raise  # rolled back: the error handler says that nothing was changed
+        # The change is saved; only what came after failed (waking the sender, a
+        # cosmetic edit). Say so, never "nothing was changed".
+        log.exception("update %s: failed after its change was saved", update.update_id)
+        await tell(update, texts.SAVED_BUT_FAILED)
+    return False
+
+
+def update_described(update: Update) -> tuple[str, bool]:
+    """What the person did, in their own terms, for a message saying it was not done (HTML,
+    their text escaped and cut short): their message, their file, or the button they
+    pressed (its label, read from the message it is on). True for a button press."""
+    query = update.callback_query
+    if query is not None:
+        markup = query.message.reply_markup if isinstance(query.message, Message) else None
+        labels = [button.text for row in (markup.inline_keyboard if markup else ())
+                  for button in row if button.callback_data == query.data]
+        return (f"your press of “{texts.esc(labels[0])}”" if labels
+                else "your button press"), True
+    message = update.effective_message
+    if message is not None and message.document is not None:
+        return f"your file “{texts.esc(message.document.file_name or '')}”", False
+    if message is not None and message.photo:
+        return "your photo", False
+    if message is not None and message.text:
+        shown = textwrap.shorten(message.text, 60, placeholder=" …")
+        return f"your message “{texts.esc(shown)}”", False
+    return "what you sent", False
 
 
 async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,

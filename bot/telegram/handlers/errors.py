@@ -11,7 +11,7 @@ import logging
 
 from telegram import Update
 from telegram.constants import ParseMode
-from telegram.error import TelegramError
+from telegram.error import Conflict, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.telegram import texts
@@ -37,5 +37,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
                 )
             except TelegramError as exc:  # the apology itself failed: logging is all we can do
                 log.warning("could not tell chat %s about the error: %s", chat.id, exc)
+    elif isinstance(context.error, Conflict):
+        return  # getUpdates' 409: bot/telegram/one_poller.py said it, in one line
     else:
         log.error("error outside an update (%r)", update, exc_info=context.error)
