@@ -20,6 +20,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.service.draw import DIVISIONS
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.formats import is_knockout
@@ -31,6 +32,11 @@ from bot.store.db import Database, Tx
 from bot.store.results_repo import GameRow
 from core.event_record import event_record, games_json, head_start_json
 from core.match import Match
+
+#: A knockout's divisions as the core names them, from the names the draw stores ("Plate"
+#: is "plate"): a plate match drawn only once the qualifying round is over is filed under
+#: the core's name before it is drawn too.
+CORE_DIVISIONS = {stored: core for core, stored in DIVISIONS.items()}
 
 
 async def export_event(db: Database, event_id: int) -> dict[str, Any]:
@@ -81,8 +87,9 @@ async def _knockout(tx: Tx, event: Event, stored: list[MatchView], values: dict[
             item = {**decided[m.code], "state": "decided"}
             item["games"] = _slips(event, item["games"], rows)
         else:
-            item = _match(event, m, values[m.id], rows,
-                          derived.divisions.get(m.code, divisions[m.round_id]))
+            stored_division = divisions[m.round_id]
+            item = _match(event, m, values[m.id], rows, derived.divisions.get(
+                m.code, CORE_DIVISIONS.get(stored_division or "", stored_division)))
         matches.append(item)
     return {**record, "matches": matches}
 

@@ -154,3 +154,19 @@ def test_tdbot_bracket_writes_one_png_per_picture_into_a_folder(tmp_path: Path) 
     assert code == 2 and "give a folder" in err and not (tmp_path / "b.png").exists()
     code, _, err = run("bracket", "octo", "--out", str(folder / "single.png"), "--db", db)
     assert code == 2 and "give a folder" in err
+
+
+def test_an_sssg_event_exports_the_plate_before_it_is_drawn(tmp_path: Path) -> None:
+    """The plate is drawn once the qualifying round is over (SSSg para 3); its matches are
+    exported before that too, waiting, under the core's name for the division."""
+    root = Path(__file__).resolve().parents[2] / "examples"
+    db = str(tmp_path / "t.db")
+    ok("event", "create", str(root / "sssg2016.toml"), "--db", db)
+    ok("players", "import", "sssg-2016", str(root / "players24.csv"), "--db", db)
+    ok("draw-event", "sssg-2016", "--seed", "5", "--db", db)
+    exported = json.loads(ok("event", "export", "sssg-2016", "--json", "--db", db))
+    with sqlite3.connect(db) as conn:
+        stored = conn.execute("SELECT code, state FROM matches ORDER BY id").fetchall()
+    assert sorted((m["id"], m["state"]) for m in exported["matches"]) == sorted(stored)
+    divisions = {m["id"][0]: m["division"] for m in exported["matches"]}
+    assert divisions == {"Q": "qualifying", "T": "top", "P": "plate"}
