@@ -185,7 +185,8 @@ async def _who(tx: Tx, actor: Actor) -> str:
 async def _tonight(tx: Tx, event: Event) -> Session:
     session = await club_repo.open_session(tx, event.id)
     if session is None:
-        raise Invalid(f"{event.name} has no night open: a TD starts tonight's with /night")
+        raise Invalid(f"{event.name} has no night open: a TD starts tonight's with /night "
+                      f"(tdbot club night {event.slug})")
     return session
 
 
@@ -210,7 +211,7 @@ async def start_night(db: Database, req: Request, event_id: int, *,
         open_now = await club_repo.open_session(tx, event_id)
         if open_now is not None:
             raise Invalid(f"night {open_now.seq} is still open (started "
-                          f"{event.local(open_now.opened_at)}): end it with /endnight first")
+                          f"{event.local(open_now.opened_at)}): end it with /endnight (tdbot club end) first")
         session_id = await club_repo.add_session(tx, event_id, by=await _who(tx, actor),
                                                  now=req.now)
         session = await club_repo.get_session(tx, session_id)
@@ -334,7 +335,8 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
             try:
                 entry_id = entries[pick(name, [e.name for e in entries])].id
             except NameRefused as exc:
-                raise Invalid(f"{exc}; a newcomer? /checkin new {name}") from None
+                raise Invalid(f"{exc}; a newcomer? /checkin new {name} (tdbot club checkin "
+                              f"{event.slug} --new NAME)") from None
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=True,
                                invite_code=code)
         return await answer_with(tx, req, render, done)
@@ -402,14 +404,15 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         rounds = await club_repo.night_rounds(tx, session.id)
         if len(rounds) >= club.rounds:
             raise Invalid(f"night {session.seq} has had its {club.rounds} rounds (club.rounds); "
-                          "end it with /endnight")
+                          "end it with /endnight (tdbot club end)")
         if rounds and not anyway:
             unfinished = [m for m in await matches_repo.of_round(tx, rounds[-1].round_id)
                           if m.state not in ("decided", "bye")]
             if unfinished:
                 pairs = "; ".join(f"{m.label(0)} v {m.label(1)}" for m in unfinished)
                 raise Invalid(f"round {rounds[-1].number} is not finished ({pairs}): pair the "
-                              "next round when its results are in, or /pairround anyway")
+                              "next round when its results are in, or /pairround anyway "
+                              "(tdbot club pair --anyway)")
         number = len(rounds) + 1
         checked = await club_repo.checkins(tx, session.id)
         members = await _members(tx, event, club, session, checked)
@@ -418,7 +421,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
             pairings = _pair_entries(members, tonight, number, rules, seed=session.id)
         except ValueError as exc:
             raise Invalid(f"round {number} cannot be paired: {exc}; check players in with "
-                          "/checkin NAME") from None
+                          "/checkin NAME (tdbot club checkin)") from None
         by_number = {m.number: m for m in members}
         division = await club_repo.division_of(tx, event_id)
         code = f"n{session.seq}-r{number}"

@@ -53,13 +53,13 @@ def club(tmp_path: Path) -> str:
 def test_a_night_opened_players_checked_in_and_a_walk_in_newcomer(tmp_path: Path) -> None:
     db = club(tmp_path)
     code, _, err = run("club", "checkin", "tuesday-club", "Ann", "--db", db)
-    assert code == 2 and "has no night open" in err
+    assert code == 2 and "has no night open" in err and "tdbot club night tuesday-club" in err
     out = ok("club", "night", "tuesday-club", "--db", db)
     assert out.startswith("Tuesday Scrabble Club: night 1 is open (3 rounds)")
     assert query(db, "SELECT seq, state, opened_by FROM club_sessions") == [
         (1, "open", "the command line")]
     code, _, err = run("club", "night", "tuesday-club", "--db", db)
-    assert code == 2 and "night 1 is still open" in err
+    assert code == 2 and "night 1 is still open" in err and "(tdbot club end)" in err
 
     assert ok("club", "checkin", "tuesday-club", "Ann", "--db", db).strip() == (
         "Ann Lee is checked in for night 1; fee SGD 5.00 (club fee)")
@@ -113,7 +113,7 @@ def test_pairs_fees_results_and_the_end_of_the_night(tmp_path: Path) -> None:
             assert f"you play <b>{b}</b>" in told(db, a)[-1]
             assert f"you play <b>{a}</b>" in told(db, b)[-1]
     code, _, err = run("club", "pair", "tuesday-club", "--db", db)
-    assert code == 2 and "round 1 is not finished" in err
+    assert code == 2 and "round 1 is not finished" in err and "--anyway" in err
 
     out = ok("club", "fees", "tuesday-club", "--paid", "Ann", "--db", db)
     assert out.splitlines()[0] == "marked Ann Lee's fee paid"
