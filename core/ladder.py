@@ -944,6 +944,29 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
                 replace(state, last_active=active, log=state.log + (line,)), tuple(events))
 
 
+def expel(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
+    """A director expels ``name``: they leave the ladder (everyone under them moves up a
+    rung, as when a player leaves it idle) and their open challenge, issued or accepted,
+    ends void: nobody moves for it, since it was not played out and the ladder's rules
+    give a forfeit only for a challenge declined or not played in time. The Director's
+    Manual leaves a ladder's working to the club ("modify, if necessary, to suit the
+    needs of your players") and makes the director its "final arbiter"."""
+    ladder.rung(name)  # refused when they are not on it
+    events: list[LadderEvent] = []
+    c = state.open_of(name)
+    if c is not None:
+        state = _void(state, c, now, f"{name} was expelled")
+        events.append(LadderEvent(EventKind.VOID, f"Challenge #{c.number} ({c.challenger} v "
+                                  f"{c.challenged}) is void: {name} was expelled; nobody "
+                                  "moves.", c.number))
+    active = {n: at for n, at in state.last_active.items() if n != name}
+    events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: expelled by a "
+                              "director.", player=name))
+    line = Logged(LogKind.LEFT, now, names=(name,))
+    return Step(replace(ladder, names=tuple(n for n in ladder.names if n != name)),
+                replace(state, last_active=active, log=state.log + (line,)), tuple(events))
+
+
 def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
     """A newcomer starts at the bottom (Director's Manual, *Pairing Players at Club*:
     "try not to match them against the top players in your club")."""

@@ -25,6 +25,13 @@ up in the rating order that gave them their byes (para 1). Players still level a
 split by rating and the split is flagged, because the seed is silent there and a TD
 should see it.
 
+A qualifying match nobody plays (``Unplayed``: a player was expelled and the organizers
+offered the slot to nobody, para 29) advances its other player as a match bye would (para
+27). The division sizes of the draw stay: the expelled player's place in the plate, and
+the top seat of a match both of whose players left, are byes (``core.sssg`` seats them so).
+A match both of whose players left ranks its seed last among the winners, so that a
+winner who played takes a top place before that bye does.
+
 Equal ratings: where two players' ratings are equal and the order between them matters
 (a bye, a seed), it is decided by the random draw (``rng``), like the rest of the draw.
 """
@@ -131,8 +138,11 @@ class QualifierRank:
     spread: int
     via_bye: bool
     split_by_rating: bool  # level on losses and spread with someone across the cut
+    left: bool = False  # the seat of a match both of whose players were expelled (para 29)
 
     def describe(self) -> str:
+        if self.left:
+            return f"{self.entrant.name}: expelled, as was their opponent: the seat is a bye"
         how = "bye" if self.via_bye else f"{self.losses:g} loss(es), spread {self.spread:+d}"
         note = (
             "; level at the cut on losses and spread, placed by rating"
@@ -152,10 +162,22 @@ class QualifyingOutcome:
     ranking: tuple[QualifierRank, ...]
 
 
-def qualifying_outcome(plan: QualifyingPlan, results: Sequence[Match]) -> QualifyingOutcome:
+@dataclass(frozen=True)
+class Unplayed:
+    """A qualifying match nobody played: its player on the other side was expelled and
+    nobody was given the slot (para 29). ``through`` (0 or 1) goes on as with a match bye
+    (para 27); None when both players left."""
+
+    through: int | None
+
+
+def qualifying_outcome(
+    plan: QualifyingPlan, results: Sequence[Match | Unplayed]
+) -> QualifyingOutcome:
     """Sort the field into divisions (para 2, footnote 2).
 
-    ``results[i]`` is the finished match of ``plan.pairings[i]`` (seed = side 0).
+    ``results[i]`` is the finished match of ``plan.pairings[i]`` (seed = side 0), or
+    ``Unplayed`` (see the module docstring).
     """
     if len(results) != len(plan.pairings):
         raise ValueError(
@@ -163,7 +185,15 @@ def qualifying_outcome(plan: QualifyingPlan, results: Sequence[Match]) -> Qualif
             f"got {len(results)}"
         )
     rows: list[tuple[Entrant, float, int, bool]] = [(e, 0.0, 0, True) for e in plan.byes]
+    left: set[str] = set()  # a match both of whose players left: its seed, ranked last
     for i, (pairing, match) in enumerate(zip(plan.pairings, results, strict=True), start=1):
+        if isinstance(match, Unplayed):
+            if match.through is None:
+                left.add(pairing.seed.name)
+                rows.append((pairing.seed, 0.0, 0, False))
+            else:
+                rows.append(((pairing.seed, pairing.unseeded)[match.through], 0.0, 0, True))
+            continue
         state = match.state()
         label = f"qualifying match {i} ({pairing.seed.name} v {pairing.unseeded.name})"
         if not state.decided:
@@ -180,10 +210,11 @@ def qualifying_outcome(plan: QualifyingPlan, results: Sequence[Match]) -> Qualif
         )
     rating_rank = {e.name: k for k, e in enumerate(plan.ranked)}
 
-    def level(row: tuple[Entrant, float, int, bool]) -> tuple[bool, float, int]:
-        """What ranks a winner: a bye first (para 27), then losses, then spread."""
-        _, losses, spread, bye = row
-        return (not bye, losses, -spread)
+    def level(row: tuple[Entrant, float, int, bool]) -> tuple[bool, bool, float, int]:
+        """What ranks a winner: a bye first (para 27), then losses, then spread; the seat
+        of a match nobody played, last."""
+        entrant, losses, spread, bye = row
+        return (entrant.name in left, not bye, losses, -spread)
 
     rows.sort(key=lambda r: (*level(r), rating_rank[r[0].name]))
     # Footnote 2 only cuts when more than 16 won; a tie matters only across the cut.
@@ -196,6 +227,7 @@ def qualifying_outcome(plan: QualifyingPlan, results: Sequence[Match]) -> Qualif
             spread=row[2],
             via_bye=row[3],
             split_by_rating=level(row) in at_cut,
+            left=row[0].name in left,
         )
         for row in rows
     )
@@ -211,6 +243,7 @@ __all__ = [
     "QualifyingOutcome",
     "QualifyingPairing",
     "QualifyingPlan",
+    "Unplayed",
     "field_size_for",
     "plan_qualifying",
     "qualifying_outcome",

@@ -54,6 +54,7 @@ from core.qualifying import (
     QualifyingOutcome,
     QualifyingPairing,
     QualifyingPlan,
+    Unplayed,
     field_size_for,
     plan_qualifying,
     qualifying_outcome,
@@ -251,7 +252,15 @@ def _qualifying_views(event: Event) -> tuple[dict[str, MatchView], dict[str, Res
             (bk.Source.of_seat(0), bk.Source.of_seat(1)),
             event.plan.best_of,
         )
-        occ = (bk.Occupant(pairing.players[0]), bk.Occupant(pairing.players[1]))
+        occ = (_qualifier(event, qid, 0, pairing.players[0]),
+               _qualifier(event, qid, 1, pairing.players[1]))
+        if occ[0].bye and occ[1].bye:
+            views[qid] = MatchView(spec, occ, Status.EMPTY, bk.BYE, bk.BYE)
+            continue
+        if occ[0].bye or occ[1].bye:
+            through = occ[1] if occ[0].bye else occ[0]
+            views[qid] = MatchView(spec, occ, Status.WALKOVER, through, bk.BYE)
+            continue
         res = event.result(qid)
         if res is not None:
             counted[qid] = res
@@ -261,6 +270,52 @@ def _qualifying_views(event: Event) -> tuple[dict[str, MatchView], dict[str, Res
         else:
             views[qid] = MatchView(spec, occ, Status.PLAYED, occ[won], occ[1 - won])
     return views, counted
+
+
+def _qualifier(event: Event, qid: str, side: int, player: str) -> bk.Occupant:
+    """A qualifying slot: its drawn player, or a bye once the organizers offered an
+    expelled player's slot to nobody (para 29; ``vacate``). The qualifying round has no
+    previous round, so nobody else can take it (``substitute`` refuses)."""
+    if (qid, side, None) in event.substitutes:
+        return bk.BYE
+    return bk.Occupant(player)
+
+
+def _vacated(event: Event, qviews: Mapping[str, MatchView]) -> set[str]:
+    """The seats left as byes by qualifying slots offered to nobody (para 29): the expelled
+    player's own name (their place as the match's loser, in the plate), and the top
+    division's "winner of Q3" when neither player of Q3 is left."""
+    assert event.plan is not None
+    gone = set()
+    for i, pairing in enumerate(event.plan.pairings, start=1):
+        qid = f"Q{i}"
+        for side, player in enumerate(pairing.players):
+            if (qid, side, None) in event.substitutes:
+                gone.add(player)
+        if qviews[qid].status is Status.EMPTY:
+            gone.add(_placeholder(qid))
+    return gone
+
+
+def _seats_as_byes(b: Bracket, names: set[str]) -> dict[tuple[str, int], str | None]:
+    """The first-round slots of ``b`` whose seat holds one of ``names``, as byes: the
+    division keeps its draw (and its pinned seating), its player's opponent walks over."""
+    out: dict[tuple[str, int], str | None] = {}
+    for m in b.matches:
+        for side, source in enumerate(m.slots):
+            if source.kind is bk.SlotKind.SEAT and b.seating[source.seat] in names:
+                out[(m.id, side)] = None
+    return out
+
+
+def _qualifying_result(
+    qviews: Mapping[str, MatchView], counted: Mapping[str, Result], qid: str
+) -> Match | Unplayed:
+    """What ``qualifying_outcome`` takes for one settled qualifying match."""
+    v = qviews[qid]
+    if v.status is Status.PLAYED:
+        return counted[qid].match
+    return Unplayed(None if v.status is Status.EMPTY else v.occupants.index(v.winner))
 
 
 def _winner_side(res: Result | None) -> int | None:
@@ -339,16 +394,19 @@ def derive(event: Event) -> Derived:
     top, plate = event.top, event.plate
     outcome: QualifyingOutcome | None = None
     placeholders: set[str] = set()
+    vacated: set[str] = set()
     if event.plan is not None and event.plan.needed:
         qviews, qcounted = _qualifying_views(event)
         views.update(qviews)
         counted.update(qcounted)
         divisions.update({qid: "qualifying" for qid in qviews})
-        done = all(v.status is Status.PLAYED for v in qviews.values())
+        vacated = _vacated(event, qviews)
+        done = all(bk.settled(v) for v in qviews.values())
         if done:
             outcome = qualifying_outcome(
                 event.plan,
-                [counted[f"Q{i}"].match for i in range(1, len(event.plan.pairings) + 1)],
+                [_qualifying_result(qviews, counted, f"Q{i}")
+                 for i in range(1, len(event.plan.pairings) + 1)],
             )
         if top.seated:
             rename = {
@@ -357,15 +415,17 @@ def derive(event: Event) -> Derived:
                 if v.winner.player is not None
             }
             top = top.renamed(rename)
-            placeholders = {p for p in top.players if placeholder_match(p) is not None}
+            placeholders = {p for p in top.players
+                            if placeholder_match(p) is not None and p not in vacated}
         elif outcome is not None:
             top = _seat_division(event, top, outcome.top)
         if plate is not None and outcome is not None:
             plate = _seat_division(event, plate, outcome.plate)
-    subs = {(mid, side): name for mid, side, name in event.substitutes}
+    drawn = {(mid, side): name for mid, side, name in event.substitutes}
     for b in (top, plate):
         if b is None or not b.seated:
             continue
+        subs = {**_seats_as_byes(b, vacated), **drawn} if vacated else drawn
         ids = {m.id for m in b.matches}
         mine = [r for r in event.results if r.match_id in ids]
         winners = {}
@@ -628,6 +688,11 @@ def substitute(event: Event, match_id: str, expelled: str, player: str) -> Event
     v = d.views.get(match_id)
     if v is None:
         raise ValueError(f"no match {match_id!r} in this event")
+    if d.divisions[match_id] == "qualifying":
+        raise ValueError(
+            f"match {match_id} is in the qualifying round, which has no previous round to "
+            "offer the slot from (para 29): offer it to nobody"
+        )
     if v.status not in (Status.READY, Status.WAITING) or match_id in d.counted:
         raise ValueError(
             f"match {match_id} is {v.status.value}"

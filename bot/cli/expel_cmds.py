@@ -43,7 +43,9 @@ def expel(
     db: DbOption = None,
 ) -> None:
     """Expel NAME (SSSg para 29); their slot waits for `tdbot replace` (or the chat's
-    buttons). A match with games goes to the opponent as a match bye (para 27)."""
+    buttons). A match with games goes to the opponent as a match bye (para 27); in a
+    round-based event or a club night the games not played are forfeited; a ladder's
+    player leaves the ladder."""
     if not why.strip():
         fail("say why with --why TEXT: the player and the journal are told")
     now = _now()

@@ -189,7 +189,7 @@ def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
         closes = f", closes {ev.local(rnd.closes_at)}" if rnd.closes_at else ""
         typer.echo(f"{rnd.name} [{rnd.code}] best of {rnd.best_of}, {rnd.state}{closes}")
         for m in matches:
-            typer.echo(f"  {m.code:<4} {m.label(0)} v {m.label(1)}  ({m.progress})")
+            typer.echo(f"  {m.code:<4} {shown.label(m, 0)} v {shown.label(m, 1)}  ({m.progress})")
 
 
 @players_app.command("import")
@@ -282,7 +282,7 @@ def draw_event(
 def round_open(
     event: Annotated[str, typer.Argument(help="Event slug or id.")],
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
-    closes: Annotated[str | None, typer.Option("--closes", help="Deadline (default: the definition's).")] = None,
+    closes: Annotated[str | None, typer.Option("--closes", help="Deadline (default: the definition's date, else round_days from now).")] = None,
     unpaid_ok: Annotated[bool, typer.Option("--unpaid-ok", help="Open although fees are missing (para 26).")] = False,
     expel_unpaid: Annotated[bool, typer.Option(
         "--expel-unpaid", help="Expel the players not paid-up as it opens (para 26).")] = False,

@@ -22,6 +22,8 @@ through to the catch-all answer that the button is out of date.
 
 from __future__ import annotations
 
+from datetime import date
+
 _PICK = "join:pick:"
 _DECIDE = {"approve": True, "reject": False}
 
@@ -287,6 +289,53 @@ def is_photo_rule(data: object) -> bool:
     return parse_photo_rule(data) is not None
 
 
+# Several missing photos in one list (``photos.ask_list``): a game's own choices
+# (``photo:game:<window id>``: the presser gets that game's question with the three buttons
+# above), and every game of the list still undecided at once
+# (``photo:all:<list id>:<extend|waive>``). A bye is given game by game only: it may reopen
+# or decide a match (para 28).
+PHOTO_LIST_RULINGS = frozenset({"extend", "waive"})
+
+
+def photo_game(window_id: int) -> str:
+    return f"photo:game:{window_id}"
+
+
+def parse_photo_game(data: object) -> int | None:
+    """The window id of a game's button in a list of missing photos."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[:2] != ["photo", "game"]:
+        return None
+    return _number(parts[2])
+
+
+def is_photo_game(data: object) -> bool:
+    return parse_photo_game(data) is not None
+
+
+def photo_all(ask_id: int, ruling: str) -> str:
+    if ruling not in PHOTO_LIST_RULINGS:
+        raise ValueError(f"no ruling on a whole list {ruling!r}")
+    return f"photo:all:{ask_id}:{ruling}"
+
+
+def parse_photo_all(data: object) -> tuple[int, str] | None:
+    """(list id, ruling) of an "Extend all 24 h" / "Waive all" button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 4 or parts[:2] != ["photo", "all"] or parts[3] not in PHOTO_LIST_RULINGS:
+        return None
+    ask_id = _number(parts[2])
+    return None if ask_id is None else (ask_id, parts[3])
+
+
+def is_photo_all(data: object) -> bool:
+    return parse_photo_all(data) is not None
+
+
 # The TD's desk (bot/service/desk.py): at a round's close, for its unfinished matches,
 # extend the round 7 days (``desk:extend:<round id>:<closing time, Unix seconds>``: the
 # time it extends from, so a second press of the same button extends nothing), give a
@@ -417,3 +466,29 @@ def parse_ladder(data: object) -> tuple[str, int, int] | None:
 
 def is_ladder(data: object) -> bool:
     return parse_ladder(data) is not None
+
+
+# An event sent in the chat whose rounds' closing dates have passed
+# (bot/service/event_setup.py): its organiser moves every date so that the earliest falls
+# today (``event:today:<event id>:<earliest date as a day number>``: the date the button was
+# made for, so a second press moves nothing).
+_EVENT_TODAY = "event:today:"
+
+
+def event_today(event_id: int, first: date) -> str:
+    return f"{_EVENT_TODAY}{event_id}:{first.toordinal()}"
+
+
+def parse_event_today(data: object) -> tuple[int, date] | None:
+    """(event id, the earliest date the button was made for) of "Start it today"."""
+    if not isinstance(data, str) or not data.startswith(_EVENT_TODAY):
+        return None
+    event, sep, day = data.removeprefix(_EVENT_TODAY).partition(":")
+    event_id, ordinal = _number(event), _number(day)
+    if not sep or event_id is None or ordinal is None or not 1 <= ordinal <= date.max.toordinal():
+        return None
+    return event_id, date.fromordinal(ordinal)
+
+
+def is_event_today(data: object) -> bool:
+    return parse_event_today(data) is not None

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from bot.service import callbacks, journal, outbox
+from bot.service import callbacks, expelled, journal, outbox
 from bot.service import club_texts as say
 from bot.service.actors import Actor
 from bot.service.definitions import ClubDef, ClubMemberDef, Definition
@@ -171,10 +171,26 @@ def _pair_entries(members: Sequence[Member], games: Sequence[Game], number: int,
     numbered = sorted((replace(m, number=core[m.number]) for m in members),
                       key=lambda m: m.number)
     played = [replace(g, a=core[g.a], b=opt(g.b, core), first=opt(g.first, core))
-              for g in games]
+              if g.a in core and (g.b is None or g.b in core) else _left_alone(g, core)
+              for g in games if g.a in core or g.b in core]
     paired = pair_club_round(numbered, played, number, rules, seed=seed)
     return Pairings(paired.round, tuple((back(p), back(q)) for p, q in paired.pairs),
                     tuple(back(b) for b in paired.byes))
+
+
+def _left_alone(g: Game, core: dict[int, int]) -> Game:
+    """A game of tonight against a player who is paired no more (expelled): for the one
+    still here it is their result with no opponent to avoid or to count as met (a
+    forfeit won or lost, its spread kept)."""
+    me = g.a if g.a in core else g.b
+    assert me is not None
+    return Game(g.round, core[me], None, g.points_of(me), score_a=g.spread_of(me),
+                kind=GameKind.FORFEIT)
+
+
+async def _active(tx: Tx, entry_id: int) -> bool:
+    entry = await entries_repo.get(tx, entry_id)
+    return entry is not None and entry.state == "active"
 
 
 async def _who(tx: Tx, actor: Actor) -> str:
@@ -291,6 +307,7 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
             if entry is not None and entry.state == "active":
                 clubs.append((event, entry.id))
         if not clubs:
+            await expelled.refuse_person(tx, actor.person_id, FORMAT)
             raise NotAllowed("/checkin is for the players of a club; ask the club's TD to "
                              "add you (/checkin new YOUR NAME)")
         if slug is not None:
@@ -335,6 +352,7 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
             try:
                 entry_id = entries[pick(name, [e.name for e in entries])].id
             except NameRefused as exc:
+                await expelled.refuse_named(tx, event_id, name)
                 raise Invalid(f"{exc}; a newcomer? /checkin new {name} (tdbot club checkin "
                               f"{event.slug} --new NAME)") from None
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=True,
@@ -414,7 +432,8 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
                               "next round when its results are in, or /pairround anyway "
                               "(tdbot club pair --anyway)")
         number = len(rounds) + 1
-        checked = await club_repo.checkins(tx, session.id)
+        checked = [c for c in await club_repo.checkins(tx, session.id)  # not the expelled
+                   if await _active(tx, c.entry_id)]
         members = await _members(tx, event, club, session, checked)
         tonight = (await club_games(tx, event, rules)).get(session.seq, [])
         try:

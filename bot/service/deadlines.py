@@ -61,6 +61,15 @@ def _load_handlers() -> None:
         importlib.import_module(name)
 
 
+def too_late(now: datetime, moment: datetime | None) -> bool:
+    """A reminder is for before ``moment`` (a photo window's close, a round's deadline, a
+    round's opening): one that fires at or after it -- the bot was down across both --
+    says what is no longer true ("due by ...") and goes unsent; the deadline of the moment
+    itself tells whoever must act now (the TDs). SSSg para 25 (photo within 24 hours),
+    para 6 (a round's period), para 26 (fees before a round commences)."""
+    return moment is not None and utc(now) >= utc(moment)
+
+
 async def open_deadline(
     tx: Tx,
     kind: str,
@@ -160,6 +169,21 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
         why="" if acted else "its subject moved on",
     )
     return acted and changed
+
+
+async def fired_with(tx: Tx, deadline_id: int, by: Deadline, now: datetime) -> bool:
+    """Close an open row as 'fired' because the handler of ``by`` did its work in the same
+    transaction (several photo windows closing together are asked about in one message);
+    journalled like any firing. False if it was not open."""
+    d = await deadlines_repo.get(tx, deadline_id)
+    if d is None or d.state != "open":
+        return False
+    changed = await deadlines_repo.close(tx, d.id, "fired", now)
+    await journal.record(
+        tx, who=Actor.system(), action="deadline.fired", subject=d.subject, now=now,
+        detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at), "with": by.id},
+    )
+    return changed
 
 
 async def mark_failed(tx: Tx, deadline_id: int, error: str, now: datetime) -> bool:

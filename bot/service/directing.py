@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from bot.service import events, roles
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
-from bot.service.formats import kind
+from bot.service.formats import is_knockout, kind
 from bot.service.unit import Request, actor_of, reading
 from bot.store.db import Database
 
@@ -43,6 +43,15 @@ async def directed_event(
                                    f"/{command} EVENT ... (your events: {{slugs}})")
 
 
+#: Where a person of another format looks instead of a round-based event's /standings.
+_SEE = {"knockout": ": /bracket shows its bracket, /matches your matches",
+        "club": ": /me shows your record", "ladder": ": /ladder shows its rungs"}
+
+
+def _family(event: Event) -> str:
+    return "knockout" if is_knockout(event.format) else event.format
+
+
 def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Event, list[str]]:
     """The one event of ``found`` the command's first word names (its slug), or the only
     one; with several and none named, ``several`` (its ``{slugs}`` filled in) says how to
@@ -63,13 +72,15 @@ async def member_event(
     their only one, or the one named first (``/standings weekly-swiss``)."""
     async with reading(db) as tx:
         actor = await actor_of(tx, req)
-        mine: list[Event] = []
+        theirs: list[Event] = []
         if actor is not None and actor.person_id is not None:
-            for eid, _name, _held in await roles.events_of(tx, actor.person_id):
-                event = await events.get_event(tx, eid)
-                if event.format == fmt:
-                    mine.append(event)
+            theirs = [await events.get_event(tx, eid)
+                      for eid, _name, _held in await roles.events_of(tx, actor.person_id)]
+    mine = [e for e in theirs if e.format == fmt]
     if not mine:
-        raise NotAllowed(f"/{command} is for the players and TDs of a round-based event")
+        raise NotAllowed(f"/{command} is for the players and TDs of {kind(fmt)}"
+                         + "".join(f". {e.name} is {kind(e.format)}"
+                                   + (_SEE.get(_family(e), "") if command == "standings" else "")
+                                   for e in theirs))
     return _named(mine, words, f"you are in several round-based events; name one first, "
                                f"e.g. /{command} EVENT (yours: {{slugs}})")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service import callbacks, journal, outbox
+from bot.service import callbacks, expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import rulers_of
@@ -113,6 +113,7 @@ def _side(view: MatchView, actor: Actor) -> int:
 async def _raise(tx: Tx, req: Request, actor: Actor, slip: SlipRow, view: MatchView,
                  reason: str) -> DisputeAnswer:
     side = _side(view, actor)
+    await expelled.refuse_in_match(tx, view, actor.person_id)
     opponent = view.label(1 - side)
     event = await get_event(tx, view.event_id)
     if slip.state != "pending":

@@ -4,18 +4,21 @@ players' entries and the invite codes that let everyone link their Telegram acco
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from bot.service import journal
 from bot.service.actors import Actor
-from bot.service.definitions import Definition, PersonDef
+from bot.service.definitions import Definition, PersonDef, first_date, shift_dates
 from bot.service.entries import _add_entry, get_entry
 from bot.service.errors import Invalid, NotAllowed
+from bot.service.events import get_event
 from bot.service.invites import create_invite
 from bot.service.ladders import create_ladder
 from bot.service.people import add_person, ensure_person_for_tg, person_by_tg
-from bot.service.roles import Hat, grant_role, hats_held
-from bot.service.unit import Answer, Request, answer_with, unit
+from bot.service.roles import Hat, grant_role, hats_held, require_role
+from bot.service.schedule import as_moment
+from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import events_repo
 from bot.store.db import Database, Tx
 
@@ -23,7 +26,10 @@ from bot.store.db import Database, Tx
 @dataclass(frozen=True)
 class CreatedEvent:
     """The new event and its invite codes: one general player code (pick your entry, a TD
-    approves), and a personal code per person named in the file (role, name, code)."""
+    approves), and a personal code per person named in the file (role, name, code).
+    ``lapsed``: the rounds whose closing date had passed when it was created (name, the
+    close as the event's time zone shows it): they cannot open as dated (``lapsed_rounds``);
+    ``first`` is the definition's earliest date, what "Start it today" moves from."""
 
     event_id: int
     slug: str
@@ -31,6 +37,24 @@ class CreatedEvent:
     player_code: str
     personal: list[tuple[str, str, str]] = field(default_factory=list)
     held: frozenset[Hat] = frozenset()  # every (role, format) the creator holds now (menu)
+    lapsed: list[tuple[str, str]] = field(default_factory=list)
+    first: date | None = None
+
+
+def lapsed_rounds(definition: Definition, now: datetime) -> list[tuple[str, str]]:
+    """The rounds whose closing date has passed by ``now`` (name, close shown in the
+    event's zone): opening one is refused until a TD gives it a new close (SSSg para 6:
+    each round has a stipulated period), so a definition with such dates is worth a word
+    to the organiser who sends it."""
+    zone = ZoneInfo(definition.event.time_zone)
+    out: list[tuple[str, str]] = []
+    for rnd in definition.rounds:
+        if rnd.closes is None:
+            continue
+        closes = as_moment(rnd.closes, zone, end=True)
+        if closes <= now:
+            out.append((rnd.name, f"{closes.astimezone(zone):%a %d %b %Y}"))
+    return out
 
 
 async def _person_for(tx: Tx, p: PersonDef, now: datetime) -> int:
@@ -113,4 +137,53 @@ async def set_up_event(
                                      bot_username=bot_username)
         if req.tg_user_id is not None:
             created = replace(created, held=frozenset(await hats_held(tx, req.tg_user_id)))
+        created = replace(created, lapsed=lapsed_rounds(definition, req.now),
+                          first=first_date(definition))
         return await answer_with(tx, req, render, created)
+
+
+@dataclass(frozen=True)
+class DatesMoved:
+    """What "Start it today" did: every date moved ``days`` so that the earliest, ``was``,
+    falls on ``first`` (``days`` 0 and ``already`` when a press before it had done so)."""
+
+    event: str
+    days: int
+    was: date
+    first: date
+    already: bool = False
+
+
+async def start_today(db: Database, req: Request, event_id: int, seen_first: date,
+                      render: Answer[DatesMoved] | None = None) -> DatesMoved:
+    """Use-case: the organiser of an event not yet drawn moves every date of its definition
+    by the same number of days so that the earliest falls today in the event's time zone,
+    the gaps kept: ``tdbot event create FILE --start today``'s rule
+    (``definitions.shift_dates``), for an event sent in the chat whose dates are past.
+    ``seen_first`` is the earliest date the button was made for: a second press moves
+    nothing."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "organiser")
+        event = await get_event(tx, event_id)
+        definition = Definition.model_validate(event.rules)
+        was = first_date(definition)
+        if was is None:
+            raise Invalid(f"{event.name} has no dates to move")
+        if was != seen_first:
+            return await answer_with(tx, req, render,
+                                     DatesMoved(event.name, 0, was, was, already=True))
+        today = req.now.astimezone(event.zone).date()
+        moved = shift_dates(definition, today)
+        if not await events_repo.set_rules_before_draw(tx, event_id,
+                                                       moved.model_dump(mode="json")):
+            raise Invalid(f"{event.name} is drawn: its rounds keep the dates they were made "
+                          "with. Give a round a new closing time as you open it: /openround "
+                          "ROUND until YYYY-MM-DD")
+        days = (today - was).days
+        await journal.record(tx, who=actor, action="event.dates_moved",
+                             subject=f"event:{event_id}", now=req.now,
+                             detail={"days": days, "was": was.isoformat(),
+                                     "first": today.isoformat()},
+                             why="Start it today")
+        return await answer_with(tx, req, render, DatesMoved(event.name, days, was, today))

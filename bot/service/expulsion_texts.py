@@ -86,3 +86,23 @@ def goes_through(event: Event, view: MatchView, left: str | None, expelled: str,
             else "You have no match left to play.")
     return (f"<b>{esc(event.name)}</b>: you go through {esc(view.round_name)} unplayed: "
             f"{why}. {then}")
+
+
+def refused(expelled: str, when: str, outcome: str, you: bool) -> str:
+    """Why a result, ruling or photo in an expelled player's match is refused: what the
+    expulsion decided (``outcome``: "Q4 went to Terence Low"). Plain text: a refusal's
+    words are escaped where they are shown. ``you``: it goes to the expelled player."""
+    who, whose = ("You were", "your") if you else (f"{expelled} was", f"{expelled}'s")
+    return (f"{who} expelled on {when}; {outcome}. Nothing more is recorded in {whose} "
+            "matches.")
+
+
+def forfeited_to(event: Event, view: MatchView, expelled: str, games: int) -> str:
+    """The opponent of a player expelled from a round-based event or a club night: the
+    games not played are theirs by forfeit (``expulsions._forfeit_rest``)."""
+    head = f"<b>{esc(event.name)}</b>: {esc(expelled)} has been expelled, so you win"
+    if view.best_of == 1:
+        return f"{head} your {esc(view.round_name)} game against them by forfeit."
+    what = "the game" if games == 1 else f"the {games} games"
+    return (f"{head} {what} of your {esc(view.round_name)} match not played yet by "
+            "forfeit.")

@@ -14,7 +14,13 @@ for the TDs who do not play in it (para 19): a button per candidate who can stil
 slot, and "nobody", which lets the opponent through (``core.sssg.vacate``; para 27's match
 bye in effect). Until a TD chooses, the match waits (``knockout.sync_matches``) and nobody
 can report in it. A match that already has games cannot be handed to someone else: it goes
-to the opponent as a match bye, its games void (para 27).
+to the opponent as a match bye, its games void (para 27). Either way the match row is
+decided (a bye to the opponent, or not played when both players left) and the bracket moves
+on; from then on nothing more is recorded in it (``expelled``).
+
+The formats with no bracket have no slot to offer (``_expel_unbracketed``): a round-based
+event's or a club night's expelled player forfeits the games of their current match not yet
+played and is not paired again; a ladder's leaves the ladder.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, ruler_name, rulers_of
 from bot.service.errors import Invalid, NotFound
 from bot.service.events import Event, get_event
+from bot.service.formats import is_knockout
 from bot.service.knockout import load_core_event, play_order, sync_matches
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.roles import require_role
@@ -41,6 +48,7 @@ from bot.store.entries_repo import Entry
 from bot.store.expulsions_repo import ExpulsionRow
 from core import sssg
 from core.expulsion import RoundMatch, candidates_for_slots
+from core.match import Game, report_game
 from core.names import NameRefused, pick
 
 #: Match states in which a player still holds a slot to play.
@@ -111,14 +119,9 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
         raise Invalid(f"{entry.name} is already expelled from {event.name}")
     if not why.strip():
         raise Invalid("say why the player is expelled: they and the journal are told")
+    if not is_knockout(event.format):
+        return await _expel_unbracketed(tx, event, entry, why.strip(), by, now)
     view = await _current_match(tx, event.id, entry.id)
-    if event.format == "rounds" and view is not None:
-        # no slot to fill in a round-based event (para 29 is a bracket's): the match they
-        # are playing is settled first, then they are simply not paired again
-        raise Invalid(f"{entry.name} is playing {view.code} ({view.label(0)} v "
-                      f"{view.label(1)}): settle it first (a match bye to the opponent, "
-                      "/pending or tdbot match-bye), then expel; from then on they are not "
-                      "paired")
     await entries_repo.set_state(tx, entry.id, "expelled")
     note = ""
     state = "open"
@@ -159,6 +162,75 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                              text_html=say.to_opponent(event, view, entry.name))
     await ask_rulers(tx, event, x, view, options, now, both)
     return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent, options)
+
+
+async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                             now: datetime) -> Expelled:
+    """Expelling from a format with no bracket, so no slot to offer (para 29's slot is a
+    bracket's). A ladder's player leaves the ladder and their open challenge is void
+    (``core.ladder.expel``). A round-based event's or a club night's player is not
+    paired again (only active entries are paired), and the games of their current match
+    not yet played are forfeited to the opponent: a forfeit is a win for the player who
+    was there to play, with the event's ``forfeit_spread`` (WESPA rules, "Absent from the
+    table": "your opponent wins, with 75 points spread"; the Director's Manual records a
+    forfeit as a game won or lost by a spread, "typically +50 or -50"); games played
+    stand."""
+    await entries_repo.set_state(tx, entry.id, "expelled")
+    view: MatchView | None
+    if event.format == "ladder":
+        from bot.service import ladders  # the ladder's service imports the reporting side
+
+        closed = await ladders.expel_in(tx, event, entry.name, by, now)
+        view = await get_match(tx, closed) if closed is not None else None
+    else:
+        view = await _current_match(tx, event.id, entry.id)
+    x_id = await expulsions_repo.add(
+        tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
+        side=view.entries.index(entry.id) if view else None, why=why, now=now,
+        by=by.person_id, state="none")
+    await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
+                         why=why, detail={"match": view.code if view else None, "slot": "none"})
+    await outbox.enqueue(tx, person_id=entry.person_id, now=now,
+                         dedupe_key=f"expel:{x_id}:player",
+                         text_html=say.to_expelled(event, entry.name, why))
+    if event.format == "ladder":
+        note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
+        return Expelled(entry.name, why, x_id, "none", view.code if view else None, note=note)
+    if view is None:
+        return Expelled(entry.name, why, x_id, "none", note="no game left to play tonight"
+                        if event.format == "club" else "no game left to play this round")
+    side = view.entries.index(entry.id)
+    opponent = view.label(1 - side)
+    count = await _forfeit_rest(tx, event, view, side, by, now, why)
+    games = "game" if count == 1 else f"{count} games"
+    return Expelled(entry.name, why, x_id, "none", view.code, opponent,
+                    note=f"{view.code}: {opponent} wins the {games} not played by forfeit; "
+                         f"{entry.name} is not paired again")
+
+
+async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Actor,
+                        now: datetime, why: str) -> int:
+    """Forfeit to the opponent every game of ``view`` that ``side`` has not played, until
+    the match is decided (``_expel_unbracketed`` says why); returns how many. The one path
+    of every ruling writes it (``rulings.apply_correction_in``): the match is decided, the
+    event moves on and both players are told the result."""
+    from bot.service.rulings import apply_correction_in  # rulings -> reporting -> rounds
+
+    match = await core_match(tx, view.id)
+    new, count = match, 0
+    while not (state := new.state()).decided:
+        assert state.next_start is not None
+        new = report_game(new, Game.forfeit(1 - side, starter=state.next_start.side)).match
+        count += 1
+    other = view.people[1 - side]
+    if other is not None:
+        await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{view.id}:forfeit",
+                             text_html=say.forfeited_to(event, view, view.label(side), count))
+    await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False)
+    await journal.record(tx, who=by, action="match.forfeit", subject=f"match:{view.id}",
+                         now=now, why=f"{view.label(side)} was expelled: {why}",
+                         detail={"code": view.code, "to_side": 1 - side, "games": count})
+    return count
 
 
 async def _opponent_expelled(tx: Tx, view: MatchView, side: int) -> bool:
@@ -351,7 +423,7 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
-        if event.draw_seed is None:
+        if event.draw_seed is None and event.format not in ("club", "ladder"):
             raise Invalid(f"{event.name} is not drawn yet: remove the entry instead of "
                           "expelling it")
         entry = await _entry_named(tx, event, name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from bot.service import journal, outbox
+from bot.service import expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.errors import Invalid, NotFound
 from bot.service.events import get_event
@@ -54,6 +54,8 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
             raise NotFound(f"no held game {held_id} in this event; tdbot inbox lists them")
         if held.state != "held":
             raise Invalid(f"held game {held_id} was {held.state} already")
+        if release:
+            await expelled.refuse_in_match(tx, view)
         event = await get_event(tx, event_id)
         match = await core_match(tx, view.id)
         game = len(match.state().counted) + 1

@@ -320,6 +320,8 @@ KINDS: dict[str, Sentence] = {
     # the event and its people
     "event.create": lambda e, n: f"created the event, {kind(_s(e, 'format', ''))}",
     "event.draw": _draw,
+    "event.dates_moved": lambda e, n: (f"moved the event's dates {_s(e, 'days')} day(s) on: "
+                                       f"its first date {_s(e, 'was')} is now {_s(e, 'first')}"),
     "event.export": lambda e, n: f"was sent the event's files: {_names_list(_d(e, 'files'))}",
     "entry.add": lambda e, n: (f"entered {_s(e, 'name')} (rating {_s(e, 'rating', 0)}"
                                + (f", team {_s(e, 'team')}" if _d(e, "team") else "") + ")"),
@@ -386,6 +388,9 @@ KINDS: dict[str, Sentence] = {
                                 f"{_s(e, 'voided_games', 0)} game(s) struck out"),
     "match.matchbye": lambda e, n: (f"gave {n.side(_match_id(e), _d(e, 'to_side'))} a match "
                                     f"bye in {subject(e.subject, n)}{_voided(e)}"),
+    "match.forfeit": lambda e, n: (f"gave {subject(e.subject, n)} to "
+                                   f"{n.side(_match_id(e), _d(e, 'to_side'))} by forfeit: "
+                                   f"{_s(e, 'games', 0)} game(s)"),
     "match.tie": lambda e, n: (f"decided the tied {subject(e.subject, n)} for "
                                f"{n.side(_match_id(e), _d(e, 'to_side'))}{_voided(e)}"),
     "game.forfeit": lambda e, n: (f"gave {_game(e, n)} to "
@@ -430,6 +435,7 @@ KINDS: dict[str, Sentence] = {
     "ladder.decline": _ladder("declined a challenge"),
     "ladder.withdraw": _ladder("withdrew a challenge"),
     "ladder.join": _ladder("added a newcomer"),
+    "ladder.expel": _ladder("took an expelled player off the ladder"),
     "ladder.result": _ladder("moved the ladder on a result"),
     "ladder.correct": _ladder("moved the ladder again on a corrected result"),
     "ladder.reopen": _ladder("reopened a challenge whose result was voided"),

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot.service import journal, outbox
+from bot.service import expelled, journal, outbox
 from bot.service import ladder_texts as say
 from bot.service.actors import Actor
 from bot.service.deadlines import handler, open_deadline
@@ -236,6 +236,7 @@ async def _my_ladder(tx: Tx, req: Request, words: list[str]) -> tuple[Loaded, st
     events = [await get_event(tx, e) for e in await ladders_repo.ladder_events_of(
         tx, actor.person_id)]
     if not events:
+        await expelled.refuse_person(tx, actor.person_id, "ladder")
         raise NotAllowed("you are not on a challenge ladder; ask your club's director to add "
                          "you")
     by_slug = {e.slug: e for e in events}
@@ -653,3 +654,27 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
         return await answer_with(tx, req, render,
                                  Joined(event, clean, len(step.ladder.names), code))
 
+
+
+# --- expulsion ------------------------------------------------------------------------------
+
+
+async def expel_in(tx: Tx, event: Event, name: str, by: Actor, now: datetime) -> int | None:
+    """A director expels ``name`` (``expulsions``): they leave the ladder and their open
+    challenge is void (``core.ladder.expel``); its match, if it was accepted, is closed
+    unplayed. Returns that match's id. Everyone whose rung moved is told (the expelled
+    player is told by the expulsion itself)."""
+    loaded = await load(tx, event)
+    if name not in loaded.ladder.names:
+        return None  # they left the ladder already: nothing to change on it
+    was = loaded.state.open_of(name)
+    try:
+        step = lad.expel(loaded.ladder, loaded.state, name, _t(loaded, now))
+    except lad.LadderRefused as exc:
+        raise _refused(exc) from None
+    await _commit(tx, loaded, step, by=by, action="ladder.expel", now=now,
+                  quiet=(loaded.person(name),))
+    match_id = (await ladders_repo.matches(tx, event.id)).get(was.number) if was else None
+    if match_id is not None:
+        await _close_unplayed(tx, match_id, now)
+    return match_id

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.service.entries import entries_of
 from bot.service.events import Event, find_event
 from bot.service.matches import MatchView, matches_of_event
 from bot.service.schedule import Round, rounds_of
 from bot.service.unit import reading
+from bot.store import expulsions_repo
 from bot.store.db import Database
 
 
@@ -15,6 +17,14 @@ from bot.store.db import Database
 class EventOverview:
     event: Event
     rounds: list[tuple[Round, list[MatchView]]]  # in play order
+    # (match id, side) -> the expelled player who holds that slot, or held it and left it
+    # to nobody (SSSg para 29): a TD reads "Olivia Seah (expelled)" there
+    expelled: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def label(self, m: MatchView, side: int) -> str:
+        """Who is in a slot, an expelled player marked so."""
+        name = self.expelled.get((m.id, side))
+        return f"{name} (expelled)" if name is not None else m.label(side)
 
 
 async def event_overview(db: Database, ref: str | int) -> EventOverview:
@@ -22,7 +32,13 @@ async def event_overview(db: Database, ref: str | int) -> EventOverview:
     async with reading(db) as tx:
         event = await find_event(tx, ref)
         matches = await matches_of_event(tx, event.id)
+        out = {e.id: e.name for e in await entries_of(tx, event.id) if e.state == "expelled"}
+        marked = {(m.id, side): out[entry] for m in matches
+                  for side, entry in enumerate(m.entries) if entry in out}
+        for x in await expulsions_repo.of_event(tx, event.id):
+            if x.match_id is not None and x.side is not None and x.state != "replaced":
+                marked[(x.match_id, x.side)] = x.name
         return EventOverview(event, [
             (rnd, [m for m in matches if m.round_id == rnd.id])
             for rnd in await rounds_of(tx, event.id)
-        ])
+        ], marked)

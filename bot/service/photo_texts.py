@@ -4,6 +4,8 @@ through the outbox. Telegram HTML: every name goes through ``esc``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.service.events import Event
 from bot.service.formats import cite
 from bot.service.matches import MatchView, score_line
@@ -40,6 +42,52 @@ def ask_tds(event: Event, view: MatchView, game: int, scores: tuple[int | None, 
             f"by {esc(due)}{cite(event, 'para 25')}. The game may go to "
             f"{esc(view.label(1 - responsible))} as a bye (+{spread}{cite(event, 'para 28', ', {}')})."
             " Your call:")
+
+
+@dataclass(frozen=True)
+class ListedGame:
+    """One game of a list of missing photos as it stands (``state``: the window's)."""
+
+    window_id: int
+    code: str
+    game: int
+    scores: tuple[int | None, int | None]
+    names: tuple[str, str]
+    responsible: int  # the side that owed the photo
+    state: str
+    by: str  # who settled it, once it is no longer overdue
+    until: str  # its close (after an extension: the new one)
+
+
+def _listed_line(g: ListedGame) -> str:
+    game = (f"{esc(g.code)} game {g.game}: {esc(g.names[0])} {g.scores[0]}, "
+            f"{esc(g.names[1])} {g.scores[1]}")
+    if g.state == "overdue":
+        return f"• {game}. {esc(g.names[g.responsible])} was to send it."
+    if g.state == "received":
+        return f"• {esc(g.code)} game {g.game}: 📷 the photo came in."
+    verdict = (f"more time, until {g.until}" if g.state == "open" else
+               VERDICTS.get(g.state, g.state).format(loser=g.names[1 - g.responsible],
+                                                     until=g.until))
+    return f"• {esc(g.code)} game {g.game}: {decided_note(verdict, g.by)}"
+
+
+def ask_list(event: Event, games: list[ListedGame], spread: int) -> str:
+    """Several games whose photo did not come in time, in one message to a ruler."""
+    waiting = sum(1 for g in games if g.state == "overdue")
+    lines = [f"📷 <b>{esc(event.name)}</b>: no board photo came in time for {len(games)} "
+             f"games{cite(event, 'para 25')}. Each may go to its loser as a bye "
+             f"(+{spread}{cite(event, 'para 28', ', {}')}).", ""]
+    lines += [_listed_line(g) for g in games]
+    lines.append("")
+    lines.append("Tap a game for its choices (bye, 24 hours more, waive), or extend or waive "
+                 f"the {waiting} still open at once." if waiting else "All decided.")
+    return "\n".join(lines)
+
+
+def game_button(g: ListedGame) -> str:
+    """A game's button in a list (plain text: Telegram shows a button's label as is)."""
+    return f"{g.code} game {g.game}: {g.names[0]} v {g.names[1]}"
 
 
 def late_photo_for_tds(event: Event, view: MatchView, game: int, sender: str) -> str:

@@ -49,7 +49,7 @@ class MyMatch:
     best_of: int
     state: str
     score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
-    closes_at: str | None  # the round's deadline in the event's time zone
+    closes_at: str | None  # the round's deadline in the event's time zone; None once decided
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
     next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
@@ -99,7 +99,8 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
             MyMatch(
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
-                event.local(rnd.closes_at) if rnd.closes_at and rnd.state == "open" else None,
+                event.local(rnd.closes_at)
+                if rnd.closes_at and rnd.state == "open" and m.state != "decided" else None,
                 state.next_game, starter, state.next_is_deciding, slips,
             )
         )

@@ -29,6 +29,7 @@ from bot.service import (
     blackouts,
     callbacks,
     club_nights,
+    expelled,
     groups,
     journal,
     outbox,
@@ -154,6 +155,7 @@ def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Inval
 
 async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
     """The round of a match that takes a new game; refused with the reason otherwise."""
+    await expelled.refuse_in_match(tx, view)
     if state.decided or view.state == "decided":
         raise _decided_refusal(await get_event(tx, view.event_id), view, state)
     rnd = await get_round(tx, view.round_id)
@@ -229,8 +231,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     told: set[int] = set()
     for side in (0, 1):
         person = view.people[side]
-        if person is None:
-            continue
+        if person is None or await expelled.is_out(tx, view.entries[side]):
+            continue  # an expelled player was told they are out: no next match to name
         after = await _where_next(tx, event, view, side, state.winner == side)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"match:{view.id}:decided:{side}:{state.winner}",
@@ -282,7 +284,7 @@ async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
     half = say.tie_words(event)
     for side in (0, 1):
         person = view.people[side]
-        if person is None:
+        if person is None or await expelled.is_out(tx, view.entries[side]):
             continue
         after = await _where_next(tx, event, view, side, False)
         score = (f"{game[side]}-{game[1 - side]}" if game is not None
@@ -400,6 +402,7 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
                 raise Invalid(f"{exc} (players of {event.slug})") from None
             raise NotFound(f"no player called {name!r} in {event.slug}; "
                            f"`tdbot event show {event.slug}` lists the matches") from None
+        await expelled.refuse_entry(tx, entry)
         people.append(entry.person_id)
     if people[0] == people[1]:
         raise Invalid(f"{a} cannot play themselves: name the two players of the match")
@@ -691,6 +694,7 @@ async def report_result(
             ):
                 named = matches  # "412-380 good game": words that name nobody are chatter
             if not named:
+                await expelled.refuse_player(tx, person, said.opponent)
                 opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
                                       for m in matches)
                 raise Invalid(f"none of your matches being played is against "
@@ -698,6 +702,7 @@ async def report_result(
                                                        else ""))
             matches = named
         if not matches:
+            await expelled.refuse_player(tx, person)
             raise Invalid("you have no match being played right now, so there is nothing to "
                           "report; /matches shows your matches")
         if len(matches) > 1:
@@ -713,6 +718,7 @@ async def report_result(
 
 async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResult,
                  now: datetime) -> SlipAnswer:
+    await expelled.refuse_in_match(tx, view, person)
     names = _names(view)
     scores = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
     event = await get_event(tx, view.event_id)
@@ -815,6 +821,7 @@ async def confirm_slip(
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may confirm it")
+        await expelled.refuse_in_match(tx, view, actor.person_id)
         if slip.state != "draft":
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             return await answer_with(tx, req, render, result)
@@ -930,6 +937,7 @@ async def agree_slip(
         actor = await require_actor(tx, req)
         slip, view = await _get_slip(tx, slip_id)
         side = _reader_side(view, actor)
+        await expelled.refuse_in_match(tx, view, actor.person_id)
         event = await get_event(tx, view.event_id)
         if side == slip.reporter_side:
             closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"

@@ -225,6 +225,20 @@ def standings_of(state: RoundsEvent) -> list[dict[str, Any]]:
     return standings_rows(results_only(state.division), chess=is_chess(state))
 
 
+def default_close(event: Event, rnd: Round, now: datetime) -> datetime | None:
+    """A round's closing time when the TD opening it gives none (/openround, tdbot round
+    open, ``auto_pair``): its ``[[rounds]]`` closes date, else in a round-based event with
+    ``pairing.round_days`` that many days from its opening (Director's Manual: a club's
+    weekly round; SSSg para 6: each round has a stipulated period)."""
+    if rnd.closes_at is not None:
+        return rnd.closes_at
+    if event.format == "rounds":
+        days = pairing_of(event)[1].round_days
+        if days:
+            return now + timedelta(days=days)
+    return None
+
+
 async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     """After a match of the event is settled or corrected: with ``auto_pair`` the next
     round opens once this one is complete (when it has a closing time: its date, or
@@ -294,9 +308,7 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
         ready_to_pair(state, rnd.seq)
     except Invalid:
         return
-    closes = rnd.closes_at
-    if closes is None and state.pairing.round_days:
-        closes = now + timedelta(days=state.pairing.round_days)
+    closes = default_close(state.event, rnd, now)
     if closes is None or closes <= now:
         text = (f"<b>{html.escape(state.event.name)}</b>: {html.escape(rnd.name)} can be "
                 f"paired now, but it has no closing time to open with: /openround "

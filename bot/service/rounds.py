@@ -24,7 +24,13 @@ from typing import Any
 from bot.service import callbacks, groups, journal, outbox, round_events, round_texts
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
-from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
+from bot.service.deadlines import (
+    Deadline,
+    cancel_deadlines,
+    handler,
+    open_deadline,
+    too_late,
+)
 from bot.service.definitions import chess_pairing
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
@@ -49,6 +55,12 @@ REMINDER = "round.reminder"
 CLOSE = "round.close"
 FEE_DUE = "round.fee_due"
 OPENS = "round.opens"
+
+
+def typed(event: Event, rnd: Round) -> str:
+    """The round as a TD types it in a command: a round-based event's number ("/openround
+    2"), another event's code ("/openround qual-rd")."""
+    return str(rnd.seq) if event.format == "rounds" else rnd.code
 
 
 def _games(n: int) -> str:
@@ -167,16 +179,19 @@ async def open_round_in(
     until they pay. Either way a TD may open it with ``unpaid_ok`` and a reason (they stay
     in). The closing
     time may be set when opening: para 6 lets the organisers fix "the exact period for each
-    round ... before the commencement"."""
+    round ... before the commencement"; unset, it is the definition's date, or in a
+    round-based event ``round_days`` from now (``round_events.default_close``)."""
     now = utc(now)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
     rnd = await find_round(tx, event_id, round_ref)
     if rnd.state != "planned":
         raise Invalid(f"{rnd.name} is already {rnd.state}")
-    closes = utc(closes_at) if closes_at is not None else rnd.closes_at
+    closes = (utc(closes_at) if closes_at is not None
+              else round_events.default_close(event, rnd, now))
     example = (now + timedelta(days=14)).astimezone(event.zone).date().isoformat()
-    how = (f"give one: /openround {rnd.code} until {example} in the chat, "
+    ref = round_ref.strip()  # the TD's own spelling of the round, echoed in every hint
+    how = (f"give one: /openround {ref} until {example} in the chat, "
            f"--closes {example} at the command line")
     if closes is None:
         raise Invalid(f"{rnd.name} has no closing time; {how}")
@@ -210,7 +225,7 @@ async def open_round_in(
         raise Invalid(
             f"{rnd.name} cannot open: not paid for this round ({event.money(rnd.fee)}, SSSg rules "
             f"para 26): {names}. Record their payments, or open it anyway as a TD decision with a "
-            f"reason: /openround {rnd.code} anyway: REASON in the chat, --unpaid-ok --why REASON "
+            f"reason: /openround {ref} anyway: REASON in the chat, --unpaid-ok --why REASON "
             "at the command line."
         )
     expelled: list[Expelled] = []
@@ -219,9 +234,9 @@ async def open_round_in(
         raise Invalid(
             f"{rnd.name} cannot open yet: not paid for this round ({event.money(rnd.fee)}, SSSg "
             f"rules para 26): {names}. Para 26 expels them when it opens: to do that and choose "
-            f"who takes their slots (para 29), /openround {rnd.code} expel in the chat, "
+            f"who takes their slots (para 29), /openround {ref} expel in the chat, "
             f"--expel-unpaid at the command line. To keep them in, open it anyway with a "
-            f"reason: /openround {rnd.code} anyway: REASON, --unpaid-ok --why REASON. Or record "
+            f"reason: /openround {ref} anyway: REASON, --unpaid-ok --why REASON. Or record "
             "their payments first."
         )
     if owing and not unpaid_ok:
@@ -339,7 +354,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     already, whether it fired first or not (that one goes out instead, so nobody gets two
     reminders at once)."""
     rnd = await _round_in_state(tx, d, "open")
-    if rnd is None or (rnd.closes_at is not None and now >= rnd.closes_at):
+    if rnd is None or too_late(now, rnd.closes_at):
         return False
     if await deadlines_repo.count_due_after(tx, d, now):
         return False
@@ -401,10 +416,11 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
         buttons.append([extend_button(rnd)])
         text = (f"{head} with {len(unfinished)} unfinished match(es):\n" + "\n".join(lines)
                 + "\n\nFor each: a match bye (para 27) or void its games; or extend the round "
-                "7 days (para 21). Then close it: /closeround " + html.escape(rnd.code))
+                "7 days (para 21). Then close it: /closeround "
+                + html.escape(typed(event, rnd)))
     else:
         text = (f"{head}; every match is finished. Close it: /closeround "
-                + html.escape(rnd.code))
+                + html.escape(typed(event, rnd)))
     for td in await _tds(tx, rnd.event_id):
         await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons or None, now=now,
                              dedupe_key=f"deadline:{d.id}:td:{td}")
@@ -479,10 +495,15 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
 
 @handler(FEE_DUE)
 async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
-    """Remind the round's known players who have not paid (para 26)."""
+    """Remind the round's known players who have not paid (para 26). A reminder planned
+    for before the opening that fires after it (the bot was down) goes unsent
+    (``too_late``); the one the draw sends at once when every reminder's time had passed
+    (no ``before_hours``) still goes."""
     rnd = await _round_in_state(tx, d, "planned")
     if rnd is None or await deadlines_repo.count_due_after(tx, d, now):
         return False  # a later reminder is due too (the bot was down): that one goes out
+    if "before_hours" in d.payload and too_late(now, rnd.opens_at):
+        return False
     event = await get_event(tx, rnd.event_id)
     if rnd.opens_at is not None and rnd.opens_at > now:
         due = f"is due before the round opens on {event.local(rnd.opens_at)}"
@@ -525,7 +546,7 @@ async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
                          f"{html.escape(rnd.code)} expel does that and asks you who takes "
                          f"their slots; /openround {html.escape(rnd.code)} anyway: REASON "
                          "keeps them in.")
-    lines.append(f"Open it with /openround {html.escape(rnd.code)}.")
+    lines.append(f"Open it with /openround {html.escape(typed(event, rnd))}.")
     for td in await _tds(tx, rnd.event_id):
         await outbox.enqueue(tx, person_id=td, text_html="\n".join(lines), now=now,
                              dedupe_key=f"deadline:{d.id}:td:{td}")

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import journal, outbox
+from bot.service import expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
@@ -153,14 +153,14 @@ class Ruled:
 
 async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
     """Para 19: a TD playing in the match may not rule on it; the match's rulers may (the
-    command line always may)."""
-    if actor.person_id is None:
-        return
-    refuse_own_match(actor, view)
-    if actor.person_id not in await rulers_of(tx, view):
-        para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
-        raise NotAllowed(f"only a TD of this event who does not play in {view.code} may rule "
-                         f"on it{para19}")
+    command line always may). Nobody rules on a match an expulsion settled (``expelled``)."""
+    if actor.person_id is not None:
+        refuse_own_match(actor, view)
+        if actor.person_id not in await rulers_of(tx, view):
+            para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
+            raise NotAllowed(f"only a TD of this event who does not play in {view.code} may "
+                             f"rule on it{para19}")
+    await expelled.refuse_in_match(tx, view, actor.person_id)
 
 
 async def _td_and_match(tx: Tx, req: Request, event_id: int,
@@ -170,7 +170,9 @@ async def _td_and_match(tx: Tx, req: Request, event_id: int,
     actor = await require_actor(tx, req)
     await require_role(tx, actor, event_id, "td")
     event = await get_event(tx, event_id)
-    return actor, event, await _find_match(tx, event, match_code)
+    view = await _find_match(tx, event, match_code)
+    await expelled.refuse_in_match(tx, view, actor.person_id)
+    return actor, event, view
 
 
 async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
@@ -327,7 +329,9 @@ async def apply_correction_in(
         if m.state == "waiting":
             rnd = await get_round(tx, m.round_id)
             for side, person in enumerate(m.people):
-                if person is not None:
+                # only a player who was there before lost a known opponent; one who just
+                # arrived (a match bye put them through) is told their next match instead
+                if person is not None and m.entries[side] in entries_before[m.id]:
                     await outbox.enqueue(tx, person_id=person, now=now,
                                          text_html=say.opponent_unknown(event, rnd, m, side,
                                                                         view.code))

@@ -98,3 +98,13 @@ async def add(
 async def set_running(tx: Tx, event_id: int) -> None:
     """An event that runs from its creation (a challenge ladder: no draw)."""
     await tx.execute("UPDATE events SET state = 'running' WHERE id = ?", (event_id,))
+
+
+async def set_rules_before_draw(tx: Tx, event_id: int, rules: dict[str, Any]) -> bool:
+    """Replace the definition of an event not yet drawn (its dates moved); False once it
+    is drawn (its rounds were made from the definition then)."""
+    changed = await tx.execute(
+        "UPDATE events SET rules_json = ? WHERE id = ? AND state = 'registration'",
+        (json.dumps(rules, sort_keys=True), event_id),
+    )
+    return changed == 1

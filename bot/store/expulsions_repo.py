@@ -26,10 +26,11 @@ class ExpulsionRow:
     state: str
     replacement_entry_id: int | None
     decided_by_name: str | None
+    person_id: int | None = None  # the expelled player's
 
 
 _SELECT = (
-    "SELECT x.*, p.name FROM expulsions x JOIN entries e ON e.id = x.entry_id"
+    "SELECT x.*, p.name, e.person_id FROM expulsions x JOIN entries e ON e.id = x.entry_id"
     " JOIN people p ON p.id = e.person_id"
 )
 
@@ -37,7 +38,7 @@ _SELECT = (
 def _row(r: Row) -> ExpulsionRow:
     return ExpulsionRow(r["id"], r["event_id"], r["entry_id"], r["name"], r["match_id"],
                         r["side"], r["why"], parse(r["expelled_at"]), r["state"],
-                        r["replacement_entry_id"], r["decided_by_name"])
+                        r["replacement_entry_id"], r["decided_by_name"], r["person_id"])
 
 
 async def add(tx: Tx, *, event_id: int, entry_id: int, match_id: int | None,
@@ -83,3 +84,27 @@ async def decide(tx: Tx, expulsion_id: int, to: str, now: datetime, *, by: int |
     )
     return changed == 1
 
+
+
+async def barring(tx: Tx, event_id: int, match_id: int,
+                  entries: tuple[int | None, int | None]) -> list[ExpulsionRow]:
+    """The expulsions that close a match to results and rulings: one that took a player
+    out of it (unless someone took the place, then the match is theirs), and those of the
+    players it still names. Oldest first."""
+    a, b = (-1 if e is None else e for e in entries)
+    rows = await tx.all(_SELECT + " WHERE x.event_id = ? AND ((x.match_id = ? AND"
+                        " x.state <> 'replaced') OR x.entry_id IN (?, ?)) ORDER BY x.id",
+                        (event_id, match_id, a, b))
+    return [_row(r) for r in rows]
+
+
+async def of_person(tx: Tx, person_id: int) -> list[ExpulsionRow]:
+    """A person's expulsions in every event, the latest first."""
+    rows = await tx.all(_SELECT + " WHERE e.person_id = ? ORDER BY x.id DESC", (person_id,))
+    return [_row(r) for r in rows]
+
+
+async def of_event(tx: Tx, event_id: int) -> list[ExpulsionRow]:
+    """Every expulsion of the event, oldest first."""
+    rows = await tx.all(_SELECT + " WHERE x.event_id = ? ORDER BY x.id", (event_id,))
+    return [_row(r) for r in rows]

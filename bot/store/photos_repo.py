@@ -131,3 +131,54 @@ async def attach(tx: Tx, photo_id: int, game_id: int) -> bool:
 async def photos_of_game(tx: Tx, game_id: int) -> list[PhotoRow]:
     rows = await tx.all("SELECT * FROM photos WHERE game_id = ? ORDER BY id", (game_id,))
     return [_photo(r) for r in rows]
+
+
+# --- one question about several missing photos (migrations/0021_photo_asks.sql) ------------
+
+
+@dataclass(frozen=True)
+class AskRow:
+    """A list of overdue windows sent to one ruler, in the order shown."""
+
+    id: int
+    event_id: int
+    ruler_id: int
+    asked_at: datetime
+    window_ids: tuple[int, ...]
+
+
+async def add_ask(tx: Tx, *, event_id: int, ruler_id: int, window_ids: Iterable[int],
+                  now: datetime) -> int:
+    ask_id = await tx.insert(
+        "INSERT INTO photo_asks (event_id, ruler_id, asked_at) VALUES (?, ?, ?)",
+        (event_id, ruler_id, iso(now)),
+    )
+    for seq, window_id in enumerate(window_ids):
+        await tx.execute(
+            "INSERT INTO photo_ask_windows (ask_id, window_id, seq) VALUES (?, ?, ?)",
+            (ask_id, window_id, seq),
+        )
+    return ask_id
+
+
+async def ask(tx: Tx, ask_id: int) -> AskRow | None:
+    row = await tx.one("SELECT * FROM photo_asks WHERE id = ?", (ask_id,))
+    if row is None:
+        return None
+    windows = await tx.all(
+        "SELECT window_id FROM photo_ask_windows WHERE ask_id = ? ORDER BY seq", (ask_id,))
+    return AskRow(row["id"], row["event_id"], row["ruler_id"], parse(row["asked_at"]),
+                  tuple(int(w["window_id"]) for w in windows))
+
+
+async def asks_naming(tx: Tx, window_ids: Iterable[int]) -> list[int]:
+    """The lists that name any of these windows (to redraw once one is decided)."""
+    wanted = sorted(set(window_ids))
+    if not wanted:
+        return []
+    marks = ", ".join("?" for _ in wanted)
+    rows = await tx.all(
+        f"SELECT DISTINCT ask_id FROM photo_ask_windows WHERE window_id IN ({marks})"
+        " ORDER BY ask_id", tuple(wanted),
+    )
+    return [int(r["ask_id"]) for r in rows]

@@ -50,6 +50,9 @@ class Command:
     roles: frozenset[str]  # who may use it: EVERYONE or event roles
     formats: frozenset[str] | None = ALL_FORMATS  # the event formats it serves
     ref: str = ""  # the SSSg paragraphs it follows, cited to knockout players and TDs
+    # what a person who holds it only as a player reads, when that form differs (a TD's
+    # /paid NAME ROUND is not theirs to type)
+    player_summary: str = ""
 
     def serves(self, hat: Hat) -> bool:
         role, fmt = hat
@@ -79,7 +82,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
             frozenset({"td", "adjudicator", "organiser"})),
     Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
-            frozenset({"td", "organiser", "player"}), ROUND_FEES),
+            frozenset({"td", "organiser", "player"}), ROUND_FEES,
+            player_summary="Paid a fee? Send a photo of the payment captioned /paid (or /paid ROUND)"),
     Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"}),
             ROUND_FEES),
     Command("prizes", "Prize pools from the fees paid",
@@ -126,9 +130,14 @@ def allowed(hats: Iterable[Hat]) -> list[Command]:
 
 def summary(command: Command, hats: Iterable[Hat]) -> str:
     """The command's line, with its SSSg paragraphs for someone who uses it in a knockout
-    (``formats.cite``: the other formats do not play by SSSg's rules)."""
-    knockout = any(command.serves(hat) and is_knockout(hat[1]) for hat in hats)
-    return f"{command.summary} ({command.ref})" if command.ref and knockout else command.summary
+    (``formats.cite``: the other formats do not play by SSSg's rules); a player's own form
+    for someone who holds it only as a player."""
+    held = [hat for hat in hats if command.serves(hat)]
+    knockout = any(is_knockout(fmt) for _, fmt in held)
+    line = command.summary
+    if command.player_summary and held and all(role == "player" for role, _ in held):
+        line = command.player_summary
+    return f"{line} ({command.ref})" if command.ref and knockout else line
 
 
 def menu(hats: Iterable[Hat]) -> list[BotCommand]:

@@ -16,7 +16,8 @@ def expelled(done: Expelled) -> str:
     if done.state == "open":
         return (f"{head} Their opponent {esc(done.opponent)} is told to wait: choose who "
                 f"takes the slot in {esc(done.match)} in the question I sent you.")
-    return f"{head} {esc(done.note)}." if done.note else head
+    note = done.note[:1].upper() + done.note[1:]  # a sentence of its own here
+    return f"{head} {esc(note)}." if note else head
 
 
 def filled(done: Filled) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.service import callbacks
 from bot.service.formats import cite
-from bot.service.photos import PhotoAnswer, PhotoRuling, WindowGame
+from bot.service.photos import ListRuling, PhotoAnswer, PhotoRuling, WindowGame
 from bot.service.unit import Reply
 from bot.telegram.texts import esc
 
@@ -49,3 +49,11 @@ def ruling_answer(ruling: PhotoRuling) -> Reply | None:
     what = _SETTLED.get(ruling.state, ruling.state)
     return Reply(f"Already settled by {esc(ruling.by)}: {esc(what)} ({esc(ruling.match)} game "
                  f"{ruling.game}). Nothing changed.")
+
+
+def list_answer(ruling: ListRuling) -> Reply | None:
+    """Extend all / Waive all: the list's edit says what was done; the TD is told only when
+    every game had been settled before."""
+    if ruling.decided:
+        return None
+    return Reply("Every game of that list was already settled. Nothing changed.")

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from bot.service import callbacks
 from bot.service.draw import DrawResult
-from bot.service.event_setup import CreatedEvent
+from bot.service.event_setup import CreatedEvent, DatesMoved
 from bot.service.formats import cite, is_knockout
 from bot.service.invites import Invite, invite_link
 from bot.service.matches import MatchView
@@ -158,10 +159,13 @@ def already_decided(verdict: str) -> str:
     """A TD pressed a request another TD (or an earlier press) had decided."""
     return f"This request was decided already: {esc(verdict)}"
 
-ORGANISERS_ONLY = (
-    "Only the organisers named in this bot's settings can create events. If you run an "
-    "event, ask the person who hosts the bot to add your Telegram id to TDBOT_ORGANISERS."
-)
+def organisers_only(tg_user_id: int | None) -> str:
+    """A person not listed as an organiser sent a definition: what to ask for, with the id
+    the bot's host needs (Telegram does not show it to its user)."""
+    text = ("Only the organisers named in this bot's settings can create events. If you run "
+            "an event, ask the person who hosts the bot to add your Telegram id to "
+            "TDBOT_ORGANISERS.")
+    return text if tg_user_id is None else f"{text} Your Telegram id is {tg_user_id}."
 
 
 
@@ -179,7 +183,29 @@ def event_created(created: CreatedEvent, bot_username: str) -> str:
             f"{esc(role)} {esc(person)}: {invite_link(bot_username, code)}"
             for role, person, code in created.personal
         ]
+    if created.lapsed:
+        shown = "; ".join(f"{esc(name)} closed {esc(day)}" for name, day in created.lapsed)
+        lines += ["", f"⚠️ Its dates are past: {shown}, so these rounds cannot open as "
+                      "dated. Tap <b>Start it today</b> to move every date by the same number "
+                      "of days so that the first is today (the gaps stay), as "
+                      "<code>tdbot event create FILE --start today</code> does."]
     return "\n".join(lines)
+
+
+def event_created_buttons(created: CreatedEvent) -> list[list[tuple[str, str]]]:
+    """"Start it today" under an event whose dates are past (``CreatedEvent.lapsed``)."""
+    if not created.lapsed or created.first is None:
+        return []
+    return [[("Start it today", callbacks.event_today(created.event_id, created.first))]]
+
+
+def dates_moved(moved: DatesMoved) -> str:
+    if moved.already:
+        return (f"The dates of <b>{esc(moved.event)}</b> were moved already: its schedule "
+                f"starts {moved.first:%a %d %b %Y}.")
+    return (f"📅 Every date of <b>{esc(moved.event)}</b> moved {moved.days:+d} days: the "
+            f"schedule starts {moved.first:%a %d %b %Y} (it started {moved.was:%d %b %Y}), "
+            "the gaps between the dates as they were.")
 
 
 _REFUSAL = {"blocked": "blocked the bot", "undeliverable": "undeliverable"}
@@ -312,7 +338,7 @@ def round_opened(opened: OpenedRound) -> str:
 
 _MATCH_STATES = {
     "waiting": "waiting for earlier results",
-    "ready": "drawn, round not open yet",
+    "ready": "paired, round not open yet",
     "playing": "being played",
     "unfinished": "round closed, unfinished: a TD will rule on it",
     "slot open": "your opponent was expelled: the TDs choose who takes the place",
@@ -357,7 +383,7 @@ def draw_made(event_name: str, result: DrawResult) -> str:
         lines.append(f"Rounds: {names}. Each is paired from the results when you open it; "
                      "the round before must be complete first.")
         lines.append("Open the first with /openround 1 until YYYY-MM-DD (its closing date) "
-                     "unless the definition dates it.")
+                     "unless the definition dates it or sets round_days.")
         return "\n".join(lines)
     current = None
     for code, round_name, side_a, side_b in result.matches:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,7 @@ event file (.toml)   | refuse   | refuse       | refuse | refuse   | refuse   | 
 board photo          | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 photo captioned /paid| refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 join: this is me     | allow    | refuse       | refuse | refuse   | refuse   | allow    | allow  | allow     | allow
+event: start today   | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | refuse | allow     | refuse
 join: approve        | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 join: reject         | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 slip: who started    | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
@@ -113,6 +114,8 @@ photo: which game    | refuse   | refuse       | allow  | refuse   | refuse   | 
 photo: award bye     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 photo: extend        | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 photo: waive         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+photo: one game      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+photo: waive all     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 desk: extend round   | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 desk: match bye      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 desk: void match     | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
@@ -151,6 +154,8 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 # - The organiser may run the event as a TD may, but rules on a match only when no TD or
 #   neutral adjudicator is free to (para 19, para 30); the adjudicator likewise rules only
 #   when every TD plays in the match.
+# - "event: start today" moves the dates of an event not yet drawn (its definition was sent
+#   with past dates): its organiser's, as creating events is.
 # - "join: this is me" needs the general player link's code: anyone holding it may ask to be
 #   an unclaimed entry (a TD approves); someone already entered is refused.
 # - A board photo is the winner's to send (para 25); the loser's is kept too, but does not
@@ -438,6 +443,10 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             states = [await _scalar(bot, "SELECT state FROM photo_windows WHERE id = ?", (w,))
                       for w in ids["windows"].values()]
             assert states == ["overdue", "overdue"], states
+            # Tara rules on both games: one list (Cai, who plays M2, is asked about M1 alone)
+            ids["ask"] = await _scalar(bot, "SELECT a.id FROM photo_asks a JOIN people p ON"
+                                            " p.id = a.ruler_id WHERE p.tg_user_id = ?",
+                                       (IDS["Tara TD"],))
         if scenario.startswith("club"):
             await _club(bot, scenario, ids)
         ids["closes"] = await _scalar(bot, "SELECT closes_at FROM rounds WHERE id = ?",
@@ -616,6 +625,9 @@ ROWS: dict[str, Row] = {
     "board photo": Row("slips", says(""), sql(
         "SELECT count(*) FROM photos p JOIN games g ON g.id = p.game_id WHERE g.match_id = :m")),
     "photo captioned /paid": Row("base", says(""), sql("SELECT count(*) FROM payment_proofs")),
+    "event: start today": Row("undrawn", presses(
+        lambda c: callbacks.event_today(c.ids["event"], date(2026, 3, 2))),
+        sql("SELECT count(*) FROM journal WHERE action = 'event.dates_moved'"), True),
     "join: this is me": Row("undrawn", presses(
         lambda c: callbacks.join_pick(c.ids["code"], c.ids["eve"])), sql(REQUESTS), True),
     "join: approve": Row("undrawn", presses(
@@ -663,6 +675,11 @@ ROWS: dict[str, Row] = {
         lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "extend")), sql(WINDOWS), True),
     "photo: waive": Row("overdue", presses(
         lambda c: callbacks.photo_rule(c.ids["windows"][c.match], "waive")), sql(WINDOWS), True),
+    "photo: one game": Row("overdue", presses(
+        lambda c: callbacks.photo_game(c.ids["windows"][c.match])),
+        sql("SELECT count(*) FROM outbox WHERE text_html LIKE '%no board photo of M%'"), True),
+    "photo: waive all": Row("overdue", presses(
+        lambda c: callbacks.photo_all(c.ids["ask"], "waive")), sql(WINDOWS), True),
     "desk: extend round": Row("base", presses(lambda c: callbacks.desk_extend(
         c.ids["sf"], int(datetime.fromisoformat(c.ids["closes"]).timestamp()))), sql(ROUND), True),
     "desk: match bye": Row("slips", presses(lambda c: callbacks.desk_bye(c.match_id, 1)),
@@ -758,7 +775,8 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     kinds = {name.split("_")[0] for name in dir(callbacks) if name.startswith("parse_")}
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
-                "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:"}
+                "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:",
+                "event": "event:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]

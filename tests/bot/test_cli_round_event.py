@@ -129,3 +129,39 @@ def test_a_players_csv_with_a_too_long_team_is_refused_whole(tmp_path: Path) -> 
             "team name has at most 32 (what a TRF file holds): shorten it") in err, err
     with sqlite3.connect(db) as conn:  # all or none: Ann Lee's row is not entered either
         assert conn.execute("SELECT count(*) FROM entries").fetchone() == (0,)
+
+
+def test_round_open_takes_its_close_from_round_days(tmp_path: Path) -> None:
+    """`tdbot round open` with no --closes, in an event whose rounds have no dates and whose
+    [pairing] sets round_days = 6: it closes 6 days after it opens, as /openround does."""
+    import asyncio
+
+    from bot.service.actors import Actor
+    from bot.service.definitions import parse_definition
+    from bot.service.draw import make_draw
+    from bot.service.event_setup import create_event
+    from bot.store.db import Database
+
+    text = definition(extra="round_days = 6").replace(
+        "opens = 2026-03-03\ncloses = 2026-03-09\n", "")
+    db = tmp_path / "t.db"
+
+    async def setup() -> None:
+        database = await Database.open(db)
+        try:
+            async with database.transaction() as tx:
+                created = await create_event(tx, parse_definition(text), by=Actor.cli(),
+                                             now=datetime.now(UTC))
+                await make_draw(tx, created.event_id, seed=3, by=Actor.cli(),
+                                now=datetime.now(UTC))
+        finally:
+            await database.close()
+
+    asyncio.run(setup())
+    before = datetime.now(UTC)
+    out = ok("round", "open", "weekly-swiss", "1", "--db", str(db))
+    assert out.startswith("opened Round 1; it closes "), out
+    with sqlite3.connect(db) as con:
+        (closes,), = con.execute("SELECT closes_at FROM rounds WHERE seq = 1").fetchall()
+    after = datetime.now(UTC)
+    assert before + timedelta(days=6) <= datetime.fromisoformat(closes) <= after + timedelta(days=6)

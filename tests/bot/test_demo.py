@@ -107,7 +107,7 @@ KEY_LINES = [
     "[bot → Cai] Demo Cup: 🏆 You won your SF match against Ben Ong: Cai Wen 2-0 Ben Ong (+60).",
     "    Your next match: Final against Ann Lee, best of 5.",
     "[Ann] /matches",
-    "    against Cai Wen, best of 5: drawn, round not open yet",
+    "    against Cai Wen, best of 5: paired, round not open yet",
 ]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import tempfile
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -99,10 +100,14 @@ async def test_another_persons_ids_another_game_and_stale_ids_get_one_answer(
         # stale: ids that no longer exist (or never did)
         "Ann Lee": [callbacks.slip("ok", missing), callbacks.rule("void", missing),
                     callbacks.proof(missing, True), callbacks.photo_pick(missing, missing),
-                    callbacks.photo_rule(missing, "waive"), callbacks.join_decide(missing, True),
+                    callbacks.photo_rule(missing, "waive"), callbacks.photo_game(missing),
+                    callbacks.photo_all(missing, "waive"), callbacks.join_decide(missing, True),
                     callbacks.join_pick("nosuchcode12", missing)],
         # a player presses the TD's buttons
-        "Cai Wen": [callbacks.desk_extend(1, 0), callbacks.proof(1, False)],
+        "Cai Wen": [callbacks.desk_extend(1, 0), callbacks.proof(1, False),
+                    callbacks.photo_game(1), callbacks.photo_rule(1, "bye"),
+                    callbacks.photo_all(1, "extend"),
+                    callbacks.event_today(1, date(2026, 3, 2))],
     }
     for name, presses in forged.items():
         for data in presses:
@@ -129,7 +134,9 @@ async def test_a_stranger_pressing_anything_is_refused_the_same_way(bot: BotUnde
     st.text(min_size=65, max_size=400),
     st.sampled_from(["slip:agree:", "rule:uphold:1:0", "tie:1:2", "desk:bye:1:7",
                      "fix:apply:-1", "slip:agree:1\n2024-01-01 INFO bot: forged line",
-                     "photo:rule:1:ban", "fee:proof:ok:0x10", "join:pick::1"]),
+                     "photo:rule:1:ban", "photo:all:1:bye", "photo:game:1:2",
+                     "event:today:1:0", "event:today:1:99999999",
+                     "fee:proof:ok:0x10", "join:pick::1"]),
 ), min_size=1, max_size=4))
 def test_random_and_overlong_data_is_refused_and_journalled(presses: list[str]) -> None:
     """Random text and bytes, data longer than Telegram's 64 bytes, near-misses of real

@@ -157,3 +157,32 @@ async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path) -
 
         assert plain(standings_rows(division, chess=False)) == plain(final)
         assert {r["name"] for r in final} == set(NAMES)
+
+
+async def test_openround_takes_round_days_and_echoes_the_tds_spelling(tmp_path: Path) -> None:
+    """No round has a date; [pairing] round_days = 6. /openround 1 and, once round 1 is
+    played, /openround 2 open with a close 6 days on; the round's hints spell it as the TD
+    did ("2", not "round-2")."""
+    text = definition(ids=True, extra="round_days = 6").replace(
+        "opens = 2026-03-03\ncloses = 2026-03-09\n", "")
+    async with club_cup_bot(tmp_path, text, ids=IDS, draw=False, open_sf=False) as bot:
+        await say(bot, "Tara TD", "/draw 5")
+        opened = await say(bot, "Tara TD", "/openround 1")
+        assert opened.startswith("Opened Round 1 of Weekly Swiss <Tuesdays>."), opened
+        assert opened.endswith("Deadline: Sun 08 Mar 2026 17:00 (+08)."), opened
+        await play_round(bot, 1)
+        await bot.advance(timedelta(days=7))
+        opened = await say(bot, "Tara TD", "/openround 2")
+        assert opened.endswith("Deadline: Sun 15 Mar 2026 17:00 (+08)."), opened
+        ann = texts(bot, user(bot, "Ann Lee"))[-1]
+        assert "Round 2</b> is open" in ann or "Round 2 is open" in ann, ann
+        assert "Deadline: Sun 15 Mar 2026 17:00 (+08)" in ann
+
+
+async def test_without_round_days_the_refusal_spells_the_round_as_typed(tmp_path: Path) -> None:
+    text = definition(ids=True).replace("opens = 2026-03-03\ncloses = 2026-03-09\n", "")
+    async with club_cup_bot(tmp_path, text, ids=IDS, draw=False, open_sf=False) as bot:
+        await say(bot, "Tara TD", "/draw 5")
+        assert await say(bot, "Tara TD", "/openround 1") == (
+            "⚠️ Round 1 has no closing time; give one: /openround 1 until 2026-03-16 in the "
+            "chat, --closes 2026-03-16 at the command line")

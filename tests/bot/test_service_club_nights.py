@@ -275,3 +275,37 @@ async def test_the_td_hears_who_was_not_told_and_a_repeat_the_field_forced(db: D
                                       "left for Cai Wen tonight"):
         await club_nights.check_in_member(db, cli(5), event_id, "Cai")
     assert await _all(db, "SELECT count(*) FROM club_checkins") == [(2,)]
+
+
+async def test_an_expelled_member_forfeits_tonights_game_and_is_not_paired_again(
+    db: Database,
+) -> None:
+    """A club night has no slot to offer: the expelled member's game of the round being
+    played goes to the opponent by forfeit, the next round is paired without them, and
+    they are not checked in again."""
+    from bot.service import expulsions
+    from bot.store import outbox_repo
+
+    event_id = await _club(db)
+    await club_nights.start_night(db, cli(), event_id)
+    for name in ("Ann", "Ben", "Cai", "Eve"):
+        await club_nights.check_in_member(db, cli(1), event_id, name)
+    await club_nights.pair_round(db, cli(2), event_id)
+    a, b, _, _ = (await _pairs(db, "n1-r1"))[0]
+    done = await expulsions.expel(db, cli(3), event_id, b, why="cheating")
+    assert f"{a} wins the game not played by forfeit" in done.note
+    assert (await _pairs(db, "n1-r1"))[0][2] == "decided"
+    [(winner, kind)] = await _all(db, "SELECT m.winner_side, g.kind FROM matches m JOIN games g"
+                                      " ON g.match_id = m.id WHERE m.code = ?", (done.match,))
+    assert (winner, kind) == (0, "forfeit")
+    with pytest.raises(Invalid, match=f"{b} was expelled on .*; {done.match} went to {a}"):
+        await reporting.enter_game(db, cli(4), event_id, (a, b), (400, 350), starter=a)
+    await _play_round(db, event_id, "n1-r1", 5)
+    await club_nights.pair_round(db, cli(6), event_id)
+    assert all(b not in pair[:2] for pair in await _pairs(db, "n1-r2"))
+    async with db.transaction() as tx:
+        assert await outbox_repo.by_dedupe_prefix(tx, "expel:")
+    await club_nights.end_night(db, cli(7), event_id)
+    await club_nights.start_night(db, cli(1000), event_id)
+    with pytest.raises(Invalid, match=f"{b} was expelled on "):
+        await club_nights.check_in_member(db, cli(1001), event_id, b)

@@ -115,3 +115,24 @@ async def test_a_membership_ending_before_the_round_closes_is_flagged_when_it_op
     flag = [t for t in await _tess_told(db) if "Membership ends" in t]
     assert flag == ["<b>Club Knockout: SF</b> is open. Membership ends before the round closes "
                     "(para 11): P1 (ends 20 Aug 2016). Ask them to renew."]
+
+
+async def test_a_fee_reminder_that_fires_after_the_round_was_due_to_open_is_not_sent(
+    db: Database,
+) -> None:
+    """The bot was down across a reminder's time and the round's opening time: "due before
+    the round opens on 10 Aug" is no longer true, so the reminder goes unsent (its row
+    cancelled); the TDs learn who has not paid when they open the round (para 26)."""
+    now = datetime(2016, 7, 1, tzinfo=UTC)
+    await _event(db, now)
+    opens = datetime(2016, 8, 9, 16, 0, tzinfo=UTC)
+    back = opens + timedelta(hours=3)
+    async with db.transaction() as tx:
+        before = await tx.scalar("SELECT max(id) FROM outbox")
+    await deadlines.sweep(db, back)
+    async with db.transaction() as tx:
+        sent = await tx.all("SELECT text_html FROM outbox WHERE id > ?", (before,))
+        states = await tx.all("SELECT state FROM deadlines WHERE kind = 'round.fee_due'"
+                              " ORDER BY due_at")
+    assert [r[0] for r in states] == ["cancelled", "cancelled", "cancelled"]
+    assert not [r for r in sent if "the fee for SF" in r[0]], sent

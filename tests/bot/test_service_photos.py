@@ -18,7 +18,7 @@ from bot.service import deadlines, disputes, photos, reporting, rulings
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
-from bot.service.errors import Invalid, NotAllowed
+from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.event_setup import create_event
 from bot.service.matches import match_state
 from bot.service.reporting import SaidResult
@@ -318,3 +318,113 @@ async def test_a_ruling_that_changes_the_winner_moves_the_photo_duty(db: Databas
     await rulings.rule_game(db, Request.cli(NOW), EVENT, "M1", 2, void=True, why="not played")
     assert await rows(db, "SELECT state FROM photo_windows ORDER BY id") == [("open",),
                                                                           ("waived",)]
+
+
+async def test_a_reminder_whose_window_closed_meanwhile_is_not_sent(db: Database) -> None:
+    """The bot comes back after the reminder's time AND the window's close: the reminder
+    ("due by ... Send the picture here") would arrive as the TDs are asked about the
+    missing photo, so it goes unsent (its row cancelled) and only the close acts."""
+    await play(db, "Ann Lee", 412, 380, starter=1)
+    closes = NOW + timedelta(hours=24)
+    before = await mark(db)
+    await deadlines.sweep(db, closes + timedelta(hours=1))
+    assert await window_states(db) == ["overdue"]
+    assert await rows(db, "SELECT kind, state FROM deadlines WHERE kind LIKE 'photo.%'"
+                          " ORDER BY due_at") == [("photo.reminder", "cancelled"),
+                                                  ("photo.window", "fired")]
+    told = [r for r in await outbox_after(db, before) if "board photo" in str(r[1])]
+    assert [str(to) for to, *_ in told] == ["Tara TD"]
+    assert "no board photo of M1 game 1" in str(told[0][1])
+
+
+async def test_a_reminder_a_little_late_but_before_the_close_still_goes(db: Database) -> None:
+    await play(db, "Ann Lee", 412, 380, starter=1)
+    before = await mark(db)
+    await deadlines.sweep(db, NOW + timedelta(hours=23))
+    (to, text, *_), = [r for r in await outbox_after(db, before) if "board photo" in str(r[1])]
+    assert to == "Ann Lee" and "is due by Tue 03 Mar 2026 17:00 (+08)" in str(text)
+
+
+async def test_photos_missing_at_once_come_to_each_td_as_one_list(tmp_path: Path) -> None:
+    """Three windows close together (the bot was down): each TD gets one message listing
+    the three games, with a button per game and Extend all / Waive all, instead of three
+    questions; the three close deadlines fire together. A game's button brings its own
+    question; a ruling redraws both TDs' lists; Waive all settles the games still open."""
+    db = await _setup(tmp_path / "list.sqlite3", UMA)
+    try:
+        await play(db, "Ann Lee", 412, 380, starter=1)  # window 1: M1 game 1, Ann's photo
+        await play(db, "Ben Ong", 400, 350, starter=0)  # window 2: M2 game 1, Ben's photo
+        await play(db, "Ann Lee", 405, 399)  # window 3: M1 game 2, Ann's photo
+        back = NOW + timedelta(hours=25)
+        before = await mark(db)
+        await deadlines.sweep(db, back)
+        assert await window_states(db) == ["overdue", "overdue", "overdue"]
+        assert await rows(db, "SELECT state FROM deadlines WHERE kind = 'photo.window'") == [
+            ("fired",)] * 3
+        asked = [r for r in await outbox_after(db, before) if "board photo" in str(r[1])]
+        assert sorted(str(to) for to, *_ in asked) == ["Tara TD", "Uma TD"]
+        text, buttons = str(asked[0][1]), str(asked[0][2])
+        assert "no board photo came in time for 3 games (para 25)" in text
+        assert "• M1 game 1: Ann Lee 412, Dev Rao 380. Ann Lee was to send it." in text
+        assert "• M2 game 1: Ben Ong 400, Cai Wen 350. Ben Ong was to send it." in text
+        for label in ("M1 game 1: Ann Lee v Dev Rao", "M2 game 1: Ben Ong v Cai Wen",
+                      "M1 game 2: Ann Lee v Dev Rao", "Extend all 24 h", "Waive all"):
+            assert label in buttons, buttons
+        lists = dict(await rows(db, "SELECT p.name, a.id FROM photo_asks a"
+                                    " JOIN people p ON p.id = a.ruler_id"))
+        tara_list, uma_list = int(str(lists["Tara TD"])), int(str(lists["Uma TD"]))
+
+        # a player or another TD cannot use a TD's list or a game's button
+        with pytest.raises(NotAllowed, match="only a TD who does not play in this match"):
+            await photos.open_game(db, person("Dev Rao", back), 1)
+        with pytest.raises(NotFound, match="not known to you"):
+            await photos.rule_photo_list(db, person("Uma TD", back), tara_list, "waive")
+        assert await window_states(db) == ["overdue", "overdue", "overdue"]
+
+        before = await mark(db)
+        opened = await photos.open_game(db, person("Tara TD", back), 1)
+        assert opened.kind == "asked"
+        (to, question, qbuttons, _, _), = await outbox_after(db, before)
+        assert to == "Tara TD" and "no board photo of M1 game 1" in str(question)
+        assert "photo:rule:1:bye" in str(qbuttons)
+        ruled = await photos.rule_photo_button(db, person("Tara TD", back), 1, "bye")
+        assert ruled.kind == "bye"
+        edits = [r for r in await outbox_after(db, before) if r[4] is not None]
+        redrawn = [r for r in edits if "3 games" in str(r[1])]
+        assert len(redrawn) == 2  # both TDs' lists
+        assert all("• M1 game 1: ✅ Tara TD decided: game bye to Dev Rao." in str(r[1])
+                   and "M1 game 1: Ann Lee v Dev Rao" not in str(r[2])
+                   and "Waive all" in str(r[2]) for r in redrawn)
+        assert any("✅ Tara TD decided" in str(r[1]) and "no board photo of M1 game 1"
+                   in str(r[1]) for r in edits)  # the game's own question, too
+
+        before = await mark(db)
+        done = await photos.rule_photo_list(db, person("Uma TD", back), uma_list, "waive")
+        assert (done.kind, done.decided, done.already) == (
+            "waived", ["M2 game 1", "M1 game 2"], ["M1 game 1"])
+        assert await window_states(db) == ["bye", "waived", "waived"]
+        told = await outbox_after(db, before)
+        final = [r for r in told if r[4] is not None and "3 games" in str(r[1])]
+        assert len(final) == 2 and all("All decided." in str(r[1]) and r[2] is None
+                                       for r in final)
+        assert sum("a TD waived the board photo" in str(r[1]) for r in told) == 4
+        again = await photos.rule_photo_list(db, person("Uma TD", back), uma_list, "waive")
+        assert again.decided == [] and len(again.already) == 3
+    finally:
+        await db.close()
+
+
+async def test_a_list_holds_at_most_list_max_games(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(photos, "LIST_MAX", 2)
+    db = await _setup(tmp_path / "max.sqlite3")
+    try:
+        await play(db, "Ann Lee", 412, 380, starter=1)
+        await play(db, "Ben Ong", 400, 350, starter=0)
+        await play(db, "Ann Lee", 405, 399)
+        await deadlines.sweep(db, NOW + timedelta(hours=25))
+        assert await rows(db, "SELECT a.id, count(*) FROM photo_asks a JOIN"
+                              " photo_ask_windows w ON w.ask_id = a.id GROUP BY a.id") == [
+            (1, 2), (2, 1)]
+    finally:
+        await db.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import round_events
+from bot.service import deadlines, round_events
 from bot.service.actors import Actor
 from bot.service.definitions import parse_definition
 from bot.service.draw import make_draw
@@ -390,3 +390,35 @@ async def test_without_auto_pair_a_dated_round_only_tells_the_tds(db: Database) 
     async with db.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE "
                                "'%Round 2</b> is due to open now%'") == 1
+
+
+async def test_with_round_days_a_round_opens_closing_that_many_days_later(
+        db: Database) -> None:
+    """``pairing.round_days``: /openround 2 with no "until" (round 2 has no date in the
+    definition) closes 6 days after it opens, as ``auto_pair`` would open it."""
+    event_id = await _event(db, definition(extra="round_days = 6"))
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW)
+    later = NOW + timedelta(days=7)
+    async with db.transaction() as tx:
+        rnd, _ = await open_round_in(tx, event_id, "2", by=Actor.cli(), now=later)
+        closes = [d.due_at for d in await deadlines.open_deadlines(tx)
+                  if d.kind == "round.close" and d.subject == f"round:{rnd.id}"]
+    assert rnd.state == "open" and rnd.closes_at == later + timedelta(days=6)
+    assert closes == [later + timedelta(days=6)]
+
+
+async def test_without_a_closing_time_the_hint_spells_the_round_as_the_td_did(
+        db: Database) -> None:
+    event_id = await _event(db)
+    await _open(db, event_id, 1, NOW)
+    await _play(db, event_id, 1, NOW)
+    for typed in ("2", "Round 2"):
+        with pytest.raises(Invalid) as refused:
+            async with db.transaction() as tx:
+                await open_round_in(tx, event_id, typed, by=Actor.cli(), now=NOW)
+        assert str(refused.value) == (
+            f"Round 2 has no closing time; give one: /openround {typed} until 2026-03-17 in "
+            "the chat, --closes 2026-03-17 at the command line")
+    async with db.transaction() as tx:
+        assert (await load_rounds_event(tx, event_id)).rounds[1].state == "planned"

@@ -67,7 +67,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Paid: Ben Ong" not in await say(bot, "Tara TD", "/paid Ben Ong Final")
     refused = await say(bot, "Tara TD", "/openround Final")
     assert "Final cannot open yet: not paid for this round" in refused
-    assert "Ann Lee" in refused and "/openround final expel" in refused
+    assert "Ann Lee" in refused and "/openround Final expel" in refused  # as typed
     assert not await _expelled(bot, "Ann Lee")  # nothing changed
 
     opened = await say(bot, "Tara TD", "/openround Final expel")
@@ -86,7 +86,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
         "Dev Rao (opponent)", "Cai Wen (best loser)", "Nobody: Ben Ong goes through"]
 
     # the match waits: Ben cannot play it yet, and /pending says what waits
-    assert "no match" in (await say(bot, "Ben Ong", "400-300")).casefold()
+    assert ("Ann Lee was expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
+            "takes the place in M3.") in await say(bot, "Ben Ong", "400-300")
     assert "your opponent was expelled: the TDs choose who takes the place" in await say(
         bot, "Ben Ong", "/matches")
     pending = await say(bot, "Tara TD", "/pending")
@@ -108,6 +109,9 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "against Ben Ong, best of 5: being played" in await say(bot, "Cai Wen", "/matches")
     answer = await say(bot, "Cai Wen", "400-300")
     assert "Ben" in answer and "no match" not in answer.casefold()
+    # Ann is out: a result of hers says who took her place, and records nothing
+    assert (await say(bot, "Ann Lee", "400-300")).startswith(
+        "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Cai Wen took the place in M3.")
 
 
 async def test_a_slot_offered_to_nobody_puts_the_opponent_through(bot: BotUnderTest) -> None:
@@ -137,7 +141,9 @@ async def test_expel_command_mid_round_and_who_may_fill(tmp_path: Path) -> None:
         question = _question(bot)
         assert "nobody from the previous round can take it." in question
         assert buttons_of(bot, "Tara TD")[-1:] == ["Nobody: Ann Lee goes through"]
-        assert "no match" in (await say(bot, "Dev Rao", "400-300")).casefold()
+        assert (await say(bot, "Dev Rao", "400-300")).startswith(
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
+            "takes the place in M1. Nothing more is recorded in your matches.")
         again = await say(bot, "Tara TD", "/expel Dev Rao: twice")
         assert "already expelled" in again
 
@@ -183,3 +189,138 @@ async def test_both_players_of_a_match_expelled_neither_goes_through(tmp_path: P
         assert "you go through SF unplayed: Dev Rao was expelled" in told[0]
         assert ("you go through Final unplayed: nobody is left to meet you there (players "
                 "were expelled, para 29). You have no match left to play.") in told[1]
+
+
+async def _counts(bot: BotUnderTest) -> tuple[int, ...]:
+    """Games, disputes, slips, photos and journal lines stored: a refused act adds none."""
+    async with bot.runtime.db.transaction() as tx:
+        return tuple([int(await tx.scalar(f"SELECT COUNT(*) FROM {table}"))
+                      for table in ("games", "disputes", "slips", "photos", "journal")])
+
+
+async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
+    tmp_path: Path,
+) -> None:
+    """Para 29 then 27: Dev Rao wins game 1 of M1 and Ann Lee disputes it; the TD expels Dev,
+    so M1 goes to Ann as a match bye (its game void). The TD's Uphold on the dispute, Dev's
+    next result and his board photo are each refused with what the expulsion decided, and
+    nothing of them is stored."""
+    async with club_cup_bot(tmp_path) as bot:
+        await say(bot, "Dev Rao", "412-380")
+        await tap(bot, "Dev Rao", "Ann Lee started")
+        await tap(bot, "Dev Rao", "✅ Confirm")
+        await tap(bot, "Ann Lee", "Dispute")
+        await say(bot, "Ann Lee", "the scores are the other way round")
+        assert "Uphold" in buttons_of(bot, "Tara TD")
+        done = await say(bot, "Tara TD", "/expel Dev Rao: abusive to his opponent")
+        assert "M1 had games: match bye to Ann Lee (para 27), its games void." in done
+        async with bot.runtime.db.transaction() as tx:
+            m1 = await tx.one("SELECT state, winner_side, match_bye_side FROM matches"
+                              " WHERE code = 'M1'")
+        assert m1 is not None and tuple(m1) == ("decided", 0, 0)  # Ann's, by a match bye
+        ann = "\n".join(m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee")))
+        assert "Your next match: Final against winner of M2" in ann
+        assert "reopened" not in ann  # nothing was reopened: Ann arrived in the Final
+        before = await _counts(bot)
+
+        await tap(bot, "Tara TD", "Uphold")
+        assert last(bot, "Tara TD").startswith(
+            "⚠️ Dev Rao was expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to Ann Lee.")
+        assert (await say(bot, "Dev Rao", "350-400")).startswith(
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to Ann Lee.")
+        bot.telegram.user_sends_photo(user(bot, "Dev Rao"), b"\xff\xd8board")
+        await bot.settle()
+        assert last(bot, "Dev Rao").startswith("⚠️ You were expelled on ")
+        assert await _counts(bot) == before
+
+
+SSSG_IDS = {"Tara TD": 9001, "Quinn Tan": 9116, "Ravi Das": 9117}
+
+
+def _mini_sssg() -> str:
+    """An SSSg of 17: 15 byes to the top division, one qualifying match (Quinn Tan v Ravi
+    Das, the two lowest-rated: para 1), whose winner's seat is drawn at once."""
+    names = [f"Player {i:02}" for i in range(1, 16)] + ["Quinn Tan", "Ravi Das"]
+    players = "".join(
+        f'\n[[players]]\nname = "{n}"\nrating = {2000 - 10 * i}\n'
+        + (f"telegram_id = {SSSG_IDS[n]}\n" if n in SSSG_IDS else "")
+        for i, n in enumerate(names))
+    return ('[event]\nslug = "mini"\nname = "Mini SSSg"\nformat = "sssg"\n'
+            'time_zone = "Asia/Singapore"\n\n[rules]\nfee_reminder_days = []\n\n'
+            '[[tds]]\nname = "Tara TD"\ntelegram_id = 9001\n' + players)
+
+
+async def test_a_qualifier_expelled_in_the_chat_leaves_q1_to_the_opponent(
+    tmp_path: Path,
+) -> None:
+    """/expel in the qualifying round, then Nobody: Q1 is stored as a bye to Quinn Tan, who
+    takes the Ro16 seat that waited for Q1's winner (ready now, both told); a result of
+    Ravi's, or one naming him, is refused."""
+    from datetime import timedelta
+
+    from bot.service.actors import Actor
+    from bot.service.draw import make_draw
+    from bot.service.rounds import open_round_in
+    from tests.bot.cast import Cast, event_bot
+
+    cast = Cast(SSSG_IDS)
+    async with event_bot(tmp_path / "mini.sqlite3", _mini_sssg(), SSSG_IDS) as bot:
+        ev, now = bot.event_id, bot.clock()  # type: ignore[attr-defined]
+        async with bot.runtime.db.transaction() as tx:
+            await make_draw(tx, ev, seed=1, by=Actor.cli(), now=now)
+            await open_round_in(tx, ev, "qual-rd", by=Actor.cli(), now=now, unpaid_ok=True,
+                                why="fees at the venue", closes_at=now + timedelta(days=30))
+            seat = await tx.one("SELECT code, source_a, source_b FROM matches"
+                                " WHERE source_a = 'winner:Q1' OR source_b = 'winner:Q1'")
+        await bot.settle()
+        assert seat is not None
+        answer = await cast.say(bot, "Tara TD", "/expel Ravi Das: did not turn up")
+        assert "choose who takes the slot in Q1" in answer
+        await cast.tap(bot, "Tara TD", "Nobody: Quinn Tan goes through")
+        assert "Nobody takes Ravi Das's slot in Q1: Quinn Tan goes through" in cast.last(
+            bot, "Tara TD")
+        async with bot.runtime.db.transaction() as tx:
+            q1 = await tx.one("SELECT state, winner_side, entry_a, entry_b FROM matches"
+                              " WHERE code = 'Q1'")
+            t = await tx.one("SELECT m.state, pa.name AS a, pb.name AS b FROM matches m"
+                             " JOIN entries ea ON ea.id = m.entry_a"
+                             " JOIN people pa ON pa.id = ea.person_id"
+                             " JOIN entries eb ON eb.id = m.entry_b"
+                             " JOIN people pb ON pb.id = eb.person_id WHERE m.code = ?",
+                             (seat["code"],))
+        assert q1 is not None and (q1["state"], q1["winner_side"], q1["entry_b"]) == (
+            "bye", 0, None)
+        assert t is not None and t["state"] == "ready" and "Quinn Tan" in (t["a"], t["b"])
+        told = "\n".join(m.text or "" for m in bot.telegram.sent(cast.user(bot, "Quinn Tan")))
+        assert ("you go through Qual Rd unplayed: Ravi Das was expelled and nobody takes the "
+                "place") in told
+        assert "Ro16" in told.split("you go through Qual Rd unplayed")[-1]
+        before = await _counts(bot)
+        assert (await cast.say(bot, "Ravi Das", "400-300")).startswith(
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Q1 went to Quinn Tan.")
+        assert (await cast.say(bot, "Quinn Tan", "400-300 v Ravi")).startswith(
+            "⚠️ Ravi Das was expelled on Mon 02 Mar 2026 17:00 (+08); Q1 went to you.")
+        assert await _counts(bot) == before
+
+
+async def test_a_slip_agreed_or_confirmed_after_the_expulsion_is_refused(tmp_path: Path) -> None:
+    """Dev Rao's game 1 waits for Ann Lee's agreement and Ann's game 2 for her Confirm when
+    the TD expels Dev: M1 is Ann's by a match bye, and neither button records anything."""
+    async with club_cup_bot(tmp_path) as bot:
+        await say(bot, "Dev Rao", "412-380")
+        await tap(bot, "Dev Rao", "Ann Lee started")
+        await tap(bot, "Dev Rao", "✅ Confirm")
+        await say(bot, "Ann Lee", "400-350")  # game 2: a draft to confirm
+        await say(bot, "Tara TD", "/expel Dev Rao: abusive to his opponent")
+        before = await _counts(bot)
+        async with bot.runtime.db.transaction() as tx:
+            slips = [tuple(r) for r in await tx.all("SELECT id, state FROM slips ORDER BY id")]
+        assert [state for _, state in slips] == ["pending", "draft"]
+        await tap(bot, "Ann Lee", "Agree")
+        assert last(bot, "Ann Lee").startswith(
+            "⚠️ Dev Rao was expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to you.")
+        await tap(bot, "Ann Lee", "✅ Confirm")
+        assert last(bot, "Ann Lee").startswith("⚠️ Dev Rao was expelled on ")
+        async with bot.runtime.db.transaction() as tx:
+            after = [tuple(r) for r in await tx.all("SELECT id, state FROM slips ORDER BY id")]
+        assert after == slips and await _counts(bot) == before

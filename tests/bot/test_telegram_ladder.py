@@ -66,3 +66,33 @@ async def test_a_td_adds_a_newcomer_at_the_bottom(tmp_path: Path) -> None:
         assert "/join" in await say(bot, "Ann Lee", "/join Gus")  # a player may not
         assert len(await order(bot)) == 6
         assert "no draw" in await say(bot, "Tara TD", "/draw 7")
+
+
+async def test_an_expelled_player_leaves_the_ladder_and_their_challenge_is_void(
+    tmp_path: Path,
+) -> None:
+    """/expel on a ladder: the player leaves it (those under them move up a rung), their
+    accepted challenge is void and its match closed unplayed; a result in it is refused
+    with what the expulsion did, and nothing of it is stored."""
+    async with ladder_bot(tmp_path) as bot:
+        await say(bot, "Eve Tan", "/challenge Dev")
+        await tap(bot, "Dev Rao", "✅ Accept")
+        answer = await say(bot, "Tara TD", "/expel Dev Rao: abusive to opponents")
+        assert answer.startswith("🚫 Expelled Dev Rao (abusive to opponents); they are told. "
+                                 "They leave the ladder; challenge L1 is void.")
+        assert await order(bot) == ["Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan"]
+        assert ("Challenge #1 (Eve Tan v Dev Rao) is void: Dev Rao was expelled; nobody "
+                "moves.") in said_to(bot, "Eve Tan")
+        assert "you have been expelled from the tournament: abusive" in last(bot, "Dev Rao")
+        async with bot.runtime.db.transaction() as tx:
+            row = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'L1'")
+            games = await tx.scalar("SELECT COUNT(*) FROM games")
+            slips = await tx.scalar("SELECT COUNT(*) FROM slips")
+        assert row is not None and (row["state"], row["winner_side"]) == ("not_needed", None)
+        refused = await say(bot, "Eve Tan", "412-380")
+        assert refused.startswith("⚠️ Dev Rao was expelled on ") and "L1 is not played" in refused
+        assert (await say(bot, "Dev Rao", "/challenge Cai")).startswith(
+            "⚠️ You were expelled on ")
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT COUNT(*) FROM games") == games
+            assert await tx.scalar("SELECT COUNT(*) FROM slips") == slips

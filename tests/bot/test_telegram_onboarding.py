@@ -11,6 +11,7 @@ buttons.
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,9 @@ async def test_only_listed_organisers_may_create_events(bot: BotUnderTest) -> No
     mallory = tg.add_user("Mallory")
     tg.user_sends_document(mallory, DEFINITION, "club_cup.toml")
     await bot.settle()
-    assert "TDBOT_ORGANISERS" in (tg.last_sent(mallory).text or "")
+    said = tg.last_sent(mallory).text or ""
+    assert "TDBOT_ORGANISERS" in said
+    assert said.endswith(f"Your Telegram id is {mallory.id}."), said  # what the host needs
     assert tg.calls("getFile") == []  # refused before downloading anything
 
 
@@ -217,3 +220,73 @@ async def test_a_td_can_decide_join_requests_from_pending(bot: BotUnderTest) -> 
     tg.user_taps(tara, listing, text="Approve Ben Ong")
     await bot.settle()
     assert "A TD approved your entry" in (tg.last_sent(ben).text or "")
+
+
+async def test_a_definition_with_past_dates_is_created_with_a_warning_and_start_it_today(
+    bot: BotUnderTest,
+) -> None:
+    """The club cup written for 2016: created, but the organiser is warned that its rounds'
+    closing dates have passed, and "Start it today" moves every date as ``tdbot event
+    create FILE --start today`` does (the gaps kept); SF then opens with its new dates. A
+    file whose dates are ahead gets neither the warning nor the button."""
+    from bot.service import callbacks
+
+    tg = bot.telegram
+    olga = tg.add_user("Olga", user_id=ORGANISER_ID)
+    old = DEFINITION.replace(b"2026-03", b"2016-03").replace(b"club-cup", b"old-cup")
+    tg.user_sends_document(olga, old, "old_cup.toml")
+    await bot.settle()
+    created = tg.last_sent(olga)
+    assert (created.text or "").endswith(
+        "⚠️ Its dates are past: SF closed Wed 09 Mar 2016; Final closed Thu 17 Mar 2016, so "
+        "these rounds cannot open as dated. Tap Start it today to move every date by the "
+        "same number of days so that the first is today (the gaps stay), as tdbot event "
+        "create FILE --start today does."), created.text
+    assert [b["text"] for row in created.buttons() for b in row] == ["Start it today"]
+    await bot.tap(olga, "Start it today")
+    assert tg.last_sent(olga).text == (
+        "📅 Every date of Club Cup <2026> moved +3652 days: the schedule starts Mon 02 Mar "
+        "2026 (it started 02 Mar 2016), the gaps between the dates as they were.")
+    shown = tg.world.message(created.chat.id, created.message_id)
+    assert shown is not None and shown.buttons() == []
+    async with bot.runtime.db.transaction() as tx:
+        rules = await tx.scalar("SELECT rules_json FROM events WHERE slug = 'old-cup'")
+        event_id = await tx.scalar("SELECT id FROM events WHERE slug = 'old-cup'")
+    assert '"closes": "2026-03-09"' in rules and '"opens": "2026-03-10"' in rules
+    # a second press of the same button (the reply was slow) moves nothing
+    tg.user_forges_tap(olga, callbacks.event_today(event_id, date(2016, 3, 2)), created)
+    await bot.settle()
+    assert tg.last_sent(olga).text == ("The dates of Club Cup <2026> were moved already: its "
+                                       "schedule starts Mon 02 Mar 2026.")
+    await bot.say(olga, "/draw 1")
+    opened = await bot.say(olga, "/openround SF anyway: fees at the venue")
+    assert "Opened SF" in opened and "Deadline: Mon 09 Mar 2026 23:59 (+08)." in opened, opened
+    # once drawn, the rounds keep their dates
+    tg.user_forges_tap(olga, callbacks.event_today(event_id, date(2026, 3, 2)), created)
+    await bot.settle()
+    assert "is drawn: its rounds keep the dates they were made with" in (
+        tg.last_sent(olga).text or "")
+
+    tg.user_sends_document(olga, DEFINITION, "club_cup.toml")  # dated ahead
+    await bot.settle()
+    fresh = tg.last_sent(olga)
+    assert "Created Club Cup" in (fresh.text or "") and "past" not in (fresh.text or "")
+    assert fresh.buttons() == []
+
+
+async def test_the_weekly_swiss_example_opens_round_1_without_a_refusal(
+    bot: BotUnderTest,
+) -> None:
+    """examples/weekly_swiss.toml sent as it ships: no warning, and /openround 1 opens it
+    (round_days gives the close: its rounds carry no date to go stale)."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "weekly_swiss.toml"
+    tg = bot.telegram
+    olga = tg.add_user("Olga", user_id=ORGANISER_ID)
+    tg.user_sends_document(olga, example.read_bytes(), "weekly_swiss.toml")
+    await bot.settle()
+    created = tg.last_sent(olga)
+    assert "Created Tuesday Club Swiss" in (created.text or "") and created.buttons() == []
+    await bot.say(olga, "/draw 1")
+    opened = await bot.say(olga, "/openround 1")
+    assert opened.startswith("Opened Round 1 of Tuesday Club Swiss."), opened
+    assert "Deadline: Sun 08 Mar 2026 17:00 (+08)." in opened, opened

@@ -135,3 +135,74 @@ async def test_a_second_td_pressing_is_told_who_decided(bot: BotUnderTest) -> No
     assert last(bot, "Uma TD") == ("Already settled by Tara TD: photo waived (M1 game 1). "
                                    "Nothing changed.")
     assert "a TD waived the board photo of game 1 v Dev Rao" in last(bot, "Ann Lee")
+
+
+async def test_back_after_the_close_the_player_gets_no_reminder_and_the_tds_are_asked(
+    bot: BotUnderTest,
+) -> None:
+    """The bot is down across the photo's reminder time and its window's close: at start-up
+    the TDs are asked about the missing photo and Ann reads no "due by ... Send the picture
+    here" for a deadline already gone."""
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    seen = len(bot.telegram.sent(user(bot, "Ann Lee")))
+    await bot.stop()
+    bot.clock.advance(timedelta(days=1, hours=1))
+    await bot.start()
+    await bot.runtime.scheduler.sweep()
+    await bot.settle()
+    ann_read = [m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee"))[seen:]]
+    assert not [t for t in ann_read if "Send the picture here" in t], ann_read
+    for td in ("Tara TD", "Uma TD"):
+        assert "no board photo of M1 game 1: Ann Lee 412, Dev Rao 380" in last(bot, td)
+    async with bot.runtime.db.transaction() as tx:
+        states = await tx.all("SELECT kind, state FROM deadlines WHERE kind LIKE 'photo.%'"
+                              " ORDER BY due_at")
+    assert [tuple(r) for r in states] == [("photo.reminder", "cancelled"),
+                                          ("photo.window", "fired")]
+
+
+async def test_photos_missing_at_once_come_as_one_list_with_a_button_per_game(
+    bot: BotUnderTest,
+) -> None:
+    """Back after a day down, two photos are overdue at once: each TD reads one list, not a
+    message per game. Tara taps a game for its choices and gives the bye; both lists are
+    redrawn; Uma waives what is left with one tap."""
+    await ann_wins(bot, "412-380", "Dev Rao started")
+    await report_game(bot, "Ben Ong", "400-350", starter="I started")
+    seen = {td: len(bot.telegram.sent(user(bot, td))) for td in ("Tara TD", "Uma TD")}
+    await bot.stop()
+    bot.clock.advance(timedelta(days=1, hours=1))
+    await bot.start()
+    await bot.runtime.scheduler.sweep()
+    await bot.settle()
+    for td in ("Tara TD", "Uma TD"):
+        new = [m.text or "" for m in bot.telegram.sent(user(bot, td))[seen[td]:]]
+        assert new == [
+            "📷 Club Cup <2026>: no board photo came in time for 2 games (para 25). Each may "
+            "go to its loser as a bye (+100, para 28).\n\n"
+            "• M1 game 1: Ann Lee 412, Dev Rao 380. Ann Lee was to send it.\n"
+            "• M2 game 1: Ben Ong 400, Cai Wen 350. Ben Ong was to send it.\n\n"
+            "Tap a game for its choices (bye, 24 hours more, waive), or extend or waive the "
+            "2 still open at once."], new
+        assert buttons_of(bot, td) == ["M1 game 1: Ann Lee v Dev Rao",
+                                       "M2 game 1: Ben Ong v Cai Wen", "Extend all 24 h",
+                                       "Waive all"]
+    await tap(bot, "Tara TD", "M1 game 1: Ann Lee v Dev Rao")
+    assert "no board photo of M1 game 1: Ann Lee 412, Dev Rao 380" in last(bot, "Tara TD")
+    await tap(bot, "Tara TD", "Award bye to loser")
+    assert "Score: Dev Rao 1-0 Ann Lee (+100)" in last(bot, "Dev Rao")
+    assert buttons_of(bot, "Uma TD") == ["M2 game 1: Ben Ong v Cai Wen", "Extend all 24 h",
+                                         "Waive all"]
+    await tap(bot, "Uma TD", "Waive all")
+    assert "a TD waived the board photo of game 1 v Cai Wen" in last(bot, "Ben Ong")
+    for td in ("Tara TD", "Uma TD"):
+        assert buttons_of(bot, td) == []
+        listed = next(m for m in bot.telegram.sent(user(bot, td))
+                      if "2 games" in (m.text or ""))
+        shown = bot.telegram.world.message(listed.chat.id, listed.message_id)
+        assert shown is not None and (shown.text or "").endswith(
+            "• M1 game 1: ✅ Tara TD decided: game bye to Dev Rao.\n"
+            "• M2 game 1: ✅ Uma TD decided: waived: the game stands.\n\nAll decided.")
+    async with bot.runtime.db.transaction() as tx:
+        states = await tx.all("SELECT state FROM photo_windows ORDER BY id")
+    assert [r[0] for r in states] == ["bye", "waived"]

@@ -97,9 +97,9 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
     assert last(bot, "Tara TD").endswith("Dev Rao's reason for disputing game 1:\nI had 390 <not 380>")
     # the next message is an ordinary one again
     assert "find any scores" in await say(bot, "Dev Rao", "/report soon")
-    # disputed: the window does not finalise (what fires is the board photo's reminder and
-    # close, para 25: the photo is still owed)
-    assert await bot.advance(timedelta(days=2)) == 2
+    # disputed: the window does not finalise (what fires is the board photo's close, para
+    # 25: the photo is still owed; its reminder, two days late, is not sent)
+    assert await bot.advance(timedelta(days=2)) == 1
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT state FROM slips WHERE state <> 'cancelled'") == "disputed"
 

@@ -84,7 +84,7 @@ async def test_a_td_sets_the_closing_time_from_the_chat(bot: BotUnderTest) -> No
     assert "use a date like 2016-09-30" in bad
     bot.clock.advance(timedelta(days=10))  # 12 Mar: SF's planned close (9 Mar) has passed
     late = await say(bot, "Tara TD", "/openround SF anyway: at the venue")
-    assert "is already past" in late and "/openround sf until" in late
+    assert "is already past" in late and "/openround SF until" in late  # as typed
     opened = await say(bot, "Tara TD", "/openround SF until 2026-03-20 anyway: at the venue")
     assert "Opened SF" in opened and "Fri 20 Mar 2026 23:59 (+08)" in opened, opened
     told = bot.telegram.last_sent(user(bot, "Ann Lee")).text or ""

@@ -25,11 +25,13 @@ from core.ladder import (
     accept,
     challenge,
     decline,
+    expel,
     expire,
     idle_drops,
     join,
     new_ladder,
     record_result,
+    replayed,
     rules_from_mapping,
     rules_to_mapping,
     who_may_challenge,
@@ -572,3 +574,21 @@ def test_a_decided_match_never_lapses_and_a_part_played_one_does_by_rule() -> No
         assert part.events[0].text == says and part.ladder.names == order
         bare = expire(s.ladder, s.state, late, {1: _outcome(best_of=3)})
         assert "does not count" not in bare.events[0].text
+
+
+def test_an_expelled_player_leaves_the_ladder_and_their_open_challenge_is_void() -> None:
+    """A director expels a player: they leave (those under them move up a rung) and
+    their accepted challenge ends void, nobody moving for it; the order is still the
+    one the log replays, and a second expulsion of them is refused."""
+    s = start()
+    s = challenge(s.ladder, s.state, "Dan", "Cat", T0)
+    s = accept(s.ladder, s.state, "Cat", T0 + H)
+    out = expel(s.ladder, s.state, "Cat", T0 + 2 * H)
+    assert out.ladder.names == ("Ann", "Bob", "Dan", "Eve", "Fay")
+    c = next(c for c in out.state.challenges if c.number == 1)
+    assert (c.status, c.winner) == (Status.VOID, None) and "expelled" in c.why
+    assert out.state.open_of("Dan") is None and "Cat" not in out.state.last_active
+    assert replayed(out.ladder.rules, out.state) == out.ladder.names
+    assert [e.kind for e in out.events] == [EventKind.VOID, EventKind.LEFT]
+    with pytest.raises(LadderRefused, match="not on the ladder"):
+        expel(out.ladder, out.state, "Cat", T0 + 3 * H)

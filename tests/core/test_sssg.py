@@ -159,7 +159,8 @@ def test_record_refuses_what_does_not_fit():
 
 def qualify_all(event):
     for pm in sssg.playable(event):
-        event = sssg.record(event, pm.id, win(9, 0))
+        if pm.division == "qualifying":
+            event = sssg.record(event, pm.id, win(9, 0))
     return event
 
 
@@ -485,3 +486,63 @@ def test_a_record_without_the_ranking_gets_it_back_from_the_seed():
     record = json.loads(json.dumps(sssg.to_record(event)))
     del record["ranked"], record["field_size"], record["substitutes"]
     assert sssg.from_record(record) == event
+
+
+def test_a_qualifying_slot_offered_to_nobody_sends_the_opponent_up_para_27_29():
+    """Para 29 then 27: a qualifying player expelled with nobody in their place leaves
+    their opponent a walkover, and a match bye 'in the case of the Qualifying Round' goes
+    to the top division: the top seat that waited for the winner is the opponent's. The
+    slot left behind is a bye in the plate (the loser of the match would have gone there),
+    so the plate keeps its draw and the expelled player's plate opponent walks over."""
+    event = sssg.draw_sssg(field(24), seed=1)
+    q4 = next(p for p in sssg.playable(event) if p.id == "Q4")
+    expelled, opponent = q4.players
+    moved = sssg.vacate(event, "Q4", expelled)
+    d = sssg.derive(moved)
+    view = d.views["Q4"]
+    assert view.status.value == "walkover" and view.winner.player == opponent
+    top = next(v for v in d.views.values() if d.divisions[v.spec.id] == "top"
+               and opponent in v.players)
+    assert top.status.value == "ready"
+    assert all(sssg.placeholder_match(p or "") != "Q4" for v in d.views.values()
+               for p in v.players)
+    with pytest.raises(ValueError, match="cannot take a result"):
+        sssg.record(moved, "Q4", win(9, 1))
+    done = qualify_all(moved)
+    d = sssg.derive(done)
+    assert d.plate is not None and expelled in d.plate.players  # the draw keeps the seat
+    plate = next(v for v in d.views.values() if d.divisions[v.spec.id] == "plate"
+                 and v.occupants[0].bye != v.occupants[1].bye and v.spec.round_name == "QF")
+    assert plate.status.value == "walkover" and expelled not in plate.players
+    assert all(expelled not in p.players for p in sssg.playable(done))
+    again = sssg.derive(sssg.from_record(sssg.to_record(done)))
+    assert again.views["Q4"].status.value == "walkover"
+    finished, _ = finish(done)
+    places = sssg.placements(finished)
+    assert opponent in places.top and expelled not in places.top + places.plate
+
+
+def test_both_qualifying_players_expelled_leave_a_bye_in_the_top_division():
+    """Both players of a qualifying match expelled and nobody in either place: nobody
+    goes up; the top seat that waited for the winner is a bye (its opponent walks over),
+    and the plate seat of the loser is a bye too."""
+    event = sssg.draw_sssg(field(24), seed=1)
+    a, b = next(p for p in sssg.playable(event) if p.id == "Q2").players
+    moved = sssg.vacate(sssg.vacate(event, "Q2", a), "Q2", b)
+    d = sssg.derive(moved)
+    assert d.views["Q2"].status.value == "empty"
+    seat = next(v for v in d.views.values() if d.divisions[v.spec.id] == "top"
+                and any(o.bye for o in v.occupants))
+    assert seat.status.value == "walkover" and seat.winner.player is not None
+    assert not {a, b} & {n for v in d.views.values() for n in v.players if n}
+    finished, _ = finish(qualify_all(moved))
+    places = sssg.placements(finished)
+    assert len(places.top) == 15 and not {a, b} & set(places.top + places.plate)
+
+
+def test_a_qualifying_slot_has_no_previous_round_to_offer_para_29():
+    event = sssg.draw_sssg(field(24), seed=1)
+    a, _ = next(p for p in sssg.playable(event) if p.id == "Q1").players
+    b = next(p for p in sssg.playable(event) if p.id == "Q2").players[1]
+    with pytest.raises(ValueError, match="no previous round"):
+        sssg.substitute(event, "Q1", a, b)

@@ -102,11 +102,15 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
     app.add_handler(CallbackQueryHandler(ladder.button, pattern=callbacks.is_ladder))
+    app.add_handler(CallbackQueryHandler(event_upload.start_today_button,
+                                         pattern=callbacks.is_event_today))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,
                                    report.report_message))
     app.add_handler(MessageHandler(private & photos.PHOTO, photos.board_photo))
     app.add_handler(CallbackQueryHandler(photos.pick_game, pattern=callbacks.is_photo_pick))
     app.add_handler(CallbackQueryHandler(photos.rule, pattern=callbacks.is_photo_rule))
+    app.add_handler(CallbackQueryHandler(photos.open_game, pattern=callbacks.is_photo_game))
+    app.add_handler(CallbackQueryHandler(photos.rule_list, pattern=callbacks.is_photo_all))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
     # The event's group chat: only these commands there (bot/service/groups.py).

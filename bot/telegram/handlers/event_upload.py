@@ -4,7 +4,10 @@ The file comes through getFile, and the organiser gets the invite deep links
 (``https://t.me/<bot>?start=<code>``) for players and TDs. Only the organisers listed in
 settings (TDBOT_ORGANISERS) may. The file is downloaded before the use-case's transaction
 opens, so a slow download never holds the database. A file Telegram cannot serve (getFile
-answers 400: the file is gone or temporarily unavailable) is asked for again.
+answers 400: the file is gone or temporarily unavailable) is asked for again. A file whose
+rounds' closing dates have passed is created with a warning and a "Start it today" button,
+which moves every date as ``tdbot event create FILE --start today`` does. Someone not listed
+is told their Telegram id, which the bot's host needs to list them.
 """
 
 from __future__ import annotations
@@ -16,13 +19,15 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.logsafe import user_text
+from bot.service import callbacks
 from bot.service.definitions import parse_definition
 from bot.service.errors import Invalid, NotAllowed
-from bot.service.event_setup import set_up_event
+from bot.service.event_setup import set_up_event, start_today
 from bot.service.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update
+from bot.telegram.handlers.photos import drop_buttons
 from bot.telegram.runtime import runtime
 
 log = logging.getLogger("bot.telegram")
@@ -39,7 +44,7 @@ async def definition_document(
     assert message is not None and message.document is not None
     document = message.document
     if not req.organiser:  # refused before downloading anything
-        raise NotAllowed(texts.ORGANISERS_ONLY)
+        raise NotAllowed(texts.organisers_only(req.tg_user_id))
     if (document.file_size or 0) > MAX_BYTES:
         raise Invalid(f"{document.file_name}: too big for an event definition "
                       f"(over {MAX_BYTES // 1024} KB)")
@@ -59,6 +64,21 @@ async def definition_document(
     username = context.bot.username
     created = await set_up_event(
         runtime(context).db, req, definition, why=f"sent {name}", bot_username=username,
-        render=lambda c: Reply(texts.event_created(c, username)),
+        render=lambda c: Reply(texts.event_created(c, username),
+                               texts.event_created_buttons(c)),
     )
     return menu_update(context, message.chat_id, created.held)
+
+
+@handled
+async def start_today_button(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """event:today:EVENT:DAY: the organiser moves the past dates of an event sent here so
+    that its schedule starts today (``event_setup.start_today``)."""
+    pressed = callbacks.parse_event_today(update.callback_query.data if update.callback_query
+                                          else None)
+    assert pressed is not None  # the handler's pattern
+    await start_today(runtime(context).db, req, *pressed,
+                      render=lambda moved: Reply(texts.dates_moved(moved)))
+    return drop_buttons(update)

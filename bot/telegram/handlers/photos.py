@@ -5,7 +5,9 @@ A player sends a photo: the largest size's file id goes to the service
 or asks which (buttons). A photo whose caption starts with ``/paid`` is a fee payment
 proof: another handler, registered before this one, takes it (``PHOTO`` leaves it out too).
 TDs answer the question about a missing photo with Award bye / Extend 24 h / Waive; the
-service edits every TD's copy to say who decided, and a second TD is told who did.
+service edits every TD's copy to say who decided, and a second TD is told who did. Several
+photos missing at once come as one list: a game's button brings that game's question,
+Extend all / Waive all settle every game of the list still open.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ async def board_photo(
     return None
 
 
-def _drop_buttons(update: Update) -> AfterCommit | None:
+def drop_buttons(update: Update) -> AfterCommit | None:
     query = update.callback_query
     if query is None:
         return None
@@ -61,7 +63,7 @@ async def pick_game(
                                         else None)
     assert picked is not None  # the handler's pattern
     await photos.pick_game(runtime(context).db, req, *picked, render=photo_texts.photo_answer)
-    return _drop_buttons(update)
+    return drop_buttons(update)
 
 
 @handled
@@ -74,4 +76,29 @@ async def rule(
     assert pressed is not None  # the handler's pattern
     await photos.rule_photo_button(runtime(context).db, req, *pressed,
                                    render=photo_texts.ruling_answer)
+    return None
+
+
+@handled
+async def open_game(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """photo:game:WINDOW: a TD taps a game in a list of missing photos."""
+    window = callbacks.parse_photo_game(update.callback_query.data if update.callback_query
+                                        else None)
+    assert window is not None  # the handler's pattern
+    await photos.open_game(runtime(context).db, req, window, render=photo_texts.ruling_answer)
+    return None
+
+
+@handled
+async def rule_list(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """photo:all:LIST:extend|waive: a TD settles every game of a list still open."""
+    pressed = callbacks.parse_photo_all(update.callback_query.data if update.callback_query
+                                        else None)
+    assert pressed is not None  # the handler's pattern
+    await photos.rule_photo_list(runtime(context).db, req, *pressed,
+                                 render=photo_texts.list_answer)
     return None

@@ -1,0 +1,54 @@
+"""What a player of the club cup (a single-elimination knockout) reads when they look around:
+/standings points them to where a knockout's table is, /matches shows no deadline under a
+decided match and says a paired match of a round not open yet is paired (not "drawn",
+which reads as a tied game), and /help offers them their own form of /paid, not the TD's.
+
+The club cup (tests/bot/club_chat.py): SF best of 3, M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai
+Wen; the Final best of 5. Read the chat: TDBOT_TRANSCRIPTS=/tmp/t pytest this file.
+"""
+
+from __future__ import annotations
+
+from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import report_game, say, tap
+
+
+async def test_standings_in_a_knockout_points_to_bracket_and_matches(bot: BotUnderTest) -> None:
+    assert await say(bot, "Ann Lee", "/standings") == (
+        "⚠️ /standings is for the players and TDs of a round-based event. Club Cup <2026> is "
+        "a knockout: /bracket shows its bracket, /matches your matches")
+    assert await say(bot, "Tara TD", "/why Ann") == (
+        "⚠️ /why is for the players and TDs of a round-based event. Club Cup <2026> is a "
+        "knockout")
+
+
+async def test_matches_shows_no_deadline_under_a_decided_match(bot: BotUnderTest) -> None:
+    await report_game(bot, "Ann Lee", "412-380", starter="Dev Rao started")
+    await tap(bot, "Dev Rao", "Agree")
+    await report_game(bot, "Ann Lee", "405-399")
+    await tap(bot, "Dev Rao", "Agree")
+    await report_game(bot, "Ben Ong", "400-350", starter="I started")
+    await tap(bot, "Cai Wen", "Agree")
+    await report_game(bot, "Ben Ong", "401-352")
+    await tap(bot, "Cai Wen", "Agree")
+    async with bot.runtime.db.transaction() as tx:
+        states = await tx.all("SELECT code, state FROM matches ORDER BY id")
+    assert [tuple(r) for r in states] == [("M1", "decided"), ("M2", "decided"),
+                                          ("M3", "ready")]
+    shown = await say(bot, "Ann Lee", "/matches")
+    assert shown == (
+        "Your matches\n\n"
+        "Club Cup <2026> — Final (M3)\n"
+        "against Ben Ong, best of 5: paired, round not open yet\n\n"
+        "Club Cup <2026> — SF (M1)\n"
+        "against Dev Rao, best of 3: decided\n"
+        "Score: Ann Lee 2-0 Dev Rao (+38)"), shown
+
+
+async def test_a_players_help_offers_their_own_form_of_paid(bot: BotUnderTest) -> None:
+    player = await say(bot, "Ann Lee", "/help")
+    assert ("/paid — Paid a fee? Send a photo of the payment captioned /paid (or /paid "
+            "ROUND)") in player, player
+    assert "NAME" not in player
+    td = await say(bot, "Tara TD", "/help")
+    assert "/paid — Record a fee: /paid NAME ROUND (players: photo captioned /paid)" in td
