@@ -31,7 +31,7 @@ wheel-check: $(VENV)/bin/activate
 	"$$tmp/venv/bin/pip" install -q "$$tmp"/dist/tdbot-*.whl; \
 	cd "$$tmp"; \
 	"$$tmp/venv/bin/tdbot" --version; \
-	"$$tmp/venv/bin/tdbot" migrate --db "$$tmp/check.sqlite3"; \
+	"$$tmp/venv/bin/tdbot" db migrate --db "$$tmp/check.sqlite3"; \
 	"$$tmp/venv/bin/tdbot" demo > "$$tmp/demo.txt"; \
 	grep -q "Demo Cup" "$$tmp/demo.txt"; \
 	"$$tmp/venv/bin/tdbot" demo --club > "$$tmp/club.txt"; \

@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail, whole
+from bot.cli.app import EventArg, fail, group, whole
 from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
 from bot.service import club_nights
 from bot.service.events import lookup_event
@@ -27,11 +27,8 @@ from bot.service.limits import Range
 from bot.service.unit import Request
 from bot.store.db import Database
 
-club_app = typer.Typer(help="A stored club's nights, as its TD runs them in the chat.",
-                       no_args_is_help=True)
-app.add_typer(club_app, name="club")
+club_app = group("club", "A stored club's nights, as its TD runs them in the chat.")
 
-EventArg = Annotated[str, typer.Argument(help="The club's event slug or id.")]
 #: A walk-in newcomer's rating (0: unrated), as /checkin new NAME [RATING] takes it.
 RATING = Range("the rating", 0, 4000)
 
@@ -62,8 +59,9 @@ def checkin(
         "TDBOT_BOT_USERNAME).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Check a member in for tonight, or add a walk-in newcomer (--new NAME) and print
-    their personal invite link; the player owes tonight's fee from now."""
+    """Check a member in for tonight, or add a walk-in newcomer and print their link.
+
+    A newcomer (--new NAME) is added to the club; the player owes tonight's fee from now."""
     if (name is None) == (new is None):
         fail("name a member (tdbot club checkin EVENT NAME) or a newcomer (--new NAME), "
              "one of them")
@@ -93,8 +91,7 @@ def pair(
         "--anyway", help="Pair before every result of the last round is in.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Pair tonight's next round from those checked in; every player is told their
-    opponent."""
+    """Pair tonight's next round from those checked in; each player is told their opponent."""
 
     async def work(database: Database) -> club_nights.RoundPaired:
         club = await lookup_event(database, event)
@@ -124,7 +121,7 @@ def fees(
         "--paid", help="Mark this player's fee tonight paid (a name as typed).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Tonight's fees: who owes what and who has paid; --paid NAME marks one paid."""
+    """List tonight's fees, who owes what and who has paid; --paid NAME marks one paid."""
 
     async def work(database: Database) -> tuple[club_nights.FeePaid | None,
                                                  club_nights.FeeList]:
@@ -158,8 +155,9 @@ def _print_fees(listed: club_nights.FeeList) -> None:
 
 @club_app.command("end")
 def end(event: EventArg, db: DbOption = None) -> None:
-    """End tonight: the night and its rounds close (a game not reported by then no longer
-    can be); prints who has not paid."""
+    """End tonight: the night and its rounds close, and who has not paid is printed.
+
+    A game not reported by then no longer can be."""
 
     async def work(database: Database) -> club_nights.NightEnded:
         club = await lookup_event(database, event)

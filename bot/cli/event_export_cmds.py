@@ -1,59 +1,70 @@
-"""`tdbot event export EVENT --json|--csv` and `tdbot bracket EVENT --out DIR`: a stored
-event as data, and its bracket pictures, from the database.
+"""`tdbot event export EVENT --to FORMAT` and `tdbot event bracket EVENT --out DIR`: a stored
+event as data or as a results file, and its bracket pictures, from the database.
 
-The JSON's decided matches have the shape of `tdbot simulate --json` (``core.event_record``),
-every other match beside them with its state (``bot/service/export.py``); the CSV is every
-game (``bot/service/result_sheet.py``); the pictures are the ones the bot sends
-(``bot/service/brackets.py``).
+One export command for every kind of event: ``--to json`` is every match, the decided ones
+in the shape of `tdbot files simulate --json` (``core.event_record``), every other one with
+its state (``bot/service/export.py``); ``--to csv`` is every game, a line each
+(``bot/service/result_sheet.py``); ``--to tsh``, ``naspa``, ``naspa-scores`` and ``trf``
+are a round-based event's results so far (``bot/service/round_events.py``). The chat's
+/export sends the CSV, and a round-based event's files. The pictures are the ones the bot
+sends (``bot/service/brackets.py``).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail
-from bot.cli.platform_cmds import DbOption, _use, event_app
-from bot.cli.sheet_cmds import print_sheet
-from bot.service import brackets, export
+from bot.cli.app import EventArg, event_app, fail, write_out
+from bot.cli.platform_cmds import DbOption, _use
+from bot.service import brackets, export, export_files, round_events
 from bot.service.events import lookup_event
 from bot.store.db import Database
 
-EventArg = Annotated[str, typer.Argument(help="The event's slug or id")]
+#: What ``--to`` writes: every match as data, every game as a sheet, or a round-based
+#: event's results file.
+EXPORTS = ("json", "csv", *round_events.EXPORTS)
 
 
 @event_app.command("export")
 def event_export(
     event: EventArg,
-    as_json: bool = typer.Option(False, "--json", help="Every match as JSON, in the shape of "
-                                 "`tdbot simulate --json`, with its state."),
-    as_csv: bool = typer.Option(False, "--csv", help="Every game as CSV: round, match, players, "
-                                "scores, starter, winner or tie, final or not."),
-    out: Path | None = typer.Option(None, "--out", help="Write the CSV here (with --csv)."),
+    to: str = typer.Option(..., "--to", help="json (every match, with its state and games), "
+                           "csv (every game: round, match, players, scores, starter, winner or "
+                           "tie, final or not), or a round-based event's results: tsh, naspa, "
+                           "naspa-scores or trf."),
+    out: Path | None = typer.Option(None, "--out", help="Write here instead of to stdout."),
     db: DbOption = None,
 ) -> None:
-    """Print every match of the event (open ones with their games so far and their state),
-    and the places once the event is over; or every game as a spreadsheet (--csv)."""
-    if as_json == as_csv:
-        fail("say --json (every match, in the shape of `tdbot simulate --json`) or --csv "
-             "(every game, a line each)")
-    if as_csv:
-        print_sheet(event, "results", out, db)
-        return
-    if out is not None:
-        fail("--out is for --csv; --json prints to standard output")
+    """Write an event's results so far as JSON, CSV, a tsh .t, NASPA or TRF file.
 
-    async def work(database: Database) -> dict[str, Any]:
+    JSON lists every match (open ones with their games so far and their state), and the
+    places once the event is over, the decided matches in the shape of `tdbot files simulate
+    --json`."""
+    if to not in EXPORTS:
+        fail(f"--to {to}: choose one of {', '.join(EXPORTS)}")
+
+    async def as_json(database: Database) -> dict[str, Any]:
         found = await lookup_event(database, event)
         return await export.export_event(database, found.id)
 
-    typer.echo(json.dumps(_use(db, work), indent=2, ensure_ascii=False))
+    async def as_file(database: Database) -> tuple[str, str]:
+        found = await lookup_event(database, event)
+        if to == "csv":
+            return await export_files.read_sheet(database, found.id, "results")
+        return await round_events.read_export(database, found.id, to)
+
+    if to == "json":
+        text = json.dumps(_use(db, as_json), indent=2, ensure_ascii=False) + "\n"
+    else:
+        _, text = _use(db, as_file)
+    write_out(text, out)
 
 
-@app.command("bracket")
+@event_app.command("bracket")
 def bracket_cmd(
     event: EventArg,
     out: Path = typer.Option(
@@ -62,8 +73,9 @@ def bracket_cmd(
         None, "--division", help="Only this division's pictures (top, plate, qualifying ...)"),
     db: DbOption = None,
 ) -> None:
-    """Draw the event's bracket pictures, as the bot sends them, from the database: one
-    PNG per picture in the folder --out, each file printed as it is written."""
+    """Draw the event's bracket pictures, as the bot sends them, one PNG each in the folder --out.
+
+    Each file is printed as it is written."""
     if out.is_file() or (out.suffix.lower() == ".png" and not out.is_dir()):
         fail(f"--out {out}: give a folder; the bracket is several pictures, one PNG each "
              f"(e.g. --out {out.with_suffix('')})")

@@ -16,7 +16,7 @@ slug or id in the database (``--db``, default TDBOT_DB or ./tdbot.sqlite3). On a
 ladder the command acts as a TD for the player named, now, through the chat's own
 use-cases (``bot/service/ladders.py``): the players are told as in the chat, the journal
 says "command line". A stored ladder's games are reported like any game (``tdbot
-report``) and its deadlines fire in the bot, so ``result`` and ``tick`` are for files.
+game report``) and its deadlines fire in the bot, so ``result`` and ``tick`` are for files.
 
 Names may be shortened as everywhere else (``core.names``). ``--at`` (files only) is UTC
 unless it carries an offset; without it, the time now. A refusal is one line on stderr,
@@ -36,7 +36,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import app, fail, whole
+from bot.cli.app import SCORES_ARGS, fail, ladder_app, score, whole
 from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
 from bot.service import ladders
 from bot.service.events import lookup_event
@@ -48,10 +48,6 @@ from core import ladder as lad
 from core.names import NameRefused, pick
 from core.times import local_text
 
-ladder_app = typer.Typer(help="A club challenge ladder: a JSON file to try one, or a ladder "
-                         "event in the database.", no_args_is_help=True)
-app.add_typer(ladder_app, name="ladder")
-
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The ladder's JSON state file.")]
 TargetArg = Annotated[str, typer.Argument(
     metavar="FILE|EVENT", help="A ladder's JSON state file (a name ending .json), or the slug "
@@ -59,7 +55,7 @@ TargetArg = Annotated[str, typer.Argument(
 #: A newcomer's rating on a stored ladder (0: unrated), as /join NAME [RATING] takes it.
 RATING = Range("the rating", 0, 4000)
 AtOption = Annotated[str | None, typer.Option(
-    "--at", help="When it happens: 2024-03-01 19:00 (UTC) or with an offset; default now.")]
+    "--at", help="When it happens: YYYY-MM-DD HH:MM (UTC) or with an offset; default now.")]
 
 
 def _at(text: str | None) -> datetime:
@@ -68,8 +64,8 @@ def _at(text: str | None) -> datetime:
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError:
-        fail(f"--at {text!r}: give a time such as 2024-03-01 19:00 (UTC) or "
-             "2024-03-01T19:00+08:00")
+        fail(f"--at {text!r}: write it as YYYY-MM-DD HH:MM (UTC) or with an offset, "
+             "YYYY-MM-DDTHH:MM+08:00")
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
@@ -181,7 +177,7 @@ def show(
     json_out: Annotated[bool, typer.Option("--json", help="Print the ladder's JSON record.")] = False,
     db: DbOption = None,
 ) -> None:
-    """The ladder, top first, with each open challenge and its deadline."""
+    """Print the ladder, top first, with each open challenge and its deadline."""
     if not target.lower().endswith(".json"):
         _show_stored(target, json_out, db)
         return
@@ -216,7 +212,7 @@ def _now_only(at: str | None, target: str) -> None:
 def who(target: TargetArg,
         name: Annotated[str, typer.Argument(help="The would-be challenger.")],
         at: AtOption = None, db: DbOption = None) -> None:
-    """Whom NAME may challenge now, and why the others within reach may not."""
+    """Print whom NAME may challenge now, and why the others within reach may not."""
     if not _is_file(target):
         _now_only(at, target)
         view = _use(db, lambda database: _stored_targets(database, target, name))
@@ -243,8 +239,10 @@ def challenge_cmd(target: TargetArg,
                   challenger: Annotated[str, typer.Argument(help="Who challenges.")],
                   challenged: Annotated[str, typer.Argument(help="Whom (above them).")],
                   at: AtOption = None, db: DbOption = None) -> None:
-    """CHALLENGER challenges CHALLENGED (on a stored ladder: a TD, for the challenger;
-    the challenged player is sent Accept / Decline)."""
+    """Record that CHALLENGER challenges CHALLENGED, who stands above them.
+
+    On a stored ladder a TD acts for the challenger; the challenged player is sent Accept
+    and Decline."""
     if not _is_file(target):
         _now_only(at, target)
 
@@ -283,34 +281,28 @@ def _respond(target: str, name: str, action: str, at: str | None, db: Path | Non
         typer.echo(line)
     if done.match_code is not None:
         typer.echo(f"their match is {done.match_code}, reported like any game "
-                   f"(tdbot report {done.event.slug} ...)")
+                   f"(tdbot game report {done.event.slug} ...)")
 
 
 @ladder_app.command("accept")
 def accept_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenged.")],
                at: AtOption = None, db: DbOption = None) -> None:
-    """NAME accepts the challenge made to them."""
+    """Record that NAME accepts the challenge made to them."""
     _respond(target, name, "accept", at, db, lad.accept)
 
 
 @ladder_app.command("decline")
 def decline_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenged.")],
                 at: AtOption = None, db: DbOption = None) -> None:
-    """NAME declines the challenge made to them (a forfeit, or void: club rule)."""
+    """Record that NAME declines the challenge made to them (a forfeit, or void: club rule)."""
     _respond(target, name, "decline", at, db, lad.decline)
 
 
 @ladder_app.command("withdraw")
 def withdraw_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenger.")],
                  at: AtOption = None, db: DbOption = None) -> None:
-    """NAME withdraws their challenge; nobody moves."""
+    """Record that NAME withdraws their challenge; nobody moves."""
     _respond(target, name, "withdraw", at, db, lad.withdraw)
-
-
-def _score(text: str, who: str) -> int:
-    if not text.strip().isdigit():
-        fail(f"{who}'s score {text!r}: give a whole number such as 412")
-    return int(text)
 
 
 @ladder_app.command("join")
@@ -323,8 +315,9 @@ def join_cmd(
         "TDBOT_BOT_USERNAME).")] = None,
     at: AtOption = None, db: DbOption = None,
 ) -> None:
-    """NAME joins at the bottom (on a stored ladder: a new player, with their invite
-    link)."""
+    """Add NAME at the bottom of the ladder.
+
+    On a stored ladder NAME is a new player, and their invite link is printed."""
     if _is_file(target):
         _apply(_file(target, db), lambda s: lad.join(s.ladder, s.state, name, _at(at)))
         return
@@ -339,7 +332,7 @@ def join_cmd(
                f"bot: {invite_link(_bot_username(bot_username, done.event), done.code)}")
 
 
-@ladder_app.command("result")
+@ladder_app.command("result", context_settings=SCORES_ARGS)
 def result_cmd(
     path: FileArg,
     first: Annotated[str, typer.Argument(metavar="A")],
@@ -349,11 +342,12 @@ def result_cmd(
     starter: Annotated[str | None, typer.Option("--starter", help="Who went first.")] = None,
     at: AtOption = None,
 ) -> None:
-    """One game of an accepted challenge: A 412 B 380 (a state file's)."""
+    """Record one game of an accepted challenge, written A 412 B 380 (a state file's)."""
     if not _is_file(str(path)):
         fail(f"{path}: a stored ladder's games are reported like any game's, in the chat or "
-             f"with tdbot report {path} A SCORE B SCORE; result is for a state file (.json)")
-    a_score, b_score = _score(first_score, first), _score(second_score, second)
+             f"with tdbot game report {path} A SCORE B SCORE; result is for a state file "
+             "(.json)")
+    a_score, b_score = score(first_score, first), score(second_score, second)
 
     def work(s: lad.Step) -> lad.Step:
         first_went = None if starter is None else _name(s, starter)
@@ -366,8 +360,9 @@ def result_cmd(
 
 @ladder_app.command("tick")
 def tick(path: FileArg, at: AtOption = None) -> None:
-    """Apply every deadline passed at --at (unanswered and unplayed challenges), then
-    drop idle players; safe to run again at the same time (a state file's)."""
+    """Apply every deadline passed at --at, then drop idle players; safe to run again.
+
+    The deadlines are those of unanswered and of unplayed challenges (a state file's)."""
     if not _is_file(str(path)):
         fail(f"{path}: a stored ladder's deadlines fire in the bot (tdbot run); tick is for a "
              "state file (.json)")

@@ -24,7 +24,7 @@ import typer
 from pydantic import ValidationError
 
 from bot import logsafe
-from bot.cli.app import app, fail
+from bot.cli.app import PANELS, app, fail
 from bot.settings import Settings
 
 #: Telegram's rule for a webhook secret token: 1-256 characters of A-Z, a-z, 0-9, _ and -.
@@ -40,9 +40,10 @@ def _settings() -> Settings:
         fail(f"TDBOT_{where.upper()}: {first['msg']}")
 
 
-@app.command("run")
+@app.command("run", rich_help_panel=PANELS["run"])
 def run(
-    db: Path | None = typer.Option(None, "--db", help="SQLite file (default: TDBOT_DB)"),
+    db: Path | None = typer.Option(
+        None, "--db", help="Database file (default: TDBOT_DB or ./tdbot.sqlite3)."),
     base_url: str | None = typer.Option(
         None, "--base-url", help="Bot API base URL, e.g. http://127.0.0.1:8081/bot"
     ),
@@ -55,7 +56,7 @@ def run(
         None, "--webhook-secret", help="Webhook: secret token Telegram must send back"
     ),
 ) -> None:
-    """Start the bot (long polling, or a webhook with --webhook-url). No token: the demo."""
+    """Start the bot: long polling, or a webhook with --webhook-url; with no token, the demo."""
     settings = _settings()
     if not settings.token and db is not None:
         fail(f"--db {db}: no TDBOT_TOKEN is set, and without one `tdbot run` plays the demo on "
@@ -176,13 +177,13 @@ def _telegram_trouble(base_url: str | None) -> Iterator[None]:
         fail(f"cannot reach the Bot API at {where}: {exc}")
 
 
-@app.command("demo")
+@app.command("demo", rich_help_panel=PANELS["demo"])
 def demo(
     club: bool = typer.Option(
         False, "--club", help="A club night and a ladder challenge instead of a knockout"
     ),
 ) -> None:
-    """Play a short scripted event against an in-process fake Telegram; print the chat."""
+    """Play a short scripted event against an in-process fake Telegram and print the chat."""
     _play_demo(club=club)
 
 

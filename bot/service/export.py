@@ -1,7 +1,7 @@
 """The stored event as plain data, for a season followed and audited from the command line
-(``tdbot event export EVENT --json``).
+(``tdbot event export EVENT --to json``).
 
-A knockout's decided matches have the shape ``tdbot simulate --json`` prints
+A knockout's decided matches have the shape ``tdbot files simulate --json`` prints
 (``core.event_record``): one copy of that shape, so an event run in the chat can be set
 beside the same games played by the core and compared line for line. Rounds of play are
 the event's stored rounds in their order (the first round with a decided match is round of
@@ -40,7 +40,7 @@ CORE_DIVISIONS = {stored: core for core, stored in DIVISIONS.items()}
 
 
 async def export_event(db: Database, event_id: int) -> dict[str, Any]:
-    """Use-case: ``tdbot event export EVENT --json``."""
+    """Use-case: ``tdbot event export EVENT --to json``."""
     async with reading(db) as tx:
         event = await get_event(tx, event_id)
         stored = await matches_of_event(tx, event_id)  # in round order
@@ -50,7 +50,7 @@ async def export_event(db: Database, event_id: int) -> dict[str, Any]:
         if is_knockout(event.format):
             if await draw_repo.draw_record(tx, event_id) is None:
                 raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
-                              f"`tdbot draw-event {event.slug}` makes it")
+                              f"`tdbot event draw {event.slug}` makes it")
             return await _knockout(tx, event, stored, values, games, divisions)
         head: dict[str, Any] = {
             "format": event.format, "seed": event.draw_seed,

@@ -393,6 +393,8 @@ KINDS: dict[str, Sentence] = {
                                    f"{_s(e, 'games', 0)} game(s)"),
     "match.tie": lambda e, n: (f"decided the tied {subject(e.subject, n)} for "
                                f"{n.side(_match_id(e), _d(e, 'to_side'))}{_voided(e)}"),
+    "game.corrected": lambda e, n: (f"corrected {_game(e, n)}: {_s(e, 'before')} became "
+                                    f"{_s(e, 'after')}{_voided(e)}"),
     "game.forfeit": lambda e, n: (f"gave {_game(e, n)} to "
                                   f"{n.side(_match_id(e), _d(e, 'side'))} by forfeit"
                                   f"{_voided(e)}"),

@@ -35,6 +35,7 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import ruler_name, rulers_of
 from bot.service.clock import iso
 from bot.service.deadlines import Deadline, due_deadlines, fired_with, handler, too_late
+from bot.service.disputes import photo_for_rulers
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite
@@ -196,6 +197,7 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
         for ruler in await rulers_of(tx, view):
             await outbox.enqueue(tx, person_id=ruler, now=now,
                                  text_html=say.late_photo_for_tds(event, view, number, sender))
+    await photo_for_rulers(tx, w.game_id, photo_id, now)  # a game under dispute
     chat = officer_chat(event)
     photo = await photos_repo.photo(tx, photo_id)
     if chat is not None and photo is not None:
@@ -511,7 +513,7 @@ async def open_game(db: Database, req: Request, window_id: int,
         await ruler_name(tx, actor, view, "rule on its photo")
         if actor.person_id is None:
             raise Invalid("a game's choices are sent in the chat; at the command line use "
-                          "tdbot photo-rule")
+                          "tdbot rule photo")
         _, _, number, _ = await _game_of(tx, w)
         if w.state != "overdue":
             return await answer_with(tx, req, render, PhotoRuling(
@@ -570,7 +572,7 @@ async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str,
 async def rule_photo(db: Database, req: Request, event_id: int, match_code: str, game: int, *,
                      bye: bool = False, extend: str | None = None, waive: bool = False,
                      why: str, render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
-    """Use-case: ``tdbot photo-rule EVENT MATCH --game N (--bye | --extend 24h | --waive)
+    """Use-case: ``tdbot rule photo EVENT MATCH --game N (--bye | --extend 24h | --waive)
     --why TEXT``: the same ruling as the buttons."""
     if [bye, extend is not None, waive].count(True) != 1:
         raise Invalid("rule one way: --bye, --extend 24h or --waive")

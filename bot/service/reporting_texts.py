@@ -15,7 +15,6 @@ from bot.service.events import Event
 from bot.service.formats import HasFormat, cite, is_knockout
 from bot.service.matches import MatchView, has_score, score_line
 from bot.service.schedule import Round
-from bot.store.slips_repo import SlipRow
 from core.match import Decision, MatchState, Start, StartReason
 
 #: Why a side starts a game, as a player reads it, and the rule's paragraph (SSSg paras
@@ -283,8 +282,7 @@ def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> str:
     return (f"<b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
             f"{esc(view.label(0))} v {esc(view.label(1))} ended level on games, spread and "
             f"starts ({esc(state.score_line())}). Para 17 does not settle it: the organisers "
-            "decide it (para 30). Tap who wins; I will then ask why. Or at the command line: "
-            f"<code>tdbot rule-tie {esc(event.slug)} {esc(view.code)} NAME --why REASON</code>.")
+            "decide it (para 30). Tap who wins; I will then ask why.")
 
 
 def agreed_note() -> str:
@@ -302,37 +300,6 @@ def disputed_note() -> str:
 
 def _phone(name: str, phone: str) -> str:
     return f"{esc(name)} ({esc(phone)})" if phone else f"{esc(name)} (no phone on record)"
-
-
-def how_to_rule(event: Event, view: MatchView, game: int) -> str:
-    """How to rule: the buttons, or ``tdbot rule`` (bot/cli/match_cmds.py)."""
-    return ("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you rule "
-            f"the game counts as reported. (Command line: <code>tdbot rule {esc(event.slug)} "
-            f"{esc(view.code)} --game {game} ... --why REASON</code>.)")
-
-
-def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: str,
-                      reason: str, players: list[tuple[str, str]]) -> str:
-    """The dispute as a TD (or the neutral adjudicator) reads it (para 19)."""
-    names = (view.label(0), view.label(1))
-    starter = slip.starter_side if slip.starter_side is not None else 0
-    lines = [
-        f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
-        f"{esc(disputer)} disputes game {slip.game_no}.",
-        f"Slip by {esc(names[slip.reporter_side])}: "
-        + game_line(names, None, slip.game_no, slip.scores, starter).split(": ", 1)[1],
-        f"Reason: {esc(reason)}" if reason else
-        f"Reason: I asked {esc(disputer)}, and will send it on.",
-        "Players: " + ", ".join(_phone(n, p) for n, p in players),
-        how_to_rule(event, view, slip.game_no),
-    ]
-    return "\n".join(lines)
-
-
-def dispute_reason_for_ruler(event: Event, view: MatchView, game: int, disputer: str,
-                             reason: str) -> str:
-    return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
-            f"{esc(disputer)}'s reason for disputing game {game}:\n{esc(reason)}")
 
 
 def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, disputer: str,

@@ -33,6 +33,7 @@ from bot.service import expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
+from bot.service.disputes import ruler_copies, ruler_notice
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
@@ -139,13 +140,18 @@ class Ruled:
     @property
     def named_score(self) -> str:
         """'Ann Lee 1-0 Cai Wen (+20)': the score line with the players' names."""
-        points, _, spread = self.score_line.partition(" ")
-        if not all(self.names):
-            return self.score_line
-        return f"{self.names[0]} {points} {self.names[1]} {spread}".rstrip()
+        return named_score(self.score_line, self.names)
     ruled_by: str = ""
     scores: tuple[int, int] | None = None
     why: str = ""  # with ruled_by: the reason the first ruler gave
+
+
+def named_score(score_line: str, names: tuple[str, str]) -> str:
+    """'1-0 (+20)' as 'Ann Lee 1-0 Cai Wen (+20)' (unchanged without both names)."""
+    points, _, spread = score_line.partition(" ")
+    if not all(names):
+        return score_line
+    return f"{names[0]} {points} {names[1]} {spread}".rstrip()
 
 
 # --- who may rule ------------------------------------------------------------------------
@@ -155,7 +161,7 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
     """Para 19: a TD playing in the match may not rule on it; the match's rulers may (the
     command line always may). Nobody rules on a match an expulsion settled (``expelled``)."""
     if actor.person_id is not None:
-        refuse_own_match(actor, view)
+        await refuse_own_match(tx, actor, view)
         if actor.person_id not in await rulers_of(tx, view):
             para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
             raise NotAllowed(f"only a TD of this event who does not play in {view.code} may "
@@ -170,15 +176,22 @@ async def _td_and_match(tx: Tx, req: Request, event_id: int,
     actor = await require_actor(tx, req)
     await require_role(tx, actor, event_id, "td")
     event = await get_event(tx, event_id)
-    view = await _find_match(tx, event, match_code)
+    view = await find_match(tx, event, match_code)
     await expelled.refuse_in_match(tx, view, actor.person_id)
     return actor, event, view
 
 
-async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
+async def match_coded(tx: Tx, event: Event, match_code: str) -> MatchView | None:
+    """The event's match whose code is ``match_code`` (case and spaces aside), or None."""
     code = match_code.strip().casefold()
-    view = next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
+    return next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
                 None)
+
+
+async def find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
+    """The event's match named by its code at the command line (``match_coded``); an
+    unknown code is refused with where the codes are listed."""
+    view = await match_coded(tx, event, match_code)
     if view is None:
         raise NotFound(f"no match {match_code!r} in {event.slug}; "
                        f"`tdbot event show {event.slug}` lists them")
@@ -279,13 +292,14 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool,
+    confirm: bool, cause: str = "ruling on",
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
-    else (players of later matches). Raises ``NeedsConfirm`` before writing anything."""
+    else (players of later matches: "a TD's {cause} M1"). Raises ``NeedsConfirm`` before
+    writing anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
@@ -305,7 +319,7 @@ async def apply_correction_in(
         for i in sorted(was - now_counted):
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
-    await _void_later(tx, event, voided_matches, f"a TD's ruling on {view.code}", now, by)
+    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
     decided_before = view.state == "decided"
     outcome_before = (decided_before, view.winner if decided_before else None)
     outcome_after = (after.decided and after.winner is not None, after.winner)
@@ -450,18 +464,19 @@ async def _rule(
                 "impact": applied.impact},
         why=why,
     )
+    later = [n for n in applied.voided if n != game]  # a voided game is no later one
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
-                   applied.voided, applied.reopened, to, applied.impact,
+                   later, applied.reopened, to, applied.impact,
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, later, after, req.now)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
-    for copy in await outbox_repo.by_dedupe_prefix(tx, f"dispute:{dispute.id}:ruler:"):
-        await outbox.enqueue_edit(tx, copy, now=req.now,
-                                  text_html=copy.text_html + say.ruled_note(
-                                      event, who, result.ruling, scores, result.to, why))
+    notice = await ruler_notice(tx, dispute.id) + say.ruled_note(event, who, result.ruling, scores,
+                                                                 result.to, why)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
+        await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
 
 
@@ -519,7 +534,7 @@ async def rule_game(
     game_bye: str | None = None, match_bye: str | None = None, confirm: bool = False,
     why: str, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot rule``): rule on the open dispute of game ``game`` of a match.
+    """Use-case (``tdbot rule dispute``): rule on the open dispute of game ``game`` of a match.
     ``scores`` are in the match's order (its first player's, then the second's);
     ``game_bye`` / ``match_bye`` name the player it goes to."""
     action = _check_one_way(uphold, scores, void, game_bye, match_bye)
@@ -554,7 +569,7 @@ def reason_of(text: str) -> str:
     line = " ".join(text.split())
     if len(line) > WHY_MAX:
         raise Invalid(f"that reason is {len(line)} characters long: send one line of at most "
-                      f"{WHY_MAX}, or tap Skip")
+                      f"{WHY_MAX}")
     return line
 
 
@@ -639,13 +654,15 @@ async def ask_amend(db: Database, req: Request, dispute_id: int,
         return await answer_with(tx, req, render, asked)
 
 
-async def awaits_words(db: Database, req: Request) -> bool:
-    """Whether the person's next message answers a ruling button (scores or a reason)."""
+async def awaited_words(db: Database, req: Request) -> str | None:
+    """What the person's next message answers, as its prompt's kind (``prompts_repo.WORDS``:
+    the scores after Amend, a ruling's or a correction's reason), or None."""
     async with reading(db) as tx:
         actor = await actor_of(tx, req)
         if actor is None or actor.person_id is None:
-            return False
-        return await prompts_repo.open_of(tx, actor.person_id) is not None
+            return None
+        prompt = await prompts_repo.open_of(tx, actor.person_id)
+        return None if prompt is None else prompt.kind
 
 
 def parse_scores(text: str) -> tuple[int, int]:
@@ -686,7 +703,7 @@ async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_
 
 
 async def answer_prompt(db: Database, req: Request, text: str, *,
-                        kinds: tuple[str, ...] = prompts_repo.WORDS,
+                        kinds: tuple[str, ...] = prompts_repo.RULING_WORDS,
                         render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
     """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
     after a ruling button (its reason) or after a tied match's winner button (the
@@ -777,7 +794,7 @@ async def match_bye(
     db: Database, req: Request, event_id: int, match_code: str, to: str, *, why: str,
     confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot match-bye``): para 27, the named player advances and the games
+    """Use-case (``tdbot rule bye``): para 27, the named player advances and the games
     played in the match are void."""
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
@@ -798,7 +815,7 @@ async def match_bye(
 async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
                              why: str) -> MatchState:
     """A TD gives side ``side`` a match bye (SSSg para 27) from a round's close: the same
-    path as ``tdbot match-bye`` (``_whole_match``): every game void, the match decided,
+    path as ``tdbot rule bye`` (``_whole_match``): every game void, the match decided,
     the bracket synced, the players told. Only a match being played, and with a reason."""
     if not why.strip():
         raise Invalid("say why the match bye is given: the players and the journal are told")
@@ -861,7 +878,7 @@ async def rule_tie(
     db: Database, req: Request, event_id: int, match_code: str, winner: str, *,
     why: str = "", render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot rule-tie``): para 30, the organisers decide a match para 17 leaves
+    """Use-case (``tdbot rule tie``): para 30, the organisers decide a match para 17 leaves
     tied; the reason defaults to lots drawn by the TD."""
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
@@ -924,7 +941,7 @@ async def forfeit(
     db: Database, req: Request, event_id: int, match_code: str, game: int, to: str, *,
     why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot forfeit``): game ``game`` is won by forfeit by ``to``, with the
+    """Use-case (``tdbot game forfeit``): game ``game`` is won by forfeit by ``to``, with the
     event's forfeit spread (WESPA rules, Forfeits: 75). An existing game is corrected; the
     next game is added as a forfeit."""
     if not why.strip():
@@ -955,7 +972,7 @@ async def overtime(
     db: Database, req: Request, event_id: int, match_code: str, game: int, player: str,
     minutes: float, *, why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot overtime``): WESPA rules, Overtime: the player loses 10 points a
+    """Use-case (``tdbot game overtime``): WESPA rules, Overtime: the player loses 10 points a
     started minute over; 10 minutes or more forfeits the game (``core.wespa``)."""
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
@@ -1000,7 +1017,7 @@ async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: i
                 f"{view.label(side)}'s overtime in game {game} of {view.code} was already "
                 f"penalised ({entry.detail['minutes']:g} min over): it counts once (WESPA "
                 "rules, Overtime), so nothing was changed. If that was wrong, rule the game's "
-                f"right scores on a dispute: tdbot rule {event.slug} {view.code} --game {game} "
+                f"right scores on a dispute: tdbot rule dispute {event.slug} {view.code} --game {game} "
                 "--scores A B --why TEXT")
 
 

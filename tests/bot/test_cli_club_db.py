@@ -129,16 +129,16 @@ def test_pairs_fees_results_and_the_end_of_the_night(tmp_path: Path) -> None:
     assert code == 2 and "of those checked in tonight" in err
 
     first = next(p for p in pairs if p[2] is not None)
-    ok("report", "tuesday-club", first[1], "420", first[2], "350", "--starter", first[1],
+    ok("game", "report", "tuesday-club", first[1], "420", first[2], "350", "--starter", first[1],
        "--db", db)
-    results = list(csv.DictReader(io.StringIO(ok("event", "export", "tuesday-club", "--csv",
+    results = list(csv.DictReader(io.StringIO(ok("event", "export", "tuesday-club", "--to", "csv",
                                                  "--db", db))))
     bye = next(p for p in pairs if p[2] is None)
     assert [(r["round"], r["match"], r["player_a"], r["player_b"], r["winner"], r["kind"])
             for r in results] == [
         ("night 1 round 1", first[0], first[1], first[2], first[1], "played"),
         ("night 1 round 1", "N1R1BYE", bye[1], "", bye[1], "bye")]
-    exported = json.loads(ok("event", "export", "tuesday-club", "--json", "--db", db))
+    exported = json.loads(ok("event", "export", "tuesday-club", "--to", "json", "--db", db))
     assert [(m["id"], m["state"]) for m in exported["matches"]] == [
         (first[0], "decided"), (pairs[1][0], "ready"), ("N1R1BYE", "bye")]
 
@@ -161,7 +161,7 @@ def test_pairs_fees_results_and_the_end_of_the_night(tmp_path: Path) -> None:
         ("closed", "the command line")]
     assert set(query(db, "SELECT state FROM rounds")) == {("closed",)}
 
-    journal = ok("journal", "tuesday-club", "--limit", "100", "--db", db)
+    journal = ok("event", "journal", "tuesday-club", "--limit", "100", "--db", db)
     for line in ("TD (command line): opened night 1",
                  "TD (command line): checked Ben Ong in for night 1; fee SGD 3.00 "
                  "(senior rate)",

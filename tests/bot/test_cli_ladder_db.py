@@ -85,12 +85,12 @@ def test_a_challenge_made_accepted_and_played_for_the_players(tmp_path: Path) ->
     text, _ = told(db, "Dev Rao")[-1]
     assert "<b>Ben Ong</b> accepted your challenge #1 (L1)" in text
 
-    ok("report", "club-ladder", "Dev", "420", "Ben", "380", "--starter", "Dev", "--db", db)
+    ok("game", "report", "club-ladder", "Dev", "420", "Ben", "380", "--starter", "Dev", "--db", db)
     assert record(db)["names"] == ["Ann Lee", "Dev Rao", "Ben Ong", "Cai Wen", "Eve Tan"]
     out = ok("ladder", "show", "club-ladder", "--db", db)
     assert [line.split(maxsplit=1)[1] for line in out.splitlines()[1:6]] == record(db)["names"]
 
-    journal = ok("journal", "club-ladder", "--limit", "100", "--db", db)
+    journal = ok("event", "journal", "club-ladder", "--limit", "100", "--db", db)
     assert "TD (command line): made a challenge: Dev Rao " in journal
     assert "TD (command line): accepted a challenge: Ben Ong accepted" in journal
     assert "The bot: moved the ladder on a result: Dev Rao beat Ben Ong in challenge #1" in journal
@@ -130,7 +130,7 @@ def test_what_a_stored_ladder_refuses(tmp_path: Path) -> None:
                        "2026-03-01 19:00", "--db", db)
     assert code == 2 and "--at is for a state file" in err
     code, _, err = run("ladder", "result", "club-ladder", "Dev", "420", "Ben", "380")
-    assert code == 2 and "tdbot report club-ladder" in err
+    assert code == 2 and "tdbot game report club-ladder" in err
     code, _, err = run("ladder", "tick", "club-ladder")
     assert code == 2 and "fire in the bot" in err
     code, _, err = run("ladder", "accept", "club-ladder", "Ben", "--db", db)

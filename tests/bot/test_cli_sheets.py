@@ -1,4 +1,4 @@
-"""`tdbot fees csv EVENT` and `tdbot event export EVENT --csv`: a treasurer's fees and the
+"""`tdbot fees csv EVENT` and `tdbot event export EVENT --to csv`: a treasurer's fees and the
 results as spreadsheets, each line checked against what the database holds."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def cup(tmp_path: Path) -> str:
     """The club cup (SGD 5 a round) drawn with SF open: M1 Ann v Dev, M2 Ben v Cai."""
     db = str(tmp_path / "t.db")
     ok("event", "create", str(CLUB_CUP), "--db", db)
-    ok("draw-event", "club-cup", "--seed", "2026", "--db", db)
+    ok("event", "draw", "club-cup", "--seed", "2026", "--db", db)
     closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
     ok("round", "open", "club-cup", "SF", "--closes", closes, "--unpaid-ok", "--why", "test",
        "--db", db)
@@ -47,9 +47,9 @@ def cup(tmp_path: Path) -> str:
 
 def test_fees_per_round_and_player_in_exact_decimals(tmp_path: Path) -> None:
     db = cup(tmp_path)
-    ok("pay", "club-cup", "Ann", "SF", "--db", db)
-    ok("pay", "club-cup", "Ben", "SF", "--amount", "7.50", "--note", "kept the change", "--db", db)
-    ok("pay", "club-cup", "Cai", "Final", "--note", "paid ahead", "--db", db)
+    ok("fees", "pay", "club-cup", "Ann", "SF", "--db", db)
+    ok("fees", "pay", "club-cup", "Ben", "SF", "--amount", "7.50", "--note", "kept the change", "--db", db)
+    ok("fees", "pay", "club-cup", "Cai", "Final", "--note", "paid ahead", "--db", db)
     out = ok("fees", "csv", "club-cup", "--db", db)
     assert out.splitlines()[0] == "line,round,player,due,paid,owed,currency,note"
     got = [[r["line"], r["round"], r["player"], r["due"], r["paid"], r["owed"], r["currency"],
@@ -84,13 +84,13 @@ def test_results_every_game_with_its_starter_winner_and_finality(tmp_path: Path)
     at = (datetime.now(UTC) - timedelta(hours=2)).astimezone(ZONE).replace(second=0,
                                                                             microsecond=0)
     when = at.strftime("%Y-%m-%d %H:%M")
-    ok("report", "club-cup", "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee",
+    ok("game", "report", "club-cup", "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee",
        "--at", when, "--db", db)
-    ok("report", "club-cup", "Dev Rao", "420", "Ann Lee", "390", "--at", when, "--db", db)
-    ok("report", "club-cup", "Ann Lee", "400", "Dev Rao", "400", "--at", when, "--db", db)
-    ok("report", "club-cup", "Ben Ong", "350", "Cai Wen", "351", "--starter", "Cai Wen",
+    ok("game", "report", "club-cup", "Dev Rao", "420", "Ann Lee", "390", "--at", when, "--db", db)
+    ok("game", "report", "club-cup", "Ann Lee", "400", "Dev Rao", "400", "--at", when, "--db", db)
+    ok("game", "report", "club-cup", "Ben Ong", "350", "Cai Wen", "351", "--starter", "Cai Wen",
        "--at", when, "--db", db)
-    out = ok("event", "export", "club-cup", "--csv", "--db", db)
+    out = ok("event", "export", "club-cup", "--to", "csv", "--db", db)
     assert out.splitlines()[0] == ("round,match,game,player_a,player_b,score_a,score_b,starter,"
                                    "winner,kind,void,final,played (Asia/Singapore)")
     got = [list(r.values()) for r in rows(out)]
@@ -111,7 +111,5 @@ def test_results_every_game_with_its_starter_winner_and_finality(tmp_path: Path)
     assert [(r[1], int(r[2]), int(r[5]), int(r[6])) for r in got] == [
         (code, seq, a, b) for code, seq, a, b, _ in stored]
     assert got[2][7] in ("Ann Lee", "Dev Rao")
-    code, _, err = run("event", "export", "club-cup", "--db", db)
-    assert code == 2 and "--json" in err and "--csv" in err
-    code, _, err = run("event", "export", "club-cup", "--json", "--out", "x.csv", "--db", db)
-    assert code == 2 and "--out is for --csv" in err
+    code, _, err = run("event", "export", "club-cup", "--to", "xls", "--db", db)
+    assert code == 2 and "--to xls: choose one of json, csv, tsh" in err

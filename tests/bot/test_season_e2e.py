@@ -167,7 +167,8 @@ class Season:
             await self.tap(loser, "Dispute")
             assert "What is wrong with it?" in self.last(loser)
             await self.say(loser, f"I had {truth[1]}, not {shown[1]}")
-            assert self.last("Tara TD").endswith(f"I had {truth[1]}, not {shown[1]}")
+            # the TD's notice is edited to hold the reason
+            assert f"\n{loser} says: I had {truth[1]}, not {shown[1]}\n" in self.last("Tara TD")
             if PLAYING_TD in view.names:  # para 19: a TD who plays in the match never rules
                 assert "Uphold" not in self.bot.telegram.buttons_of(self.user(PLAYING_TD))
                 hal = Request(now=self.bot.clock(), tg_user_id=IDS[PLAYING_TD], tg_name="Hal")

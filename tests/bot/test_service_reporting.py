@@ -359,8 +359,10 @@ async def test_a_second_report_that_differs_is_not_counted_and_goes_to_the_tds(
     assert dispute["state"] == "open"
     assert dispute["reason"] == "Dev Rao reported game 1 differently: Ann Lee 402, Dev Rao 380"
     told = {who: text for who, text, _ in await outbox_since(db, mark) if "⚖️" in text}
-    assert "Tara TD" in told and "Dev Rao disputes game 1" in told["Tara TD"]
-    assert "Ann Lee (9123 4567), Dev Rao (no phone on record)" in told["Tara TD"]
+    assert "Tara TD" in told and "Ann Lee and Dev Rao reported game 1 differently" \
+        in told["Tara TD"]
+    assert "Dev Rao reported: Ann Lee 402, Dev Rao 380 (Ann Lee started)." in told["Tara TD"]
+    assert "\nPhone: Ann Lee 9123 4567.\n" in told["Tara TD"]  # Dev has none: left out
     assert "Tara TD (8333 6301) will rule (para 19)" in told["Ann Lee"]
     # the disputed slip is frozen: its window does not make it final
     async with db.transaction() as tx:
@@ -462,8 +464,13 @@ async def test_dispute_freezes_the_slip_and_the_reason_goes_to_the_td(db: Databa
     assert not await disputes.awaits_reason(db, player("Dev Rao"))
     told = [(w, t) for w, t, _ in await outbox_since(db, mark)]
     to_tara = [t for w, t in told if w == "Tara TD"]
-    assert len(to_tara) == 2 and "Reason: I asked Dev Rao, and will send it on." in to_tara[0]
-    assert "Dev Rao's reason for disputing game 1:\nI had 390, not 380" in to_tara[1]
+    # the notice, then its edit holding the reason (one message on Tara's phone)
+    assert len(to_tara) == 2 and "says:" not in to_tara[0] and "I asked" not in to_tara[0]
+    assert "\nDev Rao says: I had 390, not 380\n" in to_tara[1]
+    async with db.transaction() as tx:
+        edited = await tx.scalar("SELECT edit_of FROM outbox WHERE text_html = ?", (to_tara[1],))
+        assert await tx.scalar("SELECT text_html FROM outbox WHERE id = ?", (edited,)) \
+            == to_tara[0]
     again = await disputes.dispute_slip(db, player("Dev Rao"), done.slip.id)
     assert again.kind == "unchanged" and again.slip_state == "disputed"
     async with db.transaction() as tx:
@@ -481,7 +488,7 @@ async def test_dispute_command_with_its_reason(db: Database) -> None:
         reason = await tx.scalar("SELECT reason FROM disputes")
         to_tara = await tx.scalar("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game%'")
     assert reason == "Ann <b>miscounted</b>"
-    assert "Reason: Ann &lt;b&gt;miscounted&lt;/b&gt;" in to_tara  # user text escaped
+    assert "Dev Rao says: Ann &lt;b&gt;miscounted&lt;/b&gt;" in to_tara  # user text escaped
 
 
 # --- P3: rulings ----------------------------------------------------------------------

@@ -45,7 +45,7 @@ async def test_a_td_who_plays_in_the_match_may_not_rule(tmp_path: Path) -> None:
                              " VALUES (?, ?, 'td', '2026-03-02T09:00:00+00:00')", (EVENT, ann))
         await _disputed(database, "Ann Lee", SaidResult(412, 380), starter=0)
         dispute = int(await one(database, "SELECT id FROM disputes"))  # type: ignore[call-overload]
-        with pytest.raises(NotAllowed, match=r"you play in M1, so another TD rules on it "
+        with pytest.raises(NotAllowed, match=r"you play in M1, so Tara TD rules on it "
                                              r"\(SSSg para 19\)"):
             await rulings.ask_why(database, player("Ann Lee"), dispute, "uphold")
         with pytest.raises(NotAllowed, match="para 19"):
@@ -156,11 +156,11 @@ def test_cli_match_bye_and_a_correction_needing_confirm(tmp_path: Path) -> None:
 
     asyncio.run(prepare())
     runner = CliRunner()
-    out = runner.invoke(app, ["match-bye", "club-cup", "M2", "Ben Ong", "--why", "Cai withdrew",
+    out = runner.invoke(app, ["rule", "bye", "club-cup", "M2", "Ben Ong", "--why", "Cai withdrew",
                               "--db", str(path)])
     assert out.exit_code == 0, out.output
     assert "M2: match bye to Ben Ong; score: 0-0 (+0)" in out.output
     assert "Ben Ong wins the match" in out.output
-    refused = runner.invoke(app, ["forfeit", "club-cup", "M1", "--game", "5", "--to", "Dev Rao",
+    refused = runner.invoke(app, ["game", "forfeit", "club-cup", "M1", "--game", "5", "--to", "Dev Rao",
                                   "--why", "x", "--db", str(path)])
     assert refused.exit_code == 2 and "no game 5 to forfeit" in refused.output

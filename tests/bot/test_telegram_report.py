@@ -88,13 +88,13 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
     assert asked.endswith("What is wrong with it? Tell me in your next message, e.g. I had 390, "
                           "not 380, and I will pass it on.")
     tara = last(bot, "Tara TD")
-    assert "Dev Rao disputes game 1." in tara and "Reason: I asked Dev Rao" in tara
+    assert "Dev Rao disputes game 1." in tara and "says:" not in tara
     ann = last(bot, "Ann Lee")
     assert "Dev Rao disputed game 1 of your match. It counts as reported" in ann
     assert "Tara TD (8333 6301) will rule (para 19)." in ann and "What is wrong" not in ann
     thanks = await say(bot, "Dev Rao", "I had 390 <not 380>")
     assert thanks == "Thank you: I passed your reason on to Tara TD."
-    assert last(bot, "Tara TD").endswith("Dev Rao's reason for disputing game 1:\nI had 390 <not 380>")
+    assert "\nDev Rao says: I had 390 <not 380>\n" in last(bot, "Tara TD")  # the notice, edited
     # the next message is an ordinary one again
     assert "find any scores" in await say(bot, "Dev Rao", "/report soon")
     # disputed: the window does not finalise (what fires is the board photo's close, para
@@ -181,7 +181,7 @@ async def test_both_players_report_the_same_game(bot: BotUnderTest) -> None:
     assert last(bot, "Dev Rao").startswith(
         "⚖️ Club Cup <2026>, SF: Ann Lee reported game 2 differently from your slip. Yours "
         "counts until a TD rules.")
-    assert "Ann Lee reported game 2 differently: Ann Lee 390, Dev Rao 380" in last(bot, "Tara TD")
+    assert "Ann Lee reported: Ann Lee 390, Dev Rao 380 (Dev Rao started)." in last(bot, "Tara TD")
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM games") == 2
         assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [
