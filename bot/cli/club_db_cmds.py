@@ -49,7 +49,8 @@ def night(event: EventArg, db: DbOption = None) -> None:
 @club_app.command("checkin")
 def checkin(
     event: EventArg,
-    name: Annotated[str | None, typer.Argument(help="A member, as typed (Ann for Ann Lee).")] = None,
+    name: Annotated[str | None, typer.Argument(
+        help="A member, as typed (Ann for Ann Lee).")] = None,
     new: Annotated[str | None, typer.Option(
         "--new", help="A newcomer who walked in: adds them and checks them in.")] = None,
     rating: Annotated[int, typer.Option("--rating", parser=whole("--rating", RATING),

@@ -227,7 +227,8 @@ async def start_night(db: Database, req: Request, event_id: int, *,
         open_now = await club_repo.open_session(tx, event_id)
         if open_now is not None:
             raise Invalid(f"night {open_now.seq} is still open (started "
-                          f"{event.local(open_now.opened_at)}): end it with /endnight (tdbot club end) first")
+                          f"{event.local(open_now.opened_at)}): end it with /endnight "
+                          "(tdbot club end) first")
         session_id = await club_repo.add_session(tx, event_id, by=await _who(tx, actor),
                                                  now=req.now)
         session = await club_repo.get_session(tx, session_id)

@@ -5,8 +5,9 @@ statistics at the club"; SSSg Annex A para 24: a result slip is open to a discre
 24 hours, so a game is final only once its window has closed or the opponent agreed).
 
 One line per game, in round order, its game number the one it counts as; a void game (no
-longer counting: SSSg paras 14, 27, 28) is there with no number, marked void; a bye with no opponent (a round-based event's or a club night's odd player) is one
-line with no game number.
+longer counting: SSSg paras 14, 27, 28) is there with no number, marked void; a bye with no
+opponent (a round-based event's or a club night's odd player) is one line with no game
+number.
 """
 
 from __future__ import annotations

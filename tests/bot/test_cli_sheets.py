@@ -48,7 +48,8 @@ def cup(tmp_path: Path) -> str:
 def test_fees_per_round_and_player_in_exact_decimals(tmp_path: Path) -> None:
     db = cup(tmp_path)
     ok("fees", "pay", "club-cup", "Ann", "SF", "--db", db)
-    ok("fees", "pay", "club-cup", "Ben", "SF", "--amount", "7.50", "--note", "kept the change", "--db", db)
+    ok("fees", "pay", "club-cup", "Ben", "SF", "--amount", "7.50", "--note", "kept the change",
+       "--db", db)
     ok("fees", "pay", "club-cup", "Cai", "Final", "--note", "paid ahead", "--db", db)
     out = ok("fees", "csv", "club-cup", "--db", db)
     assert out.splitlines()[0] == "line,round,player,due,paid,owed,currency,note"
