@@ -49,8 +49,9 @@ def _phones(phones: tuple[tuple[str, str], ...]) -> str:
     return ("Phone: " if len(known) == 1 else "Phones: ") + ", ".join(known) + "."
 
 
-def for_ruler(event: Event, view: MatchView, claims: Claims) -> str:
-    """The notice a ruler gets, with the ruling buttons under it."""
+def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = True) -> str:
+    """The notice a ruler gets, with the ruling buttons under it; once ruled (``open_``
+    false) it keeps what was claimed but no longer tells the ruler to tap a ruling."""
     slip = claims.slip
     where = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
     if claims.second is not None:
@@ -64,9 +65,10 @@ def for_ruler(event: Event, view: MatchView, claims: Claims) -> str:
         if claims.reason:
             lines.append(f"{esc(claims.disputer)} says: {esc(claims.reason)}")
     lines.append(_phones(claims.phones))
-    lines.append("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you "
-                 f"rule, game {slip.game_no} counts as "
-                 f"{esc(view.label(slip.reporter_side))} reported it.")
+    if open_:
+        lines.append("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you "
+                     f"rule, game {slip.game_no} counts as "
+                     f"{esc(view.label(slip.reporter_side))} reported it.")
     return "\n".join(lines)
 
 

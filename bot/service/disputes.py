@@ -106,10 +106,11 @@ def ruler_copies(dispute_id: int) -> str:
     return f"dispute:{dispute_id}:ruler:"
 
 
-async def ruler_notice(tx: Tx, dispute_id: int) -> str:
+async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> str:
     """The notice of dispute ``dispute_id`` as its rulers read it now
     (``dispute_texts.for_ruler``): the slip that counts, the other report of the game if
-    one differed, the disputer's reason once given, the players' phones."""
+    one differed, the disputer's reason once given, the players' phones; once ``ruled``,
+    without the call to tap a ruling."""
     dispute = await disputes_repo.get(tx, dispute_id)
     assert dispute is not None and dispute.slip_id is not None
     slip = await slips_repo.get(tx, dispute.slip_id)
@@ -122,7 +123,8 @@ async def ruler_notice(tx: Tx, dispute_id: int) -> str:
               for s, p in enumerate(view.people)]
     claims = dispute_texts.Claims((await get_person(tx, dispute.raised_by)).name, slip, second,
                                   dispute.reason, (phones[0], phones[1]))
-    return dispute_texts.for_ruler(await get_event(tx, view.event_id), view, claims)
+    return dispute_texts.for_ruler(await get_event(tx, view.event_id), view, claims,
+                                    open_=not ruled)
 
 
 async def _photo_to(tx: Tx, rulers: list[int], dispute_id: int, view: MatchView, game: int,

@@ -39,9 +39,10 @@ from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.news import News
 from bot.service.people import get_person
 from bot.service.progress import after_results
-from bot.service.reporting import check_scores, settle_match
+from bot.service.reporting import check_scores, final_after_ruling, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.unit import (
@@ -68,6 +69,7 @@ from bot.store.disputes_repo import DisputeRow
 from core import sssg
 from core.formats import is_digits
 from core.match import (
+    Decision,
     Game,
     GameKind,
     Match,
@@ -322,7 +324,7 @@ async def apply_correction_in(
     await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
     decided_before = view.state == "decided"
     outcome_before = (decided_before, view.winner if decided_before else None)
-    outcome_after = (after.decided and after.winner is not None, after.winner)
+    outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
     if reopened or (not decided_before and view.state != "playing" and after.counted):
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
@@ -376,14 +378,20 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, voided: list[int], after: MatchState, now: datetime) -> None:
+                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        then_final: bool = False) -> None:
+    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
+    it made final (``reporting.final_after_ruling``) follows in the same message, so a
+    ruling that settles the match is one message to each player, not two."""
+    news = News(event)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
-            await outbox.enqueue(
-                tx, person_id=person, now=now,
-                text_html=say.ruled(event, view, viewer, game, result.ruling, result.scores,
-                                    why, voided, after, to=result.to))
+            news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
+                                        result.scores, why, voided, after, to=result.to))
+    if then_final:
+        await final_after_ruling(tx, event, view.id, now, news)
+    await news.send(tx, now)
 
 
 async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
@@ -464,17 +472,18 @@ async def _rule(
                 "impact": applied.impact},
         why=why,
     )
-    later = [n for n in applied.voided if n != game]  # a voided game is no later one
+    later = say.beyond_decision(ruling, game, applied.voided)
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    later, applied.reopened, to, applied.impact,
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, later, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
-    notice = await ruler_notice(tx, dispute.id) + say.ruled_note(event, who, result.ruling, scores,
-                                                                 result.to, why)
+    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
+        event, who, result.ruling, scores, result.to, why)
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
@@ -1043,5 +1052,6 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     return result

@@ -63,12 +63,12 @@ async def test_the_notice_holds_the_claims_the_photo_and_the_phones_and_takes_th
                                          "Phone: Ann Lee 9123 4567.", HOW])
         assert notice.edit_date is not None
         assert [b["text"] for b in notice.buttons()[0]] == ["Uphold", "Amend", "Void game"]
-        # the ruling's edit keeps the reason
+        # the ruling's edit keeps the reason, and no longer asks for a ruling
         await tap(bot, "Tara TD", "Uphold")
         await say(bot, "Tara TD", "the board photo shows 412-380")
         assert _notice(bot).text == "\n".join([
             HEAD, ANN_SLIP, "Dev Rao says: I had 390 <not 380>", "Phone: Ann Lee 9123 4567.",
-            HOW, "", "✅ Ruled by Tara TD: the result stands as reported. (the board photo "
+            "", "✅ Ruled by Tara TD: the result stands as reported. (the board photo "
             "shows 412-380)"])
         assert _notice(bot).buttons() == []
 

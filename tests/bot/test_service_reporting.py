@@ -150,19 +150,22 @@ async def test_a_decided_match_feeds_the_final_and_tells_both_where_they_go(db: 
     assert done.decided and done.winner == "Ann Lee" and done.next_starter is None
     assert done.as_json() == {"match": "M1", "game": 2, "score": "2-0 (+38)",
                               "next_starter": None, "deciding": False, "decided": True,
-                              "winner": "Ann Lee"}
+                              "winner": "Ann Lee", "tie": False}
     async with db.transaction() as tx:
         row = await tx.one("SELECT state, winner_side FROM matches WHERE id = ?", (M1,))
         final = await tx.one("SELECT state, entry_a, entry_b FROM matches WHERE id = ?", (FINAL,))
     assert tuple(row) == ("decided", 0)
     assert final["state"] == "ready" and final["entry_a"] and final["entry_b"]
     told = await outbox_since(db, mark)
-    decided = {who: text for who, text, _ in told if "won" in text}
-    assert "🏆 You won your <b>SF</b> match against Dev Rao: Ann Lee 2-0 Dev Rao (+38)" in decided[
-        "Ann Lee"]
-    assert "Your next match: <b>Final</b> against <b>Ben Ong</b>, best of 5." in decided["Ann Lee"]
+    # a TD's paper slip is final at once: each player reads the game, the match and what
+    # comes next in one message
+    decided = {who: text for who, text, _ in told if who in ("Ann Lee", "Dev Rao")}
+    assert [who for who, _, _ in told].count("Ann Lee") == 1, told
+    assert [who for who, _, _ in told].count("Dev Rao") == 1, told
+    assert ("Score: Ann Lee 2-0 Dev Rao (+38)\nYou win the match.\nYour next match: "
+            "<b>Final</b> against <b>Ben Ong</b>, best of 5.") in decided["Ann Lee"]
     assert "once its round opens" in decided["Ann Lee"]  # the Final is not open yet
-    assert "Ann Lee won your <b>SF</b> match" in decided["Dev Rao"]
+    assert "Ann Lee wins the match." in decided["Dev Rao"]
     assert "That was your last match in Club Cup &lt;2026&gt;." in decided["Dev Rao"]
     # Ben, already waiting in the Final, learns his opponent
     ben = [text for who, text, _ in told if who == "Ben Ong"]
@@ -619,7 +622,8 @@ async def test_sssg_qualifying_losers_go_to_the_plate_and_hear_their_match(
                 await reporting.enter_game(db, td(at), created.event_id, (a, b), (400, 300),
                                            starter=a if game == 0 else None)
             if m is qualifiers[0]:
-                told = {w: t for w, t, _ in await outbox_since(db, mark) if "won" in t}
+                told = {w: t for w, t, _ in await outbox_since(db, mark)
+                        if "the match." in t}
                 assert "You go to the <b>Plate</b>, which is drawn when the qualifying round " \
                        "is over" in told[b]
                 assert "Your next match: <b>Ro16</b> against <b>Player" in told[a]

@@ -16,7 +16,7 @@ import pytest
 from bot.service.errors import Invalid
 from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import buttons_of, last, report_game, say, tap, user
+from tests.bot.club_chat import buttons_of, last, report_game, say, tap
 
 
 async def test_a_player_reports_game_1_and_the_opponent_agrees(bot: BotUnderTest) -> None:
@@ -61,14 +61,21 @@ async def test_a_slip_left_alone_is_final_after_24_hours(bot: BotUnderTest) -> N
 
 async def test_a_decided_match_tells_the_players_their_next_opponent(bot: BotUnderTest) -> None:
     await report_game(bot, "Ben Ong", "400-300", starter="I started")
+    await tap(bot, "Cai Wen", "Agree")  # game 1 is final
     await report_game(bot, "Cai Wen", "lost 330-410")  # the loser reports: accepted, marked
-    slip, ben = [m.text or "" for m in bot.telegram.sent(user(bot, "Ben Ong"))[-2:]]
-    assert "(Sent by Cai Wen; para 23 asks the winner to report, but it counts all the same.)" in slip
-    assert "You won your <b>SF</b>" not in ben  # the HTML is rendered, not shown
-    assert "🏆 You won your SF match against Cai Wen: Ben Ong 2-0 Cai Wen (+180)." in ben
+    ben = last(bot, "Ben Ong")  # his copy of Cai's slip, and where he goes: one message
+    assert "(Sent by Cai Wen; para 23 asks the winner to report, but it counts all the same.)" in ben
+    assert "<b>" not in ben  # the HTML is rendered, not shown
+    assert ("Score: Ben Ong 2-0 Cai Wen (+180)\nIf it stands, you win the match.\nRight? Tap "
+            "Agree.") in ben, ben
     assert "Your next match: Final against winner of M1 (Ann Lee or Dev Rao), best of 5." in ben
     assert "I will tell you when your opponent is known." in ben
-    assert "That was your last match in Club Cup <2026>." in last(bot, "Cai Wen")
+    assert "last match" not in last(bot, "Cai Wen")  # not while Ben can still dispute it
+    await tap(bot, "Ben Ong", "Agree")
+    assert last(bot, "Cai Wen") == (
+        "✅ Club Cup <2026>, SF: Ben Ong agreed to game 2 (you 330, Ben Ong 410), so your "
+        "match is final: Ben Ong won it 2-0 (+180).\n"
+        "That was your last match in Club Cup <2026>. Thank you for playing.")
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     await report_game(bot, "Ann Lee", "400 350")
     assert "Your next match: Final against Ben Ong, best of 5." in last(bot, "Ann Lee")
