@@ -64,6 +64,19 @@ def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path |
     if request.param == "sqlite":
         yield tmp_path / "t.sqlite3"
         return
+    yield from _postgres_schema()
+
+
+@pytest.fixture
+def pg_target() -> Iterator[str]:
+    """A PostgreSQL URL with a new, empty schema (as ``db_target``), for a test of what only
+    PostgreSQL has; skipped when TDBOT_TEST_POSTGRES is not set."""
+    if not POSTGRES:
+        pytest.skip("PostgreSQL was not tested: TDBOT_TEST_POSTGRES is not set")
+    yield from _postgres_schema()
+
+
+def _postgres_schema() -> Iterator[str]:
     import psycopg
 
     schema = f"test_{os.getpid()}_{next(_SCHEMAS)}"

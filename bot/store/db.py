@@ -248,10 +248,15 @@ class Database(ABC):
     async def check_writable(self) -> None:
         """Raise :class:`DatabaseUnusable` unless this process may write the database."""
 
-    @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         """One transaction: commits at the end, rolls back everything on any exception
-        and re-raises; transactions never interleave."""
+        and re-raises; transactions never interleave. Every use-case commits through here
+        (a test or a benchmark that wraps it wraps both databases)."""
+        return self._transaction()
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """``transaction`` as this database runs it."""
 
     @abstractmethod
     async def backup(self, dest: str | Path) -> None:
@@ -321,7 +326,7 @@ class SqliteDatabase(Database):
                 raise (explain(exc, self.path) or exc) from exc
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def _transaction(self) -> AsyncIterator[Tx]:
         """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises."""
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")

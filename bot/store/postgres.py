@@ -225,11 +225,13 @@ class PostgresDatabase(Database):
             name="tdbot",
         )
         database = cls(pool, url)
+        await _try_connecting(url)  # a refusal is said at once; the pool would wait and retry
         try:
             try:
                 await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
             except PoolTimeout:
-                raise await _why_not_connected(url) from None
+                raise (await _why_not_connected(url) or DatabaseUnusable(
+                    f"{database.shown}: no connection within {CONNECT_TIMEOUT_S:.0f} s")) from None
             if migrate:
                 await apply_pg_migrations(database, migrations_dir or PG_MIGRATIONS_DIR)
         except BaseException as exc:
@@ -264,7 +266,7 @@ class PostgresDatabase(Database):
             yield conn
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def _transaction(self) -> AsyncIterator[Tx]:
         """BEGIN, the advisory lock (the module's docstring), the use-case, COMMIT; any
         exception rolls back everything and re-raises."""
         async with self._connection() as conn, conn.transaction():
@@ -278,25 +280,29 @@ class PostgresDatabase(Database):
 async def apply_pg_migrations(database: PostgresDatabase, folder: Traversable = PG_MIGRATIONS_DIR,
                               now: datetime | None = None) -> list[str]:
     """Apply the pending PostgreSQL migrations, each in its own transaction; return the
-    names applied. Each takes the advisory lock and reads what is applied under it, so two
-    processes starting at once apply each file once."""
+    names applied. Each takes the advisory lock and looks again whether it is applied, so
+    two processes starting at once apply each file once."""
     migrations = load_migrations(folder)
     stamp = (now or datetime.now(UTC)).isoformat()
     done: list[str] = []
     async with database._connection() as conn:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version TEXT PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,"
-                " applied_at TEXT NOT NULL)")
-        for m in migrations:
+            cur = await conn.execute("SELECT to_regclass('schema_migrations') IS NULL")
+            if (await cur.fetchone() or (True,))[0]:  # a read-only login reads a schema made
+                await conn.execute(
+                    "CREATE TABLE schema_migrations ("
+                    " version TEXT PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,"
+                    " applied_at TEXT NOT NULL)")
+            cur = await conn.execute("SELECT version, name, checksum FROM schema_migrations")
+            applied = {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
+        for m in pending(migrations, applied):
             try:
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-                    cur = await conn.execute("SELECT version, name, checksum FROM schema_migrations")
-                    applied = {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
-                    if m not in pending(migrations, applied):
+                    cur = await conn.execute(
+                        "SELECT 1 FROM schema_migrations WHERE version = %s", (m.version,))
+                    if await cur.fetchone() is not None:  # another process applied it
                         continue
                     await conn.execute(m.sql.encode())  # a script: no placeholders in it
                     await conn.execute(
@@ -314,19 +320,24 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
-async def _why_not_connected(url: str) -> DatabaseUnusable:
-    """The pool only says it timed out: one direct connection says why (refused, no such
-    database, password failed), in a line that names the URL without its password."""
-    shown = shown_url(url)
+async def _try_connecting(url: str) -> None:
+    """Raise :class:`DatabaseUnusable` at once if ``url`` cannot be connected to."""
+    if (why := await _why_not_connected(url)) is not None:
+        raise why
+
+
+async def _why_not_connected(url: str) -> DatabaseUnusable | None:
+    """Why one direct connection to ``url`` fails (refused, no such database, password
+    failed), in a line that names the URL without its password; None if it works."""
     try:
         conn = await psycopg.AsyncConnection.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S))
     except psycopg.Error as exc:
         reason = _first_line(exc)
     else:
         await conn.close()
-        reason = "timed out"
+        return None
     return DatabaseUnusable(
-        f"cannot connect to PostgreSQL at {shown} ({reason}); check that the server runs, "
-        "that --db / TDBOT_DB names it, and the login (user, password in ~/.pgpass or "
+        f"cannot connect to PostgreSQL at {shown_url(url)} ({reason}); check that the server "
+        "runs, that --db / TDBOT_DB names it, and the login (user, password in ~/.pgpass or "
         "PGPASSWORD)")
 

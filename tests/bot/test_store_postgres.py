@@ -1,0 +1,204 @@
+"""What only the PostgreSQL database has: its own copy of every migration, the placeholder
+translation, rows read like SQLite's, one transaction at a time across processes (the
+advisory lock), a dropped connection that the next transaction survives, and plain words
+for a server that cannot be used.
+
+The tests that need a server take ``pg_target`` (tests/conftest.py): they run when
+TDBOT_TEST_POSTGRES names one, as in CI. The shared contract (commit, rollback, updates
+applied once...) is tests/bot/test_store_db.py's, on both databases."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from bot.store.db import Database, is_postgres
+from bot.store.errors import DatabaseUnusable, busy, explain, may_pass
+from bot.store.migrations import MIGRATIONS_DIR, PG_MIGRATIONS_DIR, MigrationError, load_migrations
+from bot.store.postgres import BACKUP_HINT, PostgresDatabase, shown_url, to_pyformat
+
+STAMP = "2016-08-01T00:00:00+00:00"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_sqlite_migration_has_its_postgresql_twin() -> None:
+    """A migration added for SQLite alone would leave PostgreSQL's schema behind: each file
+    of migrations/ has its copy, same number and name, in migrations/postgresql/ (and
+    PostgreSQL has none of its own)."""
+    sqlite = [m.name for m in load_migrations(MIGRATIONS_DIR)]
+    postgresql = [m.name for m in load_migrations(PG_MIGRATIONS_DIR)]
+    assert sqlite, "no SQLite migration found"
+    missing = sorted(set(sqlite) - set(postgresql))
+    assert not missing, f"write migrations/postgresql/{missing[0]} (PostgreSQL's copy)"
+    assert postgresql == sqlite
+
+
+def test_the_postgresql_migrations_ship_in_the_package() -> None:
+    shipped = sorted(p.name for p in PG_MIGRATIONS_DIR.iterdir() if p.name.endswith(".sql"))
+    assert shipped == sorted(p.name for p in (ROOT / "migrations" / "postgresql").glob("*.sql"))
+
+
+def test_the_setting_picks_the_database() -> None:
+    assert is_postgres("postgresql://tdbot@db.example/tdbot")
+    assert is_postgres("postgres://tdbot@db.example/tdbot")
+    assert not is_postgres("postgresql.sqlite3")
+    assert not is_postgres(Path("/data/tdbot.sqlite3"))
+
+
+def test_placeholders_are_translated_outside_quotes_and_percent_signs_doubled() -> None:
+    assert to_pyformat("SELECT * FROM t WHERE a = ? AND b IN (?, ?)") == (
+        "SELECT * FROM t WHERE a = %s AND b IN (%s, %s)")
+    assert to_pyformat("SELECT 'why?' WHERE s LIKE 'event:%' AND x = ?") == (
+        "SELECT 'why?' WHERE s LIKE 'event:%%' AND x = %s")
+    assert to_pyformat('SELECT "odd?name", \'it\'\'s?\' FROM t WHERE a = ?') == (
+        'SELECT "odd?name", \'it\'\'s?\' FROM t WHERE a = %s')
+
+
+def test_a_password_never_shows_in_messages() -> None:
+    assert shown_url("postgresql://tdbot:s3cret@db.example:5433/tdbot?sslmode=require") == (
+        "postgresql://tdbot@db.example:5433/tdbot?sslmode=require")
+    assert shown_url("postgresql://tdbot@db.example/tdbot") == "postgresql://tdbot@db.example/tdbot"
+
+
+async def test_rows_read_by_name_and_position_and_insert_gives_the_id(pg_target: str) -> None:
+    db = await Database.open(pg_target)
+    try:
+        async with db.transaction() as tx:
+            assert tx.postgres
+            first = await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)",
+                                    ("Ann", STAMP))
+            second = await tx.insert("INSERT INTO people (name, tg_user_id, created_at)"
+                                     " VALUES (?, ?, ?)", ("Ben", 7_000_000_001, STAMP))
+            assert second == first + 1
+            row = await tx.one("SELECT id, name, tg_user_id FROM people WHERE id = ?", (second,))
+            assert row is not None
+            assert (row[0], row["name"], row["tg_user_id"]) == (second, "Ben", 7_000_000_001)
+            assert row.keys() == ["id", "name", "tg_user_id"]
+            assert dict(row) == {"id": second, "name": "Ben", "tg_user_id": 7_000_000_001}
+            assert tuple(row) == (second, "Ben", 7_000_000_001)
+            # a bool is stored as the schema's 0/1 integer, as SQLite stores it
+            await tx.execute("UPDATE outbox SET awaits_welcome = ? WHERE id = ?", (True, 0))
+            assert await tx.scalar("SELECT ? + 1", (True,)) == 2
+            assert await tx.one("SELECT id FROM people WHERE id = -1") is None
+    finally:
+        await db.close()
+
+
+async def test_two_processes_transactions_run_one_after_the_other(pg_target: str) -> None:
+    """Two Database objects are two processes (the bot and a tdbot command): each
+    transaction takes the advisory lock first, so neither reads the counter while the other
+    is between its read and its write, and no increment is lost."""
+    one, two = await Database.open(pg_target), await Database.open(pg_target)
+    try:
+        async with one.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, created_at) VALUES ('0', ?)", (STAMP,))
+
+        async def bump(db: Database) -> None:
+            async with db.transaction() as tx:
+                value = int(await tx.scalar("SELECT name FROM people"))
+                await asyncio.sleep(0.01)  # the other process gets every chance to interleave
+                await tx.execute("UPDATE people SET name = ?", (str(value + 1),))
+
+        await asyncio.gather(*(bump(db) for _ in range(10) for db in (one, two)))
+        async with two.transaction() as tx:
+            assert await tx.scalar("SELECT name FROM people") == "20"
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_dropped_connection_fails_one_transaction_that_may_pass_and_the_next_works(
+        pg_target: str) -> None:
+    """A server restart (here: the server ends the bot's connection) fails the transaction
+    that meets it with an error ``may_pass`` counts as passing, so the update is retried;
+    the pool gives the next transaction a new connection, and nothing was half written."""
+    db = await Database.open(pg_target)
+    try:
+        async with db.transaction() as tx:
+            pid = await tx.scalar("SELECT pg_backend_pid()")
+        with psycopg.connect(pg_target, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        try:
+            async with db.transaction() as tx:
+                await tx.insert("INSERT INTO people (name, created_at) VALUES ('Ann', ?)",
+                                (STAMP,))
+        except psycopg.Error as exc:  # the pool may already have replaced the connection
+            assert may_pass(exc) and busy(exc)
+            assert explain(exc) is not None
+        async with db.transaction() as tx:
+            assert await tx.scalar("SELECT pg_backend_pid()") != pid
+            await tx.insert("INSERT INTO people (name, created_at) VALUES ('Ben', ?)", (STAMP,))
+            assert await tx.scalar("SELECT count(*) FROM people WHERE name = 'Ben'") == 1
+    finally:
+        await db.close()
+
+
+async def test_a_constraint_is_not_a_failure_that_may_pass(pg_target: str) -> None:
+    db = await Database.open(pg_target)
+    try:
+        with pytest.raises(psycopg.IntegrityError) as caught:
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO roles (event_id, person_id, role, granted_at)"
+                                 " VALUES (99, 99, 'td', ?)", (STAMP,))
+        assert not may_pass(caught.value) and not busy(caught.value)
+        assert explain(caught.value) is None
+    finally:
+        await db.close()
+
+
+async def test_a_read_only_login_is_refused_before_the_bot_starts(pg_target: str) -> None:
+    """``tdbot run`` asks ``check_writable`` first: a login that may only read (a standby,
+    a read-only default) would start and then refuse every update."""
+    db = await Database.open(pg_target)
+    await db.check_writable()
+    await db.close()
+    read_only = await Database.open(pg_target + "%20-cdefault_transaction_read_only%3Don")
+    try:
+        async with read_only.transaction() as tx:  # reading works
+            assert await tx.scalar("SELECT count(*) FROM schema_migrations") >= 1
+        with pytest.raises(DatabaseUnusable, match="cannot be written .*read-only transaction"):
+            await read_only.check_writable()
+    finally:
+        await read_only.close()
+
+
+async def test_a_server_that_cannot_be_reached_is_said_in_one_line_without_the_password(
+        ) -> None:
+    with pytest.raises(DatabaseUnusable) as caught:
+        await PostgresDatabase.connect("postgresql://tdbot:s3cret@127.0.0.1:1/tdbot")
+    message = str(caught.value)
+    assert message.startswith("cannot connect to PostgreSQL at postgresql://tdbot@127.0.0.1:1/")
+    assert "s3cret" not in message and "check that the server runs" in message
+
+
+async def test_backup_says_to_use_pg_dump(pg_target: str, tmp_path: Path) -> None:
+    db = await Database.open(pg_target)
+    try:
+        with pytest.raises(NotImplementedError, match="pg_dump"):
+            await db.backup(tmp_path / "copy.sqlite3")
+    finally:
+        await db.close()
+    assert "pg_dump" in BACKUP_HINT
+
+
+async def test_migrations_are_checked_as_on_sqlite(pg_target: str, tmp_path: Path) -> None:
+    """The same runner's checks: a migration edited after it was applied is refused, and a
+    new one is applied once."""
+    folder = tmp_path / "migrations"
+    shutil.copytree(ROOT / "migrations" / "postgresql", folder)
+    db = await Database.open(pg_target, migrations_dir=folder)
+    await db.close()
+    (folder / "9999_more.sql").write_text("ALTER TABLE people ADD COLUMN nick TEXT;\n")
+    db = await Database.open(pg_target, migrations_dir=folder)
+    async with db.transaction() as tx:
+        assert await tx.scalar("SELECT name FROM schema_migrations WHERE version = '9999'") == (
+            "9999_more.sql")
+        await tx.execute("UPDATE people SET nick = 'x'")
+    await db.close()
+    (folder / "9999_more.sql").write_text("ALTER TABLE people ADD COLUMN nick2 TEXT;\n")
+    with pytest.raises(MigrationError, match="9999_more.sql was edited after it was applied"):
+        await Database.open(pg_target, migrations_dir=folder)
