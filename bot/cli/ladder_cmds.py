@@ -277,7 +277,7 @@ def tick(path: FileArg, at: AtOption = None) -> None:
         typer.echo(f"nothing due at {now:%Y-%m-%d %H:%M}")
 
 
-def _show_stored(event: str, json_out: bool, db: Path | None) -> None:
+def _show_stored(event: str, json_out: bool, db: str | None) -> None:
     """``show EVENT``: the ladder the bot runs for EVENT, read from the database."""
 
     async def work(database: Database) -> ladders.Loaded:

@@ -30,7 +30,14 @@ from bot.service.overview import event_overview
 from bot.service.readmodels import TdInbox
 from bot.service.unit import Request
 from bot.settings import Settings
-from bot.store.db import Database, backup_database
+from bot.store.db import (
+    POSTGRES_BACKUP_HINT,
+    Database,
+    backup_database,
+    database_target,
+    is_postgres,
+    shown_target,
+)
 from bot.store.migrations import MigrationError, applied_count
 
 T = TypeVar("T")
@@ -43,19 +50,20 @@ app.add_typer(players_app, name="players")
 app.add_typer(round_app, name="round")
 
 DbOption = Annotated[
-    Path | None, typer.Option("--db", help="Database file (default: TDBOT_DB or ./tdbot.sqlite3).")
+    str | None, typer.Option("--db", help="The database: a SQLite file, or a postgresql:// URL "
+                                          "(default: TDBOT_DB or ./tdbot.sqlite3).")
 ]
 
 
-def _db_path(db: Path | None) -> Path:
-    return db if db is not None else Settings().db
+def _db_path(db: str | None) -> Path | str:
+    return database_target(db) if db is not None else Settings().db
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _use(db: Path | None, work: Callable[[Database], Awaitable[T]]) -> T:
+def _use(db: str | None, work: Callable[[Database], Awaitable[T]]) -> T:
     """Open the database (applying migrations), run one use-case (which opens its own
     transaction), close. Refusals end the command with one line (exit 2)."""
 
@@ -106,7 +114,7 @@ def migrate(db: DbOption = None) -> None:
     """Create the database or bring its schema up to date (also done at start-up)."""
     path = _db_path(db)
     count = _use(db, applied_count)
-    typer.echo(f"{path}: schema up to date ({count} migration(s) applied)")
+    typer.echo(f"{shown_target(path)}: schema up to date ({count} migration(s) applied)")
 
 
 @app.command("backup")
@@ -116,6 +124,8 @@ def backup(
 ) -> None:
     """Copy the database consistently, even while the bot runs (SQLite's backup API)."""
     src = _db_path(db)
+    if is_postgres(src):
+        fail(POSTGRES_BACKUP_HINT)
     try:
         asyncio.run(backup_database(src, dest))
     except (FileNotFoundError, FileExistsError) as exc:
@@ -391,7 +401,7 @@ def journal_cmd(
         typer.echo(f"the last {len(page.entries)} of {page.total} entries (--limit to see more)")
 
 
-def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:
+def _decide(event: str, request: int, approve: bool, why: str, db: str | None) -> None:
     async def work(database: Database) -> JoinDecision:
         ev = await lookup_event(database, event)
         return await decide_join(database, Request.cli(_now()), request, approve,

@@ -40,6 +40,7 @@ from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -66,6 +67,32 @@ def is_postgres(target: str | Path) -> bool:
     """Whether the database setting names a PostgreSQL server (a ``postgresql://`` or
     ``postgres://`` URL, libpq's two spellings) rather than a SQLite file."""
     return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def database_target(setting: str | Path) -> Path | str:
+    """The database setting (``--db``, ``TDBOT_DB``) as ``Database.open`` takes it: a URL
+    kept as it is (a ``Path`` would fold its ``//``), anything else a SQLite file's path."""
+    return str(setting) if is_postgres(setting) else Path(setting)
+
+
+def shown_target(target: str | Path) -> str:
+    """The database setting for messages and logs: a URL without its password."""
+    text = str(target)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+
+
+#: What ``tdbot db backup`` says for a PostgreSQL database.
+POSTGRES_BACKUP_HINT = ("tdbot db backup copies a SQLite file; back up a PostgreSQL database "
+                        "with pg_dump (e.g. pg_dump -Fc -f tdbot.dump DATABASE-URL)")
 
 
 #: The table a plain write statement changes (a statement this does not match, such as a

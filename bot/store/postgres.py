@@ -42,14 +42,13 @@ from importlib.resources.abc import Traversable
 from itertools import count
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg.adapt import Dumper
 from psycopg.rows import RowMaker
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from bot.store.db import Database, Row, Tx
+from bot.store.db import POSTGRES_BACKUP_HINT, Database, Row, Tx, shown_target
 from bot.store.errors import DatabaseUnusable
 from bot.store.migrations import PG_MIGRATIONS_DIR, MigrationError, load_migrations, pending
 
@@ -60,20 +59,8 @@ LOCK_KEY = 0x7464626F74
 #: How long opening waits for the server before saying it cannot be reached.
 CONNECT_TIMEOUT_S = 10.0
 
-BACKUP_HINT = ("tdbot db backup copies a SQLite file; back up a PostgreSQL database with "
-               "pg_dump (e.g. pg_dump -Fc -f tdbot.dump DATABASE-URL)")
-
-
-def shown_url(url: str) -> str:
-    """``url`` without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    user = f"{parts.username}@" if parts.username else ""
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+BACKUP_HINT = POSTGRES_BACKUP_HINT
+shown_url = shown_target
 
 
 @functools.lru_cache(maxsize=4096)

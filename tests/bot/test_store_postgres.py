@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
@@ -202,3 +203,42 @@ async def test_migrations_are_checked_as_on_sqlite(pg_target: str, tmp_path: Pat
     (folder / "9999_more.sql").write_text("ALTER TABLE people ADD COLUMN nick2 TEXT;\n")
     with pytest.raises(MigrationError, match="9999_more.sql was edited after it was applied"):
         await Database.open(pg_target, migrations_dir=folder)
+
+
+def test_the_command_line_runs_on_postgresql(pg_target: str, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db postgresql://...`` (or TDBOT_DB) on the commands: migrate says the schema is
+    up to date without the URL's password; an event is created, its players imported and
+    drawn on the server; backup says to use pg_dump."""
+    from typer.testing import CliRunner
+
+    import bot.cli  # noqa: F401  (registers every command module)
+    from bot.cli.app import app
+
+    runner = CliRunner()
+
+    def run(*args: str) -> tuple[int, str, str]:
+        result = runner.invoke(app, list(args))
+        return result.exit_code, result.stdout, result.stderr
+
+    parts = urlsplit(pg_target)  # a password in the URL (the test server trusts any)
+    url = urlunsplit(parts._replace(netloc=f"{parts.username}:s3cret@{parts.netloc.split('@')[-1]}"))
+    code, out, err = run("migrate", "--db", url)
+    applied = len(load_migrations(PG_MIGRATIONS_DIR))
+    assert code == 0 and f"schema up to date ({applied} migration(s) applied)" in out, err
+    assert "s3cret" not in out
+    code, out, err = run("event", "create", str(ROOT / "examples" / "sssg2016.toml"),
+                         "--db", url, "--bot-username", "SSSgBot")
+    assert code == 0 and "created event sssg-2016" in out, err
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n"
+                                                 for i in range(1, 25)))
+    code, out, err = run("players", "import", "sssg-2016", str(players), "--db", url)
+    assert code == 0, err
+    code, out, err = run("draw-event", "sssg-2016", "--seed", "5", "--db", url)
+    assert code == 0 and "drawn with seed 5: 45 matches" in out, err
+    monkeypatch.setenv("TDBOT_DB", url)  # the setting, as the bot reads it
+    code, out, err = run("event", "show", "sssg-2016")
+    assert code == 0 and "Qual Rd [qual-rd] best of 9" in out, err
+    code, out, err = run("backup", str(tmp_path / "copy.sqlite3"))
+    assert code == 2 and "pg_dump" in err and not (tmp_path / "copy.sqlite3").exists()
