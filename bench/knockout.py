@@ -10,7 +10,7 @@ SSSg rules), timed cold: each size below is a different bracket size, so nothing
 memoised yet (a second build of the same shape is a dictionary look-up); *draw* is
 ``core.sssg.draw_plain`` (rank, seat and build); *simulate* is ``core.sssg.play_out``, every
 match played with random best-of-3 games (ties, game byes and late byes included), the
-way ``tdbot simulate --format double`` plays. Ratings 1200-2100 from the seed.
+way ``tdbot files simulate --format double`` plays. Ratings 1200-2100 from the seed.
 
 Figures, not assertions: the machine decides the seconds.
 """

@@ -14,7 +14,7 @@ other half from paper slips by the TD. What is timed is the use-cases
   ``set_starter`` (para 15), and ``confirm_slip`` (the game counts, both copies and the
   24-hour window are written, para 24): one game;
 - *agree*: ``agree_slip``, the opponent's Agree (every other slip; the rest stay pending);
-- *tdbot report*: ``enter_game``, a paper slip entered by a TD (final at once).
+- *tdbot game report*: ``enter_game``, a paper slip entered by a TD (final at once).
 
 The simulated clock moves one minute per game. At the end the stored games are counted
 against the games played (a benchmark that loses games measures nothing).
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
           "SQLite file; games (agree: slips) per second, 'deciding': the games that decide "
           "their match")
     print(f"{'players':>7} {'matches':>7} {'games':>6} {'in chat':>7} {'paper':>6} "
-          f"{'report+confirm':>14} {'deciding':>8} {'agree':>7} {'tdbot report':>12} "
+          f"{'report+confirm':>14} {'deciding':>8} {'agree':>7} {'game report':>12} "
           f"{'deciding':>8}")
     for r in results:
         print(f"{r['players']:>7} {r['matches']:>7} {r['games']:>6} {r['chat_games']:>7} "

@@ -1,5 +1,5 @@
 """An event's matches and places as plain data (JSON): one shape for an event played at
-random (``tdbot simulate --json``) and for a stored one (``tdbot event export --json``)."""
+random (``tdbot files simulate --json``) and for a stored one (``tdbot event export --to json``)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def event_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
     byes and forfeits, void games), score, how it was decided and the winner; then the
     places and prizes (SSSg paras 7-9), once the event is finished (None before).
 
-    ``tdbot simulate --json`` prints it for an event played at random and ``tdbot event
+    ``tdbot files simulate --json`` prints it for an event played at random and ``tdbot event
     export --json`` for a stored one, so the two can be compared line for line."""
     d = sssg.derive(event)
     matches = []

@@ -16,32 +16,49 @@ Levels, best first; the best level that matches anyone decides:
 
 So "Tan" picks "Tan Wei" (a whole word) over "Tanya Lim" (only a start). Two people at
 the deciding level, or nobody at any level, is refused with ``NameRefused``, which names
-the candidates so the person can type one of them. Pure: no I/O.
+the candidates so the person can type one of them. A name that matches nobody is most
+often misspelt ("Rikcy"): the refusal then names the closest names (``close_to``: a letter
+wrong, missing or swapped), never picks one. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from difflib import get_close_matches
+
+#: How alike a misspelt name and a name must be to be suggested (difflib's ratio).
+CLOSE_ENOUGH = 0.75
 
 
 class NameRefused(ValueError):
-    """``said`` names nobody (``candidates``: every name it was matched against) or
-    several people (``ambiguous``; ``candidates``: the names it could be)."""
+    """``said`` names nobody (``candidates``: every name it was matched against; ``close``:
+    those it may be a misspelling of, closest first) or several people (``ambiguous``;
+    ``candidates``: the names it could be)."""
 
-    def __init__(self, said: str, candidates: Sequence[str], *, ambiguous: bool) -> None:
+    def __init__(self, said: str, candidates: Sequence[str], *, ambiguous: bool,
+                 close: Sequence[str] = ()) -> None:
         self.said = said
         self.candidates = tuple(candidates)
         self.ambiguous = ambiguous
+        self.close = tuple(close)
         if ambiguous and len(self.candidates) == 1:
             text = f"more than one person is called {self.candidates[0]!r}"
         elif ambiguous:
             text = f"{said.strip()!r} could be {listed(self.candidates)}: give more of the name"
+        elif self.close:
+            text = f"nobody called {said.strip()!r} here: did you mean {listed(self.close)}?"
         elif self.candidates:
             text = (f"nobody called {said.strip()!r} here: give one of "
                     f"{listed(self.candidates)}")
         else:
             text = f"nobody called {said.strip()!r} here: there is nobody to name"
         super().__init__(text)
+
+    @property
+    def did_you_mean(self) -> str:
+        """' (did you mean Ann Lee?)' for a message of the caller's own, or '' when nothing
+        is close."""
+        return f" (did you mean {listed(self.close)}?)" if self.close else ""
 
 
 def tidy(name: str) -> str:
@@ -76,10 +93,26 @@ def pick(said: str, names: Sequence[str]) -> int:
     it means nobody, or several different names."""
     found = matches_of(said, names)
     if not found:
-        raise NameRefused(said, _distinct(names), ambiguous=False)
+        raise NameRefused(said, _distinct(names), ambiguous=False, close=close_to(said, names))
     if len(found) > 1:
         raise NameRefused(said, _distinct([names[i] for i in found]), ambiguous=True)
     return found[0]
+
+
+def close_to(said: str, names: Sequence[str], most: int = 3) -> list[str]:
+    """The names ``said`` may be a misspelling of, closest first, at most ``most``: the
+    whole name or one of its words is alike enough (``CLOSE_ENOUGH``), case aside."""
+    typed = tidy(said).casefold()
+    if not typed:
+        return []
+    keys: dict[str, list[str]] = {}
+    for name in _distinct(names):
+        for key in (name.casefold(), *name.casefold().split()):
+            keys.setdefault(key, []).append(name)
+    close: dict[str, None] = {}
+    for key in get_close_matches(typed, list(keys), n=len(keys), cutoff=CLOSE_ENOUGH):
+        close.update(dict.fromkeys(keys[key]))
+    return list(close)[:most]
 
 
 def listed(names: Sequence[str]) -> str:

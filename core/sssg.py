@@ -823,7 +823,7 @@ def finished(event: Event) -> bool:
     return all(b.seated for b in brackets) and all(bk.settled(v) for v in d.views.values())
 
 
-# --- random play, for `tdbot simulate` and for tests -------------------------------------
+# --- random play, for `tdbot files simulate` and for tests -------------------------------------
 
 
 #: Beyond this rating gap the Elo odds are below one in 10**10 and stay there; capping the

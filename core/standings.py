@@ -224,7 +224,7 @@ def team_scores(division: Division, *, top: int = 4) -> tuple[TeamScore, ...]:
 
 def standings_rows(division: Division, *, chess: bool,
                    spread_cap: int | None = None) -> list[dict[str, Any]]:
-    """The standings as plain rows, best first: what ``tdbot standings --json`` prints and
+    """The standings as plain rows, best first: what ``tdbot files standings --json`` prints and
     a round-based event's standings show. Scrabble: wins, losses, spread (Director's Manual);
     chess: points and the USCF tiebreaks (USCF guide)."""
     if chess:

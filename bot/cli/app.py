@@ -1,7 +1,12 @@
-"""The `tdbot` command line: one typer app that every command module registers on.
+"""The `tdbot` command line: one typer app, and the groups every command module registers on.
 
-Each command group lives in its own module (``knockout_cmds``, ``formats_cmds``,
-``pair_cmd``, ``platform_cmds``, ``run_cmds``) so that they can grow independently.
+A TD finds a command by the thing it acts on: ``tdbot event ...``, ``tdbot players ...``,
+``tdbot round ...``, ``tdbot game ...``, ``tdbot rule ...`` (a TD's rulings), ``tdbot fees
+...``, ``tdbot ladder ...``, ``tdbot files ...`` (work over files, store nothing) and ``tdbot
+db ...``; ``run`` and ``demo`` are the only verbs at the top. The groups are made here
+(:func:`group`), once, and listed in the order of :data:`ORDER`; the commands live in modules
+of their own (``platform_cmds``, ``match_cmds`` ...) so that they can grow independently.
+
 Bad input ends with :func:`fail`: one line on stderr naming what was wrong, exit code 2.
 Whatever a command lets escape is turned into one line by :func:`run_main` (the
 ``tdbot`` entry point): exit 2 for bad input or an unusable database, exit 1 for a bug.
@@ -14,22 +19,93 @@ import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 from bot.service.errors import Invalid, ServiceError
 from bot.service.limits import Range
 from bot.store.errors import DatabaseUnusable, explain
 from bot.store.migrations import MigrationError
 
+#: The order ``tdbot --help`` and each group's help list their commands: the top level as
+#: an operator meets it (start the bot, then an event from creation to prizes, then clubs,
+#: then files), each group in the order a TD uses it. A command missing here comes last,
+#: in the order it was registered.
+ORDER: dict[str, tuple[str, ...]] = {
+    "tdbot": ("run", "demo", "db", "event", "players", "round", "game", "rule", "fees",
+              "club", "ladder", "files"),
+    "db": ("migrate", "backup"),
+    "event": ("create", "list", "show", "draw", "bracket", "standings", "pairings", "export",
+              "journal", "inbox"),
+    "players": ("import", "invite", "approve", "reject", "expel", "replace"),
+    "round": ("open", "close", "hold"),
+    "game": ("report", "correct", "forfeit", "overtime"),
+    "rule": ("dispute", "tie", "bye", "photo", "held-release", "held-void"),
+    "fees": ("pay", "cost", "prizes", "csv"),
+    "club": ("night", "checkin", "pair", "fees", "end"),
+    "ladder": ("new", "show", "who", "challenge", "accept", "decline", "withdraw", "join",
+               "result", "tick"),
+    "files": ("standings", "export", "pair", "systems", "draw", "simulate", "club-pair",
+              "club-fees"),
+}
+
+#: The panels of ``tdbot --help``, by top-level command.
+PANELS = {
+    "run": "The bot", "demo": "The bot", "db": "The bot",
+    "event": "An event", "players": "An event", "round": "An event", "game": "An event",
+    "rule": "An event", "fees": "An event",
+    "club": "A club", "ladder": "A club",
+    "files": "Files (no database)",
+}
+
+
+class Ordered(TyperGroup):
+    """A group that lists its commands in the order of :data:`ORDER`, not as registered
+    (which would follow the order the modules happen to be imported in)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        order = ORDER.get(self.name or "", ())
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: order.index(name) if name in order else len(order))
+
+
 app = typer.Typer(
     name="tdbot",
+    cls=Ordered,
     help="TDBot: run Scrabble and chess competitions in a chat.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def group(name: str, help: str) -> typer.Typer:
+    """A top-level group ``tdbot NAME``, in its panel of ``tdbot --help``."""
+    made = typer.Typer(cls=Ordered, help=help, no_args_is_help=True)
+    app.add_typer(made, name=name, rich_help_panel=PANELS[name])
+    return made
+
+
+db_app = group("db", "Create, update and back up the database.")
+event_app = group("event", "Create events and read them: the draw, standings, exports, "
+                           "the journal, what awaits a TD.")
+players_app = group("players", "Enter players, invite people and answer join requests, "
+                               "expel and replace.")
+round_app = group("round", "Open, close and hold open the rounds of an event.")
+game_app = group("game", "Enter a game from a paper slip, a forfeit or an overtime penalty.")
+rule_app = group("rule", "A TD's rulings: disputes, ties, byes, board photos, held games.")
+fees_app = group("fees", "Fees paid, costs and the prize pools (SSSg paras 7-9, 26).")
+ladder_app = group("ladder", "A club challenge ladder: try one over a JSON file, or read "
+                             "the bot's.")
+files_app = group("files", "Work over tsh, TRF, CSV and club files: standings, exports, "
+                           "pairings, draws; nothing is stored.")
+
+#: An event named on the command line, the same way in every command.
+EventArg = Annotated[str, typer.Argument(
+    metavar="EVENT", help="The event's slug or id (tdbot event list shows them).",
+    show_default=False)]
 
 #: Set to 1 for the full traceback of an internal error.
 DEBUG_VARIABLE = "TDBOT_DEBUG"
@@ -64,6 +140,24 @@ def whole(flag: str, allowed: Range) -> Callable[[str | int], int]:
             fail(f"{flag}: {exc.message}")
 
     return parse
+
+
+#: For a command that takes a game's scores as arguments: ``-5`` is then an argument (a
+#: score this refuses in one line), not an unknown option in a box of usage text.
+SCORES_ARGS = {"ignore_unknown_options": True}
+
+
+def score(text: str, who: str) -> int:
+    """A game's score as typed: a whole number, 0 or more. Whether it is a possible score
+    for a game is the use-case's rule (``reporting.MAX_SCORE``)."""
+    value = text.strip()
+    if value.startswith("--"):  # an option misspelt, in the place of a missing score
+        fail(f"{who}'s score is missing: {value} is no score, nor an option of the command "
+             "(--help lists them)")
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        shown = repr(text) if len(text) < 20 else f"a number of {len(text)} digits"
+        fail(f"{who}'s score {shown}: scores are whole numbers, 0 or more, such as 412")
+    return int(value)
 
 
 def tdbot_version() -> str:

@@ -1,20 +1,26 @@
-"""`tdbot club-night pair|fees`: try a club night's pairing and fees from files, without
+"""`tdbot files club-pair` and `tdbot files club-fees`: try a club night's pairing and fees from files, without
 the bot (the rules are :mod:`core.club`, from the Director's Manual's club chapters).
 
 Files:
 
 - ``--players FILE.csv``: the players checked in tonight. A header names the columns, in
-  any order: ``number`` and ``name`` are required; ``rating``, ``sessions`` (club
-  sessions attended before tonight), ``wins`` and ``spread`` (the club record: the
-  ladder and the expert points), ``student`` and ``senior`` (yes/no) and ``joined``
-  (the first round a latecomer plays) are optional.
+  any order: ``name`` is required; ``number`` (without it the players are numbered in the
+  file's order), ``rating``, ``sessions`` (club sessions attended before tonight),
+  ``wins`` and ``spread`` (the club record: the ladder and the expert points), ``student``
+  and ``senior`` (yes/no) and ``joined`` (the first round a latecomer plays) are optional.
+  The players CSV of ``tdbot players import`` serves too (its ``phone``, ``telegram_id``,
+  ``membership_until`` and ``team`` play no part in a night).
 - ``--history FILE.json``: tonight's results so far, a list of
   ``{"round": 1, "a": 3, "b": 5, "score_a": 412, "score_b": 377}`` and
   ``{"round": 1, "bye": 7}`` (what a bye is worth is the club's rule).
 - ``--rules FILE.toml``: the club's rules, keys as :class:`core.club.ClubRules`:
   ``method`` (koth, ladder, random), ``newcomer_sessions``, ``protect_top``, ``bye``
   (spread or sit-out), ``bye_spread``, ``fee``, ``student_fee``, ``senior_fee``,
-  ``free_sessions``.
+  ``free_sessions``. Or the club's event definition, the file the bot takes
+  (``examples/club_night.toml``): its ``[club]`` table is the rules, read as the bot reads
+  it (``club_nights.rules_of``), and what tonight's list leaves out of a player's
+  columns comes from it: the rating from ``[[players]]``, the record from
+  ``[club.members."NAME"]``.
 """
 
 from __future__ import annotations
@@ -22,27 +28,27 @@ from __future__ import annotations
 import csv
 import json
 import tomllib
-from dataclasses import fields, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import fail, files_app
 from bot.cli.pair_cmd import _as_json
+from bot.service.club_nights import rules_of
+from bot.service.definitions import parse_definition
 from bot.service.errors import ServiceError
 from bot.service.limits import amount_of_money
 from core.club import ByeRule, ClubRules, Member, Method, bye_result, pair_club_round, session_fees
 from core.tournament import Game
 
-club_app = typer.Typer(help="A club night: pairings and fees from files (Director's Manual, "
-                            "club chapters).", no_args_is_help=True)
-app.add_typer(club_app, name="club-night")
-
 _INTS = ("number", "rating", "sessions", "wins", "spread", "joined")
 _BOOLS = ("student", "senior")
 _COLUMNS = ("name", *_INTS, *_BOOLS)
+#: The players CSV's other columns (``core.formats.players_csv``): no part of a night.
+_OTHER = ("phone", "telegram_id", "membership_until", "team")
 _YES = {"yes": True, "y": True, "true": True, "1": True,
         "no": False, "n": False, "false": False, "0": False, "": False}
 
@@ -56,21 +62,30 @@ def _read(path: Path, flag: str) -> str:
         fail(f"{flag} {path}: not a UTF-8 text file")
 
 
-def read_players(path: Path) -> list[Member]:
-    """The checked-in players of ``path``; a bad cell is named by row and column."""
+@dataclass(frozen=True)
+class Club:
+    """The club's rules, and what its definition knows of players by name (casefolded):
+    a rating, a record from before the bot."""
+
+    rules: ClubRules = field(default_factory=ClubRules)
+    known: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def read_players(path: Path, known: dict[str, dict[str, Any]] | None = None) -> list[Member]:
+    """The checked-in players of ``path``; a bad cell is named by row and column. A column
+    the file lacks is filled from ``known`` (the club's definition) by name."""
     rows = list(csv.reader(_read(path, "--players").splitlines()))
     if not rows:
         fail(f"--players {path}: the file is empty; give a header line such as "
              "number,name,rating,sessions")
     header = [h.strip().lower().replace(" ", "_") for h in rows[0]]
-    unknown = [h for h in header if h not in _COLUMNS]
+    unknown = [h for h in header if h not in _COLUMNS + _OTHER]
     if unknown:
         fail(f"--players {path}: unknown column {unknown[0]!r}; columns are "
              f"{', '.join(_COLUMNS)}")
-    for need in ("number", "name"):
-        if need not in header:
-            fail(f"--players {path}: no {need!r} column (number and name are required)")
-    members = []
+    if "name" not in header:
+        fail(f"--players {path}: no 'name' column (a name is required)")
+    members: list[Member] = []
     for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
@@ -78,9 +93,14 @@ def read_players(path: Path) -> list[Member]:
             fail(f"--players {path}: row {line} has {len(row)} values for {len(header)} "
                  "columns (quote a name with a comma in it)")
         cells = dict(zip(header, (c.strip() for c in row), strict=True))
-        values: dict[str, Any] = {"name": cells["name"]}
         if not cells["name"]:
             fail(f"--players {path}: row {line}: the name is empty")
+        values: dict[str, Any] = {
+            key: value for key, value in (known or {}).get(cells["name"].casefold(), {}).items()
+            if key not in header}
+        values["name"] = cells["name"]
+        if "number" not in header:
+            values["number"] = len(members) + 1
         for col in _INTS:
             if col in cells and cells[col]:
                 try:
@@ -101,14 +121,18 @@ def read_players(path: Path) -> list[Member]:
     return members
 
 
-def read_rules(path: Path | None) -> ClubRules:
-    """The club's rules from a TOML file (the defaults without one)."""
+def read_rules(path: Path | None) -> Club:
+    """The club's rules from a TOML file (the defaults without one): its keys, or a club
+    night's event definition."""
     if path is None:
-        return ClubRules()
+        return Club()
+    text = _read(path, "--rules")
     try:
-        data = tomllib.loads(_read(path, "--rules"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         fail(f"--rules {path}: not valid TOML ({exc})")
+    if "event" in data:
+        return _club_of_definition(text, path)
     known = {f.name for f in fields(ClubRules)}
     values: dict[str, Any] = {}
     for key, value in data.items():
@@ -128,9 +152,26 @@ def read_rules(path: Path | None) -> ClubRules:
                 fail(f"--rules {path}: {key} {value!r}: give a whole number")
             values[key] = value
     try:
-        return ClubRules(**values)
+        return Club(ClubRules(**values))
     except ValueError as exc:
         fail(f"--rules {path}: {exc}")
+
+
+def _club_of_definition(text: str, path: Path) -> Club:
+    """The rules of a club night's definition, read as the bot reads them, and what it
+    knows of its players: ratings from [[players]], records from [club.members]."""
+    try:
+        definition = parse_definition(text, path.name)
+    except ServiceError as exc:
+        fail(f"--rules {exc.message}")
+    if definition.club is None:
+        fail(f"--rules {path}: {definition.event.slug} is not a club night's definition "
+             '(format = "club" with a [club] table)')
+    known: dict[str, dict[str, Any]] = {
+        p.name.casefold(): {"rating": p.rating} for p in definition.players}
+    for name, record in definition.club.members.items():
+        known.setdefault(name.strip().casefold(), {}).update(record.model_dump())
+    return Club(rules_of(definition.club), known)
 
 
 def _choice(kind: type[Method] | type[ByeRule], value: object, what: str) -> Any:
@@ -167,7 +208,7 @@ def read_history(path: Path | None, rules: ClubRules) -> list[Game]:
     return games
 
 
-@club_app.command("pair")
+@files_app.command("club-pair")
 def pair(
     players: Path = typer.Option(..., "--players", help="CSV of tonight's players"),
     round_number: int = typer.Option(..., "--round", help="the round to pair, from 1"),
@@ -176,23 +217,25 @@ def pair(
     method: str | None = typer.Option(None, "--method", help="koth, ladder or random (default: the rules', else koth)"),
     seed: int | None = typer.Option(None, "--seed", help="random: the draw's seed"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: round, pairings, byes"),
-    why: bool = typer.Option(False, "--why", help="print the reason for each pair"),
+    reasons: bool = typer.Option(False, "--reasons", help="Print the reason for each pair."),
 ) -> None:
-    """Pair a round of a club night: the club's method, repeats avoided, newcomers kept
-    from the top players and from each other where the field allows."""
-    rules = read_rules(rules_file)
+    """Pair a round of a club night by the club's method, repeats avoided.
+
+    Newcomers are kept from the top players and from each other where the field allows."""
+    club = read_rules(rules_file)
+    rules = club.rules
     if method is not None:
         rules = replace(rules, method=_choice(Method, method, "--method"))
     if rules.method == Method.RANDOM and seed is None:
         fail("--seed N is needed for a random draw (print it, so the draw can be made again)")
-    members = read_players(players)
+    members = read_players(players, club.known)
     games = read_history(history, rules)
     try:
         pairings = pair_club_round(members, games, round_number, rules, seed=seed)
     except ValueError as exc:
         fail(str(exc))
     if as_json:
-        typer.echo(json.dumps(_as_json(pairings, why)))
+        typer.echo(json.dumps(_as_json(pairings, reasons)))
         return
     names = {m.number: m.name for m in members}
 
@@ -203,23 +246,24 @@ def pair(
                "(the first named goes first):")
     for board, (a, b) in enumerate(pairings.pairs, start=1):
         typer.echo(f"{board:4}. {who(a)} v {who(b)}")
-        if why:
+        if reasons:
             typer.echo(f"      {pairings.reason_for((a, b))}")
     for bye in pairings.byes:
         typer.echo(f"   bye: {who(bye)}")
-        if why:
+        if reasons:
             typer.echo(f"      {pairings.reason_for((bye, 0))}")
 
 
-@club_app.command("fees")
+@files_app.command("club-fees")
 def fees(
     players: Path = typer.Option(..., "--players", help="CSV of tonight's players"),
     rules_file: Path = typer.Option(..., "--rules", help="TOML of the club's rules (fee, ...)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: each player's fee and the total"),
 ) -> None:
-    """What each checked-in player owes tonight (Director's Manual, Player Fees at Club)."""
-    rules = read_rules(rules_file)
-    members = read_players(players)
+    """Print what each checked-in player owes tonight (Director's Manual, Player Fees at Club)."""
+    club = read_rules(rules_file)
+    rules = club.rules
+    members = read_players(players, club.known)
     try:
         owed = session_fees(members, rules)
     except ValueError as exc:

@@ -1,46 +1,62 @@
-"""`tdbot event export EVENT --json` and `tdbot bracket EVENT --out DIR`: a stored
-event as data, and its bracket pictures, from the database.
+"""`tdbot event export EVENT --to FORMAT` and `tdbot event bracket EVENT --out DIR`: a stored
+event as data or as a results file, and its bracket pictures, from the database.
 
-The export has exactly the shape of `tdbot simulate --json` (``core.event_record``); the
-pictures are the ones the bot sends (``bot/service/brackets.py``).
+One export command for every kind of event: ``--to json`` is a knockout's matches in the
+shape of `tdbot files simulate --json` (``core.event_record``); ``--to tsh``, ``naspa``,
+``naspa-scores`` and ``trf`` are a round-based event's results so far, the files the chat's
+/export sends (``bot/service/round_events.py``). The pictures are the ones the bot sends
+(``bot/service/brackets.py``).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail
-from bot.cli.platform_cmds import DbOption, _use, event_app
-from bot.service import brackets, export
+from bot.cli.app import EventArg, event_app, fail, write_out
+from bot.cli.platform_cmds import DbOption, _use
+from bot.service import brackets, export, round_events
 from bot.service.events import lookup_event
 from bot.store.db import Database
 
-EventArg = Annotated[str, typer.Argument(help="The event's slug or id")]
+#: What ``--to`` writes: a knockout's data, or a round-based event's results file.
+EXPORTS = ("json", *round_events.EXPORTS)
 
 
 @event_app.command("export")
 def event_export(
     event: EventArg,
-    as_json: bool = typer.Option(False, "--json", help="Print the event as JSON (the only form)"),
+    to: str = typer.Option(..., "--to", help="json (a knockout's matches and places), or a "
+                           "round-based event's results: tsh, naspa, naspa-scores or trf."),
+    out: Path | None = typer.Option(None, "--out", help="Write here instead of to stdout."),
     db: DbOption = None,
 ) -> None:
-    """Print every decided match with its games, and the places once the event is over,
-    in the shape of `tdbot simulate --json`."""
-    if not as_json:
-        fail("say --json: the export is JSON, in the shape of `tdbot simulate --json`")
+    """Write an event's results so far as JSON, a tsh .t, NASPA or TRF file.
 
-    async def work(database: Database) -> dict[str, Any]:
+    JSON lists every decided match with its games, and the places once the event is over,
+    in the shape of `tdbot files simulate --json`."""
+    if to not in EXPORTS:
+        fail(f"--to {to}: choose one of {', '.join(EXPORTS)}")
+
+    async def as_json(database: Database) -> dict[str, Any]:
         found = await lookup_event(database, event)
         return await export.export_event(database, found.id)
 
-    typer.echo(json.dumps(_use(db, work), indent=2, ensure_ascii=False))
+    async def as_file(database: Database) -> tuple[str, str]:
+        found = await lookup_event(database, event)
+        return await round_events.read_export(database, found.id, to)
+
+    if to == "json":
+        text = json.dumps(_use(db, as_json), indent=2, ensure_ascii=False) + "\n"
+    else:
+        _, text = _use(db, as_file)
+    write_out(text, out)
 
 
-@app.command("bracket")
+@event_app.command("bracket")
 def bracket_cmd(
     event: EventArg,
     out: Path = typer.Option(
@@ -49,8 +65,9 @@ def bracket_cmd(
         None, "--division", help="Only this division's pictures (top, plate, qualifying ...)"),
     db: DbOption = None,
 ) -> None:
-    """Draw the event's bracket pictures, as the bot sends them, from the database: one
-    PNG per picture in the folder --out, each file printed as it is written."""
+    """Draw the event's bracket pictures, as the bot sends them, one PNG each in the folder --out.
+
+    Each file is printed as it is written."""
     if out.is_file() or (out.suffix.lower() == ".png" and not out.is_dir()):
         fail(f"--out {out}: give a folder; the bracket is several pictures, one PNG each "
              f"(e.g. --out {out.with_suffix('')})")

@@ -1,8 +1,9 @@
-"""Expulsion commands (SSSg Annex A paras 26, 27, 29): ``tdbot expel`` and ``tdbot replace``.
+"""Expulsion commands (SSSg Annex A paras 26, 27, 29): ``tdbot players expel`` and ``tdbot
+players replace``.
 
 The same use-cases as the chat's (``bot.service.expulsions``): the expelled player and their
 opponent are told, and the TDs are asked in the chat too; whichever fills the slot first (a
-button or ``tdbot replace``) stands. ``tdbot round open`` expels players not paid-up the
+button or ``tdbot players replace``) stands. ``tdbot round open`` expels players not paid-up the
 same way and prints the same lines.
 """
 
@@ -12,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import EventArg, fail, players_app
 from bot.cli.match_cmds import WhyOption
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import expulsions
@@ -30,22 +31,22 @@ def expelled_lines(done: expulsions.Expelled, slug: str) -> list[str]:
     lines += [f"  {i}. {o.name}: {o.reason}" for i, o in enumerate(done.options, start=1)]
     if not done.options:
         lines.append("  nobody from the previous round can take it")
-    lines.append(f'  fill it: tdbot replace {slug} "{done.name}" --with NAME  '
+    lines.append(f'  fill it: tdbot players replace {slug} "{done.name}" --with NAME  '
                  f"(or --nobody: {done.opponent} goes through)")
     return lines
 
 
-@app.command("expel")
+@players_app.command("expel")
 def expel(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The player to expel.")],
     why: WhyOption = "",
     db: DbOption = None,
 ) -> None:
-    """Expel NAME (SSSg para 29); their slot waits for `tdbot replace` (or the chat's
-    buttons). A match with games goes to the opponent as a match bye (para 27); in a
-    round-based event or a club night the games not played are forfeited; a ladder's
-    player leaves the ladder."""
+    """Expel NAME (SSSg para 29): their slot waits for `tdbot players replace` or the chat's buttons.
+
+    A match with games goes to the opponent as a match bye (para 27); in a round-based event
+    or a club night the games not played are forfeited; a ladder's player leaves the ladder."""
     if not why.strip():
         fail("say why with --why TEXT: the player and the journal are told")
     now = _now()
@@ -62,9 +63,9 @@ def expel(
         typer.echo(line)
 
 
-@app.command("replace")
+@players_app.command("replace")
 def replace(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The expelled player.")],
     with_name: Annotated[str | None, typer.Option(
         "--with", metavar="NAME", help="Who takes the slot (one of those `expel` listed).")] = None,

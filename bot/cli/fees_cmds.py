@@ -1,4 +1,4 @@
-"""Fees, costs and prizes at the command line: ``tdbot cost`` and ``tdbot prizes`` (SSSg
+"""Costs and prizes at the command line: ``tdbot fees cost`` and ``tdbot fees prizes`` (SSSg
 paras 7-9), through the same use-cases as the bot's /cost and /prizes."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import EventArg, fail, fees_app
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import prizes
 from bot.service.errors import ServiceError
@@ -24,9 +24,9 @@ def _cents(amount: str) -> int:
         fail(f"AMOUNT {amount!r}: {exc.message}")
 
 
-@app.command("cost")
+@fees_app.command("cost")
 def cost(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     amount: Annotated[str, typer.Argument(help="The cost, e.g. 120 or 45.50.")],
     note: Annotated[str, typer.Option("--note", help="What it was for (required).")] = "",
     db: DbOption = None,
@@ -44,12 +44,12 @@ def cost(
     typer.echo(f"cost recorded: {done.amount} ({done.note}); costs so far {done.total}")
 
 
-@app.command("prizes")
+@fees_app.command("prizes")
 def prize_pools(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     db: DbOption = None,
 ) -> None:
-    """The prize pools per division from the fees paid and the costs (paras 7-9)."""
+    """Print the prize pools per division from the fees paid and the costs (paras 7-9)."""
 
     async def work(database: Database) -> prizes.Prizes:
         ev = await lookup_event(database, event)

@@ -1,4 +1,4 @@
-"""`tdbot standings` and `tdbot export`: read a tsh ``.t`` or FIDE TRF file, print its
+"""`tdbot files standings` and `tdbot files export`: read a tsh ``.t`` or FIDE TRF file, print its
 standings or write it out in another format.
 
 The reading, ranking and writing are all in ``core`` (``core.formats``,
@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail, write_out
+from bot.cli.app import fail, files_app, write_out
 from core.formats import FormatError
 from core.formats.load import kind_of, load_divisions, load_tsh_divisions
 from core.formats.naspa import write_naspa
@@ -31,7 +31,7 @@ def read_tournament(path: Path) -> tuple[str, tuple[TshDivision, ...]]:
     """The file's format ('tsh' or 'trf') and divisions, each with its rounds paired but
     not yet scored (tsh only), or a one-line ``FILE:LINE: message`` error, exit code 2.
 
-    ``tdbot standings``, ``export`` and ``pair`` all read files through here, so a TD
+    ``tdbot files standings``, ``export`` and ``pair`` all read files through here, so a TD
     sees one error format whichever command met the bad line."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -117,7 +117,7 @@ def _print_chess(division: Division, rows: list[dict[str, Any]]) -> None:
             typer.echo(f"{t.rank:>4}  {t.team:<{width + 4}}  {_number(t.points):>4}")
 
 
-@app.command("standings")
+@files_app.command("standings")
 def standings_cmd(
     in_path: Path = typer.Option(..., "--in", help="A tsh .t file or a FIDE TRF file."),
     division: str | None = typer.Option(None, "--division", help="Only this division."),
@@ -152,7 +152,7 @@ def standings_cmd(
         typer.echo(json.dumps(everything, indent=2))
 
 
-@app.command("export")
+@files_app.command("export")
 def export_cmd(
     in_path: Path = typer.Option(..., "--in", help="A tsh .t file or a FIDE TRF file."),
     to: str = typer.Option(..., "--to", help="naspa, naspa-scores, tsh or trf."),

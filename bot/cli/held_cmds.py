@@ -1,6 +1,6 @@
-"""`tdbot held release|void EVENT ID --why TEXT`: a TD decides a game held because it was
-played during a blackout (SSSg para 20; ``bot/service/held_games.py``). `tdbot inbox`
-lists the held games with their ids."""
+"""`tdbot rule held-release|held-void EVENT ID --why TEXT`: a TD decides a game held because
+it was played during a blackout (SSSg para 20; ``bot/service/held_games.py``). `tdbot event
+inbox` lists the held games with their ids."""
 
 from __future__ import annotations
 
@@ -8,19 +8,14 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app
+from bot.cli.app import EventArg, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import held_games
 from bot.service.events import lookup_event
 from bot.service.unit import Request
 from bot.store.db import Database
 
-held_app = typer.Typer(help="Games played during a blackout, held for a TD (para 20).",
-                       no_args_is_help=True)
-app.add_typer(held_app, name="held")
-
-EventArg = Annotated[str, typer.Argument(help="Event slug or id.")]
-HeldArg = Annotated[int, typer.Argument(metavar="ID", help="The held game's id (tdbot inbox).")]
+HeldArg = Annotated[int, typer.Argument(metavar="ID", help="The held game's id (tdbot event inbox).")]
 WhyOpt = Annotated[str, typer.Option("--why", help="The reason, for the journal.")]
 
 
@@ -38,13 +33,13 @@ def _decide(event: str, held_id: int, release: bool, why: str, db: str | None) -
     typer.echo(f"score: {done.score_line}")
 
 
-@held_app.command("release")
+@rule_app.command("held-release")
 def release(event: EventArg, held_id: HeldArg, why: WhyOpt, db: DbOption = None) -> None:
     """Count a held game (the players were not in the other event)."""
     _decide(event, held_id, True, why, db)
 
 
-@held_app.command("void")
+@rule_app.command("held-void")
 def void(event: EventArg, held_id: HeldArg, why: WhyOpt, db: DbOption = None) -> None:
     """Void a held game: it never counts, and the players play it again."""
     _decide(event, held_id, False, why, db)

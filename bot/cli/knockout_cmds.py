@@ -1,4 +1,4 @@
-"""`tdbot draw` and `tdbot simulate`: knockout draws and whole events played at random.
+"""`tdbot files draw` and `tdbot files simulate`: knockout draws and whole events played at random.
 
 Both read a players CSV (a header with at least ``name`` and ``rating``; the rules are
 ``core.formats.players_csv``'s), draw with a seed that is printed so anyone can re-run it,
@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import app, fail, whole
+from bot.cli.app import fail, files_app, whole
 from bot.pictures.bracket import write_pngs
 from bot.service.limits import SEED
 from core import bracket as bk
@@ -388,7 +388,7 @@ DropsOpt = Annotated[
 ThirdPlaceOpt = Annotated[bool, typer.Option("--third-place", help=THIRD_PLACE_HELP)]
 
 
-@app.command("draw")
+@files_app.command("draw")
 def draw_cmd(
     players: PlayersOpt,
     seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
@@ -413,7 +413,7 @@ def draw_cmd(
         typer.echo(draw_text(event))
 
 
-@app.command("simulate")
+@files_app.command("simulate")
 def simulate_cmd(
     players: PlayersOpt,
     seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),

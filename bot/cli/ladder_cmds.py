@@ -32,7 +32,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import SCORES_ARGS, fail, ladder_app, score
 from bot.cli.platform_cmds import DbOption, _use
 from bot.service import ladders
 from bot.service.events import lookup_event
@@ -41,13 +41,9 @@ from core import ladder as lad
 from core.names import NameRefused, pick
 from core.times import local_text
 
-ladder_app = typer.Typer(help="Try a club challenge ladder over a JSON file.",
-                         no_args_is_help=True)
-app.add_typer(ladder_app, name="ladder")
-
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The ladder's JSON state file.")]
 AtOption = Annotated[str | None, typer.Option(
-    "--at", help="When it happens: 2024-03-01 19:00 (UTC) or with an offset; default now.")]
+    "--at", help="When it happens: YYYY-MM-DD HH:MM (UTC) or with an offset; default now.")]
 
 
 def _at(text: str | None) -> datetime:
@@ -56,8 +52,8 @@ def _at(text: str | None) -> datetime:
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError:
-        fail(f"--at {text!r}: give a time such as 2024-03-01 19:00 (UTC) or "
-             "2024-03-01T19:00+08:00")
+        fail(f"--at {text!r}: write it as YYYY-MM-DD HH:MM (UTC) or with an offset, "
+             "YYYY-MM-DDTHH:MM+08:00")
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
@@ -169,7 +165,7 @@ def show(
     json_out: Annotated[bool, typer.Option("--json", help="Print the ladder's JSON record.")] = False,
     db: DbOption = None,
 ) -> None:
-    """The ladder, top first, with each open challenge and its deadline."""
+    """Print the ladder, top first, with each open challenge and its deadline."""
     if not target.lower().endswith(".json"):
         _show_stored(target, json_out, db)
         return
@@ -186,7 +182,7 @@ def show(
 @ladder_app.command("who")
 def who(path: FileArg, name: Annotated[str, typer.Argument(help="The would-be challenger.")],
         at: AtOption = None) -> None:
-    """Whom NAME may challenge now, and why the others within reach may not."""
+    """Print whom NAME may challenge now, and why the others within reach may not."""
     step = _load(path)
     targets = lad.who_may_challenge(step.ladder, step.state, _name(step, name), _at(at))
     typer.echo(targets.note)
@@ -200,7 +196,7 @@ def challenge_cmd(path: FileArg,
                   challenger: Annotated[str, typer.Argument(help="Who challenges.")],
                   challenged: Annotated[str, typer.Argument(help="Whom (above them).")],
                   at: AtOption = None) -> None:
-    """CHALLENGER challenges CHALLENGED."""
+    """Record that CHALLENGER challenges CHALLENGED, who stands above them."""
     _apply(path, lambda s: lad.challenge(s.ladder, s.state, _name(s, challenger),
                                          _name(s, challenged), _at(at)))
 
@@ -208,38 +204,32 @@ def challenge_cmd(path: FileArg,
 @ladder_app.command("accept")
 def accept_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The challenged.")],
                at: AtOption = None) -> None:
-    """NAME accepts the challenge made to them."""
+    """Record that NAME accepts the challenge made to them."""
     _apply(path, lambda s: lad.accept(s.ladder, s.state, _name(s, name), _at(at)))
 
 
 @ladder_app.command("decline")
 def decline_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The challenged.")],
                 at: AtOption = None) -> None:
-    """NAME declines the challenge made to them (a forfeit, or void: club rule)."""
+    """Record that NAME declines the challenge made to them (a forfeit, or void: club rule)."""
     _apply(path, lambda s: lad.decline(s.ladder, s.state, _name(s, name), _at(at)))
 
 
 @ladder_app.command("withdraw")
 def withdraw_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The challenger.")],
                  at: AtOption = None) -> None:
-    """NAME withdraws their challenge; nobody moves."""
+    """Record that NAME withdraws their challenge; nobody moves."""
     _apply(path, lambda s: lad.withdraw(s.ladder, s.state, _name(s, name), _at(at)))
-
-
-def _score(text: str, who: str) -> int:
-    if not text.strip().isdigit():
-        fail(f"{who}'s score {text!r}: give a whole number such as 412")
-    return int(text)
 
 
 @ladder_app.command("join")
 def join_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The newcomer.")],
              at: AtOption = None) -> None:
-    """NAME joins at the bottom."""
+    """Add NAME at the bottom of the ladder."""
     _apply(path, lambda s: lad.join(s.ladder, s.state, name, _at(at)))
 
 
-@ladder_app.command("result")
+@ladder_app.command("result", context_settings=SCORES_ARGS)
 def result_cmd(
     path: FileArg,
     first: Annotated[str, typer.Argument(metavar="A")],
@@ -249,8 +239,8 @@ def result_cmd(
     starter: Annotated[str | None, typer.Option("--starter", help="Who went first.")] = None,
     at: AtOption = None,
 ) -> None:
-    """One game of an accepted challenge: A 412 B 380."""
-    a_score, b_score = _score(first_score, first), _score(second_score, second)
+    """Record one game of an accepted challenge, written A 412 B 380."""
+    a_score, b_score = score(first_score, first), score(second_score, second)
 
     def work(s: lad.Step) -> lad.Step:
         first_went = None if starter is None else _name(s, starter)
@@ -263,8 +253,9 @@ def result_cmd(
 
 @ladder_app.command("tick")
 def tick(path: FileArg, at: AtOption = None) -> None:
-    """Apply every deadline passed at --at (unanswered and unplayed challenges), then
-    drop idle players; safe to run again at the same time."""
+    """Apply every deadline passed at --at, then drop idle players; safe to run again.
+
+    The deadlines are those of unanswered and of unplayed challenges."""
     now = _at(at)
 
     def work(s: lad.Step) -> lad.Step:

@@ -1,7 +1,7 @@
-"""Match commands: a TD enters a game from a paper slip (``tdbot report``), rules on a
-disputed one (``tdbot rule``), gives a match bye (``tdbot match-bye``, SSSg para 27),
-decides a tied match (``tdbot rule-tie``, para 30), and applies WESPA forfeits and
-overtime (``tdbot forfeit``, ``tdbot overtime``). A ruling that voids games of later
+"""Match commands: a TD enters a game from a paper slip (``tdbot game report``), applies
+WESPA forfeits and overtime (``tdbot game forfeit``, ``tdbot game overtime``), rules on a
+disputed game (``tdbot rule dispute``), gives a match bye (``tdbot rule bye``, SSSg para 27)
+and decides a tied match (``tdbot rule tie``, para 30). A ruling that voids games of later
 matches prints its impact and exits 2 unless ``--confirm`` is given.
 
 The same use-case as the bot's (``bot.service.reporting.enter_game``), as the operator:
@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import SCORES_ARGS, EventArg, fail, game_app, rule_app, score
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import reporting, rulings
 from bot.service import reporting_texts as say
@@ -28,23 +28,16 @@ from bot.service.unit import Request
 from bot.store.db import Database
 
 
-def _score(text: str, player: str) -> int:
-    value = text.strip()
-    if not value.isdigit():
-        fail(f"{player}'s score {text!r}: give a whole number such as 412")
-    return int(value)
-
-
-def _played_at(text: str, event: Event, now: datetime) -> datetime:
+def _played_at(text: str, event: Event) -> datetime:
     """``--at``: when the game was played, in the event's time zone unless an offset is
-    given (``2016-08-03 19:30``, ``2016-08-03T19:30+08:00``)."""
+    given (``YYYY-MM-DD HH:MM``, ``YYYY-MM-DDTHH:MM+08:00``)."""
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError:
-        fail(f"--at {text!r}: give a time such as {now.astimezone(event.zone):%Y-%m-%d} 19:30 "
-             f"(in {event.time_zone})")
+        fail(f"--at {text!r}: write it as YYYY-MM-DD HH:MM (in {event.time_zone}) or with "
+             "an offset, YYYY-MM-DDTHH:MM+08:00")
     if len(text.strip()) == 10:
-        fail(f"--at {text!r}: give the time of day too, e.g. {date.fromisoformat(text)} 19:30")
+        fail(f"--at {text!r}: give the time of day too: {date.fromisoformat(text)} HH:MM")
     return value if value.tzinfo is not None else value.replace(tzinfo=event.zone)
 
 
@@ -54,8 +47,8 @@ def _lines(done: reporting.GameEntered) -> list[str]:
         return [f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
                 f"{b} {done.scores[1]} was played during {done.held} (para 20): held for a "
                 "TD, not counted",
-                "release or void it: tdbot held release|void EVENT ID --why TEXT "
-                "(tdbot inbox lists it)"]
+                "release or void it: tdbot rule held-release|held-void EVENT ID --why TEXT "
+                "(tdbot event inbox lists it)"]
     lines = [
         f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
         f"{b} {done.scores[1]}; {done.names[done.starter]} started",
@@ -73,18 +66,18 @@ def _lines(done: reporting.GameEntered) -> list[str]:
     return lines
 
 
-@app.command("report")
+@game_app.command("report", context_settings=SCORES_ARGS)
 def report(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
-    player_one: Annotated[str, typer.Argument(metavar="PLAYER_ONE", help="A player: the name, or a part that fits nobody else.")],
-    score_one: Annotated[str, typer.Argument(metavar="SCORE_ONE", help="Their score.")],
-    player_two: Annotated[str, typer.Argument(metavar="PLAYER_TWO", help="Their opponent.")],
-    score_two: Annotated[str, typer.Argument(metavar="SCORE_TWO", help="The opponent's score.")],
+    event: EventArg,
+    player_one: Annotated[str, typer.Argument(metavar="A", help="A player: the name, or a part that fits nobody else.")],
+    score_one: Annotated[str, typer.Argument(metavar="SCORE_A", help="Their score.")],
+    player_two: Annotated[str, typer.Argument(metavar="B", help="Their opponent.")],
+    score_two: Annotated[str, typer.Argument(metavar="SCORE_B", help="The opponent's score.")],
     starter: Annotated[str | None, typer.Option(
         "--starter", help="Who started: needed for game 1 (tile draw, para 15); for later "
                           "games it must agree with the rules.")] = None,
     at: Annotated[str | None, typer.Option(
-        "--at", help="When it was played, e.g. '2016-08-03 19:30' (event's time zone; default: now).")] = None,
+        "--at", help="When it was played: YYYY-MM-DD HH:MM (the event's time zone; default: now).")] = None,
     why: Annotated[str, typer.Option("--why", help="A note for the journal.")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     photo_window: Annotated[bool, typer.Option(
@@ -98,12 +91,12 @@ def report(
     db: DbOption = None,
 ) -> None:
     """Enter a game of a match being played, from a paper result slip (final at once)."""
-    scores = (_score(score_one, player_one), _score(score_two, player_two))
+    scores = (score(score_one, player_one), score(score_two, player_two))
     now = _now()
 
     async def work(database: Database) -> reporting.GameEntered:
         ev = await lookup_event(database, event)
-        when = _played_at(at, ev, now) if at is not None else None
+        when = _played_at(at, ev) if at is not None else None
         return await reporting.enter_game(
             database, Request.cli(now), ev.id, (player_one, player_two), scores,
             starter=starter, played_at=when, why=why, photo_window=photo_window, game=game,
@@ -145,9 +138,9 @@ def _print_ruled(done: rulings.Ruled) -> None:
         typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")
 
 
-@app.command("rule")
+@rule_app.command("dispute")
 def rule(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The disputed game's number.")],
     uphold: Annotated[bool, typer.Option("--uphold", help="The slip stands as reported.")] = False,
@@ -164,11 +157,13 @@ def rule(
     confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """Rule on a disputed game (SSSg paras 19, 24, 27, 28): uphold it, correct its scores,
-    void it, or give a game or match bye. The players are told, with the reason."""
+    """Rule on a disputed game: uphold it, correct its scores, void it, or give a bye.
+
+    A game bye or a match bye (SSSg paras 19, 24, 27, 28); the players are told, with the
+    reason."""
     parsed = None
     if scores is not None:
-        parsed = (_score(scores[0], "the first player"), _score(scores[1], "the second player"))
+        parsed = (score(scores[0], "the first player"), score(scores[1], "the second player"))
     now = _now()
 
     async def work(database: Database) -> rulings.Ruled:
@@ -181,9 +176,9 @@ def rule(
     _print_ruled(_use(db, work))
 
 
-@app.command("match-bye")
+@rule_app.command("bye")
 def match_bye(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who gets the bye and advances.")],
     why: WhyOption = "",
@@ -201,9 +196,9 @@ def match_bye(
     _print_ruled(_use(db, work))
 
 
-@app.command("rule-tie")
+@rule_app.command("tie")
 def rule_tie(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who wins the tied match.")],
     why: Annotated[str, typer.Option(
@@ -220,9 +215,9 @@ def rule_tie(
     _print_ruled(_use(db, work))
 
 
-@app.command("forfeit")
+@game_app.command("forfeit")
 def forfeit(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The game's number (or the next one).")],
     to: Annotated[str, typer.Option("--to", metavar="NAME", help="Who wins it by forfeit.")],
@@ -230,7 +225,7 @@ def forfeit(
     confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """A game won by forfeit, with the event's forfeit spread (WESPA rules: 75)."""
+    """Give a game to a player by forfeit, with the event's forfeit spread (WESPA rules: 75)."""
     now = _now()
 
     async def work(database: Database) -> rulings.Ruled:
@@ -241,9 +236,9 @@ def forfeit(
     _print_ruled(_use(db, work))
 
 
-@app.command("overtime")
+@game_app.command("overtime")
 def overtime(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The game's number.")],
     player: Annotated[str, typer.Option("--player", metavar="NAME", help="Who ran over.")],
@@ -253,7 +248,7 @@ def overtime(
     confirm: ConfirmOption = False,
     db: DbOption = None,
 ) -> None:
-    """WESPA overtime: 10 points off for each started minute over; 10 minutes forfeits."""
+    """Take 10 points off for each started minute over time; 10 minutes forfeits (WESPA rules)."""
     now = _now()
 
     async def work(database: Database) -> rulings.Ruled:

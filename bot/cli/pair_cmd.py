@@ -1,4 +1,4 @@
-"""`tdbot pair`: print the next round's pairings of a tsh ``.t`` or TRF file.
+"""`tdbot files pair`: print the next round's pairings of a tsh ``.t`` or TRF file.
 
 Every system goes through :mod:`core.pairing.registry`; options are handed to the
 system only when its function takes them, so a misplaced option is an error that
@@ -21,7 +21,7 @@ from typing import Any
 
 import typer
 
-from bot.cli.app import app, fail
+from bot.cli.app import fail, files_app
 from bot.cli.formats_cmds import read_tournament
 from core.pairing.byes import bye_game
 from core.pairing.engine import same_team_pairs
@@ -194,14 +194,14 @@ FLAGS = {"factor": "--factor", "repeats": "--repeats", "max_repeats": "--max-rep
          "forbidden": "--avoid-teams", "fixed": "--gibson"}
 
 
-@app.command("pair")
+@files_app.command("pair")
 def pair(
     system: str = typer.Option(..., "--system", help=SYSTEM_HELP),
     in_file: Path = typer.Option(..., "--in", help="tsh .t or FIDE TRF file"),
     round_number: int | None = typer.Option(None, "--round", help="round to pair (default: the first round with neither results nor pairings)"),
     division_name: str | None = typer.Option(None, "--division", help="division (needed if the file has several)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: round, pairings, byes"),
-    why: bool = typer.Option(False, "--why", help="print the reason for each pair"),
+    reasons: bool = typer.Option(False, "--reasons", help="Print the reason for each pair."),
     factor: int | None = typer.Option(None, "--factor", help="fp: the factor (4 for FP4)"),
     repeats: bool | None = typer.Option(None, "--repeats/--no-repeats", help="koth/fp: allow repeats"),
     max_repeats: int | None = typer.Option(None, "--max-repeats", help="koth/fp: pairs who met up to N times may meet again (tsh's 'koth N')"),
@@ -219,8 +219,9 @@ def pair(
     out_file: Path | None = typer.Option(None, "--out", help="tsh: also write the file with this round's pairings added (may be the --in file), as tsh does"),
     all_rounds: bool = typer.Option(False, "--all-rounds", help="table systems (rr, double-rr, john-green, snake, split-rr, speed, quads, nsc2006): every round of the table from the next round on, to hand out before play (--json: a list)"),
 ) -> None:
-    """Print the pairings of the next round (or --round R) of a division, or with
-    --all-rounds every round a table system fixes in advance."""
+    """Print the pairings of a division's next round, of --round R, or of every round of a table.
+
+    With --all-rounds: every round a table system fixes in advance."""
     try:
         chosen = find_system(system)
         fn = chosen.load()
@@ -325,9 +326,9 @@ def pair(
                 "follows them, as meetings and byes")
     if as_json:
         if all_rounds:
-            typer.echo(json.dumps([_as_json(p, why) for p in shown]))
+            typer.echo(json.dumps([_as_json(p, reasons) for p in shown]))
         else:
-            typer.echo(json.dumps(_as_json(pairings, why)))
+            typer.echo(json.dumps(_as_json(pairings, reasons)))
         if then:
             typer.echo(then, err=True)
         if out_file is not None:  # stdout holds only the JSON
@@ -336,7 +337,7 @@ def pair(
         for k, each in enumerate(shown):
             if k:
                 typer.echo("")
-            _print(division, chosen.name, each, why)
+            _print(division, chosen.name, each, reasons)
         if then:
             typer.echo(then)
         if unscored:
@@ -349,16 +350,17 @@ def pair(
         if moved and "max_repeats" in params and "repeats" not in options \
                 and "max_repeats" not in options:
             typer.echo(f"note: {moved} pairs differ from the table to avoid a repeat "
-                       f"(--why says which); --max-repeats N lets pairs who met up to "
+                       f"(--reasons says which); --max-repeats N lets pairs who met up to "
                        f"N times meet again, --repeats allows any")
         if out_file is not None:
             typer.echo(wrote)
 
 
-@app.command("systems")
+@files_app.command("systems")
 def systems_cmd() -> None:
-    """List the pairing systems `tdbot pair --system` knows, with their options; [table]
-    marks a table system, whose rounds are fixed before play (``--all-rounds``)."""
+    """List the pairing systems `tdbot files pair --system` knows, with their options.
+
+    A table system, whose rounds are fixed before play (``--all-rounds``), is marked as one."""
     from core.pairing.registry import ALIASES, SYSTEMS
 
     for name, system in SYSTEMS.items():
@@ -374,4 +376,4 @@ def systems_cmd() -> None:
         typer.echo(f"    options: {_options_of(params)}")
     typer.echo("fpN (fp4, fp6, ...): factored pairings with that factor")
     typer.echo("[table]: a table system: its rounds are fixed before play, from the ratings "
-               "or the standings when its block begins (tdbot pair --all-rounds prints them)")
+               "or the standings when its block begins (tdbot files pair --all-rounds prints them)")

@@ -1,4 +1,4 @@
-"""``tdbot photo-rule``: a TD rules on a game whose board photo did not come in time
+"""``tdbot rule photo``: a TD rules on a game whose board photo did not come in time
 (SSSg 2016 Annex A para 25), through the same use-case as the chat's buttons
 (``bot.service.photos.rule_photo``): a game bye to the loser, more time, or waived.
 """
@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import app
+from bot.cli.app import EventArg, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import photos
 from bot.service.events import lookup_event
@@ -17,9 +17,9 @@ from bot.service.unit import Request
 from bot.store.db import Database
 
 
-@app.command("photo-rule")
+@rule_app.command("photo")
 def photo_rule(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     game: Annotated[int, typer.Option("--game", min=1, help="The game's number.")],
     bye: Annotated[bool, typer.Option(
@@ -30,7 +30,7 @@ def photo_rule(
     why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
 ) -> None:
-    """Rule on a game whose board photo is overdue (para 25). The players are told."""
+    """Rule on a game whose board photo is overdue (para 25); the players are told."""
     now = _now()
 
     async def work(database: Database) -> photos.PhotoRuling:

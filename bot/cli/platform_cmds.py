@@ -1,4 +1,6 @@
-"""The platform commands: the database, events, players, the draw, fees and rounds.
+"""The platform commands: ``tdbot db``, ``tdbot event`` (create, list, show, draw, journal,
+inbox), ``tdbot players`` (import, invite, approve, reject), ``tdbot round`` (open, close) and
+``tdbot fees pay``.
 
 They call the same service use-cases as the bot, as the operator of the machine that holds
 the database (``Actor.cli()``: every right), one transaction per command. Bad input ends
@@ -16,7 +18,16 @@ from zoneinfo import ZoneInfo
 
 import typer
 
-from bot.cli.app import app, fail, whole
+from bot.cli.app import (
+    EventArg,
+    db_app,
+    event_app,
+    fail,
+    fees_app,
+    players_app,
+    round_app,
+    whole,
+)
 from bot.service import draw as draw_service
 from bot.service import journal, payments, readmodels, rounds
 from bot.service.definitions import first_date, parse_definition, shift_dates
@@ -42,13 +53,6 @@ from bot.store.migrations import MigrationError, applied_count
 
 T = TypeVar("T")
 
-event_app = typer.Typer(help="Create and list events.", no_args_is_help=True)
-players_app = typer.Typer(help="Enter players in an event.", no_args_is_help=True)
-round_app = typer.Typer(help="Open and close the rounds of an event.", no_args_is_help=True)
-app.add_typer(event_app, name="event")
-app.add_typer(players_app, name="players")
-app.add_typer(round_app, name="round")
-
 DbOption = Annotated[
     str | None, typer.Option("--db", help="The database: a SQLite file, or a postgresql:// URL "
                                           "(default: TDBOT_DB or ./tdbot.sqlite3).")
@@ -63,12 +67,25 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _use(db: str | None, work: Callable[[Database], Awaitable[T]]) -> T:
+def no_database(path: Path | str) -> str:
+    """What a command that needs the bot's database says when there is none at ``path``."""
+    return (f"no database at {path}: name the bot's database with --db (or TDBOT_DB), or make "
+            "one with `tdbot event create FILE` or `tdbot db migrate`")
+
+
+def _use(db: str | None, work: Callable[[Database], Awaitable[T]], *,
+         create: bool = False) -> T:
     """Open the database (applying migrations), run one use-case (which opens its own
-    transaction), close. Refusals end the command with one line (exit 2)."""
+    transaction), close. Refusals end the command with one line (exit 2).
+
+    Only ``create`` makes a missing database (``db migrate``, ``event create``): any other
+    command needs the bot's, and a new empty file would only hide a wrong --db or folder."""
+    path = _db_path(db)
+    if not create and not is_postgres(path) and not Path(path).exists():
+        fail(no_database(path))
 
     async def main() -> T:
-        database = await Database.open(_db_path(db))
+        database = await Database.open(path)
         try:
             return await work(database)
         finally:
@@ -109,15 +126,15 @@ def _read(path: Path, what: str) -> str:
         fail(f"{what} {path}: cannot read it ({exc})")
 
 
-@app.command("migrate")
+@db_app.command("migrate")
 def migrate(db: DbOption = None) -> None:
-    """Create the database or bring its schema up to date (also done at start-up)."""
+    """Create the database or bring its schema up to date (the bot does it at start-up too)."""
     path = _db_path(db)
-    count = _use(db, applied_count)
+    count = _use(db, applied_count, create=True)
     typer.echo(f"{shown_target(path)}: schema up to date ({count} migration(s) applied)")
 
 
-@app.command("backup")
+@db_app.command("backup")
 def backup(
     dest: Annotated[Path, typer.Argument(help="The new file to write the copy to.")],
     db: DbOption = None,
@@ -126,6 +143,8 @@ def backup(
     src = _db_path(db)
     if is_postgres(src):
         fail(POSTGRES_BACKUP_HINT)
+    if not Path(src).exists():
+        fail(no_database(src))
     try:
         asyncio.run(backup_database(src, dest))
     except (FileNotFoundError, FileExistsError) as exc:
@@ -140,7 +159,7 @@ def _start_date(raw: str, zone: ZoneInfo) -> date:
     try:
         return date.fromisoformat(raw.strip())
     except ValueError:
-        fail(f"--start {raw!r}: not a date; write it as year-month-day (2025-09-01) or today")
+        fail(f"--start {raw!r}: not a date; write it as YYYY-MM-DD or today")
 
 
 @event_app.command("create")
@@ -152,7 +171,7 @@ def event_create(
     ] = None,
     start: Annotated[
         str | None,
-        typer.Option("--start", help="Move every date so the first is this day (2025-09-01 or today)."),
+        typer.Option("--start", help="Move every date so the first is this day: YYYY-MM-DD, or today."),
     ] = None,
 ) -> None:
     """Create an event from its definition file and print the invite links."""
@@ -167,7 +186,7 @@ def event_create(
     username = _bot_username(bot_username)
     known = None if username == NO_USERNAME else username
     created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition,
-                                                     bot_username=known))
+                                                     bot_username=known), create=True)
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     now_first = first_date(definition)
     if start is not None and was is not None and now_first is not None:
@@ -181,13 +200,13 @@ def event_create(
 
 @event_app.command("list")
 def event_list(db: DbOption = None) -> None:
-    """List the events."""
+    """List the events: id, slug, format, state and name."""
     for e in _use(db, all_events):
         typer.echo(f"{e.id:>3}  {e.slug:<20} {e.format:<7} {e.state:<12} {e.name}")
 
 
 @event_app.command("show")
-def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
+def event_show(event: EventArg,
                db: DbOption = None) -> None:
     """Show an event's rounds and matches."""
     shown = _use(db, lambda database: event_overview(database, event))
@@ -203,7 +222,7 @@ def event_show(event: Annotated[str, typer.Argument(help="Event slug or id.")],
 
 @players_app.command("import")
 def players_import(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     csv_file: Annotated[Path, typer.Argument(help="CSV with a header: name,rating"
                                                   "[,phone,telegram_id,membership_until,team].")],
     db: DbOption = None,
@@ -211,8 +230,7 @@ def players_import(
         "--bot-username", help="For the links (default: the event's, else TDBOT_BOT_USERNAME).")
     ] = None,
 ) -> None:
-    """Enter every player of a CSV (all or none) and print the personal invite links of
-    those not on Telegram yet."""
+    """Enter every player of a CSV, all or none, and print invite links for those not on Telegram."""
     text = _read(csv_file, "players file")
 
     async def work(database: Database) -> EnteredPlayers:
@@ -230,9 +248,9 @@ def players_import(
         typer.echo(f"  {name}: {invite_link(username, code)}")
 
 
-@app.command("invite")
+@players_app.command("invite")
 def invite(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     role: Annotated[str, typer.Argument(help="player, td, adjudicator or organiser.")],
     db: DbOption = None,
     bot_username: Annotated[str | None, typer.Option(
@@ -249,14 +267,14 @@ def invite(
     typer.echo(invite_link(_bot_username(bot_username, ev), code))
 
 
-@app.command("draw-event")
+@event_app.command("draw")
 def draw_event(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     seed: Annotated[int, typer.Option("--seed", parser=whole("--seed", SEED),
                                       help="The draw's random seed (recorded; same seed, same draw).")],
     db: DbOption = None,
 ) -> None:
-    """Make an event's draw with the knockout engine and store it (once)."""
+    """Make an event's draw and store it, once: the same seed gives the same draw."""
 
     async def work(database: Database) -> draw_service.DrawResult:
         ev = await lookup_event(database, event)
@@ -267,7 +285,7 @@ def draw_event(
         typer.echo(f"drawn with seed {result.seed}: rounds "
                    + ", ".join(name for _, name, _ in result.rounds)
                    + f"; each is paired when it opens (tdbot round open {event} 1 "
-                     "--closes DATE; tdbot pair-event shows the pairings first)")
+                     "--closes DATE; tdbot event pairings shows the pairings first)")
     else:
         typer.echo(f"drawn with seed {result.seed}: {len(result.matches)} matches")
     current = None
@@ -289,17 +307,21 @@ def draw_event(
 
 @round_app.command("open")
 def round_open(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
-    closes: Annotated[str | None, typer.Option("--closes", help="Deadline (default: the definition's date, else round_days from now).")] = None,
+    closes: Annotated[str | None, typer.Option(
+        "--closes", help="The deadline: YYYY-MM-DD (the end of that day) or YYYY-MM-DDTHH:MM "
+                         "(default: the definition's date, else round_days from now).")] = None,
     unpaid_ok: Annotated[bool, typer.Option("--unpaid-ok", help="Open although fees are missing (para 26).")] = False,
     expel_unpaid: Annotated[bool, typer.Option(
         "--expel-unpaid", help="Expel the players not paid-up as it opens (para 26).")] = False,
     why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
 ) -> None:
-    """Open a round: tell each player their opponent, best-of and deadline. Players not
-    paid-up are expelled with --expel-unpaid (para 26), or stay in with --unpaid-ok."""
+    """Open a round: each player is told their opponent, the best-of and the deadline.
+
+    Players not paid-up are expelled with --expel-unpaid (para 26), or stay in with
+    --unpaid-ok."""
     if unpaid_ok and not why:
         fail("--unpaid-ok needs --why: the journal records why a round opened with fees missing")
     if unpaid_ok and expel_unpaid:
@@ -329,10 +351,10 @@ def round_open(
 
 @round_app.command("close")
 def round_close(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     round_ref: Annotated[str, typer.Argument(metavar="ROUND")],
     force: Annotated[bool, typer.Option("--force", help="Close with matches unfinished.")] = False,
-    why: Annotated[str, typer.Option("--why")] = "",
+    why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
 ) -> None:
     """Close a round (refused while matches are unfinished, unless --force --why)."""
@@ -347,7 +369,7 @@ def round_close(
     closed = _use(db, work)
     left = closed.left_unfinished
     typer.echo(f"closed {closed.round.name}" + (
-        f"; {len(left)} match(es) left unfinished stay in tdbot inbox until ruled: "
+        f"; {len(left)} match(es) left unfinished stay in tdbot event inbox until ruled: "
         + ", ".join(left) if left else ""))
 
 
@@ -360,13 +382,14 @@ def _minor_units(amount: str) -> int:
         fail(f"--amount {amount!r}: {exc.message}")
 
 
-@app.command("pay")
+@fees_app.command("pay")
 def pay(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     player: Annotated[str, typer.Argument(help="The player's name, or a part of it that fits nobody else (e.g. Ann).")],
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name; before the draw, a round of the definition.")],
     amount: Annotated[str | None, typer.Option("--amount", help="Amount paid, e.g. 15 or 15.50 (default: the fee).")] = None,
-    note: Annotated[str, typer.Option("--note")] = "",
+    note: Annotated[str, typer.Option(
+        "--note", help="A note kept with the payment, e.g. 'cash at the venue'.")] = "",
     db: DbOption = None,
 ) -> None:
     """Record that a player paid a round's fee (SSSg para 26), before the draw too."""
@@ -382,9 +405,9 @@ def pay(
         "" if paid.drawn else " (not drawn yet: it counts once the draw makes the round)"))
 
 
-@app.command("journal")
+@event_app.command("journal")
 def journal_cmd(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     limit: Annotated[int, typer.Option("--limit", parser=whole("--limit", JOURNAL_LIMIT),
                                        help="Show the last N entries.")] = 50,
     db: DbOption = None,
@@ -415,22 +438,22 @@ def _decide(event: str, request: int, approve: bool, why: str, db: str | None) -
         typer.echo(f"{r.state} join request {request}: {r.tg_name} as {r.entry_name}")
 
 
-@app.command("approve")
+@players_app.command("approve")
 def approve(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     request: Annotated[int, typer.Argument(parser=whole("REQUEST", REQUEST_NUMBER),
-                                           help="The join request's number (tdbot inbox).")],
+                                           help="The join request's number (tdbot event inbox).")],
     db: DbOption = None,
 ) -> None:
     """Approve a join request: link the Telegram account to the entry it claims."""
     _decide(event, request, True, "", db)
 
 
-@app.command("reject")
+@players_app.command("reject")
 def reject(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     request: Annotated[int, typer.Argument(parser=whole("REQUEST", REQUEST_NUMBER),
-                                           help="The join request's number (tdbot inbox).")],
+                                           help="The join request's number (tdbot event inbox).")],
     why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
 ) -> None:
@@ -438,13 +461,12 @@ def reject(
     _decide(event, request, False, why, db)
 
 
-@app.command("inbox")
+@event_app.command("inbox")
 def inbox(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     db: DbOption = None,
 ) -> None:
-    """What awaits a TD: join requests, disputes, missing fees, refused messages, unfinished
-    matches of open rounds."""
+    """List what awaits a TD: join requests, disputes, missing fees, unfinished matches and more."""
 
     async def work(database: Database) -> tuple[Event, TdInbox]:
         ev = await lookup_event(database, event)
@@ -457,7 +479,7 @@ def inbox(
     out = [f"{ev.name}:"]
     for r in box.join_requests:
         out.append(f"  join request {r.id}: Telegram user {r.tg_name} says they are "
-                   f"{r.entry_name} (tdbot approve|reject {ev.slug} {r.id})")
+                   f"{r.entry_name} (tdbot players approve|reject {ev.slug} {r.id})")
     for d in box.open_disputes:
         out.append(f"  dispute {d['id']} in match {d['code']}: {d['reason']}")
     for round_name, names in box.unpaid:
@@ -476,7 +498,7 @@ def inbox(
     for x in box.open_slots:
         who = ", ".join(o.name for o in x.options) or "nobody from the previous round"
         out.append(f"  expelled (para 29): {x.expelled}'s slot in {x.match} v {x.opponent}; "
-                   f"candidates: {who} (tdbot replace {ev.slug} \"{x.expelled}\" --with "
+                   f"candidates: {who} (tdbot players replace {ev.slug} \"{x.expelled}\" --with "
                    "NAME | --nobody)")
     for m in box.tied:
         out.append(f"  tied (para 30): {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
@@ -485,7 +507,7 @@ def inbox(
                    f"final {s.final_at}")
     for h in box.held_games:
         out.append(f"  held {h.id} (para 20): {h.code} {h.names[0]} {h.scores[0]}, {h.names[1]} "
-                   f"{h.scores[1]}, played during {h.blackout} (tdbot held release|void "
+                   f"{h.scores[1]}, played during {h.blackout} (tdbot rule held-release|held-void "
                    f"{ev.slug} {h.id} --why TEXT)")
     if box.not_on_telegram:
         out.append(f"  not yet on Telegram: {', '.join(box.not_on_telegram)} -- their messages "

@@ -1,8 +1,8 @@
-"""`tdbot pair-event`, `tdbot standings-event` and `tdbot export-event`: a round-based
-event's pairings, standings and files from the database, through the same use-cases as
-the chat's /openround, /standings and /export (``bot/service/round_events.py``).
+"""`tdbot event pairings` and `tdbot event standings`: a round-based event's pairings and
+standings from the database, through the same use-cases as the chat's /openround and
+/standings (``bot/service/round_events.py``); `tdbot event export` writes its files.
 
-`pair-event` prints a round as stored once it is open (with the reason kept for each
+`event pairings` prints a round as stored once it is open (with the reason kept for each
 pair), and before that the pairings the core would make now, storing nothing: `tdbot
 round open EVENT N` pairs and opens it.
 """
@@ -10,12 +10,10 @@ round open EVENT N` pairs and opens it.
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Annotated
 
 import typer
 
-from bot.cli.app import app, fail, write_out
+from bot.cli.app import EventArg, event_app
 from bot.cli.formats_cmds import _print_chess, _print_scrabble
 from bot.cli.platform_cmds import DbOption, _use
 from bot.service import round_events, round_texts
@@ -24,10 +22,8 @@ from bot.service.round_division import RoundsEvent
 from bot.store.db import Database
 from core.tournament import Pairings
 
-EventArg = Annotated[str, typer.Argument(help="The event's slug or id")]
 
-
-@app.command("pair-event")
+@event_app.command("pairings")
 def pair_event(
     event: EventArg,
     round_number: int | None = typer.Option(
@@ -36,8 +32,9 @@ def pair_event(
                                  "byes, reasons"),
     db: DbOption = None,
 ) -> None:
-    """Print a round's pairings with the reason for each pair: as stored once the round is
-    open, else as the core would pair it now (nothing is stored)."""
+    """Print a round's pairings with the reason for each pair, storing nothing.
+
+    A round is shown as stored once it is open, before that as the core would pair it now."""
 
     async def work(database: Database) -> tuple[RoundsEvent, Pairings, bool]:
         found = await lookup_event(database, event)
@@ -71,15 +68,16 @@ def round_texts_first(state: RoundsEvent) -> str:
     return round_texts.first_word(round_events.is_chess(state))[1]
 
 
-@app.command("standings-event")
+@event_app.command("standings")
 def standings_event(
     event: EventArg,
     as_json: bool = typer.Option(False, "--json", help="print a JSON list, best first, as "
-                                 "`tdbot standings --json` does"),
+                                 "`tdbot files standings --json` does"),
     db: DbOption = None,
 ) -> None:
-    """Print a round-based event's standings (Scrabble: wins and spread; chess systems:
-    points and tiebreaks), as `tdbot standings --in` prints a file's."""
+    """Print a round-based event's standings, as `tdbot files standings` prints a file's.
+
+    Scrabble: wins and spread; chess systems: points and tiebreaks."""
 
     async def work(database: Database) -> round_events.StandingsView:
         found = await lookup_event(database, event)
@@ -94,21 +92,3 @@ def standings_event(
     label = Division(view.event.slug, ())
     (_print_chess if view.chess else _print_scrabble)(label, view.rows)
 
-
-@app.command("export-event")
-def export_event(
-    event: EventArg,
-    fmt: str = typer.Option(..., "--format", help="tsh, naspa, naspa-scores or trf"),
-    out: Path | None = typer.Option(None, "--out", help="write here instead of to stdout"),
-    db: DbOption = None,
-) -> None:
-    """Write a round-based event's results so far as a tsh .t, NASPA or TRF file."""
-    if fmt not in round_events.EXPORTS:
-        fail(f"--format {fmt}: choose one of {', '.join(round_events.EXPORTS)}")
-
-    async def work(database: Database) -> tuple[str, str]:
-        found = await lookup_event(database, event)
-        return await round_events.read_export(database, found.id, fmt)
-
-    _, text = _use(db, work)
-    write_out(text, out)

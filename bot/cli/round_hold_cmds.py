@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.platform_cmds import DbOption, _now, _use, round_app
+from bot.cli.app import EventArg, round_app
+from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import round_holds
 from bot.service.events import lookup_event
 from bot.service.unit import Request
@@ -16,9 +17,9 @@ from bot.store.db import Database
 
 @round_app.command("hold")
 def round_hold(
-    event: Annotated[str, typer.Argument(help="Event slug or id.")],
+    event: EventArg,
     round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="Round code or name, e.g. ro16.")],
-    until: Annotated[str, typer.Option("--until", help="The new close: 2016-10-15 or 2016-10-15T18:00.")],
+    until: Annotated[str, typer.Option("--until", help="The new close: YYYY-MM-DD (the end of that day) or YYYY-MM-DDTHH:MM.")],
     why: Annotated[str, typer.Option("--why", help="Why it is held open (para 21), for the players and the journal.")],
     db: DbOption = None,
 ) -> None:

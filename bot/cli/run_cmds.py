@@ -24,7 +24,7 @@ import typer
 from pydantic import ValidationError
 
 from bot import logsafe
-from bot.cli.app import app, fail
+from bot.cli.app import PANELS, app, fail
 from bot.settings import Settings
 from bot.store.db import database_target
 
@@ -41,10 +41,11 @@ def _settings() -> Settings:
         fail(f"TDBOT_{where.upper()}: {first['msg']}")
 
 
-@app.command("run")
+@app.command("run", rich_help_panel=PANELS["run"])
 def run(
     db: str | None = typer.Option(
-        None, "--db", help="The database: a SQLite file or a postgresql:// URL (default: TDBOT_DB)"),
+        None, "--db", help="The database: a SQLite file or a postgresql:// URL "
+                           "(default: TDBOT_DB or ./tdbot.sqlite3)."),
     base_url: str | None = typer.Option(
         None, "--base-url", help="Bot API base URL, e.g. http://127.0.0.1:8081/bot"
     ),
@@ -57,7 +58,7 @@ def run(
         None, "--webhook-secret", help="Webhook: secret token Telegram must send back"
     ),
 ) -> None:
-    """Start the bot (long polling, or a webhook with --webhook-url). No token: the demo."""
+    """Start the bot: long polling, or a webhook with --webhook-url; with no token, the demo."""
     settings = _settings()
     if not settings.token and db is not None:
         fail(f"--db {db}: no TDBOT_TOKEN is set, and without one `tdbot run` plays the demo on "
@@ -178,13 +179,13 @@ def _telegram_trouble(base_url: str | None) -> Iterator[None]:
         fail(f"cannot reach the Bot API at {where}: {exc}")
 
 
-@app.command("demo")
+@app.command("demo", rich_help_panel=PANELS["demo"])
 def demo(
     club: bool = typer.Option(
         False, "--club", help="A club night and a ladder challenge instead of a knockout"
     ),
 ) -> None:
-    """Play a short scripted event against an in-process fake Telegram; print the chat."""
+    """Play a short scripted event against an in-process fake Telegram and print the chat."""
     _play_demo(club=club)
 
 

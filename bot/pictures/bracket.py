@@ -1,6 +1,6 @@
 """Bracket pictures: PNGs of a knockout event, sized for a phone (``bot.pictures.layout``).
 
-``bracket_pngs`` is what the bot (``/bracket``) and the command line (``tdbot simulate
+``bracket_pngs`` is what the bot (``/bracket``) and the command line (``tdbot files simulate
 --png``) call. Where things go is worked out by ``bot.pictures.layout`` (pure, tested
 on its own); this module only draws that with Pillow.
 

@@ -9,7 +9,7 @@ as played inside a blackout is not refused but held: it does not count until a T
 releases it (it is then written as any game) or voids it (``held_games``). While a game of
 a match is held, no later game of it can be reported (its number would be wrong).
 
-A chat slip is played "now" (its confirmation); a paper slip (``tdbot report --at``) when
+A chat slip is played "now" (its confirmation); a paper slip (``tdbot game report --at``) when
 the TD says.
 """
 

@@ -216,7 +216,7 @@ async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
 
 async def bracket_files(db: Database, event_id: int, division: str | None = None,
                         ) -> list[tuple[str, bytes]]:
-    """Use-case: ``tdbot bracket``: the pictures drawn from the database, as the bot sends
+    """Use-case: ``tdbot event bracket``: the pictures drawn from the database, as the bot sends
     them (all, or one division's)."""
     async with reading(db) as tx:
         event = await get_event(tx, event_id)

@@ -13,7 +13,8 @@ import tomllib
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any, Literal
+from difflib import get_close_matches
+from typing import Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -283,7 +284,7 @@ def chess_pairing(pairing: PairingDef) -> bool:
 
 class PairingDef(_Strict):
     """How a round-based event (``format = "rounds"``) is paired: a system of
-    ``core.pairing.registry`` and the options its function takes (``tdbot pair`` maps the
+    ``core.pairing.registry`` and the options its function takes (``tdbot files pair`` maps the
     same options from flags; ``core.pairing.options`` checks both).
 
     Byes: a bye is a win worth ``bye_spread`` (Director's Manual, "Odd Number of Players": "+50";
@@ -313,7 +314,7 @@ class PairingDef(_Strict):
     gibson_spread: Literal["none", "nsc2006", "manual"] = "none"
     avoid_teams: bool = False
     accelerated: bool = False
-    # any other option of the system (tdbot pair's --set KEY=VALUE), e.g. final = "koth"
+    # any other option of the system (tdbot files pair's --set KEY=VALUE), e.g. final = "koth"
     options: dict[str, int | bool | str] = Field(default_factory=dict)
 
     @field_validator("best_of")
@@ -379,7 +380,7 @@ class Definition(_Strict):
                                     f'or remove [club] (this event is {self.event.format!r})')
         if is_club and self.club is None:
             raise _KeyError("club", 'is required for format = "club": give at least '
-                                    '[club] method = "koth" (see examples/club_night.toml)')
+                                    '[club] method = "koth"')
         if is_club and self.rounds:
             raise _KeyError("rounds", "a club night has no [[rounds]]: the TD pairs each "
                                       "round on the night with /pairround; remove them")
@@ -520,7 +521,7 @@ def _plain(err: Any) -> str | None:
     if kind in ("bool_type", "bool_parsing"):
         return "must be true or false"
     if loc[-1] in _UNION_TAGS or kind.startswith(("date", "datetime")):
-        return "must be a date like 2016-09-30 or a date and time like 2016-09-30T18:00:00"
+        return "must be a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM:SS"
     return None
 
 
@@ -541,7 +542,7 @@ def _messages(exc: ValidationError) -> list[str]:
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, ") :]
         if err["type"] == "extra_forbidden":
-            msg = "unknown key (check its spelling against examples/sssg2016.toml)"
+            msg = _unknown_key(loc)
         elif err["type"] == "missing":
             msg = "is required"
         elif err["type"] == "literal_error":
@@ -552,6 +553,49 @@ def _messages(exc: ValidationError) -> list[str]:
         if line not in lines:
             lines.append(line)
     return lines
+
+
+def _unknown_key(loc: tuple[int | str, ...]) -> str:
+    """What to say of a key the definition does not have: the key of its table it is
+    likely a misspelling of, else every key that table takes. The message stands on its
+    own: the installed package has no examples/ folder to look in."""
+    keys = _keys_of(loc[:-1])
+    close = get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.7)
+    if close:
+        return f"unknown key: did you mean {close[0]}?"
+    return f"unknown key: the keys here are {', '.join(keys)}" if keys else "unknown key"
+
+
+def _keys_of(path: tuple[int | str, ...]) -> list[str]:
+    """The keys the table at ``path`` of a definition takes (``[event]``, ``[[rounds]]``,
+    ``[club.members.NAME]`` ...), from the models above: their one list."""
+    model: type[BaseModel] | None = Definition
+    by_name = False  # the model's tables are named by the next part (club.members.NAME)
+    for part in path:
+        if isinstance(part, int) or model is None:
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            if by_name:
+                by_name = False
+                continue
+            return []
+        model, by_name = _model_in(field.annotation)
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
+    """The model a field holds (itself, a list of them, or a table of them by name) and
+    whether by name."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation, False
+    if get_origin(annotation) is dict:
+        return _model_in(get_args(annotation)[-1])[0], True
+    for arg in get_args(annotation):
+        found, by_name = _model_in(arg)
+        if found is not None:
+            return found, by_name
+    return None, False
 
 
 def parse_definition(text: str, source: str = "definition") -> Definition:

@@ -1,10 +1,10 @@
 """Making the draw of an event with the core's knockout engine, and storing it.
 
 The draw takes a seed, records it with the event and in the journal, and the same seed
-always gives the same draw, so anyone can re-run it (``tdbot draw --seed N``) and check it
+always gives the same draw, so anyone can re-run it (``tdbot files draw --seed N``) and check it
 (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A paras 1 and 3: "fixtures ... will be
 determined by random draw"). The entrants go to the engine in the order they were entered,
-so the players' CSV and the seed given to ``tdbot draw --players CSV --seed N`` reproduce
+so the players' CSV and the seed given to ``tdbot files draw --players CSV --seed N`` reproduce
 the stored draw exactly (ties in rating are broken by the seeded draw, which depends on
 that order). One round
 row is made per round of the draw (the plate's prefixed "Plate"); the definition file's

@@ -118,7 +118,7 @@ async def import_players(
 ) -> list[int]:
     """Enter every player of a CSV, all or none (one transaction); returns entry ids.
 
-    The file is read by ``core.formats.players_csv``, as ``tdbot draw`` reads it; its
+    The file is read by ``core.formats.players_csv``, as ``tdbot files draw`` reads it; its
     optional team column is each entry's team, as a definition's ``[[players]] team`` is
     (what a round-based event's ``avoid_teams`` keeps apart)."""
     await require_role(tx, by, event_id, "td")

@@ -1,4 +1,4 @@
-"""The stored event as plain data, in the shape ``tdbot simulate --json`` prints
+"""The stored event as plain data, in the shape ``tdbot files simulate --json`` prints
 (``core.event_record``): one copy of that shape, so an event run in the chat can be set
 beside the same games played by the core and compared line for line.
 
@@ -22,15 +22,15 @@ from core.event_record import event_record
 
 
 async def export_event(db: Database, event_id: int) -> dict[str, Any]:
-    """Use-case: ``tdbot event export EVENT --json``."""
+    """Use-case: ``tdbot event export EVENT --to json``."""
     async with reading(db) as tx:
         event = await get_event(tx, event_id)
         if event.format == "rounds":
-            raise Invalid(f"{event.slug} is round-based: `tdbot export-event {event.slug} "
-                          "--format tsh|naspa|naspa-scores|trf` writes its results")
+            raise Invalid(f"{event.slug} is round-based: `tdbot event export {event.slug} "
+                          "--to tsh|naspa|naspa-scores|trf` writes its results")
         if await draw_repo.draw_record(tx, event_id) is None:
             raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
-                          f"`tdbot draw-event {event.slug}` makes it")
+                          f"`tdbot event draw {event.slug}` makes it")
         core_event, derived = await load_core(tx, event_id)
         stored = await matches_of_event(tx, event_id)  # in round order
     counted = derived.counted

@@ -412,13 +412,13 @@ async def _entry_named(tx: Tx, event: Event, name: str) -> Entry:
     except NameRefused as exc:
         if exc.ambiguous:
             raise Invalid(f"player {exc}") from None
-        raise NotFound(f"no player {name.strip()!r} in {event.slug}; "
+        raise NotFound(f"no player {name.strip()!r} in {event.slug}{exc.did_you_mean}; "
                        f"`tdbot event show {event.slug}` lists them") from None
 
 
 async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str,
                 render: Answer[Expelled] | None = None) -> Expelled:
-    """Use-case: a TD expels a player (``tdbot expel``, ``/expel``; SSSg para 29)."""
+    """Use-case: a TD expels a player (``tdbot players expel``, ``/expel``; SSSg para 29)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -451,14 +451,14 @@ async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
 
 async def replace_player(db: Database, req: Request, event_id: int, expelled: str, *,
                          with_name: str | None, render: Answer[Filled] | None = None) -> Filled:
-    """Use-case: ``tdbot replace EVENT NAME (--with NAME | --nobody)``."""
+    """Use-case: ``tdbot players replace EVENT NAME (--with NAME | --nobody)``."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
         entry = await _entry_named(tx, event, expelled)
         x = await expulsions_repo.of_entry(tx, entry.id)
         if x is None:
-            raise Invalid(f"{entry.name} is not expelled: `tdbot expel` first")
+            raise Invalid(f"{entry.name} is not expelled: `tdbot players expel` first")
         if x.match_id is None:
             raise Invalid(f"{entry.name} left no slot to fill")
         by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
@@ -469,7 +469,7 @@ async def replace_player(db: Database, req: Request, event_id: int, expelled: st
 
 @dataclass(frozen=True)
 class OpenSlot:
-    """A freed slot waiting for the TDs (``/pending``, ``tdbot inbox``)."""
+    """A freed slot waiting for the TDs (``/pending``, ``tdbot event inbox``)."""
 
     expulsion_id: int
     expelled: str

@@ -3,7 +3,7 @@
 
 Released, the game is written as it would have been: a chat slip goes on as a submitted
 slip (counted, copies to both players, the discrepancy window from now, para 24); a paper
-slip is final at once, as ``tdbot report`` makes it. Voided, it never counts, and both
+slip is final at once, as ``tdbot game report`` makes it. Voided, it never counts, and both
 players are told to play that game again.
 """
 
@@ -42,7 +42,7 @@ class HeldDecision:
 async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *,
                       release: bool, why: str,
                       render: Answer[HeldDecision] | None = None) -> HeldDecision:
-    """Use-case: ``tdbot held release|void EVENT ID --why TEXT``."""
+    """Use-case: ``tdbot rule held-release|held-void EVENT ID --why TEXT``."""
     if not why.strip():
         raise Invalid("say why (--why TEXT): the journal keeps a TD's decision with its reason")
     async with unit(db, req) as tx:
@@ -51,7 +51,7 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
         held = await held_repo.get(tx, held_id)
         view = None if held is None else await get_match(tx, held.match_id)
         if held is None or view is None or view.event_id != event_id:
-            raise NotFound(f"no held game {held_id} in this event; tdbot inbox lists them")
+            raise NotFound(f"no held game {held_id} in this event; tdbot event inbox lists them")
         if held.state != "held":
             raise Invalid(f"held game {held_id} was {held.state} already")
         if release:

@@ -471,7 +471,7 @@ async def decide_join(
             if request is None or request.event_id != event_id:
                 slug = (await get_event(tx, event_id)).slug
                 raise NotFound(f"join request {request_id}: no such request in {slug}; "
-                               f"`tdbot inbox {slug}` lists them")
+                               f"`tdbot event inbox {slug}` lists them")
         decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
                                              why=why)
         if decision.by_this_press and decision.request.state == "approved":

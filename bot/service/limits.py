@@ -67,7 +67,7 @@ SEED = Range("the seed", 0, 999_999_999)
 JOURNAL_LIMIT = Range("the number of entries", 1, 10_000)
 #: An event's id, typed in place of its name (``tdbot event list`` shows both).
 EVENT_ID = Range("an event's id", 1, 999_999_999)
-#: A join request's number as a TD types it (``tdbot inbox`` lists them).
+#: A join request's number as a TD types it (``tdbot event inbox`` lists them).
 REQUEST_NUMBER = Range("a join request's number", 1, 999_999_999)
 
 #: The most a fee or a payment can be, in the event's currency.

@@ -68,7 +68,8 @@ async def record_payment(
         except NameRefused as exc:
             if exc.ambiguous:
                 raise Invalid(f"player {exc}") from None
-            raise NotFound(f"player {player!r}: no such player in {event.slug}") from None
+            raise NotFound(f"player {player!r}: no such player in {event.slug}"
+                           f"{exc.did_you_mean}") from None
         paid = await record_payment_in(tx, entry.id, round_ref, amount=amount, by=actor,
                                        now=req.now, note=note)
         return await answer_with(tx, req, render, paid)

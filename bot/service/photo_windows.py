@@ -5,7 +5,7 @@ for sending a photo of the completed game to SA Rating Officer ... within 24 hou
 conclusion of the game, failing which the game may be awarded as a bye to the loser."
 
 A window opens when a game is counted: a player's slip confirmed in the chat
-(``reporting``), or a paper slip a TD enters with ``tdbot report --photo-window`` (a paper
+(``reporting``), or a paper slip a TD enters with ``tdbot game report --photo-window`` (a paper
 slip's photo is otherwise the TD's business, so by default none opens). It is a row
 (``photo_windows``) with two durable deadlines: a reminder to the responsible player
 ``photo_reminder_hours`` before it closes, and the close itself (``bot/service/photos.py``

@@ -511,7 +511,7 @@ async def open_game(db: Database, req: Request, window_id: int,
         await ruler_name(tx, actor, view, "rule on its photo")
         if actor.person_id is None:
             raise Invalid("a game's choices are sent in the chat; at the command line use "
-                          "tdbot photo-rule")
+                          "tdbot rule photo")
         _, _, number, _ = await _game_of(tx, w)
         if w.state != "overdue":
             return await answer_with(tx, req, render, PhotoRuling(
@@ -570,7 +570,7 @@ async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str,
 async def rule_photo(db: Database, req: Request, event_id: int, match_code: str, game: int, *,
                      bye: bool = False, extend: str | None = None, waive: bool = False,
                      why: str, render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
-    """Use-case: ``tdbot photo-rule EVENT MATCH --game N (--bye | --extend 24h | --waive)
+    """Use-case: ``tdbot rule photo EVENT MATCH --game N (--bye | --extend 24h | --waive)
     --why TEXT``: the same ruling as the buttons."""
     if [bye, extend is not None, waive].count(True) != 1:
         raise Invalid("rule one way: --bye, --extend 24h or --waive")

@@ -155,7 +155,7 @@ async def _report(tx: Tx, event: Event) -> prizes.PrizeReport:
     for entry, code, amount in await payments_repo.paid_by_round(tx, event.id):
         division = division_of.get(code)
         if division is None:
-            continue  # paid for a round the draw did not make (tdbot draw lists them)
+            continue  # paid for a round the draw did not make (tdbot event draw lists them)
         if division == QUALIFYING:
             qualifying += amount
             division = top

@@ -400,7 +400,7 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
         except NameRefused as exc:
             if exc.ambiguous:
                 raise Invalid(f"{exc} (players of {event.slug})") from None
-            raise NotFound(f"no player called {name!r} in {event.slug}; "
+            raise NotFound(f"no player called {name!r} in {event.slug}{exc.did_you_mean}; "
                            f"`tdbot event show {event.slug}` lists the matches") from None
         await expelled.refuse_entry(tx, entry)
         people.append(entry.person_id)

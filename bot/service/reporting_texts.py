@@ -284,7 +284,7 @@ def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> str:
             f"{esc(view.label(0))} v {esc(view.label(1))} ended level on games, spread and "
             f"starts ({esc(state.score_line())}). Para 17 does not settle it: the organisers "
             "decide it (para 30). Tap who wins; I will then ask why. Or at the command line: "
-            f"<code>tdbot rule-tie {esc(event.slug)} {esc(view.code)} NAME --why REASON</code>.")
+            f"<code>tdbot rule tie {esc(event.slug)} {esc(view.code)} NAME --why REASON</code>.")
 
 
 def agreed_note() -> str:
@@ -305,9 +305,9 @@ def _phone(name: str, phone: str) -> str:
 
 
 def how_to_rule(event: Event, view: MatchView, game: int) -> str:
-    """How to rule: the buttons, or ``tdbot rule`` (bot/cli/match_cmds.py)."""
+    """How to rule: the buttons, or ``tdbot rule dispute`` (bot/cli/match_cmds.py)."""
     return ("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you rule "
-            f"the game counts as reported. (Command line: <code>tdbot rule {esc(event.slug)} "
+            f"the game counts as reported. (Command line: <code>tdbot rule dispute {esc(event.slug)} "
             f"{esc(view.code)} --game {game} ... --why REASON</code>.)")
 
 

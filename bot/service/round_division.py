@@ -13,7 +13,7 @@ match is one game of the division in its round (a tsh ``.t`` file has one result
 - a bye: a win worth the event's ``bye_spread`` (Director's Manual, "Odd Number of Players"), or
   at chess ``bye_points`` (USCF guide: a 1-point bye; or half a point);
 - a match still being played: a meeting (the pair has met, for the repeat rules) that is
-  not in the standings (``GameKind.UNPLAYED``), as ``tdbot pair`` counts a round paired
+  not in the standings (``GameKind.UNPLAYED``), as ``tdbot files pair`` counts a round paired
   ahead of its results;
 - who went first: the starter of its first game (or the pairing's choice, p12).
 """

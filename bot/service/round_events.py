@@ -363,7 +363,7 @@ async def standings(db: Database, req: Request, event_id: int,
 
 
 async def read_standings(db: Database, event_id: int) -> StandingsView:
-    """``tdbot standings-event``: the same table, read at the command line."""
+    """``tdbot event standings``: the same table, read at the command line."""
     async with reading(db) as tx:
         state = await load_rounds_event(tx, event_id)
         return StandingsView(state.event, standings_of(state), is_chess(state),
@@ -455,7 +455,7 @@ def export_text(state: RoundsEvent, fmt: str) -> tuple[str, str]:
 
 
 async def read_export(db: Database, event_id: int, fmt: str) -> tuple[str, str]:
-    """``tdbot export-event``: one file of the event."""
+    """``tdbot event export``: one file of the event."""
     async with reading(db) as tx:
         return export_text(await load_rounds_event(tx, event_id), fmt)
 
@@ -493,7 +493,7 @@ async def send_exports(db: Database, req: Request, event_id: int,
 
 async def preview(db: Database, event_id: int,
                   round_no: int | None) -> tuple[RoundsEvent, Pairings, bool]:
-    """``tdbot pair-event``: round ``round_no`` (default: the latest paired round, else the
+    """``tdbot event pairings``: round ``round_no`` (default: the latest paired round, else the
     next) as stored (True) or as the core would pair it now, storing nothing (False).
     Returns the state, the pairings by player number (with the kept reasons, or the
     core's) and whether they are stored."""

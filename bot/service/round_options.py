@@ -1,6 +1,6 @@
 """A round-based event's ``[pairing]`` table as the options of its pairing system.
 
-The options are those ``tdbot pair`` takes as flags (``bot/cli/pair_cmd.py``), checked by
+The options are those ``tdbot files pair`` takes as flags (``bot/cli/pair_cmd.py``), checked by
 the one copy of that mapping (``core.pairing.options``): an option the system does not take
 is refused when the definition is read, naming the key as the organiser wrote it.
 """

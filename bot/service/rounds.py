@@ -210,15 +210,14 @@ async def open_round_in(
     held = await expulsions_repo.held_matches(tx, event_id)  # a TD fills the slot (para 29)
     waiting = [m for m in matches if m.state == "waiting" and m.id not in held]
     if waiting:
-        shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in waiting[:5])
         raise Invalid(f"{rnd.name} cannot open yet: {len(waiting)} match(es) wait for earlier "
-                      f"results: {shown}")
+                      f"results: {_named(waiting)}")
     owing = await unpaid(tx, rnd)
     if expel_unpaid and unpaid_rule(event) == "hold":
         raise Invalid(
             f"{event.name} holds players not paid-up for a TD (rules.unpaid = \"hold\"): "
             "opening a round expels nobody. Record their payments, open it anyway with a "
-            "reason, or expel a player on their own (/expel NAME: REASON, tdbot expel)."
+            "reason, or expel a player on their own (/expel NAME: REASON, tdbot players expel)."
         )
     if owing and not unpaid_ok and unpaid_rule(event) == "hold":
         names = ", ".join(e.name for e in owing)
@@ -302,6 +301,12 @@ async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
     return True
 
 
+def _named(matches: list[MatchView], most: int = 5) -> str:
+    """Matches by code and players, the first ``most`` of them and how many more."""
+    shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in matches[:most])
+    return shown + (f" and {len(matches) - most} more" if len(matches) > most else "")
+
+
 async def close_round_in(
     tx: Tx, event_id: int, round_ref: str, *, by: Actor, now: datetime, force: bool = False,
     why: str = "",
@@ -318,13 +323,24 @@ async def close_round_in(
                       "it as they come")
     if rnd.state != "open":
         raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
-    unfinished = [m for m in await matches_of_round(tx, rnd.id) if m.state == "playing"]
+    matches = await matches_of_round(tx, rnd.id)
+    # In an open round a match is to be played once both players are known ("ready" until
+    # its first game: a slot filled after the round opened, a match whose games a ruling
+    # voided), and waits while a player is not (a slot a TD has still to fill, para 29).
+    played = [m for m in matches if m.state in ("ready", "playing")]
+    waiting = [m for m in matches if m.state == "waiting"]
+    unfinished = played + waiting
     if unfinished and not force:
-        shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in unfinished[:5])
+        parts = [f"{len(group)} {what}: {_named(group)}"
+                 for group, what in ((played, "to play"), (waiting, "waiting for a player"))
+                 if group]
         raise Invalid(
-            f"{rnd.name} has {len(unfinished)} unfinished match(es): {shown}. Rule on them "
-            "first, or close it anyway with a reason (--force --why REASON)."
+            f"{rnd.name} has {len(unfinished)} unfinished match(es), {'; '.join(parts)}. Rule "
+            "on them first, or close it anyway with a reason (--force --why REASON)."
         )
+    for m in played:
+        if m.state == "ready":  # kept before the TDs as a closed round's unfinished match
+            await matches_repo.set_state(tx, m.id, "playing")
     await rounds_repo.set_closed(tx, rnd.id)
     cancelled = await cancel_deadlines(tx, f"round:{rnd.id}", now)
     await journal.record(

@@ -519,7 +519,7 @@ async def rule_game(
     game_bye: str | None = None, match_bye: str | None = None, confirm: bool = False,
     why: str, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot rule``): rule on the open dispute of game ``game`` of a match.
+    """Use-case (``tdbot rule dispute``): rule on the open dispute of game ``game`` of a match.
     ``scores`` are in the match's order (its first player's, then the second's);
     ``game_bye`` / ``match_bye`` name the player it goes to."""
     action = _check_one_way(uphold, scores, void, game_bye, match_bye)
@@ -777,7 +777,7 @@ async def match_bye(
     db: Database, req: Request, event_id: int, match_code: str, to: str, *, why: str,
     confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot match-bye``): para 27, the named player advances and the games
+    """Use-case (``tdbot rule bye``): para 27, the named player advances and the games
     played in the match are void."""
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
@@ -798,7 +798,7 @@ async def match_bye(
 async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
                              why: str) -> MatchState:
     """A TD gives side ``side`` a match bye (SSSg para 27) from a round's close: the same
-    path as ``tdbot match-bye`` (``_whole_match``): every game void, the match decided,
+    path as ``tdbot rule bye`` (``_whole_match``): every game void, the match decided,
     the bracket synced, the players told. Only a match being played, and with a reason."""
     if not why.strip():
         raise Invalid("say why the match bye is given: the players and the journal are told")
@@ -861,7 +861,7 @@ async def rule_tie(
     db: Database, req: Request, event_id: int, match_code: str, winner: str, *,
     why: str = "", render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot rule-tie``): para 30, the organisers decide a match para 17 leaves
+    """Use-case (``tdbot rule tie``): para 30, the organisers decide a match para 17 leaves
     tied; the reason defaults to lots drawn by the TD."""
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
@@ -924,7 +924,7 @@ async def forfeit(
     db: Database, req: Request, event_id: int, match_code: str, game: int, to: str, *,
     why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot forfeit``): game ``game`` is won by forfeit by ``to``, with the
+    """Use-case (``tdbot game forfeit``): game ``game`` is won by forfeit by ``to``, with the
     event's forfeit spread (WESPA rules, Forfeits: 75). An existing game is corrected; the
     next game is added as a forfeit."""
     if not why.strip():
@@ -955,7 +955,7 @@ async def overtime(
     db: Database, req: Request, event_id: int, match_code: str, game: int, player: str,
     minutes: float, *, why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot overtime``): WESPA rules, Overtime: the player loses 10 points a
+    """Use-case (``tdbot game overtime``): WESPA rules, Overtime: the player loses 10 points a
     started minute over; 10 minutes or more forfeits the game (``core.wespa``)."""
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
@@ -1000,7 +1000,7 @@ async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: i
                 f"{view.label(side)}'s overtime in game {game} of {view.code} was already "
                 f"penalised ({entry.detail['minutes']:g} min over): it counts once (WESPA "
                 "rules, Overtime), so nothing was changed. If that was wrong, rule the game's "
-                f"right scores on a dispute: tdbot rule {event.slug} {view.code} --game {game} "
+                f"right scores on a dispute: tdbot rule dispute {event.slug} {view.code} --game {game} "
                 "--scores A B --why TEXT")
 
 

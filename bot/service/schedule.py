@@ -65,12 +65,13 @@ def parse_closing(text: str, zone: ZoneInfo) -> datetime:
         )
     except ValueError:
         raise Invalid(
-            f"closing time {text!r}: use a date like 2016-09-30 or a time like 2016-09-30T18:00"
+            f"closing time {text!r}: write it as YYYY-MM-DD (the end of that day) or "
+            "YYYY-MM-DDTHH:MM"
         ) from None
     moment = as_moment(value, zone, end=True)
     try:  # stored in UTC: the first and last days of year 1 and 9999 may not convert
         moment.astimezone(UTC)
     except OverflowError:
         raise Invalid(f"closing time {text!r} is out of range; give a date in this century, "
-                      "like 2016-09-30") from None
+                      "YYYY-MM-DD") from None
     return moment

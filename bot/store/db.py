@@ -12,7 +12,7 @@ SQLite: one file, WAL mode, foreign keys on, a busy timeout.
 The bot is one process with one connection. Every use-case runs inside
 ``async with db.transaction() as tx`` (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any
 exception), and transactions are serialised by an asyncio lock, so a use-case never sees
-another's half-done work. Other processes (``tdbot backup``, the CLI while the bot runs)
+another's half-done work. Other processes (``tdbot db backup``, the CLI while the bot runs)
 wait for the write lock up to the busy timeout.
 
 What may wait goes to aiosqlite's worker thread, so the event loop never blocks on it:

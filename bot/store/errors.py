@@ -40,7 +40,7 @@ def explain(exc: BaseException, path: Path | None = None) -> DatabaseUnusable | 
                    "the bot's database, or give a new file name to create one")
     elif primary == sqlite3.SQLITE_CORRUPT:
         message = (f"{where} is damaged ({exc}); restore it from a backup "
-                   "(tdbot backup makes one)")
+                   "(tdbot db backup makes one)")
     elif primary == sqlite3.SQLITE_FULL:
         message = f"the disk holding {where} is full; free some space and run it again"
     elif primary == sqlite3.SQLITE_READONLY:

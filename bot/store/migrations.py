@@ -177,6 +177,6 @@ async def apply_migrations(
 
 
 async def applied_count(db: Database) -> int:
-    """How many migrations the database has applied (``tdbot migrate`` reports it)."""
+    """How many migrations the database has applied (``tdbot db migrate`` reports it)."""
     async with db.transaction() as tx:
         return int(await tx.scalar("SELECT count(*) FROM schema_migrations"))

@@ -34,7 +34,8 @@ STRANGER = (
 
 ORGANISER_HELLO = (
     "Hello! You may create events here: send me the event's definition file "
-    "(<code>.toml</code>, see <code>examples/sssg2016.toml</code>) as a document, and I "
+    "(<code>.toml</code>; TDBot's repository has examples, such as "
+    "<code>examples/sssg2016.toml</code>) as a document, and I "
     "will answer with the invite links for its players and TDs."
 )
 
@@ -230,7 +231,7 @@ def pending_section(title: str, items: list[str], slug: str, count: int | None =
     lines = ["", f"<b>{title}</b> ({len(items) if count is None else count}):",
              *items[:PENDING_SHOWN]]
     if more > 0:
-        lines.append(f"… and {more} more: tdbot inbox {esc(slug or 'EVENT')}")
+        lines.append(f"… and {more} more: tdbot event inbox {esc(slug or 'EVENT')}")
     return lines
 
 
@@ -263,7 +264,7 @@ def pending(event_name: str, inbox: TdInbox) -> str:
     ], slug)
     lines += pending_section("Games played during a blackout, held ("
                              f"{cite(inbox, 'para 20', '{}; ')}release or void them with "
-                             "tdbot held)", [
+                             "tdbot rule held-release|held-void)", [
         f"• {h.id}: {esc(h.code)} {esc(h.names[0])} {h.scores[0]}, {esc(h.names[1])} "
         f"{h.scores[1]}, during {esc(h.blackout)}"
         for h in inbox.held_games

@@ -1,4 +1,4 @@
-"""The players CSV: the one list of entrants that ``tdbot draw``, ``tdbot simulate`` and
+"""The players CSV: the one list of entrants that ``tdbot files draw``, ``tdbot files simulate`` and
 ``tdbot players import`` all read, by one set of rules, so that the same file and seed give
 the same draw whichever way it goes in.
 
@@ -173,7 +173,7 @@ def _membership(raw: str) -> date | None:
         return date.fromisoformat(raw)
     except ValueError:
         raise ValueError(
-            f"membership_until {raw!r} is not a date; write it as year-month-day, e.g. 2016-12-31"
+            f"membership_until {raw!r} is not a date; write it as YYYY-MM-DD"
         ) from None
 
 

@@ -1,5 +1,5 @@
 """A pairing system's options, checked against what its function takes, and the Gibson
-rule's fixed pairs for a round: one copy for ``tdbot pair`` (options typed as flags) and
+rule's fixed pairs for a round: one copy for ``tdbot files pair`` (options typed as flags) and
 round-based events (options written in the event definition's ``[pairing]`` table).
 
 Options are handed to a system only when its function takes them, so a misplaced option is

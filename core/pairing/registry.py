@@ -1,4 +1,4 @@
-"""The pairing systems by the names a TD types (``tdbot pair --system NAME``).
+"""The pairing systems by the names a TD types (``tdbot files pair --system NAME``).
 
 Modules are imported only when their system is asked for, so a system whose module is
 missing or broken does not take the others down with it. ``fpN`` names FP with a

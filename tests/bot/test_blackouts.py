@@ -1,6 +1,6 @@
 """SSSg para 20: a game played during a blackout of the definition is held for a TD --
-not counted until a TD releases or voids it -- from `tdbot report --at` and from a
-result slip in the chat; shown in `tdbot inbox` and /pending."""
+not counted until a TD releases or voids it -- from `tdbot game report --at` and from a
+result slip in the chat; shown in `tdbot event inbox` and /pending."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def db(tmp_path: Path) -> str:
     definition = tmp_path / "cup.toml"
     definition.write_text(CLUB_CUP.read_text() + blackout("2026-01-10", "2026-01-10"))
     closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
-    for args in (("event", "create", str(definition)), ("draw-event", "club-cup", "--seed", "2026"),
+    for args in (("event", "create", str(definition)), ("event", "draw", "club-cup", "--seed", "2026"),
                  ("round", "open", "club-cup", "SF", "--closes", closes, "--unpaid-ok",
                   "--why", "fees at the venue")):
         code, _, err = run(*args, "--db", path)
@@ -57,7 +57,7 @@ def db(tmp_path: Path) -> str:
 
 
 def report(db: str, at: str, *scores: str, starter: str = "Ann Lee") -> tuple[int, str, str]:
-    return run("report", "club-cup", "Ann Lee", scores[0], "Dev Rao", scores[1], "--starter",
+    return run("game", "report", "club-cup", "Ann Lee", scores[0], "Dev Rao", scores[1], "--starter",
                starter, "--at", at, "--db", db)
 
 
@@ -66,13 +66,13 @@ def test_a_paper_slip_played_in_a_blackout_is_held_until_a_td_releases_it(db: st
     assert code == 0, err
     assert "was played during Causeway Open (para 20): held for a TD, not counted" in out
     assert count(db, "SELECT count(*) FROM games") == 0
-    code, out, _ = run("inbox", "club-cup", "--db", db)
+    code, out, _ = run("event", "inbox", "club-cup", "--db", db)
     assert "held 1 (para 20): M1 Ann Lee 412, Dev Rao 380, played during Causeway Open" in out
     code, _, err = report(db, "2026-01-11 10:00", "400", "390")  # the next game waits
     assert code == 2 and "is held for a TD (para 20)" in err
-    code, _, err = run("held", "release", "club-cup", "1", "--why", " ", "--db", db)
+    code, _, err = run("rule", "held-release", "club-cup", "1", "--why", " ", "--db", db)
     assert code == 2 and "say why" in err
-    code, out, err = run("held", "release", "club-cup", "1", "--why", "Ann and Dev were not "
+    code, out, err = run("rule", "held-release", "club-cup", "1", "--why", "Ann and Dev were not "
                          "in the Causeway Open", "--db", db)
     assert code == 0, err
     assert out.splitlines() == [
@@ -80,11 +80,11 @@ def test_a_paper_slip_played_in_a_blackout_is_held_until_a_td_releases_it(db: st
         "score: Ann Lee 1-0 Dev Rao (+32)",
     ]
     assert count(db, "SELECT count(*) FROM games") == 1
-    code, _, err = run("held", "release", "club-cup", "1", "--why", "again", "--db", db)
+    code, _, err = run("rule", "held-release", "club-cup", "1", "--why", "again", "--db", db)
     assert code == 2 and "was released already" in err
     code, out, err = report(db, "2026-01-10 09:00", "350", "420", starter="Dev Rao")
     assert code == 0 and "held for a TD" in out, err
-    code, out, err = run("held", "void", "club-cup", "2", "--why", "Dev played there", "--db", db)
+    code, out, err = run("rule", "held-void", "club-cup", "2", "--why", "Dev played there", "--db", db)
     assert code == 0, err
     assert "is void: the players play it again" in out and "score: Ann Lee 1-0 Dev Rao" in out
     assert count(db, "SELECT count(*) FROM games") == 1
@@ -94,7 +94,7 @@ def test_a_paper_slip_played_in_a_blackout_is_held_until_a_td_releases_it(db: st
 
 def test_the_end_date_takes_in_the_whole_day_and_midnight_is_after_it(db: str) -> None:
     assert "held for a TD" in report(db, "2026-01-10 23:59", "412", "380")[1]
-    run("held", "void", "club-cup", "1", "--why", "test", "--db", db)
+    run("rule", "held-void", "club-cup", "1", "--why", "test", "--db", db)
     assert "held for a TD" not in report(db, "2026-01-11 00:00", "412", "380")[1]
 
 

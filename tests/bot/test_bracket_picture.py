@@ -1,7 +1,7 @@
 """Bracket pictures (``bot.pictures``): the layout is checked on its own (names, who went
 through, scores, sources of matches not played, nothing overlapping, a size a phone can
 read: each picture 1080 px wide and names drawn at least 28 px high at the size Telegram
-keeps), then the PNGs and ``tdbot simulate --png``.
+keeps), then the PNGs and ``tdbot files simulate --png``.
 
 Events are drawn from ``examples/players24.csv`` (its first 8, 16 or all 24 players) and
 played with ``core.sssg.random_match`` for some rounds of play: just drawn, halfway,
@@ -521,7 +521,7 @@ def test_the_builtin_font_draws_accented_names_without_their_accents():
 def test_simulate_writes_a_png_per_division(tmp_path):
     out = tmp_path / "pictures"
     result = CliRunner().invoke(
-        app, ["simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(out)]
+        app, ["files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(out)]
     )
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in out.iterdir())
@@ -537,7 +537,7 @@ def test_simulate_json_keeps_stdout_json_and_reports_pictures_on_stderr(tmp_path
 
     result = CliRunner().invoke(
         app,
-        ["simulate", "--players", str(EXAMPLE), "--seed", "1", "--json", "--png", str(tmp_path)],
+        ["files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--json", "--png", str(tmp_path)],
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["seed"] == 1
@@ -548,7 +548,7 @@ def test_simulate_png_refuses_a_file_for_a_folder(tmp_path):
     target = tmp_path / "top.png"
     target.write_bytes(b"")
     result = CliRunner().invoke(
-        app, ["simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(target)]
+        app, ["files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--png", str(target)]
     )
     assert result.exit_code != 0
     assert "that is a file; give a folder" in result.output

@@ -1,4 +1,4 @@
-"""`tdbot club-night pair|fees`: files in, pairings and fees out, one-line errors (exit 2).
+"""`tdbot files club-pair|fees`: files in, pairings and fees out, one-line errors (exit 2).
 
 The rules themselves are core's (tests/core/test_club.py); here: the files, the options
 and what is printed."""
@@ -45,12 +45,12 @@ def files(tmp_path: Path, players: str = PLAYERS, rules: str = RULES) -> tuple[s
 
 
 def run(*args: str):
-    return runner.invoke(app, ["club-night", *args])
+    return runner.invoke(app, ["files", *args])
 
 
 def test_pair_round_one_keeps_the_newcomer_from_the_top_and_gives_the_bye(tmp_path: Path) -> None:
     players, rules = files(tmp_path)
-    result = run("pair", "--players", players, "--rules", rules, "--round", "1", "--json", "--why")
+    result = run("club-pair", "--players", players, "--rules", rules, "--round", "1", "--json", "--reasons")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["round"] == 1
@@ -70,8 +70,8 @@ def test_pair_with_history_avoids_repeats_and_prints_names(tmp_path: Path) -> No
         {"round": 1, "a": 3, "b": 5, "score_a": 400, "score_b": 300},
         {"round": 1, "bye": 4},
     ]), encoding="utf-8")
-    result = run("pair", "--players", players, "--rules", rules, "--round", "2",
-                 "--history", str(history), "--why")
+    result = run("club-pair", "--players", players, "--rules", rules, "--round", "2",
+                 "--history", str(history), "--reasons")
     assert result.exit_code == 0, result.output
     assert "Round 2, club night, koth" in result.stdout
     assert "Fay Late (6)" in result.stdout
@@ -83,7 +83,7 @@ def test_pair_with_history_avoids_repeats_and_prints_names(tmp_path: Path) -> No
 
 def test_random_needs_a_seed_and_repeats_with_it(tmp_path: Path) -> None:
     players, rules = files(tmp_path)
-    base = ("pair", "--players", players, "--rules", rules, "--round", "2", "--method", "random")
+    base = ("club-pair", "--players", players, "--rules", rules, "--round", "2", "--method", "random")
     missing = run(*base)
     assert missing.exit_code == 2 and "--seed" in missing.stderr
     one = run(*base, "--seed", "7", "--json")
@@ -93,12 +93,12 @@ def test_random_needs_a_seed_and_repeats_with_it(tmp_path: Path) -> None:
 
 def test_fees(tmp_path: Path) -> None:
     players, rules = files(tmp_path)
-    result = run("fees", "--players", players, "--rules", rules, "--json")
+    result = run("club-fees", "--players", players, "--rules", rules, "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert [f["amount"] for f in out["fees"]] == ["5", "4.00", "3.5", "5", "0", "5"]
     assert out["total"] == "22.50"
-    text = run("fees", "--players", players, "--rules", rules).stdout
+    text = run("club-fees", "--players", players, "--rules", rules).stdout
     assert "Eve, New (5): 0 (newcomer's session 1 of 1 free)" in text
     assert text.splitlines()[-1] == "total: 22.50"
 
@@ -115,10 +115,56 @@ def test_bad_files_say_what_is_wrong(tmp_path: Path) -> None:
     ]
     for players_text, rules_text, message in cases:
         players, rules = files(tmp_path, players_text, rules_text)
-        result = run("pair", "--players", players, "--rules", rules, "--round", "1")
+        result = run("club-pair", "--players", players, "--rules", rules, "--round", "1")
         assert result.exit_code == 2, (message, result.output)
         assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
     players, rules = files(tmp_path)
     (tmp_path / "h.json").write_text('[{"round": 1, "a": 1}]', encoding="utf-8")
-    result = run("pair", "--players", players, "--round", "2", "--history", str(tmp_path / "h.json"))
+    result = run("club-pair", "--players", players, "--round", "2", "--history", str(tmp_path / "h.json"))
     assert result.exit_code == 2 and "game 1: 'b' must be a whole number" in result.stderr
+
+
+ROOT = Path(__file__).resolve().parents[2]
+NIGHT = str(ROOT / "examples" / "club_night.toml")
+TONIGHT = str(ROOT / "examples" / "club_tonight.csv")
+
+
+def test_the_club_examples_pair_and_take_fees(tmp_path: Path) -> None:
+    """The files the README shows: the club's definition (the same file the bot takes) is
+    the rules, and its [[players]] ratings and [club.members] records fill in what tonight's
+    list leaves out."""
+    result = run("club-pair", "--players", TONIGHT, "--rules", NIGHT, "--round", "1", "--json",
+                 "--reasons")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    names = {1: "Ann Lee", 2: "Ben Ong", 3: "Cai Wen", 4: "Dev Rao", 5: "Eve Tan", 6: "Gus Koh"}
+    paired = sorted(tuple(sorted((names[a], names[b]))) for a, b in out["pairings"])
+    # Eve Tan (no record: a newcomer) meets neither of the top 2 regulars (protect_top = 2)
+    eve = next(p for p in paired if "Eve Tan" in p)
+    assert "Ann Lee" not in eve and "Ben Ong" not in eve
+    assert len(paired) == 3 and out["byes"] == []
+    result = run("club-fees", "--players", TONIGHT, "--rules", NIGHT, "--json")
+    assert result.exit_code == 0, result.output
+    fees = {names[f["number"]]: f["amount"] for f in json.loads(result.stdout)["fees"]}
+    # fee 5, senior (Ben) and student (Cai) 3, a newcomer's first night (Eve) free
+    assert fees == {"Ann Lee": "5", "Ben Ong": "3", "Cai Wen": "3", "Dev Rao": "5",
+                    "Eve Tan": "0", "Gus Koh": "5"}
+
+
+def test_a_players_csv_without_numbers_is_numbered_in_its_order() -> None:
+    """The players CSV of `tdbot players import` (name, rating, ...) serves for a night."""
+    result = run("club-pair", "--players", str(ROOT / "examples" / "players24.csv"),
+                 "--round", "1", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert len(out["pairings"]) == 12
+    assert sorted(n for pair in out["pairings"] for n in pair) == list(range(1, 25))
+
+
+def test_a_definition_that_is_no_club_is_refused(tmp_path: Path) -> None:
+    players, _ = files(tmp_path)
+    result = run("club-fees", "--players", players, "--rules",
+                 str(ROOT / "examples" / "sssg2016.toml"))
+    assert result.exit_code == 2
+    assert "is not a club night's definition (format = \"club\" with a [club] table)" in \
+        result.stderr

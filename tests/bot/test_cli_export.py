@@ -1,6 +1,6 @@
-"""`tdbot event export --json` and `tdbot bracket`: an 8-player knockout entered game by
-game with `tdbot report` exports the matches and places the core computes when it plays
-the same games (core/sssg.py), in the shape of `tdbot simulate --json`."""
+"""`tdbot event export --to json` and `tdbot event bracket`: an 8-player knockout entered game by
+game with `tdbot game report` exports the matches and places the core computes when it plays
+the same games (core/sssg.py), in the shape of `tdbot files simulate --json`."""
 
 from __future__ import annotations
 
@@ -83,9 +83,9 @@ def test_an_event_entered_by_tdbot_report_exports_what_the_core_computes(tmp_pat
     definition = tmp_path / "octo.toml"
     definition.write_text(DEFINITION)
     ok("event", "create", str(definition), "--db", db)
-    code, _, err = run("event", "export", "octo", "--json", "--db", db)
+    code, _, err = run("event", "export", "octo", "--to", "json", "--db", db)
     assert code == 2 and "no draw yet" in err
-    ok("draw-event", "octo", "--seed", "11", "--db", db)
+    ok("event", "draw", "octo", "--seed", "11", "--db", db)
     with sqlite3.connect(db) as conn:
         draw = json.loads(conn.execute("SELECT draw_json FROM events").fetchone()[0])
     event = sssg.from_record(draw)
@@ -101,12 +101,12 @@ def test_an_event_entered_by_tdbot_report_exports_what_the_core_computes(tmp_pat
             match = play(pm, rng)
             for g in match.games:
                 assert g.scores is not None and g.starter is not None
-                ok("report", "octo", pm.players[0], str(g.scores[0]), pm.players[1],
+                ok("game", "report", "octo", pm.players[0], str(g.scores[0]), pm.players[1],
                    str(g.scores[1]), "--starter", pm.players[g.starter], "--db", db)
             event = sssg.record(event, pm.id, match)
         if len(rounds) > 5:
             raise AssertionError("the event did not finish")
-    exported = json.loads(ok("event", "export", "octo", "--json", "--db", db))
+    exported = json.loads(ok("event", "export", "octo", "--to", "json", "--db", db))
     expected = event_record(event, rounds)
     assert comparable(exported) == comparable(expected)
     assert exported["placements"]["top"][:1] == [expected["matches"][-1]["winner"]]
@@ -119,10 +119,10 @@ def test_an_unfinished_event_exports_its_decided_matches_and_no_places(tmp_path:
     definition = tmp_path / "octo.toml"
     definition.write_text(DEFINITION)
     ok("event", "create", str(definition), "--db", db)
-    ok("draw-event", "octo", "--seed", "11", "--db", db)
+    ok("event", "draw", "octo", "--seed", "11", "--db", db)
     code, _, err = run("event", "export", "octo", "--db", db)
-    assert code == 2 and "--json" in err
-    exported = json.loads(ok("event", "export", "octo", "--json", "--db", db))
+    assert code == 2 and "--to" in err
+    exported = json.loads(ok("event", "export", "octo", "--to", "json", "--db", db))
     assert exported["matches"] == [] and exported["placements"] is None
     assert exported["players"] == 8 and exported["seed"] == 11
 
@@ -133,18 +133,18 @@ def test_tdbot_bracket_writes_one_png_per_picture_into_a_folder(tmp_path: Path) 
     definition.write_text(DEFINITION)
     ok("event", "create", str(definition), "--db", db)
     folder = tmp_path / "pictures"
-    code, _, err = run("bracket", "octo", "--out", str(folder), "--db", db)
+    code, _, err = run("event", "bracket", "octo", "--out", str(folder), "--db", db)
     assert code == 2 and "no draw yet" in err and not folder.exists()
-    ok("draw-event", "octo", "--seed", "11", "--db", db)
-    out = ok("bracket", "octo", "--out", str(folder), "--db", db)
+    ok("event", "draw", "octo", "--seed", "11", "--db", db)
+    out = ok("event", "bracket", "octo", "--out", str(folder), "--db", db)
     assert out.strip() == f"Wrote {folder / 'single.png'}"
     assert [p.name for p in folder.iterdir()] == ["single.png"]
     assert (folder / "single.png").read_bytes().startswith(b"\x89PNG")
-    code, _, err = run("bracket", "octo", "--out", str(folder), "--division", "plate",
+    code, _, err = run("event", "bracket", "octo", "--out", str(folder), "--division", "plate",
                        "--db", db)
     assert code == 2 and "--division plate: this event's pictures are single" in err
     # a file name, as the option once took, is refused, saying what to give instead
-    code, _, err = run("bracket", "octo", "--out", str(tmp_path / "b.png"), "--db", db)
+    code, _, err = run("event", "bracket", "octo", "--out", str(tmp_path / "b.png"), "--db", db)
     assert code == 2 and "give a folder" in err and not (tmp_path / "b.png").exists()
-    code, _, err = run("bracket", "octo", "--out", str(folder / "single.png"), "--db", db)
+    code, _, err = run("event", "bracket", "octo", "--out", str(folder / "single.png"), "--db", db)
     assert code == 2 and "give a folder" in err

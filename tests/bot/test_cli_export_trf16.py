@@ -1,4 +1,4 @@
-"""`tdbot export --to trf` writes files a strict TRF16 reader (and so bbpPairings) accepts.
+"""`tdbot files export --to trf` writes files a strict TRF16 reader (and so bbpPairings) accepts.
 
 Every tournament file the project ships (examples/*.t, examples/*.trf, tests/data/*) is
 exported, checked line by line by :mod:`tests.core.trf16_strict`, and read back with the
@@ -28,7 +28,7 @@ runner = CliRunner()
 
 
 def _export(path: Path, *extra: str) -> tuple[str, str]:
-    result = runner.invoke(app, ["export", "--in", str(path), "--to", "trf", *extra])
+    result = runner.invoke(app, ["files", "export", "--in", str(path), "--to", "trf", *extra])
     assert result.exit_code == 0, result.output
     return result.stdout, result.stderr
 
@@ -74,11 +74,11 @@ def test_a_trf_file_keeps_its_own_xxr() -> None:
 
 
 def test_too_few_total_rounds_are_refused() -> None:
-    result = runner.invoke(app, ["export", "--in", str(ROOT / "examples" / "club.t"), "--to", "trf",
+    result = runner.invoke(app, ["files", "export", "--in", str(ROOT / "examples" / "club.t"), "--to", "trf",
                                  "--total-rounds", "3"])
     assert result.exit_code == 2
     assert "holds 5 rounds" in result.stderr and "3 rounds is too few" in result.stderr
-    other = runner.invoke(app, ["export", "--in", str(ROOT / "examples" / "club.t"), "--to", "tsh",
+    other = runner.invoke(app, ["files", "export", "--in", str(ROOT / "examples" / "club.t"), "--to", "tsh",
                                 "--total-rounds", "8"])
     assert other.exit_code == 2 and "only a TRF file" in other.stderr
 

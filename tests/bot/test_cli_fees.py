@@ -1,4 +1,4 @@
-"""`tdbot cost` and `tdbot prizes` (SSSg 2016 Annex A paras 7-9): the pools come from the
+"""`tdbot fees cost` and `tdbot fees prizes` (SSSg 2016 Annex A paras 7-9): the pools come from the
 fees actually paid, costs come off in proportion, 90% goes to prizes, and para 8's
 guarantees (multiples of the fees each winner paid) are checked against the pool.
 
@@ -35,7 +35,7 @@ def ok(db: str, *args: str) -> str:
 def db(tmp_path: Path) -> str:
     path = str(tmp_path / "t.db")
     ok(path, "event", "create", str(CLUB_CUP))
-    ok(path, "draw-event", "club-cup", "--seed", "2026")
+    ok(path, "event", "draw", "club-cup", "--seed", "2026")
     return path
 
 
@@ -43,26 +43,26 @@ def play_out(db: str) -> None:
     """Everyone pays the SF; Ann and Ben win their SFs 2-0 and pay the Final; Ann wins it."""
     closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
     for name in ("Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao"):
-        ok(db, "pay", "club-cup", name, "SF")
+        ok(db, "fees", "pay", "club-cup", name, "SF")
     ok(db, "round", "open", "club-cup", "SF", "--closes", closes)
     for winner, loser in (("Ann Lee", "Dev Rao"), ("Ben Ong", "Cai Wen")):
-        ok(db, "report", "club-cup", winner, "400", loser, "300", "--starter", winner)
-        ok(db, "report", "club-cup", winner, "410", loser, "320")
+        ok(db, "game", "report", "club-cup", winner, "400", loser, "300", "--starter", winner)
+        ok(db, "game", "report", "club-cup", winner, "410", loser, "320")
     ok(db, "round", "close", "club-cup", "SF")
     for name in ("Ann Lee", "Ben Ong"):
-        ok(db, "pay", "club-cup", name, "Final")
+        ok(db, "fees", "pay", "club-cup", name, "Final")
     ok(db, "round", "open", "club-cup", "Final", "--closes", closes)
-    ok(db, "report", "club-cup", "Ann Lee", "400", "Ben Ong", "300", "--starter", "Ann Lee")
+    ok(db, "game", "report", "club-cup", "Ann Lee", "400", "Ben Ong", "300", "--starter", "Ann Lee")
     for _ in range(2):
-        ok(db, "report", "club-cup", "Ann Lee", "400", "Ben Ong", "300")
+        ok(db, "game", "report", "club-cup", "Ann Lee", "400", "Ben Ong", "300")
 
 
 def test_prizes_before_the_end_show_the_pool_and_wait_for_the_guarantees(db: str) -> None:
-    ok(db, "pay", "club-cup", "Ann Lee", "SF")
-    ok(db, "pay", "club-cup", "Dev Rao", "SF")
-    out = ok(db, "cost", "club-cup", "2.50", "--note", "scoresheets")
+    ok(db, "fees", "pay", "club-cup", "Ann Lee", "SF")
+    ok(db, "fees", "pay", "club-cup", "Dev Rao", "SF")
+    out = ok(db, "fees", "cost", "club-cup", "2.50", "--note", "scoresheets")
     assert out == "cost recorded: SGD 2.50 (scoresheets); costs so far SGD 2.50\n"
-    lines = ok(db, "prizes", "club-cup").splitlines()
+    lines = ok(db, "fees", "prizes", "club-cup").splitlines()
     assert "Fees SGD 10.00, costs SGD 2.50." in lines
     assert "Share of costs SGD 2.50, leaving SGD 7.50" in lines
     assert "Prizes (90%) SGD 6.75, to the SA SGD 0.75" in lines
@@ -72,8 +72,8 @@ def test_prizes_before_the_end_show_the_pool_and_wait_for_the_guarantees(db: str
 
 def test_a_finished_event_with_costs_shows_the_guarantees_and_the_shortfall(db: str) -> None:
     play_out(db)
-    ok(db, "cost", "club-cup", "10", "--note", "venue")
-    lines = ok(db, "prizes", "club-cup").splitlines()
+    ok(db, "fees", "cost", "club-cup", "10", "--note", "venue")
+    lines = ok(db, "fees", "prizes", "club-cup").splitlines()
     assert "Fees SGD 30.00, costs SGD 10.00." in lines
     assert "Prizes (90%) SGD 18.00, to the SA SGD 2.00" in lines
     # para 8: First 2.5x and Second 2x the SGD 10 they paid, Third 1.5x and Fourth more
@@ -87,9 +87,18 @@ def test_a_finished_event_with_costs_shows_the_guarantees_and_the_shortfall(db: 
 
 
 def test_a_cost_needs_a_note_and_a_real_amount(db: str) -> None:
-    code, out, err = run(db, "cost", "club-cup", "10")
+    code, out, err = run(db, "fees", "cost", "club-cup", "10")
     assert code == 2 and "--note is required" in err
-    code, out, err = run(db, "cost", "club-cup", "ten", "--note", "venue")
+    code, out, err = run(db, "fees", "cost", "club-cup", "ten", "--note", "venue")
     assert code == 2 and "AMOUNT 'ten'" in err
-    code, out, err = run(db, "prizes", "club-cup")
+    code, out, err = run(db, "fees", "prizes", "club-cup")
     assert code == 0 and "Fees SGD 0.00, costs SGD 0.00." in out
+
+
+def test_a_misspelt_name_gets_a_suggestion(db: str) -> None:
+    """The command line and the chat name players by one rule (core.names): a name that
+    matches nobody is answered with the closest names."""
+    code, out, err = run(db, "fees", "pay", "club-cup", "Ann Lea", "SF")
+    assert code == 2 and out == ""
+    assert err == ("tdbot: error: player 'Ann Lea': no such player in club-cup (did you mean "
+                   "Ann Lee?)\n")

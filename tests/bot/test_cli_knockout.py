@@ -1,4 +1,4 @@
-"""`tdbot draw` and `tdbot simulate` (SSSg rules, SSSg 2016: Schedule and Details, Annex A
+"""`tdbot files draw` and `tdbot files simulate` (SSSg rules, SSSg 2016: Schedule and Details, Annex A
 paras 1-4, 8 and footnote 4): the contract others test against."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def test_simulate_sssg_24_has_the_2016_shape():
     """8 best-of-9 qualifying matches with byes for the 8 highest-rated, a 16-player top
     division on the para 4 schedule ending in a BO18 grand final one game up (para 2),
     an 8-player plate from BO9 (footnote 4), 2 plate prizes (para 8)."""
-    result = run("simulate", "--format", "sssg", "--players", str(EXAMPLE), "--seed", "1", "--json")
+    result = run("files", "simulate", "--format", "sssg", "--players", str(EXAMPLE), "--seed", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["seed"] == 1
@@ -72,7 +72,7 @@ def test_simulate_sssg_24_has_the_2016_shape():
 
 
 def test_simulate_includes_tied_games_and_game_byes():
-    result = run("simulate", "--players", str(EXAMPLE), "--seed", "1", "--json")
+    result = run("files", "simulate", "--players", str(EXAMPLE), "--seed", "1", "--json")
     games = [g for m in json.loads(result.stdout)["matches"] for g in m["games"]]
     assert any("bye" in g for g in games)
     assert any("scores" in g and g["scores"][0] == g["scores"][1] for g in games)
@@ -101,7 +101,7 @@ def test_simulated_games_replay_to_the_same_result_and_void_markers(seed):
     no longer count (para 14: after the decision; para 28: a game bye awarded after the
     match was thought decided moves the decision earlier); and in a match without game
     byes every game was started by whom paras 15-16 say (a tile draw leaves it open)."""
-    result = run("simulate", "--players", str(EXAMPLE), "--seed", str(seed), "--json")
+    result = run("files", "simulate", "--players", str(EXAMPLE), "--seed", str(seed), "--json")
     data = json.loads(result.stdout)
     for m in data["matches"]:
         match = _rebuilt(m)
@@ -124,7 +124,7 @@ def test_simulate_shows_games_voided_by_a_late_game_bye_para_28():
     simulation includes such late byes, so the void markers of the contract appear."""
     voids = mentioned = 0
     for seed in range(1, 6):
-        args = ("simulate", "--players", str(EXAMPLE), "--seed", str(seed))
+        args = ("files", "simulate", "--players", str(EXAMPLE), "--seed", str(seed))
         data = json.loads(run(*args, "--json").stdout)
         voids += sum(1 for m in data["matches"] for g in m["games"] if g.get("void"))
         mentioned += run(*args).stdout.count("void (para 28)")
@@ -134,24 +134,24 @@ def test_simulate_shows_games_voided_by_a_late_game_bye_para_28():
 def test_the_same_seed_gives_the_same_output_and_the_seed_is_printed():
     """Paras 1 and 3: fixtures and positions 'determined by random draw'; the draw takes a
     seed and prints it, so anyone can re-run it and get the same bracket."""
-    a = run("simulate", "--players", str(EXAMPLE), "--seed", "7")
-    b = run("simulate", "--players", str(EXAMPLE), "--seed", "7")
-    c = run("simulate", "--players", str(EXAMPLE), "--seed", "8")
+    a = run("files", "simulate", "--players", str(EXAMPLE), "--seed", "7")
+    b = run("files", "simulate", "--players", str(EXAMPLE), "--seed", "7")
+    c = run("files", "simulate", "--players", str(EXAMPLE), "--seed", "8")
     assert a.exit_code == 0 and a.stdout == b.stdout != c.stdout
     assert "seed 7" in a.stdout and "Grand Final" in a.stdout and "1st" in a.stdout
-    d1 = run("draw", "--players", str(EXAMPLE), "--seed", "7")
-    d2 = run("draw", "--players", str(EXAMPLE), "--seed", "7")
+    d1 = run("files", "draw", "--players", str(EXAMPLE), "--seed", "7")
+    d2 = run("files", "draw", "--players", str(EXAMPLE), "--seed", "7")
     assert d1.stdout == d2.stdout and "seed 7" in d1.stdout
 
 
 def test_draw_shows_the_qualifying_and_the_slots_that_depend_on_it():
-    result = run("draw", "--format", "sssg", "--players", str(EXAMPLE), "--seed", "1")
+    result = run("files", "draw", "--format", "sssg", "--players", str(EXAMPLE), "--seed", "1")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.count("\n    Q") == 8
     assert "winner of Q" in out and "loser of T1" in out and "Losers' Final" in out
     assert "Plate" in out and "Drawn when the qualifying round is over" in out
-    data = json.loads(run("draw", "--players", str(EXAMPLE), "--seed", "1", "--json").stdout)
+    data = json.loads(run("files", "draw", "--players", str(EXAMPLE), "--seed", "1", "--json").stdout)
     assert len(data["qualifying"]) == 8 and len(data["byes"]) == 8
     assert data["top"]["kind"] == "double" and data["plate"]["seating"] == []
 
@@ -161,10 +161,10 @@ def test_draw_shows_the_qualifying_and_the_slots_that_depend_on_it():
 def test_plain_brackets_of_any_size(tmp_path, fmt, n):
     csv = tmp_path / "p.csv"
     csv.write_text("name,rating\n" + "".join(f"p{i},{1500 + i}\n" for i in range(n)))
-    drawn = run("draw", "--format", fmt, "--players", str(csv), "--seed", "3", "--json")
+    drawn = run("files", "draw", "--format", fmt, "--players", str(csv), "--seed", "3", "--json")
     assert drawn.exit_code == 0, drawn.output
     assert json.loads(drawn.stdout)["top"]["kind"] == fmt
-    result = run("simulate", "--format", fmt, "--players", str(csv), "--seed", "3", "--json")
+    result = run("files", "simulate", "--format", fmt, "--players", str(csv), "--seed", "3", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert sorted(data["placements"]["top"]) == sorted(f"p{i}" for i in range(n))
@@ -200,7 +200,7 @@ def test_bad_players_files_get_one_line_and_exit_code_2(tmp_path, content, messa
     csv = tmp_path / "p.csv"
     csv.write_text(content)
     for command in ("draw", "simulate"):
-        result = run(command, "--players", str(csv), "--seed", "1")
+        result = run("files", command, "--players", str(csv), "--seed", "1")
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and message in lines[0], result.stderr
@@ -210,19 +210,19 @@ def test_a_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path):
     """A spreadsheet saved as Latin-1 or UTF-16 must get one line saying how to fix it."""
     csv = tmp_path / "p.csv"
     csv.write_bytes("name,rating\nZoë,1500\nBob,1400\n".encode("utf-16"))
-    result = run("draw", "--players", str(csv), "--seed", "1")
+    result = run("files", "draw", "--players", str(csv), "--seed", "1")
     assert result.exit_code == 2, result.output
     assert "not UTF-8" in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 def test_unknown_format_and_options_are_named():
-    result = run("draw", "--format", "swiss", "--players", str(EXAMPLE), "--seed", "1")
+    result = run("files", "draw", "--format", "swiss", "--players", str(EXAMPLE), "--seed", "1")
     assert result.exit_code == 2 and "--format 'swiss'" in result.stderr
     result = run(
-        "draw", "--format", "double", "--grand-final", "x", "--players", str(EXAMPLE), "--seed", "1"
+        "files", "draw", "--format", "double", "--grand-final", "x", "--players", str(EXAMPLE), "--seed", "1"
     )
     assert result.exit_code == 2 and "--grand-final" in result.stderr
-    result = run("simulate", "--players", str(EXAMPLE) + ".missing", "--seed", "1")
+    result = run("files", "simulate", "--players", str(EXAMPLE) + ".missing", "--seed", "1")
     assert result.exit_code == 2 and "cannot read" in result.stderr
 
 
@@ -235,7 +235,7 @@ def players_csv(tmp_path, n: int) -> Path:
 def test_draw_names_who_can_fill_a_qualifier_slot(tmp_path):
     """17-24 players: the top division is drawn at once (its seeds are the bye-holders,
     para 3), so a slot reads 'winner of Q3 (A / B)': a TD sees who may come."""
-    out = run("draw", "--players", str(EXAMPLE), "--seed", "1").stdout
+    out = run("files", "draw", "--players", str(EXAMPLE), "--seed", "1").stdout
     q1 = next(line for line in out.splitlines() if line.strip().startswith("Q1 "))
     a, b = (part.split(" (")[0].strip() for part in q1.split("Q1", 1)[1].split("  v  "))
     assert f"winner of Q1 ({a} / {b})" in out
@@ -246,7 +246,7 @@ def test_draw_names_who_can_fill_a_qualifier_slot(tmp_path):
 def test_draw_of_a_division_drawn_after_qualifying_says_so(tmp_path):
     """25-32 players: both divisions are seeded after qualifying (para 3): the first round
     is not shown as empty seats but as drawn later, with the byes the plate will have."""
-    out = run("draw", "--players", str(players_csv(tmp_path, 28)), "--seed", "1").stdout
+    out = run("files", "draw", "--players", str(players_csv(tmp_path, 28)), "--seed", "1").stdout
     assert "T1-T8: drawn when the qualifying round is over" in out
     assert "P1-P8: drawn when the qualifying round is over" in out
     assert "4 byes to the highest-rated (para 2)" in out
@@ -256,7 +256,7 @@ def test_draw_of_a_division_drawn_after_qualifying_says_so(tmp_path):
 @pytest.mark.parametrize("n", [12, 16, 40, 70])
 def test_draw_reads_well_for_any_sssg_field(tmp_path, n):
     """Every size prints without 'bye v bye' or empty seats; 16 or fewer: no qualifying."""
-    result = run("draw", "--players", str(players_csv(tmp_path, n)), "--seed", "3")
+    result = run("files", "draw", "--players", str(players_csv(tmp_path, n)), "--seed", "3")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "bye  v  bye" not in out and "seat " not in out
@@ -267,12 +267,12 @@ def test_draw_reads_well_for_any_sssg_field(tmp_path, n):
 def test_byes_read_as_byes_in_plain_brackets(tmp_path):
     """Para 2: byes to the top seeds; the bye-holder goes through without playing, and a
     lower-bracket match with two byes is no match at all."""
-    out = run("draw", "--format", "double", "--players", str(players_csv(tmp_path, 5)),
+    out = run("files", "draw", "--format", "double", "--players", str(players_csv(tmp_path, 5)),
               "--seed", "1").stdout  # fmt: skip
     assert out.count(": bye (goes through without playing)") >= 3
     assert "no match: both slots are byes" in out
     assert "Seeds: [1] Player 00, [2] Player 01" in out
-    single = run("draw", "--format", "single", "--players", str(players_csv(tmp_path, 13)),
+    single = run("files", "draw", "--format", "single", "--players", str(players_csv(tmp_path, 13)),
                  "--seed", "1").stdout  # fmt: skip
     assert single.count(": bye (goes through without playing)") == 3
 
@@ -281,14 +281,14 @@ def test_third_place_option(tmp_path):
     """Footnote 8: an optional third-place match (plate, or a single elimination); a
     double elimination has none (its lower bracket decides third)."""
     csv = str(players_csv(tmp_path, 40))
-    data = json.loads(run("simulate", "--players", csv, "--seed", "2", "--third-place",
+    data = json.loads(run("files", "simulate", "--players", csv, "--seed", "2", "--third-place",
                           "--json").stdout)  # fmt: skip
     third = [m for m in data["matches"] if m["round"] == "3rd place"]
     assert len(third) == 1 and third[0]["division"] == "plate"
     assert data["placements"]["plate"][2] == third[0]["winner"]
-    single = run("draw", "--format", "single", "--third-place", "--players", csv, "--seed", "1")
+    single = run("files", "draw", "--format", "single", "--third-place", "--players", csv, "--seed", "1")
     assert "3rd place" in single.stdout
-    result = run("draw", "--format", "double", "--third-place", "--players", csv, "--seed", "1")
+    result = run("files", "draw", "--format", "double", "--third-place", "--players", csv, "--seed", "1")
     assert result.exit_code == 2 and "--third-place" in result.stderr
 
 
@@ -307,7 +307,7 @@ def test_third_place_option(tmp_path):
 def test_options_the_format_does_not_use_are_refused_not_ignored(args, message):
     """A TD who passes --best-of to an SSSg draw must not believe it took effect: para 4
     and footnote 4 fix the SSSg best-of."""
-    result = run("draw", "--players", str(EXAMPLE), "--seed", "1", *args)
+    result = run("files", "draw", "--players", str(EXAMPLE), "--seed", "1", *args)
     assert result.exit_code == 2 and message in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
@@ -315,7 +315,7 @@ def test_options_the_format_does_not_use_are_refused_not_ignored(args, message):
 def test_a_reserved_name_is_refused_with_the_file_named(tmp_path):
     csv = tmp_path / "p.csv"
     csv.write_text("name,rating\nwinner of Q1,1500\nBob,1400\nCat,1300\n")
-    result = run("draw", "--players", str(csv), "--seed", "1")
+    result = run("files", "draw", "--players", str(csv), "--seed", "1")
     assert result.exit_code == 2 and f"--players {csv}" in result.stderr
     assert "rename the player" in result.stderr
 
@@ -324,13 +324,13 @@ def test_a_cancelled_plate_names_who_plays_no_further(tmp_path):
     """Footnote 1: 17 players leave one qualifying loser, too few for a plate; the
     simulation says who that is instead of dropping them silently."""
     csv = str(players_csv(tmp_path, 17))
-    data = json.loads(run("simulate", "--players", csv, "--seed", "1", "--json").stdout)
+    data = json.loads(run("files", "simulate", "--players", csv, "--seed", "1", "--json").stdout)
     loser = next(
         p for m in data["matches"] if m["division"] == "qualifying"
         for p in m["players"] if p != m["winner"]
     )  # fmt: skip
     assert data["placements"]["plate"] == [] and data["plate_cancelled"] == [loser]
-    text = run("simulate", "--players", csv, "--seed", "1").stdout
+    text = run("files", "simulate", "--players", csv, "--seed", "1").stdout
     assert (
         f"Plate: cancelled, too few players (Annex A footnote 1); out after qualifying: {loser}"
         in text
@@ -345,8 +345,8 @@ def test_the_same_players_in_another_order_give_the_same_draw(tmp_path):
     flipped.write_text("\n".join([rows[0], *reversed(rows[1:])]) + "\n")
     for seed in ("1", "2", "3", "4"):
         for command in ("draw", "simulate"):
-            a = run(command, "--players", str(EXAMPLE), "--seed", seed).stdout
-            b = run(command, "--players", str(flipped), "--seed", seed).stdout
+            a = run("files", command, "--players", str(EXAMPLE), "--seed", seed).stdout
+            b = run("files", command, "--players", str(flipped), "--seed", seed).stdout
             assert a == b
 
 
@@ -355,7 +355,7 @@ def test_a_semicolon_or_tab_separated_file_is_read(tmp_path):
     for sep in (";", "\t"):
         csv = tmp_path / "p.csv"
         csv.write_text(f"name{sep}rating\nLim, Ann{sep}1500\nBob{sep}1400\n")
-        result = run("draw", "--format", "single", "--players", str(csv), "--seed", "1")
+        result = run("files", "draw", "--format", "single", "--players", str(csv), "--seed", "1")
         assert result.exit_code == 0, result.output
         assert "Lim, Ann [1] (1500)  v  Bob (1400)" in result.stdout
 
@@ -374,7 +374,7 @@ def test_a_semicolon_or_tab_separated_file_is_read(tmp_path):
 )  # fmt: skip
 def test_a_field_over_32_says_who_goes_up(tmp_path, n, top, plate):
     """Footnote 2 and para 27, as the draw explains them before the qualifying round."""
-    out = run("draw", "--players", str(players_csv(tmp_path, n)), "--seed", "1").stdout
+    out = run("files", "draw", "--players", str(players_csv(tmp_path, n)), "--seed", "1").stdout
     assert top in out and plate in out
 
 
@@ -386,7 +386,7 @@ def test_a_rating_tie_at_the_bye_cut_says_the_draw_decided_it(tmp_path):
     rows[7] = "Player 07,1920"
     rows[8] = "Player 08,1920"  # level with the 8th: one gets the last bye
     csv.write_text("name,rating\n" + "\n".join(rows) + "\n")
-    out = run("draw", "--players", str(csv), "--seed", "1").stdout
+    out = run("files", "draw", "--players", str(csv), "--seed", "1").stdout
     line = next(x for x in out.splitlines() if "Equal rating 1920" in x)
     assert "in the order the draw gave them" in line
     first = line.split(": ", 1)[1].split(", ")[0]

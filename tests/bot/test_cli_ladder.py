@@ -69,6 +69,9 @@ def test_refusals_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     assert code == 2 and "nobody called 'Zed'" in err
     code, _, err = ladder("result", str(club), "Bob", "4x2", "Ann", "380")
     assert code == 2 and "Bob's score '4x2'" in err
+    code, _, err = ladder("result", str(club), "Bob", "-5", "Ann", "380")
+    assert code == 2 and err == ("tdbot: error: Bob's score '-5': scores are whole numbers, 0 "
+                                 "or more, such as 412\n")
     code, _, err = ladder("challenge", str(club), "Bob", "Ann", "--at", "yesterday")
     assert code == 2 and "--at 'yesterday'" in err
     assert club.read_text() == before

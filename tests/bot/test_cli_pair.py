@@ -1,4 +1,4 @@
-"""`tdbot pair`: reads a tsh file, pairs the next round, prints text or JSON.
+"""`tdbot files pair`: reads a tsh file, pairs the next round, prints text or JSON.
 
 Pairing rules are the core's (Director's Manual appendix, see tests/core/test_koth.py etc.);
 here: the command's options, defaults, output shapes and one-line errors (exit 2).
@@ -36,7 +36,7 @@ def write(tmp_path: Path, text: str, name: str = "a.t") -> Path:
 
 
 def run(*args: str):
-    return runner.invoke(app, ["pair", *args])
+    return runner.invoke(app, ["files", "pair", *args])
 
 
 def test_json_output_pairs_next_round(tmp_path: Path) -> None:
@@ -51,12 +51,12 @@ def test_json_output_pairs_next_round(tmp_path: Path) -> None:
 
 def test_why_gives_a_reason_per_pair(tmp_path: Path) -> None:
     path = write(tmp_path, SIX)
-    result = run("--system", "fp4", "--in", str(path), "--why")
+    result = run("--system", "fp4", "--in", str(path), "--reasons")
     assert result.exit_code == 0, result.output
     assert "FP4" in result.stdout and "paired" in result.stdout
     lines = [line for line in result.stdout.splitlines() if " v " in line and "." in line[:6]]
     assert len(lines) == 3
-    data = json.loads(run("--system", "fp4", "--in", str(path), "--json", "--why").stdout)
+    data = json.loads(run("--system", "fp4", "--in", str(path), "--json", "--reasons").stdout)
     assert len(data["reasons"]) == 3
 
 
@@ -125,6 +125,7 @@ def test_missing_and_malformed_files(tmp_path: Path) -> None:
     other = write(tmp_path, "Ann, A 1900 2; 400\nBob, B 1800 1; 300\nCat, C 1700 x; 1\n", "b.t")
     messages = set()
     for args in (["pair", "--system", "koth"], ["standings"], ["export", "--to", "naspa"]):
+        args = ["files", *args]
         result = runner.invoke(app, [*args, "--in", str(other)])
         assert result.exit_code == 2
         assert result.stderr.startswith(f"tdbot: error: {other}:3: "), result.stderr
@@ -144,7 +145,7 @@ E 1500 2 1 3 6; 300 300 400 400
 F 1400 1 4 2 5; 300 300 400 300
 """
     path = write(tmp_path, text)
-    result = run("--system", "koth", "--in", str(path), "--json", "--why",
+    result = run("--system", "koth", "--in", str(path), "--json", "--reasons",
                  "--gibson", "--prize-places", "1", "--rounds-left", "1")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
@@ -182,7 +183,7 @@ def test_avoid_teams_forbids_team_mates(tmp_path: Path) -> None:
     path = write(tmp_path, text)
     plain = json.loads(run("--system", "koth", "--in", str(path), "--json").stdout)
     assert plain["pairings"] == [[1, 2], [3, 4]]
-    result = run("--system", "koth", "--in", str(path), "--json", "--why", "--avoid-teams")
+    result = run("--system", "koth", "--in", str(path), "--json", "--reasons", "--avoid-teams")
     out = json.loads(result.stdout)
     assert {tuple(sorted(p)) for p in out["pairings"]} & {(1, 2), (3, 4)} == set()
     assert "may not meet (same team, Red)" in " ".join(t for _, t in out["reasons"])

@@ -1,4 +1,4 @@
-"""`tdbot pair --out FILE` writes the round into a tsh file, often the --in file itself: it
+"""`tdbot files pair --out FILE` writes the round into a tsh file, often the --in file itself: it
 says so, so that a TD knows the file changed (in the text, or on stderr beside --json)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ runner = CliRunner()
 def test_out_says_which_round_it_wrote_where(tmp_path: Path) -> None:
     path = tmp_path / "a.t"
     path.write_text(TSH.read_text(encoding="utf-8"), encoding="utf-8")
-    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(path), "--out", str(path)])
+    result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(path), "--out", str(path)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Round 24")
     assert result.stdout.endswith(f"\nwrote round 24 pairings to {path}\n")
@@ -28,7 +28,7 @@ def test_out_with_json_keeps_stdout_json_and_says_it_on_stderr(tmp_path: Path) -
     path = tmp_path / "a.t"
     path.write_text(TSH.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "b.t"
-    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(path), "--out", str(out),
+    result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(path), "--out", str(out),
                                  "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["round"] == 24
@@ -36,5 +36,5 @@ def test_out_with_json_keeps_stdout_json_and_says_it_on_stderr(tmp_path: Path) -
 
 
 def test_without_out_nothing_is_said_about_files() -> None:
-    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(TSH)])
+    result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(TSH)])
     assert result.exit_code == 0 and "wrote" not in result.output

@@ -1,4 +1,4 @@
-"""`tdbot pair --system NAME`: every system of issue 4 reachable from the command line,
+"""`tdbot files pair --system NAME`: every system of issue 4 reachable from the command line,
 by its short name and by the long name the issue uses, with its options.
 
 The rules themselves are tested in tests/core (one file per system, from the seeds);
@@ -52,7 +52,7 @@ def tsh_file(tmp_path: Path, n: int, rounds: int) -> Path:
 
 
 def pair_json(*args: str) -> dict:
-    result = runner.invoke(app, ["pair", *args, "--json"])
+    result = runner.invoke(app, ["files", "pair", *args, "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -158,14 +158,14 @@ def test_uscf_swiss_accepts_avoid_teams_and_total_rounds(tmp_path: Path) -> None
 
 def test_an_option_a_system_does_not_take_lists_the_ones_it_does(tmp_path: Path) -> None:
     path = tsh_file(tmp_path, 8, 2)
-    result = runner.invoke(app, ["pair", "--system", "snake", "--in", str(path),
+    result = runner.invoke(app, ["files", "pair", "--system", "snake", "--in", str(path),
                                  "--set", "colour=white"])
     assert result.exit_code == 2
     assert "--set colour does not apply to --system snake; it takes --set groups=" in result.stderr
 
 
 def test_unknown_system_lists_long_and_short_names(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["pair", "--system", "dutch", "--in",
+    result = runner.invoke(app, ["files", "pair", "--system", "dutch", "--in",
                                  str(tsh_file(tmp_path, 4, 0))])
     assert result.exit_code == 2
     assert "round-robin (= rr)" in result.stderr and "uscf-swiss (= uscf)" in result.stderr
@@ -201,7 +201,7 @@ def write(tmp_path: Path, div: Division) -> Path:
 
 
 def standings(path: Path) -> list[dict]:
-    result = runner.invoke(app, ["standings", "--in", str(path), "--json"])
+    result = runner.invoke(app, ["files", "standings", "--in", str(path), "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -219,7 +219,7 @@ def test_gibson_worked_example_top_four_one_round_left(tmp_path: Path, system: s
     expected = max(tens, key=lambda row: row["spread"])["number"]
     extra = {"portland": ("--last-swiss-round", "17"),
              "lagged": ("--lagged-rounds", "5")}.get(system, ())
-    out = pair_json("--system", system, "--in", str(path), *extra, "--why", "--gibson",
+    out = pair_json("--system", system, "--in", str(path), *extra, "--reasons", "--gibson",
                     "--prize-places", "4", "--total-rounds", "17")
     assert_valid(out, 12, 17)
     assert sorted([leader, expected]) in [sorted(p) for p in out["pairings"]]
@@ -230,12 +230,12 @@ def test_gibson_worked_example_top_four_one_round_left(tmp_path: Path, system: s
 def test_gibson_clinch_example_14_2_against_11_5(tmp_path: Path) -> None:
     # Director's Manual: A at 14-2 and B at 11-5 with two rounds to play: A has clinched.
     path = write(tmp_path, records([14, 11, 10, 9, 8, 8, 8, 8, 8, 6, 3, 3], 16))
-    out = pair_json("--system", "koth", "--in", str(path), "--why", "--gibson",
+    out = pair_json("--system", "koth", "--in", str(path), "--reasons", "--gibson",
                     "--prize-places", "3", "--rounds-left", "2")
     assert "1 has clinched" in " ".join(text for _, text in out["reasons"])
     # One win fewer (13-3) and B could still tie: nobody is Gibsonized.
     path = write(tmp_path, records([13, 11, 10, 10, 8, 8, 8, 8, 8, 6, 4, 2], 16))
-    out = pair_json("--system", "koth", "--in", str(path), "--why", "--gibson",
+    out = pair_json("--system", "koth", "--in", str(path), "--reasons", "--gibson",
                     "--prize-places", "3", "--rounds-left", "2")
     assert "Gibson" not in " ".join(text for _, text in out["reasons"])
 
@@ -251,7 +251,7 @@ def test_gibson_spread_limits_from_the_cli(tmp_path: Path) -> None:
         assert (table[0]["number"], table[0]["wins"], table[1]["wins"]) == (1, 12, 11)
         gap = table[0]["spread"] - table[1]["spread"]
         gaps.append(gap)
-        args = ("--system", "koth", "--in", str(path), "--why", "--gibson",
+        args = ("--system", "koth", "--in", str(path), "--reasons", "--gibson",
                 "--prize-places", "3", "--rounds-left", "1")
         plain = " ".join(t for _, t in pair_json(*args)["reasons"])
         limited = " ".join(t for _, t in pair_json(*args, "--gibson-spread", "nsc2006")["reasons"])
@@ -270,9 +270,9 @@ def test_gibson_bad_options(tmp_path: Path) -> None:
          "--gibson-spread x"),
         (("--gibson-spread", "nsc2006"), "only apply with --gibson"),
     ]:
-        result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(path), *args])
+        result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(path), *args])
         assert result.exit_code == 2 and message in result.stderr, (args, result.stderr)
-    result = runner.invoke(app, ["pair", "--system", "rr", "--in", str(path), "--gibson",
+    result = runner.invoke(app, ["files", "pair", "--system", "rr", "--in", str(path), "--gibson",
                                  "--prize-places", "2", "--rounds-left", "1"])
     assert result.exit_code == 2 and "--gibson does not apply to --system rr" in result.stderr
 
@@ -283,7 +283,7 @@ TSH = Path(__file__).parent.parent / "data" / "tsh_a_2023.t"
 
 
 def test_koth_on_a_real_tsh_file_as_a_td_reads_it() -> None:
-    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(TSH)])
+    result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(TSH)])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "Round 24, division tsh_a_2023, koth (the first named goes first):"
@@ -307,11 +307,11 @@ def test_koth_on_a_real_tsh_file_as_a_td_reads_it() -> None:
 
 
 def test_max_repeats_applies_only_to_koth_and_fp() -> None:
-    result = runner.invoke(app, ["pair", "--system", "swiss", "--in", str(TSH),
+    result = runner.invoke(app, ["files", "pair", "--system", "swiss", "--in", str(TSH),
                                  "--max-repeats", "2"])
     assert result.exit_code == 2
     assert "--max-repeats does not apply to --system swiss" in result.stderr
-    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(TSH),
+    result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(TSH),
                                  "--max-repeats", "2", "--repeats"])
     assert result.exit_code == 2 and "either repeats" in result.stderr
 
@@ -324,7 +324,7 @@ def test_gibson_counts_a_round_paired_but_not_yet_played_as_left(tmp_path: Path)
     pending = Pairings(17, tuple((k, k + 1) for k in range(1, 13, 2)))
     path = tmp_path / "lagged.t"
     path.write_text(write_tsh([TshDivision(div, (pending,))]), encoding="utf-8")
-    args = ("--system", "portland", "--last-swiss-round", "18", "--in", str(path), "--why",
+    args = ("--system", "portland", "--last-swiss-round", "18", "--in", str(path), "--reasons",
             "--gibson", "--prize-places", "3")
     out = pair_json(*args, "--total-rounds", "18")
     assert out["round"] == 18
@@ -343,7 +343,7 @@ def test_two_gibsonized_players_meet_each_other_from_the_cli(tmp_path: Path) -> 
     # NSC 2006 notes, Basic Approach with two winners (--top-places 2): 1 (20 wins) and 2 (19)
     # are sure of the two top places with two rounds left, so they meet each other.
     path = write(tmp_path, records([20, 19, 15, 14, 12, 11, 10, 9, 8, 7, 5, 2], 22))
-    out = pair_json("--system", "koth", "--in", str(path), "--why", "--gibson",
+    out = pair_json("--system", "koth", "--in", str(path), "--reasons", "--gibson",
                     "--prize-places", "4", "--top-places", "2", "--total-rounds", "24")
     assert [1, 2] in [sorted(p) for p in out["pairings"]]
     assert "1 and 2 have both clinched" in " ".join(t for _, t in out["reasons"])
@@ -352,7 +352,7 @@ def test_two_gibsonized_players_meet_each_other_from_the_cli(tmp_path: Path) -> 
 def test_systems_lists_every_system_with_its_names_and_options() -> None:
     from core.pairing.registry import ALIASES, SYSTEMS
 
-    result = runner.invoke(app, ["systems"])
+    result = runner.invoke(app, ["files", "systems"])
     assert result.exit_code == 0, result.output
     text = result.stdout
     for name in SYSTEMS:
@@ -396,12 +396,12 @@ def test_pairing_past_a_round_without_results_says_so(tmp_path: Path) -> None:
     path = tmp_path / "a.t"
     path.write_text(TSH.read_text(encoding="utf-8"), encoding="utf-8")
     pair_json("--system", "koth", "--in", str(path), "--out", str(path))
-    result = runner.invoke(app, ["pair", "--system", "koth", "--in", str(path)])
+    result = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(path)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Round 25")
     assert ("note: round 24 is paired but without results yet: the pairs count as meetings, "
             "the games not in the standings (standings after round 23)") in result.stdout
-    plain = runner.invoke(app, ["pair", "--system", "koth", "--in", str(TSH)])
+    plain = runner.invoke(app, ["files", "pair", "--system", "koth", "--in", str(TSH)])
     assert "without results" not in plain.stdout
 
 
@@ -414,5 +414,5 @@ def test_out_refuses_what_a_t_file_cannot_take(tmp_path: Path) -> None:
         (("--in", str(path), "--system", "koth", "--round", "2", "--out", str(path)),
          "round 2 already has pairings or results"),
     ]:
-        result = runner.invoke(app, ["pair", *args])
+        result = runner.invoke(app, ["files", "pair", *args])
         assert result.exit_code == 2 and message in result.stderr, result.stderr

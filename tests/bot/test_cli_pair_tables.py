@@ -1,4 +1,4 @@
-"""`tdbot pair --all-rounds` and `--round R` ahead of the results, for the table systems.
+"""`tdbot files pair --all-rounds` and `--round R` ahead of the results, for the table systems.
 
 Director's Manual ("Tournament Structures"): round robin, snake and speed pairings "are computed
 for fixed number of rounds based on each player's starting rating, not dependent on game
@@ -35,13 +35,13 @@ def fresh(tmp_path: Path, n: int) -> Path:
 
 
 def pair(*args: str) -> tuple[str, str]:
-    result = runner.invoke(app, ["pair", *args])
+    result = runner.invoke(app, ["files", "pair", *args])
     assert result.exit_code == 0, result.output
     return result.stdout, result.stderr
 
 
 def refused(*args: str) -> str:
-    result = runner.invoke(app, ["pair", *args])
+    result = runner.invoke(app, ["files", "pair", *args])
     assert result.exit_code == 2, result.output
     return result.stderr
 

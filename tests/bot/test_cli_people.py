@@ -62,10 +62,10 @@ def test_journal_says_when_it_shows_only_the_last_entries(
 ) -> None:
     db = str(tmp_path / "t.db")
     assert run(runner, "event", "create", str(EXAMPLE), "--db", db)[0] == 0
-    code, out, _ = run(runner, "journal", "sssg-2016", "--db", db, "--limit", "1000")
+    code, out, _ = run(runner, "event", "journal", "sssg-2016", "--db", db, "--limit", "1000")
     total = len(out.splitlines())
     assert code == 0 and total > 3 and "--limit" not in out  # all of them: nothing to say
-    code, out, _ = run(runner, "journal", "sssg-2016", "--db", db, "--limit", "2")
+    code, out, _ = run(runner, "event", "journal", "sssg-2016", "--db", db, "--limit", "2")
     lines = out.splitlines()
     assert len(lines) == 3
     assert lines[-1] == f"the last 2 of {total} entries (--limit to see more)"
@@ -91,13 +91,13 @@ def test_an_event_remembers_the_bot_username_it_was_created_with(
     code, out, err = run(runner, "players", "import", "sssg-2016", str(csv), "--db", db)
     assert code == 0 and err == "", err  # no "replace YOUR_BOT" note
     assert re.search(r"^  Ann: https://t\.me/SSSgBot\?start=", out, re.M), out
-    code, out, err = run(runner, "invite", "sssg-2016", "adjudicator", "--db", db)
+    code, out, err = run(runner, "players", "invite", "sssg-2016", "adjudicator", "--db", db)
     assert code == 0 and out.startswith("https://t.me/SSSgBot?start=") and err == ""
     # --bot-username still overrides it, for this command only
-    code, out, _ = run(runner, "invite", "sssg-2016", "player", "--db", db,
+    code, out, _ = run(runner, "players", "invite", "sssg-2016", "player", "--db", db,
                        "--bot-username", "OtherBot")
     assert out.startswith("https://t.me/OtherBot?start=")
-    code, out, _ = run(runner, "invite", "1", "player", "--db", db)
+    code, out, _ = run(runner, "players", "invite", "1", "player", "--db", db)
     assert out.startswith("https://t.me/SSSgBot?start=")
 
 
@@ -107,6 +107,6 @@ def test_an_event_created_without_a_username_still_says_how_to_fix_its_links(
 ) -> None:
     db = str(tmp_path / "t.db")
     assert run(runner, "event", "create", str(EXAMPLE), "--db", db)[0] == 0
-    code, out, err = run(runner, "invite", "sssg-2016", "player", "--db", db)
+    code, out, err = run(runner, "players", "invite", "sssg-2016", "player", "--db", db)
     assert code == 0 and out.startswith("https://t.me/YOUR_BOT?start=")
     assert "TDBOT_BOT_USERNAME" in err

@@ -40,7 +40,7 @@ def _event(runner: CliRunner, tmp_path: Path) -> str:
 
 
 def test_migrate_creates_the_database(runner: CliRunner, tmp_path: Path) -> None:
-    code, out, _ = run(runner, "migrate", "--db", str(tmp_path / "new.db"))
+    code, out, _ = run(runner, "db", "migrate", "--db", str(tmp_path / "new.db"))
     applied = len(load_migrations())
     assert code == 0 and f"schema up to date ({applied} migration(s) applied)" in out
     assert (tmp_path / "new.db").exists()
@@ -82,7 +82,7 @@ def test_players_import_error_names_the_row(runner: CliRunner, tmp_path: Path) -
 
 def test_draw_open_pay_and_backup(runner: CliRunner, tmp_path: Path) -> None:
     db = _event(runner, tmp_path)
-    code, out, err = run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)
+    code, out, err = run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)
     assert code == 0, err
     assert "drawn with seed 5: 45 matches" in out and "Qual Rd\n  Q1 " in out
     assert "winner of Q" in out
@@ -91,9 +91,9 @@ def test_draw_open_pay_and_backup(runner: CliRunner, tmp_path: Path) -> None:
     assert code == 2 and "para 26" in err
     code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--unpaid-ok", "--db", db)
     assert code == 2 and "--unpaid-ok needs --why" in err
-    code, out, err = run(runner, "pay", "sssg-2016", "player 24", "qual-rd", "--db", db)
+    code, out, err = run(runner, "fees", "pay", "sssg-2016", "player 24", "qual-rd", "--db", db)
     assert code == 0 and "recorded Player 24's payment for Qual Rd" in out, err
-    code, _, err = run(runner, "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
+    code, _, err = run(runner, "fees", "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
     assert code == 2 and "already paid" in err
     code, out, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
                          "--unpaid-ok", "--why", "fees collected at the venue", "--db", db)
@@ -101,19 +101,19 @@ def test_draw_open_pay_and_backup(runner: CliRunner, tmp_path: Path) -> None:
     code, _, err = run(runner, "round", "close", "sssg-2016", "qual-rd", "--db", db)
     assert code == 2 and "8 unfinished match(es)" in err
     backup = tmp_path / "copy.db"
-    code, out, err = run(runner, "backup", str(backup), "--db", db)
+    code, out, err = run(runner, "db", "backup", str(backup), "--db", db)
     assert code == 0, err
     code, out, _ = run(runner, "event", "show", "sssg-2016", "--db", str(backup))
     assert "Qual Rd [qual-rd] best of 9, open" in out and "(playing)" in out
-    code, _, err = run(runner, "backup", str(backup), "--db", db)
+    code, _, err = run(runner, "db", "backup", str(backup), "--db", db)
     assert code == 2 and "already exists" in err
 
 
 def test_invite_for_a_role(runner: CliRunner, tmp_path: Path) -> None:
     db = _event(runner, tmp_path)
-    code, out, _ = run(runner, "invite", "sssg-2016", "td", "--db", db, "--bot-username", "B")
+    code, out, _ = run(runner, "players", "invite", "sssg-2016", "td", "--db", db, "--bot-username", "B")
     assert code == 0 and out.startswith("https://t.me/B?start=")
-    code, _, err = run(runner, "invite", "sssg-2016", "king", "--db", db)
+    code, _, err = run(runner, "players", "invite", "sssg-2016", "king", "--db", db)
     assert code == 2 and "unknown role 'king'" in err
 
 
@@ -123,7 +123,7 @@ def test_database_path_comes_from_settings(
     """TDBOT_DB (environment or .env) is the default database."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text(f"TDBOT_DB={tmp_path / 'from-env.db'}\nTDBOT_ORGANISERS=5, 6\n")
-    code, out, _ = run(runner, "migrate")
+    code, out, _ = run(runner, "db", "migrate")
     assert code == 0 and "from-env.db" in out and (tmp_path / "from-env.db").exists()
     from bot.settings import Settings
 
@@ -135,10 +135,10 @@ def test_database_path_comes_from_settings(
 
 def test_journal_shows_who_did_what_and_why(runner: CliRunner, tmp_path: Path) -> None:
     db = _event(runner, tmp_path)
-    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
     assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
                "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
-    code, out, err = run(runner, "journal", "sssg-2016", "--limit", "1000", "--db", db)
+    code, out, err = run(runner, "event", "journal", "sssg-2016", "--limit", "1000", "--db", db)
     assert code == 0, err
     lines = out.splitlines()
     assert any("cli  event.create event:1" in line for line in lines)
@@ -148,14 +148,14 @@ def test_journal_shows_who_did_what_and_why(runner: CliRunner, tmp_path: Path) -
 
 def test_inbox_lists_missing_fees_then_unfinished_matches(runner: CliRunner, tmp_path: Path) -> None:
     db = _event(runner, tmp_path)
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     assert code == 0 and "nothing awaits a TD" in out
-    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     assert "not paid for Qual Rd: " in out
     assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
                "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     assert out.count("unfinished: Q") == 8
 
 
@@ -170,10 +170,10 @@ def test_the_stored_draw_is_what_tdbot_draw_prints_for_the_same_csv_and_seed(
     players = ROOT / "examples" / "players24.csv"
     assert run(runner, "event", "create", str(EXAMPLE), "--db", db)[0] == 0
     assert run(runner, "players", "import", "sssg-2016", str(players), "--db", db)[0] == 0
-    code, out, err = run(runner, "draw-event", "sssg-2016", "--seed", "11", "--db", db)
+    code, out, err = run(runner, "event", "draw", "sssg-2016", "--seed", "11", "--db", db)
     assert code == 0, err
     stored = re.findall(r"^  (Q\d+|T\d+)\s+(.+?) v (.+)$", out, re.M)
-    code, printed, err = run(runner, "draw", "--format", "sssg", "--players", str(players),
+    code, printed, err = run(runner, "files", "draw", "--format", "sssg", "--players", str(players),
                              "--seed", "11", "--json")
     assert code == 0, err
     core = json.loads(printed)
@@ -199,18 +199,18 @@ def test_pay_amount_mistakes_exit_2_with_a_reason(
     runner: CliRunner, tmp_path: Path, amount: str, message: str
 ) -> None:
     db = _event(runner, tmp_path)
-    code, _, err = run(runner, "pay", "sssg-2016", "Player 01", "qual-rd", "--amount", amount,
+    code, _, err = run(runner, "fees", "pay", "sssg-2016", "Player 01", "qual-rd", "--amount", amount,
                        "--db", db)
     assert code == 2 and message in err, err
 
 
 def test_pay_takes_an_exact_decimal_amount(runner: CliRunner, tmp_path: Path) -> None:
     db = _event(runner, tmp_path)
-    run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)
-    code, _, err = run(runner, "pay", "sssg-2016", "Player 01", "qual-rd", "--amount", "15.29",
+    run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)
+    code, _, err = run(runner, "fees", "pay", "sssg-2016", "Player 01", "qual-rd", "--amount", "15.29",
                        "--db", db)
     assert code == 0, err
-    code, out, _ = run(runner, "journal", "sssg-2016", "--db", db, "--limit", "1")
+    code, out, _ = run(runner, "event", "journal", "sssg-2016", "--db", db, "--limit", "1")
     assert "amount=1529" in out
 
 
@@ -218,7 +218,7 @@ def test_refusals_say_which_option_fixes_them(runner: CliRunner, tmp_path: Path)
     """A TD at the command line is told the option that overrides a refusal (para 26 fees,
     a closing time already past, unfinished matches)."""
     db = _event(runner, tmp_path)
-    run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)
+    run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)
     code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--db", db)
     assert code == 2 and "is already past" in err and "--closes" in err
     code, _, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
@@ -231,7 +231,7 @@ def test_refusals_say_which_option_fixes_them(runner: CliRunner, tmp_path: Path)
 
 
 def test_a_database_in_a_missing_folder_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
-    code, _, err = run(runner, "event", "list", "--db", str(tmp_path / "nope" / "t.db"))
+    code, _, err = run(runner, "db", "migrate", "--db", str(tmp_path / "nope" / "t.db"))
     assert code == 2 and "no folder" in err and "--db / TDBOT_DB" in err
 
 
@@ -249,7 +249,7 @@ def test_links_without_a_bot_username_say_so(
 def test_a_td_decides_join_requests_from_the_command_line(
     runner: CliRunner, tmp_path: Path
 ) -> None:
-    """`tdbot inbox` lists join requests; `tdbot approve` / `tdbot reject` decide them, as
+    """`tdbot event inbox` lists join requests; `tdbot players approve` / `tdbot players reject` decide them, as
     the chat's buttons do (one use-case, invites.decide_join_request)."""
     import asyncio
     from datetime import UTC, datetime
@@ -273,14 +273,14 @@ def test_a_td_decides_join_requests_from_the_command_line(
         await database.close()
 
     asyncio.run(ask())
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     assert "join request 1: Telegram user P3 <phone> says they are Player 03" in out
-    assert "tdbot approve|reject sssg-2016 1" in out
-    code, _, err = run(runner, "approve", "sssg-2016", "9", "--db", db)
+    assert "tdbot players approve|reject sssg-2016 1" in out
+    code, _, err = run(runner, "players", "approve", "sssg-2016", "9", "--db", db)
     assert code == 2 and "join request 9: no such request in sssg-2016" in err
-    code, out, err = run(runner, "approve", "sssg-2016", "1", "--db", db)
+    code, out, err = run(runner, "players", "approve", "sssg-2016", "1", "--db", db)
     assert code == 0 and "approved join request 1: P3 <phone> as Player 03" in out, err
-    code, out, _ = run(runner, "reject", "sssg-2016", "1", "--db", db)
+    code, out, _ = run(runner, "players", "reject", "sssg-2016", "1", "--db", db)
     assert code == 0 and "decided already: ✅ Approved by the organiser (command line)." in out
 
 
@@ -290,8 +290,8 @@ def test_players_not_on_telegram_are_named_when_a_round_opens_and_in_the_inbox(
     """Imported players have no Telegram account linked: opening a round says how many
     were reached (none) and who waits, and the inbox lists them until they join."""
     db = _event(runner, tmp_path)
-    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     assert "  not yet on Telegram: Player 01, Player 02, " in out
     assert "-- their messages wait until they join" in out
     code, out, err = run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
@@ -307,14 +307,14 @@ def test_a_round_closed_unfinished_keeps_its_matches_before_the_tds(
     they stay in the inbox, marked "round closed, unfinished", and are not shown as
     being played."""
     db = _event(runner, tmp_path)
-    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
     assert run(runner, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31",
                "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
     code, out, err = run(runner, "round", "close", "sssg-2016", "qual-rd", "--force", "--why",
                          "deadline passed", "--db", db)
     assert code == 0, err
-    assert "closed Qual Rd; 8 match(es) left unfinished stay in tdbot inbox until ruled" in out
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert "closed Qual Rd; 8 match(es) left unfinished stay in tdbot event inbox until ruled" in out
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     assert out.count("round closed, unfinished: Q") == 8
     code, out, _ = run(runner, "event", "show", "sssg-2016", "--db", db)
     assert "Qual Rd [qual-rd] best of 9, closed" in out
@@ -326,10 +326,10 @@ def test_a_fee_paid_before_the_draw_counts_once_the_round_exists(
 ) -> None:
     """Para 26: fees are taken from registration; the draw makes the rounds later."""
     db = _event(runner, tmp_path)
-    code, out, err = run(runner, "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
+    code, out, err = run(runner, "fees", "pay", "sssg-2016", "Player 24", "qual-rd", "--db", db)
     assert code == 0, err
     assert "recorded Player 24's payment for Qual Rd (not drawn yet: it counts once the draw" in out
-    assert run(runner, "draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
-    code, out, _ = run(runner, "inbox", "sssg-2016", "--db", db)
+    assert run(runner, "event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    code, out, _ = run(runner, "event", "inbox", "sssg-2016", "--db", db)
     owing = next(line for line in out.splitlines() if "not paid for Qual Rd" in line)
     assert "Player 23" in owing and "Player 24" not in owing

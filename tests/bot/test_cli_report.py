@@ -1,5 +1,5 @@
-"""`tdbot report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16);
-`tdbot rule`: a TD rules on a disputed game (paras 19, 24, 28).
+"""`tdbot game report`: a TD enters a game from a paper slip (SSSg 2016 Annex A paras 13-16);
+`tdbot rule dispute`: a TD rules on a disputed game (paras 19, 24, 28).
 
 Bad input: one line naming what was wrong, exit 2, nothing written.
 """
@@ -36,7 +36,7 @@ def db(tmp_path: Path) -> str:
     path = str(tmp_path / "t.db")
     runner = CliRunner()
     closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
-    for args in (("event", "create", str(CLUB_CUP)), ("draw-event", "club-cup", "--seed", "2026"),
+    for args in (("event", "create", str(CLUB_CUP)), ("event", "draw", "club-cup", "--seed", "2026"),
                  ("round", "open", "club-cup", "SF", "--closes", closes, "--unpaid-ok",
                   "--why", "fees at the venue")):
         code, _, err = run(runner, *args, "--db", path)
@@ -45,7 +45,7 @@ def db(tmp_path: Path) -> str:
 
 
 def report(db: str, *args: str) -> tuple[int, str, str]:
-    return run(CliRunner(), "report", "club-cup", *args, "--db", db)
+    return run(CliRunner(), "game", "report", "club-cup", *args, "--db", db)
 
 
 def count(db: str, sql: str) -> int:
@@ -108,7 +108,7 @@ def test_json_and_a_decided_match(db: str) -> None:
 
 
 def test_a_report_run_again_with_its_game_number_is_entered_once(db: str) -> None:
-    """`tdbot report` killed after its commit and run again with the same arguments entered
+    """`tdbot game report` killed after its commit and run again with the same arguments entered
     the game twice (18 of 21 retries in a trial; one decided a match on a game never
     played). ``--game N`` says which game the TD means: a repeat of game N with its scores
     does nothing (exit 0), other scores for it are refused, and so is a number that is
@@ -146,7 +146,7 @@ def test_a_report_run_again_with_its_game_number_is_entered_once(db: str) -> Non
 
 def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
     refused(report(db, "Ann Lee", "4x2", "Dev Rao", "380", "--starter", "Ann Lee"),
-            "Ann Lee's score '4x2': give a whole number such as 412")
+            "Ann Lee's score '4x2': scores are whole numbers, 0 or more, such as 412")
     refused(report(db, "Ann Lee", "412", "Dev Rao", "0", "--starter", "Ann Lee"),
             "Dev Rao scored 0, which means the game was not played out: players may not "
             "concede games (SSSg para 13)")
@@ -155,11 +155,11 @@ def test_bad_input_is_one_line_and_writes_nothing(db: str) -> None:
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ben Ong"),
             "--starter 'Ben Ong' is not a player of this match (Ann Lee v Dev Rao)")
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
-                   "tonight"), "--at 'tonight': give a time such as")
+                   "tonight"), "--at 'tonight': write it as YYYY-MM-DD HH:MM")
     tomorrow = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
     refused(report(db, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Ann Lee", "--at",
                    f"{tomorrow} 19:30"), "the game cannot have been played in the future")
-    refused(run(CliRunner(), "report", "nope", "A", "1", "B", "2", "--db", db),
+    refused(run(CliRunner(), "game", "report", "nope", "A", "1", "B", "2", "--db", db),
             "no event called 'nope'")
     assert count(db, "SELECT count(*) FROM games") == 0
 
@@ -207,16 +207,16 @@ def _disputed_game_1(db: str) -> None:
 
 def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     def rule(*args: str) -> tuple[int, str, str]:
-        return run(CliRunner(), "rule", "club-cup", "M1", *args, "--db", db)
+        return run(CliRunner(), "rule", "dispute", "club-cup", "M1", *args, "--db", db)
 
     refused(rule("--game", "1", "--uphold", "--why", "x"), "M1 has no game 1: 0 game(s) count")
     _disputed_game_1(db)
     with sqlite3.connect(db) as conn:
         to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
                              ).fetchone()[0]
-    assert "<code>tdbot rule club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
+    assert "<code>tdbot rule dispute club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
     refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
-            "the second player's score '3x0': give a whole number")
+            "the second player's score '3x0': scores are whole numbers, 0 or more")
     refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),
             "rule one way: --uphold, --scores A B, --void, --game-bye NAME")
     refused(rule("--game", "1", "--uphold"), "say why with --why TEXT")
@@ -226,3 +226,27 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     refused(rule("--game", "1", "--uphold", "--why", "again"),
             "game 1 of M1 has no open dispute. The last ruling on M1: scores amended "
             "(Dev's scoresheet), by the command line. Nothing of yours was applied.")
+
+
+@pytest.mark.parametrize("score", ["-5", "4.5", "²", "1" * 5000])
+def test_a_score_that_is_not_a_whole_number_is_one_line(db: str, score: str) -> None:
+    """A negative score is not taken for an option (-5): like any score that is not a whole
+    number, it is refused in one line, and nothing is written."""
+    result = CliRunner().invoke(app, ["game", "report", "club-cup", "Ann Lee", score, "Dev Rao",
+                                      "300", "--starter", "Ann Lee", "--db", db])
+    assert result.exit_code == 2 and result.stdout == ""
+    shown = repr(score) if len(score) < 20 else "a number of 5000 digits"
+    assert result.stderr == (f"tdbot: error: Ann Lee's score {shown}: scores are whole "
+                             "numbers, 0 or more, such as 412\n")
+    assert count(db, "SELECT count(*) FROM games") == 0
+
+
+def test_a_ruling_refuses_a_negative_score_in_one_line(db: str) -> None:
+    refused(run(CliRunner(), "rule", "dispute", "club-cup", "M1", "--game", "1", "--scores",
+                "-5", "300", "--why", "x", "--db", db),
+            "the first player's score '-5': scores are whole numbers, 0 or more, such as 412")
+
+
+def test_an_option_misspelt_in_the_place_of_a_score_is_named(db: str) -> None:
+    refused(report(db, "Ann Lee", "412", "Dev Rao", "--jsn"),
+            "Dev Rao's score is missing: --jsn is no score, nor an option of the command")

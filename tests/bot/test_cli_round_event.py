@@ -1,8 +1,8 @@
-"""`tdbot pair-event`, `tdbot standings-event`, `tdbot export-event` and `tdbot systems`
+"""`tdbot event pairings`, `tdbot event standings`, `tdbot event export` and `tdbot files systems`
 over a round-based event entered game by game from the command line.
 
-The exported `.t` file, read back by `tdbot standings --in`, gives the event's own
-standings (`tdbot standings-event --json`), and every other format is written."""
+The exported `.t` file, read back by `tdbot files standings --in`, gives the event's own
+standings (`tdbot event standings --json`), and every other format is written."""
 
 from __future__ import annotations
 
@@ -36,14 +36,14 @@ def test_an_event_entered_game_by_game_exports_a_t_file_with_its_standings(
     toml.write_text(definition())
     closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
     ok("event", "create", str(toml), "--db", db)
-    assert "each is paired when it opens" in ok("draw-event", "weekly-swiss", "--seed", "3",
+    assert "each is paired when it opens" in ok("event", "draw", "weekly-swiss", "--seed", "3",
                                                 "--db", db)
     for number in (1, 2, 3):
-        preview = json.loads(ok("pair-event", "weekly-swiss", "--json", "--db", db))
+        preview = json.loads(ok("event", "pairings", "weekly-swiss", "--json", "--db", db))
         assert (preview["round"], preview["stored"]) == (number, False)
         ok("round", "open", "weekly-swiss", str(number), "--closes", closes, "--unpaid-ok",
            "--why", "fees at the venue", "--db", db)
-        stored = json.loads(ok("pair-event", "weekly-swiss", "--json", "--db", db))
+        stored = json.loads(ok("event", "pairings", "weekly-swiss", "--json", "--db", db))
         # what the preview showed is what opening the round stored
         assert (stored["round"], stored["stored"]) == (number, True)
         assert stored["pairings"] == preview["pairings"] and stored["byes"] == preview["byes"]
@@ -54,31 +54,31 @@ def test_an_event_entered_game_by_game_exports_a_t_file_with_its_standings(
             assert code == 2 and "Round 1 is not complete" in err
         for a, b in stored["pairings"]:
             win, lose, ws, ls = winner_scores(a["name"], b["name"])
-            ok("report", "weekly-swiss", win, str(ws), lose, str(ls), "--db", db)
+            ok("game", "report", "weekly-swiss", win, str(ws), lose, str(ls), "--db", db)
     t_file = tmp_path / "weekly-swiss.t"
-    ok("export-event", "weekly-swiss", "--format", "tsh", "--out", str(t_file), "--db", db)
-    from_file = json.loads(ok("standings", "--in", str(t_file), "--json"))
-    from_event = json.loads(ok("standings-event", "weekly-swiss", "--json", "--db", db))
+    ok("event", "export", "weekly-swiss", "--to", "tsh", "--out", str(t_file), "--db", db)
+    from_file = json.loads(ok("files", "standings", "--in", str(t_file), "--json"))
+    from_event = json.loads(ok("event", "standings", "weekly-swiss", "--json", "--db", db))
     assert from_file == from_event
     assert from_event[0]["name"] == "Ann Lee" and from_event[0]["wins"] == 3
-    table = ok("standings-event", "weekly-swiss", "--db", db)
+    table = ok("event", "standings", "weekly-swiss", "--db", db)
     assert "Ann Lee" in table and "+1200" in table
-    assert "XXR 5" in ok("export-event", "weekly-swiss", "--format", "trf", "--db", db)
-    assert ok("export-event", "weekly-swiss", "--format", "naspa-scores", "--db",
+    assert "XXR 5" in ok("event", "export", "weekly-swiss", "--to", "trf", "--db", db)
+    assert ok("event", "export", "weekly-swiss", "--to", "naspa-scores", "--db",
               db).startswith("1 Ann Lee/")
-    code, _, err = run("export-event", "weekly-swiss", "--format", "pdf", "--db", db)
-    assert code == 2 and "choose one of tsh, naspa, naspa-scores, trf" in err
+    code, _, err = run("event", "export", "weekly-swiss", "--to", "pdf", "--db", db)
+    assert code == 2 and "choose one of json, tsh, naspa, naspa-scores, trf" in err
 
 
 def test_a_knockout_is_not_a_round_based_event(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     ok("event", "create", str(Path(__file__).parent / "data" / "club_cup.toml"), "--db", db)
-    code, _, err = run("standings-event", "club-cup", "--db", db)
+    code, _, err = run("event", "standings", "club-cup", "--db", db)
     assert code == 2 and "not a round-based event" in err
 
 
 def test_systems_marks_the_table_systems() -> None:
-    out = ok("systems")
+    out = ok("files", "systems")
     assert "rr (also round-robin): round robin by player number (Clark rotation) [table]" in out
     assert "swiss (also modified-swiss): modified Swiss" in out
     assert "[table]" not in out.split("swiss (also modified-swiss)")[1].splitlines()[0]
@@ -97,8 +97,8 @@ def _paired_from_csv(tmp_path: Path, csv_text: str) -> list[set[str]]:
     ok("event", "create", str(toml), "--db", db)
     assert "entered 9 player(s)" in ok("players", "import", "weekly-swiss", str(players),
                                        "--db", db)
-    ok("draw-event", "weekly-swiss", "--seed", "3", "--db", db)
-    pairing = json.loads(ok("pair-event", "weekly-swiss", "--json", "--db", db))
+    ok("event", "draw", "weekly-swiss", "--seed", "3", "--db", db)
+    pairing = json.loads(ok("event", "pairings", "weekly-swiss", "--json", "--db", db))
     return [{a["name"], b["name"]} for a, b in pairing["pairings"]]
 
 

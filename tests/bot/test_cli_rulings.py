@@ -1,7 +1,7 @@
 """TD rulings at the command line (bot/cli/match_cmds.py over bot/service/rulings.py):
-`tdbot rule --confirm` when a correction voids a later match's games (the design's "shows
-its impact first"), `tdbot rule-tie` on a match SSSg 2016 Annex A para 17 leaves tied
-(para 30), and `tdbot overtime` (WESPA rules, Overtime).
+`tdbot rule dispute --confirm` when a correction voids a later match's games (the design's "shows
+its impact first"), `tdbot rule tie` on a match SSSg 2016 Annex A para 17 leaves tied
+(para 30), and `tdbot game overtime` (WESPA rules, Overtime).
 
 The club cup of test_cli_report: SF best of 3 (M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai
 Wen), the Final (M3) best of 5. Everything is built through the commands and use-cases
@@ -55,14 +55,14 @@ def db(tmp_path: Path) -> str:
     """The club cup drawn (M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai Wen) with SF open."""
     path = str(tmp_path / "t.db")
     ok("event", "create", str(CLUB_CUP), "--db", path)
-    ok("draw-event", "club-cup", "--seed", "2026", "--db", path)
+    ok("event", "draw", "club-cup", "--seed", "2026", "--db", path)
     ok("round", "open", "club-cup", "SF", "--closes", closes(), "--unpaid-ok",
        "--why", "fees at the venue", "--db", path)
     return path
 
 
 def report(db: str, *args: str) -> list[str]:
-    return ok("report", "club-cup", *args, "--db", db)
+    return ok("game", "report", "club-cup", *args, "--db", db)
 
 
 def one(db: str, sql: str, args: tuple[object, ...] = ()) -> object:
@@ -123,7 +123,7 @@ def test_a_correction_voiding_a_later_match_prints_its_impact_and_writes_nothing
     _final_under_way(db)
     before = dump(db)
     # Dev had 450, not 380: game 1 is his, M1 is 1-1 again and the Final's game is void
-    refused(run("rule", "club-cup", "M1", "--game", "1", "--scores", "412", "450",
+    refused(run("rule", "dispute", "club-cup", "M1", "--game", "1", "--scores", "412", "450",
                 "--why", "Dev's scoresheet", "--db", db),
             "voids later match(es) M3 (1 game(s) played). Nothing was changed: confirm to "
             "apply it (--confirm at the command line)")
@@ -134,7 +134,7 @@ def test_with_confirm_the_correction_applies_and_the_later_games_are_void(db: st
     _final_under_way(db)
     final = one(db, "SELECT id FROM matches WHERE code = 'M3'")
     assert one(db, "SELECT count(*) FROM games WHERE match_id = ? AND void = 0", (final,)) == 1
-    out = ok("rule", "club-cup", "M1", "--game", "1", "--scores", "412", "450",
+    out = ok("rule", "dispute", "club-cup", "M1", "--game", "1", "--scores", "412", "450",
              "--why", "Dev's scoresheet", "--confirm", "--db", db)
     assert out[0] == "M1 game 1: scores corrected; score: 1-1 (+32)"
     assert out[1].startswith("impact: ") and "M3 (1 game(s) played)" in out[1]
@@ -163,7 +163,7 @@ def tie_m1(db: str) -> None:
     Dev is absent for game 1, before the tile draw: a forfeit to Ann (+75, WESPA rules,
     Forfeits) that nobody started. Dev wins game 2 by 75 and game 3 is drawn 400-400:
     1.5-1.5, spread 0, one start each."""
-    assert ok("forfeit", "club-cup", "M1", "--game", "1", "--to", "Ann Lee",
+    assert ok("game", "forfeit", "club-cup", "M1", "--game", "1", "--to", "Ann Lee",
               "--why", "Dev absent from the table", "--db", db) == [
         "M1 game 1: won by forfeit by Ann Lee; score: 1-0 (+75)"]
     report(db, "Dev Rao", "475", "Ann Lee", "400", "--starter", "Dev Rao")
@@ -174,7 +174,7 @@ def tie_m1(db: str) -> None:
 
 
 def test_rule_tie_decides_a_tied_match_and_the_winner_goes_on(db: str) -> None:
-    refused(run("rule-tie", "club-cup", "M1", "Ann Lee", "--db", db),
+    refused(run("rule", "tie", "club-cup", "M1", "Ann Lee", "--db", db),
             "a ruling decides only a tied match (level on games, spread and starts after the "
             "deciding game, SSSg para 17 and 30); this one is still being played")
     tie_m1(db)
@@ -182,14 +182,14 @@ def test_rule_tie_decides_a_tied_match_and_the_winner_goes_on(db: str) -> None:
                                                                                   None)
     to_td = one(db, "SELECT o.text_html FROM outbox o JOIN people p ON p.id = o.person_id"
                     " WHERE p.name = 'Tara TD' AND o.text_html LIKE '%ended level%'")
-    assert isinstance(to_td, str) and "tdbot rule-tie club-cup M1 NAME --why REASON" in to_td
-    refused(run("rule-tie", "club-cup", "M1", "Ben Ong", "--db", db),
+    assert isinstance(to_td, str) and "tdbot rule tie club-cup M1 NAME --why REASON" in to_td
+    refused(run("rule", "tie", "club-cup", "M1", "Ben Ong", "--db", db),
             "'Ben Ong' does not play in M1: give 'Ann Lee' or 'Dev Rao'")
     before = dump(db)
-    refused(run("rule-tie", "club-cup", "M2", "Ben Ong", "--db", db),
+    refused(run("rule", "tie", "club-cup", "M2", "Ben Ong", "--db", db),
             "this one is still being played")
     assert dump(db) == before
-    assert ok("rule-tie", "club-cup", "m1", "dev rao", "--why", "lots drawn at the club",
+    assert ok("rule", "tie", "club-cup", "m1", "dev rao", "--why", "lots drawn at the club",
               "--db", db) == ["M1: tied match ruled for Dev Rao; score: 1.5-1.5 (+0)",
                               "Dev Rao wins the match"]
     assert one(db, "SELECT state, winner_side FROM matches WHERE code = 'M1'") == ("decided", 1)
@@ -201,21 +201,21 @@ def test_rule_tie_decides_a_tied_match_and_the_winner_goes_on(db: str) -> None:
     code, out, err = run("event", "show", "club-cup", "--db", db)
     assert code == 0, err
     assert any("M3" in line and "Dev Rao" in line for line in out.splitlines()), out
-    refused(run("rule-tie", "club-cup", "M1", "Ann Lee", "--db", db),
+    refused(run("rule", "tie", "club-cup", "M1", "Ann Lee", "--db", db),
             "M1 was already ruled: Dev Rao wins (lots drawn at the club)")
 
 
 def test_rule_tie_without_a_reason_records_lots(db: str) -> None:
     tie_m1(db)
-    assert ok("rule-tie", "club-cup", "M1", "Ann Lee", "--db", db)[1] == "Ann Lee wins the match"
+    assert ok("rule", "tie", "club-cup", "M1", "Ann Lee", "--db", db)[1] == "Ann Lee wins the match"
     assert one(db, "SELECT why FROM journal WHERE action = 'match.tie'") == "lots drawn by the TD"
 
 
-# --- 3. tdbot overtime (WESPA rules, Overtime) ----------------------------------------------
+# --- 3. tdbot game overtime (WESPA rules, Overtime) ----------------------------------------------
 
 
 def overtime(db: str, *args: str) -> tuple[int, str, str]:
-    return run("overtime", "club-cup", "M1", *args, "--db", db)
+    return run("game", "overtime", "club-cup", "M1", *args, "--db", db)
 
 
 def test_overtime_takes_10_points_a_started_minute_once(db: str) -> None:
@@ -235,7 +235,7 @@ def test_overtime_takes_10_points_a_started_minute_once(db: str) -> None:
                      "--why", "again"),
             "Ann Lee's overtime in game 1 of M1 was already penalised (2.5 min over): it "
             "counts once (WESPA rules, Overtime), so nothing was changed. If that was wrong, "
-            "rule the game's right scores on a dispute: tdbot rule club-cup M1 --game 1 "
+            "rule the game's right scores on a dispute: tdbot rule dispute club-cup M1 --game 1 "
             "--scores A B --why TEXT")
     assert dump(db) == before
     # the other player's overtime in the same game is their own penalty

@@ -60,7 +60,7 @@ def not_a_database(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(
     "command",
-    [("event", "list"), ("migrate",), ("inbox", "sssg-2016"), ("backup", "copy.sqlite3")],
+    [("event", "list"), ("db", "migrate",), ("event", "inbox", "sssg-2016"), ("db", "backup", "copy.sqlite3")],
 )
 def test_a_file_that_is_not_a_database_is_one_line(
     tmp_path: Path, not_a_database: Path, command: tuple[str, ...]
@@ -118,7 +118,7 @@ def _size_limited() -> None:
 
 def test_a_disk_that_cannot_take_the_writes_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
-    line = one_line(tdbot(tmp_path, "migrate", "--db", str(path), preexec=_size_limited))
+    line = one_line(tdbot(tmp_path, "db", "migrate", "--db", str(path), preexec=_size_limited))
     assert line.startswith(f"tdbot: error: reading or writing {path} failed (disk I/O error)")
     assert line.endswith("the disk may be full, size-limited or failing; check it (df -h) and "
                          "run it again")
@@ -156,7 +156,7 @@ def test_a_read_only_database_is_one_line(tmp_path: Path) -> None:
         p.chmod(0o444)
     tmp_path.chmod(0o555)
     try:
-        line = one_line(tdbot(tmp_path, "migrate", "--db", str(path), preexec=_as_anyone))
+        line = one_line(tdbot(tmp_path, "db", "migrate", "--db", str(path), preexec=_as_anyone))
     finally:
         tmp_path.chmod(0o755)
     assert "read-only" in line or "cannot open" in line

@@ -95,7 +95,7 @@ def _drawn_event(tmp_path: Path, *start: str) -> str:
     csv = tmp_path / "players.csv"
     csv.write_text(PLAYERS)
     assert run("players", "import", "sssg-2016", str(csv), "--db", db)[0] == 0
-    assert run("draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run("event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
     return db
 
 
@@ -107,7 +107,7 @@ def test_event_create_start_moves_the_schedule(tmp_path: Path) -> None:
     csv = tmp_path / "players.csv"
     csv.write_text(PLAYERS)
     assert run("players", "import", "sssg-2016", str(csv), "--db", db)[0] == 0
-    assert run("draw-event", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
+    assert run("event", "draw", "sssg-2016", "--seed", "5", "--db", db)[0] == 0
     code, out, _ = run("event", "show", "sssg-2016", "--db", db)
     assert "Qual Rd [qual-rd] best of 9, planned, closes Mon 31 Aug 2099 23:59 (+08)" in out
     assert "Grand Final [grand-final] best of 18, planned, closes Wed 31 Mar 2100" in out
@@ -134,4 +134,4 @@ def test_a_bad_start_is_named(tmp_path: Path) -> None:
     code, out, err = run("event", "create", str(EXAMPLE), "--db", str(tmp_path / "t.db"),
                          "--start", "1/9/2025")
     assert code == 2 and out == ""
-    assert "--start '1/9/2025': not a date; write it as year-month-day (2025-09-01) or today" in err
+    assert "--start '1/9/2025': not a date; write it as YYYY-MM-DD or today" in err

@@ -37,22 +37,22 @@ def test_the_example_files_are_whole_and_read_back_as_written() -> None:
 
 
 def test_pairing_standings_and_export_run_on_the_tsh_example() -> None:
-    pairs = json.loads(run("pair", "--system", "koth", "--in", str(CLUB), "--json"))
+    pairs = json.loads(run("files", "pair", "--system", "koth", "--in", str(CLUB), "--json"))
     assert pairs["round"] == 6 and len(pairs["pairings"]) == 5 and len(pairs["byes"]) == 1
-    swiss = json.loads(run("pair", "--system", "swiss", "--in", str(CLUB), "--json"))
+    swiss = json.loads(run("files", "pair", "--system", "swiss", "--in", str(CLUB), "--json"))
     assert swiss["round"] == 6
-    standings = json.loads(run("standings", "--in", str(CLUB), "--json"))
+    standings = json.loads(run("files", "standings", "--in", str(CLUB), "--json"))
     assert [s["rank"] for s in standings] == list(range(1, 12))
     assert sum(s["wins"] for s in standings) == sum(s["losses"] for s in standings) + 5  # byes
-    assert "Tan Wei Ming" in run("export", "--in", str(CLUB), "--to", "naspa")
+    assert "Tan Wei Ming" in run("files", "export", "--in", str(CLUB), "--to", "naspa")
 
 
 def test_pairing_standings_and_export_run_on_the_trf_example(tmp_path: Path) -> None:
-    pairs = json.loads(run("pair", "--system", "uscf", "--in", str(RAPID), "--total-rounds", "5",
+    pairs = json.loads(run("files", "pair", "--system", "uscf", "--in", str(RAPID), "--total-rounds", "5",
                            "--json"))
     assert pairs["round"] == 4 and len(pairs["pairings"]) == 5 and pairs["byes"] == []
-    standings = json.loads(run("standings", "--in", str(RAPID), "--json"))
+    standings = json.loads(run("files", "standings", "--in", str(RAPID), "--json"))
     assert sum(s["points"] for s in standings) == 15  # 5 games a round, 3 rounds
     out = tmp_path / "copy.trf"
-    run("export", "--in", str(RAPID), "--to", "trf", "--out", str(out))
+    run("files", "export", "--in", str(RAPID), "--to", "trf", "--out", str(out))
     assert out.read_text() == RAPID.read_text()

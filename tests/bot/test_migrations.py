@@ -158,7 +158,7 @@ def test_tdbot_run_stops_on_an_edited_migration_with_one_line(
     from bot.cli.app import app
 
     db = tmp_path / "t.sqlite3"
-    assert CliRunner().invoke(app, ["migrate", "--db", str(db)]).exit_code == 0
+    assert CliRunner().invoke(app, ["db", "migrate", "--db", str(db)]).exit_code == 0
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE schema_migrations SET checksum = 'edited' WHERE version = '0001'")
     monkeypatch.setenv("TDBOT_TOKEN", "123:abc")

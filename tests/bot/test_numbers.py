@@ -116,20 +116,20 @@ def event_db(tmp_path: Path) -> str:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("draw-event", "sssg-2016", "--seed", HUGE),
+        (("event", "draw", "sssg-2016", "--seed", HUGE),
          f"--seed: the seed must be a whole number from 0 to 999999999, not '{HUGE}'"),
-        (("draw-event", "sssg-2016", "--seed", "-3"),
+        (("event", "draw", "sssg-2016", "--seed", "-3"),
          "--seed: the seed must be a whole number from 0 to 999999999, not '-3'"),
-        (("journal", "sssg-2016", "--limit", "0"),
+        (("event", "journal", "sssg-2016", "--limit", "0"),
          "--limit: the number of entries must be a whole number from 1 to 10000, not '0'"),
-        (("journal", "sssg-2016", "--limit", HUGE),
+        (("event", "journal", "sssg-2016", "--limit", HUGE),
          f"--limit: the number of entries must be a whole number from 1 to 10000, not '{HUGE}'"),
-        (("approve", "sssg-2016", HUGE),
+        (("players", "approve", "sssg-2016", HUGE),
          "REQUEST: a join request's number must be a whole number from 1 to 999999999, "
          f"not '{HUGE}'"),
-        (("reject", "sssg-2016", "0"),
+        (("players", "reject", "sssg-2016", "0"),
          "REQUEST: a join request's number must be a whole number from 1 to 999999999, not '0'"),
-        (("pay", "sssg-2016", "P1", "qual-rd", "--amount", "1e30"),
+        (("fees", "pay", "sssg-2016", "P1", "qual-rd", "--amount", "1e30"),
          "--amount '1e30': must be more than 0 and at most 100000"),
         (("event", "show", HUGE),
          f"an event's id must be a whole number from 1 to 999999999, not {HUGE}"),
@@ -143,25 +143,25 @@ def test_numbers_out_of_range_on_the_command_line(
 
 
 def test_numbers_in_range_still_work(event_db: str) -> None:
-    code, out, err = cli("draw-event", "sssg-2016", "--seed", "999999999", "--db", event_db)
+    code, out, err = cli("event", "draw", "sssg-2016", "--seed", "999999999", "--db", event_db)
     assert code == 0 and "drawn with seed 999999999" in out, err
-    code, out, err = cli("journal", "sssg-2016", "--limit", "10000", "--db", event_db)
+    code, out, err = cli("event", "journal", "sssg-2016", "--limit", "10000", "--db", event_db)
     assert code == 0, err
 
 
 def test_knockout_seeds_and_ratings_have_ranges(tmp_path: Path) -> None:
     players = tmp_path / "p.csv"
     players.write_text("name,rating\nAnn,1000000\nBen,1500\nCai,1200\nDev,900\n")
-    code, _, err = cli("simulate", "--players", str(players), "--seed", "1")
+    code, _, err = cli("files", "simulate", "--players", str(players), "--seed", "1")
     assert code == 2
     assert err == (f"tdbot: error: --players {players} row 2: rating '1000000' is out of "
                    "range: ratings go from 0 to 4000 (0 if unrated)\n")
     players.write_text("name,rating\nAnn,4000\nBen,0\nCai,1200\nDev,900\n")
     for command in ("draw", "simulate"):
-        code, _, err = cli(command, "--players", str(players), "--seed", "1000000000")
+        code, _, err = cli("files", command, "--players", str(players), "--seed", "1000000000")
         assert code == 2 and err == ("tdbot: error: --seed: the seed must be a whole number "
                                      "from 0 to 999999999, not '1000000000'\n")
-        code, out, err = cli(command, "--players", str(players), "--seed", "999999999")
+        code, out, err = cli("files", command, "--players", str(players), "--seed", "999999999")
         assert code == 0, err
 
 

@@ -1,7 +1,7 @@
 """The package as pip installs it: the SQL migrations ship inside it (as ``bot.migrations``,
 read through importlib.resources), and pyproject.toml lists every package of the tree, since
 the migrations' mapping rules out automatic discovery. ``make wheel-check`` (run by CI)
-installs a real wheel outside the checkout and runs ``tdbot migrate`` and ``tdbot demo``."""
+installs a real wheel outside the checkout and runs ``tdbot db migrate`` and ``tdbot demo``."""
 
 from __future__ import annotations
 

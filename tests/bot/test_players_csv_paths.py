@@ -1,5 +1,5 @@
-"""One players CSV, two ways in: ``tdbot draw --players FILE`` and ``tdbot players import``
-then ``tdbot draw-event``. Both read it with ``core.formats.players_csv``, so the same file
+"""One players CSV, two ways in: ``tdbot files draw --players FILE`` and ``tdbot players import``
+then ``tdbot event draw``. Both read it with ``core.formats.players_csv``, so the same file
 and seed give the same entrants and the same draw (SSSg paras 1 and 3: a random draw that
 anyone can re-run from the list and the recorded seed)."""
 
@@ -56,9 +56,9 @@ def test_the_same_csv_and_seed_give_the_same_entrants_and_draw_both_ways(
     assert run("event", "create", str(DEFINITION), "--db", db)[0] == 0
     code, out, err = run("players", "import", "sssg-2016", str(csv), "--db", db)
     assert code == 0, err
-    code, out, err = run("draw-event", "sssg-2016", "--seed", "11", "--db", db)
+    code, out, err = run("event", "draw", "sssg-2016", "--seed", "11", "--db", db)
     assert code == 0, err
-    code, printed, err = run("draw", "--players", str(csv), "--seed", "11", "--json")
+    code, printed, err = run("files", "draw", "--players", str(csv), "--seed", "11", "--json")
     assert code == 0, err
     entries, stored = _stored(db)
     drawn = json.loads(printed)
@@ -87,5 +87,5 @@ def test_both_ways_refuse_the_same_mistake_with_the_same_words(
     assert run("event", "create", str(DEFINITION), "--db", db)[0] == 0
     code, _, err = run("players", "import", "sssg-2016", str(csv), "--db", db)
     assert code == 2 and f"players CSV {message}" in err, err
-    code, _, err = run("draw", "--players", str(csv), "--seed", "1")
+    code, _, err = run("files", "draw", "--players", str(csv), "--seed", "1")
     assert code == 2 and f"--players {csv} {message}" in err, err

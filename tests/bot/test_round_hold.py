@@ -59,7 +59,7 @@ def test_tdbot_round_hold(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     runner = CliRunner()
     closes = (datetime.now(UTC) + timedelta(days=10)).date()
-    for args in (("event", "create", str(CLUB_CUP)), ("draw-event", "club-cup", "--seed", "2026"),
+    for args in (("event", "create", str(CLUB_CUP)), ("event", "draw", "club-cup", "--seed", "2026"),
                  ("round", "open", "club-cup", "SF", "--closes", closes.isoformat(),
                   "--unpaid-ok", "--why", "fees at the venue")):
         result = runner.invoke(app, [*args, "--db", db])

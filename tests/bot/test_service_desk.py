@@ -158,7 +158,7 @@ def test_a_long_section_shows_five_and_says_where_the_rest_are() -> None:
     lines = texts.pending_section("Not paid yet", [f"• P{i}" for i in range(12)], "club-cup")
     assert lines[1] == "<b>Not paid yet</b> (12):"
     assert lines[2:7] == [f"• P{i}" for i in range(5)]
-    assert lines[7] == "… and 7 more: tdbot inbox club-cup"
+    assert lines[7] == "… and 7 more: tdbot event inbox club-cup"
 
 
 async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: Database) -> None:

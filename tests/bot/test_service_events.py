@@ -401,8 +401,8 @@ async def test_someone_else_trying_a_personal_link_does_not_take_the_entry(
         (("telegram_id = 900", "telegram_id = \"@tess\""),
          "tds[0].telegram_id: must be a whole number"),
         (("rating = 1800", "rating = 1800\n[[rounds]]\nname = \"F\"\ncloses = \"soon\""),
-         "rounds[0].closes: must be a date like 2016-09-30 or a date and time like "
-         "2016-09-30T18:00:00"),
+         "rounds[0].closes: must be a date, YYYY-MM-DD, or a date and time, "
+         "YYYY-MM-DDTHH:MM:SS"),
     ],
 )
 def test_definition_errors_read_as_plain_words(edit: tuple[str, str], message: str) -> None:
@@ -411,6 +411,28 @@ def test_definition_errors_read_as_plain_words(edit: tuple[str, str], message: s
     with pytest.raises(Invalid) as err:
         parse_definition(SMALL.replace(*edit), "club.toml")
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (("time_zone = ", "tiem_zone = "),
+         "event.tiem_zone: unknown key: did you mean time_zone?"),
+        (("rating = 1800", "rating = 1800\nrank = 1"),
+         "players[0].rank: unknown key: the keys here are name, phone, telegram_id, rating, team"),
+        (("fee_per_round = 5\n", "fee_per_round = 5\n\n[[rounds]]\nname = \"F\"\nbestof = 3\n"),
+         "rounds[0].bestof: unknown key: did you mean best_of?"),
+    ],
+)
+def test_an_unknown_key_is_answered_with_the_keys_of_its_table(
+    edit: tuple[str, str], message: str
+) -> None:
+    """The message names what the file may hold where the key was, so that a TD with the
+    installed package alone (which has no examples/ folder) can put it right."""
+    with pytest.raises(Invalid) as err:
+        parse_definition(SMALL.replace(*edit, 1), "club.toml")
+    assert message in str(err.value)
+    assert "examples/" not in str(err.value)
 
 
 async def test_an_organiser_named_differently_in_the_file_still_takes_their_td_link(

@@ -295,7 +295,7 @@ async def test_no_reminder_once_the_deadline_has_passed(db: Database) -> None:
 async def test_opening_says_who_was_reached_and_who_waits_for_telegram(db: Database) -> None:
     """A player with no Telegram account linked is written to all the same (the message
     waits until they join); the TD is told how many were reached and who waits, rather
-    than that every player has been told, and /pending and tdbot inbox show who waits."""
+    than that every player has been told, and /pending and tdbot event inbox show who waits."""
     event_id = await _event(db)
     async with db.transaction() as tx:
         await tx.execute("UPDATE people SET tg_user_id = 555 WHERE name = 'P3'")

@@ -156,11 +156,11 @@ def test_cli_match_bye_and_a_correction_needing_confirm(tmp_path: Path) -> None:
 
     asyncio.run(prepare())
     runner = CliRunner()
-    out = runner.invoke(app, ["match-bye", "club-cup", "M2", "Ben Ong", "--why", "Cai withdrew",
+    out = runner.invoke(app, ["rule", "bye", "club-cup", "M2", "Ben Ong", "--why", "Cai withdrew",
                               "--db", str(path)])
     assert out.exit_code == 0, out.output
     assert "M2: match bye to Ben Ong; score: 0-0 (+0)" in out.output
     assert "Ben Ong wins the match" in out.output
-    refused = runner.invoke(app, ["forfeit", "club-cup", "M1", "--game", "5", "--to", "Dev Rao",
+    refused = runner.invoke(app, ["game", "forfeit", "club-cup", "M1", "--game", "5", "--to", "Dev Rao",
                                   "--why", "x", "--db", str(path)])
     assert refused.exit_code == 2 and "no game 5 to forfeit" in refused.output

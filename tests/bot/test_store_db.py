@@ -107,7 +107,7 @@ async def test_backup_while_open_is_a_consistent_copy(sqlite_db: SqliteDatabase,
         for i in range(50):
             await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", (f"p{i}", STAMP))
     copy = tmp_path / "backup" / "copy.sqlite3"
-    await backup_database(db.path, copy)  # another connection, as `tdbot backup` uses
+    await backup_database(db.path, copy)  # another connection, as `tdbot db backup` uses
     restored = await Database.open(copy)
     async with restored.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM people") == 50

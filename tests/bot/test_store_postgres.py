@@ -223,7 +223,7 @@ def test_the_command_line_runs_on_postgresql(pg_target: str, tmp_path: Path,
 
     parts = urlsplit(pg_target)  # a password in the URL (the test server trusts any)
     url = urlunsplit(parts._replace(netloc=f"{parts.username}:s3cret@{parts.netloc.split('@')[-1]}"))
-    code, out, err = run("migrate", "--db", url)
+    code, out, err = run("db", "migrate", "--db", url)
     applied = len(load_migrations(PG_MIGRATIONS_DIR))
     assert code == 0 and f"schema up to date ({applied} migration(s) applied)" in out, err
     assert "s3cret" not in out
@@ -235,10 +235,10 @@ def test_the_command_line_runs_on_postgresql(pg_target: str, tmp_path: Path,
                                                  for i in range(1, 25)))
     code, out, err = run("players", "import", "sssg-2016", str(players), "--db", url)
     assert code == 0, err
-    code, out, err = run("draw-event", "sssg-2016", "--seed", "5", "--db", url)
+    code, out, err = run("event", "draw", "sssg-2016", "--seed", "5", "--db", url)
     assert code == 0 and "drawn with seed 5: 45 matches" in out, err
     monkeypatch.setenv("TDBOT_DB", url)  # the setting, as the bot reads it
     code, out, err = run("event", "show", "sssg-2016")
     assert code == 0 and "Qual Rd [qual-rd] best of 9" in out, err
-    code, out, err = run("backup", str(tmp_path / "copy.sqlite3"))
+    code, out, err = run("db", "backup", str(tmp_path / "copy.sqlite3"))
     assert code == 2 and "pg_dump" in err and not (tmp_path / "copy.sqlite3").exists()

@@ -40,6 +40,13 @@ async def test_a_td_records_a_payment_with_paid(bot: BotUnderTest) -> None:
     assert "/paid NAME ROUND" in await say(bot, "Tara TD", "/paid Ann")
 
 
+async def test_a_misspelt_name_gets_a_suggestion(bot: BotUnderTest) -> None:
+    """The chat and the command line suggest by the same rule (core.names)."""
+    said = await say(bot, "Tara TD", "/paid Ann Lea SF")
+    assert "no such player" in said and "did you mean Ann Lee?" in said, said
+    assert await paid_rounds(bot, "Ann Lee") == []
+
+
 async def test_a_players_proof_is_approved_with_one_tap(bot: BotUnderTest) -> None:
     bot.telegram.user_sends_photo(user(bot, "Ann Lee"), b"\x89PNG receipt", caption="/paid")
     await bot.settle()

@@ -190,7 +190,7 @@ async def test_a_blackout_in_a_club_cites_no_sssg(tmp_path: Path) -> None:
             in held[-1], held
         assert "para" not in held[-1] and "SSSg" not in held[-1]
         inbox = await say(bot, "Tara TD", "/pending")
-        assert "Games played during a blackout, held (release or void them with tdbot held)" \
+        assert "Games played during a blackout, held (release or void them with tdbot rule held-release|held-void)" \
             in inbox, inbox
 
 

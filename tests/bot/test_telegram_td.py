@@ -81,7 +81,7 @@ async def test_a_td_sets_the_closing_time_from_the_chat(bot: BotUnderTest) -> No
     from the chat at all."""
     await say(bot, "Tara TD", "/draw 2026")
     bad = await say(bot, "Tara TD", "/openround SF until 20/03 anyway: at the venue")
-    assert "use a date like 2016-09-30" in bad
+    assert "write it as YYYY-MM-DD" in bad
     bot.clock.advance(timedelta(days=10))  # 12 Mar: SF's planned close (9 Mar) has passed
     late = await say(bot, "Tara TD", "/openround SF anyway: at the venue")
     assert "is already past" in late and "/openround SF until" in late  # as typed

@@ -58,6 +58,29 @@ def test_ambiguous_and_none_name_the_candidates() -> None:
         pick("   ", PEOPLE)
 
 
+def test_a_name_that_matches_nobody_suggests_the_closest() -> None:
+    """A letter wrong, missing or swapped: the refusal says whom it may have meant, closest
+    first, and only those (a long list of everyone is no help on a phone)."""
+    with pytest.raises(NameRefused) as caught:
+        pick("Rikcy Purnomo", PEOPLE)
+    assert caught.value.close == ("Ricky Purnomo",)
+    assert str(caught.value) == "nobody called 'Rikcy Purnomo' here: did you mean Ricky Purnomo?"
+    assert caught.value.did_you_mean == " (did you mean Ricky Purnomo?)"
+    with pytest.raises(NameRefused) as caught:
+        pick("Jermey", PEOPLE)  # one word of the name, misspelt
+    assert caught.value.close == ("Jeremy Khoo",)
+    with pytest.raises(NameRefused) as caught:
+        pick("Anne", PEOPLE)
+    assert set(caught.value.close) == {"Ann Lee", "Ann Tan"}
+    with pytest.raises(NameRefused) as caught:
+        pick("0AA", ["Aa", "B"])  # the whole name and its one word: one suggestion
+    assert caught.value.close == ("Aa",)
+    with pytest.raises(NameRefused) as caught:
+        pick("Zed", PEOPLE)  # close to nobody: the names to choose from instead
+    assert caught.value.close == () and caught.value.did_you_mean == ""
+    assert str(caught.value).startswith("nobody called 'Zed' here: give one of Ricky Purnomo")
+
+
 WORD = st.from_regex(r"[A-Z][a-z]{0,6}", fullmatch=True)
 NAME = st.lists(WORD, min_size=1, max_size=3).map(" ".join)
 PEOPLE_LISTS = st.lists(NAME, min_size=1, max_size=6, unique_by=str.casefold)
@@ -101,7 +124,9 @@ def test_a_pick_matches_what_was_said_and_a_refusal_names_real_people(
         else:
             assert refused.candidates == tuple(people)
             assert not any(_fits(said, p) for p in people) or not said.split()
-        for name in refused.candidates:
+        assert set(refused.close) <= set(people) and len(set(refused.close)) == len(refused.close)
+        shown = refused.close if refused.close and not refused.ambiguous else refused.candidates
+        for name in shown:
             assert name in str(refused)
         return
     assert _fits(said, people[i])

@@ -1,5 +1,5 @@
-"""The one players-CSV parser (``core.formats.players_csv``) that ``tdbot draw``,
-``tdbot simulate`` and ``tdbot players import`` share."""
+"""The one players-CSV parser (``core.formats.players_csv``) that ``tdbot files draw``,
+``tdbot files simulate`` and ``tdbot players import`` share."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_the_file_name_goes_first_in_a_message() -> None:
         ("name,rating,telegram_id\nA,1,12345678901234567890\n", "of at most 19 digits"),
         ("name,rating,telegram_id\nA,1,5\nB,2,5\n", "row 3: telegram_id 5 appears twice (also row 2)"),
         ("name,rating,membership_until\nA,1,31/12/2016\n",
-         "row 2: membership_until '31/12/2016' is not a date; write it as year-month-day"),
+         "row 2: membership_until '31/12/2016' is not a date; write it as YYYY-MM-DD"),
         (f"name,rating,team\nA,1,{'T' * 33}\n",
          "row 2: team 'TTTTTTTTTTTTTTTTTTTTTTTTTTT...' is 33 characters long; a team name has "
          "at most 32 (what a TRF file holds): shorten it"),

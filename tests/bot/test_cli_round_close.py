@@ -1,0 +1,87 @@
+"""`tdbot round close` counts every match its round has not finished and names them by what
+each waits for: being played (or not started), or a player still to come (a slot a TD has to
+fill, SSSg para 29). A match made playable after the round opened is one of them too, and
+closing anyway keeps it before the TDs."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import bot.cli  # noqa: F401  (registers every command module)
+from bot.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
+PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in range(1, 25))
+
+
+def ok(db: str, *args: str) -> str:
+    result = CliRunner().invoke(app, [*args, "--db", db])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def refused(db: str, *args: str) -> str:
+    result = CliRunner().invoke(app, [*args, "--db", db])
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    return result.stderr
+
+
+def state(db: str, code: str) -> str:
+    with sqlite3.connect(db) as conn:
+        return str(conn.execute("SELECT state FROM matches WHERE code = ?", (code,)).fetchone()[0])
+
+
+def test_the_count_and_the_names_agree(tmp_path: Path) -> None:
+    """Eight qualifying matches: seven being played, one whose expelled player's slot waits
+    for a TD. The refusal counts eight and accounts for each."""
+    db = str(tmp_path / "t.db")
+    csv = tmp_path / "players.csv"
+    csv.write_text(PLAYERS)
+    ok(db, "event", "create", str(ROOT / "examples" / "sssg2016.toml"), "--bot-username", "B")
+    ok(db, "players", "import", "sssg-2016", str(csv))
+    ok(db, "event", "draw", "sssg-2016", "--seed", "5")
+    ok(db, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31", "--unpaid-ok",
+       "--why", "fees at the venue")
+    ok(db, "players", "expel", "sssg-2016", "Player 24", "--why", "no show")
+    err = refused(db, "round", "close", "sssg-2016", "qual-rd")
+    assert err == (
+        "tdbot: error: Qual Rd has 8 unfinished match(es), 7 to play: Q1 (Player 09 v Player "
+        "19), Q3 (Player 11 v Player 20), Q4 (Player 12 v Player 17), Q5 (Player 13 v Player "
+        "21), Q6 (Player 14 v Player 23) and 2 more; 1 waiting for a player: Q2 (Player 10 v "
+        "Player 24). Rule on them first, or close it anyway with a reason (--force --why "
+        "REASON).\n")
+    assert "Qual Rd [qual-rd] best of 9, open" in ok(db, "event", "show", "sssg-2016")
+
+
+def test_a_match_filled_after_the_round_opened_is_not_closed_as_finished(tmp_path: Path) -> None:
+    """The final opens, a finalist is expelled before playing and an SF loser takes the slot
+    (para 29): the final is to be played, so closing the round is refused; closed anyway, it
+    waits in the inbox for a TD's ruling like any unfinished match."""
+    db = str(tmp_path / "t.db")
+    ok(db, "event", "create", str(CLUB_CUP))
+    ok(db, "event", "draw", "club-cup", "--seed", "2026")
+    ok(db, "round", "open", "club-cup", "SF", "--closes", "2099-01-01", "--unpaid-ok",
+       "--why", "fees at the venue")
+    for starter in ("--starter", None):
+        extra = [starter, "Ann Lee"] if starter else []
+        ok(db, "game", "report", "club-cup", "Ann Lee", "400", "Dev Rao", "300", *extra)
+        extra = [starter, "Ben Ong"] if starter else []
+        ok(db, "game", "report", "club-cup", "Ben Ong", "400", "Cai Wen", "300", *extra)
+    ok(db, "round", "open", "club-cup", "Final", "--closes", "2099-02-01", "--unpaid-ok",
+       "--why", "fees at the venue")
+    ok(db, "players", "expel", "club-cup", "Ann Lee", "--why", "no show")
+    ok(db, "players", "replace", "club-cup", "Ann Lee", "--with", "Dev Rao")
+    assert state(db, "M3") == "ready"
+    err = refused(db, "round", "close", "club-cup", "Final")
+    assert "Final has 1 unfinished match(es), 1 to play: M3 (Dev Rao v Ben Ong)." in err
+    assert "Final [final] best of 5, open" in ok(db, "event", "show", "club-cup")
+    out = ok(db, "round", "close", "club-cup", "Final", "--force", "--why", "Ben withdrew")
+    assert "1 match(es) left unfinished stay in tdbot event inbox until ruled: M3" in out
+    assert state(db, "M3") == "playing"
+    assert "round closed, unfinished: M3 Dev Rao v Ben Ong (Final)" in ok(
+        db, "event", "inbox", "club-cup")
