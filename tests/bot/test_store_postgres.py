@@ -10,7 +10,9 @@ applied once...) is tests/bot/test_store_db.py's, on both databases."""
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -242,3 +244,32 @@ def test_the_command_line_runs_on_postgresql(pg_target: str, tmp_path: Path,
     assert code == 0 and "Qual Rd [qual-rd] best of 9" in out, err
     code, out, err = run("db", "backup", str(tmp_path / "copy.sqlite3"))
     assert code == 2 and "pg_dump" in err and not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_ci_starts_postgresql_before_the_tests_and_stops_if_it_cannot() -> None:
+    """.ci/run gets its server from deploy/postgres-for-tests.sh before ``make test``; the
+    URL is assigned on a line of its own (``export X=$(...)`` would hide the script's
+    failure from ``set -e``), so a server that cannot start fails CI instead of the tests
+    quietly running on SQLite alone."""
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert "set -euo pipefail" in lines
+    start = lines.index("url=$(deploy/postgres-for-tests.sh)")
+    assert lines.index('export TDBOT_TEST_POSTGRES="$url"') > start
+    assert lines.index("make test") > start
+    script = ROOT / "deploy" / "postgres-for-tests.sh"
+    assert script.stat().st_mode & 0o111, "the script must be executable"
+    assert subprocess.run(["bash", "-n", str(script)], timeout=30).returncode == 0
+
+
+def test_the_server_script_is_idempotent(pg_target: str) -> None:
+    """Run again beside the server it started, the script changes nothing and prints the
+    same URL (CI and a developer run it every time)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TDBOT_PG_")}
+    first = urlsplit(os.environ["TDBOT_TEST_POSTGRES"])
+    if first.port is not None and first.port != 54329:
+        pytest.skip("TDBOT_TEST_POSTGRES is not the server deploy/postgres-for-tests.sh starts")
+    done = subprocess.run([str(ROOT / "deploy" / "postgres-for-tests.sh")], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == os.environ["TDBOT_TEST_POSTGRES"].strip()
+    assert "starting" not in done.stderr and "making a cluster" not in done.stderr
