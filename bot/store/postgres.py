@@ -12,8 +12,9 @@ The driver is psycopg 3 in async mode, with psycopg_pool. Of the two async drive
 psycopg sends a text parameter with no type, so PostgreSQL reads it as the column it is
 compared with or stored in (a time, a code), as SQLite does; asyncpg types every parameter
 on the server and refuses a Python value of another type. psycopg's row factories give
-rows read by name and position, and its pool replaces a connection the server dropped (a
-restart), so the next transaction gets a working one; the transaction that met the drop
+rows read by name and position, and its pool checks the connection before each
+transaction and replaces one the server dropped (a restart), so the next transaction gets
+a working one; the transaction that met the drop
 fails with an error that ``errors.may_pass`` counts as passing, and its update is retried.
 
 Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
@@ -28,7 +29,7 @@ read. One lock keeps today's guarantees; finer locks are a later step. Within th
 an asyncio lock queues the transactions for the one connection, as SQLite's does.
 
 Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied with
-``pg_dump`` (``BACKUP_HINT``).
+``pg_dump`` (``db.POSTGRES_BACKUP_HINT``).
 """
 
 from __future__ import annotations
@@ -59,15 +60,14 @@ LOCK_KEY = 0x7464626F74
 #: How long opening waits for the server before saying it cannot be reached.
 CONNECT_TIMEOUT_S = 10.0
 
-BACKUP_HINT = POSTGRES_BACKUP_HINT
-shown_url = shown_target
-
 
 @functools.lru_cache(maxsize=4096)
 def to_pyformat(sql: str) -> str:
     """SQLite's ``?`` placeholders as psycopg's ``%s``, and a literal ``%`` (``LIKE
     'event:%'``) doubled, as psycopg reads every ``%`` as the start of a placeholder. A ``?``
-    inside a quoted string or identifier is text and stays."""
+    inside a quoted string or identifier is text and stays. So a repository's SQL never
+    uses PostgreSQL's jsonb operators spelled with ``?`` (``jsonb_exists`` instead), nor an
+    apostrophe in a ``--`` comment."""
     out: list[str] = []
     quote = ""
     for char in sql:
@@ -193,7 +193,7 @@ class PostgresDatabase(Database):
                  url: str) -> None:
         self._pool = pool
         self.url = url
-        self.shown = shown_url(url)
+        self.shown = shown_target(url)
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -261,7 +261,7 @@ class PostgresDatabase(Database):
             yield PostgresTx(conn)
 
     async def backup(self, dest: str | Path) -> None:
-        raise NotImplementedError(BACKUP_HINT)
+        raise NotImplementedError(POSTGRES_BACKUP_HINT)
 
 
 async def apply_pg_migrations(database: PostgresDatabase, folder: Traversable = PG_MIGRATIONS_DIR,
@@ -324,7 +324,7 @@ async def _why_not_connected(url: str) -> DatabaseUnusable | None:
         await conn.close()
         return None
     return DatabaseUnusable(
-        f"cannot connect to PostgreSQL at {shown_url(url)} ({reason}); check that the server "
+        f"cannot connect to PostgreSQL at {shown_target(url)} ({reason}); check that the server "
         "runs, that --db / TDBOT_DB names it, and the login (user, password in ~/.pgpass or "
         "PGPASSWORD)")
 

@@ -19,10 +19,10 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-from bot.store.db import Database, is_postgres
+from bot.store.db import POSTGRES_BACKUP_HINT, Database, is_postgres, shown_target
 from bot.store.errors import DatabaseUnusable, busy, explain, may_pass
 from bot.store.migrations import MIGRATIONS_DIR, PG_MIGRATIONS_DIR, MigrationError, load_migrations
-from bot.store.postgres import BACKUP_HINT, PostgresDatabase, shown_url, to_pyformat
+from bot.store.postgres import PostgresDatabase, to_pyformat
 
 STAMP = "2016-08-01T00:00:00+00:00"
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,9 +62,9 @@ def test_placeholders_are_translated_outside_quotes_and_percent_signs_doubled() 
 
 
 def test_a_password_never_shows_in_messages() -> None:
-    assert shown_url("postgresql://tdbot:s3cret@db.example:5433/tdbot?sslmode=require") == (
+    assert shown_target("postgresql://tdbot:s3cret@db.example:5433/tdbot?sslmode=require") == (
         "postgresql://tdbot@db.example:5433/tdbot?sslmode=require")
-    assert shown_url("postgresql://tdbot@db.example/tdbot") == "postgresql://tdbot@db.example/tdbot"
+    assert shown_target("postgresql://tdbot@db.example/tdbot") == "postgresql://tdbot@db.example/tdbot"
 
 
 async def test_rows_read_by_name_and_position_and_insert_gives_the_id(pg_target: str) -> None:
@@ -185,7 +185,7 @@ async def test_backup_says_to_use_pg_dump(pg_target: str, tmp_path: Path) -> Non
             await db.backup(tmp_path / "copy.sqlite3")
     finally:
         await db.close()
-    assert "pg_dump" in BACKUP_HINT
+    assert "pg_dump" in POSTGRES_BACKUP_HINT
 
 
 async def test_migrations_are_checked_as_on_sqlite(pg_target: str, tmp_path: Path) -> None:
