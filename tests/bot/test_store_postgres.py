@@ -13,6 +13,7 @@ import asyncio
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -273,3 +274,17 @@ def test_the_server_script_is_idempotent(pg_target: str) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == os.environ["TDBOT_TEST_POSTGRES"].strip()
     assert "starting" not in done.stderr and "making a cluster" not in done.stderr
+
+
+def test_a_postgresql_for_the_tests_that_cannot_be_reached_fails_the_run() -> None:
+    """TDBOT_TEST_POSTGRES set but unreachable stops pytest with the reason and a non-zero
+    exit: the PostgreSQL tests fail rather than being skipped (tests/conftest.py)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TDBOT_")}
+    env["TDBOT_TEST_POSTGRES"] = "postgresql://tdbot@127.0.0.1:1/nowhere"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-k", "picks_the_database",
+         "tests/bot/test_store_postgres.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "TDBOT_TEST_POSTGRES=postgresql://tdbot@127.0.0.1:1/nowhere: cannot connect" in (
+        done.stdout + done.stderr)
