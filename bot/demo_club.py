@@ -157,6 +157,7 @@ async def _script(bot: BotUnderTest) -> str:
     await s.says(cai, "395-371")
     await s.taps(cai, "Ann Lee started")
     await s.taps(cai, "✅ Confirm")
+    await s.taps(ann, "Agree")
     await s.says(dev, "433-340")
     await s.taps(dev, "I started")
     await s.taps(dev, "✅ Confirm")

@@ -54,10 +54,17 @@ class MatchRules:
     no forfeit spread of its own, and para 22 applies WESPA rules, whose forfeit is a win by
     75 points (ABG rules, "ABSENT FROM THE TABLE"). A NASPA bye is +50 (Director's Manual, "Byes are
     scored as a win with a +50pt spread").
+
+    ``breaks_ties``: whether a match level on game-points after its last game is settled
+    by SSSg para 17 (spread, then fewer starts; then the organizers, para 30), as a
+    knockout must be, so that one player goes on. An event whose records have ties (a
+    Swiss, a club night, a ladder: the Director's Manual keeps a W/L/T record) breaks
+    none: such a match is a tie, decided with no winner (``Decision.TIE``).
     """
 
     game_bye_spread: int = 100
     forfeit_spread: int = 75
+    breaks_ties: bool = True
 
     def __post_init__(self) -> None:
         if self.game_bye_spread < 0 or self.forfeit_spread < 0:
@@ -176,6 +183,7 @@ class Decision(StrEnum):
     FEWER_STARTS = "fewer starts"  # level on games and spread (para 17)
     MATCH_BYE = "match bye"  # para 27
     TIED = "tied"  # level on games, spread and starts: the organizers rule (para 30)
+    TIE = "tie"  # level on games where the rules break no tie (``MatchRules.breaks_ties``)
     RULING = "TD ruling"  # a tied match the organizers decided (para 30, ``Ruling``)
 
 
@@ -363,7 +371,8 @@ def match_state(match: Match) -> MatchState:
     Para 14: once decided, further games are not counted (they are listed as void).
     Para 17: a match level on games after the deciding game goes to spread, then to the
     side with fewer starts; level on those too, it is tied, and a recorded ``Ruling``
-    (para 30) decides it. Para 27: a match bye wins and voids every game.
+    (para 30) decides it. Under rules that break no tie it is a tie with no winner.
+    Para 27: a match bye wins and voids every game.
     """
     if match.match_bye is not None:
         hs = (float(match.head_start[0]), float(match.head_start[1]))
@@ -400,6 +409,8 @@ def match_state(match: Match) -> MatchState:
             starts[game.starter] += 1
         if 2 * half[0] > total or 2 * half[1] > total:
             decision, winner = Decision.GAMES, (0 if half[0] > half[1] else 1)
+        elif len(counted) == match.best_of and not match.rules.breaks_ties:
+            decision = Decision.TIE  # level on games, and nothing breaks the tie
         elif len(counted) == match.best_of:
             decision, winner = _settle_level(spread0, starts)
             if decision is Decision.TIED and match.ruling is not None:

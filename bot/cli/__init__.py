@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
     club_cmds,
+    correct_cmds,
     event_export_cmds,
     expel_cmds,
     fees_cmds,

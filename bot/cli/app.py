@@ -94,7 +94,8 @@ event_app = group("event", "Create events and read them: the draw, standings, ex
 players_app = group("players", "Enter players, invite people and answer join requests, "
                                "expel and replace.")
 round_app = group("round", "Open, close and hold open the rounds of an event.")
-game_app = group("game", "Enter a game from a paper slip, a forfeit or an overtime penalty.")
+game_app = group("game", "Enter a game from a paper slip, correct one on record, a forfeit or "
+                         "an overtime penalty.")
 rule_app = group("rule", "A TD's rulings: disputes, ties, byes, board photos, held games.")
 fees_app = group("fees", "Fees paid, costs and the prize pools (SSSg paras 7-9, 26).")
 ladder_app = group("ladder", "A club challenge ladder: try one over a JSON file, or read "

@@ -54,7 +54,9 @@ def _lines(done: reporting.GameEntered) -> list[str]:
         f"{b} {done.scores[1]}; {done.names[done.starter]} started",
         f"score: {done.score_line}",
     ]
-    if done.decided:
+    if done.decided and done.tie:
+        lines.append("the match is a tie: no winner")
+    elif done.decided:
         lines.append(f"{done.winner} wins the match" if done.winner else
                      "the match is level on games, spread and starts: the TDs decide it "
                      "(para 30)")

@@ -11,19 +11,38 @@ organisers').
 from __future__ import annotations
 
 from bot.service.actors import Actor
-from bot.service.errors import NotAllowed
+from bot.service.errors import NotAllowed, OwnMatch
+from bot.service.events import get_event
+from bot.service.formats import cite
 from bot.service.matches import MatchView, get_match
 from bot.service.people import get_person
-from bot.service.roles import people_with_role
+from bot.service.roles import people_with_role, roles_of
 from bot.store.db import Tx
 
+#: The roles that may be asked to rule on a match (``rulers_of``).
+RULING_ROLES = frozenset({"td", "adjudicator", "organiser"})
 
-def refuse_own_match(actor: Actor, view: MatchView) -> None:
+
+async def refuse_own_match(tx: Tx, actor: Actor, view: MatchView) -> None:
     """Para 19: a TD who plays in a match never rules on it (a ruling on a dispute, a
-    match bye, voiding its games, its board photo): another TD or the neutral adjudicator
-    does. The command line is no player."""
-    if actor.person_id is not None and actor.person_id in view.people:
-        raise NotAllowed(f"you play in {view.code}, so another TD rules on it (SSSg para 19)")
+    correction, a match bye, voiding its games, its board photo, a tied match, an
+    expelled opponent's slot): another TD or the neutral adjudicator does. The refusal
+    names who (``rulers_of``), and cites para 19 only in a knockout (``formats.cite``).
+    To someone who holds a ruling role in the event it is an ``OwnMatch``, which a button
+    press shows them; to a player it is a plain refusal. The command line is no player."""
+    if actor.person_id is None or actor.person_id not in view.people:
+        return
+    para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
+    names = [(await get_person(tx, p)).name for p in await rulers_of(tx, view)]
+    if not names:
+        message = (f"you play in {view.code} and nobody else of this event may rule on it"
+                   f"{para19}: ask the organisers to name a neutral adjudicator")
+    else:
+        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        message = f"you play in {view.code}, so {who} rules on it{para19}"
+    if await roles_of(tx, view.event_id, actor.person_id) & RULING_ROLES:
+        raise OwnMatch(message)
+    raise NotAllowed(message)
 
 
 async def eligible_adjudicators(tx: Tx, match_id: int) -> list[int]:
@@ -52,6 +71,8 @@ async def ruler_name(tx: Tx, actor: Actor, view: MatchView, what: str) -> str:
     command line)."""
     if actor.is_operator:
         return "a TD"
+    await refuse_own_match(tx, actor, view)
     if actor.person_id not in await rulers_of(tx, view):
-        raise NotAllowed(f"only a TD who does not play in this match may {what} (SSSg para 19)")
+        para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
+        raise NotAllowed(f"only a TD who does not play in this match may {what}{para19}")
     return (await get_person(tx, actor.person_id)).name

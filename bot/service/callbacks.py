@@ -216,6 +216,29 @@ def is_why_skip(data: object) -> bool:
     return parse_why_skip(data) is not None
 
 
+# A TD's correction of a game (bot/service/corrections.py): ``redo:apply:<prompt id>`` under
+# its impact, ``redo:cancel:<prompt id>`` there and under its "Why?".
+
+
+def correction(prompt_id: int, apply: bool) -> str:
+    return f"redo:{'apply' if apply else 'cancel'}:{prompt_id}"
+
+
+def parse_correction(data: object) -> tuple[int, bool] | None:
+    """(prompt id, apply?) of a correction's Apply / Cancel button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 3 or parts[0] != "redo" or parts[1] not in ("apply", "cancel"):
+        return None
+    prompt_id = _number(parts[2])
+    return None if prompt_id is None else (prompt_id, parts[1] == "apply")
+
+
+def is_correction(data: object) -> bool:
+    return parse_correction(data) is not None
+
+
 # --- fees (bot/service/payment_proofs.py) ----------------------------------------------
 # A TD's Approve / Reject of a player's proof of payment (``fee:proof:ok:<proof id>``,
 # ``fee:proof:no:<id>``).

@@ -14,7 +14,8 @@ expert points and a player's club record (NASPA Director's Manual, the club chap
   (``core.club.session_fee``); a TD marks payments with one tap, and the night's end lists
   who has not paid.
 - "Expert Points": a point per club win; the 50, 100, 250, 500 and 1000 levels are
-  announced once each (stored in ``club_milestones``), from ``after_results``.
+  announced once each (stored in ``club_milestones``), from ``after_results``, once the
+  win that reaches one is final.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from bot.service import callbacks, expelled, journal, outbox
+from bot.service import callbacks, expelled, finality, journal, outbox
 from bot.service import club_texts as say
 from bot.service.actors import Actor
 from bot.service.definitions import ClubDef, ClubMemberDef, Definition
@@ -32,6 +33,7 @@ from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.invites import create_invite
 from bot.service.limits import minor_units
+from bot.service.news import GROUP, News
 from bot.service.people import get_person
 from bot.service.roles import require_role
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
@@ -102,15 +104,18 @@ def _game(view: MatchView, number: int, stored: matches_repo.StoredGame) -> Game
                 GameKind.FORFEIT)
 
 
-async def club_games(tx: Tx, event: Event, rules: ClubRules) -> dict[int, list[Game]]:
+async def club_games(tx: Tx, event: Event, rules: ClubRules, *,
+                     final_only: bool = False) -> dict[int, list[Game]]:
     """Every night's results as the core reads them (night seq -> games, each with its round
     number in the night): the games of decided pairs and the byes. A pair not yet decided
-    has no result yet."""
+    has no result yet; with ``final_only``, nor has one whose slip can still be disputed
+    (``finality``)."""
     where = await club_repo.rounds_of_event(tx, event.id)
     stored = await matches_repo.games_of_event(tx, event.id)
+    unsettled = await finality.unsettled_matches(tx, event.id) if final_only else set()
     nights: dict[int, list[Game]] = {}
     for view in await matches_repo.of_event(tx, event.id):
-        if view.round_id not in where:
+        if view.round_id not in where or view.id in unsettled:
             continue
         seq, number = where[view.round_id]
         night = nights.setdefault(seq, [])
@@ -646,16 +651,19 @@ async def end_night(db: Database, req: Request, event_id: int, *,
 # --- expert points and records ---------------------------------------------------------------
 
 
-async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
-    """A club result was settled or corrected: announce every expert-point level a player
-    has now reached that was not announced before (Director's Manual, Expert Points: "50,
-    100, 250, 500 and 1000 Club wins"), to the player and the club's group, once each.
-    No match becomes ready from another's result at a club."""
+async def after_results(tx: Tx, event: Event, now: datetime, news: News | None = None) -> None:
+    """A club result became final or was corrected: announce every expert-point level a
+    player has now reached that was not announced before (Director's Manual, Expert
+    Points: "50, 100, 250, 500 and 1000 Club wins"), to the player and the club's group,
+    once each. Only final results count towards it (``finality``): a win whose slip can
+    still be disputed is not celebrated yet. ``news``: the message the result's own
+    players and the group get (None: sent here)."""
     club = club_of(event)
     rules = rules_of(club)
-    games = [g for night in (await club_games(tx, event, rules)).values() for g in night]
+    games = [g for night in (await club_games(tx, event, rules, final_only=True)).values()
+             for g in night]
     done = await club_repo.announced(tx, event.id)
-    chat = await groups_repo.group_of(tx, event.id)
+    told = News(event) if news is None else news
     for entry in await entries_repo.of_event(tx, event.id):
         person = await get_person(tx, entry.person_id)
         points = _before_bot(club, person.name).wins + club_wins(games, entry.id)
@@ -663,14 +671,10 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
             if (entry.id, level) in done or not await club_repo.add_milestone(
                     tx, event.id, entry.id, level, now):
                 continue
-            await outbox.enqueue(tx, person_id=entry.person_id, now=now,
-                                 text_html=say.milestone_for_player(event, level),
-                                 dedupe_key=f"club:{event.id}:milestone:{entry.id}:{level}")
-            if chat is not None:
-                await outbox.enqueue(tx, chat_id=chat, now=now,
-                                     text_html=say.milestone_for_group(event, person.name, level),
-                                     dedupe_key=f"club:{event.id}:milestone:{entry.id}:{level}:g")
-    return []
+            told.add(entry.person_id, say.milestone_for_player(level))
+            told.add(GROUP, say.milestone_for_group(person.name, level))
+    if news is None:
+        await told.send(tx, now)
 
 
 @dataclass(frozen=True)

@@ -200,14 +200,15 @@ def night_ended(fees: FeeList, unfinished: list[str]) -> str:
     return "\n".join(lines)
 
 
-def milestone_for_player(event: Event, level: int) -> str:
-    return (f"🎉 <b>{esc(event.name)}</b>: that was your {level:,}th club win! "
-            f"{level:,} expert points, a level of achievement the club celebrates.")
+def milestone_for_player(level: int) -> str:
+    """A line of the message that tells the player their win is final (``news``)."""
+    return (f"🎉 That was your {level:,}th club win: {level:,} expert points, a level of "
+            "achievement the club celebrates!")
 
 
-def milestone_for_group(event: Event, name: str, level: int) -> str:
-    return (f"🎉 <b>{esc(event.name)}</b>: congratulations to <b>{esc(name)}</b> on "
-            f"{level:,} club wins!")
+def milestone_for_group(name: str, level: int) -> str:
+    """A line of the group's post of the result that reached it (``news``)."""
+    return f"🎉 Congratulations to <b>{esc(name)}</b> on {level:,} club wins!"
 
 
 def records(found: list[ClubRecord]) -> str:

@@ -112,7 +112,7 @@ async def give_match_bye(
         actor = await require_actor(tx, req)
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
-        refuse_own_match(actor, view)
+        await refuse_own_match(tx, actor, view)
         await award_match_bye_in(tx, match_id, side, actor, req.now, why)
         given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side),
                               (await get_event(tx, view.event_id)).format)
@@ -140,7 +140,7 @@ async def void_match(
         actor = await require_actor(tx, req)
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
-        refuse_own_match(actor, view)
+        await refuse_own_match(tx, actor, view)
         if view.state != "playing":
             raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
                           "voided")

@@ -3,8 +3,12 @@
 SSSg 2016 Annex A para 24: players have 24 hours from a slip's timestamp to raise a
 discrepancy. A disputed slip is frozen: its window no longer makes it final. Para 19:
 disputes go to a TD who does not play in the match, else to the neutral adjudicator
-(``eligible_adjudicators``); both players are told who will rule, and the ruler gets both
-players' names and phones, as para 19 has players phone the TDs.
+(``eligible_adjudicators``); both players are told who will rule, and the ruler gets one
+notice (``dispute_texts``) with what each player reported or says and their phones, as
+para 19 has players phone the TDs, and the board photo if one was sent. The notice is
+built from the records each time it is written (``ruler_notice``): when the disputer's
+reason comes, every ruler's copy is edited to hold it, buttons kept, and a ruling edits
+it again to say who ruled.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service import callbacks, expelled, journal, outbox
+from bot.service import callbacks, dispute_texts, expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import rulers_of
@@ -31,8 +35,9 @@ from bot.service.unit import (
     require_actor,
     unit,
 )
-from bot.store import disputes_repo, slips_repo
+from bot.store import disputes_repo, outbox_repo, photos_repo, slips_repo
 from bot.store.db import Database, Tx
+from bot.store.photos_repo import PhotoRow
 from bot.store.slips_repo import SlipRow
 
 
@@ -76,15 +81,15 @@ async def open_dispute(
     await close_copy(tx, slip, say.disputed_note(), now)
     rulers = await rulers_of(tx, view)
     contacts = [await _contact(tx, p) for p in rulers]
-    players = [await _contact(tx, p) if p is not None else (view.label(s), "")
-               for s, p in enumerate(view.people)]
     disputer = (await get_person(tx, raised_by)).name
+    notice = await ruler_notice(tx, dispute_id)
+    buttons = callbacks.ruling_buttons(dispute_id, (view.label(0), view.label(1)))
     for ruler in rulers:
-        await outbox.enqueue(
-            tx, person_id=ruler, now=now, dedupe_key=f"dispute:{dispute_id}:ruler:{ruler}",
-            text_html=say.dispute_for_ruler(event, view, slip, disputer, reason, players),
-            buttons=callbacks.ruling_buttons(dispute_id, (view.label(0), view.label(1))),
-        )
+        await outbox.enqueue(tx, person_id=ruler, now=now, text_html=notice, buttons=buttons,
+                             dedupe_key=f"{ruler_copies(dispute_id)}{ruler}")
+    assert slip.game_id is not None
+    for photo in await photos_repo.photos_of_game(tx, slip.game_id):
+        await _photo_to(tx, rulers, dispute_id, view, slip.game_no, photo, now)
     for side, person in enumerate(view.people):
         if person is not None:
             await outbox.enqueue(
@@ -94,6 +99,56 @@ async def open_dispute(
                                                  differs=second is not None),
             )
     return [name for name, _ in contacts]
+
+
+def ruler_copies(dispute_id: int) -> str:
+    """The outbox key of every ruler's copy of a dispute's notice, but the ruler's id."""
+    return f"dispute:{dispute_id}:ruler:"
+
+
+async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> str:
+    """The notice of dispute ``dispute_id`` as its rulers read it now
+    (``dispute_texts.for_ruler``): the slip that counts, the other report of the game if
+    one differed, the disputer's reason once given, the players' phones; once ``ruled``,
+    without the call to tap a ruling."""
+    dispute = await disputes_repo.get(tx, dispute_id)
+    assert dispute is not None and dispute.slip_id is not None
+    slip = await slips_repo.get(tx, dispute.slip_id)
+    assert slip is not None
+    view = await get_match(tx, dispute.match_id)
+    second = next((s for s in reversed(await slips_repo.of_match(tx, view.id, ("void",)))
+                   if s.game_id == dispute.game_id and s.reported_by == dispute.raised_by
+                   and s.id > slip.id), None)
+    phones = [await _contact(tx, p) if p is not None else (view.label(s), "")
+              for s, p in enumerate(view.people)]
+    claims = dispute_texts.Claims((await get_person(tx, dispute.raised_by)).name, slip, second,
+                                  dispute.reason, (phones[0], phones[1]))
+    return dispute_texts.for_ruler(await get_event(tx, view.event_id), view, claims,
+                                    open_=not ruled)
+
+
+async def _photo_to(tx: Tx, rulers: list[int], dispute_id: int, view: MatchView, game: int,
+                    photo: PhotoRow, now: datetime) -> None:
+    sender = (await get_person(tx, photo.sent_by)).name
+    for ruler in rulers:
+        await outbox.enqueue(tx, person_id=ruler, now=now, photo_file_id=photo.file_id,
+                             text_html=dispute_texts.photo_caption(view, game, sender),
+                             dedupe_key=f"dispute:{dispute_id}:photo:{photo.id}:{ruler}")
+
+
+async def photo_for_rulers(tx: Tx, game_id: int, photo_id: int, now: datetime) -> None:
+    """A board photo of a game under dispute came after the dispute was raised: it goes to
+    the rulers as the ones that came before did (SSSg para 25's photo is the record they
+    rule by)."""
+    photo = await photos_repo.photo(tx, photo_id)
+    slip = await slips_repo.of_game(tx, game_id)
+    if photo is None or slip is None:
+        return
+    dispute = await disputes_repo.open_of_game(tx, slip.match_id, game_id)
+    if dispute is None:
+        return
+    view = await get_match(tx, dispute.match_id)
+    await _photo_to(tx, await rulers_of(tx, view), dispute.id, view, slip.game_no, photo, now)
 
 
 async def _slip_and_match(tx: Tx, slip_id: int) -> tuple[SlipRow, MatchView]:
@@ -169,23 +224,21 @@ async def dispute_latest(
 
 async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_repo.DisputeRow,
                        reason: str) -> DisputeAnswer:
+    """The disputer's reason: recorded once, and every ruler's copy of the notice is
+    edited to hold it (the buttons stay, as nobody has ruled)."""
     if not await disputes_repo.set_reason(tx, dispute.id, reason):
         raise Invalid("that dispute already has its reason")
     view = await get_match(tx, dispute.match_id)
-    event = await get_event(tx, view.event_id)
     side = _side(view, actor)
     slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id is not None else None
     game = slip.game_no if slip is not None else 0
     await journal.record(tx, who=actor, action="dispute.reason", subject=f"match:{view.id}",
                          now=req.now, detail={"dispute_id": dispute.id, "reason": reason})
-    rulers = await rulers_of(tx, view)
-    disputer = (await get_person(tx, dispute.raised_by)).name
-    for ruler in rulers:
-        await outbox.enqueue(
-            tx, person_id=ruler, now=req.now,
-            text_html=say.dispute_reason_for_ruler(event, view, game, disputer, reason),
-        )
-    names = [(await get_person(tx, r)).name for r in rulers]
+    notice = await ruler_notice(tx, dispute.id)
+    buttons = callbacks.ruling_buttons(dispute.id, (view.label(0), view.label(1)))
+    for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
+        await outbox.enqueue_edit(tx, copy, text_html=notice, buttons=buttons, now=req.now)
+    names = [(await get_person(tx, r)).name for r in await rulers_of(tx, view)]
     return DisputeAnswer("reason_noted", game, view.label(1 - side), names)
 
 

@@ -22,3 +22,10 @@ class NotFound(ServiceError):
 
 class Invalid(ServiceError):
     """The request is malformed or breaks a rule; the message says which and how to fix it."""
+
+
+class OwnMatch(NotAllowed):
+    """A TD (or adjudicator, organiser) of the event acts on a match they play in (SSSg
+    Annex A para 19: another rules on it). Unlike other refusals of a button press, its
+    message is shown to the presser: it names only their own match and who rules on it,
+    which they are told anyway, and "that button is not yours" would not say why."""

@@ -429,7 +429,7 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         entry = await _entry_named(tx, event, name)
         view = await _current_match(tx, event.id, entry.id)
         if view is not None:
-            refuse_own_match(actor, view)  # para 19: not a TD's own opponent
+            await refuse_own_match(tx, actor, view)  # para 19: not a TD's own opponent
         done = await expel_in(tx, event, entry, why, actor, req.now)
         return await answer_with(tx, req, render, done)
 

@@ -1,9 +1,9 @@
 """The event's group chat: linking it, following it when it moves, and what is posted there.
 
 An organiser adds the bot to the club's group and sends ``/link EVENT-SLUG`` there; from
-then on round openings, decided matches (with the picture that holds the match) are posted
-to the group. A group is open to anyone its members let in, so what goes there is what
-the results board of a club night would show: names, rounds, scores. Never a contact, a
+then on round openings and results, once final (with the bracket picture that holds the
+match), are posted to the group. A group is open to anyone its members let in, so what goes
+there is what the results board of a club night would show: names, rounds, scores. Never a contact, a
 fee, a dispute or a TD's name; and a stranger who sends a command there gets no answer at
 all (a known person without the right gets a short refusal that names no event).
 
@@ -14,6 +14,7 @@ error a message to the old id gets (``follow_move``).
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -126,39 +127,36 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
-async def post_tied(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                    now: datetime, *, game: tuple[int, int] | None = None) -> None:
-    """A match of a format whose records have ties ended level: the group sees it, and a
-    round-based event's group the standings after it."""
+async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                      now: datetime, *, game: tuple[int, int] | None = None,
+                      more: list[str] | None = None) -> None:
+    """A match's result is final (``finality``): the group sees it. A knockout's with the
+    bracket picture that holds the match, as it now stands (drawn when sent: ``brackets``); a round-based
+    event's followed by the standings; a ladder's as the ladder's own lines (the result
+    and the rungs it moved), which come in ``more``. ``more``: what else the result did
+    that the group is shown (a club's expert-point level), in the same post. ``game``: the
+    scores of the one game a one-game match was."""
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
-    await outbox.enqueue(tx, chat_id=chat, now=now,
-                         text_html=say.match_tied(event, view, state, game),
-                         dedupe_key=f"group:{chat}:tied:{view.id}:{state.score_line()}")
-    if event.format == "rounds":
-        from bot.service.round_events import post_standings
-
-        await post_standings(tx, event, now)
-
-
-async def post_decided(tx: Tx, event_id: int, view: MatchView, state: MatchState,
-                       now: datetime, *, game: tuple[int, int] | None = None) -> None:
-    """A match was decided: the group sees the result with the bracket picture that holds
-    the match, as it now stands (drawn when sent: ``brackets``). ``game``: the scores of the one game a
-    one-game match was."""
-    chat = await groups_repo.group_of(tx, event_id)
-    if chat is None:
+    lines = list(more or [])
+    if event.format == "ladder":
+        if lines:
+            await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
+                [f"<b>{html.escape(event.name, quote=False)}</b>", *lines]))
         return
-    event = await get_event(tx, event_id)
-    caption = say.match_decided(event, view, state, game)
-    key = f"group:{chat}:decided:{view.id}:{len(state.void)}:{state.score_line()}"
+    tied = state.winner is None
+    text = (say.match_tied(event, view, state, game) if tied else
+            say.match_decided(event, view, state, game))
+    text = "\n".join([text, *lines])
+    key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
+          f"{state.score_line()}"
     sent = 0
     if is_knockout(event.format):  # only a bracket has pictures
-        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=caption, now=now,
+        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=text, now=now,
                                              of_match=view.code, dedupe_key=key)
     if not sent:  # no picture (another format, or none drawn for it): the words alone
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=caption, dedupe_key=key)
+        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
     if event.format == "rounds":  # no bracket: the standings after the result
         from bot.service.round_events import post_standings
 

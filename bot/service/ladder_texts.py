@@ -26,15 +26,23 @@ def lines(event: Event, said: Sequence[str]) -> str:
     return f"<b>{esc(event.name)}</b>\n" + "\n".join(esc(s) for s in said)
 
 
-def rung_now(name: str, before: int, after: int | None, total: int) -> str:
+def rung_now(before: int, after: int | None, total: int) -> str:
+    """A line to the player whose rung changed (the ladder's log speaks of them in the
+    third person; this is to them)."""
     if after is None:
-        return f"{name} is no longer on the ladder."
-    return f"{name}: now rung {after} of {total} (was {before})."
+        return "You are no longer on the ladder."
+    return f"You are now rung {after} of {total} (was {before})."
 
 
-def your_rung(event: Event, rung: int, total: int) -> str:
-    return (f"You are now rung {rung} of {total} on {esc(event.name)}. "
-            "/ladder shows it; /challenge whom you may challenge.")
+def rungs_when_final() -> str:
+    """With a ladder result that counts but can still be disputed (its slip's window)."""
+    return "The rungs move once the result is final."
+
+
+def after_result() -> str:
+    """The last line a ladder player reads with their final result (their rung, if it
+    moved, is the line before it)."""
+    return "/ladder shows the ladder; /challenge whom you may challenge now."
 
 
 def answer_buttons(event_id: int, number: int) -> list[list[tuple[str, str]]]:

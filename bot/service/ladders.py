@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot.service import expelled, journal, outbox
+from bot.service import expelled, finality, journal, outbox
 from bot.service import ladder_texts as say
 from bot.service.actors import Actor
 from bot.service.deadlines import handler, open_deadline
@@ -39,13 +39,14 @@ from bot.service.entries import _add_entry, entries_of
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event, find_event, get_event
 from bot.service.invites import create_invite
+from bot.service.ladder_texts import esc
 from bot.service.matches import core_match
+from bot.service.news import GROUP, News
 from bot.service.roles import require_role
 from bot.service.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store import (
     deadlines_repo,
     events_repo,
-    groups_repo,
     ladders_repo,
     matches_repo,
     rounds_repo,
@@ -132,27 +133,35 @@ async def load(tx: Tx, event: Event) -> Loaded:
 
 async def _commit(tx: Tx, was: Loaded, step: lad.Step, *, by: Actor, action: str,
                   now: datetime, why: str = "", skip: int | None = None,
-                  quiet: tuple[int | None, ...] = ()) -> Loaded:
+                  quiet: tuple[int | None, ...] = (), told: tuple[int | None, ...] = (),
+                  news: News | None = None) -> Loaded:
     """Save the core's new ladder with its journal line, tell the people concerned and
     the event's group, and open or cancel deadline rows to match (``skip``: a row being
     fired now, closed by its caller; ``quiet``: people told already, by the answer to
-    their request or, for a result, by the decided match's message with their rung)."""
+    their request; ``told``: people whose result's own message says what happened, who
+    are told only their new rung; ``news``: the one message each person and the group
+    get for the change that caused this, None: sent here)."""
     event = was.event
     await ladders_repo.save(tx, event.id, lad.to_record(step.ladder, step.state), now)
     await journal.record(tx, who=by, action=action, subject=subject(event.id), now=now,
                          detail={"events": [e.text for e in step.events],
                                  "names": list(step.ladder.names)}, why=why)
     now_loaded = Loaded(event, was.round_id, step.ladder, step.state, was.entries)
-    await _announce(tx, was, now_loaded, step.events, now, quiet)
+    out = News(event) if news is None else news
+    _announce(was, now_loaded, step.events, quiet, told, out)
+    if news is None:
+        await out.send(tx, now)
     await _arm(tx, event.id, step.ladder, step.state, now, skip=skip)
     return now_loaded
 
 
-async def _announce(tx: Tx, was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
-                    now: datetime, quiet: tuple[int | None, ...]) -> None:
+def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
+              quiet: tuple[int | None, ...], told: tuple[int | None, ...],
+              news: News) -> None:
     """Each event line to the players it concerns (a challenge's two players; the player
-    an idle drop or leaving is about); everyone whose rung changed learns their new rung;
-    the event's group gets every line. A challenge itself is sent by its use-case (with
+    an idle drop or leaving is about); everyone whose rung changed learns their new rung,
+    after the lines that moved them if they are not in those; the event's group gets
+    every line. A challenge itself is sent by its use-case (with
     the Accept / Decline buttons) and an acceptance with the match, so neither is
     repeated here."""
     lines: dict[int, list[str]] = {}
@@ -167,8 +176,8 @@ async def _announce(tx: Tx, was: Loaded, now_is: Loaded, events: tuple[lad.Ladde
             names = (e.player,)
         for name in names:
             person = was.person(name)
-            if person is not None:
-                lines.setdefault(person, []).append(e.text)
+            if person is not None and person not in told:
+                lines.setdefault(person, []).append(esc(e.text))
     for name in was.ladder.names:
         person = was.person(name)
         if person is None:
@@ -176,17 +185,14 @@ async def _announce(tx: Tx, was: Loaded, now_is: Loaded, events: tuple[lad.Ladde
         before = was.ladder.rung(name)
         after = now_is.ladder.rung(name) if name in now_is.ladder.names else None
         if after != before:
-            lines.setdefault(person, []).append(say.rung_now(name, before, after,
+            if person not in lines and person not in told:  # moved by others: say why
+                lines[person] = [esc(e.text) for e in shown]
+            lines.setdefault(person, []).append(say.rung_now(before, after,
                                                              len(now_is.ladder.names)))
     for person, said in lines.items():
-        if person in quiet:
-            continue
-        await outbox.enqueue(tx, person_id=person, now=now,
-                             text_html=say.lines(now_is.event, said))
-    chat = await groups_repo.group_of(tx, now_is.event.id)
-    if chat is not None and shown:
-        await outbox.enqueue(tx, chat_id=chat, now=now,
-                             text_html=say.lines(now_is.event, [e.text for e in shown]))
+        if person not in quiet:
+            news.add(person, *said)
+    news.add(GROUP, *(esc(e.text) for e in shown))
 
 
 async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState,
@@ -452,19 +458,21 @@ async def _make_match(tx: Tx, loaded: Loaded, c: lad.Challenge, now: datetime) -
 # --- results and deadlines ----------------------------------------------------------------
 
 
-async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
-    """A match of the ladder was settled or corrected: bring each challenge in line with
-    its match, as the core counts the match's games (who wins a ladder challenge is
-    ``core.ladder.match_winner``'s rule, so a tied match, stored with no winner or not,
-    leaves the defender on the rung). A challenge being played whose match is decided is
-    recorded (``record_decided``: leapfrog or swap); its players are told by the decided
-    match's own message, everyone else whose rung changed here. A played challenge whose
-    match a director's ruling changed (a dispute, a rescored or voided game, a match
-    bye) is corrected (``correct_result``) or, if its match is no longer decided,
-    reopened (``reopen``): the core works every rung out again from the ladder's log,
-    and both players and everyone whose rung changed are told. A correction the core
-    refuses is refused whole, in its words, so the ruling is not applied either. No
-    match becomes ready from another's result on a ladder."""
+async def after_results(tx: Tx, event: Event, now: datetime, news: News | None = None) -> None:
+    """A match of the ladder became final, or was corrected: bring each challenge in
+    line with its match, as the core counts the match's games (who wins a ladder
+    challenge is ``core.ladder.match_winner``'s rule, so a tied match leaves the defender
+    on the rung). A challenge being played whose match is decided is recorded once the
+    result is final (``finality``: the rungs do not move on a slip that can still be
+    disputed; ``record_decided``: leapfrog or swap); its players read it in the final
+    result's own message (``reporting``), with their new rung, and everyone else whose
+    rung changed is told it here. A played challenge whose match a director's ruling changed (a
+    dispute, a rescored or voided game, a match bye) is corrected (``correct_result``)
+    or, if its match is no longer decided, reopened (``reopen``): the core works every
+    rung out again from the ladder's log, and both players and everyone whose rung
+    changed are told. A correction the core refuses is refused whole, in its words, so
+    the ruling is not applied either. No match becomes ready from another's result on a
+    ladder."""
     loaded = await load(tx, event)
     linked = await ladders_repo.matches(tx, event.id)
     at = _t(loaded, now)
@@ -476,18 +484,14 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
         if view is None or view.state == "not_needed":
             continue
         outcome = (await core_match(tx, match_id)).state()
-        quiet: tuple[int | None, ...] = ()
+        told: tuple[int | None, ...] = ()
         try:
             if c.status is lad.Status.ACCEPTED:
-                if not outcome.decided:
+                if not outcome.decided or not await finality.is_final(tx, view):
                     continue
                 step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at)
                 action = "ladder.result"
-                side = lad.match_winner(outcome)
-                if side is not None and view.state == "decided" and view.winner == side:
-                    quiet = view.people  # the decided match's message says who won
-                # otherwise (a tie; a winner the SSSg tie-breaks named) the players read
-                # the ladder's own line: the defender keeps the rung
+                told = view.people  # the final result's own message says who won
             elif outcome.decided:
                 step = lad.correct_result(loaded.ladder, loaded.state, c.number, outcome, at)
                 action = "ladder.correct"
@@ -499,17 +503,8 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
         if (step.ladder, step.state) == (loaded.ladder, loaded.state):
             continue
         loaded = await _commit(tx, loaded, step, by=Actor.system(), action=action, now=now,
-                               quiet=quiet, why=f"match {view.code}: {outcome.decision.value}")
-    return []
-
-
-async def where_now(tx: Tx, event: Event, person_id: int) -> str:
-    """A player's place once a ladder match is decided (the rungs already moved)."""
-    loaded = await load(tx, event)
-    name = loaded.name_of(person_id)
-    if name is None:
-        return ""
-    return say.your_rung(event, loaded.ladder.rung(name), len(loaded.ladder.names))
+                               told=told, why=f"match {view.code}: {outcome.decision.value}",
+                               news=news)
 
 
 @handler(ACCEPT)

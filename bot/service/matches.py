@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.service.errors import NotFound
 from bot.service.events import Event, get_event
+from bot.service.formats import is_knockout
 from bot.store import matches_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView, StoredGame, describe_source
@@ -82,7 +83,9 @@ async def core_matches(tx: Tx, views: Sequence[MatchView]) -> list[Match]:
 def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> Match:
     """The core's value for a stored match: its games in order, head start and the event's
     bye and forfeit spreads (SSSg para 28 by default), a TD's match bye (para 27) and the
-    ruling of a tied match (para 30)."""
+    ruling of a tied match (para 30). Only a knockout breaks a tie (SSSg para 17: one
+    player must go on); another format's match level on game-points is a tie with no
+    winner, so that no message, refusal or export names one."""
     rules = event.rules.get("rules", {})
     return Match(
         best_of=view.best_of,
@@ -91,6 +94,7 @@ def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> M
         rules=MatchRules(
             game_bye_spread=rules.get("game_bye_spread", 100),
             forfeit_spread=rules.get("forfeit_spread", 75),
+            breaks_ties=is_knockout(event.format),
         ),
         match_bye=(view.match_bye if view.match_bye is not None
                    else view.winner if view.state == "bye" else None),

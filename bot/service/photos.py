@@ -35,6 +35,7 @@ from bot.service.actors import Actor
 from bot.service.adjudicators import ruler_name, rulers_of
 from bot.service.clock import iso
 from bot.service.deadlines import Deadline, due_deadlines, fired_with, handler, too_late
+from bot.service.disputes import photo_for_rulers
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite
@@ -196,6 +197,7 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
         for ruler in await rulers_of(tx, view):
             await outbox.enqueue(tx, person_id=ruler, now=now,
                                  text_html=say.late_photo_for_tds(event, view, number, sender))
+    await photo_for_rulers(tx, w.game_id, photo_id, now)  # a game under dispute
     chat = officer_chat(event)
     photo = await photos_repo.photo(tx, photo_id)
     if chat is not None and photo is not None:

@@ -12,15 +12,20 @@ match is decided (para 14), and nobody may concede (para 13).
 
 A slip counts as soon as it is confirmed (it is in the score line at once), and stays open
 to dispute until its window closes: a durable ``slip.window`` deadline that finalises it
-only if it is still pending (compare-and-set, design.md "Durable time"). The opponent may
-agree early; if both players report the same game the same way it is final at once, and
-if they differ the second report is not counted and the TDs are asked to rule (para 19,
-``disputes``).
+only if it is still pending (compare-and-set: a deadline that fires twice does nothing the
+second time). The opponent may agree early; if both players report the same game the same
+way it is final at once, and if they differ the second report is not counted and the TDs
+are asked to rule (para 19, ``disputes``).
+
+So a match is decided as soon as its games decide it, and its result is final once none of
+its slips can still be disputed (``finality``). Each change of state tells each player one
+message, in their own words: the copy of a slip says what it decides "if it stands" and
+what plays on now (``settle_match``); what announces the result as over waits until it is
+final (``announce_if_final``).
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -30,8 +35,10 @@ from bot.service import (
     callbacks,
     club_nights,
     expelled,
+    finality,
     groups,
     journal,
+    ladder_texts,
     outbox,
     round_texts,
 )
@@ -55,8 +62,9 @@ from bot.service.matches import (
     matches_of_person,
     score_line,
 )
+from bot.service.news import GROUP, News
 from bot.service.photo_windows import open_photo_window, photos_owed
-from bot.service.progress import after_results
+from bot.service.progress import after_final, after_results
 from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import close_copy, copy_key
@@ -64,7 +72,16 @@ from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.slips_repo import SlipRow
-from core.match import Game, Match, MatchState, Report, Start, StartReason, report_game
+from core.match import (
+    Decision,
+    Game,
+    Match,
+    MatchState,
+    Report,
+    Start,
+    StartReason,
+    report_game,
+)
 from core.names import NameRefused, matches_of, pick
 
 SLIP_WINDOW = "slip.window"
@@ -142,8 +159,10 @@ def _names(view: MatchView) -> tuple[str, str]:
 
 
 def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Invalid:
-    if state.winner is None:
-        outcome = "a tie" if not is_knockout(of.format) else "nobody won yet"
+    if state.decision is Decision.TIE:
+        outcome = "a tie"
+    elif state.winner is None:
+        outcome = "nobody won yet"
     else:
         outcome = f"{_names(view)[state.winner]} won"
     return Invalid(
@@ -204,52 +223,71 @@ async def _write_game(
 
 
 async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                      now: datetime, by: Actor) -> None:
-    """A decided match feeds the bracket and tells its players where they go; a knockout's
-    match left level by the deciding game goes to the TDs (para 30); another format's is a
-    tie (``_settle_tie``)."""
+                       now: datetime, by: Actor, news: News | None = None) -> None:
+    """A match just decided by its counted games (or a ruling): stored with its winner, or
+    with none when it is a tie (a round-based event's, a club night's or a ladder's match
+    level on game-points: ``MatchRules.breaks_ties``); a knockout's match left level by
+    the deciding game goes to the TDs (para 30).
+
+    What plays on does so now, on the counted result (SSSg para 24: a slip counts at once):
+    a knockout's bracket advances, and the players of a match that became ready are told.
+    Each of the two players learns what comes next in the message that says the result
+    (``news``: a slip's copies, a TD's entry); what announces the result as over (the
+    group's post, "that was your last match", a ladder's rungs, a club's expert-point
+    level) waits until it is final (``announce_final``), which it is at once when no slip
+    of the match can still be disputed. With no ``news`` (a ruling decided it) the two
+    players are sent the result here."""
     if not state.decided:
         return
-    if not is_knockout(event.format) and state.points[0] == state.points[1]:
-        await _settle_tie(tx, event, view, state, now, by)
-        return
-    if state.winner is None:
+    if state.winner is None and state.decision is not Decision.TIE:
         for td in await rulers_of(tx, view):  # para 19: not a TD who plays in it
             await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
                                  text_html=say.tied_for_tds(event, view, state),
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
-    await games_repo.mark_decided(tx, view.id, state.winner)
-    became_ready = await after_results(tx, event, now)
+    if not await games_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
+        return  # the tie was settled already
+    told = News(event) if news is None else news
+    became_ready = await after_results(tx, event, now, told)
+    decision = "tie" if state.decision is Decision.TIE else state.decision.value
     await journal.record(
         tx, who=by, action="match.decided", subject=f"match:{view.id}", now=now,
         detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
-                "decision": state.decision.value},
+                "decision": decision},
     )
+    fresh = await get_match(tx, view.id)
+    still_open = await finality.open_slips(tx, fresh)
+    final = not still_open
+    # a TD ruling on a disputed slip decided it: the ruling's own message says so, and
+    # once the slip is closed ``final_after_ruling`` tells each player what follows
+    ruling = news is None and bool(still_open) and all(s.state == "disputed"
+                                                         for s in still_open)
     game = await _one_game_scores(tx, view, state)
-    await groups.post_decided(tx, event.id, view, state, now, game=game)
-    told: set[int] = set()
     for side in (0, 1):
         person = view.people[side]
-        if person is None or await expelled.is_out(tx, view.entries[side]):
+        if person is None or ruling or await expelled.is_out(tx, view.entries[side]):
             continue  # an expelled player was told they are out: no next match to name
-        after = await _where_next(tx, event, view, side, state.winner == side)
-        await outbox.enqueue(tx, person_id=person, now=now,
-                             dedupe_key=f"match:{view.id}:decided:{side}:{state.winner}",
-                             text_html=say.match_decided(event, view, state, side, after, game))
-        told.add(person)
+        if news is None:
+            told.lead(person, say.match_tied(event, view, state, side, game)
+                      if state.winner is None else
+                      say.match_decided(event, view, state, side, game))
+        told.add(person, *await _count_lines(tx, event, fresh, side, final))
     for match_id in became_ready:
         ready = await get_match(tx, match_id)
         rnd = await get_round(tx, ready.round_id)
         for side in (0, 1):
             person = ready.people[side]
-            if person is None or person in told:
+            if person is None or person in view.people:
                 continue
             await outbox.enqueue(tx, person_id=person, now=now,
                                  dedupe_key=f"match:{match_id}:ready:{side}:"
                                             f"{ready.entries[1 - side]}",
                                  text_html=say.match_ready(event, rnd, ready,
                                                            await _opponent(tx, ready, side)))
+    if final:
+        await _announce_final(tx, event, fresh, state, now, told)
+    if news is None:
+        await told.send(tx, now)
 
 
 async def _one_game_scores(tx: Tx, view: MatchView,
@@ -263,51 +301,36 @@ async def _one_game_scores(tx: Tx, view: MatchView,
     return (a, b) if row.kind == "played" and a is not None and b is not None else None
 
 
-async def _settle_tie(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                      now: datetime, by: Actor) -> None:
-    """A match of a round-based event, a club night or a ladder that ends level on games is
-    a tie with no winner. A knockout's match must have one (SSSg para 17: spread, then
-    fewer starts; para 30: the organisers); the others' records have ties. A Swiss and a
-    club count it half a win each (Director's Manual: a record is W/L/T, a tie half a win); at a
-    club it is no club win for expert points (Director's Manual, Expert Points: "one point
-    for each club game win", ``core.club.club_wins``); a ladder's own step
-    (``progress.after_results``) decides what a tie does to the rungs."""
-    if not await games_repo.mark_decided(tx, view.id, None):
-        return
-    await after_results(tx, event, now)
-    await journal.record(tx, who=by, action="match.decided", subject=f"match:{view.id}",
-                         now=now, detail={"code": view.code, "winner_side": None,
-                                          "score": state.score_line(), "decision": "tie"})
+async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                          now: datetime, news: News,
+                          why: tuple[str, str] | None = None, always: tuple[int, ...] = ()
+                          ) -> None:
+    """A decided match's result is final (``finality``): what announces it as over. The
+    format's own step (a ladder's rungs, a club's expert-point levels); the group's post
+    of the result, with what that step says to the group; and to each player what their
+    result now means (their last match, their division, their rung). ``why`` (per side:
+    "you agreed", "nobody disputed it by ...") heads a player's message when nothing else
+    in this change does: for the sides in ``always`` in any case, for the other only if
+    there is more to say (the player who tapped Agree has their copy marked, and reads a
+    message only for news beyond it)."""
+    await after_final(tx, event, now, news)
     game = await _one_game_scores(tx, view, state)
-    await groups.post_tied(tx, event, view, state, now, game=game)
-    what = "game" if game is not None else "match"
-    half = say.tie_words(event)
+    await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
     for side in (0, 1):
         person = view.people[side]
         if person is None or await expelled.is_out(tx, view.entries[side]):
             continue
-        after = await _where_next(tx, event, view, side, False)
-        score = (f"{game[side]}-{game[1 - side]}" if game is not None
-                 else score_line(view, state, side))
-        await outbox.enqueue(
-            tx, person_id=person, now=now, dedupe_key=f"match:{view.id}:decided:{side}:tie",
-            text_html=(f"<b>{html.escape(event.name)}</b>: your <b>"
-                       f"{html.escape(view.round_name)}</b> {what} against "
-                       f"{html.escape(view.label(1 - side))} is a tie "
-                       f"({html.escape(score)}){half}.\n{after}"))
+        news.add(person, *await _final_lines(tx, event, view, side, state.winner == side))
+        if why is not None and not news.has_lead(person) and (side in always
+                                                                or news.has_lines(person)):
+            news.lead(person, say.result_final(event, view, state, side, why[side], game))
 
 
-async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: bool) -> str:
-    """A player's next match once this one is decided (the bracket already synced), or
-    where they go: a qualifier's division drawn later (SSSg para 3), or nowhere."""
+async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str | None:
+    """The player's next match in the event, if they have one (the bracket or the
+    pairing already moved them on)."""
     person = view.people[side]
     assert person is not None
-    if event.format == "club":  # a club night's rounds are paired on the night
-        return await club_nights.after_game(tx, event, view)
-    if event.format == "ladder":  # a ladder has no next match: the player's new rung
-        from bot.service import ladders
-
-        return await ladders.where_now(tx, event, person)
     for m in await matches_of_person(tx, person):
         if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
             continue
@@ -315,18 +338,91 @@ async def _where_next(tx: Tx, event: Event, view: MatchView, side: int, won: boo
         assert their_side is not None
         return say.next_match(event, await get_round(tx, m.round_id), m,
                               await _opponent(tx, m, their_side))
+    return None
+
+
+async def _last_round(tx: Tx, event: Event, view: MatchView) -> tuple[int, int]:
+    """A round-based event's round of this match and its number of rounds."""
+    rnd = await get_round(tx, view.round_id)
+    return rnd.seq, int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
+
+
+async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
+                       final: bool) -> list[str]:
+    """What a player reads with a result that counts: what plays on now. Their next
+    match (a knockout's bracket, a round-based event's next round already paired), when
+    the next round is paired, or a club night's next round; on a ladder, that the rungs
+    move once the result is final (when it is not yet)."""
+    if event.format == "club":  # a club night's rounds are paired on the night
+        return [await club_nights.after_game(tx, event, view)]
+    if event.format == "ladder":
+        return [] if final else [ladder_texts.rungs_when_final()]
+    following = await _next_match(tx, event, view, side)
+    if following is not None:
+        return [following]
     if event.format == "rounds":
-        rnd = await get_round(tx, view.round_id)
-        total = int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
-        return round_texts.after_match(event, rnd.seq, total)
+        played, total = await _last_round(tx, event, view)
+        return [] if played >= total else [round_texts.after_match(event, played, total)]
+    return []
+
+
+async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bool
+                       ) -> list[str]:
+    """What a player reads once their result is final, when nothing plays on for them:
+    where to see the ladder (whose own step told them their new rung), a qualifier's
+    division drawn later (SSSg para 3), the last round of a round-based event, or their
+    last match."""
+    if event.format == "club":
+        return []
+    if event.format == "ladder":  # no next match: their new rung (the ladder says it)
+        return [ladder_texts.after_result()]
+    if await _next_match(tx, event, view, side) is not None:
+        return []
+    if event.format == "rounds":
+        played, total = await _last_round(tx, event, view)
+        return [round_texts.after_match(event, played, total)] if played >= total else []
     if event.draw_seed is not None and event.format == "sssg":
         core_event, derived = await load_core(tx, event.id)
         if derived.divisions.get(view.code) == "qualifying":
             if won:
-                return say.goes_to_division(DIVISIONS["top"])
+                return [say.goes_to_division(DIVISIONS["top"])]
             if core_event.plate is not None:
-                return say.goes_to_division(DIVISIONS["plate"])
-    return say.last_match(event, won)
+                return [say.goes_to_division(DIVISIONS["plate"])]
+    return [say.last_match(event, won)]
+
+
+def _it(view: MatchView, game: int) -> str:
+    """A slip's game as a message names it: 'it' when the match is that game."""
+    return "it" if say.one_game(view) else f"game {game}"
+
+
+async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
+                            news: News, why: tuple[str, str], *,
+                            always: tuple[int, ...] = ()) -> bool:
+    """A slip of the match stopped being open (agreed, reported the same by both, its
+    window closed, or a TD ruled on its dispute): if that made the match's result final,
+    announce it (``_announce_final``). True if it did."""
+    view = await get_match(tx, match_id)
+    if view.state != "decided" or not await finality.is_final(tx, view):
+        return False
+    state = (await core_match(tx, match_id)).state()
+    await _announce_final(tx, event, view, state, now, news, why, always)
+    return True
+
+
+async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
+                             news: News) -> None:
+    """A TD ruled on a disputed slip: if that made the match's result final, each player
+    reads that it is, what plays on for them (their next match) and what the result now
+    means, in ``news`` after the ruling itself (its lead), which the caller sends."""
+    view = await get_match(tx, match_id)
+    if view.state != "decided" or not await finality.is_final(tx, view):
+        return
+    for side, person in enumerate(view.people):
+        if person is not None and not await expelled.is_out(tx, view.entries[side]):
+            news.add(person, *await _count_lines(tx, event, view, side, final=True))
+    await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
+                            always=(0, 1))
 
 
 async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
@@ -362,6 +458,7 @@ class GameEntered:
     decided: bool
     winner: str | None
     held: str | None = None  # played during this blackout: held for a TD, not counted (para 20)
+    tie: bool = False  # decided level on game-points, no winner (outside a knockout)
     already: bool = False  # this game was entered before with these scores: nothing done
 
     @property
@@ -373,7 +470,7 @@ class GameEntered:
     def as_json(self) -> dict[str, Any]:
         return {"match": self.match, "game": self.game, "score": self.score,
                 "next_starter": self.next_starter, "deciding": self.deciding,
-                "decided": self.decided, "winner": self.winner,
+                "decided": self.decided, "winner": self.winner, "tie": self.tie,
                 **({"already": True} if self.already else {})}
 
 
@@ -490,18 +587,20 @@ async def enter_game(
                                     by=actor, now=req.now)
         state = report.state
         assert report.number is not None
+        news = News(event)
+        await settle_match(tx, event, view, state, req.now, actor, news)
         for viewer in (0, 1):
             person = view.people[viewer]
             if person is not None:
-                await outbox.enqueue(
-                    tx, person_id=person, now=req.now,
-                    text_html=say.td_entered(event, view, viewer, report.number, ordered, side,
-                                             state))
-        await settle_match(tx, event, view, state, req.now, actor)
+                text = say.td_entered(event, view, viewer, report.number, ordered, side, state)
+                await outbox.enqueue(tx, person_id=person, now=req.now,
+                                     text_html="\n".join([text, *news.take(person)]))
+        await news.send(tx, req.now)
         result = GameEntered(
             view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
             score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
             state.decided, names[state.winner] if state.winner is not None else None,
+            tie=state.decision is Decision.TIE,
         )
         return await answer_with(tx, req, render, result)
 
@@ -531,7 +630,7 @@ def _entered_already(event: Event, view: MatchView, match: Match, game: int,
         view.code, view.round_name, game, names, scores, entered.starter, state.score_line(),
         score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
         state.decided, names[state.winner] if state.winner is not None else None,
-        already=True)
+        tie=state.decision is Decision.TIE, already=True)
 
 
 # --- P2: a player's result slip --------------------------------------------------------
@@ -868,6 +967,8 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
     await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},
                         now=now)
     assert report.number is not None
+    news = News(event)
+    await settle_match(tx, event, view, report.state, now, actor, news)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is None:
@@ -875,13 +976,14 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
         buttons = None if viewer == slip.reporter_side else [
             [("Agree", callbacks.slip("agree", slip.id)),
              ("Dispute", callbacks.slip("dispute", slip.id))]]
+        copy = say.slip_copy(event, view, viewer, slip.reporter_side, report.number,
+                             slip.scores, slip.starter_side, report.state,
+                             event.local(closes), responsible)
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
-            text_html=say.slip_copy(event, view, viewer, slip.reporter_side, report.number,
-                                    slip.scores, slip.starter_side, report.state,
-                                    event.local(closes), responsible),
+            text_html="\n".join([copy, *news.take(person)]),
         )
-    await settle_match(tx, event, view, report.state, now, actor)
+    await news.send(tx, now)
 
 
 async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
@@ -911,13 +1013,16 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
                                               "game": slip.game_no})
         await close_copy(tx, first, say.both_reported_note(), now)
         assert first.starter_side is not None
-        for viewer in (0, 1):
-            person = view.people[viewer]
-            if person is not None:
-                await outbox.enqueue(tx, person_id=person, now=now,
-                                     text_html=say.both_reported(names, viewer, slip.game_no,
-                                                                 slip.scores, first.starter_side,
-                                                                 say.one_game(view)))
+        news = News(event)
+        why = f"you both reported {_it(view, slip.game_no)} the same way"
+        if not await announce_if_final(tx, event, view.id, now, news, (why, why),
+                                       always=(0, 1)):
+            for viewer, person in enumerate(view.people):
+                if person is not None:
+                    news.lead(person, say.both_reported(names, viewer, slip.game_no,
+                                                        slip.scores, first.starter_side,
+                                                        say.one_game(view)))
+        await news.send(tx, now)
         return "both"
     await slips_repo.move(tx, slip.id, ("draft",), "void", now, game_id=row.id)
     await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
@@ -950,12 +1055,19 @@ async def agree_slip(
                              now=req.now, detail={"slip_id": slip.id, "game": slip.game_no})
         await close_copy(tx, slip, say.agreed_note(), req.now)
         assert slip.starter_side is not None
-        reporter = view.people[slip.reporter_side]
-        if reporter is not None:
-            await outbox.enqueue(
-                tx, person_id=reporter, now=req.now,
-                text_html=say.agreed(_names(view), slip.reporter_side, side, slip.game_no,
-                                     slip.scores, slip.starter_side, say.one_game(view)))
+        names, mine = _names(view), slip.reporter_side
+        single = say.one_game(view)
+        to_game = "" if single else f" to game {slip.game_no}"
+        why = ["", ""]
+        why[mine] = (f"{say.esc(names[side])} agreed{to_game}" + (
+            "" if single else f" ({say.scores_of(names, mine, slip.scores)})"))
+        why[side] = f"you agreed{to_game}"
+        news, reporter = News(event), view.people[mine]
+        if not await announce_if_final(tx, event, view.id, req.now, news, (why[0], why[1]),
+                                       always=(mine,)) and reporter is not None:
+            news.lead(reporter, say.agreed(names, mine, side, slip.game_no, slip.scores,
+                                           slip.starter_side, single))
+        await news.send(tx, req.now)
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("agreed", await _slip_view(tx, slip, side))
         return await answer_with(tx, req, render, result)
@@ -974,4 +1086,9 @@ async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
                          subject=f"match:{slip.match_id}", now=now,
                          detail={"slip_id": slip.id, "game": slip.game_no})
     await close_copy(tx, slip, say.slip_final_note(event.local(now)), now)
+    view = await get_match(tx, slip.match_id)
+    why = f"nobody disputed {_it(view, slip.game_no)} by {event.local(slip.closes_at or now)}"
+    news = News(event)
+    await announce_if_final(tx, event, view.id, now, news, (why, why), always=(0, 1))
+    await news.send(tx, now)
     return True

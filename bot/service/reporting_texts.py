@@ -15,7 +15,6 @@ from bot.service.events import Event
 from bot.service.formats import HasFormat, cite, is_knockout
 from bot.service.matches import MatchView, has_score, score_line
 from bot.service.schedule import Round
-from bot.store.slips_repo import SlipRow
 from core.match import Decision, MatchState, Start, StartReason
 
 #: Why a side starts a game, as a player reads it, and the rule's paragraph (SSSg paras
@@ -57,14 +56,6 @@ def one_game(view: MatchView) -> bool:
     """A match of a single game with no head start: it reads as that game, not as a match
     (club nights, most round-based events and ladders play these)."""
     return view.best_of == 1 and not any(view.head_start)
-
-
-def game_result(names: tuple[str, str], scores: tuple[int, int]) -> str:
-    """'Ann Lee won 420-350' (the winner's score first), or 'A tie, 400-400'."""
-    if scores[0] == scores[1]:
-        return f"A tie, {scores[0]}-{scores[1]}"
-    win = 0 if scores[0] > scores[1] else 1
-    return f"{esc(names[win])} won {scores[win]}-{scores[1 - win]}"
 
 
 def esc(text: object) -> str:
@@ -115,9 +106,35 @@ def start_line(of: HasFormat, names: tuple[str, str], viewer: int | None, game: 
 
 def tie_words(event: Event) -> str:
     """What a match left level on points means outside a knockout: half a win each where a
-    record has ties (a Swiss, a club night: Director's Manual's W/L/T); a ladder says what it does
-    with one in its own messages."""
-    return "" if event.format == "ladder" else ": half a win each"
+    record has ties (a Swiss, a club night: Director's Manual's W/L/T); on a ladder the
+    challenger did not win, so the defender keeps the rung (``core.ladder.match_winner``)."""
+    if event.format == "ladder":
+        return ": the defender keeps the rung"
+    return ": half a win each"
+
+
+def where(event: Event, view: MatchView) -> str:
+    """Where a result belongs, as a message's head: the event and round ('<b>Club Cup,
+    SF</b>'); a ladder's challenges share one round, whose name says nothing."""
+    if event.format == "ladder":
+        return f"<b>{esc(event.name)}</b>"
+    return f"<b>{esc(event.name)}, {esc(view.round_name)}</b>"
+
+
+def one_game_words(event: Event, names: tuple[str, str], viewer: int,
+                   scores: tuple[int, int], starter: int | None = None, *,
+                   named: bool = True) -> str:
+    """A one-game match's result to one of its players, their score first: 'you won
+    420-350 v Ben Ong (you started)', 'you lost 350-420 v Ann Lee', 'you tied 400-400 with
+    Eve Tan: half a win each' (``named`` False: the opponent is named already)."""
+    mine, theirs = scores[viewer], scores[1 - viewer]
+    started = "" if starter is None else f" ({esc(who(names, starter, viewer))} started)"
+    if mine == theirs:
+        other = f" with {esc(names[1 - viewer])}" if named else ""
+        return f"you tied {mine}-{theirs}{other}{started}{tie_words(event)}"
+    won = "won" if mine > theirs else "lost"
+    other = f" v {esc(names[1 - viewer])}" if named else ""
+    return f"you {won} {mine}-{theirs}{other}{started}"
 
 
 def outcome_lines(event: Event, view: MatchView, state: MatchState,
@@ -128,7 +145,7 @@ def outcome_lines(event: Event, view: MatchView, state: MatchState,
     lines = []
     if has_score(state):
         lines.append(f"Score: {esc(score_line(view, state, side))}")
-    if state.decided and not is_knockout(event.format) and state.points[0] == state.points[1]:
+    if state.decision is Decision.TIE:
         lines.append(f"The match is a tie{tie_words(event)}.")
     elif state.decided and state.winner is not None:
         how = decided_on(event, state.decision)
@@ -143,19 +160,22 @@ def outcome_lines(event: Event, view: MatchView, state: MatchState,
     return lines
 
 
+def _single(event: Event, view: MatchView, state: MatchState, scores: tuple[int, int]) -> bool:
+    """Whether a counted game is the whole of a one-game match, so that it reads as that
+    game. A knockout's tied single game keeps the match's words: para 17 still decides it."""
+    return (one_game(view) and len(state.counted) == 1 and not state.void
+            and not (scores[0] == scores[1] and is_knockout(event.format)))
+
+
 def result_lines(event: Event, view: MatchView, viewer: int, game: int,
                  scores: tuple[int, int], starter: int, state: MatchState) -> list[str]:
     """A counted game and what it did to the match: for a one-game match, the game
-    ("Ann Lee won 420-350"); else the game, the match score and who starts next or won.
-    A knockout's tied single game keeps the match's words: para 17 still decides it."""
+    ("You won 420-350 v Ben Ong"); else the game, the match score and who starts next or
+    won."""
     names = (view.label(0), view.label(1))
-    tie = scores[0] == scores[1]
-    if (one_game(view) and len(state.counted) == 1 and not state.void
-            and not (tie and is_knockout(event.format))):
-        line = (f"Your game v {esc(names[1 - viewer])}: {scores_of(names, viewer, scores)} "
-                f"({esc(who(names, starter, viewer))} started)")
-        result = game_result(names, scores) + (tie_words(event) if tie else "")
-        return [line, result + "."]
+    if _single(event, view, state, scores):
+        words = one_game_words(event, names, viewer, scores, starter)
+        return [words[0].upper() + words[1:] + "."]
     return [game_line(names, viewer, game, scores, starter),
             *outcome_lines(event, view, state, viewer)]
 
@@ -163,40 +183,97 @@ def result_lines(event: Event, view: MatchView, viewer: int, game: int,
 def td_entered(event: Event, view: MatchView, viewer: int, game: int, scores: tuple[int, int],
                starter: int, state: MatchState) -> str:
     """A player's copy of a game a TD entered from a paper slip: final at once."""
+    names = (view.label(0), view.label(1))
+    if _single(event, view, state, scores):
+        return (f"📝 {where(event, view)}: a TD entered your game: "
+                f"{one_game_words(event, names, viewer, scores, starter)}.")
     lines = [
-        f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD entered a result.",
+        f"📝 {where(event, view)}: a TD entered a result.",
         *result_lines(event, view, viewer, game, scores, starter, state),
     ]
     return "\n".join(lines)
 
 
+def _pending_outcome(event: Event, state: MatchState, names: tuple[str, str],
+                     viewer: int) -> str | None:
+    """What a decided match's result is, as a sentence without its stop ('You win the
+    match on spread (para 17)', 'The match is a tie: half a win each'); None when the
+    match is not decided with an outcome (still being played, or left to the TDs)."""
+    if state.decision is Decision.TIE:
+        return f"The match is a tie{tie_words(event)}"
+    if state.decided and state.winner is not None:
+        winner = "You win" if state.winner == viewer else f"{esc(names[state.winner])} wins"
+        return f"{winner} the match{decided_on(event, state.decision)}"
+    return None
+
+
 def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: int,
               scores: tuple[int, int], starter: int, state: MatchState, closes_at: str,
               responsible: bool) -> str:
-    """A player's copy of a submitted result slip (para 24: both players get one at once).
-    The opponent's copy comes with Agree / Dispute buttons."""
+    """A player's copy of a submitted result slip (para 24: both players get one at once),
+    in their own words ("you won 420-350 v Ben Ong"). The opponent's copy comes with Agree
+    / Dispute buttons. It counts at once but is not final until the window closes (or
+    the opponent agrees): a match it decides is won (or tied) "if it stands"."""
     names = (view.label(0), view.label(1))
-    if viewer == reporter:
-        head = f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: your result slip is in."
+    other = names[1 - reporter]
+    single = _single(event, view, state, scores)
+    if single:
+        words = one_game_words(event, names, viewer, scores, starter, named=viewer == reporter)
+        lines = [f"📝 {where(event, view)}: {words}." if viewer == reporter else
+                 f"📝 {where(event, view)}: {esc(names[reporter])} reported your game: {words}."]
     else:
-        head = (f"📝 <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+        head = ("your result slip is in." if viewer == reporter else
                 f"{esc(names[reporter])} reported a result.")
-    game_and_result = result_lines(event, view, viewer, game, scores, starter, state)
-    lines = [head, game_and_result[0]]
+        lines = [f"📝 {where(event, view)}: {head}", game_line(names, viewer, game, scores,
+                                                             starter)]
     if not responsible:
         asked = "the winner" if scores[0] != scores[1] else "the player who started a tied game"
         rule = "para 23 asks" if is_knockout(event.format) else "the rules ask"
         lines.append(f"(Sent by {esc(who(names, reporter, viewer))}; {rule} {asked} to "
                      "report, but it counts all the same.)")
-    lines += game_and_result[1:]
-    other = names[1 - reporter]
     final = f"after that it is final{cite(event, 'para 24')}."
+    outcome = None if single else _pending_outcome(event, state, names, viewer)
+    if not single:
+        lines += [line for line in outcome_lines(event, view, state, viewer)
+                  if outcome is None or line.startswith("Score: ")]
+    if outcome is not None:
+        lowered = outcome.startswith(("You ", "The "))  # a name keeps its capital
+        lines.append(f"If it stands, {outcome[0].lower() if lowered else outcome[0]}"
+                     f"{outcome[1:]}.")
     if viewer == reporter:
         lines.append(f"{esc(other)} can dispute it until {esc(closes_at)}; {final}")
     else:
         lines.append(f"Right? Tap <b>Agree</b>. Wrong? Tap <b>Dispute</b> by {esc(closes_at)}; "
                      f"{final}")
     return "\n".join(lines)
+
+
+def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, why: str,
+                 game: tuple[int, int] | None = None) -> str:
+    """A decided match's result, now final, to one of its players: ``why`` it is final
+    ('Ben Ong agreed', 'nobody disputed game 2 by ...'), then the result in their words.
+    ``game``: the scores of the one game a one-game match was."""
+    names = (view.label(0), view.label(1))
+    what = ("your challenge" if event.format == "ladder" else
+            "your game" if game is not None else "your match")
+    if game is not None:
+        result = one_game_words(event, names, viewer, game)
+    elif state.decision is Decision.TIE:
+        result = f"it is a tie, {esc(score_line(view, state, viewer))}{tie_words(event)}"
+    else:
+        assert state.winner is not None
+        win = state.winner
+        by = "you" if win == viewer else esc(names[win])
+        score = ""
+        if has_score(state):
+            points = f"{_points(state.points[win])}-{_points(state.points[1 - win])}"
+            score = f" {points} ({state.spread[win]:+d})"
+        result = f"{by} won it{score}{decided_on(event, state.decision)}"
+    return f"✅ {where(event, view)}: {why}, so {what} is final: {result}."
+
+
+def _points(points: float) -> str:
+    return str(int(points)) if points == int(points) else str(points)
 
 
 def slip_final_note(closed_at: str) -> str:
@@ -240,9 +317,10 @@ def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
-                  after: str, game: tuple[int, int] | None = None) -> str:
-    """The end of a player's match, and ``after``: their next match or where they go.
-    ``game``: the scores of the one game a one-game match was (it reads as that game)."""
+                  game: tuple[int, int] | None = None) -> str:
+    """The end of a player's match, told on its own (a TD's ruling decided it); what comes
+    next follows it in the same message (``news``). ``game``: the scores of the one game a
+    one-game match was (it reads as that game)."""
     assert state.winner is not None
     names = (view.label(0), view.label(1))
     what = _match_word(event, view, one_game=game is not None)
@@ -252,10 +330,20 @@ def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
         head = f"{esc(names[1 - side])} won your {what}"
     if game is not None:
         return (f"<b>{esc(event.name)}</b>: {head}, {game[state.winner]}-"
-                f"{game[1 - state.winner]}.\n{after}")
+                f"{game[1 - state.winner]}.")
     line = score_line(view, state, side)
     how = decided_on(event, state.decision)
-    return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}.\n{after}"
+    return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}."
+
+
+def match_tied(event: Event, view: MatchView, state: MatchState, side: int,
+               game: tuple[int, int] | None = None) -> str:
+    """A match of a format whose records have ties that ended level, told on its own."""
+    what = _match_word(event, view, one_game=game is not None)
+    score = (f"{game[side]}-{game[1 - side]}" if game is not None
+             else score_line(view, state, side))
+    return (f"<b>{esc(event.name)}</b>: your {what} against {esc(view.label(1 - side))} is a "
+            f"tie ({esc(score)}){tie_words(event)}.")
 
 
 def _match_word(event: Event, view: MatchView, *, one_game: bool = False) -> str:
@@ -283,8 +371,7 @@ def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> str:
     return (f"<b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
             f"{esc(view.label(0))} v {esc(view.label(1))} ended level on games, spread and "
             f"starts ({esc(state.score_line())}). Para 17 does not settle it: the organisers "
-            "decide it (para 30). Tap who wins; I will then ask why. Or at the command line: "
-            f"<code>tdbot rule tie {esc(event.slug)} {esc(view.code)} NAME --why REASON</code>.")
+            "decide it (para 30). Tap who wins; I will then ask why.")
 
 
 def agreed_note() -> str:
@@ -302,37 +389,6 @@ def disputed_note() -> str:
 
 def _phone(name: str, phone: str) -> str:
     return f"{esc(name)} ({esc(phone)})" if phone else f"{esc(name)} (no phone on record)"
-
-
-def how_to_rule(event: Event, view: MatchView, game: int) -> str:
-    """How to rule: the buttons, or ``tdbot rule dispute`` (bot/cli/match_cmds.py)."""
-    return ("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you rule "
-            f"the game counts as reported. (Command line: <code>tdbot rule dispute {esc(event.slug)} "
-            f"{esc(view.code)} --game {game} ... --why REASON</code>.)")
-
-
-def dispute_for_ruler(event: Event, view: MatchView, slip: SlipRow, disputer: str,
-                      reason: str, players: list[tuple[str, str]]) -> str:
-    """The dispute as a TD (or the neutral adjudicator) reads it (para 19)."""
-    names = (view.label(0), view.label(1))
-    starter = slip.starter_side if slip.starter_side is not None else 0
-    lines = [
-        f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
-        f"{esc(disputer)} disputes game {slip.game_no}.",
-        f"Slip by {esc(names[slip.reporter_side])}: "
-        + game_line(names, None, slip.game_no, slip.scores, starter).split(": ", 1)[1],
-        f"Reason: {esc(reason)}" if reason else
-        f"Reason: I asked {esc(disputer)}, and will send it on.",
-        "Players: " + ", ".join(_phone(n, p) for n, p in players),
-        how_to_rule(event, view, slip.game_no),
-    ]
-    return "\n".join(lines)
-
-
-def dispute_reason_for_ruler(event: Event, view: MatchView, game: int, disputer: str,
-                             reason: str) -> str:
-    return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
-            f"{esc(disputer)}'s reason for disputing game {game}:\n{esc(reason)}")
 
 
 def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, disputer: str,
@@ -399,6 +455,16 @@ def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str
     return RULINGS.get(ruling, esc(ruling))
 
 
+def beyond_decision(ruling: str, game: int, voided: list[int]) -> list[int]:
+    """The games a ruling left beyond the match's decision (para 28: once decided, later
+    games do not count), out of ``voided``, every game that no longer counts. A voided
+    game is not one of them: it no longer counts because it was voided, whether or not
+    the match is decided; nor are a match bye's games (para 27 voids them all)."""
+    if ruling == "match_bye":
+        return []
+    return [n for n in voided if not (ruling == "void" and n == game)]
+
+
 def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
           scores: tuple[int, int] | None, why: str, voided: list[int],
           state: MatchState, *, to: str | None = None) -> str:
@@ -409,8 +475,9 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
     on = f"game {game}" if game else "your match"
     lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on {on}: "
              f"{what}.", f"Why: {esc(why)}"]
-    if voided and ruling != "match_bye":
-        shown = ", ".join(str(n) for n in voided)
+    beyond = beyond_decision(ruling, game, voided)
+    if beyond:
+        shown = ", ".join(str(n) for n in beyond)
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 28')}.")
     lines += outcome_lines(event, view, state, viewer)

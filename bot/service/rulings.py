@@ -33,14 +33,16 @@ from bot.service import expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
+from bot.service.disputes import ruler_copies, ruler_notice
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
 from bot.service.knockout import load_core
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.news import News
 from bot.service.people import get_person
 from bot.service.progress import after_results
-from bot.service.reporting import check_scores, settle_match
+from bot.service.reporting import check_scores, final_after_ruling, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
 from bot.service.unit import (
@@ -67,6 +69,7 @@ from bot.store.disputes_repo import DisputeRow
 from core import sssg
 from core.formats import is_digits
 from core.match import (
+    Decision,
     Game,
     GameKind,
     Match,
@@ -139,13 +142,18 @@ class Ruled:
     @property
     def named_score(self) -> str:
         """'Ann Lee 1-0 Cai Wen (+20)': the score line with the players' names."""
-        points, _, spread = self.score_line.partition(" ")
-        if not all(self.names):
-            return self.score_line
-        return f"{self.names[0]} {points} {self.names[1]} {spread}".rstrip()
+        return named_score(self.score_line, self.names)
     ruled_by: str = ""
     scores: tuple[int, int] | None = None
     why: str = ""  # with ruled_by: the reason the first ruler gave
+
+
+def named_score(score_line: str, names: tuple[str, str]) -> str:
+    """'1-0 (+20)' as 'Ann Lee 1-0 Cai Wen (+20)' (unchanged without both names)."""
+    points, _, spread = score_line.partition(" ")
+    if not all(names):
+        return score_line
+    return f"{names[0]} {points} {names[1]} {spread}".rstrip()
 
 
 # --- who may rule ------------------------------------------------------------------------
@@ -155,7 +163,7 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
     """Para 19: a TD playing in the match may not rule on it; the match's rulers may (the
     command line always may). Nobody rules on a match an expulsion settled (``expelled``)."""
     if actor.person_id is not None:
-        refuse_own_match(actor, view)
+        await refuse_own_match(tx, actor, view)
         if actor.person_id not in await rulers_of(tx, view):
             para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
             raise NotAllowed(f"only a TD of this event who does not play in {view.code} may "
@@ -170,15 +178,22 @@ async def _td_and_match(tx: Tx, req: Request, event_id: int,
     actor = await require_actor(tx, req)
     await require_role(tx, actor, event_id, "td")
     event = await get_event(tx, event_id)
-    view = await _find_match(tx, event, match_code)
+    view = await find_match(tx, event, match_code)
     await expelled.refuse_in_match(tx, view, actor.person_id)
     return actor, event, view
 
 
-async def _find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
+async def match_coded(tx: Tx, event: Event, match_code: str) -> MatchView | None:
+    """The event's match whose code is ``match_code`` (case and spaces aside), or None."""
     code = match_code.strip().casefold()
-    view = next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
+    return next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
                 None)
+
+
+async def find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
+    """The event's match named by its code at the command line (``match_coded``); an
+    unknown code is refused with where the codes are listed."""
+    view = await match_coded(tx, event, match_code)
     if view is None:
         raise NotFound(f"no match {match_code!r} in {event.slug}; "
                        f"`tdbot event show {event.slug}` lists them")
@@ -279,13 +294,14 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool,
+    confirm: bool, cause: str = "ruling on",
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
-    else (players of later matches). Raises ``NeedsConfirm`` before writing anything."""
+    else (players of later matches: "a TD's {cause} M1"). Raises ``NeedsConfirm`` before
+    writing anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
@@ -305,10 +321,10 @@ async def apply_correction_in(
         for i in sorted(was - now_counted):
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
-    await _void_later(tx, event, voided_matches, f"a TD's ruling on {view.code}", now, by)
+    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
     decided_before = view.state == "decided"
     outcome_before = (decided_before, view.winner if decided_before else None)
-    outcome_after = (after.decided and after.winner is not None, after.winner)
+    outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
     if reopened or (not decided_before and view.state != "playing" and after.counted):
         await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
@@ -362,14 +378,20 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, voided: list[int], after: MatchState, now: datetime) -> None:
+                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        then_final: bool = False) -> None:
+    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
+    it made final (``reporting.final_after_ruling``) follows in the same message, so a
+    ruling that settles the match is one message to each player, not two."""
+    news = News(event)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
-            await outbox.enqueue(
-                tx, person_id=person, now=now,
-                text_html=say.ruled(event, view, viewer, game, result.ruling, result.scores,
-                                    why, voided, after, to=result.to))
+            news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
+                                        result.scores, why, voided, after, to=result.to))
+    if then_final:
+        await final_after_ruling(tx, event, view.id, now, news)
+    await news.send(tx, now)
 
 
 async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
@@ -450,18 +472,20 @@ async def _rule(
                 "impact": applied.impact},
         why=why,
     )
+    later = say.beyond_decision(ruling, game, applied.voided)
     result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
-                   applied.voided, applied.reopened, to, applied.impact,
+                   later, applied.reopened, to, applied.impact,
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
-    for copy in await outbox_repo.by_dedupe_prefix(tx, f"dispute:{dispute.id}:ruler:"):
-        await outbox.enqueue_edit(tx, copy, now=req.now,
-                                  text_html=copy.text_html + say.ruled_note(
-                                      event, who, result.ruling, scores, result.to, why))
+    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
+        event, who, result.ruling, scores, result.to, why)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
+        await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
 
 
@@ -554,7 +578,7 @@ def reason_of(text: str) -> str:
     line = " ".join(text.split())
     if len(line) > WHY_MAX:
         raise Invalid(f"that reason is {len(line)} characters long: send one line of at most "
-                      f"{WHY_MAX}, or tap Skip")
+                      f"{WHY_MAX}")
     return line
 
 
@@ -639,13 +663,15 @@ async def ask_amend(db: Database, req: Request, dispute_id: int,
         return await answer_with(tx, req, render, asked)
 
 
-async def awaits_words(db: Database, req: Request) -> bool:
-    """Whether the person's next message answers a ruling button (scores or a reason)."""
+async def awaited_words(db: Database, req: Request) -> str | None:
+    """What the person's next message answers, as its prompt's kind (``prompts_repo.WORDS``:
+    the scores after Amend, a ruling's or a correction's reason), or None."""
     async with reading(db) as tx:
         actor = await actor_of(tx, req)
         if actor is None or actor.person_id is None:
-            return False
-        return await prompts_repo.open_of(tx, actor.person_id) is not None
+            return None
+        prompt = await prompts_repo.open_of(tx, actor.person_id)
+        return None if prompt is None else prompt.kind
 
 
 def parse_scores(text: str) -> tuple[int, int]:
@@ -686,7 +712,7 @@ async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_
 
 
 async def answer_prompt(db: Database, req: Request, text: str, *,
-                        kinds: tuple[str, ...] = prompts_repo.WORDS,
+                        kinds: tuple[str, ...] = prompts_repo.RULING_WORDS,
                         render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
     """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
     after a ruling button (its reason) or after a tied match's winner button (the
@@ -1026,5 +1052,6 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
     return result

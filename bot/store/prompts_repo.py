@@ -1,7 +1,8 @@
 """What a TD's next chat message is for, after a ruling button (table ``td_prompts`` of
-migrations/0008_rulings.sql, 0011_ruling_reasons.sql): the scores of an Amend, the reason
-of a ruling on a dispute or of a tied match's ruling, or a correction waiting for Apply /
-Cancel. One open prompt per TD."""
+migrations/0008_rulings.sql, 0011_ruling_reasons.sql, 0020_corrections.sql): the scores of
+an Amend, the reason of a ruling on a dispute, of a tied match's ruling or of a TD's
+correction of a game, or a ruling or correction waiting for Apply / Cancel. One open prompt
+per TD."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from bot.store.times import iso
 class Prompt:
     id: int
     person_id: int
-    kind: str  # amend, why, tie, confirm
+    kind: str  # amend, why, tie, confirm, correct, correct_apply
     subject_id: int
     side: int | None
     payload: dict[str, Any]
@@ -43,8 +44,12 @@ async def open_prompt(tx: Tx, person_id: int, kind: str, subject_id: int, *,
     )
 
 
-#: The prompts the TD's next text message answers (a 'confirm' waits for a button).
-WORDS = ("amend", "why", "tie")
+#: The prompts of a ruling the TD's next text message answers (a 'confirm' waits for a
+#: button).
+RULING_WORDS = ("amend", "why", "tie")
+#: Every prompt the next text message answers: a ruling's, or a correction's reason
+#: (``bot/service/corrections.py``; its 'correct_apply' waits for a button).
+WORDS = (*RULING_WORDS, "correct")
 
 
 async def open_of(tx: Tx, person_id: int, kinds: tuple[str, ...] = WORDS) -> Prompt | None:

@@ -136,3 +136,21 @@ async def pending_of_event(tx: Tx, event_id: int) -> list[SlipRow]:
         " WHERE m.event_id = ? AND s.state = 'pending' ORDER BY s.closes_at, s.id", (event_id,),
     )
     return [_slip(r) for r in rows]
+
+
+async def open_counted(tx: Tx, *, match_id: int | None = None,
+                       event_id: int | None = None) -> list[SlipRow]:
+    """The slips still open to a discrepancy (pending: within the window; disputed:
+    waiting for a TD) whose game counts (not void), of one match or of one event's
+    matches, oldest first: while one is open, its match's result is not final (SSSg
+    para 24)."""
+    if (match_id is None) == (event_id is None):
+        raise ValueError("open_counted needs exactly one of match_id or event_id")
+    where = "s.match_id = ?" if match_id is not None else "m.event_id = ?"
+    rows = await tx.all(
+        "SELECT s.* FROM slips s JOIN games g ON g.id = s.game_id"
+        " JOIN matches m ON m.id = s.match_id"
+        f" WHERE {where} AND s.state IN ('pending', 'disputed') AND g.void = 0"
+        " ORDER BY s.id", (match_id if match_id is not None else event_id,),
+    )
+    return [_slip(r) for r in rows]

@@ -81,6 +81,9 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"}), PAIRED, "para 21"),
     Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
             frozenset({"td", "adjudicator", "organiser"})),
+    Command("correct", "Correct a game on record: /correct M2 game 1 412 380 (or starter NAME, "
+            "or void)",
+            frozenset({"td", "organiser"})),
     Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
             frozenset({"td", "organiser", "player"}), ROUND_FEES,
             player_summary="Paid a fee? Send a photo of the payment captioned /paid (or /paid ROUND)"),

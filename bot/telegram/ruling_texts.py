@@ -1,4 +1,5 @@
-"""What a TD reads after a ruling button or message (bot/telegram/handlers/rulings.py).
+"""What a TD reads after a ruling button or message, or a correction of a game
+(bot/telegram/handlers/rulings.py).
 
 Telegram HTML: names go through ``esc``. Short, and each says what happens next.
 """
@@ -6,9 +7,12 @@ Telegram HTML: names go through ``esc``. Short, and each says what happens next.
 from __future__ import annotations
 
 from bot.service import callbacks
+from bot.service.correction_texts import game_words
+from bot.service.corrections import Corrected
 from bot.service.reporting_texts import esc
 from bot.service.rulings import RULING_WORDS, Asked, Ruled, ruling_words
 from bot.service.unit import Reply
+from core.match import GameKind
 
 
 def ruled(result: Ruled | Asked | None) -> Reply | None:
@@ -83,3 +87,31 @@ def asked(result: Asked) -> Reply:
 def _match_id(result: Asked) -> int:
     assert result.match_id is not None
     return result.match_id
+
+
+def corrected(result: Corrected | None) -> Reply:
+    """The answer to ``/correct`` and its steps: the question why (with Cancel), the
+    impact with Apply / Cancel, cancelled, or done (both players were told)."""
+    if result is None:
+        return Reply("Cancelled: nothing was changed.")
+    on = f"{esc(result.match)} game {result.game}"
+    before = esc(game_words(result.before, result.names))
+    after = esc(game_words(result.after, result.names))
+    if result.asked:
+        assert result.prompt_id is not None
+        return Reply(f"⚖️ {on}: {before} becomes {after}.\nWhy? Send one line for both "
+                     "players and the journal.",
+                     [[("Cancel", callbacks.correction(result.prompt_id, False))]])
+    if result.needs_confirm:
+        assert result.prompt_id is not None
+        return Reply(f"⚠️ {esc(result.impact)}.\nApply this correction of {on}?",
+                     [[("Apply", callbacks.correction(result.prompt_id, True)),
+                       ("Cancel", callbacks.correction(result.prompt_id, False))]])
+    done = ("voided: it no longer counts" if result.after.kind is GameKind.VOID
+            else f"corrected: now {after}")
+    lines = [f"✅ {on} {done}. Score: {esc(result.named_score)}. Both players are told."]
+    if result.voided_matches:
+        lines.append(f"Also: {esc(result.impact)}.")
+    if result.decided and result.winner:
+        lines.append(f"{esc(result.winner)} wins the match.")
+    return Reply("\n".join(lines))

@@ -108,6 +108,9 @@ tie: winner          | refuse   | refuse       | refuse | refuse   | refuse   | 
 tie: lots drawn      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 fix: apply           | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 fix: cancel          | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+/correct M1 game 1   | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
+redo: apply          | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+redo: cancel         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 fee proof: approve   | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 fee proof: reject    | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | allow     | refuse
 photo: which game    | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
@@ -166,6 +169,10 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 #   M2 against Ben): para 19 keeps a TD from expelling his own opponent. Filling the slot
 #   (expel: nobody) is a ruling on the match: its rulers only, not the organiser while a
 #   TD is free (para 19). "why: skip" is Tara's own question about her ruling on M1.
+# - /correct (a TD's correction of a game on record) is any TD's or organiser's of the
+#   event who does not play in the match (para 19: Cai, on M2, is told that Tara rules on
+#   it); the adjudicator rules on disputes only. "redo: apply/cancel" is Tara's own
+#   correction of M1 waiting for Apply.
 # - Club nights (the "Club Night" club: Tara and Cai its TDs, Ann, Ben, Cai and Dev its
 #   players, Olga its organiser, Rita its adjudicator): the TDs and the organiser run the
 #   night; a player checks in and reads /me for themselves; /checkin NAME (someone else) is
@@ -394,7 +401,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                 ids.setdefault("proof", {})[name] = sent.proof_id
             async with db.transaction() as tx:
                 await groups_repo.link(tx, event_id, GROUP)
-        if scenario in ("slips", "dispute", "fix", "amend", "overdue", "why"):
+        if scenario in ("slips", "dispute", "fix", "amend", "overdue", "why", "redo"):
             for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
                 ids.setdefault("pending", {})[match] = await _report(bot, reporter, 412, 380, 0)
         if scenario == "slips":
@@ -429,6 +436,14 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                     tx, await _person(tx, "Tara TD"), "confirm", ids["dispute"]["M1"],
                     payload={"action": "uphold", "scores": None, "why": "as reported"},
                     now=bot.clock())
+        if scenario == "redo":  # Tara's correction of M1 game 1 waits for Apply
+            async with db.transaction() as tx:
+                game = await tx.scalar("SELECT id FROM games WHERE match_id = ?",
+                                       (ids["m"]["M1"],))
+                ids["prompt"] = await prompts_repo.open_prompt(
+                    tx, await _person(tx, "Tara TD"), "correct_apply", ids["m"]["M1"],
+                    payload={"game_id": game, "scores": [400, 380], "starter": None,
+                             "void": False, "why": "typed wrong"}, now=bot.clock())
         if scenario == "tie":
             for match, (a, b) in (("M1", ("Ann Lee", "Dev Rao")), ("M2", ("Ben Ong", "Cai Wen"))):
                 td = Request.cli(bot.clock())
@@ -662,6 +677,12 @@ ROWS: dict[str, Row] = {
                       sql(PROMPTS), True),
     "fix: cancel": Row("fix", presses(lambda c: callbacks.fix(c.ids["prompt"], False)),
                        sql(PROMPTS), True),
+    "/correct M1 game 1": Row("slips", lambda c: says(
+        f"/correct club-cup {c.match} game 1 400 380")(c), sql(PROMPTS)),  # then: why?
+    "redo: apply": Row("redo", presses(lambda c: callbacks.correction(c.ids["prompt"], True)),
+                       sql(PROMPTS), True),
+    "redo: cancel": Row("redo", presses(lambda c: callbacks.correction(c.ids["prompt"], False)),
+                        sql(PROMPTS), True),
     "fee proof: approve": Row("base", presses(lambda c: callbacks.proof(_proof_of(c), True)),
                               sql(PROOFS), True),
     "fee proof: reject": Row("base", presses(lambda c: callbacks.proof(_proof_of(c), False)),
@@ -776,7 +797,7 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
                 "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:",
-                "event": "event:"}
+                "correction": "redo:", "event": "event:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
@@ -827,12 +848,24 @@ OWN_REFUSALS = {("slip: agree", "player"), ("join: this is me", "other player"),
                 ("ladder: challenge", "player"), ("ladder: challenge", "opponent")}
 
 
+#: A ruling on M2 pressed by Cai, a TD who plays in it (SSSg para 19): the answer is the
+#: real reason and who rules instead (``errors.OwnMatch``); the press is journalled.
+OWN_MATCH = {"rule: uphold", "rule: amend", "rule: void game", "rule: game bye",
+             "rule: match bye", "tie: winner", "tie: lots drawn", "photo: award bye",
+             "photo: extend", "photo: waive", "photo: one game", "desk: match bye",
+             "desk: void match",
+             "expel: nobody"}
+
+
 async def _refused_press(case: Case, row: str, role: str, said: list[str]) -> None:
     """A refused press: journalled and answered with the one neutral text, unless it is
-    one of ``OWN_REFUSALS``."""
+    one of ``OWN_REFUSALS`` or a TD's ruling on their own match (``OWN_MATCH``)."""
     if (row, role) in OWN_REFUSALS:
         assert said[-1].startswith("⚠️") and said[-1] != texts.refused(texts.BUTTON_REFUSED)
         return
-    assert said[-1] == texts.refused(texts.BUTTON_REFUSED), said
+    if role == "TD plays" and row in OWN_MATCH:
+        assert said[-1] == "⚠️ you play in M2, so Tara TD rules on it (SSSg para 19)", said
+    else:
+        assert said[-1] == texts.refused(texts.BUTTON_REFUSED), said
     journalled = await case.one("SELECT subject FROM journal WHERE action = 'button.refused'")
     assert journalled == f"tg:{case.user.id}", journalled

@@ -90,18 +90,18 @@ def test_json_and_a_decided_match(db: str) -> None:
     assert code == 0
     assert json.loads(out) == {"match": "M1", "game": 1, "score": "1-0 (+32)",
                                "next_starter": "Dev Rao", "deciding": False, "decided": False,
-                               "winner": None}
+                               "winner": None, "tie": False}
     code, out, _ = report(db, "Ann Lee", "401", "Dev Rao", "399", "--json")
     assert json.loads(out) == {"match": "M1", "game": 2, "score": "2-0 (+34)",
                                "next_starter": None, "deciding": False, "decided": True,
-                               "winner": "Ann Lee"}
+                               "winner": "Ann Lee", "tie": False}
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT state, winner_side FROM matches WHERE code = 'M1'"
                             ).fetchone() == ("decided", 0)
         assert conn.execute("SELECT state FROM matches WHERE code = 'M3'").fetchone() == ("waiting",)
         told = [r[0] for r in conn.execute(
             "SELECT p.name FROM outbox o JOIN people p ON p.id = o.person_id"
-            " WHERE o.text_html LIKE '%won your <b>SF</b> match%' ORDER BY o.id")]
+            " WHERE o.text_html LIKE '%the match.%' ORDER BY o.id")]
     assert told == ["Ann Lee", "Dev Rao"]
     refused(report(db, "Ann Lee", "400", "Dev Rao", "300"),
             "no further games count once a match is decided (SSSg para 14)")
@@ -214,7 +214,7 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     with sqlite3.connect(db) as conn:
         to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"
                              ).fetchone()[0]
-    assert "<code>tdbot rule dispute club-cup M1 --game 1 ... --why REASON</code>" in to_td  # and how
+    assert "Tap a ruling below" in to_td and "tdbot" not in to_td  # the chat's own way
     refused(rule("--game", "1", "--scores", "412", "3x0", "--why", "sheet"),
             "the second player's score '3x0': scores are whole numbers, 0 or more")
     refused(rule("--game", "1", "--uphold", "--void", "--why", "x"),

@@ -62,21 +62,27 @@ KEY_LINES = [
     # the winner's board photo, with one game waiting for it (para 25)
     "[Ann] [photo] the board after game 1",
     "[bot → Ann] 📷 Board photo of game 1 v Dev Rao received. Thank you",
-    # game 2 decides M1; nobody disputes within 24 hours (para 24)
+    # game 2 decides M1 if it stands: Ann moves on in the bracket at once (para 24: a slip
+    # counts as soon as it is in), and reads it with her slip
     "[Ann] won 398-371",
-    # the group sees the decided match with the bracket picture; it goes before Ann's "slip
-    # is in", as Ann's chat had her draft less than a second before (1 message a second)
-    "[bot → Demo Club] [photo] Demo Cup, SF: Ann Lee 2-0 Dev Rao (+59). Ann Lee wins the match.",
+    "    If it stands, Ann Lee wins the match.",
     "    Score: Ann Lee 2-0 Dev Rao (+59)",
-    "[bot → Dev] Demo Cup: Ann Lee won your SF match",
-    "[bot → Ann] Demo Cup: 🏆 You won your SF match against Dev Rao",
+    "    If it stands, you win the match.",
     "    Your next match: Final against winner of M2 (Ben Ong or Cai Wen), best of 5.",
     # the photo reminder two hours before its window closes, and the photo (para 25)
     "[bot → Ann] 📷 Demo Cup: the board photo of game 2 v Dev Rao is due by "
     "Tue 03 Mar 2026 17:00 (+08)",
     "[Ann] [photo] the board after game 2",
     "[bot → Ann] 📷 Board photo of game 2 v Dev Rao received. Thank you",
+    # nobody disputes within 24 hours (para 24): now it is over, for the players and the
+    # group (with the bracket picture)
     "[bot → Dev, edited #10] … ✅ Final since Tue 03 Mar 2026 17:01 (+08)",
+    "[bot → Demo Club] [photo] Demo Cup, SF: Ann Lee 2-0 Dev Rao (+59). Ann Lee wins the match.",
+    "[bot → Ann] ✅ Demo Cup, SF: nobody disputed game 2 by Tue 03 Mar 2026 17:00 (+08), so "
+    "your match is final: you won it 2-0 (+59).",
+    "[bot → Dev] ✅ Demo Cup, SF: nobody disputed game 2 by Tue 03 Mar 2026 17:00 (+08), so "
+    "your match is final: Ann Lee won it 2-0 (+59).",
+    "    That was your last match in Demo Cup. Thank you for playing.",
     # a dispute, its reason, the TD's ruling (paras 19, 24)
     "[Ben] [photo] the board after game 1",
     "[bot → Ben] 📷 Board photo of game 1 v Cai Wen received. Thank you",
@@ -102,10 +108,15 @@ KEY_LINES = [
     # M2 decided: both finalists told who they meet (Ann first: Cai's chat had his draft
     # less than a second before, and each chat gets one message a second)
     "[Cai] 401-352",
-    "[bot → Demo Club] [photo] Demo Cup, SF: Cai Wen 2-0 Ben Ong (+60). Cai Wen wins the match.",
     "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
-    "[bot → Cai] Demo Cup: 🏆 You won your SF match against Ben Ong: Cai Wen 2-0 Ben Ong (+60).",
+    "    If it stands, you win the match.",
     "    Your next match: Final against Ann Lee, best of 5.",
+    "[Ben taps Agree]",
+    "[bot → Demo Club] [photo] Demo Cup, SF: Cai Wen 2-0 Ben Ong (+60). Cai Wen wins the match.",
+    "[bot → Ben] ✅ Demo Cup, SF: you agreed to game 2, so your match is final: Cai Wen won it "
+    "2-0 (+60).",
+    "[bot → Cai] ✅ Demo Cup, SF: Ben Ong agreed to game 2 (you 401, Ben Ong 352), so your "
+    "match is final: you won it 2-0 (+60).",
     "[Ann] /matches",
     "    against Cai Wen, best of 5: paired, round not open yet",
 ]
@@ -152,7 +163,7 @@ def test_the_ruling_is_the_one_the_td_gave(transcript: str) -> None:
     assert "[bot → Cai] ⚖️ Demo Cup, SF: a TD ruled on game 1: the scores are you 431, " \
         "Ben Ong 420." in transcript
     assert "    Score: Cai Wen 1-0 Ben Ong (+11)" in transcript
-    assert "… ✅ Ruled by Tara Tan: scores amended to 420-431." in transcript
+    assert "    ✅ Ruled by Tara Tan: scores amended to 420-431." in transcript
     assert "[bot → Tara (TD)] ✅ M2 game 1: scores amended." in transcript
 
 

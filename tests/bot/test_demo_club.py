@@ -5,8 +5,8 @@ Director's Manual, the club chapters): members check in, a walk-in newcomer is a
 the TD and follows her link, round 1 is paired by King of the Hill with the newcomer kept
 from the top two ("Pairing Players at Club"), a latecomer plays from round 2, where the odd
 player has the bye ("Odd Number of Players", +50); games are reported through the slips
-and agreed; a member's 50th club win is announced to her and the group once ("Expert
-Points"); the TD marks two fees paid with two taps, the student rate and the newcomer's
+and agreed; a member's 50th club win is announced to her and the group once, when the
+win is final ("Expert Points"); the TD marks two fees paid with two taps, the student rate and the newcomer's
 free night applied ("Player Fees at Club"); /me and /endnight. Then the club's ladder: a
 challenge by button, accepted, the game reported, the challenger leapfrogs ("a rigid
 ladder system"). The slips' own wording is another test's: here only names, scores and the
@@ -52,13 +52,17 @@ KEY_LINES = [
     # the latecomer
     "[Dev] /checkin",
     "[bot → Dev] ✅ You are checked in for night 1 of Tuesday Scrabble Club, from round 2",
-    # Ann's win, agreed by Ben: her 50th club win, to her and the group
+    # Ann's win, agreed by Ben: once it is final, her 50th club win, to her and the group,
+    # each in the message that says the result
     "[Ann] 420-350",
     "[Ann taps I started]",
     "[Ann taps ✅ Confirm]",
-    "[bot → Ann] 🎉 Tuesday Scrabble Club: that was your 50th club win!",
-    f"{GROUP} 🎉 Tuesday Scrabble Club: congratulations to Ann Lee on 50 club wins!",
     "[Ben taps Agree]",
+    "[bot → Ann] ✅ Tuesday Scrabble Club, night 1 round 1: Ben Ong agreed, so your game is "
+    "final: you won 420-350 v Ben Ong.",
+    "    🎉 That was your 50th club win: 50 expert points",
+    f"{GROUP} Tuesday Scrabble Club, night 1 round 1: Ann Lee beat Ben Ong 420-350.",
+    "    🎉 Congratulations to Ann Lee on 50 club wins!",
     "[Eve] 402-388",
     "[Cai taps Agree]",
     # round 2: five players, one bye, and no pair of round 1 meets again
@@ -161,7 +165,7 @@ def test_every_button_tap_was_answered(transcript: str) -> None:
 def test_tdbot_demo_club_prints_the_club_and_demo_stays_the_knockout() -> None:
     club = CliRunner().invoke(app, ["demo", "--club"])
     assert club.exit_code == 0, club.output
-    assert "congratulations to Ann Lee on 50 club wins" in club.stdout
+    assert "Congratulations to Ann Lee on 50 club wins" in club.stdout
     assert "Demo Cup" not in club.stdout
     knockout = CliRunner().invoke(app, ["demo"])
     assert knockout.exit_code == 0, knockout.output

@@ -59,7 +59,7 @@ async def test_a_ladder_season(tmp_path: Path, db_target: Path | str) -> None:
         await bot.advance(timedelta(days=3))
         assert await order(bot) == ["Eve Tan", "Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen"]
         assert "Ann Lee drops from rung 1 to 2" in said_to(bot, "Ann Lee")
-        assert "Eve Tan: now rung 1 of 5 (was 2)" in said_to(bot, "Eve Tan")
+        assert "You are now rung 1 of 5 (was 2)" in said_to(bot, "Eve Tan")
         assert any(state == "fired" for _, state in await _deadlines(bot, "ladder.idle"))
         # the next idle drop is a row again, six days on
         assert ("ladder:1", "open") in await _deadlines(bot, "ladder.idle")

@@ -66,8 +66,8 @@ async def play_round(bot: BotUnderTest, number: int) -> None:
         assert "Who started?" not in slip, slip  # the pairing said who goes first
         await tap(bot, win, "✅ Confirm")
         await tap(bot, lose, "Agree")
-        told = "\n".join(texts(bot, user(bot, win))[-3:])
-        assert "You won your" in told, told
+        told = "\n".join(texts(bot, user(bot, win))[-2:])  # the slip, then agreed
+        assert f"agreed, so your game is final: you won {ws}-{ls} v {lose}." in told, told
         assert (f"Round {number + 1} is paired when a TD opens it" in told if number < 5
                 else "That was the last round" in told), told
 

@@ -200,7 +200,7 @@ async def test_window_closes_and_a_td_gives_the_loser_the_game(db: Database) -> 
     assert "no board photo of M1 game 2: Ann Lee 405, Dev Rao 399" in question
     assert "The game may go to Dev Rao as a bye (+100, para 28)" in question
     assert f"photo:rule:{window}:bye" in str(buttons) and f"photo:rule:{window}:waive" in str(buttons)
-    with pytest.raises(NotAllowed, match="only a TD who does not play in this match"):
+    with pytest.raises(NotAllowed, match=r"you play in M1, so Tara TD rules on it \(SSSg para 19\)"):
         await photos.rule_photo_button(db, person("Ann Lee", closes), window, "bye")
     before = await mark(db)
     ruled = await photos.rule_photo_button(db, person("Tara TD", closes), window, "bye")
@@ -376,7 +376,7 @@ async def test_photos_missing_at_once_come_to_each_td_as_one_list(db_target: Pat
         tara_list, uma_list = int(str(lists["Tara TD"])), int(str(lists["Uma TD"]))
 
         # a player or another TD cannot use a TD's list or a game's button
-        with pytest.raises(NotAllowed, match="only a TD who does not play in this match"):
+        with pytest.raises(NotAllowed, match=r"you play in M1, so Tara TD or Uma TD rules on it"):
             await photos.open_game(db, person("Dev Rao", back), 1)
         with pytest.raises(NotFound, match="not known to you"):
             await photos.rule_photo_list(db, person("Uma TD", back), tara_list, "waive")

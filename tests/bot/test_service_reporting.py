@@ -150,19 +150,22 @@ async def test_a_decided_match_feeds_the_final_and_tells_both_where_they_go(db: 
     assert done.decided and done.winner == "Ann Lee" and done.next_starter is None
     assert done.as_json() == {"match": "M1", "game": 2, "score": "2-0 (+38)",
                               "next_starter": None, "deciding": False, "decided": True,
-                              "winner": "Ann Lee"}
+                              "winner": "Ann Lee", "tie": False}
     async with db.transaction() as tx:
         row = await tx.one("SELECT state, winner_side FROM matches WHERE id = ?", (M1,))
         final = await tx.one("SELECT state, entry_a, entry_b FROM matches WHERE id = ?", (FINAL,))
     assert tuple(row) == ("decided", 0)
     assert final["state"] == "ready" and final["entry_a"] and final["entry_b"]
     told = await outbox_since(db, mark)
-    decided = {who: text for who, text, _ in told if "won" in text}
-    assert "🏆 You won your <b>SF</b> match against Dev Rao: Ann Lee 2-0 Dev Rao (+38)" in decided[
-        "Ann Lee"]
-    assert "Your next match: <b>Final</b> against <b>Ben Ong</b>, best of 5." in decided["Ann Lee"]
+    # a TD's paper slip is final at once: each player reads the game, the match and what
+    # comes next in one message
+    decided = {who: text for who, text, _ in told if who in ("Ann Lee", "Dev Rao")}
+    assert [who for who, _, _ in told].count("Ann Lee") == 1, told
+    assert [who for who, _, _ in told].count("Dev Rao") == 1, told
+    assert ("Score: Ann Lee 2-0 Dev Rao (+38)\nYou win the match.\nYour next match: "
+            "<b>Final</b> against <b>Ben Ong</b>, best of 5.") in decided["Ann Lee"]
     assert "once its round opens" in decided["Ann Lee"]  # the Final is not open yet
-    assert "Ann Lee won your <b>SF</b> match" in decided["Dev Rao"]
+    assert "Ann Lee wins the match." in decided["Dev Rao"]
     assert "That was your last match in Club Cup &lt;2026&gt;." in decided["Dev Rao"]
     # Ben, already waiting in the Final, learns his opponent
     ben = [text for who, text, _ in told if who == "Ben Ong"]
@@ -359,8 +362,10 @@ async def test_a_second_report_that_differs_is_not_counted_and_goes_to_the_tds(
     assert dispute["state"] == "open"
     assert dispute["reason"] == "Dev Rao reported game 1 differently: Ann Lee 402, Dev Rao 380"
     told = {who: text for who, text, _ in await outbox_since(db, mark) if "⚖️" in text}
-    assert "Tara TD" in told and "Dev Rao disputes game 1" in told["Tara TD"]
-    assert "Ann Lee (9123 4567), Dev Rao (no phone on record)" in told["Tara TD"]
+    assert "Tara TD" in told and "Ann Lee and Dev Rao reported game 1 differently" \
+        in told["Tara TD"]
+    assert "Dev Rao reported: Ann Lee 402, Dev Rao 380 (Ann Lee started)." in told["Tara TD"]
+    assert "\nPhone: Ann Lee 9123 4567.\n" in told["Tara TD"]  # Dev has none: left out
     assert "Tara TD (8333 6301) will rule (para 19)" in told["Ann Lee"]
     # the disputed slip is frozen: its window does not make it final
     async with db.transaction() as tx:
@@ -462,8 +467,13 @@ async def test_dispute_freezes_the_slip_and_the_reason_goes_to_the_td(db: Databa
     assert not await disputes.awaits_reason(db, player("Dev Rao"))
     told = [(w, t) for w, t, _ in await outbox_since(db, mark)]
     to_tara = [t for w, t in told if w == "Tara TD"]
-    assert len(to_tara) == 2 and "Reason: I asked Dev Rao, and will send it on." in to_tara[0]
-    assert "Dev Rao's reason for disputing game 1:\nI had 390, not 380" in to_tara[1]
+    # the notice, then its edit holding the reason (one message on Tara's phone)
+    assert len(to_tara) == 2 and "says:" not in to_tara[0] and "I asked" not in to_tara[0]
+    assert "\nDev Rao says: I had 390, not 380\n" in to_tara[1]
+    async with db.transaction() as tx:
+        edited = await tx.scalar("SELECT edit_of FROM outbox WHERE text_html = ?", (to_tara[1],))
+        assert await tx.scalar("SELECT text_html FROM outbox WHERE id = ?", (edited,)) \
+            == to_tara[0]
     again = await disputes.dispute_slip(db, player("Dev Rao"), done.slip.id)
     assert again.kind == "unchanged" and again.slip_state == "disputed"
     async with db.transaction() as tx:
@@ -481,7 +491,7 @@ async def test_dispute_command_with_its_reason(db: Database) -> None:
         reason = await tx.scalar("SELECT reason FROM disputes")
         to_tara = await tx.scalar("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game%'")
     assert reason == "Ann <b>miscounted</b>"
-    assert "Reason: Ann &lt;b&gt;miscounted&lt;/b&gt;" in to_tara  # user text escaped
+    assert "Dev Rao says: Ann &lt;b&gt;miscounted&lt;/b&gt;" in to_tara  # user text escaped
 
 
 # --- P3: rulings ----------------------------------------------------------------------
@@ -612,7 +622,8 @@ async def test_sssg_qualifying_losers_go_to_the_plate_and_hear_their_match(
                 await reporting.enter_game(db, td(at), created.event_id, (a, b), (400, 300),
                                            starter=a if game == 0 else None)
             if m is qualifiers[0]:
-                told = {w: t for w, t, _ in await outbox_since(db, mark) if "won" in t}
+                told = {w: t for w, t, _ in await outbox_since(db, mark)
+                        if "the match." in t}
                 assert "You go to the <b>Plate</b>, which is drawn when the qualifying round " \
                        "is over" in told[b]
                 assert "Your next match: <b>Ro16</b> against <b>Player" in told[a]

@@ -45,7 +45,7 @@ async def test_a_td_who_plays_in_the_match_may_not_rule(tmp_path: Path) -> None:
                              " VALUES (?, ?, 'td', '2026-03-02T09:00:00+00:00')", (EVENT, ann))
         await _disputed(database, "Ann Lee", SaidResult(412, 380), starter=0)
         dispute = int(await one(database, "SELECT id FROM disputes"))  # type: ignore[call-overload]
-        with pytest.raises(NotAllowed, match=r"you play in M1, so another TD rules on it "
+        with pytest.raises(NotAllowed, match=r"you play in M1, so Tara TD rules on it "
                                              r"\(SSSg para 19\)"):
             await rulings.ask_why(database, player("Ann Lee"), dispute, "uphold")
         with pytest.raises(NotAllowed, match="para 19"):

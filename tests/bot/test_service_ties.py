@@ -49,7 +49,8 @@ def _tied_copy(bot: BotUnderTest, name: str) -> str:  # noqa: F811
 async def test_a_td_taps_the_winner_and_gives_the_reason(bot: BotUnderTest) -> None:  # noqa: F811
     await _tie_m1(bot)
     for td in ("Tara TD", "Uma TD"):
-        assert "the organisers decide it (para 30)" in _tied_copy(bot, td)
+        assert _tied_copy(bot, td).endswith(
+            "the organisers decide it (para 30). Tap who wins; I will then ask why.")
         assert {"Ann Lee wins", "Dev Rao wins"} <= set(buttons_of(bot, td))
     await tap(bot, "Tara TD", "Dev Rao wins")
     assert last(bot, "Tara TD") == ("Why does Dev Rao win M1? Send the reason, or tap the "
@@ -103,8 +104,8 @@ async def test_a_td_who_plays_in_the_tied_match_may_not_rule_it(bot: BotUnderTes
     match_id = int(await _scalar(bot, "SELECT id FROM matches WHERE code = 'M1'"))  # type: ignore[call-overload]
     ann = Request(now=bot.clock(), label="tg:9011", tg_user_id=9011, chat_id=9011)
     for press in (rulings.ask_tie_reason, rulings.rule_tie_by_lots):
-        with pytest.raises(NotAllowed, match=r"you play in M1, so another TD rules on it "
-                                             r"\(SSSg para 19\)"):
+        with pytest.raises(NotAllowed, match=r"you play in M1, so Tara TD or Uma TD rules on "
+                                             r"it \(SSSg para 19\)"):
             await press(bot.runtime.db, ann, match_id, 0)
     assert await _scalar(bot, "SELECT ruling_side FROM matches WHERE code = 'M1'") is None
 

@@ -115,6 +115,8 @@ async def test_a_decided_match_goes_to_the_group_with_the_picture_that_holds_it(
     before = len(bot.telegram.sent(chat))
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     await report_game(bot, "Ann Lee", "400-350")
+    for _ in range(2):  # Dev agrees both games: the result is final, and goes to the group
+        await bot.tap(user(bot, "Dev Rao"), "Agree")
     photos = [m for m in bot.telegram.sent(chat)[before:] if m.photo is not None]
     (post,) = photos  # the upper bracket only: not the lower bracket Dev drops into
     caption = post.caption or ""

@@ -96,7 +96,7 @@ async def test_a_club_nights_last_round_ends_with_endnight(tmp_path: Path) -> No
 
         everything = [m.text or "" for m in bot.telegram.world.messages.values()]
         assert not any("Night 1 round" in t for t in everything)
-        assert any("Tuesday Scrabble Club, night 1 round 1: your result slip is in" in t
+        assert any(t.startswith("📝 Tuesday Scrabble Club, night 1 round 1: you won 420-350 v ")
                    for t in everything)
 
 

@@ -1,7 +1,7 @@
 """The event's group chat, through the real PTB Application and the fake Bot API.
 
-A TD links the club's group with /link; round openings and decided matches (with the
-division's bracket picture) are posted there; strangers get nothing; /bracket works in
+A TD links the club's group with /link; round openings and results, once final (with
+the division's bracket picture), are posted there; strangers get nothing; /bracket works in
 the group and in a private chat; a group that becomes a supergroup is followed.
 The club cup: SF best of 3 (M1 Ann v Dev, M2 Ben v Cai), Final best of 5.
 """
@@ -84,6 +84,9 @@ async def test_a_td_links_the_group_and_it_sees_the_round_and_the_results(bot: B
     assert "SF</b> is open until" in opened or "SF is open until" in opened
     assert "Ann Lee v Dev Rao" in opened and "private chat" in opened
     await ann_beats_dev(bot)
+    assert posts(bot, chat)[-1] == opened  # Dev may still dispute: nothing is posted yet
+    for _ in range(2):  # Dev agrees both games: the result is final
+        await bot.tap(user(bot, IDS["Dev Rao"]), "Agree")
     result = bot.telegram.sent(chat)[-1]
     assert result.photo is not None and result.photo.data.startswith(PNG)
     assert "Ann Lee 2-0 Dev Rao" in (result.caption or "")

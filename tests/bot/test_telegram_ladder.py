@@ -32,11 +32,14 @@ async def test_a_challenge_accepted_reported_and_won_leapfrogs(tmp_path: Path) -
         await say(bot, "Eve Tan", "412-380")
         await tap(bot, "Eve Tan", "I started")  # who started game 1
         await tap(bot, "Eve Tan", "✅ Confirm")
+        # the result counts, but Ben may still dispute it: the rungs wait
+        assert await order(bot) == START
+        assert "The rungs move once the result is final." in last(bot, "Eve Tan")
         await tap(bot, "Ben Ong", "Agree")
         assert await order(bot) == ["Ann Lee", "Eve Tan", "Ben Ong", "Cai Wen", "Dev Rao"]
         assert "You are now rung 2 of 5" in said_to(bot, "Eve Tan")
         assert "You are now rung 3 of 5" in said_to(bot, "Ben Ong")
-        assert "Dev Rao: now rung 5 of 5 (was 4)" in said_to(bot, "Dev Rao")  # moved down one
+        assert "You are now rung 5 of 5 (was 4)" in said_to(bot, "Dev Rao")  # moved down one
 
 
 async def test_decline_forfeits_and_withdraw_voids(tmp_path: Path) -> None:

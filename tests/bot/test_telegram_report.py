@@ -20,7 +20,7 @@ import pytest
 from bot.service.errors import Invalid
 from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import buttons_of, club_cup_bot, last, report_game, say, tap, user
+from tests.bot.club_chat import buttons_of, club_cup_bot, last, report_game, say, tap
 
 
 @pytest.fixture
@@ -72,14 +72,21 @@ async def test_a_slip_left_alone_is_final_after_24_hours(bot: BotUnderTest) -> N
 
 async def test_a_decided_match_tells_the_players_their_next_opponent(bot: BotUnderTest) -> None:
     await report_game(bot, "Ben Ong", "400-300", starter="I started")
+    await tap(bot, "Cai Wen", "Agree")  # game 1 is final
     await report_game(bot, "Cai Wen", "lost 330-410")  # the loser reports: accepted, marked
-    slip, ben = [m.text or "" for m in bot.telegram.sent(user(bot, "Ben Ong"))[-2:]]
-    assert "(Sent by Cai Wen; para 23 asks the winner to report, but it counts all the same.)" in slip
-    assert "You won your <b>SF</b>" not in ben  # the HTML is rendered, not shown
-    assert "🏆 You won your SF match against Cai Wen: Ben Ong 2-0 Cai Wen (+180)." in ben
+    ben = last(bot, "Ben Ong")  # his copy of Cai's slip, and where he goes: one message
+    assert "(Sent by Cai Wen; para 23 asks the winner to report, but it counts all the same.)" in ben
+    assert "<b>" not in ben  # the HTML is rendered, not shown
+    assert ("Score: Ben Ong 2-0 Cai Wen (+180)\nIf it stands, you win the match.\nRight? Tap "
+            "Agree.") in ben, ben
     assert "Your next match: Final against winner of M1 (Ann Lee or Dev Rao), best of 5." in ben
     assert "I will tell you when your opponent is known." in ben
-    assert "That was your last match in Club Cup <2026>." in last(bot, "Cai Wen")
+    assert "last match" not in last(bot, "Cai Wen")  # not while Ben can still dispute it
+    await tap(bot, "Ben Ong", "Agree")
+    assert last(bot, "Cai Wen") == (
+        "✅ Club Cup <2026>, SF: Ben Ong agreed to game 2 (you 330, Ben Ong 410), so your "
+        "match is final: Ben Ong won it 2-0 (+180).\n"
+        "That was your last match in Club Cup <2026>. Thank you for playing.")
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     await report_game(bot, "Ann Lee", "400 350")
     assert "Your next match: Final against Ben Ong, best of 5." in last(bot, "Ann Lee")
@@ -99,13 +106,13 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
     assert asked.endswith("What is wrong with it? Tell me in your next message, e.g. I had 390, "
                           "not 380, and I will pass it on.")
     tara = last(bot, "Tara TD")
-    assert "Dev Rao disputes game 1." in tara and "Reason: I asked Dev Rao" in tara
+    assert "Dev Rao disputes game 1." in tara and "says:" not in tara
     ann = last(bot, "Ann Lee")
     assert "Dev Rao disputed game 1 of your match. It counts as reported" in ann
     assert "Tara TD (8333 6301) will rule (para 19)." in ann and "What is wrong" not in ann
     thanks = await say(bot, "Dev Rao", "I had 390 <not 380>")
     assert thanks == "Thank you: I passed your reason on to Tara TD."
-    assert last(bot, "Tara TD").endswith("Dev Rao's reason for disputing game 1:\nI had 390 <not 380>")
+    assert "\nDev Rao says: I had 390 <not 380>\n" in last(bot, "Tara TD")  # the notice, edited
     # the next message is an ordinary one again
     assert "find any scores" in await say(bot, "Dev Rao", "/report soon")
     # disputed: the window does not finalise (what fires is the board photo's close, para
@@ -192,7 +199,7 @@ async def test_both_players_report_the_same_game(bot: BotUnderTest) -> None:
     assert last(bot, "Dev Rao").startswith(
         "⚖️ Club Cup <2026>, SF: Ann Lee reported game 2 differently from your slip. Yours "
         "counts until a TD rules.")
-    assert "Ann Lee reported game 2 differently: Ann Lee 390, Dev Rao 380" in last(bot, "Tara TD")
+    assert "Ann Lee reported: Ann Lee 390, Dev Rao 380 (Dev Rao started)." in last(bot, "Tara TD")
     async with bot.runtime.db.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM games") == 2
         assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [

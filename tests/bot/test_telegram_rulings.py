@@ -124,6 +124,7 @@ async def test_two_tds_at_once_one_ruling_wins(bot: BotUnderTest) -> None:
     # Tara answers first: her ruling stands
     await say(bot, "Tara TD", "the board photo shows another game")
     assert "the game is void" in last(bot, "Ann Lee")
+    assert "decided earlier" not in last(bot, "Ann Lee")  # the game voided is no later one
     # Uma's question is now stale: she is told who ruled, what and why, and nothing of
     # hers is applied
     stale = await say(bot, "Uma TD", "the slip is right")

@@ -72,14 +72,18 @@ async def test_a_club_game_reads_as_one_game_with_no_sssg_paragraphs(tmp_path: P
         await tap(bot, "Ann Lee", "I started")
         await tap(bot, "Ann Lee", "✅ Confirm")
         mine, theirs = said_to(bot, "Ann Lee"), said_to(bot, ann_v)
-        slip = next(t for t in mine if "your result slip is in" in t)
-        assert "Ann Lee won 420-350." in slip and "after that it is final." in slip, slip
-        copy = next(t for t in theirs if "Ann Lee reported a result" in t)
-        assert "Your game v Ann Lee: you 350, Ann Lee 420 (Ann Lee started)" in copy, copy
-        assert "Ann Lee won 420-350." in copy
+        slip = mine[-1]
+        assert slip.startswith("📝 Tuesday Scrabble Club, night 1 round 1: you won 420-350 v "
+                               f"{ann_v} (you started).\n{ann_v} can dispute it until "), slip
+        assert "after that it is final." in slip, slip
+        copy = theirs[-1]
+        assert copy.startswith("📝 Tuesday Scrabble Club, night 1 round 1: Ann Lee reported "
+                               "your game: you lost 350-420 (Ann Lee started).\n"), copy
         for text in (slip, copy):
             assert "1-0" not in text and "the match" not in text and "para" not in text
-        assert any("won your night 1 round 1 game, 420-350" in t for t in theirs), theirs
+        posted = [m.text or "" for m in tg.world.messages.values() if m.chat.id == group.id]
+        assert not any("420-350" in t for t in posted), posted  # not final yet
+        await tap(bot, ann_v, "Agree")
         posted = [m.text or "" for m in tg.world.messages.values() if m.chat.id == group.id]
         assert any(f"Ann Lee beat {ann_v} 420-350." in t for t in posted), posted
 
@@ -112,10 +116,12 @@ async def test_a_tied_club_game_is_half_a_win_each_and_no_club_win(tmp_path: Pat
         await say(bot, "Ann Lee", "400-400")
         await tap(bot, "Ann Lee", "I started")
         await tap(bot, "Ann Lee", "✅ Confirm")
-        for name, other in (("Ann Lee", ann_v), (ann_v, "Ann Lee")):
-            told = said_to(bot, name)
-            assert any(f"game against {other} is a tie (400-400): half a win each." in t
-                       for t in told), told
+        assert said_to(bot, "Ann Lee")[-1].startswith(
+            "📝 Tuesday Scrabble Club, night 1 round 1: you tied 400-400 with "
+            f"{ann_v} (you started): half a win each.\n")
+        assert said_to(bot, ann_v)[-1].startswith(
+            "📝 Tuesday Scrabble Club, night 1 round 1: Ann Lee reported your game: you tied "
+            "400-400 (Ann Lee started): half a win each.\n")
         assert await rows(bot, "SELECT m.state, m.winner_side FROM matches m JOIN rounds r"
                                " ON r.id = m.round_id WHERE r.code = 'n1-r1' AND ? IN"
                                " (SELECT p.name FROM entries e JOIN people p"

@@ -193,6 +193,26 @@ def test_level_on_everything_is_tied_for_the_organizers():
     assert s.decision is Decision.TIED and s.winner is None and s.decided
 
 
+def test_rules_that_break_no_tie_leave_a_level_match_a_tie_with_no_winner():
+    """Outside a knockout (``MatchRules.breaks_ties`` False) para 17 does not apply: a
+    match level on game-points after its last game is a tie, decided, with no winner,
+    whatever the spread or starts; one decided on games is decided as ever."""
+    swiss = MatchRules(breaks_ties=False)
+    one = Match(1, games=(Game.played(0, 400, 400),), rules=swiss).state()
+    assert one.decided and one.decision is Decision.TIE and one.winner is None
+    assert one.points == (0.5, 0.5) and one.next_game is None
+    three = Match(3, rules=swiss, games=(Game.played(0, 400, 350), Game.played(1, 350, 380),
+                                         Game.played(0, 380, 380))).state()
+    assert three.decision is Decision.TIE and three.winner is None and three.spread == (20, -20)
+    won = Match(3, rules=swiss, games=(Game.played(0, 400, 350),
+                                       Game.played(1, 350, 400))).state()
+    assert not won.decided and won.next_game == 3
+    won = report_game(Match(1, rules=swiss), Game.played(0, 401, 400)).state
+    assert won.decision is Decision.GAMES and won.winner == 0
+    with pytest.raises(MatchRuleError, match="decided on tie"):
+        rule_tied_match(Match(1, games=(Game.played(0, 400, 400),), rules=swiss), 1, "lots")
+
+
 def tied() -> Match:
     """A best-of-2 level on games (1-1), spread (+50 each) and starts (one each)."""
     return Match(2, games=(Game.played(0, 400, 350), Game.played(1, 350, 400)))

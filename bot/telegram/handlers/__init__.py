@@ -61,6 +61,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("report", report.report_command, filters=private))
     app.add_handler(CommandHandler("dispute", report.dispute_command, filters=private))
     app.add_handler(CommandHandler("amend", rulings.amend_command, filters=private))
+    app.add_handler(CommandHandler("correct", rulings.correct_command, filters=private))
     app.add_handler(CommandHandler("bracket", group.private_bracket, filters=private))
     app.add_handler(CommandHandler("holdround", hold.hold_round, filters=private))
     app.add_handler(CommandHandler("expel", expel.expel_command, filters=private))
@@ -99,6 +100,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
     app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))
     app.add_handler(CallbackQueryHandler(rulings.skip_button, pattern=callbacks.is_why_skip))
+    app.add_handler(CallbackQueryHandler(rulings.correction_button,
+                                         pattern=callbacks.is_correction))
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
     app.add_handler(CallbackQueryHandler(ladder.button, pattern=callbacks.is_ladder))

@@ -35,7 +35,7 @@ from telegram.ext import ContextTypes
 
 from bot.logsafe import user_text
 from bot.service import journal
-from bot.service.errors import NotAllowed, NotFound, ServiceError
+from bot.service.errors import NotAllowed, NotFound, OwnMatch, ServiceError
 from bot.service.unit import AlreadyApplied, Receipt, Request
 from bot.store.errors import may_pass
 from bot.telegram import texts
@@ -46,6 +46,8 @@ from bot.telegram.runtime import after_commit, now, runtime
 #: database, and it is harmless to lose).
 AfterCommit = Callable[[], Awaitable[None]]
 log = logging.getLogger("bot.telegram")
+#: Bot API, answerCallbackQuery: the text of its notification is 0-200 characters.
+TOAST_MAX = 200
 
 #: How many times in all an update is tried while the database cannot be written, and the
 #: wait before the second try (doubling after each: 1, 2, 4 ... 64 s, about two minutes).
@@ -115,7 +117,8 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
         if update.callback_query is None:
             await tell(update, texts.refused(exc.message))
         else:  # a press that is not the presser's, or of nothing: one neutral answer
-            await refuse_press(update, context, req, exc.message)
+            await refuse_press(update, context, req, exc.message,
+                               shown=isinstance(exc, OwnMatch))
     except ServiceError as exc:
         await _answer_callback(update)
         await tell(update, texts.refused(exc.message))
@@ -161,25 +164,27 @@ def update_described(update: Update) -> tuple[str, bool]:
 
 
 async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,
-                       reason: str) -> None:
+                       reason: str, *, shown: bool = False) -> None:
     """A refused button press: not the presser's (another person's slip, a ruling on a
     match they play in, SSSg para 19), of something that does not exist, or data no
     button carries (a forged or garbled press: the Bot API lets a client send any data).
     The service decides who may act, never the button's data; the press goes in the
     journal (who pressed what, and why it was refused), and the answer is the same
     neutral text whatever was pressed, so a forger learns nothing about other people's
-    slips, disputes or ids."""
+    slips, disputes or ids. ``shown``: the reason is the presser's own business (a TD's own
+    match, ``OwnMatch``) and is their answer instead."""
     query = update.callback_query
     data = query.data if query is not None else None
     log.info("update %s: refused the press of %s by tg:%s: %s", update.update_id,
              user_text(data), req.tg_user_id, user_text(reason))
     await journal.refused_press(runtime(context).db, req, data, reason)
+    answer = reason if shown else texts.BUTTON_REFUSED
     if query is not None:
         try:
-            await query.answer(texts.BUTTON_REFUSED)
+            await query.answer(answer[:TOAST_MAX])
         except TelegramError:  # an expired query: the chat message below still answers
             pass
-    await tell(update, texts.refused(texts.BUTTON_REFUSED))
+    await tell(update, texts.refused(answer))
 
 
 async def tell(update: Update, text_html: str) -> None:

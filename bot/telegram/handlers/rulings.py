@@ -2,11 +2,13 @@
 (Uphold, Amend, Void game, game and match byes), the scores after Amend (the TD's next
 message, or ``/amend 412 380``), the ruling's reason (the next message, or Skip), a tied
 match's winner and reason, and Apply / Cancel on a ruling whose impact voids later games.
-Each calls one use-case of ``bot.service.rulings``.
+Each calls one use-case of ``bot.service.rulings``. A TD corrects a game with
+``/correct M2 game 1 412 380``, its reason (the next message) and, if it voids later
+games, Apply / Cancel: ``bot.service.corrections``.
 
-The TD's next message after Amend, a ruling button or a tie's winner button is taken by a
-handler in an earlier group (as a player's dispute reason is), before anything else reads
-it.
+The TD's next message after Amend, a ruling button, a tie's winner button or /correct is
+taken by a handler in an earlier group (as a player's dispute reason is), before anything
+else reads it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.service import callbacks, rulings
+from bot.service import callbacks, corrections, rulings
+from bot.service.directing import directed_event
 from bot.service.errors import Invalid, ServiceError
 from bot.service.unit import Request
 from bot.telegram import ruling_texts
@@ -98,6 +101,31 @@ async def amend_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req:
 
 
 @handled
+async def correct_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                          ) -> AfterCommit | None:
+    """/correct [EVENT] MATCH [game N] (A B [starter NAME] | starter NAME | void): a TD
+    corrects a game of a match they do not play in; the reason is asked next."""
+    db = runtime(context).db
+    event, words = await directed_event(db, req, context.args or [], "correct")
+    code, change = corrections.parse_words(words)
+    await corrections.ask(db, req, event.id, code, change, render=ruling_texts.corrected)
+    return None
+
+
+@handled
+async def correction_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                            ) -> AfterCommit | None:
+    """redo:apply:PROMPT / redo:cancel:PROMPT under a correction's impact or its "Why?"."""
+    pressed = callbacks.parse_correction(_data(update))
+    if pressed is None:
+        raise Invalid(_OUT_OF_DATE)
+    prompt_id, apply = pressed
+    await corrections.decide(runtime(context).db, req, prompt_id, apply,
+                             render=ruling_texts.corrected)
+    return _drop_buttons(update)
+
+
+@handled
 async def _words(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
                  ) -> AfterCommit | None:
     assert update.effective_message is not None
@@ -106,14 +134,26 @@ async def _words(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reques
     return None
 
 
+@handled
+async def _correction_why(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                          ) -> AfterCommit | None:
+    assert update.effective_message is not None
+    await corrections.answer_why(runtime(context).db, req,
+                                 update.effective_message.text or "",
+                                 render=ruling_texts.corrected)
+    return None
+
+
 async def ruler_words(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """In an earlier group: when the writer owes scores (Amend) or a ruling's reason, this
-    message is it and no other handler sees it; otherwise it claims nothing."""
+    """In an earlier group: when the writer owes scores (Amend), a ruling's reason or a
+    correction's reason, this message is it and no other handler sees it; otherwise it
+    claims nothing."""
     try:
         req = request_of(update, context)
     except ServiceError:
         return
-    if not await rulings.awaits_words(runtime(context).db, req):
+    kind = await rulings.awaited_words(runtime(context).db, req)
+    if kind is None:
         return
-    await _words(update, context)
+    await (_correction_why if kind == "correct" else _words)(update, context)
     raise ApplicationHandlerStop
