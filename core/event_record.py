@@ -9,7 +9,9 @@ from core import sssg
 from core.match import GameKind, Match
 
 
-def _game_json(match: Match, players: tuple[str, str], void: set[int]) -> list[dict[str, Any]]:
+def games_json(match: Match, players: tuple[str, str], void: set[int]) -> list[dict[str, Any]]:
+    """A match's games as plain data: the starter and scores of a game played, the player a
+    game bye or forfeit went to, and ``void`` on a game that no longer counts."""
     games: list[dict[str, Any]] = []
     for i, g in enumerate(match.games):
         item: dict[str, Any]
@@ -25,7 +27,7 @@ def _game_json(match: Match, players: tuple[str, str], void: set[int]) -> list[d
     return games
 
 
-def _head_start_json(head_start: tuple[int, int], players: tuple[str, str]) -> dict[str, Any] | None:
+def head_start_json(head_start: tuple[int, int], players: tuple[str, str]) -> dict[str, Any] | None:
     """The games credited before play (the grand final's one-game advantage), to whichever side."""
     for side in (0, 1):
         if head_start[side]:
@@ -57,9 +59,9 @@ def event_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
                     "round": spec.round_name,
                     "round_of_play": k,
                     "best_of": spec.best_of,
-                    "head_start": _head_start_json(hs, res.players),
+                    "head_start": head_start_json(hs, res.players),
                     "players": list(res.players),
-                    "games": _game_json(res.match, res.players, set(state.void)),
+                    "games": games_json(res.match, res.players, set(state.void)),
                     "score": state.score_line(),
                     "decided_by": state.decision.value,
                     "ruling": (

@@ -563,6 +563,33 @@ def award_match_bye(match: Match, to: int) -> Correction:
     return _correction(match, replace(match, match_bye=to))
 
 
+def forfeit_rest(match: Match, to: int) -> Match:
+    """Every game of the match not yet played forfeited to side ``to`` until the match is
+    decided; the games that count stand. A forfeit is a win for the player who was there
+    to play, by the event's forfeit spread (WESPA rules, "Absent from the table": "your
+    opponent wins, with 75 points spread"; the Director's Manual records a forfeit as a
+    game won or lost by a spread, "typically +50 or -50"). Each keeps the start the match
+    was due to have (para 15's alternation, or none when the players would draw)."""
+    _check_side(to, "the side the games are forfeited to")
+    new = match
+    while not (state := new.state()).decided:
+        start = state.next_start.side if state.next_start is not None else None
+        new = new.with_game(Game.forfeit(to, starter=start))
+    return new
+
+
+def forfeit_match(match: Match, to: int) -> Match:
+    """A whole match given to side ``to`` where the event has no match bye of its own (a
+    round-based event, a club night, a ladder: only the SSSg knockouts have para 27): the
+    games played are void, as a match bye voids them, and side ``to`` wins every game it
+    needs by forfeit (``forfeit_rest``), so the match is theirs with the forfeit spread,
+    never level."""
+    voided = match
+    for index in match.state().counted:
+        voided = void_game(voided, index).match
+    return forfeit_rest(voided, to)
+
+
 def rule_tied_match(match: Match, winner: int, reason: str) -> Match:
     """Para 30: the organizers decide a match that para 17 leaves tied (level on games,
     spread and starts after the deciding game), so that the bracket can go on.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
     club_cmds,
+    club_db_cmds,
     correct_cmds,
     event_export_cmds,
     expel_cmds,
@@ -19,6 +20,7 @@ from bot.cli import (  # noqa: F401
     round_event_cmds,
     round_hold_cmds,
     run_cmds,
+    sheet_cmds,
 )
 from bot.cli.app import app, run_main
 

@@ -97,9 +97,10 @@ round_app = group("round", "Open, close and hold open the rounds of an event.")
 game_app = group("game", "Enter a game from a paper slip, correct one on record, a forfeit or "
                          "an overtime penalty.")
 rule_app = group("rule", "A TD's rulings: disputes, ties, byes, board photos, held games.")
-fees_app = group("fees", "Fees paid, costs and the prize pools (SSSg paras 7-9, 26).")
-ladder_app = group("ladder", "A club challenge ladder: try one over a JSON file, or read "
-                             "the bot's.")
+fees_app = group("fees", "Fees paid, costs, the prize pools (SSSg paras 7-9, 26) and the "
+                         "fees as CSV.")
+ladder_app = group("ladder", "A club challenge ladder: try one over a JSON file, or act "
+                             "on the bot's as a TD.")
 files_app = group("files", "Work over tsh, TRF, CSV and club files: standings, exports, "
                            "pairings, draws; nothing is stored.")
 

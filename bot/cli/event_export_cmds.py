@@ -1,11 +1,13 @@
 """`tdbot event export EVENT --to FORMAT` and `tdbot event bracket EVENT --out DIR`: a stored
 event as data or as a results file, and its bracket pictures, from the database.
 
-One export command for every kind of event: ``--to json`` is a knockout's matches in the
-shape of `tdbot files simulate --json` (``core.event_record``); ``--to tsh``, ``naspa``,
-``naspa-scores`` and ``trf`` are a round-based event's results so far, the files the chat's
-/export sends (``bot/service/round_events.py``). The pictures are the ones the bot sends
-(``bot/service/brackets.py``).
+One export command for every kind of event: ``--to json`` is every match, the decided ones
+in the shape of `tdbot files simulate --json` (``core.event_record``), every other one with
+its state (``bot/service/export.py``); ``--to csv`` is every game, a line each
+(``bot/service/result_sheet.py``); ``--to tsh``, ``naspa``, ``naspa-scores`` and ``trf``
+are a round-based event's results so far (``bot/service/round_events.py``). The chat's
+/export sends the CSV, and a round-based event's files. The pictures are the ones the bot
+sends (``bot/service/brackets.py``).
 """
 
 from __future__ import annotations
@@ -18,26 +20,30 @@ import typer
 
 from bot.cli.app import EventArg, event_app, fail, write_out
 from bot.cli.platform_cmds import DbOption, _use
-from bot.service import brackets, export, round_events
+from bot.service import brackets, export, export_files, round_events
 from bot.service.events import lookup_event
 from bot.store.db import Database
 
-#: What ``--to`` writes: a knockout's data, or a round-based event's results file.
-EXPORTS = ("json", *round_events.EXPORTS)
+#: What ``--to`` writes: every match as data, every game as a sheet, or a round-based
+#: event's results file.
+EXPORTS = ("json", "csv", *round_events.EXPORTS)
 
 
 @event_app.command("export")
 def event_export(
     event: EventArg,
-    to: str = typer.Option(..., "--to", help="json (a knockout's matches and places), or a "
-                           "round-based event's results: tsh, naspa, naspa-scores or trf."),
+    to: str = typer.Option(..., "--to", help="json (every match, with its state and games), "
+                           "csv (every game: round, match, players, scores, starter, winner or "
+                           "tie, final or not), or a round-based event's results: tsh, naspa, "
+                           "naspa-scores or trf."),
     out: Path | None = typer.Option(None, "--out", help="Write here instead of to stdout."),
     db: DbOption = None,
 ) -> None:
-    """Write an event's results so far as JSON, a tsh .t, NASPA or TRF file.
+    """Write an event's results so far as JSON, CSV, a tsh .t, NASPA or TRF file.
 
-    JSON lists every decided match with its games, and the places once the event is over,
-    in the shape of `tdbot files simulate --json`."""
+    JSON lists every match (open ones with their games so far and their state), and the
+    places once the event is over, the decided matches in the shape of `tdbot files simulate
+    --json`."""
     if to not in EXPORTS:
         fail(f"--to {to}: choose one of {', '.join(EXPORTS)}")
 
@@ -47,6 +53,8 @@ def event_export(
 
     async def as_file(database: Database) -> tuple[str, str]:
         found = await lookup_event(database, event)
+        if to == "csv":
+            return await export_files.read_sheet(database, found.id, "results")
         return await round_events.read_export(database, found.id, to)
 
     if to == "json":

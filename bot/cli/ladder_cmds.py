@@ -1,5 +1,5 @@
 """`tdbot ladder ...`: try a club challenge ladder (``core/ladder.py``) over a JSON state
-file, without the bot or a database; and read a ladder the bot runs, from its database.
+file, without the bot or a database; or act on a ladder the bot runs, in its database.
 
     tdbot ladder new club.json --players "Ann,Bob,Cat" [--rules rules.toml]
     tdbot ladder challenge club.json Cat Ann --at "2024-03-01 19:00"
@@ -8,16 +8,20 @@ file, without the bot or a database; and read a ladder the bot runs, from its da
     tdbot ladder tick club.json --at ...        # apply lapsed deadlines, then idle drops
     tdbot ladder show club.json
     tdbot ladder show club-ladder [--db tdbot.sqlite3]   # the bot's ladder event
+    tdbot ladder challenge club-ladder Dev Ben [--db ...]   # a TD, for Dev
 
-``show`` tells the two apart by the name: one ending ``.json`` is a state file, anything
-else an event's slug or id in the database (``--db``, default TDBOT_DB or
-./tdbot.sqlite3). A stored ladder is only read here: the players change it in the chat,
-and its deadlines fire in the bot, so there is no ``tick`` for it.
+``show``, ``who``, ``challenge``, ``accept``, ``decline``, ``withdraw`` and ``join`` tell
+the two apart by the name: one ending ``.json`` is a state file, anything else an event's
+slug or id in the database (``--db``, default TDBOT_DB or ./tdbot.sqlite3). On a stored
+ladder the command acts as a TD for the player named, now, through the chat's own
+use-cases (``bot/service/ladders.py``): the players are told as in the chat, the journal
+says "command line". A stored ladder's games are reported like any game (``tdbot
+game report``) and its deadlines fire in the bot, so ``result`` and ``tick`` are for files.
 
-Names may be shortened as everywhere else (``core.names``). ``--at`` is UTC unless it
-carries an offset; without it, the time now. A refusal is one line on stderr, exit 2,
-and the file is left as it was; a change is written whole (a temporary file renamed over
-the old one), so an interrupted command never leaves half a ladder.
+Names may be shortened as everywhere else (``core.names``). ``--at`` (files only) is UTC
+unless it carries an offset; without it, the time now. A refusal is one line on stderr,
+exit 2, and the file is left as it was; a change is written whole (a temporary file
+renamed over the old one), so an interrupted command never leaves half a ladder.
 """
 
 from __future__ import annotations
@@ -32,16 +36,24 @@ from typing import Annotated, Any
 
 import typer
 
-from bot.cli.app import SCORES_ARGS, fail, ladder_app, score
-from bot.cli.platform_cmds import DbOption, _use
+from bot.cli.app import SCORES_ARGS, fail, ladder_app, score, whole
+from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
 from bot.service import ladders
 from bot.service.events import lookup_event
+from bot.service.invites import invite_link
+from bot.service.limits import Range
+from bot.service.unit import Request
 from bot.store.db import Database
 from core import ladder as lad
 from core.names import NameRefused, pick
 from core.times import local_text
 
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The ladder's JSON state file.")]
+TargetArg = Annotated[str, typer.Argument(
+    metavar="FILE|EVENT", help="A ladder's JSON state file (a name ending .json), or the slug "
+    "or id of a ladder event in the database.")]
+#: A newcomer's rating on a stored ladder (0: unrated), as /join NAME [RATING] takes it.
+RATING = Range("the rating", 0, 4000)
 AtOption = Annotated[str | None, typer.Option(
     "--at", help="When it happens: YYYY-MM-DD HH:MM (UTC) or with an offset; default now.")]
 
@@ -179,11 +191,37 @@ def show(
     _print(step)
 
 
+def _is_file(target: str) -> bool:
+    return target.lower().endswith(".json")
+
+
+def _file(target: str, db: Path | None) -> Path:
+    """A state file's path; ``--db`` is for a ladder event in the database."""
+    if db is not None:
+        fail(f"{target} is a JSON state file; --db is for a ladder event in the database "
+             "(give its slug or id instead of a file)")
+    return Path(target)
+
+
+def _now_only(at: str | None, target: str) -> None:
+    if at is not None:
+        fail(f"--at is for a state file: {target}'s ladder is the bot's, and acts now")
+
+
 @ladder_app.command("who")
-def who(path: FileArg, name: Annotated[str, typer.Argument(help="The would-be challenger.")],
-        at: AtOption = None) -> None:
+def who(target: TargetArg,
+        name: Annotated[str, typer.Argument(help="The would-be challenger.")],
+        at: AtOption = None, db: DbOption = None) -> None:
     """Print whom NAME may challenge now, and why the others within reach may not."""
-    step = _load(path)
+    if not _is_file(target):
+        _now_only(at, target)
+        view = _use(db, lambda database: _stored_targets(database, target, name))
+        typer.echo(view.note)
+        typer.echo("may challenge: " + (", ".join(n for n, _ in view.allowed) or "nobody now"))
+        for other, why in view.excluded:
+            typer.echo(f"not {other}: {why}")
+        return
+    step = _load(_file(target, db))
     targets = lad.who_may_challenge(step.ladder, step.state, _name(step, name), _at(at))
     typer.echo(targets.note)
     typer.echo("may challenge: " + (", ".join(targets.allowed) or "nobody now"))
@@ -191,42 +229,107 @@ def who(path: FileArg, name: Annotated[str, typer.Argument(help="The would-be ch
         typer.echo(f"not {other}: {why}")
 
 
+async def _stored_targets(database: Database, event: str, name: str) -> ladders.TargetsView:
+    found = await lookup_event(database, event)
+    return await ladders.targets_for(database, found.id, name, _now())
+
+
 @ladder_app.command("challenge")
-def challenge_cmd(path: FileArg,
+def challenge_cmd(target: TargetArg,
                   challenger: Annotated[str, typer.Argument(help="Who challenges.")],
                   challenged: Annotated[str, typer.Argument(help="Whom (above them).")],
-                  at: AtOption = None) -> None:
-    """Record that CHALLENGER challenges CHALLENGED, who stands above them."""
+                  at: AtOption = None, db: DbOption = None) -> None:
+    """Record that CHALLENGER challenges CHALLENGED, who stands above them.
+
+    On a stored ladder a TD acts for the challenger; the challenged player is sent Accept
+    and Decline."""
+    if not _is_file(target):
+        _now_only(at, target)
+
+        async def work(database: Database) -> ladders.TargetsView | ladders.Challenged:
+            found = await lookup_event(database, target)
+            return await ladders.challenge(database, Request.cli(_now()), [challenged],
+                                           acting=ladders.ForPlayer(found.id, challenger))
+
+        done = _use(db, work)
+        assert isinstance(done, ladders.Challenged)
+        typer.echo(f"challenge #{done.number}: {done.challenger} (rung {done.rungs[0]}) "
+                   f"challenges {done.challenged} (rung {done.rungs[1]}); "
+                   f"{done.challenged} has until {done.event.local(done.accept_by)} to accept")
+        return
+    path = _file(target, db)
     _apply(path, lambda s: lad.challenge(s.ladder, s.state, _name(s, challenger),
                                          _name(s, challenged), _at(at)))
 
 
+def _respond(target: str, name: str, action: str, at: str | None, db: Path | None,
+             core: Callable[[lad.Ladder, lad.LadderState, str, datetime], lad.Step]) -> None:
+    """accept, decline or withdraw: on a file, the core's action; on a stored ladder, a TD
+    answering for NAME through the chat's use-case."""
+    if _is_file(target):
+        _apply(_file(target, db), lambda s: core(s.ladder, s.state, _name(s, name), _at(at)))
+        return
+    _now_only(at, target)
+
+    async def work(database: Database) -> ladders.Answered:
+        found = await lookup_event(database, target)
+        return await ladders.respond(database, Request.cli(_now()), [], action,
+                                     acting=ladders.ForPlayer(found.id, name))
+
+    done = _use(db, work)
+    for line in done.lines:
+        typer.echo(line)
+    if done.match_code is not None:
+        typer.echo(f"their match is {done.match_code}, reported like any game "
+                   f"(tdbot game report {done.event.slug} ...)")
+
+
 @ladder_app.command("accept")
-def accept_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The challenged.")],
-               at: AtOption = None) -> None:
+def accept_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenged.")],
+               at: AtOption = None, db: DbOption = None) -> None:
     """Record that NAME accepts the challenge made to them."""
-    _apply(path, lambda s: lad.accept(s.ladder, s.state, _name(s, name), _at(at)))
+    _respond(target, name, "accept", at, db, lad.accept)
 
 
 @ladder_app.command("decline")
-def decline_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The challenged.")],
-                at: AtOption = None) -> None:
+def decline_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenged.")],
+                at: AtOption = None, db: DbOption = None) -> None:
     """Record that NAME declines the challenge made to them (a forfeit, or void: club rule)."""
-    _apply(path, lambda s: lad.decline(s.ladder, s.state, _name(s, name), _at(at)))
+    _respond(target, name, "decline", at, db, lad.decline)
 
 
 @ladder_app.command("withdraw")
-def withdraw_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The challenger.")],
-                 at: AtOption = None) -> None:
+def withdraw_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenger.")],
+                 at: AtOption = None, db: DbOption = None) -> None:
     """Record that NAME withdraws their challenge; nobody moves."""
-    _apply(path, lambda s: lad.withdraw(s.ladder, s.state, _name(s, name), _at(at)))
+    _respond(target, name, "withdraw", at, db, lad.withdraw)
 
 
 @ladder_app.command("join")
-def join_cmd(path: FileArg, name: Annotated[str, typer.Argument(help="The newcomer.")],
-             at: AtOption = None) -> None:
-    """Add NAME at the bottom of the ladder."""
-    _apply(path, lambda s: lad.join(s.ladder, s.state, name, _at(at)))
+def join_cmd(
+    target: TargetArg, name: Annotated[str, typer.Argument(help="The newcomer.")],
+    rating: Annotated[int, typer.Option("--rating", parser=whole("--rating", RATING),
+                                        help="A stored ladder's newcomer's rating.")] = 0,
+    bot_username: Annotated[str | None, typer.Option(
+        "--bot-username", help="For the newcomer's link (default: the event's, else "
+        "TDBOT_BOT_USERNAME).")] = None,
+    at: AtOption = None, db: DbOption = None,
+) -> None:
+    """Add NAME at the bottom of the ladder.
+
+    On a stored ladder NAME is a new player, and their invite link is printed."""
+    if _is_file(target):
+        _apply(_file(target, db), lambda s: lad.join(s.ladder, s.state, name, _at(at)))
+        return
+    _now_only(at, target)
+
+    async def work(database: Database) -> ladders.Joined:
+        found = await lookup_event(database, target)
+        return await ladders.add_newcomer(database, Request.cli(_now()), found.id, name, rating)
+
+    done = _use(db, work)
+    typer.echo(f"{done.name} joins {done.event.name} at rung {done.rung}; their link to the "
+               f"bot: {invite_link(_bot_username(bot_username, done.event), done.code)}")
 
 
 @ladder_app.command("result", context_settings=SCORES_ARGS)
@@ -239,7 +342,11 @@ def result_cmd(
     starter: Annotated[str | None, typer.Option("--starter", help="Who went first.")] = None,
     at: AtOption = None,
 ) -> None:
-    """Record one game of an accepted challenge, written A 412 B 380."""
+    """Record one game of an accepted challenge, written A 412 B 380 (a state file's)."""
+    if not _is_file(str(path)):
+        fail(f"{path}: a stored ladder's games are reported like any game's, in the chat or "
+             f"with tdbot game report {path} A SCORE B SCORE; result is for a state file "
+             "(.json)")
     a_score, b_score = score(first_score, first), score(second_score, second)
 
     def work(s: lad.Step) -> lad.Step:
@@ -255,7 +362,10 @@ def result_cmd(
 def tick(path: FileArg, at: AtOption = None) -> None:
     """Apply every deadline passed at --at, then drop idle players; safe to run again.
 
-    The deadlines are those of unanswered and of unplayed challenges."""
+    The deadlines are those of unanswered and of unplayed challenges (a state file's)."""
+    if not _is_file(str(path)):
+        fail(f"{path}: a stored ladder's deadlines fire in the bot (tdbot run); tick is for a "
+             "state file (.json)")
     now = _at(at)
 
     def work(s: lad.Step) -> lad.Step:

@@ -10,6 +10,7 @@ with one line naming what was wrong (``fail``, exit code 2).
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -410,16 +411,21 @@ def journal_cmd(
     event: EventArg,
     limit: Annotated[int, typer.Option("--limit", parser=whole("--limit", JOURNAL_LIMIT),
                                        help="Show the last N entries.")] = 50,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="The entries as stored, for an audit: who, action, subject, detail, "
+                       "why and the UTC time.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Show who changed what in an event, when and why (the append-only journal)."""
+    """Show who changed what in an event, when and why, in its time zone and currency.
+
+    The journal is append-only; --json prints its lines as stored."""
     page = _use(db, lambda database: journal.event_journal(database, event, limit))
-    ev = page.event
-    for e in page.entries:
-        when = ev.local(datetime.fromisoformat(e.at))
-        detail = ", ".join(f"{k}={v}" for k, v in sorted(e.detail.items()))
-        why = f"  -- {e.why}" if e.why else ""
-        typer.echo(f"{when}  {e.who}  {e.action} {e.subject}  {detail}{why}")
+    if as_json:
+        typer.echo(json.dumps([e.as_dict() for e in page.entries], indent=1,
+                              ensure_ascii=False))
+        return
+    for text in page.lines():
+        typer.echo(text)
     if page.cut:
         typer.echo(f"the last {len(page.entries)} of {page.total} entries (--limit to see more)")
 
@@ -491,7 +497,8 @@ def inbox(
     for f in box.failed_deadlines:
         out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
     for m in box.unfinished:
-        out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
+        waits = ", waiting for a player" if m.state == "waiting" else ""
+        out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name}{waits})")
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "
                    f"({m.round_name}) -- a TD must rule on it")

@@ -206,7 +206,8 @@ async def _who(tx: Tx, actor: Actor) -> str:
 async def _tonight(tx: Tx, event: Event) -> Session:
     session = await club_repo.open_session(tx, event.id)
     if session is None:
-        raise Invalid(f"{event.name} has no night open: a TD starts tonight's with /night")
+        raise Invalid(f"{event.name} has no night open: a TD starts tonight's with /night "
+                      f"(tdbot club night {event.slug})")
     return session
 
 
@@ -231,7 +232,8 @@ async def start_night(db: Database, req: Request, event_id: int, *,
         open_now = await club_repo.open_session(tx, event_id)
         if open_now is not None:
             raise Invalid(f"night {open_now.seq} is still open (started "
-                          f"{event.local(open_now.opened_at)}): end it with /endnight first")
+                          f"{event.local(open_now.opened_at)}): end it with /endnight "
+                          "(tdbot club end) first")
         session_id = await club_repo.add_session(tx, event_id, by=await _who(tx, actor),
                                                  now=req.now)
         session = await club_repo.get_session(tx, session_id)
@@ -357,7 +359,8 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
                 entry_id = entries[pick(name, [e.name for e in entries])].id
             except NameRefused as exc:
                 await expelled.refuse_named(tx, event_id, name)
-                raise Invalid(f"{exc}; a newcomer? /checkin new {name}") from None
+                raise Invalid(f"{exc}; a newcomer? /checkin new {name} (tdbot club checkin "
+                              f"{event.slug} --new NAME)") from None
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=True,
                                invite_code=code)
         return await answer_with(tx, req, render, done)
@@ -425,14 +428,15 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         rounds = await club_repo.night_rounds(tx, session.id)
         if len(rounds) >= club.rounds:
             raise Invalid(f"night {session.seq} has had its {club.rounds} rounds (club.rounds); "
-                          "end it with /endnight")
+                          "end it with /endnight (tdbot club end)")
         if rounds and not anyway:
             unfinished = [m for m in await matches_repo.of_round(tx, rounds[-1].round_id)
                           if m.state not in ("decided", "bye")]
             if unfinished:
                 pairs = "; ".join(f"{m.label(0)} v {m.label(1)}" for m in unfinished)
                 raise Invalid(f"round {rounds[-1].number} is not finished ({pairs}): pair the "
-                              "next round when its results are in, or /pairround anyway")
+                              "next round when its results are in, or /pairround anyway "
+                              "(tdbot club pair --anyway)")
         number = len(rounds) + 1
         checked = [c for c in await club_repo.checkins(tx, session.id)  # not the expelled
                    if await _active(tx, c.entry_id)]
@@ -442,7 +446,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
             pairings = _pair_entries(members, tonight, number, rules, seed=session.id)
         except ValueError as exc:
             raise Invalid(f"round {number} cannot be paired: {exc}; check players in with "
-                          "/checkin NAME") from None
+                          "/checkin NAME (tdbot club checkin)") from None
         by_number = {m.number: m for m in members}
         division = await club_repo.division_of(tx, event_id)
         code = f"n{session.seq}-r{number}"
@@ -590,26 +594,47 @@ async def mark_paid(db: Database, req: Request, checkin_id: int, *,
         checkin = await club_repo.get_checkin(tx, checkin_id)
         if checkin is None:
             raise NotFound(f"no check-in {checkin_id}")
-        session = await club_repo.get_session(tx, checkin.session_id)
-        assert session is not None
-        await require_role(tx, actor, session.event_id, "td")
-        if checkin.person_id == actor.person_id:
-            raise NotAllowed("this is your own fee: another TD or the organiser marks it")
-        event = await get_event(tx, session.event_id)
-        if checkin.fee == 0:
-            raise Invalid(f"{checkin.name} owes nothing tonight ({checkin.fee_reason})")
-        who = await _who(tx, actor)
-        marked = await club_repo.mark_paid(tx, checkin_id, by=who, now=req.now)
-        if marked:
-            await journal.record(tx, who=actor, action="club.fee_paid",
-                                 subject=f"entry:{checkin.entry_id}", now=req.now,
-                                 detail={"night": session.seq, "fee": checkin.fee})
-            fees = await _fee_list(tx, event, session)
-            for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
-                await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees),
-                                          buttons=fee_buttons(fees) or None, now=req.now)
-        done = FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
-        return await answer_with(tx, req, render, done)
+        return await answer_with(tx, req, render, await _mark_paid(tx, req, actor, checkin))
+
+
+async def mark_paid_named(db: Database, req: Request, event_id: int, name: str) -> FeePaid:
+    """Use-case: a TD marks tonight's fee of a player named as typed (``core.names``)
+    paid, as a tap on the fee list's button does (``tdbot club fees EVENT --paid NAME``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        club_of(event)
+        checked = await club_repo.checkins(tx, (await _tonight(tx, event)).id)
+        try:
+            checkin = checked[pick(name, [c.name for c in checked])]
+        except NameRefused as exc:
+            raise Invalid(f"{exc} (of those checked in tonight)") from None
+        return await _mark_paid(tx, req, actor, checkin)
+
+
+async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> FeePaid:
+    """Mark one check-in's fee paid (a TD, not for their own fee) and edit every fee
+    list of its night in place; a second mark changes nothing and says who marked it."""
+    session = await club_repo.get_session(tx, checkin.session_id)
+    assert session is not None
+    await require_role(tx, actor, session.event_id, "td")
+    if checkin.person_id == actor.person_id:
+        raise NotAllowed("this is your own fee: another TD or the organiser marks it")
+    event = await get_event(tx, session.event_id)
+    if checkin.fee == 0:
+        raise Invalid(f"{checkin.name} owes nothing tonight ({checkin.fee_reason})")
+    who = await _who(tx, actor)
+    marked = await club_repo.mark_paid(tx, checkin.id, by=who, now=req.now)
+    if marked:
+        await journal.record(tx, who=actor, action="club.fee_paid",
+                             subject=f"entry:{checkin.entry_id}", now=req.now,
+                             detail={"night": session.seq, "fee": checkin.fee})
+        fees = await _fee_list(tx, event, session)
+        for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
+            await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees),
+                                      buttons=fee_buttons(fees) or None, now=req.now)
+    return FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,17 @@ from datetime import timedelta
 from bot.service import journal, outbox
 from bot.service.adjudicators import refuse_own_match
 from bot.service.clock import iso, utc
+from bot.service.disputes import supersede
 from bot.service.errors import Invalid
 from bot.service.events import Event, get_event
 from bot.service.matches import core_match, get_match, matches_of_round
 from bot.service.roles import require_role
-from bot.service.rounds import move_close_in
+from bot.service.rounds import move_close_in, unfinished_of
 from bot.service.rulings import award_match_bye_in
 from bot.service.schedule import Round, get_round
+from bot.service.slip_copies import settled_note, to_both
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
-from bot.store import disputes_repo, games_repo, slips_repo
+from bot.store import games_repo, slips_repo
 from bot.store.db import Database
 from core.match import void_game
 
@@ -70,9 +72,7 @@ async def extend_round(
             return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
         rnd = await get_round(tx, rnd.id)
         told = 0
-        for m in await matches_of_round(tx, rnd.id):
-            if m.state != "playing":
-                continue
+        for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
             for side, person in enumerate(m.people):
                 if person is None:
                     continue
@@ -156,13 +156,12 @@ async def void_match(
             await games_repo.set_void(tx, row.id, True)
             slip = await slips_repo.of_game(tx, row.id)
             if slip is not None:
-                await slips_repo.move(tx, slip.id, ("pending", "agreed", "disputed"), "void",
-                                      req.now)
-            dispute = await disputes_repo.open_of_game(tx, match_id, row.id)
-            if dispute is not None:
-                await disputes_repo.rule(tx, dispute.id, ruling=f"void: {why.strip()}",
-                                         adjudicator=actor.person_id, now=req.now)
+                await slips_repo.move(tx, slip.id, ("agreed",), "void", req.now)
         assert not match.state().counted
+        what = (f"Void: a TD voided the games of {html.escape(view.code)} "
+                f"({html.escape(why.strip())})")
+        await supersede(tx, view, ruling=f"void: {why.strip()}", by=actor, now=req.now,
+                        slip_note=to_both(what), ruler_note=settled_note(what, False))
         event = await get_event(tx, view.event_id)
         await journal.record(
             tx, who=actor, action="match.void", subject=f"match:{view.id}", now=req.now,

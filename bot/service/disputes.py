@@ -8,7 +8,9 @@ notice (``dispute_texts``) with what each player reported or says and their phon
 para 19 has players phone the TDs, and the board photo if one was sent. The notice is
 built from the records each time it is written (``ruler_notice``): when the disputer's
 reason comes, every ruler's copy is edited to hold it, buttons kept, and a ruling edits
-it again to say who ruled.
+it again to say who ruled. A decision on the whole match (a match bye, a tied match ruled,
+an expulsion, a correction that voids the match) closes its open disputes and slips the
+same way (``supersede``): nobody is left a button on something already settled.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from bot.service.events import Event, get_event
 from bot.service.formats import cite
 from bot.service.matches import MatchView, get_match, latest_event_of, matches_of_person
 from bot.service.people import get_person
-from bot.service.slip_copies import close_copy
+from bot.service.slip_copies import OPEN, Note, close_copy, settle_slips
 from bot.service.unit import (
     Answer,
     Request,
@@ -39,6 +41,7 @@ from bot.store import disputes_repo, outbox_repo, photos_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
 from bot.store.slips_repo import SlipRow
+from core.match import Match
 
 
 @dataclass(frozen=True)
@@ -264,3 +267,30 @@ async def give_reason(
             raise Invalid("I am not waiting for a reason from you")
         result = await _note_reason(tx, req, actor, waiting, reason.strip())
         return await answer_with(tx, req, render, result)
+
+
+async def ruler_name(tx: Tx, actor: Actor) -> str:
+    """Who ruled, as the rulers' copies say it: the TD's name, or the command line."""
+    if actor.person_id is None:
+        return "a TD at the command line"
+    return (await get_person(tx, actor.person_id)).name
+
+
+async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
+                    ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
+                    slips: tuple[str, ...] = OPEN) -> None:
+    """A decision took the place of what was open in ``view``: its slips in ``slips``
+    close (``slip_copies.settle_slips``: final or void as the match ``decided`` counts
+    their games, windows cancelled, both copies edited with ``slip_note``), and its open
+    disputes are ruled as ``ruling`` by ``by``, every ruler's copy of each notice edited
+    to say so (``ruler_note``) with its ruling buttons gone, as a ruling on the dispute
+    itself edits them (SSSg para 19). Called before the decision is settled
+    (``reporting.settle_match``), so that the result is final when nothing is left open."""
+    await settle_slips(tx, view, slip_note, now, decided=decided, states=slips)
+    for dispute in await disputes_repo.open_of_match(tx, view.id):
+        if not await disputes_repo.rule(tx, dispute.id, ruling=ruling,
+                                        adjudicator=by.person_id, now=now):
+            continue
+        notice = await ruler_notice(tx, dispute.id, ruled=True) + ruler_note
+        for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
+            await outbox.enqueue_edit(tx, copy, text_html=notice, now=now)

@@ -34,6 +34,7 @@ from bot.service import expulsion_texts as say
 from bot.service import reporting_texts as report_say
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, ruler_name, rulers_of
+from bot.service.disputes import supersede
 from bot.service.errors import Invalid, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import is_knockout
@@ -41,6 +42,7 @@ from bot.service.knockout import load_core_event, play_order, sync_matches
 from bot.service.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
+from bot.service.slip_copies import settled_note, went_to
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
@@ -48,7 +50,7 @@ from bot.store.entries_repo import Entry
 from bot.store.expulsions_repo import ExpulsionRow
 from core import sssg
 from core.expulsion import RoundMatch, candidates_for_slots
-from core.match import Game, report_game
+from core.match import forfeit_rest
 from core.names import NameRefused, pick
 
 #: Match states in which a player still holds a slot to play.
@@ -217,15 +219,18 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     from bot.service.rulings import apply_correction_in  # rulings -> reporting -> rounds
 
     match = await core_match(tx, view.id)
-    new, count = match, 0
-    while not (state := new.state()).decided:
-        assert state.next_start is not None
-        new = report_game(new, Game.forfeit(1 - side, starter=state.next_start.side)).match
-        count += 1
+    new = forfeit_rest(match, 1 - side)
+    count = len(new.games) - len(match.games)
     other = view.people[1 - side]
     if other is not None:
         await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{view.id}:forfeit",
                              text_html=say.forfeited_to(event, view, view.label(side), count))
+    reason = f"{view.label(side)} was expelled: {why}"
+    await supersede(  # the games played stand: their open slips are final, disputes closed
+        tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
+        slip_note=lambda viewer, counts: settled_note(
+            went_to(view, viewer, 1 - side, "by forfeit", reason), counts),
+        ruler_note=settled_note(went_to(view, None, 1 - side, "by forfeit", reason), True))
     await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False)
     await journal.record(tx, who=by, action="match.forfeit", subject=f"match:{view.id}",
                          now=now, why=f"{view.label(side)} was expelled: {why}",

@@ -1,5 +1,6 @@
 """The append-only journal: every change records who did it, what, to what, when and why,
-so a TD can answer "who changed this score?" months later (design.md, "Nothing lost")."""
+so a TD can answer "who changed this score?" months later; ``journal_texts`` says each line
+as a TD reads it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.service import journal_texts
 from bot.service.actors import Actor
 from bot.service.events import Event, find_event
 from bot.service.unit import AlreadyApplied, Request, actor_of, reading, unit
-from bot.store import journal_repo
+from bot.store import (
+    entries_repo,
+    journal_repo,
+    matches_repo,
+    people_repo,
+    photos_repo,
+    roles_repo,
+    rounds_repo,
+)
 from bot.store.db import Database, Tx
 from bot.store.journal_repo import JournalEntry as JournalEntry
 
@@ -41,15 +51,56 @@ async def entries_for_event(tx: Tx, event_id: int, limit: int = 200) -> list[dic
 
 @dataclass(frozen=True)
 class JournalPage:
-    """The last lines of an event's journal, oldest first, and how many it has in all."""
+    """The last lines of an event's journal, oldest first, how many it has in all, and what
+    their ids stand for (``journal_texts.Names``)."""
 
     event: Event
     entries: list[JournalEntry]
     total: int
+    names: journal_texts.Names
 
     @property
     def cut(self) -> bool:
         return self.total > len(self.entries)
+
+    def lines(self) -> list[str]:
+        """The lines as a TD reads them: who, what and why, in the event's zone."""
+        return [journal_texts.line(e, self.names) for e in self.entries]
+
+
+async def _names(tx: Tx, event: Event, entries: list[JournalEntry]) -> journal_texts.Names:
+    """What the ids in ``entries`` stand for, from the event's rows: its entries, matches
+    and rounds, the people who acted or were named (with their roles here), and the matches
+    of the board-photo windows named."""
+    people: set[int] = set()
+    windows: dict[int, int] = {}
+    for e in entries:
+        person = journal_texts.person_of(e.who)
+        if person is not None:
+            people.add(person)
+        if isinstance(e.detail.get("person_id"), int):
+            people.add(e.detail["person_id"])
+        kind, _, ref = e.subject.partition(":")
+        if kind == "photo" and ref.isdigit() and int(ref) not in windows:
+            window = await photos_repo.window(tx, int(ref))
+            if window is not None:
+                windows[window.id] = window.match_id
+    names: dict[int, str] = {}
+    roles: dict[int, list[str]] = {}
+    for person_id in people:
+        found = await people_repo.get(tx, person_id)
+        if found is not None:
+            names[person_id] = found.name
+            roles[person_id] = sorted(await roles_repo.of_person_in(tx, event.id, person_id))
+    rounds = await rounds_repo.of_event(tx, event.id)
+    return journal_texts.Names(
+        event,
+        entries={e.id: e.name for e in await entries_repo.of_event(tx, event.id)},
+        people=names, roles=roles,
+        matches={m.id: (m.code, m.label(0), m.label(1))
+                 for m in await matches_repo.of_event(tx, event.id)},
+        rounds={r.id: r.name for r in rounds}, round_codes={r.code: r.name for r in rounds},
+        windows=windows)
 
 
 async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage:
@@ -57,7 +108,8 @@ async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage
     async with reading(db) as tx:
         event = await find_event(tx, ref)
         entries = await journal_repo.of_event(tx, event.id, limit)
-        return JournalPage(event, entries, await journal_repo.count_of_event(tx, event.id))
+        return JournalPage(event, entries, await journal_repo.count_of_event(tx, event.id),
+                           await _names(tx, event, entries))
 
 
 #: Telegram sends at most 64 bytes of callback data; a forged press may carry more.

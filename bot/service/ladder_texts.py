@@ -143,3 +143,9 @@ def answered(done: Answered) -> str:
 def joined(done: Joined, link: str) -> str:
     return (f"<b>{esc(done.event.name)}</b>: {esc(done.name)} joins the ladder at rung "
             f"{done.rung} (newcomers start at the bottom). Send them their link: {esc(link)}")
+
+
+def done_for_you(text_html: str) -> str:
+    """A player's own answer when a TD did it for them at the desk (``ladders.ForPlayer``):
+    what they would have read, and who did it."""
+    return f"{text_html}\n<i>A TD did this for you.</i>"

@@ -271,6 +271,40 @@ async def _slug_for_button(tx: Tx, req: Request, event_id: int) -> str:
     return (await get_event(tx, event_id)).slug
 
 
+@dataclass(frozen=True)
+class ForPlayer:
+    """A TD acting for one of a ladder's players (``tdbot ladder challenge EVENT NAME ...``,
+    at the desk, for a player who asked them to): the ladder's event, and the player's
+    name as typed (``core.names``)."""
+
+    event_id: int
+    name: str
+
+
+async def _for_player(tx: Tx, req: Request, acting: ForPlayer) -> tuple[Loaded, str, int | None]:
+    """The ladder and the player a TD acts for, and that player's person (told through
+    the outbox what they would have read as the answer): only a TD of the ladder may."""
+    actor = await require_actor(tx, req)
+    await require_role(tx, actor, acting.event_id, "td")
+    loaded = await load(tx, await get_event(tx, acting.event_id))
+    me = _on_ladder(loaded, acting.name)
+    return loaded, me, loaded.person(me)
+
+
+def _on_ladder(loaded: Loaded, name: str) -> str:
+    """The player on the ladder a typed name means (``core.names``)."""
+    try:
+        return loaded.ladder.names[pick(name, loaded.ladder.names)]
+    except NameRefused as exc:
+        raise Invalid(str(exc)) from None
+
+
+async def _tell_player(tx: Tx, person: int | None, text_html: str, now: datetime) -> None:
+    """What the player a TD acted for would have read as the answer, with who did it."""
+    if person is not None:
+        await outbox.enqueue(tx, person_id=person, now=now, text_html=say.done_for_you(text_html))
+
+
 # --- reading: the ladder and whom you may challenge ------------------------------------
 
 
@@ -332,6 +366,14 @@ async def _targets(loaded: Loaded, me: str, now: datetime) -> TargetsView:
                        list(found.excluded), found.note)
 
 
+async def targets_for(db: Database, event_id: int, name: str, now: datetime) -> TargetsView:
+    """Whom a player of a stored ladder may challenge now, and why not the others within
+    reach (``tdbot ladder who EVENT NAME``): read only, as ``/challenge`` alone shows it."""
+    async with reading(db) as tx:
+        loaded = await load(tx, await get_event(tx, event_id))
+        return await _targets(loaded, _on_ladder(loaded, name), now)
+
+
 @dataclass(frozen=True)
 class Challenged:
     """A challenge made: its number, the two names and rungs, the acceptance deadline."""
@@ -347,24 +389,29 @@ class Challenged:
 async def challenge(
     db: Database, req: Request, words: list[str], *, event_id: int | None = None,
     entry_id: int | None = None, render: Answer[TargetsView | Challenged] | None = None,
+    acting: ForPlayer | None = None,
 ) -> TargetsView | Challenged:
     """Use-case: ``/challenge`` alone shows whom the player may challenge (buttons);
     ``/challenge NAME`` or a button challenges (the core decides: reach, one open
-    challenge each, the cooldown). The challenged player is sent Accept / Decline."""
+    challenge each, the cooldown). The challenged player is sent Accept / Decline.
+    ``acting``: a TD challenges for a player (``words``: whom), who is told as if they
+    had sent it."""
     async with unit(db, req) as tx:
         if event_id is not None:
             words = [await _slug_for_button(tx, req, event_id)]
-        loaded, me, rest = await _my_ladder(tx, req, words)
+        if acting is not None:
+            loaded, me, asker = await _for_player(tx, req, acting)
+            rest = words
+        else:
+            loaded, me, rest = await _my_ladder(tx, req, words)
+            asker = (await require_actor(tx, req)).person_id
         if entry_id is not None:
             them = next((n for n, e in loaded.entries.items() if e.id == entry_id), None)
             if them is None or them not in loaded.ladder.names:
                 raise Invalid("that player is not on this ladder any more: /challenge shows "
                               "whom you may challenge now")
         elif rest:
-            try:
-                them = loaded.ladder.names[pick(" ".join(rest), loaded.ladder.names)]
-            except NameRefused as exc:
-                raise Invalid(str(exc)) from None
+            them = _on_ladder(loaded, " ".join(rest))
         else:
             return await answer_with(tx, req, render, await _targets(loaded, me, req.now))
         try:
@@ -373,9 +420,11 @@ async def challenge(
             raise _refused(exc) from None
         actor = await require_actor(tx, req)
         await _commit(tx, loaded, step, by=actor, action="ladder.challenge", now=req.now,
-                      quiet=(actor.person_id,))
+                      quiet=(asker,))
         made = step.state.challenges[-1]
         done = Challenged(loaded.event, made.number, me, them, made.rungs, made.accept_by)
+        if acting is not None:
+            await _tell_player(tx, asker, say.challenge_made(done), req.now)
         person = loaded.person(them)
         if person is not None:
             await outbox.enqueue(tx, person_id=person, now=req.now,
@@ -401,18 +450,23 @@ class Answered:
 async def respond(
     db: Database, req: Request, words: list[str], action: str, *,
     event_id: int | None = None, number: int | None = None,
-    render: Answer[Answered] | None = None,
+    render: Answer[Answered] | None = None, acting: ForPlayer | None = None,
 ) -> Answered:
     """Use-case: the challenged player accepts or declines; the challenger withdraws
     (``action``: accept, decline, withdraw). From a button, ``event_id`` and ``number``
     say which challenge it was about: a button for a challenge already answered, or not
     the presser's, is refused. Accepting makes the challenge a match in the ladder's
-    round, reported like any other."""
+    round, reported like any other. ``acting``: a TD answers for a player, who is told
+    as if they had answered."""
     async with unit(db, req) as tx:
         if event_id is not None:
             words = [await _slug_for_button(tx, req, event_id)]
-        loaded, me, _ = await _my_ladder(tx, req, words)
         actor = await require_actor(tx, req)
+        if acting is not None:
+            loaded, me, asker = await _for_player(tx, req, acting)
+        else:
+            loaded, me, _ = await _my_ladder(tx, req, words)
+            asker = actor.person_id
         mine = loaded.state.open_of(me)
         if number is not None:
             pressed = next((c for c in loaded.state.challenges if c.number == number), None)
@@ -427,7 +481,7 @@ async def respond(
         except lad.LadderRefused as exc:
             raise _refused(exc) from None
         await _commit(tx, loaded, step, by=actor, action=f"ladder.{action}", now=req.now,
-                      quiet=(actor.person_id,))
+                      quiet=(asker,))
         code = None
         if action == "accept":
             assert mine is not None
@@ -440,6 +494,8 @@ async def respond(
                                                           loaded.ladder.rules, step))
         done = Answered(loaded.event, action, [e.text for e in step.events], code,
                         loaded.ladder.rules.best_of, me)
+        if acting is not None:
+            await _tell_player(tx, asker, say.answered(done), req.now)
         return await answer_with(tx, req, render, done)
 
 

@@ -27,6 +27,7 @@ from bot.service.matches import (
 from bot.service.payments import unpaid
 from bot.service.people import get_person
 from bot.service.roles import ROLES, people_with_role, require_role
+from bot.service.rounds import unfinished_of
 from bot.service.schedule import Round, rounds_of
 from bot.service.unit import Answer, Request, actor_of, answer_with, require_actor, unit
 from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
@@ -141,7 +142,8 @@ class TdInbox:
     # per person and kind: name, state, messages (how many), last_error
     refused_messages: list[dict[str, object]] = field(default_factory=list)
     failed_deadlines: list[FailedDeadline] = field(default_factory=list)
-    unfinished: list[MatchView] = field(default_factory=list)  # in open rounds
+    # in open rounds (``rounds.unfinished_of``): to be played, or waiting for a player
+    unfinished: list[MatchView] = field(default_factory=list)
     left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
     # players with no Telegram account linked whose messages wait until they join
     not_on_telegram: list[str] = field(default_factory=list)
@@ -179,9 +181,12 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     event = await get_event(tx, event_id)
     rounds = await rounds_of(tx, event_id)  # none before the draw
     entries = await entries_of(tx, event_id)
-    playing = [m for m in await matches_of_event(tx, event_id) if m.state == "playing"]
+    matches = await matches_of_event(tx, event_id)
+    playing = [m for m in matches if m.state == "playing"]
     tied = await _tied(tx, playing)
-    unfinished = [m for m in playing if m.round_state == "open" and m.id not in tied]
+    # the open rounds' unfinished matches by the rule closing a round goes by
+    unfinished = [m for m in unfinished_of([m for m in matches if m.round_state == "open"]).all
+                  if m.id not in tied]
     left_unfinished = [m for m in playing if m.left_unfinished and m.id not in tied]
     return TdInbox(
         event_id,

@@ -67,7 +67,7 @@ from bot.service.photo_windows import open_photo_window, photos_owed
 from bot.service.progress import after_final, after_results
 from bot.service.roles import require_role
 from bot.service.schedule import Round, get_round
-from bot.service.slip_copies import close_copy, copy_key
+from bot.service.slip_copies import SLIP_WINDOW, close_copy, copy_key
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
@@ -84,7 +84,6 @@ from core.match import (
 )
 from core.names import NameRefused, matches_of, pick
 
-SLIP_WINDOW = "slip.window"
 #: Match states in which a game may be reported (its round must be open too).
 OPEN = ("ready", "playing")
 #: Above this a score is a typing slip, not a Scrabble game (the highest tournament

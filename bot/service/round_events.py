@@ -455,40 +455,10 @@ def export_text(state: RoundsEvent, fmt: str) -> tuple[str, str]:
 
 
 async def read_export(db: Database, event_id: int, fmt: str) -> tuple[str, str]:
-    """``tdbot event export``: one file of the event."""
+    """``tdbot event export``: one file of the event (``/export`` sends them all:
+    ``export_files.send_files``)."""
     async with reading(db) as tx:
         return export_text(await load_rounds_event(tx, event_id), fmt)
-
-
-@dataclass(frozen=True)
-class Exported:
-    event: Event
-    files: list[str]
-
-
-async def send_exports(db: Database, req: Request, event_id: int,
-                       render: Answer[Exported] | None = None) -> Exported:
-    """Use-case: ``/export`` (TDs): the event's ``.t``, NASPA and TRF files so far, sent to
-    the TD as documents through the outbox (written in this transaction)."""
-    from bot.store import media_repo
-
-    async with unit(db, req) as tx:
-        actor = await require_actor(tx, req)
-        await require_role(tx, actor, event_id, "td", "organiser")
-        state = await load_rounds_event(tx, event_id)
-        assert actor.person_id is not None
-        names = []
-        stamp = req.now.isoformat()
-        for fmt in ("tsh", "naspa-scores", "trf"):
-            filename, text = export_text(state, fmt)
-            media = await media_repo.add_document(tx, text.encode("utf-8"), filename, req.now)
-            await outbox.enqueue(tx, person_id=actor.person_id, now=req.now, media_id=media,
-                                 text_html=html.escape(f"{state.event.name}: {filename}"),
-                                 dedupe_key=f"export:{event_id}:{fmt}:{actor.person_id}:{stamp}")
-            names.append(filename)
-        await journal.record(tx, who=actor, action="event.export", subject=f"event:{event_id}",
-                             now=req.now, detail={"files": names})
-        return await answer_with(tx, req, render, Exported(state.event, names))
 
 
 async def preview(db: Database, event_id: int,

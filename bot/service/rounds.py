@@ -301,6 +301,30 @@ async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
     return True
 
 
+@dataclass(frozen=True)
+class Unfinished:
+    """The matches of an open round that are not finished, by what each waits for: being
+    played (``to_play``: "ready" until its first game, a slot filled after the round opened
+    or a match whose games a ruling voided, then "playing") or a player still to come
+    (``waiting``: a slot a TD has still to fill, SSSg para 29, or a match a ruling
+    reopened the one feeding it)."""
+
+    to_play: list[MatchView]
+    waiting: list[MatchView]
+
+    @property
+    def all(self) -> list[MatchView]:
+        return self.to_play + self.waiting
+
+
+def unfinished_of(matches: list[MatchView]) -> Unfinished:
+    """THE rule of what an open round has not finished (``Unfinished``), for closing it,
+    the TDs' notice at its deadline, the reminders and ``/pending``: a round cannot be
+    closed as finished while the inbox or the notice leaves a match out."""
+    return Unfinished([m for m in matches if m.state in ("ready", "playing")],
+                      [m for m in matches if m.state == "waiting"])
+
+
 def _named(matches: list[MatchView], most: int = 5) -> str:
     """Matches by code and players, the first ``most`` of them and how many more."""
     shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in matches[:most])
@@ -323,13 +347,8 @@ async def close_round_in(
                       "it as they come")
     if rnd.state != "open":
         raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
-    matches = await matches_of_round(tx, rnd.id)
-    # In an open round a match is to be played once both players are known ("ready" until
-    # its first game: a slot filled after the round opened, a match whose games a ruling
-    # voided), and waits while a player is not (a slot a TD has still to fill, para 29).
-    played = [m for m in matches if m.state in ("ready", "playing")]
-    waiting = [m for m in matches if m.state == "waiting"]
-    unfinished = played + waiting
+    left = unfinished_of(await matches_of_round(tx, rnd.id))
+    played, waiting, unfinished = left.to_play, left.waiting, left.all
     if unfinished and not force:
         parts = [f"{len(group)} {what}: {_named(group)}"
                  for group, what in ((played, "to play"), (waiting, "waiting for a player"))
@@ -375,9 +394,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     if await deadlines_repo.count_due_after(tx, d, now):
         return False
     event = await get_event(tx, rnd.event_id)
-    for m in await matches_of_round(tx, rnd.id):
-        if m.state != "playing":
-            continue
+    for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
         state = await match_state(tx, m.id)
         for side in (0, 1):
             person = m.people[side]
@@ -418,22 +435,28 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
-    unfinished = [m for m in await matches_of_round(tx, rnd.id) if m.state == "playing"]
+    left = unfinished_of(await matches_of_round(tx, rnd.id))
     head = f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its deadline"
     buttons: list[list[tuple[str, str]]] = []
-    if unfinished:
+    if left.all:
         lines = []
-        for m in unfinished:
+        for m in left.to_play:
             state = await match_state(tx, m.id)
             score = html.escape(score_line(m, state)) if has_score(state) else "no game yet"
             lines.append(f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
                          f"{html.escape(m.label(1))} ({score})")
             buttons.extend(match_buttons(m))
+        lines += [f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
+                  f"{html.escape(m.label(1))} (waiting for a player)" for m in left.waiting]
         buttons.append([extend_button(rnd)])
-        text = (f"{head} with {len(unfinished)} unfinished match(es):\n" + "\n".join(lines)
-                + "\n\nFor each: a match bye (para 27) or void its games; or extend the round "
-                "7 days (para 21). Then close it: /closeround "
-                + html.escape(typed(event, rnd)))
+        todo = "For each: a match bye (para 27) or void its games"
+        if left.waiting:  # a slot to fill first: no bye or void for a player not known
+            slot = "waiting for a player: choose who plays, /pending (para 29)"
+            todo = (f"For each being played: a match bye (para 27) or void its games; for "
+                    f"each {slot}" if left.to_play else f"For each {slot}")
+        text = (f"{head} with {len(left.all)} unfinished match(es):\n" + "\n".join(lines)
+                + f"\n\n{todo}; or extend the round 7 days (para 21). Then close it: "
+                "/closeround " + html.escape(typed(event, rnd)))
     else:
         text = (f"{head}; every match is finished. Close it: /closeround "
                 + html.escape(typed(event, rnd)))

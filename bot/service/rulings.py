@@ -25,6 +25,7 @@ ruled and what.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -33,7 +34,7 @@ from bot.service import expelled, journal, outbox
 from bot.service import reporting_texts as say
 from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match, rulers_of
-from bot.service.disputes import ruler_copies, ruler_notice
+from bot.service.disputes import ruler_copies, ruler_name, ruler_notice, supersede
 from bot.service.errors import Invalid, NotAllowed, NotFound
 from bot.service.events import Event, get_event
 from bot.service.formats import cite, is_knockout
@@ -45,6 +46,7 @@ from bot.service.progress import after_results
 from bot.service.reporting import check_scores, final_after_ruling, settle_match
 from bot.service.roles import require_role
 from bot.service.schedule import get_round
+from bot.service.slip_copies import settled_note, to_both, went_to
 from bot.service.unit import (
     Answer,
     Request,
@@ -78,6 +80,7 @@ from core.match import (
     award_game_bye,
     award_match_bye,
     correct_game,
+    forfeit_match,
     report_game,
     rule_tied_match,
     void_game,
@@ -213,6 +216,34 @@ def side_named(view: MatchView, name: str) -> int:
                       f"{view.label(1)!r}") from None
 
 
+def match_bye_of(event: Event, match: Match, side: int) -> Match:
+    """The match as a match bye to ``side`` leaves it, the one rule for every format. A
+    knockout's is SSSg para 27: the side goes through and every game is void
+    (``core.match.award_match_bye``). A round-based event, a club night and a ladder have
+    no bye of a whole match: theirs is the forfeit an expelled player's opponent gets
+    (``core.match.forfeit_match``): the games played are void and the side wins the games
+    it needs by forfeit, with the event's forfeit spread, so the match is a win and never
+    a tie of 0-0 (Director's Manual: a forfeit is a game won by a spread)."""
+    if is_knockout(event.format):
+        return award_match_bye(match, side).match
+    return forfeit_match(match, side)
+
+
+def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
+    """Why a match bye to ``side`` would change nothing ("" when it would): a knockout's
+    match with a match bye already, or another format's match already won by ``side``
+    with nothing but forfeits (a match bye given before)."""
+    if match.match_bye is not None:
+        return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
+    state = match.state()
+    if (not is_knockout(event.format) and state.decided and state.winner == side
+            and state.counted and all(match.games[i].kind is GameKind.FORFEIT
+                                      and match.games[i].awarded_to == side
+                                      for i in state.counted)):
+        return f"{view.code} already went to {view.label(side)} by forfeit"
+    return ""
+
+
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
@@ -280,11 +311,11 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
             continue
         for g in await games_repo.games_of(tx, m.id):
             await games_repo.set_void(tx, g.id, True)
-        for s in await slips_repo.of_match(tx, m.id, ("draft", "pending", "disputed")):
-            await slips_repo.move(tx, s.id, ("draft", "pending", "disputed"), "void", now)
-        for d in await disputes_repo.open_of_match(tx, m.id):
-            await disputes_repo.rule(tx, d.id, ruling=f"void: {cause} voided the match",
-                                     adjudicator=by.person_id, now=now)
+        for s in await slips_repo.of_match(tx, m.id, ("draft",)):
+            await slips_repo.move(tx, s.id, ("draft",), "void", now)
+        what = f"Void: {html.escape(cause)} changed who plays {html.escape(m.code)}"
+        await supersede(tx, m, ruling=f"void: {cause} voided the match", by=by, now=now,
+                        slip_note=to_both(what), ruler_note=settled_note(what, False))
         await matches_repo.set_outcome(tx, m.id, "ready", None)
         for side, person in enumerate(m.people):
             if person is not None:
@@ -425,7 +456,7 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
         new = award_game_bye(match, index, side).match
     elif action == "match_bye":
         assert side is not None
-        new = award_match_bye(match, side).match
+        new = match_bye_of(await get_event(tx, view.event_id), match, side)
     return before, new, game
 
 
@@ -462,6 +493,9 @@ async def _rule(
     if slip is not None:
         await slips_repo.move(tx, slip.id, ("disputed", "pending"),
                               "final" if action in ("uphold", "scores") else "void", req.now)
+    if action == "match_bye":  # the whole match is decided: nothing else in it stays open
+        assert side is not None
+        await _settle_the_rest(tx, event, view, actor, action, side, why, req.now)
     after = applied.after
     to = names[side] if side is not None else None
     await journal.record(
@@ -481,9 +515,8 @@ async def _rule(
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
                         then_final=True)
-    who = actor.label if actor.person_id is None else (await get_person(tx, actor.person_id)).name
     notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
-        event, who, result.ruling, scores, result.to, why)
+        event, await ruler_name(tx, actor), result.ruling, scores, result.to, why)
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
     return result
@@ -803,8 +836,8 @@ async def match_bye(
     db: Database, req: Request, event_id: int, match_code: str, to: str, *, why: str,
     confirm: bool = False, render: Answer[Ruled] | None = None,
 ) -> Ruled:
-    """Use-case (``tdbot rule bye``): para 27, the named player advances and the games
-    played in the match are void."""
+    """Use-case (``tdbot rule bye``): the named player wins the match (``match_bye_of``:
+    para 27 in a knockout, a forfeit elsewhere) and the games played in it are void."""
     if not why.strip():
         raise Invalid("say why with --why TEXT: the players and the journal are told")
     async with unit(db, req) as tx:
@@ -813,19 +846,21 @@ async def match_bye(
         await _open_match(tx, view)
         side = side_named(view, to)
         match = await core_match(tx, view.id)
-        if match.match_bye is not None:
-            raise Invalid(f"{view.code} already has a match bye to {view.label(match.match_bye)}")
+        already = _bye_already(event, view, match, side)
+        if already:
+            raise Invalid(f"{already}: nothing was changed")
         result = await _whole_match(tx, req.now, actor, event, view,
-                                    award_match_bye(match, side).match, "match_bye", side,
+                                    match_bye_of(event, match, side), "match_bye", side,
                                     why.strip(), confirm)
         return await answer_with(tx, req, render, result)
 
 
 async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
                              why: str) -> MatchState:
-    """A TD gives side ``side`` a match bye (SSSg para 27) from a round's close: the same
-    path as ``tdbot rule bye`` (``_whole_match``): every game void, the match decided,
-    the bracket synced, the players told. Only a match being played, and with a reason."""
+    """A TD gives side ``side`` a match bye (``match_bye_of``) from a round's close or an
+    expulsion: the same path as ``tdbot rule bye`` (``_whole_match``): every game played
+    void, the match decided for ``side``, the bracket synced, the players told, and what
+    was open in the match settled. Only a match being played, and with a reason."""
     if not why.strip():
         raise Invalid("say why the match bye is given: the players and the journal are told")
     view = await get_match(tx, match_id)
@@ -837,20 +872,19 @@ async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: d
         raise Invalid(f"no side {side!r}: a match bye goes to side 0 or 1")
     event = await get_event(tx, view.event_id)
     match = await core_match(tx, view.id)
-    ruled = await _whole_match(tx, now, by, event, view, award_match_bye(match, side).match,
+    ruled = await _whole_match(tx, now, by, event, view, match_bye_of(event, match, side),
                                "match_bye", side, why.strip(), False)
     return (await core_match(tx, view.id)).state() if ruled else match.state()
 
 
 async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: MatchView,
                        new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
+    # first, so that the result is final when settled if nothing else is left open
+    await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
                                         confirm=confirm)
     names = (view.label(0), view.label(1))
     after = applied.after
-    for d in await disputes_repo.open_of_match(tx, view.id):
-        await disputes_repo.rule(tx, d.id, ruling=f"{ruling}: {why}", adjudicator=actor.person_id,
-                                 now=now)
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
                          subject=f"match:{view.id}", now=now,
                          detail={"code": view.code, "to_side": side,
@@ -865,6 +899,26 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now)
     return result
+
+
+async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, ruling: str,
+                           side: int, why: str, now: datetime,
+                           decided: Match | None = None) -> None:
+    """A ruling that decided the whole match (``match_bye``, ``tie``) for ``side`` takes the
+    place of what was open in it (``disputes.supersede``; ``decided``: the match as the
+    ruling leaves it, None: as stored): its disputes close, and its slips, their copies
+    saying who the match went to and why. A match bye voids the games, so every open slip
+    goes; a tie's ruling keeps them, and a slip still in its window stays open to a
+    dispute (SSSg para 24): only a disputed one is settled, its game counting as
+    reported."""
+    how = "by a match bye" if ruling == "match_bye" else "by a TD's ruling on the tie"
+    await supersede(
+        tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
+        slips=("pending", "disputed") if ruling == "match_bye" else ("disputed",),
+        slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
+                                                      counts),
+        ruler_note=say.ruled_note(event, await ruler_name(tx, actor), ruling, None,
+                                  view.label(side), why))
 
 
 async def _rule_tie(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,

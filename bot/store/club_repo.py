@@ -100,6 +100,15 @@ async def checkins(tx: Tx, session_id: int) -> list[CheckIn]:
     return [_checkin(r) for r in rows]
 
 
+async def checkins_of_event(tx: Tx, event_id: int) -> list[tuple[int, CheckIn]]:
+    """(night seq, check-in) of every night of the club, night by night, in check-in order."""
+    rows = await tx.all(
+        _CHECKINS.replace("SELECT c.*", "SELECT c.*, s.seq AS night")
+        + " JOIN club_sessions s ON s.id = c.session_id WHERE s.event_id = ?"
+        " ORDER BY s.seq, c.id", (event_id,))
+    return [(r["night"], _checkin(r)) for r in rows]
+
+
 async def get_checkin(tx: Tx, checkin_id: int) -> CheckIn | None:
     row = await tx.one(_CHECKINS + " WHERE c.id = ?", (checkin_id,))
     return None if row is None else _checkin(row)

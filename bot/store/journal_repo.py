@@ -50,12 +50,18 @@ async def of_subject(tx: Tx, subject: str) -> list[JournalEntry]:
     return [_entry(r) for r in rows]
 
 
-#: The journal lines about an event: the event itself, its rounds and its entries.
+#: The journal lines about an event: the event itself, its rounds, entries and matches, its
+#: matches' board-photo windows and, for a ladder, the ladder and its challenges (?1: the
+#: event's subject, ?2: its id).
 _OF_EVENT = (
-    "subject = ?"
-    " OR subject IN (SELECT 'round:' || CAST(id AS TEXT) FROM rounds WHERE event_id = ?)"
-    " OR subject IN (SELECT 'entry:' || CAST(id AS TEXT) FROM entries WHERE event_id = ?)"
-    " OR subject IN (SELECT 'match:' || CAST(id AS TEXT) FROM matches WHERE event_id = ?)"
+    "subject = ?1"
+    " OR subject IN (SELECT 'round:' || CAST(id AS TEXT) FROM rounds WHERE event_id = ?2)"
+    " OR subject IN (SELECT 'entry:' || CAST(id AS TEXT) FROM entries WHERE event_id = ?2)"
+    " OR subject IN (SELECT 'match:' || CAST(id AS TEXT) FROM matches WHERE event_id = ?2)"
+    " OR subject IN (SELECT 'photo:' || CAST(w.id AS TEXT) FROM photo_windows w"
+    "  JOIN matches m ON m.id = w.match_id WHERE m.event_id = ?2)"
+    " OR subject = 'ladder:' || CAST(?2 AS TEXT)"
+    " OR subject LIKE 'ladder:' || CAST(?2 AS TEXT) || ':%'"
 )
 
 
@@ -64,13 +70,13 @@ async def of_event(tx: Tx, event_id: int, limit: int) -> list[JournalEntry]:
     rows = await tx.all(
         "SELECT who, action, subject, detail_json, why, at FROM ("
         f" SELECT * FROM journal WHERE {_OF_EVENT}"
-        " ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
-        (f"event:{event_id}", event_id, event_id, event_id, limit),
+        " ORDER BY id DESC LIMIT ?3) AS recent ORDER BY id",
+        (f"event:{event_id}", event_id, limit),
     )
     return [_entry(r) for r in rows]
 
 
 async def count_of_event(tx: Tx, event_id: int) -> int:
     return int(await tx.scalar(
-        f"SELECT count(*) FROM journal WHERE {_OF_EVENT}", (f"event:{event_id}", event_id, event_id, event_id)
+        f"SELECT count(*) FROM journal WHERE {_OF_EVENT}", (f"event:{event_id}", event_id)
     ))

@@ -32,18 +32,35 @@ async def add(
     )
 
 
+#: Who owes a round's fee (SSSg para 26): the players of its matches (a bye is not a match
+#: to pay for); an expelled player owes nothing more.
+_OWING = (
+    " FROM matches m JOIN rounds r ON r.id = m.round_id"
+    " JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
+    " WHERE m.state != 'bye' AND e.state = 'active'"
+)
+
+
 async def unpaid_entries(tx: Tx, round_id: int) -> list[int]:
-    """Entry ids playing a match of the round (not a bye) with no payment for it; an
-    expelled player (SSSg para 26) owes nothing more."""
+    """Entry ids that owe the round's fee (``_OWING``) with no payment for it."""
     rows = await tx.all(
-        "SELECT DISTINCT e.id FROM matches m JOIN rounds r ON r.id = m.round_id"
-        " JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
-        " WHERE m.round_id = ? AND m.state != 'bye' AND e.state = 'active' AND NOT EXISTS"
+        "SELECT DISTINCT e.id" + _OWING + " AND m.round_id = ? AND NOT EXISTS"
         " (SELECT 1 FROM payments p WHERE p.entry_id = e.id AND p.round_code = r.code)"
         " ORDER BY e.id",
         (round_id,),
     )
     return [r["id"] for r in rows]
+
+
+async def owing_of_event(tx: Tx, event_id: int) -> list[tuple[int, int]]:
+    """(round id, entry id) of every entry that owes a round's fee (``_OWING``), paid or
+    not."""
+    rows = await tx.all(
+        "SELECT DISTINCT r.id AS round_id, e.id AS entry_id" + _OWING + " AND m.event_id = ?"
+        " ORDER BY r.id, e.id",
+        (event_id,),
+    )
+    return [(r["round_id"], r["entry_id"]) for r in rows]
 
 
 async def without_round(tx: Tx, event_id: int) -> list[tuple[int, str]]:
@@ -105,3 +122,20 @@ async def paid_by_round(tx: Tx, event_id: int) -> list[tuple[int, str, int]]:
         (event_id,),
     )
     return [(r["entry_id"], r["round_code"], r["amount"]) for r in rows]
+
+
+@dataclass(frozen=True)
+class PaymentRow:
+    entry_id: int
+    round_code: str
+    amount: int  # minor units
+    note: str
+
+
+async def of_event(tx: Tx, event_id: int) -> list[PaymentRow]:
+    """Every payment of the event, in the order recorded."""
+    rows = await tx.all(
+        "SELECT entry_id, round_code, amount, note FROM payments WHERE event_id = ? ORDER BY id",
+        (event_id,),
+    )
+    return [PaymentRow(r["entry_id"], r["round_code"], r["amount"], r["note"]) for r in rows]

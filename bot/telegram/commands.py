@@ -119,8 +119,8 @@ COMMANDS: tuple[Command, ...] = (
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
     Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
             frozenset({"td", "organiser"}), ROUNDS),
-    Command("export", "Round-based events: the .t, NASPA and TRF files so far",
-            frozenset({"td", "organiser"}), ROUNDS),
+    Command("export", "Results and fees as CSV files (round-based events: .t, NASPA, TRF too)",
+            frozenset({"td", "organiser"})),
 )
 
 

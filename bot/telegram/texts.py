@@ -289,7 +289,8 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         for s in inbox.slips_awaiting
     ], slug)
     lines += pending_section("Unfinished matches of open rounds", [
-        f"• {_vs(m)}" for m in inbox.unfinished
+        f"• {_vs(m)}" + (" — waiting for a player" if m.state == "waiting" else "")
+        for m in inbox.unfinished
     ], slug)
     lines += pending_section("Not yet on Telegram (their messages wait until they join)", [
         f"• {esc(', '.join(inbox.not_on_telegram))}"

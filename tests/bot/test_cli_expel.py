@@ -51,7 +51,8 @@ def test_expel_and_fill_the_slot_from_the_command_line(tmp_path: Path) -> None:
     code, out, _ = run(runner, "players", "replace", "sssg-2016", "Player 24", "--nobody", "--db", db)
     assert code == 0 and "was filled already" in out
     code, out, _ = run(runner, "event", "journal", "sssg-2016", "--limit", "200", "--db", db)
-    assert "entry.vacate" in out and "entry.expel" in out
+    assert "TD (command line): expelled Player 24 from Q" in out
+    assert "TD (command line): left Player 24's place in Q" in out
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -73,8 +73,10 @@ def play(pm: sssg.PlayableMatch, rng: random.Random) -> Match:
 
 def comparable(record: dict[str, Any]) -> dict[str, Any]:
     """Everything but the round of play each match is filed under (the core plays all
-    ready matches at once; the stored event files them under its rounds)."""
-    return {**record, "matches": sorted(({k: v for k, v in m.items() if k != "round_of_play"}
+    ready matches at once; the stored event files them under its rounds) and the stored
+    state the export adds to each match."""
+    return {**record, "matches": sorted(({k: v for k, v in m.items()
+                                          if k not in ("round_of_play", "state")}
                                          for m in record["matches"]), key=lambda m: m["id"])}
 
 
@@ -114,7 +116,7 @@ def test_an_event_entered_by_tdbot_report_exports_what_the_core_computes(tmp_pat
     assert len(exported["matches"]) == 7 and all(len(m["games"]) >= 2 for m in exported["matches"])
 
 
-def test_an_unfinished_event_exports_its_decided_matches_and_no_places(tmp_path: Path) -> None:
+def test_an_unfinished_event_exports_every_match_and_no_places(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     definition = tmp_path / "octo.toml"
     definition.write_text(DEFINITION)
@@ -123,7 +125,11 @@ def test_an_unfinished_event_exports_its_decided_matches_and_no_places(tmp_path:
     code, _, err = run("event", "export", "octo", "--db", db)
     assert code == 2 and "--to" in err
     exported = json.loads(ok("event", "export", "octo", "--to", "json", "--db", db))
-    assert exported["matches"] == [] and exported["placements"] is None
+    assert exported["placements"] is None
+    states = {m["id"]: (m["state"], m["round"], m["games"]) for m in exported["matches"]}
+    assert len(states) == 7 and states["M1"] == ("ready", "QF", [])
+    assert states["M7"] == ("waiting", "Final", [])
+    assert exported["matches"][-1]["players"] == ["winner of M5", "winner of M6"]
     assert exported["players"] == 8 and exported["seed"] == 11
 
 
@@ -148,3 +154,19 @@ def test_tdbot_bracket_writes_one_png_per_picture_into_a_folder(tmp_path: Path) 
     assert code == 2 and "give a folder" in err and not (tmp_path / "b.png").exists()
     code, _, err = run("event", "bracket", "octo", "--out", str(folder / "single.png"), "--db", db)
     assert code == 2 and "give a folder" in err
+
+
+def test_an_sssg_event_exports_the_plate_before_it_is_drawn(tmp_path: Path) -> None:
+    """The plate is drawn once the qualifying round is over (SSSg para 3); its matches are
+    exported before that too, waiting, under the core's name for the division."""
+    root = Path(__file__).resolve().parents[2] / "examples"
+    db = str(tmp_path / "t.db")
+    ok("event", "create", str(root / "sssg2016.toml"), "--db", db)
+    ok("players", "import", "sssg-2016", str(root / "players24.csv"), "--db", db)
+    ok("event", "draw", "sssg-2016", "--seed", "5", "--db", db)
+    exported = json.loads(ok("event", "export", "sssg-2016", "--to", "json", "--db", db))
+    with sqlite3.connect(db) as conn:
+        stored = conn.execute("SELECT code, state FROM matches ORDER BY id").fetchall()
+    assert sorted((m["id"], m["state"]) for m in exported["matches"]) == sorted(stored)
+    divisions = {m["id"][0]: m["division"] for m in exported["matches"]}
+    assert divisions == {"Q": "qualifying", "T": "top", "P": "plate"}

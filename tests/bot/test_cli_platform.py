@@ -3,6 +3,7 @@ draw-event, pay, round open/close. Bad input: one line naming what was wrong, ex
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -140,10 +141,20 @@ def test_journal_shows_who_did_what_and_why(runner: CliRunner, tmp_path: Path) -
                "--unpaid-ok", "--why", "fees at the venue", "--db", db)[0] == 0
     code, out, err = run(runner, "event", "journal", "sssg-2016", "--limit", "1000", "--db", db)
     assert code == 0, err
-    lines = out.splitlines()
-    assert any("cli  event.create event:1" in line for line in lines)
-    assert any("cli  event.draw event:1" in line and "seed=5" in line for line in lines)
-    assert any("round.open round:" in line and "-- fees at the venue" in line for line in lines)
+    lines = [line.split(" (+08) ", 1)[1] for line in out.splitlines()]
+    assert "TD (command line): created the event, a knockout" in lines
+    assert "TD (command line): made the draw with seed 5: 45 matches for 24 players" in lines
+    assert any(line.startswith("TD (command line): opened Qual Rd, closing Mon 31 Aug 2099 "
+                               "23:59 (+08); not paid: ") and line.endswith(
+                                   "; why: fees at the venue") for line in lines)
+    code, out, _ = run(runner, "event", "journal", "sssg-2016", "--limit", "1000", "--json",
+                       "--db", db)
+    stored = json.loads(out)
+    assert stored[0] == {"who": "cli", "action": "event.create", "subject": "event:1",
+                         "detail": {"format": "sssg", "slug": "sssg-2016"}, "why": "",
+                         "at": stored[0]["at"]}
+    assert stored[0]["at"].endswith("+00:00")  # as stored, in UTC
+    assert [e["action"] for e in stored[-2:]] == ["event.draw", "round.open"]
 
 
 def test_inbox_lists_missing_fees_then_unfinished_matches(runner: CliRunner, tmp_path: Path) -> None:
@@ -211,7 +222,11 @@ def test_pay_takes_an_exact_decimal_amount(runner: CliRunner, tmp_path: Path) ->
                        "--db", db)
     assert code == 0, err
     code, out, _ = run(runner, "event", "journal", "sssg-2016", "--db", db, "--limit", "1")
-    assert "amount=1529" in out
+    assert out.split(" (+08) ", 1)[1].startswith(
+        "TD (command line): recorded Player 01's fee for Qual Rd, SGD 15.29")
+    code, out, _ = run(runner, "event", "journal", "sssg-2016", "--db", db, "--limit", "1",
+                       "--json")
+    assert json.loads(out)[0]["detail"] == {"amount": 1529, "currency": "SGD", "round": "qual-rd"}
 
 
 def test_refusals_say_which_option_fixes_them(runner: CliRunner, tmp_path: Path) -> None:

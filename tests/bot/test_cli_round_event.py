@@ -67,7 +67,12 @@ def test_an_event_entered_game_by_game_exports_a_t_file_with_its_standings(
     assert ok("event", "export", "weekly-swiss", "--to", "naspa-scores", "--db",
               db).startswith("1 Ann Lee/")
     code, _, err = run("event", "export", "weekly-swiss", "--to", "pdf", "--db", db)
-    assert code == 2 and "choose one of json, tsh, naspa, naspa-scores, trf" in err
+    assert code == 2 and "choose one of json, csv, tsh, naspa, naspa-scores, trf" in err
+    exported = json.loads(ok("event", "export", "weekly-swiss", "--to", "json", "--db", db))
+    assert exported["format"] == "rounds" and {m["state"] for m in exported["matches"]} <= {
+        "decided", "bye"}
+    games = ok("event", "export", "weekly-swiss", "--to", "csv", "--db", db).splitlines()[1:]
+    assert len(games) == len(exported["matches"])  # one game a pairing, a line a bye
 
 
 def test_a_knockout_is_not_a_round_based_event(tmp_path: Path) -> None:

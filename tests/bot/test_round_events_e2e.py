@@ -15,6 +15,8 @@ gives the event's own standings. Read the chat: TDBOT_TRANSCRIPTS=/tmp/t pytest 
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import timedelta
 from pathlib import Path
 
@@ -136,7 +138,15 @@ async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path,
         docs = [m.document for m in tg.sent(user(bot, "Tara TD"))[before:]
                 if m.document is not None]
         assert sorted(d.file_name or "" for d in docs) == [
-            "weekly-swiss-naspa-scores.txt", "weekly-swiss.t", "weekly-swiss.trf"]
+            "weekly-swiss-fees.csv", "weekly-swiss-naspa-scores.txt",
+            "weekly-swiss-results.csv", "weekly-swiss.t", "weekly-swiss.trf"]
+        results = next(d for d in docs if d.file_name == "weekly-swiss-results.csv")
+        lines = list(csv.DictReader(io.StringIO(results.data.decode())))
+        async with bot.runtime.db.transaction() as tx:
+            games = await tx.scalar("SELECT count(*) FROM games")
+            byes = await tx.scalar("SELECT count(*) FROM matches WHERE state = 'bye'")
+        assert len([r for r in lines if r["kind"] == "played"]) == games
+        assert len([r for r in lines if r["kind"] == "bye"]) == byes
         t_file = next(d for d in docs if d.file_name == "weekly-swiss.t").data.decode()
         (division,) = read_tsh(t_file, "weekly-swiss")
         async with bot.runtime.db.transaction() as tx:

@@ -93,6 +93,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     pending = await say(bot, "Tara TD", "/pending")
     assert "Expelled players' slots: who takes them (para 29) (1):" in pending
     assert "M3: Ann Lee's slot v Ben Ong; 2 candidate(s)" in pending
+    assert ("Unfinished matches of open rounds (1):\n• M3: Ann Lee v Ben Ong (Final) — waiting "
+            "for a player") in pending
 
     await tap(bot, "Tara TD", "Cai Wen (best loser)")
     assert last(bot, "Tara TD").startswith("✅ Cai Wen takes Ann Lee's slot in M3 against Ben Ong")
@@ -103,7 +105,11 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     edited = [m.text or "" for m in bot.telegram.sent(user(bot, "Tara TD"))
               if "may be offered" in (m.text or "")]
     assert edited and "✅ Tara TD decided: Cai Wen takes the slot." in edited[-1]
-    assert "Nothing waits for you." in await say(bot, "Tara TD", "/pending")
+    # the slot is filled; the Final is still to be played in its open round
+    pending = await say(bot, "Tara TD", "/pending")
+    assert "slots" not in pending
+    assert pending.endswith("Unfinished matches of open rounds (1):\n• M3: Cai Wen v Ben Ong "
+                            "(Final)"), pending
 
     # the Final is now Ben v Cai, in an open round: Cai can play and report it
     assert "against Ben Ong, best of 5: being played" in await say(bot, "Cai Wen", "/matches")
@@ -202,9 +208,9 @@ async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
     tmp_path: Path,
 ) -> None:
     """Para 29 then 27: Dev Rao wins game 1 of M1 and Ann Lee disputes it; the TD expels Dev,
-    so M1 goes to Ann as a match bye (its game void). The TD's Uphold on the dispute, Dev's
-    next result and his board photo are each refused with what the expulsion decided, and
-    nothing of them is stored."""
+    so M1 goes to Ann as a match bye (its game void). The dispute closes with it: the TD's
+    notice says so and keeps no ruling button. Dev's next result and his board photo are
+    each refused with what the expulsion decided, and nothing of them is stored."""
     async with club_cup_bot(tmp_path) as bot:
         await say(bot, "Dev Rao", "412-380")
         await tap(bot, "Dev Rao", "Ann Lee started")
@@ -223,9 +229,15 @@ async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
         assert "reopened" not in ann  # nothing was reopened: Ann arrived in the Final
         before = await _counts(bot)
 
-        await tap(bot, "Tara TD", "Uphold")
-        assert last(bot, "Tara TD").startswith(
-            "⚠️ Dev Rao was expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to Ann Lee.")
+        assert "Uphold" not in buttons_of(bot, "Tara TD")
+        notice = next(m.text or "" for m in bot.telegram.sent(user(bot, "Tara TD"))
+                      if "disputes game 1" in (m.text or ""))
+        assert ("✅ Ruled by Tara TD: a match bye to Ann Lee, who goes through; the games "
+                "played are void (para 27). (Dev Rao was expelled: abusive to his opponent)"
+                in notice), notice
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT state FROM disputes") == "ruled"
+            assert await tx.scalar("SELECT state FROM slips WHERE state <> 'draft'") == "void"
         assert (await say(bot, "Dev Rao", "350-400")).startswith(
             "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to Ann Lee.")
         bot.telegram.user_sends_photo(user(bot, "Dev Rao"), b"\xff\xd8board")
@@ -305,7 +317,9 @@ async def test_a_qualifier_expelled_in_the_chat_leaves_q1_to_the_opponent(
 
 async def test_a_slip_agreed_or_confirmed_after_the_expulsion_is_refused(tmp_path: Path) -> None:
     """Dev Rao's game 1 waits for Ann Lee's agreement and Ann's game 2 for her Confirm when
-    the TD expels Dev: M1 is Ann's by a match bye, and neither button records anything."""
+    the TD expels Dev: M1 is Ann's by a match bye, so game 1's slip is void, its window
+    cancelled and its copies say so with no Agree left; the draft's Confirm records
+    nothing."""
     async with club_cup_bot(tmp_path) as bot:
         await say(bot, "Dev Rao", "412-380")
         await tap(bot, "Dev Rao", "Ann Lee started")
@@ -315,10 +329,15 @@ async def test_a_slip_agreed_or_confirmed_after_the_expulsion_is_refused(tmp_pat
         before = await _counts(bot)
         async with bot.runtime.db.transaction() as tx:
             slips = [tuple(r) for r in await tx.all("SELECT id, state FROM slips ORDER BY id")]
-        assert [state for _, state in slips] == ["pending", "draft"]
-        await tap(bot, "Ann Lee", "Agree")
-        assert last(bot, "Ann Lee").startswith(
-            "⚠️ Dev Rao was expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to you.")
+            windows = await tx.scalar("SELECT COUNT(*) FROM deadlines WHERE kind = "
+                                      "'slip.window' AND state = 'open'")
+        assert [state for _, state in slips] == ["void", "draft"] and windows == 0
+        assert "Agree" not in buttons_of(bot, "Ann Lee")
+        copy = next(m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee"))
+                    if "Dev Rao reported a result" in (m.text or ""))
+        assert copy.endswith("⚖️ Settled: M1 went to you by a match bye (Dev Rao was "
+                             "expelled: abusive to his opponent); this result no longer "
+                             "counts."), copy
         await tap(bot, "Ann Lee", "✅ Confirm")
         assert last(bot, "Ann Lee").startswith("⚠️ Dev Rao was expelled on ")
         async with bot.runtime.db.transaction() as tx:

@@ -40,7 +40,9 @@ CLUB_COMMANDS = {"checkin", "me"}
 CLUB_TD_COMMANDS = {"night", "pairround", "fees", "endnight"}
 LADDER_COMMANDS = {"ladder", "challenge", "accept", "decline", "withdraw"}
 ROUNDS_COMMANDS = {"standings"}
-ROUNDS_TD_COMMANDS = {"why", "export"}
+ROUNDS_TD_COMMANDS = {"why"}
+#: Every event's TDs: the results and fees as files.
+TD_COMMANDS = {"export"}
 
 
 def two_rounds() -> str:
@@ -111,12 +113,14 @@ async def test_club_help_and_menus_offer_the_clubs_commands(tmp_path: Path) -> N
         assert CLUB_COMMANDS <= shown and not shown & (LADDER_COMMANDS | ROUNDS_COMMANDS)
 
         tara = await say(bot, "Tara TD", "/help")
-        assert CLUB_TD_COMMANDS <= offered(tara), tara
+        assert CLUB_TD_COMMANDS | TD_COMMANDS <= offered(tara), tara
         assert not offered(tara) & ({"join", "draw", "openround", "closeround", "bracket"}
                                     | ROUNDS_TD_COMMANDS), tara
         assert "para" not in tara, tara  # /expel and /prizes without SSSg's paragraphs
         shown = set(bot.telegram.commands_shown(user(bot, "Tara TD")))
-        assert CLUB_TD_COMMANDS <= shown and not shown & {"join", "why", "export", "draw"}
+        assert CLUB_TD_COMMANDS | TD_COMMANDS <= shown
+        assert not shown & {"join", "why", "draw"}
+        assert not offered(ann) & TD_COMMANDS, ann
 
 
 async def test_a_club_that_asks_for_photos_says_so_without_sssg(tmp_path: Path) -> None:
@@ -137,7 +141,7 @@ async def test_ladder_help_and_menus(tmp_path: Path) -> None:
         assert LADDER_COMMANDS <= shown and not shown & CLUB_COMMANDS
 
         tara = await ladder_chat.say(bot, "Tara TD", "/help")
-        assert "join" in offered(tara) and not offered(tara) & (
+        assert {"join", *TD_COMMANDS} <= offered(tara) and not offered(tara) & (
             CLUB_TD_COMMANDS | ROUNDS_TD_COMMANDS | {"draw", "openround"}), tara
 
 
@@ -151,7 +155,7 @@ async def test_knockout_help_cites_sssg_and_offers_no_other_formats_commands(
     assert not offered(ann) & (CLUB_COMMANDS | LADDER_COMMANDS | ROUNDS_COMMANDS), ann
     tara = await club_chat.say(bot, "Tara TD", "/help")
     assert "/expel — Expel a player: /expel NAME: REASON (para 29)" in tara, tara
-    assert {"draw", "openround"} <= offered(tara)
+    assert {"draw", "openround", *TD_COMMANDS} <= offered(tara)
     assert not offered(tara) & (CLUB_TD_COMMANDS | ROUNDS_TD_COMMANDS | {"join"}), tara
 
 
@@ -170,7 +174,7 @@ async def test_round_based_help_offers_standings_why_and_export(tmp_path: Path) 
         assert not offered(said) & (CLUB_COMMANDS | LADDER_COMMANDS | {"bracket"}), said
         assert "soon after." in said and "para" not in said, said
         tara = await bot.say(bot.telegram.world.users[round_event.IDS["Tara TD"]], "/help")
-        assert ROUNDS_TD_COMMANDS <= offered(tara), tara
+        assert ROUNDS_TD_COMMANDS | TD_COMMANDS <= offered(tara), tara
         assert not offered(tara) & (CLUB_TD_COMMANDS | {"join", "bracket"}), tara
         write_transcript(bot.telegram.transcript())
 

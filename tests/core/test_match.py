@@ -22,6 +22,8 @@ from core.match import (
     award_match_bye,
     concede,
     correct_game,
+    forfeit_match,
+    forfeit_rest,
     report_game,
     rule_tied_match,
     void_game,
@@ -496,3 +498,40 @@ def test_a_reported_game_is_deciding_exactly_when_it_is_game_n(match, winners, l
     assert r.is_deciding == (r.number == match.best_of)
     if last == "void":
         assert r.number is None and not r.is_deciding
+
+
+def test_forfeit_rest_gives_the_games_not_played_and_keeps_those_played():
+    """An expelled player's opponent wins the games not yet played by forfeit (WESPA
+    rules: 75 spread each); game 1, played, stands; the starts go on alternating."""
+    m = Match(best_of=5, games=(win(0, starter=0),))
+    new = forfeit_rest(m, 1)
+    assert new.games[0] == m.games[0]
+    assert [(g.kind, g.awarded_to, g.starter) for g in new.games[1:]] == [
+        (GameKind.FORFEIT, 1, 1), (GameKind.FORFEIT, 1, 0), (GameKind.FORFEIT, 1, 1)]
+    state = new.state()
+    assert (state.winner, state.points, state.spread) == (1, (1.0, 3.0), (50 - 225, 225 - 50))
+
+
+def test_forfeit_rest_of_a_decided_match_adds_nothing():
+    m = Match(best_of=1, games=(win(0, starter=0),))
+    assert forfeit_rest(m, 1) == m
+
+
+@given(st.lists(st.sampled_from([0, 1, None]), max_size=4), st.sampled_from([0, 1]))
+def test_forfeit_match_always_gives_the_side_the_win(results, to):
+    """Whatever was played (wins either way, ties), a whole match given by forfeit is a
+    win for the side named, on games, with the forfeit spread; never level."""
+    games: list[Game] = []
+    m = Match(best_of=5)
+    for i, r in enumerate(results):
+        if m.state().decided:
+            break
+        game = tie(i % 2) if r is None else win(r, starter=i % 2)
+        m = m.with_game(game)
+        games.append(game)
+    new = forfeit_match(m, to)
+    state = new.state()
+    assert state.winner == to and state.decision is Decision.GAMES
+    assert state.points[to] > state.points[1 - to]
+    assert all(new.games[i].kind is GameKind.FORFEIT for i in state.counted)
+    assert state.spread[to] == 75 * len(state.counted) == 75 * 3

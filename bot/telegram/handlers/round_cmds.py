@@ -1,6 +1,6 @@
-"""Round-based events in the chat: /standings (anyone in the event), /why NAME [ROUND] and
-/export (TDs). Each calls one use-case of ``bot/service/round_events.py``; the service
-checks who may ask."""
+"""Round-based events in the chat: /standings (anyone in the event) and /why NAME [ROUND]
+(TDs), each a use-case of ``bot/service/round_events.py``; and /export (TDs and organisers
+of any event: ``bot/service/export_files.py``). The service checks who may ask."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import html
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import round_events
-from bot.service.directing import member_event
-from bot.service.errors import Invalid
-from bot.service.round_events import Exported, Reason
+from bot.service import export_files, round_events
+from bot.service.directing import directed_event, member_event
+from bot.service.errors import Invalid, NotAllowed
+from bot.service.export_files import Exported
+from bot.service.round_events import Reason
 from bot.service.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -57,17 +58,20 @@ async def why(update: Update, context: ContextTypes.DEFAULT_TYPE,
 
 
 def exported_text(done: Exported) -> str:
-    return (f"<b>{html.escape(done.event.name)}</b>: the results so far as "
-            f"{html.escape(', '.join(done.files))} (tsh, NASPA with scores, FIDE TRF), "
-            "sent to you here as files.")
+    return (f"<b>{html.escape(done.event.name)}</b>: the results and fees so far, sent to you "
+            f"here as files: {html.escape(', '.join(done.files))}.")
 
 
 @handled
 async def export(update: Update, context: ContextTypes.DEFAULT_TYPE,
                  req: Request) -> AfterCommit | None:
-    """/export: the event's .t, NASPA and TRF files, to the TD as documents."""
+    """/export: the event's results and fees as CSV (a round-based event's .t, NASPA and TRF
+    files too), to the TD or organiser as documents."""
     db = runtime(context).db
-    event, _ = await member_event(db, req, context.args or [], "export", fmt="rounds")
-    await round_events.send_exports(db, req, event.id,
-                                    render=lambda done: Reply(exported_text(done)))
+    event, rest = await directed_event(db, req, context.args or [], "export")
+    if rest:  # a slug, but of no event the asker directs: not theirs to export
+        raise NotAllowed(f"/export {rest[0]}: you are not a TD or organiser of an event "
+                         f"called that; /export {event.slug} sends yours")
+    await export_files.send_files(db, req, event.id,
+                                  render=lambda done: Reply(exported_text(done)))
     return None
