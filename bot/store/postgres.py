@@ -62,15 +62,25 @@ CONNECT_TIMEOUT_S = 10.0
 
 
 @functools.lru_cache(maxsize=4096)
-def to_pyformat(sql: str) -> str:
-    """SQLite's ``?`` placeholders as psycopg's ``%s``, and a literal ``%`` (``LIKE
-    'event:%'``) doubled, as psycopg reads every ``%`` as the start of a placeholder. A ``?``
-    inside a quoted string or identifier is text and stays. So a repository's SQL never
-    uses PostgreSQL's jsonb operators spelled with ``?`` (``jsonb_exists`` instead), nor an
-    apostrophe in a ``--`` comment."""
+def to_pyformat(sql: str) -> tuple[str, tuple[int, ...] | None]:
+    """SQLite's placeholders as psycopg's ``%s``, and a literal ``%`` (``LIKE 'event:%'``)
+    doubled, as psycopg reads every ``%`` as the start of a placeholder. A ``?`` inside a
+    quoted string or identifier is text and stays. So a repository's SQL never uses
+    PostgreSQL's jsonb operators spelled with ``?`` (``jsonb_exists`` instead), nor an
+    apostrophe in a ``--`` comment.
+
+    A numbered ``?NNN`` (one parameter used in several places) becomes a ``%s`` at each
+    place; the second value then says which parameter (from 0) each ``%s`` takes, in order
+    (``bind``), counted as SQLite counts: a plain ``?`` takes the number after the highest
+    so far. None: the parameters go as they are."""
     out: list[str] = []
+    taken: list[int] = []
+    numbered = False
     quote = ""
-    for char in sql:
+    i = 0
+    while i < len(sql):
+        char = sql[i]
+        i += 1
         if char == "%":
             out.append("%%")
             continue
@@ -80,10 +90,22 @@ def to_pyformat(sql: str) -> str:
         elif char in "'\"":
             quote = char
         elif char == "?":
+            digits = ""
+            while i < len(sql) and sql[i].isdigit():
+                digits += sql[i]
+                i += 1
+            numbered = numbered or bool(digits)
+            taken.append(int(digits) - 1 if digits else max(taken, default=-1) + 1)
             out.append("%s")
             continue
         out.append(char)
-    return "".join(out)
+    return "".join(out), (tuple(taken) if numbered else None)
+
+
+def bind(sql: str, params: Sequence[Any]) -> tuple[str, Sequence[Any]]:
+    """``sql`` and ``params`` as psycopg takes them (``to_pyformat``)."""
+    statement, order = to_pyformat(sql)
+    return statement, params if order is None else [params[n] for n in order]
 
 
 class PgRow(tuple[Any, ...]):
@@ -140,14 +162,14 @@ class PostgresTx(Tx):
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         self._wrote(sql)
-        cur = await self._conn.execute(to_pyformat(sql), params)
+        cur = await self._conn.execute(*bind(sql, params))
         return cur.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """PostgreSQL has no last row id: the new row's id comes back by RETURNING."""
         self._wrote(sql)
         statement = sql if "RETURNING" in sql.upper() else f"{sql} RETURNING id"
-        cur = await self._conn.execute(to_pyformat(statement), params)
+        cur = await self._conn.execute(*bind(statement, params))
         row = await cur.fetchone()
         if row is None:
             raise RuntimeError("insert did not create a row")
@@ -155,12 +177,12 @@ class PostgresTx(Tx):
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)
-        cur = await self._conn.execute(to_pyformat(sql), params)
+        cur = await self._conn.execute(*bind(sql, params))
         return await cur.fetchone() if cur.description is not None else None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         self._wrote(sql)
-        cur = await self._conn.execute(to_pyformat(sql), params)
+        cur = await self._conn.execute(*bind(sql, params))
         return list(await cur.fetchall()) if cur.description is not None else []
 
     async def chunks(self, sql: str, params: Sequence[Any] = (),
@@ -169,7 +191,7 @@ class PostgresTx(Tx):
         reader that stops early leaves the rest of the scan undone, as on SQLite."""
         self._wrote(sql)
         async with self._conn.cursor(name=f"chunks_{next(_CURSORS)}") as cur:
-            await cur.execute(to_pyformat(sql), params)
+            await cur.execute(*bind(sql, params))
             while True:
                 rows = await cur.fetchmany(size)
                 if rows:

@@ -23,7 +23,7 @@ import pytest
 from bot.store.db import POSTGRES_BACKUP_HINT, Database, is_postgres, shown_target
 from bot.store.errors import DatabaseUnusable, busy, explain, may_pass
 from bot.store.migrations import MIGRATIONS_DIR, PG_MIGRATIONS_DIR, MigrationError, load_migrations
-from bot.store.postgres import PostgresDatabase, to_pyformat
+from bot.store.postgres import PostgresDatabase, bind, to_pyformat
 
 STAMP = "2016-08-01T00:00:00+00:00"
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,11 +55,31 @@ def test_the_setting_picks_the_database() -> None:
 
 def test_placeholders_are_translated_outside_quotes_and_percent_signs_doubled() -> None:
     assert to_pyformat("SELECT * FROM t WHERE a = ? AND b IN (?, ?)") == (
-        "SELECT * FROM t WHERE a = %s AND b IN (%s, %s)")
+        "SELECT * FROM t WHERE a = %s AND b IN (%s, %s)", None)
     assert to_pyformat("SELECT 'why?' WHERE s LIKE 'event:%' AND x = ?") == (
-        "SELECT 'why?' WHERE s LIKE 'event:%%' AND x = %s")
+        "SELECT 'why?' WHERE s LIKE 'event:%%' AND x = %s", None)
     assert to_pyformat('SELECT "odd?name", \'it\'\'s?\' FROM t WHERE a = ?') == (
-        'SELECT "odd?name", \'it\'\'s?\' FROM t WHERE a = %s')
+        'SELECT "odd?name", \'it\'\'s?\' FROM t WHERE a = %s', None)
+
+
+def test_numbered_placeholders_take_their_parameter_at_each_place() -> None:
+    """SQLite's ?NNN names one parameter in several places (the journal of an event reads
+    its id five times); a plain ? after them takes the next number, as in SQLite."""
+    sql = "SELECT ?2 WHERE a = ?1 OR b = ?2 OR c LIKE ?2 || '%' LIMIT ?"
+    assert to_pyformat(sql) == (
+        "SELECT %s WHERE a = %s OR b = %s OR c LIKE %s || '%%' LIMIT %s", (1, 0, 1, 1, 2))
+    assert bind(sql, ("x", 7, 50)) == (to_pyformat(sql)[0], [7, "x", 7, 7, 50])
+
+
+async def test_numbered_placeholders_read_the_same_on_both_databases(
+        db_target: Path | str) -> None:
+    db = await Database.open(db_target)
+    try:
+        async with db.transaction() as tx:
+            row = await tx.one("SELECT ?2, CAST(?1 AS TEXT) || ?2, ?", ("a", "b", "c"))
+            assert row is not None and tuple(row) == ("b", "ab", "c")
+    finally:
+        await db.close()
 
 
 def test_a_password_never_shows_in_messages() -> None:
