@@ -36,7 +36,13 @@ wheel-check: $(VENV)/bin/activate
 	grep -q "Demo Cup" "$$tmp/demo.txt"; \
 	"$$tmp/venv/bin/tdbot" demo --club > "$$tmp/club.txt"; \
 	grep -q "Club Ladder" "$$tmp/club.txt"; \
-	echo "wheel-check: the installed wheel migrates a database and plays both demos"
+	if [ -n "$${TDBOT_TEST_POSTGRES:-}" ]; then \
+	  schema=wheel_check_$$$$; \
+	  "$$tmp/venv/bin/python" -c "import psycopg, sys; psycopg.connect(sys.argv[1], autocommit=True).execute('CREATE SCHEMA ' + sys.argv[2])" "$$TDBOT_TEST_POSTGRES" $$schema; \
+	  "$$tmp/venv/bin/tdbot" db migrate --db "$$TDBOT_TEST_POSTGRES?options=-csearch_path%3D$$schema"; \
+	  "$$tmp/venv/bin/python" -c "import psycopg, sys; psycopg.connect(sys.argv[1], autocommit=True).execute('DROP SCHEMA ' + sys.argv[2] + ' CASCADE')" "$$TDBOT_TEST_POSTGRES" $$schema; \
+	fi; \
+	echo "wheel-check: the installed wheel migrates a database (SQLite$${TDBOT_TEST_POSTGRES:+ and PostgreSQL}) and plays both demos"
 
 lint:
 	$(VENV)/bin/ruff check core bot tests bench

@@ -8,6 +8,8 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.store.db import database_target
+
 
 class Settings(BaseSettings):
     # env_ignore_empty: a key left empty (``TDBOT_WEBHOOK_URL=``, as people do when they
@@ -19,7 +21,8 @@ class Settings(BaseSettings):
     )
 
     token: str | None = None
-    db: Path = Path("./tdbot.sqlite3")
+    #: A SQLite file's path, or a postgresql:// URL (bot.store.db.database_target)
+    db: Path | str = Path("./tdbot.sqlite3")
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
     base_file_url: str | None = None
     bot_username: str | None = None  # for invite links printed by the CLI
@@ -33,6 +36,12 @@ class Settings(BaseSettings):
     #: driving ``tdbot run`` against the fake Bot API (bench/crash.py); ``tdbot run``
     #: accepts it only with a --base-url, never against api.telegram.org.
     pace: Literal["real", "virtual"] = "real"
+
+    @field_validator("db", mode="before")
+    @classmethod
+    def _database(cls, value: object) -> object:
+        """TDBOT_DB: a postgresql:// URL stays text (a Path would fold its //)."""
+        return database_target(value) if isinstance(value, str | Path) else value
 
     @field_validator("organisers", mode="before")
     @classmethod

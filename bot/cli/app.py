@@ -15,7 +15,6 @@ Whatever a command lets escape is turned into one line by :func:`run_main` (the
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
@@ -201,7 +200,7 @@ def run_main(argv: list[str] | None = None) -> NoReturn:
     except (MigrationError, DatabaseUnusable) as exc:
         _exit(2, str(exc))
     except Exception as exc:
-        if isinstance(exc, sqlite3.Error) and (plain := explain(exc)) is not None:
+        if (plain := explain(exc)) is not None:  # the database's file, disk or server
             _exit(2, str(plain))
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             raise

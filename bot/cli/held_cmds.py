@@ -4,7 +4,6 @@ inbox` lists the held games with their ids."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,7 +19,7 @@ HeldArg = Annotated[int, typer.Argument(metavar="ID", help="The held game's id (
 WhyOpt = Annotated[str, typer.Option("--why", help="The reason, for the journal.")]
 
 
-def _decide(event: str, held_id: int, release: bool, why: str, db: Path | None) -> None:
+def _decide(event: str, held_id: int, release: bool, why: str, db: str | None) -> None:
     async def work(database: Database) -> held_games.HeldDecision:
         ev = await lookup_event(database, event)
         return await held_games.decide_held(database, Request.cli(_now()), ev.id, held_id,

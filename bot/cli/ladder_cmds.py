@@ -195,7 +195,7 @@ def _is_file(target: str) -> bool:
     return target.lower().endswith(".json")
 
 
-def _file(target: str, db: Path | None) -> Path:
+def _file(target: str, db: str | None) -> Path:
     """A state file's path; ``--db`` is for a ladder event in the database."""
     if db is not None:
         fail(f"{target} is a JSON state file; --db is for a ladder event in the database "
@@ -262,7 +262,7 @@ def challenge_cmd(target: TargetArg,
                                          _name(s, challenged), _at(at)))
 
 
-def _respond(target: str, name: str, action: str, at: str | None, db: Path | None,
+def _respond(target: str, name: str, action: str, at: str | None, db: str | None,
              core: Callable[[lad.Ladder, lad.LadderState, str, datetime], lad.Step]) -> None:
     """accept, decline or withdraw: on a file, the core's action; on a stored ladder, a TD
     answering for NAME through the chat's use-case."""
@@ -378,7 +378,7 @@ def tick(path: FileArg, at: AtOption = None) -> None:
         typer.echo(f"nothing due at {now:%Y-%m-%d %H:%M}")
 
 
-def _show_stored(event: str, json_out: bool, db: Path | None) -> None:
+def _show_stored(event: str, json_out: bool, db: str | None) -> None:
     """``show EVENT``: the ladder the bot runs for EVENT, read from the database."""
 
     async def work(database: Database) -> ladders.Loaded:

@@ -42,31 +42,40 @@ from bot.service.overview import event_overview
 from bot.service.readmodels import TdInbox
 from bot.service.unit import Request
 from bot.settings import Settings
-from bot.store.db import Database, backup_database
+from bot.store.db import (
+    POSTGRES_BACKUP_HINT,
+    Database,
+    backup_database,
+    database_target,
+    is_postgres,
+    shown_target,
+)
 from bot.store.migrations import MigrationError, applied_count
 
 T = TypeVar("T")
 
 DbOption = Annotated[
-    Path | None, typer.Option("--db", help="Database file (default: TDBOT_DB or ./tdbot.sqlite3).")
+    str | None, typer.Option("--db", metavar="DATABASE",
+                             help="The database: a SQLite file, or a postgresql:// URL "
+                                  "(default: TDBOT_DB or ./tdbot.sqlite3).")
 ]
 
 
-def _db_path(db: Path | None) -> Path:
-    return db if db is not None else Settings().db
+def _db_path(db: str | None) -> Path | str:
+    return database_target(db) if db is not None else Settings().db
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def no_database(path: Path) -> str:
+def no_database(path: Path | str) -> str:
     """What a command that needs the bot's database says when there is none at ``path``."""
     return (f"no database at {path}: name the bot's database with --db (or TDBOT_DB), or make "
             "one with `tdbot event create FILE` or `tdbot db migrate`")
 
 
-def _use(db: Path | None, work: Callable[[Database], Awaitable[T]], *,
+def _use(db: str | None, work: Callable[[Database], Awaitable[T]], *,
          create: bool = False) -> T:
     """Open the database (applying migrations), run one use-case (which opens its own
     transaction), close. Refusals end the command with one line (exit 2).
@@ -74,7 +83,7 @@ def _use(db: Path | None, work: Callable[[Database], Awaitable[T]], *,
     Only ``create`` makes a missing database (``db migrate``, ``event create``): any other
     command needs the bot's, and a new empty file would only hide a wrong --db or folder."""
     path = _db_path(db)
-    if not create and not path.exists():
+    if not create and not is_postgres(path) and not Path(path).exists():
         fail(no_database(path))
 
     async def main() -> T:
@@ -124,7 +133,7 @@ def migrate(db: DbOption = None) -> None:
     """Create the database or bring its schema up to date (the bot does it at start-up too)."""
     path = _db_path(db)
     count = _use(db, applied_count, create=True)
-    typer.echo(f"{path}: schema up to date ({count} migration(s) applied)")
+    typer.echo(f"{shown_target(path)}: schema up to date ({count} migration(s) applied)")
 
 
 @db_app.command("backup")
@@ -134,7 +143,9 @@ def backup(
 ) -> None:
     """Copy the database consistently, even while the bot runs (SQLite's backup API)."""
     src = _db_path(db)
-    if not src.exists():
+    if is_postgres(src):
+        fail(POSTGRES_BACKUP_HINT)
+    if not Path(src).exists():
         fail(no_database(src))
     try:
         asyncio.run(backup_database(src, dest))
@@ -420,7 +431,7 @@ def journal_cmd(
         typer.echo(f"the last {len(page.entries)} of {page.total} entries (--limit to see more)")
 
 
-def _decide(event: str, request: int, approve: bool, why: str, db: Path | None) -> None:
+def _decide(event: str, request: int, approve: bool, why: str, db: str | None) -> None:
     async def work(database: Database) -> JoinDecision:
         ev = await lookup_event(database, event)
         return await decide_join(database, Request.cli(_now()), request, approve,

@@ -35,9 +35,9 @@ In a synopsis, capitals are yours to fill in, `[ ]` marks an option and `|` sepa
 choices. `tdbot COMMAND --help` says what each option does; `tdbot --version` prints the
 version.
 
-Every command that reads or writes the bot's database takes `--db PATH` (default `TDBOT_DB`,
-else `./tdbot.sqlite3`). Bad input ends with one line saying what is wrong and exit code 2;
-nothing is written.
+Every command that reads or writes the bot's database takes `--db DATABASE`: a SQLite file,
+or a `postgresql://` URL (default `TDBOT_DB`, else `./tdbot.sqlite3`). Bad input ends with one
+line saying what is wrong and exit code 2; nothing is written.
 
 This file is generated from the command tree: after changing a command, run
 `python -m bot.cli.reference > docs/commands.md` (a test fails until the file matches).

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from bot import logsafe
 from bot.cli.app import PANELS, app, fail
 from bot.settings import Settings
+from bot.store.db import database_target
 
 #: Telegram's rule for a webhook secret token: 1-256 characters of A-Z, a-z, 0-9, _ and -.
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -42,8 +43,10 @@ def _settings() -> Settings:
 
 @app.command("run", rich_help_panel=PANELS["run"])
 def run(
-    db: Path | None = typer.Option(
-        None, "--db", help="Database file (default: TDBOT_DB or ./tdbot.sqlite3)."),
+    db: str | None = typer.Option(
+        None, "--db", metavar="DATABASE",
+        help="The database: a SQLite file or a postgresql:// URL "
+             "(default: TDBOT_DB or ./tdbot.sqlite3)."),
     base_url: str | None = typer.Option(
         None, "--base-url", help="Bot API base URL, e.g. http://127.0.0.1:8081/bot"
     ),
@@ -98,7 +101,7 @@ def run(
     if settings.pace == "virtual" and not base:
         fail("TDBOT_PACE=virtual: pacing that waits no real time is for a fake Bot API "
              "(--base-url); against Telegram its limits must be kept: unset TDBOT_PACE")
-    db_path = db or settings.db
+    db_path = database_target(db) if db else settings.db
     _check_database(db_path)
     options = BotOptions(
         token=settings.token,
@@ -139,12 +142,12 @@ def run(
             )
 
 
-def _check_database(path: Path) -> None:
+def _check_database(path: Path | str) -> None:
     """Open the database (applying migrations) before contacting Telegram: an edited
     migration or an unwritable file stops start-up with one line (issue 3, "Storage")."""
     import sqlite3
 
-    from bot.store.db import Database
+    from bot.store.db import Database, shown_target
     from bot.store.errors import DatabaseUnusable
     from bot.store.migrations import MigrationError
 
@@ -160,7 +163,7 @@ def _check_database(path: Path) -> None:
     except (MigrationError, DatabaseUnusable, FileNotFoundError) as exc:
         fail(str(exc))
     except (OSError, sqlite3.Error) as exc:
-        fail(f"--db {path}: cannot open the database ({exc})")
+        fail(f"--db {shown_target(path)}: cannot open the database ({exc})")
 
 
 @contextmanager

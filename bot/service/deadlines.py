@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -32,6 +31,7 @@ from bot.service.unit import Request, reading, unit
 from bot.store import deadlines_repo, updates_repo
 from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, FailedDeadline
+from bot.store.errors import busy
 
 __all__ = ["Deadline", "FailedDeadline"]
 
@@ -121,10 +121,10 @@ async def fire(db: Database, deadline_id: int, now: datetime) -> bool:
     try:
         async with unit(db, Request.system(now)) as tx:
             return await fire_due(tx, deadline_id, now)
-    except sqlite3.OperationalError:
-        log.exception("deadline %s: database busy; the sweep will retry", deadline_id)
-        return False
     except Exception as exc:
+        if busy(exc):
+            log.exception("deadline %s: database busy; the sweep will retry", deadline_id)
+            return False
         log.exception("deadline %s failed to fire; marking it failed", deadline_id)
         async with unit(db, Request.system(now)) as tx:
             await mark_failed(tx, deadline_id, f"{type(exc).__name__}: {exc}", now)

@@ -1,4 +1,13 @@
-"""The SQLite database: one file, WAL mode, foreign keys on, a busy timeout.
+"""The database: SQLite (one file, the embedded default) or PostgreSQL (a server, see
+``bot.store.postgres``), behind one API: ``Database`` and its transactions, ``Tx``.
+
+Which one is chosen by the database setting (``--db`` / ``TDBOT_DB``): a
+``postgresql://`` URL opens PostgreSQL, anything else is a SQLite file's path
+(``Database.open``). Every repository (``bot/store/*_repo.py``) writes ``?`` placeholders
+and portable SQL; the few statements that must differ pick theirs by ``tx.postgres``, next
+to the portable version in the same function.
+
+SQLite: one file, WAL mode, foreign keys on, a busy timeout.
 
 The bot is one process with one connection. Every use-case runs inside
 ``async with db.transaction() as tx`` (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any
@@ -24,12 +33,14 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncGenerator, AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -38,7 +49,51 @@ from bot.store.migrations import MIGRATIONS_DIR, MigrationError, apply_migration
 
 BUSY_TIMEOUT_MS = 5000
 
-Row = sqlite3.Row
+
+class Row(Protocol):
+    """A result row, read by column name or position: ``sqlite3.Row``, or PostgreSQL's
+    ``postgres.PgRow``, which reads the same."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+    def keys(self) -> list[str]: ...
+
+
+def is_postgres(target: str | Path) -> bool:
+    """Whether the database setting names a PostgreSQL server (a ``postgresql://`` or
+    ``postgres://`` URL, libpq's two spellings) rather than a SQLite file."""
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def database_target(setting: str | Path) -> Path | str:
+    """The database setting (``--db``, ``TDBOT_DB``) as ``Database.open`` takes it: a URL
+    kept as it is (a ``Path`` would fold its ``//``), anything else a SQLite file's path."""
+    return str(setting) if is_postgres(setting) else Path(setting)
+
+
+def shown_target(target: str | Path) -> str:
+    """The database setting for messages and logs: a URL without its password."""
+    text = str(target)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+
+
+#: What ``tdbot db backup`` says for a PostgreSQL database.
+POSTGRES_BACKUP_HINT = ("tdbot db backup copies a SQLite file; back up a PostgreSQL database "
+                        "with pg_dump (e.g. pg_dump -Fc -f tdbot.dump DATABASE-URL)")
+
 
 #: The table a plain write statement changes (a statement this does not match, such as a
 #: ``WITH ... UPDATE``, counts as a write to every table).
@@ -47,14 +102,17 @@ _WRITTEN = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|"
 _READ = re.compile(r"^\s*(?:SELECT|PRAGMA\s+\w+\s*$)", re.IGNORECASE)
 
 
-class Tx:
+class Tx(ABC):
     """One open transaction. The only way use-cases reach the database.
 
-    Its statements run on the calling thread (the module's docstring says why); the methods
-    stay ``async`` so that a use-case reads the same whichever thread runs them."""
+    The statements take ``?`` placeholders on both databases (PostgreSQL's translates
+    them). ``postgres`` says which database runs them, for the few statements whose SQL
+    must differ."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self._conn = conn
+    #: True on PostgreSQL: a repository picks its PostgreSQL statement by it.
+    postgres: bool = False
+
+    def __init__(self) -> None:
         self._writes: dict[str, int] = {}  # table -> writes to it in this transaction
         self._any_write = 0  # writes to tables not known (see _WRITTEN)
         self._memo: dict[Any, tuple[tuple[int, ...], Any]] = {}
@@ -84,48 +142,28 @@ class Tx:
         """Keep ``value``, built from ``tables`` as they are now, for ``remembered``."""
         self._memo[key] = (self._stamp(tables), value)
 
+    @abstractmethod
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; return the number of rows it changed."""
-        self._wrote(sql)
-        return self._conn.execute(sql, params).rowcount
 
+    @abstractmethod
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run an INSERT; return the id of the new row."""
-        self._wrote(sql)
-        row_id = self._conn.execute(sql, params).lastrowid
-        if row_id is None:  # pragma: no cover - sqlite gives one for a row insert
-            raise RuntimeError("insert did not create a row")
-        return row_id
+        """Run an INSERT into a table with an ``id`` key; return the id of the new row."""
 
+    @abstractmethod
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        self._wrote(sql)  # a read, or a write with RETURNING
-        cur = self._conn.execute(sql, params)
-        try:
-            row: Row | None = cur.fetchone()
-        finally:
-            cur.close()  # a RETURNING write is finished by then; a read's cursor is released
-        return row
+        """The first row of a read (or of a write with RETURNING), None if there is none."""
 
+    @abstractmethod
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        self._wrote(sql)
-        return self._conn.execute(sql, params).fetchall()
+        """Every row of a read."""
 
-    async def chunks(self, sql: str, params: Sequence[Any] = (),
-                     size: int = 256) -> AsyncGenerator[list[Row], None]:
+    @abstractmethod
+    def chunks(self, sql: str, params: Sequence[Any] = (),
+               size: int = 256) -> AsyncGenerator[list[Row], None]:
         """A read's rows ``size`` at a time, each chunk stepped only when asked for: a
         reader that stops early (it found what it needs along an index) leaves the rest of
         the scan undone. Use it under ``contextlib.aclosing`` so the cursor closes then."""
-        self._wrote(sql)
-        cur = self._conn.execute(sql, params)
-        try:
-            while True:
-                rows = cur.fetchmany(size)
-                if rows:
-                    yield rows
-                if len(rows) < size:
-                    return
-        finally:
-            cur.close()
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         row = await self.one(sql, params)
@@ -153,30 +191,129 @@ class Tx:
         )
 
 
-class Database:
-    """The application's database. Open with ``await Database.open(path)``."""
+class SqliteTx(Tx):
+    """A SQLite transaction. Its statements run on the calling thread (the module's
+    docstring says why); the methods stay ``async`` so that a use-case reads the same
+    whichever database runs them."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        super().__init__()
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._wrote(sql)
+        return self._conn.execute(sql, params).rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._wrote(sql)
+        row_id = self._conn.execute(sql, params).lastrowid
+        if row_id is None:  # pragma: no cover - sqlite gives one for a row insert
+            raise RuntimeError("insert did not create a row")
+        return row_id
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self._wrote(sql)  # a read, or a write with RETURNING
+        cur = self._conn.execute(sql, params)
+        try:
+            row: sqlite3.Row | None = cur.fetchone()
+        finally:
+            cur.close()  # a RETURNING write is finished by then; a read's cursor is released
+        return row
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self._wrote(sql)
+        return self._conn.execute(sql, params).fetchall()
+
+    async def chunks(self, sql: str, params: Sequence[Any] = (),
+                     size: int = 256) -> AsyncGenerator[list[Row], None]:
+        self._wrote(sql)
+        cur = self._conn.execute(sql, params)
+        try:
+            while True:
+                rows = cur.fetchmany(size)
+                if rows:
+                    yield rows
+                if len(rows) < size:
+                    return
+        finally:
+            cur.close()
+
+
+class Database(ABC):
+    """The application's database. Open with ``await Database.open(target)``: a SQLite
+    file's path, or a ``postgresql://`` URL (``is_postgres``)."""
+
+    #: What the database setting named, for messages (a PostgreSQL URL without its password).
+    shown: str
+
+    @staticmethod
+    async def open(
+        target: str | Path,
+        *,
+        migrate: bool = True,
+        migrations_dir: Traversable | None = None,
+    ) -> Database:
+        """Connect and apply pending migrations (see migrations.py): SQLite's for a file,
+        PostgreSQL's (``migrations/postgresql/``) for a server.
+
+        A database that cannot be used (a file that is not SQLite or is read-only, a server
+        that cannot be reached...) raises :class:`DatabaseUnusable`; disagreeing migrations
+        raise ``MigrationError``."""
+        if is_postgres(target):
+            from bot.store.postgres import PostgresDatabase  # psycopg is loaded only then
+
+            return await PostgresDatabase.connect(str(target), migrate=migrate,
+                                                  migrations_dir=migrations_dir)
+        return await SqliteDatabase.open_file(Path(target), migrate=migrate,
+                                              migrations_dir=migrations_dir or MIGRATIONS_DIR)
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Wait for the transaction in progress, if any, then close the connection."""
+
+    @abstractmethod
+    async def check_writable(self) -> None:
+        """Raise :class:`DatabaseUnusable` unless this process may write the database."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """One transaction: commits at the end, rolls back everything on any exception
+        and re-raises; transactions never interleave. Every use-case commits through here
+        (a test or a benchmark that wraps it wraps both databases)."""
+        return self._transaction()
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """``transaction`` as this database runs it."""
+
+    @abstractmethod
+    async def backup(self, dest: str | Path) -> None:
+        """A consistent copy of the live database in the file ``dest``."""
+
+
+class SqliteDatabase(Database):
+    """The SQLite file (the module's docstring)."""
 
     def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self._raw = raw  # the same connection, for the statements of a transaction
         self.path = path
+        self.shown = str(path)
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(
+    async def open_file(
         cls,
-        path: str | Path,
+        path: Path,
         *,
         migrate: bool = True,
         migrations_dir: Traversable = MIGRATIONS_DIR,
-    ) -> Database:
+    ) -> SqliteDatabase:
         """Connect, set the pragmas and apply pending migrations (see migrations.py).
 
         A file that cannot be used (not SQLite, read-only, disk full...) raises
         :class:`DatabaseUnusable`; disagreeing migrations raise ``MigrationError``. Either
         way the connection is closed first: its worker thread would keep the process alive.
         """
-        path = Path(path)
         conn, raw = await connect_shared(path)
         try:
             if migrate:
@@ -216,12 +353,12 @@ class Database:
                 raise (explain(exc, self.path) or exc) from exc
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def _transaction(self) -> AsyncIterator[Tx]:
         """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises."""
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(self._raw)
+                yield SqliteTx(self._raw)
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise

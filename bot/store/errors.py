@@ -1,14 +1,20 @@
-"""A database file that cannot be used as it is, said in one line a person can act on.
+"""A database that cannot be used as it is, said in one line a person can act on.
 
 SQLite's own words ("file is not a database", "disk I/O error") name the symptom, not the
-file or the fix. ``explain`` turns the errors that come from the file or the disk, not
-from a bug, into :class:`DatabaseUnusable` with both; every other error is left alone.
+file or the fix. ``explain`` turns the errors that come from the file or the disk (or, on
+PostgreSQL, from the server or the network), not from a bug, into
+:class:`DatabaseUnusable` with both; every other error is left alone.
+
+PostgreSQL's errors are psycopg's, looked for only when psycopg was imported (by
+``bot.store.postgres``): a process on SQLite never loads it, and cannot meet its errors.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import sys
 from pathlib import Path
+from typing import Any
 
 
 class DatabaseUnusable(Exception):
@@ -16,10 +22,15 @@ class DatabaseUnusable(Exception):
     The message names the file and what to do; the command line prints it and exits 2."""
 
 
-def explain(exc: sqlite3.Error, path: Path | None = None) -> DatabaseUnusable | None:
-    """The plain reason ``exc`` stops the use of the file at ``path``, or None when the
-    error is not about the file or its disk (a bug, a busy lock: leave those as they are)."""
-    code = getattr(exc, "sqlite_errorcode", None)
+def explain(exc: BaseException, path: Path | None = None) -> DatabaseUnusable | None:
+    """The plain reason ``exc`` stops the use of the file at ``path`` (or of the PostgreSQL
+    server), or None when the error is not about the file, its disk or the server (a bug, a
+    busy lock: leave those as they are)."""
+    if _postgres_operational(exc):
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return DatabaseUnusable(f"the PostgreSQL server failed ({first}); check that it runs "
+                                "and has disk space, then run it again")
+    code = getattr(exc, "sqlite_errorcode", None) if isinstance(exc, sqlite3.Error) else None
     if code is None:
         return None
     primary = code & 0xFF  # extended codes (SQLITE_IOERR_WRITE...) keep the primary below
@@ -55,8 +66,42 @@ _MAY_PASS = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE
 
 
 def may_pass(exc: BaseException) -> bool:
-    """Whether ``exc`` is SQLite failing for a reason that may pass (``_MAY_PASS``): the
-    same work tried again later may succeed, so an update is retried rather than answered
-    with an apology, and the outbox sender waits rather than sending more."""
+    """Whether ``exc`` is the database failing for a reason that may pass: SQLite's
+    ``_MAY_PASS``, or PostgreSQL's ``_postgres_may_pass``. The same work tried again later
+    may succeed, so an update is retried rather than answered with an apology, and the
+    outbox sender waits rather than sending more."""
+    if _postgres_may_pass(exc):
+        return True
     code = getattr(exc, "sqlite_errorcode", None) if isinstance(exc, sqlite3.Error) else None
     return code is not None and code & 0xFF in _MAY_PASS
+
+
+def busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is the database being unavailable for now rather than a statement
+    failing: SQLite's OperationalError (busy, locked, disk), or PostgreSQL's (the
+    connection, the server's resources). A deadline that meets it is left for the next
+    sweep, not marked failed."""
+    return isinstance(exc, sqlite3.OperationalError) or _postgres_operational(exc)
+
+
+def _psycopg() -> Any:
+    return sys.modules.get("psycopg")  # None: psycopg never loaded, none of its errors exist
+
+
+def _postgres_operational(exc: BaseException) -> bool:
+    pg = _psycopg()
+    return pg is not None and isinstance(exc, pg.OperationalError)
+
+
+#: PostgreSQL's SQLSTATE codes (and classes) for a failure that may pass, beyond psycopg's
+#: OperationalError (a lost connection, a server shutting down, the pool waiting too
+#: long, disk full and the rest of classes 53, 57 and 58): a read-only transaction (the
+#: server became a standby, or was set read-only under the running bot).
+_PG_MAY_PASS = frozenset({"25006"})
+
+
+def _postgres_may_pass(exc: BaseException) -> bool:
+    pg = _psycopg()
+    if pg is None or not isinstance(exc, pg.Error):
+        return False
+    return isinstance(exc, pg.OperationalError) or getattr(exc, "sqlstate", None) in _PG_MAY_PASS

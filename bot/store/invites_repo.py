@@ -93,8 +93,11 @@ async def pending_of_event(tx: Tx, event_id: int) -> list[JoinRequest]:
 
 async def pending_claims(tx: Tx, entry_id: int, *, besides: int | None) -> list[JoinRequest]:
     """The pending requests for one entry, but request ``besides``, oldest first."""
+    # PostgreSQL spells SQLite's "IS NOT" of two values "IS DISTINCT FROM"
+    distinct = "IS DISTINCT FROM" if tx.postgres else "IS NOT"
     rows = await tx.all(
-        _REQUESTS + " WHERE j.entry_id = ? AND j.state = 'pending' AND j.id IS NOT ? ORDER BY j.id",
+        _REQUESTS + f" WHERE j.entry_id = ? AND j.state = 'pending' AND j.id {distinct} ?"
+        " ORDER BY j.id",
         (entry_id, besides),
     )
     return [_request(r) for r in rows]

@@ -12,7 +12,7 @@ from bot.store.times import iso
 
 
 async def add(tx: Tx, event_id: int, round_id: int, record: dict[str, Any], now: datetime) -> None:
-    await tx.insert(
+    await tx.execute(
         "INSERT INTO ladders (event_id, round_id, record_json, updated_at) VALUES (?, ?, ?, ?)",
         (event_id, round_id, json.dumps(record), iso(now)),
     )
@@ -31,7 +31,7 @@ async def save(tx: Tx, event_id: int, record: dict[str, Any], now: datetime) -> 
 
 
 async def link_match(tx: Tx, event_id: int, challenge: int, match_id: int) -> None:
-    await tx.insert(
+    await tx.execute(
         "INSERT INTO ladder_matches (event_id, challenge, match_id) VALUES (?, ?, ?)",
         (event_id, challenge, match_id),
     )

@@ -1,5 +1,10 @@
 """Schema migrations: numbered SQL files under ``migrations/``, applied in order.
 
+SQLite applies ``migrations/NNNN_name.sql``; PostgreSQL applies its own copies,
+``migrations/postgresql/NNNN_name.sql``: the same numbers and names, with the column types
+and the few statements PostgreSQL spells differently (``bot.store.postgres`` applies them,
+with the same checks, ``pending``).
+
 The files ship inside the package as ``bot.migrations`` (``pyproject.toml`` maps the
 top-level ``migrations/`` folder there), and are read through ``importlib.resources``, so
 an installed wheel finds them as well as a checkout does.
@@ -47,6 +52,9 @@ def _shipped_migrations() -> Traversable:
 
 
 MIGRATIONS_DIR: Traversable = _shipped_migrations()
+#: PostgreSQL's copies: the same numbers and names, in PostgreSQL's SQL (a test checks that
+#: every SQLite migration has its twin here).
+PG_MIGRATIONS_DIR: Traversable = MIGRATIONS_DIR / "postgresql"
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,28 @@ def load_migrations(folder: Traversable = MIGRATIONS_DIR) -> list[Migration]:
     if dupes:
         raise MigrationError(f"two migration files share the number {dupes[0]}")
     return found
+
+
+def pending(migrations: list[Migration], applied: dict[str, tuple[str, str]]) -> list[Migration]:
+    """The ``migrations`` not yet ``applied`` (version -> (name, checksum)), in order.
+
+    Refuses a database that has a migration this code does not have (made by a newer TDBot)
+    and one whose applied file has been edited since."""
+    known = {m.version for m in migrations}
+    newer = [name for v, (name, _) in sorted(applied.items()) if v not in known]
+    if newer:
+        raise MigrationError(
+            f"this database was made by a newer TDBot (it has migration {newer[0]}, which "
+            f"tdbot {_tdbot_version()} does not have); upgrade tdbot (pip install -U tdbot) "
+            "or use the version that made it"
+        )
+    for m in migrations:
+        if m.version in applied and applied[m.version][1] != m.checksum:
+            raise MigrationError(
+                f"migration {m.name} was edited after it was applied (checksum differs); "
+                "restore the file and put the change in a new migration"
+            )
+    return [m for m in migrations if m.version not in applied]
 
 
 def split_statements(sql: str) -> list[str]:
@@ -123,26 +153,9 @@ async def apply_migrations(
     )
     async with conn.execute("SELECT version, name, checksum FROM schema_migrations") as cur:
         applied = {row[0]: (row[1], row[2]) for row in await cur.fetchall()}
-    migrations = load_migrations(folder)
-    known = {m.version for m in migrations}
-    newer = [name for v, (name, _) in sorted(applied.items()) if v not in known]
-    if newer:
-        raise MigrationError(
-            f"this database was made by a newer TDBot (it has migration {newer[0]}, which "
-            f"tdbot {_tdbot_version()} does not have); upgrade tdbot (pip install -U tdbot) "
-            "or use the version that made it"
-        )
-    for m in migrations:
-        if m.version in applied and applied[m.version][1] != m.checksum:
-            raise MigrationError(
-                f"migration {m.name} was edited after it was applied (checksum differs); "
-                "restore the file and put the change in a new migration"
-            )
     done: list[str] = []
     stamp = (now or datetime.now(UTC)).isoformat()
-    for m in migrations:
-        if m.version in applied:
-            continue
+    for m in pending(load_migrations(folder), applied):
         await conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in split_statements(m.sql):

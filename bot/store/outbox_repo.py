@@ -202,6 +202,19 @@ _PENDING_IN_ORDER = (
     " AND COALESCE(o.chat_id, p.tg_user_id) NOT IN (SELECT value FROM json_each(?))"
     f" ORDER BY {_order('o')}"
 )
+#: The same on PostgreSQL: its planner takes the index by itself (no INDEXED BY), and the
+#: JSON list's numbers are read by jsonb_array_elements (a chat named by a string, such as
+#: "@club", is never a row's target, as on SQLite, where text never equals a number).
+_PENDING_IN_ORDER_PG = (
+    _DUE + ", o.due_at"
+    " FROM outbox o"
+    " LEFT JOIN people p ON p.id = o.person_id LEFT JOIN outbox e ON e.id = o.edit_of"
+    " WHERE o.state = 'pending' AND COALESCE(o.chat_id, p.tg_user_id) IS NOT NULL"
+    " AND (o.edit_of IS NULL OR e.state <> 'pending') AND (o.due_at <= ? OR o.attempts > 0)"
+    " AND COALESCE(o.chat_id, p.tg_user_id) NOT IN (SELECT (v #>> '{}')::bigint"
+    "  FROM jsonb_array_elements(?::jsonb) v WHERE jsonb_typeof(v) = 'number')"
+    f" ORDER BY {_order('o')}"
+)
 
 
 async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: bool,
@@ -224,7 +237,8 @@ async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: boo
     # an edit of a message not yet delivered, not due and never failed), and every row of
     # the chats left out
     params = (at, json.dumps(list(leave_out)))
-    async with aclosing(tx.chunks(_PENDING_IN_ORDER, params)) as chunks:
+    statement = _PENDING_IN_ORDER_PG if tx.postgres else _PENDING_IN_ORDER
+    async with aclosing(tx.chunks(statement, params)) as chunks:
         async for rows in chunks:
             for r in rows:
                 target = r["target"]
@@ -268,11 +282,17 @@ async def first_with_rows(tx: Tx, now: datetime, chats: Sequence[int | str]) -> 
     send. One walk of the pending rows inside SQLite; no row of theirs is read."""
     if not chats:
         return None
-    index = await tx.scalar(
-        "SELECT MIN(j.key) FROM json_each(?) j WHERE j.value IN (SELECT"
-        " COALESCE(o.chat_id, p.tg_user_id) FROM outbox o LEFT JOIN people p"
-        " ON p.id = o.person_id WHERE o.state = 'pending' AND o.due_at <= ?)",
-        (json.dumps(list(chats)), iso(now)))
+    pending = ("SELECT COALESCE(o.chat_id, p.tg_user_id) FROM outbox o LEFT JOIN people p"
+               " ON p.id = o.person_id WHERE o.state = 'pending' AND o.due_at <= ?")
+    if tx.postgres:  # the list's numbers, with their places from 0 as json_each's keys
+        index = await tx.scalar(
+            "SELECT MIN(j.n - 1) FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY j (v, n)"
+            f" WHERE jsonb_typeof(j.v) = 'number' AND (j.v #>> '{{}}')::bigint IN ({pending})",
+            (json.dumps(list(chats)), iso(now)))
+    else:
+        index = await tx.scalar(
+            f"SELECT MIN(j.key) FROM json_each(?) j WHERE j.value IN ({pending})",
+            (json.dumps(list(chats)), iso(now)))
     return None if index is None else int(index)
 
 

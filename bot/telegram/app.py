@@ -38,7 +38,7 @@ class BotOptions:
     """Everything that differs between production, the demo and a test."""
 
     token: str
-    db_path: Path
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL (Database.open)
     organisers: frozenset[int] = frozenset()
     clock: Clock = utc_now
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)

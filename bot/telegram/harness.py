@@ -38,11 +38,11 @@ DEFAULT_START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 class BotUnderTest:
-    """One fake Telegram, one database file, and the bot (restartable) between them."""
+    """One fake Telegram, one database, and the bot (restartable) between them."""
 
     def __init__(
         self,
-        db_path: Path,
+        db_path: Path | str,  # a SQLite file, or a postgresql:// URL
         *,
         telegram: FakeTelegram | None = None,
         clock: SimClock | None = None,

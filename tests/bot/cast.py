@@ -17,9 +17,9 @@ from tests.bot.transcripts import write_transcript
 
 
 @asynccontextmanager
-async def event_bot(path: Path, definition: str,
+async def event_bot(path: Path | str, definition: str,
                     ids: Mapping[str, int]) -> AsyncIterator[BotUnderTest]:
-    """The bot on a database at ``path`` with the event of ``definition`` created
+    """The bot on the database ``path`` (a SQLite file or a PostgreSQL URL) with the event of ``definition`` created
     (``bot.event_id``) and everyone of ``ids`` on Telegram; the transcript is written at
     the end (``TDBOT_TRANSCRIPTS``)."""
     bot = BotUnderTest(path)

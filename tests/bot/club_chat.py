@@ -59,14 +59,16 @@ async def club_cup_bot(
     ids: Mapping[str, int] = IDS,
     draw: bool = True,
     open_sf: bool = True,
+    db: Path | str | None = None,
 ) -> AsyncIterator[BotUnderTest]:
     """The bot running with the club cup created (drawn, SF open) and its people on Telegram.
 
     ``definition`` may be a function of the running bot (say, to name a group chat the
     fake made). With ``TDBOT_TRANSCRIPTS=/tmp/t`` each test's transcript is written there:
-    read what people read.
+    read what people read. The database is ``db`` if given (tests/conftest.py's
+    ``db_target``: SQLite, or PostgreSQL too), else a SQLite file in ``tmp_path``.
     """
-    under_test = BotUnderTest(tmp_path / "bot.sqlite3")
+    under_test = BotUnderTest(db or tmp_path / "bot.sqlite3")
     async with under_test:
         for name, tg_id in ids.items():
             under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],

@@ -31,9 +31,11 @@ def club_definition(text: str = EXAMPLE) -> str:
     return text
 
 
-def club_bot(tmp_path: Path, definition: str | None = None
+def club_bot(tmp_path: Path, definition: str | None = None, *, db: Path | str | None = None
              ) -> AbstractAsyncContextManager[BotUnderTest]:
-    return event_bot(tmp_path / "bot.sqlite3", definition or club_definition(), IDS)
+    """The club's bot; on ``db`` if given (tests/conftest.py's ``db_target``), else on a
+    SQLite file in ``tmp_path``."""
+    return event_bot(db or tmp_path / "bot.sqlite3", definition or club_definition(), IDS)
 
 
 _cast = Cast(IDS)

@@ -27,8 +27,11 @@ def ladder_definition(rules: dict[str, str] | None = None) -> str:
 
 
 def ladder_bot(tmp_path: Path, rules: dict[str, str] | None = None,
-               db_name: str = "ladder.sqlite3") -> AbstractAsyncContextManager[BotUnderTest]:
-    return event_bot(tmp_path / db_name, ladder_definition(rules), IDS)
+               db_name: str = "ladder.sqlite3", *, db: Path | str | None = None
+               ) -> AbstractAsyncContextManager[BotUnderTest]:
+    """The ladder's bot; on ``db`` if given (tests/conftest.py's ``db_target``), else on
+    the SQLite file ``db_name`` in ``tmp_path``."""
+    return event_bot(db or tmp_path / db_name, ladder_definition(rules), IDS)
 
 
 _cast = Cast(IDS)

@@ -44,8 +44,8 @@ async def _pairs(bot: BotUnderTest, number: int) -> list[tuple[str, str | None]]
     return [(a, b) for a, b in found]
 
 
-async def test_a_club_night_end_to_end(tmp_path: Path) -> None:
-    async with club_bot(tmp_path) as bot:
+async def test_a_club_night_end_to_end(tmp_path: Path, db_target: Path | str) -> None:
+    async with club_bot(tmp_path, db=db_target) as bot:
         tg = bot.telegram
         group = tg.add_group("Tuesday club chat", list(tg.world.users.values()))
         await bot.say(user(bot, "Tara TD"), "/link tuesday-club", chat=group)

@@ -50,11 +50,12 @@ def person(name: str, at: datetime = NOW) -> Request:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """The club cup with two TDs who do not play, drawn, SF open."""
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    """The club cup with two TDs who do not play, drawn, SF open (on each database: on
+    PostgreSQL the use-cases meet at the same lock, then at the advisory lock)."""
     text = DEFINITION.replace('[[tds]]\nname = "Tara TD"',
                               '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Uma TD"')
-    database = await Database.open(tmp_path / "race.sqlite3")
+    database = await Database.open(db_target)
     async with database.transaction() as tx:
         await create_event(tx, parse_definition(linked_definition(base=text, ids=IDS)),
                            by=Actor.cli(), now=NOW)

@@ -144,12 +144,13 @@ async def act(bot: BotUnderTest, name: str, how: str, what: str) -> int:
     return bot.telegram.world.last_update_id
 
 
-async def play(tmp_path: Path, crash: CrashOnce | None, crash_at: int | None
-               ) -> tuple[dict[str, int], dict[str, list[str]]]:
+async def play(tmp_path: Path, crash: CrashOnce | None, crash_at: int | None,
+               db: Path | str | None = None) -> tuple[dict[str, int], dict[str, list[str]]]:
     """Play STEPS; at step ``crash_at`` the bot dies before the update's COMMIT, comes back,
     and Telegram re-sends the update. Returns the database's counts and what each person
-    read (the crash's apology, a direct message, left out)."""
-    async with club_cup_bot(tmp_path) as bot:
+    read (the crash's apology, a direct message, left out). On ``db`` if given, else on
+    a SQLite file in ``tmp_path``."""
+    async with club_cup_bot(tmp_path, db=db) as bot:
         apologies = 0
         for n, (name, how, what) in enumerate(STEPS):
             before = await counts(bot)
@@ -191,7 +192,7 @@ _UNCRASHED: list[tuple[dict[str, int], dict[str, list[str]]]] = []
 
 @pytest.mark.parametrize("crash_at", range(len(STEPS)), ids=[s[2] for s in STEPS])
 async def test_an_update_killed_before_its_commit_is_applied_once_when_resent(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash_at: int
+    tmp_path: Path, db_target: Path | str, monkeypatch: pytest.MonkeyPatch, crash_at: int
 ) -> None:
     """The bot dies after the use-case's last statement and before COMMIT; Telegram re-sends
     the update (it was never answered). Before the re-send nothing of it is in the database
@@ -200,7 +201,7 @@ async def test_an_update_killed_before_its_commit_is_applied_once_when_resent(
     if not _UNCRASHED:
         (tmp_path / "uncrashed").mkdir()
         _UNCRASHED.append(await play(tmp_path / "uncrashed", None, None))
-    counted, read = await play(tmp_path, CrashOnce(monkeypatch, Crash), crash_at)
+    counted, read = await play(tmp_path, CrashOnce(monkeypatch, Crash), crash_at, db_target)
     expected_counts, expected_read = _UNCRASHED[0]
     assert (counted["games"], counted["slips"], counted["agreed"]) == (1, 1, 1)
     assert counted == expected_counts
@@ -210,7 +211,7 @@ async def test_an_update_killed_before_its_commit_is_applied_once_when_resent(
 
 
 async def test_telegram_keeps_an_update_until_the_bot_has_applied_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, db_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Telegram forgets an update once the bot confirms it (the next getUpdates offset).
     While the update's transaction is still open, Telegram must still hold it, so that a
@@ -228,7 +229,7 @@ async def test_telegram_keeps_an_update_until_the_bot_has_applied_it(
                 held.set()
                 await release.wait()  # the effect is written, the COMMIT not yet
 
-    async with club_cup_bot(tmp_path) as bot:
+    async with club_cup_bot(tmp_path, db=db_target) as bot:
         monkeypatch.setattr(Database, "transaction", transaction)
         bot.telegram.user_sends(user(bot, "Ann Lee"), "412-380")
         try:
@@ -267,17 +268,19 @@ async def deadline_state(bot: BotUnderTest, deadline_id: int) -> tuple[str, int]
     """The row's state and how many times the journal says it fired."""
     async with bot.runtime.db.transaction() as tx:
         state = await tx.scalar("SELECT state FROM deadlines WHERE id = ?", (deadline_id,))
+        field = ("CAST(CAST(detail_json AS jsonb) ->> 'deadline_id' AS INTEGER)" if tx.postgres
+                 else "json_extract(detail_json, '$.deadline_id')")
         fired = await tx.scalar(
-            "SELECT count(*) FROM journal WHERE action = 'deadline.fired'"
-            " AND json_extract(detail_json, '$.deadline_id') = ?", (deadline_id,))
+            f"SELECT count(*) FROM journal WHERE action = 'deadline.fired' AND {field} = ?",
+            (deadline_id,))
     return str(state), int(fired)
 
 
 async def test_a_deadline_killed_before_its_commit_leaves_neither_and_fires_once_after_restart(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, db_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     crash = CrashOnce(monkeypatch, Death)
-    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+    async with BotUnderTest(db_target) as bot:
         ann = bot.telegram.add_user("Ann")
         bot.telegram.chat_of(ann)
         deadline_id = await open_counted(bot, ann.id, timedelta(hours=1))
@@ -301,13 +304,13 @@ async def test_a_deadline_killed_before_its_commit_leaves_neither_and_fires_once
 
 
 async def test_a_slip_window_killed_before_its_commit_finalises_the_slip_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, db_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The real kind: a slip's window (SSSg para 24) closes while the bot dies before the
     COMMIT: the slip is still pending and the row open; after the restart the slip is final
     once, and the opponent's copy says so once."""
     crash = CrashOnce(monkeypatch, Death)
-    async with club_cup_bot(tmp_path) as bot:
+    async with club_cup_bot(tmp_path, db=db_target) as bot:
         for name, how, what in STEPS[:3]:  # Ann reports game 1; Dev neither agrees nor disputes
             await act(bot, name, how, what)
             await bot.settle()
@@ -340,14 +343,14 @@ async def test_a_slip_window_killed_before_its_commit_finalises_the_slip_once(
 
 
 async def test_a_kill_between_telegrams_answer_and_mark_sent_sends_that_message_twice_only(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, db_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Telegram delivered Dev's copy of the slip, then the bot died before ``mark_sent``
     committed: after the restart that row goes again (at-least-once: Telegram's answer is
     the only proof of delivery, and it died with the process). Exactly one message is
     doubled, that one; every other message arrives once."""
     crash = CrashOnce(monkeypatch, Death)
-    async with club_cup_bot(tmp_path) as bot:
+    async with club_cup_bot(tmp_path, db=db_target) as bot:
         for name, how, what in STEPS[:2]:
             await act(bot, name, how, what)
             await bot.settle()
@@ -390,9 +393,9 @@ class JumpyClock(SimClock):
 
 
 async def test_a_deadline_due_while_the_bot_was_down_fires_at_start_up_once(
-    tmp_path: Path,
+    tmp_path: Path, db_target: Path | str,
 ) -> None:
-    bot = BotUnderTest(tmp_path / "db.sqlite3")
+    bot = BotUnderTest(db_target)
     await bot.start()
     try:
         ann = bot.telegram.add_user("Ann")
@@ -416,10 +419,10 @@ async def test_a_deadline_due_while_the_bot_was_down_fires_at_start_up_once(
 
 
 async def test_a_clock_jumping_an_hour_forward_or_back_neither_loses_nor_doubles(
-    tmp_path: Path,
+    tmp_path: Path, db_target: Path | str,
 ) -> None:
     clock = JumpyClock(DEFAULT_START)
-    bot = BotUnderTest(tmp_path / "db.sqlite3", clock=clock)
+    bot = BotUnderTest(db_target, clock=clock)
     await bot.start()
     try:
         ann = bot.telegram.add_user("Ann")

@@ -20,8 +20,8 @@ async def _deadlines(bot, kind: str) -> list[tuple[str, str]]:  # type: ignore[n
     return [(r["subject"], r["state"]) for r in rows]
 
 
-async def test_a_ladder_season(tmp_path: Path) -> None:
-    async with ladder_bot(tmp_path, RULES) as bot:
+async def test_a_ladder_season(tmp_path: Path, db_target: Path | str) -> None:
+    async with ladder_bot(tmp_path, RULES, db=db_target) as bot:
         # Day 0: Eve (5) challenges Ben (2), who accepts; Eve wins: a leapfrog.
         await say(bot, "Eve Tan", "/challenge Ben")
         await tap(bot, "Ben Ong", "✅ Accept")

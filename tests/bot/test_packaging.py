@@ -25,7 +25,7 @@ def test_pyproject_lists_every_package_of_the_tree() -> None:
     }
     assert set(config["packages"]) == in_tree | {"bot.migrations"}
     assert config["package-dir"] == {"bot.migrations": "migrations"}
-    assert config["package-data"]["bot.migrations"] == ["*.sql"]
+    assert config["package-data"]["bot.migrations"] == ["*.sql", "postgresql/*.sql"]
 
 
 def test_the_migrations_are_read_as_package_resources() -> None:

@@ -74,8 +74,9 @@ async def play_round(bot: BotUnderTest, number: int) -> None:
                 else "That was the last round" in told), told
 
 
-async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path) -> None:
-    async with club_cup_bot(tmp_path, definition(ids=True), ids=IDS, draw=False,
+async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path,
+                                                          db_target: Path | str) -> None:
+    async with club_cup_bot(tmp_path, definition(ids=True), ids=IDS, draw=False, db=db_target,
                             open_sf=False) as bot:
         tg = bot.telegram
         group = tg.add_group("Club", [user(bot, n) for n in IDS])
@@ -159,13 +160,15 @@ async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path) -
         assert {r["name"] for r in final} == set(NAMES)
 
 
-async def test_openround_takes_round_days_and_echoes_the_tds_spelling(tmp_path: Path) -> None:
+async def test_openround_takes_round_days_and_echoes_the_tds_spelling(tmp_path: Path,
+                                                          db_target: Path | str) -> None:
     """No round has a date; [pairing] round_days = 6. /openround 1 and, once round 1 is
     played, /openround 2 open with a close 6 days on; the round's hints spell it as the TD
     did ("2", not "round-2")."""
     text = definition(ids=True, extra="round_days = 6").replace(
         "opens = 2026-03-03\ncloses = 2026-03-09\n", "")
-    async with club_cup_bot(tmp_path, text, ids=IDS, draw=False, open_sf=False) as bot:
+    async with club_cup_bot(tmp_path, text, ids=IDS, draw=False, open_sf=False,
+                            db=db_target) as bot:
         await say(bot, "Tara TD", "/draw 5")
         opened = await say(bot, "Tara TD", "/openround 1")
         assert opened.startswith("Opened Round 1 of Weekly Swiss <Tuesdays>."), opened
@@ -179,9 +182,11 @@ async def test_openround_takes_round_days_and_echoes_the_tds_spelling(tmp_path: 
         assert "Deadline: Sun 15 Mar 2026 17:00 (+08)" in ann
 
 
-async def test_without_round_days_the_refusal_spells_the_round_as_typed(tmp_path: Path) -> None:
+async def test_without_round_days_the_refusal_spells_the_round_as_typed(tmp_path: Path,
+                                                          db_target: Path | str) -> None:
     text = definition(ids=True).replace("opens = 2026-03-03\ncloses = 2026-03-09\n", "")
-    async with club_cup_bot(tmp_path, text, ids=IDS, draw=False, open_sf=False) as bot:
+    async with club_cup_bot(tmp_path, text, ids=IDS, draw=False, open_sf=False,
+                            db=db_target) as bot:
         await say(bot, "Tara TD", "/draw 5")
         assert await say(bot, "Tara TD", "/openround 1") == (
             "⚠️ Round 1 has no closing time; give one: /openround 1 until 2026-03-16 in the "

@@ -256,8 +256,8 @@ class Season:
         return opened
 
 
-async def test_a_double_elimination_season_played_in_the_chat(tmp_path: Path) -> None:
-    bot = BotUnderTest(tmp_path / "season.sqlite3")
+async def test_a_double_elimination_season_played_in_the_chat(db_target: Path | str) -> None:
+    bot = BotUnderTest(db_target)
     await bot.start()
     season = Season(bot, random.Random(2016))
     try:

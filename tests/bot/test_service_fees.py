@@ -42,8 +42,8 @@ PLAYERS = ("name,rating,membership_until\nP1,2000,2016-08-20\nP2,1990,\nP3,1980,
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
     yield database
     await database.close()
 

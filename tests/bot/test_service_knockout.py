@@ -95,8 +95,8 @@ def test_play_order_is_numeric_within_a_division_qualifying_first() -> None:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
     yield database
     await database.close()
 

@@ -39,7 +39,7 @@ def definition(extra: str) -> str:
     return linked_definition(None, base=DEFINITION + extra, ids=IDS)
 
 
-async def _setup(path: Path, extra: str = "") -> Database:
+async def _setup(path: Path | str, extra: str = "") -> Database:
     db = await Database.open(path)
     async with db.transaction() as tx:
         await create_event(tx, parse_definition(definition(extra)), by=Actor.cli(), now=NOW)
@@ -49,8 +49,8 @@ async def _setup(path: Path, extra: str = "") -> Database:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await _setup(tmp_path / "t.sqlite3",
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await _setup(db_target,
                             f"\n[rules]\nratings_officer_chat = {OFFICER}\n")
     yield database
     await database.close()
@@ -82,10 +82,11 @@ async def rows(db: Database, sql: str, params: tuple[object, ...] = ()) -> list[
 
 async def outbox_after(db: Database, mark: int) -> list[tuple[object, ...]]:
     """(recipient name or chat id, text, buttons, photo, edit_of) written after ``mark``."""
-    return await rows(db, "SELECT COALESCE(p.name, o.chat_id), o.text_html, o.buttons_json,"
-                          " o.photo_file_id, o.edit_of FROM outbox o"
-                          " LEFT JOIN people p ON p.id = o.person_id WHERE o.id > ? ORDER BY o.id",
-                      (mark,))
+    found = await rows(db, "SELECT p.name, o.chat_id, o.text_html, o.buttons_json,"
+                           " o.photo_file_id, o.edit_of FROM outbox o"
+                           " LEFT JOIN people p ON p.id = o.person_id WHERE o.id > ? ORDER BY o.id",
+                       (mark,))
+    return [(name if name is not None else chat, *rest) for name, chat, *rest in found]
 
 
 async def mark(db: Database) -> int:
@@ -224,8 +225,8 @@ async def test_window_closes_and_a_td_gives_the_loser_the_game(db: Database) -> 
     assert await rows(db, "SELECT count(*) FROM journal WHERE action = 'photo.bye'") == [(1,)]
 
 
-async def test_automatic_mode_gives_the_bye_at_once(tmp_path: Path) -> None:
-    db = await _setup(tmp_path / "a.sqlite3", '\n[rules]\nphoto_bye = "automatic"\n')
+async def test_automatic_mode_gives_the_bye_at_once(db_target: Path | str) -> None:
+    db = await _setup(db_target, '\n[rules]\nphoto_bye = "automatic"\n')
     try:
         await play(db, "Ann Lee", 412, 380, starter=1)
         before = await mark(db)
@@ -240,8 +241,8 @@ async def test_automatic_mode_gives_the_bye_at_once(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_two_tds_press_at_once_one_decides_the_other_is_told(tmp_path: Path) -> None:
-    db = await _setup(tmp_path / "two.sqlite3", UMA)
+async def test_two_tds_press_at_once_one_decides_the_other_is_told(db_target: Path | str) -> None:
+    db = await _setup(db_target, UMA)
     try:
         await play(db, "Ann Lee", 412, 380, starter=1)
         closes = NOW + timedelta(hours=24)
@@ -345,12 +346,12 @@ async def test_a_reminder_a_little_late_but_before_the_close_still_goes(db: Data
     assert to == "Ann Lee" and "is due by Tue 03 Mar 2026 17:00 (+08)" in str(text)
 
 
-async def test_photos_missing_at_once_come_to_each_td_as_one_list(tmp_path: Path) -> None:
+async def test_photos_missing_at_once_come_to_each_td_as_one_list(db_target: Path | str) -> None:
     """Three windows close together (the bot was down): each TD gets one message listing
     the three games, with a button per game and Extend all / Waive all, instead of three
     questions; the three close deadlines fire together. A game's button brings its own
     question; a ruling redraws both TDs' lists; Waive all settles the games still open."""
-    db = await _setup(tmp_path / "list.sqlite3", UMA)
+    db = await _setup(db_target, UMA)
     try:
         await play(db, "Ann Lee", 412, 380, starter=1)  # window 1: M1 game 1, Ann's photo
         await play(db, "Ben Ong", 400, 350, starter=0)  # window 2: M2 game 1, Ben's photo
@@ -414,17 +415,17 @@ async def test_photos_missing_at_once_come_to_each_td_as_one_list(tmp_path: Path
         await db.close()
 
 
-async def test_a_list_holds_at_most_list_max_games(tmp_path: Path,
+async def test_a_list_holds_at_most_list_max_games(db_target: Path | str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(photos, "LIST_MAX", 2)
-    db = await _setup(tmp_path / "max.sqlite3")
+    db = await _setup(db_target)
     try:
         await play(db, "Ann Lee", 412, 380, starter=1)
         await play(db, "Ben Ong", 400, 350, starter=0)
         await play(db, "Ann Lee", 405, 399)
         await deadlines.sweep(db, NOW + timedelta(hours=25))
         assert await rows(db, "SELECT a.id, count(*) FROM photo_asks a JOIN"
-                              " photo_ask_windows w ON w.ask_id = a.id GROUP BY a.id") == [
+                              " photo_ask_windows w ON w.ask_id = a.id GROUP BY a.id ORDER BY a.id") == [
             (1, 2), (2, 1)]
     finally:
         await db.close()

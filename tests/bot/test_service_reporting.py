@@ -43,7 +43,7 @@ def definition(extra_rules: str = "") -> str:
     return linked_definition(None, ids=IDS, phones=PHONES) + extra_rules
 
 
-async def _setup(path: Path, extra_rules: str = "") -> Database:
+async def _setup(path: Path | str, extra_rules: str = "") -> Database:
     db = await Database.open(path)
     async with db.transaction() as tx:
         created = await create_event(tx, parse_definition(definition(extra_rules)),
@@ -55,8 +55,8 @@ async def _setup(path: Path, extra_rules: str = "") -> Database:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await _setup(tmp_path / "t.sqlite3")
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await _setup(db_target)
     yield database
     await database.close()
 
@@ -77,7 +77,7 @@ async def outbox_since(db: Database, after: int) -> list[tuple[str, str, str | N
     """(person name, text, buttons) of the messages written after outbox id ``after``."""
     async with db.transaction() as tx:
         rows = await tx.all(
-            "SELECT COALESCE(p.name, o.chat_id) AS who, o.text_html, o.buttons_json FROM outbox o"
+            "SELECT COALESCE(p.name, CAST(o.chat_id AS TEXT)) AS who, o.text_html, o.buttons_json FROM outbox o"
             " LEFT JOIN people p ON p.id = o.person_id OR p.tg_user_id = o.chat_id"
             " WHERE o.id > ? ORDER BY o.id", (after,))
     return [(str(r[0]), r[1], r[2]) for r in rows]
@@ -198,10 +198,10 @@ async def test_games_wait_for_their_round_and_their_players(db: Database) -> Non
     with pytest.raises(Invalid, match=r"'A' could be Ann Lee or Ann Tan: give more of the "
                                       r"name \(players of club-cup\)"):
         async with db.transaction() as tx:  # a second Ann, entered but not drawn
-            await tx.execute("INSERT INTO people (name, created_at) VALUES ('Ann Tan', ?)",
-                             (NOW.isoformat(),))
+            ann_tan = await tx.insert("INSERT INTO people (name, created_at) VALUES ('Ann Tan', ?)",
+                                      (NOW.isoformat(),))
             await tx.execute("INSERT INTO entries (event_id, person_id, created_at) VALUES"
-                             " (?, last_insert_rowid(), ?)", (EVENT, NOW.isoformat()))
+                             " (?, ?, ?)", (EVENT, ann_tan, NOW.isoformat()))
         await reporting.enter_game(db, td(), EVENT, ("A", "Dev Rao"), (400, 300))
     with pytest.raises(Invalid, match="cannot have been played in the future"):
         await reporting.enter_game(db, td(), EVENT, ("Ann Lee", "Dev Rao"), (400, 300),
@@ -293,8 +293,8 @@ async def test_the_opponent_agrees_and_only_the_opponent_may(db: Database) -> No
         assert await tx.scalar("SELECT state FROM slips WHERE id = ?", (done.slip.id,)) == "agreed"
 
 
-async def test_a_slip_nobody_disputes_is_final_when_its_window_closes(tmp_path: Path) -> None:
-    db = await _setup(tmp_path / "w.sqlite3", "\n[rules]\nslip_window_hours = 12\n")
+async def test_a_slip_nobody_disputes_is_final_when_its_window_closes(db_target: Path | str) -> None:
+    db = await _setup(db_target, "\n[rules]\nslip_window_hours = 12\n")
     try:
         done = await _slip(db, "Ann Lee", SaidResult(412, 380), starter=0)
         assert done.slip.closes_at == "Tue 03 Mar 2026 05:00 (+08)"  # 12 hours, as set
@@ -382,10 +382,10 @@ async def test_a_new_result_after_the_opponents_slip_is_the_next_game(db: Databa
     assert draft.slip.starter == 1  # para 15: Dev starts game 2
 
 
-async def test_the_match_is_found_by_the_opponents_name(tmp_path: Path) -> None:
+async def test_the_match_is_found_by_the_opponents_name(db_target: Path | str) -> None:
     """A player in two matches at once (here: Ann also plays Ben, a match the test adds in
     an open round) names the opponent; without a name the bot lists them."""
-    db = await _setup(tmp_path / "two.sqlite3")
+    db = await _setup(db_target)
     try:
         async with db.transaction() as tx:
             ann = await tx.scalar("SELECT id FROM entries WHERE person_id = ("

@@ -30,8 +30,8 @@ CLI = Request(NOW, operator=True)
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
     yield database
     await database.close()
 

@@ -47,8 +47,8 @@ PLAYERS = "name,rating\n" + "".join(f"P{i},{2000 - 10 * i}\n" for i in range(1, 
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
     yield database
     await database.close()
 

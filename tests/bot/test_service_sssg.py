@@ -34,8 +34,8 @@ PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in 
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
     yield database
     await database.close()
 

@@ -1,5 +1,8 @@
 """The database contract shared with the adapter: one transaction per use-case (all or
-nothing), updates applied at most once, and a consistent backup while the bot runs."""
+nothing), updates applied at most once, and a consistent backup while the bot runs.
+
+The contract holds on both databases: the tests that take ``db`` run on SQLite and, when
+TDBOT_TEST_POSTGRES is set, on PostgreSQL (tests/conftest.py, ``db_target``)."""
 
 from __future__ import annotations
 
@@ -10,14 +13,27 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.db import Database, backup_database
+from bot.store.db import Database, SqliteDatabase, backup_database
+
+try:
+    from psycopg import IntegrityError as IntegrityErrorOfPostgres
+except ImportError:  # pragma: no cover - psycopg is a dependency
+    IntegrityErrorOfPostgres = sqlite3.IntegrityError  # type: ignore[misc,assignment]
 
 STAMP = "2016-08-01T00:00:00+00:00"
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
+async def db(db_target: Path | str) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
     database = await Database.open(tmp_path / "t.sqlite3")
+    assert isinstance(database, SqliteDatabase)
     yield database
     await database.close()
 
@@ -50,17 +66,17 @@ async def test_claim_update_only_once(db: Database) -> None:
         assert await tx.claim_update(42) is True
 
 
-async def test_a_commit_reaches_the_disk_before_it_returns(db: Database) -> None:
+async def test_a_commit_reaches_the_disk_before_it_returns(sqlite_db: Database) -> None:
     """WAL with ``synchronous = NORMAL`` syncs only at checkpoints: a power cut can undo
     a transaction that committed, and its update was already confirmed to Telegram (SQLite
     docs, "PRAGMA synchronous"). FULL syncs the WAL at every commit."""
-    async with db.transaction() as tx:
+    async with sqlite_db.transaction() as tx:
         assert await tx.scalar("PRAGMA journal_mode") == "wal"
         assert await tx.scalar("PRAGMA synchronous") == 2  # FULL
 
 
 async def test_foreign_keys_are_enforced(db: Database) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, IntegrityErrorOfPostgres)):
         async with db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO roles (event_id, person_id, role, granted_at) VALUES (99, 99, 'td', ?)",
@@ -84,7 +100,9 @@ async def test_concurrent_transactions_do_not_interleave(db: Database) -> None:
         assert await tx.scalar("SELECT name FROM people WHERE id = 1") == "n20"
 
 
-async def test_backup_while_open_is_a_consistent_copy(db: Database, tmp_path: Path) -> None:
+async def test_backup_while_open_is_a_consistent_copy(sqlite_db: SqliteDatabase,
+                                                      tmp_path: Path) -> None:
+    db = sqlite_db
     async with db.transaction() as tx:
         for i in range(50):
             await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", (f"p{i}", STAMP))
@@ -99,7 +117,8 @@ async def test_backup_while_open_is_a_consistent_copy(db: Database, tmp_path: Pa
         await db.backup(copy)
 
 
-async def test_backup_through_the_open_database(db: Database, tmp_path: Path) -> None:
+async def test_backup_through_the_open_database(sqlite_db: Database, tmp_path: Path) -> None:
+    db = sqlite_db
     async with db.transaction() as tx:
         await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
     await db.backup(tmp_path / "b.sqlite3")

@@ -29,11 +29,13 @@ ORGANISER = 4242
 
 
 async def start_bot(
-    server: FakeBotServer, workdir: Path, *options: str
+    server: FakeBotServer, workdir: Path, *options: str, db: Path | str | None = None
 ) -> asyncio.subprocess.Process:
+    """``tdbot run`` on ``db`` (TDBOT_DB: a SQLite file or a PostgreSQL URL), by default
+    ``bot.sqlite3`` in ``workdir``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TDBOT_")}
     env.update({"TDBOT_TOKEN": server.world.token, "TDBOT_ORGANISERS": str(ORGANISER),
-                "TDBOT_DB": str(workdir / "bot.sqlite3")})
+                "TDBOT_DB": str(db or workdir / "bot.sqlite3")})
     return await asyncio.create_subprocess_exec(
         str(TDBOT), "run", "--base-url", server.base_url, *options, cwd=workdir, env=env,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
@@ -48,12 +50,13 @@ async def stop_bot(process: asyncio.subprocess.Process) -> str:
 
 
 @pytest.mark.skipif(not TDBOT.exists(), reason="the tdbot console script is not installed")
-async def test_tdbot_run_over_http_with_a_restart_in_the_middle(tmp_path: Path) -> None:
+async def test_tdbot_run_over_http_with_a_restart_in_the_middle(tmp_path: Path,
+                                                                db_target: Path | str) -> None:
     tg = FakeTelegram(bot_username="TDBotHttpBot")
     async with FakeBotServer(tg.world) as server:
         olga = tg.add_user("Olga", user_id=ORGANISER)
         ann, ben = tg.add_user("Ann"), tg.add_user("Ben")
-        bot = await start_bot(server, tmp_path)
+        bot = await start_bot(server, tmp_path, db=db_target)
         try:
             tg.user_sends_document(olga, DEFINITION.encode(), "demo-cup.toml")
             (created,) = await tg.wait_for_sent(olga, 1, timeout=30)
@@ -70,7 +73,7 @@ async def test_tdbot_run_over_http_with_a_restart_in_the_middle(tmp_path: Path) 
 
         tg.user_sends(ben, f"/start {codes['player Ben Ong']}")  # while the bot is down
         tg.world.updates.insert(0, copy.deepcopy(ann_start))  # Telegram re-sends one
-        bot = await start_bot(server, tmp_path)
+        bot = await start_bot(server, tmp_path, db=db_target)
         try:
             await tg.wait_for_sent(ben, 1, timeout=30)
             # Updates are applied in order, so once this is answered the re-sent one

@@ -4,19 +4,30 @@ SSSg 2016 Annex A: game 1's starter is the tile draw (para 15), the winner repor
 23), a copy of the slip goes to both players and 24 hours later it is final unless
 disputed (para 24), disputes go to a TD who does not play (para 19), no concessions (para
 13). The club cup: SF best of 3 (M1 Ann v Dev, M2 Ben v Cai), Final best of 5.
+
+These chat scenes run on each database (tests/conftest.py, ``db_target``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
 from bot.service.errors import Invalid
 from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import buttons_of, last, report_game, say, tap
+from tests.bot.club_chat import buttons_of, club_cup_bot, last, report_game, say, tap
+
+
+@pytest.fixture
+async def bot(tmp_path: Path, db_target: Path | str) -> AsyncIterator[BotUnderTest]:
+    """tests/bot/conftest.py's club cup, on each database."""
+    async with club_cup_bot(tmp_path, db=db_target) as under_test:
+        yield under_test
 
 
 async def test_a_player_reports_game_1_and_the_opponent_agrees(bot: BotUnderTest) -> None:

@@ -197,7 +197,9 @@ async def test_a_press_waiting_on_telegram_holds_up_nobody_else(
             await asyncio.wait_for(held.wait(), 10)
             await bot.telegram.wait_until(lambda: "Who started?" in last(bot, "Ben Ong"),
                                           timeout=10, what="Ben's report to be answered")
-            assert "Confirm" in str(bot.telegram.buttons_of(ann))  # her press was applied
+            # her press was applied (its Confirm comes through the outbox, maybe a moment later)
+            await bot.telegram.wait_until(lambda: "Confirm" in str(bot.telegram.buttons_of(ann)),
+                                          timeout=10, what="Ann's press to be applied")
             assert "Your matches" not in last(bot, "Ann Lee")  # her next message waits
         finally:
             gate.set()

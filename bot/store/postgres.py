@@ -1,0 +1,352 @@
+"""PostgreSQL: the database of an operator who hosts many clubs' events on one server.
+
+``Database.open("postgresql://user@host/db")`` opens it (db.py); it offers the same API as
+the SQLite file, so the repositories run unchanged: the same ``?`` placeholders (turned
+into psycopg's ``%s`` here, ``to_pyformat``, the one place that knows both styles), rows
+read by name or position (``PgRow``, as ``sqlite3.Row``), ``insert`` returning the new id.
+A statement PostgreSQL spells differently is chosen in its repository by ``tx.postgres``.
+The schema is PostgreSQL's own copy of every migration (``migrations/postgresql/``),
+applied by the same checks (``migrations.pending``).
+
+The driver is psycopg 3 in async mode, with psycopg_pool. Of the two async drivers,
+psycopg sends a text parameter with no type, so PostgreSQL reads it as the column it is
+compared with or stored in (a time, a code), as SQLite does; asyncpg types every parameter
+on the server and refuses a Python value of another type. psycopg's row factories give
+rows read by name and position, and its pool checks the connection before each
+transaction and replaces one the server dropped (a restart), so the next transaction gets
+a working one; the transaction that met the drop
+fails with an error that ``errors.may_pass`` counts as passing, and its update is retried.
+
+Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
+COMMITTED), then ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
+lock is held until COMMIT or ROLLBACK, and every transaction of every process (the bot,
+``tdbot`` commands while it runs) takes it first, so transactions run one after another
+exactly as SQLite's single writer (BEGIN IMMEDIATE) runs them: a use-case never sees
+another's half-done work and never has to be retried for a conflict. SERIALIZABLE would
+let them overlap but fail some at COMMIT, and every use-case would then need a retry loop;
+one lock per event is finer but needs every use-case to know its events before its first
+read. One lock keeps today's guarantees; finer locks are a later step. Within the process
+an asyncio lock queues the transactions for the one connection, as SQLite's does.
+
+Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied with
+``pg_dump`` (``db.POSTGRES_BACKUP_HINT``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from importlib.resources.abc import Traversable
+from itertools import count
+from pathlib import Path
+from typing import Any, ClassVar
+
+import psycopg
+from psycopg.adapt import Dumper
+from psycopg.rows import RowMaker
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from bot.store.db import POSTGRES_BACKUP_HINT, Database, Row, Tx, shown_target
+from bot.store.errors import DatabaseUnusable
+from bot.store.migrations import PG_MIGRATIONS_DIR, MigrationError, load_migrations, pending
+
+#: The advisory lock every transaction takes (module docstring): any constant, the same in
+#: every process that uses the database. 0x7464626f74 is "tdbot" in ASCII.
+LOCK_KEY = 0x7464626F74
+
+#: How long opening waits for the server before saying it cannot be reached.
+CONNECT_TIMEOUT_S = 10.0
+
+
+@functools.lru_cache(maxsize=4096)
+def to_pyformat(sql: str) -> tuple[str, tuple[int, ...] | None]:
+    """SQLite's placeholders as psycopg's ``%s``, and a literal ``%`` (``LIKE 'event:%'``)
+    doubled, as psycopg reads every ``%`` as the start of a placeholder. A ``?`` inside a
+    quoted string or identifier is text and stays. So a repository's SQL never uses
+    PostgreSQL's jsonb operators spelled with ``?`` (``jsonb_exists`` instead), nor an
+    apostrophe in a ``--`` comment.
+
+    A numbered ``?NNN`` (one parameter used in several places) becomes a ``%s`` at each
+    place; the second value then says which parameter (from 0) each ``%s`` takes, in order
+    (``bind``), counted as SQLite counts: a plain ``?`` takes the number after the highest
+    so far. None: the parameters go as they are."""
+    out: list[str] = []
+    taken: list[int] = []
+    numbered = False
+    quote = ""
+    i = 0
+    while i < len(sql):
+        char = sql[i]
+        i += 1
+        if char == "%":
+            out.append("%%")
+            continue
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "?":
+            digits = ""
+            while i < len(sql) and sql[i].isdigit():
+                digits += sql[i]
+                i += 1
+            numbered = numbered or bool(digits)
+            taken.append(int(digits) - 1 if digits else max(taken, default=-1) + 1)
+            out.append("%s")
+            continue
+        out.append(char)
+    return "".join(out), (tuple(taken) if numbered else None)
+
+
+def bind(sql: str, params: Sequence[Any]) -> tuple[str, Sequence[Any]]:
+    """``sql`` and ``params`` as psycopg takes them (``to_pyformat``)."""
+    statement, order = to_pyformat(sql)
+    return statement, params if order is None else [params[n] for n in order]
+
+
+class PgRow(tuple[Any, ...]):
+    """A row read by position or by column name, as ``sqlite3.Row`` is. One subclass per
+    set of column names (``_row_class``) holds the name -> position map."""
+
+    _index: ClassVar[dict[str, int]] = {}
+    _keys: ClassVar[list[str]] = []
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            try:
+                key = self._index[key]
+            except KeyError:
+                raise IndexError(f"no column {key!r} in this row") from None
+        return tuple.__getitem__(self, key)
+
+    def keys(self) -> list[str]:
+        return list(self._keys)
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_class(names: tuple[str, ...]) -> type[PgRow]:
+    return type("PgRow", (PgRow,), {"_index": {n: i for i, n in enumerate(names)},
+                                    "_keys": list(names)})
+
+
+def _rows(cursor: Any) -> RowMaker[PgRow]:
+    """psycopg's row factory: every row as a ``PgRow``."""
+    description = cursor.description
+    cls = _row_class(tuple(c.name for c in description) if description else ())
+    return lambda values: cls(values)
+
+
+class _BoolAsInteger(Dumper):
+    """A Python bool stored as 0/1: the schema's flags are INTEGER columns (SQLite has no
+    boolean), which PostgreSQL will not compare with or set from a boolean."""
+
+    oid = psycopg.postgres.types["int4"].oid
+
+    def dump(self, obj: bool) -> bytes:
+        return b"1" if obj else b"0"
+
+
+class PostgresTx(Tx):
+    """A transaction on the PostgreSQL connection: the statements travel to the server (the
+    event loop waits for the answer, it does not block)."""
+
+    postgres = True
+
+    def __init__(self, conn: psycopg.AsyncConnection[PgRow]) -> None:
+        super().__init__()
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._wrote(sql)
+        cur = await self._conn.execute(*bind(sql, params))
+        return cur.rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """PostgreSQL has no last row id: the new row's id comes back by RETURNING."""
+        self._wrote(sql)
+        statement = sql if "RETURNING" in sql.upper() else f"{sql} RETURNING id"
+        cur = await self._conn.execute(*bind(statement, params))
+        row = await cur.fetchone()
+        if row is None:
+            raise RuntimeError("insert did not create a row")
+        return int(row[0])
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self._wrote(sql)
+        cur = await self._conn.execute(*bind(sql, params))
+        return await cur.fetchone() if cur.description is not None else None
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self._wrote(sql)
+        cur = await self._conn.execute(*bind(sql, params))
+        return list(await cur.fetchall()) if cur.description is not None else []
+
+    async def chunks(self, sql: str, params: Sequence[Any] = (),
+                     size: int = 256) -> AsyncGenerator[list[Row], None]:
+        """A server-side cursor: the server computes each chunk when it is fetched, so a
+        reader that stops early leaves the rest of the scan undone, as on SQLite."""
+        self._wrote(sql)
+        async with self._conn.cursor(name=f"chunks_{next(_CURSORS)}") as cur:
+            await cur.execute(*bind(sql, params))
+            while True:
+                rows = await cur.fetchmany(size)
+                if rows:
+                    yield list(rows)
+                if len(rows) < size:
+                    return
+
+
+_CURSORS = count(1)
+
+
+async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Every pooled connection stores bools as integers (``_BoolAsInteger``)."""
+    conn.adapters.register_dumper(bool, _BoolAsInteger)
+
+
+class PostgresDatabase(Database):
+    """A PostgreSQL database (the module's docstring)."""
+
+    def __init__(self, pool: AsyncConnectionPool[psycopg.AsyncConnection[PgRow]],
+                 url: str) -> None:
+        self._pool = pool
+        self.url = url
+        self.shown = shown_target(url)
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(cls, url: str, *, migrate: bool = True,
+                      migrations_dir: Traversable | None = None) -> PostgresDatabase:
+        """Connect to the server and apply pending migrations (``apply_pg_migrations``).
+
+        A server that cannot be reached or refuses the login raises
+        :class:`DatabaseUnusable` naming the URL (without its password) and what to check;
+        the pool is closed first."""
+        pool: AsyncConnectionPool[psycopg.AsyncConnection[PgRow]] = AsyncConnectionPool(
+            url, min_size=1, max_size=1, open=False, timeout=CONNECT_TIMEOUT_S,
+            kwargs={"autocommit": True, "row_factory": _rows,
+                    "connect_timeout": int(CONNECT_TIMEOUT_S)},
+            configure=_configure, check=AsyncConnectionPool.check_connection,
+            name="tdbot",
+        )
+        database = cls(pool, url)
+        await _try_connecting(url)  # a refusal is said at once; the pool would wait and retry
+        try:
+            try:
+                await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+            except PoolTimeout:
+                raise (await _why_not_connected(url) or DatabaseUnusable(
+                    f"{database.shown}: no connection within {CONNECT_TIMEOUT_S:.0f} s")) from None
+            if migrate:
+                await apply_pg_migrations(database, migrations_dir or PG_MIGRATIONS_DIR)
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(exc, MigrationError):
+                raise MigrationError(f"{database.shown}: {exc}") from exc.__cause__
+            if isinstance(exc, psycopg.Error):
+                raise DatabaseUnusable(f"{database.shown}: {_first_line(exc)}") from exc
+            raise
+        return database
+
+    async def close(self) -> None:
+        async with self._lock:  # not while a transaction uses the connection
+            await self._pool.close()
+
+    async def check_writable(self) -> None:
+        """Raise :class:`DatabaseUnusable` unless this login may write: a read-only server
+        (a standby), a read-only default or a user without rights would let the bot start
+        and then refuse every update. One UPDATE of no row, rolled back, is refused in
+        every such case."""
+        try:
+            async with self._connection() as conn, conn.transaction(force_rollback=True):
+                await conn.execute("UPDATE schema_migrations SET name = name WHERE false")
+        except psycopg.Error as exc:
+            raise DatabaseUnusable(
+                f"{self.shown} cannot be written ({_first_line(exc)}); connect to the primary "
+                "server as a user who may write the database's tables") from exc
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[PgRow]]:
+        async with self._lock, self._pool.connection() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Tx]:
+        """BEGIN, the advisory lock (the module's docstring), the use-case, COMMIT; any
+        exception rolls back everything and re-raises."""
+        async with self._connection() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            yield PostgresTx(conn)
+
+    async def backup(self, dest: str | Path) -> None:
+        raise NotImplementedError(POSTGRES_BACKUP_HINT)
+
+
+async def apply_pg_migrations(database: PostgresDatabase, folder: Traversable = PG_MIGRATIONS_DIR,
+                              now: datetime | None = None) -> list[str]:
+    """Apply the pending PostgreSQL migrations, each in its own transaction; return the
+    names applied. Each takes the advisory lock and looks again whether it is applied, so
+    two processes starting at once apply each file once."""
+    migrations = load_migrations(folder)
+    stamp = (now or datetime.now(UTC)).isoformat()
+    done: list[str] = []
+    async with database._connection() as conn:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            cur = await conn.execute("SELECT to_regclass('schema_migrations') IS NULL")
+            if (await cur.fetchone() or (True,))[0]:  # a read-only login reads a schema made
+                await conn.execute(
+                    "CREATE TABLE schema_migrations ("
+                    " version TEXT PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,"
+                    " applied_at TEXT NOT NULL)")
+            cur = await conn.execute("SELECT version, name, checksum FROM schema_migrations")
+            applied = {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
+        for m in pending(migrations, applied):
+            try:
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+                    cur = await conn.execute(
+                        "SELECT 1 FROM schema_migrations WHERE version = %s", (m.version,))
+                    if await cur.fetchone() is not None:  # another process applied it
+                        continue
+                    await conn.execute(m.sql.encode())  # a script: no placeholders in it
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name, checksum, applied_at)"
+                        " VALUES (%s, %s, %s, %s)", (m.version, m.name, m.checksum, stamp))
+            except psycopg.Error as exc:
+                if isinstance(exc, psycopg.OperationalError):
+                    raise
+                raise MigrationError(f"migration {m.name} failed: {_first_line(exc)}") from exc
+            done.append(m.name)
+    return done
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+async def _try_connecting(url: str) -> None:
+    """Raise :class:`DatabaseUnusable` at once if ``url`` cannot be connected to."""
+    if (why := await _why_not_connected(url)) is not None:
+        raise why
+
+
+async def _why_not_connected(url: str) -> DatabaseUnusable | None:
+    """Why one direct connection to ``url`` fails (refused, no such database, password
+    failed), in a line that names the URL without its password; None if it works."""
+    try:
+        conn = await psycopg.AsyncConnection.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S))
+    except psycopg.Error as exc:
+        reason = _first_line(exc)
+    else:
+        await conn.close()
+        return None
+    return DatabaseUnusable(
+        f"cannot connect to PostgreSQL at {shown_target(url)} ({reason}); check that the server "
+        "runs, that --db / TDBOT_DB names it, and the login (user, password in ~/.pgpass or "
+        "PGPASSWORD)")
+
