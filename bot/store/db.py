@@ -151,6 +151,11 @@ class Tx(ABC):
         """Run an INSERT into a table with an ``id`` key; return the id of the new row."""
 
     @abstractmethod
+    async def insert_rows(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one write statement once for each of ``rows`` (its parameters), in one go:
+        ``tdbot db copy`` writes whole tables through it."""
+
+    @abstractmethod
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of a read (or of a write with RETURNING), None if there is none."""
 
@@ -210,6 +215,10 @@ class SqliteTx(Tx):
         if row_id is None:  # pragma: no cover - sqlite gives one for a row insert
             raise RuntimeError("insert did not create a row")
         return row_id
+
+    async def insert_rows(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._wrote(sql)
+        self._conn.executemany(sql, rows)
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)  # a read, or a write with RETURNING

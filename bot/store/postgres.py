@@ -175,6 +175,16 @@ class PostgresTx(Tx):
             raise RuntimeError("insert did not create a row")
         return int(row[0])
 
+    async def insert_rows(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """psycopg's executemany: the rows go in a pipeline, not one round trip each."""
+        if not rows:
+            return
+        self._wrote(sql)
+        statement, order = to_pyformat(sql)
+        listed = rows if order is None else [[r[n] for n in order] for r in rows]
+        async with self._conn.cursor() as cur:
+            await cur.executemany(statement, listed)
+
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)
         cur = await self._conn.execute(*bind(sql, params))
