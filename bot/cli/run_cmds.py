@@ -17,6 +17,7 @@ import secrets
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -113,6 +114,8 @@ def run(
         webhook=hook is not None,
         freeze_heap=True,
         stop_if_not_alone=True,
+        worker=settings.worker or "",
+        lease=timedelta(seconds=settings.lease_seconds),
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
