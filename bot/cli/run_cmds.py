@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from bot import logsafe
 from bot.cli.app import PANELS, app, fail
 from bot.settings import Settings
-from bot.store.db import database_target
+from bot.store.db import database_target, is_postgres
 
 #: Telegram's rule for a webhook secret token: 1-256 characters of A-Z, a-z, 0-9, _ and -.
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -94,6 +94,11 @@ def run(
         if parts.scheme not in schemes or not parts.netloc:
             fail(f"--webhook-url: {hook!r} must be an https:// URL (Telegram only posts to "
                  "HTTPS; plain http is allowed only with a local Bot API server, --base-url)")
+        if secret is None and is_postgres(db or settings.db):
+            # each worker sets the webhook as it starts: with a secret of its own, the
+            # workers that started before it would refuse every update
+            fail("--webhook-secret: a webhook on PostgreSQL may have several workers, which "
+                 "must share one secret; set TDBOT_WEBHOOK_SECRET (A-Z a-z 0-9 _ -)")
         if secret is None:
             secret = secrets.token_urlsafe(32)  # set afresh by setWebhook at every start
         elif not _SECRET.match(secret):
