@@ -8,7 +8,8 @@ again.
 The fake Bot API (``bot.fakebot``) serves on 127.0.0.1 in this process, plays the people
 (the season of ``bench.crash``: reports in the chat, confirmations, agreements, disputes
 and the TD's rulings, slips left alone whose 24-hour windows are brought forward so they
-fall due) and POSTs each update to the webhook the workers set. The webhook's URL is a
+fall due) and POSTs each update to the webhook the workers set, up to ``--connections``
+(4) at once as Telegram does, so a chat's two updates may reach two workers together. The webhook's URL is a
 proxy in this process that hands each POST to a worker picked at random (as a load
 balancer would), another if that one does not answer, and 502 if none does (the fake then
 sends the update again, as Telegram does). Meanwhile a random worker is killed with SIGKILL
@@ -332,7 +333,7 @@ async def quiesce(season: FleetSeason, timeout: float = 60.0) -> None:
 
 
 async def run(url: str, workers: int, kills: int, seed: int, players: int,
-              workdir: Path) -> tuple[Figures, Counter[int]]:
+              workdir: Path, connections: int = 4) -> tuple[Figures, Counter[int]]:
     figures = Figures()
     rng = random.Random(seed)
     tg = FakeTelegram(bot_username="FleetCupBot")
@@ -357,7 +358,7 @@ async def run(url: str, workers: int, kills: int, seed: int, players: int,
     proxy = Proxy(rng)
     await proxy.start()
     try:
-        async with FakeBotServer(tg.world) as server:
+        async with FakeBotServer(tg.world, webhook_connections=connections) as server:
             season = FleetSeason(url, workdir, tg, server, proxy, rng, figures, players, workers)
             await season.start()
             try:
@@ -379,6 +380,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=16, help="a power of two, 2 to 64")
+    parser.add_argument("--connections", type=int, default=4,
+                        help="updates the fake posts at once (Telegram: max_connections)")
     args = parser.parse_args(argv)
     if not re.match(r"postgres(ql)?://", args.db):
         parser.error("--db must be a postgresql:// URL")
@@ -387,7 +390,7 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tdbot-fleet-") as tmp:
         figures, handed = asyncio.run(run(args.db, args.workers, args.kills, args.seed,
-                                          args.players, Path(tmp)))
+                                          args.players, Path(tmp), args.connections))
     for name in ("kills", "kills_after_the_season", "restarts", "updates_sent",
                  "updates_applied_once", "updates_lost", "retries", "results_reported",
                  "results_present_once", "deadlines_brought_forward", "deadlines_fired_once",

@@ -7,6 +7,11 @@ getWebhookInfo (``last_error_date``, ``last_error_message``). Updates go one at 
 and in order, so an update is dropped only once the bot has accepted it. Unlike
 Telegram, the fake accepts plain http URLs, and it only ever contacts the loopback
 address: a webhook on a public host stays undelivered, with that as its error.
+
+``connections`` above 1 delivers as Telegram does with a webhook's ``max_connections``:
+that many updates in flight at once, each dropped once the bot accepted it, so a later
+update may be answered (and applied) before an earlier one (several workers behind one
+webhook, ``bench/fleet.py``).
 """
 
 from __future__ import annotations
@@ -28,8 +33,12 @@ class WebhookPusher:
     """Runs while started, delivering ``world``'s updates whenever a webhook is set."""
 
     def __init__(
-        self, world: World, *, retry_delay: float = 0.2, request_timeout: float = 10.0
+        self, world: World, *, retry_delay: float = 0.2, request_timeout: float = 10.0,
+        connections: int = 1,
     ) -> None:
+        if connections < 1:
+            raise ValueError(f"connections must be 1 or more, got {connections}")
+        self.connections = connections
         self.world = world
         self.retry_delay = retry_delay
         self.request_timeout = request_timeout
@@ -55,6 +64,9 @@ class WebhookPusher:
 
     async def _run(self) -> None:
         timeout = aiohttp.ClientTimeout(total=self.request_timeout)
+        if self.connections > 1:
+            await self._run_several(timeout)
+            return
         async with aiohttp.ClientSession(timeout=timeout) as session:
             while True:
                 url = str(self.world.webhook.get("url") or "")
@@ -66,6 +78,39 @@ class WebhookPusher:
                     self.world.confirm(pending[0]["update_id"] + 1)
                 else:
                     await asyncio.sleep(self.retry_delay)
+
+    async def _run_several(self, timeout: aiohttp.ClientTimeout) -> None:
+        """Up to ``connections`` updates in flight, oldest first; each dropped once accepted."""
+        in_flight: dict[int, asyncio.Task[None]] = {}
+        connector = aiohttp.TCPConnector(limit=self.connections)
+        async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
+            try:
+                while True:
+                    url = str(self.world.webhook.get("url") or "")
+                    if url:
+                        for update in self.world.deliverable(self.connections + len(in_flight)):
+                            if len(in_flight) >= self.connections:
+                                break
+                            update_id = update["update_id"]
+                            if update_id not in in_flight:
+                                task = asyncio.create_task(self._deliver(session, url, update))
+                                in_flight[update_id] = task
+                                task.add_done_callback(lambda _t, i=update_id: in_flight.pop(i, None))
+                    arrived = asyncio.ensure_future(self.world.wait_for_update(1.0))
+                    await asyncio.wait({arrived, *in_flight.values()},
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    arrived.cancel()
+            finally:
+                for task in in_flight.values():
+                    task.cancel()
+
+    async def _deliver(self, session: aiohttp.ClientSession, url: str,
+                       update: dict[str, Any]) -> None:
+        if await self._post(session, url, update):
+            self.world.updates = [u for u in self.world.updates
+                                  if u["update_id"] != update["update_id"]]
+        else:
+            await asyncio.sleep(self.retry_delay)
 
     async def _post(self, session: aiohttp.ClientSession, url: str, update: dict[str, Any]) -> bool:
         if urlsplit(url).hostname not in LOOPBACK:
