@@ -17,11 +17,11 @@ is virtual (``TDBOT_PACE``): the workers wait no real second for Telegram's limi
 measures the bot and its database.
 
 Failover (PostgreSQL, two workers, ``--lease`` seconds): a message to one player is held by
-the fake (a slow answer) while a worker sends it; that worker is killed with SIGKILL; the
-time until the other worker has sent it (recorded as sent) is printed. Then a deadline is
-leased to the worker just killed, as its sweep leaves the rows it had taken; the time until
-the other worker fires it (its alarm rings, finds the lease and tries again when the lease
-runs out) is printed.
+the fake (a slow answer) while a worker sends it, two seconds before a deadline both
+workers armed falls due; that worker is killed with SIGKILL and the deadline is leased to
+it, as its sweep leaves the rows it had taken. Printed: the seconds from the kill until
+worker 1 has sent the message (recorded as sent), and until it has fired the deadline (its
+alarm rings, finds the lease and rings again when the lease runs out).
 
 Prints ``name value unit`` lines.
 """
@@ -255,7 +255,6 @@ async def failover(db: str, players: int, seed: int, workdir: Path,
     try:
         async with FakeBotServer(tg.world, webhook_connections=CONNECTIONS) as server:
             fleet = Fleet(db, tg, server, proxy, workdir, lease)
-            await asyncio.gather(fleet.start(0), fleet.start(1))
             try:
                 return await _failover(fleet, tg)
             finally:
@@ -264,35 +263,41 @@ async def failover(db: str, players: int, seed: int, workdir: Path,
         await proxy.stop()
 
 
+#: When the deadline of the failover falls due, after it is written (the workers start
+#: meanwhile and arm it); the message is written two seconds before.
+DEADLINE_IN = 20.0
+
+
 async def _failover(fleet: Fleet, tg: FakeTelegram) -> dict[str, float]:
+    """A deadline is written; two workers start and arm it; two seconds before it falls due
+    a message goes to a player whose chat the fake holds (a slow answer); the worker
+    sending it is killed, and its sweep's lease on the deadline written as it would have
+    left it. How long until the other worker has sent the message and fired the deadline."""
     chat = FIRST_PLAYER
-    tg.faults.add("sendMessage", faults.slow(120), chat_id=chat)
     database = await Database.open(fleet.db, migrate=False)
     try:
         now = datetime.now(UTC)
+        due = now + timedelta(seconds=DEADLINE_IN)
         async with database.transaction() as tx:
-            row = await outbox.enqueue(tx, chat_id=chat, text_html="held by the fake", now=now)
             deadline = await tx.insert(
                 "INSERT INTO deadlines (kind, subject, due_at, state, payload_json, opened_at)"
-                " VALUES ('bench.failover', 'bench:1', ?, 'open', '{}', ?)",
-                (iso(now + timedelta(seconds=2)), iso(now)))
-        # a worker arms a new deadline after its next update (its sync): reports, so that
-        # each worker has had one
-        for a, b in (await match_pairs(fleet))[:6]:
-            if FIRST_PLAYER not in (a, b):
-                tg.user_sends(tg.world.users[a], f"412-380 v {player_name(b)}")
-        while tg.faults.pending():  # a worker took the row and waits for the fake's answer
-            await asyncio.sleep(0.01)
-        while True:
+                " VALUES ('bench.failover', 'bench:1', ?, 'open', '{}', ?)", (iso(due), iso(now)))
+        await asyncio.gather(fleet.start(0), fleet.start(1))  # each arms it as it starts
+        await asyncio.sleep((due - datetime.now(UTC)).total_seconds() - 2.0)
+        if datetime.now(UTC) > due - timedelta(seconds=1.5):
+            raise RuntimeError(f"the workers took more than {DEADLINE_IN - 2:.0f} s to start")
+        tg.faults.add("sendMessage", faults.slow(600), chat_id=chat)
+        async with database.transaction() as tx:
+            row = await outbox.enqueue(tx, chat_id=chat, text_html="held by the fake",
+                                       now=datetime.now(UTC))
+        holder = None
+        while holder is None or tg.faults.pending():  # taken, and waiting for the answer
             async with database.transaction() as tx:
                 holder = await tx.scalar("SELECT leased_by FROM outbox WHERE id = ?", (row,))
-            if holder:
-                break
             await asyncio.sleep(0.01)
-        victim = int(str(holder).removeprefix("w"))
         killed = time.time()
-        await fleet.kill(victim)
-        async with database.transaction() as tx:  # as the victim's sweep leaves its rows
+        await fleet.kill(int(str(holder).removeprefix("w")))
+        async with database.transaction() as tx:  # as the dead worker's sweep leaves its rows
             await tx.execute("UPDATE deadlines SET leased_by = ?, leased_until = ? WHERE id = ?",
                              (holder, iso(datetime.fromtimestamp(killed, UTC)
                                           + timedelta(seconds=fleet.lease)), deadline))

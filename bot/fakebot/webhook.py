@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -95,7 +96,7 @@ class WebhookPusher:
                             if update_id not in in_flight:
                                 task = asyncio.create_task(self._deliver(session, url, update))
                                 in_flight[update_id] = task
-                                task.add_done_callback(lambda _t, i=update_id: in_flight.pop(i, None))
+                                task.add_done_callback(partial(_forget, in_flight, update_id))
                     arrived = asyncio.ensure_future(self.world.wait_for_update(1.0))
                     await asyncio.wait({arrived, *in_flight.values()},
                                        return_when=asyncio.FIRST_COMPLETED)
@@ -134,3 +135,7 @@ class WebhookPusher:
     def _failed(self, problem: str) -> None:
         self.world.webhook["last_error_date"] = self.world.timestamp()
         self.world.webhook["last_error_message"] = problem
+
+
+def _forget(in_flight: dict[int, asyncio.Task[None]], update_id: int, _done: object) -> None:
+    in_flight.pop(update_id, None)

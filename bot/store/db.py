@@ -294,6 +294,14 @@ class Database(ABC):
     def _transaction(self) -> AbstractAsyncContextManager[Tx]:
         """``transaction`` as this database runs it."""
 
+    def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
+        """A transaction for the fleet's own bookkeeping (``arrivals_repo``), which no
+        use-case reads or writes: on PostgreSQL it does not wait for the lock that orders
+        the use-cases (its rows are kept apart by their own keys), so a worker waiting for
+        a chat's earlier update does not queue behind every other worker's use-cases. On
+        SQLite it is an ordinary transaction."""
+        return self._transaction()
+
     @abstractmethod
     async def backup(self, dest: str | Path) -> None:
         """A consistent copy of the live database in the file ``dest``."""

@@ -37,7 +37,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
 from itertools import count
@@ -291,6 +291,15 @@ class PostgresDatabase(Database):
         async with self._connection() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             yield PostgresTx(conn)
+
+    @asynccontextmanager
+    async def _bookkeeping(self) -> AsyncIterator[Tx]:
+        async with self._connection() as conn, conn.transaction():
+            yield PostgresTx(conn)
+
+    def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
+        """A transaction without the advisory lock (``Database.bookkeeping`` says when)."""
+        return self._bookkeeping()
 
     async def backup(self, dest: str | Path) -> None:
         raise NotImplementedError(POSTGRES_BACKUP_HINT)

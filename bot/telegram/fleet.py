@@ -95,7 +95,7 @@ class ArrivalOrder:
         first = True
         try:
             while True:
-                async with self._db().transaction() as tx:
+                async with self._db().bookkeeping() as tx:
                     if first:
                         await arrivals_repo.arrived(tx, update.update_id, key, self._worker,
                                                     self._clock())
@@ -114,7 +114,7 @@ class ArrivalOrder:
         if not isinstance(update, Update):
             return
         try:
-            async with self._db().transaction() as tx:
+            async with self._db().bookkeeping() as tx:
                 await arrivals_repo.handled(tx, update.update_id)
         except Exception:
             log.exception("update %s: could not record it as handled", update.update_id)
