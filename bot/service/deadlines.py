@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 #: How long processed update ids are kept (Telegram keeps an update at most 24 hours).
 CLAIMS_KEPT = timedelta(days=7)
 
+#: How long the updates received are kept (``arrivals_repo``): Telegram re-sends for a day.
+ARRIVALS_KEPT = timedelta(days=1)
 #: How long a worker's sweep holds the due rows it took (it fires them one after another).
 LEASE = timedelta(seconds=20)
 
@@ -176,8 +178,9 @@ async def sweep(db: Database, now: datetime, holder: Holder | None = None) -> in
             due = await deadlines_repo.claim_due(tx, now, holder.worker, holder.real_now,
                                                  holder.real_now + holder.lease)
         await updates_repo.prune(tx, now - CLAIMS_KEPT)
-        if holder is not None:  # the fleet's record of updates received (real time)
-            await arrivals_repo.prune(tx, (holder.real_now - CLAIMS_KEPT).timestamp())
+        if holder is not None:  # the fleet's record of updates received (real time): an
+            # update is re-sent for a day at most, and only the ids near a new one are read
+            await arrivals_repo.prune(tx, (holder.real_now - ARRIVALS_KEPT).timestamp())
     fired = 0
     for deadline_id in due:
         if await fire(db, deadline_id, now, holder):
