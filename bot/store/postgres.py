@@ -227,6 +227,9 @@ class PostgresDatabase(Database):
         self.url = url
         self.shown = shown_target(url)
         self._lock = asyncio.Lock()
+        # bookkeeping's own connection, opened when first needed (``bookkeeping``)
+        self._side: psycopg.AsyncConnection[PgRow] | None = None
+        self._side_lock = asyncio.Lock()
 
     @classmethod
     async def connect(cls, url: str, *, migrate: bool = True,
@@ -265,6 +268,9 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         async with self._lock:  # not while a transaction uses the connection
             await self._pool.close()
+        async with self._side_lock:
+            if self._side is not None:
+                await self._side.close()
 
     async def check_writable(self) -> None:
         """Raise :class:`DatabaseUnusable` unless this login may write: a read-only server
@@ -294,11 +300,20 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _bookkeeping(self) -> AsyncIterator[Tx]:
-        async with self._connection() as conn, conn.transaction():
-            yield PostgresTx(conn)
+        async with self._side_lock:
+            if self._side is None or self._side.closed:
+                self._side = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, row_factory=_rows,
+                    connect_timeout=int(CONNECT_TIMEOUT_S))
+                await _configure(self._side)
+            async with self._side.transaction():
+                yield PostgresTx(self._side)
 
     def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
-        """A transaction without the advisory lock (``Database.bookkeeping`` says when)."""
+        """A transaction without the advisory lock (``Database.bookkeeping`` says when), on
+        a connection of its own: it waits neither for the other workers' use-cases nor for
+        this worker's, which hold the one connection of the pool while they wait for the
+        lock."""
         return self._bookkeeping()
 
     async def backup(self, dest: str | Path) -> None:
