@@ -50,11 +50,12 @@ from bench.fleet_crash import SECRET, Proxy, _free_port, _listening
 from bot.fakebot import FakeTelegram, FakeUser, faults
 from bot.fakebot.server import FakeBotServer
 from bot.fakebot.state import StoredMessage
-from bot.service import event_setup, outbox
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.rounds import open_round_in
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.rounds import open_round_in
+from bot.service.platform import outbox
+from bot.service.platform.actors import Actor
 from bot.store.db import Database, is_postgres
 from bot.store.times import iso
 

@@ -47,11 +47,11 @@ from aiohttp import web
 from bench.crash import TD_ID, Figures, Season, definition
 from bot.fakebot import FakeTelegram
 from bot.fakebot.server import FakeBotServer
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.rounds import open_round_in
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
 from bot.store.db import Database
 from bot.store.postgres import bind
 from bot.store.times import iso

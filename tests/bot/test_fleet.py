@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from telegram import Chat, Message, Update, User
 
-from bot.service import deadlines, outbox
-from bot.service.deadlines import Holder
-from bot.service.outbox import Claim
+from bot.service.platform import deadlines, outbox
+from bot.service.platform.deadlines import Holder
+from bot.service.platform.outbox import Claim
 from bot.store import outbox_repo
 from bot.store.db import Database
 from bot.telegram.fleet import ArrivalOrder
