@@ -295,11 +295,13 @@ class Database(ABC):
         """``transaction`` as this database runs it."""
 
     def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
-        """A transaction for the fleet's own bookkeeping (``arrivals_repo``), which no
-        use-case reads or writes: on PostgreSQL it does not wait for the lock that orders
-        the use-cases (its rows are kept apart by their own keys), so a worker waiting for
-        a chat's earlier update does not queue behind every other worker's use-cases. On
-        SQLite it is an ordinary transaction."""
+        """A transaction for the fleet's own bookkeeping: the updates received
+        (``arrivals_repo``), which no use-case reads or writes, and the claims of the rows a
+        worker is about to work on (leases), which lock each row they take (``FOR UPDATE
+        SKIP LOCKED``) and check the row again under that lock. On PostgreSQL it does not
+        wait for the lock that orders the use-cases, so a worker recording an update, or
+        taking due deadlines and messages, does not queue behind every other worker's
+        use-cases. On SQLite it is an ordinary transaction."""
         return self._transaction()
 
     @abstractmethod

@@ -172,11 +172,24 @@ async def open_of_subject(tx: Tx, subject: str) -> list[Deadline]:
 async def claim_due(tx: Tx, now: datetime, worker: str, real_now: datetime,
                     until: datetime) -> list[int]:
     """Lease to ``worker`` until ``until`` the open rows due by ``now`` that no other worker
-    holds (its lease ran out, or there is none); their ids, soonest first."""
-    await tx.execute(
-        "UPDATE deadlines SET leased_by = ?, leased_until = ? WHERE state = 'open'"
-        " AND due_at <= ? AND (leased_until IS NULL OR leased_until <= ? OR leased_by = ?)",
-        (worker, iso(until), iso(now), iso(real_now), worker))
+    holds (its lease ran out, or there is none); their ids, soonest first.
+
+    It runs outside the use-cases' lock (``Database.bookkeeping``): on PostgreSQL the rows
+    are taken ``FOR UPDATE SKIP LOCKED``, so two workers' sweeps at once take different
+    rows and neither waits, and a row a use-case is changing right now (cancelling it) is
+    left for the next sweep; the lease's condition is checked again on the locked row."""
+    free = "(leased_until IS NULL OR leased_until <= ? OR leased_by = ?)"
+    if tx.postgres:
+        await tx.execute(
+            "UPDATE deadlines SET leased_by = ?, leased_until = ? WHERE id IN (SELECT id"
+            f" FROM deadlines WHERE state = 'open' AND due_at <= ? AND {free}"
+            " FOR UPDATE SKIP LOCKED)",
+            (worker, iso(until), iso(now), iso(real_now), worker))
+    else:
+        await tx.execute(
+            "UPDATE deadlines SET leased_by = ?, leased_until = ? WHERE state = 'open'"
+            f" AND due_at <= ? AND {free}",
+            (worker, iso(until), iso(now), iso(real_now), worker))
     rows = await tx.all(
         "SELECT id FROM deadlines WHERE state = 'open' AND due_at <= ? AND leased_by = ?"
         " AND leased_until = ? ORDER BY due_at, id", (iso(now), worker, iso(until)))

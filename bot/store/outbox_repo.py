@@ -301,6 +301,23 @@ async def next_per_chat(tx: Tx, limit: int, now: datetime,
                               leases=leases)
 
 
+async def lockable(tx: Tx, ids: Sequence[int], worker: str, real_now: datetime) -> set[int]:
+    """Of ``ids`` (rows a pass means to take), the ones still pending and not leased by a
+    live other worker, checked again now, on PostgreSQL each locked (``FOR UPDATE SKIP
+    LOCKED``): a row another worker's claim or a use-case holds right now is skipped (its
+    chat waits for the next pass), never waited for. The claim runs outside the use-cases'
+    lock (``Database.bookkeeping``), and a walk's rows may be a moment old."""
+    if not ids:
+        return set()
+    marks = ", ".join("?" for _ in ids)
+    rows = await tx.all(
+        f"SELECT id FROM outbox WHERE id IN ({marks}) AND state = 'pending'"
+        " AND (leased_until IS NULL OR leased_until <= ? OR leased_by = ?)"
+        + (" FOR UPDATE SKIP LOCKED" if tx.postgres else ""),
+        (*ids, iso(real_now), worker))
+    return {int(r[0]) for r in rows}
+
+
 async def lease(tx: Tx, ids: Sequence[int], worker: str, until: datetime) -> None:
     """``worker`` sends these rows; the others leave them (and their chats) until ``until``."""
     if ids:

@@ -19,7 +19,7 @@ fails with an error that ``errors.may_pass`` counts as passing, and its update i
 
 Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
 COMMITTED), then ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
-lock is held until COMMIT or ROLLBACK, and every transaction of every process (the bot,
+lock is held until COMMIT or ROLLBACK, and every use-case of every process (the bot,
 ``tdbot`` commands while it runs) takes it first, so transactions run one after another
 exactly as SQLite's single writer (BEGIN IMMEDIATE) runs them: a use-case never sees
 another's half-done work and never has to be retried for a conflict. SERIALIZABLE would
@@ -27,6 +27,12 @@ let them overlap but fail some at COMMIT, and every use-case would then need a r
 one lock per event is finer but needs every use-case to know its events before its first
 read. One lock keeps today's guarantees; finer locks are a later step. Within the process
 an asyncio lock queues the transactions for the one connection, as SQLite's does.
+
+Several workers (``bot/telegram/fleet.py``) keep some bookkeeping beside the use-cases:
+the updates received, and the claims of outbox rows and due deadlines, which lock the rows
+they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock. Those run in
+``bookkeeping()`` transactions, on a connection of their own and without the advisory lock,
+so a worker never waits behind the use-cases to record an update or to take work.
 
 Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied with
 ``pg_dump`` (``db.POSTGRES_BACKUP_HINT``).

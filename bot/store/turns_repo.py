@@ -56,6 +56,12 @@ async def take(tx: Tx, chats: Sequence[int], at: float,
     Also the seconds until the first turn of a chat left waiting (None: none left)."""
     if not chats:
         return [], None
+    # claims run outside the use-cases' lock (``Database.bookkeeping``): the row of all
+    # chats, locked first, makes the claims that pace take their turns one after another
+    await tx.execute("INSERT INTO chat_turns (chat_id, next_at) VALUES (?, 0)"
+                     " ON CONFLICT (chat_id) DO NOTHING", (ALL_CHATS,))
+    if tx.postgres:
+        await tx.execute("SELECT 1 FROM chat_turns WHERE chat_id = ? FOR UPDATE", (ALL_CHATS,))
     marks = ", ".join("?" for _ in range(len(chats) + 1))
     rows = {int(r[0]): (float(r[1]), [float(t) for t in json.loads(r[2])]) for r in await tx.all(
         f"SELECT chat_id, next_at, recent_json FROM chat_turns WHERE chat_id IN ({marks})",

@@ -14,6 +14,9 @@ go on. What keeps them from doubling or dropping work:
 - **Messages and deadlines are leased**: the worker that takes an outbox row to send, or a
   batch of due deadlines to fire, writes its name and until when (``sender.LEASE``,
   ``deadlines.LEASE``); the others leave them alone until then and take them over after.
+  The claim runs outside the lock that orders the use-cases (``Database.bookkeeping``) and
+  locks the rows it takes ``FOR UPDATE SKIP LOCKED``, so two workers claiming at once take
+  different rows and neither waits for the other, nor for a use-case.
   A worker killed mid-send costs that lease's wait and, at worst, the message in flight
   sent twice (at-least-once, as after any crash).
 - **Telegram's limits hold for the fleet**: each chat's next turn, a group's last sends and

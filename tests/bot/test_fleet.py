@@ -214,3 +214,40 @@ async def test_an_update_whose_predecessor_never_comes_goes_after_a_bounded_wait
     await asyncio.wait_for(order.before(update(21, 1)), timeout=5)
     assert await stored(db, "SELECT update_id, done FROM arrivals ORDER BY update_id") == [
         (19, 1), (21, 0)]
+
+
+async def test_on_postgresql_claims_skip_the_rows_another_transaction_holds(
+        pg_target: str) -> None:
+    """Claims run outside the use-cases' lock and lock the rows they take FOR UPDATE SKIP
+    LOCKED: while another transaction holds a deadline and an outbox row (a use-case
+    cancelling one, another worker's claim), a sweep's claim and a sender's claim take the
+    others at once and leave those; once released, the next claim takes them."""
+    import psycopg
+
+    db = await Database.open(pg_target)
+    try:
+        await open_deadlines(db, 3)
+        async with db.transaction() as tx:
+            for chat in (7, 8):
+                await outbox.enqueue(tx, chat_id=chat, text_html=f"to {chat}", now=NOW)
+        ids = [int(r[0]) for r in await stored(db, "SELECT id FROM deadlines ORDER BY id")]
+        rows = [int(r[0]) for r in await stored(db, "SELECT id FROM outbox ORDER BY id")]
+        with psycopg.connect(pg_target) as other:  # holds deadline 1 and Ann's row
+            other.execute("SELECT 1 FROM deadlines WHERE id = %s FOR UPDATE", (ids[0],))
+            other.execute("SELECT 1 FROM outbox WHERE id = %s FOR UPDATE", (rows[0],))
+            async with db.bookkeeping() as tx:
+                from bot.store import deadlines_repo
+
+                taken = await asyncio.wait_for(deadlines_repo.claim_due(
+                    tx, NOW, "a", REAL, REAL + LEASE), timeout=10)
+            assert taken == ids[1:]
+            got, _ = await asyncio.wait_for(claim(db, "a", REAL), timeout=10)
+            assert got == [(8, "to 8")]
+            other.rollback()
+        async with db.bookkeeping() as tx:
+            assert await deadlines_repo.claim_due(tx, NOW, "b", REAL, REAL + LEASE) == ids[:1]
+        assert (await claim(db, "b", REAL))[0] == [(7, "to 7")]
+        assert await stored(db, "SELECT leased_by FROM deadlines ORDER BY id") == [
+            ("b",), ("a",), ("a",)]
+    finally:
+        await db.close()

@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,8 +57,10 @@ class FullDisk:
         self._times = 0
         self._mark: Mark | None = None
         self._held = pending
-        original = Database.transaction
+        for name in ("transaction", "bookkeeping"):  # a full disk takes no write at all
+            monkeypatch.setattr(Database, name, self._failing(getattr(Database, name)))
 
+    def _failing(self, original: Callable[[Database], Any]) -> Callable[[Database], Any]:
         @asynccontextmanager
         async def transaction(db: Database) -> AsyncIterator[Tx]:
             async with original(db) as tx:
@@ -72,7 +75,7 @@ class FullDisk:
                     self.pending.append(self._held())
                     raise disk_full()
 
-        monkeypatch.setattr(Database, "transaction", transaction)
+        return transaction
 
     def fail(self, times: int, mark: Mark) -> None:
         """The next ``times`` transactions for which ``mark(tx)`` holds fail at COMMIT."""

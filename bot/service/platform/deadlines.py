@@ -171,12 +171,13 @@ async def sweep(db: Database, now: datetime, holder: Holder | None = None) -> in
     Housekeeping rides along: Telegram re-sends an update for at most 24 hours, so claims
     older than ``CLAIMS_KEPT`` can never be needed again (a months-long event would
     otherwise keep every update id for ever)."""
+    if holder is not None:  # outside the use-cases' lock: the rows are locked one by one
+        async with db.bookkeeping() as tx:
+            due = await deadlines_repo.claim_due(tx, now, holder.worker, holder.real_now,
+                                                 holder.real_now + holder.lease)
     async with unit(db, Request.system(now)) as tx:
         if holder is None:
             due = [d.id for d in await deadlines_repo.due(tx, now)]
-        else:
-            due = await deadlines_repo.claim_due(tx, now, holder.worker, holder.real_now,
-                                                 holder.real_now + holder.lease)
         await updates_repo.prune(tx, now - CLAIMS_KEPT)
         if holder is not None:  # the fleet's record of updates received (real time): an
             # update is re-sent for a day at most, and only the ids near a new one are read

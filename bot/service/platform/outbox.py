@@ -118,11 +118,16 @@ async def next_per_chat(db: Database, limit: int, now: datetime,
     With a ``claim`` (the sender's), the rows are taken in the same transaction: rows other
     workers are sending hold their chats, the fleet's limits leave out the chats whose turn
     has not come, and the rows returned are leased to ``claim.worker``."""
-    async with db.transaction() as tx:
-        if claim is None:
+    if claim is None:
+        async with db.transaction() as tx:
             return await outbox_repo.next_per_chat(tx, limit, now, leave_out)
+    # outside the use-cases' lock: the rows taken are locked one by one (outbox_repo.lockable)
+    async with db.bookkeeping() as tx:
         rows = await outbox_repo.next_per_chat(
             tx, limit, now, leave_out, Leases(claim.worker, claim.real_now))
+        free = await outbox_repo.lockable(tx, [r.id for r in rows], claim.worker,
+                                          claim.real_now)
+        rows = [r for r in rows if r.id in free]
         claim.next_turn = None
         if claim.pace_at is not None and claim.limits is not None:
             chats = [r.chat_id for r in rows if isinstance(r.chat_id, int)]
