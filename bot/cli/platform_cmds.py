@@ -172,8 +172,10 @@ def copy(
     target: Annotated[str, typer.Argument(
         metavar="TARGET", help="An empty database to copy it into (a new SQLite file is made).")],
 ) -> None:
-    """Copy a whole database into an empty one, SQLite or PostgreSQL either way, and check
-    the copy table by table (rows and a checksum). Stop the bot first."""
+    """Copy a whole database into an empty one, SQLite or PostgreSQL either way.
+
+    Every table and row is copied with its ids, then checked table by table (rows and a
+    checksum). Stop the bot first."""
     from bot.store.copy import CopyRefused, copy_database
 
     src, dst = database_target(source), database_target(target)
