@@ -17,17 +17,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
-
-from bot.service.platform.errors import Invalid, ServiceError
-from bot.service.platform.limits import Range
-from bot.store.errors import DatabaseUnusable, explain
-from bot.store.migrations import MigrationError
 
 #: The order ``tdbot --help`` and each group's help list their commands: the top level as
 #: an operator meets it (start the bot, then an event from creation to prizes, then clubs,
@@ -131,13 +125,20 @@ def write_out(text: str, out: Path | None) -> None:
         fail(f"--out {out}: cannot write the file ({exc.strerror or exc})")
 
 
-def whole(flag: str, allowed: Range) -> Callable[[str | int], int]:
-    """A typer ``parser`` for a whole-number option or argument: a value outside
-    ``allowed`` (or not a number) is one line naming the flag and the range, exit 2."""
+def whole(flag: str, allowed: str) -> Callable[[str | int], int]:
+    """A typer ``parser`` for a whole-number option or argument: a value outside the range
+    ``allowed`` names in ``bot.service.platform.limits`` (``"SEED"``: ``limits.SEED``), or
+    not a number, is one line naming the flag and the range, exit 2. The range is looked up
+    when a value is parsed, so that building the command tree does not load the service."""
 
     def parse(value: str | int) -> int:
+        from bot.service.platform import limits
+        from bot.service.platform.errors import Invalid
+
+        limit = getattr(limits, allowed)
+        assert isinstance(limit, limits.Range), f"limits.{allowed} is no Range"
         try:
-            return allowed.parse(str(value))
+            return limit.parse(str(value))
         except Invalid as exc:
             fail(f"{flag}: {exc.message}")
 
@@ -163,6 +164,8 @@ def score(text: str, who: str) -> int:
 
 
 def tdbot_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("tdbot")
     except PackageNotFoundError:  # pragma: no cover - run from a checkout never installed
@@ -195,11 +198,16 @@ def run_main(argv: list[str] | None = None) -> NoReturn:
     """
     try:
         app(args=argv, prog_name="tdbot")
-    except ServiceError as exc:
-        _exit(2, exc.message)
-    except (MigrationError, DatabaseUnusable) as exc:
-        _exit(2, str(exc))
     except Exception as exc:
+        # Loaded only now: a command that raised one of these has loaded them already.
+        from bot.service.platform.errors import ServiceError
+        from bot.store.errors import DatabaseUnusable, explain
+        from bot.store.migrations import MigrationError
+
+        if isinstance(exc, ServiceError):
+            _exit(2, exc.message)
+        if isinstance(exc, (MigrationError, DatabaseUnusable)):
+            _exit(2, str(exc))
         if (plain := explain(exc)) is not None:  # the database's file, disk or server
             _exit(2, str(plain))
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
