@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -65,9 +65,49 @@ class Ordered(TyperGroup):
         return sorted(names, key=lambda name: order.index(name) if name in order else len(order))
 
 
+#: The groups of ``tdbot``, by name: the typer app each command module registers on, and
+#: its help.
+GROUPS: dict[str, tuple[typer.Typer, str]] = {}
+
+
+class Group(Ordered):
+    """A group of ``tdbot`` whose commands are made from its typer app the first time they
+    are asked for: running one, the group's help, the command reference. typer makes a
+    command by reading its function's signature, and making all of them took longer than
+    the rest of ``tdbot --help``, which lists only the groups, or ``tdbot game report``,
+    which needs the commands of one."""
+
+    def __init__(self, source: typer.Typer, **attrs: Any) -> None:
+        self._source: typer.Typer | None = None
+        super().__init__(**attrs)
+        self._source = source
+
+    @property
+    def commands(self) -> MutableMapping[str, Any]:
+        if self._source is not None:
+            source, self._source = self._source, None
+            self._made.update(typer.main.get_group(source).commands)
+        return self._made
+
+    @commands.setter
+    def commands(self, value: MutableMapping[str, Any]) -> None:
+        self._made = value
+
+
+class Root(Ordered):
+    """``tdbot`` itself: its own commands (``run``, ``demo``) and the groups, each in its
+    panel of ``tdbot --help``."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for name, (source, help) in GROUPS.items():
+            self.add_command(Group(source, name=name, help=help, no_args_is_help=True,
+                                   rich_help_panel=PANELS[name]))
+
+
 app = typer.Typer(
     name="tdbot",
-    cls=Ordered,
+    cls=Root,
     help="TDBot: run Scrabble and chess competitions in a chat.",
     no_args_is_help=True,
     add_completion=False,
@@ -78,7 +118,7 @@ app = typer.Typer(
 def group(name: str, help: str) -> typer.Typer:
     """A top-level group ``tdbot NAME``, in its panel of ``tdbot --help``."""
     made = typer.Typer(cls=Ordered, help=help, no_args_is_help=True)
-    app.add_typer(made, name=name, rich_help_panel=PANELS[name])
+    GROUPS[name] = (made, help)
     return made
 
 
