@@ -66,7 +66,7 @@ def use_db(db: str | None, work: Callable[[Database], Awaitable[T]], *,
     import asyncio
 
     from bot.service.platform.errors import ServiceError
-    from bot.store.db import Database, is_postgres
+    from bot.store.db import is_postgres, open_database
     from bot.store.migrations import MigrationError
 
     path = db_target(db)
@@ -74,7 +74,7 @@ def use_db(db: str | None, work: Callable[[Database], Awaitable[T]], *,
         fail(no_database(path))
 
     async def main() -> T:
-        database = await Database.open(path)
+        database = await open_database(path)
         try:
             return await work(database)
         finally:

@@ -155,12 +155,12 @@ def _check_database(path: Path | str) -> None:
     import asyncio
     import sqlite3
 
-    from bot.store.db import Database, shown_target
+    from bot.store.db import open_database, shown_target
     from bot.store.errors import DatabaseUnusable
     from bot.store.migrations import MigrationError
 
     async def check() -> None:
-        database = await Database.open(path)
+        database = await open_database(path)
         try:
             await database.check_writable()
         finally:
