@@ -27,6 +27,7 @@ from bot.cli.app import (
     round_app,
     whole,
 )
+from bot.cli.expel_cmds import expelled_lines
 from bot.cli.options import (
     NO_USERNAME,
     DbOption,
@@ -281,7 +282,6 @@ def round_open(
 
     Players not paid-up are expelled with --expel-unpaid (para 26), or stay in with
     --unpaid-ok."""
-    from bot.cli.expel_cmds import expelled_lines
     from bot.service.events import rounds
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
