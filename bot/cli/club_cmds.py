@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import csv
 import json
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from pathlib import Path
@@ -136,6 +135,8 @@ def read_players(path: Path, known: dict[str, dict[str, Any]] | None = None) -> 
 def read_rules(path: Path | None) -> Club:
     """The club's rules from a TOML file (the defaults without one): its keys, or a club
     night's event definition."""
+    import tomllib
+
     from bot.service.platform.errors import ServiceError
     from bot.service.platform.limits import amount_of_money
     from core.club import ByeRule, ClubRules, Method

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -126,6 +125,8 @@ def new(
     at: AtOption = None,
 ) -> None:
     """Start a ladder with these players, top first."""
+    import tomllib
+
     from core import ladder as lad
 
     if path.exists():
