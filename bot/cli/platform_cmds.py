@@ -130,8 +130,8 @@ def event_create(
         fail(exc.message)
     username = link_username(bot_username)
     known = None if username == NO_USERNAME else username
-    created = use_db(db, lambda database: set_up_event(database, Request.cli(utc_now()), definition,
-                                                     bot_username=known), create=True)
+    created = use_db(db, lambda database: set_up_event(
+        database, Request.cli(utc_now()), definition, bot_username=known), create=True)
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     now_first = first_date(definition)
     if start is not None and was is not None and now_first is not None:
