@@ -56,7 +56,7 @@ from bot.service.events.draw import make_draw
 from bot.service.events.rounds import open_round_in
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.store.db import Database, is_postgres
+from bot.store.db import is_postgres, open_database
 from bot.store.times import iso
 
 TDBOT = Path(sys.executable).with_name("tdbot")
@@ -114,7 +114,7 @@ class Fleet:
             await asyncio.wait_for(proc.wait(), timeout=30)
 
     async def aquery(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        database = await Database.open(self.db, migrate=False)
+        database = await open_database(self.db, migrate=False)
         try:
             async with database.transaction() as tx:
                 return [tuple(r) for r in await tx.all(sql, params)]
@@ -123,7 +123,7 @@ class Fleet:
 
 
 async def prepare(db: str, players: int, seed: int) -> None:
-    database = await Database.open(db)
+    database = await open_database(db)
     now = datetime.now(UTC)
     try:
         async with database.transaction() as tx:
@@ -275,7 +275,7 @@ async def _failover(fleet: Fleet, tg: FakeTelegram) -> dict[str, float]:
     sending it is killed, and its sweep's lease on the deadline written as it would have
     left it. How long until the other worker has sent the message and fired the deadline."""
     chat = FIRST_PLAYER
-    database = await Database.open(fleet.db, migrate=False)
+    database = await open_database(fleet.db, migrate=False)
     try:
         now = datetime.now(UTC)
         due = now + timedelta(seconds=DEADLINE_IN)

@@ -52,7 +52,7 @@ from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.rounds import open_round_in
 from bot.service.platform.actors import Actor
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.store.postgres import bind
 from bot.store.times import iso
 
@@ -342,7 +342,7 @@ async def run(url: str, workers: int, kills: int, seed: int, players: int,
         tg.add_user(f"P{i + 1:02d}", user_id=7001 + i)
     for user in list(tg.world.users.values()):
         tg.chat_of(user)
-    db = await Database.open(url)
+    db = await open_database(url)
     now = datetime.now(UTC)
     async with db.transaction() as tx:
         if await tx.scalar("SELECT count(*) FROM events"):

@@ -21,7 +21,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
 from bot.service.platform import deadlines, outbox
-from bot.store.db import Database, is_postgres
+from bot.store.db import is_postgres, open_database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
 from bot.telegram.fleet import ArrivalOrder, worker_name
@@ -41,7 +41,7 @@ class BotOptions:
     """Everything that differs between production, the demo and a test."""
 
     token: str
-    db_path: Path | str  # a SQLite file, or a postgresql:// URL (Database.open)
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL (open_database)
     organisers: frozenset[int] = frozenset()
     clock: Clock = utc_now
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
@@ -130,7 +130,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
 async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     options: BotOptions = app.bot_data["options"]
     clock: Clock = app.bot_data[CLOCK]
-    db = await Database.open(options.db_path)
+    db = await open_database(options.db_path)
     pacer = app.bot.rate_limiter
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
     worker = options.worker or worker_name()

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
@@ -39,8 +39,14 @@ from telegram.request import BaseRequest, RequestData
 
 from bot.telegram.one_poller import OnePoller, conflict_of
 
-if TYPE_CHECKING:
-    from bot.telegram.fleet import ArrivalOrder
+
+class Gate(Protocol):
+    """What an update passes before and after its handlers when several workers share the
+    bot (``fleet.ArrivalOrder``)."""
+
+    async def before(self, update: object) -> None: ...
+
+    async def after(self, update: object) -> None: ...
 
 #: Updates in flight at most. More than a getUpdates batch (100) or Telegram's webhook
 #: connections (at most 100) can bring before the bot confirms them, so an update never
@@ -106,7 +112,7 @@ class InChatOrder(BaseUpdateProcessor):
         super().__init__(most)
         self._queue = queue
         self._last: dict[object, asyncio.Future[None]] = {}  # chat -> its latest update's end
-        self.gate: ArrivalOrder | None = None
+        self.gate: Gate | None = None
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self.gate is None:

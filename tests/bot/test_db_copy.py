@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.store.db import Database
+from bot.store.db import open_database
 from tests.bot.test_cli_export import DEFINITION
 from tests.conftest import POSTGRES
 
@@ -114,7 +114,7 @@ def test_a_season_copied_to_postgresql_and_back_is_the_same_season(
     assert open_deadlines(back) == open_deadlines(db) and open_deadlines(db)
 
     async def next_ids() -> tuple[int, int]:  # PostgreSQL's sequences go on after the copy
-        database = await Database.open(pg_target)
+        database = await open_database(pg_target)
         try:
             async with database.transaction() as tx:
                 deadline = await tx.insert(

@@ -19,7 +19,7 @@ from bot.service.platform import deadlines, outbox
 from bot.service.platform.deadlines import Holder
 from bot.service.platform.outbox import Claim
 from bot.store import outbox_repo
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.telegram.fleet import ArrivalOrder
 from bot.telegram.pacing import (
     CHAT_INTERVAL,
@@ -36,7 +36,7 @@ LEASE = timedelta(seconds=20)
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
@@ -224,7 +224,7 @@ async def test_on_postgresql_claims_skip_the_rows_another_transaction_holds(
     others at once and leave those; once released, the next claim takes them."""
     import psycopg
 
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     try:
         await open_deadlines(db, 3)
         async with db.transaction() as tx:
