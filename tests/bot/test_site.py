@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from html import escape
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from html import escape
 from pathlib import Path
 
 import aiohttp
