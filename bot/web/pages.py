@@ -37,7 +37,7 @@ STYLE = (
     "table{border-collapse:collapse;width:100%}th,td{padding:.3rem .25rem;text-align:left;"
     "border-bottom:1px solid #e4e7eb;vertical-align:top;overflow-wrap:anywhere}"
     "th{font-size:.85rem;color:#52606d;overflow-wrap:normal}td.n,th.n{text-align:right;white-space:nowrap}"
-    "td:first-child{white-space:nowrap}"
+    "td:first-child{white-space:nowrap}td:last-child{overflow-wrap:normal}"
     ".w{font-weight:bold;color:#0b6b2e}.m{color:#7b8794}.bracket{width:100%;height:auto}"
     "footer{color:#7b8794;font-size:.85rem;margin:1.5rem 0}ol.log{padding-left:1.2rem}"
     "ol.log li{margin:.35rem 0}"
