@@ -213,7 +213,9 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     byes = [str(m.names[0]) for m in matches if m.state == "bye"]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
-                         text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess))
+                         text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess)
+                         + await site_links.link_line(tx, event,
+                                                      words="Pairings and results, live"))
 
 
 # --- after a result -------------------------------------------------------------------------
