@@ -303,3 +303,44 @@ async def test_the_grand_final_page_says_who_starts_a_game_up(tmp_path: Path) ->
     players = [line.split(",")[0] for line in
                (EXAMPLES / "players24.csv").read_text().splitlines()[1:] if line.strip()]
     assert all(name in qualifying for name in players)  # 16 play, 8 have byes: all shown
+
+
+def test_the_public_address_is_checked_and_kept_without_its_slash() -> None:
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
+    assert Settings(public_url="https://scrabble.example.org/").public_url == \
+        "https://scrabble.example.org"
+    with pytest.raises(ValidationError, match="TDBOT_PUBLIC_URL must be an https://"):
+        Settings(public_url="scrabble.example.org")
+
+
+async def test_a_link_needs_a_public_event_and_a_public_address(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "l.db")
+    try:
+        async with db.transaction() as tx:
+            from bot.service.actors import Actor
+            from bot.service.event_setup import create_event
+
+            public = await create_event(tx, parse_definition(swiss_definition()),
+                                        by=Actor.cli(), now=NOW)
+            private = await create_event(tx, parse_definition(
+                swiss_definition(public=False).replace("weekly-swiss", "quiet-swiss")),
+                by=Actor.cli(), now=NOW)
+        async with db.transaction() as tx:
+            from bot.service.events import get_event
+
+            shown, hidden = (await get_event(tx, public.event_id),
+                             await get_event(tx, private.event_id))
+            assert await site_links.link_line(tx, shown) == ""  # no address set yet
+        await site_links.set_public_url(db, "https://scrabble.example.org")
+        async with db.transaction() as tx:
+            assert await site_links.link_line(tx, shown, site_links.STANDINGS, "Live") == (
+                '\n<a href="https://scrabble.example.org/e/weekly-swiss/standings.html">Live</a>')
+            assert await site_links.link_line(tx, hidden) == ""
+        await site_links.set_public_url(db, None)  # the bot started without it: no links
+        async with db.transaction() as tx:
+            assert await site_links.link_line(tx, shown) == ""
+    finally:
+        await db.close()
