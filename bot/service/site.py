@@ -22,20 +22,20 @@ from typing import Any
 
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, division_layouts
-from bot.service import journal_texts
-from bot.service.brackets import pictured_event
-from bot.service.errors import NotFound
-from bot.service.events import Event
-from bot.service.formats import is_knockout, kind
-from bot.service.journal import names_for
-from bot.service.matches import MatchView, core_matches
-from bot.service.round_division import load_rounds_event
-from bot.service.round_events import is_chess, standings_of
-from bot.service.schedule import Round, rounds_of
+from bot.service.events.brackets import pictured_event
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round, rounds_of
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.formats.rounds.round_events import is_chess, standings_of
+from bot.service.formats.traits import is_knockout, kind
+from bot.service.platform import journal_texts
+from bot.service.platform.errors import NotFound
+from bot.service.platform.journal import names_for
+from bot.service.platform.unit import reading
+from bot.service.results.matches import MatchView, core_matches
 from bot.service.site_links import (
     is_public,
 )
-from bot.service.unit import reading
 from bot.store import (
     draw_repo,
     entries_repo,
@@ -45,7 +45,7 @@ from bot.store import (
 )
 from bot.store.db import Database, Tx
 from bot.store.journal_repo import JournalEntry
-from core.match import Decision, Match
+from core.knockout.match import Decision, Match
 
 #: What a page that does not exist says: the same for a private event as for none at all.
 NO_PAGE = "There is no public page here."

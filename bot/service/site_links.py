@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from bot.service.events import Event
+from bot.service.events.lookup import Event
 from bot.store import site_repo
 from bot.store.db import Database, Tx
 

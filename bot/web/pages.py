@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.service import site
 from bot.service import site_links as links
-from bot.service.events import Event
+from bot.service.events.lookup import Event
 from bot.service.site import (
     BracketPage,
     LogLine,

@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 from bot.service import site
 from bot.service import site_links as links
-from bot.service.errors import NotFound
+from bot.service.platform.errors import NotFound
 from bot.store.db import Database
 from bot.web import pages
 

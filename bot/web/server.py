@@ -17,7 +17,7 @@ from datetime import datetime
 
 from aiohttp import web
 
-from bot.service.errors import NotFound, ServiceError
+from bot.service.platform.errors import NotFound, ServiceError
 from bot.store.db import Database
 from bot.web import pages, routes
 

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
 from bot.service import site, site_links
-from bot.service.definitions import parse_definition
+from bot.service.events.definitions import parse_definition
 from bot.store.db import Database
 from bot.web import routes
 from bot.web.server import SiteServer
@@ -320,8 +320,8 @@ async def test_a_link_needs_a_public_event_and_a_public_address(tmp_path: Path) 
     db = await Database.open(tmp_path / "l.db")
     try:
         async with db.transaction() as tx:
-            from bot.service.actors import Actor
-            from bot.service.event_setup import create_event
+            from bot.service.events.event_setup import create_event
+            from bot.service.platform.actors import Actor
 
             public = await create_event(tx, parse_definition(swiss_definition()),
                                         by=Actor.cli(), now=NOW)
@@ -329,7 +329,7 @@ async def test_a_link_needs_a_public_event_and_a_public_address(tmp_path: Path) 
                 swiss_definition(public=False).replace("weekly-swiss", "quiet-swiss")),
                 by=Actor.cli(), now=NOW)
         async with db.transaction() as tx:
-            from bot.service.events import get_event
+            from bot.service.events.lookup import get_event
 
             shown, hidden = (await get_event(tx, public.event_id),
                              await get_event(tx, private.event_id))
