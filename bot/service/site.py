@@ -23,16 +23,17 @@ from typing import Any
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, division_layouts
 from bot.service.events.brackets import pictured_event
+from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
-from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
 from bot.service.formats.rounds.round_events import is_chess, standings_of
 from bot.service.formats.traits import is_knockout, kind
 from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
 from bot.service.platform.unit import reading
-from bot.service.results.matches import MatchView, core_matches
+from bot.service.results.matches import MatchView, core_match, core_matches
 from bot.service.site_links import (
     is_public,
 )
@@ -283,9 +284,7 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
         lines = _round_lines(event, rounds, matches)
         rnd = rounds[number - 1]
         shown = [m for m in matches if m.round_id == rnd.id and m.state != "not_needed"]
-        chess = False
-        if event.format == "rounds":
-            chess = is_chess(await load_rounds_event(tx, event.id))
+        chess = event.format == "rounds" and chess_pairing(pairing_of(event)[1])
         return RoundPage(event, lines[number - 1], lines, await _lines(tx, shown), chess)
 
 
@@ -321,8 +320,7 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
     """Use-case: a match's page: its games with starters and scores, and its rulings."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
-        view = next((m for m in await matches_repo.of_event(tx, event.id) if m.code == code),
-                    None)
+        view = await matches_repo.of_code(tx, event.id, code)
         if view is None:
             raise NotFound(NO_PAGE)
         (value,) = await core_matches(tx, [view])
@@ -349,28 +347,21 @@ class PlayerPage:
     name: str
     state: str  # active, expelled ...
     matches: list[MatchLine]
-    standing: dict[str, Any] | None  # their standings row, in a round-based event
-    chess: bool = False
+    standings: bool  # a round-based event: where they stand is on the standings page
 
 
 async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
-    """Use-case: a player's page: their matches in the event, and where they stand."""
+    """Use-case: a player's page: their matches in the event."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
         entry = await entries_repo.get(tx, entry_id)
         if entry is None or entry.event_id != event.id:
             raise NotFound(NO_PAGE)
-        mine = [m for m in await matches_repo.of_event(tx, event.id)
-                if entry_id in m.entries and m.state != "not_needed"]
-        standing = None
-        chess = False
-        if event.format == "rounds":
-            state = await load_rounds_event(tx, event.id)
-            chess = is_chess(state)
-            number = state.numbers.get(entry_id)
-            standing = next((r for r in standings_of(state) if r["number"] == number), None)
-        return PlayerPage(event, entry.name, entry.state, await _lines(tx, mine), standing,
-                          chess)
+        mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != "not_needed"]
+        values = [await core_match(tx, m.id) for m in mine]
+        return PlayerPage(event, entry.name, entry.state,
+                          [match_line(v, m) for v, m in zip(mine, values, strict=True)],
+                          event.format == "rounds")
 
 
 @dataclass(frozen=True)
@@ -384,10 +375,9 @@ async def log(db: Database, slug: str, limit: int = LOG_LINES) -> LogPage:
     """Use-case: the public log, newest first (module docstring)."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
-        entries = [e for e in await journal_repo.of_event(tx, event.id, 100_000)
-                   if e.action in PUBLIC_ACTIONS]
-        shown = entries[-limit:]
-        return LogPage(event, await _log_lines(tx, event, shown), len(entries))
+        shown, total = await journal_repo.of_event_doing(tx, event.id, sorted(PUBLIC_ACTIONS),
+                                                         limit)
+        return LogPage(event, await _log_lines(tx, event, shown), total)
 
 
 def public_who(label: str, names: journal_texts.Names) -> str:

@@ -29,7 +29,7 @@ from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
-from bot.web.server import SiteServer
+from bot.web.server import MAX_AGE, SiteServer
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,7 @@ class BotOptions:
     # from the chat (bot/service/site_links.py).
     site_port: int | None = None
     site_listen: str = "127.0.0.1"
+    site_max_age: float = MAX_AGE  # how long a page made is served (bot/web/server.py)
     public_url: str | None = None
 
 
@@ -141,7 +142,8 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers, pacer.time)
     await site_links.set_public_url(db, options.public_url)
     if options.site_port is not None:
-        server = SiteServer(db, clock, options.site_listen, options.site_port)
+        server = SiteServer(db, clock, options.site_listen, options.site_port,
+                            max_age=options.site_max_age)
         app.bot_data[SITE] = server
         app.bot_data[SITE_PORT] = await server.start()
     armed = await scheduler.reconcile()

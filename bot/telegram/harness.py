@@ -83,6 +83,7 @@ class BotUnderTest:
             freeze_heap=self.freeze_heap,
             conflict_window=self.conflict_window,
             site_port=self.site_port,
+            site_max_age=0.0,  # a test reads each page as the database has it now
             public_url=self.public_url,
         )
 

@@ -40,7 +40,8 @@ STYLE = (
     "td:first-child{white-space:nowrap}td:last-child{overflow-wrap:normal}"
     ".w{font-weight:bold;color:#0b6b2e}.m{color:#7b8794}.bracket{width:100%;height:auto}"
     "footer{color:#7b8794;font-size:.85rem;margin:1.5rem 0}ol.log{padding-left:1.2rem}"
-    "ol.log li{margin:.35rem 0}"
+    "ol.log li{margin:.35rem 0}.st td{text-align:right;white-space:nowrap}"
+    ".st td:nth-child(2){text-align:left;white-space:normal}"
 )
 
 
@@ -194,23 +195,21 @@ def standings_html(view: StandingsPage, *, updated: str) -> str:
         head = ("<th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Name</th>"
                 "<th scope=\"col\" class=\"n\">W-L</th><th scope=\"col\" class=\"n\">Spread</th>")
     rows = []
-    for r in view.rows:
+    for r in view.rows:  # compact: 1,000 rows stay under 100 kB (end tags are optional)
         entry = view.players.get(r["number"])
         name = e(r["name"])
         if entry is not None:
             name = f'<a href="{links.player_page(entry)}">{name}</a>'
         if view.chess:
             tb = r["tiebreaks"]
-            cells = (f"<td class=n>{_num(r['points'])}</td><td class=n>"
-                     f"{_num(tb['modified_median'])}</td><td class=n>{_num(tb['solkoff'])}</td>"
-                     f"<td class=n>{_num(tb['cumulative'])}</td>")
+            cells = (f"<td>{_num(r['points'])}<td>{_num(tb['modified_median'])}"
+                     f"<td>{_num(tb['solkoff'])}<td>{_num(tb['cumulative'])}")
         else:
-            out = "" if r.get("active", True) else " <span class=m>(out)</span>"
-            name += out
-            cells = (f"<td class=n>{_num(r['wins'])}-{_num(r['losses'])}</td>"
-                     f"<td class=n>{r['spread']:+d}</td>")
-        rows.append(f"<tr><td class=n>{r['rank']}</td><td>{name}</td>{cells}</tr>")
-    body = (f"<p>{e(after)}.</p><table><thead><tr>{head}</tr></thead><tbody>"
+            if not r.get("active", True):
+                name += " <span class=m>(out)</span>"
+            cells = f"<td>{_num(r['wins'])}-{_num(r['losses'])}<td>{r['spread']:+d}"
+        rows.append(f"<tr><td>{r['rank']}<td>{name}{cells}")
+    body = (f"<p>{e(after)}.</p><table class=st><thead><tr>{head}</tr></thead><tbody>"
             f"{''.join(rows)}</tbody></table>")
     rounds = [(links.round_page(n), f"Round {n}") for n in range(1, view.playing + 1)]
     return _page("Standings", ev, body, updated=updated,
@@ -290,13 +289,8 @@ def player_html(view: PlayerPage, *, updated: str) -> str:
     body = []
     if view.state == "expelled":
         body.append("<p>Expelled from the event.</p>")
-    r = view.standing
-    if r is not None:
-        if view.chess:
-            body.append(f"<p>Placed {r['rank']} with {_num(r['points'])} points.</p>")
-        else:
-            body.append(f"<p>Placed {r['rank']}: {_num(r['wins'])}-{_num(r['losses'])}, "
-                        f"spread {r['spread']:+d}.</p>")
+    if view.standings:
+        body.append(f'<p>Where they stand: <a href="../{links.STANDINGS}">the standings</a>.</p>')
     if view.matches:
         body.append("<h2>Matches</h2>" + matches_table(view.matches, caption=view.name,
                                                          up="../"))

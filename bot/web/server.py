@@ -4,15 +4,25 @@ It runs beside the bot in the same process and event loop (``tdbot run`` with
 ``TDBOT_SITE_PORT``), by long polling or by webhook alike, on a listener of its own: the
 webhook's listener belongs to python-telegram-bot, and a reverse proxy in front can send
 ``/e/`` here and the webhook's path there under one host name (docs/operator-guide.md). Each
-page is one read transaction; no page writes anything. Pages are sent with ``no-cache``,
-so a reload shows the newest results, and with a content security policy that allows no
-script at all and only the page's own inline stylesheet.
+page is one read transaction; no page writes anything. Pages are sent with ``no-cache``
+and with a content security policy that allows no script at all and only the page's own
+inline stylesheet.
+
+Readers must not slow the bot down: every transaction, the bot's and the pages', takes the
+database's one lock in turn, and a large event's page takes tens of milliseconds to read.
+So a page made is kept for ``MAX_AGE`` seconds and served to everyone who asks in that
+time (a reload shows results at most that much older than the database), one reading of a
+page serves all who asked for it at once, and pages are made one at a time, so that a
+result being reported waits for at most one page's reading (``python -m bench.site``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from aiohttp import web
@@ -31,19 +41,69 @@ HEADERS = {
 }
 
 
+#: How long a page made is served as it is (seconds).
+MAX_AGE = 2.0
+#: How many pages are kept (an event of 1,000 players has some 2,000 pages).
+KEPT = 4096
+
+
+class PageCache:
+    """Pages kept for ``max_age`` seconds (module docstring): one making of a page at a
+    time, shared by everyone who asks for it meanwhile; the oldest forgotten past ``size``.
+    A page that could not be made (not found) is not kept."""
+
+    def __init__(self, max_age: float = MAX_AGE, size: int = KEPT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_age, self.size, self._clock = max_age, size, clock
+        self._kept: OrderedDict[str, tuple[float, str]] = OrderedDict()
+        self._making: dict[str, asyncio.Future[str]] = {}
+        self._one_at_a_time = asyncio.Semaphore(1)
+        self.made = 0  # how many pages were read from the database (for the tests)
+
+    async def get(self, key: str, make: Callable[[], Awaitable[str]]) -> str:
+        kept = self._kept.get(key)
+        if kept is not None and self._clock() - kept[0] < self.max_age:
+            return kept[1]
+        pending = self._making.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._making[key] = future
+        try:
+            async with self._one_at_a_time:
+                page = await make()
+                self.made += 1
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._making[key]
+        future.set_result(page)
+        self._kept[key] = (self._clock(), page)
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return page
+
+
 def _html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8",
                         headers=HEADERS)
 
 
-def make_app(db: Database, clock: Callable[[], datetime]) -> web.Application:
+def make_app(db: Database, clock: Callable[[], datetime],
+             cache: PageCache | None = None) -> web.Application:
     """The pages as an aiohttp application over ``db``; ``clock`` says when a page is read."""
+    pages_kept = cache or PageCache()
 
     async def event_page(request: web.Request) -> web.Response:
         slug = request.match_info["slug"]
         path = request.match_info.get("path", "")
         try:
-            return _html(await routes.page(db, slug, path, clock()))
+            made = await pages_kept.get(f"{slug}/{path}",
+                                        lambda: routes.page(db, slug, path, clock()))
+            return _html(made)
         except NotFound:
             return _html(pages.not_found_html(), 404)
         except ServiceError:
@@ -67,8 +127,10 @@ def make_app(db: Database, clock: Callable[[], datetime]) -> web.Application:
 class SiteServer:
     """The pages' listener: started once the database is open, stopped before it closes."""
 
-    def __init__(self, db: Database, clock: Callable[[], datetime], listen: str, port: int):
-        self._app = make_app(db, clock)
+    def __init__(self, db: Database, clock: Callable[[], datetime], listen: str, port: int,
+                 *, max_age: float = MAX_AGE):
+        self.cache = PageCache(max_age)
+        self._app = make_app(db, clock, self.cache)
         self._listen, self._port = listen, port
         self._runner: web.AppRunner | None = None
 

@@ -87,7 +87,7 @@ async def cli(*args: str) -> str:
 @pytest.fixture
 async def server(swiss_db: str) -> AsyncIterator[tuple[str, Database]]:
     db = await Database.open(swiss_db)
-    pages = SiteServer(db, lambda: NOW, "127.0.0.1", 0)
+    pages = SiteServer(db, lambda: NOW, "127.0.0.1", 0, max_age=0)
     port = await pages.start()
     try:
         yield f"http://127.0.0.1:{port}", db
@@ -114,13 +114,13 @@ async def test_the_standings_page_ranks_as_tdbot_event_standings(
     assert "script-src" not in headers["Content-Security-Policy"]  # no script at all
     ranked = json.loads(await cli("event", "standings", "weekly-swiss", "--json", "--db",
                            str(tmp_path / "t.db")))
-    shown = re.findall(r'<tr><td class=n>(\d+)</td><td><a href="p/\d+\.html">([^<]*)</a>', html)
+    shown = re.findall(r'<tr><td>(\d+)<td><a href="p/\d+\.html">([^<]*)</a>', html)
     names = [n for _, n in shown]
     assert len(names) == len(ranked) == 10
     assert names == [escape(r["name"]) for r in ranked]
     assert [int(rank) for rank, _ in shown] == [r["rank"] for r in ranked]
     first = ranked[0]
-    assert first["wins"] == 1 and f"1-0</td><td class=n>{first['spread']:+d}" in html
+    assert first["wins"] == 1 and f"<td>1-0<td>{first['spread']:+d}" in html
     assert "After round 1 of 5" in html
 
 
@@ -166,7 +166,7 @@ async def test_a_player_page_lists_their_matches_and_place(
     status, html, _ = await get(f"{base}/e/weekly-swiss/p/{ann}.html")
     assert status == 200
     words = text_of(html)
-    assert "<h1>Ann Lee</h1>" in html and "Placed 1: 1-0, spread +400." in words
+    assert "<h1>Ann Lee</h1>" in html and '<a href="../standings.html">' in html
     assert re.search(r"R1-\d+ Ann Lee ✓ v [^<]+ 500-100 decided", words), words
 
 
@@ -202,7 +202,7 @@ async def test_every_name_is_escaped(server: tuple[str, Database]) -> None:
 async def test_a_private_event_is_not_found_like_an_unknown_one(tmp_path: Path) -> None:
     await asyncio.to_thread(swiss, tmp_path, public=False, slug="private-swiss")
     db = await Database.open(tmp_path / "t.db")
-    pages = SiteServer(db, lambda: NOW, "127.0.0.1", 0)
+    pages = SiteServer(db, lambda: NOW, "127.0.0.1", 0, max_age=0)
     port = await pages.start()
     try:
         base = f"http://127.0.0.1:{port}"
@@ -344,3 +344,34 @@ async def test_a_link_needs_a_public_event_and_a_public_address(tmp_path: Path) 
             assert await site_links.link_line(tx, shown) == ""
     finally:
         await db.close()
+
+
+async def test_a_page_is_made_once_for_everyone_who_asks_until_it_is_too_old() -> None:
+    """The page server's cache (bot/web/server.py): readers do not each take the database's
+    lock; a page older than max_age is made again; a page not found is not kept."""
+    from bot.service.platform.errors import NotFound
+    from bot.web.server import PageCache
+
+    now = [0.0]
+    cache = PageCache(max_age=2.0, clock=lambda: now[0])
+    made: list[str] = []
+
+    async def make() -> str:
+        await asyncio.sleep(0.01)
+        made.append("page")
+        return f"page {len(made)}"
+
+    pages = await asyncio.gather(*(cache.get("e/a", make) for _ in range(50)))
+    assert set(pages) == {"page 1"} and len(made) == 1  # fifty readers, one reading
+    now[0] = 1.9
+    assert await cache.get("e/a", make) == "page 1"
+    now[0] = 2.0
+    assert await cache.get("e/a", make) == "page 2"
+
+    async def missing() -> str:
+        raise NotFound("no")
+
+    for _ in range(2):
+        with pytest.raises(NotFound):
+            await cache.get("e/b", missing)
+    assert cache.made == 2  # the two pages made; nothing kept for the missing one
