@@ -316,8 +316,8 @@ def test_the_public_address_is_checked_and_kept_without_its_slash() -> None:
         Settings(public_url="scrabble.example.org")
 
 
-async def test_a_link_needs_a_public_event_and_a_public_address(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "l.db")
+async def test_a_link_needs_a_public_event_and_a_public_address(db_target: Path | str) -> None:
+    db = await Database.open(db_target)
     try:
         async with db.transaction() as tx:
             from bot.service.events.event_setup import create_event

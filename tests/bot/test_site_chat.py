@@ -9,6 +9,7 @@ results come in. A private event's messages link nothing, and its pages are not 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import aiohttp
@@ -42,10 +43,11 @@ def last(messages: list[StoredMessage]) -> StoredMessage:
     return messages[-1]
 
 
-async def test_a_public_event_played_in_the_chat_links_its_live_pages(tmp_path: Path) -> None:
+async def test_a_public_event_played_in_the_chat_links_its_live_pages(
+        tmp_path: Path, db_target: Path | str) -> None:
     public = definition(ids=True).replace('format = "rounds"', 'format = "rounds"\npublic = true')
     async with club_cup_bot(tmp_path, public, ids=IDS, draw=False, open_sf=False, site_port=0,
-                            public_url=URL) as bot:
+                            public_url=URL, db=db_target) as bot:
         tg = bot.telegram
         group = tg.add_group("Club", [user(bot, n) for n in IDS])
         tg.user_sends(user(bot, "Tara TD"), "/link weekly-swiss", chat=group)
@@ -72,8 +74,15 @@ async def test_a_public_event_played_in_the_chat_links_its_live_pages(tmp_path: 
         status, html = await page(bot, "/e/weekly-swiss/round-1.html")
         assert "Ann Lee</a> ✓</span>" in html and "5 of 5 matches decided" in html
         status, html = await page(bot, "/e/weekly-swiss/log.html")
-        assert status == 200 and "opened Round 1" in html
+        assert status == 200 and "opened Round 1" in html and "Ann Lee: reported" not in html
+        assert "entered game 1 of R1-1" in html or "agreed to the result" in html
         assert str(IDS["Ann Lee"]) not in html  # who reported is named, never by Telegram id
+        status, html = await page(bot, "/e/weekly-swiss/m/R1-1.html")
+        assert status == 200 and "Match R1-1" in html and "Results and rulings" in html
+        ann = re.search(r'href="\.\./(p/\d+\.html)">Ann Lee<', html)  # her page's link
+        assert ann is not None, html
+        status, html = await page(bot, f"/e/weekly-swiss/{ann.group(1)}")
+        assert status == 200 and "<h1>Ann Lee</h1>" in html and "R1-1" in html
 
 
 async def test_a_private_event_links_nothing_and_has_no_pages(tmp_path: Path) -> None:
