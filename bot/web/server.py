@@ -50,7 +50,10 @@ KEPT = 4096
 class PageCache:
     """Pages kept for ``max_age`` seconds (module docstring): one making of a page at a
     time, shared by everyone who asks for it meanwhile; the oldest forgotten past ``size``.
-    A page that could not be made (not found) is not kept."""
+    A page older than ``max_age`` is still served while it is made again in the background
+    (readers never queue behind the database for a page they have seen), so it is at most
+    ``max_age`` plus one making old. A page that could not be made (not found) is not kept.
+    A ``max_age`` of 0 keeps nothing (the tests read each page as the database has it)."""
 
     def __init__(self, max_age: float = MAX_AGE, size: int = KEPT,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -58,17 +61,44 @@ class PageCache:
         self._kept: OrderedDict[str, tuple[float, str]] = OrderedDict()
         self._making: dict[str, asyncio.Future[str]] = {}
         self._one_at_a_time = asyncio.Semaphore(1)
+        self._refreshing: set[asyncio.Task[None]] = set()
         self.made = 0  # how many pages were read from the database (for the tests)
 
     async def get(self, key: str, make: Callable[[], Awaitable[str]]) -> str:
+        if self.max_age <= 0:  # nothing kept: each page read as the database has it now
+            self.made += 1
+            return await make()
         kept = self._kept.get(key)
         if kept is not None and self._clock() - kept[0] < self.max_age:
             return kept[1]
         pending = self._making.get(key)
+        if kept is not None:  # too old: served as it is while it is made again
+            if pending is None:
+                task = asyncio.create_task(self._refresh(key, self._start(key), make))
+                self._refreshing.add(task)
+                task.add_done_callback(self._refreshing.discard)
+            return kept[1]
         if pending is not None:
             return await asyncio.shield(pending)
+        return await self._make(key, self._start(key), make)
+
+    def _start(self, key: str) -> asyncio.Future[str]:
+        """The page is being made: whoever asks meanwhile waits for this one making."""
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._making[key] = future
+        return future
+
+    async def _refresh(self, key: str, future: asyncio.Future[str],
+                       make: Callable[[], Awaitable[str]]) -> None:
+        try:
+            await self._make(key, future, make)
+        except NotFound:
+            self._kept.pop(key, None)  # gone (the event made private): not served any more
+        except Exception:
+            log.exception("page %s could not be made again; the last one is served", key)
+
+    async def _make(self, key: str, future: asyncio.Future[str],
+                    make: Callable[[], Awaitable[str]]) -> str:
         try:
             async with self._one_at_a_time:
                 page = await make()
@@ -85,6 +115,11 @@ class PageCache:
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
         return page
+
+    async def settle(self) -> None:
+        """Wait for the pages being made again (a test, or stopping)."""
+        while self._refreshing:
+            await asyncio.gather(*self._refreshing, return_exceptions=True)
 
 
 def _html(text: str, status: int = 200) -> web.Response:
@@ -146,6 +181,7 @@ class SiteServer:
         return port
 
     async def stop(self) -> None:
+        await self.cache.settle()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
