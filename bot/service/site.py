@@ -17,7 +17,7 @@ name; a join request, an invite, a fee or a refused button press is not public.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.pictures.bracket import Fonts
@@ -60,6 +60,11 @@ PUBLIC_ACTIONS = frozenset({
     "match.matchbye", "match.forfeit", "match.tie", "photo.bye", "entry.expel",
     "entry.replace", "entry.vacate",
 })
+
+#: What a public line leaves out of a line's detail: who had not paid their fee or whose
+#: membership is ending (a round's opening names them for the TDs), and who was expelled
+#: for not paying (the expulsion itself is its own line, without the reason's money).
+PRIVATE_DETAIL = frozenset({"unpaid", "membership_ends", "expelled"})
 
 #: How many lines the public log shows (the newest).
 LOG_LINES = 300
@@ -399,9 +404,17 @@ def public_who(label: str, names: journal_texts.Names) -> str:
     return names.person(person) if "player" in roles else "Someone"
 
 
+def public_entry(entry: JournalEntry) -> JournalEntry:
+    """A journal line with what is not for the public taken out of it (``PRIVATE_DETAIL``)."""
+    if not PRIVATE_DETAIL & entry.detail.keys():
+        return entry
+    return replace(entry, detail={k: v for k, v in entry.detail.items()
+                                  if k not in PRIVATE_DETAIL})
+
+
 async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[LogLine]:
     """The public ones of ``entries``, newest first."""
-    shown = [e for e in entries if e.action in PUBLIC_ACTIONS]
+    shown = [public_entry(e) for e in entries if e.action in PUBLIC_ACTIONS]
     names = await names_for(tx, event, shown)
     out = []
     for e in reversed(shown):

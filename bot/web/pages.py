@@ -69,7 +69,7 @@ def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0,
     )
 
 
-def _nav(event: Event, pictures: list[tuple[str, str]], rounds: bool) -> list[tuple[str, str]]:
+def _nav(pictures: list[tuple[str, str]], rounds: bool) -> list[tuple[str, str]]:
     out = [(links.bracket_page(name), label) for name, label in pictures]
     if rounds:
         out.append((links.STANDINGS, "Standings"))
@@ -156,7 +156,7 @@ def overview_html(view: Overview, *, updated: str) -> str:
     body.append(f'<p><a href="{links.LOG}">The log</a>: results, rulings and corrections, '
                 "newest first.</p>")
     return _page(ev.name, ev, "".join(body), updated=updated,
-                 nav=_nav(ev, view.pictures, view.standings))
+                 nav=_nav(view.pictures, view.standings))
 
 
 def bracket_html(view: BracketPage, *, updated: str) -> str:
@@ -170,7 +170,7 @@ def bracket_html(view: BracketPage, *, updated: str) -> str:
     body.append("<h2>Matches</h2>")
     body.append(matches_table(view.matches, caption=view.layout.label))
     return _page(view.layout.label, ev, "".join(body), updated=updated,
-                 nav=_nav(ev, view.pictures, False))
+                 nav=_nav(view.pictures, False))
 
 
 def _num(value: Any) -> str:

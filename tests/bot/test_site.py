@@ -378,3 +378,21 @@ async def test_a_page_is_made_once_for_everyone_who_asks_until_it_is_too_old() -
         with pytest.raises(NotFound):
             await cache.get("e/b", missing)
     assert cache.made == 2  # the two pages made; nothing kept for the missing one
+
+
+def test_a_round_opening_in_the_log_names_nobody_who_has_not_paid() -> None:
+    from bot.service.platform import journal_texts
+    from bot.store.journal_repo import JournalEntry
+
+    opened = JournalEntry("cli", "round.open", "round:1", {
+        "closes_at": "2026-03-09T15:59:00+00:00", "unpaid": ["Ben Ong"],
+        "expelled": ["Cai Wen"], "membership_ends": ["Dev Rao"]}, "", "2026-03-02T01:00:00+00:00")
+    from bot.store.events_repo import Event
+
+    event = Event(1, "weekly-swiss", "Weekly Swiss", "rounds", "UTC", "SGD", 0, "running", 1,
+                  "{}")
+    names = journal_texts.Names(event, rounds={1: "Round 1"})
+    said = journal_texts.what(site.public_entry(opened), names)
+    assert said.startswith("opened Round 1, closing")
+    assert not any(n in said for n in ("Ben Ong", "Cai Wen", "Dev Rao", "paid"))
+    assert "Ben Ong" in journal_texts.what(opened, names)  # the TD's journal keeps it
