@@ -235,11 +235,12 @@ def round_html(view: RoundPage, *, updated: str) -> str:
     return _page(r.name, ev, "".join(lines), updated=updated, nav=nav)
 
 
-def _log_items(lines: list[LogLine], up: str) -> str:
+def _log_items(lines: list[LogLine], up: str, *, link: bool = True) -> str:
+    """Log lines, each linking its match's page (``link``: not on that page itself)."""
     items = []
     for line in lines:
         what = e(line.what)
-        if line.match is not None:
+        if link and line.match is not None:
             what += f' (<a href="{e(up + links.match_page(line.match))}">{e(line.match)}</a>)'
         why = f"<br>Reason: {e(line.why)}" if line.why else ""
         items.append(f"<li><span class=m>{e(line.when)}</span> {e(line.who)}: {what}{why}</li>")
@@ -280,7 +281,7 @@ def match_html(view: MatchPage, *, updated: str) -> str:
     else:
         body.append("<p>No game reported yet.</p>")
     if view.rulings:
-        body.append("<h2>Results and rulings</h2>" + _log_items(view.rulings, up))
+        body.append("<h2>Results and rulings</h2>" + _log_items(view.rulings, up, link=False))
     return _page(f"Match {m.code}", ev, "".join(body), updated=updated, depth=1)
 
 
