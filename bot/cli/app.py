@@ -32,7 +32,7 @@ ORDER: dict[str, tuple[str, ...]] = {
               "club", "ladder", "files"),
     "db": ("migrate", "backup"),
     "event": ("create", "list", "show", "draw", "bracket", "standings", "pairings", "export",
-              "journal", "inbox"),
+              "site", "journal", "inbox"),
     "players": ("import", "invite", "approve", "reject", "expel", "replace"),
     "round": ("open", "close", "hold"),
     "game": ("report", "correct", "forfeit", "overtime"),
