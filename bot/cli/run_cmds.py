@@ -128,6 +128,9 @@ def run(
         stop_if_not_alone=True,
         worker=settings.worker or "",
         lease=timedelta(seconds=settings.lease_seconds),
+        site_port=settings.site_port,
+        site_listen=settings.site_listen,
+        public_url=settings.public_url,
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
