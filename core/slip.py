@@ -65,6 +65,21 @@ class MatchAlreadyDecided(SlipRefused):
     """SSSg para 14: once a match is decided, no further games are counted."""
 
 
+class SlipState(StrEnum):
+    """A result slip's state. A player's slip is a draft until sent (or cancelled); a sent
+    slip is pending while the opponent may agree or dispute it and the window is open
+    (SSSg Annex A para 24), then agreed or final; disputed until a TD rules; void once a
+    ruling or correction took its game away."""
+
+    DRAFT = "draft"
+    CANCELLED = "cancelled"
+    PENDING = "pending"
+    AGREED = "agreed"
+    FINAL = "final"
+    DISPUTED = "disputed"
+    VOID = "void"
+
+
 class Outcome(StrEnum):
     WON = "won"
     LOST = "lost"

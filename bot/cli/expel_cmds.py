@@ -20,12 +20,13 @@ from bot.service.events.lookup import lookup_event
 from bot.service.people import expulsions
 from bot.service.platform.unit import Request
 from bot.store.db import Database
+from bot.store.expulsions_repo import ExpulsionState
 
 
 def expelled_lines(done: expulsions.Expelled, slug: str) -> list[str]:
     """What a TD reads after an expulsion: the slot and who may take it, best first."""
     lines = [f"expelled {done.name}: {done.why}"]
-    if done.state != "open":
+    if done.state != ExpulsionState.OPEN:
         return lines + [f"  {done.note}"] if done.note else lines
     lines.append(f"  their slot in {done.match} v {done.opponent} may be offered (para 29):")
     lines += [f"  {i}. {o.name}: {o.reason}" for i, o in enumerate(done.options, start=1)]

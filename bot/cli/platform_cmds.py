@@ -59,6 +59,7 @@ from bot.store.db import (
     shown_target,
 )
 from bot.store.migrations import MigrationError, applied_count
+from core.knockout.match import MatchStage
 
 T = TypeVar("T")
 
@@ -506,7 +507,7 @@ def inbox(
     for f in box.failed_deadlines:
         out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
     for m in box.unfinished:
-        waits = ", waiting for a player" if m.state == "waiting" else ""
+        waits = ", waiting for a player" if m.state == MatchStage.WAITING else ""
         out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name}{waits})")
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
+from bot.store.rounds_repo import RoundState
 from bot.store.times import iso, parse
+
+
+class SessionState(StrEnum):
+    """A club night's session: open while the night runs, then closed."""
+
+    OPEN = "open"
+    CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -15,7 +24,7 @@ class Session:
     id: int
     event_id: int
     seq: int  # the club's night number, from 1
-    state: str  # open, closed
+    state: SessionState  # open, closed
     opened_at: datetime
 
 
@@ -44,11 +53,11 @@ class NightRound:
     round_id: int
     session_id: int
     number: int
-    state: str  # the round row's state
+    state: RoundState  # the round row's state
 
 
 def _session(r: Row) -> Session:
-    return Session(r["id"], r["event_id"], r["seq"], r["state"], parse(r["opened_at"]))
+    return Session(r["id"], r["event_id"], r["seq"], SessionState(r["state"]), parse(r["opened_at"]))
 
 
 def _checkin(r: Row) -> CheckIn:
@@ -142,7 +151,7 @@ async def night_rounds(tx: Tx, session_id: int) -> list[NightRound]:
     rows = await tx.all(
         "SELECT cr.*, r.state FROM club_rounds cr JOIN rounds r ON r.id = cr.round_id"
         " WHERE cr.session_id = ? ORDER BY cr.number", (session_id,))
-    return [NightRound(r["round_id"], r["session_id"], r["number"], r["state"]) for r in rows]
+    return [NightRound(r["round_id"], r["session_id"], r["number"], RoundState(r["state"])) for r in rows]
 
 
 async def rounds_of_event(tx: Tx, event_id: int) -> dict[int, tuple[int, int]]:

@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class ExpulsionState(StrEnum):
+    """An expulsion's state: open until its slot is filled by a replacement, vacated, or
+    nothing needs doing (none)."""
+
+    OPEN = "open"
+    REPLACED = "replaced"
+    VACATED = "vacated"
+    NONE = "none"
 
 
 @dataclass(frozen=True)
@@ -23,7 +34,7 @@ class ExpulsionRow:
     side: int | None  # the expelled player's side of the match
     why: str
     expelled_at: datetime
-    state: str
+    state: ExpulsionState
     replacement_entry_id: int | None
     decided_by_name: str | None
     person_id: int | None = None  # the expelled player's
@@ -37,12 +48,12 @@ _SELECT = (
 
 def _row(r: Row) -> ExpulsionRow:
     return ExpulsionRow(r["id"], r["event_id"], r["entry_id"], r["name"], r["match_id"],
-                        r["side"], r["why"], parse(r["expelled_at"]), r["state"],
+                        r["side"], r["why"], parse(r["expelled_at"]), ExpulsionState(r["state"]),
                         r["replacement_entry_id"], r["decided_by_name"], r["person_id"])
 
 
 async def add(tx: Tx, *, event_id: int, entry_id: int, match_id: int | None,
-              side: int | None, why: str, now: datetime, by: int | None, state: str) -> int:
+              side: int | None, why: str, now: datetime, by: int | None, state: ExpulsionState) -> int:
     return await tx.insert(
         "INSERT INTO expulsions (event_id, entry_id, match_id, side, why, expelled_at,"
         " expelled_by, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.db import Row, Tx
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 
 
 @dataclass(frozen=True)
@@ -28,10 +30,10 @@ class MatchView:
     sources: tuple[str, str]
     head_start: tuple[int, int]
     first_starter: int | None
-    state: str
+    state: MatchStage
     winner: int | None  # side
     linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
-    round_state: str = "planned"
+    round_state: RoundState = RoundState.PLANNED
     match_bye: int | None = None  # side a TD gave a match bye (SSSg para 27)
     ruling: tuple[int, str] | None = None  # a tied match's ruling: side, reason (para 30)
 
@@ -50,7 +52,7 @@ class MatchView:
     def left_unfinished(self) -> bool:
         """Still being played when its round was closed (``tdbot round close --force``):
         it stays before the TDs until one rules on it."""
-        return self.state == "playing" and self.round_state == "closed"
+        return self.state == MatchStage.PLAYING and self.round_state == RoundState.CLOSED
 
     @property
     def progress(self) -> str:
@@ -90,8 +92,8 @@ def _view(r: Row) -> MatchView:
     return MatchView(
         r["id"], r["event_id"], r["round_id"], r["round_name"], r["code"], r["best_of"],
         (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
-        (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
-        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), r["round_state"],
+        (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], MatchStage(r["state"]),
+        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), RoundState(r["round_state"]),
         r["match_bye_side"],
         None if r["ruling_side"] is None else (r["ruling_side"], r["ruling_reason"] or ""),
     )
@@ -149,7 +151,7 @@ async def add(
 
 
 async def set_sides(
-    tx: Tx, match_id: int, entries: tuple[int | None, int | None], state: str, winner: int | None
+    tx: Tx, match_id: int, entries: tuple[int | None, int | None], state: MatchStage, winner: int | None
 ) -> None:
     """Who plays, the state and the winner, as the core sees them now."""
     await tx.execute(
@@ -158,7 +160,7 @@ async def set_sides(
     )
 
 
-async def set_state(tx: Tx, match_id: int, state: str) -> None:
+async def set_state(tx: Tx, match_id: int, state: MatchStage) -> None:
     await tx.execute("UPDATE matches SET state = ? WHERE id = ?", (state, match_id))
 
 
@@ -174,7 +176,7 @@ async def set_ruling(tx: Tx, match_id: int, ruling: tuple[int, str] | None) -> N
                      (side, reason, match_id))
 
 
-async def set_outcome(tx: Tx, match_id: int, state: str, winner: int | None) -> None:
+async def set_outcome(tx: Tx, match_id: int, state: MatchStage, winner: int | None) -> None:
     """A ruling's result on the match row: decided for ``winner``, or played again
     (``playing``, or ``ready`` when no game counts any more); the bracket is then synced."""
     await tx.execute("UPDATE matches SET state = ?, winner_side = ? WHERE id = ?",

@@ -9,10 +9,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso
+
+
+class PromptState(StrEnum):
+    """A TD prompt's state: open until answered (done) or dropped for a newer one."""
+
+    OPEN = "open"
+    DONE = "done"
+    DROPPED = "dropped"
 
 
 @dataclass(frozen=True)
@@ -23,12 +32,12 @@ class Prompt:
     subject_id: int
     side: int | None
     payload: dict[str, Any]
-    state: str
+    state: PromptState
 
 
 def _prompt(r: Row) -> Prompt:
     return Prompt(r["id"], r["person_id"], r["kind"], r["subject_id"], r["side"],
-                  json.loads(r["payload"]), r["state"])
+                  json.loads(r["payload"]), PromptState(r["state"]))
 
 
 async def open_prompt(tx: Tx, person_id: int, kind: str, subject_id: int, *,
@@ -66,7 +75,7 @@ async def get(tx: Tx, prompt_id: int) -> Prompt | None:
     return None if row is None else _prompt(row)
 
 
-async def close(tx: Tx, prompt_id: int, state: str = "done") -> bool:
+async def close(tx: Tx, prompt_id: int, state: PromptState = PromptState.DONE) -> bool:
     """Compare-and-set: True if this call closed the open prompt."""
     changed = await tx.execute(
         "UPDATE td_prompts SET state = ? WHERE id = ? AND state = 'open'", (state, prompt_id))

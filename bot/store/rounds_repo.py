@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class RoundState(StrEnum):
+    """A round's state: planned until it opens, open while its games are played and
+    reported, closed after."""
+
+    PLANNED = "planned"
+    OPEN = "open"
+    CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -21,7 +31,7 @@ class Round:
     opens_at: datetime | None
     closes_at: datetime | None
     fee: int
-    state: str
+    state: RoundState
     division: str
 
 
@@ -36,7 +46,7 @@ def _round(r: Row) -> Round:
         r["id"], r["event_id"], r["code"], r["name"], r["seq"], r["best_of"],
         parse(r["opens_at"]) if r["opens_at"] else None,
         parse(r["closes_at"]) if r["closes_at"] else None,
-        r["fee"], r["state"], r["division"],
+        r["fee"], RoundState(r["state"]), r["division"],
     )
 
 

@@ -79,6 +79,19 @@ SSSG_RULES = MatchRules()
 NASPA_RULES = MatchRules(game_bye_spread=50, forfeit_spread=50)
 
 
+class MatchStage(StrEnum):
+    """Where a stored match stands: waiting for a player (its feeder is not decided),
+    ready, being played, decided, a bye (one player, SSSg para 27), or not needed (a
+    bracket's second grand final that the first made moot)."""
+
+    WAITING = "waiting"
+    READY = "ready"
+    PLAYING = "playing"
+    DECIDED = "decided"
+    BYE = "bye"
+    NOT_NEEDED = "not_needed"
+
+
 class GameKind(StrEnum):
     PLAYED = "played"
     BYE = "bye"  # a game bye awarded to ``awarded_to`` (para 25, 28)

@@ -35,6 +35,7 @@ from bot.service.platform.unit import Request, actor_of, reading, unit
 from bot.store import draw_repo, groups_repo, media_repo
 from bot.store.db import Database, Tx
 from core.knockout import sssg
+from core.knockout.match import MatchStage
 
 
 def _layouts(event: sssg.Event, title: str) -> list[Layout]:
@@ -92,7 +93,7 @@ async def _drawn_event(tx: Tx, event: Event) -> sssg.Event:
 async def pictured_event(tx: Tx, event_id: int) -> sssg.Event:
     """The core event with every decided match recorded, and every match being played
     with its games so far: the pictures show a running score ("Ann Lee 2, Ben Ong 1")."""
-    core_event, _ = await load_core(tx, event_id, states=("decided", "playing"))
+    core_event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
     return core_event
 
 

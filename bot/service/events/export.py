@@ -31,7 +31,8 @@ from bot.store import draw_repo, entries_repo, results_repo, rounds_repo
 from bot.store.db import Database, Tx
 from bot.store.results_repo import GameRow
 from core.event_record import event_record, games_json, head_start_json
-from core.knockout.match import Match
+from core.knockout.match import Match, MatchStage
+from core.slip import SlipState
 
 #: A knockout's divisions as the core names them, from the names the draw stores ("Plate"
 #: is "plate"): a plate match drawn only once the qualifying round is over is filed under
@@ -100,7 +101,7 @@ def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
     far, the score line once a game counts, how and by whom it was decided once it is."""
     players = (view.label(0), view.label(1))
     state = match.state()
-    decided = view.state in ("decided", "bye")
+    decided = view.state in (MatchStage.DECIDED, MatchStage.BYE)
     winner = view.label(view.winner) if decided and view.winner is not None else None
     played = bool(match.games) or any(match.head_start)
     return {
@@ -110,11 +111,11 @@ def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
         "round_of_play": None,
         "best_of": view.best_of,
         "head_start": head_start_json(match.head_start, players),
-        "players": [view.names[0], view.names[1]] if view.state == "bye" else list(players),
+        "players": [view.names[0], view.names[1]] if view.state == MatchStage.BYE else list(players),
         "games": _slips(event, games_json(match, players, set(state.void)), rows),
         "score": state.score_line() if played else None,
-        "decided_by": state.decision.value if view.state == "decided" else
-        "bye" if view.state == "bye" else None,
+        "decided_by": state.decision.value if view.state == MatchStage.DECIDED else
+        "bye" if view.state == MatchStage.BYE else None,
         "ruling": ({"player": players[match.ruling.winner], "reason": match.ruling.reason}
                    if match.ruling is not None else None),
         "winner": winner,
@@ -129,7 +130,7 @@ def _slips(event: Event, items: list[dict[str, Any]], rows: list[GameRow]) -> li
     for item, row in zip(items, rows, strict=False):
         if row.open_slip is not None:
             item = {**item, "slip": row.open_slip}
-            if row.open_slip == "pending" and row.final_at is not None:
+            if row.open_slip == SlipState.PENDING and row.final_at is not None:
                 item["final_at"] = _local(event, row.final_at)
         out.append(item)
     return out

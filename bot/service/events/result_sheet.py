@@ -21,6 +21,7 @@ from bot.service.results.matches import core_matches, matches_of_event
 from bot.store import results_repo
 from bot.store.db import Tx
 from bot.store.results_repo import GameRow
+from core.knockout.match import MatchStage
 
 KINDS = {"played": "played", "bye": "game bye", "forfeit": "forfeit"}
 
@@ -56,7 +57,7 @@ async def results_csv(tx: Tx, event: Event) -> str:
     views = await matches_of_event(tx, event.id)
     for m, match in zip(views, await core_matches(tx, views), strict=True):
         names = (m.label(0), m.label(1))
-        if m.state == "bye" and m.entries[1] is None:
+        if m.state == MatchStage.BYE and m.entries[1] is None:
             sheet.writerow([m.round_name, m.code, "", names[0], "", "", "", "", names[0], "bye",
                             "no", "yes", ""])
             continue

@@ -27,10 +27,11 @@ from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
 from core import prizes
 from core.knockout import sssg
+from core.knockout.match import MatchStage
 
 QUALIFYING = "Qualifying"
 PLATE = "Plate"
-SETTLED = frozenset({"decided", "bye", "not_needed"})
+SETTLED = frozenset({MatchStage.DECIDED, MatchStage.BYE, MatchStage.NOT_NEEDED})
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,9 @@ from bot.service.results.rulings import (
 from bot.service.results.slip_copies import close_copy
 from bot.store import disputes_repo, games_repo, prompts_repo, slips_repo
 from bot.store.db import Database, Tx
-from core.knockout.match import Game, Match
+from bot.store.prompts_repo import PromptState
+from core.knockout.match import Game, Match, MatchStage
+from core.slip import SlipState
 
 #: How /correct is written, for a TD who wrote it otherwise.
 USAGE = ("say what to correct, e.g. /correct M2 game 1 412 380 (the match's first player's "
@@ -242,9 +244,9 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
                          needs_confirm=True, prompt_id=prompt)
     slip = await slips_repo.of_game(tx, fix.game_id)
     if slip is not None:
-        await slips_repo.move(tx, slip.id, ("pending", "agreed", "final") if fix.void
-                              else ("pending",), "void" if fix.void else "final", req.now)
-        if slip.state == "pending":  # the opponent's Agree / Dispute go
+        await slips_repo.move(tx, slip.id, (SlipState.PENDING, SlipState.AGREED, SlipState.FINAL) if fix.void
+                              else (SlipState.PENDING,), SlipState.VOID if fix.void else SlipState.FINAL, req.now)
+        if slip.state == SlipState.PENDING:  # the opponent's Agree / Dispute go
             await close_copy(tx, slip, correction_texts.slip_note(), req.now)
     after = applied.after
     await journal.record(
@@ -303,7 +305,7 @@ async def _chat_match(tx: Tx, event: Event, match_code: str) -> MatchView:
     view = await match_coded(tx, event, match_code)
     if view is not None:
         return view
-    played = [m for m in await matches_of_event(tx, event.id) if m.state in ("playing", "decided")]
+    played = [m for m in await matches_of_event(tx, event.id) if m.state in (MatchStage.PLAYING, MatchStage.DECIDED)]
     known = "; ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in played[-LISTED:])
     raise NotFound(f"no match {match_code!r} in {event.name}"
                    + (f"; its latest with games: {known}" if known else ": none has a game yet"))
@@ -366,7 +368,7 @@ async def decide(db: Database, req: Request, prompt_id: int, apply: bool,
                 or prompt.kind not in ("correct", "correct_apply")
                 or (apply and prompt.kind != "correct_apply")):
             raise NotFound("that button is out of date")  # another TD's: as if missing
-        if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
+        if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
             raise Invalid("that correction was already applied or cancelled")
         if not apply:
             await answer_with(tx, req, render, None)

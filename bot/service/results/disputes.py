@@ -44,6 +44,7 @@ from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
 from bot.store.slips_repo import SlipRow
 from core.knockout.match import Match
+from core.slip import SlipState
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ async def open_dispute(
     """Freeze a pending slip, record the dispute and send it to whoever rules (para 19);
     tell both players who that is. A second report that differs (``second``) is the
     reason itself. Returns the rulers' names."""
-    await slips_repo.move(tx, slip.id, ("pending",), "disputed", now)
+    await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.DISPUTED, now)
     names = (view.label(0), view.label(1))
     if second is not None and not reason:
         reason = (f"{names[second.reporter_side]} reported game {slip.game_no} differently: "
@@ -121,7 +122,7 @@ async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> str:
     slip = await slips_repo.get(tx, dispute.slip_id)
     assert slip is not None
     view = await get_match(tx, dispute.match_id)
-    second = next((s for s in reversed(await slips_repo.of_match(tx, view.id, ("void",)))
+    second = next((s for s in reversed(await slips_repo.of_match(tx, view.id, (SlipState.VOID,)))
                    if s.game_id == dispute.game_id and s.reported_by == dispute.raised_by
                    and s.id > slip.id), None)
     phones = [await _contact(tx, p) if p is not None else (view.label(s), "")
@@ -176,7 +177,7 @@ async def _raise(tx: Tx, req: Request, actor: Actor, slip: SlipRow, view: MatchV
     await expelled.refuse_in_match(tx, view, actor.person_id)
     opponent = view.label(1 - side)
     event = await get_event(tx, view.event_id)
-    if slip.state != "pending":
+    if slip.state != SlipState.PENDING:
         return DisputeAnswer("unchanged", slip.game_no, opponent, slip_state=slip.state,
                              format=event.format)
     assert actor.person_id is not None
@@ -213,7 +214,7 @@ async def dispute_latest(
             return await answer_with(tx, req, render, result)
         open_slips: list[tuple[SlipRow, MatchView]] = []
         for m in await matches_of_person(tx, actor.person_id):
-            for s in await slips_repo.of_match(tx, m.id, ("pending",)):
+            for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,)):
                 open_slips.append((s, m))
         if not open_slips:
             latest = await latest_event_of(tx, actor.person_id)
@@ -280,7 +281,7 @@ async def ruler_name(tx: Tx, actor: Actor) -> str:
 
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
                     ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
-                    slips: tuple[str, ...] = OPEN) -> None:
+                    slips: tuple[SlipState, ...] = OPEN) -> None:
     """A decision took the place of what was open in ``view``: its slips in ``slips``
     close (``slip_copies.settle_slips``: final or void as the match ``decided`` counts
     their games, windows cancelled, both copies edited with ``slip_note``), and its open

@@ -15,7 +15,7 @@ from bot.service.platform.errors import NotFound
 from bot.store import matches_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView, StoredGame, describe_source
-from core.knockout.match import Game, Match, MatchRules, MatchState, Ruling
+from core.knockout.match import Game, Match, MatchRules, MatchStage, MatchState, Ruling
 
 __all__ = ["MatchView", "describe_source", "get_match", "matches_of_event", "matches_of_person",
            "matches_of_round"]
@@ -97,7 +97,7 @@ def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> M
             breaks_ties=is_knockout(event.format),
         ),
         match_bye=(view.match_bye if view.match_bye is not None
-                   else view.winner if view.state == "bye" else None),
+                   else view.winner if view.state == MatchStage.BYE else None),
         ruling=Ruling(*view.ruling) if view.ruling is not None else None,
         # who starts game 1 when the pairing decided it (a round-based event's system
         # balances firsts; Director's Manual, "tsh Format" p12); otherwise the tile draw, para 15

@@ -66,11 +66,13 @@ from bot.service.results.photo_windows import open_photo_window, photos_owed
 from bot.service.results.slip_copies import SLIP_WINDOW, close_copy, copy_key
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
+from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
 from core.knockout.match import (
     Decision,
     Game,
     Match,
+    MatchStage,
     MatchState,
     Report,
     Start,
@@ -78,9 +80,10 @@ from core.knockout.match import (
     report_game,
 )
 from core.names import NameRefused, matches_of, pick
+from core.slip import SlipState
 
 #: Match states in which a game may be reported (its round must be open too).
-OPEN = ("ready", "playing")
+OPEN = (MatchStage.READY, MatchStage.PLAYING)
 #: Above this a score is a typing slip, not a Scrabble game (the highest tournament
 #: scores are well under 1,000).
 MAX_SCORE = 1500
@@ -135,7 +138,7 @@ async def refuse_concession(db: Database, req: Request) -> None:
         of: HasFormat | None = None
         if actor.person_id is not None:
             playing = [m for m in await matches_of_person(tx, actor.person_id)
-                       if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open"]
+                       if m.state in OPEN and (await get_round(tx, m.round_id)).state == RoundState.OPEN]
             events = [await get_event(tx, eid) for eid in dict.fromkeys(m.event_id
                                                                          for m in playing)]
             if events:
@@ -169,14 +172,14 @@ def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Inval
 async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
     """The round of a match that takes a new game; refused with the reason otherwise."""
     await expelled.refuse_in_match(tx, view)
-    if state.decided or view.state == "decided":
+    if state.decided or view.state == MatchStage.DECIDED:
         raise _decided_refusal(await get_event(tx, view.event_id), view, state)
     rnd = await get_round(tx, view.round_id)
     if view.state not in OPEN:
         raise Invalid(f"{view.code} ({view.label(0)} v {view.label(1)}) is not being played "
                       f"(it is {view.state.replace('_', ' ')})")
-    if rnd.state != "open":
-        when = "is not open yet" if rnd.state == "planned" else "is closed"
+    if rnd.state != RoundState.OPEN:
+        when = "is not open yet" if rnd.state == RoundState.PLANNED else "is closed"
         raise Invalid(f"{view.code} is in {rnd.name}, which {when}: games are reported while "
                       "their round is open")
     await blackouts.refuse_if_held(tx, view)
@@ -254,7 +257,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     final = not still_open
     # a TD ruling on a disputed slip decided it: the ruling's own message says so, and
     # once the slip is closed ``final_after_ruling`` tells each player what follows
-    ruling = news is None and bool(still_open) and all(s.state == "disputed"
+    ruling = news is None and bool(still_open) and all(s.state == SlipState.DISPUTED
                                                          for s in still_open)
     game = await _one_game_scores(tx, view, state)
     for side in (0, 1):
@@ -326,7 +329,7 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
     person = view.people[side]
     assert person is not None
     for m in await matches_of_person(tx, person):
-        if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
+        if m.event_id != event.id or m.id == view.id or m.state not in (MatchStage.WAITING, *OPEN):
             continue
         their_side = m.side_of_person(person)
         assert their_side is not None
@@ -397,7 +400,7 @@ async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
     window closed, or a TD ruled on its dispute): if that made the match's result final,
     announce it (``_announce_final``). True if it did."""
     view = await get_match(tx, match_id)
-    if view.state != "decided" or not await finality.is_final(tx, view):
+    if view.state != MatchStage.DECIDED or not await finality.is_final(tx, view):
         return False
     state = (await core_match(tx, match_id)).state()
     await _announce_final(tx, event, view, state, now, news, why, always)
@@ -410,7 +413,7 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
     reads that it is, what plays on for them (their next match) and what the result now
     means, in ``news`` after the ruling itself (its lead), which the caller sends."""
     view = await get_match(tx, match_id)
-    if view.state != "decided" or not await finality.is_final(tx, view):
+    if view.state != MatchStage.DECIDED or not await finality.is_final(tx, view):
         return
     for side, person in enumerate(view.people):
         if person is not None and not await expelled.is_out(tx, view.entries[side]):
@@ -690,7 +693,7 @@ async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView
     view = await get_match(tx, slip.match_id)
     event = await get_event(tx, view.event_id)
     start_reason: StartReason | None = None
-    if slip.state == "draft":
+    if slip.state == SlipState.DRAFT:
         state = (await core_match(tx, view.id)).state()
         if state.next_game == slip.game_no and state.next_start is not None:
             start_reason = state.next_start.reason
@@ -729,10 +732,10 @@ async def _candidates(tx: Tx, person_id: int, said: SaidResult) -> list[MatchVie
     playing: list[MatchView] = []
     decided: list[tuple[MatchView, list[SlipRow]]] = []
     for m in await matches_of_person(tx, person_id):
-        if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open":
+        if m.state in OPEN and (await get_round(tx, m.round_id)).state == RoundState.OPEN:
             playing.append(m)
-        elif m.state == "decided":
-            theirs = [s for s in await slips_repo.of_match(tx, m.id, ("pending",))
+        elif m.state == MatchStage.DECIDED:
+            theirs = [s for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,))
                       if s.reported_by != person_id]
             if theirs:
                 decided.append((m, theirs))
@@ -817,7 +820,7 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
     event = await get_event(tx, view.event_id)
     check_scores(scores, names, event)
     state = (await core_match(tx, view.id)).state()
-    theirs = [s for s in await slips_repo.of_match(tx, view.id, ("pending",))
+    theirs = [s for s in await slips_repo.of_match(tx, view.id, (SlipState.PENDING,))
               if s.reported_by != person]
     by_game = {s.game_no: s for s in theirs}
     second: SlipRow | None = None
@@ -889,7 +892,7 @@ async def cancel_slip(
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may cancel it")
         await blackouts.refuse_if_slip_held(tx, slip.id, await get_event(tx, view.event_id))
-        moved = await slips_repo.move(tx, slip.id, ("draft",), "cancelled", req.now)
+        moved = await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.CANCELLED, req.now)
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("cancelled" if moved else "unchanged",
                             await _slip_view(tx, slip, side))
@@ -915,7 +918,7 @@ async def confirm_slip(
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may confirm it")
         await expelled.refuse_in_match(tx, view, actor.person_id)
-        if slip.state != "draft":
+        if slip.state != SlipState.DRAFT:
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             return await answer_with(tx, req, render, result)
         if slip.starter_side is None:
@@ -990,18 +993,18 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
             and row.starter_side == slip.starter_side)
     first = await slips_repo.of_game(tx, row.id)
     names = _names(view)
-    if first is None or first.reported_by == slip.reported_by or first.state != "pending":
+    if first is None or first.reported_by == slip.reported_by or first.state != SlipState.PENDING:
         if same:
-            await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+            await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.AGREED, now, game_id=row.id)
             return "unchanged"
-        status = "under dispute" if first is not None and first.state == "disputed" else "final"
+        status = "under dispute" if first is not None and first.state == SlipState.DISPUTED else "final"
         recorded = (f"{names[0]} {row.scores[0]}, {names[1]} {row.scores[1]}"
                     if row.kind == "played" else f"a game {row.kind}")
         raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
                       "if it is wrong, ask a TD")
     if same:
-        await slips_repo.move(tx, first.id, ("pending",), "agreed", now)
-        await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+        await slips_repo.move(tx, first.id, (SlipState.PENDING,), SlipState.AGREED, now)
+        await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.AGREED, now, game_id=row.id)
         await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
                              now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
                                               "game": slip.game_no})
@@ -1018,7 +1021,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
                                                         say.one_game(view)))
         await news.send(tx, now)
         return "both"
-    await slips_repo.move(tx, slip.id, ("draft",), "void", now, game_id=row.id)
+    await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.VOID, now, game_id=row.id)
     await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
                          now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
                                           "game": slip.game_no, "scores": list(slip.scores)})
@@ -1042,7 +1045,7 @@ async def agree_slip(
             closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"
             raise Invalid(f"you sent this slip, so it is for {view.label(1 - side)} to agree or "
                           f"dispute; if nobody disputes it, it is final at {closes}")
-        if not await slips_repo.move(tx, slip.id, ("pending",), "agreed", req.now):
+        if not await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.AGREED, req.now):
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             return await answer_with(tx, req, render, result)
         await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
@@ -1073,7 +1076,7 @@ async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
     slip still pending is finalised (compare-and-set): one agreed, disputed or finalised
     before does not move."""
     slip = await slips_repo.get(tx, int(d.payload.get("slip_id", 0)))
-    if slip is None or not await slips_repo.move(tx, slip.id, ("pending",), "final", now):
+    if slip is None or not await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.FINAL, now):
         return False
     event = await get_event(tx, (await get_match(tx, slip.match_id)).event_id)
     await journal.record(tx, who=Actor.system(), action="slip.final",

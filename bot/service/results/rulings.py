@@ -68,7 +68,9 @@ from bot.store import (
     slips_repo,
 )
 from bot.store.db import Database, Tx
-from bot.store.disputes_repo import DisputeRow
+from bot.store.disputes_repo import DisputeRow, DisputeState
+from bot.store.photos_repo import WindowState
+from bot.store.prompts_repo import PromptState
 from core.formats import is_digits
 from core.knockout import sssg
 from core.knockout.match import (
@@ -77,6 +79,7 @@ from core.knockout.match import (
     GameKind,
     Match,
     MatchRuleError,
+    MatchStage,
     MatchState,
     award_game_bye,
     award_match_bye,
@@ -87,7 +90,7 @@ from core.knockout.match import (
     void_game,
 )
 from core.names import NameRefused, pick
-from core.slip import MAX_SCORE
+from core.slip import MAX_SCORE, SlipState
 from core.wespa import apply_overtime
 
 #: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
@@ -251,7 +254,7 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
 async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
     """The core event with every match that has games (decided or being played) recorded,
     so that ``sssg.correct`` sees which later matches a correction would void."""
-    event, _ = await load_core(tx, event_id, states=("decided", "playing"))
+    event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
     return event
 
 
@@ -259,7 +262,7 @@ async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str
     """What replacing the match's value with ``new`` does to the later matches:
     (``Impact.describe()``, voided later matches, games played in them). Only a decided
     match feeds later ones."""
-    if view.state != "decided":
+    if view.state != MatchStage.DECIDED:
         return "", (), 0
     if not is_knockout((await get_event(tx, view.event_id)).format):
         return "", (), 0  # only a bracket has later matches fed by this one
@@ -297,7 +300,7 @@ async def _photo_duty_follows(tx: Tx, game_id: int, game: Game, now: datetime) -
         return
     side = game.responsible() if game.kind is GameKind.PLAYED else None
     if side is None:
-        await photos_repo.move(tx, window.id, photos_repo.AWAITING, "waived", now,
+        await photos_repo.move(tx, window.id, photos_repo.AWAITING, WindowState.WAIVED, now,
                                why="a TD's ruling: the game needs no board photo")
     elif side != window.responsible_side:
         await photos_repo.set_responsible(tx, window.id, side)
@@ -312,12 +315,12 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
             continue
         for g in await games_repo.games_of(tx, m.id):
             await games_repo.set_void(tx, g.id, True)
-        for s in await slips_repo.of_match(tx, m.id, ("draft",)):
-            await slips_repo.move(tx, s.id, ("draft",), "void", now)
+        for s in await slips_repo.of_match(tx, m.id, (SlipState.DRAFT,)):
+            await slips_repo.move(tx, s.id, (SlipState.DRAFT,), SlipState.VOID, now)
         what = f"Void: {html.escape(cause)} changed who plays {html.escape(m.code)}"
         await supersede(tx, m, ruling=f"void: {cause} voided the match", by=by, now=now,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
-        await matches_repo.set_outcome(tx, m.id, "ready", None)
+        await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
@@ -354,12 +357,12 @@ async def apply_correction_in(
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
     await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
-    decided_before = view.state == "decided"
+    decided_before = view.state == MatchStage.DECIDED
     outcome_before = (decided_before, view.winner if decided_before else None)
     outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
-    if reopened or (not decided_before and view.state != "playing" and after.counted):
-        await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
+    if reopened or (not decided_before and view.state != MatchStage.PLAYING and after.counted):
+        await matches_repo.set_outcome(tx, view.id, MatchStage.PLAYING if after.counted else MatchStage.READY,
                                        None)
     # a decided match rescored with the same winner still moves a format that counts
     # more than the winner (a ladder holds the defender on a tie the SSSg rules break)
@@ -374,7 +377,7 @@ async def apply_correction_in(
     for m in await matches_of_event(tx, event.id):
         if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
             continue
-        if m.state == "waiting":
+        if m.state == MatchStage.WAITING:
             rnd = await get_round(tx, m.round_id)
             for side, person in enumerate(m.people):
                 # only a player who was there before lost a known opponent; one who just
@@ -469,7 +472,7 @@ async def _rule(
     """A ruling on an open dispute, whoever gave it and however (button, message, CLI)."""
     await require_ruler(tx, actor, view)
     names = (view.label(0), view.label(1))
-    if dispute.state != "open":
+    if dispute.state != DisputeState.OPEN:
         return await _already(tx, view, dispute)
     before, new, game = await _corrected(tx, view, dispute, action, scores, side)
     try:
@@ -492,8 +495,8 @@ async def _rule(
         raise Invalid("someone ruled on this dispute a moment ago; nothing was changed")
     slip = await slips_repo.of_game(tx, dispute.game_id) if dispute.game_id else None
     if slip is not None:
-        await slips_repo.move(tx, slip.id, ("disputed", "pending"),
-                              "final" if action in ("uphold", "scores") else "void", req.now)
+        await slips_repo.move(tx, slip.id, (SlipState.DISPUTED, SlipState.PENDING),
+                              SlipState.FINAL if action in ("uphold", "scores") else SlipState.VOID, req.now)
     if action == "match_bye":  # the whole match is decided: nothing else in it stays open
         assert side is not None
         await _settle_the_rest(tx, event, view, actor, action, side, why, req.now)
@@ -673,7 +676,7 @@ async def ask_why(
         actor = await require_actor(tx, req)
         dispute, view = await _dispute_for(tx, actor, dispute_id)
         result: Asked | Ruled
-        if dispute.state != "open":
+        if dispute.state != DisputeState.OPEN:
             result = await _already(tx, view, dispute)
         else:
             result = await _ask_why_in(tx, req, actor, view, dispute, action, None, side)
@@ -686,7 +689,7 @@ async def ask_amend(db: Database, req: Request, dispute_id: int,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         dispute, view = await _dispute_for(tx, actor, dispute_id)
-        if dispute.state != "open":
+        if dispute.state != DisputeState.OPEN:
             ruled = await _already(tx, view, dispute)
             return await answer_with(tx, req, render, ruled)
         assert actor.person_id is not None
@@ -765,7 +768,7 @@ async def answer_prompt(db: Database, req: Request, text: str, *,
             scores = parse_scores(text)
             dispute, view = await _dispute_for(tx, actor, prompt.subject_id)
             await prompts_repo.close(tx, prompt.id)
-            if dispute.state != "open":
+            if dispute.state != DisputeState.OPEN:
                 result = await _already(tx, view, dispute)
             else:
                 result = await _ask_why_in(tx, req, actor, view, dispute, "scores", scores,
@@ -791,9 +794,9 @@ async def skip_why(db: Database, req: Request, prompt_id: int,
             raise NotFound("that question is no longer known")
         if prompt.person_id != actor.person_id:
             raise NotAllowed("another TD's question: only they answer it")
-        if prompt.state == "dropped":
+        if prompt.state == PromptState.DROPPED:
             raise Invalid("you chose another ruling since; nothing was changed by this button")
-        if prompt.state != "open":
+        if prompt.state != PromptState.OPEN:
             raise Invalid("that ruling already has its reason; nothing more to do")
         result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
         return await answer_with(tx, req, render, result)
@@ -809,7 +812,7 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
         prompt = await prompts_repo.get(tx, prompt_id)
         if prompt is None or prompt.kind != "confirm" or prompt.person_id != actor.person_id:
             raise NotFound("that button is out of date")  # another TD's: as if missing
-        if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
+        if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
             raise Invalid("that correction was already applied or cancelled")
         if not apply:
             await answer_with(tx, req, render, None)
@@ -828,7 +831,7 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
 
 
 async def _open_match(tx: Tx, view: MatchView) -> None:
-    if None in view.entries or view.state in ("waiting", "bye", "not_needed"):
+    if None in view.entries or view.state in (MatchStage.WAITING, MatchStage.BYE, MatchStage.NOT_NEEDED):
         raise Invalid(f"{view.code} is {view.state.replace('_', ' ')}: a TD rules on a match "
                       "whose two players are known")
 
@@ -866,7 +869,7 @@ async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: d
         raise Invalid("say why the match bye is given: the players and the journal are told")
     view = await get_match(tx, match_id)
     await require_role(tx, by, view.event_id, "td")
-    if view.state not in ("ready", "playing"):
+    if view.state not in (MatchStage.READY, MatchStage.PLAYING):
         raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
                       "given a match bye")
     if side not in (0, 1):
@@ -915,7 +918,7 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     how = "by a match bye" if ruling == "match_bye" else "by a TD's ruling on the tie"
     await supersede(
         tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
-        slips=("pending", "disputed") if ruling == "match_bye" else ("disputed",),
+        slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
         slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
                                                       counts),
         ruler_note=say.ruled_note(event, await ruler_name(tx, actor), ruling, None,

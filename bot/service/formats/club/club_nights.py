@@ -40,9 +40,11 @@ from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import finality
 from bot.store import club_repo, entries_repo, groups_repo, matches_repo, outbox_repo, rounds_repo
-from bot.store.club_repo import CheckIn, Session
+from bot.store.club_repo import CheckIn, Session, SessionState
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
 from bot.store.matches_repo import MatchView
+from bot.store.rounds_repo import RoundState
 from core.club import (
     ByeRule,
     ClubRules,
@@ -57,6 +59,7 @@ from core.club import (
     session_fee,
 )
 from core.club import PlayerRecord as PlayerRecord
+from core.knockout.match import MatchStage
 from core.names import NameRefused, pick
 from core.pairing.engine import pair_key
 from core.tournament import Game, GameKind, Pairings
@@ -121,9 +124,9 @@ async def club_games(tx: Tx, event: Event, rules: ClubRules, *,
             continue
         seq, number = where[view.round_id]
         night = nights.setdefault(seq, [])
-        if view.state == "bye" and view.entries[0] is not None:
+        if view.state == MatchStage.BYE and view.entries[0] is not None:
             night.append(bye_result(rules, number, view.entries[0]))
-        elif view.state == "decided":
+        elif view.state == MatchStage.DECIDED:
             night += [_game(view, number, g) for g in stored.get(view.id, []) if not g.void]
     return nights
 
@@ -197,7 +200,7 @@ def _left_alone(g: Game, core: dict[int, int]) -> Game:
 
 async def _active(tx: Tx, entry_id: int) -> bool:
     entry = await entries_repo.get(tx, entry_id)
-    return entry is not None and entry.state == "active"
+    return entry is not None and entry.state == EntryState.ACTIVE
 
 
 async def _who(tx: Tx, actor: Actor) -> str:
@@ -312,7 +315,7 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
         clubs: list[tuple[Event, int]] = []
         for event in await _clubs_of(tx, actor.person_id):
             entry = await entry_of_person(tx, event.id, actor.person_id)
-            if entry is not None and entry.state == "active":
+            if entry is not None and entry.state == EntryState.ACTIVE:
                 clubs.append((event, entry.id))
         if not clubs:
             await expelled.refuse_person(tx, actor.person_id, FORMAT)
@@ -347,7 +350,7 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
         event = await get_event(tx, event_id)
         club_of(event)
         await _tonight(tx, event)
-        entries = [e for e in await entries_repo.of_event(tx, event_id) if e.state == "active"]
+        entries = [e for e in await entries_repo.of_event(tx, event_id) if e.state == EntryState.ACTIVE]
         code = None
         if new:
             entry_id = await _add_entry(tx, event_id, name, rating, phone="", tg_user_id=None,
@@ -433,7 +436,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
                           "end it with /endnight (tdbot club end)")
         if rounds and not anyway:
             unfinished = [m for m in await matches_repo.of_round(tx, rounds[-1].round_id)
-                          if m.state not in ("decided", "bye")]
+                          if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
             if unfinished:
                 pairs = "; ".join(f"{m.label(0)} v {m.label(1)}" for m in unfinished)
                 raise Invalid(f"round {rounds[-1].number} is not finished ({pairs}): pair the "
@@ -552,7 +555,7 @@ async def _fee_list(tx: Tx, event: Event, session: Session) -> FeeList:
         elif c.fee:
             owed += c.fee
     return FeeList(event, session.seq, lines, event.money(paid), event.money(owed),
-                   session.state == "closed")
+                   session.state == SessionState.CLOSED)
 
 
 def fee_buttons(fees: FeeList) -> list[list[tuple[str, str]]]:
@@ -659,8 +662,8 @@ async def end_night(db: Database, req: Request, event_id: int, *,
         for r in await club_repo.night_rounds(tx, session.id):
             unfinished += [f"round {r.number}: {m.label(0)} v {m.label(1)}"
                            for m in await matches_repo.of_round(tx, r.round_id)
-                           if m.state not in ("decided", "bye")]
-            if r.state == "open":
+                           if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
+            if r.state == RoundState.OPEN:
                 await rounds_repo.set_closed(tx, r.round_id)
         await club_repo.close_session(tx, session.id, by=await _who(tx, actor), now=req.now)
         closed = await club_repo.get_session(tx, session.id)

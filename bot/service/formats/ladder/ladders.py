@@ -55,11 +55,12 @@ from bot.store import (
     slips_repo,
 )
 from bot.store.db import Database, Tx
-from bot.store.deadlines_repo import Deadline
+from bot.store.deadlines_repo import Deadline, DeadlineState
 from bot.store.entries_repo import Entry
 from core import ladder as lad
-from core.knockout.match import MatchState
+from core.knockout.match import MatchStage, MatchState
 from core.names import NameRefused, pick
+from core.slip import SlipState
 
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
 ACCEPT, PLAY, IDLE = "ladder.accept", "ladder.play", "ladder.idle"
@@ -216,7 +217,7 @@ async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState
         if wanted.get((d.kind, d.subject)) == d.due_at:
             del wanted[(d.kind, d.subject)]
         else:
-            await deadlines_repo.close(tx, d.id, "cancelled", now)
+            await deadlines_repo.close(tx, d.id, DeadlineState.CANCELLED, now)
     for (kind, subj), due in sorted(wanted.items(), key=lambda item: item[1]):
         await open_deadline(tx, kind, subj, due, {"event_id": event_id}, now=now)
 
@@ -508,7 +509,7 @@ async def _make_match(tx: Tx, loaded: Loaded, c: lad.Challenge, now: datetime) -
         tx, event_id=loaded.event.id, round_id=loaded.round_id, code=code,
         best_of=loaded.ladder.rules.best_of, sources=("", ""), head_start_games=0)
     entries = (loaded.entries[c.challenger].id, loaded.entries[c.challenged].id)
-    await matches_repo.set_sides(tx, match_id, entries, "ready", None)
+    await matches_repo.set_sides(tx, match_id, entries, MatchStage.READY, None)
     await ladders_repo.link_match(tx, loaded.event.id, c.number, match_id)
     return code
 
@@ -539,7 +540,7 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
         if match_id is None or c.status not in (lad.Status.ACCEPTED, lad.Status.PLAYED):
             continue
         view = await matches_repo.get(tx, match_id)
-        if view is None or view.state == "not_needed":
+        if view is None or view.state == MatchStage.NOT_NEEDED:
             continue
         outcome = (await core_match(tx, match_id)).state()
         told: tuple[int | None, ...] = ()
@@ -608,11 +609,11 @@ async def _expire_and_drop(loaded: Loaded, now: datetime,
 
 async def _close_unplayed(tx: Tx, match_id: int, now: datetime) -> None:
     view = await matches_repo.get(tx, match_id)
-    if view is None or view.state in ("decided", "not_needed"):
+    if view is None or view.state in (MatchStage.DECIDED, MatchStage.NOT_NEEDED):
         return
-    await matches_repo.set_state(tx, match_id, "not_needed")
-    for slip in await slips_repo.of_match(tx, match_id, ("pending", "agreed", "disputed")):
-        await slips_repo.move(tx, slip.id, ("pending", "agreed", "disputed"), "void", now)
+    await matches_repo.set_state(tx, match_id, MatchStage.NOT_NEEDED)
+    for slip in await slips_repo.of_match(tx, match_id, (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED)):
+        await slips_repo.move(tx, slip.id, (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED), SlipState.VOID, now)
 
 
 # --- newcomers ------------------------------------------------------------------------------
