@@ -45,7 +45,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from core.knockout.match import Decision, Game, Match, MatchState
+from core.knockout.match import Decision, Match, MatchGame, MatchState
 from core.names import tidy
 from core.times import local_text
 
@@ -667,7 +667,7 @@ def _as_match(ladder: Ladder, c: Challenge) -> Match:
     a best-of-N: won by more than half the game-points, a tied game half each. Starts
     decide nothing on a ladder (see :func:`match_winner`), so a game whose starter was
     not said is given side 0 only because ``Match`` wants one."""
-    games = tuple(Game.played(1 if g.starter == c.challenged else 0,
+    games = tuple(MatchGame.played(1 if g.starter == c.challenged else 0,
                               g.challenger_score, g.challenged_score) for g in c.games)
     return Match(best_of=ladder.rules.best_of, games=games)
 

@@ -177,17 +177,6 @@ async def add_open_round(tx: Tx, *, event_id: int, division_id: int, code: str, 
         (event_id, division_id, code, name, seq, iso(now)))
 
 
-async def add_pair(tx: Tx, *, event_id: int, round_id: int, code: str,
-                   entries: tuple[int, int | None]) -> int:
-    """One pair of a round: a ready best-of-1 match, or (no second entry) a bye."""
-    a, b = entries
-    return await tx.insert(
-        "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b, entry_a,"
-        " entry_b, state, winner_side) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
-        (event_id, round_id, code, f"entry:{a}", "bye" if b is None else f"entry:{b}", a, b,
-         "bye" if b is None else "ready", 0 if b is None else None))
-
-
 async def division_of(tx: Tx, event_id: int) -> int:
     """The club's one division (created with its first round)."""
     found = await tx.scalar("SELECT id FROM divisions WHERE event_id = ? AND name = 'Club'",

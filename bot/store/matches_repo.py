@@ -1,4 +1,5 @@
-"""Matches and their games as stored, and the open disputes about them.
+"""Matches as stored: the one place ``matches`` is written, its one row type, and the
+open disputes about them.
 
 A match row holds where each side comes from (``source_a``/``source_b``: ``seat:Ann``,
 ``winner:Q3``, ``loser:T5``, ``bye``, ``draw:5``) and, once known, the entry in it. Sides
@@ -183,40 +184,20 @@ async def set_outcome(tx: Tx, match_id: int, state: MatchStage, winner: int | No
                      (state, winner, match_id))
 
 
-@dataclass(frozen=True)
-class StoredGame:
-    """One game row: ``kind`` played, bye (SSSg para 28) or forfeit; ``void`` no longer
-    counts (paras 14, 27, 28). The service turns it into a ``core.knockout.match.Game``."""
-
-    kind: str
-    starter_side: int | None
-    score_a: int | None
-    score_b: int | None
-    bye_side: int | None
-    void: bool
+async def mark_playing(tx: Tx, match_id: int) -> None:
+    """A ready match whose first game is in: it is being played."""
+    await tx.execute("UPDATE matches SET state = 'playing' WHERE id = ? AND state = 'ready'",
+                     (match_id,))
 
 
-def _game(r: Row) -> StoredGame:
-    return StoredGame(r["kind"], r["starter_side"], r["score_a"], r["score_b"], r["bye_side"],
-                      bool(r["void"]))
-
-
-async def games_of(tx: Tx, match_id: int) -> list[StoredGame]:
-    rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
-    return [_game(r) for r in rows]
-
-
-async def games_of_event(tx: Tx, event_id: int) -> dict[int, list[StoredGame]]:
-    """The games of every match of an event that has any, by match id, each in order: one
-    query where loading a whole event match by match took one per match."""
-    rows = await tx.all(
-        "SELECT g.* FROM games g JOIN matches m ON m.id = g.match_id WHERE m.event_id = ?"
-        " ORDER BY g.match_id, g.seq", (event_id,),
+async def mark_decided(tx: Tx, match_id: int, winner_side: int | None) -> bool:
+    """The match is decided (its row then feeds the bracket: ``knockout.load_core_event``);
+    False if it was not being played (decided already)."""
+    changed = await tx.execute(
+        "UPDATE matches SET state = 'decided', winner_side = ?"
+        " WHERE id = ? AND state IN ('ready', 'playing')", (winner_side, match_id),
     )
-    games: dict[int, list[StoredGame]] = {}
-    for r in rows:
-        games.setdefault(r["match_id"], []).append(_game(r))
-    return games
+    return changed == 1
 
 
 async def open_disputes(tx: Tx, event_id: int) -> list[dict[str, Any]]:
@@ -244,3 +225,15 @@ async def add_paired(
          "bye" if bye else f"seat:{names[1]}", entries[0], entries[1],
          None if bye else first_starter_side, "bye" if bye else "ready", 0 if bye else None),
     )
+
+
+async def add_club_pair(tx: Tx, *, event_id: int, round_id: int, code: str,
+                        entries: tuple[int, int | None]) -> int:
+    """One pair of a club night's round: a ready best-of-1 match, or (no second entry) a
+    bye."""
+    a, b = entries
+    return await tx.insert(
+        "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b, entry_a,"
+        " entry_b, state, winner_side) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
+        (event_id, round_id, code, f"entry:{a}", "bye" if b is None else f"entry:{b}", a, b,
+         MatchStage.BYE if b is None else MatchStage.READY, 0 if b is None else None))

@@ -47,7 +47,14 @@ from typing import Any
 from core.knockout import bracket as bk
 from core.knockout.bracket import Bracket, MatchView, Status
 from core.knockout.double_elim import double_elimination
-from core.knockout.match import Decision, Game, GameKind, Match, award_game_bye, rule_tied_match
+from core.knockout.match import (
+    Decision,
+    Match,
+    MatchGame,
+    MatchGameKind,
+    award_game_bye,
+    rule_tied_match,
+)
 from core.knockout.qualifying import (
     QUALIFYING_BEST_OF,
     TOP_DIVISION_SIZE,
@@ -866,7 +873,7 @@ def random_match(
             won_on_the_board = [
                 (i, w)
                 for i in state.counted
-                if m.games[i].kind is GameKind.PLAYED and (w := m.games[i].winner()) is not None
+                if m.games[i].kind is MatchGameKind.PLAYED and (w := m.games[i].winner()) is not None
             ]
             if won_on_the_board:
                 i, w = rng.choice(won_on_the_board)
@@ -878,17 +885,17 @@ def random_match(
         starter = start.side if start is not None and start.side is not None else rng.randrange(2)
         roll = rng.random()
         if roll < bye_rate:
-            m = m.with_game(Game.bye(rng.randrange(2), starter=starter))
+            m = m.with_game(MatchGame.bye(rng.randrange(2), starter=starter))
             continue
         base = rng.randint(330, 480)
         if roll < bye_rate + tie_rate:
-            m = m.with_game(Game.played(starter, base, base))
+            m = m.with_game(MatchGame.played(starter, base, base))
             continue
         margin = rng.randint(1, 160)
         if rng.random() < p0:
-            m = m.with_game(Game.played(starter, base + margin, base))
+            m = m.with_game(MatchGame.played(starter, base + margin, base))
         else:
-            m = m.with_game(Game.played(starter, base, base + margin))
+            m = m.with_game(MatchGame.played(starter, base, base + margin))
     if m.state().decision is Decision.TIED:
         # Level on games, spread and starts: para 30 leaves it to the organizers. A match
         # bye would void the games (para 27); a ruling keeps them and says why.

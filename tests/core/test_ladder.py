@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.knockout.match import Game, Match, MatchState
+from core.knockout.match import Match, MatchGame, MatchState
 from core.ladder import (
     Decline,
     EventKind,
@@ -373,7 +373,7 @@ def _accepted(step: Step, a: str, b: str) -> Step:
 
 def _outcome(*games: tuple[int, int], best_of: int = 1) -> MatchState:
     """A match as the bot keeps it (side 0 = the challenger), each game started by side 0."""
-    return Match(best_of, tuple(Game.played(0, a, b) for a, b in games)).state()
+    return Match(best_of, tuple(MatchGame.played(0, a, b) for a, b in games)).state()
 
 
 def test_record_decided_moves_as_record_result_does() -> None:

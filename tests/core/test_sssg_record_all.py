@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.knockout import sssg
-from core.knockout.match import Game, Match
+from core.knockout.match import Match, MatchGame
 from core.knockout.seeding import Entrant
 from core.schedule import BestOfSchedule
 
@@ -93,8 +93,8 @@ def _win(best_of: int, side: int) -> Match:
     while not m.state().decided:
         start = m.state().next_start
         starter = start.side if start and start.side is not None else 0
-        m = m.with_game(Game.played(starter, 400, 300) if side == 0 else
-                        Game.played(starter, 300, 400))
+        m = m.with_game(MatchGame.played(starter, 400, 300) if side == 0 else
+                        MatchGame.played(starter, 300, 400))
     return m
 
 

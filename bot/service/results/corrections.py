@@ -50,7 +50,7 @@ from bot.service.results.slip_copies import close_copy
 from bot.store import disputes_repo, games_repo, prompts_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.prompts_repo import PromptState
-from core.knockout.match import Game, Match, MatchStage
+from core.knockout.match import Match, MatchGame, MatchStage
 from core.slip import SlipState
 
 #: How /correct is written, for a TD who wrote it otherwise.
@@ -105,8 +105,8 @@ class Corrected:
     match: str
     game: int
     names: tuple[str, str]
-    before: Game
-    after: Game
+    before: MatchGame
+    after: MatchGame
     score_line: str = ""
     decided: bool = False
     winner: str | None = None
@@ -190,7 +190,7 @@ async def _fix_of(tx: Tx, event: Event, view: MatchView, change: Change) -> _Fix
     return fix
 
 
-async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, Game, Match]:
+async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, MatchGame, Match]:
     """(the game's number, its index in the match, the game before, the corrected match)."""
     match = await core_match(tx, view.id)
     state = match.state()
@@ -208,7 +208,7 @@ async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, Game, 
             if starter is None:
                 raise Invalid(f"game {number} of {view.code} was {game_words(old, _names(view))}:"
                               " say who started it too (starter NAME)")
-            new = Game.played(starter, *fix.scores)
+            new = MatchGame.played(starter, *fix.scores)
         else:
             new = replace(old, starter=starter)
     if new == old:

@@ -62,6 +62,7 @@ from bot.store import games_repo, outbox_repo, photos_repo
 from bot.store.db import Database, Tx
 from bot.store.photos_repo import WindowRow, WindowState
 from core.durations import parse_duration
+from core.knockout.match import MatchGameKind
 
 #: What a TD may rule on a missing photo (para 25 says the game *may* go to the loser).
 RULINGS = ("bye", "extend", "waive")
@@ -217,7 +218,7 @@ async def _still_open(tx: Tx, d: Deadline) -> WindowRow | None:
     if w is None or w.state != WindowState.OPEN or iso(w.closes_at) != d.payload.get("closes_at"):
         return None
     row = next((r for r in await games_repo.games_of(tx, w.match_id) if r.id == w.game_id), None)
-    if row is None or row.void or row.kind != "played":  # a ruling took the game away
+    if row is None or row.void or row.kind != MatchGameKind.PLAYED:  # a ruling took the game away
         return None
     if await expelled.closed(tx, await get_match(tx, w.match_id)):  # nothing more to rule
         return None

@@ -64,14 +64,15 @@ from bot.service.results.matches import (
 )
 from bot.service.results.photo_windows import open_photo_window, photos_owed
 from bot.service.results.slip_copies import SLIP_WINDOW, close_copy, copy_key
-from bot.store import games_repo, slips_repo
+from bot.store import games_repo, matches_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
 from core.knockout.match import (
     Decision,
-    Game,
     Match,
+    MatchGame,
+    MatchGameKind,
     MatchStage,
     MatchState,
     Report,
@@ -201,7 +202,7 @@ async def _write_game(
     by: Actor, now: datetime, played_at: datetime, detail: dict[str, Any],
 ) -> tuple[Report, int]:
     """Append a played game the core accepts as the next game of the match."""
-    report = report_game(match, Game.played(starter, *scores))
+    report = report_game(match, MatchGame.played(starter, *scores))
     if report.number is None or not report.starter_ok:
         event = await get_event(tx, view.event_id)
         if report.number is None:  # the match was decided already
@@ -210,7 +211,7 @@ async def _write_game(
         raise _starter_refusal(event, view, report.number, report.expected_start, starter)
     game_id = await games_repo.add_played(tx, view.id, starter_side=starter, scores=scores,
                                           played_at=played_at)
-    await games_repo.mark_playing(tx, view.id)
+    await matches_repo.mark_playing(tx, view.id)
     await journal.record(
         tx, who=by, action="game.report", subject=f"match:{view.id}", now=now,
         detail={"game": report.number, "game_id": game_id, "scores": list(scores),
@@ -242,7 +243,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                  text_html=say.tied_for_tds(event, view, state),
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
-    if not await games_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
+    if not await matches_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
         return  # the tie was settled already
     told = News(event) if news is None else news
     became_ready = await after_results(tx, event, now, told)
@@ -295,7 +296,7 @@ async def _one_game_scores(tx: Tx, view: MatchView,
         return None
     row = (await games_repo.games_of(tx, view.id))[state.counted[0]]
     a, b = row.scores
-    return (a, b) if row.kind == "played" and a is not None and b is not None else None
+    return (a, b) if row.kind == MatchGameKind.PLAYED and a is not None and b is not None else None
 
 
 async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchState,
@@ -580,7 +581,7 @@ async def enter_game(
                                             now=req.now, played_at=moment,
                                             detail={"source": "td", "why": why})
         if photo_window:
-            await open_photo_window(tx, event, view.id, game_id, Game.played(side, *ordered),
+            await open_photo_window(tx, event, view.id, game_id, MatchGame.played(side, *ordered),
                                     by=actor, now=req.now)
         state = report.state
         assert report.number is not None
@@ -952,13 +953,13 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
     assert slip.starter_side is not None
     await _playable_round(tx, view, match.state())
     # para 23: the winner (on a tie, the starter) reports; another report counts, marked
-    responsible = Game.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
+    responsible = MatchGame.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
     report, game_id = await _write_game(
         tx, view, match, slip.starter_side, slip.scores, by=actor, now=now, played_at=now,
         detail={"source": "slip", "slip_id": slip.id, "by_responsible": responsible},
     )
     await open_photo_window(tx, event, view.id, game_id,
-                            Game.played(slip.starter_side, *slip.scores), by=actor, now=now)
+                            MatchGame.played(slip.starter_side, *slip.scores), by=actor, now=now)
     closes = now + _window(event)
     await slips_repo.submit(tx, slip.id, game_id=game_id, now=now, closes_at=closes)
     await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},
@@ -989,7 +990,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
     one is not counted and goes to the TDs (para 24's discrepancy)."""
     index = state.counted[slip.game_no - 1]
     row = (await games_repo.games_of(tx, view.id))[index]
-    same = (row.kind == "played" and row.scores == slip.scores
+    same = (row.kind == MatchGameKind.PLAYED and row.scores == slip.scores
             and row.starter_side == slip.starter_side)
     first = await slips_repo.of_game(tx, row.id)
     names = _names(view)
@@ -999,7 +1000,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
             return "unchanged"
         status = "under dispute" if first is not None and first.state == SlipState.DISPUTED else "final"
         recorded = (f"{names[0]} {row.scores[0]}, {names[1]} {row.scores[1]}"
-                    if row.kind == "played" else f"a game {row.kind}")
+                    if row.kind == MatchGameKind.PLAYED else f"a game {row.kind}")
         raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
                       "if it is wrong, ask a TD")
     if same:

@@ -75,9 +75,9 @@ from core.formats import is_digits
 from core.knockout import sssg
 from core.knockout.match import (
     Decision,
-    Game,
-    GameKind,
     Match,
+    MatchGame,
+    MatchGameKind,
     MatchRuleError,
     MatchStage,
     MatchState,
@@ -241,7 +241,7 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
         return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
     state = match.state()
     if (not is_knockout(event.format) and state.decided and state.winner == side
-            and state.counted and all(match.games[i].kind is GameKind.FORFEIT
+            and state.counted and all(match.games[i].kind is MatchGameKind.FORFEIT
                                       and match.games[i].awarded_to == side
                                       for i in state.counted)):
         return f"{view.code} already went to {view.label(side)} by forfeit"
@@ -281,7 +281,7 @@ async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: dat
             await games_repo.add_awarded(tx, view.id, kind=game.kind.value, at=now,
                                          bye_side=game.awarded_to, starter_side=game.starter)
         elif game != old.games[i]:
-            if game.kind is GameKind.VOID:
+            if game.kind is MatchGameKind.VOID:
                 await games_repo.set_void(tx, rows[i].id, True)
             else:
                 await games_repo.rewrite(tx, rows[i].id, kind=game.kind.value,
@@ -291,14 +291,14 @@ async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: dat
             await _photo_duty_follows(tx, rows[i].id, game, now)
 
 
-async def _photo_duty_follows(tx: Tx, game_id: int, game: Game, now: datetime) -> None:
+async def _photo_duty_follows(tx: Tx, game_id: int, game: MatchGame, now: datetime) -> None:
     """SSSg para 25 makes the game's winner (on a tie, its starter) send the board photo:
     after a ruling that is whoever the corrected game names. A game that is no longer won
     on the board (void, a bye, a forfeit) needs no photo, so its waiting window is waived."""
     window = await photos_repo.window_of_game(tx, game_id)
     if window is None or window.state not in photos_repo.AWAITING:
         return
-    side = game.responsible() if game.kind is GameKind.PLAYED else None
+    side = game.responsible() if game.kind is MatchGameKind.PLAYED else None
     if side is None:
         await photos_repo.move(tx, window.id, photos_repo.AWAITING, WindowState.WAIVED, now,
                                why="a TD's ruling: the game needs no board photo")
@@ -449,10 +449,10 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
         assert scores is not None
         check_scores(scores, names, await get_event(tx, view.event_id))
         row = rows[index]
-        if row.starter_side is None or row.kind != "played":
+        if row.starter_side is None or row.kind != MatchGameKind.PLAYED:
             raise Invalid(f"game {game} of {view.code} was not played on the board; "
                           "uphold it, void it or give a bye")
-        new = correct_game(match, index, Game.played(row.starter_side, *scores)).match
+        new = correct_game(match, index, MatchGame.played(row.starter_side, *scores)).match
     elif action == "void":
         new = void_game(match, index).match
     elif action == "game_bye":
@@ -1023,9 +1023,9 @@ async def forfeit(
         if 1 <= game <= len(state.counted):
             index = state.counted[game - 1]
             new = correct_game(match, index,
-                               Game.forfeit(side, starter=match.games[index].starter)).match
+                               MatchGame.forfeit(side, starter=match.games[index].starter)).match
         elif game == state.next_game and state.next_start is not None:
-            new = report_game(match, Game.forfeit(side, starter=state.next_start.side)).match
+            new = report_game(match, MatchGame.forfeit(side, starter=state.next_start.side)).match
         else:
             raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
                           + (f"; the next is game {state.next_game}" if state.next_game else
@@ -1063,7 +1063,7 @@ async def overtime(
         except ValueError as exc:
             raise Invalid(str(exc)) from None
         new = correct_game(match, index, changed).match
-        ruling = "forfeit" if changed.kind is GameKind.FORFEIT else "overtime"
+        ruling = "forfeit" if changed.kind is MatchGameKind.FORFEIT else "overtime"
         result = await _game_ruling(
             tx, req, actor, event, view, new, game, ruling,
             1 - side if ruling == "forfeit" else side, why.strip(), confirm,
@@ -1097,7 +1097,7 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
     after = applied.after
     index = after.counted[game - 1] if game <= len(after.counted) else None
     g = new.games[index] if index is not None else None
-    scores = g.scores if g is not None and g.kind is GameKind.PLAYED else None
+    scores = g.scores if g is not None and g.kind is MatchGameKind.PLAYED else None
     await journal.record(tx, who=actor, action=f"game.{ruling}", subject=f"match:{view.id}",
                          now=req.now, detail={"code": view.code, "game": game, "side": side,
                                               "scores": list(scores) if scores else None,

@@ -39,10 +39,19 @@ from bot.service.platform.limits import minor_units
 from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import finality
-from bot.store import club_repo, entries_repo, groups_repo, matches_repo, outbox_repo, rounds_repo
+from bot.store import (
+    club_repo,
+    entries_repo,
+    games_repo,
+    groups_repo,
+    matches_repo,
+    outbox_repo,
+    rounds_repo,
+)
 from bot.store.club_repo import CheckIn, Session, SessionState
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.rounds_repo import RoundState
 from core.club import (
@@ -59,7 +68,7 @@ from core.club import (
     session_fee,
 )
 from core.club import PlayerRecord as PlayerRecord
-from core.knockout.match import MatchStage
+from core.knockout.match import MatchGameKind, MatchStage
 from core.names import NameRefused, pick
 from core.pairing.engine import pair_key
 from core.tournament import Game, GameKind, Pairings
@@ -95,11 +104,11 @@ def _before_bot(club: ClubDef, name: str) -> ClubMemberDef:
     return ClubMemberDef()
 
 
-def _game(view: MatchView, number: int, stored: matches_repo.StoredGame) -> Game:
+def _game(view: MatchView, number: int, stored: GameRow) -> Game:
     a, b = view.entries
     assert a is not None and b is not None
     first = view.entries[stored.starter_side] if stored.starter_side is not None else None
-    if stored.kind == "played":
+    if stored.kind == MatchGameKind.PLAYED:
         sa, sb = stored.score_a or 0, stored.score_b or 0
         pa = 1.0 if sa > sb else 0.5 if sa == sb else 0.0
         return Game(number, a, b, pa, 1.0 - pa, sa, sb, first)
@@ -116,7 +125,7 @@ async def club_games(tx: Tx, event: Event, rules: ClubRules, *,
     has no result yet; with ``final_only``, nor has one whose slip can still be disputed
     (``finality``)."""
     where = await club_repo.rounds_of_event(tx, event.id)
-    stored = await matches_repo.games_of_event(tx, event.id)
+    stored = await games_repo.games_of_event(tx, event.id)
     unsettled = await finality.unsettled_matches(tx, event.id) if final_only else set()
     nights: dict[int, list[Game]] = {}
     for view in await matches_repo.of_event(tx, event.id):
@@ -463,7 +472,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         forbidden = newcomer_pairs(rules, [m for m in members if m.joined <= number])
         tables: list[Table] = []
         for i, (p, q) in enumerate(pairings.pairs, start=1):
-            await club_repo.add_pair(tx, event_id=event_id, round_id=round_id,
+            await matches_repo.add_club_pair(tx, event_id=event_id, round_id=round_id,
                                      code=f"N{session.seq}R{number}T{i}", entries=(p, q))
             note = say.newcomer_note(rules, by_number[p], by_number[q],
                                      pair_key(p, q) in forbidden)
@@ -471,7 +480,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
             again = any(g.b is not None and {g.a, g.b} == {p, q} for g in tonight)
             tables.append(Table(i, (by_number[p].name, by_number[q].name), note, new, again))
         for b in pairings.byes:
-            await club_repo.add_pair(tx, event_id=event_id, round_id=round_id,
+            await matches_repo.add_club_pair(tx, event_id=event_id, round_id=round_id,
                                      code=f"N{session.seq}R{number}BYE", entries=(b, None))
             tables.append(Table(0, (by_number[b].name, None)))
         seated = {x for pair in pairings.pairs for x in pair} | set(pairings.byes)

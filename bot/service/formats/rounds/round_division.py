@@ -29,11 +29,12 @@ from bot.service.events.schedule import Round, rounds_of
 from bot.service.people.entries import entries_of
 from bot.service.platform.errors import Invalid
 from bot.service.results.matches import core_matches
-from bot.store import matches_repo
+from bot.store import games_repo, matches_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
-from bot.store.matches_repo import MatchView, StoredGame
-from core.knockout.match import MatchStage, MatchState
+from bot.store.games_repo import GameRow
+from bot.store.matches_repo import MatchView
+from core.knockout.match import MatchGameKind, MatchStage, MatchState
 from core.tournament import Division, Game, GameKind, Player
 
 #: Match states whose match is over and counts in the standings.
@@ -92,10 +93,10 @@ def _number_order(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: (-e.rating, e.id))
 
 
-def _scores(games: list[StoredGame], state: MatchState) -> tuple[int, int]:
+def _scores(games: list[GameRow], state: MatchState) -> tuple[int, int]:
     """The match's two scores (see the module's docstring): its played games' totals, the
     spread the games alone do not show added to the side it favours."""
-    played = [games[i] for i in state.counted if games[i].kind == "played"]
+    played = [games[i] for i in state.counted if games[i].kind == MatchGameKind.PLAYED]
     a = sum(g.score_a or 0 for g in played)
     b = sum(g.score_b or 0 for g in played)
     missing = state.spread[0] - (a - b)
@@ -103,7 +104,7 @@ def _scores(games: list[StoredGame], state: MatchState) -> tuple[int, int]:
 
 
 def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchState | None,
-          games: list[StoredGame], bye_spread: int, bye_points: float = 1.0) -> Game | None:
+          games: list[GameRow], bye_spread: int, bye_points: float = 1.0) -> Game | None:
     a, b = nums
     if m.state == MatchStage.BYE or b is None:
         return Game(number, a, None, bye_points, score_a=bye_spread, kind=GameKind.BYE)
@@ -119,7 +120,7 @@ def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchS
     level = state.points[0] == state.points[1]
     points = (0.5, 0.5) if level else ((1.0, 0.0) if state.winner == 0 else (0.0, 1.0))
     score_a, score_b = _scores(games, state)
-    played = any(games[i].kind == "played" for i in state.counted)
+    played = any(games[i].kind == MatchGameKind.PLAYED for i in state.counted)
     return Game(number, a, b, points[0], points[1], score_a, score_b, first=first,
                 kind=GameKind.PLAYED if played else GameKind.FORFEIT)
 
@@ -157,7 +158,7 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     decided = [m for m in matches if m.state == MatchStage.DECIDED]
     states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided),
                                                strict=True)}
-    stored = await matches_repo.games_of_event(tx, event_id)
+    stored = await games_repo.games_of_event(tx, event_id)
     out: list[Game] = []
     for m in matches:
         a = numbers.get(m.entries[0]) if m.entries[0] is not None else None
