@@ -35,7 +35,7 @@ def head_start_json(head_start: tuple[int, int], players: tuple[str, str]) -> di
     return None
 
 
-def event_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
+def event_record(event: sssg.KnockoutEvent, rounds: list[list[str]]) -> dict[str, Any]:
     """The event as plain data: every match with a result, round of play by round of
     play (``rounds``: the match ids of each), with its games (starter and scores, game
     byes and forfeits, void games), score, how it was decided and the winner; then the

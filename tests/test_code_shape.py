@@ -6,6 +6,7 @@ call chain are read as one)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,3 +66,24 @@ def test_states_are_compared_through_their_enums() -> None:
     bare = [f"{path.relative_to(ROOT)}:{line}" for path in _own_sources()
             for line in bare_state_comparisons(path.read_text())]
     assert bare == [], "compare states with their StrEnum members, e.g. RoundState.OPEN"
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """One name, one concept: a reader (or an import) can never take one for the other."""
+    where: dict[str, list[str]] = {}
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    shared = {name: paths for name, paths in where.items() if len(paths) > 1}
+    assert shared == {}, "rename one of each pair for what it holds"
+
+
+def test_only_the_matches_repository_writes_matches() -> None:
+    """Every INSERT and UPDATE of ``matches`` goes through bot/store/matches_repo.py, so
+    that the stored match has one shape and one set of writes."""
+    writers = sorted(
+        str(path.relative_to(ROOT)) for path in _sources()
+        if re.search(r"(INSERT\s+INTO|UPDATE)\s+matches\b", path.read_text(), re.IGNORECASE)
+    )
+    assert writers == ["bot/store/matches_repo.py"]

@@ -65,7 +65,7 @@ def _make_event(
     head_start: int | None,
     drops: str | None,
     third_place: bool,
-) -> sssg.Event:
+) -> sssg.KnockoutEvent:
     """Check the options against the format, then draw. An option the format does not
     use is refused rather than ignored, so a TD never believes it took effect."""
     if fmt not in sssg.FORMATS:
@@ -133,11 +133,11 @@ DIVISION_TITLES = {"qualifying": "Qualifying round", "top": "Top division", "pla
 FORMAT_TITLES = {"sssg": "SSSg", "single": "Single elimination", "double": "Double elimination"}
 
 
-def _ratings(event: sssg.Event) -> dict[str, int]:
+def _ratings(event: sssg.KnockoutEvent) -> dict[str, int]:
     return {e.name: e.rating for e in event.entrants}
 
 
-def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
+def _who(name: str | None, event: sssg.KnockoutEvent, seeds: dict[str, int]) -> str:
     if name is None:
         return "bye"
     qid = sssg.placeholder_match(name)
@@ -153,7 +153,7 @@ def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
 
 
 def _slot(
-    b: bk.Bracket, m: bk.BracketMatch, side: int, view: bk.MatchView | None, event: sssg.Event
+    b: bk.Bracket, m: bk.BracketMatch, side: int, view: bk.BracketView | None, event: sssg.KnockoutEvent
 ) -> str:
     seeds = {name: i for i, name in enumerate(b.seeds, start=1)}
     occupant = view.occupants[side] if view is not None else None
@@ -163,7 +163,7 @@ def _slot(
 
 
 def _match_line(
-    b: bk.Bracket, m: bk.BracketMatch, view: bk.MatchView | None, event: sssg.Event
+    b: bk.Bracket, m: bk.BracketMatch, view: bk.BracketView | None, event: sssg.KnockoutEvent
 ) -> str:
     """One match as a TD reads it: who plays whom, or who goes through on a bye."""
     a, c = (_slot(b, m, side, view, event) for side in (0, 1))
@@ -179,7 +179,7 @@ def _match_line(
     return f"    {m.id:<4} {text}"
 
 
-def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchView]) -> list[str]:
+def _bracket_lines(b: bk.Bracket, event: sssg.KnockoutEvent, views: dict[str, bk.BracketView]) -> list[str]:
     lines: list[str] = []
     heading = None
     first_round = [m for m in b.matches if m.round == 1 and m.part is bk.Part.UPPER]
@@ -201,7 +201,7 @@ def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchVi
     return lines
 
 
-def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
+def _division_heading(b: bk.Bracket, event: sssg.KnockoutEvent) -> list[str]:
     """Who is in a division and, before it is drawn, where they come from (para 2,
     footnote 2) and how it will be drawn (para 3)."""
     kind = "double elimination" if b.kind == "double" else "single elimination"
@@ -268,7 +268,7 @@ def _equal_ratings(plan: QualifyingPlan) -> list[str]:
     return lines
 
 
-def draw_text(event: sssg.Event) -> str:
+def draw_text(event: sssg.KnockoutEvent) -> str:
     d = sssg.derive(event)
     out = [
         f"{FORMAT_TITLES[event.format]} draw, seed {event.seed} "

@@ -154,7 +154,7 @@ async def _welcome_goes_first(tx: Tx, row_id: int) -> None:
 
 
 @dataclass(frozen=True)
-class StoredMessage:
+class OutboxMessage:
     """A message row as written, with where its delivery stands."""
 
     id: int
@@ -164,7 +164,7 @@ class StoredMessage:
     state: OutboxState
 
 
-async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[StoredMessage]:
+async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[OutboxMessage]:
     """Rows whose dedupe key starts with ``prefix`` (the copies of one message to several
     people, e.g. ``join:12:td:``)."""
     if not prefix:
@@ -176,7 +176,7 @@ async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[StoredMessage]:
         " WHERE dedupe_key >= ? AND dedupe_key < ? ORDER BY id",
         (prefix, upper),
     )
-    return [StoredMessage(r["id"], r["person_id"], r["chat_id"], r["text_html"], OutboxState(r["state"]))
+    return [OutboxMessage(r["id"], r["person_id"], r["chat_id"], r["text_html"], OutboxState(r["state"]))
             for r in rows]
 
 

@@ -40,7 +40,7 @@ FONTS = Fonts.builtin()
 STAGES = {"drawn": 0, "halfway": 3, "finished": 99}
 
 
-def play_rounds(event: sssg.Event, rng: random.Random, rounds: int) -> sssg.Event:
+def play_rounds(event: sssg.KnockoutEvent, rng: random.Random, rounds: int) -> sssg.KnockoutEvent:
     """Play ``rounds`` rounds of play: every match ready at the start of one is played."""
     ratings = {e.name: e.rating for e in event.entrants}
     for _ in range(rounds):
@@ -55,12 +55,12 @@ def play_rounds(event: sssg.Event, rng: random.Random, rounds: int) -> sssg.Even
     return event
 
 
-def sssg_event(n: int, stage: str, seed: int = 7) -> sssg.Event:
+def sssg_event(n: int, stage: str, seed: int = 7) -> sssg.KnockoutEvent:
     event = sssg.draw_sssg(PLAYERS[:n], seed)
     return play_rounds(event, random.Random(f"{n}:{stage}:{seed}"), STAGES[stage])
 
 
-def layouts(event: sssg.Event) -> list[Layout]:
+def layouts(event: sssg.KnockoutEvent) -> list[Layout]:
     return division_layouts(event, title="Test event", measure=FONTS.measure)
 
 
@@ -376,7 +376,7 @@ def field(n: int, long_name: str = "") -> list[Entrant]:
     return [Entrant(name, 2000 - 10 * i) for i, name in enumerate(names)]
 
 
-def plain(kind: str, n: int, grand_final: str = "reset", **kw: object) -> sssg.Event:
+def plain(kind: str, n: int, grand_final: str = "reset", **kw: object) -> sssg.KnockoutEvent:
     schedule = plain_schedule(3, 0, n, grand_final=grand_final)
     if kind == "single":
         return sssg.draw_plain(field(n), 1, kind, schedule, **kw)  # type: ignore[arg-type]

@@ -441,7 +441,7 @@ def test_simulate_settles_a_tie_by_a_ruling_not_a_match_bye_para_30():
     assert m.ruling is not None and m.ruling.reason == sssg.TIE_RULING
 
 
-def _drawn(fmt: str, n: int, seed: int, grand_final: str) -> sssg.Event:
+def _drawn(fmt: str, n: int, seed: int, grand_final: str) -> sssg.KnockoutEvent:
     entrants = [Entrant(f"P{i:02d}", 1500 + (i * 37) % 300) for i in range(n)]  # equal ratings too
     if fmt == "sssg":
         return sssg.draw_sssg(entrants, seed)

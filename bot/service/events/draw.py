@@ -76,7 +76,7 @@ def _source(source: Source, bracket: Bracket) -> str:
     return f"seat:{name}"
 
 
-def _specs(event: sssg.Event) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
+def _specs(event: sssg.KnockoutEvent) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
     """Every match of the draw with its division and slot sources, in play order."""
     out: list[tuple[str, BracketMatch, tuple[str, str]]] = []
     derived = sssg.derive(event)

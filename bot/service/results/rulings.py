@@ -251,7 +251,7 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
-async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
+async def _event_with_games(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
     """The core event with every match that has games (decided or being played) recorded,
     so that ``sssg.correct`` sees which later matches a correction would void."""
     event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))

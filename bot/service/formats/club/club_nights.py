@@ -531,7 +531,7 @@ async def after_game(tx: Tx, event: Event, view: MatchView) -> str:
 
 
 @dataclass(frozen=True)
-class FeeLine:
+class NightFee:
     checkin_id: int
     name: str
     amount: str  # in the event's currency
@@ -544,20 +544,20 @@ class FeeLine:
 class FeeList:
     event: Event
     seq: int
-    lines: list[FeeLine]
+    lines: list[NightFee]
     collected: str
     owed: str
     closed: bool = False
 
     @property
-    def unpaid(self) -> list[FeeLine]:
+    def unpaid(self) -> list[NightFee]:
         return [f for f in self.lines if not f.free and f.paid_by is None]
 
 
 async def _fee_list(tx: Tx, event: Event, session: Session) -> FeeList:
     lines, paid, owed = [], 0, 0
     for c in await club_repo.checkins(tx, session.id):
-        lines.append(FeeLine(c.id, c.name, event.money(c.fee), c.fee_reason, c.paid_by,
+        lines.append(NightFee(c.id, c.name, event.money(c.fee), c.fee_reason, c.paid_by,
                              c.fee == 0))
         if c.fee and c.paid_at is not None:
             paid += c.fee

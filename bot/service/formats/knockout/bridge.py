@@ -93,7 +93,7 @@ def plain_schedule(defn: Definition, players: int) -> BestOfSchedule:
     )
 
 
-def draw_core_event(defn: Definition, entrants: list[Entrant], seed: int) -> sssg.Event:
+def draw_core_event(defn: Definition, entrants: list[Entrant], seed: int) -> sssg.KnockoutEvent:
     fmt = defn.event.format
     if fmt == "sssg":
         return sssg.draw_sssg(entrants, seed)
@@ -116,7 +116,7 @@ def play_order(code: str) -> tuple[int, str, int]:
     return (0 if prefix == "Q" else 1, prefix, int(number) if number else 0)
 
 
-async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
+async def load_core_event(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
     """The core event: the stored draw with every decided match recorded."""
     event, _ = await load_core(tx, event_id)
     return event
@@ -124,7 +124,7 @@ async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
 
 async def load_core(
     tx: Tx, event_id: int, *, states: tuple[MatchStage, ...] = (MatchStage.DECIDED,)
-) -> tuple[sssg.Event, sssg.Derived]:
+) -> tuple[sssg.KnockoutEvent, sssg.Derived]:
     """The core event with the games of every match in one of ``states`` recorded, and the
     event derived (``sssg.derive``), for a caller that reads the views too."""
     loaded = await _load(tx, event_id, states)
@@ -135,7 +135,7 @@ async def load_core(
 class _Loaded:
     draw: Mapping[str, Any]  # the stored record (``draw_repo.draw_text``), read-only
     rows: list[MatchView]  # every match row of the event
-    event: sssg.Event
+    event: sssg.KnockoutEvent
     derived: sssg.Derived
 
 
@@ -162,7 +162,7 @@ async def _load(tx: Tx, event_id: int, states: tuple[MatchStage, ...]) -> _Loade
 
 
 @lru_cache(maxsize=4)
-def _drawn(text: str) -> tuple[Mapping[str, Any], sssg.Event]:
+def _drawn(text: str) -> tuple[Mapping[str, Any], sssg.KnockoutEvent]:
     """The stored record and the core event it describes, made once per stored text.
 
     Every settled match reloads its event (``sync_matches``); reading a 1,024-player draw

@@ -205,7 +205,7 @@ async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState
     wanted: dict[tuple[str, str], datetime] = {}
     for c in state.challenges:
         if c.is_open:
-            kind = ACCEPT if c.status is lad.Status.ISSUED else PLAY
+            kind = ACCEPT if c.status is lad.ChallengeStatus.ISSUED else PLAY
             wanted[(kind, subject(event_id, c.number))] = c.deadline
     idle = [state.last_active[n] + ladder.rules.idle_after for n in ladder.names
             if n in state.last_active and state.open_of(n) is None]
@@ -328,7 +328,7 @@ def _view(loaded: Loaded, me: str | None) -> LadderView:
         c = loaded.state.open_of(name)
         mark = ""
         if c is not None:
-            mark = f"#{c.number} " + ("⚔" if c.status is lad.Status.ACCEPTED else "?")
+            mark = f"#{c.number} " + ("⚔" if c.status is lad.ChallengeStatus.ACCEPTED else "?")
         rows.append((rung, name, mark))
     return LadderView(loaded.event, rows, me, loaded.ladder.rules)
 
@@ -537,7 +537,7 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
     at = _t(loaded, now)
     for c in loaded.state.challenges:
         match_id = linked.get(c.number)
-        if match_id is None or c.status not in (lad.Status.ACCEPTED, lad.Status.PLAYED):
+        if match_id is None or c.status not in (lad.ChallengeStatus.ACCEPTED, lad.ChallengeStatus.PLAYED):
             continue
         view = await matches_repo.get(tx, match_id)
         if view is None or view.state == MatchStage.NOT_NEEDED:
@@ -545,7 +545,7 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
         outcome = (await core_match(tx, match_id)).state()
         told: tuple[int | None, ...] = ()
         try:
-            if c.status is lad.Status.ACCEPTED:
+            if c.status is lad.ChallengeStatus.ACCEPTED:
                 if not outcome.decided or not await finality.is_final(tx, view):
                     continue
                 step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at)
@@ -578,7 +578,7 @@ async def _tick(tx: Tx, d: Deadline, now: datetime) -> bool:
     linked = await ladders_repo.matches(tx, event.id)
     played = {c.number: (await core_match(tx, linked[c.number])).state()
               for c in loaded.state.challenges
-              if c.status is lad.Status.ACCEPTED and c.number in linked}
+              if c.status is lad.ChallengeStatus.ACCEPTED and c.number in linked}
     lapsed = await _expire_and_drop(loaded, now, played)
     if lapsed is None:
         await _arm(tx, event.id, loaded.ladder, loaded.state, now, skip=d.id)
@@ -603,7 +603,7 @@ async def _expire_and_drop(loaded: Loaded, now: datetime,
         return None
     was_open = {c.number for c in loaded.state.challenges if c.is_open}
     closed = [c.number for c in second.state.challenges if c.number in was_open
-              and c.status in (lad.Status.FORFEITED, lad.Status.VOID)]
+              and c.status in (lad.ChallengeStatus.FORFEITED, lad.ChallengeStatus.VOID)]
     return lad.Step(second.ladder, second.state, first.events + second.events), closed
 
 
