@@ -13,7 +13,7 @@ Boundaries, read from that text:
 - "if you run 10 minutes overtime": reaching 10:00 over forfeits the game (the clock
   shows -10:00); 9:59.9 does not.
 
-A forfeited game is ``Game.forfeit`` from ``core.knockout.match``: it is won by the opponent with
+A forfeited game is ``MatchGame.forfeit`` from ``core.knockout.match``: it is won by the opponent with
 the event's forfeit spread (``MatchRules.forfeit_spread``, 75 for WESPA: "ABSENT FROM THE
 TABLE"), whatever the board said.
 """
@@ -57,7 +57,7 @@ def overtime_forfeits(over: timedelta) -> bool:
 def apply_overtime(game: MatchGame, over: tuple[timedelta, timedelta]) -> MatchGame:
     """The game as it counts after each side's overtime (``over[side]``).
 
-    A side 10 minutes or more over forfeits: the game becomes ``Game.forfeit`` to the
+    A side 10 minutes or more over forfeits: the game becomes ``MatchGame.forfeit`` to the
     other side, keeping the starter. Otherwise each side's score drops by its penalty,
     so the winner may change (410-400 with the winner 2 minutes over is 390-400) and a
     score may go below zero. Both sides 10 minutes over is refused: both forfeit, which a

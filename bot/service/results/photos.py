@@ -9,7 +9,7 @@ conclusion of the game, failing which the game may be awarded as a bye to the lo
   and attached to the one game of theirs still waiting for a photo; with several the
   player picks one; with none they are told what to do. The responsible player's photo
   discharges the window; the other player's is kept but does not (para 25 names the
-  winner, or on a tie the starter: ``core.knockout.match.Game.responsible``). Every kept photo is
+  winner, or on a tie the starter: ``core.knockout.match.MatchGame.responsible``). Every kept photo is
   forwarded to the ratings officer's chat when the event names one.
 - The window (``photo_windows``) closes ``photo_window_hours`` after the game was counted;
   its reminder and close are durable deadlines that act only if the window is still open
