@@ -77,8 +77,16 @@ def _event(row: Row) -> Event:
 
 
 async def get(tx: Tx, event_id: int) -> Event | None:
-    row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
-    return None if row is None else _event(row)
+    """The event, read once per transaction while ``events`` is not written: a use-case
+    such as a confirmed slip needs it in every helper it calls."""
+    kept = tx.remembered(("event", event_id), ("events",))
+    if kept is None:
+        row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
+        if row is None:
+            return None
+        kept = _event(row)
+        tx.remember(("event", event_id), ("events",), kept)
+    return kept
 
 
 async def by_slug(tx: Tx, slug: str) -> Event | None:

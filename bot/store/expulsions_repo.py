@@ -101,12 +101,18 @@ async def barring(tx: Tx, event_id: int, match_id: int,
                   entries: tuple[int | None, int | None]) -> list[ExpulsionRow]:
     """The expulsions that close a match to results and rulings: one that took a player
     out of it (unless someone took the place, then the match is theirs), and those of the
-    players it still names. Oldest first."""
-    a, b = (-1 if e is None else e for e in entries)
-    rows = await tx.all(_SELECT + " WHERE x.event_id = ? AND ((x.match_id = ? AND"
-                        " x.state <> 'replaced') OR x.entry_id IN (?, ?)) ORDER BY x.id",
-                        (event_id, match_id, a, b))
-    return [_row(r) for r in rows]
+    players it still names. Oldest first. Read once per transaction while the tables it
+    reads are not written: a confirmed slip asks before and after its other checks."""
+    key, tables = ("barring", event_id, match_id, entries), ("expulsions", "entries", "people")
+    kept = tx.remembered(key, tables)
+    if kept is None:
+        a, b = (-1 if e is None else e for e in entries)
+        rows = await tx.all(_SELECT + " WHERE x.event_id = ? AND ((x.match_id = ? AND"
+                            " x.state <> 'replaced') OR x.entry_id IN (?, ?)) ORDER BY x.id",
+                            (event_id, match_id, a, b))
+        kept = tuple(_row(r) for r in rows)
+        tx.remember(key, tables, kept)
+    return list(kept)
 
 
 async def of_person(tx: Tx, person_id: int) -> list[ExpulsionRow]:

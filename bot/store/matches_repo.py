@@ -101,8 +101,17 @@ def _view(r: Row) -> MatchView:
 
 
 async def get(tx: Tx, match_id: int) -> MatchView | None:
+    """The match, read once per transaction while none of its tables is written (a
+    confirmed slip's helpers each need it; a written game or state makes it stale)."""
+    kept = tx.remembered(("match", match_id), _READS)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     row = await tx.one(_SELECT + " WHERE m.id = ?", (match_id,))
-    return None if row is None else _view(row)
+    if row is None:
+        return None
+    found = _view(row)
+    tx.remember(("match", match_id), _READS, found)
+    return found
 
 
 async def of_round(tx: Tx, round_id: int) -> list[MatchView]:

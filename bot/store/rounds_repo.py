@@ -51,8 +51,16 @@ def _round(r: Row) -> Round:
 
 
 async def get(tx: Tx, round_id: int) -> Round | None:
+    """The round, read once per transaction while its tables are not written."""
+    kept = tx.remembered(("round", round_id), ("rounds", "divisions"))
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     row = await tx.one(_SELECT + " WHERE r.id = ?", (round_id,))
-    return None if row is None else _round(row)
+    if row is None:
+        return None
+    found = _round(row)
+    tx.remember(("round", round_id), ("rounds", "divisions"), found)
+    return found
 
 
 async def of_event(tx: Tx, event_id: int) -> list[Round]:

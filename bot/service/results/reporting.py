@@ -938,7 +938,7 @@ async def confirm_slip(
                     now=req.now):
                 kind = "held"
             else:
-                await _submit(tx, event, view, match, slip, actor, req.now)
+                await _submit(tx, event, view, match, slip, actor, req.now, playable=True)
                 kind = "submitted"
         else:
             raise Invalid("the games of this match changed since you sent it; send the "
@@ -949,9 +949,12 @@ async def confirm_slip(
 
 
 async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: SlipRow,
-                  actor: Actor, now: datetime) -> None:
+                  actor: Actor, now: datetime, *, playable: bool = False) -> None:
+    """Count a confirmed slip's game. ``playable``: the caller checked in this transaction
+    that the match takes it (``_playable_round``), so it is not checked again."""
     assert slip.starter_side is not None
-    await _playable_round(tx, view, match.state())
+    if not playable:
+        await _playable_round(tx, view, match.state())
     # para 23: the winner (on a tie, the starter) reports; another report counts, marked
     responsible = MatchGame.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
     report, game_id = await _write_game(
