@@ -91,7 +91,8 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
     """A person's matches in every event: those being played or about to be, first."""
     out: list[MyMatch] = []
     for m in await matches_of_person(tx, person_id):
-        if m.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or (m.state == MatchStage.DECIDED and not include_finished):
+        if m.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or (
+                m.state == MatchStage.DECIDED and not include_finished):
             continue
         side = m.side_of_person(person_id)
         assert side is not None
@@ -118,7 +119,8 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at)
-                if rnd.closes_at and rnd.state == RoundState.OPEN and m.state != MatchStage.DECIDED else None,
+                if rnd.closes_at and rnd.state == RoundState.OPEN
+                and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips,
             )
         )

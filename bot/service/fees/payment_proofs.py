@@ -144,8 +144,8 @@ async def decide_proof(
         event = await get_event(tx, proof.event_id)
         who = ((await get_person(tx, actor.person_id)).name if actor.person_id is not None
                else "A TD (command line)")
-        await payments_repo.decide_proof(tx, proof_id, ProofState.APPROVED if approve else ProofState.REJECTED,
-                                         who, req.now)
+        await payments_repo.decide_proof(
+            tx, proof_id, ProofState.APPROVED if approve else ProofState.REJECTED, who, req.now)
         paid = None
         if approve:
             paid = await record_payment_in(tx, entry.id, proof.round_code, by=actor, now=req.now,

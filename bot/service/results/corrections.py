@@ -244,8 +244,10 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
                          needs_confirm=True, prompt_id=prompt)
     slip = await slips_repo.of_game(tx, fix.game_id)
     if slip is not None:
-        await slips_repo.move(tx, slip.id, (SlipState.PENDING, SlipState.AGREED, SlipState.FINAL) if fix.void
-                              else (SlipState.PENDING,), SlipState.VOID if fix.void else SlipState.FINAL, req.now)
+        await slips_repo.move(
+            tx, slip.id,
+            (SlipState.PENDING, SlipState.AGREED, SlipState.FINAL) if fix.void
+            else (SlipState.PENDING,), SlipState.VOID if fix.void else SlipState.FINAL, req.now)
         if slip.state == SlipState.PENDING:  # the opponent's Agree / Dispute go
             await close_copy(tx, slip, correction_texts.slip_note(), req.now)
     after = applied.after
@@ -305,7 +307,8 @@ async def _chat_match(tx: Tx, event: Event, match_code: str) -> MatchView:
     view = await match_coded(tx, event, match_code)
     if view is not None:
         return view
-    played = [m for m in await matches_of_event(tx, event.id) if m.state in (MatchStage.PLAYING, MatchStage.DECIDED)]
+    played = [m for m in await matches_of_event(tx, event.id)
+              if m.state in (MatchStage.PLAYING, MatchStage.DECIDED)]
     known = "; ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in played[-LISTED:])
     raise NotFound(f"no match {match_code!r} in {event.name}"
                    + (f"; its latest with games: {known}" if known else ": none has a game yet"))

@@ -362,8 +362,8 @@ async def apply_correction_in(
     outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
     if reopened or (not decided_before and view.state != MatchStage.PLAYING and after.counted):
-        await matches_repo.set_outcome(tx, view.id, MatchStage.PLAYING if after.counted else MatchStage.READY,
-                                       None)
+        await matches_repo.set_outcome(
+            tx, view.id, MatchStage.PLAYING if after.counted else MatchStage.READY, None)
     # a decided match rescored with the same winner still moves a format that counts
     # more than the winner (a ladder holds the defender on a tie the SSSg rules break)
     rescored = decided_before and after.score_line() != before.score_line()

@@ -61,7 +61,8 @@ async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
     closed = 0
     for slip in await slips_repo.of_match(tx, view.id, states):
         counts = slip.game_id in counting
-        if not await slips_repo.move(tx, slip.id, states, SlipState.FINAL if counts else SlipState.VOID, now):
+        if not await slips_repo.move(tx, slip.id, states,
+                                     SlipState.FINAL if counts else SlipState.VOID, now):
             continue
         closed += 1
         for side in (0, 1):

@@ -612,8 +612,9 @@ async def _close_unplayed(tx: Tx, match_id: int, now: datetime) -> None:
     if view is None or view.state in (MatchStage.DECIDED, MatchStage.NOT_NEEDED):
         return
     await matches_repo.set_state(tx, match_id, MatchStage.NOT_NEEDED)
-    for slip in await slips_repo.of_match(tx, match_id, (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED)):
-        await slips_repo.move(tx, slip.id, (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED), SlipState.VOID, now)
+    open_slips = (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED)
+    for slip in await slips_repo.of_match(tx, match_id, open_slips):
+        await slips_repo.move(tx, slip.id, open_slips, SlipState.VOID, now)
 
 
 # --- newcomers ------------------------------------------------------------------------------

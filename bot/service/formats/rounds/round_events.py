@@ -212,7 +212,8 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     if chat is None:
         return
     chess = chess_pairing(pairing_of(event)[1])
-    pairs = [(str(m.names[0]), str(m.names[1])) for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]
+    pairs = [(str(m.names[0]), str(m.names[1])) for m in matches
+             if m.state in (MatchStage.READY, MatchStage.PLAYING)]
     byes = [str(m.names[0]) for m in matches if m.state == MatchStage.BYE]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
