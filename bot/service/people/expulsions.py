@@ -74,7 +74,7 @@ class Expelled:
     name: str
     why: str
     expulsion_id: int
-    state: str
+    state: ExpulsionState
     match: str | None = None
     opponent: str | None = None
     options: list[Option] = field(default_factory=list)
@@ -197,15 +197,15 @@ async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: A
                          text_html=say.to_expelled(event, entry.name, why))
     if event.format == "ladder":
         note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
-        return Expelled(entry.name, why, x_id, "none", view.code if view else None, note=note)
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None, note=note)
     if view is None:
-        return Expelled(entry.name, why, x_id, "none", note="no game left to play tonight"
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, note="no game left to play tonight"
                         if event.format == "club" else "no game left to play this round")
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
     games = "game" if count == 1 else f"{count} games"
-    return Expelled(entry.name, why, x_id, "none", view.code, opponent,
+    return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code, opponent,
                     note=f"{view.code}: {opponent} wins the {games} not played by forfeit; "
                          f"{entry.name} is not paired again")
 

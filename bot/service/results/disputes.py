@@ -57,7 +57,7 @@ class DisputeAnswer:
     game: int
     opponent: str
     rulers: list[str] = field(default_factory=list)
-    slip_state: str = ""
+    slip_state: SlipState | None = None
     format: str = "sssg"  # the event's: only a knockout's answer cites SSSg (``formats.cite``)
 
 

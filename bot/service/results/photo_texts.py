@@ -55,7 +55,7 @@ class ListedGame:
     scores: tuple[int | None, int | None]
     names: tuple[str, str]
     responsible: int  # the side that owed the photo
-    state: str
+    state: WindowState
     by: str  # who settled it, once it is no longer overdue
     until: str  # its close (after an extension: the new one)
 

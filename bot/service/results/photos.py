@@ -86,7 +86,7 @@ class WindowGame:
     opponent: str
     responsible: bool  # the reader owes the photo
     closes_at: str
-    state: str
+    state: WindowState
     format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
 
 
@@ -402,7 +402,7 @@ class PhotoRuling:
     match: str
     game: int
     by: str
-    state: str
+    state: WindowState
     score_line: str = ""
     until: str = ""
     decided: bool = False
@@ -433,7 +433,7 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
         fresh = await photos_repo.window(tx, w.id)
         return PhotoRuling("already", view.code, number,
                            (fresh.decided_by_name if fresh else None) or "someone",
-                           fresh.state if fresh else "")
+                           fresh.state if fresh else w.state)
     loser = 1 - w.responsible_side
     result = PhotoRuling(_KIND_OF[ruling], view.code, number, by_name, _STATE_OF[ruling])
     await journal.record(tx, who=actor, action=f"photo.{_KIND_OF[ruling]}",
@@ -456,12 +456,12 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                                          event, view, viewer, number, w.responsible_side,
                                          by_name, after))
         result = PhotoRuling(
-            "bye", view.code, number, by_name, "bye", after.score_line(), "", after.decided,
+            "bye", view.code, number, by_name, WindowState.BYE, after.score_line(), "", after.decided,
             view.label(after.winner) if after.winner is not None else None, applied.reopened,
             applied.voided)
     elif until is not None:
         await arm_window(tx, w.id, until, event, now=now)
-        result = PhotoRuling("extended", view.code, number, by_name, "open",
+        result = PhotoRuling("extended", view.code, number, by_name, WindowState.OPEN,
                              until=event.local(until))
         for viewer, person in enumerate(view.people):
             if person is not None:

@@ -639,7 +639,7 @@ class SlipView:
     """A slip as one of its two players reads it (``side`` is the reader's)."""
 
     id: int
-    state: str
+    state: SlipState
     event: str
     round_name: str
     code: str
