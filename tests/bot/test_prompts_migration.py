@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import prompts_repo
+from bot.store.prompts_repo import PromptKind
 from bot.store.db import Database
 from bot.store.migrations import MIGRATIONS_DIR
 
@@ -43,13 +44,13 @@ async def test_prompts_open_before_the_migration_survive_it(tmp_path: Path) -> N
             kept = await prompts_repo.get(tx, 5)
             assert kept is not None and (kept.kind, kept.side, kept.state) == ("confirm", 1, "open")
             assert kept.payload == {"action": "game_bye", "why": "left"}
-            new = await prompts_repo.open_prompt(tx, 1, "why", 9, now=NOW)
+            new = await prompts_repo.open_prompt(tx, 1, PromptKind.WHY, 9, now=NOW)
             assert new > 5
             assert (await prompts_repo.open_of(tx, 1)).kind == "why"  # type: ignore[union-attr]
             assert (await prompts_repo.get(tx, 5)).state == "dropped"  # type: ignore[union-attr]
             indexes = {r[0] for r in await tx.all(
-                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'td_prompts'")}
-            assert "td_prompts_open" in indexes
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'prompts'")}
+            assert "prompts_open" in indexes
     finally:
         await db.close()
 
@@ -80,13 +81,13 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
             kept = await prompts_repo.get(tx, 7)
             assert kept is not None and (kept.kind, kept.state) == ("why", "open")
             assert kept.payload == {"action": "void"}
-            for kind in ("correct", "correct_apply"):
+            for kind in (PromptKind.CORRECT, PromptKind.CORRECT_APPLY):
                 await prompts_repo.open_prompt(tx, 1, kind, 9, payload={"game_id": 4}, now=NOW)
             assert (await prompts_repo.open_of(tx, 1)) is None  # 'correct_apply': a button
-            assert [r[0] for r in await tx.all("SELECT kind FROM td_prompts ORDER BY id")] == [
+            assert [r[0] for r in await tx.all("SELECT kind FROM prompts ORDER BY id")] == [
                 "why", "correct", "correct_apply"]
             indexes = {r[0] for r in await tx.all(
-                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'td_prompts'")}
-            assert "td_prompts_open" in indexes
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'prompts'")}
+            assert "prompts_open" in indexes
     finally:
         await db.close()
