@@ -91,3 +91,48 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
             assert "prompts_open" in indexes
     finally:
         await db.close()
+
+
+async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
+        tmp_path: Path) -> None:
+    """migrations/0027_prompts.sql: td_prompts becomes prompts (rows and ids kept), and a
+    dispute still waiting for its reason (open, none given) gets its player's
+    'dispute_reason' prompt, the latest one a player, unless the player has an open prompt
+    already; a dispute with its reason, or ruled, gets none."""
+    before = tmp_path / "before"
+    before.mkdir()
+    for f in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        if f.name < "0027":
+            shutil.copy(f, before / f.name)
+    path = tmp_path / "t.sqlite3"
+    db = await Database.open(path, migrations_dir=before)
+    await db.close()
+    raw = sqlite3.connect(path)  # foreign keys off: disputes of matches not made here
+    with raw:
+        raw.executemany("INSERT INTO people (id, name, created_at) VALUES (?, ?, ?)",
+                        [(1, "Tara", AT), (2, "Dev", AT), (3, "Cai", AT), (4, "Ann", AT)])
+        raw.execute("INSERT INTO td_prompts (id, person_id, kind, subject_id, created_at)"
+                    " VALUES (8, 1, 'why', 3, ?)", (AT,))
+        raw.executemany(
+            "INSERT INTO disputes (id, match_id, raised_by, reason, state, raised_at)"
+            " VALUES (?, 1, ?, ?, ?, ?)",
+            [(1, 2, "", "open", AT),  # Dev's older one: his latest is asked
+             (2, 2, "", "open", AT),
+             (3, 3, "I had 390", "open", AT),  # has its reason
+             (4, 4, "", "ruled", AT),  # ruled
+             (5, 1, "", "open", AT)])  # Tara owes a ruling's reason already
+    raw.close()
+    db = await Database.open(path)
+    try:
+        async with db.transaction() as tx:
+            rows = [tuple(r) for r in await tx.all(
+                "SELECT id, person_id, kind, subject_id, state, expires_at FROM prompts"
+                " ORDER BY id")]
+            assert rows[0] == (8, 1, "why", 3, "open", None)
+            assert rows[1:] == [(9, 2, "dispute_reason", 2, "open", None)]
+            dev = await prompts_repo.open_of(tx, 2, now=NOW)
+            assert dev is not None and dev.kind is PromptKind.DISPUTE_REASON
+            assert "td_prompts" not in {r[0] for r in await tx.all(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        await db.close()
