@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.store import prompts_repo
-from bot.store.prompts_repo import PromptKind
 from bot.store.db import Database
 from bot.store.migrations import MIGRATIONS_DIR
+from bot.store.prompts_repo import PromptKind
 
 AT = "2016-08-01T00:00:00+00:00"
 NOW = datetime.fromisoformat(AT)
