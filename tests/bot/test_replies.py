@@ -4,7 +4,8 @@ real PTB Application and the fake Bot API, checking the stored prompts, disputes
 rulings (SSSg 2016 Annex A paras 19, 24).
 
 The club cup with two TDs (Tara, Uma) and Ann Lee as a TD too: she plays M1 (Ann v Dev),
-so she rules on M2 (Ben v Cai) only, and may dispute a slip of her own match.
+so she rules on M2 (Ben v Cai) only, and may dispute a slip of her own match. On SQLite,
+and on PostgreSQL too when it is tested (``db_target``).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from tests.bot.test_telegram_rulings import IDS, definition
 
 
 @pytest.fixture
-async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
-    async with club_cup_bot(tmp_path, definition(), ids=IDS) as under_test:
+async def bot(tmp_path: Path, db_target: Path | str) -> AsyncIterator[BotUnderTest]:
+    async with club_cup_bot(tmp_path, definition(), ids=IDS, db=db_target) as under_test:
         yield under_test
 
 
