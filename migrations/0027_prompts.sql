@@ -25,13 +25,13 @@ INSERT INTO prompts (id, person_id, kind, subject_id, side, payload, state, crea
 DROP TABLE td_prompts;
 CREATE INDEX prompts_open ON prompts (person_id, state);
 
--- A dispute waiting for its reason at the upgrade keeps waiting: its player's latest such
--- dispute gets its prompt (with no expiry, as before), unless the player already has an
--- open prompt (one open prompt a person: theirs is the newer question).
+-- A dispute waiting for its reason at the upgrade keeps waiting: it gets its player's prompt
+-- (with no expiry, as before; in the disputes' order, so the newest is answered first),
+-- unless the player already has an open prompt (a TD's question, which their next message
+-- answered before the upgrade and still does).
 INSERT INTO prompts (person_id, kind, subject_id, created_at)
     SELECT d.raised_by, 'dispute_reason', d.id, d.raised_at FROM disputes d
     WHERE d.state = 'open' AND d.reason = ''
-      AND d.id = (SELECT max(e.id) FROM disputes e
-                  WHERE e.raised_by = d.raised_by AND e.state = 'open' AND e.reason = '')
       AND NOT EXISTS (SELECT 1 FROM prompts p
-                      WHERE p.person_id = d.raised_by AND p.state = 'open');
+                      WHERE p.person_id = d.raised_by AND p.state = 'open')
+    ORDER BY d.id;

@@ -4,9 +4,12 @@ question the bot asked and waits for, with its kind (``PromptKind``). The use-ca
 opens it (``open_prompt``), the use-case that answers closes it (``close``); the chat reads it
 once a message (``awaited``) to know which use-case the message goes to.
 
-One open prompt a person: a new question drops the older one, so the newest question is
-the one a message answers (a TD asked for a ruling's reason who then disputes a slip of
-their own match owes the dispute's reason next, and the other way round).
+The newest question is the one a message answers: a new question drops the person's older
+open ones (a TD who taps Uphold, then Void, owes Void's reason; a TD asked for a ruling's
+reason who then disputes a slip of their own match owes the dispute's reason, and the other
+way round). Only a player's questions about their disputes wait side by side: each dispute
+is owed its reason (SSSg para 24), so after the newest is answered the next message answers
+the one before.
 """
 
 from __future__ import annotations
@@ -69,10 +72,11 @@ def _prompt(r: Row) -> Prompt:
 async def open_prompt(tx: Tx, person_id: int, kind: PromptKind, subject_id: int, *,
                       side: int | None = None, payload: dict[str, Any] | None = None,
                       now: datetime, expires_at: datetime | None = None) -> int:
-    """A new question; the person's older open one is dropped (their next message is for
-    this one)."""
-    await tx.execute("UPDATE prompts SET state = 'dropped' WHERE person_id = ? AND state = 'open'",
-                     (person_id,))
+    """A new question; the person's older open ones are dropped (their next message is for
+    this one), but for their disputes' reasons when this is one too (the module says why)."""
+    keep = " AND kind <> ?" if kind is PromptKind.DISPUTE_REASON else ""
+    await tx.execute(f"UPDATE prompts SET state = 'dropped' WHERE person_id = ? AND state = 'open'"
+                     f"{keep}", (person_id, *((kind.value,) if keep else ())))
     return await tx.insert(
         "INSERT INTO prompts (person_id, kind, subject_id, side, payload, created_at,"
         " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -11,7 +11,6 @@ ALTER INDEX td_prompts_open RENAME TO prompts_open;
 INSERT INTO prompts (person_id, kind, subject_id, created_at)
     SELECT d.raised_by, 'dispute_reason', d.id, d.raised_at FROM disputes d
     WHERE d.state = 'open' AND d.reason = ''
-      AND d.id = (SELECT max(e.id) FROM disputes e
-                  WHERE e.raised_by = d.raised_by AND e.state = 'open' AND e.reason = '')
       AND NOT EXISTS (SELECT 1 FROM prompts p
-                      WHERE p.person_id = d.raised_by AND p.state = 'open');
+                      WHERE p.person_id = d.raised_by AND p.state = 'open')
+    ORDER BY d.id;

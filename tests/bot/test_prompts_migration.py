@@ -97,7 +97,7 @@ async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
         tmp_path: Path) -> None:
     """migrations/0027_prompts.sql: td_prompts becomes prompts (rows and ids kept), and a
     dispute still waiting for its reason (open, none given) gets its player's
-    'dispute_reason' prompt, the latest one a player, unless the player has an open prompt
+    'dispute_reason' prompt, in the disputes' order, unless the player has an open prompt
     already; a dispute with its reason, or ruled, gets none."""
     before = tmp_path / "before"
     before.mkdir()
@@ -116,7 +116,7 @@ async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
         raw.executemany(
             "INSERT INTO disputes (id, match_id, raised_by, reason, state, raised_at)"
             " VALUES (?, 1, ?, ?, ?, ?)",
-            [(1, 2, "", "open", AT),  # Dev's older one: his latest is asked
+            [(1, 2, "", "open", AT),  # Dev's two: the newer is answered first
              (2, 2, "", "open", AT),
              (3, 3, "I had 390", "open", AT),  # has its reason
              (4, 4, "", "ruled", AT),  # ruled
@@ -129,9 +129,11 @@ async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
                 "SELECT id, person_id, kind, subject_id, state, expires_at FROM prompts"
                 " ORDER BY id")]
             assert rows[0] == (8, 1, "why", 3, "open", None)
-            assert rows[1:] == [(9, 2, "dispute_reason", 2, "open", None)]
+            assert rows[1:] == [(9, 2, "dispute_reason", 1, "open", None),
+                                (10, 2, "dispute_reason", 2, "open", None)]
             dev = await prompts_repo.open_of(tx, 2, now=NOW)
-            assert dev is not None and dev.kind is PromptKind.DISPUTE_REASON
+            assert dev is not None and (dev.kind, dev.subject_id) == (
+                PromptKind.DISPUTE_REASON, 2)
             assert "td_prompts" not in {r[0] for r in await tx.all(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
     finally:

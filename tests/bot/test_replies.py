@@ -23,7 +23,7 @@ from bot.store.db import Tx
 from bot.telegram import texts
 from bot.telegram.harness import BotUnderTest
 from bot.telegram.update_queue import InChatOrder
-from tests.bot.club_chat import club_cup_bot, last, report_game, say, tap
+from tests.bot.club_chat import club_cup_bot, last, report_game, say, tap, user
 from tests.bot.test_telegram_rulings import IDS, definition
 
 
@@ -80,6 +80,32 @@ async def test_a_dispute_asks_its_reason_as_a_prompt_the_reply_fills_it_once(
     assert (await _dispute(bot, "M1"))[1] == "I had 390"
     assert await _rows(bot, "SELECT count(*) FROM journal WHERE action = 'dispute.reason'") == [
         (1,)]
+
+
+async def test_each_dispute_of_a_player_waits_for_its_reason_the_newest_first(
+    bot: BotUnderTest,
+) -> None:
+    """Two slips disputed before either reason came: each dispute is owed its reason
+    (para 24), so the player's two questions wait side by side; the newest is answered
+    first, then the other, then a message is an ordinary one again."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    await report_game(bot, "Ann Lee", "400-350")
+    dev = user(bot, "Dev Rao")
+    for game in ("Game 1:", "Game 2:"):
+        copy = next(m for m in bot.telegram.sent(dev)
+                    if game in (m.text or "") and "Tap Dispute" in (m.text or ""))
+        bot.telegram.user_taps(dev, copy, text="Dispute")
+        await bot.settle()
+    first, second = (row[0] for row in await _rows(bot, "SELECT id FROM disputes ORDER BY id"))
+    assert await _prompts(bot, "Dev Rao") == [("dispute_reason", first, "open"),
+                                               ("dispute_reason", second, "open")]
+    await say(bot, "Dev Rao", "game 2: I had 360")
+    await say(bot, "Dev Rao", "game 1: I had 390")
+    assert await _rows(bot, "SELECT id, reason FROM disputes ORDER BY id") == [
+        (first, "game 1: I had 390"), (second, "game 2: I had 360")]
+    assert await _prompts(bot, "Dev Rao") == [("dispute_reason", first, "done"),
+                                               ("dispute_reason", second, "done")]
+    assert await say(bot, "Dev Rao", "and another thing") == texts.NOT_UNDERSTOOD
 
 
 async def test_a_rulings_reason_is_a_prompt_the_reply_rules_with_it_once(

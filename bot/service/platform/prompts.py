@@ -7,9 +7,10 @@ private text, the chat asks ``awaited_kind`` once: one read transaction of one s
 which finds the person by their Telegram id and their open, unexpired prompt together. A
 text that answers nothing then costs no more reads than the handler it goes to.
 
-The newest question wins: a person has one open prompt, a new question drops the older
-(a TD asked for a ruling's reason who then presses Dispute on a slip of their own match
-owes the dispute's reason next; asked the other way round, the ruling's reason).
+The newest question wins: a new question drops the person's older ones (a TD asked for a
+ruling's reason who then presses Dispute on a slip of their own match owes the dispute's
+reason next; asked the other way round, the ruling's reason), but for a player's disputes,
+each owed its reason (``bot/store/prompts_repo.py`` says why).
 """
 
 from __future__ import annotations

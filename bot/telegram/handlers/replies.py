@@ -9,8 +9,8 @@ its use-case; no other handler then sees it (``ApplicationHandlerStop``). With n
 open it claims nothing, and the text goes on to the result parser and the others.
 
 The newest question wins: a TD asked for a ruling's reason who then presses Dispute on a
-slip of their own match has their next text taken as the dispute's reason (the store keeps
-one open prompt a person, ``bot/store/prompts_repo.py``).
+slip of their own match has their next text taken as the dispute's reason, and the other
+way round (``bot/store/prompts_repo.py``).
 """
 
 from __future__ import annotations
