@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.store import prompts_repo
-from bot.store.db import Database
-from bot.store.migrations import MIGRATIONS_DIR
+from bot.store.db import Database, Tx
+from bot.store.migrations import MIGRATIONS_DIR, PG_MIGRATIONS_DIR
 from bot.store.prompts_repo import PromptKind
 
 AT = "2016-08-01T00:00:00+00:00"
@@ -93,12 +93,35 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
         await db.close()
 
 
+#: Before 0027: Tara (a TD) owes a ruling's reason; Dev has two disputes waiting for their
+#: reasons, Cai one with its reason, Ann one ruled, Tara one waiting too.
+PEOPLE = [(1, "Tara", AT), (2, "Dev", AT), (3, "Cai", AT), (4, "Ann", AT)]
+DISPUTES = [(1, 2, "", "open", AT),  # Dev's two: the newer is answered first
+            (2, 2, "", "open", AT),
+            (3, 3, "I had 390", "open", AT),  # has its reason
+            (4, 4, "", "ruled", AT),  # ruled
+            (5, 1, "", "open", AT)]  # Tara owes a ruling's reason already
+ADD_PERSON = "INSERT INTO people (id, name, created_at) VALUES (?, ?, ?)"
+ADD_DISPUTE = ("INSERT INTO disputes (id, match_id, raised_by, reason, state, raised_at)"
+               " VALUES (?, 1, ?, ?, ?, ?)")
+
+
+async def _check_0027(tx: Tx) -> None:
+    """td_prompts became prompts with its rows; each dispute waiting for its reason got its
+    player's 'dispute_reason' prompt in the disputes' order, but Tara's (she has an open
+    prompt already); a dispute with its reason, or ruled, got none."""
+    rows = [tuple(r) for r in await tx.all(
+        "SELECT person_id, kind, subject_id, state, expires_at FROM prompts ORDER BY id")]
+    assert rows == [(1, "why", 3, "open", None),
+                    (2, "dispute_reason", 1, "open", None),
+                    (2, "dispute_reason", 2, "open", None)]
+    dev = await prompts_repo.open_of(tx, 2, now=NOW)
+    assert dev is not None and (dev.kind, dev.subject_id) == (PromptKind.DISPUTE_REASON, 2)
+
+
 async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
         tmp_path: Path) -> None:
-    """migrations/0027_prompts.sql: td_prompts becomes prompts (rows and ids kept), and a
-    dispute still waiting for its reason (open, none given) gets its player's
-    'dispute_reason' prompt, in the disputes' order, unless the player has an open prompt
-    already; a dispute with its reason, or ruled, gets none."""
+    """migrations/0027_prompts.sql (``_check_0027``), the rows' ids kept."""
     before = tmp_path / "before"
     before.mkdir()
     for f in sorted(MIGRATIONS_DIR.glob("*.sql")):
@@ -109,32 +132,45 @@ async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
     await db.close()
     raw = sqlite3.connect(path)  # foreign keys off: disputes of matches not made here
     with raw:
-        raw.executemany("INSERT INTO people (id, name, created_at) VALUES (?, ?, ?)",
-                        [(1, "Tara", AT), (2, "Dev", AT), (3, "Cai", AT), (4, "Ann", AT)])
+        raw.executemany(ADD_PERSON, PEOPLE)
         raw.execute("INSERT INTO td_prompts (id, person_id, kind, subject_id, created_at)"
                     " VALUES (8, 1, 'why', 3, ?)", (AT,))
-        raw.executemany(
-            "INSERT INTO disputes (id, match_id, raised_by, reason, state, raised_at)"
-            " VALUES (?, 1, ?, ?, ?, ?)",
-            [(1, 2, "", "open", AT),  # Dev's two: the newer is answered first
-             (2, 2, "", "open", AT),
-             (3, 3, "I had 390", "open", AT),  # has its reason
-             (4, 4, "", "ruled", AT),  # ruled
-             (5, 1, "", "open", AT)])  # Tara owes a ruling's reason already
+        raw.executemany(ADD_DISPUTE, DISPUTES)
     raw.close()
     db = await Database.open(path)
     try:
         async with db.transaction() as tx:
-            rows = [tuple(r) for r in await tx.all(
-                "SELECT id, person_id, kind, subject_id, state, expires_at FROM prompts"
-                " ORDER BY id")]
-            assert rows[0] == (8, 1, "why", 3, "open", None)
-            assert rows[1:] == [(9, 2, "dispute_reason", 1, "open", None),
-                                (10, 2, "dispute_reason", 2, "open", None)]
-            dev = await prompts_repo.open_of(tx, 2, now=NOW)
-            assert dev is not None and (dev.kind, dev.subject_id) == (
-                PromptKind.DISPUTE_REASON, 2)
+            await _check_0027(tx)
+            assert await tx.scalar("SELECT min(id) FROM prompts") == 8
             assert "td_prompts" not in {r[0] for r in await tx.all(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        await db.close()
+
+
+async def test_0027_on_postgresql(pg_target: str, tmp_path: Path) -> None:
+    """migrations/postgresql/0027_prompts.sql does what SQLite's does (``_check_0027``)."""
+    before = tmp_path / "before"
+    before.mkdir()
+    for f in sorted(PG_MIGRATIONS_DIR.iterdir()):
+        if f.name.endswith(".sql") and f.name < "0027":
+            (before / f.name).write_bytes(f.read_bytes())
+    db = await Database.open(pg_target, migrations_dir=before)
+    try:
+        async with db.transaction() as tx:
+            # no foreign key checks: disputes of matches not made here
+            await tx.execute("SET LOCAL session_replication_role = replica")
+            for person in PEOPLE:
+                await tx.execute(ADD_PERSON, person)
+            await tx.execute("INSERT INTO td_prompts (person_id, kind, subject_id, created_at)"
+                             " VALUES (1, 'why', 3, ?)", (AT,))
+            for dispute in DISPUTES:
+                await tx.execute(ADD_DISPUTE, dispute)
+    finally:
+        await db.close()
+    db = await Database.open(pg_target)
+    try:
+        async with db.transaction() as tx:
+            await _check_0027(tx)
     finally:
         await db.close()
