@@ -10,6 +10,11 @@ reason who then disputes a slip of their own match owes the dispute's reason, an
 way round). Only a player's questions about their disputes wait side by side: each dispute
 is owed its reason (SSSg para 24), so after the newest is answered the next message answers
 the one before.
+
+``expires_at`` is set where a question can go stale while nobody rules: a dispute's reason
+lapses after a day (``disputes.REASON_LIFE``). A TD's questions have none: the ruling chosen
+waits in them until answered or replaced, and one another TD made stale is answered with
+who ruled first.
 """
 
 from __future__ import annotations
