@@ -783,8 +783,8 @@ async def skip_why(db: Database, req: Request, prompt_id: int,
         if prompt.person_id != actor.person_id:
             raise NotAllowed("another TD's question: only they answer it")
         if prompt.state == "dropped":
-            raise Invalid("I asked you something else since (another ruling, or a reason); "
-                          "nothing was changed by this button")
+            raise Invalid("I asked you something else since, so this button changed "
+                          "nothing; tap the ruling again to give it")
         if prompt.state != "open":
             raise Invalid("that ruling already has its reason; nothing more to do")
         result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
