@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import prompts_repo
-from bot.store.db import Database, Tx
+from bot.store.db import Tx, open_database
 from bot.store.migrations import MIGRATIONS_DIR, PG_MIGRATIONS_DIR
 from bot.store.prompts_repo import PromptKind
 
@@ -28,7 +28,7 @@ async def test_prompts_open_before_the_migration_survive_it(tmp_path: Path) -> N
         if f.name < "0011":
             shutil.copy(f, before / f.name)
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=before)
+    db = await open_database(path, migrations_dir=before)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO people (id, name, created_at) VALUES (1, 'Tara', ?)", (AT,))
         await tx.execute("INSERT INTO td_prompts (id, person_id, kind, subject_id, side,"
@@ -38,7 +38,7 @@ async def test_prompts_open_before_the_migration_survive_it(tmp_path: Path) -> N
             await tx.execute("INSERT INTO td_prompts (person_id, kind, subject_id,"
                              " created_at) VALUES (1, 'why', 9, ?)", (AT,))
     await db.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             kept = await prompts_repo.get(tx, 5)
@@ -65,7 +65,7 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
         if f.name < "0020":
             shutil.copy(f, before / f.name)
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=before)
+    db = await open_database(path, migrations_dir=before)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO people (id, name, created_at) VALUES (1, 'Tara', ?)", (AT,))
         await tx.execute("INSERT INTO td_prompts (id, person_id, kind, subject_id, payload,"
@@ -75,7 +75,7 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
             await tx.execute("INSERT INTO td_prompts (person_id, kind, subject_id,"
                              " created_at) VALUES (1, 'correct', 9, ?)", (AT,))
     await db.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             kept = await prompts_repo.get(tx, 7)
@@ -128,7 +128,7 @@ async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
         if f.name < "0027":
             shutil.copy(f, before / f.name)
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=before)
+    db = await open_database(path, migrations_dir=before)
     await db.close()
     raw = sqlite3.connect(path)  # foreign keys off: disputes of matches not made here
     with raw:
@@ -137,7 +137,7 @@ async def test_0027_moves_the_prompts_and_gives_a_waiting_dispute_its_question(
                     " VALUES (8, 1, 'why', 3, ?)", (AT,))
         raw.executemany(ADD_DISPUTE, DISPUTES)
     raw.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             await _check_0027(tx)
@@ -155,7 +155,7 @@ async def test_0027_on_postgresql(pg_target: str, tmp_path: Path) -> None:
     for f in sorted(PG_MIGRATIONS_DIR.iterdir()):
         if f.name.endswith(".sql") and f.name < "0027":
             (before / f.name).write_bytes(f.read_bytes())
-    db = await Database.open(pg_target, migrations_dir=before)
+    db = await open_database(pg_target, migrations_dir=before)
     try:
         async with db.transaction() as tx:
             # no foreign key checks: disputes of matches not made here
@@ -168,7 +168,7 @@ async def test_0027_on_postgresql(pg_target: str, tmp_path: Path) -> None:
                 await tx.execute(ADD_DISPUTE, dispute)
     finally:
         await db.close()
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     try:
         async with db.transaction() as tx:
             await _check_0027(tx)
