@@ -15,8 +15,8 @@ Both players are told what changed and why, and the journal keeps a ``game.corre
 line with the game before and after.
 
 In the chat (``/correct M2 game 1 412 380``) the bot first asks why, as after a ruling
-button: the correction waits in a ``td_prompts`` row ('correct'), so a restart loses
-nothing; one that needs confirming waits again ('correct_apply') with its reason.
+button: the correction waits in a ``prompts`` row (``CORRECT``), so a restart loses
+nothing; one that needs confirming waits again (``CORRECT_APPLY``) with its reason.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from bot.service.results.rulings import (
 from bot.service.results.slip_copies import close_copy
 from bot.store import disputes_repo, games_repo, prompts_repo, slips_repo
 from bot.store.db import Database, Tx
-from bot.store.prompts_repo import PromptState
+from bot.store.prompts_repo import PromptKind, PromptState
 from core.knockout.match import Match, MatchGame, MatchStage
 from core.slip import SlipState
 
@@ -237,7 +237,8 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
     except NeedsConfirm as exc:
         if actor.person_id is None:
             raise
-        prompt = await prompts_repo.open_prompt(tx, actor.person_id, "correct_apply", view.id,
+        prompt = await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.CORRECT_APPLY,
+                                                view.id,
                                                 payload={**fix.payload(), "why": why},
                                                 now=req.now)
         return Corrected(view.code, number, names, old, new.games[index], impact=exc.impact,
@@ -327,7 +328,7 @@ async def ask(db: Database, req: Request, event_id: int, match_code: str, change
         fix = await _fix_of(tx, event, view, change)
         number, index, old, new = await _planned(tx, view, fix)
         assert actor.person_id is not None
-        prompt = await prompts_repo.open_prompt(tx, actor.person_id, "correct", view.id,
+        prompt = await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.CORRECT, view.id,
                                                 payload=fix.payload(), now=req.now)
         asked = Corrected(view.code, number, _names(view), old, new.games[index], asked=True,
                           prompt_id=prompt)
@@ -349,7 +350,7 @@ async def answer_why(db: Database, req: Request, text: str,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = None if actor.person_id is None else await prompts_repo.open_of(
-            tx, actor.person_id, ("correct",))
+            tx, actor.person_id, (PromptKind.CORRECT,))
         if prompt is None:
             raise Invalid("I am not waiting for the reason of a correction from you")
         why = reason_of(text)
@@ -368,8 +369,8 @@ async def decide(db: Database, req: Request, prompt_id: int, apply: bool,
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
         if (prompt is None or prompt.person_id != actor.person_id
-                or prompt.kind not in ("correct", "correct_apply")
-                or (apply and prompt.kind != "correct_apply")):
+                or prompt.kind not in (PromptKind.CORRECT, PromptKind.CORRECT_APPLY)
+                or (apply and prompt.kind is not PromptKind.CORRECT_APPLY)):
             raise NotFound("that button is out of date")  # another TD's: as if missing
         if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
             raise Invalid("that correction was already applied or cancelled")

@@ -14,7 +14,7 @@ without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing w
 In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
 TD says why (``ask_why``, ``answer_prompt``; Skip gives ``SKIPPED_WHY``): the TD
 adjudicates (para 19) and the players are owed the ruling (para 24), with its reason. The
-chosen ruling waits in a ``td_prompts`` row, so a restart loses nothing; a ruling that
+chosen ruling waits in a ``prompts`` row, so a restart loses nothing; a ruling that
 needs confirming shows its impact after the reason, and Apply uses that reason.
 
 Para 19: a TD who plays in the match may not rule on it; only the match's eligible
@@ -45,9 +45,7 @@ from bot.service.platform.news import News
 from bot.service.platform.unit import (
     Answer,
     Request,
-    actor_of,
     answer_with,
-    reading,
     require_actor,
     unit,
 )
@@ -70,7 +68,7 @@ from bot.store import (
 from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow, DisputeState
 from bot.store.photos_repo import WindowState
-from bot.store.prompts_repo import PromptState
+from bot.store.prompts_repo import PromptKind, PromptState
 from core.formats import is_digits
 from core.knockout import sssg
 from core.knockout.match import (
@@ -482,7 +480,7 @@ async def _rule(
         if actor.person_id is None:
             raise
         prompt = await prompts_repo.open_prompt(
-            tx, actor.person_id, "confirm", dispute.id, side=side, now=req.now,
+            tx, actor.person_id, PromptKind.CONFIRM, dispute.id, side=side, now=req.now,
             payload={"action": action, "scores": list(scores) if scores else None,
                      "why": why})
         return Ruled(view.code, game, action, before.score_line(), before.decided,
@@ -493,6 +491,8 @@ async def _rule(
     if not await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why}",
                                     adjudicator=actor.person_id, now=req.now):
         raise Invalid("someone ruled on this dispute a moment ago; nothing was changed")
+    # the disputer's reason is no longer asked for
+    await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id)
     slip = await slips_repo.of_game(tx, dispute.game_id) if dispute.game_id else None
     if slip is not None:
         await slips_repo.move(tx, slip.id, (SlipState.DISPUTED, SlipState.PENDING),
@@ -656,7 +656,7 @@ async def _ask_why_in(tx: Tx, req: Request, actor: Actor, view: MatchView,
     _, _, game = await _corrected(tx, view, dispute, action, scores, side)
     assert actor.person_id is not None
     prompt_id = await prompts_repo.open_prompt(
-        tx, actor.person_id, "why", dispute.id, side=side, now=req.now,
+        tx, actor.person_id, PromptKind.WHY, dispute.id, side=side, now=req.now,
         payload={"action": action, "scores": list(scores) if scores else None})
     return Asked("why", view.code, game, (view.label(0), view.label(1)), side, view.id,
                  prompt_id, action, scores)
@@ -693,22 +693,12 @@ async def ask_amend(db: Database, req: Request, dispute_id: int,
             ruled = await _already(tx, view, dispute)
             return await answer_with(tx, req, render, ruled)
         assert actor.person_id is not None
-        await prompts_repo.open_prompt(tx, actor.person_id, "amend", dispute.id, now=req.now)
+        await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.AMEND, dispute.id,
+                                       now=req.now)
         slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id else None
         asked = Asked("amend", view.code, slip.game_no if slip else 0,
                       (view.label(0), view.label(1)))
         return await answer_with(tx, req, render, asked)
-
-
-async def awaited_words(db: Database, req: Request) -> str | None:
-    """What the person's next message answers, as its prompt's kind (``prompts_repo.WORDS``:
-    the scores after Amend, a ruling's or a correction's reason), or None."""
-    async with reading(db) as tx:
-        actor = await actor_of(tx, req)
-        if actor is None or actor.person_id is None:
-            return None
-        prompt = await prompts_repo.open_of(tx, actor.person_id)
-        return None if prompt is None else prompt.kind
 
 
 def parse_scores(text: str) -> tuple[int, int]:
@@ -749,7 +739,7 @@ async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_
 
 
 async def answer_prompt(db: Database, req: Request, text: str, *,
-                        kinds: tuple[str, ...] = prompts_repo.RULING_WORDS,
+                        kinds: tuple[PromptKind, ...] = prompts_repo.RULING_WORDS,
                         render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
     """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
     after a ruling button (its reason) or after a tied match's winner button (the
@@ -760,11 +750,11 @@ async def answer_prompt(db: Database, req: Request, text: str, *,
             tx, actor.person_id, kinds)
         if prompt is None:
             raise Invalid("I am not waiting for scores from you: press Amend on a dispute "
-                          "first" if kinds == ("amend",) else
+                          "first" if kinds == (PromptKind.AMEND,) else
                           "I am not waiting for scores or a reason from you: press Amend on "
                           "a dispute first")
         result: Ruled | Asked
-        if prompt.kind == "amend":
+        if prompt.kind is PromptKind.AMEND:
             scores = parse_scores(text)
             dispute, view = await _dispute_for(tx, actor, prompt.subject_id)
             await prompts_repo.close(tx, prompt.id)
@@ -773,7 +763,7 @@ async def answer_prompt(db: Database, req: Request, text: str, *,
             else:
                 result = await _ask_why_in(tx, req, actor, view, dispute, "scores", scores,
                                            None)
-        elif prompt.kind == "why":
+        elif prompt.kind is PromptKind.WHY:
             result = await _rule_with_reason(tx, req, actor, prompt,
                                              reason_of(text) or SKIPPED_WHY)
         else:
@@ -790,12 +780,13 @@ async def skip_why(db: Database, req: Request, prompt_id: int,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
-        if prompt is None or prompt.kind != "why":
+        if prompt is None or prompt.kind is not PromptKind.WHY:
             raise NotFound("that question is no longer known")
         if prompt.person_id != actor.person_id:
             raise NotAllowed("another TD's question: only they answer it")
         if prompt.state == PromptState.DROPPED:
-            raise Invalid("you chose another ruling since; nothing was changed by this button")
+            raise Invalid("I asked you something else since, so this button changed "
+                          "nothing; tap the ruling again to give it")
         if prompt.state != PromptState.OPEN:
             raise Invalid("that ruling already has its reason; nothing more to do")
         result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
@@ -810,7 +801,8 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
-        if prompt is None or prompt.kind != "confirm" or prompt.person_id != actor.person_id:
+        if (prompt is None or prompt.kind is not PromptKind.CONFIRM
+                or prompt.person_id != actor.person_id):
             raise NotFound("that button is out of date")  # another TD's: as if missing
         if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
             raise Invalid("that correction was already applied or cancelled")
@@ -966,7 +958,7 @@ async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
             raise Invalid(f"{view.code} was already ruled: {view.label(view.ruling[0])} wins "
                           f"({view.ruling[1]})")
         assert actor.person_id is not None
-        await prompts_repo.open_prompt(tx, actor.person_id, "tie", match_id, side=side,
+        await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.TIE, match_id, side=side,
                                        now=req.now)
         asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side, view.id)
         return await answer_with(tx, req, render, asked)
@@ -987,7 +979,7 @@ async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, 
     is answered either way; if another ruler decided the match meanwhile, that ruling is
     the answer and nothing of this one is applied (para 30: the match is decided once)."""
     if actor.person_id is not None:
-        prompt = await prompts_repo.open_of(tx, actor.person_id, ("tie",))
+        prompt = await prompts_repo.open_of(tx, actor.person_id, (PromptKind.TIE,))
         if prompt is not None:
             await prompts_repo.close(tx, prompt.id)
     view = await get_match(tx, match_id)
