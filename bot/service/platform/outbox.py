@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from bot.store import outbox_repo, turns_repo
 from bot.store.db import Database, Tx
-from bot.store.outbox_repo import ButtonsIn, Leases, OutboxRow, StoredMessage
+from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
 from bot.store.turns_repo import Limits
 
 #: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
@@ -61,7 +61,7 @@ async def enqueue(
 
 async def enqueue_edit(
     tx: Tx,
-    of: StoredMessage,
+    of: OutboxMessage,
     *,
     text_html: str,
     buttons: ButtonsIn | None = None,
