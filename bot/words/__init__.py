@@ -17,12 +17,15 @@ from __future__ import annotations
 import gettext
 from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from io import BytesIO
 
 #: The language the messages are written in: its catalogue is the source itself.
 SOURCE = "en"
 #: The gettext domain: ``locales/<lang>/LC_MESSAGES/tdbot.po``.
 DOMAIN = "tdbot"
+#: Where the translations ship: inside the package, so that the wheel carries them.
+LOCALES: Traversable = files(__name__) / "locales"
 
 
 def N_(message: str) -> str:
@@ -60,10 +63,9 @@ class Words:
 
 def locales() -> list[str]:
     """The languages shipped with a catalogue (English, the source, has none)."""
-    root = files(__name__) / "locales"
-    if not root.is_dir():
+    if not LOCALES.is_dir():
         return []
-    return sorted(d.name for d in root.iterdir()
+    return sorted(d.name for d in LOCALES.iterdir()
                   if (d / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
 
 
@@ -87,7 +89,7 @@ def _read(locale: str) -> gettext.GNUTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    po = files(__name__) / "locales" / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po = LOCALES / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as fp:
         catalog = read_po(fp, locale=locale, domain=DOMAIN)
     compiled = BytesIO()
