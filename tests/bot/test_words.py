@@ -4,6 +4,8 @@ language's catalogue is what a reader of that language gets (English, the source
 
 from __future__ import annotations
 
+import ast
+import string
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -132,3 +134,45 @@ def test_english_is_the_source_and_needs_no_catalogue() -> None:
         texts.welcome_back("Ann"))
     assert en.gettext(texts.STRANGER) is texts.STRANGER
 
+
+
+def _marked_calls() -> Iterator[tuple[str, int, list[str], set[str]]]:
+    """Each ``_()``/``n_()`` call of ``bot/`` with literal messages and named values only:
+    its file, line, message texts and the names it puts in."""
+    root = Path(bot.words.__file__).resolve().parents[1]
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
+                node.func, "id", "")
+            texts_given = 2 if name == "n_" else 1 if name == "_" else 0
+            args = node.args[:texts_given]
+            if not texts_given or len(args) < texts_given or not all(
+                    isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
+                continue
+            if any(k.arg is None for k in node.keywords):
+                continue  # **values: checked by the tests that say the message
+            names = {k.arg for k in node.keywords if k.arg is not None}
+            if name == "n_":
+                names.add("n")
+            messages = [a.value for a in args if isinstance(a, ast.Constant)]
+            yield str(path.relative_to(root)), node.lineno, messages, names
+
+
+def test_every_message_is_given_exactly_the_values_it_names() -> None:
+    """A placeholder with no value would fail only when that message is sent, in a chat;
+    a value no placeholder names is a message that says less than the code meant."""
+    wrong = []
+    calls = list(_marked_calls())
+    for where, line, messages, names in calls:
+        wanted: set[str] = set()
+        for message in messages:
+            wanted |= {f.split(".")[0].split("[")[0]
+                       for _, f, _, _ in string.Formatter().parse(message) if f}
+        if names and wanted != names - ({"n"} - wanted):
+            wrong.append(f"{where}:{line}: names {sorted(wanted)}, given {sorted(names)}")
+        elif not names and wanted:
+            wrong.append(f"{where}:{line}: names {sorted(wanted)}, given none")
+    assert len(calls) > 100
+    assert wrong == []
