@@ -49,7 +49,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
 from bot.store import groups_repo
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.web import pages, routes
 from bot.web.server import SiteServer
 
@@ -225,7 +225,7 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
 
 async def run(players: int, readers: int, seconds: float, folder: Path
               ) -> list[tuple[str, float, str]]:
-    db = await Database.open(folder / "bench.sqlite3")
+    db = await open_database(folder / "bench.sqlite3")
     try:
         event_id, now = await setup(db, players)
         figures = await time_pages(db, now)

@@ -25,7 +25,7 @@ import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
 from bot.service.events import site, site_links
 from bot.service.events.definitions import parse_definition
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.web import routes
 from bot.web.server import SiteServer
 from tests.bot.round_event import IDS, RATINGS, definition
@@ -86,7 +86,7 @@ async def cli(*args: str) -> str:
 
 @pytest.fixture
 async def server(swiss_db: str) -> AsyncIterator[tuple[str, Database]]:
-    db = await Database.open(swiss_db)
+    db = await open_database(swiss_db)
     pages = SiteServer(db, lambda: NOW, "127.0.0.1", 0, max_age=0)
     port = await pages.start()
     try:
@@ -182,7 +182,7 @@ async def test_the_log_is_newest_first_with_nothing_private(
         < words.index("opened Round 1")
     assert "made the draw" in words and "entered game 1" in words
     # every page: no phone, no Telegram id, no invite
-    for path in await routes.every_path(await Database.open(db), "weekly-swiss"):
+    for path in await routes.every_path(await open_database(db), "weekly-swiss"):
         _, page, _ = await get(f"{base}/e/weekly-swiss/{path}")
         assert PHONE not in page and "start=" not in page
         assert not any(str(tg) in page for tg in IDS.values()), path
@@ -201,7 +201,7 @@ async def test_every_name_is_escaped(server: tuple[str, Database]) -> None:
 
 async def test_a_private_event_is_not_found_like_an_unknown_one(tmp_path: Path) -> None:
     await asyncio.to_thread(swiss, tmp_path, public=False, slug="private-swiss")
-    db = await Database.open(tmp_path / "t.db")
+    db = await open_database(tmp_path / "t.db")
     pages = SiteServer(db, lambda: NOW, "127.0.0.1", 0, max_age=0)
     port = await pages.start()
     try:
@@ -265,7 +265,7 @@ async def test_a_knockout_bracket_page_shows_scores_in_play_and_who_went_through
         await cli("game", "report", "club-cup", a1, "400", b1, "300", "--starter", starter,
            "--db", db_path)
     await cli("game", "report", "club-cup", b2, "410", a2, "390", "--starter", a2, "--db", db_path)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         view = await site.overview(db, "club-cup")
         assert [name for name, _ in view.pictures] == ["single"]
@@ -289,7 +289,7 @@ async def test_the_grand_final_page_says_who_starts_a_game_up(tmp_path: Path) ->
     await cli("event", "create", str(toml), "--db", db_path)
     await cli("players", "import", "sssg-2016", str(EXAMPLES / "players24.csv"), "--db", db_path)
     await cli("event", "draw", "sssg-2016", "--seed", "7", "--db", db_path)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         view = await site.overview(db, "sssg-2016")
         names = [name for name, _ in view.pictures]
@@ -317,7 +317,7 @@ def test_the_public_address_is_checked_and_kept_without_its_slash() -> None:
 
 
 async def test_a_link_needs_a_public_event_and_a_public_address(db_target: Path | str) -> None:
-    db = await Database.open(db_target)
+    db = await open_database(db_target)
     try:
         async with db.transaction() as tx:
             from bot.service.events.event_setup import create_event
