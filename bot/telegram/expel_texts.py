@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from bot.service.people.expulsions import Expelled, Filled
+from bot.store.expulsions_repo import ExpulsionState
 from bot.words import SOURCE, for_locale
 
 
@@ -17,7 +18,7 @@ def expelled(done: Expelled, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
     head = w._("🚫 Expelled <b>{name}</b> ({why}); they are told.", name=esc(done.name),
                why=esc(done.why))
-    if done.state == "open":
+    if done.state == ExpulsionState.OPEN:
         return w._("{head} Their opponent {opponent} is told to wait: choose who takes the "
                    "slot in {match} in the question I sent you.", head=head,
                    opponent=esc(done.opponent), match=esc(done.match))

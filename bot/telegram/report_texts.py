@@ -15,6 +15,7 @@ from bot.service.results.reporting import Choice, SlipAnswer, SlipView
 from bot.telegram.texts import esc
 from bot.words import N_, SOURCE, Words, for_locale
 from core.knockout.match import StartReason
+from core.slip import SlipState
 
 HOW_TO_REPORT = N_(
     "Send your result with your score first, e.g. <code>412-380</code> "
@@ -119,19 +120,19 @@ def draft(slip: SlipView, *, lang: str = SOURCE) -> Reply:
 
 
 def _where_it_stands(slip: SlipView, w: Words) -> str:
-    if slip.state == "draft":
+    if slip.state == SlipState.DRAFT:
         return w._("This result still waits for you: tap Confirm or Cancel on it.")
-    if slip.state == "pending":
+    if slip.state == SlipState.PENDING:
         if slip.closes_at:
             return w._("Game {game} is already recorded; it can be disputed until {until}, "
                        "then it is final.", game=slip.game, until=esc(slip.closes_at))
         return w._("Game {game} is already recorded; it can be disputed, then it is final.",
                    game=slip.game)
-    if slip.state in ("agreed", "final"):
+    if slip.state in (SlipState.AGREED, SlipState.FINAL):
         return w._("Game {game} is already final.", game=slip.game)
-    if slip.state == "disputed":
+    if slip.state == SlipState.DISPUTED:
         return w._("Game {game} is under dispute; a TD will rule.", game=slip.game)
-    if slip.state == "cancelled":
+    if slip.state == SlipState.CANCELLED:
         return w._("You cancelled this result; send it again if you need to.")
     return w._("This result was not counted: it differs from {opponent}'s slip for game "
                "{game}, and a TD will rule.", opponent=esc(slip.opponent), game=slip.game)
@@ -164,7 +165,7 @@ def dispute_answer(answer: DisputeAnswer, *, lang: str = SOURCE) -> Reply | None
         rulers = ", ".join(esc(r) for r in answer.rulers) or w._("the organisers")
         return Reply(w._("Thank you: I passed your reason on to {rulers}.", rulers=rulers))
     if answer.kind == "unchanged":
-        if answer.slip_state == "disputed":
+        if answer.slip_state == SlipState.DISPUTED:
             return Reply(w._("Game {game} is already under dispute; a TD will rule.",
                              game=answer.game))
         return Reply(w._("Game {game} is final, so it can no longer be disputed{ref}. If it "

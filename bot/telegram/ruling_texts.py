@@ -15,7 +15,7 @@ from bot.service.results.corrections import Corrected
 from bot.service.results.reporting_texts import esc
 from bot.service.results.rulings import RULING_WORDS, Asked, Ruled, ruling_words
 from bot.words import N_, SOURCE, Words, for_locale
-from core.knockout.match import GameKind
+from core.knockout.match import MatchGameKind
 
 
 def ruled(result: Ruled | Asked | None, *, lang: str = SOURCE) -> Reply | None:
@@ -135,7 +135,7 @@ def corrected(result: Corrected | None, *, lang: str = SOURCE) -> Reply:
                      [[(w._("Apply"), callbacks.correction(result.prompt_id, True)),
                        (w._("Cancel"), callbacks.correction(result.prompt_id, False))]])
     score = esc(result.named_score)
-    if result.after.kind is GameKind.VOID:
+    if result.after.kind is MatchGameKind.VOID:
         lines = [w._("✅ {match} game {game} voided: it no longer counts. Score: {score}. "
                      "Both players are told.", match=match, game=result.game, score=score)]
     else:

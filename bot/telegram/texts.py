@@ -13,7 +13,7 @@ from html import escape
 
 from bot.service.events.draw import DrawResult
 from bot.service.events.event_setup import CreatedEvent, DatesMoved
-from bot.service.events.readmodels import MyMatch, TdInbox
+from bot.service.events.readmodels import MyMatch, MyMatchState, TdInbox
 from bot.service.events.rounds import OpenedRound
 from bot.service.formats.traits import cite, is_knockout
 from bot.service.people.invites import Invite, invite_link
@@ -22,6 +22,7 @@ from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
 from bot.words import N_, SOURCE, Words, for_locale
+from core.knockout.match import MatchStage
 
 
 def esc(text: object) -> str:
@@ -340,8 +341,8 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
         for s in inbox.slips_awaiting
     ])
     lines += section(w._("Unfinished matches of open rounds"), [
-        w._("• {match} — waiting for a player", match=_vs(m, w)) if m.state == "waiting"
-        else w._("• {match}", match=_vs(m, w))
+        w._("• {match} — waiting for a player", match=_vs(m, w))
+        if m.state == MatchStage.WAITING else w._("• {match}", match=_vs(m, w))
         for m in inbox.unfinished
     ])
     lines += section(w._("Not yet on Telegram (their messages wait until they join)"), [
@@ -423,9 +424,10 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
         w._("against <b>{opponent}</b>, best of {best_of}: {state}",
             opponent=esc(m.opponent), best_of=m.best_of, state=state),
     ]
-    if m.state in ("playing", "unfinished", "decided") and m.score_line:
+    if m.state in (MyMatchState.PLAYING, MyMatchState.UNFINISHED,
+                   MyMatchState.DECIDED) and m.score_line:
         parts.append(w._("Score: {score}", score=esc(m.score_line)))
-    if m.state == "playing" and m.next_game is not None:
+    if m.state == MyMatchState.PLAYING and m.next_game is not None:
         deciding = (w._(" (the deciding game{ref})", ref=cite(m, "para 16", ", {}"))
                     if m.next_is_deciding and m.best_of > 1 else "")
         if m.next_starter:
