@@ -52,7 +52,7 @@ is sent twice only if the process also stops while one is kept.
 Several workers (``fleet.py``): the pass's read is a claim. The rows it returns are leased
 to this worker (``LEASE``; the outcome clears the lease), a row another worker is sending
 holds its chat, and with the real clock Telegram's limits are kept for the fleet in the
-database as well (``outbox.Claim``, ``turns_repo``). A worker killed mid-send leaves its
+database as well (``outbox.SendClaim``, ``turns_repo``). A worker killed mid-send leaves its
 rows leased; once the lease runs out another worker sends them (the one in flight may
 then arrive twice: at-least-once, as after any crash).
 
@@ -321,7 +321,7 @@ class OutboxSender:
             waiting = self._pacer.waiting_chats()
             leave_out = [chat for chat, _ in waiting]
             first: float | None = None  # when the first chat left out with a row may go
-            claim = outbox.Claim(
+            claim = outbox.SendClaim(
                 self._worker, self._real_clock(), self._lease,
                 None if self._fleet_time is None else self._fleet_time(), FLEET_LIMITS)
             try:
