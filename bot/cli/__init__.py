@@ -23,10 +23,13 @@ from bot.cli import (  # noqa: F401
     sheet_cmds,
 )
 from bot.cli.app import app, run_main
+from bot.service.formats.loading import load_formats
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """``tdbot``: every error ends as one line (see ``bot.cli.app.run_main``)."""
+    """``tdbot``: every error ends as one line (see ``bot.cli.app.run_main``). The formats
+    are loaded first: every command that reads a definition or an event asks them."""
+    load_formats()
     run_main()

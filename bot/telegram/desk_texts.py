@@ -5,7 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from bot.service.events.rounds import ClosedRound
-from bot.service.formats.traits import cite, is_knockout
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import cite
 from bot.service.results.desk import Extended, MatchByeGiven, MatchVoided
 
 
@@ -26,7 +27,7 @@ def extended(done: Extended) -> str:
 def match_bye_given(done: MatchByeGiven) -> str:
     return (f"Match bye to <b>{esc(done.winner)}</b> in {esc(done.code)} ({esc(done.round_name)}"
             f"{cite(done, 'para 27', '; {}')}): its games are void and {esc(done.winner)} "
-            f"{'goes through' if is_knockout(done.format) else 'wins the match'}. Both players "
+            f"{'goes through' if format_of(done).goes_through else 'wins the match'}. Both players "
             "are told.")
 
 

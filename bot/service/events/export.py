@@ -23,7 +23,7 @@ from typing import Any
 from bot.service.events.draw import DIVISIONS
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout.bridge import load_core
-from bot.service.formats.traits import is_knockout
+from bot.service.formats.registry import format_of
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import reading
 from bot.service.results.matches import MatchView, core_matches, matches_of_event
@@ -47,7 +47,7 @@ async def export_event(db: Database, event_id: int) -> dict[str, Any]:
         values = dict(zip((m.id for m in stored), await core_matches(tx, stored), strict=True))
         games = await results_repo.games_of_event(tx, event_id)
         divisions = {r.id: r.division or None for r in await rounds_repo.of_event(tx, event_id)}
-        if is_knockout(event.format):
+        if format_of(event).bracket:
             if await draw_repo.draw_record(tx, event_id) is None:
                 raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
                               f"`tdbot event draw {event.slug}` makes it")

@@ -18,7 +18,7 @@ to the opponent as a match bye, its games void (para 27). Either way the match r
 decided (a bye to the opponent, or not played when both players left) and the bracket moves
 on; from then on nothing more is recorded in it (``expelled``).
 
-The formats with no bracket have no slot to offer (``_expel_unbracketed``): a round-based
+The formats with no bracket have no slot to offer (``expel_unbracketed``): a round-based
 event's or a club night's expelled player forfeits the games of their current match not yet
 played and is not paired again; a ladder's leaves the ladder.
 """
@@ -32,7 +32,7 @@ from datetime import datetime
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import get_round
 from bot.service.formats.knockout.bridge import load_core_event, play_order, sync_matches
-from bot.service.formats.traits import is_knockout
+from bot.service.formats.registry import format_of
 from bot.service.people import expulsion_texts as say
 from bot.service.people.roles import require_role
 from bot.service.platform import callbacks, journal, outbox
@@ -43,6 +43,7 @@ from bot.service.results import reporting_texts as report_say
 from bot.service.results.adjudicators import refuse_own_match, ruler_name, rulers_of
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.results.rulings import apply_correction_in, award_match_bye_in
 from bot.service.results.slip_copies import settled_note, went_to
 from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
@@ -121,8 +122,14 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
         raise Invalid(f"{entry.name} is already expelled from {event.name}")
     if not why.strip():
         raise Invalid("say why the player is expelled: they and the journal are told")
-    if not is_knockout(event.format):
-        return await _expel_unbracketed(tx, event, entry, why.strip(), by, now)
+    return await format_of(event).expel(tx, event, entry, why.strip(), by, now, together)
+
+
+async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                             now: datetime, together: Collection[int] = ()) -> Expelled:
+    """Expel ``entry`` from a knockout's bracket (paras 27, 29): a match with games played
+    goes to the opponent as a match bye; one not yet played waits for the TDs to fill
+    the slot (``options_for``)."""
     view = await _current_match(tx, event.id, entry.id)
     await entries_repo.set_state(tx, entry.id, "expelled")
     note = ""
@@ -146,8 +153,6 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     if state == "none":  # games were played: the opponent gets the match (para 27)
-        from bot.service.results.rulings import award_match_bye_in
-
         await award_match_bye_in(tx, view.id, 1 - side, by, now,
                                  f"{entry.name} was expelled: {why.strip()}")
         return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent,
@@ -166,41 +171,21 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent, options)
 
 
-async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
-                             now: datetime) -> Expelled:
+async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                            now: datetime, *, nothing_left: str) -> Expelled:
     """Expelling from a format with no bracket, so no slot to offer (para 29's slot is a
-    bracket's). A ladder's player leaves the ladder and their open challenge is void
-    (``core.ladder.expel``). A round-based event's or a club night's player is not
-    paired again (only active entries are paired), and the games of their current match
-    not yet played are forfeited to the opponent: a forfeit is a win for the player who
-    was there to play, with the event's ``forfeit_spread`` (WESPA rules, "Absent from the
-    table": "your opponent wins, with 75 points spread"; the Director's Manual records a
-    forfeit as a game won or lost by a spread, "typically +50 or -50"); games played
-    stand."""
+    bracket's). A round-based event's or a club night's player is not paired again (only
+    active entries are paired), and the games of their current match not yet played are
+    forfeited to the opponent: a forfeit is a win for the player who was there to play,
+    with the event's ``forfeit_spread`` (WESPA rules, "Absent from the table": "your
+    opponent wins, with 75 points spread"; the Director's Manual records a forfeit as a
+    game won or lost by a spread, "typically +50 or -50"); games played stand.
+    ``nothing_left``: the note when they have no game left to play."""
     await entries_repo.set_state(tx, entry.id, "expelled")
-    view: MatchView | None
-    if event.format == "ladder":
-        from bot.service.formats.ladder import ladders
-
-        closed = await ladders.expel_in(tx, event, entry.name, by, now)
-        view = await get_match(tx, closed) if closed is not None else None
-    else:
-        view = await _current_match(tx, event.id, entry.id)
-    x_id = await expulsions_repo.add(
-        tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
-        side=view.entries.index(entry.id) if view else None, why=why, now=now,
-        by=by.person_id, state="none")
-    await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
-                         why=why, detail={"match": view.code if view else None, "slot": "none"})
-    await outbox.enqueue(tx, person_id=entry.person_id, now=now,
-                         dedupe_key=f"expel:{x_id}:player",
-                         text_html=say.to_expelled(event, entry.name, why))
-    if event.format == "ladder":
-        note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
-        return Expelled(entry.name, why, x_id, "none", view.code if view else None, note=note)
+    view = await _current_match(tx, event.id, entry.id)
+    x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
     if view is None:
-        return Expelled(entry.name, why, x_id, "none", note="no game left to play tonight"
-                        if event.format == "club" else "no game left to play this round")
+        return Expelled(entry.name, why, x_id, "none", note=nothing_left)
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
@@ -210,14 +195,28 @@ async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: A
                          f"{entry.name} is not paired again")
 
 
+async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView | None,
+                             why: str, by: Actor, now: datetime) -> int:
+    """Record an expulsion with no slot to fill (``view``: the match it ended, if any) in
+    the journal, and tell the player; its id."""
+    x_id = await expulsions_repo.add(
+        tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
+        side=view.entries.index(entry.id) if view else None, why=why, now=now,
+        by=by.person_id, state="none")
+    await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
+                         why=why, detail={"match": view.code if view else None, "slot": "none"})
+    await outbox.enqueue(tx, person_id=entry.person_id, now=now,
+                         dedupe_key=f"expel:{x_id}:player",
+                         text_html=say.to_expelled(event, entry.name, why))
+    return x_id
+
+
 async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Actor,
                         now: datetime, why: str) -> int:
     """Forfeit to the opponent every game of ``view`` that ``side`` has not played, until
-    the match is decided (``_expel_unbracketed`` says why); returns how many. The one path
+    the match is decided (``expel_unbracketed`` says why); returns how many. The one path
     of every ruling writes it (``rulings.apply_correction_in``): the match is decided, the
     event moves on and both players are told the result."""
-    from bot.service.results.rulings import apply_correction_in
-
     match = await core_match(tx, view.id)
     new = forfeit_rest(match, 1 - side)
     count = len(new.games) - len(match.games)
@@ -428,7 +427,7 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
-        if event.draw_seed is None and event.format not in ("club", "ladder"):
+        if event.draw_seed is None and format_of(event).no_draw is None:
             raise Invalid(f"{event.name} is not drawn yet: remove the entry instead of "
                           "expelling it")
         entry = await _entry_named(tx, event, name)

@@ -34,7 +34,8 @@ from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_results
 from bot.service.events.schedule import get_round
 from bot.service.formats.knockout.bridge import load_core
-from bot.service.formats.traits import cite, is_knockout
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import cite
 from bot.service.people import expelled
 from bot.service.people.persons import get_person
 from bot.service.people.roles import require_role
@@ -79,9 +80,7 @@ from core.knockout.match import (
     MatchRuleError,
     MatchState,
     award_game_bye,
-    award_match_bye,
     correct_game,
-    forfeit_match,
     report_game,
     rule_tied_match,
     void_game,
@@ -218,16 +217,10 @@ def side_named(view: MatchView, name: str) -> int:
 
 
 def match_bye_of(event: Event, match: Match, side: int) -> Match:
-    """The match as a match bye to ``side`` leaves it, the one rule for every format. A
-    knockout's is SSSg para 27: the side goes through and every game is void
-    (``core.knockout.match.award_match_bye``). A round-based event, a club night and a ladder have
-    no bye of a whole match: theirs is the forfeit an expelled player's opponent gets
-    (``core.knockout.match.forfeit_match``): the games played are void and the side wins the games
-    it needs by forfeit, with the event's forfeit spread, so the match is a win and never
-    a tie of 0-0 (Director's Manual: a forfeit is a game won by a spread)."""
-    if is_knockout(event.format):
-        return award_match_bye(match, side).match
-    return forfeit_match(match, side)
+    """The match as a match bye to ``side`` leaves it: the event's format says what a
+    match bye is (``seam.Format.match_bye``: a knockout's side goes through, SSSg para 27;
+    another format's wins the games it needs by forfeit)."""
+    return format_of(event).match_bye(match, side)
 
 
 def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
@@ -237,7 +230,7 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
     if match.match_bye is not None:
         return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
     state = match.state()
-    if (not is_knockout(event.format) and state.decided and state.winner == side
+    if (not format_of(event).goes_through and state.decided and state.winner == side
             and state.counted and all(match.games[i].kind is GameKind.FORFEIT
                                       and match.games[i].awarded_to == side
                                       for i in state.counted)):
@@ -261,7 +254,7 @@ async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str
     match feeds later ones."""
     if view.state != "decided":
         return "", (), 0
-    if not is_knockout((await get_event(tx, view.event_id)).format):
+    if not format_of(await get_event(tx, view.event_id)).bracket:
         return "", (), 0  # only a bracket has later matches fed by this one
     event = await _event_with_games(tx, view.event_id)
     if event.result(view.code) is None:

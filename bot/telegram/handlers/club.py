@@ -11,6 +11,7 @@ from telegram.ext import ContextTypes
 from bot.service.events.lookup import Event
 from bot.service.formats.club import club_nights
 from bot.service.formats.club import club_texts as say
+from bot.service.formats.registry import format_of
 from bot.service.people.directing import directed_event
 from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
@@ -25,7 +26,8 @@ RATING = Range("the rating", 0, 4000)
 
 
 def _is_club(event: Event) -> bool:
-    return event.format == club_nights.FORMAT
+    """An event whose format's own commands are a club's (``Format.commands``)."""
+    return "night" in format_of(event).commands
 
 
 async def _club(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,

@@ -27,6 +27,7 @@ from datetime import datetime
 from bot.service.events.definitions import ClubDef, ClubMemberDef, Definition
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.club import club_texts as say
+from bot.service.formats.registry import named
 from bot.service.people import expelled
 from bot.service.people.entries import _add_entry, entry_of_person
 from bot.service.people.invites import create_invite
@@ -315,7 +316,7 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
             if entry is not None and entry.state == "active":
                 clubs.append((event, entry.id))
         if not clubs:
-            await expelled.refuse_person(tx, actor.person_id, FORMAT)
+            await expelled.refuse_person(tx, actor.person_id, named(FORMAT))
             raise NotAllowed("/checkin is for the players of a club; ask the club's TD to "
                              "add you (/checkin new YOUR NAME)")
         if slug is not None:

@@ -34,6 +34,7 @@ from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, find_event, get_event
 from bot.service.formats.ladder import ladder_texts as say
 from bot.service.formats.ladder.ladder_texts import esc
+from bot.service.formats.registry import named
 from bot.service.people import expelled
 from bot.service.people.entries import _add_entry, entries_of
 from bot.service.people.invites import create_invite
@@ -244,7 +245,7 @@ async def _my_ladder(tx: Tx, req: Request, words: list[str]) -> tuple[Loaded, st
     events = [await get_event(tx, e) for e in await ladders_repo.ladder_events_of(
         tx, actor.person_id)]
     if not events:
-        await expelled.refuse_person(tx, actor.person_id, "ladder")
+        await expelled.refuse_person(tx, actor.person_id, named("ladder"))
         raise NotAllowed("you are not on a challenge ladder; ask your club's director to add "
                          "you")
     by_slug = {e.slug: e for e in events}

@@ -24,6 +24,8 @@ from typing import Any
 
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
+from bot.service.events.pairing_options import system_options
+from bot.service.events.rounds import open_round_in, tds_of
 from bot.service.events.schedule import Round, as_moment, round_code
 from bot.service.formats.rounds import round_texts
 from bot.service.formats.rounds.round_division import (
@@ -32,7 +34,6 @@ from bot.service.formats.rounds.round_division import (
     pairing_of,
     results_only,
 )
-from bot.service.formats.rounds.round_options import system_options
 from bot.service.people.roles import has_role, require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -233,11 +234,8 @@ def default_close(event: Event, rnd: Round, now: datetime) -> datetime | None:
     weekly round; SSSg para 6: each round has a stipulated period)."""
     if rnd.closes_at is not None:
         return rnd.closes_at
-    if event.format == "rounds":
-        days = pairing_of(event)[1].round_days
-        if days:
-            return now + timedelta(days=days)
-    return None
+    days = pairing_of(event)[1].round_days
+    return now + timedelta(days=days) if days else None
 
 
 async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
@@ -272,8 +270,6 @@ async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
     It opens now, paired as /openround pairs it, if the round before is complete;
     otherwise the TDs are told once who still has to report, and the round opens as soon
     as the last result is in (``after_results``)."""
-    from bot.service.events.rounds import tds_of
-
     state = await load_rounds_event(tx, event.id)
     planned = [r for r in state.rounds if r.state == "planned"]
     if not planned or planned[0].id != rnd.id:
@@ -297,8 +293,6 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
     """``auto_pair``: open the first planned round once it may be paired and its opening
     time (``[[rounds]]`` ``opens``, if any) has come; a round with no closing time is left
     to the TDs, who are told."""
-    from bot.service.events.rounds import open_round_in, tds_of
-
     planned = [r for r in state.rounds if r.state == "planned"]
     if not planned:
         return
