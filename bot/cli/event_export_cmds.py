@@ -7,7 +7,7 @@ its state (``bot/service/events/export.py``); ``--to csv`` is every game, a line
 (``bot/service/events/result_sheet.py``); ``--to tsh``, ``naspa``, ``naspa-scores`` and ``trf``
 are a round-based event's results so far (``bot/service/formats/rounds/round_events.py``). The chat's
 /export sends the CSV, and a round-based event's files. The pictures are the ones the bot
-sends (``bot/service/events/brackets.py``).
+sends (``bot/service/formats/knockout/brackets.py``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ import typer
 
 from bot.cli.app import EventArg, event_app, fail, write_out
 from bot.cli.platform_cmds import DbOption, _use
-from bot.service.events import brackets, export, export_files
+from bot.service.events import export, export_files
 from bot.service.events.lookup import lookup_event
+from bot.service.formats.knockout import brackets
 from bot.service.formats.rounds import round_events
 from bot.store.db import Database
 

@@ -17,6 +17,7 @@ from bot.cli.app import EventArg, fail, players_app
 from bot.cli.match_cmds import WhyOption
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service.events.lookup import lookup_event
+from bot.service.formats.knockout import slots
 from bot.service.people import expulsions
 from bot.service.platform.unit import Request
 from bot.store.db import Database
@@ -80,7 +81,7 @@ def replace(
 
     async def work(database: Database) -> expulsions.Filled:
         ev = await lookup_event(database, event)
-        return await expulsions.replace_player(database, Request.cli(now), ev.id, name,
+        return await slots.replace_player(database, Request.cli(now), ev.id, name,
                                                with_name=with_name)
 
     done = _use(db, work)

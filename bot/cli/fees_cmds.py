@@ -10,7 +10,7 @@ import typer
 from bot.cli.app import EventArg, fail, fees_app
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service.events.lookup import lookup_event
-from bot.service.fees import prizes
+from bot.service.formats.knockout import prizes
 from bot.service.platform.errors import ServiceError
 from bot.service.platform.limits import amount_of_money, minor_units
 from bot.service.platform.unit import Request

@@ -15,7 +15,7 @@ Only what some format answers differently is here. A format is one frozen object
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -25,12 +25,13 @@ if TYPE_CHECKING:
     from bot.service.events.lookup import Event
     from bot.service.events.schedule import Round
     from bot.service.fees.fee_sheet import FeeLine
-    from bot.service.people.expulsions import Expelled
+    from bot.service.people.expulsions import Expelled, OpenSlot
     from bot.service.platform.actors import Actor
     from bot.service.platform.news import News
     from bot.store.db import Tx
     from bot.store.entries_repo import Entry
     from bot.store.matches_repo import MatchView
+    from bot.store.results_repo import GameRow
     from core.knockout.match import Match, MatchState
 
 
@@ -162,6 +163,12 @@ class Format(Protocol):
         became ready to play (the caller tells their players)."""
         ...
 
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        """What replacing a decided match's value with ``new`` does to the later matches
+        it fed: (in words, the voided later matches, the games played in them)."""
+        ...
+
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         """A result became final, or a final one was corrected."""
@@ -207,8 +214,20 @@ class Format(Protocol):
         """Expel ``entry`` (SSSg paras 26, 29): what becomes of their match and place."""
         ...
 
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        """The places expelled players left that wait for the TDs to fill (SSSg para 29)."""
+        ...
+
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         """The fee sheet's lines: what each player owes and paid, round by round."""
+        ...
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        """The event's record for ``tdbot event export --to json`` when the format keeps
+        one of its own (a knockout's: the core's ``event_record``); None: the stored
+        matches as they stand."""
         ...
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:

@@ -7,7 +7,7 @@ Every ruling becomes a new core ``Match`` (``core.knockout.match``: ``correct_ga
 ``core.wespa.apply_overtime``) and goes through ONE path, ``apply_correction_in``: the
 core recomputes the match (a game bye is +100 spread and may decide it earlier, voiding
 the games after, para 28; a match bye voids the games played, para 27), and
-``core.knockout.sssg.correct`` says what it does to the later matches. A correction that voids a
+the format says what it does to the later matches (a knockout's: ``core.knockout.sssg.correct``). A correction that voids a
 later match's games needs the TD to confirm it (the design's "shows its impact first"):
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
@@ -33,7 +33,6 @@ from typing import Any
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_results
 from bot.service.events.schedule import get_round
-from bot.service.formats.knockout.bridge import load_core
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import cite
 from bot.service.people import expelled
@@ -71,7 +70,6 @@ from bot.store import (
 from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow
 from core.formats import is_digits
-from core.knockout import sssg
 from core.knockout.match import (
     Decision,
     Game,
@@ -241,26 +239,14 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
-async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
-    """The core event with every match that has games (decided or being played) recorded,
-    so that ``sssg.correct`` sees which later matches a correction would void."""
-    event, _ = await load_core(tx, event_id, states=("decided", "playing"))
-    return event
-
-
 async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
     """What replacing the match's value with ``new`` does to the later matches:
-    (``Impact.describe()``, voided later matches, games played in them). Only a decided
-    match feeds later ones."""
+    (what it does in words, voided later matches, games played in them). Only a decided
+    match feeds later ones, and only where the format has some (``Format.impact_of``: a
+    bracket's)."""
     if view.state != "decided":
         return "", (), 0
-    if not format_of(await get_event(tx, view.event_id)).bracket:
-        return "", (), 0  # only a bracket has later matches fed by this one
-    event = await _event_with_games(tx, view.event_id)
-    if event.result(view.code) is None:
-        return "", (), 0
-    _, impact = sssg.correct(event, view.code, new, force=True)
-    return impact.describe(), impact.voided_matches, impact.voided_match_games
+    return await format_of(await get_event(tx, view.event_id)).impact_of(tx, view, new)
 
 
 async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: datetime) -> None:

@@ -12,13 +12,14 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.service.events.definitions import Definition
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, round_code
 from bot.service.fees.fee_sheet import FeeLine, round_lines
-from bot.service.people.expulsions import Expelled, expel_unbracketed
+from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -27,6 +28,7 @@ from bot.store import matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.store.results_repo import GameRow
 from core.knockout.match import Match, MatchState, forfeit_match
 
 ROUND = "Round 1"
@@ -96,6 +98,10 @@ class Highscore:
                             news: News | None) -> list[int]:
         return []
 
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         return None
@@ -136,8 +142,16 @@ class Highscore:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play")
 
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         return []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.service.events import groups
 from bot.service.events.definitions import Definition
@@ -19,7 +20,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine
 from bot.service.formats.club import club_nights
-from bot.service.people.expulsions import Expelled, expel_unbracketed
+from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -28,6 +29,7 @@ from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.store.results_repo import GameRow
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
@@ -84,6 +86,10 @@ class Club:
         await self.after_final(tx, event, now, news)  # acts on the results that are final
         return []
 
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         """The expert-point levels reached are announced."""
@@ -120,12 +126,20 @@ class Club:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play tonight")
 
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         """A line per night a player checked in: the fee of their check-in (free for a
         newcomer's first nights, or the student or senior rate)."""
         return [FeeLine(f"night {night}", c.name, c.fee, c.fee if c.paid_at is not None else 0,
                         c.fee_reason)
                 for night, c in await club_repo.checkins_of_event(tx, event.id)]
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         return []

@@ -12,16 +12,19 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from bot.service.events import brackets, groups
+from bot.service.events import groups
 from bot.service.events.definitions import Definition
 from bot.service.events.draw import DIVISIONS, DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
+from bot.service.formats.knockout import brackets, slots
 from bot.service.formats.knockout.bridge import load_core, sync_matches
 from bot.service.formats.knockout.drawing import draw_bracket
-from bot.service.people.expulsions import Expelled, expel_from_bracket
+from bot.service.formats.knockout.record import knockout_record
+from bot.service.people.expulsions import Expelled, OpenSlot
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.news import News
@@ -29,6 +32,8 @@ from bot.service.results import reporting_texts as say
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.store.results_repo import GameRow
+from core.knockout import sssg
 from core.knockout.match import Match, MatchState, award_match_bye
 
 
@@ -85,6 +90,18 @@ class Knockout:
         """The bracket advances: the core derives who meets whom next."""
         return await sync_matches(tx, event.id)
 
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        """``core.knockout.sssg.correct`` on the core event with every match that has
+        games (decided or being played), so that it sees which later matches the
+        correction would void."""
+        event, _ = await load_core(tx, view.event_id,
+                                   states=("decided", "playing"))
+        if event.result(view.code) is None:
+            return "", (), 0
+        _, impact = sssg.correct(event, view.code, new, force=True)
+        return impact.describe(), impact.voided_matches, impact.voided_match_games
+
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         return None  # what plays on did so when the result counted
@@ -132,10 +149,18 @@ class Knockout:
 
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
-        return await expel_from_bracket(tx, event, entry, why, by, now, together)
+        return await slots.expel_from_bracket(tx, event, entry, why, by, now, together)
+
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return await slots.open_slots(tx, event)
 
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return await knockout_record(tx, event, stored, values, games, divisions)
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         return []

@@ -13,6 +13,7 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.service.events import groups
 from bot.service.events.definitions import Definition
@@ -21,7 +22,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.formats.ladder import ladder_texts, ladders
-from bot.service.people.expulsions import Expelled, record_unbracketed
+from bot.service.people.expulsions import Expelled, OpenSlot, record_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -31,6 +32,7 @@ from bot.store import entries_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.store.results_repo import GameRow
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
@@ -92,6 +94,10 @@ class Ladder:
         await self.after_final(tx, event, now, news)  # acts on the results that are final
         return []
 
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         """The rungs move (and the challenge's decision is recorded)."""
@@ -136,8 +142,16 @@ class Ladder:
         note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
         return Expelled(entry.name, why, x_id, "none", view.code if view else None, note=note)
 
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         return []

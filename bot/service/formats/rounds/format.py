@@ -12,6 +12,7 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.draw import DrawResult
@@ -22,7 +23,7 @@ from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.fees.payments import unmatched
 from bot.service.formats.rounds import round_events, round_texts
 from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
-from bot.service.people.expulsions import Expelled, expel_unbracketed
+from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -30,6 +31,7 @@ from bot.service.platform.news import News
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.store.results_repo import GameRow
 from core.knockout.match import Match, MatchState, forfeit_match
 
 #: The files of its programs a TD's /export sends besides the sheets.
@@ -99,6 +101,10 @@ class Rounds:
                             news: News | None) -> list[int]:
         return await round_events.after_results(tx, event, now)
 
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         return None  # what plays on did so when the result counted
@@ -157,8 +163,16 @@ class Rounds:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play this round")
 
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         """Its tsh ``.t``, NASPA-with-scores and TRF files."""
