@@ -24,7 +24,7 @@ Five parts, each on a fresh database file in a temporary folder (``--only`` pick
 2. **Latency, and how it is measured.** The bench wraps (in this process only, product code
    untouched) ``World.push_update`` to note ``perf_counter()`` when the fake queues an
    update, ``Tx.claim_update`` to learn which update a transaction applies (the claim is in
-   the same transaction as the effect, design.md "Nothing lost, nothing doubled"),
+   the same transaction as the effect, docs/architecture.md, "Nothing lost, nothing doubled"),
    ``outbox_repo.add`` to learn that it wrote outbox rows, and ``Database.transaction`` to
    note ``perf_counter()`` when a use-case asks for a transaction, when it has it (the
    lock taken, BEGIN returned: ``lock_wait`` is the time between, for the paced updates)

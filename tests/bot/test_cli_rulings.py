@@ -1,5 +1,5 @@
 """TD rulings at the command line (bot/cli/match_cmds.py over bot/service/results/rulings.py):
-`tdbot rule dispute --confirm` when a correction voids a later match's games (the design's "shows
+`tdbot rule dispute --confirm` when a correction voids a later match's games (docs/architecture.md, "Corrections show
 its impact first"), `tdbot rule tie` on a match SSSg 2016 Annex A para 17 leaves tied
 (para 30), and `tdbot game overtime` (WESPA rules, Overtime).
 

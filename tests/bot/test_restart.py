@@ -1,6 +1,6 @@
 """A restart in the middle: deadlines re-armed, pending updates applied, re-sent ones once.
 
-Rules checked (design.md, "Durable time", "Nothing lost, nothing doubled"): at start-up
+Rules checked (docs/architecture.md, "Durable time", "Nothing lost, nothing doubled"): at start-up
 the open deadline rows due within the arming horizon are armed again and overdue ones fire
 at once, the sweep arming the others as they come near; a periodic sweep fires what an
 alarm missed; a deadline acts only if still open (compare-and-set);
@@ -217,7 +217,7 @@ async def _opened_demo_round(bot: BotUnderTest) -> dict[str, object]:
 async def test_reminders_overdue_together_send_only_the_latest_and_none_after_the_close(
     tmp_path: Path,
 ) -> None:
-    """Durable time (design.md): overdue rows fire at start-up. A reminder overtaken by a
+    """Durable time (docs/architecture.md): overdue rows fire at start-up. A reminder overtaken by a
     later one while the bot was down gives way to it (a player gets one reminder, not two
     at once), and no reminder goes out once the deadline itself has passed."""
     bot = BotUnderTest(tmp_path / "db.sqlite3")

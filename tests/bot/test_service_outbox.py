@@ -255,7 +255,7 @@ async def test_waiting_rows_stay_behind_a_welcome_that_failed(db: Database) -> N
 
 
 def test_the_outbox_service_holds_no_sql() -> None:
-    """SQL lives only in bot/store (design.md, "Layers"): the service's outbox delegates
+    """SQL lives only in bot/store (docs/architecture.md, "Layers"): the service's outbox delegates
     every statement to bot/store/outbox_repo.py."""
     source = Path(outbox.__file__).read_text(encoding="utf-8")
     calls = re.findall(r"\btx\.(?:execute|insert|one|all|scalar)\(", source)

@@ -1,5 +1,5 @@
 """The draw, fees, opening and closing rounds and the deadlines they open
-(issue 3, "Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
+("Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
 
 from __future__ import annotations
 
@@ -168,7 +168,7 @@ async def test_a_later_round_waits_for_its_players(db: Database) -> None:
 
 
 async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) -> None:
-    """design.md "Durable time": compare-and-set; firing twice or late does no harm."""
+    """docs/architecture.md, "Durable time": compare-and-set; firing twice or late does no harm."""
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
@@ -267,7 +267,7 @@ async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Databa
 
 
 async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Database) -> None:
-    """design.md "Durable time": overdue rows fire at once after a restart. Both reminders
+    """docs/architecture.md, "Durable time": overdue rows fire at once after a restart. Both reminders
     overdue: whichever fires first, players get one reminder, not two."""
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")

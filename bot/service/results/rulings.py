@@ -7,8 +7,9 @@ Every ruling becomes a new core ``Match`` (``core.knockout.match``: ``correct_ga
 ``core.wespa.apply_overtime``) and goes through ONE path, ``apply_correction_in``: the
 core recomputes the match (a game bye is +100 spread and may decide it earlier, voiding
 the games after, para 28; a match bye voids the games played, para 27), and
-the format says what it does to the later matches (a knockout's: ``core.knockout.sssg.correct``). A correction that voids a
-later match's games needs the TD to confirm it (the design's "shows its impact first"):
+the event's format says what it does to the later matches (a knockout's:
+``core.knockout.sssg.correct``). A correction that voids a later match's games needs the TD
+to confirm it (docs/architecture.md, "Corrections show their impact first"):
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
 In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
