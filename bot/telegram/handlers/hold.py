@@ -1,6 +1,6 @@
 """/holdround ROUND until DATE: REASON -- a TD holds a round open past its close
 (``bot/service/events/round_holds.py``): a knockout's (SSSg para 21, cited to its TDs only) or a
-round-based event's, the formats whose rounds close on a date (``formats.DATED_ROUNDS``)."""
+round-based event's, the formats whose rounds close on a date (``Format.dated_rounds``)."""
 
 from __future__ import annotations
 
