@@ -28,7 +28,6 @@ from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
 from core.slip import MAX_SCORE
 
-FORMATS = ("sssg", "single", "double", "rounds", "club", "ladder")
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
 #: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
 MAX_DAYS = LIMIT.days

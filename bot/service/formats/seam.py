@@ -92,6 +92,10 @@ class Format(Protocol):
     @property
     def commands(self) -> frozenset[str]: ...
 
+    #: What its group is shown ("each round's pairings, the results and the standings").
+    @property
+    def group_posts(self) -> str: ...
+
     #: Whether its matches are challenges in one round the players never see named (a
     #: ladder's).
     @property

@@ -47,6 +47,7 @@ class Highscore:
     bracket: bool = False
     round_fees: bool = True
     commands: frozenset[str] = frozenset()
+    group_posts: str = "the results"
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False

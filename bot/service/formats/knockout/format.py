@@ -52,6 +52,7 @@ class Knockout:
     bracket: bool = True
     round_fees: bool = True
     commands: frozenset[str] = frozenset()
+    group_posts: str = "round openings, results and the bracket"
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False

@@ -50,6 +50,7 @@ class Ladder:
     round_fees: bool = True
     commands: frozenset[str] = frozenset({"ladder", "challenge", "accept", "decline", "withdraw",
                                       "join"})
+    group_posts: str = "the challenges' results and the rung changes"
     challenges: bool = True
     rounds_by_number: bool = False
     standings: bool = False
