@@ -23,10 +23,6 @@ from bot.service.platform.limits import SEED
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store.db import Database, Tx
 
-#: The stored names of a knockout's divisions (SSSg para 3: a qualifying round, then the
-#: top division and the plate), as the core names them.
-DIVISIONS = {"qualifying": "Qualifying", "top": "Top division", "plate": "Plate"}
-
 
 @dataclass(frozen=True)
 class DrawResult:

@@ -53,8 +53,8 @@ class Format(Protocol):
     @property
     def rulebook(self) -> str | None: ...
 
-    #: The definition tables it takes besides ``[event]`` and ``[rules]`` ("pairing",
-    #: "club", "ladder", "rounds"): any other format's table is refused when read.
+    #: The definition tables it takes besides ``[event]``, ``[rules]`` and the people ("pairing",
+    #: "club", "ladder"): another format's table is refused when the definition is read.
     @property
     def tables(self) -> frozenset[str]: ...
 

@@ -16,7 +16,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.service.events.definitions import Definition
-from bot.service.events.draw import DIVISIONS, DrawResult
+from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_deadlines
 from bot.service.events.schedule import as_moment, round_code
@@ -32,6 +32,10 @@ from bot.store.entries_repo import Entry
 from core.knockout import sssg
 from core.knockout.bracket import Bracket, BracketMatch, SlotKind, Source
 from core.knockout.qualifying import Entrant
+
+#: The stored names of a knockout's divisions (SSSg para 3: a qualifying round, then the
+#: top division and the plate), as the core names them.
+DIVISIONS = {"qualifying": "Qualifying", "top": "Top division", "plate": "Plate"}
 
 
 def _source(source: Source, bracket: Bracket) -> str:

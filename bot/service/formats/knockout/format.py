@@ -16,13 +16,13 @@ from typing import Any
 
 from bot.service.events import groups
 from bot.service.events.definitions import Definition
-from bot.service.events.draw import DIVISIONS, DrawResult
+from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.formats.knockout import brackets, slots
 from bot.service.formats.knockout.bridge import load_core, sync_matches
-from bot.service.formats.knockout.drawing import draw_bracket
+from bot.service.formats.knockout.drawing import DIVISIONS, draw_bracket
 from bot.service.formats.knockout.record import knockout_record
 from bot.service.people.expulsions import Expelled, OpenSlot
 from bot.service.platform import outbox

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.events.draw import DIVISIONS
 from bot.service.events.export import match_item, slips
 from bot.service.events.lookup import Event
 from bot.service.formats.knockout.bridge import load_core
+from bot.service.formats.knockout.drawing import DIVISIONS
 from bot.service.platform.errors import Invalid
 from bot.store import draw_repo
 from bot.store.db import Tx
