@@ -22,6 +22,7 @@ from bot.service.platform.unit import Request
 from bot.service.results import reporting
 from bot.service.results.matches import matches_of_event
 from bot.store.db import Database
+from tests.bot.club_chat import club_cup_bot, report_game, tap, user
 from tests.bot.formats_fixture.format import HIGHSCORE
 
 NOW = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
@@ -76,6 +77,33 @@ async def test_a_format_of_its_own_package_reports_settles_and_says_where_next(
     assert windows == []  # the format owes no photos
     assert "You go through to the next round of Shoot-out." in await _told(db, h1.people[1])
     assert "You are out of Shoot-out." in await _told(db, h1.people[0])
+
+
+async def test_in_the_chat_the_winner_reports_and_each_player_is_told_where_next(
+        tmp_path: Path, highscore: None) -> None:
+    """Through the bot: Ben reports H1 (the draw said Ann starts, so nobody is asked), Ann
+    agrees, and each reads the format's words on where they go; no photo is asked for."""
+    ids = "".join(f'\n[[players]]\nname = "{n}"\ntelegram_id = {9011 + i}\n'
+                  for i, n in enumerate(PLAYERS))
+    definition = DEFINITION.split("[[players]]")[0] + ids
+    async with club_cup_bot(tmp_path, definition, open_sf=False) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await open_round_in(tx, bot.event_id, "round-1",  # type: ignore[attr-defined]
+                                by=Actor.cli(), now=bot.clock(),
+                                closes_at=bot.clock() + timedelta(days=3))
+        await bot.settle()
+        await report_game(bot, "Ben Ong", "402-388")
+        await tap(bot, "Ann Lee", "Agree")
+        ben, ann = ("\n".join(m.text or "" for m in bot.telegram.sent(user(bot, name)))
+                    for name in ("Ben Ong", "Ann Lee"))
+        async with bot.runtime.db.transaction() as tx:
+            row = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'H1'")
+            photos = await tx.scalar("SELECT COUNT(*) FROM photo_windows")
+    assert tuple(row) == ("decided", 1)
+    assert photos == 0
+    assert "If it stands, you go through to the next round of Shoot-out." in ben, ben
+    assert "If it stands, you are out of Shoot-out." in ann, ann
+    assert "photo" not in ben + ann
 
 
 async def test_the_format_is_known_only_while_registered(db: Database) -> None:

@@ -109,13 +109,14 @@ class Highscore:
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
                           final: bool, following: str | None) -> list[str]:
-        """The higher score goes through; the other is out."""
+        """The higher score goes through; the other is out ("if it stands" while the
+        result can still be disputed)."""
         name = html.escape(event.name)
         if view.winner is None:
             return []
-        if view.winner == side:
-            return [f"You go through to the next round of {name}."]
-        return [f"You are out of {name}."]
+        where = (f"you go through to the next round of {name}." if view.winner == side
+                 else f"you are out of {name}.")
+        return [f"{'You' if final else 'If it stands, you'}{where[3:]}"]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
                           won: bool, following: str | None) -> list[str]:
