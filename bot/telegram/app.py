@@ -20,7 +20,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
 from bot.service.formats.loading import load_formats
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
 from bot.telegram.one_poller import CONFLICT_WINDOW, OnePoller
@@ -39,7 +39,7 @@ class BotOptions:
     """Everything that differs between production, the demo and a test."""
 
     token: str
-    db_path: Path | str  # a SQLite file, or a postgresql:// URL (Database.open)
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL (open_database)
     organisers: frozenset[int] = frozenset()
     clock: Clock = utc_now
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
@@ -122,7 +122,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
 async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     options: BotOptions = app.bot_data["options"]
     clock: Clock = app.bot_data[CLOCK]
-    db = await Database.open(options.db_path)
+    db = await open_database(options.db_path)
     pacer = app.bot.rate_limiter
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
     sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll,

@@ -21,7 +21,7 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import reporting
 from bot.service.results.matches import matches_of_event
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from tests.bot.club_chat import club_cup_bot, report_game, tap, user
 from tests.bot.formats_fixture.format import HIGHSCORE
 
@@ -44,7 +44,7 @@ def highscore() -> Iterator[None]:
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+    database = await open_database(tmp_path / "t.sqlite3")
     yield database
     await database.close()
 

@@ -26,6 +26,7 @@ from bot.service.platform.limits import amount_of_money
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
+from core.pairing.registry import find_system
 from core.slip import MAX_SCORE
 
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
@@ -289,8 +290,6 @@ CHESS_SYSTEMS = ("uscf",)
 def chess_pairing(pairing: PairingDef) -> bool:
     """A round-based event played at chess: a chess system, or one the definition marks
     ``chess = true``."""
-    from core.pairing.registry import find_system
-
     return pairing.chess or find_system(pairing.system).name in CHESS_SYSTEMS
 
 
@@ -338,8 +337,6 @@ class PairingDef(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> PairingDef:
-        from core.pairing.registry import find_system
-
         try:
             find_system(self.system)
         except LookupError as exc:

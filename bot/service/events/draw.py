@@ -10,11 +10,11 @@ bracket, a round-based event's rounds), and a format with no draw says why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.service.events.lookup import get_event
 from bot.service.formats.registry import format_of
+from bot.service.formats.seam import DrawResult as DrawResult
 from bot.service.people.entries import entries_of
 from bot.service.people.roles import require_role
 from bot.service.platform.actors import Actor
@@ -22,19 +22,6 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import SEED
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store.db import Database, Tx
-
-
-@dataclass(frozen=True)
-class DrawResult:
-    event_id: int
-    seed: int
-    rounds: list[tuple[str, str, int]]  # code, name, best_of
-    matches: list[tuple[str, str, str, str]]  # code, round name, side A, side B
-    unused_rounds: list[str] = field(default_factory=list)
-    # rounds whose fee reminder was due before the draw: it goes out at once (para 26)
-    late_fee_reminders: list[str] = field(default_factory=list)
-    # (player, round) paid before the draw for a round the draw did not make
-    unmatched_payments: list[tuple[str, str]] = field(default_factory=list)
 
 
 async def draw_event(

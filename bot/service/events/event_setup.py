@@ -114,7 +114,7 @@ async def create_event(
         personal.append(("player", p.name, code))
     player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
     event = await get_event(tx, event_id)
-    await format_of(event).set_up(tx, event, definition, now)
+    await format_of(event).set_up(tx, event, now)
     return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)
 
 

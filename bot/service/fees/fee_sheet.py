@@ -19,28 +19,17 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import round_code
 from bot.service.formats.registry import format_of
+from bot.service.formats.seam import FeeLine as FeeLine
 from bot.store import entries_repo, payments_repo, rounds_repo
 from bot.store.db import Tx
 
 HEADER = ["line", "round", "player", "due", "paid", "owed", "currency", "note"]
-
-
-@dataclass
-class FeeLine:
-    """One player's fee for one round or night, in minor units (cents)."""
-
-    round: str
-    player: str
-    due: int
-    paid: int = 0
-    note: str = ""
 
 
 def amount(minor: int) -> str:

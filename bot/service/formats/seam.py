@@ -9,23 +9,22 @@ tie-break naming a winner of a level match) is what a test of the name lets happ
 
 Only what some format answers differently is here. A format is one frozen object per
 ``[event] format`` key, made by its package (``formats/knockout`` makes three: ``sssg``,
-``single``, ``double``) and registered by the entry points (``formats.loading``).
+``single``, ``double``) and registered by the entry points (``formats.loading``). What its
+steps give back (a draw, an expulsion, fee lines) is defined here too, so that this module
+needs none of the modules that ask the registry.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Collection
 
-    from bot.service.events.definitions import Definition
-    from bot.service.events.draw import DrawResult
     from bot.service.events.lookup import Event
     from bot.service.events.schedule import Round
-    from bot.service.fees.fee_sheet import FeeLine
-    from bot.service.people.expulsions import Expelled, OpenSlot
     from bot.service.platform.actors import Actor
     from bot.service.platform.news import News
     from bot.store.db import Tx
@@ -33,6 +32,84 @@ if TYPE_CHECKING:
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import GameRow
     from core.knockout.match import Match, MatchState
+
+# --- what a format's steps give back (the shared modules use them too) -----------------
+
+@dataclass(frozen=True)
+class DrawResult:
+    event_id: int
+    seed: int
+    rounds: list[tuple[str, str, int]]  # code, name, best_of
+    matches: list[tuple[str, str, str, str]]  # code, round name, side A, side B
+    unused_rounds: list[str] = field(default_factory=list)
+    # rounds whose fee reminder was due before the draw: it goes out at once (para 26)
+    late_fee_reminders: list[str] = field(default_factory=list)
+    # (player, round) paid before the draw for a round the draw did not make
+    unmatched_payments: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class FeeLine:
+    """One player's fee for one round or night, in minor units (cents)."""
+
+    round: str
+    player: str
+    due: int
+    paid: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """Someone who may take a freed slot, with the reason a TD reads (para 29)."""
+
+    entry_id: int
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Expelled:
+    """What expelling a player did. ``state``: 'open' (the TDs choose who takes the slot
+    in ``match``), 'none' (no slot to fill; ``note`` says why)."""
+
+    name: str
+    why: str
+    expulsion_id: int
+    state: str
+    match: str | None = None
+    opponent: str | None = None
+    options: list[Option] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A freed slot decided: ``replacement`` took it (None: nobody did, the opponent goes
+    through). ``already``: another TD decided first (``by`` says who)."""
+
+    expelled: str
+    match: str
+    replacement: str | None
+    opponent: str
+    by: str
+    already: bool = False
+    not_played: bool = False  # the opponent was expelled too: nobody plays the match
+
+
+@dataclass(frozen=True)
+class OpenSlot:
+    """A freed slot waiting for the TDs (``/pending``, ``tdbot event inbox``)."""
+
+    expulsion_id: int
+    expelled: str
+    match: str
+    opponent: str
+    options: list[Option]
+    people: tuple[int | None, int | None] = (None, None)  # the match's, for para 19
+
+
+# --- the format ---------------------------------------------------------------------------
 
 
 class Format(Protocol):
@@ -151,9 +228,9 @@ class Format(Protocol):
         """Whether a dated round of ``event`` opens at its time without a TD."""
         ...
 
-    async def set_up(self, tx: Tx, event: Event, definition: Definition,
-                     now: datetime) -> None:
-        """What the event needs beyond its entries once created from its definition."""
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        """What the event needs beyond its entries once created from its definition (the
+        event's ``rules``)."""
         ...
 
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,

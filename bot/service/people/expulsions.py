@@ -16,11 +16,14 @@ recorded for them (``expelled``).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.registry import format_of
+from bot.service.formats.seam import Expelled as Expelled
+from bot.service.formats.seam import Filled as Filled
+from bot.service.formats.seam import OpenSlot as OpenSlot
+from bot.service.formats.seam import Option as Option
 from bot.service.people import expulsion_texts as say
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
@@ -40,44 +43,6 @@ from core.names import NameRefused, pick
 
 #: Match states in which a player still holds a slot to play.
 TO_PLAY = ("waiting", "ready", "playing")
-
-
-@dataclass(frozen=True)
-class Option:
-    """Someone who may take a freed slot, with the reason a TD reads (para 29)."""
-
-    entry_id: int
-    name: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Expelled:
-    """What expelling a player did. ``state``: 'open' (the TDs choose who takes the slot
-    in ``match``), 'none' (no slot to fill; ``note`` says why)."""
-
-    name: str
-    why: str
-    expulsion_id: int
-    state: str
-    match: str | None = None
-    opponent: str | None = None
-    options: list[Option] = field(default_factory=list)
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Filled:
-    """A freed slot decided: ``replacement`` took it (None: nobody did, the opponent goes
-    through). ``already``: another TD decided first (``by`` says who)."""
-
-    expelled: str
-    match: str
-    replacement: str | None
-    opponent: str
-    by: str
-    already: bool = False
-    not_played: bool = False  # the opponent was expelled too: nobody plays the match
 
 
 def unpaid_rule(event: Event) -> str:
@@ -199,15 +164,3 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
             await refuse_own_match(tx, actor, view)  # para 19: not a TD's own opponent
         done = await expel_in(tx, event, entry, why, actor, req.now)
         return await answer_with(tx, req, render, done)
-
-
-@dataclass(frozen=True)
-class OpenSlot:
-    """A freed slot waiting for the TDs (``/pending``, ``tdbot event inbox``)."""
-
-    expulsion_id: int
-    expelled: str
-    match: str
-    opponent: str
-    options: list[Option]
-    people: tuple[int | None, int | None] = (None, None)  # the match's, for para 19

@@ -15,7 +15,6 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.events import groups
-from bot.service.events.definitions import Definition
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
@@ -78,8 +77,7 @@ class Knockout:
     def opens_rounds_itself(self, event: Event) -> bool:
         return False
 
-    async def set_up(self, tx: Tx, event: Event, definition: Definition,
-                     now: datetime) -> None:
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         return None
 
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,

@@ -81,10 +81,9 @@ class Ladder:
     def opens_rounds_itself(self, event: Event) -> bool:
         return False
 
-    async def set_up(self, tx: Tx, event: Event, definition: Definition,
-                     now: datetime) -> None:
-        """The ladder itself: its rungs, in the definition's order of players."""
-        await ladders.create_ladder(tx, event.id, definition, now)
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        """The ladder itself: its rungs, from the definition's players."""
+        await ladders.create_ladder(tx, event.id, Definition.model_validate(event.rules), now)
 
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.service.events.definitions import Definition, chess_pairing
+from bot.service.events.definitions import chess_pairing
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_deadlines
@@ -78,8 +78,7 @@ class Rounds:
     def opens_rounds_itself(self, event: Event) -> bool:
         return pairing_of(event)[1].auto_pair
 
-    async def set_up(self, tx: Tx, event: Event, definition: Definition,
-                     now: datetime) -> None:
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         return None
 
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,

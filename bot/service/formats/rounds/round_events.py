@@ -42,10 +42,13 @@ from bot.service.platform.unit import Answer, Request, answer_with, reading, req
 from bot.service.results.matches import MatchView
 from bot.store import draw_repo, groups_repo, matches_repo, pairings_repo, rounds_repo
 from bot.store.db import Database, Tx
+from core.formats.naspa import write_naspa
+from core.formats.trf import write_trf
+from core.formats.tsh import write_tsh
 from core.names import NameRefused, pick
 from core.pairing.engine import same_team_pairs
 from core.pairing.options import gibson_decision
-from core.pairing.registry import PORTLAND_RESULTS
+from core.pairing.registry import PORTLAND_RESULTS, find_system
 from core.standings import standings_rows
 from core.tournament import Division, Pairings
 
@@ -57,8 +60,6 @@ def is_chess(event: RoundsEvent) -> bool:
 
 def lagged(event: RoundsEvent) -> bool:
     """A system that pairs round X on the standings after round X-2 (Portland, ABG rules)."""
-    from core.pairing.registry import find_system
-
     return find_system(event.pairing.system).results == PORTLAND_RESULTS
 
 
@@ -429,10 +430,6 @@ EXPORTS = ("tsh", "naspa", "naspa-scores", "trf")
 
 def export_text(state: RoundsEvent, fmt: str) -> tuple[str, str]:
     """(file name, text) of the event's results so far in ``fmt`` (core/formats writers)."""
-    from core.formats.naspa import write_naspa
-    from core.formats.trf import write_trf
-    from core.formats.tsh import write_tsh
-
     division = results_only(state.division)
     slug = state.event.slug
     try:
