@@ -1,10 +1,11 @@
-"""Loading the formats: the one list of the format packages, registered once at start.
+"""Loading the formats: the one list of the format packages, registered once.
 
 The registry imports no format (``registry`` says why); the entry points call
 ``load_formats`` before they serve anything: the bot's application
-(``bot.telegram.app``), the ``tdbot`` commands that open a database, the bench, and the
-tests (``tests/conftest.py``). Nothing in ``bot.service`` imports this module, so the
-formats may use every shared service without a circle.
+(``bot.telegram.app``), the ``tdbot`` commands that open a database or read a definition
+(``bot.cli.options.load_formats``), the bench and the tests (``tests/conftest.py``).
+Nothing in ``bot.service`` imports this module, so the formats may use every shared
+service without a circle.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The formats an event may have, by their ``[event] format`` key: the one place that
 maps an event to what its format does (``seam.Format``).
 
-The formats register themselves here, and this module imports none of them: each format
+The formats are registered here, and this module imports none of them: each format
 package uses the shared services (reporting, rulings, groups), which ask this registry,
 so a registry importing the packages would close the circle it exists to break. The
-entry points load them once at start (``formats.loading.load_formats``: the bot's
-application, the ``tdbot`` commands that open a database, the bench and the tests), and a
-test may register a format of its own.
+entry points load them once (``formats.loading.load_formats``: the bot's application at
+start, the ``tdbot`` commands that open a database or read a definition, the bench and
+the tests), and a test may register a format of its own.
 """
 
 from __future__ import annotations
