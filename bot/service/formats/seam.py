@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 
 # --- what a format's steps give back (the shared modules use them too) -----------------
 
+
 @dataclass(frozen=True)
 class DrawResult:
+    """What a draw made (its rounds and matches) and what the TD who made it is told."""
+
     event_id: int
     seed: int
     rounds: list[tuple[str, str, int]]  # code, name, best_of
