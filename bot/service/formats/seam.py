@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from bot.store.entries_repo import Entry
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import GameRow
+    from core.knockout import sssg
     from core.knockout.match import Match, MatchState
 
 # --- what a format's steps give back (the shared modules use them too) -----------------
@@ -227,6 +228,10 @@ class Format(Protocol):
         """A round's closing time when the TD opening it gives none (None: they must)."""
         ...
 
+    def chess(self, event: Event) -> bool:
+        """Whether ``event`` is chess (the first of a pair has White; points, not wins)."""
+        ...
+
     def opens_rounds_itself(self, event: Event) -> bool:
         """Whether a dated round of ``event`` opens at its time without a TD."""
         ...
@@ -239,6 +244,10 @@ class Format(Protocol):
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
         """Make the draw (the caller checked the TD, the state and the entries)."""
+        ...
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+        """The event as its bracket pictures show it, once drawn; None without a bracket."""
         ...
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,

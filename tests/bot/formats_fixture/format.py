@@ -28,6 +28,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import GameRow
+from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 ROUND = "Round 1"
@@ -68,6 +69,9 @@ class Highscore:
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return rnd.closes_at
 
+    def chess(self, event: Event) -> bool:
+        return False
+
     def opens_rounds_itself(self, event: Event) -> bool:
         return False
 
@@ -92,6 +96,9 @@ class Highscore:
         await journal.record(tx, who=by, action="event.draw", subject=f"event:{event.id}",
                              now=now, detail={"seed": seed, "matches": len(pairs)}, why=why)
         return DrawResult(event.id, seed, [(round_code(ROUND), ROUND, 1)], pairs)
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+        return None  # no bracket
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:

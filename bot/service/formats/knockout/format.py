@@ -28,6 +28,7 @@ from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.news import News
 from bot.service.results import reporting_texts as say
+from bot.store import draw_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
@@ -74,6 +75,9 @@ class Knockout:
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return rnd.closes_at  # the date its [[rounds]] gives (SSSg para 6), if any
 
+    def chess(self, event: Event) -> bool:
+        return False
+
     def opens_rounds_itself(self, event: Event) -> bool:
         return False
 
@@ -83,6 +87,12 @@ class Knockout:
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
         return await draw_bracket(tx, event, entries, seed, by, now, why)
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+        """Once drawn, the bracket with every result so far (``brackets.pictured_event``)."""
+        if await draw_repo.draw_record(tx, event.id) is None:
+            return None
+        return await brackets.pictured_event(tx, event.id)
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:

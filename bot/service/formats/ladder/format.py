@@ -33,6 +33,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import GameRow
+from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
@@ -78,6 +79,9 @@ class Ladder:
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return rnd.closes_at
 
+    def chess(self, event: Event) -> bool:
+        return False
+
     def opens_rounds_itself(self, event: Event) -> bool:
         return False
 
@@ -88,6 +92,9 @@ class Ladder:
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
         raise Invalid(f"{event.name} {self.no_draw}")
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+        return None  # no bracket
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:

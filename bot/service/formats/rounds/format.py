@@ -32,6 +32,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import GameRow
+from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 #: The files of its programs a TD's /export sends besides the sheets.
@@ -69,8 +70,11 @@ class Rounds:
         forfeit spread, never a 0-0 tie; Director's Manual)."""
         return forfeit_match(match, side)
 
+    def chess(self, event: Event) -> bool:
+        return chess_pairing(pairing_of(event)[1])
+
     def starter_words(self, event: Event) -> tuple[str, str]:
-        return round_texts.first_word(chess_pairing(pairing_of(event)[1]))
+        return round_texts.first_word(self.chess(event))
 
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return round_events.default_close(event, rnd, now)
@@ -96,6 +100,9 @@ class Rounds:
                            "your opponent when each round opens."))
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
             tx, event.id, now), await unmatched(tx, event.id))
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+        return None  # no bracket: its standings instead
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
