@@ -22,6 +22,8 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import SEED
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
+from bot.store.events_repo import EventState
 
 
 async def draw_event(
@@ -46,10 +48,10 @@ async def make_draw(
     fmt = format_of(event)
     if fmt.no_draw is not None:
         raise Invalid(f"{event.name} {fmt.no_draw}")
-    if event.state != "registration":
+    if event.state != EventState.REGISTRATION:
         raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
     entries = sorted(
-        (e for e in await entries_of(tx, event_id) if e.state == "active"), key=lambda e: e.id
+        (e for e in await entries_of(tx, event_id) if e.state == EntryState.ACTIVE), key=lambda e: e.id
     )
     if len(entries) < 2:
         raise Invalid(f"{event.name} needs at least 2 players to draw; it has {len(entries)}")

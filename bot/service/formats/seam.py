@@ -29,8 +29,10 @@ if TYPE_CHECKING:
     from bot.service.platform.news import News
     from bot.store.db import Tx
     from bot.store.entries_repo import Entry
+    from bot.store.expulsions_repo import ExpulsionState
+    from bot.store.games_repo import GameRow
     from bot.store.matches_repo import MatchView
-    from bot.store.results_repo import GameRow
+    from bot.store.results_repo import OpenSlip
     from core.knockout import sssg
     from core.knockout.match import Match, MatchState
 
@@ -80,7 +82,7 @@ class Expelled:
     name: str
     why: str
     expulsion_id: int
-    state: str
+    state: ExpulsionState
     match: str | None = None
     opponent: str | None = None
     options: list[Option] = field(default_factory=list)
@@ -246,7 +248,7 @@ class Format(Protocol):
         """Make the draw (the caller checked the TD, the state and the entries)."""
         ...
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
         """The event as its bracket pictures show it, once drawn; None without a bracket."""
         ...
 
@@ -317,6 +319,7 @@ class Format(Protocol):
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
         """The event's record for ``tdbot event export --to json`` when the format keeps
         one of its own (a knockout's: the core's ``event_record``); None: the stored

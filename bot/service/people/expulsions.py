@@ -37,12 +37,13 @@ from bot.service.results.rulings import apply_correction_in
 from bot.service.results.slip_copies import settled_note, went_to
 from bot.store import entries_repo, expulsions_repo
 from bot.store.db import Database, Tx
-from bot.store.entries_repo import Entry
-from core.knockout.match import forfeit_rest
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.expulsions_repo import ExpulsionState
+from core.knockout.match import MatchStage, forfeit_rest
 from core.names import NameRefused, pick
 
 #: Match states in which a player still holds a slot to play.
-TO_PLAY = ("waiting", "ready", "playing")
+TO_PLAY = (MatchStage.WAITING, MatchStage.READY, MatchStage.PLAYING)
 
 
 def unpaid_rule(event: Event) -> str:
@@ -63,7 +64,7 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     """Expel ``entry`` (paras 26, 29) and open its slot for the TDs, as the module says.
     ``together``: entry ids expelled in the same act (a round's opening), so that the
     opponent of a match whose two players both go is not told to wait for a TD."""
-    if entry.state == "expelled":
+    if entry.state == EntryState.EXPELLED:
         raise Invalid(f"{entry.name} is already expelled from {event.name}")
     if not why.strip():
         raise Invalid("say why the player is expelled: they and the journal are told")
@@ -80,16 +81,16 @@ async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Ac
     opponent wins, with 75 points spread"; the Director's Manual records a forfeit as a
     game won or lost by a spread, "typically +50 or -50"); games played stand.
     ``nothing_left``: the note when they have no game left to play."""
-    await entries_repo.set_state(tx, entry.id, "expelled")
+    await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
     view = await current_match(tx, event.id, entry.id)
     x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
     if view is None:
-        return Expelled(entry.name, why, x_id, "none", note=nothing_left)
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, note=nothing_left)
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
     games = "game" if count == 1 else f"{count} games"
-    return Expelled(entry.name, why, x_id, "none", view.code, opponent,
+    return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code, opponent,
                     note=f"{view.code}: {opponent} wins the {games} not played by forfeit; "
                          f"{entry.name} is not paired again")
 
@@ -101,7 +102,7 @@ async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
         side=view.entries.index(entry.id) if view else None, why=why, now=now,
-        by=by.person_id, state="none")
+        by=by.person_id, state=ExpulsionState.NONE)
     await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
                          why=why, detail={"match": view.code if view else None, "slot": "none"})
     await outbox.enqueue(tx, person_id=entry.person_id, now=now,

@@ -26,8 +26,9 @@ from bot.service.platform.news import News
 from bot.store import matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
@@ -35,7 +36,7 @@ ROUND = "Round 1"
 
 
 @dataclass(frozen=True)
-class Highscore:
+class HighscoreFormat:
     name: str = "highscore"
     kind: str = "a high-score shoot-out"
     rulebook: str | None = None
@@ -97,7 +98,7 @@ class Highscore:
                              now=now, detail={"seed": seed, "matches": len(pairs)}, why=why)
         return DrawResult(event.id, seed, [(round_code(ROUND), ROUND, 1)], pairs)
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
         return None  # no bracket
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
@@ -157,6 +158,7 @@ class Highscore:
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
         return None
 
@@ -164,4 +166,4 @@ class Highscore:
         return []
 
 
-HIGHSCORE = Highscore()
+HIGHSCORE = HighscoreFormat()

@@ -59,7 +59,7 @@ class RoundPaired:
 
 
 @dataclass(frozen=True)
-class FeeLine:
+class NightFee:
     checkin_id: int
     name: str
     amount: str  # in the event's currency
@@ -72,13 +72,13 @@ class FeeLine:
 class FeeList:
     event: Event
     seq: int
-    lines: list[FeeLine]
+    lines: list[NightFee]
     collected: str
     owed: str
     closed: bool = False
 
     @property
-    def unpaid(self) -> list[FeeLine]:
+    def unpaid(self) -> list[NightFee]:
         return [f for f in self.lines if not f.free and f.paid_by is None]
 
 

@@ -27,14 +27,15 @@ from bot.service.platform.news import News
 from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
 @dataclass(frozen=True)
-class Club:
+class ClubFormat:
     name: str = club_nights.FORMAT
     kind: str = "a club night"
     rulebook: str | None = None
@@ -84,7 +85,7 @@ class Club:
                    now: datetime, why: str) -> DrawResult:
         raise Invalid(f"{event.name} {self.no_draw}")
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
         return None  # no bracket
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
@@ -144,6 +145,7 @@ class Club:
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
         return None
 
@@ -151,4 +153,4 @@ class Club:
         return []
 
 
-CLUB = Club()
+CLUB = ClubFormat()

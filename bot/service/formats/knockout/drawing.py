@@ -31,6 +31,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from core.knockout import sssg
 from core.knockout.bracket import Bracket, BracketMatch, SlotKind, Source
+from core.knockout.match import MatchStage
 from core.knockout.qualifying import Entrant
 
 #: The stored names of a knockout's divisions (SSSg para 3: a qualifying round, then the
@@ -54,7 +55,7 @@ def _source(source: Source, bracket: Bracket) -> str:
     return f"seat:{name}"
 
 
-def _specs(event: sssg.Event) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
+def _specs(event: sssg.KnockoutEvent) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
     """Every match of the draw with its division and slot sources, in play order."""
     out: list[tuple[str, BracketMatch, tuple[str, str]]] = []
     derived = sssg.derive(event)
@@ -157,7 +158,7 @@ async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, n
             if person is None or person in told:
                 continue
             told.add(person)
-            if m.state == "bye":
+            if m.state == MatchStage.BYE:
                 what = f"you have a bye in the {html.escape(m.round_name)} and go through."
             else:
                 what = (f"your first match is in the {html.escape(m.round_name)} against "

@@ -31,14 +31,15 @@ from bot.service.results import reporting_texts as say
 from bot.store import draw_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.knockout import sssg
-from core.knockout.match import Match, MatchState, award_match_bye
+from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
 
 
 @dataclass(frozen=True)
-class Knockout:
+class KnockoutFormat:
     """One knockout format; ``name`` is its ``format`` key."""
 
     name: str
@@ -88,7 +89,7 @@ class Knockout:
                    now: datetime, why: str) -> DrawResult:
         return await draw_bracket(tx, event, entries, seed, by, now, why)
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
         """Once drawn, the bracket with every result so far (``brackets.pictured_event``)."""
         if await draw_repo.draw_record(tx, event.id) is None:
             return None
@@ -105,7 +106,7 @@ class Knockout:
         games (decided or being played), so that it sees which later matches the
         correction would void."""
         event, _ = await load_core(tx, view.event_id,
-                                   states=("decided", "playing"))
+                                   states=(MatchStage.DECIDED, MatchStage.PLAYING))
         if event.result(view.code) is None:
             return "", (), 0
         _, impact = sssg.correct(event, view.code, new, force=True)
@@ -168,15 +169,16 @@ class Knockout:
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
-        return await knockout_record(tx, event, stored, values, games, divisions)
+        return await knockout_record(tx, event, stored, values, games, slips, divisions)
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         return []
 
 
-SSSG = Knockout("sssg")
-SINGLE = Knockout("single")
-DOUBLE = Knockout("double")
+SSSG = KnockoutFormat("sssg")
+SINGLE = KnockoutFormat("single")
+DOUBLE = KnockoutFormat("double")
 #: The knockouts, registered by ``formats.loading``.
 FORMATS = (SSSG, SINGLE, DOUBLE)

@@ -24,7 +24,7 @@ class Refused(Exception):
 
 def draw_knockout(fmt: str, players: list[Entrant], seed: int, *, best_of: int | None,
                   step: int | None, grand_final: str | None, head_start: int | None,
-                  drops: str | None, third_place: bool) -> sssg.Event:
+                  drops: str | None, third_place: bool) -> sssg.KnockoutEvent:
     """Check the options against the knockout ``fmt``, then draw (the core's ValueError,
     about the players, passes through)."""
     if fmt not in sssg.FORMATS:

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.events.export import match_item, slips
+from bot.service.events.export import match_item, slip_marks
 from bot.service.events.lookup import Event
 from bot.service.formats.knockout.bridge import load_core
 from bot.service.formats.knockout.drawing import DIVISIONS
 from bot.service.platform.errors import Invalid
 from bot.store import draw_repo
 from bot.store.db import Tx
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.event_record import event_record
 from core.knockout.match import Match
 
@@ -25,9 +26,10 @@ CORE_DIVISIONS = {stored: core for core, stored in DIVISIONS.items()}
 
 
 
-async def knockout_record(tx: Tx, event: Event, stored: list[MatchView], values: dict[int, Match],
-                    games: dict[int, list[GameRow]],
-                    divisions: dict[int, str | None]) -> dict[str, Any]:
+async def knockout_record(tx: Tx, event: Event, stored: list[MatchView],
+                          values: dict[int, Match], games: dict[int, list[GameRow]],
+                          slips: dict[int, OpenSlip],
+                          divisions: dict[int, str | None]) -> dict[str, Any]:
     """The core's record of the decided matches (``core.event_record``), with every other
     match of the draw beside them in the stored round order; refused before the draw."""
     if await draw_repo.draw_record(tx, event.id) is None:
@@ -51,10 +53,10 @@ async def knockout_record(tx: Tx, event: Event, stored: list[MatchView], values:
         rows = games.get(m.id, [])
         if m.code in decided:
             item = {**decided[m.code], "state": "decided"}
-            item["games"] = slips(event, item["games"], rows)
+            item["games"] = slip_marks(event, item["games"], rows, slips)
         else:
             stored_division = divisions[m.round_id]
-            item = match_item(event, m, values[m.id], rows, derived.divisions.get(
+            item = match_item(event, m, values[m.id], rows, slips, derived.divisions.get(
                 m.code, CORE_DIVISIONS.get(stored_division or "", stored_division)))
         matches.append(item)
     return {**record, "matches": matches}

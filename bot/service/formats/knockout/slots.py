@@ -42,10 +42,11 @@ from bot.service.results.matches import MatchView, core_match, get_match, matche
 from bot.service.results.rulings import award_match_bye_in
 from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
-from bot.store.entries_repo import Entry
-from bot.store.expulsions_repo import ExpulsionRow
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
 from core.expulsion import RoundMatch, candidates_for_slots
 from core.knockout import sssg
+from core.knockout.match import MatchStage
 
 
 def _key(x: ExpulsionRow) -> str:
@@ -59,13 +60,13 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
     goes to the opponent as a match bye; one not yet played waits for the TDs to fill
     the slot (``options_for``)."""
     view = await current_match(tx, event.id, entry.id)
-    await entries_repo.set_state(tx, entry.id, "expelled")
+    await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
     note = ""
-    state = "open"
+    state = ExpulsionState.OPEN
     if view is None:
-        state, note = "none", "no match left to play: no slot to fill"
+        state, note = ExpulsionState.NONE, "no match left to play: no slot to fill"
     elif (await core_match(tx, view.id)).state().counted:
-        state = "none"
+        state = ExpulsionState.NONE
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
         side=view.entries.index(entry.id) if view else None, why=why.strip(), now=now,
@@ -80,7 +81,7 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
         return Expelled(entry.name, why.strip(), x_id, state, note=note)
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
-    if state == "none":  # games were played: the opponent gets the match (para 27)
+    if state == ExpulsionState.NONE:  # games were played: the opponent gets the match (para 27)
         await award_match_bye_in(tx, view.id, 1 - side, by, now,
                                  f"{entry.name} was expelled: {why.strip()}")
         return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent,
@@ -102,7 +103,7 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
 async def _opponent_expelled(tx: Tx, view: MatchView, side: int) -> bool:
     other = view.entries[1 - side]
     entry = await entries_repo.get(tx, other) if other is not None else None
-    return entry is not None and entry.state == "expelled"
+    return entry is not None and entry.state == EntryState.EXPELLED
 
 
 async def _expelled_opponent(tx: Tx, view: MatchView, side: int) -> ExpulsionRow | None:
@@ -112,7 +113,7 @@ async def _expelled_opponent(tx: Tx, view: MatchView, side: int) -> ExpulsionRow
     if other is None:
         return None
     x = await expulsions_repo.of_entry(tx, other)
-    return x if x is not None and x.match_id == view.id and x.state == "open" else None
+    return x if x is not None and x.match_id == view.id and x.state == ExpulsionState.OPEN else None
 
 
 async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
@@ -135,7 +136,7 @@ async def _previous_round(tx: Tx, event_id: int, x: ExpulsionRow,
     """Para 29's "previous round": the round of the expelled player's last decided match;
     for a player who has not played yet (a bye into the top division), the qualifying
     round when there is one."""
-    decided = [m for m in await matches_of_event(tx, event_id) if m.state == "decided"]
+    decided = [m for m in await matches_of_event(tx, event_id) if m.state == MatchStage.DECIDED]
     theirs = [m for m in decided if x.entry_id in m.entries]
     if theirs:
         round_id = max(theirs, key=lambda m: play_order(m.code)).round_id
@@ -157,7 +158,7 @@ async def options_for(tx: Tx, event: Event, x: ExpulsionRow) -> list[Option]:
     previous = [RoundMatch((str(m.names[0]), str(m.names[1])), await core_match(tx, m.id))
                 for m in await _previous_round(tx, event.id, x, view)]
     entries = {e.name: e for e in await entries_repo.of_event(tx, event.id)}
-    barred = [name for name, e in entries.items() if e.state == "expelled"]
+    barred = [name for name, e in entries.items() if e.state == EntryState.EXPELLED]
     slot = candidates_for_slots([x.name], previous, ineligible=barred)[0]
     core_event = await load_core_event(tx, event.id)
     options = []
@@ -179,7 +180,7 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
     view = await get_match(tx, x.match_id)
     assert x.side is not None
     opponent = view.label(1 - x.side)
-    if x.state != "open":
+    if x.state != ExpulsionState.OPEN:
         return Filled(x.name, view.code, None, opponent, x.decided_by_name or "someone",
                       already=True)
     chosen: Option | None = None
@@ -239,7 +240,8 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
     after = await matches_of_event(tx, event.id)
     for m in after:
         was = before.get(m.id)
-        if m.state != "bye" or was is None or was.state == "bye" or m.winner is None:
+        if (m.state != MatchStage.BYE or was is None or was.state == MatchStage.BYE
+                or m.winner is None):
             continue
         person = m.people[m.winner]
         if person is None:

@@ -30,15 +30,17 @@ from bot.service.platform.news import News
 from bot.service.results.matches import get_match
 from bot.store import entries_repo
 from bot.store.db import Tx
-from bot.store.entries_repo import Entry
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.expulsions_repo import ExpulsionState
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
 @dataclass(frozen=True)
-class Ladder:
+class LadderFormat:
     name: str = "ladder"
     kind: str = "a challenge ladder"
     rulebook: str | None = None
@@ -93,7 +95,7 @@ class Ladder:
                    now: datetime, why: str) -> DrawResult:
         raise Invalid(f"{event.name} {self.no_draw}")
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
         return None  # no bracket
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
@@ -142,12 +144,13 @@ class Ladder:
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         """They leave the ladder and their open challenge is void (``core.ladder.expel``)."""
-        await entries_repo.set_state(tx, entry.id, "expelled")
+        await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
         closed = await ladders.expel_in(tx, event, entry.name, by, now)
         view = await get_match(tx, closed) if closed is not None else None
         x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
         note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
-        return Expelled(entry.name, why, x_id, "none", view.code if view else None, note=note)
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None,
+                        note=note)
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
         return []  # no slot to fill: an expelled player's games are forfeited
@@ -157,6 +160,7 @@ class Ladder:
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
         return None
 
@@ -164,4 +168,4 @@ class Ladder:
         return []
 
 
-LADDER = Ladder()
+LADDER = LadderFormat()

@@ -30,8 +30,9 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.news import News
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
@@ -40,7 +41,7 @@ ROUND_FILES = ("tsh", "naspa-scores", "trf")
 
 
 @dataclass(frozen=True)
-class Rounds:
+class RoundsFormat:
     name: str = "rounds"
     kind: str = "a round-based event"
     rulebook: str | None = None
@@ -101,7 +102,7 @@ class Rounds:
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
             tx, event.id, now), await unmatched(tx, event.id))
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.Event | None:
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
         return None  # no bracket: its standings instead
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
@@ -178,6 +179,7 @@ class Rounds:
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
         return None
 
@@ -187,4 +189,4 @@ class Rounds:
         return [round_events.export_text(state, fmt) for fmt in ROUND_FILES]
 
 
-ROUNDS = Rounds()
+ROUNDS = RoundsFormat()
