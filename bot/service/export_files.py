@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.service import journal, outbox, round_events
 from bot.service.events import Event, get_event
 from bot.service.fee_sheet import fees_csv
+from bot.service.ratings import ratings_file
 from bot.service.result_sheet import results_csv
 from bot.service.roles import require_role
 from bot.service.round_division import load_rounds_event
@@ -57,6 +58,7 @@ async def send_files(db: Database, req: Request, event_id: int,
         if event.format == "rounds":
             state = await load_rounds_event(tx, event_id)
             files += [round_events.export_text(state, fmt) for fmt in ROUND_FILES]
+            files.append(ratings_file(state))  # for the rating officer: what may be missing
         stamp = req.now.isoformat()
         for filename, text in files:
             media = await media_repo.add_document(tx, text.encode("utf-8"), filename, req.now)

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from bot.service.adjudicators import eligible_adjudicators
+from bot.service.chances import prize_lines
 from bot.service.deadlines import FailedDeadline, failed_deadlines
 from bot.service.entries import Entry, entries_of
 from bot.service.events import Event, get_event
@@ -153,6 +154,9 @@ class TdInbox:
     held_games: list[HeldGame] = field(default_factory=list)
     # expelled players' slots waiting for the TDs' choice (paras 26, 29)
     open_slots: list[OpenSlot] = field(default_factory=list)
+    # a round-based event's prize places already decided (``chances.prize_lines``): not a
+    # task, so not in ``empty``, but the prizes can be prepared
+    prizes: list[str] = field(default_factory=list)
     slug: str = ""
     # who asked (None: the command line): no buttons on matches they play in (para 19)
     viewer: int | None = None
@@ -203,6 +207,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
         tied=[m for m in playing if m.id in tied],
         held_games=await held_repo.held_in_event(tx, event_id),
         open_slots=await open_slots(tx, event),
+        prizes=await prize_lines(tx, event),
         slug=event.slug,
     )
 

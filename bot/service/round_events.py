@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.service import journal, outbox, round_texts
 from bot.service.actors import Actor
-from bot.service.definitions import chess_pairing
+from bot.service.definitions import PairingDef, chess_pairing
 from bot.service.errors import Invalid, NotAllowed
 from bot.service.events import Event
 from bot.service.matches import MatchView
@@ -129,18 +129,25 @@ def ready_to_pair(state: RoundsEvent, number: int) -> None:
 def pair_division(state: RoundsEvent, number: int) -> Paired:
     """Round ``number``'s pairings by the event's system (``[pairing]``), from the results
     of the rounds before it and the meetings of rounds still being played."""
-    pairing = state.pairing
+    pairings, gibson = pair_on(state.pairing, state.division, number, state.last_complete())
+    return Paired(state, number, pairings, gibson)
+
+
+def pair_on(pairing: PairingDef, division: Division, number: int,
+            scored: int) -> tuple[Pairings, frozenset[frozenset[int]]]:
+    """Round ``number`` of ``division`` paired by ``pairing``'s system, with the Gibson rule
+    on the standings after ``scored`` complete rounds when the event uses it; and the pairs
+    the Gibson rule fixed. The one pairing of a round-based event: the real rounds and the
+    rounds ``/chances`` simulates (``bot.service.chances``) are paired here."""
     system, options = system_options(pairing)
     fn = system.load()
-    division: Division = replace(
-        state.division, games=tuple(g for g in state.division.games if g.round < number))
+    division = replace(division, games=tuple(g for g in division.games if g.round < number))
     options = dict(options)
     if pairing.avoid_teams and "avoid_same_team" not in options:
         options["forbidden"] = same_team_pairs(division)
     gibson: frozenset[frozenset[int]] = frozenset()
     if pairing.gibson:
         assert pairing.prize_places is not None  # the definition requires it
-        scored = state.last_complete()
         known = min(scored, number - 1)
         decision = gibson_decision(division, number, scored,
                                    prize_places=pairing.prize_places,
@@ -152,7 +159,7 @@ def pair_division(state: RoundsEvent, number: int) -> Paired:
         pairings = fn(division, number, **options)
     except (ValueError, TypeError) as exc:
         raise Invalid(f"Round {number} cannot be paired by {pairing.system}: {exc}") from None
-    return Paired(state, number, pairings, gibson)
+    return pairings, gibson
 
 
 def _reason(paired: Paired, pair: tuple[int, int]) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import callbacks, groups, journal, outbox, round_events, round_texts
+from bot.service import callbacks, chances, groups, journal, outbox, round_events, round_texts
 from bot.service.actors import Actor
 from bot.service.clock import iso, utc
 from bot.service.deadlines import (
@@ -265,6 +265,7 @@ async def open_round_in(
     if event.format == "rounds":
         await round_events.announce_byes(tx, event, rnd, matches, now)
         await round_events.post_pairings(tx, event, rnd, matches, now)
+        await chances.tell_when_last_rounds(tx, event, rnd, now)
     else:
         await groups.post_round_opened(tx, event, rnd, matches, now)
     await journal.record(

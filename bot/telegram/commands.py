@@ -117,6 +117,10 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"}), LADDER),
     Command("standings", "Round-based events: the standings", frozenset(
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
+    Command("chances", "Round-based events: the places you can still reach, and how likely",
+            frozenset({"player"}), ROUNDS),
+    Command("rating", "Round-based events: your rating estimate so far (TDs: everyone's)",
+            frozenset({"player", "td", "organiser"}), ROUNDS),
     Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
             frozenset({"td", "organiser"}), ROUNDS),
     Command("export", "Results and fees as CSV files (round-based events: .t, NASPA, TRF too)",

@@ -297,6 +297,9 @@ def pending(event_name: str, inbox: TdInbox) -> str:
     ] if inbox.not_on_telegram else [], slug, count=len(inbox.not_on_telegram))
     if inbox.empty:
         lines.append("Nothing waits for you.")
+    # already escaped (``chances.decided_text``)
+    lines += pending_section("Prize places decided (the prizes can be prepared)",
+                             inbox.prizes, slug)
     return "\n".join(lines)
 
 

@@ -1,0 +1,22 @@
+"""/rating [EVENT]: a player's rating estimate from the event's final results so far; a
+TD's or organiser's, the whole division (``bot/service/ratings.py``)."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service import ratings as estimates
+from bot.service.directing import member_event
+from bot.service.unit import Reply, Request
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+
+@handled
+async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                 req: Request) -> AfterCommit | None:
+    db = runtime(context).db
+    event, _ = await member_event(db, req, context.args or [], "rating", fmt="rounds")
+    await estimates.rating(db, req, event.id, render=lambda text: Reply(text))
+    return None
