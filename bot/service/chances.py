@@ -201,6 +201,38 @@ async def prize_lines(tx: Tx, event: Event) -> list[str]:
     return decided_text(outlook_of(state, runs=0))
 
 
+# --- a knockout: what the next match decides ----------------------------------------------
+
+
+def stakes_line(win: str, lose: str) -> str:
+    """"Win and you reach the Grand Final; lose and you play the Losers' Final." ("" when
+    the event does not know the match)."""
+    return f"Win and {win}; lose and {lose}." if win and lose else ""
+
+
+async def knockout_stakes(tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    """Each undecided match's line per side, by match code: what it decides
+    (``core.sssg.match_stakes``, from the event's own bracket). Empty for a round-based
+    event or before the draw."""
+    from bot.service.formats import is_knockout
+    from bot.service.knockout import load_core
+    from bot.store import draw_repo
+    from core.sssg import match_stakes
+
+    if not is_knockout(event.format) or await draw_repo.draw_record(tx, event.id) is None:
+        return {}
+    core_event, derived = await load_core(tx, event.id)
+    out: dict[str, tuple[str, str]] = {}
+    for code, view in derived.views.items():
+        if view.winner.known:
+            continue
+        line = (stakes_line(*match_stakes(core_event, code, 0, derived)),
+                stakes_line(*match_stakes(core_event, code, 1, derived)))
+        if line[0]:
+            out[code] = line
+    return out
+
+
 async def _number_of(tx: Tx, req: Request, state: RoundsEvent) -> int:
     actor = await require_actor(tx, req)
     for number, entry in state.entries.items():

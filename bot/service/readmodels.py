@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from bot.service.adjudicators import eligible_adjudicators
-from bot.service.chances import prize_lines
+from bot.service.chances import knockout_stakes, prize_lines
 from bot.service.deadlines import FailedDeadline, failed_deadlines
 from bot.service.entries import Entry, entries_of
 from bot.service.events import Event, get_event
@@ -57,6 +57,8 @@ class MyMatch:
     next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
     # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
     open_slips: tuple[tuple[int, str, str], ...] = ()
+    # a knockout's: what the match decides ("Win and you reach the final; lose and ...")
+    stakes: str = ""
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
 
 
@@ -74,6 +76,7 @@ async def list_my_matches(
 async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
     """A person's matches in every event: those being played or about to be, first."""
     out: list[MyMatch] = []
+    decides: dict[int, dict[str, tuple[str, str]]] = {}
     for m in await matches_of_person(tx, person_id):
         if m.state in ("bye", "not_needed") or (m.state == "decided" and not include_finished):
             continue
@@ -97,13 +100,16 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
              event.local(s.closes_at) if s.closes_at else "?")
             for s in await slips_repo.of_match(tx, m.id, ("pending",))
         )
+        if m.state != "decided" and m.event_id not in decides:
+            decides[m.event_id] = await knockout_stakes(tx, event)
+        stakes = decides.get(m.event_id, {}).get(m.code, ("", ""))[side]
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at)
                 if rnd.closes_at and rnd.state == "open" and m.state != "decided" else None,
-                state.next_game, starter, state.next_is_deciding, slips,
+                state.next_game, starter, state.next_is_deciding, slips, stakes,
             )
         )
     order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}

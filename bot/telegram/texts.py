@@ -360,6 +360,8 @@ def match_line(m: MyMatch) -> str:
     ]
     if m.state in ("playing", "unfinished", "decided") and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
+    if m.stakes:
+        parts.append(esc(m.stakes))
     if m.state == "playing" and m.next_game is not None:
         deciding = (f" (the deciding game{cite(m, 'para 16', ', {}')})"
                     if m.next_is_deciding and m.best_of > 1 else "")
