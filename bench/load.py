@@ -24,7 +24,7 @@ Five parts, each on a fresh database file in a temporary folder (``--only`` pick
 2. **Latency, and how it is measured.** The bench wraps (in this process only, product code
    untouched) ``World.push_update`` to note ``perf_counter()`` when the fake queues an
    update, ``Tx.claim_update`` to learn which update a transaction applies (the claim is in
-   the same transaction as the effect, design.md "Nothing lost, nothing doubled"),
+   the same transaction as the effect, docs/architecture.md, "Nothing lost, nothing doubled"),
    ``outbox_repo.add`` to learn that it wrote outbox rows, and ``Database.transaction`` to
    note ``perf_counter()`` when a use-case asks for a transaction, when it has it (the
    lock taken, BEGIN returned: ``lock_wait`` is the time between, for the paced updates)
@@ -93,11 +93,11 @@ from bench import bigstore
 from bot.fakebot import FakeTelegram, FakeUser, FloodControl, StoredMessage
 from bot.fakebot.flood import SENDING_METHODS
 from bot.fakebot.server import FakeBotServer
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.event_setup import create_event
-from bot.service.rounds import open_round_in
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
 from bot.store import deadlines_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.telegram import scheduler as scheduler_module

@@ -26,7 +26,7 @@ Two ways to the answer, chosen by the size of what is left:
 The likelihood of each place comes from playing the rest of the event many times
 (:func:`simulate`) with the event's own pairing system (the caller passes it as ``pair``,
 the same function that pairs the real rounds) and results drawn with Elo's odds
-(``core.sssg.elo_odds``, the odds ``tdbot files simulate`` plays a knockout with).
+(``core.knockout.sssg.elo_odds``, the odds ``tdbot files simulate`` plays a knockout with).
 Randomness is an argument (a seeded ``random.Random``), so the same seed gives the same
 figures.
 """
@@ -40,9 +40,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
 
+from core.knockout.sssg import elo_odds
 from core.pairing.engine import ordinal
 from core.pairing.gibson import can_catch
-from core.sssg import elo_odds
 from core.standings import Standing, chess_standings, scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings
 
@@ -275,7 +275,7 @@ PairFn = Callable[[Division, int], Pairings]
 
 def game_odds(rating: int, other: int, *, chess: bool) -> tuple[float, float, float]:
     """(win, tie, loss) chances of a player rated ``rating`` against ``other``: Elo's odds
-    (``core.sssg.elo_odds``) for the decisive games."""
+    (``core.knockout.sssg.elo_odds``) for the decisive games."""
     level = DRAW_RATE if chess else TIE_RATE
     p = elo_odds(rating, other)
     return p * (1 - level), level, (1 - p) * (1 - level)

@@ -9,7 +9,7 @@ import typer
 from bot.cli.app import EventArg, event_app
 from bot.cli.platform_cmds import DbOption, _use
 from bot.service import chances, ratings
-from bot.service.events import lookup_event
+from bot.service.events.lookup import lookup_event
 from bot.store.db import Database
 
 

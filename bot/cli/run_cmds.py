@@ -1,6 +1,6 @@
 """`tdbot run` (the bot, by long polling or a webhook) and `tdbot demo` (the scripted demo).
 
-Issue 3: the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
+the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
 bot at another Bot API server, as PTB's ``base_url`` (``http://127.0.0.1:8081/bot``; files
 then come from the same host's ``/file/bot``); with no token ``tdbot run`` plays the
 built-in demo, so ``make run`` shows something on a fresh machine; ``tdbot demo --club``
@@ -144,7 +144,7 @@ def run(
 
 def _check_database(path: Path | str) -> None:
     """Open the database (applying migrations) before contacting Telegram: an edited
-    migration or an unwritable file stops start-up with one line (issue 3, "Storage")."""
+    migration or an unwritable file stops start-up with one line ("Storage")."""
     import sqlite3
 
     from bot.store.db import Database, shown_target

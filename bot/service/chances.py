@@ -14,13 +14,13 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.service import outbox
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.events import Event
-from bot.service.round_division import RoundsEvent, load_rounds_event, results_only
-from bot.service.round_events import is_chess, pair_on
-from bot.service.schedule import Round
-from bot.service.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round
+from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
+from bot.service.formats.rounds.round_events import is_chess, pair_on
+from bot.service.platform import outbox
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from core.chances import (
     Likelihood,
@@ -212,12 +212,12 @@ def stakes_line(win: str, lose: str) -> str:
 
 async def knockout_stakes(tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
     """Each undecided match's line per side, by match code: what it decides
-    (``core.sssg.match_stakes``, from the event's own bracket). Empty for a round-based
+    (``core.knockout.sssg.match_stakes``, from the event's own bracket). Empty for a round-based
     event or before the draw."""
-    from bot.service.formats import is_knockout
-    from bot.service.knockout import load_core
+    from bot.service.formats.knockout.bridge import load_core
+    from bot.service.formats.traits import is_knockout
     from bot.store import draw_repo
-    from core.sssg import match_stakes
+    from core.knockout.sssg import match_stakes
 
     if not is_knockout(event.format) or await draw_repo.draw_record(tx, event.id) is None:
         return {}

@@ -13,12 +13,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from bot.service.errors import NotAllowed
-from bot.service.events import Event
-from bot.service.roles import has_role
-from bot.service.round_division import RoundsEvent, load_rounds_event, results_only
-from bot.service.round_events import is_chess
-from bot.service.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.events.lookup import Event
+from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
+from bot.service.formats.rounds.round_events import is_chess
+from bot.service.people.roles import has_role
+from bot.service.platform.errors import NotAllowed
+from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store.db import Database
 from core.ratings import Rated, estimate, missing_for_rating
 

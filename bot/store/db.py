@@ -173,7 +173,7 @@ class Tx(ABC):
         """Record a Telegram update id; False if it was already applied.
 
         Called in the same transaction as the update's effect, so an update re-sent after a
-        crash is applied at most once (design.md, "Nothing lost, nothing doubled").
+        crash is applied at most once (docs/architecture.md, "Nothing lost, nothing doubled").
         """
         stamp = (now or datetime.now(UTC)).isoformat()
         changed = await self.execute(

@@ -1,7 +1,7 @@
 """Builds the python-telegram-bot Application: pacer, job queue, handlers, start-up.
 
 Start-up (``post_init``) opens the database (applying migrations), re-arms every open
-deadline row (design.md, "Durable time": overdue ones fire at once), starts the periodic
+deadline row (docs/architecture.md, "Durable time": overdue ones fire at once), starts the periodic
 sweep and the outbox sender, and sets the default command menu. Shutdown closes them in
 reverse. The clock is injected (``BotOptions.clock`` -> ``bot_data["clock"]``).
 """

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from bot.service import callbacks
-from bot.service.draw import DrawResult
-from bot.service.event_setup import CreatedEvent, DatesMoved
-from bot.service.formats import cite, is_knockout
-from bot.service.invites import Invite, invite_link
-from bot.service.matches import MatchView
-from bot.service.readmodels import MyMatch, TdInbox
-from bot.service.rounds import OpenedRound
-from bot.service.standing import Playing
+from bot.service.events.draw import DrawResult
+from bot.service.events.event_setup import CreatedEvent, DatesMoved
+from bot.service.events.readmodels import MyMatch, TdInbox
+from bot.service.events.rounds import OpenedRound
+from bot.service.formats.traits import cite, is_knockout
+from bot.service.people.invites import Invite, invite_link
+from bot.service.people.standing import Playing
+from bot.service.platform import callbacks
+from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
 
 
@@ -69,7 +69,7 @@ def help_text(
     hats: Iterable[Hat], *, can_create_events: bool, awaiting: Iterable[str] = (),
     playing: Sequence[Playing] = (),
 ) -> str:
-    """Only what this person may do (issue 3, "/help shows only what that person may do"):
+    """Only what this person may do ("/help shows only what that person may do"):
     the commands of their roles in the formats of their events; ``awaiting``: events they
     asked to join that a TD has not answered yet; ``playing``: the events they play in, for
     the board photo (owed only where the event's ``board_photos`` rule asks for one)."""

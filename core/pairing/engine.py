@@ -10,8 +10,8 @@ Pairing System), "adjust the pairing somewhat" (King-of-the-Hill Pairings), "wit
 adjustments" (NSC 2006 notes, 2006 NSC). So the engine finds the pairing closest to the table
 that breaks as few higher rules as possible, as one minimum-cost perfect matching.
 
-The cost of pairing p with q is a tuple of tiers, compared in order (the design's
-"ordered tiers", as in bbpPairings' ordered weight fields):
+The cost of pairing p with q is a tuple of tiers, compared in order (ordered
+tiers, as in bbpPairings' ordered weight fields):
 
 1. forbidden: the pair is on the forbidden list (same team, a TD's ruling);
 2. repeats: m*m where they have met m times, so one threepeat costs more than two

@@ -14,7 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.service.chances import outlook_of
-from bot.service.round_division import load_rounds_event
+from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import club_cup_bot
 from tests.bot.round_event import IDS, NAMES, definition

@@ -1,5 +1,5 @@
 """Migrations: applied in order at start-up, recorded with a checksum, and an edited
-applied migration stops start-up (issue 3, "Storage")."""
+applied migration stops start-up ("Storage")."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def test_schema_uses_no_sqlite_only_upsert_syntax() -> None:
 def test_tdbot_run_stops_on_an_edited_migration_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 3, "Storage": an edited applied migration stops start-up. `tdbot run` says so in
+    """Storage: an edited applied migration stops start-up. `tdbot run` says so in
     one line (exit 2) before it contacts Telegram, not with a traceback."""
     import sqlite3
 

@@ -1,5 +1,5 @@
 """The draw, fees, opening and closing rounds and the deadlines they open
-(issue 3, "Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
+("Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
 
 from __future__ import annotations
 
@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, journal, outbox
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import entries_of, import_players
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.event_setup import create_event
-from bot.service.matches import matches_of_round
-from bot.service.payments import record_payment, record_payment_in, unpaid
-from bot.service.readmodels import my_matches, pending
-from bot.service.rounds import close_round, close_round_in, open_round, open_round_in
-from bot.service.schedule import find_round, rounds_of
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.readmodels import my_matches, pending
+from bot.service.events.rounds import close_round, close_round_in, open_round, open_round_in
+from bot.service.events.schedule import find_round, rounds_of
+from bot.service.fees.payments import record_payment, record_payment_in, unpaid
+from bot.service.people.entries import entries_of, import_players
+from bot.service.platform import deadlines, journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Request
+from bot.service.results.matches import matches_of_round
 from bot.store.db import Database
 from bot.telegram import texts
 
@@ -168,7 +168,7 @@ async def test_a_later_round_waits_for_its_players(db: Database) -> None:
 
 
 async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) -> None:
-    """design.md "Durable time": compare-and-set; firing twice or late does no harm."""
+    """docs/architecture.md, "Durable time": compare-and-set; firing twice or late does no harm."""
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
@@ -267,7 +267,7 @@ async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Databa
 
 
 async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Database) -> None:
-    """design.md "Durable time": overdue rows fire at once after a restart. Both reminders
+    """docs/architecture.md, "Durable time": overdue rows fire at once after a restart. Both reminders
     overdue: whichever fires first, players get one reminder, not two."""
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")

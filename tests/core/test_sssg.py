@@ -1,5 +1,5 @@
 """The whole SSSg event: SSSg rules (SSSg 2016), Schedule and Details, Annex A paras 1-4
-and 8, footnotes 1, 2 and 4; corrections (paras 27-28, design.md "Nothing lost") and
+and 8, footnotes 1, 2 and 4; corrections (paras 27-28, docs/architecture.md, "Nothing lost") and
 expulsion (para 29)."""
 
 import dataclasses
@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import sssg
-from core.bracket import Part
 from core.expulsion import RoundMatch, expulsion_candidates
-from core.match import Decision, Game, Match, rule_tied_match
+from core.knockout import sssg
+from core.knockout.bracket import Part
+from core.knockout.match import Decision, Game, Match, rule_tied_match
+from core.knockout.seeding import Entrant, seating_problem
 from core.schedule import SSSG_PLATE, BestOfSchedule
-from core.seeding import Entrant, seating_problem
 
 
 def field(n: int) -> list[Entrant]:
@@ -165,7 +165,7 @@ def qualify_all(event):
 
 
 def test_a_correction_that_changes_a_winner_voids_later_games_only_if_forced():
-    """design.md: editing a result that fed later matches shows its impact and needs a
+    """docs/architecture.md: editing a result that fed later matches shows its impact and needs a
     TD; paras 27-28: games that no longer count are void."""
     event = qualify_all(sssg.draw_sssg(field(24), seed=1))
     d = sssg.derive(event)

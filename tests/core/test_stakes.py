@@ -1,13 +1,13 @@
-"""What a knockout match decides (core.bracket.stakes, core.sssg.match_stakes), read from
+"""What a knockout match decides (core.knockout.bracket.stakes, core.knockout.sssg.match_stakes), read from
 the bracket's graph: the double elimination of SSSg Annex A (losers drop to the lower
 bracket; the grand final with a head start, or with a reset) and single elimination."""
 
 from __future__ import annotations
 
-from core import bracket as bk
-from core.double_elim import double_elimination
+from core.knockout import bracket as bk
+from core.knockout.double_elim import double_elimination
+from core.knockout.single_elim import single_elimination
 from core.schedule import BestOfSchedule
-from core.single_elim import single_elimination
 
 SCHEDULE = BestOfSchedule(3)
 

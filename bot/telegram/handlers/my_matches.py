@@ -2,7 +2,7 @@
 
 The service's use-case ``readmodels.list_my_matches`` is the one copy of the query; the
 score line comes from the core through it; times are shown in the event's time zone
-(design.md, "Durable time": stored in UTC, shown locally).
+(docs/architecture.md, "Durable time": stored in UTC, shown locally).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import readmodels
-from bot.service.unit import Reply, Request
+from bot.service.events import readmodels
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

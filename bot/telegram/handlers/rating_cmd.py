@@ -7,8 +7,8 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service import ratings as estimates
-from bot.service.directing import member_event
-from bot.service.unit import Reply, Request
+from bot.service.people.directing import member_event
+from bot.service.platform.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 

@@ -1,0 +1,143 @@
+"""Messages for people, written as outbox rows in the same transaction as the change they
+report, so that a message is never lost when the change commits and never sent when it
+rolls back (docs/architecture.md, "One report, end to end", step 3-4). The sender (bot/telegram)
+delivers them after commit.
+
+Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ..., "url": ...}``;
+``(text, data)`` pairs are accepted as a shorthand for callback buttons (the stored form is
+``bot/store/outbox_repo.buttons_json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+
+from bot.store import outbox_repo
+from bot.store.db import Database, Tx
+from bot.store.outbox_repo import ButtonsIn, OutboxRow, StoredMessage
+
+#: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
+MAX_CAPTION = 1024
+
+
+async def enqueue(
+    tx: Tx,
+    *,
+    person_id: int | None = None,
+    chat_id: int | None = None,
+    text_html: str,
+    buttons: ButtonsIn | None = None,
+    now: datetime,
+    dedupe_key: str | None = None,
+    due_at: datetime | None = None,
+    photo_file_id: str | None = None,
+    media_id: int | None = None,
+) -> int | None:
+    """Queue a message for a person (delivered once they have linked Telegram) or a chat.
+    With ``photo_file_id`` (a Telegram file id) the message is that photo, ``text_html``
+    its caption (at most 1024 characters: Telegram's limit for a caption).
+
+    ``text_html`` is Telegram HTML: escape any user-supplied text in it. With a
+    ``dedupe_key`` a second message with the same key is dropped (returns None), which
+    makes repeated deadline firings and button presses harmless. With a ``media_id``
+    (``bot/store/media_repo.py``) the message is a photo and ``text_html`` its caption
+    (Telegram's limit: 1024 characters).
+    """
+    if (person_id is None) == (chat_id is None):
+        raise ValueError("enqueue needs exactly one of person_id or chat_id")
+    if not text_html.strip():
+        raise ValueError("enqueue needs a non-empty text")
+    if (photo_file_id is not None or media_id is not None) and len(text_html) > MAX_CAPTION:
+        raise ValueError(f"a photo's caption is at most {MAX_CAPTION} characters")
+    return await outbox_repo.add(
+        tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=buttons,
+        dedupe_key=dedupe_key, now=now, due_at=due_at or now, photo_file_id=photo_file_id,
+        media_id=media_id,
+    )
+
+
+async def enqueue_edit(
+    tx: Tx,
+    of: StoredMessage,
+    *,
+    text_html: str,
+    buttons: ButtonsIn | None = None,
+    now: datetime,
+) -> int | None:
+    """Queue an edit of the message outbox row ``of`` delivers: the new text, and the buttons (none: the
+    buttons go). Durable like a message: a crash after commit cannot lose it. A message
+    refused for good is not edited."""
+    if of.state in outbox_repo.REFUSED:
+        return None
+    if not text_html.strip():
+        raise ValueError("enqueue_edit needs a non-empty text")
+    return await outbox_repo.add(
+        tx, person_id=of.person_id, chat_id=of.chat_id, text_html=text_html,
+        buttons=buttons, dedupe_key=None, now=now, due_at=now, edit_of=of.id,
+    )
+
+
+async def await_welcome(tx: Tx, person_id: int) -> int:
+    """The person is being linked to a Telegram account (call it where the link is made,
+    before the message that tells them they are in is written). What was queued for them
+    while they had no account -- the draw, "Qual Rd is open" -- then goes out right behind
+    that message, not before it: a player reads "A TD approved your entry" first. Returns
+    how many messages wait for it."""
+    return await outbox_repo.await_welcome(tx, person_id)
+
+
+# Delivery: the sender (bot/telegram/sender.py) records each outcome through these, one
+# transaction each, so the adapter never holds a transaction itself.
+
+
+async def next_per_chat(db: Database, limit: int, now: datetime,
+                        leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
+    """Each chat's next row to deliver now, in delivery order (``outbox_repo.next_per_chat``),
+    none to the chats in ``leave_out``: the sender paces chats one message at a time and
+    leaves out the ones waiting for their turn."""
+    async with db.transaction() as tx:
+        return await outbox_repo.next_per_chat(tx, limit, now, leave_out)
+
+
+async def first_with_rows(db: Database, now: datetime, chats: list[int | str]) -> int | None:
+    """Of ``chats``, the position of the first with a row due (``outbox_repo``)."""
+    async with db.transaction() as tx:
+        return await outbox_repo.first_with_rows(tx, now, chats)
+
+
+async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime) -> None:
+    """Telegram accepted the row (``message_id`` None: its answer could not be read)."""
+    async with db.transaction() as tx:
+        await outbox_repo.mark_sent(tx, row_id, message_id, now)
+
+
+async def refused(db: Database, row_id: int, now: datetime, error: str, *, blocked: bool) -> None:
+    """Telegram refused for good: the person blocked the bot, or the message itself."""
+    async with db.transaction() as tx:
+        if blocked:
+            await outbox_repo.mark_blocked(tx, row_id, now, error=error)
+        else:
+            await outbox_repo.mark_undeliverable(tx, row_id, now, error)
+
+
+async def retry_later(
+    db: Database, row_id: int, error: str | None, retry_at: datetime | None, *,
+    rest: str | None = None, unexpected: bool = False,
+) -> None:
+    """A try failed: keep only the ``rest`` of a long message that was not delivered, and
+    (with a ``retry_at``) make the row due again then. With no ``retry_at`` only the rest
+    is kept (the sender stopped mid-message)."""
+    async with db.transaction() as tx:
+        if rest is not None:
+            await outbox_repo.set_text(tx, row_id, rest)
+        if retry_at is not None:
+            await outbox_repo.mark_failed(tx, row_id, error or "", retry_at, unexpected=unexpected)
+
+
+async def given_up(db: Database, row_id: int, now: datetime, error: str, *, rest: str | None) -> None:
+    """Failed too often for reasons that are neither a refusal nor the network."""
+    async with db.transaction() as tx:
+        if rest is not None:
+            await outbox_repo.set_text(tx, row_id, rest)
+        await outbox_repo.mark_undeliverable(tx, row_id, now, error)
