@@ -252,8 +252,17 @@ def reach(left: Remaining, number: int, *, final_places: Mapping[int, int] | Non
 
 
 def reaches(left: Remaining, *, final_places: Mapping[int, int] | None = None) -> dict[int, Reach]:
-    """Every active player's ``reach``."""
-    return {n: reach(left, n, final_places=final_places) for n in left.points}
+    """Every active player's ``reach``; once one player's exact walk is too large, the
+    bound answers for everyone (their fields are the same size)."""
+    if left.over and final_places is not None:
+        return {n: reach(left, n, final_places=final_places) for n in left.points}
+    out: dict[int, Reach] = {}
+    for n in left.points:
+        try:
+            out[n] = reach_exact(left, n)
+        except TooLarge:
+            return {p: reach_bound(left, p) for p in left.points}
+    return out
 
 
 def decided_places(found: Mapping[int, Reach], places: int) -> dict[int, int]:

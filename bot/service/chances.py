@@ -43,6 +43,19 @@ from core.tournament import Division, Pairings
 #: Simulated finishes behind the likelihoods: enough for whole percentages to settle
 #: within a few points, few enough to answer at once.
 RUNS = 200
+#: Player-rounds to pair across all runs: a large field gets fewer runs (at least
+#: ``FEWEST_RUNS``), so that its answer comes as quickly as a small one's.
+PAIRING_BUDGET = 20_000
+FEWEST_RUNS = 20
+
+
+def runs_for(left: Remaining, asked: int = RUNS) -> int:
+    """How many finishes to simulate: ``asked``, fewer for a large field with rounds
+    left to pair, none once nothing is left."""
+    if left.over:
+        return 0
+    per_run = len(left.points) * max(1, left.rounds)
+    return min(asked, max(FEWEST_RUNS, PAIRING_BUDGET // per_run))
 
 
 @dataclass(frozen=True)
@@ -85,7 +98,7 @@ def outlook_of(state: RoundsEvent, *, runs: int = RUNS) -> Outlook:
         f"{g.round}.{g.a}.{g.b}.{g.points_a}.{g.kind}" for g in division.games)
     pair = _pair(state)
     likely = simulate(division, state.pairing.rounds, pair, random.Random(seed),
-                      runs=0 if left.over else runs, chess=chess,
+                      runs=runs_for(left, runs) if runs else 0, chess=chess,
                       bye_points=state.pairing.bye_points, bye_spread=state.pairing.bye_spread)
     gibson: tuple[int, ...] = ()
     if state.pairing.gibson and not left.over and not chess:

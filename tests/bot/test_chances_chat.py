@@ -13,9 +13,10 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from bot.service.chances import outlook_of
+from bot.service.chances import FEWEST_RUNS, RUNS, outlook_of, runs_for
 from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.telegram.harness import BotUnderTest
+from core.chances import Remaining
 from tests.bot.club_chat import club_cup_bot
 from tests.bot.round_event import IDS, NAMES, definition
 from tests.bot.test_round_events_e2e import play_round, say, texts, until, user
@@ -95,3 +96,12 @@ async def test_chances_rating_and_decided_prizes_in_the_chat(tmp_path: Path,
         assert "• 1st: Ann Lee\n" in pending + "\n" and "Gibson" not in pending, pending
         over = await say(bot, "Hal Ng", "/chances")
         assert "the event is over: you finished 8th." in over, over
+
+
+def test_a_large_field_simulates_fewer_finishes() -> None:
+    small = Remaining(dict.fromkeys(range(1, 10), 0), rounds=2)
+    assert runs_for(small) == RUNS
+    large = Remaining(dict.fromkeys(range(1, 501), 0), rounds=3)
+    assert runs_for(large) == FEWEST_RUNS
+    assert runs_for(Remaining(dict.fromkeys(range(1, 101), 0), rounds=2)) == 100
+    assert runs_for(Remaining({1: 2, 2: 0})) == 0  # nothing left to play

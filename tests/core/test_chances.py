@@ -23,6 +23,7 @@ from core.chances import (
     reach,
     reach_bound,
     reach_exact,
+    reaches,
     remaining_of,
     simulate,
 )
@@ -149,6 +150,8 @@ def test_too_large_a_field_falls_back_to_the_bound() -> None:
         raise AssertionError("40 players and 4 rounds should pass EXACT_LIMIT")
     found = reach(left, 1)
     assert not found.exact and found == reach_bound(left, 1)
+    everyone = reaches(left)
+    assert everyone == {p: reach_bound(left, p) for p in left.points}
 
 
 def _last_round_paired(seed: int) -> Division:
