@@ -72,7 +72,6 @@ class Outlook:
     gibsonized: tuple[int, ...]
     spread_limits: bool  # the Gibson rule counts a big enough spread lead as uncatchable
     chess: bool
-    system: str
 
     def text_for(self, number: int) -> str:
         """The player's own message (second person, short enough for a phone)."""
@@ -108,7 +107,7 @@ def outlook_of(state: RoundsEvent, *, runs: int = RUNS) -> Outlook:
                                     spread_limits=GIBSON_SPREADS[state.pairing.gibson_spread])
     names = {n: e.name for n, e in state.entries.items()}
     return Outlook(state.event, left, found, likely, now, names, state.pairing.prize_places,
-                   gibson, state.pairing.gibson_spread != "none", chess, state.pairing.system)
+                   gibson, state.pairing.gibson_spread != "none", chess)
 
 
 def _wins(points: int, chess: bool) -> str:

@@ -4,10 +4,12 @@ tests/bot/round_event.py, entered round by round from the command line."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import bot.cli  # noqa: F401  (registers every command module)
+from core.ratings import round_half_away
 from tests.bot.round_event import definition, winner_scores
 from tests.bot.test_cli_round_event import ok, run
 
@@ -64,3 +66,16 @@ def test_event_ratings_prints_the_estimate_and_a_club_event_at_a_third(tmp_path:
         return int(line.split("(")[1].split(")")[0])
 
     assert abs(gain(club) - gain(out) / 3) <= 1.5  # a third, and no acceleration
+
+
+def test_a_chess_event_is_estimated_by_fides_elo(tmp_path: Path) -> None:
+    """A Swiss played at chess (``chess = true``): FIDE's Elo (FIDE Handbook B.02, 8.3),
+    each established player's change K 20 times score minus expected, rounded."""
+    db = _event_after(tmp_path, 2, extra="chess = true")
+    out = ok("event", "ratings", "weekly-swiss", "--db", db)
+    assert "rating estimate after round 2 (FIDE's Elo)" in out, out
+    lines = re.findall(r"^(.+): \d+ -> \d+ \(([+-]\d+)\); \d+ games?, ([\d.]+) points?, "
+                       r"([\d.]+) expected$", out, re.M)
+    assert len(lines) == 9, out
+    for _name, change, score, expected in lines:
+        assert int(change) == round_half_away(20 * (float(score) - float(expected))), out
