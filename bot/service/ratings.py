@@ -104,16 +104,19 @@ def table_text(view: RatingsView, *, markup: bool = False) -> str:
     return "\n".join(out)
 
 
-async def rating(db: Database, req: Request, event_id: int,
+async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = False,
                  render: Answer[str] | None = None) -> str:
-    """Use-case: ``/rating``: a player sees their own estimate; a TD or organiser the table."""
+    """Use-case: ``/rating``: a player sees their own estimate (``everyone``, ``/rating
+    all``: the division's); a TD or organiser the division's."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         state = await load_rounds_event(tx, event_id)
         mine = next((n for n, e in state.entries.items()
                      if actor.person_id is not None and e.person_id == actor.person_id), None)
-        if mine is not None:
+        if mine is not None and not everyone:
             text = player_text(estimate_of(state, mine), mine)
+        elif mine is not None:
+            text = table_text(estimate_of(state, mine), markup=True)
         elif await has_role(tx, actor, event_id, "td") or await has_role(
                 tx, actor, event_id, "organiser"):
             text = table_text(estimate_of(state), markup=True)

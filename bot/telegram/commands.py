@@ -119,7 +119,7 @@ COMMANDS: tuple[Command, ...] = (
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
     Command("chances", "Round-based events: the places you can still reach, and how likely",
             frozenset({"player"}), ROUNDS),
-    Command("rating", "Round-based events: your rating estimate so far (TDs: everyone's)",
+    Command("rating", "Round-based events: your rating estimate so far (/rating all: everyone's)",
             frozenset({"player", "td", "organiser"}), ROUNDS),
     Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
             frozenset({"td", "organiser"}), ROUNDS),

@@ -1,5 +1,6 @@
-"""/rating [EVENT]: a player's rating estimate from the event's final results so far; a
-TD's or organiser's, the whole division (``bot/service/ratings.py``)."""
+"""/rating [EVENT] [all]: a player's rating estimate from the event's final results so far
+(``all``: the whole division's); a TD's or organiser's, the whole division's
+(``bot/service/ratings.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from telegram.ext import ContextTypes
 
 from bot.service import ratings as estimates
 from bot.service.people.directing import member_event
+from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -17,6 +19,11 @@ from bot.telegram.runtime import runtime
 async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
                  req: Request) -> AfterCommit | None:
     db = runtime(context).db
-    event, _ = await member_event(db, req, context.args or [], "rating", fmt="rounds")
-    await estimates.rating(db, req, event.id, render=lambda text: Reply(text))
+    event, rest = await member_event(db, req, context.args or [], "rating", fmt="rounds")
+    everyone = [w.casefold() for w in rest] == ["all"]
+    if rest and not everyone:
+        raise Invalid(f"/rating {' '.join(rest)}: say /rating for yours, /rating all for "
+                      "everyone's")
+    await estimates.rating(db, req, event.id, everyone=everyone,
+                           render=lambda text: Reply(text))
     return None
