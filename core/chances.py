@@ -37,7 +37,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 
 from core.knockout.sssg import elo_odds
@@ -70,7 +70,12 @@ class Remaining:
 
     def games_left(self, number: int) -> int:
         """Games (or byes) ``number`` still has: their pending game and one a round."""
-        return self.rounds + sum(1 for pair in self.pending if number in pair)
+        return self.rounds + self._pending_games.get(number, 0)
+
+    @cached_property
+    def _pending_games(self) -> Counter[int]:
+        """Pending games per player, counted once per value (a frozen value never changes)."""
+        return Counter(p for pair in self.pending for p in pair)
 
     @property
     def over(self) -> bool:
@@ -188,6 +193,8 @@ def _finals(left: Remaining, number: int, win: bool) -> set[tuple[int, tuple[int
         raise TooLarge
     budget = [EXACT_LIMIT]
     others_pending = [pair for pair in left.pending if number not in pair]
+    if len(RESULTS) ** len(others_pending) > EXACT_LIMIT:
+        raise TooLarge
     own = [pair for pair in left.pending if number in pair]
     base = dict(left.points)
     for a, b in own:
@@ -261,8 +268,25 @@ def reaches(left: Remaining, *, final_places: Mapping[int, int] | None = None) -
         try:
             out[n] = reach_exact(left, n)
         except TooLarge:
-            return {p: reach_bound(left, p) for p in left.points}
+            return _bounds(left)
     return out
+
+
+def _bounds(left: Remaining) -> dict[int, Reach]:
+    """``reach_bound`` for everyone at once: players with the same score and games left
+    are alike to the test, so it runs once per pair of such classes (a 1,000-player field
+    has a few dozen), not once per pair of players."""
+    classes = Counter((left.points[p], left.games_left(p)) for p in left.points)
+    standing = {c: Standing(rank=0, number=0, name="", wins=c[0] / 2, losses=0, spread=0,
+                            games=0) for c in classes}
+    found: dict[tuple[int, int], tuple[int, int]] = {}
+    for mine in classes:
+        me = standing[mine]
+        ahead = sum(k for c, k in classes.items() if not can_catch(me, standing[c], mine[1]))
+        catch = sum(k for c, k in classes.items() if can_catch(standing[c], me, c[1])) - 1
+        found[mine] = (ahead + 1, catch + 1)
+    return {p: Reach(p, *found[(left.points[p], left.games_left(p))], False)
+            for p in left.points}
 
 
 def decided_places(found: Mapping[int, Reach], places: int) -> dict[int, int]:

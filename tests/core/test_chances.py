@@ -141,7 +141,8 @@ def test_the_bound_is_the_gibson_rules_clinch() -> None:
 
 
 def test_too_large_a_field_falls_back_to_the_bound() -> None:
-    left = Remaining({p: (p % 5) * 2 for p in range(1, 41)}, rounds=4)
+    left = Remaining({p: (p % 5) * 2 for p in range(1, 41)},
+                     pending=((1, 2), (3, 4), (5, 6), (7, 9)), rounds=4)
     try:
         reach_exact(left, 1)
     except TooLarge:
@@ -152,6 +153,10 @@ def test_too_large_a_field_falls_back_to_the_bound() -> None:
     assert not found.exact and found == reach_bound(left, 1)
     everyone = reaches(left)
     assert everyone == {p: reach_bound(left, p) for p in left.points}
+    # a field with only its last round to play, too many games to try every result
+    last = Remaining({p: (p % 7) * 2 for p in range(1, 1001)},
+                     pending=tuple((p, p + 1) for p in range(1, 1001, 2)))
+    assert reaches(last) == {p: reach_bound(last, p) for p in last.points}
 
 
 def _last_round_paired(seed: int) -> Division:
