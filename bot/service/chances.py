@@ -16,11 +16,14 @@ from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
+from bot.service.formats.knockout.bridge import load_core
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
 from bot.service.formats.rounds.round_events import is_chess, pair_on
+from bot.service.formats.traits import is_knockout
 from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.store import draw_repo
 from bot.store.db import Database, Tx
 from core.chances import (
     Likelihood,
@@ -34,6 +37,7 @@ from core.chances import (
     remaining_of,
     simulate,
 )
+from core.knockout.sssg import match_stakes
 from core.pairing.engine import ordinal
 from core.pairing.gibson import gibsonized_players
 from core.pairing.options import GIBSON_SPREADS
@@ -224,13 +228,8 @@ def stakes_line(win: str, lose: str) -> str:
 
 async def knockout_stakes(tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
     """Each undecided match's line per side, by match code: what it decides
-    (``core.knockout.sssg.match_stakes``, from the event's own bracket). Empty for a round-based
-    event or before the draw."""
-    from bot.service.formats.knockout.bridge import load_core
-    from bot.service.formats.traits import is_knockout
-    from bot.store import draw_repo
-    from core.knockout.sssg import match_stakes
-
+    (``core.knockout.sssg.match_stakes``, from the event's own bracket). Empty for a
+    round-based event or before the draw."""
     if not is_knockout(event.format) or await draw_repo.draw_record(tx, event.id) is None:
         return {}
     core_event, derived = await load_core(tx, event.id)
