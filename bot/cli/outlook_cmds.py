@@ -7,7 +7,7 @@ from __future__ import annotations
 import typer
 
 from bot.cli.app import EventArg, event_app
-from bot.cli.platform_cmds import DbOption, _use
+from bot.cli.options import DbOption, use_db
 from bot.service import chances, ratings
 from bot.service.events.lookup import lookup_event
 from bot.store.db import Database
@@ -31,7 +31,7 @@ def chances_event(
         found = await lookup_event(database, event)
         return await chances.read_table(database, found.id, runs=runs)
 
-    typer.echo(_use(db, work))
+    typer.echo(use_db(db, work))
 
 
 @event_app.command("ratings")
@@ -45,4 +45,4 @@ def ratings_event(event: EventArg, db: DbOption = None) -> None:
         found = await lookup_event(database, event)
         return await ratings.read_ratings(database, found.id)
 
-    typer.echo(ratings.table_text(_use(db, work)))
+    typer.echo(ratings.table_text(use_db(db, work)))

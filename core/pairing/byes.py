@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.pairing.engine import History
+from core.pairing.history import History
 from core.tournament import Division, Game, GameKind
 
 BYE_SPREAD = {"naspa": 50, "wespa": 100, "absp": 100}

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from bot.service.platform import deadlines, outbox
-from bot.store.db import Tx
+from bot.store.db import Tx, open_database
 from bot.telegram.harness import BotUnderTest
 
 PING = "test.ping"
@@ -123,9 +123,8 @@ async def test_outbox_rows_left_at_shutdown_are_sent_after_restart(tmp_path: Pat
         ann = bot.telegram.add_user("Ann")
         bot.telegram.chat_of(ann)
         await bot.stop()
-        from bot.store.db import Database
 
-        db = await Database.open(bot.db_path)  # e.g. `tdbot round open` while the bot is down
+        db = await open_database(bot.db_path)  # e.g. `tdbot round open` while the bot is down
         async with db.transaction() as tx:
             await outbox.enqueue(tx, chat_id=ann.id, text_html="written while down",
                                  now=bot.clock())

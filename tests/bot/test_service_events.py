@@ -25,7 +25,7 @@ from bot.service.people.roles import events_of, require_role, roles_of
 from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 
 NOW = datetime(2016, 7, 1, 9, 0, tzinfo=UTC)
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sssg2016.toml"
@@ -50,7 +50,7 @@ rating = 1800
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

@@ -27,14 +27,14 @@ from bot.service.people.persons import add_person
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.store import outbox_repo
-from bot.store.db import Database, Tx
+from bot.store.db import Database, Tx, open_database
 
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

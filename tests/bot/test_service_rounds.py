@@ -22,7 +22,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Request
 from bot.service.results.matches import matches_of_round
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.telegram import texts
 
 NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
@@ -48,7 +48,7 @@ PLAYERS = "name,rating\n" + "".join(f"P{i},{2000 - 10 * i}\n" for i in range(1, 
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
@@ -101,7 +101,7 @@ async def test_single_elimination_draw_gives_byes_to_the_top_seeds(db: Database)
 
 async def test_same_seed_same_draw_and_it_is_made_once(db: Database, tmp_path: Path) -> None:
     first = await _draw_rows(db, await _event(db, seed=3))
-    other = await Database.open(tmp_path / "other.sqlite3")
+    other = await open_database(tmp_path / "other.sqlite3")
     try:
         assert await _draw_rows(other, await _event(other, seed=3)) == first
     finally:

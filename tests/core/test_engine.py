@@ -14,17 +14,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.pairing.engine import (
-    History,
-    Rules,
-    _tiers,
-    _weights,
-    history_before,
-    match,
-    pair_key,
-    pair_round,
-)
+from core.pairing.engine import Rules, _tiers, _weights, match, pair_round
 from core.pairing.factored import factored_table
+from core.pairing.history import History, history_before, pair_key
 from core.tournament import Division, Game, GameKind, Player
 
 

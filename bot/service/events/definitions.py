@@ -19,11 +19,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from bot.service.formats.rounds.round_options import system_options
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
+from core.pairing.registry import find_system
 from core.slip import MAX_SCORE
 
 FORMATS = ("sssg", "single", "double", "rounds", "club", "ladder")
@@ -221,6 +223,10 @@ class EventDef(_Strict):
     # format takes its schedule from the rules (para 4) instead.
     best_of: int = Field(default=9, ge=1, le=99)
     best_of_step: int = Field(default=2, ge=0, le=10)
+    # The event's live pages (bot/web): brackets, standings, pairings, matches, players and
+    # the public log, open to anyone with the link. Off unless the organiser says so: a
+    # private event's pages do not exist (404) and its slug reveals nothing.
+    public: bool = False
 
     @field_validator("best_of")
     @classmethod
@@ -277,8 +283,6 @@ CHESS_SYSTEMS = ("uscf",)
 def chess_pairing(pairing: PairingDef) -> bool:
     """A round-based event played at chess: a chess system, or one the definition marks
     ``chess = true``."""
-    from core.pairing.registry import find_system
-
     return pairing.chess or find_system(pairing.system).name in CHESS_SYSTEMS
 
 
@@ -297,8 +301,9 @@ class PairingDef(_Strict):
     (Director's Manual, "The Gibson Rule") needs it; ``gibson_spread`` picks the spread
     limits (none, nsc2006 or manual). ``rated``: how a rating estimate counts the event,
     "open" (an open rated tournament) or "club" (a local club tournament, at one third:
-    Director's Manual, tournament types). ``auto_pair`` opens the next round as soon as the previous
-    one is complete, closing ``round_days`` later (or at its date in ``[[rounds]]``).
+    Director's Manual, tournament types). ``auto_pair`` opens the next round as soon as
+    the previous one is complete, closing ``round_days`` later (or at its date in
+    ``[[rounds]]``).
     """
 
     system: str
@@ -330,8 +335,6 @@ class PairingDef(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> PairingDef:
-        from core.pairing.registry import find_system
-
         try:
             find_system(self.system)
         except LookupError as exc:
@@ -349,8 +352,6 @@ class PairingDef(_Strict):
         if not self.gibson and (self.top_places != 1 or self.gibson_spread != "none"):
             raise _KeyError("gibson", "top_places and gibson_spread only apply with "
                             "gibson = true")
-        from bot.service.formats.rounds.round_options import system_options
-
         try:
             system_options(self)
         except ValueError as exc:
