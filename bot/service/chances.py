@@ -2,7 +2,7 @@
 message each player gets once when the second-to-last round is paired, ``tdbot event
 chances`` and the decided prize places of a TD's ``/pending``.
 
-The rest of the event is simulated with the event's own pairing (``round_events.pair_on``,
+The rest of the event is simulated with the event's own pairing (``round_pairing.pair_on``,
 the function that pairs its real rounds, the Gibson rule included) from a seed made of the
 event and its results so far, so asking twice gives the same figures.
 """
@@ -14,11 +14,12 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.knockout.bridge import load_core
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
-from bot.service.formats.rounds.round_events import is_chess, pair_on
+from bot.service.formats.rounds.round_pairing import pair_on
 from bot.service.formats.traits import is_knockout
 from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed
@@ -91,7 +92,7 @@ def _pair(state: RoundsEvent) -> PairFn:
 def outlook_of(state: RoundsEvent, *, runs: int = RUNS) -> Outlook:
     """The outlook of ``state`` (core.chances: exact or the Gibson bound, and the
     simulation), pure: no I/O, the seed from the event and its results."""
-    chess = is_chess(state)
+    chess = chess_pairing(state.pairing)
     division = state.division
     left = remaining_of(division, state.pairing.rounds, bye_points=state.pairing.bye_points)
     scored = results_only(division)

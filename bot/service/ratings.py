@@ -13,9 +13,9 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
-from bot.service.formats.rounds.round_events import is_chess
 from bot.service.people.roles import has_role
 from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
@@ -43,7 +43,7 @@ class RatingsView:
 
 
 def estimate_of(state: RoundsEvent, mine: int | None = None) -> RatingsView:
-    chess = is_chess(state)
+    chess = chess_pairing(state.pairing)
     division = results_only(state.division)
     kind = state.pairing.rated
     return RatingsView(state.event, estimate(division, chess=chess, club=kind == "club"),

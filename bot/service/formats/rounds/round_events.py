@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.events import site_links
-from bot.service.events.definitions import PairingDef, chess_pairing
+from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, as_moment, round_code
 from bot.service.formats.rounds import round_texts
@@ -33,7 +33,7 @@ from bot.service.formats.rounds.round_division import (
     pairing_of,
     results_only,
 )
-from bot.service.formats.rounds.round_options import system_options
+from bot.service.formats.rounds.round_pairing import pair_on
 from bot.service.people.roles import has_role, require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -43,11 +43,9 @@ from bot.service.results.matches import MatchView
 from bot.store import draw_repo, groups_repo, matches_repo, pairings_repo, rounds_repo
 from bot.store.db import Database, Tx
 from core.names import NameRefused, pick
-from core.pairing.engine import same_team_pairs
-from core.pairing.options import gibson_decision
 from core.pairing.registry import PORTLAND_RESULTS
 from core.standings import standings_rows
-from core.tournament import Division, Pairings
+from core.tournament import Pairings
 
 
 def is_chess(event: RoundsEvent) -> bool:
@@ -133,35 +131,6 @@ def pair_division(state: RoundsEvent, number: int) -> Paired:
     of the rounds before it and the meetings of rounds still being played."""
     pairings, gibson = pair_on(state.pairing, state.division, number, state.last_complete())
     return Paired(state, number, pairings, gibson)
-
-
-def pair_on(pairing: PairingDef, division: Division, number: int,
-            scored: int) -> tuple[Pairings, frozenset[frozenset[int]]]:
-    """Round ``number`` of ``division`` paired by ``pairing``'s system, with the Gibson rule
-    on the standings after ``scored`` complete rounds when the event uses it; and the pairs
-    the Gibson rule fixed. The one pairing of a round-based event: the real rounds and the
-    rounds ``/chances`` simulates (``bot.service.chances``) are paired here."""
-    system, options = system_options(pairing)
-    fn = system.load()
-    division = replace(division, games=tuple(g for g in division.games if g.round < number))
-    options = dict(options)
-    if pairing.avoid_teams and "avoid_same_team" not in options:
-        options["forbidden"] = same_team_pairs(division)
-    gibson: frozenset[frozenset[int]] = frozenset()
-    if pairing.gibson:
-        assert pairing.prize_places is not None  # the definition requires it
-        known = min(scored, number - 1)
-        decision = gibson_decision(division, number, scored,
-                                   prize_places=pairing.prize_places,
-                                   rounds_left=pairing.rounds - known,
-                                   top_places=pairing.top_places, spread=pairing.gibson_spread)
-        options["fixed"] = decision.pairs
-        gibson = frozenset(frozenset(p) for p in decision.fixed)
-    try:
-        pairings = fn(division, number, **options)
-    except (ValueError, TypeError) as exc:
-        raise Invalid(f"Round {number} cannot be paired by {pairing.system}: {exc}") from None
-    return pairings, gibson
 
 
 def _reason(paired: Paired, pair: tuple[int, int]) -> str:
