@@ -43,7 +43,7 @@ from itertools import product
 from core.knockout.sssg import elo_odds
 from core.pairing.engine import ordinal
 from core.pairing.gibson import can_catch
-from core.standings import Standing, chess_standings, scrabble_standings
+from core.standings import StandingLine, chess_standings, scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings
 
 Pair = tuple[int, int]
@@ -231,8 +231,8 @@ def reach_exact(left: Remaining, number: int) -> Reach:
 # --- the bound ---------------------------------------------------------------------------
 
 
-def _standing(left: Remaining, number: int) -> Standing:
-    return Standing(rank=0, number=number, name="", wins=left.points[number] / 2, losses=0,
+def _standing(left: Remaining, number: int) -> StandingLine:
+    return StandingLine(rank=0, number=number, name="", wins=left.points[number] / 2, losses=0,
                     spread=0, games=0)
 
 
@@ -277,7 +277,7 @@ def _bounds(left: Remaining) -> dict[int, Reach]:
     are alike to the test, so it runs once per pair of such classes (a 1,000-player field
     has a few dozen), not once per pair of players."""
     classes = Counter((left.points[p], left.games_left(p)) for p in left.points)
-    standing = {c: Standing(rank=0, number=0, name="", wins=c[0] / 2, losses=0, spread=0,
+    standing = {c: StandingLine(rank=0, number=0, name="", wins=c[0] / 2, losses=0, spread=0,
                             games=0) for c in classes}
     found: dict[tuple[int, int], tuple[int, int]] = {}
     for mine in classes:

@@ -33,6 +33,7 @@ from bot.telegram.handlers import (
     my_matches,
     photos,
     rating_cmd,
+    replies,
     report,
     round_cmds,
     rulings,
@@ -85,10 +86,10 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("decline", ladder.decline, filters=private))
     app.add_handler(CommandHandler("withdraw", ladder.withdraw, filters=private))
     app.add_handler(CommandHandler("join", ladder.join, filters=private))
+    # a text answering the bot's question (a reason, scores) goes to that question's
+    # handler before the result parser or anything else reads it
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
-                                   report.dispute_reason), group=-1)
-    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
-                                   rulings.ruler_words), group=-2)
+                                   replies.awaited_reply), group=-1)
     app.add_handler(
         MessageHandler(private & filters.Document.FileExtension("toml"),
                        event_upload.definition_document)
