@@ -102,7 +102,7 @@ def remaining_of(division: Division, total_rounds: int, *, bye_points: float = 1
 
 
 @dataclass(frozen=True)
-class Reach:
+class PlaceRange:
     """The places ``number`` can still finish in (1 is first), and whether that is exact
     (every result and pairing tried) or the Gibson rule's bound."""
 
@@ -219,13 +219,13 @@ def _finals(left: Remaining, number: int, win: bool) -> set[tuple[int, tuple[int
     return states
 
 
-def reach_exact(left: Remaining, number: int) -> Reach:
+def reach_exact(left: Remaining, number: int) -> PlaceRange:
     """The best and worst place ``number`` can still finish in, trying every result and
     every pairing of what is left (module docstring); ``TooLarge`` past ``EXACT_LIMIT`` outcomes or
     ``EXACT_PLAYERS`` players."""
     best = min(sum(1 for o in others if o > x) for x, others in _finals(left, number, True))
     worst = max(sum(1 for o in others if o >= x) for x, others in _finals(left, number, False))
-    return Reach(number, best + 1, worst + 1, True)
+    return PlaceRange(number, best + 1, worst + 1, True)
 
 
 # --- the bound ---------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def _standing(left: Remaining, number: int) -> StandingLine:
                     spread=0, games=0)
 
 
-def reach_bound(left: Remaining, number: int) -> Reach:
+def reach_bound(left: Remaining, number: int) -> PlaceRange:
     """The Gibson rule's test (``can_catch``) for every other player: best place, one
     more than those ``number`` cannot catch even winning every game left; worst place, one
     more than those who can catch ``number`` losing every game left."""
@@ -244,26 +244,26 @@ def reach_bound(left: Remaining, number: int) -> Reach:
     others = [_standing(left, p) for p in left.points if p != number]
     ahead = sum(1 for o in others if not can_catch(me, o, left.games_left(number)))
     catch = sum(1 for o in others if can_catch(o, me, left.games_left(o.number)))
-    return Reach(number, ahead + 1, catch + 1, False)
+    return PlaceRange(number, ahead + 1, catch + 1, False)
 
 
-def reach(left: Remaining, number: int, *, final_places: Mapping[int, int] | None = None) -> Reach:
+def reach(left: Remaining, number: int, *, final_places: Mapping[int, int] | None = None) -> PlaceRange:
     """Exact where the field is small enough, else the bound. Once nothing is left to play
     the place is the standings' own (``final_places``: spread decides, as the standings do)."""
     if left.over and final_places is not None:
-        return Reach(number, final_places[number], final_places[number], True)
+        return PlaceRange(number, final_places[number], final_places[number], True)
     try:
         return reach_exact(left, number)
     except TooLarge:
         return reach_bound(left, number)
 
 
-def reaches(left: Remaining, *, final_places: Mapping[int, int] | None = None) -> dict[int, Reach]:
+def reaches(left: Remaining, *, final_places: Mapping[int, int] | None = None) -> dict[int, PlaceRange]:
     """Every active player's ``reach``; once one player's exact walk is too large, the
     bound answers for everyone (their fields are the same size)."""
     if left.over and final_places is not None:
         return {n: reach(left, n, final_places=final_places) for n in left.points}
-    out: dict[int, Reach] = {}
+    out: dict[int, PlaceRange] = {}
     for n in left.points:
         try:
             out[n] = reach_exact(left, n)
@@ -272,7 +272,7 @@ def reaches(left: Remaining, *, final_places: Mapping[int, int] | None = None) -
     return out
 
 
-def _bounds(left: Remaining) -> dict[int, Reach]:
+def _bounds(left: Remaining) -> dict[int, PlaceRange]:
     """``reach_bound`` for everyone at once: players with the same score and games left
     are alike to the test, so it runs once per pair of such classes (a 1,000-player field
     has a few dozen), not once per pair of players."""
@@ -285,11 +285,11 @@ def _bounds(left: Remaining) -> dict[int, Reach]:
         ahead = sum(k for c, k in classes.items() if not can_catch(me, standing[c], mine[1]))
         catch = sum(k for c, k in classes.items() if can_catch(standing[c], me, c[1])) - 1
         found[mine] = (ahead + 1, catch + 1)
-    return {p: Reach(p, *found[(left.points[p], left.games_left(p))], False)
+    return {p: PlaceRange(p, *found[(left.points[p], left.games_left(p))], False)
             for p in left.points}
 
 
-def decided_places(found: Mapping[int, Reach], places: int) -> dict[int, int]:
+def decided_places(found: Mapping[int, PlaceRange], places: int) -> dict[int, int]:
     """The prize places already decided, place -> player: a place is decided when one player
     can finish only there (best = worst)."""
     return {r.best: n for n, r in found.items() if r.best == r.worst and r.best <= places}

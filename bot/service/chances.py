@@ -26,10 +26,11 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store import draw_repo
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
 from core.chances import (
     Likelihood,
     PairFn,
-    Reach,
+    PlaceRange,
     Remaining,
     decided_places,
     likely_text,
@@ -69,7 +70,7 @@ class Outlook:
 
     event: Event
     left: Remaining
-    found: dict[int, Reach]
+    found: dict[int, PlaceRange]
     likely: Likelihood
     now: dict[int, int]  # each active player's place in the standings now
     names: dict[int, str]
@@ -249,7 +250,7 @@ async def _number_of(tx: Tx, req: Request, state: RoundsEvent) -> int:
     actor = await require_actor(tx, req)
     for number, entry in state.entries.items():
         if actor.person_id is not None and entry.person_id == actor.person_id:
-            if entry.state != "active":
+            if entry.state != EntryState.ACTIVE:
                 raise Invalid(f"you are no longer playing in {state.event.name}")
             return number
     raise NotAllowed(f"/chances is for the players of {state.event.name}: it tells a player "
@@ -286,7 +287,7 @@ async def tell_when_last_rounds(tx: Tx, event: Event, rnd: Round, now: datetime)
         return
     view = outlook_of(state)
     for number, entry in state.entries.items():
-        if entry.state != "active" or number not in view.found:
+        if entry.state != EntryState.ACTIVE or number not in view.found:
             continue
         await outbox.enqueue(tx, person_id=entry.person_id, now=now,
                              dedupe_key=f"chances:{rnd.id}:{entry.id}",
