@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
+    between_cmds,
     club_cmds,
     club_db_cmds,
     correct_cmds,

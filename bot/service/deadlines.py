@@ -43,7 +43,7 @@ CLAIMS_KEPT = timedelta(days=7)
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
 _HANDLER_MODULES = ("bot.service.rounds", "bot.service.reporting", "bot.service.photos",
-                    "bot.service.ladders")
+                    "bot.service.ladders", "bot.service.arranging", "bot.service.no_shows")
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.service import journal, outbox
+from bot.service.actors import Actor
 from bot.service.adjudicators import refuse_own_match
 from bot.service.clock import iso, utc
 from bot.service.disputes import supersede
@@ -30,7 +31,7 @@ from bot.service.schedule import Round, get_round
 from bot.service.slip_copies import settled_note, to_both
 from bot.service.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import games_repo, slips_repo
-from bot.store.db import Database
+from bot.store.db import Database, Tx
 from core.match import void_game
 
 #: How long the Extend button delays a round's close.
@@ -59,38 +60,46 @@ async def extend_round(
     press extends once. The players of its unfinished matches are told the new time."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
-        rnd = await get_round(tx, round_id)
-        await require_role(tx, actor, rnd.event_id, "td")
-        event = await get_event(tx, rnd.event_id)
-        if rnd.state != "open" or rnd.closes_at is None:
-            raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
-        was = rnd.closes_at
-        if int(was.timestamp()) != extends_from:
-            return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
-        closes = max(was, utc(req.now)) + EXTENSION
-        if not await move_close_in(tx, event, rnd, closes, req.now):
-            return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
-        rnd = await get_round(tx, rnd.id)
-        told = 0
-        for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
-            for side, person in enumerate(m.people):
-                if person is None:
-                    continue
-                told += 1
-                await outbox.enqueue(
-                    tx, person_id=person, now=req.now,
-                    dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
-                    text_html=(
-                        f"<b>{html.escape(event.name)}</b>: the TDs extended "
-                        f"{html.escape(rnd.name)}. Your match against "
-                        f"<b>{html.escape(m.label(1 - side))}</b> must now be finished by "
-                        f"{event.local(closes)}. /matches shows the score."),
-                )
-        await journal.record(
-            tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=req.now,
-            detail={"from": iso(was), "closes_at": iso(closes)}, why=why or "extended 7 days",
-        )
-        return await answer_with(tx, req, render, Extended(event, rnd, True, told))
+        extended = await extend_round_in(tx, actor, round_id, extends_from=extends_from,
+                                         why=why, now=req.now)
+        return await answer_with(tx, req, render, extended)
+
+
+async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: int, why: str,
+                          now: datetime) -> Extended:
+    """``extend_round`` inside a transaction (a no-show ruling extends the same way)."""
+    rnd = await get_round(tx, round_id)
+    await require_role(tx, actor, rnd.event_id, "td")
+    event = await get_event(tx, rnd.event_id)
+    if rnd.state != "open" or rnd.closes_at is None:
+        raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
+    was = rnd.closes_at
+    if int(was.timestamp()) != extends_from:
+        return Extended(event, rnd, False, 0)
+    closes = max(was, utc(now)) + EXTENSION
+    if not await move_close_in(tx, event, rnd, closes, now):
+        return Extended(event, rnd, False, 0)
+    rnd = await get_round(tx, rnd.id)
+    told = 0
+    for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
+        for side, person in enumerate(m.people):
+            if person is None:
+                continue
+            told += 1
+            await outbox.enqueue(
+                tx, person_id=person, now=now,
+                dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
+                text_html=(
+                    f"<b>{html.escape(event.name)}</b>: the TDs extended "
+                    f"{html.escape(rnd.name)}. Your match against "
+                    f"<b>{html.escape(m.label(1 - side))}</b> must now be finished by "
+                    f"{event.local(closes)}. /matches shows the score."),
+            )
+    await journal.record(
+        tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=now,
+        detail={"from": iso(was), "closes_at": iso(closes)}, why=why or "extended 7 days",
+    )
+    return Extended(event, rnd, True, told)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from bot.service.adjudicators import eligible_adjudicators
+from bot.service.arranging import agreed_time, unarranged
 from bot.service.deadlines import FailedDeadline, failed_deadlines
 from bot.service.entries import Entry, entries_of
 from bot.service.events import Event, get_event
@@ -24,6 +25,7 @@ from bot.service.matches import (
     matches_of_person,
     score_line,
 )
+from bot.service.no_shows import open_claims
 from bot.service.payments import unpaid
 from bot.service.people import get_person
 from bot.service.roles import ROLES, people_with_role, require_role
@@ -57,6 +59,7 @@ class MyMatch:
     # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
     open_slips: tuple[tuple[int, str, str], ...] = ()
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
+    agreed_at: str | None = None  # the time the players agreed, in this person's zone
 
 
 async def list_my_matches(
@@ -103,6 +106,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 event.local(rnd.closes_at)
                 if rnd.closes_at and rnd.state == "open" and m.state != "decided" else None,
                 state.next_game, starter, state.next_is_deciding, slips,
+                await agreed_time(tx, person_id, m, event) if m.state != "decided" else None,
             )
         )
     order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}
@@ -156,13 +160,18 @@ class TdInbox:
     slug: str = ""
     # who asked (None: the command line): no buttons on matches they play in (para 19)
     viewer: int | None = None
+    # a week or less before their round closes, still with no agreed time (arranging.py)
+    unarranged: list[MatchView] = field(default_factory=list)
+    # no-show claims not yet ruled: match, claimant, state (no_shows.py)
+    no_shows: list[tuple[MatchView, str, str]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
                     or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
-                    or self.tied or self.held_games or self.open_slots)
+                    or self.tied or self.held_games or self.open_slots or self.unarranged
+                    or self.no_shows)
 
 
 async def pending(
@@ -172,7 +181,10 @@ async def pending(
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
-        inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id)
+        claims = [(view, view.label(view.side_of_person(c.claimant) or 0), c.state)
+                  for view, c in await open_claims(tx, event_id)]
+        inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id,
+                        unarranged=await unarranged(tx, event_id, req.now), no_shows=claims)
         return await answer_with(tx, req, render, inbox)
 
 

@@ -55,6 +55,10 @@ REMINDER = "round.reminder"
 CLOSE = "round.close"
 FEE_DUE = "round.fee_due"
 OPENS = "round.opens"
+#: A week before a round closes, its TDs are told which matches have no agreed time; the
+#: handler is ``arranging.py``'s.
+UNARRANGED = "round.unarranged"
+UNARRANGED_BEFORE = timedelta(days=7)
 
 
 def typed(event: Event, rnd: Round) -> str:
@@ -286,6 +290,8 @@ async def schedule_close(tx: Tx, event: Event, round_id: int, closes: datetime,
         if at > now:
             await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    if closes - UNARRANGED_BEFORE > now:  # the matches with no agreed time (arranging.py)
+        await open_deadline(tx, UNARRANGED, subject, closes - UNARRANGED_BEFORE, {}, now=now)
 
 
 async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
@@ -296,7 +302,7 @@ async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
     if rnd.closes_at is None or not await rounds_repo.move_close(tx, rnd.id, rnd.closes_at,
                                                                  closes):
         return False
-    await cancel_deadlines(tx, f"round:{rnd.id}", now, kinds=(REMINDER, CLOSE))
+    await cancel_deadlines(tx, f"round:{rnd.id}", now, kinds=(REMINDER, CLOSE, UNARRANGED))
     await schedule_close(tx, event, rnd.id, closes, now)
     return True
 

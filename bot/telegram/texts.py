@@ -239,6 +239,11 @@ def _vs(m: MatchView) -> str:
     return f"{esc(m.code)}: {esc(m.label(0))} v {esc(m.label(1))} ({esc(m.round_name)})"
 
 
+#: A no-show claim's state as a TD reads it in /pending.
+_CLAIM = {"open": "the opponent may still contest it", "contested": "contested",
+          "with_tds": "yours to rule"}
+
+
 def pending(event_name: str, inbox: TdInbox) -> str:
     """What awaits a TD (``readmodels.td_inbox``), most urgent first: one section per kind,
     each short enough for a phone. The buttons under it (``pending_buttons``) act on the
@@ -268,6 +273,13 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f"• {h.id}: {esc(h.code)} {esc(h.names[0])} {h.scores[0]}, {esc(h.names[1])} "
         f"{h.scores[1]}, during {esc(h.blackout)}"
         for h in inbox.held_games
+    ], slug)
+    lines += pending_section("No-show claims", [
+        f"• {_vs(m)}: {esc(claimant)} claims a no-show ({_CLAIM.get(state, esc(state))})"
+        for m, claimant, state in inbox.no_shows
+    ], slug)
+    lines += pending_section("Closing within a week with no agreed time (/matchlog CODE)", [
+        f"• {_vs(m)}" for m in inbox.unarranged
     ], slug)
     lines += pending_section("Closed rounds' unfinished matches (rule on them)", [
         f"• {_vs(m)} — round closed, unfinished" for m in inbox.left_unfinished
@@ -366,6 +378,8 @@ def match_line(m: MyMatch) -> str:
     for game, agrees, until in m.open_slips:
         whose = "your" if agrees == "you" else f"{esc(agrees)}'s"
         parts.append(f"Game {game} awaits {whose} agreement until {esc(until)}")
+    if m.agreed_at:
+        parts.append(f"Agreed time: {esc(m.agreed_at)}")
     if m.closes_at:
         parts.append(f"Deadline: {esc(m.closes_at)}")
     return "\n".join(parts)

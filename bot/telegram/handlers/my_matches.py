@@ -10,7 +10,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import readmodels
+from bot.service import readmodels, relay_texts
 from bot.service.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled
@@ -22,5 +22,7 @@ async def my_matches(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     await readmodels.list_my_matches(runtime(context).db, req, render=lambda found: Reply(
-        texts.my_matches([texts.match_line(m) for m in found])))
+        texts.my_matches([texts.match_line(m) for m in found]),
+        relay_texts.match_buttons([(m.match_id, m.code, m.opponent) for m in found
+                                   if m.state == "playing"])))
     return None

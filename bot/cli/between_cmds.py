@@ -1,0 +1,141 @@
+"""Between the two players of a match, at the command line, for a TD acting for a player
+(a message they phoned in, a time they agreed by email): ``tdbot game tell|propose|agree|
+noshow|contest|log`` and a TD's ruling on a no-show claim, ``tdbot rule noshow``. The same
+use-cases as the chat's (``bot/service/relay.py``, ``arranging.py``, ``no_shows.py``);
+times are read and printed in the player's own zone (their /timezone, else the event's)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bot.cli.app import EventArg, fail, game_app, rule_app
+from bot.cli.platform_cmds import DbOption, _now, _use
+from bot.service import arranging, no_shows, relay
+from bot.service.callbacks import NO_SHOW_RULINGS
+from bot.service.events import lookup_event
+from bot.service.unit import Request
+from bot.store.db import Database
+
+MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M3.")]
+ForOption = Annotated[str, typer.Option(
+    "--for", help="The player you act for: the name, or a part that fits nobody else.")]
+
+
+@game_app.command("tell")
+def tell(event: EventArg, match: MatchArg, text: Annotated[str, typer.Argument(
+             metavar="TEXT", help="The message for the opponent.")],
+         player: ForOption, db: DbOption = None) -> None:
+    """Relay a player's message to their opponent (kept for the TDs; rate-limited)."""
+
+    async def work(database: Database) -> relay.Told:
+        ev = await lookup_event(database, event)
+        return await relay.tell(database, Request.cli(_now()), match, text, event_id=ev.id,
+                                player=player)
+
+    done = _use(db, work)
+    typer.echo(f"{done.code}: sent to {done.to}" if done.delivered else
+               f"{done.code}: {done.to} muted the match; kept for the TDs, not delivered")
+
+
+@game_app.command("propose")
+def propose(event: EventArg, match: MatchArg, when: Annotated[str, typer.Argument(
+                metavar="TIMES", help="One or more times in the player's zone: 'Sat 15:00', "
+                                      "'2026-03-07 15:00, 2026-03-08 10:00'.")],
+            player: ForOption, db: DbOption = None) -> None:
+    """Propose times for a match to the opponent, for a player."""
+
+    async def work(database: Database) -> arranging.Proposed:
+        ev = await lookup_event(database, event)
+        return await arranging.propose(database, Request.cli(_now()), match, when,
+                                       event_id=ev.id, player=player)
+
+    done = _use(db, work)
+    typer.echo(f"{done.code}: proposed to {done.to} ({done.zone.name}): " + "; ".join(done.times))
+
+
+@game_app.command("agree")
+def agree(event: EventArg, match: MatchArg, player: ForOption,
+          when: Annotated[str | None, typer.Option(
+              "--at", help="Which of the opponent's times, when they proposed several.")] = None,
+          db: DbOption = None) -> None:
+    """Agree the opponent's proposed time for a player; both get the calendar file."""
+
+    async def work(database: Database) -> arranging.Agreed:
+        ev = await lookup_event(database, event)
+        return await arranging.agree_named(database, Request.cli(_now()), match, when,
+                                           event_id=ev.id, player=player)
+
+    done = _use(db, work)
+    typer.echo(f"{done.code}: agreed for {done.at} ({done.zone.name})"
+               + (f", moved from {done.moved_from}" if done.moved_from else ""))
+
+
+@game_app.command("noshow")
+def noshow(event: EventArg, match: MatchArg, player: ForOption, db: DbOption = None) -> None:
+    """A player's claim that the opponent did not come at the agreed time."""
+
+    async def work(database: Database) -> no_shows.Claimed:
+        ev = await lookup_event(database, event)
+        return await no_shows.claim_named(database, Request.cli(_now()), match, event_id=ev.id,
+                                          player=player)
+
+    done = _use(db, work)
+    typer.echo(f"{done.code}: no-show claimed against {done.opponent}; they may contest it "
+               f"until {done.until}")
+
+
+@game_app.command("contest")
+def contest(event: EventArg, match: MatchArg, player: ForOption,
+            why: Annotated[str, typer.Option("--why", help="What happened, in their words.")],
+            db: DbOption = None) -> None:
+    """Contest the opponent's no-show claim for a player; it goes to the TDs."""
+
+    async def work(database: Database) -> no_shows.Contested:
+        ev = await lookup_event(database, event)
+        return await no_shows.contest_named(database, Request.cli(_now()), match, why,
+                                            event_id=ev.id, player=player)
+
+    done = _use(db, work)
+    typer.echo(f"{done.code}: {done.claimant}'s claim is contested and with the TDs")
+
+
+@game_app.command("log")
+def log(event: EventArg, match: MatchArg, db: DbOption = None) -> None:
+    """What a match's players wrote and arranged through the bot, oldest first."""
+
+    async def work(database: Database) -> relay.MatchLog:
+        ev = await lookup_event(database, event)
+        return await relay.match_log(database, Request.cli(_now()), ev.id, match)
+
+    found = _use(db, work)
+    typer.echo(f"{found.code}: {found.names[0]} v {found.names[1]}")
+    for line in found.lines:
+        typer.echo("  " + " ".join(w for w in (found.event.local(line.at), line.who, line.text)
+                                   if w))
+    if not found.lines:
+        typer.echo("  nothing written or proposed through the bot")
+
+
+@rule_app.command("noshow")
+def rule_noshow(event: EventArg, match: MatchArg,
+                ruling: Annotated[str, typer.Option(
+                    "--award", help="game (the next game by forfeit to the claimant), match "
+                                    "(a match bye to the claimant) or extend (the round, 7 days).")],
+                why: Annotated[str, typer.Option("--why", help="Why, for the players and the journal.")],
+                db: DbOption = None) -> None:
+    """Rule on a match's open no-show claim."""
+    if ruling not in NO_SHOW_RULINGS:
+        fail(f"--award {ruling!r}: give one of {', '.join(NO_SHOW_RULINGS)}")
+
+    async def work(database: Database) -> no_shows.NoShowRuled:
+        ev = await lookup_event(database, event)
+        return await no_shows.rule_named(database, Request.cli(_now()), ev.id, match, ruling,
+                                         why=why)
+
+    done = _use(db, work)
+    typer.echo(f"{done.code}: " + {"game": f"the next game to {done.to} by forfeit",
+                                   "match": f"the match to {done.to}",
+                                   "extend": "the round extended"}[done.ruling]
+               + f" ({done.detail})")
