@@ -120,7 +120,7 @@ def reminder_buttons(match_id: int) -> list[list[tuple[str, str]]]:
 
 def follow_up(event: Event, view: MatchView, side: int, at: str) -> str:
     other = esc(view.label(1 - side))
-    return (f"Did your game against <b>{other}</b> at {esc(at)} ({_match(event, view)}) "
+    return (f"Did your game in {_match(event, view)} against <b>{other}</b> at {esc(at)} "
             "happen? Report the result as usual (e.g. 412-380). If they did not turn up, tap "
             "the button: they can answer, then the TDs decide.")
 

@@ -299,7 +299,9 @@ async def log_of(tx: Tx, event: Event, view: MatchView) -> MatchLog:
         who = by_person.get(t.proposed_by, "a TD") if t.proposed_by is not None else "a TD"
         lines.append(LogLine(t.created_at, who, f"proposed {event.local(t.starts_at)}"))
         if t.decided_at is not None and t.state in ("agreed", "moved"):
-            lines.append(LogLine(t.decided_at, "", f"agreed {event.local(t.starts_at)}"
+            # the one who did not propose it agreed it (a TD's own time: both)
+            agreed_by = next((n for p, n in by_person.items() if p != t.proposed_by), "")
+            lines.append(LogLine(t.decided_at, agreed_by, f"agreed {event.local(t.starts_at)}"
                                  + (" (moved later)" if t.state == "moved" else "")))
     for c in await no_shows_repo.of_match(tx, view.id, ("open", "contested", "with_tds",
                                                          "ruled")):

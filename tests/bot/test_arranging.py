@@ -92,8 +92,8 @@ async def test_the_reminder_and_the_follow_up_fire(bot: BotUnderTest) -> None:
                                            "starts at Tue 03 Mar 2026 15:00 (+08)")
     assert last(bot, "Dev Rao").startswith("⏰ Your match M1")
     await bot.advance(timedelta(hours=7))  # 21:01: no result since 15:00
-    assert last(bot, "Ann Lee").startswith("Did your game against Dev Rao at Tue 03 Mar 2026 "
-                                           "15:00 (+08)")
+    assert last(bot, "Ann Lee").startswith("Did your game in M1 (Club Cup <2026>, SF) against "
+                                           "Dev Rao at Tue 03 Mar 2026 15:00 (+08) happen?")
     assert "🚫 Dev Rao did not come" in buttons_of(bot, "Ann Lee")
     assert "🚫 Ann Lee did not come" in buttons_of(bot, "Dev Rao")
 
