@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from bot.service.definitions import parse_definition
+from bot.service.events.definitions import parse_definition
 from bot.store.db import Database
 from bot.telegram.harness import DEFAULT_START
 

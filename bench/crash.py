@@ -59,11 +59,11 @@ from typing import Any
 from bot.fakebot import FakeTelegram, FakeUser
 from bot.fakebot.server import FakeBotServer
 from bot.fakebot.state import StoredMessage
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.rounds import open_round_in
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
 from bot.store.db import Database
 from bot.store.times import iso, parse
 
@@ -90,7 +90,7 @@ def definition(players: int, today: datetime) -> str:
              '[[tds]]', 'name = "Tara TD"', f'telegram_id = {TD_ID}', '']
     for n in range(1, rounds + 1):
         opens = today + timedelta(days=7 * (n - 1))
-        matches = players >> n  # the core's names for knockout rounds (core/bracket.py)
+        matches = players >> n  # the core's names for knockout rounds (core/knockout/bracket.py)
         name = {1: "Final", 2: "SF", 4: "QF"}.get(matches, f"Ro{2 * matches}")
         lines += ['[[rounds]]', f'name = "{name}"', 'best_of = 3',
                   f'opens = {opens.date().isoformat()}',

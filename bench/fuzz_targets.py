@@ -27,11 +27,11 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, Verbosity, given, settings
 from hypothesis import strategies as st
 
-from bot.service.definitions import parse_definition
-from bot.service.errors import Invalid, ServiceError
-from bot.service.limits import SEED, amount_of_money, whole_number
-from bot.service.rulings import parse_scores
-from bot.service.schedule import parse_closing
+from bot.service.events.definitions import parse_definition
+from bot.service.events.schedule import parse_closing
+from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.limits import SEED, amount_of_money, whole_number
+from bot.service.results.rulings import parse_scores
 from bot.telegram.handlers.expel import expel_args
 from bot.telegram.handlers.fees import cost_args, paid_args
 from bot.telegram.handlers.hold import hold_round_args

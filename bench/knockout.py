@@ -4,11 +4,11 @@
     python -m bench.knockout --sizes 300     # any field sizes
     python -m bench.knockout --single        # single elimination instead
 
-For each size: *build* is ``core.double_elim.double_elimination`` (the bracket's shape,
+For each size: *build* is ``core.knockout.double_elim.double_elimination`` (the bracket's shape,
 with the lower-bracket drop order chosen to keep SSSg Annex A para 3 and put rematches off,
 SSSg rules), timed cold: each size below is a different bracket size, so nothing of it is
 memoised yet (a second build of the same shape is a dictionary look-up); *draw* is
-``core.sssg.draw_plain`` (rank, seat and build); *simulate* is ``core.sssg.play_out``, every
+``core.knockout.sssg.draw_plain`` (rank, seat and build); *simulate* is ``core.knockout.sssg.play_out``, every
 match played with random best-of-3 games (ties, game byes and late byes included), the
 way ``tdbot files simulate --format double`` plays. Ratings 1200-2100 from the seed.
 
@@ -22,11 +22,11 @@ import random
 import sys
 import time
 
-from core import sssg
-from core.double_elim import double_elimination
+from core.knockout import sssg
+from core.knockout.double_elim import double_elimination
+from core.knockout.seeding import Entrant
+from core.knockout.single_elim import single_elimination
 from core.schedule import plain_schedule
-from core.seeding import Entrant
-from core.single_elim import single_elimination
 
 SIZES = (16, 64, 128, 256, 512)
 

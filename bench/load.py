@@ -93,11 +93,11 @@ from bench import bigstore
 from bot.fakebot import FakeTelegram, FakeUser, FloodControl, StoredMessage
 from bot.fakebot.flood import SENDING_METHODS
 from bot.fakebot.server import FakeBotServer
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.event_setup import create_event
-from bot.service.rounds import open_round_in
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
 from bot.store import deadlines_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.telegram import scheduler as scheduler_module

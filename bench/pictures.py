@@ -24,9 +24,9 @@ from PIL import Image
 
 from bot.pictures.bracket import Fonts, render
 from bot.pictures.layout import division_layouts
-from core import sssg
+from core.knockout import sssg
+from core.knockout.seeding import Entrant
 from core.schedule import plain_schedule
-from core.seeding import Entrant
 
 SSSG_SIZES = (8, 16, 24, 40)
 DOUBLE_SIZES = (32, 64, 128, 256)

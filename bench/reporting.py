@@ -8,7 +8,7 @@ draw made and the first round opened, so every first-round match (n / 2 of them)
 once. Then every match is played out, one game of each match in turn (the way results
 arrive when many matches run together): half the matches by the players in the chat, the
 other half from paper slips by the TD. What is timed is the use-cases
-(``bot/service/reporting.py``), each its own transaction, as the adapters call them:
+(``bot/service/results/reporting.py``), each its own transaction, as the adapters call them:
 
 - *report + confirm*: ``report_result`` (the draft; a chat update, claimed), for game 1
   ``set_starter`` (para 15), and ``confirm_slip`` (the game counts, both copies and the
@@ -21,7 +21,7 @@ against the games played (a benchmark that loses games measures nothing).
 
 Each kind is also timed apart for the games that decide their match (*deciding*): such a
 game makes ``settle_match`` load the event (``knockout.load_core``: the stored draw with
-every decided match recorded, ``core.sssg.record_all``) and sync the bracket, so its cost
+every decided match recorded, ``core.knockout.sssg.record_all``) and sync the bracket, so its cost
 grows with the event, and an average over all games hides it.
 
 The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
@@ -40,15 +40,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.service import reporting
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.event_setup import create_event
-from bot.service.matches import core_match, matches_of_round
-from bot.service.rounds import open_round_in
-from bot.service.schedule import rounds_of
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.events.schedule import rounds_of
+from bot.service.platform.actors import Actor
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
+from bot.service.results.matches import core_match, matches_of_round
 from bot.store.db import Database
 from bot.store.matches_repo import MatchView
 from bot.telegram import report_texts

@@ -29,15 +29,15 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import import_players
-from bot.service.event_setup import create_event
-from bot.service.reporting import enter_game
-from bot.service.round_division import load_rounds_event
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.people.entries import import_players
+from bot.service.platform.actors import Actor
+from bot.service.platform.unit import Request
+from bot.service.results.reporting import enter_game
 from bot.store import groups_repo
 from bot.store.db import Database
 

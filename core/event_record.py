@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import sssg
-from core.match import GameKind, Match
+from core.knockout import sssg
+from core.knockout.match import GameKind, Match
 
 
 def games_json(match: Match, players: tuple[str, str], void: set[int]) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from core.match import Decision, Match
+from core.knockout.match import Decision, Match
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from core.match import Decision, Game, Match, MatchState
+from core.knockout.match import Decision, Game, Match, MatchState
 from core.names import tidy
 from core.times import local_text
 
@@ -663,7 +663,7 @@ def withdraw(ladder: Ladder, state: LadderState, name: str, now: datetime) -> St
 
 
 def _as_match(ladder: Ladder, c: Challenge) -> Match:
-    """The challenge as a ``core.match.Match`` (side 0 = challenger), whose rule decides
+    """The challenge as a ``core.knockout.match.Match`` (side 0 = challenger), whose rule decides
     a best-of-N: won by more than half the game-points, a tied game half each. Starts
     decide nothing on a ladder (see :func:`match_winner`), so a game whose starter was
     not said is given side 0 only because ``Match`` wants one."""
@@ -675,7 +675,7 @@ def _as_match(ladder: Ladder, c: Challenge) -> Match:
 def match_winner(outcome: MatchState) -> int | None:
     """The side that wins a decided ladder challenge (side 0 = the challenger), or None
     when nobody did. A challenge is won by more than half its game-points
-    (``Decision.GAMES``: ``core.match``'s best-of-N rule), or by a director's match bye
+    (``Decision.GAMES``: ``core.knockout.match``'s best-of-N rule), or by a director's match bye
     or ruling (the Director's Manual: the director is "the final arbiter in game
     decisions"). A challenge level on game-points (a 400-400 game; 1.5-1.5 over three)
     has no winner, whatever its spread or starts: SSSg para 17 breaks such a tie because
@@ -707,7 +707,7 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
                   now: datetime, starter: str | None = None) -> Step:
     """One game of an accepted challenge: ``scores`` is two (name, score) pairs in any
     order. The challenge is decided once a side holds more than half of ``best_of``
-    (club rule) game-points, the rule ``core.match`` applies to every best-of-N. If all
+    (club rule) game-points, the rule ``core.knockout.match`` applies to every best-of-N. If all
     the games are played and neither side holds a majority (tied games), the challenged
     keeps the rung (:func:`match_winner`). The director enters scores as final
     (Director's Manual: the director is "the final arbiter in game decisions").

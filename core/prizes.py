@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from core.sssg import TOP_PRIZES, plate_prize_count
+from core.knockout.sssg import TOP_PRIZES, plate_prize_count
 
 #: Para 7: "approximately 90% of all fees collected after costs".
 PRIZE_SHARE = Fraction(9, 10)
@@ -97,7 +97,7 @@ def ordinal(n: int) -> str:
 def prize_places(plate: bool, players: int) -> int:
     """How many prize places para 8 guarantees: First to Fourth in the top division (fewer
     if it has fewer players), and in the plate the number of plate players / 4 rounded
-    down, at least one (``core.sssg.plate_prize_count``)."""
+    down, at least one (``core.knockout.sssg.plate_prize_count``)."""
     if players < 0:
         raise ValueError(f"a division can't have {players} players")
     return plate_prize_count(players) if plate else min(TOP_PRIZES, players)

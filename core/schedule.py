@@ -9,7 +9,7 @@ one-game advantage in the grand final).
 
 A round is given by its *level*: upper round ``r`` of a bracket with ``levels`` upper
 rounds has level ``r``; a lower-bracket round has the level of its upper counterpart
-(``core.double_elim``). The top division's best-of is anchored at the round of 16 (three
+(``core.knockout.double_elim``). The top division's best-of is anchored at the round of 16 (three
 rounds before the final) rather than at the first round, so a top division of 8 players
 still plays its quarter-finals best-of-13; the plate's is anchored at its first round,
 whatever its size (footnote 4, and footnote 7: a bigger plate adds rounds in front).

@@ -9,8 +9,8 @@ How to use::
 
     slip = parse_slip("lost 380-412 v Ricky")   # Slip(own=380, opponent=412, ...)
     i = pick_opponent(slip.opponent_name, ["Ricky Purnomo", "Jeremy Khoo"])   # 0
-    game = game_from_slip(match, slip, side=my_side)   # a core.match.Game
-    report = core.match.report_game(match, game)
+    game = game_from_slip(match, slip, side=my_side)   # a core.knockout.match.Game
+    report = core.knockout.match.report_game(match, game)
 
 Every refusal is a ``SlipRefused`` (a ``ValueError``) whose message is plain text for the
 player: what was wrong and an example that works. It is not HTML: escape it (it may
@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.match import Decision, Game, Match, StartReason
+from core.knockout.match import Decision, Game, Match, StartReason
 from core.names import NameRefused, listed, pick
 
 #: SSSg para 22 plays WESPA rules; no Scrabble game scores anywhere near this, so a bigger

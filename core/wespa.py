@@ -13,7 +13,7 @@ Boundaries, read from that text:
 - "if you run 10 minutes overtime": reaching 10:00 over forfeits the game (the clock
   shows -10:00); 9:59.9 does not.
 
-A forfeited game is ``Game.forfeit`` from ``core.match``: it is won by the opponent with
+A forfeited game is ``Game.forfeit`` from ``core.knockout.match``: it is won by the opponent with
 the event's forfeit spread (``MatchRules.forfeit_spread``, 75 for WESPA: "ABSENT FROM THE
 TABLE"), whatever the board said.
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from core.match import Game, GameKind
+from core.knockout.match import Game, GameKind
 
 POINTS_PER_MINUTE = 10
 FORFEIT_AT = timedelta(minutes=10)

@@ -24,8 +24,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from bot.service.errors import Invalid, ServiceError
-from bot.service.limits import Range
+from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.limits import Range
 from bot.store.errors import DatabaseUnusable, explain
 from bot.store.migrations import MigrationError
 

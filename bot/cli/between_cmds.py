@@ -13,9 +13,9 @@ import typer
 from bot.cli.app import EventArg, fail, game_app, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
 from bot.service import arranging, no_shows, relay
-from bot.service.callbacks import NO_SHOW_RULINGS
-from bot.service.events import lookup_event
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.platform.callbacks import NO_SHOW_RULINGS
+from bot.service.platform.unit import Request
 from bot.store.db import Database
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M3.")]

@@ -37,10 +37,10 @@ import typer
 
 from bot.cli.app import fail, files_app
 from bot.cli.pair_cmd import _as_json
-from bot.service.club_nights import rules_of
-from bot.service.definitions import parse_definition
-from bot.service.errors import ServiceError
-from bot.service.limits import amount_of_money
+from bot.service.events.definitions import parse_definition
+from bot.service.formats.club.club_nights import rules_of
+from bot.service.platform.errors import ServiceError
+from bot.service.platform.limits import amount_of_money
 from core.club import ByeRule, ClubRules, Member, Method, bye_result, pair_club_round, session_fees
 from core.tournament import Game
 

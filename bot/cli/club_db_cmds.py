@@ -1,6 +1,6 @@
 """`tdbot club night|checkin|pair|fees|end EVENT`: a stored club's night run from the
 command line, as its TD runs it in the chat (/night, /checkin, /pairround, /fees,
-/endnight): each command calls the same use-case (``bot/service/club_nights.py``), acting
+/endnight): each command calls the same use-case (``bot/service/formats/club/club_nights.py``), acting
 as a TD (the journal says "command line"), and the players are told through the outbox
 as when it is done in the chat.
 
@@ -20,11 +20,11 @@ import typer
 
 from bot.cli.app import EventArg, fail, group, whole
 from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
-from bot.service import club_nights
-from bot.service.events import lookup_event
-from bot.service.invites import invite_link
-from bot.service.limits import Range
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.formats.club import club_nights
+from bot.service.people.invites import invite_link
+from bot.service.platform.limits import Range
+from bot.service.platform.unit import Request
 from bot.store.db import Database
 
 club_app = group("club", "A stored club's nights, as its TD runs them in the chat.")

@@ -1,6 +1,6 @@
 """``tdbot game correct``: a TD corrects a game already on record at the command line (a
 paper slip typed wrong, the wrong starter, a game that should not count): the same
-use-case as the chat's ``/correct`` (``bot.service.corrections``), so the same path as a
+use-case as the chat's ``/correct`` (``bot.service.results.corrections``), so the same path as a
 ruling. A correction that voids games of later matches prints its impact and exits 2
 unless ``--confirm`` is given. Bad input: one line, exit 2, nothing written.
 """
@@ -14,10 +14,10 @@ import typer
 from bot.cli.app import EventArg, game_app, score
 from bot.cli.match_cmds import ConfirmOption, WhyOption
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import corrections
-from bot.service.correction_texts import game_words
-from bot.service.events import lookup_event
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.platform.unit import Request
+from bot.service.results import corrections
+from bot.service.results.correction_texts import game_words
 from bot.store.db import Database
 
 

@@ -3,11 +3,11 @@ event as data or as a results file, and its bracket pictures, from the database.
 
 One export command for every kind of event: ``--to json`` is every match, the decided ones
 in the shape of `tdbot files simulate --json` (``core.event_record``), every other one with
-its state (``bot/service/export.py``); ``--to csv`` is every game, a line each
-(``bot/service/result_sheet.py``); ``--to tsh``, ``naspa``, ``naspa-scores`` and ``trf``
-are a round-based event's results so far (``bot/service/round_events.py``). The chat's
+its state (``bot/service/events/export.py``); ``--to csv`` is every game, a line each
+(``bot/service/events/result_sheet.py``); ``--to tsh``, ``naspa``, ``naspa-scores`` and ``trf``
+are a round-based event's results so far (``bot/service/formats/rounds/round_events.py``). The chat's
 /export sends the CSV, and a round-based event's files. The pictures are the ones the bot
-sends (``bot/service/brackets.py``).
+sends (``bot/service/events/brackets.py``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ import typer
 
 from bot.cli.app import EventArg, event_app, fail, write_out
 from bot.cli.platform_cmds import DbOption, _use
-from bot.service import brackets, export, export_files, round_events
-from bot.service.events import lookup_event
+from bot.service.events import brackets, export, export_files
+from bot.service.events.lookup import lookup_event
+from bot.service.formats.rounds import round_events
 from bot.store.db import Database
 
 #: What ``--to`` writes: every match as data, every game as a sheet, or a round-based

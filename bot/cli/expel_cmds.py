@@ -1,7 +1,7 @@
 """Expulsion commands (SSSg Annex A paras 26, 27, 29): ``tdbot players expel`` and ``tdbot
 players replace``.
 
-The same use-cases as the chat's (``bot.service.expulsions``): the expelled player and their
+The same use-cases as the chat's (``bot.service.people.expulsions``): the expelled player and their
 opponent are told, and the TDs are asked in the chat too; whichever fills the slot first (a
 button or ``tdbot players replace``) stands. ``tdbot round open`` expels players not paid-up the
 same way and prints the same lines.
@@ -16,9 +16,9 @@ import typer
 from bot.cli.app import EventArg, fail, players_app
 from bot.cli.match_cmds import WhyOption
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import expulsions
-from bot.service.events import lookup_event
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.people import expulsions
+from bot.service.platform.unit import Request
 from bot.store.db import Database
 
 

@@ -9,11 +9,11 @@ import typer
 
 from bot.cli.app import EventArg, fail, fees_app
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import prizes
-from bot.service.errors import ServiceError
-from bot.service.events import lookup_event
-from bot.service.limits import amount_of_money, minor_units
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.fees import prizes
+from bot.service.platform.errors import ServiceError
+from bot.service.platform.limits import amount_of_money, minor_units
+from bot.service.platform.unit import Request
 from bot.store.db import Database
 
 

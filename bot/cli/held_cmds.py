@@ -1,5 +1,5 @@
 """`tdbot rule held-release|held-void EVENT ID --why TEXT`: a TD decides a game held because
-it was played during a blackout (SSSg para 20; ``bot/service/held_games.py``). `tdbot event
+it was played during a blackout (SSSg para 20; ``bot/service/results/held_games.py``). `tdbot event
 inbox` lists the held games with their ids."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import typer
 
 from bot.cli.app import EventArg, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import held_games
-from bot.service.events import lookup_event
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.platform.unit import Request
+from bot.service.results import held_games
 from bot.store.db import Database
 
 HeldArg = Annotated[int, typer.Argument(metavar="ID", help="The held game's id (tdbot event inbox).")]

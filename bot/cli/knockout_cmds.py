@@ -2,7 +2,7 @@
 
 Both read a players CSV (a header with at least ``name`` and ``rating``; the rules are
 ``core.formats.players_csv``'s), draw with a seed that is printed so anyone can re-run it,
-and either print the draw or play every match through the core engine (``core.sssg``) with random scores from the same seed.
+and either print the draw or play every match through the core engine (``core.knockout.sssg``) with random scores from the same seed.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ import typer
 
 from bot.cli.app import fail, files_app, whole
 from bot.pictures.bracket import write_pngs
-from bot.service.limits import SEED
-from core import bracket as bk
-from core import sssg
-from core.double_elim import DROP_ORDERS, GRAND_FINALS
+from bot.service.platform.limits import SEED
 from core.event_record import event_record
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
-from core.qualifying import TOP_DIVISION_SIZE, QualifyingPlan
+from core.knockout import bracket as bk
+from core.knockout import sssg
+from core.knockout.double_elim import DROP_ORDERS, GRAND_FINALS
+from core.knockout.qualifying import TOP_DIVISION_SIZE, QualifyingPlan
+from core.knockout.seeding import Entrant
 from core.schedule import plain_schedule
-from core.seeding import Entrant
 
 THIRD_PLACE_HELP = "sssg: a third-place match in the plate (footnote 8); single: one too"
 FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"

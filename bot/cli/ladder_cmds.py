@@ -14,7 +14,7 @@ file, without the bot or a database; or act on a ladder the bot runs, in its dat
 the two apart by the name: one ending ``.json`` is a state file, anything else an event's
 slug or id in the database (``--db``, default TDBOT_DB or ./tdbot.sqlite3). On a stored
 ladder the command acts as a TD for the player named, now, through the chat's own
-use-cases (``bot/service/ladders.py``): the players are told as in the chat, the journal
+use-cases (``bot/service/formats/ladder/ladders.py``): the players are told as in the chat, the journal
 says "command line". A stored ladder's games are reported like any game (``tdbot
 game report``) and its deadlines fire in the bot, so ``result`` and ``tick`` are for files.
 
@@ -38,11 +38,11 @@ import typer
 
 from bot.cli.app import SCORES_ARGS, fail, ladder_app, score, whole
 from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
-from bot.service import ladders
-from bot.service.events import lookup_event
-from bot.service.invites import invite_link
-from bot.service.limits import Range
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.formats.ladder import ladders
+from bot.service.people.invites import invite_link
+from bot.service.platform.limits import Range
+from bot.service.platform.unit import Request
 from bot.store.db import Database
 from core import ladder as lad
 from core.names import NameRefused, pick

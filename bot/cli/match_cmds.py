@@ -4,7 +4,7 @@ disputed game (``tdbot rule dispute``), gives a match bye (``tdbot rule bye``, S
 and decides a tied match (``tdbot rule tie``, para 30). A ruling that voids games of later
 matches prints its impact and exits 2 unless ``--confirm`` is given.
 
-The same use-case as the bot's (``bot.service.reporting.enter_game``), as the operator:
+The same use-case as the bot's (``bot.service.results.reporting.enter_game``), as the operator:
 the game is journalled as the command line's and is final at once (a TD checked the
 slip), and both players are told the score line, who starts next and whether it is the
 deciding game (SSSg 2016 Annex A paras 15-16, 24). Bad input: one line, exit 2, nothing
@@ -21,10 +21,10 @@ import typer
 
 from bot.cli.app import SCORES_ARGS, EventArg, fail, game_app, rule_app, score
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import reporting, rulings
-from bot.service import reporting_texts as say
-from bot.service.events import Event, lookup_event
-from bot.service.unit import Request
+from bot.service.events.lookup import Event, lookup_event
+from bot.service.platform.unit import Request
+from bot.service.results import reporting, rulings
+from bot.service.results import reporting_texts as say
 from bot.store.db import Database
 
 

@@ -1,6 +1,6 @@
 """``tdbot rule photo``: a TD rules on a game whose board photo did not come in time
 (SSSg 2016 Annex A para 25), through the same use-case as the chat's buttons
-(``bot.service.photos.rule_photo``): a game bye to the loser, more time, or waived.
+(``bot.service.results.photos.rule_photo``): a game bye to the loser, more time, or waived.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import typer
 
 from bot.cli.app import EventArg, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import photos
-from bot.service.events import lookup_event
-from bot.service.unit import Request
+from bot.service.events.lookup import lookup_event
+from bot.service.platform.unit import Request
+from bot.service.results import photos
 from bot.store.db import Database
 
 

@@ -29,18 +29,26 @@ from bot.cli.app import (
     round_app,
     whole,
 )
-from bot.service import draw as draw_service
-from bot.service import journal, payments, readmodels, rounds
-from bot.service.definitions import first_date, parse_definition, shift_dates
-from bot.service.entries import EnteredPlayers, enter_players
-from bot.service.errors import ServiceError
-from bot.service.event_setup import set_up_event
-from bot.service.events import Event, all_events, lookup_event
-from bot.service.invites import JoinDecision, decide_join, invite_for_role, invite_link
-from bot.service.limits import JOURNAL_LIMIT, REQUEST_NUMBER, SEED, amount_of_money, minor_units
-from bot.service.overview import event_overview
-from bot.service.readmodels import TdInbox
-from bot.service.unit import Request
+from bot.service.events import draw as draw_service
+from bot.service.events import readmodels, rounds
+from bot.service.events.definitions import first_date, parse_definition, shift_dates
+from bot.service.events.event_setup import set_up_event
+from bot.service.events.lookup import Event, all_events, lookup_event
+from bot.service.events.overview import event_overview
+from bot.service.events.readmodels import TdInbox
+from bot.service.fees import payments
+from bot.service.people.entries import EnteredPlayers, enter_players
+from bot.service.people.invites import JoinDecision, decide_join, invite_for_role, invite_link
+from bot.service.platform import journal
+from bot.service.platform.errors import ServiceError
+from bot.service.platform.limits import (
+    JOURNAL_LIMIT,
+    REQUEST_NUMBER,
+    SEED,
+    amount_of_money,
+    minor_units,
+)
+from bot.service.platform.unit import Request
 from bot.settings import Settings
 from bot.store.db import (
     POSTGRES_BACKUP_HINT,

@@ -1,6 +1,6 @@
 """`tdbot event pairings` and `tdbot event standings`: a round-based event's pairings and
 standings from the database, through the same use-cases as the chat's /openround and
-/standings (``bot/service/round_events.py``); `tdbot event export` writes its files.
+/standings (``bot/service/formats/rounds/round_events.py``); `tdbot event export` writes its files.
 
 `event pairings` prints a round as stored once it is open (with the reason kept for each
 pair), and before that the pairings the core would make now, storing nothing: `tdbot
@@ -16,9 +16,9 @@ import typer
 from bot.cli.app import EventArg, event_app
 from bot.cli.formats_cmds import _print_chess, _print_scrabble
 from bot.cli.platform_cmds import DbOption, _use
-from bot.service import round_events, round_texts
-from bot.service.events import lookup_event
-from bot.service.round_division import RoundsEvent
+from bot.service.events.lookup import lookup_event
+from bot.service.formats.rounds import round_events, round_texts
+from bot.service.formats.rounds.round_division import RoundsEvent
 from bot.store.db import Database
 from core.tournament import Pairings
 

@@ -1,5 +1,5 @@
 """`tdbot round hold EVENT ROUND --until DATE --why TEXT`: hold a round open past its
-closing date (SSSg para 21; ``bot/service/round_holds.py``)."""
+closing date (SSSg para 21; ``bot/service/events/round_holds.py``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import typer
 
 from bot.cli.app import EventArg, round_app
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import round_holds
-from bot.service.events import lookup_event
-from bot.service.unit import Request
+from bot.service.events import round_holds
+from bot.service.events.lookup import lookup_event
+from bot.service.platform.unit import Request
 from bot.store.db import Database
 
 

@@ -1,5 +1,5 @@
 """`tdbot fees csv EVENT`: a stored event's fees as a treasurer's spreadsheet
-(``bot/service/fee_sheet.py``), what ``/export`` sends a TD in the chat with the results
+(``bot/service/fees/fee_sheet.py``), what ``/export`` sends a TD in the chat with the results
 (``tdbot event export EVENT --to csv``)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import typer
 
 from bot.cli.app import EventArg, fees_app, write_out
 from bot.cli.platform_cmds import DbOption, _use
-from bot.service import export_files
-from bot.service.events import lookup_event
+from bot.service.events import export_files
+from bot.service.events.lookup import lookup_event
 from bot.store.db import Database
 
 

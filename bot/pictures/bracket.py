@@ -21,7 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.pictures.layout import Box, Layout, Row, RowStyle, Text, division_layouts
-from core import sssg
+from core.knockout import sssg
 
 BACKGROUND = "#ffffff"
 INK = "#1f2933"

@@ -4,7 +4,7 @@ Pure: the core event in, plain frozen values out; no Pillow. The one thing it ne
 the drawing side is how wide a text is (``Measure``), so that long names are cut with an
 ellipsis where they would not fit, and so the tests can check that nothing overlaps.
 
-What a picture shows, per division of the event (``core.sssg.derive``):
+What a picture shows, per division of the event (``core.knockout.sssg.derive``):
 
 - a knockout bracket (the SSSg top division and plate, or a plain single or double
   elimination) round by round, top to bottom: a heading per round ("QF · best of 13"),
@@ -21,7 +21,7 @@ What a picture shows, per division of the event (``core.sssg.derive``):
 - the qualifying round as its matches with results, then the players with byes (SSSg
   para 1).
 
-Scores are game-points as the rules count them (``core.match``): tied games count a
+Scores are game-points as the rules count them (``core.knockout.match``): tied games count a
 half, a head start is included, and games that do not count (reported after the match
 was decided, para 14, or made void, para 28) are left out and noted ("1 void").
 
@@ -42,11 +42,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from core import bracket as bk
-from core import sssg
-from core.bracket import Part, SlotKind, Status
-from core.match import Decision
-from core.qualifying import TOP_DIVISION_SIZE
+from core.knockout import bracket as bk
+from core.knockout import sssg
+from core.knockout.bracket import Part, SlotKind, Status
+from core.knockout.match import Decision
+from core.knockout.qualifying import TOP_DIVISION_SIZE
 
 #: How wide ``text`` is when drawn ``px`` high, bold or not (the drawing side's font).
 Measure = Callable[[str, int, bool], float]

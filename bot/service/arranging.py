@@ -24,17 +24,23 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service import arranging_texts as say
-from bot.service import journal, outbox
-from bot.service.clock import iso
-from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline, too_late
-from bot.service.errors import Invalid, NotFound
-from bot.service.events import Event, get_event
-from bot.service.matches import MatchView, get_match, matches_of_event
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.rounds import UNARRANGED, UNARRANGED_BEFORE, unfinished_of
+from bot.service.events.schedule import Round, get_round
+from bot.service.people.roles import people_with_role
+from bot.service.platform import journal, outbox
+from bot.service.platform.clock import iso
+from bot.service.platform.deadlines import (
+    Deadline,
+    cancel_deadlines,
+    handler,
+    open_deadline,
+    too_late,
+)
+from bot.service.platform.errors import Invalid, NotFound
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.relay import Seat, seat_by_id, seat_of
-from bot.service.roles import people_with_role
-from bot.service.rounds import UNARRANGED, UNARRANGED_BEFORE, unfinished_of
-from bot.service.schedule import Round, get_round
-from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results.matches import MatchView, get_match, matches_of_event
 from bot.store import match_times_repo, media_repo, prefs_repo
 from bot.store.db import Database, Tx
 from bot.store.match_times_repo import MatchTime

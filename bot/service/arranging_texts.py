@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.service import callbacks
-from bot.service.events import Event
-from bot.service.matches import MatchView
-from bot.service.schedule import Round
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round
+from bot.service.platform import callbacks
+from bot.service.results.matches import MatchView
 
 if TYPE_CHECKING:
     from bot.service.arranging import Zone

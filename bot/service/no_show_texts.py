@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import html
 
-from bot.service import callbacks
-from bot.service.events import Event
-from bot.service.matches import MatchView
+from bot.service.events.lookup import Event
+from bot.service.platform import callbacks
 from bot.service.relay import MatchLog
+from bot.service.results.matches import MatchView
 
 #: A claim's state as its claimant reads it.
 STATES = {"open": "waiting for your opponent's answer", "contested": "contested",

@@ -17,20 +17,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.service import journal, outbox
 from bot.service import no_show_texts as say
-from bot.service.actors import Actor
-from bot.service.adjudicators import rulers_of
-from bot.service.callbacks import NO_SHOW_RULINGS
-from bot.service.deadlines import Deadline, cancel_deadlines, handler, open_deadline
-from bot.service.desk import extend_round_in
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.events import Event, get_event
-from bot.service.matches import MatchView, core_match, get_match
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.schedule import get_round
+from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.callbacks import NO_SHOW_RULINGS
+from bot.service.platform.deadlines import Deadline, cancel_deadlines, handler, open_deadline
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.relay import Seat, log_of, seat_by_id, seat_of
-from bot.service.rulings import award_match_bye_in, find_match, forfeit_in, require_ruler
-from bot.service.schedule import get_round
-from bot.service.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results.adjudicators import rulers_of
+from bot.service.results.desk import extend_round_in
+from bot.service.results.matches import MatchView, core_match, get_match
+from bot.service.results.rulings import award_match_bye_in, find_match, forfeit_in, require_ruler
 from bot.store import match_times_repo, no_shows_repo
 from bot.store.db import Database, Tx
 from bot.store.no_shows_repo import Claim

@@ -22,17 +22,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.service import journal, outbox
 from bot.service import relay_texts as say
-from bot.service.actors import Actor
-from bot.service.adjudicators import refuse_own_match, rulers_of
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.events import Event, get_event
-from bot.service.matches import MatchView, get_match, matches_of_person
-from bot.service.people import person_by_tg
-from bot.service.roles import require_role
-from bot.service.rulings import find_match, side_named
-from bot.service.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.events.lookup import Event, get_event
+from bot.service.people.persons import person_by_tg
+from bot.service.people.roles import require_role
+from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.results.adjudicators import refuse_own_match, rulers_of
+from bot.service.results.matches import MatchView, get_match, matches_of_person
+from bot.service.results.rulings import find_match, side_named
 from bot.store import match_times_repo, no_shows_repo, prefs_repo, relay_repo
 from bot.store.db import Database, Tx
 

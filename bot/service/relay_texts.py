@@ -11,9 +11,9 @@ import html
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.service import callbacks
-from bot.service.events import Event
-from bot.service.matches import MatchView
+from bot.service.events.lookup import Event
+from bot.service.platform import callbacks
+from bot.service.results.matches import MatchView
 
 if TYPE_CHECKING:
     from bot.service.relay import MatchLog

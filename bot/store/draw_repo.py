@@ -1,5 +1,5 @@
 """The draw of an event as stored on its events row: the seed, the core's record of the
-draw (``draw_json``, core/sssg.py ``to_record``) and the state changes the draw and the
+draw (``draw_json``, core/knockout/sssg.py ``to_record``) and the state changes the draw and the
 first round make (registration -> drawn -> running). Narrow on purpose: the rest of an
 event row belongs to the events repository."""
 

@@ -1,7 +1,7 @@
 """The games of a match as rows, and the match-row changes a reported game makes.
 
 Rows only: which game counts, who won and whether the match is decided are the core's
-(core/match.py), computed from these rows by ``bot.service.matches.core_match``.
+(core/knockout/match.py), computed from these rows by ``bot.service.results.matches.core_match``.
 """
 
 from __future__ import annotations

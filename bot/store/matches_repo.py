@@ -2,8 +2,8 @@
 
 A match row holds where each side comes from (``source_a``/``source_b``: ``seat:Ann``,
 ``winner:Q3``, ``loser:T5``, ``bye``, ``draw:5``) and, once known, the entry in it. Sides
-follow core/match.py: side 0 is slot A, side 1 slot B. Who sits where is the core's to say
-(bot/service/knockout.py writes it here); this module only reads and writes rows.
+follow core/knockout/match.py: side 0 is slot A, side 1 slot B. Who sits where is the core's to say
+(bot/service/formats/knockout/bridge.py writes it here); this module only reads and writes rows.
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ async def set_outcome(tx: Tx, match_id: int, state: str, winner: int | None) -> 
 @dataclass(frozen=True)
 class StoredGame:
     """One game row: ``kind`` played, bye (SSSg para 28) or forfeit; ``void`` no longer
-    counts (paras 14, 27, 28). The service turns it into a ``core.match.Game``."""
+    counts (paras 14, 27, 28). The service turns it into a ``core.knockout.match.Game``."""
 
     kind: str
     starter_side: int | None

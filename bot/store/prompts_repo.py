@@ -48,7 +48,7 @@ async def open_prompt(tx: Tx, person_id: int, kind: str, subject_id: int, *,
 #: button).
 RULING_WORDS = ("amend", "why", "tie")
 #: Every prompt the next text message answers: a ruling's, or a correction's reason
-#: (``bot/service/corrections.py``; its 'correct_apply' waits for a button).
+#: (``bot/service/results/corrections.py``; its 'correct_apply' waits for a button).
 WORDS = (*RULING_WORDS, "correct")
 
 

@@ -6,7 +6,7 @@ for all)". One table, so the menu and /help can never disagree. A command is off
 a role held in an event of a format it serves (``Command.formats``): a club's /checkin to
 the players of a club, a ladder's /challenge to a ladder's, a knockout's /bracket to a
 knockout's; and an SSSg paragraph (``Command.ref``) is cited only to someone who holds that
-role in a knockout, the formats that play by SSSg's rules (``bot.service.formats.cite``).
+role in a knockout, the formats that play by SSSg's rules (``bot.service.formats.traits.cite``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from telegram import Bot, BotCommand, BotCommandScopeChat, BotCommandScopeDefault
 from telegram.error import TelegramError
 
-from bot.service.formats import DATED_ROUNDS, KNOCKOUTS, is_knockout
+from bot.service.formats.traits import DATED_ROUNDS, KNOCKOUTS, is_knockout
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ EVERYONE = "everyone"
 
 
 #: A role held in one event with that event's format, ("player", "club"): what a person's
-#: commands are worked out from (``bot.service.roles.hats_held``).
+#: commands are worked out from (``bot.service.people.roles.hats_held``).
 Hat = tuple[str, str]
 
 #: The formats a command serves; None: every format.

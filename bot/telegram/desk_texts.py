@@ -1,12 +1,12 @@
-"""What the TD reads after acting at their desk (bot/service/desk.py, /closeround)."""
+"""What the TD reads after acting at their desk (bot/service/results/desk.py, /closeround)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from bot.service.desk import Extended, MatchByeGiven, MatchVoided
-from bot.service.formats import cite, is_knockout
-from bot.service.rounds import ClosedRound
+from bot.service.events.rounds import ClosedRound
+from bot.service.formats.traits import cite, is_knockout
+from bot.service.results.desk import Extended, MatchByeGiven, MatchVoided
 
 
 def esc(text: object) -> str:

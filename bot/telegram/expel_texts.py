@@ -1,10 +1,10 @@
-"""What a TD reads after expelling a player or filling the slot (bot/service/expulsions.py)."""
+"""What a TD reads after expelling a player or filling the slot (bot/service/people/expulsions.py)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from bot.service.expulsions import Expelled, Filled
+from bot.service.people.expulsions import Expelled, Filled
 
 
 def esc(text: object) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import html
 
-from bot.service.payment_proofs import ProofDecision, ProofSent
-from bot.service.payments import Payment
-from bot.service.prizes import CostEntered, Prizes, has_pools
+from bot.service.fees.payment_proofs import ProofDecision, ProofSent
+from bot.service.fees.payments import Payment
+from bot.service.fees.prizes import CostEntered, Prizes, has_pools
 
 
 def esc(text: str) -> str:

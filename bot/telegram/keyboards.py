@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service import callbacks
-from bot.service.readmodels import TdInbox
-from bot.service.rounds import match_buttons
+from bot.service.events.readmodels import TdInbox
+from bot.service.events.rounds import match_buttons
+from bot.service.platform import callbacks
 from bot.store.outbox_repo import Button
 from bot.telegram.texts import PENDING_SHOWN
 

@@ -1,14 +1,14 @@
 """What a player or TD reads in answer to a board photo or a ruling on a missing one (SSSg
 para 25). What both players are told goes through the outbox and is worded in
-``bot/service/photo_texts.py``. Names are escaped (``esc``).
+``bot/service/results/photo_texts.py``. Names are escaped (``esc``).
 """
 
 from __future__ import annotations
 
-from bot.service import callbacks
-from bot.service.formats import cite
-from bot.service.photos import ListRuling, PhotoAnswer, PhotoRuling, WindowGame
-from bot.service.unit import Reply
+from bot.service.formats.traits import cite
+from bot.service.platform import callbacks
+from bot.service.platform.unit import Reply
+from bot.service.results.photos import ListRuling, PhotoAnswer, PhotoRuling, WindowGame
 from bot.telegram.texts import esc
 
 

@@ -1,18 +1,18 @@
 """What a player reads when they report a game, confirm, agree or dispute (Telegram HTML).
 
 The answers to the person who asked; what both players are told goes through the outbox
-and is worded in ``bot/service/reporting_texts.py``. Names are escaped (``esc``).
+and is worded in ``bot/service/results/reporting_texts.py``. Names are escaped (``esc``).
 """
 
 from __future__ import annotations
 
-from bot.service import callbacks
-from bot.service.disputes import DisputeAnswer
-from bot.service.formats import cite
-from bot.service.reporting import Choice, SlipAnswer, SlipView
-from bot.service.unit import Reply
+from bot.service.formats.traits import cite
+from bot.service.platform import callbacks
+from bot.service.platform.unit import Reply
+from bot.service.results.disputes import DisputeAnswer
+from bot.service.results.reporting import Choice, SlipAnswer, SlipView
 from bot.telegram.texts import esc
-from core.match import StartReason
+from core.knockout.match import StartReason
 
 HOW_TO_REPORT = (
     "Send your result with your score first, e.g. <code>412-380</code> "

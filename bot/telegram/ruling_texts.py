@@ -6,13 +6,13 @@ Telegram HTML: names go through ``esc``. Short, and each says what happens next.
 
 from __future__ import annotations
 
-from bot.service import callbacks
-from bot.service.correction_texts import game_words
-from bot.service.corrections import Corrected
-from bot.service.reporting_texts import esc
-from bot.service.rulings import RULING_WORDS, Asked, Ruled, ruling_words
-from bot.service.unit import Reply
-from core.match import GameKind
+from bot.service.platform import callbacks
+from bot.service.platform.unit import Reply
+from bot.service.results.correction_texts import game_words
+from bot.service.results.corrections import Corrected
+from bot.service.results.reporting_texts import esc
+from bot.service.results.rulings import RULING_WORDS, Asked, Ruled, ruling_words
+from core.knockout.match import GameKind
 
 
 def ruled(result: Ruled | Asked | None) -> Reply | None:

@@ -35,7 +35,7 @@ from typing import Any
 
 from telegram.ext import ContextTypes, Job, JobQueue
 
-from bot.service import deadlines
+from bot.service.platform import deadlines
 from bot.store.db import Database
 
 #: How often the sweep runs with the real clock.

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from bot.service import callbacks
-from bot.service.draw import DrawResult
-from bot.service.event_setup import CreatedEvent, DatesMoved
-from bot.service.formats import cite, is_knockout
-from bot.service.invites import Invite, invite_link
-from bot.service.matches import MatchView
-from bot.service.readmodels import MyMatch, TdInbox
-from bot.service.rounds import OpenedRound
-from bot.service.standing import Playing
+from bot.service.events.draw import DrawResult
+from bot.service.events.event_setup import CreatedEvent, DatesMoved
+from bot.service.events.readmodels import MyMatch, TdInbox
+from bot.service.events.rounds import OpenedRound
+from bot.service.formats.traits import cite, is_knockout
+from bot.service.people.invites import Invite, invite_link
+from bot.service.people.standing import Playing
+from bot.service.platform import callbacks
+from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
 
 

@@ -9,9 +9,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.fakebot import FakeUser
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.platform.actors import Actor
 from bot.telegram.harness import BotUnderTest
 from tests.bot.transcripts import write_transcript
 

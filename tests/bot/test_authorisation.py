@@ -43,26 +43,20 @@ from typing import Any
 import pytest
 
 from bot.fakebot import FakeTelegram, FakeUser
-from bot.service import (
-    arranging,
-    callbacks,
-    disputes,
-    event_setup,
-    expulsions,
-    ladders,
-    no_shows,
-    payment_proofs,
-    relay,
-    reporting,
-    rulings,
-)
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.invites import create_invite
-from bot.service.reporting import SaidResult
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service import arranging, no_shows, relay
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.rounds import open_round_in
+from bot.service.fees import payment_proofs
+from bot.service.formats.ladder import ladders
+from bot.service.people import expulsions
+from bot.service.people.invites import create_invite
+from bot.service.platform import callbacks
+from bot.service.platform.actors import Actor
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, reporting, rulings
+from bot.service.results.reporting import SaidResult
 from bot.store import groups_repo, photos_repo, prompts_repo
 from bot.telegram import texts
 from bot.telegram.clock import SimClock
@@ -302,7 +296,7 @@ name = "Rita Officer"
 async def _club(bot: BotUnderTest, scenario: str, ids: dict[str, Any]) -> None:
     """The club: no night yet (club-ready), a night with nobody in (club-open), or the
     four players checked in (club-checked)."""
-    from bot.service import club_nights
+    from bot.service.formats.club import club_nights
     async with bot.runtime.db.transaction() as tx:
         created = await event_setup.create_event(
             tx, parse_definition(linked_definition(None, base=CLUB, ids=IDS)), by=Actor.cli(),
@@ -386,7 +380,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             if scenario == "ladder":
                 pass
             elif scenario == "undrawn":
-                from bot.service.entries import register_player
+                from bot.service.people.entries import register_player
                 ids["eve"] = await register_player(tx, event_id, "Eve Late", 1400, by=cli,
                                                    now=now)
                 ids["code"] = await create_invite(tx, event_id, "player", by=cli, now=now)
@@ -539,7 +533,7 @@ async def _person(tx: Any, name: str) -> int:
 
 async def _request_eve(bot: BotUnderTest, ids: dict[str, Any]) -> None:
     """Nia followed the general link and says she is Eve Late: a request for the TDs."""
-    from bot.service.invites import ask_to_join
+    from bot.service.people.invites import ask_to_join
     asked = await ask_to_join(bot.runtime.db, _req(bot, "Nia"), ids["code"], ids["eve"])
     ids["request"] = asked.request_id
 

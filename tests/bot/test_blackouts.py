@@ -134,8 +134,8 @@ async def test_a_chat_slip_in_a_blackout_is_held_and_shown_to_the_td(bot: BotUnd
 async def test_a_held_chat_slip_released_by_a_td_goes_on_as_a_submitted_slip(
     bot: BotUnderTest,
 ) -> None:
-    from bot.service.held_games import decide_held
-    from bot.service.unit import Request
+    from bot.service.platform.unit import Request
+    from bot.service.results.held_games import decide_held
 
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     async with bot.runtime.db.transaction() as tx:

@@ -4,7 +4,7 @@ read: each picture 1080 px wide and names drawn at least 28 px high at the size 
 keeps), then the PNGs and ``tdbot files simulate --png``.
 
 Events are drawn from ``examples/players24.csv`` (its first 8, 16 or all 24 players) and
-played with ``core.sssg.random_match`` for some rounds of play: just drawn, halfway,
+played with ``core.knockout.sssg.random_match`` for some rounds of play: just drawn, halfway,
 finished. Layouts are measured with the font Pillow ships, so they are the same on every
 machine.
 """
@@ -27,12 +27,12 @@ from bot.cli.knockout_cmds import read_players
 from bot.pictures import layout as lay
 from bot.pictures.bracket import Fonts, bracket_pngs
 from bot.pictures.layout import Box, Layout, RowStyle, division_layouts
-from core import bracket as bk
-from core import sssg
-from core.bracket import SlotKind, Status
-from core.match import Game, Match, award_match_bye, rule_tied_match
+from core.knockout import bracket as bk
+from core.knockout import sssg
+from core.knockout.bracket import SlotKind, Status
+from core.knockout.match import Game, Match, award_match_bye, rule_tied_match
+from core.knockout.seeding import Entrant
 from core.schedule import plain_schedule
-from core.seeding import Entrant
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "players24.csv"
 PLAYERS = read_players(EXAMPLE)

@@ -1,5 +1,5 @@
 """A TD corrects a game on record at the command line, ``tdbot game correct``
-(bot/cli/correct_cmds.py over bot/service/corrections.py, the chat's /correct use-case):
+(bot/cli/correct_cmds.py over bot/service/results/corrections.py, the chat's /correct use-case):
 the stored game, the match and the bracket after it, the journal, and the impact on a
 later match that needs --confirm.
 

@@ -1,6 +1,6 @@
 """`tdbot event export --to json` and `tdbot event bracket`: an 8-player knockout entered game by
 game with `tdbot game report` exports the matches and places the core computes when it plays
-the same games (core/sssg.py), in the shape of `tdbot files simulate --json`."""
+the same games (core/knockout/sssg.py), in the shape of `tdbot files simulate --json`."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from core import sssg
 from core.event_record import event_record
-from core.match import Game, Match, report_game
+from core.knockout import sssg
+from core.knockout.match import Game, Match, report_game
 
 PLAYERS = [("Ann Lee", 1800), ("Ben Ong", 1750), ("Cai Wen", 1700), ("Dev Rao", 1650),
            ("Eve Tan", 1600), ("Fay Ng", 1550), ("Gus Lim", 1500), ("Hal Koh", 1450)]

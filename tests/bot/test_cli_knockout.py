@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
-from core.match import Game, Match, report_game
+from core.knockout.match import Game, Match, report_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "players24.csv"
 runner = CliRunner()
@@ -397,11 +397,11 @@ def test_a_rating_tie_at_the_bye_cut_says_the_draw_decided_it(tmp_path):
 def test_json_names_a_td_ruling_and_a_struck_out_game_para_30() -> None:
     """A match left level after para 17 goes on by a TD ruling (para 30): the JSON names the
     ruling and its reason; a bare void marker prints as a void game, not a crash."""
-    from core import sssg
     from core.event_record import event_record as simulate_record
-    from core.match import GameKind, rule_tied_match
+    from core.knockout import sssg
+    from core.knockout.match import GameKind, rule_tied_match
+    from core.knockout.seeding import Entrant
     from core.schedule import plain_schedule
-    from core.seeding import Entrant
 
     entrants = [Entrant("Ann", 1800), Entrant("Ben", 1700)]
     event = sssg.draw_plain(entrants, 5, "single", plain_schedule(2, 0, 2, grand_final="single"))

@@ -14,7 +14,7 @@ import pytest
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app, run_main
-from bot.service.errors import Invalid
+from bot.service.platform.errors import Invalid
 
 
 @pytest.fixture

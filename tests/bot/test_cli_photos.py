@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import deadlines
+from bot.service.platform import deadlines
 from bot.store.db import Database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"

@@ -269,9 +269,9 @@ def test_a_td_decides_join_requests_from_the_command_line(
     import asyncio
     from datetime import UTC, datetime
 
-    from bot.service.entries import entries_of
-    from bot.service.invites import ask_to_join
-    from bot.service.unit import Request, reading
+    from bot.service.people.entries import entries_of
+    from bot.service.people.invites import ask_to_join
+    from bot.service.platform.unit import Request, reading
     from bot.store.db import Database
 
     db = _event(runner, tmp_path)

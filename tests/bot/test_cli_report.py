@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import disputes, reporting
-from bot.service.reporting import SaidResult
-from bot.service.unit import Request
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, reporting
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"

@@ -15,9 +15,10 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import deadlines, desk
-from bot.service.schedule import find_round
-from bot.service.unit import Request
+from bot.service.events.schedule import find_round
+from bot.service.platform import deadlines
+from bot.service.platform.unit import Request
+from bot.service.results import desk
 from bot.store.db import Database
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -141,10 +141,10 @@ def test_round_open_takes_its_close_from_round_days(tmp_path: Path) -> None:
     [pairing] sets round_days = 6: it closes 6 days after it opens, as /openround does."""
     import asyncio
 
-    from bot.service.actors import Actor
-    from bot.service.definitions import parse_definition
-    from bot.service.draw import make_draw
-    from bot.service.event_setup import create_event
+    from bot.service.events.definitions import parse_definition
+    from bot.service.events.draw import make_draw
+    from bot.service.events.event_setup import create_event
+    from bot.service.platform.actors import Actor
     from bot.store.db import Database
 
     text = definition(extra="round_days = 6").replace(

@@ -1,4 +1,4 @@
-"""TD rulings at the command line (bot/cli/match_cmds.py over bot/service/rulings.py):
+"""TD rulings at the command line (bot/cli/match_cmds.py over bot/service/results/rulings.py):
 `tdbot rule dispute --confirm` when a correction voids a later match's games (the design's "shows
 its impact first"), `tdbot rule tie` on a match SSSg 2016 Annex A para 17 leaves tied
 (para 30), and `tdbot game overtime` (WESPA rules, Overtime).
@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import disputes, reporting
-from bot.service.reporting import SaidResult
-from bot.service.unit import Request
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, reporting
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"

@@ -23,15 +23,16 @@ from typing import Any
 
 import pytest
 
-from bot.service import deadlines, disputes, reporting, rulings
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.reporting import SaidResult
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.platform import deadlines
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, reporting, rulings
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
 from tests.bot.club_chat import DEFINITION, linked_definition
 

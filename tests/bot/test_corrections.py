@@ -1,4 +1,4 @@
-"""A TD corrects a game on record in the chat (``/correct``, bot/service/corrections.py): a
+"""A TD corrects a game on record in the chat (``/correct``, bot/service/results/corrections.py): a
 paper slip typed wrong, the wrong starter, a game to void. The same path as a ruling: the
 reason asked first, the impact on later matches shown and applied only with Apply, the
 bracket, standings or ladder worked out again, both players told what changed and why, a
@@ -15,9 +15,10 @@ import json
 from pathlib import Path
 
 from bot.fakebot import FakeUser
-from bot.service import reporting, round_events
-from bot.service.round_division import load_rounds_event
-from bot.service.unit import Request
+from bot.service.formats.rounds import round_events
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import (
     DEFINITION,

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service.definitions import first_date, parse_definition, shift_dates
-from bot.service.errors import Invalid
+from bot.service.events.definitions import first_date, parse_definition, shift_dates
+from bot.service.platform.errors import Invalid
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "sssg2016.toml"

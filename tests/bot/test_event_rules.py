@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.event_setup import create_event
-from bot.service.events import get_event
+from bot.service.events.definitions import parse_definition
+from bot.service.events.event_setup import create_event
+from bot.service.events.lookup import get_event
+from bot.service.platform.actors import Actor
 from bot.store import events_repo
 from bot.store.db import Database
 

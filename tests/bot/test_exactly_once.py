@@ -5,7 +5,7 @@ the bot cleanly; here the bot dies at the worst moment instead, inside the trans
 records the effect, after its last statement and before COMMIT, and then Telegram re-sends
 what was not confirmed:
 
-- an update's claim (``processed_updates``) commits with its effect (``bot/service/unit.py``),
+- an update's claim (``processed_updates``) commits with its effect (``bot/service/platform/unit.py``),
   so the crash leaves neither, and the re-sent update is applied once; and Telegram still
   holds an update while its transaction is open (``bot/telegram/update_queue.py``), so that
   it can send it again;
@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, outbox
+from bot.service.platform import deadlines, outbox
 from bot.store.db import Database, Tx
 from bot.telegram.clock import SimClock
 from bot.telegram.harness import DEFAULT_START, BotUnderTest

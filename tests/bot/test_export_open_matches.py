@@ -9,7 +9,7 @@ import io
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from bot.service.export import export_event
+from bot.service.events.export import export_event
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import report_game, say, tap, user
 

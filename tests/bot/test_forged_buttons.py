@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.fakebot import FakeUser
-from bot.service import callbacks
-from bot.service.journal import PRESS_DATA_KEPT
+from bot.service.platform import callbacks
+from bot.service.platform.journal import PRESS_DATA_KEPT
 from bot.telegram import texts
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import club_cup_bot, report_game, tap, user

@@ -1,6 +1,6 @@
 """What the bot answers a person is true of their event's format, through the fake Bot API:
 SSSg's paragraphs are cited only to the people of a knockout, which plays by them
-(``bot.service.formats.cite``), and a command that serves some formats tells the people
+(``bot.service.formats.traits.cite``), and a command that serves some formats tells the people
 of another what it is for, never an SSSg text.
 
 The club cup (a knockout, SF open: Ann v Dev, Ben v Cai) and the example club ladder share
@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.platform.actors import Actor
 from bot.telegram.harness import BotUnderTest
 from tests.bot import club_night_chat, ladder_chat, round_event
 from tests.bot.cast import Cast, event_bot

@@ -14,8 +14,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.demo import invite_codes
-from bot.service.actors import Actor
-from bot.service.entries import import_players
+from bot.service.people.entries import import_players
+from bot.service.platform.actors import Actor
 from bot.telegram.harness import BotUnderTest
 
 BOB = '<b>Bob & "Al"</b>'

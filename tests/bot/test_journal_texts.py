@@ -1,4 +1,4 @@
-"""The journal as a TD reads it (bot/service/journal_texts.py): every action the service
+"""The journal as a TD reads it (bot/service/platform/journal_texts.py): every action the service
 writes has a sentence, and the lines read who, what and why in the event's zone and
 currency, with names where the journal keeps ids."""
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, journal, photos
-from bot.service.journal_texts import DEADLINES, KINDS, Names, line, what
+from bot.service.platform import deadlines, journal
+from bot.service.platform.journal_texts import DEADLINES, KINDS, Names, line, what
+from bot.service.results import photos
 from bot.store.journal_repo import JournalEntry
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import report_game, say, tap
@@ -22,22 +23,22 @@ ROOT = Path(__file__).resolve().parents[2]
 #: they can be. A new one fails the walk below until it is listed here (and has its
 #: sentences in KINDS).
 DYNAMIC: dict[tuple[str, str], set[str]] = {
-    ("bot/service/deadlines.py", "f'deadline.{state}'"): {"deadline.fired",
+    ("bot/service/platform/deadlines.py", "f'deadline.{state}'"): {"deadline.fired",
                                                           "deadline.cancelled"},
-    ("bot/service/photos.py", "f'photo.{_KIND_OF[ruling]}'"):
+    ("bot/service/results/photos.py", "f'photo.{_KIND_OF[ruling]}'"):
         {f"photo.{k}" for k in photos._KIND_OF.values()},
-    ("bot/service/rulings.py", "f\"match.{ruling.replace('_', '')}\""): {"match.matchbye",
+    ("bot/service/results/rulings.py", "f\"match.{ruling.replace('_', '')}\""): {"match.matchbye",
                                                                        "match.tie"},
-    ("bot/service/rulings.py", "f'game.{ruling}'"): {"game.forfeit", "game.overtime"},
-    ("bot/service/ladders.py", "f'ladder.{action}'"): {"ladder.accept", "ladder.decline",
+    ("bot/service/results/rulings.py", "f'game.{ruling}'"): {"game.forfeit", "game.overtime"},
+    ("bot/service/formats/ladder/ladders.py", "f'ladder.{action}'"): {"ladder.accept", "ladder.decline",
                                                       "ladder.withdraw"},
-    ("bot/service/ladders.py", "action"): {"ladder.result", "ladder.correct",
+    ("bot/service/formats/ladder/ladders.py", "action"): {"ladder.result", "ladder.correct",
                                            "ladder.reopen"},
 }
 #: What passes its caller's action on (``journal.record``, a ladder's ``_commit``): its
 #: callers are walked instead.
-PASSED_ON = {("bot/service/ladders.py", "action", "_commit"),
-             ("bot/service/journal.py", "action", "record")}
+PASSED_ON = {("bot/service/formats/ladder/ladders.py", "action", "_commit"),
+             ("bot/service/platform/journal.py", "action", "record")}
 
 
 def _calls_with_action() -> list[tuple[str, str, ast.expr]]:

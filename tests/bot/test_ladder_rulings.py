@@ -24,8 +24,8 @@ async def _eve_beats_ben(bot) -> None:  # type: ignore[no-untyped-def]
 
 
 async def test_a_ruling_on_a_final_result_moves_the_rungs_back(tmp_path: Path) -> None:
-    from bot.service import rulings
-    from bot.service.unit import Request
+    from bot.service.platform.unit import Request
+    from bot.service.results import rulings
 
     async with ladder_bot(tmp_path) as bot:
         await _eve_beats_ben(bot)
@@ -103,8 +103,8 @@ async def test_a_tie_leaves_the_defender_on_the_rung(tmp_path: Path) -> None:
 async def test_a_tie_stored_with_no_winner_holds(tmp_path: Path) -> None:
     """A non-knockout tie reported through the slips is stored decided with no winner;
     the ladder takes it as the defender holding."""
-    from bot.service import progress
-    from bot.service.events import get_event
+    from bot.service.events import progress
+    from bot.service.events.lookup import get_event
     from bot.store import games_repo
 
     async with ladder_bot(tmp_path) as bot:

@@ -2,7 +2,7 @@
 
 A knockout's is SSSg para 27: the player goes through, the games played void. A round-based
 event, a club night and a ladder have no bye of a whole match: theirs is the forfeit an
-expelled player's opponent gets (``core.match.forfeit_match``): the games played are void
+expelled player's opponent gets (``core.knockout.match.forfeit_match``): the games played are void
 and the player wins the games they need by forfeit, with the event's forfeit spread. Never
 a 0-0 tie with half a point each, and whichever way the TD gives it (``tdbot rule bye``,
 the round's "match bye to ..." button, a dispute's "Match bye to ..." button).
@@ -17,16 +17,17 @@ from typing import Any
 
 import pytest
 
-from bot.service import club_nights, desk, reporting, rulings
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.matches import matches_of_event
-from bot.service.round_events import read_standings
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.formats.club import club_nights
+from bot.service.formats.rounds.round_events import read_standings
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Request
+from bot.service.results import desk, reporting, rulings
+from bot.service.results.matches import matches_of_event
 from bot.store.db import Database
 from bot.store.matches_repo import MatchView
 from tests.bot.round_event import definition as swiss

@@ -1,6 +1,6 @@
 """Every number a person types has a range, and the error says it: seeds, ratings, fees and
 payments, journal lengths, join request numbers and event ids, on the command line, in
-the chat and in a definition file (``bot/service/limits.py``). The inputs here are the
+the chat and in a definition file (``bot/service/platform/limits.py``). The inputs here are the
 ones a fuzzer and new users found crashing (OverflowError, decimal.InvalidOperation)."""
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import event_setup, limits
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.errors import Invalid
-from bot.service.events import find_event
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.lookup import find_event
+from bot.service.platform import limits
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
 from bot.store.db import Database
 from bot.telegram.harness import BotUnderTest
 

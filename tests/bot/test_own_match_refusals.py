@@ -14,7 +14,7 @@ import json
 from datetime import timedelta
 from pathlib import Path
 
-from bot.service import callbacks
+from bot.service.platform import callbacks
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import (
     DEFINITION,

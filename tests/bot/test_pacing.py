@@ -17,7 +17,7 @@ import pytest
 from telegram.error import RetryAfter
 
 from bot.fakebot import FakeTelegram, FakeUser, FloodControl, retry_after
-from bot.service import outbox
+from bot.service.platform import outbox
 from bot.telegram.clock import SimClock
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
 from bot.telegram.pacing import (

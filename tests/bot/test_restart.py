@@ -14,7 +14,7 @@ import copy
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from bot.service import deadlines, outbox
+from bot.service.platform import deadlines, outbox
 from bot.store.db import Tx
 from bot.telegram.harness import BotUnderTest
 
@@ -140,12 +140,12 @@ async def test_outbox_rows_left_at_shutdown_are_sent_after_restart(tmp_path: Pat
 async def test_a_round_reminder_due_while_the_bot_was_down_fires_at_start_up(
     tmp_path: Path,
 ) -> None:
-    """The scenario version: a real round's deadlines (bot/service/rounds.py) survive a
+    """The scenario version: a real round's deadlines (bot/service/events/rounds.py) survive a
     restart; the one that fell due while the bot was down fires at once, the rest wait."""
     from bot.demo import DEFINITION
-    from bot.service import event_setup
-    from bot.service.actors import Actor
-    from bot.service.definitions import parse_definition
+    from bot.service.events import event_setup
+    from bot.service.events.definitions import parse_definition
+    from bot.service.platform.actors import Actor
 
     ids = {"Tara Tan": 61, "Ann Lee": 62, "Ben Ong": 63, "Cai Wen": 64, "Dev Rao": 65}
     text = DEFINITION
@@ -193,9 +193,9 @@ async def test_a_round_reminder_due_while_the_bot_was_down_fires_at_start_up(
 async def _opened_demo_round(bot: BotUnderTest) -> dict[str, object]:
     """The demo cup with every person linked, drawn and its SF opened by the TD."""
     from bot.demo import DEFINITION
-    from bot.service import event_setup
-    from bot.service.actors import Actor
-    from bot.service.definitions import parse_definition
+    from bot.service.events import event_setup
+    from bot.service.events.definitions import parse_definition
+    from bot.service.platform.actors import Actor
 
     ids = {"Tara Tan": 61, "Ann Lee": 62, "Ben Ong": 63, "Cai Wen": 64, "Dev Rao": 65}
     text = DEFINITION

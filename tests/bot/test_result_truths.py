@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
-from bot.service import rulings
-from bot.service.unit import Request
+from bot.service.platform.unit import Request
+from bot.service.results import rulings
 from bot.telegram.harness import BotUnderTest
 from tests.bot import round_event
 from tests.bot.cast import Cast, event_bot

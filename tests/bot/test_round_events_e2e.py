@@ -21,8 +21,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.fakebot import FakeChat, FakeUser
-from bot.service import round_events
-from bot.service.round_division import load_rounds_event
+from bot.service.formats.rounds import round_events
+from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.telegram.harness import BotUnderTest
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows

@@ -1,4 +1,4 @@
-"""The scheduler over the deadline rows (bot/telegram/scheduler.py, bot/service/deadlines.py):
+"""The scheduler over the deadline rows (bot/telegram/scheduler.py, bot/service/platform/deadlines.py):
 deadlines that cannot fire, arming only what changed, and the sweep's housekeeping.
 
 Rules checked (issue 3, "Outbox and deadlines"; design.md, "Durable time"): a deadline row
@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, journal, outbox, readmodels
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.event_setup import create_event
+from bot.service.events import readmodels
+from bot.service.events.definitions import parse_definition
+from bot.service.events.event_setup import create_event
+from bot.service.platform import deadlines, journal, outbox
+from bot.service.platform.actors import Actor
 from bot.store import deadlines_repo
 from bot.store.db import Tx
 from bot.telegram.harness import BotUnderTest

@@ -32,18 +32,19 @@ from pathlib import Path
 import pytest
 
 from bot.fakebot import FakeUser
-from bot.service import event_setup, rulings
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.errors import NotAllowed
-from bot.service.knockout import load_core_event
-from bot.service.matches import matches_of_event
-from bot.service.unit import Request
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.formats.knockout.bridge import load_core_event
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import NotAllowed
+from bot.service.platform.unit import Request
+from bot.service.results import rulings
+from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo
 from bot.store.matches_repo import MatchView
 from bot.telegram.harness import BotUnderTest
-from core import sssg
-from core.match import Game, Match
+from core.knockout import sssg
+from core.knockout.match import Game, Match
 
 TD_ID = 7000
 PLAYERS = {"Ann Lee": 1850, "Ben Ong": 1800, "Cai Wen": 1760, "Dev Rao": 1700,
@@ -327,7 +328,7 @@ async def test_a_double_elimination_season_played_in_the_chat(db_target: Path | 
             assert tuple(derived.views[code].players) == view.names, code
         places = sssg.placements(expected)
         assert sssg.placements(stored) == places
-        # the expelled player keeps the place of the round they lost in (core/bracket.py:
+        # the expelled player keeps the place of the round they lost in (core/knockout/bracket.py:
         # out in the same round, ranked by wins then spread), outside the prizes
         assert len(places.top) == len(PLAYERS) and expelled not in places.top_prizes
         grand_final = season.played[max(season.played, key=lambda c: int(c[1:]))]

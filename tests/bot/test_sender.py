@@ -26,9 +26,10 @@ from bot.fakebot import (
     server_error,
     timed_out,
 )
-from bot.service import event_setup, outbox
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.platform import outbox
+from bot.service.platform.actors import Actor
 from bot.store import outbox_repo
 from bot.telegram.harness import BotUnderTest
 from bot.telegram.sender import UNEXPECTED_ATTEMPTS

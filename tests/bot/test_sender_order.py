@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.service.draw import draw_event
-from bot.service.events import lookup_event
-from bot.service.payments import record_payment, unpaid
-from bot.service.rounds import open_round
-from bot.service.schedule import find_round
-from bot.service.unit import Request, reading
+from bot.service.events.draw import draw_event
+from bot.service.events.lookup import lookup_event
+from bot.service.events.rounds import open_round
+from bot.service.events.schedule import find_round
+from bot.service.fees.payments import record_payment, unpaid
+from bot.service.platform.unit import Request, reading
 from bot.telegram.harness import BotUnderTest
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_bytes()

@@ -23,7 +23,7 @@ import pytest
 
 from bot.fakebot import FakeTelegram, FakeUser, retry_after, slow
 from bot.fakebot.server import FakeBotServer
-from bot.service import outbox
+from bot.service.platform import outbox
 from bot.store.db import Database
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
 

@@ -1,4 +1,4 @@
-"""Club nights through the use-cases (bot/service/club_nights.py; NASPA Director's Manual,
+"""Club nights through the use-cases (bot/service/formats/club/club_nights.py; NASPA Director's Manual,
 the club chapters, Director's Manual): the [club] definition, nights, check-in and fees, pairing
 rounds into match rows, byes by the club's rule, expert points announced once."""
 
@@ -11,14 +11,15 @@ from typing import Any
 
 import pytest
 
-from bot.service import club_nights, club_texts, reporting
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.events import get_event
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.lookup import get_event
+from bot.service.formats.club import club_nights, club_texts
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
 from bot.store.db import Database
 
 NOW = datetime(2026, 3, 3, 11, 0, tzinfo=UTC)
@@ -283,7 +284,7 @@ async def test_an_expelled_member_forfeits_tonights_game_and_is_not_paired_again
     """A club night has no slot to offer: the expelled member's game of the round being
     played goes to the opponent by forfeit, the next round is paired without them, and
     they are not checked in again."""
-    from bot.service import expulsions
+    from bot.service.people import expulsions
     from bot.store import outbox_repo
 
     event_id = await _club(db)

@@ -1,4 +1,4 @@
-"""The TD's desk (bot/service/desk.py, readmodels.td_inbox): a round's close offers the
+"""The TD's desk (bot/service/results/desk.py, readmodels.td_inbox): a round's close offers the
 TDs its unfinished matches with Extend (SSSg para 21), Match bye (para 27) and Void; /pending
 lists what awaits them. The club cup: SF best of 3 (M1 Ann Lee v Dev Rao, M2 Ben v Cai)."""
 
@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, desk
-from bot.service.errors import Invalid
-from bot.service.matches import get_match, match_state
-from bot.service.readmodels import pending
-from bot.service.reporting import SaidResult
-from bot.service.rounds import close_round
-from bot.service.schedule import find_round
+from bot.service.events.readmodels import pending
+from bot.service.events.rounds import close_round
+from bot.service.events.schedule import find_round
+from bot.service.platform import deadlines
+from bot.service.platform.errors import Invalid
+from bot.service.results import desk
+from bot.service.results.matches import get_match, match_state
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
 from bot.telegram import texts
-from core.match import Decision
+from core.knockout.match import Decision
 from tests.bot.test_service_reporting import (
     EVENT,
     FINAL,
@@ -162,7 +163,7 @@ def test_a_long_section_shows_five_and_says_where_the_rest_are() -> None:
 
 
 async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: Database) -> None:
-    from bot.service.readmodels import my_matches
+    from bot.service.events.readmodels import my_matches
 
     await _slip(db, "Ann Lee", SaidResult(412, 380, text="412-380"), starter=1)
     async with db.transaction() as tx:
@@ -184,7 +185,7 @@ async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: D
 
 
 async def test_only_a_td_uses_the_desk(db: Database) -> None:
-    from bot.service.errors import NotAllowed
+    from bot.service.platform.errors import NotAllowed
 
     with pytest.raises(NotAllowed):
         await desk.give_match_bye(db, player("Ann Lee"), M1, 0, why="I win")

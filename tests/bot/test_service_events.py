@@ -9,13 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import journal
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.entries import entries_of, import_players, register_player
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.event_setup import create_event
-from bot.service.invites import (
+from bot.service.events.definitions import parse_definition
+from bot.service.events.event_setup import create_event
+from bot.service.people.entries import entries_of, import_players, register_player
+from bot.service.people.invites import (
     create_invite,
     decide_join_request,
     invite_link,
@@ -23,8 +20,11 @@ from bot.service.invites import (
     redeem_invite,
     request_entry,
 )
-from bot.service.people import add_person, person_by_tg
-from bot.service.roles import events_of, require_role, roles_of
+from bot.service.people.persons import add_person, person_by_tg
+from bot.service.people.roles import events_of, require_role, roles_of
+from bot.service.platform import journal
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.store.db import Database
 
 NOW = datetime(2016, 7, 1, 9, 0, tzinfo=UTC)

@@ -12,24 +12,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import expulsions, reporting
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import entries_of, import_players
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.events import get_event
-from bot.service.knockout import load_core_event
-from bot.service.matches import matches_of_event
-from bot.service.payments import record_payment_in
-from bot.service.readmodels import td_inbox
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.lookup import get_event
+from bot.service.events.readmodels import td_inbox
+from bot.service.events.rounds import open_round_in
+from bot.service.fees.payments import record_payment_in
+from bot.service.formats.knockout.bridge import load_core_event
+from bot.service.people import expulsions
+from bot.service.people.entries import entries_of, import_players
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
+from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo, outbox_repo
 from bot.store.db import Database
 from bot.store.matches_repo import MatchView
-from core import sssg
+from core.knockout import sssg
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import import_players
-from bot.service.event_setup import create_event
-from bot.service.payments import record_payment_in, unpaid
-from bot.service.rounds import open_round_in
-from bot.service.schedule import find_round
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.events.schedule import find_round
+from bot.service.fees.payments import record_payment_in, unpaid
+from bot.service.people.entries import import_players
+from bot.service.platform import deadlines
+from bot.service.platform.actors import Actor
 from bot.store.db import Database
 
 DEFINITION = """

@@ -1,10 +1,10 @@
-"""The bridge to the core's knockout engine (bot/service/knockout.py).
+"""The bridge to the core's knockout engine (bot/service/formats/knockout/bridge.py).
 
 - ``plain_schedule`` keeps only the definition's ``[[rounds]]`` overrides on top of
   ``core.schedule.plain_schedule`` (one copy of the grand-final rule: SSSg 2016, seed
   003_053a0fd902066061.txt, para 2 and the "Schedule and Details" table, BO18 one game up
   after BO17 finals).
-- ``load_core_event`` replays decided matches in the core's play order (core/sssg.py:
+- ``load_core_event`` replays decided matches in the core's play order (core/knockout/sssg.py:
   ``Q1..``, ``T1..``, ``P1..`` "in an order in which they can be played"), whatever the
   order of the round rows.
 """
@@ -18,17 +18,22 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import import_players
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.knockout import load_core_event, plain_schedule, play_order, sync_matches
-from bot.service.matches import matches_of_event
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.formats.knockout.bridge import (
+    load_core_event,
+    plain_schedule,
+    play_order,
+    sync_matches,
+)
+from bot.service.people.entries import import_players
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.results.matches import matches_of_event
 from bot.store.db import Database, Tx
 from core import schedule as core_schedule
-from core import sssg
+from core.knockout import sssg
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)
@@ -226,7 +231,7 @@ async def test_a_stored_draw_is_read_back_once_per_text_and_afresh_when_it_chang
     (``sssg.from_record``) is done once per stored text, not once per match, and a record
     changed since (a division pinned, another event) is read afresh: the text is the key,
     so the cache cannot serve a stale draw."""
-    from bot.service import knockout
+    from bot.service.formats.knockout import bridge as knockout
 
     async with db.transaction() as tx:
         created = await create_event(tx, parse_definition(_definition("single")),

@@ -10,17 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import outbox
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import entries_of, import_players
-from bot.service.event_setup import create_event
-from bot.service.invites import create_invite, decide_join_request, redeem_invite, request_entry
-from bot.service.payments import record_payment_in, unpaid
-from bot.service.people import add_person
-from bot.service.rounds import open_round_in
-from bot.service.schedule import find_round
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.events.schedule import find_round
+from bot.service.fees.payments import record_payment_in, unpaid
+from bot.service.people.entries import entries_of, import_players
+from bot.service.people.invites import (
+    create_invite,
+    decide_join_request,
+    redeem_invite,
+    request_entry,
+)
+from bot.service.people.persons import add_person
+from bot.service.platform import outbox
+from bot.service.platform.actors import Actor
 from bot.store import outbox_repo
 from bot.store.db import Database, Tx
 

@@ -1,4 +1,4 @@
-"""Board photos (bot/service/photos.py) against SSSg 2016 Annex A para 25: the winner (on a
+"""Board photos (bot/service/results/photos.py) against SSSg 2016 Annex A para 25: the winner (on a
 tie the starter) sends a photo of the finished board within 24 hours, "failing which the game
 may be awarded as a bye to the loser" (+100 spread, para 28).
 
@@ -14,16 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, disputes, photos, reporting, rulings
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.event_setup import create_event
-from bot.service.matches import match_state
-from bot.service.reporting import SaidResult
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.platform import deadlines
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, photos, reporting, rulings
+from bot.service.results.matches import match_state
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
 from tests.bot.club_chat import DEFINITION, linked_definition
 

@@ -1,4 +1,4 @@
-"""Reporting games (bot/service/reporting.py, disputes.py) against the SSSg 2016 rules
+"""Reporting games (bot/service/results/reporting.py, disputes.py) against the SSSg 2016 rules
 (seed 003_053a0fd902066061.txt, Annex A): no concessions (para 13), nothing counts after a
 match is decided (para 14), the tile draw and alternating starts (para 15), the deciding
 game (para 16), the winner (on a tie the starter) reports (para 23), a copy of the slip to
@@ -17,19 +17,20 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, disputes, reporting, rulings
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import import_players
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.event_setup import create_event
-from bot.service.matches import match_state, matches_of_event
-from bot.service.reporting import SaidResult
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.people.entries import import_players
+from bot.service.platform import deadlines
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, reporting, rulings
+from bot.service.results.matches import match_state, matches_of_event
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
-from core.match import StartReason
+from core.knockout.match import StartReason
 from tests.bot.club_chat import linked_definition
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

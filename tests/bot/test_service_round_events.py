@@ -1,6 +1,6 @@
 """Round-based events through the service: the definition, the draw making rounds only,
 opening a round pairing it through the core's registry, reporting, standings, /why, the
-Gibson rule in the last round, the exports (bot/service/round_events.py)."""
+Gibson rule in the last round, the exports (bot/service/formats/rounds/round_events.py)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, round_events
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.reporting import enter_game
-from bot.service.round_division import load_rounds_event
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.formats.rounds import round_events
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.platform import deadlines
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Request
+from bot.service.results.reporting import enter_game
 from bot.store.db import Database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
@@ -254,7 +255,7 @@ async def test_a_deciding_report_loads_the_event_once(db: Database,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """auto_pair's check and the group's standings share one load (``Tx.remembered``); a
     round opened in between is seen by the standings (the load after a write is fresh)."""
-    from bot.service import round_division
+    from bot.service.formats.rounds import round_division
     from bot.store import groups_repo
 
     event_id = await _event(db, definition(extra="auto_pair = true\nround_days = 6"))
@@ -336,7 +337,7 @@ async def _round2(db: Database, event_id: int) -> tuple[str, int]:
 
 
 async def test_auto_pair_opens_a_dated_round_at_its_time(db: Database) -> None:
-    from bot.service.deadlines import sweep
+    from bot.service.platform.deadlines import sweep
 
     event_id = await _event(db, _dated())
     await _open(db, event_id, 1, NOW)
@@ -350,7 +351,7 @@ async def test_auto_pair_opens_a_dated_round_at_its_time(db: Database) -> None:
 
 async def test_a_dated_round_waits_for_the_last_result_and_the_tds_are_told_once(
         db: Database) -> None:
-    from bot.service.deadlines import sweep
+    from bot.service.platform.deadlines import sweep
 
     event_id = await _event(db, _dated())
     await _open(db, event_id, 1, NOW)
@@ -379,7 +380,7 @@ async def test_a_dated_round_waits_for_the_last_result_and_the_tds_are_told_once
 
 
 async def test_without_auto_pair_a_dated_round_only_tells_the_tds(db: Database) -> None:
-    from bot.service.deadlines import sweep
+    from bot.service.platform.deadlines import sweep
 
     event_id = await _event(db, _dated("open_notice = true").replace(
         "open_notice = true\n", "").replace("[rules]\n", "[rules]\nopen_notice = true\n"))

@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import deadlines, journal, outbox
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import entries_of, import_players
-from bot.service.errors import Invalid, NotAllowed, NotFound
-from bot.service.event_setup import create_event
-from bot.service.matches import matches_of_round
-from bot.service.payments import record_payment, record_payment_in, unpaid
-from bot.service.readmodels import my_matches, pending
-from bot.service.rounds import close_round, close_round_in, open_round, open_round_in
-from bot.service.schedule import find_round, rounds_of
-from bot.service.unit import Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.readmodels import my_matches, pending
+from bot.service.events.rounds import close_round, close_round_in, open_round, open_round_in
+from bot.service.events.schedule import find_round, rounds_of
+from bot.service.fees.payments import record_payment, record_payment_in, unpaid
+from bot.service.people.entries import entries_of, import_players
+from bot.service.platform import deadlines, journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Request
+from bot.service.results.matches import matches_of_round
 from bot.store.db import Database
 from bot.telegram import texts
 

@@ -1,4 +1,4 @@
-"""TD rulings as use-cases (bot/service/rulings.py): a TD who plays is refused (SSSg para
+"""TD rulings as use-cases (bot/service/results/rulings.py): a TD who plays is refused (SSSg para
 19), a game bye (+100, para 28), a match bye (para 27), a correction whose impact voids a
 later match confirmed, WESPA forfeit (75) and overtime (10 a started minute). The club cup
 of test_service_reporting: SF best of 3 (M1 Ann v Dev, M2 Ben v Cai), Final best of 5."""
@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
-from bot.service import reporting, rulings
-from bot.service.actors import Actor
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.reporting import SaidResult
-from bot.service.rounds import open_round_in
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.results import reporting, rulings
+from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
 from tests.bot.test_service_reporting import (
     EVENT,
@@ -102,7 +102,7 @@ async def test_a_correction_with_impact_is_confirmed_then_applied(db: Database) 
                                starter="Ann Lee")
     tara = int(await one(db, "SELECT person_id FROM roles WHERE role = 'td'"))  # type: ignore[call-overload]
     dispute = int(await one(db, "SELECT id FROM disputes"))  # type: ignore[call-overload]
-    from bot.service.unit import Request
+    from bot.service.platform.unit import Request
     from tests.bot.test_service_reporting import IDS
     tara_req = Request(now=NOW, label="tg:9001", tg_user_id=IDS["Tara TD"], chat_id=9001)
     assert tara

@@ -11,19 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service import journal
-from bot.service.actors import Actor
-from bot.service.adjudicators import eligible_adjudicators
-from bot.service.definitions import parse_definition
-from bot.service.draw import make_draw
-from bot.service.entries import import_players
-from bot.service.errors import Invalid
-from bot.service.event_setup import create_event
-from bot.service.knockout import sync_matches
-from bot.service.matches import get_match
-from bot.service.readmodels import match_score_line, my_matches, td_inbox
-from bot.service.rounds import open_round_in
-from bot.service.schedule import rounds_of
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.readmodels import match_score_line, my_matches, td_inbox
+from bot.service.events.rounds import open_round_in
+from bot.service.events.schedule import rounds_of
+from bot.service.formats.knockout.bridge import sync_matches
+from bot.service.people.entries import import_players
+from bot.service.platform import journal
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.results.adjudicators import eligible_adjudicators
+from bot.service.results.matches import get_match
 from bot.store.db import Database, Tx
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,8 +179,8 @@ format = "{fmt}"
 async def test_stored_draw_matches_the_core_for_any_field(fmt: str, players: int, seed: int) -> None:
     """Whatever the field: one row per core match, every ready match has two different
     players, byes go through at once, and the draw is what the core draws with that seed."""
-    from core import sssg
-    from core.qualifying import Entrant
+    from core.knockout import sssg
+    from core.knockout.qualifying import Entrant
 
     db = await Database.open(":memory:")
     try:
@@ -212,9 +212,9 @@ async def test_stored_draw_matches_the_core_for_any_field(fmt: str, players: int
 async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> None:
     """seed 003_053a0fd902066061.txt, Annex A para 26: fees are due by the commencement of each round; the example definition asks
     for a reminder 72 hours before a round opens, and a notice to the TDs when it is due."""
-    from bot.service import deadlines
-    from bot.service.payments import record_payment_in
-    from bot.service.schedule import find_round
+    from bot.service.events.schedule import find_round
+    from bot.service.fees.payments import record_payment_in
+    from bot.service.platform import deadlines
 
     async with db.transaction() as tx:
         event_id = await _sssg(tx)
@@ -266,8 +266,8 @@ async def test_a_fee_reminder_whose_time_passed_before_the_draw_goes_out_at_once
     within 72 hours of this draw, so its reminder's time (72 h before) has passed when the
     schedule becomes known: it is sent at once, and the TD who drew is told so, instead of
     being dropped without a word."""
-    from bot.service import deadlines
-    from bot.service.schedule import find_round
+    from bot.service.events.schedule import find_round
+    from bot.service.platform import deadlines
 
     async with db.transaction() as tx:
         text = (ROOT / "examples" / "sssg2016.toml").read_text()

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import reporting, rulings
-from bot.service.errors import NotAllowed
-from bot.service.unit import Request
+from bot.service.platform.errors import NotAllowed
+from bot.service.platform.unit import Request
+from bot.service.results import reporting, rulings
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import buttons_of, last, say, tap
 from tests.bot.test_telegram_rulings import _texts, bot  # noqa: F401  (bot: the fixture)

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from bot.service import reporting, rulings
-from bot.service.actors import Actor
-from bot.service.rounds import open_round_in
-from bot.service.unit import Request
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
+from bot.service.platform.unit import Request
+from bot.service.results import reporting, rulings
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import buttons_of, club_cup_bot, say, tap, user
 from tests.bot.test_telegram_rulings import IDS as CUP_IDS

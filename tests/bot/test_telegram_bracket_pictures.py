@@ -19,9 +19,9 @@ from PIL import Image
 from bot.fakebot import FakeChat
 from bot.pictures.bracket import Fonts, render
 from bot.pictures.layout import WIDTH, Layout, RowStyle, division_layouts
-from bot.service import brackets
-from bot.service.errors import Invalid
-from bot.service.unit import reading
+from bot.service.events import brackets
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import reading
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import IDS, TD_PHONE, club_cup_bot, linked_definition, report_game, user
 

@@ -1,5 +1,5 @@
 """The TD's desk in the chat: at SF's deadline the TD gets its unfinished matches with
-buttons (bot/service/desk.py); a tap gives a match bye (SSSg para 27), extends the round
+buttons (bot/service/results/desk.py); a tap gives a match bye (SSSg para 27), extends the round
 (para 21) or voids a match; /pending shows the rest; /closeround closes the round.
 
 The club cup's SF: M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai Wen, best of 3."""

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import outbox, readmodels
-from bot.service.errors import Invalid
+from bot.service.events import readmodels
+from bot.service.platform import outbox
+from bot.service.platform.errors import Invalid
 from bot.telegram.harness import BotUnderTest
 
 
@@ -70,8 +71,8 @@ async def test_an_error_after_the_change_was_saved_does_not_say_nothing_changed(
 ) -> None:
     """The draw commits; waking the sender afterwards fails. The TD must not read that
     nothing was changed: the draw is made, and the answer says the request was saved."""
-    from bot.service import definitions, event_setup
-    from bot.service.actors import Actor
+    from bot.service.events import definitions, event_setup
+    from bot.service.platform.actors import Actor
     from bot.telegram.handlers import common
 
     data = Path(__file__).parent / "data" / "club_cup.toml"

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import reporting
-from bot.service.unit import Request
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
 from bot.store import entries_repo, expulsions_repo
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import (
@@ -270,9 +270,9 @@ async def test_a_qualifier_expelled_in_the_chat_leaves_q1_to_the_opponent(
     Ravi's, or one naming him, is refused."""
     from datetime import timedelta
 
-    from bot.service.actors import Actor
-    from bot.service.draw import make_draw
-    from bot.service.rounds import open_round_in
+    from bot.service.events.draw import make_draw
+    from bot.service.events.rounds import open_round_in
+    from bot.service.platform.actors import Actor
     from tests.bot.cast import Cast, event_bot
 
     cast = Cast(SSSG_IDS)

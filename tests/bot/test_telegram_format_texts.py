@@ -3,7 +3,7 @@ sends the TD to /endnight (Director's Manual, the club chapters: a night of a se
 of rounds), its rounds read "night 1 round 2" mid-sentence, /help and the command menus
 offer a format's own commands only to the people of such an event and the board photo
 only where the event's ``board_photos`` rule asks for one, and SSSg's paragraphs are cited
-only to the knockouts, which play by them (``bot.service.formats.cite``).
+only to the knockouts, which play by them (``bot.service.formats.traits.cite``).
 
 With ``TDBOT_TRANSCRIPTS=/tmp/t`` each test's transcript is written there.
 """
@@ -15,11 +15,11 @@ from pathlib import Path
 
 from telegram.ext import CommandHandler
 
-from bot.service import event_setup
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.desk import MatchByeGiven
-from bot.service.standing import Playing
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.people.standing import Playing
+from bot.service.platform.actors import Actor
+from bot.service.results.desk import MatchByeGiven
 from bot.telegram import desk_texts, texts
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.commands import COMMANDS

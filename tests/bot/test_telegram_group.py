@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.fakebot import FakeChat, FakeUser, chat_migrated
-from bot.service.actors import Actor
-from bot.service.rounds import open_round_in
+from bot.service.events.rounds import open_round_in
+from bot.service.platform.actors import Actor
 from bot.store import groups_repo
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import IDS, club_cup_bot
@@ -165,7 +165,7 @@ async def test_the_groups_service_message_about_the_move_is_followed(bot: BotUnd
 
 
 async def test_an_outbox_row_with_a_drawn_picture_goes_out_as_a_photo(bot: BotUnderTest) -> None:
-    from bot.service import outbox
+    from bot.service.platform import outbox
     from bot.store import media_repo
 
     chat = group_of(bot)

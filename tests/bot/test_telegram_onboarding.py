@@ -229,7 +229,7 @@ async def test_a_definition_with_past_dates_is_created_with_a_warning_and_start_
     closing dates have passed, and "Start it today" moves every date as ``tdbot event
     create FILE --start today`` does (the gaps kept); SF then opens with its new dates. A
     file whose dates are ahead gets neither the warning nor the button."""
-    from bot.service import callbacks
+    from bot.service.platform import callbacks
 
     tg = bot.telegram
     olga = tg.add_user("Olga", user_id=ORGANISER_ID)

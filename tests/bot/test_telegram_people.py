@@ -2,7 +2,7 @@
 a definition file Telegram cannot serve.
 
 Rules checked: a TD hands out player and adjudicator links, only an organiser hands out
-TD and organiser links (bot/service/invites.py ``create_invite``), so /invites shows each
+TD and organiser links (bot/service/people/invites.py ``create_invite``), so /invites shows each
 role only the links it may hand out; every button press is answered (an unanswered one
 spins for ever on the phone); a file that cannot be fetched is said so, with what to do.
 """
@@ -19,11 +19,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.fakebot import faults
-from bot.service import callbacks, event_setup, invites, outbox
-from bot.service.actors import Actor
-from bot.service.definitions import parse_definition
-from bot.service.events import lookup_event
-from bot.service.people import add_person
+from bot.service.events import event_setup
+from bot.service.events.definitions import parse_definition
+from bot.service.events.lookup import lookup_event
+from bot.service.people import invites
+from bot.service.people.persons import add_person
+from bot.service.platform import callbacks, outbox
+from bot.service.platform.actors import Actor
 from bot.telegram import keyboards, texts
 from bot.telegram.harness import BotUnderTest
 

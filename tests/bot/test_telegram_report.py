@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.errors import Invalid
+from bot.service.platform.errors import Invalid
 from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import buttons_of, club_cup_bot, last, report_game, say, tap

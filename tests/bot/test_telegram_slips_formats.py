@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from bot.service.formats import board_photos, cite
+from bot.service.formats.traits import board_photos, cite
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_night_chat import (
     club_bot,

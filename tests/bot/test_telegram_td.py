@@ -2,7 +2,7 @@
 
 Rules checked (issue 3): roles are enforced ("a player cannot use TD commands"); a TD makes
 the draw (recorded seed) and opens a round, each player is told their opponent, best-of and
-deadline (bot/service/rounds.py opening_text); the deadline reminder fires on the simulated
+deadline (bot/service/events/rounds.py opening_text); the deadline reminder fires on the simulated
 clock by the sweep (no real sleeping); /matches shows a player's matches.
 """
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import outbox
+from bot.service.platform import outbox
 from bot.store.db import Database, Tx
 from bot.telegram.handlers import common
 from tests.bot.club_chat import club_cup_bot, user

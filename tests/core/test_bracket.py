@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from core.bracket import (
+from core.knockout.bracket import (
     Bracket,
     BracketMatch,
     Part,
@@ -16,9 +16,9 @@ from core.bracket import (
     resolve,
     to_record,
 )
-from core.double_elim import double_elimination
+from core.knockout.double_elim import double_elimination
+from core.knockout.single_elim import single_elimination
 from core.schedule import BestOfSchedule
-from core.single_elim import single_elimination
 
 ONE = BestOfSchedule(base=1)
 

@@ -12,16 +12,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.bracket import Part, Status, champion, resolve, to_record
-from core.double_elim import (
+from core.knockout.bracket import Part, Status, champion, resolve, to_record
+from core.knockout.double_elim import (
     _ORDERS,
     _major_meetings,
     _Tracks,
     analyse_drops,
     double_elimination,
 )
+from core.knockout.seeding import seat
 from core.schedule import SSSG_TOP, BestOfSchedule
-from core.seeding import seat
 
 ONE = BestOfSchedule(base=1)
 

@@ -12,7 +12,7 @@ from core.expulsion import (
     candidates_for_slots,
     expulsion_candidates,
 )
-from core.match import Game, Match, award_match_bye
+from core.knockout.match import Game, Match, award_match_bye
 
 
 def result(a: str, b: str, b_wins: int, margin: int = 30, best_of: int = 9) -> RoundMatch:

@@ -13,11 +13,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bench.fuzz_targets import check, run, targets
-from bot.service.definitions import parse_definition
-from bot.service.errors import Invalid
-from bot.service.limits import amount_of_money
-from bot.service.rulings import parse_scores
-from bot.service.schedule import parse_closing
+from bot.service.events.definitions import parse_definition
+from bot.service.events.schedule import parse_closing
+from bot.service.platform.errors import Invalid
+from bot.service.platform.limits import amount_of_money
+from bot.service.results.rulings import parse_scores
 from core.formats import FormatError
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
 from core.formats.trf import read_trf

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.knockout.match import Game, Match, MatchState
 from core.ladder import (
     Decline,
     EventKind,
@@ -37,7 +38,6 @@ from core.ladder import (
     who_may_challenge,
     withdraw,
 )
-from core.match import Game, Match, MatchState
 
 T0 = datetime(2024, 3, 1, 19, 0, tzinfo=UTC)
 H = timedelta(hours=1)

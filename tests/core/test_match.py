@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.match import (
+from core.knockout.match import (
     NASPA_RULES,
     ConcessionRefused,
     Decision,

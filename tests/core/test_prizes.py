@@ -79,7 +79,7 @@ def test_the_seed_sample_meets_para_8_for_an_upper_bracket_run() -> None:
 
 
 def test_plate_prize_places_reuse_sssg() -> None:
-    """Para 8: plate players / 4 rounded down (core.sssg.plate_prize_count)."""
+    """Para 8: plate players / 4 rounded down (core.knockout.sssg.plate_prize_count)."""
     assert [prize_places(True, n) for n in (1, 2, 3, 7, 8, 16, 17)] == [0, 1, 1, 1, 2, 4, 4]
     assert [prize_places(False, n) for n in (2, 4, 16)] == [2, 4, 4]
     with pytest.raises(ValueError, match="has 2 prize places .*fees paid for 3"):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.match import Game, Match, award_match_bye, report_game
-from core.qualifying import (
+from core.knockout.match import Game, Match, award_match_bye, report_game
+from core.knockout.qualifying import (
     Entrant,
     QualifyingPlan,
     field_size_for,

@@ -6,10 +6,10 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.bracket import Status, champion, placements, resolve
+from core.knockout.bracket import Status, champion, placements, resolve
+from core.knockout.seeding import seat
+from core.knockout.single_elim import single_elimination
 from core.schedule import SSSG_PLATE
-from core.seeding import seat
-from core.single_elim import single_elimination
 
 
 def play(b, rng):

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import slip as slip_module
-from core.match import Game, Match, report_game
+from core.knockout.match import Game, Match, report_game
 from core.slip import (
     MAX_SCORE,
     MatchAlreadyDecided,

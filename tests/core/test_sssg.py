@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import sssg
-from core.bracket import Part
 from core.expulsion import RoundMatch, expulsion_candidates
-from core.match import Decision, Game, Match, rule_tied_match
+from core.knockout import sssg
+from core.knockout.bracket import Part
+from core.knockout.match import Decision, Game, Match, rule_tied_match
+from core.knockout.seeding import Entrant, seating_problem
 from core.schedule import SSSG_PLATE, BestOfSchedule
-from core.seeding import Entrant, seating_problem
 
 
 def field(n: int) -> list[Entrant]:

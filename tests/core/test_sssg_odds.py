@@ -1,4 +1,4 @@
-"""The random play of ``tdbot files simulate`` (``core.sssg.random_match``) for any ratings: the
+"""The random play of ``tdbot files simulate`` (``core.knockout.sssg.random_match``) for any ratings: the
 Elo odds of a rating of 10**6 against 0 overflowed a float (``10 ** 2500.0``); a fuzzer
 found it. The gap is capped where the odds no longer change what a simulation shows."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import sssg
+from core.knockout import sssg
 
 
 def test_elo_odds_on_the_usual_scale() -> None:

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import sssg
-from core.match import Game, Match
+from core.knockout import sssg
+from core.knockout.match import Game, Match
+from core.knockout.seeding import Entrant
 from core.schedule import BestOfSchedule
-from core.seeding import Entrant
 
 
 def _drawn(fmt: str, n: int, seed: int) -> sssg.Event:

@@ -1,4 +1,4 @@
-"""WESPA overtime (seed 002_c6411abea0917418.txt, "OVERTIME"), applied to core.match games."""
+"""WESPA overtime (seed 002_c6411abea0917418.txt, "OVERTIME"), applied to core.knockout.match games."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.match import Game, GameKind, Match, MatchRules, report_game
+from core.knockout.match import Game, GameKind, Match, MatchRules, report_game
 from core.wespa import FORFEIT_AT, apply_overtime, overtime_forfeits, overtime_penalty
 
 ZERO = timedelta(0)

@@ -17,7 +17,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.service import callbacks
+from bot.service.platform import callbacks
 from bot.telegram.handlers import (
     approvals,
     between,
@@ -133,7 +133,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(photos.rule_list, pattern=callbacks.is_photo_all))
     app.add_handler(MessageHandler(private & ~filters.StatusUpdate.ALL, stranger.anything_else))
     app.add_handler(CallbackQueryHandler(stranger.stale_button))  # after every button handler
-    # The event's group chat: only these commands there (bot/service/groups.py).
+    # The event's group chat: only these commands there (bot/service/events/groups.py).
     in_group = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
     app.add_handler(CommandHandler("link", group.link, filters=in_group))
     app.add_handler(CommandHandler("unlink", group.unlink, filters=in_group))

@@ -17,9 +17,9 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks
-from bot.service.invites import JoinDecision, ask_to_join, decide_join
-from bot.service.unit import Reply, Request
+from bot.service.people.invites import JoinDecision, ask_to_join, decide_join
+from bot.service.platform import callbacks
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import commands, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

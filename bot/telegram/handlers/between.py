@@ -11,13 +11,14 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.service import arranging, callbacks, no_shows, relay
+from bot.service import arranging, no_shows, relay
 from bot.service import arranging_texts as arrange_say
 from bot.service import no_show_texts as no_show_say
 from bot.service import relay_texts as relay_say
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid, ServiceError
-from bot.service.unit import Reply, Request
+from bot.service.people.directing import directed_event
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, Handler, handled, request_of
 from bot.telegram.runtime import runtime
 

@@ -1,4 +1,4 @@
-"""Club nights in the chat (bot/service/club_nights.py; NASPA Director's Manual, the club
+"""Club nights in the chat (bot/service/formats/club/club_nights.py; NASPA Director's Manual, the club
 chapters): /night, /checkin, /pairround, /fees (with a tap per unpaid player), /endnight
 and /me. The service checks every right; these handlers only find which club is meant and
 read the command's words."""
@@ -8,14 +8,15 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks, club_nights
-from bot.service import club_texts as say
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.events import Event
-from bot.service.invites import invite_link
-from bot.service.limits import Range
-from bot.service.unit import Answer, Reply, Request
+from bot.service.events.lookup import Event
+from bot.service.formats.club import club_nights
+from bot.service.formats.club import club_texts as say
+from bot.service.people.directing import directed_event
+from bot.service.people.invites import invite_link
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.limits import Range
+from bot.service.platform.unit import Answer, Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 

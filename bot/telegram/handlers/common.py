@@ -1,7 +1,7 @@
 """The one way a handler applies an update: through one service use-case.
 
 design.md, "Nothing lost, nothing doubled": Telegram re-sends updates after a crash, so the
-use-case records the update id in the same transaction as its effect (``bot/service/unit.py``);
+use-case records the update id in the same transaction as its effect (``bot/service/platform/unit.py``);
 a re-sent update finds its id taken and does nothing. What the use-case wants said, the
 answer to the person included, is written to the outbox in that transaction and delivered
 by the sender after commit.
@@ -34,9 +34,9 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.logsafe import user_text
-from bot.service import journal
-from bot.service.errors import NotAllowed, NotFound, OwnMatch, ServiceError
-from bot.service.unit import AlreadyApplied, Receipt, Request
+from bot.service.platform import journal
+from bot.service.platform.errors import NotAllowed, NotFound, OwnMatch, ServiceError
+from bot.service.platform.unit import AlreadyApplied, Receipt, Request
 from bot.store.errors import may_pass
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime

@@ -1,5 +1,5 @@
 """The TD's desk in the chat: the buttons of a round's close and of /pending (extend the
-round, a match bye, void a match: bot/service/desk.py), and /closeround.
+round, a match bye, void a match: bot/service/results/desk.py), and /closeround.
 
 The handler's pattern is ``callbacks.is_desk``; the service checks the TD's role, so a
 forwarded button is refused to anyone else.
@@ -10,10 +10,12 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks, desk, rounds
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid
-from bot.service.unit import Reply, Request
+from bot.service.events import rounds
+from bot.service.people.directing import directed_event
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Reply, Request
+from bot.service.results import desk
 from bot.telegram import desk_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.td import cut

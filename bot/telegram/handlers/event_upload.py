@@ -19,11 +19,11 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.logsafe import user_text
-from bot.service import callbacks
-from bot.service.definitions import parse_definition
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.event_setup import set_up_event, start_today
-from bot.service.unit import Reply, Request
+from bot.service.events.definitions import parse_definition
+from bot.service.events.event_setup import set_up_event, start_today
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update

@@ -1,4 +1,4 @@
-"""Expulsions in the chat (SSSg Annex A paras 26, 29; ``bot/service/expulsions.py``):
+"""Expulsions in the chat (SSSg Annex A paras 26, 29; ``bot/service/people/expulsions.py``):
 /expel NAME: REASON, and the buttons that fill the slot an expelled player left.
 
 The button handler's pattern is ``callbacks.is_expel_pick``; the service checks, at the
@@ -11,10 +11,11 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks, expulsions
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid
-from bot.service.unit import Reply, Request
+from bot.service.people import expulsions
+from bot.service.people.directing import directed_event
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import expel_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

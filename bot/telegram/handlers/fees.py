@@ -8,11 +8,12 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks, payment_proofs, payments, prizes
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.limits import amount_of_money, minor_units
-from bot.service.unit import Reply, Request
+from bot.service.fees import payment_proofs, payments, prizes
+from bot.service.people.directing import directed_event
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.limits import amount_of_money, minor_units
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import fees_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

@@ -1,5 +1,5 @@
 """The event's group chat: /link, /unlink and /bracket there, /bracket in a private chat,
-and a group that became a supergroup (``bot/service/groups.py`` says what a group may see).
+and a group that became a supergroup (``bot/service/events/groups.py`` says what a group may see).
 
 Only these commands are handled in groups; everything else said there is none of the
 bot's business. A stranger who sends /link or /unlink gets no answer at all.
@@ -10,9 +10,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import brackets, groups
-from bot.service import group_texts as say
-from bot.service.unit import AlreadyApplied, Reply, Request
+from bot.service.events import brackets, groups
+from bot.service.events import group_texts as say
+from bot.service.platform.unit import AlreadyApplied, Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import after_commit, now, runtime
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.standing import Standing, my_standing
-from bot.service.unit import Reply, Request
+from bot.service.people.standing import Standing, my_standing
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import commands, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

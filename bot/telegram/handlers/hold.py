@@ -1,5 +1,5 @@
 """/holdround ROUND until DATE: REASON -- a TD holds a round open past its close
-(``bot/service/round_holds.py``): a knockout's (SSSg para 21, cited to its TDs only) or a
+(``bot/service/events/round_holds.py``): a knockout's (SSSg para 21, cited to its TDs only) or a
 round-based event's, the formats whose rounds close on a date (``formats.DATED_ROUNDS``)."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import re
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import round_holds
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid
-from bot.service.formats import DATED_ROUNDS, HasFormat, cite
-from bot.service.unit import Reply, Request
+from bot.service.events import round_holds
+from bot.service.formats.traits import DATED_ROUNDS, HasFormat, cite
+from bot.service.people.directing import directed_event
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 

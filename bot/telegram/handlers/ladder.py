@@ -1,4 +1,4 @@
-"""A challenge ladder in the chat (``bot/service/ladders.py``): /ladder, /challenge [NAME]
+"""A challenge ladder in the chat (``bot/service/formats/ladder/ladders.py``): /ladder, /challenge [NAME]
 (buttons of whom you may challenge), /accept, /decline, /withdraw, and a TD's /join NAME
 [RATING] for a newcomer. Each calls one use-case; the buttons carry ids only and the
 service decides, at the press, whether it is the presser's to do."""
@@ -8,12 +8,13 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import callbacks, ladders
-from bot.service import ladder_texts as say
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid
-from bot.service.invites import invite_link
-from bot.service.unit import Reply, Request
+from bot.service.formats.ladder import ladder_texts as say
+from bot.service.formats.ladder import ladders
+from bot.service.people.directing import directed_event
+from bot.service.people.invites import invite_link
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, Handler, handled
 from bot.telegram.runtime import runtime
 

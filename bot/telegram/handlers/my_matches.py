@@ -10,8 +10,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import readmodels, relay_texts
-from bot.service.unit import Reply, Request
+from bot.service import relay_texts
+from bot.service.events import readmodels
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

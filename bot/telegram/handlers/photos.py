@@ -16,9 +16,10 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, filters
 
-from bot.service import callbacks, photos
-from bot.service.errors import Invalid
-from bot.service.unit import Request
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Request
+from bot.service.results import photos
 from bot.telegram import photo_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

@@ -19,10 +19,11 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes, filters
 
-from bot.service import callbacks, disputes, reporting
-from bot.service.errors import Invalid, ServiceError
-from bot.service.reporting import SaidResult
-from bot.service.unit import Request
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.unit import Request
+from bot.service.results import disputes, reporting
+from bot.service.results.reporting import SaidResult
 from bot.telegram import report_texts
 from bot.telegram.handlers.common import AfterCommit, handled, request_of
 from bot.telegram.runtime import runtime

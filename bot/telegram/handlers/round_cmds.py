@@ -1,6 +1,6 @@
 """Round-based events in the chat: /standings (anyone in the event) and /why NAME [ROUND]
-(TDs), each a use-case of ``bot/service/round_events.py``; and /export (TDs and organisers
-of any event: ``bot/service/export_files.py``). The service checks who may ask."""
+(TDs), each a use-case of ``bot/service/formats/rounds/round_events.py``; and /export (TDs and organisers
+of any event: ``bot/service/events/export_files.py``). The service checks who may ask."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import html
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import export_files, round_events
-from bot.service.directing import directed_event, member_event
-from bot.service.errors import Invalid, NotAllowed
-from bot.service.export_files import Exported
-from bot.service.round_events import Reason
-from bot.service.unit import Reply, Request
+from bot.service.events import export_files
+from bot.service.events.export_files import Exported
+from bot.service.formats.rounds import round_events
+from bot.service.formats.rounds.round_events import Reason
+from bot.service.people.directing import directed_event, member_event
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.unit import Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 

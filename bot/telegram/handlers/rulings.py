@@ -2,9 +2,9 @@
 (Uphold, Amend, Void game, game and match byes), the scores after Amend (the TD's next
 message, or ``/amend 412 380``), the ruling's reason (the next message, or Skip), a tied
 match's winner and reason, and Apply / Cancel on a ruling whose impact voids later games.
-Each calls one use-case of ``bot.service.rulings``. A TD corrects a game with
+Each calls one use-case of ``bot.service.results.rulings``. A TD corrects a game with
 ``/correct M2 game 1 412 380``, its reason (the next message) and, if it voids later
-games, Apply / Cancel: ``bot.service.corrections``.
+games, Apply / Cancel: ``bot.service.results.corrections``.
 
 The TD's next message after Amend, a ruling button, a tie's winner button or /correct is
 taken by a handler in an earlier group (as a player's dispute reason is), before anything
@@ -16,10 +16,11 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.service import callbacks, corrections, rulings
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid, ServiceError
-from bot.service.unit import Request
+from bot.service.people.directing import directed_event
+from bot.service.platform import callbacks
+from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.unit import Request
+from bot.service.results import corrections, rulings
 from bot.telegram import ruling_texts
 from bot.telegram.handlers.common import AfterCommit, handled, request_of
 from bot.telegram.handlers.report import _drop_buttons

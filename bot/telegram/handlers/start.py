@@ -10,9 +10,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.invites import Redemption, follow_invite, role_name
-from bot.service.standing import Standing, my_standing
-from bot.service.unit import Answer, Reply, Request
+from bot.service.people.invites import Redemption, follow_invite, role_name
+from bot.service.people.standing import Standing, my_standing
+from bot.service.platform.unit import Answer, Reply, Request
 from bot.telegram import keyboards, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update

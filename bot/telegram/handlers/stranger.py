@@ -9,9 +9,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.errors import ServiceError
-from bot.service.standing import Standing, ignore_edit, my_standing
-from bot.service.unit import Reply, Request
+from bot.service.people.standing import Standing, ignore_edit, my_standing
+from bot.service.platform.errors import ServiceError
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled, refuse_press, request_of
 from bot.telegram.runtime import runtime

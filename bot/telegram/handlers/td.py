@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service import draw as draw_service
-from bot.service import invites, readmodels, rounds
-from bot.service.directing import directed_event
-from bot.service.errors import Invalid
-from bot.service.limits import SEED
-from bot.service.unit import Reply, Request
+from bot.service.events import draw as draw_service
+from bot.service.events import readmodels, rounds
+from bot.service.people import invites
+from bot.service.people.directing import directed_event
+from bot.service.platform.errors import Invalid
+from bot.service.platform.limits import SEED
+from bot.service.platform.unit import Reply, Request
 from bot.telegram import keyboards, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime

@@ -1,0 +1,229 @@
+"""Bracket pictures: who may see them, where they go, and when they are drawn.
+
+An event's pictures are phone-sized PNGs (``bot/pictures``): one per division
+("qualifying", "top", "plate", or a plain knockout's), a double elimination in three
+(upper bracket, lower bracket, grand final), a long one in pages ("single-2"). They show
+the decided matches and the running score of those being played. Drawing one takes tenths
+of a second (``python -m bench.pictures``), too long to hold the database's write lock, so
+a use-case never draws: it writes an outbox row whose media row names the picture
+(``media_repo.add_bracket``), and the sender draws it when it sends the row
+(``picture_png``, off the event loop), then keeps the PNG so a retry sends the same
+picture. The picture shows the bracket as it stands when it is sent, which after a burst
+of results is the newest state: never older than the message it goes with.
+
+Naming the pictures only lays them out (milliseconds, no drawing), so it is done in the
+use-case: the names come from the same layout code that draws them, one copy of the rule
+that splits and pages a bracket. After a decided match the group gets the one picture
+that holds it (``queue_pictures``' ``of_match``), not the whole event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.pictures.bracket import Fonts, render
+from bot.pictures.layout import Layout, division_layouts
+from bot.service.events.lookup import Event, get_event
+from bot.service.formats.knockout.bridge import load_core
+from bot.service.people import roles
+from bot.service.platform import outbox
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Request, actor_of, reading, unit
+from bot.store import draw_repo, groups_repo, media_repo
+from bot.store.db import Database, Tx
+from core.knockout import sssg
+
+
+def _layouts(event: sssg.Event, title: str) -> list[Layout]:
+    return division_layouts(event, title=title, measure=Fonts.default().measure)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One picture of an event: its name ("top-upper", "single-2") and what it shows in
+    words ("Top division · upper bracket")."""
+
+    name: str
+    label: str
+
+
+def pictures_of(event: sssg.Event, division: str | None = None, *, match: str | None = None
+                ) -> list[Picture]:
+    """The event's pictures in order, or those of one division (its own, or its parts),
+    or the one that holds match ``match``."""
+    return _chosen(_layouts(event, ""), division, match)
+
+
+def _chosen(layouts: list[Layout], division: str | None, match: str | None) -> list[Picture]:
+    out = []
+    for layout in layouts:
+        if division is not None and not (layout.name == division
+                                         or layout.name.startswith(f"{division}-")):
+            continue
+        if match is not None and all(box.match_id != match for box in layout.boxes):
+            continue
+        out.append(Picture(layout.name, layout.label))
+    return out
+
+
+def draw_pictures(event: sssg.Event, title: str, names: list[str] | None = None
+                  ) -> list[tuple[str, bytes]]:
+    """(name, PNG) of the event's pictures (all, or those named): CPU-heavy, call it
+    through ``asyncio.to_thread`` in async code."""
+    fonts = Fonts.default()
+    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    return [(lay.name, render(lay, fonts)) for lay in layouts
+            if names is None or lay.name in names]
+
+
+async def _drawn_event(tx: Tx, event: Event) -> sssg.Event:
+    """The event as its pictures show it (``pictured_event``), once it has a bracket."""
+    if event.format == "rounds":
+        raise Invalid(f"{event.name} is round-based: it has no bracket; /standings shows "
+                      "where everyone stands")
+    if await draw_repo.draw_record(tx, event.id) is None:
+        raise Invalid(f"{event.name} has no draw yet, so no bracket: a TD makes it with /draw")
+    return await pictured_event(tx, event.id)
+
+
+async def pictured_event(tx: Tx, event_id: int) -> sssg.Event:
+    """The core event with every decided match recorded, and every match being played
+    with its games so far: the pictures show a running score ("Ann Lee 2, Ben Ong 1")."""
+    core_event, _ = await load_core(tx, event_id, states=("decided", "playing"))
+    return core_event
+
+
+async def queue_pictures(
+    tx: Tx, event: Event, *, chat_id: int | None = None, person_id: int | None = None,
+    caption: str, now: datetime, of_match: str | None = None, dedupe_key: str | None = None,
+) -> int:
+    """Queue the event's bracket pictures (all, or the one that holds match
+    ``of_match``) as photos, in order. When the event has more than one picture, each
+    caption says which it is: the first is ``caption`` (HTML, escaped) with a line naming
+    the picture, the others the event's name and the picture's. Returns how many. They
+    are drawn when sent (module docstring)."""
+    core_event = await _drawn_event(tx, event)
+    layouts = _layouts(core_event, "")
+    every, chosen = len(layouts), _chosen(layouts, None, of_match)
+    for n, picture in enumerate(chosen):
+        media_id = await media_repo.add_bracket(tx, event.id, picture.name, event.name, now)
+        label = html.escape(picture.label)
+        if n > 0:
+            text = f"<b>{html.escape(event.name)}</b>: {label}"
+        else:
+            text = f"{caption}\n{label}" if every > 1 else caption
+        await outbox.enqueue(tx, chat_id=chat_id, person_id=person_id, text_html=text, now=now,
+                             media_id=media_id,
+                             dedupe_key=None if dedupe_key is None else f"{dedupe_key}:{picture.name}")
+    return len(chosen)
+
+
+async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
+    """The PNG of an outbox row's media: drawn now if it was not yet (off the event loop,
+    outside any transaction), then kept."""
+    async with reading(db) as tx:
+        media = await media_repo.get(tx, media_id)
+        if media is None:
+            raise NotFound(f"no picture {media_id}")
+        if media.png is not None:
+            return media.png
+        assert media.event_id is not None and media.picture is not None
+        core_event = await pictured_event(tx, media.event_id)
+    drawn = await asyncio.to_thread(_draw_one, core_event, media.title, media.picture)
+    if drawn is None:
+        raise Invalid(f"the event has no picture called {media.picture!r} any more")
+    async with db.transaction() as tx:
+        return await media_repo.set_png(tx, media_id, drawn, now)
+
+
+def _draw_one(event: sssg.Event, title: str, name: str) -> bytes | None:
+    """The PNG of the picture called ``name``. A name an older version queued for a
+    division or part that is now several pictures ("top", now "top-upper", "top-lower"
+    and "top-final"; "double-upper", now paged) draws the first of them, so a message
+    waiting in the outbox across an upgrade still goes with its picture."""
+    fonts = Fonts.default()
+    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    for lay in layouts:
+        if lay.name == name:
+            return render(lay, fonts)
+    for lay in layouts:
+        if lay.name.startswith(f"{name}-"):
+            return render(lay, fonts)
+    return None
+
+
+async def document_of(db: Database, media_id: int) -> tuple[str, bytes] | None:
+    """(file name, bytes) when an outbox row's media is a document (``/export``'s files),
+    None for a picture."""
+    async with reading(db) as tx:
+        media = await media_repo.get(tx, media_id)
+    if media is None or media.filename is None or media.png is None:
+        return None
+    return media.filename, media.png
+
+
+# --- use-cases ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BracketSent:
+    event: str
+    pictures: int
+
+
+async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketSent:
+    """Use-case: /bracket [EVENT] in a private chat: the pictures of an event the person
+    plays in or directs (they show names and scores, nothing more), to them."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None or actor.person_id is None:
+            raise NotAllowed("I do not know you yet: follow the invite link your tournament "
+                             "director sent you")
+        mine = await roles.events_of(tx, actor.person_id)
+        if not mine:
+            raise NotAllowed("you play in or direct no event yet, so there is no bracket to show")
+        by_slug = {(await get_event(tx, eid)).slug: eid for eid, _name, _held in mine}
+        if words and words[0] in by_slug:
+            event_id = by_slug[words[0]]
+        elif len(by_slug) == 1 and not words:
+            (event_id,) = by_slug.values()
+        else:
+            raise Invalid("say which event: /bracket EVENT (yours: "
+                          + ", ".join(sorted(by_slug)) + ")")
+        event = await get_event(tx, event_id)
+        assert req.chat_id is not None, "a chat asks for the pictures"
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now,
+                                 caption=f"<b>{html.escape(event.name)}</b>: the bracket now")
+        return BracketSent(event.name, n)
+
+
+async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
+    """Use-case: /bracket in a group: the pictures of the event the group follows, for
+    anyone in it (the group is shown them as results come in anyway). A group that
+    follows no event is told how to link one. None: nothing to send."""
+    async with unit(db, req) as tx:
+        assert req.chat_id is not None, "a group asks for the pictures"
+        event_id = await groups_repo.event_of_group(tx, req.chat_id)
+        if event_id is None:
+            return None
+        event = await get_event(tx, event_id)
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now,
+                                 caption=f"<b>{html.escape(event.name)}</b>: the bracket now")
+        return BracketSent(event.name, n)
+
+
+async def bracket_files(db: Database, event_id: int, division: str | None = None,
+                        ) -> list[tuple[str, bytes]]:
+    """Use-case: ``tdbot event bracket``: the pictures drawn from the database, as the bot sends
+    them (all, or one division's)."""
+    async with reading(db) as tx:
+        event = await get_event(tx, event_id)
+        core_event = await _drawn_event(tx, event)
+    names = [p.name for p in pictures_of(core_event, division)]
+    if not names:
+        known = ", ".join(p.name for p in pictures_of(core_event))
+        raise Invalid(f"--division {division}: this event's pictures are {known}")
+    return await asyncio.to_thread(draw_pictures, core_event, event.name, names)

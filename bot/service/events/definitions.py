@@ -1,0 +1,661 @@
+"""The event definition file (TOML) and its validation.
+
+An organiser describes an event in a small TOML file (see ``examples/sssg2016.toml``) and
+sends it to the bot or runs ``tdbot event create FILE``. Validation is strict and every
+error names the key it is about in the file's own terms, e.g.
+``rounds[2].best_of: must be odd``, so the organiser can fix the file without reading code.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from difflib import get_close_matches
+from typing import Any, Literal, get_args, get_origin
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from bot.service.platform.errors import Invalid
+from bot.service.platform.limits import amount_of_money
+from core.durations import LIMIT
+from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
+from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
+from core.slip import MAX_SCORE
+
+FORMATS = ("sssg", "single", "double", "rounds", "club", "ladder")
+#: The longest window or reminder a definition may set: the duration limit the TD's chat
+#: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
+MAX_DAYS = LIMIT.days
+MAX_HOURS = MAX_DAYS * 24
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PersonDef(_Strict):
+    name: str = Field(min_length=1, max_length=100)
+    phone: str = ""
+    telegram_id: int | None = Field(default=None, ge=1, le=TELEGRAM_ID_LIMIT - 1)
+
+
+class PlayerDef(PersonDef):
+    rating: int = Field(default=0, ge=0, le=MAX_RATING)
+    # club, school or team: a round-based event's [pairing] avoid_teams keeps team-mates
+    # apart; at most 32 characters, the team name a TRF file holds (FIDE TRF16, line 013);
+    # the players CSV's team column is the same field (``core.formats.players_csv``)
+    team: str = Field(default="", max_length=MAX_TEAM)
+
+    @field_validator("team")
+    @classmethod
+    def _team(cls, value: str) -> str:
+        return " ".join(value.split())
+
+
+class RoundDef(_Strict):
+    """One round of the schedule (SSSg "Schedule and Details" table and para 6).
+
+    ``name`` is the round's name in the draw (e.g. "Qualifying Round", "Ro16",
+    "Minor QF"); ``best_of`` overrides the format's default for that round.
+    """
+
+    name: str = Field(min_length=1)
+    best_of: int | None = Field(default=None, ge=1, le=99)
+    head_start: int = Field(default=0, ge=0, le=99)
+    opens: date | datetime | None = None
+    closes: date | datetime | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> RoundDef:
+        if self.best_of is not None and (self.best_of + self.head_start) % 2 == 0:
+            if self.head_start:
+                raise ValueError(
+                    "best_of plus head_start must be odd, so that the match cannot end level "
+                    "on games (SSSg grand final: best_of = 18, head_start = 1)"
+                )
+            raise _KeyError(
+                "best_of",
+                "must be odd (an even best_of needs an odd head_start, like SSSg's "
+                "best-of-18 grand final with head_start = 1)",
+            )
+        if self.opens is not None and self.closes is not None:
+            if _as_datetime(self.closes, end=True) <= _as_datetime(self.opens, end=False):
+                raise _KeyError("closes", "must be after opens")
+        return self
+
+
+class BlackoutDef(_Strict):
+    """A period in which the event's games may not be played (SSSg para 20: another rated
+    event; ``name`` says which). Dates in the event's time zone; a bare ``end`` date is
+    the whole of that day. A game reported inside one is held for a TD."""
+
+    name: str = Field(min_length=1)
+    start: date | datetime
+    end: date | datetime
+
+    @model_validator(mode="after")
+    def _check(self) -> BlackoutDef:
+        if _as_datetime(self.end, end=True) <= _as_datetime(self.start, end=False):
+            raise _KeyError("end", "must be after start")
+        return self
+
+
+class RulesDef(_Strict):
+    """Per-event numbers. Defaults are SSSg 2016's (seed 003_053a0fd902066061.txt, Annex A paras 24, 25, 28)."""
+
+    game_bye_spread: int = Field(default=100, ge=0, le=MAX_SCORE)
+    forfeit_spread: int = Field(default=75, ge=0, le=MAX_SCORE)
+    slip_window_hours: int = Field(default=24, ge=1, le=MAX_HOURS)
+    photo_window_hours: int = Field(default=24, ge=1, le=MAX_HOURS)
+    # Board photos (para 25): the responsible player is reminded this many hours before the
+    # photo window closes (0: no reminder); when it closes without a photo the TDs are asked
+    # ("ask") or the game goes to the loser as a bye at once ("automatic"); photos are
+    # forwarded to the ratings officer's chat (a Telegram chat id) when one is given.
+    photo_reminder_hours: int = Field(default=2, ge=0, le=MAX_HOURS)
+    # Whether each game owes a board photo at all. Unset: yes for games played remotely
+    # (knockouts, ladders, round-based events), no at a club night, played in the club's
+    # room where the director sees the boards (``formats.board_photos``).
+    board_photos: bool | None = None
+    photo_bye: Literal["ask", "automatic"] = "ask"
+    ratings_officer_chat: int | None = Field(default=None, ge=-(2**63), le=2**63 - 1)
+    reminder_hours: list[int] = Field(default_factory=lambda: [72, 24])
+    # Before a round (both off unless set): remind unpaid players this many hours before
+    # the round's opening date (para 26), and tell the TDs when a round is due to open.
+    fee_reminder_hours: int | None = Field(default=None, ge=1, le=MAX_HOURS)
+    open_notice: bool = False
+    # Fee reminders this many days before each round opens (para 26); unset: [7, 2, 1],
+    # or only fee_reminder_hours when that older key is given. [] turns them off.
+    fee_reminder_days: list[int] | None = None
+    # A player not paid-up when a TD opens a round: "expel" (para 26: "will immediately be
+    # expelled"; the TDs then choose who takes the slot, para 29), or "hold" (the round does
+    # not open until they pay or a TD opens it anyway).
+    unpaid: Literal["expel", "hold"] = "expel"
+
+    @field_validator("reminder_hours")
+    @classmethod
+    def _positive(cls, value: list[int]) -> list[int]:
+        if any(not 0 < h <= MAX_HOURS for h in value):
+            raise ValueError("every reminder must be a positive number of hours before the "
+                             f"close, at most {MAX_HOURS}")
+        return sorted(set(value), reverse=True)
+
+    @field_validator("fee_reminder_days")
+    @classmethod
+    def _positive_days(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and any(not 0 < d <= MAX_DAYS for d in value):
+            raise ValueError("every fee reminder must be a positive number of days before the "
+                             f"round opens, at most {MAX_DAYS}, e.g. [7, 2, 1]")
+        return None if value is None else sorted(set(value), reverse=True)
+
+
+class ClubMemberDef(_Strict):
+    """A member's club record from before the bot kept it (Director's Manual,
+    Administrative Functions: "keep a record of each player's statistics at the club"):
+    sessions attended (a newcomer has attended fewer than ``club.newcomer_sessions``),
+    club wins (the expert points, one per club win: Expert Points) and spread, and whether
+    the student or senior rate applies (Player Fees at Club)."""
+
+    sessions: int = Field(default=0, ge=0, le=100_000)
+    wins: int = Field(default=0, ge=0, le=100_000)
+    spread: int = Field(default=0, ge=-10_000_000, le=10_000_000)
+    student: bool = False
+    senior: bool = False
+
+
+class ClubDef(_Strict):
+    """A club's choices for its nights (NASPA Director's Manual, the club chapters, seed
+    000; ``core.club.ClubRules``). ``method``: "a modified King-of-the-Hill method adjusted
+    to avoid repeats" (koth), a "ladder", or a random draw (Pairing Players at Club);
+    ``rounds``: rounds a night; ``newcomer_sessions``/``protect_top``: "try not to match
+    [newcomers] against the top players" nor each other (Suggestions from Club Directors);
+    ``bye``: the odd player's bye worth ``bye_spread``, or sitting out; fees "per club
+    meeting" with student and senior rates, the newcomer's first ``free_sessions`` free
+    (Player Fees at Club). ``members``: records from before the bot, by player name."""
+
+    method: Literal["koth", "ladder", "random"] = "koth"
+    rounds: int = Field(default=3, ge=1, le=20)
+    newcomer_sessions: int = Field(default=3, ge=0, le=100)
+    protect_top: int = Field(default=4, ge=0, le=1000)
+    bye: Literal["spread", "sit-out"] = "spread"
+    bye_spread: int = Field(default=50, ge=0, le=MAX_SCORE)
+    fee: Decimal = Decimal(0)
+    student_fee: Decimal | None = None
+    senior_fee: Decimal | None = None
+    free_sessions: int = Field(default=1, ge=0, le=100)
+    members: dict[str, ClubMemberDef] = Field(default_factory=dict)
+
+    @field_validator("fee", "student_fee", "senior_fee", mode="before")
+    @classmethod
+    def _money(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        try:
+            return amount_of_money(value, positive=False)
+        except Invalid as exc:
+            raise ValueError(exc.message) from None
+
+    @model_validator(mode="after")
+    def _rates(self) -> ClubDef:
+        for key in ("student_fee", "senior_fee"):
+            rate = getattr(self, key)
+            if rate is not None and rate > self.fee:
+                raise _KeyError(key, f"is a discount, so at most the club's fee ({self.fee})")
+        return self
+
+
+class EventDef(_Strict):
+    slug: str
+    name: str = Field(min_length=1, max_length=200)
+    format: Literal["sssg", "single", "double", "rounds", "club", "ladder"]
+    time_zone: str = "UTC"
+    currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
+    fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
+    grand_final: Literal["head_start", "reset", "single"] = "head_start"
+    # For the plain knockouts (single, double): games per match in the first round and the
+    # increase per round (the SSSg plate's 9 and +2, footnote 4, by default). The sssg
+    # format takes its schedule from the rules (para 4) instead.
+    best_of: int = Field(default=9, ge=1, le=99)
+    best_of_step: int = Field(default=2, ge=0, le=10)
+
+    @field_validator("best_of")
+    @classmethod
+    def _odd(cls, value: int) -> int:
+        if value % 2 == 0:
+            raise ValueError("must be odd, so that a match cannot end level on games")
+        return value
+
+    @field_validator("best_of_step")
+    @classmethod
+    def _even_step(cls, value: int) -> int:
+        if value % 2:
+            raise ValueError("must be even, so that every round stays odd")
+        return value
+
+    @field_validator("slug")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not _SLUG.match(value):
+            raise ValueError(
+                "must be 2-40 characters of lower-case letters, digits and '-', e.g. 'sssg-2016'"
+            )
+        return value
+
+    @field_validator("time_zone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                f"unknown time zone {value!r} (use an IANA name such as 'Asia/Singapore')"
+            ) from None
+        return value
+
+    @field_validator("fee_per_round", mode="before")
+    @classmethod
+    def _money(cls, value: Any) -> Any:
+        try:
+            return amount_of_money(value, positive=False)
+        except Invalid as exc:
+            raise ValueError(exc.message) from None
+
+    @property
+    def fee_minor(self) -> int:
+        """The fee in minor units (cents), as stored."""
+        return int(self.fee_per_round * 100)
+
+
+#: Systems played at chess: points and tiebreaks, and the first of a pair has White.
+CHESS_SYSTEMS = ("uscf",)
+
+
+def chess_pairing(pairing: PairingDef) -> bool:
+    """A round-based event played at chess: a chess system, or one the definition marks
+    ``chess = true``."""
+    from core.pairing.registry import find_system
+
+    return pairing.chess or find_system(pairing.system).name in CHESS_SYSTEMS
+
+
+class PairingDef(_Strict):
+    """How a round-based event (``format = "rounds"``) is paired: a system of
+    ``core.pairing.registry`` and the options its function takes (``tdbot files pair`` maps the
+    same options from flags; ``core.pairing.options`` checks both).
+
+    Byes: a bye is a win worth ``bye_spread`` (Director's Manual, "Odd Number of Players": "+50";
+    WESPA and ABSP events score +100). At chess (``uscf``, or ``chess = true``) the
+    system's bye is worth ``bye_points``: a full point by default (USCF guide: the odd
+    player "will receive a 1-point bye for that round"), or half a point where the event
+    gives half-point byes (FIDE TRF16's ``H`` result code beside ``U``, the pairing's
+    full-point bye). The Gibson rule (Director's Manual, "The Gibson Rule") needs
+    the number of places that win a prize; ``gibson_spread`` picks the spread limits
+    (none, nsc2006 or manual). ``auto_pair`` opens the next round as soon as the previous
+    one is complete, closing ``round_days`` later (or at its date in ``[[rounds]]``).
+    """
+
+    system: str
+    rounds: int = Field(ge=1, le=99)
+    best_of: int = Field(default=1, ge=1, le=99)
+    auto_pair: bool = False
+    round_days: int | None = Field(default=None, ge=1, le=MAX_DAYS)
+    bye_spread: int = Field(default=50, ge=0, le=MAX_SCORE)
+    # what the system's bye is worth: 1 (a win, or a full point) or 0.5 (chess only)
+    bye_points: float = 1.0
+    # a Swiss (or any system) played at chess: points and tiebreaks, White (uscf always is)
+    chess: bool = False
+    gibson: bool = False
+    prize_places: int | None = Field(default=None, ge=1, le=1000)
+    top_places: int = Field(default=1, ge=1, le=100)
+    gibson_spread: Literal["none", "nsc2006", "manual"] = "none"
+    avoid_teams: bool = False
+    accelerated: bool = False
+    # any other option of the system (tdbot files pair's --set KEY=VALUE), e.g. final = "koth"
+    options: dict[str, int | bool | str] = Field(default_factory=dict)
+
+    @field_validator("best_of")
+    @classmethod
+    def _odd(cls, value: int) -> int:
+        if value % 2 == 0:
+            raise ValueError("must be odd, so that a match cannot end level on games")
+        return value
+
+    @model_validator(mode="after")
+    def _check(self) -> PairingDef:
+        from core.pairing.registry import find_system
+
+        try:
+            find_system(self.system)
+        except LookupError as exc:
+            raise _KeyError("system", str(exc)) from None
+        if self.bye_points not in (1, 0.5):
+            raise _KeyError("bye_points", f"{self.bye_points:g}: a bye is worth 1 (a full "
+                            "point) or 0.5 (a half point)")
+        if self.bye_points != 1 and not chess_pairing(self):
+            raise _KeyError("bye_points", "a Scrabble bye is a win worth bye_spread (Director's Manual, "
+                            '"Odd Number of Players"); a half-point bye is for chess: set '
+                            'system = "uscf" or chess = true, or remove bye_points')
+        if self.gibson and self.prize_places is None:
+            raise _KeyError("prize_places", "the Gibson rule needs the number of places that "
+                            "win a prize, e.g. prize_places = 3")
+        if not self.gibson and (self.prize_places is not None or self.top_places != 1
+                                or self.gibson_spread != "none"):
+            raise _KeyError("gibson", "prize_places, top_places and gibson_spread only apply "
+                            "with gibson = true")
+        from bot.service.formats.rounds.round_options import system_options
+
+        try:
+            system_options(self)
+        except ValueError as exc:
+            raise _KeyError("options", str(exc)) from None
+        return self
+
+
+class Definition(_Strict):
+    event: EventDef
+    rules: RulesDef = Field(default_factory=RulesDef)
+    organisers: list[PersonDef] = Field(default_factory=list)
+    tds: list[PersonDef] = Field(default_factory=list)
+    adjudicators: list[PersonDef] = Field(default_factory=list)
+    rounds: list[RoundDef] = Field(default_factory=list)
+    players: list[PlayerDef] = Field(default_factory=list)
+    blackouts: list[BlackoutDef] = Field(default_factory=list)
+    club: ClubDef | None = None
+    # A challenge ladder's club rules (core.ladder.LadderRules' keys; any left out take
+    # their defaults), for ``format = "ladder"`` only.
+    ladder: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _club(self) -> Definition:
+        """A [club] table goes with format = "club" and only with it; its members are the
+        definition's players (a club night has no [[rounds]]: its rounds are paired on the
+        night)."""
+        is_club = self.event.format == "club"
+        if self.club is not None and not is_club:
+            raise _KeyError("club", f'is for club nights: set format = "club" in [event], '
+                                    f'or remove [club] (this event is {self.event.format!r})')
+        if is_club and self.club is None:
+            raise _KeyError("club", 'is required for format = "club": give at least '
+                                    '[club] method = "koth"')
+        if is_club and self.rounds:
+            raise _KeyError("rounds", "a club night has no [[rounds]]: the TD pairs each "
+                                      "round on the night with /pairround; remove them")
+        if self.club is not None:
+            players = {p.name.casefold().strip() for p in self.players}
+            for name in self.club.members:
+                if name.casefold().strip() not in players:
+                    raise _KeyError(f"club.members.{name}",
+                                    "names nobody in [[players]]: add the player, or check "
+                                    "the spelling")
+        return self
+
+
+    @field_validator("ladder")
+    @classmethod
+    def _ladder_rules(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None:
+            try:
+                rules = rules_from_mapping(value)
+            except LadderRulesError as exc:
+                raise ValueError(str(exc)) from None
+            for key, most in (("accept_hours", MAX_HOURS), ("play_days", MAX_DAYS),
+                              ("idle_days", MAX_DAYS), ("cooldown_days", MAX_DAYS),
+                              ("idle_drop", 1000), ("best_of", 99)):
+                if getattr(rules, key) > most:
+                    raise ValueError(f"{key} = {getattr(rules, key)}: must be {most} or less")
+        return value
+
+    @property
+    def ladder_rules(self) -> LadderRules:
+        """The ladder's club rules: the ``[ladder]`` table over the defaults."""
+        return rules_from_mapping(self.ladder or {})
+
+    @model_validator(mode="after")
+    def _ladder_fits(self) -> Definition:
+        if self.ladder is not None and self.event.format != "ladder":
+            raise _KeyError("ladder", f'a [ladder] table is for format = "ladder"; this event '
+                            f'is format = "{self.event.format}": remove the table or change '
+                            "the format")
+        if self.event.format == "ladder" and self.rounds:
+            raise _KeyError("rounds", "a ladder has no [[rounds]]: its challenges are played "
+                            "as they come, in one round open while the ladder runs; remove "
+                            "the [[rounds]] tables")
+        return self
+
+    pairing: PairingDef | None = None
+
+    @model_validator(mode="after")
+    def _pairing(self) -> Definition:
+        """A round-based event needs its [pairing] table; no other format takes one. Its
+        [[rounds]] give dates (and a best_of) to "Round 1" ... "Round N"."""
+        rounds_format = self.event.format == "rounds"
+        if rounds_format and self.pairing is None:
+            raise _KeyError("pairing", 'format = "rounds" needs a [pairing] table with at '
+                            'least system and rounds, e.g. system = "swiss", rounds = 5')
+        if not rounds_format and self.pairing is not None:
+            raise _KeyError("pairing", f'[pairing] is for format = "rounds" events; this '
+                            f'event is format = "{self.event.format}": remove [pairing] or '
+                            'change the format')
+        if self.pairing is not None:
+            names = {f"round {n}" for n in range(1, self.pairing.rounds + 1)}
+            for i, rdef in enumerate(self.rounds):
+                if rdef.name.casefold().strip() not in names:
+                    raise _KeyError(f"rounds[{i}].name", f"{rdef.name!r}: a round-based "
+                                    f"event's rounds are named \"Round 1\" to \"Round "
+                                    f"{self.pairing.rounds}\" (pairing.rounds)")
+                if rdef.head_start:
+                    raise _KeyError(f"rounds[{i}].head_start",
+                                    "head starts are for knockout finals")
+            # players may come later from a CSV with a team column (tdbot players import)
+            if (self.pairing.avoid_teams and self.players
+                    and not any(p.team for p in self.players)):
+                raise _KeyError("pairing.avoid_teams", "no player has a team to keep apart: "
+                                'give each player\'s team in [[players]] (team = "Raffles '
+                                'Institution") or in the players CSV\'s team column, or '
+                                'remove avoid_teams')
+        return self
+
+    @model_validator(mode="after")
+    def _unique(self) -> Definition:
+        for key, names in (
+            ("rounds", [r.name for r in self.rounds]),
+            ("players", [p.name for p in self.players]),
+        ):
+            seen: dict[str, int] = {}
+            for i, name in enumerate(names):
+                folded = name.casefold().strip()
+                if folded in seen:
+                    raise _KeyError(
+                        f"{key}[{i}].name", f"{name!r} appears twice (also {key}[{seen[folded]}])"
+                    )
+                seen[folded] = i
+        return self
+
+
+class _KeyError(ValueError):
+    """A validation error about a key below the model that raised it."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+
+
+def _as_datetime(value: date | datetime, *, end: bool) -> datetime:
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
+    return datetime.combine(value, time.max if end else time.min)
+
+
+def _loc(parts: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(top level)"
+
+
+#: A value of a ``date | datetime`` field is checked against each type; their errors say
+#: the same thing, once.
+_UNION_TAGS = ("date", "datetime")
+
+
+def _plain(err: Any) -> str | None:
+    """The validator's message in an organiser's words, for the common mistakes."""
+    kind, ctx, loc = err["type"], err.get("ctx") or {}, err["loc"]
+    if kind == "string_too_short":
+        return "must not be empty" if ctx.get("min_length") == 1 else None
+    if kind == "string_pattern_mismatch" and loc[-1] == "currency":
+        return "must be a three-letter currency code in capitals, such as SGD"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        limit = ctx.get("ge", ctx.get("le"))
+        return f"must be {limit} or {'more' if kind == 'greater_than_equal' else 'less'}"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return "must be a whole number"
+    if kind in ("bool_type", "bool_parsing"):
+        return "must be true or false"
+    if loc[-1] in _UNION_TAGS or kind.startswith(("date", "datetime")):
+        return "must be a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM:SS"
+    return None
+
+
+def _messages(exc: ValidationError) -> list[str]:
+    lines: list[str] = []
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        if loc and loc[-1] in _UNION_TAGS:
+            loc = loc[:-1]
+        ctx = err.get("ctx") or {}
+        cause = ctx.get("error")
+        if isinstance(cause, _KeyError):
+            key = _loc(loc)
+            key = f"{key}.{cause.key}" if key != "(top level)" else cause.key
+            lines.append(f"{key}: {cause.message}")
+            continue
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
+        if err["type"] == "extra_forbidden":
+            msg = _unknown_key(loc)
+        elif err["type"] == "missing":
+            msg = "is required"
+        elif err["type"] == "literal_error":
+            msg = f"must be one of {ctx.get('expected', '')}"
+        else:
+            msg = _plain(err) or msg
+        line = f"{_loc(loc)}: {msg}"
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def _unknown_key(loc: tuple[int | str, ...]) -> str:
+    """What to say of a key the definition does not have: the key of its table it is
+    likely a misspelling of, else every key that table takes. The message stands on its
+    own: the installed package has no examples/ folder to look in."""
+    keys = _keys_of(loc[:-1])
+    close = get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.7)
+    if close:
+        return f"unknown key: did you mean {close[0]}?"
+    return f"unknown key: the keys here are {', '.join(keys)}" if keys else "unknown key"
+
+
+def _keys_of(path: tuple[int | str, ...]) -> list[str]:
+    """The keys the table at ``path`` of a definition takes (``[event]``, ``[[rounds]]``,
+    ``[club.members.NAME]`` ...), from the models above: their one list."""
+    model: type[BaseModel] | None = Definition
+    by_name = False  # the model's tables are named by the next part (club.members.NAME)
+    for part in path:
+        if isinstance(part, int) or model is None:
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            if by_name:
+                by_name = False
+                continue
+            return []
+        model, by_name = _model_in(field.annotation)
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
+    """The model a field holds (itself, a list of them, or a table of them by name) and
+    whether by name."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation, False
+    if get_origin(annotation) is dict:
+        return _model_in(get_args(annotation)[-1])[0], True
+    for arg in get_args(annotation):
+        found, by_name = _model_in(arg)
+        if found is not None:
+            return found, by_name
+    return None, False
+
+
+def parse_definition(text: str, source: str = "definition") -> Definition:
+    """Parse and validate a TOML event definition; ``Invalid`` lists every problem found."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Invalid(f"{source}: not valid TOML: {exc}") from None
+    except ValueError:  # tomllib's int() of a number over 4,300 digits, not a TOMLDecodeError
+        raise Invalid(f"{source}: a number in it is thousands of digits long; no key here "
+                      "takes one that big") from None
+    except RecursionError:  # tomllib reads a nested array or inline table by recursion
+        raise Invalid(f"{source}: brackets nested hundreds deep ([[[... or {{a = {{...); a "
+                      "definition nests at most a few levels, as examples/sssg2016.toml "
+                      "does") from None
+    try:
+        return Definition.model_validate(data)
+    except ValidationError as exc:
+        lines = _messages(exc)
+        raise Invalid(f"{source}: " + "; ".join(lines)) from None
+
+
+def _dates(value: Any) -> Iterator[date]:
+    """Every date in a definition's data (a date and time counts as its day)."""
+    if isinstance(value, datetime):
+        yield value.date()
+    elif isinstance(value, date):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _dates(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _dates(item)
+
+
+def _moved(value: Any, offset: timedelta) -> Any:
+    if isinstance(value, date):  # a datetime too: it keeps its time of day
+        return value + offset
+    if isinstance(value, dict):
+        return {key: _moved(item, offset) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_moved(item, offset) for item in value]
+    return value
+
+
+def shift_dates(definition: Definition, start: date) -> Definition:
+    """The definition with every date in it (each round's opens and closes, and any other
+    date it holds) moved by the same number of days, so that the earliest falls on
+    ``start``. The gaps between dates stay as they were (SSSg "Schedule and Details": a
+    month a round); weekdays may change. This is how an example written for 2016 is run
+    today without rewriting it by hand."""
+    first = first_date(definition)
+    if first is None:
+        raise Invalid(
+            "the definition has no dates to move: give its [[rounds]] opens and closes dates"
+        )
+    return Definition.model_validate(_moved(definition.model_dump(), start - first))
+
+
+def first_date(definition: Definition) -> date | None:
+    """The earliest date in the definition, if it has any."""
+    return min(_dates(definition.model_dump()), default=None)

@@ -1,0 +1,139 @@
+"""The stored event as plain data, for a season followed and audited from the command line
+(``tdbot event export EVENT --to json``).
+
+A knockout's decided matches have the shape ``tdbot files simulate --json`` prints
+(``core.event_record``): one copy of that shape, so an event run in the chat can be set
+beside the same games played by the core and compared line for line. Rounds of play are
+the event's stored rounds in their order (the first round with a decided match is round of
+play 1); the places and prizes come once the event is finished.
+
+Every other match is there too, in its round's order, with its state (``waiting`` for its
+players, ``ready``, ``playing``, ``decided``, ``bye``, ``not_needed``) and the games
+reported so far in the same shape; so are the matches of a round-based event, a club's
+nights and a ladder's challenges. A game whose result slip is still open carries
+``"slip": "pending"`` and the time it becomes final (``final_at``, the end of its 24-hour
+window, SSSg Annex A para 24), or ``"slip": "disputed"`` until a TD rules (para 19).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.service.events.draw import DIVISIONS
+from bot.service.events.lookup import Event, get_event
+from bot.service.formats.knockout.bridge import load_core
+from bot.service.formats.traits import is_knockout
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import reading
+from bot.service.results.matches import MatchView, core_matches, matches_of_event
+from bot.store import draw_repo, entries_repo, results_repo, rounds_repo
+from bot.store.db import Database, Tx
+from bot.store.results_repo import GameRow
+from core.event_record import event_record, games_json, head_start_json
+from core.knockout.match import Match
+
+#: A knockout's divisions as the core names them, from the names the draw stores ("Plate"
+#: is "plate"): a plate match drawn only once the qualifying round is over is filed under
+#: the core's name before it is drawn too.
+CORE_DIVISIONS = {stored: core for core, stored in DIVISIONS.items()}
+
+
+async def export_event(db: Database, event_id: int) -> dict[str, Any]:
+    """Use-case: ``tdbot event export EVENT --to json``."""
+    async with reading(db) as tx:
+        event = await get_event(tx, event_id)
+        stored = await matches_of_event(tx, event_id)  # in round order
+        values = dict(zip((m.id for m in stored), await core_matches(tx, stored), strict=True))
+        games = await results_repo.games_of_event(tx, event_id)
+        divisions = {r.id: r.division or None for r in await rounds_repo.of_event(tx, event_id)}
+        if is_knockout(event.format):
+            if await draw_repo.draw_record(tx, event_id) is None:
+                raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
+                              f"`tdbot event draw {event.slug}` makes it")
+            return await _knockout(tx, event, stored, values, games, divisions)
+        head: dict[str, Any] = {
+            "format": event.format, "seed": event.draw_seed,
+            "players": len(await entries_repo.of_event(tx, event_id)),
+        }
+    return {**head,
+            "matches": [_match(event, m, values[m.id], games.get(m.id, []), divisions[m.round_id])
+                        for m in stored],
+            "placements": None, "prizes": None, "plate_cancelled": None}
+
+
+async def _knockout(tx: Tx, event: Event, stored: list[MatchView], values: dict[int, Match],
+                    games: dict[int, list[GameRow]],
+                    divisions: dict[int, str | None]) -> dict[str, Any]:
+    """The core's record of the decided matches (``core.event_record``), with every other
+    match of the draw beside them in the stored round order."""
+    core_event, derived = await load_core(tx, event.id)
+    counted = derived.counted
+    rounds: list[list[str]] = []
+    current: int | None = None
+    for m in stored:
+        if m.code not in counted:
+            continue
+        if m.round_id != current:
+            rounds.append([])
+            current = m.round_id
+        rounds[-1].append(m.code)
+    record = event_record(core_event, rounds)
+    decided = {item["id"]: item for item in record["matches"]}
+    matches = []
+    for m in stored:
+        rows = games.get(m.id, [])
+        if m.code in decided:
+            item = {**decided[m.code], "state": "decided"}
+            item["games"] = _slips(event, item["games"], rows)
+        else:
+            stored_division = divisions[m.round_id]
+            item = _match(event, m, values[m.id], rows, derived.divisions.get(
+                m.code, CORE_DIVISIONS.get(stored_division or "", stored_division)))
+        matches.append(item)
+    return {**record, "matches": matches}
+
+
+def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
+           division: str | None) -> dict[str, Any]:
+    """A stored match in the shape of ``core.event_record``'s, as it stands: the games so
+    far, the score line once a game counts, how and by whom it was decided once it is."""
+    players = (view.label(0), view.label(1))
+    state = match.state()
+    decided = view.state in ("decided", "bye")
+    winner = view.label(view.winner) if decided and view.winner is not None else None
+    played = bool(match.games) or any(match.head_start)
+    return {
+        "id": view.code,
+        "division": division,
+        "round": view.round_name,
+        "round_of_play": None,
+        "best_of": view.best_of,
+        "head_start": head_start_json(match.head_start, players),
+        "players": [view.names[0], view.names[1]] if view.state == "bye" else list(players),
+        "games": _slips(event, games_json(match, players, set(state.void)), rows),
+        "score": state.score_line() if played else None,
+        "decided_by": state.decision.value if view.state == "decided" else
+        "bye" if view.state == "bye" else None,
+        "ruling": ({"player": players[match.ruling.winner], "reason": match.ruling.reason}
+                   if match.ruling is not None else None),
+        "winner": winner,
+        "state": view.state,
+    }
+
+
+def _slips(event: Event, items: list[dict[str, Any]], rows: list[GameRow]) -> list[dict[str, Any]]:
+    """Each game not final yet marked with its slip: pending until ``final_at`` (in the
+    event's zone), or disputed."""
+    out = []
+    for item, row in zip(items, rows, strict=False):
+        if row.open_slip is not None:
+            item = {**item, "slip": row.open_slip}
+            if row.open_slip == "pending" and row.final_at is not None:
+                item["final_at"] = _local(event, row.final_at)
+        out.append(item)
+    return out
+
+
+def _local(event: Event, moment: datetime) -> str:
+    return moment.astimezone(event.zone).isoformat(timespec="minutes")

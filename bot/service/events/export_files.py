@@ -1,0 +1,71 @@
+"""An event's files for the people who keep its books and records: the results and the fees
+as CSV (``result_sheet``, ``fee_sheet``) for every format, and a round-based event's tsh
+``.t``, NASPA and FIDE TRF files (``round_events.export_text``) too.
+
+The command line prints one (``tdbot event export EVENT --csv``, ``tdbot fees csv EVENT``);
+``/export`` in the chat sends a TD or an organiser all of them as documents.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.result_sheet import results_csv
+from bot.service.fees.fee_sheet import fees_csv
+from bot.service.formats.rounds import round_events
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.people.roles import require_role
+from bot.service.platform import journal, outbox
+from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.store import media_repo
+from bot.store.db import Database, Tx
+
+#: The sheets every event has: (file name's ending, what makes it).
+SHEETS = {"results": results_csv, "fees": fees_csv}
+#: A round-based event's files in the formats of its programs, sent by ``/export`` too.
+ROUND_FILES = ("tsh", "naspa-scores", "trf")
+
+
+async def _sheet(tx: Tx, event: Event, which: str) -> tuple[str, str]:
+    return f"{event.slug}-{which}.csv", await SHEETS[which](tx, event)
+
+
+async def read_sheet(db: Database, event_id: int, which: str) -> tuple[str, str]:
+    """Use-case: one sheet of the event, (file name, text), for the command line."""
+    async with reading(db) as tx:
+        return await _sheet(tx, await get_event(tx, event_id), which)
+
+
+@dataclass(frozen=True)
+class Exported:
+    event: Event
+    files: list[str]
+
+
+async def send_files(db: Database, req: Request, event_id: int,
+                     render: Answer[Exported] | None = None) -> Exported:
+    """Use-case: ``/export`` (a TD or an organiser of the event): its results and fees as
+    CSV and, for a round-based event, its ``.t``, NASPA-with-scores and TRF files, sent to
+    the asker as documents through the outbox (written in this transaction)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td", "organiser")
+        assert actor.person_id is not None  # the chat's asker; the command line prints
+        event = await get_event(tx, event_id)
+        files = [await _sheet(tx, event, which) for which in SHEETS]
+        if event.format == "rounds":
+            state = await load_rounds_event(tx, event_id)
+            files += [round_events.export_text(state, fmt) for fmt in ROUND_FILES]
+        stamp = req.now.isoformat()
+        for filename, text in files:
+            media = await media_repo.add_document(tx, text.encode("utf-8"), filename, req.now)
+            await outbox.enqueue(tx, person_id=actor.person_id, now=req.now, media_id=media,
+                                 text_html=html.escape(f"{event.name}: {filename}"),
+                                 dedupe_key=f"export:{event_id}:{filename}:{actor.person_id}:"
+                                            f"{stamp}")
+        names = [name for name, _ in files]
+        await journal.record(tx, who=actor, action="event.export", subject=f"event:{event_id}",
+                             now=req.now, detail={"files": names})
+        return await answer_with(tx, req, render, Exported(event, names))

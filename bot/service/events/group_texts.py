@@ -1,0 +1,80 @@
+"""What the event's group chat is shown (``groups``): names, rounds, scores, deadlines;
+never a contact, a fee or a dispute (the group is open to whoever its members let in).
+Every user-supplied text is escaped."""
+
+from __future__ import annotations
+
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round
+from bot.service.results.matches import MatchView, score_line
+from bot.service.results.reporting_texts import decided_on, esc, tie_words
+from core.knockout.match import MatchState
+
+ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
+ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
+#: Telegram shows a photo's caption up to 1024 characters; a round's list beyond this many
+#: matches is cut with a count.
+MAX_LISTED = 40
+
+
+#: What each format's group is shown, besides the knockouts' round openings, results and
+#: bracket (only a knockout has a bracket, so only its group hears of /bracket).
+GROUP_GETS = {
+    "rounds": "each round's pairings, the results and the standings",
+    "club": "each round's tables, the results and the club-win milestones",
+    "ladder": "the challenges' results and the rung changes",
+}
+
+
+def linked(event_name: str, kind: str, fmt: str = "sssg") -> str:
+    moved = " (its old group no longer gets them)" if kind == "moved" else ""
+    if fmt in GROUP_GETS:  # no bracket
+        return (f"This group now follows <b>{esc(event_name)}</b>: I post {GROUP_GETS[fmt]} "
+                f"here{moved}.\nA TD sends /unlink to stop.")
+    return (f"This group now follows <b>{esc(event_name)}</b>: I post round openings, results "
+            f"and the bracket here{moved}.\n/bracket shows the bracket now; a TD sends /unlink "
+            "to stop.")
+
+
+def unlinked(event_name: str) -> str:
+    return (f"This group no longer follows <b>{esc(event_name)}</b>. A TD can send "
+            "/link EVENT-SLUG to follow it again.")
+
+
+LINK_IN_GROUP = ("Send this in your event's group chat: add me to the group, then send "
+                 "/link EVENT-SLUG there (/unlink there stops it).")
+NOT_LINKED = "This group follows no event yet. An organiser or TD sends /link EVENT-SLUG here."
+
+
+def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> str:
+    closes = f" until {esc(event.local(rnd.closes_at))}" if rnd.closes_at is not None else ""
+    lines = [f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is open{closes}."]
+    playing = [m for m in matches if m.state in ("ready", "playing")]
+    for m in playing[:MAX_LISTED]:
+        lines.append(f"• {esc(m.label(0))} v {esc(m.label(1))} (best of {m.best_of})")
+    if len(playing) > MAX_LISTED:
+        lines.append(f"… and {len(playing) - MAX_LISTED} more matches")
+    lines.append("Players: your opponent and deadline are in your private chat with me.")
+    return "\n".join(lines)
+
+
+def match_decided(event: Event, view: MatchView, state: MatchState,
+                  game: tuple[int, int] | None = None) -> str:
+    """``game``: the scores of the one game a one-game match was (it reads as that game)."""
+    assert state.winner is not None
+    where = f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
+    if game is not None:
+        win = state.winner
+        return (f"{where}{esc(view.label(win))} beat {esc(view.label(1 - win))} "
+                f"{game[win]}-{game[1 - win]}.")
+    how = decided_on(event, state.decision)
+    return (f"{where}{esc(score_line(view, state, state.winner))}. "
+            f"{esc(view.label(state.winner))} wins the match{how}.")
+
+
+def match_tied(event: Event, view: MatchView, state: MatchState,
+               game: tuple[int, int] | None = None) -> str:
+    """A match of a format whose records have ties that ended level (``reporting``)."""
+    score = f"{game[0]}-{game[1]}" if game is not None else state.score_line()
+    return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: {esc(view.label(0))} and "
+            f"{esc(view.label(1))} tied ({esc(score)}){tie_words(event)}.")

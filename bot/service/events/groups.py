@@ -1,0 +1,165 @@
+"""The event's group chat: linking it, following it when it moves, and what is posted there.
+
+An organiser adds the bot to the club's group and sends ``/link EVENT-SLUG`` there; from
+then on round openings and results, once final (with the bracket picture that holds the
+match), are posted to the group. A group is open to anyone its members let in, so what goes
+there is what the results board of a club night would show: names, rounds, scores. Never a contact, a
+fee, a dispute or a TD's name; and a stranger who sends a command there gets no answer at
+all (a known person without the right gets a short refusal that names no event).
+
+Telegram turns a group into a supergroup with a new chat id (``migrate_to_chat_id``); the
+bot follows it, whether it hears of the move from the group's service message or from the
+error a message to the old id gets (``follow_move``).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.service.events import brackets
+from bot.service.events import group_texts as say
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.schedule import Round
+from bot.service.formats.traits import is_knockout
+from bot.service.people import roles
+from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
+from bot.service.results.matches import MatchView
+from bot.store import events_repo, groups_repo, outbox_repo
+from bot.store.db import Database, Tx
+from core.knockout.match import MatchState
+
+#: Who may point an event at a group, or stop it.
+LINKERS = ("td", "organiser")
+
+
+@dataclass(frozen=True)
+class GroupLink:
+    """What /link or /unlink did: ``kind`` linked, moved (the event left another group
+    for this one), unlinked."""
+
+    kind: str
+    event: str
+    format: str = "sssg"  # the event's format: what its group is shown (``say.linked``)
+
+
+async def _may_link(tx: Tx, actor: Actor, event_id: int) -> bool:
+    return actor.is_operator or any(
+        [await roles.has_role(tx, actor, event_id, r) for r in LINKERS])
+
+
+async def link_group(db: Database, req: Request, slug: str,
+                     render: Answer[GroupLink] | None = None) -> GroupLink | None:
+    """Use-case: ``/link EVENT-SLUG`` in a group. None: a stranger asked; nothing is said."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None:
+            return None
+        assert req.chat_id is not None, "/link comes from a group"
+        refusal = NotAllowed(say.ONLY_TDS_LINK)
+        if not slug.strip():
+            raise Invalid("say which event: /link EVENT-SLUG (the slug your event file gives)")
+        event = await events_repo.by_slug(tx, slug.strip())
+        if event is None or not await _may_link(tx, actor, event.id):
+            raise refusal
+        followed = await groups_repo.event_of_group(tx, req.chat_id)
+        if followed is not None and followed != event.id:
+            other = await get_event(tx, followed)
+            raise Invalid(f"this group follows {other.name}; a TD of it sends /unlink here first")
+        before = await groups_repo.group_of(tx, event.id)
+        await groups_repo.link(tx, event.id, req.chat_id)
+        await journal.record(tx, who=actor, action="group.link", subject=f"event:{event.id}",
+                             now=req.now, detail={"chat_id": req.chat_id, "before": before})
+        kind = "moved" if before is not None and before != req.chat_id else "linked"
+        return await answer_with(tx, req, render, GroupLink(kind, event.name,
+                                                             event.format))
+
+
+async def unlink_group(db: Database, req: Request,
+                       render: Answer[GroupLink] | None = None) -> GroupLink | None:
+    """Use-case: ``/unlink`` in a group: the event stops posting there. None: a stranger
+    asked; nothing is said."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None:
+            return None
+        assert req.chat_id is not None, "/unlink comes from a group"
+        event_id = await groups_repo.event_of_group(tx, req.chat_id)
+        if event_id is None:
+            raise Invalid("this group follows no event; nothing to unlink")
+        if not await _may_link(tx, actor, event_id):
+            raise NotAllowed(say.ONLY_TDS_UNLINK)
+        event = await get_event(tx, event_id)
+        await groups_repo.link(tx, event_id, None)
+        await journal.record(tx, who=actor, action="group.unlink", subject=f"event:{event_id}",
+                             now=req.now, detail={"chat_id": req.chat_id})
+        return await answer_with(tx, req, render, GroupLink("unlinked", event.name))
+
+
+async def follow_move(db: Database, req: Request, old_chat_id: int, new_chat_id: int) -> bool:
+    """Use-case: the group became a supergroup (Telegram's ``migrate_to_chat_id``): the
+    event follows the new chat id, and what waits for the old one goes there. True if an
+    event followed the group. Safe to call twice (the service message and a send error
+    both report the move)."""
+    async with unit(db, req) as tx:
+        moved = await outbox_repo.move_chat(tx, old_chat_id, new_chat_id)
+        event_id = await groups_repo.move(tx, old_chat_id, new_chat_id)
+        if event_id is not None or moved:
+            await journal.record(
+                tx, who=Actor.system(), action="group.moved",
+                subject=f"event:{event_id}" if event_id is not None else f"chat:{old_chat_id}",
+                now=req.now, detail={"from": old_chat_id, "to": new_chat_id, "messages": moved})
+        return event_id is not None
+
+
+# --- what the group is shown (called inside other use-cases' transactions) -------------
+
+
+async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
+                            now: datetime) -> None:
+    """A round opened: the group sees its matches and deadline (SSSg para 6)."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    await outbox.enqueue(tx, chat_id=chat, now=now, text_html=say.round_opened(event, rnd, matches),
+                         dedupe_key=f"group:{chat}:round-open:{rnd.id}")
+
+
+async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                      now: datetime, *, game: tuple[int, int] | None = None,
+                      more: list[str] | None = None) -> None:
+    """A match's result is final (``finality``): the group sees it. A knockout's with the
+    bracket picture that holds the match, as it now stands (drawn when sent: ``brackets``); a round-based
+    event's followed by the standings; a ladder's as the ladder's own lines (the result
+    and the rungs it moved), which come in ``more``. ``more``: what else the result did
+    that the group is shown (a club's expert-point level), in the same post. ``game``: the
+    scores of the one game a one-game match was."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    lines = list(more or [])
+    if event.format == "ladder":
+        if lines:
+            await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
+                [f"<b>{html.escape(event.name, quote=False)}</b>", *lines]))
+        return
+    tied = state.winner is None
+    text = (say.match_tied(event, view, state, game) if tied else
+            say.match_decided(event, view, state, game))
+    text = "\n".join([text, *lines])
+    key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
+          f"{state.score_line()}"
+    sent = 0
+    if is_knockout(event.format):  # only a bracket has pictures
+        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=text, now=now,
+                                             of_match=view.code, dedupe_key=key)
+    if not sent:  # no picture (another format, or none drawn for it): the words alone
+        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+    if event.format == "rounds":  # no bracket: the standings after the result
+        from bot.service.formats.rounds.round_events import post_standings
+
+        await post_standings(tx, event, now)

@@ -1,0 +1,278 @@
+"""What the chat shows: a person's matches, a match's score line, and what awaits a TD.
+
+Read-only views; they change nothing and write no journal entry. Score lines come from the
+core's match value (core/knockout/match.py), never from counting in SQL.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from bot.service.arranging import agreed_time, unarranged
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.rounds import unfinished_of
+from bot.service.events.schedule import Round, rounds_of
+from bot.service.fees.payments import unpaid
+from bot.service.no_shows import open_claims
+from bot.service.people.entries import Entry, entries_of
+from bot.service.people.expulsions import OpenSlot, open_slots
+from bot.service.people.invites import JoinRequest, pending_join_requests
+from bot.service.people.persons import get_person
+from bot.service.people.roles import ROLES, people_with_role, require_role
+from bot.service.platform.deadlines import FailedDeadline, failed_deadlines
+from bot.service.platform.unit import Answer, Request, actor_of, answer_with, require_actor, unit
+from bot.service.results.adjudicators import eligible_adjudicators
+from bot.service.results.matches import (
+    MatchView,
+    get_match,
+    has_score,
+    match_state,
+    matches_of_event,
+    matches_of_person,
+    score_line,
+)
+from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
+from bot.store.db import Database, Tx
+from bot.store.held_repo import HeldGame
+from core.knockout.match import Decision
+
+
+@dataclass(frozen=True)
+class MyMatch:
+    """One of a person's matches, from their side."""
+
+    match_id: int
+    event_id: int
+    event_name: str
+    format: str  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
+    round_name: str
+    code: str
+    opponent: str
+    best_of: int
+    state: str
+    score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
+    closes_at: str | None  # the round's deadline in the event's time zone; None once decided
+    next_game: int | None
+    next_starter: str | None  # who starts the next game, or None when players draw tiles
+    next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
+    # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
+    open_slips: tuple[tuple[int, str, str], ...] = ()
+    # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
+    agreed_at: str | None = None  # the time the players agreed, in this person's zone
+
+
+async def list_my_matches(
+    db: Database, req: Request, *, render: Answer[list[MyMatch]] | None = None
+) -> list[MyMatch]:
+    """Use-case: a person asks for their matches (finished ones too); a stranger has none."""
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        found = [] if actor is None or actor.person_id is None else await my_matches(
+            tx, actor.person_id, include_finished=True)
+        return await answer_with(tx, req, render, found)
+
+
+async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
+    """A person's matches in every event: those being played or about to be, first."""
+    out: list[MyMatch] = []
+    for m in await matches_of_person(tx, person_id):
+        if m.state in ("bye", "not_needed") or (m.state == "decided" and not include_finished):
+            continue
+        side = m.side_of_person(person_id)
+        assert side is not None
+        event = await get_event(tx, m.event_id)
+        rnd = next(r for r in await rounds_of(tx, m.event_id) if r.id == m.round_id)
+        state = await match_state(tx, m.id)
+        starter = None
+        if state.next_start is not None and state.next_start.side is not None:
+            starter = m.label(state.next_start.side)
+        shown = m.state
+        if m.left_unfinished:
+            shown = "unfinished"  # a TD will rule on it
+        elif m.state == "ready" and m.round_state == "open":
+            shown = "playing"  # became ready in an open round: it can be played now
+        elif m.state == "waiting" and m.id in await expulsions_repo.held_matches(tx, m.event_id):
+            shown = "slot open"  # SSSg para 29: the TDs choose who takes the place
+        slips = tuple(
+            (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
+             event.local(s.closes_at) if s.closes_at else "?")
+            for s in await slips_repo.of_match(tx, m.id, ("pending",))
+        )
+        out.append(
+            MyMatch(
+                m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
+                shown, score_line(m, state, side) if has_score(state) else "",
+                event.local(rnd.closes_at)
+                if rnd.closes_at and rnd.state == "open" and m.state != "decided" else None,
+                state.next_game, starter, state.next_is_deciding, slips,
+                await agreed_time(tx, person_id, m, event) if m.state != "decided" else None,
+            )
+        )
+    order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}
+    return sorted(out, key=lambda x: order.get(x.state, 9))
+
+
+async def match_score_line(tx: Tx, match_id: int, side: int = 0) -> str:
+    """'Ann 5-3 Bob (+212)': game-points (head start and half points included) and spread,
+    as core/knockout/match.py counts them."""
+    m = await get_match(tx, match_id)
+    return score_line(m, await match_state(tx, match_id), side)
+
+
+@dataclass(frozen=True)
+class AwaitingSlip:
+    """A reported game awaiting the opponent's agreement: final at ``final_at`` unless
+    disputed before (SSSg para 24)."""
+
+    code: str
+    game: int
+    reporter: str
+    opponent: str
+    final_at: str  # in the event's time zone
+
+
+@dataclass(frozen=True)
+class TdInbox:
+    """What awaits a TD of an event, most urgent first. Each kind is filled by one small
+    function of ``td_inbox`` and shown as one section of ``/pending``."""
+
+    event_id: int
+    format: str  # the event's: only a knockout's sections cite SSSg (``formats.cite``)
+    join_requests: list[JoinRequest] = field(default_factory=list)
+    # id, match_id, code, reason, raised_at; players ("A v B"), rulers ("Tara, Tom": para 19)
+    open_disputes: list[dict[str, object]] = field(default_factory=list)
+    unpaid: list[tuple[str, list[str]]] = field(default_factory=list)  # round, names
+    # per person and kind: name, state, messages (how many), last_error
+    refused_messages: list[dict[str, object]] = field(default_factory=list)
+    failed_deadlines: list[FailedDeadline] = field(default_factory=list)
+    # in open rounds (``rounds.unfinished_of``): to be played, or waiting for a player
+    unfinished: list[MatchView] = field(default_factory=list)
+    left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
+    # players with no Telegram account linked whose messages wait until they join
+    not_on_telegram: list[str] = field(default_factory=list)
+    slips_awaiting: list[AwaitingSlip] = field(default_factory=list)
+    tied: list[MatchView] = field(default_factory=list)  # para 17 leaves them to a TD (para 30)
+    # games played during a blackout, held until a TD releases or voids them (para 20)
+    held_games: list[HeldGame] = field(default_factory=list)
+    # expelled players' slots waiting for the TDs' choice (paras 26, 29)
+    open_slots: list[OpenSlot] = field(default_factory=list)
+    slug: str = ""
+    # who asked (None: the command line): no buttons on matches they play in (para 19)
+    viewer: int | None = None
+    # a week or less before their round closes, still with no agreed time (arranging.py)
+    unarranged: list[MatchView] = field(default_factory=list)
+    # no-show claims not yet ruled: match, claimant, state (no_shows.py)
+    no_shows: list[tuple[MatchView, str, str]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.join_requests or self.open_disputes or self.unpaid
+                    or self.refused_messages or self.failed_deadlines or self.unfinished
+                    or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
+                    or self.tied or self.held_games or self.open_slots or self.unarranged
+                    or self.no_shows)
+
+
+async def pending(
+    db: Database, req: Request, event_id: int, *, render: Answer[TdInbox] | None = None
+) -> TdInbox:
+    """Use-case: a TD asks what awaits them in an event (``td_inbox``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        claims = [(view, view.label(view.side_of_person(c.claimant) or 0), c.state)
+                  for view, c in await open_claims(tx, event_id)]
+        inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id,
+                        unarranged=await unarranged(tx, event_id, req.now), no_shows=claims)
+        return await answer_with(tx, req, render, inbox)
+
+
+async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
+    """Everything that waits for a TD, one small function per kind below."""
+    event = await get_event(tx, event_id)
+    rounds = await rounds_of(tx, event_id)  # none before the draw
+    entries = await entries_of(tx, event_id)
+    matches = await matches_of_event(tx, event_id)
+    playing = [m for m in matches if m.state == "playing"]
+    tied = await _tied(tx, playing)
+    # the open rounds' unfinished matches by the rule closing a round goes by
+    unfinished = [m for m in unfinished_of([m for m in matches if m.round_state == "open"]).all
+                  if m.id not in tied]
+    left_unfinished = [m for m in playing if m.left_unfinished and m.id not in tied]
+    return TdInbox(
+        event_id,
+        event.format,
+        join_requests=await pending_join_requests(tx, event_id),
+        open_disputes=await _disputes(tx, event_id),
+        unpaid=await _unpaid(tx, rounds),
+        refused_messages=await _refused(tx, event_id, entries),
+        failed_deadlines=await failed_deadlines(tx, event_id),
+        unfinished=unfinished,
+        left_unfinished=left_unfinished,
+        not_on_telegram=_not_on_telegram(entries, drawn=bool(rounds)),
+        slips_awaiting=await _slips_awaiting(tx, event),
+        tied=[m for m in playing if m.id in tied],
+        held_games=await held_repo.held_in_event(tx, event_id),
+        open_slots=await open_slots(tx, event),
+        slug=event.slug,
+    )
+
+
+async def _disputes(tx: Tx, event_id: int) -> list[dict[str, object]]:
+    """Open disputes, with the match's players and who may rule (SSSg para 19: the TDs
+    who do not play in it, else a neutral adjudicator)."""
+    out: list[dict[str, object]] = []
+    for d in await matches_repo.open_disputes(tx, event_id):
+        m = await get_match(tx, int(d["match_id"]))
+        rulers = [(await get_person(tx, p)).name for p in await eligible_adjudicators(tx, m.id)]
+        out.append({**d, "players": f"{m.label(0)} v {m.label(1)}", "rulers": ", ".join(rulers)})
+    return out
+
+
+async def _unpaid(tx: Tx, rounds: list[Round]) -> list[tuple[str, list[str]]]:
+    """Fees missing for the rounds still to open (SSSg para 26)."""
+    owing: list[tuple[str, list[str]]] = []
+    for rnd in rounds:
+        if rnd.state == "planned":
+            names = [e.name for e in await unpaid(tx, rnd)]
+            if names:
+                owing.append((rnd.name, names))
+    return owing
+
+
+async def _refused(tx: Tx, event_id: int, entries: list[Entry]) -> list[dict[str, object]]:
+    """Messages Telegram refused for good to the event's people (blocked by the person, or
+    undeliverable): "marked so and shown to a TD", one line per person and kind."""
+    people = {e.person_id for e in entries}
+    for role in ROLES:
+        people.update(await people_with_role(tx, event_id, role))
+    rows = [b for b in await outbox_repo.refused(tx) if b["person_id"] in people]
+    counts = Counter((b["person_id"], b["state"]) for b in rows)
+    latest = {(b["person_id"], b["state"]): b for b in rows}  # oldest first: the last wins
+    return [{**b, "messages": counts[key]} for key, b in latest.items()]
+
+
+async def _tied(tx: Tx, playing: list[MatchView]) -> set[int]:
+    """Matches level on games, spread and starts after the deciding game: para 17 does not
+    settle them, the organisers do (para 30)."""
+    return {m.id for m in playing if (await match_state(tx, m.id)).decision is Decision.TIED}
+
+
+def _not_on_telegram(entries: list[Entry], *, drawn: bool) -> list[str]:
+    """Every player is written to at the draw (their first match), so from then on a player
+    with no Telegram account linked has messages waiting for them."""
+    return sorted((e.name for e in entries if drawn and e.state == "active" and not e.linked),
+                  key=str.casefold)
+
+
+async def _slips_awaiting(tx: Tx, event: Event) -> list[AwaitingSlip]:
+    """Reported games the opponent has not agreed to yet, and when each becomes final
+    (SSSg para 24: 24 hours to dispute)."""
+    out: list[AwaitingSlip] = []
+    for slip in await slips_repo.pending_of_event(tx, event.id):
+        m = await get_match(tx, slip.match_id)
+        side = slip.reporter_side
+        out.append(AwaitingSlip(m.code, slip.game_no, m.label(side), m.label(1 - side),
+                                event.local(slip.closes_at) if slip.closes_at else "?"))
+    return out

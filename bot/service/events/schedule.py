@@ -1,0 +1,77 @@
+"""The rounds of an event: finding the one a TD names, and the times of the schedule
+(the period each round is played in, SSSg para 6)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time
+from zoneinfo import ZoneInfo
+
+from bot.service.platform.errors import Invalid, NotFound
+from bot.store import rounds_repo
+from bot.store.db import Tx
+from bot.store.rounds_repo import Round
+
+__all__ = ["Round", "as_moment", "find_round", "get_round", "parse_closing", "round_code",
+           "rounds_of"]
+
+
+def round_code(name: str) -> str:
+    """A round's code, what a TD types and what a payment names its round by: the slug of
+    its name ("Qual Rd" -> "qual-rd"). The draw gives each round it makes this code, so a
+    round named in the definition has it before the draw too."""
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+
+
+async def get_round(tx: Tx, round_id: int) -> Round:
+    rnd = await rounds_repo.get(tx, round_id)
+    if rnd is None:
+        raise NotFound(f"no round with id {round_id}")
+    return rnd
+
+
+async def rounds_of(tx: Tx, event_id: int) -> list[Round]:
+    return await rounds_repo.of_event(tx, event_id)
+
+
+async def find_round(tx: Tx, event_id: int, ref: str) -> Round:
+    """A round by its code or its name, case-insensitive (what a TD types)."""
+    key = ref.strip().casefold()
+    for rnd in await rounds_of(tx, event_id):
+        # a round-based event's "Round 3" is also just "3"
+        if key in (rnd.code.casefold(), rnd.name.casefold()) or (
+                key.isdigit() and rnd.name.casefold() == f"round {int(key)}"):
+            return rnd
+    names = ", ".join(f"{r.code} ({r.name})" for r in await rounds_of(tx, event_id))
+    raise NotFound(f"no round {ref!r} in this event; rounds: {names or 'none yet (make the draw)'}")
+
+
+def as_moment(value: date | datetime, zone: ZoneInfo, *, end: bool) -> datetime:
+    """A schedule date as a moment in the event's time zone: a bare date opens at 00:00 and
+    closes at 23:59 (SSSg "Schedule and Details": a round is played in a stipulated period,
+    para 6, so its last day is whole)."""
+    if not isinstance(value, datetime):
+        value = datetime.combine(value, time(23, 59) if end else time(0, 0))
+    return value if value.tzinfo is not None else value.replace(tzinfo=zone)
+
+
+def parse_closing(text: str, zone: ZoneInfo) -> datetime:
+    """A closing time a TD types: ``2016-09-30`` (the end of that day) or
+    ``2016-09-30T18:00`` / ``2016-09-30 18:00``, in the event's time zone."""
+    text = text.strip()
+    try:
+        value: date | datetime = (
+            date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+        )
+    except ValueError:
+        raise Invalid(
+            f"closing time {text!r}: write it as YYYY-MM-DD (the end of that day) or "
+            "YYYY-MM-DDTHH:MM"
+        ) from None
+    moment = as_moment(value, zone, end=True)
+    try:  # stored in UTC: the first and last days of year 1 and 9999 may not convert
+        moment.astimezone(UTC)
+    except OverflowError:
+        raise Invalid(f"closing time {text!r} is out of range; give a date in this century, "
+                      "YYYY-MM-DD") from None
+    return moment

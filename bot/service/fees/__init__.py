@@ -1,0 +1,1 @@
+"""Money: entry fees paid per round, proofs of payment, prize pools, the fee sheet."""

@@ -1,0 +1,166 @@
+"""A player's proof of payment: a photo with the caption ``/paid [ROUND]`` goes to the TDs
+with Approve / Reject; approving records the payment exactly as a TD's ``/paid`` does
+(``payments.record_payment_in``), so there is one code path for a payment.
+
+SSSg 2016 (seed 003_053a0fd902066061.txt) Annex A para 26: the fee is due per round, and a
+player not paid-up by the commencement of a round is expelled; a transfer's screenshot is
+how a remote player shows they paid. Each TD's copy of the request is an outbox row keyed
+``proof:<id>:td:<person>``; the first decision edits all of them (as join requests do), and
+a later press changes nothing and says who decided.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.schedule import find_round, rounds_of
+from bot.service.fees.payments import Payment, record_payment_in
+from bot.service.people.entries import Entry, get_entry
+from bot.service.people.persons import get_person
+from bot.service.people.roles import people_with_role, require_role
+from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.store import entries_repo, outbox_repo, payments_repo
+from bot.store.db import Database, Tx
+
+
+@dataclass(frozen=True)
+class ProofSent:
+    """A proof on its way to the TDs; ``td_chats``: the TDs' Telegram chats, to which the
+    adapter sends the photo itself beside the durable request with the buttons."""
+
+    proof_id: int
+    event: Event
+    player: str
+    round_name: str
+    fee: str
+    file_id: str
+    td_chats: list[int]
+
+
+@dataclass(frozen=True)
+class ProofDecision:
+    """What a press of Approve / Reject did: ``by_this_press`` False when someone had
+    decided before (``verdict`` says who and what)."""
+
+    approved: bool
+    by_this_press: bool
+    verdict: str
+    payment: Payment | None = None
+
+
+async def _tds(tx: Tx, event_id: int) -> list[int]:
+    tds = set(await people_with_role(tx, event_id, "td"))
+    return sorted(tds | set(await people_with_role(tx, event_id, "organiser")))
+
+
+async def _player_entry(tx: Tx, person_id: int) -> Entry:
+    """The entry of the person sending proof: the one active entry they hold."""
+    found = [e for e in await entries_repo.of_person_all(tx, person_id) if e.state == "active"]
+    if not found:
+        raise NotFound("you have no entry in an event: a proof of payment is for players")
+    if len(found) > 1:
+        names = ", ".join(e.name for e in found)
+        raise Invalid(f"you play in several events ({names}); tell a TD which one you paid for")
+    return found[0]
+
+
+async def send_proof(
+    db: Database, req: Request, file_id: str, round_ref: str = "", *,
+    render: Answer[ProofSent] | None = None,
+) -> ProofSent:
+    """Use-case: a player sends a photo of their payment for a round (by default the
+    earliest round of theirs they have not paid); the TDs get it with Approve / Reject."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None  # a chat request
+        entry = await _player_entry(tx, actor.person_id)
+        event = await get_event(tx, entry.event_id)
+        if round_ref.strip():
+            rnd = await find_round(tx, event.id, round_ref)
+        else:
+            owing = [r for r in await rounds_of(tx, event.id)
+                     if r.state != "closed" and r.fee > 0
+                     and entry.id in await payments_repo.unpaid_entries(tx, r.id)]
+            if not owing:
+                raise Invalid("you have no unpaid round I know of; name the round in the "
+                              "caption, e.g. /paid QF")
+            rnd = owing[0]
+        if await payments_repo.exists(tx, entry.id, rnd.code):
+            raise Invalid(f"your payment for {rnd.name} is already recorded; nothing to send")
+        proof_id = await payments_repo.add_proof(
+            tx, event_id=event.id, entry_id=entry.id, round_code=rnd.code, file_id=file_id,
+            now=req.now,
+        )
+        await journal.record(tx, who=actor, action="payment.proof", subject=f"entry:{entry.id}",
+                             now=req.now, detail={"round": rnd.code, "proof_id": proof_id})
+        text = (f"<b>{html.escape(event.name)}</b>: {html.escape(entry.name)} sent proof of "
+                f"paying {event.money(rnd.fee)} for {html.escape(rnd.name)} (the photo above). "
+                "Approve records the payment.")
+        chats = []
+        for td in await _tds(tx, event.id):
+            if td == entry.person_id:
+                continue  # a TD who plays does not decide their own payment
+            await outbox.enqueue(
+                tx, person_id=td, text_html=text, now=req.now, dedupe_key=f"proof:{proof_id}:td:{td}",
+                buttons=[[("Approve", callbacks.proof(proof_id, True)),
+                          ("Reject", callbacks.proof(proof_id, False))]],
+            )
+            tg = (await get_person(tx, td)).tg_user_id
+            if tg is not None:
+                chats.append(tg)
+        sent = ProofSent(proof_id, event, entry.name, rnd.name, event.money(rnd.fee), file_id,
+                         chats)
+        return await answer_with(tx, req, render, sent)
+
+
+async def decide_proof(
+    db: Database, req: Request, proof_id: int, approve: bool, *,
+    render: Answer[ProofDecision] | None = None,
+) -> ProofDecision:
+    """Use-case: a TD approves (the payment is recorded, ``record_payment_in``) or rejects
+    a proof; every TD's copy is edited to say who decided, and its buttons go. A TD who
+    also plays never decides their own proof (as para 19 keeps a TD off their own match:
+    nobody is judge in their own case); the other TDs get it."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        proof = await payments_repo.get_proof(tx, proof_id)
+        if proof is None:
+            raise NotFound(f"no proof of payment {proof_id}")
+        await require_role(tx, actor, proof.event_id, "td")
+        entry = await get_entry(tx, proof.entry_id)
+        if entry.person_id == actor.person_id:
+            raise NotAllowed("you sent this proof, so another TD decides it")
+        if proof.state != "pending":
+            verdict = f"{proof.decided_by} already {proof.state} {entry.name}'s proof."
+            return await answer_with(tx, req, render,
+                                     ProofDecision(proof.state == "approved", False, verdict))
+        event = await get_event(tx, proof.event_id)
+        who = ((await get_person(tx, actor.person_id)).name if actor.person_id is not None
+               else "A TD (command line)")
+        await payments_repo.decide_proof(tx, proof_id, "approved" if approve else "rejected",
+                                         who, req.now)
+        paid = None
+        if approve:
+            paid = await record_payment_in(tx, entry.id, proof.round_code, by=actor, now=req.now,
+                                           note=f"proof {proof_id} approved")
+            verdict = f"✅ {who} approved: {entry.name}'s payment for {paid.round_name} is recorded."
+        else:
+            rnd = await find_round(tx, event.id, proof.round_code)
+            verdict = f"❌ {who} rejected {entry.name}'s proof for {rnd.name}."
+            await outbox.enqueue(
+                tx, person_id=entry.person_id, now=req.now,
+                text_html=(f"<b>{html.escape(event.name)}</b>: a TD could not accept your proof "
+                           f"of payment for {html.escape(rnd.name)}. Please contact a TD, or "
+                           "send a clearer photo with the caption /paid."),
+            )
+            await journal.record(tx, who=actor, action="payment.proof_reject",
+                                 subject=f"entry:{entry.id}", now=req.now,
+                                 detail={"proof_id": proof_id})
+        for copy in await outbox_repo.by_dedupe_prefix(tx, f"proof:{proof_id}:td:"):
+            await outbox.enqueue_edit(tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(verdict)}",
+                                      now=req.now)
+        return await answer_with(tx, req, render, ProofDecision(approve, True, verdict, paid))

@@ -1,0 +1,1 @@
+"""The competition formats, one package each: knockout, rounds, club, ladder."""

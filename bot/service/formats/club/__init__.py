@@ -1,0 +1,1 @@
+"""Club nights: sessions, check-in, pairing each round, session fees."""

@@ -1,0 +1,1 @@
+"""Knockout events (SSSg): the bridge to the core's knockout engine."""

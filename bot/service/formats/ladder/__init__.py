@@ -1,0 +1,1 @@
+"""Challenge ladders stored per event."""

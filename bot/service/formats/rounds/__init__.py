@@ -1,0 +1,1 @@
+"""Round-based events: a Swiss, a round robin, King of the Hill, paired by the core."""

@@ -1,0 +1,87 @@
+"""Which event a TD's command means: the one they direct, or the one named first.
+
+A TD on a phone types ``/openround Ro16``; one who directs several events names the event
+first (``/openround club-cup Ro16``). Every use-case re-checks the TD's role itself; this
+only finds the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.service.events import lookup as events
+from bot.service.events.lookup import Event
+from bot.service.formats.traits import is_knockout, kind
+from bot.service.people import roles
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.unit import Request, actor_of, reading
+from bot.store.db import Database
+
+TD_ROLES = frozenset({"td", "organiser"})
+
+
+async def directed_event(
+    db: Database, req: Request, words: Sequence[str], command: str,
+    only: Callable[[Event], bool] | None = None,
+) -> tuple[Event, list[str]]:
+    """The event the asking TD means, and the command's remaining words; ``only`` keeps
+    the events a command is for (a club night's commands: the clubs)."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        directed: list[Event] = []
+        if actor is not None and actor.person_id is not None:
+            directed = [await events.get_event(tx, eid)
+                        for eid, _name, held in await roles.events_of(tx, actor.person_id)
+                        if held & TD_ROLES]
+    if only is not None:
+        others, directed = directed, [e for e in directed if only(e)]
+        if others and not directed:
+            raise NotAllowed(f"/{command} is not for " + "; ".join(
+                f"{e.name}, {kind(e.format)}" for e in others))
+    if not directed:
+        raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
+    return _named(directed, words, f"you direct several events; name one first, e.g. "
+                                   f"/{command} EVENT ... (your events: {{slugs}})")
+
+
+#: Where a person of another format looks instead of a round-based event's /standings.
+_SEE = {"knockout": ": /bracket shows its bracket, /matches your matches",
+        "club": ": /me shows your record", "ladder": ": /ladder shows its rungs"}
+
+
+def _family(event: Event) -> str:
+    return "knockout" if is_knockout(event.format) else event.format
+
+
+def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Event, list[str]]:
+    """The one event of ``found`` the command's first word names (its slug), or the only
+    one; with several and none named, ``several`` (its ``{slugs}`` filled in) says how to
+    name it."""
+    args = list(words)
+    by_slug = {e.slug: e for e in found}
+    if args and args[0] in by_slug:
+        return by_slug[args[0]], args[1:]
+    if len(found) > 1:
+        raise Invalid(several.format(slugs=", ".join(sorted(by_slug))))
+    return found[0], args
+
+
+async def member_event(
+    db: Database, req: Request, words: Sequence[str], command: str, *, fmt: str
+) -> tuple[Event, list[str]]:
+    """The event of format ``fmt`` the asker takes part in (any role) that a command means:
+    their only one, or the one named first (``/standings weekly-swiss``)."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        theirs: list[Event] = []
+        if actor is not None and actor.person_id is not None:
+            theirs = [await events.get_event(tx, eid)
+                      for eid, _name, _held in await roles.events_of(tx, actor.person_id)]
+    mine = [e for e in theirs if e.format == fmt]
+    if not mine:
+        raise NotAllowed(f"/{command} is for the players and TDs of {kind(fmt)}"
+                         + "".join(f". {e.name} is {kind(e.format)}"
+                                   + (_SEE.get(_family(e), "") if command == "standings" else "")
+                                   for e in theirs))
+    return _named(mine, words, f"you are in several round-based events; name one first, "
+                               f"e.g. /{command} EVENT (yours: {{slugs}})")

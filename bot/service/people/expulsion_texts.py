@@ -1,0 +1,108 @@
+"""What expelling a player and filling the slot tell the players and the TDs (SSSg Annex A
+paras 26, 27, 29), through the outbox. Telegram HTML: every name goes through ``esc``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.service.events.lookup import Event
+from bot.service.results.matches import MatchView
+from bot.service.results.reporting_texts import esc
+
+if TYPE_CHECKING:
+    from bot.service.people.expulsions import Filled, Option
+
+
+def to_expelled(event: Event, name: str, why: str) -> str:
+    return (f"<b>{esc(event.name)}</b>: {esc(name)}, you have been expelled from the "
+            f"tournament: {esc(why)}. If this is a mistake, contact the TDs at once.")
+
+
+def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
+    return (f"<b>{esc(event.name)}</b>: your opponent in {esc(view.round_name)}, "
+            f"{esc(expelled)}, has been expelled. The TDs will choose who takes the place "
+            "(SSSg para 29), or you go through; I will tell you. Do not play until then.")
+
+
+def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
+               options: list[Option], both: bool = False) -> str:
+    """``both``: the opponent was expelled too, so nobody means the match is not played."""
+    side = view.names.index(expelled)
+    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled: {esc(why)}.",
+             f"Their slot in {esc(view.code)} ({esc(view.round_name)}) v "
+             f"<b>{esc(view.label(1 - side))}</b> may be offered (para 29):"]
+    if options:
+        lines += [f"{i}. <b>{esc(o.name)}</b>: {esc(o.reason)}"
+                  for i, o in enumerate(options, start=1)]
+    else:
+        lines.append("nobody from the previous round can take it.")
+    if both:
+        lines.append(f"{esc(view.label(1 - side))} is expelled too: or nobody, and "
+                     f"{esc(view.code)} is not played (a bye goes on). Your choice:")
+    else:
+        lines.append(f"Or nobody: {esc(view.label(1 - side))} goes through unplayed. "
+                     "Your choice:")
+    return "\n".join(lines)
+
+
+def button_label(option: Option) -> str:
+    kind = "opponent" if "opponent" in option.reason else "best loser"
+    return f"{option.name} ({kind})"
+
+
+def decided_note(done: Filled) -> str:
+    if done.replacement:
+        what = f"{done.replacement} takes the slot"
+    elif done.not_played:
+        what = f"nobody takes either slot: {done.match} is not played"
+    else:
+        what = f"nobody takes the slot: {done.opponent} goes through"
+    return f"✅ {esc(done.by)} decided: {esc(what)}."
+
+
+def slot_filled(event: Event, expelled: str, other: str, newcomer: bool, next_match: str) -> str:
+    """What the two players of a slot just filled read: ``other`` is the one they meet (the
+    opponent, for who took the slot; who took it, for the opponent), then the match."""
+    if newcomer:
+        head = (f"you take the place of {esc(expelled)}, who was expelled (SSSg para 29); "
+                f"your opponent is {esc(other)}.")
+    else:
+        head = f"{esc(other)} takes the place of {esc(expelled)}, who was expelled (para 29)."
+    return f"<b>{esc(event.name)}</b>: {head}\n{next_match}"
+
+
+def goes_through(event: Event, view: MatchView, left: str | None, expelled: str,
+                 more: bool) -> str:
+    """A match given over unplayed because of an expulsion: its winner goes on (``more``:
+    they have a match left to play)."""
+    if left is None:
+        why = "nobody is left to meet you there (players were expelled, para 29)"
+    elif left == expelled:
+        why = f"{esc(expelled)} was expelled and nobody takes the place (para 29)"
+    else:
+        why = f"{esc(left)} moved to take the place of {esc(expelled)}, who was expelled (para 29)"
+    then = ("I will tell you about your next match." if more
+            else "You have no match left to play.")
+    return (f"<b>{esc(event.name)}</b>: you go through {esc(view.round_name)} unplayed: "
+            f"{why}. {then}")
+
+
+def refused(expelled: str, when: str, outcome: str, you: bool) -> str:
+    """Why a result, ruling or photo in an expelled player's match is refused: what the
+    expulsion decided (``outcome``: "Q4 went to Terence Low"). Plain text: a refusal's
+    words are escaped where they are shown. ``you``: it goes to the expelled player."""
+    who, whose = ("You were", "your") if you else (f"{expelled} was", f"{expelled}'s")
+    return (f"{who} expelled on {when}; {outcome}. Nothing more is recorded in {whose} "
+            "matches.")
+
+
+def forfeited_to(event: Event, view: MatchView, expelled: str, games: int) -> str:
+    """The opponent of a player expelled from a round-based event or a club night: the
+    games not played are theirs by forfeit (``expulsions._forfeit_rest``)."""
+    head = f"<b>{esc(event.name)}</b>: {esc(expelled)} has been expelled, so you win"
+    if view.best_of == 1:
+        return f"{head} your {esc(view.round_name)} game against them by forfeit."
+    what = "the game" if games == 1 else f"the {games} games"
+    return (f"{head} {what} of your {esc(view.round_name)} match not played yet by "
+            "forfeit.")

@@ -1,0 +1,511 @@
+"""Invite codes for Telegram deep links (``https://t.me/<bot>?start=<code>``).
+
+Three kinds, decided by the code's row:
+- a personal code (it names a person): whoever follows it is linked to that person at once;
+  single use.
+- a general player code: the holder picks their entry from a list and a TD approves
+  (a join request); many people use the same code. Two accounts may claim one entry: the
+  TD is told of the other claim, and once the entry is linked (approved, or by its
+  personal link) the other claims close and their senders are told.
+- a general code for another role (TD, adjudicator, organiser): single use; the first
+  person to follow it gets the role. Organisers hand these out one at a time.
+
+The buttons under a join request (Approve / Reject) carry callback data built in
+``callbacks.py``, where the adapter parses it.
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from bot.service.events.lookup import Event, get_event
+from bot.service.people.persons import add_person, get_person, person_by_tg
+from bot.service.people.roles import (
+    ROLE_NAMES,
+    ROLES,
+    Hat,
+    grant_role,
+    has_role,
+    hats_held,
+    people_with_role,
+    require_role,
+)
+from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Answer, Request, actor_of, answer_with, require_actor, unit
+from bot.store import entries_repo, invites_repo, outbox_repo, people_repo
+from bot.store.db import Database, Tx
+from bot.store.invites_repo import Invite as Invite
+from bot.store.invites_repo import JoinRequest as JoinRequest
+from bot.store.outbox_repo import ButtonsIn
+
+
+def invite_link(bot_username: str, code: str) -> str:
+    return f"https://t.me/{bot_username.lstrip('@')}?start={code}"
+
+
+@dataclass(frozen=True)
+class Redemption:
+    """What following an invite did.
+
+    ``outcome``: 'linked' (the person now holds ``role`` in the event), 'choose_entry'
+    (show ``choices`` as buttons, then call ``request_entry``), or 'pending' (this user
+    already asked for an entry and waits for a TD).
+    """
+
+    outcome: str
+    event_id: int
+    event_name: str
+    role: str
+    person_id: int | None = None
+    choices: list[tuple[int, str]] = field(default_factory=list)
+    held: frozenset[Hat] = frozenset()  # every (role, format) the user now holds, any event
+
+
+def decide_buttons(request_id: int) -> ButtonsIn:
+    """Approve / Reject under a join request, on every TD's copy of it."""
+    return [[("Approve", callbacks.join_decide(request_id, True)),
+             ("Reject", callbacks.join_decide(request_id, False))]]
+
+
+def hands_out(role: str) -> str:
+    """The role one needs to hand out invites for ``role``: TD and organiser links come
+    from an organiser, player and adjudicator links from a TD (or an organiser)."""
+    return "organiser" if role in ("organiser", "td") else "td"
+
+
+async def create_invite(
+    tx: Tx,
+    event_id: int,
+    role: str,
+    *,
+    person_id: int | None = None,
+    by: Actor,
+    now: datetime,
+    code: str | None = None,
+) -> str:
+    """A new invite code (TD or organiser only; organiser only for TD/organiser codes)."""
+    if role not in ROLES:
+        raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
+    await require_role(tx, by, event_id, hands_out(role))
+    code = code or secrets.token_urlsafe(9)
+    await invites_repo.add(tx, code, event_id, role, person_id, now)
+    await journal.record(
+        tx, who=by, action="invite.create", subject=f"event:{event_id}", now=now,
+        detail={"role": role, "person_id": person_id},
+    )
+    return code
+
+
+async def invites_of(tx: Tx, event_id: int) -> list[Invite]:
+    return await invites_repo.of_event(tx, event_id)
+
+
+async def _get_invite(tx: Tx, code: str) -> Invite:
+    invite = await invites_repo.get(tx, code)
+    if invite is None:
+        raise NotFound("this invite link is not valid; ask the organiser for a new one")
+    return invite
+
+
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+async def _link(
+    tx: Tx, person_id: int, tg_user_id: int, tg_name: str, now: datetime, *,
+    td_decided: bool = False,
+) -> int:
+    """Link a Telegram user to a person; returns the id the person ends up with.
+
+    A Telegram account TDBot already knows as another person takes over a player's entry
+    only when the names agree (a TD who also plays, SSSg para 19) or a TD decided it (a join
+    request): a personal link tapped by the wrong account (an organiser checking it, a
+    forwarded link) must not hand the entry, and its name, to someone else. A role alone
+    (TD, adjudicator) goes to whoever follows its link, as a general role link does.
+    """
+    person = await get_person(tx, person_id)
+    if person.tg_user_id == tg_user_id:
+        return person.id
+    if person.tg_user_id is not None:
+        raise Invalid(
+            "this entry is already linked to another Telegram account; ask a TD if that is wrong"
+        )
+    await outbox.await_welcome(tx, person.id)
+    existing = await person_by_tg(tx, tg_user_id)
+    if existing is not None:
+        if await entries_repo.play_in_one_event(tx, person.id, existing.id):
+            raise Invalid(
+                "your Telegram account already has an entry in this event; ask a TD if two "
+                "entries are the same person"
+            )
+        plays = await entries_repo.plays_anywhere(tx, person.id)
+        if plays and not td_decided and not _same_name(existing.name, person.name):
+            raise Invalid(
+                f"this link is for {person.name}, and your Telegram account is "
+                f"{existing.name} here. If you are {person.name}, follow the event's player "
+                "link and pick your name: a TD will confirm it. Otherwise pass this link on "
+                "to them (it still works)."
+            )
+        # Everything of the placeholder (an imported player with no Telegram yet) moves
+        # onto the person the Telegram user already is.
+        await people_repo.merge_into(tx, person.id, existing.id)
+        return existing.id
+    await people_repo.link_tg(tx, person.id, tg_user_id)
+    return person.id
+
+
+async def redeem_invite(
+    tx: Tx, code: str, *, tg_user_id: int, tg_name: str, now: datetime
+) -> Redemption:
+    """Follow an invite link (``/start <code>``)."""
+    inv = await _get_invite(tx, code)
+    event = await get_event(tx, inv.event_id)
+    who = Actor(None, f"tg:{tg_user_id} ({tg_name})")
+    if inv.person_id is not None or inv.role != "player":
+        if inv.used_by is not None:
+            user = await person_by_tg(tx, tg_user_id)
+            if user is not None and user.id == inv.used_by:
+                return Redemption("linked", event.id, event.name, inv.role, user.id)
+            raise Invalid("this invite link has already been used; ask the organiser for a new one")
+        if inv.person_id is not None:
+            pid = await _link(tx, inv.person_id, tg_user_id, tg_name, now)
+            claimed = await entries_repo.of_person(tx, event.id, pid)
+            if claimed is not None:
+                await _close_other_claims(tx, claimed.id, claimed.name, event,
+                                          keep=None, by=who, now=now)
+        else:
+            user = await person_by_tg(tx, tg_user_id)
+            pid = user.id if user else await add_person(tx, tg_name, now, tg_user_id=tg_user_id)
+        await grant_role(tx, event.id, pid, inv.role, by=who, now=now, why="invite link")
+        await invites_repo.mark_used(tx, code, pid, now)
+        await journal.record(
+            tx, who=Actor.person(pid, tg_name), action="invite.redeem", subject=f"event:{event.id}",
+            now=now, detail={"role": inv.role, "tg_user_id": tg_user_id},
+        )
+        return Redemption("linked", event.id, event.name, inv.role, pid)
+    # a general player code
+    user = await person_by_tg(tx, tg_user_id)
+    if user is not None:
+        if await entries_repo.of_person(tx, event.id, user.id) is not None:
+            return Redemption("linked", event.id, event.name, "player", user.id)
+    if await invites_repo.has_pending(tx, event.id, tg_user_id):
+        return Redemption("pending", event.id, event.name, "player")
+    return Redemption("choose_entry", event.id, event.name, "player", None,
+                      await unclaimed_entries(tx, event.id))
+
+
+async def events_awaiting_approval(tx: Tx, tg_user_id: int) -> list[str]:
+    """Names of the events this Telegram user asked to join and a TD has not answered yet."""
+    return await invites_repo.events_awaited_by(tx, tg_user_id)
+
+
+async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
+    """Entries whose person has no Telegram account yet: what a new player picks from."""
+    return [(e.id, e.name) for e in await entries_repo.unlinked(tx, event_id)
+            if e.state == "active"]
+
+
+async def request_entry(
+    tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime,
+) -> int:
+    """A player picked an entry after a general code: ask the event's TDs to approve."""
+    inv = await _get_invite(tx, code)
+    if inv.role != "player" or inv.person_id is not None:
+        raise Invalid("this invite link does not let you choose an entry")
+    user = await person_by_tg(tx, tg_user_id)
+    if user is not None:
+        own = await entries_repo.of_person(tx, inv.event_id, user.id)
+        if own is not None:
+            raise Invalid(f"you are already entered in this event as {own.name}")
+    choices = dict(await unclaimed_entries(tx, inv.event_id))
+    if entry_id not in choices:
+        raise Invalid("that entry is not available any more; pick another or ask a TD")
+    if await invites_repo.has_pending(tx, inv.event_id, tg_user_id):
+        raise Invalid("you have already asked to join; a TD will answer soon")
+    rid = await invites_repo.add_request(
+        tx, event_id=inv.event_id, code=code, tg_user_id=tg_user_id, tg_name=tg_name,
+        entry_id=entry_id, now=now,
+    )
+    event = await get_event(tx, inv.event_id)
+    entry_name = html.escape(choices[entry_id])
+    text = (
+        f"<b>{html.escape(event.name)}</b>: Telegram user {_mention(tg_user_id, tg_name)} "
+        f"says they are <b>{entry_name}</b>. Approve?"
+    )
+    for other in await invites_repo.pending_claims(tx, entry_id, besides=rid):
+        text += (f"\n⚠️ Telegram user {_mention(other.tg_user_id, other.tg_name)} also "
+                 f"asked to be <b>{entry_name}</b>: approve only the right one.")
+    buttons = decide_buttons(rid)
+    for td in await _tds_and_organisers(tx, inv.event_id):
+        await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons, now=now,
+                             dedupe_key=f"join:{rid}:td:{td}")
+    await journal.record(
+        tx, who=Actor(None, f"tg:{tg_user_id} ({tg_name})"), action="join.request",
+        subject=f"event:{inv.event_id}", now=now,
+        detail={"request_id": rid, "entry_id": entry_id, "tg_user_id": tg_user_id},
+    )
+    return rid
+
+
+def _mention(tg_user_id: int, tg_name: str) -> str:
+    """A Telegram user as a tappable mention, so a TD can open the profile of whoever asks
+    before approving them."""
+    return f'<a href="tg://user?id={int(tg_user_id)}">{html.escape(tg_name)}</a>'
+
+
+async def _close_other_claims(
+    tx: Tx, entry_id: int, entry_name: str, event: Event, *, keep: int | None, by: Actor,
+    now: datetime,
+) -> None:
+    """An entry now belongs to one Telegram account: every other pending request for it can
+    never be approved, so it is closed, its sender told, and every TD's copy edited (a TD
+    must not be left with a request that fails when pressed)."""
+    for r in await invites_repo.pending_claims(tx, entry_id, besides=keep):
+        await invites_repo.decide(tx, r.id, "rejected", by.person_id, now)
+        await outbox.enqueue(
+            tx, chat_id=r.tg_user_id, now=now,
+            text_html=(f"A TD linked {html.escape(entry_name)} to another Telegram account, so "
+                       f"your request to join <b>{html.escape(event.name)}</b> as "
+                       f"{html.escape(entry_name)} is closed. If you are "
+                       f"{html.escape(entry_name)}, tell the organiser."),
+        )
+        for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{r.id}:td:"):
+            await outbox.enqueue_edit(
+                tx, copy, now=now,
+                text_html=(f"{copy.text_html}\n\n❌ Closed: {html.escape(entry_name)} is "
+                           "linked to another Telegram account."),
+            )
+        await journal.record(
+            tx, who=by, action="join.reject", subject=f"event:{event.id}",
+            now=now, detail={"request_id": r.id, "entry_id": entry_id,
+                             "tg_user_id": r.tg_user_id},
+            why="the entry was linked to another Telegram account",
+        )
+
+
+async def _tds_and_organisers(tx: Tx, event_id: int) -> list[int]:
+    people = set(await people_with_role(tx, event_id, "td"))
+    people |= set(await people_with_role(tx, event_id, "organiser"))
+    return sorted(people)
+
+
+async def pending_join_requests(tx: Tx, event_id: int) -> list[JoinRequest]:
+    return await invites_repo.pending_of_event(tx, event_id)
+
+
+@dataclass(frozen=True)
+class JoinDecision:
+    """How a join request stands after a TD's press.
+
+    ``by_this_press`` is False when another TD (or an earlier press) had decided it already;
+    ``decided_by`` names whoever did, so the second TD can be told "already approved by
+    Tara" instead of a bare "approved".
+    """
+
+    request: JoinRequest
+    decided_by: str
+    by_this_press: bool
+    closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
+    player_roles: frozenset[Hat] = frozenset()  # the approved player's, for their menu
+
+    @property
+    def verdict(self) -> str:
+        """'✅ Approved by Tara.' as plain text (escape it for HTML)."""
+        if self.closed:
+            return self.closed
+        mark = "✅ Approved" if self.request.state == "approved" else "❌ Rejected"
+        return f"{mark} by {self.decided_by}."
+
+
+async def _decider_name(tx: Tx, person_id: int | None) -> str:
+    if person_id is None:
+        return "the organiser (command line)"
+    return (await get_person(tx, person_id)).name
+
+
+async def decide_join_request(
+    tx: Tx, request_id: int, approve: bool, *, by: Actor, now: datetime, why: str = ""
+) -> JoinDecision:
+    """A TD approves or rejects a join request.
+
+    Every TD of the event got a copy of the request with buttons (``request_entry``); the
+    decision edits all of those copies, through the outbox, to say who decided and drops
+    the buttons, so no other TD decides it again unaware. Pressing twice, or a second TD
+    pressing, changes nothing and says who decided (design.md, "Nothing lost, nothing
+    doubled": button presses are safe to repeat).
+    """
+    request = await invites_repo.get_request(tx, request_id)
+    if request is None:
+        raise NotFound(f"no join request {request_id}")
+    await require_role(tx, by, request.event_id, "td")
+    entry = await entries_repo.get(tx, request.entry_id)
+    assert entry is not None
+    owner = await get_person(tx, entry.person_id)
+    taken = owner.tg_user_id is not None and owner.tg_user_id != request.tg_user_id
+    taken_note = f"❌ Closed: {entry.name} is linked to another Telegram account."
+    if request.state != "pending":
+        return JoinDecision(request, await _decider_name(tx, request.decided_by), False,
+                            taken_note if taken and request.state == "rejected" else "")
+    event = await get_event(tx, request.event_id)
+    if taken:
+        await _close_other_claims(tx, entry.id, entry.name, event, keep=None, by=by, now=now)
+        return JoinDecision(replace(request, state="rejected", decided_by=by.person_id),
+                            await _decider_name(tx, by.person_id), False, taken_note)
+    state = "approved" if approve else "rejected"
+    if approve:
+        pid = await _link(tx, entry.person_id, request.tg_user_id, request.tg_name, now,
+                          td_decided=True)
+        await _close_other_claims(tx, entry.id, entry.name, event,
+                                  keep=request_id, by=by, now=now)
+        text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry.name)}! "
+                "A TD approved your entry. Send /matches to see your matches.")
+        await outbox.enqueue(tx, person_id=pid, text_html=text, now=now)
+    else:
+        text = (f"A TD did not approve your request to join <b>{html.escape(event.name)}</b> as "
+                f"{html.escape(entry.name)}. Ask the organiser if this is a mistake.")
+        await outbox.enqueue(tx, chat_id=request.tg_user_id, text_html=text, now=now)
+    await invites_repo.decide(tx, request_id, state, by.person_id, now)
+    await journal.record(
+        tx, who=by, action="join.approve" if approve else "join.reject",
+        subject=f"event:{event.id}", now=now,
+        detail={"request_id": request_id, "entry_id": entry.id,
+                "tg_user_id": request.tg_user_id}, why=why,
+    )
+    decision = JoinDecision(replace(request, state=state, decided_by=by.person_id),
+                            await _decider_name(tx, by.person_id), True)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{request_id}:td:"):
+        await outbox.enqueue_edit(
+            tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(decision.verdict)}", now=now
+        )
+    return decision
+
+
+def role_name(role: str) -> str:
+    """A role as people read it ('TD', 'neutral adjudicator')."""
+    return ROLE_NAMES.get(role, role)
+
+
+async def personal_player_invites(
+    tx: Tx, event_id: int, *, by: Actor, now: datetime, entries: Collection[int] | None = None
+) -> list[tuple[str, str]]:
+    """(name, code) of a personal invite for every player not yet on Telegram (of those
+    ``entries`` only, when given); an unused personal code already made is given again
+    rather than a second one."""
+    await require_role(tx, by, event_id, "td")
+    out: list[tuple[str, str]] = []
+    for entry in await entries_repo.unlinked(tx, event_id):
+        if entries is not None and entry.id not in entries:
+            continue
+        code = await invites_repo.unused_personal(tx, event_id, entry.person_id, "player")
+        if code is None:
+            code = await create_invite(tx, event_id, "player", person_id=entry.person_id, by=by,
+                                       now=now)
+        out.append((entry.name, code))
+    return out
+
+
+# --- use-cases ------------------------------------------------------------------------
+
+
+def _tg_user(req: Request) -> int:
+    if req.tg_user_id is None:
+        raise Invalid("only a Telegram user can follow an invite link")
+    return req.tg_user_id
+
+
+async def follow_invite(
+    db: Database, req: Request, code: str, *, render: Answer[Redemption] | None = None
+) -> Redemption:
+    """Use-case: a Telegram user follows an invite link (``/start <code>``)."""
+    tg_user_id = _tg_user(req)
+    async with unit(db, req) as tx:
+        done = await redeem_invite(tx, code, tg_user_id=tg_user_id, tg_name=req.tg_name,
+                                   now=req.now)
+        done = replace(done, held=frozenset(await hats_held(tx, tg_user_id)))
+        return await answer_with(tx, req, render, done)
+
+
+@dataclass(frozen=True)
+class JoinAsked:
+    request_id: int
+    event_name: str
+    entry_name: str
+
+
+async def ask_to_join(
+    db: Database, req: Request, code: str, entry_id: int, *,
+    render: Answer[JoinAsked] | None = None,
+) -> JoinAsked:
+    """Use-case: after a general player link, a Telegram user says which entry is theirs;
+    every TD and organiser of the event is asked to approve (``request_entry``)."""
+    tg_user_id = _tg_user(req)
+    async with unit(db, req) as tx:
+        rid = await request_entry(tx, code, entry_id, tg_user_id=tg_user_id,
+                                  tg_name=req.tg_name, now=req.now)
+        entry = await entries_repo.get(tx, entry_id)
+        assert entry is not None  # request_entry checked it
+        event = await get_event(tx, entry.event_id)
+        return await answer_with(tx, req, render, JoinAsked(rid, event.name, entry.name))
+
+
+async def decide_join(
+    db: Database, req: Request, request_id: int, approve: bool, *, event_id: int | None = None,
+    why: str = "", render: Answer[JoinDecision] | None = None,
+) -> JoinDecision:
+    """Use-case: a TD approves or rejects a join request (``decide_join_request``).
+
+    ``event_id``: the event the TD named (the command line), which the request must be of.
+    """
+    async with unit(db, req) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None:
+            raise NotAllowed("only a TD of this event may approve players")
+        if event_id is not None:
+            request = await invites_repo.get_request(tx, request_id)
+            if request is None or request.event_id != event_id:
+                slug = (await get_event(tx, event_id)).slug
+                raise NotFound(f"join request {request_id}: no such request in {slug}; "
+                               f"`tdbot event inbox {slug}` lists them")
+        decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
+                                             why=why)
+        if decision.by_this_press and decision.request.state == "approved":
+            held = await hats_held(tx, decision.request.tg_user_id)
+            decision = replace(decision, player_roles=frozenset(held))
+        return await answer_with(tx, req, render, decision)
+
+
+async def invite_for_role(db: Database, req: Request, event_id: int, role: str) -> str:
+    """Use-case: a new invite code for a role in the event (``create_invite``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        return await create_invite(tx, event_id, role, by=actor, now=req.now)
+
+
+@dataclass(frozen=True)
+class InviteList:
+    """An event's invite codes, and the names of the people the personal ones are for."""
+
+    event: Event
+    invites: list[Invite]
+    names: dict[int, str]
+
+
+async def invite_links(
+    db: Database, req: Request, event_id: int, *, render: Answer[InviteList] | None = None
+) -> InviteList:
+    """Use-case: a TD or organiser lists the event's invite codes (``/invites``): only
+    those they may hand out themselves (``hands_out``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        codes = [i for i in await invites_of(tx, event_id)
+                 if await has_role(tx, actor, event_id, hands_out(i.role))]
+        names = {p: (await get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
+        return await answer_with(tx, req, render, InviteList(event, codes, names))

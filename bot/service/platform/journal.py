@@ -1,0 +1,137 @@
+"""The append-only journal: every change records who did it, what, to what, when and why,
+so a TD can answer "who changed this score?" months later; ``journal_texts`` says each line
+as a TD reads it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.events.lookup import Event, find_event
+from bot.service.platform import journal_texts
+from bot.service.platform.actors import Actor
+from bot.service.platform.unit import AlreadyApplied, Request, actor_of, reading, unit
+from bot.store import (
+    entries_repo,
+    journal_repo,
+    matches_repo,
+    people_repo,
+    photos_repo,
+    roles_repo,
+    rounds_repo,
+)
+from bot.store.db import Database, Tx
+from bot.store.journal_repo import JournalEntry as JournalEntry
+
+
+async def record(
+    tx: Tx,
+    *,
+    who: Actor,
+    action: str,
+    subject: str,
+    now: datetime,
+    detail: dict[str, Any] | None = None,
+    why: str = "",
+) -> int:
+    return await journal_repo.add(tx, who=who.label, action=action, subject=subject,
+                                  detail=detail or {}, why=why, now=now)
+
+
+async def entries_for(tx: Tx, subject: str) -> list[dict[str, Any]]:
+    return [e.as_dict() for e in await journal_repo.of_subject(tx, subject)]
+
+
+async def entries_for_event(tx: Tx, event_id: int, limit: int = 200) -> list[dict[str, Any]]:
+    """The journal of an event, its rounds and its entries, newest last: what a TD reads to
+    answer "who changed this, and why?"."""
+    return [e.as_dict() for e in await journal_repo.of_event(tx, event_id, limit)]
+
+
+@dataclass(frozen=True)
+class JournalPage:
+    """The last lines of an event's journal, oldest first, how many it has in all, and what
+    their ids stand for (``journal_texts.Names``)."""
+
+    event: Event
+    entries: list[JournalEntry]
+    total: int
+    names: journal_texts.Names
+
+    @property
+    def cut(self) -> bool:
+        return self.total > len(self.entries)
+
+    def lines(self) -> list[str]:
+        """The lines as a TD reads them: who, what and why, in the event's zone."""
+        return [journal_texts.line(e, self.names) for e in self.entries]
+
+
+async def _names(tx: Tx, event: Event, entries: list[JournalEntry]) -> journal_texts.Names:
+    """What the ids in ``entries`` stand for, from the event's rows: its entries, matches
+    and rounds, the people who acted or were named (with their roles here), and the matches
+    of the board-photo windows named."""
+    people: set[int] = set()
+    windows: dict[int, int] = {}
+    for e in entries:
+        person = journal_texts.person_of(e.who)
+        if person is not None:
+            people.add(person)
+        if isinstance(e.detail.get("person_id"), int):
+            people.add(e.detail["person_id"])
+        kind, _, ref = e.subject.partition(":")
+        if kind == "photo" and ref.isdigit() and int(ref) not in windows:
+            window = await photos_repo.window(tx, int(ref))
+            if window is not None:
+                windows[window.id] = window.match_id
+    names: dict[int, str] = {}
+    roles: dict[int, list[str]] = {}
+    for person_id in people:
+        found = await people_repo.get(tx, person_id)
+        if found is not None:
+            names[person_id] = found.name
+            roles[person_id] = sorted(await roles_repo.of_person_in(tx, event.id, person_id))
+    rounds = await rounds_repo.of_event(tx, event.id)
+    return journal_texts.Names(
+        event,
+        entries={e.id: e.name for e in await entries_repo.of_event(tx, event.id)},
+        people=names, roles=roles,
+        matches={m.id: (m.code, m.label(0), m.label(1))
+                 for m in await matches_repo.of_event(tx, event.id)},
+        rounds={r.id: r.name for r in rounds}, round_codes={r.code: r.name for r in rounds},
+        windows=windows)
+
+
+async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage:
+    """Use-case: read an event's journal (the last ``limit`` lines, and the count of all)."""
+    async with reading(db) as tx:
+        event = await find_event(tx, ref)
+        entries = await journal_repo.of_event(tx, event.id, limit)
+        return JournalPage(event, entries, await journal_repo.count_of_event(tx, event.id),
+                           await _names(tx, event, entries))
+
+
+#: Telegram sends at most 64 bytes of callback data; a forged press may carry more.
+PRESS_DATA_KEPT = 64
+
+
+async def refused_press(db: Database, req: Request, data: object, reason: str) -> None:
+    """Use-case: a button press the service refused (not the presser's to press, a thing
+    that does not exist, or data no button carries) goes in the journal: who pressed,
+    what the data said (cut to ``PRESS_DATA_KEPT`` characters) and why it was refused,
+    so a TD can see who tried what. The refusal rolled its own transaction back, so this
+    is a transaction of its own; it claims the update, so a re-sent press is journalled
+    once."""
+    pressed = data if isinstance(data, str) else repr(data)
+    try:
+        async with unit(db, req) as tx:
+            actor = await actor_of(tx, req)
+            who = actor if actor is not None else Actor(None, f"tg:{req.tg_user_id} "
+                                                              f"({req.tg_name})")
+            await record(tx, who=who, action="button.refused",
+                         subject=f"tg:{req.tg_user_id}", now=req.now,
+                         detail={"data": pressed[:PRESS_DATA_KEPT], "length": len(pressed),
+                                 "reason": reason})
+    except AlreadyApplied:
+        pass

@@ -1,0 +1,192 @@
+"""The TD's desk at a round's close: what to do with a match the round left unfinished.
+
+The rules leave an unfinished match to the organisers (SSSg para 21: they may delay the end
+of a round; para 27: a match bye; para 30: what the Annex does not cover). The close
+deadline (``rounds._closing``) and ``/pending`` offer three answers, each a use-case here:
+
+- extend the round 7 days (para 21), which moves its close and its reminders;
+- a match bye to one side (para 27), through ``rulings.award_match_bye_in``, the one code
+  path for a match bye;
+- void the match's games: they no longer count and the match starts again from game 1.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.rounds import move_close_in, unfinished_of
+from bot.service.events.schedule import Round, get_round
+from bot.service.people.roles import require_role
+from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.clock import iso, utc
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results.adjudicators import refuse_own_match
+from bot.service.results.disputes import supersede
+from bot.service.results.matches import core_match, get_match, matches_of_round
+from bot.service.results.rulings import award_match_bye_in
+from bot.service.results.slip_copies import settled_note, to_both
+from bot.store import games_repo, slips_repo
+from bot.store.db import Database, Tx
+from core.knockout.match import void_game
+
+#: How long the Extend button delays a round's close.
+EXTENSION = timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class Extended:
+    """A round's new close. ``by_this_press`` is False when the button's close had already
+    been moved (a second press, or another TD first): nothing changed then."""
+
+    event: Event
+    round: Round
+    by_this_press: bool
+    players_told: int
+
+
+async def extend_round(
+    db: Database, req: Request, round_id: int, *, extends_from: int, why: str = "",
+    render: Answer[Extended] | None = None,
+) -> Extended:
+    """Use-case: a TD delays a round's close by ``EXTENSION`` (SSSg para 21).
+
+    ``extends_from`` is the close (Unix seconds) the TD saw: the new close counts from it,
+    or from now if it has passed, and the change is a compare-and-set on it, so a repeated
+    press extends once. The players of its unfinished matches are told the new time."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        extended = await extend_round_in(tx, actor, round_id, extends_from=extends_from,
+                                         why=why, now=req.now)
+        return await answer_with(tx, req, render, extended)
+
+
+async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: int, why: str,
+                          now: datetime) -> Extended:
+    """``extend_round`` inside a transaction (a no-show ruling extends the same way)."""
+    rnd = await get_round(tx, round_id)
+    await require_role(tx, actor, rnd.event_id, "td")
+    event = await get_event(tx, rnd.event_id)
+    if rnd.state != "open" or rnd.closes_at is None:
+        raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
+    was = rnd.closes_at
+    if int(was.timestamp()) != extends_from:
+        return Extended(event, rnd, False, 0)
+    closes = max(was, utc(now)) + EXTENSION
+    if not await move_close_in(tx, event, rnd, closes, now):
+        return Extended(event, rnd, False, 0)
+    rnd = await get_round(tx, rnd.id)
+    told = 0
+    for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
+        for side, person in enumerate(m.people):
+            if person is None:
+                continue
+            told += 1
+            await outbox.enqueue(
+                tx, person_id=person, now=now,
+                dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
+                text_html=(
+                    f"<b>{html.escape(event.name)}</b>: the TDs extended "
+                    f"{html.escape(rnd.name)}. Your match against "
+                    f"<b>{html.escape(m.label(1 - side))}</b> must now be finished by "
+                    f"{event.local(closes)}. /matches shows the score."),
+            )
+    await journal.record(
+        tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=now,
+        detail={"from": iso(was), "closes_at": iso(closes)}, why=why or "extended 7 days",
+    )
+    return Extended(event, rnd, True, told)
+
+
+@dataclass(frozen=True)
+class MatchByeGiven:
+    code: str
+    round_name: str
+    winner: str
+    loser: str
+    format: str  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
+
+
+async def give_match_bye(
+    db: Database, req: Request, match_id: int, side: int, *, why: str,
+    render: Answer[MatchByeGiven] | None = None,
+) -> MatchByeGiven:
+    """Use-case: a TD gives one side of a match a match bye (SSSg para 27); never a TD who
+    plays in it (para 19)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        view = await get_match(tx, match_id)
+        await require_role(tx, actor, view.event_id, "td")
+        await refuse_own_match(tx, actor, view)
+        await award_match_bye_in(tx, match_id, side, actor, req.now, why)
+        given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side),
+                              (await get_event(tx, view.event_id)).format)
+        return await answer_with(tx, req, render, given)
+
+
+@dataclass(frozen=True)
+class MatchVoided:
+    code: str
+    round_name: str
+    games: int  # how many games no longer count
+
+
+async def void_match(
+    db: Database, req: Request, match_id: int, *, why: str,
+    render: Answer[MatchVoided] | None = None,
+) -> MatchVoided:
+    """Use-case: a TD voids every counted game of a match being played: the games keep
+    their place in the record but no longer count (the core's ``void_game``, one by one),
+    open slips and disputes about them are closed as void, and the match starts again from
+    game 1 with a tile draw (para 15). Both players are told why."""
+    if not why.strip():
+        raise Invalid("say why the match is voided: the players and the journal are told")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        view = await get_match(tx, match_id)
+        await require_role(tx, actor, view.event_id, "td")
+        await refuse_own_match(tx, actor, view)
+        if view.state != "playing":
+            raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
+                          "voided")
+        match = await core_match(tx, match_id)
+        counted = match.state().counted
+        if not counted:
+            raise Invalid(f"no game of {view.code} counts: there is nothing to void")
+        for index in counted:
+            match = void_game(match, index).match
+        rows = await games_repo.games_of(tx, match_id)
+        for index in counted:
+            row = rows[index]
+            await games_repo.set_void(tx, row.id, True)
+            slip = await slips_repo.of_game(tx, row.id)
+            if slip is not None:
+                await slips_repo.move(tx, slip.id, ("agreed",), "void", req.now)
+        assert not match.state().counted
+        what = (f"Void: a TD voided the games of {html.escape(view.code)} "
+                f"({html.escape(why.strip())})")
+        await supersede(tx, view, ruling=f"void: {why.strip()}", by=actor, now=req.now,
+                        slip_note=to_both(what), ruler_note=settled_note(what, False))
+        event = await get_event(tx, view.event_id)
+        await journal.record(
+            tx, who=actor, action="match.void", subject=f"match:{view.id}", now=req.now,
+            detail={"code": view.code, "voided_games": len(counted)}, why=why.strip(),
+        )
+        for side, person in enumerate(view.people):
+            if person is not None:
+                await outbox.enqueue(
+                    tx, person_id=person, now=req.now,
+                    text_html=(
+                        f"<b>{html.escape(event.name)}</b>: a TD voided the {len(counted)} "
+                        f"game(s) of your {html.escape(view.round_name)} match against "
+                        f"<b>{html.escape(view.label(1 - side))}</b>: "
+                        f"{html.escape(why.strip())}. The match starts again from game 1; "
+                        "draw tiles to decide who starts, then report each game here."),
+                )
+        return await answer_with(tx, req, render,
+                                 MatchVoided(view.code, view.round_name, len(counted)))
+

@@ -1,0 +1,1088 @@
+"""Reporting games: a TD's paper slip, a player's result slip in the chat, and the
+discrepancy window.
+
+Rules: SSSg 2016 Annex A (seed 003_053a0fd902066061.txt). The winner of a game, or on a
+tie its starter, keys in the result slip (para 23); a copy goes to both players at once,
+and they have 24 hours from the slip's timestamp to raise a discrepancy, after which it is
+final (para 24; the event's ``rules.slip_window_hours``). Players draw tiles to start game
+1 and then alternate, except in the deciding game (paras 15-16): the core
+(``core.knockout.match``) says who starts, counts the games and decides the match (paras 14, 17);
+this module asks it, writes what it says, and tells people. No game is counted once the
+match is decided (para 14), and nobody may concede (para 13).
+
+A slip counts as soon as it is confirmed (it is in the score line at once), and stays open
+to dispute until its window closes: a durable ``slip.window`` deadline that finalises it
+only if it is still pending (compare-and-set: a deadline that fires twice does nothing the
+second time). The opponent may agree early; if both players report the same game the same
+way it is final at once, and if they differ the second report is not counted and the TDs
+are asked to rule (para 19, ``disputes``).
+
+So a match is decided as soon as its games decide it, and its result is final once none of
+its slips can still be disputed (``finality``). Each change of state tells each player one
+message, in their own words: the copy of a slip says what it decides "if it stands" and
+what plays on now (``settle_match``); what announces the result as over waits until it is
+final (``announce_if_final``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service.events import groups
+from bot.service.events.draw import DIVISIONS
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.progress import after_final, after_results
+from bot.service.events.schedule import Round, get_round
+from bot.service.formats.club import club_nights
+from bot.service.formats.knockout.bridge import load_core
+from bot.service.formats.ladder import ladder_texts
+from bot.service.formats.rounds import round_texts
+from bot.service.formats.traits import HasFormat, cite, is_knockout
+from bot.service.people import expelled
+from bot.service.people.entries import entries_of
+from bot.service.people.roles import require_role
+from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.deadlines import Deadline, handler, open_deadline
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.news import GROUP, News
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results import blackouts, finality
+from bot.service.results import reporting_texts as say
+from bot.service.results.adjudicators import rulers_of
+from bot.service.results.disputes import open_dispute
+from bot.service.results.matches import (
+    MatchView,
+    core_match,
+    get_match,
+    latest_event_of,
+    matches_of_event,
+    matches_of_person,
+    score_line,
+)
+from bot.service.results.photo_windows import open_photo_window, photos_owed
+from bot.service.results.slip_copies import SLIP_WINDOW, close_copy, copy_key
+from bot.store import games_repo, slips_repo
+from bot.store.db import Database, Tx
+from bot.store.slips_repo import SlipRow
+from core.knockout.match import (
+    Decision,
+    Game,
+    Match,
+    MatchState,
+    Report,
+    Start,
+    StartReason,
+    report_game,
+)
+from core.names import NameRefused, matches_of, pick
+
+#: Match states in which a game may be reported (its round must be open too).
+OPEN = ("ready", "playing")
+#: Above this a score is a typing slip, not a Scrabble game (the highest tournament
+#: scores are well under 1,000).
+MAX_SCORE = 1500
+
+
+# --- what people say -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaidResult:
+    """A result as a player wrote it in the chat, from their side: their own score first.
+    ``opponent`` is a name (or part of one) the message gave, ``game`` a game number."""
+
+    mine: int
+    theirs: int
+    opponent: str = ""
+    game: int | None = None
+    text: str = ""
+
+
+def no_concession(of: HasFormat | None) -> str:
+    """The one wording of the rule that nobody concedes a game here. SSSg para 13 forbids
+    it in a knockout, and is cited only there (``formats.cite``). The other formats' rules
+    have no concession by a player's report either: a game not played is a forfeit, and
+    forfeits are the TD's to record (ABG rules, "Absent from the table"; a TD's ruling,
+    ``rulings``), so the rule is said to them in words, uncited."""
+    ref = cite(of, "SSSg para 13") if of is not None else ""
+    return (f"players may not concede games{ref}. Report a game played to the end; if a game "
+            "could not be played, ask a TD.")
+
+
+def check_scores(scores: tuple[int, int], names: tuple[str, str], of: HasFormat) -> None:
+    """Scores a game can end with. A score of 0 means a player did not play the game out,
+    which would be conceding it (``no_concession``)."""
+    for side in (0, 1):
+        if not 0 <= scores[side] <= MAX_SCORE:
+            raise Invalid(f"{names[side]}'s score {scores[side]} cannot be a game's score "
+                          f"(0 to {MAX_SCORE}); check it and send it again")
+    for side in (0, 1):
+        if scores[side] == 0:
+            raise Invalid(f"{names[side]} scored 0, which means the game was not played out: "
+                          + no_concession(of))
+
+
+async def refuse_concession(db: Database, req: Request) -> None:
+    """Use-case: a player writes that they concede ("I resign"): always refused
+    (``no_concession``), citing SSSg para 13 only when every match the player is playing
+    is a knockout's (with none being played, their latest match's event decides): a player
+    of a ladder who is also in a knockout is not told a rule their ladder does not have."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        of: HasFormat | None = None
+        if actor.person_id is not None:
+            playing = [m for m in await matches_of_person(tx, actor.person_id)
+                       if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open"]
+            events = [await get_event(tx, eid) for eid in dict.fromkeys(m.event_id
+                                                                         for m in playing)]
+            if events:
+                of = next((e for e in events if not is_knockout(e.format)), events[0])
+            else:
+                of = await latest_event_of(tx, actor.person_id)
+        raise Invalid(no_concession(of))
+
+
+# --- what a reported game does ---------------------------------------------------------
+
+
+def _names(view: MatchView) -> tuple[str, str]:
+    return view.label(0), view.label(1)
+
+
+def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Invalid:
+    if state.decision is Decision.TIE:
+        outcome = "a tie"
+    elif state.winner is None:
+        outcome = "nobody won yet"
+    else:
+        outcome = f"{_names(view)[state.winner]} won"
+    return Invalid(
+        f"{view.code} ({view.label(0)} v {view.label(1)}) is decided ({outcome}, "
+        f"{score_line(view, state)}): no further games count once a match is decided"
+        f"{cite(of, 'SSSg para 14')}"
+    )
+
+
+async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
+    """The round of a match that takes a new game; refused with the reason otherwise."""
+    await expelled.refuse_in_match(tx, view)
+    if state.decided or view.state == "decided":
+        raise _decided_refusal(await get_event(tx, view.event_id), view, state)
+    rnd = await get_round(tx, view.round_id)
+    if view.state not in OPEN:
+        raise Invalid(f"{view.code} ({view.label(0)} v {view.label(1)}) is not being played "
+                      f"(it is {view.state.replace('_', ' ')})")
+    if rnd.state != "open":
+        when = "is not open yet" if rnd.state == "planned" else "is closed"
+        raise Invalid(f"{view.code} is in {rnd.name}, which {when}: games are reported while "
+                      "their round is open")
+    await blackouts.refuse_if_held(tx, view)
+    return rnd
+
+
+def _starter_refusal(of: HasFormat, view: MatchView, game: int, expected: Start,
+                     given: int) -> Invalid:
+    names = _names(view)
+    assert expected.side is not None
+    return Invalid(
+        f"{names[expected.side]} starts game {game} ({say.start_why(of, expected.reason)}), not "
+        f"{names[given]}; if an earlier game is recorded wrongly, ask a TD to correct it"
+    )
+
+
+async def _write_game(
+    tx: Tx, view: MatchView, match: Match, starter: int, scores: tuple[int, int], *,
+    by: Actor, now: datetime, played_at: datetime, detail: dict[str, Any],
+) -> tuple[Report, int]:
+    """Append a played game the core accepts as the next game of the match."""
+    report = report_game(match, Game.played(starter, *scores))
+    if report.number is None or not report.starter_ok:
+        event = await get_event(tx, view.event_id)
+        if report.number is None:  # the match was decided already
+            raise _decided_refusal(event, view, match.state())
+        assert report.expected_start is not None
+        raise _starter_refusal(event, view, report.number, report.expected_start, starter)
+    game_id = await games_repo.add_played(tx, view.id, starter_side=starter, scores=scores,
+                                          played_at=played_at)
+    await games_repo.mark_playing(tx, view.id)
+    await journal.record(
+        tx, who=by, action="game.report", subject=f"match:{view.id}", now=now,
+        detail={"game": report.number, "game_id": game_id, "scores": list(scores),
+                "starter_side": starter, **detail},
+    )
+    return report, game_id
+
+
+async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                       now: datetime, by: Actor, news: News | None = None) -> None:
+    """A match just decided by its counted games (or a ruling): stored with its winner, or
+    with none when it is a tie (a round-based event's, a club night's or a ladder's match
+    level on game-points: ``MatchRules.breaks_ties``); a knockout's match left level by
+    the deciding game goes to the TDs (para 30).
+
+    What plays on does so now, on the counted result (SSSg para 24: a slip counts at once):
+    a knockout's bracket advances, and the players of a match that became ready are told.
+    Each of the two players learns what comes next in the message that says the result
+    (``news``: a slip's copies, a TD's entry); what announces the result as over (the
+    group's post, "that was your last match", a ladder's rungs, a club's expert-point
+    level) waits until it is final (``announce_final``), which it is at once when no slip
+    of the match can still be disputed. With no ``news`` (a ruling decided it) the two
+    players are sent the result here."""
+    if not state.decided:
+        return
+    if state.winner is None and state.decision is not Decision.TIE:
+        for td in await rulers_of(tx, view):  # para 19: not a TD who plays in it
+            await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
+                                 text_html=say.tied_for_tds(event, view, state),
+                                 buttons=callbacks.tie_buttons(view.id, _names(view)))
+        return
+    if not await games_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
+        return  # the tie was settled already
+    told = News(event) if news is None else news
+    became_ready = await after_results(tx, event, now, told)
+    decision = "tie" if state.decision is Decision.TIE else state.decision.value
+    await journal.record(
+        tx, who=by, action="match.decided", subject=f"match:{view.id}", now=now,
+        detail={"code": view.code, "winner_side": state.winner, "score": state.score_line(),
+                "decision": decision},
+    )
+    fresh = await get_match(tx, view.id)
+    still_open = await finality.open_slips(tx, fresh)
+    final = not still_open
+    # a TD ruling on a disputed slip decided it: the ruling's own message says so, and
+    # once the slip is closed ``final_after_ruling`` tells each player what follows
+    ruling = news is None and bool(still_open) and all(s.state == "disputed"
+                                                         for s in still_open)
+    game = await _one_game_scores(tx, view, state)
+    for side in (0, 1):
+        person = view.people[side]
+        if person is None or ruling or await expelled.is_out(tx, view.entries[side]):
+            continue  # an expelled player was told they are out: no next match to name
+        if news is None:
+            told.lead(person, say.match_tied(event, view, state, side, game)
+                      if state.winner is None else
+                      say.match_decided(event, view, state, side, game))
+        told.add(person, *await _count_lines(tx, event, fresh, side, final))
+    for match_id in became_ready:
+        ready = await get_match(tx, match_id)
+        rnd = await get_round(tx, ready.round_id)
+        for side in (0, 1):
+            person = ready.people[side]
+            if person is None or person in view.people:
+                continue
+            await outbox.enqueue(tx, person_id=person, now=now,
+                                 dedupe_key=f"match:{match_id}:ready:{side}:"
+                                            f"{ready.entries[1 - side]}",
+                                 text_html=say.match_ready(event, rnd, ready,
+                                                           await _opponent(tx, ready, side)))
+    if final:
+        await _announce_final(tx, event, fresh, state, now, told)
+    if news is None:
+        await told.send(tx, now)
+
+
+async def _one_game_scores(tx: Tx, view: MatchView,
+                           state: MatchState) -> tuple[int, int] | None:
+    """The scores of the one game a one-game match was, so that its messages say the game
+    ("420-350") rather than a match score; None for any other match."""
+    if not say.one_game(view) or len(state.counted) != 1 or state.void:
+        return None
+    row = (await games_repo.games_of(tx, view.id))[state.counted[0]]
+    a, b = row.scores
+    return (a, b) if row.kind == "played" and a is not None and b is not None else None
+
+
+async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                          now: datetime, news: News,
+                          why: tuple[str, str] | None = None, always: tuple[int, ...] = ()
+                          ) -> None:
+    """A decided match's result is final (``finality``): what announces it as over. The
+    format's own step (a ladder's rungs, a club's expert-point levels); the group's post
+    of the result, with what that step says to the group; and to each player what their
+    result now means (their last match, their division, their rung). ``why`` (per side:
+    "you agreed", "nobody disputed it by ...") heads a player's message when nothing else
+    in this change does: for the sides in ``always`` in any case, for the other only if
+    there is more to say (the player who tapped Agree has their copy marked, and reads a
+    message only for news beyond it)."""
+    await after_final(tx, event, now, news)
+    game = await _one_game_scores(tx, view, state)
+    await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
+    for side in (0, 1):
+        person = view.people[side]
+        if person is None or await expelled.is_out(tx, view.entries[side]):
+            continue
+        news.add(person, *await _final_lines(tx, event, view, side, state.winner == side))
+        if why is not None and not news.has_lead(person) and (side in always
+                                                                or news.has_lines(person)):
+            news.lead(person, say.result_final(event, view, state, side, why[side], game))
+
+
+async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str | None:
+    """The player's next match in the event, if they have one (the bracket or the
+    pairing already moved them on)."""
+    person = view.people[side]
+    assert person is not None
+    for m in await matches_of_person(tx, person):
+        if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
+            continue
+        their_side = m.side_of_person(person)
+        assert their_side is not None
+        return say.next_match(event, await get_round(tx, m.round_id), m,
+                              await _opponent(tx, m, their_side))
+    return None
+
+
+async def _last_round(tx: Tx, event: Event, view: MatchView) -> tuple[int, int]:
+    """A round-based event's round of this match and its number of rounds."""
+    rnd = await get_round(tx, view.round_id)
+    return rnd.seq, int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
+
+
+async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
+                       final: bool) -> list[str]:
+    """What a player reads with a result that counts: what plays on now. Their next
+    match (a knockout's bracket, a round-based event's next round already paired), when
+    the next round is paired, or a club night's next round; on a ladder, that the rungs
+    move once the result is final (when it is not yet)."""
+    if event.format == "club":  # a club night's rounds are paired on the night
+        return [await club_nights.after_game(tx, event, view)]
+    if event.format == "ladder":
+        return [] if final else [ladder_texts.rungs_when_final()]
+    following = await _next_match(tx, event, view, side)
+    if following is not None:
+        return [following]
+    if event.format == "rounds":
+        played, total = await _last_round(tx, event, view)
+        return [] if played >= total else [round_texts.after_match(event, played, total)]
+    return []
+
+
+async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bool
+                       ) -> list[str]:
+    """What a player reads once their result is final, when nothing plays on for them:
+    where to see the ladder (whose own step told them their new rung), a qualifier's
+    division drawn later (SSSg para 3), the last round of a round-based event, or their
+    last match."""
+    if event.format == "club":
+        return []
+    if event.format == "ladder":  # no next match: their new rung (the ladder says it)
+        return [ladder_texts.after_result()]
+    if await _next_match(tx, event, view, side) is not None:
+        return []
+    if event.format == "rounds":
+        played, total = await _last_round(tx, event, view)
+        return [round_texts.after_match(event, played, total)] if played >= total else []
+    if event.draw_seed is not None and event.format == "sssg":
+        core_event, derived = await load_core(tx, event.id)
+        if derived.divisions.get(view.code) == "qualifying":
+            if won:
+                return [say.goes_to_division(DIVISIONS["top"])]
+            if core_event.plate is not None:
+                return [say.goes_to_division(DIVISIONS["plate"])]
+    return [say.last_match(event, won)]
+
+
+def _it(view: MatchView, game: int) -> str:
+    """A slip's game as a message names it: 'it' when the match is that game."""
+    return "it" if say.one_game(view) else f"game {game}"
+
+
+async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
+                            news: News, why: tuple[str, str], *,
+                            always: tuple[int, ...] = ()) -> bool:
+    """A slip of the match stopped being open (agreed, reported the same by both, its
+    window closed, or a TD ruled on its dispute): if that made the match's result final,
+    announce it (``_announce_final``). True if it did."""
+    view = await get_match(tx, match_id)
+    if view.state != "decided" or not await finality.is_final(tx, view):
+        return False
+    state = (await core_match(tx, match_id)).state()
+    await _announce_final(tx, event, view, state, now, news, why, always)
+    return True
+
+
+async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
+                             news: News) -> None:
+    """A TD ruled on a disputed slip: if that made the match's result final, each player
+    reads that it is, what plays on for them (their next match) and what the result now
+    means, in ``news`` after the ruling itself (its lead), which the caller sends."""
+    view = await get_match(tx, match_id)
+    if view.state != "decided" or not await finality.is_final(tx, view):
+        return
+    for side, person in enumerate(view.people):
+        if person is not None and not await expelled.is_out(tx, view.entries[side]):
+            news.add(person, *await _count_lines(tx, event, view, side, final=True))
+    await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
+                            always=(0, 1))
+
+
+async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
+    """Who a player meets in ``m``: a name, or where they come from with the two who play
+    for it ("winner of M1 (Ann Lee or Dev Rao)")."""
+    label = m.label(1 - side)
+    kind, _, code = m.sources[1 - side].partition(":")
+    if m.names[1 - side] is None and kind in ("winner", "loser"):
+        for feeder in await matches_of_event(tx, m.event_id):
+            if feeder.code == code and None not in feeder.names:
+                label += f" ({feeder.label(0)} or {feeder.label(1)})"
+    return label
+
+
+# --- P1: a TD enters a game from a paper slip ------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameEntered:
+    """A game entered and what it did to the match (the command line prints it)."""
+
+    match: str
+    round_name: str
+    game: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    starter: int
+    score: str  # the core's line, side 0 first: "5-3 (+212)"
+    score_line: str  # "Ann 5-3 Ben (+212)"
+    next_game: int | None
+    next_start: Start | None
+    deciding: bool  # the next game is the deciding game (para 15)
+    decided: bool
+    winner: str | None
+    held: str | None = None  # played during this blackout: held for a TD, not counted (para 20)
+    tie: bool = False  # decided level on game-points, no winner (outside a knockout)
+    already: bool = False  # this game was entered before with these scores: nothing done
+
+    @property
+    def next_starter(self) -> str | None:
+        if self.next_start is None or self.next_start.side is None:
+            return None
+        return self.names[self.next_start.side]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"match": self.match, "game": self.game, "score": self.score,
+                "next_starter": self.next_starter, "deciding": self.deciding,
+                "decided": self.decided, "winner": self.winner, "tie": self.tie,
+                **({"already": True} if self.already else {})}
+
+
+def _name_of(names: tuple[str, str], given: str, what: str) -> int:
+    """The side of the match's player ``given`` names (``core.names``: the TD may type
+    "Ann" for Ann Lee when it names one of the two)."""
+    try:
+        return pick(given, names)
+    except NameRefused as exc:
+        if exc.ambiguous:
+            raise Invalid(f"{what} {exc}") from None
+        raise Invalid(f"{what} {given!r} is not a player of this match "
+                      f"({names[0]} v {names[1]})") from None
+
+
+async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchView, int]:
+    """The match of two players named as entered (``core.names``), being played or last
+    played; and the side of the first one named."""
+    entries = await entries_of(tx, event.id)
+    people = []
+    for name in (a, b):
+        try:
+            entry = entries[pick(name, [e.name for e in entries])]
+        except NameRefused as exc:
+            if exc.ambiguous:
+                raise Invalid(f"{exc} (players of {event.slug})") from None
+            raise NotFound(f"no player called {name!r} in {event.slug}{exc.did_you_mean}; "
+                           f"`tdbot event show {event.slug}` lists the matches") from None
+        await expelled.refuse_entry(tx, entry)
+        people.append(entry.person_id)
+    if people[0] == people[1]:
+        raise Invalid(f"{a} cannot play themselves: name the two players of the match")
+    together = [m for m in await matches_of_person(tx, people[0])
+                if m.event_id == event.id and people[1] in m.people]
+    if not together:
+        raise NotFound(f"{a} and {b} have no match together in {event.slug}")
+    live = [m for m in together if m.state in OPEN]
+    view = (live or together)[-1]
+    side = view.side_of_person(people[0])
+    assert side is not None
+    return view, side
+
+
+async def enter_game(
+    db: Database, req: Request, event_id: int, players: tuple[str, str],
+    scores: tuple[int, int], *, starter: str | None = None, played_at: datetime | None = None,
+    why: str = "", photo_window: bool = False, render: Answer[GameEntered] | None = None,
+    game: int | None = None,
+) -> GameEntered:
+    """Use-case: a TD enters a game from a paper slip; it is final at once (a TD checked it).
+
+    ``game`` is the number of the game the TD means, so that entering it again (a command
+    run twice, or retried after it was killed) is safe: if that game is already entered
+    with these scores nothing is done (``already``); other scores for it, or a number that
+    is neither entered nor next, are refused.
+
+    ``players`` and ``scores`` in the order given; ``starter`` is the name of who started.
+    Game 1 needs it (the tile draw, para 15), as does a deciding game the players drew tiles
+    for (para 16c); for any other game the core knows who starts, and a ``starter`` that
+    disagrees is refused with the reason.
+
+    A paper slip's board photo is the TD's business (they hold the slip), so no photo
+    window opens unless ``photo_window`` asks for one (SSSg para 25: the responsible player
+    then owes a photo within the window, counted from now)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        await require_role(tx, actor, event_id, "td")
+        event = await get_event(tx, event_id)
+        if photo_window and not photos_owed(event):
+            raise Invalid(f"{event.name} asks for no board photos ([rules] board_photos = "
+                          "false), so a game has no photo window: leave out --photo-window")
+        view, first = await _match_between(tx, event, *players)
+        names = _names(view)
+        ordered = (scores[0], scores[1]) if first == 0 else (scores[1], scores[0])
+        match = await core_match(tx, view.id)
+        before = match.state()
+        if game is not None and game != before.next_game:
+            repeat = _entered_already(event, view, match, game, ordered, starter)
+            return await answer_with(tx, req, render, repeat)
+        await _playable_round(tx, view, before)
+        check_scores(ordered, names, event)
+        assert before.next_game is not None and before.next_start is not None
+        expected = before.next_start
+        if starter is not None:
+            side = _name_of(names, starter, "--starter")
+            if expected.side is not None and expected.side != side:
+                raise _starter_refusal(event, view, before.next_game, expected, side)
+        elif expected.side is None:
+            why_draw = (f"the players drew tiles for game 1{cite(event, 'para 15')}"
+                        if expected.reason is StartReason.TILE_DRAW else
+                        f"game {before.next_game} is the deciding game and the players are "
+                        f"level on wins and spread, so they drew tiles{cite(event, 'para 16c')}")
+            raise Invalid(f"say who started game {before.next_game} with --starter NAME: "
+                          f"{why_draw}")
+        else:
+            side = expected.side
+        moment = played_at or req.now
+        if moment > req.now:
+            raise Invalid(f"the game cannot have been played in the future ({event.local(moment)})")
+        held = await blackouts.hold_if_blacked_out(
+            tx, event, view, game=before.next_game, starter=side, scores=ordered,
+            played_at=moment, slip_id=None, by=actor, now=req.now)
+        if held is not None:
+            result = GameEntered(
+                view.code, view.round_name, before.next_game, names, ordered, side,
+                before.score_line(), score_line(view, before), None, None, False, False, None,
+                held=held)
+            return await answer_with(tx, req, render, result)
+        report, game_id = await _write_game(tx, view, match, side, ordered, by=actor,
+                                            now=req.now, played_at=moment,
+                                            detail={"source": "td", "why": why})
+        if photo_window:
+            await open_photo_window(tx, event, view.id, game_id, Game.played(side, *ordered),
+                                    by=actor, now=req.now)
+        state = report.state
+        assert report.number is not None
+        news = News(event)
+        await settle_match(tx, event, view, state, req.now, actor, news)
+        for viewer in (0, 1):
+            person = view.people[viewer]
+            if person is not None:
+                text = say.td_entered(event, view, viewer, report.number, ordered, side, state)
+                await outbox.enqueue(tx, person_id=person, now=req.now,
+                                     text_html="\n".join([text, *news.take(person)]))
+        await news.send(tx, req.now)
+        result = GameEntered(
+            view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
+            score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
+            state.decided, names[state.winner] if state.winner is not None else None,
+            tie=state.decision is Decision.TIE,
+        )
+        return await answer_with(tx, req, render, result)
+
+
+def _entered_already(event: Event, view: MatchView, match: Match, game: int,
+                     scores: tuple[int, int], starter: str | None) -> GameEntered:
+    """``game``, which is not the match's next, named by a TD entering it: that game as
+    entered, if it has these ``scores`` (and ``starter``, if given); else refused."""
+    state = match.state()
+    names = _names(view)
+    if not 1 <= game <= len(state.counted):
+        if state.decided:
+            raise _decided_refusal(event, view, state)
+        raise Invalid(f"the next game of {view.code} is game {state.next_game}, not {game}")
+    entered = match.games[state.counted[game - 1]]
+    side = None if starter is None else _name_of(names, starter, "--starter")
+    if entered.scores != scores or side not in (None, entered.starter):
+        was = (f"{names[0]} {entered.scores[0]}, {names[1]} {entered.scores[1]}"
+               if entered.scores is not None else f"a {entered.kind.value}")
+        started = f" ({names[entered.starter]} started)" if entered.starter is not None else ""
+        asked = f" ({names[side]} started)" if side is not None else ""
+        raise Invalid(f"{view.code} game {game} is already entered as {was}{started}, not "
+                      f"{names[0]} {scores[0]}, {names[1]} {scores[1]}{asked}: nothing done; "
+                      "if the entry is wrong, correct it with a ruling")
+    assert entered.starter is not None
+    return GameEntered(
+        view.code, view.round_name, game, names, scores, entered.starter, state.score_line(),
+        score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
+        state.decided, names[state.winner] if state.winner is not None else None,
+        tie=state.decision is Decision.TIE, already=True)
+
+
+# --- P2: a player's result slip --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SlipView:
+    """A slip as one of its two players reads it (``side`` is the reader's)."""
+
+    id: int
+    state: str
+    event: str
+    round_name: str
+    code: str
+    best_of: int
+    game: int
+    side: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    starter: int | None
+    start_reason: StartReason | None  # why the starter starts, None for a second report
+    reporter_side: int
+    deciding: bool
+    closes_at: str | None  # the end of the discrepancy window, in the event's time zone
+    second: str = ""  # "same" / "differs": a second report of a game already in
+    first_scores: tuple[int, int] | None = None  # that game as first reported
+    open_game: int | None = None  # a game of the opponent's still open to dispute
+    format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
+    single: bool = False  # the match is this one game (``reporting_texts.one_game``)
+
+    @property
+    def opponent(self) -> str:
+        return self.names[1 - self.side]
+
+    @property
+    def responsible(self) -> int | None:
+        """Who para 23 asks to report: the winner, or on a tie the starter."""
+        a, b = self.scores
+        if a != b:
+            return 0 if a > b else 1
+        return self.starter
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Several matches the result could be for, and no name to tell them apart."""
+
+    matches: list[tuple[str, str, str]] = field(default_factory=list)  # round, opponent, event
+
+
+@dataclass(frozen=True)
+class SlipAnswer:
+    """What a slip use-case did: ``kind`` is ask_starter, draft, submitted, both (the second
+    report agreed), differs (it did not: TDs asked), agreed, cancelled, unchanged (a
+    repeated press: nothing to do), or held (played during a blackout, para 20: a TD
+    decides; ``blackouts``)."""
+
+    kind: str
+    slip: SlipView
+
+
+async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView:
+    view = await get_match(tx, slip.match_id)
+    event = await get_event(tx, view.event_id)
+    start_reason: StartReason | None = None
+    if slip.state == "draft":
+        state = (await core_match(tx, view.id)).state()
+        if state.next_game == slip.game_no and state.next_start is not None:
+            start_reason = state.next_start.reason
+    return SlipView(
+        slip.id, slip.state, event.name, view.round_name, view.code, view.best_of, slip.game_no,
+        side, _names(view), slip.scores, slip.starter_side, start_reason, slip.reporter_side,
+        slip.game_no == view.best_of,
+        event.local(slip.closes_at) if slip.closes_at is not None else None, **extra,
+        format=event.format, single=say.one_game(view),
+    )
+
+
+async def _get_slip(tx: Tx, slip_id: int) -> tuple[SlipRow, MatchView]:
+    slip = await slips_repo.get(tx, slip_id)
+    if slip is None:
+        raise NotFound("that result slip no longer exists; send the result again")
+    return slip, await get_match(tx, slip.match_id)
+
+
+def _reader_side(view: MatchView, actor: Actor) -> int:
+    side = None if actor.person_id is None else view.side_of_person(actor.person_id)
+    if side is None:
+        raise NotAllowed("only the two players of this match may act on its result slip")
+    return side
+
+
+async def _candidates(tx: Tx, person_id: int, said: SaidResult) -> list[MatchView]:
+    """The matches a player's result may be for: being played in an open round, or with a
+    slip of the opponent's still open (the second report of a match's last game).
+
+    A decided match whose only business is that open slip is a candidate only for the same
+    game (the slip's scores, seen from this side: the "both report the same game" flow; a
+    result naming no opponent that repeats it is that game) or when the player has no
+    match to play: after a club round the loser's slip stays open for a day, and their
+    next round's "420-350" is a new game, not a second report."""
+    playing: list[MatchView] = []
+    decided: list[tuple[MatchView, list[SlipRow]]] = []
+    for m in await matches_of_person(tx, person_id):
+        if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open":
+            playing.append(m)
+        elif m.state == "decided":
+            theirs = [s for s in await slips_repo.of_match(tx, m.id, ("pending",))
+                      if s.reported_by != person_id]
+            if theirs:
+                decided.append((m, theirs))
+    repeats = []
+    for m, theirs in decided:
+        side = m.side_of_person(person_id)
+        mine = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
+        if any(s.scores == mine for s in theirs):
+            repeats.append(m)
+    if not playing:
+        return [m for m, _ in decided]
+    if repeats and not said.opponent:  # the same game again: no need to ask which
+        return repeats
+    return playing + repeats
+
+
+def _named(matches: list[MatchView], person_id: int, said: SaidResult) -> list[MatchView]:
+    """The matches whose opponent the result names (``core.names``); several only when
+    they are against the same person (the player then picks the match). A name that
+    could be two different opponents is refused, naming them."""
+    assert said.opponent is not None
+    opponents = [m.label(1 - (m.side_of_person(person_id) or 0)) for m in matches]
+    found = matches_of(said.opponent, opponents)
+    different = list(dict.fromkeys(opponents[i] for i in found))
+    if len(different) > 1:
+        refused = NameRefused(said.opponent, different, ambiguous=True)
+        raise Invalid(f"{refused}, e.g. {said.mine}-{said.theirs} v {different[0]}")
+    return [matches[i] for i in found]
+
+
+async def _names_a_player(tx: Tx, event_id: int, words: str) -> bool:
+    """Whether the words could be a player of the event (``core.names`` matches someone),
+    so that a result naming the wrong opponent is refused, not guessed."""
+    return bool(matches_of(words, [e.name for e in await entries_of(tx, event_id)]))
+
+
+async def report_result(
+    db: Database, req: Request, said: SaidResult,
+    render: Answer[SlipAnswer | Choice] | None = None,
+) -> SlipAnswer | Choice:
+    """Use-case: a player sends a result; it becomes a draft slip to confirm (game 1 first
+    asks who started, para 15). Nothing counts until the player confirms."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None
+        person = actor.person_id
+        matches = await _candidates(tx, person, said)
+        if said.opponent:
+            named = _named(matches, person, said)
+            if not named and len(matches) == 1 and not await _names_a_player(
+                tx, matches[0].event_id, said.opponent
+            ):
+                named = matches  # "412-380 good game": words that name nobody are chatter
+            if not named:
+                await expelled.refuse_player(tx, person, said.opponent)
+                opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
+                                      for m in matches)
+                raise Invalid(f"none of your matches being played is against "
+                              f"{said.opponent!r}" + (f"; you play {opponents}" if opponents
+                                                       else ""))
+            matches = named
+        if not matches:
+            await expelled.refuse_player(tx, person)
+            raise Invalid("you have no match being played right now, so there is nothing to "
+                          "report; /matches shows your matches")
+        if len(matches) > 1:
+            choice = Choice([(m.round_name, m.label(1 - (m.side_of_person(person) or 0)),
+                              (await get_event(tx, m.event_id)).name) for m in matches])
+            return await answer_with(tx, req, render, choice)
+        view = matches[0]
+        side = view.side_of_person(person)
+        assert side is not None
+        result = await _draft(tx, view, side, person, said, req.now)
+        return await answer_with(tx, req, render, result)
+
+
+async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResult,
+                 now: datetime) -> SlipAnswer:
+    await expelled.refuse_in_match(tx, view, person)
+    names = _names(view)
+    scores = (said.mine, said.theirs) if side == 0 else (said.theirs, said.mine)
+    event = await get_event(tx, view.event_id)
+    check_scores(scores, names, event)
+    state = (await core_match(tx, view.id)).state()
+    theirs = [s for s in await slips_repo.of_match(tx, view.id, ("pending",))
+              if s.reported_by != person]
+    by_game = {s.game_no: s for s in theirs}
+    second: SlipRow | None = None
+    if said.game is not None:
+        if said.game in by_game:
+            second = by_game[said.game]
+        elif said.game != state.next_game:
+            counted = len(state.counted)
+            if said.game <= counted:
+                raise Invalid(f"game {said.game} is already recorded; if it is wrong, "
+                              "/dispute it while its slip is open, or ask a TD")
+            raise _decided_refusal(event, view, state) if state.decided else Invalid(
+                f"the next game of your match is game {state.next_game}, not {said.game}")
+    elif theirs and (theirs[-1].scores == scores or state.decided):
+        second = theirs[-1]  # the same result, or the match's last game: their game
+    if second is None:
+        await _playable_round(tx, view, state)
+        assert state.next_game is not None and state.next_start is not None
+        game, starter = state.next_game, state.next_start.side
+    else:
+        game, starter = second.game_no, second.starter_side
+    await slips_repo.cancel_drafts(tx, view.id, person, now)
+    slip_id = await slips_repo.add_draft(
+        tx, match_id=view.id, game_no=game, reported_by=person, reporter_side=side,
+        starter_side=starter, scores=scores, text=said.text, now=now,
+    )
+    slip = await slips_repo.get(tx, slip_id)
+    assert slip is not None
+    extra: dict[str, Any] = {}
+    if second is not None:
+        extra["second"] = "same" if second.scores == scores else "differs"
+        extra["first_scores"] = second.scores
+    elif theirs:
+        extra["open_game"] = theirs[-1].game_no
+    slip_view = await _slip_view(tx, slip, side, **extra)
+    return SlipAnswer("ask_starter" if starter is None else "draft", slip_view)
+
+
+async def set_starter(
+    db: Database, req: Request, slip_id: int, starter: int,
+    render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the reporter says who started the game (game 1's tile draw, para 15, or a
+    deciding game the players drew for, para 16c)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        if side != slip.reporter_side:
+            raise NotAllowed("only the player who sent this result may answer that")
+        if starter not in (0, 1):
+            raise Invalid("that button is out of date; send the result again")
+        if not await slips_repo.set_starter(tx, slip.id, starter):
+            result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
+            return await answer_with(tx, req, render, result)
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer("draft", await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+async def cancel_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the reporter drops a draft (nothing was counted)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        if side != slip.reporter_side:
+            raise NotAllowed("only the player who sent this result may cancel it")
+        await blackouts.refuse_if_slip_held(tx, slip.id, await get_event(tx, view.event_id))
+        moved = await slips_repo.move(tx, slip.id, ("draft",), "cancelled", req.now)
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer("cancelled" if moved else "unchanged",
+                            await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+def _window(event: Event) -> timedelta:
+    """SSSg para 24: 24 hours to raise a discrepancy, or the event's own window."""
+    return timedelta(hours=int(event.rules.get("rules", {}).get("slip_window_hours", 24)))
+
+
+async def confirm_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the reporter confirms a draft. A new game is written and counts at once;
+    the slip is pending for the event's window and both players get a copy (para 24). A
+    second report of a game already in agrees (final at once) or differs (not counted; the
+    TDs rule)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        if side != slip.reporter_side:
+            raise NotAllowed("only the player who sent this result may confirm it")
+        await expelled.refuse_in_match(tx, view, actor.person_id)
+        if slip.state != "draft":
+            result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
+            return await answer_with(tx, req, render, result)
+        if slip.starter_side is None:
+            raise Invalid(f"first say who started game {slip.game_no}: tap one of the two "
+                          "buttons above")
+        event = await get_event(tx, view.event_id)
+        match = await core_match(tx, view.id)
+        state = match.state()
+        if slip.game_no <= len(state.counted):
+            kind = await _second_report(tx, event, view, match, state, slip, actor, req.now)
+        elif slip.game_no == len(state.counted) + 1:
+            await _playable_round(tx, view, state)
+            if await blackouts.hold_if_blacked_out(
+                    tx, event, view, game=slip.game_no, starter=slip.starter_side,
+                    scores=slip.scores, played_at=req.now, slip_id=slip.id, by=actor,
+                    now=req.now):
+                kind = "held"
+            else:
+                await _submit(tx, event, view, match, slip, actor, req.now)
+                kind = "submitted"
+        else:
+            raise Invalid("the games of this match changed since you sent it; send the "
+                          "result again")
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer(kind, await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: SlipRow,
+                  actor: Actor, now: datetime) -> None:
+    assert slip.starter_side is not None
+    await _playable_round(tx, view, match.state())
+    # para 23: the winner (on a tie, the starter) reports; another report counts, marked
+    responsible = Game.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
+    report, game_id = await _write_game(
+        tx, view, match, slip.starter_side, slip.scores, by=actor, now=now, played_at=now,
+        detail={"source": "slip", "slip_id": slip.id, "by_responsible": responsible},
+    )
+    await open_photo_window(tx, event, view.id, game_id,
+                            Game.played(slip.starter_side, *slip.scores), by=actor, now=now)
+    closes = now + _window(event)
+    await slips_repo.submit(tx, slip.id, game_id=game_id, now=now, closes_at=closes)
+    await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},
+                        now=now)
+    assert report.number is not None
+    news = News(event)
+    await settle_match(tx, event, view, report.state, now, actor, news)
+    for viewer in (0, 1):
+        person = view.people[viewer]
+        if person is None:
+            continue
+        buttons = None if viewer == slip.reporter_side else [
+            [("Agree", callbacks.slip("agree", slip.id)),
+             ("Dispute", callbacks.slip("dispute", slip.id))]]
+        copy = say.slip_copy(event, view, viewer, slip.reporter_side, report.number,
+                             slip.scores, slip.starter_side, report.state,
+                             event.local(closes), responsible)
+        await outbox.enqueue(
+            tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
+            text_html="\n".join([copy, *news.take(person)]),
+        )
+    await news.send(tx, now)
+
+
+async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
+                         state: MatchState, slip: SlipRow, actor: Actor, now: datetime) -> str:
+    """A report of a game already in: the same result makes it final at once; a different
+    one is not counted and goes to the TDs (para 24's discrepancy)."""
+    index = state.counted[slip.game_no - 1]
+    row = (await games_repo.games_of(tx, view.id))[index]
+    same = (row.kind == "played" and row.scores == slip.scores
+            and row.starter_side == slip.starter_side)
+    first = await slips_repo.of_game(tx, row.id)
+    names = _names(view)
+    if first is None or first.reported_by == slip.reported_by or first.state != "pending":
+        if same:
+            await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+            return "unchanged"
+        status = "under dispute" if first is not None and first.state == "disputed" else "final"
+        recorded = (f"{names[0]} {row.scores[0]}, {names[1]} {row.scores[1]}"
+                    if row.kind == "played" else f"a game {row.kind}")
+        raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
+                      "if it is wrong, ask a TD")
+    if same:
+        await slips_repo.move(tx, first.id, ("pending",), "agreed", now)
+        await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+        await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
+                             now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
+                                              "game": slip.game_no})
+        await close_copy(tx, first, say.both_reported_note(), now)
+        assert first.starter_side is not None
+        news = News(event)
+        why = f"you both reported {_it(view, slip.game_no)} the same way"
+        if not await announce_if_final(tx, event, view.id, now, news, (why, why),
+                                       always=(0, 1)):
+            for viewer, person in enumerate(view.people):
+                if person is not None:
+                    news.lead(person, say.both_reported(names, viewer, slip.game_no,
+                                                        slip.scores, first.starter_side,
+                                                        say.one_game(view)))
+        await news.send(tx, now)
+        return "both"
+    await slips_repo.move(tx, slip.id, ("draft",), "void", now, game_id=row.id)
+    await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
+                         now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
+                                          "game": slip.game_no, "scores": list(slip.scores)})
+    await open_dispute(tx, event, view, first, raised_by=slip.reported_by, second=slip,
+                       reason="", now=now, by=actor)
+    return "differs"
+
+
+async def agree_slip(
+    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the opponent agrees with a slip: it is final now instead of at the end of
+    the window. Only the opponent may (the reporter agreeing with themselves says nothing)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        slip, view = await _get_slip(tx, slip_id)
+        side = _reader_side(view, actor)
+        await expelled.refuse_in_match(tx, view, actor.person_id)
+        event = await get_event(tx, view.event_id)
+        if side == slip.reporter_side:
+            closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"
+            raise Invalid(f"you sent this slip, so it is for {view.label(1 - side)} to agree or "
+                          f"dispute; if nobody disputes it, it is final at {closes}")
+        if not await slips_repo.move(tx, slip.id, ("pending",), "agreed", req.now):
+            result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
+            return await answer_with(tx, req, render, result)
+        await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
+                             now=req.now, detail={"slip_id": slip.id, "game": slip.game_no})
+        await close_copy(tx, slip, say.agreed_note(), req.now)
+        assert slip.starter_side is not None
+        names, mine = _names(view), slip.reporter_side
+        single = say.one_game(view)
+        to_game = "" if single else f" to game {slip.game_no}"
+        why = ["", ""]
+        why[mine] = (f"{say.esc(names[side])} agreed{to_game}" + (
+            "" if single else f" ({say.scores_of(names, mine, slip.scores)})"))
+        why[side] = f"you agreed{to_game}"
+        news, reporter = News(event), view.people[mine]
+        if not await announce_if_final(tx, event, view.id, req.now, news, (why[0], why[1]),
+                                       always=(mine,)) and reporter is not None:
+            news.lead(reporter, say.agreed(names, mine, side, slip.game_no, slip.scores,
+                                           slip.starter_side, single))
+        await news.send(tx, req.now)
+        slip, _ = await _get_slip(tx, slip_id)
+        result = SlipAnswer("agreed", await _slip_view(tx, slip, side))
+        return await answer_with(tx, req, render, result)
+
+
+@handler(SLIP_WINDOW)
+async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """Para 24: nobody raised a discrepancy within the window, so the slip is final. Only a
+    slip still pending is finalised (compare-and-set): one agreed, disputed or finalised
+    before does not move."""
+    slip = await slips_repo.get(tx, int(d.payload.get("slip_id", 0)))
+    if slip is None or not await slips_repo.move(tx, slip.id, ("pending",), "final", now):
+        return False
+    event = await get_event(tx, (await get_match(tx, slip.match_id)).event_id)
+    await journal.record(tx, who=Actor.system(), action="slip.final",
+                         subject=f"match:{slip.match_id}", now=now,
+                         detail={"slip_id": slip.id, "game": slip.game_no})
+    await close_copy(tx, slip, say.slip_final_note(event.local(now)), now)
+    view = await get_match(tx, slip.match_id)
+    why = f"nobody disputed {_it(view, slip.game_no)} by {event.local(slip.closes_at or now)}"
+    news = News(event)
+    await announce_if_final(tx, event, view.id, now, news, (why, why), always=(0, 1))
+    await news.send(tx, now)
+    return True

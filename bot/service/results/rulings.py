@@ -1,0 +1,1119 @@
+"""A TD's rulings: on a disputed game (uphold, amend the scores, void it, a game bye), a
+match bye, a tied match, and the WESPA forfeit and overtime (SSSg 2016 Annex A paras 19,
+24, 27, 28, 30; WESPA rules, Forfeits and Overtime, ABG rules).
+
+Every ruling becomes a new core ``Match`` (``core.knockout.match``: ``correct_game``,
+``award_game_bye``, ``void_game``, ``award_match_bye``, ``rule_tied_match``;
+``core.wespa.apply_overtime``) and goes through ONE path, ``apply_correction_in``: the
+core recomputes the match (a game bye is +100 spread and may decide it earlier, voiding
+the games after, para 28; a match bye voids the games played, para 27), and
+``core.knockout.sssg.correct`` says what it does to the later matches. A correction that voids a
+later match's games needs the TD to confirm it (the design's "shows its impact first"):
+without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
+
+In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
+TD says why (``ask_why``, ``answer_prompt``; Skip gives ``SKIPPED_WHY``): the TD
+adjudicates (para 19) and the players are owed the ruling (para 24), with its reason. The
+chosen ruling waits in a ``td_prompts`` row, so a restart loses nothing; a ruling that
+needs confirming shows its impact after the reason, and Apply uses that reason.
+
+Para 19: a TD who plays in the match may not rule on it; only the match's eligible
+rulers (``adjudicators.rulers_of``) or the command line may. Two rulers pressing at once:
+the dispute's state is compare-and-set, so one ruling wins and the other is told who
+ruled and what.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service.events.lookup import Event, get_event
+from bot.service.events.progress import after_results
+from bot.service.events.schedule import get_round
+from bot.service.formats.knockout.bridge import load_core
+from bot.service.formats.traits import cite, is_knockout
+from bot.service.people import expelled
+from bot.service.people.persons import get_person
+from bot.service.people.roles import require_role
+from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.news import News
+from bot.service.platform.unit import (
+    Answer,
+    Request,
+    actor_of,
+    answer_with,
+    reading,
+    require_actor,
+    unit,
+)
+from bot.service.results import reporting_texts as say
+from bot.service.results.adjudicators import refuse_own_match, rulers_of
+from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
+from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
+from bot.service.results.reporting import check_scores, final_after_ruling, settle_match
+from bot.service.results.slip_copies import settled_note, to_both, went_to
+from bot.store import (
+    disputes_repo,
+    games_repo,
+    journal_repo,
+    matches_repo,
+    outbox_repo,
+    photos_repo,
+    prompts_repo,
+    slips_repo,
+)
+from bot.store.db import Database, Tx
+from bot.store.disputes_repo import DisputeRow
+from core.formats import is_digits
+from core.knockout import sssg
+from core.knockout.match import (
+    Decision,
+    Game,
+    GameKind,
+    Match,
+    MatchRuleError,
+    MatchState,
+    award_game_bye,
+    award_match_bye,
+    correct_game,
+    forfeit_match,
+    report_game,
+    rule_tied_match,
+    void_game,
+)
+from core.names import NameRefused, pick
+from core.slip import MAX_SCORE
+from core.wespa import apply_overtime
+
+#: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
+ACTIONS = ("uphold", "scores", "void", "game_bye", "match_bye")
+#: Para 30's default reason when the TD gives none.
+TIE_REASON = "lots drawn by the TD"
+
+
+class NeedsConfirm(Invalid):
+    """The ruling voids games already played in later matches: the TD must confirm it
+    after reading ``impact`` (``core.knockout.sssg.Impact.describe``)."""
+
+    def __init__(self, impact: str) -> None:
+        super().__init__(f"{impact}. Nothing was changed: confirm to apply it "
+                         "(--confirm at the command line)")
+        self.impact = impact
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a correction did to the match and the bracket. ``voided``: game numbers of
+    the match that no longer count (para 28); ``voided_matches``: later matches whose
+    games are void; ``reopened``: the match is no longer decided as it was."""
+
+    before: MatchState
+    after: MatchState
+    voided: list[int]
+    voided_matches: tuple[str, ...]
+    reopened: bool
+    impact: str
+
+
+@dataclass(frozen=True)
+class Ruled:
+    """What a ruling did, for the TD who gave it. ``ruling``: upheld, scores, void,
+    game_bye, match_bye, tie, forfeit, overtime. ``to``: who the bye, forfeit or tie went
+    to. ``needs_confirm``: nothing applied yet, ``impact`` says what it would do
+    (``prompt_id`` is the Apply / Cancel prompt). ``ruled_by``: someone else ruled first
+    (``ruling`` is then what they ruled)."""
+
+    match: str
+    game: int
+    ruling: str
+    score_line: str
+    decided: bool
+    winner: str | None
+    voided: list[int] = field(default_factory=list)
+    reopened: bool = False
+    to: str | None = None
+    impact: str = ""
+    voided_matches: tuple[str, ...] = ()
+    needs_confirm: bool = False
+    prompt_id: int | None = None
+    names: tuple[str, str] = ("", "")  # the match's players, in the score line's order
+
+    @property
+    def named_score(self) -> str:
+        """'Ann Lee 1-0 Cai Wen (+20)': the score line with the players' names."""
+        return named_score(self.score_line, self.names)
+    ruled_by: str = ""
+    scores: tuple[int, int] | None = None
+    why: str = ""  # with ruled_by: the reason the first ruler gave
+
+
+def named_score(score_line: str, names: tuple[str, str]) -> str:
+    """'1-0 (+20)' as 'Ann Lee 1-0 Cai Wen (+20)' (unchanged without both names)."""
+    points, _, spread = score_line.partition(" ")
+    if not all(names):
+        return score_line
+    return f"{names[0]} {points} {names[1]} {spread}".rstrip()
+
+
+# --- who may rule ------------------------------------------------------------------------
+
+
+async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
+    """Para 19: a TD playing in the match may not rule on it; the match's rulers may (the
+    command line always may). Nobody rules on a match an expulsion settled (``expelled``)."""
+    if actor.person_id is not None:
+        await refuse_own_match(tx, actor, view)
+        if actor.person_id not in await rulers_of(tx, view):
+            para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
+            raise NotAllowed(f"only a TD of this event who does not play in {view.code} may "
+                             f"rule on it{para19}")
+    await expelled.refuse_in_match(tx, view, actor.person_id)
+
+
+async def _td_and_match(tx: Tx, req: Request, event_id: int,
+                        match_code: str) -> tuple[Actor, Event, MatchView]:
+    """A command-line ruling's start: the asker must be a TD of the event, and the match
+    named by its code."""
+    actor = await require_actor(tx, req)
+    await require_role(tx, actor, event_id, "td")
+    event = await get_event(tx, event_id)
+    view = await find_match(tx, event, match_code)
+    await expelled.refuse_in_match(tx, view, actor.person_id)
+    return actor, event, view
+
+
+async def match_coded(tx: Tx, event: Event, match_code: str) -> MatchView | None:
+    """The event's match whose code is ``match_code`` (case and spaces aside), or None."""
+    code = match_code.strip().casefold()
+    return next((m for m in await matches_of_event(tx, event.id) if m.code.casefold() == code),
+                None)
+
+
+async def find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
+    """The event's match named by its code at the command line (``match_coded``); an
+    unknown code is refused with where the codes are listed."""
+    view = await match_coded(tx, event, match_code)
+    if view is None:
+        raise NotFound(f"no match {match_code!r} in {event.slug}; "
+                       f"`tdbot event show {event.slug}` lists them")
+    return view
+
+
+def side_named(view: MatchView, name: str) -> int:
+    """The side of the match's player ``name`` names (``core.names``: case, spaces and a
+    shortened name aside, when it fits one of the two only)."""
+    sides = [side for side in (0, 1) if view.names[side] is not None]
+    try:
+        return sides[pick(name, [view.names[side] or "" for side in sides])]
+    except NameRefused as exc:
+        if exc.ambiguous:
+            raise Invalid(f"{exc} (in {view.code})") from None
+        raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
+                      f"{view.label(1)!r}") from None
+
+
+def match_bye_of(event: Event, match: Match, side: int) -> Match:
+    """The match as a match bye to ``side`` leaves it, the one rule for every format. A
+    knockout's is SSSg para 27: the side goes through and every game is void
+    (``core.knockout.match.award_match_bye``). A round-based event, a club night and a ladder have
+    no bye of a whole match: theirs is the forfeit an expelled player's opponent gets
+    (``core.knockout.match.forfeit_match``): the games played are void and the side wins the games
+    it needs by forfeit, with the event's forfeit spread, so the match is a win and never
+    a tie of 0-0 (Director's Manual: a forfeit is a game won by a spread)."""
+    if is_knockout(event.format):
+        return award_match_bye(match, side).match
+    return forfeit_match(match, side)
+
+
+def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
+    """Why a match bye to ``side`` would change nothing ("" when it would): a knockout's
+    match with a match bye already, or another format's match already won by ``side``
+    with nothing but forfeits (a match bye given before)."""
+    if match.match_bye is not None:
+        return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
+    state = match.state()
+    if (not is_knockout(event.format) and state.decided and state.winner == side
+            and state.counted and all(match.games[i].kind is GameKind.FORFEIT
+                                      and match.games[i].awarded_to == side
+                                      for i in state.counted)):
+        return f"{view.code} already went to {view.label(side)} by forfeit"
+    return ""
+
+
+# --- the one path: apply a corrected match -------------------------------------------------
+
+
+async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
+    """The core event with every match that has games (decided or being played) recorded,
+    so that ``sssg.correct`` sees which later matches a correction would void."""
+    event, _ = await load_core(tx, event_id, states=("decided", "playing"))
+    return event
+
+
+async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
+    """What replacing the match's value with ``new`` does to the later matches:
+    (``Impact.describe()``, voided later matches, games played in them). Only a decided
+    match feeds later ones."""
+    if view.state != "decided":
+        return "", (), 0
+    if not is_knockout((await get_event(tx, view.event_id)).format):
+        return "", (), 0  # only a bracket has later matches fed by this one
+    event = await _event_with_games(tx, view.event_id)
+    if event.result(view.code) is None:
+        return "", (), 0
+    _, impact = sssg.correct(event, view.code, new, force=True)
+    return impact.describe(), impact.voided_matches, impact.voided_match_games
+
+
+async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: datetime) -> None:
+    rows = await games_repo.games_of(tx, view.id)
+    for i, game in enumerate(new.games):
+        if i >= len(rows):
+            assert game.awarded_to is not None, "only an awarded game is appended by a ruling"
+            await games_repo.add_awarded(tx, view.id, kind=game.kind.value, at=now,
+                                         bye_side=game.awarded_to, starter_side=game.starter)
+        elif game != old.games[i]:
+            if game.kind is GameKind.VOID:
+                await games_repo.set_void(tx, rows[i].id, True)
+            else:
+                await games_repo.rewrite(tx, rows[i].id, kind=game.kind.value,
+                                         starter_side=game.starter,
+                                         scores=game.scores or (None, None),
+                                         bye_side=game.awarded_to, void=False)
+            await _photo_duty_follows(tx, rows[i].id, game, now)
+
+
+async def _photo_duty_follows(tx: Tx, game_id: int, game: Game, now: datetime) -> None:
+    """SSSg para 25 makes the game's winner (on a tie, its starter) send the board photo:
+    after a ruling that is whoever the corrected game names. A game that is no longer won
+    on the board (void, a bye, a forfeit) needs no photo, so its waiting window is waived."""
+    window = await photos_repo.window_of_game(tx, game_id)
+    if window is None or window.state not in photos_repo.AWAITING:
+        return
+    side = game.responsible() if game.kind is GameKind.PLAYED else None
+    if side is None:
+        await photos_repo.move(tx, window.id, photos_repo.AWAITING, "waived", now,
+                               why="a TD's ruling: the game needs no board photo")
+    elif side != window.responsible_side:
+        await photos_repo.set_responsible(tx, window.id, side)
+
+
+async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
+                      now: datetime, by: Actor) -> None:
+    """Later matches a correction voids: their games stop counting, their open slips and
+    disputes close, and their players are told (paras 27-28)."""
+    for m in await matches_of_event(tx, event.id):
+        if m.code not in codes:
+            continue
+        for g in await games_repo.games_of(tx, m.id):
+            await games_repo.set_void(tx, g.id, True)
+        for s in await slips_repo.of_match(tx, m.id, ("draft",)):
+            await slips_repo.move(tx, s.id, ("draft",), "void", now)
+        what = f"Void: {html.escape(cause)} changed who plays {html.escape(m.code)}"
+        await supersede(tx, m, ruling=f"void: {cause} voided the match", by=by, now=now,
+                        slip_note=to_both(what), ruler_note=settled_note(what, False))
+        await matches_repo.set_outcome(tx, m.id, "ready", None)
+        for side, person in enumerate(m.people):
+            if person is not None:
+                await outbox.enqueue(tx, person_id=person, now=now,
+                                     text_html=say.later_match_voided(event, m, side, cause))
+
+
+async def apply_correction_in(
+    tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
+    confirm: bool, cause: str = "ruling on",
+) -> Applied:
+    """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
+    missing photo's game bye): write the corrected match, void what it voids in later
+    matches (only with ``confirm`` when they have games), decide or reopen the match, and
+    sync the bracket. The caller journals and tells the two players; this tells everyone
+    else (players of later matches: "a TD's {cause} M1"). Raises ``NeedsConfirm`` before
+    writing anything."""
+    old = await core_match(tx, view.id)
+    before, after = old.state(), new.state()
+    impact, voided_matches, games_there = await impact_of(tx, view, new)
+    if games_there and not confirm:
+        raise NeedsConfirm(impact)
+    views = await matches_of_event(tx, event.id)
+    entries_before = {m.id: m.entries for m in views}
+    await _write_games(tx, view, old, new, now)
+    if new.match_bye != old.match_bye:
+        await matches_repo.set_match_bye(tx, view.id, new.match_bye)
+    if new.ruling != old.ruling:
+        await matches_repo.set_ruling(tx, view.id, None if new.ruling is None else
+                                      (new.ruling.winner, new.ruling.reason))
+    if new.match_bye is None:
+        was, now_counted = set(before.counted), set(after.counted)
+        rows = await games_repo.games_of(tx, view.id)
+        for i in sorted(was - now_counted):
+            await games_repo.set_void(tx, rows[i].id, True)
+    voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
+    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
+    decided_before = view.state == "decided"
+    outcome_before = (decided_before, view.winner if decided_before else None)
+    outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
+    reopened = decided_before and outcome_after != outcome_before
+    if reopened or (not decided_before and view.state != "playing" and after.counted):
+        await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
+                                       None)
+    # a decided match rescored with the same winner still moves a format that counts
+    # more than the winner (a ladder holds the defender on a tie the SSSg rules break)
+    rescored = decided_before and after.score_line() != before.score_line()
+    if reopened or voided_matches or rescored:
+        await after_results(tx, event, now)
+    fresh = await get_match(tx, view.id)
+    if outcome_after[0] and outcome_after != outcome_before:
+        await settle_match(tx, event, fresh, after, now, by)
+    elif after.decided and after.winner is None and before.decision != after.decision:
+        await settle_match(tx, event, fresh, after, now, by)  # tied: the TDs decide it
+    for m in await matches_of_event(tx, event.id):
+        if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
+            continue
+        if m.state == "waiting":
+            rnd = await get_round(tx, m.round_id)
+            for side, person in enumerate(m.people):
+                # only a player who was there before lost a known opponent; one who just
+                # arrived (a match bye put them through) is told their next match instead
+                if person is not None and m.entries[side] in entries_before[m.id]:
+                    await outbox.enqueue(tx, person_id=person, now=now,
+                                         text_html=say.opponent_unknown(event, rnd, m, side,
+                                                                        view.code))
+    return Applied(before, after, voided, voided_matches, reopened, impact)
+
+
+async def award_game_bye_in(
+    tx: Tx, event: Event, view: MatchView, index: int, to: int, *, by: Actor, now: datetime,
+    confirm: bool = False,
+) -> Applied:
+    """Para 28: the reported game at ``index`` (0-based, reported order) becomes a game bye
+    to side ``to`` (+ the event's bye spread); used for a dispute and a missing photo."""
+    match = await core_match(tx, view.id)
+    return await apply_correction_in(tx, event, view, award_game_bye(match, index, to).match,
+                                     by=by, now=now, confirm=confirm)
+
+
+# --- rulings on a disputed game ------------------------------------------------------------
+
+
+def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
+                   game_bye: str | None, match_bye: str | None) -> str:
+    given = [uphold, scores is not None, void, game_bye is not None, match_bye is not None]
+    if given.count(True) != 1:
+        raise Invalid("rule one way: --uphold, --scores A B, --void, --game-bye NAME or "
+                      "--match-bye NAME")
+    return ACTIONS[given.index(True)]
+
+
+async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
+                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        then_final: bool = False) -> None:
+    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
+    it made final (``reporting.final_after_ruling``) follows in the same message, so a
+    ruling that settles the match is one message to each player, not two."""
+    news = News(event)
+    for viewer in (0, 1):
+        person = view.people[viewer]
+        if person is not None:
+            news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
+                                        result.scores, why, voided, after, to=result.to))
+    if then_final:
+        await final_after_ruling(tx, event, view.id, now, news)
+    await news.send(tx, now)
+
+
+async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
+                     scores: tuple[int, int] | None, side: int | None
+                     ) -> tuple[MatchState, Match, int]:
+    """The match as the ruling ``action`` on the disputed game would leave it: (the state
+    before, the corrected match, the game's number). Raises ``Invalid`` for a ruling that
+    cannot be given (scores that cannot be right, scores for a game not played on the
+    board), so a button's ruling is refused when it is chosen, before its reason is asked."""
+    names = (view.label(0), view.label(1))
+    match = await core_match(tx, view.id)
+    before = match.state()
+    rows = await games_repo.games_of(tx, view.id)
+    index = next((i for i, r in enumerate(rows) if r.id == dispute.game_id), None)
+    if index is None:
+        raise Invalid(f"the disputed game of {view.code} is no longer on record")
+    game = before.number_of(index) or len(before.counted) + 1
+    new = match
+    if action == "scores":
+        assert scores is not None
+        check_scores(scores, names, await get_event(tx, view.event_id))
+        row = rows[index]
+        if row.starter_side is None or row.kind != "played":
+            raise Invalid(f"game {game} of {view.code} was not played on the board; "
+                          "uphold it, void it or give a bye")
+        new = correct_game(match, index, Game.played(row.starter_side, *scores)).match
+    elif action == "void":
+        new = void_game(match, index).match
+    elif action == "game_bye":
+        assert side is not None
+        new = award_game_bye(match, index, side).match
+    elif action == "match_bye":
+        assert side is not None
+        new = match_bye_of(await get_event(tx, view.event_id), match, side)
+    return before, new, game
+
+
+async def _rule(
+    tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView, dispute: DisputeRow,
+    action: str, *, scores: tuple[int, int] | None = None, side: int | None = None,
+    why: str, confirm: bool,
+) -> Ruled:
+    """A ruling on an open dispute, whoever gave it and however (button, message, CLI)."""
+    await require_ruler(tx, actor, view)
+    names = (view.label(0), view.label(1))
+    if dispute.state != "open":
+        return await _already(tx, view, dispute)
+    before, new, game = await _corrected(tx, view, dispute, action, scores, side)
+    try:
+        applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
+                                            confirm=confirm)
+    except NeedsConfirm as exc:
+        if actor.person_id is None:
+            raise
+        prompt = await prompts_repo.open_prompt(
+            tx, actor.person_id, "confirm", dispute.id, side=side, now=req.now,
+            payload={"action": action, "scores": list(scores) if scores else None,
+                     "why": why})
+        return Ruled(view.code, game, action, before.score_line(), before.decided,
+                     None, impact=exc.impact, needs_confirm=True, prompt_id=prompt,
+                     to=names[side] if side is not None else None,
+                     names=(view.label(0), view.label(1)))
+    ruling = "upheld" if action == "uphold" else action
+    if not await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why}",
+                                    adjudicator=actor.person_id, now=req.now):
+        raise Invalid("someone ruled on this dispute a moment ago; nothing was changed")
+    slip = await slips_repo.of_game(tx, dispute.game_id) if dispute.game_id else None
+    if slip is not None:
+        await slips_repo.move(tx, slip.id, ("disputed", "pending"),
+                              "final" if action in ("uphold", "scores") else "void", req.now)
+    if action == "match_bye":  # the whole match is decided: nothing else in it stays open
+        assert side is not None
+        await _settle_the_rest(tx, event, view, actor, action, side, why, req.now)
+    after = applied.after
+    to = names[side] if side is not None else None
+    await journal.record(
+        tx, who=actor, action="dispute.ruled", subject=f"match:{view.id}", now=req.now,
+        detail={"dispute_id": dispute.id, "game": game, "ruling": ruling,
+                "scores": list(scores) if scores else None, "to_side": side,
+                "voided_games": applied.voided, "voided_matches": list(applied.voided_matches),
+                "impact": applied.impact},
+        why=why,
+    )
+    later = say.beyond_decision(ruling, game, applied.voided)
+    result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
+                   names[after.winner] if after.winner is not None else None,
+                   later, applied.reopened, to, applied.impact,
+                   applied.voided_matches, scores=scores,
+                   names=(view.label(0), view.label(1)))
+    fresh = await get_match(tx, view.id)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
+    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
+        event, await ruler_name(tx, actor), result.ruling, scores, result.to, why)
+    for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
+        await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
+    return result
+
+
+#: What a ruling did, in a TD's words; ``{to}`` is the player a bye went to.
+RULING_WORDS = {
+    "upheld": "upheld: the result stands",
+    "scores": "scores amended",
+    "void": "game voided",
+    "game_bye": "game bye to {to}",
+    "match_bye": "match bye to {to}",
+    "tie": "the tied match goes to {to}",
+}
+
+
+def ruling_words(ruling: str, to: str = "") -> str:
+    """``RULING_WORDS`` for a ruling (a dispute's record keeps no bye's side: then the
+    words stop before "to")."""
+    what = RULING_WORDS.get(ruling, ruling)
+    return what.format(to=to) if to else what.split(" to {to}")[0]
+
+
+async def _nothing_to_rule(tx: Tx, view: MatchView, game: int, counted: int) -> Invalid:
+    """The refusal of a ruling on a game with no open dispute. When the match has none open
+    and its last one was ruled (two TDs at once: the other was first, or a game the first
+    ruling voided), it says who ruled, what and why, so the second TD knows it is done."""
+    last = await disputes_repo.last_ruled_of_match(tx, view.id)
+    if last is not None and not await disputes_repo.open_of_match(tx, view.id):
+        done = await _already(tx, view, last)
+        why = f" ({done.why})" if done.why else ""
+        return Invalid(f"game {game} of {view.code} has no open dispute. The last ruling on "
+                       f"{view.code}: {ruling_words(done.ruling)}{why}, by {done.ruled_by}. "
+                       "Nothing of yours was applied.")
+    if not 1 <= game <= counted:
+        return Invalid(f"{view.code} has no game {game}: {counted} game(s) count")
+    return Invalid(f"game {game} of {view.code} has no open dispute, so there is nothing to "
+                   "rule on")
+
+
+async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
+    """The answer to a ruler whose ruling came after another's (the dispute's state is
+    compare-and-set): who ruled, what and why; nothing of theirs is applied."""
+    state = (await core_match(tx, view.id)).state()
+    who = "the command line"
+    if dispute.adjudicator_id is not None:
+        who = (await get_person(tx, dispute.adjudicator_id)).name
+    ruling, _, why = (dispute.ruling or dispute.state).partition(": ")
+    return Ruled(view.code, 0, ruling, state.score_line(),
+                 state.decided, None, ruled_by=who, why=why,
+                 names=(view.label(0), view.label(1)))
+
+
+async def rule_game(
+    db: Database, req: Request, event_id: int, match_code: str, game: int, *,
+    uphold: bool = False, scores: tuple[int, int] | None = None, void: bool = False,
+    game_bye: str | None = None, match_bye: str | None = None, confirm: bool = False,
+    why: str, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot rule dispute``): rule on the open dispute of game ``game`` of a match.
+    ``scores`` are in the match's order (its first player's, then the second's);
+    ``game_bye`` / ``match_bye`` name the player it goes to."""
+    action = _check_one_way(uphold, scores, void, game_bye, match_bye)
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    async with unit(db, req) as tx:
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
+        state = (await core_match(tx, view.id)).state()
+        rows = await games_repo.games_of(tx, view.id)
+        dispute = None
+        if 1 <= game <= len(state.counted):
+            dispute = await disputes_repo.open_of_game(tx, view.id,
+                                                       rows[state.counted[game - 1]].id)
+        if dispute is None:
+            raise await _nothing_to_rule(tx, view, game, len(state.counted))
+        named = game_bye or match_bye
+        side = side_named(view, named) if named is not None else None
+        result = await _rule(tx, req, actor, event, view, dispute, action, scores=scores,
+                             side=side, why=why.strip(), confirm=confirm)
+        return await answer_with(tx, req, render, result)
+
+
+#: The reason the players and the journal read when the TD taps Skip under "Why?".
+SKIPPED_WHY = "the TD gave no reason"
+#: A reason is one line of a message both players get (Telegram's limit is 4096).
+WHY_MAX = 300
+
+
+def reason_of(text: str) -> str:
+    """A TD's reason as the players and the journal get it: one line, spaces tidied; ""
+    when the TD sent none. A long one is refused (it goes into both players' messages)."""
+    line = " ".join(text.split())
+    if len(line) > WHY_MAX:
+        raise Invalid(f"that reason is {len(line)} characters long: send one line of at most "
+                      f"{WHY_MAX}")
+    return line
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A ruler's button that needs a message next: ``kind`` amend (the scores), tie (the
+    reason of a tied match's ruling) or why (the reason of a ruling on a dispute:
+    ``ruling`` as ``ACTIONS`` names it, with its ``scores`` or ``side``, Skip answers
+    ``prompt_id``); ``names`` are the match's players in order."""
+
+    kind: str
+    match: str
+    game: int
+    names: tuple[str, str]
+    side: int | None = None
+    match_id: int | None = None
+    prompt_id: int | None = None
+    ruling: str = ""
+    scores: tuple[int, int] | None = None
+
+
+async def _dispute_for(tx: Tx, actor: Actor, dispute_id: int) -> tuple[DisputeRow, MatchView]:
+    """The dispute a ruler's button names, and its match; para 19 checked."""
+    dispute = await disputes_repo.get(tx, dispute_id)
+    if dispute is None:
+        raise NotFound("that dispute no longer exists")
+    view = await get_match(tx, dispute.match_id)
+    await require_ruler(tx, actor, view)
+    return dispute, view
+
+
+async def _ask_why_in(tx: Tx, req: Request, actor: Actor, view: MatchView,
+                      dispute: DisputeRow, action: str, scores: tuple[int, int] | None,
+                      side: int | None) -> Asked:
+    """The ruling is chosen and can be given: ask its reason (the TD's next message, or
+    Skip). Nothing is applied yet; the ruling waits in the prompt's payload, so it
+    survives a restart, and the dispute stays open for whichever ruler answers first."""
+    _, _, game = await _corrected(tx, view, dispute, action, scores, side)
+    assert actor.person_id is not None
+    prompt_id = await prompts_repo.open_prompt(
+        tx, actor.person_id, "why", dispute.id, side=side, now=req.now,
+        payload={"action": action, "scores": list(scores) if scores else None})
+    return Asked("why", view.code, game, (view.label(0), view.label(1)), side, view.id,
+                 prompt_id, action, scores)
+
+
+async def ask_why(
+    db: Database, req: Request, dispute_id: int, action: str, *, side: int | None = None,
+    render: Answer[Asked | Ruled] | None = None,
+) -> Asked | Ruled:
+    """Use-case: a ruler taps Uphold, Void game, Game bye or Match bye on a dispute. The
+    TD adjudicates (SSSg para 19) and the players are owed the ruling (para 24) with its
+    reason, so the bot asks why before applying it; a dispute already ruled by another
+    TD is answered with that ruling instead."""
+    if action not in ACTIONS or action == "scores":
+        raise Invalid("that button is out of date")
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        dispute, view = await _dispute_for(tx, actor, dispute_id)
+        result: Asked | Ruled
+        if dispute.state != "open":
+            result = await _already(tx, view, dispute)
+        else:
+            result = await _ask_why_in(tx, req, actor, view, dispute, action, None, side)
+        return await answer_with(tx, req, render, result)
+
+
+async def ask_amend(db: Database, req: Request, dispute_id: int,
+                    render: Answer[Asked | Ruled] | None = None) -> Asked | Ruled:
+    """Use-case: Amend: the ruler's next message (or ``/amend A B``) gives the scores."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        dispute, view = await _dispute_for(tx, actor, dispute_id)
+        if dispute.state != "open":
+            ruled = await _already(tx, view, dispute)
+            return await answer_with(tx, req, render, ruled)
+        assert actor.person_id is not None
+        await prompts_repo.open_prompt(tx, actor.person_id, "amend", dispute.id, now=req.now)
+        slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id else None
+        asked = Asked("amend", view.code, slip.game_no if slip else 0,
+                      (view.label(0), view.label(1)))
+        return await answer_with(tx, req, render, asked)
+
+
+async def awaited_words(db: Database, req: Request) -> str | None:
+    """What the person's next message answers, as its prompt's kind (``prompts_repo.WORDS``:
+    the scores after Amend, a ruling's or a correction's reason), or None."""
+    async with reading(db) as tx:
+        actor = await actor_of(tx, req)
+        if actor is None or actor.person_id is None:
+            return None
+        prompt = await prompts_repo.open_of(tx, actor.person_id)
+        return None if prompt is None else prompt.kind
+
+
+def parse_scores(text: str) -> tuple[int, int]:
+    """'412 380' or '412-380': the amended scores, the match's first player's first.
+
+    Each is a whole number of ASCII digits up to the slip's ``MAX_SCORE`` (SSSg para 22
+    plays WESPA rules; no game scores more), the same bound a player's own slip has:
+    ``str.isdigit`` alone let "²" and a 5,000-digit number through to ``int()``."""
+    parts = text.replace("-", " ").replace(",", " ").split()
+    if len(parts) != 2 or not all(is_digits(p) for p in parts):
+        raise Invalid("send the two scores, the first player's first, e.g. 412 380")
+    for part in parts:
+        if len(part.lstrip("0")) > len(str(MAX_SCORE)) or int(part) > MAX_SCORE:
+            shown = part if len(part) <= 12 else part[:9] + "..."
+            raise Invalid(f"{shown} can't be a game score (the most is {MAX_SCORE}); send the "
+                          "two scores, the first player's first, e.g. 412 380")
+    return int(parts[0]), int(parts[1])
+
+
+def _scores_of(payload: dict[str, Any]) -> tuple[int, int] | None:
+    raw = payload.get("scores")
+    return (int(raw[0]), int(raw[1])) if raw else None
+
+
+async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_repo.Prompt,
+                            why: str) -> Ruled:
+    """The reason of a ruling asked by ``_ask_why_in`` came (or Skip): apply the ruling
+    with it, in this one transaction; a ruling that voids later games shows its impact
+    and waits for Apply with the reason kept, so the reason is asked once."""
+    await prompts_repo.close(tx, prompt.id)
+    dispute = await disputes_repo.get(tx, prompt.subject_id)
+    assert dispute is not None
+    view = await get_match(tx, dispute.match_id)
+    event = await get_event(tx, view.event_id)
+    return await _rule(tx, req, actor, event, view, dispute, str(prompt.payload["action"]),
+                       scores=_scores_of(prompt.payload), side=prompt.side, why=why,
+                       confirm=False)
+
+
+async def answer_prompt(db: Database, req: Request, text: str, *,
+                        kinds: tuple[str, ...] = prompts_repo.RULING_WORDS,
+                        render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
+    """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
+    after a ruling button (its reason) or after a tied match's winner button (the
+    reason); ``/amend A B`` answers only an Amend (``kinds``)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        prompt = None if actor.person_id is None else await prompts_repo.open_of(
+            tx, actor.person_id, kinds)
+        if prompt is None:
+            raise Invalid("I am not waiting for scores from you: press Amend on a dispute "
+                          "first" if kinds == ("amend",) else
+                          "I am not waiting for scores or a reason from you: press Amend on "
+                          "a dispute first")
+        result: Ruled | Asked
+        if prompt.kind == "amend":
+            scores = parse_scores(text)
+            dispute, view = await _dispute_for(tx, actor, prompt.subject_id)
+            await prompts_repo.close(tx, prompt.id)
+            if dispute.state != "open":
+                result = await _already(tx, view, dispute)
+            else:
+                result = await _ask_why_in(tx, req, actor, view, dispute, "scores", scores,
+                                           None)
+        elif prompt.kind == "why":
+            result = await _rule_with_reason(tx, req, actor, prompt,
+                                             reason_of(text) or SKIPPED_WHY)
+        else:
+            assert prompt.side is not None
+            result = await _rule_tie_prompted(tx, req, actor, prompt.subject_id, prompt.side,
+                                              reason_of(text) or TIE_REASON)
+        return await answer_with(tx, req, render, result)
+
+
+async def skip_why(db: Database, req: Request, prompt_id: int,
+                   render: Answer[Ruled] | None = None) -> Ruled:
+    """Use-case: Skip under "Why?": the ruling is applied with ``SKIPPED_WHY``, so the
+    players and the journal read that the TD gave no reason."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        prompt = await prompts_repo.get(tx, prompt_id)
+        if prompt is None or prompt.kind != "why":
+            raise NotFound("that question is no longer known")
+        if prompt.person_id != actor.person_id:
+            raise NotAllowed("another TD's question: only they answer it")
+        if prompt.state == "dropped":
+            raise Invalid("you chose another ruling since; nothing was changed by this button")
+        if prompt.state != "open":
+            raise Invalid("that ruling already has its reason; nothing more to do")
+        result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
+        return await answer_with(tx, req, render, result)
+
+
+async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: bool,
+                             render: Answer[Ruled | None] | None = None) -> Ruled | None:
+    """Use-case: Apply / Cancel on a ruling whose impact voids later games. Apply rules
+    as the TD first asked, with the reason they gave before the impact was shown; Cancel
+    leaves the dispute open. None: cancelled."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        prompt = await prompts_repo.get(tx, prompt_id)
+        if prompt is None or prompt.kind != "confirm" or prompt.person_id != actor.person_id:
+            raise NotFound("that button is out of date")  # another TD's: as if missing
+        if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
+            raise Invalid("that correction was already applied or cancelled")
+        if not apply:
+            await answer_with(tx, req, render, None)
+            return None
+        dispute = await disputes_repo.get(tx, prompt.subject_id)
+        assert dispute is not None
+        view = await get_match(tx, dispute.match_id)
+        event = await get_event(tx, view.event_id)
+        result = await _rule(tx, req, actor, event, view, dispute,
+                             str(prompt.payload["action"]), scores=_scores_of(prompt.payload),
+                             side=prompt.side, why=str(prompt.payload["why"]), confirm=True)
+        return await answer_with(tx, req, render, result)
+
+
+# --- whole matches: a match bye, a tied match ------------------------------------------------
+
+
+async def _open_match(tx: Tx, view: MatchView) -> None:
+    if None in view.entries or view.state in ("waiting", "bye", "not_needed"):
+        raise Invalid(f"{view.code} is {view.state.replace('_', ' ')}: a TD rules on a match "
+                      "whose two players are known")
+
+
+async def match_bye(
+    db: Database, req: Request, event_id: int, match_code: str, to: str, *, why: str,
+    confirm: bool = False, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot rule bye``): the named player wins the match (``match_bye_of``:
+    para 27 in a knockout, a forfeit elsewhere) and the games played in it are void."""
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    async with unit(db, req) as tx:
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
+        await require_ruler(tx, actor, view)
+        await _open_match(tx, view)
+        side = side_named(view, to)
+        match = await core_match(tx, view.id)
+        already = _bye_already(event, view, match, side)
+        if already:
+            raise Invalid(f"{already}: nothing was changed")
+        result = await _whole_match(tx, req.now, actor, event, view,
+                                    match_bye_of(event, match, side), "match_bye", side,
+                                    why.strip(), confirm)
+        return await answer_with(tx, req, render, result)
+
+
+async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
+                             why: str) -> MatchState:
+    """A TD gives side ``side`` a match bye (``match_bye_of``) from a round's close or an
+    expulsion: the same path as ``tdbot rule bye`` (``_whole_match``): every game played
+    void, the match decided for ``side``, the bracket synced, the players told, and what
+    was open in the match settled. Only a match being played, and with a reason."""
+    if not why.strip():
+        raise Invalid("say why the match bye is given: the players and the journal are told")
+    view = await get_match(tx, match_id)
+    await require_role(tx, by, view.event_id, "td")
+    if view.state not in ("ready", "playing"):
+        raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
+                      "given a match bye")
+    if side not in (0, 1):
+        raise Invalid(f"no side {side!r}: a match bye goes to side 0 or 1")
+    event = await get_event(tx, view.event_id)
+    match = await core_match(tx, view.id)
+    ruled = await _whole_match(tx, now, by, event, view, match_bye_of(event, match, side),
+                               "match_bye", side, why.strip(), False)
+    return (await core_match(tx, view.id)).state() if ruled else match.state()
+
+
+async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: MatchView,
+                       new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
+    # first, so that the result is final when settled if nothing else is left open
+    await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
+    applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
+                                        confirm=confirm)
+    names = (view.label(0), view.label(1))
+    after = applied.after
+    await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
+                         subject=f"match:{view.id}", now=now,
+                         detail={"code": view.code, "to_side": side,
+                                 "voided_games": applied.voided,
+                                 "voided_matches": list(applied.voided_matches),
+                                 "impact": applied.impact}, why=why)
+    result = Ruled(view.code, 0, ruling, after.score_line(), after.decided,
+                   names[after.winner] if after.winner is not None else None,
+                   applied.voided, applied.reopened, names[side], applied.impact,
+                   applied.voided_matches,
+                   names=(view.label(0), view.label(1)))
+    fresh = await get_match(tx, view.id)
+    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now)
+    return result
+
+
+async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, ruling: str,
+                           side: int, why: str, now: datetime,
+                           decided: Match | None = None) -> None:
+    """A ruling that decided the whole match (``match_bye``, ``tie``) for ``side`` takes the
+    place of what was open in it (``disputes.supersede``; ``decided``: the match as the
+    ruling leaves it, None: as stored): its disputes close, and its slips, their copies
+    saying who the match went to and why. A match bye voids the games, so every open slip
+    goes; a tie's ruling keeps them, and a slip still in its window stays open to a
+    dispute (SSSg para 24): only a disputed one is settled, its game counting as
+    reported."""
+    how = "by a match bye" if ruling == "match_bye" else "by a TD's ruling on the tie"
+    await supersede(
+        tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
+        slips=("pending", "disputed") if ruling == "match_bye" else ("disputed",),
+        slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
+                                                      counts),
+        ruler_note=say.ruled_note(event, await ruler_name(tx, actor), ruling, None,
+                                  view.label(side), why))
+
+
+async def _rule_tie(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,
+                    why: str) -> Ruled:
+    view = await get_match(tx, match_id)
+    await require_ruler(tx, actor, view)
+    event = await get_event(tx, view.event_id)
+    match = await core_match(tx, view.id)
+    if match.ruling is not None:
+        raise Invalid(f"{view.code} was already ruled: {view.label(match.ruling.winner)} wins "
+                      f"({match.ruling.reason})")
+    try:
+        new = rule_tied_match(match, side, why)
+    except MatchRuleError as exc:
+        raise Invalid(str(exc)) from None
+    return await _whole_match(tx, req.now, actor, event, view, new, "tie", side, why, False)
+
+
+async def rule_tie(
+    db: Database, req: Request, event_id: int, match_code: str, winner: str, *,
+    why: str = "", render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot rule tie``): para 30, the organisers decide a match para 17 leaves
+    tied; the reason defaults to lots drawn by the TD."""
+    async with unit(db, req) as tx:
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
+        result = await _rule_tie(tx, req, actor, view.id, side_named(view, winner),
+                                 why.strip() or TIE_REASON)
+        return await answer_with(tx, req, render, result)
+
+
+async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
+                         render: Answer[Asked] | None = None) -> Asked:
+    """Use-case: a ruler pressed "<A> wins" on a tied match: their next message is the
+    reason (or the button under the question records "lots drawn by the TD")."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        view = await get_match(tx, match_id)
+        await require_ruler(tx, actor, view)
+        if view.ruling is not None:
+            raise Invalid(f"{view.code} was already ruled: {view.label(view.ruling[0])} wins "
+                          f"({view.ruling[1]})")
+        assert actor.person_id is not None
+        await prompts_repo.open_prompt(tx, actor.person_id, "tie", match_id, side=side,
+                                       now=req.now)
+        asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side, view.id)
+        return await answer_with(tx, req, render, asked)
+
+
+async def rule_tie_by_lots(db: Database, req: Request, match_id: int, side: int,
+                           render: Answer[Ruled] | None = None) -> Ruled:
+    """Use-case: the "lots drawn" button under the tie question."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        result = await _rule_tie_prompted(tx, req, actor, match_id, side, TIE_REASON)
+        return await answer_with(tx, req, render, result)
+
+
+async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,
+                             why: str) -> Ruled:
+    """A tied match's reason came (a message, or "lots drawn"): the ruler's tie question
+    is answered either way; if another ruler decided the match meanwhile, that ruling is
+    the answer and nothing of this one is applied (para 30: the match is decided once)."""
+    if actor.person_id is not None:
+        prompt = await prompts_repo.open_of(tx, actor.person_id, ("tie",))
+        if prompt is not None:
+            await prompts_repo.close(tx, prompt.id)
+    view = await get_match(tx, match_id)
+    await require_ruler(tx, actor, view)
+    if view.ruling is not None:
+        state = (await core_match(tx, view.id)).state()
+        return Ruled(view.code, 0, "tie", state.score_line(), state.decided,
+                     view.label(view.ruling[0]), to=view.label(view.ruling[0]),
+                     ruled_by="Another TD", why=view.ruling[1],
+                     names=(view.label(0), view.label(1)))
+    return await _rule_tie(tx, req, actor, match_id, side, why)
+
+
+# --- WESPA forfeits and overtime -------------------------------------------------------------
+
+
+async def forfeit(
+    db: Database, req: Request, event_id: int, match_code: str, game: int, to: str, *,
+    why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot game forfeit``): game ``game`` is won by forfeit by ``to``, with the
+    event's forfeit spread (WESPA rules, Forfeits: 75). An existing game is corrected; the
+    next game is added as a forfeit."""
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    async with unit(db, req) as tx:
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
+        await require_ruler(tx, actor, view)
+        await _open_match(tx, view)
+        result = await forfeit_in(tx, req, actor, event, view, game, side_named(view, to),
+                                  why.strip(), confirm)
+        return await answer_with(tx, req, render, result)
+
+
+async def forfeit_in(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
+                     game: int, side: int, why: str, confirm: bool = False) -> Ruled:
+    """``forfeit`` inside a transaction, for a ruler already checked (a no-show claim's
+    ruling gives the next game the same way)."""
+    match = await core_match(tx, view.id)
+    state = match.state()
+    if 1 <= game <= len(state.counted):
+        index = state.counted[game - 1]
+        new = correct_game(match, index,
+                           Game.forfeit(side, starter=match.games[index].starter)).match
+    elif game == state.next_game and state.next_start is not None:
+        new = report_game(match, Game.forfeit(side, starter=state.next_start.side)).match
+    else:
+        raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
+                      + (f"; the next is game {state.next_game}" if state.next_game else
+                         " and is decided") + f": no game {game} to forfeit")
+    return await _game_ruling(tx, req, actor, event, view, new, game, "forfeit", side,
+                              why, confirm, {})
+
+
+async def overtime(
+    db: Database, req: Request, event_id: int, match_code: str, game: int, player: str,
+    minutes: float, *, why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
+) -> Ruled:
+    """Use-case (``tdbot game overtime``): WESPA rules, Overtime: the player loses 10 points a
+    started minute over; 10 minutes or more forfeits the game (``core.wespa``)."""
+    if not why.strip():
+        raise Invalid("say why with --why TEXT: the players and the journal are told")
+    if not 0 < minutes <= 24 * 60:
+        raise Invalid(f"--minutes {minutes:g}: give the time over, e.g. 2.5 for 2 min 30 s")
+    async with unit(db, req) as tx:
+        actor, event, view = await _td_and_match(tx, req, event_id, match_code)
+        await require_ruler(tx, actor, view)
+        side = side_named(view, player)
+        match = await core_match(tx, view.id)
+        state = match.state()
+        if not 1 <= game <= len(state.counted):
+            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
+        index = state.counted[game - 1]
+        game_id = (await games_repo.games_of(tx, view.id))[index].id
+        await _refuse_second_overtime(tx, event, view, game, game_id, side)
+        over = [timedelta(0), timedelta(0)]
+        over[side] = timedelta(minutes=minutes)
+        try:
+            changed = apply_overtime(match.games[index], (over[0], over[1]))
+        except ValueError as exc:
+            raise Invalid(str(exc)) from None
+        new = correct_game(match, index, changed).match
+        ruling = "forfeit" if changed.kind is GameKind.FORFEIT else "overtime"
+        result = await _game_ruling(
+            tx, req, actor, event, view, new, game, ruling,
+            1 - side if ruling == "forfeit" else side, why.strip(), confirm,
+            {"minutes": minutes, "player_side": side, "game_id": game_id})
+        return await answer_with(tx, req, render, result)
+
+
+async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: int,
+                                  game_id: int, side: int) -> None:
+    """WESPA rules, Overtime: a player's time over is penalised once, when the game ends;
+    a second ruling on the same player and game would take the points off twice. The
+    journal line of the first ruling (``game_id``, ``player_side``) is the record."""
+    for entry in await journal_repo.of_subject(tx, f"match:{view.id}"):
+        if (entry.action in ("game.overtime", "game.forfeit")
+                and entry.detail.get("game_id") == game_id
+                and entry.detail.get("player_side") == side):
+            raise Invalid(
+                f"{view.label(side)}'s overtime in game {game} of {view.code} was already "
+                f"penalised ({entry.detail['minutes']:g} min over): it counts once (WESPA "
+                "rules, Overtime), so nothing was changed. If that was wrong, rule the game's "
+                f"right scores on a dispute: tdbot rule dispute {event.slug} {view.code} --game {game} "
+                "--scores A B --why TEXT")
+
+
+async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
+                       new: Match, game: int, ruling: str, side: int, why: str, confirm: bool,
+                       extra: dict[str, Any]) -> Ruled:
+    applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
+                                        confirm=confirm)
+    names = (view.label(0), view.label(1))
+    after = applied.after
+    index = after.counted[game - 1] if game <= len(after.counted) else None
+    g = new.games[index] if index is not None else None
+    scores = g.scores if g is not None and g.kind is GameKind.PLAYED else None
+    await journal.record(tx, who=actor, action=f"game.{ruling}", subject=f"match:{view.id}",
+                         now=req.now, detail={"code": view.code, "game": game, "side": side,
+                                              "scores": list(scores) if scores else None,
+                                              "voided_games": applied.voided,
+                                              "voided_matches": list(applied.voided_matches),
+                                              **extra}, why=why)
+    result = Ruled(view.code, game, ruling, after.score_line(), after.decided,
+                   names[after.winner] if after.winner is not None else None,
+                   applied.voided, applied.reopened, names[side], applied.impact,
+                   applied.voided_matches, scores=scores,
+                   names=(view.label(0), view.label(1)))
+    fresh = await get_match(tx, view.id)
+    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+                        then_final=True)
+    return result

@@ -1,0 +1,92 @@
+"""The two copies of a submitted result slip (SSSg para 24: "a copy of the submitted result
+slip will automatically be" sent "to both players"), and taking the Agree / Dispute
+buttons off the opponent's copy once the slip is no longer open.
+
+The copies are outbox rows with a key per slip and side, so the edit that closes one is
+an outbox row too: written in the same transaction as the change, never lost.
+
+A slip also closes when a decision takes its place before its window does: a match bye,
+a tied match ruled, an expulsion, a correction that voids the match (``settle_slips``).
+Its copies then say what happened rather than keep buttons that no longer do anything.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.service.platform import outbox
+from bot.service.platform.deadlines import cancel_deadlines
+from bot.service.results.matches import MatchView, core_match
+from bot.store import games_repo, outbox_repo, slips_repo
+from bot.store.db import Tx
+from bot.store.slips_repo import SlipRow
+from core.knockout.match import Match
+
+#: The deadline of a slip's window (para 24): undisputed, the slip is final when it passes.
+SLIP_WINDOW = "slip.window"
+#: A submitted slip still open: in its window, or frozen by a dispute.
+OPEN = ("pending", "disputed")
+
+#: What a decision that settles a slip says on its copies: (the copy's side, whether the
+#: slip's game still counts) -> the note, HTML.
+Note = Callable[[int, bool], str]
+
+
+def copy_key(slip_id: int, side: int) -> str:
+    """The outbox key of the copy that side ``side`` got."""
+    return f"slip:{slip_id}:copy:{side}"
+
+
+async def close_copy(tx: Tx, slip: SlipRow, note_html: str, now: datetime) -> None:
+    """Edit the opponent's copy: its text plus ``note_html``, and no buttons."""
+    key = copy_key(slip.id, 1 - slip.reporter_side)
+    for stored in await outbox_repo.by_dedupe_prefix(tx, key):
+        await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note_html, now=now)
+
+
+async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
+                       decided: Match | None = None, states: tuple[str, ...] = OPEN) -> int:
+    """A decision took the place of the match's slips in ``states``: each closes, final
+    when its game counts in the match as ``decided`` leaves it (a tied match ruled, an
+    expelled player's games forfeited: the games played stand; None: as stored) and void
+    when it does not (a match bye voids them, SSSg para 27). Their windows' deadlines are
+    cancelled when none is left open, and both copies of each are edited to ``note``: no
+    Agree / Dispute left on a settled result. Returns how many closed."""
+    rows = await games_repo.games_of(tx, view.id)
+    match = decided if decided is not None else await core_match(tx, view.id)
+    counting = {rows[i].id for i in match.state().counted if i < len(rows)}
+    closed = 0
+    for slip in await slips_repo.of_match(tx, view.id, states):
+        counts = slip.game_id in counting
+        if not await slips_repo.move(tx, slip.id, states, "final" if counts else "void", now):
+            continue
+        closed += 1
+        for side in (0, 1):
+            for stored in await outbox_repo.by_dedupe_prefix(tx, copy_key(slip.id, side)):
+                await outbox.enqueue_edit(tx, stored, now=now,
+                                          text_html=stored.text_html + note(side, counts))
+    if not await slips_repo.of_match(tx, view.id, ("pending",)):
+        await cancel_deadlines(tx, f"match:{view.id}", now, kinds=(SLIP_WINDOW,))
+    return closed
+
+
+def settled_note(what_html: str, counts: bool) -> str:
+    """Appended to a slip's copies when a decision settled it: what happened, and whether
+    the reported game still counts."""
+    return f"\n\n⚖️ {what_html}; this result {'stands' if counts else 'no longer counts'}."
+
+
+def to_both(what_html: str) -> Note:
+    """The note that says ``what_html`` on both copies alike (``settled_note``)."""
+    def note(_side: int, counts: bool) -> str:
+        return settled_note(what_html, counts)
+    return note
+
+
+def went_to(view: MatchView, viewer: int | None, winner: int, how: str, why: str) -> str:
+    """'Settled: Q4 went to Terence Low by a match bye (no show)', to side ``viewer`` (None:
+    a TD)."""
+    who = "you" if viewer == winner else html.escape(view.label(winner))
+    return f"Settled: {html.escape(view.code)} went to {who} {how} ({html.escape(why)})"
