@@ -1,8 +1,11 @@
 """Between the two players of a match, at the command line, for a TD acting for a player
-(a message they phoned in, a time they agreed by email): ``tdbot game tell|propose|agree|
-noshow|contest|log`` and a TD's ruling on a no-show claim, ``tdbot rule noshow``. The same
-use-cases as the chat's (``bot/service/relay.py``, ``arranging.py``, ``no_shows.py``);
-times are read and printed in the player's own zone (their /timezone, else the event's)."""
+(a message they phoned in, a time they agreed by email): ``tdbot game tell``, ``tdbot game
+propose``, ``tdbot game agree``, ``tdbot game noshow``, ``tdbot game contest``, ``tdbot
+game log`` and a TD's ruling on a no-show claim, ``tdbot rule noshow``. The same use-cases
+as the chat's (``bot/service/relay.py``, ``arranging.py``, ``no_shows.py``); times are read
+and printed in the player's own zone (their /timezone, else the event's). And a
+round-based event's availability: ``tdbot players unavailable``, ``tdbot players
+availability``, ``tdbot players forbid`` (``availability.py``)."""
 
 from __future__ import annotations
 
@@ -10,9 +13,9 @@ from typing import Annotated
 
 import typer
 
-from bot.cli.app import EventArg, fail, game_app, rule_app
+from bot.cli.app import EventArg, fail, game_app, players_app, rule_app
 from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import arranging, no_shows, relay
+from bot.service import arranging, availability, no_shows, relay
 from bot.service.events.lookup import lookup_event
 from bot.service.platform.callbacks import NO_SHOW_RULINGS
 from bot.service.platform.unit import Request
@@ -139,3 +142,63 @@ def rule_noshow(event: EventArg, match: MatchArg,
                                    "match": f"the match to {done.to}",
                                    "extend": "the round extended"}[done.ruling]
                + f" ({done.detail})")
+
+
+@players_app.command("unavailable")
+def unavailable(event: EventArg,
+                player: Annotated[str, typer.Argument(metavar="NAME", help="The player.")],
+                round_ref: Annotated[str, typer.Argument(metavar="ROUND", help="The round: 3, or Round 3.")],
+                undo: Annotated[bool, typer.Option("--undo", help="They can play it after all.")] = False,
+                db: DbOption = None) -> None:
+    """Before a round is paired: the player cannot play it (a requested bye); --undo."""
+
+    async def work(database: Database) -> availability.Unavailable:
+        ev = await lookup_event(database, event)
+        return await availability.set_unavailable(database, Request.cli(_now()), ev.id,
+                                                  round_ref, not undo, player=player)
+
+    done = _use(db, work)
+    what = "unavailable for" if done.unavailable else "available for"
+    typer.echo(f"{done.player}: {what} {done.round_name}"
+               + ("" if done.changed else " already")
+               + (f" ({done.used} of {done.allowed} requested byes)" if done.unavailable else ""))
+
+
+@players_app.command("availability")
+def availability_cmd(event: EventArg, round_ref: Annotated[str, typer.Argument(
+                         metavar="ROUND", help="The round: 3, or Round 3.")],
+                     db: DbOption = None) -> None:
+    """Who will be paired in a round, and who said they cannot play it."""
+
+    async def work(database: Database) -> availability.Availability:
+        ev = await lookup_event(database, event)
+        return await availability.availability(database, Request.cli(_now()), ev.id, round_ref)
+
+    found = _use(db, work)
+    typer.echo(f"{found.round_name}: available ({len(found.available)}): "
+               f"{', '.join(found.available) or 'nobody'}")
+    typer.echo(f"{found.round_name}: unavailable ({len(found.unavailable)}): "
+               f"{', '.join(found.unavailable) or 'nobody'}")
+
+
+@players_app.command("forbid")
+def forbid(event: EventArg,
+           first: Annotated[str, typer.Argument(metavar="A", help="A player.")],
+           second: Annotated[str, typer.Argument(metavar="B", help="Another player.")],
+           why: Annotated[str, typer.Option("--why", help="Why they are kept apart, for the journal.")],
+           db: DbOption = None) -> None:
+    """Never pair two players together (by every system that can keep them apart)."""
+
+    async def work(database: Database) -> availability.Forbidden:
+        ev = await lookup_event(database, event)
+        return await availability.forbid(database, Request.cli(_now()), ev.id, first, second,
+                                         why=why)
+
+    done = _use(db, work)
+    a, b = done.names
+    if not done.kept_apart:
+        typer.echo(f"{a} and {b}: noted, but this event's system pairs by a fixed table and "
+                   "cannot keep them apart")
+    else:
+        typer.echo(f"{a} and {b} are kept apart from the next pairing on"
+                   + ("" if done.changed else " (already)"))

@@ -138,6 +138,12 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"}), LADDER),
     Command("standings", "Round-based events: the standings", frozenset(
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
+    Command("unavailable", "Round-based events: you cannot play a round: /unavailable 3",
+            frozenset({"player"}), ROUNDS),
+    Command("available", "Round-based events: you can play a round after all: /available 3",
+            frozenset({"player"}), ROUNDS),
+    Command("availability", "Round-based events: who is available for a round: "
+            "/availability 3", frozenset({"td", "organiser"}), ROUNDS),
     Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
             frozenset({"td", "organiser"}), ROUNDS),
     Command("export", "Results and fees as CSV files (round-based events: .t, NASPA, TRF too)",

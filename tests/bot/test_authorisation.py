@@ -43,7 +43,7 @@ from typing import Any
 import pytest
 
 from bot.fakebot import FakeTelegram, FakeUser
-from bot.service import arranging, no_shows, relay
+from bot.service import arranging, availability, no_shows, relay
 from bot.service.events import event_setup
 from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
@@ -160,6 +160,9 @@ arr: agree a time    | refuse   | refuse       | refuse | allow    | allow    | 
 noshow: claim        | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 noshow: contest      | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
 noshow: rule         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+/unavailable 2       | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/available 3         | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/availability 2      | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -208,6 +211,9 @@ noshow: rule         | refuse   | refuse       | refuse | refuse   | refuse   | 
 #   contests. /matchlog (what they said) is for the TDs who may rule on the match: not the
 #   TD who plays in M2 (para 19), nor the organiser or adjudicator while a TD is free. A
 #   time zone and a shared username are anyone's own. The no-show ruling is a ruling.
+# - /unavailable and /available (Club Swiss, before round 2 or 3 is paired; every player
+#   said they cannot play round 3) are each player's own; /availability is a read for the
+#   event's TDs and organisers.
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -316,7 +322,8 @@ async def _club(bot: BotUnderTest, scenario: str, ids: dict[str, Any]) -> None:
 def _swiss_definition() -> str:
     """The Club Swiss: a round-based event with the club cup's people in the same roles."""
     text = ('[event]\nslug = "club-swiss"\nname = "Club Swiss"\nformat = "rounds"\n'
-            'time_zone = "Asia/Singapore"\n\n[pairing]\nsystem = "swiss"\nrounds = 3\n\n'
+            'time_zone = "Asia/Singapore"\n\n[pairing]\nsystem = "swiss"\nrounds = 3\n'
+            'requested_byes = 2\n\n'
             '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Cai Wen"\n\n'
             '[[organisers]]\nname = "Olga Org"\n\n[[adjudicators]]\nname = "Rita Officer"\n'
             + "".join(f'\n[[players]]\nname = "{n}"\nrating = {r}\n' for n, r in (
@@ -411,6 +418,9 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                 await make_draw(tx, swiss.event_id, seed=1, by=cli, now=now)
                 await open_round_in(tx, swiss.event_id, "1", by=cli, now=now,
                                     closes_at=now + timedelta(days=7))
+            for name in ("Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao"):
+                await availability.set_unavailable(db, Request.cli(now), swiss.event_id, "3",
+                                                   True, player=name)
         if scenario == "draft1":  # game 1: who started is not known yet (para 15)
             for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
                 ids.setdefault("draft", {})[match] = await _report(
@@ -652,6 +662,7 @@ WINDOWS = "SELECT state, closes_at FROM photo_windows WHERE match_id = :m"
 PROOFS = "SELECT id, state FROM payment_proofs ORDER BY id"
 REQUESTS = "SELECT id, tg_user_id, state FROM join_requests ORDER BY id"
 LADDER = "SELECT record_json FROM ladders WHERE event_id = :e"
+ABSENT = "SELECT round_seq, entry_id FROM round_absences ORDER BY round_seq, entry_id"
 RELAYED = "SELECT count(*) FROM relay_messages WHERE match_id = :m"
 DRAFTS = "SELECT person_id FROM relay_drafts WHERE match_id = :m ORDER BY person_id"
 MUTES = "SELECT person_id FROM relay_mutes WHERE match_id = :m ORDER BY person_id"
@@ -803,6 +814,10 @@ ROWS: dict[str, Row] = {
     "/why NAME": Row("rounds", says("/why club-swiss Ann Lee"),
                      lambda c: _told(c, "Round 1: Ann Lee v")),
     "/export": Row("rounds", says("/export club-swiss"), lambda c: _documents(c)),
+    "/unavailable 2": Row("rounds", says("/unavailable club-swiss 2"), sql(ABSENT)),
+    "/available 3": Row("rounds", says("/available club-swiss 3"), sql(ABSENT)),
+    "/availability 2": Row("rounds", says("/availability club-swiss 2"),
+                           lambda c: _told(c, "Club Swiss: Round 2")),
     "/tell M1 hello": Row("base", lambda c: says(f"/tell {c.match} hello")(c), sql(RELAYED)),
     "/cancel": Row("between", says("/cancel"), sql(DRAFTS)),
     "/mute M1": Row("base", lambda c: says(f"/mute {c.match}")(c), sql(MUTES)),

@@ -74,3 +74,31 @@ def test_a_time_past_the_close_is_refused_at_the_command_line(tmp_path: Path) ->
     assert "'Zed' does not play in M1" in refused(db, "game", "propose", "club-cup", "M1",
                                                   "2099-03-07 10:00", "--for", "Zed")
     assert rows(db, "SELECT count(*) FROM match_times") == [(0,)]
+
+
+SWISS = Path(__file__).resolve().parents[2] / "examples" / "weekly_swiss.toml"
+
+
+def test_a_td_marks_availability_and_forbids_a_pair(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    text = SWISS.read_text().replace("[pairing]", "[pairing]\nrequested_byes = 1", 1)
+    definition = tmp_path / "swiss.toml"
+    definition.write_text(text)
+    ok(db, "event", "create", str(definition), "--bot-username", "B")
+    ok(db, "event", "draw", "weekly-swiss", "--seed", "1")
+    out = ok(db, "players", "unavailable", "weekly-swiss", "Ann Lee", "1")
+    assert out == "Ann Lee: unavailable for Round 1 (1 of 1 requested byes)\n"
+    assert "at most 1 round(s)" in refused(db, "players", "unavailable", "weekly-swiss",
+                                            "Ann Lee", "2")
+    listed = ok(db, "players", "availability", "weekly-swiss", "1")
+    assert "Round 1: unavailable (1): Ann Lee\n" in listed
+    out = ok(db, "players", "forbid", "weekly-swiss", "Ben Ong", "Cai Wen", "--why", "siblings")
+    assert out == "Ben Ong and Cai Wen are kept apart from the next pairing on\n"
+    ok(db, "round", "open", "weekly-swiss", "1")
+    matches = rows(db, "SELECT m.code, pa.name, pb.name FROM matches m JOIN entries ea ON "
+                       "ea.id = m.entry_a JOIN people pa ON pa.id = ea.person_id LEFT JOIN "
+                       "entries eb ON eb.id = m.entry_b LEFT JOIN people pb ON pb.id = "
+                       "eb.person_id")
+    assert ("R1-U1", "Ann Lee", None) in matches
+    assert not any({a, b} == {"Ben Ong", "Cai Wen"} for _, a, b in matches)
+    assert not any(a == "Ann Lee" and b is not None for _, a, b in matches)

@@ -363,6 +363,11 @@ KINDS: dict[str, Sentence] = {
     "noshow.tds": lambda e, n: (f"sent the no-show claim in {subject(e.subject, n)} to the TDs"
                                 + (" (contested)" if _d(e, "contested") else " (not contested)")),
     "noshow.rule": _no_show_ruled,
+    "round.unavailable": lambda e, n: (f"marked {subject(e.subject, n)} unavailable for "
+                                       f"{n.round(_d(e, 'round', '?'))} (a requested bye)"),
+    "round.available": lambda e, n: (f"marked {subject(e.subject, n)} available for "
+                                     f"{n.round(_d(e, 'round', '?'))} again"),
+    "pairing.forbid": lambda e, n: f"kept {_names_list(_d(e, 'names'))} apart in the pairings",
     # the event and its people
     "event.create": lambda e, n: f"created the event, {kind(_s(e, 'format', ''))}",
     "event.draw": _draw,

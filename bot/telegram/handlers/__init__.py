@@ -20,6 +20,7 @@ from telegram.ext import (
 from bot.service.platform import callbacks
 from bot.telegram.handlers import (
     approvals,
+    availability,
     between,
     club,
     desk,
@@ -93,6 +94,10 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("agree", between.agree, filters=private))
     app.add_handler(CommandHandler("noshow", between.no_show, filters=private))
     app.add_handler(CommandHandler("contest", between.contest, filters=private))
+    app.add_handler(CommandHandler("unavailable", availability.unavailable, filters=private))
+    app.add_handler(CommandHandler("available", availability.available, filters=private))
+    app.add_handler(CommandHandler("availability", availability.who_is_available,
+                                   filters=private))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
                                    report.dispute_reason), group=-1)
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,

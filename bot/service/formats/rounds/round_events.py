@@ -27,6 +27,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, as_moment, round_code
 from bot.service.formats.rounds import round_texts
 from bot.service.formats.rounds.round_division import (
+    ABSENT,
     RoundsEvent,
     load_rounds_event,
     pairing_of,
@@ -39,11 +40,18 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.service.results.matches import MatchView
-from bot.store import draw_repo, groups_repo, matches_repo, pairings_repo, rounds_repo
+from bot.store import (
+    availability_repo,
+    draw_repo,
+    groups_repo,
+    matches_repo,
+    pairings_repo,
+    rounds_repo,
+)
 from bot.store.db import Database, Tx
 from core.names import NameRefused, pick
-from core.pairing.engine import same_team_pairs
-from core.pairing.options import gibson_decision
+from core.pairing.engine import Reasoned, same_team_pairs
+from core.pairing.options import gibson_decision, params_of
 from core.pairing.registry import PORTLAND_RESULTS
 from core.standings import standings_rows
 from core.tournament import Division, Pairings
@@ -127,17 +135,28 @@ def ready_to_pair(state: RoundsEvent, number: int) -> None:
                   "played (/pending).")
 
 
-def pair_division(state: RoundsEvent, number: int) -> Paired:
+def pair_division(state: RoundsEvent, number: int, *, absent: frozenset[int] = frozenset(),
+                  apart: Reasoned = ()) -> Paired:
     """Round ``number``'s pairings by the event's system (``[pairing]``), from the results
-    of the rounds before it and the meetings of rounds still being played."""
+    of the rounds before it and the meetings of rounds still being played. The players
+    ``absent`` (numbers: unavailable for the round, ``availability.py``) are left out, and
+    the pairs ``apart`` (forbidden by a TD or the definition) are kept apart, with the
+    team-mates of ``avoid_teams``, by every system that takes forbidden pairs (the engine's
+    ``forbidden``: Swiss, Portland, King of the Hill, factored); a fixed table cannot."""
     pairing = state.pairing
     system, options = system_options(pairing)
     fn = system.load()
     division: Division = replace(
         state.division, games=tuple(g for g in state.division.games if g.round < number))
+    if absent:
+        division = replace(division, players=tuple(
+            replace(p, active=False) if p.number in absent else p for p in division.players))
     options = dict(options)
+    kept_apart = list(apart) if "forbidden" in params_of(system) else []
     if pairing.avoid_teams and "avoid_same_team" not in options:
-        options["forbidden"] = same_team_pairs(division)
+        kept_apart += same_team_pairs(division)
+    if kept_apart:
+        options["forbidden"] = tuple(kept_apart)
     gibson: frozenset[frozenset[int]] = frozenset()
     if pairing.gibson:
         assert pairing.prize_places is not None  # the definition requires it
@@ -156,6 +175,21 @@ def pair_division(state: RoundsEvent, number: int) -> Paired:
     return Paired(state, number, pairings, gibson)
 
 
+async def kept_apart(tx: Tx, state: RoundsEvent) -> Reasoned:
+    """The pairs never to be paired together, as player numbers with the reason: the
+    definition's ``[pairing] forbid`` and those a TD forbade (``tdbot players forbid``)."""
+    by_name = {e.name.casefold().strip(): n for n, e in state.entries.items()}
+    out: list[tuple[tuple[int, int], str]] = []
+    for a, b in state.pairing.forbid:
+        na, nb = by_name.get(a.casefold().strip()), by_name.get(b.casefold().strip())
+        if na is not None and nb is not None:
+            out.append(((na, nb), "kept apart by the event's definition"))
+    for ea, eb, why in await availability_repo.forbidden(tx, state.event.id):
+        if ea in state.numbers and eb in state.numbers:
+            out.append(((state.numbers[ea], state.numbers[eb]), f"kept apart by a TD: {why}"))
+    return tuple(out)
+
+
 def _reason(paired: Paired, pair: tuple[int, int]) -> str:
     return paired.pairings.reason_for(pair) or f"paired by {paired.event.pairing.system}"
 
@@ -167,7 +201,10 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
     if state.matches_of(rnd.seq):
         return pair_division(state, rnd.seq)  # paired already (cannot happen while planned)
     ready_to_pair(state, rnd.seq)
-    paired = pair_division(state, rnd.seq)
+    absent = {state.numbers[e] for e in await availability_repo.absent(tx, event.id, rnd.seq)
+              if e in state.numbers}
+    paired = pair_division(state, rnd.seq, absent=frozenset(absent),
+                           apart=await kept_apart(tx, state))
     for board, (a, b) in enumerate(paired.pairings.pairs, start=1):
         ea, eb = state.entries[a], state.entries[b]
         match_id = await matches_repo.add_paired(
@@ -182,10 +219,18 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
             tx, event_id=event.id, round_id=rnd.id, code=f"R{rnd.seq}-B{i}", best_of=rnd.best_of,
             entries=(entry.id, None), names=(entry.name, ""), first_starter_side=None)
         await pairings_repo.add(tx, match_id, _reason(paired, (bye, 0)), gibson=False)
+    for i, number in enumerate(sorted(absent), start=1):  # their requested byes
+        entry = state.entries[number]
+        match_id = await matches_repo.add_paired(
+            tx, event_id=event.id, round_id=rnd.id, code=f"R{rnd.seq}-U{i}", best_of=rnd.best_of,
+            entries=(entry.id, None), names=(entry.name, ""), first_starter_side=None,
+            empty_side=ABSENT)
+        await pairings_repo.add(tx, match_id, "unavailable: a requested bye", gibson=False)
     await journal.record(tx, who=by, action="round.pair", subject=f"round:{rnd.id}", now=now,
                          detail={"system": state.pairing.system,
                                  "pairs": len(paired.pairings.pairs),
                                  "byes": [state.entries[b].name for b in paired.pairings.byes],
+                                 "absent": [state.entries[n].name for n in sorted(absent)],
                                  "gibson": len(paired.gibson)})
     return paired
 
@@ -195,7 +240,7 @@ async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     """Tell each player with a bye in the round just opened (Director's Manual: a bye is a win)."""
     pairing = pairing_of(event)[1]
     for m in matches:
-        if m.state == "bye" and m.people[0] is not None:
+        if m.state == "bye" and m.people[0] is not None and m.sources[1] != ABSENT:
             await outbox.enqueue(tx, person_id=m.people[0], now=now,
                                  dedupe_key=f"round-open:{rnd.id}:bye:{m.id}",
                                  text_html=round_texts.bye_text(
@@ -211,7 +256,7 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
         return
     chess = chess_pairing(pairing_of(event)[1])
     pairs = [(str(m.names[0]), str(m.names[1])) for m in matches if m.state in ("ready", "playing")]
-    byes = [str(m.names[0]) for m in matches if m.state == "bye"]
+    byes = [str(m.names[0]) for m in matches if m.state == "bye" and m.sources[1] != ABSENT]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
                          text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess))
