@@ -77,3 +77,18 @@ async def test_share_shows_the_username_the_player_chose(bot: BotUnderTest) -> N
     assert await rows(bot, "SELECT username FROM player_prefs") == [("annlee",)]
     await say(bot, "Ann Lee", "/share off")
     assert await rows(bot, "SELECT username FROM player_prefs") == [(None,)]
+
+
+async def test_the_round_opening_message_and_matches_offer_the_buttons(bot: BotUnderTest) -> None:
+    """The message announcing the match carries "write to" and "propose a time"; so does
+    /matches, for each match being played."""
+    opened = bot.telegram.sent(user(bot, "Ann Lee"))
+    announcing = next(m for m in opened if "SF is open" in (m.text or ""))
+    labels = [b["text"] for row in announcing.buttons() for b in row]
+    assert labels == ["✉️ M1: write to Dev Rao", "📅 M1: propose a time"]
+    await say(bot, "Ann Lee", "/matches")
+    assert "✉️ M1: write to Dev Rao" in [b["text"] for row in bot.telegram.last_sent(
+        user(bot, "Ann Lee")).buttons() for b in row]
+    await tap(bot, "Ann Lee", "✉️ M1: write to Dev Rao")
+    await say(bot, "Ann Lee", "Hello from the buttons")
+    assert await rows(bot, "SELECT text FROM relay_messages") == [("Hello from the buttons",)]

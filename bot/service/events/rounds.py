@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service import relay_texts
 from bot.service.events import groups
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event, get_event
@@ -263,6 +264,7 @@ async def open_round_in(
             await outbox.enqueue(
                 tx, person_id=person, text_html=opening_text(event, rnd, m, side), now=now,
                 dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
+                buttons=relay_texts.match_buttons([(m.id, m.code, m.label(1 - side))]),
             )
     subject = f"round:{rnd.id}"
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
