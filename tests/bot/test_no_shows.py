@@ -6,11 +6,23 @@ reported; and a no-show claimed, contested and ruled."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import timedelta
+from pathlib import Path
+
+import pytest
 
 from bot.telegram.harness import BotUnderTest
 from tests.bot.between_chat import documents, match_id, rows
-from tests.bot.club_chat import buttons_of, last, say, tap, user
+from tests.bot.club_chat import buttons_of, club_cup_bot, last, say, tap, user
+
+
+@pytest.fixture
+async def bot(tmp_path: Path, db_target: Path | str) -> AsyncIterator[BotUnderTest]:
+    """The club cup on SQLite, and on PostgreSQL too when the tests have one: the relay's,
+    the times' and the claims' SQL runs on both."""
+    async with club_cup_bot(tmp_path, db=db_target) as under_test:
+        yield under_test
 
 
 async def _agreed_tuesday(bot: BotUnderTest) -> None:
