@@ -6,10 +6,21 @@ with no agreed time a week before the close go to the TDs."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from bot.telegram.harness import BotUnderTest
 from tests.bot.between_chat import documents, match_id, rows
-from tests.bot.club_chat import buttons_of, last, say, tap, user
+from tests.bot.club_chat import (
+    DEFINITION,
+    TD_PHONE,
+    buttons_of,
+    club_cup_bot,
+    last,
+    linked_definition,
+    say,
+    tap,
+    user,
+)
 
 
 async def test_a_proposed_time_is_agreed_with_one_tap(bot: BotUnderTest) -> None:
@@ -113,12 +124,29 @@ async def test_no_follow_up_once_a_result_arrived(bot: BotUnderTest) -> None:
 
 
 async def test_the_tds_hear_of_matches_with_no_agreed_time_a_week_before_close(
-        bot: BotUnderTest) -> None:
-    await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
-    await say(bot, "Dev Rao", "/agree M1")
-    await bot.advance(timedelta(hours=7))  # Mon 02 Mar 23:59 +08, a week before SF closes
-    told = last(bot, "Tara TD")
-    assert "These matches have no agreed time yet:\n• M2: Ben Ong v Cai Wen" in told, told
-    assert "M1" not in told.split("yet:")[1]
-    pending = await say(bot, "Tara TD", "/pending")
-    assert "Closing within a week with no agreed time" in pending and "M2" in pending
+        tmp_path: Path) -> None:
+    """A round of three weeks (SF until 23 Mar): a week before it closes, its TDs are told
+    which matches have no agreed time, and /pending lists them."""
+    text = linked_definition(phones=TD_PHONE, base=DEFINITION.replace(
+        "closes = 2026-03-09", "closes = 2026-03-23").replace(
+        "opens = 2026-03-10\ncloses = 2026-03-17", "opens = 2026-03-24\ncloses = 2026-03-31"))
+    async with club_cup_bot(tmp_path, text) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            due = await tx.all("SELECT due_at FROM deadlines WHERE kind = 'round.unarranged'")
+        assert [r["due_at"] for r in due] == ["2026-03-16T15:59:00+00:00"]
+        await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
+        await say(bot, "Dev Rao", "/agree M1")
+        assert "Closing within a week" not in await say(bot, "Tara TD", "/pending")
+        await bot.advance(timedelta(days=14, hours=7))  # Mon 16 Mar 23:59 +08
+        told = last(bot, "Tara TD")
+        assert told.startswith("Club Cup <2026>: SF closes Mon 23 Mar 2026 23:59 (+08)."), told
+        assert "These matches have no agreed time yet:\n• M2: Ben Ong v Cai Wen" in told
+        assert "M1" not in told.split("yet:")[1]
+        pending = await say(bot, "Tara TD", "/pending")
+        assert "Closing within a week with no agreed time" in pending and "M2" in pending
+
+
+async def test_a_round_of_a_week_has_no_such_notice(bot: BotUnderTest) -> None:
+    """The club cup's SF lasts a week: its reminders are enough."""
+    assert await rows(bot, "SELECT count(*) FROM deadlines WHERE kind = 'round.unarranged'") \
+        == [(0,)]

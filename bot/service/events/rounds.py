@@ -58,8 +58,9 @@ REMINDER = "round.reminder"
 CLOSE = "round.close"
 FEE_DUE = "round.fee_due"
 OPENS = "round.opens"
-#: A week before a round closes, its TDs are told which matches have no agreed time; the
-#: handler is ``arranging.py``'s.
+#: A week before a round closes, its TDs are told which matches have no agreed time (the
+#: handler is ``arranging.py``'s): in a round of two weeks or more, where the players have
+#: had a week to arrange; a shorter round has its reminders.
 UNARRANGED = "round.unarranged"
 UNARRANGED_BEFORE = timedelta(days=7)
 
@@ -294,7 +295,7 @@ async def schedule_close(tx: Tx, event: Event, round_id: int, closes: datetime,
         if at > now:
             await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
-    if closes - UNARRANGED_BEFORE > now:  # the matches with no agreed time (arranging.py)
+    if closes - now >= 2 * UNARRANGED_BEFORE:  # a long round: its unarranged matches
         await open_deadline(tx, UNARRANGED, subject, closes - UNARRANGED_BEFORE, {}, now=now)
 
 
