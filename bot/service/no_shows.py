@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.service import no_show_texts as say
+from bot.service.arranging import zone_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import get_round
 from bot.service.platform import journal, outbox
@@ -55,23 +56,26 @@ async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> C
         raise Invalid(f"{seat.view.code} has no agreed time to claim on: a no-show is claimed "
                       "after a time you both agreed")
     if agreed.starts_at > now:
-        raise Invalid(f"the agreed time, {seat.event.local(agreed.starts_at)}, has not come yet")
+        shown = (await zone_of(tx, seat.person, seat.event)).show(agreed.starts_at)
+        raise Invalid(f"the agreed time, {shown}, has not come yet")
     for c in await no_shows_repo.of_time(tx, agreed.id):
         if c.claimant == seat.person:
             raise Invalid(f"you claimed this already; it is {say.STATES[c.state]}")
     claim_id = await no_shows_repo.add(tx, seat.view.id, agreed.id, seat.person, now)
     until = now + timedelta(hours=window_hours(seat.event))
     await open_deadline(tx, WINDOW, f"no_show:{claim_id}", until, {}, now=now)
+    theirs = await zone_of(tx, seat.opponent, seat.event)  # read in the opponent's zone
     await outbox.enqueue(tx, person_id=seat.opponent, now=now,
                          text_html=say.claimed_against(seat.event, seat.view, seat.side,
-                                                       seat.event.local(agreed.starts_at),
-                                                       seat.event.local(until)),
+                                                       theirs.show(agreed.starts_at),
+                                                       theirs.show(until)),
                          buttons=say.contest_buttons(claim_id, seat.view.id),
                          dedupe_key=f"noshow:{claim_id}:against")
     await journal.record(tx, who=seat.actor, action="noshow.claim", subject=f"match:{seat.view.id}",
                          now=now, detail={"code": seat.view.code, "side": seat.side,
                                           "claim_id": claim_id})
-    return Claimed(seat.view.code, seat.opponent_name, seat.event.local(until))
+    return Claimed(seat.view.code, seat.opponent_name,
+                   (await zone_of(tx, seat.person, seat.event)).show(until))
 
 
 async def claim(db: Database, req: Request, time_id: int, *,

@@ -157,3 +157,12 @@ async def test_a_no_show_claimed_contested_and_ruled(bot: BotUnderTest) -> None:
     await tap(bot, "Tara TD", "Match to Ann Lee")
     assert last(bot, "Tara TD") == "The no-show claim in M1 was ruled already."
     assert await rows(bot, "SELECT count(*) FROM games WHERE match_id = ?", m1) == [(1,)]
+
+
+async def test_the_claim_reads_in_the_opponents_zone(bot: BotUnderTest) -> None:
+    await say(bot, "Dev Rao", "/timezone Europe/London")
+    await _agreed_tuesday(bot)
+    await say(bot, "Ann Lee", "/noshow M1")
+    got = last(bot, "Dev Rao")
+    assert "at Tue 03 Mar 2026 07:00 (GMT)" in got and "by Wed 04 Mar 2026 13:01 (GMT)" in got
+    assert "until Wed 04 Mar 2026 21:01 (+08)" in last(bot, "Ann Lee")
