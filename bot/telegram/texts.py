@@ -278,7 +278,7 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         f"• {_vs(m)}: {esc(claimant)} claims a no-show ({_CLAIM.get(state, esc(state))})"
         for m, claimant, state in inbox.no_shows
     ], slug)
-    lines += pending_section("Closing within a week with no agreed time (/matchlog CODE)", [
+    lines += pending_section("No time agreed, the round closing within a week", [
         f"• {_vs(m)}" for m in inbox.unarranged
     ], slug)
     lines += pending_section("Closed rounds' unfinished matches (rule on them)", [

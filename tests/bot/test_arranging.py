@@ -136,14 +136,14 @@ async def test_the_tds_hear_of_matches_with_no_agreed_time_a_week_before_close(
         assert [r["due_at"] for r in due] == ["2026-03-16T15:59:00+00:00"]
         await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
         await say(bot, "Dev Rao", "/agree M1")
-        assert "Closing within a week" not in await say(bot, "Tara TD", "/pending")
+        assert "No time agreed" not in await say(bot, "Tara TD", "/pending")
         await bot.advance(timedelta(days=14, hours=7))  # Mon 16 Mar 23:59 +08
         told = last(bot, "Tara TD")
         assert told.startswith("Club Cup <2026>: SF closes Mon 23 Mar 2026 23:59 (+08)."), told
         assert "These matches have no agreed time yet:\n• M2: Ben Ong v Cai Wen" in told
         assert "M1" not in told.split("yet:")[1]
         pending = await say(bot, "Tara TD", "/pending")
-        assert "Closing within a week with no agreed time" in pending and "M2" in pending
+        assert "No time agreed, the round closing within a week (1):\n• M2" in pending
 
 
 async def test_a_round_of_a_week_has_no_such_notice(bot: BotUnderTest) -> None:
