@@ -36,7 +36,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.service.events.definitions import parse_definition
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.telegram.harness import DEFAULT_START
 
 #: Telegram ids of the players: FIRST_TG_ID, FIRST_TG_ID + 1, ...
@@ -74,13 +74,13 @@ async def build(path: Path, *, players: int, games: int, live_players: int,
     database whose draw record the finished events keep."""
     if live_players > players:
         raise ValueError(f"live_players ({live_players}) cannot exceed players ({players})")
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         await make_event(db, live_players)
     finally:
         await db.close()
     scratch = path.with_name(path.stem + "-template.sqlite3")
-    db = await Database.open(scratch)
+    db = await open_database(scratch)
     try:
         await make_event(db, HISTORY_SIZE)
         draw_json = await db_scalar(db, "SELECT draw_json FROM events ORDER BY id LIMIT 1")

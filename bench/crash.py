@@ -64,7 +64,7 @@ from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.rounds import open_round_in
 from bot.service.platform.actors import Actor
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.store.times import iso, parse
 
 TDBOT = Path(sys.executable).with_name("tdbot")
@@ -596,7 +596,7 @@ async def run(kills: int, seed: int, players: int, workdir: Path) -> Figures:
         tg.add_user(f"P{i + 1:02d}", user_id=FIRST_PLAYER_ID + i)
     for user in list(tg.world.users.values()):
         tg.chat_of(user)
-    db = await Database.open(workdir / "bot.sqlite3")
+    db = await open_database(workdir / "bot.sqlite3")
     now = datetime.now(UTC)
     async with db.transaction() as tx:
         created = await event_setup.create_event(

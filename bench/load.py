@@ -24,7 +24,7 @@ Five parts, each on a fresh database file in a temporary folder (``--only`` pick
 2. **Latency, and how it is measured.** The bench wraps (in this process only, product code
    untouched) ``World.push_update`` to note ``perf_counter()`` when the fake queues an
    update, ``Tx.claim_update`` to learn which update a transaction applies (the claim is in
-   the same transaction as the effect, design.md "Nothing lost, nothing doubled"),
+   the same transaction as the effect, docs/architecture.md, "Nothing lost, nothing doubled"),
    ``outbox_repo.add`` to learn that it wrote outbox rows, and ``Database.transaction`` to
    note ``perf_counter()`` when a use-case asks for a transaction, when it has it (the
    lock taken, BEGIN returned: ``lock_wait`` is the time between, for the paced updates)
@@ -99,7 +99,7 @@ from bot.service.events.event_setup import create_event
 from bot.service.events.rounds import open_round_in
 from bot.service.platform.actors import Actor
 from bot.store import deadlines_repo, outbox_repo
-from bot.store.db import Database, Tx
+from bot.store.db import Database, Tx, open_database
 from bot.telegram import scheduler as scheduler_module
 from bot.telegram.app import BotOptions
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
@@ -372,7 +372,7 @@ def percentile(sorted_values: list[float], p: float) -> float:
 async def season(players: int, best_of: int, games: int, http: bool, folder: Path,
                  seed: int, flood: bool = True) -> dict[str, float]:
     db_path = folder / "season.sqlite3"
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         matches = await make_event(db, players, best_of)
     finally:
@@ -453,7 +453,7 @@ async def rearm(deadlines: int, folder: Path, sweeps: int = 20) -> dict[str, flo
     """Open deadline rows through the store, then the bot's start-up arms those near; then
     the steady sweep's cost over them."""
     db_path = folder / "deadlines.sqlite3"
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         async with db.transaction() as tx:
             for i in range(deadlines):
@@ -512,7 +512,7 @@ async def memory_child(path: Path, reports: int) -> None:
     (best of 3: the winner reports two games, ``412-380``, says who started game 1 and
     confirms; the opponent agrees, the second agreement deciding the match); print the peak
     RSS, the RSS once started, and each update's seconds (sent -> answered, settled)."""
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             matches = [(int(a), int(b)) for a, b in await tx.all(

@@ -49,7 +49,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.unit import Request
 from bot.service.results import reporting
 from bot.service.results.matches import core_match, matches_of_round
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.store.matches_repo import MatchView
 from bot.telegram import report_texts
 
@@ -157,7 +157,7 @@ class Season:
 
 
 async def run(n: int, best_of: int, seed: int, folder: Path) -> dict[str, float]:
-    db = await Database.open(folder / f"bench-{n}.sqlite3")
+    db = await open_database(folder / f"bench-{n}.sqlite3")
     try:
         season = Season(db, random.Random(seed))
         async with db.transaction() as tx:

@@ -39,7 +39,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
 from bot.store import groups_repo
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 
 START = datetime(2026, 3, 3, 1, 0, tzinfo=UTC)
 GROUP = -1_000_000_000_777
@@ -66,7 +66,7 @@ async def _count(db: Database, sql: str) -> int:
 
 
 async def run(players: int, system: str, folder: Path) -> list[tuple[str, float, str]]:
-    db = await Database.open(folder / "bench.sqlite3")
+    db = await open_database(folder / "bench.sqlite3")
     try:
         now = START
         cli = Actor.cli()

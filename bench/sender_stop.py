@@ -29,7 +29,7 @@ from pathlib import Path
 from bot.fakebot import FakeTelegram, FakeUser, retry_after, slow
 from bot.fakebot.server import FakeBotServer
 from bot.service.platform import outbox
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
 
 TDBOT = Path(sys.executable).with_name("tdbot")
@@ -50,7 +50,7 @@ def _people(tg: FakeTelegram, n: int) -> list[FakeUser]:
 
 
 async def _states(db_path: Path) -> dict[str, int]:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         async with db.transaction() as tx:
             rows = await tx.all("SELECT state, count(*) AS n FROM outbox GROUP BY state")
@@ -81,7 +81,7 @@ async def over_http(workdir: Path, backlog: int, delay: float) -> float:
     tg = FakeTelegram()
     people = _people(tg, backlog)
     db_path = workdir / "bot.sqlite3"
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         await _backlog(db, people)
     finally:

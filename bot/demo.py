@@ -1,6 +1,6 @@
 """`tdbot demo`: a season in miniature, played by the real bot against a fake Telegram.
 
-Issue 3: with no token, start the fake in-process, run the real bot against it and play a
+with no token, start the fake in-process, run the real bot against it and play a
 short event -- an organiser, a TD and four players -- and print the chat as a person would
 read it: the event created, everyone onboarded by their links, the draw made, the club's
 group linked, the semi-finals opened; then the games reported in the chat (game 1 asks who

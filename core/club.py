@@ -34,8 +34,9 @@ from enum import StrEnum
 from fractions import Fraction
 
 from core.pairing.byes import bye_game, choose_bye
-from core.pairing.engine import History, Pair, Rules, history_before, match, pair_key
+from core.pairing.engine import Rules, match
 from core.pairing.factored import factored_table
+from core.pairing.history import History, Pair, history_before, pair_key
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings, Player
 

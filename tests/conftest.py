@@ -58,7 +58,7 @@ def postgres_schema_url(schema: str) -> str:
 
 @pytest.fixture(params=BACKENDS)
 def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
-    """What ``Database.open`` (and the bot's --db) is given: a SQLite file in the test's
+    """What ``open_database`` (and the bot's --db) is given: a SQLite file in the test's
     folder, or a PostgreSQL URL whose search path is a new, empty schema, dropped after the
     test. A test that takes it runs once on each database."""
     if request.param == "sqlite":

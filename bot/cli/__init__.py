@@ -1,4 +1,13 @@
-"""Entry point of the `tdbot` console script."""
+"""Entry point of the `tdbot` console script.
+
+Every command module is imported here, and each registers its commands on the groups of
+``bot.cli.app`` when it is. A command imports the service, the store and the heavy parts of
+the core inside its own function, not at the top of its module: ``tdbot --help`` then loads
+no command's use-cases, and ``tdbot game report`` only the reporting use-case's. That is the
+accepted pattern for a command line's entry point (``tests/bot/test_cli_startup.py`` checks
+that ``tdbot --help`` loads neither the service nor Telegram, Pillow, rustworkx or psycopg);
+elsewhere, imports stand at the top of a module.
+"""
 
 from __future__ import annotations
 

@@ -16,18 +16,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
-
-from bot.service.platform.errors import Invalid, ServiceError
-from bot.service.platform.limits import Range
-from bot.store.errors import DatabaseUnusable, explain
-from bot.store.migrations import MigrationError
 
 #: The order ``tdbot --help`` and each group's help list their commands: the top level as
 #: an operator meets it (start the bot, then an event from creation to prizes, then clubs,
@@ -73,9 +67,49 @@ class Ordered(TyperGroup):
         return sorted(names, key=lambda name: order.index(name) if name in order else len(order))
 
 
+#: The groups of ``tdbot``, by name: the typer app each command module registers on, and
+#: its help.
+GROUPS: dict[str, tuple[typer.Typer, str]] = {}
+
+
+class Group(Ordered):
+    """A group of ``tdbot`` whose commands are made from its typer app the first time they
+    are asked for: running one, the group's help, the command reference. typer makes a
+    command by reading its function's signature, and making all of them took longer than
+    the rest of ``tdbot --help``, which lists only the groups, or ``tdbot game report``,
+    which needs the commands of one."""
+
+    def __init__(self, source: typer.Typer, **attrs: Any) -> None:
+        self._source: typer.Typer | None = None
+        super().__init__(**attrs)
+        self._source = source
+
+    @property
+    def commands(self) -> MutableMapping[str, Any]:
+        if self._source is not None:
+            source, self._source = self._source, None
+            self._made.update(typer.main.get_group(source).commands)
+        return self._made
+
+    @commands.setter
+    def commands(self, value: MutableMapping[str, Any]) -> None:
+        self._made = value
+
+
+class Root(Ordered):
+    """``tdbot`` itself: its own commands (``run``, ``demo``) and the groups, each in its
+    panel of ``tdbot --help``."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for name, (source, help) in GROUPS.items():
+            self.add_command(Group(source, name=name, help=help, no_args_is_help=True,
+                                   rich_help_panel=PANELS[name]))
+
+
 app = typer.Typer(
     name="tdbot",
-    cls=Ordered,
+    cls=Root,
     help="TDBot: run Scrabble and chess competitions in a chat.",
     no_args_is_help=True,
     add_completion=False,
@@ -86,7 +120,7 @@ app = typer.Typer(
 def group(name: str, help: str) -> typer.Typer:
     """A top-level group ``tdbot NAME``, in its panel of ``tdbot --help``."""
     made = typer.Typer(cls=Ordered, help=help, no_args_is_help=True)
-    app.add_typer(made, name=name, rich_help_panel=PANELS[name])
+    GROUPS[name] = (made, help)
     return made
 
 
@@ -135,13 +169,20 @@ def write_out(text: str, out: Path | None) -> None:
         fail(f"--out {out}: cannot write the file ({exc.strerror or exc})")
 
 
-def whole(flag: str, allowed: Range) -> Callable[[str | int], int]:
-    """A typer ``parser`` for a whole-number option or argument: a value outside
-    ``allowed`` (or not a number) is one line naming the flag and the range, exit 2."""
+def whole(flag: str, allowed: str) -> Callable[[str | int], int]:
+    """A typer ``parser`` for a whole-number option or argument: a value outside the range
+    ``allowed`` names in ``bot.service.platform.limits`` (``"SEED"``: ``limits.SEED``), or
+    not a number, is one line naming the flag and the range, exit 2. The range is looked up
+    when a value is parsed, so that building the command tree does not load the service."""
 
     def parse(value: str | int) -> int:
+        from bot.service.platform import limits
+        from bot.service.platform.errors import Invalid
+
+        limit = getattr(limits, allowed)
+        assert isinstance(limit, limits.Range), f"limits.{allowed} is no Range"
         try:
-            return allowed.parse(str(value))
+            return limit.parse(str(value))
         except Invalid as exc:
             fail(f"{flag}: {exc.message}")
 
@@ -167,6 +208,8 @@ def score(text: str, who: str) -> int:
 
 
 def tdbot_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("tdbot")
     except PackageNotFoundError:  # pragma: no cover - run from a checkout never installed
@@ -199,11 +242,16 @@ def run_main(argv: list[str] | None = None) -> NoReturn:
     """
     try:
         app(args=argv, prog_name="tdbot")
-    except ServiceError as exc:
-        _exit(2, exc.message)
-    except (MigrationError, DatabaseUnusable) as exc:
-        _exit(2, str(exc))
     except Exception as exc:
+        # Loaded only now: a command that raised one of these has loaded them already.
+        from bot.service.platform.errors import ServiceError
+        from bot.store.errors import DatabaseUnusable, explain
+        from bot.store.migrations import MigrationError
+
+        if isinstance(exc, ServiceError):
+            _exit(2, exc.message)
+        if isinstance(exc, (MigrationError, DatabaseUnusable)):
+            _exit(2, str(exc))
         if (plain := explain(exc)) is not None:  # the database's file, disk or server
             _exit(2, str(plain))
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):

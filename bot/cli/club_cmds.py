@@ -27,22 +27,25 @@ from __future__ import annotations
 
 import csv
 import json
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from bot.cli.app import fail, files_app
 from bot.cli.pair_cmd import _as_json
-from bot.service.events.definitions import parse_definition
-from bot.service.formats.club.club_nights import rules_of
-from bot.service.platform.errors import ServiceError
-from bot.service.platform.limits import amount_of_money
-from core.club import ByeRule, ClubRules, Member, Method, bye_result, pair_club_round, session_fees
-from core.tournament import Game
+
+if TYPE_CHECKING:
+    from core.club import (
+        ByeRule,
+        ClubRules,
+        Member,
+        Method,
+    )
+    from core.tournament import Game
+
 
 _INTS = ("number", "rating", "sessions", "wins", "spread", "joined")
 _BOOLS = ("student", "senior")
@@ -62,18 +65,26 @@ def _read(path: Path, flag: str) -> str:
         fail(f"{flag} {path}: not a UTF-8 text file")
 
 
+def _no_rules() -> ClubRules:
+    from core.club import ClubRules
+
+    return ClubRules()
+
+
 @dataclass(frozen=True)
 class Club:
     """The club's rules, and what its definition knows of players by name (casefolded):
     a rating, a record from before the bot."""
 
-    rules: ClubRules = field(default_factory=ClubRules)
+    rules: ClubRules = field(default_factory=_no_rules)
     known: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def read_players(path: Path, known: dict[str, dict[str, Any]] | None = None) -> list[Member]:
     """The checked-in players of ``path``; a bad cell is named by row and column. A column
     the file lacks is filled from ``known`` (the club's definition) by name."""
+    from core.club import Member
+
     rows = list(csv.reader(_read(path, "--players").splitlines()))
     if not rows:
         fail(f"--players {path}: the file is empty; give a header line such as "
@@ -124,6 +135,12 @@ def read_players(path: Path, known: dict[str, dict[str, Any]] | None = None) -> 
 def read_rules(path: Path | None) -> Club:
     """The club's rules from a TOML file (the defaults without one): its keys, or a club
     night's event definition."""
+    import tomllib
+
+    from bot.service.platform.errors import ServiceError
+    from bot.service.platform.limits import amount_of_money
+    from core.club import ByeRule, ClubRules, Method
+
     if path is None:
         return Club()
     text = _read(path, "--rules")
@@ -160,6 +177,10 @@ def read_rules(path: Path | None) -> Club:
 def _club_of_definition(text: str, path: Path) -> Club:
     """The rules of a club night's definition, read as the bot reads them, and what it
     knows of its players: ratings from [[players]], records from [club.members]."""
+    from bot.service.events.definitions import parse_definition
+    from bot.service.formats.club.club_nights import rules_of
+    from bot.service.platform.errors import ServiceError
+
     try:
         definition = parse_definition(text, path.name)
     except ServiceError as exc:
@@ -183,6 +204,9 @@ def _choice(kind: type[Method] | type[ByeRule], value: object, what: str) -> Any
 
 def read_history(path: Path | None, rules: ClubRules) -> list[Game]:
     """Tonight's results so far; a bye is worth what the club's rule says."""
+    from core.club import bye_result
+    from core.tournament import Game
+
     if path is None:
         return []
     try:
@@ -222,6 +246,8 @@ def pair(
     """Pair a round of a club night by the club's method, repeats avoided.
 
     Newcomers are kept from the top players and from each other where the field allows."""
+    from core.club import Method, pair_club_round
+
     club = read_rules(rules_file)
     rules = club.rules
     if method is not None:
@@ -261,6 +287,8 @@ def fees(
     as_json: bool = typer.Option(False, "--json", help="print JSON: each player's fee and the total"),
 ) -> None:
     """Print what each checked-in player owes tonight (Director's Manual, Player Fees at Club)."""
+    from core.club import session_fees
+
     club = read_rules(rules_file)
     rules = club.rules
     members = read_players(players, club.known)

@@ -14,34 +14,32 @@ as when it is done in the chat.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli.app import EventArg, fail, group, whole
-from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
-from bot.service.events.lookup import lookup_event
-from bot.service.formats.club import club_nights
-from bot.service.people.invites import invite_link
-from bot.service.platform.limits import Range
-from bot.service.platform.unit import Request
-from bot.store.db import Database
+from bot.cli.options import DbOption, link_username, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service.formats.club import club_nights
+    from bot.store.db import Database
 
 club_app = group("club", "A stored club's nights, as its TD runs them in the chat.")
-
-#: A walk-in newcomer's rating (0: unrated), as /checkin new NAME [RATING] takes it.
-RATING = Range("the rating", 0, 4000)
 
 
 @club_app.command("night")
 def night(event: EventArg, db: DbOption = None) -> None:
     """Open tonight's club night (one at a time)."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.club import club_nights
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> club_nights.NightStarted:
         club = await lookup_event(database, event)
-        return await club_nights.start_night(database, Request.cli(_now()), club.id)
+        return await club_nights.start_night(database, Request.cli(utc_now()), club.id)
 
-    started = _use(db, work)
+    started = use_db(db, work)
     typer.echo(f"{started.event.name}: night {started.seq} is open ({started.club.rounds} "
                f"rounds); check players in with: tdbot club checkin {started.event.slug} NAME")
 
@@ -53,7 +51,7 @@ def checkin(
         help="A member, as typed (Ann for Ann Lee).")] = None,
     new: Annotated[str | None, typer.Option(
         "--new", help="A newcomer who walked in: adds them and checks them in.")] = None,
-    rating: Annotated[int, typer.Option("--rating", parser=whole("--rating", RATING),
+    rating: Annotated[int, typer.Option("--rating", parser=whole("--rating", "RATING"),
                                         help="The newcomer's rating (default 0: unrated).")] = 0,
     bot_username: Annotated[str | None, typer.Option(
         "--bot-username", help="For the newcomer's link (default: the event's, else "
@@ -63,6 +61,11 @@ def checkin(
     """Check a member in for tonight, or add a walk-in newcomer and print their link.
 
     A newcomer (--new NAME) is added to the club; the player owes tonight's fee from now."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.club import club_nights
+    from bot.service.people.invites import invite_link
+    from bot.service.platform.unit import Request
+
     if (name is None) == (new is None):
         fail("name a member (tdbot club checkin EVENT NAME) or a newcomer (--new NAME), "
              "one of them")
@@ -72,16 +75,16 @@ def checkin(
     async def work(database: Database) -> club_nights.CheckedIn:
         club = await lookup_event(database, event)
         return await club_nights.check_in_member(
-            database, Request.cli(_now()), club.id, new if new is not None else str(name),
+            database, Request.cli(utc_now()), club.id, new if new is not None else str(name),
             new=new is not None, rating=rating)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     late = f", from round {done.joins_round}" if done.joins_round > 1 else ""
     fee = f"fee {done.fee} ({done.fee_reason})" if done.fee else f"no fee ({done.fee_reason})"
     typer.echo(f"{done.name} is checked in for night {done.seq}{late}; {fee}"
                + ("; a newcomer" if done.newcomer else ""))
     if done.invite_code is not None:
-        link = invite_link(_bot_username(bot_username, done.event), done.invite_code)
+        link = invite_link(link_username(bot_username, done.event), done.invite_code)
         typer.echo(f"their link to the bot (for their opponents and results): {link}")
 
 
@@ -93,13 +96,16 @@ def pair(
     db: DbOption = None,
 ) -> None:
     """Pair tonight's next round from those checked in; each player is told their opponent."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.club import club_nights
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> club_nights.RoundPaired:
         club = await lookup_event(database, event)
-        return await club_nights.pair_round(database, Request.cli(_now()), club.id,
+        return await club_nights.pair_round(database, Request.cli(utc_now()), club.id,
                                             anyway=anyway)
 
-    paired = _use(db, work)
+    paired = use_db(db, work)
     typer.echo(f"night {paired.seq} round {paired.number} of {paired.of_rounds}, paired by "
                f"{paired.method}:")
     for t in paired.tables:
@@ -123,17 +129,20 @@ def fees(
     db: DbOption = None,
 ) -> None:
     """List tonight's fees, who owes what and who has paid; --paid NAME marks one paid."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.club import club_nights
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> tuple[club_nights.FeePaid | None,
                                                  club_nights.FeeList]:
         club = await lookup_event(database, event)
         marked = None
         if paid is not None:
-            marked = await club_nights.mark_paid_named(database, Request.cli(_now()), club.id,
+            marked = await club_nights.mark_paid_named(database, Request.cli(utc_now()), club.id,
                                                        paid)
-        return marked, await club_nights.fees_tonight(database, Request.cli(_now()), club.id)
+        return marked, await club_nights.fees_tonight(database, Request.cli(utc_now()), club.id)
 
-    marked, listed = _use(db, work)
+    marked, listed = use_db(db, work)
     if marked is not None:
         typer.echo(f"marked {marked.name}'s fee paid" if marked.marked else
                    f"{marked.name}'s fee was marked paid already (by {marked.by})")
@@ -159,12 +168,15 @@ def end(event: EventArg, db: DbOption = None) -> None:
     """End tonight: the night and its rounds close, and who has not paid is printed.
 
     A game not reported by then no longer can be."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.club import club_nights
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> club_nights.NightEnded:
         club = await lookup_event(database, event)
-        return await club_nights.end_night(database, Request.cli(_now()), club.id)
+        return await club_nights.end_night(database, Request.cli(utc_now()), club.id)
 
-    ended = _use(db, work)
+    ended = use_db(db, work)
     typer.echo(f"night {ended.fees.seq} is over; collected {ended.fees.collected}")
     if ended.fees.unpaid:
         typer.echo("not paid: " + "; ".join(f"{f.name} {f.amount}" for f in ended.fees.unpaid))

@@ -7,21 +7,21 @@ unless ``--confirm`` is given. Bad input: one line, exit 2, nothing written.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli.app import EventArg, game_app, score
-from bot.cli.match_cmds import ConfirmOption, WhyOption
-from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service.events.lookup import lookup_event
-from bot.service.platform.unit import Request
-from bot.service.results import corrections
-from bot.service.results.correction_texts import game_words
-from bot.store.db import Database
+from bot.cli.options import ConfirmOption, DbOption, WhyOption, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service.results import corrections
+    from bot.store.db import Database
 
 
 def _print(done: corrections.Corrected) -> None:
+    from bot.service.results.correction_texts import game_words
+
     before, after = game_words(done.before, done.names), game_words(done.after, done.names)
     typer.echo(f"{done.match} game {done.game}: {before} -> {after}")
     typer.echo(f"score: {done.named_score}")
@@ -55,15 +55,19 @@ def correct(
 
     A TD's correction (WESPA rules, Scores), never of a match they play in (SSSg para 19);
     the players are told what changed, with the reason."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import corrections
+
     parsed = None
     if scores is not None:
         parsed = (score(scores[0], "the first player"), score(scores[1], "the second player"))
     change = corrections.Change(game, parsed, starter, void)
-    now = _now()
+    now = utc_now()
 
     async def work(database: Database) -> corrections.Corrected:
         ev = await lookup_event(database, event)
         return await corrections.correct_game(database, Request.cli(now), ev.id, match, change,
                                               why=why, confirm=confirm)
 
-    _print(_use(db, work))
+    _print(use_db(db, work))

@@ -14,21 +14,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from bot.cli.app import EventArg, event_app, fail, write_out
-from bot.cli.platform_cmds import DbOption, _use
-from bot.service.events import brackets, export, export_files
-from bot.service.events.lookup import lookup_event
-from bot.service.formats.rounds import round_events
-from bot.store.db import Database
+from bot.cli.options import DbOption, use_db
 
-#: What ``--to`` writes: every match as data, every game as a sheet, or a round-based
-#: event's results file.
-EXPORTS = ("json", "csv", *round_events.EXPORTS)
-
+if TYPE_CHECKING:
+    from bot.store.db import Database
 
 @event_app.command("export")
 def event_export(
@@ -45,8 +39,15 @@ def event_export(
     JSON lists every match (open ones with their games so far and their state), and the
     places once the event is over, the decided matches in the shape of `tdbot files simulate
     --json`."""
-    if to not in EXPORTS:
-        fail(f"--to {to}: choose one of {', '.join(EXPORTS)}")
+    from bot.service.events import export, export_files
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.rounds import round_events
+
+    # every match as data, every game as a sheet, or a round-based event's results file
+    exports = ("json", "csv", *round_events.EXPORTS)
+
+    if to not in exports:
+        fail(f"--to {to}: choose one of {', '.join(exports)}")
 
     async def as_json(database: Database) -> dict[str, Any]:
         found = await lookup_event(database, event)
@@ -59,9 +60,9 @@ def event_export(
         return await round_events.read_export(database, found.id, to)
 
     if to == "json":
-        text = json.dumps(_use(db, as_json), indent=2, ensure_ascii=False) + "\n"
+        text = json.dumps(use_db(db, as_json), indent=2, ensure_ascii=False) + "\n"
     else:
-        _, text = _use(db, as_file)
+        _, text = use_db(db, as_file)
     write_out(text, out)
 
 
@@ -77,6 +78,9 @@ def bracket_cmd(
     """Draw the event's bracket pictures, as the bot sends them, one PNG each in the folder --out.
 
     Each file is printed as it is written."""
+    from bot.service.events import brackets
+    from bot.service.events.lookup import lookup_event
+
     if out.is_file() or (out.suffix.lower() == ".png" and not out.is_dir()):
         fail(f"--out {out}: give a folder; the bracket is several pictures, one PNG each "
              f"(e.g. --out {out.with_suffix('')})")
@@ -85,7 +89,7 @@ def bracket_cmd(
         found = await lookup_event(database, event)
         return await brackets.bracket_files(database, found.id, division)
 
-    pictures = _use(db, work)
+    pictures = use_db(db, work)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

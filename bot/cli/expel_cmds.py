@@ -9,17 +9,16 @@ same way and prints the same lines.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli.app import EventArg, fail, players_app
-from bot.cli.match_cmds import WhyOption
-from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service.events.lookup import lookup_event
-from bot.service.people import expulsions
-from bot.service.platform.unit import Request
-from bot.store.db import Database
+from bot.cli.options import DbOption, WhyOption, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service.people import expulsions
+    from bot.store.db import Database
 
 
 def expelled_lines(done: expulsions.Expelled, slug: str) -> list[str]:
@@ -47,9 +46,13 @@ def expel(
 
     A match with games goes to the opponent as a match bye (para 27); in a round-based event
     or a club night the games not played are forfeited; a ladder's player leaves the ladder."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.people import expulsions
+    from bot.service.platform.unit import Request
+
     if not why.strip():
         fail("say why with --why TEXT: the player and the journal are told")
-    now = _now()
+    now = utc_now()
     slug = event
 
     async def work(database: Database) -> expulsions.Expelled:
@@ -58,7 +61,7 @@ def expel(
         slug = ev.slug
         return await expulsions.expel(database, Request.cli(now), ev.id, name, why=why)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     for line in expelled_lines(done, slug):
         typer.echo(line)
 
@@ -74,16 +77,20 @@ def replace(
     db: DbOption = None,
 ) -> None:
     """Fill an expelled player's slot (SSSg para 29): a candidate, or nobody."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.people import expulsions
+    from bot.service.platform.unit import Request
+
     if (with_name is None) == (not nobody):
         fail("say who takes the slot: --with NAME, or --nobody")
-    now = _now()
+    now = utc_now()
 
     async def work(database: Database) -> expulsions.Filled:
         ev = await lookup_event(database, event)
         return await expulsions.replace_player(database, Request.cli(now), ev.id, name,
                                                with_name=with_name)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     if done.already:
         typer.echo(f"{done.expelled}'s slot in {done.match} was filled already, by "
                    f"{done.by}: nothing changed")

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from bot.cli.app import fail, files_app, write_out
-from core.formats import FormatError
-from core.formats.load import kind_of, load_divisions, load_tsh_divisions
-from core.formats.naspa import write_naspa
-from core.formats.trf import colours_guessed, write_trf
-from core.formats.tsh import TshDivision, write_tsh
-from core.standings import standings_rows, team_scores
-from core.tournament import Division
+
+if TYPE_CHECKING:
+    from core.formats.tsh import TshDivision
+    from core.tournament import Division
+
 
 EXPORTS = ("naspa", "naspa-scores", "tsh", "trf")
 SCORINGS = ("auto", "scrabble", "chess")
@@ -33,6 +31,10 @@ def read_tournament(path: Path) -> tuple[str, tuple[TshDivision, ...]]:
 
     ``tdbot files standings``, ``export`` and ``pair`` all read files through here, so a TD
     sees one error format whichever command met the bad line."""
+    from core.formats import FormatError
+    from core.formats.load import kind_of, load_divisions, load_tsh_divisions
+    from core.formats.tsh import TshDivision
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -76,10 +78,14 @@ def _signed(value: int) -> str:
 
 
 def _scrabble_rows(division: Division, cap: int | None) -> list[dict[str, Any]]:
+    from core.standings import standings_rows
+
     return standings_rows(division, chess=False, spread_cap=cap)
 
 
 def _chess_rows(division: Division) -> list[dict[str, Any]]:
+    from core.standings import standings_rows
+
     return standings_rows(division, chess=True)
 
 
@@ -97,6 +103,8 @@ def _print_scrabble(division: Division, rows: list[dict[str, Any]]) -> None:
 
 
 def _print_chess(division: Division, rows: list[dict[str, Any]]) -> None:
+    from core.standings import team_scores
+
     width = max([4] + [len(r["name"]) for r in rows])
     typer.echo(f"Division {division.name}")
     typer.echo(
@@ -172,6 +180,10 @@ def export_cmd(
     TRF gives every played game a colour; a game whose first player (White) the file
     does not record is written with the lower-numbered player as White, and the command
     says how many games that was (on stderr, so that stdout is the file alone)."""
+    from core.formats.naspa import write_naspa
+    from core.formats.trf import colours_guessed, write_trf
+    from core.formats.tsh import write_tsh
+
     if to not in EXPORTS:
         fail(f"--to {to}: choose one of {', '.join(EXPORTS)}")
     if total_rounds is not None and to != "trf":

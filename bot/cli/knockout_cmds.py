@@ -8,23 +8,19 @@ and either print the draw or play every match through the core engine (``core.kn
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from bot.cli.app import fail, files_app, whole
-from bot.pictures.bracket import write_pngs
-from bot.service.platform.limits import SEED
-from core.event_record import event_record
-from core.formats.players_csv import PlayersCsvError, parse_players_csv
-from core.knockout import bracket as bk
-from core.knockout import sssg
-from core.knockout.double_elim import DROP_ORDERS, GRAND_FINALS
-from core.knockout.qualifying import TOP_DIVISION_SIZE, QualifyingPlan
-from core.knockout.seeding import Entrant
-from core.schedule import plain_schedule
+
+if TYPE_CHECKING:
+    from core.knockout import bracket as bk
+    from core.knockout import sssg
+    from core.knockout.qualifying import QualifyingPlan
+    from core.knockout.seeding import Entrant
+
 
 THIRD_PLACE_HELP = "sssg: a third-place match in the plate (footnote 8); single: one too"
 FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single or double"
@@ -33,6 +29,9 @@ FORMAT_HELP = "sssg (qualifying, double-elimination top division, plate), single
 def read_players(path: Path) -> list[Entrant]:
     """Players from a CSV, read by the one players-CSV parser (``core.formats.players_csv``)
     that ``tdbot players import`` uses too, so the same file and seed give the same draw."""
+    from core.formats.players_csv import PlayersCsvError, parse_players_csv
+    from core.knockout.seeding import Entrant
+
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -68,6 +67,10 @@ def _make_event(
 ) -> sssg.Event:
     """Check the options against the format, then draw. An option the format does not
     use is refused rather than ignored, so a TD never believes it took effect."""
+    from core.knockout import sssg
+    from core.knockout.double_elim import DROP_ORDERS, GRAND_FINALS
+    from core.schedule import plain_schedule
+
     if fmt not in sssg.FORMATS:
         fail(f"--format {fmt!r}: unknown format; use one of {', '.join(sssg.FORMATS)}")
     given = {
@@ -138,6 +141,8 @@ def _ratings(event: sssg.Event) -> dict[str, int]:
 
 
 def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
+    from core.knockout import sssg
+
     if name is None:
         return "bye"
     qid = sssg.placeholder_match(name)
@@ -166,6 +171,8 @@ def _match_line(
     b: bk.Bracket, m: bk.BracketMatch, view: bk.MatchView | None, event: sssg.Event
 ) -> str:
     """One match as a TD reads it: who plays whom, or who goes through on a bye."""
+    from core.knockout import bracket as bk
+
     a, c = (_slot(b, m, side, view, event) for side in (0, 1))
     if view is not None and view.status is bk.Status.EMPTY:
         text = "no match: both slots are byes"
@@ -180,6 +187,8 @@ def _match_line(
 
 
 def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchView]) -> list[str]:
+    from core.knockout import bracket as bk
+
     lines: list[str] = []
     heading = None
     first_round = [m for m in b.matches if m.round == 1 and m.part is bk.Part.UPPER]
@@ -204,6 +213,8 @@ def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchVi
 def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
     """Who is in a division and, before it is drawn, where they come from (para 2,
     footnote 2) and how it will be drawn (para 3)."""
+    from core.knockout.qualifying import TOP_DIVISION_SIZE
+
     kind = "double elimination" if b.kind == "double" else "single elimination"
     plan = event.plan
     seeds = ["  Seeds: " + ", ".join(f"[{i}] {s}" for i, s in enumerate(b.seeds, 1))]
@@ -269,6 +280,8 @@ def _equal_ratings(plan: QualifyingPlan) -> list[str]:
 
 
 def draw_text(event: sssg.Event) -> str:
+    from core.knockout import sssg
+
     d = sssg.derive(event)
     out = [
         f"{FORMAT_TITLES[event.format]} draw, seed {event.seed} "
@@ -391,7 +404,7 @@ ThirdPlaceOpt = Annotated[bool, typer.Option("--third-place", help=THIRD_PLACE_H
 @files_app.command("draw")
 def draw_cmd(
     players: PlayersOpt,
-    seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
+    seed: int = typer.Option(..., "--seed", parser=whole("--seed", "SEED"),
                              help="Seed of the random draw (printed)"),
     fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the draw as JSON"),
@@ -403,6 +416,8 @@ def draw_cmd(
     third_place: ThirdPlaceOpt = False,
 ) -> None:
     """Print the draw of a knockout event (the same seed gives the same draw)."""
+    from core.knockout import sssg
+
     entrants = read_players(players)
     event = _make_event(
         fmt, entrants, players, seed, best_of, step, grand_final, head_start, drops, third_place
@@ -416,7 +431,7 @@ def draw_cmd(
 @files_app.command("simulate")
 def simulate_cmd(
     players: PlayersOpt,
-    seed: int = typer.Option(..., "--seed", parser=whole("--seed", SEED),
+    seed: int = typer.Option(..., "--seed", parser=whole("--seed", "SEED"),
                              help="Seed of the draw and of the random scores"),
     fmt: FormatOpt = "sssg",
     as_json: bool = typer.Option(False, "--json", help="Print the matches and placements as JSON"),
@@ -431,6 +446,12 @@ def simulate_cmd(
     ),
 ) -> None:
     """Play a whole knockout event with random scores and print every match and the places."""
+    import random
+
+    from bot.pictures.bracket import write_pngs
+    from core.event_record import event_record
+    from core.knockout import sssg
+
     if png is not None and png.exists() and not png.is_dir():
         fail(f"--png {png}: that is a file; give a folder for the pictures (made if missing)")
     entrants = read_players(players)

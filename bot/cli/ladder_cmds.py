@@ -28,32 +28,26 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from bot.cli.app import SCORES_ARGS, fail, ladder_app, score, whole
-from bot.cli.platform_cmds import DbOption, _bot_username, _now, _use
-from bot.service.events.lookup import lookup_event
-from bot.service.formats.ladder import ladders
-from bot.service.people.invites import invite_link
-from bot.service.platform.limits import Range
-from bot.service.platform.unit import Request
-from bot.store.db import Database
-from core import ladder as lad
-from core.names import NameRefused, pick
-from core.times import local_text
+from bot.cli.options import DbOption, link_username, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service.formats.ladder import ladders
+    from bot.store.db import Database
+    from core import ladder as lad
+
 
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The ladder's JSON state file.")]
 TargetArg = Annotated[str, typer.Argument(
     metavar="FILE|EVENT", help="A ladder's JSON state file (a name ending .json), or the slug "
     "or id of a ladder event in the database.")]
-#: A newcomer's rating on a stored ladder (0: unrated), as /join NAME [RATING] takes it.
-RATING = Range("the rating", 0, 4000)
 AtOption = Annotated[str | None, typer.Option(
     "--at", help="When it happens: YYYY-MM-DD HH:MM (UTC) or with an offset; default now.")]
 
@@ -70,10 +64,14 @@ def _at(text: str | None) -> datetime:
 
 
 def _dump(step: lad.Step) -> dict[str, Any]:
+    from core import ladder as lad
+
     return lad.to_record(step.ladder, step.state)
 
 
 def _load(path: Path) -> lad.Step:
+    from core import ladder as lad
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -94,6 +92,8 @@ def _save(path: Path, step: lad.Step) -> None:
 
 
 def _name(step: lad.Step, said: str) -> str:
+    from core.names import NameRefused, pick
+
     try:
         return step.ladder.names[pick(said, step.ladder.names)]
     except NameRefused as exc:
@@ -102,6 +102,8 @@ def _name(step: lad.Step, said: str) -> str:
 
 def _apply(path: Path, work: Any) -> lad.Step:
     """Load, run one core action, save, print its events; a refusal writes nothing."""
+    from core import ladder as lad
+
     step = _load(path)
     try:
         done: lad.Step = work(step)
@@ -123,6 +125,10 @@ def new(
     at: AtOption = None,
 ) -> None:
     """Start a ladder with these players, top first."""
+    import tomllib
+
+    from core import ladder as lad
+
     if path.exists():
         fail(f"{path} already exists: give a new file name, or remove it first")
     club = lad.LadderRules()
@@ -148,9 +154,13 @@ def new(
     _print(step)
 
 
-def _print(step: lad.Step, when: Callable[[datetime], str] = local_text) -> None:
-    """The ladder top first, each open challenge with its deadline (``when`` writes it:
-    in its own offset for a file, in the event's zone for a stored ladder)."""
+def _print(step: lad.Step, when: Callable[[datetime], str] | None = None) -> None:
+    """The ladder top first, each open challenge with its deadline (``when`` writes it: in
+    its own offset for a file, the default, in the event's zone for a stored ladder)."""
+    from core import ladder as lad
+    from core.times import local_text
+
+    when = when or local_text
     rules = step.ladder.rules
     for rung, name in enumerate(step.ladder.names, 1):
         c = step.state.open_of(name)
@@ -213,9 +223,11 @@ def who(target: TargetArg,
         name: Annotated[str, typer.Argument(help="The would-be challenger.")],
         at: AtOption = None, db: DbOption = None) -> None:
     """Print whom NAME may challenge now, and why the others within reach may not."""
+    from core import ladder as lad
+
     if not _is_file(target):
         _now_only(at, target)
-        view = _use(db, lambda database: _stored_targets(database, target, name))
+        view = use_db(db, lambda database: _stored_targets(database, target, name))
         typer.echo(view.note)
         typer.echo("may challenge: " + (", ".join(n for n, _ in view.allowed) or "nobody now"))
         for other, why in view.excluded:
@@ -230,8 +242,11 @@ def who(target: TargetArg,
 
 
 async def _stored_targets(database: Database, event: str, name: str) -> ladders.TargetsView:
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.ladder import ladders
+
     found = await lookup_event(database, event)
-    return await ladders.targets_for(database, found.id, name, _now())
+    return await ladders.targets_for(database, found.id, name, utc_now())
 
 
 @ladder_app.command("challenge")
@@ -243,15 +258,20 @@ def challenge_cmd(target: TargetArg,
 
     On a stored ladder a TD acts for the challenger; the challenged player is sent Accept
     and Decline."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.ladder import ladders
+    from bot.service.platform.unit import Request
+    from core import ladder as lad
+
     if not _is_file(target):
         _now_only(at, target)
 
         async def work(database: Database) -> ladders.TargetsView | ladders.Challenged:
             found = await lookup_event(database, target)
-            return await ladders.challenge(database, Request.cli(_now()), [challenged],
+            return await ladders.challenge(database, Request.cli(utc_now()), [challenged],
                                            acting=ladders.ForPlayer(found.id, challenger))
 
-        done = _use(db, work)
+        done = use_db(db, work)
         assert isinstance(done, ladders.Challenged)
         typer.echo(f"challenge #{done.number}: {done.challenger} (rung {done.rungs[0]}) "
                    f"challenges {done.challenged} (rung {done.rungs[1]}); "
@@ -266,6 +286,10 @@ def _respond(target: str, name: str, action: str, at: str | None, db: str | None
              core: Callable[[lad.Ladder, lad.LadderState, str, datetime], lad.Step]) -> None:
     """accept, decline or withdraw: on a file, the core's action; on a stored ladder, a TD
     answering for NAME through the chat's use-case."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.ladder import ladders
+    from bot.service.platform.unit import Request
+
     if _is_file(target):
         _apply(_file(target, db), lambda s: core(s.ladder, s.state, _name(s, name), _at(at)))
         return
@@ -273,10 +297,10 @@ def _respond(target: str, name: str, action: str, at: str | None, db: str | None
 
     async def work(database: Database) -> ladders.Answered:
         found = await lookup_event(database, target)
-        return await ladders.respond(database, Request.cli(_now()), [], action,
+        return await ladders.respond(database, Request.cli(utc_now()), [], action,
                                      acting=ladders.ForPlayer(found.id, name))
 
-    done = _use(db, work)
+    done = use_db(db, work)
     for line in done.lines:
         typer.echo(line)
     if done.match_code is not None:
@@ -288,6 +312,8 @@ def _respond(target: str, name: str, action: str, at: str | None, db: str | None
 def accept_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenged.")],
                at: AtOption = None, db: DbOption = None) -> None:
     """Record that NAME accepts the challenge made to them."""
+    from core import ladder as lad
+
     _respond(target, name, "accept", at, db, lad.accept)
 
 
@@ -295,6 +321,8 @@ def accept_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The 
 def decline_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenged.")],
                 at: AtOption = None, db: DbOption = None) -> None:
     """Record that NAME declines the challenge made to them (a forfeit, or void: club rule)."""
+    from core import ladder as lad
+
     _respond(target, name, "decline", at, db, lad.decline)
 
 
@@ -302,13 +330,15 @@ def decline_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The
 def withdraw_cmd(target: TargetArg, name: Annotated[str, typer.Argument(help="The challenger.")],
                  at: AtOption = None, db: DbOption = None) -> None:
     """Record that NAME withdraws their challenge; nobody moves."""
+    from core import ladder as lad
+
     _respond(target, name, "withdraw", at, db, lad.withdraw)
 
 
 @ladder_app.command("join")
 def join_cmd(
     target: TargetArg, name: Annotated[str, typer.Argument(help="The newcomer.")],
-    rating: Annotated[int, typer.Option("--rating", parser=whole("--rating", RATING),
+    rating: Annotated[int, typer.Option("--rating", parser=whole("--rating", "RATING"),
                                         help="A stored ladder's newcomer's rating.")] = 0,
     bot_username: Annotated[str | None, typer.Option(
         "--bot-username", help="For the newcomer's link (default: the event's, else "
@@ -318,6 +348,12 @@ def join_cmd(
     """Add NAME at the bottom of the ladder.
 
     On a stored ladder NAME is a new player, and their invite link is printed."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.ladder import ladders
+    from bot.service.people.invites import invite_link
+    from bot.service.platform.unit import Request
+    from core import ladder as lad
+
     if _is_file(target):
         _apply(_file(target, db), lambda s: lad.join(s.ladder, s.state, name, _at(at)))
         return
@@ -325,11 +361,11 @@ def join_cmd(
 
     async def work(database: Database) -> ladders.Joined:
         found = await lookup_event(database, target)
-        return await ladders.add_newcomer(database, Request.cli(_now()), found.id, name, rating)
+        return await ladders.add_newcomer(database, Request.cli(utc_now()), found.id, name, rating)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.name} joins {done.event.name} at rung {done.rung}; their link to the "
-               f"bot: {invite_link(_bot_username(bot_username, done.event), done.code)}")
+               f"bot: {invite_link(link_username(bot_username, done.event), done.code)}")
 
 
 @ladder_app.command("result", context_settings=SCORES_ARGS)
@@ -343,6 +379,8 @@ def result_cmd(
     at: AtOption = None,
 ) -> None:
     """Record one game of an accepted challenge, written A 412 B 380 (a state file's)."""
+    from core import ladder as lad
+
     if not _is_file(str(path)):
         fail(f"{path}: a stored ladder's games are reported like any game's, in the chat or "
              f"with tdbot game report {path} A SCORE B SCORE; result is for a state file "
@@ -363,6 +401,8 @@ def tick(path: FileArg, at: AtOption = None) -> None:
     """Apply every deadline passed at --at, then drop idle players; safe to run again.
 
     The deadlines are those of unanswered and of unplayed challenges (a state file's)."""
+    from core import ladder as lad
+
     if not _is_file(str(path)):
         fail(f"{path}: a stored ladder's deadlines fire in the bot (tdbot run); tick is for a "
              "state file (.json)")
@@ -380,12 +420,15 @@ def tick(path: FileArg, at: AtOption = None) -> None:
 
 def _show_stored(event: str, json_out: bool, db: str | None) -> None:
     """``show EVENT``: the ladder the bot runs for EVENT, read from the database."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.ladder import ladders
+    from core import ladder as lad
 
     async def work(database: Database) -> ladders.Loaded:
         found = await lookup_event(database, event)
         return await ladders.read_ladder(database, found.id)
 
-    loaded = _use(db, work)
+    loaded = use_db(db, work)
     step = lad.Step(loaded.ladder, loaded.state)
     if json_out:
         typer.echo(json.dumps(_dump(step), indent=1))

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli.app import SCORES_ARGS, EventArg, fail, game_app, rule_app, score
-from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service.events.lookup import Event, lookup_event
-from bot.service.platform.unit import Request
-from bot.service.results import reporting, rulings
-from bot.service.results import reporting_texts as say
-from bot.store.db import Database
+from bot.cli.options import ConfirmOption, DbOption, WhyOption, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service.events.lookup import Event
+    from bot.service.results import reporting, rulings
+    from bot.store.db import Database
 
 
 def _played_at(text: str, event: Event) -> datetime:
@@ -42,6 +42,8 @@ def _played_at(text: str, event: Event) -> datetime:
 
 
 def _lines(done: reporting.GameEntered) -> list[str]:
+    from bot.service.results import reporting_texts as say
+
     a, b = done.names
     if done.held is not None:  # SSSg para 20: played during a blackout
         return [f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
@@ -93,8 +95,12 @@ def report(
     db: DbOption = None,
 ) -> None:
     """Enter a game of a match being played, from a paper result slip (final at once)."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import reporting
+
     scores = (score(score_one, player_one), score(score_two, player_two))
-    now = _now()
+    now = utc_now()
 
     async def work(database: Database) -> reporting.GameEntered:
         ev = await lookup_event(database, event)
@@ -104,7 +110,7 @@ def report(
             starter=starter, played_at=when, why=why, photo_window=photo_window, game=game,
         )
 
-    done = _use(db, work)
+    done = use_db(db, work)
     if done.already and not as_json:
         typer.echo(f"{done.match} game {done.game} is already entered (same scores): "
                    "nothing done")
@@ -114,13 +120,6 @@ def report(
         return
     for line in _lines(done):
         typer.echo(line)
-
-
-ConfirmOption = Annotated[bool, typer.Option(
-    "--confirm", help="Apply a ruling that voids games of later matches (without it the "
-                      "impact is printed and nothing is written).")]
-WhyOption = Annotated[str, typer.Option(
-    "--why", help="The reason: the players and the journal are told.")]
 
 
 def _print_ruled(done: rulings.Ruled) -> None:
@@ -163,10 +162,14 @@ def rule(
 
     A game bye or a match bye (SSSg paras 19, 24, 27, 28); the players are told, with the
     reason."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import rulings
+
     parsed = None
     if scores is not None:
         parsed = (score(scores[0], "the first player"), score(scores[1], "the second player"))
-    now = _now()
+    now = utc_now()
 
     async def work(database: Database) -> rulings.Ruled:
         ev = await lookup_event(database, event)
@@ -175,7 +178,7 @@ def rule(
                                        game_bye=game_bye, match_bye=match_bye, why=why,
                                        confirm=confirm)
 
-    _print_ruled(_use(db, work))
+    _print_ruled(use_db(db, work))
 
 
 @rule_app.command("bye")
@@ -188,14 +191,18 @@ def match_bye(
     db: DbOption = None,
 ) -> None:
     """Give NAME a match bye (SSSg para 27): they advance; games played are void."""
-    now = _now()
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import rulings
+
+    now = utc_now()
 
     async def work(database: Database) -> rulings.Ruled:
         ev = await lookup_event(database, event)
         return await rulings.match_bye(database, Request.cli(now), ev.id, match, name, why=why,
                                        confirm=confirm)
 
-    _print_ruled(_use(db, work))
+    _print_ruled(use_db(db, work))
 
 
 @rule_app.command("tie")
@@ -204,17 +211,21 @@ def rule_tie(
     match: Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M1.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who wins the tied match.")],
     why: Annotated[str, typer.Option(
-        "--why", help=f"The reason (default: {rulings.TIE_REASON}).")] = "",
+        "--why", help="The reason (default: lots drawn by the TD).")] = "",
     db: DbOption = None,
 ) -> None:
     """Decide a match that para 17 leaves tied (level on games, spread and starts; para 30)."""
-    now = _now()
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import rulings
+
+    now = utc_now()
 
     async def work(database: Database) -> rulings.Ruled:
         ev = await lookup_event(database, event)
         return await rulings.rule_tie(database, Request.cli(now), ev.id, match, name, why=why)
 
-    _print_ruled(_use(db, work))
+    _print_ruled(use_db(db, work))
 
 
 @game_app.command("forfeit")
@@ -228,14 +239,18 @@ def forfeit(
     db: DbOption = None,
 ) -> None:
     """Give a game to a player by forfeit, with the event's forfeit spread (WESPA rules: 75)."""
-    now = _now()
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import rulings
+
+    now = utc_now()
 
     async def work(database: Database) -> rulings.Ruled:
         ev = await lookup_event(database, event)
         return await rulings.forfeit(database, Request.cli(now), ev.id, match, game, to,
                                      why=why, confirm=confirm)
 
-    _print_ruled(_use(db, work))
+    _print_ruled(use_db(db, work))
 
 
 @game_app.command("overtime")
@@ -251,11 +266,15 @@ def overtime(
     db: DbOption = None,
 ) -> None:
     """Take 10 points off for each started minute over time; 10 minutes forfeits (WESPA rules)."""
-    now = _now()
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import rulings
+
+    now = utc_now()
 
     async def work(database: Database) -> rulings.Ruled:
         ev = await lookup_event(database, event)
         return await rulings.overtime(database, Request.cli(now), ev.id, match, game, player,
                                       minutes, why=why, confirm=confirm)
 
-    _print_ruled(_use(db, work))
+    _print_ruled(use_db(db, work))

@@ -17,24 +17,18 @@ import inspect
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from bot.cli.app import fail, files_app
 from bot.cli.formats_cmds import read_tournament
-from core.pairing.byes import bye_game
-from core.pairing.engine import same_team_pairs
-from core.pairing.options import (
-    GIBSON_SPREADS,
-    check_options,
-    gibson_decision,
-    options_text,
-    parse_value,
-)
-from core.pairing.registry import System, find_system, system_names
-from core.pairing.tables import NotATable, TableBlock
-from core.tournament import Division, Game, GameKind, Pairings
+from core.pairing.registry import system_names  # the names, for --system's help
+
+if TYPE_CHECKING:
+    from core.pairing.registry import System
+    from core.pairing.tables import TableBlock
+    from core.tournament import Division, Pairings
 
 
 def _load(path: Path) -> tuple[tuple[Division, tuple[Pairings, ...]], ...]:
@@ -48,6 +42,9 @@ def _with_pending(division: Division, pending: tuple[Pairings, ...], before: int
     being played) but not in the standings: they join as unplayed games. A bye in such
     a round is already a result, a win worth +50 (Director's Manual, "Odd Number of Players"), and
     counts as the player's bye, so that the next bye goes to someone else."""
+    from core.pairing.byes import bye_game
+    from core.tournament import Game, GameKind
+
     extra = tuple(
         Game(p.round, a, b, 0.0, 0.0, kind=GameKind.UNPLAYED)
         for p in pending
@@ -131,6 +128,8 @@ def _flag(key: str) -> str:
 
 def _options_of(params: Any) -> str:
     """The options a system function takes, as a TD would type them."""
+    from core.pairing.options import options_text
+
     return options_text(params, lambda key: FLAGS.get(key, f"--set {key}="))
 
 
@@ -139,6 +138,8 @@ def _gibson_pairs(division: Division, number: int, scored: int, *, prize_places:
                   spread: str) -> Any:
     """The pairs the Gibson rule fixes for round ``number`` (``core.pairing.options``);
     ``scored`` is the last round with results in the file."""
+    from core.pairing.options import GIBSON_SPREADS, gibson_decision
+
     if prize_places is None:
         fail("--gibson needs --prize-places K (how many places win a prize)")
     known = min(scored, number - 1)
@@ -164,6 +165,8 @@ def _table(chosen: System, division: Division, number: int, options: dict[str, A
            why: str) -> TableBlock:
     """The table block of ``chosen`` holding round ``number``, or a failure that says why
     the round cannot be paired before results come in (``why`` starts the message)."""
+    from core.pairing.tables import NotATable
+
     try:
         block_fn = chosen.load_block()
         params = inspect.signature(block_fn).parameters
@@ -222,6 +225,10 @@ def pair(
     """Print the pairings of a division's next round, of --round R, or of every round of a table.
 
     With --all-rounds: every round a table system fixes in advance."""
+    from core.pairing.engine import same_team_pairs
+    from core.pairing.options import check_options, parse_value
+    from core.pairing.registry import find_system
+
     try:
         chosen = find_system(system)
         fn = chosen.load()

@@ -5,16 +5,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli.app import EventArg, rule_app
-from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service.events.lookup import lookup_event
-from bot.service.platform.unit import Request
-from bot.service.results import photos
-from bot.store.db import Database
+from bot.cli.options import DbOption, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service.results import photos
+    from bot.store.db import Database
 
 
 @rule_app.command("photo")
@@ -31,14 +31,18 @@ def photo_rule(
     db: DbOption = None,
 ) -> None:
     """Rule on a game whose board photo is overdue (para 25); the players are told."""
-    now = _now()
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+    from bot.service.results import photos
+
+    now = utc_now()
 
     async def work(database: Database) -> photos.PhotoRuling:
         ev = await lookup_event(database, event)
         return await photos.rule_photo(database, Request.cli(now), ev.id, match, game,
                                        bye=bye, extend=extend, waive=waive, why=why)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     if done.kind == "already":
         typer.echo(f"{done.match} game {done.game}: already settled ({done.state}) by {done.by}; "
                    "nothing changed")

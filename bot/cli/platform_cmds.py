@@ -9,12 +9,10 @@ with one line naming what was wrong (``fail``, exit code 2).
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated
 from zoneinfo import ZoneInfo
 
 import typer
@@ -29,102 +27,26 @@ from bot.cli.app import (
     round_app,
     whole,
 )
-from bot.service.events import draw as draw_service
-from bot.service.events import readmodels, rounds
-from bot.service.events.definitions import first_date, parse_definition, shift_dates
-from bot.service.events.event_setup import set_up_event
-from bot.service.events.lookup import Event, all_events, lookup_event
-from bot.service.events.overview import event_overview
-from bot.service.events.readmodels import TdInbox
-from bot.service.fees import payments
-from bot.service.people.entries import EnteredPlayers, enter_players
-from bot.service.people.invites import JoinDecision, decide_join, invite_for_role, invite_link
-from bot.service.platform import journal
-from bot.service.platform.errors import ServiceError
-from bot.service.platform.limits import (
-    JOURNAL_LIMIT,
-    REQUEST_NUMBER,
-    SEED,
-    amount_of_money,
-    minor_units,
+from bot.cli.expel_cmds import expelled_lines
+from bot.cli.options import (
+    NO_USERNAME,
+    DbOption,
+    db_target,
+    link_username,
+    no_database,
+    use_db,
+    utc_now,
 )
-from bot.service.platform.unit import Request
-from bot.settings import Settings
-from bot.store.db import (
-    POSTGRES_BACKUP_HINT,
-    Database,
-    backup_database,
-    database_target,
-    is_postgres,
-    shown_target,
-)
-from bot.store.migrations import MigrationError, applied_count
 
-T = TypeVar("T")
-
-DbOption = Annotated[
-    str | None, typer.Option("--db", metavar="DATABASE",
-                             help="The database: a SQLite file, or a postgresql:// URL "
-                                  "(default: TDBOT_DB or ./tdbot.sqlite3).")
-]
-
-
-def _db_path(db: str | None) -> Path | str:
-    return database_target(db) if db is not None else Settings().db
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def no_database(path: Path | str) -> str:
-    """What a command that needs the bot's database says when there is none at ``path``."""
-    return (f"no database at {path}: name the bot's database with --db (or TDBOT_DB), or make "
-            "one with `tdbot event create FILE` or `tdbot db migrate`")
-
-
-def _use(db: str | None, work: Callable[[Database], Awaitable[T]], *,
-         create: bool = False) -> T:
-    """Open the database (applying migrations), run one use-case (which opens its own
-    transaction), close. Refusals end the command with one line (exit 2).
-
-    Only ``create`` makes a missing database (``db migrate``, ``event create``): any other
-    command needs the bot's, and a new empty file would only hide a wrong --db or folder."""
-    path = _db_path(db)
-    if not create and not is_postgres(path) and not Path(path).exists():
-        fail(no_database(path))
-
-    async def main() -> T:
-        database = await Database.open(path)
-        try:
-            return await work(database)
-        finally:
-            await database.close()
-
-    try:
-        return asyncio.run(main())
-    except ServiceError as exc:
-        fail(exc.message)
-    except MigrationError as exc:
-        fail(str(exc))
-    except FileNotFoundError as exc:
-        fail(str(exc))
-
-
-#: Stands in for the bot's username in links when none is configured.
-NO_USERNAME = "YOUR_BOT"
-
-
-def _bot_username(option: str | None, event: Event | None = None) -> str:
-    """The bot's @username for invite links: the option, else the one the event was
-    created with, else TDBOT_BOT_USERNAME. Without one the links say YOUR_BOT, and a note
-    says how to fix it: a made-up default would point players at somebody else's bot."""
-    name = option or (event.bot_username if event is not None else None) or Settings().bot_username
-    if name:
-        return name
-    typer.echo(f"tdbot: note: no bot username (--bot-username or TDBOT_BOT_USERNAME); "
-               f"replace {NO_USERNAME} in these links with your bot's username", err=True)
-    return NO_USERNAME
+if TYPE_CHECKING:
+    from bot.service.events import draw as draw_service
+    from bot.service.events import rounds
+    from bot.service.events.lookup import Event
+    from bot.service.events.readmodels import TdInbox
+    from bot.service.fees import payments
+    from bot.service.people.entries import EnteredPlayers
+    from bot.service.people.invites import JoinDecision
+    from bot.store.db import Database
 
 
 def _read(path: Path, what: str) -> str:
@@ -139,8 +61,11 @@ def _read(path: Path, what: str) -> str:
 @db_app.command("migrate")
 def migrate(db: DbOption = None) -> None:
     """Create the database or bring its schema up to date (the bot does it at start-up too)."""
-    path = _db_path(db)
-    count = _use(db, applied_count, create=True)
+    from bot.store.db import shown_target
+    from bot.store.migrations import applied_count
+
+    path = db_target(db)
+    count = use_db(db, applied_count, create=True)
     typer.echo(f"{shown_target(path)}: schema up to date ({count} migration(s) applied)")
 
 
@@ -150,7 +75,11 @@ def backup(
     db: DbOption = None,
 ) -> None:
     """Copy the database consistently, even while the bot runs (SQLite's backup API)."""
-    src = _db_path(db)
+    import asyncio
+
+    from bot.store.db import POSTGRES_BACKUP_HINT, backup_database, is_postgres
+
+    src = db_target(db)
     if is_postgres(src):
         fail(POSTGRES_BACKUP_HINT)
     if not Path(src).exists():
@@ -165,7 +94,7 @@ def backup(
 def _start_date(raw: str, zone: ZoneInfo) -> date:
     """``--start``: a date, or ``today`` in the event's time zone."""
     if raw.strip().lower() == "today":
-        return _now().astimezone(zone).date()
+        return utc_now().astimezone(zone).date()
     try:
         return date.fromisoformat(raw.strip())
     except ValueError:
@@ -185,6 +114,12 @@ def event_create(
     ] = None,
 ) -> None:
     """Create an event from its definition file and print the invite links."""
+    from bot.service.events.definitions import first_date, parse_definition, shift_dates
+    from bot.service.events.event_setup import set_up_event
+    from bot.service.people.invites import invite_link
+    from bot.service.platform.errors import ServiceError
+    from bot.service.platform.unit import Request
+
     text = _read(file, "definition")
     try:
         definition = parse_definition(text, file.name)
@@ -193,10 +128,10 @@ def event_create(
             definition = shift_dates(definition, _start_date(start, ZoneInfo(definition.event.time_zone)))
     except ServiceError as exc:
         fail(exc.message)
-    username = _bot_username(bot_username)
+    username = link_username(bot_username)
     known = None if username == NO_USERNAME else username
-    created = _use(db, lambda database: set_up_event(database, Request.cli(_now()), definition,
-                                                     bot_username=known), create=True)
+    created = use_db(db, lambda database: set_up_event(
+        database, Request.cli(utc_now()), definition, bot_username=known), create=True)
     typer.echo(f"created event {created.slug} (id {created.event_id}): {created.name}")
     now_first = first_date(definition)
     if start is not None and was is not None and now_first is not None:
@@ -211,7 +146,9 @@ def event_create(
 @event_app.command("list")
 def event_list(db: DbOption = None) -> None:
     """List the events: id, slug, format, state and name."""
-    for e in _use(db, all_events):
+    from bot.service.events.lookup import all_events
+
+    for e in use_db(db, all_events):
         typer.echo(f"{e.id:>3}  {e.slug:<20} {e.format:<7} {e.state:<12} {e.name}")
 
 
@@ -219,7 +156,9 @@ def event_list(db: DbOption = None) -> None:
 def event_show(event: EventArg,
                db: DbOption = None) -> None:
     """Show an event's rounds and matches."""
-    shown = _use(db, lambda database: event_overview(database, event))
+    from bot.service.events.overview import event_overview
+
+    shown = use_db(db, lambda database: event_overview(database, event))
     ev = shown.event
     typer.echo(f"{ev.name} ({ev.slug}): {ev.format}, {ev.state}"
                + (f", drawn with seed {ev.draw_seed}" if ev.draw_seed is not None else ""))
@@ -241,18 +180,23 @@ def players_import(
     ] = None,
 ) -> None:
     """Enter every player of a CSV, all or none, and print invite links for those not on Telegram."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.people.entries import enter_players
+    from bot.service.people.invites import invite_link
+    from bot.service.platform.unit import Request
+
     text = _read(csv_file, "players file")
 
     async def work(database: Database) -> EnteredPlayers:
         ev = await lookup_event(database, event)
-        return await enter_players(database, Request.cli(_now()), ev.id, text)
+        return await enter_players(database, Request.cli(utc_now()), ev.id, text)
 
-    entered = _use(db, work)
+    entered = use_db(db, work)
     count = f"entered {len(entered.entry_ids)} player(s)"
     if not entered.links:
         typer.echo(f"{count}; all of them are on Telegram already")
         return
-    username = _bot_username(bot_username, entered.event)
+    username = link_username(bot_username, entered.event)
     typer.echo(f"{count}; personal invite links for the {len(entered.links)} not on Telegram yet:")
     for name, code in entered.links:
         typer.echo(f"  {name}: {invite_link(username, code)}")
@@ -268,29 +212,35 @@ def invite(
     ] = None,
 ) -> None:
     """Make an invite link for a role (single use, except the general player link)."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.people.invites import invite_for_role, invite_link
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> tuple[Event, str]:
         ev = await lookup_event(database, event)
-        return ev, await invite_for_role(database, Request.cli(_now()), ev.id, role)
+        return ev, await invite_for_role(database, Request.cli(utc_now()), ev.id, role)
 
-    ev, code = _use(db, work)
-    typer.echo(invite_link(_bot_username(bot_username, ev), code))
+    ev, code = use_db(db, work)
+    typer.echo(invite_link(link_username(bot_username, ev), code))
 
 
 @event_app.command("draw")
 def draw_event(
     event: EventArg,
-    seed: Annotated[int, typer.Option("--seed", parser=whole("--seed", SEED),
+    seed: Annotated[int, typer.Option("--seed", parser=whole("--seed", "SEED"),
                                       help="The draw's random seed (recorded; same seed, same draw).")],
     db: DbOption = None,
 ) -> None:
     """Make an event's draw and store it, once: the same seed gives the same draw."""
+    from bot.service.events import draw as draw_service
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> draw_service.DrawResult:
         ev = await lookup_event(database, event)
-        return await draw_service.draw_event(database, Request.cli(_now()), ev.id, seed=seed)
+        return await draw_service.draw_event(database, Request.cli(utc_now()), ev.id, seed=seed)
 
-    result = _use(db, work)
+    result = use_db(db, work)
     if result.rounds and not result.matches:  # a round-based event: paired as each opens
         typer.echo(f"drawn with seed {result.seed}: rounds "
                    + ", ".join(name for _, name, _ in result.rounds)
@@ -332,6 +282,10 @@ def round_open(
 
     Players not paid-up are expelled with --expel-unpaid (para 26), or stay in with
     --unpaid-ok."""
+    from bot.service.events import rounds
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+
     if unpaid_ok and not why:
         fail("--unpaid-ok needs --why: the journal records why a round opened with fees missing")
     if unpaid_ok and expel_unpaid:
@@ -339,11 +293,11 @@ def round_open(
 
     async def work(database: Database) -> rounds.OpenedRound:
         ev = await lookup_event(database, event)
-        return await rounds.open_round(database, Request.cli(_now()), ev.id, round_ref,
+        return await rounds.open_round(database, Request.cli(utc_now()), ev.id, round_ref,
                                        closing=closes, unpaid_ok=unpaid_ok,
                                        expel_unpaid=expel_unpaid, why=why)
 
-    opened = _use(db, work)
+    opened = use_db(db, work)
     assert opened.round.closes_at is not None
     typer.echo(f"opened {opened.round.name}; it closes {opened.event.local(opened.round.closes_at)}")
     told, waiting = len(opened.told), len(opened.not_on_telegram)
@@ -352,8 +306,6 @@ def round_open(
         line += (f"; not yet on Telegram: {', '.join(opened.not_on_telegram)} -- their messages "
                  "wait until they join")
     typer.echo(line)
-    from bot.cli.expel_cmds import expelled_lines  # it builds on this module's helpers
-
     for done in opened.expelled:
         for text in expelled_lines(done, opened.event.slug):
             typer.echo(text)
@@ -368,15 +320,19 @@ def round_close(
     db: DbOption = None,
 ) -> None:
     """Close a round (refused while matches are unfinished, unless --force --why)."""
+    from bot.service.events import rounds
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
+
     if force and not why:
         fail("--force needs --why: the journal records why a round closed unfinished")
 
     async def work(database: Database) -> rounds.ClosedRound:
         ev = await lookup_event(database, event)
-        return await rounds.close_round(database, Request.cli(_now()), ev.id, round_ref,
+        return await rounds.close_round(database, Request.cli(utc_now()), ev.id, round_ref,
                                         force=force, why=why)
 
-    closed = _use(db, work)
+    closed = use_db(db, work)
     left = closed.left_unfinished
     typer.echo(f"closed {closed.round.name}" + (
         f"; {len(left)} match(es) left unfinished stay in tdbot event inbox until ruled: "
@@ -386,6 +342,9 @@ def round_close(
 def _minor_units(amount: str) -> int:
     """An amount of money as typed (``15``, ``15.50``) in cents, exactly: Decimal, not float,
     and no infinities, signs or fractions of a cent (``limits.amount_of_money``)."""
+    from bot.service.platform.errors import ServiceError
+    from bot.service.platform.limits import amount_of_money, minor_units
+
     try:
         return minor_units(amount_of_money(amount, positive=True))
     except ServiceError as exc:
@@ -403,14 +362,18 @@ def pay(
     db: DbOption = None,
 ) -> None:
     """Record that a player paid a round's fee (SSSg para 26), before the draw too."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.fees import payments
+    from bot.service.platform.unit import Request
+
     minor = None if amount is None else _minor_units(amount)
 
     async def work(database: Database) -> payments.Payment:
         ev = await lookup_event(database, event)
-        return await payments.record_payment(database, Request.cli(_now()), ev.id, player,
+        return await payments.record_payment(database, Request.cli(utc_now()), ev.id, player,
                                              round_ref, amount=minor, note=note)
 
-    paid = _use(db, work)
+    paid = use_db(db, work)
     typer.echo(f"recorded {paid.player}'s payment for {paid.round_name}" + (
         "" if paid.drawn else " (not drawn yet: it counts once the draw makes the round)"))
 
@@ -418,7 +381,7 @@ def pay(
 @event_app.command("journal")
 def journal_cmd(
     event: EventArg,
-    limit: Annotated[int, typer.Option("--limit", parser=whole("--limit", JOURNAL_LIMIT),
+    limit: Annotated[int, typer.Option("--limit", parser=whole("--limit", "JOURNAL_LIMIT"),
                                        help="Show the last N entries.")] = 50,
     as_json: Annotated[bool, typer.Option(
         "--json", help="The entries as stored, for an audit: who, action, subject, detail, "
@@ -428,7 +391,9 @@ def journal_cmd(
     """Show who changed what in an event, when and why, in its time zone and currency.
 
     The journal is append-only; --json prints its lines as stored."""
-    page = _use(db, lambda database: journal.event_journal(database, event, limit))
+    from bot.service.platform import journal
+
+    page = use_db(db, lambda database: journal.event_journal(database, event, limit))
     if as_json:
         typer.echo(json.dumps([e.as_dict() for e in page.entries], indent=1,
                               ensure_ascii=False))
@@ -440,12 +405,16 @@ def journal_cmd(
 
 
 def _decide(event: str, request: int, approve: bool, why: str, db: str | None) -> None:
+    from bot.service.events.lookup import lookup_event
+    from bot.service.people.invites import decide_join
+    from bot.service.platform.unit import Request
+
     async def work(database: Database) -> JoinDecision:
         ev = await lookup_event(database, event)
-        return await decide_join(database, Request.cli(_now()), request, approve,
+        return await decide_join(database, Request.cli(utc_now()), request, approve,
                                  event_id=ev.id, why=why)
 
-    decision = _use(db, work)
+    decision = use_db(db, work)
     r = decision.request
     if not decision.by_this_press:
         typer.echo(f"join request {request} was decided already: {decision.verdict}")
@@ -456,7 +425,7 @@ def _decide(event: str, request: int, approve: bool, why: str, db: str | None) -
 @players_app.command("approve")
 def approve(
     event: EventArg,
-    request: Annotated[int, typer.Argument(parser=whole("REQUEST", REQUEST_NUMBER),
+    request: Annotated[int, typer.Argument(parser=whole("REQUEST", "REQUEST_NUMBER"),
                                            help="The join request's number (tdbot event inbox).")],
     db: DbOption = None,
 ) -> None:
@@ -467,7 +436,7 @@ def approve(
 @players_app.command("reject")
 def reject(
     event: EventArg,
-    request: Annotated[int, typer.Argument(parser=whole("REQUEST", REQUEST_NUMBER),
+    request: Annotated[int, typer.Argument(parser=whole("REQUEST", "REQUEST_NUMBER"),
                                            help="The join request's number (tdbot event inbox).")],
     why: Annotated[str, typer.Option("--why", help="The reason, for the journal.")] = "",
     db: DbOption = None,
@@ -482,12 +451,15 @@ def inbox(
     db: DbOption = None,
 ) -> None:
     """List what awaits a TD: join requests, disputes, missing fees, unfinished matches and more."""
+    from bot.service.events import readmodels
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> tuple[Event, TdInbox]:
         ev = await lookup_event(database, event)
-        return ev, await readmodels.pending(database, Request.cli(_now()), ev.id)
+        return ev, await readmodels.pending(database, Request.cli(utc_now()), ev.id)
 
-    ev, box = _use(db, work)
+    ev, box = use_db(db, work)
     if box.empty:
         typer.echo(f"{ev.name}: nothing awaits a TD")
         return

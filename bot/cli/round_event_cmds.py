@@ -10,17 +10,19 @@ round open EVENT N` pairs and opens it.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 
 from bot.cli.app import EventArg, event_app
 from bot.cli.formats_cmds import _print_chess, _print_scrabble
-from bot.cli.platform_cmds import DbOption, _use
-from bot.service.events.lookup import lookup_event
-from bot.service.formats.rounds import round_events, round_texts
-from bot.service.formats.rounds.round_division import RoundsEvent
-from bot.store.db import Database
-from core.tournament import Pairings
+from bot.cli.options import DbOption, use_db
+
+if TYPE_CHECKING:
+    from bot.service.formats.rounds import round_events
+    from bot.service.formats.rounds.round_division import RoundsEvent
+    from bot.store.db import Database
+    from core.tournament import Pairings
 
 
 @event_app.command("pairings")
@@ -35,12 +37,14 @@ def pair_event(
     """Print a round's pairings with the reason for each pair, storing nothing.
 
     A round is shown as stored once it is open, before that as the core would pair it now."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.rounds import round_events
 
     async def work(database: Database) -> tuple[RoundsEvent, Pairings, bool]:
         found = await lookup_event(database, event)
         return await round_events.preview(database, found.id, round_number)
 
-    state, pairings, stored = _use(db, work)
+    state, pairings, stored = use_db(db, work)
     if as_json:
         typer.echo(round_events.as_json(state, pairings, stored))
         return
@@ -65,6 +69,8 @@ def pair_event(
 
 
 def round_texts_first(state: RoundsEvent) -> str:
+    from bot.service.formats.rounds import round_events, round_texts
+
     return round_texts.first_word(round_events.is_chess(state))[1]
 
 
@@ -78,17 +84,18 @@ def standings_event(
     """Print a round-based event's standings, as `tdbot files standings` prints a file's.
 
     Scrabble: wins and spread; chess systems: points and tiebreaks."""
+    from bot.service.events.lookup import lookup_event
+    from bot.service.formats.rounds import round_events
+    from core.tournament import Division
 
     async def work(database: Database) -> round_events.StandingsView:
         found = await lookup_event(database, event)
         return await round_events.read_standings(database, found.id)
 
-    view = _use(db, work)
+    view = use_db(db, work)
     if as_json:
         typer.echo(json.dumps(view.rows, indent=2))
         return
-    from core.tournament import Division
-
     label = Division(view.event.slug, ())
     (_print_chess if view.chess else _print_scrabble)(label, view.rows)
 

@@ -1,6 +1,6 @@
 """`tdbot run` (the bot, by long polling or a webhook) and `tdbot demo` (the scripted demo).
 
-Issue 3: the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
+the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
 bot at another Bot API server, as PTB's ``base_url`` (``http://127.0.0.1:8081/bot``; files
 then come from the same host's ``/file/bot``); with no token ``tdbot run`` plays the
 built-in demo, so ``make run`` shows something on a fresh machine; ``tdbot demo --club``
@@ -10,29 +10,30 @@ never dropped: results sent while the bot was down must be applied.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-import secrets
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import typer
-from pydantic import ValidationError
 
-from bot import logsafe
 from bot.cli.app import PANELS, app, fail
-from bot.settings import Settings
-from bot.store.db import database_target
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 #: Telegram's rule for a webhook secret token: 1-256 characters of A-Z, a-z, 0-9, _ and -.
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 
 def _settings() -> Settings:
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
     try:
         return Settings()
     except ValidationError as exc:
@@ -60,6 +61,12 @@ def run(
     ),
 ) -> None:
     """Start the bot: long polling, or a webhook with --webhook-url; with no token, the demo."""
+    import logging
+    import secrets
+
+    from bot import logsafe
+    from bot.store.db import database_target
+
     settings = _settings()
     if not settings.token and db is not None:
         fail(f"--db {db}: no TDBOT_TOKEN is set, and without one `tdbot run` plays the demo on "
@@ -144,15 +151,16 @@ def run(
 
 def _check_database(path: Path | str) -> None:
     """Open the database (applying migrations) before contacting Telegram: an edited
-    migration or an unwritable file stops start-up with one line (issue 3, "Storage")."""
+    migration or an unwritable file stops start-up with one line ("Storage")."""
+    import asyncio
     import sqlite3
 
-    from bot.store.db import Database, shown_target
+    from bot.store.db import open_database, shown_target
     from bot.store.errors import DatabaseUnusable
     from bot.store.migrations import MigrationError
 
     async def check() -> None:
-        database = await Database.open(path)
+        database = await open_database(path)
         try:
             await database.check_writable()
         finally:
@@ -191,6 +199,8 @@ def demo(
 
 
 def _play_demo(*, club: bool = False) -> None:
+    import asyncio
+
     if club:
         from bot.demo_club import play
     else:

@@ -1,4 +1,4 @@
-"""Deadline rows: the truth about durable time (design.md, "Durable time"). A row is open
+"""Deadline rows: the truth about durable time (docs/architecture.md, "Durable time"). A row is open
 until it is fired, cancelled (its subject moved on) or marked failed (it could not fire);
 rows are never deleted, so ids only grow."""
 

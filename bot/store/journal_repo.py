@@ -1,5 +1,5 @@
 """The journal table: append-only lines of who did what, to what, when and why
-(design.md, "Nothing lost, nothing doubled")."""
+(docs/architecture.md, "Nothing lost, nothing doubled")."""
 
 from __future__ import annotations
 

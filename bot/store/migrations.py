@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING
 
 import aiosqlite
 
-if TYPE_CHECKING:  # db.py imports this module
-    from bot.store.db import Database
+if TYPE_CHECKING:
+    from bot.store.database import Database
 
 _NAME = re.compile(r"^([0-9]{4})_[a-z0-9_]+\.sql$")
 

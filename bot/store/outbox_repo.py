@@ -3,7 +3,7 @@
 A row addressed to a person waits until that person has linked a Telegram account; a
 private chat's id is the user's id, so that is where it goes. A failed delivery stays
 pending with a later ``due_at`` (the sender picks the back-off). Two refusals for good are
-kept apart, because a TD acts on them differently (issue 3: "a message Telegram refuses for
+kept apart, because a TD acts on them differently ("a message Telegram refuses for
 good (the user blocked the bot) is marked so and shown to a TD"):
 
 - ``blocked``: the person blocked the bot (403); reach them another way.

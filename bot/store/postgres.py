@@ -1,6 +1,6 @@
 """PostgreSQL: the database of an operator who hosts many clubs' events on one server.
 
-``Database.open("postgresql://user@host/db")`` opens it (db.py); it offers the same API as
+``open_database("postgresql://user@host/db")`` opens it (db.py); it offers the same API as
 the SQLite file, so the repositories run unchanged: the same ``?`` placeholders (turned
 into psycopg's ``%s`` here, ``to_pyformat``, the one place that knows both styles), rows
 read by name or position (``PgRow``, as ``sqlite3.Row``), ``insert`` returning the new id.
@@ -49,7 +49,7 @@ from psycopg.adapt import Dumper
 from psycopg.rows import RowMaker
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from bot.store.db import POSTGRES_BACKUP_HINT, Database, Row, Tx, shown_target
+from bot.store.database import POSTGRES_BACKUP_HINT, Database, Row, Tx, shown_target
 from bot.store.errors import DatabaseUnusable
 from bot.store.migrations import PG_MIGRATIONS_DIR, MigrationError, load_migrations, pending
 

@@ -1,6 +1,6 @@
 """The one stored time format: UTC ISO-8601 text, which sorts as text in time order.
 
-It lives in the store because it is how rows hold time (design.md, "Durable time": stored
+It lives in the store because it is how rows hold time (docs/architecture.md, "Durable time": stored
 in UTC, shown in the event's time zone); the service re-exports it as ``bot.service.platform.clock``.
 """
 

@@ -1,4 +1,4 @@
-"""Telegram update ids already applied (design.md, "Nothing lost, nothing doubled")."""
+"""Telegram update ids already applied (docs/architecture.md, "Nothing lost, nothing doubled")."""
 
 from __future__ import annotations
 

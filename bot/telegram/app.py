@@ -1,7 +1,7 @@
 """Builds the python-telegram-bot Application: pacer, job queue, handlers, start-up.
 
 Start-up (``post_init``) opens the database (applying migrations), re-arms every open
-deadline row (design.md, "Durable time": overdue ones fire at once), starts the periodic
+deadline row (docs/architecture.md, "Durable time": overdue ones fire at once), starts the periodic
 sweep and the outbox sender, and sets the default command menu. Shutdown closes them in
 reverse. The clock is injected (``BotOptions.clock`` -> ``bot_data["clock"]``).
 """
@@ -19,7 +19,7 @@ from telegram.ext import Application, ApplicationBuilder
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
 from bot.telegram.one_poller import CONFLICT_WINDOW, OnePoller
@@ -38,7 +38,7 @@ class BotOptions:
     """Everything that differs between production, the demo and a test."""
 
     token: str
-    db_path: Path | str  # a SQLite file, or a postgresql:// URL (Database.open)
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL (open_database)
     organisers: frozenset[int] = frozenset()
     clock: Clock = utc_now
     base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
@@ -120,7 +120,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
 async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     options: BotOptions = app.bot_data["options"]
     clock: Clock = app.bot_data[CLOCK]
-    db = await Database.open(options.db_path)
+    db = await open_database(options.db_path)
     pacer = app.bot.rate_limiter
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
     sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll,

@@ -1,6 +1,6 @@
 """Clocks the bot reads the time from.
 
-The brief (issue 3, "Deadlines and reminders are rows") asks for an injectable clock: the
+Deadlines and reminders are rows (docs/architecture.md, "Durable time"), so the clock is injected: the
 Application keeps a callable returning aware UTC ``now`` in ``bot_data["clock"]``, so the demo
 and the tests can fire a week-long deadline by moving a simulated clock instead of sleeping.
 """
@@ -14,7 +14,7 @@ Clock = Callable[[], datetime]
 
 
 def utc_now() -> datetime:
-    """The real clock: aware UTC, as everything is stored in UTC (design.md, "Durable time")."""
+    """The real clock: aware UTC, as everything is stored in UTC (docs/architecture.md, "Durable time")."""
     return datetime.now(UTC)
 
 

@@ -1,6 +1,6 @@
 """Which commands each person may use: the /help text and the command menus come from here.
 
-Issue 3: "``/help`` shows only what that person may do; command menus are set per scope with
+"``/help`` shows only what that person may do; command menus are set per scope with
 ``setMyCommands`` (``BotCommandScopeChat`` per person after they get a role, default scope
 for all)". One table, so the menu and /help can never disagree. A command is offered for
 a role held in an event of a format it serves (``Command.formats``): a club's /checkin to

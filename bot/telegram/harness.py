@@ -1,6 +1,6 @@
 """The real bot running against the in-process fake Telegram: for the demo and the tests.
 
-design.md, "Tests": the real python-telegram-bot ``Application`` is driven against a fake Bot
+docs/architecture.md, "Tests": the real python-telegram-bot ``Application`` is driven against a fake Bot
 API the project owns (B2's ``bot.fakebot``). This puts the two together with a simulated
 clock, and knows when the bot has finished reacting (``settle``), so a script can act as
 people, one step after another, without sleeping for fixed times:
@@ -13,7 +13,7 @@ people, one step after another, without sleeping for fixed times:
    waiting for its chat's turn is waited for, on the pacer's time: virtual by default).
 
 Time is the simulated clock's: ``advance`` moves it and runs the deadline sweep, which is how
-a week-long deadline fires in a test or the demo (issue 3: "fire deadlines by advancing it
+a week-long deadline fires in a test or the demo ("fire deadlines by advancing it
 and running the sweep").
 """
 

@@ -5,7 +5,7 @@ not tests or the demo, which need the bot running beside code that acts as users
 calls ``post_init``/``post_stop``/``post_shutdown`` from ``run_polling``/``run_webhook``
 (see ``Application.initialize`` docs), so these helpers call them too: a test then runs
 exactly the start-up path production runs (re-arming deadlines, starting the sender).
-Updates are never dropped at start-up (issue 3: results sent while the bot was down must
+Updates are never dropped at start-up (results sent while the bot was down must
 be applied).
 """
 

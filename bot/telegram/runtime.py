@@ -1,7 +1,7 @@
 """What every handler needs from the Application: the database, the clock, the sender.
 
-They live in ``application.bot_data`` (the brief: "the Application gets a ``clock`` in
-bot_data") under fixed keys; these accessors keep the key names in one place.
+They live in ``application.bot_data`` (the clock among them, so that
+tests and the demo can move time) under fixed keys; these accessors keep the key names in one place.
 """
 
 from __future__ import annotations

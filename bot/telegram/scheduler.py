@@ -1,6 +1,6 @@
 """Arms deadline rows on PTB's JobQueue and sweeps for any an alarm missed.
 
-design.md, "Durable time": every deadline and reminder is a row; the row is the truth and
+docs/architecture.md, "Durable time": every deadline and reminder is a row; the row is the truth and
 APScheduler (through PTB's JobQueue) is only the alarm clock. So:
 
 - Only rows due within the *horizon* (the sweep interval plus ``HORIZON_MARGIN``) have an
@@ -18,7 +18,7 @@ APScheduler (through PTB's JobQueue) is only the alarm clock. So:
   injected clock, so a lost alarm (or a simulated clock moved by a test or the demo) still
   fires.
 - Firing goes through the service's use-cases ``deadlines.fire`` and ``deadlines.sweep``
-  (compare-and-set, issue 3), which open their own transactions: a row acts only if it is
+  (compare-and-set), which open their own transactions: a row acts only if it is
   still open and its subject still in the state that opened it, so firing twice (alarm and
   sweep, or after a restart) does no harm. This module never touches the database itself.
 

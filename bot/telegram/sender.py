@@ -1,6 +1,6 @@
 """The outbox sender: delivers the messages the service wrote, through the Bot API.
 
-Why an outbox (design.md, "One report, end to end" step 4; issue 3, "Outbox"): a message is
+Why an outbox (docs/architecture.md, "One report, end to end" step 4; "Outbox"): a message is
 written in the same transaction as the change it reports, so it is never lost; this sender
 reads due rows, sends each through python-telegram-bot and records the outcome. It paces
 (``pacing.ChatPacer``, Telegram's limits: one message a second per chat, 20 a minute per

@@ -69,7 +69,7 @@ def help_text(
     hats: Iterable[Hat], *, can_create_events: bool, awaiting: Iterable[str] = (),
     playing: Sequence[Playing] = (),
 ) -> str:
-    """Only what this person may do (issue 3, "/help shows only what that person may do"):
+    """Only what this person may do ("/help shows only what that person may do"):
     the commands of their roles in the formats of their events; ``awaiting``: events they
     asked to join that a TD has not answered yet; ``playing``: the events they play in, for
     the board photo (owed only where the event's ``board_photos`` rule asks for one)."""

@@ -1,6 +1,6 @@
 """Updates handled several at a time, each chat's in order, confirmed to Telegram once applied.
 
-design.md, "Nothing lost, nothing doubled": an update's claim commits with its effect, so an
+docs/architecture.md, "Nothing lost, nothing doubled": an update's claim commits with its effect, so an
 update Telegram sends again is applied once. That covers "again" only if Telegram still has
 it: Telegram forgets an update when the bot confirms it, by asking getUpdates for a higher
 offset (long polling) or by answering the webhook's POST. python-telegram-bot confirms as

@@ -14,8 +14,8 @@ may be played and head starts ``h0 + h1``, the match holds ``T = N + h0 + h1``
 game-points, and a side has *decided* the match once it holds more than half of them
 (nothing the other side can still win would catch up). So best-of-9 is won at 5, and the
 SSSg grand final (best-of-18, one-game head start) holds 19 points and is won at 10: the
-upper-bracket winner needs 9 game wins, the other player 10 (the brief's "N/2+1 = 10
-game-points, counting the head start"). Half points change nothing in this rule: 4.5 of 9
+upper-bracket winner needs 9 game wins, the other player 10 (SSSg para 2:
+the head start counts as a game won). Half points change nothing in this rule: 4.5 of 9
 does not decide (the opponent may still level), 9.5 of 18 does.
 
 The deciding game. Paragraph 15 calls the last game of the match the deciding game, and

@@ -634,8 +634,8 @@ def correct(
 ) -> tuple[Event, Impact]:
     """Replace a recorded match and recompute everything after it.
 
-    The design rule ("Editing a result in a match that fed later matches shows its impact
-    first ... and needs a TD") and paras 27-28 (games no longer counted are void): when the
+    A correction shows its impact first and needs a TD (docs/architecture.md,
+    "Corrections show their impact first") and paras 27-28 (games no longer counted are void): when the
     change would void a later match that already has games, it is refused unless
     ``force``; the returned ``Impact`` lists what is voided either way, and voided later
     results are dropped from the event. A changed qualifying winner moves players between

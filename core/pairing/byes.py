@@ -7,7 +7,7 @@ scored as a win with a +50pt spread. A player, if possible, should have, at most
 bye in a tournament. Therefore, if the player in last place has already had a bye, then
 the bye should go to the player in the next-to-last position...etc."
 
-The +50 is NASPA's; the project brief (issue 4) asks for it to be configurable because
+The +50 is NASPA's; it is configurable because
 WESPA and ABSP events score a bye +100.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.pairing.engine import History
+from core.pairing.history import History
 from core.tournament import Division, Game, GameKind
 
 BYE_SPREAD = {"naspa": 50, "wespa": 100, "absp": 100}

@@ -10,8 +10,8 @@ Pairing System), "adjust the pairing somewhat" (King-of-the-Hill Pairings), "wit
 adjustments" (NSC 2006 notes, 2006 NSC). So the engine finds the pairing closest to the table
 that breaks as few higher rules as possible, as one minimum-cost perfect matching.
 
-The cost of pairing p with q is a tuple of tiers, compared in order (the design's
-"ordered tiers", as in bbpPairings' ordered weight fields):
+The cost of pairing p with q is a tuple of tiers, compared in order (ordered
+tiers, as in bbpPairings' ordered weight fields):
 
 1. forbidden: the pair is on the forbidden list (same team, a TD's ruling);
 2. repeats: m*m where they have met m times, so one threepeat costs more than two
@@ -52,19 +52,16 @@ from dataclasses import dataclass, field
 
 import rustworkx as rx
 
-from core.tournament import Division, GameKind, Pairings
+from core.pairing.byes import choose_bye
+from core.pairing.history import History, Pair, history_before, order_first, pair_key
+from core.tournament import Division, Pairings
 
-Pair = tuple[int, int]
 Reasoned = tuple[tuple[Pair, str], ...]
 TableFn = Callable[[Sequence[int]], Sequence[tuple[Pair, str]]]
 
 DENSE_BELOW = 200  # players; above this the candidate graph is sparse
 WINDOW = 3  # places either side of the table partner, for sparse graphs
 _WEIGHT_LIMIT = 2**120
-
-
-def pair_key(p: int, q: int) -> Pair:
-    return (p, q) if p < q else (q, p)
 
 
 def ordinal(n: int) -> str:
@@ -75,42 +72,6 @@ def ordinal(n: int) -> str:
 
 def times_word(m: int) -> str:
     return {1: "once", 2: "twice"}.get(m, f"{m} times")
-
-
-@dataclass(frozen=True)
-class History:
-    """What the games before the round being paired say, indexed once per call so the
-    hot loops look things up in O(1) instead of scanning ``division.games``."""
-
-    met: Mapping[Pair, int] = field(default_factory=dict)
-    balance: Mapping[int, int] = field(default_factory=dict)  # firsts minus seconds
-    byes: Mapping[int, int] = field(default_factory=dict)
-
-    def times_met(self, p: int, q: int) -> int:
-        return self.met.get(pair_key(p, q), 0)
-
-
-def history_before(division: Division, round_number: int) -> History:
-    """Meetings, first/second balance and byes from the rounds before ``round_number``.
-
-    A meeting is any game with a named opponent, as ``Division.times_met`` counts it."""
-    met: dict[Pair, int] = {}
-    balance: dict[int, int] = {}
-    byes: dict[int, int] = {}
-    for game in division.games:
-        if game.round >= round_number:
-            continue
-        if game.b is None:
-            if game.kind == GameKind.BYE:
-                byes[game.a] = byes.get(game.a, 0) + 1
-            continue
-        k = pair_key(game.a, game.b)
-        met[k] = met.get(k, 0) + 1
-        if game.first in (game.a, game.b):
-            second = game.b if game.first == game.a else game.a
-            balance[game.first] = balance.get(game.first, 0) + 1
-            balance[second] = balance.get(second, 0) - 1
-    return History(met, balance, byes)
 
 
 @dataclass(frozen=True)
@@ -300,15 +261,6 @@ def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: His
     return tuple(out)
 
 
-def order_first(a: int, b: int, history: History) -> Pair:
-    """Who starts: the player who has gone first less often (Director's Manual leaves starts to
-    the rules of play; this is the balance players expect). On a tie the better-ranked
-    player ``a`` starts, so the answer is the same every time."""
-    if history.balance.get(b, 0) < history.balance.get(a, 0):
-        return (b, a)
-    return (a, b)
-
-
 def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
             history: History, rules: Rules, pos: Mapping[int, int] | None = None) -> str:
     """A sentence a TD can read: the table's reason, or why the table was left. Players
@@ -384,8 +336,6 @@ def pair_round(
     reason for a bye is filed under the pair ``(player, 0)``, opponent 0 meaning a
     bye as in tsh files.
     """
-    from core.pairing.byes import choose_bye  # byes.py imports this module's History
-
     if round_number < 1:
         raise ValueError(f"round must be 1 or more, got {round_number}")
     if history is None:

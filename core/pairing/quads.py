@@ -46,7 +46,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import permutations, product
 
-from core.pairing.engine import Reasoned, Rules, history_before, pair_round
+from core.pairing.engine import Reasoned, Rules, pair_round
+from core.pairing.history import history_before
 from core.pairing.koth import pair_koth
 from core.pairing.round_robin import (
     Pair,
@@ -178,7 +179,7 @@ def notes_for(quad: Quad, notes: Sequence[str]) -> str:
 
 def met_before(division: Division, round_number: int) -> set[frozenset[int]]:
     """Pairs who have played each other before ``round_number``: the engine's one rule
-    of what counts as a meeting (:func:`core.pairing.engine.history_before`)."""
+    of what counts as a meeting (:func:`core.pairing.history.history_before`)."""
     return {frozenset(pair) for pair in history_before(division, round_number).met}
 
 

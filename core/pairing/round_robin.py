@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from core.pairing.history import history_before, order_first
 from core.pairing.tables import TableBlock
 from core.tournament import Division, Pairings
 
@@ -227,8 +228,6 @@ def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int
     possible" (Director's Manual, "Speed Pairings"). The others meet in table order, each with
     the next of another table who has not met them where there is one (first move to
     whoever has gone first less); one left without a partner has a bye too."""
-    from core.pairing.engine import history_before, order_first  # engine is the heavier module
-
     if not idle:
         return []
     history = history_before(division, round_number)

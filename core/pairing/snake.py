@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core.pairing.engine import history_before
+from core.pairing.history import history_before
 from core.pairing.round_robin import cycle_length, pair_groups, seat_for_byes
 from core.pairing.tables import TableBlock
 from core.standings import scrabble_standings

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from core.pairing.engine import History, history_before, order_first
 from core.pairing.factored import pair_factored
+from core.pairing.history import History, history_before, order_first
 from core.pairing.koth import pair_koth
 from core.pairing.quads import (
     Quad,

@@ -22,17 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from core.pairing.engine import (
-    Pair,
-    Reasoned,
-    Rules,
-    forbid_map,
-    history_before,
-    ordinal,
-    pair_round,
-    ranked_active,
-)
+from core.pairing.engine import Reasoned, Rules, forbid_map, ordinal, pair_round, ranked_active
 from core.pairing.factored import pair_factored
+from core.pairing.history import Pair, history_before
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 

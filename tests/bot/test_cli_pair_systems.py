@@ -1,4 +1,4 @@
-"""`tdbot files pair --system NAME`: every system of issue 4 reachable from the command line,
+"""`tdbot files pair --system NAME`: every pairing system reachable from the command line,
 by its short name and by the long name the issue uses, with its options.
 
 The rules themselves are tested in tests/core (one file per system, from the seeds);

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
 from bot.service.platform import deadlines
-from bot.store.db import Database
+from bot.store.db import open_database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
 
@@ -44,7 +44,7 @@ def count(db: str, sql: str) -> int:
 
 
 async def _sweep(path: str, at: datetime) -> int:
-    database = await Database.open(Path(path))
+    database = await open_database(Path(path))
     try:
         return await deadlines.sweep(database, at)
     finally:

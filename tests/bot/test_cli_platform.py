@@ -272,12 +272,12 @@ def test_a_td_decides_join_requests_from_the_command_line(
     from bot.service.people.entries import entries_of
     from bot.service.people.invites import ask_to_join
     from bot.service.platform.unit import Request, reading
-    from bot.store.db import Database
+    from bot.store.db import open_database
 
     db = _event(runner, tmp_path)
 
     async def ask() -> None:
-        database = await Database.open(db)
+        database = await open_database(db)
         async with reading(database) as tx:
             code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
                                    " AND person_id IS NULL")

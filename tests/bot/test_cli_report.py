@@ -20,7 +20,7 @@ from bot.cli.app import app
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting
 from bot.service.results.reporting import SaidResult
-from bot.store.db import Database
+from bot.store.db import open_database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
 
@@ -192,7 +192,7 @@ def _disputed_game_1(db: str) -> None:
                        update_id=update, chat_id=tg)
 
     async def main() -> None:
-        database = await Database.open(Path(db))
+        database = await open_database(Path(db))
         try:
             draft = await reporting.report_result(database, as_player(11, 1), SaidResult(412, 380))
             assert isinstance(draft, reporting.SlipAnswer)

@@ -19,7 +19,7 @@ from bot.service.events.schedule import find_round
 from bot.service.platform import deadlines
 from bot.service.platform.unit import Request
 from bot.service.results import desk
-from bot.store.db import Database
+from bot.store.db import open_database
 
 ROOT = Path(__file__).resolve().parents[2]
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
@@ -98,7 +98,7 @@ def test_a_match_filled_after_the_round_opened_is_not_closed_as_finished(tmp_pat
 def _fire(db: str, at: datetime) -> None:
     """The deadlines due by ``at`` fire, as the bot's alarm clock fires them."""
     async def run() -> None:
-        database = await Database.open(Path(db))
+        database = await open_database(Path(db))
         try:
             await deadlines.sweep(database, at)
         finally:
@@ -176,7 +176,7 @@ def test_a_match_made_playable_after_the_opening_is_in_the_inbox_reminders_and_n
     assert "M3: match bye to Dev Rao" in buttons and "Extend 7 days" in buttons
     # Extend 7 days tells M3's two players their new deadline
     async def extend() -> int:
-        database = await Database.open(Path(db))
+        database = await open_database(Path(db))
         try:
             async with database.transaction() as tx:
                 rnd = await find_round(tx, int(await tx.scalar("SELECT id FROM events")), "Final")

@@ -145,14 +145,14 @@ def test_round_open_takes_its_close_from_round_days(tmp_path: Path) -> None:
     from bot.service.events.draw import make_draw
     from bot.service.events.event_setup import create_event
     from bot.service.platform.actors import Actor
-    from bot.store.db import Database
+    from bot.store.db import open_database
 
     text = definition(extra="round_days = 6").replace(
         "opens = 2026-03-03\ncloses = 2026-03-09\n", "")
     db = tmp_path / "t.db"
 
     async def setup() -> None:
-        database = await Database.open(db)
+        database = await open_database(db)
         try:
             async with database.transaction() as tx:
                 created = await create_event(tx, parse_definition(text), by=Actor.cli(),

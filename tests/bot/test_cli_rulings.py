@@ -1,5 +1,5 @@
 """TD rulings at the command line (bot/cli/match_cmds.py over bot/service/results/rulings.py):
-`tdbot rule dispute --confirm` when a correction voids a later match's games (the design's "shows
+`tdbot rule dispute --confirm` when a correction voids a later match's games (docs/architecture.md, "Corrections show
 its impact first"), `tdbot rule tie` on a match SSSg 2016 Annex A para 17 leaves tied
 (para 30), and `tdbot game overtime` (WESPA rules, Overtime).
 
@@ -23,7 +23,7 @@ from bot.cli.app import app
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting
 from bot.service.results.reporting import SaidResult
-from bot.store.db import Database
+from bot.store.db import open_database
 
 CLUB_CUP = Path(__file__).parent / "data" / "club_cup.toml"
 
@@ -89,7 +89,7 @@ def _dispute_game_1(db: str) -> None:
                        update_id=update, chat_id=tg)
 
     async def main() -> None:
-        database = await Database.open(Path(db))
+        database = await open_database(Path(db))
         try:
             draft = await reporting.report_result(database, as_player(11, 1), SaidResult(412, 380))
             assert isinstance(draft, reporting.SlipAnswer)

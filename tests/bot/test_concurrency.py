@@ -33,7 +33,7 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting, rulings
 from bot.service.results.reporting import SaidResult
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from tests.bot.club_chat import DEFINITION, linked_definition
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -56,7 +56,7 @@ async def db(db_target: Path | str) -> AsyncIterator[Database]:
     PostgreSQL the use-cases meet at the same lock, then at the advisory lock)."""
     text = DEFINITION.replace('[[tds]]\nname = "Tara TD"',
                               '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Uma TD"')
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     async with database.transaction() as tx:
         await create_event(tx, parse_definition(linked_definition(base=text, ids=IDS)),
                            by=Actor.cli(), now=NOW)

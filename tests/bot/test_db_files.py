@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.store.errors import DatabaseUnusable, explain
 from bot.store.migrations import MIGRATIONS_DIR
 
@@ -100,7 +100,7 @@ def test_a_database_from_a_newer_tdbot_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "newer.sqlite3"
 
     async def make() -> None:
-        await (await Database.open(path, migrations_dir=newer)).close()
+        await (await open_database(path, migrations_dir=newer)).close()
 
     asyncio.run(make())
     line = one_line(tdbot(tmp_path, "event", "list", "--db", str(path)))
@@ -144,7 +144,7 @@ def _as_anyone() -> None:
 
 def _migrated(path: Path) -> None:
     async def make() -> None:
-        await (await Database.open(path)).close()
+        await (await open_database(path)).close()
 
     asyncio.run(make())
 
@@ -213,7 +213,7 @@ def test_sqlites_own_errors_are_explained_with_the_file_and_what_to_do(tmp_path:
 async def test_opening_a_folder_says_so(tmp_path: Path) -> None:
     (tmp_path / "db").mkdir()
     with pytest.raises(DatabaseUnusable, match="check that it is a file"):
-        await Database.open(tmp_path / "db")
+        await open_database(tmp_path / "db")
 
 
 async def test_a_full_disk_while_migrating_is_explained(tmp_path: Path) -> None:
@@ -227,14 +227,14 @@ async def test_a_full_disk_while_migrating_is_explained(tmp_path: Path) -> None:
                                           "INSERT INTO filler VALUES (zeroblob(100000));\n")
     path = tmp_path / "t.sqlite3"
     with pytest.raises(DatabaseUnusable) as full:
-        await Database.open(path, migrations_dir=folder)
+        await open_database(path, migrations_dir=folder)
     assert str(full.value) == f"the disk holding {path} is full; free some space and run it again"
 
 
 async def test_a_failed_commit_does_not_leave_the_transaction_open(tmp_path: Path) -> None:
     """A COMMIT can fail (a deferred foreign key here; in WAL mode a full disk shows up at
     COMMIT too). The transaction must end, or every later BEGIN fails and the bot is stuck."""
-    db = await Database.open(tmp_path / "t.sqlite3")
+    db = await open_database(tmp_path / "t.sqlite3")
     try:
         async with db.transaction() as tx:
             await tx.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")

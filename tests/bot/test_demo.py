@@ -1,6 +1,6 @@
 """`tdbot demo` and `tdbot run` without a token: the scripted event, read as a person would.
 
-Rules checked (issue 3, "tdbot demo"): with no token the real bot plays a short scripted
+Rules checked ("tdbot demo"): with no token the real bot plays a short scripted
 season against the in-process fake: the event created, everyone onboarded by their links,
 the draw made and shown, the club's group linked, the first round opened with each player
 told their opponent, best-of and deadline; games reported in the chat (game 1's starter

@@ -1,6 +1,6 @@
 """deploy/: the files Docker, compose and systemd read, checked without running them.
 
-Docker cannot run here (issue 3, "deploy/"), so this checks what can go stale: the
+Docker cannot run here ("deploy/"), so this checks what can go stale: the
 image's command is a real `tdbot` command, the database sits in the /data volume,
 every COPY source exists, the unit runs `tdbot run` with Restart=on-failure as a
 dedicated user, and every key of .env.example is a real setting (bot/settings.py).

@@ -18,7 +18,7 @@ from bot.service.events.event_setup import create_event
 from bot.service.events.lookup import get_event
 from bot.service.platform.actors import Actor
 from bot.store import events_repo
-from bot.store.db import Database
+from bot.store.db import open_database
 
 NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)
 DEFINITION = """
@@ -33,7 +33,7 @@ slip_window_hours = 12
 
 
 async def test_rules_are_parsed_once_per_text_and_read_only(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "t.sqlite3")
+    db = await open_database(tmp_path / "t.sqlite3")
     try:
         async with db.transaction() as tx:
             created = await create_event(tx, parse_definition(DEFINITION), by=Actor.cli(),

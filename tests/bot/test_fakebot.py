@@ -1,6 +1,6 @@
 """The fake Bot API, in-process, driven by a tiny real python-telegram-bot Application.
 
-What is checked is what the issue asks of the fake (issue 3, "The fake Bot API"):
+What is checked is what the tests need of the fake ("The fake Bot API"):
 messages arrive, replies and callback answers are recorded, 429 bursts are retried by
 PTB's AIORateLimiter and each message is delivered exactly once, a block surfaces as
 telegram.error.Forbidden, and getUpdates honours offset, limit, timeout and

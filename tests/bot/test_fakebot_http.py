@@ -1,6 +1,6 @@
 """The fake Bot API over HTTP on 127.0.0.1, with python-telegram-bot's own HTTP client.
 
-Issue 3 ("The fake Bot API", over HTTP): start the server on 127.0.0.1:0, run PTB with
+("The fake Bot API", over HTTP): start the server on 127.0.0.1:0, run PTB with
 base_url pointed at it, long-poll an update, upload a photo with sendPhoto (multipart),
 download a file via getFile + download from ``/file/bot<token>/<path>``.
 """

@@ -1,7 +1,7 @@
 """Every user-supplied text put into an HTML message is escaped.
 
 Project standard ("Escape user-supplied text put into HTML messages (html.escape)") and
-issue 3: names come from the definition file (TOML), a players' CSV and Telegram itself,
+names come from the definition file (TOML), a players' CSV and Telegram itself,
 reasons from TDs. The fake Bot API parses HTML as Telegram does and refuses a malformed
 message with 400 "can't parse entities", so one unescaped name anywhere in the flow shows
 up as a refused call here. The flow is the demo's (bot/demo.py), with hostile names.

@@ -28,7 +28,7 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import desk, reporting, rulings
 from bot.service.results.matches import matches_of_event
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.store.matches_repo import MatchView
 from tests.bot.round_event import definition as swiss
 
@@ -37,7 +37,7 @@ NOW = datetime(2026, 3, 3, 4, 0, tzinfo=UTC)
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+    database = await open_database(tmp_path / "t.sqlite3")
     yield database
     await database.close()
 

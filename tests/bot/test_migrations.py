@@ -1,5 +1,5 @@
 """Migrations: applied in order at start-up, recorded with a checksum, and an edited
-applied migration stops start-up (issue 3, "Storage")."""
+applied migration stops start-up ("Storage")."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.store.migrations import MIGRATIONS_DIR, MigrationError, load_migrations, split_statements
 
 TABLES = {
@@ -27,7 +27,7 @@ def migrations(tmp_path: Path) -> Path:
 
 
 async def test_fresh_database_has_every_table_and_records_each_migration(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "t.sqlite3")
+    db = await open_database(tmp_path / "t.sqlite3")
     try:
         async with db.transaction() as tx:
             names = {r[0] for r in await tx.all("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -42,7 +42,7 @@ async def test_fresh_database_has_every_table_and_records_each_migration(tmp_pat
 
 
 async def test_pragmas_wal_foreign_keys_busy_timeout(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "t.sqlite3")
+    db = await open_database(tmp_path / "t.sqlite3")
     try:
         async with db.transaction() as tx:
             assert await tx.scalar("PRAGMA journal_mode") == "wal"
@@ -54,11 +54,11 @@ async def test_pragmas_wal_foreign_keys_busy_timeout(tmp_path: Path) -> None:
 
 async def test_reopening_applies_nothing_new_and_keeps_data(tmp_path: Path, migrations: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=migrations)
+    db = await open_database(path, migrations_dir=migrations)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO people (name, created_at) VALUES ('Ann', '2016-08-01T00:00:00+00:00')")
     await db.close()
-    db = await Database.open(path, migrations_dir=migrations)
+    db = await open_database(path, migrations_dir=migrations)
     async with db.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM schema_migrations") == len(load_migrations(migrations))
         assert await tx.scalar("SELECT name FROM people") == "Ann"
@@ -67,20 +67,20 @@ async def test_reopening_applies_nothing_new_and_keeps_data(tmp_path: Path, migr
 
 async def test_edited_applied_migration_stops_start_up(tmp_path: Path, migrations: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    await (await Database.open(path, migrations_dir=migrations)).close()
+    await (await open_database(path, migrations_dir=migrations)).close()
     first = sorted(migrations.glob("*.sql"))[0]
     first.write_text(first.read_text() + "\n-- an innocent-looking edit\n")
     with pytest.raises(MigrationError, match=r"0001_init\.sql was edited after it was applied"):
-        await Database.open(path, migrations_dir=migrations)
+        await open_database(path, migrations_dir=migrations)
 
 
 async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path, migrations: Path) -> None:
     path = tmp_path / "t.sqlite3"
     (migrations / "0999_later.sql").write_text("CREATE TABLE later (id INTEGER PRIMARY KEY);\n")
-    await (await Database.open(path, migrations_dir=migrations)).close()
+    await (await open_database(path, migrations_dir=migrations)).close()
     (migrations / "0999_later.sql").unlink()
     with pytest.raises(MigrationError) as refused:
-        await Database.open(path, migrations_dir=migrations)
+        await open_database(path, migrations_dir=migrations)
     assert str(refused.value) == (
         f"{path}: this database was made by a newer TDBot (it has migration 0999_later.sql, "
         f"which tdbot {version('tdbot')} does not have); upgrade tdbot (pip install -U tdbot) "
@@ -90,10 +90,10 @@ async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path, migrati
 
 async def test_new_migration_is_applied_in_order_on_next_start(tmp_path: Path, migrations: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    await (await Database.open(path, migrations_dir=migrations)).close()
+    await (await open_database(path, migrations_dir=migrations)).close()
     (migrations / "0998_b.sql").write_text("ALTER TABLE later_a ADD COLUMN note TEXT;\n")
     (migrations / "0997_a.sql").write_text("CREATE TABLE later_a (id INTEGER PRIMARY KEY);\n")
-    db = await Database.open(path, migrations_dir=migrations)
+    db = await open_database(path, migrations_dir=migrations)
     async with db.transaction() as tx:
         cols = [r["name"] for r in await tx.all("PRAGMA table_info(later_a)")]
         versions = [r[0] for r in await tx.all("SELECT version FROM schema_migrations ORDER BY applied_at, version")]
@@ -108,9 +108,9 @@ async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path, migrati
         "CREATE TABLE half_done (id INTEGER PRIMARY KEY);\nINSERT INTO no_such_table VALUES (1);\n"
     )
     with pytest.raises(MigrationError, match="0990_broken.sql failed"):
-        await Database.open(path, migrations_dir=migrations)
+        await open_database(path, migrations_dir=migrations)
     (migrations / "0990_broken.sql").unlink()
-    db = await Database.open(path, migrations_dir=migrations)
+    db = await open_database(path, migrations_dir=migrations)
     async with db.transaction() as tx:
         assert await tx.scalar("SELECT name FROM sqlite_master WHERE name = 'half_done'") is None
         assert await tx.scalar("SELECT count(*) FROM schema_migrations WHERE version = '0990'") == 0
@@ -148,7 +148,7 @@ def test_schema_uses_no_sqlite_only_upsert_syntax() -> None:
 def test_tdbot_run_stops_on_an_edited_migration_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 3, "Storage": an edited applied migration stops start-up. `tdbot run` says so in
+    """Storage: an edited applied migration stops start-up. `tdbot run` says so in
     one line (exit 2) before it contacts Telegram, not with a traceback."""
     import sqlite3
 

@@ -22,7 +22,7 @@ from bot.service.events.lookup import find_event
 from bot.service.platform import limits
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.telegram.harness import BotUnderTest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,7 +188,7 @@ def test_a_fee_out_of_range_names_the_key_and_the_range(fee: str, problem: str) 
 
 
 async def test_the_service_checks_a_seed_and_an_event_id(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "t.sqlite3")
+    db = await open_database(tmp_path / "t.sqlite3")
     try:
         async with db.transaction() as tx:
             created = await event_setup.create_event(tx, parse_definition(CLUB), by=Actor.cli(),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.store.migrations import MIGRATIONS_DIR
 
 AT = "2016-08-01T00:00:00+00:00"
@@ -20,7 +20,7 @@ async def test_payments_recorded_before_the_migration_keep_their_round(tmp_path:
         if f.name < "0005":
             shutil.copy(f, before / f.name)
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=before)
+    db = await open_database(path, migrations_dir=before)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO people (id, name, created_at) VALUES (1, 'Ann', ?)", (AT,))
         await tx.execute("INSERT INTO events (id, slug, name, format, time_zone, currency,"
@@ -33,7 +33,7 @@ async def test_payments_recorded_before_the_migration_keep_their_round(tmp_path:
         await tx.execute("INSERT INTO payments (event_id, entry_id, round_id, amount, currency,"
                          " recorded_by, paid_at) VALUES (1, 1, 7, 1500, 'SGD', 'cli', ?)", (AT,))
     await db.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             row = await tx.one("SELECT entry_id, round_code, amount FROM payments")

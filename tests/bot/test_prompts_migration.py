@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import prompts_repo
-from bot.store.db import Database
+from bot.store.db import open_database
 from bot.store.migrations import MIGRATIONS_DIR
 
 AT = "2016-08-01T00:00:00+00:00"
@@ -27,7 +27,7 @@ async def test_prompts_open_before_the_migration_survive_it(tmp_path: Path) -> N
         if f.name < "0011":
             shutil.copy(f, before / f.name)
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=before)
+    db = await open_database(path, migrations_dir=before)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO people (id, name, created_at) VALUES (1, 'Tara', ?)", (AT,))
         await tx.execute("INSERT INTO td_prompts (id, person_id, kind, subject_id, side,"
@@ -37,7 +37,7 @@ async def test_prompts_open_before_the_migration_survive_it(tmp_path: Path) -> N
             await tx.execute("INSERT INTO td_prompts (person_id, kind, subject_id,"
                              " created_at) VALUES (1, 'why', 9, ?)", (AT,))
     await db.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             kept = await prompts_repo.get(tx, 5)
@@ -64,7 +64,7 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
         if f.name < "0020":
             shutil.copy(f, before / f.name)
     path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, migrations_dir=before)
+    db = await open_database(path, migrations_dir=before)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO people (id, name, created_at) VALUES (1, 'Tara', ?)", (AT,))
         await tx.execute("INSERT INTO td_prompts (id, person_id, kind, subject_id, payload,"
@@ -74,7 +74,7 @@ async def test_0020_adds_the_corrections_prompts_and_keeps_the_open_ones(tmp_pat
             await tx.execute("INSERT INTO td_prompts (person_id, kind, subject_id,"
                              " created_at) VALUES (1, 'correct', 9, ?)", (AT,))
     await db.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.transaction() as tx:
             kept = await prompts_repo.get(tx, 7)

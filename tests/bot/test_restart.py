@@ -1,6 +1,6 @@
 """A restart in the middle: deadlines re-armed, pending updates applied, re-sent ones once.
 
-Rules checked (design.md, "Durable time", "Nothing lost, nothing doubled"): at start-up
+Rules checked (docs/architecture.md, "Durable time", "Nothing lost, nothing doubled"): at start-up
 the open deadline rows due within the arming horizon are armed again and overdue ones fire
 at once, the sweep arming the others as they come near; a periodic sweep fires what an
 alarm missed; a deadline acts only if still open (compare-and-set);
@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from bot.service.platform import deadlines, outbox
-from bot.store.db import Tx
+from bot.store.db import Tx, open_database
 from bot.telegram.harness import BotUnderTest
 
 PING = "test.ping"
@@ -123,9 +123,8 @@ async def test_outbox_rows_left_at_shutdown_are_sent_after_restart(tmp_path: Pat
         ann = bot.telegram.add_user("Ann")
         bot.telegram.chat_of(ann)
         await bot.stop()
-        from bot.store.db import Database
 
-        db = await Database.open(bot.db_path)  # e.g. `tdbot round open` while the bot is down
+        db = await open_database(bot.db_path)  # e.g. `tdbot round open` while the bot is down
         async with db.transaction() as tx:
             await outbox.enqueue(tx, chat_id=ann.id, text_html="written while down",
                                  now=bot.clock())
@@ -217,7 +216,7 @@ async def _opened_demo_round(bot: BotUnderTest) -> dict[str, object]:
 async def test_reminders_overdue_together_send_only_the_latest_and_none_after_the_close(
     tmp_path: Path,
 ) -> None:
-    """Durable time (design.md): overdue rows fire at start-up. A reminder overtaken by a
+    """Durable time (docs/architecture.md): overdue rows fire at start-up. A reminder overtaken by a
     later one while the bot was down gives way to it (a player gets one reminder, not two
     at once), and no reminder goes out once the deadline itself has passed."""
     bot = BotUnderTest(tmp_path / "db.sqlite3")

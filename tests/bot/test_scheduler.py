@@ -1,7 +1,7 @@
 """The scheduler over the deadline rows (bot/telegram/scheduler.py, bot/service/platform/deadlines.py):
 deadlines that cannot fire, arming only what changed, and the sweep's housekeeping.
 
-Rules checked (issue 3, "Outbox and deadlines"; design.md, "Durable time"): a deadline row
+Rules checked ("Outbox and deadlines"; docs/architecture.md, "Durable time"): a deadline row
 is the truth; one that cannot fire (a kind this code does not know, a handler that fails)
 is marked 'failed' with a journal entry and shown to the event's TDs, instead of being
 retried and logged by every sweep for ever. Only rows due within the horizon (the next

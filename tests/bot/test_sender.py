@@ -1,7 +1,7 @@
 """The outbox sender through the real PTB Application (paced by ``pacing.ChatPacer``) and the
 fake Telegram.
 
-Rules checked (issue 3, "Outbox"): a sender delivers outbox rows within Telegram's limits,
+Rules checked ("Outbox"): a sender delivers outbox rows within Telegram's limits,
 marks them sent, retries failures with back-off (a 429 after its retry_after, for that chat); a message refused for good
 (Forbidden: the user blocked the bot) is marked so and shown to a TD; never lost; sent
 twice only if Telegram's answer is lost after it carried the call out.
@@ -199,7 +199,7 @@ async def test_a_malformed_message_is_tried_three_times_then_shown_as_refused(
 async def test_an_undeliverable_message_is_shown_to_a_td_apart_from_blocked(
     tmp_path: Path,
 ) -> None:
-    """Issue 3, "Outbox": a message refused for good is marked so and shown to a TD; a
+    """Outbox: a message refused for good is marked so and shown to a TD; a
     BadRequest (chat not found) is 'undeliverable', a Forbidden is 'blocked'."""
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         tg = bot.telegram
@@ -247,7 +247,7 @@ async def test_a_message_over_telegrams_limit_arrives_in_pieces_buttons_last(
 
 
 async def test_a_failed_message_holds_back_later_ones_to_the_same_chat(tmp_path: Path) -> None:
-    """Messages to one person arrive in the order they were written (design.md, "One report,
+    """Messages to one person arrive in the order they were written (docs/architecture.md, "One report,
     end to end": a player must not read "SF is open" before "the draw is made"): a row that
     failed and waits for its retry keeps that chat's later rows waiting; other chats go on."""
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
@@ -268,7 +268,7 @@ async def test_a_failed_message_holds_back_later_ones_to_the_same_chat(tmp_path:
 async def test_messages_missed_while_blocked_arrive_when_the_person_writes_again(
     tmp_path: Path,
 ) -> None:
-    """Issue 3, "Outbox": a message is never lost; one refused because the person blocked
+    """Outbox: a message is never lost; one refused because the person blocked
     the bot is shown to a TD, once per person however many there are. When the person
     unblocks and writes to the bot, what they missed is delivered, in order, and leaves
     the TD's list."""
@@ -303,7 +303,7 @@ async def test_messages_missed_while_blocked_arrive_when_the_person_writes_again
 
 
 async def test_a_long_message_failing_midway_sends_each_piece_once(tmp_path: Path) -> None:
-    """Issue 3, "Outbox": a message is sent twice only if the bot dies between Telegram's
+    """Outbox: a message is sent twice only if the bot dies between Telegram's
     answer and recording it. A long message goes out in pieces; when a later piece fails,
     the retry sends only the pieces not yet delivered."""
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:

@@ -24,7 +24,7 @@ import pytest
 from bot.fakebot import FakeTelegram, FakeUser, retry_after, slow
 from bot.fakebot.server import FakeBotServer
 from bot.service.platform import outbox
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
 
 TDBOT = Path(sys.executable).with_name("tdbot")
@@ -48,7 +48,7 @@ def users(tg: FakeTelegram, n: int) -> list[FakeUser]:
 
 
 async def outbox_states(db_path: Path) -> Counter[str]:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         async with db.transaction() as tx:
             rows = await tx.all("SELECT state FROM outbox")
@@ -151,7 +151,7 @@ async def test_sigint_with_a_backlog_over_http_exits_promptly(tmp_path: Path) ->
     tg = FakeTelegram(bot_username="TDBotStopBot")
     people = users(tg, 120)
     db_path = tmp_path / "bot.sqlite3"
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         await backlog(db, people, DEFAULT_START)
     finally:

@@ -20,7 +20,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import reporting
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 
 NOW = datetime(2026, 3, 3, 11, 0, tzinfo=UTC)
 CLUB = """
@@ -58,7 +58,7 @@ name = "Tara TD"
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

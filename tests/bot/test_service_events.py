@@ -1,5 +1,5 @@
 """Creating events from a definition file, registering players, invites and roles
-(issue 3, "Service layer")."""
+("Service layer")."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from bot.service.people.roles import events_of, require_role, roles_of
 from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 
 NOW = datetime(2016, 7, 1, 9, 0, tzinfo=UTC)
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sssg2016.toml"
@@ -50,7 +50,7 @@ rating = 1800
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
@@ -292,7 +292,7 @@ async def test_two_entries_of_one_account_in_one_event_are_refused(db: Database)
 async def test_players_csv_mistakes_are_named_not_crashed_on(
     db: Database, csv: str, message: str
 ) -> None:
-    """Issue 3, "Service layer": import players (CSV) with errors that name the row."""
+    """Service layer: import players (CSV) with errors that name the row."""
     event_id = await _create(db)
     async with db.transaction() as tx:
         with pytest.raises(Invalid, match=message):
@@ -312,7 +312,7 @@ async def test_a_csv_telegram_id_already_entered_is_refused_by_row(db: Database)
 
 
 async def test_two_people_claiming_one_entry(db: Database) -> None:
-    """Issue 3, "Onboarding": a player picks their name and a TD approves. When two
+    """Onboarding: a player picks their name and a TD approves. When two
     Telegram accounts pick the same name, the TD is told of the other claim before
     deciding, and approving one closes the other (told to its sender) instead of leaving
     a request that can never be approved."""
@@ -406,7 +406,7 @@ async def test_someone_else_trying_a_personal_link_does_not_take_the_entry(
     ],
 )
 def test_definition_errors_read_as_plain_words(edit: tuple[str, str], message: str) -> None:
-    """Issue 3, "Service layer": a definition "validated, with errors that name the key";
+    """Service layer: a definition "validated, with errors that name the key";
     the message after the key says what is wanted, not the validator's jargon."""
     with pytest.raises(Invalid) as err:
         parse_definition(SMALL.replace(*edit), "club.toml")

@@ -28,7 +28,7 @@ from bot.service.platform.unit import Request
 from bot.service.results import reporting
 from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo, outbox_repo
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.store.matches_repo import MatchView
 from core.knockout import sssg
 
@@ -39,7 +39,7 @@ PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in 
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

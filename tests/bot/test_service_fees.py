@@ -18,7 +18,7 @@ from bot.service.fees.payments import record_payment_in, unpaid
 from bot.service.people.entries import import_players
 from bot.service.platform import deadlines
 from bot.service.platform.actors import Actor
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 
 DEFINITION = """
 [event]
@@ -43,7 +43,7 @@ PLAYERS = ("name,rating,membership_until\nP1,2000,2016-08-20\nP2,1990,\nP3,1980,
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

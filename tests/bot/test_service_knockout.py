@@ -31,7 +31,7 @@ from bot.service.people.entries import import_players
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.results.matches import matches_of_event
-from bot.store.db import Database, Tx
+from bot.store.db import Database, Tx, open_database
 from core import schedule as core_schedule
 from core.knockout import sssg
 
@@ -101,7 +101,7 @@ def test_play_order_is_numeric_within_a_division_qualifying_first() -> None:
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

@@ -27,14 +27,14 @@ from bot.service.people.persons import add_person
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.store import outbox_repo
-from bot.store.db import Database, Tx
+from bot.store.db import Database, Tx, open_database
 
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
@@ -255,7 +255,7 @@ async def test_waiting_rows_stay_behind_a_welcome_that_failed(db: Database) -> N
 
 
 def test_the_outbox_service_holds_no_sql() -> None:
-    """SQL lives only in bot/store (design.md, "Layers"): the service's outbox delegates
+    """SQL lives only in bot/store (docs/architecture.md, "Layers"): the service's outbox delegates
     every statement to bot/store/outbox_repo.py."""
     source = Path(outbox.__file__).read_text(encoding="utf-8")
     calls = re.findall(r"\btx\.(?:execute|insert|one|all|scalar)\(", source)

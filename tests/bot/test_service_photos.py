@@ -25,7 +25,7 @@ from bot.service.platform.unit import Request
 from bot.service.results import disputes, photos, reporting, rulings
 from bot.service.results.matches import match_state
 from bot.service.results.reporting import SaidResult
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from tests.bot.club_chat import DEFINITION, linked_definition
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -41,7 +41,7 @@ def definition(extra: str) -> str:
 
 
 async def _setup(path: Path | str, extra: str = "") -> Database:
-    db = await Database.open(path)
+    db = await open_database(path)
     async with db.transaction() as tx:
         await create_event(tx, parse_definition(definition(extra)), by=Actor.cli(), now=NOW)
         await make_draw(tx, EVENT, seed=2026, by=Actor.cli(), now=NOW)

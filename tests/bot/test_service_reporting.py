@@ -29,7 +29,7 @@ from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting, rulings
 from bot.service.results.matches import match_state, matches_of_event
 from bot.service.results.reporting import SaidResult
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from core.knockout.match import StartReason
 from tests.bot.club_chat import linked_definition
 
@@ -45,7 +45,7 @@ def definition(extra_rules: str = "") -> str:
 
 
 async def _setup(path: Path | str, extra_rules: str = "") -> Database:
-    db = await Database.open(path)
+    db = await open_database(path)
     async with db.transaction() as tx:
         created = await create_event(tx, parse_definition(definition(extra_rules)),
                                      by=Actor.cli(), now=NOW)
@@ -603,7 +603,7 @@ async def test_sssg_qualifying_losers_go_to_the_plate_and_hear_their_match(
     root = Path(__file__).resolve().parents[2]
     players = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in range(1, 25))
     at = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)  # the qualifying round of SSSg 2016
-    db = await Database.open(tmp_path / "sssg.sqlite3")
+    db = await open_database(tmp_path / "sssg.sqlite3")
     try:
         async with db.transaction() as tx:
             created = await create_event(

@@ -21,7 +21,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
 from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
@@ -32,7 +32,7 @@ CLI = Request(NOW, operator=True)
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

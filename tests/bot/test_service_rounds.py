@@ -1,5 +1,5 @@
 """The draw, fees, opening and closing rounds and the deadlines they open
-(issue 3, "Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
+("Service layer"; SSSg Annex A paras 1-3, 6, 26)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Request
 from bot.service.results.matches import matches_of_round
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.telegram import texts
 
 NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
@@ -48,7 +48,7 @@ PLAYERS = "name,rating\n" + "".join(f"P{i},{2000 - 10 * i}\n" for i in range(1, 
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
@@ -101,7 +101,7 @@ async def test_single_elimination_draw_gives_byes_to_the_top_seeds(db: Database)
 
 async def test_same_seed_same_draw_and_it_is_made_once(db: Database, tmp_path: Path) -> None:
     first = await _draw_rows(db, await _event(db, seed=3))
-    other = await Database.open(tmp_path / "other.sqlite3")
+    other = await open_database(tmp_path / "other.sqlite3")
     try:
         assert await _draw_rows(other, await _event(other, seed=3)) == first
     finally:
@@ -169,7 +169,7 @@ async def test_a_later_round_waits_for_its_players(db: Database) -> None:
 
 
 async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) -> None:
-    """design.md "Durable time": compare-and-set; firing twice or late does no harm."""
+    """docs/architecture.md, "Durable time": compare-and-set; firing twice or late does no harm."""
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
@@ -269,7 +269,7 @@ async def test_a_deadline_whose_round_moved_on_is_cancelled_not_fired(db: Databa
 
 
 async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Database) -> None:
-    """design.md "Durable time": overdue rows fire at once after a restart. Both reminders
+    """docs/architecture.md, "Durable time": overdue rows fire at once after a restart. Both reminders
     overdue: whichever fires first, players get one reminder, not two."""
     event_id = await _event(db)
     await _pay_all(db, event_id, "QF")

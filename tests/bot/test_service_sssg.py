@@ -24,7 +24,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.results.adjudicators import eligible_adjudicators
 from bot.service.results.matches import get_match
-from bot.store.db import Database, Tx
+from bot.store.db import Database, Tx, open_database
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)
@@ -35,7 +35,7 @@ PLAYERS = "name,rating\n" + "".join(f"Player {i:02},{2100 - 20 * i}\n" for i in 
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
@@ -182,7 +182,7 @@ async def test_stored_draw_matches_the_core_for_any_field(fmt: str, players: int
     from core.knockout import sssg
     from core.knockout.qualifying import Entrant
 
-    db = await Database.open(":memory:")
+    db = await open_database(":memory:")
     try:
         async with db.transaction() as tx:
             created = await create_event(tx, parse_definition(FORMATS_DEF.format(fmt=fmt)),

@@ -1,6 +1,6 @@
 """Settings (bot/settings.py): a key left empty in ``.env`` means "not set".
 
-Issue 3, "Telegram adapter": the token and the webhook come from ``TDBOT_*`` or a ``.env``
+"Telegram adapter": the token and the webhook come from ``TDBOT_*`` or a ``.env``
 file; webhook mode only with ``--webhook-url`` (or its setting). A ``TDBOT_WEBHOOK_URL=``
 line must not switch webhook mode on.
 """

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.db import Database, SqliteDatabase, backup_database
+from bot.store.db import Database, SqliteDatabase, backup_database, open_database
 
 try:
     from psycopg import IntegrityError as IntegrityErrorOfPostgres
@@ -25,14 +25,14 @@ STAMP = "2016-08-01T00:00:00+00:00"
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 
 
 @pytest.fixture
 async def sqlite_db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+    database = await open_database(tmp_path / "t.sqlite3")
     assert isinstance(database, SqliteDatabase)
     yield database
     await database.close()
@@ -108,7 +108,7 @@ async def test_backup_while_open_is_a_consistent_copy(sqlite_db: SqliteDatabase,
             await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", (f"p{i}", STAMP))
     copy = tmp_path / "backup" / "copy.sqlite3"
     await backup_database(db.path, copy)  # another connection, as `tdbot db backup` uses
-    restored = await Database.open(copy)
+    restored = await open_database(copy)
     async with restored.transaction() as tx:
         assert await tx.scalar("SELECT count(*) FROM people") == 50
         assert await tx.scalar("SELECT count(*) FROM schema_migrations") >= 1
@@ -122,7 +122,7 @@ async def test_backup_through_the_open_database(sqlite_db: Database, tmp_path: P
     async with db.transaction() as tx:
         await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
     await db.backup(tmp_path / "b.sqlite3")
-    copy = await Database.open(tmp_path / "b.sqlite3")
+    copy = await open_database(tmp_path / "b.sqlite3")
     async with copy.transaction() as tx:
         assert await tx.scalar("SELECT name FROM people") == "Ann"
     await copy.close()

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-from bot.store.db import POSTGRES_BACKUP_HINT, Database, is_postgres, shown_target
+from bot.store.db import POSTGRES_BACKUP_HINT, Database, is_postgres, open_database, shown_target
 from bot.store.errors import DatabaseUnusable, busy, explain, may_pass
 from bot.store.migrations import MIGRATIONS_DIR, PG_MIGRATIONS_DIR, MigrationError, load_migrations
 from bot.store.postgres import PostgresDatabase, bind, to_pyformat
@@ -73,7 +73,7 @@ def test_numbered_placeholders_take_their_parameter_at_each_place() -> None:
 
 async def test_numbered_placeholders_read_the_same_on_both_databases(
         db_target: Path | str) -> None:
-    db = await Database.open(db_target)
+    db = await open_database(db_target)
     try:
         async with db.transaction() as tx:
             row = await tx.one("SELECT ?2, CAST(?1 AS TEXT) || ?2, ?", ("a", "b", "c"))
@@ -89,7 +89,7 @@ def test_a_password_never_shows_in_messages() -> None:
 
 
 async def test_rows_read_by_name_and_position_and_insert_gives_the_id(pg_target: str) -> None:
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     try:
         async with db.transaction() as tx:
             assert tx.postgres
@@ -116,7 +116,7 @@ async def test_two_processes_transactions_run_one_after_the_other(pg_target: str
     """Two Database objects are two processes (the bot and a tdbot command): each
     transaction takes the advisory lock first, so neither reads the counter while the other
     is between its read and its write, and no increment is lost."""
-    one, two = await Database.open(pg_target), await Database.open(pg_target)
+    one, two = await open_database(pg_target), await open_database(pg_target)
     try:
         async with one.transaction() as tx:
             await tx.insert("INSERT INTO people (name, created_at) VALUES ('0', ?)", (STAMP,))
@@ -140,7 +140,7 @@ async def test_a_dropped_connection_fails_one_transaction_that_may_pass_and_the_
     """A server restart (here: the server ends the bot's connection) fails the transaction
     that meets it with an error ``may_pass`` counts as passing, so the update is retried;
     the pool gives the next transaction a new connection, and nothing was half written."""
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     try:
         async with db.transaction() as tx:
             pid = await tx.scalar("SELECT pg_backend_pid()")
@@ -162,7 +162,7 @@ async def test_a_dropped_connection_fails_one_transaction_that_may_pass_and_the_
 
 
 async def test_a_constraint_is_not_a_failure_that_may_pass(pg_target: str) -> None:
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     try:
         with pytest.raises(psycopg.IntegrityError) as caught:
             async with db.transaction() as tx:
@@ -177,10 +177,10 @@ async def test_a_constraint_is_not_a_failure_that_may_pass(pg_target: str) -> No
 async def test_a_read_only_login_is_refused_before_the_bot_starts(pg_target: str) -> None:
     """``tdbot run`` asks ``check_writable`` first: a login that may only read (a standby,
     a read-only default) would start and then refuse every update."""
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     await db.check_writable()
     await db.close()
-    read_only = await Database.open(pg_target + "%20-cdefault_transaction_read_only%3Don")
+    read_only = await open_database(pg_target + "%20-cdefault_transaction_read_only%3Don")
     try:
         async with read_only.transaction() as tx:  # reading works
             assert await tx.scalar("SELECT count(*) FROM schema_migrations") >= 1
@@ -200,7 +200,7 @@ async def test_a_server_that_cannot_be_reached_is_said_in_one_line_without_the_p
 
 
 async def test_backup_says_to_use_pg_dump(pg_target: str, tmp_path: Path) -> None:
-    db = await Database.open(pg_target)
+    db = await open_database(pg_target)
     try:
         with pytest.raises(NotImplementedError, match="pg_dump"):
             await db.backup(tmp_path / "copy.sqlite3")
@@ -214,10 +214,10 @@ async def test_migrations_are_checked_as_on_sqlite(pg_target: str, tmp_path: Pat
     new one is applied once."""
     folder = tmp_path / "migrations"
     shutil.copytree(ROOT / "migrations" / "postgresql", folder)
-    db = await Database.open(pg_target, migrations_dir=folder)
+    db = await open_database(pg_target, migrations_dir=folder)
     await db.close()
     (folder / "9999_more.sql").write_text("ALTER TABLE people ADD COLUMN nick TEXT;\n")
-    db = await Database.open(pg_target, migrations_dir=folder)
+    db = await open_database(pg_target, migrations_dir=folder)
     async with db.transaction() as tx:
         assert await tx.scalar("SELECT name FROM schema_migrations WHERE version = '9999'") == (
             "9999_more.sql")
@@ -225,7 +225,7 @@ async def test_migrations_are_checked_as_on_sqlite(pg_target: str, tmp_path: Pat
     await db.close()
     (folder / "9999_more.sql").write_text("ALTER TABLE people ADD COLUMN nick2 TEXT;\n")
     with pytest.raises(MigrationError, match="9999_more.sql was edited after it was applied"):
-        await Database.open(pg_target, migrations_dir=folder)
+        await open_database(pg_target, migrations_dir=folder)
 
 
 def test_the_command_line_runs_on_postgresql(pg_target: str, tmp_path: Path,

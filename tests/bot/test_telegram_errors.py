@@ -1,6 +1,6 @@
 """The error handler and refusals.
 
-Rules checked (issue 3): "An error handler logs with context and tells the person that
+Rules checked: "An error handler logs with context and tells the person that
 something went wrong, without internals. ServiceError messages are shown to the person
 (escaped)." And a failed update changes nothing (its transaction, claim included, rolls
 back).

@@ -1,6 +1,6 @@
 """End to end over HTTP on 127.0.0.1: `tdbot run --base-url` against B2's fake server.
 
-Rules checked (issue 3): `tdbot run` takes the token from TDBOT_TOKEN and `--base-url` as
+Rules checked: `tdbot run` takes the token from TDBOT_TOKEN and `--base-url` as
 PTB's base_url (file downloads from the same host's /file/bot: the organiser's definition
 document is fetched with getFile and downloaded); it long-polls for real; a restart in the
 middle applies what was sent while it was down (never drop_pending_updates) and applies a

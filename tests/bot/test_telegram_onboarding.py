@@ -1,6 +1,6 @@
 """Onboarding through the real PTB Application against the in-process fake Telegram.
 
-Rules checked (issue 3, "Onboarding" and "The bot platform"): a stranger gets a friendly
+Rules checked ("Onboarding" and "The bot platform"): a stranger gets a friendly
 answer saying what TDBot is and how to join; an organiser listed in settings creates an
 event by sending its TOML definition as a document and gets the invite deep links; whoever
 follows a player link picks their name and a TD approves; a personal link links at once;
@@ -184,7 +184,7 @@ async def test_a_listed_organiser_without_events_is_told_how_to_create_one(
 async def test_someone_waiting_for_approval_is_told_so_not_greeted_as_a_stranger(
     bot: BotUnderTest,
 ) -> None:
-    """Issue 3, "Onboarding": between picking their name and a TD's approval a player is
+    """Onboarding: between picking their name and a TD's approval a player is
     neither a stranger nor in the event; "hello" or /help tells them their request waits."""
     tg = bot.telegram
     _olga, codes = await create_event(bot)
@@ -203,7 +203,7 @@ async def test_someone_waiting_for_approval_is_told_so_not_greeted_as_a_stranger
 
 async def test_a_td_can_decide_join_requests_from_pending(bot: BotUnderTest) -> None:
     """/pending lists the join requests with their buttons, so a TD need not scroll back to
-    the original request (issue 3: "the read models the chat needs ... what awaits a TD")."""
+    the original request ("the read models the chat needs ... what awaits a TD")."""
     tg = bot.telegram
     _olga, codes = await create_event(bot)
     tara = tg.add_user("Tara")

@@ -1,6 +1,6 @@
 """The adapter's small pure parts: command table, /help text, URLs, back-off, keyboards.
 
-Rules checked: issue 3 ("/help shows only what that person may do"; "--base-url ... file
+Rules checked ("/help shows only what that person may do"; "--base-url ... file
 downloads then use the same host's /file/bot"; "retries failures with back-off").
 """
 

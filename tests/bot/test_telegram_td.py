@@ -1,6 +1,6 @@
 """TD commands in the chat, role checks, and a round's deadline reminder on a simulated clock.
 
-Rules checked (issue 3): roles are enforced ("a player cannot use TD commands"); a TD makes
+Rules checked: roles are enforced ("a player cannot use TD commands"); a TD makes
 the draw (recorded seed) and opens a round, each player is told their opponent, best-of and
 deadline (bot/service/events/rounds.py opening_text); the deadline reminder fires on the simulated
 clock by the sweep (no real sleeping); /matches shows a player's matches.

@@ -1,7 +1,7 @@
 """`python -m bench.knockout` runs and its figures describe the event it played: for a
 field of a power of two, a double elimination has 2n - 1 matches (the bracket reset
 included) and a single elimination n - 1. Seconds are printed, never asserted
-(design.md, "Tests").
+(docs/architecture.md, "Tests").
 
 The benchmark is a script beside the package, so it is run as one, from the root."""
 

@@ -2,7 +2,7 @@
 players and ends with its figures, one ``name value unit`` per line. The benchmark itself
 checks that every game played is stored and every update sent was claimed, and that the
 deadlines due within the arming horizon (and only those) were armed; this test checks the figures are there and readable. Seconds
-are printed, never asserted (design.md, "Tests").
+are printed, never asserted (docs/architecture.md, "Tests").
 
 The benchmark is a script beside the package, so it is run as one, from the root."""
 

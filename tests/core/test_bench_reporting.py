@@ -1,6 +1,6 @@
 """`python -m bench.reporting` runs on a tiny field and ends with its figures, one
 ``name value unit`` per line; its table counts the games it played (the benchmark itself
-checks them against the games stored). Seconds are printed, never asserted (design.md,
+checks them against the games stored). Seconds are printed, never asserted (docs/architecture.md,
 "Tests").
 
 The benchmark is a script beside the package, so it is run as one, from the root."""

@@ -1,4 +1,4 @@
-"""The bracket graph (design.md "Brackets as explicit graphs"; SSSg rules, Annex A para 2):
+"""The bracket graph (docs/architecture.md, "Brackets as explicit graphs"; SSSg rules, Annex A para 2):
 slots filled by a seat of the draw, the winner or the loser of a match; byes travel."""
 
 import json

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.pairing.byes import BYE_SPREAD, bye_game, choose_bye
-from core.pairing.engine import history_before
+from core.pairing.history import history_before
 from core.pairing.koth import pair_koth
 from core.pairing.swiss import pair_swiss
 from core.standings import scrabble_standings

@@ -25,7 +25,7 @@ from core.club import (
     player_record,
     session_fees,
 )
-from core.pairing.engine import pair_key
+from core.pairing.history import pair_key
 from core.tournament import Game, GameKind, Pairings
 
 

@@ -54,7 +54,7 @@ def test_sixteen_has_the_schedule_tables_rounds_and_best_of():
 
 
 def test_major_rounds_take_upper_losers_and_minor_rounds_only_lower_players():
-    """The design's minor/major alternation: a major match has one upper-bracket loser."""
+    """The minor/major alternation: a major match has one upper-bracket loser."""
     b = double_elimination(16, ONE)
     upper = {m.id for m in b.matches if m.part is Part.UPPER}
     for m in b.matches:
@@ -236,7 +236,7 @@ def test_the_same_seed_gives_the_same_draw(n, s):
 
 
 def test_a_reset_is_played_only_if_the_lower_winner_wins():
-    """Grand final options (issue 2, beside SSSg's head start of para 2): with a bracket
+    """Grand final options (beside SSSg's head start of para 2): with a bracket
     reset, a second match is played only if the lower-bracket winner wins the first."""
     b = double_elimination(2, ONE, grand_final="reset").with_seating(("a", "b"), ("a",))
     first, final, reset = (m.id for m in b.matches)

@@ -2,7 +2,7 @@
 
 Rules from the NASPA Director's Manual, appendix "Pairing Systems and Pairing
 Tables": switch players to avoid repeats ("Modified-Swiss Pairings" step 3), the
-closest unplayed player ("Portland Swiss Pairing System"); and the design's ordered
+closest unplayed player ("Portland Swiss Pairing System"); and the ordered
 tiers (forbidden > repeats > score group > rank distance > first balance).
 """
 
@@ -14,17 +14,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.pairing.engine import (
-    History,
-    Rules,
-    _tiers,
-    _weights,
-    history_before,
-    match,
-    pair_key,
-    pair_round,
-)
+from core.pairing.engine import Rules, _tiers, _weights, match, pair_round
 from core.pairing.factored import factored_table
+from core.pairing.history import History, history_before, pair_key
 from core.tournament import Division, Game, GameKind, Player
 
 
@@ -46,7 +38,7 @@ def test_clean_table_is_kept() -> None:
 
 
 def test_repeat_is_switched_and_explained() -> None:
-    # The brief's example: 3 and 4 met twice, so KOTH moves them apart.
+    # 3 and 4 met twice, so KOTH moves them apart.
     out = match([1, 2, 3, 4, 5, 6], koth([1, 2, 3, 4, 5, 6]), history([(3, 4), (3, 4)]), Rules())
     pairs = {pair_key(*p) for p, _ in out}
     assert (1, 2) in pairs and (3, 4) not in pairs

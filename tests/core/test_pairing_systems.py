@@ -1,4 +1,4 @@
-"""Every pairing system of issue 4 run through a whole event, as a TD would run it.
+"""Every pairing system run through a whole event, as a TD would run it.
 
 The properties the issue's "Done when" asks of each system, checked round after round
 on seeded random results: everyone active is paired exactly once or has the bye; a bye

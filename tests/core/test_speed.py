@@ -181,7 +181,7 @@ def test_odd_group_sits_out_the_player_whose_absence_avoids_a_repeat() -> None:
     has the bye and who plays who"): of the players with the fewest byes, the lowest
     placed whose sitting out lets the rest pair without a repeat. Here 1 has met 2, 3
     and 4, so with 5 out every pairing repeats; with 4 out, 1 v 5 and 2 v 3 do not."""
-    from core.pairing.engine import History
+    from core.pairing.history import History
     from core.pairing.speed import _odd_one_out
 
     history = History(met={(1, 2): 1, (1, 3): 1, (1, 4): 1})

@@ -1,5 +1,5 @@
 """The whole SSSg event: SSSg rules (SSSg 2016), Schedule and Details, Annex A paras 1-4
-and 8, footnotes 1, 2 and 4; corrections (paras 27-28, design.md "Nothing lost") and
+and 8, footnotes 1, 2 and 4; corrections (paras 27-28, docs/architecture.md, "Nothing lost") and
 expulsion (para 29)."""
 
 import dataclasses
@@ -165,7 +165,7 @@ def qualify_all(event):
 
 
 def test_a_correction_that_changes_a_winner_voids_later_games_only_if_forced():
-    """design.md: editing a result that fed later matches shows its impact and needs a
+    """docs/architecture.md: editing a result that fed later matches shows its impact and needs a
     TD; paras 27-28: games that no longer count are void."""
     event = qualify_all(sssg.draw_sssg(field(24), seed=1))
     d = sssg.derive(event)

@@ -24,7 +24,6 @@ import html
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.pictures.bracket import Fonts, render
 from bot.pictures.layout import Layout, division_layouts
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout.bridge import load_core
@@ -38,6 +37,8 @@ from core.knockout import sssg
 
 
 def _layouts(event: sssg.Event, title: str) -> list[Layout]:
+    from bot.pictures.bracket import Fonts  # lazy: Pillow, only when pictures are laid out
+
     return division_layouts(event, title=title, measure=Fonts.default().measure)
 
 
@@ -73,6 +74,8 @@ def draw_pictures(event: sssg.Event, title: str, names: list[str] | None = None
                   ) -> list[tuple[str, bytes]]:
     """(name, PNG) of the event's pictures (all, or those named): CPU-heavy, call it
     through ``asyncio.to_thread`` in async code."""
+    from bot.pictures.bracket import Fonts, render  # lazy: Pillow, only to draw pictures
+
     fonts = Fonts.default()
     layouts = division_layouts(event, title=title, measure=fonts.measure)
     return [(lay.name, render(lay, fonts)) for lay in layouts
@@ -144,6 +147,8 @@ def _draw_one(event: sssg.Event, title: str, name: str) -> bytes | None:
     division or part that is now several pictures ("top", now "top-upper", "top-lower"
     and "top-final"; "double-upper", now paged) draws the first of them, so a message
     waiting in the outbox across an upgrade still goes with its picture."""
+    from bot.pictures.bracket import Fonts, render  # lazy: Pillow, only to draw pictures
+
     fonts = Fonts.default()
     layouts = division_layouts(event, title=title, measure=fonts.measure)
     for lay in layouts:

@@ -19,11 +19,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from bot.service.formats.rounds.round_options import system_options
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
+from core.pairing.registry import find_system
 from core.slip import MAX_SCORE
 
 FORMATS = ("sssg", "single", "double", "rounds", "club", "ladder")
@@ -277,8 +279,6 @@ CHESS_SYSTEMS = ("uscf",)
 def chess_pairing(pairing: PairingDef) -> bool:
     """A round-based event played at chess: a chess system, or one the definition marks
     ``chess = true``."""
-    from core.pairing.registry import find_system
-
     return pairing.chess or find_system(pairing.system).name in CHESS_SYSTEMS
 
 
@@ -333,8 +333,6 @@ class PairingDef(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> PairingDef:
-        from core.pairing.registry import find_system
-
         try:
             find_system(self.system)
         except LookupError as exc:
@@ -360,8 +358,6 @@ class PairingDef(_Strict):
                                 or self.gibson_spread != "none"):
             raise _KeyError("gibson", "prize_places, top_places and gibson_spread only apply "
                             "with gibson = true")
-        from bot.service.formats.rounds.round_options import system_options
-
         try:
             system_options(self)
         except ValueError as exc:

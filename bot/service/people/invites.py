@@ -337,7 +337,7 @@ async def decide_join_request(
     Every TD of the event got a copy of the request with buttons (``request_entry``); the
     decision edits all of those copies, through the outbox, to say who decided and drops
     the buttons, so no other TD decides it again unaware. Pressing twice, or a second TD
-    pressing, changes nothing and says who decided (design.md, "Nothing lost, nothing
+    pressing, changes nothing and says who decided (docs/architecture.md, "Nothing lost, nothing
     doubled": button presses are safe to repeat).
     """
     request = await invites_repo.get_request(tx, request_id)

@@ -3,7 +3,7 @@
 ``fire_due`` is a compare-and-set: it acts only if the row is still open, is due, and the
 kind's handler finds its subject still in the state that opened it (a round still open, a
 slip still unconfirmed...). Firing twice, late, or after a restart therefore does no harm
-(design.md, "Durable time"). A handler returns True when it acted; the row is then
+(docs/architecture.md, "Durable time"). A handler returns True when it acted; the row is then
 'fired', otherwise 'cancelled' (its subject moved on). A row that cannot fire -- a kind this
 code has no handler for (a row written by a newer version, or a kind since removed), or a
 handler that fails -- is marked 'failed' with the reason and a journal entry, and shown to

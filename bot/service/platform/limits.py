@@ -69,6 +69,9 @@ JOURNAL_LIMIT = Range("the number of entries", 1, 10_000)
 EVENT_ID = Range("an event's id", 1, 999_999_999)
 #: A join request's number as a TD types it (``tdbot event inbox`` lists them).
 REQUEST_NUMBER = Range("a join request's number", 1, 999_999_999)
+#: A newcomer's rating on a club night or a ladder (0: unrated), as /checkin new NAME
+#: [RATING] and /join NAME [RATING] take it.
+RATING = Range("the rating", 0, 4000)
 
 #: The most a fee or a payment can be, in the event's currency.
 MONEY_MAX = Decimal(100_000)

@@ -1,6 +1,6 @@
 """Messages for people, written as outbox rows in the same transaction as the change they
 report, so that a message is never lost when the change commits and never sent when it
-rolls back (design.md, "One report, end to end", step 3-4). The sender (bot/telegram)
+rolls back (docs/architecture.md, "One report, end to end", step 3-4). The sender (bot/telegram)
 delivers them after commit.
 
 Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ..., "url": ...}``;

@@ -7,7 +7,7 @@ the adapters never see a transaction or SQL.
 
 A chat update carries its Telegram ``update_id``. It is claimed in the same transaction as
 its effect, so an update that Telegram re-sends after a crash is applied once
-(design.md, "Nothing lost, nothing doubled"): the second time ``unit`` raises
+(docs/architecture.md, "Nothing lost, nothing doubled"): the second time ``unit`` raises
 ``AlreadyApplied`` before the use-case reads anything.
 
 The answer to the person who asked is written to the outbox in that same transaction

@@ -8,7 +8,7 @@ Every ruling becomes a new core ``Match`` (``core.knockout.match``: ``correct_ga
 core recomputes the match (a game bye is +100 spread and may decide it earlier, voiding
 the games after, para 28; a match bye voids the games played, para 27), and
 ``core.knockout.sssg.correct`` says what it does to the later matches. A correction that voids a
-later match's games needs the TD to confirm it (the design's "shows its impact first"):
+later match's games needs the TD to confirm it (docs/architecture.md, "Corrections show their impact first"):
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
 In the chat a ruling chosen with a button (and Amend's scores) is not applied until the

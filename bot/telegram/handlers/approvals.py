@@ -1,7 +1,7 @@
 """The join buttons: a player picks their entry; a TD approves or rejects the request.
 
 A player picks their name from an inline keyboard and a TD approves: a person is linked
-to an entry only by their own personal link or a TD's word. Button presses are safe to repeat (design.md, "Nothing lost, nothing doubled"): a re-sent
+to an entry only by their own personal link or a TD's word. Button presses are safe to repeat (docs/architecture.md, "Nothing lost, nothing doubled"): a re-sent
 press is a re-sent update (claimed once), and a second TD pressing an already decided
 request changes nothing and is told who decided it. The decision edits every TD's copy of
 the request through the outbox (``decide_join_request``), so the buttons go from all of them.

@@ -15,13 +15,10 @@ from bot.service.people.directing import directed_event
 from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid, NotAllowed
-from bot.service.platform.limits import Range
+from bot.service.platform.limits import RATING
 from bot.service.platform.unit import Answer, Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
-
-#: A walk-in newcomer's rating, when the TD gives one (0: unrated).
-RATING = Range("the rating", 0, 4000)
 
 
 def _is_club(event: Event) -> bool:

@@ -1,6 +1,6 @@
 """The one way a handler applies an update: through one service use-case.
 
-design.md, "Nothing lost, nothing doubled": Telegram re-sends updates after a crash, so the
+docs/architecture.md, "Nothing lost, nothing doubled": Telegram re-sends updates after a crash, so the
 use-case records the update id in the same transaction as its effect (``bot/service/platform/unit.py``);
 a re-sent update finds its id taken and does nothing. What the use-case wants said, the
 answer to the person included, is written to the outbox in that transaction and delivered

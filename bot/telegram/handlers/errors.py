@@ -1,6 +1,6 @@
 """The error handler: log with context, tell the person something went wrong, no internals.
 
-Issue 3: "An error handler logs with context and tells the person that something went wrong,
+"An error handler logs with context and tells the person that something went wrong,
 without internals." The transaction of the failed update was rolled back (``common.py``),
 so the message can honestly say that nothing was changed.
 """

@@ -2,7 +2,7 @@
 
 The service's use-case ``readmodels.list_my_matches`` is the one copy of the query; the
 score line comes from the core through it; times are shown in the event's time zone
-(design.md, "Durable time": stored in UTC, shown locally).
+(docs/architecture.md, "Durable time": stored in UTC, shown locally).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """TD commands in the chat: /pending, /invites, /openround (and /draw, see ``draw``).
 
-Issue 3: roles are checked -- "a player cannot use TD commands". The service re-checks every
+roles are checked -- "a player cannot use TD commands". The service re-checks every
 permission (``require_role``); this module only finds which event the TD means: the one they
 direct, or the one named first (``/openround club-cup Final``) when they direct several.
 """
@@ -30,7 +30,7 @@ from bot.telegram.runtime import runtime
 async def pending(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """What awaits a TD (the service's read model ``td_inbox``, one copy of its queries):
     join requests (with their Approve / Reject buttons), disputes, fees, messages Telegram
-    refused for good (issue 3: "is marked so and shown to a TD"), deadlines that could not
+    refused for good ("is marked so and shown to a TD"), deadlines that could not
     fire, unfinished matches (those of closed rounds with their match-bye and void buttons),
     tied matches and results awaiting agreement."""
     db = runtime(context).db

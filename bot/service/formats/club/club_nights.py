@@ -58,7 +58,7 @@ from core.club import (
 )
 from core.club import PlayerRecord as PlayerRecord
 from core.names import NameRefused, pick
-from core.pairing.engine import pair_key
+from core.pairing.history import pair_key
 from core.tournament import Game, GameKind, Pairings
 
 FORMAT = "club"

@@ -7,13 +7,29 @@ is refused when the definition is read, naming the key as the organiser wrote it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from core.pairing.options import check_options, params_of
 from core.pairing.registry import System, find_system
 
-if TYPE_CHECKING:
-    from bot.service.events.definitions import PairingDef
+
+class Pairing(Protocol):
+    """What this reads of an event's ``[pairing]`` table (``definitions.PairingDef``)."""
+
+    @property
+    def system(self) -> str: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def accelerated(self) -> bool: ...
+    @property
+    def avoid_teams(self) -> bool: ...
+    @property
+    def gibson(self) -> bool: ...
+    @property
+    def options(self) -> Mapping[str, int | bool | str]: ...
+
 
 #: Keys of [pairing] that are options of the system under another name.
 _KEYS = {"fixed": "gibson", "forbidden": "avoid_teams", "avoid_same_team": "avoid_teams",
@@ -24,7 +40,7 @@ def _name(key: str) -> str:
     return f"pairing.{_KEYS[key]}" if key in _KEYS else f"pairing.options.{key}"
 
 
-def system_options(pairing: PairingDef) -> tuple[System, dict[str, Any]]:
+def system_options(pairing: Pairing) -> tuple[System, dict[str, Any]]:
     """The system and the options every round is paired with (the per-round ``fixed``
     Gibson pairs and ``forbidden`` team pairs are added when a round is paired). The
     event's length goes to a system that takes it (``total_rounds``: a Swiss's last two

@@ -1,0 +1,72 @@
+"""``tdbot --help`` loads no use-case and none of the heavy libraries: the command modules
+import the service inside their commands (``bot/cli/__init__.py``). Speed itself is
+measured by ``python -m bench.startup``, never asserted here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bot.cli.app import app
+from bot.service.results import rulings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Modules a command that does not need them must not load: the service's use-cases, the
+#: Telegram library, Pillow, rustworkx, the PostgreSQL driver and the web servers.
+HEAVY = ("bot.service", "telegram", "PIL", "rustworkx", "psycopg", "aiohttp", "tornado")
+
+#: Runs tdbot with the arguments given, then prints the modules it loaded, as JSON.
+RUNNER = """
+import json, sys
+from bot.cli.app import app
+try:
+    app(args=sys.argv[1:], prog_name="tdbot")
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _loaded(*args: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120, check=True)
+    return list(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _heavy(modules: list[str]) -> list[str]:
+    return [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY)]
+
+
+def test_help_loads_neither_the_service_nor_a_heavy_library() -> None:
+    modules = _loaded("--help")
+    assert "bot.cli.match_cmds" in modules  # every command module is registered
+    assert _heavy(modules) == []
+
+
+def test_a_group_s_help_and_a_command_s_help_load_none_either() -> None:
+    assert _heavy(_loaded("game", "--help")) == []
+    assert _heavy(_loaded("game", "report", "--help")) == []
+
+
+def test_a_command_loads_what_it_needs(tmp_path: Path) -> None:
+    """A command over the database loads its use-case and the store, and still none of the
+    libraries it does not need (nor does the runner above load nothing at all)."""
+    db = str(tmp_path / "t.sqlite3")
+    modules = _loaded("db", "migrate", "--db", db)
+    assert "bot.store.migrations" in modules
+    assert "bot.service.events.lookup" not in modules
+    modules = _loaded("event", "list", "--db", db)
+    assert "bot.service.events.lookup" in modules
+    assert [m for m in _heavy(modules) if not m.startswith("bot.service")] == []
+
+
+def test_rule_tie_s_help_names_the_use_case_s_default_reason() -> None:
+    """The help is written out so that --help need not load the rulings; it must say what
+    the use-case records when no --why is given."""
+    result = CliRunner().invoke(app, ["rule", "tie", "--help"], terminal_width=200)
+    assert f"(default: {rulings.TIE_REASON})" in " ".join(result.stdout.split())
