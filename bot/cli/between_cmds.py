@@ -9,17 +9,16 @@ availability``, ``tdbot players forbid`` (``availability.py``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli.app import EventArg, fail, game_app, players_app, rule_app
-from bot.cli.platform_cmds import DbOption, _now, _use
-from bot.service import arranging, availability, no_shows, relay
-from bot.service.events.lookup import lookup_event
-from bot.service.platform.callbacks import NO_SHOW_RULINGS
-from bot.service.platform.unit import Request
-from bot.store.db import Database
+from bot.cli.options import DbOption, use_db, utc_now
+
+if TYPE_CHECKING:
+    from bot.service import arranging, availability, no_shows, relay
+    from bot.store.db import Database
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="The match's code, e.g. M3.")]
 ForOption = Annotated[str, typer.Option(
@@ -31,13 +30,16 @@ def tell(event: EventArg, match: MatchArg, text: Annotated[str, typer.Argument(
              metavar="TEXT", help="The message for the opponent.")],
          player: ForOption, db: DbOption = None) -> None:
     """Relay a player's message to their opponent (kept for the TDs; rate-limited)."""
+    from bot.service import relay
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> relay.Told:
         ev = await lookup_event(database, event)
-        return await relay.tell(database, Request.cli(_now()), match, text, event_id=ev.id,
+        return await relay.tell(database, Request.cli(utc_now()), match, text, event_id=ev.id,
                                 player=player)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.code}: sent to {done.to}" if done.delivered else
                f"{done.code}: {done.to} muted the match; kept for the TDs, not delivered")
 
@@ -48,13 +50,16 @@ def propose(event: EventArg, match: MatchArg, when: Annotated[str, typer.Argumen
                                       "'2026-03-07 15:00, 2026-03-08 10:00'.")],
             player: ForOption, db: DbOption = None) -> None:
     """Propose times for a match to the opponent, for a player."""
+    from bot.service import arranging
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> arranging.Proposed:
         ev = await lookup_event(database, event)
-        return await arranging.propose(database, Request.cli(_now()), match, when,
+        return await arranging.propose(database, Request.cli(utc_now()), match, when,
                                        event_id=ev.id, player=player)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.code}: proposed to {done.to} ({done.zone.name}): " + "; ".join(done.times))
 
 
@@ -64,13 +69,16 @@ def agree(event: EventArg, match: MatchArg, player: ForOption,
               "--at", help="Which of the opponent's times, when they proposed several.")] = None,
           db: DbOption = None) -> None:
     """Agree the opponent's proposed time for a player; both get the calendar file."""
+    from bot.service import arranging
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> arranging.Agreed:
         ev = await lookup_event(database, event)
-        return await arranging.agree_named(database, Request.cli(_now()), match, when,
+        return await arranging.agree_named(database, Request.cli(utc_now()), match, when,
                                            event_id=ev.id, player=player)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.code}: agreed for {done.at} ({done.zone.name})"
                + (f", moved from {done.moved_from}" if done.moved_from else ""))
 
@@ -78,13 +86,16 @@ def agree(event: EventArg, match: MatchArg, player: ForOption,
 @game_app.command("noshow")
 def noshow(event: EventArg, match: MatchArg, player: ForOption, db: DbOption = None) -> None:
     """A player's claim that the opponent did not come at the agreed time."""
+    from bot.service import no_shows
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> no_shows.Claimed:
         ev = await lookup_event(database, event)
-        return await no_shows.claim_named(database, Request.cli(_now()), match, event_id=ev.id,
+        return await no_shows.claim_named(database, Request.cli(utc_now()), match, event_id=ev.id,
                                           player=player)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.code}: no-show claimed against {done.opponent}; they may contest it "
                f"until {done.until}")
 
@@ -94,25 +105,31 @@ def contest(event: EventArg, match: MatchArg, player: ForOption,
             why: Annotated[str, typer.Option("--why", help="What happened, in their words.")],
             db: DbOption = None) -> None:
     """Contest the opponent's no-show claim for a player; it goes to the TDs."""
+    from bot.service import no_shows
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> no_shows.Contested:
         ev = await lookup_event(database, event)
-        return await no_shows.contest_named(database, Request.cli(_now()), match, why,
+        return await no_shows.contest_named(database, Request.cli(utc_now()), match, why,
                                             event_id=ev.id, player=player)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.code}: {done.claimant}'s claim is contested and with the TDs")
 
 
 @game_app.command("log")
 def log(event: EventArg, match: MatchArg, db: DbOption = None) -> None:
     """What a match's players wrote and arranged through the bot, oldest first."""
+    from bot.service import relay
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> relay.MatchLog:
         ev = await lookup_event(database, event)
-        return await relay.match_log(database, Request.cli(_now()), ev.id, match)
+        return await relay.match_log(database, Request.cli(utc_now()), ev.id, match)
 
-    found = _use(db, work)
+    found = use_db(db, work)
     typer.echo(f"{found.code}: {found.names[0]} v {found.names[1]}")
     for line in found.lines:
         typer.echo("  " + " ".join(w for w in (found.event.local(line.at), line.who, line.text)
@@ -129,15 +146,19 @@ def rule_noshow(event: EventArg, match: MatchArg,
                 why: Annotated[str, typer.Option("--why", help="Why, for the players and the journal.")],
                 db: DbOption = None) -> None:
     """Rule on a match's open no-show claim."""
+    from bot.service import no_shows
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.callbacks import NO_SHOW_RULINGS
+    from bot.service.platform.unit import Request
     if ruling not in NO_SHOW_RULINGS:
         fail(f"--award {ruling!r}: give one of {', '.join(NO_SHOW_RULINGS)}")
 
     async def work(database: Database) -> no_shows.NoShowRuled:
         ev = await lookup_event(database, event)
-        return await no_shows.rule_named(database, Request.cli(_now()), ev.id, match, ruling,
+        return await no_shows.rule_named(database, Request.cli(utc_now()), ev.id, match, ruling,
                                          why=why)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     typer.echo(f"{done.code}: " + {"game": f"the next game to {done.to} by forfeit",
                                    "match": f"the match to {done.to}",
                                    "extend": "the round extended"}[done.ruling]
@@ -151,13 +172,16 @@ def unavailable(event: EventArg,
                 undo: Annotated[bool, typer.Option("--undo", help="They can play it after all.")] = False,
                 db: DbOption = None) -> None:
     """Before a round is paired: the player cannot play it (a requested bye); --undo."""
+    from bot.service import availability
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> availability.Unavailable:
         ev = await lookup_event(database, event)
-        return await availability.set_unavailable(database, Request.cli(_now()), ev.id,
+        return await availability.set_unavailable(database, Request.cli(utc_now()), ev.id,
                                                   round_ref, not undo, player=player)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     what = "unavailable for" if done.unavailable else "available for"
     typer.echo(f"{done.player}: {what} {done.round_name}"
                + ("" if done.changed else " already")
@@ -169,12 +193,15 @@ def availability_cmd(event: EventArg, round_ref: Annotated[str, typer.Argument(
                          metavar="ROUND", help="The round: 3, or Round 3.")],
                      db: DbOption = None) -> None:
     """Who will be paired in a round, and who said they cannot play it."""
+    from bot.service import availability
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> availability.Availability:
         ev = await lookup_event(database, event)
-        return await availability.availability(database, Request.cli(_now()), ev.id, round_ref)
+        return await availability.availability(database, Request.cli(utc_now()), ev.id, round_ref)
 
-    found = _use(db, work)
+    found = use_db(db, work)
     typer.echo(f"{found.round_name}: available ({len(found.available)}): "
                f"{', '.join(found.available) or 'nobody'}")
     typer.echo(f"{found.round_name}: unavailable ({len(found.unavailable)}): "
@@ -188,13 +215,16 @@ def forbid(event: EventArg,
            why: Annotated[str, typer.Option("--why", help="Why they are kept apart, for the journal.")],
            db: DbOption = None) -> None:
     """Never pair two players together (by every system that can keep them apart)."""
+    from bot.service import availability
+    from bot.service.events.lookup import lookup_event
+    from bot.service.platform.unit import Request
 
     async def work(database: Database) -> availability.Forbidden:
         ev = await lookup_event(database, event)
-        return await availability.forbid(database, Request.cli(_now()), ev.id, first, second,
+        return await availability.forbid(database, Request.cli(utc_now()), ev.id, first, second,
                                          why=why)
 
-    done = _use(db, work)
+    done = use_db(db, work)
     a, b = done.names
     if not done.kept_apart:
         typer.echo(f"{a} and {b}: noted, but this event's system pairs by a fixed table and "

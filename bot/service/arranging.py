@@ -39,13 +39,13 @@ from bot.service.platform.deadlines import (
 )
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.player_zones import Zone, zone_of
 from bot.service.relay import Seat, seat_by_id, seat_of
 from bot.service.results.matches import MatchView, get_match, matches_of_event
 from bot.store import match_times_repo, media_repo, prefs_repo
 from bot.store.db import Database, Tx
 from bot.store.match_times_repo import MatchTime
 from core.meeting_times import BadTime, calendar_entry, parse_when, slots, split_times
-from core.times import local_text
 
 REMINDER = "game.reminder"
 FOLLOWUP = "game.followup"
@@ -65,26 +65,6 @@ def reminder_hours(event: Event) -> float:
 
 def followup_hours(event: Event) -> float:
     return float(_rules(event).get("game_followup_hours", 6))  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Zone:
-    """Where a person's times are read and shown: their own zone, or the event's."""
-
-    name: str
-    own: bool
-
-    @property
-    def info(self) -> ZoneInfo:
-        return ZoneInfo(self.name)
-
-    def show(self, moment: datetime) -> str:
-        return local_text(moment.astimezone(self.info))
-
-
-async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:
-    own = (await prefs_repo.get(tx, person_id)).time_zone
-    return Zone(own, True) if own else Zone(event.time_zone, False)
 
 
 def _zone_named(text: str) -> str:

@@ -9,15 +9,12 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.platform import callbacks
+from bot.service.player_zones import Zone
 from bot.service.results.matches import MatchView
-
-if TYPE_CHECKING:
-    from bot.service.arranging import Zone
 
 
 def esc(text: object) -> str:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.service import no_show_texts as say
-from bot.service.arranging import zone_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import get_round
 from bot.service.platform import journal, outbox
@@ -27,6 +26,7 @@ from bot.service.platform.callbacks import NO_SHOW_RULINGS
 from bot.service.platform.deadlines import Deadline, cancel_deadlines, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.player_zones import zone_of
 from bot.service.relay import Seat, log_of, seat_by_id, seat_of
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.desk import extend_round_in

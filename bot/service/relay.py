@@ -286,6 +286,10 @@ class MatchLog:
     names: tuple[str, str]
     lines: tuple[LogLine, ...]
 
+    def shown(self) -> list[tuple[str, str, str]]:
+        """(when, who, what) per line, when in the event's zone."""
+        return [(self.event.local(x.at), x.who, x.text) for x in self.lines]
+
 
 async def log_of(tx: Tx, event: Event, view: MatchView) -> MatchLog:
     names = (view.label(0), view.label(1))

@@ -8,15 +8,12 @@ chose to share their @username (``/share``).
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
-
-if TYPE_CHECKING:
-    from bot.service.relay import MatchLog
 
 
 def esc(text: object) -> str:
@@ -74,15 +71,14 @@ def shared(username: str | None, had_none: bool) -> str:
             "you directly. /share off stops it.")
 
 
-def log(found: MatchLog) -> str:
-    """What the players of a match said and arranged, for a TD (times in the event's zone)."""
-    head = (f"<b>{esc(found.code)}: {esc(found.names[0])} v {esc(found.names[1])}</b> — what "
-            "they said and arranged")
-    if not found.lines:
+def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]) -> str:
+    """What the players of a match said and arranged, for a TD: (when, who, what) each,
+    oldest first, times in the event's zone."""
+    head = (f"<b>{esc(code)}: {esc(names[0])} v {esc(names[1])}</b> — what they said and "
+            "arranged")
+    if not lines:
         return head + "\nNothing yet: they have not written or proposed a time through me."
-    return "\n".join([head] + ["• " + " ".join(esc(w) for w in (found.event.local(x.at), x.who,
-                                                                 x.text) if w)
-                                for x in found.lines])
+    return "\n".join([head] + ["• " + " ".join(esc(w) for w in line if w) for line in lines])
 
 
 def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[str, str]]]:

@@ -22,7 +22,7 @@ from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from core.tournament import GameKind
 from tests.bot.round_event import definition
 
@@ -33,7 +33,7 @@ BYES = "requested_byes = 1\nrequested_bye_points = 0.5"
 
 @pytest.fixture
 async def db(db_target: Path | str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     yield database
     await database.close()
 

@@ -117,7 +117,7 @@ async def match_log(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Req
     if not args:
         raise Invalid("say which match: /matchlog M3")
     await relay.match_log(db, req, event.id, args[0],
-                          render=lambda log: Reply(relay_say.log(log)))
+                          render=lambda log: Reply(relay_say.log(log.code, log.names, log.shown())))
     return None
 
 
