@@ -31,6 +31,13 @@ class Settings(BaseSettings):
     webhook_secret: str | None = None
     listen: str = "127.0.0.1"
     port: int = 8443
+    #: The live pages (bot/web): served on this port by ``tdbot run`` when it is set (their
+    #: own listener, in long polling and webhook mode alike), at SITE_LISTEN.
+    site_port: int | None = Field(default=None, ge=0, le=65535)
+    site_listen: str = "127.0.0.1"
+    #: Where readers reach the pages (e.g. https://scrabble.example.org, the proxy in front
+    #: of SITE_PORT): /standings, /bracket and the group's posts link a public event's page.
+    public_url: str | None = None
     #: "real" (always, against Telegram): the pacer waits real seconds for Telegram's
     #: limits. "virtual": waiting for a turn costs no time (pacing.VirtualTime), for a test
     #: driving ``tdbot run`` against the fake Bot API (bench/crash.py); ``tdbot run``
@@ -42,6 +49,17 @@ class Settings(BaseSettings):
     def _database(cls, value: object) -> object:
         """TDBOT_DB: a postgresql:// URL stays text (a Path would fold its //)."""
         return database_target(value) if isinstance(value, str | Path) else value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        """TDBOT_PUBLIC_URL: an http(s) address, kept without its trailing slash."""
+        if value is None:
+            return None
+        if not value.startswith(("https://", "http://")) or len(value) > 200:
+            raise ValueError("TDBOT_PUBLIC_URL must be an https:// (or http://) address of at "
+                             "most 200 characters, e.g. https://scrabble.example.org")
+        return value.rstrip("/")
 
     @field_validator("organisers", mode="before")
     @classmethod

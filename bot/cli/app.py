@@ -32,7 +32,7 @@ ORDER: dict[str, tuple[str, ...]] = {
               "club", "ladder", "files"),
     "db": ("migrate", "backup"),
     "event": ("create", "list", "show", "draw", "bracket", "standings", "pairings", "export",
-              "journal", "inbox"),
+              "site", "journal", "inbox"),
     "players": ("import", "invite", "approve", "reject", "expel", "replace", "unavailable",
                 "availability", "forbid"),
     "round": ("open", "close", "hold"),
@@ -66,6 +66,21 @@ class Ordered(TyperGroup):
         names = super().list_commands(ctx)
         return sorted(names, key=lambda name: order.index(name) if name in order else len(order))
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command with its whole help line (click would cut it at the terminal's
+        width), under its panel's heading in ``tdbot --help``."""
+        panels: dict[str, list[tuple[str, str]]] = {}
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is None or command.hidden:
+                continue
+            panel = PANELS.get(name, "Commands") if self.name == "tdbot" else "Commands"
+            line = command.short_help or (command.help or "").split("\n\n")[0]
+            panels.setdefault(panel, []).append((name, " ".join(line.split())))
+        for panel, rows in panels.items():
+            with formatter.section(panel):
+                formatter.write_dl(rows)
+
 
 #: The groups of ``tdbot``, by name: the typer app each command module registers on, and
 #: its help.
@@ -98,13 +113,17 @@ class Group(Ordered):
 
 class Root(Ordered):
     """``tdbot`` itself: its own commands (``run``, ``demo``) and the groups, each in its
-    panel of ``tdbot --help``."""
+    panel of ``tdbot --help``.
+
+    The help is click's plain text, not typer's boxes drawn with rich: importing rich's
+    help renderer took longer than everything else ``tdbot --help`` does
+    (``python -m bench.startup``)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         for name, (source, help) in GROUPS.items():
             self.add_command(Group(source, name=name, help=help, no_args_is_help=True,
-                                   rich_help_panel=PANELS[name]))
+                                   rich_help_panel=PANELS[name], rich_markup_mode=None))
 
 
 app = typer.Typer(
@@ -114,12 +133,13 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 
 def group(name: str, help: str) -> typer.Typer:
     """A top-level group ``tdbot NAME``, in its panel of ``tdbot --help``."""
-    made = typer.Typer(cls=Ordered, help=help, no_args_is_help=True)
+    made = typer.Typer(cls=Ordered, help=help, no_args_is_help=True, rich_markup_mode=None)
     GROUPS[name] = (made, help)
     return made
 

@@ -101,3 +101,39 @@ def bracket_cmd(
         except OSError as exc:
             fail(f"--out {out}: cannot write {path} ({exc.strerror or exc})")
         typer.echo(f"Wrote {path}")
+
+
+@event_app.command("site")
+def site_cmd(
+    event: EventArg,
+    out: Path = typer.Option(
+        ..., "--out", help="A folder: DIR/index.html and every other page (made if need be)"),
+    db: DbOption = None,
+) -> None:
+    """Write the event's live pages as files in the folder --out, as the bot serves them.
+
+    The overview, brackets, standings, rounds, matches, players and the public log, as at
+    /e/EVENT/ on the bot's server. Only a public event has pages (public = true in its
+    definition's event table). The
+    links between the pages are relative: put the folder on any web host, or open
+    DIR/index.html."""
+    from bot.cli.options import utc_now
+    from bot.service.events import site_links
+    from bot.service.events.lookup import lookup_event
+    from bot.web.files import write_site
+
+    if out.is_file():
+        fail(f"--out {out}: give a folder; the pages are many files, DIR/index.html and more")
+
+    async def work(database: Database) -> list[Path]:
+        found = await lookup_event(database, event)
+        if not site_links.is_public(found):
+            fail(f"{found.slug} is not public, so it has no pages: its definition's [event] "
+                 "table needs public = true (docs/td-guide.md, \"Live pages\")")
+        return await write_site(database, found.slug, out, utc_now())
+
+    try:
+        written = use_db(db, work)
+    except OSError as exc:
+        fail(f"--out {out}: cannot write the pages ({exc.strerror or exc})")
+    typer.echo(f"Wrote {len(written)} pages in {out}; open {out / 'index.html'}")

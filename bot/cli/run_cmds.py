@@ -120,6 +120,9 @@ def run(
         webhook=hook is not None,
         freeze_heap=True,
         stop_if_not_alone=True,
+        site_port=settings.site_port,
+        site_listen=settings.site_listen,
+        public_url=settings.public_url,
     )
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -80,3 +81,19 @@ async def count_of_event(tx: Tx, event_id: int) -> int:
     return int(await tx.scalar(
         f"SELECT count(*) FROM journal WHERE {_OF_EVENT}", (f"event:{event_id}", event_id)
     ))
+
+
+async def of_event_doing(tx: Tx, event_id: int, actions: Collection[str], limit: int
+                         ) -> tuple[list[JournalEntry], int]:
+    """The last ``limit`` lines about an event whose action is one of ``actions``, oldest
+    first, and how many such lines there are in all (the public log: bot/service/events/site.py)."""
+    marks = ", ".join("?" for _ in actions)
+    where = f"({_OF_EVENT.replace('?1', '?').replace('?2', '?')}) AND action IN ({marks})"
+    first = (f"event:{event_id}", event_id, event_id, event_id, event_id, event_id, event_id)
+    rows = await tx.all(
+        "SELECT who, action, subject, detail_json, why, at FROM ("
+        f" SELECT * FROM journal WHERE {where} ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
+        (*first, *actions, limit),
+    )
+    total = await tx.scalar(f"SELECT count(*) FROM journal WHERE {where}", (*first, *actions))
+    return [_entry(r) for r in rows], int(total)

@@ -128,6 +128,20 @@ async def of_event(tx: Tx, event_id: int) -> list[MatchView]:
     return list(kept)
 
 
+async def of_code(tx: Tx, event_id: int, code: str) -> MatchView | None:
+    row = await tx.one(_SELECT + " WHERE m.event_id = ? AND m.code = ?", (event_id, code))
+    return None if row is None else _view(row)
+
+
+async def of_entry(tx: Tx, entry_id: int) -> list[MatchView]:
+    """The matches an entry plays in (its event's), in round order."""
+    rows = await tx.all(
+        _SELECT + " WHERE m.entry_a = ? OR m.entry_b = ? ORDER BY r.seq, m.id",
+        (entry_id, entry_id),
+    )
+    return [_view(r) for r in rows]
+
+
 async def of_person(tx: Tx, person_id: int) -> list[MatchView]:
     rows = await tx.all(
         _SELECT + " WHERE ea.person_id = ? OR eb.person_id = ? ORDER BY r.seq, m.id",

@@ -19,6 +19,7 @@ from telegram.ext import Application, ApplicationBuilder
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
+from bot.service.events import site_links
 from bot.store.db import open_database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
@@ -28,10 +29,13 @@ from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
+from bot.web.server import MAX_AGE, SiteServer
 
 log = logging.getLogger(__name__)
 
 ONE_POLLER = "one_poller"
+SITE = "site"
+SITE_PORT = "site_port"  # the port the pages are served on (the one picked, for port 0)
 
 @dataclass(frozen=True)
 class BotOptions:
@@ -56,6 +60,13 @@ class BotOptions:
     conflict_window: float = CONFLICT_WINDOW
     stop_if_not_alone: bool = False
     extra_bot_data: dict[str, Any] = field(default_factory=dict)
+    # The live pages (bot/web): served at site_listen:site_port when a port is given (0:
+    # one the system picks, for tests); public_url is where readers reach them, linked
+    # from the chat (bot/service/events/site_links.py).
+    site_port: int | None = None
+    site_listen: str = "127.0.0.1"
+    site_max_age: float = MAX_AGE  # how long a page made is served (bot/web/server.py)
+    public_url: str | None = None
 
 
 def not_alone(app: Application[Any, Any, Any, Any, Any, Any]) -> str | None:
@@ -129,6 +140,12 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick,
                                   horizon=horizon_for(options.sweep_interval))
     app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers, pacer.time)
+    await site_links.set_public_url(db, options.public_url)
+    if options.site_port is not None:
+        server = SiteServer(db, clock, options.site_listen, options.site_port,
+                            max_age=options.site_max_age)
+        app.bot_data[SITE] = server
+        app.bot_data[SITE_PORT] = await server.start()
     armed = await scheduler.reconcile()
     scheduler.start_sweeping(options.sweep_interval)
     sender.start()
@@ -157,12 +174,18 @@ def freeze_startup_heap() -> None:
 
 
 async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    server = app.bot_data.pop(SITE, None)
+    if isinstance(server, SiteServer):
+        await server.stop()
     runtime = app.bot_data.get(RUNTIME)
     if runtime is not None:
         await runtime.sender.stop()
 
 
 async def _post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    server = app.bot_data.pop(SITE, None)  # a start-up that failed after starting it
+    if isinstance(server, SiteServer):
+        await server.stop()
     runtime = app.bot_data.pop(RUNTIME, None)
     if runtime is not None:
         await runtime.sender.stop()

@@ -52,6 +52,8 @@ class BotUnderTest:
         pace_time: PaceTime | None = None,
         freeze_heap: bool = False,
         conflict_window: float = CONFLICT_WINDOW,
+        site_port: int | None = None,
+        public_url: str | None = None,
     ) -> None:
         self.clock = clock or SimClock(DEFAULT_START)
         #: What the pacer waits on: virtual by default, so a player's third message in a
@@ -64,6 +66,8 @@ class BotUnderTest:
         self.freeze_heap = freeze_heap  # as tdbot run does (app.freeze_startup_heap): benchmarks
         #: How soon after its first poll a conflict makes this bot the newcomer (one_poller)
         self.conflict_window = conflict_window
+        self.site_port = site_port  # serve the live pages (0: on a port the system picks)
+        self.public_url = public_url  # TDBOT_PUBLIC_URL: the chat links the pages
         self.app: Application[Any, Any, Any, Any, Any, Any] | None = None
 
     def options(self) -> BotOptions:
@@ -78,6 +82,9 @@ class BotUnderTest:
             pace_time=self.pace_time,
             freeze_heap=self.freeze_heap,
             conflict_window=self.conflict_window,
+            site_port=self.site_port,
+            site_max_age=0.0,  # a test reads each page as the database has it now
+            public_url=self.public_url,
         )
 
     @property

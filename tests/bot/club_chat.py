@@ -60,6 +60,8 @@ async def club_cup_bot(
     draw: bool = True,
     open_sf: bool = True,
     db: Path | str | None = None,
+    site_port: int | None = None,
+    public_url: str | None = None,
 ) -> AsyncIterator[BotUnderTest]:
     """The bot running with the club cup created (drawn, SF open) and its people on Telegram.
 
@@ -68,7 +70,8 @@ async def club_cup_bot(
     read what people read. The database is ``db`` if given (tests/conftest.py's
     ``db_target``: SQLite, or PostgreSQL too), else a SQLite file in ``tmp_path``.
     """
-    under_test = BotUnderTest(db or tmp_path / "bot.sqlite3")
+    under_test = BotUnderTest(db or tmp_path / "bot.sqlite3", site_port=site_port,
+                              public_url=public_url)
     async with under_test:
         for name, tg_id in ids.items():
             under_test.telegram.chat_of(under_test.telegram.add_user(name.split()[0],

@@ -61,11 +61,12 @@ def test_every_help_line_is_one_whole_sentence() -> None:
 
 def test_help_lists_the_commands_in_order() -> None:
     result = CliRunner().invoke(app, ["--help"], terminal_width=100)
-    shown = re.findall(r"^│ (\w[\w-]*) ", result.stdout, flags=re.MULTILINE)
-    order = [name for name in ORDER["tdbot"] if name in shown]
-    assert shown == order
+    shown = re.findall(r"^  ([a-z][\w-]*)  ", result.stdout, flags=re.MULTILINE)
+    assert shown == list(ORDER["tdbot"])
+    for heading in ("The bot:", "An event:", "A club:", "Files (no database):"):
+        assert f"\n{heading}\n" in result.stdout
     result = CliRunner().invoke(app, ["event", "--help"], terminal_width=100)
-    shown = re.findall(r"^│ (\w[\w-]*) ", result.stdout, flags=re.MULTILINE)
+    shown = re.findall(r"^  ([a-z][\w-]*)  ", result.stdout, flags=re.MULTILINE)
     assert shown == [name for name in ORDER["event"] if name in shown]
     assert shown[:4] == ["create", "list", "show", "draw"]
 

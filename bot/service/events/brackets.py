@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.pictures.layout import Layout, division_layouts
+from bot.service.events import site_links
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout.bridge import load_core
 from bot.service.people import roles
@@ -200,8 +201,9 @@ async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketS
                           + ", ".join(sorted(by_slug)) + ")")
         event = await get_event(tx, event_id)
         assert req.chat_id is not None, "a chat asks for the pictures"
-        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now,
-                                 caption=f"<b>{html.escape(event.name)}</b>: the bracket now")
+        caption = (f"<b>{html.escape(event.name)}</b>: the bracket now"
+                   + await site_links.link_line(tx, event, words="The bracket, live"))
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption)
         return BracketSent(event.name, n)
 
 
@@ -215,8 +217,9 @@ async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
         if event_id is None:
             return None
         event = await get_event(tx, event_id)
-        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now,
-                                 caption=f"<b>{html.escape(event.name)}</b>: the bracket now")
+        caption = (f"<b>{html.escape(event.name)}</b>: the bracket now"
+                   + await site_links.link_line(tx, event, words="The bracket, live"))
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption)
         return BracketSent(event.name, n)
 
 

@@ -223,6 +223,10 @@ class EventDef(_Strict):
     # format takes its schedule from the rules (para 4) instead.
     best_of: int = Field(default=9, ge=1, le=99)
     best_of_step: int = Field(default=2, ge=0, le=10)
+    # The event's live pages (bot/web): brackets, standings, pairings, matches, players and
+    # the public log, open to anyone with the link. Off unless the organiser says so: a
+    # private event's pages do not exist (404) and its slug reveals nothing.
+    public: bool = False
 
     @field_validator("best_of")
     @classmethod

@@ -18,7 +18,7 @@ import html
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.service.events import brackets
+from bot.service.events import brackets, site_links
 from bot.service.events import group_texts as say
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round
@@ -125,7 +125,9 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
-    await outbox.enqueue(tx, chat_id=chat, now=now, text_html=say.round_opened(event, rnd, matches),
+    text = say.round_opened(event, rnd, matches) + await site_links.link_line(
+        tx, event, words="Pairings and results, live")
+    await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
@@ -150,7 +152,8 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
     tied = state.winner is None
     text = (say.match_tied(event, view, state, game) if tied else
             say.match_decided(event, view, state, game))
-    text = "\n".join([text, *lines])
+    text = "\n".join([text, *lines]) + await site_links.link_line(
+        tx, event, site_links.match_page(view.code), "The match, live")
     key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
           f"{state.score_line()}"
     sent = 0

@@ -68,7 +68,7 @@ class JournalPage:
         return [journal_texts.line(e, self.names) for e in self.entries]
 
 
-async def _names(tx: Tx, event: Event, entries: list[JournalEntry]) -> journal_texts.Names:
+async def names_for(tx: Tx, event: Event, entries: list[JournalEntry]) -> journal_texts.Names:
     """What the ids in ``entries`` stand for, from the event's rows: its entries, matches
     and rounds, the people who acted or were named (with their roles here), and the matches
     of the board-photo windows named."""
@@ -109,7 +109,7 @@ async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage
         event = await find_event(tx, ref)
         entries = await journal_repo.of_event(tx, event.id, limit)
         return JournalPage(event, entries, await journal_repo.count_of_event(tx, event.id),
-                           await _names(tx, event, entries))
+                           await names_for(tx, event, entries))
 
 
 #: Telegram sends at most 64 bytes of callback data; a forged press may carry more.

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service.events import site_links
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, as_moment, round_code
@@ -259,7 +260,9 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     byes = [str(m.names[0]) for m in matches if m.state == "bye" and m.sources[1] != ABSENT]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
-                         text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess))
+                         text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess)
+                         + await site_links.link_line(tx, event,
+                                                      words="Pairings and results, live"))
 
 
 # --- after a result -------------------------------------------------------------------------
@@ -308,7 +311,9 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
                                     f"{now.isoformat()}",
                          text_html=round_texts.standings_message(
                              event, state.last_complete(), table, total=state.pairing.rounds,
-                             playing=state.division.rounds))
+                             playing=state.division.rounds)
+                         + await site_links.link_line(tx, event, site_links.STANDINGS,
+                                                      "The standings, live"))
 
 
 async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
@@ -379,11 +384,12 @@ class StandingsView:
     total: int
     mine: int | None  # the asker's player number
     playing: int = 0  # the last round paired
+    link: str = ""  # a line linking the standings page (site_links.link_line), or ""
 
     def text(self) -> str:
         table = round_texts.standings_table(self.rows, chess=self.chess, mine=self.mine)
         return round_texts.standings_message(self.event, self.after, table, total=self.total,
-                                             playing=self.playing)
+                                             playing=self.playing) + self.link
 
 
 async def _member(tx: Tx, actor: Actor, event_id: int) -> None:
@@ -404,7 +410,9 @@ async def standings(db: Database, req: Request, event_id: int,
                      if actor.person_id is not None and e.person_id == actor.person_id), None)
         view = StandingsView(state.event, standings_of(state), is_chess(state),
                              state.last_complete(), state.pairing.rounds, mine,
-                             state.division.rounds)
+                             state.division.rounds,
+                             await site_links.link_line(tx, state.event, site_links.STANDINGS,
+                                                        "The standings, live"))
         return await answer_with(tx, req, render, view)
 
 

@@ -1,0 +1,258 @@
+"""Benchmark: the live pages of a 1,000-player round-based event, and the bot reporting
+results while 200 readers reload them.
+
+    python -m bench.site                      # 1,000 players, 200 readers for 20 s
+    python -m bench.site --players 200 --readers 50 --seconds 10
+
+A public round-based event (modified Swiss) on a database file in a temporary folder: its
+players imported, round 1 entered game by game from paper slips (``reporting.enter_game``),
+round 2 opened and half of it entered. Then:
+
+1. Each page type read and rendered 20 times in this process (``bot.web.routes.page``: one
+   read transaction, then the pure renderer), timed apart, with the page's size: the
+   standings page is the one to watch (goal: under 200 ms, under 100 kB).
+2. The page server (``bot.web.server``, as ``tdbot run`` starts it) on 127.0.0.1 in this
+   process, with the bot's use-case beside it in the same event loop and database: the rest
+   of round 2 entered game by game (each entry is what a TD's paper slip or an agreed chat
+   report commits: the match decided, the standings queued for the group) while another
+   process keeps ``--readers`` connections each reloading a page (standings, the round,
+   a match, a player) as fast as it is answered. The figures are each entry's time,
+   before (alone) and during the readers (``report_*``: the bot's latency, p50 and p99),
+   and the readers' own (``read_*``, pages per second).
+
+The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
+the machine decides the seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.service.events import site, site_links
+from bot.service.events.definitions import parse_definition
+from bot.service.events.draw import make_draw
+from bot.service.events.event_setup import create_event
+from bot.service.events.rounds import open_round_in
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.people.entries import import_players
+from bot.service.platform.actors import Actor
+from bot.service.platform.unit import Request
+from bot.service.results.reporting import enter_game
+from bot.store import groups_repo
+from bot.store.db import Database, open_database
+from bot.web import pages, routes
+from bot.web.server import SiteServer
+
+START = datetime(2026, 3, 3, 1, 0, tzinfo=UTC)
+GROUP = -1_000_000_000_777
+SLUG = "bench-site"
+
+DEFINITION = f"""
+[event]
+slug = "{SLUG}"
+name = "Bench Site"
+format = "rounds"
+time_zone = "UTC"
+public = true
+
+[pairing]
+system = "swiss"
+rounds = 9
+
+[rules]
+fee_reminder_days = []
+"""
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def _enter(db: Database, event_id: int, number: int, now: datetime, share: float = 1.0
+                 ) -> list[float]:
+    """Enter the open games of round ``number`` (the first ``share`` of them); each
+    entry's seconds."""
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    pairs = [m for m in state.matches_of(number) if m.state == "playing"]
+    took = []
+    for i, m in enumerate(pairs[: int(len(pairs) * share)]):
+        scores = (420, 380) if i % 3 else (350, 410)
+        t0 = time.perf_counter()
+        await enter_game(db, Request(now + timedelta(minutes=i), operator=True), event_id,
+                         (str(m.names[0]), str(m.names[1])), scores)
+        took.append(time.perf_counter() - t0)
+    return took
+
+
+async def setup(db: Database, players: int) -> tuple[int, datetime]:
+    now = START
+    cli = Actor.cli()
+    csv = "name,rating\n" + "".join(f"Player {i:05d},{2400 - (i * 7) % 1600}\n"
+                                    for i in range(players))
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(DEFINITION), by=cli, now=now)
+        event_id = created.event_id
+        await import_players(tx, event_id, csv, by=cli, now=now)
+        await make_draw(tx, event_id, seed=1, by=cli, now=now)
+        await groups_repo.link(tx, event_id, GROUP)
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, "1", by=cli, now=now, closes_at=now + timedelta(days=7))
+    await _enter(db, event_id, 1, now)
+    now += timedelta(days=7)
+    async with db.transaction() as tx:
+        await open_round_in(tx, event_id, "2", by=cli, now=now, closes_at=now + timedelta(days=7))
+    await _enter(db, event_id, 2, now, share=0.5)
+    return event_id, now
+
+
+async def time_pages(db: Database, now: datetime) -> list[tuple[str, float, str]]:
+    """Each page type read and rendered 20 times: the read and the render apart."""
+    standings = await site.standings(db, SLUG)
+    player = next(iter(standings.players.values()))
+    kinds = {
+        "standings": ("standings.html", lambda: site.standings(db, SLUG),
+                      lambda v: pages.standings_html(v, updated="now")),
+        "round": ("round-2.html", lambda: site.round_pairings(db, SLUG, 2),
+                  lambda v: pages.round_html(v, updated="now")),
+        "overview": ("index.html", lambda: site.overview(db, SLUG),
+                     lambda v: pages.overview_html(v, updated="now")),
+        "player": (f"p/{player}.html", lambda: site.player(db, SLUG, player),
+                   lambda v: pages.player_html(v, updated="now")),
+        "log": ("log.html", lambda: site.log(db, SLUG), lambda v: pages.log_html(v, updated="now")),
+    }
+    out: list[tuple[str, float, str]] = []
+    for name, (path, read, render) in kinds.items():
+        reads, renders = [], []
+        for _ in range(20):
+            t0 = time.perf_counter()
+            view = await read()  # type: ignore[no-untyped-call]
+            t1 = time.perf_counter()
+            render(view)
+            t2 = time.perf_counter()
+            reads.append(t1 - t0)
+            renders.append(t2 - t1)
+        whole = await routes.page(db, SLUG, path, now)
+        out += [(f"page_{name}_read_p50", statistics.median(reads) * 1000, "ms"),
+                (f"page_{name}_render_p50", statistics.median(renders) * 1000, "ms"),
+                (f"page_{name}_total_max", max(r + s for r, s in zip(reads, renders,
+                                                                      strict=True)) * 1000, "ms"),
+                (f"page_{name}_size", len(whole.encode()) / 1000, "kB")]
+    return out
+
+
+READER = r"""
+import asyncio, json, random, sys, time
+import aiohttp
+
+async def main(base, paths, readers, seconds):
+    took = []
+    errors = 0
+    stop = time.monotonic() + seconds
+    async def one(session, rng):
+        nonlocal errors
+        while time.monotonic() < stop:
+            t0 = time.perf_counter()
+            async with session.get(base + rng.choice(paths)) as r:
+                await r.read()
+                if r.status != 200:
+                    errors += 1
+            took.append(time.perf_counter() - t0)
+    connector = aiohttp.TCPConnector(limit=readers)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        await asyncio.gather(*(one(session, random.Random(i)) for i in range(readers)))
+    took.sort()
+    print(json.dumps({"pages": len(took), "errors": errors,
+                      "p50": took[len(took) // 2], "p99": took[int(len(took) * 0.99)]}))
+
+asyncio.run(main(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])))
+"""
+
+
+async def under_readers(db: Database, event_id: int, now: datetime, readers: int,
+                        seconds: float) -> list[tuple[str, float, str]]:
+    server = SiteServer(db, lambda: now, "127.0.0.1", 0)
+    port = await server.start()
+    try:
+        found = await site.pages(db, SLUG)
+        rng = random.Random(1)
+        paths = (["standings.html"] * 3 + ["round-2.html"] * 4
+                 + [site_links.match_page(c) for c in rng.sample(found.matches, 20)]
+                 + [site_links.player_page(p) for p in rng.sample(found.players, 10)])
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", READER, f"http://127.0.0.1:{port}/e/{SLUG}/",
+            json.dumps(paths), str(readers), str(seconds), stdout=subprocess.PIPE)
+        await asyncio.sleep(1.0)  # the readers connected and reading
+        t0 = time.monotonic()
+        took: list[float] = []
+        async with db.transaction() as tx:
+            state = await load_rounds_event(tx, event_id)
+        pairs = [m for m in state.matches_of(2) if m.state == "playing"]
+        for i, m in enumerate(pairs):
+            if time.monotonic() - t0 > seconds - 2:
+                break
+            start = time.perf_counter()
+            await enter_game(db, Request(now + timedelta(hours=1, minutes=i), operator=True),
+                             event_id, (str(m.names[0]), str(m.names[1])), (430, 370))
+            took.append(time.perf_counter() - start)
+            await asyncio.sleep(0.05)  # results arrive one at a time, not in one burst
+        out, _ = await child.communicate()
+        read = json.loads(out)
+    finally:
+        await server.stop()
+    return [
+        ("report_during_reads_p50", statistics.median(took) * 1000, "ms"),
+        ("report_during_reads_p99", percentile(took, 0.99) * 1000, "ms"),
+        ("reports_during_reads", float(len(took)), "games"),
+        ("read_pages", float(read["pages"]), "pages"),
+        ("read_pages_per_s", read["pages"] / seconds, "pages/s"),
+        ("read_errors", float(read["errors"]), "pages"),
+        ("read_p50", read["p50"] * 1000, "ms"),
+        ("read_p99", read["p99"] * 1000, "ms"),
+    ]
+
+
+async def run(players: int, readers: int, seconds: float, folder: Path
+              ) -> list[tuple[str, float, str]]:
+    db = await open_database(folder / "bench.sqlite3")
+    try:
+        event_id, now = await setup(db, players)
+        figures = await time_pages(db, now)
+        alone = await _enter(db, event_id, 2, now, share=0.1)  # a few more, nobody reading
+        figures += [("report_alone_p50", statistics.median(alone) * 1000, "ms"),
+                    ("report_alone_p99", percentile(alone, 0.99) * 1000, "ms")]
+        figures += await under_readers(db, event_id, now, readers, seconds)
+    finally:
+        await db.close()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--readers", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args(argv)
+    if args.players < 20:
+        parser.error("--players: give 20 or more")
+    with tempfile.TemporaryDirectory() as folder:
+        figures = asyncio.run(run(args.players, args.readers, args.seconds, Path(folder)))
+    print(f"live pages of a round-based event of {args.players} players (round 1 played, "
+          f"round 2 half played); {args.readers} readers for {args.seconds:g} s")
+    for name, value, unit in figures:
+        print(f"{name} {value:.1f} {unit}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,455 @@
+"""What the event's live pages show (``bot/web``): read models for anyone with the link.
+
+An event has pages only when its definition says ``public = true`` in its ``[event]`` table;
+an unknown slug and a private event's are alike ``NotFound`` with one message, so a page
+address reveals nothing about an event that is not public. Each use-case here is one read
+transaction; it reads what the chat and the command line read (the bracket as the pictures
+lay it out, ``bracket.py``; the standings ``tdbot event standings`` ranks; the journal) and
+keeps only what may be shown to anyone: names, rounds, games, scores, rulings and their
+reasons. Never a phone, a Telegram id, a fee or a photo: none of them is in these models.
+
+The public log is the journal's lines about results, rulings, corrections, byes,
+expulsions and replacements (``PUBLIC_ACTIONS``), newest first, each said as a TD reads it
+(``journal_texts``) but with who acted named only by their role or, for a player, their
+name; a join request, an invite, a fee or a refused button press is not public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.pictures.bracket import Fonts
+from bot.pictures.layout import Layout, division_layouts
+from bot.service.events.brackets import pictured_event
+from bot.service.events.definitions import chess_pairing
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round, rounds_of
+from bot.service.events.site_links import (
+    is_public,
+)
+from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
+from bot.service.formats.rounds.round_events import is_chess, standings_of
+from bot.service.formats.traits import is_knockout, kind
+from bot.service.platform import journal_texts
+from bot.service.platform.errors import NotFound
+from bot.service.platform.journal import names_for
+from bot.service.platform.unit import reading
+from bot.service.results.matches import MatchView, core_match, core_matches
+from bot.store import (
+    draw_repo,
+    entries_repo,
+    events_repo,
+    journal_repo,
+    matches_repo,
+)
+from bot.store.db import Database, Tx
+from bot.store.journal_repo import JournalEntry
+from core.knockout.match import Decision, Match
+
+#: What a page that does not exist says: the same for a private event as for none at all.
+NO_PAGE = "There is no public page here."
+
+#: The journal's actions anyone may read (module docstring): results, rulings,
+#: corrections, byes, expulsions and replacements, and the rounds they fall in.
+PUBLIC_ACTIONS = frozenset({
+    "event.draw", "round.open", "round.close", "round.extend", "round.hold", "round.pair",
+    "game.report", "game.corrected", "game.forfeit", "game.overtime", "game.released",
+    "game.voided", "slip.final", "dispute.ruled", "match.decided", "match.void",
+    "match.matchbye", "match.forfeit", "match.tie", "photo.bye", "entry.expel",
+    "entry.replace", "entry.vacate",
+})
+
+#: What a public line leaves out of a line's detail: who had not paid their fee or whose
+#: membership is ending (a round's opening names them for the TDs), and who was expelled
+#: for not paying (the expulsion itself is its own line, without the reason's money).
+PRIVATE_DETAIL = frozenset({"unpaid", "membership_ends", "expelled"})
+
+#: How many lines the public log shows (the newest).
+LOG_LINES = 300
+
+
+async def public_event(tx: Tx, slug: str) -> Event:
+    """The public event called ``slug``; an unknown slug and a private event's are alike."""
+    event = await events_repo.by_slug(tx, slug)
+    if event is None or not is_public(event):
+        raise NotFound(NO_PAGE)
+    return event
+
+
+# --- what the pages hold ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """A match as a page lists it: who plays whom, how it stands and who went through."""
+
+    code: str
+    round_name: str
+    best_of: int
+    names: tuple[str, str]  # the players, or where they come from ("winner of T3")
+    entries: tuple[int | None, int | None]  # for the players' pages
+    state: str  # waiting, ready, playing, decided, bye, not_needed
+    winner: int | None  # side, once decided (a bye's holder too)
+    score: str  # "3-2 (+41)", a one-game match's "412-380"; "" before anything counts
+    head_start: tuple[int, int]
+    note: str = ""  # "on spread", "TD ruling", "tied", "2 void"
+
+    @property
+    def in_play(self) -> bool:
+        return self.state == "playing"
+
+
+_DECISION_WORDS = {Decision.SPREAD: "on spread", Decision.FEWER_STARTS: "on fewer starts",
+                   Decision.MATCH_BYE: "match bye", Decision.RULING: "TD ruling",
+                   Decision.TIED: "tied"}
+
+
+def _points(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def match_line(view: MatchView, match: Match) -> MatchLine:
+    state = match.state()
+    score = ""
+    counted = [match.games[i] for i in state.counted]
+    if view.state == "bye":
+        score = ""
+    elif (view.best_of == 1 and len(counted) == 1 and counted[0].scores is not None
+          and not any(view.head_start)):
+        a, b = counted[0].scores
+        score = f"{a}-{b}"
+    elif state.counted or any(view.head_start) or state.decided:
+        if state.decision is not Decision.MATCH_BYE:
+            score = (f"{_points(state.points[0])}-{_points(state.points[1])}"
+                     f" ({state.spread[0]:+d})")
+    notes = []
+    if view.state == "decided" and state.decision in _DECISION_WORDS:
+        notes.append(_DECISION_WORDS[state.decision])
+    if state.void:
+        notes.append(f"{len(state.void)} void")
+    winner = view.winner if view.state in ("decided", "bye") else None
+    return MatchLine(view.code, view.round_name, view.best_of, (view.label(0), view.label(1)),
+                     view.entries, view.state, winner, score, view.head_start, ", ".join(notes))
+
+
+async def _lines(tx: Tx, views: Sequence[MatchView]) -> list[MatchLine]:
+    return [match_line(v, m) for v, m in zip(views, await core_matches(tx, views), strict=True)]
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    name: str
+    number: int
+    state: str  # planned, open, closed
+    opens: str | None  # in the event's time zone
+    closes: str | None
+    matches: int
+    decided: int
+
+
+@dataclass(frozen=True)
+class Overview:
+    """The event's front page: its divisions (a knockout's bracket pictures), its rounds
+    and how far each is, and what is next."""
+
+    event: Event
+    kind: str  # "a knockout", "a round-based event" ...
+    players: int
+    rounds: list[RoundLine]
+    pictures: list[tuple[str, str]]  # (name, label) of each bracket page
+    standings: bool  # a round-based event has standings and round pages
+    now: str  # what is being played
+    next: str  # what comes next
+
+
+def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[str, str]:
+    open_ = [r for r in rounds if r.state == "open"]
+    planned = [r for r in rounds if r.state == "planned"]
+    if open_:
+        now = "; ".join(f"{r.name}: {r.decided} of {r.matches} matches decided"
+                        + (f", closes {r.closes}" if r.closes else "") for r in open_)
+    elif not rounds:
+        now = "The draw has not been made yet."
+    elif planned:
+        now = "No round is being played just now."
+    else:
+        now = "Every round has been played."
+    if planned:
+        first = planned[0]
+        nxt = f"{first.name}" + (f" opens {first.opens}" if first.opens else " opens next")
+    elif not rounds:
+        nxt = "The tournament director makes the draw."
+    else:
+        nxt = "Nothing: the event is over." if not open_ else "The last round is being played."
+    return now, nxt
+
+
+def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView]) -> list[RoundLine]:
+    out = []
+    for n, r in enumerate(sorted(rounds, key=lambda r: r.seq), start=1):
+        mine = [m for m in matches if m.round_id == r.id and m.state != "not_needed"]
+        out.append(RoundLine(
+            r.name, n, r.state,
+            event.local(r.opens_at) if r.opens_at else None,
+            event.local(r.closes_at) if r.closes_at else None,
+            len(mine), sum(1 for m in mine if m.state in ("decided", "bye"))))
+    return out
+
+
+def _layouts(core_event: Any, title: str) -> list[Layout]:
+    return division_layouts(core_event, title=title, measure=Fonts.default().measure)
+
+
+async def overview(db: Database, slug: str) -> Overview:
+    """Use-case: the overview page."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        rounds = await rounds_of(tx, event.id)
+        matches = await matches_repo.of_event(tx, event.id)
+        lines = _round_lines(event, rounds, matches)
+        players = len(await entries_repo.of_event(tx, event.id))
+        pictures: list[tuple[str, str]] = []
+        if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
+            layouts = _layouts(await pictured_event(tx, event.id), event.name)
+            pictures = [(lay.name, lay.label) for lay in layouts]
+        now, nxt = _now_and_next(event, lines)
+        return Overview(event, kind(event.format), players, lines, pictures,
+                        event.format == "rounds", now, nxt)
+
+
+@dataclass(frozen=True)
+class BracketPage:
+    event: Event
+    layout: Layout
+    pictures: list[tuple[str, str]]  # every bracket page, for the links between them
+    matches: list[MatchLine]  # the picture's matches, in its order
+
+
+async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
+    """Use-case: one bracket page (a division, or a part or page of one, as the bot's
+    pictures split it), with its matches as text for those who do not see the picture."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        if not is_knockout(event.format) or await draw_repo.draw_record(tx, event.id) is None:
+            raise NotFound(NO_PAGE)
+        layouts = _layouts(await pictured_event(tx, event.id), event.name)
+        chosen = next((lay for lay in layouts if lay.name == picture), None)
+        if chosen is None:
+            raise NotFound(NO_PAGE)
+        views = {m.code: m for m in await matches_repo.of_event(tx, event.id)}
+        shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
+        return BracketPage(event, chosen, [(lay.name, lay.label) for lay in layouts],
+                           await _lines(tx, shown))
+
+
+@dataclass(frozen=True)
+class StandingsPage:
+    event: Event
+    rows: list[dict[str, Any]]  # core.standings.standings_rows, best first
+    chess: bool
+    after: int  # rounds complete
+    total: int  # rounds planned
+    playing: int  # the last round paired
+    players: dict[int, int]  # player number -> entry id (their pages)
+
+
+async def standings(db: Database, slug: str) -> StandingsPage:
+    """Use-case: the standings of a round-based event, as ``tdbot event standings`` ranks
+    them (Scrabble: wins and spread; chess: points and tiebreaks)."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        if event.format != "rounds":
+            raise NotFound(NO_PAGE)
+        state = await load_rounds_event(tx, event.id)
+        return StandingsPage(event, standings_of(state), is_chess(state), state.last_complete(),
+                             state.pairing.rounds, state.division.rounds,
+                             {n: e.id for n, e in state.entries.items()})
+
+
+@dataclass(frozen=True)
+class RoundPage:
+    event: Event
+    round: RoundLine
+    rounds: list[RoundLine]  # every round, for the links between them
+    matches: list[MatchLine]
+    chess: bool
+
+
+async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
+    """Use-case: a round's pairings and results (a round-based event's round, or any
+    event's round of matches)."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        rounds = sorted(await rounds_of(tx, event.id), key=lambda r: r.seq)
+        if not 1 <= number <= len(rounds):
+            raise NotFound(NO_PAGE)
+        matches = await matches_repo.of_event(tx, event.id)
+        lines = _round_lines(event, rounds, matches)
+        rnd = rounds[number - 1]
+        shown = [m for m in matches if m.round_id == rnd.id and m.state != "not_needed"]
+        chess = event.format == "rounds" and chess_pairing(pairing_of(event)[1])
+        return RoundPage(event, lines[number - 1], lines, await _lines(tx, shown), chess)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    number: int
+    starter: str | None  # who started (None: a bye or forfeit, or not said)
+    scores: tuple[int, int] | None
+    awarded: str | None  # a game bye or forfeit: to whom
+    how: str  # "", "game bye", "forfeit"
+    void: bool
+
+
+@dataclass(frozen=True)
+class LogLine:
+    when: str  # in the event's time zone
+    who: str  # a role or a player's name; never a Telegram id
+    what: str
+    why: str
+    match: str | None = None  # the match it is about (its code), for a link
+
+
+@dataclass(frozen=True)
+class MatchPage:
+    event: Event
+    match: MatchLine
+    games: list[GameLine]
+    rulings: list[LogLine]  # what the journal says about it, newest first
+    ruling: str | None  # a tied match's ruling reason (SSSg para 30)
+
+
+async def match(db: Database, slug: str, code: str) -> MatchPage:
+    """Use-case: a match's page: its games with starters and scores, and its rulings."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        view = await matches_repo.of_code(tx, event.id, code)
+        if view is None:
+            raise NotFound(NO_PAGE)
+        (value,) = await core_matches(tx, [view])
+        line = match_line(view, value)
+        games = []
+        state = value.state()
+        for i, g in enumerate(value.games, start=1):
+            kind_ = g.kind.value
+            awarded = line.names[g.awarded_to] if g.awarded_to is not None else None
+            games.append(GameLine(
+                i, line.names[g.starter] if g.starter is not None else None,
+                g.scores, awarded if kind_ in ("bye", "forfeit") else None,
+                {"bye": "game bye", "forfeit": "forfeit"}.get(kind_, ""),
+                (i - 1) in state.void or kind_ == "void"))
+        entries = await journal_repo.of_subject(tx, f"match:{view.id}")
+        rulings = await _log_lines(tx, event, entries)
+        ruling = view.ruling[1] if view.ruling is not None else None
+        return MatchPage(event, line, games, rulings, ruling)
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    event: Event
+    name: str
+    state: str  # active, expelled ...
+    matches: list[MatchLine]
+    standings: bool  # a round-based event: where they stand is on the standings page
+
+
+async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
+    """Use-case: a player's page: their matches in the event."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        entry = await entries_repo.get(tx, entry_id)
+        if entry is None or entry.event_id != event.id:
+            raise NotFound(NO_PAGE)
+        mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != "not_needed"]
+        values = [await core_match(tx, m.id) for m in mine]
+        return PlayerPage(event, entry.name, entry.state,
+                          [match_line(v, m) for v, m in zip(mine, values, strict=True)],
+                          event.format == "rounds")
+
+
+@dataclass(frozen=True)
+class LogPage:
+    event: Event
+    lines: list[LogLine]  # newest first
+    total: int
+
+
+async def log(db: Database, slug: str, limit: int = LOG_LINES) -> LogPage:
+    """Use-case: the public log, newest first (module docstring)."""
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        shown, total = await journal_repo.of_event_doing(tx, event.id, sorted(PUBLIC_ACTIONS),
+                                                         limit)
+        return LogPage(event, await _log_lines(tx, event, shown), total)
+
+
+def public_who(label: str, names: journal_texts.Names) -> str:
+    """Who acted, for anyone to read: the bot, a TD (the command line acts as one), an
+    organiser, or a player by name; someone not known to the event is "someone", never
+    their Telegram id."""
+    if label == "system":
+        return "The bot"
+    if label == "cli":
+        return "A TD"
+    person = journal_texts.person_of(label)
+    if person is None:
+        return "Someone"
+    roles = names.roles.get(person, ())
+    for role, said in (("td", "A TD"), ("organiser", "An organiser"),
+                       ("adjudicator", "An adjudicator")):
+        if role in roles:
+            return said
+    return names.person(person) if "player" in roles else "Someone"
+
+
+def public_entry(entry: JournalEntry) -> JournalEntry:
+    """A journal line with what is not for the public taken out of it (``PRIVATE_DETAIL``)."""
+    if not PRIVATE_DETAIL & entry.detail.keys():
+        return entry
+    return replace(entry, detail={k: v for k, v in entry.detail.items()
+                                  if k not in PRIVATE_DETAIL})
+
+
+async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[LogLine]:
+    """The public ones of ``entries``, newest first."""
+    shown = [public_entry(e) for e in entries if e.action in PUBLIC_ACTIONS]
+    names = await names_for(tx, event, shown)
+    out = []
+    for e in reversed(shown):
+        kind_, _, ref = e.subject.partition(":")
+        code = None
+        if kind_ == "match" and ref.isdigit() and int(ref) in names.matches:
+            code = names.matches[int(ref)][0]
+        out.append(LogLine(names.when(e.at), public_who(e.who, names),
+                           journal_texts.what(e, names), e.why, code))
+    return out
+
+
+# --- every page, for a folder of files -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pages:
+    """Every page address of an event (``tdbot event site``)."""
+
+    event: Event
+    pictures: list[str] = field(default_factory=list)
+    rounds: int = 0
+    matches: list[str] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)
+
+
+async def pages(db: Database, slug: str) -> Pages:
+    async with reading(db) as tx:
+        event = await public_event(tx, slug)
+        pictures = []
+        if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
+            pictures = [lay.name for lay in _layouts(await pictured_event(tx, event.id),
+                                                     event.name)]
+        return Pages(event, pictures, len(await rounds_of(tx, event.id)),
+                     [m.code for m in await matches_repo.of_event(tx, event.id)
+                      if m.state != "not_needed"],
+                     [e.id for e in await entries_repo.of_event(tx, event.id)])
+

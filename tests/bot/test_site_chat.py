@@ -1,0 +1,111 @@
+"""END-TO-END: the live pages beside the running bot, and the chat's links to them.
+
+The real PTB ``Application`` against the fake Bot API, started with its page server on a
+port of 127.0.0.1 (``TDBOT_SITE_PORT``) and a public address (``TDBOT_PUBLIC_URL``). A public
+weekly Swiss played in the chat: the group's round opening, each result and the standings
+after it link their pages, and /standings does; the pages the bot serves change as the
+results come in. A private event's messages link nothing, and its pages are not found.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import aiohttp
+
+from bot.fakebot import FakeChat, FakeUser
+from bot.fakebot.state import StoredMessage
+from bot.telegram.app import SITE_PORT
+from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import club_cup_bot, linked_definition
+from tests.bot.round_event import IDS, definition
+from tests.bot.test_round_events_e2e import play_round, say, until, user
+
+URL = "https://scrabble.example.org"
+
+
+def links(bot: BotUnderTest, who: FakeUser | FakeChat) -> list[list[str]]:
+    """The links of each message ``who`` was sent, in order."""
+    return [[e["url"] for e in [*m.entities, *m.caption_entities] if e["type"] == "text_link"]
+            for m in bot.telegram.sent(who)]
+
+
+async def page(bot: BotUnderTest, path: str) -> tuple[int, str]:
+    assert bot.app is not None
+    port = bot.app.bot_data[SITE_PORT]
+    async with aiohttp.ClientSession() as session, \
+            session.get(f"http://127.0.0.1:{port}{path}") as response:
+        return response.status, await response.text()
+
+
+def last(messages: list[StoredMessage]) -> StoredMessage:
+    return messages[-1]
+
+
+async def test_a_public_event_played_in_the_chat_links_its_live_pages(
+        tmp_path: Path, db_target: Path | str) -> None:
+    public = definition(ids=True).replace('format = "rounds"', 'format = "rounds"\npublic = true')
+    async with club_cup_bot(tmp_path, public, ids=IDS, draw=False, open_sf=False, site_port=0,
+                            public_url=URL, db=db_target) as bot:
+        tg = bot.telegram
+        group = tg.add_group("Club", [user(bot, n) for n in IDS])
+        tg.user_sends(user(bot, "Tara TD"), "/link weekly-swiss", chat=group)
+        await bot.settle()
+        await say(bot, "Tara TD", "/draw 5")
+        status, html = await page(bot, "/e/weekly-swiss/standings.html")
+        assert status == 200 and "No round of 5 complete yet" in html
+
+        await say(bot, "Tara TD", f"/openround 1 until {await until(bot)}")
+        assert links(bot, group)[-1] == [f"{URL}/e/weekly-swiss/"]  # the pairings' post
+        await play_round(bot, 1)
+        posted = [found for found in links(bot, group) if found]
+        assert [f"{URL}/e/weekly-swiss/standings.html"] in posted
+        assert any(found[0].startswith(f"{URL}/e/weekly-swiss/m/R1-") for found in posted)
+
+        table = await say(bot, "Hal Ng", "/standings")
+        assert "standings after round 1 of 5" in table
+        assert links(bot, user(bot, "Hal Ng"))[-1] == [f"{URL}/e/weekly-swiss/standings.html"]
+
+        # the bot's own server shows the results as they are now
+        status, html = await page(bot, "/e/weekly-swiss/standings.html")
+        assert status == 200 and "After round 1 of 5" in html
+        assert html.index("Ann Lee") < html.index("Ivy Goh")
+        status, html = await page(bot, "/e/weekly-swiss/round-1.html")
+        assert "Ann Lee</a> ✓</span>" in html and "5 of 5 matches decided" in html
+        status, html = await page(bot, "/e/weekly-swiss/log.html")
+        assert status == 200 and "opened Round 1" in html and "Ann Lee: reported" not in html
+        assert "entered game 1 of R1-1" in html or "agreed to the result" in html
+        assert str(IDS["Ann Lee"]) not in html  # who reported is named, never by Telegram id
+        status, html = await page(bot, "/e/weekly-swiss/m/R1-1.html")
+        assert status == 200 and "Match R1-1" in html and "Results and rulings" in html
+        ann = re.search(r'href="\.\./(p/\d+\.html)">Ann Lee<', html)  # her page's link
+        assert ann is not None, html
+        status, html = await page(bot, f"/e/weekly-swiss/{ann.group(1)}")
+        assert status == 200 and "<h1>Ann Lee</h1>" in html and "R1-1" in html
+
+
+async def test_a_private_event_links_nothing_and_has_no_pages(tmp_path: Path) -> None:
+    async with club_cup_bot(tmp_path, linked_definition(), site_port=0,
+                            public_url=URL) as bot:
+        tg = bot.telegram
+        ann = user(bot, "Ann Lee")
+        await say(bot, "Ann Lee", "/bracket")
+        await bot.settle()
+        assert tg.sent(ann)[-1].photo is not None
+        assert links(bot, ann)[-1] == []
+        status, html = await page(bot, "/e/club-cup/")
+        assert status == 404 and "Club Cup" not in html
+
+
+async def test_a_public_knockout_links_its_bracket(tmp_path: Path) -> None:
+    public = linked_definition().replace('format = "single"', 'format = "single"\npublic = true')
+    async with club_cup_bot(tmp_path, public, site_port=0, public_url=URL) as bot:
+        ann = user(bot, "Ann Lee")
+        await say(bot, "Ann Lee", "/bracket")
+        await bot.settle()
+        assert links(bot, ann)[-1] == [f"{URL}/e/club-cup/"]
+        status, html = await page(bot, "/e/club-cup/")
+        assert status == 200 and "bracket-single.html" in html
+        status, html = await page(bot, "/e/club-cup/bracket-single.html")
+        assert status == 200 and "Ann Lee" in html and "Dev Rao" in html
