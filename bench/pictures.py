@@ -36,7 +36,7 @@ def _entrants(n: int, rng: random.Random) -> list[Entrant]:
     return [Entrant(f"Player {i:03d}", rng.randrange(1200, 2100)) for i in range(1, n + 1)]
 
 
-def run(event: sssg.Event, fonts: Fonts) -> tuple[float, float, list[str]]:
+def run(event: sssg.KnockoutEvent, fonts: Fonts) -> tuple[float, float, list[str]]:
     t0 = time.perf_counter()
     layouts = division_layouts(event, title="Benchmark", measure=fonts.measure)
     t1 = time.perf_counter()
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--sizes: a knockout needs at least 2 players")
     fonts = Fonts.builtin() if args.builtin else Fonts.default()
     rng = random.Random(args.seed)
-    events: list[tuple[str, sssg.Event]] = []
+    events: list[tuple[str, sssg.KnockoutEvent]] = []
     if not args.sizes:
         events += [(f"sssg {n}", sssg.draw_sssg(_entrants(n, rng), args.seed)) for n in SSSG_SIZES]
     for n in args.sizes or DOUBLE_SIZES:

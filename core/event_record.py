@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.knockout import sssg
-from core.knockout.match import GameKind, Match
+from core.knockout.match import Match, MatchGameKind
 
 
 def games_json(match: Match, players: tuple[str, str], void: set[int]) -> list[dict[str, Any]]:
@@ -15,13 +15,13 @@ def games_json(match: Match, players: tuple[str, str], void: set[int]) -> list[d
     games: list[dict[str, Any]] = []
     for i, g in enumerate(match.games):
         item: dict[str, Any]
-        if (g.kind is GameKind.BYE or g.kind is GameKind.FORFEIT) and g.awarded_to is not None:
+        if (g.kind is MatchGameKind.BYE or g.kind is MatchGameKind.FORFEIT) and g.awarded_to is not None:
             item = {g.kind.value: players[g.awarded_to]}
         elif g.starter is not None and g.scores is not None:
             item = {"starter": players[g.starter], "scores": list(g.scores)}
         else:  # a bare void marker: a game that was reported and then struck out
             item = {}
-        if i in void or g.kind is GameKind.VOID:
+        if i in void or g.kind is MatchGameKind.VOID:
             item["void"] = True
         games.append(item)
     return games
@@ -35,7 +35,7 @@ def head_start_json(head_start: tuple[int, int], players: tuple[str, str]) -> di
     return None
 
 
-def event_record(event: sssg.Event, rounds: list[list[str]]) -> dict[str, Any]:
+def event_record(event: sssg.KnockoutEvent, rounds: list[list[str]]) -> dict[str, Any]:
     """The event as plain data: every match with a result, round of play by round of
     play (``rounds``: the match ids of each), with its games (starter and scores, game
     byes and forfeits, void games), score, how it was decided and the winner; then the

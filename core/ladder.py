@@ -45,7 +45,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from core.knockout.match import Decision, Game, Match, MatchState
+from core.knockout.match import Decision, Match, MatchGame, MatchState
 from core.names import tidy
 from core.times import local_text
 
@@ -237,7 +237,7 @@ def rules_to_mapping(rules: LadderRules) -> dict[str, object]:
     return out
 
 
-class Status(StrEnum):
+class ChallengeStatus(StrEnum):
     ISSUED = "issued"  # waiting for the challenged to accept
     ACCEPTED = "accepted"  # to be played by ``play_by``
     PLAYED = "played"  # decided over the board
@@ -245,13 +245,16 @@ class Status(StrEnum):
     VOID = "void"  # ended with no result (withdrawn, declined where that is allowed, lapsed)
 
 
-OPEN = (Status.ISSUED, Status.ACCEPTED)
+OPEN = (ChallengeStatus.ISSUED, ChallengeStatus.ACCEPTED)
 
 
 @dataclass(frozen=True)
 class LadderGame:
     """One game of a challenge: scores as (challenger, challenged), and who started if
-    it was said (starts do not decide a ladder challenge: see :func:`record_result`)."""
+    it was said (starts do not decide a ladder challenge: see :func:`record_result`).
+
+    Not a ``core.knockout.match.MatchGame``: the ladder's journal keeps a challenge's games
+    by the challenge's two names, with no sides, byes or forfeits of its own."""
 
     challenger_score: int
     challenged_score: int
@@ -272,7 +275,7 @@ class Challenge:
     issued_at: datetime
     accept_by: datetime
     rungs: tuple[int, int]
-    status: Status = Status.ISSUED
+    status: ChallengeStatus = ChallengeStatus.ISSUED
     accepted_at: datetime | None = None
     play_by: datetime | None = None
     games: tuple[LadderGame, ...] = ()
@@ -291,7 +294,7 @@ class Challenge:
     @property
     def deadline(self) -> datetime:
         """The deadline now running: accepting, then playing."""
-        if self.status is Status.ACCEPTED:
+        if self.status is ChallengeStatus.ACCEPTED:
             assert self.play_by is not None
             return self.play_by
         return self.accept_by
@@ -440,7 +443,7 @@ def _cooldown_until(ladder: Ladder, state: LadderState, a: str, b: str) -> datet
     """When ``a`` and ``b`` may meet again (club rule ``cooldown_days``), from the last
     challenge between them that was decided; None if no cooldown runs."""
     ends = [c.closed_at for c in state.challenges
-            if set(c.players) == {a, b} and c.status in (Status.PLAYED, Status.FORFEITED)
+            if set(c.players) == {a, b} and c.status in (ChallengeStatus.PLAYED, ChallengeStatus.FORFEITED)
             and c.closed_at is not None]
     if not ends or ladder.rules.cooldown_days == 0:
         return None
@@ -532,7 +535,7 @@ def _open_as(state: LadderState, name: str, role: str) -> Challenge:
 
 def _check_deadline(c: Challenge, now: datetime) -> None:
     if now >= c.deadline:
-        lapsed = "accepted" if c.status is Status.ISSUED else "played"
+        lapsed = "accepted" if c.status is ChallengeStatus.ISSUED else "played"
         raise LadderRefused(
             f"#{c.number} ({c.challenger} v {c.challenged}) was not {lapsed} by "
             f"{_when(c.deadline)}: it lapsed; apply the deadlines to settle it")
@@ -542,10 +545,10 @@ def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step
     """``name`` accepts the challenge made to them; it is to be played within
     ``play_days`` (club rule)."""
     c = _open_as(state, name, "challenged")
-    if c.status is not Status.ISSUED:
+    if c.status is not ChallengeStatus.ISSUED:
         raise LadderRefused(f"#{c.number} is already accepted: play it by {_when(c.deadline)}")
     _check_deadline(c, now)
-    done = replace(c, status=Status.ACCEPTED, accepted_at=now,
+    done = replace(c, status=ChallengeStatus.ACCEPTED, accepted_at=now,
                    play_by=now + ladder.rules.play_within)
     event = LadderEvent(EventKind.ACCEPTED,
                         f"{name} accepted {c.challenger}'s challenge #{c.number}: play it by "
@@ -614,7 +617,7 @@ def _close(state: LadderState, done: Challenge) -> LadderState:
     return replace(state, challenges=_replace_challenge(state, done), log=state.log + (line,))
 
 
-def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: Status,
+def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: ChallengeStatus,
          why: str, kind: EventKind) -> Step:
     """The challenger won ``c`` (played or by forfeit): move, close, announce."""
     moved = replace(ladder, names=_moved(ladder.names, ladder.rules.on_win, c.challenger,
@@ -633,20 +636,20 @@ def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status
 
 
 def _void(state: LadderState, c: Challenge, now: datetime, why: str) -> LadderState:
-    return _close(state, replace(c, status=Status.VOID, closed_at=now, why=why))
+    return _close(state, replace(c, status=ChallengeStatus.VOID, closed_at=now, why=why))
 
 
 def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
     """``name`` declines the challenge made to them: a forfeit to the challenger, or the
     challenge is void (club rule ``decline``)."""
     c = _open_as(state, name, "challenged")
-    if c.status is not Status.ISSUED:
+    if c.status is not ChallengeStatus.ISSUED:
         raise LadderRefused(
             f"#{c.number} is already accepted: it is played by {_when(c.deadline)}, or "
             f"lapses ({ladder.rules.lapse.value})")
     _check_deadline(c, now)
     if ladder.rules.decline is Decline.FORFEIT:
-        return _won(ladder, state, c, now, Status.FORFEITED, f"{name} declined: forfeit",
+        return _won(ladder, state, c, now, ChallengeStatus.FORFEITED, f"{name} declined: forfeit",
                     EventKind.FORFEITED)
     event = LadderEvent(EventKind.VOID, f"{name} declined {c.challenger}'s challenge "
                         f"#{c.number}: nobody moves.", c.number)
@@ -667,7 +670,7 @@ def _as_match(ladder: Ladder, c: Challenge) -> Match:
     a best-of-N: won by more than half the game-points, a tied game half each. Starts
     decide nothing on a ladder (see :func:`match_winner`), so a game whose starter was
     not said is given side 0 only because ``Match`` wants one."""
-    games = tuple(Game.played(1 if g.starter == c.challenged else 0,
+    games = tuple(MatchGame.played(1 if g.starter == c.challenged else 0,
                               g.challenger_score, g.challenged_score) for g in c.games)
     return Match(best_of=ladder.rules.best_of, games=games)
 
@@ -719,7 +722,7 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
     c = state.open_of(a)
     if c is None or set(c.players) != {a, b}:
         raise LadderRefused(f"{a} and {b} have no open challenge between them: challenge first")
-    if c.status is not Status.ACCEPTED:
+    if c.status is not ChallengeStatus.ACCEPTED:
         raise LadderRefused(f"#{c.number} is not accepted yet: {c.challenged} accepts it first")
     _check_deadline(c, now)
     if starter is not None and starter not in c.players:
@@ -744,9 +747,9 @@ def _played(ladder: Ladder, state: LadderState, c: Challenge, outcome: MatchStat
     side = match_winner(outcome)
     why = _why(outcome, side)
     if side == 0:
-        return _won(ladder, state, c, now, Status.PLAYED, why, EventKind.WON)
+        return _won(ladder, state, c, now, ChallengeStatus.PLAYED, why, EventKind.WON)
     winner = None if side is None else c.challenged
-    done = replace(c, status=Status.PLAYED, winner=winner, closed_at=now, why=why)
+    done = replace(c, status=ChallengeStatus.PLAYED, winner=winner, closed_at=now, why=why)
     held = LadderEvent(EventKind.HELD, f"{c.challenged} kept rung {ladder.rung(c.challenged)} "
                        f"against {c.challenger} in challenge #{c.number} ({why}).", c.number)
     return Step(ladder, _close(state, done), (held,))
@@ -769,7 +772,7 @@ def record_decided(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     :func:`record_result` it is not refused after ``play_by``: the games were reported
     before the challenge lapsed, and a result's agreement window may end after it."""
     c = _numbered(state, number)
-    if c.status is not Status.ACCEPTED:
+    if c.status is not ChallengeStatus.ACCEPTED:
         raise LadderRefused(f"#{number} is {c.status.value}, not being played: its result "
                             "cannot be recorded")
     if not outcome.decided:
@@ -800,7 +803,7 @@ def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     idle drops drop the same players. The one line announced says what changed; whoever
     changed rung is told by the caller, which compares the orders."""
     c = _numbered(state, number)
-    if c.status is not Status.PLAYED:
+    if c.status is not ChallengeStatus.PLAYED:
         raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge's "
                             "result can be corrected")
     if not outcome.decided:
@@ -833,7 +836,7 @@ def reopen(ladder: Ladder, state: LadderState, number: int, now: datetime) -> St
     they made after this one was decided (one open challenge each, the rule that keeps
     rungs from moving under a challenge)."""
     c = _numbered(state, number)
-    if c.status is not Status.PLAYED:
+    if c.status is not ChallengeStatus.PLAYED:
         raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge can be "
                             "reopened")
     for name in c.players:
@@ -847,7 +850,7 @@ def reopen(ladder: Ladder, state: LadderState, number: int, now: datetime) -> St
     _logged_close(state, c, "reopening it")
     assert c.play_by is not None
     play_by = max(c.play_by, now + ladder.rules.play_within)
-    again = replace(c, status=Status.ACCEPTED, winner=None, closed_at=None, why="",
+    again = replace(c, status=ChallengeStatus.ACCEPTED, winner=None, closed_at=None, why="",
                     play_by=play_by)
     fixed = replace(state, challenges=_replace_challenge(state, again),
                     log=tuple(x for x in state.log
@@ -889,15 +892,15 @@ def expire(ladder: Ladder, state: LadderState, now: datetime,
         outcome = (matches or {}).get(c.number)
         if outcome is None and c.games:
             outcome = _as_match(ladder, c).state()
-        if c.status is Status.ISSUED:
+        if c.status is ChallengeStatus.ISSUED:
             why = f"not accepted within {ladder.rules.accept_hours} h: forfeit"
-            step = _won(ladder, state, c, c.deadline, Status.FORFEITED, why, EventKind.FORFEITED)
+            step = _won(ladder, state, c, c.deadline, ChallengeStatus.FORFEITED, why, EventKind.FORFEITED)
         elif outcome is not None and outcome.decided:
             step = _played(ladder, state, c, outcome, c.deadline)
         elif ladder.rules.lapse is Lapse.FORFEIT:
             why = (f"not played within {ladder.rules.play_days} days: forfeit"
                    f"{_games_note(c, outcome)}")
-            step = _won(ladder, state, c, c.deadline, Status.FORFEITED, why, EventKind.FORFEITED)
+            step = _won(ladder, state, c, c.deadline, ChallengeStatus.FORFEITED, why, EventKind.FORFEITED)
         else:
             why = f"not played within {ladder.rules.play_days} days"
             step = Step(ladder, _void(state, c, c.deadline, why),
@@ -1046,7 +1049,7 @@ def from_record(data: Mapping[str, Any]) -> tuple[Ladder, LadderState]:
             number=row["number"], challenger=row["challenger"], challenged=row["challenged"],
             issued_at=datetime.fromisoformat(row["issued_at"]),
             accept_by=datetime.fromisoformat(row["accept_by"]),
-            rungs=(row["rungs"][0], row["rungs"][1]), status=Status(row["status"]),
+            rungs=(row["rungs"][0], row["rungs"][1]), status=ChallengeStatus(row["status"]),
             accepted_at=_moment(row["accepted_at"]), play_by=_moment(row["play_by"]),
             games=tuple(LadderGame(**g) for g in row["games"]),
             winner=row["winner"], closed_at=_moment(row["closed_at"]), why=row["why"])

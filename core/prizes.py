@@ -136,7 +136,7 @@ def _ceil(x: Fraction) -> int:
 
 
 @dataclass(frozen=True)
-class Division:
+class DivisionPurse:
     """One division's money: its players' fees and its guaranteed prizes.
 
     ``fees`` are the entry fees its players paid for the division's own rounds;
@@ -183,7 +183,7 @@ class DivisionPrizes:
     beyond the guarantees, for the other prizes para 7 leaves to the organizers.
     """
 
-    division: Division
+    division: DivisionPurse
     cost_share: int
     net: int
     pool: int
@@ -217,7 +217,7 @@ class PrizeReport:
 
 
 def prize_pools(
-    divisions: Sequence[Division],
+    divisions: Sequence[DivisionPurse],
     costs: Sequence[Cost] = (),
     share: Fraction | Decimal = PRIZE_SHARE,
 ) -> PrizeReport:

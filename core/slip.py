@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.knockout.match import Decision, Game, Match, StartReason
+from core.knockout.match import Decision, Match, MatchGame, StartReason
 from core.names import NameRefused, listed, pick
 
 #: SSSg para 22 plays WESPA rules; no Scrabble game scores anywhere near this, so a bigger
@@ -63,6 +63,21 @@ class StarterNeeded(SlipRefused):
 
 class MatchAlreadyDecided(SlipRefused):
     """SSSg para 14: once a match is decided, no further games are counted."""
+
+
+class SlipState(StrEnum):
+    """A result slip's state. A player's slip is a draft until sent (or cancelled); a sent
+    slip is pending while the opponent may agree or dispute it and the window is open
+    (SSSg Annex A para 24), then agreed or final; disputed until a TD rules; void once a
+    ruling or correction took its game away."""
+
+    DRAFT = "draft"
+    CANCELLED = "cancelled"
+    PENDING = "pending"
+    AGREED = "agreed"
+    FINAL = "final"
+    DISPUTED = "disputed"
+    VOID = "void"
 
 
 class Outcome(StrEnum):
@@ -407,8 +422,8 @@ def _listed(candidates: Sequence[str]) -> str:
 # --- the game to record ------------------------------------------------------------------
 
 
-def game_from_slip(match: Match, slip: Slip, side: int, starter: int | None = None) -> Game:
-    """The ``Game`` that a slip from the player on ``side`` records as the match's next game.
+def game_from_slip(match: Match, slip: Slip, side: int, starter: int | None = None) -> MatchGame:
+    """The ``MatchGame`` that a slip from the player on ``side`` records as the match's next game.
 
     The starter is who the reporter says went first, if they said; otherwise who the rules
     say starts the next game (SSSg para 15: alternating, para 16: the deciding game). Where
@@ -444,7 +459,7 @@ def game_from_slip(match: Match, slip: Slip, side: int, starter: int | None = No
             f"(SSSg para {para}), so I need to know who started."
         )
     score0, score1 = slip.scores_for(side)
-    return Game.played(starter, score0, score1)
+    return MatchGame.played(starter, score0, score1)
 
 
 def _points(points: float) -> str:

@@ -30,7 +30,7 @@ from core.tournament import Division, Game, GameKind
 
 
 @dataclass(frozen=True)
-class Standing:
+class StandingLine:
     """One player's line in the Scrabble standings.
 
     ``wins`` and ``losses`` count a tie as half of each; ``games`` counts every
@@ -61,7 +61,7 @@ def _counts(game: Game) -> bool:
     return game.kind != GameKind.UNPLAYED
 
 
-def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> tuple[Standing, ...]:
+def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> tuple[StandingLine, ...]:
     """The division's Scrabble standings, best first: wins (ties half), then spread.
 
     Director's Manual (NASPA Director's Manual, "Tournament Data Submission Formats": a player's
@@ -89,7 +89,7 @@ def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> 
         player = division.players[i]
         return (not player.active, -wins, losses, -spread, -player.rating, player.number)
 
-    result: list[Standing] = []
+    result: list[StandingLine] = []
     rank = 0
     previous: tuple[bool, float, float, int] | None = None
     for position, i in enumerate(sorted(range(len(division.players)), key=key), start=1):
@@ -99,7 +99,7 @@ def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> 
             rank = position
             previous = (player.active, wins, losses, spread)
         result.append(
-            Standing(
+            StandingLine(
                 rank=rank,
                 number=player.number,
                 name=player.name,
@@ -114,7 +114,7 @@ def scrabble_standings(division: Division, *, spread_cap: int | None = None) -> 
     return tuple(result)
 
 
-def standing_of(standings: tuple[Standing, ...], number: int) -> Standing:
+def standing_of(standings: tuple[StandingLine, ...], number: int) -> StandingLine:
     """The line of player ``number`` (raises ``KeyError`` if absent)."""
     for standing in standings:
         if standing.number == number:

@@ -47,6 +47,10 @@ class Game:
     ``points_a`` is what ``a`` scored in the standings (1, 0.5 or 0); ``points_b`` is
     the opponent's (usually ``1 - points_a``; both 0 for a double forfeit).
     ``first`` is the player who went first (Scrabble) or had White (chess), if known.
+
+    Not a ``core.knockout.match.MatchGame``: this is a line of a division's record (a tsh
+    or TRF file's game between numbered players, with standings points), where a match
+    game is one game of a best-of-N match between two sides.
     """
 
     round: int  # 1-based

@@ -13,7 +13,7 @@ Boundaries, read from that text:
 - "if you run 10 minutes overtime": reaching 10:00 over forfeits the game (the clock
   shows -10:00); 9:59.9 does not.
 
-A forfeited game is ``Game.forfeit`` from ``core.knockout.match``: it is won by the opponent with
+A forfeited game is ``MatchGame.forfeit`` from ``core.knockout.match``: it is won by the opponent with
 the event's forfeit spread (``MatchRules.forfeit_spread``, 75 for WESPA: "ABSENT FROM THE
 TABLE"), whatever the board said.
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from core.knockout.match import Game, GameKind
+from core.knockout.match import MatchGame, MatchGameKind
 
 POINTS_PER_MINUTE = 10
 FORFEIT_AT = timedelta(minutes=10)
@@ -54,16 +54,16 @@ def overtime_forfeits(over: timedelta) -> bool:
     return over >= FORFEIT_AT
 
 
-def apply_overtime(game: Game, over: tuple[timedelta, timedelta]) -> Game:
+def apply_overtime(game: MatchGame, over: tuple[timedelta, timedelta]) -> MatchGame:
     """The game as it counts after each side's overtime (``over[side]``).
 
-    A side 10 minutes or more over forfeits: the game becomes ``Game.forfeit`` to the
+    A side 10 minutes or more over forfeits: the game becomes ``MatchGame.forfeit`` to the
     other side, keeping the starter. Otherwise each side's score drops by its penalty,
     so the winner may change (410-400 with the winner 2 minutes over is 390-400) and a
     score may go below zero. Both sides 10 minutes over is refused: both forfeit, which a
     match cannot record as one game, so a TD must rule.
     """
-    if game.kind is not GameKind.PLAYED or game.scores is None:
+    if game.kind is not MatchGameKind.PLAYED or game.scores is None:
         raise ValueError(f"overtime applies to a game played on the board, not a {game.kind}")
     forfeits = [overtime_forfeits(o) for o in over]
     if all(forfeits):
@@ -72,9 +72,9 @@ def apply_overtime(game: Game, over: tuple[timedelta, timedelta]) -> Game:
             "Overtime), which one game cannot record. A TD must rule."
         )
     if forfeits[0] or forfeits[1]:
-        return Game.forfeit(awarded_to=1 if forfeits[0] else 0, starter=game.starter)
+        return MatchGame.forfeit(awarded_to=1 if forfeits[0] else 0, starter=game.starter)
     score0, score1 = game.scores
     assert game.starter is not None  # a played game always has one
-    return Game.played(
+    return MatchGame.played(
         game.starter, score0 - overtime_penalty(over[0]), score1 - overtime_penalty(over[1])
     )

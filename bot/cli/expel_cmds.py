@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 def expelled_lines(done: expulsions.Expelled, slug: str) -> list[str]:
     """What a TD reads after an expulsion: the slot and who may take it, best first."""
+    from bot.store.expulsions_repo import ExpulsionState
+
     lines = [f"expelled {done.name}: {done.why}"]
-    if done.state != "open":
+    if done.state != ExpulsionState.OPEN:
         return lines + [f"  {done.note}"] if done.note else lines
     lines.append(f"  their slot in {done.match} v {done.opponent} may be offered (para 29):")
     lines += [f"  {i}. {o.name}: {o.reason}" for i, o in enumerate(done.options, start=1)]

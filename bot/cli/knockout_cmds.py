@@ -64,7 +64,7 @@ def _make_event(
     head_start: int | None,
     drops: str | None,
     third_place: bool,
-) -> sssg.Event:
+) -> sssg.KnockoutEvent:
     """Check the options against the format, then draw. An option the format does not
     use is refused rather than ignored, so a TD never believes it took effect."""
     from core.knockout import sssg
@@ -136,11 +136,11 @@ DIVISION_TITLES = {"qualifying": "Qualifying round", "top": "Top division", "pla
 FORMAT_TITLES = {"sssg": "SSSg", "single": "Single elimination", "double": "Double elimination"}
 
 
-def _ratings(event: sssg.Event) -> dict[str, int]:
+def _ratings(event: sssg.KnockoutEvent) -> dict[str, int]:
     return {e.name: e.rating for e in event.entrants}
 
 
-def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
+def _who(name: str | None, event: sssg.KnockoutEvent, seeds: dict[str, int]) -> str:
     from core.knockout import sssg
 
     if name is None:
@@ -158,7 +158,7 @@ def _who(name: str | None, event: sssg.Event, seeds: dict[str, int]) -> str:
 
 
 def _slot(
-    b: bk.Bracket, m: bk.BracketMatch, side: int, view: bk.MatchView | None, event: sssg.Event
+    b: bk.Bracket, m: bk.BracketMatch, side: int, view: bk.BracketView | None, event: sssg.KnockoutEvent
 ) -> str:
     seeds = {name: i for i, name in enumerate(b.seeds, start=1)}
     occupant = view.occupants[side] if view is not None else None
@@ -168,7 +168,7 @@ def _slot(
 
 
 def _match_line(
-    b: bk.Bracket, m: bk.BracketMatch, view: bk.MatchView | None, event: sssg.Event
+    b: bk.Bracket, m: bk.BracketMatch, view: bk.BracketView | None, event: sssg.KnockoutEvent
 ) -> str:
     """One match as a TD reads it: who plays whom, or who goes through on a bye."""
     from core.knockout import bracket as bk
@@ -186,7 +186,7 @@ def _match_line(
     return f"    {m.id:<4} {text}"
 
 
-def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchView]) -> list[str]:
+def _bracket_lines(b: bk.Bracket, event: sssg.KnockoutEvent, views: dict[str, bk.BracketView]) -> list[str]:
     from core.knockout import bracket as bk
 
     lines: list[str] = []
@@ -210,7 +210,7 @@ def _bracket_lines(b: bk.Bracket, event: sssg.Event, views: dict[str, bk.MatchVi
     return lines
 
 
-def _division_heading(b: bk.Bracket, event: sssg.Event) -> list[str]:
+def _division_heading(b: bk.Bracket, event: sssg.KnockoutEvent) -> list[str]:
     """Who is in a division and, before it is drawn, where they come from (para 2,
     footnote 2) and how it will be drawn (para 3)."""
     from core.knockout.qualifying import TOP_DIVISION_SIZE
@@ -279,7 +279,7 @@ def _equal_ratings(plan: QualifyingPlan) -> list[str]:
     return lines
 
 
-def draw_text(event: sssg.Event) -> str:
+def draw_text(event: sssg.KnockoutEvent) -> str:
     from core.knockout import sssg
 
     d = sssg.derive(event)

@@ -454,6 +454,7 @@ def inbox(
     from bot.service.events import readmodels
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
+    from core.knockout.match import MatchStage
 
     async def work(database: Database) -> tuple[Event, TdInbox]:
         ev = await lookup_event(database, event)
@@ -478,7 +479,7 @@ def inbox(
     for f in box.failed_deadlines:
         out.append(f"  deadline {f.id} ({f.kind}, {f.subject}) could not fire: {f.error}")
     for m in box.unfinished:
-        waits = ", waiting for a player" if m.state == "waiting" else ""
+        waits = ", waiting for a player" if m.state == MatchStage.WAITING else ""
         out.append(f"  unfinished: {m.code} {m.label(0)} v {m.label(1)} ({m.round_name}{waits})")
     for m in box.left_unfinished:
         out.append(f"  round closed, unfinished: {m.code} {m.label(0)} v {m.label(1)} "

@@ -28,8 +28,8 @@ from bot.fakebot.state import (
     DEFAULT_TOKEN,
     Call,
     CallbackQuery,
+    ChatEvent,
     Clock,
-    Event,
     FakeChat,
     FakeUser,
     StoredMessage,
@@ -130,7 +130,7 @@ class FakeTelegram:
 
     def _deliver(self, user: FakeUser, chat: FakeChat, message: StoredMessage) -> StoredMessage:
         self.world.record(
-            Event(
+            ChatEvent(
                 "message",
                 chat,
                 user,
@@ -213,7 +213,7 @@ class FakeTelegram:
             raise ValueError(f"{user.name} can only edit their own text messages")
         message.text, message.entities = text, command_entities(text)
         message.edit_date = self.world.timestamp()
-        self.world.record(Event("edit", message.chat, user, message, text, tuple(message.entities)))
+        self.world.record(ChatEvent("edit", message.chat, user, message, text, tuple(message.entities)))
         if self._bot_sees(message.chat, message):
             self.world.push_update("edited_message", message.to_json())
         return message
@@ -256,7 +256,7 @@ class FakeTelegram:
             )
         query = CallbackQuery(self.world.new_callback_id(), user, current, chosen["callback_data"])
         self.world.callbacks[query.id] = query
-        self.world.record(Event("tap", current.chat, user, current, chosen["text"]))
+        self.world.record(ChatEvent("tap", current.chat, user, current, chosen["text"]))
         self.world.push_update(
             "callback_query",
             {
@@ -288,7 +288,7 @@ class FakeTelegram:
             message = mine[-1]
         query = CallbackQuery(self.world.new_callback_id(), user, message, data)
         self.world.callbacks[query.id] = query
-        self.world.record(Event("tap", message.chat, user, message, f"forged {data!r}"))
+        self.world.record(ChatEvent("tap", message.chat, user, message, f"forged {data!r}"))
         self.world.push_update(
             "callback_query",
             {
@@ -324,13 +324,13 @@ class FakeTelegram:
         """From now on the bot gets 403 for this user; it is told by a my_chat_member update."""
         chat = self.world.private_chat(user)
         self.world.blocked.add(user.id)
-        self.world.record(Event("block", chat, user))
+        self.world.record(ChatEvent("block", chat, user))
         self._member_update(user, chat, "member", "kicked")
 
     def user_unblocks_bot(self, user: FakeUser) -> None:
         chat = self.world.private_chat(user)
         self.world.blocked.discard(user.id)
-        self.world.record(Event("unblock", chat, user))
+        self.world.record(ChatEvent("unblock", chat, user))
         self._member_update(user, chat, "kicked", "member")
 
     def _member_update(self, user: FakeUser, chat: FakeChat, old: str, new: str) -> None:

@@ -21,7 +21,7 @@ from bot.fakebot.errors import ApiError, bad_request
 from bot.fakebot.faults import Fault
 from bot.fakebot.flood import SENDING_METHODS
 from bot.fakebot.html_text import parse_html, strip_outer_whitespace
-from bot.fakebot.state import Call, Event, FakeChat, StoredFile, StoredMessage, World
+from bot.fakebot.state import Call, ChatEvent, FakeChat, StoredFile, StoredMessage, World
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,7 @@ def _announce(world: World, kind: Literal["message", "edit"], message: StoredMes
     text = message.text if message.text is not None else (message.caption or "")
     entities = message.entities if message.text is not None else message.caption_entities
     world.record(
-        Event(
+        ChatEvent(
             kind,
             message.chat,
             world.bot,
@@ -475,7 +475,7 @@ async def delete_message(world: World, params: Params, uploads: dict[str, Upload
     if not own and chat.type != "private" and not chat.bot_is_admin:
         raise bad_request("message can't be deleted")
     message.deleted = True
-    world.record(Event("delete", chat, world.bot, message))
+    world.record(ChatEvent("delete", chat, world.bot, message))
     return True
 
 
@@ -492,7 +492,7 @@ async def answer_callback_query(world: World, params: Params, uploads: dict[str,
     query.show_alert = bool(params.get("show_alert"))
     if query.answer_text:
         world.record(
-            Event(
+            ChatEvent(
                 "answer",
                 query.message.chat,
                 world.bot,

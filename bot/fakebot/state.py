@@ -207,7 +207,7 @@ class Call:
 
 
 @dataclass(frozen=True)
-class Event:
+class ChatEvent:
     """Something a person in the chat would notice, in order, for the transcript."""
 
     kind: Literal["message", "edit", "delete", "tap", "answer", "block", "unblock"]
@@ -279,7 +279,7 @@ class World:
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
         self.webhook: dict[str, Any] = {}
         self.calls: list[Call] = []
-        self.events: list[Event] = []
+        self.events: list[ChatEvent] = []
         self.faults = FaultPlan()
         self.flood: FloodControl | None = None  # Telegram's send limits, when switched on
         self.updates: list[dict[str, Any]] = []
@@ -411,7 +411,7 @@ class World:
         self.files_by_path[stored.file_path] = stored
         return stored
 
-    def record(self, event: Event) -> None:
+    def record(self, event: ChatEvent) -> None:
         self.events.append(event)
 
     def new_callback_id(self) -> str:

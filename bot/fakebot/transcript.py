@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.fakebot.html_text import render_plain
-from bot.fakebot.state import Event, StoredMessage
+from bot.fakebot.state import ChatEvent, StoredMessage
 
 INDENT = "    "
 
@@ -35,7 +35,7 @@ def _attachment(message: StoredMessage | None) -> str:
     return prefix
 
 
-def _where(event: Event) -> str:
+def _where(event: ChatEvent) -> str:
     """Who speaks to whom: "Alice", "bot → Alice", "Alice @ Club", "bot → Club"."""
     if event.actor.is_bot:
         return f"bot → {event.chat.name}"
@@ -44,18 +44,18 @@ def _where(event: Event) -> str:
     return f"{event.actor.name} @ {event.chat.name}"
 
 
-def _body(event: Event) -> list[str]:
+def _body(event: ChatEvent) -> list[str]:
     text = render_plain(event.text, list(event.entities))
     lines = (_attachment(event.message) + text).rstrip().split("\n")
     rows = [INDENT + " ".join(f"[{label}]" for label in row) for row in event.buttons]
     return lines + rows
 
 
-def _text(event: Event) -> str:
+def _text(event: ChatEvent) -> str:
     return render_plain(event.text, list(event.entities))
 
 
-def _edit_lines(label: str, event: Event, before: Event) -> list[str] | None:
+def _edit_lines(label: str, event: ChatEvent, before: ChatEvent) -> list[str] | None:
     """The edit as a change to ``before``; None when it is not a simple one."""
     old, new = _text(before), _text(event)
     rows = [INDENT + " ".join(f"[{b}]" for b in row) for row in event.buttons]
@@ -69,7 +69,7 @@ def _edit_lines(label: str, event: Event, before: Event) -> list[str] | None:
     return None
 
 
-def render_event(event: Event, before: Event | None = None) -> list[str]:
+def render_event(event: ChatEvent, before: ChatEvent | None = None) -> list[str]:
     """One event; ``before`` is the last showing of the message an edit changes."""
     if event.kind == "tap":
         return [f"[{event.actor.name} taps {event.text}]"]
@@ -96,18 +96,18 @@ def render_event(event: Event, before: Event | None = None) -> list[str]:
     ]
 
 
-def _key(event: Event) -> tuple[int, int] | None:
+def _key(event: ChatEvent) -> tuple[int, int] | None:
     if event.kind in ("message", "edit") and event.message is not None:
         return (event.chat.id, event.message.message_id)
     return None
 
 
 def render_transcript(
-    events: list[Event], chat_id: int | None = None, *, earlier: Iterable[Event] = ()
+    events: list[ChatEvent], chat_id: int | None = None, *, earlier: Iterable[ChatEvent] = ()
 ) -> str:
     """All events, or those of one chat, one line per message line. ``earlier``: events
     already shown, so that an edit of one of their messages is shown as a change."""
-    shown: dict[tuple[int, int], Event] = {}
+    shown: dict[tuple[int, int], ChatEvent] = {}
     for event in earlier:
         key = _key(event)
         if key is not None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.pictures.layout import Box, Layout, Row, RowStyle, Text, division_layouts
+from bot.pictures.layout import Box, BoxRow, Layout, RowStyle, Text, division_layouts
 from core.knockout import sssg
 
 BACKGROUND = "#ffffff"
@@ -131,7 +131,7 @@ _ROW_INK = {
 
 
 def _draw_row(
-    draw: ImageDraw.ImageDraw, fonts: Fonts, layout: Layout, box: Box, side: int, row: Row
+    draw: ImageDraw.ImageDraw, fonts: Fonts, layout: Layout, box: Box, side: int, row: BoxRow
 ) -> None:
     s = layout.sizes
     top = box.rows_top + side * box.row_h
@@ -187,7 +187,7 @@ def render(layout: Layout, fonts: Fonts) -> bytes:
 
 
 def bracket_pngs(
-    event: sssg.Event, *, title: str, fonts: Fonts | None = None
+    event: sssg.KnockoutEvent, *, title: str, fonts: Fonts | None = None
 ) -> list[tuple[str, bytes]]:
     """(name, PNG) for every picture of the event as it stands, in order: "qualifying",
     then each division ("top", "plate", or a plain knockout's "single" / "double"), a
@@ -201,7 +201,7 @@ def bracket_pngs(
 
 
 def write_pngs(
-    event: sssg.Event, folder: Path, *, title: str, fonts: Fonts | None = None
+    event: sssg.KnockoutEvent, folder: Path, *, title: str, fonts: Fonts | None = None
 ) -> list[Path]:
     """Each picture of ``bracket_pngs`` as ``folder/<name>.png``, making the folder
     if need be; returns the paths written. An existing file of that name is replaced."""

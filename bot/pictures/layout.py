@@ -84,7 +84,7 @@ class RowStyle(StrEnum):
 
 
 @dataclass(frozen=True)
-class Row:
+class BoxRow:
     """One slot of a match box. ``text`` is what is drawn (a long name is cut with an
     ellipsis); ``player`` is the full name when the slot holds a player."""
 
@@ -107,7 +107,7 @@ class Box:
     h: int
     label: str
     note: str
-    rows: tuple[Row, Row]
+    rows: tuple[BoxRow, BoxRow]
     row_h: int
     seed_w: int  # room for seed numbers before the names (0: no seeds in the picture)
     faded: bool = False  # both slots byes, or a bracket reset not needed
@@ -214,7 +214,7 @@ def _placeholder_text(name: str) -> str | None:
 class _Content:
     """A match's rows (names not cut yet), label and note."""
 
-    rows: tuple[Row, Row]
+    rows: tuple[BoxRow, BoxRow]
     label: str
     note: str
     faded: bool
@@ -228,13 +228,13 @@ def _first_name(name: str, other: str | None) -> str:
     return name if other is not None and other.split()[0] == first else first
 
 
-def _upper_winner(view: bk.MatchView | None) -> str | None:
+def _upper_winner(view: bk.BracketView | None) -> str | None:
     """The grand final's first player (the upper-bracket winner), once known."""
     first = view.players[0] if view is not None else None
     return first if first is not None and _placeholder_text(first) is None else None
 
 
-def _scores(m: bk.BracketMatch, view: bk.MatchView | None, d: sssg.Derived) -> list[str]:
+def _scores(m: bk.BracketMatch, view: bk.BracketView | None, d: sssg.Derived) -> list[str]:
     """Each side's game-points: the result, or the running score of a match under way
     once a game counts; before a match with a head start is played, the head start (SSSg para 2: the
     upper-bracket winner starts one game up). Empty when there is nothing to count."""
@@ -250,24 +250,24 @@ def _scores(m: bk.BracketMatch, view: bk.MatchView | None, d: sssg.Derived) -> l
 
 
 def _content(
-    m: bk.BracketMatch, view: bk.MatchView | None, d: sssg.Derived, seeds: dict[str, int]
+    m: bk.BracketMatch, view: bk.BracketView | None, d: sssg.Derived, seeds: dict[str, int]
 ) -> _Content:
     res = d.counted.get(m.id)
     state = res.match.state() if res is not None else None
     scores = _scores(m, view, d)
     notes: list[str] = []
-    rows: list[Row] = []
+    rows: list[BoxRow] = []
     for side in (0, 1):
         occ = view.occupants[side] if view is not None else bk.PENDING
         if occ.bye:
-            rows.append(Row("bye", RowStyle.BYE))
+            rows.append(BoxRow("bye", RowStyle.BYE))
             continue
         if occ.player is None:
-            rows.append(Row(_source_text(m.slots[side]), RowStyle.PENDING))
+            rows.append(BoxRow(_source_text(m.slots[side]), RowStyle.PENDING))
             continue
         waiting = _placeholder_text(occ.player)
         if waiting is not None:
-            rows.append(Row(waiting, RowStyle.PENDING))
+            rows.append(BoxRow(waiting, RowStyle.PENDING))
             continue
         assert view is not None
         style = RowStyle.PLAYER
@@ -278,7 +278,7 @@ def _content(
         elif view.status is Status.NOT_NEEDED:
             style = RowStyle.LOSER
         seed = seeds.get(occ.player)
-        rows.append(Row(occ.player, style, occ.player, scores[side], str(seed) if seed else ""))
+        rows.append(BoxRow(occ.player, style, occ.player, scores[side], str(seed) if seed else ""))
     label = m.id
     if m.head_start:
         first = _upper_winner(view)
@@ -305,7 +305,7 @@ def _heading(m: bk.BracketMatch) -> str:
     return f"{m.round_name}{DOT}best of {m.best_of}"
 
 
-def _head_start_note(m: bk.BracketMatch, view: bk.MatchView | None) -> str:
+def _head_start_note(m: bk.BracketMatch, view: bk.BracketView | None) -> str:
     """The line under the grand final's heading: who starts how many games up (para 2)."""
     if not m.head_start:
         return ""
@@ -468,7 +468,7 @@ def _paged(
     return out
 
 
-def _division_count(event: sssg.Event, b: bk.Bracket) -> int:
+def _division_count(event: sssg.KnockoutEvent, b: bk.Bracket) -> int:
     """Players in a division, also before it is drawn."""
     if b.seated:
         return len(b.players)
@@ -477,7 +477,7 @@ def _division_count(event: sssg.Event, b: bk.Bracket) -> int:
     return top if b.name == "top" else n - top
 
 
-def _status(event: sssg.Event, d: sssg.Derived, b: bk.Bracket) -> str:
+def _status(event: sssg.KnockoutEvent, d: sssg.Derived, b: bk.Bracket) -> str:
     """The line under a division's title: its format, players, and how it stands."""
     title = DIVISION_TITLES.get(b.name, b.name)
     kind = "double elimination" if b.kind == "double" else "single elimination"
@@ -496,7 +496,7 @@ _PART_ORDER = {Part.UPPER: 0, Part.LOWER: 1, Part.FINAL: 2}
 
 
 def bracket_layouts(
-    event: sssg.Event,
+    event: sssg.KnockoutEvent,
     d: sssg.Derived,
     b: bk.Bracket,
     *,
@@ -536,7 +536,7 @@ def bracket_layouts(
 
 
 def qualifying_layouts(
-    event: sssg.Event, d: sssg.Derived, *, title: str, measure: Measure, sizes: Sizes = SIZES
+    event: sssg.KnockoutEvent, d: sssg.Derived, *, title: str, measure: Measure, sizes: Sizes = SIZES
 ) -> list[Layout]:
     """The qualifying round (SSSg para 1): its matches, seeded player first, then the
     players with byes."""
@@ -555,7 +555,7 @@ def qualifying_layouts(
     return _paged(f, "qualifying", DIVISION_TITLES["qualifying"], title, status, sections)
 
 
-def division_layouts(event: sssg.Event, *, title: str, measure: Measure) -> list[Layout]:
+def division_layouts(event: sssg.KnockoutEvent, *, title: str, measure: Measure) -> list[Layout]:
     """Every picture of the event, in order: the qualifying round if there is one, then
     each knockout division (a double elimination in three parts), each paged if long
     (module docstring, on size)."""

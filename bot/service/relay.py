@@ -24,7 +24,6 @@ from datetime import datetime, timedelta
 
 from bot.service import relay_texts as say
 from bot.service.events.lookup import Event, get_event
-from bot.service.people.persons import person_by_tg
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -189,12 +188,12 @@ async def start_draft(db: Database, req: Request, match_id: int, *,
 
 
 async def awaits_draft(db: Database, req: Request) -> bool:
-    """Whether the person's next message is for their opponent (a "Write to" button)."""
+    """Whether the person's next message is for their opponent (a "Write to" button), and
+    no question the bot asked them since is owed first (``relay_repo.live_draft_of_tg``)."""
+    if req.operator or req.tg_user_id is None:
+        return False
     async with reading(db) as tx:
-        if req.tg_user_id is None:
-            return False
-        person = await person_by_tg(tx, req.tg_user_id)
-        return person is not None and await relay_repo.draft_of(tx, person.id) is not None
+        return await relay_repo.live_draft_of_tg(tx, req.tg_user_id) is not None
 
 
 async def send_draft(db: Database, req: Request, text: str, *,
@@ -205,7 +204,8 @@ async def send_draft(db: Database, req: Request, text: str, *,
         actor = await require_actor(tx, req)
         if actor.person_id is None:
             return None
-        match_id = await relay_repo.draft_of(tx, actor.person_id)
+        match_id = (None if req.tg_user_id is None
+                    else await relay_repo.live_draft_of_tg(tx, req.tg_user_id))
         if match_id is None or not await relay_repo.close_draft(tx, actor.person_id):
             return await answer_with(tx, req, render, None)
         seat = await seat_by_id(tx, req, match_id)

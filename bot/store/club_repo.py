@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
+from bot.store.rounds_repo import RoundState
 from bot.store.times import iso, parse
+
+
+class SessionState(StrEnum):
+    """A club night's session: open while the night runs, then closed."""
+
+    OPEN = "open"
+    CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -15,7 +24,7 @@ class Session:
     id: int
     event_id: int
     seq: int  # the club's night number, from 1
-    state: str  # open, closed
+    state: SessionState  # open, closed
     opened_at: datetime
 
 
@@ -44,11 +53,11 @@ class NightRound:
     round_id: int
     session_id: int
     number: int
-    state: str  # the round row's state
+    state: RoundState  # the round row's state
 
 
 def _session(r: Row) -> Session:
-    return Session(r["id"], r["event_id"], r["seq"], r["state"], parse(r["opened_at"]))
+    return Session(r["id"], r["event_id"], r["seq"], SessionState(r["state"]), parse(r["opened_at"]))
 
 
 def _checkin(r: Row) -> CheckIn:
@@ -142,7 +151,7 @@ async def night_rounds(tx: Tx, session_id: int) -> list[NightRound]:
     rows = await tx.all(
         "SELECT cr.*, r.state FROM club_rounds cr JOIN rounds r ON r.id = cr.round_id"
         " WHERE cr.session_id = ? ORDER BY cr.number", (session_id,))
-    return [NightRound(r["round_id"], r["session_id"], r["number"], r["state"]) for r in rows]
+    return [NightRound(r["round_id"], r["session_id"], r["number"], RoundState(r["state"])) for r in rows]
 
 
 async def rounds_of_event(tx: Tx, event_id: int) -> dict[int, tuple[int, int]]:
@@ -166,17 +175,6 @@ async def add_open_round(tx: Tx, *, event_id: int, division_id: int, code: str, 
         "INSERT INTO rounds (event_id, division_id, code, name, seq, best_of, opens_at,"
         " closes_at, fee, state) VALUES (?, ?, ?, ?, ?, 1, ?, NULL, 0, 'open')",
         (event_id, division_id, code, name, seq, iso(now)))
-
-
-async def add_pair(tx: Tx, *, event_id: int, round_id: int, code: str,
-                   entries: tuple[int, int | None]) -> int:
-    """One pair of a round: a ready best-of-1 match, or (no second entry) a bye."""
-    a, b = entries
-    return await tx.insert(
-        "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b, entry_a,"
-        " entry_b, state, winner_side) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
-        (event_id, round_id, code, f"entry:{a}", "bye" if b is None else f"entry:{b}", a, b,
-         "bye" if b is None else "ready", 0 if b is None else None))
 
 
 async def division_of(tx: Tx, event_id: int) -> int:

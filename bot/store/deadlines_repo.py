@@ -7,10 +7,20 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class DeadlineState(StrEnum):
+    """A deadline's state: open until it fires, is cancelled, or its handler fails."""
+
+    OPEN = "open"
+    FIRED = "fired"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
 
 
 @dataclass(frozen=True)
@@ -19,7 +29,7 @@ class Deadline:
     kind: str
     subject: str
     due_at: datetime
-    state: str
+    state: DeadlineState
     payload: dict[str, Any]
 
 
@@ -34,7 +44,7 @@ class FailedDeadline:
 
 def _deadline(row: Row) -> Deadline:
     return Deadline(
-        row["id"], row["kind"], row["subject"], parse(row["due_at"]), row["state"],
+        row["id"], row["kind"], row["subject"], parse(row["due_at"]), DeadlineState(row["state"]),
         json.loads(row["payload_json"]),
     )
 
@@ -98,7 +108,7 @@ async def due(tx: Tx, now: datetime) -> list[Deadline]:
     return [_deadline(r) for r in rows]
 
 
-async def close(tx: Tx, deadline_id: int, state: str, now: datetime) -> bool:
+async def close(tx: Tx, deadline_id: int, state: DeadlineState, now: datetime) -> bool:
     """Close an open row as 'fired' or 'cancelled'; False if it was not open any more."""
     changed = await tx.execute(
         "UPDATE deadlines SET state = ?, closed_at = ? WHERE id = ? AND state = 'open'",

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class DisputeState(StrEnum):
+    """A dispute's state: open until a TD rules on it or it is withdrawn."""
+
+    OPEN = "open"
+    RULED = "ruled"
+    WITHDRAWN = "withdrawn"
 
 
 @dataclass(frozen=True)
@@ -22,7 +31,7 @@ class DisputeRow:
     slip_id: int | None
     raised_by: int
     reason: str
-    state: str
+    state: DisputeState
     ruling: str | None
     raised_at: datetime
     adjudicator_id: int | None = None
@@ -30,7 +39,7 @@ class DisputeRow:
 
 def _dispute(r: Row) -> DisputeRow:
     return DisputeRow(r["id"], r["match_id"], r["game_id"], r["slip_id"], r["raised_by"],
-                      r["reason"], r["state"], r["ruling"], parse(r["raised_at"]),
+                      r["reason"], DisputeState(r["state"]), r["ruling"], parse(r["raised_at"]),
                       r["adjudicator_id"])
 
 

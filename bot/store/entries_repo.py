@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso
+
+
+class EntryState(StrEnum):
+    """An entry's state: playing on, expelled by the TDs (SSSg para 27), or withdrawn."""
+
+    ACTIVE = "active"
+    EXPELLED = "expelled"
+    WITHDRAWN = "withdrawn"
 
 
 @dataclass(frozen=True)
@@ -16,7 +25,7 @@ class Entry:
     person_id: int
     name: str
     rating: int
-    state: str
+    state: EntryState
     linked: bool  # the person has linked a Telegram account
     team: str = ""  # club, school or team (a round-based event's avoid_teams)
 
@@ -29,7 +38,7 @@ _SELECT = (
 
 def _entry(r: Row) -> Entry:
     return Entry(
-        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], r["state"],
+        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], EntryState(r["state"]),
         r["tg_user_id"] is not None, r["team"],
     )
 
@@ -108,7 +117,7 @@ async def membership_ending(tx: Tx, round_id: int, before: date) -> list[tuple[s
     return [(r["name"], date.fromisoformat(r["membership_until"])) for r in rows]
 
 
-async def set_state(tx: Tx, entry_id: int, state: str) -> None:
+async def set_state(tx: Tx, entry_id: int, state: EntryState) -> None:
     """'active', or 'expelled' (SSSg paras 26, 29): an expelled player is no longer owed a
     fee reminder, a round opening or a place."""
     await tx.execute("UPDATE entries SET state = ? WHERE id = ?", (state, entry_id))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from enum import StrEnum
 from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -15,6 +16,15 @@ from zoneinfo import ZoneInfo
 from bot.store.db import Row, Tx
 from bot.store.times import iso
 from core.times import local_text
+
+
+class EventState(StrEnum):
+    """An event's state: taking entries, drawn, running, finished."""
+
+    REGISTRATION = "registration"
+    DRAWN = "drawn"
+    RUNNING = "running"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True)
@@ -26,7 +36,7 @@ class Event:
     time_zone: str
     currency: str
     fee_per_round: int  # minor units
-    state: str
+    state: EventState
     draw_seed: int | None
     rules_json: str = field(repr=False)  # the validated definition as stored
     bot_username: str | None = None  # the bot its invite links are for, if known
@@ -61,14 +71,22 @@ def _parsed(rules_json: str) -> Mapping[str, Any]:
 def _event(row: Row) -> Event:
     return Event(
         row["id"], row["slug"], row["name"], row["format"], row["time_zone"], row["currency"],
-        row["fee_per_round"], row["state"], row["draw_seed"], row["rules_json"],
+        row["fee_per_round"], EventState(row["state"]), row["draw_seed"], row["rules_json"],
         row["bot_username"],
     )
 
 
 async def get(tx: Tx, event_id: int) -> Event | None:
-    row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
-    return None if row is None else _event(row)
+    """The event, read once per transaction while ``events`` is not written: a use-case
+    such as a confirmed slip needs it in every helper it calls."""
+    kept = tx.remembered(("event", event_id), ("events",))
+    if kept is None:
+        row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
+        if row is None:
+            return None
+        kept = _event(row)
+        tx.remember(("event", event_id), ("events",), kept)
+    return kept
 
 
 async def by_slug(tx: Tx, slug: str) -> Event | None:

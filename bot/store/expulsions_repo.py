@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class ExpulsionState(StrEnum):
+    """An expulsion's state: open until its slot is filled by a replacement, vacated, or
+    nothing needs doing (none)."""
+
+    OPEN = "open"
+    REPLACED = "replaced"
+    VACATED = "vacated"
+    NONE = "none"
 
 
 @dataclass(frozen=True)
@@ -23,7 +34,7 @@ class ExpulsionRow:
     side: int | None  # the expelled player's side of the match
     why: str
     expelled_at: datetime
-    state: str
+    state: ExpulsionState
     replacement_entry_id: int | None
     decided_by_name: str | None
     person_id: int | None = None  # the expelled player's
@@ -37,12 +48,12 @@ _SELECT = (
 
 def _row(r: Row) -> ExpulsionRow:
     return ExpulsionRow(r["id"], r["event_id"], r["entry_id"], r["name"], r["match_id"],
-                        r["side"], r["why"], parse(r["expelled_at"]), r["state"],
+                        r["side"], r["why"], parse(r["expelled_at"]), ExpulsionState(r["state"]),
                         r["replacement_entry_id"], r["decided_by_name"], r["person_id"])
 
 
 async def add(tx: Tx, *, event_id: int, entry_id: int, match_id: int | None,
-              side: int | None, why: str, now: datetime, by: int | None, state: str) -> int:
+              side: int | None, why: str, now: datetime, by: int | None, state: ExpulsionState) -> int:
     return await tx.insert(
         "INSERT INTO expulsions (event_id, entry_id, match_id, side, why, expelled_at,"
         " expelled_by, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -90,12 +101,18 @@ async def barring(tx: Tx, event_id: int, match_id: int,
                   entries: tuple[int | None, int | None]) -> list[ExpulsionRow]:
     """The expulsions that close a match to results and rulings: one that took a player
     out of it (unless someone took the place, then the match is theirs), and those of the
-    players it still names. Oldest first."""
-    a, b = (-1 if e is None else e for e in entries)
-    rows = await tx.all(_SELECT + " WHERE x.event_id = ? AND ((x.match_id = ? AND"
-                        " x.state <> 'replaced') OR x.entry_id IN (?, ?)) ORDER BY x.id",
-                        (event_id, match_id, a, b))
-    return [_row(r) for r in rows]
+    players it still names. Oldest first. Read once per transaction while the tables it
+    reads are not written: a confirmed slip asks before and after its other checks."""
+    key, tables = ("barring", event_id, match_id, entries), ("expulsions", "entries", "people")
+    kept = tx.remembered(key, tables)
+    if kept is None:
+        a, b = (-1 if e is None else e for e in entries)
+        rows = await tx.all(_SELECT + " WHERE x.event_id = ? AND ((x.match_id = ? AND"
+                            " x.state <> 'replaced') OR x.entry_id IN (?, ?)) ORDER BY x.id",
+                            (event_id, match_id, a, b))
+        kept = tuple(_row(r) for r in rows)
+        tx.remember(key, tables, kept)
+    return list(kept)
 
 
 async def of_person(tx: Tx, person_id: int) -> list[ExpulsionRow]:

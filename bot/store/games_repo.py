@@ -1,4 +1,4 @@
-"""The games of a match as rows, and the match-row changes a reported game makes.
+"""The games of a match as rows: the one place ``games`` is read and written.
 
 Rows only: which game counts, who won and whether the match is decided are the core's
 (core/knockout/match.py), computed from these rows by ``bot.service.results.matches.core_match``.
@@ -9,28 +9,57 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.db import Tx
-from bot.store.times import iso
+from bot.store.db import Row, Tx
+from bot.store.times import iso, parse
+from core.knockout.match import MatchGameKind
 
 
 @dataclass(frozen=True)
 class GameRow:
+    """One row of ``games``, the one shape every reader gets: ``kind`` played, game bye
+    (SSSg para 28) or forfeit; ``void`` no longer counts (paras 14, 27, 28). ``seq`` is
+    the reported order the core counts in; the service turns rows into a
+    ``core.knockout.match.Match`` (``bot.service.results.matches.core_match``)."""
+
     id: int
+    match_id: int
     seq: int
-    kind: str
+    kind: MatchGameKind
     starter_side: int | None
-    scores: tuple[int | None, int | None]
+    score_a: int | None
+    score_b: int | None
+    bye_side: int | None
     void: bool
+    played_at: datetime | None
+
+    @property
+    def scores(self) -> tuple[int | None, int | None]:
+        return self.score_a, self.score_b
+
+
+def _game(r: Row) -> GameRow:
+    return GameRow(r["id"], r["match_id"], r["seq"], MatchGameKind(r["kind"]), r["starter_side"],
+                   r["score_a"], r["score_b"], r["bye_side"], bool(r["void"]),
+                   parse(r["played_at"]) if r["played_at"] else None)
 
 
 async def games_of(tx: Tx, match_id: int) -> list[GameRow]:
     """Every reported game of a match in reported order (the order the core counts)."""
+    rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
+    return [_game(r) for r in rows]
+
+
+async def games_of_event(tx: Tx, event_id: int) -> dict[int, list[GameRow]]:
+    """The games of every match of an event that has any, by match id, each in order: one
+    query where loading a whole event match by match took one per match."""
     rows = await tx.all(
-        "SELECT id, seq, kind, starter_side, score_a, score_b, void FROM games"
-        " WHERE match_id = ? ORDER BY seq", (match_id,),
+        "SELECT g.* FROM games g JOIN matches m ON m.id = g.match_id WHERE m.event_id = ?"
+        " ORDER BY g.match_id, g.seq", (event_id,),
     )
-    return [GameRow(r["id"], r["seq"], r["kind"], r["starter_side"], (r["score_a"], r["score_b"]),
-                    bool(r["void"])) for r in rows]
+    games: dict[int, list[GameRow]] = {}
+    for r in rows:
+        games.setdefault(r["match_id"], []).append(_game(r))
+    return games
 
 
 async def add_played(
@@ -46,22 +75,6 @@ async def add_played(
     )
 
 
-async def mark_playing(tx: Tx, match_id: int) -> None:
-    """A ready match whose first game is in: it is being played."""
-    await tx.execute("UPDATE matches SET state = 'playing' WHERE id = ? AND state = 'ready'",
-                     (match_id,))
-
-
-async def mark_decided(tx: Tx, match_id: int, winner_side: int | None) -> bool:
-    """The match is decided (its row then feeds the bracket: ``knockout.load_core_event``);
-    False if it was not being played (decided already)."""
-    changed = await tx.execute(
-        "UPDATE matches SET state = 'decided', winner_side = ?"
-        " WHERE id = ? AND state IN ('ready', 'playing')", (winner_side, match_id),
-    )
-    return changed == 1
-
-
 async def set_scores(tx: Tx, game_id: int, scores: tuple[int, int]) -> None:
     """A TD's ruling corrects a played game's scores (the starter stays)."""
     await tx.execute("UPDATE games SET score_a = ?, score_b = ? WHERE id = ?",
@@ -71,16 +84,6 @@ async def set_scores(tx: Tx, game_id: int, scores: tuple[int, int]) -> None:
 async def set_void(tx: Tx, game_id: int, void: bool) -> None:
     """A game no longer counts (SSSg paras 27-28), or counts again."""
     await tx.execute("UPDATE games SET void = ? WHERE id = ?", (1 if void else 0, game_id))
-
-
-async def reopen(tx: Tx, match_id: int) -> bool:
-    """A decided match that a ruling left undecided (or decided the other way) is being
-    played again until its games decide it; the bracket is then synced from the rows."""
-    changed = await tx.execute(
-        "UPDATE matches SET state = 'playing', winner_side = NULL"
-        " WHERE id = ? AND state = 'decided'", (match_id,),
-    )
-    return changed == 1
 
 
 async def rewrite(tx: Tx, game_id: int, *, kind: str, starter_side: int | None,

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class HeldState(StrEnum):
+    """A held game's state: held until a TD releases it (it counts) or voids it."""
+
+    HELD = "held"
+    RELEASED = "released"
+    VOIDED = "voided"
 
 
 @dataclass(frozen=True)
@@ -19,7 +28,7 @@ class HeldGame:
     scores: tuple[int, int]
     played_at: datetime
     blackout: str
-    state: str  # held, released, voided
+    state: HeldState  # held, released, voided
     code: str = ""  # the match's code and players, for the TD's list
     names: tuple[str, str] = ("", "")
 
@@ -35,7 +44,7 @@ _SELECT = (
 def _held(r: Row) -> HeldGame:
     return HeldGame(r["id"], r["match_id"], r["slip_id"], r["starter_side"],
                     (r["score_a"], r["score_b"]), parse(r["played_at"]), r["blackout"],
-                    r["state"], r["code"], (r["name_a"] or "?", r["name_b"] or "?"))
+                    HeldState(r["state"]), r["code"], (r["name_a"] or "?", r["name_b"] or "?"))
 
 
 async def add(tx: Tx, *, match_id: int, slip_id: int | None, starter_side: int,
@@ -69,7 +78,7 @@ async def held_in_event(tx: Tx, event_id: int) -> list[HeldGame]:
     return [_held(r) for r in rows]
 
 
-async def decide(tx: Tx, held_id: int, state: str, now: datetime, why: str) -> bool:
+async def decide(tx: Tx, held_id: int, state: HeldState, now: datetime, why: str) -> bool:
     """Release or void a held game (compare-and-set: only one TD's decision counts)."""
     changed = await tx.execute(
         "UPDATE held_games SET state = ?, decided_at = ?, why = ? WHERE id = ? AND state = 'held'",

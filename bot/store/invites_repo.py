@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso
+
+
+class RequestState(StrEnum):
+    """A join request's state: pending until a TD approves or rejects it."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
 
 
 @dataclass(frozen=True)
@@ -65,7 +74,7 @@ class JoinRequest:
     tg_name: str
     entry_id: int
     entry_name: str
-    state: str
+    state: RequestState
     decided_by: int | None = None  # the person who decided it (None: pending, or the operator)
 
 
@@ -77,7 +86,7 @@ _REQUESTS = (
 
 def _request(r: Row) -> JoinRequest:
     return JoinRequest(r["id"], r["event_id"], r["tg_user_id"], r["tg_name"], r["entry_id"],
-                       r["entry_name"], r["state"], r["decided_by"])
+                       r["entry_name"], RequestState(r["state"]), r["decided_by"])
 
 
 async def get_request(tx: Tx, request_id: int) -> JoinRequest | None:
@@ -132,7 +141,7 @@ async def add_request(
 
 
 async def decide(
-    tx: Tx, request_id: int, state: str, decided_by: int | None, now: datetime
+    tx: Tx, request_id: int, state: RequestState, decided_by: int | None, now: datetime
 ) -> None:
     await tx.execute(
         "UPDATE join_requests SET state = ?, decided_by = ?, decided_at = ? WHERE id = ?",

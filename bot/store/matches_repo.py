@@ -1,4 +1,5 @@
-"""Matches and their games as stored, and the open disputes about them.
+"""Matches as stored: the one place ``matches`` is written, its one row type, and the
+open disputes about them.
 
 A match row holds where each side comes from (``source_a``/``source_b``: ``seat:Ann``,
 ``winner:Q3``, ``loser:T5``, ``bye``, ``draw:5``) and, once known, the entry in it. Sides
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.db import Row, Tx
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 
 
 @dataclass(frozen=True)
@@ -28,10 +31,10 @@ class MatchView:
     sources: tuple[str, str]
     head_start: tuple[int, int]
     first_starter: int | None
-    state: str
+    state: MatchStage
     winner: int | None  # side
     linked: tuple[bool, bool] = (False, False)  # each side's person has Telegram linked
-    round_state: str = "planned"
+    round_state: RoundState = RoundState.PLANNED
     match_bye: int | None = None  # side a TD gave a match bye (SSSg para 27)
     ruling: tuple[int, str] | None = None  # a tied match's ruling: side, reason (para 30)
 
@@ -50,7 +53,7 @@ class MatchView:
     def left_unfinished(self) -> bool:
         """Still being played when its round was closed (``tdbot round close --force``):
         it stays before the TDs until one rules on it."""
-        return self.state == "playing" and self.round_state == "closed"
+        return self.state == MatchStage.PLAYING and self.round_state == RoundState.CLOSED
 
     @property
     def progress(self) -> str:
@@ -92,16 +95,25 @@ def _view(r: Row) -> MatchView:
     return MatchView(
         r["id"], r["event_id"], r["round_id"], r["round_name"], r["code"], r["best_of"],
         (r["entry_a"], r["entry_b"]), (r["name_a"], r["name_b"]), (r["person_a"], r["person_b"]),
-        (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], r["state"],
-        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), r["round_state"],
+        (r["source_a"], r["source_b"]), (hs[0], hs[1]), r["first_starter_side"], MatchStage(r["state"]),
+        r["winner_side"], (bool(r["linked_a"]), bool(r["linked_b"])), RoundState(r["round_state"]),
         r["match_bye_side"],
         None if r["ruling_side"] is None else (r["ruling_side"], r["ruling_reason"] or ""),
     )
 
 
 async def get(tx: Tx, match_id: int) -> MatchView | None:
+    """The match, read once per transaction while none of its tables is written (a
+    confirmed slip's helpers each need it; a written game or state makes it stale)."""
+    kept = tx.remembered(("match", match_id), _READS)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     row = await tx.one(_SELECT + " WHERE m.id = ?", (match_id,))
-    return None if row is None else _view(row)
+    if row is None:
+        return None
+    found = _view(row)
+    tx.remember(("match", match_id), _READS, found)
+    return found
 
 
 async def of_round(tx: Tx, round_id: int) -> list[MatchView]:
@@ -165,7 +177,7 @@ async def add(
 
 
 async def set_sides(
-    tx: Tx, match_id: int, entries: tuple[int | None, int | None], state: str, winner: int | None
+    tx: Tx, match_id: int, entries: tuple[int | None, int | None], state: MatchStage, winner: int | None
 ) -> None:
     """Who plays, the state and the winner, as the core sees them now."""
     await tx.execute(
@@ -174,7 +186,7 @@ async def set_sides(
     )
 
 
-async def set_state(tx: Tx, match_id: int, state: str) -> None:
+async def set_state(tx: Tx, match_id: int, state: MatchStage) -> None:
     await tx.execute("UPDATE matches SET state = ? WHERE id = ?", (state, match_id))
 
 
@@ -190,47 +202,27 @@ async def set_ruling(tx: Tx, match_id: int, ruling: tuple[int, str] | None) -> N
                      (side, reason, match_id))
 
 
-async def set_outcome(tx: Tx, match_id: int, state: str, winner: int | None) -> None:
+async def set_outcome(tx: Tx, match_id: int, state: MatchStage, winner: int | None) -> None:
     """A ruling's result on the match row: decided for ``winner``, or played again
     (``playing``, or ``ready`` when no game counts any more); the bracket is then synced."""
     await tx.execute("UPDATE matches SET state = ?, winner_side = ? WHERE id = ?",
                      (state, winner, match_id))
 
 
-@dataclass(frozen=True)
-class StoredGame:
-    """One game row: ``kind`` played, bye (SSSg para 28) or forfeit; ``void`` no longer
-    counts (paras 14, 27, 28). The service turns it into a ``core.knockout.match.Game``."""
-
-    kind: str
-    starter_side: int | None
-    score_a: int | None
-    score_b: int | None
-    bye_side: int | None
-    void: bool
+async def mark_playing(tx: Tx, match_id: int) -> None:
+    """A ready match whose first game is in: it is being played."""
+    await tx.execute("UPDATE matches SET state = 'playing' WHERE id = ? AND state = 'ready'",
+                     (match_id,))
 
 
-def _game(r: Row) -> StoredGame:
-    return StoredGame(r["kind"], r["starter_side"], r["score_a"], r["score_b"], r["bye_side"],
-                      bool(r["void"]))
-
-
-async def games_of(tx: Tx, match_id: int) -> list[StoredGame]:
-    rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
-    return [_game(r) for r in rows]
-
-
-async def games_of_event(tx: Tx, event_id: int) -> dict[int, list[StoredGame]]:
-    """The games of every match of an event that has any, by match id, each in order: one
-    query where loading a whole event match by match took one per match."""
-    rows = await tx.all(
-        "SELECT g.* FROM games g JOIN matches m ON m.id = g.match_id WHERE m.event_id = ?"
-        " ORDER BY g.match_id, g.seq", (event_id,),
+async def mark_decided(tx: Tx, match_id: int, winner_side: int | None) -> bool:
+    """The match is decided (its row then feeds the bracket: ``knockout.load_core_event``);
+    False if it was not being played (decided already)."""
+    changed = await tx.execute(
+        "UPDATE matches SET state = 'decided', winner_side = ?"
+        " WHERE id = ? AND state IN ('ready', 'playing')", (winner_side, match_id),
     )
-    games: dict[int, list[StoredGame]] = {}
-    for r in rows:
-        games.setdefault(r["match_id"], []).append(_game(r))
-    return games
+    return changed == 1
 
 
 async def open_disputes(tx: Tx, event_id: int) -> list[dict[str, Any]]:
@@ -260,3 +252,15 @@ async def add_paired(
          empty_side if bye else f"seat:{names[1]}", entries[0], entries[1],
          None if bye else first_starter_side, "bye" if bye else "ready", 0 if bye else None),
     )
+
+
+async def add_club_pair(tx: Tx, *, event_id: int, round_id: int, code: str,
+                        entries: tuple[int, int | None]) -> int:
+    """One pair of a club night's round: a ready best-of-1 match, or (no second entry) a
+    bye."""
+    a, b = entries
+    return await tx.insert(
+        "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b, entry_a,"
+        " entry_b, state, winner_side) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
+        (event_id, round_id, code, f"entry:{a}", "bye" if b is None else f"entry:{b}", a, b,
+         MatchStage.BYE if b is None else MatchStage.READY, 0 if b is None else None))

@@ -30,16 +30,27 @@ from collections.abc import Collection, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from bot.store.db import Tx
 from bot.store.times import iso
 
+
+class OutboxState(StrEnum):
+    """An outbox message's state: pending until sent, or refused for good by Telegram."""
+
+    PENDING = "pending"
+    SENT = "sent"
+    BLOCKED = "blocked"
+    UNDELIVERABLE = "undeliverable"
+
+
 Button = dict[str, str]
 ButtonsIn = Sequence[Sequence[Button | tuple[str, str]]]
 
 #: The states a TD is shown: messages Telegram refused for good.
-REFUSED = ("blocked", "undeliverable")
+REFUSED = (OutboxState.BLOCKED, OutboxState.UNDELIVERABLE)
 
 
 def buttons_json(buttons: ButtonsIn | None) -> str | None:
@@ -143,17 +154,17 @@ async def _welcome_goes_first(tx: Tx, row_id: int) -> None:
 
 
 @dataclass(frozen=True)
-class StoredMessage:
+class OutboxMessage:
     """A message row as written, with where its delivery stands."""
 
     id: int
     person_id: int | None
     chat_id: int | None
     text_html: str
-    state: str
+    state: OutboxState
 
 
-async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[StoredMessage]:
+async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[OutboxMessage]:
     """Rows whose dedupe key starts with ``prefix`` (the copies of one message to several
     people, e.g. ``join:12:td:``)."""
     if not prefix:
@@ -165,7 +176,7 @@ async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[StoredMessage]:
         " WHERE dedupe_key >= ? AND dedupe_key < ? ORDER BY id",
         (prefix, upper),
     )
-    return [StoredMessage(r["id"], r["person_id"], r["chat_id"], r["text_html"], r["state"])
+    return [OutboxMessage(r["id"], r["person_id"], r["chat_id"], r["text_html"], OutboxState(r["state"]))
             for r in rows]
 
 
@@ -341,7 +352,7 @@ async def mark_failed(
     return changed == 1
 
 
-async def _mark_refused(tx: Tx, id: int, state: str, now: datetime, error: str) -> bool:
+async def _mark_refused(tx: Tx, id: int, state: OutboxState, now: datetime, error: str) -> bool:
     changed = await tx.execute(
         "UPDATE outbox SET state = ?, attempts = attempts + 1, last_error = ?, sent_at = ?"
         " WHERE id = ? AND state = 'pending'",
@@ -352,12 +363,12 @@ async def _mark_refused(tx: Tx, id: int, state: str, now: datetime, error: str) 
 
 async def mark_blocked(tx: Tx, id: int, now: datetime, error: str = "blocked by the user") -> bool:
     """The person blocked the bot (Telegram's 403): no retry; a TD reaches them otherwise."""
-    return await _mark_refused(tx, id, "blocked", now, error)
+    return await _mark_refused(tx, id, OutboxState.BLOCKED, now, error)
 
 
 async def mark_undeliverable(tx: Tx, id: int, now: datetime, error: str) -> bool:
     """Telegram refused the message itself (400): no retry; a TD is shown the reason."""
-    return await _mark_refused(tx, id, "undeliverable", now, error)
+    return await _mark_refused(tx, id, OutboxState.UNDELIVERABLE, now, error)
 
 
 async def refused(tx: Tx) -> list[dict[str, Any]]:

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Tx
 from bot.store.times import iso
+
+
+class ProofState(StrEnum):
+    """A payment proof's state: pending until a TD approves or rejects it."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
 
 
 async def exists(tx: Tx, entry_id: int, round_code: str) -> bool:
@@ -83,7 +92,7 @@ class Proof:
     entry_id: int
     round_code: str
     file_id: str
-    state: str  # pending, approved, rejected
+    state: ProofState  # pending, approved, rejected
     decided_by: str | None
 
 
@@ -102,10 +111,10 @@ async def get_proof(tx: Tx, proof_id: int) -> Proof | None:
     if r is None:
         return None
     return Proof(r["id"], r["event_id"], r["entry_id"], r["round_code"], r["file_id"],
-                 r["state"], r["decided_by"])
+                 ProofState(r["state"]), r["decided_by"])
 
 
-async def decide_proof(tx: Tx, proof_id: int, state: str, by: str, now: datetime) -> bool:
+async def decide_proof(tx: Tx, proof_id: int, state: ProofState, by: str, now: datetime) -> bool:
     """Compare-and-set: only a pending proof is decided; False if someone decided first."""
     changed = await tx.execute(
         "UPDATE payment_proofs SET state = ?, decided_by = ?, decided_at = ?"

@@ -10,12 +10,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
 
+
+class WindowState(StrEnum):
+    """A photo window's state: open, then received, overdue, or settled by a TD (a game
+    bye, or waived)."""
+
+    OPEN = "open"
+    RECEIVED = "received"
+    OVERDUE = "overdue"
+    BYE = "bye"
+    WAIVED = "waived"
+
+
 #: States in which a window still waits for the responsible player's photo.
-AWAITING = ("open", "overdue")
+AWAITING = (WindowState.OPEN, WindowState.OVERDUE)
 
 
 @dataclass(frozen=True)
@@ -26,14 +39,14 @@ class WindowRow:
     responsible_side: int
     opened_at: datetime
     closes_at: datetime
-    state: str
+    state: WindowState
     decided_by_name: str | None
     why: str
 
 
 def _window(r: Row) -> WindowRow:
     return WindowRow(r["id"], r["game_id"], r["match_id"], r["responsible_side"],
-                     parse(r["opened_at"]), parse(r["closes_at"]), r["state"],
+                     parse(r["opened_at"]), parse(r["closes_at"]), WindowState(r["state"]),
                      r["decided_by_name"], r["why"])
 
 
@@ -89,7 +102,7 @@ async def set_responsible(tx: Tx, window_id: int, side: int) -> None:
                      (side, window_id))
 
 
-async def move(tx: Tx, window_id: int, from_states: Iterable[str], to: str, now: datetime,
+async def move(tx: Tx, window_id: int, from_states: Iterable[WindowState], to: WindowState, now: datetime,
                *, by: int | None = None, by_name: str | None = None, why: str = "",
                closes_at: datetime | None = None) -> bool:
     """Compare-and-set: ``to`` only from one of ``from_states``; True if this call moved

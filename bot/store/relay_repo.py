@@ -73,6 +73,17 @@ async def draft_of(tx: Tx, person_id: int) -> int | None:
     return None if value is None else int(value)
 
 
+async def live_draft_of_tg(tx: Tx, tg_user_id: int) -> int | None:
+    """The match a Telegram user's next message is for: their draft, unless the bot asked
+    them a question (a prompt, ``prompts_repo``) since they started it; the newest question
+    wins, as among prompts. One statement: every private text costs this read."""
+    value = await tx.scalar(
+        "SELECT d.match_id FROM relay_drafts d JOIN people p ON p.id = d.person_id"
+        " WHERE p.tg_user_id = ? AND NOT EXISTS (SELECT 1 FROM prompts q"
+        " WHERE q.person_id = d.person_id AND q.created_at >= d.opened_at)", (tg_user_id,))
+    return None if value is None else int(value)
+
+
 async def close_draft(tx: Tx, person_id: int) -> bool:
     """Compare-and-set: True if this call took the open draft."""
     return await tx.execute("DELETE FROM relay_drafts WHERE person_id = ?", (person_id,)) == 1

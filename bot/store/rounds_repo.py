@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class RoundState(StrEnum):
+    """A round's state: planned until it opens, open while its games are played and
+    reported, closed after."""
+
+    PLANNED = "planned"
+    OPEN = "open"
+    CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -21,7 +31,7 @@ class Round:
     opens_at: datetime | None
     closes_at: datetime | None
     fee: int
-    state: str
+    state: RoundState
     division: str
 
 
@@ -36,13 +46,21 @@ def _round(r: Row) -> Round:
         r["id"], r["event_id"], r["code"], r["name"], r["seq"], r["best_of"],
         parse(r["opens_at"]) if r["opens_at"] else None,
         parse(r["closes_at"]) if r["closes_at"] else None,
-        r["fee"], r["state"], r["division"],
+        r["fee"], RoundState(r["state"]), r["division"],
     )
 
 
 async def get(tx: Tx, round_id: int) -> Round | None:
+    """The round, read once per transaction while its tables are not written."""
+    kept = tx.remembered(("round", round_id), ("rounds", "divisions"))
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     row = await tx.one(_SELECT + " WHERE r.id = ?", (round_id,))
-    return None if row is None else _round(row)
+    if row is None:
+        return None
+    found = _round(row)
+    tx.remember(("round", round_id), ("rounds", "divisions"), found)
+    return found
 
 
 async def of_event(tx: Tx, event_id: int) -> list[Round]:

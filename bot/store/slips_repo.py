@@ -13,9 +13,10 @@ from datetime import datetime
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+from core.slip import SlipState
 
 #: States in which a slip's game counts (written to the games table).
-SUBMITTED = ("pending", "agreed", "final", "disputed")
+SUBMITTED = (SlipState.PENDING, SlipState.AGREED, SlipState.FINAL, SlipState.DISPUTED)
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class SlipRow:
     starter_side: int | None
     scores: tuple[int, int]
     text: str
-    state: str
+    state: SlipState
     created_at: datetime
     submitted_at: datetime | None
     closes_at: datetime | None
@@ -38,7 +39,7 @@ class SlipRow:
 def _slip(r: Row) -> SlipRow:
     return SlipRow(
         r["id"], r["match_id"], r["game_no"], r["game_id"], r["reported_by"], r["reporter_side"],
-        r["starter_side"], (r["score_a"], r["score_b"]), r["text"], r["state"],
+        r["starter_side"], (r["score_a"], r["score_b"]), r["text"], SlipState(r["state"]),
         parse(r["created_at"]),
         parse(r["submitted_at"]) if r["submitted_at"] else None,
         parse(r["closes_at"]) if r["closes_at"] else None,
@@ -62,7 +63,7 @@ async def get(tx: Tx, slip_id: int) -> SlipRow | None:
     return None if row is None else _slip(row)
 
 
-async def of_match(tx: Tx, match_id: int, states: Iterable[str]) -> list[SlipRow]:
+async def of_match(tx: Tx, match_id: int, states: Iterable[SlipState]) -> list[SlipRow]:
     """A match's slips in the given states, oldest first."""
     wanted = tuple(states)
     marks = ", ".join("?" for _ in wanted)
@@ -111,7 +112,7 @@ async def submit(
 
 
 async def move(
-    tx: Tx, slip_id: int, from_states: Iterable[str], to: str, now: datetime,
+    tx: Tx, slip_id: int, from_states: Iterable[SlipState], to: SlipState, now: datetime,
     *, game_id: int | None = None,
 ) -> bool:
     """Compare-and-set: ``to`` only from one of ``from_states``; True if this call moved it.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from bot.service.people.expulsions import Expelled, Filled
+from bot.store.expulsions_repo import ExpulsionState
 
 
 def esc(text: object) -> str:
@@ -13,7 +14,7 @@ def esc(text: object) -> str:
 
 def expelled(done: Expelled) -> str:
     head = f"🚫 Expelled <b>{esc(done.name)}</b> ({esc(done.why)}); they are told."
-    if done.state == "open":
+    if done.state == ExpulsionState.OPEN:
         return (f"{head} Their opponent {esc(done.opponent)} is told to wait: choose who "
                 f"takes the slot in {esc(done.match)} in the question I sent you.")
     note = done.note[:1].upper() + done.note[1:]  # a sentence of its own here

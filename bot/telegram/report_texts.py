@@ -13,6 +13,7 @@ from bot.service.results.disputes import DisputeAnswer
 from bot.service.results.reporting import Choice, SlipAnswer, SlipView
 from bot.telegram.texts import esc
 from core.knockout.match import StartReason
+from core.slip import SlipState
 
 HOW_TO_REPORT = (
     "Send your result with your score first, e.g. <code>412-380</code> "
@@ -94,17 +95,17 @@ def draft(slip: SlipView) -> Reply:
 
 
 def _where_it_stands(slip: SlipView) -> str:
-    if slip.state == "draft":
+    if slip.state == SlipState.DRAFT:
         return "This result still waits for you: tap Confirm or Cancel on it."
-    if slip.state == "pending":
+    if slip.state == SlipState.PENDING:
         until = f" until {esc(slip.closes_at)}" if slip.closes_at else ""
         return (f"Game {slip.game} is already recorded; it can be disputed{until}, then it "
                 "is final.")
-    if slip.state in ("agreed", "final"):
+    if slip.state in (SlipState.AGREED, SlipState.FINAL):
         return f"Game {slip.game} is already final."
-    if slip.state == "disputed":
+    if slip.state == SlipState.DISPUTED:
         return f"Game {slip.game} is under dispute; a TD will rule."
-    if slip.state == "cancelled":
+    if slip.state == SlipState.CANCELLED:
         return "You cancelled this result; send it again if you need to."
     return (f"This result was not counted: it differs from {esc(slip.opponent)}'s slip for "
             f"game {slip.game}, and a TD will rule.")
@@ -134,7 +135,7 @@ def dispute_answer(answer: DisputeAnswer) -> Reply | None:
         rulers = ", ".join(esc(r) for r in answer.rulers) or "the organisers"
         return Reply(f"Thank you: I passed your reason on to {rulers}.")
     if answer.kind == "unchanged":
-        if answer.slip_state == "disputed":
+        if answer.slip_state == SlipState.DISPUTED:
             return Reply(f"Game {answer.game} is already under dispute; a TD will rule.")
         return Reply(f"Game {answer.game} is final, so it can no longer be disputed"
                      f"{cite(answer, 'para 24')}. If it is wrong, ask a TD.")

@@ -12,7 +12,7 @@ from bot.service.results.correction_texts import game_words
 from bot.service.results.corrections import Corrected
 from bot.service.results.reporting_texts import esc
 from bot.service.results.rulings import RULING_WORDS, Asked, Ruled, ruling_words
-from core.knockout.match import GameKind
+from core.knockout.match import MatchGameKind
 
 
 def ruled(result: Ruled | Asked | None) -> Reply | None:
@@ -107,7 +107,7 @@ def corrected(result: Corrected | None) -> Reply:
         return Reply(f"⚠️ {esc(result.impact)}.\nApply this correction of {on}?",
                      [[("Apply", callbacks.correction(result.prompt_id, True)),
                        ("Cancel", callbacks.correction(result.prompt_id, False))]])
-    done = ("voided: it no longer counts" if result.after.kind is GameKind.VOID
+    done = ("voided: it no longer counts" if result.after.kind is MatchGameKind.VOID
             else f"corrected: now {after}")
     lines = [f"✅ {on} {done}. Score: {esc(result.named_score)}. Both players are told."]
     if result.voided_matches:

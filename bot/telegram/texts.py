@@ -9,7 +9,7 @@ from html import escape
 
 from bot.service.events.draw import DrawResult
 from bot.service.events.event_setup import CreatedEvent, DatesMoved
-from bot.service.events.readmodels import MyMatch, TdInbox
+from bot.service.events.readmodels import MyMatch, MyMatchState, TdInbox
 from bot.service.events.rounds import OpenedRound
 from bot.service.formats.traits import cite, is_knockout
 from bot.service.people.invites import Invite, invite_link
@@ -17,6 +17,7 @@ from bot.service.people.standing import Playing
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
+from core.knockout.match import MatchStage
 
 
 def esc(text: object) -> str:
@@ -301,7 +302,7 @@ def pending(event_name: str, inbox: TdInbox) -> str:
         for s in inbox.slips_awaiting
     ], slug)
     lines += pending_section("Unfinished matches of open rounds", [
-        f"• {_vs(m)}" + (" — waiting for a player" if m.state == "waiting" else "")
+        f"• {_vs(m)}" + (" — waiting for a player" if m.state == MatchStage.WAITING else "")
         for m in inbox.unfinished
     ], slug)
     lines += pending_section("Not yet on Telegram (their messages wait until they join)", [
@@ -367,9 +368,9 @@ def match_line(m: MyMatch) -> str:
         f"against <b>{esc(m.opponent)}</b>, best of {m.best_of}: "
         f"{_MATCH_STATES.get(m.state, esc(m.state))}",
     ]
-    if m.state in ("playing", "unfinished", "decided") and m.score_line:
+    if m.state in (MyMatchState.PLAYING, MyMatchState.UNFINISHED, MyMatchState.DECIDED) and m.score_line:
         parts.append(f"Score: {esc(m.score_line)}")
-    if m.state == "playing" and m.next_game is not None:
+    if m.state == MyMatchState.PLAYING and m.next_game is not None:
         deciding = (f" (the deciding game{cite(m, 'para 16', ', {}')})"
                     if m.next_is_deciding and m.best_of > 1 else "")
         who = (f"{esc(m.next_starter)} starts" if m.next_starter

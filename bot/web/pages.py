@@ -26,7 +26,10 @@ from bot.service.events.site import (
     RoundPage,
     StandingsPage,
 )
+from bot.store.entries_repo import EntryState
+from bot.store.rounds_repo import RoundState
 from bot.web.svg import bracket_svg
+from core.knockout.match import MatchStage
 
 #: Readable at 390 px: tables fill the width and long names wrap rather than scroll.
 STYLE = (
@@ -88,13 +91,13 @@ def _player(line: MatchLine, side: int, up: str) -> str:
 
 
 def _state(line: MatchLine) -> str:
-    if line.state == "bye":
+    if line.state == MatchStage.BYE:
         return "bye"
     if line.in_play:
         return "in play" if line.score else "to play"
-    if line.state == "decided":
+    if line.state == MatchStage.DECIDED:
         return "decided" + (f", {line.note}" if line.note else "")
-    if line.state == "ready":
+    if line.state == MatchStage.READY:
         return "to play"
     return {"waiting": "waiting for players", "not_needed": "not needed"}.get(
         line.state, line.state)
@@ -114,7 +117,7 @@ def matches_table(lines: list[MatchLine], *, caption: str, up: str = "") -> str:
     and state."""
     rows = []
     for line in lines:
-        if line.state == "bye":
+        if line.state == MatchStage.BYE:
             holder = line.winner if line.winner is not None else 0
             players = f"{_player(line, holder, up)} <span class=\"m\">(bye)</span>"
         else:
@@ -222,7 +225,7 @@ def round_html(view: RoundPage, *, updated: str) -> str:
     state = {"planned": "not yet paired" if not view.matches else "to come",
              "open": "being played", "closed": "closed"}.get(r.state, r.state)
     lines = [f"<p>{e(r.name)}: {e(state)}"
-             + (f", closes {e(r.closes)}" if r.closes and r.state == "open" else "")
+             + (f", closes {e(r.closes)}" if r.closes and r.state == RoundState.OPEN else "")
              + f"; {r.decided} of {r.matches} matches decided.</p>"]
     if view.chess:
         lines.append("<p class=m>The first player named has White.</p>")
@@ -251,7 +254,7 @@ def match_html(view: MatchPage, *, updated: str) -> str:
     ev = view.event
     m = view.match
     up = "../"
-    if m.state == "bye":
+    if m.state == MatchStage.BYE:
         who = _player(m, m.winner if m.winner is not None else 0, up) + " has a bye"
     else:
         who = f"{_player(m, 0, up)} v {_player(m, 1, up)}"
@@ -288,7 +291,7 @@ def match_html(view: MatchPage, *, updated: str) -> str:
 def player_html(view: PlayerPage, *, updated: str) -> str:
     ev = view.event
     body = []
-    if view.state == "expelled":
+    if view.state == EntryState.EXPELLED:
         body.append("<p>Expelled from the event.</p>")
     if view.standings:
         body.append(f'<p>Where they stand: <a href="../{links.STANDINGS}">the standings</a>.</p>')

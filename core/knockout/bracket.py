@@ -176,7 +176,7 @@ BYE = Occupant(bye=True)
 
 
 @dataclass(frozen=True)
-class MatchView:
+class BracketView:
     """A match as it stands: its occupants, status, and once settled, winner and loser."""
 
     spec: BracketMatch
@@ -196,7 +196,7 @@ def resolve(
     *,
     played_by: Mapping[str, tuple[str, str]] | None = None,
     substitutes: Mapping[tuple[str, int], str | None] | None = None,
-) -> dict[str, MatchView]:
+) -> dict[str, BracketView]:
     """Every match's occupants and status, given the winners recorded so far.
 
     ``winners`` maps a match id to its winner's name. Without ``played_by``, a winner
@@ -210,7 +210,7 @@ def resolve(
     """
     if not bracket.seated:
         raise ValueError(f"bracket {bracket.name} has not been drawn yet: no one is seated")
-    views: dict[str, MatchView] = {}
+    views: dict[str, BracketView] = {}
     strict = played_by is None
     subs = substitutes or {}
 
@@ -235,31 +235,31 @@ def resolve(
             first = views[m.reset_of]
             if first.status is Status.PLAYED and first.winner == first.occupants[0]:
                 # The upper-bracket winner won: no reset; the first match's result stands.
-                views[m.id] = MatchView(m, occ, Status.NOT_NEEDED, first.winner, first.loser)
+                views[m.id] = BracketView(m, occ, Status.NOT_NEEDED, first.winner, first.loser)
                 _refuse_result(m, recorded, "it is not needed", strict)
                 continue
         if not (occ[0].known and occ[1].known):
-            views[m.id] = MatchView(m, occ, Status.WAITING)
+            views[m.id] = BracketView(m, occ, Status.WAITING)
             _refuse_result(m, recorded, "its players are not known yet", strict)
         elif occ[0].bye and occ[1].bye:
-            views[m.id] = MatchView(m, occ, Status.EMPTY, BYE, BYE)
+            views[m.id] = BracketView(m, occ, Status.EMPTY, BYE, BYE)
             _refuse_result(m, recorded, "both its slots are byes", strict)
         elif occ[0].bye or occ[1].bye:
             through = occ[1] if occ[0].bye else occ[0]
-            views[m.id] = MatchView(m, occ, Status.WALKOVER, through, BYE)
+            views[m.id] = BracketView(m, occ, Status.WALKOVER, through, BYE)
             _refuse_result(m, recorded, f"{through.label()} has a bye", strict)
         elif recorded is None:
-            views[m.id] = MatchView(m, occ, Status.READY)
+            views[m.id] = BracketView(m, occ, Status.READY)
         elif recorded not in names:
             if strict:
                 raise ValueError(
                     f"match {m.id}: {recorded!r} is recorded as winner but the match is "
                     f"{names[0]} v {names[1]}"
                 )
-            views[m.id] = MatchView(m, occ, Status.READY)
+            views[m.id] = BracketView(m, occ, Status.READY)
         else:
             side = names.index(recorded)
-            views[m.id] = MatchView(m, occ, Status.PLAYED, occ[side], occ[1 - side])
+            views[m.id] = BracketView(m, occ, Status.PLAYED, occ[side], occ[1 - side])
     return views
 
 
@@ -268,23 +268,23 @@ def _refuse_result(m: BracketMatch, recorded: str | None, why: str, strict: bool
         raise ValueError(f"match {m.id}: a winner ({recorded}) is recorded but {why}")
 
 
-def settled(view: MatchView) -> bool:
+def settled(view: BracketView) -> bool:
     return view.status in (Status.PLAYED, Status.WALKOVER, Status.EMPTY, Status.NOT_NEEDED)
 
 
-def champion(bracket: Bracket, views: Mapping[str, MatchView]) -> str | None:
+def champion(bracket: Bracket, views: Mapping[str, BracketView]) -> str | None:
     """The winner of the bracket's last match (not a third-place match), once settled."""
     last = views[[m for m in bracket.matches if not m.third_place][-1].id]
     return last.winner.player if settled(last) else None
 
 
-def finished(views: Mapping[str, MatchView]) -> bool:
+def finished(views: Mapping[str, BracketView]) -> bool:
     return all(settled(v) for v in views.values())
 
 
 def placements(
     bracket: Bracket,
-    views: Mapping[str, MatchView],
+    views: Mapping[str, BracketView],
     tiebreak: Callable[[str], tuple[float, ...]] = lambda name: (),
 ) -> list[str]:
     """Every player, first place first, once the bracket is finished.

@@ -79,7 +79,20 @@ SSSG_RULES = MatchRules()
 NASPA_RULES = MatchRules(game_bye_spread=50, forfeit_spread=50)
 
 
-class GameKind(StrEnum):
+class MatchStage(StrEnum):
+    """Where a stored match stands: waiting for a player (its feeder is not decided),
+    ready, being played, decided, a bye (one player, SSSg para 27), or not needed (a
+    bracket's second grand final that the first made moot)."""
+
+    WAITING = "waiting"
+    READY = "ready"
+    PLAYING = "playing"
+    DECIDED = "decided"
+    BYE = "bye"
+    NOT_NEEDED = "not_needed"
+
+
+class MatchGameKind(StrEnum):
     PLAYED = "played"
     BYE = "bye"  # a game bye awarded to ``awarded_to`` (para 25, 28)
     FORFEIT = "forfeit"  # a game forfeited to ``awarded_to``
@@ -92,7 +105,7 @@ def _check_side(value: int | None, what: str) -> None:
 
 
 @dataclass(frozen=True)
-class Game:
+class MatchGame:
     """One reported game of a match.
 
     ``starter`` is the side that went first; for a played game it is required (para 15 and
@@ -100,7 +113,7 @@ class Game:
     or forfeit may keep the starter of the game it replaced, or have none.
     """
 
-    kind: GameKind = GameKind.PLAYED
+    kind: MatchGameKind = MatchGameKind.PLAYED
     starter: int | None = None
     scores: tuple[int, int] | None = None
     awarded_to: int | None = None
@@ -108,7 +121,7 @@ class Game:
     def __post_init__(self) -> None:
         _check_side(self.starter, "the starter")
         _check_side(self.awarded_to, "the side awarded the game")
-        if self.kind is GameKind.PLAYED:
+        if self.kind is MatchGameKind.PLAYED:
             if self.starter is None:
                 raise ValueError("a played game needs its starter (side 0 or 1)")
             if self.scores is None or len(self.scores) != 2:
@@ -117,31 +130,31 @@ class Game:
                 raise ValueError(f"scores must be whole numbers, got {self.scores!r}")
             if self.awarded_to is not None:
                 raise ValueError("a played game is won on the board; use a bye or forfeit")
-        elif self.kind in (GameKind.BYE, GameKind.FORFEIT):
+        elif self.kind in (MatchGameKind.BYE, MatchGameKind.FORFEIT):
             if self.awarded_to is None:
                 raise ValueError(f"a game {self.kind.value} needs the side it is awarded to")
 
     @classmethod
-    def played(cls, starter: int, score0: int, score1: int) -> Game:
-        return cls(GameKind.PLAYED, starter=starter, scores=(score0, score1))
+    def played(cls, starter: int, score0: int, score1: int) -> MatchGame:
+        return cls(MatchGameKind.PLAYED, starter=starter, scores=(score0, score1))
 
     @classmethod
-    def bye(cls, awarded_to: int, starter: int | None = None) -> Game:
-        return cls(GameKind.BYE, starter=starter, awarded_to=awarded_to)
+    def bye(cls, awarded_to: int, starter: int | None = None) -> MatchGame:
+        return cls(MatchGameKind.BYE, starter=starter, awarded_to=awarded_to)
 
     @classmethod
-    def forfeit(cls, awarded_to: int, starter: int | None = None) -> Game:
-        return cls(GameKind.FORFEIT, starter=starter, awarded_to=awarded_to)
+    def forfeit(cls, awarded_to: int, starter: int | None = None) -> MatchGame:
+        return cls(MatchGameKind.FORFEIT, starter=starter, awarded_to=awarded_to)
 
-    def voided(self) -> Game:
+    def voided(self) -> MatchGame:
         """This game turned into a void marker, keeping what was reported for the record."""
-        return replace(self, kind=GameKind.VOID)
+        return replace(self, kind=MatchGameKind.VOID)
 
     def half_points(self) -> tuple[int, int]:
         """Game-points in halves: (2, 0), (0, 2) or (1, 1) for a tie; (0, 0) if void."""
-        if self.kind is GameKind.VOID:
+        if self.kind is MatchGameKind.VOID:
             return (0, 0)
-        if self.kind is GameKind.PLAYED:
+        if self.kind is MatchGameKind.PLAYED:
             assert self.scores is not None
             a, b = self.scores
             return (2, 0) if a > b else (0, 2) if b > a else (1, 1)
@@ -149,12 +162,12 @@ class Game:
 
     def spread(self, rules: MatchRules) -> int:
         """Side 0's spread from this game (side 1's is the negative)."""
-        if self.kind is GameKind.VOID:
+        if self.kind is MatchGameKind.VOID:
             return 0
-        if self.kind is GameKind.PLAYED:
+        if self.kind is MatchGameKind.PLAYED:
             assert self.scores is not None
             return self.scores[0] - self.scores[1]
-        amount = rules.game_bye_spread if self.kind is GameKind.BYE else rules.forfeit_spread
+        amount = rules.game_bye_spread if self.kind is MatchGameKind.BYE else rules.forfeit_spread
         return amount if self.awarded_to == 0 else -amount
 
     def winner(self) -> int | None:
@@ -168,7 +181,7 @@ class Game:
         SSSg Annex A para 23 and 25: the winner of the game, or the starting player when it
         is tied. None for a game not won on the board (nothing to photograph).
         """
-        if self.kind is not GameKind.PLAYED:
+        if self.kind is not MatchGameKind.PLAYED:
             return None
         won = self.winner()
         return won if won is not None else self.starter
@@ -244,7 +257,7 @@ class Match:
     """
 
     best_of: int
-    games: tuple[Game, ...] = ()
+    games: tuple[MatchGame, ...] = ()
     head_start: tuple[int, int] = (0, 0)
     rules: MatchRules = field(default=SSSG_RULES)
     match_bye: int | None = None
@@ -278,7 +291,7 @@ class Match:
     def total_half_points(self) -> int:
         return 2 * (self.best_of + sum(self.head_start))
 
-    def with_game(self, game: Game) -> Match:
+    def with_game(self, game: MatchGame) -> Match:
         """The match with one more reported game (it may not count: see ``state``)."""
         return replace(self, games=self.games + (game,))
 
@@ -397,7 +410,7 @@ def match_state(match: Match) -> MatchState:
     decision = Decision.UNDECIDED
     winner: int | None = None
     for index, game in enumerate(match.games):
-        if decision is not Decision.UNDECIDED or game.kind is GameKind.VOID:
+        if decision is not Decision.UNDECIDED or game.kind is MatchGameKind.VOID:
             void.append(index)
             continue
         counted.append(index)
@@ -475,7 +488,7 @@ class Report:
     state: MatchState
 
 
-def report_game(match: Match, game: Game) -> Report:
+def report_game(match: Match, game: MatchGame) -> Report:
     """Add a reported game and say which game it is and what it does to the match."""
     before = match.state()
     after_match = match.with_game(game)
@@ -532,7 +545,7 @@ def _check_index(match: Match, index: int) -> None:
         )
 
 
-def correct_game(match: Match, index: int, game: Game) -> Correction:
+def correct_game(match: Match, index: int, game: MatchGame) -> Correction:
     """Replace the reported game at ``index`` (0-based) and recompute the match.
 
     Para 28: turning a game into a game bye may decide the match earlier; the games after
@@ -547,7 +560,7 @@ def award_game_bye(match: Match, index: int, to: int) -> Correction:
     """Para 25/28: the game at ``index`` is awarded as a game bye (a win with the event's
     bye spread) to side ``to``, keeping the game's starter."""
     _check_index(match, index)
-    return correct_game(match, index, Game.bye(to, starter=match.games[index].starter))
+    return correct_game(match, index, MatchGame.bye(to, starter=match.games[index].starter))
 
 
 def void_game(match: Match, index: int) -> Correction:
@@ -574,7 +587,7 @@ def forfeit_rest(match: Match, to: int) -> Match:
     new = match
     while not (state := new.state()).decided:
         start = state.next_start.side if state.next_start is not None else None
-        new = new.with_game(Game.forfeit(to, starter=start))
+        new = new.with_game(MatchGame.forfeit(to, starter=start))
     return new
 
 

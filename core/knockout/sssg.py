@@ -45,9 +45,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.knockout import bracket as bk
-from core.knockout.bracket import Bracket, MatchView, Status
+from core.knockout.bracket import Bracket, BracketView, Status
 from core.knockout.double_elim import double_elimination
-from core.knockout.match import Decision, Game, GameKind, Match, award_game_bye, rule_tied_match
+from core.knockout.match import (
+    Decision,
+    Match,
+    MatchGame,
+    MatchGameKind,
+    award_game_bye,
+    rule_tied_match,
+)
 from core.knockout.qualifying import (
     QUALIFYING_BEST_OF,
     TOP_DIVISION_SIZE,
@@ -79,7 +86,7 @@ class Result:
 
 
 @dataclass(frozen=True)
-class Event:
+class KnockoutEvent:
     """The draw and the results; everything else is derived.
 
     ``top`` and ``plate`` are bracket shapes; ``top`` is seated when the draw could seat
@@ -133,7 +140,7 @@ def _check_names(entrants: Sequence[Entrant]) -> None:
             )
 
 
-def draw_sssg(entrants: Sequence[Entrant], seed: int, *, plate_third_place: bool = False) -> Event:
+def draw_sssg(entrants: Sequence[Entrant], seed: int, *, plate_third_place: bool = False) -> KnockoutEvent:
     """The SSSg draw: the qualifying round (``core.knockout.qualifying``), the top division (a double
     elimination of 16, one-game head start in a best-of-18 grand final, para 2 and 4) and
     the plate (single elimination of everyone else, footnote 4; cancelled when fewer than
@@ -168,7 +175,7 @@ def draw_sssg(entrants: Sequence[Entrant], seed: int, *, plate_third_place: bool
         ]
         seating = seat(ranked, _rng(seed, "top"))
         top = top.with_seating(seating.seats, seating.seeds)
-    return Event("sssg", seed, tuple(entrants), plan, top, plate)
+    return KnockoutEvent("sssg", seed, tuple(entrants), plan, top, plate)
 
 
 def draw_plain(
@@ -180,7 +187,7 @@ def draw_plain(
     grand_final: str = "reset",
     drops: str = "seeding",
     third_place: bool = False,
-) -> Event:
+) -> KnockoutEvent:
     """A single or double elimination of everyone, seeded by rating (para 2-3 rules); a
     single elimination may add a third-place match (footnote 8)."""
     if kind not in ("single", "double"):
@@ -200,7 +207,7 @@ def draw_plain(
         )
     )
     seating = seat([e.name for e in ranked], _rng(seed, "seat"))
-    return Event(
+    return KnockoutEvent(
         kind, seed, tuple(entrants), None, shape.with_seating(seating.seats, seating.seeds)
     )
 
@@ -230,15 +237,15 @@ class Derived:
     top: Bracket
     plate: Bracket | None
     outcome: QualifyingOutcome | None
-    views: dict[str, MatchView]
+    views: dict[str, BracketView]
     divisions: dict[str, str]  # match id -> division
     counted: dict[str, Result]
     void: tuple[str, ...]
     placeholders: frozenset[str] = field(default_factory=frozenset)
 
 
-def _qualifying_views(event: Event) -> tuple[dict[str, MatchView], dict[str, Result]]:
-    views: dict[str, MatchView] = {}
+def _qualifying_views(event: KnockoutEvent) -> tuple[dict[str, BracketView], dict[str, Result]]:
+    views: dict[str, BracketView] = {}
     counted: dict[str, Result] = {}
     assert event.plan is not None
     for i, pairing in enumerate(event.plan.pairings, start=1):
@@ -255,24 +262,24 @@ def _qualifying_views(event: Event) -> tuple[dict[str, MatchView], dict[str, Res
         occ = (_qualifier(event, qid, 0, pairing.players[0]),
                _qualifier(event, qid, 1, pairing.players[1]))
         if occ[0].bye and occ[1].bye:
-            views[qid] = MatchView(spec, occ, Status.EMPTY, bk.BYE, bk.BYE)
+            views[qid] = BracketView(spec, occ, Status.EMPTY, bk.BYE, bk.BYE)
             continue
         if occ[0].bye or occ[1].bye:
             through = occ[1] if occ[0].bye else occ[0]
-            views[qid] = MatchView(spec, occ, Status.WALKOVER, through, bk.BYE)
+            views[qid] = BracketView(spec, occ, Status.WALKOVER, through, bk.BYE)
             continue
         res = event.result(qid)
         if res is not None:
             counted[qid] = res
         won = _winner_side(res)
         if won is None:
-            views[qid] = MatchView(spec, occ, Status.READY)
+            views[qid] = BracketView(spec, occ, Status.READY)
         else:
-            views[qid] = MatchView(spec, occ, Status.PLAYED, occ[won], occ[1 - won])
+            views[qid] = BracketView(spec, occ, Status.PLAYED, occ[won], occ[1 - won])
     return views, counted
 
 
-def _qualifier(event: Event, qid: str, side: int, player: str) -> bk.Occupant:
+def _qualifier(event: KnockoutEvent, qid: str, side: int, player: str) -> bk.Occupant:
     """A qualifying slot: its drawn player, or a bye once the organizers offered an
     expelled player's slot to nobody (para 29; ``vacate``). The qualifying round has no
     previous round, so nobody else can take it (``substitute`` refuses)."""
@@ -281,7 +288,7 @@ def _qualifier(event: Event, qid: str, side: int, player: str) -> bk.Occupant:
     return bk.Occupant(player)
 
 
-def _vacated(event: Event, qviews: Mapping[str, MatchView]) -> set[str]:
+def _vacated(event: KnockoutEvent, qviews: Mapping[str, BracketView]) -> set[str]:
     """The seats left as byes by qualifying slots offered to nobody (para 29): the expelled
     player's own name (their place as the match's loser, in the plate), and the top
     division's "winner of Q3" when neither player of Q3 is left."""
@@ -309,7 +316,7 @@ def _seats_as_byes(b: Bracket, names: set[str]) -> dict[tuple[str, int], str | N
 
 
 def _qualifying_result(
-    qviews: Mapping[str, MatchView], counted: Mapping[str, Result], qid: str
+    qviews: Mapping[str, BracketView], counted: Mapping[str, Result], qid: str
 ) -> Match | Unplayed:
     """What ``qualifying_outcome`` takes for one settled qualifying match."""
     v = qviews[qid]
@@ -325,7 +332,7 @@ def _winner_side(res: Result | None) -> int | None:
     return state.winner if state.decided else None
 
 
-def _seat_division(event: Event, shape: Bracket, members: Sequence[Entrant]) -> Bracket:
+def _seat_division(event: KnockoutEvent, shape: Bracket, members: Sequence[Entrant]) -> Bracket:
     """Seat a division drawn after qualifying (para 3).
 
     The first time, it is drawn from the event's seed, and ``record`` pins that draw. A
@@ -354,7 +361,7 @@ def _seat_division(event: Event, shape: Bracket, members: Sequence[Entrant]) -> 
     return shape.with_seating(seating.seats, seating.seeds)
 
 
-def _replacements(event: Event, old: Sequence[str], new: Sequence[str]) -> list[tuple[str, str]]:
+def _replacements(event: KnockoutEvent, old: Sequence[str], new: Sequence[str]) -> list[tuple[str, str]]:
     """(leaver, newcomer) pairs when a division's players change from ``old`` to ``new``:
     a newcomer replaces their qualifying opponent if that is who left, else the leavers and
     newcomers are paired in name order."""
@@ -371,7 +378,7 @@ def _replacements(event: Event, old: Sequence[str], new: Sequence[str]) -> list[
     return pairs + list(zip(leaving, coming, strict=False))
 
 
-def _pin_draws(event: Event, derived: Derived | None = None) -> Event:
+def _pin_draws(event: KnockoutEvent, derived: Derived | None = None) -> KnockoutEvent:
     """Pin each division drawn after qualifying once it is drawn (see ``_seat_division``);
     ``derived`` is ``derive(event)`` when the caller has it."""
     if event.plan is None or not event.plan.needed:
@@ -385,10 +392,10 @@ def _pin_draws(event: Event, derived: Derived | None = None) -> Event:
     return event if len(pinned) == len(event.pinned) else replace(event, pinned=tuple(pinned))
 
 
-def derive(event: Event) -> Derived:
+def derive(event: KnockoutEvent) -> Derived:
     """Seat what can be seated, resolve every bracket, and sort results into counted and
     void. Pure and repeatable: a correction simply derives again."""
-    views: dict[str, MatchView] = {}
+    views: dict[str, BracketView] = {}
     divisions: dict[str, str] = {}
     counted: dict[str, Result] = {}
     top, plate = event.top, event.plate
@@ -446,7 +453,7 @@ def derive(event: Event) -> Derived:
     return Derived(top, plate, outcome, views, divisions, counted, void, frozenset(placeholders))
 
 
-def playable(event: Event, derived: Derived | None = None) -> list[PlayableMatch]:
+def playable(event: KnockoutEvent, derived: Derived | None = None) -> list[PlayableMatch]:
     """Matches whose two players are known and that are not decided yet, in id order
     within each division (qualifying, top, plate)."""
     d = derived or derive(event)
@@ -473,7 +480,7 @@ def playable(event: Event, derived: Derived | None = None) -> list[PlayableMatch
     return out
 
 
-def record(event: Event, match_id: str, match: Match) -> Event:
+def record(event: KnockoutEvent, match_id: str, match: Match) -> KnockoutEvent:
     """Record (or update) the games of a ready match. Changing a decided match's result
     goes through ``correct``, which shows what it voids."""
     d = derive(event)
@@ -505,7 +512,7 @@ def _check_format(match_id: str, match: Match, best_of: int, head_start: tuple[i
         )
 
 
-def record_all(event: Event, results: Sequence[Result]) -> tuple[Event, Derived]:
+def record_all(event: KnockoutEvent, results: Sequence[Result]) -> tuple[KnockoutEvent, Derived]:
     """Record many results at once (the stored games of a whole event, or a round of play)
     with what the event then is, derived: as ``record`` would one by one in an order in
     which they can be played, but deriving once (twice when a division gets seated) instead
@@ -556,7 +563,7 @@ def record_all(event: Event, results: Sequence[Result]) -> tuple[Event, Derived]
     return (changed, d) if pinned is changed else (pinned, derive(pinned))
 
 
-def _known(d: Derived, v: MatchView) -> bool:
+def _known(d: Derived, v: BracketView) -> bool:
     """Both of the match's players are known: named, not a 'winner of Qk' slot."""
     return all(p is not None and p not in d.placeholders for p in v.players)
 class CorrectionRefused(ValueError):
@@ -607,7 +614,7 @@ _TITLES = {"top": "top division", "plate": "plate"}
 
 
 def _moves(
-    event: Event, before: Derived, after: Derived
+    event: KnockoutEvent, before: Derived, after: Derived
 ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
     """Who replaced whom in each division drawn after qualifying, and who else (or which
     newcomer) ended in another first-round match than the seat they were to keep (the
@@ -630,8 +637,8 @@ def _moves(
 
 
 def correct(
-    event: Event, match_id: str, match: Match, *, force: bool = False
-) -> tuple[Event, Impact]:
+    event: KnockoutEvent, match_id: str, match: Match, *, force: bool = False
+) -> tuple[KnockoutEvent, Impact]:
     """Replace a recorded match and recompute everything after it.
 
     A correction shows its impact first and needs a TD (docs/architecture.md,
@@ -673,7 +680,7 @@ def correct(
     return replace(changed, results=kept), impact
 
 
-def substitute(event: Event, match_id: str, expelled: str, player: str) -> Event:
+def substitute(event: KnockoutEvent, match_id: str, expelled: str, player: str) -> KnockoutEvent:
     """Put ``player`` into the slot ``expelled`` holds in ``match_id``.
 
     Para 29: the slot 'may ... be offered to his opponent from the previous round, or the
@@ -721,7 +728,7 @@ def substitute(event: Event, match_id: str, expelled: str, player: str) -> Event
     return replace(event, substitutes=tuple(subs))
 
 
-def vacate(event: Event, match_id: str, expelled: str) -> Event:
+def vacate(event: KnockoutEvent, match_id: str, expelled: str) -> KnockoutEvent:
     """Leave the slot ``expelled`` holds in ``match_id`` empty: their opponent goes through
     unplayed (a walkover), or, once known, will.
 
@@ -789,7 +796,7 @@ def _last_loss(d: Derived, b: Bracket) -> dict[str, tuple[float, float]]:
     return record
 
 
-def placements(event: Event) -> Placements:
+def placements(event: KnockoutEvent) -> Placements:
     """Places in every division once it is finished (para 8: top four and plate prizes)."""
     d = derive(event)
     out: dict[str, tuple[str, ...]] = {}
@@ -817,7 +824,7 @@ def placements(event: Event) -> Placements:
     )
 
 
-def finished(event: Event) -> bool:
+def finished(event: KnockoutEvent) -> bool:
     d = derive(event)
     brackets = [b for b in (d.top, d.plate) if b is not None]
     return all(b.seated for b in brackets) and all(bk.settled(v) for v in d.views.values())
@@ -866,7 +873,7 @@ def random_match(
             won_on_the_board = [
                 (i, w)
                 for i in state.counted
-                if m.games[i].kind is GameKind.PLAYED and (w := m.games[i].winner()) is not None
+                if m.games[i].kind is MatchGameKind.PLAYED and (w := m.games[i].winner()) is not None
             ]
             if won_on_the_board:
                 i, w = rng.choice(won_on_the_board)
@@ -878,17 +885,17 @@ def random_match(
         starter = start.side if start is not None and start.side is not None else rng.randrange(2)
         roll = rng.random()
         if roll < bye_rate:
-            m = m.with_game(Game.bye(rng.randrange(2), starter=starter))
+            m = m.with_game(MatchGame.bye(rng.randrange(2), starter=starter))
             continue
         base = rng.randint(330, 480)
         if roll < bye_rate + tie_rate:
-            m = m.with_game(Game.played(starter, base, base))
+            m = m.with_game(MatchGame.played(starter, base, base))
             continue
         margin = rng.randint(1, 160)
         if rng.random() < p0:
-            m = m.with_game(Game.played(starter, base + margin, base))
+            m = m.with_game(MatchGame.played(starter, base + margin, base))
         else:
-            m = m.with_game(Game.played(starter, base, base + margin))
+            m = m.with_game(MatchGame.played(starter, base, base + margin))
     if m.state().decision is Decision.TIED:
         # Level on games, spread and starts: para 30 leaves it to the organizers. A match
         # bye would void the games (para 27); a ruling keeps them and says why.
@@ -896,7 +903,7 @@ def random_match(
     return m
 
 
-def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
+def play_out(event: KnockoutEvent, rng: random.Random) -> tuple[KnockoutEvent, list[list[str]]]:
     """Play every match with ``random_match``, in rounds of play: all matches ready at
     once are played together (a month of the SSSg schedule). Returns the finished event
     and the match ids of each round of play.
@@ -929,7 +936,7 @@ def play_out(event: Event, rng: random.Random) -> tuple[Event, list[list[str]]]:
     return event, rounds
 
 
-def to_record(event: Event) -> dict[str, object]:
+def to_record(event: KnockoutEvent) -> dict[str, object]:
     """The event as plain data: the draw (qualifying pairings, byes, bracket shapes and
     seating as far as known) and the results, ready for JSON or SQL rows.
 
@@ -965,7 +972,7 @@ def to_record(event: Event) -> dict[str, object]:
     }
 
 
-def pins_record(event: Event) -> list[dict[str, object]]:
+def pins_record(event: KnockoutEvent) -> list[dict[str, object]]:
     """The seatings pinned so far (``Event.pinned``), as ``to_record`` writes them: what a
     store updates when a division drawn after qualifying gets seated (para 3)."""
     return [
@@ -974,7 +981,7 @@ def pins_record(event: Event) -> list[dict[str, object]]:
     ]
 
 
-def from_record(record: Mapping[str, Any]) -> Event:
+def from_record(record: Mapping[str, Any]) -> KnockoutEvent:
     """The event a record made by ``to_record`` describes, without its results: the
     inverse of ``to_record`` for the draw, its pins and substitutes.
 
@@ -1007,7 +1014,7 @@ def from_record(record: Mapping[str, Any]) -> Event:
             )
         else:
             plan = QualifyingPlan(ranked, len(ranked), ranked, (), QUALIFYING_BEST_OF)
-    return Event(
+    return KnockoutEvent(
         fmt, seed, entrants, plan,
         top=bk.from_record(record["top"]),
         plate=bk.from_record(record["plate"]) if record.get("plate") else None,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.standings import Standing, scrabble_standings
+from core.standings import StandingLine, scrabble_standings
 from core.tournament import Division
 
 #: NSC 2006 notes, "Basic Approach" point 13: games left -> the largest spread deficit still
@@ -38,8 +38,8 @@ NASPA_MANUAL_SPREAD_LIMITS: Mapping[int, int] = {1: 500, 2: 800, 3: 900}
 
 
 def can_catch(
-    chaser: Standing,
-    leader: Standing,
+    chaser: StandingLine,
+    leader: StandingLine,
     rounds_left: int,
     spread_limits: Mapping[int, int] | None = None,
 ) -> bool:
@@ -79,7 +79,7 @@ class GibsonDecision:
 
 
 def gibsonized_players(
-    standings: Sequence[Standing],
+    standings: Sequence[StandingLine],
     *,
     rounds_left: int,
     top_places: int = 1,
@@ -107,7 +107,7 @@ def gibsonized_players(
 
 
 def out_of_the_money(
-    standings: Sequence[Standing],
+    standings: Sequence[StandingLine],
     *,
     rounds_left: int,
     prize_places: int,
@@ -142,7 +142,7 @@ def gibson_fixed_pairs(
     top_places: int = 1,
     spread_limits: Mapping[int, int] | None = None,
     avoid_repeats: bool = False,
-    standings: Sequence[Standing] | None = None,
+    standings: Sequence[StandingLine] | None = None,
 ) -> GibsonDecision:
     """The pairings the Gibson rule fixes for the next round of ``division``.
 

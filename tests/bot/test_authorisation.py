@@ -58,6 +58,7 @@ from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting, rulings
 from bot.service.results.reporting import SaidResult
 from bot.store import groups_repo, photos_repo, prompts_repo
+from bot.store.prompts_repo import PromptKind
 from bot.telegram import texts
 from bot.telegram.clock import SimClock
 from bot.telegram.harness import BotUnderTest
@@ -453,7 +454,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             await rulings.ask_amend(db, _req(bot, "Tara TD"), ids["dispute"]["M1"])
         if scenario == "why":
             await rulings.ask_why(db, _req(bot, "Tara TD"), ids["dispute"]["M1"], "uphold")
-            ids["prompt"] = await _scalar(bot, "SELECT id FROM td_prompts WHERE kind = 'why'")
+            ids["prompt"] = await _scalar(bot, "SELECT id FROM prompts WHERE kind = 'why'")
         if scenario == "expelled":
             ids["expulsion"] = {}
             for match, name in (("M1", "Dev Rao"), ("M2", "Ben Ong")):
@@ -463,7 +464,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
         if scenario == "fix":
             async with db.transaction() as tx:
                 ids["prompt"] = await prompts_repo.open_prompt(
-                    tx, await _person(tx, "Tara TD"), "confirm", ids["dispute"]["M1"],
+                    tx, await _person(tx, "Tara TD"), PromptKind.CONFIRM, ids["dispute"]["M1"],
                     payload={"action": "uphold", "scores": None, "why": "as reported"},
                     now=bot.clock())
         if scenario == "redo":  # Tara's correction of M1 game 1 waits for Apply
@@ -471,7 +472,7 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                 game = await tx.scalar("SELECT id FROM games WHERE match_id = ?",
                                        (ids["m"]["M1"],))
                 ids["prompt"] = await prompts_repo.open_prompt(
-                    tx, await _person(tx, "Tara TD"), "correct_apply", ids["m"]["M1"],
+                    tx, await _person(tx, "Tara TD"), PromptKind.CORRECT_APPLY, ids["m"]["M1"],
                     payload={"game_id": game, "scores": [400, 380], "starter": None,
                              "void": False, "why": "typed wrong"}, now=bot.clock())
         if scenario == "tie":
@@ -654,7 +655,7 @@ def with_slug(text: str) -> Act:
 
 SLIP = "SELECT state, starter_side FROM slips WHERE match_id = :m ORDER BY id"
 DISPUTE = "SELECT state, ruling FROM disputes WHERE match_id = :m"
-PROMPTS = "SELECT person_id, kind, state FROM td_prompts ORDER BY id"
+PROMPTS = "SELECT person_id, kind, state FROM prompts ORDER BY id"
 MATCH = "SELECT state, winner_side FROM matches WHERE id = :m"
 GAMES = "SELECT kind, void, score_a, score_b FROM games WHERE match_id = :m ORDER BY id"
 ROUND = "SELECT state, closes_at FROM rounds WHERE event_id = :e"

@@ -30,7 +30,7 @@ from bot.pictures.layout import Box, Layout, RowStyle, division_layouts
 from core.knockout import bracket as bk
 from core.knockout import sssg
 from core.knockout.bracket import SlotKind, Status
-from core.knockout.match import Game, Match, award_match_bye, rule_tied_match
+from core.knockout.match import Match, MatchGame, award_match_bye, rule_tied_match
 from core.knockout.seeding import Entrant
 from core.schedule import plain_schedule
 
@@ -40,7 +40,7 @@ FONTS = Fonts.builtin()
 STAGES = {"drawn": 0, "halfway": 3, "finished": 99}
 
 
-def play_rounds(event: sssg.Event, rng: random.Random, rounds: int) -> sssg.Event:
+def play_rounds(event: sssg.KnockoutEvent, rng: random.Random, rounds: int) -> sssg.KnockoutEvent:
     """Play ``rounds`` rounds of play: every match ready at the start of one is played."""
     ratings = {e.name: e.rating for e in event.entrants}
     for _ in range(rounds):
@@ -55,12 +55,12 @@ def play_rounds(event: sssg.Event, rng: random.Random, rounds: int) -> sssg.Even
     return event
 
 
-def sssg_event(n: int, stage: str, seed: int = 7) -> sssg.Event:
+def sssg_event(n: int, stage: str, seed: int = 7) -> sssg.KnockoutEvent:
     event = sssg.draw_sssg(PLAYERS[:n], seed)
     return play_rounds(event, random.Random(f"{n}:{stage}:{seed}"), STAGES[stage])
 
 
-def layouts(event: sssg.Event) -> list[Layout]:
+def layouts(event: sssg.KnockoutEvent) -> list[Layout]:
     return division_layouts(event, title="Test event", measure=FONTS.measure)
 
 
@@ -310,8 +310,8 @@ def test_scores_are_game_points_and_void_games_are_noted_not_counted():
     pm = sssg.playable(event)[0]
     match = Match(pm.best_of)
     for _ in range(7):
-        match = match.with_game(Game.played(0, 400, 350))
-    match = match.with_game(Game.played(1, 300, 420)).with_game(Game.played(0, 380, 380))
+        match = match.with_game(MatchGame.played(0, 400, 350))
+    match = match.with_game(MatchGame.played(1, 300, 420)).with_game(MatchGame.played(0, 380, 380))
     assert match.state().decided and len(match.state().void) == 2
     event = sssg.record(event, pm.id, match)
     box = boxes_of(layouts(event))[pm.id]
@@ -324,7 +324,7 @@ def test_a_match_being_played_shows_the_score_so_far():
     event = sssg.draw_sssg(PLAYERS[:8], 7)
     pm = sssg.playable(event)[0]
     match = (
-        Match(pm.best_of).with_game(Game.played(0, 400, 400)).with_game(Game.played(1, 300, 410))
+        Match(pm.best_of).with_game(MatchGame.played(0, 400, 400)).with_game(MatchGame.played(1, 300, 410))
     )
     event = sssg.record(event, pm.id, match)
     box = boxes_of(layouts(event))[pm.id]
@@ -345,7 +345,7 @@ def test_a_tied_match_asks_for_the_td_and_then_shows_the_ruling():
     """Para 17 exhausted (level on games, spread and starts): the TD rules (para 30)."""
     event = sssg.draw_plain(field(2), 1, "single", plain_schedule(2, 0, 2, grand_final="single"))
     (pm,) = sssg.playable(event)
-    tied = Match(2).with_game(Game.played(0, 400, 350)).with_game(Game.played(1, 350, 400))
+    tied = Match(2).with_game(MatchGame.played(0, 400, 350)).with_game(MatchGame.played(1, 350, 400))
     event = sssg.record(event, pm.id, tied)
     (box,) = layouts(event)[0].boxes
     assert box.note == "tied: TD to rule" and box.alert
@@ -362,7 +362,7 @@ def test_a_match_bye_shows_who_went_through_without_a_score():
     """Para 27: a match bye advances a player and voids the games played."""
     event = sssg.draw_sssg(PLAYERS[:8], 7)
     pm = sssg.playable(event)[0]
-    started = Match(pm.best_of).with_game(Game.played(0, 400, 350))
+    started = Match(pm.best_of).with_game(MatchGame.played(0, 400, 350))
     event = sssg.record(event, pm.id, award_match_bye(started, 1).match)
     box = boxes_of(layouts(event))[pm.id]
     assert box.note == "match bye · 1 void"
@@ -376,7 +376,7 @@ def field(n: int, long_name: str = "") -> list[Entrant]:
     return [Entrant(name, 2000 - 10 * i) for i, name in enumerate(names)]
 
 
-def plain(kind: str, n: int, grand_final: str = "reset", **kw: object) -> sssg.Event:
+def plain(kind: str, n: int, grand_final: str = "reset", **kw: object) -> sssg.KnockoutEvent:
     schedule = plain_schedule(3, 0, n, grand_final=grand_final)
     if kind == "single":
         return sssg.draw_plain(field(n), 1, kind, schedule, **kw)  # type: ignore[arg-type]
@@ -416,7 +416,7 @@ def test_a_bracket_reset_not_needed_is_faded():
     while sssg.playable(event)[0].round_name != "Grand Final":
         event = play_rounds(event, rng, 1)
     (gf,) = sssg.playable(event)
-    won = Match(gf.best_of).with_game(Game.played(0, 400, 300)).with_game(Game.played(1, 400, 300))
+    won = Match(gf.best_of).with_game(MatchGame.played(0, 400, 300)).with_game(MatchGame.played(1, 400, 300))
     event = sssg.record(event, gf.id, won)
     reset = sssg.derive(event).top.matches[-1]
     final = next(p for p in layouts(event) if p.name == "double-final")

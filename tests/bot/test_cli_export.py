@@ -17,7 +17,7 @@ import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
 from core.event_record import event_record
 from core.knockout import sssg
-from core.knockout.match import Game, Match, report_game
+from core.knockout.match import Match, MatchGame, report_game
 
 PLAYERS = [("Ann Lee", 1800), ("Ben Ong", 1750), ("Cai Wen", 1700), ("Dev Rao", 1650),
            ("Eve Tan", 1600), ("Fay Ng", 1550), ("Gus Lim", 1500), ("Hal Koh", 1450)]
@@ -67,7 +67,7 @@ def play(pm: sssg.PlayableMatch, rng: random.Random) -> Match:
         starter = start.side if start.side is not None else rng.randrange(2)
         a = rng.randrange(300, 500)
         b = rng.choice([s for s in range(300, 500) if s != a])
-        match = report_game(match, Game.played(starter, a, b)).match
+        match = report_game(match, MatchGame.played(starter, a, b)).match
     return match
 
 

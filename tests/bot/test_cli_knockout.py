@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
-from core.knockout.match import Game, Match, report_game
+from core.knockout.match import Match, MatchGame, report_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "players24.csv"
 runner = CliRunner()
@@ -87,9 +87,9 @@ def _rebuilt(m: dict) -> Match:
     match = Match(m["best_of"], head_start=head)
     for g in m["games"]:
         if "bye" in g:
-            game = Game.bye(side[g["bye"]])
+            game = MatchGame.bye(side[g["bye"]])
         else:
-            game = Game.played(side[g["starter"]], *g["scores"])
+            game = MatchGame.played(side[g["starter"]], *g["scores"])
         match = match.with_game(game)
     return match
 
@@ -399,7 +399,7 @@ def test_json_names_a_td_ruling_and_a_struck_out_game_para_30() -> None:
     ruling and its reason; a bare void marker prints as a void game, not a crash."""
     from core.event_record import event_record as simulate_record
     from core.knockout import sssg
-    from core.knockout.match import GameKind, rule_tied_match
+    from core.knockout.match import MatchGameKind, rule_tied_match
     from core.knockout.seeding import Entrant
     from core.schedule import plain_schedule
 
@@ -409,8 +409,8 @@ def test_json_names_a_td_ruling_and_a_struck_out_game_para_30() -> None:
     # Ben starts game 1 and loses it by 50; Ann, ahead, starts the deciding game (para 16a)
     # and loses it by 50: level on games, spread and starts (para 17 exhausted).
     match = Match(best_of=2, first_starter=1)
-    match = match.with_game(Game.played(1, 400, 350)).with_game(Game(GameKind.VOID))
-    match = match.with_game(Game.played(0, 350, 400))
+    match = match.with_game(MatchGame.played(1, 400, 350)).with_game(MatchGame(MatchGameKind.VOID))
+    match = match.with_game(MatchGame.played(0, 350, 400))
     ruled = rule_tied_match(match, 1, "drew tiles before the TD")
     record = simulate_record(sssg.record(event, only.id, ruled), [[only.id]])
     (m,) = record["matches"]

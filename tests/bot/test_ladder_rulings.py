@@ -105,7 +105,7 @@ async def test_a_tie_stored_with_no_winner_holds(tmp_path: Path) -> None:
     the ladder takes it as the defender holding."""
     from bot.service.events import progress
     from bot.service.events.lookup import get_event
-    from bot.store import games_repo
+    from bot.store import games_repo, matches_repo
 
     async with ladder_bot(tmp_path) as bot:
         await say(bot, "Eve Tan", "/challenge Ben")
@@ -114,7 +114,7 @@ async def test_a_tie_stored_with_no_winner_holds(tmp_path: Path) -> None:
             match_id = await tx.scalar("SELECT id FROM matches WHERE code = 'L1'")
             await games_repo.add_played(tx, match_id, starter_side=1, scores=(400, 400),
                                         played_at=bot.clock())
-            await games_repo.mark_decided(tx, match_id, None)
+            await matches_repo.mark_decided(tx, match_id, None)
             await progress.after_results(tx, await get_event(tx, bot.event_id), bot.clock())
             logged = await tx.scalar("SELECT detail_json FROM journal WHERE action = 'ladder.result'")
         await bot.settle()

@@ -83,7 +83,8 @@ async def test_tie_photo_and_dispute_buttons_of_her_own_match_say_who_rules(
         async with bot.runtime.db.transaction() as tx:
             assert await tx.scalar("SELECT state FROM disputes") == "open"
             assert await tx.scalar("SELECT state FROM photo_windows") == "open"
-            assert await tx.scalar("SELECT count(*) FROM td_prompts") == 0
+            assert await tx.scalar("SELECT count(*) FROM prompts p JOIN people ON people.id ="
+                                   " p.person_id WHERE people.name = 'Ann Lee'") == 0
         # /amend with nothing asked is refused as before
         assert "not waiting for scores" in await say(bot, "Ann Lee", "/amend 412 390")
 

@@ -92,3 +92,18 @@ async def test_the_round_opening_message_and_matches_offer_the_buttons(bot: BotU
     await tap(bot, "Ann Lee", "✉️ M1: write to Dev Rao")
     await say(bot, "Ann Lee", "Hello from the buttons")
     assert await rows(bot, "SELECT text FROM relay_messages") == [("Hello from the buttons",)]
+
+
+async def test_a_question_asked_after_write_to_is_answered_first(bot: BotUnderTest) -> None:
+    """The newest question wins: Dev taps "Write to", then disputes Ann's slip; his next
+    text is the dispute's reason, never relayed to Ann."""
+    await say(bot, "Ann Lee", "/tell M1 hi")
+    await tap(bot, "Dev Rao", "↩️ Reply")
+    await say(bot, "Ann Lee", "412-380")
+    await tap(bot, "Ann Lee", "I started")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    await tap(bot, "Dev Rao", "Dispute")
+    answer = await say(bot, "Dev Rao", "I had 390, not 380")
+    assert answer.startswith("Thank you: I passed your reason on to"), answer
+    assert await rows(bot, "SELECT text FROM relay_messages") == [("hi",)]
+    assert await rows(bot, "SELECT reason FROM disputes") == [("I had 390, not 380",)]

@@ -44,7 +44,7 @@ from bot.store import draw_repo
 from bot.store.matches_repo import MatchView
 from bot.telegram.harness import BotUnderTest
 from core.knockout import sssg
-from core.knockout.match import Game, Match
+from core.knockout.match import Match, MatchGame
 
 TD_ID = 7000
 PLAYERS = {"Ann Lee": 1850, "Ben Ong": 1800, "Cai Wen": 1760, "Dev Rao": 1700,
@@ -207,7 +207,7 @@ class Season:
                 self.agreed += 1
             else:
                 self.left_alone += 1  # final when its window closes
-        self.played[view.code] = match.with_game(Game.played(starter, *scores))
+        self.played[view.code] = match.with_game(MatchGame.played(starter, *scores))
 
     async def play_match(self, view: MatchView, special: str = "") -> None:
         self.played[view.code] = Match(best_of=view.best_of, head_start=view.head_start)

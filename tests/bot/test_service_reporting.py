@@ -22,9 +22,10 @@ from bot.service.events.draw import make_draw
 from bot.service.events.event_setup import create_event
 from bot.service.events.rounds import open_round_in
 from bot.service.people.entries import import_players
-from bot.service.platform import deadlines
+from bot.service.platform import deadlines, prompts
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.prompts import PromptKind
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting, rulings
 from bot.service.results.matches import match_state, matches_of_event
@@ -461,11 +462,11 @@ async def test_dispute_freezes_the_slip_and_the_reason_goes_to_the_td(db: Databa
     mark = await last_outbox(db)
     asked = await disputes.dispute_slip(db, player("Dev Rao"), done.slip.id)
     assert asked.kind == "ask_reason" and asked.rulers == ["Tara TD"]
-    assert await disputes.awaits_reason(db, player("Dev Rao"))
-    assert not await disputes.awaits_reason(db, player("Ann Lee"))
+    assert await prompts.awaited_kind(db, player("Dev Rao")) is PromptKind.DISPUTE_REASON
+    assert await prompts.awaited_kind(db, player("Ann Lee")) is None
     noted = await disputes.give_reason(db, player("Dev Rao"), "I had 390, not 380")
     assert noted.kind == "reason_noted" and noted.rulers == ["Tara TD"]
-    assert not await disputes.awaits_reason(db, player("Dev Rao"))
+    assert await prompts.awaited_kind(db, player("Dev Rao")) is None
     told = [(w, t) for w, t, _ in await outbox_since(db, mark)]
     to_tara = [t for w, t in told if w == "Tara TD"]
     # the notice, then its edit holding the reason (one message on Tara's phone)

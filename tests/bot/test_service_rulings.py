@@ -120,7 +120,7 @@ async def test_a_correction_with_impact_is_confirmed_then_applied(db: Database) 
     assert await one(db, "SELECT state FROM matches WHERE id = ?", (FINAL,)) == "waiting"
     assert await one(db, "SELECT why FROM journal WHERE action = 'dispute.ruled'") == (
         "Dev's scoresheet is signed by Ann")
-    assert await one(db, "SELECT count(*) FROM td_prompts WHERE state = 'open'") == 0
+    assert await one(db, "SELECT count(*) FROM prompts WHERE state = 'open'") == 0
     with pytest.raises(Invalid, match="already applied or cancelled"):
         await rulings.confirm_correction(db, tara_req, asked.prompt_id, True)
 

@@ -12,7 +12,7 @@ from core.expulsion import (
     candidates_for_slots,
     expulsion_candidates,
 )
-from core.knockout.match import Game, Match, award_match_bye
+from core.knockout.match import Match, MatchGame, award_match_bye
 
 
 def result(a: str, b: str, b_wins: int, margin: int = 30, best_of: int = 9) -> RoundMatch:
@@ -22,7 +22,7 @@ def result(a: str, b: str, b_wins: int, margin: int = 30, best_of: int = 9) -> R
     games = []
     for k, w in enumerate([1] * b_wins + [0] * need):
         scores = (400 + margin, 400) if w == 0 else (400, 400 + margin)
-        games.append(Game.played(k % 2, *scores))
+        games.append(MatchGame.played(k % 2, *scores))
     m = Match(best_of, games=tuple(games))
     assert m.state().winner == 0
     return RoundMatch((a, b), m)

@@ -12,14 +12,14 @@ from core.pairing.gibson import (
     gibsonized_players,
     out_of_the_money,
 )
-from core.standings import Standing
+from core.standings import StandingLine
 from core.tournament import Division, Game, Player
 
 
-def table(*rows: tuple[float, int]) -> list[Standing]:
+def table(*rows: tuple[float, int]) -> list[StandingLine]:
     """Standings from (wins, spread) rows already in standing order; numbers from 1."""
     return [
-        Standing(rank=i, number=i, name=f"P{i}", wins=w, losses=0, spread=s, games=0)
+        StandingLine(rank=i, number=i, name=f"P{i}", wins=w, losses=0, spread=s, games=0)
         for i, (w, s) in enumerate(rows, start=1)
     ]
 

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.knockout.match import Game, Match, MatchState
+from core.knockout.match import Match, MatchGame, MatchState
 from core.ladder import (
+    ChallengeStatus,
     Decline,
     EventKind,
     Idle,
@@ -21,7 +22,6 @@ from core.ladder import (
     Lapse,
     OnWin,
     Reach,
-    Status,
     Step,
     accept,
     challenge,
@@ -98,7 +98,7 @@ def test_leapfrog_worked_example() -> None:
     assert [e.kind for e in step.events] == [EventKind.GAME, EventKind.WON, EventKind.MOVED]
     assert "climbs from rung 5 to 2" in step.events[-1].text
     done = step.state.challenges[-1]
-    assert (done.status, done.winner, done.games[0].challenger_score) == (Status.PLAYED, "Eve", 412)
+    assert (done.status, done.winner, done.games[0].challenger_score) == (ChallengeStatus.PLAYED, "Eve", 412)
 
 
 def test_swap_worked_example() -> None:
@@ -157,7 +157,7 @@ def test_unanswered_challenge_is_forfeited_at_the_accept_deadline() -> None:
     assert after.ladder.names == ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")
     assert [e.kind for e in after.events] == [EventKind.FORFEITED, EventKind.MOVED]
     closed = after.state.challenges[-1]
-    assert closed.status is Status.FORFEITED and closed.closed_at == T0 + 48 * H
+    assert closed.status is ChallengeStatus.FORFEITED and closed.closed_at == T0 + 48 * H
 
 
 @pytest.mark.parametrize(("lapse", "names"), [
@@ -175,10 +175,10 @@ def test_unplayed_challenge_lapses_by_rule(lapse: Lapse, names: tuple[str, ...])
 
 
 @pytest.mark.parametrize(("rule", "names", "status"), [
-    (Decline.FORFEIT, ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay"), Status.FORFEITED),
-    (Decline.VOID, NAMES, Status.VOID),
+    (Decline.FORFEIT, ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay"), ChallengeStatus.FORFEITED),
+    (Decline.VOID, NAMES, ChallengeStatus.VOID),
 ])
-def test_declining_by_rule(rule: Decline, names: tuple[str, ...], status: Status) -> None:
+def test_declining_by_rule(rule: Decline, names: tuple[str, ...], status: ChallengeStatus) -> None:
     step = start(LadderRules(decline=rule))
     step = challenge(step.ladder, step.state, "Dan", "Bob", T0)
     with pytest.raises(LadderRefused, match="only Bob answers"):
@@ -307,7 +307,7 @@ def test_random_play_keeps_the_invariants(rules: LadderRules, actions: list[tupl
             if op == "challenge":
                 nxt = challenge(step.ladder, step.state, a, b, now)
                 met = [c.closed_at for c in step.state.challenges if set(c.players) == {a, b}
-                       and c.status in (Status.PLAYED, Status.FORFEITED)]
+                       and c.status in (ChallengeStatus.PLAYED, ChallengeStatus.FORFEITED)]
                 assert all(now >= t + rules.cooldown for t in met if t)  # cooldown respected
                 assert b in who_may_challenge(step.ladder, step.state, a, now).allowed
             elif op == "accept":
@@ -373,7 +373,7 @@ def _accepted(step: Step, a: str, b: str) -> Step:
 
 def _outcome(*games: tuple[int, int], best_of: int = 1) -> MatchState:
     """A match as the bot keeps it (side 0 = the challenger), each game started by side 0."""
-    return Match(best_of, tuple(Game.played(0, a, b) for a, b in games)).state()
+    return Match(best_of, tuple(MatchGame.played(0, a, b) for a, b in games)).state()
 
 
 def test_record_decided_moves_as_record_result_does() -> None:
@@ -384,7 +384,7 @@ def test_record_decided_moves_as_record_result_does() -> None:
         done = record_decided(s.ladder, s.state, 1, _outcome((412, 380)), T0 + 9 * D)
         assert done.ladder.names == order  # not refused after play_by (7 days)
         c = done.state.challenges[0]
-        assert (c.status, c.winner, c.why) == (Status.PLAYED, "Dan", "won 1-0, +32")
+        assert (c.status, c.winner, c.why) == (ChallengeStatus.PLAYED, "Dan", "won 1-0, +32")
         assert done.state.last_active["Bob"] == T0 + 9 * D
         via_games = record_result(s.ladder, s.state, (("Dan", 400), ("Bob", 368)), T0 + 2 * H)
         assert via_games.ladder.names == order
@@ -461,7 +461,7 @@ def test_a_corrected_result_replays_the_later_moves() -> None:
                                     "against Dan (held 1-0, +100). The rungs since are "
                                     "worked out again.")
     c = fixed.state.challenges[0]
-    assert (c.status, c.winner, c.closed_at) == (Status.PLAYED, "Bob", T0 + D)
+    assert (c.status, c.winner, c.closed_at) == (ChallengeStatus.PLAYED, "Bob", T0 + D)
     # corrected back, the ladder is as it was; the same winner with a new score moves nobody
     back = correct_result(fixed.ladder, fixed.state, 1, _outcome((412, 380)), T0 + 5 * D)
     assert back.ladder.names == s.ladder.names
@@ -487,7 +487,7 @@ def test_a_reopened_challenge_is_played_again_and_refused_while_one_is_open() ->
     s = _two_results()
     again = reopen(s.ladder, s.state, 1, T0 + 4 * D)
     c = again.state.challenges[0]
-    assert (c.status, c.winner, c.play_by) == (Status.ACCEPTED, None, T0 + 11 * D)
+    assert (c.status, c.winner, c.play_by) == (ChallengeStatus.ACCEPTED, None, T0 + 11 * D)
     assert again.ladder.names == ("Ann", "Eve", "Bob", "Cat", "Dan", "Fay")
     assert again.state.open_of("Dan") == c and "play it by Tue 12 Mar 2024 19:00 (UTC)" in again.events[0].text
     busy = challenge(s.ladder, s.state, "Dan", "Ann", T0 + 4 * D)
@@ -532,7 +532,7 @@ def test_a_correction_keeps_the_invariants_and_undoes(rules: LadderRules, action
         except LadderRefused:
             continue
         assert replayed(rules, step.state) == step.ladder.names  # the order is its log's
-    played = [c for c in step.state.challenges if c.status is Status.PLAYED]
+    played = [c for c in step.state.challenges if c.status is ChallengeStatus.PLAYED]
     if not played:
         return
     c = played[pick % len(played)]
@@ -559,7 +559,7 @@ def test_a_decided_match_never_lapses_and_a_part_played_one_does_by_rule() -> No
     s = _accepted(start(), "Dan", "Bob")
     late = T0 + 8 * D
     done = expire(s.ladder, s.state, late, {1: _outcome((412, 380))})
-    assert done.state.challenges[0].status is Status.PLAYED  # the result stands
+    assert done.state.challenges[0].status is ChallengeStatus.PLAYED  # the result stands
     assert done.ladder.names == ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")
     held = expire(s.ladder, s.state, late, {1: _outcome((400, 400))})
     assert held.state.challenges[0].winner is None and held.ladder.names == NAMES
@@ -586,7 +586,7 @@ def test_an_expelled_player_leaves_the_ladder_and_their_open_challenge_is_void()
     out = expel(s.ladder, s.state, "Cat", T0 + 2 * H)
     assert out.ladder.names == ("Ann", "Bob", "Dan", "Eve", "Fay")
     c = next(c for c in out.state.challenges if c.number == 1)
-    assert (c.status, c.winner) == (Status.VOID, None) and "expelled" in c.why
+    assert (c.status, c.winner) == (ChallengeStatus.VOID, None) and "expelled" in c.why
     assert out.state.open_of("Dan") is None and "Cat" not in out.state.last_active
     assert replayed(out.ladder.rules, out.state) == out.ladder.names
     assert [e.kind for e in out.events] == [EventKind.VOID, EventKind.LEFT]

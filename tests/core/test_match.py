@@ -11,9 +11,9 @@ from core.knockout.match import (
     NASPA_RULES,
     ConcessionRefused,
     Decision,
-    Game,
-    GameKind,
     Match,
+    MatchGame,
+    MatchGameKind,
     MatchRuleError,
     MatchRules,
     Ruling,
@@ -30,17 +30,17 @@ from core.knockout.match import (
 )
 
 
-def win(side: int, starter: int, margin: int = 50) -> Game:
+def win(side: int, starter: int, margin: int = 50) -> MatchGame:
     """A played game won by ``side`` by ``margin`` points."""
     return (
-        Game.played(starter, 400 + margin, 400)
+        MatchGame.played(starter, 400 + margin, 400)
         if side == 0
-        else Game.played(starter, 400, 400 + margin)
+        else MatchGame.played(starter, 400, 400 + margin)
     )
 
 
-def tie(starter: int) -> Game:
-    return Game.played(starter, 390, 390)
+def tie(starter: int) -> MatchGame:
+    return MatchGame.played(starter, 390, 390)
 
 
 def play(match: Match, winners: list[int | None]) -> Match:
@@ -108,7 +108,7 @@ def test_even_best_of_without_head_start_can_end_level_and_go_to_spread_para_17(
     m = play(Match(4), [0, 1, 0])
     s = m.state()
     assert s.next_is_deciding and s.next_game == 4
-    m = report_game(m, Game.played(1, 300, 500)).match  # side 1 wins game 4 by 200
+    m = report_game(m, MatchGame.played(1, 300, 500)).match  # side 1 wins game 4 by 200
     s = m.state()
     assert s.points == (2.0, 2.0) and s.decision is Decision.SPREAD and s.winner == 1
 
@@ -140,8 +140,8 @@ def test_a_reported_starter_against_the_alternation_is_flagged_para_15():
 
 def test_deciding_game_level_on_wins_goes_to_spread_para_16b():
     m = Match(3)
-    m = report_game(m, Game.played(0, 400, 380)).match  # side 0 +20
-    m = report_game(m, Game.played(1, 350, 420)).match  # side 1 +70
+    m = report_game(m, MatchGame.played(0, 400, 380)).match  # side 0 +20
+    m = report_game(m, MatchGame.played(1, 350, 420)).match  # side 1 +70
     s = m.state()
     assert s.next_is_deciding and s.points == (1.0, 1.0)
     assert s.next_start is not None and s.next_start.side == 1
@@ -150,8 +150,8 @@ def test_deciding_game_level_on_wins_goes_to_spread_para_16b():
 
 def test_deciding_game_exactly_level_is_a_draw_to_start_para_16c():
     m = Match(3)
-    m = report_game(m, Game.played(0, 400, 350)).match
-    m = report_game(m, Game.played(1, 350, 400)).match
+    m = report_game(m, MatchGame.played(0, 400, 350)).match
+    m = report_game(m, MatchGame.played(1, 350, 400)).match
     s = m.state()
     assert s.next_start is not None and s.next_start.side is None
     assert s.next_start.reason is StartReason.DRAW_TO_START
@@ -166,9 +166,9 @@ def test_deciding_game_exactly_level_is_a_draw_to_start_para_16c():
 def test_level_on_games_and_spread_goes_to_fewer_starts_para_17():
     # Side 0 starts game 1, side 1 game 2; level after two, side 0 draws to start game 3.
     m = Match(3)
-    m = report_game(m, Game.played(0, 400, 350)).match  # 0 +50
-    m = report_game(m, Game.played(1, 350, 400)).match  # 1 +50, level: draw to start
-    m = report_game(m, Game.played(0, 380, 380)).match  # side 0 drew, tied game
+    m = report_game(m, MatchGame.played(0, 400, 350)).match  # 0 +50
+    m = report_game(m, MatchGame.played(1, 350, 400)).match  # 1 +50, level: draw to start
+    m = report_game(m, MatchGame.played(0, 380, 380)).match  # side 0 drew, tied game
     s = m.state()
     assert s.points == (1.5, 1.5) and s.spread == (0, 0) and s.starts == (2, 1)
     assert s.decision is Decision.FEWER_STARTS and s.winner == 1
@@ -176,9 +176,9 @@ def test_level_on_games_and_spread_goes_to_fewer_starts_para_17():
 
 def test_level_on_games_after_deciding_game_goes_to_spread_para_17():
     m = Match(3)
-    m = report_game(m, Game.played(0, 400, 350)).match  # 0 +50
-    m = report_game(m, Game.played(1, 350, 380)).match  # 1 +30
-    m = report_game(m, Game.played(0, 380, 380)).match  # tie
+    m = report_game(m, MatchGame.played(0, 400, 350)).match  # 0 +50
+    m = report_game(m, MatchGame.played(1, 350, 380)).match  # 1 +30
+    m = report_game(m, MatchGame.played(0, 380, 380)).match  # tie
     s = m.state()
     assert s.decision is Decision.SPREAD and s.winner == 0
 
@@ -187,10 +187,10 @@ def test_level_on_everything_is_tied_for_the_organizers():
     """Para 17 runs out when starts are level too (possible with an even best-of);
     para 30 leaves it to the organizers, so the core reports TIED and no winner."""
     m = Match(2)
-    m = report_game(m, Game.played(0, 400, 350)).match
-    m = report_game(m, Game.played(0, 350, 400)).match
+    m = report_game(m, MatchGame.played(0, 400, 350)).match
+    m = report_game(m, MatchGame.played(0, 350, 400)).match
     assert m.state().decision is Decision.FEWER_STARTS  # 2 starts v 0
-    m = Match(2, games=(Game.played(0, 400, 350), Game.played(1, 350, 400)))
+    m = Match(2, games=(MatchGame.played(0, 400, 350), MatchGame.played(1, 350, 400)))
     s = m.state()
     assert s.decision is Decision.TIED and s.winner is None and s.decided
 
@@ -200,24 +200,24 @@ def test_rules_that_break_no_tie_leave_a_level_match_a_tie_with_no_winner():
     match level on game-points after its last game is a tie, decided, with no winner,
     whatever the spread or starts; one decided on games is decided as ever."""
     swiss = MatchRules(breaks_ties=False)
-    one = Match(1, games=(Game.played(0, 400, 400),), rules=swiss).state()
+    one = Match(1, games=(MatchGame.played(0, 400, 400),), rules=swiss).state()
     assert one.decided and one.decision is Decision.TIE and one.winner is None
     assert one.points == (0.5, 0.5) and one.next_game is None
-    three = Match(3, rules=swiss, games=(Game.played(0, 400, 350), Game.played(1, 350, 380),
-                                         Game.played(0, 380, 380))).state()
+    three = Match(3, rules=swiss, games=(MatchGame.played(0, 400, 350), MatchGame.played(1, 350, 380),
+                                         MatchGame.played(0, 380, 380))).state()
     assert three.decision is Decision.TIE and three.winner is None and three.spread == (20, -20)
-    won = Match(3, rules=swiss, games=(Game.played(0, 400, 350),
-                                       Game.played(1, 350, 400))).state()
+    won = Match(3, rules=swiss, games=(MatchGame.played(0, 400, 350),
+                                       MatchGame.played(1, 350, 400))).state()
     assert not won.decided and won.next_game == 3
-    won = report_game(Match(1, rules=swiss), Game.played(0, 401, 400)).state
+    won = report_game(Match(1, rules=swiss), MatchGame.played(0, 401, 400)).state
     assert won.decision is Decision.GAMES and won.winner == 0
     with pytest.raises(MatchRuleError, match="decided on tie"):
-        rule_tied_match(Match(1, games=(Game.played(0, 400, 400),), rules=swiss), 1, "lots")
+        rule_tied_match(Match(1, games=(MatchGame.played(0, 400, 400),), rules=swiss), 1, "lots")
 
 
 def tied() -> Match:
     """A best-of-2 level on games (1-1), spread (+50 each) and starts (one each)."""
-    return Match(2, games=(Game.played(0, 400, 350), Game.played(1, 350, 400)))
+    return Match(2, games=(MatchGame.played(0, 400, 350), MatchGame.played(1, 350, 400)))
 
 
 def test_a_ruling_decides_a_tied_match_and_keeps_its_games_para_30():
@@ -250,7 +250,7 @@ def test_a_correction_that_breaks_the_tie_sets_the_ruling_aside():
     """The ruling filled para 30's gap; once a corrected game leaves the match to para 17
     again (here spread), the games decide, and the correction shows the change."""
     m = rule_tied_match(tied(), 1, "lots drawn")
-    c = correct_game(m, 0, Game.played(0, 420, 350))
+    c = correct_game(m, 0, MatchGame.played(0, 420, 350))
     assert c.before.decision is Decision.RULING and c.before.winner == 1
     assert c.after.decision is Decision.SPREAD and c.after.winner == 0
     assert c.match.ruling is not None  # kept for the record
@@ -284,10 +284,10 @@ def test_game_bye_is_a_win_with_100_spread_para_28():
     """Para 28: a game bye is a win with +100 spread. Spreads are set per event: NASPA's
     bye is +50 (Director's Manual, "Odd Number of Players"), WESPA's forfeit 75 (ABG rules, which
     SSSg para 22 applies)."""
-    m = Match(9, games=(Game.bye(1),))
+    m = Match(9, games=(MatchGame.bye(1),))
     assert m.state().points == (0.0, 1.0) and m.state().spread == (-100, 100)
-    assert Match(9, games=(Game.bye(1),), rules=NASPA_RULES).state().spread == (-50, 50)
-    assert Match(9, games=(Game.forfeit(0),)).state().spread == (75, -75)
+    assert Match(9, games=(MatchGame.bye(1),), rules=NASPA_RULES).state().spread == (-50, 50)
+    assert Match(9, games=(MatchGame.forfeit(0),)).state().spread == (75, -75)
 
 
 def test_game_bye_that_decides_earlier_voids_later_games_para_28():
@@ -298,7 +298,7 @@ def test_game_bye_that_decides_earlier_voids_later_games_para_28():
     c = award_game_bye(m, 2, 0)
     assert c.after.winner == 0 and c.after.counted == (0, 1, 2, 3, 4, 5)
     assert c.voided == (6,) and c.restored == ()
-    assert c.match.games[2].kind is GameKind.BYE
+    assert c.match.games[2].kind is MatchGameKind.BYE
     assert c.match.games[2].starter == m.games[2].starter
 
 
@@ -331,7 +331,7 @@ def test_a_void_marker_is_never_the_deciding_game_para_15():
     the game that replaces it is (``next_is_deciding``), started as para 16 says."""
     m = play(Match(3), [0, 1])
     assert m.state().next_is_deciding
-    for marker in (Game(GameKind.VOID), win(0, 0).voided()):
+    for marker in (MatchGame(MatchGameKind.VOID), win(0, 0).voided()):
         r = report_game(m, marker)
         assert r.number is None and not r.is_deciding and not r.decides
         assert r.expected_start is None and r.starter_ok
@@ -349,10 +349,10 @@ def test_a_void_marker_is_never_the_deciding_game_para_15():
         (lambda: Match(0), "best_of"),
         (lambda: Match(9, head_start=(-1, 0)), "head_start"),
         (lambda: Match(3, head_start=(4, 0)), "decide"),
-        (lambda: Game(GameKind.PLAYED, starter=0), "both scores"),
-        (lambda: Game(GameKind.PLAYED, scores=(1, 2)), "starter"),
-        (lambda: Game.played(2, 1, 2), "side 0 or side 1"),
-        (lambda: Game(GameKind.BYE), "awarded"),
+        (lambda: MatchGame(MatchGameKind.PLAYED, starter=0), "both scores"),
+        (lambda: MatchGame(MatchGameKind.PLAYED, scores=(1, 2)), "starter"),
+        (lambda: MatchGame.played(2, 1, 2), "side 0 or side 1"),
+        (lambda: MatchGame(MatchGameKind.BYE), "awarded"),
         (lambda: MatchRules(game_bye_spread=-1), "0 or more"),
     ],
 )
@@ -362,9 +362,9 @@ def test_bad_input_says_what_is_wrong(make, message):
 
 
 def test_responsible_for_slip_and_photo_is_winner_or_starter_on_a_tie_para_23_25():
-    assert Game.played(0, 300, 400).responsible() == 1
-    assert Game.played(1, 390, 390).responsible() == 1
-    assert Game.bye(0).responsible() is None
+    assert MatchGame.played(0, 300, 400).responsible() == 1
+    assert MatchGame.played(1, 390, 390).responsible() == 1
+    assert MatchGame.bye(0).responsible() is None
 
 
 # --- properties --------------------------------------------------------------------------
@@ -481,7 +481,7 @@ def test_wins_count_ties_half_and_not_the_head_start_footnote_11():
     """Footnote 11 ranks losers 'by wins then spread': games won in play (a tie half, a
     game bye whole), never the grand final's head start (para 2), which no one played."""
     m = play(Match(18, head_start=(1, 0)), [0, None, 1])
-    m = m.with_game(Game.bye(1))
+    m = m.with_game(MatchGame.bye(1))
     assert m.state().points == (2.5, 2.5)
     assert (m.wins(0), m.wins(1)) == (1.5, 2.5)
 
@@ -491,9 +491,9 @@ def test_a_reported_game_is_deciding_exactly_when_it_is_game_n(match, winners, l
     """Para 15: whatever came before (void markers included), ``is_deciding`` is True
     exactly for the game that counts as game N."""
     for w in winners:
-        match = match.with_game(Game(GameKind.VOID) if w is None and len(match.games) % 3 == 0
+        match = match.with_game(MatchGame(MatchGameKind.VOID) if w is None and len(match.games) % 3 == 0
                                 else tie(0) if w is None else win(w, 0))  # fmt: skip
-    game = Game(GameKind.VOID) if last == "void" else tie(1) if last is None else win(last, 1)
+    game = MatchGame(MatchGameKind.VOID) if last == "void" else tie(1) if last is None else win(last, 1)
     r = report_game(match, game)
     assert r.is_deciding == (r.number == match.best_of)
     if last == "void":
@@ -507,7 +507,7 @@ def test_forfeit_rest_gives_the_games_not_played_and_keeps_those_played():
     new = forfeit_rest(m, 1)
     assert new.games[0] == m.games[0]
     assert [(g.kind, g.awarded_to, g.starter) for g in new.games[1:]] == [
-        (GameKind.FORFEIT, 1, 1), (GameKind.FORFEIT, 1, 0), (GameKind.FORFEIT, 1, 1)]
+        (MatchGameKind.FORFEIT, 1, 1), (MatchGameKind.FORFEIT, 1, 0), (MatchGameKind.FORFEIT, 1, 1)]
     state = new.state()
     assert (state.winner, state.points, state.spread) == (1, (1.0, 3.0), (50 - 225, 225 - 50))
 
@@ -521,7 +521,7 @@ def test_forfeit_rest_of_a_decided_match_adds_nothing():
 def test_forfeit_match_always_gives_the_side_the_win(results, to):
     """Whatever was played (wins either way, ties), a whole match given by forfeit is a
     win for the side named, on games, with the forfeit spread; never level."""
-    games: list[Game] = []
+    games: list[MatchGame] = []
     m = Match(best_of=5)
     for i, r in enumerate(results):
         if m.state().decided:
@@ -533,5 +533,5 @@ def test_forfeit_match_always_gives_the_side_the_win(results, to):
     state = new.state()
     assert state.winner == to and state.decision is Decision.GAMES
     assert state.points[to] > state.points[1 - to]
-    assert all(new.games[i].kind is GameKind.FORFEIT for i in state.counted)
+    assert all(new.games[i].kind is MatchGameKind.FORFEIT for i in state.counted)
     assert state.spread[to] == 75 * len(state.counted) == 75 * 3

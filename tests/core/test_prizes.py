@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from core.prizes import (
     Cost,
-    Division,
+    DivisionPurse,
     Guarantee,
     money,
     para8_guarantees,
@@ -26,8 +26,8 @@ from core.prizes import (
 # plays 8 + 4 + 2 (para 26: $15 per player per round).
 SAMPLE_TOP = [35000, 26500, 18500, 16000]
 SAMPLE_PLATE = [11000, 6500]
-TOP = Division("Top", 16, fees=60 * 1500, qualifying_fees=16 * 1500)
-PLATE = Division("Plate", 8, fees=14 * 1500, plate=True)
+TOP = DivisionPurse("Top", 16, fees=60 * 1500, qualifying_fees=16 * 1500)
+PLATE = DivisionPurse("Plate", 8, fees=14 * 1500, plate=True)
 
 
 def test_worked_example_to_the_cent() -> None:
@@ -56,7 +56,7 @@ def test_qualifying_fees_go_to_the_top_division_para_9() -> None:
     report = prize_pools([TOP, PLATE], [Cost("costs", 13500)])
     assert [d.cost_share for d in report.divisions] == [11400, 2100]
     with pytest.raises(ValueError, match="go to the top division .*para 9"):
-        Division("Plate", 8, fees=21000, qualifying_fees=100, plate=True)
+        DivisionPurse("Plate", 8, fees=21000, qualifying_fees=100, plate=True)
 
 
 def test_para_8_guarantees_for_the_fees_paid() -> None:
@@ -85,11 +85,11 @@ def test_plate_prize_places_reuse_sssg() -> None:
     with pytest.raises(ValueError, match="has 2 prize places .*fees paid for 3"):
         para8_guarantees(True, 8, [1, 2, 3])
     with pytest.raises(ValueError, match="2 prize places .* 3 guarantees"):
-        Division("Plate", 8, 0, plate=True, guarantees=(Guarantee("1st", 1),) * 3)
+        DivisionPurse("Plate", 8, 0, plate=True, guarantees=(Guarantee("1st", 1),) * 3)
 
 
 def test_shortfall_when_guarantees_exceed_the_pool() -> None:
-    top = Division("Top", 16, 20000, guarantees=para8_guarantees(False, 16, [6000] * 4))
+    top = DivisionPurse("Top", 16, 20000, guarantees=para8_guarantees(False, 16, [6000] * 4))
     report = prize_pools([top])
     (d,) = report.divisions
     assert d.pool == 18000 and d.guaranteed == 15000 + 12000 + 9000 + 6001
@@ -100,14 +100,14 @@ def test_shortfall_when_guarantees_exceed_the_pool() -> None:
 
 
 def test_costs_above_fees() -> None:
-    report = prize_pools([Division("Top", 4, 1000)], [Cost("hall", 1500)])
+    report = prize_pools([DivisionPurse("Top", 4, 1000)], [Cost("hall", 1500)])
     (d,) = report.divisions
     assert (d.net, d.pool, d.to_association) == (-500, 0, -500)
     assert "$5.00 more than the fees" in summary(report)
 
 
 def test_left_over_cents_go_to_the_largest_fractions_then_the_first_listed() -> None:
-    divisions = [Division(n, 4, 1000) for n in "ABC"]
+    divisions = [DivisionPurse(n, 4, 1000) for n in "ABC"]
     assert [d.cost_share for d in prize_pools(divisions, [Cost("c", 100)]).divisions] == [
         34,
         33,
@@ -119,13 +119,13 @@ def test_refusals() -> None:
     with pytest.raises(ValueError, match="at most 90% .*para 7"):
         prize_pools([TOP], share=Fraction(95, 100))
     with pytest.raises(ValueError, match="no fees recorded"):
-        prize_pools([Division("Top", 4, 0)], [Cost("hall", 1)])
+        prize_pools([DivisionPurse("Top", 4, 0)], [Cost("hall", 1)])
     with pytest.raises(ValueError, match="names must differ"):
         prize_pools([TOP, TOP])
     with pytest.raises(ValueError, match="whole number of cents"):
         Cost("hall", -1)
     with pytest.raises(ValueError, match="whole number of cents"):
-        Division("Top", 4, fees=10.5)  # type: ignore[arg-type]
+        DivisionPurse("Top", 4, fees=10.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="more than the fees paid"):
         Guarantee("4th", 100, paid=100)
     with pytest.raises(ValueError, match="below 5/2 x"):
@@ -133,9 +133,9 @@ def test_refusals() -> None:
 
 
 def test_share_may_be_a_decimal_and_no_zero_fees_no_costs_is_fine() -> None:
-    report = prize_pools([Division("Top", 4, 1001)], share=Decimal("0.85"))
+    report = prize_pools([DivisionPurse("Top", 4, 1001)], share=Decimal("0.85"))
     assert report.divisions[0].pool == 850  # 850.85 rounded down
-    assert prize_pools([Division("Top", 4, 0)]).divisions[0].pool == 0
+    assert prize_pools([DivisionPurse("Top", 4, 0)]).divisions[0].pool == 0
 
 
 def test_money() -> None:
@@ -145,7 +145,7 @@ def test_money() -> None:
 
 
 def test_summary_reads_on_a_phone() -> None:
-    top = Division(
+    top = DivisionPurse(
         "Top", 16, 90000, qualifying_fees=24000, guarantees=para8_guarantees(False, 16, [9000] * 4)
     )
     text = summary(prize_pools([top, PLATE], [Cost("costs", 8500)]))
@@ -173,7 +173,7 @@ cents = st.integers(0, 10**7)
 def test_money_is_never_created(
     fees: list[tuple[int, bool]], costs: list[int], share: Fraction
 ) -> None:
-    divisions = [Division(f"D{i}", 8, f, plate=p) for i, (f, p) in enumerate(fees)]
+    divisions = [DivisionPurse(f"D{i}", 8, f, plate=p) for i, (f, p) in enumerate(fees)]
     all_fees = sum(f for f, _ in fees)
     total = sum(costs)
     if all_fees == 0 and total:

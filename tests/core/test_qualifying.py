@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.knockout.match import Game, Match, award_match_bye, report_game
+from core.knockout.match import Match, MatchGame, award_match_bye, report_game
 from core.knockout.qualifying import (
     Entrant,
     QualifyingPlan,
@@ -30,7 +30,7 @@ def finish(winner: int, losses: int = 0, margin: int = 50) -> Match:
     order = [1 - winner] * losses + [winner] * 5
     for k, w in enumerate(order):
         scores = (400 + margin, 400) if w == 0 else (400, 400 + margin)
-        m = report_game(m, Game.played(k % 2, *scores)).match
+        m = report_game(m, MatchGame.played(k % 2, *scores)).match
     assert m.state().winner == winner
     return m
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import slip as slip_module
-from core.knockout.match import Game, Match, report_game
+from core.knockout.match import Match, MatchGame, report_game
 from core.slip import (
     MAX_SCORE,
     MatchAlreadyDecided,
@@ -371,27 +371,27 @@ def test_game_one_needs_the_tile_draw() -> None:
     """SSSg para 15: tiles are drawn before game 1 to decide who starts."""
     with pytest.raises(StarterNeeded, match="game 1.*para 15"):
         game_from_slip(Match(9), parse_slip("412-380"), side=0)
-    assert game_from_slip(Match(9), parse_slip("412-380"), 0, starter=1) == Game.played(1, 412, 380)
+    assert game_from_slip(Match(9), parse_slip("412-380"), 0, starter=1) == MatchGame.played(1, 412, 380)
     drawn = Match(9, first_starter=1)
-    assert game_from_slip(drawn, parse_slip("412-380"), 0) == Game.played(1, 412, 380)
+    assert game_from_slip(drawn, parse_slip("412-380"), 0) == MatchGame.played(1, 412, 380)
 
 
 def test_side_one_reporter_gets_its_scores_on_side_one() -> None:
     game = game_from_slip(Match(9), parse_slip("lost 412-380"), side=1, starter=0)
-    assert game == Game.played(0, 412, 380)
+    assert game == MatchGame.played(0, 412, 380)
     assert game.winner() == 0
 
 
 def test_starts_alternate_after_game_one() -> None:
     """SSSg para 15: the starting player alternates."""
-    m = report_game(Match(9), Game.played(0, 400, 350)).match
+    m = report_game(Match(9), MatchGame.played(0, 400, 350)).match
     assert game_from_slip(m, parse_slip("390-410"), side=1).starter == 1
-    m = report_game(m, Game.played(1, 350, 400)).match
+    m = report_game(m, MatchGame.played(1, 350, 400)).match
     assert game_from_slip(m, parse_slip("390-410"), side=1).starter == 0
 
 
 def test_a_reported_starter_against_the_rules_is_kept_and_flagged() -> None:
-    m = report_game(Match(9), Game.played(0, 400, 350)).match
+    m = report_game(Match(9), MatchGame.played(0, 400, 350)).match
     game = game_from_slip(m, parse_slip("390-410"), side=0, starter=0)
     assert game.starter == 0
     assert not report_game(m, game).starter_ok
@@ -401,12 +401,12 @@ def test_deciding_game_starter() -> None:
     """SSSg para 16: the side ahead on wins starts the deciding game; level on wins and
     spread, the players draw (16c)."""
     m = Match(3)
-    m = report_game(m, Game.played(0, 400, 350)).match
-    m = report_game(m, Game.played(1, 300, 400)).match  # 1-1, side 1 ahead on spread
+    m = report_game(m, MatchGame.played(0, 400, 350)).match
+    m = report_game(m, MatchGame.played(1, 300, 400)).match  # 1-1, side 1 ahead on spread
     assert game_from_slip(m, parse_slip("400-380"), side=0).starter == 1
     level = Match(3)
-    level = report_game(level, Game.played(0, 400, 350)).match
-    level = report_game(level, Game.played(1, 350, 400)).match  # 1-1, spread 0
+    level = report_game(level, MatchGame.played(0, 400, 350)).match
+    level = report_game(level, MatchGame.played(1, 350, 400)).match  # 1-1, spread 0
     with pytest.raises(StarterNeeded, match="game 3.*para 16c"):
         game_from_slip(level, parse_slip("400-380"), side=0)
 
@@ -415,7 +415,7 @@ def test_no_game_after_the_match_is_decided() -> None:
     """SSSg para 14: once decided, no further games count."""
     m = Match(3)
     for starter in (0, 1):
-        m = report_game(m, Game.played(starter, 400, 350)).match
+        m = report_game(m, MatchGame.played(starter, 400, 350)).match
     with pytest.raises(MatchAlreadyDecided) as caught:
         game_from_slip(m, parse_slip("380-400"), side=1)
     assert "already decided (0-2 in games, yours first)" in str(caught.value)

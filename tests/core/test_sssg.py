@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from core.expulsion import RoundMatch, expulsion_candidates
 from core.knockout import sssg
 from core.knockout.bracket import Part
-from core.knockout.match import Decision, Game, Match, rule_tied_match
+from core.knockout.match import Decision, Match, MatchGame, rule_tied_match
 from core.knockout.seeding import Entrant, seating_problem
 from core.schedule import SSSG_PLATE, BestOfSchedule
 
@@ -32,7 +32,7 @@ def win(best_of: int, side: int, head_start=(0, 0)) -> Match:
         st_ = m.state().next_start
         starter = st_.side if st_ and st_.side is not None else 0
         m = m.with_game(
-            Game.played(starter, 400, 300) if side == 0 else Game.played(starter, 300, 400)
+            MatchGame.played(starter, 400, 300) if side == 0 else MatchGame.played(starter, 300, 400)
         )
     return m
 
@@ -172,7 +172,7 @@ def test_a_correction_that_changes_a_winner_voids_later_games_only_if_forced():
     q1_winner = event.result("Q1").players[0]
     later = next(pm for pm in sssg.playable(event, d) if q1_winner in pm.players)
     side = later.players.index(q1_winner)
-    started = Match(later.best_of).with_game(Game.played(0, 400, 350))
+    started = Match(later.best_of).with_game(MatchGame.played(0, 400, 350))
     event = sssg.record(event, later.id, started)
     flipped = win(9, 1)
     with pytest.raises(sssg.CorrectionRefused, match=later.id):
@@ -242,8 +242,8 @@ def test_a_correction_keeps_untouched_plate_results():
 def test_a_correction_that_keeps_the_winner_voids_nothing_later():
     event = qualify_all(sssg.draw_sssg(field(24), seed=1))
     pm = sssg.playable(event)[0]
-    event = sssg.record(event, pm.id, Match(pm.best_of).with_game(Game.played(0, 400, 350)))
-    bigger = Match(9, games=win(9, 0).games[:-1] + (Game.played(0, 500, 300),))
+    event = sssg.record(event, pm.id, Match(pm.best_of).with_game(MatchGame.played(0, 400, 350)))
+    bigger = Match(9, games=win(9, 0).games[:-1] + (MatchGame.played(0, 500, 300),))
     fixed, impact = sssg.correct(event, "Q1", bigger)
     assert impact.voided_matches == () and fixed.result(pm.id) is not None
 
@@ -253,11 +253,11 @@ def test_a_correction_of_a_games_bye_reports_the_voided_games():
     event = qualify_all(sssg.draw_sssg(field(24), seed=1))
     m = Match(9)
     for _ in range(4):
-        m = m.with_game(Game.played(m.state().next_start.side or 0, 400, 300))
-    m = m.with_game(Game.played(m.state().next_start.side or 0, 300, 400))
-    m = m.with_game(Game.played(m.state().next_start.side or 0, 400, 300))  # 5-1
+        m = m.with_game(MatchGame.played(m.state().next_start.side or 0, 400, 300))
+    m = m.with_game(MatchGame.played(m.state().next_start.side or 0, 300, 400))
+    m = m.with_game(MatchGame.played(m.state().next_start.side or 0, 400, 300))  # 5-1
     event = sssg.correct(event, "Q2", m)[0]
-    as_bye = Match(9, games=m.games[:4] + (Game.bye(0),) + m.games[5:])
+    as_bye = Match(9, games=m.games[:4] + (MatchGame.bye(0),) + m.games[5:])
     _, impact = sssg.correct(event, "Q2", as_bye)
     assert impact.voided_games == (5,)
 
@@ -284,7 +284,7 @@ def test_an_expelled_players_slot_goes_to_a_chosen_candidate():
     with pytest.raises(ValueError, match="not in match"):
         sssg.substitute(event, pm.id, "nobody", chosen)
     started = sssg.record(
-        event, plate_match.id, Match(plate_match.best_of).with_game(Game.played(0, 1, 0))
+        event, plate_match.id, Match(plate_match.best_of).with_game(MatchGame.played(0, 1, 0))
     )
     with pytest.raises(ValueError, match="has games"):
         sssg.substitute(started, pm.id, expelled, chosen)
@@ -305,7 +305,7 @@ def test_a_slot_offered_to_nobody_lets_the_opponent_through_para_29():
     assert sssg.derive(sssg.from_record(record)).views[pm.id].status.value == "walkover"
     with pytest.raises(ValueError, match="not in match"):
         sssg.vacate(event, pm.id, "nobody")
-    started = sssg.record(event, pm.id, Match(pm.best_of).with_game(Game.played(0, 1, 0)))
+    started = sssg.record(event, pm.id, Match(pm.best_of).with_game(MatchGame.played(0, 1, 0)))
     with pytest.raises(ValueError, match="has games"):
         sssg.vacate(started, pm.id, expelled)
 
@@ -382,8 +382,8 @@ def _won(best_of: int, side: int, loser_wins: int, margin: int) -> Match:
         st_ = m.state().next_start
         starter = st_.side if st_ and st_.side is not None else 0
         w = 1 - side if k < loser_wins else side
-        m = m.with_game(Game.played(starter, 400 + margin, 400) if w == 0
-                        else Game.played(starter, 400, 400 + margin))  # fmt: skip
+        m = m.with_game(MatchGame.played(starter, 400 + margin, 400) if w == 0
+                        else MatchGame.played(starter, 400, 400 + margin))  # fmt: skip
     return m
 
 
@@ -417,7 +417,7 @@ def test_a_tied_match_goes_on_by_a_ruling_that_keeps_its_games_para_30():
     bracket; recorded with the TD's ruling, its winner goes on and every game counts."""
     event = sssg.draw_plain(field(4), seed=3, kind="single", schedule=BestOfSchedule(base=2))
     pm = sssg.playable(event)[0]
-    tied = Match(2, games=(Game.played(0, 400, 350), Game.played(1, 350, 400)))
+    tied = Match(2, games=(MatchGame.played(0, 400, 350), MatchGame.played(1, 350, 400)))
     assert tied.state().decision is Decision.TIED
     event = sssg.record(event, pm.id, tied)
     assert pm.id in [p.id for p in sssg.playable(event)]  # no winner: still waiting
@@ -441,7 +441,7 @@ def test_simulate_settles_a_tie_by_a_ruling_not_a_match_bye_para_30():
     assert m.ruling is not None and m.ruling.reason == sssg.TIE_RULING
 
 
-def _drawn(fmt: str, n: int, seed: int, grand_final: str) -> sssg.Event:
+def _drawn(fmt: str, n: int, seed: int, grand_final: str) -> sssg.KnockoutEvent:
     entrants = [Entrant(f"P{i:02d}", 1500 + (i * 37) % 300) for i in range(n)]  # equal ratings too
     if fmt == "sssg":
         return sssg.draw_sssg(entrants, seed)

@@ -12,25 +12,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.knockout import sssg
-from core.knockout.match import Game, Match
+from core.knockout.match import Match, MatchGame
 from core.knockout.seeding import Entrant
 from core.schedule import BestOfSchedule
 
 
-def _drawn(fmt: str, n: int, seed: int) -> sssg.Event:
+def _drawn(fmt: str, n: int, seed: int) -> sssg.KnockoutEvent:
     entrants = [Entrant(f"P{i:02d}", 1500 + (i * 37) % 300) for i in range(n)]
     if fmt == "sssg":
         return sssg.draw_sssg(entrants, seed)
     return sssg.draw_plain(entrants, seed, fmt, BestOfSchedule(base=3), grand_final="reset")
 
 
-def _stored(event: sssg.Event) -> sssg.Event:
+def _stored(event: sssg.KnockoutEvent) -> sssg.KnockoutEvent:
     """The draw as the bot stores and reads it back: no results, the pins kept."""
     record = json.loads(json.dumps(sssg.to_record(dataclasses.replace(event, results=()))))
     return sssg.from_record(record)
 
 
-def _one_by_one(event: sssg.Event, results: list[sssg.Result]) -> sssg.Event:
+def _one_by_one(event: sssg.KnockoutEvent, results: list[sssg.Result]) -> sssg.KnockoutEvent:
     for r in results:
         event = sssg.record(event, r.match_id, r.match)
     return event
@@ -41,7 +41,7 @@ def _unfinished(m: Match) -> Match:
     return Match(m.best_of, games=m.games[:1], head_start=m.head_start, rules=m.rules)
 
 
-def _assert_same(batch: tuple[sssg.Event, sssg.Derived], single: sssg.Event) -> None:
+def _assert_same(batch: tuple[sssg.KnockoutEvent, sssg.Derived], single: sssg.KnockoutEvent) -> None:
     event, derived = batch
     assert event == single  # the results (in order), the pins and the substitutes
     assert derived == sssg.derive(event)  # what record_all hands back is the event derived
@@ -93,12 +93,12 @@ def _win(best_of: int, side: int) -> Match:
     while not m.state().decided:
         start = m.state().next_start
         starter = start.side if start and start.side is not None else 0
-        m = m.with_game(Game.played(starter, 400, 300) if side == 0 else
-                        Game.played(starter, 300, 400))
+        m = m.with_game(MatchGame.played(starter, 400, 300) if side == 0 else
+                        MatchGame.played(starter, 300, 400))
     return m
 
 
-def _same_refusal(event: sssg.Event, results: list[sssg.Result], match: str) -> None:
+def _same_refusal(event: sssg.KnockoutEvent, results: list[sssg.Result], match: str) -> None:
     """``record_all`` refuses what ``record`` refuses, with the same message."""
     with pytest.raises(ValueError, match=match) as one:
         _one_by_one(event, results)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.knockout.match import Game, GameKind, Match, MatchRules, report_game
+from core.knockout.match import Match, MatchGame, MatchGameKind, MatchRules, report_game
 from core.wespa import FORFEIT_AT, apply_overtime, overtime_forfeits, overtime_penalty
 
 ZERO = timedelta(0)
@@ -47,19 +47,19 @@ def test_negative_overtime_is_a_mistake() -> None:
 
 
 def test_penalty_can_change_the_winner() -> None:
-    game = Game.played(0, 410, 400)
+    game = MatchGame.played(0, 410, 400)
     after = apply_overtime(game, (timedelta(minutes=1, seconds=5), ZERO))
-    assert after == Game.played(0, 390, 400)
+    assert after == MatchGame.played(0, 390, 400)
     assert game.winner() == 0 and after.winner() == 1
 
 
 def test_both_sides_penalised() -> None:
-    after = apply_overtime(Game.played(1, 300, 400), (timedelta(seconds=1), timedelta(minutes=3)))
-    assert after == Game.played(1, 290, 370)
+    after = apply_overtime(MatchGame.played(1, 300, 400), (timedelta(seconds=1), timedelta(minutes=3)))
+    assert after == MatchGame.played(1, 290, 370)
 
 
 def test_penalty_may_take_a_score_below_zero() -> None:
-    assert apply_overtime(Game.played(0, 20, 400), (timedelta(minutes=4), ZERO)).scores == (
+    assert apply_overtime(MatchGame.played(0, 20, 400), (timedelta(minutes=4), ZERO)).scores == (
         -20,
         400,
     )
@@ -68,8 +68,8 @@ def test_penalty_may_take_a_score_below_zero() -> None:
 def test_ten_minutes_over_forfeits_with_the_events_forfeit_spread() -> None:
     """The board result no longer counts: the opponent wins with MatchRules.forfeit_spread
     (75 for WESPA, ABG rules "ABSENT FROM THE TABLE")."""
-    after = apply_overtime(Game.played(1, 500, 300), (timedelta(minutes=10), ZERO))
-    assert after == Game.forfeit(awarded_to=1, starter=1)
+    after = apply_overtime(MatchGame.played(1, 500, 300), (timedelta(minutes=10), ZERO))
+    assert after == MatchGame.forfeit(awarded_to=1, starter=1)
     m = report_game(Match(9), after).match
     assert m.state().spread == (-75, 75)
     naspa = report_game(Match(9, rules=MatchRules(forfeit_spread=50)), after).match
@@ -78,12 +78,12 @@ def test_ten_minutes_over_forfeits_with_the_events_forfeit_spread() -> None:
 
 def test_both_forfeit_needs_a_td() -> None:
     with pytest.raises(ValueError, match="both forfeit .*A TD must rule"):
-        apply_overtime(Game.played(0, 400, 300), (FORFEIT_AT, FORFEIT_AT))
+        apply_overtime(MatchGame.played(0, 400, 300), (FORFEIT_AT, FORFEIT_AT))
 
 
 def test_only_played_games() -> None:
     with pytest.raises(ValueError, match="played on the board"):
-        apply_overtime(Game.bye(0), (timedelta(minutes=1), ZERO))
+        apply_overtime(MatchGame.bye(0), (timedelta(minutes=1), ZERO))
 
 
 @given(st.timedeltas(min_value=ZERO, max_value=timedelta(hours=2)))
@@ -102,7 +102,7 @@ def test_penalty_is_ten_per_started_minute(over: timedelta) -> None:
     st.timedeltas(min_value=ZERO, max_value=timedelta(minutes=15)),
 )
 def test_apply_overtime(s0: int, s1: int, starter: int, o0: timedelta, o1: timedelta) -> None:
-    game = Game.played(starter, s0, s1)
+    game = MatchGame.played(starter, s0, s1)
     if o0 >= FORFEIT_AT and o1 >= FORFEIT_AT:
         with pytest.raises(ValueError):
             apply_overtime(game, (o0, o1))
@@ -110,6 +110,6 @@ def test_apply_overtime(s0: int, s1: int, starter: int, o0: timedelta, o1: timed
     after = apply_overtime(game, (o0, o1))
     assert after.starter == starter
     if o0 >= FORFEIT_AT or o1 >= FORFEIT_AT:
-        assert after.kind is GameKind.FORFEIT and after.awarded_to == (1 if o0 >= FORFEIT_AT else 0)
+        assert after.kind is MatchGameKind.FORFEIT and after.awarded_to == (1 if o0 >= FORFEIT_AT else 0)
     else:
         assert after.scores == (s0 - overtime_penalty(o0), s1 - overtime_penalty(o1))

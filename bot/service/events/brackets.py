@@ -35,9 +35,10 @@ from bot.service.platform.unit import Request, actor_of, reading, unit
 from bot.store import draw_repo, groups_repo, media_repo
 from bot.store.db import Database, Tx
 from core.knockout import sssg
+from core.knockout.match import MatchStage
 
 
-def _layouts(event: sssg.Event, title: str) -> list[Layout]:
+def _layouts(event: sssg.KnockoutEvent, title: str) -> list[Layout]:
     from bot.pictures.bracket import Fonts  # lazy: Pillow, only when pictures are laid out
 
     return division_layouts(event, title=title, measure=Fonts.default().measure)
@@ -52,7 +53,7 @@ class Picture:
     label: str
 
 
-def pictures_of(event: sssg.Event, division: str | None = None, *, match: str | None = None
+def pictures_of(event: sssg.KnockoutEvent, division: str | None = None, *, match: str | None = None
                 ) -> list[Picture]:
     """The event's pictures in order, or those of one division (its own, or its parts),
     or the one that holds match ``match``."""
@@ -71,7 +72,7 @@ def _chosen(layouts: list[Layout], division: str | None, match: str | None) -> l
     return out
 
 
-def draw_pictures(event: sssg.Event, title: str, names: list[str] | None = None
+def draw_pictures(event: sssg.KnockoutEvent, title: str, names: list[str] | None = None
                   ) -> list[tuple[str, bytes]]:
     """(name, PNG) of the event's pictures (all, or those named): CPU-heavy, call it
     through ``asyncio.to_thread`` in async code."""
@@ -83,7 +84,7 @@ def draw_pictures(event: sssg.Event, title: str, names: list[str] | None = None
             if names is None or lay.name in names]
 
 
-async def _drawn_event(tx: Tx, event: Event) -> sssg.Event:
+async def _drawn_event(tx: Tx, event: Event) -> sssg.KnockoutEvent:
     """The event as its pictures show it (``pictured_event``), once it has a bracket."""
     if event.format == "rounds":
         raise Invalid(f"{event.name} is round-based: it has no bracket; /standings shows "
@@ -93,10 +94,10 @@ async def _drawn_event(tx: Tx, event: Event) -> sssg.Event:
     return await pictured_event(tx, event.id)
 
 
-async def pictured_event(tx: Tx, event_id: int) -> sssg.Event:
+async def pictured_event(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
     """The core event with every decided match recorded, and every match being played
     with its games so far: the pictures show a running score ("Ann Lee 2, Ben Ong 1")."""
-    core_event, _ = await load_core(tx, event_id, states=("decided", "playing"))
+    core_event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
     return core_event
 
 
@@ -143,7 +144,7 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
         return await media_repo.set_png(tx, media_id, drawn, now)
 
 
-def _draw_one(event: sssg.Event, title: str, name: str) -> bytes | None:
+def _draw_one(event: sssg.KnockoutEvent, title: str, name: str) -> bytes | None:
     """The PNG of the picture called ``name``. A name an older version queued for a
     division or part that is now several pictures ("top", now "top-upper", "top-lower"
     and "top-final"; "double-upper", now paged) draws the first of them, so a message

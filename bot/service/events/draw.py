@@ -37,9 +37,11 @@ from bot.service.platform.unit import Answer, Request, answer_with, require_acto
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import draw_repo, matches_repo, rounds_repo
 from bot.store.db import Database, Tx
-from bot.store.entries_repo import Entry
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.events_repo import EventState
 from core.knockout import sssg
 from core.knockout.bracket import Bracket, BracketMatch, SlotKind, Source
+from core.knockout.match import MatchStage
 from core.knockout.qualifying import Entrant
 
 DIVISIONS = {"qualifying": "Qualifying", "top": "Top division", "plate": "Plate"}
@@ -74,7 +76,7 @@ def _source(source: Source, bracket: Bracket) -> str:
     return f"seat:{name}"
 
 
-def _specs(event: sssg.Event) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
+def _specs(event: sssg.KnockoutEvent) -> list[tuple[str, BracketMatch, tuple[str, str]]]:
     """Every match of the draw with its division and slot sources, in play order."""
     out: list[tuple[str, BracketMatch, tuple[str, str]]] = []
     derived = sssg.derive(event)
@@ -119,10 +121,10 @@ async def make_draw(
     if event.format == "ladder":
         raise Invalid(f"{event.name} is a challenge ladder: it has no draw; players challenge "
                       "each other (/challenge), and newcomers join at the bottom (/join)")
-    if event.state != "registration":
+    if event.state != EventState.REGISTRATION:
         raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
     entries = sorted(
-        (e for e in await entries_of(tx, event_id) if e.state == "active"), key=lambda e: e.id
+        (e for e in await entries_of(tx, event_id) if e.state == EntryState.ACTIVE), key=lambda e: e.id
     )
     if len(entries) < 2:
         raise Invalid(f"{event.name} needs at least 2 players to draw; it has {len(entries)}")
@@ -224,7 +226,7 @@ async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, n
             if person is None or person in told:
                 continue
             told.add(person)
-            if m.state == "bye":
+            if m.state == MatchStage.BYE:
                 what = f"you have a bye in the {html.escape(m.round_name)} and go through."
             else:
                 what = (f"your first match is in the {html.escape(m.round_name)} against "

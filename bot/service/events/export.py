@@ -27,11 +27,13 @@ from bot.service.formats.traits import is_knockout
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import reading
 from bot.service.results.matches import MatchView, core_matches, matches_of_event
-from bot.store import draw_repo, entries_repo, results_repo, rounds_repo
+from bot.store import draw_repo, entries_repo, games_repo, results_repo, rounds_repo
 from bot.store.db import Database, Tx
-from bot.store.results_repo import GameRow
+from bot.store.games_repo import GameRow
+from bot.store.results_repo import OpenSlip
 from core.event_record import event_record, games_json, head_start_json
-from core.knockout.match import Match
+from core.knockout.match import Match, MatchStage
+from core.slip import SlipState
 
 #: A knockout's divisions as the core names them, from the names the draw stores ("Plate"
 #: is "plate"): a plate match drawn only once the qualifying round is over is filed under
@@ -45,25 +47,26 @@ async def export_event(db: Database, event_id: int) -> dict[str, Any]:
         event = await get_event(tx, event_id)
         stored = await matches_of_event(tx, event_id)  # in round order
         values = dict(zip((m.id for m in stored), await core_matches(tx, stored), strict=True))
-        games = await results_repo.games_of_event(tx, event_id)
+        games = await games_repo.games_of_event(tx, event_id)
+        slips = await results_repo.open_slips_of_event(tx, event_id)
         divisions = {r.id: r.division or None for r in await rounds_repo.of_event(tx, event_id)}
         if is_knockout(event.format):
             if await draw_repo.draw_record(tx, event_id) is None:
                 raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
                               f"`tdbot event draw {event.slug}` makes it")
-            return await _knockout(tx, event, stored, values, games, divisions)
+            return await _knockout(tx, event, stored, values, games, slips, divisions)
         head: dict[str, Any] = {
             "format": event.format, "seed": event.draw_seed,
             "players": len(await entries_repo.of_event(tx, event_id)),
         }
     return {**head,
-            "matches": [_match(event, m, values[m.id], games.get(m.id, []), divisions[m.round_id])
-                        for m in stored],
+            "matches": [_match(event, m, values[m.id], games.get(m.id, []), slips,
+                               divisions[m.round_id]) for m in stored],
             "placements": None, "prizes": None, "plate_cancelled": None}
 
 
 async def _knockout(tx: Tx, event: Event, stored: list[MatchView], values: dict[int, Match],
-                    games: dict[int, list[GameRow]],
+                    games: dict[int, list[GameRow]], slips: dict[int, OpenSlip],
                     divisions: dict[int, str | None]) -> dict[str, Any]:
     """The core's record of the decided matches (``core.event_record``), with every other
     match of the draw beside them in the stored round order."""
@@ -85,22 +88,22 @@ async def _knockout(tx: Tx, event: Event, stored: list[MatchView], values: dict[
         rows = games.get(m.id, [])
         if m.code in decided:
             item = {**decided[m.code], "state": "decided"}
-            item["games"] = _slips(event, item["games"], rows)
+            item["games"] = _slips(event, item["games"], rows, slips)
         else:
             stored_division = divisions[m.round_id]
-            item = _match(event, m, values[m.id], rows, derived.divisions.get(
+            item = _match(event, m, values[m.id], rows, slips, derived.divisions.get(
                 m.code, CORE_DIVISIONS.get(stored_division or "", stored_division)))
         matches.append(item)
     return {**record, "matches": matches}
 
 
 def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
-           division: str | None) -> dict[str, Any]:
+           slips: dict[int, OpenSlip], division: str | None) -> dict[str, Any]:
     """A stored match in the shape of ``core.event_record``'s, as it stands: the games so
     far, the score line once a game counts, how and by whom it was decided once it is."""
     players = (view.label(0), view.label(1))
     state = match.state()
-    decided = view.state in ("decided", "bye")
+    decided = view.state in (MatchStage.DECIDED, MatchStage.BYE)
     winner = view.label(view.winner) if decided and view.winner is not None else None
     played = bool(match.games) or any(match.head_start)
     return {
@@ -110,11 +113,11 @@ def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
         "round_of_play": None,
         "best_of": view.best_of,
         "head_start": head_start_json(match.head_start, players),
-        "players": [view.names[0], view.names[1]] if view.state == "bye" else list(players),
-        "games": _slips(event, games_json(match, players, set(state.void)), rows),
+        "players": [view.names[0], view.names[1]] if view.state == MatchStage.BYE else list(players),
+        "games": _slips(event, games_json(match, players, set(state.void)), rows, slips),
         "score": state.score_line() if played else None,
-        "decided_by": state.decision.value if view.state == "decided" else
-        "bye" if view.state == "bye" else None,
+        "decided_by": state.decision.value if view.state == MatchStage.DECIDED else
+        "bye" if view.state == MatchStage.BYE else None,
         "ruling": ({"player": players[match.ruling.winner], "reason": match.ruling.reason}
                    if match.ruling is not None else None),
         "winner": winner,
@@ -122,15 +125,17 @@ def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
     }
 
 
-def _slips(event: Event, items: list[dict[str, Any]], rows: list[GameRow]) -> list[dict[str, Any]]:
+def _slips(event: Event, items: list[dict[str, Any]], rows: list[GameRow],
+           slips: dict[int, OpenSlip]) -> list[dict[str, Any]]:
     """Each game not final yet marked with its slip: pending until ``final_at`` (in the
     event's zone), or disputed."""
     out = []
     for item, row in zip(items, rows, strict=False):
-        if row.open_slip is not None:
-            item = {**item, "slip": row.open_slip}
-            if row.open_slip == "pending" and row.final_at is not None:
-                item["final_at"] = _local(event, row.final_at)
+        slip = slips.get(row.id)
+        if slip is not None:
+            item = {**item, "slip": slip.state}
+            if slip.state == SlipState.PENDING and slip.final_at is not None:
+                item["final_at"] = _local(event, slip.final_at)
         out.append(item)
     return out
 

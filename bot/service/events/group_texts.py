@@ -8,7 +8,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.results.matches import MatchView, score_line
 from bot.service.results.reporting_texts import decided_on, esc, tie_words
-from core.knockout.match import MatchState
+from core.knockout.match import MatchStage, MatchState
 
 ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
 ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
@@ -49,7 +49,7 @@ NOT_LINKED = "This group follows no event yet. An organiser or TD sends /link EV
 def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> str:
     closes = f" until {esc(event.local(rnd.closes_at))}" if rnd.closes_at is not None else ""
     lines = [f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is open{closes}."]
-    playing = [m for m in matches if m.state in ("ready", "playing")]
+    playing = [m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]
     for m in playing[:MAX_LISTED]:
         lines.append(f"• {esc(m.label(0))} v {esc(m.label(1))} (best of {m.best_of})")
     if len(playing) > MAX_LISTED:

@@ -11,6 +11,8 @@ from bot.service.platform.unit import reading
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import expulsions_repo
 from bot.store.db import Database
+from bot.store.entries_repo import EntryState
+from bot.store.expulsions_repo import ExpulsionState
 
 
 @dataclass(frozen=True)
@@ -32,11 +34,11 @@ async def event_overview(db: Database, ref: str | int) -> EventOverview:
     async with reading(db) as tx:
         event = await find_event(tx, ref)
         matches = await matches_of_event(tx, event.id)
-        out = {e.id: e.name for e in await entries_of(tx, event.id) if e.state == "expelled"}
+        out = {e.id: e.name for e in await entries_of(tx, event.id) if e.state == EntryState.EXPELLED}
         marked = {(m.id, side): out[entry] for m in matches
                   for side, entry in enumerate(m.entries) if entry in out}
         for x in await expulsions_repo.of_event(tx, event.id):
-            if x.match_id is not None and x.side is not None and x.state != "replaced":
+            if x.match_id is not None and x.side is not None and x.state != ExpulsionState.REPLACED:
                 marked[(x.match_id, x.side)] = x.name
         return EventOverview(event, [
             (rnd, [m for m in matches if m.round_id == rnd.id])

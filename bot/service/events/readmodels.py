@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from bot.service.arranging import agreed_time, unarranged
 from bot.service.events.lookup import Event, get_event
@@ -34,8 +35,24 @@ from bot.service.results.matches import (
 )
 from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
 from bot.store.held_repo import HeldGame
-from core.knockout.match import Decision
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import Decision, MatchStage
+from core.slip import SlipState
+
+
+class MyMatchState(StrEnum):
+    """A match as its player reads it: its stage, except that a match ready in an open
+    round can be played now, one left unfinished by a closed round awaits a TD, and one
+    whose slot is open awaits the TDs' choice of who takes it (SSSg para 29)."""
+
+    WAITING = "waiting"
+    READY = "ready"
+    PLAYING = "playing"
+    DECIDED = "decided"
+    UNFINISHED = "unfinished"
+    SLOT_OPEN = "slot open"
 
 
 @dataclass(frozen=True)
@@ -50,7 +67,7 @@ class MyMatch:
     code: str
     opponent: str
     best_of: int
-    state: str
+    state: MyMatchState
     score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
     closes_at: str | None  # the round's deadline in the event's time zone; None once decided
     next_game: int | None
@@ -77,7 +94,8 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
     """A person's matches in every event: those being played or about to be, first."""
     out: list[MyMatch] = []
     for m in await matches_of_person(tx, person_id):
-        if m.state in ("bye", "not_needed") or (m.state == "decided" and not include_finished):
+        if m.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or (
+                m.state == MatchStage.DECIDED and not include_finished):
             continue
         side = m.side_of_person(person_id)
         assert side is not None
@@ -87,29 +105,31 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         starter = None
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
-        shown = m.state
+        shown = MyMatchState(m.state)
         if m.left_unfinished:
-            shown = "unfinished"  # a TD will rule on it
-        elif m.state == "ready" and m.round_state == "open":
-            shown = "playing"  # became ready in an open round: it can be played now
-        elif m.state == "waiting" and m.id in await expulsions_repo.held_matches(tx, m.event_id):
-            shown = "slot open"  # SSSg para 29: the TDs choose who takes the place
+            shown = MyMatchState.UNFINISHED  # a TD will rule on it
+        elif m.state == MatchStage.READY and m.round_state == RoundState.OPEN:
+            shown = MyMatchState.PLAYING  # became ready in an open round: it can be played now
+        elif m.state == MatchStage.WAITING and m.id in await expulsions_repo.held_matches(tx, m.event_id):
+            shown = MyMatchState.SLOT_OPEN  # SSSg para 29: the TDs choose who takes the place
         slips = tuple(
             (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
              event.local(s.closes_at) if s.closes_at else "?")
-            for s in await slips_repo.of_match(tx, m.id, ("pending",))
+            for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,))
         )
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at)
-                if rnd.closes_at and rnd.state == "open" and m.state != "decided" else None,
+                if rnd.closes_at and rnd.state == RoundState.OPEN
+                and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips,
-                await agreed_time(tx, person_id, m, event) if m.state != "decided" else None,
+                await agreed_time(tx, person_id, m, event) if m.state != MatchStage.DECIDED else None,
             )
         )
-    order = {"playing": 0, "unfinished": 1, "ready": 2, "waiting": 3, "decided": 4}
+    order = {MyMatchState.PLAYING: 0, MyMatchState.UNFINISHED: 1, MyMatchState.READY: 2,
+             MyMatchState.WAITING: 3, MyMatchState.DECIDED: 4}
     return sorted(out, key=lambda x: order.get(x.state, 9))
 
 
@@ -194,10 +214,10 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
     rounds = await rounds_of(tx, event_id)  # none before the draw
     entries = await entries_of(tx, event_id)
     matches = await matches_of_event(tx, event_id)
-    playing = [m for m in matches if m.state == "playing"]
+    playing = [m for m in matches if m.state == MatchStage.PLAYING]
     tied = await _tied(tx, playing)
     # the open rounds' unfinished matches by the rule closing a round goes by
-    unfinished = [m for m in unfinished_of([m for m in matches if m.round_state == "open"]).all
+    unfinished = [m for m in unfinished_of([m for m in matches if m.round_state == RoundState.OPEN]).all
                   if m.id not in tied]
     left_unfinished = [m for m in playing if m.left_unfinished and m.id not in tied]
     return TdInbox(
@@ -234,7 +254,7 @@ async def _unpaid(tx: Tx, rounds: list[Round]) -> list[tuple[str, list[str]]]:
     """Fees missing for the rounds still to open (SSSg para 26)."""
     owing: list[tuple[str, list[str]]] = []
     for rnd in rounds:
-        if rnd.state == "planned":
+        if rnd.state == RoundState.PLANNED:
             names = [e.name for e in await unpaid(tx, rnd)]
             if names:
                 owing.append((rnd.name, names))
@@ -262,7 +282,7 @@ async def _tied(tx: Tx, playing: list[MatchView]) -> set[int]:
 def _not_on_telegram(entries: list[Entry], *, drawn: bool) -> list[str]:
     """Every player is written to at the draw (their first match), so from then on a player
     with no Telegram account linked has messages waiting for them."""
-    return sorted((e.name for e in entries if drawn and e.state == "active" and not e.linked),
+    return sorted((e.name for e in entries if drawn and e.state == EntryState.ACTIVE and not e.linked),
                   key=str.casefold)
 
 

@@ -18,9 +18,10 @@ from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.results.matches import core_matches, matches_of_event
-from bot.store import results_repo
+from bot.store import games_repo, results_repo
 from bot.store.db import Tx
-from bot.store.results_repo import GameRow
+from bot.store.games_repo import GameRow
+from core.knockout.match import MatchGameKind, MatchStage
 
 KINDS = {"played": "played", "bye": "game bye", "forfeit": "forfeit"}
 
@@ -37,7 +38,7 @@ def _when(event: Event, moment: datetime | None) -> str:
 def _winner(g: GameRow, names: tuple[str, str]) -> str:
     """Who won the game: the higher score, "tie" when level (half a win each), the player
     a game bye or forfeit went to."""
-    if g.kind != "played":
+    if g.kind != MatchGameKind.PLAYED:
         return names[g.bye_side] if g.bye_side is not None else ""
     a, b = g.score_a or 0, g.score_b or 0
     return "tie" if a == b else names[0] if a > b else names[1]
@@ -52,11 +53,12 @@ async def results_csv(tx: Tx, event: Event) -> str:
     out = io.StringIO()
     sheet = csv.writer(out)
     sheet.writerow(header(event))
-    games = await results_repo.games_of_event(tx, event.id)
+    games = await games_repo.games_of_event(tx, event.id)
+    open_slips = await results_repo.open_slips_of_event(tx, event.id)
     views = await matches_of_event(tx, event.id)
     for m, match in zip(views, await core_matches(tx, views), strict=True):
         names = (m.label(0), m.label(1))
-        if m.state == "bye" and m.entries[1] is None:
+        if m.state == MatchStage.BYE and m.entries[1] is None:
             sheet.writerow([m.round_name, m.code, "", names[0], "", "", "", "", names[0], "bye",
                             "no", "yes", ""])
             continue
@@ -68,5 +70,5 @@ async def results_csv(tx: Tx, event: Event) -> str:
                 m.round_name, m.code, "" if number is None else number, names[0], names[1],
                 "" if g.score_a is None else g.score_a, "" if g.score_b is None else g.score_b,
                 starter, _winner(g, names), KINDS.get(g.kind, g.kind), _yes(g.void),
-                _yes(g.final), _when(event, g.played_at)])
+                _yes(g.id not in open_slips), _when(event, g.played_at)])
     return out.getvalue()

@@ -26,6 +26,8 @@ from bot.service.platform.unit import Answer, Request, answer_with, require_acto
 from bot.service.results.matches import matches_of_round
 from bot.store import groups_repo
 from bot.store.db import Database
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
             raise Invalid(f"say why the round is held open{cite(event, 'SSSg para 21')}, "
                           "e.g. 'until the Causeway Open is over'")
         rnd = await find_round(tx, event_id, round_ref)
-        if rnd.state != "open":
+        if rnd.state != RoundState.OPEN:
             raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be held open")
         closes = parse_closing(until, event.zone)
         if rnd.closes_at is not None and closes <= rnd.closes_at:
@@ -73,7 +75,7 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
                 f"{html.escape(new)}: {html.escape(why.strip())}.")
         told = 0
         for m in await matches_of_round(tx, rnd.id):
-            if m.state != "playing":
+            if m.state != MatchStage.PLAYING:
                 continue
             for side in (0, 1):
                 person = m.people[side]

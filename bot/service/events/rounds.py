@@ -53,6 +53,8 @@ from bot.service.results.matches import (
 )
 from bot.store import deadlines_repo, draw_repo, expulsions_repo, matches_repo, rounds_repo
 from bot.store.db import Database, Tx
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 
 REMINDER = "round.reminder"
 CLOSE = "round.close"
@@ -133,7 +135,7 @@ async def open_round(
                                             expel_unpaid=expel_unpaid, why=why)
         reached: dict[bool, set[str]] = {True: set(), False: set()}
         for m in await matches_of_round(tx, rnd.id):
-            if m.state == "playing":
+            if m.state == MatchStage.PLAYING:
                 for name, linked in zip(m.names, m.linked, strict=True):
                     reached[linked].add(name or "?")
         opened = OpenedRound(event, rnd, sorted(reached[True], key=str.casefold),
@@ -193,7 +195,7 @@ async def open_round_in(
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
     rnd = await find_round(tx, event_id, round_ref)
-    if rnd.state != "planned":
+    if rnd.state != RoundState.PLANNED:
         raise Invalid(f"{rnd.name} is already {rnd.state}")
     closes = (utc(closes_at) if closes_at is not None
               else round_events.default_close(event, rnd, now))
@@ -216,7 +218,7 @@ async def open_round_in(
     if not matches:
         raise Invalid(f"{rnd.name} has no matches; make the draw first")
     held = await expulsions_repo.held_matches(tx, event_id)  # a TD fills the slot (para 29)
-    waiting = [m for m in matches if m.state == "waiting" and m.id not in held]
+    waiting = [m for m in matches if m.state == MatchStage.WAITING and m.id not in held]
     if waiting:
         raise Invalid(f"{rnd.name} cannot open yet: {len(waiting)} match(es) wait for earlier "
                       f"results: {_named(waiting)}")
@@ -256,9 +258,9 @@ async def open_round_in(
     await draw_repo.mark_running(tx, event_id)
     rnd = await get_round(tx, rnd.id)
     for m in matches:
-        if m.state != "ready":
+        if m.state != MatchStage.READY:
             continue
-        await matches_repo.set_state(tx, m.id, "playing")
+        await matches_repo.set_state(tx, m.id, MatchStage.PLAYING)
         for side in (0, 1):
             person = m.people[side]
             assert person is not None
@@ -332,8 +334,8 @@ def unfinished_of(matches: list[MatchView]) -> Unfinished:
     """THE rule of what an open round has not finished (``Unfinished``), for closing it,
     the TDs' notice at its deadline, the reminders and ``/pending``: a round cannot be
     closed as finished while the inbox or the notice leaves a match out."""
-    return Unfinished([m for m in matches if m.state in ("ready", "playing")],
-                      [m for m in matches if m.state == "waiting"])
+    return Unfinished([m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)],
+                      [m for m in matches if m.state == MatchStage.WAITING])
 
 
 def _named(matches: list[MatchView], most: int = 5) -> str:
@@ -356,7 +358,7 @@ async def close_round_in(
     if (await get_event(tx, event_id)).format == "ladder":
         raise Invalid(f"{rnd.name} stays open while the ladder runs: challenges are played in "
                       "it as they come")
-    if rnd.state != "open":
+    if rnd.state != RoundState.OPEN:
         raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
     left = unfinished_of(await matches_of_round(tx, rnd.id))
     played, waiting, unfinished = left.to_play, left.waiting, left.all
@@ -369,8 +371,8 @@ async def close_round_in(
             "on them first, or close it anyway with a reason (--force --why REASON)."
         )
     for m in played:
-        if m.state == "ready":  # kept before the TDs as a closed round's unfinished match
-            await matches_repo.set_state(tx, m.id, "playing")
+        if m.state == MatchStage.READY:  # kept before the TDs as a closed round's unfinished match
+            await matches_repo.set_state(tx, m.id, MatchStage.PLAYING)
     await rounds_repo.set_closed(tx, rnd.id)
     cancelled = await cancel_deadlines(tx, f"round:{rnd.id}", now)
     await journal.record(
@@ -517,7 +519,7 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
     late: list[str] = []
     skipped: list[str] = []
     for rnd in await rounds_of(tx, event_id):
-        if rnd.state != "planned" or rnd.opens_at is None:
+        if rnd.state != RoundState.PLANNED or rnd.opens_at is None:
             continue
         subject = f"round:{rnd.id}"
         if offsets and rnd.fee > 0:
@@ -585,7 +587,7 @@ async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
         await round_events.open_when_due(tx, event, rnd, now, dedupe=f"deadline:{d.id}")
         return True
     owing = [e.name for e in await unpaid(tx, rnd)]
-    waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == "waiting"]
+    waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == MatchStage.WAITING]
     lines = [f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is due to open now."]
     if waiting:
         lines.append(f"{len(waiting)} match(es) still wait for earlier results.")

@@ -45,8 +45,10 @@ from bot.store import (
     matches_repo,
 )
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
-from core.knockout.match import Decision, Match
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import Decision, Match, MatchStage
 
 #: What a page that does not exist says: the same for a private event as for none at all.
 NO_PAGE = "There is no public page here."
@@ -90,7 +92,7 @@ class MatchLine:
     best_of: int
     names: tuple[str, str]  # the players, or where they come from ("winner of T3")
     entries: tuple[int | None, int | None]  # for the players' pages
-    state: str  # waiting, ready, playing, decided, bye, not_needed
+    state: MatchStage
     winner: int | None  # side, once decided (a bye's holder too)
     score: str  # "3-2 (+41)", a one-game match's "412-380"; "" before anything counts
     head_start: tuple[int, int]
@@ -98,7 +100,7 @@ class MatchLine:
 
     @property
     def in_play(self) -> bool:
-        return self.state == "playing"
+        return self.state == MatchStage.PLAYING
 
 
 _DECISION_WORDS = {Decision.SPREAD: "on spread", Decision.FEWER_STARTS: "on fewer starts",
@@ -114,7 +116,7 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
     state = match.state()
     score = ""
     counted = [match.games[i] for i in state.counted]
-    if view.state == "bye":
+    if view.state == MatchStage.BYE:
         score = ""
     elif (view.best_of == 1 and len(counted) == 1 and counted[0].scores is not None
           and not any(view.head_start)):
@@ -125,11 +127,11 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
             score = (f"{_points(state.points[0])}-{_points(state.points[1])}"
                      f" ({state.spread[0]:+d})")
     notes = []
-    if view.state == "decided" and state.decision in _DECISION_WORDS:
+    if view.state == MatchStage.DECIDED and state.decision in _DECISION_WORDS:
         notes.append(_DECISION_WORDS[state.decision])
     if state.void:
         notes.append(f"{len(state.void)} void")
-    winner = view.winner if view.state in ("decided", "bye") else None
+    winner = view.winner if view.state in (MatchStage.DECIDED, MatchStage.BYE) else None
     return MatchLine(view.code, view.round_name, view.best_of, (view.label(0), view.label(1)),
                      view.entries, view.state, winner, score, view.head_start, ", ".join(notes))
 
@@ -142,7 +144,7 @@ async def _lines(tx: Tx, views: Sequence[MatchView]) -> list[MatchLine]:
 class RoundLine:
     name: str
     number: int
-    state: str  # planned, open, closed
+    state: RoundState
     opens: str | None  # in the event's time zone
     closes: str | None
     matches: int
@@ -165,8 +167,8 @@ class Overview:
 
 
 def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[str, str]:
-    open_ = [r for r in rounds if r.state == "open"]
-    planned = [r for r in rounds if r.state == "planned"]
+    open_ = [r for r in rounds if r.state == RoundState.OPEN]
+    planned = [r for r in rounds if r.state == RoundState.PLANNED]
     if open_:
         now = "; ".join(f"{r.name}: {r.decided} of {r.matches} matches decided"
                         + (f", closes {r.closes}" if r.closes else "") for r in open_)
@@ -189,12 +191,12 @@ def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[str, str]:
 def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView]) -> list[RoundLine]:
     out = []
     for n, r in enumerate(sorted(rounds, key=lambda r: r.seq), start=1):
-        mine = [m for m in matches if m.round_id == r.id and m.state != "not_needed"]
+        mine = [m for m in matches if m.round_id == r.id and m.state != MatchStage.NOT_NEEDED]
         out.append(RoundLine(
             r.name, n, r.state,
             event.local(r.opens_at) if r.opens_at else None,
             event.local(r.closes_at) if r.closes_at else None,
-            len(mine), sum(1 for m in mine if m.state in ("decided", "bye"))))
+            len(mine), sum(1 for m in mine if m.state in (MatchStage.DECIDED, MatchStage.BYE))))
     return out
 
 
@@ -288,7 +290,7 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
         matches = await matches_repo.of_event(tx, event.id)
         lines = _round_lines(event, rounds, matches)
         rnd = rounds[number - 1]
-        shown = [m for m in matches if m.round_id == rnd.id and m.state != "not_needed"]
+        shown = [m for m in matches if m.round_id == rnd.id and m.state != MatchStage.NOT_NEEDED]
         chess = event.format == "rounds" and chess_pairing(pairing_of(event)[1])
         return RoundPage(event, lines[number - 1], lines, await _lines(tx, shown), chess)
 
@@ -350,7 +352,7 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
 class PlayerPage:
     event: Event
     name: str
-    state: str  # active, expelled ...
+    state: EntryState
     matches: list[MatchLine]
     standings: bool  # a round-based event: where they stand is on the standings page
 
@@ -362,7 +364,7 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
         entry = await entries_repo.get(tx, entry_id)
         if entry is None or entry.event_id != event.id:
             raise NotFound(NO_PAGE)
-        mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != "not_needed"]
+        mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != MatchStage.NOT_NEEDED]
         values = [await core_match(tx, m.id) for m in mine]
         return PlayerPage(event, entry.name, entry.state,
                           [match_line(v, m) for v, m in zip(mine, values, strict=True)],
@@ -450,6 +452,6 @@ async def pages(db: Database, slug: str) -> Pages:
                                                      event.name)]
         return Pages(event, pictures, len(await rounds_of(tx, event.id)),
                      [m.code for m in await matches_repo.of_event(tx, event.id)
-                      if m.state != "not_needed"],
+                      if m.state != MatchStage.NOT_NEEDED],
                      [e.id for e in await entries_repo.of_event(tx, event.id)])
 

@@ -25,6 +25,9 @@ from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import entries_repo, outbox_repo, payments_repo
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
+from bot.store.payments_repo import ProofState
+from bot.store.rounds_repo import RoundState
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,7 @@ async def _tds(tx: Tx, event_id: int) -> list[int]:
 
 async def _player_entry(tx: Tx, person_id: int) -> Entry:
     """The entry of the person sending proof: the one active entry they hold."""
-    found = [e for e in await entries_repo.of_person_all(tx, person_id) if e.state == "active"]
+    found = [e for e in await entries_repo.of_person_all(tx, person_id) if e.state == EntryState.ACTIVE]
     if not found:
         raise NotFound("you have no entry in an event: a proof of payment is for players")
     if len(found) > 1:
@@ -83,7 +86,7 @@ async def send_proof(
             rnd = await find_round(tx, event.id, round_ref)
         else:
             owing = [r for r in await rounds_of(tx, event.id)
-                     if r.state != "closed" and r.fee > 0
+                     if r.state != RoundState.CLOSED and r.fee > 0
                      and entry.id in await payments_repo.unpaid_entries(tx, r.id)]
             if not owing:
                 raise Invalid("you have no unpaid round I know of; name the round in the "
@@ -134,15 +137,15 @@ async def decide_proof(
         entry = await get_entry(tx, proof.entry_id)
         if entry.person_id == actor.person_id:
             raise NotAllowed("you sent this proof, so another TD decides it")
-        if proof.state != "pending":
+        if proof.state != ProofState.PENDING:
             verdict = f"{proof.decided_by} already {proof.state} {entry.name}'s proof."
             return await answer_with(tx, req, render,
-                                     ProofDecision(proof.state == "approved", False, verdict))
+                                     ProofDecision(proof.state == ProofState.APPROVED, False, verdict))
         event = await get_event(tx, proof.event_id)
         who = ((await get_person(tx, actor.person_id)).name if actor.person_id is not None
                else "A TD (command line)")
-        await payments_repo.decide_proof(tx, proof_id, "approved" if approve else "rejected",
-                                         who, req.now)
+        await payments_repo.decide_proof(
+            tx, proof_id, ProofState.APPROVED if approve else ProofState.REJECTED, who, req.now)
         paid = None
         if approve:
             paid = await record_payment_in(tx, entry.id, proof.round_code, by=actor, now=req.now,

@@ -27,10 +27,11 @@ from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
 from core import prizes
 from core.knockout import sssg
+from core.knockout.match import MatchStage
 
 QUALIFYING = "Qualifying"
 PLATE = "Plate"
-SETTLED = frozenset({"decided", "bye", "not_needed"})
+SETTLED = frozenset({MatchStage.DECIDED, MatchStage.BYE, MatchStage.NOT_NEEDED})
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,7 @@ async def _report(tx: Tx, event: Event) -> prizes.PrizeReport:
             paid = [paid_by.get(entry_of[w], {}).get(name, 0) for w in winners]
             if len(paid) == prizes.prize_places(plate, count):
                 guarantees = prizes.para8_guarantees(plate, count, paid)
-        divisions.append(prizes.Division(name, count, fees[name],
+        divisions.append(prizes.DivisionPurse(name, count, fees[name],
                                          qualifying if name == top else 0, plate, guarantees))
     costs = [prizes.Cost(c.note, c.amount) for c in await costs_repo.of_event(tx, event.id)]
     try:

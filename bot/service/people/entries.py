@@ -16,6 +16,7 @@ from bot.service.platform.unit import Request, require_actor, unit
 from bot.store import entries_repo, roles_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry as Entry
+from bot.store.events_repo import EventState
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
 
 #: What a players CSV is called in messages (the service sees its text, not its name).
@@ -87,7 +88,7 @@ async def _require_registration_open(tx: Tx, event_id: int) -> None:
     if event.format == "ladder":
         raise Invalid(f"{event.name} is a challenge ladder: add a newcomer with /join NAME "
                       "(they start at the bottom)")
-    if event.state != "registration":
+    if event.state != EventState.REGISTRATION:
         raise Invalid(
             f"{event.name} has already been drawn; players can no longer be added"
         )

@@ -22,8 +22,9 @@ from bot.service.platform.errors import Invalid
 from bot.service.results.matches import MatchView, get_match, latest_event_of, matches_of_person
 from bot.store import entries_repo, expulsions_repo
 from bot.store.db import Tx
-from bot.store.entries_repo import Entry
-from bot.store.expulsions_repo import ExpulsionRow
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
+from core.knockout.match import MatchStage
 from core.names import matches_of
 
 
@@ -34,9 +35,9 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
     outcome = "no match was left to play"
     if x.match_id is not None:
         view = await get_match(tx, x.match_id)
-        if x.state == "open":
+        if x.state == ExpulsionState.OPEN:
             outcome = f"the TDs are choosing who takes the place in {view.code}"
-        elif x.state == "replaced" and x.replacement_entry_id is not None:
+        elif x.state == ExpulsionState.REPLACED and x.replacement_entry_id is not None:
             taker = await entries_repo.get(tx, x.replacement_entry_id)
             who = "you" if taker is not None and taker.person_id == viewer else (
                 taker.name if taker is not None else "another player")
@@ -44,9 +45,9 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
         elif view.winner is not None:
             winner = view.label(view.winner)
             outcome = f"{view.code} went to {'you' if view.people[view.winner] == viewer else winner}"
-        elif view.state == "decided":
+        elif view.state == MatchStage.DECIDED:
             outcome = f"{view.code} ended in a tie"
-        elif view.state in ("bye", "not_needed") or x.side is None:
+        elif view.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or x.side is None:
             outcome = f"{view.code} is not played"
         else:  # the slot is a bye, the other one not known yet
             outcome = f"{view.code} goes unplayed to {view.label(1 - x.side)}"
@@ -57,7 +58,7 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
 async def is_out(tx: Tx, entry_id: int | None) -> bool:
     """Whether the entry is an expelled player's (told so; no next match to name)."""
     entry = await entries_repo.get(tx, entry_id) if entry_id is not None else None
-    return entry is not None and entry.state == "expelled"
+    return entry is not None and entry.state == EntryState.EXPELLED
 
 
 async def closed(tx: Tx, view: MatchView) -> bool:
@@ -75,7 +76,7 @@ async def refuse_in_match(tx: Tx, view: MatchView, viewer: int | None = None) ->
 
 async def refuse_entry(tx: Tx, entry: Entry, viewer: int | None = None) -> None:
     """Refuse a result that names ``entry`` when that player is expelled."""
-    if entry.state != "expelled":
+    if entry.state != EntryState.EXPELLED:
         return
     x = await expulsions_repo.of_entry(tx, entry.id)
     if x is not None:
@@ -107,7 +108,7 @@ async def refuse_player(tx: Tx, person_id: int, opponent: str = "") -> None:
     out), or the one that settled their latest match (it went to them unplayed)."""
     if opponent:
         for event_id in {m.event_id for m in await matches_of_person(tx, person_id)}:
-            out = [e for e in await entries_repo.of_event(tx, event_id) if e.state == "expelled"]
+            out = [e for e in await entries_repo.of_event(tx, event_id) if e.state == EntryState.EXPELLED]
             found = matches_of(opponent, [e.name for e in out])
             if len(found) == 1:
                 await refuse_entry(tx, out[found[0]], person_id)

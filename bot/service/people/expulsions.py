@@ -46,15 +46,15 @@ from bot.service.results.matches import MatchView, core_match, get_match, matche
 from bot.service.results.slip_copies import settled_note, went_to
 from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
-from bot.store.entries_repo import Entry
-from bot.store.expulsions_repo import ExpulsionRow
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
 from core.expulsion import RoundMatch, candidates_for_slots
 from core.knockout import sssg
-from core.knockout.match import forfeit_rest
+from core.knockout.match import MatchStage, forfeit_rest
 from core.names import NameRefused, pick
 
 #: Match states in which a player still holds a slot to play.
-_TO_PLAY = ("waiting", "ready", "playing")
+_TO_PLAY = (MatchStage.WAITING, MatchStage.READY, MatchStage.PLAYING)
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Expelled:
     name: str
     why: str
     expulsion_id: int
-    state: str
+    state: ExpulsionState
     match: str | None = None
     opponent: str | None = None
     options: list[Option] = field(default_factory=list)
@@ -117,20 +117,20 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     """Expel ``entry`` (paras 26, 29) and open its slot for the TDs, as the module says.
     ``together``: entry ids expelled in the same act (a round's opening), so that the
     opponent of a match whose two players both go is not told to wait for a TD."""
-    if entry.state == "expelled":
+    if entry.state == EntryState.EXPELLED:
         raise Invalid(f"{entry.name} is already expelled from {event.name}")
     if not why.strip():
         raise Invalid("say why the player is expelled: they and the journal are told")
     if not is_knockout(event.format):
         return await _expel_unbracketed(tx, event, entry, why.strip(), by, now)
     view = await _current_match(tx, event.id, entry.id)
-    await entries_repo.set_state(tx, entry.id, "expelled")
+    await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
     note = ""
-    state = "open"
+    state = ExpulsionState.OPEN
     if view is None:
-        state, note = "none", "no match left to play: no slot to fill"
+        state, note = ExpulsionState.NONE, "no match left to play: no slot to fill"
     elif (await core_match(tx, view.id)).state().counted:
-        state = "none"
+        state = ExpulsionState.NONE
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
         side=view.entries.index(entry.id) if view else None, why=why.strip(), now=now,
@@ -145,7 +145,7 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
         return Expelled(entry.name, why.strip(), x_id, state, note=note)
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
-    if state == "none":  # games were played: the opponent gets the match (para 27)
+    if state == ExpulsionState.NONE:  # games were played: the opponent gets the match (para 27)
         from bot.service.results.rulings import award_match_bye_in
 
         await award_match_bye_in(tx, view.id, 1 - side, by, now,
@@ -177,7 +177,7 @@ async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: A
     table": "your opponent wins, with 75 points spread"; the Director's Manual records a
     forfeit as a game won or lost by a spread, "typically +50 or -50"); games played
     stand."""
-    await entries_repo.set_state(tx, entry.id, "expelled")
+    await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
     view: MatchView | None
     if event.format == "ladder":
         from bot.service.formats.ladder import ladders
@@ -189,7 +189,7 @@ async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: A
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
         side=view.entries.index(entry.id) if view else None, why=why, now=now,
-        by=by.person_id, state="none")
+        by=by.person_id, state=ExpulsionState.NONE)
     await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
                          why=why, detail={"match": view.code if view else None, "slot": "none"})
     await outbox.enqueue(tx, person_id=entry.person_id, now=now,
@@ -197,15 +197,15 @@ async def _expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: A
                          text_html=say.to_expelled(event, entry.name, why))
     if event.format == "ladder":
         note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
-        return Expelled(entry.name, why, x_id, "none", view.code if view else None, note=note)
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None, note=note)
     if view is None:
-        return Expelled(entry.name, why, x_id, "none", note="no game left to play tonight"
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, note="no game left to play tonight"
                         if event.format == "club" else "no game left to play this round")
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
     games = "game" if count == 1 else f"{count} games"
-    return Expelled(entry.name, why, x_id, "none", view.code, opponent,
+    return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code, opponent,
                     note=f"{view.code}: {opponent} wins the {games} not played by forfeit; "
                          f"{entry.name} is not paired again")
 
@@ -241,7 +241,7 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
 async def _opponent_expelled(tx: Tx, view: MatchView, side: int) -> bool:
     other = view.entries[1 - side]
     entry = await entries_repo.get(tx, other) if other is not None else None
-    return entry is not None and entry.state == "expelled"
+    return entry is not None and entry.state == EntryState.EXPELLED
 
 
 async def _expelled_opponent(tx: Tx, view: MatchView, side: int) -> ExpulsionRow | None:
@@ -251,7 +251,7 @@ async def _expelled_opponent(tx: Tx, view: MatchView, side: int) -> ExpulsionRow
     if other is None:
         return None
     x = await expulsions_repo.of_entry(tx, other)
-    return x if x is not None and x.match_id == view.id and x.state == "open" else None
+    return x if x is not None and x.match_id == view.id and x.state == ExpulsionState.OPEN else None
 
 
 async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
@@ -274,7 +274,7 @@ async def _previous_round(tx: Tx, event_id: int, x: ExpulsionRow,
     """Para 29's "previous round": the round of the expelled player's last decided match;
     for a player who has not played yet (a bye into the top division), the qualifying
     round when there is one."""
-    decided = [m for m in await matches_of_event(tx, event_id) if m.state == "decided"]
+    decided = [m for m in await matches_of_event(tx, event_id) if m.state == MatchStage.DECIDED]
     theirs = [m for m in decided if x.entry_id in m.entries]
     if theirs:
         round_id = max(theirs, key=lambda m: play_order(m.code)).round_id
@@ -296,7 +296,7 @@ async def options_for(tx: Tx, event: Event, x: ExpulsionRow) -> list[Option]:
     previous = [RoundMatch((str(m.names[0]), str(m.names[1])), await core_match(tx, m.id))
                 for m in await _previous_round(tx, event.id, x, view)]
     entries = {e.name: e for e in await entries_repo.of_event(tx, event.id)}
-    barred = [name for name, e in entries.items() if e.state == "expelled"]
+    barred = [name for name, e in entries.items() if e.state == EntryState.EXPELLED]
     slot = candidates_for_slots([x.name], previous, ineligible=barred)[0]
     core_event = await load_core_event(tx, event.id)
     options = []
@@ -318,7 +318,7 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
     view = await get_match(tx, x.match_id)
     assert x.side is not None
     opponent = view.label(1 - x.side)
-    if x.state != "open":
+    if x.state != ExpulsionState.OPEN:
         return Filled(x.name, view.code, None, opponent, x.decided_by_name or "someone",
                       already=True)
     chosen: Option | None = None
@@ -378,7 +378,7 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
     after = await matches_of_event(tx, event.id)
     for m in after:
         was = before.get(m.id)
-        if m.state != "bye" or was is None or was.state == "bye" or m.winner is None:
+        if m.state != MatchStage.BYE or was is None or was.state == MatchStage.BYE or m.winner is None:
             continue
         person = m.people[m.winner]
         if person is None:

@@ -40,8 +40,10 @@ from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Answer, Request, actor_of, answer_with, require_actor, unit
 from bot.store import entries_repo, invites_repo, outbox_repo, people_repo
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
 from bot.store.invites_repo import Invite as Invite
 from bot.store.invites_repo import JoinRequest as JoinRequest
+from bot.store.invites_repo import RequestState
 from bot.store.outbox_repo import ButtonsIn
 
 
@@ -208,7 +210,7 @@ async def events_awaiting_approval(tx: Tx, tg_user_id: int) -> list[str]:
 async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
     """Entries whose person has no Telegram account yet: what a new player picks from."""
     return [(e.id, e.name) for e in await entries_repo.unlinked(tx, event_id)
-            if e.state == "active"]
+            if e.state == EntryState.ACTIVE]
 
 
 async def request_entry(
@@ -267,7 +269,7 @@ async def _close_other_claims(
     never be approved, so it is closed, its sender told, and every TD's copy edited (a TD
     must not be left with a request that fails when pressed)."""
     for r in await invites_repo.pending_claims(tx, entry_id, besides=keep):
-        await invites_repo.decide(tx, r.id, "rejected", by.person_id, now)
+        await invites_repo.decide(tx, r.id, RequestState.REJECTED, by.person_id, now)
         await outbox.enqueue(
             tx, chat_id=r.tg_user_id, now=now,
             text_html=(f"A TD linked {html.escape(entry_name)} to another Telegram account, so "
@@ -319,7 +321,7 @@ class JoinDecision:
         """'✅ Approved by Tara.' as plain text (escape it for HTML)."""
         if self.closed:
             return self.closed
-        mark = "✅ Approved" if self.request.state == "approved" else "❌ Rejected"
+        mark = "✅ Approved" if self.request.state == RequestState.APPROVED else "❌ Rejected"
         return f"{mark} by {self.decided_by}."
 
 
@@ -349,15 +351,15 @@ async def decide_join_request(
     owner = await get_person(tx, entry.person_id)
     taken = owner.tg_user_id is not None and owner.tg_user_id != request.tg_user_id
     taken_note = f"❌ Closed: {entry.name} is linked to another Telegram account."
-    if request.state != "pending":
+    if request.state != RequestState.PENDING:
         return JoinDecision(request, await _decider_name(tx, request.decided_by), False,
-                            taken_note if taken and request.state == "rejected" else "")
+                            taken_note if taken and request.state == RequestState.REJECTED else "")
     event = await get_event(tx, request.event_id)
     if taken:
         await _close_other_claims(tx, entry.id, entry.name, event, keep=None, by=by, now=now)
-        return JoinDecision(replace(request, state="rejected", decided_by=by.person_id),
+        return JoinDecision(replace(request, state=RequestState.REJECTED, decided_by=by.person_id),
                             await _decider_name(tx, by.person_id), False, taken_note)
-    state = "approved" if approve else "rejected"
+    state = RequestState.APPROVED if approve else RequestState.REJECTED
     if approve:
         pid = await _link(tx, entry.person_id, request.tg_user_id, request.tg_name, now,
                           td_decided=True)
@@ -474,7 +476,7 @@ async def decide_join(
                                f"`tdbot event inbox {slug}` lists them")
         decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
                                              why=why)
-        if decision.by_this_press and decision.request.state == "approved":
+        if decision.by_this_press and decision.request.state == RequestState.APPROVED:
             held = await hats_held(tx, decision.request.tg_user_id)
             decision = replace(decision, player_roles=frozenset(held))
         return await answer_with(tx, req, render, decision)

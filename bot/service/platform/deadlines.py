@@ -30,7 +30,7 @@ from bot.service.platform.clock import iso, utc
 from bot.service.platform.unit import Request, reading, unit
 from bot.store import deadlines_repo, updates_repo
 from bot.store.db import Database, Tx
-from bot.store.deadlines_repo import Deadline, FailedDeadline
+from bot.store.deadlines_repo import Deadline, DeadlineState, FailedDeadline
 from bot.store.errors import busy
 
 __all__ = ["Deadline", "FailedDeadline"]
@@ -152,7 +152,7 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
     """Fire one deadline if it is still open and due; True if its handler acted."""
     now = utc(now)
     d = await deadlines_repo.get(tx, deadline_id)
-    if d is None or d.state != "open" or d.due_at > now:
+    if d is None or d.state != DeadlineState.OPEN or d.due_at > now:
         return False
     _load_handlers()
     fn = _HANDLERS.get(d.kind)
@@ -161,7 +161,7 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
                           now)
         return False
     acted = await fn(tx, d, now)
-    state = "fired" if acted else "cancelled"
+    state = DeadlineState.FIRED if acted else DeadlineState.CANCELLED
     changed = await deadlines_repo.close(tx, d.id, state, now)
     await journal.record(
         tx, who=Actor.system(), action=f"deadline.{state}", subject=d.subject, now=now,
@@ -176,9 +176,9 @@ async def fired_with(tx: Tx, deadline_id: int, by: Deadline, now: datetime) -> b
     transaction (several photo windows closing together are asked about in one message);
     journalled like any firing. False if it was not open."""
     d = await deadlines_repo.get(tx, deadline_id)
-    if d is None or d.state != "open":
+    if d is None or d.state != DeadlineState.OPEN:
         return False
-    changed = await deadlines_repo.close(tx, d.id, "fired", now)
+    changed = await deadlines_repo.close(tx, d.id, DeadlineState.FIRED, now)
     await journal.record(
         tx, who=Actor.system(), action="deadline.fired", subject=d.subject, now=now,
         detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at), "with": by.id},
@@ -189,7 +189,7 @@ async def fired_with(tx: Tx, deadline_id: int, by: Deadline, now: datetime) -> b
 async def mark_failed(tx: Tx, deadline_id: int, error: str, now: datetime) -> bool:
     """Close an open row as 'failed' with the reason (journalled); False if it was not open."""
     d = await deadlines_repo.get(tx, deadline_id)
-    if d is None or d.state != "open":
+    if d is None or d.state != DeadlineState.OPEN:
         return False
     await deadlines_repo.fail(tx, d.id, error[:500], now)
     await journal.record(

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from bot.store import outbox_repo
 from bot.store.db import Database, Tx
-from bot.store.outbox_repo import ButtonsIn, OutboxRow, StoredMessage
+from bot.store.outbox_repo import ButtonsIn, OutboxMessage, OutboxRow
 
 #: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
 MAX_CAPTION = 1024
@@ -59,7 +59,7 @@ async def enqueue(
 
 async def enqueue_edit(
     tx: Tx,
-    of: StoredMessage,
+    of: OutboxMessage,
     *,
     text_html: str,
     buttons: ButtonsIn | None = None,

@@ -28,6 +28,7 @@ from bot.service.platform.errors import Invalid
 from bot.service.results.matches import MatchView
 from bot.store import held_repo
 from bot.store.db import Tx
+from bot.store.held_repo import HeldState
 from core.blackout import Blackout, blackout_at
 
 
@@ -63,7 +64,7 @@ async def refuse_if_held(tx: Tx, view: MatchView) -> None:
 async def refuse_if_slip_held(tx: Tx, slip_id: int, of: HasFormat) -> None:
     """A held chat slip is the TD's now: its player cannot cancel it."""
     held = await held_repo.of_slip(tx, slip_id)
-    if held is not None and held.state == "held":
+    if held is not None and held.state == HeldState.HELD:
         raise Invalid(f"this result was played during {held.blackout} and a TD holds it"
                       f"{cite(of, 'para 20')}; ask a TD to void it if it is wrong")
 

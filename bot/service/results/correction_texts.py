@@ -13,24 +13,24 @@ from bot.service.events.lookup import Event
 from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView
 from bot.service.results.reporting_texts import esc, one_game, outcome_lines
-from core.knockout.match import Game, GameKind, MatchState
+from core.knockout.match import MatchGame, MatchGameKind, MatchState
 
 
-def game_words(game: Game, names: tuple[str, str], viewer: int | None = None) -> str:
+def game_words(game: MatchGame, names: tuple[str, str], viewer: int | None = None) -> str:
     """A game in plain words (HTML callers escape it): 'Ann Lee 412, Dev Rao 380 (Ann Lee
     started)'; for a player (``viewer``) 'you 412, Dev Rao 380 (you started)', theirs first."""
     def who(side: int) -> str:
         return "you" if side == viewer else names[side]
 
-    if game.kind is GameKind.VOID:
+    if game.kind is MatchGameKind.VOID:
         return "void"
-    if game.kind is GameKind.PLAYED:
+    if game.kind is MatchGameKind.PLAYED:
         assert game.scores is not None and game.starter is not None
         first = 0 if viewer is None else viewer
         scores = ", ".join(f"{who(s)} {game.scores[s]}" for s in (first, 1 - first))
         return f"{scores} ({who(game.starter)} started)"
     assert game.awarded_to is not None
-    if game.kind is GameKind.BYE:
+    if game.kind is MatchGameKind.BYE:
         return f"a game bye to {who(game.awarded_to)}"
     return f"won by forfeit by {who(game.awarded_to)}"
 
@@ -41,8 +41,8 @@ def slip_note() -> str:
     return "\n\n⚖️ A TD has corrected this game."
 
 
-def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Game,
-               after: Game, why: str, voided: list[int], state: MatchState) -> str:
+def for_player(event: Event, view: MatchView, viewer: int, game: int, before: MatchGame,
+               after: MatchGame, why: str, voided: list[int], state: MatchState) -> str:
     """A player's copy of a correction of game ``game`` of their match; ``voided``: the
     game numbers that no longer count since the match is decided earlier."""
     names = (view.label(0), view.label(1))
@@ -51,7 +51,7 @@ def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Ga
              else f"game {game} of your match against {opponent}")
     was = esc(game_words(before, names, viewer))
     head = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
-    if after.kind is GameKind.VOID:
+    if after.kind is MatchGameKind.VOID:
         lines = [head + f"a TD voided {which}: {was}. It no longer counts."]
     else:
         now = esc(game_words(after, names, viewer))

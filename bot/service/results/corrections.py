@@ -15,8 +15,8 @@ Both players are told what changed and why, and the journal keeps a ``game.corre
 line with the game before and after.
 
 In the chat (``/correct M2 game 1 412 380``) the bot first asks why, as after a ruling
-button: the correction waits in a ``td_prompts`` row ('correct'), so a restart loses
-nothing; one that needs confirming waits again ('correct_apply') with its reason.
+button: the correction waits in a ``prompts`` row (``CORRECT``), so a restart loses
+nothing; one that needs confirming waits again (``CORRECT_APPLY``) with its reason.
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ from bot.service.results.rulings import (
 from bot.service.results.slip_copies import close_copy
 from bot.store import disputes_repo, games_repo, prompts_repo, slips_repo
 from bot.store.db import Database, Tx
-from core.knockout.match import Game, Match
+from bot.store.prompts_repo import PromptKind, PromptState
+from core.knockout.match import Match, MatchGame, MatchStage
+from core.slip import SlipState
 
 #: How /correct is written, for a TD who wrote it otherwise.
 USAGE = ("say what to correct, e.g. /correct M2 game 1 412 380 (the match's first player's "
@@ -103,8 +105,8 @@ class Corrected:
     match: str
     game: int
     names: tuple[str, str]
-    before: Game
-    after: Game
+    before: MatchGame
+    after: MatchGame
     score_line: str = ""
     decided: bool = False
     winner: str | None = None
@@ -188,7 +190,7 @@ async def _fix_of(tx: Tx, event: Event, view: MatchView, change: Change) -> _Fix
     return fix
 
 
-async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, Game, Match]:
+async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, MatchGame, Match]:
     """(the game's number, its index in the match, the game before, the corrected match)."""
     match = await core_match(tx, view.id)
     state = match.state()
@@ -206,7 +208,7 @@ async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, Game, 
             if starter is None:
                 raise Invalid(f"game {number} of {view.code} was {game_words(old, _names(view))}:"
                               " say who started it too (starter NAME)")
-            new = Game.played(starter, *fix.scores)
+            new = MatchGame.played(starter, *fix.scores)
         else:
             new = replace(old, starter=starter)
     if new == old:
@@ -235,16 +237,19 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
     except NeedsConfirm as exc:
         if actor.person_id is None:
             raise
-        prompt = await prompts_repo.open_prompt(tx, actor.person_id, "correct_apply", view.id,
+        prompt = await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.CORRECT_APPLY,
+                                                view.id,
                                                 payload={**fix.payload(), "why": why},
                                                 now=req.now)
         return Corrected(view.code, number, names, old, new.games[index], impact=exc.impact,
                          needs_confirm=True, prompt_id=prompt)
     slip = await slips_repo.of_game(tx, fix.game_id)
     if slip is not None:
-        await slips_repo.move(tx, slip.id, ("pending", "agreed", "final") if fix.void
-                              else ("pending",), "void" if fix.void else "final", req.now)
-        if slip.state == "pending":  # the opponent's Agree / Dispute go
+        await slips_repo.move(
+            tx, slip.id,
+            (SlipState.PENDING, SlipState.AGREED, SlipState.FINAL) if fix.void
+            else (SlipState.PENDING,), SlipState.VOID if fix.void else SlipState.FINAL, req.now)
+        if slip.state == SlipState.PENDING:  # the opponent's Agree / Dispute go
             await close_copy(tx, slip, correction_texts.slip_note(), req.now)
     after = applied.after
     await journal.record(
@@ -303,7 +308,8 @@ async def _chat_match(tx: Tx, event: Event, match_code: str) -> MatchView:
     view = await match_coded(tx, event, match_code)
     if view is not None:
         return view
-    played = [m for m in await matches_of_event(tx, event.id) if m.state in ("playing", "decided")]
+    played = [m for m in await matches_of_event(tx, event.id)
+              if m.state in (MatchStage.PLAYING, MatchStage.DECIDED)]
     known = "; ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in played[-LISTED:])
     raise NotFound(f"no match {match_code!r} in {event.name}"
                    + (f"; its latest with games: {known}" if known else ": none has a game yet"))
@@ -322,7 +328,7 @@ async def ask(db: Database, req: Request, event_id: int, match_code: str, change
         fix = await _fix_of(tx, event, view, change)
         number, index, old, new = await _planned(tx, view, fix)
         assert actor.person_id is not None
-        prompt = await prompts_repo.open_prompt(tx, actor.person_id, "correct", view.id,
+        prompt = await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.CORRECT, view.id,
                                                 payload=fix.payload(), now=req.now)
         asked = Corrected(view.code, number, _names(view), old, new.games[index], asked=True,
                           prompt_id=prompt)
@@ -344,7 +350,7 @@ async def answer_why(db: Database, req: Request, text: str,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = None if actor.person_id is None else await prompts_repo.open_of(
-            tx, actor.person_id, ("correct",))
+            tx, actor.person_id, (PromptKind.CORRECT,))
         if prompt is None:
             raise Invalid("I am not waiting for the reason of a correction from you")
         why = reason_of(text)
@@ -363,10 +369,10 @@ async def decide(db: Database, req: Request, prompt_id: int, apply: bool,
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
         if (prompt is None or prompt.person_id != actor.person_id
-                or prompt.kind not in ("correct", "correct_apply")
-                or (apply and prompt.kind != "correct_apply")):
+                or prompt.kind not in (PromptKind.CORRECT, PromptKind.CORRECT_APPLY)
+                or (apply and prompt.kind is not PromptKind.CORRECT_APPLY)):
             raise NotFound("that button is out of date")  # another TD's: as if missing
-        if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
+        if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
             raise Invalid("that correction was already applied or cancelled")
         if not apply:
             await answer_with(tx, req, render, None)

@@ -32,7 +32,9 @@ from bot.service.results.rulings import award_match_bye_in
 from bot.service.results.slip_copies import settled_note, to_both
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
-from core.knockout.match import void_game
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage, void_game
+from core.slip import SlipState
 
 #: How long the Extend button delays a round's close.
 EXTENSION = timedelta(days=7)
@@ -71,7 +73,7 @@ async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: 
     rnd = await get_round(tx, round_id)
     await require_role(tx, actor, rnd.event_id, "td")
     event = await get_event(tx, rnd.event_id)
-    if rnd.state != "open" or rnd.closes_at is None:
+    if rnd.state != RoundState.OPEN or rnd.closes_at is None:
         raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
     was = rnd.closes_at
     if int(was.timestamp()) != extends_from:
@@ -150,7 +152,7 @@ async def void_match(
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
         await refuse_own_match(tx, actor, view)
-        if view.state != "playing":
+        if view.state != MatchStage.PLAYING:
             raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
                           "voided")
         match = await core_match(tx, match_id)
@@ -165,7 +167,7 @@ async def void_match(
             await games_repo.set_void(tx, row.id, True)
             slip = await slips_repo.of_game(tx, row.id)
             if slip is not None:
-                await slips_repo.move(tx, slip.id, ("agreed",), "void", req.now)
+                await slips_repo.move(tx, slip.id, (SlipState.AGREED,), SlipState.VOID, req.now)
         assert not match.state().counted
         what = (f"Void: a TD voided the games of {html.escape(view.code)} "
                 f"({html.escape(why.strip())})")

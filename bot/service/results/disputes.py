@@ -8,7 +8,10 @@ notice (``dispute_texts``) with what each player reported or says and their phon
 para 19 has players phone the TDs, and the board photo if one was sent. The notice is
 built from the records each time it is written (``ruler_notice``): when the disputer's
 reason comes, every ruler's copy is edited to hold it, buttons kept, and a ruling edits
-it again to say who ruled. A decision on the whole match (a match bye, a tied match ruled,
+it again to say who ruled. A dispute raised with no reason asks for it: the question is a
+``DISPUTE_REASON`` prompt (``bot/store/prompts_repo.py``), answered by the player's next
+message (``give_reason``) within ``REASON_LIFE``, or by ``/dispute TEXT`` while the dispute
+waits; a ruling closes it. A decision on the whole match (a match bye, a tied match ruled,
 an expulsion, a correction that voids the match) closes its open disputes and slips the
 same way (``supersede``): nobody is left a button on something already settled.
 """
@@ -16,7 +19,7 @@ same way (``supersede``): nobody is left a button on something already settled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.traits import cite
@@ -28,9 +31,7 @@ from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import (
     Answer,
     Request,
-    actor_of,
     answer_with,
-    reading,
     require_actor,
     unit,
 )
@@ -39,11 +40,19 @@ from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.matches import MatchView, get_match, latest_event_of, matches_of_person
 from bot.service.results.slip_copies import OPEN, Note, close_copy, settle_slips
-from bot.store import disputes_repo, outbox_repo, photos_repo, slips_repo
+from bot.store import disputes_repo, outbox_repo, photos_repo, prompts_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
+from bot.store.prompts_repo import PromptKind, PromptState
 from bot.store.slips_repo import SlipRow
 from core.knockout.match import Match
+from core.slip import SlipState
+
+#: How long the question "what is wrong with it?" waits for the player's next message: a
+#: day, as long as SSSg para 24 gives to raise the discrepancy. After it a message is an
+#: ordinary one again (a result, a question), and ``/dispute TEXT`` still gives the reason
+#: while the dispute waits for one.
+REASON_LIFE = timedelta(hours=24)
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,7 @@ class DisputeAnswer:
     game: int
     opponent: str
     rulers: list[str] = field(default_factory=list)
-    slip_state: str = ""
+    slip_state: SlipState | None = None
     format: str = "sssg"  # the event's: only a knockout's answer cites SSSg (``formats.cite``)
 
 
@@ -72,7 +81,7 @@ async def open_dispute(
     """Freeze a pending slip, record the dispute and send it to whoever rules (para 19);
     tell both players who that is. A second report that differs (``second``) is the
     reason itself. Returns the rulers' names."""
-    await slips_repo.move(tx, slip.id, ("pending",), "disputed", now)
+    await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.DISPUTED, now)
     names = (view.label(0), view.label(1))
     if second is not None and not reason:
         reason = (f"{names[second.reporter_side]} reported game {slip.game_no} differently: "
@@ -84,6 +93,9 @@ async def open_dispute(
                          now=now, detail={"slip_id": slip.id, "dispute_id": dispute_id,
                                           "game": slip.game_no, "reason": reason})
     await close_copy(tx, slip, say.disputed_note(), now)
+    if not reason:  # the player is asked what is wrong: their next message says it
+        await prompts_repo.open_prompt(tx, raised_by, PromptKind.DISPUTE_REASON, dispute_id,
+                                       now=now, expires_at=now + REASON_LIFE)
     rulers = await rulers_of(tx, view)
     contacts = [await _contact(tx, p) for p in rulers]
     disputer = (await get_person(tx, raised_by)).name
@@ -121,7 +133,7 @@ async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> str:
     slip = await slips_repo.get(tx, dispute.slip_id)
     assert slip is not None
     view = await get_match(tx, dispute.match_id)
-    second = next((s for s in reversed(await slips_repo.of_match(tx, view.id, ("void",)))
+    second = next((s for s in reversed(await slips_repo.of_match(tx, view.id, (SlipState.VOID,)))
                    if s.game_id == dispute.game_id and s.reported_by == dispute.raised_by
                    and s.id > slip.id), None)
     phones = [await _contact(tx, p) if p is not None else (view.label(s), "")
@@ -176,7 +188,7 @@ async def _raise(tx: Tx, req: Request, actor: Actor, slip: SlipRow, view: MatchV
     await expelled.refuse_in_match(tx, view, actor.person_id)
     opponent = view.label(1 - side)
     event = await get_event(tx, view.event_id)
-    if slip.state != "pending":
+    if slip.state != SlipState.PENDING:
         return DisputeAnswer("unchanged", slip.game_no, opponent, slip_state=slip.state,
                              format=event.format)
     assert actor.person_id is not None
@@ -213,7 +225,7 @@ async def dispute_latest(
             return await answer_with(tx, req, render, result)
         open_slips: list[tuple[SlipRow, MatchView]] = []
         for m in await matches_of_person(tx, actor.person_id):
-            for s in await slips_repo.of_match(tx, m.id, ("pending",)):
+            for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,)):
                 open_slips.append((s, m))
         if not open_slips:
             latest = await latest_event_of(tx, actor.person_id)
@@ -229,10 +241,11 @@ async def dispute_latest(
 
 async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_repo.DisputeRow,
                        reason: str) -> DisputeAnswer:
-    """The disputer's reason: recorded once, and every ruler's copy of the notice is
-    edited to hold it (the buttons stay, as nobody has ruled)."""
+    """The disputer's reason: recorded once, its question answered, and every ruler's copy
+    of the notice edited to hold it (the buttons stay, as nobody has ruled)."""
     if not await disputes_repo.set_reason(tx, dispute.id, reason):
         raise Invalid("that dispute already has its reason")
+    await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id, PromptState.DONE)
     view = await get_match(tx, dispute.match_id)
     side = _side(view, actor)
     slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id is not None else None
@@ -247,25 +260,18 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     return DisputeAnswer("reason_noted", game, view.label(1 - side), names)
 
 
-async def awaits_reason(db: Database, req: Request) -> bool:
-    """Whether the person's next message is the reason for a dispute they raised."""
-    async with reading(db) as tx:
-        actor = await actor_of(tx, req)
-        if actor is None or actor.person_id is None:
-            return False
-        return await disputes_repo.awaiting_reason(tx, actor.person_id) is not None
-
-
 async def give_reason(
     db: Database, req: Request, reason: str, render: Answer[DisputeAnswer] | None = None,
 ) -> DisputeAnswer:
-    """Use-case: the message after pressing Dispute says what is wrong; it goes to the
-    rulers."""
+    """Use-case: the message after pressing Dispute (the player's open ``DISPUTE_REASON``
+    prompt) says what is wrong; it goes to the rulers."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         assert actor.person_id is not None
-        waiting = await disputes_repo.awaiting_reason(tx, actor.person_id)
-        if waiting is None:
+        prompt = await prompts_repo.open_of(tx, actor.person_id, (PromptKind.DISPUTE_REASON,),
+                                            now=req.now)
+        waiting = None if prompt is None else await disputes_repo.get(tx, prompt.subject_id)
+        if prompt is None or waiting is None:
             raise Invalid("I am not waiting for a reason from you")
         result = await _note_reason(tx, req, actor, waiting, reason.strip())
         return await answer_with(tx, req, render, result)
@@ -280,7 +286,7 @@ async def ruler_name(tx: Tx, actor: Actor) -> str:
 
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
                     ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
-                    slips: tuple[str, ...] = OPEN) -> None:
+                    slips: tuple[SlipState, ...] = OPEN) -> None:
     """A decision took the place of what was open in ``view``: its slips in ``slips``
     close (``slip_copies.settle_slips``: final or void as the match ``decided`` counts
     their games, windows cancelled, both copies edited with ``slip_note``), and its open
@@ -293,6 +299,7 @@ async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
         if not await disputes_repo.rule(tx, dispute.id, ruling=ruling,
                                         adjudicator=by.person_id, now=now):
             continue
+        await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id)
         notice = await ruler_notice(tx, dispute.id, ruled=True) + ruler_note
         for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
             await outbox.enqueue_edit(tx, copy, text_html=notice, now=now)

@@ -15,11 +15,12 @@ from bot.store import slips_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView
 from bot.store.slips_repo import SlipRow
+from core.knockout.match import MatchStage
 
 
 async def open_slips(tx: Tx, view: MatchView) -> list[SlipRow]:
     """The match's slips that can still be disputed or are being disputed."""
-    if view.match_bye is not None or view.state == "bye":
+    if view.match_bye is not None or view.state == MatchStage.BYE:
         return []
     return await slips_repo.open_counted(tx, match_id=view.id)
 
@@ -27,7 +28,7 @@ async def open_slips(tx: Tx, view: MatchView) -> list[SlipRow]:
 async def is_final(tx: Tx, view: MatchView) -> bool:
     """Whether the match is decided (or a bye) and nothing of it can still change by a
     player's dispute."""
-    if view.state not in ("decided", "bye"):
+    if view.state not in (MatchStage.DECIDED, MatchStage.BYE):
         return False
     return not await open_slips(tx, view)
 

@@ -24,7 +24,8 @@ from bot.service.results.matches import core_match, get_match, score_line
 from bot.service.results.reporting import _submit, _write_game, settle_match
 from bot.store import held_repo, slips_repo
 from bot.store.db import Database
-from bot.store.held_repo import HeldGame
+from bot.store.held_repo import HeldGame, HeldState
+from core.slip import SlipState
 
 __all__ = ["HeldDecision", "HeldGame", "decide_held"]
 
@@ -53,14 +54,14 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
         view = None if held is None else await get_match(tx, held.match_id)
         if held is None or view is None or view.event_id != event_id:
             raise NotFound(f"no held game {held_id} in this event; tdbot event inbox lists them")
-        if held.state != "held":
+        if held.state != HeldState.HELD:
             raise Invalid(f"held game {held_id} was {held.state} already")
         if release:
             await expelled.refuse_in_match(tx, view)
         event = await get_event(tx, event_id)
         match = await core_match(tx, view.id)
         game = len(match.state().counted) + 1
-        await held_repo.decide(tx, held_id, "released" if release else "voided", req.now,
+        await held_repo.decide(tx, held_id, HeldState.RELEASED if release else HeldState.VOIDED, req.now,
                                why.strip())
         await journal.record(tx, who=actor, action="game.released" if release else "game.voided",
                              subject=f"match:{view.id}", now=req.now, why=why.strip(),
@@ -68,7 +69,7 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
         slip = None if held.slip_id is None else await slips_repo.get(tx, held.slip_id)
         if not release:
             if slip is not None:
-                await slips_repo.move(tx, slip.id, ("draft",), "void", req.now)
+                await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.VOID, req.now)
             for side in (0, 1):
                 person = view.people[side]
                 if person is not None:

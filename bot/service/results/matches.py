@@ -12,10 +12,19 @@ from collections.abc import Sequence
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.traits import is_knockout
 from bot.service.platform.errors import NotFound
-from bot.store import matches_repo
+from bot.store import games_repo, matches_repo
 from bot.store.db import Tx
-from bot.store.matches_repo import MatchView, StoredGame, describe_source
-from core.knockout.match import Game, Match, MatchRules, MatchState, Ruling
+from bot.store.games_repo import GameRow
+from bot.store.matches_repo import MatchView, describe_source
+from core.knockout.match import (
+    Match,
+    MatchGame,
+    MatchGameKind,
+    MatchRules,
+    MatchStage,
+    MatchState,
+    Ruling,
+)
 
 __all__ = ["MatchView", "describe_source", "get_match", "matches_of_event", "matches_of_person",
            "matches_of_round"]
@@ -47,16 +56,16 @@ async def latest_event_of(tx: Tx, person_id: int) -> Event | None:
     return await get_event(tx, mine[-1].event_id) if mine else None
 
 
-def _game(r: StoredGame) -> Game:
-    if r.kind == "played":
+def _game(r: GameRow) -> MatchGame:
+    if r.kind == MatchGameKind.PLAYED:
         assert r.starter_side is not None and r.score_a is not None and r.score_b is not None
-        g = Game.played(r.starter_side, r.score_a, r.score_b)
-    elif r.kind == "bye":
+        g = MatchGame.played(r.starter_side, r.score_a, r.score_b)
+    elif r.kind == MatchGameKind.BYE:
         assert r.bye_side is not None
-        g = Game.bye(r.bye_side, starter=r.starter_side)
+        g = MatchGame.bye(r.bye_side, starter=r.starter_side)
     else:
         assert r.bye_side is not None
-        g = Game.forfeit(r.bye_side, starter=r.starter_side)
+        g = MatchGame.forfeit(r.bye_side, starter=r.starter_side)
     return g.voided() if r.void else g
 
 
@@ -64,7 +73,7 @@ async def core_match(tx: Tx, match_id: int) -> Match:
     """The core's value for a stored match (``_core_value``)."""
     view = await get_match(tx, match_id)
     event = await get_event(tx, view.event_id)
-    return _core_value(view, event, await matches_repo.games_of(tx, match_id))
+    return _core_value(view, event, await games_repo.games_of(tx, match_id))
 
 
 async def core_matches(tx: Tx, views: Sequence[MatchView]) -> list[Match]:
@@ -76,11 +85,11 @@ async def core_matches(tx: Tx, views: Sequence[MatchView]) -> list[Match]:
     event_id = views[0].event_id
     assert all(v.event_id == event_id for v in views), "matches of one event"
     event = await get_event(tx, event_id)
-    games = await matches_repo.games_of_event(tx, event_id)
+    games = await games_repo.games_of_event(tx, event_id)
     return [_core_value(v, event, games.get(v.id, [])) for v in views]
 
 
-def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> Match:
+def _core_value(view: MatchView, event: Event, games: Sequence[GameRow]) -> Match:
     """The core's value for a stored match: its games in order, head start and the event's
     bye and forfeit spreads (SSSg para 28 by default), a TD's match bye (para 27) and the
     ruling of a tied match (para 30). Only a knockout breaks a tie (SSSg para 17: one
@@ -97,7 +106,7 @@ def _core_value(view: MatchView, event: Event, games: Sequence[StoredGame]) -> M
             breaks_ties=is_knockout(event.format),
         ),
         match_bye=(view.match_bye if view.match_bye is not None
-                   else view.winner if view.state == "bye" else None),
+                   else view.winner if view.state == MatchStage.BYE else None),
         ruling=Ruling(*view.ruling) if view.ruling is not None else None,
         # who starts game 1 when the pairing decided it (a round-based event's system
         # balances firsts; Director's Manual, "tsh Format" p12); otherwise the tile draw, para 15

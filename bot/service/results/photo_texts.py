@@ -10,6 +10,7 @@ from bot.service.events.lookup import Event
 from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView, score_line
 from bot.service.results.reporting_texts import esc
+from bot.store.photos_repo import WindowState
 from core.knockout.match import MatchState
 
 #: What each ruling on a missing photo did, for the TDs' copies of the question.
@@ -54,7 +55,7 @@ class ListedGame:
     scores: tuple[int | None, int | None]
     names: tuple[str, str]
     responsible: int  # the side that owed the photo
-    state: str
+    state: WindowState
     by: str  # who settled it, once it is no longer overdue
     until: str  # its close (after an extension: the new one)
 
@@ -62,11 +63,11 @@ class ListedGame:
 def _listed_line(g: ListedGame) -> str:
     game = (f"{esc(g.code)} game {g.game}: {esc(g.names[0])} {g.scores[0]}, "
             f"{esc(g.names[1])} {g.scores[1]}")
-    if g.state == "overdue":
+    if g.state == WindowState.OVERDUE:
         return f"• {game}. {esc(g.names[g.responsible])} was to send it."
-    if g.state == "received":
+    if g.state == WindowState.RECEIVED:
         return f"• {esc(g.code)} game {g.game}: 📷 the photo came in."
-    verdict = (f"more time, until {g.until}" if g.state == "open" else
+    verdict = (f"more time, until {g.until}" if g.state == WindowState.OPEN else
                VERDICTS.get(g.state, g.state).format(loser=g.names[1 - g.responsible],
                                                      until=g.until))
     return f"• {esc(g.code)} game {g.game}: {decided_note(verdict, g.by)}"
@@ -74,7 +75,7 @@ def _listed_line(g: ListedGame) -> str:
 
 def ask_list(event: Event, games: list[ListedGame], spread: int) -> str:
     """Several games whose photo did not come in time, in one message to a ruler."""
-    waiting = sum(1 for g in games if g.state == "overdue")
+    waiting = sum(1 for g in games if g.state == WindowState.OVERDUE)
     lines = [f"📷 <b>{esc(event.name)}</b>: no board photo came in time for {len(games)} "
              f"games{cite(event, 'para 25')}. Each may go to its loser as a bye "
              f"(+{spread}{cite(event, 'para 28', ', {}')}).", ""]

@@ -25,7 +25,7 @@ from bot.service.platform.clock import iso
 from bot.service.platform.deadlines import open_deadline
 from bot.store import photos_repo
 from bot.store.db import Tx
-from core.knockout.match import Game
+from core.knockout.match import MatchGame
 
 PHOTO_REMINDER = "photo.reminder"
 PHOTO_CLOSES = "photo.window"
@@ -76,7 +76,7 @@ async def arm_window(tx: Tx, window_id: int, closes_at: datetime, event: Event, 
     await open_deadline(tx, PHOTO_CLOSES, subject, closes_at, payload, now=now)
 
 
-async def open_photo_window(tx: Tx, event: Event, match_id: int, game_id: int, game: Game,
+async def open_photo_window(tx: Tx, event: Event, match_id: int, game_id: int, game: MatchGame,
                             *, by: Actor, now: datetime) -> int | None:
     """A counted game's photo window; None for a game not won on the board (a bye or a
     forfeit has no board to photograph) or in an event that asks for no photos

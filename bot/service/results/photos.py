@@ -9,7 +9,7 @@ conclusion of the game, failing which the game may be awarded as a bye to the lo
   and attached to the one game of theirs still waiting for a photo; with several the
   player picks one; with none they are told what to do. The responsible player's photo
   discharges the window; the other player's is kept but does not (para 25 names the
-  winner, or on a tie the starter: ``core.knockout.match.Game.responsible``). Every kept photo is
+  winner, or on a tie the starter: ``core.knockout.match.MatchGame.responsible``). Every kept photo is
   forwarded to the ratings officer's chat when the event names one.
 - The window (``photo_windows``) closes ``photo_window_hours`` after the game was counted;
   its reminder and close are durable deadlines that act only if the window is still open
@@ -60,8 +60,9 @@ from bot.service.results.photo_windows import (
 from bot.service.results.rulings import NeedsConfirm, award_game_bye_in
 from bot.store import games_repo, outbox_repo, photos_repo
 from bot.store.db import Database, Tx
-from bot.store.photos_repo import WindowRow
+from bot.store.photos_repo import WindowRow, WindowState
 from core.durations import parse_duration
+from core.knockout.match import MatchGameKind
 
 #: What a TD may rule on a missing photo (para 25 says the game *may* go to the loser).
 RULINGS = ("bye", "extend", "waive")
@@ -85,7 +86,7 @@ class WindowGame:
     opponent: str
     responsible: bool  # the reader owes the photo
     closes_at: str
-    state: str
+    state: WindowState
     format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
 
 
@@ -187,8 +188,8 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
     event = await get_event(tx, view.event_id)
     discharged = late = False
     if game.responsible:
-        discharged = await photos_repo.move(tx, w.id, ("open",), "received", now)
-        late = not discharged and w.state == "overdue"
+        discharged = await photos_repo.move(tx, w.id, (WindowState.OPEN,), WindowState.RECEIVED, now)
+        late = not discharged and w.state == WindowState.OVERDUE
     sender = (await get_person(tx, person)).name
     await journal.record(tx, who=actor, action="photo.received", subject=f"match:{view.id}",
                          now=now, detail={"photo_id": photo_id, "window_id": w.id,
@@ -214,10 +215,10 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
 async def _still_open(tx: Tx, d: Deadline) -> WindowRow | None:
     """The deadline's window if it is still open for the close the deadline was armed for."""
     w = await photos_repo.window(tx, int(d.payload.get("window_id", 0)))
-    if w is None or w.state != "open" or iso(w.closes_at) != d.payload.get("closes_at"):
+    if w is None or w.state != WindowState.OPEN or iso(w.closes_at) != d.payload.get("closes_at"):
         return None
     row = next((r for r in await games_repo.games_of(tx, w.match_id) if r.id == w.game_id), None)
-    if row is None or row.void or row.kind != "played":  # a ruling took the game away
+    if row is None or row.void or row.kind != MatchGameKind.PLAYED:  # a ruling took the game away
         return None
     if await expelled.closed(tx, await get_match(tx, w.match_id)):  # nothing more to rule
         return None
@@ -285,7 +286,7 @@ async def _closes(tx: Tx, d: Deadline, now: datetime) -> bool:
 
 async def _fall_overdue(tx: Tx, w: WindowRow, now: datetime) -> bool:
     """The window closed without its photo: compare-and-set to overdue, journalled."""
-    if not await photos_repo.move(tx, w.id, ("open",), "overdue", now):
+    if not await photos_repo.move(tx, w.id, (WindowState.OPEN,), WindowState.OVERDUE, now):
         return False
     _, _, number, _ = await _game_of(tx, w)
     await journal.record(tx, who=Actor.system(), action="photo.overdue",
@@ -352,7 +353,7 @@ def _list_key(ask_id: int) -> str:
 def _settled_by(w: WindowRow) -> str:
     """Who settled a window no longer overdue: the player whose photo came in, else the
     ruler recorded on it."""
-    return "the player" if w.state == "received" else (w.decided_by_name or "someone")
+    return "the player" if w.state == WindowState.RECEIVED else (w.decided_by_name or "someone")
 
 
 async def _list_message(tx: Tx, ask_id: int) -> tuple[str, list[list[tuple[str, str]]]]:
@@ -370,7 +371,7 @@ async def _list_message(tx: Tx, ask_id: int) -> tuple[str, list[list[tuple[str, 
             window_id=w.id, code=view.code, game=number, scores=scores,
             names=(view.label(0), view.label(1)), responsible=w.responsible_side,
             state=w.state, by=_settled_by(w), until=event.local(w.closes_at)))
-    waiting = [g for g in games if g.state == "overdue"]
+    waiting = [g for g in games if g.state == WindowState.OVERDUE]
     buttons = [[(say.game_button(g), callbacks.photo_game(g.window_id))] for g in waiting]
     if waiting:
         buttons.append([("Extend all 24 h", callbacks.photo_all(ask.id, "extend")),
@@ -401,7 +402,7 @@ class PhotoRuling:
     match: str
     game: int
     by: str
-    state: str
+    state: WindowState
     score_line: str = ""
     until: str = ""
     decided: bool = False
@@ -410,7 +411,7 @@ class PhotoRuling:
     voided: list[int] = field(default_factory=list)
 
 
-_STATE_OF = {"bye": "bye", "extend": "open", "waive": "waived"}
+_STATE_OF = {"bye": WindowState.BYE, "extend": WindowState.OPEN, "waive": WindowState.WAIVED}
 _KIND_OF = {"bye": "bye", "extend": "extended", "waive": "waived"}
 
 
@@ -418,21 +419,21 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                   now: datetime, extend: timedelta | None) -> PhotoRuling:
     view, index, number, _ = await _game_of(tx, w)
     await expelled.refuse_in_match(tx, view, actor.person_id)
-    if w.state != "overdue":
-        if w.state == "open":
+    if w.state != WindowState.OVERDUE:
+        if w.state == WindowState.OPEN:
             event = await get_event(tx, view.event_id)
             raise Invalid(f"the photo window of {view.code} game {number} is open until "
                           f"{event.local(w.closes_at)}: rule once it closes without a photo")
         return PhotoRuling("already", view.code, number, _settled_by(w), w.state)
     event = await get_event(tx, view.event_id)
     until = now + (extend or BUTTON_EXTENSION) if ruling == "extend" else None
-    if not await photos_repo.move(tx, w.id, ("overdue",), _STATE_OF[ruling], now,
+    if not await photos_repo.move(tx, w.id, (WindowState.OVERDUE,), _STATE_OF[ruling], now,
                                   by=actor.person_id, by_name=by_name, why=why,
                                   closes_at=until):
         fresh = await photos_repo.window(tx, w.id)
         return PhotoRuling("already", view.code, number,
                            (fresh.decided_by_name if fresh else None) or "someone",
-                           fresh.state if fresh else "")
+                           fresh.state if fresh else w.state)
     loser = 1 - w.responsible_side
     result = PhotoRuling(_KIND_OF[ruling], view.code, number, by_name, _STATE_OF[ruling])
     await journal.record(tx, who=actor, action=f"photo.{_KIND_OF[ruling]}",
@@ -455,12 +456,12 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                                          event, view, viewer, number, w.responsible_side,
                                          by_name, after))
         result = PhotoRuling(
-            "bye", view.code, number, by_name, "bye", after.score_line(), "", after.decided,
+            "bye", view.code, number, by_name, WindowState.BYE, after.score_line(), "", after.decided,
             view.label(after.winner) if after.winner is not None else None, applied.reopened,
             applied.voided)
     elif until is not None:
         await arm_window(tx, w.id, until, event, now=now)
-        result = PhotoRuling("extended", view.code, number, by_name, "open",
+        result = PhotoRuling("extended", view.code, number, by_name, WindowState.OPEN,
                              until=event.local(until))
         for viewer, person in enumerate(view.people):
             if person is not None:
@@ -516,7 +517,7 @@ async def open_game(db: Database, req: Request, window_id: int,
             raise Invalid("a game's choices are sent in the chat; at the command line use "
                           "tdbot rule photo")
         _, _, number, _ = await _game_of(tx, w)
-        if w.state != "overdue":
+        if w.state != WindowState.OVERDUE:
             return await answer_with(tx, req, render, PhotoRuling(
                 "already", view.code, number, _settled_by(w), w.state))
         text, buttons = await _question(tx, w)
@@ -558,7 +559,7 @@ async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str,
             assert w is not None
             view = await get_match(tx, w.match_id)
             by = await ruler_name(tx, actor, view, "rule on its photo")
-            if w.state != "overdue":
+            if w.state != WindowState.OVERDUE:
                 _, _, number, _ = await _game_of(tx, w)
                 already.append(f"{view.code} game {number}")
                 continue

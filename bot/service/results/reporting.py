@@ -64,13 +64,16 @@ from bot.service.results.matches import (
 )
 from bot.service.results.photo_windows import open_photo_window, photos_owed
 from bot.service.results.slip_copies import SLIP_WINDOW, close_copy, copy_key
-from bot.store import games_repo, slips_repo
+from bot.store import games_repo, matches_repo, slips_repo
 from bot.store.db import Database, Tx
+from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
 from core.knockout.match import (
     Decision,
-    Game,
     Match,
+    MatchGame,
+    MatchGameKind,
+    MatchStage,
     MatchState,
     Report,
     Start,
@@ -78,9 +81,10 @@ from core.knockout.match import (
     report_game,
 )
 from core.names import NameRefused, matches_of, pick
+from core.slip import SlipState
 
 #: Match states in which a game may be reported (its round must be open too).
-OPEN = ("ready", "playing")
+OPEN = (MatchStage.READY, MatchStage.PLAYING)
 #: Above this a score is a typing slip, not a Scrabble game (the highest tournament
 #: scores are well under 1,000).
 MAX_SCORE = 1500
@@ -135,7 +139,7 @@ async def refuse_concession(db: Database, req: Request) -> None:
         of: HasFormat | None = None
         if actor.person_id is not None:
             playing = [m for m in await matches_of_person(tx, actor.person_id)
-                       if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open"]
+                       if m.state in OPEN and (await get_round(tx, m.round_id)).state == RoundState.OPEN]
             events = [await get_event(tx, eid) for eid in dict.fromkeys(m.event_id
                                                                          for m in playing)]
             if events:
@@ -169,14 +173,14 @@ def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Inval
 async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
     """The round of a match that takes a new game; refused with the reason otherwise."""
     await expelled.refuse_in_match(tx, view)
-    if state.decided or view.state == "decided":
+    if state.decided or view.state == MatchStage.DECIDED:
         raise _decided_refusal(await get_event(tx, view.event_id), view, state)
     rnd = await get_round(tx, view.round_id)
     if view.state not in OPEN:
         raise Invalid(f"{view.code} ({view.label(0)} v {view.label(1)}) is not being played "
                       f"(it is {view.state.replace('_', ' ')})")
-    if rnd.state != "open":
-        when = "is not open yet" if rnd.state == "planned" else "is closed"
+    if rnd.state != RoundState.OPEN:
+        when = "is not open yet" if rnd.state == RoundState.PLANNED else "is closed"
         raise Invalid(f"{view.code} is in {rnd.name}, which {when}: games are reported while "
                       "their round is open")
     await blackouts.refuse_if_held(tx, view)
@@ -198,7 +202,7 @@ async def _write_game(
     by: Actor, now: datetime, played_at: datetime, detail: dict[str, Any],
 ) -> tuple[Report, int]:
     """Append a played game the core accepts as the next game of the match."""
-    report = report_game(match, Game.played(starter, *scores))
+    report = report_game(match, MatchGame.played(starter, *scores))
     if report.number is None or not report.starter_ok:
         event = await get_event(tx, view.event_id)
         if report.number is None:  # the match was decided already
@@ -207,7 +211,7 @@ async def _write_game(
         raise _starter_refusal(event, view, report.number, report.expected_start, starter)
     game_id = await games_repo.add_played(tx, view.id, starter_side=starter, scores=scores,
                                           played_at=played_at)
-    await games_repo.mark_playing(tx, view.id)
+    await matches_repo.mark_playing(tx, view.id)
     await journal.record(
         tx, who=by, action="game.report", subject=f"match:{view.id}", now=now,
         detail={"game": report.number, "game_id": game_id, "scores": list(scores),
@@ -239,7 +243,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                  text_html=say.tied_for_tds(event, view, state),
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
-    if not await games_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
+    if not await matches_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
         return  # the tie was settled already
     told = News(event) if news is None else news
     became_ready = await after_results(tx, event, now, told)
@@ -254,7 +258,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     final = not still_open
     # a TD ruling on a disputed slip decided it: the ruling's own message says so, and
     # once the slip is closed ``final_after_ruling`` tells each player what follows
-    ruling = news is None and bool(still_open) and all(s.state == "disputed"
+    ruling = news is None and bool(still_open) and all(s.state == SlipState.DISPUTED
                                                          for s in still_open)
     game = await _one_game_scores(tx, view, state)
     for side in (0, 1):
@@ -292,7 +296,7 @@ async def _one_game_scores(tx: Tx, view: MatchView,
         return None
     row = (await games_repo.games_of(tx, view.id))[state.counted[0]]
     a, b = row.scores
-    return (a, b) if row.kind == "played" and a is not None and b is not None else None
+    return (a, b) if row.kind == MatchGameKind.PLAYED and a is not None and b is not None else None
 
 
 async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchState,
@@ -326,7 +330,7 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
     person = view.people[side]
     assert person is not None
     for m in await matches_of_person(tx, person):
-        if m.event_id != event.id or m.id == view.id or m.state not in ("waiting", *OPEN):
+        if m.event_id != event.id or m.id == view.id or m.state not in (MatchStage.WAITING, *OPEN):
             continue
         their_side = m.side_of_person(person)
         assert their_side is not None
@@ -397,7 +401,7 @@ async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
     window closed, or a TD ruled on its dispute): if that made the match's result final,
     announce it (``_announce_final``). True if it did."""
     view = await get_match(tx, match_id)
-    if view.state != "decided" or not await finality.is_final(tx, view):
+    if view.state != MatchStage.DECIDED or not await finality.is_final(tx, view):
         return False
     state = (await core_match(tx, match_id)).state()
     await _announce_final(tx, event, view, state, now, news, why, always)
@@ -410,7 +414,7 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
     reads that it is, what plays on for them (their next match) and what the result now
     means, in ``news`` after the ruling itself (its lead), which the caller sends."""
     view = await get_match(tx, match_id)
-    if view.state != "decided" or not await finality.is_final(tx, view):
+    if view.state != MatchStage.DECIDED or not await finality.is_final(tx, view):
         return
     for side, person in enumerate(view.people):
         if person is not None and not await expelled.is_out(tx, view.entries[side]):
@@ -577,7 +581,7 @@ async def enter_game(
                                             now=req.now, played_at=moment,
                                             detail={"source": "td", "why": why})
         if photo_window:
-            await open_photo_window(tx, event, view.id, game_id, Game.played(side, *ordered),
+            await open_photo_window(tx, event, view.id, game_id, MatchGame.played(side, *ordered),
                                     by=actor, now=req.now)
         state = report.state
         assert report.number is not None
@@ -635,7 +639,7 @@ class SlipView:
     """A slip as one of its two players reads it (``side`` is the reader's)."""
 
     id: int
-    state: str
+    state: SlipState
     event: str
     round_name: str
     code: str
@@ -690,7 +694,7 @@ async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView
     view = await get_match(tx, slip.match_id)
     event = await get_event(tx, view.event_id)
     start_reason: StartReason | None = None
-    if slip.state == "draft":
+    if slip.state == SlipState.DRAFT:
         state = (await core_match(tx, view.id)).state()
         if state.next_game == slip.game_no and state.next_start is not None:
             start_reason = state.next_start.reason
@@ -729,10 +733,10 @@ async def _candidates(tx: Tx, person_id: int, said: SaidResult) -> list[MatchVie
     playing: list[MatchView] = []
     decided: list[tuple[MatchView, list[SlipRow]]] = []
     for m in await matches_of_person(tx, person_id):
-        if m.state in OPEN and (await get_round(tx, m.round_id)).state == "open":
+        if m.state in OPEN and (await get_round(tx, m.round_id)).state == RoundState.OPEN:
             playing.append(m)
-        elif m.state == "decided":
-            theirs = [s for s in await slips_repo.of_match(tx, m.id, ("pending",))
+        elif m.state == MatchStage.DECIDED:
+            theirs = [s for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,))
                       if s.reported_by != person_id]
             if theirs:
                 decided.append((m, theirs))
@@ -817,7 +821,7 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
     event = await get_event(tx, view.event_id)
     check_scores(scores, names, event)
     state = (await core_match(tx, view.id)).state()
-    theirs = [s for s in await slips_repo.of_match(tx, view.id, ("pending",))
+    theirs = [s for s in await slips_repo.of_match(tx, view.id, (SlipState.PENDING,))
               if s.reported_by != person]
     by_game = {s.game_no: s for s in theirs}
     second: SlipRow | None = None
@@ -889,7 +893,7 @@ async def cancel_slip(
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may cancel it")
         await blackouts.refuse_if_slip_held(tx, slip.id, await get_event(tx, view.event_id))
-        moved = await slips_repo.move(tx, slip.id, ("draft",), "cancelled", req.now)
+        moved = await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.CANCELLED, req.now)
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("cancelled" if moved else "unchanged",
                             await _slip_view(tx, slip, side))
@@ -915,7 +919,7 @@ async def confirm_slip(
         if side != slip.reporter_side:
             raise NotAllowed("only the player who sent this result may confirm it")
         await expelled.refuse_in_match(tx, view, actor.person_id)
-        if slip.state != "draft":
+        if slip.state != SlipState.DRAFT:
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             return await answer_with(tx, req, render, result)
         if slip.starter_side is None:
@@ -934,7 +938,7 @@ async def confirm_slip(
                     now=req.now):
                 kind = "held"
             else:
-                await _submit(tx, event, view, match, slip, actor, req.now)
+                await _submit(tx, event, view, match, slip, actor, req.now, playable=True)
                 kind = "submitted"
         else:
             raise Invalid("the games of this match changed since you sent it; send the "
@@ -945,17 +949,20 @@ async def confirm_slip(
 
 
 async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: SlipRow,
-                  actor: Actor, now: datetime) -> None:
+                  actor: Actor, now: datetime, *, playable: bool = False) -> None:
+    """Count a confirmed slip's game. ``playable``: the caller checked in this transaction
+    that the match takes it (``_playable_round``), so it is not checked again."""
     assert slip.starter_side is not None
-    await _playable_round(tx, view, match.state())
+    if not playable:
+        await _playable_round(tx, view, match.state())
     # para 23: the winner (on a tie, the starter) reports; another report counts, marked
-    responsible = Game.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
+    responsible = MatchGame.played(slip.starter_side, *slip.scores).responsible() == slip.reporter_side
     report, game_id = await _write_game(
         tx, view, match, slip.starter_side, slip.scores, by=actor, now=now, played_at=now,
         detail={"source": "slip", "slip_id": slip.id, "by_responsible": responsible},
     )
     await open_photo_window(tx, event, view.id, game_id,
-                            Game.played(slip.starter_side, *slip.scores), by=actor, now=now)
+                            MatchGame.played(slip.starter_side, *slip.scores), by=actor, now=now)
     closes = now + _window(event)
     await slips_repo.submit(tx, slip.id, game_id=game_id, now=now, closes_at=closes)
     await open_deadline(tx, SLIP_WINDOW, f"match:{view.id}", closes, {"slip_id": slip.id},
@@ -986,22 +993,22 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
     one is not counted and goes to the TDs (para 24's discrepancy)."""
     index = state.counted[slip.game_no - 1]
     row = (await games_repo.games_of(tx, view.id))[index]
-    same = (row.kind == "played" and row.scores == slip.scores
+    same = (row.kind == MatchGameKind.PLAYED and row.scores == slip.scores
             and row.starter_side == slip.starter_side)
     first = await slips_repo.of_game(tx, row.id)
     names = _names(view)
-    if first is None or first.reported_by == slip.reported_by or first.state != "pending":
+    if first is None or first.reported_by == slip.reported_by or first.state != SlipState.PENDING:
         if same:
-            await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+            await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.AGREED, now, game_id=row.id)
             return "unchanged"
-        status = "under dispute" if first is not None and first.state == "disputed" else "final"
+        status = "under dispute" if first is not None and first.state == SlipState.DISPUTED else "final"
         recorded = (f"{names[0]} {row.scores[0]}, {names[1]} {row.scores[1]}"
-                    if row.kind == "played" else f"a game {row.kind}")
+                    if row.kind == MatchGameKind.PLAYED else f"a game {row.kind}")
         raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
                       "if it is wrong, ask a TD")
     if same:
-        await slips_repo.move(tx, first.id, ("pending",), "agreed", now)
-        await slips_repo.move(tx, slip.id, ("draft",), "agreed", now, game_id=row.id)
+        await slips_repo.move(tx, first.id, (SlipState.PENDING,), SlipState.AGREED, now)
+        await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.AGREED, now, game_id=row.id)
         await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
                              now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
                                               "game": slip.game_no})
@@ -1018,7 +1025,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
                                                         say.one_game(view)))
         await news.send(tx, now)
         return "both"
-    await slips_repo.move(tx, slip.id, ("draft",), "void", now, game_id=row.id)
+    await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.VOID, now, game_id=row.id)
     await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
                          now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
                                           "game": slip.game_no, "scores": list(slip.scores)})
@@ -1042,7 +1049,7 @@ async def agree_slip(
             closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"
             raise Invalid(f"you sent this slip, so it is for {view.label(1 - side)} to agree or "
                           f"dispute; if nobody disputes it, it is final at {closes}")
-        if not await slips_repo.move(tx, slip.id, ("pending",), "agreed", req.now):
+        if not await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.AGREED, req.now):
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             return await answer_with(tx, req, render, result)
         await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
@@ -1073,7 +1080,7 @@ async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
     slip still pending is finalised (compare-and-set): one agreed, disputed or finalised
     before does not move."""
     slip = await slips_repo.get(tx, int(d.payload.get("slip_id", 0)))
-    if slip is None or not await slips_repo.move(tx, slip.id, ("pending",), "final", now):
+    if slip is None or not await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.FINAL, now):
         return False
     event = await get_event(tx, (await get_match(tx, slip.match_id)).event_id)
     await journal.record(tx, who=Actor.system(), action="slip.final",

@@ -15,7 +15,8 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.traits import HasFormat, cite, is_knockout
 from bot.service.results.matches import MatchView, has_score, score_line
-from core.knockout.match import Decision, MatchState, Start, StartReason
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import Decision, MatchStage, MatchState, Start, StartReason
 
 #: Why a side starts a game, as a player reads it, and the rule's paragraph (SSSg paras
 #: 15-16).
@@ -302,9 +303,9 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
     whether they can play it now."""
     line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(opponent)}</b>,"
             f" best of {view.best_of}.")
-    if view.state == "waiting":
+    if view.state == MatchStage.WAITING:
         return line + " I will tell you when your opponent is known."
-    if rnd.state == "open":
+    if rnd.state == RoundState.OPEN:
         deadline = f" Deadline: {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
         return (line + " Its round is open, so you can play it now: draw tiles to decide who "
                 "starts game 1." + deadline)

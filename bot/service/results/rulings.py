@@ -14,7 +14,7 @@ without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing w
 In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
 TD says why (``ask_why``, ``answer_prompt``; Skip gives ``SKIPPED_WHY``): the TD
 adjudicates (para 19) and the players are owed the ruling (para 24), with its reason. The
-chosen ruling waits in a ``td_prompts`` row, so a restart loses nothing; a ruling that
+chosen ruling waits in a ``prompts`` row, so a restart loses nothing; a ruling that
 needs confirming shows its impact after the reason, and Apply uses that reason.
 
 Para 19: a TD who plays in the match may not rule on it; only the match's eligible
@@ -45,9 +45,7 @@ from bot.service.platform.news import News
 from bot.service.platform.unit import (
     Answer,
     Request,
-    actor_of,
     answer_with,
-    reading,
     require_actor,
     unit,
 )
@@ -68,15 +66,18 @@ from bot.store import (
     slips_repo,
 )
 from bot.store.db import Database, Tx
-from bot.store.disputes_repo import DisputeRow
+from bot.store.disputes_repo import DisputeRow, DisputeState
+from bot.store.photos_repo import WindowState
+from bot.store.prompts_repo import PromptKind, PromptState
 from core.formats import is_digits
 from core.knockout import sssg
 from core.knockout.match import (
     Decision,
-    Game,
-    GameKind,
     Match,
+    MatchGame,
+    MatchGameKind,
     MatchRuleError,
+    MatchStage,
     MatchState,
     award_game_bye,
     award_match_bye,
@@ -87,7 +88,7 @@ from core.knockout.match import (
     void_game,
 )
 from core.names import NameRefused, pick
-from core.slip import MAX_SCORE
+from core.slip import MAX_SCORE, SlipState
 from core.wespa import apply_overtime
 
 #: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
@@ -238,7 +239,7 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
         return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
     state = match.state()
     if (not is_knockout(event.format) and state.decided and state.winner == side
-            and state.counted and all(match.games[i].kind is GameKind.FORFEIT
+            and state.counted and all(match.games[i].kind is MatchGameKind.FORFEIT
                                       and match.games[i].awarded_to == side
                                       for i in state.counted)):
         return f"{view.code} already went to {view.label(side)} by forfeit"
@@ -248,10 +249,10 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
-async def _event_with_games(tx: Tx, event_id: int) -> sssg.Event:
+async def _event_with_games(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
     """The core event with every match that has games (decided or being played) recorded,
     so that ``sssg.correct`` sees which later matches a correction would void."""
-    event, _ = await load_core(tx, event_id, states=("decided", "playing"))
+    event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
     return event
 
 
@@ -259,7 +260,7 @@ async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str
     """What replacing the match's value with ``new`` does to the later matches:
     (``Impact.describe()``, voided later matches, games played in them). Only a decided
     match feeds later ones."""
-    if view.state != "decided":
+    if view.state != MatchStage.DECIDED:
         return "", (), 0
     if not is_knockout((await get_event(tx, view.event_id)).format):
         return "", (), 0  # only a bracket has later matches fed by this one
@@ -278,7 +279,7 @@ async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: dat
             await games_repo.add_awarded(tx, view.id, kind=game.kind.value, at=now,
                                          bye_side=game.awarded_to, starter_side=game.starter)
         elif game != old.games[i]:
-            if game.kind is GameKind.VOID:
+            if game.kind is MatchGameKind.VOID:
                 await games_repo.set_void(tx, rows[i].id, True)
             else:
                 await games_repo.rewrite(tx, rows[i].id, kind=game.kind.value,
@@ -288,16 +289,16 @@ async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: dat
             await _photo_duty_follows(tx, rows[i].id, game, now)
 
 
-async def _photo_duty_follows(tx: Tx, game_id: int, game: Game, now: datetime) -> None:
+async def _photo_duty_follows(tx: Tx, game_id: int, game: MatchGame, now: datetime) -> None:
     """SSSg para 25 makes the game's winner (on a tie, its starter) send the board photo:
     after a ruling that is whoever the corrected game names. A game that is no longer won
     on the board (void, a bye, a forfeit) needs no photo, so its waiting window is waived."""
     window = await photos_repo.window_of_game(tx, game_id)
     if window is None or window.state not in photos_repo.AWAITING:
         return
-    side = game.responsible() if game.kind is GameKind.PLAYED else None
+    side = game.responsible() if game.kind is MatchGameKind.PLAYED else None
     if side is None:
-        await photos_repo.move(tx, window.id, photos_repo.AWAITING, "waived", now,
+        await photos_repo.move(tx, window.id, photos_repo.AWAITING, WindowState.WAIVED, now,
                                why="a TD's ruling: the game needs no board photo")
     elif side != window.responsible_side:
         await photos_repo.set_responsible(tx, window.id, side)
@@ -312,12 +313,12 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
             continue
         for g in await games_repo.games_of(tx, m.id):
             await games_repo.set_void(tx, g.id, True)
-        for s in await slips_repo.of_match(tx, m.id, ("draft",)):
-            await slips_repo.move(tx, s.id, ("draft",), "void", now)
+        for s in await slips_repo.of_match(tx, m.id, (SlipState.DRAFT,)):
+            await slips_repo.move(tx, s.id, (SlipState.DRAFT,), SlipState.VOID, now)
         what = f"Void: {html.escape(cause)} changed who plays {html.escape(m.code)}"
         await supersede(tx, m, ruling=f"void: {cause} voided the match", by=by, now=now,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
-        await matches_repo.set_outcome(tx, m.id, "ready", None)
+        await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
@@ -354,13 +355,13 @@ async def apply_correction_in(
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
     await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
-    decided_before = view.state == "decided"
+    decided_before = view.state == MatchStage.DECIDED
     outcome_before = (decided_before, view.winner if decided_before else None)
     outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
     reopened = decided_before and outcome_after != outcome_before
-    if reopened or (not decided_before and view.state != "playing" and after.counted):
-        await matches_repo.set_outcome(tx, view.id, "playing" if after.counted else "ready",
-                                       None)
+    if reopened or (not decided_before and view.state != MatchStage.PLAYING and after.counted):
+        await matches_repo.set_outcome(
+            tx, view.id, MatchStage.PLAYING if after.counted else MatchStage.READY, None)
     # a decided match rescored with the same winner still moves a format that counts
     # more than the winner (a ladder holds the defender on a tie the SSSg rules break)
     rescored = decided_before and after.score_line() != before.score_line()
@@ -374,7 +375,7 @@ async def apply_correction_in(
     for m in await matches_of_event(tx, event.id):
         if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
             continue
-        if m.state == "waiting":
+        if m.state == MatchStage.WAITING:
             rnd = await get_round(tx, m.round_id)
             for side, person in enumerate(m.people):
                 # only a player who was there before lost a known opponent; one who just
@@ -446,10 +447,10 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
         assert scores is not None
         check_scores(scores, names, await get_event(tx, view.event_id))
         row = rows[index]
-        if row.starter_side is None or row.kind != "played":
+        if row.starter_side is None or row.kind != MatchGameKind.PLAYED:
             raise Invalid(f"game {game} of {view.code} was not played on the board; "
                           "uphold it, void it or give a bye")
-        new = correct_game(match, index, Game.played(row.starter_side, *scores)).match
+        new = correct_game(match, index, MatchGame.played(row.starter_side, *scores)).match
     elif action == "void":
         new = void_game(match, index).match
     elif action == "game_bye":
@@ -469,7 +470,7 @@ async def _rule(
     """A ruling on an open dispute, whoever gave it and however (button, message, CLI)."""
     await require_ruler(tx, actor, view)
     names = (view.label(0), view.label(1))
-    if dispute.state != "open":
+    if dispute.state != DisputeState.OPEN:
         return await _already(tx, view, dispute)
     before, new, game = await _corrected(tx, view, dispute, action, scores, side)
     try:
@@ -479,7 +480,7 @@ async def _rule(
         if actor.person_id is None:
             raise
         prompt = await prompts_repo.open_prompt(
-            tx, actor.person_id, "confirm", dispute.id, side=side, now=req.now,
+            tx, actor.person_id, PromptKind.CONFIRM, dispute.id, side=side, now=req.now,
             payload={"action": action, "scores": list(scores) if scores else None,
                      "why": why})
         return Ruled(view.code, game, action, before.score_line(), before.decided,
@@ -490,10 +491,12 @@ async def _rule(
     if not await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why}",
                                     adjudicator=actor.person_id, now=req.now):
         raise Invalid("someone ruled on this dispute a moment ago; nothing was changed")
+    # the disputer's reason is no longer asked for
+    await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id)
     slip = await slips_repo.of_game(tx, dispute.game_id) if dispute.game_id else None
     if slip is not None:
-        await slips_repo.move(tx, slip.id, ("disputed", "pending"),
-                              "final" if action in ("uphold", "scores") else "void", req.now)
+        await slips_repo.move(tx, slip.id, (SlipState.DISPUTED, SlipState.PENDING),
+                              SlipState.FINAL if action in ("uphold", "scores") else SlipState.VOID, req.now)
     if action == "match_bye":  # the whole match is decided: nothing else in it stays open
         assert side is not None
         await _settle_the_rest(tx, event, view, actor, action, side, why, req.now)
@@ -653,7 +656,7 @@ async def _ask_why_in(tx: Tx, req: Request, actor: Actor, view: MatchView,
     _, _, game = await _corrected(tx, view, dispute, action, scores, side)
     assert actor.person_id is not None
     prompt_id = await prompts_repo.open_prompt(
-        tx, actor.person_id, "why", dispute.id, side=side, now=req.now,
+        tx, actor.person_id, PromptKind.WHY, dispute.id, side=side, now=req.now,
         payload={"action": action, "scores": list(scores) if scores else None})
     return Asked("why", view.code, game, (view.label(0), view.label(1)), side, view.id,
                  prompt_id, action, scores)
@@ -673,7 +676,7 @@ async def ask_why(
         actor = await require_actor(tx, req)
         dispute, view = await _dispute_for(tx, actor, dispute_id)
         result: Asked | Ruled
-        if dispute.state != "open":
+        if dispute.state != DisputeState.OPEN:
             result = await _already(tx, view, dispute)
         else:
             result = await _ask_why_in(tx, req, actor, view, dispute, action, None, side)
@@ -686,26 +689,16 @@ async def ask_amend(db: Database, req: Request, dispute_id: int,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         dispute, view = await _dispute_for(tx, actor, dispute_id)
-        if dispute.state != "open":
+        if dispute.state != DisputeState.OPEN:
             ruled = await _already(tx, view, dispute)
             return await answer_with(tx, req, render, ruled)
         assert actor.person_id is not None
-        await prompts_repo.open_prompt(tx, actor.person_id, "amend", dispute.id, now=req.now)
+        await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.AMEND, dispute.id,
+                                       now=req.now)
         slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id else None
         asked = Asked("amend", view.code, slip.game_no if slip else 0,
                       (view.label(0), view.label(1)))
         return await answer_with(tx, req, render, asked)
-
-
-async def awaited_words(db: Database, req: Request) -> str | None:
-    """What the person's next message answers, as its prompt's kind (``prompts_repo.WORDS``:
-    the scores after Amend, a ruling's or a correction's reason), or None."""
-    async with reading(db) as tx:
-        actor = await actor_of(tx, req)
-        if actor is None or actor.person_id is None:
-            return None
-        prompt = await prompts_repo.open_of(tx, actor.person_id)
-        return None if prompt is None else prompt.kind
 
 
 def parse_scores(text: str) -> tuple[int, int]:
@@ -746,7 +739,7 @@ async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_
 
 
 async def answer_prompt(db: Database, req: Request, text: str, *,
-                        kinds: tuple[str, ...] = prompts_repo.RULING_WORDS,
+                        kinds: tuple[PromptKind, ...] = prompts_repo.RULING_WORDS,
                         render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
     """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
     after a ruling button (its reason) or after a tied match's winner button (the
@@ -757,20 +750,20 @@ async def answer_prompt(db: Database, req: Request, text: str, *,
             tx, actor.person_id, kinds)
         if prompt is None:
             raise Invalid("I am not waiting for scores from you: press Amend on a dispute "
-                          "first" if kinds == ("amend",) else
+                          "first" if kinds == (PromptKind.AMEND,) else
                           "I am not waiting for scores or a reason from you: press Amend on "
                           "a dispute first")
         result: Ruled | Asked
-        if prompt.kind == "amend":
+        if prompt.kind is PromptKind.AMEND:
             scores = parse_scores(text)
             dispute, view = await _dispute_for(tx, actor, prompt.subject_id)
             await prompts_repo.close(tx, prompt.id)
-            if dispute.state != "open":
+            if dispute.state != DisputeState.OPEN:
                 result = await _already(tx, view, dispute)
             else:
                 result = await _ask_why_in(tx, req, actor, view, dispute, "scores", scores,
                                            None)
-        elif prompt.kind == "why":
+        elif prompt.kind is PromptKind.WHY:
             result = await _rule_with_reason(tx, req, actor, prompt,
                                              reason_of(text) or SKIPPED_WHY)
         else:
@@ -787,13 +780,14 @@ async def skip_why(db: Database, req: Request, prompt_id: int,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
-        if prompt is None or prompt.kind != "why":
+        if prompt is None or prompt.kind is not PromptKind.WHY:
             raise NotFound("that question is no longer known")
         if prompt.person_id != actor.person_id:
             raise NotAllowed("another TD's question: only they answer it")
-        if prompt.state == "dropped":
-            raise Invalid("you chose another ruling since; nothing was changed by this button")
-        if prompt.state != "open":
+        if prompt.state == PromptState.DROPPED:
+            raise Invalid("I asked you something else since, so this button changed "
+                          "nothing; tap the ruling again to give it")
+        if prompt.state != PromptState.OPEN:
             raise Invalid("that ruling already has its reason; nothing more to do")
         result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
         return await answer_with(tx, req, render, result)
@@ -807,9 +801,10 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
-        if prompt is None or prompt.kind != "confirm" or prompt.person_id != actor.person_id:
+        if (prompt is None or prompt.kind is not PromptKind.CONFIRM
+                or prompt.person_id != actor.person_id):
             raise NotFound("that button is out of date")  # another TD's: as if missing
-        if not await prompts_repo.close(tx, prompt.id, "done" if apply else "dropped"):
+        if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
             raise Invalid("that correction was already applied or cancelled")
         if not apply:
             await answer_with(tx, req, render, None)
@@ -828,7 +823,7 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
 
 
 async def _open_match(tx: Tx, view: MatchView) -> None:
-    if None in view.entries or view.state in ("waiting", "bye", "not_needed"):
+    if None in view.entries or view.state in (MatchStage.WAITING, MatchStage.BYE, MatchStage.NOT_NEEDED):
         raise Invalid(f"{view.code} is {view.state.replace('_', ' ')}: a TD rules on a match "
                       "whose two players are known")
 
@@ -866,7 +861,7 @@ async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: d
         raise Invalid("say why the match bye is given: the players and the journal are told")
     view = await get_match(tx, match_id)
     await require_role(tx, by, view.event_id, "td")
-    if view.state not in ("ready", "playing"):
+    if view.state not in (MatchStage.READY, MatchStage.PLAYING):
         raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
                       "given a match bye")
     if side not in (0, 1):
@@ -915,7 +910,7 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     how = "by a match bye" if ruling == "match_bye" else "by a TD's ruling on the tie"
     await supersede(
         tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
-        slips=("pending", "disputed") if ruling == "match_bye" else ("disputed",),
+        slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
         slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
                                                       counts),
         ruler_note=say.ruled_note(event, await ruler_name(tx, actor), ruling, None,
@@ -963,7 +958,7 @@ async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
             raise Invalid(f"{view.code} was already ruled: {view.label(view.ruling[0])} wins "
                           f"({view.ruling[1]})")
         assert actor.person_id is not None
-        await prompts_repo.open_prompt(tx, actor.person_id, "tie", match_id, side=side,
+        await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.TIE, match_id, side=side,
                                        now=req.now)
         asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side, view.id)
         return await answer_with(tx, req, render, asked)
@@ -984,7 +979,7 @@ async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, 
     is answered either way; if another ruler decided the match meanwhile, that ruling is
     the answer and nothing of this one is applied (para 30: the match is decided once)."""
     if actor.person_id is not None:
-        prompt = await prompts_repo.open_of(tx, actor.person_id, ("tie",))
+        prompt = await prompts_repo.open_of(tx, actor.person_id, (PromptKind.TIE,))
         if prompt is not None:
             await prompts_repo.close(tx, prompt.id)
     view = await get_match(tx, match_id)
@@ -1028,9 +1023,9 @@ async def forfeit_in(tx: Tx, req: Request, actor: Actor, event: Event, view: Mat
     if 1 <= game <= len(state.counted):
         index = state.counted[game - 1]
         new = correct_game(match, index,
-                           Game.forfeit(side, starter=match.games[index].starter)).match
+                           MatchGame.forfeit(side, starter=match.games[index].starter)).match
     elif game == state.next_game and state.next_start is not None:
-        new = report_game(match, Game.forfeit(side, starter=state.next_start.side)).match
+        new = report_game(match, MatchGame.forfeit(side, starter=state.next_start.side)).match
     else:
         raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
                       + (f"; the next is game {state.next_game}" if state.next_game else
@@ -1067,7 +1062,7 @@ async def overtime(
         except ValueError as exc:
             raise Invalid(str(exc)) from None
         new = correct_game(match, index, changed).match
-        ruling = "forfeit" if changed.kind is GameKind.FORFEIT else "overtime"
+        ruling = "forfeit" if changed.kind is MatchGameKind.FORFEIT else "overtime"
         result = await _game_ruling(
             tx, req, actor, event, view, new, game, ruling,
             1 - side if ruling == "forfeit" else side, why.strip(), confirm,
@@ -1101,7 +1096,7 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
     after = applied.after
     index = after.counted[game - 1] if game <= len(after.counted) else None
     g = new.games[index] if index is not None else None
-    scores = g.scores if g is not None and g.kind is GameKind.PLAYED else None
+    scores = g.scores if g is not None and g.kind is MatchGameKind.PLAYED else None
     await journal.record(tx, who=actor, action=f"game.{ruling}", subject=f"match:{view.id}",
                          now=req.now, detail={"code": view.code, "game": game, "side": side,
                                               "scores": list(scores) if scores else None,

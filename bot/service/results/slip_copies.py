@@ -23,11 +23,12 @@ from bot.store import games_repo, outbox_repo, slips_repo
 from bot.store.db import Tx
 from bot.store.slips_repo import SlipRow
 from core.knockout.match import Match
+from core.slip import SlipState
 
 #: The deadline of a slip's window (para 24): undisputed, the slip is final when it passes.
 SLIP_WINDOW = "slip.window"
 #: A submitted slip still open: in its window, or frozen by a dispute.
-OPEN = ("pending", "disputed")
+OPEN = (SlipState.PENDING, SlipState.DISPUTED)
 
 #: What a decision that settles a slip says on its copies: (the copy's side, whether the
 #: slip's game still counts) -> the note, HTML.
@@ -47,7 +48,7 @@ async def close_copy(tx: Tx, slip: SlipRow, note_html: str, now: datetime) -> No
 
 
 async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
-                       decided: Match | None = None, states: tuple[str, ...] = OPEN) -> int:
+                       decided: Match | None = None, states: tuple[SlipState, ...] = OPEN) -> int:
     """A decision took the place of the match's slips in ``states``: each closes, final
     when its game counts in the match as ``decided`` leaves it (a tied match ruled, an
     expelled player's games forfeited: the games played stand; None: as stored) and void
@@ -60,14 +61,15 @@ async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
     closed = 0
     for slip in await slips_repo.of_match(tx, view.id, states):
         counts = slip.game_id in counting
-        if not await slips_repo.move(tx, slip.id, states, "final" if counts else "void", now):
+        if not await slips_repo.move(tx, slip.id, states,
+                                     SlipState.FINAL if counts else SlipState.VOID, now):
             continue
         closed += 1
         for side in (0, 1):
             for stored in await outbox_repo.by_dedupe_prefix(tx, copy_key(slip.id, side)):
                 await outbox.enqueue_edit(tx, stored, now=now,
                                           text_html=stored.text_html + note(side, counts))
-    if not await slips_repo.of_match(tx, view.id, ("pending",)):
+    if not await slips_repo.of_match(tx, view.id, (SlipState.PENDING,)):
         await cancel_deadlines(tx, f"match:{view.id}", now, kinds=(SLIP_WINDOW,))
     return closed
 

@@ -4,8 +4,8 @@ A player sends ``412-380`` (their score first; ``won``/``lost``/``tied`` and the
 name are optional). The service drafts a slip; game 1 first asks who started (SSSg para
 15); Confirm makes it count and sends a copy to both players (para 24), the opponent's
 with Agree / Dispute. Buttons carry the slip id and are safe to press twice. After a
-Dispute the player's next message is its reason (a handler in an earlier group takes it
-before anything else looks at the message).
+Dispute the player's next message is its reason (``replies.awaited_reply``, in an earlier
+group, takes it before anything else looks at the message).
 
 ``parse_report`` is the one place that reads a result message, through the core's slip
 parser (``core/slip.py``).
@@ -17,15 +17,15 @@ import re
 
 from telegram import Update
 from telegram.error import TelegramError
-from telegram.ext import ApplicationHandlerStop, ContextTypes, filters
+from telegram.ext import ContextTypes, filters
 
 from bot.service.platform import callbacks
-from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting
 from bot.service.results.reporting import SaidResult
 from bot.telegram import report_texts
-from bot.telegram.handlers.common import AfterCommit, handled, request_of
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 from core.slip import SlipRefused, parse_slip
 
@@ -148,26 +148,3 @@ async def dispute_command(
     await disputes.dispute_latest(runtime(context).db, req, " ".join(context.args or []),
                                   render=report_texts.dispute_answer)
     return None
-
-
-@handled
-async def _reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
-                  ) -> AfterCommit | None:
-    assert update.effective_message is not None
-    await disputes.give_reason(runtime(context).db, req, update.effective_message.text or "",
-                               render=report_texts.dispute_answer)
-    return None
-
-
-async def dispute_reason(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """In an earlier group than every other handler: when the writer owes the reason for a
-    dispute they raised, this message is it, and no other handler sees it. Otherwise it
-    does nothing (claims nothing) and the other handlers run as usual."""
-    try:
-        req = request_of(update, context)
-    except ServiceError:
-        return
-    if not await disputes.awaits_reason(runtime(context).db, req):
-        return
-    await _reason(update, context)
-    raise ApplicationHandlerStop

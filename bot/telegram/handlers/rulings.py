@@ -7,22 +7,23 @@ Each calls one use-case of ``bot.service.results.rulings``. A TD corrects a game
 games, Apply / Cancel: ``bot.service.results.corrections``.
 
 The TD's next message after Amend, a ruling button, a tie's winner button or /correct is
-taken by a handler in an earlier group (as a player's dispute reason is), before anything
-else reads it.
+taken by ``replies.awaited_reply`` in an earlier group (as a player's dispute reason is),
+before anything else reads it.
 """
 
 from __future__ import annotations
 
 from telegram import Update
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram.ext import ContextTypes
 
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
-from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.errors import Invalid
+from bot.service.platform.prompts import PromptKind
 from bot.service.platform.unit import Request
 from bot.service.results import corrections, rulings
 from bot.telegram import ruling_texts
-from bot.telegram.handlers.common import AfterCommit, handled, request_of
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.report import _drop_buttons
 from bot.telegram.runtime import runtime
 
@@ -97,7 +98,7 @@ async def amend_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req:
         raise Invalid("send the two scores, the first player's first, e.g. /amend 412 380 "
                       "(after pressing Amend on a dispute)")
     await rulings.answer_prompt(runtime(context).db, req, " ".join(context.args),
-                                kinds=("amend",), render=ruling_texts.ruled)
+                                kinds=(PromptKind.AMEND,), render=ruling_texts.ruled)
     return None
 
 
@@ -124,37 +125,3 @@ async def correction_button(update: Update, context: ContextTypes.DEFAULT_TYPE, 
     await corrections.decide(runtime(context).db, req, prompt_id, apply,
                              render=ruling_texts.corrected)
     return _drop_buttons(update)
-
-
-@handled
-async def _words(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
-                 ) -> AfterCommit | None:
-    assert update.effective_message is not None
-    await rulings.answer_prompt(runtime(context).db, req, update.effective_message.text or "",
-                                render=ruling_texts.ruled)
-    return None
-
-
-@handled
-async def _correction_why(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
-                          ) -> AfterCommit | None:
-    assert update.effective_message is not None
-    await corrections.answer_why(runtime(context).db, req,
-                                 update.effective_message.text or "",
-                                 render=ruling_texts.corrected)
-    return None
-
-
-async def ruler_words(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """In an earlier group: when the writer owes scores (Amend), a ruling's reason or a
-    correction's reason, this message is it and no other handler sees it; otherwise it
-    claims nothing."""
-    try:
-        req = request_of(update, context)
-    except ServiceError:
-        return
-    kind = await rulings.awaited_words(runtime(context).db, req)
-    if kind is None:
-        return
-    await (_correction_why if kind == "correct" else _words)(update, context)
-    raise ApplicationHandlerStop

@@ -39,10 +39,21 @@ from bot.service.platform.limits import minor_units
 from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import finality
-from bot.store import club_repo, entries_repo, groups_repo, matches_repo, outbox_repo, rounds_repo
-from bot.store.club_repo import CheckIn, Session
+from bot.store import (
+    club_repo,
+    entries_repo,
+    games_repo,
+    groups_repo,
+    matches_repo,
+    outbox_repo,
+    rounds_repo,
+)
+from bot.store.club_repo import CheckIn, Session, SessionState
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import EntryState
+from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
+from bot.store.rounds_repo import RoundState
 from core.club import (
     ByeRule,
     ClubRules,
@@ -57,6 +68,7 @@ from core.club import (
     session_fee,
 )
 from core.club import PlayerRecord as PlayerRecord
+from core.knockout.match import MatchGameKind, MatchStage
 from core.names import NameRefused, pick
 from core.pairing.history import pair_key
 from core.tournament import Game, GameKind, Pairings
@@ -92,11 +104,11 @@ def _before_bot(club: ClubDef, name: str) -> ClubMemberDef:
     return ClubMemberDef()
 
 
-def _game(view: MatchView, number: int, stored: matches_repo.StoredGame) -> Game:
+def _game(view: MatchView, number: int, stored: GameRow) -> Game:
     a, b = view.entries
     assert a is not None and b is not None
     first = view.entries[stored.starter_side] if stored.starter_side is not None else None
-    if stored.kind == "played":
+    if stored.kind == MatchGameKind.PLAYED:
         sa, sb = stored.score_a or 0, stored.score_b or 0
         pa = 1.0 if sa > sb else 0.5 if sa == sb else 0.0
         return Game(number, a, b, pa, 1.0 - pa, sa, sb, first)
@@ -113,7 +125,7 @@ async def club_games(tx: Tx, event: Event, rules: ClubRules, *,
     has no result yet; with ``final_only``, nor has one whose slip can still be disputed
     (``finality``)."""
     where = await club_repo.rounds_of_event(tx, event.id)
-    stored = await matches_repo.games_of_event(tx, event.id)
+    stored = await games_repo.games_of_event(tx, event.id)
     unsettled = await finality.unsettled_matches(tx, event.id) if final_only else set()
     nights: dict[int, list[Game]] = {}
     for view in await matches_repo.of_event(tx, event.id):
@@ -121,9 +133,9 @@ async def club_games(tx: Tx, event: Event, rules: ClubRules, *,
             continue
         seq, number = where[view.round_id]
         night = nights.setdefault(seq, [])
-        if view.state == "bye" and view.entries[0] is not None:
+        if view.state == MatchStage.BYE and view.entries[0] is not None:
             night.append(bye_result(rules, number, view.entries[0]))
-        elif view.state == "decided":
+        elif view.state == MatchStage.DECIDED:
             night += [_game(view, number, g) for g in stored.get(view.id, []) if not g.void]
     return nights
 
@@ -197,7 +209,7 @@ def _left_alone(g: Game, core: dict[int, int]) -> Game:
 
 async def _active(tx: Tx, entry_id: int) -> bool:
     entry = await entries_repo.get(tx, entry_id)
-    return entry is not None and entry.state == "active"
+    return entry is not None and entry.state == EntryState.ACTIVE
 
 
 async def _who(tx: Tx, actor: Actor) -> str:
@@ -312,7 +324,7 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
         clubs: list[tuple[Event, int]] = []
         for event in await _clubs_of(tx, actor.person_id):
             entry = await entry_of_person(tx, event.id, actor.person_id)
-            if entry is not None and entry.state == "active":
+            if entry is not None and entry.state == EntryState.ACTIVE:
                 clubs.append((event, entry.id))
         if not clubs:
             await expelled.refuse_person(tx, actor.person_id, FORMAT)
@@ -347,7 +359,7 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
         event = await get_event(tx, event_id)
         club_of(event)
         await _tonight(tx, event)
-        entries = [e for e in await entries_repo.of_event(tx, event_id) if e.state == "active"]
+        entries = [e for e in await entries_repo.of_event(tx, event_id) if e.state == EntryState.ACTIVE]
         code = None
         if new:
             entry_id = await _add_entry(tx, event_id, name, rating, phone="", tg_user_id=None,
@@ -433,7 +445,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
                           "end it with /endnight (tdbot club end)")
         if rounds and not anyway:
             unfinished = [m for m in await matches_repo.of_round(tx, rounds[-1].round_id)
-                          if m.state not in ("decided", "bye")]
+                          if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
             if unfinished:
                 pairs = "; ".join(f"{m.label(0)} v {m.label(1)}" for m in unfinished)
                 raise Invalid(f"round {rounds[-1].number} is not finished ({pairs}): pair the "
@@ -460,7 +472,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         forbidden = newcomer_pairs(rules, [m for m in members if m.joined <= number])
         tables: list[Table] = []
         for i, (p, q) in enumerate(pairings.pairs, start=1):
-            await club_repo.add_pair(tx, event_id=event_id, round_id=round_id,
+            await matches_repo.add_club_pair(tx, event_id=event_id, round_id=round_id,
                                      code=f"N{session.seq}R{number}T{i}", entries=(p, q))
             note = say.newcomer_note(rules, by_number[p], by_number[q],
                                      pair_key(p, q) in forbidden)
@@ -468,7 +480,7 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
             again = any(g.b is not None and {g.a, g.b} == {p, q} for g in tonight)
             tables.append(Table(i, (by_number[p].name, by_number[q].name), note, new, again))
         for b in pairings.byes:
-            await club_repo.add_pair(tx, event_id=event_id, round_id=round_id,
+            await matches_repo.add_club_pair(tx, event_id=event_id, round_id=round_id,
                                      code=f"N{session.seq}R{number}BYE", entries=(b, None))
             tables.append(Table(0, (by_number[b].name, None)))
         seated = {x for pair in pairings.pairs for x in pair} | set(pairings.byes)
@@ -519,7 +531,7 @@ async def after_game(tx: Tx, event: Event, view: MatchView) -> str:
 
 
 @dataclass(frozen=True)
-class FeeLine:
+class NightFee:
     checkin_id: int
     name: str
     amount: str  # in the event's currency
@@ -532,27 +544,27 @@ class FeeLine:
 class FeeList:
     event: Event
     seq: int
-    lines: list[FeeLine]
+    lines: list[NightFee]
     collected: str
     owed: str
     closed: bool = False
 
     @property
-    def unpaid(self) -> list[FeeLine]:
+    def unpaid(self) -> list[NightFee]:
         return [f for f in self.lines if not f.free and f.paid_by is None]
 
 
 async def _fee_list(tx: Tx, event: Event, session: Session) -> FeeList:
     lines, paid, owed = [], 0, 0
     for c in await club_repo.checkins(tx, session.id):
-        lines.append(FeeLine(c.id, c.name, event.money(c.fee), c.fee_reason, c.paid_by,
+        lines.append(NightFee(c.id, c.name, event.money(c.fee), c.fee_reason, c.paid_by,
                              c.fee == 0))
         if c.fee and c.paid_at is not None:
             paid += c.fee
         elif c.fee:
             owed += c.fee
     return FeeList(event, session.seq, lines, event.money(paid), event.money(owed),
-                   session.state == "closed")
+                   session.state == SessionState.CLOSED)
 
 
 def fee_buttons(fees: FeeList) -> list[list[tuple[str, str]]]:
@@ -659,8 +671,8 @@ async def end_night(db: Database, req: Request, event_id: int, *,
         for r in await club_repo.night_rounds(tx, session.id):
             unfinished += [f"round {r.number}: {m.label(0)} v {m.label(1)}"
                            for m in await matches_repo.of_round(tx, r.round_id)
-                           if m.state not in ("decided", "bye")]
-            if r.state == "open":
+                           if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
+            if r.state == RoundState.OPEN:
                 await rounds_repo.set_closed(tx, r.round_id)
         await club_repo.close_session(tx, session.id, by=await _who(tx, actor), now=req.now)
         closed = await club_repo.get_session(tx, session.id)

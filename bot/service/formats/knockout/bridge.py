@@ -32,6 +32,7 @@ from bot.store.matches_repo import MatchView
 from core.knockout import sssg
 from core.knockout.bracket import Status
 from core.knockout.double_elim import double_elimination
+from core.knockout.match import MatchStage
 from core.knockout.qualifying import Entrant
 from core.knockout.single_elim import single_elimination
 from core.schedule import BestOfSchedule
@@ -92,7 +93,7 @@ def plain_schedule(defn: Definition, players: int) -> BestOfSchedule:
     )
 
 
-def draw_core_event(defn: Definition, entrants: list[Entrant], seed: int) -> sssg.Event:
+def draw_core_event(defn: Definition, entrants: list[Entrant], seed: int) -> sssg.KnockoutEvent:
     fmt = defn.event.format
     if fmt == "sssg":
         return sssg.draw_sssg(entrants, seed)
@@ -115,15 +116,15 @@ def play_order(code: str) -> tuple[int, str, int]:
     return (0 if prefix == "Q" else 1, prefix, int(number) if number else 0)
 
 
-async def load_core_event(tx: Tx, event_id: int) -> sssg.Event:
+async def load_core_event(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
     """The core event: the stored draw with every decided match recorded."""
     event, _ = await load_core(tx, event_id)
     return event
 
 
 async def load_core(
-    tx: Tx, event_id: int, *, states: tuple[str, ...] = ("decided",)
-) -> tuple[sssg.Event, sssg.Derived]:
+    tx: Tx, event_id: int, *, states: tuple[MatchStage, ...] = (MatchStage.DECIDED,)
+) -> tuple[sssg.KnockoutEvent, sssg.Derived]:
     """The core event with the games of every match in one of ``states`` recorded, and the
     event derived (``sssg.derive``), for a caller that reads the views too."""
     loaded = await _load(tx, event_id, states)
@@ -134,11 +135,11 @@ async def load_core(
 class _Loaded:
     draw: Mapping[str, Any]  # the stored record (``draw_repo.draw_text``), read-only
     rows: list[MatchView]  # every match row of the event
-    event: sssg.Event
+    event: sssg.KnockoutEvent
     derived: sssg.Derived
 
 
-async def _load(tx: Tx, event_id: int, states: tuple[str, ...]) -> _Loaded:
+async def _load(tx: Tx, event_id: int, states: tuple[MatchStage, ...]) -> _Loaded:
     """What ``load_core`` reads and makes, with the stored draw and rows kept for
     ``sync_matches`` (which would otherwise read both again).
 
@@ -161,7 +162,7 @@ async def _load(tx: Tx, event_id: int, states: tuple[str, ...]) -> _Loaded:
 
 
 @lru_cache(maxsize=4)
-def _drawn(text: str) -> tuple[Mapping[str, Any], sssg.Event]:
+def _drawn(text: str) -> tuple[Mapping[str, Any], sssg.KnockoutEvent]:
     """The stored record and the core event it describes, made once per stored text.
 
     Every settled match reloads its event (``sync_matches``); reading a 1,024-player draw
@@ -174,12 +175,12 @@ def _drawn(text: str) -> tuple[Mapping[str, Any], sssg.Event]:
 
 
 _STATE = {
-    Status.WAITING: "waiting",
-    Status.READY: "ready",
-    Status.PLAYED: "decided",
-    Status.WALKOVER: "bye",
-    Status.EMPTY: "bye",
-    Status.NOT_NEEDED: "not_needed",
+    Status.WAITING: MatchStage.WAITING,
+    Status.READY: MatchStage.READY,
+    Status.PLAYED: MatchStage.DECIDED,
+    Status.WALKOVER: MatchStage.BYE,
+    Status.EMPTY: MatchStage.BYE,
+    Status.NOT_NEEDED: MatchStage.NOT_NEEDED,
 }
 
 
@@ -188,7 +189,7 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
     just became ready (both players known), whose players should be told. A match whose
     slot an expelled player left open (SSSg para 29: the organisers choose who takes it)
     waits until it is filled."""
-    loaded = await _load(tx, event_id, ("decided",))
+    loaded = await _load(tx, event_id, (MatchStage.DECIDED,))
     derived = loaded.derived
     pins = sssg.pins_record(loaded.event)
     if loaded.draw.get("pinned", []) != pins:
@@ -203,10 +204,10 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
         placeholder = any(n in derived.placeholders for n in names if n)
         a, b = (entry_of.get(n) if n and n not in derived.placeholders else None for n in names)
         state = _STATE[view.status]
-        if state == "ready" and (placeholder or row.id in held):
-            state = "waiting"
-        if state == "ready" and row.state == "playing":
-            state = "playing"
+        if state == MatchStage.READY and (placeholder or row.id in held):
+            state = MatchStage.WAITING
+        if state == MatchStage.READY and row.state == MatchStage.PLAYING:
+            state = MatchStage.PLAYING
         winner = row.winner
         if view.status is Status.WALKOVER:
             winner = 1 if view.occupants[0].bye else 0
@@ -214,7 +215,7 @@ async def sync_matches(tx: Tx, event_id: int) -> list[int]:
             winner = None
         if (row.entries, row.state, row.winner) == ((a, b), state, winner):
             continue
-        if state == "ready" and row.state != "ready":
+        if state == MatchStage.READY and row.state != MatchStage.READY:
             became_ready.append(row.id)
         await matches_repo.set_sides(tx, row.id, (a, b), state, winner)
     return became_ready

@@ -55,11 +55,12 @@ from bot.store import (
     slips_repo,
 )
 from bot.store.db import Database, Tx
-from bot.store.deadlines_repo import Deadline
+from bot.store.deadlines_repo import Deadline, DeadlineState
 from bot.store.entries_repo import Entry
 from core import ladder as lad
-from core.knockout.match import MatchState
+from core.knockout.match import MatchStage, MatchState
 from core.names import NameRefused, pick
+from core.slip import SlipState
 
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
 ACCEPT, PLAY, IDLE = "ladder.accept", "ladder.play", "ladder.idle"
@@ -204,7 +205,7 @@ async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState
     wanted: dict[tuple[str, str], datetime] = {}
     for c in state.challenges:
         if c.is_open:
-            kind = ACCEPT if c.status is lad.Status.ISSUED else PLAY
+            kind = ACCEPT if c.status is lad.ChallengeStatus.ISSUED else PLAY
             wanted[(kind, subject(event_id, c.number))] = c.deadline
     idle = [state.last_active[n] + ladder.rules.idle_after for n in ladder.names
             if n in state.last_active and state.open_of(n) is None]
@@ -216,7 +217,7 @@ async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState
         if wanted.get((d.kind, d.subject)) == d.due_at:
             del wanted[(d.kind, d.subject)]
         else:
-            await deadlines_repo.close(tx, d.id, "cancelled", now)
+            await deadlines_repo.close(tx, d.id, DeadlineState.CANCELLED, now)
     for (kind, subj), due in sorted(wanted.items(), key=lambda item: item[1]):
         await open_deadline(tx, kind, subj, due, {"event_id": event_id}, now=now)
 
@@ -327,7 +328,7 @@ def _view(loaded: Loaded, me: str | None) -> LadderView:
         c = loaded.state.open_of(name)
         mark = ""
         if c is not None:
-            mark = f"#{c.number} " + ("⚔" if c.status is lad.Status.ACCEPTED else "?")
+            mark = f"#{c.number} " + ("⚔" if c.status is lad.ChallengeStatus.ACCEPTED else "?")
         rows.append((rung, name, mark))
     return LadderView(loaded.event, rows, me, loaded.ladder.rules)
 
@@ -508,7 +509,7 @@ async def _make_match(tx: Tx, loaded: Loaded, c: lad.Challenge, now: datetime) -
         tx, event_id=loaded.event.id, round_id=loaded.round_id, code=code,
         best_of=loaded.ladder.rules.best_of, sources=("", ""), head_start_games=0)
     entries = (loaded.entries[c.challenger].id, loaded.entries[c.challenged].id)
-    await matches_repo.set_sides(tx, match_id, entries, "ready", None)
+    await matches_repo.set_sides(tx, match_id, entries, MatchStage.READY, None)
     await ladders_repo.link_match(tx, loaded.event.id, c.number, match_id)
     return code
 
@@ -536,15 +537,15 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
     at = _t(loaded, now)
     for c in loaded.state.challenges:
         match_id = linked.get(c.number)
-        if match_id is None or c.status not in (lad.Status.ACCEPTED, lad.Status.PLAYED):
+        if match_id is None or c.status not in (lad.ChallengeStatus.ACCEPTED, lad.ChallengeStatus.PLAYED):
             continue
         view = await matches_repo.get(tx, match_id)
-        if view is None or view.state == "not_needed":
+        if view is None or view.state == MatchStage.NOT_NEEDED:
             continue
         outcome = (await core_match(tx, match_id)).state()
         told: tuple[int | None, ...] = ()
         try:
-            if c.status is lad.Status.ACCEPTED:
+            if c.status is lad.ChallengeStatus.ACCEPTED:
                 if not outcome.decided or not await finality.is_final(tx, view):
                     continue
                 step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at)
@@ -577,7 +578,7 @@ async def _tick(tx: Tx, d: Deadline, now: datetime) -> bool:
     linked = await ladders_repo.matches(tx, event.id)
     played = {c.number: (await core_match(tx, linked[c.number])).state()
               for c in loaded.state.challenges
-              if c.status is lad.Status.ACCEPTED and c.number in linked}
+              if c.status is lad.ChallengeStatus.ACCEPTED and c.number in linked}
     lapsed = await _expire_and_drop(loaded, now, played)
     if lapsed is None:
         await _arm(tx, event.id, loaded.ladder, loaded.state, now, skip=d.id)
@@ -602,17 +603,18 @@ async def _expire_and_drop(loaded: Loaded, now: datetime,
         return None
     was_open = {c.number for c in loaded.state.challenges if c.is_open}
     closed = [c.number for c in second.state.challenges if c.number in was_open
-              and c.status in (lad.Status.FORFEITED, lad.Status.VOID)]
+              and c.status in (lad.ChallengeStatus.FORFEITED, lad.ChallengeStatus.VOID)]
     return lad.Step(second.ladder, second.state, first.events + second.events), closed
 
 
 async def _close_unplayed(tx: Tx, match_id: int, now: datetime) -> None:
     view = await matches_repo.get(tx, match_id)
-    if view is None or view.state in ("decided", "not_needed"):
+    if view is None or view.state in (MatchStage.DECIDED, MatchStage.NOT_NEEDED):
         return
-    await matches_repo.set_state(tx, match_id, "not_needed")
-    for slip in await slips_repo.of_match(tx, match_id, ("pending", "agreed", "disputed")):
-        await slips_repo.move(tx, slip.id, ("pending", "agreed", "disputed"), "void", now)
+    await matches_repo.set_state(tx, match_id, MatchStage.NOT_NEEDED)
+    open_slips = (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED)
+    for slip in await slips_repo.of_match(tx, match_id, open_slips):
+        await slips_repo.move(tx, slip.id, open_slips, SlipState.VOID, now)
 
 
 # --- newcomers ------------------------------------------------------------------------------

@@ -31,20 +31,21 @@ from bot.service.events.schedule import Round, rounds_of
 from bot.service.people.entries import entries_of
 from bot.service.platform.errors import Invalid
 from bot.service.results.matches import core_matches
-from bot.store import matches_repo
+from bot.store import games_repo, matches_repo
 from bot.store.db import Tx
-from bot.store.entries_repo import Entry
-from bot.store.matches_repo import MatchView, StoredGame
-from core.knockout.match import MatchState
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.games_repo import GameRow
+from bot.store.matches_repo import MatchView
+from core.knockout.match import MatchGameKind, MatchStage, MatchState
 from core.tournament import Division, Game, GameKind, Player
 
 #: The source of a requested bye's empty side: the player said they were unavailable for
 #: the round (``availability.py``); worth ``requested_bye_points``, with no spread.
 ABSENT = "absent"
 #: Match states whose match is over and counts in the standings.
-DONE = ("decided", "bye")
+DONE = (MatchStage.DECIDED, MatchStage.BYE)
 #: Match states of a pair that has met but has no result yet.
-MEETING = ("ready", "playing")
+MEETING = (MatchStage.READY, MatchStage.PLAYING)
 
 
 @dataclass(frozen=True)
@@ -97,10 +98,10 @@ def _number_order(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: (-e.rating, e.id))
 
 
-def _scores(games: list[StoredGame], state: MatchState) -> tuple[int, int]:
+def _scores(games: list[GameRow], state: MatchState) -> tuple[int, int]:
     """The match's two scores (see the module's docstring): its played games' totals, the
     spread the games alone do not show added to the side it favours."""
-    played = [games[i] for i in state.counted if games[i].kind == "played"]
+    played = [games[i] for i in state.counted if games[i].kind == MatchGameKind.PLAYED]
     a = sum(g.score_a or 0 for g in played)
     b = sum(g.score_b or 0 for g in played)
     missing = state.spread[0] - (a - b)
@@ -108,12 +109,12 @@ def _scores(games: list[StoredGame], state: MatchState) -> tuple[int, int]:
 
 
 def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchState | None,
-          games: list[StoredGame], bye_spread: int, bye_points: float = 1.0,
+          games: list[GameRow], bye_spread: int, bye_points: float = 1.0,
           requested_points: float = 0.5) -> Game | None:
     a, b = nums
     if m.sources[1] == ABSENT:  # a round the player said they could not play: no spread
         return Game(number, a, None, requested_points, score_a=0, kind=GameKind.BYE)
-    if m.state == "bye" or b is None:
+    if m.state == MatchStage.BYE or b is None:
         return Game(number, a, None, bye_points, score_a=bye_spread, kind=GameKind.BYE)
     first_side = m.first_starter
     if first_side is None and games and games[0].starter_side is not None:
@@ -121,13 +122,13 @@ def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchS
     first = None if first_side is None else nums[first_side]
     if m.state in MEETING:
         return Game(number, a, b, 0.0, 0.0, first=first, kind=GameKind.UNPLAYED)
-    if m.state != "decided" or state is None:
+    if m.state != MatchStage.DECIDED or state is None:
         return None
     # a level match is a tie whatever a knockout's tiebreak (SSSg para 17) would say
     level = state.points[0] == state.points[1]
     points = (0.5, 0.5) if level else ((1.0, 0.0) if state.winner == 0 else (0.0, 1.0))
     score_a, score_b = _scores(games, state)
-    played = any(games[i].kind == "played" for i in state.counted)
+    played = any(games[i].kind == MatchGameKind.PLAYED for i in state.counted)
     return Game(number, a, b, points[0], points[1], score_a, score_b, first=first,
                 kind=GameKind.PLAYED if played else GameKind.FORFEIT)
 
@@ -157,15 +158,15 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     defn, pairing = pairing_of(event)
     entries = _number_order(await entries_of(tx, event_id))
     numbers = {e.id: n for n, e in enumerate(entries, start=1)}
-    players = tuple(Player(n, e.name, e.rating, team=e.team, active=e.state == "active")
+    players = tuple(Player(n, e.name, e.rating, team=e.team, active=e.state == EntryState.ACTIVE)
                     for n, e in enumerate(entries, start=1))
     rounds = sorted(await rounds_of(tx, event_id), key=lambda r: r.seq)
     seq_of = {r.id: r.seq for r in rounds}
     matches = await matches_repo.of_event(tx, event_id)
-    decided = [m for m in matches if m.state == "decided"]
+    decided = [m for m in matches if m.state == MatchStage.DECIDED]
     states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided),
                                                strict=True)}
-    stored = await matches_repo.games_of_event(tx, event_id)
+    stored = await games_repo.games_of_event(tx, event_id)
     out: list[Game] = []
     for m in matches:
         a = numbers.get(m.entries[0]) if m.entries[0] is not None else None

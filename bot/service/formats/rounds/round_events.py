@@ -50,6 +50,8 @@ from bot.store import (
     rounds_repo,
 )
 from bot.store.db import Database, Tx
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 from core.names import NameRefused, pick
 from core.pairing.engine import Reasoned, same_team_pairs
 from core.pairing.options import gibson_decision, params_of
@@ -241,7 +243,7 @@ async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     """Tell each player with a bye in the round just opened (Director's Manual: a bye is a win)."""
     pairing = pairing_of(event)[1]
     for m in matches:
-        if m.state == "bye" and m.people[0] is not None and m.sources[1] != ABSENT:
+        if m.state == MatchStage.BYE and m.people[0] is not None and m.sources[1] != ABSENT:
             await outbox.enqueue(tx, person_id=m.people[0], now=now,
                                  dedupe_key=f"round-open:{rnd.id}:bye:{m.id}",
                                  text_html=round_texts.bye_text(
@@ -256,8 +258,10 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     if chat is None:
         return
     chess = chess_pairing(pairing_of(event)[1])
-    pairs = [(str(m.names[0]), str(m.names[1])) for m in matches if m.state in ("ready", "playing")]
-    byes = [str(m.names[0]) for m in matches if m.state == "bye" and m.sources[1] != ABSENT]
+    pairs = [(str(m.names[0]), str(m.names[1])) for m in matches
+             if m.state in (MatchStage.READY, MatchStage.PLAYING)]
+    byes = [str(m.names[0]) for m in matches
+            if m.state == MatchStage.BYE and m.sources[1] != ABSENT]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
                          text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess)
@@ -305,7 +309,7 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
         return
     state = await load_rounds_event(tx, event.id)
     table = round_texts.standings_table(standings_of(state), chess=is_chess(state))
-    decided = sum(1 for m in state.matches if m.state in ("decided", "bye"))
+    decided = sum(1 for m in state.matches if m.state in (MatchStage.DECIDED, MatchStage.BYE))
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:standings:{event.id}:{decided}:"
                                     f"{now.isoformat()}",
@@ -325,7 +329,7 @@ async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
     from bot.service.events.rounds import tds_of
 
     state = await load_rounds_event(tx, event.id)
-    planned = [r for r in state.rounds if r.state == "planned"]
+    planned = [r for r in state.rounds if r.state == RoundState.PLANNED]
     if not planned or planned[0].id != rnd.id:
         return  # an earlier round is still to open: this one follows it
     try:
@@ -349,7 +353,7 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
     to the TDs, who are told."""
     from bot.service.events.rounds import open_round_in, tds_of
 
-    planned = [r for r in state.rounds if r.state == "planned"]
+    planned = [r for r in state.rounds if r.state == RoundState.PLANNED]
     if not planned:
         return
     rnd = planned[0]
@@ -471,7 +475,7 @@ async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> 
         if side is None:
             continue
         reason, gibson = kept.get(m.id, ("no reason kept", False))
-        other = None if m.state == "bye" else str(m.names[1 - side])
+        other = None if m.state == MatchStage.BYE else str(m.names[1 - side])
         numbers = ", ".join(f"{state.numbers[e]} {state.entries[state.numbers[e]].name}"
                             for e in m.entries if e is not None)
         out.append(Reason(f"Round {number}", entry.name, other, reason, gibson, numbers))
@@ -542,7 +546,7 @@ async def preview(db: Database, event_id: int,
         reasons: dict[tuple[int, int], str] = {}
         for m in state.matches_of(number):
             a = state.numbers[m.entries[0]] if m.entries[0] is not None else 0
-            if m.state == "bye" or m.entries[1] is None:
+            if m.state == MatchStage.BYE or m.entries[1] is None:
                 byes.append(a)
                 reasons[(a, 0)] = kept.get(m.id, ("", False))[0]
             else:
