@@ -43,6 +43,11 @@ class Settings(BaseSettings):
     #: driving ``tdbot run`` against the fake Bot API (bench/crash.py); ``tdbot run``
     #: accepts it only with a --base-url, never against api.telegram.org.
     pace: Literal["real", "virtual"] = "real"
+    #: Several workers (bot/telegram/fleet.py): this worker's name in its leases (default:
+    #: host:pid), and how long its leases last, in seconds (a dead worker's messages and
+    #: deadlines are taken over this long after it died, at the latest).
+    worker: str | None = None
+    lease_seconds: float = Field(default=20.0, gt=0.5, le=3600)
 
     @field_validator("db", mode="before")
     @classmethod

@@ -30,7 +30,7 @@ from typer.core import TyperGroup
 ORDER: dict[str, tuple[str, ...]] = {
     "tdbot": ("run", "demo", "db", "event", "players", "round", "game", "rule", "fees",
               "club", "ladder", "files"),
-    "db": ("migrate", "backup"),
+    "db": ("migrate", "backup", "copy"),
     "event": ("create", "list", "show", "draw", "bracket", "standings", "pairings", "export",
               "site", "journal", "inbox"),
     "players": ("import", "invite", "approve", "reject", "expel", "replace", "unavailable",
@@ -144,7 +144,7 @@ def group(name: str, help: str) -> typer.Typer:
     return made
 
 
-db_app = group("db", "Create, update and back up the database.")
+db_app = group("db", "Create, update, back up and copy the database.")
 event_app = group("event", "Create events and read them: the draw, standings, exports, "
                            "the journal, what awaits a TD.")
 players_app = group("players", "Enter players, invite people and answer join requests, "

@@ -91,6 +91,58 @@ def backup(
     typer.echo(f"backed up {src} to {dest}")
 
 
+@db_app.command("copy")
+def copy(
+    source: Annotated[str, typer.Argument(
+        metavar="SOURCE", help="The database to copy: a SQLite file or a postgresql:// URL.")],
+    target: Annotated[str, typer.Argument(
+        metavar="TARGET", help="An empty database to copy it into (a new SQLite file is made).")],
+) -> None:
+    """Copy a whole database into an empty one, SQLite or PostgreSQL either way.
+
+    Every table and row is copied with its ids, then checked table by table (rows and a
+    checksum). Stop the bot first."""
+    import asyncio
+
+    from bot.store.copy import Checked, CopyRefused, copy_database
+    from bot.store.db import database_target, is_postgres, open_database, shown_target
+    from bot.store.migrations import MigrationError
+
+    src, dst = database_target(source), database_target(target)
+    if not is_postgres(src) and not Path(src).exists():
+        fail(no_database(src))
+    if shown_target(src) == shown_target(dst) or (
+            not is_postgres(src) and not is_postgres(dst) and Path(src).resolve() == Path(dst).resolve()):
+        fail(f"{shown_target(src)}: SOURCE and TARGET are the same database")
+
+    async def main() -> list[Checked]:
+        from_db = await open_database(src)
+        try:
+            to_db = await open_database(dst)
+            try:
+                return await copy_database(from_db, to_db)
+            finally:
+                await to_db.close()
+        finally:
+            await from_db.close()
+
+    try:
+        checked = asyncio.run(main())
+    except (CopyRefused, MigrationError, FileNotFoundError) as exc:
+        fail(str(exc))
+    width = max(len(c.table) for c in checked)
+    typer.echo(f"{'table':<{width}}  {'rows':>7}  checksum")
+    for c in checked:
+        mark = "" if c.same else f"  COPY DIFFERS: {c.target_rows} rows, {c.target_checksum}"
+        typer.echo(f"{c.table:<{width}}  {c.rows:>7}  {c.checksum}{mark}")
+    bad = [c.table for c in checked if not c.same]
+    if bad:
+        fail(f"the copy in {shown_target(dst)} differs from {shown_target(src)} in "
+             f"{', '.join(bad)}; do not use it")
+    typer.echo(f"copied {sum(c.rows for c in checked)} rows in {len(checked)} tables from "
+               f"{shown_target(src)} to {shown_target(dst)}; every table checked")
+
+
 def _start_date(raw: str, zone: ZoneInfo) -> date:
     """``--start``: a date, or ``today`` in the event's time zone."""
     if raw.strip().lower() == "today":

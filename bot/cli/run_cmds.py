@@ -63,9 +63,10 @@ def run(
     """Start the bot: long polling, or a webhook with --webhook-url; with no token, the demo."""
     import logging
     import secrets
+    from datetime import timedelta
 
     from bot import logsafe
-    from bot.store.db import database_target
+    from bot.store.db import database_target, is_postgres
 
     settings = _settings()
     if not settings.token and db is not None:
@@ -100,6 +101,11 @@ def run(
         if parts.scheme not in schemes or not parts.netloc:
             fail(f"--webhook-url: {hook!r} must be an https:// URL (Telegram only posts to "
                  "HTTPS; plain http is allowed only with a local Bot API server, --base-url)")
+        if secret is None and is_postgres(db or settings.db):
+            # each worker sets the webhook as it starts: with a secret of its own, the
+            # workers that started before it would refuse every update
+            fail("--webhook-secret: a webhook on PostgreSQL may have several workers, which "
+                 "must share one secret; set TDBOT_WEBHOOK_SECRET (A-Z a-z 0-9 _ -)")
         if secret is None:
             secret = secrets.token_urlsafe(32)  # set afresh by setWebhook at every start
         elif not _SECRET.match(secret):
@@ -120,6 +126,8 @@ def run(
         webhook=hook is not None,
         freeze_heap=True,
         stop_if_not_alone=True,
+        worker=settings.worker or "",
+        lease=timedelta(seconds=settings.lease_seconds),
         site_port=settings.site_port,
         site_listen=settings.site_listen,
         public_url=settings.public_url,

@@ -34,12 +34,13 @@ HELD_ANSWER_SECONDS = 10.0
 class FakeBotServer:
     """An aiohttp server answering Bot API calls from ``world``."""
 
-    def __init__(self, world: World, *, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, world: World, *, host: str = "127.0.0.1", port: int = 0,
+                 webhook_connections: int = 1) -> None:
         self.world = world
         self.host = host
         self._wanted_port = port
         self._runner: web.AppRunner | None = None
-        self._pusher = WebhookPusher(world)
+        self._pusher = WebhookPusher(world, connections=webhook_connections)
         self.port = 0
 
     @property

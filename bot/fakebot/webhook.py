@@ -7,12 +7,18 @@ getWebhookInfo (``last_error_date``, ``last_error_message``). Updates go one at 
 and in order, so an update is dropped only once the bot has accepted it. Unlike
 Telegram, the fake accepts plain http URLs, and it only ever contacts the loopback
 address: a webhook on a public host stays undelivered, with that as its error.
+
+``connections`` above 1 delivers as Telegram does with a webhook's ``max_connections``:
+that many updates in flight at once, each dropped once the bot accepted it, so a later
+update may be answered (and applied) before an earlier one (several workers behind one
+webhook, ``bench/fleet.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,8 +34,12 @@ class WebhookPusher:
     """Runs while started, delivering ``world``'s updates whenever a webhook is set."""
 
     def __init__(
-        self, world: World, *, retry_delay: float = 0.2, request_timeout: float = 10.0
+        self, world: World, *, retry_delay: float = 0.2, request_timeout: float = 10.0,
+        connections: int = 1,
     ) -> None:
+        if connections < 1:
+            raise ValueError(f"connections must be 1 or more, got {connections}")
+        self.connections = connections
         self.world = world
         self.retry_delay = retry_delay
         self.request_timeout = request_timeout
@@ -55,6 +65,9 @@ class WebhookPusher:
 
     async def _run(self) -> None:
         timeout = aiohttp.ClientTimeout(total=self.request_timeout)
+        if self.connections > 1:
+            await self._run_several(timeout)
+            return
         async with aiohttp.ClientSession(timeout=timeout) as session:
             while True:
                 url = str(self.world.webhook.get("url") or "")
@@ -66,6 +79,39 @@ class WebhookPusher:
                     self.world.confirm(pending[0]["update_id"] + 1)
                 else:
                     await asyncio.sleep(self.retry_delay)
+
+    async def _run_several(self, timeout: aiohttp.ClientTimeout) -> None:
+        """Up to ``connections`` updates in flight, oldest first; each dropped once accepted."""
+        in_flight: dict[int, asyncio.Task[None]] = {}
+        connector = aiohttp.TCPConnector(limit=self.connections)
+        async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
+            try:
+                while True:
+                    url = str(self.world.webhook.get("url") or "")
+                    if url:
+                        for update in self.world.deliverable(self.connections + len(in_flight)):
+                            if len(in_flight) >= self.connections:
+                                break
+                            update_id = update["update_id"]
+                            if update_id not in in_flight:
+                                task = asyncio.create_task(self._deliver(session, url, update))
+                                in_flight[update_id] = task
+                                task.add_done_callback(partial(_forget, in_flight, update_id))
+                    arrived = asyncio.ensure_future(self.world.wait_for_update(1.0))
+                    await asyncio.wait({arrived, *in_flight.values()},
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    arrived.cancel()
+            finally:
+                for task in in_flight.values():
+                    task.cancel()
+
+    async def _deliver(self, session: aiohttp.ClientSession, url: str,
+                       update: dict[str, Any]) -> None:
+        if await self._post(session, url, update):
+            self.world.updates = [u for u in self.world.updates
+                                  if u["update_id"] != update["update_id"]]
+        else:
+            await asyncio.sleep(self.retry_delay)
 
     async def _post(self, session: aiohttp.ClientSession, url: str, update: dict[str, Any]) -> bool:
         if urlsplit(url).hostname not in LOOPBACK:
@@ -89,3 +135,7 @@ class WebhookPusher:
     def _failed(self, problem: str) -> None:
         self.world.webhook["last_error_date"] = self.world.timestamp()
         self.world.webhook["last_error_message"] = problem
+
+
+def _forget(in_flight: dict[int, asyncio.Task[None]], update_id: int, _done: object) -> None:
+    in_flight.pop(update_id, None)

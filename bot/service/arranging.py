@@ -44,7 +44,9 @@ from bot.service.relay import Seat, seat_by_id, seat_of
 from bot.service.results.matches import MatchView, get_match, matches_of_event
 from bot.store import match_times_repo, media_repo, prefs_repo
 from bot.store.db import Database, Tx
-from bot.store.match_times_repo import MatchTime
+from bot.store.match_times_repo import MatchTime, TimeState
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 from core.meeting_times import BadTime, calendar_entry, parse_when, slots, split_times
 
 REMINDER = "game.reminder"
@@ -112,7 +114,7 @@ def check_time(event: Event, rnd: Round, at: datetime, now: datetime, zone: Zone
     if rnd.closes_at is not None and at >= rnd.closes_at:
         raise Invalid(f"{zone.show(at)} is after {rnd.name} closes ({zone.show(rnd.closes_at)}): "
                       "the match must be played by then, or the TDs may rule it a forfeit")
-    if rnd.opens_at is not None and rnd.state == "planned" and at < rnd.opens_at:
+    if rnd.opens_at is not None and rnd.state == RoundState.PLANNED and at < rnd.opens_at:
         raise Invalid(f"{zone.show(at)} is before {rnd.name} opens ({zone.show(rnd.opens_at)})")
 
 
@@ -131,7 +133,7 @@ async def _propose_in(tx: Tx, seat: Seat, times: list[datetime], now: datetime,
         check_time(seat.event, rnd, at, now, zone)
     times = sorted(set(times))
     # a new proposal answers the open ones (either side's): only the latest is open
-    await match_times_repo.close_open(tx, seat.view.id, "superseded", now)
+    await match_times_repo.close_open(tx, seat.view.id, TimeState.SUPERSEDED, now)
     ids = [await match_times_repo.add(tx, seat.view.id, seat.actor.person_id or seat.person, at,
                                       now) for at in times]
     theirs = await zone_of(tx, seat.opponent, seat.event)
@@ -259,10 +261,10 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
     agreed time is moved (its deadlines cancelled), both are told with a calendar file, and
     the reminder and the follow-up are opened."""
     zone = await zone_of(tx, seat.person, seat.event)
-    if chosen.state == "agreed":
+    if chosen.state == TimeState.AGREED:
         return Agreed(seat.view.code, seat.opponent_name, zone.show(chosen.starts_at), zone, None,
                       False)
-    if chosen.state != "proposed":
+    if chosen.state != TimeState.PROPOSED:
         raise Invalid("that time is no longer proposed: a newer proposal replaced it; "
                       "/matches shows what stands")
     if chosen.proposed_by == seat.person:
@@ -271,11 +273,11 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
     check_time(seat.event, rnd, chosen.starts_at, now, zone)
     before = await match_times_repo.agreed_of(tx, seat.view.id)
     if before is not None:
-        await match_times_repo.change(tx, before.id, "agreed", "moved", now)
+        await match_times_repo.change(tx, before.id, TimeState.AGREED, TimeState.MOVED, now)
         await cancel_deadlines(tx, f"match_time:{before.id}", now)
-    if not await match_times_repo.change(tx, chosen.id, "proposed", "agreed", now):
+    if not await match_times_repo.change(tx, chosen.id, TimeState.PROPOSED, TimeState.AGREED, now):
         raise Invalid("that time was answered already")
-    await match_times_repo.close_open(tx, seat.view.id, "superseded", now)
+    await match_times_repo.close_open(tx, seat.view.id, TimeState.SUPERSEDED, now)
     hours = reminder_hours(seat.event)
     remind_at = chosen.starts_at - timedelta(hours=hours)
     subject = f"match_time:{chosen.id}"
@@ -325,7 +327,7 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
     async with unit(db, req) as tx:
         seat = await seat_of(tx, req, code, event_id=event_id, player=player)
         zone = await zone_of(tx, seat.person, seat.event)
-        open_ = [t for t in await match_times_repo.of_match(tx, seat.view.id, ("proposed",))
+        open_ = [t for t in await match_times_repo.of_match(tx, seat.view.id, (TimeState.PROPOSED,))
                  if t.proposed_by != seat.person]
         if not open_:
             raise Invalid(f"{seat.opponent_name} has no time proposed in {seat.view.code}: "
@@ -355,7 +357,7 @@ async def agreed_time(tx: Tx, person_id: int, view: MatchView, event: Event) -> 
 async def unarranged(tx: Tx, event_id: int, now: datetime) -> list[MatchView]:
     """The matches still to be played in open rounds that close within
     ``UNARRANGED_BEFORE`` and have no agreed time: the games most likely never to happen."""
-    matches = [m for m in await matches_of_event(tx, event_id) if m.round_state == "open"]
+    matches = [m for m in await matches_of_event(tx, event_id) if m.round_state == RoundState.OPEN]
     to_play = unfinished_of(matches).to_play
     closing: dict[int, bool] = {}
     for m in to_play:
@@ -375,10 +377,10 @@ async def _agreed_for(tx: Tx, d: Deadline) -> tuple[MatchTime, MatchView, Event]
     """The agreed time a deadline is for, if it still stands and its match is still played."""
     time_id = int(d.subject.split(":", 1)[1])
     chosen = await match_times_repo.get(tx, time_id)
-    if chosen is None or chosen.state != "agreed":
+    if chosen is None or chosen.state != TimeState.AGREED:
         return None
     view = await get_match(tx, chosen.match_id)
-    if view.state not in ("ready", "playing") or None in view.people:
+    if view.state not in (MatchStage.READY, MatchStage.PLAYING) or None in view.people:
         return None
     return chosen, view, await get_event(tx, view.event_id)
 
@@ -426,7 +428,7 @@ async def _follow_up(tx: Tx, d: Deadline, now: datetime) -> bool:
 async def _unarranged_notice(tx: Tx, d: Deadline, now: datetime) -> bool:
     """A week before a round closes: its TDs are told which matches have no agreed time."""
     rnd = await get_round(tx, int(d.subject.split(":", 1)[1]))
-    if rnd.state != "open" or rnd.closes_at is None or too_late(now, rnd.closes_at):
+    if rnd.state != RoundState.OPEN or rnd.closes_at is None or too_late(now, rnd.closes_at):
         return False
     found = [m for m in await unarranged(tx, rnd.event_id, now) if m.round_id == rnd.id]
     if not found:

@@ -29,13 +29,14 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import availability_repo, matches_repo
 from bot.store.db import Database, Tx
-from bot.store.entries_repo import Entry
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.rounds_repo import RoundState
 from core.names import NameRefused, pick
 from core.pairing.options import params_of
 
 
 def _entry_named(entries: list[Entry], name: str) -> Entry:
-    active = [e for e in entries if e.state == "active"]
+    active = [e for e in entries if e.state == EntryState.ACTIVE]
     try:
         return active[pick(name, [e.name for e in active])]
     except NameRefused as exc:
@@ -44,7 +45,7 @@ def _entry_named(entries: list[Entry], name: str) -> Entry:
 
 async def _open_round(tx: Tx, event: Event, ref: str) -> Round:
     rnd = await find_round(tx, event.id, ref)
-    if rnd.state != "planned" or await matches_repo.of_round(tx, rnd.id):
+    if rnd.state != RoundState.PLANNED or await matches_repo.of_round(tx, rnd.id):
         raise Invalid(f"{rnd.name} is paired already: say it before a round is paired; "
                       "a TD can settle a match that will not be played (/pending)")
     return rnd
@@ -77,7 +78,8 @@ async def set_unavailable(db: Database, req: Request, event_id: int, round_ref: 
                 raise Invalid("name the player with --player NAME")
             entry = _entry_named(entries, player)
         else:
-            mine = [e for e in entries if e.person_id == actor.person_id and e.state == "active"]
+            mine = [e for e in entries if e.person_id == actor.person_id
+                    and e.state == EntryState.ACTIVE]
             if not mine:
                 raise NotAllowed(f"you do not play in {event.name}")
             entry = mine[0]
@@ -123,7 +125,7 @@ async def availability(db: Database, req: Request, event_id: int, round_ref: str
         pairing_of(event)
         rnd = await find_round(tx, event_id, round_ref)
         absent = await availability_repo.absent(tx, event_id, rnd.seq)
-        active = [e for e in await entries_of(tx, event_id) if e.state == "active"]
+        active = [e for e in await entries_of(tx, event_id) if e.state == EntryState.ACTIVE]
         found = Availability(event.name, rnd.name,
                              tuple(e.name for e in active if e.id not in absent),
                              tuple(e.name for e in active if e.id in absent))

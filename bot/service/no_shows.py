@@ -34,9 +34,11 @@ from bot.service.results.matches import MatchView, core_match, get_match
 from bot.service.results.rulings import award_match_bye_in, find_match, forfeit_in, require_ruler
 from bot.store import match_times_repo, no_shows_repo
 from bot.store.db import Database, Tx
-from bot.store.no_shows_repo import Claim
+from bot.store.no_shows_repo import ClaimState, NoShowClaim
 
 WINDOW = "noshow.window"
+#: A claim the TDs have not ruled on yet.
+UNRULED = (ClaimState.OPEN, ClaimState.CONTESTED, ClaimState.WITH_TDS)
 
 
 def window_hours(event: Event) -> float:
@@ -106,7 +108,7 @@ class Contested:
     added: bool  # the reason was added to a claim already with the TDs
 
 
-async def _to_tds(tx: Tx, claim: Claim, view: MatchView, event: Event, now: datetime) -> int:
+async def _to_tds(tx: Tx, claim: NoShowClaim, view: MatchView, event: Event, now: datetime) -> int:
     """The claim goes to the match's rulers with the log of what the players said."""
     if not await no_shows_repo.to_tds(tx, claim.id):
         return 0
@@ -132,13 +134,13 @@ async def _to_tds(tx: Tx, claim: Claim, view: MatchView, event: Event, now: date
     return len(rulers)
 
 
-async def _contest_in(tx: Tx, seat: Seat, claim: Claim, text: str, now: datetime) -> Contested:
+async def _contest_in(tx: Tx, seat: Seat, claim: NoShowClaim, text: str, now: datetime) -> Contested:
     if claim.claimant == seat.person:
         raise Invalid("you made this claim: your opponent contests it, not you")
     claimant = seat.view.label(1 - seat.side)
-    if claim.state == "ruled":
+    if claim.state == ClaimState.RULED:
         raise Invalid(f"the TDs have ruled on {claimant}'s claim already: {claim.ruling}")
-    if claim.state == "open":
+    if claim.state == ClaimState.OPEN:
         await no_shows_repo.contest(tx, claim.id, text.strip(), now)
         await cancel_deadlines(tx, f"no_show:{claim.id}", now)
         await journal.record(tx, who=seat.actor, action="noshow.contest",
@@ -161,9 +163,9 @@ async def _contest_in(tx: Tx, seat: Seat, claim: Claim, text: str, now: datetime
     return Contested(seat.view.code, claimant, True)
 
 
-async def _claim_against(tx: Tx, seat: Seat) -> Claim:
+async def _claim_against(tx: Tx, seat: Seat) -> NoShowClaim:
     found = [c for c in await no_shows_repo.of_match(tx, seat.view.id,
-                                                     ("open", "contested", "with_tds"))
+                                                     UNRULED)
              if c.claimant != seat.person]
     if not found:
         raise Invalid(f"{seat.opponent_name} has no open no-show claim against you in "
@@ -197,7 +199,7 @@ async def contest_named(db: Database, req: Request, code: str, text: str, *,
 async def _window_closed(tx: Tx, d: Deadline, now: datetime) -> bool:
     """The opponent did not contest in time: the claim goes to the TDs."""
     found = await no_shows_repo.get(tx, int(d.subject.split(":", 1)[1]))
-    if found is None or found.state != "open":
+    if found is None or found.state != ClaimState.OPEN:
         return False
     view = await get_match(tx, found.match_id)
     event = await get_event(tx, view.event_id)
@@ -214,7 +216,7 @@ class NoShowRuled:
     by_this: bool
 
 
-async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: Claim, ruling: str,
+async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, ruling: str,
                    why: str) -> NoShowRuled:
     if ruling not in NO_SHOW_RULINGS:
         raise Invalid(f"a no-show ruling is one of {', '.join(NO_SHOW_RULINGS)}")
@@ -222,7 +224,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: Claim, ruling: str
     await require_ruler(tx, actor, view)
     side = view.side_of_person(claim.claimant)
     assert side is not None
-    if claim.state == "ruled":
+    if claim.state == ClaimState.RULED:
         return NoShowRuled(view.code, claim.ruling or "", view.label(side), "", False)
     event = await get_event(tx, view.event_id)
     why = why.strip() or say.default_why(view, side)
@@ -276,7 +278,7 @@ async def rule_named(db: Database, req: Request, event_id: int, code: str, rulin
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
         view = await find_match(tx, event, code)
-        found = await no_shows_repo.of_match(tx, view.id, ("open", "contested", "with_tds"))
+        found = await no_shows_repo.of_match(tx, view.id, UNRULED)
         if not found:
             raise Invalid(f"{view.code} has no open no-show claim")
         if actor.person_id is not None and actor.person_id in view.people:
@@ -285,9 +287,9 @@ async def rule_named(db: Database, req: Request, event_id: int, code: str, rulin
                                  await _rule_in(tx, req, actor, found[-1], ruling, why))
 
 
-async def open_claims(tx: Tx, event_id: int) -> list[tuple[MatchView, Claim]]:
+async def open_claims(tx: Tx, event_id: int) -> list[tuple[MatchView, NoShowClaim]]:
     """The event's claims not yet ruled, for ``/pending``."""
     out = []
-    for c in await no_shows_repo.of_event(tx, event_id, ("open", "contested", "with_tds")):
+    for c in await no_shows_repo.of_event(tx, event_id, UNRULED):
         out.append((await get_match(tx, c.match_id), c))
     return out

@@ -28,12 +28,17 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.matches import MatchView, get_match, matches_of_person
 from bot.service.results.rulings import find_match, side_named
 from bot.store import match_times_repo, no_shows_repo, prefs_repo, relay_repo
 from bot.store.db import Database, Tx
+from bot.store.match_times_repo import TimeState
+from bot.store.no_shows_repo import ClaimState
+from bot.store.relay_repo import RelayState
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
 
 #: How many messages one player may relay in one match within ``RELAY_PERIOD``: enough to
 #: arrange a game, too few to flood an opponent.
@@ -42,7 +47,7 @@ RELAY_PERIOD = timedelta(hours=24)
 #: The longest message relayed (Telegram's own limit is 4096; the header needs room).
 MAX_TEXT = 1500
 #: The states of a match whose players may still need to reach each other.
-LIVE = ("ready", "playing")
+LIVE = (MatchStage.READY, MatchStage.PLAYING)
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ class Seat:
 def _live(view: MatchView) -> None:
     if view.people[0] is None or view.people[1] is None:
         raise Invalid(f"{view.code} has no opponent yet: {view.label(0)} v {view.label(1)}")
-    if view.state not in LIVE or view.round_state == "closed":
+    if view.state not in LIVE or view.round_state == RoundState.CLOSED:
         raise Invalid(f"{view.code} is {view.progress.replace('_', ' ')}: there is nothing "
                       "left to arrange in it")
 
@@ -149,7 +154,7 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
         raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.view.code, again))
     muted = await relay_repo.is_muted(tx, seat.view.id, seat.opponent)
     relayed = await relay_repo.add(tx, seat.view.id, seat.person, seat.opponent, text,
-                                   "muted" if muted else "relayed", now)
+                                   RelayState.MUTED if muted else RelayState.RELAYED, now)
     if not muted:
         shared = (await prefs_repo.get(tx, seat.person)).username
         await outbox.enqueue(tx, person_id=seat.opponent, now=now,
@@ -185,15 +190,6 @@ async def start_draft(db: Database, req: Request, match_id: int, *,
         seat = await seat_by_id(tx, req, match_id)
         await relay_repo.open_draft(tx, seat.person, match_id, req.now)
         return await answer_with(tx, req, render, Drafting(seat.view.code, seat.opponent_name))
-
-
-async def awaits_draft(db: Database, req: Request) -> bool:
-    """Whether the person's next message is for their opponent (a "Write to" button), and
-    no question the bot asked them since is owed first (``relay_repo.live_draft_of_tg``)."""
-    if req.operator or req.tg_user_id is None:
-        return False
-    async with reading(db) as tx:
-        return await relay_repo.live_draft_of_tg(tx, req.tg_user_id) is not None
 
 
 async def send_draft(db: Database, req: Request, text: str, *,
@@ -270,7 +266,7 @@ async def share(db: Database, req: Request, username: str | None, on: bool, *,
 
 
 @dataclass(frozen=True)
-class LogLine:
+class MatchLogLine:
     at: datetime
     who: str
     text: str
@@ -284,7 +280,7 @@ class MatchLog:
     event: Event
     code: str
     names: tuple[str, str]
-    lines: tuple[LogLine, ...]
+    lines: tuple[MatchLogLine, ...]
 
     def shown(self) -> list[tuple[str, str, str]]:
         """(when, who, what) per line, when in the event's zone."""
@@ -294,22 +290,21 @@ class MatchLog:
 async def log_of(tx: Tx, event: Event, view: MatchView) -> MatchLog:
     names = (view.label(0), view.label(1))
     by_person = {p: names[s] for s, p in enumerate(view.people) if p is not None}
-    lines: list[LogLine] = []
+    lines: list[MatchLogLine] = []
     for m in await relay_repo.of_match(tx, view.id):
-        note = " (not delivered: muted)" if m.state == "muted" else ""
-        lines.append(LogLine(m.sent_at, by_person.get(m.from_person, "?"),
+        note = " (not delivered: muted)" if m.state == RelayState.MUTED else ""
+        lines.append(MatchLogLine(m.sent_at, by_person.get(m.from_person, "?"),
                              f"wrote{note}: {m.text}"))
     for t in await match_times_repo.of_match(tx, view.id):
         who = by_person.get(t.proposed_by, "a TD") if t.proposed_by is not None else "a TD"
-        lines.append(LogLine(t.created_at, who, f"proposed {event.local(t.starts_at)}"))
-        if t.decided_at is not None and t.state in ("agreed", "moved"):
+        lines.append(MatchLogLine(t.created_at, who, f"proposed {event.local(t.starts_at)}"))
+        if t.decided_at is not None and t.state in (TimeState.AGREED, TimeState.MOVED):
             # the one who did not propose it agreed it (a TD's own time: both)
             agreed_by = next((n for p, n in by_person.items() if p != t.proposed_by), "")
-            lines.append(LogLine(t.decided_at, agreed_by, f"agreed {event.local(t.starts_at)}"
-                                 + (" (moved later)" if t.state == "moved" else "")))
-    for c in await no_shows_repo.of_match(tx, view.id, ("open", "contested", "with_tds",
-                                                         "ruled")):
-        lines.append(LogLine(c.claimed_at, by_person.get(c.claimant, "?"),
+            lines.append(MatchLogLine(t.decided_at, agreed_by, f"agreed {event.local(t.starts_at)}"
+                                 + (" (moved later)" if t.state == TimeState.MOVED else "")))
+    for c in await no_shows_repo.of_match(tx, view.id, tuple(ClaimState)):
+        lines.append(MatchLogLine(c.claimed_at, by_person.get(c.claimant, "?"),
                              "claimed the opponent did not turn up"
                              + (f"; contested: {c.contest}" if c.contest else "")
                              + (f"; ruled: {c.ruling}" if c.ruling else "")))

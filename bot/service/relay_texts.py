@@ -87,3 +87,7 @@ def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[str, s
     return [[(f"✉️ {code}: write to {opponent}", callbacks.relay_write(match_id)),
              (f"📅 {code}: propose a time", callbacks.arrange_slots(match_id))]
             for match_id, code, opponent in matches]
+
+
+def cancelled(closed: bool) -> str:
+    return "Cancelled: nothing was sent." if closed else "There was nothing to cancel."

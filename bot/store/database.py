@@ -120,6 +120,11 @@ class Tx(ABC):
         """Run an INSERT into a table with an ``id`` key; return the id of the new row."""
 
     @abstractmethod
+    async def insert_rows(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one write statement once for each of ``rows`` (its parameters), in one go:
+        ``tdbot db copy`` writes whole tables through it."""
+
+    @abstractmethod
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of a read (or of a write with RETURNING), None if there is none."""
 
@@ -185,6 +190,16 @@ class Database(ABC):
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Tx]:
         """``transaction`` as this database runs it."""
+
+    def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
+        """A transaction for the fleet's own bookkeeping: the updates received
+        (``arrivals_repo``), which no use-case reads or writes, and the claims of the rows a
+        worker is about to work on (leases), which lock each row they take (``FOR UPDATE
+        SKIP LOCKED``) and check the row again under that lock. On PostgreSQL it does not
+        wait for the lock that orders the use-cases, so a worker recording an update, or
+        taking due deadlines and messages, does not queue behind every other worker's
+        use-cases. On SQLite it is an ordinary transaction."""
+        return self._transaction()
 
     @abstractmethod
     async def backup(self, dest: str | Path) -> None:

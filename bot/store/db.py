@@ -73,6 +73,10 @@ class SqliteTx(Tx):
             raise RuntimeError("insert did not create a row")
         return row_id
 
+    async def insert_rows(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._wrote(sql)
+        self._conn.executemany(sql, rows)
+
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)  # a read, or a write with RETURNING
         cur = self._conn.execute(sql, params)

@@ -1,6 +1,12 @@
 """Deadline rows: the truth about durable time (docs/architecture.md, "Durable time"). A row is open
 until it is fired, cancelled (its subject moved on) or marked failed (it could not fire);
-rows are never deleted, so ids only grow."""
+rows are never deleted, so ids only grow.
+
+Several workers: a worker's sweep takes the due rows it is about to fire with a lease
+(``claim_due``: its name and until when, real time), so the workers' sweeps share the due
+rows out instead of each trying every one; a worker that dies mid-batch leaves the rest
+leased, and another takes them once the lease has run out. Firing stays compare-and-set
+(an open row acts once, whoever fires it); the lease only says who tries."""
 
 from __future__ import annotations
 
@@ -171,3 +177,46 @@ async def open_of_subject(tx: Tx, subject: str) -> list[Deadline]:
         "SELECT * FROM deadlines WHERE state = 'open' AND (subject = ? OR subject LIKE ?)"
         " ORDER BY due_at, id", (subject, subject.replace("%", "") + ":%"))
     return [_deadline(r) for r in rows]
+
+
+async def claim_due(tx: Tx, now: datetime, worker: str, real_now: datetime,
+                    until: datetime) -> list[int]:
+    """Lease to ``worker`` until ``until`` the open rows due by ``now`` that no other worker
+    holds (its lease ran out, or there is none); their ids, soonest first.
+
+    It runs outside the use-cases' lock (``Database.bookkeeping``): on PostgreSQL the rows
+    are taken ``FOR UPDATE SKIP LOCKED``, so two workers' sweeps at once take different
+    rows and neither waits, and a row a use-case is changing right now (cancelling it) is
+    left for the next sweep; the lease's condition is checked again on the locked row."""
+    free = "(leased_until IS NULL OR leased_until <= ? OR leased_by = ?)"
+    if tx.postgres:
+        await tx.execute(
+            "UPDATE deadlines SET leased_by = ?, leased_until = ? WHERE id IN (SELECT id"
+            f" FROM deadlines WHERE state = 'open' AND due_at <= ? AND {free}"
+            " FOR UPDATE SKIP LOCKED)",
+            (worker, iso(until), iso(now), iso(real_now), worker))
+    else:
+        await tx.execute(
+            "UPDATE deadlines SET leased_by = ?, leased_until = ? WHERE state = 'open'"
+            f" AND due_at <= ? AND {free}",
+            (worker, iso(until), iso(now), iso(real_now), worker))
+    rows = await tx.all(
+        "SELECT id FROM deadlines WHERE state = 'open' AND due_at <= ? AND leased_by = ?"
+        " AND leased_until = ? ORDER BY due_at, id", (iso(now), worker, iso(until)))
+    return [int(r[0]) for r in rows]
+
+
+async def leased_elsewhere(tx: Tx, deadline_id: int, worker: str,
+                           real_now: datetime) -> datetime | None:
+    """Until when another worker holds the row (None: nobody else does, or its lease ran out)."""
+    row = await tx.one("SELECT leased_by, leased_until FROM deadlines WHERE id = ?",
+                       (deadline_id,))
+    if row is None or row[1] is None or row[0] == worker or row[1] <= iso(real_now):
+        return None
+    return parse(row[1])
+
+
+async def release_leases(tx: Tx) -> int:
+    """Forget every lease (SQLite's start-up: one process, so a lease is a dead run's)."""
+    return await tx.execute("UPDATE deadlines SET leased_by = NULL, leased_until = NULL"
+                            " WHERE leased_by IS NOT NULL")

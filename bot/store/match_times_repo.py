@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
+
+
+class TimeState(StrEnum):
+    """A proposed time: open until agreed or answered by another proposal (superseded);
+    an agreed time is moved when the players agree another."""
+
+    PROPOSED = "proposed"
+    AGREED = "agreed"
+    SUPERSEDED = "superseded"
+    MOVED = "moved"
+    CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)
@@ -16,24 +28,24 @@ class MatchTime:
     match_id: int
     proposed_by: int | None
     starts_at: datetime
-    state: str  # proposed, agreed, superseded, moved, cancelled
+    state: TimeState
     created_at: datetime
     decided_at: datetime | None
 
 
 def _time(r: Row) -> MatchTime:
     return MatchTime(r["id"], r["match_id"], r["proposed_by"], parse(r["starts_at"]),
-                     r["state"], parse(r["created_at"]),
+                     TimeState(r["state"]), parse(r["created_at"]),
                      parse(r["decided_at"]) if r["decided_at"] else None)
 
 
 async def add(tx: Tx, match_id: int, proposed_by: int | None, starts_at: datetime,
-              now: datetime, state: str = "proposed") -> int:
+              now: datetime, state: TimeState = TimeState.PROPOSED) -> int:
     return await tx.insert(
         "INSERT INTO match_times (match_id, proposed_by, starts_at, state, created_at,"
         " decided_at) VALUES (?, ?, ?, ?, ?, ?)",
         (match_id, proposed_by, iso(starts_at), state, iso(now),
-         iso(now) if state != "proposed" else None))
+         iso(now) if state != TimeState.PROPOSED else None))
 
 
 async def get(tx: Tx, time_id: int) -> MatchTime | None:
@@ -41,7 +53,8 @@ async def get(tx: Tx, time_id: int) -> MatchTime | None:
     return None if row is None else _time(row)
 
 
-async def of_match(tx: Tx, match_id: int, states: tuple[str, ...] | None = None) -> list[MatchTime]:
+async def of_match(tx: Tx, match_id: int, states: tuple[TimeState, ...] | None = None
+                   ) -> list[MatchTime]:
     if states is None:
         rows = await tx.all("SELECT * FROM match_times WHERE match_id = ? ORDER BY id",
                             (match_id,))
@@ -68,14 +81,15 @@ async def agreed_in(tx: Tx, match_ids: list[int]) -> set[int]:
     return {int(r["match_id"]) for r in rows}
 
 
-async def change(tx: Tx, time_id: int, before: str, after: str, now: datetime) -> bool:
+async def change(tx: Tx, time_id: int, before: TimeState, after: TimeState,
+                 now: datetime) -> bool:
     """Compare-and-set on the state: True if this call changed it."""
     return await tx.execute(
         "UPDATE match_times SET state = ?, decided_at = ? WHERE id = ? AND state = ?",
         (after, iso(now), time_id, before)) == 1
 
 
-async def close_open(tx: Tx, match_id: int, after: str, now: datetime) -> int:
+async def close_open(tx: Tx, match_id: int, after: TimeState, now: datetime) -> int:
     """Every open proposal of the match to ``after`` (a new one or an agreement replaced
     them); how many."""
     return await tx.execute(

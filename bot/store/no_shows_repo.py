@@ -5,26 +5,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Row, Tx
 from bot.store.times import iso, parse
 
 
+class ClaimState(StrEnum):
+    """A no-show claim: open in the opponent's window, contested, with the TDs, ruled."""
+
+    OPEN = "open"
+    CONTESTED = "contested"
+    WITH_TDS = "with_tds"
+    RULED = "ruled"
+
+
 @dataclass(frozen=True)
-class Claim:
+class NoShowClaim:
     id: int
     match_id: int
     time_id: int
     claimant: int
-    state: str  # open, contested, with_tds, ruled
+    state: ClaimState
     contest: str | None
     claimed_at: datetime
     ruling: str | None
 
 
-def _claim(r: Row) -> Claim:
-    return Claim(r["id"], r["match_id"], r["time_id"], r["claimant"], r["state"], r["contest"],
-                 parse(r["claimed_at"]), r["ruling"])
+def _claim(r: Row) -> NoShowClaim:
+    return NoShowClaim(r["id"], r["match_id"], r["time_id"], r["claimant"],
+                       ClaimState(r["state"]), r["contest"], parse(r["claimed_at"]), r["ruling"])
 
 
 async def add(tx: Tx, match_id: int, time_id: int, claimant: int, now: datetime) -> int:
@@ -33,17 +43,17 @@ async def add(tx: Tx, match_id: int, time_id: int, claimant: int, now: datetime)
         (match_id, time_id, claimant, iso(now)))
 
 
-async def get(tx: Tx, claim_id: int) -> Claim | None:
+async def get(tx: Tx, claim_id: int) -> NoShowClaim | None:
     row = await tx.one("SELECT * FROM no_show_claims WHERE id = ?", (claim_id,))
     return None if row is None else _claim(row)
 
 
-async def of_time(tx: Tx, time_id: int) -> list[Claim]:
+async def of_time(tx: Tx, time_id: int) -> list[NoShowClaim]:
     rows = await tx.all("SELECT * FROM no_show_claims WHERE time_id = ? ORDER BY id", (time_id,))
     return [_claim(r) for r in rows]
 
 
-async def of_match(tx: Tx, match_id: int, states: tuple[str, ...]) -> list[Claim]:
+async def of_match(tx: Tx, match_id: int, states: tuple[ClaimState, ...]) -> list[NoShowClaim]:
     marks = ", ".join("?" for _ in states)
     rows = await tx.all(f"SELECT * FROM no_show_claims WHERE match_id = ? AND state IN ({marks})"
                         " ORDER BY id", (match_id, *states))
@@ -75,7 +85,8 @@ async def add_reason(tx: Tx, claim_id: int, text: str) -> None:
         " THEN ? ELSE contest || ' / ' || ? END WHERE id = ?", (text, text, claim_id))
 
 
-async def of_event(tx: Tx, event_id: int, states: tuple[str, ...]) -> list[Claim]:
+async def of_event(tx: Tx, event_id: int, states: tuple[ClaimState, ...]
+                   ) -> list[NoShowClaim]:
     marks = ", ".join("?" for _ in states)
     rows = await tx.all(
         "SELECT c.* FROM no_show_claims c JOIN matches m ON m.id = c.match_id"

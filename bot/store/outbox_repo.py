@@ -20,6 +20,13 @@ the link; when it comes (``await_welcome``), they go right behind the next messa
 that chat -- the one that tells the person they are in ("A TD approved your entry"), written in
 the linking transaction -- and before anything written later. ``_order`` says it in SQL.
 
+Several workers (``bot/telegram/fleet.py``): a worker that takes a row to send leases it
+(``lease``: its name and until when, real time); the other workers leave that row's chat
+alone while the lease runs (a row leased elsewhere holds its chat as a failed one does, so
+no later row of the chat overtakes it), and take the row over once it has run out (its
+worker died mid-send: the row is sent again, at-least-once, never lost). The outcome
+clears the lease.
+
 The store imports nothing from the service: the service's ``outbox.enqueue`` calls down here.
 """
 
@@ -197,7 +204,7 @@ def _order(t: str) -> str:
 _DUE = (
     "SELECT o.id, COALESCE(o.chat_id, p.tg_user_id) AS target, o.person_id, o.text_html,"
     " o.buttons_json, o.attempts, o.edit_of, e.message_id AS edit_message_id,"
-    " o.unexpected_failures, o.photo_file_id, o.media_id"
+    " o.unexpected_failures, o.photo_file_id, o.media_id, o.leased_by, o.leased_until"
 )
 
 #: Every pending row in delivery order, read along the partial index ``outbox_pending_order``
@@ -228,17 +235,29 @@ _PENDING_IN_ORDER_PG = (
 )
 
 
+@dataclass(frozen=True)
+class Leases:
+    """Who reads (``worker``) and the real time now: a row another worker leased until
+    later holds its chat (the module's docstring)."""
+
+    worker: str
+    now: datetime
+
+
 async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: bool,
-                       leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
+                       leave_out: Collection[int | str] = (),
+                       leases: Leases | None = None) -> list[OutboxRow]:
     """The rows that may be delivered now, in delivery order, at most ``limit``; with
     ``first_per_chat`` only each chat's first; none to the chats in ``leave_out``. One walk
     along the pending rows in order, stopped once ``limit`` are found: its cost follows the
     rows it passes over, never every pending row times every failed one. A row is
     deliverable when its recipient can be reached, it is due, an edit's original was
     delivered (or refused for good), and no earlier row to the same chat failed and waits
-    for its retry (that one holds the rest, so a person's messages arrive in order). A chat
-    left out is left out whole, so no later row of it overtakes one not read."""
+    for its retry (that one holds the rest, so a person's messages arrive in order) or is
+    being sent by another worker (``leases``). A chat left out is left out whole, so no
+    later row of it overtakes one not read."""
     at = iso(now)
+    lease_now = None if leases is None else iso(leases.now)
     held: set[int] = set()  # chats whose earlier row waits for its retry
     taken: set[int] = set()  # chats that have their row (first_per_chat)
     found: list[Any] = []
@@ -258,6 +277,10 @@ async def _deliverable(tx: Tx, limit: int, now: datetime, *, first_per_chat: boo
                 if r["due_at"] > at:  # failed, waiting for its retry: it holds the rest
                     held.add(target)
                     continue
+                if (leases is not None and r["leased_until"] is not None
+                        and r["leased_by"] != leases.worker and r["leased_until"] > lease_now):
+                    held.add(target)  # another worker is sending it: its chat waits
+                    continue
                 if first_per_chat:
                     taken.add(target)
                 found.append(r)
@@ -276,7 +299,8 @@ async def due(tx: Tx, limit: int, now: datetime) -> list[OutboxRow]:
 
 
 async def next_per_chat(tx: Tx, limit: int, now: datetime,
-                        leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
+                        leave_out: Collection[int | str] = (),
+                        leases: Leases | None = None) -> list[OutboxRow]:
     """Of the rows ``due`` gives, only each chat's first: the one message that chat may be
     sent next. The sender paces each chat (Telegram's one message a second per chat), so a
     chat with a long queue takes one place in the batch, not all of it, and the other chats
@@ -284,7 +308,40 @@ async def next_per_chat(tx: Tx, limit: int, now: datetime,
     ``leave_out`` (the ones waiting for their turn) give no row and are not read at all:
     under load most chats wait their second, and reading their rows only to skip them
     would hold the database for nothing."""
-    return await _deliverable(tx, limit, now, first_per_chat=True, leave_out=leave_out)
+    return await _deliverable(tx, limit, now, first_per_chat=True, leave_out=leave_out,
+                              leases=leases)
+
+
+async def lockable(tx: Tx, ids: Sequence[int], worker: str, real_now: datetime) -> set[int]:
+    """Of ``ids`` (rows a pass means to take), the ones still pending and not leased by a
+    live other worker, checked again now, on PostgreSQL each locked (``FOR UPDATE SKIP
+    LOCKED``): a row another worker's claim or a use-case holds right now is skipped (its
+    chat waits for the next pass), never waited for. The claim runs outside the use-cases'
+    lock (``Database.bookkeeping``), and a walk's rows may be a moment old."""
+    if not ids:
+        return set()
+    marks = ", ".join("?" for _ in ids)
+    rows = await tx.all(
+        f"SELECT id FROM outbox WHERE id IN ({marks}) AND state = 'pending'"
+        " AND (leased_until IS NULL OR leased_until <= ? OR leased_by = ?)"
+        + (" FOR UPDATE SKIP LOCKED" if tx.postgres else ""),
+        (*ids, iso(real_now), worker))
+    return {int(r[0]) for r in rows}
+
+
+async def lease(tx: Tx, ids: Sequence[int], worker: str, until: datetime) -> None:
+    """``worker`` sends these rows; the others leave them (and their chats) until ``until``."""
+    if ids:
+        marks = ", ".join("?" for _ in ids)
+        await tx.execute(f"UPDATE outbox SET leased_by = ?, leased_until = ? WHERE id IN ({marks})"
+                         " AND state = 'pending'", (worker, iso(until), *ids))
+
+
+async def release_leases(tx: Tx) -> int:
+    """Forget every lease: on SQLite one process runs, so a lease at its start-up is one
+    its previous run left when it died."""
+    return await tx.execute("UPDATE outbox SET leased_by = NULL, leased_until = NULL"
+                            " WHERE leased_by IS NOT NULL")
 
 
 async def first_with_rows(tx: Tx, now: datetime, chats: Sequence[int | str]) -> int | None:
@@ -325,8 +382,8 @@ async def next_due_at(tx: Tx) -> datetime | None:
 
 async def mark_sent(tx: Tx, id: int, message_id: int | None, now: datetime) -> bool:
     changed = await tx.execute(
-        "UPDATE outbox SET state = 'sent', message_id = ?, sent_at = ?, attempts = attempts + 1"
-        " WHERE id = ? AND state = 'pending'",
+        "UPDATE outbox SET state = 'sent', message_id = ?, sent_at = ?, attempts = attempts + 1,"
+        " leased_by = NULL, leased_until = NULL WHERE id = ? AND state = 'pending'",
         (message_id, iso(now), id),
     )
     return changed == 1
@@ -346,7 +403,8 @@ async def mark_failed(
     such a row up after a few)."""
     changed = await tx.execute(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?, due_at = ?,"
-        " unexpected_failures = unexpected_failures + ? WHERE id = ? AND state = 'pending'",
+        " unexpected_failures = unexpected_failures + ?, leased_by = NULL, leased_until = NULL"
+        " WHERE id = ? AND state = 'pending'",
         (error[:500], iso(retry_at), int(unexpected), id),
     )
     return changed == 1
@@ -354,8 +412,8 @@ async def mark_failed(
 
 async def _mark_refused(tx: Tx, id: int, state: OutboxState, now: datetime, error: str) -> bool:
     changed = await tx.execute(
-        "UPDATE outbox SET state = ?, attempts = attempts + 1, last_error = ?, sent_at = ?"
-        " WHERE id = ? AND state = 'pending'",
+        "UPDATE outbox SET state = ?, attempts = attempts + 1, last_error = ?, sent_at = ?,"
+        " leased_by = NULL, leased_until = NULL WHERE id = ? AND state = 'pending'",
         (state, error[:500], iso(now), id),
     )
     return changed == 1

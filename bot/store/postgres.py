@@ -19,7 +19,7 @@ fails with an error that ``errors.may_pass`` counts as passing, and its update i
 
 Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
 COMMITTED), then ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
-lock is held until COMMIT or ROLLBACK, and every transaction of every process (the bot,
+lock is held until COMMIT or ROLLBACK, and every use-case of every process (the bot,
 ``tdbot`` commands while it runs) takes it first, so transactions run one after another
 exactly as SQLite's single writer (BEGIN IMMEDIATE) runs them: a use-case never sees
 another's half-done work and never has to be retried for a conflict. SERIALIZABLE would
@@ -27,6 +27,12 @@ let them overlap but fail some at COMMIT, and every use-case would then need a r
 one lock per event is finer but needs every use-case to know its events before its first
 read. One lock keeps today's guarantees; finer locks are a later step. Within the process
 an asyncio lock queues the transactions for the one connection, as SQLite's does.
+
+Several workers (``bot/telegram/fleet.py``) keep some bookkeeping beside the use-cases:
+the updates received, and the claims of outbox rows and due deadlines, which lock the rows
+they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock. Those run in
+``bookkeeping()`` transactions, on a connection of their own and without the advisory lock,
+so a worker never waits behind the use-cases to record an update or to take work.
 
 Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied with
 ``pg_dump`` (``db.POSTGRES_BACKUP_HINT``).
@@ -37,7 +43,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
 from itertools import count
@@ -175,6 +181,16 @@ class PostgresTx(Tx):
             raise RuntimeError("insert did not create a row")
         return int(row[0])
 
+    async def insert_rows(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """psycopg's executemany: the rows go in a pipeline, not one round trip each."""
+        if not rows:
+            return
+        self._wrote(sql)
+        statement, order = to_pyformat(sql)
+        listed = rows if order is None else [[r[n] for n in order] for r in rows]
+        async with self._conn.cursor() as cur:
+            await cur.executemany(statement, listed)
+
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)
         cur = await self._conn.execute(*bind(sql, params))
@@ -217,6 +233,9 @@ class PostgresDatabase(Database):
         self.url = url
         self.shown = shown_target(url)
         self._lock = asyncio.Lock()
+        # bookkeeping's own connection, opened when first needed (``bookkeeping``)
+        self._side: psycopg.AsyncConnection[PgRow] | None = None
+        self._side_lock = asyncio.Lock()
 
     @classmethod
     async def connect(cls, url: str, *, migrate: bool = True,
@@ -255,6 +274,9 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         async with self._lock:  # not while a transaction uses the connection
             await self._pool.close()
+        async with self._side_lock:
+            if self._side is not None:
+                await self._side.close()
 
     async def check_writable(self) -> None:
         """Raise :class:`DatabaseUnusable` unless this login may write: a read-only server
@@ -281,6 +303,24 @@ class PostgresDatabase(Database):
         async with self._connection() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             yield PostgresTx(conn)
+
+    @asynccontextmanager
+    async def _bookkeeping(self) -> AsyncIterator[Tx]:
+        async with self._side_lock:
+            if self._side is None or self._side.closed:
+                self._side = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, row_factory=_rows,
+                    connect_timeout=int(CONNECT_TIMEOUT_S))
+                await _configure(self._side)
+            async with self._side.transaction():
+                yield PostgresTx(self._side)
+
+    def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
+        """A transaction without the advisory lock (``Database.bookkeeping`` says when), on
+        a connection of its own: it waits neither for the other workers' use-cases nor for
+        this worker's, which hold the one connection of the pool while they wait for the
+        lock."""
+        return self._bookkeeping()
 
     async def backup(self, dest: str | Path) -> None:
         raise NotImplementedError(POSTGRES_BACKUP_HINT)

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.store.db import Tx
 from bot.store.times import iso, parse
+
+
+class RelayState(StrEnum):
+    """A relayed message: delivered, or kept for the TDs only (the recipient muted)."""
+
+    RELAYED = "relayed"
+    MUTED = "muted"
 
 
 @dataclass(frozen=True)
@@ -17,11 +25,11 @@ class Relayed:
     from_person: int
     to_person: int
     text: str
-    state: str  # relayed, muted
+    state: RelayState
     sent_at: datetime
 
 
-async def add(tx: Tx, match_id: int, from_person: int, to_person: int, text: str, state: str,
+async def add(tx: Tx, match_id: int, from_person: int, to_person: int, text: str, state: RelayState,
               now: datetime) -> int:
     return await tx.insert(
         "INSERT INTO relay_messages (match_id, from_person, to_person, text, state, sent_at)"
@@ -40,7 +48,7 @@ async def of_match(tx: Tx, match_id: int) -> list[Relayed]:
     rows = await tx.all("SELECT * FROM relay_messages WHERE match_id = ? ORDER BY id",
                         (match_id,))
     return [Relayed(r["id"], r["match_id"], r["from_person"], r["to_person"], r["text"],
-                    r["state"], parse(r["sent_at"])) for r in rows]
+                    RelayState(r["state"]), parse(r["sent_at"])) for r in rows]
 
 
 async def is_muted(tx: Tx, match_id: int, person_id: int) -> bool:

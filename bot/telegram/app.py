@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -20,14 +21,16 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
 from bot.service.events import site_links
-from bot.store.db import open_database
+from bot.service.platform import deadlines, outbox
+from bot.store.db import is_postgres, open_database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
+from bot.telegram.fleet import ArrivalOrder, worker_name
 from bot.telegram.one_poller import CONFLICT_WINDOW, OnePoller
 from bot.telegram.pacing import MAX_RETRIES, ChatPacer, PaceTime, RealTime
-from bot.telegram.runtime import CLOCK, RUNTIME, Runtime
+from bot.telegram.runtime import CLOCK, RUNTIME, Runtime, runtime_of
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
-from bot.telegram.sender import OutboxSender
+from bot.telegram.sender import LEASE, OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
 from bot.web.server import MAX_AGE, SiteServer
 
@@ -67,6 +70,10 @@ class BotOptions:
     site_listen: str = "127.0.0.1"
     site_max_age: float = MAX_AGE  # how long a page made is served (bot/web/server.py)
     public_url: str | None = None
+    # Several workers (fleet.py): this worker's name in its leases ("": host:pid), and how
+    # long a lease lasts
+    worker: str = ""
+    lease: timedelta = LEASE
 
 
 def not_alone(app: Application[Any, Any, Any, Any, Any, Any]) -> str | None:
@@ -96,6 +103,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
     # Telegram forgets an update only once it is applied, and updates are handled several at
     # a time, each chat's in order (update_queue.py says why and how).
     updates = ApplyThenConfirm(confirm_each=options.webhook)
+    in_order = InChatOrder(updates)
     builder = (
         ApplicationBuilder()
         .token(options.token)
@@ -105,7 +113,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
         .update_queue(updates)
-        .concurrent_updates(InChatOrder(updates))
+        .concurrent_updates(in_order)
     )
     if options.base_url:
         builder = builder.base_url(options.base_url.rstrip("/")).base_file_url(
@@ -118,6 +126,8 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
         polling = options.request or HTTPXRequest(connection_pool_size=1)  # PTB's own default
         builder = builder.get_updates_request(ConfirmWhenApplied(polling, updates, guard))
     app = builder.build()
+    if options.webhook and is_postgres(options.db_path):  # several workers may share it
+        in_order.gate = ArrivalOrder(lambda: runtime_of(app).db, options.worker or worker_name())
     app.bot_data[ONE_POLLER] = guard
     if options.stop_if_not_alone:  # run_polling's own way out: the loop stops, then shutdown
         guard.stop = lambda _why: app.stop_running()
@@ -134,11 +144,19 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     db = await open_database(options.db_path)
     pacer = app.bot.rate_limiter
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
+    worker = options.worker or worker_name()
+    if not is_postgres(options.db_path):  # one process: a lease left is a dead run's
+        await outbox.release_leases(db)
+        await deadlines.release_leases(db)
+    # the fleet's limits in the database need one clock for every worker: the real one
+    fleet_time = time.time if isinstance(options.pace_time, RealTime) else None
     sender = OutboxSender(app.bot, db, clock, pacer, idle_poll=options.sender_idle_poll,
-                          organisers=options.organisers)
+                          organisers=options.organisers, worker=worker, lease=options.lease,
+                          fleet_time=fleet_time)
     assert app.job_queue is not None, "install python-telegram-bot[job-queue]"
     scheduler = DeadlineScheduler(app.job_queue, db, clock, sender.kick,
-                                  horizon=horizon_for(options.sweep_interval))
+                                  horizon=horizon_for(options.sweep_interval),
+                                  worker=worker, lease=options.lease)
     app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers, pacer.time)
     await site_links.set_public_url(db, options.public_url)
     if options.site_port is not None:

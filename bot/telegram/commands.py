@@ -19,6 +19,7 @@ from telegram import Bot, BotCommand, BotCommandScopeChat, BotCommandScopeDefaul
 from telegram.error import TelegramError
 
 from bot.service.formats.traits import DATED_ROUNDS, KNOCKOUTS, is_knockout
+from bot.words import N_, SOURCE, for_locale
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ ROUND_FEES = frozenset({*KNOCKOUTS, "rounds", "ladder"})
 @dataclass(frozen=True)
 class Command:
     name: str
-    summary: str  # the one line in Telegram's menu
+    summary: str  # the one line in Telegram's menu (English: ``N_``, translated in ``summary``)
     roles: frozenset[str]  # who may use it: EVERYONE or event roles
     formats: frozenset[str] | None = ALL_FORMATS  # the event formats it serves
     ref: str = ""  # the SSSg paragraphs it follows, cited to knockout players and TDs
@@ -60,93 +61,94 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("start", "Join an event with your invite link, or say hello", frozenset({EVERYONE})),
-    Command("help", "What you can do here", frozenset({EVERYONE})),
-    Command("matches", "Your matches, opponents and deadlines", frozenset({"player"})),
-    Command("report", "Report a game: /report 412-380, your score first", frozenset({"player"})),
-    Command("dispute", "Dispute a result slip: /dispute REASON", frozenset({"player"})),
-    Command("tell", "Write to your opponent: /tell M3 YOUR MESSAGE", frozenset({"player"}),
+    Command("start", N_("Join an event with your invite link, or say hello"), frozenset({EVERYONE})),
+    Command("help", N_("What you can do here"), frozenset({EVERYONE})),
+    Command("matches", N_("Your matches, opponents and deadlines"), frozenset({"player"})),
+    Command("report", N_("Report a game: /report 412-380, your score first"), frozenset({"player"})),
+    Command("dispute", N_("Dispute a result slip: /dispute REASON"), frozenset({"player"})),
+    Command("tell", N_("Write to your opponent: /tell M3 YOUR MESSAGE"), frozenset({"player"}),
             PAIRED),
-    Command("propose", "Propose times to your opponent: /propose M3 Sat 15:00, Sun 10:00",
+    Command("propose", N_("Propose times to your opponent: /propose M3 Sat 15:00, Sun 10:00"),
             frozenset({"player"}), PAIRED),
-    Command("agree", "Agree your opponent's proposed time: /agree M3 [TIME]",
+    Command("agree", N_("Agree your opponent's proposed time: /agree M3 [TIME]"),
             frozenset({"player"}), PAIRED),
-    Command("timezone", "Your time zone for times: /timezone Europe/London",
+    Command("timezone", N_("Your time zone for times: /timezone Europe/London"),
             frozenset({"player"}), PAIRED),
-    Command("noshow", "Your opponent did not come at the agreed time: /noshow M3",
+    Command("noshow", N_("Your opponent did not come at the agreed time: /noshow M3"),
             frozenset({"player"}), PAIRED),
-    Command("contest", "Contest a no-show claim: /contest M3 WHAT HAPPENED",
+    Command("contest", N_("Contest a no-show claim: /contest M3 WHAT HAPPENED"),
             frozenset({"player"}), PAIRED),
-    Command("mute", "Stop your opponent's messages in a match: /mute M3 (/unmute M3)",
+    Command("mute", N_("Stop your opponent's messages in a match: /mute M3 (/unmute M3)"),
             frozenset({"player"}), PAIRED),
-    Command("unmute", "Let your opponent's messages in a match reach you again: /unmute M3",
+    Command("unmute", N_("Let your opponent's messages in a match reach you again: /unmute M3"),
             frozenset({"player"}), PAIRED),
-    Command("share", "Show your @username to your opponents (/share off stops)",
+    Command("share", N_("Show your @username to your opponents (/share off stops)"),
             frozenset({"player"}), PAIRED),
-    Command("cancel", "Send nothing after Write to", frozenset({"player"}), PAIRED),
-    Command("pending", "What awaits a TD: disputes, unfinished matches, fees, join requests",
+    Command("cancel", N_("Send nothing after Write to"), frozenset({"player"}), PAIRED),
+    Command("pending", N_("What awaits a TD: disputes, unfinished matches, fees, join requests"),
             frozenset({"td", "organiser"})),
-    Command("invites", "The invite links of your event", frozenset({"td", "organiser"})),
-    Command("draw", "Make the draw of your event (once)", frozenset({"td", "organiser"}),
+    Command("invites", N_("The invite links of your event"), frozenset({"td", "organiser"})),
+    Command("draw", N_("Make the draw of your event (once)"), frozenset({"td", "organiser"}),
             PAIRED),
-    Command("openround", "Open a round: /openround CODE [until DATE]",
+    Command("openround", N_("Open a round: /openround CODE [until DATE]"),
             frozenset({"td", "organiser"}), PAIRED),
-    Command("bracket", "The bracket pictures of your event",
+    Command("bracket", N_("The bracket pictures of your event"),
             frozenset({"player", "td", "organiser"}), BRACKETS),
-    Command("link", "In your event's group: /link EVENT posts results there",
+    Command("link", N_("In your event's group: /link EVENT posts results there"),
             frozenset({"td", "organiser"})),
-    Command("unlink", "In a linked group: stop posting there", frozenset({"td", "organiser"})),
-    Command("holdround", "Hold a round open: /holdround CODE until DATE: REASON",
-            frozenset({"td", "organiser"}), PAIRED, "para 21"),
-    Command("amend", "The right scores after Amend on a dispute: /amend 412 380",
+    Command("unlink", N_("In a linked group: stop posting there"), frozenset({"td", "organiser"})),
+    Command("holdround", N_("Hold a round open: /holdround CODE until DATE: REASON"),
+            frozenset({"td", "organiser"}), PAIRED, N_("para 21")),
+    Command("amend", N_("The right scores after Amend on a dispute: /amend 412 380"),
             frozenset({"td", "adjudicator", "organiser"})),
-    Command("correct", "Correct a game on record: /correct M2 game 1 412 380 (or starter NAME, "
-            "or void)",
+    Command("correct", N_("Correct a game on record: /correct M2 game 1 412 380 (or starter NAME, "
+            "or void)"),
             frozenset({"td", "organiser"})),
-    Command("paid", "Record a fee: /paid NAME ROUND (players: photo captioned /paid)",
+    Command("paid", N_("Record a fee: /paid NAME ROUND (players: photo captioned /paid)"),
             frozenset({"td", "organiser", "player"}), ROUND_FEES,
-            player_summary="Paid a fee? Send a photo of the payment captioned /paid (or /paid ROUND)"),
-    Command("cost", "Enter a cost of the event: /cost AMOUNT NOTE", frozenset({"td", "organiser"}),
+            player_summary=N_("Paid a fee? Send a photo of the payment captioned /paid (or /paid "
+                              "ROUND)")),
+    Command("cost", N_("Enter a cost of the event: /cost AMOUNT NOTE"), frozenset({"td", "organiser"}),
             ROUND_FEES),
-    Command("prizes", "Prize pools from the fees paid",
-            frozenset({"td", "organiser", "player"}), BRACKETS, "paras 7-9"),
-    Command("matchlog", "What a match's players said and arranged: /matchlog M3",
+    Command("prizes", N_("Prize pools from the fees paid"),
+            frozenset({"td", "organiser", "player"}), BRACKETS, N_("paras 7-9")),
+    Command("matchlog", N_("What a match's players said and arranged: /matchlog M3"),
             frozenset({"td", "organiser"}), PAIRED),
-    Command("closeround", "Close a round: /closeround CODE [anyway: REASON]",
+    Command("closeround", N_("Close a round: /closeround CODE [anyway: REASON]"),
             frozenset({"td", "organiser"}), PAIRED),
-    Command("expel", "Expel a player: /expel NAME: REASON",
-            frozenset({"td", "organiser"}), ref="para 29"),
-    Command("night", "Club: start tonight's club night", frozenset({"td", "organiser"}), CLUB),
-    Command("checkin", "Club: check in for tonight (TDs: /checkin NAME, /checkin new NAME)",
+    Command("expel", N_("Expel a player: /expel NAME: REASON"),
+            frozenset({"td", "organiser"}), ref=N_("para 29")),
+    Command("night", N_("Club: start tonight's club night"), frozenset({"td", "organiser"}), CLUB),
+    Command("checkin", N_("Club: check in for tonight (TDs: /checkin NAME, /checkin new NAME)"),
             frozenset({"player", "td", "organiser"}), CLUB),
-    Command("pairround", "Club: pair tonight's next round [anyway]",
+    Command("pairround", N_("Club: pair tonight's next round [anyway]"),
             frozenset({"td", "organiser"}), CLUB),
-    Command("fees", "Club: tonight's fees, a tap per player who pays",
+    Command("fees", N_("Club: tonight's fees, a tap per player who pays"),
             frozenset({"td", "organiser"}), CLUB),
-    Command("endnight", "Club: end tonight; who has not paid", frozenset({"td", "organiser"}),
+    Command("endnight", N_("Club: end tonight; who has not paid"), frozenset({"td", "organiser"}),
             CLUB),
-    Command("me", "Club: your record (games, wins, average, high game, expert points)",
+    Command("me", N_("Club: your record (games, wins, average, high game, expert points)"),
             frozenset({"player"}), CLUB),
-    Command("ladder", "Your challenge ladder: rungs and open challenges",
+    Command("ladder", N_("Your challenge ladder: rungs and open challenges"),
             frozenset({"player", "td", "organiser"}), LADDER),
-    Command("challenge", "Challenge a player above you: /challenge [NAME]", frozenset({"player"}),
+    Command("challenge", N_("Challenge a player above you: /challenge [NAME]"), frozenset({"player"}),
             LADDER),
-    Command("accept", "Accept the challenge made to you", frozenset({"player"}), LADDER),
-    Command("decline", "Decline the challenge made to you", frozenset({"player"}), LADDER),
-    Command("withdraw", "Withdraw your challenge", frozenset({"player"}), LADDER),
-    Command("join", "Add a newcomer at the ladder's bottom: /join NAME [RATING]",
+    Command("accept", N_("Accept the challenge made to you"), frozenset({"player"}), LADDER),
+    Command("decline", N_("Decline the challenge made to you"), frozenset({"player"}), LADDER),
+    Command("withdraw", N_("Withdraw your challenge"), frozenset({"player"}), LADDER),
+    Command("join", N_("Add a newcomer at the ladder's bottom: /join NAME [RATING]"),
             frozenset({"td", "organiser"}), LADDER),
-    Command("standings", "Round-based events: the standings", frozenset(
+    Command("standings", N_("Round-based events: the standings"), frozenset(
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
-    Command("unavailable", "Round-based events: you cannot play a round: /unavailable 3",
+    Command("unavailable", N_("Round-based events: you cannot play a round: /unavailable 3"),
             frozenset({"player"}), ROUNDS),
-    Command("available", "Round-based events: you can play a round after all: /available 3",
+    Command("available", N_("Round-based events: you can play a round after all: /available 3"),
             frozenset({"player"}), ROUNDS),
-    Command("availability", "Round-based events: who is available for a round: "
-            "/availability 3", frozenset({"td", "organiser"}), ROUNDS),
-    Command("why", "Round-based events: why a player was paired so: /why NAME [ROUND]",
+    Command("availability", N_("Round-based events: who is available for a round: "
+                               "/availability 3"), frozenset({"td", "organiser"}), ROUNDS),
+    Command("why", N_("Round-based events: why a player was paired so: /why NAME [ROUND]"),
             frozenset({"td", "organiser"}), ROUNDS),
-    Command("export", "Results and fees as CSV files (round-based events: .t, NASPA, TRF too)",
+    Command("export", N_("Results and fees as CSV files (round-based events: .t, NASPA, TRF too)"),
             frozenset({"td", "organiser"})),
 )
 
@@ -158,21 +160,24 @@ def allowed(hats: Iterable[Hat]) -> list[Command]:
             if EVERYONE in c.roles or any(c.serves(hat) for hat in held)]
 
 
-def summary(command: Command, hats: Iterable[Hat]) -> str:
+def summary(command: Command, hats: Iterable[Hat], *, lang: str = SOURCE) -> str:
     """The command's line, with its SSSg paragraphs for someone who uses it in a knockout
     (``formats.cite``: the other formats do not play by SSSg's rules); a player's own form
-    for someone who holds it only as a player."""
+    for someone who holds it only as a player. In the reader's language (``bot.words``)."""
+    w = for_locale(lang)
     held = [hat for hat in hats if command.serves(hat)]
     knockout = any(is_knockout(fmt) for _, fmt in held)
     line = command.summary
     if command.player_summary and held and all(role == "player" for role, _ in held):
         line = command.player_summary
-    return f"{line} ({command.ref})" if command.ref and knockout else line
+    if command.ref and knockout:
+        return w._("{summary} ({ref})", summary=w.gettext(line), ref=w.gettext(command.ref))
+    return w.gettext(line)
 
 
-def menu(hats: Iterable[Hat]) -> list[BotCommand]:
+def menu(hats: Iterable[Hat], *, lang: str = SOURCE) -> list[BotCommand]:
     held = list(hats)
-    return [BotCommand(c.name, summary(c, held)) for c in allowed(held)]
+    return [BotCommand(c.name, summary(c, held, lang=lang)) for c in allowed(held)]
 
 
 async def set_default_menu(bot: Bot) -> None:
@@ -183,10 +188,11 @@ async def set_default_menu(bot: Bot) -> None:
         log.warning("could not set the default command menu: %s", exc)
 
 
-async def set_menu_for(bot: Bot, chat_id: int, hats: Iterable[Hat]) -> None:
+async def set_menu_for(bot: Bot, chat_id: int, hats: Iterable[Hat], *,
+                       lang: str = SOURCE) -> None:
     """A person's own menu once they hold a role: the commands of their roles in the
-    formats of their events. A failure here is cosmetic, so logged."""
+    formats of their events, in their language. A failure here is cosmetic, so logged."""
     try:
-        await bot.set_my_commands(menu(hats), scope=BotCommandScopeChat(chat_id))
+        await bot.set_my_commands(menu(hats, lang=lang), scope=BotCommandScopeChat(chat_id))
     except TelegramError as exc:
         log.warning("could not set the command menu of chat %s: %s", chat_id, exc)

@@ -1,4 +1,5 @@
-"""What a TD reads after expelling a player or filling the slot (bot/service/people/expulsions.py)."""
+"""What a TD reads after expelling a player or filling the slot (bot/service/people/expulsions.py).
+The messages are in the catalogue (``bot.words``), in the reader's language ``lang``."""
 
 from __future__ import annotations
 
@@ -6,31 +7,40 @@ from html import escape
 
 from bot.service.people.expulsions import Expelled, Filled
 from bot.store.expulsions_repo import ExpulsionState
+from bot.words import SOURCE, for_locale
 
 
 def esc(text: object) -> str:
     return escape(str(text), quote=False)
 
 
-def expelled(done: Expelled) -> str:
-    head = f"🚫 Expelled <b>{esc(done.name)}</b> ({esc(done.why)}); they are told."
+def expelled(done: Expelled, *, lang: str = SOURCE) -> str:
+    w = for_locale(lang)
+    head = w._("🚫 Expelled <b>{name}</b> ({why}); they are told.", name=esc(done.name),
+               why=esc(done.why))
     if done.state == ExpulsionState.OPEN:
-        return (f"{head} Their opponent {esc(done.opponent)} is told to wait: choose who "
-                f"takes the slot in {esc(done.match)} in the question I sent you.")
+        return w._("{head} Their opponent {opponent} is told to wait: choose who takes the "
+                   "slot in {match} in the question I sent you.", head=head,
+                   opponent=esc(done.opponent), match=esc(done.match))
     note = done.note[:1].upper() + done.note[1:]  # a sentence of its own here
-    return f"{head} {esc(note)}." if note else head
+    return w._("{head} {note}.", head=head, note=esc(note)) if note else head
 
 
-def filled(done: Filled) -> str:
+def filled(done: Filled, *, lang: str = SOURCE) -> str:
+    w = for_locale(lang)
     if done.already:
-        return (f"{esc(done.by)} already decided {esc(done.expelled)}'s slot in "
-                f"{esc(done.match)}. Nothing changed.")
+        return w._("{by} already decided {expelled}'s slot in {match}. Nothing changed.",
+                   by=esc(done.by), expelled=esc(done.expelled), match=esc(done.match))
     if done.replacement:
-        return (f"✅ {esc(done.replacement)} takes {esc(done.expelled)}'s slot in "
-                f"{esc(done.match)} against {esc(done.opponent)}. Both are told.")
+        return w._("✅ {replacement} takes {expelled}'s slot in {match} against {opponent}. "
+                   "Both are told.", replacement=esc(done.replacement),
+                   expelled=esc(done.expelled), match=esc(done.match),
+                   opponent=esc(done.opponent))
     if done.not_played:
-        return (f"✅ Nobody takes {esc(done.expelled)}'s slot in {esc(done.match)}, nor that of "
-                f"{esc(done.opponent)}, expelled too: {esc(done.match)} is not played and a "
-                "bye goes on.")
-    return (f"✅ Nobody takes {esc(done.expelled)}'s slot in {esc(done.match)}: "
-            f"{esc(done.opponent)} goes through and is told.")
+        return w._("✅ Nobody takes {expelled}'s slot in {match}, nor that of {opponent}, "
+                   "expelled too: {match} is not played and a bye goes on.",
+                   expelled=esc(done.expelled), match=esc(done.match),
+                   opponent=esc(done.opponent))
+    return w._("✅ Nobody takes {expelled}'s slot in {match}: {opponent} goes through and is "
+               "told.", expelled=esc(done.expelled), match=esc(done.match),
+               opponent=esc(done.opponent))

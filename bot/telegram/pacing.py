@@ -29,7 +29,9 @@ it would only pace twice, so it is gone.
 
 Nothing here needs to survive a restart: after a start the chats' last sends are forgotten,
 which can at worst draw one 429 per chat, and the outbox retries that row after
-``retry_after`` (the database keeps it).
+``retry_after`` (the database keeps it). Several workers sending for one bot keep the same
+limits in the database as well (``FLEET_LIMITS``, ``bot/store/turns_repo.py``), so the
+fleet as a whole keeps them; this pacer still paces each worker's own calls.
 
 Time is injected (``PaceTime``): ``RealTime`` in production, ``VirtualTime`` in tests and the
 demo, where waiting for a turn moves a counter instead of sleeping, so a test that sends a
@@ -54,6 +56,8 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
+from bot.store.turns_repo import Limits
+
 #: Bot API methods that put a message in a chat: the ones Telegram's limits count.
 PACED = frozenset({
     "sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup", "sendAnimation",
@@ -72,6 +76,9 @@ OVERALL_WINDOW = 1.0
 #: Kept on top of every interval, so that rounding (ours or Telegram's) never makes a send
 #: land a hair inside a window.
 MARGIN = 0.01
+#: The same limits, as several workers keep them in the database (``bot/store/turns_repo``).
+FLEET_LIMITS = Limits(CHAT_INTERVAL, GROUP_LIMIT, GROUP_WINDOW, OVERALL_LIMIT, OVERALL_WINDOW,
+                      MARGIN)
 #: How often a direct call that met a 429 is tried again (after retry_after, that chat only).
 MAX_RETRIES = 5
 #: A chat idle this long is forgotten (its state is a few numbers, but there are many chats).

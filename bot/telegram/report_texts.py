@@ -2,6 +2,7 @@
 
 The answers to the person who asked; what both players are told goes through the outbox
 and is worded in ``bot/service/results/reporting_texts.py``. Names are escaped (``esc``).
+The messages are in the catalogue (``bot.words``), in the reader's language ``lang``.
 """
 
 from __future__ import annotations
@@ -12,138 +13,168 @@ from bot.service.platform.unit import Reply
 from bot.service.results.disputes import DisputeAnswer
 from bot.service.results.reporting import Choice, SlipAnswer, SlipView
 from bot.telegram.texts import esc
+from bot.words import N_, SOURCE, Words, for_locale
 from core.knockout.match import StartReason
 from core.slip import SlipState
 
-HOW_TO_REPORT = (
+HOW_TO_REPORT = N_(
     "Send your result with your score first, e.g. <code>412-380</code> "
     "(or <code>won 412-380</code>, <code>lost 380-412</code>, <code>tied 400-400</code>)."
 )
 
 
-def _you_and_them(slip: SlipView) -> str:
+def _you_and_them(slip: SlipView, w: Words) -> str:
     mine, theirs = slip.scores[slip.side], slip.scores[1 - slip.side]
-    return f"you {mine}, {esc(slip.opponent)} {theirs}"
+    return w._("you {mine}, {opponent} {theirs}", mine=mine, opponent=esc(slip.opponent),
+               theirs=theirs)
 
 
-def _head(slip: SlipView) -> str:
+def _head(slip: SlipView, w: Words) -> str:
     """'Game 2 of your best-of-3 v Ben Ong: ...', or for a one-game match 'Your game v Ben
     Ong: ...' (it has no game 2 and no deciding game to speak of)."""
+    scores = _you_and_them(slip, w)
     if slip.single:
-        return f"Your game v {esc(slip.opponent)}: {_you_and_them(slip)}"
-    deciding = ", the deciding game," if slip.deciding else ""
-    return (f"Game {slip.game}{deciding} of your best-of-{slip.best_of} v "
-            f"{esc(slip.opponent)}: {_you_and_them(slip)}")
+        return w._("Your game v {opponent}: {scores}", opponent=esc(slip.opponent),
+                   scores=scores)
+    if slip.deciding:
+        return w._("Game {game}, the deciding game, of your best-of-{best_of} v {opponent}: "
+                   "{scores}", game=slip.game, best_of=slip.best_of,
+                   opponent=esc(slip.opponent), scores=scores)
+    return w._("Game {game} of your best-of-{best_of} v {opponent}: {scores}", game=slip.game,
+               best_of=slip.best_of, opponent=esc(slip.opponent), scores=scores)
 
 
-def _starter(slip: SlipView) -> str:
+def _starter(slip: SlipView, w: Words) -> str:
     if slip.starter is None:
         return ""
-    return " — you started" if slip.starter == slip.side else f" — {esc(slip.opponent)} started"
+    if slip.starter == slip.side:
+        return w._(" — you started")
+    return w._(" — {opponent} started", opponent=esc(slip.opponent))
 
 
-def choose(choice: Choice) -> Reply:
-    lines = [f"You play {len(choice.matches)} matches now:"]
-    lines += [f"• {esc(rnd)} v {esc(opp)} ({esc(event)})" for rnd, opp, event in choice.matches]
+def choose(choice: Choice, *, lang: str = SOURCE) -> Reply:
+    w = for_locale(lang)
+    lines = [w.n_("You play {n} match now:", "You play {n} matches now:",
+                  len(choice.matches))]
+    lines += [w._("• {round} v {opponent} ({event})", round=esc(rnd), opponent=esc(opp),
+                  event=esc(event)) for rnd, opp, event in choice.matches]
     first = choice.matches[0][1].split()[0]
-    lines.append(f"Say which one: add the name, e.g. <code>412-380 {esc(first)}</code>.")
+    lines.append(w._("Say which one: add the name, e.g. <code>412-380 {name}</code>.",
+                     name=esc(first)))
     return Reply("\n".join(lines))
 
 
-def ask_starter(slip: SlipView) -> Reply:
+def ask_starter(slip: SlipView, *, lang: str = SOURCE) -> Reply:
+    w = for_locale(lang)
+    head = _head(slip, w)
     if slip.single:
-        text = f"{_head(slip)}. Who started?"
+        text = w._("{head}. Who started?", head=head)
     elif slip.start_reason is StartReason.DRAW_TO_START:
-        text = (f"{_head(slip)}.\nYou were level on wins and spread, so you drew tiles to "
-                f"start it{cite(slip, 'para 16c')}. Who started?")
+        text = w._("{head}.\nYou were level on wins and spread, so you drew tiles to "
+                   "start it{ref}. Who started?", head=head, ref=cite(slip, "para 16c"))
     else:
-        text = (f"{_head(slip)}.\nYou drew tiles to decide who starts game 1"
-                f"{cite(slip, 'para 15')}. Who started?")
-    buttons = [[("I started", callbacks.slip("start", slip.id, slip.side)),
-                (f"{slip.opponent} started", callbacks.slip("start", slip.id, 1 - slip.side))]]
+        text = w._("{head}.\nYou drew tiles to decide who starts game 1{ref}. Who started?",
+                   head=head, ref=cite(slip, "para 15"))
+    buttons = [[(w._("I started"), callbacks.slip("start", slip.id, slip.side)),
+                (w._("{opponent} started", opponent=slip.opponent),
+                 callbacks.slip("start", slip.id, 1 - slip.side))]]
     return Reply(text, buttons)
 
 
-def draft(slip: SlipView) -> Reply:
-    lines = [f"{_head(slip)}{_starter(slip)}."]
+def draft(slip: SlipView, *, lang: str = SOURCE) -> Reply:
+    w = for_locale(lang)
+    opponent = esc(slip.opponent)
+    lines = [w._("{head}{starter}.", head=_head(slip, w), starter=_starter(slip, w))]
     responsible = slip.responsible
     if slip.second == "same":
-        lines.append(f"{esc(slip.opponent)} reported this game the same way: confirm and it "
-                     "is final at once.")
+        lines.append(w._("{opponent} reported this game the same way: confirm and it "
+                         "is final at once.", opponent=opponent))
     elif slip.second == "differs" and slip.first_scores is not None:
         theirs = slip.first_scores[1 - slip.side]
         mine = slip.first_scores[slip.side]
-        lines.append(f"{esc(slip.opponent)} reported it differently ({esc(slip.opponent)} "
-                     f"{theirs}, you {mine}). If you confirm, yours is not counted and a TD "
-                     f"rules on the two{cite(slip, 'para 24')}.")
+        lines.append(w._("{opponent} reported it differently ({opponent} {theirs}, you "
+                         "{mine}). If you confirm, yours is not counted and a TD rules on "
+                         "the two{ref}.", opponent=opponent, theirs=theirs, mine=mine,
+                         ref=cite(slip, "para 24")))
     elif responsible is not None and responsible != slip.side:
-        lines.append(f"{esc(slip.opponent)} {'won' if slip.scores[0] != slip.scores[1] else 'started'}"
-                     f", so the rules ask {esc(slip.opponent)} to report it{cite(slip, 'para 23')}; yours "
-                     "counts all the same, marked as sent by you.")
+        if slip.scores[0] != slip.scores[1]:
+            lines.append(w._("{opponent} won, so the rules ask {opponent} to report it{ref}; "
+                             "yours counts all the same, marked as sent by you.",
+                             opponent=opponent, ref=cite(slip, "para 23")))
+        else:
+            lines.append(w._("{opponent} started, so the rules ask {opponent} to report "
+                             "it{ref}; yours counts all the same, marked as sent by you.",
+                             opponent=opponent, ref=cite(slip, "para 23")))
     if slip.open_game is not None:
-        lines.append(f"({esc(slip.opponent)}'s slip for game {slip.open_game} is still open: "
-                     "if it is wrong, tap Dispute on it.)")
+        lines.append(w._("({opponent}'s slip for game {game} is still open: if it is wrong, "
+                         "tap Dispute on it.)", opponent=opponent, game=slip.open_game))
     if slip.second == "same":
-        lines.append("Confirm to make it final.")
+        lines.append(w._("Confirm to make it final."))
     elif slip.second == "differs":
-        lines.append("Confirm to send yours to the TD.")
+        lines.append(w._("Confirm to send yours to the TD."))
     else:
-        lines.append(f"Confirm to send it to {esc(slip.opponent)}.")
-    buttons = [[("✅ Confirm", callbacks.slip("ok", slip.id)),
-                ("Cancel", callbacks.slip("no", slip.id))]]
+        lines.append(w._("Confirm to send it to {opponent}.", opponent=opponent))
+    buttons = [[(w._("✅ Confirm"), callbacks.slip("ok", slip.id)),
+                (w._("Cancel"), callbacks.slip("no", slip.id))]]
     return Reply("\n".join(lines), buttons)
 
 
-def _where_it_stands(slip: SlipView) -> str:
+def _where_it_stands(slip: SlipView, w: Words) -> str:
     if slip.state == SlipState.DRAFT:
-        return "This result still waits for you: tap Confirm or Cancel on it."
+        return w._("This result still waits for you: tap Confirm or Cancel on it.")
     if slip.state == SlipState.PENDING:
-        until = f" until {esc(slip.closes_at)}" if slip.closes_at else ""
-        return (f"Game {slip.game} is already recorded; it can be disputed{until}, then it "
-                "is final.")
+        if slip.closes_at:
+            return w._("Game {game} is already recorded; it can be disputed until {until}, "
+                       "then it is final.", game=slip.game, until=esc(slip.closes_at))
+        return w._("Game {game} is already recorded; it can be disputed, then it is final.",
+                   game=slip.game)
     if slip.state in (SlipState.AGREED, SlipState.FINAL):
-        return f"Game {slip.game} is already final."
+        return w._("Game {game} is already final.", game=slip.game)
     if slip.state == SlipState.DISPUTED:
-        return f"Game {slip.game} is under dispute; a TD will rule."
+        return w._("Game {game} is under dispute; a TD will rule.", game=slip.game)
     if slip.state == SlipState.CANCELLED:
-        return "You cancelled this result; send it again if you need to."
-    return (f"This result was not counted: it differs from {esc(slip.opponent)}'s slip for "
-            f"game {slip.game}, and a TD will rule.")
+        return w._("You cancelled this result; send it again if you need to.")
+    return w._("This result was not counted: it differs from {opponent}'s slip for game "
+               "{game}, and a TD will rule.", opponent=esc(slip.opponent), game=slip.game)
 
 
-def slip_answer(answer: SlipAnswer | Choice) -> Reply | None:
+def slip_answer(answer: SlipAnswer | Choice, *, lang: str = SOURCE) -> Reply | None:
     """The answer to a report, a starter, Confirm, Cancel or Agree. None where the service
     already told both players (a submitted slip's copies, an agreement)."""
     if isinstance(answer, Choice):
-        return choose(answer)
+        return choose(answer, lang=lang)
+    w = for_locale(lang)
     slip = answer.slip
     if answer.kind == "ask_starter":
-        return ask_starter(slip)
+        return ask_starter(slip, lang=lang)
     if answer.kind == "draft":
-        return draft(slip)
+        return draft(slip, lang=lang)
     if answer.kind == "cancelled":
-        return Reply("Cancelled: nothing was recorded. " + HOW_TO_REPORT)
+        return Reply(w._("Cancelled: nothing was recorded. {how}",
+                         how=w.gettext(HOW_TO_REPORT)))
     if answer.kind == "unchanged":
-        return Reply(_where_it_stands(slip))
+        return Reply(_where_it_stands(slip, w))
     return None  # submitted, both, differs, agreed: the service's messages say it
 
 
-def dispute_answer(answer: DisputeAnswer) -> Reply | None:
+def dispute_answer(answer: DisputeAnswer, *, lang: str = SOURCE) -> Reply | None:
     """None once raised: the service's message to both players says who rules, and asks
     the one who disputed what is wrong if they did not say."""
+    w = for_locale(lang)
     if answer.kind == "reason_noted":
-        rulers = ", ".join(esc(r) for r in answer.rulers) or "the organisers"
-        return Reply(f"Thank you: I passed your reason on to {rulers}.")
+        rulers = ", ".join(esc(r) for r in answer.rulers) or w._("the organisers")
+        return Reply(w._("Thank you: I passed your reason on to {rulers}.", rulers=rulers))
     if answer.kind == "unchanged":
         if answer.slip_state == SlipState.DISPUTED:
-            return Reply(f"Game {answer.game} is already under dispute; a TD will rule.")
-        return Reply(f"Game {answer.game} is final, so it can no longer be disputed"
-                     f"{cite(answer, 'para 24')}. If it is wrong, ask a TD.")
+            return Reply(w._("Game {game} is already under dispute; a TD will rule.",
+                             game=answer.game))
+        return Reply(w._("Game {game} is final, so it can no longer be disputed{ref}. If it "
+                         "is wrong, ask a TD.", game=answer.game, ref=cite(answer, "para 24")))
     return None
 
 
 #: Plain text (a refusal, escaped when shown): a message with no result in it.
-NO_RESULT_PLAIN = (
+NO_RESULT_PLAIN = N_(
     "I found no result in that. Send your result with your score first, e.g. 412-380 "
     "(or won 412-380, lost 380-412, tied 400-400)."
 )

@@ -1,7 +1,9 @@
 """What a TD reads after a ruling button or message, or a correction of a game
 (bot/telegram/handlers/rulings.py).
 
-Telegram HTML: names go through ``esc``. Short, and each says what happens next.
+Telegram HTML: names go through ``esc``. Short, and each says what happens next. The
+messages are in the catalogue (``bot.words``), in the reader's language ``lang``; the
+words of a ruling (``RULING_WORDS``, ``game_words``) are the service's, in English.
 """
 
 from __future__ import annotations
@@ -12,76 +14,98 @@ from bot.service.results.correction_texts import game_words
 from bot.service.results.corrections import Corrected
 from bot.service.results.reporting_texts import esc
 from bot.service.results.rulings import RULING_WORDS, Asked, Ruled, ruling_words
+from bot.words import N_, SOURCE, Words, for_locale
 from core.knockout.match import MatchGameKind
 
 
-def ruled(result: Ruled | Asked | None) -> Reply | None:
+def ruled(result: Ruled | Asked | None, *, lang: str = SOURCE) -> Reply | None:
     """The answer to a ruling: done (both players were told), already ruled by someone
     else, or its impact with Apply / Cancel."""
+    w = for_locale(lang)
     if result is None:
-        return Reply("Cancelled: nothing was changed. The dispute is still open.")
+        return Reply(w._("Cancelled: nothing was changed. The dispute is still open."))
     if isinstance(result, Asked):
-        return asked(result)
+        return asked(result, lang=lang)
     if result.ruled_by:
-        return Reply(_already(result))
+        return Reply(_already(result, w))
     if result.needs_confirm:
         assert result.prompt_id is not None
-        return Reply(f"⚠️ {esc(result.impact)}.\nApply this ruling?",
-                     [[("Apply", callbacks.fix(result.prompt_id, True)),
-                       ("Cancel", callbacks.fix(result.prompt_id, False))]])
+        return Reply(w._("⚠️ {impact}.\nApply this ruling?", impact=esc(result.impact)),
+                     [[(w._("Apply"), callbacks.fix(result.prompt_id, True)),
+                       (w._("Cancel"), callbacks.fix(result.prompt_id, False))]])
     what = RULING_WORDS.get(result.ruling, result.ruling).format(to=esc(result.to or ""))
-    on = f"{esc(result.match)} game {result.game}" if result.game else esc(result.match)
-    lines = [f"✅ {on}: {what}. Score: {esc(result.named_score)}. Both players are told."]
-    if result.voided_matches:
-        lines.append(f"Also: {esc(result.impact)}.")
-    if result.decided and result.winner:
-        lines.append(f"{esc(result.winner)} wins the match.")
+    if result.game:
+        lines = [w._("✅ {match} game {game}: {what}. Score: {score}. Both players are told.",
+                     match=esc(result.match), game=result.game, what=what,
+                     score=esc(result.named_score))]
+    else:
+        lines = [w._("✅ {match}: {what}. Score: {score}. Both players are told.",
+                     match=esc(result.match), what=what, score=esc(result.named_score))]
+    lines += _after(result.voided_matches, result.impact, result.decided, result.winner, w)
     return Reply("\n".join(lines))
 
 
-def _already(result: Ruled) -> str:
+def _after(voided: object, impact: str, decided: bool, winner: str | None,
+           w: Words) -> list[str]:
+    """What else a ruling or a correction did: matches voided after it, the match won."""
+    lines = []
+    if voided:
+        lines.append(w._("Also: {impact}.", impact=esc(impact)))
+    if decided and winner:
+        lines.append(w._("{winner} wins the match.", winner=esc(winner)))
+    return lines
+
+
+def _already(result: Ruled, w: Words) -> str:
     """Another ruler was first (a dispute or a tied match is ruled once): who, what, why."""
     what = ruling_words(result.ruling, esc(result.to or ""))
-    why = f" ({esc(result.why)})" if result.why else ""
-    return (f"{esc(result.ruled_by)} already ruled on {esc(result.match)}: {what}{why}. "
-            "Yours was not applied; nothing more to do.")
+    if result.why:
+        return w._("{ruler} already ruled on {match}: {what} ({why}). Yours was not applied; "
+                   "nothing more to do.", ruler=esc(result.ruled_by), match=esc(result.match),
+                   what=what, why=esc(result.why))
+    return w._("{ruler} already ruled on {match}: {what}. Yours was not applied; nothing "
+               "more to do.", ruler=esc(result.ruled_by), match=esc(result.match), what=what)
 
 
 #: A ruling chosen on a dispute, as the "Why?" question repeats it.
 _CHOSEN = {
-    "uphold": "uphold the result",
-    "void": "void the game",
-    "game_bye": "game bye to {to}",
-    "match_bye": "match bye to {to}",
+    "uphold": N_("uphold the result"),
+    "void": N_("void the game"),
+    "game_bye": N_("game bye to {to}"),
+    "match_bye": N_("match bye to {to}"),
 }
 
 
-def asked(result: Asked) -> Reply:
+def asked(result: Asked, *, lang: str = SOURCE) -> Reply:
     """The question after a ruling button: the scores (Amend), the reason of a ruling on a
     dispute (with Skip), or the reason of a tied match's ruling (with "lots drawn")."""
+    w = for_locale(lang)
     if result.kind == "why":
         assert result.prompt_id is not None
         if result.ruling == "scores" and result.scores is not None:
             a, b = result.names
-            what = f"scores {esc(a)} {result.scores[0]}, {esc(b)} {result.scores[1]}"
+            what = w._("scores {a} {score_a}, {b} {score_b}", a=esc(a),
+                       score_a=result.scores[0], b=esc(b), score_b=result.scores[1])
         else:
             side = result.side
             to = result.names[side] if side is not None else ""
-            what = _CHOSEN.get(result.ruling, result.ruling).format(to=esc(to))
-        return Reply(f"⚖️ {esc(result.match)} game {result.game}: {what}.\n"
-                     "Why? Send one line for both players and the journal, or tap Skip.",
-                     [[("Skip (no reason)", callbacks.why_skip(result.prompt_id))]])
+            chosen = _CHOSEN.get(result.ruling)
+            what = (w.gettext(chosen) if chosen else result.ruling).format(to=esc(to))
+        return Reply(w._("⚖️ {match} game {game}: {what}.\nWhy? Send one line for both "
+                         "players and the journal, or tap Skip.", match=esc(result.match),
+                         game=result.game, what=what),
+                     [[(w._("Skip (no reason)"), callbacks.why_skip(result.prompt_id))]])
     if result.kind == "amend":
         a, b = result.names
-        return Reply(f"Send the right scores of {esc(result.match)} game {result.game}, "
-                     f"{esc(a)}'s first, e.g. <code>412 380</code> (or "
-                     "<code>/amend 412 380</code>).")
+        return Reply(w._("Send the right scores of {match} game {game}, {a}'s first, e.g. "
+                         "<code>412 380</code> (or <code>/amend 412 380</code>).",
+                         match=esc(result.match), game=result.game, a=esc(a)))
     assert result.side is not None
     winner = result.names[result.side]
-    return Reply(f"Why does {esc(winner)} win {esc(result.match)}? Send the reason, or tap "
-                 "the button.",
-                 [[("Lots drawn by the TD", callbacks.tie(_match_id(result), result.side,
-                                                          lots=True))]])
+    return Reply(w._("Why does {winner} win {match}? Send the reason, or tap the button.",
+                     winner=esc(winner), match=esc(result.match)),
+                 [[(w._("Lots drawn by the TD"), callbacks.tie(_match_id(result), result.side,
+                                                              lots=True))]])
 
 
 def _match_id(result: Asked) -> int:
@@ -89,29 +113,34 @@ def _match_id(result: Asked) -> int:
     return result.match_id
 
 
-def corrected(result: Corrected | None) -> Reply:
+def corrected(result: Corrected | None, *, lang: str = SOURCE) -> Reply:
     """The answer to ``/correct`` and its steps: the question why (with Cancel), the
     impact with Apply / Cancel, cancelled, or done (both players were told)."""
+    w = for_locale(lang)
     if result is None:
-        return Reply("Cancelled: nothing was changed.")
-    on = f"{esc(result.match)} game {result.game}"
+        return Reply(w._("Cancelled: nothing was changed."))
+    match = esc(result.match)
     before = esc(game_words(result.before, result.names))
     after = esc(game_words(result.after, result.names))
     if result.asked:
         assert result.prompt_id is not None
-        return Reply(f"⚖️ {on}: {before} becomes {after}.\nWhy? Send one line for both "
-                     "players and the journal.",
-                     [[("Cancel", callbacks.correction(result.prompt_id, False))]])
+        return Reply(w._("⚖️ {match} game {game}: {before} becomes {after}.\nWhy? Send one "
+                         "line for both players and the journal.", match=match,
+                         game=result.game, before=before, after=after),
+                     [[(w._("Cancel"), callbacks.correction(result.prompt_id, False))]])
     if result.needs_confirm:
         assert result.prompt_id is not None
-        return Reply(f"⚠️ {esc(result.impact)}.\nApply this correction of {on}?",
-                     [[("Apply", callbacks.correction(result.prompt_id, True)),
-                       ("Cancel", callbacks.correction(result.prompt_id, False))]])
-    done = ("voided: it no longer counts" if result.after.kind is MatchGameKind.VOID
-            else f"corrected: now {after}")
-    lines = [f"✅ {on} {done}. Score: {esc(result.named_score)}. Both players are told."]
-    if result.voided_matches:
-        lines.append(f"Also: {esc(result.impact)}.")
-    if result.decided and result.winner:
-        lines.append(f"{esc(result.winner)} wins the match.")
+        return Reply(w._("⚠️ {impact}.\nApply this correction of {match} game {game}?",
+                         impact=esc(result.impact), match=match, game=result.game),
+                     [[(w._("Apply"), callbacks.correction(result.prompt_id, True)),
+                       (w._("Cancel"), callbacks.correction(result.prompt_id, False))]])
+    score = esc(result.named_score)
+    if result.after.kind is MatchGameKind.VOID:
+        lines = [w._("✅ {match} game {game} voided: it no longer counts. Score: {score}. "
+                     "Both players are told.", match=match, game=result.game, score=score)]
+    else:
+        lines = [w._("✅ {match} game {game} corrected: now {after}. Score: {score}. Both "
+                     "players are told.", match=match, game=result.game, after=after,
+                     score=score)]
+    lines += _after(result.voided_matches, result.impact, result.decided, result.winner, w)
     return Reply("\n".join(lines))

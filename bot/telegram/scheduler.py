@@ -22,6 +22,12 @@ APScheduler (through PTB's JobQueue) is only the alarm clock. So:
   still open and its subject still in the state that opened it, so firing twice (alarm and
   sweep, or after a restart) does no harm. This module never touches the database itself.
 
+Several workers (``fleet.py``) each arm the same rows. A sweep leases the due rows it fires
+and an alarm leaves a row another worker holds to it (``deadlines.Holder``); the alarm is
+then set again for when that lease runs out, so a row whose worker died mid-sweep fires
+that long after, at the latest. Leases are real time (``real_clock``), whatever the world's
+clock says.
+
 Alarms are armed as a delay from the injected clock (``due_at - clock()``), so with the real
 clock they ring at ``due_at`` and with a simulated clock they never ring early.
 """
@@ -30,7 +36,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from telegram.ext import ContextTypes, Job, JobQueue
@@ -61,7 +67,14 @@ class DeadlineScheduler:
         clock: Callable[[], datetime],
         on_fired: Callable[[], None],
         horizon: timedelta = horizon_for(SWEEP_INTERVAL),
+        *,
+        worker: str = "",
+        lease: timedelta = deadlines.LEASE,
+        real_clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
+        self._worker = worker
+        self._lease = lease
+        self._real_clock = real_clock
         if horizon <= timedelta(0):
             raise ValueError(f"the arming horizon must be positive, got {horizon}")
         self._jobs = job_queue
@@ -149,17 +162,28 @@ class DeadlineScheduler:
     async def _sweep_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
         await self.sweep()
 
+    def _holder(self) -> deadlines.Holder:
+        return deadlines.Holder(self._worker, self._real_clock(), self._lease)
+
     async def fire_if_due(self, deadline_id: int) -> bool:
-        """Fire one row if it is open and due by the clock; True if it acted."""
+        """Fire one row if it is open and due by the clock; True if it acted. A row another
+        worker holds is left to it, and its alarm set again for when that lease runs out."""
+        holder = self._holder()
         async with self._lock:
-            fired = await deadlines.fire(self._db, deadline_id, self._clock())
+            fired = await deadlines.fire(self._db, deadline_id, self._clock(), holder)
+        if holder.until is not None and deadline_id not in self._armed:
+            wait = max(holder.until - holder.real_now, timedelta(0)) + timedelta(seconds=0.05)
+            self._armed[deadline_id] = self._jobs.run_once(
+                self._alarm, when=wait, data=deadline_id, name=f"deadline:{deadline_id}",
+                job_kwargs={"misfire_grace_time": None})
         await self._after_firing()
         return fired
 
     async def sweep(self) -> int:
-        """Fire every open row that is due by the clock; return how many acted."""
+        """Fire every open row that is due by the clock and no other worker holds; return
+        how many acted."""
         async with self._lock:
-            fired = await deadlines.sweep(self._db, self._clock())
+            fired = await deadlines.sweep(self._db, self._clock(), self._holder())
         self._on_fired()
         await self.reconcile()
         return fired

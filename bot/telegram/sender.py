@@ -40,12 +40,21 @@ every chat alike, so it is checked row by row (``wait``) as each goes. The outco
   error, so it shows in the TD's list instead of being sent again and again.
 
 While the database cannot be written (a full disk, a lock held past the busy timeout:
-``bot.store.errors.may_pass``) an outcome cannot be recorded, and a row not recorded as sent
-is due again: sending on would send it again at every pass. So the first outcome that
-cannot be recorded is kept in memory and the pass ends; each later pass first tries to
-record what is kept and sends nothing until that works. Then the sender logs it, tells the
+``bot.store.errors.may_pass``) no row can be taken to send (taking one writes its lease), and
+an outcome cannot be recorded: a row not recorded as sent is due again, and sending on would
+send it again at every pass. So nothing is sent while the claim fails, and an outcome that
+cannot be recorded (the disk filled between the claim and the answer) is kept in memory and
+the pass ends; each later pass first tries to record what is kept and sends nothing until
+that works. Then the sender logs it, tells the
 directors how long messages were held (``outages.tell_directors``), and goes on. A message
 is sent twice only if the process also stops while one is kept.
+
+Several workers (``fleet.py``): the pass's read is a claim. The rows it returns are leased
+to this worker (``LEASE``; the outcome clears the lease), a row another worker is sending
+holds its chat, and with the real clock Telegram's limits are kept for the fleet in the
+database as well (``outbox.SendClaim``, ``turns_repo``). A worker killed mid-send leaves its
+rows leased; once the lease runs out another worker sends them (the one in flight may
+then arrive twice: at-least-once, as after any crash).
 
 A failed row holds back that chat's later rows (``outbox_repo``: until its retry), and a
 pass takes one row per chat, so a person reads their messages in the order written.
@@ -66,7 +75,7 @@ import asyncio
 import logging
 import math
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
@@ -88,7 +97,7 @@ from bot.service.platform.unit import Request
 from bot.store.db import Database
 from bot.store.errors import may_pass
 from bot.store.outbox_repo import OutboxRow
-from bot.telegram.pacing import NO_RETRY, ChatPacer, retry_after_seconds
+from bot.telegram.pacing import FLEET_LIMITS, NO_RETRY, ChatPacer, retry_after_seconds
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +114,10 @@ UNEXPECTED_ATTEMPTS = 5
 MAX_TEXT = 4096
 #: On stop, a Bot API call under way gets this long to be answered before it is given up.
 STOP_GRACE = 1.0
+#: How long a worker holds the rows it took to send: longer than a Bot API call may take
+#: (PTB's time-outs: 5 s to connect, 5 to write, 5 to read), so a live worker's row is
+#: never taken over; a dead worker's rows go out this long after it died, at the latest.
+LEASE = timedelta(seconds=20)
 
 
 class _MorePieces:
@@ -213,8 +226,16 @@ class OutboxSender:
         idle_poll: float = 1.0,
         stop_grace: float = STOP_GRACE,
         organisers: frozenset[int] = frozenset(),
+        worker: str = "",
+        lease: timedelta = LEASE,
+        real_clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        fleet_time: Callable[[], float] | None = None,
     ) -> None:
         self._bot = bot
+        self._worker = worker  # the name its leases carry (fleet.worker_name)
+        self._lease = lease
+        self._real_clock = real_clock  # leases are real time, whatever the world's clock
+        self._fleet_time = fleet_time  # epoch seconds: the fleet's limits (None: not kept)
         self._organisers = organisers  # told, with the events' directors, of a hold
         self._unrecorded: list[Record] = []  # outcomes Telegram gave that are not yet stored
         self._held_since: datetime | None = None  # when the first of them failed to store
@@ -300,11 +321,26 @@ class OutboxSender:
             waiting = self._pacer.waiting_chats()
             leave_out = [chat for chat, _ in waiting]
             first: float | None = None  # when the first chat left out with a row may go
-            rows = await outbox.next_per_chat(self._db, BATCH, now, leave_out=leave_out)
+            claim = outbox.SendClaim(
+                self._worker, self._real_clock(), self._lease,
+                None if self._fleet_time is None else self._fleet_time(), FLEET_LIMITS)
+            try:
+                rows = await outbox.next_per_chat(self._db, BATCH, now, leave_out=leave_out,
+                                                  claim=claim)
+            except Exception as exc:  # the claim writes its leases: it too may meet a full disk
+                if not may_pass(exc):
+                    raise
+                if self._held_since is None:
+                    self._held_since = self._clock()
+                    log.error("outbox: cannot write to the database (%s): nothing is taken to "
+                              "send until it can be", exc)
+                return 0
             if len(rows) < BATCH and waiting:  # else a pass follows at once anyway
                 index = await outbox.first_with_rows(self._db, now, leave_out)
                 if index is not None:
                     first = clock() + waiting[index][1]
+            if claim.next_turn is not None:  # a chat the fleet's limits left out
+                first = min(clock() + claim.next_turn, first if first is not None else math.inf)
             handled = 0
             for row in rows:
                 if self._stopping.is_set():
@@ -520,7 +556,10 @@ class OutboxSender:
             await record(partial(outbox.retry_later, self._db, row.id, None, None,
                                  rest=_rest(row, delivered)))
             return True
-        await record(partial(outbox.delivered, self._db, row.id, message_id, self._clock()))
+        answered = (None if self._fleet_time is None or not isinstance(row.chat_id, int)
+                    else (row.chat_id, self._fleet_time(), FLEET_LIMITS))
+        await record(partial(outbox.delivered, self._db, row.id, message_id, self._clock(),
+                             answered))
         return True
 
     async def _unexpected(self, row: OutboxRow, exc: Exception, delivered: list[str]) -> bool:

@@ -31,13 +31,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 from telegram.request import BaseRequest, RequestData
 
 from bot.telegram.one_poller import OnePoller, conflict_of
+
+
+class Gate(Protocol):
+    """What an update passes before and after its handlers when several workers share the
+    bot (``fleet.ArrivalOrder``)."""
+
+    async def before(self, update: object) -> None: ...
+
+    async def after(self, update: object) -> None: ...
 
 #: Updates in flight at most. More than a getUpdates batch (100) or Telegram's webhook
 #: connections (at most 100) can bring before the bot confirms them, so an update never
@@ -93,14 +102,36 @@ class InChatOrder(BaseUpdateProcessor):
     PTB starts a task per update in the queue's order, and each task reaches
     ``do_process_update`` without waiting (fewer than ``MOST_AT_ONCE`` are ever in flight),
     so a chat's updates are chained here in that order: each waits for the chat's previous
-    one to finish before its handlers run."""
+    one to finish before its handlers run.
+
+    Several workers (``gate``, ``fleet.ArrivalOrder``): an update first waits, a bounded
+    time, for its chat's earlier updates that other workers hold, and takes its place in
+    the chain after that."""
 
     def __init__(self, queue: ApplyThenConfirm, most: int = MOST_AT_ONCE) -> None:
         super().__init__(most)
         self._queue = queue
         self._last: dict[object, asyncio.Future[None]] = {}  # chat -> its latest update's end
+        self.gate: Gate | None = None
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        if self.gate is None:
+            await self._in_chat_order(update, coroutine)
+            return
+        started = False
+        try:
+            await self.gate.before(update)
+            started = True
+            await self._in_chat_order(update, coroutine)
+        finally:
+            if started:
+                await self.gate.after(update)
+            else:  # cancelled while waiting (a stop): never run, never answered as handled
+                if asyncio.iscoroutine(coroutine):
+                    coroutine.close()
+                self._queue.handled(update)
+
+    async def _in_chat_order(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
         before = self._last.get(key)
         mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()

@@ -112,3 +112,43 @@ def test_env_example_names_only_real_settings() -> None:
     fields = {f"TDBOT_{name.upper()}" for name in Settings.model_fields}
     keys = re.findall(r"^(?:# )?(TDBOT_[A-Z_]+)=", (DEPLOY / ".env.example").read_text(), re.M)
     assert keys and set(keys) <= fields, f"unknown settings: {set(keys) - fields}"
+
+
+def test_the_fleet_runs_three_webhook_workers_on_postgresql_behind_caddy() -> None:
+    """deploy/fleet/: the workers share one PostgreSQL URL, each with its own name, all
+    listening where Caddy hands the updates (the webhook URL's path, the workers' port)."""
+    fleet = DEPLOY / "fleet"
+    text = (fleet / "compose.yaml").read_text()
+    assert "\t" not in text, "YAML forbids tabs for indentation"
+    workers = re.findall(r"^  (worker-\d):\n    <<: \*worker\n    environment:\n"
+                         r"      <<: \*worker-env\n      TDBOT_WORKER: (\S+)$", text, re.M)
+    assert [w for w, _ in workers] == ["worker-1", "worker-2", "worker-3"]
+    assert [name for w, name in workers] == [w for w, _ in workers]
+    assert re.search(r"^  TDBOT_DB: postgresql://tdbot:.+@postgres/tdbot$", text, re.M)
+    assert re.search(r"^  postgres:\n    image: postgres:\d+$", text, re.M)
+    hook = re.search(r"^  TDBOT_WEBHOOK_URL: https://.+?(/\w+)$", text, re.M)
+    port = re.search(r'^  TDBOT_PORT: "(\d+)"$', text, re.M)
+    assert hook and port
+    context = re.search(r"^    context: (\S+)$", text, re.M)
+    dockerfile = re.search(r"^    dockerfile: (\S+)$", text, re.M)
+    assert context and dockerfile
+    assert (fleet / context.group(1) / dockerfile.group(1)).is_file()
+    caddy = (fleet / "Caddyfile").read_text()
+    upstream = re.search(r"^\s*reverse_proxy (\S+) (.+) \{$", caddy, re.M)
+    assert upstream and upstream.group(1) == hook.group(1)
+    assert upstream.group(2).split() == [f"{w}:{port.group(1)}" for w, _ in workers]
+    assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in text
+
+
+def test_a_webhook_on_postgresql_needs_a_shared_secret(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each worker sets the webhook as it starts; a secret of its own would make the
+    workers started before it refuse every update, so none is made up on PostgreSQL."""
+    from bot.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TDBOT_TOKEN", "123:abc")
+    result = CliRunner().invoke(app, ["run", "--db", "postgresql://tdbot@127.0.0.1:9/x",
+                                      "--webhook-url", "https://bot.example.org/tg"])
+    assert result.exit_code == 2
+    assert "--webhook-secret" in result.stderr and "share one secret" in result.stderr

@@ -227,3 +227,50 @@ async def test_webhook_on_a_public_host_is_never_contacted() -> None:
         info = await bot.get_webhook_info()
     assert info.last_error_message is not None and "only to 127.0.0.1" in info.last_error_message
     assert info.pending_update_count == 1
+
+
+async def test_webhook_with_several_connections_posts_updates_at_once() -> None:
+    """With ``connections`` 3 the fake has three updates in flight, as Telegram does with a
+    webhook's max_connections: the webhook holds the first POST until the third arrives;
+    each update is dropped once accepted, and one refused (500) is posted again."""
+    from aiohttp import web
+
+    from bot.fakebot.webhook import WebhookPusher
+
+    tg = FakeTelegram()
+    alice = tg.add_user("Alice")
+    got: list[int] = []
+    third = asyncio.Event()
+    refused: set[int] = set()
+
+    async def hook(request: web.Request) -> web.Response:
+        update_id = (await request.json())["update_id"]
+        got.append(update_id)
+        if len(got) == 3:
+            third.set()
+        if len(got) == 1:
+            await asyncio.wait_for(third.wait(), timeout=5)  # the others come meanwhile
+        if update_id == got[0] + 1 and update_id not in refused:
+            refused.add(update_id)
+            return web.Response(status=500)
+        return web.Response(text="ok")
+
+    app = web.Application()
+    app.router.add_post("/hook", hook)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        async with Bot(tg.token, request=tg.request()) as bot, \
+                WebhookPusher(tg.world, connections=3, retry_delay=0.05):
+            for n in range(4):
+                tg.user_sends(alice, f"message {n}")
+            await bot.set_webhook(f"http://127.0.0.1:{port}/hook")
+            await tg.wait_until(lambda: tg.pending_updates() == 0, what="every update taken")
+    finally:
+        await runner.cleanup()
+    first = got[0]
+    assert sorted(got[:3]) == [first, first + 1, first + 2]  # three in flight at once
+    assert sorted(got) == [first, first + 1, first + 1, first + 2, first + 3]

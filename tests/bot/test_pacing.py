@@ -259,8 +259,8 @@ async def test_a_chat_waiting_its_turn_or_held_by_a_429_is_not_read_while_others
     reads: list[tuple[list[int | str], list[tuple[int, str]]]] = []
     read = outbox.next_per_chat
 
-    async def spy(db: Any, limit: int, now: Any, leave_out: Any = ()) -> Any:
-        rows = await read(db, limit, now, leave_out)
+    async def spy(db: Any, limit: int, now: Any, leave_out: Any = (), **claim: Any) -> Any:
+        rows = await read(db, limit, now, leave_out, **claim)
         reads.append((list(leave_out), [(r.chat_id, r.text_html) for r in rows]))
         return rows
 

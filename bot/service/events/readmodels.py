@@ -37,6 +37,7 @@ from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, sli
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.held_repo import HeldGame
+from bot.store.no_shows_repo import ClaimState
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, MatchStage
 from core.slip import SlipState
@@ -183,7 +184,7 @@ class TdInbox:
     # a week or less before their round closes, still with no agreed time (arranging.py)
     unarranged: list[MatchView] = field(default_factory=list)
     # no-show claims not yet ruled: match, claimant, state (no_shows.py)
-    no_shows: list[tuple[MatchView, str, str]] = field(default_factory=list)
+    no_shows: list[tuple[MatchView, str, ClaimState]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:

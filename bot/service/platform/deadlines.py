@@ -14,6 +14,12 @@ imported by ``_load_handlers`` so the adapter needs to import nothing but this m
 
 The alarm clock (bot/telegram/scheduler.py) calls the use-cases ``armable``,
 ``opened_since``, ``fire`` and ``sweep``, which open their own transactions.
+
+Several workers arm the same rows. A worker (``Holder``) fires a row only if no other
+worker holds it: a sweep leases the due rows it is about to fire (``deadlines_repo.
+claim_due``), and an alarm that finds its row leased elsewhere tries again when that lease
+runs out (``Holder.until``), so a worker killed mid-sweep loses nothing. Exactly once is
+still the compare-and-set's.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,7 +35,7 @@ from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.clock import iso, utc
 from bot.service.platform.unit import Request, reading, unit
-from bot.store import deadlines_repo, updates_repo
+from bot.store import arrivals_repo, deadlines_repo, updates_repo
 from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, DeadlineState, FailedDeadline
 from bot.store.errors import busy
@@ -39,6 +46,23 @@ log = logging.getLogger(__name__)
 
 #: How long processed update ids are kept (Telegram keeps an update at most 24 hours).
 CLAIMS_KEPT = timedelta(days=7)
+
+#: How long the updates received are kept (``arrivals_repo``): Telegram re-sends for a day.
+ARRIVALS_KEPT = timedelta(days=1)
+#: How long a worker's sweep holds the due rows it took (it fires them one after another).
+LEASE = timedelta(seconds=20)
+
+
+@dataclass
+class Holder:
+    """The worker that fires: its name, the real time now, and how long its sweep's leases
+    last. ``fire`` sets ``until`` when another worker holds the row: till when."""
+
+    worker: str
+    real_now: datetime
+    lease: timedelta = LEASE
+    until: datetime | None = None
+
 
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
@@ -113,13 +137,21 @@ async def opened_since(db: Database, after_id: int) -> list[tuple[int, datetime]
         return await deadlines_repo.open_after(tx, after_id)
 
 
-async def fire(db: Database, deadline_id: int, now: datetime) -> bool:
+async def fire(db: Database, deadline_id: int, now: datetime,
+               holder: Holder | None = None) -> bool:
     """Use-case: fire one row in its own transaction (``fire_due``); True if it acted.
+    With a ``holder``, a row another worker holds is left to it (``holder.until`` says
+    till when).
 
     A handler that raises is marked failed (journalled and shown to TDs) rather than retried
     by every sweep for ever; only a busy or locked database is left for the next sweep."""
     try:
         async with unit(db, Request.system(now)) as tx:
+            if holder is not None:
+                holder.until = await deadlines_repo.leased_elsewhere(
+                    tx, deadline_id, holder.worker, holder.real_now)
+                if holder.until is not None:
+                    return False
             return await fire_due(tx, deadline_id, now)
     except Exception as exc:
         if busy(exc):
@@ -131,19 +163,28 @@ async def fire(db: Database, deadline_id: int, now: datetime) -> bool:
         return False
 
 
-async def sweep(db: Database, now: datetime) -> int:
+async def sweep(db: Database, now: datetime, holder: Holder | None = None) -> int:
     """Use-case (the periodic sweep): fire every open row due by ``now``, one transaction
     per row so that one failing handler cannot undo the others; returns how many acted.
+    With a ``holder``, only the due rows no other worker holds, leased to it first.
 
     Housekeeping rides along: Telegram re-sends an update for at most 24 hours, so claims
     older than ``CLAIMS_KEPT`` can never be needed again (a months-long event would
     otherwise keep every update id for ever)."""
+    if holder is not None:  # outside the use-cases' lock: the rows are locked one by one
+        async with db.bookkeeping() as tx:
+            due = await deadlines_repo.claim_due(tx, now, holder.worker, holder.real_now,
+                                                 holder.real_now + holder.lease)
     async with unit(db, Request.system(now)) as tx:
-        due = [d.id for d in await deadlines_repo.due(tx, now)]
+        if holder is None:
+            due = [d.id for d in await deadlines_repo.due(tx, now)]
         await updates_repo.prune(tx, now - CLAIMS_KEPT)
+        if holder is not None:  # the fleet's record of updates received (real time): an
+            # update is re-sent for a day at most, and only the ids near a new one are read
+            await arrivals_repo.prune(tx, (holder.real_now - ARRIVALS_KEPT).timestamp())
     fired = 0
     for deadline_id in due:
-        if await fire(db, deadline_id, now):
+        if await fire(db, deadline_id, now, holder):
             fired += 1
     return fired
 
@@ -210,3 +251,9 @@ async def cancel_deadlines(
 ) -> int:
     """Cancel the open deadlines of a subject (e.g. a round closed early); returns how many."""
     return await deadlines_repo.cancel(tx, subject, now, kinds)
+
+
+async def release_leases(db: Database) -> int:
+    """Forget every lease (``deadlines_repo.release_leases``: SQLite's start-up)."""
+    async with db.transaction() as tx:
+        return await deadlines_repo.release_leases(tx)

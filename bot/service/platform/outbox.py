@@ -11,11 +11,13 @@ Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ...,
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from bot.store import outbox_repo
+from bot.store import outbox_repo, turns_repo
 from bot.store.db import Database, Tx
-from bot.store.outbox_repo import ButtonsIn, OutboxMessage, OutboxRow
+from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
+from bot.store.turns_repo import Limits
 
 #: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
 MAX_CAPTION = 1024
@@ -91,13 +93,57 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
 # transaction each, so the adapter never holds a transaction itself.
 
 
+@dataclass
+class SendClaim:
+    """Who takes rows to send, and how (``next_per_chat``): ``worker`` leases them until
+    ``real_now + lease``; with ``pace_at`` (epoch seconds) Telegram's ``limits`` are kept
+    for the whole fleet in the database (``turns_repo``). ``next_turn`` is set by the claim:
+    the seconds until the first chat the fleet's limits left out may go (None: none)."""
+
+    worker: str
+    real_now: datetime
+    lease: timedelta
+    pace_at: float | None = None
+    limits: Limits | None = None
+    next_turn: float | None = None
+
+
 async def next_per_chat(db: Database, limit: int, now: datetime,
-                        leave_out: Collection[int | str] = ()) -> list[OutboxRow]:
+                        leave_out: Collection[int | str] = (),
+                        claim: SendClaim | None = None) -> list[OutboxRow]:
     """Each chat's next row to deliver now, in delivery order (``outbox_repo.next_per_chat``),
     none to the chats in ``leave_out``: the sender paces chats one message at a time and
-    leaves out the ones waiting for their turn."""
+    leaves out the ones waiting for their turn.
+
+    With a ``claim`` (the sender's), the rows are taken in the same transaction: rows other
+    workers are sending hold their chats, the fleet's limits leave out the chats whose turn
+    has not come, and the rows returned are leased to ``claim.worker``."""
+    if claim is None:
+        async with db.transaction() as tx:
+            return await outbox_repo.next_per_chat(tx, limit, now, leave_out)
+    # outside the use-cases' lock: the rows taken are locked one by one (outbox_repo.lockable)
+    async with db.bookkeeping() as tx:
+        rows = await outbox_repo.next_per_chat(
+            tx, limit, now, leave_out, Leases(claim.worker, claim.real_now))
+        free = await outbox_repo.lockable(tx, [r.id for r in rows], claim.worker,
+                                          claim.real_now)
+        rows = [r for r in rows if r.id in free]
+        claim.next_turn = None
+        if claim.pace_at is not None and claim.limits is not None:
+            chats = [r.chat_id for r in rows if isinstance(r.chat_id, int)]
+            taken, claim.next_turn = await turns_repo.take(tx, chats, claim.pace_at,
+                                                           claim.limits)
+            ok = set(taken)
+            rows = [r for r in rows if not isinstance(r.chat_id, int) or r.chat_id in ok]
+        await outbox_repo.lease(tx, [r.id for r in rows], claim.worker,
+                                claim.real_now + claim.lease)
+        return rows
+
+
+async def release_leases(db: Database) -> int:
+    """Forget every lease (``outbox_repo.release_leases``: SQLite's start-up)."""
     async with db.transaction() as tx:
-        return await outbox_repo.next_per_chat(tx, limit, now, leave_out)
+        return await outbox_repo.release_leases(tx)
 
 
 async def first_with_rows(db: Database, now: datetime, chats: list[int | str]) -> int | None:
@@ -106,10 +152,15 @@ async def first_with_rows(db: Database, now: datetime, chats: list[int | str]) -
         return await outbox_repo.first_with_rows(tx, now, chats)
 
 
-async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime) -> None:
-    """Telegram accepted the row (``message_id`` None: its answer could not be read)."""
+async def delivered(db: Database, row_id: int, message_id: int | None, now: datetime,
+                    answered: tuple[int, float, Limits] | None = None) -> None:
+    """Telegram accepted the row (``message_id`` None: its answer could not be read).
+    ``answered``: (chat, epoch seconds, limits) when the fleet's limits are kept: the
+    chat's next turn counts from Telegram's answer (``turns_repo.answered``)."""
     async with db.transaction() as tx:
         await outbox_repo.mark_sent(tx, row_id, message_id, now)
+        if answered is not None:
+            await turns_repo.answered(tx, *answered)
 
 
 async def refused(db: Database, row_id: int, now: datetime, error: str, *, blocked: bool) -> None:

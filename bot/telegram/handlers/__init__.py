@@ -99,10 +99,6 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("available", availability.available, filters=private))
     app.add_handler(CommandHandler("availability", availability.who_is_available,
                                    filters=private))
-    # after "Write to", the next text goes to the opponent, unless a question the bot asked
-    # since is owed first (bot/service/relay.py, ``awaits_draft``)
-    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
-                                   between.draft_text), group=-2)
     # a text answering the bot's question (a reason, scores) goes to that question's
     # handler before the result parser or anything else reads it
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,

@@ -9,7 +9,7 @@ relayed message keeps its lines."""
 from __future__ import annotations
 
 from telegram import Update
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram.ext import ContextTypes
 
 from bot.service import arranging, no_shows, relay
 from bot.service import arranging_texts as arrange_say
@@ -17,9 +17,9 @@ from bot.service import no_show_texts as no_show_say
 from bot.service import relay_texts as relay_say
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
-from bot.service.platform.errors import Invalid, ServiceError
+from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, handled, request_of
+from bot.telegram.handlers.common import AfterCommit, Handler, handled
 from bot.telegram.runtime import runtime
 
 
@@ -56,22 +56,10 @@ async def tell(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     return None
 
 
-async def draft_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """In an earlier group: after "Write to", the next text message is for the opponent and
-    no other handler sees it; otherwise it claims nothing."""
-    try:
-        req = request_of(update, context)
-    except ServiceError:
-        return
-    if not await relay.awaits_draft(runtime(context).db, req):
-        return
-    await _send_draft(update, context)
-    raise ApplicationHandlerStop
-
-
 @handled
-async def _send_draft(update: Update, context: ContextTypes.DEFAULT_TYPE,
+async def send_draft(update: Update, context: ContextTypes.DEFAULT_TYPE,
                       req: Request) -> AfterCommit | None:
+    """The text after "Write to" (``replies.awaited_reply`` gives it here)."""
     message = update.effective_message
     await relay.send_draft(runtime(context).db, req, (message.text or "") if message else "",
                            render=_told)
@@ -80,8 +68,8 @@ async def _send_draft(update: Update, context: ContextTypes.DEFAULT_TYPE,
 
 @handled
 async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    await relay.cancel_draft(runtime(context).db, req, render=lambda closed: Reply(
-        "Cancelled: nothing was sent." if closed else "There was nothing to cancel."))
+    await relay.cancel_draft(runtime(context).db, req,
+                             render=lambda closed: Reply(relay_say.cancelled(closed)))
     return None
 
 

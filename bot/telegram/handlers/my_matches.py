@@ -25,5 +25,5 @@ async def my_matches(
     await readmodels.list_my_matches(runtime(context).db, req, render=lambda found: Reply(
         texts.my_matches([texts.match_line(m) for m in found]),
         relay_texts.match_buttons([(m.match_id, m.code, m.opponent) for m in found
-                                   if m.state == "playing"])))
+                                   if m.state == readmodels.MyMatchState.PLAYING])))
     return None
