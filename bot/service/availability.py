@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from bot.service import availability_texts as say
 from bot.service.events.lookup import Event, get_event
+from bot.service.events.pairing_options import system_options
 from bot.service.events.schedule import Round, find_round
 from bot.service.formats.rounds.round_division import pairing_of
-from bot.service.formats.rounds.round_options import system_options
 from bot.service.people.entries import entries_of
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox

@@ -24,7 +24,7 @@ every chat alike, so it is checked row by row (``wait``) as each goes. The outco
 - a row with a photo is sent with sendPhoto, its text the caption (the service keeps
   captions under Telegram's 1024 characters): a Telegram file id (``photo_file_id``, a
   board photo forwarded), or a picture of the media table (``media_id``); a bracket
-  picture is drawn here, at send time, off the event loop (``bot/service/events/brackets.py``:
+  picture is drawn here, at send time, off the event loop (``bot/service/formats/knockout/brackets.py``:
   a use-case never holds the database while drawing);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
@@ -91,7 +91,8 @@ from telegram.error import (
 )
 from telegram.ext import ExtBot
 
-from bot.service.events import brackets, groups
+from bot.service.events import groups
+from bot.service.formats.knockout import brackets
 from bot.service.platform import outages, outbox
 from bot.service.platform.unit import Request
 from bot.store.db import Database

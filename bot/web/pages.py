@@ -26,6 +26,7 @@ from bot.service.events.site import (
     RoundPage,
     StandingsPage,
 )
+from bot.service.formats.registry import format_of
 from bot.store.entries_repo import EntryState
 from bot.store.rounds_repo import RoundState
 from bot.web.svg import bracket_svg
@@ -234,7 +235,7 @@ def round_html(view: RoundPage, *, updated: str) -> str:
     others = [(links.round_page(x.number), x.name) for x in view.rounds]
     lines.append("<h2>Rounds</h2><p>" + " · ".join(
         f'<a href="{e(h)}">{e(n)}</a>' for h, n in others) + "</p>")
-    nav = [(links.STANDINGS, "Standings")] if ev.format == "rounds" else []
+    nav = [(links.STANDINGS, "Standings")] if format_of(ev).standings else []
     return _page(r.name, ev, "".join(lines), updated=updated, nav=nav)
 
 

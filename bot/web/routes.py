@@ -13,6 +13,8 @@ from urllib.parse import unquote
 
 from bot.service.events import site
 from bot.service.events import site_links as links
+from bot.service.formats.registry import format_of
+from bot.service.formats.rounds import site_standings
 from bot.service.platform.errors import NotFound
 from bot.store.db import Database
 from bot.web import pages
@@ -29,7 +31,7 @@ async def page(db: Database, slug: str, path: str, now: datetime) -> str:
         view = await site.overview(db, slug)
         return pages.overview_html(view, updated=view.event.local(now))
     if path == links.STANDINGS:
-        standings = await site.standings(db, slug)
+        standings = await site_standings.standings(db, slug)
         return pages.standings_html(standings, updated=standings.event.local(now))
     if path == links.LOG:
         log = await site.log(db, slug)
@@ -54,7 +56,7 @@ async def every_path(db: Database, slug: str) -> list[str]:
     found = await site.pages(db, slug)
     out = [links.OVERVIEW, links.LOG]
     out += [links.bracket_page(name) for name in found.pictures]
-    if found.event.format == "rounds":
+    if format_of(found.event).standings:
         out.append(links.STANDINGS)
     out += [links.round_page(n) for n in range(1, found.rounds + 1)]
     out += [links.match_page(code) for code in found.matches]

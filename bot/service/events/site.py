@@ -22,23 +22,19 @@ from typing import Any
 
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, division_layouts
-from bot.service.events.brackets import pictured_event
-from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.events.site_links import (
     is_public,
 )
-from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
-from bot.service.formats.rounds.round_events import is_chess, standings_of
-from bot.service.formats.traits import is_knockout, kind
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import kind
 from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
 from bot.service.platform.unit import reading
 from bot.service.results.matches import MatchView, core_match, core_matches
 from bot.store import (
-    draw_repo,
     entries_repo,
     events_repo,
     journal_repo,
@@ -213,12 +209,12 @@ async def overview(db: Database, slug: str) -> Overview:
         lines = _round_lines(event, rounds, matches)
         players = len(await entries_repo.of_event(tx, event.id))
         pictures: list[tuple[str, str]] = []
-        if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
-            layouts = _layouts(await pictured_event(tx, event.id), event.name)
-            pictures = [(lay.name, lay.label) for lay in layouts]
+        drawn = await format_of(event).pictured(tx, event)
+        if drawn is not None:
+            pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event.name)]
         now, nxt = _now_and_next(event, lines)
         return Overview(event, kind(event.format), players, lines, pictures,
-                        event.format == "rounds", now, nxt)
+                        format_of(event).standings, now, nxt)
 
 
 @dataclass(frozen=True)
@@ -234,9 +230,10 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
     pictures split it), with its matches as text for those who do not see the picture."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
-        if not is_knockout(event.format) or await draw_repo.draw_record(tx, event.id) is None:
+        drawn = await format_of(event).pictured(tx, event)
+        if drawn is None:
             raise NotFound(NO_PAGE)
-        layouts = _layouts(await pictured_event(tx, event.id), event.name)
+        layouts = _layouts(drawn, event.name)
         chosen = next((lay for lay in layouts if lay.name == picture), None)
         if chosen is None:
             raise NotFound(NO_PAGE)
@@ -255,19 +252,6 @@ class StandingsPage:
     total: int  # rounds planned
     playing: int  # the last round paired
     players: dict[int, int]  # player number -> entry id (their pages)
-
-
-async def standings(db: Database, slug: str) -> StandingsPage:
-    """Use-case: the standings of a round-based event, as ``tdbot event standings`` ranks
-    them (Scrabble: wins and spread; chess: points and tiebreaks)."""
-    async with reading(db) as tx:
-        event = await public_event(tx, slug)
-        if event.format != "rounds":
-            raise NotFound(NO_PAGE)
-        state = await load_rounds_event(tx, event.id)
-        return StandingsPage(event, standings_of(state), is_chess(state), state.last_complete(),
-                             state.pairing.rounds, state.division.rounds,
-                             {n: e.id for n, e in state.entries.items()})
 
 
 @dataclass(frozen=True)
@@ -291,7 +275,7 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
         lines = _round_lines(event, rounds, matches)
         rnd = rounds[number - 1]
         shown = [m for m in matches if m.round_id == rnd.id and m.state != MatchStage.NOT_NEEDED]
-        chess = event.format == "rounds" and chess_pairing(pairing_of(event)[1])
+        chess = format_of(event).chess(event)
         return RoundPage(event, lines[number - 1], lines, await _lines(tx, shown), chess)
 
 
@@ -368,7 +352,7 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
         values = [await core_match(tx, m.id) for m in mine]
         return PlayerPage(event, entry.name, entry.state,
                           [match_line(v, m) for v, m in zip(mine, values, strict=True)],
-                          event.format == "rounds")
+                          format_of(event).standings)
 
 
 @dataclass(frozen=True)
@@ -446,10 +430,8 @@ class Pages:
 async def pages(db: Database, slug: str) -> Pages:
     async with reading(db) as tx:
         event = await public_event(tx, slug)
-        pictures = []
-        if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
-            pictures = [lay.name for lay in _layouts(await pictured_event(tx, event.id),
-                                                     event.name)]
+        drawn = await format_of(event).pictured(tx, event)
+        pictures = [] if drawn is None else [lay.name for lay in _layouts(drawn, event.name)]
         return Pages(event, pictures, len(await rounds_of(tx, event.id)),
                      [m.code for m in await matches_repo.of_event(tx, event.id)
                       if m.state != MatchStage.NOT_NEEDED],

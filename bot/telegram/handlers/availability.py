@@ -23,7 +23,7 @@ def _mark(unavailable: bool) -> Handler:
     async def body(update: Update, context: ContextTypes.DEFAULT_TYPE,
                    req: Request) -> AfterCommit | None:
         db = runtime(context).db
-        event, args = await member_event(db, req, context.args or [], command, fmt="rounds")
+        event, args = await member_event(db, req, context.args or [], command)
         if not args:
             raise Invalid(f"say which round: /{command} 3")
         await availability.set_unavailable(
