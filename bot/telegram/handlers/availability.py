@@ -9,6 +9,7 @@ from telegram.ext import ContextTypes
 
 from bot.service import availability
 from bot.service import availability_texts as say
+from bot.service.formats.registry import format_of
 from bot.service.people.directing import directed_event, member_event
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
@@ -44,7 +45,7 @@ async def who_is_available(update: Update, context: ContextTypes.DEFAULT_TYPE,
                            req: Request) -> AfterCommit | None:
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "availability",
-                                       only=lambda e: e.format == "rounds")
+                                       only=lambda e: format_of(e).standings)
     if not args:
         raise Invalid("say which round: /availability 3")
     await availability.availability(db, req, event.id, " ".join(args), render=lambda found: Reply(
