@@ -12,6 +12,7 @@ elsewhere, imports stand at the top of a module.
 from __future__ import annotations
 
 from bot.cli import (  # noqa: F401
+    between_cmds,
     club_cmds,
     club_db_cmds,
     correct_cmds,

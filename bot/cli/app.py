@@ -33,10 +33,12 @@ ORDER: dict[str, tuple[str, ...]] = {
     "db": ("migrate", "backup", "copy"),
     "event": ("create", "list", "show", "draw", "bracket", "standings", "chances", "ratings",
               "pairings", "export", "site", "journal", "inbox"),
-    "players": ("import", "invite", "approve", "reject", "expel", "replace"),
+    "players": ("import", "invite", "approve", "reject", "expel", "replace", "unavailable",
+                "availability", "forbid"),
     "round": ("open", "close", "hold"),
-    "game": ("report", "correct", "forfeit", "overtime"),
-    "rule": ("dispute", "tie", "bye", "photo", "held-release", "held-void"),
+    "game": ("report", "correct", "forfeit", "overtime", "tell", "propose", "agree", "noshow",
+             "contest", "log"),
+    "rule": ("dispute", "tie", "bye", "photo", "held-release", "held-void", "noshow"),
     "fees": ("pay", "cost", "prizes", "csv"),
     "club": ("night", "checkin", "pair", "fees", "end"),
     "ladder": ("new", "show", "who", "challenge", "accept", "decline", "withdraw", "join",
@@ -149,8 +151,10 @@ players_app = group("players", "Enter players, invite people and answer join req
                                "expel and replace.")
 round_app = group("round", "Open, close and hold open the rounds of an event.")
 game_app = group("game", "Enter a game from a paper slip, correct one on record, a forfeit or "
-                         "an overtime penalty.")
-rule_app = group("rule", "A TD's rulings: disputes, ties, byes, board photos, held games.")
+                         "an overtime penalty; arrange a game and claim a no-show for a "
+                         "player.")
+rule_app = group("rule", "A TD's rulings: disputes, ties, byes, board photos, held games, "
+                         "no-shows.")
 fees_app = group("fees", "Fees paid, costs, the prize pools (SSSg paras 7-9, 26) and the "
                          "fees as CSV.")
 ladder_app = group("ladder", "A club challenge ladder: try one over a JSON file, or act "

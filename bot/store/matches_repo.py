@@ -73,6 +73,8 @@ def describe_source(source: str) -> str:
         return f"loser of {ref}"
     if kind == "bye":
         return "bye"
+    if kind == "absent":
+        return "unavailable (a requested bye)"
     return ref or "to be decided"
 
 
@@ -236,16 +238,18 @@ async def open_disputes(tx: Tx, event_id: int) -> list[dict[str, Any]]:
 async def add_paired(
     tx: Tx, *, event_id: int, round_id: int, code: str, best_of: int,
     entries: tuple[int, int | None], names: tuple[str, str], first_starter_side: int | None,
+    empty_side: str = "bye",
 ) -> int:
     """A match the pairing of a round-based event made: both players known (``ready``),
-    or, with no second entry, a bye already decided for side 0."""
+    or, with no second entry, a bye already decided for side 0 (``empty_side``: "bye", or
+    "absent" for a requested bye)."""
     bye = entries[1] is None
     return await tx.insert(
         "INSERT INTO matches (event_id, round_id, code, best_of, source_a, source_b,"
         " entry_a, entry_b, first_starter_side, state, winner_side)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (event_id, round_id, code, best_of, f"seat:{names[0]}",
-         "bye" if bye else f"seat:{names[1]}", entries[0], entries[1],
+         empty_side if bye else f"seat:{names[1]}", entries[0], entries[1],
          None if bye else first_starter_side, "bye" if bye else "ready", 0 if bye else None),
     )
 

@@ -276,6 +276,11 @@ def _vs(m: MatchView, w: Words) -> str:
                b=esc(m.label(1)), round=esc(m.round_name))
 
 
+#: A no-show claim's state as a TD reads it in /pending.
+_CLAIM = {"open": N_("the opponent may still contest it"), "contested": N_("contested"),
+          "with_tds": N_("yours to rule")}
+
+
 def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     """What awaits a TD (``readmodels.td_inbox``), most urgent first: one section per kind,
     each short enough for a phone. The buttons under it (``pending_buttons``) act on the
@@ -315,6 +320,14 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
             code=esc(h.code), a=esc(h.names[0]), score_a=h.scores[0], b=esc(h.names[1]),
             score_b=h.scores[1], blackout=esc(h.blackout))
         for h in inbox.held_games
+    ])
+    lines += section(w._("No-show claims"), [
+        w._("• {match}: {claimant} claims a no-show ({state})", match=_vs(m, w),
+            claimant=esc(claimant), state=w.gettext(_CLAIM.get(state, state)))
+        for m, claimant, state in inbox.no_shows
+    ])
+    lines += section(w._("No time agreed, the round closing within a week"), [
+        w._("• {match}", match=_vs(m, w)) for m in inbox.unarranged
     ])
     lines += section(w._("Closed rounds' unfinished matches (rule on them)"), [
         w._("• {match} — round closed, unfinished", match=_vs(m, w))
@@ -448,6 +461,8 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
         else:
             parts.append(w._("Game {game} awaits {name}'s agreement until {until}",
                              game=game, name=esc(agrees), until=esc(until)))
+    if m.agreed_at:
+        parts.append(w._("Agreed time: {time}", time=esc(m.agreed_at)))
     if m.closes_at:
         parts.append(w._("Deadline: {deadline}", deadline=esc(m.closes_at)))
     return "\n".join(parts)

@@ -36,19 +36,21 @@ from __future__ import annotations
 import shutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.fakebot import FakeTelegram, FakeUser
+from bot.service.between import arranging, no_shows, relay
 from bot.service.events import event_setup
 from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.rounds import open_round_in
 from bot.service.fees import payment_proofs
 from bot.service.formats.ladder import ladders
+from bot.service.formats.rounds import availability
 from bot.service.people import expulsions
 from bot.service.people.invites import create_invite
 from bot.service.platform import callbacks
@@ -144,6 +146,27 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 /export              | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 /chances             | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 /rating              | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | refuse
+/tell M1 hello       | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/cancel              | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/mute M1             | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/unmute M1           | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/share               | refuse   | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
+/matchlog M1         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+/timezone ZONE       | refuse   | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
+/propose M1 TIME     | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/agree M1            | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
+/noshow M1           | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/contest M1 TEXT     | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
+relay: write to      | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+arr: time slots      | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+arr: propose a slot  | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+arr: agree a time    | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
+noshow: claim        | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+noshow: contest      | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
+noshow: rule         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
+/unavailable 2       | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/available 3         | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/availability 2      | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -189,6 +212,14 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 #   organisers' (a TD who plays may read them: they decide nothing). /chances is a
 #   player's own outlook (the TD who plays is a player there); /rating is a player's own
 #   estimate, or the whole table for a TD or organiser.
+# - Between the players (relay, arranging, no-shows): the two players of a match write,
+#   mute, propose, claim; the one who did not propose agrees, the one claimed against
+#   contests. /matchlog (what they said) is for the TDs who may rule on the match: not the
+#   TD who plays in M2 (para 19), nor the organiser or adjudicator while a TD is free. A
+#   time zone and a shared username are anyone's own. The no-show ruling is a ruling.
+# - /unavailable and /available (Club Swiss, before round 2 or 3 is paired; every player
+#   said they cannot play round 3) are each player's own; /availability is a read for the
+#   event's TDs and organisers.
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -297,7 +328,8 @@ async def _club(bot: BotUnderTest, scenario: str, ids: dict[str, Any]) -> None:
 def _swiss_definition() -> str:
     """The Club Swiss: a round-based event with the club cup's people in the same roles."""
     text = ('[event]\nslug = "club-swiss"\nname = "Club Swiss"\nformat = "rounds"\n'
-            'time_zone = "Asia/Singapore"\n\n[pairing]\nsystem = "swiss"\nrounds = 3\n\n'
+            'time_zone = "Asia/Singapore"\n\n[pairing]\nsystem = "swiss"\nrounds = 3\n'
+            'requested_byes = 2\n\n'
             '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Cai Wen"\n\n'
             '[[organisers]]\nname = "Olga Org"\n\n[[adjudicators]]\nname = "Rita Officer"\n'
             + "".join(f'\n[[players]]\nname = "{n}"\nrating = {r}\n' for n, r in (
@@ -392,6 +424,9 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
                 await make_draw(tx, swiss.event_id, seed=1, by=cli, now=now)
                 await open_round_in(tx, swiss.event_id, "1", by=cli, now=now,
                                     closes_at=now + timedelta(days=7))
+            for name in ("Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao"):
+                await availability.set_unavailable(db, Request.cli(now), swiss.event_id, "3",
+                                                   True, player=name)
         if scenario == "draft1":  # game 1: who started is not known yet (para 15)
             for reporter, match in (("Ann Lee", "M1"), ("Ben Ong", "M2")):
                 ids.setdefault("draft", {})[match] = await _report(
@@ -463,6 +498,8 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
             ids["ask"] = await _scalar(bot, "SELECT a.id FROM photo_asks a JOIN people p ON"
                                             " p.id = a.ruler_id WHERE p.tg_user_id = ?",
                                        (IDS["Tara TD"],))
+        if scenario in ("between", "proposed", "agreed", "claimed", "contested"):
+            await _between(bot, scenario, ids)
         if scenario.startswith("club"):
             await _club(bot, scenario, ids)
         ids["closes"] = await _scalar(bot, "SELECT closes_at FROM rounds WHERE id = ?",
@@ -470,6 +507,40 @@ async def _prepare(scenario: str, where: Path) -> Prepared:
         await bot.settle()
         now = bot.clock()
     return Prepared(where / "prepared.sqlite3", now, ids)
+
+
+async def _between(bot: BotUnderTest, scenario: str, ids: dict[str, Any]) -> None:
+    """Between the players of M1 (Ann, Dev) and M2 (Ben, Cai): "between": each muted the
+    opponent and has a message to them started; "proposed": Ann and Ben proposed Tue 03 Mar
+    15:00; "agreed": Dev and Cai agreed it, and it has passed; "claimed": Ann and Ben
+    claimed a no-show; "contested": Dev and Cai contested (the claims are the TDs')."""
+    db = bot.runtime.db
+    pairs = (("M1", "Ann Lee", "Dev Rao"), ("M2", "Ben Ong", "Cai Wen"))
+    if scenario == "between":
+        for match, a, b in pairs:
+            for name in (a, b):
+                await relay.mute(db, _req(bot, name), match, True)
+                await relay.start_draft(db, _req(bot, name), ids["m"][match])
+        return
+    for match, a, _ in pairs:
+        await arranging.propose(db, _req(bot, a), match, "Tue 03 Mar 15:00")
+    ids["time"] = {m: await _scalar(bot, "SELECT id FROM match_times WHERE match_id = ?",
+                                    (ids["m"][m],)) for m in ("M1", "M2")}
+    if scenario == "proposed":
+        return
+    for match, _, b in pairs:
+        await arranging.agree_named(db, _req(bot, b), match, None)
+    await bot.advance(timedelta(hours=23))
+    if scenario == "agreed":
+        return
+    for match, a, _ in pairs:
+        await no_shows.claim_named(db, _req(bot, a), match)
+    ids["claim"] = {m: await _scalar(bot, "SELECT id FROM no_show_claims WHERE match_id = ?",
+                                     (ids["m"][m],)) for m in ("M1", "M2")}
+    if scenario == "claimed":
+        return
+    for match, _, b in pairs:
+        await no_shows.contest_named(db, _req(bot, b), match, "I was there")
 
 
 async def _person(tx: Any, name: str) -> int:
@@ -597,6 +668,12 @@ WINDOWS = "SELECT state, closes_at FROM photo_windows WHERE match_id = :m"
 PROOFS = "SELECT id, state FROM payment_proofs ORDER BY id"
 REQUESTS = "SELECT id, tg_user_id, state FROM join_requests ORDER BY id"
 LADDER = "SELECT record_json FROM ladders WHERE event_id = :e"
+ABSENT = "SELECT round_seq, entry_id FROM round_absences ORDER BY round_seq, entry_id"
+RELAYED = "SELECT count(*) FROM relay_messages WHERE match_id = :m"
+DRAFTS = "SELECT person_id FROM relay_drafts WHERE match_id = :m ORDER BY person_id"
+MUTES = "SELECT person_id FROM relay_mutes WHERE match_id = :m ORDER BY person_id"
+TIMES = "SELECT starts_at, state FROM match_times WHERE match_id = :m ORDER BY id"
+CLAIMS = "SELECT state, contest FROM no_show_claims WHERE match_id = :m ORDER BY id"
 
 
 CHECKINS = "SELECT entry_id FROM club_checkins ORDER BY id"
@@ -747,6 +824,40 @@ ROWS: dict[str, Row] = {
                     lambda c: _told(c, "what you can still reach")),
     "/rating": Row("rounds", says("/rating club-swiss"),
                    lambda c: _told(c, "rating estimate")),
+    "/unavailable 2": Row("rounds", says("/unavailable club-swiss 2"), sql(ABSENT)),
+    "/available 3": Row("rounds", says("/available club-swiss 3"), sql(ABSENT)),
+    "/availability 2": Row("rounds", says("/availability club-swiss 2"),
+                           lambda c: _told(c, "Club Swiss: Round 2")),
+    "/tell M1 hello": Row("base", lambda c: says(f"/tell {c.match} hello")(c), sql(RELAYED)),
+    "/cancel": Row("between", says("/cancel"), sql(DRAFTS)),
+    "/mute M1": Row("base", lambda c: says(f"/mute {c.match}")(c), sql(MUTES)),
+    "/unmute M1": Row("between", lambda c: says(f"/unmute {c.match}")(c), sql(MUTES)),
+    "/share": Row("base", says("/share"),
+                  sql("SELECT count(*) FROM journal WHERE action = 'player.share'")),
+    "/matchlog M1": Row("base", lambda c: says(f"/matchlog club-cup {c.match}")(c),
+                        lambda c: _told(c, "what they said and arranged")),
+    "/timezone ZONE": Row("base", says("/timezone Europe/London"),
+                          sql("SELECT person_id, time_zone FROM player_prefs")),
+    "/propose M1 TIME": Row("base", lambda c: says(f"/propose {c.match} Sat 15:00")(c),
+                            sql(TIMES)),
+    "/agree M1": Row("proposed", lambda c: says(f"/agree {c.match}")(c), sql(TIMES)),
+    "/noshow M1": Row("agreed", lambda c: says(f"/noshow {c.match}")(c), sql(CLAIMS)),
+    "/contest M1 TEXT": Row("claimed", lambda c: says(f"/contest {c.match} I was there")(c),
+                            sql(CLAIMS)),
+    "relay: write to": Row("base", presses(lambda c: callbacks.relay_write(c.match_id)),
+                           sql(DRAFTS), True),
+    "arr: time slots": Row("base", presses(lambda c: callbacks.arrange_slots(c.match_id)),
+                           lambda c: _told(c, "Pick a time to propose"), True),
+    "arr: propose a slot": Row("base", presses(lambda c: callbacks.arrange_propose(
+        c.match_id, int(datetime(2026, 3, 3, 7, 0, tzinfo=UTC).timestamp()))), sql(TIMES), True),
+    "arr: agree a time": Row("proposed", presses(
+        lambda c: callbacks.arrange_agree(c.ids["time"][c.match])), sql(TIMES), True),
+    "noshow: claim": Row("agreed", presses(
+        lambda c: callbacks.no_show_claim(c.ids["time"][c.match])), sql(CLAIMS), True),
+    "noshow: contest": Row("claimed", presses(
+        lambda c: callbacks.no_show_contest(c.ids["claim"][c.match])), sql(CLAIMS), True),
+    "noshow: rule": Row("contested", presses(
+        lambda c: callbacks.no_show_rule(c.ids["claim"][c.match], "game")), sql(GAMES), True),
 }
 
 
@@ -802,7 +913,7 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
                 "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:",
-                "correction": "redo:", "event": "event:"}
+                "correction": "redo:", "event": "event:", "between": "relay:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
@@ -850,7 +961,8 @@ async def test_cell(row: str, role: str, prepared_root: Path, tmp_path: Path) ->
 OWN_REFUSALS = {("slip: agree", "player"), ("join: this is me", "other player"),
                 ("join: this is me", "player"), ("join: this is me", "opponent"),
                 ("join: this is me", "TD plays"), ("ladder: challenge", "other player"),
-                ("ladder: challenge", "player"), ("ladder: challenge", "opponent")}
+                ("ladder: challenge", "player"), ("ladder: challenge", "opponent"),
+                ("arr: agree a time", "player"), ("noshow: contest", "player")}
 
 
 #: A ruling on M2 pressed by Cai, a TD who plays in it (SSSg para 19): the answer is the
@@ -859,7 +971,7 @@ OWN_MATCH = {"rule: uphold", "rule: amend", "rule: void game", "rule: game bye",
              "rule: match bye", "tie: winner", "tie: lots drawn", "photo: award bye",
              "photo: extend", "photo: waive", "photo: one game", "desk: match bye",
              "desk: void match",
-             "expel: nobody"}
+             "expel: nobody", "noshow: rule"}
 
 
 async def _refused_press(case: Case, row: str, role: str, said: list[str]) -> None:

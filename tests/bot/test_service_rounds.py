@@ -151,6 +151,7 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
         assert all("Your opponent: <b>P" in t for _, t in msgs)
         opened = await deadlines.open_deadlines(tx)
         assert [(d.kind, d.payload.get("hours")) for d in opened] == [
+            ("round.unarranged", None),  # a week before a long round closes (arranging.py)
             ("round.reminder", 72), ("round.reminder", 24), ("round.close", None)]
         assert opened[-1].due_at == rnd.closes_at
         log = await journal.entries_for(tx, f"round:{rnd.id}")
@@ -173,10 +174,11 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
         await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
-        reminder, reminder24, close = await deadlines.open_deadlines(tx)
+        unarranged, reminder, reminder24, close = await deadlines.open_deadlines(tx)
         assert not await deadlines.fire_due(tx, reminder.id, NOW)  # not due yet
         later = reminder.due_at + timedelta(minutes=1)
-        assert [d.id for d in await deadlines.due_deadlines(tx, later)] == [reminder.id]
+        assert [d.id for d in await deadlines.due_deadlines(tx, later)] == [unarranged.id,
+                                                                            reminder.id]
         count = await tx.scalar("SELECT count(*) FROM outbox")
         assert await deadlines.fire_due(tx, reminder.id, later)
         texts = [r[0] for r in await tx.all("SELECT text_html FROM outbox WHERE id > ?", (count,))]
@@ -273,7 +275,7 @@ async def test_late_reminders_give_way_to_a_later_one_in_either_order(db: Databa
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
         await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
-        r72, r24, close = await deadlines.open_deadlines(tx)
+        _unarranged, r72, r24, close = await deadlines.open_deadlines(tx)
         late = r24.due_at + timedelta(minutes=1)
         assert await deadlines.fire_due(tx, r24.id, late)  # the later one happens to go first
         assert not await deadlines.fire_due(tx, r72.id, late)
@@ -286,7 +288,7 @@ async def test_no_reminder_once_the_deadline_has_passed(db: Database) -> None:
     await _pay_all(db, event_id, "QF")
     async with db.transaction() as tx:
         await open_round_in(tx, event_id, "QF", by=Actor.cli(), now=NOW)
-        r72, _r24, close = await deadlines.open_deadlines(tx)
+        _unarranged, r72, _r24, close = await deadlines.open_deadlines(tx)
         assert not await deadlines.fire_due(tx, r72.id, close.due_at)  # the bot was down
         assert await tx.scalar("SELECT count(*) FROM outbox WHERE text_html LIKE 'Reminder%'") == 0
         assert await deadlines.fire_due(tx, close.id, close.due_at)

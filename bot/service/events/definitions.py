@@ -334,6 +334,13 @@ class PairingDef(_Strict):
     rated: Literal["open", "club"] = "open"
     avoid_teams: bool = False
     accelerated: bool = False
+    # how many rounds a player may say they are unavailable for before they are paired
+    # (0: none), and what such a requested bye is worth: 0 or 0.5 (Director's Manual:
+    # a bye is the pairing's; an absence the player asked for is worth what the event says)
+    requested_byes: int = Field(default=0, ge=0, le=99)
+    requested_bye_points: float = 0.5
+    # pairs never paired together, by name (a TD adds more with tdbot players forbid)
+    forbid: list[list[str]] = Field(default_factory=list)
     # any other option of the system (tdbot files pair's --set KEY=VALUE), e.g. final = "koth"
     options: dict[str, int | bool | str] = Field(default_factory=dict)
 
@@ -357,6 +364,13 @@ class PairingDef(_Strict):
             raise _KeyError("bye_points", "a Scrabble bye is a win worth bye_spread (Director's Manual, "
                             '"Odd Number of Players"); a half-point bye is for chess: set '
                             'system = "uscf" or chess = true, or remove bye_points')
+        if self.requested_bye_points not in (0, 0.5):
+            raise _KeyError("requested_bye_points", f"{self.requested_bye_points:g}: a "
+                            "requested bye is worth 0.5 (half a point) or 0")
+        for i, pair in enumerate(self.forbid):
+            if len(pair) != 2 or pair[0].casefold().strip() == pair[1].casefold().strip():
+                raise _KeyError(f"forbid[{i}]", "a forbidden pair is two different players' "
+                                'names, e.g. forbid = [["Ann Lee", "Ben Ong"]]')
         if self.gibson and self.prize_places is None:
             raise _KeyError("prize_places", "the Gibson rule needs the number of places that "
                             "win a prize, e.g. prize_places = 3")
@@ -467,6 +481,12 @@ class Definition(_Strict):
                 if rdef.head_start:
                     raise _KeyError(f"rounds[{i}].head_start",
                                     "head starts are for knockout finals")
+            known = {p.name.casefold().strip() for p in self.players}
+            for i, pair in enumerate(self.pairing.forbid):
+                for name in pair:
+                    if self.players and name.casefold().strip() not in known:
+                        raise _KeyError(f"pairing.forbid[{i}]", f"{name!r} is not one of "
+                                        "the [[players]]")
             # players may come later from a CSV with a team column (tdbot players import)
             if (self.pairing.avoid_teams and self.players
                     and not any(p.team for p in self.players)):

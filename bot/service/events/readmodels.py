@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from bot.service.between.arranging import agreed_time, unarranged
+from bot.service.between.no_shows import open_claims
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import unfinished_of
 from bot.service.events.schedule import Round, rounds_of
@@ -36,6 +38,7 @@ from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, sli
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.held_repo import HeldGame
+from bot.store.no_shows_repo import ClaimState
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, MatchStage
 from core.slip import SlipState
@@ -77,6 +80,7 @@ class MyMatch:
     # a knockout's: what the match decides ("Win and you reach the final; lose and ...")
     stakes: str = ""
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
+    agreed_at: str | None = None  # the time the players agreed, in this person's zone
 
 
 async def list_my_matches(
@@ -129,6 +133,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 if rnd.closes_at and rnd.state == RoundState.OPEN
                 and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips, stakes,
+                await agreed_time(tx, person_id, m, event) if m.state != MatchStage.DECIDED else None,
             )
         )
     order = {MyMatchState.PLAYING: 0, MyMatchState.UNFINISHED: 1, MyMatchState.READY: 2,
@@ -186,13 +191,18 @@ class TdInbox:
     slug: str = ""
     # who asked (None: the command line): no buttons on matches they play in (para 19)
     viewer: int | None = None
+    # a week or less before their round closes, still with no agreed time (arranging.py)
+    unarranged: list[MatchView] = field(default_factory=list)
+    # no-show claims not yet ruled: match, claimant, state (no_shows.py)
+    no_shows: list[tuple[MatchView, str, ClaimState]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.join_requests or self.open_disputes or self.unpaid
                     or self.refused_messages or self.failed_deadlines or self.unfinished
                     or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
-                    or self.tied or self.held_games or self.open_slots)
+                    or self.tied or self.held_games or self.open_slots or self.unarranged
+                    or self.no_shows)
 
 
 async def pending(
@@ -202,7 +212,10 @@ async def pending(
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
-        inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id)
+        claims = [(view, view.label(view.side_of_person(c.claimant) or 0), c.state)
+                  for view, c in await open_claims(tx, event_id)]
+        inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id,
+                        unarranged=await unarranged(tx, event_id, req.now), no_shows=claims)
         return await answer_with(tx, req, render, inbox)
 
 

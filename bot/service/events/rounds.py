@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service.between import relay_texts
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.fees.payments import unpaid
@@ -56,6 +57,11 @@ REMINDER = "round.reminder"
 CLOSE = "round.close"
 FEE_DUE = "round.fee_due"
 OPENS = "round.opens"
+#: A week before a round closes, its TDs are told which matches have no agreed time (the
+#: handler is ``arranging.py``'s): in a round of two weeks or more, where the players have
+#: had a week to arrange; a shorter round has its reminders.
+UNARRANGED = "round.unarranged"
+UNARRANGED_BEFORE = timedelta(days=7)
 
 
 def typed(event: Event, rnd: Round) -> str:
@@ -257,6 +263,7 @@ async def open_round_in(
                 tx, person_id=person, now=now,
                 text_html=opening_text(event, rnd, m, side, decides.get(m.code, ("", ""))[side]),
                 dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
+                buttons=relay_texts.match_buttons([(m.id, m.code, m.label(1 - side))]),
             )
     subject = f"round:{rnd.id}"
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
@@ -282,6 +289,8 @@ async def schedule_close(tx: Tx, event: Event, round_id: int, closes: datetime,
         if at > now:
             await open_deadline(tx, REMINDER, subject, at, {"hours": hours}, now=now)
     await open_deadline(tx, CLOSE, subject, closes, {}, now=now)
+    if closes - now >= 2 * UNARRANGED_BEFORE:  # a long round: its unarranged matches
+        await open_deadline(tx, UNARRANGED, subject, closes - UNARRANGED_BEFORE, {}, now=now)
 
 
 async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
@@ -292,7 +301,7 @@ async def move_close_in(tx: Tx, event: Event, rnd: Round, closes: datetime,
     if rnd.closes_at is None or not await rounds_repo.move_close(tx, rnd.id, rnd.closes_at,
                                                                  closes):
         return False
-    await cancel_deadlines(tx, f"round:{rnd.id}", now, kinds=(REMINDER, CLOSE))
+    await cancel_deadlines(tx, f"round:{rnd.id}", now, kinds=(REMINDER, CLOSE, UNARRANGED))
     await schedule_close(tx, event, rnd.id, closes, now)
     return True
 

@@ -515,3 +515,84 @@ def parse_event_today(data: object) -> tuple[int, date] | None:
 
 def is_event_today(data: object) -> bool:
     return parse_event_today(data) is not None
+
+
+# --- between the two players (bot/service/between/relay.py, arranging.py, no_shows.py) -----------
+#
+# ``relay:write:<match id>`` starts a one-message draft to the opponent;
+# ``arr:slots:<match id>`` shows the next days' times to propose, ``arr:prop:<match id>:<unix
+# seconds>`` proposes one, ``arr:ok:<time id>`` agrees a proposed time;
+# ``noshow:claim:<time id>`` claims the opponent did not turn up, ``noshow:contest:<claim
+# id>`` contests a claim, ``noshow:rule:<claim id>:<game|match|extend>`` is a TD's ruling.
+
+#: The words of each family and action, and how many numbers follow.
+_BETWEEN = {("relay", "write"): 1, ("arr", "slots"): 1, ("arr", "prop"): 2, ("arr", "ok"): 1,
+            ("noshow", "claim"): 1, ("noshow", "contest"): 1}
+NO_SHOW_RULINGS = ("game", "match", "extend")
+
+
+def relay_write(match_id: int) -> str:
+    return f"relay:write:{match_id}"
+
+
+def arrange_slots(match_id: int) -> str:
+    return f"arr:slots:{match_id}"
+
+
+def arrange_propose(match_id: int, at_unix: int) -> str:
+    return f"arr:prop:{match_id}:{at_unix}"
+
+
+def arrange_agree(time_id: int) -> str:
+    return f"arr:ok:{time_id}"
+
+
+def no_show_claim(time_id: int) -> str:
+    return f"noshow:claim:{time_id}"
+
+
+def no_show_contest(claim_id: int) -> str:
+    return f"noshow:contest:{claim_id}"
+
+
+def no_show_rule(claim_id: int, ruling: str) -> str:
+    if ruling not in NO_SHOW_RULINGS:
+        raise ValueError(f"no no-show ruling {ruling!r}")
+    return f"noshow:rule:{claim_id}:{ruling}"
+
+
+def parse_between(data: object) -> tuple[str, str, tuple[int, ...]] | None:
+    """(family, action, numbers) of a button between the players; None if not one."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) < 3:
+        return None
+    family, action = parts[0], parts[1]
+    if (family, action) == ("noshow", "rule"):
+        claim = _number(parts[2])
+        if len(parts) != 4 or claim is None or parts[3] not in NO_SHOW_RULINGS:
+            return None
+        return family, action, (claim, NO_SHOW_RULINGS.index(parts[3]))
+    count = _BETWEEN.get((family, action))
+    if count is None or len(parts) != 2 + count:
+        return None
+    numbers = [_number(p) for p in parts[2:]]
+    if any(n is None for n in numbers):
+        return None
+    return family, action, tuple(n for n in numbers if n is not None)
+
+
+def is_relay(data: object) -> bool:
+    found = parse_between(data)
+    return found is not None and found[0] == "relay"
+
+
+def is_arrange(data: object) -> bool:
+    found = parse_between(data)
+    return found is not None and found[0] == "arr"
+
+
+def is_no_show(data: object) -> bool:
+    found = parse_between(data)
+    return found is not None and found[0] == "noshow"

@@ -202,6 +202,10 @@ DEADLINES = {
     "ladder.accept": "the time to accept the challenge",
     "ladder.play": "the time to play the challenge",
     "ladder.idle": "the next idle drop",
+    "game.reminder": "the reminder before an agreed game",
+    "game.followup": "the question after an agreed game",
+    "noshow.window": "the time to contest a no-show claim",
+    "round.unarranged": "the notice of matches with no agreed time",
 }
 
 
@@ -316,7 +320,54 @@ def _overtime(e: JournalEntry, n: Names) -> str:
             f"{_game(e, n)}{_voided(e)}")
 
 
+def _between(verb: str) -> Sentence:
+    """A player's act in their match (``relay.py``, ``arranging.py``, ``no_shows.py``)."""
+    def sentence(e: JournalEntry, n: Names) -> str:
+        m = _match_id(e)
+        return f"{verb} in {subject(e.subject, n)}" + (
+            f" for {n.side(m, _d(e, 'side'))}" if _d(e, "side") is not None else "")
+    return sentence
+
+
+def _times(e: JournalEntry, n: Names) -> str:
+    times = [n.when(t) for t in _d(e, "times") or []]
+    return f"proposed {', '.join(times) or 'a time'} for {subject(e.subject, n)}"
+
+
+def _agreed(e: JournalEntry, n: Names) -> str:
+    moved = f", moved from {n.when(_d(e, 'moved_from'))}" if _d(e, "moved_from") else ""
+    return f"agreed {n.when(_d(e, 'starts_at'))} for {subject(e.subject, n)}{moved}"
+
+
+def _no_show_ruled(e: JournalEntry, n: Names) -> str:
+    m = _match_id(e)
+    to = n.side(m, _d(e, "to_side"))
+    did = {"game": f"the next game to {to} by forfeit", "match": f"the match to {to}",
+           "extend": "no award; the round extended"}.get(_s(e, "ruling"), _s(e, "ruling"))
+    return f"ruled on the no-show claim in {subject(e.subject, n)}: {did}"
+
+
 KINDS: dict[str, Sentence] = {
+    # between the players of a match
+    "relay.message": lambda e, n: (f"relayed a message in {subject(e.subject, n)}"
+                                   + ("" if _d(e, "delivered", True) else " (muted: kept, not sent)")),
+    "relay.mute": _between("muted the opponent's messages"),
+    "relay.unmute": _between("unmuted the opponent's messages"),
+    "player.share": lambda e, n: ("shared their username with opponents" if _d(e, "shared")
+                                  else "stopped sharing their username"),
+    "player.timezone": lambda e, n: f"set their time zone to {_s(e, 'zone', 'the event' + chr(39) + 's')}",
+    "time.propose": _times,
+    "time.agree": _agreed,
+    "noshow.claim": _between("claimed a no-show"),
+    "noshow.contest": _between("contested a no-show claim"),
+    "noshow.tds": lambda e, n: (f"sent the no-show claim in {subject(e.subject, n)} to the TDs"
+                                + (" (contested)" if _d(e, "contested") else " (not contested)")),
+    "noshow.rule": _no_show_ruled,
+    "round.unavailable": lambda e, n: (f"marked {subject(e.subject, n)} unavailable for "
+                                       f"{n.round(_d(e, 'round', '?'))} (a requested bye)"),
+    "round.available": lambda e, n: (f"marked {subject(e.subject, n)} available for "
+                                     f"{n.round(_d(e, 'round', '?'))} again"),
+    "pairing.forbid": lambda e, n: f"kept {_names_list(_d(e, 'names'))} apart in the pairings",
     # the event and its people
     "event.create": lambda e, n: f"created the event, {kind(_s(e, 'format', ''))}",
     "event.draw": _draw,

@@ -16,18 +16,25 @@ each owed its reason (``bot/store/prompts_repo.py`` says why).
 from __future__ import annotations
 
 from bot.service.platform.unit import Request, reading
-from bot.store import prompts_repo
+from bot.store import prompts_repo, relay_repo
 from bot.store.db import Database
 from bot.store.prompts_repo import PromptKind
 
-__all__ = ["PromptKind", "awaited_kind"]
+__all__ = ["RELAY_DRAFT", "PromptKind", "awaited_kind"]
+
+#: The writer pressed "Write to" in a match: the text is for their opponent
+#: (``bot/service/between/relay.py``), unless a question was asked since (the newest wins).
+RELAY_DRAFT = "relay_draft"
 
 
-async def awaited_kind(db: Database, req: Request) -> PromptKind | None:
-    """The kind of the question the writer's next text message answers, or None (the
-    message is an ordinary one: a result, a question, a greeting)."""
+async def awaited_kind(db: Database, req: Request) -> PromptKind | str | None:
+    """The kind of the question the writer's next text message answers (or
+    ``RELAY_DRAFT``), or None (the message is an ordinary one: a result, a question, a
+    greeting)."""
     if req.operator or req.tg_user_id is None:
         return None
     async with reading(db) as tx:
+        if await relay_repo.live_draft_of_tg(tx, req.tg_user_id) is not None:
+            return RELAY_DRAFT
         prompt = await prompts_repo.awaited(tx, req.tg_user_id, req.now)
     return None if prompt is None else prompt.kind

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import move_close_in, unfinished_of
 from bot.service.events.schedule import Round, get_round
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
 from bot.service.platform.clock import iso, utc
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
@@ -30,7 +31,7 @@ from bot.service.results.matches import core_match, get_match, matches_of_round
 from bot.service.results.rulings import award_match_bye_in
 from bot.service.results.slip_copies import settled_note, to_both
 from bot.store import games_repo, slips_repo
-from bot.store.db import Database
+from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import MatchStage, void_game
 from core.slip import SlipState
@@ -61,38 +62,46 @@ async def extend_round(
     press extends once. The players of its unfinished matches are told the new time."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
-        rnd = await get_round(tx, round_id)
-        await require_role(tx, actor, rnd.event_id, "td")
-        event = await get_event(tx, rnd.event_id)
-        if rnd.state != RoundState.OPEN or rnd.closes_at is None:
-            raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
-        was = rnd.closes_at
-        if int(was.timestamp()) != extends_from:
-            return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
-        closes = max(was, utc(req.now)) + EXTENSION
-        if not await move_close_in(tx, event, rnd, closes, req.now):
-            return await answer_with(tx, req, render, Extended(event, rnd, False, 0))
-        rnd = await get_round(tx, rnd.id)
-        told = 0
-        for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
-            for side, person in enumerate(m.people):
-                if person is None:
-                    continue
-                told += 1
-                await outbox.enqueue(
-                    tx, person_id=person, now=req.now,
-                    dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
-                    text_html=(
-                        f"<b>{html.escape(event.name)}</b>: the TDs extended "
-                        f"{html.escape(rnd.name)}. Your match against "
-                        f"<b>{html.escape(m.label(1 - side))}</b> must now be finished by "
-                        f"{event.local(closes)}. /matches shows the score."),
-                )
-        await journal.record(
-            tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=req.now,
-            detail={"from": iso(was), "closes_at": iso(closes)}, why=why or "extended 7 days",
-        )
-        return await answer_with(tx, req, render, Extended(event, rnd, True, told))
+        extended = await extend_round_in(tx, actor, round_id, extends_from=extends_from,
+                                         why=why, now=req.now)
+        return await answer_with(tx, req, render, extended)
+
+
+async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: int, why: str,
+                          now: datetime) -> Extended:
+    """``extend_round`` inside a transaction (a no-show ruling extends the same way)."""
+    rnd = await get_round(tx, round_id)
+    await require_role(tx, actor, rnd.event_id, "td")
+    event = await get_event(tx, rnd.event_id)
+    if rnd.state != RoundState.OPEN or rnd.closes_at is None:
+        raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
+    was = rnd.closes_at
+    if int(was.timestamp()) != extends_from:
+        return Extended(event, rnd, False, 0)
+    closes = max(was, utc(now)) + EXTENSION
+    if not await move_close_in(tx, event, rnd, closes, now):
+        return Extended(event, rnd, False, 0)
+    rnd = await get_round(tx, rnd.id)
+    told = 0
+    for m in unfinished_of(await matches_of_round(tx, rnd.id)).to_play:
+        for side, person in enumerate(m.people):
+            if person is None:
+                continue
+            told += 1
+            await outbox.enqueue(
+                tx, person_id=person, now=now,
+                dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
+                text_html=(
+                    f"<b>{html.escape(event.name)}</b>: the TDs extended "
+                    f"{html.escape(rnd.name)}. Your match against "
+                    f"<b>{html.escape(m.label(1 - side))}</b> must now be finished by "
+                    f"{event.local(closes)}. /matches shows the score."),
+            )
+    await journal.record(
+        tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=now,
+        detail={"from": iso(was), "closes_at": iso(closes)}, why=why or "extended 7 days",
+    )
+    return Extended(event, rnd, True, told)
 
 
 @dataclass(frozen=True)

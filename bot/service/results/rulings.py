@@ -989,22 +989,29 @@ async def forfeit(
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
         await _open_match(tx, view)
-        side = side_named(view, to)
-        match = await core_match(tx, view.id)
-        state = match.state()
-        if 1 <= game <= len(state.counted):
-            index = state.counted[game - 1]
-            new = correct_game(match, index,
-                               MatchGame.forfeit(side, starter=match.games[index].starter)).match
-        elif game == state.next_game and state.next_start is not None:
-            new = report_game(match, MatchGame.forfeit(side, starter=state.next_start.side)).match
-        else:
-            raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
-                          + (f"; the next is game {state.next_game}" if state.next_game else
-                             " and is decided") + f": no game {game} to forfeit")
-        result = await _game_ruling(tx, req, actor, event, view, new, game, "forfeit", side,
-                                    why.strip(), confirm, {})
+        result = await forfeit_in(tx, req, actor, event, view, game, side_named(view, to),
+                                  why.strip(), confirm)
         return await answer_with(tx, req, render, result)
+
+
+async def forfeit_in(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
+                     game: int, side: int, why: str, confirm: bool = False) -> Ruled:
+    """``forfeit`` inside a transaction, for a ruler already checked (a no-show claim's
+    ruling gives the next game the same way)."""
+    match = await core_match(tx, view.id)
+    state = match.state()
+    if 1 <= game <= len(state.counted):
+        index = state.counted[game - 1]
+        new = correct_game(match, index,
+                           MatchGame.forfeit(side, starter=match.games[index].starter)).match
+    elif game == state.next_game and state.next_start is not None:
+        new = report_game(match, MatchGame.forfeit(side, starter=state.next_start.side)).match
+    else:
+        raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
+                      + (f"; the next is game {state.next_game}" if state.next_game else
+                         " and is decided") + f": no game {game} to forfeit")
+    return await _game_ruling(tx, req, actor, event, view, new, game, "forfeit", side,
+                              why, confirm, {})
 
 
 async def overtime(

@@ -20,6 +20,8 @@ from telegram.ext import (
 from bot.service.platform import callbacks
 from bot.telegram.handlers import (
     approvals,
+    availability,
+    between,
     chances_cmd,
     club,
     desk,
@@ -86,6 +88,21 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("decline", ladder.decline, filters=private))
     app.add_handler(CommandHandler("withdraw", ladder.withdraw, filters=private))
     app.add_handler(CommandHandler("join", ladder.join, filters=private))
+    app.add_handler(CommandHandler("tell", between.tell, filters=private))
+    app.add_handler(CommandHandler("cancel", between.cancel, filters=private))
+    app.add_handler(CommandHandler("mute", between.mute, filters=private))
+    app.add_handler(CommandHandler("unmute", between.unmute, filters=private))
+    app.add_handler(CommandHandler("share", between.share, filters=private))
+    app.add_handler(CommandHandler("matchlog", between.match_log, filters=private))
+    app.add_handler(CommandHandler("timezone", between.timezone, filters=private))
+    app.add_handler(CommandHandler("propose", between.propose, filters=private))
+    app.add_handler(CommandHandler("agree", between.agree, filters=private))
+    app.add_handler(CommandHandler("noshow", between.no_show, filters=private))
+    app.add_handler(CommandHandler("contest", between.contest, filters=private))
+    app.add_handler(CommandHandler("unavailable", availability.unavailable, filters=private))
+    app.add_handler(CommandHandler("available", availability.available, filters=private))
+    app.add_handler(CommandHandler("availability", availability.who_is_available,
+                                   filters=private))
     # a text answering the bot's question (a reason, scores) goes to that question's
     # handler before the result parser or anything else reads it
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND,
@@ -110,6 +127,9 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(desk.desk_button, pattern=callbacks.is_desk))
     app.add_handler(CallbackQueryHandler(expel.slot_button, pattern=callbacks.is_expel_pick))
     app.add_handler(CallbackQueryHandler(ladder.button, pattern=callbacks.is_ladder))
+    app.add_handler(CallbackQueryHandler(between.button, pattern=callbacks.is_relay))
+    app.add_handler(CallbackQueryHandler(between.button, pattern=callbacks.is_arrange))
+    app.add_handler(CallbackQueryHandler(between.button, pattern=callbacks.is_no_show))
     app.add_handler(CallbackQueryHandler(event_upload.start_today_button,
                                          pattern=callbacks.is_event_today))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND & report.RESULT_TEXT,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.service.between import relay_texts
 from bot.service.events import readmodels
 from bot.service.platform.unit import Reply, Request
 from bot.telegram import texts
@@ -22,5 +23,7 @@ async def my_matches(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     await readmodels.list_my_matches(runtime(context).db, req, render=lambda found: Reply(
-        texts.my_matches([texts.match_line(m) for m in found])))
+        texts.my_matches([texts.match_line(m) for m in found]),
+        relay_texts.match_buttons([(m.match_id, m.code, m.opponent) for m in found
+                                   if m.state == readmodels.MyMatchState.PLAYING])))
     return None

@@ -2,7 +2,8 @@
 
 The bot asks in the chat for a dispute's reason (after Dispute), the right scores (after
 Amend), a ruling's reason (after a ruling button), a tied match's reason (after its
-winner's button) and a correction's reason (after /correct). Each question is a stored
+winner's button) and a correction's reason (after /correct); after "Write to" in a match, a
+player's message for their opponent (``bot/service/between/relay.py``). Each question is a stored
 prompt (``bot.service.platform.prompts``); ``awaited_reply`` reads it once, before any other
 handler sees the text, and gives the text to the handler of that kind's intent, which calls
 its use-case; no other handler then sees it (``ApplicationHandlerStop``). With no question
@@ -24,6 +25,7 @@ from bot.service.platform.prompts import PromptKind
 from bot.service.platform.unit import Request
 from bot.service.results import corrections, disputes, rulings
 from bot.telegram import report_texts, ruling_texts
+from bot.telegram.handlers import between
 from bot.telegram.handlers.common import AfterCommit, Handler, handled, request_of
 from bot.telegram.runtime import runtime
 
@@ -79,7 +81,8 @@ async def correction_reason(update: Update, context: ContextTypes.DEFAULT_TYPE, 
 
 
 #: The handler of each kind of question a text answers (``prompts_repo.BY_MESSAGE``).
-ANSWERS: dict[PromptKind, Handler] = {
+ANSWERS: dict[PromptKind | str, Handler] = {
+    prompts.RELAY_DRAFT: between.send_draft,
     PromptKind.DISPUTE_REASON: dispute_reason,
     PromptKind.AMEND: amended_scores,
     PromptKind.WHY: ruling_reason,

@@ -10,6 +10,8 @@ match is one game of the division in its round (a tsh ``.t`` file has one result
   games, the winner's raised by any spread the games alone do not show (game byes and
   forfeits, SSSg para 28), so that the game's spread is the match's; a match decided with
   no game played (a match bye, para 27) is a forfeit;
+- a requested bye (the player was unavailable, ``availability.py``): the event's
+  ``requested_bye_points`` (half a point or none), with no spread;
 - a bye: a win worth the event's ``bye_spread`` (Director's Manual, "Odd Number of Players"), or
   at chess ``bye_points`` (USCF guide: a 1-point bye; or half a point);
 - a match still being played: a meeting (the pair has met, for the repeat rules) that is
@@ -37,6 +39,9 @@ from bot.store.matches_repo import MatchView
 from core.knockout.match import MatchGameKind, MatchStage, MatchState
 from core.tournament import Division, Game, GameKind, Player
 
+#: The source of a requested bye's empty side: the player said they were unavailable for
+#: the round (``availability.py``); worth ``requested_bye_points``, with no spread.
+ABSENT = "absent"
 #: Match states whose match is over and counts in the standings.
 DONE = (MatchStage.DECIDED, MatchStage.BYE)
 #: Match states of a pair that has met but has no result yet.
@@ -104,8 +109,11 @@ def _scores(games: list[GameRow], state: MatchState) -> tuple[int, int]:
 
 
 def _game(number: int, m: MatchView, nums: tuple[int, int | None], state: MatchState | None,
-          games: list[GameRow], bye_spread: int, bye_points: float = 1.0) -> Game | None:
+          games: list[GameRow], bye_spread: int, bye_points: float = 1.0,
+          requested_points: float = 0.5) -> Game | None:
     a, b = nums
+    if m.sources[1] == ABSENT:  # a round the player said they could not play: no spread
+        return Game(number, a, None, requested_points, score_a=0, kind=GameKind.BYE)
     if m.state == MatchStage.BYE or b is None:
         return Game(number, a, None, bye_points, score_a=bye_spread, kind=GameKind.BYE)
     first_side = m.first_starter
@@ -166,7 +174,7 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
             continue
         b = numbers.get(m.entries[1]) if m.entries[1] is not None else None
         game = _game(seq_of[m.round_id], m, (a, b), states.get(m.id), stored.get(m.id, []),
-                     pairing.bye_spread, pairing.bye_points)
+                     pairing.bye_spread, pairing.bye_points, pairing.requested_bye_points)
         if game is not None:
             out.append(game)
     paired = max((g.round for g in out), default=0)

@@ -29,6 +29,7 @@ from bot.service.events.rounds import open_round_in, tds_of
 from bot.service.events.schedule import Round, as_moment, round_code
 from bot.service.formats.rounds import round_texts
 from bot.service.formats.rounds.round_division import (
+    ABSENT,
     RoundsEvent,
     load_rounds_event,
     pairing_of,
@@ -41,7 +42,14 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.service.results.matches import MatchView
-from bot.store import draw_repo, groups_repo, matches_repo, pairings_repo, rounds_repo
+from bot.store import (
+    availability_repo,
+    draw_repo,
+    groups_repo,
+    matches_repo,
+    pairings_repo,
+    rounds_repo,
+)
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
 from core.formats.naspa import write_naspa
@@ -49,6 +57,7 @@ from core.formats.trf import write_trf
 from core.formats.tsh import write_tsh
 from core.knockout.match import MatchStage
 from core.names import NameRefused, pick
+from core.pairing.engine import Reasoned
 from core.pairing.registry import PORTLAND_RESULTS, find_system
 from core.standings import standings_rows
 from core.tournament import Pairings
@@ -130,11 +139,29 @@ def ready_to_pair(state: RoundsEvent, number: int) -> None:
                   "played (/pending).")
 
 
-def pair_division(state: RoundsEvent, number: int) -> Paired:
+def pair_division(state: RoundsEvent, number: int, *, absent: frozenset[int] = frozenset(),
+                  apart: Reasoned = ()) -> Paired:
     """Round ``number``'s pairings by the event's system (``[pairing]``), from the results
-    of the rounds before it and the meetings of rounds still being played."""
-    pairings, gibson = pair_on(state.pairing, state.division, number, state.last_complete())
+    of the rounds before it and the meetings of rounds still being played, without the
+    players ``absent`` and keeping the pairs ``apart`` apart (``round_pairing.pair_on``)."""
+    pairings, gibson = pair_on(state.pairing, state.division, number, state.last_complete(),
+                               absent=absent, apart=apart)
     return Paired(state, number, pairings, gibson)
+
+
+async def kept_apart(tx: Tx, state: RoundsEvent) -> Reasoned:
+    """The pairs never to be paired together, as player numbers with the reason: the
+    definition's ``[pairing] forbid`` and those a TD forbade (``tdbot players forbid``)."""
+    by_name = {e.name.casefold().strip(): n for n, e in state.entries.items()}
+    out: list[tuple[tuple[int, int], str]] = []
+    for a, b in state.pairing.forbid:
+        na, nb = by_name.get(a.casefold().strip()), by_name.get(b.casefold().strip())
+        if na is not None and nb is not None:
+            out.append(((na, nb), "kept apart by the event's definition"))
+    for ea, eb, why in await availability_repo.forbidden(tx, state.event.id):
+        if ea in state.numbers and eb in state.numbers:
+            out.append(((state.numbers[ea], state.numbers[eb]), f"kept apart by a TD: {why}"))
+    return tuple(out)
 
 
 def _reason(paired: Paired, pair: tuple[int, int]) -> str:
@@ -148,7 +175,10 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
     if state.matches_of(rnd.seq):
         return pair_division(state, rnd.seq)  # paired already (cannot happen while planned)
     ready_to_pair(state, rnd.seq)
-    paired = pair_division(state, rnd.seq)
+    absent = {state.numbers[e] for e in await availability_repo.absent(tx, event.id, rnd.seq)
+              if e in state.numbers}
+    paired = pair_division(state, rnd.seq, absent=frozenset(absent),
+                           apart=await kept_apart(tx, state))
     for board, (a, b) in enumerate(paired.pairings.pairs, start=1):
         ea, eb = state.entries[a], state.entries[b]
         match_id = await matches_repo.add_paired(
@@ -163,10 +193,18 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
             tx, event_id=event.id, round_id=rnd.id, code=f"R{rnd.seq}-B{i}", best_of=rnd.best_of,
             entries=(entry.id, None), names=(entry.name, ""), first_starter_side=None)
         await pairings_repo.add(tx, match_id, _reason(paired, (bye, 0)), gibson=False)
+    for i, number in enumerate(sorted(absent), start=1):  # their requested byes
+        entry = state.entries[number]
+        match_id = await matches_repo.add_paired(
+            tx, event_id=event.id, round_id=rnd.id, code=f"R{rnd.seq}-U{i}", best_of=rnd.best_of,
+            entries=(entry.id, None), names=(entry.name, ""), first_starter_side=None,
+            empty_side=ABSENT)
+        await pairings_repo.add(tx, match_id, "unavailable: a requested bye", gibson=False)
     await journal.record(tx, who=by, action="round.pair", subject=f"round:{rnd.id}", now=now,
                          detail={"system": state.pairing.system,
                                  "pairs": len(paired.pairings.pairs),
                                  "byes": [state.entries[b].name for b in paired.pairings.byes],
+                                 "absent": [state.entries[n].name for n in sorted(absent)],
                                  "gibson": len(paired.gibson)})
     return paired
 
@@ -176,7 +214,7 @@ async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     """Tell each player with a bye in the round just opened (Director's Manual: a bye is a win)."""
     pairing = pairing_of(event)[1]
     for m in matches:
-        if m.state == MatchStage.BYE and m.people[0] is not None:
+        if m.state == MatchStage.BYE and m.people[0] is not None and m.sources[1] != ABSENT:
             await outbox.enqueue(tx, person_id=m.people[0], now=now,
                                  dedupe_key=f"round-open:{rnd.id}:bye:{m.id}",
                                  text_html=round_texts.bye_text(
@@ -193,7 +231,8 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
     chess = chess_pairing(pairing_of(event)[1])
     pairs = [(str(m.names[0]), str(m.names[1])) for m in matches
              if m.state in (MatchStage.READY, MatchStage.PLAYING)]
-    byes = [str(m.names[0]) for m in matches if m.state == MatchStage.BYE]
+    byes = [str(m.names[0]) for m in matches
+            if m.state == MatchStage.BYE and m.sources[1] != ABSENT]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
                          text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess)

@@ -1,0 +1,111 @@
+"""What a no-show claim says to the two players and to the TDs (``no_shows.py``).
+
+Telegram HTML: names and the players' words go through ``esc``. The TDs' copy carries what
+the two said and arranged (``relay.MatchLog``), so they rule on what was said.
+"""
+
+from __future__ import annotations
+
+import html
+
+from bot.service.between.relay import MatchLog
+from bot.service.events.lookup import Event
+from bot.service.platform import callbacks
+from bot.service.results.matches import MatchView
+
+#: A claim's state as its claimant reads it.
+STATES = {"open": "waiting for your opponent's answer", "contested": "contested",
+          "with_tds": "with the TDs", "ruled": "ruled"}
+#: How many lines of the players' log a TD's message shows (the phone's screen).
+LOG_LINES = 12
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def claimed(code: str, opponent: str, until: str) -> str:
+    return (f"🚫 Noted: {esc(opponent)} did not come to your game in {esc(code)}. They can "
+            f"answer until {esc(until)}; then the TDs decide, and I will tell you.")
+
+
+def claimed_against(event: Event, view: MatchView, side: int, at: str, until: str) -> str:
+    return (f"🚫 <b>{esc(view.label(side))}</b> says you did not come to your game in "
+            f"{esc(view.code)} ({esc(event.name)}) at {esc(at)}. If you were there, tap the "
+            f"button or send /contest {esc(view.code)} WHAT HAPPENED by {esc(until)}; "
+            "otherwise the TDs decide on their word.")
+
+
+def contest_buttons(claim_id: int, match_id: int) -> list[list[tuple[str, str]]]:
+    return [[("✋ I was there", callbacks.no_show_contest(claim_id))],
+            [("✉️ Write to them", callbacks.relay_write(match_id))]]
+
+
+def contested(code: str, claimant: str, added: bool) -> str:
+    if added:
+        return "Added: the TDs have your words."
+    return (f"✋ Contested: {esc(claimant)}'s claim in {esc(code)} goes to the TDs with what you "
+            f"two wrote. Tell them what happened with /contest {esc(code)} WHAT HAPPENED.")
+
+
+def contested_to_claimant(view: MatchView, side: int, text: str) -> str:
+    said = f": “{esc(text)}”" if text else ""
+    return (f"✋ {esc(view.label(side))} contests your no-show claim in {esc(view.code)}{said}. "
+            "The TDs decide, and I will tell you.")
+
+
+def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | None,
+            closes: str | None, log: MatchLog) -> str:
+    claimant, other = esc(view.label(side)), esc(view.label(1 - side))
+    lines = [f"🚫 <b>No-show claim</b> in {esc(view.code)} ({esc(event.name)}, "
+             f"{esc(view.round_name)})",
+             f"{claimant} says {other} did not come at the agreed time, {esc(at)}."]
+    if contest is None:
+        lines.append(f"{other} did not answer in time.")
+    else:
+        lines.append(f"{other} contests it" + (f": “{esc(contest)}”" if contest else "."))
+    if closes:
+        lines.append(f"The round closes {esc(closes)}.")
+    shown = log.lines[-LOG_LINES:]
+    if shown:
+        lines.append("")
+        lines.append("<b>What they said and arranged</b>"
+                     + (f" (last {len(shown)} of {len(log.lines)})" if len(shown) < len(log.lines)
+                        else ""))
+        lines += ["• " + " ".join(esc(w) for w in (event.local(x.at), x.who, x.text) if w)
+                  for x in shown]
+    lines.append("")
+    lines.append("Award the next game by forfeit, the match, or extend the round:")
+    return "\n".join(lines)
+
+
+def ruling_buttons(claim_id: int, claimant: str) -> list[list[tuple[str, str]]]:
+    return [[(f"Game to {claimant}", callbacks.no_show_rule(claim_id, "game")),
+             (f"Match to {claimant}", callbacks.no_show_rule(claim_id, "match"))],
+            [("Extend 7 days", callbacks.no_show_rule(claim_id, "extend"))]]
+
+
+def reason_added(view: MatchView, side: int, text: str) -> str:
+    return (f"✋ {esc(view.label(side))} adds about the no-show claim in {esc(view.code)}: "
+            f"“{esc(text)}”")
+
+
+def default_why(view: MatchView, side: int) -> str:
+    return f"{view.label(1 - side)} did not come at the agreed time"
+
+
+def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str) -> str:
+    who = "your" if reader == claimant else f"{esc(view.label(claimant))}'s"
+    return (f"The TDs ruled on {who} no-show claim in {esc(view.code)}: no award; the round is "
+            f"extended to {esc(closes)} so that you can play ({esc(why)}). Agree a new time "
+            f"with /propose {esc(view.code)}.")
+
+
+def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> str:
+    if not by_this:
+        return f"The no-show claim in {esc(code)} was ruled already."
+    if ruling == "game":
+        return f"Ruled: the next game of {esc(code)} goes to {esc(to)} by forfeit ({esc(detail)})."
+    if ruling == "match":
+        return f"Ruled: {esc(code)} goes to {esc(to)} ({esc(detail)})."
+    return f"Ruled: the round is extended to {esc(detail)}."

@@ -1,0 +1,34 @@
+"""Where a player's times are read and shown: the zone they set with ``/timezone``, else
+their event's (table ``player_prefs``). A player in London and one in Singapore each read
+an agreed time in their own zone, and every message says which zone that is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.service.events.lookup import Event
+from bot.store import prefs_repo
+from bot.store.db import Tx
+from core.times import local_text
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Where a person's times are read and shown: their own zone, or the event's."""
+
+    name: str
+    own: bool
+
+    @property
+    def info(self) -> ZoneInfo:
+        return ZoneInfo(self.name)
+
+    def show(self, moment: datetime) -> str:
+        return local_text(moment.astimezone(self.info))
+
+
+async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:
+    own = (await prefs_repo.get(tx, person_id)).time_zone
+    return Zone(own, True) if own else Zone(event.time_zone, False)

@@ -1,0 +1,334 @@
+"""Reaching the opponent: a player writes to the other player of a match through the bot.
+
+In a months-long remote event the players rarely know each other's number; most of their
+effort goes into reaching one another, and most disputes a TD hears are "they never
+answered". So the bot relays a player's message to the opponent, marked with the match,
+without showing a phone or an account the other has not chosen to share (``/share``
+shows the sharer's @username to their opponents). Every relayed message is kept
+(``relay_messages``) and shown to the TDs who may rule on the match (``match_log``),
+never to a TD who plays in it (SSSg para 19), so that such a dispute is ruled on what
+was said.
+
+Relaying is rate-limited (``RELAY_LIMIT`` messages a match in ``RELAY_PERIOD``) and a
+player may mute a match (``/mute M3``): the messages are then kept for the TDs but not
+delivered, and the sender is told so.
+
+The chat and the command line share ``seat_of``: a player names their own match by its
+code; the command line, acting for a player, names the event, the match and the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.service.between import relay_texts as say
+from bot.service.events.lookup import Event, get_event
+from bot.service.people.roles import require_role
+from bot.service.platform import journal, outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results.adjudicators import refuse_own_match, rulers_of
+from bot.service.results.matches import MatchView, get_match, matches_of_person
+from bot.service.results.rulings import find_match, side_named
+from bot.store import match_times_repo, no_shows_repo, prefs_repo, relay_repo
+from bot.store.db import Database, Tx
+from bot.store.match_times_repo import TimeState
+from bot.store.no_shows_repo import ClaimState
+from bot.store.relay_repo import RelayState
+from bot.store.rounds_repo import RoundState
+from core.knockout.match import MatchStage
+
+#: How many messages one player may relay in one match within ``RELAY_PERIOD``: enough to
+#: arrange a game, too few to flood an opponent.
+RELAY_LIMIT = 10
+RELAY_PERIOD = timedelta(hours=24)
+#: The longest message relayed (Telegram's own limit is 4096; the header needs room).
+MAX_TEXT = 1500
+#: The states of a match whose players may still need to reach each other.
+LIVE = (MatchStage.READY, MatchStage.PLAYING)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's place in a match: who acts (the player, or the command line for them)."""
+
+    actor: Actor
+    event: Event
+    view: MatchView
+    side: int
+
+    @property
+    def person(self) -> int:
+        person = self.view.people[self.side]
+        assert person is not None
+        return person
+
+    @property
+    def opponent(self) -> int:
+        person = self.view.people[1 - self.side]
+        assert person is not None
+        return person
+
+    @property
+    def name(self) -> str:
+        return self.view.label(self.side)
+
+    @property
+    def opponent_name(self) -> str:
+        return self.view.label(1 - self.side)
+
+
+def _live(view: MatchView) -> None:
+    if view.people[0] is None or view.people[1] is None:
+        raise Invalid(f"{view.code} has no opponent yet: {view.label(0)} v {view.label(1)}")
+    if view.state not in LIVE or view.round_state == RoundState.CLOSED:
+        raise Invalid(f"{view.code} is {view.progress.replace('_', ' ')}: there is nothing "
+                      "left to arrange in it")
+
+
+async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = None,
+                  player: str | None = None, live: bool = True) -> Seat:
+    """The asker's place in their match ``code``; at the command line, ``player``'s place in
+    the event's match ``code``. With ``live``, only a match still to be played."""
+    actor = await require_actor(tx, req)
+    if actor.person_id is None:
+        if event_id is None or player is None:
+            raise Invalid("name the event, the match and the player you act for")
+        event = await get_event(tx, event_id)
+        view = await find_match(tx, event, code)
+        side = side_named(view, player)
+    else:
+        wanted = code.strip().casefold()
+        mine = [m for m in await matches_of_person(tx, actor.person_id)
+                if m.code.casefold() == wanted and (event_id is None or m.event_id == event_id)]
+        if not mine:
+            raise NotFound(f"you play in no match {code.strip()!r}: /matches shows yours "
+                           "with their codes")
+        if len(mine) > 1:
+            mine = [m for m in mine if m.state in LIVE] or mine
+        view = mine[-1]
+        event = await get_event(tx, view.event_id)
+        found = view.side_of_person(actor.person_id)
+        assert found is not None
+        side = found
+    if live:
+        _live(view)
+    return Seat(actor, event, view, side)
+
+
+async def seat_by_id(tx: Tx, req: Request, match_id: int) -> Seat:
+    """The presser's place in a match a button names; only a player of it."""
+    actor = await require_actor(tx, req)
+    view = await get_match(tx, match_id)
+    side = None if actor.person_id is None else view.side_of_person(actor.person_id)
+    if side is None:
+        raise NotAllowed("that button is for the players of the match")
+    _live(view)
+    return Seat(actor, await get_event(tx, view.event_id), view, side)
+
+
+# --- relaying -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Told:
+    code: str
+    to: str
+    delivered: bool  # False: the opponent muted the match; kept for the TDs only
+    left: int  # how many more may be sent in this period
+
+
+async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
+    text = text.strip()
+    if not text:
+        raise Invalid(f"say what to tell {seat.opponent_name}: /tell {seat.view.code} YOUR "
+                      "MESSAGE")
+    if len(text) > MAX_TEXT:
+        raise Invalid(f"your message is {len(text)} characters; I relay at most {MAX_TEXT}: "
+                      "send it in parts")
+    sent = await relay_repo.sent_since(tx, seat.view.id, seat.person, now - RELAY_PERIOD)
+    if len(sent) >= RELAY_LIMIT:
+        again = sent[len(sent) - RELAY_LIMIT] + RELAY_PERIOD
+        raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.view.code, again))
+    muted = await relay_repo.is_muted(tx, seat.view.id, seat.opponent)
+    relayed = await relay_repo.add(tx, seat.view.id, seat.person, seat.opponent, text,
+                                   RelayState.MUTED if muted else RelayState.RELAYED, now)
+    if not muted:
+        shared = (await prefs_repo.get(tx, seat.person)).username
+        await outbox.enqueue(tx, person_id=seat.opponent, now=now,
+                             text_html=say.relayed(seat.event, seat.view, seat.side, text, shared),
+                             buttons=say.reply_buttons(seat.view.id),
+                             dedupe_key=f"relay:{relayed}")
+    await journal.record(tx, who=seat.actor, action="relay.message",
+                         subject=f"match:{seat.view.id}", now=now,
+                         detail={"code": seat.view.code, "from_side": seat.side,
+                                 "message_id": relayed, "delivered": not muted})
+    return Told(seat.view.code, seat.opponent_name, not muted, RELAY_LIMIT - len(sent) - 1)
+
+
+async def tell(db: Database, req: Request, code: str, text: str, *, event_id: int | None = None,
+               player: str | None = None, render: Answer[Told] | None = None) -> Told:
+    """Use-case: ``/tell M3 TEXT`` (``tdbot game tell``): relay a message to the opponent."""
+    async with unit(db, req) as tx:
+        seat = await seat_of(tx, req, code, event_id=event_id, player=player)
+        await relay_repo.close_draft(tx, seat.person)
+        return await answer_with(tx, req, render, await _relay(tx, seat, text, req.now))
+
+
+@dataclass(frozen=True)
+class Drafting:
+    code: str
+    to: str
+
+
+async def start_draft(db: Database, req: Request, match_id: int, *,
+                      render: Answer[Drafting] | None = None) -> Drafting:
+    """Use-case: the "Write to" button: the presser's next message goes to the opponent."""
+    async with unit(db, req) as tx:
+        seat = await seat_by_id(tx, req, match_id)
+        await relay_repo.open_draft(tx, seat.person, match_id, req.now)
+        return await answer_with(tx, req, render, Drafting(seat.view.code, seat.opponent_name))
+
+
+async def send_draft(db: Database, req: Request, text: str, *,
+                     render: Answer[Told | None] | None = None) -> Told | None:
+    """Use-case: the message after "Write to": relayed, and the draft closed (None if it
+    was already used: a second copy of the update, or another message first)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        if actor.person_id is None:
+            return None
+        match_id = (None if req.tg_user_id is None
+                    else await relay_repo.live_draft_of_tg(tx, req.tg_user_id))
+        if match_id is None or not await relay_repo.close_draft(tx, actor.person_id):
+            return await answer_with(tx, req, render, None)
+        seat = await seat_by_id(tx, req, match_id)
+        return await answer_with(tx, req, render, await _relay(tx, seat, text, req.now))
+
+
+async def cancel_draft(db: Database, req: Request, *,
+                       render: Answer[bool] | None = None) -> bool:
+    """Use-case: /cancel after "Write to": nothing is sent."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        closed = actor.person_id is not None and await relay_repo.close_draft(tx, actor.person_id)
+        return await answer_with(tx, req, render, closed)
+
+
+@dataclass(frozen=True)
+class Muted:
+    code: str
+    opponent: str
+    muted: bool  # the state now
+    changed: bool
+
+
+async def mute(db: Database, req: Request, code: str, on: bool, *,
+               render: Answer[Muted] | None = None) -> Muted:
+    """Use-case: ``/mute M3`` (``/unmute M3``): the opponent's messages in this match are
+    kept for the TDs but not delivered (or delivered again)."""
+    async with unit(db, req) as tx:
+        seat = await seat_of(tx, req, code, live=False)
+        changed = (await relay_repo.mute(tx, seat.view.id, seat.person, req.now) if on
+                   else await relay_repo.unmute(tx, seat.view.id, seat.person))
+        if changed:
+            await journal.record(tx, who=seat.actor, action="relay.mute" if on else "relay.unmute",
+                                 subject=f"match:{seat.view.id}", now=req.now,
+                                 detail={"code": seat.view.code, "side": seat.side})
+        return await answer_with(tx, req, render,
+                                 Muted(seat.view.code, seat.opponent_name, on, changed))
+
+
+@dataclass(frozen=True)
+class Shared:
+    username: str | None  # None: nothing shared now
+    had_none: bool  # the player has no Telegram @username to share
+
+
+async def share(db: Database, req: Request, username: str | None, on: bool, *,
+                render: Answer[Shared] | None = None) -> Shared:
+    """Use-case: ``/share`` shows the player's Telegram @username (``username``, as Telegram
+    says it, never typed) to their opponents in relayed messages; ``/share off`` stops."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        if actor.person_id is None:
+            raise Invalid("only a player shares their own username, in the chat")
+        value = username if on and username else None
+        await prefs_repo.set_username(tx, actor.person_id, value, req.now)
+        await journal.record(tx, who=actor, action="player.share", now=req.now,
+                             subject=f"person:{actor.person_id}", detail={"shared": bool(value)})
+        return await answer_with(tx, req, render, Shared(value, on and not username))
+
+
+# --- what the TDs read ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchLogLine:
+    at: datetime
+    who: str
+    text: str
+
+
+@dataclass(frozen=True)
+class MatchLog:
+    """What was said and arranged between the players of a match, oldest first: for the TDs
+    ruling on a claim that one did not turn up or did not answer."""
+
+    event: Event
+    code: str
+    names: tuple[str, str]
+    lines: tuple[MatchLogLine, ...]
+
+    def shown(self) -> list[tuple[str, str, str]]:
+        """(when, who, what) per line, when in the event's zone."""
+        return [(self.event.local(x.at), x.who, x.text) for x in self.lines]
+
+
+async def log_of(tx: Tx, event: Event, view: MatchView) -> MatchLog:
+    names = (view.label(0), view.label(1))
+    by_person = {p: names[s] for s, p in enumerate(view.people) if p is not None}
+    lines: list[MatchLogLine] = []
+    for m in await relay_repo.of_match(tx, view.id):
+        note = " (not delivered: muted)" if m.state == RelayState.MUTED else ""
+        lines.append(MatchLogLine(m.sent_at, by_person.get(m.from_person, "?"),
+                             f"wrote{note}: {m.text}"))
+    for t in await match_times_repo.of_match(tx, view.id):
+        who = by_person.get(t.proposed_by, "a TD") if t.proposed_by is not None else "a TD"
+        lines.append(MatchLogLine(t.created_at, who, f"proposed {event.local(t.starts_at)}"))
+        if t.decided_at is not None and t.state in (TimeState.AGREED, TimeState.MOVED):
+            # the one who did not propose it agreed it (a TD's own time: both)
+            agreed_by = next((n for p, n in by_person.items() if p != t.proposed_by), "")
+            lines.append(MatchLogLine(t.decided_at, agreed_by, f"agreed {event.local(t.starts_at)}"
+                                 + (" (moved later)" if t.state == TimeState.MOVED else "")))
+    for c in await no_shows_repo.of_match(tx, view.id, tuple(ClaimState)):
+        lines.append(MatchLogLine(c.claimed_at, by_person.get(c.claimant, "?"),
+                             "claimed the opponent did not turn up"
+                             + (f"; contested: {c.contest}" if c.contest else "")
+                             + (f"; ruled: {c.ruling}" if c.ruling else "")))
+    lines.sort(key=lambda line: line.at)
+    return MatchLog(event, view.code, names, tuple(lines))
+
+
+async def match_log(db: Database, req: Request, event_id: int, code: str, *,
+                    render: Answer[MatchLog] | None = None) -> MatchLog:
+    """Use-case: ``/matchlog M3`` (``tdbot game log``): a TD who may rule on the match reads
+    what its players said and arranged; never a TD who plays in it (SSSg para 19)."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        view, event = await _td_match(tx, actor, event_id, code)
+        return await answer_with(tx, req, render, await log_of(tx, event, view))
+
+
+async def _td_match(tx: Tx, actor: Actor, event_id: int,
+                    code: str) -> tuple[MatchView, Event]:
+    await require_role(tx, actor, event_id, "td")
+    event = await get_event(tx, event_id)
+    view = await find_match(tx, event, code)
+    await refuse_own_match(tx, actor, view)
+    if actor.person_id is not None and actor.person_id not in await rulers_of(tx, view):
+        raise NotAllowed(f"only a TD who may rule on {view.code} reads what its players said")
+    return view, event
+

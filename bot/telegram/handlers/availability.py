@@ -1,0 +1,53 @@
+"""Availability in a round-based event (``bot/service/formats/rounds/availability.py``): a player's
+/unavailable ROUND and /available ROUND before the round is paired, a TD's /availability
+ROUND. The event is the asker's only round-based event, or the one named first."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service.formats.registry import format_of
+from bot.service.formats.rounds import availability
+from bot.service.formats.rounds import availability_texts as say
+from bot.service.people.directing import directed_event, member_event
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Reply, Request
+from bot.telegram.handlers.common import AfterCommit, Handler, handled
+from bot.telegram.runtime import runtime
+
+
+def _mark(unavailable: bool) -> Handler:
+    command = "unavailable" if unavailable else "available"
+
+    @handled
+    async def body(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                   req: Request) -> AfterCommit | None:
+        db = runtime(context).db
+        event, args = await member_event(db, req, context.args or [], command)
+        if not args:
+            raise Invalid(f"say which round: /{command} 3")
+        await availability.set_unavailable(
+            db, req, event.id, " ".join(args), unavailable, render=lambda done: Reply(
+                say.answer(done.round_name, done.unavailable, done.changed, done.points,
+                           done.used, done.allowed)))
+        return None
+
+    return body
+
+
+unavailable = _mark(True)
+available = _mark(False)
+
+
+@handled
+async def who_is_available(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                           req: Request) -> AfterCommit | None:
+    db = runtime(context).db
+    event, args = await directed_event(db, req, context.args or [], "availability",
+                                       only=lambda e: format_of(e).standings)
+    if not args:
+        raise Invalid("say which round: /availability 3")
+    await availability.availability(db, req, event.id, " ".join(args), render=lambda found: Reply(
+        say.availability(found.event, found.round_name, found.available, found.unavailable)))
+    return None
