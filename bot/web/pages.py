@@ -93,6 +93,8 @@ def _player(line: MatchLine, side: int, up: str) -> str:
 def _state(line: MatchLine) -> str:
     if line.state == MatchStage.BYE:
         return "bye"
+    if line.awaiting:
+        return line.awaiting
     if line.in_play:
         return "in play" if line.score else "to play"
     if line.state == MatchStage.DECIDED:
@@ -101,6 +103,11 @@ def _state(line: MatchLine) -> str:
         return "to play"
     return {"waiting": "waiting for players", "not_needed": "not needed"}.get(
         line.state, line.state)
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter (and the rest as it was: a date keeps its)."""
+    return text[:1].upper() + text[1:]
 
 
 def _head_start(line: MatchLine) -> str:
@@ -259,7 +266,7 @@ def match_html(view: MatchPage, *, updated: str) -> str:
     else:
         who = f"{_player(m, 0, up)} v {_player(m, 1, up)}"
     body = [f"<p>{e(m.round_name)}, best of {m.best_of}: {who}.</p>",
-            f"<p>Score: {e(m.score or 'none yet')}. {e(_state(m).capitalize())}.</p>"]
+            f"<p>Score: {e(m.score or 'none yet')}. {e(_sentence(_state(m)))}.</p>"]
     if _head_start(m):
         body.append(f"<p>{e(_head_start(m))}.</p>")
     if view.ruling:

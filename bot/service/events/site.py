@@ -36,6 +36,7 @@ from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
 from bot.service.platform.unit import reading
+from bot.service.results import finality
 from bot.service.results.matches import MatchView, core_match, core_matches
 from bot.store import (
     draw_repo,
@@ -49,6 +50,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, Match, MatchStage
+from core.slip import SlipState
 
 #: What a page that does not exist says: the same for a private event as for none at all.
 NO_PAGE = "There is no public page here."
@@ -97,6 +99,7 @@ class MatchLine:
     score: str  # "3-2 (+41)", a one-game match's "412-380"; "" before anything counts
     head_start: tuple[int, int]
     note: str = ""  # "on spread", "TD ruling", "tied", "2 void"
+    awaiting: str = ""  # a decided result not final yet: "awaiting agreement until ..."
 
     @property
     def in_play(self) -> bool:
@@ -136,8 +139,28 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
                      view.entries, view.state, winner, score, view.head_start, ", ".join(notes))
 
 
-async def _lines(tx: Tx, views: Sequence[MatchView]) -> list[MatchLine]:
-    return [match_line(v, m) for v, m in zip(views, await core_matches(tx, views), strict=True)]
+async def awaiting(tx: Tx, event: Event, view: MatchView) -> str:
+    """What a decided result still waits for, "" once it is final (``finality``): a
+    slip is counted at once but can be disputed until its window closes, and a dispute
+    holds it until a TD rules (SSSg para 24); a page never shows it as decided before."""
+    if view.state != MatchStage.DECIDED or await finality.is_final(tx, view):
+        return ""
+    slips = await finality.open_slips(tx, view)
+    if any(s.state == SlipState.DISPUTED for s in slips):
+        return "disputed: awaiting a TD's ruling"
+    closes = [s.closes_at for s in slips if s.closes_at is not None]
+    return (f"awaiting agreement until {event.local(max(closes))}" if closes
+            else "awaiting agreement")
+
+
+def unconfirmed(line: MatchLine, waits: str) -> MatchLine:
+    """``line`` of a result not final yet: nobody marked through, and what it waits for."""
+    return replace(line, winner=None, awaiting=waits) if waits else line
+
+
+async def _lines(tx: Tx, event: Event, views: Sequence[MatchView]) -> list[MatchLine]:
+    return [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
+            for v, m in zip(views, await core_matches(tx, views), strict=True)]
 
 
 @dataclass(frozen=True)
@@ -188,7 +211,10 @@ def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[str, str]:
     return now, nxt
 
 
-def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView]) -> list[RoundLine]:
+def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView],
+                 unsettled: set[int]) -> list[RoundLine]:
+    """Each round and how many of its matches are decided: a result still open to a
+    dispute (``unsettled``, ``finality``) is not counted yet."""
     out = []
     for n, r in enumerate(sorted(rounds, key=lambda r: r.seq), start=1):
         mine = [m for m in matches if m.round_id == r.id and m.state != MatchStage.NOT_NEEDED]
@@ -196,7 +222,8 @@ def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView]) ->
             r.name, n, r.state,
             event.local(r.opens_at) if r.opens_at else None,
             event.local(r.closes_at) if r.closes_at else None,
-            len(mine), sum(1 for m in mine if m.state in (MatchStage.DECIDED, MatchStage.BYE))))
+            len(mine), sum(1 for m in mine if m.state in (MatchStage.DECIDED, MatchStage.BYE)
+                           and m.id not in unsettled)))
     return out
 
 
@@ -210,7 +237,8 @@ async def overview(db: Database, slug: str) -> Overview:
         event = await public_event(tx, slug)
         rounds = await rounds_of(tx, event.id)
         matches = await matches_repo.of_event(tx, event.id)
-        lines = _round_lines(event, rounds, matches)
+        lines = _round_lines(event, rounds, matches,
+                             await finality.unsettled_matches(tx, event.id))
         players = len(await entries_repo.of_event(tx, event.id))
         pictures: list[tuple[str, str]] = []
         if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
@@ -243,7 +271,7 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
         views = {m.code: m for m in await matches_repo.of_event(tx, event.id)}
         shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
         return BracketPage(event, chosen, [(lay.name, lay.label) for lay in layouts],
-                           await _lines(tx, shown))
+                           await _lines(tx, event, shown))
 
 
 @dataclass(frozen=True)
@@ -288,11 +316,12 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
         if not 1 <= number <= len(rounds):
             raise NotFound(NO_PAGE)
         matches = await matches_repo.of_event(tx, event.id)
-        lines = _round_lines(event, rounds, matches)
+        lines = _round_lines(event, rounds, matches,
+                             await finality.unsettled_matches(tx, event.id))
         rnd = rounds[number - 1]
         shown = [m for m in matches if m.round_id == rnd.id and m.state != MatchStage.NOT_NEEDED]
         chess = event.format == "rounds" and chess_pairing(pairing_of(event)[1])
-        return RoundPage(event, lines[number - 1], lines, await _lines(tx, shown), chess)
+        return RoundPage(event, lines[number - 1], lines, await _lines(tx, event, shown), chess)
 
 
 @dataclass(frozen=True)
@@ -331,7 +360,7 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
         if view is None:
             raise NotFound(NO_PAGE)
         (value,) = await core_matches(tx, [view])
-        line = match_line(view, value)
+        line = unconfirmed(match_line(view, value), await awaiting(tx, event, view))
         games = []
         state = value.state()
         for i, g in enumerate(value.games, start=1):
@@ -367,7 +396,8 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
         mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != MatchStage.NOT_NEEDED]
         values = [await core_match(tx, m.id) for m in mine]
         return PlayerPage(event, entry.name, entry.state,
-                          [match_line(v, m) for v, m in zip(mine, values, strict=True)],
+                          [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
+                           for v, m in zip(mine, values, strict=True)],
                           event.format == "rounds")
 
 
