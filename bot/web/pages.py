@@ -274,15 +274,12 @@ def match_html(view: MatchPage, *, updated: str) -> str:
     if view.games:
         rows = []
         for g in view.games:
-            if g.scores is not None:
-                result = f"{g.scores[0]}-{g.scores[1]}"
-            elif g.awarded is not None:
-                result = f"{g.how} to {g.awarded}"
-            else:
-                result = ""
-            void = " (void: does not count)" if g.void else ""
+            result = f"{g.scores[0]}-{g.scores[1]}" if g.scores is not None else ""
+            notes = [f"{g.how}: {g.awarded} wins it"] if g.awarded is not None else []
+            if g.void:
+                notes.append("void: does not count")
             rows.append(f"<tr><td class=n>{g.number}</td><td>{e(g.starter or '')}</td>"
-                        f"<td class=n>{e(result)}</td><td>{e(void.strip(' ()'))}</td></tr>")
+                        f"<td class=n>{e(result)}</td><td>{e('; '.join(notes))}</td></tr>")
         body.append(
             f"<h2>Games</h2><table><caption class=m>Scores as {e(m.names[0])}-"
             f"{e(m.names[1])}</caption><thead><tr><th scope=col class=n>Game</th>"

@@ -149,6 +149,8 @@ async def test_a_result_awaiting_agreement_is_not_shown_as_decided(
         _, html = await page(bot, "/e/weekly-swiss/")
         assert "1 of 5 matches decided" in text_of(html)
 
+        _, html = await page(bot, "/e/weekly-swiss/log.html")
+        assert "opened Round 1" in html and "Reason:" not in html  # the TD gave none
         await tap(bot, lose, "Agree")
         _, html = await page(bot, f"/e/weekly-swiss/m/{view.code}.html")
         assert "Awaiting" not in html and "Decided" in text_of(html)
