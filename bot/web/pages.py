@@ -265,8 +265,11 @@ def match_html(view: MatchPage, *, updated: str) -> str:
         who = _player(m, m.winner if m.winner is not None else 0, up) + " has a bye"
     else:
         who = f"{_player(m, 0, up)} v {_player(m, 1, up)}"
-    body = [f"<p>{e(m.round_name)}, best of {m.best_of}: {who}.</p>",
-            f"<p>Score: {e(m.score or 'none yet')}. {e(_sentence(_state(m)))}.</p>"]
+    body = [f"<p>{e(m.round_name)}, best of {m.best_of}: {who}.</p>"]
+    if view.bye:
+        body.append(f"<p>Bye: {e(view.bye)}.</p>")
+    else:
+        body.append(f"<p>Score: {e(m.score or 'none yet')}. {e(_sentence(_state(m)))}.</p>")
     if _head_start(m):
         body.append(f"<p>{e(_head_start(m))}.</p>")
     if view.ruling:
@@ -285,7 +288,7 @@ def match_html(view: MatchPage, *, updated: str) -> str:
             f"{e(m.names[1])}</caption><thead><tr><th scope=col class=n>Game</th>"
             "<th scope=col>Started</th><th scope=col class=n>Score</th><th scope=col>Note</th>"
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
-    else:
+    elif not view.bye:
         body.append("<p>No game reported yet.</p>")
     if view.rulings:
         body.append("<h2>Results and rulings</h2>" + _log_items(view.rulings, up, link=False))

@@ -450,3 +450,4 @@ async def test_forfeits_byes_and_struck_out_games_read_in_plain_words(tmp_path: 
     assert rows[0] == ("1", "", "", f"forfeit: {escape(b1)} wins it"), rows
     assert rows[1] == ("2", escape(a1), "300-400", ""), rows
 
+

@@ -156,3 +156,21 @@ async def test_a_result_awaiting_agreement_is_not_shown_as_decided(
         assert "Awaiting" not in html and "Decided" in text_of(html)
         _, html = await page(bot, "/e/weekly-swiss/round-1.html")
         assert "2 of 5 matches decided" in text_of(html)
+
+
+async def test_a_bye_page_says_what_the_bye_is_worth(tmp_path: Path) -> None:
+    """The odd player's bye is a win worth the event's bye spread (Director's Manual,
+    "Odd Number of Players"): its page says so, not "Score: none yet"."""
+    public = definition(ids=True).replace('format = "rounds"', 'format = "rounds"\npublic = true')
+    async with club_cup_bot(tmp_path, public, ids=IDS, draw=False, open_sf=False, site_port=0,
+                            public_url=URL) as bot:
+        await say(bot, "Tara TD", "/draw 5")
+        await say(bot, "Tara TD", f"/openround 1 until {await until(bot)}")
+        _, html = await page(bot, "/e/weekly-swiss/round-1.html")
+        code = re.search(r'href="m/([^"]+)\.html">[^<]+</a></td><td>(?:(?!</tr>).)*\(bye\)',
+                         html)
+        assert code is not None, html
+        status, html = await page(bot, f"/e/weekly-swiss/m/{code[1]}.html")
+        words = text_of(html)
+        assert status == 200 and "has a bye. Bye: a win with +50 spread." in words, words
+        assert "none yet" not in words and "No game reported yet" not in words

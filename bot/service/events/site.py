@@ -23,7 +23,7 @@ from typing import Any
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, division_layouts
 from bot.service.events.brackets import pictured_event
-from bot.service.events.definitions import chess_pairing
+from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.events.site_links import (
@@ -350,6 +350,7 @@ class MatchPage:
     games: list[GameLine]
     rulings: list[LogLine]  # what the journal says about it, newest first
     ruling: str | None  # a tied match's ruling reason (SSSg para 30)
+    bye: str = ""  # a bye: what it is worth, as the event's rules say
 
 
 async def match(db: Database, slug: str, code: str) -> MatchPage:
@@ -374,7 +375,26 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
         entries = await journal_repo.of_subject(tx, f"match:{view.id}")
         rulings = await _log_lines(tx, event, entries)
         ruling = view.ruling[1] if view.ruling is not None else None
-        return MatchPage(event, line, games, rulings, ruling)
+        bye = bye_worth(event) if view.state == MatchStage.BYE else ""
+        return MatchPage(event, line, games, rulings, ruling, bye)
+
+
+def bye_worth(event: Event) -> str:
+    """What a bye gives its holder, from the event's definition: in a round-based event a
+    win worth ``bye_spread`` (Director's Manual, "Odd Number of Players") or, in chess, the
+    point (or half) ``bye_points`` says (USCF guide); at a club night ``bye`` says the
+    same or that the player sits out; in a knockout the player goes through without
+    playing (SSSg para 27)."""
+    defn = Definition.model_validate(event.rules)
+    if event.format == "rounds" and defn.pairing is not None:
+        if chess_pairing(defn.pairing):
+            return "a full point" if defn.pairing.bye_points >= 1 else "half a point"
+        return f"a win with +{defn.pairing.bye_spread} spread"
+    if event.format == "club" and defn.club is not None:
+        if defn.club.bye == "spread":
+            return f"a win with +{defn.club.bye_spread} spread"
+        return "no game this round: it counts neither as a win nor a loss"
+    return "through to the next round without playing"
 
 
 @dataclass(frozen=True)
