@@ -8,7 +8,6 @@ server (``/e/SLUG/...``) and from a folder of files (``tdbot event site``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -23,6 +22,7 @@ from bot.service.events.site import (
     MatchPage,
     Overview,
     PlayerPage,
+    RoundLine,
     RoundPage,
     StandingsPage,
 )
@@ -53,13 +53,14 @@ def e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0,
-          nav: Iterable[tuple[str, str]] = ()) -> str:
+def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0) -> str:
     """The document around ``body``; ``depth`` is how many folders below the event's own
-    the page is (a match's and a player's pages are one down)."""
+    the page is (a match's and a player's pages are one down). Every page has the same
+    menu: the overview (with the bracket or the rounds), the standings of a round-based
+    event, and the log."""
     up = "../" * depth
-    items = [(f"{up}{links.OVERVIEW}", "Overview"),
-             *((f"{up}{href}", label) for href, label in nav), (f"{up}{links.LOG}", "Log")]
+    standings = [(f"{up}{links.STANDINGS}", "Standings")] if event.format == "rounds" else []
+    items = [(f"{up}{links.OVERVIEW}", "Overview"), *standings, (f"{up}{links.LOG}", "Log")]
     menu = "".join(f'<a href="{e(href)}">{e(label)}</a>' for href, label in items)
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -70,13 +71,6 @@ def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0,
         f"<footer>{e(event.name)}. Updated {e(updated)}; reload for the newest results."
         "</footer></body></html>"
     )
-
-
-def _nav(pictures: list[tuple[str, str]], rounds: bool) -> list[tuple[str, str]]:
-    out = [(links.bracket_page(name), label) for name, label in pictures]
-    if rounds:
-        out.append((links.STANDINGS, "Standings"))
-    return out
 
 
 def _player(line: MatchLine, side: int, up: str) -> str:
@@ -156,7 +150,7 @@ def overview_html(view: Overview, *, updated: str) -> str:
         rows = "".join(
             f'<tr><td><a href="{e(links.round_page(r.number))}">{e(r.name)}</a></td>'
             f"<td>{e({'planned': 'to come', 'open': 'being played'}.get(r.state, r.state))}"
-            f"</td><td class=\"n\">{r.decided}/{r.matches}</td>"
+            f"</td><td class=\"n\">{_decided(r)}</td>"
             f"<td>{e(r.closes or '')}</td></tr>"
             for r in view.rounds)
         body.append(
@@ -165,8 +159,11 @@ def overview_html(view: Overview, *, updated: str) -> str:
             f"</tr></thead><tbody>{rows}</tbody></table>")
     body.append(f'<p><a href="{links.LOG}">The log</a>: results, rulings and corrections, '
                 "newest first.</p>")
-    return _page(ev.name, ev, "".join(body), updated=updated,
-                 nav=_nav(view.pictures, view.standings))
+    return _page(ev.name, ev, "".join(body), updated=updated)
+
+
+def _decided(r: RoundLine) -> str:
+    return f"{r.decided}/{r.matches}" if r.matches else "not paired yet"
 
 
 def bracket_html(view: BracketPage, *, updated: str) -> str:
@@ -179,8 +176,7 @@ def bracket_html(view: BracketPage, *, updated: str) -> str:
                                              for h, label in others) + "</p>")
     body.append("<h2>Matches</h2>")
     body.append(matches_table(view.matches, caption=view.layout.label))
-    return _page(view.layout.label, ev, "".join(body), updated=updated,
-                 nav=_nav(view.pictures, False))
+    return _page(view.layout.label, ev, "".join(body), updated=updated)
 
 
 def _num(value: Any) -> str:
@@ -222,8 +218,10 @@ def standings_html(view: StandingsPage, *, updated: str) -> str:
     body = (f"<p>{e(after)}.</p><table class=st><thead><tr>{head}</tr></thead><tbody>"
             f"{''.join(rows)}</tbody></table>")
     rounds = [(links.round_page(n), f"Round {n}") for n in range(1, view.playing + 1)]
-    return _page("Standings", ev, body, updated=updated,
-                 nav=[(links.STANDINGS, "Standings"), *rounds[-3:]])
+    if rounds:
+        body += "<p>Rounds: " + " · ".join(f'<a href="{e(h)}">{e(n)}</a>'
+                                           for h, n in rounds) + "</p>"
+    return _page("Standings", ev, body, updated=updated)
 
 
 def round_html(view: RoundPage, *, updated: str) -> str:
@@ -233,7 +231,8 @@ def round_html(view: RoundPage, *, updated: str) -> str:
              "open": "being played", "closed": "closed"}.get(r.state, r.state)
     lines = [f"<p>{e(r.name)}: {e(state)}"
              + (f", closes {e(r.closes)}" if r.closes and r.state == RoundState.OPEN else "")
-             + f"; {r.decided} of {r.matches} matches decided.</p>"]
+             + (f"; {r.decided} of {r.matches} matches decided" if r.matches else "")
+             + ".</p>"]
     if view.chess:
         lines.append("<p class=m>The first player named has White.</p>")
     if view.matches:
@@ -241,8 +240,7 @@ def round_html(view: RoundPage, *, updated: str) -> str:
     others = [(links.round_page(x.number), x.name) for x in view.rounds]
     lines.append("<h2>Rounds</h2><p>" + " · ".join(
         f'<a href="{e(h)}">{e(n)}</a>' for h, n in others) + "</p>")
-    nav = [(links.STANDINGS, "Standings")] if ev.format == "rounds" else []
-    return _page(r.name, ev, "".join(lines), updated=updated, nav=nav)
+    return _page(r.name, ev, "".join(lines), updated=updated)
 
 
 def _log_items(lines: list[LogLine], up: str, *, link: bool = True) -> str:
@@ -301,7 +299,9 @@ def player_html(view: PlayerPage, *, updated: str) -> str:
     if view.state == EntryState.EXPELLED:
         body.append("<p>Expelled from the event.</p>")
     if view.standings:
-        body.append(f'<p>Where they stand: <a href="../{links.STANDINGS}">the standings</a>.</p>')
+        place = f"{e(view.place)} in " if view.place else ""
+        body.append(f'<p>Where they stand: {place}<a href="../{links.STANDINGS}">the '
+                    "standings</a>.</p>")
     if view.matches:
         body.append("<h2>Matches</h2>" + matches_table(view.matches, caption=view.name,
                                                          up="../"))

@@ -451,3 +451,26 @@ async def test_forfeits_byes_and_struck_out_games_read_in_plain_words(tmp_path: 
     assert rows[1] == ("2", escape(a1), "300-400", ""), rows
 
 
+
+
+async def test_a_player_page_gives_their_place_and_unpaired_rounds_say_so(
+        server: tuple[str, Database]) -> None:
+    """The player page gives their place and record; a round not paired yet says so
+    rather than "0 of 0"; every page has the same menu."""
+    base, db = server
+    found = await site.standings(db, "weekly-swiss")
+    ann = found.players[next(r["number"] for r in found.rows if r["name"] == "Ann Lee")]
+    _, html, _ = await get(f"{base}/e/weekly-swiss/p/{ann}.html")
+    assert "Where they stand: 1st of 10, 1-0, +400 in the standings" in text_of(html)
+    _, html, _ = await get(f"{base}/e/weekly-swiss/round-2.html")
+    words = text_of(html)
+    assert "Round 2: not yet paired." in words and "0 of 0" not in words, words
+    _, html, _ = await get(f"{base}/e/weekly-swiss/")
+    assert "0/0" not in html and "not paired yet" in text_of(html)
+    menus = set()
+    for path in await routes.every_path(db, "weekly-swiss"):
+        _, html, _ = await get(f"{base}/e/weekly-swiss/{path}")
+        menu = re.search(r"<nav[^>]*>(.*?)</nav>", html)
+        assert menu is not None, path
+        menus.add(re.sub(r'href="[^"]*"', "", menu[1]))
+    assert menus == {"<a >Overview</a><a >Standings</a><a >Log</a>"}, menus

@@ -404,6 +404,7 @@ class PlayerPage:
     state: EntryState
     matches: list[MatchLine]
     standings: bool  # a round-based event: where they stand is on the standings page
+    place: str = ""  # "3rd of 10, 1-0, +400": their place in the standings now
 
 
 async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
@@ -415,10 +416,33 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
             raise NotFound(NO_PAGE)
         mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != MatchStage.NOT_NEEDED]
         values = [await core_match(tx, m.id) for m in mine]
+        place = ""
+        if event.format == "rounds":
+            state = await load_rounds_event(tx, event.id)
+            place = place_of(standings_of(state), state.numbers.get(entry_id), is_chess(state))
         return PlayerPage(event, entry.name, entry.state,
                           [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
                            for v, m in zip(mine, values, strict=True)],
-                          event.format == "rounds")
+                          event.format == "rounds", place)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_of(rows: list[dict[str, Any]], number: int | None, chess: bool) -> str:
+    """A player's row of the standings in words: "3rd of 10, 1-0, +400" (Scrabble: wins,
+    losses, spread, Director's Manual) or "3rd of 10, 1.5 points" (chess, USCF guide);
+    "" when they are not in them."""
+    row = next((r for r in rows if r["number"] == number), None)
+    if row is None:
+        return ""
+    where = f"{_ordinal(int(row['rank']))} of {len(rows)}"
+    if chess:
+        points = _points(float(row["points"]))
+        return f"{where}, {points} point{'' if points == '1' else 's'}"
+    return f"{where}, {_points(row['wins'])}-{_points(row['losses'])}, {row['spread']:+d}"
 
 
 @dataclass(frozen=True)
