@@ -247,27 +247,20 @@ def _messages(row: dict[str, object], w: Words) -> str:
     return "" if n == 1 else w.n_("{n} message, the last: ", "{n} messages, the last: ", n)
 
 
-#: Items a /pending section shows before "and N more" (a phone screen, not a report).
+#: The items of a /pending section that have buttons under the message (a phone screen,
+#: not a report); the text lists every item (the outbox splits a long message).
 PENDING_SHOWN = 5
 
 
-def pending_section(title: str, items: list[str], slug: str, count: int | None = None, *,
+def pending_section(title: str, items: list[str], count: int | None = None, *,
                     lang: str = SOURCE) -> list[str]:
     """One section of /pending: its title with how many (``count``, when an item is not
-    one thing), at most ``PENDING_SHOWN`` items, and where to see the rest (``tdbot
-    inbox`` lists them all)."""
+    one thing) and every item: a TD on a phone has no command line to see the rest."""
     if not items:
         return []
     w = for_locale(lang)
-    more = len(items) - PENDING_SHOWN
-    lines = ["", w._("<b>{title}</b> ({count}):", title=title,
-                     count=len(items) if count is None else count),
-             *items[:PENDING_SHOWN]]
-    if more > 0:
-        lines.append(w.n_("… and {n} more: tdbot event inbox {event}",
-                          "… and {n} more: tdbot event inbox {event}", more,
-                          event=esc(slug or "EVENT")))
-    return lines
+    return ["", w._("<b>{title}</b> ({count}):", title=title,
+                    count=len(items) if count is None else count), *items]
 
 
 def _vs(m: MatchView, w: Words) -> str:
@@ -282,7 +275,7 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
 
     def section(title: str, items: list[str], count: int | None = None) -> list[str]:
-        return pending_section(title, items, inbox.slug, count, lang=lang)
+        return pending_section(title, items, count, lang=lang)
 
     lines = [w._("<b>{event}: what awaits a TD</b>", event=esc(event_name))]
     lines += section(w._("Join requests"), [
