@@ -482,6 +482,10 @@ def draw_made(event_name: str, result: DrawResult, *, lang: str = SOURCE) -> str
                          "{payments}", payments=", ".join(
                              w._("{player} ({round})", player=esc(p), round=esc(r))
                              for p, r in result.unmatched_payments)))
+    played = {round_name for _, round_name, _, _ in result.matches}
+    first = next((code for code, name, _ in result.rounds if name in played),
+                 result.rounds[0][0] if result.rounds else "")
     lines.append("")
-    lines.append(w._("Open the first round with /openround ROUND."))
+    lines.append(w._("Open the first round with /openround {round}.", round=esc(first))
+                 if first else w._("Open the first round with /openround ROUND."))
     return "\n".join(lines)
