@@ -142,6 +142,13 @@ def pick_your_name(event_name: str, *, lang: str = SOURCE) -> str:
         "a tournament director will confirm it.", event=esc(event_name))
 
 
+def picked_your_name(event_name: str, entry_name: str, *, lang: str = SOURCE) -> str:
+    """The name list once a name was tapped: what was picked, not the question."""
+    return for_locale(lang)._(
+        "Welcome to <b>{event}</b>! You said you are <b>{entry}</b>.", event=esc(event_name),
+        entry=esc(entry_name))
+
+
 def no_entries_left(event_name: str, *, lang: str = SOURCE) -> str:
     return for_locale(lang)._(
         "Every player of <b>{event}</b> already has a Telegram account linked. "
@@ -155,7 +162,12 @@ def still_waiting(event_name: str, *, lang: str = SOURCE) -> str:
         "soon. I will tell you here.", event=esc(event_name))
 
 
-def joined(event_name: str, role_name: str, *, lang: str = SOURCE) -> str:
+def joined(event_name: str, role_name: str, entry: str = "", *, lang: str = SOURCE) -> str:
+    """A player linked by their own link is told which entry they are."""
+    if entry:
+        return for_locale(lang)._(
+            "Welcome! You are <b>{entry}</b>, a player of <b>{event}</b>. Type /help to see "
+            "what you can do.", event=esc(event_name), entry=esc(entry))
     return for_locale(lang)._(
         "Welcome to <b>{event}</b>! You are a <b>{role}</b> of this "
         "event. Type /help to see what you can do.", event=esc(event_name), role=esc(role_name))

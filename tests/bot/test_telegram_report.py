@@ -240,3 +240,17 @@ async def test_a_pressed_slip_message_says_what_was_done_not_what_it_asked(
     async with bot.runtime.db.transaction() as tx:
         assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [
             "agreed", "agreed"]
+
+
+async def test_the_draw_names_the_round_to_open_and_that_command_opens_it(
+        tmp_path: Path) -> None:
+    """The TD's /draw summary ends with the very command that opens the first round."""
+    async with club_cup_bot(tmp_path, draw=False, open_sf=False) as fresh:
+        drawn = await say(fresh, "Tara TD", "/draw 7")
+        command = drawn.splitlines()[-1]
+        assert re.fullmatch(r"Open the first round with /openround \w+\.", command), drawn
+        opened = await say(fresh, "Tara TD", command.removeprefix(
+            "Open the first round with ").removesuffix(".") + " until 2026-12-30 anyway: fees paid at the table")
+        assert "opened" in opened.lower(), (command, opened)
+        async with fresh.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT state FROM rounds ORDER BY seq LIMIT 1") == "open"
