@@ -22,7 +22,7 @@ from bot.cli.app import EventArg, fail, group, whole
 from bot.cli.options import DbOption, link_username, use_db, utc_now
 
 if TYPE_CHECKING:
-    from bot.service.formats.club import club_nights
+    from bot.service.formats.club import club_views
     from bot.store.db import Database
 
 club_app = group("club", "A stored club's nights, as its TD runs them in the chat.")
@@ -35,7 +35,7 @@ def night(event: EventArg, db: DbOption = None) -> None:
     from bot.service.formats.club import club_nights
     from bot.service.platform.unit import Request
 
-    async def work(database: Database) -> club_nights.NightStarted:
+    async def work(database: Database) -> club_views.NightStarted:
         club = await lookup_event(database, event)
         return await club_nights.start_night(database, Request.cli(utc_now()), club.id)
 
@@ -72,7 +72,7 @@ def checkin(
     if rating and new is None:
         fail("--rating is for a newcomer (--new NAME); a member's rating is kept already")
 
-    async def work(database: Database) -> club_nights.CheckedIn:
+    async def work(database: Database) -> club_views.CheckedIn:
         club = await lookup_event(database, event)
         return await club_nights.check_in_member(
             database, Request.cli(utc_now()), club.id, new if new is not None else str(name),
@@ -100,7 +100,7 @@ def pair(
     from bot.service.formats.club import club_nights
     from bot.service.platform.unit import Request
 
-    async def work(database: Database) -> club_nights.RoundPaired:
+    async def work(database: Database) -> club_views.RoundPaired:
         club = await lookup_event(database, event)
         return await club_nights.pair_round(database, Request.cli(utc_now()), club.id,
                                             anyway=anyway)
@@ -133,8 +133,8 @@ def fees(
     from bot.service.formats.club import club_nights
     from bot.service.platform.unit import Request
 
-    async def work(database: Database) -> tuple[club_nights.FeePaid | None,
-                                                 club_nights.FeeList]:
+    async def work(database: Database) -> tuple[club_views.FeePaid | None,
+                                                 club_views.FeeList]:
         club = await lookup_event(database, event)
         marked = None
         if paid is not None:
@@ -149,7 +149,7 @@ def fees(
     _print_fees(listed)
 
 
-def _print_fees(listed: club_nights.FeeList) -> None:
+def _print_fees(listed: club_views.FeeList) -> None:
     typer.echo(f"night {listed.seq} fees" + (" (the night is over)" if listed.closed else "")
                + ":")
     for line in listed.lines:
@@ -172,7 +172,7 @@ def end(event: EventArg, db: DbOption = None) -> None:
     from bot.service.formats.club import club_nights
     from bot.service.platform.unit import Request
 
-    async def work(database: Database) -> club_nights.NightEnded:
+    async def work(database: Database) -> club_views.NightEnded:
         club = await lookup_event(database, event)
         return await club_nights.end_night(database, Request.cli(utc_now()), club.id)
 

@@ -7,7 +7,7 @@ its state (``bot/service/events/export.py``); ``--to csv`` is every game, a line
 (``bot/service/events/result_sheet.py``); ``--to tsh``, ``naspa``, ``naspa-scores`` and ``trf``
 are a round-based event's results so far (``bot/service/formats/rounds/round_events.py``). The chat's
 /export sends the CSV, and a round-based event's files. The pictures are the ones the bot
-sends (``bot/service/events/brackets.py``).
+sends (``bot/service/formats/knockout/brackets.py``).
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def bracket_cmd(
     """Draw the event's bracket pictures, as the bot sends them, one PNG each in the folder --out.
 
     Each file is printed as it is written."""
-    from bot.service.events import brackets
     from bot.service.events.lookup import lookup_event
+    from bot.service.formats.knockout import brackets
 
     if out.is_file() or (out.suffix.lower() == ".png" and not out.is_dir()):
         fail(f"--out {out}: give a folder; the bracket is several pictures, one PNG each "

@@ -80,7 +80,7 @@ def replace(
 ) -> None:
     """Fill an expelled player's slot (SSSg para 29): a candidate, or nobody."""
     from bot.service.events.lookup import lookup_event
-    from bot.service.people import expulsions
+    from bot.service.formats.knockout import slots
     from bot.service.platform.unit import Request
 
     if (with_name is None) == (not nobody):
@@ -89,7 +89,7 @@ def replace(
 
     async def work(database: Database) -> expulsions.Filled:
         ev = await lookup_event(database, event)
-        return await expulsions.replace_player(database, Request.cli(now), ev.id, name,
+        return await slots.replace_player(database, Request.cli(now), ev.id, name,
                                                with_name=with_name)
 
     done = use_db(db, work)

@@ -11,7 +11,7 @@ from bot.cli.app import EventArg, fail, fees_app
 from bot.cli.options import DbOption, use_db, utc_now
 
 if TYPE_CHECKING:
-    from bot.service.fees import prizes
+    from bot.service.formats.knockout import prizes
     from bot.store.db import Database
 
 
@@ -34,7 +34,7 @@ def cost(
 ) -> None:
     """Enter a cost of running the event; costs come out of the fees before prizes (para 9)."""
     from bot.service.events.lookup import lookup_event
-    from bot.service.fees import prizes
+    from bot.service.formats.knockout import prizes
     from bot.service.platform.unit import Request
 
     if not note.strip():
@@ -56,7 +56,7 @@ def prize_pools(
 ) -> None:
     """Print the prize pools per division from the fees paid and the costs (paras 7-9)."""
     from bot.service.events.lookup import lookup_event
-    from bot.service.fees import prizes
+    from bot.service.formats.knockout import prizes
     from bot.service.platform.unit import Request
 
     async def work(database: Database) -> prizes.Prizes:

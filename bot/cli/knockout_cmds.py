@@ -50,9 +50,6 @@ def read_players(path: Path) -> list[Entrant]:
     return [Entrant(p.name, p.rating) for p in rows]
 
 
-PLAIN_ONLY = "--best-of, --step, --grand-final, --head-start and --drops"
-
-
 def _make_event(
     fmt: str,
     players: list[Entrant],
@@ -65,67 +62,16 @@ def _make_event(
     drops: str | None,
     third_place: bool,
 ) -> sssg.KnockoutEvent:
-    """Check the options against the format, then draw. An option the format does not
-    use is refused rather than ignored, so a TD never believes it took effect."""
-    from core.knockout import sssg
-    from core.knockout.double_elim import DROP_ORDERS, GRAND_FINALS
-    from core.schedule import plain_schedule
+    """The knockout's draw (``formats.knockout.offline``: each option is checked against
+    the format); a refused option or players the core cannot draw end the command."""
+    from bot.service.formats.knockout import offline
 
-    if fmt not in sssg.FORMATS:
-        fail(f"--format {fmt!r}: unknown format; use one of {', '.join(sssg.FORMATS)}")
-    given = {
-        "--best-of": best_of,
-        "--step": step,
-        "--grand-final": grand_final,
-        "--head-start": head_start,
-        "--drops": drops,
-    }
-    if fmt == "sssg":
-        for option, value in given.items():
-            if value is not None:
-                fail(
-                    f"{option}: --format sssg plays by the SSSg rules (best-of per round by "
-                    f"para 4 and footnote 4, a best-of-18 grand final one game up); {PLAIN_ONLY} "
-                    "are for --format single or double"
-                )
-    if fmt == "single":
-        for option in ("--grand-final", "--head-start", "--drops"):
-            if given[option] is not None:
-                fail(f"{option}: only a double elimination has a lower bracket and a grand final")
-    grand_final = grand_final or "reset"
-    if grand_final not in GRAND_FINALS:
-        fail(f"--grand-final {grand_final!r}: use one of {', '.join(GRAND_FINALS)}")
-    if head_start is not None and grand_final != "head_start":
-        fail(f"--head-start: needs --grand-final head_start (the grand final is {grand_final})")
-    if drops is not None and drops not in DROP_ORDERS:
-        fail(f"--drops {drops!r}: use one of {', '.join(DROP_ORDERS)}")
-    if best_of is not None and best_of < 1:
-        fail(f"--best-of {best_of}: a match needs at least 1 game")
-    if step is not None and step < 0:
-        fail(f"--step {step}: must be 0 or more")
-    if head_start is not None and head_start < 1:
-        fail(f"--head-start {head_start}: must be 1 or more (or use --grand-final single)")
-    if third_place and fmt == "double":
-        fail("--third-place: a double elimination's lower bracket decides third place")
     try:
-        if fmt == "sssg":
-            return sssg.draw_sssg(players, seed, plate_third_place=third_place)
-        schedule = plain_schedule(
-            3 if best_of is None else best_of,
-            step or 0,
-            len(players),
-            grand_final=grand_final,
-            head_start=head_start or 1,
-        )
-        return sssg.draw_plain(
-            players,
-            seed,
-            fmt,
-            schedule,
-            grand_final=grand_final,
-            drops=drops or "seeding",
-            third_place=third_place,
-        )
+        return offline.draw_knockout(fmt, players, seed, best_of=best_of, step=step,
+                                     grand_final=grand_final, head_start=head_start,
+                                     drops=drops, third_place=third_place)
+    except offline.Refused as exc:
+        fail(str(exc))
     except ValueError as exc:
         fail(f"--players {path}: {exc}")
 
@@ -354,7 +300,9 @@ def simulate_text(record: dict[str, Any]) -> str:
     out.append("")
     places = record["placements"]
     top = places["top"]
-    label = "Top division" if record["format"] == "sssg" else "Places"
+    from bot.service.formats.knockout.offline import places_title
+
+    label = places_title(str(record["format"]))
     out.append(f"{label}: " + ", ".join(f"{ordinal[i]} {n}" for i, n in enumerate(top[:4])))
     if places["plate"]:
         k = record["prizes"]["plate_prize_count"]

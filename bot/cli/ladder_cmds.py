@@ -39,7 +39,7 @@ from bot.cli.app import SCORES_ARGS, fail, ladder_app, score, whole
 from bot.cli.options import DbOption, link_username, use_db, utc_now
 
 if TYPE_CHECKING:
-    from bot.service.formats.ladder import ladders
+    from bot.service.formats.ladder import ladder_views, ladders
     from bot.store.db import Database
     from core import ladder as lad
 
@@ -241,7 +241,7 @@ def who(target: TargetArg,
         typer.echo(f"not {other}: {why}")
 
 
-async def _stored_targets(database: Database, event: str, name: str) -> ladders.TargetsView:
+async def _stored_targets(database: Database, event: str, name: str) -> ladder_views.TargetsView:
     from bot.service.events.lookup import lookup_event
     from bot.service.formats.ladder import ladders
 
@@ -259,20 +259,20 @@ def challenge_cmd(target: TargetArg,
     On a stored ladder a TD acts for the challenger; the challenged player is sent Accept
     and Decline."""
     from bot.service.events.lookup import lookup_event
-    from bot.service.formats.ladder import ladders
+    from bot.service.formats.ladder import ladder_views, ladders
     from bot.service.platform.unit import Request
     from core import ladder as lad
 
     if not _is_file(target):
         _now_only(at, target)
 
-        async def work(database: Database) -> ladders.TargetsView | ladders.Challenged:
+        async def work(database: Database) -> ladder_views.TargetsView | ladder_views.Challenged:
             found = await lookup_event(database, target)
             return await ladders.challenge(database, Request.cli(utc_now()), [challenged],
                                            acting=ladders.ForPlayer(found.id, challenger))
 
         done = use_db(db, work)
-        assert isinstance(done, ladders.Challenged)
+        assert isinstance(done, ladder_views.Challenged)
         typer.echo(f"challenge #{done.number}: {done.challenger} (rung {done.rungs[0]}) "
                    f"challenges {done.challenged} (rung {done.rungs[1]}); "
                    f"{done.challenged} has until {done.event.local(done.accept_by)} to accept")
@@ -295,7 +295,7 @@ def _respond(target: str, name: str, action: str, at: str | None, db: str | None
         return
     _now_only(at, target)
 
-    async def work(database: Database) -> ladders.Answered:
+    async def work(database: Database) -> ladder_views.Answered:
         found = await lookup_event(database, target)
         return await ladders.respond(database, Request.cli(utc_now()), [], action,
                                      acting=ladders.ForPlayer(found.id, name))
@@ -359,7 +359,7 @@ def join_cmd(
         return
     _now_only(at, target)
 
-    async def work(database: Database) -> ladders.Joined:
+    async def work(database: Database) -> ladder_views.Joined:
         found = await lookup_event(database, target)
         return await ladders.add_newcomer(database, Request.cli(utc_now()), found.id, name, rating)
 

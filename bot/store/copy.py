@@ -47,7 +47,7 @@ class CopyRefused(Exception):
 
 
 @dataclass(frozen=True)
-class Table:
+class SchemaTable:
     name: str
     columns: tuple[str, ...]
     key: tuple[str, ...]  # the primary key's columns (the order rows are read in)
@@ -75,9 +75,9 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-async def tables(tx: Tx) -> list[Table]:
+async def tables(tx: Tx) -> list[SchemaTable]:
     """The schema's tables (not ``NOT_COPIED``), each after the tables it points at."""
-    found: dict[str, Table] = {}
+    found: dict[str, SchemaTable] = {}
     if tx.postgres:
         names = [r[0] for r in await tx.all(
             "SELECT table_name FROM information_schema.tables WHERE table_schema ="
@@ -116,14 +116,14 @@ async def tables(tx: Tx) -> list[Table]:
 
 
 def _table(name: str, columns: tuple[str, ...], key: tuple[str, ...],
-           refs: list[tuple[str, str]], identity: str | None) -> Table:
-    return Table(name, columns, key or columns,
+           refs: list[tuple[str, str]], identity: str | None) -> SchemaTable:
+    return SchemaTable(name, columns, key or columns,
                  frozenset(t for t, _ in refs if t != name),
                  tuple(sorted({c for t, c in refs if t == name})), identity)
 
 
-def _in_order(found: dict[str, Table]) -> list[Table]:
-    ordered: list[Table] = []
+def _in_order(found: dict[str, SchemaTable]) -> list[SchemaTable]:
+    ordered: list[SchemaTable] = []
     placed: set[str] = set()
 
     def place(name: str, path: tuple[str, ...]) -> None:
@@ -157,13 +157,13 @@ def _token(value: Any) -> str:
     return "s" + str(value)
 
 
-async def _rows(tx: Tx, table: Table, columns: Sequence[str]) -> Any:
+async def _rows(tx: Tx, table: SchemaTable, columns: Sequence[str]) -> Any:
     listed = ", ".join(_quote(c) for c in columns)
     order = ", ".join(_quote(c) for c in table.key)
     return tx.chunks(f"SELECT {listed} FROM {_quote(table.name)} ORDER BY {order}", (), 500)
 
 
-async def summary(tx: Tx, table: Table) -> tuple[int, str]:
+async def summary(tx: Tx, table: SchemaTable) -> tuple[int, str]:
     """How many rows ``table`` holds, and a checksum of their values (the sum of each row's
     SHA-256, so it does not depend on the order the rows come in)."""
     rows = 0
@@ -211,7 +211,7 @@ async def copy_database(source: Database, target: Database) -> list[Checked]:
     return checked
 
 
-async def _copy_table(src: Tx, dst: Tx, table: Table, theirs: Table) -> None:
+async def _copy_table(src: Tx, dst: Tx, table: SchemaTable, theirs: SchemaTable) -> None:
     columns = table.columns
     later = [columns.index(c) for c in table.self_refs]
     insert = (f"INSERT INTO {_quote(table.name)} ({', '.join(_quote(c) for c in columns)})"

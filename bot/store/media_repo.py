@@ -1,7 +1,7 @@
 """The media table: pictures an outbox row sends as a photo (migration 0010).
 
 A row holds PNG bytes, or what to draw (an event's bracket picture by name) until the
-sender draws it (``bot/service/events/brackets.py``, ``picture_png``)."""
+sender draws it (``bot/service/formats/knockout/brackets.py``, ``picture_png``)."""
 
 from __future__ import annotations
 

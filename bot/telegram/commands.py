@@ -3,22 +3,24 @@
 "``/help`` shows only what that person may do; command menus are set per scope with
 ``setMyCommands`` (``BotCommandScopeChat`` per person after they get a role, default scope
 for all)". One table, so the menu and /help can never disagree. A command is offered for
-a role held in an event of a format it serves (``Command.formats``): a club's /checkin to
-the players of a club, a ladder's /challenge to a ladder's, a knockout's /bracket to a
+a role held in an event of a format it serves (``Command.formats``, asked of the format:
+``seam.Format``): a club's /checkin to the players of a club, a ladder's /challenge to a
+ladder's (a format's own commands, ``Format.commands``), a knockout's /bracket to a
 knockout's; and an SSSg paragraph (``Command.ref``) is cited only to someone who holds that
-role in a knockout, the formats that play by SSSg's rules (``bot.service.formats.traits.cite``).
+role in a format that plays by SSSg's rules (``Format.rulebook``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from telegram import Bot, BotCommand, BotCommandScopeChat, BotCommandScopeDefault
 from telegram.error import TelegramError
 
-from bot.service.formats.traits import DATED_ROUNDS, KNOCKOUTS, is_knockout
+from bot.service.formats.registry import named
+from bot.service.formats.seam import Format
 from bot.words import N_, SOURCE, for_locale
 
 log = logging.getLogger(__name__)
@@ -32,16 +34,37 @@ EVERYONE = "everyone"
 #: commands are worked out from (``bot.service.people.roles.hats_held``).
 Hat = tuple[str, str]
 
-#: The formats a command serves; None: every format.
+#: Which formats a command serves, asked of the format with the command's name; None:
+#: every format.
+Serves = Callable[[Format, str], bool]
 ALL_FORMATS = None
-PAIRED = frozenset(DATED_ROUNDS)  # events whose rounds are drawn or paired ahead
-BRACKETS = frozenset(KNOCKOUTS)
-CLUB = frozenset({"club"})
-LADDER = frozenset({"ladder"})
-ROUNDS = frozenset({"rounds"})
-#: Fees per round (a club's are per night: /fees). Prizes from them are SSSg's (paras 7-9):
-#: the knockouts' only (``BRACKETS``).
-ROUND_FEES = frozenset({*KNOCKOUTS, "rounds", "ladder"})
+
+
+def PAIRED(fmt: Format, _: str) -> bool:  # noqa: N802
+    """Events whose rounds are drawn or paired ahead."""
+    return fmt.dated_rounds
+
+
+def BRACKETS(fmt: Format, _: str) -> bool:  # noqa: N802
+    return fmt.bracket
+
+
+def ROUNDS(fmt: Format, _: str) -> bool:  # noqa: N802
+    """Events with standings (/standings, /why)."""
+    return fmt.standings
+
+
+def ROUND_FEES(fmt: Format, _: str) -> bool:  # noqa: N802
+    """Fees per round (a club's are per night: /fees). Prizes from them are SSSg's (paras
+    7-9): the brackets' only (``BRACKETS``)."""
+    return fmt.round_fees
+
+
+def OWN(fmt: Format, name: str) -> bool:  # noqa: N802
+    """A format's own commands (a club's /night, a ladder's /challenge)."""
+    return name in fmt.commands
+
+
 
 
 @dataclass(frozen=True)
@@ -49,7 +72,7 @@ class Command:
     name: str
     summary: str  # the one line in Telegram's menu (English: ``N_``, translated in ``summary``)
     roles: frozenset[str]  # who may use it: EVERYONE or event roles
-    formats: frozenset[str] | None = ALL_FORMATS  # the event formats it serves
+    formats: Serves | None = ALL_FORMATS  # the event formats it serves
     ref: str = ""  # the SSSg paragraphs it follows, cited to knockout players and TDs
     # what a person who holds it only as a player reads, when that form differs (a TD's
     # /paid NAME ROUND is not theirs to type)
@@ -57,7 +80,8 @@ class Command:
 
     def serves(self, hat: Hat) -> bool:
         role, fmt = hat
-        return role in self.roles and (self.formats is None or fmt in self.formats)
+        return role in self.roles and (self.formats is None
+                                       or self.formats(named(fmt), self.name))
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -97,26 +121,26 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"}), PAIRED),
     Command("expel", N_("Expel a player: /expel NAME: REASON"),
             frozenset({"td", "organiser"}), ref=N_("para 29")),
-    Command("night", N_("Club: start tonight's club night"), frozenset({"td", "organiser"}), CLUB),
+    Command("night", N_("Club: start tonight's club night"), frozenset({"td", "organiser"}), OWN),
     Command("checkin", N_("Club: check in for tonight (TDs: /checkin NAME, /checkin new NAME)"),
-            frozenset({"player", "td", "organiser"}), CLUB),
+            frozenset({"player", "td", "organiser"}), OWN),
     Command("pairround", N_("Club: pair tonight's next round [anyway]"),
-            frozenset({"td", "organiser"}), CLUB),
+            frozenset({"td", "organiser"}), OWN),
     Command("fees", N_("Club: tonight's fees, a tap per player who pays"),
-            frozenset({"td", "organiser"}), CLUB),
+            frozenset({"td", "organiser"}), OWN),
     Command("endnight", N_("Club: end tonight; who has not paid"), frozenset({"td", "organiser"}),
-            CLUB),
+            OWN),
     Command("me", N_("Club: your record (games, wins, average, high game, expert points)"),
-            frozenset({"player"}), CLUB),
+            frozenset({"player"}), OWN),
     Command("ladder", N_("Your challenge ladder: rungs and open challenges"),
-            frozenset({"player", "td", "organiser"}), LADDER),
+            frozenset({"player", "td", "organiser"}), OWN),
     Command("challenge", N_("Challenge a player above you: /challenge [NAME]"), frozenset({"player"}),
-            LADDER),
-    Command("accept", N_("Accept the challenge made to you"), frozenset({"player"}), LADDER),
-    Command("decline", N_("Decline the challenge made to you"), frozenset({"player"}), LADDER),
-    Command("withdraw", N_("Withdraw your challenge"), frozenset({"player"}), LADDER),
+            OWN),
+    Command("accept", N_("Accept the challenge made to you"), frozenset({"player"}), OWN),
+    Command("decline", N_("Decline the challenge made to you"), frozenset({"player"}), OWN),
+    Command("withdraw", N_("Withdraw your challenge"), frozenset({"player"}), OWN),
     Command("join", N_("Add a newcomer at the ladder's bottom: /join NAME [RATING]"),
-            frozenset({"td", "organiser"}), LADDER),
+            frozenset({"td", "organiser"}), OWN),
     Command("standings", N_("Round-based events: the standings"), frozenset(
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
     Command("why", N_("Round-based events: why a player was paired so: /why NAME [ROUND]"),
@@ -139,7 +163,7 @@ def summary(command: Command, hats: Iterable[Hat], *, lang: str = SOURCE) -> str
     for someone who holds it only as a player. In the reader's language (``bot.words``)."""
     w = for_locale(lang)
     held = [hat for hat in hats if command.serves(hat)]
-    knockout = any(is_knockout(fmt) for _, fmt in held)
+    knockout = any(named(fmt).rulebook is not None for _, fmt in held)
     line = command.summary
     if command.player_summary and held and all(role == "player" for role, _ in held):
         line = command.player_summary

@@ -6,7 +6,8 @@ from __future__ import annotations
 from html import escape
 
 from bot.service.events.rounds import ClosedRound
-from bot.service.formats.traits import cite, is_knockout
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import cite
 from bot.service.results.desk import Extended, MatchByeGiven, MatchVoided
 from bot.words import SOURCE, for_locale
 
@@ -36,7 +37,7 @@ def match_bye_given(done: MatchByeGiven, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
     values = {"winner": esc(done.winner), "code": esc(done.code),
               "round": esc(done.round_name), "ref": cite(done, "para 27", "; {}")}
-    if is_knockout(done.format):
+    if format_of(done).goes_through:
         return w._("Match bye to <b>{winner}</b> in {code} ({round}{ref}): its games are void "
                    "and {winner} goes through. Both players are told.", **values)
     return w._("Match bye to <b>{winner}</b> in {code} ({round}{ref}): its games are void and "

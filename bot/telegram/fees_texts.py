@@ -7,7 +7,7 @@ import html
 
 from bot.service.fees.payment_proofs import ProofDecision, ProofSent
 from bot.service.fees.payments import Payment
-from bot.service.fees.prizes import CostEntered, Prizes, has_pools
+from bot.service.formats.knockout.prizes import CostEntered, Prizes, has_pools
 from bot.words import N_, SOURCE, for_locale
 
 

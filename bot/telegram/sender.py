@@ -24,7 +24,7 @@ every chat alike, so it is checked row by row (``wait``) as each goes. The outco
 - a row with a photo is sent with sendPhoto, its text the caption (the service keeps
   captions under Telegram's 1024 characters): a Telegram file id (``photo_file_id``, a
   board photo forwarded), or a picture of the media table (``media_id``); a bracket
-  picture is drawn here, at send time, off the event loop (``bot/service/events/brackets.py``:
+  picture is drawn here, at send time, off the event loop (``bot/service/formats/knockout/brackets.py``:
   a use-case never holds the database while drawing);
 - an edit row (``edit_of``) edits the message its original row delivered (editMessageText);
   "message is not modified" counts as done;
@@ -52,7 +52,7 @@ is sent twice only if the process also stops while one is kept.
 Several workers (``fleet.py``): the pass's read is a claim. The rows it returns are leased
 to this worker (``LEASE``; the outcome clears the lease), a row another worker is sending
 holds its chat, and with the real clock Telegram's limits are kept for the fleet in the
-database as well (``outbox.Claim``, ``turns_repo``). A worker killed mid-send leaves its
+database as well (``outbox.SendClaim``, ``turns_repo``). A worker killed mid-send leaves its
 rows leased; once the lease runs out another worker sends them (the one in flight may
 then arrive twice: at-least-once, as after any crash).
 
@@ -91,7 +91,8 @@ from telegram.error import (
 )
 from telegram.ext import ExtBot
 
-from bot.service.events import brackets, groups
+from bot.service.events import groups
+from bot.service.formats.knockout import brackets
 from bot.service.platform import outages, outbox
 from bot.service.platform.unit import Request
 from bot.store.db import Database
@@ -321,7 +322,7 @@ class OutboxSender:
             waiting = self._pacer.waiting_chats()
             leave_out = [chat for chat, _ in waiting]
             first: float | None = None  # when the first chat left out with a row may go
-            claim = outbox.Claim(
+            claim = outbox.SendClaim(
                 self._worker, self._real_clock(), self._lease,
                 None if self._fleet_time is None else self._fleet_time(), FLEET_LIMITS)
             try:

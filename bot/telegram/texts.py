@@ -15,7 +15,8 @@ from bot.service.events.draw import DrawResult
 from bot.service.events.event_setup import CreatedEvent, DatesMoved
 from bot.service.events.readmodels import MyMatch, MyMatchState, TdInbox
 from bot.service.events.rounds import OpenedRound
-from bot.service.formats.traits import cite, is_knockout
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import cite
 from bot.service.people.invites import Invite, invite_link
 from bot.service.people.standing import Playing
 from bot.service.platform import callbacks
@@ -111,7 +112,7 @@ def photo_help(playing: Sequence[Playing], *, lang: str = SOURCE) -> str:
     owed = [p for p in playing if p.photos]
     if not owed:
         return ""
-    ref = cite(owed[0], "para 25") if all(is_knockout(p.format) for p in owed) else ""
+    ref = cite(owed[0], "para 25") if all(format_of(p).rulebook for p in owed) else ""
     if len(owed) == len(playing):
         return w._("Won a game (or started a tied one)? Send a photo of the finished board "
                    "here soon after{ref}.", ref=ref)

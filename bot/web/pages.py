@@ -26,6 +26,7 @@ from bot.service.events.site import (
     RoundPage,
     StandingsPage,
 )
+from bot.service.formats.registry import format_of
 from bot.store.entries_repo import EntryState
 from bot.store.rounds_repo import RoundState
 from bot.web.svg import bracket_svg
@@ -59,7 +60,7 @@ def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0) 
     menu: the overview (with the bracket or the rounds), the standings of a round-based
     event, and the log."""
     up = "../" * depth
-    standings = [(f"{up}{links.STANDINGS}", "Standings")] if event.format == "rounds" else []
+    standings = [(f"{up}{links.STANDINGS}", "Standings")] if format_of(event).standings else []
     items = [(f"{up}{links.OVERVIEW}", "Overview"), *standings, (f"{up}{links.LOG}", "Log")]
     menu = "".join(f'<a href="{e(href)}">{e(label)}</a>' for href, label in items)
     return (

@@ -8,11 +8,14 @@ a public event is ``NotFound``, with the same words whatever the reason.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from urllib.parse import unquote
 
 from bot.service.events import site
 from bot.service.events import site_links as links
+from bot.service.formats.registry import format_of
+from bot.service.formats.rounds import site_standings
 from bot.service.platform.errors import NotFound
 from bot.store.db import Database
 from bot.web import pages
@@ -29,7 +32,7 @@ async def page(db: Database, slug: str, path: str, now: datetime) -> str:
         view = await site.overview(db, slug)
         return pages.overview_html(view, updated=view.event.local(now))
     if path == links.STANDINGS:
-        standings = await site.standings(db, slug)
+        standings = await site_standings.standings(db, slug)
         return pages.standings_html(standings, updated=standings.event.local(now))
     if path == links.LOG:
         log = await site.log(db, slug)
@@ -45,6 +48,9 @@ async def page(db: Database, slug: str, path: str, now: datetime) -> str:
         return pages.match_html(match, updated=match.event.local(now))
     if found := _PLAYER.match(path):
         player = await site.player(db, slug, int(found.group(1)))
+        if player.standings:  # where they stand: their row of the standings page
+            table = await site_standings.standings(db, slug)
+            player = replace(player, place=site.place_in(table, int(found.group(1))))
         return pages.player_html(player, updated=player.event.local(now))
     raise NotFound(site.NO_PAGE)
 
@@ -54,7 +60,7 @@ async def every_path(db: Database, slug: str) -> list[str]:
     found = await site.pages(db, slug)
     out = [links.OVERVIEW, links.LOG]
     out += [links.bracket_page(name) for name in found.pictures]
-    if found.event.format == "rounds":
+    if format_of(found.event).standings:
         out.append(links.STANDINGS)
     out += [links.round_page(n) for n in range(1, found.rounds + 1)]
     out += [links.match_page(code) for code in found.matches]

@@ -50,8 +50,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import rustworkx as rx
-
 from core.pairing.byes import choose_bye
 from core.pairing.history import History, Pair, history_before, order_first, pair_key
 from core.tournament import Division, Pairings
@@ -151,6 +149,8 @@ def _solve(nodes: Sequence[int], edges: Sequence[Pair], ranked: Sequence[int],
     weights = _weights(maxima, len(nodes) // 2)
     flat = [sum(w * c for w, c in zip(weights, tiers, strict=True)) for tiers in costs]
     top = max(flat, default=0) + 1
+    import rustworkx as rx  # lazy: a heavy graph library, loaded only to pair
+
     graph: rx.PyGraph = rx.PyGraph()
     graph.add_nodes_from(nodes)
     graph.add_edges_from(

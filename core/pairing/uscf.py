@@ -59,8 +59,6 @@ from dataclasses import dataclass
 from itertools import chain, combinations, islice
 from math import comb
 
-import rustworkx as rx
-
 from core.pairing.colours import WHITE, Claim, allocate, colour_history, due_colour
 from core.standings import scrabble_standings
 from core.tournament import Division, GameKind, Pairings, Player
@@ -465,6 +463,8 @@ class _Pairer:
         members = sorted((p for b in old for p in (b.high, b.low)), key=self.rank.__getitem__)
         regret = sum(self.regret(b.high, b.low) for b in old)
         reach = max(REACH, *(self.score_gap(b.high, b.low) for b in old))
+        import rustworkx as rx  # lazy: a heavy graph library, loaded only to pair
+
         graph: rx.PyGraph = rx.PyGraph()
         graph.add_nodes_from(members)
         for i, p in enumerate(members):
@@ -587,6 +587,8 @@ class _Pairer:
         n = len(rest)
         drop_cost = n * n + 1  # one more drop costs more than any choice of who drops
         base = drop_cost + n + 1  # every weight positive
+        import rustworkx as rx  # lazy: a heavy graph library, loaded only to pair
+
         graph: rx.PyGraph = rx.PyGraph()
         graph.add_nodes_from(range(len(members)))
         for i, p in enumerate(members):
@@ -817,6 +819,8 @@ def _perfect_matching_exists(members: Sequence[int], ok: Callable[[int, int], bo
     n = len(members)
     if n == 0:
         return True
+    import rustworkx as rx  # lazy: a heavy graph library, loaded only to pair
+
     graph: rx.PyGraph = rx.PyGraph()
     graph.add_nodes_from(range(n))
     edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if ok(members[i], members[j])]

@@ -17,7 +17,7 @@ from telegram import Chat, Message, Update, User
 
 from bot.service.platform import deadlines, outbox
 from bot.service.platform.deadlines import Holder
-from bot.service.platform.outbox import Claim
+from bot.service.platform.outbox import SendClaim
 from bot.store import outbox_repo
 from bot.store.db import Database, open_database
 from bot.telegram.fleet import ArrivalOrder
@@ -48,7 +48,7 @@ async def stored(db: Database, sql: str, params: tuple[object, ...] = ()) -> lis
 
 async def claim(db: Database, worker: str, real: datetime, pace_at: float | None = None,
                 limit: int = 50) -> tuple[list[tuple[int, str]], float | None]:
-    taken = Claim(worker, real, LEASE, pace_at, FLEET_LIMITS)
+    taken = SendClaim(worker, real, LEASE, pace_at, FLEET_LIMITS)
     rows = await outbox.next_per_chat(db, limit, NOW, claim=taken)
     return [(r.chat_id, r.text_html) for r in rows], taken.next_turn
 

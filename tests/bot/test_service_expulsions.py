@@ -19,6 +19,7 @@ from bot.service.events.lookup import get_event
 from bot.service.events.readmodels import td_inbox
 from bot.service.events.rounds import open_round_in
 from bot.service.fees.payments import record_payment_in
+from bot.service.formats.knockout import slots
 from bot.service.formats.knockout.bridge import load_core_event
 from bot.service.people import expulsions
 from bot.service.people.entries import entries_of, import_players
@@ -93,10 +94,10 @@ async def test_an_unpaid_qualifier_is_expelled_and_their_opponent_moves_up(db: D
         inbox = await td_inbox(tx, event_id)
         assert [(s.expelled, s.match) for s in inbox.open_slots] == [(winner, ro16.code)]
 
-    filled = await expulsions.replace_player(db, Request.cli(NOW), event_id, winner,
+    filled = await slots.replace_player(db, Request.cli(NOW), event_id, winner,
                                              with_name=loser)
     assert (filled.replacement, filled.match, filled.already) == (loser, ro16.code, False)
-    again = await expulsions.replace_player(db, Request.cli(NOW), event_id, winner,
+    again = await slots.replace_player(db, Request.cli(NOW), event_id, winner,
                                             with_name=None)
     assert again.already  # filled once: a second choice changes nothing
 
@@ -200,7 +201,7 @@ async def test_a_qualifier_expelled_with_nobody_in_the_slot_sends_the_opponent_u
     seat = next(m for m in (await _rows(db, event_id)).values()
                 if m.sources[0] == "winner:Q4" or m.sources[1] == "winner:Q4")
     await expulsions.expel(db, Request.cli(NOW), event_id, expelled, why="no show")
-    done = await expulsions.replace_player(db, Request.cli(NOW), event_id, expelled,
+    done = await slots.replace_player(db, Request.cli(NOW), event_id, expelled,
                                            with_name=None)
     assert (done.match, done.opponent, done.replacement) == ("Q4", opponent, None)
     rows = await _rows(db, event_id)
@@ -232,7 +233,7 @@ async def test_both_qualifiers_expelled_as_the_round_opens_leave_q1_unplayed(
     rows = await _rows(db, event_id)
     q1 = rows["Q1"]
     a, b = str(q1.names[0]), str(q1.names[1])
-    await expulsions.replace_player(db, Request.cli(NOW), event_id, a, with_name=None)
+    await slots.replace_player(db, Request.cli(NOW), event_id, a, with_name=None)
     rows = await _rows(db, event_id)
     assert (rows["Q1"].state, rows["Q1"].winner) == ("bye", None)
     seat = next(m for m in rows.values() if "winner:Q1" in m.sources)

@@ -25,6 +25,7 @@ import bot.cli  # noqa: F401  (registers every command module)
 from bot.cli.app import app
 from bot.service.events import site, site_links
 from bot.service.events.definitions import parse_definition
+from bot.service.formats.rounds import site_standings
 from bot.store.db import Database, open_database
 from bot.web import routes
 from bot.web.server import SiteServer
@@ -161,7 +162,7 @@ async def test_a_match_page_shows_its_games_starters_and_corrections(
 async def test_a_player_page_lists_their_matches_and_place(
         server: tuple[str, Database]) -> None:
     base, db = server
-    found = await site.standings(db, "weekly-swiss")
+    found = await site_standings.standings(db, "weekly-swiss")
     ann = found.players[next(r["number"] for r in found.rows if r["name"] == "Ann Lee")]
     status, html, _ = await get(f"{base}/e/weekly-swiss/p/{ann}.html")
     assert status == 200
@@ -458,7 +459,7 @@ async def test_a_player_page_gives_their_place_and_unpaired_rounds_say_so(
     """The player page gives their place and record; a round not paired yet says so
     rather than "0 of 0"; every page has the same menu."""
     base, db = server
-    found = await site.standings(db, "weekly-swiss")
+    found = await site_standings.standings(db, "weekly-swiss")
     ann = found.players[next(r["number"] for r in found.rows if r["name"] == "Ann Lee")]
     _, html, _ = await get(f"{base}/e/weekly-swiss/p/{ann}.html")
     assert "Where they stand: 1st of 10, 1-0, +400 in the standings" in text_of(html)

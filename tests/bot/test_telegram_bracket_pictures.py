@@ -19,7 +19,7 @@ from PIL import Image
 from bot.fakebot import FakeChat
 from bot.pictures.bracket import Fonts, render
 from bot.pictures.layout import WIDTH, Layout, RowStyle, division_layouts
-from bot.service.events import brackets
+from bot.service.formats.knockout import brackets
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import reading
 from bot.telegram.harness import BotUnderTest

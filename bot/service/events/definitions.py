@@ -19,7 +19,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from bot.service.formats.rounds.round_options import system_options
+from bot.service.events.pairing_options import system_options
+from bot.service.formats import registry
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
 from core.durations import LIMIT
@@ -28,7 +29,6 @@ from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
 from core.pairing.registry import find_system
 from core.slip import MAX_SCORE
 
-FORMATS = ("sssg", "single", "double", "rounds", "club", "ladder")
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
 #: commands have (``core.durations.LIMIT``), so that every deadline stays a real date.
 MAX_DAYS = LIMIT.days
@@ -213,7 +213,8 @@ class ClubDef(_Strict):
 class EventDef(_Strict):
     slug: str
     name: str = Field(min_length=1, max_length=200)
-    format: Literal["sssg", "single", "double", "rounds", "club", "ladder"]
+    # One of the registered formats' keys (``formats.registry``): checked by ``_format``.
+    format: str
     time_zone: str = "UTC"
     currency: str = Field(default="SGD", pattern=r"^[A-Z]{3}$")
     fee_per_round: Decimal = Field(default=Decimal(0), ge=0)
@@ -227,6 +228,16 @@ class EventDef(_Strict):
     # the public log, open to anyone with the link. Off unless the organiser says so: a
     # private event's pages do not exist (404) and its slug reveals nothing.
     public: bool = False
+
+    @field_validator("format")
+    @classmethod
+    def _format(cls, value: str) -> str:
+        """One of the registered formats (their keys, in ``registry.names`` order)."""
+        listed = [repr(n) for n in registry.names()]
+        if value not in registry.names():
+            raise ValueError("must be one of " + ", ".join(listed[:-1]) + " or " + listed[-1]
+                             if len(listed) > 1 else "must be " + "".join(listed))
+        return value
 
     @field_validator("best_of")
     @classmethod
@@ -374,16 +385,13 @@ class Definition(_Strict):
         """A [club] table goes with format = "club" and only with it; its members are the
         definition's players (a club night has no [[rounds]]: its rounds are paired on the
         night)."""
-        is_club = self.event.format == "club"
+        is_club = "club" in registry.named(self.event.format).tables
         if self.club is not None and not is_club:
             raise _KeyError("club", f'is for club nights: set format = "club" in [event], '
                                     f'or remove [club] (this event is {self.event.format!r})')
         if is_club and self.club is None:
             raise _KeyError("club", 'is required for format = "club": give at least '
                                     '[club] method = "koth"')
-        if is_club and self.rounds:
-            raise _KeyError("rounds", "a club night has no [[rounds]]: the TD pairs each "
-                                      "round on the night with /pairround; remove them")
         if self.club is not None:
             players = {p.name.casefold().strip() for p in self.players}
             for name in self.club.members:
@@ -416,14 +424,19 @@ class Definition(_Strict):
 
     @model_validator(mode="after")
     def _ladder_fits(self) -> Definition:
-        if self.ladder is not None and self.event.format != "ladder":
+        if self.ladder is not None and "ladder" not in registry.named(self.event.format).tables:
             raise _KeyError("ladder", f'a [ladder] table is for format = "ladder"; this event '
                             f'is format = "{self.event.format}": remove the table or change '
                             "the format")
-        if self.event.format == "ladder" and self.rounds:
-            raise _KeyError("rounds", "a ladder has no [[rounds]]: its challenges are played "
-                            "as they come, in one round open while the ladder runs; remove "
-                            "the [[rounds]] tables")
+        return self
+
+    @model_validator(mode="after")
+    def _rounds_fit(self) -> Definition:
+        """A format that has no [[rounds]] (a club night's are paired on the night, a
+        ladder's one round is open while it runs) refuses them, saying why."""
+        why = registry.named(self.event.format).no_rounds
+        if why is not None and self.rounds:
+            raise _KeyError("rounds", why)
         return self
 
     pairing: PairingDef | None = None
@@ -432,7 +445,7 @@ class Definition(_Strict):
     def _pairing(self) -> Definition:
         """A round-based event needs its [pairing] table; no other format takes one. Its
         [[rounds]] give dates (and a best_of) to "Round 1" ... "Round N"."""
-        rounds_format = self.event.format == "rounds"
+        rounds_format = "pairing" in registry.named(self.event.format).tables
         if rounds_format and self.pairing is None:
             raise _KeyError("pairing", 'format = "rounds" needs a [pairing] table with at '
                             'least system and rounds, e.g. system = "swiss", rounds = 5')

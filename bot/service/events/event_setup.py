@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from bot.service.events.definitions import Definition, PersonDef, first_date, shift_dates
 from bot.service.events.lookup import get_event
 from bot.service.events.schedule import as_moment
-from bot.service.formats.ladder.ladders import create_ladder
+from bot.service.formats.registry import format_of
 from bot.service.people.entries import _add_entry, get_entry
 from bot.service.people.invites import create_invite
 from bot.service.people.persons import add_person, ensure_person_for_tg, person_by_tg
@@ -113,8 +113,8 @@ async def create_event(
                                    by=Actor.system(), now=now)
         personal.append(("player", p.name, code))
     player_code = await create_invite(tx, event_id, "player", by=Actor.system(), now=now)
-    if ev.format == "ladder":
-        await create_ladder(tx, event_id, definition, now)
+    event = await get_event(tx, event_id)
+    await format_of(event).set_up(tx, event, now)
     return CreatedEvent(event_id, ev.slug, ev.name, player_code, personal)
 
 

@@ -20,25 +20,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.service.events.draw import DIVISIONS
 from bot.service.events.lookup import Event, get_event
-from bot.service.formats.knockout.bridge import load_core
-from bot.service.formats.traits import is_knockout
-from bot.service.platform.errors import Invalid
+from bot.service.formats.registry import format_of
 from bot.service.platform.unit import reading
 from bot.service.results.matches import MatchView, core_matches, matches_of_event
-from bot.store import draw_repo, entries_repo, games_repo, results_repo, rounds_repo
-from bot.store.db import Database, Tx
+from bot.store import entries_repo, games_repo, results_repo, rounds_repo
+from bot.store.db import Database
 from bot.store.games_repo import GameRow
 from bot.store.results_repo import OpenSlip
-from core.event_record import event_record, games_json, head_start_json
+from core.event_record import games_json, head_start_json
 from core.knockout.match import Match, MatchStage
 from core.slip import SlipState
-
-#: A knockout's divisions as the core names them, from the names the draw stores ("Plate"
-#: is "plate"): a plate match drawn only once the qualifying round is over is filed under
-#: the core's name before it is drawn too.
-CORE_DIVISIONS = {stored: core for core, stored in DIVISIONS.items()}
 
 
 async def export_event(db: Database, event_id: int) -> dict[str, Any]:
@@ -50,55 +42,22 @@ async def export_event(db: Database, event_id: int) -> dict[str, Any]:
         games = await games_repo.games_of_event(tx, event_id)
         slips = await results_repo.open_slips_of_event(tx, event_id)
         divisions = {r.id: r.division or None for r in await rounds_repo.of_event(tx, event_id)}
-        if is_knockout(event.format):
-            if await draw_repo.draw_record(tx, event_id) is None:
-                raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
-                              f"`tdbot event draw {event.slug}` makes it")
-            return await _knockout(tx, event, stored, values, games, slips, divisions)
+        record = await format_of(event).export_record(tx, event, stored, values, games,
+                                                      slips, divisions)
+        if record is not None:  # the format's own record (a knockout's, the core's)
+            return record
         head: dict[str, Any] = {
             "format": event.format, "seed": event.draw_seed,
             "players": len(await entries_repo.of_event(tx, event_id)),
         }
     return {**head,
-            "matches": [_match(event, m, values[m.id], games.get(m.id, []), slips,
-                               divisions[m.round_id]) for m in stored],
+            "matches": [match_item(event, m, values[m.id], games.get(m.id, []), slips,
+                                   divisions[m.round_id]) for m in stored],
             "placements": None, "prizes": None, "plate_cancelled": None}
 
 
-async def _knockout(tx: Tx, event: Event, stored: list[MatchView], values: dict[int, Match],
-                    games: dict[int, list[GameRow]], slips: dict[int, OpenSlip],
-                    divisions: dict[int, str | None]) -> dict[str, Any]:
-    """The core's record of the decided matches (``core.event_record``), with every other
-    match of the draw beside them in the stored round order."""
-    core_event, derived = await load_core(tx, event.id)
-    counted = derived.counted
-    rounds: list[list[str]] = []
-    current: int | None = None
-    for m in stored:
-        if m.code not in counted:
-            continue
-        if m.round_id != current:
-            rounds.append([])
-            current = m.round_id
-        rounds[-1].append(m.code)
-    record = event_record(core_event, rounds)
-    decided = {item["id"]: item for item in record["matches"]}
-    matches = []
-    for m in stored:
-        rows = games.get(m.id, [])
-        if m.code in decided:
-            item = {**decided[m.code], "state": "decided"}
-            item["games"] = _slips(event, item["games"], rows, slips)
-        else:
-            stored_division = divisions[m.round_id]
-            item = _match(event, m, values[m.id], rows, slips, derived.divisions.get(
-                m.code, CORE_DIVISIONS.get(stored_division or "", stored_division)))
-        matches.append(item)
-    return {**record, "matches": matches}
-
-
-def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
-           slips: dict[int, OpenSlip], division: str | None) -> dict[str, Any]:
+def match_item(event: Event, view: MatchView, match: Match, rows: list[GameRow],
+               slips: dict[int, OpenSlip], division: str | None) -> dict[str, Any]:
     """A stored match in the shape of ``core.event_record``'s, as it stands: the games so
     far, the score line once a game counts, how and by whom it was decided once it is."""
     players = (view.label(0), view.label(1))
@@ -114,7 +73,7 @@ def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
         "best_of": view.best_of,
         "head_start": head_start_json(match.head_start, players),
         "players": [view.names[0], view.names[1]] if view.state == MatchStage.BYE else list(players),
-        "games": _slips(event, games_json(match, players, set(state.void)), rows, slips),
+        "games": slip_marks(event, games_json(match, players, set(state.void)), rows, slips),
         "score": state.score_line() if played else None,
         "decided_by": state.decision.value if view.state == MatchStage.DECIDED else
         "bye" if view.state == MatchStage.BYE else None,
@@ -125,8 +84,8 @@ def _match(event: Event, view: MatchView, match: Match, rows: list[GameRow],
     }
 
 
-def _slips(event: Event, items: list[dict[str, Any]], rows: list[GameRow],
-           slips: dict[int, OpenSlip]) -> list[dict[str, Any]]:
+def slip_marks(event: Event, items: list[dict[str, Any]], rows: list[GameRow],
+               slips: dict[int, OpenSlip]) -> list[dict[str, Any]]:
     """Each game not final yet marked with its slip: pending until ``final_at`` (in the
     event's zone), or disputed."""
     out = []

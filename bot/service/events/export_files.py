@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.result_sheet import results_csv
 from bot.service.fees.fee_sheet import fees_csv
-from bot.service.formats.rounds import round_events
-from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.formats.registry import format_of
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
@@ -24,8 +23,6 @@ from bot.store.db import Database, Tx
 
 #: The sheets every event has: (file name's ending, what makes it).
 SHEETS = {"results": results_csv, "fees": fees_csv}
-#: A round-based event's files in the formats of its programs, sent by ``/export`` too.
-ROUND_FILES = ("tsh", "naspa-scores", "trf")
 
 
 async def _sheet(tx: Tx, event: Event, which: str) -> tuple[str, str]:
@@ -55,9 +52,7 @@ async def send_files(db: Database, req: Request, event_id: int,
         assert actor.person_id is not None  # the chat's asker; the command line prints
         event = await get_event(tx, event_id)
         files = [await _sheet(tx, event, which) for which in SHEETS]
-        if event.format == "rounds":
-            state = await load_rounds_event(tx, event_id)
-            files += [round_events.export_text(state, fmt) for fmt in ROUND_FILES]
+        files += await format_of(event).export_files(tx, event)
         stamp = req.now.isoformat()
         for filename, text in files:
             media = await media_repo.add_document(tx, text.encode("utf-8"), filename, req.now)

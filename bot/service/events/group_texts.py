@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
+from bot.service.formats.registry import named
 from bot.service.results.matches import MatchView, score_line
 from bot.service.results.reporting_texts import decided_on, esc, tie_words
 from core.knockout.match import MatchStage, MatchState
@@ -17,19 +18,13 @@ ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
 MAX_LISTED = 40
 
 
-#: What each format's group is shown, besides the knockouts' round openings, results and
-#: bracket (only a knockout has a bracket, so only its group hears of /bracket).
-GROUP_GETS = {
-    "rounds": "each round's pairings, the results and the standings",
-    "club": "each round's tables, the results and the club-win milestones",
-    "ladder": "the challenges' results and the rung changes",
-}
-
-
 def linked(event_name: str, kind: str, fmt: str = "sssg") -> str:
+    """A group linked to an event of format ``fmt``: what it will be shown
+    (``Format.group_posts``); only a bracket's group hears of /bracket."""
     moved = " (its old group no longer gets them)" if kind == "moved" else ""
-    if fmt in GROUP_GETS:  # no bracket
-        return (f"This group now follows <b>{esc(event_name)}</b>: I post {GROUP_GETS[fmt]} "
+    of = named(fmt)
+    if not of.bracket:
+        return (f"This group now follows <b>{esc(event_name)}</b>: I post {of.group_posts} "
                 f"here{moved}.\nA TD sends /unlink to stop.")
     return (f"This group now follows <b>{esc(event_name)}</b>: I post round openings, results "
             f"and the bracket here{moved}.\n/bracket shows the bracket now; a TD sends /unlink "

@@ -14,15 +14,14 @@ error a message to the old id gets (``follow_move``).
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.service.events import brackets, site_links
 from bot.service.events import group_texts as say
+from bot.service.events import site_links
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round
-from bot.service.formats.traits import is_knockout
+from bot.service.formats.registry import format_of
 from bot.service.people import roles
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -134,21 +133,16 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
 async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, *, game: tuple[int, int] | None = None,
                       more: list[str] | None = None) -> None:
-    """A match's result is final (``finality``): the group sees it. A knockout's with the
-    bracket picture that holds the match, as it now stands (drawn when sent: ``brackets``); a round-based
-    event's followed by the standings; a ladder's as the ladder's own lines (the result
-    and the rungs it moved), which come in ``more``. ``more``: what else the result did
-    that the group is shown (a club's expert-point level), in the same post. ``game``: the
-    scores of the one game a one-game match was."""
+    """A match's result is final (``finality``): the group sees it, as the event's format
+    posts it (``seam.Format.post_result``: a knockout's with the bracket picture that holds
+    the match, a round-based event's followed by the standings, a ladder's as the ladder's
+    own lines). ``more``: what else the result did that the group is shown (a club's
+    expert-point level, a ladder's moved rungs), in the same post. ``game``: the scores of
+    the one game a one-game match was."""
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
     lines = list(more or [])
-    if event.format == "ladder":
-        if lines:
-            await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
-                [f"<b>{html.escape(event.name, quote=False)}</b>", *lines]))
-        return
     tied = state.winner is None
     text = (say.match_tied(event, view, state, game) if tied else
             say.match_decided(event, view, state, game))
@@ -156,13 +150,4 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
         tx, event, site_links.match_page(view.code), "The match, live")
     key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
           f"{state.score_line()}"
-    sent = 0
-    if is_knockout(event.format):  # only a bracket has pictures
-        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=text, now=now,
-                                             of_match=view.code, dedupe_key=key)
-    if not sent:  # no picture (another format, or none drawn for it): the words alone
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
-    if event.format == "rounds":  # no bracket: the standings after the result
-        from bot.service.formats.rounds.round_events import post_standings
-
-        await post_standings(tx, event, now)
+    await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)

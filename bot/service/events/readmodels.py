@@ -14,8 +14,9 @@ from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import unfinished_of
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.fees.payments import unpaid
+from bot.service.formats.registry import format_of
 from bot.service.people.entries import Entry, entries_of
-from bot.service.people.expulsions import OpenSlot, open_slots
+from bot.service.people.expulsions import OpenSlot
 from bot.service.people.invites import JoinRequest, pending_join_requests
 from bot.service.people.persons import get_person
 from bot.service.people.roles import ROLES, people_with_role, require_role
@@ -222,7 +223,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
         slips_awaiting=await _slips_awaiting(tx, event),
         tied=[m for m in playing if m.id in tied],
         held_games=await held_repo.held_in_event(tx, event_id),
-        open_slots=await open_slots(tx, event),
+        open_slots=await format_of(event).open_slots(tx, event),
         slug=event.slug,
     )
 

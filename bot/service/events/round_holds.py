@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from bot.service.events.lookup import get_event
 from bot.service.events.rounds import move_close_in
 from bot.service.events.schedule import find_round, parse_closing
-from bot.service.formats.traits import DATED_ROUNDS, cite, kind
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import cite, kind
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.clock import iso
@@ -42,13 +43,13 @@ class RoundHeld:
 async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, *, until: str,
                      why: str, render: Answer[RoundHeld] | None = None) -> RoundHeld:
     """Use-case: ``tdbot round hold`` / ``/holdround ROUND until DATE: REASON``, for the
-    formats whose rounds close on a date (``formats.DATED_ROUNDS``); SSSg para 21 is
+    formats whose rounds close on a date (``Format.dated_rounds``); SSSg para 21 is
     cited to a knockout's TD only (``formats.cite``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
-        if event.format not in DATED_ROUNDS:
+        if not format_of(event).dated_rounds:
             raise Invalid(f"{event.name} is {kind(event.format)}: only a knockout's or a "
                           "round-based event's rounds close on a date that can be held open")
         if not why.strip():

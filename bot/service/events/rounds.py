@@ -21,13 +21,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service.events import groups
-from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.fees.payments import unpaid
-from bot.service.formats.rounds import round_events, round_texts
-from bot.service.formats.rounds.round_division import pairing_of
+from bot.service.formats.registry import format_of
 from bot.service.people.expulsions import Expelled, expel_in, unpaid_rule
 from bot.service.people.membership import flag_memberships
 from bot.service.people.roles import people_with_role, require_role
@@ -64,7 +61,7 @@ OPENS = "round.opens"
 def typed(event: Event, rnd: Round) -> str:
     """The round as a TD types it in a command: a round-based event's number ("/openround
     2"), another event's code ("/openround qual-rd")."""
-    return str(rnd.seq) if event.format == "rounds" else rnd.code
+    return str(rnd.seq) if format_of(event).rounds_by_number else rnd.code
 
 
 def _games(n: int) -> str:
@@ -84,8 +81,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
     if m.head_start[other]:
         lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
     if m.first_starter is not None:  # the pairing decided it (round-based events)
-        chess = chess_pairing(pairing_of(event)[1])
-        you, they = round_texts.first_word(chess)
+        you, they = format_of(event).starter_words(event)
         lines.append(f"You {you}." if m.first_starter == side
                      else f"{html.escape(m.label(other))} {they}.")
     if rnd.closes_at is not None:
@@ -184,7 +180,7 @@ async def open_round_in(
     in). The closing
     time may be set when opening: para 6 lets the organisers fix "the exact period for each
     round ... before the commencement"; unset, it is the definition's date, or in a
-    round-based event ``round_days`` from now (``round_events.default_close``)."""
+    round-based event ``round_days`` from now (``Format.default_close``)."""
     now = utc(now)
     await require_role(tx, by, event_id, "td")
     event = await get_event(tx, event_id)
@@ -192,7 +188,7 @@ async def open_round_in(
     if rnd.state != RoundState.PLANNED:
         raise Invalid(f"{rnd.name} is already {rnd.state}")
     closes = (utc(closes_at) if closes_at is not None
-              else round_events.default_close(event, rnd, now))
+              else format_of(event).default_close(event, rnd, now))
     example = (now + timedelta(days=14)).astimezone(event.zone).date().isoformat()
     ref = round_ref.strip()  # the TD's own spelling of the round, echoed in every hint
     how = (f"give one: /openround {ref} until {example} in the chat, "
@@ -202,12 +198,7 @@ async def open_round_in(
     if closes <= now:
         raise Invalid(f"the closing time {event.local(closes)} is already past; "
                       + how.replace("give one", "give a later one"))
-    if event.format == "rounds":
-        if expel_unpaid:
-            raise Invalid(f"{event.name} is round-based: opening a round expels nobody. Record "
-                          "the payments, or open it anyway with a reason (/openround ROUND "
-                          "anyway: REASON, --unpaid-ok --why REASON)")
-        await round_events.pair_round_in(tx, event, rnd, by, now)
+    await format_of(event).open_round(tx, event, rnd, by, now, expel_unpaid)
     matches = await matches_of_round(tx, rnd.id)
     if not matches:
         raise Invalid(f"{rnd.name} has no matches; make the draw first")
@@ -266,11 +257,7 @@ async def open_round_in(
     await cancel_deadlines(tx, subject, now, kinds=(FEE_DUE, OPENS))  # their moment has passed
     await schedule_close(tx, event, rnd.id, closes, now)
     lapsing = await flag_memberships(tx, event, rnd, closes, now)
-    if event.format == "rounds":
-        await round_events.announce_byes(tx, event, rnd, matches, now)
-        await round_events.post_pairings(tx, event, rnd, matches, now)
-    else:
-        await groups.post_round_opened(tx, event, rnd, matches, now)
+    await format_of(event).round_opened(tx, event, rnd, matches, now)
     await journal.record(
         tx, who=by, action="round.open", subject=subject, now=now,
         detail={"closes_at": iso(closes), "unpaid": [e.name for e in owing],
@@ -346,9 +333,9 @@ async def close_round_in(
     organisers)."""
     await require_role(tx, by, event_id, "td")
     rnd = await find_round(tx, event_id, round_ref)
-    if (await get_event(tx, event_id)).format == "ladder":
-        raise Invalid(f"{rnd.name} stays open while the ladder runs: challenges are played in "
-                      "it as they come")
+    stays = format_of(await get_event(tx, event_id)).round_stays_open
+    if stays is not None:
+        raise Invalid(f"{rnd.name} {stays}")
     if rnd.state != RoundState.OPEN:
         raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
     left = unfinished_of(await matches_of_round(tx, rnd.id))
@@ -506,7 +493,7 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
     rules = event.rules.get("rules", {})
     offsets = fee_reminder_offsets(rules)
     # a round-based event with auto_pair opens each dated round at its time (_due_to_open)
-    opens_itself = event.format == "rounds" and pairing_of(event)[1].auto_pair
+    opens_itself = format_of(event).opens_rounds_itself(event)
     late: list[str] = []
     skipped: list[str] = []
     for rnd in await rounds_of(tx, event_id):
@@ -569,13 +556,12 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
 @handler(OPENS)
 async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
     """Tell the TDs a round is due to open, and who has not paid for it. A round-based
-    event with ``auto_pair`` opens it instead (``round_events.open_when_due``)."""
+    event with ``auto_pair`` opens it instead (``Format.open_when_due``)."""
     rnd = await _round_in_state(tx, d, "planned")
     if rnd is None:
         return False
     event = await get_event(tx, rnd.event_id)
-    if event.format == "rounds" and pairing_of(event)[1].auto_pair:
-        await round_events.open_when_due(tx, event, rnd, now, dedupe=f"deadline:{d.id}")
+    if await format_of(event).open_when_due(tx, event, rnd, now, dedupe=f"deadline:{d.id}"):
         return True
     owing = [e.name for e in await unpaid(tx, rnd)]
     waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == MatchStage.WAITING]

@@ -22,16 +22,14 @@ from typing import Any
 
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, division_layouts
-from bot.service.events.brackets import pictured_event
 from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.events.site_links import (
     is_public,
 )
-from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
-from bot.service.formats.rounds.round_events import is_chess, standings_of
-from bot.service.formats.traits import is_knockout, kind
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import kind
 from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
@@ -39,7 +37,6 @@ from bot.service.platform.unit import reading
 from bot.service.results import finality
 from bot.service.results.matches import MatchView, core_match, core_matches
 from bot.store import (
-    draw_repo,
     entries_repo,
     events_repo,
     journal_repo,
@@ -241,12 +238,12 @@ async def overview(db: Database, slug: str) -> Overview:
                              await finality.unsettled_matches(tx, event.id))
         players = len(await entries_repo.of_event(tx, event.id))
         pictures: list[tuple[str, str]] = []
-        if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
-            layouts = _layouts(await pictured_event(tx, event.id), event.name)
-            pictures = [(lay.name, lay.label) for lay in layouts]
+        drawn = await format_of(event).pictured(tx, event)
+        if drawn is not None:
+            pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event.name)]
         now, nxt = _now_and_next(event, lines)
         return Overview(event, kind(event.format), players, lines, pictures,
-                        event.format == "rounds", now, nxt)
+                        format_of(event).standings, now, nxt)
 
 
 @dataclass(frozen=True)
@@ -262,9 +259,10 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
     pictures split it), with its matches as text for those who do not see the picture."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
-        if not is_knockout(event.format) or await draw_repo.draw_record(tx, event.id) is None:
+        drawn = await format_of(event).pictured(tx, event)
+        if drawn is None:
             raise NotFound(NO_PAGE)
-        layouts = _layouts(await pictured_event(tx, event.id), event.name)
+        layouts = _layouts(drawn, event.name)
         chosen = next((lay for lay in layouts if lay.name == picture), None)
         if chosen is None:
             raise NotFound(NO_PAGE)
@@ -283,19 +281,6 @@ class StandingsPage:
     total: int  # rounds planned
     playing: int  # the last round paired
     players: dict[int, int]  # player number -> entry id (their pages)
-
-
-async def standings(db: Database, slug: str) -> StandingsPage:
-    """Use-case: the standings of a round-based event, as ``tdbot event standings`` ranks
-    them (Scrabble: wins and spread; chess: points and tiebreaks)."""
-    async with reading(db) as tx:
-        event = await public_event(tx, slug)
-        if event.format != "rounds":
-            raise NotFound(NO_PAGE)
-        state = await load_rounds_event(tx, event.id)
-        return StandingsPage(event, standings_of(state), is_chess(state), state.last_complete(),
-                             state.pairing.rounds, state.division.rounds,
-                             {n: e.id for n, e in state.entries.items()})
 
 
 @dataclass(frozen=True)
@@ -320,7 +305,7 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
                              await finality.unsettled_matches(tx, event.id))
         rnd = rounds[number - 1]
         shown = [m for m in matches if m.round_id == rnd.id and m.state != MatchStage.NOT_NEEDED]
-        chess = event.format == "rounds" and chess_pairing(pairing_of(event)[1])
+        chess = format_of(event).chess(event)
         return RoundPage(event, lines[number - 1], lines, await _lines(tx, event, shown), chess)
 
 
@@ -416,14 +401,10 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
             raise NotFound(NO_PAGE)
         mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != MatchStage.NOT_NEEDED]
         values = [await core_match(tx, m.id) for m in mine]
-        place = ""
-        if event.format == "rounds":
-            state = await load_rounds_event(tx, event.id)
-            place = place_of(standings_of(state), state.numbers.get(entry_id), is_chess(state))
         return PlayerPage(event, entry.name, entry.state,
                           [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
                            for v, m in zip(mine, values, strict=True)],
-                          event.format == "rounds", place)
+                          format_of(event).standings)
 
 
 def _ordinal(n: int) -> str:
@@ -431,15 +412,16 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def place_of(rows: list[dict[str, Any]], number: int | None, chess: bool) -> str:
+def place_in(table: StandingsPage, entry_id: int) -> str:
     """A player's row of the standings in words: "3rd of 10, 1-0, +400" (Scrabble: wins,
     losses, spread, Director's Manual) or "3rd of 10, 1.5 points" (chess, USCF guide);
     "" when they are not in them."""
-    row = next((r for r in rows if r["number"] == number), None)
+    number = next((n for n, e in table.players.items() if e == entry_id), None)
+    row = next((r for r in table.rows if r["number"] == number), None)
     if row is None:
         return ""
-    where = f"{_ordinal(int(row['rank']))} of {len(rows)}"
-    if chess:
+    where = f"{_ordinal(int(row['rank']))} of {len(table.rows)}"
+    if table.chess:
         points = _points(float(row["points"]))
         return f"{where}, {points} point{'' if points == '1' else 's'}"
     return f"{where}, {_points(row['wins'])}-{_points(row['losses'])}, {row['spread']:+d}"
@@ -520,10 +502,8 @@ class Pages:
 async def pages(db: Database, slug: str) -> Pages:
     async with reading(db) as tx:
         event = await public_event(tx, slug)
-        pictures = []
-        if is_knockout(event.format) and await draw_repo.draw_record(tx, event.id) is not None:
-            pictures = [lay.name for lay in _layouts(await pictured_event(tx, event.id),
-                                                     event.name)]
+        drawn = await format_of(event).pictured(tx, event)
+        pictures = [] if drawn is None else [lay.name for lay in _layouts(drawn, event.name)]
         return Pages(event, pictures, len(await rounds_of(tx, event.id)),
                      [m.code for m in await matches_repo.of_event(tx, event.id)
                       if m.state != MatchStage.NOT_NEEDED],

@@ -19,28 +19,17 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import round_code
-from bot.service.formats.club.club_nights import FORMAT as CLUB
-from bot.store import club_repo, entries_repo, payments_repo, rounds_repo
+from bot.service.formats.registry import format_of
+from bot.service.formats.seam import FeeLine as FeeLine
+from bot.store import entries_repo, payments_repo, rounds_repo
 from bot.store.db import Tx
 
 HEADER = ["line", "round", "player", "due", "paid", "owed", "currency", "note"]
-
-
-@dataclass
-class FeeLine:
-    """One player's fee for one round or night, in minor units (cents)."""
-
-    round: str
-    player: str
-    due: int
-    paid: int = 0
-    note: str = ""
 
 
 def amount(minor: int) -> str:
@@ -48,13 +37,7 @@ def amount(minor: int) -> str:
     return f"{Decimal(minor) / 100:.2f}"
 
 
-async def _club_lines(tx: Tx, event: Event) -> list[FeeLine]:
-    return [FeeLine(f"night {night}", c.name, c.fee, c.fee if c.paid_at is not None else 0,
-                    c.fee_reason)
-            for night, c in await club_repo.checkins_of_event(tx, event.id)]
-
-
-async def _round_lines(tx: Tx, event: Event) -> list[FeeLine]:
+async def round_lines(tx: Tx, event: Event) -> list[FeeLine]:
     names = {e.id: e.name for e in await entries_repo.of_event(tx, event.id)}
     stored = await rounds_repo.of_event(tx, event.id)
     planned = {round_code(r.name): r.name for r in Definition.model_validate(event.rules).rounds}
@@ -85,8 +68,9 @@ async def _round_lines(tx: Tx, event: Event) -> list[FeeLine]:
 
 async def fees_csv(tx: Tx, event: Event) -> str:
     """The sheet's text (``HEADER``): every player's line, round by round with its total,
-    then each player's total, then the event's."""
-    lines = await (_club_lines if event.format == CLUB else _round_lines)(tx, event)
+    then each player's total, then the event's. The lines are the format's
+    (``seam.Format.fee_lines``: a club's are its nights, the others' ``round_lines``)."""
+    lines = await format_of(event).fee_lines(tx, event)
     out = io.StringIO()
     sheet = csv.writer(out)
     sheet.writerow(HEADER)

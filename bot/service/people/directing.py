@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 
 from bot.service.events import lookup as events
 from bot.service.events.lookup import Event
-from bot.service.formats.traits import is_knockout, kind
+from bot.service.formats import registry
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import kind
 from bot.service.people import roles
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Request, actor_of, reading
@@ -44,15 +46,6 @@ async def directed_event(
                                    f"/{command} EVENT ... (your events: {{slugs}})")
 
 
-#: Where a person of another format looks instead of a round-based event's /standings.
-_SEE = {"knockout": ": /bracket shows its bracket, /matches your matches",
-        "club": ": /me shows your record", "ladder": ": /ladder shows its rungs"}
-
-
-def _family(event: Event) -> str:
-    return "knockout" if is_knockout(event.format) else event.format
-
-
 def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Event, list[str]]:
     """The one event of ``found`` the command's first word names (its slug), or the only
     one; with several and none named, ``several`` (its ``{slugs}`` filled in) says how to
@@ -67,21 +60,23 @@ def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Even
 
 
 async def member_event(
-    db: Database, req: Request, words: Sequence[str], command: str, *, fmt: str
+    db: Database, req: Request, words: Sequence[str], command: str
 ) -> tuple[Event, list[str]]:
-    """The event of format ``fmt`` the asker takes part in (any role) that a command means:
-    their only one, or the one named first (``/standings weekly-swiss``)."""
+    """The event with standings (``Format.standings``: a round-based event's) the asker
+    takes part in (any role) that a command means: their only one, or the one named first
+    (``/standings weekly-swiss``)."""
     async with reading(db) as tx:
         actor = await actor_of(tx, req)
         theirs: list[Event] = []
         if actor is not None and actor.person_id is not None:
             theirs = [await events.get_event(tx, eid)
                       for eid, _name, _held in await roles.events_of(tx, actor.person_id)]
-    mine = [e for e in theirs if e.format == fmt]
+    mine = [e for e in theirs if format_of(e).standings]
     if not mine:
-        raise NotAllowed(f"/{command} is for the players and TDs of {kind(fmt)}"
+        kinds = dict.fromkeys(f.kind for f in registry.formats() if f.standings)
+        raise NotAllowed(f"/{command} is for the players and TDs of {' or '.join(kinds)}"
                          + "".join(f". {e.name} is {kind(e.format)}"
-                                   + (_SEE.get(_family(e), "") if command == "standings" else "")
+                                   + (format_of(e).see_instead if command == "standings" else "")
                                    for e in theirs))
     return _named(mine, words, f"you are in several round-based events; name one first, "
                                f"e.g. /{command} EVENT (yours: {{slugs}})")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events.lookup import Event, get_event
+from bot.service.formats.registry import format_of
 from bot.service.people.invites import personal_player_invites
 from bot.service.people.persons import add_person, person_by_tg
 from bot.service.people.roles import grant_role, require_role
@@ -85,9 +86,9 @@ async def _staff_named(tx: Tx, event_id: int, name: str) -> int | None:
 
 async def _require_registration_open(tx: Tx, event_id: int) -> None:
     event = await get_event(tx, event_id)
-    if event.format == "ladder":
-        raise Invalid(f"{event.name} is a challenge ladder: add a newcomer with /join NAME "
-                      "(they start at the bottom)")
+    refusal = format_of(event).no_entries
+    if refusal is not None:
+        raise Invalid(f"{event.name} {refusal}")
     if event.state != EventState.REGISTRATION:
         raise Invalid(
             f"{event.name} has already been drawn; players can no longer be added"

@@ -17,6 +17,8 @@ that still name the expelled player, or that lost a player nobody replaced, refu
 from __future__ import annotations
 
 from bot.service.events.lookup import get_event
+from bot.service.formats.registry import format_of
+from bot.service.formats.seam import Format
 from bot.service.people import expulsion_texts as say
 from bot.service.platform.errors import Invalid
 from bot.service.results.matches import MatchView, get_match, latest_event_of, matches_of_person
@@ -93,11 +95,11 @@ async def refuse_named(tx: Tx, event_id: int, name: str, viewer: int | None = No
         await refuse_entry(tx, found[0], viewer)
 
 
-async def refuse_person(tx: Tx, person_id: int, fmt: str) -> None:
+async def refuse_person(tx: Tx, person_id: int, fmt: Format) -> None:
     """Refuse a player's own act (a check-in, a challenge) when they are in no event of
     format ``fmt`` any more because they were expelled from one: the refusal says so."""
     for x in await expulsions_repo.of_person(tx, person_id):
-        if (await get_event(tx, x.event_id)).format == fmt:
+        if format_of(await get_event(tx, x.event_id)) is fmt:
             raise await refusal(tx, x, person_id)
 
 

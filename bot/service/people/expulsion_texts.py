@@ -11,7 +11,7 @@ from bot.service.results.matches import MatchView
 from bot.service.results.reporting_texts import esc
 
 if TYPE_CHECKING:
-    from bot.service.people.expulsions import Filled, Option
+    from bot.service.formats.seam import Filled, Option
 
 
 def to_expelled(event: Event, name: str, why: str) -> str:

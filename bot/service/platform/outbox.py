@@ -94,7 +94,7 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
 
 
 @dataclass
-class Claim:
+class SendClaim:
     """Who takes rows to send, and how (``next_per_chat``): ``worker`` leases them until
     ``real_now + lease``; with ``pace_at`` (epoch seconds) Telegram's ``limits`` are kept
     for the whole fleet in the database (``turns_repo``). ``next_turn`` is set by the claim:
@@ -110,7 +110,7 @@ class Claim:
 
 async def next_per_chat(db: Database, limit: int, now: datetime,
                         leave_out: Collection[int | str] = (),
-                        claim: Claim | None = None) -> list[OutboxRow]:
+                        claim: SendClaim | None = None) -> list[OutboxRow]:
     """Each chat's next row to deliver now, in delivery order (``outbox_repo.next_per_chat``),
     none to the chats in ``leave_out``: the sender paces chats one message at a time and
     leaves out the ones waiting for their turn.

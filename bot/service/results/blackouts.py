@@ -21,7 +21,8 @@ from typing import Any
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import as_moment
-from bot.service.formats.traits import HasFormat, cite, is_knockout
+from bot.service.formats.registry import HasFormat, format_of
+from bot.service.formats.traits import cite
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -87,7 +88,7 @@ async def hold_if_blacked_out(
                          detail={"held_id": held_id, "game": game, "scores": list(scores),
                                  "starter_side": starter, "blackout": blackout.event,
                                  "slip_id": slip_id})
-    whose = "SSSg" if is_knockout(event.format) else "this event's"
+    whose = format_of(event).rulebook or "this event's"
     for side in (0, 1):
         person = view.people[side]
         if person is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.events.lookup import Event, get_event
-from bot.service.formats.traits import is_knockout
+from bot.service.formats.registry import format_of
 from bot.service.platform.errors import NotFound
 from bot.store import games_repo, matches_repo
 from bot.store.db import Tx
@@ -103,7 +103,7 @@ def _core_value(view: MatchView, event: Event, games: Sequence[GameRow]) -> Matc
         rules=MatchRules(
             game_bye_spread=rules.get("game_bye_spread", 100),
             forfeit_spread=rules.get("forfeit_spread", 75),
-            breaks_ties=is_knockout(event.format),
+            breaks_ties=format_of(event).breaks_ties,
         ),
         match_bye=(view.match_bye if view.match_bye is not None
                    else view.winner if view.state == MatchStage.BYE else None),

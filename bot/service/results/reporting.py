@@ -31,15 +31,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.events import groups
-from bot.service.events.draw import DIVISIONS
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_final, after_results
 from bot.service.events.schedule import Round, get_round
-from bot.service.formats.club import club_nights
-from bot.service.formats.knockout.bridge import load_core
-from bot.service.formats.ladder import ladder_texts
-from bot.service.formats.rounds import round_texts
-from bot.service.formats.traits import HasFormat, cite, is_knockout
+from bot.service.formats.registry import HasFormat, format_of
+from bot.service.formats.traits import cite
 from bot.service.people import expelled
 from bot.service.people.entries import entries_of
 from bot.service.people.roles import require_role
@@ -143,7 +139,7 @@ async def refuse_concession(db: Database, req: Request) -> None:
             events = [await get_event(tx, eid) for eid in dict.fromkeys(m.event_id
                                                                          for m in playing)]
             if events:
-                of = next((e for e in events if not is_knockout(e.format)), events[0])
+                of = next((e for e in events if format_of(e).rulebook is None), events[0])
             else:
                 of = await latest_event_of(tx, actor.person_id)
         raise Invalid(no_concession(of))
@@ -339,54 +335,20 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
     return None
 
 
-async def _last_round(tx: Tx, event: Event, view: MatchView) -> tuple[int, int]:
-    """A round-based event's round of this match and its number of rounds."""
-    rnd = await get_round(tx, view.round_id)
-    return rnd.seq, int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
-
-
 async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
                        final: bool) -> list[str]:
-    """What a player reads with a result that counts: what plays on now. Their next
-    match (a knockout's bracket, a round-based event's next round already paired), when
-    the next round is paired, or a club night's next round; on a ladder, that the rungs
-    move once the result is final (when it is not yet)."""
-    if event.format == "club":  # a club night's rounds are paired on the night
-        return [await club_nights.after_game(tx, event, view)]
-    if event.format == "ladder":
-        return [] if final else [ladder_texts.rungs_when_final()]
+    """What a player reads with a result that counts: what plays on now, as the event's
+    format says (``seam.Format.count_lines``), given their next match if they have one."""
     following = await _next_match(tx, event, view, side)
-    if following is not None:
-        return [following]
-    if event.format == "rounds":
-        played, total = await _last_round(tx, event, view)
-        return [] if played >= total else [round_texts.after_match(event, played, total)]
-    return []
+    return await format_of(event).count_lines(tx, event, view, side, final, following)
 
 
 async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bool
                        ) -> list[str]:
-    """What a player reads once their result is final, when nothing plays on for them:
-    where to see the ladder (whose own step told them their new rung), a qualifier's
-    division drawn later (SSSg para 3), the last round of a round-based event, or their
-    last match."""
-    if event.format == "club":
-        return []
-    if event.format == "ladder":  # no next match: their new rung (the ladder says it)
-        return [ladder_texts.after_result()]
-    if await _next_match(tx, event, view, side) is not None:
-        return []
-    if event.format == "rounds":
-        played, total = await _last_round(tx, event, view)
-        return [round_texts.after_match(event, played, total)] if played >= total else []
-    if event.draw_seed is not None and event.format == "sssg":
-        core_event, derived = await load_core(tx, event.id)
-        if derived.divisions.get(view.code) == "qualifying":
-            if won:
-                return [say.goes_to_division(DIVISIONS["top"])]
-            if core_event.plate is not None:
-                return [say.goes_to_division(DIVISIONS["plate"])]
-    return [say.last_match(event, won)]
+    """What a player reads once their result is final, when nothing plays on for them
+    (``seam.Format.final_lines``)."""
+    following = await _next_match(tx, event, view, side)
+    return await format_of(event).final_lines(tx, event, view, side, won, following)
 
 
 def _it(view: MatchView, game: int) -> str:

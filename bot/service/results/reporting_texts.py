@@ -13,7 +13,8 @@ import html
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
-from bot.service.formats.traits import HasFormat, cite, is_knockout
+from bot.service.formats.registry import HasFormat, format_of
+from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView, has_score, score_line
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, MatchStage, MatchState, Start, StartReason
@@ -109,15 +110,13 @@ def tie_words(event: Event) -> str:
     """What a match left level on points means outside a knockout: half a win each where a
     record has ties (a Swiss, a club night: Director's Manual's W/L/T); on a ladder the
     challenger did not win, so the defender keeps the rung (``core.ladder.match_winner``)."""
-    if event.format == "ladder":
-        return ": the defender keeps the rung"
-    return ": half a win each"
+    return format_of(event).tie_words()
 
 
 def where(event: Event, view: MatchView) -> str:
     """Where a result belongs, as a message's head: the event and round ('<b>Club Cup,
     SF</b>'); a ladder's challenges share one round, whose name says nothing."""
-    if event.format == "ladder":
+    if format_of(event).challenges:
         return f"<b>{esc(event.name)}</b>"
     return f"<b>{esc(event.name)}, {esc(view.round_name)}</b>"
 
@@ -165,7 +164,7 @@ def _single(event: Event, view: MatchView, state: MatchState, scores: tuple[int,
     """Whether a counted game is the whole of a one-game match, so that it reads as that
     game. A knockout's tied single game keeps the match's words: para 17 still decides it."""
     return (one_game(view) and len(state.counted) == 1 and not state.void
-            and not (scores[0] == scores[1] and is_knockout(event.format)))
+            and not (scores[0] == scores[1] and format_of(event).breaks_ties))
 
 
 def result_lines(event: Event, view: MatchView, viewer: int, game: int,
@@ -229,7 +228,7 @@ def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: i
                                                              starter)]
     if not responsible:
         asked = "the winner" if scores[0] != scores[1] else "the player who started a tied game"
-        rule = "para 23 asks" if is_knockout(event.format) else "the rules ask"
+        rule = "para 23 asks" if format_of(event).rulebook is not None else "the rules ask"
         lines.append(f"(Sent by {esc(who(names, reporter, viewer))}; {rule} {asked} to "
                      "report, but it counts all the same.)")
     final = f"after that it is final{cite(event, 'para 24')}."
@@ -255,7 +254,7 @@ def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, 
     ('Ben Ong agreed', 'nobody disputed game 2 by ...'), then the result in their words.
     ``game``: the scores of the one game a one-game match was."""
     names = (view.label(0), view.label(1))
-    what = ("your challenge" if event.format == "ladder" else
+    what = ("your challenge" if format_of(event).challenges else
             "your game" if game is not None else "your match")
     if game is not None:
         result = one_game_words(event, names, viewer, game)
@@ -350,7 +349,7 @@ def match_tied(event: Event, view: MatchView, state: MatchState, side: int,
 def _match_word(event: Event, view: MatchView, *, one_game: bool = False) -> str:
     """What a player calls their match: on a ladder it is their challenge; a one-game
     match is their game."""
-    if event.format == "ladder":
+    if format_of(event).challenges:
         return "ladder challenge"
     return f"<b>{esc(view.round_name)}</b> {'game' if one_game else 'match'}"
 
@@ -442,7 +441,7 @@ def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str
     if ruling == "game_bye":
         return f"it is a game bye to {esc(winner)}: a win with +100 spread{cite(of, 'para 28')}"
     if ruling == "match_bye":
-        through = ", who goes through" if is_knockout(of.format) else ""
+        through = ", who goes through" if format_of(of).goes_through else ""
         return (f"a match bye to {esc(winner)}{through}; the games played are void"
                 f"{cite(of, 'para 27')}")
     if ruling == "tie":

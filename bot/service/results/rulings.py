@@ -7,8 +7,9 @@ Every ruling becomes a new core ``Match`` (``core.knockout.match``: ``correct_ga
 ``core.wespa.apply_overtime``) and goes through ONE path, ``apply_correction_in``: the
 core recomputes the match (a game bye is +100 spread and may decide it earlier, voiding
 the games after, para 28; a match bye voids the games played, para 27), and
-``core.knockout.sssg.correct`` says what it does to the later matches. A correction that voids a
-later match's games needs the TD to confirm it (docs/architecture.md, "Corrections show their impact first"):
+the event's format says what it does to the later matches (a knockout's:
+``core.knockout.sssg.correct``). A correction that voids a later match's games needs the TD
+to confirm it (docs/architecture.md, "Corrections show their impact first"):
 without ``confirm`` it is refused with that impact (``NeedsConfirm``), nothing written.
 
 In the chat a ruling chosen with a button (and Amend's scores) is not applied until the
@@ -33,8 +34,8 @@ from typing import Any
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_results
 from bot.service.events.schedule import get_round
-from bot.service.formats.knockout.bridge import load_core
-from bot.service.formats.traits import cite, is_knockout
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import cite
 from bot.service.people import expelled
 from bot.service.people.persons import get_person
 from bot.service.people.roles import require_role
@@ -70,7 +71,6 @@ from bot.store.disputes_repo import DisputeRow, DisputeState
 from bot.store.photos_repo import WindowState
 from bot.store.prompts_repo import PromptKind, PromptState
 from core.formats import is_digits
-from core.knockout import sssg
 from core.knockout.match import (
     Decision,
     Match,
@@ -80,9 +80,7 @@ from core.knockout.match import (
     MatchStage,
     MatchState,
     award_game_bye,
-    award_match_bye,
     correct_game,
-    forfeit_match,
     report_game,
     rule_tied_match,
     void_game,
@@ -219,16 +217,10 @@ def side_named(view: MatchView, name: str) -> int:
 
 
 def match_bye_of(event: Event, match: Match, side: int) -> Match:
-    """The match as a match bye to ``side`` leaves it, the one rule for every format. A
-    knockout's is SSSg para 27: the side goes through and every game is void
-    (``core.knockout.match.award_match_bye``). A round-based event, a club night and a ladder have
-    no bye of a whole match: theirs is the forfeit an expelled player's opponent gets
-    (``core.knockout.match.forfeit_match``): the games played are void and the side wins the games
-    it needs by forfeit, with the event's forfeit spread, so the match is a win and never
-    a tie of 0-0 (Director's Manual: a forfeit is a game won by a spread)."""
-    if is_knockout(event.format):
-        return award_match_bye(match, side).match
-    return forfeit_match(match, side)
+    """The match as a match bye to ``side`` leaves it: the event's format says what a
+    match bye is (``seam.Format.match_bye``: a knockout's side goes through, SSSg para 27;
+    another format's wins the games it needs by forfeit)."""
+    return format_of(event).match_bye(match, side)
 
 
 def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
@@ -238,7 +230,7 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
     if match.match_bye is not None:
         return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
     state = match.state()
-    if (not is_knockout(event.format) and state.decided and state.winner == side
+    if (not format_of(event).goes_through and state.decided and state.winner == side
             and state.counted and all(match.games[i].kind is MatchGameKind.FORFEIT
                                       and match.games[i].awarded_to == side
                                       for i in state.counted)):
@@ -249,26 +241,14 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
-async def _event_with_games(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
-    """The core event with every match that has games (decided or being played) recorded,
-    so that ``sssg.correct`` sees which later matches a correction would void."""
-    event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
-    return event
-
-
 async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
     """What replacing the match's value with ``new`` does to the later matches:
-    (``Impact.describe()``, voided later matches, games played in them). Only a decided
-    match feeds later ones."""
+    (what it does in words, voided later matches, games played in them). Only a decided
+    match feeds later ones, and only where the format has some (``Format.impact_of``: a
+    bracket's)."""
     if view.state != MatchStage.DECIDED:
         return "", (), 0
-    if not is_knockout((await get_event(tx, view.event_id)).format):
-        return "", (), 0  # only a bracket has later matches fed by this one
-    event = await _event_with_games(tx, view.event_id)
-    if event.result(view.code) is None:
-        return "", (), 0
-    _, impact = sssg.correct(event, view.code, new, force=True)
-    return impact.describe(), impact.voided_matches, impact.voided_match_games
+    return await format_of(await get_event(tx, view.event_id)).impact_of(tx, view, new)
 
 
 async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: datetime) -> None:

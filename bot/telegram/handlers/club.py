@@ -9,8 +9,9 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service.events.lookup import Event
-from bot.service.formats.club import club_nights
+from bot.service.formats.club import club_nights, club_views
 from bot.service.formats.club import club_texts as say
+from bot.service.formats.registry import format_of
 from bot.service.people.directing import directed_event
 from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
@@ -22,7 +23,8 @@ from bot.telegram.runtime import runtime
 
 
 def _is_club(event: Event) -> bool:
-    return event.format == club_nights.FORMAT
+    """An event whose format's own commands are a club's (``Format.commands``)."""
+    return "night" in format_of(event).commands
 
 
 async def _club(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,
@@ -83,8 +85,8 @@ async def checkin(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     return None
 
 
-def _checked_in_reply(username: str | None) -> Answer[club_nights.CheckedIn]:
-    def render(done: club_nights.CheckedIn) -> Reply:
+def _checked_in_reply(username: str | None) -> Answer[club_views.CheckedIn]:
+    def render(done: club_views.CheckedIn) -> Reply:
         text = say.checked_in(done)
         if done.invite_code is not None and username:
             text += ("\nTheir link to me (for their opponents and results here): "
@@ -120,7 +122,7 @@ async def fee_paid(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Requ
     checkin_id = callbacks.parse_club_paid(query.data if query else None)
     assert checkin_id is not None  # the handler's pattern
 
-    def told(done: club_nights.FeePaid) -> Reply | None:
+    def told(done: club_views.FeePaid) -> Reply | None:
         text = say.fee_marked(done.name, done.marked, done.by)
         return None if text is None else Reply(text)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.service.formats.knockout import slots
 from bot.service.people import expulsions
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
@@ -51,6 +52,6 @@ async def slot_button(
     query = update.callback_query
     parsed = callbacks.parse_expel_pick(query.data if query else None)
     assert parsed is not None  # the handler's pattern
-    await expulsions.fill_slot_button(runtime(context).db, req, *parsed,
+    await slots.fill_slot_button(runtime(context).db, req, *parsed,
                                       render=lambda done: Reply(expel_texts.filled(done)))
     return None

@@ -8,7 +8,8 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service.fees import payment_proofs, payments, prizes
+from bot.service.fees import payment_proofs, payments
+from bot.service.formats.knockout import prizes
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid, NotAllowed

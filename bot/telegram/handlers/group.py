@@ -10,8 +10,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.events import brackets, groups
 from bot.service.events import group_texts as say
+from bot.service.events import groups
+from bot.service.formats.knockout import brackets
 from bot.service.platform.unit import AlreadyApplied, Reply, Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import after_commit, now, runtime

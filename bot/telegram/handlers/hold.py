@@ -1,6 +1,6 @@
 """/holdround ROUND until DATE: REASON -- a TD holds a round open past its close
 (``bot/service/events/round_holds.py``): a knockout's (SSSg para 21, cited to its TDs only) or a
-round-based event's, the formats whose rounds close on a date (``formats.DATED_ROUNDS``)."""
+round-based event's, the formats whose rounds close on a date (``Format.dated_rounds``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service.events import round_holds
-from bot.service.formats.traits import DATED_ROUNDS, HasFormat, cite
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import HasFormat, cite
 from bot.service.people.directing import directed_event
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
@@ -40,7 +41,7 @@ def hold_round_args(text: str, of: HasFormat | None = None) -> tuple[str, str, s
 async def hold_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "holdround",
-                                       only=lambda e: e.format in DATED_ROUNDS)
+                                       only=lambda e: format_of(e).dated_rounds)
     ref, date, reason = hold_round_args(" ".join(args), event)
     await round_holds.hold_round(
         db, req, event.id, ref, until=date, why=reason,

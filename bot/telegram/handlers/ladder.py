@@ -9,7 +9,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service.formats.ladder import ladder_texts as say
-from bot.service.formats.ladder import ladders
+from bot.service.formats.ladder import ladder_views, ladders
 from bot.service.people.directing import directed_event
 from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
@@ -19,8 +19,8 @@ from bot.telegram.handlers.common import AfterCommit, Handler, handled
 from bot.telegram.runtime import runtime
 
 
-def _reply(done: ladders.TargetsView | ladders.Challenged) -> Reply:
-    if isinstance(done, ladders.TargetsView):
+def _reply(done: ladder_views.TargetsView | ladder_views.Challenged) -> Reply:
+    if isinstance(done, ladder_views.TargetsView):
         return Reply(say.targets(done), say.target_buttons(done))
     return Reply(say.challenge_made(done))
 

@@ -25,7 +25,7 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE,
                     req: Request) -> AfterCommit | None:
     """/standings [EVENT]: the table, top 10 and the asker's own line."""
     db = runtime(context).db
-    event, _ = await member_event(db, req, context.args or [], "standings", fmt="rounds")
+    event, _ = await member_event(db, req, context.args or [], "standings")
     await round_events.standings(db, req, event.id, render=lambda view: Reply(view.text()))
     return None
 
@@ -46,7 +46,7 @@ async def why(update: Update, context: ContextTypes.DEFAULT_TYPE,
               req: Request) -> AfterCommit | None:
     """/why NAME [ROUND]: why NAME was paired as they were (the core's reason, kept)."""
     db = runtime(context).db
-    event, args = await member_event(db, req, context.args or [], "why", fmt="rounds")
+    event, args = await member_event(db, req, context.args or [], "why")
     round_no = None
     if len(args) > 1 and args[-1].isdigit():
         round_no = int(args[-1])

@@ -21,12 +21,24 @@ expert points and a player's club record (NASPA Director's Manual, the club chap
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 
 from bot.service.events.definitions import ClubDef, ClubMemberDef, Definition
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.club import club_texts as say
+from bot.service.formats.club.club_views import (
+    CheckedIn,
+    ClubRecord,
+    FeeList,
+    FeePaid,
+    NightEnded,
+    NightFee,
+    NightStarted,
+    RoundPaired,
+    Table,
+)
+from bot.service.formats.registry import named
 from bot.service.people import expelled
 from bot.service.people.entries import _add_entry, entry_of_person
 from bot.service.people.invites import create_invite
@@ -228,13 +240,6 @@ async def _tonight(tx: Tx, event: Event) -> Session:
 # --- a night -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class NightStarted:
-    event: Event
-    seq: int
-    club: ClubDef
-
-
 async def start_night(db: Database, req: Request, event_id: int, *,
                       render: Answer[NightStarted] | None = None) -> NightStarted:
     """Use-case: a TD starts tonight's session ("per club meeting"); one night at a time."""
@@ -260,19 +265,6 @@ async def start_night(db: Database, req: Request, event_id: int, *,
                                  text_html=say.night_for_group(event, session.seq),
                                  dedupe_key=f"club:{session_id}:group:night")
         return await answer_with(tx, req, render, NightStarted(event, session.seq, club))
-
-
-@dataclass(frozen=True)
-class CheckedIn:
-    event: Event
-    seq: int
-    name: str
-    joins_round: int
-    fee: str  # the amount in the event's currency, or "" when free
-    fee_reason: str
-    newcomer: bool
-    by_td: bool
-    invite_code: str | None = None  # a new member's personal link
 
 
 async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: datetime,
@@ -327,7 +319,7 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
             if entry is not None and entry.state == EntryState.ACTIVE:
                 clubs.append((event, entry.id))
         if not clubs:
-            await expelled.refuse_person(tx, actor.person_id, FORMAT)
+            await expelled.refuse_person(tx, actor.person_id, named(FORMAT))
             raise NotAllowed("/checkin is for the players of a club; ask the club's TD to "
                              "add you (/checkin new YOUR NAME)")
         if slug is not None:
@@ -388,34 +380,6 @@ async def _clubs_of(tx: Tx, person_id: int) -> list[Event]:
 
 
 # --- pairing a round -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Table:
-    number: int
-    names: tuple[str, str | None]  # None: the bye
-    note: str = ""  # why, for a newcomer (the newcomer rules)
-    newcomers: tuple[str, ...] = ()  # who of the two is a newcomer
-    again: bool = False  # the two met earlier tonight: no pairing of the field avoided it
-
-
-@dataclass(frozen=True)
-class RoundPaired:
-    event: Event
-    seq: int
-    number: int
-    method: str
-    tables: list[Table] = field(default_factory=list)
-    bye_worth: str = ""
-    waiting: list[str] = field(default_factory=list)  # checked in for a later round
-    of_rounds: int = 0  # the night's rounds (club.rounds)
-    #: paired, but with no chat with the bot yet: not told (their messages wait for them)
-    not_on_telegram: list[str] = field(default_factory=list)
-
-    @property
-    def last(self) -> bool:
-        """The night's last round: after it the TD ends the night, nobody pairs again."""
-        return self.number >= self.of_rounds
 
 
 def round_name(seq: int, number: int) -> str:
@@ -530,30 +494,6 @@ async def after_game(tx: Tx, event: Event, view: MatchView) -> str:
 # --- fees ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class NightFee:
-    checkin_id: int
-    name: str
-    amount: str  # in the event's currency
-    reason: str
-    paid_by: str | None
-    free: bool
-
-
-@dataclass(frozen=True)
-class FeeList:
-    event: Event
-    seq: int
-    lines: list[NightFee]
-    collected: str
-    owed: str
-    closed: bool = False
-
-    @property
-    def unpaid(self) -> list[NightFee]:
-        return [f for f in self.lines if not f.free and f.paid_by is None]
-
-
 async def _fee_list(tx: Tx, event: Event, session: Session) -> FeeList:
     lines, paid, owed = [], 0, 0
     for c in await club_repo.checkins(tx, session.id):
@@ -589,13 +529,6 @@ async def fees_tonight(db: Database, req: Request, event_id: int) -> FeeList:
                                  dedupe_key=f"club:fees:{session.id}:{req.chat_id}:"
                                             f"{req.update_id}:{req.now.timestamp()}")
         return fees
-
-
-@dataclass(frozen=True)
-class FeePaid:
-    name: str
-    marked: bool  # False: it was marked already
-    by: str
 
 
 async def mark_paid(db: Database, req: Request, checkin_id: int, *,
@@ -649,12 +582,6 @@ async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> Fe
             await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees),
                                       buttons=fee_buttons(fees) or None, now=req.now)
     return FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
-
-
-@dataclass(frozen=True)
-class NightEnded:
-    fees: FeeList
-    unfinished: list[str]
 
 
 async def end_night(db: Database, req: Request, event_id: int, *,
@@ -714,16 +641,6 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
             told.add(GROUP, say.milestone_for_group(person.name, level))
     if news is None:
         await told.send(tx, now)
-
-
-@dataclass(frozen=True)
-class ClubRecord:
-    event: Event
-    name: str
-    nights: int
-    record: PlayerRecord
-    expert_points: int
-    before_bot: ClubMemberDef
 
 
 async def my_records(db: Database, req: Request, *,

@@ -11,7 +11,7 @@ from core.club import ByeRule, ClubRules, Member, Method
 
 if TYPE_CHECKING:
     from bot.service.events.lookup import Event
-    from bot.service.formats.club.club_nights import (
+    from bot.service.formats.club.club_views import (
         CheckedIn,
         ClubRecord,
         FeeList,

@@ -15,7 +15,7 @@ from bot.service.platform import callbacks
 from core import ladder as lad
 
 if TYPE_CHECKING:
-    from bot.service.formats.ladder.ladders import (
+    from bot.service.formats.ladder.ladder_views import (
         Answered,
         Challenged,
         Joined,

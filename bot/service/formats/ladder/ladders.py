@@ -34,6 +34,14 @@ from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, find_event, get_event
 from bot.service.formats.ladder import ladder_texts as say
 from bot.service.formats.ladder.ladder_texts import esc
+from bot.service.formats.ladder.ladder_views import (
+    Answered,
+    Challenged,
+    Joined,
+    LadderView,
+    TargetsView,
+)
+from bot.service.formats.registry import named
 from bot.service.people import expelled
 from bot.service.people.entries import _add_entry, entries_of
 from bot.service.people.invites import create_invite
@@ -245,7 +253,7 @@ async def _my_ladder(tx: Tx, req: Request, words: list[str]) -> tuple[Loaded, st
     events = [await get_event(tx, e) for e in await ladders_repo.ladder_events_of(
         tx, actor.person_id)]
     if not events:
-        await expelled.refuse_person(tx, actor.person_id, "ladder")
+        await expelled.refuse_person(tx, actor.person_id, named("ladder"))
         raise NotAllowed("you are not on a challenge ladder; ask your club's director to add "
                          "you")
     by_slug = {e.slug: e for e in events}
@@ -311,17 +319,6 @@ async def _tell_player(tx: Tx, person: int | None, text_html: str, now: datetime
 # --- reading: the ladder and whom you may challenge ------------------------------------
 
 
-@dataclass(frozen=True)
-class LadderView:
-    """The ladder as a table: (rung, name, open challenge marker) top first; ``me`` is the
-    asker's name (None for a TD who does not play)."""
-
-    event: Event
-    rows: list[tuple[int, str, str]]
-    me: str | None
-    rules: lad.LadderRules
-
-
 def _view(loaded: Loaded, me: str | None) -> LadderView:
     rows = []
     for rung, name in enumerate(loaded.ladder.names, start=1):
@@ -349,19 +346,6 @@ async def show_ladder(db: Database, req: Request, words: list[str],
         return await answer_with(tx, req, render, _view(loaded, me))
 
 
-@dataclass(frozen=True)
-class TargetsView:
-    """Whom the asker may challenge now: (name, entry id) top first, those within reach who
-    may not be challenged with why, and the reach note."""
-
-    event: Event
-    me: str
-    rung: int
-    allowed: list[tuple[str, int]]
-    excluded: list[tuple[str, str]]
-    note: str
-
-
 async def _targets(loaded: Loaded, me: str, now: datetime) -> TargetsView:
     found = lad.who_may_challenge(loaded.ladder, loaded.state, me, _t(loaded, now))
     allowed = [(n, loaded.entries[n].id) for n in found.allowed if n in loaded.entries]
@@ -375,18 +359,6 @@ async def targets_for(db: Database, event_id: int, name: str, now: datetime) -> 
     async with reading(db) as tx:
         loaded = await load(tx, await get_event(tx, event_id))
         return await _targets(loaded, _on_ladder(loaded, name), now)
-
-
-@dataclass(frozen=True)
-class Challenged:
-    """A challenge made: its number, the two names and rungs, the acceptance deadline."""
-
-    event: Event
-    number: int
-    challenger: str
-    challenged: str
-    rungs: tuple[int, int]
-    accept_by: datetime
 
 
 async def challenge(
@@ -435,19 +407,6 @@ async def challenge(
                                  buttons=say.answer_buttons(loaded.event.id, made.number),
                                  dedupe_key=f"ladder:{loaded.event.id}:{made.number}:issued")
         return await answer_with(tx, req, render, done)
-
-
-@dataclass(frozen=True)
-class Answered:
-    """What an accept, decline or withdraw did: the core's lines, and the match code for
-    an accepted challenge."""
-
-    event: Event
-    action: str
-    lines: list[str]
-    match_code: str | None = None
-    best_of: int = 1
-    me: str = ""  # the player who answered (their own lines say "You")
 
 
 async def respond(
@@ -620,14 +579,6 @@ async def _close_unplayed(tx: Tx, match_id: int, now: datetime) -> None:
 # --- newcomers ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Joined:
-    event: Event
-    name: str
-    rung: int
-    code: str  # the newcomer's personal invite code
-
-
 async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rating: int = 0,
                        render: Answer[Joined] | None = None) -> Joined:
     """Use-case: a TD adds a newcomer, who starts at the bottom (Director's Manual, cited in
@@ -652,7 +603,6 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
         assert entry_id == loaded.entries[clean].id
         return await answer_with(tx, req, render,
                                  Joined(event, clean, len(step.ladder.names), code))
-
 
 
 # --- expulsion ------------------------------------------------------------------------------

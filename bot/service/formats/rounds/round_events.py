@@ -25,6 +25,8 @@ from typing import Any
 from bot.service.events import site_links
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
+from bot.service.events.pairing_options import system_options
+from bot.service.events.rounds import open_round_in, tds_of
 from bot.service.events.schedule import Round, as_moment, round_code
 from bot.service.formats.rounds import round_texts
 from bot.service.formats.rounds.round_division import (
@@ -33,7 +35,6 @@ from bot.service.formats.rounds.round_division import (
     pairing_of,
     results_only,
 )
-from bot.service.formats.rounds.round_options import system_options
 from bot.service.people.roles import has_role, require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -43,11 +44,14 @@ from bot.service.results.matches import MatchView
 from bot.store import draw_repo, groups_repo, matches_repo, pairings_repo, rounds_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
+from core.formats.naspa import write_naspa
+from core.formats.trf import write_trf
+from core.formats.tsh import write_tsh
 from core.knockout.match import MatchStage
 from core.names import NameRefused, pick
 from core.pairing.engine import same_team_pairs
 from core.pairing.options import gibson_decision
-from core.pairing.registry import PORTLAND_RESULTS
+from core.pairing.registry import PORTLAND_RESULTS, find_system
 from core.standings import standings_rows
 from core.tournament import Division, Pairings
 
@@ -59,8 +63,6 @@ def is_chess(event: RoundsEvent) -> bool:
 
 def lagged(event: RoundsEvent) -> bool:
     """A system that pairs round X on the standings after round X-2 (Portland, ABG rules)."""
-    from core.pairing.registry import find_system
-
     return find_system(event.pairing.system).results == PORTLAND_RESULTS
 
 
@@ -239,11 +241,8 @@ def default_close(event: Event, rnd: Round, now: datetime) -> datetime | None:
     weekly round; SSSg para 6: each round has a stipulated period)."""
     if rnd.closes_at is not None:
         return rnd.closes_at
-    if event.format == "rounds":
-        days = pairing_of(event)[1].round_days
-        if days:
-            return now + timedelta(days=days)
-    return None
+    days = pairing_of(event)[1].round_days
+    return now + timedelta(days=days) if days else None
 
 
 async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
@@ -280,8 +279,6 @@ async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
     It opens now, paired as /openround pairs it, if the round before is complete;
     otherwise the TDs are told once who still has to report, and the round opens as soon
     as the last result is in (``after_results``)."""
-    from bot.service.events.rounds import tds_of
-
     state = await load_rounds_event(tx, event.id)
     planned = [r for r in state.rounds if r.state == RoundState.PLANNED]
     if not planned or planned[0].id != rnd.id:
@@ -305,8 +302,6 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
     """``auto_pair``: open the first planned round once it may be paired and its opening
     time (``[[rounds]]`` ``opens``, if any) has come; a round with no closing time is left
     to the TDs, who are told."""
-    from bot.service.events.rounds import open_round_in, tds_of
-
     planned = [r for r in state.rounds if r.state == RoundState.PLANNED]
     if not planned:
         return
@@ -446,10 +441,6 @@ EXPORTS = ("tsh", "naspa", "naspa-scores", "trf")
 
 def export_text(state: RoundsEvent, fmt: str) -> tuple[str, str]:
     """(file name, text) of the event's results so far in ``fmt`` (core/formats writers)."""
-    from core.formats.naspa import write_naspa
-    from core.formats.trf import write_trf
-    from core.formats.tsh import write_tsh
-
     division = results_only(state.division)
     slug = state.event.slug
     try:

@@ -28,6 +28,7 @@ from bot.pictures.layout import Layout, division_layouts
 from bot.service.events import site_links
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout.bridge import load_core
+from bot.service.formats.registry import format_of
 from bot.service.people import roles
 from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
@@ -86,9 +87,10 @@ def draw_pictures(event: sssg.KnockoutEvent, title: str, names: list[str] | None
 
 async def _drawn_event(tx: Tx, event: Event) -> sssg.KnockoutEvent:
     """The event as its pictures show it (``pictured_event``), once it has a bracket."""
-    if event.format == "rounds":
-        raise Invalid(f"{event.name} is round-based: it has no bracket; /standings shows "
-                      "where everyone stands")
+    fmt = format_of(event)
+    if not fmt.bracket:
+        raise Invalid(f"{event.name} is {fmt.kind}: it has no bracket" + (
+            "; /standings shows where everyone stands" if fmt.standings else fmt.see_instead))
     if await draw_repo.draw_record(tx, event.id) is None:
         raise Invalid(f"{event.name} has no draw yet, so no bracket: a TD makes it with /draw")
     return await pictured_event(tx, event.id)

@@ -1,4 +1,5 @@
-"""A round-based event's ``[pairing]`` table as the options of its pairing system.
+"""A round-based event's ``[pairing]`` table as the options of its pairing system: part of
+the definition's schema (``definitions.PairingDef``), so it sits beside it.
 
 The options are those ``tdbot files pair`` takes as flags (``bot/cli/pair_cmd.py``), checked by
 the one copy of that mapping (``core.pairing.options``): an option the system does not take

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import rounds_of
 from bot.service.formats.knockout.bridge import load_core_event
-from bot.service.formats.traits import is_knockout, kind
+from bot.service.formats.registry import format_of
+from bot.service.formats.traits import kind
 from bot.service.people import roles
 from bot.service.people.roles import require_role
 from bot.service.platform import journal
@@ -79,8 +80,8 @@ def has_pools(event: Event) -> bool:
     """Whether the bot keeps prize pools for this event: a knockout's, from the fees paid
     per round (SSSg paras 7-9). The other formats' rules give it none to work out: a
     round-based event names prize places only (``[pairing] prize_places``, for the
-    Gibson rule), a ladder and a club night none."""
-    return is_knockout(event.format)
+    Gibson rule), a ladder and a club night none (``Format.bracket``)."""
+    return format_of(event).bracket
 
 
 #: Why an event that is not a knockout has no pools in the bot (``has_pools``).

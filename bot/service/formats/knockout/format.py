@@ -1,0 +1,184 @@
+"""The knockouts as formats (``seam.Format``): ``sssg`` (SSSg 2016 Annex A: a qualifying
+round, a top division and a plate), ``single`` and ``double`` elimination.
+
+A knockout's matches come from a drawn bracket (``core.knockout.sssg``): a result moves the
+winner on and the loser out, so a match level on game-points still needs a winner (SSSg
+para 17) and a match bye sends its side through (para 27). Its messages cite SSSg's
+paragraphs, the rule book it plays by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.events import groups
+from bot.service.events.draw import DrawResult
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round
+from bot.service.fees.fee_sheet import FeeLine, round_lines
+from bot.service.formats.knockout import brackets, slots
+from bot.service.formats.knockout.bridge import load_core, sync_matches
+from bot.service.formats.knockout.drawing import DIVISIONS, draw_bracket
+from bot.service.formats.knockout.record import knockout_record
+from bot.service.people.expulsions import Expelled, OpenSlot
+from bot.service.platform import outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.news import News
+from bot.service.results import reporting_texts as say
+from bot.store import draw_repo
+from bot.store.db import Tx
+from bot.store.entries_repo import Entry
+from bot.store.games_repo import GameRow
+from bot.store.matches_repo import MatchView
+from bot.store.results_repo import OpenSlip
+from core.knockout import sssg
+from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
+
+
+@dataclass(frozen=True)
+class KnockoutFormat:
+    """One knockout format; ``name`` is its ``format`` key."""
+
+    name: str
+    kind: str = "a knockout"
+    rulebook: str | None = "SSSg"
+    tables: frozenset[str] = frozenset()
+    breaks_ties: bool = True
+    goes_through: bool = True
+    photos: bool = True
+    dated_rounds: bool = True
+    bracket: bool = True
+    round_fees: bool = True
+    commands: frozenset[str] = frozenset()
+    group_posts: str = "round openings, results and the bracket"
+    challenges: bool = False
+    rounds_by_number: bool = False
+    standings: bool = False
+    no_draw: str | None = None
+    no_entries: str | None = None
+    no_rounds: str | None = None
+    round_stays_open: str | None = None
+    see_instead: str = ": /bracket shows its bracket, /matches your matches"
+
+    def tie_words(self) -> str:
+        return ": half a win each"  # never said: a knockout's level match has a winner
+
+    def match_bye(self, match: Match, side: int) -> Match:
+        """SSSg para 27: the side goes through and every game is void."""
+        return award_match_bye(match, side).match
+
+    def starter_words(self, event: Event) -> tuple[str, str]:
+        return ("go first", "goes first")  # never said: players draw tiles (SSSg para 15)
+
+    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
+        return rnd.closes_at  # the date its [[rounds]] gives (SSSg para 6), if any
+
+    def chess(self, event: Event) -> bool:
+        return False
+
+    def opens_rounds_itself(self, event: Event) -> bool:
+        return False
+
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        return None
+
+    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
+                   now: datetime, why: str) -> DrawResult:
+        return await draw_bracket(tx, event, entries, seed, by, now, why)
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+        """Once drawn, the bracket with every result so far (``brackets.pictured_event``)."""
+        if await draw_repo.draw_record(tx, event.id) is None:
+            return None
+        return await brackets.pictured_event(tx, event.id)
+
+    async def after_results(self, tx: Tx, event: Event, now: datetime,
+                            news: News | None) -> list[int]:
+        """The bracket advances: the core derives who meets whom next."""
+        return await sync_matches(tx, event.id)
+
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        """``core.knockout.sssg.correct`` on the core event with every match that has
+        games (decided or being played), so that it sees which later matches the
+        correction would void."""
+        event, _ = await load_core(tx, view.event_id,
+                                   states=(MatchStage.DECIDED, MatchStage.PLAYING))
+        if event.result(view.code) is None:
+            return "", (), 0
+        _, impact = sssg.correct(event, view.code, new, force=True)
+        return impact.describe(), impact.voided_matches, impact.voided_match_games
+
+    async def after_final(self, tx: Tx, event: Event, now: datetime,
+                          news: News | None) -> None:
+        return None  # what plays on did so when the result counted
+
+    async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
+                          final: bool, following: str | None) -> list[str]:
+        return [following] if following is not None else []
+
+    async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
+                          won: bool, following: str | None) -> list[str]:
+        """Nothing when they play on; a qualifier's division, drawn when the qualifying
+        round is over (SSSg para 3); else that it was their last match."""
+        if following is not None:
+            return []
+        if event.draw_seed is not None and self.name == "sssg":
+            core_event, derived = await load_core(tx, event.id)
+            if derived.divisions.get(view.code) == "qualifying":
+                if won:
+                    return [say.goes_to_division(DIVISIONS["top"])]
+                if core_event.plate is not None:
+                    return [say.goes_to_division(DIVISIONS["plate"])]
+        return [say.last_match(event, won)]
+
+    async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
+                          state: MatchState, text: str, more: list[str], key: str,
+                          now: datetime) -> None:
+        """With the bracket picture that holds the match, as it now stands (drawn when
+        sent: ``brackets``); the words alone when it has none."""
+        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=text, now=now,
+                                             of_match=view.code, dedupe_key=key)
+        if not sent:
+            await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+
+    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
+                         expel_unpaid: bool) -> None:
+        return None  # drawn ahead: its matches are in the bracket
+
+    async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
+                           now: datetime) -> None:
+        await groups.post_round_opened(tx, event, rnd, matches, now)
+
+    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
+                            dedupe: str) -> bool:
+        return False  # a TD opens it (SSSg para 6)
+
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                    now: datetime, together: Collection[int]) -> Expelled:
+        return await slots.expel_from_bracket(tx, event, entry, why, by, now, together)
+
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return await slots.open_slots(tx, event)
+
+    async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
+        return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return await knockout_record(tx, event, stored, values, games, slips, divisions)
+
+    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
+        return []
+
+
+SSSG = KnockoutFormat("sssg")
+SINGLE = KnockoutFormat("single")
+DOUBLE = KnockoutFormat("double")
+#: The knockouts, registered by ``formats.loading``.
+FORMATS = (SSSG, SINGLE, DOUBLE)

@@ -1,0 +1,171 @@
+"""Challenge ladders as a format (``seam.Format``): players challenge those above them, and
+a challenger who wins takes the rung (``core.ladder``).
+
+A ladder has no draw, no entries a TD adds (newcomers /join at the bottom) and one round,
+open while the ladder runs, whose name says nothing: its matches are challenges. A
+challenge level on points is not a win, so the defender keeps the rung
+(``core.ladder.match_winner``). The rungs move once a result is final.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.events import groups
+from bot.service.events.definitions import Definition
+from bot.service.events.draw import DrawResult
+from bot.service.events.lookup import Event
+from bot.service.events.schedule import Round
+from bot.service.fees.fee_sheet import FeeLine, round_lines
+from bot.service.formats.ladder import ladder_texts, ladders
+from bot.service.people.expulsions import Expelled, OpenSlot, record_unbracketed
+from bot.service.platform import outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.news import News
+from bot.service.results.matches import get_match
+from bot.store import entries_repo
+from bot.store.db import Tx
+from bot.store.entries_repo import Entry, EntryState
+from bot.store.expulsions_repo import ExpulsionState
+from bot.store.games_repo import GameRow
+from bot.store.matches_repo import MatchView
+from bot.store.results_repo import OpenSlip
+from core.knockout import sssg
+from core.knockout.match import Match, MatchState, forfeit_match
+
+
+@dataclass(frozen=True)
+class LadderFormat:
+    name: str = "ladder"
+    kind: str = "a challenge ladder"
+    rulebook: str | None = None
+    tables: frozenset[str] = frozenset({"ladder"})
+    breaks_ties: bool = False
+    goes_through: bool = False
+    photos: bool = True
+    dated_rounds: bool = False
+    bracket: bool = False
+    round_fees: bool = True
+    commands: frozenset[str] = frozenset({"ladder", "challenge", "accept", "decline", "withdraw",
+                                      "join"})
+    group_posts: str = "the challenges' results and the rung changes"
+    challenges: bool = True
+    rounds_by_number: bool = False
+    standings: bool = False
+    no_draw: str | None = ("is a challenge ladder: it has no draw; players challenge each other "
+                           "(/challenge), and newcomers join at the bottom (/join)")
+    no_rounds: str | None = ("a ladder has no [[rounds]]: its challenges are played as they "
+                             "come, in one round open while the ladder runs; remove the "
+                             "[[rounds]] tables")
+    no_entries: str | None = ("is a challenge ladder: add a newcomer with /join NAME (they "
+                              "start at the bottom)")
+    round_stays_open: str | None = ("stays open while the ladder runs: challenges are played "
+                                    "in it as they come")
+    see_instead: str = ": /ladder shows its rungs"
+
+    def tie_words(self) -> str:
+        return ": the defender keeps the rung"
+
+    def match_bye(self, match: Match, side: int) -> Match:
+        """No bye of a whole match: the games it needs, won by forfeit."""
+        return forfeit_match(match, side)
+
+    def starter_words(self, event: Event) -> tuple[str, str]:
+        return ("go first", "goes first")
+
+    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
+        return rnd.closes_at
+
+    def chess(self, event: Event) -> bool:
+        return False
+
+    def opens_rounds_itself(self, event: Event) -> bool:
+        return False
+
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        """The ladder itself: its rungs, from the definition's players."""
+        await ladders.create_ladder(tx, event.id, Definition.model_validate(event.rules), now)
+
+    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
+                   now: datetime, why: str) -> DrawResult:
+        raise Invalid(f"{event.name} {self.no_draw}")
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+        return None  # no bracket
+
+    async def after_results(self, tx: Tx, event: Event, now: datetime,
+                            news: News | None) -> list[int]:
+        await self.after_final(tx, event, now, news)  # acts on the results that are final
+        return []
+
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
+    async def after_final(self, tx: Tx, event: Event, now: datetime,
+                          news: News | None) -> None:
+        """The rungs move (and the challenge's decision is recorded)."""
+        await ladders.after_results(tx, event, now, news)
+
+    async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
+                          final: bool, following: str | None) -> list[str]:
+        return [] if final else [ladder_texts.rungs_when_final()]
+
+    async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
+                          won: bool, following: str | None) -> list[str]:
+        """No next match: where to see the ladder (its own step told them their rung)."""
+        return [ladder_texts.after_result()]
+
+    async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
+                          state: MatchState, text: str, more: list[str], key: str,
+                          now: datetime) -> None:
+        """The ladder's own lines (the result and the rungs it moved), if any."""
+        if more:
+            await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
+                [f"<b>{html.escape(event.name, quote=False)}</b>", *more]))
+
+    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
+                         expel_unpaid: bool) -> None:
+        return None
+
+    async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
+                           now: datetime) -> None:
+        await groups.post_round_opened(tx, event, rnd, matches, now)
+
+    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
+                            dedupe: str) -> bool:
+        return False
+
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                    now: datetime, together: Collection[int]) -> Expelled:
+        """They leave the ladder and their open challenge is void (``core.ladder.expel``)."""
+        await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
+        closed = await ladders.expel_in(tx, event, entry.name, by, now)
+        view = await get_match(tx, closed) if closed is not None else None
+        x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
+        note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
+        return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None,
+                        note=note)
+
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
+    async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
+        return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None
+
+    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
+        return []
+
+
+LADDER = LadderFormat()

@@ -1,0 +1,192 @@
+"""Round-based events as a format (``seam.Format``): a Swiss, a round robin, King of the
+Hill, each round paired by the core from the standings when it opens.
+
+A match level on game-points is a tie, half a win each (Director's Manual's W/L/T), and a
+match bye is the games forfeited to the side. After each result the group sees the
+standings; with ``auto_pair`` the next round opens by itself once this one is complete.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.events.definitions import chess_pairing
+from bot.service.events.draw import DrawResult
+from bot.service.events.lookup import Event
+from bot.service.events.rounds import open_round_deadlines
+from bot.service.events.schedule import Round, get_round
+from bot.service.fees.fee_sheet import FeeLine, round_lines
+from bot.service.fees.payments import unmatched
+from bot.service.formats.rounds import round_events, round_texts
+from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
+from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
+from bot.service.platform import outbox
+from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
+from bot.service.platform.news import News
+from bot.store.db import Tx
+from bot.store.entries_repo import Entry
+from bot.store.games_repo import GameRow
+from bot.store.matches_repo import MatchView
+from bot.store.results_repo import OpenSlip
+from core.knockout import sssg
+from core.knockout.match import Match, MatchState, forfeit_match
+
+#: The files of its programs a TD's /export sends besides the sheets.
+ROUND_FILES = ("tsh", "naspa-scores", "trf")
+
+
+@dataclass(frozen=True)
+class RoundsFormat:
+    name: str = "rounds"
+    kind: str = "a round-based event"
+    rulebook: str | None = None
+    tables: frozenset[str] = frozenset({"pairing"})
+    breaks_ties: bool = False
+    goes_through: bool = False
+    photos: bool = True
+    dated_rounds: bool = True
+    bracket: bool = False
+    round_fees: bool = True
+    commands: frozenset[str] = frozenset()
+    group_posts: str = "each round's pairings, the results and the standings"
+    challenges: bool = False
+    rounds_by_number: bool = True
+    standings: bool = True
+    no_draw: str | None = None
+    no_rounds: str | None = None
+    no_entries: str | None = None
+    round_stays_open: str | None = None
+    see_instead: str = ""
+
+    def tie_words(self) -> str:
+        return ": half a win each"
+
+    def match_bye(self, match: Match, side: int) -> Match:
+        """No bye of a whole match: the games it needs, won by forfeit (a win with the
+        forfeit spread, never a 0-0 tie; Director's Manual)."""
+        return forfeit_match(match, side)
+
+    def chess(self, event: Event) -> bool:
+        return chess_pairing(pairing_of(event)[1])
+
+    def starter_words(self, event: Event) -> tuple[str, str]:
+        return round_texts.first_word(self.chess(event))
+
+    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
+        return round_events.default_close(event, rnd, now)
+
+    def opens_rounds_itself(self, event: Event) -> bool:
+        return pairing_of(event)[1].auto_pair
+
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        return None
+
+    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
+                   now: datetime, why: str) -> DrawResult:
+        """Its rounds, and no match: each is paired when it opens. Each player is told the
+        rounds are set."""
+        made = await round_events.make_rounds(tx, event, seed=seed, players=len(entries),
+                                              by=by, now=now, why=why)
+        system = event.rules.get("pairing", {}).get("system", "")
+        for e in entries:
+            await outbox.enqueue(
+                tx, person_id=e.person_id, now=now, dedupe_key=f"draw:{event.id}:{e.person_id}",
+                text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds, "
+                           f"paired {html.escape(system)} round by round. I will tell you "
+                           "your opponent when each round opens."))
+        return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
+            tx, event.id, now), await unmatched(tx, event.id))
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+        return None  # no bracket: its standings instead
+
+    async def after_results(self, tx: Tx, event: Event, now: datetime,
+                            news: News | None) -> list[int]:
+        return await round_events.after_results(tx, event, now)
+
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
+    async def after_final(self, tx: Tx, event: Event, now: datetime,
+                          news: News | None) -> None:
+        return None  # what plays on did so when the result counted
+
+    async def _rounds(self, tx: Tx, event: Event, view: MatchView) -> tuple[int, int]:
+        """The round of this match and the event's number of rounds."""
+        rnd = await get_round(tx, view.round_id)
+        return rnd.seq, int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
+
+    async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
+                          final: bool, following: str | None) -> list[str]:
+        """Their next match, already paired; else when the next round is paired."""
+        if following is not None:
+            return [following]
+        played, total = await self._rounds(tx, event, view)
+        return [] if played >= total else [round_texts.after_match(event, played, total)]
+
+    async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
+                          won: bool, following: str | None) -> list[str]:
+        """After the last round, that it was, and where the final standings are."""
+        if following is not None:
+            return []
+        played, total = await self._rounds(tx, event, view)
+        return [round_texts.after_match(event, played, total)] if played >= total else []
+
+    async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
+                          state: MatchState, text: str, more: list[str], key: str,
+                          now: datetime) -> None:
+        """The result, then the standings after it."""
+        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+        await round_events.post_standings(tx, event, now)
+
+    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
+                         expel_unpaid: bool) -> None:
+        """Pair the round from the standings; opening it expels nobody."""
+        if expel_unpaid:
+            raise Invalid(f"{event.name} is round-based: opening a round expels nobody. Record "
+                          "the payments, or open it anyway with a reason (/openround ROUND "
+                          "anyway: REASON, --unpaid-ok --why REASON)")
+        await round_events.pair_round_in(tx, event, rnd, by, now)
+
+    async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
+                           now: datetime) -> None:
+        await round_events.announce_byes(tx, event, rnd, matches, now)
+        await round_events.post_pairings(tx, event, rnd, matches, now)
+
+    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
+                            dedupe: str) -> bool:
+        if not self.opens_rounds_itself(event):
+            return False
+        await round_events.open_when_due(tx, event, rnd, now, dedupe=dedupe)
+        return True
+
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+                    now: datetime, together: Collection[int]) -> Expelled:
+        return await expel_unbracketed(tx, event, entry, why, by, now,
+                                       nothing_left="no game left to play this round")
+
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
+    async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
+        return await round_lines(tx, event)
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None
+
+    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
+        """Its tsh ``.t``, NASPA-with-scores and TRF files."""
+        state = await load_rounds_event(tx, event.id)
+        return [round_events.export_text(state, fmt) for fmt in ROUND_FILES]
+
+
+ROUNDS = RoundsFormat()
