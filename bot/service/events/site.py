@@ -371,11 +371,11 @@ def bye_worth(event: Event) -> str:
     same or that the player sits out; in a knockout the player goes through without
     playing (SSSg para 27)."""
     defn = Definition.model_validate(event.rules)
-    if event.format == "rounds" and defn.pairing is not None:
+    if defn.pairing is not None:
         if chess_pairing(defn.pairing):
             return "a full point" if defn.pairing.bye_points >= 1 else "half a point"
         return f"a win with +{defn.pairing.bye_spread} spread"
-    if event.format == "club" and defn.club is not None:
+    if defn.club is not None:
         if defn.club.bye == "spread":
             return f"a win with +{defn.club.bye_spread} spread"
         return "no game this round: it counts neither as a win nor a loss"
