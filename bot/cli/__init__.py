@@ -23,6 +23,7 @@ from bot.cli import (  # noqa: F401
     knockout_cmds,
     ladder_cmds,
     match_cmds,
+    outlook_cmds,
     pair_cmd,
     photo_cmds,
     platform_cmds,

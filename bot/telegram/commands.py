@@ -143,6 +143,10 @@ COMMANDS: tuple[Command, ...] = (
             frozenset({"td", "organiser"}), OWN),
     Command("standings", N_("Round-based events: the standings"), frozenset(
         {"player", "td", "organiser", "adjudicator"}), ROUNDS),
+    Command("chances", N_("Round-based events: the places you can still reach, and how "
+                          "likely"), frozenset({"player"}), ROUNDS),
+    Command("rating", N_("Round-based events: your rating estimate so far (/rating all: "
+                         "everyone's)"), frozenset({"player", "td", "organiser"}), ROUNDS),
     Command("why", N_("Round-based events: why a player was paired so: /why NAME [ROUND]"),
             frozenset({"td", "organiser"}), ROUNDS),
     Command("export", N_("Results and fees as CSV files (round-based events: .t, NASPA, TRF too)"),

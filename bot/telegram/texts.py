@@ -356,6 +356,8 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     ] if inbox.not_on_telegram else [], count=len(inbox.not_on_telegram))
     if inbox.empty:
         lines.append(w._("Nothing waits for you."))
+    # already escaped (``chances.decided_text``)
+    lines += section(w._("Prize places decided (the prizes can be prepared)"), inbox.prizes)
     return "\n".join(lines)
 
 
@@ -433,6 +435,8 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
     if m.state in (MyMatchState.PLAYING, MyMatchState.UNFINISHED,
                    MyMatchState.DECIDED) and m.score_line:
         parts.append(w._("Score: {score}", score=esc(m.score_line)))
+    if m.stakes:
+        parts.append(esc(m.stakes))
     if m.state == MyMatchState.PLAYING and m.next_game is not None:
         deciding = (w._(" (the deciding game{ref})", ref=cite(m, "para 16", ", {}"))
                     if m.next_is_deciding and m.best_of > 1 else "")

@@ -411,3 +411,55 @@ def from_record(record: Mapping[str, Any]) -> Bracket:
 def _source_of(slot: Mapping[str, Any]) -> Source:
     kind = SlotKind(slot["kind"])
     return Source.of_seat(slot["seat"]) if kind is SlotKind.SEAT else Source(kind, match=slot["match"])
+
+
+# --- what a match decides ------------------------------------------------------------------
+
+_ROUND_WORDS = {"Final": "the final", "SF": "the semi-final", "QF": "the quarter-final"}
+
+
+def where(m: BracketMatch) -> str:
+    """A match's round as a player reads it: "the semi-final", "the Grand Final", "the
+    lower bracket's Minor SF", "the Losers' Final", "the match for 3rd place"."""
+    if m.third_place:
+        return "the match for 3rd place"
+    if m.part is Part.FINAL:
+        return "the Grand Final"
+    if m.part is Part.LOWER:
+        name = m.round_name[:-2] + " Final" if m.round_name.endswith(" F") else m.round_name
+        return f"the {name}" if name == "Losers' Final" else f"the lower bracket's {name}"
+    if m.round_name in _ROUND_WORDS:
+        return _ROUND_WORDS[m.round_name]
+    if m.round_name.startswith("Ro"):
+        return f"the round of {m.round_name[2:]}"
+    return f"the {m.round_name}"
+
+
+def stakes(bracket: Bracket, match_id: str, side: int, *,
+           title: str = "you are the champion") -> tuple[str, str]:
+    """What ``match_id`` decides for the player in slot ``side``: (if they win, if they
+    lose), each a phrase that follows "Win and" / "lose and": ("you reach the Grand Final",
+    "you play the Losers' Final"). Read from the bracket's own graph: where the match's
+    winner and loser are sent (a double elimination's loser drops to the lower bracket,
+    SSSg Annex A; a grand final with a reset is replayed only if the lower bracket's winner,
+    slot 1, wins it). ``title`` says what winning the last match makes the winner ("the
+    plate is yours")."""
+    m = bracket.match(match_id)
+    reset = next((x for x in bracket.matches if x.reset_of == match_id), None)
+    if reset is not None:
+        if side == 0:
+            return title, "you play the reset, a second grand final"
+        return "you force a reset, a second grand final", "you finish 2nd"
+    if m.reset_of:
+        return title, "you finish 2nd"
+    if m.third_place:
+        return "you finish 3rd", "you finish 4th"
+    after_win = next((x for x in bracket.matches
+                      if Source.winner(match_id) in x.slots and not x.reset_of), None)
+    after_loss = next((x for x in bracket.matches
+                       if Source.loser(match_id) in x.slots and not x.reset_of), None)
+    if after_win is None:
+        return title, "you finish 2nd"
+    win = f"you reach {where(after_win)}"
+    lose = f"you play {where(after_loss)}" if after_loss is not None else "you are out"
+    return win, lose

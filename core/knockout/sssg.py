@@ -830,6 +830,24 @@ def finished(event: KnockoutEvent) -> bool:
     return all(b.seated for b in brackets) and all(bk.settled(v) for v in d.views.values())
 
 
+def match_stakes(event: KnockoutEvent, match_id: str, side: int,
+                 derived: Derived | None = None) -> tuple[str, str]:
+    """What a match decides for the player in slot ``side`` (``bracket.stakes``): in the
+    qualifying round, the top division or the plate (SSSg para 3; Annex A footnote 1: no
+    plate when too few players); in a division, where its bracket sends them. ("", "")
+    for a match the event does not know."""
+    d = derived or derive(event)
+    division = d.divisions.get(match_id)
+    if division == "qualifying":
+        lose = ("you play in the plate" if d.plate is not None
+                else "you are out (too few players for a plate)")
+        return "you go into the top division", lose
+    for b, title in ((d.top, "you are the champion"), (d.plate, "the plate is yours")):
+        if b is not None and division == b.name:
+            return bk.stakes(b, match_id, side, title=title)
+    return "", ""
+
+
 # --- random play, for `tdbot files simulate` and for tests -------------------------------------
 
 

@@ -142,6 +142,8 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 /standings           | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | allow
 /why NAME            | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
 /export              | refuse   | refuse       | refuse | refuse   | allow    | refuse   | allow  | allow     | refuse
+/chances             | refuse   | allow        | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+/rating              | refuse   | allow        | allow  | allow    | allow    | refuse   | allow  | allow     | refuse
 """
 # Notes a reader checks the cells by:
 # - /matches, /prizes, /bracket, /pending, /invites are reads: "allow" is an answer about
@@ -184,7 +186,9 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 # - /standings, /why and /export are about the Club Swiss, a round-based event with the
 #   same people in the same roles ("rounds" scenario, Round 1 open): the standings are
 #   anyone's in the event; why a pair was made and the event's files are the TDs' and
-#   organisers' (a TD who plays may read them: they decide nothing).
+#   organisers' (a TD who plays may read them: they decide nothing). /chances is a
+#   player's own outlook (the TD who plays is a player there); /rating is a player's own
+#   estimate, or the whole table for a TD or organiser.
 
 ROLES = ("stranger", "other player", "player", "opponent", "TD plays", "other TD", "TD",
          "organiser", "adjudicator")
@@ -739,6 +743,10 @@ ROWS: dict[str, Row] = {
     "/why NAME": Row("rounds", says("/why club-swiss Ann Lee"),
                      lambda c: _told(c, "Round 1: Ann Lee v")),
     "/export": Row("rounds", says("/export club-swiss"), lambda c: _documents(c)),
+    "/chances": Row("rounds", says("/chances club-swiss"),
+                    lambda c: _told(c, "what you can still reach")),
+    "/rating": Row("rounds", says("/rating club-swiss"),
+                   lambda c: _told(c, "rating estimate")),
 }
 
 

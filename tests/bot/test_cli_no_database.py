@@ -21,6 +21,8 @@ NEEDS_ONE = [
     ("event", "journal", "nope"),
     ("event", "inbox", "nope"),
     ("event", "standings", "nope"),
+    ("event", "chances", "nope"),
+    ("event", "ratings", "nope"),
     ("event", "pairings", "nope"),
     ("event", "bracket", "nope", "--out", "pictures"),
     ("event", "draw", "nope", "--seed", "1"),

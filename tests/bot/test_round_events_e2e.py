@@ -139,7 +139,12 @@ async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path,
                 if m.document is not None]
         assert sorted(d.file_name or "" for d in docs) == [
             "weekly-swiss-fees.csv", "weekly-swiss-naspa-scores.txt",
-            "weekly-swiss-results.csv", "weekly-swiss.t", "weekly-swiss.trf"]
+            "weekly-swiss-ratings.txt", "weekly-swiss-results.csv", "weekly-swiss.t", "weekly-swiss.trf"]
+        # the rating officer's file: the estimate, and that nothing is missing but a check
+        # of the unrated (none here: every player is rated)
+        rated = next(d for d in docs if d.file_name == "weekly-swiss-ratings.txt")
+        assert "rating estimate after round 5 (NASPA's method)" in rated.data.decode()
+        assert "Before sending" not in rated.data.decode()
         results = next(d for d in docs if d.file_name == "weekly-swiss-results.csv")
         lines = list(csv.DictReader(io.StringIO(results.data.decode())))
         async with bot.runtime.db.transaction() as tx:

@@ -289,3 +289,25 @@ async def test_a_fee_reminder_whose_time_passed_before_the_draw_goes_out_at_once
         assert len(sent) == 16 and all("Qual Rd (SGD 15.00)" in t for t in sent)
         assert all("is due before the round opens on Mon 01 Aug 2016 00:00 (+08)" in t
                    for t in sent)
+
+
+async def test_each_match_says_what_it_decides(db: Database) -> None:
+    """SSSg: a qualifying match sends its winner into the top division and its loser to the
+    plate (para 3); every top-division match of the double elimination says where its
+    winner and loser go (Annex A), read from the stored draw (``stakes.knockout_stakes``).
+    The same line reaches the player's /matches."""
+    from bot.service.events.lookup import get_event
+    from bot.service.formats.knockout.stakes import knockout_stakes
+
+    async with db.transaction() as tx:
+        event_id = await _sssg(tx)
+        event = await get_event(tx, event_id)
+        decides = await knockout_stakes(tx, event)
+        assert decides["Q1"] == ("Win and you go into the top division; lose and you play "
+                                 "in the plate.",) * 2
+        q1 = await get_match(tx, await _match(tx, event_id, "Q1"))
+        mine = await my_matches(tx, q1.people[0])
+        assert mine[0].stakes == decides["Q1"][0]
+        # the top division's shape is drawn already: its first upper-bracket matches
+        lines = {line for pair in decides.values() for line in pair}
+        assert any("lose and you play the lower bracket's" in line for line in lines), lines

@@ -1,7 +1,7 @@
 """What a player of the club cup (a single-elimination knockout) reads when they look around:
 /standings points them to where a knockout's table is, /matches shows no deadline under a
 decided match and says a paired match of a round not open yet is paired (not "drawn",
-which reads as a tied game), and /help offers them their own form of /paid, not the TD's.
+which reads as a tied game), and what each match decides, and /help offers them their own form of /paid, not the TD's.
 
 The club cup (tests/bot/club_chat.py): SF best of 3, M1 Ann Lee v Dev Rao, M2 Ben Ong v Cai
 Wen; the Final best of 5. Read the chat: TDBOT_TRANSCRIPTS=/tmp/t pytest this file.
@@ -39,10 +39,23 @@ async def test_matches_shows_no_deadline_under_a_decided_match(bot: BotUnderTest
     assert shown == (
         "Your matches\n\n"
         "Club Cup <2026> — Final (M3)\n"
-        "against Ben Ong, best of 5: paired, round not open yet\n\n"
+        "against Ben Ong, best of 5: paired, round not open yet\n"
+        "Win and you are the champion; lose and you finish 2nd.\n\n"
         "Club Cup <2026> — SF (M1)\n"
         "against Dev Rao, best of 3: decided\n"
         "Score: Ann Lee 2-0 Dev Rao (+38)"), shown
+
+
+async def test_matches_and_the_opening_say_what_the_match_decides(bot: BotUnderTest) -> None:
+    """A knockout's /matches and the message that opened the round tell each player what
+    the match decides, read from the bracket (core.knockout.bracket.stakes)."""
+    opened = [m.text or "" for m in bot.telegram.sent(
+        bot.telegram.world.users[next(u for u, x in bot.telegram.world.users.items()
+                                      if x.first_name == "Ann")])]
+    sf = next(t for t in opened if "SF" in t and "is open" in t)
+    assert "Win and you reach the final; lose and you are out." in sf, sf
+    shown = await say(bot, "Dev Rao", "/matches")
+    assert "Win and you reach the final; lose and you are out." in shown, shown
 
 
 async def test_a_players_help_offers_their_own_form_of_paid(bot: BotUnderTest) -> None:

@@ -307,10 +307,14 @@ class PairingDef(_Strict):
     system's bye is worth ``bye_points``: a full point by default (USCF guide: the odd
     player "will receive a 1-point bye for that round"), or half a point where the event
     gives half-point byes (FIDE TRF16's ``H`` result code beside ``U``, the pairing's
-    full-point bye). The Gibson rule (Director's Manual, "The Gibson Rule") needs
-    the number of places that win a prize; ``gibson_spread`` picks the spread limits
-    (none, nsc2006 or manual). ``auto_pair`` opens the next round as soon as the previous
-    one is complete, closing ``round_days`` later (or at its date in ``[[rounds]]``).
+    full-point bye). ``prize_places``: how many places win a prize (``/chances`` says
+    whether a player has clinched one, ``/pending`` which are decided); the Gibson rule
+    (Director's Manual, "The Gibson Rule") needs it; ``gibson_spread`` picks the spread
+    limits (none, nsc2006 or manual). ``rated``: how a rating estimate counts the event,
+    "open" (an open rated tournament) or "club" (a local club tournament, at one third:
+    Director's Manual, tournament types). ``auto_pair`` opens the next round as soon as
+    the previous one is complete, closing ``round_days`` later (or at its date in
+    ``[[rounds]]``).
     """
 
     system: str
@@ -327,6 +331,7 @@ class PairingDef(_Strict):
     prize_places: int | None = Field(default=None, ge=1, le=1000)
     top_places: int = Field(default=1, ge=1, le=100)
     gibson_spread: Literal["none", "nsc2006", "manual"] = "none"
+    rated: Literal["open", "club"] = "open"
     avoid_teams: bool = False
     accelerated: bool = False
     # any other option of the system (tdbot files pair's --set KEY=VALUE), e.g. final = "koth"
@@ -355,10 +360,9 @@ class PairingDef(_Strict):
         if self.gibson and self.prize_places is None:
             raise _KeyError("prize_places", "the Gibson rule needs the number of places that "
                             "win a prize, e.g. prize_places = 3")
-        if not self.gibson and (self.prize_places is not None or self.top_places != 1
-                                or self.gibson_spread != "none"):
-            raise _KeyError("gibson", "prize_places, top_places and gibson_spread only apply "
-                            "with gibson = true")
+        if not self.gibson and (self.top_places != 1 or self.gibson_spread != "none"):
+            raise _KeyError("gibson", "top_places and gibson_spread only apply with "
+                            "gibson = true")
         try:
             system_options(self)
         except ValueError as exc:

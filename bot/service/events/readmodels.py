@@ -74,6 +74,8 @@ class MyMatch:
     next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
     # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
     open_slips: tuple[tuple[int, str, str], ...] = ()
+    # a knockout's: what the match decides ("Win and you reach the final; lose and ...")
+    stakes: str = ""
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
 
 
@@ -91,6 +93,7 @@ async def list_my_matches(
 async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
     """A person's matches in every event: those being played or about to be, first."""
     out: list[MyMatch] = []
+    decides: dict[int, dict[str, tuple[str, str]]] = {}
     for m in await matches_of_person(tx, person_id):
         if m.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or (
                 m.state == MatchStage.DECIDED and not include_finished):
@@ -115,6 +118,9 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
              event.local(s.closes_at) if s.closes_at else "?")
             for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,))
         )
+        if m.state != MatchStage.DECIDED and m.event_id not in decides:
+            decides[m.event_id] = await format_of(event).match_stakes(tx, event)
+        stakes = decides.get(m.event_id, {}).get(m.code, ("", ""))[side]
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
@@ -122,7 +128,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 event.local(rnd.closes_at)
                 if rnd.closes_at and rnd.state == RoundState.OPEN
                 and m.state != MatchStage.DECIDED else None,
-                state.next_game, starter, state.next_is_deciding, slips,
+                state.next_game, starter, state.next_is_deciding, slips, stakes,
             )
         )
     order = {MyMatchState.PLAYING: 0, MyMatchState.UNFINISHED: 1, MyMatchState.READY: 2,
@@ -174,6 +180,9 @@ class TdInbox:
     held_games: list[HeldGame] = field(default_factory=list)
     # expelled players' slots waiting for the TDs' choice (paras 26, 29)
     open_slots: list[OpenSlot] = field(default_factory=list)
+    # a round-based event's prize places already decided (its format's ``decided_prizes``): not a
+    # task, so not in ``empty``, but the prizes can be prepared
+    prizes: list[str] = field(default_factory=list)
     slug: str = ""
     # who asked (None: the command line): no buttons on matches they play in (para 19)
     viewer: int | None = None
@@ -224,6 +233,7 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
         tied=[m for m in playing if m.id in tied],
         held_games=await held_repo.held_in_event(tx, event_id),
         open_slots=await format_of(event).open_slots(tx, event),
+        prizes=await format_of(event).decided_prizes(tx, event),
         slug=event.slug,
     )
 

@@ -68,8 +68,9 @@ def _games(n: int) -> str:
     return f"{n} game" + ("" if n == 1 else "s")
 
 
-def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
-    """What a player is told when their round opens: opponent, best-of, deadline."""
+def opening_text(event: Event, rnd: Round, m: MatchView, side: int, stakes: str = "") -> str:
+    """What a player is told when their round opens: opponent, best-of, deadline; in a
+    knockout what the match decides (its format's ``match_stakes``)."""
     other = 1 - side
     lines = [
         f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is open.",
@@ -84,6 +85,8 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int) -> str:
         you, they = format_of(event).starter_words(event)
         lines.append(f"You {you}." if m.first_starter == side
                      else f"{html.escape(m.label(other))} {they}.")
+    if stakes:
+        lines.append(html.escape(stakes))
     if rnd.closes_at is not None:
         lines.append(f"Deadline: {event.local(rnd.closes_at)}")
     # SSSg para 23: the winner of a game, or on a tie the player who started it, reports it.
@@ -242,6 +245,7 @@ async def open_round_in(
     await rounds_repo.set_open(tx, rnd.id, now, closes)
     await draw_repo.mark_running(tx, event_id)
     rnd = await get_round(tx, rnd.id)
+    decides = await format_of(event).match_stakes(tx, event)
     for m in matches:
         if m.state != MatchStage.READY:
             continue
@@ -250,7 +254,8 @@ async def open_round_in(
             person = m.people[side]
             assert person is not None
             await outbox.enqueue(
-                tx, person_id=person, text_html=opening_text(event, rnd, m, side), now=now,
+                tx, person_id=person, now=now,
+                text_html=opening_text(event, rnd, m, side, decides.get(m.code, ("", ""))[side]),
                 dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
             )
     subject = f"round:{rnd.id}"

@@ -317,6 +317,17 @@ class Format(Protocol):
         """The fee sheet's lines: what each player owes and paid, round by round."""
         ...
 
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+        """What each undecided match decides for each side, by match code ("Win and you
+        reach the Grand Final; lose and you play the Losers' Final."); empty where a match
+        leads nowhere (a Swiss round, a club night)."""
+        ...
+
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+        """The prize places already decided, for the TDs' ``/pending`` (escaped HTML
+        lines), so that prizes can be prepared; empty where the format has no such places."""
+        ...
+
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
                             values: dict[int, Match], games: dict[int, list[GameRow]],
                             slips: dict[int, OpenSlip],

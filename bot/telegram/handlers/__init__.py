@@ -20,6 +20,7 @@ from telegram.ext import (
 from bot.service.platform import callbacks
 from bot.telegram.handlers import (
     approvals,
+    chances_cmd,
     club,
     desk,
     event_upload,
@@ -31,6 +32,7 @@ from bot.telegram.handlers import (
     ladder,
     my_matches,
     photos,
+    rating_cmd,
     replies,
     report,
     round_cmds,
@@ -68,6 +70,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("expel", expel.expel_command, filters=private))
     app.add_handler(CommandHandler("standings", round_cmds.standings, filters=private))
     app.add_handler(CommandHandler("why", round_cmds.why, filters=private))
+    app.add_handler(CommandHandler("chances", chances_cmd.chances, filters=private))
+    app.add_handler(CommandHandler("rating", rating_cmd.rating, filters=private))
     app.add_handler(CommandHandler("export", round_cmds.export, filters=private))
     app.add_handler(CommandHandler(["link", "unlink"], group.in_private, filters=private))
     app.add_handler(CommandHandler("night", club.night, filters=private))

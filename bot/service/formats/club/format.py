@@ -133,6 +133,12 @@ class ClubFormat:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play tonight")
 
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+        return {}  # a match here leads to no other
+
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+        return []  # no prize places to decide
+
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
         return []  # no slot to fill: an expelled player's games are forfeited
 

@@ -19,7 +19,7 @@ from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
-from bot.service.formats.knockout import brackets, slots
+from bot.service.formats.knockout import brackets, slots, stakes
 from bot.service.formats.knockout.bridge import load_core, sync_matches
 from bot.service.formats.knockout.drawing import DIVISIONS, draw_bracket
 from bot.service.formats.knockout.record import knockout_record
@@ -160,6 +160,12 @@ class KnockoutFormat:
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await slots.expel_from_bracket(tx, event, entry, why, by, now, together)
+
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+        return await stakes.knockout_stakes(tx, event)
+
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+        return []  # a knockout's places are its bracket's: /pending shows the matches
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
         return await slots.open_slots(tx, event)

@@ -152,6 +152,12 @@ class LadderFormat:
         return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None,
                         note=note)
 
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+        return {}  # a match here leads to no other
+
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+        return []  # no prize places to decide
+
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
         return []  # no slot to fill: an expelled player's games are forfeited
 

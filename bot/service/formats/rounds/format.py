@@ -21,7 +21,7 @@ from bot.service.events.rounds import open_round_deadlines
 from bot.service.events.schedule import Round, get_round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.fees.payments import unmatched
-from bot.service.formats.rounds import round_events, round_texts
+from bot.service.formats.rounds import chances, ratings, round_events, round_texts
 from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
 from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
 from bot.service.platform import outbox
@@ -158,6 +158,7 @@ class RoundsFormat:
                            now: datetime) -> None:
         await round_events.announce_byes(tx, event, rnd, matches, now)
         await round_events.post_pairings(tx, event, rnd, matches, now)
+        await chances.tell_when_last_rounds(tx, event, rnd, now)
 
     async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
                             dedupe: str) -> bool:
@@ -170,6 +171,12 @@ class RoundsFormat:
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play this round")
+
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+        return {}  # a round's result leads to no particular match
+
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+        return await chances.prize_lines(tx, event)
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
         return []  # no slot to fill: an expelled player's games are forfeited
@@ -184,9 +191,11 @@ class RoundsFormat:
         return None
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
-        """Its tsh ``.t``, NASPA-with-scores and TRF files."""
+        """Its tsh ``.t``, NASPA-with-scores and TRF files, and the ratings file for the
+        rating officer (what the rating body would miss)."""
         state = await load_rounds_event(tx, event.id)
-        return [round_events.export_text(state, fmt) for fmt in ROUND_FILES]
+        return [*(round_events.export_text(state, fmt) for fmt in ROUND_FILES),
+                ratings.ratings_file(state)]
 
 
 ROUNDS = RoundsFormat()

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.events import site_links
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
-from bot.service.events.pairing_options import system_options
 from bot.service.events.rounds import open_round_in, tds_of
 from bot.service.events.schedule import Round, as_moment, round_code
 from bot.service.formats.rounds import round_texts
@@ -35,6 +34,7 @@ from bot.service.formats.rounds.round_division import (
     pairing_of,
     results_only,
 )
+from bot.service.formats.rounds.round_pairing import pair_on
 from bot.service.people.roles import has_role, require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -49,11 +49,9 @@ from core.formats.trf import write_trf
 from core.formats.tsh import write_tsh
 from core.knockout.match import MatchStage
 from core.names import NameRefused, pick
-from core.pairing.engine import same_team_pairs
-from core.pairing.options import gibson_decision
 from core.pairing.registry import PORTLAND_RESULTS, find_system
 from core.standings import standings_rows
-from core.tournament import Division, Pairings
+from core.tournament import Pairings
 
 
 def is_chess(event: RoundsEvent) -> bool:
@@ -135,29 +133,7 @@ def ready_to_pair(state: RoundsEvent, number: int) -> None:
 def pair_division(state: RoundsEvent, number: int) -> Paired:
     """Round ``number``'s pairings by the event's system (``[pairing]``), from the results
     of the rounds before it and the meetings of rounds still being played."""
-    pairing = state.pairing
-    system, options = system_options(pairing)
-    fn = system.load()
-    division: Division = replace(
-        state.division, games=tuple(g for g in state.division.games if g.round < number))
-    options = dict(options)
-    if pairing.avoid_teams and "avoid_same_team" not in options:
-        options["forbidden"] = same_team_pairs(division)
-    gibson: frozenset[frozenset[int]] = frozenset()
-    if pairing.gibson:
-        assert pairing.prize_places is not None  # the definition requires it
-        scored = state.last_complete()
-        known = min(scored, number - 1)
-        decision = gibson_decision(division, number, scored,
-                                   prize_places=pairing.prize_places,
-                                   rounds_left=pairing.rounds - known,
-                                   top_places=pairing.top_places, spread=pairing.gibson_spread)
-        options["fixed"] = decision.pairs
-        gibson = frozenset(frozenset(p) for p in decision.fixed)
-    try:
-        pairings = fn(division, number, **options)
-    except (ValueError, TypeError) as exc:
-        raise Invalid(f"Round {number} cannot be paired by {pairing.system}: {exc}") from None
+    pairings, gibson = pair_on(state.pairing, state.division, number, state.last_complete())
     return Paired(state, number, pairings, gibson)
 
 

@@ -1,0 +1,137 @@
+"""Rating estimates of a round-based event (``core.ratings``): ``/rating`` (a player's own,
+a TD's whole table), ``tdbot event ratings`` and the ratings file ``/export`` sends.
+
+Only final results count (a decided match: agreed, or final when its window closed, or
+ruled), so the estimate moves after each agreed result. The players' ratings in the
+event's file are the starting point; a rating of 0 is unrated. Scrabble events use NASPA's
+method, chess events FIDE's Elo; ``[pairing] rated = "club"`` counts the event as a local
+club tournament, at one third (Director's Manual, tournament types).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from bot.service.events.definitions import chess_pairing
+from bot.service.events.lookup import Event
+from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
+from bot.service.people.roles import has_role
+from bot.service.platform.errors import NotAllowed
+from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.store.db import Database
+from core.ratings import Rated, estimate, missing_for_rating
+
+
+@dataclass(frozen=True)
+class RatingsView:
+    """The event's estimate after its final results so far."""
+
+    event: Event
+    rows: dict[int, Rated]
+    chess: bool
+    kind: str  # "open" or "club"
+    after: int  # rounds complete
+    missing: list[str]
+    mine: int | None = None  # the asking player's number; None: a TD or the command line
+
+    @property
+    def method(self) -> str:
+        how = "FIDE's Elo" if self.chess else "NASPA's method"
+        club = ", a local club tournament at one third" if self.kind == "club" else ""
+        return how + club
+
+
+def estimate_of(state: RoundsEvent, mine: int | None = None) -> RatingsView:
+    chess = chess_pairing(state.pairing)
+    division = results_only(state.division)
+    kind = state.pairing.rated
+    return RatingsView(state.event, estimate(division, chess=chess, club=kind == "club"),
+                       chess, kind, state.last_complete(),
+                       missing_for_rating(division, kind=kind), mine)
+
+
+def _score(r: Rated, chess: bool) -> str:
+    unit_word = "point" if chess else "win"
+    return f"{r.score:g} {unit_word}{'s' * (r.score != 1)}"
+
+
+def player_text(view: RatingsView, number: int) -> str:
+    """A player's own estimate, in the second person."""
+    r = view.rows[number]
+    body = "FIDE" if view.chess else "NASPA"
+    head = f"<b>{html.escape(view.event.name)}</b>: your rating estimate"
+    if not r.games:
+        return (f"{head}: no rated game of yours is final yet. Ask again after your next "
+                "result.")
+    games = f"{r.games} rated game{'s' * (r.games != 1)}"
+    if not r.before:
+        if not r.after:
+            return (f"{head}: you are unrated, and {games} without a point against a rated "
+                    "player give no rating yet.")
+        line = (f"You are unrated: on {games} ({_score(r, view.chess)}) your first rating "
+                f"would be about <b>{r.after}</b>.")
+    else:
+        sign = f"{r.change:+d}"
+        line = (f"{r.before} → <b>{r.after}</b> ({sign}) after {games}: "
+                f"{_score(r, view.chess)} where {r.expected:.2f} were expected.")
+    return "\n".join([head + f" ({html.escape(view.method)}).", line,
+                      f"An estimate only: {body} rates the event from the results the TDs "
+                      "send, with your whole record."])
+
+
+def table_text(view: RatingsView, *, markup: bool = False) -> str:
+    """The whole division, best gain first: ``tdbot event ratings``, a TD's ``/rating``
+    (``markup``: HTML for the chat) and the ratings file of ``/export``."""
+    esc = html.escape if markup else str
+    title = (f"{view.event.name}: rating estimate after round {view.after} "
+             f"({view.method})")
+    out = [f"<b>{esc(title)}</b>" if markup else title]
+    rows = sorted(view.rows.values(), key=lambda r: (-(r.after - r.before if r.before else 0),
+                                                     r.name))
+    for r in rows:
+        if r.before:
+            change = f"{r.before} -> {r.after} ({r.change:+d})"
+        else:
+            change = f"unrated -> {r.after or 'none yet'}"
+        figures = (f"{r.games} game{'s' * (r.games != 1)}, {_score(r, view.chess)}"
+                   + (f", {r.expected:.2f} expected" if r.before else ""))
+        out.append(f"{esc(r.name)}: {change}; {figures}")
+    out.append("An estimate: the rating body rates the event from the results it is sent.")
+    if view.missing:
+        out.append("Before sending the results to the rating body:")
+        out += [f"- {esc(m)}" for m in view.missing]
+    return "\n".join(out)
+
+
+async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = False,
+                 render: Answer[str] | None = None) -> str:
+    """Use-case: ``/rating``: a player sees their own estimate (``everyone``, ``/rating
+    all``: the division's); a TD or organiser the division's."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        state = await load_rounds_event(tx, event_id)
+        mine = next((n for n, e in state.entries.items()
+                     if actor.person_id is not None and e.person_id == actor.person_id), None)
+        if mine is not None and not everyone:
+            text = player_text(estimate_of(state, mine), mine)
+        elif mine is not None:
+            text = table_text(estimate_of(state, mine), markup=True)
+        elif await has_role(tx, actor, event_id, "td") or await has_role(
+                tx, actor, event_id, "organiser"):
+            text = table_text(estimate_of(state), markup=True)
+        else:
+            raise NotAllowed(f"/rating is for the players and TDs of {state.event.name}")
+        return await answer_with(tx, req, render, text)
+
+
+async def read_ratings(db: Database, event_id: int) -> RatingsView:
+    """``tdbot event ratings``."""
+    async with reading(db) as tx:
+        return estimate_of(await load_rounds_event(tx, event_id))
+
+
+def ratings_file(state: RoundsEvent) -> tuple[str, str]:
+    """The ratings file ``/export`` sends with the event's results: the estimate and what
+    the rating body would miss."""
+    return f"{state.event.slug}-ratings.txt", table_text(estimate_of(state)) + "\n"

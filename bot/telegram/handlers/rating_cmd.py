@@ -1,0 +1,29 @@
+"""/rating [EVENT] [all]: a player's rating estimate from the event's final results so far
+(``all``: the whole division's); a TD's or organiser's, the whole division's
+(``bot/service/formats/rounds/ratings.py``)."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.service.formats.rounds import ratings as estimates
+from bot.service.people.directing import member_event
+from bot.service.platform.errors import Invalid
+from bot.service.platform.unit import Reply, Request
+from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.runtime import runtime
+
+
+@handled
+async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                 req: Request) -> AfterCommit | None:
+    db = runtime(context).db
+    event, rest = await member_event(db, req, context.args or [], "rating")
+    everyone = [w.casefold() for w in rest] == ["all"]
+    if rest and not everyone:
+        raise Invalid(f"/rating {' '.join(rest)}: say /rating for yours, /rating all for "
+                      "everyone's")
+    await estimates.rating(db, req, event.id, everyone=everyone,
+                           render=lambda text: Reply(text))
+    return None
