@@ -81,21 +81,14 @@ def ask_starter(slip: SlipView, *, lang: str = SOURCE) -> Reply:
     return Reply(text, buttons)
 
 
-def draft(slip: SlipView, *, lang: str = SOURCE) -> Reply:
-    w = for_locale(lang)
+def _draft_lines(slip: SlipView, w: Words) -> list[str]:
+    """A draft's words before what it asks of the reporter (``draft``) or says was done
+    (``settled``)."""
     opponent = esc(slip.opponent)
     lines = [w._("{head}{starter}.", head=_head(slip, w), starter=_starter(slip, w))]
     responsible = slip.responsible
-    if slip.second == "same":
-        lines.append(w._("{opponent} reported this game the same way: confirm and it "
-                         "is final at once.", opponent=opponent))
-    elif slip.second == "differs" and slip.first_scores is not None:
-        theirs = slip.first_scores[1 - slip.side]
-        mine = slip.first_scores[slip.side]
-        lines.append(w._("{opponent} reported it differently ({opponent} {theirs}, you "
-                         "{mine}). If you confirm, yours is not counted and a TD rules on "
-                         "the two{ref}.", opponent=opponent, theirs=theirs, mine=mine,
-                         ref=cite(slip, "para 24")))
+    if slip.second in ("same", "differs"):
+        pass  # the second report's own sentence says what confirming does
     elif responsible is not None and responsible != slip.side:
         if slip.scores[0] != slip.scores[1]:
             lines.append(w._("{opponent} won, so the rules ask {opponent} to report it{ref}; "
@@ -108,8 +101,23 @@ def draft(slip: SlipView, *, lang: str = SOURCE) -> Reply:
     if slip.open_game is not None:
         lines.append(w._("({opponent}'s slip for game {game} is still open: if it is wrong, "
                          "tap Dispute on it.)", opponent=opponent, game=slip.open_game))
+    return lines
+
+
+def draft(slip: SlipView, *, lang: str = SOURCE) -> Reply:
+    w = for_locale(lang)
+    opponent = esc(slip.opponent)
+    lines = _draft_lines(slip, w)
     if slip.second == "same":
-        lines.append(w._("Confirm to make it final."))
+        lines.append(w._("{opponent} reported this game the same way: confirm and it "
+                         "is final at once.", opponent=opponent))
+    elif slip.second == "differs" and slip.first_scores is not None:
+        theirs = slip.first_scores[1 - slip.side]
+        mine = slip.first_scores[slip.side]
+        lines.append(w._("{opponent} reported it differently ({opponent} {theirs}, you "
+                         "{mine}). If you confirm, yours is not counted and a TD rules on "
+                         "the two{ref}.", opponent=opponent, theirs=theirs, mine=mine,
+                         ref=cite(slip, "para 24")))
     elif slip.second == "differs":
         lines.append(w._("Confirm to send yours to the TD."))
     else:
@@ -117,6 +125,30 @@ def draft(slip: SlipView, *, lang: str = SOURCE) -> Reply:
     buttons = [[(w._("✅ Confirm"), callbacks.slip("ok", slip.id)),
                 (w._("Cancel"), callbacks.slip("no", slip.id))]]
     return Reply("\n".join(lines), buttons)
+
+
+def settled(answer: SlipAnswer | Choice, *, lang: str = SOURCE) -> str | None:
+    """The reporter's pressed message once its button did its work: it says what was
+    done, not what it asked ("Who started?", "Confirm to send it ..."). None: keep the
+    words and take the buttons off (a repeated press, a held game)."""
+    if isinstance(answer, Choice):
+        return None
+    w = for_locale(lang)
+    slip = answer.slip
+    opponent = esc(slip.opponent)
+    if answer.kind in ("draft", "ask_starter") and slip.starter is not None:
+        return _draft_lines(slip, w)[0]  # the starter chosen: the draft follows
+    done = {
+        "submitted": w._("Sent to {opponent}.", opponent=opponent),
+        "both": w._("{opponent} reported it the same way, so it is final.",
+                    opponent=opponent),
+        "differs": w._("{opponent} reported it differently: yours is not counted, and a "
+                       "TD rules on the two.", opponent=opponent),
+        "cancelled": w._("You cancelled it: nothing was recorded."),
+    }.get(answer.kind)
+    if done is None:
+        return None
+    return "\n".join([*_draft_lines(slip, w), done])
 
 
 def _where_it_stands(slip: SlipView, w: Words) -> str:

@@ -143,6 +143,13 @@ def pick_your_name(event_name: str, *, lang: str = SOURCE) -> str:
         "a tournament director will confirm it.", event=esc(event_name))
 
 
+def picked_your_name(event_name: str, entry_name: str, *, lang: str = SOURCE) -> str:
+    """The name list once a name was tapped: what was picked, not the question."""
+    return for_locale(lang)._(
+        "Welcome to <b>{event}</b>! You said you are <b>{entry}</b>.", event=esc(event_name),
+        entry=esc(entry_name))
+
+
 def no_entries_left(event_name: str, *, lang: str = SOURCE) -> str:
     return for_locale(lang)._(
         "Every player of <b>{event}</b> already has a Telegram account linked. "
@@ -156,7 +163,12 @@ def still_waiting(event_name: str, *, lang: str = SOURCE) -> str:
         "soon. I will tell you here.", event=esc(event_name))
 
 
-def joined(event_name: str, role_name: str, *, lang: str = SOURCE) -> str:
+def joined(event_name: str, role_name: str, entry: str = "", *, lang: str = SOURCE) -> str:
+    """A player linked by their own link is told which entry they are."""
+    if entry:
+        return for_locale(lang)._(
+            "Welcome! You are <b>{entry}</b>, a player of <b>{event}</b>. Type /help to see "
+            "what you can do.", event=esc(event_name), entry=esc(entry))
     return for_locale(lang)._(
         "Welcome to <b>{event}</b>! You are a <b>{role}</b> of this "
         "event. Type /help to see what you can do.", event=esc(event_name), role=esc(role_name))
@@ -248,27 +260,20 @@ def _messages(row: dict[str, object], w: Words) -> str:
     return "" if n == 1 else w.n_("{n} message, the last: ", "{n} messages, the last: ", n)
 
 
-#: Items a /pending section shows before "and N more" (a phone screen, not a report).
+#: The items of a /pending section that have buttons under the message (a phone screen,
+#: not a report); the text lists every item (the outbox splits a long message).
 PENDING_SHOWN = 5
 
 
-def pending_section(title: str, items: list[str], slug: str, count: int | None = None, *,
+def pending_section(title: str, items: list[str], count: int | None = None, *,
                     lang: str = SOURCE) -> list[str]:
     """One section of /pending: its title with how many (``count``, when an item is not
-    one thing), at most ``PENDING_SHOWN`` items, and where to see the rest (``tdbot
-    inbox`` lists them all)."""
+    one thing) and every item: a TD on a phone has no command line to see the rest."""
     if not items:
         return []
     w = for_locale(lang)
-    more = len(items) - PENDING_SHOWN
-    lines = ["", w._("<b>{title}</b> ({count}):", title=title,
-                     count=len(items) if count is None else count),
-             *items[:PENDING_SHOWN]]
-    if more > 0:
-        lines.append(w.n_("… and {n} more: tdbot event inbox {event}",
-                          "… and {n} more: tdbot event inbox {event}", more,
-                          event=esc(slug or "EVENT")))
-    return lines
+    return ["", w._("<b>{title}</b> ({count}):", title=title,
+                    count=len(items) if count is None else count), *items]
 
 
 def _vs(m: MatchView, w: Words) -> str:
@@ -288,7 +293,7 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
 
     def section(title: str, items: list[str], count: int | None = None) -> list[str]:
-        return pending_section(title, items, inbox.slug, count, lang=lang)
+        return pending_section(title, items, count, lang=lang)
 
     lines = [w._("<b>{event}: what awaits a TD</b>", event=esc(event_name))]
     lines += section(w._("Join requests"), [
@@ -509,6 +514,10 @@ def draw_made(event_name: str, result: DrawResult, *, lang: str = SOURCE) -> str
                          "{payments}", payments=", ".join(
                              w._("{player} ({round})", player=esc(p), round=esc(r))
                              for p, r in result.unmatched_payments)))
+    played = {round_name for _, round_name, _, _ in result.matches}
+    first = next((code for code, name, _ in result.rounds if name in played),
+                 result.rounds[0][0] if result.rounds else "")
     lines.append("")
-    lines.append(w._("Open the first round with /openround ROUND."))
+    lines.append(w._("Open the first round with /openround {round}.", round=esc(first))
+                 if first else w._("Open the first round with /openround ROUND."))
     return "\n".join(lines)

@@ -8,7 +8,6 @@ server (``/e/SLUG/...``) and from a folder of files (``tdbot event site``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -23,6 +22,7 @@ from bot.service.events.site import (
     MatchPage,
     Overview,
     PlayerPage,
+    RoundLine,
     RoundPage,
     StandingsPage,
 )
@@ -54,13 +54,14 @@ def e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0,
-          nav: Iterable[tuple[str, str]] = ()) -> str:
+def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0) -> str:
     """The document around ``body``; ``depth`` is how many folders below the event's own
-    the page is (a match's and a player's pages are one down)."""
+    the page is (a match's and a player's pages are one down). Every page has the same
+    menu: the overview (with the bracket or the rounds), the standings of a round-based
+    event, and the log."""
     up = "../" * depth
-    items = [(f"{up}{links.OVERVIEW}", "Overview"),
-             *((f"{up}{href}", label) for href, label in nav), (f"{up}{links.LOG}", "Log")]
+    standings = [(f"{up}{links.STANDINGS}", "Standings")] if format_of(event).standings else []
+    items = [(f"{up}{links.OVERVIEW}", "Overview"), *standings, (f"{up}{links.LOG}", "Log")]
     menu = "".join(f'<a href="{e(href)}">{e(label)}</a>' for href, label in items)
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -71,13 +72,6 @@ def _page(title: str, event: Event, body: str, *, updated: str, depth: int = 0,
         f"<footer>{e(event.name)}. Updated {e(updated)}; reload for the newest results."
         "</footer></body></html>"
     )
-
-
-def _nav(pictures: list[tuple[str, str]], rounds: bool) -> list[tuple[str, str]]:
-    out = [(links.bracket_page(name), label) for name, label in pictures]
-    if rounds:
-        out.append((links.STANDINGS, "Standings"))
-    return out
 
 
 def _player(line: MatchLine, side: int, up: str) -> str:
@@ -94,6 +88,8 @@ def _player(line: MatchLine, side: int, up: str) -> str:
 def _state(line: MatchLine) -> str:
     if line.state == MatchStage.BYE:
         return "bye"
+    if line.awaiting:
+        return line.awaiting
     if line.in_play:
         return "in play" if line.score else "to play"
     if line.state == MatchStage.DECIDED:
@@ -102,6 +98,11 @@ def _state(line: MatchLine) -> str:
         return "to play"
     return {"waiting": "waiting for players", "not_needed": "not needed"}.get(
         line.state, line.state)
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter (and the rest as it was: a date keeps its)."""
+    return text[:1].upper() + text[1:]
 
 
 def _head_start(line: MatchLine) -> str:
@@ -150,7 +151,7 @@ def overview_html(view: Overview, *, updated: str) -> str:
         rows = "".join(
             f'<tr><td><a href="{e(links.round_page(r.number))}">{e(r.name)}</a></td>'
             f"<td>{e({'planned': 'to come', 'open': 'being played'}.get(r.state, r.state))}"
-            f"</td><td class=\"n\">{r.decided}/{r.matches}</td>"
+            f"</td><td class=\"n\">{_decided(r)}</td>"
             f"<td>{e(r.closes or '')}</td></tr>"
             for r in view.rounds)
         body.append(
@@ -159,8 +160,11 @@ def overview_html(view: Overview, *, updated: str) -> str:
             f"</tr></thead><tbody>{rows}</tbody></table>")
     body.append(f'<p><a href="{links.LOG}">The log</a>: results, rulings and corrections, '
                 "newest first.</p>")
-    return _page(ev.name, ev, "".join(body), updated=updated,
-                 nav=_nav(view.pictures, view.standings))
+    return _page(ev.name, ev, "".join(body), updated=updated)
+
+
+def _decided(r: RoundLine) -> str:
+    return f"{r.decided}/{r.matches}" if r.matches else "not paired yet"
 
 
 def bracket_html(view: BracketPage, *, updated: str) -> str:
@@ -173,8 +177,7 @@ def bracket_html(view: BracketPage, *, updated: str) -> str:
                                              for h, label in others) + "</p>")
     body.append("<h2>Matches</h2>")
     body.append(matches_table(view.matches, caption=view.layout.label))
-    return _page(view.layout.label, ev, "".join(body), updated=updated,
-                 nav=_nav(view.pictures, False))
+    return _page(view.layout.label, ev, "".join(body), updated=updated)
 
 
 def _num(value: Any) -> str:
@@ -216,8 +219,10 @@ def standings_html(view: StandingsPage, *, updated: str) -> str:
     body = (f"<p>{e(after)}.</p><table class=st><thead><tr>{head}</tr></thead><tbody>"
             f"{''.join(rows)}</tbody></table>")
     rounds = [(links.round_page(n), f"Round {n}") for n in range(1, view.playing + 1)]
-    return _page("Standings", ev, body, updated=updated,
-                 nav=[(links.STANDINGS, "Standings"), *rounds[-3:]])
+    if rounds:
+        body += "<p>Rounds: " + " · ".join(f'<a href="{e(h)}">{e(n)}</a>'
+                                           for h, n in rounds) + "</p>"
+    return _page("Standings", ev, body, updated=updated)
 
 
 def round_html(view: RoundPage, *, updated: str) -> str:
@@ -227,7 +232,8 @@ def round_html(view: RoundPage, *, updated: str) -> str:
              "open": "being played", "closed": "closed"}.get(r.state, r.state)
     lines = [f"<p>{e(r.name)}: {e(state)}"
              + (f", closes {e(r.closes)}" if r.closes and r.state == RoundState.OPEN else "")
-             + f"; {r.decided} of {r.matches} matches decided.</p>"]
+             + (f"; {r.decided} of {r.matches} matches decided" if r.matches else "")
+             + ".</p>"]
     if view.chess:
         lines.append("<p class=m>The first player named has White.</p>")
     if view.matches:
@@ -235,8 +241,7 @@ def round_html(view: RoundPage, *, updated: str) -> str:
     others = [(links.round_page(x.number), x.name) for x in view.rounds]
     lines.append("<h2>Rounds</h2><p>" + " · ".join(
         f'<a href="{e(h)}">{e(n)}</a>' for h, n in others) + "</p>")
-    nav = [(links.STANDINGS, "Standings")] if format_of(ev).standings else []
-    return _page(r.name, ev, "".join(lines), updated=updated, nav=nav)
+    return _page(r.name, ev, "".join(lines), updated=updated)
 
 
 def _log_items(lines: list[LogLine], up: str, *, link: bool = True) -> str:
@@ -259,8 +264,11 @@ def match_html(view: MatchPage, *, updated: str) -> str:
         who = _player(m, m.winner if m.winner is not None else 0, up) + " has a bye"
     else:
         who = f"{_player(m, 0, up)} v {_player(m, 1, up)}"
-    body = [f"<p>{e(m.round_name)}, best of {m.best_of}: {who}.</p>",
-            f"<p>Score: {e(m.score or 'none yet')}. {e(_state(m).capitalize())}.</p>"]
+    body = [f"<p>{e(m.round_name)}, best of {m.best_of}: {who}.</p>"]
+    if view.bye:
+        body.append(f"<p>Bye: {e(view.bye)}.</p>")
+    else:
+        body.append(f"<p>Score: {e(m.score or 'none yet')}. {e(_sentence(_state(m)))}.</p>")
     if _head_start(m):
         body.append(f"<p>{e(_head_start(m))}.</p>")
     if view.ruling:
@@ -268,21 +276,18 @@ def match_html(view: MatchPage, *, updated: str) -> str:
     if view.games:
         rows = []
         for g in view.games:
-            if g.scores is not None:
-                result = f"{g.scores[0]}-{g.scores[1]}"
-            elif g.awarded is not None:
-                result = f"{g.how} to {g.awarded}"
-            else:
-                result = ""
-            void = " (void: does not count)" if g.void else ""
+            result = f"{g.scores[0]}-{g.scores[1]}" if g.scores is not None else ""
+            notes = [f"{g.how}: {g.awarded} wins it"] if g.awarded is not None else []
+            if g.void:
+                notes.append("void: does not count")
             rows.append(f"<tr><td class=n>{g.number}</td><td>{e(g.starter or '')}</td>"
-                        f"<td class=n>{e(result)}</td><td>{e(void.strip(' ()'))}</td></tr>")
+                        f"<td class=n>{e(result)}</td><td>{e('; '.join(notes))}</td></tr>")
         body.append(
             f"<h2>Games</h2><table><caption class=m>Scores as {e(m.names[0])}-"
             f"{e(m.names[1])}</caption><thead><tr><th scope=col class=n>Game</th>"
             "<th scope=col>Started</th><th scope=col class=n>Score</th><th scope=col>Note</th>"
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
-    else:
+    elif not view.bye:
         body.append("<p>No game reported yet.</p>")
     if view.rulings:
         body.append("<h2>Results and rulings</h2>" + _log_items(view.rulings, up, link=False))
@@ -295,7 +300,9 @@ def player_html(view: PlayerPage, *, updated: str) -> str:
     if view.state == EntryState.EXPELLED:
         body.append("<p>Expelled from the event.</p>")
     if view.standings:
-        body.append(f'<p>Where they stand: <a href="../{links.STANDINGS}">the standings</a>.</p>')
+        place = f"{e(view.place)} in " if view.place else ""
+        body.append(f'<p>Where they stand: {place}<a href="../{links.STANDINGS}">the '
+                    "standings</a>.</p>")
     if view.matches:
         body.append("<h2>Matches</h2>" + matches_table(view.matches, caption=view.name,
                                                          up="../"))

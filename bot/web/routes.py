@@ -8,6 +8,7 @@ a public event is ``NotFound``, with the same words whatever the reason.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from urllib.parse import unquote
 
@@ -47,6 +48,9 @@ async def page(db: Database, slug: str, path: str, now: datetime) -> str:
         return pages.match_html(match, updated=match.event.local(now))
     if found := _PLAYER.match(path):
         player = await site.player(db, slug, int(found.group(1)))
+        if player.standings:  # where they stand: their row of the standings page
+            table = await site_standings.standings(db, slug)
+            player = replace(player, place=site.place_in(table, int(found.group(1))))
         return pages.player_html(player, updated=player.event.local(now))
     raise NotFound(site.NO_PAGE)
 

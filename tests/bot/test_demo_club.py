@@ -41,7 +41,7 @@ KEY_LINES = [
     "[bot → Tara (TD)] ✅ Eve Tan is checked in for night 1 of Tuesday Scrabble Club. "
     "No fee tonight (newcomer's session 1 of 1 free).",
     "[Eve] /start ",
-    "[bot → Eve] Welcome to Tuesday Scrabble Club!",
+    "[bot → Eve] Welcome! You are Eve Tan, a player of Tuesday Scrabble Club.",
     # round 1: four players; the newcomer meets neither of the top two
     "[Tara (TD)] /pairround",
     f"{GROUP} 🎲 Tuesday Scrabble Club, night 1 round 1:",

@@ -71,7 +71,7 @@ async def test_hostile_names_reach_everyone_intact(tmp_path: Path) -> None:
         tg.user_sends(tara, f"/start {codes['td Tara <i>TD</i>']}")
         tg.user_sends(bob, f"/start {codes['player ' + BOB]}")
         await bot.settle()
-        assert f"Welcome to {EVENT}!" in (tg.last_sent(bob).text or "")
+        assert f"You are {BOB}, a player of {EVENT}." in (tg.last_sent(bob).text or "")
 
         tg.user_sends(zed, f"/start {codes['player']}")
         await bot.settle()

@@ -111,6 +111,19 @@ def test_a_line_with_its_detail_missing_still_reads(action: str) -> None:
     assert what(entry, Names(event)) and "{" not in text and "None" not in text, text
 
 
+def test_a_match_forfeit_reads_in_plain_words() -> None:
+    """An expelled player's match given by forfeit (SSSg para 26) says how many games
+    were forfeited in words, not "game(s)"."""
+    from bot.store.events_repo import Event
+
+    event = Event(1, "cup", "Cup", "rounds", "Asia/Singapore", "SGD", 500, "running", None,
+                  "{}")
+    names = Names(event, matches={7: ("R2-1", "Dev Rao", "Hal Ng")})
+    entry = JournalEntry("cli", "match.forfeit", "match:7", {"code": "R2-1", "to_side": 1,
+                         "games": 1}, "", "2016-09-14T10:02:00+00:00")
+    assert what(entry, names) == "gave R2-1 (Dev Rao v Hal Ng) to Hal Ng by forfeit (1 game forfeited)"
+
+
 def test_an_unknown_action_reads_as_its_machine_form() -> None:
     from bot.store.events_repo import Event
 

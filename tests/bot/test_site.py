@@ -397,3 +397,81 @@ def test_a_round_opening_in_the_log_names_nobody_who_has_not_paid() -> None:
     assert said.startswith("opened Round 1, closing")
     assert not any(n in said for n in ("Ben Ong", "Cai Wen", "Dev Rao", "paid"))
     assert "Ben Ong" in journal_texts.what(opened, names)  # the TD's journal keeps it
+
+
+async def test_the_log_says_a_one_game_result_as_the_players_would(
+        server: tuple[str, Database], swiss_db: str) -> None:
+    """A one-game match's result is its score from the winner's side ("Hal Ng won
+    415-377"), never a games score from the first-named player's side ("0-1 (-38)")."""
+    base, _ = server
+    _, html, _ = await get(f"{base}/e/weekly-swiss/log.html")
+    words = text_of(html)
+    pairs = json.loads(await cli("event", "pairings", "weekly-swiss", "--round", "1", "--json",
+                                 "--db", swiss_db))["pairings"]
+    ratings = {**RATINGS, ODD: 1000}
+    for a, b in pairs:
+        win = max((a["name"], b["name"]), key=lambda name: ratings[name])
+        ws, ls = (500, 100) if win == "Ann Lee" else (400, 350)
+        assert f"was decided: {escape(win)} won {ws}-{ls}" in words, (win, words)
+    assert "on games" not in words and "(-" not in words
+
+
+async def test_forfeits_byes_and_struck_out_games_read_in_plain_words(tmp_path: Path) -> None:
+    """A forfeited game is noted with who it went to, nobody under "Started"; a player
+    expelled mid-match gives the match bye (SSSg para 26) and the games played no longer
+    count, said in words; a best-of-three result is its games score, winner's side first."""
+    db_path = str(tmp_path / "k.db")
+    toml = tmp_path / "cup.toml"
+    toml.write_text((DATA / "club_cup.toml").read_text().replace(
+        'format = "single"', 'format = "single"\npublic = true'))
+    await cli("event", "create", str(toml), "--db", db_path)
+    await cli("event", "draw", "club-cup", "--seed", "5", "--db", db_path)
+    await cli("round", "open", "club-cup", "sf", "--closes", "2026-12-30", "--unpaid-ok",
+              "--why", "x", "--db", db_path)
+    show = await cli("event", "show", "club-cup", "--db", db_path)
+    (a1, b1), (a2, b2) = re.findall(r"^ +M\d+ +(.+?) v (.+?)  \(playing\)", show, re.M)
+    await cli("game", "forfeit", "club-cup", "M1", "--game", "1", "--to", b1, "--why",
+              "no show", "--confirm", "--db", db_path)
+    await cli("game", "report", "club-cup", b1, "400", a1, "300", "--starter", a1,
+              "--db", db_path)
+    await cli("game", "report", "club-cup", b2, "410", a2, "390", "--starter", a2,
+              "--db", db_path)
+    await cli("players", "expel", "club-cup", a2, "--why", "left", "--db", db_path)
+    db = await open_database(db_path)
+    try:
+        log = text_of(await routes.page(db, "club-cup", site_links.LOG, NOW))
+        page = await routes.page(db, "club-cup", site_links.match_page("M1"), NOW)
+    finally:
+        await db.close()
+    assert "game(s)" not in log and "[" not in log and "0-0 (+0)" not in log, log
+    assert f"{b1} won on games, 2-0 (+" in log, log
+    assert f"{b2} won by a match bye" in log and "game 1 no longer counts" in log, log
+    rows = re.findall(r"<tr><td class=n>(\d)</td><td>([^<]*)</td><td class=n>([^<]*)</td>"
+                      r"<td>([^<]*)</td></tr>", page)
+    assert rows[0] == ("1", "", "", f"forfeit: {escape(b1)} wins it"), rows
+    assert rows[1] == ("2", escape(a1), "300-400", ""), rows
+
+
+
+
+async def test_a_player_page_gives_their_place_and_unpaired_rounds_say_so(
+        server: tuple[str, Database]) -> None:
+    """The player page gives their place and record; a round not paired yet says so
+    rather than "0 of 0"; every page has the same menu."""
+    base, db = server
+    found = await site_standings.standings(db, "weekly-swiss")
+    ann = found.players[next(r["number"] for r in found.rows if r["name"] == "Ann Lee")]
+    _, html, _ = await get(f"{base}/e/weekly-swiss/p/{ann}.html")
+    assert "Where they stand: 1st of 10, 1-0, +400 in the standings" in text_of(html)
+    _, html, _ = await get(f"{base}/e/weekly-swiss/round-2.html")
+    words = text_of(html)
+    assert "Round 2: not yet paired." in words and "0 of 0" not in words, words
+    _, html, _ = await get(f"{base}/e/weekly-swiss/")
+    assert "0/0" not in html and "not paired yet" in text_of(html)
+    menus = set()
+    for path in await routes.every_path(db, "weekly-swiss"):
+        _, html, _ = await get(f"{base}/e/weekly-swiss/{path}")
+        menu = re.search(r"<nav[^>]*>(.*?)</nav>", html)
+        assert menu is not None, path
+        menus.add(re.sub(r'href="[^"]*"', "", menu[1]))
+    assert menus == {"<a >Overview</a><a >Standings</a><a >Log</a>"}, menus

@@ -16,11 +16,16 @@ import aiohttp
 
 from bot.fakebot import FakeChat, FakeUser
 from bot.fakebot.state import StoredMessage
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.results import finality
+from bot.store import matches_repo
 from bot.telegram.app import SITE_PORT
 from bot.telegram.harness import BotUnderTest
+from core.knockout.match import MatchStage
 from tests.bot.club_chat import club_cup_bot, linked_definition
-from tests.bot.round_event import IDS, definition
-from tests.bot.test_round_events_e2e import play_round, say, until, user
+from tests.bot.round_event import IDS, definition, winner_scores
+from tests.bot.test_round_events_e2e import play_round, say, tap, until, user
+from tests.bot.test_site import text_of
 
 URL = "https://scrabble.example.org"
 
@@ -109,3 +114,63 @@ async def test_a_public_knockout_links_its_bracket(tmp_path: Path) -> None:
         assert status == 200 and "bracket-single.html" in html
         status, html = await page(bot, "/e/club-cup/bracket-single.html")
         assert status == 200 and "Ann Lee" in html and "Dev Rao" in html
+
+
+async def test_a_result_awaiting_agreement_is_not_shown_as_decided(
+        tmp_path: Path, db_target: Path | str) -> None:
+    """A reported game counts at once but its opponent can dispute it until the window
+    closes (SSSg para 24): the pages say it awaits agreement, and count it decided only
+    once it is final."""
+    public = definition(ids=True).replace('format = "rounds"', 'format = "rounds"\npublic = true')
+    async with club_cup_bot(tmp_path, public, ids=IDS, draw=False, open_sf=False, site_port=0,
+                            public_url=URL, db=db_target) as bot:
+        tg = bot.telegram
+        group = tg.add_group("Club", [user(bot, n) for n in IDS])
+        tg.user_sends(user(bot, "Tara TD"), "/link weekly-swiss", chat=group)
+        await bot.settle()
+        await say(bot, "Tara TD", "/draw 5")
+        await say(bot, "Tara TD", f"/openround 1 until {await until(bot)}")
+        async with bot.runtime.db.transaction() as tx:
+            state = await load_rounds_event(tx, bot.event_id)  # type: ignore[attr-defined]
+        first = state.matches_of(1)[0]
+        win, lose, ws, ls = winner_scores(first.label(0), first.label(1))
+        await say(bot, win, f"{ws}-{ls}")
+        await tap(bot, win, "✅ Confirm")
+        async with bot.runtime.db.transaction() as tx:
+            view = await matches_repo.get(tx, first.id)
+            assert view is not None and view.state == MatchStage.DECIDED  # counted at once
+            assert not await finality.is_final(tx, view)
+        _, html = await page(bot, f"/e/weekly-swiss/m/{view.code}.html")
+        words = text_of(html)
+        assert re.search(r"Awaiting agreement until \w+ \d+ \w+ \d{4} \d\d:\d\d", words), words
+        assert "Decided" not in words and "✓" not in words
+        _, html = await page(bot, "/e/weekly-swiss/round-1.html")
+        assert "1 of 5 matches decided" in text_of(html)  # the bye only
+        _, html = await page(bot, "/e/weekly-swiss/")
+        assert "1 of 5 matches decided" in text_of(html)
+
+        _, html = await page(bot, "/e/weekly-swiss/log.html")
+        assert "opened Round 1" in html and "Reason:" not in html  # the TD gave none
+        await tap(bot, lose, "Agree")
+        _, html = await page(bot, f"/e/weekly-swiss/m/{view.code}.html")
+        assert "Awaiting" not in html and "Decided" in text_of(html)
+        _, html = await page(bot, "/e/weekly-swiss/round-1.html")
+        assert "2 of 5 matches decided" in text_of(html)
+
+
+async def test_a_bye_page_says_what_the_bye_is_worth(tmp_path: Path) -> None:
+    """The odd player's bye is a win worth the event's bye spread (Director's Manual,
+    "Odd Number of Players"): its page says so, not "Score: none yet"."""
+    public = definition(ids=True).replace('format = "rounds"', 'format = "rounds"\npublic = true')
+    async with club_cup_bot(tmp_path, public, ids=IDS, draw=False, open_sf=False, site_port=0,
+                            public_url=URL) as bot:
+        await say(bot, "Tara TD", "/draw 5")
+        await say(bot, "Tara TD", f"/openround 1 until {await until(bot)}")
+        _, html = await page(bot, "/e/weekly-swiss/round-1.html")
+        code = re.search(r'href="m/([^"]+)\.html">[^<]+</a></td><td>(?:(?!</tr>).)*\(bye\)',
+                         html)
+        assert code is not None, html
+        status, html = await page(bot, f"/e/weekly-swiss/m/{code[1]}.html")
+        words = text_of(html)
+        assert status == 200 and "has a bye. Bye: a win with +50 spread." in words, words
+        assert "none yet" not in words and "No game reported yet" not in words

@@ -84,7 +84,7 @@ async def test_tdbot_run_over_http_with_a_restart_in_the_middle(tmp_path: Path,
         finally:
             log = await stop_bot(bot)
         assert "Traceback" not in log, log
-        assert "You are a player" in (tg.last_sent(ben).text or "")
+        assert ", a player of " in (tg.last_sent(ben).text or "")
         assert_no_secrets(log, tg.token)
         assert len(tg.sent(ann)) == 2  # welcome, help: the re-sent /start was not re-applied
 

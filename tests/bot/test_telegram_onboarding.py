@@ -125,6 +125,9 @@ async def test_organiser_gets_links_and_players_join_by_picking_their_name(
     tg.user_taps(ben, menu, text="Ben Ong")
     await bot.settle()
     assert "asked the tournament directors" in (tg.last_sent(ben).text or "")
+    picked = tg.world.message(menu.chat.id, menu.message_id)  # no question left on it
+    assert picked is not None and picked.buttons() == []
+    assert picked.text == "Welcome to Club Cup <2026>! You said you are Ben Ong."
     ask = tg.last_sent(tara)
     assert "Ben Ong" in (ask.text or "") and "Benny" in (ask.text or "")
 
@@ -151,7 +154,8 @@ async def test_a_personal_link_links_at_once(bot: BotUnderTest) -> None:
     ann = tg.add_user("Ann")
     tg.user_sends(ann, f"/start {codes['player Ann Lee']}")
     await bot.settle()
-    assert "You are a player" in (tg.last_sent(ann).text or "")
+    assert (tg.last_sent(ann).text or "").startswith(
+        "Welcome! You are Ann Lee, a player of Club Cup <2026>.")
     assert "matches" in tg.commands_shown(ann)
     tg.user_sends(ann, "/help")
     await bot.settle()

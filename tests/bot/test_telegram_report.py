@@ -20,7 +20,7 @@ import pytest
 from bot.service.platform.errors import Invalid
 from bot.telegram.handlers.report import parse_report
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import buttons_of, club_cup_bot, last, report_game, say, tap
+from tests.bot.club_chat import buttons_of, club_cup_bot, last, report_game, say, tap, user
 
 
 @pytest.fixture
@@ -204,3 +204,53 @@ async def test_both_players_report_the_same_game(bot: BotUnderTest) -> None:
         assert await tx.scalar("SELECT count(*) FROM games") == 2
         assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [
             "agreed", "agreed", "disputed", "void"]
+
+
+def _message(bot: BotUnderTest, name: str, message_id: int) -> str:
+    """The text of one of the bot's messages to ``name`` as it reads now (after edits)."""
+    (found,) = [m for m in bot.telegram.sent(user(bot, name)) if m.message_id == message_id]
+    return found.text or ""
+
+
+async def test_a_pressed_slip_message_says_what_was_done_not_what_it_asked(
+        bot: BotUnderTest) -> None:
+    """Once a button has done its work, the message it was on says what happened: the
+    starter chosen, "Sent to Dev Rao.", and a second report the same way made final (para
+    24) in one sentence, with no instruction left that can no longer be followed."""
+    asked = await say(bot, "Ann Lee", "412-380")
+    assert asked.endswith("Who started?")
+    ask_id = bot.telegram.sent(user(bot, "Ann Lee"))[-1].message_id
+    await tap(bot, "Ann Lee", "I started")
+    assert _message(bot, "Ann Lee", ask_id) == (
+        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.")
+    draft_id = bot.telegram.sent(user(bot, "Ann Lee"))[-1].message_id
+    assert _message(bot, "Ann Lee", draft_id).endswith("Confirm to send it to Dev Rao.")
+    await tap(bot, "Ann Lee", "✅ Confirm")
+    edited = _message(bot, "Ann Lee", draft_id)
+    assert edited.endswith("Sent to Dev Rao.") and "Confirm" not in edited, edited
+
+    draft = await say(bot, "Dev Rao", "lost 380-412")
+    assert draft.endswith("Ann Lee reported this game the same way: confirm and it is final "
+                          "at once."), draft
+    assert draft.count("onfirm") == 1, draft
+    dev_draft = bot.telegram.sent(user(bot, "Dev Rao"))[-1].message_id
+    await tap(bot, "Dev Rao", "✅ Confirm")
+    edited = _message(bot, "Dev Rao", dev_draft)
+    assert edited.endswith("Ann Lee reported it the same way, so it is final."), edited
+    async with bot.runtime.db.transaction() as tx:
+        assert [r[0] for r in await tx.all("SELECT state FROM slips ORDER BY id")] == [
+            "agreed", "agreed"]
+
+
+async def test_the_draw_names_the_round_to_open_and_that_command_opens_it(
+        tmp_path: Path) -> None:
+    """The TD's /draw summary ends with the very command that opens the first round."""
+    async with club_cup_bot(tmp_path, draw=False, open_sf=False) as fresh:
+        drawn = await say(fresh, "Tara TD", "/draw 7")
+        command = drawn.splitlines()[-1]
+        assert re.fullmatch(r"Open the first round with /openround \w+\.", command), drawn
+        opened = await say(fresh, "Tara TD", command.removeprefix(
+            "Open the first round with ").removesuffix(".") + " until 2026-12-30 anyway: fees paid at the table")
+        assert "opened" in opened.lower(), (command, opened)
+        async with fresh.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT state FROM rounds ORDER BY seq LIMIT 1") == "open"

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, division_layouts
+from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.events.site_links import (
@@ -33,6 +34,7 @@ from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
 from bot.service.platform.unit import reading
+from bot.service.results import finality
 from bot.service.results.matches import MatchView, core_match, core_matches
 from bot.store import (
     entries_repo,
@@ -45,6 +47,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, Match, MatchStage
+from core.slip import SlipState
 
 #: What a page that does not exist says: the same for a private event as for none at all.
 NO_PAGE = "There is no public page here."
@@ -93,6 +96,7 @@ class MatchLine:
     score: str  # "3-2 (+41)", a one-game match's "412-380"; "" before anything counts
     head_start: tuple[int, int]
     note: str = ""  # "on spread", "TD ruling", "tied", "2 void"
+    awaiting: str = ""  # a decided result not final yet: "awaiting agreement until ..."
 
     @property
     def in_play(self) -> bool:
@@ -132,8 +136,28 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
                      view.entries, view.state, winner, score, view.head_start, ", ".join(notes))
 
 
-async def _lines(tx: Tx, views: Sequence[MatchView]) -> list[MatchLine]:
-    return [match_line(v, m) for v, m in zip(views, await core_matches(tx, views), strict=True)]
+async def awaiting(tx: Tx, event: Event, view: MatchView) -> str:
+    """What a decided result still waits for, "" once it is final (``finality``): a
+    slip is counted at once but can be disputed until its window closes, and a dispute
+    holds it until a TD rules (SSSg para 24); a page never shows it as decided before."""
+    if view.state != MatchStage.DECIDED or await finality.is_final(tx, view):
+        return ""
+    slips = await finality.open_slips(tx, view)
+    if any(s.state == SlipState.DISPUTED for s in slips):
+        return "disputed: awaiting a TD's ruling"
+    closes = [s.closes_at for s in slips if s.closes_at is not None]
+    return (f"awaiting agreement until {event.local(max(closes))}" if closes
+            else "awaiting agreement")
+
+
+def unconfirmed(line: MatchLine, waits: str) -> MatchLine:
+    """``line`` of a result not final yet: nobody marked through, and what it waits for."""
+    return replace(line, winner=None, awaiting=waits) if waits else line
+
+
+async def _lines(tx: Tx, event: Event, views: Sequence[MatchView]) -> list[MatchLine]:
+    return [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
+            for v, m in zip(views, await core_matches(tx, views), strict=True)]
 
 
 @dataclass(frozen=True)
@@ -184,7 +208,10 @@ def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[str, str]:
     return now, nxt
 
 
-def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView]) -> list[RoundLine]:
+def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView],
+                 unsettled: set[int]) -> list[RoundLine]:
+    """Each round and how many of its matches are decided: a result still open to a
+    dispute (``unsettled``, ``finality``) is not counted yet."""
     out = []
     for n, r in enumerate(sorted(rounds, key=lambda r: r.seq), start=1):
         mine = [m for m in matches if m.round_id == r.id and m.state != MatchStage.NOT_NEEDED]
@@ -192,7 +219,8 @@ def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView]) ->
             r.name, n, r.state,
             event.local(r.opens_at) if r.opens_at else None,
             event.local(r.closes_at) if r.closes_at else None,
-            len(mine), sum(1 for m in mine if m.state in (MatchStage.DECIDED, MatchStage.BYE))))
+            len(mine), sum(1 for m in mine if m.state in (MatchStage.DECIDED, MatchStage.BYE)
+                           and m.id not in unsettled)))
     return out
 
 
@@ -206,7 +234,8 @@ async def overview(db: Database, slug: str) -> Overview:
         event = await public_event(tx, slug)
         rounds = await rounds_of(tx, event.id)
         matches = await matches_repo.of_event(tx, event.id)
-        lines = _round_lines(event, rounds, matches)
+        lines = _round_lines(event, rounds, matches,
+                             await finality.unsettled_matches(tx, event.id))
         players = len(await entries_repo.of_event(tx, event.id))
         pictures: list[tuple[str, str]] = []
         drawn = await format_of(event).pictured(tx, event)
@@ -240,7 +269,7 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
         views = {m.code: m for m in await matches_repo.of_event(tx, event.id)}
         shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
         return BracketPage(event, chosen, [(lay.name, lay.label) for lay in layouts],
-                           await _lines(tx, shown))
+                           await _lines(tx, event, shown))
 
 
 @dataclass(frozen=True)
@@ -272,11 +301,12 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
         if not 1 <= number <= len(rounds):
             raise NotFound(NO_PAGE)
         matches = await matches_repo.of_event(tx, event.id)
-        lines = _round_lines(event, rounds, matches)
+        lines = _round_lines(event, rounds, matches,
+                             await finality.unsettled_matches(tx, event.id))
         rnd = rounds[number - 1]
         shown = [m for m in matches if m.round_id == rnd.id and m.state != MatchStage.NOT_NEEDED]
         chess = format_of(event).chess(event)
-        return RoundPage(event, lines[number - 1], lines, await _lines(tx, shown), chess)
+        return RoundPage(event, lines[number - 1], lines, await _lines(tx, event, shown), chess)
 
 
 @dataclass(frozen=True)
@@ -305,6 +335,7 @@ class MatchPage:
     games: list[GameLine]
     rulings: list[LogLine]  # what the journal says about it, newest first
     ruling: str | None  # a tied match's ruling reason (SSSg para 30)
+    bye: str = ""  # a bye: what it is worth, as the event's rules say
 
 
 async def match(db: Database, slug: str, code: str) -> MatchPage:
@@ -315,7 +346,7 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
         if view is None:
             raise NotFound(NO_PAGE)
         (value,) = await core_matches(tx, [view])
-        line = match_line(view, value)
+        line = unconfirmed(match_line(view, value), await awaiting(tx, event, view))
         games = []
         state = value.state()
         for i, g in enumerate(value.games, start=1):
@@ -329,7 +360,26 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
         entries = await journal_repo.of_subject(tx, f"match:{view.id}")
         rulings = await _log_lines(tx, event, entries)
         ruling = view.ruling[1] if view.ruling is not None else None
-        return MatchPage(event, line, games, rulings, ruling)
+        bye = bye_worth(event) if view.state == MatchStage.BYE else ""
+        return MatchPage(event, line, games, rulings, ruling, bye)
+
+
+def bye_worth(event: Event) -> str:
+    """What a bye gives its holder, from the event's definition: in a round-based event a
+    win worth ``bye_spread`` (Director's Manual, "Odd Number of Players") or, in chess, the
+    point (or half) ``bye_points`` says (USCF guide); at a club night ``bye`` says the
+    same or that the player sits out; in a knockout the player goes through without
+    playing (SSSg para 27)."""
+    defn = Definition.model_validate(event.rules)
+    if defn.pairing is not None:
+        if chess_pairing(defn.pairing):
+            return "a full point" if defn.pairing.bye_points >= 1 else "half a point"
+        return f"a win with +{defn.pairing.bye_spread} spread"
+    if defn.club is not None:
+        if defn.club.bye == "spread":
+            return f"a win with +{defn.club.bye_spread} spread"
+        return "no game this round: it counts neither as a win nor a loss"
+    return "through to the next round without playing"
 
 
 @dataclass(frozen=True)
@@ -339,6 +389,7 @@ class PlayerPage:
     state: EntryState
     matches: list[MatchLine]
     standings: bool  # a round-based event: where they stand is on the standings page
+    place: str = ""  # "3rd of 10, 1-0, +400": their place in the standings now
 
 
 async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
@@ -351,8 +402,29 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
         mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != MatchStage.NOT_NEEDED]
         values = [await core_match(tx, m.id) for m in mine]
         return PlayerPage(event, entry.name, entry.state,
-                          [match_line(v, m) for v, m in zip(mine, values, strict=True)],
+                          [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
+                           for v, m in zip(mine, values, strict=True)],
                           format_of(event).standings)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_in(table: StandingsPage, entry_id: int) -> str:
+    """A player's row of the standings in words: "3rd of 10, 1-0, +400" (Scrabble: wins,
+    losses, spread, Director's Manual) or "3rd of 10, 1.5 points" (chess, USCF guide);
+    "" when they are not in them."""
+    number = next((n for n, e in table.players.items() if e == entry_id), None)
+    row = next((r for r in table.rows if r["number"] == number), None)
+    if row is None:
+        return ""
+    where = f"{_ordinal(int(row['rank']))} of {len(table.rows)}"
+    if table.chess:
+        points = _points(float(row["points"]))
+        return f"{where}, {points} point{'' if points == '1' else 's'}"
+    return f"{where}, {_points(row['wins'])}-{_points(row['losses'])}, {row['spread']:+d}"
 
 
 @dataclass(frozen=True)

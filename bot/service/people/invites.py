@@ -51,6 +51,15 @@ def invite_link(bot_username: str, code: str) -> str:
     return f"https://t.me/{bot_username.lstrip('@')}?start={code}"
 
 
+async def _linked(tx: Tx, event_id: int, event_name: str, role: str,
+                  person_id: int) -> Redemption:
+    """A user linked by an invite: a player is told which entry they are, so a link
+    given to the wrong person shows at once."""
+    entry = await entries_repo.of_person(tx, event_id, person_id) if role == "player" else None
+    return Redemption("linked", event_id, event_name, role, person_id,
+                      entry=entry.name if entry is not None else "")
+
+
 @dataclass(frozen=True)
 class Redemption:
     """What following an invite did.
@@ -67,6 +76,7 @@ class Redemption:
     person_id: int | None = None
     choices: list[tuple[int, str]] = field(default_factory=list)
     held: frozenset[Hat] = frozenset()  # every (role, format) the user now holds, any event
+    entry: str = ""  # a player linked: the entry they now are, as the event names them
 
 
 def decide_buttons(request_id: int) -> ButtonsIn:
@@ -173,7 +183,7 @@ async def redeem_invite(
         if inv.used_by is not None:
             user = await person_by_tg(tx, tg_user_id)
             if user is not None and user.id == inv.used_by:
-                return Redemption("linked", event.id, event.name, inv.role, user.id)
+                return await _linked(tx, event.id, event.name, inv.role, user.id)
             raise Invalid("this invite link has already been used; ask the organiser for a new one")
         if inv.person_id is not None:
             pid = await _link(tx, inv.person_id, tg_user_id, tg_name, now)
@@ -190,12 +200,12 @@ async def redeem_invite(
             tx, who=Actor.person(pid, tg_name), action="invite.redeem", subject=f"event:{event.id}",
             now=now, detail={"role": inv.role, "tg_user_id": tg_user_id},
         )
-        return Redemption("linked", event.id, event.name, inv.role, pid)
+        return await _linked(tx, event.id, event.name, inv.role, pid)
     # a general player code
     user = await person_by_tg(tx, tg_user_id)
     if user is not None:
         if await entries_repo.of_person(tx, event.id, user.id) is not None:
-            return Redemption("linked", event.id, event.name, "player", user.id)
+            return await _linked(tx, event.id, event.name, "player", user.id)
     if await invites_repo.has_pending(tx, event.id, tg_user_id):
         return Redemption("pending", event.id, event.name, "player")
     return Redemption("choose_entry", event.id, event.name, "player", None,

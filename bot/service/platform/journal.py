@@ -14,6 +14,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.unit import AlreadyApplied, Request, actor_of, reading, unit
 from bot.store import (
     entries_repo,
+    games_repo,
     journal_repo,
     matches_repo,
     people_repo,
@@ -23,6 +24,7 @@ from bot.store import (
 )
 from bot.store.db import Database, Tx
 from bot.store.journal_repo import JournalEntry as JournalEntry
+from bot.store.matches_repo import MatchView
 
 
 async def record(
@@ -93,14 +95,31 @@ async def names_for(tx: Tx, event: Event, entries: list[JournalEntry]) -> journa
             names[person_id] = found.name
             roles[person_id] = sorted(await roles_repo.of_person_in(tx, event.id, person_id))
     rounds = await rounds_repo.of_event(tx, event.id)
+    matches = await matches_repo.of_event(tx, event.id)
     return journal_texts.Names(
         event,
         entries={e.id: e.name for e in await entries_repo.of_event(tx, event.id)},
         people=names, roles=roles,
-        matches={m.id: (m.code, m.label(0), m.label(1))
-                 for m in await matches_repo.of_event(tx, event.id)},
+        matches={m.id: (m.code, m.label(0), m.label(1)) for m in matches},
         rounds={r.id: r.name for r in rounds}, round_codes={r.code: r.name for r in rounds},
-        windows=windows)
+        windows=windows,
+        one_game=await _one_game_scores(tx, event, matches)
+        if any(e.action == "match.decided" for e in entries) else {})
+
+
+async def _one_game_scores(tx: Tx, event: Event,
+                           matches: list[MatchView]) -> dict[int, tuple[int, int]]:
+    """The score of each one-game match decided by its one counted game: a line saying
+    it was decided reads "Hal Ng won 415-377", as the players say it, not a games score."""
+    single = {m.id for m in matches if m.best_of == 1}
+    out: dict[int, tuple[int, int]] = {}
+    for match_id, games in (await games_repo.games_of_event(tx, event.id)).items():
+        counted = [g for g in games if not g.void]
+        if match_id in single and len(counted) == 1:
+            a, b = counted[0].scores
+            if a is not None and b is not None:
+                out[match_id] = (a, b)
+    return out
 
 
 async def event_journal(db: Database, ref: str | int, limit: int) -> JournalPage:

@@ -35,6 +35,8 @@ class Names:
     rounds: Mapping[int, str] = field(default_factory=dict)  # round id -> name
     round_codes: Mapping[str, str] = field(default_factory=dict)  # round code -> name
     windows: Mapping[int, int] = field(default_factory=dict)  # photo window -> match id
+    one_game: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # a one-game
+    # match's id -> its counted game's scores, for "won 415-377"
 
     def entry(self, entry_id: object) -> str:
         return self.entries.get(_int(entry_id), "a player")
@@ -172,7 +174,14 @@ def _names_list(values: object) -> str:
 def _voided(e: JournalEntry) -> str:
     games = _d(e, "voided_games", 0) or 0
     later = _d(e, "voided_matches") or []
-    out = f"; {games} game(s) no longer count" if games else ""
+    if isinstance(games, list):  # the games' numbers
+        numbers = [str(g) for g in games]
+        out = ("" if not numbers else f"; game {numbers[0]} no longer counts"
+               if len(numbers) == 1 else
+               f"; games {', '.join(numbers[:-1])} and {numbers[-1]} no longer count")
+    else:
+        out = (f"; {games} game{' no longer counts' if games == 1 else 's no longer count'}"
+               if games else "")
     if later:
         out += f"; results voided in {_names_list(later)}"
     return out
@@ -291,13 +300,35 @@ DECISIONS = {"games": "on games", "spread": "on spread", "fewer starts": "on few
              "tie": "on a tie"}
 
 
+def _forfeited_games(e: JournalEntry) -> str:
+    games = _d(e, "games", 0)
+    if not isinstance(games, int) or games <= 0:
+        return ""
+    return f" ({games} game{'s' if games != 1 else ''} forfeited)"
+
+
 def _decided(e: JournalEntry, n: Names) -> str:
     m = _match_id(e)
     winner = _d(e, "winner_side")
     if winner is None:
         return f"{subject(e.subject, n)} ended tied, {_s(e, 'score')}"
+    scores = n.one_game.get(_int(m))
+    if scores is not None and winner in (0, 1):  # one game: its score, the winner's first
+        won, lost = (scores[0], scores[1]) if winner == 0 else (scores[1], scores[0])
+        return f"{subject(e.subject, n)} was decided: {n.side(m, winner)} won {won}-{lost}"
     how = DECISIONS.get(_s(e, "decision"), _s(e, "decision"))
-    return f"{subject(e.subject, n)} was decided: {n.side(m, winner)} won {how}, {_s(e, 'score')}"
+    if _d(e, "decision") == "match bye":  # no game decided it: no score to give
+        return f"{subject(e.subject, n)} was decided: {n.side(m, winner)} won {how}"
+    return (f"{subject(e.subject, n)} was decided: {n.side(m, winner)} won {how}, "
+            f"{_winners_score(_s(e, 'score'), winner)}")
+
+
+def _winners_score(score: str, winner: object) -> str:
+    """A match's score line ('2-3 (-41)', side 0's view) from the winner's side ('3-2 (+41)')."""
+    found = re.fullmatch(r"(\S+)-(\S+) \(([+-]\d+)\)", score)
+    if found is None or winner != 1:
+        return score
+    return f"{found[2]}-{found[1]} ({-int(found[3]):+d})"
 
 
 def _reported(e: JournalEntry, n: Names) -> str:
@@ -440,8 +471,8 @@ KINDS: dict[str, Sentence] = {
     "match.matchbye": lambda e, n: (f"gave {n.side(_match_id(e), _d(e, 'to_side'))} a match "
                                     f"bye in {subject(e.subject, n)}{_voided(e)}"),
     "match.forfeit": lambda e, n: (f"gave {subject(e.subject, n)} to "
-                                   f"{n.side(_match_id(e), _d(e, 'to_side'))} by forfeit: "
-                                   f"{_s(e, 'games', 0)} game(s)"),
+                                   f"{n.side(_match_id(e), _d(e, 'to_side'))} by forfeit"
+                                   f"{_forfeited_games(e)}"),
     "match.tie": lambda e, n: (f"decided the tied {subject(e.subject, n)} for "
                                f"{n.side(_match_id(e), _d(e, 'to_side'))}{_voided(e)}"),
     "game.corrected": lambda e, n: (f"corrected {_game(e, n)}: {_s(e, 'before')} became "

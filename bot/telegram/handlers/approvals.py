@@ -5,7 +5,8 @@ to an entry only by their own personal link or a TD's word. Button presses are s
 press is a re-sent update (claimed once), and a second TD pressing an already decided
 request changes nothing and is told who decided it. The decision edits every TD's copy of
 the request through the outbox (``decide_join_request``), so the buttons go from all of them.
-The player's tapped name list loses its buttons after commit; that edit is cosmetic.
+The player's tapped name list is rewritten after commit to the name they picked, its
+buttons off; that edit is cosmetic.
 
 The handlers' patterns are ``callbacks.is_join_pick`` / ``is_join_decide``: data that does
 not parse never reaches them (the catch-all says the button is out of date).
@@ -14,6 +15,7 @@ not parse never reaches them (the catch-all says the button is out of date).
 from __future__ import annotations
 
 from telegram import Update
+from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -36,20 +38,22 @@ async def pick_entry(
     picked = callbacks.parse_join_pick(_data(update))
     assert picked is not None  # the handler's pattern
     code, entry_id = picked
-    await ask_to_join(
+    asked = await ask_to_join(
         runtime(context).db, req, code, entry_id,
         render=lambda asked: Reply(texts.asked_tds(asked.event_name, asked.entry_name)),
     )
     query = update.callback_query
     assert query is not None
+    picked_text = texts.picked_your_name(asked.event_name, asked.entry_name)
 
-    async def drop_buttons() -> None:
+    async def settle() -> None:  # the list no longer asks "Which player are you?"
         try:
-            await query.edit_message_reply_markup(reply_markup=None)
+            await query.edit_message_text(picked_text, parse_mode=ParseMode.HTML,
+                                          reply_markup=None)
         except TelegramError:
             pass
 
-    return drop_buttons
+    return settle
 
 
 def _told(decision: JoinDecision) -> Reply | None:

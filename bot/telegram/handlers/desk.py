@@ -66,7 +66,7 @@ async def close_round(
                       "/closeround ROUND anyway: REASON")
     try:
         await rounds.close_round(db, req, event.id, ref, force=bool(anyway),
-                                 why=reason or "/closeround in chat",
+                                 why=reason,
                                  render=lambda closed: Reply(desk_texts.round_closed(closed)))
     except Invalid as exc:
         if "--force --why" not in exc.message:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from telegram import Update
+from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, filters
 
@@ -82,6 +83,22 @@ def _drop_buttons(update: Update) -> AfterCommit | None:
     return drop
 
 
+def _settle(update: Update, text: str | None) -> AfterCommit | None:
+    """Rewrite the pressed message to say what its button did (``text``), its buttons
+    off; with no ``text``, only take the buttons off. Cosmetic, as ``_drop_buttons``."""
+    query = update.callback_query
+    if query is None or text is None:
+        return _drop_buttons(update)
+
+    async def edit() -> None:
+        try:
+            await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=None)
+        except TelegramError:
+            pass
+
+    return edit
+
+
 async def _report(context: ContextTypes.DEFAULT_TYPE, req: Request, text: str) -> None:
     if concedes(text):
         await reporting.refuse_concession(runtime(context).db, req)
@@ -124,20 +141,21 @@ async def slip_button(
     db = runtime(context).db
     render = report_texts.slip_answer
     if action == "start" and side is not None:
-        await reporting.set_starter(db, req, slip_id, side, render=render)
-    elif action == "ok":
-        await reporting.confirm_slip(db, req, slip_id, render=render)
-    elif action == "no":
-        await reporting.cancel_slip(db, req, slip_id, render=render)
-    elif action == "agree":
+        return _settle(update, report_texts.settled(
+            await reporting.set_starter(db, req, slip_id, side, render=render)))
+    if action == "ok":
+        return _settle(update, report_texts.settled(
+            await reporting.confirm_slip(db, req, slip_id, render=render)))
+    if action == "no":
+        return _settle(update, report_texts.settled(
+            await reporting.cancel_slip(db, req, slip_id, render=render)))
+    if action == "agree":
         await reporting.agree_slip(db, req, slip_id, render=render)
         return None
-    elif action == "dispute":
+    if action == "dispute":
         await disputes.dispute_slip(db, req, slip_id, render=report_texts.dispute_answer)
         return None
-    else:
-        raise Invalid("that button is out of date; send the result again")
-    return _drop_buttons(update)
+    raise Invalid("that button is out of date; send the result again")
 
 
 @handled

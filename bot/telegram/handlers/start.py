@@ -34,7 +34,7 @@ def _followed(code: str) -> Answer[Redemption]:
                          keyboards.pick_entry(code, done.choices))
         if done.outcome == "pending":
             return Reply(texts.still_waiting(done.event_name))
-        return Reply(texts.joined(done.event_name, role_name(done.role)))
+        return Reply(texts.joined(done.event_name, role_name(done.role), done.entry))
 
     return render
 

@@ -99,7 +99,7 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     await rounds.open_round(
         db, req, event.id, asked.ref, closing=asked.closing, unpaid_ok=asked.anyway,
         expel_unpaid=asked.expel,
-        why=asked.reason or "/openround in chat",
+        why=asked.reason,
         render=lambda opened: Reply(texts.round_opened(opened)),
     )
     return None
@@ -113,7 +113,7 @@ async def draw(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     event, args = await directed_event(db, req, context.args or [], "draw")
     seed = SEED.parse(args[0]) if args else secrets.randbelow(1_000_000)
     await draw_service.draw_event(
-        db, req, event.id, seed=seed, why="/draw in chat",
+        db, req, event.id, seed=seed,
         render=lambda result: Reply(texts.draw_made(event.name, result)),
     )
     return None
