@@ -340,3 +340,58 @@ class Format(Protocol):
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         """Files beyond the result sheets that a TD's export sends: (filename, text)."""
         ...
+
+
+class Defaults:
+    """What a format answers to the questions that do not apply to it: no bracket to draw
+    or picture, no later match fed by a result, no slot to fill, nothing of its own to
+    export, rounds that close on their stored date and that the TDs open. A format inherits
+    these and writes only the hooks where it differs."""
+
+    def starter_words(self, event: Event) -> tuple[str, str]:
+        return ("go first", "goes first")
+
+    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
+        return rnd.closes_at
+
+    def chess(self, event: Event) -> bool:
+        return False
+
+    def opens_rounds_itself(self, event: Event) -> bool:
+        return False
+
+    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        return None
+
+    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+        return None  # no bracket
+
+    async def impact_of(self, tx: Tx, view: MatchView, new: Match
+                        ) -> tuple[str, tuple[str, ...], int]:
+        return "", (), 0  # no later match is fed by a result
+
+    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
+                         expel_unpaid: bool) -> None:
+        return None
+
+    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
+                            dedupe: str) -> bool:
+        return False
+
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+        return {}  # a match leads to no other
+
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+        return []  # no prize places to decide
+
+    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
+        return []  # no slot to fill: an expelled player's games are forfeited
+
+    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
+                            values: dict[int, Match], games: dict[int, list[GameRow]],
+                            slips: dict[int, OpenSlip],
+                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
+        return None  # the stored matches are the record
+
+    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
+        return []

@@ -12,13 +12,13 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, round_code
 from bot.service.fees.fee_sheet import FeeLine, round_lines
-from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
+from bot.service.formats.seam import Defaults
+from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -26,17 +26,14 @@ from bot.service.platform.news import News
 from bot.store import matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
-from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import OpenSlip
-from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 ROUND = "Round 1"
 
 
 @dataclass(frozen=True)
-class HighscoreFormat:
+class HighscoreFormat(Defaults):
     name: str = "highscore"
     kind: str = "a high-score shoot-out"
     rulebook: str | None = None
@@ -64,21 +61,6 @@ class HighscoreFormat:
     def match_bye(self, match: Match, side: int) -> Match:
         return forfeit_match(match, side)
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return ("go first", "goes first")
-
-    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
-        return rnd.closes_at
-
-    def chess(self, event: Event) -> bool:
-        return False
-
-    def opens_rounds_itself(self, event: Event) -> bool:
-        return False
-
-    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
-        return None
-
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
         """One round of one-game matches, the players paired in the order they entered."""
@@ -98,16 +80,9 @@ class HighscoreFormat:
                              now=now, detail={"seed": seed, "matches": len(pairs)}, why=why)
         return DrawResult(event.id, seed, [(round_code(ROUND), ROUND, 1)], pairs)
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
-        return None  # no bracket
-
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
         return []
-
-    async def impact_of(self, tx: Tx, view: MatchView, new: Match
-                        ) -> tuple[str, tuple[str, ...], int]:
-        return "", (), 0  # no later match is fed by a result
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
@@ -133,43 +108,17 @@ class HighscoreFormat:
                           now: datetime) -> None:
         await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
 
-    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
-                         expel_unpaid: bool) -> None:
-        return None
-
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:
         return None
-
-    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
-                            dedupe: str) -> bool:
-        return False
 
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play")
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
-        return {}  # a match here leads to no other
-
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
-        return []  # no prize places to decide
-
-    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
-        return []  # no slot to fill: an expelled player's games are forfeited
-
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
-
-    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
-                            values: dict[int, Match], games: dict[int, list[GameRow]],
-                            slips: dict[int, OpenSlip],
-                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
-        return None
-
-    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
-        return []
 
 
 HIGHSCORE = HighscoreFormat()

@@ -23,6 +23,7 @@ from bot.service.formats.knockout import brackets, slots, stakes
 from bot.service.formats.knockout.bridge import load_core, sync_matches
 from bot.service.formats.knockout.drawing import DIVISIONS, draw_bracket
 from bot.service.formats.knockout.record import knockout_record
+from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, OpenSlot
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
@@ -39,7 +40,7 @@ from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
 
 
 @dataclass(frozen=True)
-class KnockoutFormat:
+class KnockoutFormat(Defaults):
     """One knockout format; ``name`` is its ``format`` key."""
 
     name: str
@@ -69,21 +70,6 @@ class KnockoutFormat:
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
         return award_match_bye(match, side).match
-
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return ("go first", "goes first")  # never said: players draw tiles (SSSg para 15)
-
-    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
-        return rnd.closes_at  # the date its [[rounds]] gives (SSSg para 6), if any
-
-    def chess(self, event: Event) -> bool:
-        return False
-
-    def opens_rounds_itself(self, event: Event) -> bool:
-        return False
-
-    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
-        return None
 
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
@@ -145,17 +131,9 @@ class KnockoutFormat:
         if not sent:
             await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
 
-    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
-                         expel_unpaid: bool) -> None:
-        return None  # drawn ahead: its matches are in the bracket
-
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:
         await groups.post_round_opened(tx, event, rnd, matches, now)
-
-    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
-                            dedupe: str) -> bool:
-        return False  # a TD opens it (SSSg para 6)
 
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
@@ -163,9 +141,6 @@ class KnockoutFormat:
 
     async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
         return await stakes.knockout_stakes(tx, event)
-
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
-        return []  # a knockout's places are its bracket's: /pending shows the matches
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
         return await slots.open_slots(tx, event)
@@ -178,9 +153,6 @@ class KnockoutFormat:
                             slips: dict[int, OpenSlip],
                             divisions: dict[int, str | None]) -> dict[str, Any] | None:
         return await knockout_record(tx, event, stored, values, games, slips, divisions)
-
-    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
-        return []
 
 
 SSSG = KnockoutFormat("sssg")

@@ -13,7 +13,6 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from bot.service.events import groups
 from bot.service.events.definitions import Definition
@@ -22,7 +21,8 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.formats.ladder import ladder_texts, ladders
-from bot.service.people.expulsions import Expelled, OpenSlot, record_unbracketed
+from bot.service.formats.seam import Defaults
+from bot.service.people.expulsions import Expelled, record_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
@@ -32,15 +32,12 @@ from bot.store import entries_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
-from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import OpenSlip
-from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
 @dataclass(frozen=True)
-class LadderFormat:
+class LadderFormat(Defaults):
     name: str = "ladder"
     kind: str = "a challenge ladder"
     rulebook: str | None = None
@@ -75,18 +72,6 @@ class LadderFormat:
         """No bye of a whole match: the games it needs, won by forfeit."""
         return forfeit_match(match, side)
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return ("go first", "goes first")
-
-    def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
-        return rnd.closes_at
-
-    def chess(self, event: Event) -> bool:
-        return False
-
-    def opens_rounds_itself(self, event: Event) -> bool:
-        return False
-
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         """The ladder itself: its rungs, from the definition's players."""
         await ladders.create_ladder(tx, event.id, Definition.model_validate(event.rules), now)
@@ -95,17 +80,10 @@ class LadderFormat:
                    now: datetime, why: str) -> DrawResult:
         raise Invalid(f"{event.name} {self.no_draw}")
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
-        return None  # no bracket
-
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
         await self.after_final(tx, event, now, news)  # acts on the results that are final
         return []
-
-    async def impact_of(self, tx: Tx, view: MatchView, new: Match
-                        ) -> tuple[str, tuple[str, ...], int]:
-        return "", (), 0  # no later match is fed by a result
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
@@ -129,17 +107,9 @@ class LadderFormat:
             await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
                 [f"<b>{html.escape(event.name, quote=False)}</b>", *more]))
 
-    async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
-                         expel_unpaid: bool) -> None:
-        return None
-
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:
         await groups.post_round_opened(tx, event, rnd, matches, now)
-
-    async def open_when_due(self, tx: Tx, event: Event, rnd: Round, now: datetime,
-                            dedupe: str) -> bool:
-        return False
 
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
@@ -152,26 +122,8 @@ class LadderFormat:
         return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None,
                         note=note)
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
-        return {}  # a match here leads to no other
-
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
-        return []  # no prize places to decide
-
-    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
-        return []  # no slot to fill: an expelled player's games are forfeited
-
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
-
-    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
-                            values: dict[int, Match], games: dict[int, list[GameRow]],
-                            slips: dict[int, OpenSlip],
-                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
-        return None
-
-    async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
-        return []
 
 
 LADDER = LadderFormat()

@@ -12,7 +12,6 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.draw import DrawResult
@@ -23,17 +22,15 @@ from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.fees.payments import unmatched
 from bot.service.formats.rounds import chances, ratings, round_events, round_texts
 from bot.service.formats.rounds.round_division import load_rounds_event, pairing_of
-from bot.service.people.expulsions import Expelled, OpenSlot, expel_unbracketed
+from bot.service.formats.seam import Defaults
+from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.news import News
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
-from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
-from bot.store.results_repo import OpenSlip
-from core.knockout import sssg
 from core.knockout.match import Match, MatchState, forfeit_match
 
 #: The files of its programs a TD's /export sends besides the sheets.
@@ -41,7 +38,7 @@ ROUND_FILES = ("tsh", "naspa-scores", "trf")
 
 
 @dataclass(frozen=True)
-class RoundsFormat:
+class RoundsFormat(Defaults):
     name: str = "rounds"
     kind: str = "a round-based event"
     rulebook: str | None = None
@@ -83,9 +80,6 @@ class RoundsFormat:
     def opens_rounds_itself(self, event: Event) -> bool:
         return pairing_of(event)[1].auto_pair
 
-    async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
-        return None
-
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
         """Its rounds, and no match: each is paired when it opens. Each player is told the
@@ -102,16 +96,9 @@ class RoundsFormat:
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
             tx, event.id, now), await unmatched(tx, event.id))
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
-        return None  # no bracket: its standings instead
-
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
         return await round_events.after_results(tx, event, now)
-
-    async def impact_of(self, tx: Tx, view: MatchView, new: Match
-                        ) -> tuple[str, tuple[str, ...], int]:
-        return "", (), 0  # no later match is fed by a result
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
@@ -172,23 +159,11 @@ class RoundsFormat:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left="no game left to play this round")
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
-        return {}  # a round's result leads to no particular match
-
     async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
         return await chances.prize_lines(tx, event)
 
-    async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
-        return []  # no slot to fill: an expelled player's games are forfeited
-
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)
-
-    async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
-                            values: dict[int, Match], games: dict[int, list[GameRow]],
-                            slips: dict[int, OpenSlip],
-                            divisions: dict[int, str | None]) -> dict[str, Any] | None:
-        return None
 
     async def export_files(self, tx: Tx, event: Event) -> list[tuple[str, str]]:
         """Its tsh ``.t``, NASPA-with-scores and TRF files, and the ratings file for the
