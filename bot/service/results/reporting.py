@@ -309,7 +309,8 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     message only for news beyond it)."""
     await after_final(tx, event, now, news)
     game = await _one_game_scores(tx, view, state)
-    await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
+    await groups.post_result(tx, event, view, state, now, game=game,
+                             more=await news.take(tx, GROUP))
     for side in (0, 1):
         person = view.people[side]
         if person is None or await expelled.is_out(tx, view.entries[side]):
@@ -554,7 +555,7 @@ async def enter_game(
             if person is not None:
                 text = say.td_entered(event, view, viewer, report.number, ordered, side, state)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     text_html="\n".join([text, *news.take(person)]))
+                                     text_html="\n".join([text, *await news.take(tx, person)]))
         await news.send(tx, req.now)
         result = GameEntered(
             view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
@@ -944,7 +945,7 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
                              event.local(closes), responsible)
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
-            text_html="\n".join([copy, *news.take(person)]),
+            text_html="\n".join([copy, *await news.take(tx, person)]),
         )
     await news.send(tx, now)
 

@@ -1,0 +1,102 @@
+"""A message not yet in a language: what the service says, as a record, and the one place
+that turns a record into Telegram HTML in the reader's language.
+
+A use-case says what happened with ``said("You won <b>{match}</b>.", match=code)``: the
+English text is the message's id in the catalogue (``python -m bot.words.extract`` finds it,
+as it finds ``_()``), with its HTML tags and named ``{placeholders}``; the values go in by
+name. ``said_n(singular, plural, count, ...)`` is a message that varies with a count
+(``{n}`` is the count unless a value of that name is given). The record is written in the
+reader's language only when its outbox row is written (``render``), so the use-case knows
+nothing of languages, escaping or HTML entities.
+
+A value is one of:
+
+- plain text (``str``): a name, a code, what someone typed; ``render`` escapes it, so user
+  text is never escaped by hand;
+- a number (``int``, ``float``, ``Decimal``): put in as it is, so the message's format spec
+  (``{amount:.2f}``, ``{change:+d}``) applies;
+- another record: rendered in the same language, then put in (a phrase shared by several
+  messages, a sentence chosen by the case);
+- a sequence of records: each rendered, joined one per line.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from bot.words import Words
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message in no language yet: its English (the catalogue's id), the plural form and
+    the count for a message that varies with one, and its named values."""
+
+    message: str
+    values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+
+    def named(self) -> Mapping[str, Value]:
+        return dict(self.values)
+
+
+#: What a record's named value may be (the module's docstring says how each is rendered).
+Value = str | int | float | Decimal | Said | tuple[Said, ...]
+
+
+def said(message: str, /, **values: Value | Sequence[Said]) -> Said:
+    """The record of one message with its named values (marks ``message`` for the
+    catalogue, as ``_()`` does)."""
+    return Said(message, _frozen(values))
+
+
+def said_n(singular: str, plural: str, count: int, /, **values: Value | Sequence[Said]) -> Said:
+    """The record of a message that varies with ``count`` (marks both forms for the
+    catalogue, as ``n_()`` does): ``{n}`` in it is the count."""
+    return Said(singular, _frozen(values), plural, count)
+
+
+def lines(*records: Said | None) -> tuple[Said, ...]:
+    """Records to be joined one per line (a value of a record), leaving out the Nones."""
+    return tuple(r for r in records if r is not None)
+
+
+def _frozen(values: Mapping[str, Value | Sequence[Said]]) -> tuple[tuple[str, Value], ...]:
+    out: list[tuple[str, Value]] = []
+    for name, value in values.items():
+        if isinstance(value, bool) or value is None:
+            raise TypeError(f"{name}={value!r}: a record's value is text, a number or a record")
+        if isinstance(value, list):
+            value = tuple(value)
+        out.append((name, value))  # type: ignore[arg-type]  # a list was made a tuple
+    return tuple(out)
+
+
+def render(record: Said, words: Words) -> str:
+    """The record as Telegram HTML in the language of ``words``: its message translated (the
+    plural form for its count), its text values escaped, its records rendered in the same
+    language. A message given no values and no count stands as it is, braces and all."""
+    if record.plural is not None:
+        text = words.ngettext(record.message, record.plural, record.count or 0)
+    else:
+        text = words.gettext(record.message)
+    if not record.values and record.count is None:
+        return text
+    values = {name: _value(value, words) for name, value in record.values}
+    if record.count is not None:
+        values.setdefault("n", record.count)
+    return text.format(**values)
+
+
+def _value(value: Value, words: Words) -> object:
+    if isinstance(value, Said):
+        return render(value, words)
+    if isinstance(value, tuple):
+        return "\n".join(render(r, words) for r in value)
+    if isinstance(value, str):
+        return html.escape(value)
+    return value
