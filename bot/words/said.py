@@ -11,19 +11,24 @@ nothing of languages, escaping or HTML entities.
 
 A value is one of:
 
-- plain text (``str``): a name, a code, what someone typed; ``render`` escapes it, so user
-  text is never escaped by hand;
+- plain text (``str``): a name, a code, what someone typed; ``render`` escapes it (``&``,
+  ``<``, ``>`` and ``"``, so it is safe in an attribute too), so user text is never escaped
+  by hand;
 - a number (``int``, ``float``, ``Decimal``): put in as it is, so the message's format spec
   (``{amount:.2f}``, ``{change:+d}``) applies;
 - another record: rendered in the same language, then put in (a phrase shared by several
   messages, a sentence chosen by the case);
-- a sequence of records: each rendered, joined one per line.
+- a sequence of records: each rendered, joined one per line;
+- ``Rendered``: HTML this module wrote before (an outbox row's text, now edited), kept as
+  it is.
+
+A button's label is plain text, not HTML: ``plain`` renders a record without escaping.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -44,8 +49,16 @@ class Said:
         return dict(self.values)
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """Telegram HTML written before by ``render`` (a message's text as sent, which an edit
+    extends): a value put in as it is."""
+
+    html: str
+
+
 #: What a record's named value may be (the module's docstring says how each is rendered).
-Value = str | int | float | Decimal | Said | tuple[Said, ...]
+Value = str | int | float | Decimal | Said | tuple[Said, ...] | Rendered
 
 
 def said(message: str, /, **values: Value | Sequence[Said]) -> Said:
@@ -76,27 +89,43 @@ def _frozen(values: Mapping[str, Value | Sequence[Said]]) -> tuple[tuple[str, Va
     return tuple(out)
 
 
+def escape(text: str) -> str:
+    """Text made safe in Telegram HTML, in a tag's body or an attribute's quotes."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
+
+
 def render(record: Said, words: Words) -> str:
     """The record as Telegram HTML in the language of ``words``: its message translated (the
     plural form for its count), its text values escaped, its records rendered in the same
     language. A message given no values and no count stands as it is, braces and all."""
+    return _render(record, words, escape)
+
+
+def plain(record: Said, words: Words) -> str:
+    """The record as plain text (a button's label): as ``render``, nothing escaped."""
+    return _render(record, words, str)
+
+
+def _render(record: Said, words: Words, esc: Callable[[str], str]) -> str:
     if record.plural is not None:
         text = words.ngettext(record.message, record.plural, record.count or 0)
     else:
         text = words.gettext(record.message)
     if not record.values and record.count is None:
         return text
-    values = {name: _value(value, words) for name, value in record.values}
+    values = {name: _value(value, words, esc) for name, value in record.values}
     if record.count is not None:
         values.setdefault("n", record.count)
     return text.format(**values)
 
 
-def _value(value: Value, words: Words) -> object:
+def _value(value: Value, words: Words, esc: Callable[[str], str]) -> object:
     if isinstance(value, Said):
-        return render(value, words)
+        return _render(value, words, esc)
     if isinstance(value, tuple):
-        return "\n".join(render(r, words) for r in value)
+        return "\n".join(_render(r, words, esc) for r in value)
     if isinstance(value, str):
-        return html.escape(value)
+        return esc(value)
+    if isinstance(value, Rendered):
+        return value.html
     return value

@@ -19,7 +19,7 @@ from bot.service.platform import news, outbox
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx, open_database
 from bot.words import DOMAIN, for_locale
-from bot.words.said import Said, lines, render, said, said_n
+from bot.words.said import Rendered, Said, lines, plain, render, said, said_n
 
 EN = for_locale("en")
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
@@ -66,6 +66,17 @@ def test_a_value_that_is_neither_text_a_number_nor_a_record_is_refused() -> None
         said("{x}", x=None)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         said("{x}", x=True)
+
+
+def test_html_written_before_is_kept_as_it_is() -> None:
+    """An edit that adds a line to a message as sent (its row's text)."""
+    record = said("{before}\n\n{note}", before=Rendered("<b>A &amp; B</b>"), note="x < y")
+    assert render(record, EN) == "<b>A &amp; B</b>\n\nx &lt; y"
+
+
+def test_a_label_is_plain_text() -> None:
+    record = said("Approve {who} ({what})", who="Ann <Lee>", what=said("<{x}>", x="&"))
+    assert plain(record, EN) == "Approve Ann <Lee> (<&>)"
 
 
 def test_a_record_is_a_value_like_any_other() -> None:
@@ -126,7 +137,7 @@ async def test_the_outbox_writes_a_record_in_its_reader_s_language(
     monkeypatch.setattr(outbox, "language_of", language_of)
     winner = said("Winner: {who}.", who=said("<i>{name}</i> by a bye", name="Ann & Co"))
     button = [[(said_n("{n} game for {who}", "{n} games for {who}", 2, who="Ben"), "x:1"),
-               {"text": said("Winner: {who}.", who="Ben"), "url": "https://t.me/x"}]]
+               {"text": said("Winner: {who}.", who="<Ben>"), "url": "https://t.me/x"}]]
     async with db.transaction() as tx:
         ann = await add_person(tx, "Ann", NOW, tg_user_id=1001)
         ben = await add_person(tx, "Ben", NOW, tg_user_id=1002)
@@ -136,7 +147,7 @@ async def test_the_outbox_writes_a_record_in_its_reader_s_language(
     assert await _rows(db) == [
         (1001, "Gagnant : <i>Ann &amp; Co</i> par forfait.",
          [[{"text": "2 parties pour Ben", "data": "x:1"},
-           {"text": "Gagnant : Ben.", "url": "https://t.me/x"}]]),
+           {"text": "Gagnant : <Ben>.", "url": "https://t.me/x"}]]),
         (1002, "Winner: <i>Ann &amp; Co</i> by a bye.", []),
         (-500, "Gagnant : <i>Ann &amp; Co</i> par forfait.", []),
     ]
@@ -190,6 +201,6 @@ async def test_news_writes_each_recipient_s_lines_in_their_language(
         told.add(ann, said("Winner: {who}.", who="Ann"))
         await told.send(tx, NOW)
     assert [(chat, text) for chat, text, _ in await _rows(db)] == [
-        (-500, "<b>Ann &amp; Ben&#x27;s &lt;Open&gt;</b>\nGagnant : Ann.\n<i>by hand</i>"),
-        (1001, "<b>Ann &amp; Ben&#x27;s &lt;Open&gt;</b>\nWinner: Ann."),
+        (-500, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nGagnant : Ann.\n<i>by hand</i>"),
+        (1001, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nWinner: Ann."),
     ]

@@ -11,8 +11,8 @@ saying records write.)
 
 Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ..., "url": ...}``;
 ``(text, data)`` pairs are accepted as a shorthand for callback buttons (the stored form is
-``bot/store/outbox_repo.buttons_json``). A button's text may be a record, rendered in the
-message's language.
+``bot/store/outbox_repo.buttons_json``). A button's text may be a record, written in the
+message's language as plain text (Telegram shows a label as it is).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
 from bot.store.turns_repo import Limits
 from bot.words import SOURCE, Words, for_locale
-from bot.words.said import Said, render
+from bot.words.said import Said, plain, render
 
 #: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
 MAX_CAPTION = 1024
@@ -73,7 +73,7 @@ def _in_words(text_html: str | None, said: Said | None, buttons: SaidButtons | N
 
 def _label(text: Said | str, words: Words | None) -> str:
     if isinstance(text, Said):
-        return render(text, words or for_locale())
+        return plain(text, words or for_locale())
     return text
 
 
