@@ -53,7 +53,6 @@ NOT_YET = {
     "bot/service/results/blackouts.py",
     "bot/service/results/correction_texts.py",
     "bot/service/results/desk.py",
-    "bot/service/results/dispute_texts.py",
     "bot/service/results/held_games.py",
     "bot/service/results/reporting.py",
     "bot/service/results/reporting_texts.py",
