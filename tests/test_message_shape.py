@@ -26,7 +26,6 @@ ESCAPES = {"escape", "esc"}
 NOT_YET = {
     "bot/service/between/arranging_texts.py",
     "bot/service/between/no_show_texts.py",
-    "bot/service/between/relay_texts.py",
     "bot/service/events/export_files.py",
     "bot/service/events/group_texts.py",
     "bot/service/events/round_holds.py",

@@ -105,7 +105,7 @@ async def enqueue(
     """
     if (person_id is None) == (chat_id is None):
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
-    words = None if said is None and not _has_said(buttons) else await words_for(
+    words = None if said is None and not has_said(buttons) else await words_for(
         tx, person_id=person_id, lang=lang)
     text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
@@ -135,7 +135,7 @@ async def enqueue_edit(
     refused for good is not edited."""
     if of.state in outbox_repo.REFUSED:
         return None
-    words = None if said is None and not _has_said(buttons) else await words_for(
+    words = None if said is None and not has_said(buttons) else await words_for(
         tx, person_id=of.person_id, lang=lang)
     text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
@@ -146,7 +146,8 @@ async def enqueue_edit(
     )
 
 
-def _has_said(buttons: SaidButtons | None) -> bool:
+def has_said(buttons: SaidButtons | None) -> bool:
+    """Whether a button's label is a record (to be written in the reader's language)."""
     return any(isinstance(v, Said) for row in buttons or () for b in row
                for v in (b if isinstance(b, tuple) else b.values()))
 
