@@ -25,7 +25,6 @@ ESCAPES = {"escape", "esc"}
 #: Service modules that still write HTML or escape by hand (each to become records).
 NOT_YET = {
     "bot/service/between/arranging_texts.py",
-    "bot/service/between/no_show_texts.py",
     "bot/service/events/export_files.py",
     "bot/service/events/group_texts.py",
     "bot/service/events/round_holds.py",

@@ -1,17 +1,16 @@
 """What a no-show claim says to the two players and to the TDs (``no_shows.py``).
 
-Telegram HTML: names and the players' words go through ``esc``. The TDs' copy carries what
+Records (``bot/words/said.py``), written in each reader's language. The TDs' copy carries what
 the two said and arranged (``relay.MatchLog``), so they rule on what was said.
 """
 
 from __future__ import annotations
 
-import html
-
 from bot.service.between.relay import MatchLog
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
+from bot.words.said import Said, Value, said
 
 #: A claim's state as its claimant reads it.
 STATES = {"open": "waiting for your opponent's answer", "contested": "contested",
@@ -20,92 +19,104 @@ STATES = {"open": "waiting for your opponent's answer", "contested": "contested"
 LOG_LINES = 12
 
 
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=False)
+def claimed(code: str, opponent: str, until: str) -> Said:
+    return said("🚫 Noted: {opponent} did not come to your game in {match}. They can answer "
+                "until {until}; then the TDs decide, and I will tell you.", opponent=opponent,
+                match=code, until=until)
 
 
-def claimed(code: str, opponent: str, until: str) -> str:
-    return (f"🚫 Noted: {esc(opponent)} did not come to your game in {esc(code)}. They can "
-            f"answer until {esc(until)}; then the TDs decide, and I will tell you.")
+def claimed_against(event: Event, view: MatchView, side: int, at: str, until: str) -> Said:
+    return said("🚫 <b>{claimant}</b> says you did not come to your game in {match} ({event}) "
+                "at {at}. If you were there, tap the button or send /contest {match} WHAT "
+                "HAPPENED by {until}; otherwise the TDs decide on their word.",
+                claimant=view.label(side), match=view.code, event=event.name, at=at,
+                until=until)
 
 
-def claimed_against(event: Event, view: MatchView, side: int, at: str, until: str) -> str:
-    return (f"🚫 <b>{esc(view.label(side))}</b> says you did not come to your game in "
-            f"{esc(view.code)} ({esc(event.name)}) at {esc(at)}. If you were there, tap the "
-            f"button or send /contest {esc(view.code)} WHAT HAPPENED by {esc(until)}; "
-            "otherwise the TDs decide on their word.")
+def contest_buttons(claim_id: int, match_id: int) -> list[list[tuple[Said, str]]]:
+    return [[(said("✋ I was there"), callbacks.no_show_contest(claim_id))],
+            [(said("✉️ Write to them"), callbacks.relay_write(match_id))]]
 
 
-def contest_buttons(claim_id: int, match_id: int) -> list[list[tuple[str, str]]]:
-    return [[("✋ I was there", callbacks.no_show_contest(claim_id))],
-            [("✉️ Write to them", callbacks.relay_write(match_id))]]
-
-
-def contested(code: str, claimant: str, added: bool) -> str:
+def contested(code: str, claimant: str, added: bool) -> Said:
     if added:
-        return "Added: the TDs have your words."
-    return (f"✋ Contested: {esc(claimant)}'s claim in {esc(code)} goes to the TDs with what you "
-            f"two wrote. Tell them what happened with /contest {esc(code)} WHAT HAPPENED.")
+        return said("Added: the TDs have your words.")
+    return said("✋ Contested: {claimant}'s claim in {match} goes to the TDs with what you two "
+                "wrote. Tell them what happened with /contest {match} WHAT HAPPENED.",
+                claimant=claimant, match=code)
 
 
-def contested_to_claimant(view: MatchView, side: int, text: str) -> str:
-    said = f": “{esc(text)}”" if text else ""
-    return (f"✋ {esc(view.label(side))} contests your no-show claim in {esc(view.code)}{said}. "
-            "The TDs decide, and I will tell you.")
+def contested_to_claimant(view: MatchView, side: int, text: str) -> Said:
+    if text:
+        return said("✋ {opponent} contests your no-show claim in {match}: “{words}”. The TDs "
+                    "decide, and I will tell you.", opponent=view.label(side), match=view.code,
+                    words=text)
+    return said("✋ {opponent} contests your no-show claim in {match}. The TDs decide, and I "
+                "will tell you.", opponent=view.label(side), match=view.code)
 
 
 def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | None,
-            closes: str | None, log: MatchLog) -> str:
-    claimant, other = esc(view.label(side)), esc(view.label(1 - side))
-    lines = [f"🚫 <b>No-show claim</b> in {esc(view.code)} ({esc(event.name)}, "
-             f"{esc(view.round_name)})",
-             f"{claimant} says {other} did not come at the agreed time, {esc(at)}."]
+            closes: str | None, log: MatchLog) -> Said:
+    claimant, other = view.label(side), view.label(1 - side)
+    shown: list[Said] = [
+        said("🚫 <b>No-show claim</b> in {match} ({event}, {round})", match=view.code,
+             event=event.name, round=view.round_name),
+        said("{claimant} says {other} did not come at the agreed time, {at}.",
+             claimant=claimant, other=other, at=at)]
     if contest is None:
-        lines.append(f"{other} did not answer in time.")
+        shown.append(said("{other} did not answer in time.", other=other))
+    elif contest:
+        shown.append(said("{other} contests it: “{words}”", other=other, words=contest))
     else:
-        lines.append(f"{other} contests it" + (f": “{esc(contest)}”" if contest else "."))
+        shown.append(said("{other} contests it.", other=other))
     if closes:
-        lines.append(f"The round closes {esc(closes)}.")
-    shown = log.lines[-LOG_LINES:]
-    if shown:
-        lines.append("")
-        lines.append("<b>What they said and arranged</b>"
-                     + (f" (last {len(shown)} of {len(log.lines)})" if len(shown) < len(log.lines)
-                        else ""))
-        lines += ["• " + " ".join(esc(w) for w in (event.local(x.at), x.who, x.text) if w)
-                  for x in shown]
-    lines.append("")
-    lines.append("Award the next game by forfeit, the match, or extend the round:")
-    return "\n".join(lines)
+        shown.append(said("The round closes {closes}.", closes=closes))
+    last = log.lines[-LOG_LINES:]
+    if last:
+        shown.append(said("\n<b>What they said and arranged</b>") if len(last) == len(log.lines)
+                     else said("\n<b>What they said and arranged</b> (last {shown} of {all})",
+                               shown=len(last), all=len(log.lines)))
+        shown += [said("• {line}", line=" ".join(w for w in (event.local(x.at), x.who, x.text)
+                                                  if w)) for x in last]
+    shown.append(said("\nAward the next game by forfeit, the match, or extend the round:"))
+    return said("{lines}", lines=shown)
 
 
-def ruling_buttons(claim_id: int, claimant: str) -> list[list[tuple[str, str]]]:
-    return [[(f"Game to {claimant}", callbacks.no_show_rule(claim_id, "game")),
-             (f"Match to {claimant}", callbacks.no_show_rule(claim_id, "match"))],
-            [("Extend 7 days", callbacks.no_show_rule(claim_id, "extend"))]]
+def ruling_buttons(claim_id: int, claimant: str) -> list[list[tuple[Said, str]]]:
+    return [[(said("Game to {claimant}", claimant=claimant),
+              callbacks.no_show_rule(claim_id, "game")),
+             (said("Match to {claimant}", claimant=claimant),
+              callbacks.no_show_rule(claim_id, "match"))],
+            [(said("Extend 7 days"), callbacks.no_show_rule(claim_id, "extend"))]]
 
 
-def reason_added(view: MatchView, side: int, text: str) -> str:
-    return (f"✋ {esc(view.label(side))} adds about the no-show claim in {esc(view.code)}: "
-            f"“{esc(text)}”")
+def reason_added(view: MatchView, side: int, text: str) -> Said:
+    return said("✋ {opponent} adds about the no-show claim in {match}: “{words}”",
+                opponent=view.label(side), match=view.code, words=text)
 
 
 def default_why(view: MatchView, side: int) -> str:
+    """The reason a no-show ruling records when the TD gives none (plain text: the journal's)."""
     return f"{view.label(1 - side)} did not come at the agreed time"
 
 
-def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str) -> str:
-    who = "your" if reader == claimant else f"{esc(view.label(claimant))}'s"
-    return (f"The TDs ruled on {who} no-show claim in {esc(view.code)}: no award; the round is "
-            f"extended to {esc(closes)} so that you can play ({esc(why)}). Agree a new time "
-            f"with /propose {esc(view.code)}.")
+def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str) -> Said:
+    values: dict[str, Value] = dict(match=view.code, closes=closes, why=why)
+    if reader == claimant:
+        return said("The TDs ruled on your no-show claim in {match}: no award; the round is "
+                    "extended to {closes} so that you can play ({why}). Agree a new time with "
+                    "/propose {match}.", **values)
+    return said("The TDs ruled on {claimant}'s no-show claim in {match}: no award; the round "
+                "is extended to {closes} so that you can play ({why}). Agree a new time with "
+                "/propose {match}.", claimant=view.label(claimant), **values)
 
 
-def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> str:
+def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> Said:
     if not by_this:
-        return f"The no-show claim in {esc(code)} was ruled already."
+        return said("The no-show claim in {match} was ruled already.", match=code)
     if ruling == "game":
-        return f"Ruled: the next game of {esc(code)} goes to {esc(to)} by forfeit ({esc(detail)})."
+        return said("Ruled: the next game of {match} goes to {to} by forfeit ({detail}).",
+                    match=code, to=to, detail=detail)
     if ruling == "match":
-        return f"Ruled: {esc(code)} goes to {esc(to)} ({esc(detail)})."
-    return f"Ruled: the round is extended to {esc(detail)}."
+        return said("Ruled: {match} goes to {to} ({detail}).", match=code, to=to, detail=detail)
+    return said("Ruled: the round is extended to {detail}.", detail=detail)
