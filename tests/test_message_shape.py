@@ -32,7 +32,6 @@ NOT_YET = {
     "bot/service/events/site_links.py",
     "bot/service/fees/payment_proofs.py",
     "bot/service/fees/payments.py",
-    "bot/service/formats/club/club_texts.py",
     "bot/service/formats/knockout/brackets.py",
     "bot/service/formats/knockout/drawing.py",
     "bot/service/formats/knockout/prizes.py",

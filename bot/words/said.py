@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from bot.words import Words
+from bot.words import SOURCE, Words, for_locale
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,15 @@ def lines(*records: Said | None) -> tuple[Said, ...]:
     return tuple(r for r in records if r is not None)
 
 
+def paragraphs(first: Said, *more: Said) -> Said:
+    """Records one after another with a blank line between (no words of its own: nothing
+    to translate)."""
+    out = first
+    for below in more:
+        out = Said("{above}\n\n{below}", (("above", out), ("below", below)))
+    return out
+
+
 def _frozen(values: Mapping[str, Value | Sequence[Said]]) -> tuple[tuple[str, Value], ...]:
     out: list[tuple[str, Value]] = []
     for name, value in values.items():
@@ -101,12 +110,19 @@ def render(record: Said, words: Words) -> str:
     return _render(record, words, escape)
 
 
+def english(record: Said) -> str:
+    """The record as Telegram HTML in English, the source (what a test reads)."""
+    return render(record, for_locale(SOURCE))
+
+
 def plain(record: Said, words: Words) -> str:
     """The record as plain text (a button's label): as ``render``, nothing escaped."""
     return _render(record, words, str)
 
 
 def _render(record: Said, words: Words, esc: Callable[[str], str]) -> str:
+    if not record.message:
+        return ""  # gettext's "" is a catalogue's header
     if record.plural is not None:
         text = words.ngettext(record.message, record.plural, record.count or 0)
     else:

@@ -19,7 +19,7 @@ from bot.service.platform import news, outbox
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx, open_database
 from bot.words import DOMAIN, for_locale
-from bot.words.said import Rendered, Said, lines, plain, render, said, said_n
+from bot.words.said import Rendered, Said, lines, paragraphs, plain, render, said, said_n
 
 EN = for_locale("en")
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
@@ -47,6 +47,12 @@ def test_a_sequence_of_records_is_joined_as_lines() -> None:
     assert render(record, EN) == "<b>Open</b>\none &lt;1&gt;\ntwo"
     assert said("{lines}", lines=[said("a"), said("b")]) == said("{lines}",
                                                                 lines=(said("a"), said("b")))
+
+
+def test_paragraphs_have_a_blank_line_between() -> None:
+    record = paragraphs(said("<b>{a}</b>", a="A&"), said("b"), said("c"))
+    assert render(record, EN) == "<b>A&amp;</b>\n\nb\n\nc"
+    assert render(Said(""), EN) == ""
 
 
 def test_plural_forms_follow_the_count() -> None:

@@ -4,8 +4,8 @@ rolls back (docs/architecture.md, "One report, end to end", step 3-4). The sende
 delivers them after commit.
 
 A message is a record (``said``: ``bot/words/said.py``), written in the reader's language
-when its row is written: a person's own language, or for a chat the language the caller
-gives (an event's group: ``news.group_language``). The row keeps the Telegram HTML, so the
+when its row is written: a person's own language (a private chat's is its person's), or
+for a group the language the caller gives (an event's group: ``news.group_language``). The row keeps the Telegram HTML, so the
 sender sends it as it is. (``text_html``, HTML made by hand, is what the rooms not yet
 saying records write.)
 
@@ -21,7 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.store import outbox_repo, turns_repo
+from bot.store import outbox_repo, people_repo, turns_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
 from bot.store.turns_repo import Limits
@@ -42,10 +42,16 @@ async def language_of(tx: Tx, person_id: int) -> str:
     return SOURCE
 
 
-async def words_for(tx: Tx, *, person_id: int | None = None, lang: str | None = None) -> Words:
-    """The words a message to ``person_id`` (their language) or in ``lang`` is written in."""
+async def words_for(tx: Tx, *, person_id: int | None = None, chat_id: int | None = None,
+                    lang: str | None = None) -> Words:
+    """The words a message is written in: ``person_id``'s language; else ``lang``; else, for
+    a private chat (Telegram: its id is its user's), its person's; else English."""
     if person_id is not None:
         return for_locale(await language_of(tx, person_id))
+    if lang is None and chat_id is not None and chat_id > 0:
+        person = await people_repo.by_tg(tx, chat_id)
+        if person is not None:
+            return for_locale(await language_of(tx, person.id))
     return for_locale(lang or SOURCE)
 
 
@@ -106,7 +112,7 @@ async def enqueue(
     if (person_id is None) == (chat_id is None):
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
     words = None if said is None and not has_said(buttons) else await words_for(
-        tx, person_id=person_id, lang=lang)
+        tx, person_id=person_id, chat_id=chat_id, lang=lang)
     text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
         raise ValueError("enqueue needs a non-empty text")
@@ -136,7 +142,7 @@ async def enqueue_edit(
     if of.state in outbox_repo.REFUSED:
         return None
     words = None if said is None and not has_said(buttons) else await words_for(
-        tx, person_id=of.person_id, lang=lang)
+        tx, person_id=of.person_id, chat_id=of.chat_id, lang=lang)
     text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
         raise ValueError("enqueue_edit needs a non-empty text")

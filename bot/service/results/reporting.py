@@ -43,7 +43,7 @@ from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.news import GROUP, News
+from bot.service.platform.news import GROUP, News, Told
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import blackouts, finality
 from bot.service.results import reporting_texts as say
@@ -337,7 +337,7 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
 
 
 async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
-                       final: bool) -> list[str]:
+                       final: bool) -> list[Told]:
     """What a player reads with a result that counts: what plays on now, as the event's
     format says (``seam.Format.count_lines``), given their next match if they have one."""
     following = await _next_match(tx, event, view, side)
@@ -345,7 +345,7 @@ async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
 
 
 async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bool
-                       ) -> list[str]:
+                       ) -> list[Told]:
     """What a player reads once their result is final, when nothing plays on for them
     (``seam.Format.final_lines``)."""
     following = await _next_match(tx, event, view, side)

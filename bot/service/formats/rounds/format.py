@@ -27,7 +27,7 @@ from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News
+from bot.service.platform.news import News, Told
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
@@ -110,7 +110,7 @@ class RoundsFormat(Defaults):
         return rnd.seq, int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: str | None) -> list[Told]:
         """Their next match, already paired; else when the next round is paired."""
         if following is not None:
             return [following]
@@ -118,7 +118,7 @@ class RoundsFormat(Defaults):
         return [] if played >= total else [round_texts.after_match(event, played, total)]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: str | None) -> list[Told]:
         """After the last round, that it was, and where the final standings are."""
         if following is not None:
             return []
