@@ -38,7 +38,6 @@ NOT_YET = {
     "bot/service/formats/ladder/format.py",
     "bot/service/formats/ladder/ladder_texts.py",
     "bot/service/formats/ladder/ladders.py",
-    "bot/service/formats/rounds/availability_texts.py",
     "bot/service/formats/rounds/chances.py",
     "bot/service/formats/rounds/format.py",
     "bot/service/formats/rounds/ratings.py",
