@@ -26,10 +26,8 @@ ESCAPES = {"escape", "esc"}
 NOT_YET = {
     "bot/service/between/arranging_texts.py",
     "bot/service/events/export_files.py",
-    "bot/service/events/group_texts.py",
     "bot/service/events/round_holds.py",
     "bot/service/events/rounds.py",
-    "bot/service/events/site_links.py",
     "bot/service/fees/payment_proofs.py",
     "bot/service/fees/payments.py",
     "bot/service/formats/knockout/brackets.py",

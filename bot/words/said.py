@@ -58,7 +58,7 @@ class Rendered:
 
 
 #: What a record's named value may be (the module's docstring says how each is rendered).
-Value = str | int | float | Decimal | Said | tuple[Said, ...] | Rendered
+Value = str | int | float | Decimal | Said | tuple[Said | Rendered, ...] | Rendered
 
 
 def said(message: str, /, **values: Value | Sequence[Said]) -> Said:
@@ -73,9 +73,15 @@ def said_n(singular: str, plural: str, count: int, /, **values: Value | Sequence
     return Said(singular, _frozen(values), plural, count)
 
 
-def lines(*records: Said | None) -> tuple[Said, ...]:
+def lines(*records: Said | Rendered | None) -> tuple[Said | Rendered, ...]:
     """Records to be joined one per line (a value of a record), leaving out the Nones."""
     return tuple(r for r in records if r is not None)
+
+
+def stacked(*records: Said | Rendered | None) -> Said:
+    """Records one per line, as one record (no words of its own: nothing to translate),
+    leaving out the Nones."""
+    return Said("{lines}", (("lines", lines(*records)),))
 
 
 def paragraphs(first: Said, *more: Said) -> Said:
@@ -139,7 +145,8 @@ def _value(value: Value, words: Words, esc: Callable[[str], str]) -> object:
     if isinstance(value, Said):
         return _render(value, words, esc)
     if isinstance(value, tuple):
-        return "\n".join(_render(r, words, esc) for r in value)
+        return "\n".join(r.html if isinstance(r, Rendered) else _render(r, words, esc)
+                         for r in value)
     if isinstance(value, str):
         return esc(value)
     if isinstance(value, Rendered):

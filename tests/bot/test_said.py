@@ -19,7 +19,17 @@ from bot.service.platform import news, outbox
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx, open_database
 from bot.words import DOMAIN, for_locale
-from bot.words.said import Rendered, Said, lines, paragraphs, plain, render, said, said_n
+from bot.words.said import (
+    Rendered,
+    Said,
+    lines,
+    paragraphs,
+    plain,
+    render,
+    said,
+    said_n,
+    stacked,
+)
 
 EN = for_locale("en")
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
@@ -47,6 +57,11 @@ def test_a_sequence_of_records_is_joined_as_lines() -> None:
     assert render(record, EN) == "<b>Open</b>\none &lt;1&gt;\ntwo"
     assert said("{lines}", lines=[said("a"), said("b")]) == said("{lines}",
                                                                 lines=(said("a"), said("b")))
+
+
+def test_records_stacked_one_per_line() -> None:
+    record = stacked(said("<b>{a}</b>", a="A&"), None, said("b"))
+    assert render(record, EN) == "<b>A&amp;</b>\nb"
 
 
 def test_paragraphs_have_a_blank_line_between() -> None:

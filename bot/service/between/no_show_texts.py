@@ -10,7 +10,7 @@ from bot.service.between.relay import MatchLog
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
-from bot.words.said import Said, Value, said
+from bot.words.said import Said, Value, said, stacked
 
 #: A claim's state as its claimant reads it.
 STATES = {"open": "waiting for your opponent's answer", "contested": "contested",
@@ -79,7 +79,7 @@ def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | No
         shown += [said("• {line}", line=" ".join(w for w in (event.local(x.at), x.who, x.text)
                                                   if w)) for x in last]
     shown.append(said("\nAward the next game by forfeit, the match, or extend the round:"))
-    return said("{lines}", lines=shown)
+    return stacked(*shown)
 
 
 def ruling_buttons(claim_id: int, claimant: str) -> list[list[tuple[Said, str]]]:

@@ -1,6 +1,6 @@
 """What the event's group chat is shown (``groups``): names, rounds, scores, deadlines;
 never a contact, a fee or a dispute (the group is open to whoever its members let in).
-Every user-supplied text is escaped."""
+Records (``bot/words/said.py``), written in the group's language."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
 from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import decided_on, esc, tie_words
+from bot.service.results.reporting_texts import decided_on, tie_words
+from bot.words.said import Said, Value, said, stacked
 from core.knockout.match import MatchStage, MatchState
 
 ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
@@ -18,22 +19,30 @@ ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
 MAX_LISTED = 40
 
 
-def linked(event_name: str, kind: str, fmt: str = "sssg") -> str:
+def linked(event_name: str, kind: str, fmt: str = "sssg") -> Said:
     """A group linked to an event of format ``fmt``: what it will be shown
     (``Format.group_posts``); only a bracket's group hears of /bracket."""
-    moved = " (its old group no longer gets them)" if kind == "moved" else ""
     of = named(fmt)
+    moved = kind == "moved"
     if not of.bracket:
-        return (f"This group now follows <b>{esc(event_name)}</b>: I post {of.group_posts} "
-                f"here{moved}.\nA TD sends /unlink to stop.")
-    return (f"This group now follows <b>{esc(event_name)}</b>: I post round openings, results "
-            f"and the bracket here{moved}.\n/bracket shows the bracket now; a TD sends /unlink "
-            "to stop.")
+        if moved:
+            return said("This group now follows <b>{event}</b>: I post {posts} here (its old "
+                        "group no longer gets them).\nA TD sends /unlink to stop.",
+                        event=event_name, posts=of.group_posts)
+        return said("This group now follows <b>{event}</b>: I post {posts} here.\nA TD sends "
+                    "/unlink to stop.", event=event_name, posts=of.group_posts)
+    if moved:
+        return said("This group now follows <b>{event}</b>: I post round openings, results and "
+                    "the bracket here (its old group no longer gets them).\n/bracket shows the "
+                    "bracket now; a TD sends /unlink to stop.", event=event_name)
+    return said("This group now follows <b>{event}</b>: I post round openings, results and the "
+                "bracket here.\n/bracket shows the bracket now; a TD sends /unlink to stop.",
+                event=event_name)
 
 
-def unlinked(event_name: str) -> str:
-    return (f"This group no longer follows <b>{esc(event_name)}</b>. A TD can send "
-            "/link EVENT-SLUG to follow it again.")
+def unlinked(event_name: str) -> Said:
+    return said("This group no longer follows <b>{event}</b>. A TD can send /link EVENT-SLUG "
+                "to follow it again.", event=event_name)
 
 
 LINK_IN_GROUP = ("Send this in your event's group chat: add me to the group, then send "
@@ -41,35 +50,40 @@ LINK_IN_GROUP = ("Send this in your event's group chat: add me to the group, the
 NOT_LINKED = "This group follows no event yet. An organiser or TD sends /link EVENT-SLUG here."
 
 
-def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> str:
-    closes = f" until {esc(event.local(rnd.closes_at))}" if rnd.closes_at is not None else ""
-    lines = [f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is open{closes}."]
+def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
+    shown = [said("<b>{event}: {round}</b> is open until {closes}.", event=event.name,
+                  round=rnd.name, closes=event.local(rnd.closes_at))
+             if rnd.closes_at is not None else
+             said("<b>{event}: {round}</b> is open.", event=event.name, round=rnd.name)]
     playing = [m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]
     for m in playing[:MAX_LISTED]:
-        lines.append(f"• {esc(m.label(0))} v {esc(m.label(1))} (best of {m.best_of})")
+        shown.append(said("• {first} v {second} (best of {best_of})", first=m.label(0),
+                          second=m.label(1), best_of=m.best_of))
     if len(playing) > MAX_LISTED:
-        lines.append(f"… and {len(playing) - MAX_LISTED} more matches")
-    lines.append("Players: your opponent and deadline are in your private chat with me.")
-    return "\n".join(lines)
+        shown.append(said("… and {count} more matches", count=len(playing) - MAX_LISTED))
+    shown.append(said("Players: your opponent and deadline are in your private chat with me."))
+    return stacked(*shown)
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState,
-                  game: tuple[int, int] | None = None) -> str:
+                  game: tuple[int, int] | None = None) -> Said:
     """``game``: the scores of the one game a one-game match was (it reads as that game)."""
     assert state.winner is not None
-    where = f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
+    where: dict[str, Value] = dict(event=event.name, round=view.round_name)
     if game is not None:
         win = state.winner
-        return (f"{where}{esc(view.label(win))} beat {esc(view.label(1 - win))} "
-                f"{game[win]}-{game[1 - win]}.")
-    how = decided_on(event, state.decision)
-    return (f"{where}{esc(score_line(view, state, state.winner))}. "
-            f"{esc(view.label(state.winner))} wins the match{how}.")
+        return said("<b>{event}</b>, {round}: {winner} beat {loser} {won}-{lost}.",
+                    winner=view.label(win), loser=view.label(1 - win), won=game[win],
+                    lost=game[1 - win], **where)
+    return said("<b>{event}</b>, {round}: {score}. {winner} wins the match{how}.",
+                score=score_line(view, state, state.winner), winner=view.label(state.winner),
+                how=decided_on(event, state.decision), **where)
 
 
 def match_tied(event: Event, view: MatchView, state: MatchState,
-               game: tuple[int, int] | None = None) -> str:
+               game: tuple[int, int] | None = None) -> Said:
     """A match of a format whose records have ties that ended level (``reporting``)."""
     score = f"{game[0]}-{game[1]}" if game is not None else state.score_line()
-    return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: {esc(view.label(0))} and "
-            f"{esc(view.label(1))} tied ({esc(score)}){tie_words(event)}.")
+    return said("<b>{event}</b>, {round}: {first} and {second} tied ({score}){meaning}.",
+                event=event.name, round=view.round_name, first=view.label(0),
+                second=view.label(1), score=score, meaning=tie_words(event))

@@ -26,10 +26,13 @@ from bot.service.people import roles
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.news import group_language
 from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
 from bot.service.results.matches import MatchView
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx
+from bot.words import for_locale
+from bot.words.said import Rendered, render, said, stacked
 from core.knockout.match import MatchState
 
 #: Who may point an event at a group, or stop it.
@@ -124,9 +127,9 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
-    text = say.round_opened(event, rnd, matches) + await site_links.link_line(
-        tx, event, words="Pairings and results, live")
-    await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text,
+    text = stacked(say.round_opened(event, rnd, matches), await site_links.link(
+        tx, event, label=said("Pairings and results, live")))
+    await outbox.enqueue(tx, chat_id=chat, now=now, said=text, lang=group_language(event),
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
@@ -144,10 +147,13 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
         return
     lines = list(more or [])
     tied = state.winner is None
-    text = (say.match_tied(event, view, state, game) if tied else
-            say.match_decided(event, view, state, game))
-    text = "\n".join([text, *lines]) + await site_links.link_line(
-        tx, event, site_links.match_page(view.code), "The match, live")
+    post = stacked(say.match_tied(event, view, state, game) if tied else
+                   say.match_decided(event, view, state, game),
+                   *map(Rendered, lines),
+                   await site_links.link(tx, event, site_links.match_page(view.code),
+                                         said("The match, live")))
+    # the formats post it with a picture or the standings: HTML until they say records
+    text = render(post, for_locale(group_language(event)))
     key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
           f"{state.score_line()}"
     await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)

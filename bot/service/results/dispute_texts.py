@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.service.events.lookup import Event
 from bot.service.results.matches import MatchView
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Rendered, Said, Value, said
+from bot.words.said import Rendered, Said, Value, said, stacked
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
         shown.append(said("Tap a ruling below; for <b>Amend</b> I then ask for the scores. "
                           "Until you rule, game {game} counts as {reporter} reported it.",
                           game=slip.game_no, reporter=view.label(slip.reporter_side)))
-    return said("{lines}", lines=shown)
+    return stacked(*shown)
 
 
 def ruled(notice: Said, note: Said | str) -> Said:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.words.said import Said, Value, paragraphs, said
+from bot.words.said import Said, Value, paragraphs, said, stacked
 from core.club import ByeRule, ClubRules, Member, Method
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def round_paired(r: RoundPaired) -> Said:
     else:
         shown.append(said("Each player is told their opponent. Pair the next round with "
                           "/pairround when every result is in."))
-    return said("{lines}", lines=shown)
+    return stacked(*shown)
 
 
 def _tables(r: RoundPaired) -> list[Said]:
@@ -207,7 +207,7 @@ def fee_list(f: FeeList) -> Said:
                       owed=f.owed))
     if f.unpaid and not f.closed:
         shown.append(said("Tap a player when they pay."))
-    return said("{lines}", lines=shown)
+    return stacked(*shown)
 
 
 def fee_marked(name: str, marked: bool, by: str) -> Said | None:
@@ -228,7 +228,7 @@ def night_ended(fees: FeeList, unfinished: list[str]) -> Said:
     if unfinished:
         shown.append(said("Games not reported (their round is closed, so they no longer "
                           "count): {games}.", games="; ".join(unfinished)))
-    return said("{lines}", lines=shown)
+    return stacked(*shown)
 
 
 def milestone_for_player(level: int) -> Said:

@@ -35,6 +35,7 @@ from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Request, actor_of, reading, unit
 from bot.store import draw_repo, groups_repo, media_repo
 from bot.store.db import Database, Tx
+from bot.words.said import said
 from core.knockout import sssg
 from core.knockout.match import MatchStage
 
@@ -205,7 +206,7 @@ async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketS
         event = await get_event(tx, event_id)
         assert req.chat_id is not None, "a chat asks for the pictures"
         caption = (f"<b>{html.escape(event.name)}</b>: the bracket now"
-                   + await site_links.link_line(tx, event, words="The bracket, live"))
+                   + await site_links.link_line(tx, event, words=said("The bracket, live")))
         n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption)
         return BracketSent(event.name, n)
 
@@ -221,7 +222,7 @@ async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
             return None
         event = await get_event(tx, event_id)
         caption = (f"<b>{html.escape(event.name)}</b>: the bracket now"
-                   + await site_links.link_line(tx, event, words="The bracket, live"))
+                   + await site_links.link_line(tx, event, words=said("The bracket, live")))
         n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption)
         return BracketSent(event.name, n)
 
