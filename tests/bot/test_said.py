@@ -207,7 +207,10 @@ async def test_news_writes_each_recipient_s_lines_in_their_language(
         return "en"
 
     monkeypatch.setattr(outbox, "language_of", language_of)
-    monkeypatch.setattr(news, "group_language", lambda event: "fr")
+    async def group_language(tx: Tx, event: object) -> str:
+        return "fr"
+
+    monkeypatch.setattr(news, "group_language", group_language)
     async with db.transaction() as tx:
         ann = await add_person(tx, "Ann", NOW, tg_user_id=1001)
         event_id = await events_repo.add(

@@ -129,7 +129,7 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
         return
     text = stacked(say.round_opened(event, rnd, matches), await site_links.link(
         tx, event, label=said("Pairings and results, live")))
-    await outbox.enqueue(tx, chat_id=chat, now=now, said=text, lang=group_language(event),
+    await outbox.enqueue(tx, chat_id=chat, now=now, said=text, lang=await group_language(tx, event),
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
@@ -153,7 +153,7 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
                    await site_links.link(tx, event, site_links.match_page(view.code),
                                          said("The match, live")))
     # the formats post it with a picture or the standings: HTML until they say records
-    text = render(post, for_locale(group_language(event)))
+    text = render(post, for_locale(await group_language(tx, event)))
     key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
           f"{state.score_line()}"
     await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)

@@ -32,15 +32,16 @@ Recipient = int | Literal["group"]
 Told = Said | str
 
 
-def group_language(event: Event) -> str:
-    """The language an event's group reads: English, the source, until an event has one."""
+async def group_language(tx: Tx, event: Event) -> str:
+    """The language an event's group reads: English, the source, until an event has one
+    (then ``bot.service.people.languages.group_language``)."""
     return SOURCE
 
 
 async def words_of(tx: Tx, event: Event, to: Recipient) -> Words:
     """The words ``to`` reads: a person's language, or the group's."""
     if to == GROUP:
-        return for_locale(group_language(event))
+        return for_locale(await group_language(tx, event))
     return await outbox.words_for(tx, person_id=to)
 
 

@@ -5,9 +5,9 @@ delivers them after commit.
 
 A message is a record (``said``: ``bot/words/said.py``), written in the reader's language
 when its row is written: a person's own language (a private chat's is its person's), or
-for a group the language the caller gives (an event's group: ``news.group_language``). The row keeps the Telegram HTML, so the
-sender sends it as it is. (``text_html``, HTML made by hand, is what the rooms not yet
-saying records write.)
+for a group the language the caller gives (an event's group: ``news.group_language``).
+The row keeps the Telegram HTML, so the sender sends it as it is. (``text_html``, HTML
+made by hand, is what the rooms not yet saying records write.)
 
 Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ..., "url": ...}``;
 ``(text, data)`` pairs are accepted as a shorthand for callback buttons (the stored form is

@@ -207,7 +207,7 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
     if chat is not None and photo is not None:
         await outbox.enqueue(tx, chat_id=chat, now=now, photo_file_id=photo.file_id,
                              said=say.officer_caption(event, view, number, scores, sender),
-                             lang=group_language(event),
+                             lang=await group_language(tx, event),
                              dedupe_key=f"photo:{photo_id}:officer")
     return PhotoAnswer("attached", photo_id, [game], discharged, late)
 

@@ -271,7 +271,7 @@ async def start_night(db: Database, req: Request, event_id: int, *,
         if chat is not None:
             await outbox.enqueue(tx, chat_id=chat, now=req.now,
                                  said=say.night_for_group(event, session.seq),
-                                 lang=group_language(event),
+                                 lang=await group_language(tx, event),
                                  dedupe_key=f"club:{session_id}:group:night")
         return await answer_with(tx, req, render, NightStarted(event, session.seq, club))
 
@@ -490,7 +490,7 @@ async def _tell_round(tx: Tx, event: Event, session: Session, paired: RoundPaire
     chat = await groups_repo.group_of(tx, event.id)
     if chat is not None:
         await outbox.enqueue(tx, chat_id=chat, now=now, said=say.round_for_group(paired),
-                             lang=group_language(event),
+                             lang=await group_language(tx, event),
                              dedupe_key=f"{key}:group")
 
 
