@@ -19,10 +19,11 @@ from datetime import datetime
 from typing import Literal
 
 from bot.service.events.lookup import Event
+from bot.service.people import languages
 from bot.service.platform import outbox
 from bot.store import groups_repo
 from bot.store.db import Tx
-from bot.words import SOURCE, Words, for_locale
+from bot.words import Words, for_locale
 from bot.words.said import Said, render, said
 
 #: The event's group chat, as a recipient.
@@ -33,9 +34,8 @@ Told = Said | str
 
 
 async def group_language(tx: Tx, event: Event) -> str:
-    """The language an event's group reads: English, the source, until an event has one
-    (then ``bot.service.people.languages.group_language``)."""
-    return SOURCE
+    """The language an event's group reads (its definition's, ``languages``)."""
+    return await languages.group_language(tx, event.id)
 
 
 async def words_of(tx: Tx, event: Event, to: Recipient) -> Words:

@@ -21,6 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.service.people.languages import language_of
 from bot.store import outbox_repo, people_repo, turns_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
@@ -34,12 +35,6 @@ MAX_CAPTION = 1024
 #: A button whose text is a record: ``(text, data)`` or ``{"text": ..., "data"|"url": ...}``.
 SaidButton = tuple[Said | str, str] | Mapping[str, Said | str]
 SaidButtons = Sequence[Sequence[SaidButton]]
-
-
-async def language_of(tx: Tx, person_id: int) -> str:
-    """The language a person reads the bot in. English, the source, until people choose
-    one; then ``bot.service.people.languages.language_of``."""
-    return SOURCE
 
 
 async def words_for(tx: Tx, *, person_id: int | None = None, chat_id: int | None = None,

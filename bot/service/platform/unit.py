@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
+from bot.service.people.languages import language_for
 from bot.service.people.persons import person_by_tg
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
@@ -119,8 +120,9 @@ async def answer(tx: Tx, req: Request, reply: Reply | None) -> None:
 
 async def asker_language(tx: Tx, req: Request) -> str:
     """The language of the person who asked: theirs once they are known, else English."""
-    person = None if req.tg_user_id is None else await person_by_tg(tx, req.tg_user_id)
-    return SOURCE if person is None else await outbox.language_of(tx, person.id)
+    if req.tg_user_id is None:
+        return SOURCE
+    return language_for(await person_by_tg(tx, req.tg_user_id))
 
 
 async def answer_with(tx: Tx, req: Request, render: Answer[T] | None, result: T) -> T:
