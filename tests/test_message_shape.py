@@ -28,8 +28,6 @@ NOT_YET = {
     "bot/service/events/export_files.py",
     "bot/service/events/round_holds.py",
     "bot/service/events/rounds.py",
-    "bot/service/fees/payment_proofs.py",
-    "bot/service/fees/payments.py",
     "bot/service/formats/knockout/brackets.py",
     "bot/service/formats/knockout/drawing.py",
     "bot/service/formats/knockout/prizes.py",
