@@ -75,8 +75,8 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Opened Final of Club Cup <2026>." in opened
     assert "🚫 Expelled, not paid-up (para 26): Ann Lee." in opened
     assert await _expelled(bot, "Ann Lee")
-    assert "Ann Lee, you have been expelled from the tournament: not paid-up for Final" in last(
-        bot, "Ann Lee")
+    assert ("Ann Lee, you have been expelled from the tournament. The tournament director gave "
+            "this reason: “not paid-up for Final") in last(bot, "Ann Lee")
     assert "your opponent in Final, Ann Lee, has been expelled" in last(bot, "Ben Ong")
     question = _question(bot)
     assert "Their slot in M3 (Final) v Ben Ong may be offered (para 29):" in question

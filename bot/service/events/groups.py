@@ -28,6 +28,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
 from bot.service.results.matches import MatchView
+from bot.service.results.reporting_texts import OneGame
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx
 from core.knockout.match import MatchState
@@ -131,7 +132,7 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
 
 
 async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                      now: datetime, *, game: tuple[int, int] | None = None,
+                      now: datetime, *, game: OneGame | None = None,
                       more: list[str] | None = None) -> None:
     """A match's result is final (``finality``): the group sees it, as the event's format
     posts it (``seam.Format.post_result``: a knockout's with the bracket picture that holds

@@ -7,16 +7,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.service.events.lookup import Event
-from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import esc
+from bot.service.results.matches import MatchView, score_line
+from bot.service.results.reporting_texts import OneGame, esc
+from core.knockout.match import MatchState
 
 if TYPE_CHECKING:
     from bot.service.formats.seam import Filled, Option
 
 
 def to_expelled(event: Event, name: str, why: str) -> str:
+    """The expelled player's notice. The reason is the TD's own words, quoted and said to
+    be theirs: put after "you have been expelled:" it would read as the bot's, in the
+    third person the TD wrote it in."""
     return (f"<b>{esc(event.name)}</b>: {esc(name)}, you have been expelled from the "
-            f"tournament: {esc(why)}. If this is a mistake, contact the TDs at once.")
+            f"tournament. The tournament director gave this reason: “{esc(why)}”. If this "
+            "is a mistake, contact the TDs at once.")
 
 
 def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
@@ -97,12 +102,16 @@ def refused(expelled: str, when: str, outcome: str, you: bool) -> str:
             "matches.")
 
 
-def forfeited_to(event: Event, view: MatchView, expelled: str, games: int) -> str:
-    """The opponent of a player expelled from a round-based event or a club night: the
-    games not played are theirs by forfeit (``expulsions._forfeit_rest``)."""
-    head = f"<b>{esc(event.name)}</b>: {esc(expelled)} has been expelled, so you win"
-    if view.best_of == 1:
-        return f"{head} your {esc(view.round_name)} game against them by forfeit."
+def forfeited_to(event: Event, view: MatchView, side: int, state: MatchState, games: int,
+                 single: OneGame | None) -> str:
+    """The opponent (``side``) of a player expelled from a round-based event or a club
+    night: the games not played are theirs by forfeit (``expulsions._forfeit_rest``), and
+    the match with them; ``single``: the one game a one-game match was."""
+    expelled = esc(view.label(1 - side))
+    head = f"<b>{esc(event.name)}</b>: {expelled} has been expelled, so "
+    if single is not None:
+        return (f"{head}you win your {esc(view.round_name)} game against them by forfeit "
+                f"({state.spread[side]:+d}).")
     what = "the game" if games == 1 else f"the {games} games"
-    return (f"{head} {what} of your {esc(view.round_name)} match not played yet by "
-            "forfeit.")
+    return (f"{head}you win {what} of your {esc(view.round_name)} match not played yet by "
+            f"forfeit, and the match: {esc(score_line(view, state, side))}.")
