@@ -92,7 +92,7 @@ async def test_a_tie_leaves_the_defender_on_the_rung(tmp_path: Path) -> None:
             "Eve Tan: the defender keeps the rung.\n/ladder shows the ladder; /challenge whom "
             "you may challenge now.")
         posted = tg.sent(group)[-1].text or ""
-        assert ("Ben Ong kept rung 2 against Eve Tan in challenge #1 (a tie, 0.5-0.5, +0: "
+        assert ("Ben Ong kept rung 2 against Eve Tan in challenge #1 (a tie, 400-400: "
                 "the defender keeps the rung).") in posted, posted
         async with bot.runtime.db.transaction() as tx:
             row = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'L1'")
@@ -118,7 +118,7 @@ async def test_a_tie_stored_with_no_winner_holds(tmp_path: Path) -> None:
             logged = await tx.scalar("SELECT detail_json FROM journal WHERE action = 'ladder.result'")
         await bot.settle()
         assert await order(bot) == START
-        assert "a tie, 0.5-0.5, +0: the defender keeps the rung" in logged
+        assert "a tie, 400-400: the defender keeps the rung" in logged
         assert "/challenge" in await say(bot, "Eve Tan", "/challenge")  # #1 is closed
 
 
