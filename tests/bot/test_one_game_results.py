@@ -164,3 +164,36 @@ async def test_a_disputed_one_game_result_ruled_reads_as_the_game(tmp_path: Path
         assert "Ann Lee won your Round 1 game 420-350." in eve, eve
         for text in (ann, eve):
             assert "1-0" not in text and "0-1" not in text and "the match" not in text, text
+
+
+async def test_a_no_show_in_a_one_game_match_asks_the_tds_one_plain_question(
+        tmp_path: Path) -> None:
+    """Ann claims Eve did not come and Eve contests: the TDs are asked whether Ann wins the
+    game by forfeit or both get more time (a one-game match has no "next game" beside the
+    match); the forfeit decides the match, told as the game, and the group sees it."""
+    async with event_bot(tmp_path / "r.sqlite3", round_event.definition(ids=True),
+                         round_event.IDS) as bot:
+        group = bot.telegram.add_group("Club", [swiss.user(bot, n) for n in ("Tara TD", "Ann Lee")])
+        bot.telegram.user_sends(swiss.user(bot, "Tara TD"), "/link weekly-swiss", chat=group)
+        await swiss.say(bot, "Tara TD", "/draw 5")
+        await swiss.say(bot, "Tara TD", "/openround 1")
+        db, event_id = bot.runtime.db, bot.event_id  # type: ignore[attr-defined]
+        async with db.transaction() as tx:
+            [m] = [v for v in await matches_of_event(tx, event_id) if "Ann Lee" in v.names]
+        await swiss.say(bot, "Ann Lee", f"/propose {m.code} tomorrow 15:00")
+        await swiss.say(bot, "Eve Tan", f"/agree {m.code}")
+        await bot.advance(timedelta(days=1, hours=8))
+        await swiss.say(bot, "Ann Lee", f"/noshow {m.code}")
+        await swiss.say(bot, "Eve Tan", f"/contest {m.code} I waited an hour")
+        asked = swiss.last(bot, "Tara TD")
+        assert ("Does Ann Lee win the game by forfeit, or do you give them both 7 more days "
+                "to play it?") in asked, asked
+        buttons = bot.telegram.buttons_of(swiss.user(bot, "Tara TD"))
+        assert {"Forfeit win to Ann Lee", "Extend 7 days"} <= set(buttons), buttons
+        assert not any(b.startswith(("Match to", "Game to", "Next game")) for b in buttons)
+        await swiss.tap(bot, "Tara TD", "Forfeit win to Ann Lee")
+        assert await _row(db, m.id) == ("decided", 0)
+        ann = swiss.last(bot, "Ann Lee")
+        assert "You won your Round 1 game against Eve Tan by forfeit (+75)." in ann, ann
+        posted = [t.text or "" for t in bot.telegram.sent(group)]
+        assert any("Ann Lee beat Eve Tan by forfeit (+75)." in p for p in posted), posted

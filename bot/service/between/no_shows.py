@@ -125,7 +125,7 @@ async def _to_tds(tx: Tx, claim: NoShowClaim, view: MatchView, event: Event, now
     rulers = await rulers_of(tx, view)
     for ruler in rulers:
         await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text,
-                             buttons=say.ruling_buttons(claim.id, view.label(side)),
+                             buttons=say.ruling_buttons(event, view, claim.id, view.label(side)),
                              dedupe_key=f"noshow:{claim.id}:tds:{ruler}")
     await journal.record(tx, who=Actor.system(), action="noshow.tds", subject=f"match:{view.id}",
                          now=now, detail={"code": view.code, "claim_id": claim.id,

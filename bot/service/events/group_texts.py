@@ -69,6 +69,21 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
             f"{esc(view.label(state.winner))} wins the match{how}.")
 
 
+def walkover(event: Event, view: MatchView, winner: int, left: str | None,
+             expelled: str) -> str:
+    """A knockout match given over unplayed because a player was expelled (SSSg para 29:
+    nobody took the place): the results board shows who goes through and why, as it shows
+    a played result. ``left``: who was to come from the other side (None: nobody)."""
+    if left is None:
+        why = "nobody is left to meet them there"
+    elif left == expelled:
+        why = f"{esc(expelled)} was expelled and nobody takes the place"
+    else:
+        why = f"{esc(left)} moved to take the place of {esc(expelled)}, who was expelled"
+    return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: {esc(view.label(winner))} "
+            f"goes through unplayed: {why}.")
+
+
 def match_tied(event: Event, view: MatchView, state: MatchState,
                game: OneGame | None = None) -> str:
     """A match of a format whose records have ties that ended level (``reporting``)."""

@@ -32,22 +32,28 @@ def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
 
 def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
                options: list[Option], both: bool = False) -> str:
-    """``both``: the opponent was expelled too, so nobody means the match is not played."""
+    """Para 29's question to the TDs, as a plain question: who takes the expelled
+    player's place, the candidates the paragraph allows, or nobody (the opponent goes
+    through without playing). ``both``: the opponent was expelled too, so nobody means
+    the match is not played."""
     side = view.names.index(expelled)
-    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled: {esc(why)}.",
-             f"Their slot in {esc(view.code)} ({esc(view.round_name)}) v "
-             f"<b>{esc(view.label(1 - side))}</b> may be offered (para 29):"]
+    other = esc(view.label(1 - side))
+    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled (the reason given: "
+             f"“{esc(why)}”).",
+             f"Who takes {esc(expelled)}'s place against <b>{other}</b> in {esc(view.code)} "
+             f"({esc(view.round_name)})?"]
     if options:
+        lines.append("Para 29 lets you offer it to:")
         lines += [f"{i}. <b>{esc(o.name)}</b>: {esc(o.reason)}"
                   for i, o in enumerate(options, start=1)]
     else:
-        lines.append("nobody from the previous round can take it.")
+        lines.append("Nobody from the previous round can take it (para 29).")
     if both:
-        lines.append(f"{esc(view.label(1 - side))} is expelled too: or nobody, and "
-                     f"{esc(view.code)} is not played (a bye goes on). Your choice:")
+        lines.append(f"{other} is expelled too: if nobody takes the place, {esc(view.code)} "
+                     "is not played (a bye goes on).")
     else:
-        lines.append(f"Or nobody: {esc(view.label(1 - side))} goes through unplayed. "
-                     "Your choice:")
+        lines.append(f"If nobody takes it, {other} goes through without playing.")
+    lines.append("Tap your choice below.")
     return "\n".join(lines)
 
 
