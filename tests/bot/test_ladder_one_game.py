@@ -79,5 +79,5 @@ async def test_expelling_a_player_settles_the_slip_of_their_void_challenge(
         for name in ("Eve Tan", "Ben Ong"):
             copies = [m.text or "" for m in bot.telegram.sent(user(bot, name))
                       if "412" in (m.text or "") and "📝" in (m.text or "")]
-            assert copies and ("Void: challenge #1 is void: Ben Ong was expelled (left the "
+            assert copies and ("⚖️ Challenge #1 is void: Ben Ong was expelled (left the "
                                "club); this result no longer counts.") in copies[-1], copies

@@ -35,6 +35,7 @@ from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import MatchView, core_match, matches_of_event
 from bot.service.results.reporting import one_game_of
+from bot.service.results.reporting_texts import one_game
 from bot.service.results.rulings import apply_correction_in
 from bot.service.results.slip_copies import settled_note, went_to
 from bot.store import entries_repo, expulsions_repo
@@ -91,9 +92,10 @@ async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Ac
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
-    games = "game" if count == 1 else f"{count} games"
+    games = ("the game" if one_game(event, view) else
+             f"the {'game' if count == 1 else f'{count} games'} not played")
     return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code, opponent,
-                    note=f"{view.code}: {opponent} wins the {games} not played by forfeit; "
+                    note=f"{view.code}: {opponent} wins {games} by forfeit; "
                          f"{entry.name} is not paired again")
 
 

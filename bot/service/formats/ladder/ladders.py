@@ -585,7 +585,7 @@ async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: str,
     view = await matches_repo.get(tx, match_id)
     if view is None or view.state == MatchStage.NOT_NEEDED or await finality.is_final(tx, view):
         return
-    what = f"Void: {esc(why)}"
+    what = esc(why[:1].upper() + why[1:])
     await supersede(tx, view, ruling=f"void: {why}", by=by or Actor.system(), now=now,
                     decided=Match(best_of=view.best_of), slip_note=to_both(what),
                     ruler_note=settled_note(what, False))
