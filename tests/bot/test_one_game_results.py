@@ -177,6 +177,9 @@ async def test_a_no_show_in_a_one_game_match_asks_the_tds_one_plain_question(
         bot.telegram.user_sends(swiss.user(bot, "Tara TD"), "/link weekly-swiss", chat=group)
         await swiss.say(bot, "Tara TD", "/draw 5")
         await swiss.say(bot, "Tara TD", "/openround 1")
+        opened = swiss.last(bot, "Ann Lee")
+        assert ("The winner of the game (on a tie, the player who started it) reports the "
+                "result here") in opened, opened  # one game: not "each game"
         db, event_id = bot.runtime.db, bot.event_id  # type: ignore[attr-defined]
         async with db.transaction() as tx:
             [m] = [v for v in await matches_of_event(tx, event_id) if "Ann Lee" in v.names]
