@@ -102,7 +102,8 @@ async def test_a_forfeit_ruled_in_a_one_game_swiss_is_one_message_each_said_as_t
     assert await _row(db, m.id) == ("decided", 1)
     [to_winner] = await _told(db, m.people[1], before)
     [to_loser] = await _told(db, m.people[0], before)
-    assert "a TD ruled on your game: it is won by forfeit by you" in to_winner, to_winner
+    assert "a TD ruled on your game: you win it by forfeit (WESPA rules)." in to_winner, to_winner
+    assert f"a TD ruled on your game: {second} wins it by forfeit" in to_loser, to_loser
     assert f"You won your <b>Round 1</b> game against {first} by forfeit (+75)." in to_winner
     assert f"{second} won your <b>Round 1</b> game by forfeit (-75)." in to_loser, to_loser
     for text in (to_winner, to_loser):
@@ -195,6 +196,7 @@ async def test_a_no_show_in_a_one_game_match_asks_the_tds_one_plain_question(
         assert {"Forfeit win to Ann Lee", "Extend 7 days"} <= set(buttons), buttons
         assert not any(b.startswith(("Match to", "Game to", "Next game")) for b in buttons)
         await swiss.tap(bot, "Tara TD", "Forfeit win to Ann Lee")
+        assert swiss.last(bot, "Tara TD") == f"Ruled: Ann Lee wins {m.code} by forfeit (+75)."
         assert await _row(db, m.id) == ("decided", 0)
         ann = swiss.last(bot, "Ann Lee")
         assert "You won your Round 1 game against Eve Tan by forfeit (+75)." in ann, ann

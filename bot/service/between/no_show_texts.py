@@ -113,10 +113,14 @@ def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str)
             f"with /propose {esc(view.code)}.")
 
 
-def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> str:
+def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool,
+          single: bool = False) -> str:
+    """The TD's answer; ``single``: the match is one game, which the forfeit decided
+    (``detail`` is then the winner's spread)."""
     if not by_this:
         return f"The no-show claim in {esc(code)} was ruled already."
-    if ruling == "game":
+    if ruling == "game" and single:
+        return f"Ruled: {esc(to)} wins {esc(code)} by forfeit {esc(detail)}."
         return f"Ruled: the next game of {esc(code)} goes to {esc(to)} by forfeit ({esc(detail)})."
     if ruling == "match":
         return f"Ruled: {esc(code)} goes to {esc(to)} ({esc(detail)})."

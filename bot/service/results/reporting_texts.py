@@ -489,7 +489,8 @@ def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str
     if ruling == "tie":
         return f"the tied match goes to {esc(winner)}{cite(of, 'para 30')}"
     if ruling == "forfeit":
-        return f"it is won by forfeit by {esc(winner)} (WESPA rules)"
+        wins = "you win" if winner == "you" else f"{esc(winner)} wins"
+        return f"{wins} it by forfeit (WESPA rules)"
     if ruling == "overtime":
         who_over = "you" if winner == "you" else esc(to)
         shown = f": now {scores_of(names, viewer, scores)}" if scores is not None else ""
