@@ -619,14 +619,17 @@ def _close(state: LadderState, done: Challenge) -> LadderState:
 
 def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: ChallengeStatus,
          why: str, kind: EventKind) -> Step:
-    """The challenger won ``c`` (played or by forfeit): move, close, announce."""
+    """The challenger won ``c`` (played or by forfeit): move, close, announce. A challenge
+    won without a game is not said as one the challenged was beaten in ("beat")."""
     moved = replace(ladder, names=_moved(ladder.names, ladder.rules.on_win, c.challenger,
                                          c.challenged))
     done = replace(c, status=status, winner=c.challenger, closed_at=now, why=why)
     before = ladder.rung(c.challenger)
     after = moved.rung(c.challenger)
-    events = [LadderEvent(kind, f"{c.challenger} beat {c.challenged} in challenge "
-                          f"#{c.number} ({why}).", c.number)]
+    won = (f"{c.challenger} wins challenge #{c.number} against {c.challenged} without a game"
+           if status is ChallengeStatus.FORFEITED else
+           f"{c.challenger} beat {c.challenged} in challenge #{c.number}")
+    events = [LadderEvent(kind, f"{won} ({why}).", c.number)]
     if after != before:
         events.append(LadderEvent(EventKind.MOVED,
                                   f"{c.challenger} climbs from rung {before} to {after}; "

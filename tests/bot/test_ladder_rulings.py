@@ -58,6 +58,9 @@ async def test_a_disputed_result_moves_no_rung_until_the_td_rules(tmp_path: Path
         await _eve_beats_ben(bot)
         # Ben disputes #1: the scores were the other way round, and the TD amends them.
         await tap(bot, "Ben Ong", "Dispute")
+        # the challenges' round says nothing: the ladder's name heads the notice
+        assert ("⚖️ Club Ladder: Ben Ong disputed your game. It counts as reported until a TD "
+                "rules.") in said_to(bot, "Eve Tan")
         await say(bot, "Ben Ong", "I won 412-380")
         assert await order(bot) == START
         await tap(bot, "Tara TD", "Amend")

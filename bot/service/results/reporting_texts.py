@@ -437,7 +437,7 @@ def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, di
     """Both players learn that the slip is frozen and who will rule (para 19); the one who
     disputed it without saying why is asked why. ``differs``: the dispute is a second
     report of the game that did not agree with the first."""
-    where = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+    head_of = f"⚖️ {where(event, view)}: "
     opponent = esc(view.label(1 - viewer))
     single = one_game(event, view)
     yours = "your game" if single else f"game {game} of your match"
@@ -453,7 +453,7 @@ def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, di
                 "rules.")
     else:
         head = (f"{esc(disputer)} disputed {yours}. It counts as reported until a TD rules.")
-    lines = [where + head[0].upper() + head[1:]]
+    lines = [head_of + head[0].upper() + head[1:]]
     para19 = cite(event, "para 19")
     if not rulers:
         lines.append("No TD or adjudicator of this event is free to rule on your match"
