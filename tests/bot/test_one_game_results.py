@@ -202,3 +202,28 @@ async def test_a_no_show_in_a_one_game_match_asks_the_tds_one_plain_question(
         assert "You won your Round 1 game against Eve Tan by forfeit (+75)." in ann, ann
         posted = [t.text or "" for t in bot.telegram.sent(group)]
         assert any("Ann Lee beat Eve Tan by forfeit (+75)." in p for p in posted), posted
+
+
+async def test_matches_tells_a_one_game_match_as_its_game(tmp_path: Path) -> None:
+    """/matches: "one game", who starts it ("You start" to the one who does), and once
+    decided its result as the game's score, never "best of 1" or "Score: 1-0 (+70)"."""
+    async with event_bot(tmp_path / "r.sqlite3", round_event.definition(ids=True),
+                         round_event.IDS) as bot:
+        await swiss.say(bot, "Tara TD", "/draw 5")
+        await swiss.say(bot, "Tara TD", "/openround 1")
+        ann = await swiss.say(bot, "Ann Lee", "/matches")
+        assert "against Eve Tan, one game: being played\nYou start the game." in ann, ann
+        assert "Ann Lee starts the game." in await swiss.say(bot, "Eve Tan", "/matches")
+        await swiss.say(bot, "Ann Lee", "420-350")
+        await swiss.tap(bot, "Ann Lee", "✅ Confirm")
+        await swiss.tap(bot, "Eve Tan", "Agree")
+        db, event_id = bot.runtime.db, bot.event_id  # type: ignore[attr-defined]
+        async with db.transaction() as tx:
+            [m] = [v for v in await matches_of_event(tx, event_id) if "Ann Lee" in v.names]
+        assert await _row(db, m.id) == ("decided", 0)
+        ann = await swiss.say(bot, "Ann Lee", "/matches")
+        eve = await swiss.say(bot, "Eve Tan", "/matches")
+        assert "against Eve Tan, one game: decided\nResult: you won 420-350" in ann, ann
+        assert "against Ann Lee, one game: decided\nResult: you lost 350-420" in eve, eve
+        for text in (ann, eve):
+            assert "best of 1" not in text and "Score:" not in text, text
