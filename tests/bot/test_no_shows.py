@@ -54,7 +54,7 @@ async def test_an_uncontested_claim_goes_to_the_tds_when_the_window_closes(
     assert told.startswith("🚫 No-show claim in M1 (Club Cup <2026>, SF)")
     assert "Dev Rao did not answer in time." in told
     assert "Ann Lee proposed Tue 03 Mar 2026 15:00 (+08)" in told
-    assert {"Game to Ann Lee", "Match to Ann Lee", "Extend 7 days"} <= set(
+    assert {"Next game to Ann Lee", "Match to Ann Lee", "Extend 7 days"} <= set(
         buttons_of(bot, "Tara TD"))
     assert "No-show claims" in await say(bot, "Tara TD", "/pending")
 
@@ -144,7 +144,7 @@ async def test_a_no_show_claimed_contested_and_ruled(bot: BotUnderTest) -> None:
     assert any(t.startswith("🚫 No-show claim in M1") and "Dev Rao contests it." in t
                and "Ann Lee wrote: Tuesday 3pm?" in t for t in notices), notices
     assert "I waited online from 15:00 to 15:30" in notices[-1]
-    await tap(bot, "Tara TD", "Game to Ann Lee")
+    await tap(bot, "Tara TD", "Next game to Ann Lee")
     m1 = await match_id(bot, "M1")
     assert await rows(bot, "SELECT seq, kind, bye_side FROM games WHERE match_id = ?", m1) == [
         (1, "forfeit", 0)]
@@ -166,3 +166,18 @@ async def test_the_claim_reads_in_the_opponents_zone(bot: BotUnderTest) -> None:
     got = last(bot, "Dev Rao")
     assert "at Tue 03 Mar 2026 07:00 (GMT)" in got and "by Wed 04 Mar 2026 13:01 (GMT)" in got
     assert "until Wed 04 Mar 2026 21:01 (+08)" in last(bot, "Ann Lee")
+
+
+def test_the_ruling_answer_names_what_was_awarded() -> None:
+    """Each ruling reads as itself: the next game of a longer match, the one game of a
+    one-game match, the match, or the round extended."""
+    from bot.service.between.no_show_texts import ruled
+    from bot.words.said import english
+
+    assert english(ruled("M1", "game", "Ann", "2-1 (+40)", True)) == (
+        "Ruled: the next game of M1 goes to Ann by forfeit (2-1 (+40)).")
+    assert english(ruled("M1", "game", "Ann", "(+75)", True, single=True)) == (
+        "Ruled: Ann wins M1 by forfeit (+75).")
+    assert english(ruled("M1", "match", "Ann", "2-0", True)) == "Ruled: M1 goes to Ann (2-0)."
+    assert english(ruled("M1", "extend", "Ann", "Sat 1 Mar", True)) == (
+        "Ruled: the round is extended to Sat 1 Mar.")

@@ -10,6 +10,7 @@ from bot.service.between.relay import MatchLog
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
+from bot.service.results.reporting_texts import one_game
 from bot.words.said import Said, Value, said, stacked
 
 #: A claim's state as its claimant reads it.
@@ -78,16 +79,27 @@ def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | No
                                shown=len(last), all=len(log.lines)))
         shown += [said("• {line}", line=" ".join(w for w in (event.local(x.at), x.who, x.text)
                                                   if w)) for x in last]
-    shown.append(said("\nAward the next game by forfeit, the match, or extend the round:"))
+    if one_game(event, view):
+        shown.append(said("\nDoes {claimant} win the game by forfeit, or do you give them both "
+                          "7 more days to play it?", claimant=claimant))
+    else:
+        shown.append(said("\nDoes {claimant} win the next game by forfeit, or the whole match, "
+                          "or do you give them both 7 more days to play?", claimant=claimant))
     return stacked(*shown)
 
 
-def ruling_buttons(claim_id: int, claimant: str) -> list[list[tuple[Said, str]]]:
-    return [[(said("Game to {claimant}", claimant=claimant),
+def ruling_buttons(event: Event, view: MatchView, claim_id: int,
+                   claimant: str) -> list[list[tuple[Said, str]]]:
+    """The TDs' answers to a claim; a one-game match has no "next game" apart from the
+    match, so its one award is the game."""
+    extend = [(said("Extend 7 days"), callbacks.no_show_rule(claim_id, "extend"))]
+    if one_game(event, view):
+        return [[(said("Forfeit win to {claimant}", claimant=claimant),
+                  callbacks.no_show_rule(claim_id, "game"))], extend]
+    return [[(said("Next game to {claimant}", claimant=claimant),
               callbacks.no_show_rule(claim_id, "game")),
              (said("Match to {claimant}", claimant=claimant),
-              callbacks.no_show_rule(claim_id, "match"))],
-            [(said("Extend 7 days"), callbacks.no_show_rule(claim_id, "extend"))]]
+              callbacks.no_show_rule(claim_id, "match"))], extend]
 
 
 def reason_added(view: MatchView, side: int, text: str) -> Said:
@@ -111,9 +123,15 @@ def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str)
                 "/propose {match}.", claimant=view.label(claimant), **values)
 
 
-def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> Said:
+def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool,
+          single: bool = False) -> Said:
+    """The TD's answer; ``single``: the match is one game, which the forfeit decided
+    (``detail`` is then the winner's spread)."""
     if not by_this:
         return said("The no-show claim in {match} was ruled already.", match=code)
+    if ruling == "game" and single:
+        return said("Ruled: {to} wins {match} by forfeit {detail}.", to=to, match=code,
+                    detail=detail)
     if ruling == "game":
         return said("Ruled: the next game of {match} goes to {to} by forfeit ({detail}).",
                     match=code, to=to, detail=detail)

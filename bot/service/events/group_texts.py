@@ -8,7 +8,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
 from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import decided_on, tie_words
+from bot.service.results.reporting_texts import OneGame, decided_on, tie_words
 from bot.words.said import Said, Value, said, stacked
 from core.knockout.match import MatchStage, MatchState
 
@@ -66,24 +66,46 @@ def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState,
-                  game: tuple[int, int] | None = None) -> Said:
-    """``game``: the scores of the one game a one-game match was (it reads as that game)."""
+                  game: OneGame | None = None) -> Said:
+    """``game``: the one game a one-game match was (it reads as that game: "Ann Lee beat
+    Ben Ong 412-380", "Ann Lee beat Ben Ong by forfeit (+75)")."""
     assert state.winner is not None
     where: dict[str, Value] = dict(event=event.name, round=view.round_name)
     if game is not None:
         win = state.winner
-        return said("<b>{event}</b>, {round}: {winner} beat {loser} {won}-{lost}.",
-                    winner=view.label(win), loser=view.label(1 - win), won=game[win],
-                    lost=game[1 - win], **where)
+        if game.scores is not None:
+            return said("<b>{event}</b>, {round}: {winner} beat {loser} {won}-{lost}.",
+                        winner=view.label(win), loser=view.label(1 - win),
+                        won=game.scores[win], lost=game.scores[1 - win], **where)
+        return said("<b>{event}</b>, {round}: {winner} beat {loser} {how} ({spread:+d}).",
+                    winner=view.label(win), loser=view.label(1 - win), how=game.how,
+                    spread=state.spread[win], **where)
     return said("<b>{event}</b>, {round}: {score}. {winner} wins the match{how}.",
                 score=score_line(view, state, state.winner), winner=view.label(state.winner),
                 how=decided_on(event, state.decision), **where)
 
 
+def walkover(event: Event, view: MatchView, winner: int, left: str | None,
+             expelled: str) -> Said:
+    """A knockout match given over unplayed because a player was expelled (SSSg para 29:
+    nobody took the place): the results board shows who goes through and why, as it shows
+    a played result. ``left``: who was to come from the other side (None: nobody)."""
+    if left is None:
+        why = said("nobody is left to meet them there")
+    elif left == expelled:
+        why = said("{expelled} was expelled and nobody takes the place", expelled=expelled)
+    else:
+        why = said("{left} moved to take the place of {expelled}, who was expelled", left=left,
+                   expelled=expelled)
+    return said("<b>{event}</b>, {round}: {winner} goes through unplayed: {why}.",
+                event=event.name, round=view.round_name, winner=view.label(winner), why=why)
+
+
 def match_tied(event: Event, view: MatchView, state: MatchState,
-               game: tuple[int, int] | None = None) -> Said:
+               game: OneGame | None = None) -> Said:
     """A match of a format whose records have ties that ended level (``reporting``)."""
-    score = f"{game[0]}-{game[1]}" if game is not None else state.score_line()
+    score = (f"{game.scores[0]}-{game.scores[1]}" if game is not None and game.scores is not None
+             else state.score_line())
     return said("<b>{event}</b>, {round}: {first} and {second} tied ({score}){meaning}.",
                 event=event.name, round=view.round_name, first=view.label(0),
                 second=view.label(1), score=score, meaning=tie_words(event))
