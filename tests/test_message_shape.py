@@ -26,7 +26,6 @@ ESCAPES = {"escape", "esc"}
 NOT_YET = {
     "bot/service/between/arranging_texts.py",
     "bot/service/events/rounds.py",
-    "bot/service/formats/knockout/drawing.py",
     "bot/service/formats/ladder/format.py",
     "bot/service/formats/ladder/ladder_texts.py",
     "bot/service/formats/ladder/ladders.py",
