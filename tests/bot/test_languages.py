@@ -27,8 +27,9 @@ from bot.service.people.languages import (
 from bot.service.people.persons import add_person
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.store import people_repo
-from bot.store.db import Database, open_database
+from bot.service.platform.unit import Request, reader_language
+from bot.store import groups_repo, people_repo
+from bot.store.db import Database, Tx, open_database
 from bot.words import DOMAIN, for_locale
 from tests.bot.club_chat import DEFINITION
 
@@ -171,3 +172,28 @@ def test_a_definition_naming_a_language_the_bot_does_not_speak_is_refused(french
         parse_definition(_definition("de"))
     assert "event.language: 'de' is not a language I speak: choose 'en' (English) or " \
            "'fr' (français)" in refused.value.message
+
+
+async def test_an_answer_in_an_event_s_group_is_in_the_group_s_language(
+        french: None, db: Database) -> None:
+    """In a group the answer is for everyone there: the event's language, not the
+    writer's; in a group no event follows, the writer's."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(_definition("fr")), by=Actor.cli(),
+                                     now=NOW)
+        await groups_repo.link(tx, created.event_id, -1001)
+        await _person_in(tx, tg_user_id=9011, telegram="en")
+        in_group = Request(now=NOW, label="tg:9011", tg_user_id=9011, chat_id=-1001)
+        elsewhere = Request(now=NOW, label="tg:9011", tg_user_id=9011, chat_id=-1002)
+        private = Request(now=NOW, label="tg:9011", tg_user_id=9011, chat_id=9011)
+        assert [await reader_language(tx, r) for r in (in_group, elsewhere, private)] == [
+            "fr", "en", "en"]
+        stranger = Request(now=NOW, label="tg:77", tg_user_id=77, chat_id=77,
+                           tg_language="fr-CA")
+        assert await reader_language(tx, stranger) == "fr"
+
+
+async def _person_in(tx: Tx, *, tg_user_id: int, telegram: str) -> int:
+    pid = await add_person(tx, "Ann Lee", NOW, tg_user_id=tg_user_id)
+    await people_repo.set_tg_language(tx, pid, telegram)
+    return pid
