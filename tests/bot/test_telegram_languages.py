@@ -147,5 +147,9 @@ async def test_a_stranger_reads_their_telegram_s_language_and_its_menu(
         "start", "Join an event with your invite link, or say hello")
     refused = await bot.say(sam, "/language fr")
     assert refused.startswith("⚠️ I can keep your language once you have joined an event")
+    await bot.say(sam, "/language")  # the buttons are there to read; a tap says the same
+    await bot.tap(sam, "English")
+    assert (tg.last_sent(sam).text or "").startswith(
+        "⚠️ I can keep your language once you have joined an event")
     async with bot.runtime.db.transaction() as tx:  # nobody made for a stranger
         assert await tx.one("SELECT id FROM people WHERE tg_user_id = ?", (sam.id,)) is None

@@ -16,7 +16,7 @@ from bot.service.people.persons import person_by_tg
 from bot.service.people.roles import Hat, hats_held
 from bot.service.platform import journal
 from bot.service.platform.actors import Actor
-from bot.service.platform.errors import NotAllowed
+from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Answer, Request, answer_with, unit
 from bot.store import people_repo
 from bot.store.db import Database
@@ -60,7 +60,7 @@ async def choose_language(db: Database, req: Request, code: str, *,
         language = check_language(code)
         person = await person_by_tg(tx, req.tg_user_id) if req.tg_user_id else None
         if person is None:
-            raise NotAllowed("I can keep your language once you have joined an event: open "
+            raise Invalid("I can keep your language once you have joined an event: open "
                              "your invite link first. Until then I write in your Telegram "
                              "app's language when I speak it.")
         changed = person.language != language
