@@ -105,3 +105,18 @@ async def test_a_pairing_reaches_each_player_in_their_language(db: Database,
     assert told[people["Ben <Ong>"]] == (
         "🎲 <b>Wednesday Club</b>, night 1 round 1: table 1, you play <b>Ann Lee</b>. Draw "
         "tiles to see who starts; the winner sends the score here, e.g. <code>412-380</code>.")
+
+
+def test_the_shipped_french_says_the_records() -> None:
+    """The catalogue that ships (bot/words/locales/fr) translates the records' messages,
+    nested ones too."""
+    from bot.service.between import relay_texts
+    from bot.service.formats.rounds import availability_texts
+    from bot.words.said import render
+
+    fr = for_locale("fr")
+    assert render(relay_texts.told("M1", "Ben <Ong>", True, 2), fr) == (
+        "✅ Envoyé à Ben &lt;Ong&gt; (encore 2 aujourd'hui).")
+    assert render(availability_texts.told_by_td("Open", "Round 2", True, 0.5), fr) == (
+        "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Round 2 : vous n'y serez "
+        "pas apparié (une exemption demandée, un demi-point).")

@@ -53,7 +53,6 @@ from bot.service.platform.unit import (
     Answer,
     Request,
     answer_with,
-    asker_language,
     require_actor,
     unit,
 )
@@ -536,7 +535,7 @@ async def fees_tonight(db: Database, req: Request, event_id: int) -> FeeList:
         if req.chat_id is not None:
             await outbox.enqueue(tx, chat_id=req.chat_id, now=req.now,
                                  said=say.fee_list(fees), buttons=fee_buttons(fees) or None,
-                                 lang=await asker_language(tx, req),
+                                 lang=req.language,
                                  dedupe_key=f"club:fees:{session.id}:{req.chat_id}:"
                                             f"{req.update_id}:{req.now.timestamp()}")
         return fees
