@@ -21,7 +21,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
 from bot.service.events import site_links
-from bot.service.formats.loading import load_formats
+from bot.service.formats import registry
 from bot.service.platform import deadlines, outbox
 from bot.store.db import is_postgres, open_database
 from bot.telegram import commands, handlers
@@ -101,7 +101,7 @@ def file_url_for(base_url: str) -> str:
 
 def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, Any, Any]:
     logsafe.protect(options.token)  # it is in every Bot API URL a logger may print
-    load_formats()  # every handler asks the event's format (formats.registry)
+    registry.load_all()  # every handler asks the event's format: load them before any update
     # Telegram forgets an update only once it is applied, and updates are handled several at
     # a time, each chat's in order (update_queue.py says why and how).
     updates = ApplyThenConfirm(confirm_each=options.webhook)
