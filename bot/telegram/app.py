@@ -208,8 +208,9 @@ async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
 
 
 async def _post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-    server: SiteServer | None = app.bot_data.pop(SITE, None)  # a start-up that failed
-    if server is not None:  # after starting it
+    # a start-up that failed after starting the server leaves it here
+    server: SiteServer | None = app.bot_data.pop(SITE, None)
+    if server is not None:
         await server.stop()
     runtime = app.bot_data.pop(RUNTIME, None)
     if runtime is not None:
