@@ -117,6 +117,18 @@ def test_a_command_loads_only_the_formats_of_the_events_it_meets(tmp_path: Path)
     assert "bot.service.formats.knockout.format" in reported
 
 
+def test_a_definition_s_validators_are_built_when_the_first_is_read() -> None:
+    """A command that imports the definitions (every format's package does) but reads none,
+    as a game report, does not build their validators."""
+    code = ("from bot.service.events import definitions as d\n"
+            "print(d.Definition.__pydantic_complete__)\n"
+            "d.parse_definition(open('examples/club_night.toml').read())\n"
+            "print(d.Definition.__pydantic_complete__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=True)
+    assert done.stdout.split() == ["False", "True"]
+
+
 def test_rule_tie_s_help_names_the_use_case_s_default_reason() -> None:
     """The help is written out so that --help need not load the rulings; it must say what
     the use-case records when no --why is given."""
