@@ -113,6 +113,7 @@ async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
             "⚖️ Club Cup <2026>, SF: a TD corrected game 2 of your match against Ann Lee. It is "
             "now you 420, Ann Lee 350 (you started); it was you 350, Ann Lee 420 (you "
             "started).\nWhy: I typed the paper slip the wrong way round\n"
+            "Your match is open again: Ann Lee's win no longer stands.\n"
             "Score: Dev Rao 1-1 Ann Lee (+38)\n"
             "Next: game 3, the deciding game: you start (ahead on spread, para 16b).")
         [(detail, why)] = await _rows(bot, "SELECT detail_json, why FROM journal WHERE action ="
@@ -228,7 +229,8 @@ async def test_a_round_based_result_voided_comes_out_of_the_standings(tmp_path: 
         told = bot.telegram.last_sent(person("Ann Lee")).text or ""
         assert told.startswith(f"⚖️ Weekly Swiss <Tuesdays>, Round 1: a TD voided your game "
                                f"against {opponent}: you 500, {opponent} 100 (you started). It "
-                               "no longer counts.\nWhy: played on the wrong day\nNext: "), told
+                               "no longer counts.\nWhy: played on the wrong day\nYour match "
+                               "is open again: your win no longer stands.\nNext: "), told
         assert "para" not in told  # a Swiss plays by no SSSg paragraph
         # Ann is no TD here: the command is not hers
         refused = await bot.say(person("Ann Lee"), f"/correct {code} void")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
-from bot.service.results.matches import MatchView, score_line
+from bot.service.results.matches import MatchView, has_score, score_line
 from bot.service.results.reporting_texts import decided_on, esc, tie_words
 from core.knockout.match import MatchStage, MatchState
 
@@ -65,6 +65,25 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
     how = decided_on(event, state.decision)
     return (f"{where}{esc(score_line(view, state, state.winner))}. "
             f"{esc(view.label(state.winner))} wins the match{how}.")
+
+
+def match_reopened(event: Event, view: MatchView, before: MatchState, after: MatchState,
+                   why: str) -> str:
+    """A TD's correction or ruling undid a result the group was shown as final: the match
+    is open again, why, and what its players do next (paras 14-16: the next game)."""
+    where = f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
+    won = ""
+    if before.winner is not None:
+        won = f", so {esc(view.label(before.winner))}'s win no longer stands"
+    reason = f" ({esc(why)})" if why else ""
+    lines = [f"{where}{esc(view.code)} is open again: a TD changed its result{reason}{won}."]
+    n = after.next_game
+    if n is not None:
+        score = f"{esc(score_line(view, after, 0))}; " if has_score(after) else ""
+        nxt = ("they play it again from game 1" if n == 1 else
+               f"game {n} decides it" if after.next_is_deciding else f"game {n} is next")
+        lines.append(f"{score}{nxt}.")
+    return " ".join(lines)
 
 
 def match_tied(event: Event, view: MatchView, state: MatchState,

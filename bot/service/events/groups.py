@@ -151,3 +151,17 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
     key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
           f"{state.score_line()}"
     await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)
+
+
+async def post_reopened(tx: Tx, event: Event, view: MatchView, before: MatchState,
+                        after: MatchState, why: str, now: datetime) -> None:
+    """A TD's correction or ruling reopened a match whose result the group was shown as
+    final (``post_result``): the group reads that it is open again, so the post above no
+    longer stands unsaid. Once per state of the match."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    await outbox.enqueue(tx, chat_id=chat, now=now,
+                         text_html=say.match_reopened(event, view, before, after, why),
+                         dedupe_key=f"group:{chat}:reopened:{view.id}:{len(after.void)}:"
+                                    f"{after.score_line()}")

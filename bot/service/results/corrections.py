@@ -233,7 +233,7 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
     names = _names(view)
     try:
         applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                            confirm=confirm, cause="correction of")
+                                            confirm=confirm, cause="correction of", why=why)
     except NeedsConfirm as exc:
         if actor.person_id is None:
             raise
@@ -269,7 +269,7 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
             await outbox.enqueue(tx, person_id=person, now=req.now,
                                  text_html=correction_texts.for_player(
                                      event, fresh, viewer, number, old, result.after, why,
-                                     later, after))
+                                     later, after, applied.was_won))
     return result
 
 

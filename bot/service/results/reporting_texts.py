@@ -467,9 +467,10 @@ def beyond_decision(ruling: str, game: int, voided: list[int]) -> list[int]:
 
 def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
           scores: tuple[int, int] | None, why: str, voided: list[int],
-          state: MatchState, *, to: str | None = None) -> str:
+          state: MatchState, *, to: str | None = None, was_won: int | None = None) -> str:
     """Both players learn a TD's ruling, and where the match stands. ``game`` 0: the
-    ruling is on the whole match (a match bye, a tied match)."""
+    ruling is on the whole match (a match bye, a tied match); ``was_won``: the side whose
+    win the ruling undid (the match is open again)."""
     names = (view.label(0), view.label(1))
     what = _what(event, names, viewer, ruling, scores, to)
     on = f"game {game}" if game else "your match"
@@ -480,8 +481,17 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
         shown = ", ".join(str(n) for n in beyond)
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 28')}.")
+    if was_won is not None:
+        lines.append(open_again(view, viewer, was_won))
     lines += outcome_lines(event, view, state, viewer)
     return "\n".join(lines)
+
+
+def open_again(view: MatchView, viewer: int, was_won: int) -> str:
+    """A TD's correction or ruling undid the result of the player's match: it is open
+    again, and the win it had is no longer."""
+    whose = "your" if was_won == viewer else f"{esc(view.label(was_won))}'s"
+    return f"Your match is open again: {whose} win no longer stands."
 
 
 def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
@@ -502,8 +512,33 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -
             "tell you your match.")
 
 
-def opponent_unknown(event: Event, rnd: Round, view: MatchView, side: int, code: str) -> str:
-    """A later match lost a player because a ruling reopened the match that fed it."""
-    return (f"<b>{esc(event.name)}</b>: a TD ruling reopened {esc(code)}, so your "
-            f"<b>{esc(rnd.name)}</b> opponent is not known yet ({esc(view.label(1 - side))}). "
-            "I will tell you.")
+def opponent_open(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
+                  cause: str, *, decided: bool) -> str:
+    """A player of a later match whose opponent came from ``feeder``: a TD's act (``cause``,
+    "a TD's correction of M2") reopened it, or changed its result while a slip of it can
+    still be disputed, so who they play is not known, or not final, yet."""
+    head = f"<b>{esc(event.name)}</b>: "
+    code = esc(feeder.code)
+    by = esc(cause) if cause else code
+    if decided:
+        return (head + f"{by} changed its result, which can still be disputed, so your "
+                f"<b>{esc(rnd.name)}</b> opponent is not settled yet. I will tell you once "
+                "it is.")
+    reopened = f"{by} reopened it" if cause else f"{code} is open again"
+    return (head + f"{reopened}, so your <b>{esc(rnd.name)}</b> opponent is not known yet: "
+            f"the {esc(opponent)}. I will tell you once {code} is decided.")
+
+
+def opponent_now(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
+                 instead_of: str | None) -> str:
+    """A player of a later match whose opponent ``feeder`` decides: it is decided again (or
+    a TD changed who went through, ``instead_of`` the one they were told before), and
+    final, so they learn who they play and when."""
+    head = f"<b>{esc(event.name)}</b>: "
+    if instead_of is None:
+        return head + f"{esc(feeder.code)} is decided. " + next_match(event, rnd, view, opponent)
+    else:
+        lead = (head + f"a TD changed the result of {esc(feeder.code)}, so your "
+                f"<b>{esc(rnd.name)}</b> opponent is now <b>{esc(opponent)}</b>, not "
+                f"{esc(instead_of)}.")
+    return lead + "\n" + next_match(event, rnd, view, opponent)

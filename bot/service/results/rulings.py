@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service.events import groups
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_results
-from bot.service.events.schedule import get_round
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import cite
 from bot.service.people import expelled
@@ -50,6 +50,7 @@ from bot.service.platform.unit import (
     require_actor,
     unit,
 )
+from bot.service.results import finality, next_opponent
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
@@ -117,6 +118,11 @@ class Applied:
     voided_matches: tuple[str, ...]
     reopened: bool
     impact: str
+
+    @property
+    def was_won(self) -> int | None:
+        """The side that had won the match, when this left it undecided (open again)."""
+        return self.before.winner if self.reopened and not self.after.decided else None
 
 
 @dataclass(frozen=True)
@@ -300,21 +306,23 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
-            if person is not None:
-                await outbox.enqueue(tx, person_id=person, now=now,
-                                     text_html=say.later_match_voided(event, m, side, cause))
+            if person is not None:  # told their match once it is known (``next_opponent``)
+                await next_opponent.tell(tx, person=person, match_id=m.id, side=side,
+                                         what=next_opponent.OPEN, now=now,
+                                         text_html=say.later_match_voided(event, m, side, cause))
 
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool, cause: str = "ruling on",
+    confirm: bool, cause: str = "ruling on", why: str = "",
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
-    else (players of later matches: "a TD's {cause} M1"). Raises ``NeedsConfirm`` before
-    writing anything."""
+    else (players of later matches: "a TD's {cause} M1"; the group, with ``why``, when a
+    result it was shown as final is open again). Raises ``NeedsConfirm`` before writing
+    anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
@@ -322,6 +330,7 @@ async def apply_correction_in(
         raise NeedsConfirm(impact)
     views = await matches_of_event(tx, event.id)
     entries_before = {m.id: m.entries for m in views}
+    announced = view.state == MatchStage.DECIDED and await finality.is_final(tx, view)
     await _write_games(tx, view, old, new, now)
     if new.match_bye != old.match_bye:
         await matches_repo.set_match_bye(tx, view.id, new.match_bye)
@@ -348,22 +357,17 @@ async def apply_correction_in(
     if reopened or voided_matches or rescored:
         await after_results(tx, event, now)
     fresh = await get_match(tx, view.id)
+    # a later match whose two players were known: what changed there is told below
+    known = {m.id for m in views if None not in m.entries}
     if outcome_after[0] and outcome_after != outcome_before:
-        await settle_match(tx, event, fresh, after, now, by)
+        await settle_match(tx, event, fresh, after, now, by, quiet=known)
     elif after.decided and after.winner is None and before.decision != after.decision:
         await settle_match(tx, event, fresh, after, now, by)  # tied: the TDs decide it
-    for m in await matches_of_event(tx, event.id):
-        if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
-            continue
-        if m.state == MatchStage.WAITING:
-            rnd = await get_round(tx, m.round_id)
-            for side, person in enumerate(m.people):
-                # only a player who was there before lost a known opponent; one who just
-                # arrived (a match bye put them through) is told their next match instead
-                if person is not None and m.entries[side] in entries_before[m.id]:
-                    await outbox.enqueue(tx, person_id=person, now=now,
-                                         text_html=say.opponent_unknown(event, rnd, m, side,
-                                                                        view.code))
+    fresh = await get_match(tx, view.id)
+    if announced and reopened and fresh.state != MatchStage.DECIDED:
+        await groups.post_reopened(tx, event, fresh, before, after, why, now)
+    await next_opponent.tell_changes(tx, event, fresh, now,
+                                     cause=f"a TD's {cause} {view.code}", before=entries_before)
     return Applied(before, after, voided, voided_matches, reopened, impact)
 
 
@@ -391,17 +395,19 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        why: str, applied: Applied, now: datetime, *,
                         then_final: bool = False) -> None:
-    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
-    it made final (``reporting.final_after_ruling``) follows in the same message, so a
-    ruling that settles the match is one message to each player, not two."""
+    """Each player reads the ruling (and that their match is open again, if it undid its
+    result); with ``then_final`` (a ruling on a game's slip), what it made final
+    (``reporting.final_after_ruling``) follows in the same message, so a ruling that
+    settles the match is one message to each player, not two."""
     news = News(event)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
             news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
-                                        result.scores, why, voided, after, to=result.to))
+                                        result.scores, why, applied.voided, applied.after,
+                                        to=result.to, was_won=applied.was_won))
     if then_final:
         await final_after_ruling(tx, event, view.id, now, news)
     await news.send(tx, now)
@@ -455,7 +461,7 @@ async def _rule(
     before, new, game = await _corrected(tx, view, dispute, action, scores, side)
     try:
         applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                            confirm=confirm)
+                                            confirm=confirm, why=why)
     except NeedsConfirm as exc:
         if actor.person_id is None:
             raise
@@ -497,7 +503,7 @@ async def _rule(
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+    await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=True)
     notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
         event, await ruler_name(tx, actor), result.ruling, scores, result.to, why)
@@ -858,7 +864,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
     # first, so that the result is final when settled if nothing else is left open
     await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
-                                        confirm=confirm)
+                                        confirm=confirm, why=why)
     names = (view.label(0), view.label(1))
     after = applied.after
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
@@ -873,7 +879,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                    applied.voided_matches,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now)
+    await _tell_players(tx, event, fresh, 0, result, why, applied, now)
     return result
 
 
@@ -1071,7 +1077,7 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                        new: Match, game: int, ruling: str, side: int, why: str, confirm: bool,
                        extra: dict[str, Any]) -> Ruled:
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                        confirm=confirm)
+                                        confirm=confirm, why=why)
     names = (view.label(0), view.label(1))
     after = applied.after
     index = after.counted[game - 1] if game <= len(after.counted) else None
@@ -1089,6 +1095,6 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+    await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=True)
     return result
