@@ -312,6 +312,26 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
                                          text_html=say.later_match_voided(event, m, side, cause))
 
 
+async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause: str,
+                         now: datetime, by: Actor) -> None:
+    """Games the corrected match leaves after its decision (para 28: a game bye may decide
+    it earlier; para 14: a match ends once decided) that the ruling itself did not touch:
+    what is still open about them (a slip in its window, a dispute) closes as void, as
+    every decision closes what it leaves open (``disputes.supersede``), so no Agree,
+    Dispute or ruling button is left on a game that no longer counts."""
+    before, after = old.state(), new.state()
+    beyond = [i for i in before.counted
+              if i not in after.counted and i < len(new.games) and new.games[i] == old.games[i]]
+    if not beyond or new.match_bye is not None:
+        return
+    rows = await games_repo.games_of(tx, view.id)
+    what = (f"Void: after {html.escape(cause)}, {html.escape(view.code)} was decided before "
+            "this game")
+    await supersede(tx, view, ruling=f"void: {view.code} was decided before this game",
+                    by=by, now=now, decided=new, games={rows[i].id for i in beyond},
+                    slip_note=to_both(what), ruler_note=settled_note(what, False))
+
+
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
     confirm: bool, cause: str = "ruling on", why: str = "",
@@ -343,6 +363,7 @@ async def apply_correction_in(
         for i in sorted(was - now_counted):
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
+    await _settle_beyond(tx, view, old, new, f"a TD's {cause.split()[0]}", now, by)
     await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
     decided_before = view.state == MatchStage.DECIDED
     outcome_before = (decided_before, view.winner if decided_before else None)
