@@ -158,7 +158,20 @@ async def test_a_correction_that_changes_who_went_through_tells_the_finalist(
             "<b>Final</b> opponent is now <b>Cai Wen</b>, not Ben Ong.\nYour next match: "
             "<b>Final</b> against <b>Cai Wen</b>, best of 5. You can play it once its round "
             "opens; I will tell you."]
-        assert "Cai Wen wins the match" in _posts(bot, chat)[-1]
+        # the group's new post says it corrects the one before, and why
+        [post] = await _group_rows(bot, chat, mark)
+        assert post.startswith("<b>Club Cup &lt;2026&gt;</b>, SF: Cai Wen 2-1 Ben Ong (-48). "
+                               "Cai Wen wins the match.\nA TD corrected the result posted "
+                               "before (the slip had the names the wrong way round)."), post
+        # each player reads one message: the correction, then what it means for them
+        [cai] = await _outbox_to(bot, "Cai Wen", mark)
+        assert cai.startswith("⚖️ <b>Club Cup &lt;2026&gt;, SF</b>: a TD corrected game 3"), cai
+        assert cai.endswith("You win the match.\nYour next match: <b>Final</b> against <b>Ann "
+                            "Lee</b>, best of 5. You can play it once its round opens; I will "
+                            "tell you."), cai
+        [ben] = await _outbox_to(bot, "Ben Ong", mark)
+        assert ben.endswith("Cai Wen wins the match.\nThat was your last match in Club Cup "
+                            "&lt;2026&gt;. Thank you for playing."), ben
 
 
 async def test_the_same_winner_again_after_a_reopening_is_told_to_the_finalist(

@@ -487,6 +487,12 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
     return "\n".join(lines)
 
 
+def result_corrected(why: str) -> str:
+    """Under the group's post of a result that replaces one it was shown as final."""
+    reason = f" ({esc(why)})" if why else ""
+    return f"A TD corrected the result posted before{reason}."
+
+
 def open_again(view: MatchView, viewer: int, was_won: int) -> str:
     """A TD's correction or ruling undid the result of the player's match: it is open
     again, and the win it had is no longer."""

@@ -42,7 +42,7 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.news import News
+from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import (
     Answer,
     Request,
@@ -334,15 +334,18 @@ async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause:
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool, cause: str = "ruling on", why: str = "",
+    confirm: bool, cause: str = "ruling on", why: str = "", news: News | None = None,
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
     else (players of later matches: "a TD's {cause} M1"; the group, with ``why``, when a
-    result it was shown as final is open again). Raises ``NeedsConfirm`` before writing
-    anything."""
+    result it was shown as final is open again). ``news``: where a caller that leads each
+    player's message with its own words gathers what the decision adds (what plays on,
+    what the final result means, the group's line that the result it saw was corrected),
+    so that each reads one message; None: settled results are sent on their own. Raises
+    ``NeedsConfirm`` before writing anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
@@ -381,9 +384,11 @@ async def apply_correction_in(
     # a later match whose two players were known: what changed there is told below
     known = {m.id for m in views if None not in m.entries}
     if outcome_after[0] and outcome_after != outcome_before:
-        await settle_match(tx, event, fresh, after, now, by, quiet=known)
+        if announced and news is not None:  # the group saw another result: say why
+            news.add(GROUP, say.result_corrected(why))
+        await settle_match(tx, event, fresh, after, now, by, news, quiet=known)
     elif after.decided and after.winner is None and before.decision != after.decision:
-        await settle_match(tx, event, fresh, after, now, by)  # tied: the TDs decide it
+        await settle_match(tx, event, fresh, after, now, by, news)  # tied: the TDs decide it
     fresh = await get_match(tx, view.id)
     if announced and reopened and fresh.state != MatchStage.DECIDED:
         await groups.post_reopened(tx, event, fresh, before, after, why, now)
