@@ -191,3 +191,33 @@ async def test_the_same_winner_again_after_a_reopening_is_told_to_the_finalist(
         keys = await _rows(bot, "SELECT dedupe_key FROM outbox WHERE dedupe_key LIKE"
                                 " 'match:%:opp:%' ORDER BY id")
         assert [k.rsplit(":", 2)[1] for (k,) in keys] == ["2", "open", "2"]  # Ben, open, Ben
+
+
+async def test_a_result_corrected_and_corrected_back_is_posted_to_the_group_each_time(
+        tmp_path: Path) -> None:
+    """Cai won M2 2-1 (posted); a correction of game 3 gives it to Ben (posted, saying it
+    corrects the post before); a second correction gives it back to Cai, the very score
+    the group saw first: the group's last post must say Cai again, not leave "Ben Ong
+    wins the match" standing."""
+    async with club_cup_bot(tmp_path) as bot:
+        chat = bot.telegram.add_group("Club", [user(bot, n) for n in IDS])
+        bot.telegram.user_sends(user(bot, "Tara TD"), "/link club-cup", chat=chat)
+        await bot.settle()
+        await _paper(bot, ("Ben Ong", "Cai Wen"), (400, 300), "Ben Ong")
+        await _paper(bot, ("Cai Wen", "Ben Ong"), (400, 350), "Cai Wen")
+        await _paper(bot, ("Cai Wen", "Ben Ong"), (450, 300), None)
+        assert "Cai Wen wins the match" in _posts(bot, chat)[-1]
+        await say(bot, "Tara TD", "/correct M2 game 3 450 300")
+        await say(bot, "Tara TD", "Ben had the 450")
+        assert "Ben Ong wins the match" in _posts(bot, chat)[-1]
+        await say(bot, "Tara TD", "/correct M2 game 3 300 450")
+        await say(bot, "Tara TD", "no, Cai had the 450 after all")
+        assert (await _match(bot, "M2"))[:2] == ("decided", 1)
+        assert _posts(bot, chat)[-1].startswith(
+            "Club Cup <2026>, SF: Cai Wen 2-1 Ben Ong (+100). Cai Wen wins the match.\n"
+            "A TD corrected the result posted before (no, Cai had the 450 after all)."), \
+            _posts(bot, chat)[-1]
+        keys = [str(k) for (k,) in await _rows(
+            bot, "SELECT dedupe_key FROM outbox WHERE chat_id = ? AND dedupe_key LIKE"
+                 " 'group:%:match:%' ORDER BY id", (chat.id,))]
+        assert len(keys) == len(set(keys)) == 3
