@@ -30,6 +30,7 @@ from tests.bot.club_chat import (
     report_game,
     say,
     tap,
+    user,
 )
 from tests.bot.ladder_chat import ladder_bot, order, said_to
 from tests.bot.ladder_chat import say as ladder_say
@@ -116,6 +117,13 @@ async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
             "Your match is open again: Ann Lee's win no longer stands.\n"
             "Score: Dev Rao 1-1 Ann Lee (+38)\n"
             "Next: game 3, the deciding game: you start (ahead on spread, para 16b).")
+        # Ann, who played M3 too, reads it in the message of the correction, not apart
+        assert last(bot, "Ann Lee").endswith(
+            "Next: game 3, the deciding game: Dev Rao starts (ahead on spread, para 16b).\n"
+            "So the games you played in M3 (Final) against Ben Ong no longer count "
+            "(paras 27-28).")
+        assert not [t for t in bot.telegram.sent(user(bot, "Ann Lee"))
+                    if "I will tell you your match" in (t.text or "")]
         [(detail, why)] = await _rows(bot, "SELECT detail_json, why FROM journal WHERE action ="
                                            " 'game.corrected'")
         assert why == "I typed the paper slip the wrong way round"

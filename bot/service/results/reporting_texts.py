@@ -518,6 +518,13 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -
             "tell you your match.")
 
 
+def own_later_match_voided(event: Event, view: MatchView, viewer: int) -> str:
+    """A line under a correction of a player's match that no longer puts them in the later
+    match ``view`` they had started: its games no longer count."""
+    return (f"So the games you played in {esc(view.code)} ({esc(view.round_name)}) against "
+            f"{esc(view.label(1 - viewer))} no longer count{cite(event, 'paras 27-28')}.")
+
+
 def opponent_open(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
                   cause: str, *, decided: bool) -> str:
     """A player of a later match whose opponent came from ``feeder``: a TD's act (``cause``,

@@ -291,9 +291,10 @@ async def _photo_duty_follows(tx: Tx, game_id: int, game: MatchGame, now: dateti
 
 
 async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
-                      now: datetime, by: Actor) -> None:
+                      now: datetime, by: Actor, feeder: MatchView, news: News | None) -> None:
     """Later matches a correction voids: their games stop counting, their open slips and
-    disputes close, and their players are told (paras 27-28)."""
+    disputes close, and their players are told (paras 27-28); a player of the corrected
+    match (``feeder``) reads it in the message of the correction itself (``news``)."""
     for m in await matches_of_event(tx, event.id):
         if m.code not in codes:
             continue
@@ -306,7 +307,9 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
-            if person is not None:  # told their match once it is known (``next_opponent``)
+            if person is not None and news is not None and person in feeder.people:
+                news.add(person, say.own_later_match_voided(event, m, side))
+            elif person is not None:  # told their match once it is known (``next_opponent``)
                 await next_opponent.tell(tx, person=person, match_id=m.id, side=side,
                                          what=next_opponent.OPEN, now=now,
                                          text_html=say.later_match_voided(event, m, side, cause))
@@ -367,7 +370,8 @@ async def apply_correction_in(
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
     await _settle_beyond(tx, view, old, new, f"a TD's {cause.split()[0]}", now, by)
-    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
+    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by,
+                      view, news)
     decided_before = view.state == MatchStage.DECIDED
     outcome_before = (decided_before, view.winner if decided_before else None)
     outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
