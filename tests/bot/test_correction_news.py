@@ -221,3 +221,34 @@ async def test_a_result_corrected_and_corrected_back_is_posted_to_the_group_each
             bot, "SELECT dedupe_key FROM outbox WHERE chat_id = ? AND dedupe_key LIKE"
                  " 'group:%:match:%' ORDER BY id", (chat.id,))]
         assert len(keys) == len(set(keys)) == 3
+
+
+async def test_a_ruling_that_reopens_a_match_not_yet_final_tells_the_finalist_not_the_group(
+        tmp_path: Path) -> None:
+    """Ben's game 2 decides M2 on a slip in its window: Ann is told she plays Ben (the
+    bracket moves on a counted result, para 24). Cai disputes it and Tara voids the game:
+    M2 is open again, so Ann is told her opponent is not known any more; the group was
+    never shown M2's result, so it is told nothing."""
+    async with club_cup_bot(tmp_path) as bot:
+        chat = bot.telegram.add_group("Club", [user(bot, n) for n in IDS])
+        bot.telegram.user_sends(user(bot, "Tara TD"), "/link club-cup", chat=chat)
+        await bot.settle()
+        await _paper(bot, ("Ann Lee", "Dev Rao"), (412, 380), "Ann Lee")
+        await _paper(bot, ("Ann Lee", "Dev Rao"), (420, 350), None)
+        await _paper(bot, ("Ben Ong", "Cai Wen"), (400, 300), "Ben Ong")
+        await say(bot, "Ben Ong", "401-399")
+        await tap(bot, "Ben Ong", "✅ Confirm")
+        assert await _match(bot, "M3") == ("ready", None, 1, 2)
+        assert "Final against Ben Ong" in last(bot, "Ann Lee")
+        mark = await _last_outbox(bot)
+        await tap(bot, "Cai Wen", "Dispute")
+        await say(bot, "Cai Wen", "that game was never finished")
+        await tap(bot, "Tara TD", "Void game")
+        await say(bot, "Tara TD", "the game was abandoned")
+        assert await _match(bot, "M2") == ("playing", None, 2, 3)
+        assert await _match(bot, "M3") == ("waiting", None, 1, None)
+        assert await _outbox_to(bot, "Ann Lee", mark) == [
+            "<b>Club Cup &lt;2026&gt;</b>: a TD's ruling on M2 reopened it, so your "
+            "<b>Final</b> opponent is not known yet: the winner of M2 (Ben Ong or Cai Wen). "
+            "I will tell you once M2 is decided."]
+        assert [p for p in await _group_rows(bot, chat, mark) if "M2" in p] == []

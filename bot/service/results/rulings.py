@@ -403,13 +403,13 @@ async def apply_correction_in(
 
 async def award_game_bye_in(
     tx: Tx, event: Event, view: MatchView, index: int, to: int, *, by: Actor, now: datetime,
-    confirm: bool = False,
+    confirm: bool = False, why: str = "",
 ) -> Applied:
     """Para 28: the reported game at ``index`` (0-based, reported order) becomes a game bye
     to side ``to`` (+ the event's bye spread); used for a dispute and a missing photo."""
     match = await core_match(tx, view.id)
     return await apply_correction_in(tx, event, view, award_game_bye(match, index, to).match,
-                                     by=by, now=now, confirm=confirm)
+                                     by=by, now=now, confirm=confirm, why=why)
 
 
 # --- rulings on a disputed game ------------------------------------------------------------
