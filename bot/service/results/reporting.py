@@ -285,7 +285,8 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                                      what=str(ready.entries[1 - side]), now=now,
                                      text_html=say.match_ready(
                                          event, rnd, ready,
-                                         await next_opponent.opponent(tx, ready, side)))
+                                         await next_opponent.opponent(tx, ready, side),
+                                         None if final else view.code))
     if final:
         await _announce_final(tx, event, fresh, state, now, told)
     if news is None:

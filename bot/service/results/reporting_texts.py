@@ -311,9 +311,16 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
     return line + " You can play it once its round opens; I will tell you."
 
 
-def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
-    """A match whose two players just became known (its feeder was decided)."""
-    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent)
+def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str,
+                unsettled: str | None = None) -> str:
+    """A match whose two players just became known (its feeder was decided). ``unsettled``:
+    the code of the feeder when its result still can be disputed (``finality``): the
+    bracket moves on at once (SSSg para 24), but the player is not told it as settled."""
+    text = f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent)
+    if unsettled is not None:
+        text += (f" {esc(unsettled)}'s result can still be disputed; you will hear from me if "
+                 "it changes.")
+    return text
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
