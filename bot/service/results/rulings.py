@@ -55,7 +55,12 @@ from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
 from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
-from bot.service.results.reporting import check_scores, final_after_ruling, settle_match
+from bot.service.results.reporting import (
+    check_scores,
+    final_after_ruling,
+    one_game_of,
+    settle_match,
+)
 from bot.service.results.slip_copies import settled_note, to_both, went_to
 from bot.store import (
     disputes_repo,
@@ -118,6 +123,7 @@ class Applied:
     voided_matches: tuple[str, ...]
     reopened: bool
     impact: str
+    settled: bool = False  # the match was decided anew: its players were told what follows
 
     @property
     def was_won(self) -> int | None:
@@ -346,8 +352,9 @@ async def apply_correction_in(
     else (players of later matches: "a TD's {cause} M1"; the group, with ``why``, when a
     result it was shown as final is open again). ``news``: where a caller that leads each
     player's message with its own words gathers what the decision adds (what plays on,
-    what the final result means, the group's line that the result it saw was corrected),
-    so that each reads one message; None: settled results are sent on their own. Raises
+    what the final result means, the group's line that the result it saw was corrected,
+    a later match of theirs it voided), so that each reads one message
+    (``reporting.settle_match``); None: settled results are sent on their own. Raises
     ``NeedsConfirm`` before writing anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
@@ -387,18 +394,21 @@ async def apply_correction_in(
     fresh = await get_match(tx, view.id)
     # a later match whose two players were known: what changed there is told below
     known = {m.id for m in views if None not in m.entries}
+    settled = False
     if outcome_after[0] and outcome_after != outcome_before:
         if announced and news is not None:  # the group saw another result: say why
             news.add(GROUP, say.result_corrected(why))
         await settle_match(tx, event, fresh, after, now, by, news, quiet=known)
+        settled = True
     elif after.decided and after.winner is None and before.decision != after.decision:
         await settle_match(tx, event, fresh, after, now, by, news)  # tied: the TDs decide it
+        settled = True
     fresh = await get_match(tx, view.id)
     if announced and reopened and fresh.state != MatchStage.DECIDED:
         await groups.post_reopened(tx, event, fresh, before, after, why, now)
     await next_opponent.tell_changes(tx, event, fresh, now,
                                      cause=f"a TD's {cause} {view.code}", before=entries_before)
-    return Applied(before, after, voided, voided_matches, reopened, impact)
+    return Applied(before, after, voided, voided_matches, reopened, impact, settled)
 
 
 async def award_game_bye_in(
@@ -426,18 +436,22 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
                         why: str, applied: Applied, now: datetime, *,
-                        then_final: bool = False) -> None:
+                        then_final: bool = False, news: News | None = None) -> None:
     """Each player reads the ruling (and that their match is open again, if it undid its
     result); with ``then_final`` (a ruling on a game's slip), what it made final
     (``reporting.final_after_ruling``) follows in the same message, so a ruling that
-    settles the match is one message to each player, not two."""
-    news = News(event)
+    settles the match is one message to each player, not two. ``news``: what the ruling's
+    settling of the match already gathered for them (``apply_correction_in``), which the
+    ruling heads."""
+    news = News(event) if news is None else news
+    single = await one_game_of(tx, event, view, applied.after)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
             news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
                                         result.scores, why, applied.voided, applied.after,
-                                        to=result.to, was_won=applied.was_won))
+                                        to=result.to, was_won=applied.was_won,
+                                        single=single))
     if then_final:
         await final_after_ruling(tx, event, view.id, now, news)
     await news.send(tx, now)
@@ -893,8 +907,9 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                        new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
     # first, so that the result is final when settled if nothing else is left open
     await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
+    news = News(event)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
-                                        confirm=confirm, why=why)
+                                        confirm=confirm, why=why, news=news)
     names = (view.label(0), view.label(1))
     after = applied.after
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
@@ -909,7 +924,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                    applied.voided_matches,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, 0, result, why, applied, now)
+    await _tell_players(tx, event, fresh, 0, result, why, applied, now, news=news)
     return result
 
 
@@ -1106,8 +1121,9 @@ async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: i
 async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
                        new: Match, game: int, ruling: str, side: int, why: str, confirm: bool,
                        extra: dict[str, Any]) -> Ruled:
+    news = News(event)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                        confirm=confirm, why=why)
+                                        confirm=confirm, why=why, news=news)
     names = (view.label(0), view.label(1))
     after = applied.after
     index = after.counted[game - 1] if game <= len(after.counted) else None
@@ -1126,5 +1142,5 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
-                        then_final=True)
+                        then_final=not applied.settled, news=news)
     return result
