@@ -20,7 +20,7 @@ from bot.fakebot import FakeChat
 from bot.service.platform.unit import Request
 from bot.service.results import reporting
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import IDS, club_cup_bot, last, say, tap, user
+from tests.bot.club_chat import IDS, club_cup_bot, last, linked_definition, say, tap, user
 
 
 async def _rows(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -256,3 +256,28 @@ async def test_a_ruling_that_reopens_a_match_not_yet_final_tells_the_finalist_no
             "<b>Final</b> opponent is not known yet: the winner of M2 (Ben Ong or Cai Wen). "
             "I will tell you once M2 is decided."]
         assert [p for p in await _group_rows(bot, chat, mark) if "M2" in p] == []
+
+
+async def test_a_one_game_knockout_match_reopened_reads_as_its_game(tmp_path: Path) -> None:
+    """A semi-final of one game (best of 1) whose only game a TD voids: the players read
+    that their game is open again, and the group that the game is played again, as a
+    sentence of its own (no score to head it), not 'from game 1' of a match."""
+    text = linked_definition().replace('name = "SF"\nbest_of = 3', 'name = "SF"\nbest_of = 1')
+    async with club_cup_bot(tmp_path, text) as bot:
+        chat = bot.telegram.add_group("Club", [user(bot, n) for n in IDS])
+        bot.telegram.user_sends(user(bot, "Tara TD"), "/link club-cup", chat=chat)
+        await bot.settle()
+        await _paper(bot, ("Ben Ong", "Cai Wen"), (400, 300), "Ben Ong")
+        assert (await _match(bot, "M2"))[:2] == ("decided", 0)
+        mark = await _last_outbox(bot)
+        await say(bot, "Tara TD", "/correct M2 game 1 void")
+        await say(bot, "Tara TD", "the game was never played")
+        assert await _match(bot, "M2") == ("ready", None, 2, 3)
+        [ben] = await _outbox_to(bot, "Ben Ong", mark)
+        assert "\nYour game is open again: your win no longer stands.\n" in ben, ben
+        [cai] = await _outbox_to(bot, "Cai Wen", mark)
+        assert "\nYour game is open again: Ben Ong's win no longer stands.\n" in cai, cai
+        assert await _group_rows(bot, chat, mark) == [
+            "<b>Club Cup &lt;2026&gt;</b>, SF: M2 is open again: a TD changed its result "
+            "(the game was never played), so Ben Ong's win no longer stands. They play the "
+            "game again."]

@@ -237,7 +237,7 @@ async def test_a_round_based_result_voided_comes_out_of_the_standings(tmp_path: 
         told = bot.telegram.last_sent(person("Ann Lee")).text or ""
         assert told.startswith(f"⚖️ Weekly Swiss <Tuesdays>, Round 1: a TD voided your game "
                                f"against {opponent}: you 500, {opponent} 100 (you started). It "
-                               "no longer counts.\nWhy: played on the wrong day\nYour match "
+                               "no longer counts.\nWhy: played on the wrong day\nYour game "
                                "is open again: your win no longer stands.\nNext: "), told
         assert "para" not in told  # a Swiss plays by no SSSg paragraph
         # Ann is no TD here: the command is not hers

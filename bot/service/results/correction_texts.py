@@ -64,6 +64,6 @@ def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Ma
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 14')}.")
     if was_won is not None:
-        lines.append(open_again(view, viewer, was_won))
+        lines.append(open_again(event, view, viewer, was_won))
     lines += outcome_lines(event, view, state, viewer)
     return "\n".join(lines)

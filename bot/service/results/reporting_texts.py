@@ -534,7 +534,7 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 28')}.")
     if was_won is not None:
-        lines.append(open_again(view, viewer, was_won))
+        lines.append(open_again(event, view, viewer, was_won))
     lines += outcome_lines(event, view, state, viewer, single)
     return "\n".join(lines)
 
@@ -545,11 +545,12 @@ def result_corrected(why: str) -> str:
     return f"A TD corrected the result posted before{reason}."
 
 
-def open_again(view: MatchView, viewer: int, was_won: int) -> str:
+def open_again(event: Event, view: MatchView, viewer: int, was_won: int) -> str:
     """A TD's correction or ruling undid the result of the player's match: it is open
-    again, and the win it had is no longer."""
+    again, and the win it had is no longer (a one-game match said as its game)."""
     whose = "your" if was_won == viewer else f"{esc(view.label(was_won))}'s"
-    return f"Your match is open again: {whose} win no longer stands."
+    what = "game" if one_game(event, view) else "match"
+    return f"Your {what} is open again: {whose} win no longer stands."
 
 
 def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
