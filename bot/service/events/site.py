@@ -485,6 +485,14 @@ async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[
     return out
 
 
+async def last_change(db: Database) -> int:
+    """Use-case: the journal's newest line, which moves on with every result, slip, ruling,
+    correction, round and entry a page can show (``PUBLIC_ACTIONS`` and more): a page made
+    since it last moved is still the page the database would give (``bot.web.server``)."""
+    async with reading(db) as tx:
+        return await journal_repo.last_id(tx)
+
+
 # --- every page, for a folder of files -----------------------------------------------------
 
 
