@@ -16,10 +16,13 @@ A page made is kept and served again as long as the database has not changed sin
 change a page can show (a result, a slip agreed or made final, a dispute ruled, a round
 opened, a player entered) writes a line to the journal, so the journal's newest line
 (``site.last_change``, one lookup of its key) says whether a kept page is still the one
-the database would give. A reload after a result shows it. A page is also made again once
-it is ``MAX_AGE`` old, so that what changes without a journal line, and the time in its
-footer, are never older than that. Pages are made one at a time, and one making of a page
-serves everyone who asks for it meanwhile.
+the database would give. Once the journal has moved on, the kept page is made again, and
+served as it was meanwhile: readers never queue behind the database, and a reload shows a
+result one page's making after it was committed (tens of milliseconds; while results
+arrive faster than a large page is made, the page is made again back to back). A page is
+also made again once it is ``MAX_AGE`` old, so that what changes without a journal line,
+and the time in its footer, are never older than that. Pages are made one at a time, and
+one making of a page serves everyone who asks for it meanwhile.
 """
 
 from __future__ import annotations
@@ -66,10 +69,11 @@ class _Kept:
 
 class PageCache:
     """Pages kept while the journal has not moved (module docstring): ``changes`` reads
-    its newest line, once for all who ask at the same moment; one making of a page at a
-    time, shared by everyone who asks for it meanwhile; the least recently served
-    forgotten past ``size``. A page that could not be made (not found) is not kept. A
-    ``max_age`` of 0 keeps nothing (each page read as the database has it)."""
+    its newest line, once for all who ask at the same moment; a page kept from before it
+    moved (or older than ``max_age``) is served while it is made again; one making of a
+    page at a time, shared by everyone who asks for it meanwhile; the least recently
+    served forgotten past ``size``. A page that could not be made (not found) is not kept.
+    A ``max_age`` of 0 keeps nothing (each page read as the database has it)."""
 
     def __init__(self, changes: Callable[[], Awaitable[int]], max_age: float = MAX_AGE,
                  size: int = KEPT, clock: Callable[[], float] = time.monotonic) -> None:
@@ -79,6 +83,7 @@ class PageCache:
         self._kept: OrderedDict[str, _Kept] = OrderedDict()
         self._making: dict[str, tuple[int, asyncio.Future[str]]] = {}
         self._one_at_a_time = asyncio.Semaphore(1)
+        self._refreshing: set[asyncio.Task[None]] = set()
         self.made = 0  # how many pages were read from the database (for the tests)
 
     async def get(self, key: str, make: Callable[[], Awaitable[str]]) -> str:
@@ -91,9 +96,36 @@ class PageCache:
             self._kept.move_to_end(key)
             return kept.page
         pending = self._making.get(key)
+        if kept is not None:  # out of date: served as it is while it is made again
+            if pending is None or pending[0] < change:
+                task = asyncio.create_task(self._refresh(key, self._start(key, change), make))
+                self._refreshing.add(task)
+                task.add_done_callback(self._refreshing.discard)
+            return kept.page
         if pending is not None and pending[0] >= change:  # being made, as new: wait for it
             return await asyncio.shield(pending[1])
-        return await self._make(key, change, make)
+        return await self._make(key, self._start(key, change), make)
+
+    def _start(self, key: str, change: int) -> tuple[int, asyncio.Future[str]]:
+        """The page is being made: whoever asks meanwhile waits for (or is served while)
+        this one making."""
+        entry = (change, asyncio.get_running_loop().create_future())
+        self._making[key] = entry
+        return entry
+
+    async def _refresh(self, key: str, entry: tuple[int, asyncio.Future[str]],
+                       make: Callable[[], Awaitable[str]]) -> None:
+        try:
+            await self._make(key, entry, make)
+        except NotFound:
+            self._kept.pop(key, None)  # gone (the event made private): not served any more
+        except Exception:
+            log.exception("page %s could not be made again; the last one is served", key)
+
+    async def settle(self) -> None:
+        """Wait for the pages being made again (a test, or stopping)."""
+        while self._refreshing:
+            await asyncio.gather(*self._refreshing, return_exceptions=True)
 
     async def _last_change(self) -> int:
         """The journal's newest line: one reading shared by everyone who asks while it is
@@ -102,12 +134,11 @@ class PageCache:
             self._checking = asyncio.ensure_future(self._changes())
         return await asyncio.shield(self._checking)
 
-    async def _make(self, key: str, change: int, make: Callable[[], Awaitable[str]]) -> str:
-        """Make the page; ``change`` is the journal's line read before, so the page holds
-        at least that much (a later line makes it again at the next asking)."""
-        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        entry = (change, future)
-        self._making[key] = entry
+    async def _make(self, key: str, entry: tuple[int, asyncio.Future[str]],
+                    make: Callable[[], Awaitable[str]]) -> str:
+        """Make the page; ``entry`` holds the journal's line read before (the page holds at
+        least that much: a later line makes it again at the next asking)."""
+        change, future = entry
         try:
             async with self._one_at_a_time:
                 page = await make()
@@ -188,6 +219,7 @@ class SiteServer:
         return port
 
     async def stop(self) -> None:
+        await self.cache.settle()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
