@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.pictures.bracket import Fonts
-from bot.pictures.layout import Layout, division_layouts
+from bot.pictures.layout import Layout, division_layouts, not_final, one_column
 from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
@@ -249,14 +249,17 @@ async def overview(db: Database, slug: str) -> Overview:
 @dataclass(frozen=True)
 class BracketPage:
     event: Event
-    layout: Layout
+    layout: Layout  # the picture, a result not final yet shown undecided (``not_final``)
+    narrow: Layout  # the same picture one match a row, for a phone (``one_column``)
     pictures: list[tuple[str, str]]  # every bracket page, for the links between them
     matches: list[MatchLine]  # the picture's matches, in its order
 
 
 async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
     """Use-case: one bracket page (a division, or a part or page of one, as the bot's
-    pictures split it), with its matches as text for those who do not see the picture."""
+    pictures split it), with its matches as text for those who do not see the picture. A
+    match whose result can still be disputed (``finality``) is drawn undecided, with
+    what it waits for, as the table says it."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
         drawn = await format_of(event).pictured(tx, event)
@@ -268,8 +271,11 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
             raise NotFound(NO_PAGE)
         views = {m.code: m for m in await matches_repo.of_event(tx, event.id)}
         shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
-        return BracketPage(event, chosen, [(lay.name, lay.label) for lay in layouts],
-                           await _lines(tx, event, shown))
+        lines = await _lines(tx, event, shown)
+        measure = Fonts.default().measure
+        chosen = not_final(chosen, {m.code: m.awaiting for m in lines if m.awaiting}, measure)
+        return BracketPage(event, chosen, one_column(chosen, measure),
+                           [(lay.name, lay.label) for lay in layouts], lines)
 
 
 @dataclass(frozen=True)
