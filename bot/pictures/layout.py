@@ -38,6 +38,7 @@ or results, so a picture can be named when a message is queued and drawn when it
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -608,13 +609,18 @@ def one_column(layout: Layout, measure: Measure) -> Layout:
                    boxes=tuple(boxes))
 
 
-def not_final(layout: Layout, waits: dict[str, str], measure: Measure) -> Layout:
+def not_final(layout: Layout, waits: dict[str, str], measure: Measure, *,
+              settled: bool) -> Layout:
     """``layout`` with the boxes of the matches whose result is not final yet (``waits``:
     match id -> what it waits for, ``bot.service.results.finality``) drawn as undecided:
     nobody bold on green or greyed as the loser, and the note saying what it waits for. A
     reported game counts at once but can be disputed until its window closes (SSSg para
-    24): until then nobody is shown as through."""
+    24): until then nobody is shown as through. Unless every result of the event is
+    final (``settled``), the line under the title names no winner of the division."""
     s = layout.sizes
+    texts = layout.texts
+    if not settled:
+        texts = tuple(replace(t, text=_NO_WINNER.sub("", t.text)) for t in texts)
     boxes = []
     for b in layout.boxes:
         if b.match_id in waits:
@@ -624,4 +630,8 @@ def not_final(layout: Layout, waits: dict[str, str], measure: Measure) -> Layout
             b = replace(b, rows=(rows[0], rows[1]), alert=True,
                         note=fit(waits[b.match_id], room, s.small, False, measure))
         boxes.append(b)
-    return replace(layout, boxes=tuple(boxes))
+    return replace(layout, texts=texts, boxes=tuple(boxes))
+
+
+#: The division's winner in the line under its title (``_status``), as cut to fit.
+_NO_WINNER = re.compile(f"(?:{re.escape(DOT)})?won by .*$")

@@ -273,7 +273,9 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
         shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
         lines = await _lines(tx, event, shown)
         measure = Fonts.default().measure
-        chosen = not_final(chosen, {m.code: m.awaiting for m in lines if m.awaiting}, measure)
+        settled = not await finality.unsettled_matches(tx, event.id)
+        chosen = not_final(chosen, {m.code: m.awaiting for m in lines if m.awaiting}, measure,
+                           settled=settled)
         return BracketPage(event, chosen, one_column(chosen, measure),
                            [(lay.name, lay.label) for lay in layouts], lines)
 
@@ -477,18 +479,32 @@ def public_entry(entry: JournalEntry) -> JournalEntry:
 
 
 async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[LogLine]:
-    """The public ones of ``entries``, newest first."""
+    """The public ones of ``entries``, newest first. A match's decision whose result can
+    still be disputed (``finality``) does not say "was decided": it says who won and
+    what the result waits for (``not_final_yet``)."""
     shown = [public_entry(e) for e in entries if e.action in PUBLIC_ACTIONS]
     names = await names_for(tx, event, shown)
+    unsettled = await finality.unsettled_matches(tx, event.id)
     out = []
     for e in reversed(shown):
         kind_, _, ref = e.subject.partition(":")
         code = None
         if kind_ == "match" and ref.isdigit() and int(ref) in names.matches:
             code = names.matches[int(ref)][0]
-        out.append(LogLine(names.when(e.at), public_who(e.who, names),
-                           journal_texts.what(e, names), e.why, code))
+        what = journal_texts.what(e, names)
+        if e.action == "match.decided" and ref.isdigit() and int(ref) in unsettled:
+            what = await not_final_yet(tx, event, int(ref), what)
+        out.append(LogLine(names.when(e.at), public_who(e.who, names), what, e.why, code))
     return out
+
+
+async def not_final_yet(tx: Tx, event: Event, match_id: int, said: str) -> str:
+    """A match's decision as the journal says it ("M1 was decided: Ann Lee won 400-380"),
+    said of a result not final yet: "M1: Ann Lee won 400-380, awaiting agreement until
+    ..." (SSSg para 24: a reported game can be disputed until its window closes)."""
+    view = await matches_repo.get(tx, match_id)
+    waits = await awaiting(tx, event, view) if view is not None else ""
+    return f"{said.replace(' was decided: ', ': ', 1)}, {waits or 'awaiting agreement'}"
 
 
 async def last_change(db: Database) -> int:
