@@ -97,12 +97,12 @@ class PageCache:
             return kept.page
         pending = self._making.get(key)
         if kept is not None:  # out of date: served as it is while it is made again
-            if pending is None or pending[0] < change:
+            if pending is None:  # (once at a time: a change meanwhile is seen after it)
                 task = asyncio.create_task(self._refresh(key, self._start(key, change), make))
                 self._refreshing.add(task)
                 task.add_done_callback(self._refreshing.discard)
             return kept.page
-        if pending is not None and pending[0] >= change:  # being made, as new: wait for it
+        if pending is not None:  # being made (begun at most one making ago): wait for it
             return await asyncio.shield(pending[1])
         return await self._make(key, self._start(key, change), make)
 
