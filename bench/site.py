@@ -18,7 +18,7 @@ round 2 opened and half of it entered. Then:
    another process keeps ``--readers`` connections each reloading a page (standings, the
    round, a match, a player) as fast as it is answered. The pages are served twice, one
    after the other: by ``tdbot site serve`` in a process of its own on the same database
-   file (``site_process_*``, with its ``--nice``), and by the page server in the bot's own
+   file (``site_process_niceN_*``, with its ``--nice N``), and by the page server in the bot's own
    process and event loop (``site_in_bot_*``, as ``tdbot run`` with ``TDBOT_SITE_PORT``).
    The figures are each entry's time, alone (nobody reading: ``report_alone_*``) and
    during the readers (``report_*``: the bot's latency, p50 and p99), and the readers' own
@@ -271,7 +271,7 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
 
 
 async def run(players: int, readers: int, seconds: float, folder: Path, serve: list[str],
-              nice: int) -> list[tuple[str, float, str]]:
+              nices: list[int]) -> list[tuple[str, float, str]]:
     db_file = folder / "bench.sqlite3"
     db = await open_database(db_file)
     try:
@@ -280,9 +280,10 @@ async def run(players: int, readers: int, seconds: float, folder: Path, serve: l
         alone = await _enter(db, event_id, 2, now, share=0.1)  # a few more, nobody reading
         figures += [("report_alone_p50", statistics.median(alone) * 1000, "ms"),
                     ("report_alone_p99", percentile(alone, 0.99) * 1000, "ms")]
-        if "process" in serve:
+        for nice in nices if "process" in serve else []:
             figures += await under_readers(db, event_id, now, readers, seconds,
-                                           site_process(db_file, nice), "site_process")
+                                           site_process(db_file, nice),
+                                           f"site_process_nice{nice}")
         if "bot" in serve:
             figures += await under_readers(db, event_id, now, readers, seconds,
                                            site_in_bot(db, now), "site_in_bot")
@@ -298,17 +299,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--serve", choices=["process", "bot"], action="append",
                         help="who serves the pages (default: both, one after the other)")
-    parser.add_argument("--nice", type=int, default=10,
-                        help="tdbot site serve's --nice (default 10, as its own)")
+    parser.add_argument("--nice", type=int, action="append",
+                        help="tdbot site serve's --nice (default 10, as its own); "
+                             "several: one run each")
     args = parser.parse_args(argv)
     if args.players < 20:
         parser.error("--players: give 20 or more")
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(run(args.players, args.readers, args.seconds, Path(folder),
-                                  args.serve or ["process", "bot"], args.nice))
+                                  args.serve or ["process", "bot"], args.nice or [10]))
     print(f"live pages of a round-based event of {args.players} players (round 1 played, "
-          f"round 2 half played); {args.readers} readers for {args.seconds:g} s; "
-          f"tdbot site serve --nice {args.nice}")
+          f"round 2 half played); {args.readers} readers for {args.seconds:g} s")
     for name, value, unit in figures:
         print(f"{name} {value:.1f} {unit}")
 

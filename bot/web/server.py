@@ -30,12 +30,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -45,6 +47,7 @@ from bot.store.db import Database, open_reader
 from bot.web import pages, routes
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HEADERS = {
     "Cache-Control": "no-cache",
@@ -165,17 +168,55 @@ def _html(text: str, status: int = 200) -> web.Response:
                         headers=HEADERS)
 
 
+#: Where a page is made: ``make(work)`` runs the coroutine ``work`` and gives its result.
+Make = Callable[[Coroutine[Any, Any, str]], Awaitable[str]]
+
+
+async def _here(work: Coroutine[Any, Any, str]) -> str:
+    return await work
+
+
+class PageMaker:
+    """A thread of its own, with its own event loop, where ``tdbot site serve`` makes its
+    pages on a reading connection of their own (``serve``). Making a large event's page
+    takes its loop's thread for tens of milliseconds at a stretch (its statements run
+    there, ``bot.store.db``), and pages are made again after every result: made on the
+    server's own loop, every reader's request would wait for the makings queued before
+    it, some seconds while results arrive (``python -m bench.site``). Made here, the
+    server's loop goes on answering readers from the pages kept (Python switches between
+    the two threads every few milliseconds)."""
+
+    def __init__(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="pages",
+                                         daemon=True)
+        self._thread.start()
+
+    def run(self, work: Coroutine[Any, Any, T]) -> Awaitable[T]:
+        """``work`` run on the maker's loop, awaited from the caller's."""
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    def stop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+
 def make_app(db: Database, clock: Callable[[], datetime],
-             cache: PageCache | None = None) -> web.Application:
-    """The pages as an aiohttp application over ``db``; ``clock`` says when a page is read."""
+             cache: PageCache | None = None, *, pages_db: Database | None = None,
+             make: Make = _here) -> web.Application:
+    """The pages as an aiohttp application over ``db``; ``clock`` says when a page is read.
+    A page is read from ``pages_db`` (default ``db``) by ``make`` (default: on this loop;
+    ``PageMaker.run``: on the maker's)."""
     pages_kept = cache or PageCache(lambda: site.last_change(db))
+    source = pages_db or db
 
     async def event_page(request: web.Request) -> web.Response:
         slug = request.match_info["slug"]
         path = request.match_info.get("path", "")
         try:
-            made = await pages_kept.get(f"{slug}/{path}",
-                                        lambda: routes.page(db, slug, path, clock()))
+            made = await pages_kept.get(
+                f"{slug}/{path}", lambda: make(routes.page(source, slug, path, clock())))
             return _html(made)
         except NotFound:
             return _html(pages.not_found_html(), 404)
@@ -201,9 +242,10 @@ class SiteServer:
     """The pages' listener: started once the database is open, stopped before it closes."""
 
     def __init__(self, db: Database, clock: Callable[[], datetime], listen: str, port: int,
-                 *, max_age: float = MAX_AGE):
+                 *, max_age: float = MAX_AGE, pages_db: Database | None = None,
+                 make: Make = _here):
         self.cache = PageCache(lambda: site.last_change(db), max_age)
-        self._app = make_app(db, clock, self.cache)
+        self._app = make_app(db, clock, self.cache, pages_db=pages_db, make=make)
         self._listen, self._port = listen, port
         self._runner: web.AppRunner | None = None
 
@@ -228,17 +270,25 @@ class SiteServer:
 async def serve(target: str | Path, listen: str, port: int,
                 clock: Callable[[], datetime]) -> None:
     """``tdbot site serve``: the pages of the database ``target`` (``db.open_reader``) at
-    ``listen``:``port`` until SIGTERM or SIGINT."""
-    db = await open_reader(target)
-    server = SiteServer(db, clock, listen, port)
+    ``listen``:``port`` until SIGTERM or SIGINT, made on a ``PageMaker``'s thread."""
+    db = await open_reader(target)  # this loop's: the journal's newest line
+    maker = PageMaker()
     try:
-        await server.start()
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        log.info("stopping the live pages")
+        pages_db = await maker.run(open_reader(target))  # the maker's: the pages
+        try:
+            server = SiteServer(db, clock, listen, port, pages_db=pages_db, make=maker.run)
+            try:
+                await server.start()
+                stop = asyncio.Event()
+                loop = asyncio.get_running_loop()
+                for sig in (signal.SIGTERM, signal.SIGINT):
+                    loop.add_signal_handler(sig, stop.set)
+                await stop.wait()
+                log.info("stopping the live pages")
+            finally:
+                await server.stop()
+        finally:
+            await maker.run(pages_db.close())
     finally:
-        await server.stop()
+        maker.stop()
         await db.close()
