@@ -71,7 +71,7 @@ class BotOptions:
     # from the chat (bot/service/events/site_links.py).
     site_port: int | None = None
     site_listen: str = "127.0.0.1"
-    site_max_age: float | None = None  # how long a page made is served (None: server.MAX_AGE)
+    site_max_age: float | None = None  # the longest a page made is kept (None: server.MAX_AGE)
     public_url: str | None = None
     # Several workers (fleet.py): this worker's name in its leases ("": host:pid), and how
     # long a lease lasts
