@@ -7,8 +7,8 @@ from __future__ import annotations
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
-from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import OneGame, decided_on, tie_words
+from bot.service.results.matches import MatchView, has_score, score_line
+from bot.service.results.reporting_texts import OneGame, decided_on, one_game, tie_words
 from bot.words.said import Said, Value, said, stacked
 from core.knockout.match import MatchStage, MatchState
 
@@ -83,6 +83,37 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
     return said("<b>{event}</b>, {round}: {score}. {winner} wins the match{how}.",
                 score=score_line(view, state, state.winner), winner=view.label(state.winner),
                 how=decided_on(event, state.decision), **where)
+
+
+def match_reopened(event: Event, view: MatchView, before: MatchState, after: MatchState,
+                   why: str) -> Said:
+    """A TD's correction or ruling undid a result the group was shown as final: the match
+    is open again, why, and what its players do next (paras 14-16: the next game; a
+    one-game match's game is played again, said as that game)."""
+    head = said("<b>{event}</b>, {round}: {match} is open again: a TD changed its "
+                "result{reason}{won}.", event=event.name, round=view.round_name,
+                match=view.code, reason=said(" ({why})", why=why) if why else "",
+                won=said(", so {winner}'s win no longer stands",
+                         winner=view.label(before.winner))
+                if before.winner is not None else "")
+    n = after.next_game
+    if n is None:
+        return head
+    alone = not has_score(after)
+    if one_game(event, view):
+        nxt = said("They play the game again.") if alone else said("they play the game again")
+    elif n == 1:
+        nxt = (said("They play it again from game 1.") if alone
+               else said("they play it again from game 1"))
+    elif after.next_is_deciding:
+        nxt = (said("Game {game} decides it.", game=n) if alone
+               else said("game {game} decides it", game=n))
+    else:
+        nxt = (said("Game {game} is next.", game=n) if alone
+               else said("game {game} is next", game=n))
+    if not alone:
+        nxt = said("{score}; {next}.", score=score_line(view, after, 0), next=nxt)
+    return Said("{head} {next}", (("head", head), ("next", nxt)))
 
 
 def walkover(event: Event, view: MatchView, winner: int, left: str | None,

@@ -26,6 +26,7 @@ final (``announce_if_final``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -45,7 +46,7 @@ from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News, Told
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import blackouts, finality
+from bot.service.results import blackouts, finality, next_opponent
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.disputes import open_dispute
@@ -54,7 +55,6 @@ from bot.service.results.matches import (
     core_match,
     get_match,
     latest_event_of,
-    matches_of_event,
     matches_of_person,
     score_line,
 )
@@ -217,7 +217,8 @@ async def _write_game(
 
 
 async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                       now: datetime, by: Actor, news: News | None = None) -> None:
+                       now: datetime, by: Actor, news: News | None = None, *,
+                       quiet: Collection[int] = ()) -> None:
     """A match just decided by its counted games (or a ruling): stored with its winner, or
     with none when it is a tie (a round-based event's, a club night's or a ladder's match
     level on game-points: ``MatchRules.breaks_ties``); a knockout's match left level by
@@ -230,7 +231,11 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     group's post, "that was your last match", a ladder's rungs, a club's expert-point
     level) waits until it is final (``announce_final``), which it is at once when no slip
     of the match can still be disputed. With no ``news`` (a ruling decided it) the two
-    players are sent the result here."""
+    players are sent the result here.
+
+    A player of a match that became ready who was told of it before (their opponent
+    changed since: ``next_opponent``), or of a match in ``quiet`` (a correction's caller
+    tells them what changed), is told who they play once the result is final."""
     if not state.decided:
         return
     if state.winner is None and state.decision is not Decision.TIE:
@@ -267,17 +272,21 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       say.match_decided(event, view, state, side, game))
         told.add(person, *await _count_lines(tx, event, fresh, side, final))
     for match_id in became_ready:
+        if match_id in quiet:
+            continue
         ready = await get_match(tx, match_id)
         rnd = await get_round(tx, ready.round_id)
         for side in (0, 1):
             person = ready.people[side]
-            if person is None or person in view.people:
+            if (person is None or person in view.people
+                    or await next_opponent.last_told(tx, match_id, side) is not None):
                 continue
-            await outbox.enqueue(tx, person_id=person, now=now,
-                                 dedupe_key=f"match:{match_id}:ready:{side}:"
-                                            f"{ready.entries[1 - side]}",
-                                 text_html=say.match_ready(event, rnd, ready,
-                                                           await _opponent(tx, ready, side)))
+            await next_opponent.tell(tx, person=person, match_id=match_id, side=side,
+                                     what=str(ready.entries[1 - side]), now=now,
+                                     text_html=say.match_ready(
+                                         event, rnd, ready,
+                                         await next_opponent.opponent(tx, ready, side),
+                                         None if final else view.code))
     if final:
         await _announce_final(tx, event, fresh, state, now, told)
     if news is None:
@@ -316,6 +325,7 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     there is more to say (the player who tapped Agree has their copy marked, and reads a
     message only for news beyond it)."""
     await after_final(tx, event, now, news)
+    await next_opponent.tell_changes(tx, event, view, now)
     game = await one_game_of(tx, event, view, state)
     await groups.post_result(tx, event, view, state, now, game=game,
                              more=await news.take(tx, GROUP))
@@ -340,7 +350,7 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
         their_side = m.side_of_person(person)
         assert their_side is not None
         return say.next_match(event, await get_round(tx, m.round_id), m,
-                              await _opponent(tx, m, their_side))
+                              await next_opponent.opponent(tx, m, their_side))
     return None
 
 
@@ -392,18 +402,6 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
             news.add(person, *await _count_lines(tx, event, view, side, final=True))
     await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
                             always=(0, 1))
-
-
-async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
-    """Who a player meets in ``m``: a name, or where they come from with the two who play
-    for it ("winner of M1 (Ann Lee or Dev Rao)")."""
-    label = m.label(1 - side)
-    kind, _, code = m.sources[1 - side].partition(":")
-    if m.names[1 - side] is None and kind in ("winner", "loser"):
-        for feeder in await matches_of_event(tx, m.event_id):
-            if feeder.code == code and None not in feeder.names:
-                label += f" ({feeder.label(0)} or {feeder.label(1)})"
-    return label
 
 
 # --- P1: a TD enters a game from a paper slip ------------------------------------------
