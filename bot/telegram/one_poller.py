@@ -10,10 +10,19 @@ has been running meets them long after its own. That tells them apart: a conflic
 ``window`` of this bot's first poll makes it the newcomer, which stops (``tdbot run`` exits
 2 with one line saying why); a later one is logged in one line and the bot goes on. Two
 bots started within ``window`` of each other both stop, so neither runs beside the other.
+
+A bot that stops when it is the newcomer sends nothing before it knows it is the one poller
+(``alone``): its outbox may be a running bot's (the same database), which would otherwise be
+sent twice, or by the bot about to stop. It knows once a getUpdates is answered with no
+update, having waited its time out: Telegram ends a waiting getUpdates with a 409 when
+another comes, and a poller that has just met a 409 polls again within a second or two; or
+once ``window`` has passed since its first poll with no conflict (a busy bot, whose every
+poll brings updates at once).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -36,12 +45,24 @@ def conflict_of(status: int, payload: bytes) -> str | None:
     return described if isinstance(described, str) and described else "Conflict"
 
 
+def waited_out(status: int, payload: bytes) -> bool:
+    """Whether a getUpdates answer is an empty list: the long poll ran its time out and no
+    other getUpdates ended it."""
+    if status != 200:
+        return False
+    try:
+        return bool(json.loads(payload).get("result") == [])
+    except (ValueError, AttributeError):
+        return False
+
+
 class OnePoller:
     """Watches this bot's getUpdates calls for another poller with the same token.
 
     ``stop`` (set by whoever runs the bot) is called once, with the reason, when this bot
     turns out to be the newcomer; without it the reason is logged and the bot goes on.
-    ``stopped_because`` keeps the reason for the command line's exit message."""
+    ``stopped_because`` keeps the reason for the command line's exit message. ``alone`` is
+    set once this bot knows no other program polls (the module's docstring)."""
 
     def __init__(self, window: float = CONFLICT_WINDOW,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -50,11 +71,21 @@ class OnePoller:
         self.stopped_because: str | None = None
         self._clock = clock
         self._began: float | None = None
+        self.alone = asyncio.Event()
 
     def polling(self) -> None:
         """A getUpdates is about to go (the first one starts the window)."""
         if self._began is None:
             self._began = self._clock()
+
+    def answered(self, status: int, payload: bytes) -> None:
+        """A getUpdates was answered without a conflict: ``alone`` if it waited its time
+        out, or if the window has passed since the first poll."""
+        if self.stopped_because is not None or self.alone.is_set():
+            return
+        began = self._began if self._began is not None else self._clock()
+        if waited_out(status, payload) or self._clock() - began >= self.window:
+            self.alone.set()
 
     def conflict(self, description: str) -> None:
         """Telegram answered a getUpdates 409: another program polls with this token."""
