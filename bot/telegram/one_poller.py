@@ -13,11 +13,12 @@ bots started within ``window`` of each other both stop, so neither runs beside t
 
 A bot that stops when it is the newcomer sends nothing before it knows it is the one poller
 (``alone``): its outbox may be a running bot's (the same database), which would otherwise be
-sent twice, or by the bot about to stop. It knows once a getUpdates is answered with no
-update, having waited its time out: Telegram ends a waiting getUpdates with a 409 when
-another comes, and a poller that has just met a 409 polls again within a second or two; or
-once ``window`` has passed since its first poll with no conflict (a busy bot, whose every
-poll brings updates at once).
+sent twice, or by the bot about to stop. Its first getUpdates ends the running bot's (a
+409 there), and python-telegram-bot polls again a second after a failed poll, which ends
+this bot's poll with a 409 within about a second. So the bot counts as alone once
+``grace`` seconds (three) have passed since its first poll without a conflict: a restart
+holds its messages that long, and no more however busy the bot is (a quiet answer, a long
+poll that ran out, would take the poll's ten seconds).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: A conflict this soon (seconds) after the first poll means this bot is the newcomer.
 CONFLICT_WINDOW = 60.0
+#: No conflict this long (seconds) after the first poll: this bot is the one poller.
+GRACE = 3.0
 
 
 def conflict_of(status: int, payload: bytes) -> str | None:
@@ -45,17 +48,6 @@ def conflict_of(status: int, payload: bytes) -> str | None:
     return described if isinstance(described, str) and described else "Conflict"
 
 
-def waited_out(status: int, payload: bytes) -> bool:
-    """Whether a getUpdates answer is an empty list: the long poll ran its time out and no
-    other getUpdates ended it."""
-    if status != 200:
-        return False
-    try:
-        return bool(json.loads(payload).get("result") == [])
-    except (ValueError, AttributeError):
-        return False
-
-
 class OnePoller:
     """Watches this bot's getUpdates calls for another poller with the same token.
 
@@ -65,8 +57,9 @@ class OnePoller:
     set once this bot knows no other program polls (the module's docstring)."""
 
     def __init__(self, window: float = CONFLICT_WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, grace: float = GRACE) -> None:
         self.window = window
+        self.grace = grace
         self.stop: Callable[[str], None] | None = None
         self.stopped_because: str | None = None
         self._clock = clock
@@ -77,14 +70,10 @@ class OnePoller:
         """A getUpdates is about to go (the first one starts the window)."""
         if self._began is None:
             self._began = self._clock()
+            asyncio.get_running_loop().call_later(self.grace, self._no_conflict_came)
 
-    def answered(self, status: int, payload: bytes) -> None:
-        """A getUpdates was answered without a conflict: ``alone`` if it waited its time
-        out, or if the window has passed since the first poll."""
-        if self.stopped_because is not None or self.alone.is_set():
-            return
-        began = self._began if self._began is not None else self._clock()
-        if waited_out(status, payload) or self._clock() - began >= self.window:
+    def _no_conflict_came(self) -> None:
+        if self.stopped_because is None:
             self.alone.set()
 
     def conflict(self, description: str) -> None:

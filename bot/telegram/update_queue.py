@@ -195,9 +195,6 @@ class ConfirmWhenApplied(BaseRequest):
             url, method, request_data, read_timeout=read_timeout, write_timeout=write_timeout,
             connect_timeout=connect_timeout, pool_timeout=pool_timeout,
         )
-        if self._guard is not None:
-            if (conflict := conflict_of(status, payload)) is not None:
-                self._guard.conflict(conflict)
-            else:
-                self._guard.answered(status, payload)
+        if self._guard is not None and (conflict := conflict_of(status, payload)) is not None:
+            self._guard.conflict(conflict)
         return status, payload
