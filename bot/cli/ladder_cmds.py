@@ -138,6 +138,8 @@ def new(
             club = lad.rules_from_mapping(values.get("ladder", values))
         except OSError as exc:
             fail(f"--rules {rules}: cannot read it ({exc.strerror})")
+        except UnicodeDecodeError:
+            fail(f"--rules {rules}: not a UTF-8 text file; save it as UTF-8 text")
         except ServiceError as exc:
             fail(exc.message)
         except lad.LadderRulesError as exc:
