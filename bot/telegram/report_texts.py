@@ -53,15 +53,22 @@ def _starter(slip: SlipView, w: Words) -> str:
 
 
 def choose(choice: Choice, *, lang: str = SOURCE) -> Reply:
+    """Which match a result is for: a button per match, and a typed form that names the
+    first one alone (``which_match.telling_apart``: it works as shown)."""
     w = for_locale(lang)
     lines = [w.n_("You play {n} match now:", "You play {n} matches now:",
                   len(choice.matches))]
-    lines += [w._("• {round} v {opponent} ({event})", round=esc(rnd), opponent=esc(opp),
-                  event=esc(event)) for rnd, opp, event in choice.matches]
-    first = choice.matches[0][1].split()[0]
-    lines.append(w._("Say which one: add the name, e.g. <code>412-380 {name}</code>.",
-                     name=esc(first)))
-    return Reply("\n".join(lines))
+    labels = [w._("{round} v {opponent} ({event})", round=rnd, opponent=opp, event=event)
+              for rnd, opp, event in choice.matches]
+    lines += [f"• {esc(label)}" for label in labels]
+    said = choice.said
+    lines.append(w._("Tap the one this result is for, or send it again with what tells "
+                     "them apart, e.g. <code>{mine}-{theirs} {example}</code>.",
+                     mine=said.mine, theirs=said.theirs, example=esc(choice.example)))
+    buttons = [[(label, callbacks.which(match_id, said.mine, said.theirs, said.game, stamp))]
+               for label, match_id, stamp in zip(labels, choice.ids, choice.stamps,
+                                                 strict=True)]
+    return Reply("\n".join(lines), buttons)
 
 
 def ask_starter(slip: SlipView, *, lang: str = SOURCE) -> Reply:

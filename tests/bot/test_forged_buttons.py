@@ -97,7 +97,8 @@ async def test_another_persons_ids_another_game_and_stale_ids_get_one_answer(
         # another person's: Ben presses Dev's Agree and Dispute on Ann's slip
         "Ben Ong": [callbacks.slip("agree", m1), callbacks.slip("dispute", m1),
                     callbacks.slip("ok", m1), callbacks.desk_bye(match_1, 1),
-                    callbacks.desk_void(match_1), callbacks.tie(match_1, 1, lots=True)],
+                    callbacks.desk_void(match_1), callbacks.tie(match_1, 1, lots=True),
+                    callbacks.which(match_1, 400, 300, None, 1)],
         # another game: Dev edits his Agree to name the slip of a match he does not play
         "Dev Rao": [callbacks.slip("agree", m2), callbacks.slip("dispute", m2),
                     callbacks.rule("uphold", 1), callbacks.fix(1, True)],

@@ -10,7 +10,8 @@ them, so this module is the service's and imports nothing of either.
 - Result slips (bot/service/results/reporting.py): the reporter's draft asks who started game 1
   (``slip:start:<slip id>:<side>``) and to confirm or cancel (``slip:ok:<id>``,
   ``slip:no:<id>``); the opponent's copy has Agree and Dispute (``slip:agree:<id>``,
-  ``slip:dispute:<id>``).
+  ``slip:dispute:<id>``). A player in several matches at once picks the one a result is
+  for (``which:<match id>:<mine>:<theirs>:<game or 0>:<next game when asked, or 0>``).
 
 Telegram allows at most 64 bytes of callback data; invite codes are 12 URL-safe
 characters and ids are at most 18 digits, so these fit.
@@ -98,6 +99,33 @@ def parse_slip(data: object) -> tuple[str, int, int | None] | None:
 
 def is_slip(data: object) -> bool:
     return parse_slip(data) is not None
+
+
+def which(match_id: int, mine: int, theirs: int, game: int | None, stamp: int) -> str:
+    """A "this match" button: the result's scores (the reporter's first), the game number
+    the player typed (0: none) and the match's next game when asked (0: none), so that a
+    press after that game was recorded is out of date."""
+    return f"which:{match_id}:{mine}:{theirs}:{game or 0}:{stamp}"
+
+
+def parse_which(data: object) -> tuple[int, int, int, int | None, int] | None:
+    """(match id, mine, theirs, game or None, stamp) of a "this match" button."""
+    if not isinstance(data, str):
+        return None
+    parts = data.split(":")
+    if len(parts) != 6 or parts[0] != "which":
+        return None
+    numbers = [_number(p) for p in parts[1:]]
+    if any(n is None for n in numbers):
+        return None
+    match_id, mine, theirs, game, stamp = (n or 0 for n in numbers)
+    if match_id == 0 or mine > 9999 or theirs > 9999 or game > 99 or stamp > 99:
+        return None
+    return match_id, mine, theirs, game or None, stamp
+
+
+def is_which(data: object) -> bool:
+    return parse_which(data) is not None
 
 
 # --- TD rulings (bot/service/results/rulings.py) ----------------------------------------------

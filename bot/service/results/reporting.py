@@ -46,7 +46,7 @@ from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News, Told
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import blackouts, finality, next_opponent
+from bot.service.results import blackouts, finality, next_opponent, which_match
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.disputes import open_dispute
@@ -92,13 +92,17 @@ MAX_SCORE = 1500
 @dataclass(frozen=True)
 class SaidResult:
     """A result as a player wrote it in the chat, from their side: their own score first.
-    ``opponent`` is a name (or part of one) the message gave, ``game`` a game number."""
+    ``opponent`` is a name (or part of one) the message gave, ``game`` a game number;
+    ``words`` the message's other words (which of several matches it is for:
+    ``which_match``) and ``tags`` those of them that hold digits (a match code, ``M3``)."""
 
     mine: int
     theirs: int
     opponent: str = ""
     game: int | None = None
     text: str = ""
+    words: str = ""
+    tags: tuple[str, ...] = ()
 
 
 def no_concession(of: HasFormat | None) -> str:
@@ -643,9 +647,16 @@ class SlipView:
 
 @dataclass(frozen=True)
 class Choice:
-    """Several matches the result could be for, and no name to tell them apart."""
+    """Several matches the result could be for, and no words to tell them apart: the
+    player taps one (``ids``, each with its next game when asked, ``stamps``) or sends
+    the result again with ``example`` (``which_match.telling_apart``), which names the
+    first alone."""
 
     matches: list[tuple[str, str, str]] = field(default_factory=list)  # round, opponent, event
+    ids: list[int] = field(default_factory=list)
+    stamps: list[int] = field(default_factory=list)
+    example: str = ""
+    said: SaidResult = SaidResult(0, 0)
 
 
 @dataclass(frozen=True)
@@ -742,17 +753,30 @@ async def _names_a_player(tx: Tx, event_id: int, words: str) -> bool:
     return bool(matches_of(words, [e.name for e in await entries_of(tx, event_id)]))
 
 
+async def _keyed(tx: Tx, matches: list[MatchView], person: int) -> list[which_match.Keyed]:
+    return [which_match.Keyed(m, await get_event(tx, m.event_id), m.side_of_person(person) or 0)
+            for m in matches]
+
+
 async def report_result(
     db: Database, req: Request, said: SaidResult,
     render: Answer[SlipAnswer | Choice] | None = None,
 ) -> SlipAnswer | Choice:
     """Use-case: a player sends a result; it becomes a draft slip to confirm (game 1 first
-    asks who started, para 15). Nothing counts until the player confirms."""
+    asks who started, para 15). Nothing counts until the player confirms. A player in
+    several matches is asked which, unless the message's words say (``which_match``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         assert actor.person_id is not None
         person = actor.person_id
         matches = await _candidates(tx, person, said)
+        unknown = which_match.unknown_tags(await _keyed(tx, matches, person), said.tags)
+        if unknown and matches:
+            await expelled.refuse_player(tx, person)
+            codes = ", ".join(f"{m.code} v {m.label(1 - (m.side_of_person(person) or 0))}"
+                              for m in matches)
+            raise Invalid(f"none of your matches being played is {unknown[0]}"
+                          + (f"; yours: {codes}" if codes else ""))
         if said.opponent:
             named = _named(matches, person, said)
             if not named and len(matches) == 1 and not await _names_a_player(
@@ -772,10 +796,45 @@ async def report_result(
             raise Invalid("you have no match being played right now, so there is nothing to "
                           "report; /matches shows your matches")
         if len(matches) > 1:
-            choice = Choice([(m.round_name, m.label(1 - (m.side_of_person(person) or 0)),
-                              (await get_event(tx, m.event_id)).name) for m in matches])
-            return await answer_with(tx, req, render, choice)
+            keyed = which_match.named_by(await _keyed(tx, matches, person), said.words)
+            matches = [k.view for k in keyed]
+            if len(keyed) > 1:
+                choice = Choice(
+                    [(k.view.round_name, k.opponent, k.event.name) for k in keyed],
+                    [k.view.id for k in keyed],
+                    [await _stamp(tx, k.view) for k in keyed],
+                    which_match.telling_apart(keyed[0], keyed), said)
+                return await answer_with(tx, req, render, choice)
         view = matches[0]
+        side = view.side_of_person(person)
+        assert side is not None
+        result = await _draft(tx, view, side, person, said, req.now)
+        return await answer_with(tx, req, render, result)
+
+
+async def _stamp(tx: Tx, view: MatchView) -> int:
+    """The match's next game (0: none), which a "this match" button carries."""
+    return (await core_match(tx, view.id)).state().next_game or 0
+
+
+async def report_in_match(
+    db: Database, req: Request, match_id: int, said: SaidResult, stamp: int,
+    render: Answer[SlipAnswer] | None = None,
+) -> SlipAnswer:
+    """Use-case: the player taps the match a result is for, on the question ``Choice``
+    asked. Only a match the result could still be for counts: another's match, a match
+    no longer being played, or one whose next game has changed since (the game was
+    recorded) makes the button out of date."""
+    async with unit(db, req) as tx:
+        actor = await require_actor(tx, req)
+        assert actor.person_id is not None
+        person = actor.person_id
+        view = next((m for m in await _candidates(tx, person, said) if m.id == match_id),
+                    None)
+        if view is None:
+            raise NotFound("no match of the presser's being played has that id")
+        if await _stamp(tx, view) != stamp:
+            raise NotFound("the match's game was recorded since the question was asked")
         side = view.side_of_person(person)
         assert side is not None
         result = await _draft(tx, view, side, person, said, req.now)

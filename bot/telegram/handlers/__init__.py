@@ -122,6 +122,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))
+    app.add_handler(CallbackQueryHandler(report.which_button, pattern=callbacks.is_which))
     app.add_handler(CallbackQueryHandler(rulings.rule_button, pattern=callbacks.is_rule))
     app.add_handler(CallbackQueryHandler(rulings.tie_button, pattern=callbacks.is_tie))
     app.add_handler(CallbackQueryHandler(rulings.fix_button, pattern=callbacks.is_fix))

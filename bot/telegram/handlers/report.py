@@ -38,6 +38,10 @@ _GAME = re.compile(r"\b(?:game|g)\s*#?\s*(\d{1,2})\b|#(\d{1,2})\b", re.IGNORECAS
 _CONCEDE = re.compile(r"\b(concede[sd]?|conceding|resign(?:ed|s)?|forfeit(?:ed|s)?)\b",
                       re.IGNORECASE)
 RESULT_TEXT = filters.Regex(_SCORES) | filters.Regex(_CONCEDE)
+#: Words that hold digits but are no score: a match code (``M3``, ``R2-1``, ``N1R2T3``)
+#: and a round (``Round 2``). They say which match, so their digits are not scores.
+_TAG = re.compile(r"(?<![\w@#/-])[^\W\d_][\w-]*\d[\w-]*(?![\w-])")
+_ROUND = re.compile(r"\b(?:round|rd)\s*\d{1,3}\b", re.IGNORECASE)
 
 
 def parse_report(text: str) -> SaidResult:
@@ -46,21 +50,30 @@ def parse_report(text: str) -> SaidResult:
 
     The scores, the outcome words and the opponent's name are the core's slip parser's
     (``core/slip.py``, which says whose number is whose); this only takes out a game
-    number. A concession is not a result: ``concedes`` finds one first, and the service
-    refuses it in the words of the player's event (``reporting.refuse_concession``).
+    number, a match code and a round (``450-400 M3``, ``450-400 Round 2``: a code is a
+    code, not a third number), and keeps the other words to tell the player's matches
+    apart (``reporting.report_result``). A concession is not a result: ``concedes`` finds
+    one first, and the service refuses it in the words of the player's event
+    (``reporting.refuse_concession``).
     """
     game: int | None = None
     found = _GAME.search(text)
-    rest = text
+    rest = text.strip().removeprefix("/report")
     if found:
         game = int(found.group(1) or found.group(2))
-        rest = rest[:found.start()] + " " + rest[found.end():]
+        rest = text[:found.start()] + " " + text[found.end():]
+        rest = rest.strip().removeprefix("/report")
+    rounds = _ROUND.findall(rest)
+    rest = _ROUND.sub(" ", rest)
+    tags = _TAG.findall(rest)
+    rest = _TAG.sub(" ", rest)
     try:
-        slip = parse_slip(rest.removeprefix("/report"))
+        slip = parse_slip(rest)
     except SlipRefused as exc:
         raise Invalid(str(exc)) from None
+    words = " ".join([_SCORES.sub(" ", rest, count=1), *rounds, *tags])
     return SaidResult(slip.own, slip.opponent, opponent=slip.opponent_name or "", game=game,
-                      text=text.strip())
+                      text=text.strip(), words=" ".join(words.split()), tags=tuple(tags))
 
 
 def concedes(text: str) -> bool:
@@ -157,6 +170,23 @@ async def slip_button(
         await disputes.dispute_slip(db, req, slip_id, render=report_texts.dispute_answer)
         return None
     raise Invalid("that button is out of date; send the result again")
+
+
+@handled
+async def which_button(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+) -> AfterCommit | None:
+    """which:MATCH:MINE:THEIRS:GAME:STAMP: the match a result is for, tapped on the
+    question asked of a player in several matches (``report_texts.choose``)."""
+    pressed = callbacks.parse_which(update.callback_query.data if update.callback_query
+                                    else None)
+    if pressed is None:  # the pattern lets only well-formed data through
+        raise Invalid("that button is out of date; send the result again")
+    match_id, mine, theirs, game, stamp = pressed
+    said = SaidResult(mine, theirs, game=game, text=f"{mine}-{theirs}")
+    await reporting.report_in_match(runtime(context).db, req, match_id, said, stamp,
+                                    render=report_texts.slip_answer)
+    return _drop_buttons(update)
 
 
 @handled
