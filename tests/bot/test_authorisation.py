@@ -98,6 +98,7 @@ slip: confirm        | refuse   | refuse       | allow  | refuse   | refuse   | 
 slip: cancel         | refuse   | refuse       | allow  | refuse   | refuse   | refuse   | refuse | refuse    | refuse
 slip: agree          | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
 slip: dispute        | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
+which: this match    | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 rule: uphold         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 rule: amend          | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 rule: void game      | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
@@ -742,6 +743,8 @@ ROWS: dict[str, Row] = {
         lambda c: callbacks.slip("agree", c.ids["pending"][c.match])), sql(SLIP), True),
     "slip: dispute": Row("slips", presses(
         lambda c: callbacks.slip("dispute", c.ids["pending"][c.match])), sql(DISPUTE), True),
+    "which: this match": Row("base", presses(
+        lambda c: callbacks.which(c.match_id, 412, 380, None, 1)), sql(SLIP), True),
     "rule: uphold": Row("dispute", presses(
         lambda c: callbacks.rule("uphold", c.ids["dispute"][c.match])), sql(PROMPTS), True),  # asks why first
     "rule: amend": Row("dispute", presses(
@@ -922,7 +925,7 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
                 "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:",
                 "correction": "redo:", "event": "event:", "between": "relay:",
-                "language": "language:"}
+                "language": "language:", "which": "which:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
