@@ -39,12 +39,15 @@ class Keyed:
             [*names, self.view.round_name, self.event.slug, self.view.code, self.event.name]))
 
 
+_WORD = re.compile(r"[\w'-]+")
+
+
 def _says(words: str, key: str) -> bool:
-    """Whether ``words`` hold ``key`` as whole words, in any case."""
-    if not key.strip():
-        return False
-    pattern = r"(?<![\w-])" + re.escape(key.casefold()) + r"(?![\w-])"
-    return re.search(pattern, words.casefold()) is not None
+    """Whether ``words`` hold ``key`` as whole words in a row, in any case."""
+    said = _WORD.findall(words.casefold())
+    wanted = _WORD.findall(key.casefold())
+    n = len(wanted)
+    return n > 0 and any(said[i:i + n] == wanted for i in range(len(said) - n + 1))
 
 
 def hits(keyed: Keyed, words: str) -> int:
