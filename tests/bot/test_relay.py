@@ -14,7 +14,7 @@ async def test_a_message_reaches_the_opponent_marked_with_the_match(bot: BotUnde
     answer = await say(bot, "Ann Lee", "/tell M1 Can we play on Saturday?\nI am free all day.")
     assert answer == "✅ Sent to Dev Rao."
     got = last(bot, "Dev Rao")
-    assert got.startswith("✉️ Ann Lee writes about your match M1 (Club Cup <2026>, SF):")
+    assert got.startswith("✉️ Ann Lee writes about your SF match (Club Cup <2026>):")
     assert "Can we play on Saturday?\nI am free all day." in got
     assert "8333" not in got and "@" not in got  # no phone, no account
     m1 = await match_id(bot, "M1")
@@ -35,16 +35,16 @@ async def test_too_many_messages_are_refused_with_when_to_write_again(bot: BotUn
     for i in range(relay.RELAY_LIMIT):
         await say(bot, "Ann Lee", f"/tell M1 message {i}")
     answer = await say(bot, "Ann Lee", "/tell M1 one more")
-    assert answer.startswith(f"⚠️ you have sent {relay.RELAY_LIMIT} messages in M1"), answer
+    assert answer.startswith(f"⚠️ you have sent Dev Rao {relay.RELAY_LIMIT} messages in the last 24 hours"), answer
     assert "you can write again from Tue 03 Mar 2026 17:00 (+08)" in answer, answer
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(relay.RELAY_LIMIT,)]
 
 
 async def test_a_muted_match_keeps_the_messages_for_the_tds_only(bot: BotUnderTest) -> None:
-    assert (await say(bot, "Dev Rao", "/mute M1")).startswith("🔕 Messages from Ann Lee in M1")
+    assert (await say(bot, "Dev Rao", "/mute M1")).startswith("🔕 Messages from Ann Lee are muted")
     before = len(bot.telegram.sent(user(bot, "Dev Rao")))
     answer = await say(bot, "Ann Lee", "/tell M1 are you there?")
-    assert "has muted messages in M1, so it was not delivered" in answer
+    assert "has muted your messages in this match, so it was not delivered" in answer
     assert len(bot.telegram.sent(user(bot, "Dev Rao"))) == before
     assert await rows(bot, "SELECT state FROM relay_messages") == [("muted",)]
     assert "(not delivered: muted)" in await say(bot, "Tara TD", "/matchlog M1")
@@ -56,7 +56,7 @@ async def test_a_muted_match_keeps_the_messages_for_the_tds_only(bot: BotUnderTe
 async def test_reply_button_sends_the_next_message_only(bot: BotUnderTest) -> None:
     await say(bot, "Ann Lee", "/tell M1 Saturday?")
     await tap(bot, "Dev Rao", "↩️ Reply")
-    assert last(bot, "Dev Rao").startswith("Write your message to Ann Lee (M1) now")
+    assert last(bot, "Dev Rao").startswith("Write your message to Ann Lee now")
     assert (await say(bot, "Dev Rao", "412-380 is not a result, it is my address")) == \
         "✅ Sent to Ann Lee."
     assert "412-380 is not a result" in last(bot, "Ann Lee")
@@ -85,11 +85,11 @@ async def test_the_round_opening_message_and_matches_offer_the_buttons(bot: BotU
     opened = bot.telegram.sent(user(bot, "Ann Lee"))
     announcing = next(m for m in opened if "SF is open" in (m.text or ""))
     labels = [b["text"] for row in announcing.buttons() for b in row]
-    assert labels == ["✉️ M1: write to Dev Rao", "📅 M1: propose a time"]
+    assert labels == ["✉️ Write to Dev Rao", "📅 Propose a time"]
     await say(bot, "Ann Lee", "/matches")
-    assert "✉️ M1: write to Dev Rao" in [b["text"] for row in bot.telegram.last_sent(
+    assert "✉️ Write to Dev Rao" in [b["text"] for row in bot.telegram.last_sent(
         user(bot, "Ann Lee")).buttons() for b in row]
-    await tap(bot, "Ann Lee", "✉️ M1: write to Dev Rao")
+    await tap(bot, "Ann Lee", "✉️ Write to Dev Rao")
     await say(bot, "Ann Lee", "Hello from the buttons")
     assert await rows(bot, "SELECT text FROM relay_messages") == [("Hello from the buttons",)]
 

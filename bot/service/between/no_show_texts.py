@@ -24,15 +24,21 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=False)
 
 
+def _game(event: Event, view: MatchView) -> str:
+    """A match as its player knows it: by its round, in its event."""
+    return f"<b>{esc(view.round_name)}</b> game ({esc(event.name)})"
+
+
 def claimed(code: str, opponent: str, until: str) -> str:
-    return (f"🚫 Noted: {esc(opponent)} did not come to your game in {esc(code)}. They can "
+    return (f"🚫 Noted: {esc(opponent)} did not come to your game. They can "
             f"answer until {esc(until)}; then the TDs decide, and I will tell you.")
 
 
 def claimed_against(event: Event, view: MatchView, side: int, at: str, until: str) -> str:
-    return (f"🚫 <b>{esc(view.label(side))}</b> says you did not come to your game in "
-            f"{esc(view.code)} ({esc(event.name)}) at {esc(at)}. If you were there, tap the "
-            f"button or send /contest {esc(view.code)} WHAT HAPPENED by {esc(until)}; "
+    code = esc(view.code)
+    return (f"🚫 <b>{esc(view.label(side))}</b> says you did not come to your "
+            f"{_game(event, view)} at {esc(at)}. If you were there, tap the button or send "
+            f"/contest {code} WHAT HAPPENED ({code} is your match's code) by {esc(until)}; "
             "otherwise the TDs decide on their word.")
 
 
@@ -44,13 +50,13 @@ def contest_buttons(claim_id: int, match_id: int) -> list[list[tuple[str, str]]]
 def contested(code: str, claimant: str, added: bool) -> str:
     if added:
         return "Added: the TDs have your words."
-    return (f"✋ Contested: {esc(claimant)}'s claim in {esc(code)} goes to the TDs with what you "
+    return (f"✋ Contested: {esc(claimant)}'s claim goes to the TDs with what you "
             f"two wrote. Tell them what happened with /contest {esc(code)} WHAT HAPPENED.")
 
 
 def contested_to_claimant(view: MatchView, side: int, text: str) -> str:
     said = f": “{esc(text)}”" if text else ""
-    return (f"✋ {esc(view.label(side))} contests your no-show claim in {esc(view.code)}{said}. "
+    return (f"✋ {esc(view.label(side))} contests your no-show claim{said}. "
             "The TDs decide, and I will tell you.")
 
 
@@ -96,9 +102,9 @@ def default_why(view: MatchView, side: int) -> str:
 
 def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str) -> str:
     who = "your" if reader == claimant else f"{esc(view.label(claimant))}'s"
-    return (f"The TDs ruled on {who} no-show claim in {esc(view.code)}: no award; the round is "
-            f"extended to {esc(closes)} so that you can play ({esc(why)}). Agree a new time "
-            f"with /propose {esc(view.code)}.")
+    return (f"The TDs ruled on {who} no-show claim in your <b>{esc(view.round_name)}</b> "
+            f"match: no award; the round is extended to {esc(closes)} so that you can play "
+            f"({esc(why)}). Agree a new time with /propose {esc(view.code)}.")
 
 
 def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> str:

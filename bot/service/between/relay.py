@@ -151,7 +151,7 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     sent = await relay_repo.sent_since(tx, seat.view.id, seat.person, now - RELAY_PERIOD)
     if len(sent) >= RELAY_LIMIT:
         again = sent[len(sent) - RELAY_LIMIT] + RELAY_PERIOD
-        raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.view.code, again))
+        raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.opponent_name, again))
     muted = await relay_repo.is_muted(tx, seat.view.id, seat.opponent)
     relayed = await relay_repo.add(tx, seat.view.id, seat.person, seat.opponent, text,
                                    RelayState.MUTED if muted else RelayState.RELAYED, now)

@@ -23,10 +23,11 @@ def esc(text: object) -> str:
 def relayed(event: Event, view: MatchView, side: int, text: str, username: str | None) -> str:
     """The opponent's copy: who writes, in which match, and the words."""
     who = f"<b>{esc(view.label(side))}</b>" + (f" (@{esc(username)})" if username else "")
-    return (f"✉️ {who} writes about your match {esc(view.code)} ({esc(event.name)}, "
-            f"{esc(view.round_name)}):\n\n{esc(text)}\n\n"
-            f"Answer with the button or /tell {esc(view.code)} YOUR MESSAGE. "
-            f"/mute {esc(view.code)} stops these.")
+    code = esc(view.code)
+    return (f"✉️ {who} writes about your <b>{esc(view.round_name)}</b> match "
+            f"({esc(event.name)}):\n\n{esc(text)}\n\n"
+            f"Answer with the button or /tell {code} YOUR MESSAGE ({code} is your match's "
+            f"code). /mute {code} stops these.")
 
 
 def reply_buttons(match_id: int) -> list[list[tuple[str, str]]]:
@@ -34,31 +35,31 @@ def reply_buttons(match_id: int) -> list[list[tuple[str, str]]]:
              ("📅 Propose a time", callbacks.arrange_slots(match_id))]]
 
 
-def too_many(event: Event, limit: int, code: str, again: datetime) -> str:
-    return (f"you have sent {limit} messages in {code} in the last 24 hours, the most I relay; "
+def too_many(event: Event, limit: int, opponent: str, again: datetime) -> str:
+    return (f"you have sent {opponent} {limit} messages in the last 24 hours, the most I relay; "
             f"you can write again from {event.local(again)}")
 
 
 def told(code: str, to: str, delivered: bool, left: int) -> str:
     if not delivered:
-        return (f"{esc(to)} has muted messages in {esc(code)}, so it was not delivered. The "
-                "TDs can read it if there is a dispute.")
+        return (f"{esc(to)} has muted your messages in this match, so it was not delivered. "
+                "The TDs can read it if there is a dispute.")
     more = f" ({left} more today)" if left <= 3 else ""
     return f"✅ Sent to {esc(to)}{more}."
 
 
 def drafting(code: str, to: str) -> str:
-    return (f"Write your message to <b>{esc(to)}</b> ({esc(code)}) now: I will pass on your "
-            "next message. /cancel sends nothing.")
+    return (f"Write your message to <b>{esc(to)}</b> now: I will pass on your next message. "
+            "/cancel sends nothing.")
 
 
 def muted(code: str, opponent: str, on: bool, changed: bool) -> str:
     if on:
-        return (f"🔕 Messages from {esc(opponent)} in {esc(code)} are muted"
+        return (f"🔕 Messages from {esc(opponent)} are muted"
                 + ("" if changed else " already")
                 + f": they are kept for the TDs, not sent to you. /unmute {esc(code)} undoes it.")
-    return (f"🔔 Messages from {esc(opponent)} in {esc(code)} reach you again."
-            if changed else f"Messages in {esc(code)} were not muted.")
+    return (f"🔔 Messages from {esc(opponent)} reach you again."
+            if changed else f"Messages from {esc(opponent)} were not muted.")
 
 
 def shared(username: str | None, had_none: bool) -> str:
@@ -82,11 +83,15 @@ def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]
 
 
 def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[str, str]]]:
-    """Under /matches: for each match being played, write to the opponent or propose a
-    time (match id, code, opponent)."""
-    return [[(f"✉️ {code}: write to {opponent}", callbacks.relay_write(match_id)),
-             (f"📅 {code}: propose a time", callbacks.arrange_slots(match_id))]
-            for match_id, code, opponent in matches]
+    """Under /matches and a round's opening: for each match being played, write to the
+    opponent or propose a time (match id, code, opponent). A player knows a match by the
+    opponent, so the buttons name them, not the match's code: the proposing button too
+    when there are several matches."""
+    several = len(matches) > 1
+    return [[(f"✉️ Write to {opponent}", callbacks.relay_write(match_id)),
+             (f"📅 Propose a time to {opponent}" if several else "📅 Propose a time",
+              callbacks.arrange_slots(match_id))]
+            for match_id, _code, opponent in matches]
 
 
 def cancelled(closed: bool) -> str:
