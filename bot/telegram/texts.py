@@ -440,7 +440,7 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
     state = (w.gettext(_MATCH_STATES[m.state]) if m.state in _MATCH_STATES
              else esc(m.state))
     parts = [
-        w._("<b>{event} — {round}</b> ({code})", event=esc(m.event_name),
+        w._("<b>{event} — {round}</b> (match {code})", event=esc(m.event_name),
             round=esc(m.round_name), code=esc(m.code)),
         w._("against <b>{opponent}</b>, best of {best_of}: {state}",
             opponent=esc(m.opponent), best_of=m.best_of, state=state),
@@ -453,7 +453,10 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
     if m.state == MyMatchState.PLAYING and m.next_game is not None:
         deciding = (w._(" (the deciding game{ref})", ref=cite(m, "para 16", ", {}"))
                     if m.next_is_deciding and m.best_of > 1 else "")
-        if m.next_starter:
+        if m.you_start:
+            parts.append(w._("Next: game {game}{deciding}, you start", game=m.next_game,
+                             deciding=deciding))
+        elif m.next_starter:
             parts.append(w._("Next: game {game}{deciding}, {name} starts", game=m.next_game,
                              deciding=deciding, name=esc(m.next_starter)))
         else:

@@ -225,7 +225,7 @@ async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
                               " WHERE code = 'M1'")
         assert m1 is not None and tuple(m1) == ("decided", 0, 0)  # Ann's, by a match bye
         ann = "\n".join(m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee")))
-        assert "Your next match: Final against winner of M2" in ann
+        assert "Your next match: Final against the winner of Ben Ong v Cai Wen" in ann
         assert "reopened" not in ann  # nothing was reopened: Ann arrived in the Final
         before = await _counts(bot)
 

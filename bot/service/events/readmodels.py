@@ -34,6 +34,7 @@ from bot.service.results.matches import (
     matches_of_person,
     score_line,
 )
+from bot.service.results.opponents import opponent_of
 from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
@@ -81,6 +82,7 @@ class MyMatch:
     stakes: str = ""
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
     agreed_at: str | None = None  # the time the players agreed, in this person's zone
+    you_start: bool = False  # the reader starts the next game (``next_starter`` is them)
 
 
 async def list_my_matches(
@@ -107,9 +109,10 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         event = await get_event(tx, m.event_id)
         rnd = next(r for r in await rounds_of(tx, m.event_id) if r.id == m.round_id)
         state = await match_state(tx, m.id)
-        starter = None
+        starter, you_start = None, False
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
+            you_start = state.next_start.side == side
         shown = MyMatchState(m.state)
         if m.left_unfinished:
             shown = MyMatchState.UNFINISHED  # a TD will rule on it
@@ -127,13 +130,15 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         stakes = decides.get(m.event_id, {}).get(m.code, ("", ""))[side]
         out.append(
             MyMatch(
-                m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
+                m.id, m.event_id, event.name, event.format, m.round_name, m.code,
+                (await opponent_of(tx, m, side)).words, m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at)
                 if rnd.closes_at and rnd.state == RoundState.OPEN
                 and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips, stakes,
                 await agreed_time(tx, person_id, m, event) if m.state != MatchStage.DECIDED else None,
+                you_start,
             )
         )
     order = {MyMatchState.PLAYING: 0, MyMatchState.UNFINISHED: 1, MyMatchState.READY: 2,

@@ -45,7 +45,7 @@ from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import blackouts, finality
+from bot.service.results import blackouts, finality, opponents
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.disputes import open_dispute
@@ -268,16 +268,9 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         told.add(person, *await _count_lines(tx, event, fresh, side, final))
     for match_id in became_ready:
         ready = await get_match(tx, match_id)
-        rnd = await get_round(tx, ready.round_id)
-        for side in (0, 1):
-            person = ready.people[side]
-            if person is None or person in view.people:
-                continue
-            await outbox.enqueue(tx, person_id=person, now=now,
-                                 dedupe_key=f"match:{match_id}:ready:{side}:"
-                                            f"{ready.entries[1 - side]}",
-                                 text_html=say.match_ready(event, rnd, ready,
-                                                           await _opponent(tx, ready, side)))
+        if any(opponents.feeder_code(ready, s) is not None for s in (0, 1)):
+            continue  # a bracket's next match: told once its feeders are final (_tell_ready)
+        await _tell_ready_match(tx, event, ready, view, now)  # seated by a later draw
     if final:
         await _announce_final(tx, event, fresh, state, now, told)
     if news is None:
@@ -308,6 +301,7 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     there is more to say (the player who tapped Agree has their copy marked, and reads a
     message only for news beyond it)."""
     await after_final(tx, event, now, news)
+    await _tell_ready(tx, event, view, now)
     game = await _one_game_scores(tx, view, state)
     await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
     for side in (0, 1):
@@ -320,9 +314,46 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
             news.lead(person, say.result_final(event, view, state, side, why[side], game))
 
 
-async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str | None:
+async def _tell_ready(tx: Tx, event: Event, view: MatchView, now: datetime) -> None:
+    """``view``'s result is final: the players of the matches it feeds whose opponent is now
+    known for good (every match feeding it is final) are told who they meet; the players of
+    ``view`` read their next match with its result (``_final_lines``). A match becomes
+    ready when its feeders' results count (SSSg para 24), but its players are told only
+    what can no longer change by a dispute (``opponents``). A match seated by a later
+    draw (SSSg para 3: the plate, after the qualifying round) is told when it is made
+    (``settle_match``)."""
+    matches = await matches_of_event(tx, event.id)
+    by_code = {m.code: m for m in matches}
+    for ready in matches:
+        fed_by = [by_code[c] for c in (opponents.feeder_code(ready, s) for s in (0, 1))
+                  if c is not None and c in by_code]
+        if view.code not in {f.code for f in fed_by} or ready.state not in OPEN:
+            continue
+        if all([await finality.is_final(tx, f) for f in fed_by]):
+            await _tell_ready_match(tx, event, ready, view, now)
+
+
+async def _tell_ready_match(tx: Tx, event: Event, ready: MatchView, view: MatchView,
+                            now: datetime) -> None:
+    """Each player of ``ready`` who is not one of ``view``'s (they read it with their
+    result) is told whom they meet, once."""
+    rnd = await get_round(tx, ready.round_id)
+    for side in (0, 1):
+        person = ready.people[side]
+        if person is None or person in view.people:
+            continue
+        await outbox.enqueue(tx, person_id=person, now=now,
+                             dedupe_key=f"match:{ready.id}:ready:{side}:"
+                                        f"{ready.entries[1 - side]}",
+                             text_html=say.match_ready(event, rnd, ready, ready.label(1 - side)))
+
+
+async def _next_match(tx: Tx, event: Event, view: MatchView, side: int,
+                      fed: bool | None = None) -> str | None:
     """The player's next match in the event, if they have one (the bracket or the
-    pairing already moved them on)."""
+    pairing already moved them on), with their opponent as far as it is final.
+    ``fed``: only one that ``view``'s result sent them to (True: a bracket's next match,
+    which is not theirs until that result is final), or only one it did not (False)."""
     person = view.people[side]
     assert person is not None
     for m in await matches_of_person(tx, person):
@@ -330,16 +361,21 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
             continue
         their_side = m.side_of_person(person)
         assert their_side is not None
-        return say.next_match(event, await get_round(tx, m.round_id), m,
-                              await _opponent(tx, m, their_side))
+        if fed is not None and fed != (opponents.feeder_code(m, their_side) == view.code):
+            return None
+        opponent = await opponents.opponent_of(tx, m, their_side)
+        return say.next_match(event, await get_round(tx, m.round_id), m, opponent.words,
+                              opponent.known)
     return None
 
 
 async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
                        final: bool) -> list[str]:
     """What a player reads with a result that counts: what plays on now, as the event's
-    format says (``seam.Format.count_lines``), given their next match if they have one."""
-    following = await _next_match(tx, event, view, side)
+    format says (``seam.Format.count_lines``), given their next match if they have one and
+    the result is final (a slip that may still be disputed says nothing of the next
+    match: ``announce_if_final`` names it once the result is final)."""
+    following = await _next_match(tx, event, view, side, None if final else False)
     return await format_of(event).count_lines(tx, event, view, side, final, following)
 
 
@@ -358,14 +394,20 @@ def _it(view: MatchView, game: int) -> str:
 
 async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
                             news: News, why: tuple[str, str], *,
-                            always: tuple[int, ...] = ()) -> bool:
+                            always: tuple[int, ...] = (), named_next: bool = False) -> bool:
     """A slip of the match stopped being open (agreed, reported the same by both, its
     window closed, or a TD ruled on its dispute): if that made the match's result final,
-    announce it (``_announce_final``). True if it did."""
+    announce it (``_announce_final``), with each player's next match, which the slip that
+    decided it did not name while it could be disputed (``named_next``: the caller named
+    it). True if it did."""
     view = await get_match(tx, match_id)
     if view.state != MatchStage.DECIDED or not await finality.is_final(tx, view):
         return False
     state = (await core_match(tx, match_id)).state()
+    if not named_next:
+        for side, person in enumerate(view.people):
+            if person is not None and not await expelled.is_out(tx, view.entries[side]):
+                news.add(person, await _next_match(tx, event, view, side, True) or "")
     await _announce_final(tx, event, view, state, now, news, why, always)
     return True
 
@@ -382,19 +424,7 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
         if person is not None and not await expelled.is_out(tx, view.entries[side]):
             news.add(person, *await _count_lines(tx, event, view, side, final=True))
     await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
-                            always=(0, 1))
-
-
-async def _opponent(tx: Tx, m: MatchView, side: int) -> str:
-    """Who a player meets in ``m``: a name, or where they come from with the two who play
-    for it ("winner of M1 (Ann Lee or Dev Rao)")."""
-    label = m.label(1 - side)
-    kind, _, code = m.sources[1 - side].partition(":")
-    if m.names[1 - side] is None and kind in ("winner", "loser"):
-        for feeder in await matches_of_event(tx, m.event_id):
-            if feeder.code == code and None not in feeder.names:
-                label += f" ({feeder.label(0)} or {feeder.label(1)})"
-    return label
+                            always=(0, 1), named_next=True)
 
 
 # --- P1: a TD enters a game from a paper slip ------------------------------------------

@@ -297,12 +297,14 @@ def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[
     return f"✅ You both reported the same result, so it is final:\n{line}"
 
 
-def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
+def next_match(event: Event, rnd: Round, view: MatchView, opponent: str,
+               known: bool | None = None) -> str:
     """Where a player plays next: round, opponent (or where they come from), best-of and
-    whether they can play it now."""
+    whether they can play it now. ``known``: the opponent is theirs for good (by default,
+    once the match is no longer waiting for a player; ``opponents``)."""
     line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(opponent)}</b>,"
             f" best of {view.best_of}.")
-    if view.state == MatchStage.WAITING:
+    if not (view.state != MatchStage.WAITING if known is None else known):
         return line + " I will tell you when your opponent is known."
     if rnd.state == RoundState.OPEN:
         deadline = f" Deadline: {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
@@ -312,8 +314,9 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
 
 
 def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
-    """A match whose two players just became known (its feeder was decided)."""
-    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent)
+    """A match whose two players just became known for good (its feeder's result is
+    final)."""
+    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent, True)
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,

@@ -50,6 +50,7 @@ from bot.service.platform.unit import (
     require_actor,
     unit,
 )
+from bot.service.results import finality
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
@@ -322,6 +323,9 @@ async def apply_correction_in(
         raise NeedsConfirm(impact)
     views = await matches_of_event(tx, event.id)
     entries_before = {m.id: m.entries for m in views}
+    # a later match's players were told who they meet only once this result was final
+    # (``reporting._tell_ready``): only then have they an opponent to lose
+    told_before = await finality.is_final(tx, view)
     await _write_games(tx, view, old, new, now)
     if new.match_bye != old.match_bye:
         await matches_repo.set_match_bye(tx, view.id, new.match_bye)
@@ -355,7 +359,7 @@ async def apply_correction_in(
     for m in await matches_of_event(tx, event.id):
         if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
             continue
-        if m.state == MatchStage.WAITING:
+        if m.state == MatchStage.WAITING and told_before:
             rnd = await get_round(tx, m.round_id)
             for side, person in enumerate(m.people):
                 # only a player who was there before lost a known opponent; one who just

@@ -1,0 +1,71 @@
+"""A knockout's next match is told once the result that leads to it is final (SSSg para
+24: a slip counts at once and moves the bracket on, but can be disputed within its window;
+``bot/service/results/finality.py``), and is named by people, never by a match's code.
+
+The club cup (tests/bot/club_chat.py): SF best of 3, M1 Ann Lee v Dev Rao, M2 Ben Ong v
+Cai Wen; the Final (M3) best of 5.
+"""
+
+from __future__ import annotations
+
+from bot.telegram.harness import BotUnderTest
+from tests.bot.between_chat import last_outbox_id, outbox_since, rows
+from tests.bot.club_chat import report_game, tap
+
+
+async def _final_players(bot: BotUnderTest) -> list[tuple[str | None, str | None]]:
+    return [tuple(r) for r in await rows(  # type: ignore[misc]
+        bot, "SELECT pa.name, pb.name FROM matches m"
+             " LEFT JOIN entries ea ON ea.id = m.entry_a LEFT JOIN people pa ON pa.id = ea.person_id"
+             " LEFT JOIN entries eb ON eb.id = m.entry_b LEFT JOIN people pb ON pb.id = eb.person_id"
+             " WHERE m.code = 'M3'")]
+
+
+def _to(written: list[tuple[str, str, bool]], name: str) -> list[str]:
+    return [text for to, text, _ in written if to == name]
+
+
+async def test_the_next_match_waits_until_the_result_is_final(bot: BotUnderTest) -> None:
+    await report_game(bot, "Ann Lee", "412-380", starter="Dev Rao started")
+    await tap(bot, "Dev Rao", "Agree")
+    before = await last_outbox_id(bot)
+    await report_game(bot, "Ann Lee", "405-399")  # decides M1 if it stands
+    written = await outbox_since(bot, before)
+    # the bracket moved on at once (para 24) ...
+    assert await rows(bot, "SELECT state FROM matches WHERE code = 'M1'") == [("decided",)]
+    assert await _final_players(bot) == [("Ann Lee", None)]
+    # ... but neither copy of the slip speaks of the final: it may still be disputed
+    (ann,), (dev,) = _to(written, "Ann Lee")[-1:], _to(written, "Dev Rao")
+    assert "If it stands, you win the match." in ann
+    assert "next match" not in ann.lower() and "Final" not in ann, ann
+    assert "next match" not in dev.lower(), dev
+
+    await report_game(bot, "Ben Ong", "400-350", starter="I started")
+    await tap(bot, "Cai Wen", "Agree")
+    before = await last_outbox_id(bot)
+    await report_game(bot, "Ben Ong", "410-360")  # decides M2 if it stands
+    written = await outbox_since(bot, before)
+    assert await _final_players(bot) == [("Ann Lee", "Ben Ong")]
+    assert _to(written, "Ann Lee") == [], written  # Ben's win is not final: Ann hears nothing
+    assert not any("next match" in t.lower() for _, t, _ in written), written
+
+    # Ben's result is final first: his final waits for Ann's, named by its players
+    before = await last_outbox_id(bot)
+    await tap(bot, "Cai Wen", "Agree")
+    written = await outbox_since(bot, before)
+    assert _to(written, "Ann Lee") == [], written
+    (ben,) = [t for t in _to(written, "Ben Ong") if "next match" in t]
+    assert ("Your next match: <b>Final</b> against <b>the winner of Ann Lee v Dev Rao</b>, "
+            "best of 5. I will tell you when your opponent is known.") in ben, ben
+    assert "M1" not in ben and "M3" not in ben
+
+    # Ann's result final: she reads whom she meets with it, and Ben is told once
+    before = await last_outbox_id(bot)
+    await tap(bot, "Dev Rao", "Agree")
+    written = await outbox_since(bot, before)
+    (ann,) = _to(written, "Ann Lee")
+    assert "so your match is final" in ann or "agreed" in ann, ann
+    assert "Your next match: <b>Final</b> against <b>Ben Ong</b>, best of 5." in ann, ann
+    (ben,) = _to(written, "Ben Ong")
+    assert "Your next match: <b>Final</b> against <b>Ann Lee</b>, best of 5." in ben, ben
+    assert not any("next match" in t.lower() for t in _to(written, "Dev Rao"))
