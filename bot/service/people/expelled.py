@@ -8,7 +8,7 @@ recorded in it, nor in any match that still names the expelled player: a game re
 confirmed or agreed there, a dispute, a ruling or a photo would change a result the
 expulsion settled, or bring back a player who is out. Each use-case asks here before it
 writes, and the refusal says what the expulsion decided, so that the person knows where
-the match stands ("Olivia Seah was expelled on ...; Q4 went to Terence Low").
+the match stands ("Olivia Seah was expelled on ...; your QF match went to Terence Low").
 
 A match whose freed slot someone took is the newcomer's and plays on: only the matches
 that still name the expelled player, or that lost a player nobody replaced, refuse.
@@ -30,6 +30,17 @@ from core.knockout.match import MatchStage
 from core.names import matches_of
 
 
+def _match_words(view: MatchView, viewer: int | None, expelled: int | None) -> str:
+    """The match as the reader knows it: the command line (None) by its code ("Q4"); a
+    player of it, or the one expelled from it, as theirs ("your QF match"); anyone else
+    by its round and players."""
+    if viewer is None:
+        return view.code
+    if viewer in view.people or viewer == expelled:
+        return f"your {view.round_name} match"
+    return f"the {view.round_name} match {view.label(0)} v {view.label(1)}"
+
+
 async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid:
     """The refusal for acts that the expulsion ``x`` closed; ``viewer`` is the person it
     goes to (None: the command line), so that it says "you" to whom it concerns."""
@@ -37,22 +48,23 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
     outcome = "no match was left to play"
     if x.match_id is not None:
         view = await get_match(tx, x.match_id)
+        match = _match_words(view, viewer, x.person_id)
         if x.state == ExpulsionState.OPEN:
-            outcome = f"the TDs are choosing who takes the place in {view.code}"
+            outcome = f"the TDs are choosing who takes the place in {match}"
         elif x.state == ExpulsionState.REPLACED and x.replacement_entry_id is not None:
             taker = await entries_repo.get(tx, x.replacement_entry_id)
             who = "you" if taker is not None and taker.person_id == viewer else (
                 taker.name if taker is not None else "another player")
-            outcome = f"{who} took the place in {view.code}"
+            outcome = f"{who} took the place in {match}"
         elif view.winner is not None:
             winner = view.label(view.winner)
-            outcome = f"{view.code} went to {'you' if view.people[view.winner] == viewer else winner}"
+            outcome = f"{match} went to {'you' if view.people[view.winner] == viewer else winner}"
         elif view.state == MatchStage.DECIDED:
-            outcome = f"{view.code} ended in a tie"
+            outcome = f"{match} ended in a tie"
         elif view.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or x.side is None:
-            outcome = f"{view.code} is not played"
+            outcome = f"{match} is not played"
         else:  # the slot is a bye, the other one not known yet
-            outcome = f"{view.code} goes unplayed to {view.label(1 - x.side)}"
+            outcome = f"{match} goes unplayed to {view.label(1 - x.side)}"
     you = viewer is not None and viewer == x.person_id
     return Invalid(say.refused(x.name, event.local(x.expelled_at), outcome, you))
 
