@@ -8,9 +8,11 @@ Cai Wen; the Final (M3) best of 5.
 
 from __future__ import annotations
 
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
 from bot.telegram.harness import BotUnderTest
 from tests.bot.between_chat import last_outbox_id, outbox_since, rows
-from tests.bot.club_chat import report_game, tap
+from tests.bot.club_chat import report_game, say, tap
 
 
 async def _final_players(bot: BotUnderTest) -> list[tuple[str | None, str | None]]:
@@ -69,3 +71,28 @@ async def test_the_next_match_waits_until_the_result_is_final(bot: BotUnderTest)
     (ben,) = _to(written, "Ben Ong")
     assert "Your next match: <b>Final</b> against <b>Ann Lee</b>, best of 5." in ben, ben
     assert not any("next match" in t.lower() for t in _to(written, "Dev Rao"))
+
+
+async def test_a_correction_that_reopens_the_feeder_tells_the_waiting_finalist_in_names(
+        bot: BotUnderTest) -> None:
+    """Ann's SF (M1) is final and Ben was told he meets her; a TD's correction makes it 1-1
+    again: Ben reads that his Final opponent is not known yet, with the players of the
+    reopened match, never its code."""
+    for scores, starter in (((412, 380), "Ann Lee"), ((420, 350), None)):
+        await reporting.enter_game(bot.runtime.db, Request.cli(bot.clock()),
+                                   bot.event_id,  # type: ignore[attr-defined]
+                                   ("Ann Lee", "Dev Rao"), scores, starter=starter)
+    await report_game(bot, "Ben Ong", "400-300", starter="I started")
+    await tap(bot, "Cai Wen", "Agree")
+    await report_game(bot, "Ben Ong", "401-399")
+    await tap(bot, "Cai Wen", "Agree")
+    assert await _final_players(bot) == [("Ann Lee", "Ben Ong")]
+    await say(bot, "Tara TD", "/correct M1 game 2 350 420")
+    before = await last_outbox_id(bot)
+    await say(bot, "Tara TD", "I typed the paper slip the wrong way round")
+    written = await outbox_since(bot, before)
+    assert await rows(bot, "SELECT state FROM matches WHERE code IN ('M1', 'M3') ORDER BY code"
+                      ) == [("playing",), ("waiting",)]
+    (ben,) = _to(written, "Ben Ong")
+    assert ben == ("<b>Club Cup &lt;2026&gt;</b>: a TD's ruling reopened Ann Lee v Dev Rao, "
+                   "so your <b>Final</b> opponent is not known yet. I will tell you."), ben

@@ -505,8 +505,9 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -
             "tell you your match.")
 
 
-def opponent_unknown(event: Event, rnd: Round, view: MatchView, side: int, code: str) -> str:
-    """A later match lost a player because a ruling reopened the match that fed it."""
-    return (f"<b>{esc(event.name)}</b>: a TD ruling reopened {esc(code)}, so your "
-            f"<b>{esc(rnd.name)}</b> opponent is not known yet ({esc(view.label(1 - side))}). "
-            "I will tell you.")
+def opponent_unknown(event: Event, rnd: Round, reopened: MatchView) -> str:
+    """A later match lost a player because a ruling reopened the match that fed it, named
+    by its players (its code means nothing to the reader)."""
+    return (f"<b>{esc(event.name)}</b>: a TD's ruling reopened {esc(reopened.label(0))} v "
+            f"{esc(reopened.label(1))}, so your <b>{esc(rnd.name)}</b> opponent is not known "
+            "yet. I will tell you.")

@@ -366,8 +366,7 @@ async def apply_correction_in(
                 # arrived (a match bye put them through) is told their next match instead
                 if person is not None and m.entries[side] in entries_before[m.id]:
                     await outbox.enqueue(tx, person_id=person, now=now,
-                                         text_html=say.opponent_unknown(event, rnd, m, side,
-                                                                        view.code))
+                                         text_html=say.opponent_unknown(event, rnd, view))
     return Applied(before, after, voided, voided_matches, reopened, impact)
 
 
