@@ -96,3 +96,23 @@ async def test_a_correction_that_reopens_the_feeder_tells_the_waiting_finalist_i
     (ben,) = _to(written, "Ben Ong")
     assert ben == ("<b>Club Cup &lt;2026&gt;</b>: a TD's ruling reopened Ann Lee v Dev Rao, "
                    "so your <b>Final</b> opponent is not known yet. I will tell you."), ben
+
+
+async def test_a_match_its_round_opened_on_counted_results_is_not_told_again(
+        bot: BotUnderTest) -> None:
+    """The TD opens the Final while Ben's win still awaits Cai's agreement: it is played on
+    the counted result (para 24), so the opening tells both; the agreement then tells Ann
+    nothing more."""
+    for name, opponent in (("Ann Lee", "Dev Rao"), ("Ben Ong", "Cai Wen")):
+        await report_game(bot, name, "400-300", starter="I started")
+        await tap(bot, opponent, "Agree")
+    await report_game(bot, "Ann Lee", "401-300")
+    await tap(bot, "Dev Rao", "Agree")
+    await report_game(bot, "Ben Ong", "401-300")  # Cai has not agreed yet
+    opened = await say(bot, "Tara TD", "/openround Final anyway: fees at the venue")
+    assert "Opened Final" in opened, opened
+    assert await rows(bot, "SELECT state FROM matches WHERE code = 'M3'") == [("playing",)]
+    before = await last_outbox_id(bot)
+    await tap(bot, "Cai Wen", "Agree")
+    written = await outbox_since(bot, before)
+    assert _to(written, "Ann Lee") == [], written

@@ -327,8 +327,8 @@ async def _tell_ready(tx: Tx, event: Event, view: MatchView, now: datetime) -> N
     for ready in matches:
         fed_by = [by_code[c] for c in (opponents.feeder_code(ready, s) for s in (0, 1))
                   if c is not None and c in by_code]
-        if view.code not in {f.code for f in fed_by} or ready.state not in OPEN:
-            continue
+        if view.code not in {f.code for f in fed_by} or ready.state != MatchStage.READY:
+            continue  # a match being played was told by its round's opening
         if all([await finality.is_final(tx, f) for f in fed_by]):
             await _tell_ready_match(tx, event, ready, view, now)
 
