@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.service.between import relay
 from bot.telegram.harness import BotUnderTest
 from tests.bot.between_chat import match_id, rows
-from tests.bot.club_chat import last, say, tap, user
+from tests.bot.club_chat import last, report_game, say, tap, user
 
 
 async def test_a_message_reaches_the_opponent_marked_with_the_match(bot: BotUnderTest) -> None:
@@ -107,3 +107,17 @@ async def test_a_question_asked_after_write_to_is_answered_first(bot: BotUnderTe
     assert answer.startswith("Thank you: I passed your reason on to"), answer
     assert await rows(bot, "SELECT text FROM relay_messages") == [("hi",)]
     assert await rows(bot, "SELECT reason FROM disputes") == [("I had 390, not 380",)]
+
+
+async def test_a_match_with_no_opponent_yet_is_refused_in_names(bot: BotUnderTest) -> None:
+    """Ann won her SF (final: Dev agreed both games); the Final waits for Ben v Cai. Writing
+    to her Final opponent is refused, saying whom it waits for in people's names, and
+    nothing is relayed."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    await tap(bot, "Dev Rao", "Agree")
+    await report_game(bot, "Ann Lee", "400-350")
+    await tap(bot, "Dev Rao", "Agree")
+    answer = await say(bot, "Ann Lee", "/tell M3 good luck")
+    assert answer == ("⚠️ your Final match has no opponent yet: it waits for the winner of "
+                      "Ben Ong v Cai Wen"), answer
+    assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(0,)]
