@@ -87,7 +87,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
 
     # the match waits: Ben cannot play it yet, and /pending says what waits
     assert ("Ann Lee was expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
-            "takes the place in your Final match.") in await say(bot, "Ben Ong", "400-300")
+            "takes the place in your match against Ann Lee.") in await say(bot, "Ben Ong", "400-300")
     assert "your opponent was expelled: the TDs choose who takes the place" in await say(
         bot, "Ben Ong", "/matches")
     pending = await say(bot, "Tara TD", "/pending")
@@ -117,7 +117,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Ben" in answer and "no match" not in answer.casefold()
     # Ann is out: a result of hers says who took her place, and records nothing
     assert (await say(bot, "Ann Lee", "400-300")).startswith(
-        "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Cai Wen took the place in your Final match.")
+        "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Cai Wen took the place in your match against Ben Ong.")
 
 
 async def test_a_slot_offered_to_nobody_puts_the_opponent_through(bot: BotUnderTest) -> None:
@@ -149,7 +149,8 @@ async def test_expel_command_mid_round_and_who_may_fill(tmp_path: Path) -> None:
         assert buttons_of(bot, "Tara TD")[-1:] == ["Nobody: Ann Lee goes through"]
         assert (await say(bot, "Dev Rao", "400-300")).startswith(
             "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
-            "takes the place in your SF match. Nothing more is recorded in your matches.")
+            "takes the place in your match against Ann Lee. Nothing more is recorded in your "
+            "matches.")
         again = await say(bot, "Tara TD", "/expel Dev Rao: twice")
         assert "already expelled" in again
 
@@ -239,7 +240,7 @@ async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
             assert await tx.scalar("SELECT state FROM disputes") == "ruled"
             assert await tx.scalar("SELECT state FROM slips WHERE state <> 'draft'") == "void"
         assert (await say(bot, "Dev Rao", "350-400")).startswith(
-            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); your SF match went to Ann Lee.")
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Ann Lee won your match.")
         bot.telegram.user_sends_photo(user(bot, "Dev Rao"), b"\xff\xd8board")
         await bot.settle()
         assert last(bot, "Dev Rao").startswith("⚠️ You were expelled on ")
@@ -309,9 +310,9 @@ async def test_a_qualifier_expelled_in_the_chat_leaves_q1_to_the_opponent(
         assert "Ro16" in told.split("you go through Qual Rd unplayed")[-1]
         before = await _counts(bot)
         assert (await cast.say(bot, "Ravi Das", "400-300")).startswith(
-            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); your Qual Rd match went to Quinn Tan.")
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Quinn Tan won your match.")
         assert (await cast.say(bot, "Quinn Tan", "400-300 v Ravi")).startswith(
-            "⚠️ Ravi Das was expelled on Mon 02 Mar 2026 17:00 (+08); your Qual Rd match went to you.")
+            "⚠️ Ravi Das was expelled on Mon 02 Mar 2026 17:00 (+08); your match against Ravi Das went to you.")
         assert await _counts(bot) == before
 
 
