@@ -175,3 +175,17 @@ async def test_the_player_who_taps_a_time_reads_one_message_and_the_other_one(
     assert len(files["Dev Rao"]) == 1 and len(files["Ann Lee"]) == 1
     assert {to for to, _, _ in written} == {"Ann Lee", "Dev Rao"}
     assert await rows(bot, "SELECT state FROM match_times") == [("agreed",)]
+
+
+async def test_agreeing_again_says_the_time_that_stands(bot: BotUnderTest) -> None:
+    """/agree after the time is agreed: nothing is proposed, and the refusal says the time
+    that stands instead of leaving the player to wonder; nothing changes."""
+    await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
+    await say(bot, "Dev Rao", "/agree M1")
+    before = await last_outbox_id(bot)
+    answer = await say(bot, "Dev Rao", "/agree M1")
+    assert answer == ("⚠️ Ann Lee has no time proposed for you to agree; your match is agreed "
+                      "for Sat 07 Mar 2026 15:00 (+08): propose one with /propose M1 Sat "
+                      "15:00"), answer
+    assert await outbox_since(bot, before) == []  # a refusal tells nobody else
+    assert await rows(bot, "SELECT state FROM match_times") == [("agreed",)]

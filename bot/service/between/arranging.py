@@ -332,8 +332,11 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
         open_ = [t for t in await match_times_repo.of_match(tx, seat.view.id, (TimeState.PROPOSED,))
                  if t.proposed_by != seat.person]
         if not open_:
-            raise Invalid(f"{seat.opponent_name} has no time proposed in {seat.view.code}: "
-                          f"propose one with /propose {seat.view.code} Sat 15:00")
+            agreed = await match_times_repo.agreed_of(tx, seat.view.id)
+            already = ("" if agreed is None else
+                       f"; your match is agreed for {zone.show(agreed.starts_at)}")
+            raise Invalid(f"{seat.opponent_name} has no time proposed for you to agree{already}"
+                          f": propose one with /propose {seat.view.code} Sat 15:00")
         if when is not None and when.strip():
             at = read_times(when, req.now, zone)[0]
             open_ = [t for t in open_ if t.starts_at == at]
