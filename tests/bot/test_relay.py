@@ -121,3 +121,18 @@ async def test_a_match_with_no_opponent_yet_is_refused_in_names(bot: BotUnderTes
     assert answer == ("⚠️ your Final match has no opponent yet: it waits for the winner of "
                       "Ben Ong v Cai Wen"), answer
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(0,)]
+
+
+def test_the_buttons_of_several_matches_say_whose_match_each_is() -> None:
+    """Under /matches with two matches being played, each row's buttons name its opponent
+    (a player knows people, not match codes); with one, "Propose a time" says enough."""
+    from bot.service.between.relay_texts import match_buttons
+
+    two = match_buttons([(1, "R1-1", "Ann Lee"), (7, "M3", "Dev Rao")])
+    assert [[label for label, _ in row] for row in two] == [
+        ["✉️ Write to Ann Lee", "📅 Propose a time to Ann Lee"],
+        ["✉️ Write to Dev Rao", "📅 Propose a time to Dev Rao"]]
+    one = match_buttons([(1, "R1-1", "Ann Lee")])
+    assert [[label for label, _ in row] for row in one] == [
+        ["✉️ Write to Ann Lee", "📅 Propose a time"]]
+    assert not any("R1-1" in label or "M3" in label for row in two + one for label, _ in row)
