@@ -40,6 +40,7 @@ class Event:
     draw_seed: int | None
     rules_json: str = field(repr=False)  # the validated definition as stored
     bot_username: str | None = None  # the bot its invite links are for, if known
+    language: str = "en"  # what its group reads: the definition's [event] language
 
     @cached_property
     def rules(self) -> Mapping[str, Any]:
@@ -72,7 +73,7 @@ def _event(row: Row) -> Event:
     return Event(
         row["id"], row["slug"], row["name"], row["format"], row["time_zone"], row["currency"],
         row["fee_per_round"], EventState(row["state"]), row["draw_seed"], row["rules_json"],
-        row["bot_username"],
+        row["bot_username"], row["language"],
     )
 
 
@@ -101,15 +102,15 @@ async def all_events(tx: Tx) -> list[Event]:
 async def add(
     tx: Tx, *, slug: str, name: str, format: str, time_zone: str, currency: str,
     fee_per_round: int, rules: dict[str, Any], created_by: int | None, now: datetime,
-    bot_username: str | None = None,
+    bot_username: str | None = None, language: str = "en",
 ) -> int:
     """A new event, open for registration."""
     return await tx.insert(
         "INSERT INTO events (slug, name, format, time_zone, currency, fee_per_round, rules_json,"
-        " state, created_by, created_at, bot_username)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?, ?)",
+        " state, created_by, created_at, bot_username, language)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, 'registration', ?, ?, ?, ?)",
         (slug, name, format, time_zone, currency, fee_per_round,
-         json.dumps(rules, sort_keys=True), created_by, iso(now), bot_username),
+         json.dumps(rules, sort_keys=True), created_by, iso(now), bot_username, language),
     )
 
 

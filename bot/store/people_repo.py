@@ -15,20 +15,50 @@ class Person:
     name: str
     tg_user_id: int | None
     phone: str
+    #: The language they chose (/language), None if they chose none; the language_code
+    #: Telegram last reported for them in a private chat, as reported (migration 0028).
+    language: str | None = None
+    tg_language: str | None = None
 
 
 def _person(row: Row) -> Person:
-    return Person(row["id"], row["name"], row["tg_user_id"], row["phone"] or "")
+    return Person(row["id"], row["name"], row["tg_user_id"], row["phone"] or "",
+                  row["language"], row["tg_language"])
 
 
 async def get(tx: Tx, person_id: int) -> Person | None:
-    row = await tx.one("SELECT * FROM people WHERE id = ?", (person_id,))
-    return None if row is None else _person(row)
+    """The person, read once per transaction while ``people`` is not written: the
+    language of each message's reader is looked up where the message is written."""
+    kept = tx.remembered(("person", person_id), ("people",))
+    if kept is None:
+        row = await tx.one("SELECT * FROM people WHERE id = ?", (person_id,))
+        kept = (None if row is None else _person(row),)
+        tx.remember(("person", person_id), ("people",), kept)
+    found: Person | None = kept[0]
+    return found
 
 
 async def by_tg(tx: Tx, tg_user_id: int) -> Person | None:
-    row = await tx.one("SELECT * FROM people WHERE tg_user_id = ?", (tg_user_id,))
-    return None if row is None else _person(row)
+    """The person linked to a Telegram user, read once per transaction while ``people``
+    is not written: the update's transaction reads its writer first (their language), and
+    the use-case that then asks who they are is not a second read."""
+    kept = tx.remembered(("person_tg", tg_user_id), ("people",))
+    if kept is None:
+        row = await tx.one("SELECT * FROM people WHERE tg_user_id = ?", (tg_user_id,))
+        kept = (None if row is None else _person(row),)
+        tx.remember(("person_tg", tg_user_id), ("people",), kept)
+    found: Person | None = kept[0]
+    return found
+
+
+async def set_language(tx: Tx, person_id: int, language: str | None) -> None:
+    """The language the person chose (None: none, Telegram's is used)."""
+    await tx.execute("UPDATE people SET language = ? WHERE id = ?", (language, person_id))
+
+
+async def set_tg_language(tx: Tx, person_id: int, code: str) -> None:
+    """The language_code Telegram reports for the person, written only when it changed."""
+    await tx.execute("UPDATE people SET tg_language = ? WHERE id = ?", (code, person_id))
 
 
 async def add(

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from bot.service.events.pairing_options import system_options
 from bot.service.formats import registry
+from bot.service.people.languages import check_language
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
 from core.durations import LIMIT
@@ -228,6 +229,17 @@ class EventDef(_Strict):
     # the public log, open to anyone with the link. Off unless the organiser says so: a
     # private event's pages do not exist (404) and its slug reveals nothing.
     public: bool = False
+    # The language the event's group reads (each player reads their own in private):
+    # one the bot speaks (``people.languages``), English unless set.
+    language: str = "en"
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        try:
+            return check_language(value)
+        except Invalid as exc:
+            raise ValueError(exc.message) from None
 
     @field_validator("format")
     @classmethod

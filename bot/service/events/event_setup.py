@@ -85,6 +85,7 @@ async def create_event(
         currency=ev.currency, fee_per_round=ev.fee_minor,
         rules=definition.model_dump(mode="json"), created_by=by.person_id, now=now,
         bot_username=bot_username.lstrip("@") if bot_username else None,
+        language=ev.language,
     )
     await journal.record(
         tx, who=by, action="event.create", subject=f"event:{event_id}", now=now,
