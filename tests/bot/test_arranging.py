@@ -45,6 +45,8 @@ async def test_a_proposed_time_is_agreed_with_one_tap(bot: BotUnderTest) -> None
         assert filename == "m1.ics"
         ics = data.decode()
         assert f"UID:match-{m1}-club-cup@tdbot" in ics and "DTSTART:20260308T020000Z" in ics
+        other = "Dev Rao" if name == "Ann Lee" else "Ann Lee"
+        assert f"SUMMARY:Club Cup <2026>: SF match v {other}" in ics, ics
         assert "SEQUENCE:0" in ics
     # the reminder and the follow-up are durable rows
     due = await rows(bot, "SELECT kind, due_at FROM deadlines WHERE subject LIKE 'match_time:%'"

@@ -249,7 +249,7 @@ async def _calendar(tx: Tx, event: Event, view: MatchView, side: int, at: dateti
     text = calendar_entry(
         uid=_uid(event, view), sequence=max(sequence, 0), starts=at,
         length=GAME_LENGTH * view.best_of,
-        summary=f"{event.name}: {view.round_name} v {view.label(1 - side)}",
+        summary=f"{event.name}: {view.round_name} match v {view.label(1 - side)}",
         description=(f"{view.round_name}, best of {view.best_of}. Report the result to the "
                      "bot after the game."),
         stamp=now)
