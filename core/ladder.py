@@ -619,14 +619,17 @@ def _close(state: LadderState, done: Challenge) -> LadderState:
 
 def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: ChallengeStatus,
          why: str, kind: EventKind) -> Step:
-    """The challenger won ``c`` (played or by forfeit): move, close, announce."""
+    """The challenger won ``c`` (played or by forfeit): move, close, announce. A challenge
+    won without a game is not said as one the challenged was beaten in ("beat")."""
     moved = replace(ladder, names=_moved(ladder.names, ladder.rules.on_win, c.challenger,
                                          c.challenged))
     done = replace(c, status=status, winner=c.challenger, closed_at=now, why=why)
     before = ladder.rung(c.challenger)
     after = moved.rung(c.challenger)
-    events = [LadderEvent(kind, f"{c.challenger} beat {c.challenged} in challenge "
-                          f"#{c.number} ({why}).", c.number)]
+    won = (f"{c.challenger} wins challenge #{c.number} against {c.challenged} without a game"
+           if status is ChallengeStatus.FORFEITED else
+           f"{c.challenger} beat {c.challenged} in challenge #{c.number}")
+    events = [LadderEvent(kind, f"{won} ({why}).", c.number)]
     if after != before:
         events.append(LadderEvent(EventKind.MOVED,
                                   f"{c.challenger} climbs from rung {before} to {after}; "
@@ -697,13 +700,27 @@ def _points(outcome: MatchState, side: int) -> str:
             f"{outcome.spread[side]:+d}")
 
 
-def _why(outcome: MatchState, side: int | None) -> str:
-    """How a decided challenge ended, in words for its record and its announcement."""
+#: A one-game challenge's game (side 0 the challenger): its scores, or how it was won
+#: unplayed ("by forfeit").
+OneGame = tuple[int, int] | str
+
+
+def _why(outcome: MatchState, side: int | None, game: OneGame | None = None) -> str:
+    """How a decided challenge ended, in words for its record and its announcement. A
+    challenge of one game (``game``) is said as that game ("won 412-380", "won by forfeit,
+    +75"), as its players played it, not as a games score ("won 1-0, +32")."""
+    seat = 0 if side is None else side
+    if isinstance(game, tuple):
+        points = f"{game[seat]}-{game[1 - seat]}"
+    elif game is not None:
+        points = f"{game}, {outcome.spread[seat]:+d}"
+    else:
+        points = _points(outcome, seat)
     if side is None:
-        return f"a tie, {_points(outcome, 0)}: the defender keeps the rung"
+        return f"a tie, {points}: the defender keeps the rung"
     how = {Decision.MATCH_BYE: ", a director's match bye",
            Decision.RULING: ", a director's ruling"}.get(outcome.decision, "")
-    return f"{'won' if side == 0 else 'held'} {_points(outcome, side)}{how}"
+    return f"{'won' if side == 0 else 'held'} {points}{how}"
 
 
 def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, int], tuple[str, int]],
@@ -741,11 +758,11 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
 
 
 def _played(ladder: Ladder, state: LadderState, c: Challenge, outcome: MatchState,
-            now: datetime) -> Step:
+            now: datetime, game: OneGame | None = None) -> Step:
     """Close ``c`` as played: a challenger's win moves rungs (club rule ``on_win``); the
     challenged's win, or no winner, leaves the ladder as it is (:func:`match_winner`)."""
     side = match_winner(outcome)
-    why = _why(outcome, side)
+    why = _why(outcome, side, game)
     if side == 0:
         return _won(ladder, state, c, now, ChallengeStatus.PLAYED, why, EventKind.WON)
     winner = None if side is None else c.challenged
@@ -763,14 +780,15 @@ def _numbered(state: LadderState, number: int) -> Challenge:
 
 
 def record_decided(ladder: Ladder, state: LadderState, number: int, outcome: MatchState,
-                   now: datetime) -> Step:
+                   now: datetime, game: OneGame | None = None) -> Step:
     """An accepted challenge decided elsewhere: its games were reported, agreed and, where
     disputed, ruled on by a director (the Director's Manual: the director is "the final
     arbiter in game decisions"); ``outcome`` is the state of the match it was played as
     (side 0 = the challenger), whose winner :func:`match_winner` names. Moves rungs
     exactly as :func:`record_result` does; both players count as active. Unlike
     :func:`record_result` it is not refused after ``play_by``: the games were reported
-    before the challenge lapsed, and a result's agreement window may end after it."""
+    before the challenge lapsed, and a result's agreement window may end after it.
+    ``game``: the one game a one-game challenge was (``_why``)."""
     c = _numbered(state, number)
     if c.status is not ChallengeStatus.ACCEPTED:
         raise LadderRefused(f"#{number} is {c.status.value}, not being played: its result "
@@ -778,7 +796,7 @@ def record_decided(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     if not outcome.decided:
         raise LadderRefused(f"#{number} is not decided yet: its games go on")
     active = replace(state, last_active=_active(state, c.players, now))
-    return _played(ladder, active, c, outcome, now)
+    return _played(ladder, active, c, outcome, now, game)
 
 
 def _logged_close(state: LadderState, c: Challenge, what: str) -> None:
@@ -790,7 +808,7 @@ def _logged_close(state: LadderState, c: Challenge, what: str) -> None:
 
 
 def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: MatchState,
-                   now: datetime) -> Step:
+                   now: datetime, game: OneGame | None = None) -> Step:
     """A director changed the result of a challenge already played (a dispute ruled the
     other way, a game rescored or voided, a match bye; the Director's Manual: the
     director is "the final arbiter in game decisions"). ``outcome`` is the corrected
@@ -801,7 +819,8 @@ def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     (reach, one at a time); their results move their players from wherever the
     corrected order puts them (a challenger now above the challenged does not move), and
     idle drops drop the same players. The one line announced says what changed; whoever
-    changed rung is told by the caller, which compares the orders."""
+    changed rung is told by the caller, which compares the orders. ``game``: the one
+    game a one-game challenge was (``_why``)."""
     c = _numbered(state, number)
     if c.status is not ChallengeStatus.PLAYED:
         raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge's "
@@ -810,7 +829,7 @@ def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: Mat
         raise LadderRefused(f"the corrected #{number} is not decided: reopen it instead")
     side = match_winner(outcome)
     winner = None if side is None else c.players[side]
-    why = _why(outcome, side)
+    why = _why(outcome, side, game)
     if (winner, why) == (c.winner, c.why):
         return Step(ladder, state, ())
     _logged_close(state, c, "the correction")

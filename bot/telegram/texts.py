@@ -435,22 +435,52 @@ _MATCH_STATES = {
 }
 
 
+def _one_game_result(m: MyMatch, w: Words) -> str | None:
+    """A decided one-game match's result, as the game it was (not "1-0 (+32)"); None
+    when it is not one."""
+    if m.game is not None:
+        score = f"{m.game[0]}-{m.game[1]}"
+        if m.you_won is None:
+            return w._("Result: a tie, {score}", score=score)
+        return (w._("Result: you won {score}", score=score) if m.you_won
+                else w._("Result: you lost {score}", score=score))
+    if m.unplayed_spread is not None and m.you_won is not None:
+        spread = f"{m.unplayed_spread:+d}"
+        return (w._("Result: you won by forfeit ({spread})", spread=spread) if m.you_won
+                else w._("Result: you lost by forfeit ({spread})", spread=spread))
+    return None
+
+
 def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
+    """One match in /matches; a one-game match reads as its game: "one game", its result
+    as the game's score, who starts it."""
     w = for_locale(lang)
     state = (w.gettext(_MATCH_STATES[m.state]) if m.state in _MATCH_STATES
              else esc(m.state))
     parts = [
         w._("<b>{event} — {round}</b> (match {code})", event=esc(m.event_name),
             round=esc(m.round_name), code=esc(m.code)),
+        w._("against <b>{opponent}</b>, one game: {state}", opponent=esc(m.opponent),
+            state=state) if m.single else
         w._("against <b>{opponent}</b>, best of {best_of}: {state}",
             opponent=esc(m.opponent), best_of=m.best_of, state=state),
     ]
-    if m.state in (MyMatchState.PLAYING, MyMatchState.UNFINISHED,
-                   MyMatchState.DECIDED) and m.score_line:
+    result = _one_game_result(m, w) if m.state == MyMatchState.DECIDED else None
+    if result is not None:
+        parts.append(result)
+    elif m.state in (MyMatchState.PLAYING, MyMatchState.UNFINISHED,
+                     MyMatchState.DECIDED) and m.score_line:
         parts.append(w._("Score: {score}", score=esc(m.score_line)))
     if m.stakes:
         parts.append(esc(m.stakes))
-    if m.state == MyMatchState.PLAYING and m.next_game is not None:
+    if m.state == MyMatchState.PLAYING and m.next_game is not None and m.single:
+        if m.you_start:
+            parts.append(w._("You start the game."))
+        elif m.next_starter:
+            parts.append(w._("{name} starts the game.", name=esc(m.next_starter)))
+        else:
+            parts.append(w._("Draw tiles to decide who starts the game."))
+    elif m.state == MyMatchState.PLAYING and m.next_game is not None:
         deciding = (w._(" (the deciding game{ref})", ref=cite(m, "para 16", ", {}"))
                     if m.next_is_deciding and m.best_of > 1 else "")
         if m.you_start:

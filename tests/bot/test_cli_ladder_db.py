@@ -105,7 +105,8 @@ def test_decline_withdraw_and_a_newcomer_for_the_players(tmp_path: Path) -> None
     assert record(db)["names"] == ["Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan", "Dev Rao"]
     text, _ = told(db, "Dev Rao")[-1]
     assert "Dev Rao declined: forfeit" in text and text.endswith("A TD did this for you.</i>")
-    assert "Eve Tan beat Dev Rao in challenge #1" in told(db, "Eve Tan")[-1][0]
+    assert ("Eve Tan wins challenge #1 against Dev Rao without a game (Dev Rao declined: "
+            "forfeit)") in told(db, "Eve Tan")[-1][0]
 
     ok("ladder", "challenge", "club-ladder", "Dev", "Cai", "--db", db)
     out = ok("ladder", "withdraw", "club-ladder", "Dev", "--db", db)

@@ -58,6 +58,9 @@ async def test_a_disputed_result_moves_no_rung_until_the_td_rules(tmp_path: Path
         await _eve_beats_ben(bot)
         # Ben disputes #1: the scores were the other way round, and the TD amends them.
         await tap(bot, "Ben Ong", "Dispute")
+        # the challenges' round says nothing: the ladder's name heads the notice
+        assert ("⚖️ Club Ladder: Ben Ong disputed your game. It counts as reported until a TD "
+                "rules.") in said_to(bot, "Eve Tan")
         await say(bot, "Ben Ong", "I won 412-380")
         assert await order(bot) == START
         await tap(bot, "Tara TD", "Amend")
@@ -67,13 +70,12 @@ async def test_a_disputed_result_moves_no_rung_until_the_td_rules(tmp_path: Path
         assert await order(bot) == START
         # one message: the ruling, and what it made final
         assert said_to(bot, "Eve Tan").endswith(
-            "⚖️ Club Ladder, Ladder challenges: a TD ruled on game 1: the scores are you 380, "
-            "Ben Ong 412.\nWhy: the scoresheet shows Ben won\nScore: Eve Tan 0-1 Ben Ong (-32)\n"
-            "Ben Ong wins the match.\n/ladder shows the ladder; /challenge whom you may "
-            "challenge now.")
+            "⚖️ Club Ladder: a TD ruled on your game: the scores are you 380, Ben Ong 412.\n"
+            "Why: the scoresheet shows Ben won\nBen Ong won your ladder challenge 412-380.\n"
+            "/ladder shows the ladder; /challenge whom you may challenge now.")
         assert "climbs" not in said_to(bot, "Eve Tan") + said_to(bot, "Cai Wen")
-        # the ruling's message, then the final result: no "won your challenge" before them
-        assert "won your ladder challenge" not in said_to(bot, "Eve Tan")
+        # the ruling's message says the final result: no "won your challenge" before it
+        assert said_to(bot, "Eve Tan").count("won your ladder challenge") == 1
 
 
 async def test_a_tie_leaves_the_defender_on_the_rung(tmp_path: Path) -> None:
@@ -93,7 +95,7 @@ async def test_a_tie_leaves_the_defender_on_the_rung(tmp_path: Path) -> None:
             "Eve Tan: the defender keeps the rung.\n/ladder shows the ladder; /challenge whom "
             "you may challenge now.")
         posted = tg.sent(group)[-1].text or ""
-        assert ("Ben Ong kept rung 2 against Eve Tan in challenge #1 (a tie, 0.5-0.5, +0: "
+        assert ("Ben Ong kept rung 2 against Eve Tan in challenge #1 (a tie, 400-400: "
                 "the defender keeps the rung).") in posted, posted
         async with bot.runtime.db.transaction() as tx:
             row = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'L1'")
@@ -119,7 +121,7 @@ async def test_a_tie_stored_with_no_winner_holds(tmp_path: Path) -> None:
             logged = await tx.scalar("SELECT detail_json FROM journal WHERE action = 'ladder.result'")
         await bot.settle()
         assert await order(bot) == START
-        assert "a tie, 0.5-0.5, +0: the defender keeps the rung" in logged
+        assert "a tie, 400-400: the defender keeps the rung" in logged
         assert "/challenge" in await say(bot, "Eve Tan", "/challenge")  # #1 is closed
 
 

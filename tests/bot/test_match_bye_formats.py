@@ -101,8 +101,8 @@ async def test_a_swiss_match_bye_is_a_win_by_forfeit_not_a_tie(db: Database) -> 
     assert _standing(rows, loser) == (0.0, 1.0, -75)
     told = "\n".join(await _told(db, m))
     assert "is a tie" not in told and "half a win" not in told, told
-    assert f"You won your <b>Round 1</b> match against {loser}" in told
-    assert f"{winner} won your <b>Round 1</b> match" in told
+    assert f"You won your <b>Round 1</b> game against {loser} by forfeit (+75)" in told
+    assert f"{winner} won your <b>Round 1</b> game by forfeit (-75)" in told
     # given again to the same player, it would change nothing: refused, nothing written
     with pytest.raises(Invalid, match=f"{m.code} already went to {winner} by forfeit"):
         await rulings.match_bye(db, cli(2), event_id, m.code, winner, why="again")

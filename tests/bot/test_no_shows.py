@@ -54,7 +54,7 @@ async def test_an_uncontested_claim_goes_to_the_tds_when_the_window_closes(
     assert told.startswith("🚫 No-show claim in M1 (Club Cup <2026>, SF)")
     assert "Dev Rao did not answer in time." in told
     assert "Ann Lee proposed Tue 03 Mar 2026 15:00 (+08)" in told
-    assert {"Game to Ann Lee", "Match to Ann Lee", "Extend 7 days"} <= set(
+    assert {"Next game to Ann Lee", "Match to Ann Lee", "Extend 7 days"} <= set(
         buttons_of(bot, "Tara TD"))
     assert "No-show claims" in await say(bot, "Tara TD", "/pending")
 
@@ -144,7 +144,7 @@ async def test_a_no_show_claimed_contested_and_ruled(bot: BotUnderTest) -> None:
     assert any(t.startswith("🚫 No-show claim in M1") and "Dev Rao contests it." in t
                and "Ann Lee wrote: Tuesday 3pm?" in t for t in notices), notices
     assert "I waited online from 15:00 to 15:30" in notices[-1]
-    await tap(bot, "Tara TD", "Game to Ann Lee")
+    await tap(bot, "Tara TD", "Next game to Ann Lee")
     m1 = await match_id(bot, "M1")
     assert await rows(bot, "SELECT seq, kind, bye_side FROM games WHERE match_id = ?", m1) == [
         (1, "forfeit", 0)]

@@ -300,11 +300,11 @@ async def test_a_ladder_game_from_report_to_final(tmp_path: Path) -> None:
         ), read["ben"]
         assert read["cai"] == (
             "[bot → Cai] Club Ladder\n"
-            "    Dev Rao beat Ben Ong in challenge #1 (won 1-0, +70).\n"
+            "    Dev Rao beat Ben Ong in challenge #1 (won 420-350).\n"
             "    Dev Rao climbs from rung 4 to 2; Ben Ong is now rung 3.\n"
             "    You are now rung 4 of 5 (was 3).\n"), read["cai"]
         assert read["group"] == (
             "[bot → Ladder chat] Club Ladder\n"
-            "    Dev Rao beat Ben Ong in challenge #1 (won 1-0, +70).\n"
+            "    Dev Rao beat Ben Ong in challenge #1 (won 420-350).\n"
             "    Dev Rao climbs from rung 4 to 2; Ben Ong is now rung 3.\n"), read["group"]
         assert read["tara"] == ""

@@ -105,8 +105,8 @@ async def test_a_tied_game_ruled_in_a_round_based_event_names_no_winner(
         assert await _stored(bot, code) == ("decided", None)
         for name in ("Ann Lee", "Eve Tan"):
             ruling = [m.text or "" for m in bot.telegram.sent(swiss.user(bot, name))][-1]
-            assert "a TD ruled on game 1: the scores are" in ruling, ruling
-            assert "The match is a tie: half a win each." in ruling, ruling
+            assert "a TD ruled on your game: the scores are" in ruling, ruling
+            assert "game against" in ruling and "is a tie (400-400): half a win each." in ruling
             assert "wins" not in ruling and "won" not in ruling, ruling
 
 

@@ -60,9 +60,8 @@ async def play_round(bot: BotUnderTest, number: int) -> None:
     """Every match of round ``number``: the winner reports, the loser agrees."""
     async with bot.runtime.db.transaction() as tx:
         state = await load_rounds_event(tx, bot.event_id)  # type: ignore[attr-defined]
-    for m in state.matches_of(number):
-        if m.state != "playing":
-            continue
+    playing = [m for m in state.matches_of(number) if m.state == "playing"]
+    for m in playing:
         win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
         slip = await say(bot, win, f"{ws}-{ls}")
         assert "Who started?" not in slip, slip  # the pairing said who goes first
@@ -70,8 +69,14 @@ async def play_round(bot: BotUnderTest, number: int) -> None:
         await tap(bot, lose, "Agree")
         told = "\n".join(texts(bot, user(bot, win))[-2:])  # the slip, then agreed
         assert f"agreed, so your game is final: you won {ws}-{ls} v {lose}." in told, told
-        assert (f"Round {number + 1} is paired when a TD opens it" in told if number < 5
-                else "That was the last round" in told), told
+        if number < 5:
+            assert f"Round {number + 1} is paired when a TD opens it" in told, told
+        elif m is playing[-1]:  # the last round is over: its standings are final
+            assert "That was the last round of Weekly Swiss <Tuesdays>. /standings shows the " \
+                   "final standings." in told, told
+        else:  # other games of the last round are still to come: nothing is final yet
+            assert "That was your last game in Weekly Swiss <Tuesdays>." in told, told
+            assert "final standings" not in told and "That was the last round" not in told
 
 
 async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path,

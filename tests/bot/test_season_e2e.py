@@ -236,7 +236,8 @@ class Season:
         name, opponent = ready[0].names[0] or "", ready[0].names[1] or ""
         said = await self.say("Tara TD", f"/expel {name}: left the country")
         assert said.startswith(f"🚫 Expelled {name} (left the country)"), said
-        assert "you have been expelled from the tournament: left the country" in self.last(name)
+        assert ("you have been expelled from the tournament. The tournament director gave this "
+                "reason: “left the country”.") in self.last(name)
         await self.tap("Tara TD", f"Nobody: {opponent} goes through")
         assert f"you go through {round_name} unplayed" in self.last(opponent)
         self.events.append(f"{ready[0].code}: {name} expelled, nobody took the slot")

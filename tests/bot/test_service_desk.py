@@ -187,6 +187,7 @@ async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: D
     async with db.transaction() as tx:
         (mine,) = await my_matches(tx, ann)
     assert mine.next_game == 3 and mine.next_is_deciding
+    # to Ann herself: "you start", not her own name
     assert "Next: game 3 (the deciding game, para 16), you start" in texts.match_line(mine)
 
 

@@ -265,7 +265,7 @@ async def test_a_swiss_player_expelled_mid_round_forfeits_and_is_not_paired_agai
     first = played[0]
     out, opponent = str(first.names[1]), str(first.names[0])
     done = await expulsions.expel(db, Request.cli(NOW), event_id, out, why="abusive")
-    assert done.state == "none" and f"{opponent} wins the game not played by forfeit" in done.note
+    assert done.state == "none" and f"{opponent} wins the game by forfeit" in done.note
     after = (await _rows(db, event_id))[first.code]
     assert (after.state, after.winner) == ("decided", 0)
     async with db.transaction() as tx:

@@ -51,7 +51,7 @@ async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
 def _question(bot: BotUnderTest) -> str:
     """The TD's latest para 29 question."""
     return next(m.text or "" for m in reversed(bot.telegram.sent(user(bot, "Tara TD")))
-                if "may be offered" in (m.text or ""))
+                if "place against" in (m.text or ""))
 
 
 async def _expelled(bot: BotUnderTest, name: str) -> bool:
@@ -75,11 +75,13 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Opened Final of Club Cup <2026>." in opened
     assert "🚫 Expelled, not paid-up (para 26): Ann Lee." in opened
     assert await _expelled(bot, "Ann Lee")
-    assert "Ann Lee, you have been expelled from the tournament: not paid-up for Final" in last(
-        bot, "Ann Lee")
+    assert ("Ann Lee, you have been expelled from the tournament. The tournament director gave "
+            "this reason: “not paid-up for Final") in last(bot, "Ann Lee")
     assert "your opponent in Final, Ann Lee, has been expelled" in last(bot, "Ben Ong")
     question = _question(bot)
-    assert "Their slot in M3 (Final) v Ben Ong may be offered (para 29):" in question
+    assert "Who takes Ann Lee's place against Ben Ong in M3 (Final)?" in question
+    assert "Para 29 lets you offer it to:" in question
+    assert "If nobody takes it, Ben Ong goes through without playing." in question
     assert "1. Dev Rao: Ann Lee's opponent in the previous round (para 29)" in question
     assert "2. Cai Wen: eligible loser #1 of the previous round" in question
     assert buttons_of(bot, "Tara TD")[-3:] == [
@@ -103,7 +105,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Your next match: Final against Ben Ong" in last(bot, "Cai Wen")
     assert "Cai Wen takes the place of Ann Lee, who was expelled (para 29)." in last(bot, "Ben Ong")
     edited = [m.text or "" for m in bot.telegram.sent(user(bot, "Tara TD"))
-              if "may be offered" in (m.text or "")]
+              if "place against" in (m.text or "")]
     assert edited and "✅ Tara TD decided: Cai Wen takes the slot." in edited[-1]
     # the slot is filled; the Final is still to be played in its open round
     pending = await say(bot, "Tara TD", "/pending")
@@ -121,12 +123,29 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
 
 
 async def test_a_slot_offered_to_nobody_puts_the_opponent_through(bot: BotUnderTest) -> None:
+    """Nobody takes Ann's place: Ben goes through unplayed, is told so, and the event's
+    group sees the walkover as it sees any final result."""
+    group = bot.telegram.add_group("Club", [user(bot, name) for name in ("Tara TD", "Ben Ong")])
+    bot.telegram.user_sends(user(bot, "Tara TD"), "/link club-cup", chat=group)
+    await bot.settle()
     await say(bot, "Tara TD", "/paid Ben Ong Final")
     await say(bot, "Tara TD", "/openround Final expel")
     await tap(bot, "Tara TD", "Nobody: Ben Ong goes through")
     assert "Nobody takes Ann Lee's slot in M3: Ben Ong goes through" in last(bot, "Tara TD")
     assert ("you go through Final unplayed: Ann Lee was expelled and nobody takes the place "
             "(para 29). You have no match left to play.") in last(bot, "Ben Ong")
+    async with bot.runtime.db.transaction() as tx:
+        row = await tx.one("SELECT state, winner_side, entry_a, entry_b FROM matches "
+                           "WHERE code = 'M3'")
+        ben = await entries_repo.named(tx, bot.event_id, "Ben Ong")  # type: ignore[attr-defined]
+    assert row is not None and ben is not None
+    assert row["state"] == "bye" and (row["entry_a"], row["entry_b"])[row["winner_side"]] == ben.id
+    posted = [m.text or m.caption or "" for m in bot.telegram.sent(group)]
+    assert sum("Final: Ben Ong goes through unplayed" in p for p in posted) == 1, posted
+    assert ("Club Cup &lt;2026&gt;, Final: Ben Ong goes through unplayed: Ann Lee was expelled "
+            "and nobody takes the place.") not in posted  # the chat shows text, not HTML
+    assert any("Club Cup <2026>, Final: Ben Ong goes through unplayed: Ann Lee was expelled "
+               "and nobody takes the place." in p for p in posted), posted
     # a second press (another TD's, or the same one) changes nothing
     async with bot.runtime.db.transaction() as tx:
         open_slots = await expulsions_repo.open_of_event(tx, bot.event_id)  # type: ignore[attr-defined]
@@ -145,7 +164,7 @@ async def test_expel_command_mid_round_and_who_may_fill(tmp_path: Path) -> None:
         done = await say(bot, "Tara TD", "/expel Dev Rao: did not turn up for three dates")
         assert done.startswith("🚫 Expelled Dev Rao (did not turn up for three dates); they are told.")
         question = _question(bot)
-        assert "nobody from the previous round can take it." in question
+        assert "Nobody from the previous round can take it (para 29)." in question
         assert buttons_of(bot, "Tara TD")[-1:] == ["Nobody: Ann Lee goes through"]
         assert (await say(bot, "Dev Rao", "400-300")).startswith(
             "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "

@@ -86,7 +86,8 @@ async def test_an_expelled_player_leaves_the_ladder_and_their_challenge_is_void(
         assert await order(bot) == ["Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan"]
         assert ("Challenge #1 (Eve Tan v Dev Rao) is void: Dev Rao was expelled; nobody "
                 "moves.") in said_to(bot, "Eve Tan")
-        assert "you have been expelled from the tournament: abusive" in last(bot, "Dev Rao")
+        assert ("you have been expelled from the tournament. The tournament director gave "
+                "this reason: “abusive") in last(bot, "Dev Rao")
         async with bot.runtime.db.transaction() as tx:
             row = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'L1'")
             games = await tx.scalar("SELECT COUNT(*) FROM games")

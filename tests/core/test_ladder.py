@@ -564,7 +564,8 @@ def test_a_decided_match_never_lapses_and_a_part_played_one_does_by_rule() -> No
     held = expire(s.ladder, s.state, late, {1: _outcome((400, 400))})
     assert held.state.challenges[0].winner is None and held.ladder.names == NAMES
     for lapse, says, order in (
-            (Lapse.FORFEIT, "Dan beat Bob in challenge #1 (not played within 7 days: forfeit; "
+            (Lapse.FORFEIT, "Dan wins challenge #1 against Bob without a game (not played "
+             "within 7 days: forfeit; "
              "the game played (Dan 0-1 Bob) does not count).",
              ("Ann", "Dan", "Bob", "Cat", "Eve", "Fay")),
             (Lapse.VOID, "Challenge #1 (Dan v Bob) was not played within 7 days: void, nobody "

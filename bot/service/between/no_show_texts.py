@@ -12,6 +12,7 @@ from bot.service.between.relay import MatchLog
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
+from bot.service.results.reporting_texts import one_game
 
 #: A claim's state as its claimant reads it.
 STATES = {"open": "waiting for your opponent's answer", "contested": "contested",
@@ -81,14 +82,25 @@ def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | No
         lines += ["• " + " ".join(esc(w) for w in (event.local(x.at), x.who, x.text) if w)
                   for x in shown]
     lines.append("")
-    lines.append("Award the next game by forfeit, the match, or extend the round:")
+    if one_game(event, view):
+        lines.append(f"Does {claimant} win the game by forfeit, or do you give them both 7 "
+                     "more days to play it?")
+    else:
+        lines.append(f"Does {claimant} win the next game by forfeit, or the whole match, or do "
+                     "you give them both 7 more days to play?")
     return "\n".join(lines)
 
 
-def ruling_buttons(claim_id: int, claimant: str) -> list[list[tuple[str, str]]]:
-    return [[(f"Game to {claimant}", callbacks.no_show_rule(claim_id, "game")),
-             (f"Match to {claimant}", callbacks.no_show_rule(claim_id, "match"))],
-            [("Extend 7 days", callbacks.no_show_rule(claim_id, "extend"))]]
+def ruling_buttons(event: Event, view: MatchView, claim_id: int,
+                   claimant: str) -> list[list[tuple[str, str]]]:
+    """The TDs' answers to a claim; a one-game match has no "next game" apart from the
+    match, so its one award is the game."""
+    extend = [("Extend 7 days", callbacks.no_show_rule(claim_id, "extend"))]
+    if one_game(event, view):
+        return [[(f"Forfeit win to {claimant}", callbacks.no_show_rule(claim_id, "game"))],
+                extend]
+    return [[(f"Next game to {claimant}", callbacks.no_show_rule(claim_id, "game")),
+             (f"Match to {claimant}", callbacks.no_show_rule(claim_id, "match"))], extend]
 
 
 def reason_added(view: MatchView, side: int, text: str) -> str:
@@ -107,10 +119,14 @@ def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str)
             f"({esc(why)}). Agree a new time with /propose {esc(view.code)}.")
 
 
-def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool) -> str:
+def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool,
+          single: bool = False) -> str:
+    """The TD's answer; ``single``: the match is one game, which the forfeit decided
+    (``detail`` is then the winner's spread)."""
     if not by_this:
         return f"The no-show claim in {esc(code)} was ruled already."
-    if ruling == "game":
+    if ruling == "game" and single:
+        return f"Ruled: {esc(to)} wins {esc(code)} by forfeit {esc(detail)}."
         return f"Ruled: the next game of {esc(code)} goes to {esc(to)} by forfeit ({esc(detail)})."
     if ruling == "match":
         return f"Ruled: {esc(code)} goes to {esc(to)} ({esc(detail)})."

@@ -31,6 +31,7 @@ from bot.service.platform.unit import Answer, Request, answer_with, require_acto
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.desk import extend_round_in
 from bot.service.results.matches import MatchView, core_match, get_match
+from bot.service.results.reporting_texts import one_game
 from bot.service.results.rulings import award_match_bye_in, find_match, forfeit_in, require_ruler
 from bot.store import match_times_repo, no_shows_repo
 from bot.store.db import Database, Tx
@@ -125,7 +126,7 @@ async def _to_tds(tx: Tx, claim: NoShowClaim, view: MatchView, event: Event, now
     rulers = await rulers_of(tx, view)
     for ruler in rulers:
         await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text,
-                             buttons=say.ruling_buttons(claim.id, view.label(side)),
+                             buttons=say.ruling_buttons(event, view, claim.id, view.label(side)),
                              dedupe_key=f"noshow:{claim.id}:tds:{ruler}")
     await journal.record(tx, who=Actor.system(), action="noshow.tds", subject=f"match:{view.id}",
                          now=now, detail={"code": view.code, "claim_id": claim.id,
@@ -214,6 +215,7 @@ class NoShowRuled:
     to: str  # the claimant
     detail: str  # the score line after it, or the round's new close
     by_this: bool
+    single: bool = False  # the match is one game: the forfeit decided it
 
 
 async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, ruling: str,
@@ -234,6 +236,8 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
             raise Invalid(f"{view.code} is decided: there is no game left to award")
         ruled = await forfeit_in(tx, req, actor, event, view, state.next_game, side, why)
         detail = ruled.score_line
+        if one_game(event, view):  # the game was the match: its spread, the winner's
+            detail = f"({(await core_match(tx, view.id)).state().spread[side]:+d})"
     elif ruling == "match":
         after = await award_match_bye_in(tx, view.id, side, actor, req.now, why)
         detail = after.score_line()
@@ -256,7 +260,8 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=req.now,
                                      text_html=say.extended(view, s, side, detail, why))
-    return NoShowRuled(view.code, ruling, view.label(side), detail, True)
+    return NoShowRuled(view.code, ruling, view.label(side), detail, True,
+                       single=one_game(event, view))
 
 
 async def rule(db: Database, req: Request, claim_id: int, ruling: str, *, why: str = "",

@@ -8,7 +8,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
 from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import decided_on, esc, tie_words
+from bot.service.results.reporting_texts import OneGame, decided_on, esc, tie_words
 from core.knockout.match import MatchStage, MatchState
 
 ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
@@ -54,22 +54,40 @@ def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> str:
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState,
-                  game: tuple[int, int] | None = None) -> str:
-    """``game``: the scores of the one game a one-game match was (it reads as that game)."""
+                  game: OneGame | None = None) -> str:
+    """``game``: the one game a one-game match was (it reads as that game: "Ann Lee beat
+    Ben Ong 412-380", "Ann Lee beat Ben Ong by forfeit (+75)")."""
     assert state.winner is not None
     where = f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
     if game is not None:
         win = state.winner
-        return (f"{where}{esc(view.label(win))} beat {esc(view.label(1 - win))} "
-                f"{game[win]}-{game[1 - win]}.")
+        score = (f"{game.scores[win]}-{game.scores[1 - win]}" if game.scores is not None
+                 else f"{game.how} ({state.spread[win]:+d})")
+        return f"{where}{esc(view.label(win))} beat {esc(view.label(1 - win))} {score}."
     how = decided_on(event, state.decision)
     return (f"{where}{esc(score_line(view, state, state.winner))}. "
             f"{esc(view.label(state.winner))} wins the match{how}.")
 
 
+def walkover(event: Event, view: MatchView, winner: int, left: str | None,
+             expelled: str) -> str:
+    """A knockout match given over unplayed because a player was expelled (SSSg para 29:
+    nobody took the place): the results board shows who goes through and why, as it shows
+    a played result. ``left``: who was to come from the other side (None: nobody)."""
+    if left is None:
+        why = "nobody is left to meet them there"
+    elif left == expelled:
+        why = f"{esc(expelled)} was expelled and nobody takes the place"
+    else:
+        why = f"{esc(left)} moved to take the place of {esc(expelled)}, who was expelled"
+    return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: {esc(view.label(winner))} "
+            f"goes through unplayed: {why}.")
+
+
 def match_tied(event: Event, view: MatchView, state: MatchState,
-               game: tuple[int, int] | None = None) -> str:
+               game: OneGame | None = None) -> str:
     """A match of a format whose records have ties that ended level (``reporting``)."""
-    score = f"{game[0]}-{game[1]}" if game is not None else state.score_line()
+    score = (f"{game.scores[0]}-{game.scores[1]}" if game is not None and game.scores is not None
+             else state.score_line())
     return (f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: {esc(view.label(0))} and "
             f"{esc(view.label(1))} tied ({esc(score)}){tie_words(event)}.")

@@ -28,6 +28,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
 from bot.service.results.matches import MatchView
+from bot.service.results.reporting_texts import OneGame
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx
 from core.knockout.match import MatchState
@@ -130,8 +131,18 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
+async def post_walkover(tx: Tx, event: Event, view: MatchView, state: MatchState,
+                        text_html: str, now: datetime) -> None:
+    """A match given over unplayed (a walkover) is a final result too: the group sees it
+    as the event's format posts a result (a knockout's with its bracket picture)."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is not None:
+        await format_of(event).post_result(tx, event, chat, view, state, text_html, [],
+                                           f"group:{chat}:walkover:{view.id}", now)
+
+
 async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                      now: datetime, *, game: tuple[int, int] | None = None,
+                      now: datetime, *, game: OneGame | None = None,
                       more: list[str] | None = None) -> None:
     """A match's result is final (``finality``): the group sees it, as the event's format
     posts it (``seam.Format.post_result``: a knockout's with the bracket picture that holds

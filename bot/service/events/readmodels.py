@@ -35,6 +35,7 @@ from bot.service.results.matches import (
     score_line,
 )
 from bot.service.results.opponents import opponent_of
+from bot.service.results.reporting import one_game_of
 from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
@@ -82,7 +83,14 @@ class MyMatch:
     stakes: str = ""
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
     agreed_at: str | None = None  # the time the players agreed, in this person's zone
-    you_start: bool = False  # the reader starts the next game (``next_starter`` is them)
+    # the match is one game (``seam.Format.single_game``): it reads as that game
+    single: bool = False
+    # a decided one-game match: the game's scores, this person's first, when it was played
+    # on the board; else the spread it was won or lost by without a game
+    game: tuple[int, int] | None = None
+    unplayed_spread: int | None = None
+    you_won: bool | None = None  # None: a tie, or not decided
+    you_start: bool = False  # this person starts the next game
 
 
 async def list_my_matches(
@@ -109,10 +117,9 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         event = await get_event(tx, m.event_id)
         rnd = next(r for r in await rounds_of(tx, m.event_id) if r.id == m.round_id)
         state = await match_state(tx, m.id)
-        starter, you_start = None, False
+        starter = None
         if state.next_start is not None and state.next_start.side is not None:
             starter = m.label(state.next_start.side)
-            you_start = state.next_start.side == side
         shown = MyMatchState(m.state)
         if m.left_unfinished:
             shown = MyMatchState.UNFINISHED  # a TD will rule on it
@@ -128,6 +135,9 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         if m.state != MatchStage.DECIDED and m.event_id not in decides:
             decides[m.event_id] = await format_of(event).match_stakes(tx, event)
         stakes = decides.get(m.event_id, {}).get(m.code, ("", ""))[side]
+        single = await one_game_of(tx, event, m, state) if m.state == MatchStage.DECIDED else None
+        mine = (None if single is None or single.scores is None
+                else (single.scores[side], single.scores[1 - side]))
         out.append(
             MyMatch(
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code,
@@ -138,7 +148,11 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips, stakes,
                 await agreed_time(tx, person_id, m, event) if m.state != MatchStage.DECIDED else None,
-                you_start,
+                single=format_of(event).single_game(m), game=mine,
+                unplayed_spread=(state.spread[side] if single is not None and mine is None
+                                 else None),
+                you_won=None if state.winner is None or not state.decided else state.winner == side,
+                you_start=state.next_start is not None and state.next_start.side == side,
             )
         )
     order = {MyMatchState.PLAYING: 0, MyMatchState.UNFINISHED: 1, MyMatchState.READY: 2,

@@ -78,6 +78,7 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int, stakes: str 
     """What a player is told when their round opens: opponent, best-of, deadline; in a
     knockout what the match decides (its format's ``match_stakes``)."""
     other = 1 - side
+    single = format_of(event).single_game(m)
     lines = [
         f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is open.",
         f"Your opponent: <b>{html.escape(m.label(other))}</b>",
@@ -97,10 +98,12 @@ def opening_text(event: Event, rnd: Round, m: MatchView, side: int, stakes: str 
         lines.append(f"Deadline: {event.local(rnd.closes_at)}")
     # SSSg para 23: the winner of a game, or on a tie the player who started it, reports it.
     draw = ("" if m.first_starter is not None else
-            " draw tiles to decide who starts the first game.")
+            f" draw tiles to decide who starts {'the game' if single else 'the first game'}.")
+    which = "the game" if single else "each game"
     lines.append(
-        f"Agree a time and place with your opponent;{draw or ' then play.'} The winner of each game (on a tie, the player who started it) reports the "
-        "result here: send your score first, like 412-380."
+        f"Agree a time and place with your opponent;{draw or ' then play.'} The winner of "
+        f"{which} (on a tie, the player who started it) reports the result here: send your "
+        "score first, like 412-380."
     )
     return "\n".join(lines)
 

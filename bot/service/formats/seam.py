@@ -217,6 +217,12 @@ class Format(Protocol):
         """What a tied match means for its players (": half a win each")."""
         ...
 
+    def single_game(self, view: MatchView) -> bool:
+        """Whether the match ``view`` is one game to its players, so that its result, played
+        or forfeited, reads as that game ("You won your Round 2 game against Ann Lee
+        412-380") and never as a match score ("1-0 (+32): you win the match")."""
+        ...
+
     def match_bye(self, match: Match, side: int) -> Match:
         """The match as a TD's match bye to ``side`` leaves it."""
         ...
@@ -350,6 +356,11 @@ class Defaults:
 
     def starter_words(self, event: Event) -> tuple[str, str]:
         return ("go first", "goes first")
+
+    def single_game(self, view: MatchView) -> bool:
+        # a weekly Swiss's, a club night's, a ladder's one-game challenge; a knockout round
+        # of one game too, but not a grand final with a head start (it is a match to win)
+        return view.best_of == 1 and not any(view.head_start)
 
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return rnd.closes_at

@@ -7,16 +7,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.service.events.lookup import Event
-from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import esc
+from bot.service.results.matches import MatchView, score_line
+from bot.service.results.reporting_texts import OneGame, esc
+from core.knockout.match import MatchState
 
 if TYPE_CHECKING:
     from bot.service.formats.seam import Filled, Option
 
 
 def to_expelled(event: Event, name: str, why: str) -> str:
+    """The expelled player's notice. The reason is the TD's own words, quoted and said to
+    be theirs: put after "you have been expelled:" it would read as the bot's, in the
+    third person the TD wrote it in."""
     return (f"<b>{esc(event.name)}</b>: {esc(name)}, you have been expelled from the "
-            f"tournament: {esc(why)}. If this is a mistake, contact the TDs at once.")
+            f"tournament. The tournament director gave this reason: “{esc(why)}”. If this "
+            "is a mistake, contact the TDs at once.")
 
 
 def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
@@ -27,22 +32,28 @@ def to_opponent(event: Event, view: MatchView, expelled: str) -> str:
 
 def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
                options: list[Option], both: bool = False) -> str:
-    """``both``: the opponent was expelled too, so nobody means the match is not played."""
+    """Para 29's question to the TDs, as a plain question: who takes the expelled
+    player's place, the candidates the paragraph allows, or nobody (the opponent goes
+    through without playing). ``both``: the opponent was expelled too, so nobody means
+    the match is not played."""
     side = view.names.index(expelled)
-    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled: {esc(why)}.",
-             f"Their slot in {esc(view.code)} ({esc(view.round_name)}) v "
-             f"<b>{esc(view.label(1 - side))}</b> may be offered (para 29):"]
+    other = esc(view.label(1 - side))
+    lines = [f"🚫 <b>{esc(event.name)}</b>: {esc(expelled)} is expelled (the reason given: "
+             f"“{esc(why)}”).",
+             f"Who takes {esc(expelled)}'s place against <b>{other}</b> in {esc(view.code)} "
+             f"({esc(view.round_name)})?"]
     if options:
+        lines.append("Para 29 lets you offer it to:")
         lines += [f"{i}. <b>{esc(o.name)}</b>: {esc(o.reason)}"
                   for i, o in enumerate(options, start=1)]
     else:
-        lines.append("nobody from the previous round can take it.")
+        lines.append("Nobody from the previous round can take it (para 29).")
     if both:
-        lines.append(f"{esc(view.label(1 - side))} is expelled too: or nobody, and "
-                     f"{esc(view.code)} is not played (a bye goes on). Your choice:")
+        lines.append(f"{other} is expelled too: if nobody takes the place, {esc(view.code)} "
+                     "is not played (a bye goes on).")
     else:
-        lines.append(f"Or nobody: {esc(view.label(1 - side))} goes through unplayed. "
-                     "Your choice:")
+        lines.append(f"If nobody takes it, {other} goes through without playing.")
+    lines.append("Tap your choice below.")
     return "\n".join(lines)
 
 
@@ -97,12 +108,16 @@ def refused(expelled: str, when: str, outcome: str, you: bool) -> str:
             "matches.")
 
 
-def forfeited_to(event: Event, view: MatchView, expelled: str, games: int) -> str:
-    """The opponent of a player expelled from a round-based event or a club night: the
-    games not played are theirs by forfeit (``expulsions._forfeit_rest``)."""
-    head = f"<b>{esc(event.name)}</b>: {esc(expelled)} has been expelled, so you win"
-    if view.best_of == 1:
-        return f"{head} your {esc(view.round_name)} game against them by forfeit."
+def forfeited_to(event: Event, view: MatchView, side: int, state: MatchState, games: int,
+                 single: OneGame | None) -> str:
+    """The opponent (``side``) of a player expelled from a round-based event or a club
+    night: the games not played are theirs by forfeit (``expulsions._forfeit_rest``), and
+    the match with them; ``single``: the one game a one-game match was."""
+    expelled = esc(view.label(1 - side))
+    head = f"<b>{esc(event.name)}</b>: {expelled} has been expelled, so "
+    if single is not None:
+        return (f"{head}you win your {esc(view.round_name)} game against them by forfeit "
+                f"({state.spread[side]:+d}).")
     what = "the game" if games == 1 else f"the {games} games"
-    return (f"{head} {what} of your {esc(view.round_name)} match not played yet by "
-            "forfeit.")
+    return (f"{head}you win {what} of your {esc(view.round_name)} match not played yet by "
+            f"forfeit, and the match: {esc(score_line(view, state, side))}.")

@@ -29,10 +29,13 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
+from bot.service.platform.news import News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import MatchView, core_match, matches_of_event
+from bot.service.results.reporting import one_game_of
+from bot.service.results.reporting_texts import one_game
 from bot.service.results.rulings import apply_correction_in
 from bot.service.results.slip_copies import settled_note, went_to
 from bot.store import entries_repo, expulsions_repo
@@ -89,9 +92,10 @@ async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Ac
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
-    games = "game" if count == 1 else f"{count} games"
+    games = ("the game" if one_game(event, view) else
+             f"the {'game' if count == 1 else f'{count} games'} not played")
     return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code, opponent,
-                    note=f"{view.code}: {opponent} wins the {games} not played by forfeit; "
+                    note=f"{view.code}: {opponent} wins {games} by forfeit; "
                          f"{entry.name} is not paired again")
 
 
@@ -116,21 +120,25 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     """Forfeit to the opponent every game of ``view`` that ``side`` has not played, until
     the match is decided (``expel_unbracketed`` says why); returns how many. The one path
     of every ruling writes it (``rulings.apply_correction_in``): the match is decided, the
-    event moves on and both players are told the result."""
+    event moves on and the group sees the result. The opponent reads it in one message:
+    why they won, the result, and what follows for them."""
     match = await core_match(tx, view.id)
     new = forfeit_rest(match, 1 - side)
     count = len(new.games) - len(match.games)
-    other = view.people[1 - side]
-    if other is not None:
-        await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{view.id}:forfeit",
-                             text_html=say.forfeited_to(event, view, view.label(side), count))
     reason = f"{view.label(side)} was expelled: {why}"
     await supersede(  # the games played stand: their open slips are final, disputes closed
         tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
         slip_note=lambda viewer, counts: settled_note(
             went_to(view, viewer, 1 - side, "by forfeit", reason), counts),
         ruler_note=settled_note(went_to(view, None, 1 - side, "by forfeit", reason), True))
-    await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False)
+    news = News(event)
+    await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False, news=news)
+    other = view.people[1 - side]
+    if other is not None:
+        after = new.state()
+        news.lead(other, say.forfeited_to(event, view, 1 - side, after, count,
+                                          await one_game_of(tx, event, view, after)))
+    await news.send(tx, now, key=f"expel:{view.id}:forfeit")
     await journal.record(tx, who=by, action="match.forfeit", subject=f"match:{view.id}",
                          now=now, why=f"{view.label(side)} was expelled: {why}",
                          detail={"code": view.code, "to_side": 1 - side, "games": count})

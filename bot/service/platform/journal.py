@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.events.lookup import Event, find_event
+from bot.service.formats.registry import format_of
 from bot.service.platform import journal_texts
 from bot.service.platform.actors import Actor
 from bot.service.platform.unit import AlreadyApplied, Request, actor_of, reading, unit
@@ -111,7 +112,7 @@ async def _one_game_scores(tx: Tx, event: Event,
                            matches: list[MatchView]) -> dict[int, tuple[int, int]]:
     """The score of each one-game match decided by its one counted game: a line saying
     it was decided reads "Hal Ng won 415-377", as the players say it, not a games score."""
-    single = {m.id for m in matches if m.best_of == 1}
+    single = {m.id for m in matches if format_of(event).single_game(m)}
     out: dict[int, tuple[int, int]] = {}
     for match_id, games in (await games_repo.games_of_event(tx, event.id)).items():
         counted = [g for g in games if not g.void]

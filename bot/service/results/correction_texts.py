@@ -47,7 +47,7 @@ def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Ma
     game numbers that no longer count since the match is decided earlier."""
     names = (view.label(0), view.label(1))
     opponent = f"<b>{esc(names[1 - viewer])}</b>"
-    which = (f"your game against {opponent}" if one_game(view)
+    which = (f"your game against {opponent}" if one_game(event, view)
              else f"game {game} of your match against {opponent}")
     was = esc(game_words(before, names, viewer))
     head = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "

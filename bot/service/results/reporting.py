@@ -256,7 +256,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     # once the slip is closed ``final_after_ruling`` tells each player what follows
     ruling = news is None and bool(still_open) and all(s.state == SlipState.DISPUTED
                                                          for s in still_open)
-    game = await _one_game_scores(tx, view, state)
+    game = await one_game_of(tx, event, view, state)
     for side in (0, 1):
         person = view.people[side]
         if person is None or ruling or await expelled.is_out(tx, view.entries[side]):
@@ -277,15 +277,23 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         await told.send(tx, now)
 
 
-async def _one_game_scores(tx: Tx, view: MatchView,
-                           state: MatchState) -> tuple[int, int] | None:
-    """The scores of the one game a one-game match was, so that its messages say the game
-    ("420-350") rather than a match score; None for any other match."""
-    if not say.one_game(view) or len(state.counted) != 1 or state.void:
+#: How a one-game match's game was won unplayed, by the game's kind.
+UNPLAYED = {MatchGameKind.FORFEIT: "by forfeit", MatchGameKind.BYE: "by a game bye"}
+
+
+async def one_game_of(tx: Tx, event: Event, view: MatchView,
+                      state: MatchState) -> say.OneGame | None:
+    """The one game a decided one-game match was (``say.one_game``), so that its messages
+    say the game ("420-350", "by forfeit") rather than a match score ("1-0 (+70)"); None
+    for any other match, and for a match given whole (a knockout's match bye, para 27)."""
+    if not say.one_game(event, view) or not state.decided or len(state.counted) != 1:
         return None
     row = (await games_repo.games_of(tx, view.id))[state.counted[0]]
     a, b = row.scores
-    return (a, b) if row.kind == MatchGameKind.PLAYED and a is not None and b is not None else None
+    if row.kind == MatchGameKind.PLAYED and a is not None and b is not None:
+        return say.OneGame((a, b))
+    how = UNPLAYED.get(row.kind)
+    return say.OneGame(None, how) if how is not None else None
 
 
 async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchState,
@@ -302,7 +310,7 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     message only for news beyond it)."""
     await after_final(tx, event, now, news)
     await _tell_ready(tx, event, view, now)
-    game = await _one_game_scores(tx, view, state)
+    game = await one_game_of(tx, event, view, state)
     await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
     for side in (0, 1):
         person = view.people[side]
@@ -387,9 +395,9 @@ async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bo
     return await format_of(event).final_lines(tx, event, view, side, won, following)
 
 
-def _it(view: MatchView, game: int) -> str:
+def _it(event: Event, view: MatchView, game: int) -> str:
     """A slip's game as a message names it: 'it' when the match is that game."""
-    return "it" if say.one_game(view) else f"game {game}"
+    return "it" if say.one_game(event, view) else f"game {game}"
 
 
 async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
@@ -695,7 +703,7 @@ async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView
         side, _names(view), slip.scores, slip.starter_side, start_reason, slip.reporter_side,
         slip.game_no == view.best_of,
         event.local(slip.closes_at) if slip.closes_at is not None else None, **extra,
-        format=event.format, single=say.one_game(view),
+        format=event.format, single=say.one_game(event, view),
     )
 
 
@@ -1007,14 +1015,14 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
         await close_copy(tx, first, say.both_reported_note(), now)
         assert first.starter_side is not None
         news = News(event)
-        why = f"you both reported {_it(view, slip.game_no)} the same way"
+        why = f"you both reported {_it(event, view, slip.game_no)} the same way"
         if not await announce_if_final(tx, event, view.id, now, news, (why, why),
                                        always=(0, 1)):
             for viewer, person in enumerate(view.people):
                 if person is not None:
                     news.lead(person, say.both_reported(names, viewer, slip.game_no,
                                                         slip.scores, first.starter_side,
-                                                        say.one_game(view)))
+                                                        say.one_game(event, view)))
         await news.send(tx, now)
         return "both"
     await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.VOID, now, game_id=row.id)
@@ -1049,7 +1057,7 @@ async def agree_slip(
         await close_copy(tx, slip, say.agreed_note(), req.now)
         assert slip.starter_side is not None
         names, mine = _names(view), slip.reporter_side
-        single = say.one_game(view)
+        single = say.one_game(event, view)
         to_game = "" if single else f" to game {slip.game_no}"
         why = ["", ""]
         why[mine] = (f"{say.esc(names[side])} agreed{to_game}" + (
@@ -1080,7 +1088,7 @@ async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
                          detail={"slip_id": slip.id, "game": slip.game_no})
     await close_copy(tx, slip, say.slip_final_note(event.local(now)), now)
     view = await get_match(tx, slip.match_id)
-    why = f"nobody disputed {_it(view, slip.game_no)} by {event.local(slip.closes_at or now)}"
+    why = f"nobody disputed {_it(event, view, slip.game_no)} by {event.local(slip.closes_at or now)}"
     news = News(event)
     await announce_if_final(tx, event, view.id, now, news, (why, why), always=(0, 1))
     await news.send(tx, now)

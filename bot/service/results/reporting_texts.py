@@ -10,6 +10,7 @@ reads as a game ("Ann Lee won 420-350"), not as a match score ("1-0 (+70)").
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
@@ -54,10 +55,40 @@ def decided_on(of: HasFormat, decision: Decision) -> str:
     return words + cite(of, ref)
 
 
-def one_game(view: MatchView) -> bool:
-    """A match of a single game with no head start: it reads as that game, not as a match
-    (club nights, most round-based events and ladders play these)."""
-    return view.best_of == 1 and not any(view.head_start)
+def one_game(of: HasFormat, view: MatchView) -> bool:
+    """Whether the match reads as the one game it is, not as a match (club nights, most
+    round-based events and ladders play these): the event's format says
+    (``seam.Format.single_game``)."""
+    return format_of(of).single_game(view)
+
+
+@dataclass(frozen=True)
+class OneGame:
+    """The one game a one-game match was, decided (``one_game``): its scores, side 0's
+    first, when it was played on the board; else how it was won unplayed ("by forfeit")."""
+
+    scores: tuple[int, int] | None
+    how: str = ""
+
+
+def one_game_result(event: Event, view: MatchView, state: MatchState, viewer: int,
+                    game: OneGame) -> str:
+    """A decided one-game match to one of its players, as the game it was: 'You won your
+    Round 2 game against Ann Lee 412-380', 'Ann Lee won your Round 2 game by forfeit
+    (-75)', 'Your game against Eve Tan is a tie (400-400): half a win each' (no stop)."""
+    what = f"your {_match_word(event, view, one_game=True)}"
+    opponent = esc(view.label(1 - viewer))
+    if state.winner is None:
+        score = (f"{game.scores[viewer]}-{game.scores[1 - viewer]}" if game.scores is not None
+                 else f"{state.spread[viewer]:+d}")
+        return f"{what[0].upper()}{what[1:]} against {opponent} is a tie ({score}){tie_words(event)}"
+    if game.scores is not None:
+        score = f" {game.scores[state.winner]}-{game.scores[1 - state.winner]}"
+    else:
+        score = f" {game.how} ({state.spread[viewer]:+d})"
+    if state.winner == viewer:
+        return f"You won {what} against {opponent}{score}"
+    return f"{opponent} won {what}{score}"
 
 
 def esc(text: object) -> str:
@@ -138,10 +169,13 @@ def one_game_words(event: Event, names: tuple[str, str], viewer: int,
 
 
 def outcome_lines(event: Event, view: MatchView, state: MatchState,
-                  viewer: int | None) -> list[str]:
-    """The score line, then who starts next or who won (para 14-17)."""
+                  viewer: int | None, game: OneGame | None = None) -> list[str]:
+    """The score line, then who starts next or who won (para 14-17); ``game``: the one
+    game a decided one-game match was, said as that game instead."""
     names = (view.label(0), view.label(1))
     side = 0 if viewer is None else viewer
+    if game is not None and viewer is not None and state.decided:
+        return [one_game_result(event, view, state, viewer, game) + "."]
     lines = []
     if has_score(state):
         lines.append(f"Score: {esc(score_line(view, state, side))}")
@@ -163,7 +197,7 @@ def outcome_lines(event: Event, view: MatchView, state: MatchState,
 def _single(event: Event, view: MatchView, state: MatchState, scores: tuple[int, int]) -> bool:
     """Whether a counted game is the whole of a one-game match, so that it reads as that
     game. A knockout's tied single game keeps the match's words: para 17 still decides it."""
-    return (one_game(view) and len(state.counted) == 1 and not state.void
+    return (one_game(event, view) and len(state.counted) == 1 and not state.void
             and not (scores[0] == scores[1] and format_of(event).breaks_ties))
 
 
@@ -249,15 +283,19 @@ def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: i
 
 
 def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, why: str,
-                 game: tuple[int, int] | None = None) -> str:
+                 game: OneGame | None = None) -> str:
     """A decided match's result, now final, to one of its players: ``why`` it is final
     ('Ben Ong agreed', 'nobody disputed game 2 by ...'), then the result in their words.
-    ``game``: the scores of the one game a one-game match was."""
+    ``game``: the one game a one-game match was."""
     names = (view.label(0), view.label(1))
     what = ("your challenge" if format_of(event).challenges else
             "your game" if game is not None else "your match")
-    if game is not None:
-        result = one_game_words(event, names, viewer, game)
+    if game is not None and game.scores is not None:
+        result = one_game_words(event, names, viewer, game.scores)
+    elif game is not None:
+        by = "you" if state.winner == viewer else esc(names[1 - viewer])
+        result = (f"{by} won {game.how} ({state.spread[viewer]:+d})" if state.winner is not None
+                  else f"it is a tie{tie_words(event)}")
     elif state.decision is Decision.TIE:
         result = f"it is a tie, {esc(score_line(view, state, viewer))}{tie_words(event)}"
     else:
@@ -320,31 +358,33 @@ def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
-                  game: tuple[int, int] | None = None) -> str:
+                  game: OneGame | None = None) -> str:
     """The end of a player's match, told on its own (a TD's ruling decided it); what comes
-    next follows it in the same message (``news``). ``game``: the scores of the one game a
-    one-game match was (it reads as that game)."""
+    next follows it in the same message (``news``). ``game``: the one game a one-game
+    match was (it reads as that game)."""
     assert state.winner is not None
+    if game is not None:
+        cheer = "🏆 " if state.winner == side else ""
+        return (f"<b>{esc(event.name)}</b>: {cheer}"
+                f"{one_game_result(event, view, state, side, game)}.")
     names = (view.label(0), view.label(1))
-    what = _match_word(event, view, one_game=game is not None)
+    what = _match_word(event, view)
     if state.winner == side:
         head = f"🏆 You won your {what} against {esc(names[1 - side])}"
     else:
         head = f"{esc(names[1 - side])} won your {what}"
-    if game is not None:
-        return (f"<b>{esc(event.name)}</b>: {head}, {game[state.winner]}-"
-                f"{game[1 - state.winner]}.")
     line = score_line(view, state, side)
     how = decided_on(event, state.decision)
     return f"<b>{esc(event.name)}</b>: {head}{how}: {esc(line)}."
 
 
 def match_tied(event: Event, view: MatchView, state: MatchState, side: int,
-               game: tuple[int, int] | None = None) -> str:
+               game: OneGame | None = None) -> str:
     """A match of a format whose records have ties that ended level, told on its own."""
-    what = _match_word(event, view, one_game=game is not None)
-    score = (f"{game[side]}-{game[1 - side]}" if game is not None
-             else score_line(view, state, side))
+    if game is not None:
+        return f"<b>{esc(event.name)}</b>: {one_game_result(event, view, state, side, game)}."
+    what = _match_word(event, view)
+    score = score_line(view, state, side)
     return (f"<b>{esc(event.name)}</b>: your {what} against {esc(view.label(1 - side))} is a "
             f"tie ({esc(score)}){tie_words(event)}.")
 
@@ -400,21 +440,23 @@ def dispute_for_player(event: Event, view: MatchView, viewer: int, game: int, di
     """Both players learn that the slip is frozen and who will rule (para 19); the one who
     disputed it without saying why is asked why. ``differs``: the dispute is a second
     report of the game that did not agree with the first."""
-    where = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+    head_of = f"⚖️ {where(event, view)}: "
     opponent = esc(view.label(1 - viewer))
+    single = one_game(event, view)
+    yours = "your game" if single else f"game {game} of your match"
     if differs and raised_it:
-        head = (f"your result for game {game} differs from {opponent}'s slip, so yours is "
-                f"not counted: {opponent}'s counts until a TD rules.")
+        head = (f"your result{'' if single else f' for game {game}'} differs from "
+                f"{opponent}'s slip, so yours is not counted: {opponent}'s counts until a TD "
+                "rules.")
     elif differs:
-        head = (f"{esc(disputer)} reported game {game} differently from your slip. Yours "
-                "counts until a TD rules.")
+        head = (f"{esc(disputer)} reported {'your game' if single else f'game {game}'} "
+                "differently from your slip. Yours counts until a TD rules.")
     elif raised_it:
-        head = (f"You disputed game {game} of your match against {opponent}. It counts as "
-                "reported until a TD rules.")
+        head = (f"You disputed {yours} against {opponent}. It counts as reported until a TD "
+                "rules.")
     else:
-        head = (f"{esc(disputer)} disputed game {game} of your match. It counts as reported "
-                "until a TD rules.")
-    lines = [where + head[0].upper() + head[1:]]
+        head = (f"{esc(disputer)} disputed {yours}. It counts as reported until a TD rules.")
+    lines = [head_of + head[0].upper() + head[1:]]
     para19 = cite(event, "para 19")
     if not rulers:
         lines.append("No TD or adjudicator of this event is free to rule on your match"
@@ -450,7 +492,8 @@ def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str
     if ruling == "tie":
         return f"the tied match goes to {esc(winner)}{cite(of, 'para 30')}"
     if ruling == "forfeit":
-        return f"it is won by forfeit by {esc(winner)} (WESPA rules)"
+        wins = "you win" if winner == "you" else f"{esc(winner)} wins"
+        return f"{wins} it by forfeit (WESPA rules)"
     if ruling == "overtime":
         who_over = "you" if winner == "you" else esc(to)
         shown = f": now {scores_of(names, viewer, scores)}" if scores is not None else ""
@@ -470,20 +513,21 @@ def beyond_decision(ruling: str, game: int, voided: list[int]) -> list[int]:
 
 def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
           scores: tuple[int, int] | None, why: str, voided: list[int],
-          state: MatchState, *, to: str | None = None) -> str:
+          state: MatchState, *, to: str | None = None, single: OneGame | None = None) -> str:
     """Both players learn a TD's ruling, and where the match stands. ``game`` 0: the
-    ruling is on the whole match (a match bye, a tied match)."""
+    ruling is on the whole match (a match bye, a tied match). ``single``: the one game a
+    one-game match now is, decided: the match is said as that game."""
     names = (view.label(0), view.label(1))
     what = _what(event, names, viewer, ruling, scores, to)
-    on = f"game {game}" if game else "your match"
-    lines = [f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: a TD ruled on {on}: "
-             f"{what}.", f"Why: {esc(why)}"]
+    on = ("your game" if one_game(event, view) else f"game {game}" if game
+          else "your match")
+    lines = [f"⚖️ {where(event, view)}: a TD ruled on {on}: {what}.", f"Why: {esc(why)}"]
     beyond = beyond_decision(ruling, game, voided)
     if beyond:
         shown = ", ".join(str(n) for n in beyond)
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 28')}.")
-    lines += outcome_lines(event, view, state, viewer)
+    lines += outcome_lines(event, view, state, viewer, single)
     return "\n".join(lines)
 
 

@@ -55,7 +55,12 @@ from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
 from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
-from bot.service.results.reporting import check_scores, final_after_ruling, settle_match
+from bot.service.results.reporting import (
+    check_scores,
+    final_after_ruling,
+    one_game_of,
+    settle_match,
+)
 from bot.service.results.slip_copies import settled_note, to_both, went_to
 from bot.store import (
     disputes_repo,
@@ -118,6 +123,7 @@ class Applied:
     voided_matches: tuple[str, ...]
     reopened: bool
     impact: str
+    settled: bool = False  # the match was decided anew: its players were told what follows
 
 
 @dataclass(frozen=True)
@@ -308,14 +314,16 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool, cause: str = "ruling on",
+    confirm: bool, cause: str = "ruling on", news: News | None = None,
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
-    else (players of later matches: "a TD's {cause} M1"). Raises ``NeedsConfirm`` before
-    writing anything."""
+    else (players of later matches: "a TD's {cause} M1"). ``news``: where a match this
+    decides puts what follows for its two players, under the caller's own lead (one message
+    each, ``reporting.settle_match``); None: they are sent the result on its own. Raises
+    ``NeedsConfirm`` before writing anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
@@ -352,10 +360,13 @@ async def apply_correction_in(
     if reopened or voided_matches or rescored:
         await after_results(tx, event, now)
     fresh = await get_match(tx, view.id)
+    settled = False
     if outcome_after[0] and outcome_after != outcome_before:
-        await settle_match(tx, event, fresh, after, now, by)
+        await settle_match(tx, event, fresh, after, now, by, news)
+        settled = True
     elif after.decided and after.winner is None and before.decision != after.decision:
-        await settle_match(tx, event, fresh, after, now, by)  # tied: the TDs decide it
+        await settle_match(tx, event, fresh, after, now, by, news)  # tied: the TDs decide it
+        settled = True
     for m in await matches_of_event(tx, event.id):
         if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
             continue
@@ -367,7 +378,7 @@ async def apply_correction_in(
                 if person is not None and m.entries[side] in entries_before[m.id]:
                     await outbox.enqueue(tx, person_id=person, now=now,
                                          text_html=say.opponent_unknown(event, rnd, view))
-    return Applied(before, after, voided, voided_matches, reopened, impact)
+    return Applied(before, after, voided, voided_matches, reopened, impact, settled)
 
 
 async def award_game_bye_in(
@@ -395,16 +406,20 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
                         why: str, voided: list[int], after: MatchState, now: datetime, *,
-                        then_final: bool = False) -> None:
+                        then_final: bool = False, news: News | None = None) -> None:
     """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
     it made final (``reporting.final_after_ruling``) follows in the same message, so a
-    ruling that settles the match is one message to each player, not two."""
-    news = News(event)
+    ruling that settles the match is one message to each player, not two. ``news``: what
+    the ruling's settling of the match already gathered for them (``apply_correction_in``),
+    which the ruling heads."""
+    news = News(event) if news is None else news
+    single = await one_game_of(tx, event, view, after)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
             news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
-                                        result.scores, why, voided, after, to=result.to))
+                                        result.scores, why, voided, after, to=result.to,
+                                        single=single))
     if then_final:
         await final_after_ruling(tx, event, view.id, now, news)
     await news.send(tx, now)
@@ -860,8 +875,9 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                        new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
     # first, so that the result is final when settled if nothing else is left open
     await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
+    news = News(event)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
-                                        confirm=confirm)
+                                        confirm=confirm, news=news)
     names = (view.label(0), view.label(1))
     after = applied.after
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
@@ -876,7 +892,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                    applied.voided_matches,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now)
+    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now, news=news)
     return result
 
 
@@ -1073,8 +1089,9 @@ async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: i
 async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
                        new: Match, game: int, ruling: str, side: int, why: str, confirm: bool,
                        extra: dict[str, Any]) -> Ruled:
+    news = News(event)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                        confirm=confirm)
+                                        confirm=confirm, news=news)
     names = (view.label(0), view.label(1))
     after = applied.after
     index = after.counted[game - 1] if game <= len(after.counted) else None
@@ -1093,5 +1110,5 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
-                        then_final=True)
+                        then_final=not applied.settled, news=news)
     return result

@@ -166,7 +166,8 @@ def _contested(done: no_shows.Contested) -> Reply:
 
 
 def _ruled(done: no_shows.NoShowRuled) -> Reply:
-    return Reply(no_show_say.ruled(done.code, done.ruling, done.to, done.detail, done.by_this))
+    return Reply(no_show_say.ruled(done.code, done.ruling, done.to, done.detail, done.by_this,
+                                   done.single))
 
 
 @handled

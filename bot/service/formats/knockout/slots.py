@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime
 
+from bot.service.events import group_texts, groups
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import get_round
 from bot.service.formats.knockout.bridge import load_core_event, play_order, sync_matches
@@ -236,17 +237,20 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
                         became_ready: list[int], now: datetime, x: ExpulsionRow) -> None:
     """Everyone whose match the filled slot changed: a match given over unplayed (the
     opponent of nobody, or the plate opponent of the player who moved up) tells its winner
-    they go through; a match now ready tells both players whom they meet."""
+    they go through, and the group, as any final result; a match now ready tells both
+    players whom they meet."""
     after = await matches_of_event(tx, event.id)
     for m in after:
         was = before.get(m.id)
         if (m.state != MatchStage.BYE or was is None or was.state == MatchStage.BYE
                 or m.winner is None):
             continue
+        left = was.names[1 - m.winner]  # None: nobody came from the other side
+        await groups.post_walkover(tx, event, m, (await core_match(tx, m.id)).state(),
+                                   group_texts.walkover(event, m, m.winner, left, x.name), now)
         person = m.people[m.winner]
         if person is None:
             continue
-        left = was.names[1 - m.winner]  # None: nobody came from the other side
         more = any(o.id != m.id and person in o.people and o.state in TO_PLAY for o in after)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"expel:{x.id}:through:{m.id}",

@@ -115,7 +115,7 @@ class LadderFormat(Defaults):
                     now: datetime, together: Collection[int]) -> Expelled:
         """They leave the ladder and their open challenge is void (``core.ladder.expel``)."""
         await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
-        closed = await ladders.expel_in(tx, event, entry.name, by, now)
+        closed = await ladders.expel_in(tx, event, entry.name, by, now, why)
         view = await get_match(tx, closed) if closed is not None else None
         x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
         note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")

@@ -77,8 +77,13 @@ def accepted_for_challenger(event: Event, c: lad.Challenge, code: str,
     assert played.play_by is not None
     return (f"<b>{esc(event.name)}</b>: <b>{esc(c.challenged)}</b> accepted your challenge "
             f"#{c.number} ({code}). Play it by {esc(event.local(played.play_by))}"
-            f"{_lapse(rules)}. Report each game here as usual, your score first: "
-            f"<code>412-380</code>.")
+            f"{_lapse(rules)}. {_report(rules.best_of)}")
+
+
+def _report(best_of: int) -> str:
+    """How a challenge's result is reported: a one-game challenge is one result."""
+    what = "the result" if best_of == 1 else "each game"
+    return f"Report {what} here once played, your score first: <code>412-380</code>."
 
 
 def _lapse(rules: lad.LadderRules) -> str:
@@ -89,7 +94,8 @@ def _lapse(rules: lad.LadderRules) -> str:
 
 def table(view: LadderView) -> str:
     """The ladder as a monospace table: rung, name, open challenge (``?`` waiting for an
-    answer, ``⚔`` accepted); the asker's line marked with ▶."""
+    answer, ``⚔`` accepted); the asker's line marked with ▶. The marks' legend only when
+    a mark is shown: it explains nothing on a ladder with no open challenge."""
     width = max((len(name) for _, name, _ in view.rows), default=4)
     width = min(width, 22)
     out = []
@@ -101,10 +107,11 @@ def table(view: LadderView) -> str:
     how = "leapfrog" if rules.on_win is lad.OnWin.LEAPFROG else "swap"
     foot = (f"Challenge up to {rules.reach} rung(s) up; accept within {rules.accept_hours} h, "
             f"play within {rules.play_days} days; a win {how}s.")
-    legend = "#N ? = challenge waiting for an answer, #N ⚔ = accepted."
+    legend = ("#N ? = challenge waiting for an answer, #N ⚔ = accepted.\n"
+              if any(mark for _, _, mark in view.rows) else "")
     body = "\n".join(out) if out else "(nobody yet)"
     return (f"<b>{esc(view.event.name)}</b>: the ladder\n<pre>{esc(body)}</pre>\n"
-            f"{esc(legend)}\n{esc(foot)}"
+            f"{esc(legend)}{esc(foot)}"
             + ("\n/challenge shows whom you may challenge." if view.me else ""))
 
 
@@ -141,8 +148,7 @@ def answered(done: Answered) -> str:
     text = lines(done.event, said)
     if done.action == "accept":
         games = "one game" if done.best_of == 1 else f"best of {done.best_of} games"
-        text += (f"\nYour match is {done.match_code} ({games}). Report each game here, your "
-                 "score first: <code>412-380</code>.")
+        text += f"\nYour match is {done.match_code} ({games}). {_report(done.best_of)}"
     return text
 
 

@@ -53,7 +53,10 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.service.results import finality
+from bot.service.results.disputes import supersede
 from bot.service.results.matches import core_match
+from bot.service.results.reporting import one_game_of
+from bot.service.results.slip_copies import settled_note, to_both
 from bot.store import (
     deadlines_repo,
     events_repo,
@@ -66,7 +69,7 @@ from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, DeadlineState
 from bot.store.entries_repo import Entry
 from core import ladder as lad
-from core.knockout.match import MatchStage, MatchState
+from core.knockout.match import Match, MatchStage, MatchState
 from core.names import NameRefused, pick
 from core.slip import SlipState
 
@@ -503,15 +506,19 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
             continue
         outcome = (await core_match(tx, match_id)).state()
         told: tuple[int | None, ...] = ()
+        single = await one_game_of(tx, event, view, outcome)
+        game = None if single is None else single.scores or single.how
         try:
             if c.status is lad.ChallengeStatus.ACCEPTED:
                 if not outcome.decided or not await finality.is_final(tx, view):
                     continue
-                step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at)
+                step = lad.record_decided(loaded.ladder, loaded.state, c.number, outcome, at,
+                                          game)
                 action = "ladder.result"
                 told = view.people  # the final result's own message says who won
             elif outcome.decided:
-                step = lad.correct_result(loaded.ladder, loaded.state, c.number, outcome, at)
+                step = lad.correct_result(loaded.ladder, loaded.state, c.number, outcome, at,
+                                          game)
                 action = "ladder.correct"
             else:
                 step = lad.reopen(loaded.ladder, loaded.state, c.number, at)
@@ -547,7 +554,8 @@ async def _tick(tx: Tx, d: Deadline, now: datetime) -> bool:
                   why=d.kind, skip=d.id)
     for number in closed:
         if number in linked:
-            await _close_unplayed(tx, linked[number], now)
+            await _close_unplayed(tx, linked[number], now,
+                                  f"challenge #{number} closed unplayed by the ladder's rules")
     return True
 
 
@@ -566,14 +574,24 @@ async def _expire_and_drop(loaded: Loaded, now: datetime,
     return lad.Step(second.ladder, second.state, first.events + second.events), closed
 
 
-async def _close_unplayed(tx: Tx, match_id: int, now: datetime) -> None:
+async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: str,
+                          by: Actor | None = None) -> None:
+    """The match of a challenge the ladder closed unplayed (lapsed, forfeited, void: its
+    games do not decide it): it is not needed, and what was open in it is settled as any
+    decision that takes a match's place settles it (``disputes.supersede``): its slips
+    void, their windows cancelled and both copies edited to say why, without their Agree
+    and Dispute buttons; its disputes closed, the rulers' copies too. A match whose
+    result is already final was played: it stays."""
     view = await matches_repo.get(tx, match_id)
-    if view is None or view.state in (MatchStage.DECIDED, MatchStage.NOT_NEEDED):
+    if view is None or view.state == MatchStage.NOT_NEEDED or await finality.is_final(tx, view):
         return
+    what = esc(why[:1].upper() + why[1:])
+    await supersede(tx, view, ruling=f"void: {why}", by=by or Actor.system(), now=now,
+                    decided=Match(best_of=view.best_of), slip_note=to_both(what),
+                    ruler_note=settled_note(what, False))
     await matches_repo.set_state(tx, match_id, MatchStage.NOT_NEEDED)
-    open_slips = (SlipState.PENDING, SlipState.AGREED, SlipState.DISPUTED)
-    for slip in await slips_repo.of_match(tx, match_id, open_slips):
-        await slips_repo.move(tx, slip.id, open_slips, SlipState.VOID, now)
+    for slip in await slips_repo.of_match(tx, match_id, (SlipState.AGREED,)):
+        await slips_repo.move(tx, slip.id, (SlipState.AGREED,), SlipState.VOID, now)
 
 
 # --- newcomers ------------------------------------------------------------------------------
@@ -608,7 +626,8 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
 # --- expulsion ------------------------------------------------------------------------------
 
 
-async def expel_in(tx: Tx, event: Event, name: str, by: Actor, now: datetime) -> int | None:
+async def expel_in(tx: Tx, event: Event, name: str, by: Actor, now: datetime,
+                   why: str = "") -> int | None:
     """A director expels ``name`` (``expulsions``): they leave the ladder and their open
     challenge is void (``core.ladder.expel``); its match, if it was accepted, is closed
     unplayed. Returns that match's id. Everyone whose rung moved is told (the expelled
@@ -624,6 +643,8 @@ async def expel_in(tx: Tx, event: Event, name: str, by: Actor, now: datetime) ->
     await _commit(tx, loaded, step, by=by, action="ladder.expel", now=now,
                   quiet=(loaded.person(name),))
     match_id = (await ladders_repo.matches(tx, event.id)).get(was.number) if was else None
-    if match_id is not None:
-        await _close_unplayed(tx, match_id, now)
+    if match_id is not None and was is not None:
+        reason = f"{name} was expelled" + (f" ({why})" if why else "")
+        await _close_unplayed(tx, match_id, now, f"challenge #{was.number} is void: {reason}",
+                              by)
     return match_id

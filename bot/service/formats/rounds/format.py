@@ -28,10 +28,12 @@ from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.news import News
+from bot.service.results import finality
+from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
-from core.knockout.match import Match, MatchState, forfeit_match
+from core.knockout.match import Match, MatchStage, MatchState, forfeit_match
 
 #: The files of its programs a TD's /export sends besides the sheets.
 ROUND_FILES = ("tsh", "naspa-scores", "trf")
@@ -109,6 +111,15 @@ class RoundsFormat(Defaults):
         rnd = await get_round(tx, view.round_id)
         return rnd.seq, int(event.rules.get("pairing", {}).get("rounds", rnd.seq))
 
+    async def _round_over(self, tx: Tx, view: MatchView) -> bool:
+        """Whether every match of ``view``'s round is decided (or a bye) and final."""
+        for m in await matches_of_round(tx, view.round_id):
+            if m.state == MatchStage.NOT_NEEDED:
+                continue
+            if not await finality.is_final(tx, m):
+                return False
+        return True
+
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
                           final: bool, following: str | None) -> list[str]:
         """Their next match, already paired; else when the next round is paired."""
@@ -123,7 +134,9 @@ class RoundsFormat(Defaults):
         if following is not None:
             return []
         played, total = await self._rounds(tx, event, view)
-        return [round_texts.after_match(event, played, total)] if played >= total else []
+        if played < total:
+            return []
+        return [round_texts.after_match(event, played, total, await self._round_over(tx, view))]
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
                           state: MatchState, text: str, more: list[str], key: str,

@@ -111,10 +111,16 @@ def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
     return "\n".join(lines)
 
 
-def after_match(event: Event, played: int, total: int) -> str:
-    """What a player is told after a match of a round-based event: the next round, if any."""
-    if played >= total:
+def after_match(event: Event, played: int, total: int, over: bool = True) -> str:
+    """What a player is told after a match of a round-based event: the next round, if any.
+    After the last round's, the standings are called final only once that round is over
+    (``over``: every result of it in and final); before, they are not yet."""
+    if played >= total and over:
         return (f"That was the last round of {esc(event.name)}. /standings shows the final "
                 "standings.")
+    if played >= total:
+        return (f"That was your last game in {esc(event.name)}. /standings shows where "
+                "everyone stands; the standings are final once every result of the last "
+                "round is in.")
     return (f"Round {played + 1} is paired when a TD opens it; I will tell you your "
             "opponent then. /standings shows where everyone stands.")
