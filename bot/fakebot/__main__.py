@@ -9,6 +9,7 @@ as people; the bot's answers are printed as a transcript as they arrive::
     Alice tap Agree              Alice taps a button (label or data) on her last keyboard
     Alice photo board.jpg        Alice sends a photo file; "doc" sends a document
     Alice block / unblock        Alice blocks or unblocks the bot
+    Alice lang fr                Alice's Telegram app is in French (language_code; "en" at first)
     :calls   :help   :quit
 
 The first line on stdout is JSON (base_url, base_file_url, port, token, bot_username)
@@ -73,10 +74,15 @@ class Console:
             chat = self.group(said.group(2).strip(), who) if said.group(2) else None
             self.tg.user_sends(who, said.group(3), chat=chat)
             return None
-        act = re.fullmatch(r"(\S+)\s+(tap|photo|doc|block|unblock)\b\s*(.*)", line)
+        act = re.fullmatch(r"(\S+)\s+(tap|photo|doc|block|unblock|lang)\b\s*(.*)", line)
         if not act:
             return "not understood; type :help"
         who, verb, rest = self.user(act.group(1)), act.group(2), act.group(3).strip()
+        if verb == "lang":
+            if not re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", rest):
+                return "lang: give a language code, e.g. Alice lang fr"
+            who.language_code = rest
+            return None
         if verb == "block":
             self.tg.user_blocks_bot(who)
         elif verb == "unblock":

@@ -400,7 +400,12 @@ class FakeTelegram:
         return render_transcript(self.world.events, None if chat is None else chat.id)
 
     def commands_shown(self, user: FakeUser, chat: FakeChat | None = None) -> list[str]:
-        """The command menu a user sees, resolving scopes as a Telegram client does.
+        """The commands of the menu a user sees (``menu_shown``)."""
+        return [command for command, _ in self.menu_shown(user, chat)]
+
+    def menu_shown(self, user: FakeUser, chat: FakeChat | None = None) -> list[tuple[str, str]]:
+        """The command menu a user sees, (command, description), resolving scopes and
+        languages as a Telegram client does.
 
         Bot API, "Determining list of commands": the first non-empty list among chat_member,
         chat_administrators (admins), chat, all_chat_administrators (admins),
@@ -428,7 +433,7 @@ class FakeTelegram:
             for language in (user.language_code or "", ""):
                 found = self.world.commands.get((key, language))
                 if found:
-                    return [c["command"] for c in found]
+                    return [(c["command"], c["description"]) for c in found]
         return []
 
     async def wait_until(

@@ -17,6 +17,12 @@ async def event_of_group(tx: Tx, chat_id: int) -> int | None:
     return None if value is None else int(value)
 
 
+async def language_of_group(tx: Tx, chat_id: int) -> str | None:
+    """The language of the event a group follows (migration 0028), if it follows one."""
+    value = await tx.scalar("SELECT language FROM events WHERE group_chat_id = ?", (chat_id,))
+    return None if value is None else str(value)
+
+
 async def link(tx: Tx, event_id: int, chat_id: int | None) -> None:
     """Point the event at a group (None: at none)."""
     await tx.execute("UPDATE events SET group_chat_id = ? WHERE id = ?", (chat_id, event_id))

@@ -76,6 +76,7 @@ class JoinRequest:
     entry_name: str
     state: RequestState
     decided_by: int | None = None  # the person who decided it (None: pending, or the operator)
+    tg_language: str | None = None  # the language_code Telegram gave with the request
 
 
 _REQUESTS = (
@@ -86,7 +87,8 @@ _REQUESTS = (
 
 def _request(r: Row) -> JoinRequest:
     return JoinRequest(r["id"], r["event_id"], r["tg_user_id"], r["tg_name"], r["entry_id"],
-                       r["entry_name"], RequestState(r["state"]), r["decided_by"])
+                       r["entry_name"], RequestState(r["state"]), r["decided_by"],
+                       r["tg_language"])
 
 
 async def get_request(tx: Tx, request_id: int) -> JoinRequest | None:
@@ -131,12 +133,12 @@ async def events_awaited_by(tx: Tx, tg_user_id: int) -> list[str]:
 
 async def add_request(
     tx: Tx, *, event_id: int, code: str, tg_user_id: int, tg_name: str, entry_id: int,
-    now: datetime,
+    now: datetime, tg_language: str | None = None,
 ) -> int:
     return await tx.insert(
         "INSERT INTO join_requests (event_id, invite_code, tg_user_id, tg_name, entry_id, state,"
-        " created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
-        (event_id, code, tg_user_id, tg_name, entry_id, iso(now)),
+        " created_at, tg_language) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)",
+        (event_id, code, tg_user_id, tg_name, entry_id, iso(now), tg_language),
     )
 
 

@@ -56,9 +56,12 @@ async def set_language(tx: Tx, person_id: int, language: str | None) -> None:
     await tx.execute("UPDATE people SET language = ? WHERE id = ?", (language, person_id))
 
 
-async def set_tg_language(tx: Tx, person_id: int, code: str) -> None:
-    """The language_code Telegram reports for the person, written only when it changed."""
-    await tx.execute("UPDATE people SET tg_language = ? WHERE id = ?", (code, person_id))
+async def set_tg_language(tx: Tx, person_id: int, code: str, *, if_unknown: bool = False
+                          ) -> None:
+    """The language_code Telegram reports for the person; ``if_unknown``: only if none is
+    known (a code given earlier, with a join request, never replaces a later one)."""
+    await tx.execute("UPDATE people SET tg_language = ? WHERE id = ?"
+                     + (" AND tg_language IS NULL" if if_unknown else ""), (code, person_id))
 
 
 async def add(

@@ -21,6 +21,7 @@ from telegram.error import TelegramError
 
 from bot.service.formats.registry import named
 from bot.service.formats.seam import Format
+from bot.service.people.languages import shipped
 from bot.words import N_, SOURCE, for_locale
 
 log = logging.getLogger(__name__)
@@ -87,6 +88,9 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command("start", N_("Join an event with your invite link, or say hello"), frozenset({EVERYONE})),
     Command("help", N_("What you can do here"), frozenset({EVERYONE})),
+    Command("language", N_("The language I write to you in: /language fr (français), "
+                           "/language en (English)"),
+            frozenset({"player", "td", "organiser", "adjudicator"})),
     Command("matches", N_("Your matches, opponents and deadlines"), frozenset({"player"})),
     Command("report", N_("Report a game: /report 412-380, your score first"), frozenset({"player"})),
     Command("dispute", N_("Dispute a result slip: /dispute REASON"), frozenset({"player"})),
@@ -209,17 +213,23 @@ def menu(hats: Iterable[Hat], *, lang: str = SOURCE) -> list[BotCommand]:
 
 
 async def set_default_menu(bot: Bot) -> None:
-    """The menu everyone sees before they hold a role (cosmetic: a failure is logged)."""
-    try:
-        await bot.set_my_commands(menu(()), scope=BotCommandScopeDefault())
-    except TelegramError as exc:
-        log.warning("could not set the default command menu: %s", exc)
+    """The menu everyone sees before they hold a role, in each language the bot speaks:
+    Telegram shows a user the menu of their app's language (``language_code``), else the
+    one set without a language, English's (cosmetic: a failure is logged)."""
+    for lang in shipped():
+        try:
+            await bot.set_my_commands(menu((), lang=lang), scope=BotCommandScopeDefault(),
+                                      language_code=None if lang == SOURCE else lang)
+        except TelegramError as exc:
+            log.warning("could not set the default command menu (%s): %s", lang, exc)
 
 
 async def set_menu_for(bot: Bot, chat_id: int, hats: Iterable[Hat], *,
                        lang: str = SOURCE) -> None:
     """A person's own menu once they hold a role: the commands of their roles in the
-    formats of their events, in their language. A failure here is cosmetic, so logged."""
+    formats of their events, in their language (the one they chose, whatever their app's:
+    so it is set for their chat with no language code). A failure here is cosmetic, so
+    logged."""
     try:
         await bot.set_my_commands(menu(hats, lang=lang), scope=BotCommandScopeChat(chat_id))
     except TelegramError as exc:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.service.events.readmodels import TdInbox
 from bot.service.events.rounds import match_buttons
+from bot.service.people.languages import name_of
 from bot.service.platform import callbacks
 from bot.store.outbox_repo import Button
 from bot.telegram.texts import PENDING_SHOWN
@@ -23,6 +24,18 @@ def pick_entry(code: str, choices: Sequence[tuple[int, str]]) -> Buttons:
     """One button per unclaimed entry, one per row so long names stay readable."""
     return [[{"text": name, "data": callbacks.join_pick(code, entry_id)}]
             for entry_id, name in choices]
+
+
+def languages(offered: Sequence[str]) -> Buttons:
+    """One button per language the bot speaks, each named in itself ("English",
+    "Français"), so that a reader who cannot read the current one finds theirs."""
+    return [[{"text": capitalised(name_of(code)), "data": callbacks.language(code)}
+             for code in offered]]
+
+
+def capitalised(name: str) -> str:
+    """A language's name as a button's label: "français" -> "Français"."""
+    return name[:1].upper() + name[1:]
 
 
 def join_decision(request_id: int, entry_name: str, *,

@@ -18,7 +18,7 @@ def _game(g: WindowGame, w: Words) -> str:
     return w._("game {game} v {opponent}", game=g.game, opponent=esc(g.opponent))
 
 
-def photo_answer(answer: PhotoAnswer, *, lang: str = SOURCE) -> Reply:
+def photo_answer(answer: PhotoAnswer, lang: str = SOURCE) -> Reply:
     w = for_locale(lang)
     if answer.kind == "choose":
         buttons = [[(w._("Game {game} v {opponent} ({round})", game=g.game,
@@ -49,7 +49,7 @@ _SETTLED = {"received": N_("the photo came in"), "bye": N_("game bye to the lose
             "waived": N_("photo waived"), "open": N_("more time given")}
 
 
-def ruling_answer(ruling: PhotoRuling, *, lang: str = SOURCE) -> Reply | None:
+def ruling_answer(ruling: PhotoRuling, lang: str = SOURCE) -> Reply | None:
     """The pressing TD is told only when someone decided before them; otherwise the edit
     of every TD's copy of the question says it."""
     if ruling.kind != "already":
@@ -62,7 +62,7 @@ def ruling_answer(ruling: PhotoRuling, *, lang: str = SOURCE) -> Reply | None:
                      game=ruling.game))
 
 
-def list_answer(ruling: ListRuling, *, lang: str = SOURCE) -> Reply | None:
+def list_answer(ruling: ListRuling, lang: str = SOURCE) -> Reply | None:
     """Extend all / Waive all: the list's edit says what was done; the TD is told only when
     every game had been settled before."""
     if ruling.decided:

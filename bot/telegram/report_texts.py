@@ -170,7 +170,7 @@ def _where_it_stands(slip: SlipView, w: Words) -> str:
                "{game}, and a TD will rule.", opponent=esc(slip.opponent), game=slip.game)
 
 
-def slip_answer(answer: SlipAnswer | Choice, *, lang: str = SOURCE) -> Reply | None:
+def slip_answer(answer: SlipAnswer | Choice, lang: str = SOURCE) -> Reply | None:
     """The answer to a report, a starter, Confirm, Cancel or Agree. None where the service
     already told both players (a submitted slip's copies, an agreement)."""
     if isinstance(answer, Choice):
@@ -189,7 +189,7 @@ def slip_answer(answer: SlipAnswer | Choice, *, lang: str = SOURCE) -> Reply | N
     return None  # submitted, both, differs, agreed: the service's messages say it
 
 
-def dispute_answer(answer: DisputeAnswer, *, lang: str = SOURCE) -> Reply | None:
+def dispute_answer(answer: DisputeAnswer, lang: str = SOURCE) -> Reply | None:
     """None once raised: the service's message to both players says who rules, and asks
     the one who disputed what is wrong if they did not say."""
     w = for_locale(lang)

@@ -18,7 +18,7 @@ from bot.words import N_, SOURCE, Words, for_locale
 from core.knockout.match import MatchGameKind
 
 
-def ruled(result: Ruled | Asked | None, *, lang: str = SOURCE) -> Reply | None:
+def ruled(result: Ruled | Asked | None, lang: str = SOURCE) -> Reply | None:
     """The answer to a ruling: done (both players were told), already ruled by someone
     else, or its impact with Apply / Cancel."""
     w = for_locale(lang)
@@ -76,7 +76,7 @@ _CHOSEN = {
 }
 
 
-def asked(result: Asked, *, lang: str = SOURCE) -> Reply:
+def asked(result: Asked, lang: str = SOURCE) -> Reply:
     """The question after a ruling button: the scores (Amend), the reason of a ruling on a
     dispute (with Skip), or the reason of a tied match's ruling (with "lots drawn")."""
     w = for_locale(lang)
@@ -113,7 +113,7 @@ def _match_id(result: Asked) -> int:
     return result.match_id
 
 
-def corrected(result: Corrected | None, *, lang: str = SOURCE) -> Reply:
+def corrected(result: Corrected | None, lang: str = SOURCE) -> Reply:
     """The answer to ``/correct`` and its steps: the question why (with Cancel), the
     impact with Apply / Cancel, cancelled, or done (both players were told)."""
     w = for_locale(lang)

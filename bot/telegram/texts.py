@@ -18,6 +18,7 @@ from bot.service.events.rounds import OpenedRound
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import cite
 from bot.service.people.invites import Invite, invite_link
+from bot.service.people.languages import name_of
 from bot.service.people.standing import Playing
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
@@ -554,3 +555,24 @@ def draw_made(event_name: str, result: DrawResult, *, lang: str = SOURCE) -> str
     lines.append(w._("Open the first round with /openround {round}.", round=esc(first))
                  if first else w._("Open the first round with /openround ROUND."))
     return "\n".join(lines)
+
+
+def your_language(current: str, chosen: bool, *, lang: str = SOURCE) -> str:
+    """/language: the language the reader reads, said in it, over the buttons of the
+    languages the bot speaks."""
+    w = for_locale(lang)
+    if chosen:
+        return w._("I write to you in {language}, as you chose. Tap another language to "
+                   "change it, or send /language CODE (for example /language fr).",
+                   language=esc(name_of(current)))
+    return w._("I write to you in {language}. Tap the language you want me to write in, or "
+               "send /language CODE (for example /language fr).",
+               language=esc(name_of(current)))
+
+
+def language_chosen(language: str, changed: bool) -> str:
+    """A choice of language, confirmed in the language chosen."""
+    w = for_locale(language)
+    if changed:
+        return w._("From now on I write to you in {language}.", language=esc(name_of(language)))
+    return w._("I already write to you in {language}.", language=esc(name_of(language)))

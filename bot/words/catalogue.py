@@ -3,8 +3,9 @@
 The template (``bot/words/messages.pot``) holds every message the code marks (``_``, ``n_``,
 ``N_``: ``bot.words``); it is extracted from the source, so the tests compare the committed
 file with a fresh extraction and fail when someone changed a message without running
-``python -m bot.words.extract``. Each shipped translation must translate every message of
-the template, with the same placeholders (a misspelt ``{name}`` would break the message at
+``python -m bot.words.extract``, which also brings each shipped translation up to date with
+it (``updated``). Each shipped translation must translate every message of the template,
+with the same placeholders (a misspelt ``{name}`` would break the message at
 the moment it is sent).
 """
 
@@ -47,6 +48,22 @@ def template() -> str:
         catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     out = BytesIO()
     write_po(out, catalog, width=100, sort_output=True, include_lineno=False)
+    return out.getvalue().decode("utf-8")
+
+
+def updated(po: Path, template_text: str) -> str:
+    """The shipped translation ``po`` brought up to date with the template: a message new
+    to the template gets an empty entry (so that whoever added it sees it to translate:
+    ``problems`` names it), one the template no longer has is dropped; the translated
+    ones and the header (its Plural-Forms too) stay as they are. No fuzzy guesses: a guess
+    would read as a translation where there is none."""
+    template_catalog = read_po(BytesIO(template_text.encode("utf-8")), domain=DOMAIN)
+    catalog = read(po, po.parent.parent.name)
+    catalog.update(template_catalog, no_fuzzy_matching=True, update_header_comment=False,
+                   update_creation_date=False)
+    out = BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False,
+             ignore_obsolete=True)
     return out.getvalue().decode("utf-8")
 
 

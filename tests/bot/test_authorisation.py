@@ -153,6 +153,8 @@ ladder: decline      | refuse   | refuse       | allow  | refuse   | refuse   | 
 /share               | refuse   | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
 /matchlog M1         | refuse   | refuse       | refuse | refuse   | refuse   | refuse   | allow  | refuse    | refuse
 /timezone ZONE       | refuse   | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
+/language fr         | refuse   | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
+language: choose     | refuse   | allow        | allow  | allow    | allow    | allow    | allow  | allow     | allow
 /propose M1 TIME     | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
 /agree M1            | refuse   | refuse       | refuse | allow    | allow    | refuse   | refuse | refuse    | refuse
 /noshow M1           | refuse   | refuse       | allow  | allow    | allow    | refuse   | refuse | refuse    | refuse
@@ -217,6 +219,8 @@ noshow: rule         | refuse   | refuse       | refuse | refuse   | refuse   | 
 #   contests. /matchlog (what they said) is for the TDs who may rule on the match: not the
 #   TD who plays in M2 (para 19), nor the organiser or adjudicator while a TD is free. A
 #   time zone and a shared username are anyone's own. The no-show ruling is a ruling.
+# - The language the bot writes in (/language, its buttons) is anyone's own who has joined
+#   an event; a stranger has no person to keep it with, and is told so.
 # - /unavailable and /available (Club Swiss, before round 2 or 3 is paired; every player
 #   said they cannot play round 3) are each player's own; /availability is a read for the
 #   event's TDs and organisers.
@@ -674,6 +678,7 @@ DRAFTS = "SELECT person_id FROM relay_drafts WHERE match_id = :m ORDER BY person
 MUTES = "SELECT person_id FROM relay_mutes WHERE match_id = :m ORDER BY person_id"
 TIMES = "SELECT starts_at, state FROM match_times WHERE match_id = :m ORDER BY id"
 CLAIMS = "SELECT state, contest FROM no_show_claims WHERE match_id = :m ORDER BY id"
+LANGUAGES = "SELECT tg_user_id, language FROM people WHERE language IS NOT NULL"
 
 
 CHECKINS = "SELECT entry_id FROM club_checkins ORDER BY id"
@@ -838,6 +843,9 @@ ROWS: dict[str, Row] = {
                         lambda c: _told(c, "what they said and arranged")),
     "/timezone ZONE": Row("base", says("/timezone Europe/London"),
                           sql("SELECT person_id, time_zone FROM player_prefs")),
+    "/language fr": Row("base", says("/language fr"), sql(LANGUAGES)),
+    "language: choose": Row("base", presses(lambda c: callbacks.language("fr")),
+                            sql(LANGUAGES), button=True),
     "/propose M1 TIME": Row("base", lambda c: says(f"/propose {c.match} Sat 15:00")(c),
                             sql(TIMES)),
     "/agree M1": Row("proposed", lambda c: says(f"/agree {c.match}")(c), sql(TIMES)),
@@ -913,7 +921,8 @@ def test_the_matrix_has_a_row_for_every_command_and_button() -> None:
     prefixes = {"join": "join:", "slip": "slip:", "rule": "rule:", "tie": "tie:",
                 "fix": "fix:", "proof": "fee proof:", "photo": "photo:", "desk": "desk:",
                 "expel": "expel:", "why": "why:", "club": "club:", "ladder": "ladder:",
-                "correction": "redo:", "event": "event:", "between": "relay:"}
+                "correction": "redo:", "event": "event:", "between": "relay:",
+                "language": "language:"}
     for name in dir(callbacks):
         if name.startswith("parse_"):
             kind = name.removeprefix("parse_").split("_")[0]
@@ -962,7 +971,8 @@ OWN_REFUSALS = {("slip: agree", "player"), ("join: this is me", "other player"),
                 ("join: this is me", "player"), ("join: this is me", "opponent"),
                 ("join: this is me", "TD plays"), ("ladder: challenge", "other player"),
                 ("ladder: challenge", "player"), ("ladder: challenge", "opponent"),
-                ("arr: agree a time", "player"), ("noshow: contest", "player")}
+                ("arr: agree a time", "player"), ("noshow: contest", "player"),
+                ("language: choose", "stranger")}
 
 
 #: A ruling on M2 pressed by Cai, a TD who plays in it (SSSg para 19): the answer is the

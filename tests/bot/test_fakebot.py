@@ -556,6 +556,12 @@ def test_console_lines_act_as_users() -> None:
     assert "Alice tap Agree" in (console.handle(":help") or "")
     assert tg.transcript().splitlines() == ["[Alice] /start abc", "[Alice @ Club] /report 400-380"]
     assert [u["message"]["text"] for u in tg.world.updates] == ["/start abc", "/report 400-380"]
+    assert console.handle("Bea lang fr-CA") is None
+    assert console.user("Bea").language_code == "fr-CA"
+    assert console.user("Alice").language_code == "en"
+    assert console.handle("Bea lang") == "lang: give a language code, e.g. Alice lang fr"
+    assert console.handle("Bea: bonjour") is None
+    assert tg.world.updates[-1]["message"]["from"]["language_code"] == "fr-CA"
 
 
 async def test_file_size_limits(tg: FakeTelegram, bot: Bot) -> None:

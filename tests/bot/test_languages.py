@@ -15,12 +15,11 @@ from babel.messages.pofile import write_po
 import bot.words
 from bot.service.events.definitions import parse_definition
 from bot.service.events.event_setup import create_event
-from bot.service.people import languages
 from bot.service.people.languages import (
-    NAMES,
     check_language,
     group_language,
     language_of,
+    name_of,
     note_telegram,
     shipped,
     spoken,
@@ -28,8 +27,9 @@ from bot.service.people.languages import (
 from bot.service.people.persons import add_person
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.store import people_repo
-from bot.store.db import Database, open_database
+from bot.service.platform.unit import Request, reader_language
+from bot.store import groups_repo, people_repo
+from bot.store.db import Database, Tx, open_database
 from bot.words import DOMAIN, for_locale
 from tests.bot.club_chat import DEFINITION
 
@@ -70,9 +70,8 @@ def test_a_region_or_a_case_reads_its_language(french: None) -> None:
         assert spoken(code) is None, code
 
 
-def test_every_language_the_bot_speaks_has_its_name(french: None) -> None:
-    assert set(shipped()) <= set(NAMES)
-    assert set(languages.shipped.__wrapped__()) <= set(NAMES)  # the repository's own
+def test_each_language_is_named_in_itself(french: None) -> None:
+    assert [name_of(code) for code in shipped()] == ["English", "français"]
 
 
 def test_a_code_the_bot_does_not_speak_is_refused_naming_those_it_does(french: None) -> None:
@@ -80,7 +79,7 @@ def test_a_code_the_bot_does_not_speak_is_refused_naming_those_it_does(french: N
     with pytest.raises(Invalid) as refused:
         check_language("de")
     assert refused.value.message == (
-        "'de' is not a language I speak: choose 'en' (English) or 'fr' (Français)")
+        "'de' is not a language I speak: choose 'en' (English) or 'fr' (français)")
 
 
 async def _person(db: Database, *, chosen: str | None = None, telegram: str | None = None,
@@ -172,4 +171,29 @@ def test_a_definition_naming_a_language_the_bot_does_not_speak_is_refused(french
     with pytest.raises(Invalid) as refused:
         parse_definition(_definition("de"))
     assert "event.language: 'de' is not a language I speak: choose 'en' (English) or " \
-           "'fr' (Français)" in refused.value.message
+           "'fr' (français)" in refused.value.message
+
+
+async def test_an_answer_in_an_event_s_group_is_in_the_group_s_language(
+        french: None, db: Database) -> None:
+    """In a group the answer is for everyone there: the event's language, not the
+    writer's; in a group no event follows, the writer's."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(_definition("fr")), by=Actor.cli(),
+                                     now=NOW)
+        await groups_repo.link(tx, created.event_id, -1001)
+        await _person_in(tx, tg_user_id=9011, telegram="en")
+        in_group = Request(now=NOW, label="tg:9011", tg_user_id=9011, chat_id=-1001)
+        elsewhere = Request(now=NOW, label="tg:9011", tg_user_id=9011, chat_id=-1002)
+        private = Request(now=NOW, label="tg:9011", tg_user_id=9011, chat_id=9011)
+        assert [await reader_language(tx, r) for r in (in_group, elsewhere, private)] == [
+            "fr", "en", "en"]
+        stranger = Request(now=NOW, label="tg:77", tg_user_id=77, chat_id=77,
+                           tg_language="fr-CA")
+        assert await reader_language(tx, stranger) == "fr"
+
+
+async def _person_in(tx: Tx, *, tg_user_id: int, telegram: str) -> int:
+    pid = await add_person(tx, "Ann Lee", NOW, tg_user_id=tg_user_id)
+    await people_repo.set_tg_language(tx, pid, telegram)
+    return pid

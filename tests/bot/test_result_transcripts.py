@@ -147,7 +147,9 @@ async def test_a_round_based_game_from_report_to_final(tmp_path: Path) -> None:
             "    Round 2 is paired when a TD opens it; I will tell you your opponent then. "
             "/standings shows where everyone stands.\n"
             "[bot → Ann] ✅ Weekly Swiss <Tuesdays>, Round 1: Eve Tan agreed, so your game is "
-            "final: you won 420-350 v Eve Tan.\n"), read["ann"]
+            "final: you won 420-350 v Eve Tan.\n"
+            "    📈 Your rating estimate so far: 1900 → 1906 (+6); an estimate until NASPA "
+            "rates the event.\n"), read["ann"]
         assert read["eve"] == (
             "[bot → Eve] 📝 Weekly Swiss <Tuesdays>, Round 1: Ann Lee reported your game: "
             "you lost 350-420 (Ann Lee started).\n"
@@ -157,7 +159,11 @@ async def test_a_round_based_game_from_report_to_final(tmp_path: Path) -> None:
             "/standings shows where everyone stands.\n"
             "    [Agree] [Dispute]\n"
             "[Eve taps Agree]\n"
-            "[bot → Eve, edited #3] … ✅ You agreed: it is final.\n"), read["eve"]
+            "[bot → Eve, edited #3] … ✅ You agreed: it is final.\n"
+            "[bot → Eve] ✅ Weekly Swiss <Tuesdays>, Round 1: you agreed, so your game is "
+            "final: you lost 350-420 v Ann Lee.\n"
+            "    📈 Your rating estimate so far: 1700 → 1693 (-7); an estimate until NASPA "
+            "rates the event.\n"), read["eve"]
         assert read["group"].startswith(
             "[bot → Swiss chat] Weekly Swiss <Tuesdays>, Round 1: Ann Lee beat Eve Tan "
             "420-350.\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import string
 from collections.abc import Iterator
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,14 @@ import bot.words
 from bot.telegram import keyboards, texts
 from bot.telegram.commands import COMMANDS, summary
 from bot.words import DOMAIN, for_locale
-from bot.words.catalogue import TEMPLATE, locale_catalogues, problems, read, template
+from bot.words.catalogue import (
+    TEMPLATE,
+    locale_catalogues,
+    problems,
+    read,
+    template,
+    updated,
+)
 
 
 def test_the_committed_template_holds_the_messages_of_the_code() -> None:
@@ -176,3 +184,49 @@ def test_every_message_is_given_exactly_the_values_it_names() -> None:
             wrong.append(f"{where}:{line}: names {sorted(wanted)}, given none")
     assert len(calls) > 100
     assert wrong == []
+
+
+def test_each_shipped_translation_is_up_to_date_with_the_template() -> None:
+    """Fails when a message was added or removed without ``python -m bot.words.extract``,
+    which gives each shipped translation an empty entry for it (or drops it)."""
+    text = TEMPLATE.read_text(encoding="utf-8")
+    for po in locale_catalogues().values():
+        assert po.read_text(encoding="utf-8") == updated(po, text), (
+            f"{po} is stale: run .venv/bin/python -m bot.words.extract")
+
+
+def test_updating_a_translation_adds_the_new_messages_empty_and_drops_the_removed(
+        tmp_path: Path) -> None:
+    template_catalog = Catalog(domain=DOMAIN)
+    template_catalog.add("Reject")
+    template_catalog.add("Approve {entry}")
+    template_catalog.add(("{n} message", "{n} messages"))
+    out = BytesIO()
+    write_po(out, template_catalog)
+    old = Catalog(locale="fr", domain=DOMAIN)
+    old.mime_headers = [*old.mime_headers, ("Plural-Forms", "nplurals=2; plural=(n > 1);")]
+    old.add("Reject", "Refuser")
+    old.add("Gone now", "Parti")
+    po = tmp_path / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as fp:
+        write_po(fp, old)
+    po.write_text(updated(po, out.getvalue().decode("utf-8")), encoding="utf-8")
+    new = read(po, "fr")
+    assert {m.id if isinstance(m.id, str) else tuple(m.id): m.string for m in new if m.id} == {
+        "Reject": "Refuser", "Approve {entry}": "", ("{n} message", "{n} messages"): ("", "")}
+    assert "Gone now" not in po.read_text(encoding="utf-8")  # not even as an obsolete entry
+    assert new.plural_forms == "nplurals=2; plural=(n > 1);"  # the header kept
+    assert problems(template_catalog, new) == ["not translated: 'Approve {entry}'",
+                                               "not translated: '{n} message'"]
+
+
+def test_french_has_the_two_plural_forms_of_french_grammar() -> None:
+    """One for 0 and 1, the other from 2 (gettext's rule for French; CLDR's third form,
+    for round millions, would only add a "de"): "0 partie annulée", "2 parties"."""
+    catalog = read(locale_catalogues()["fr"], "fr")
+    assert catalog.plural_forms == "nplurals=2; plural=(n > 1);"
+    fr = for_locale("fr")
+    line = ("{n} message, the last: ", "{n} messages, the last: ")
+    assert [fr.n_(*line, n) for n in (0, 1, 2)] == [
+        "0 message, le dernier : ", "1 message, le dernier : ", "2 messages, le dernier : "]

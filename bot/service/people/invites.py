@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service.events.lookup import Event, get_event
+from bot.service.people.languages import language_for, note_joined, note_telegram, telegram_code
 from bot.service.people.persons import add_person, get_person, person_by_tg
 from bot.service.people.roles import (
     ROLE_NAMES,
@@ -225,6 +226,7 @@ async def unclaimed_entries(tx: Tx, event_id: int) -> list[tuple[int, str]]:
 
 async def request_entry(
     tx: Tx, code: str, entry_id: int, *, tg_user_id: int, tg_name: str, now: datetime,
+    tg_language: str | None = None,
 ) -> int:
     """A player picked an entry after a general code: ask the event's TDs to approve."""
     inv = await _get_invite(tx, code)
@@ -242,7 +244,7 @@ async def request_entry(
         raise Invalid("you have already asked to join; a TD will answer soon")
     rid = await invites_repo.add_request(
         tx, event_id=inv.event_id, code=code, tg_user_id=tg_user_id, tg_name=tg_name,
-        entry_id=entry_id, now=now,
+        entry_id=entry_id, now=now, tg_language=tg_language,
     )
     event = await get_event(tx, inv.event_id)
     entry_name = html.escape(choices[entry_id])
@@ -325,6 +327,7 @@ class JoinDecision:
     by_this_press: bool
     closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
     player_roles: frozenset[Hat] = frozenset()  # the approved player's, for their menu
+    player_language: str = "en"  # the language the approved player reads, for their menu
 
     @property
     def verdict(self) -> str:
@@ -373,6 +376,7 @@ async def decide_join_request(
     if approve:
         pid = await _link(tx, entry.person_id, request.tg_user_id, request.tg_name, now,
                           td_decided=True)
+        await note_joined(tx, pid, request.tg_language)
         await _close_other_claims(tx, entry.id, entry.name, event,
                                   keep=request_id, by=by, now=now)
         text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry.name)}! "
@@ -439,6 +443,7 @@ async def follow_invite(
     async with unit(db, req) as tx:
         done = await redeem_invite(tx, code, tg_user_id=tg_user_id, tg_name=req.tg_name,
                                    now=req.now)
+        await note_telegram(tx, tg_user_id, req.tg_language)  # linked just now, perhaps
         done = replace(done, held=frozenset(await hats_held(tx, tg_user_id)))
         return await answer_with(tx, req, render, done)
 
@@ -459,7 +464,8 @@ async def ask_to_join(
     tg_user_id = _tg_user(req)
     async with unit(db, req) as tx:
         rid = await request_entry(tx, code, entry_id, tg_user_id=tg_user_id,
-                                  tg_name=req.tg_name, now=req.now)
+                                  tg_name=req.tg_name, now=req.now,
+                                  tg_language=telegram_code(req.tg_language))
         entry = await entries_repo.get(tx, entry_id)
         assert entry is not None  # request_entry checked it
         event = await get_event(tx, entry.event_id)
@@ -488,7 +494,9 @@ async def decide_join(
                                              why=why)
         if decision.by_this_press and decision.request.state == RequestState.APPROVED:
             held = await hats_held(tx, decision.request.tg_user_id)
-            decision = replace(decision, player_roles=frozenset(held))
+            player = await person_by_tg(tx, decision.request.tg_user_id)
+            decision = replace(decision, player_roles=frozenset(held),
+                               player_language=language_for(player))
         return await answer_with(tx, req, render, decision)
 
 

@@ -19,15 +19,11 @@ from __future__ import annotations
 from functools import cache
 
 from bot.service.platform.errors import Invalid
-from bot.store import events_repo, people_repo
+from bot.store import events_repo, groups_repo, people_repo
 from bot.store.db import Tx
 from bot.store.people_repo import Person
 from bot.words import SOURCE, locales
 
-#: Each language's name in itself, as a reader looks for it on a button. A new language
-#: adds its name here as well as its catalogue (``tests/bot/test_languages.py`` checks
-#: that every shipped language has one).
-NAMES: dict[str, str] = {"en": "English", "fr": "Français"}
 #: The longest language code kept from Telegram (a BCP 47 tag is at most 35 characters
 #: in practice): what is longer is not a language tag, and is not stored.
 LONGEST_CODE = 35
@@ -37,6 +33,14 @@ LONGEST_CODE = 35
 def shipped() -> tuple[str, ...]:
     """The languages the bot speaks: English first, then the shipped catalogues'."""
     return (SOURCE, *[name for name in locales() if name != SOURCE])
+
+
+def name_of(language: str) -> str:
+    """A language's name in itself, as its reader looks for it ("English", "français"),
+    from the Unicode CLDR data Babel ships: one more language needs no name written."""
+    from babel import Locale  # lazy: Babel's locale data, only when a language is named
+
+    return str(Locale.parse(language).get_display_name(language))
 
 
 def spoken(code: str | None) -> str | None:
@@ -71,14 +75,26 @@ async def group_language(tx: Tx, event_id: int) -> str:
     return (spoken(event.language) if event is not None else None) or SOURCE
 
 
+async def group_chat_language(tx: Tx, chat_id: int) -> str | None:
+    """The language of the event linked to a group chat (``group_language``), None if no
+    event is linked to it."""
+    code = await groups_repo.language_of_group(tx, chat_id)
+    return None if code is None else spoken(code) or SOURCE
+
+
 def check_language(code: str) -> str:
     """A language code given by a person or a definition, as the bot stores it ("fr" for
     "fr-FR"); a clear refusal naming the languages it speaks if it speaks no such one."""
     found = spoken(code)
     if found is None:
         raise Invalid(f"{code.strip()[:LONGEST_CODE]!r} is not a language I speak: choose "
-                      + " or ".join(f"{c!r} ({NAMES.get(c, c)})" for c in shipped()))
+                      + " or ".join(f"{c!r} ({name_of(c)})" for c in shipped()))
     return found
+
+
+def telegram_code(code: str | None) -> str | None:
+    """A language_code as Telegram gave it, if it may be kept: a tag, not a long text."""
+    return code if code and len(code) <= LONGEST_CODE else None
 
 
 async def note_telegram(tx: Tx, tg_user_id: int, code: str | None) -> None:
@@ -86,8 +102,17 @@ async def note_telegram(tx: Tx, tg_user_id: int, code: str | None) -> None:
     only when it changed. The writer is read through ``people_repo.by_tg``, which the
     use-case's own look-up of who wrote then finds already read: a known writer costs no
     read more than before, and a write only the day their app's language changes."""
-    if not code or len(code) > LONGEST_CODE:
+    code = telegram_code(code)
+    if code is None:
         return
     person = await people_repo.by_tg(tx, tg_user_id)
     if person is not None and person.tg_language != code:
         await people_repo.set_tg_language(tx, person.id, code)
+
+
+async def note_joined(tx: Tx, person_id: int, code: str | None) -> None:
+    """Keep the language_code a Telegram user's join request came with for the person a TD
+    linked them to, unless a code is known for them already (a later one)."""
+    code = telegram_code(code)
+    if code is not None:
+        await people_repo.set_tg_language(tx, person_id, code, if_unknown=True)

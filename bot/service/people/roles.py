@@ -15,13 +15,15 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.store import roles_repo
 from bot.store.db import Tx
+from bot.words import N_
 
 ROLES = ("organiser", "td", "player", "adjudicator")
+#: A role as people read it (in the catalogue: the chat says it in the reader's language).
 ROLE_NAMES = {
-    "organiser": "organiser",
-    "td": "TD",
-    "player": "player",
-    "adjudicator": "neutral adjudicator",
+    "organiser": N_("organiser"),
+    "td": N_("TD"),
+    "player": N_("player"),
+    "adjudicator": N_("neutral adjudicator"),
 }
 # Who counts as holding a role: an organiser may do what a TD may.
 _IMPLIED = {"td": ("td", "organiser"), "organiser": ("organiser",)}

@@ -596,3 +596,25 @@ def is_arrange(data: object) -> bool:
 def is_no_show(data: object) -> bool:
     found = parse_between(data)
     return found is not None and found[0] == "noshow"
+
+
+# --- the reader's language (/language) -------------------------------------------------------
+
+_LANGUAGE = "lang:"
+
+
+def language(code: str) -> str:
+    """A /language button: read the bot in ``code`` from now on."""
+    return f"{_LANGUAGE}{code}"
+
+
+def parse_language(data: object) -> str | None:
+    """The language code a /language button carries (two to eight letters)."""
+    if not isinstance(data, str) or not data.startswith(_LANGUAGE):
+        return None
+    code = data.removeprefix(_LANGUAGE)
+    return code if code.isascii() and code.isalpha() and 2 <= len(code) <= 8 else None
+
+
+def is_language(data: object) -> bool:
+    return parse_language(data) is not None

@@ -387,6 +387,7 @@ KINDS: dict[str, Sentence] = {
     "player.share": lambda e, n: ("shared their username with opponents" if _d(e, "shared")
                                   else "stopped sharing their username"),
     "player.timezone": lambda e, n: f"set their time zone to {_s(e, 'zone', 'the event' + chr(39) + 's')}",
+    "person.language": lambda e, n: f"chose to read the bot in {_s(e, 'language')}",
     "time.propose": _times,
     "time.agree": _agreed,
     "noshow.claim": _between("claimed a no-show"),

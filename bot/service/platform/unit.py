@@ -25,13 +25,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
+from bot.service.people.languages import (
+    group_chat_language,
+    language_for,
+    note_telegram,
+    spoken,
+)
 from bot.service.people.persons import person_by_tg
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import NotAllowed
-from bot.store import outbox_repo, updates_repo
+from bot.store import outbox_repo, people_repo, updates_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn
+from bot.words import SOURCE
 
 T = TypeVar("T")
 
@@ -46,9 +53,12 @@ class AlreadyApplied(Exception):
 @dataclass
 class Receipt:
     """Whether the request's transaction committed: an error after the commit must not
-    tell the person that nothing was changed."""
+    tell the person that nothing was changed; and the language the writer reads, found
+    when it began (``reader_language``; None before), for what is said to them after it
+    (a refusal, a pressed message rewritten, their command menu)."""
 
     committed: bool = False
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,8 +69,9 @@ class Reply:
     buttons: ButtonsIn = ()
 
 
-#: Turns a use-case's result into the answer for the person who asked.
-Answer = Callable[[T], Reply | None]
+#: Turns a use-case's result into the answer for the person who asked, in the language
+#: they read (the second argument, ``reader_language``).
+Answer = Callable[[T, str], Reply | None]
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,8 @@ class Request:
     """Who asks, when, and, for a chat update, which update it is and which chat answers.
 
     ``tg_user_id`` is the Telegram user who wrote (None at the command line and for the
-    system); ``organiser`` says the settings list them as an organiser (TDBOT_ORGANISERS).
+    system); ``tg_language`` the language_code Telegram gave for them with a private update
+    (None in a group, where the update says nothing of the reader); ``organiser`` says the settings list them as an organiser (TDBOT_ORGANISERS).
     ``operator`` is the command line or the system: every right (``Actor.cli``).
     """
 
@@ -77,10 +89,18 @@ class Request:
     label: str = "cli"
     tg_user_id: int | None = None
     tg_name: str = ""
+    tg_language: str | None = None
     organiser: bool = False
     update_id: int | None = None
     chat_id: int | None = None
     receipt: Receipt = field(default_factory=Receipt, compare=False)
+
+    @property
+    def language(self) -> str:
+        """The language the writer reads: found when the use-case's transaction began
+        (``unit``); before that, the one their Telegram reports; English at the command
+        line."""
+        return self.receipt.language or spoken(self.tg_language) or SOURCE
 
     @classmethod
     def cli(cls, now: datetime) -> Request:
@@ -94,12 +114,15 @@ class Request:
 @asynccontextmanager
 async def unit(db: Database, req: Request) -> AsyncIterator[Tx]:
     """The use-case's transaction: claim the update (once), note that the writer no longer
-    blocks the bot, run the use-case; commit, or roll back everything on any exception."""
+    blocks the bot and the language their Telegram reports, run the use-case; commit, or
+    roll back everything on any exception."""
     async with db.transaction() as tx:
         if req.update_id is not None and not await updates_repo.claim(tx, req.update_id, req.now):
             raise AlreadyApplied(req.update_id)
         if req.tg_user_id is not None:  # writing to the bot means not blocking it
             await outbox_repo.requeue_blocked(tx, req.tg_user_id, req.now)
+            await note_telegram(tx, req.tg_user_id, req.tg_language)
+            req.receipt.language = await reader_language(tx, req)
         yield tx
     req.receipt.committed = True
 
@@ -113,10 +136,25 @@ async def answer(tx: Tx, req: Request, reply: Reply | None) -> None:
 
 
 async def answer_with(tx: Tx, req: Request, render: Answer[T] | None, result: T) -> T:
-    """``answer`` with the reply rendered from the result; returns the result."""
-    if render is not None:
-        await answer(tx, req, render(result))
+    """``answer`` with the reply rendered from the result in the reader's language;
+    returns the result."""
+    if render is not None and req.chat_id is not None:
+        await answer(tx, req, render(result, req.language))
     return result
+
+
+async def reader_language(tx: Tx, req: Request) -> str:
+    """The language the answer to ``req`` is written in: in a private chat the writer's
+    (their choice, else their Telegram's, ``languages.language_for``; the writer was read
+    when the transaction began, so this is no second read); in an event's group, the
+    group's (its definition's ``[event] language``); English at the command line."""
+    if req.tg_user_id is None:
+        return SOURCE
+    if req.chat_id is not None and req.chat_id != req.tg_user_id:
+        group = await group_chat_language(tx, req.chat_id)
+        if group is not None:
+            return group
+    return language_for(await people_repo.by_tg(tx, req.tg_user_id), req.tg_language)
 
 
 @asynccontextmanager

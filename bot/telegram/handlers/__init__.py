@@ -32,6 +32,7 @@ from bot.telegram.handlers import (
     help_cmd,
     hold,
     ladder,
+    language_cmd,
     my_matches,
     photos,
     rating_cmd,
@@ -54,6 +55,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
                                    stranger.edited))
     app.add_handler(CommandHandler("start", start.start, filters=private))
     app.add_handler(CommandHandler("help", help_cmd.help_command, filters=private))
+    app.add_handler(CommandHandler("language", language_cmd.language, filters=private))
     app.add_handler(CommandHandler("matches", my_matches.my_matches, filters=private))
     app.add_handler(CommandHandler("pending", td.pending, filters=private))
     app.add_handler(CommandHandler("invites", td.list_invites, filters=private))
@@ -115,6 +117,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
                                    & filters.CaptionRegex(fees.PROOF_CAPTION), fees.proof_photo))
     app.add_handler(CallbackQueryHandler(fees.proof_button, pattern=callbacks.is_proof))
     app.add_handler(CallbackQueryHandler(club.fee_paid, pattern=callbacks.is_club_paid))
+    app.add_handler(CallbackQueryHandler(language_cmd.language_button,
+                                         pattern=callbacks.is_language))
     app.add_handler(CallbackQueryHandler(approvals.pick_entry, pattern=callbacks.is_join_pick))
     app.add_handler(CallbackQueryHandler(approvals.decide, pattern=callbacks.is_join_decide))
     app.add_handler(CallbackQueryHandler(report.slip_button, pattern=callbacks.is_slip))

@@ -40,11 +40,12 @@ async def pick_entry(
     code, entry_id = picked
     asked = await ask_to_join(
         runtime(context).db, req, code, entry_id,
-        render=lambda asked: Reply(texts.asked_tds(asked.event_name, asked.entry_name)),
+        render=lambda asked, lang: Reply(texts.asked_tds(asked.event_name, asked.entry_name,
+                                                         lang=lang)),
     )
     query = update.callback_query
     assert query is not None
-    picked_text = texts.picked_your_name(asked.event_name, asked.entry_name)
+    picked_text = texts.picked_your_name(asked.event_name, asked.entry_name, lang=req.language)
 
     async def settle() -> None:  # the list no longer asks "Which player are you?"
         try:
@@ -56,10 +57,11 @@ async def pick_entry(
     return settle
 
 
-def _told(decision: JoinDecision) -> Reply | None:
+def _told(decision: JoinDecision, lang: str) -> Reply | None:
     """The pressing TD is told only when someone had decided before them; otherwise the
     edit of every TD's copy says it."""
-    return None if decision.by_this_press else Reply(texts.already_decided(decision.verdict))
+    return None if decision.by_this_press else Reply(texts.already_decided(decision.verdict,
+                                                                           lang=lang))
 
 
 @handled
@@ -73,8 +75,9 @@ async def decide(
     if not decision.player_roles:
         return None
     player, roles = decision.request.tg_user_id, decision.player_roles
+    language = decision.player_language
 
     async def update_menu() -> None:
-        await commands.set_menu_for(context.bot, player, roles)
+        await commands.set_menu_for(context.bot, player, roles, lang=language)
 
     return update_menu

@@ -13,7 +13,7 @@ from bot.service.formats.rounds import availability_texts as say
 from bot.service.people.directing import directed_event, member_event
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, handled
+from bot.telegram.handlers.common import AfterCommit, Handler, english, handled
 from bot.telegram.runtime import runtime
 
 
@@ -28,9 +28,9 @@ def _mark(unavailable: bool) -> Handler:
         if not args:
             raise Invalid(f"say which round: /{command} 3")
         await availability.set_unavailable(
-            db, req, event.id, " ".join(args), unavailable, render=lambda done: Reply(
+            db, req, event.id, " ".join(args), unavailable, render=english(lambda done: Reply(
                 say.answer(done.round_name, done.unavailable, done.changed, done.points,
-                           done.used, done.allowed)))
+                           done.used, done.allowed))))
         return None
 
     return body
@@ -48,6 +48,6 @@ async def who_is_available(update: Update, context: ContextTypes.DEFAULT_TYPE,
                                        only=lambda e: format_of(e).standings)
     if not args:
         raise Invalid("say which round: /availability 3")
-    await availability.availability(db, req, event.id, " ".join(args), render=lambda found: Reply(
-        say.availability(found.event, found.round_name, found.available, found.unavailable)))
+    await availability.availability(db, req, event.id, " ".join(args), render=english(lambda found: Reply(
+        say.availability(found.event, found.round_name, found.available, found.unavailable))))
     return None

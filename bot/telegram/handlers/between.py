@@ -19,7 +19,7 @@ from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, handled
+from bot.telegram.handlers.common import AfterCommit, Handler, english, handled
 from bot.telegram.runtime import runtime
 
 
@@ -52,7 +52,7 @@ def _told(done: relay.Told | None) -> Reply | None:
 @handled
 async def tell(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     code, text = code_and_rest(update, "/tell M3 YOUR MESSAGE")
-    await relay.tell(runtime(context).db, req, code, text, render=_told)
+    await relay.tell(runtime(context).db, req, code, text, render=english(_told))
     return None
 
 
@@ -62,14 +62,14 @@ async def send_draft(update: Update, context: ContextTypes.DEFAULT_TYPE,
     """The text after "Write to" (``replies.awaited_reply`` gives it here)."""
     message = update.effective_message
     await relay.send_draft(runtime(context).db, req, (message.text or "") if message else "",
-                           render=_told)
+                           render=english(_told))
     return None
 
 
 @handled
 async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     await relay.cancel_draft(runtime(context).db, req,
-                             render=lambda closed: Reply(relay_say.cancelled(closed)))
+                             render=english(lambda closed: Reply(relay_say.cancelled(closed))))
     return None
 
 
@@ -78,8 +78,8 @@ def _mute(on: bool) -> Handler:
     async def command(update: Update, context: ContextTypes.DEFAULT_TYPE,
                       req: Request) -> AfterCommit | None:
         code, _ = code_and_rest(update, "/mute M3" if on else "/unmute M3")
-        await relay.mute(runtime(context).db, req, code, on, render=lambda done: Reply(
-            relay_say.muted(done.code, done.opponent, done.muted, done.changed)))
+        await relay.mute(runtime(context).db, req, code, on, render=english(lambda done: Reply(
+            relay_say.muted(done.code, done.opponent, done.muted, done.changed))))
         return None
 
     return command
@@ -94,7 +94,8 @@ async def share(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
     on = words_after_command(update).casefold() != "off"
     user = update.effective_user
     await relay.share(runtime(context).db, req, user.username if user else None, on,
-                      render=lambda done: Reply(relay_say.shared(done.username, done.had_none)))
+                      render=english(lambda done: Reply(relay_say.shared(done.username,
+                                                                          done.had_none))))
     return None
 
 
@@ -105,7 +106,8 @@ async def match_log(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Req
     if not args:
         raise Invalid("say which match: /matchlog M3")
     await relay.match_log(db, req, event.id, args[0],
-                          render=lambda log: Reply(relay_say.log(log.code, log.names, log.shown())))
+                          render=english(lambda log: Reply(relay_say.log(log.code, log.names,
+                                                                        log.shown()))))
     return None
 
 
@@ -115,8 +117,8 @@ async def match_log(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Req
 @handled
 async def timezone(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     await arranging.set_zone(runtime(context).db, req, words_after_command(update),
-                             render=lambda done: Reply(arrange_say.zone_set(done.zone,
-                                                                            done.now_there)))
+                             render=english(lambda done: Reply(arrange_say.zone_set(
+                                 done.zone, done.now_there))))
     return None
 
 
@@ -141,16 +143,16 @@ async def propose(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     code, text = code_and_rest(update, "/propose M3 Sat 15:00")
     db = runtime(context).db
     if not text:  # the next days' times as buttons
-        await arranging.offer_slots_named(db, req, code, render=_slots)
+        await arranging.offer_slots_named(db, req, code, render=english(_slots))
         return None
-    await arranging.propose(db, req, code, text, render=_proposed)
+    await arranging.propose(db, req, code, text, render=english(_proposed))
     return None
 
 
 @handled
 async def agree(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     code, text = code_and_rest(update, "/agree M3 [TIME]")
-    await arranging.agree_named(runtime(context).db, req, code, text or None, render=_agreed)
+    await arranging.agree_named(runtime(context).db, req, code, text or None, render=english(_agreed))
     return None
 
 
@@ -173,14 +175,14 @@ def _ruled(done: no_shows.NoShowRuled) -> Reply:
 @handled
 async def no_show(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     code, _ = code_and_rest(update, "/noshow M3")
-    await no_shows.claim_named(runtime(context).db, req, code, render=_claimed)
+    await no_shows.claim_named(runtime(context).db, req, code, render=english(_claimed))
     return None
 
 
 @handled
 async def contest(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     code, text = code_and_rest(update, "/contest M3 WHAT HAPPENED")
-    await no_shows.contest_named(runtime(context).db, req, code, text, render=_contested)
+    await no_shows.contest_named(runtime(context).db, req, code, text, render=english(_contested))
     return None
 
 
@@ -199,18 +201,18 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reques
     family, action, ids = _parsed(update)
     db = runtime(context).db
     if (family, action) == ("relay", "write"):
-        await relay.start_draft(db, req, ids[0], render=lambda d: Reply(
-            relay_say.drafting(d.code, d.to)))
+        await relay.start_draft(db, req, ids[0], render=english(lambda d: Reply(
+            relay_say.drafting(d.code, d.to))))
     elif action == "slots":
-        await arranging.offer_slots(db, req, ids[0], render=_slots)
+        await arranging.offer_slots(db, req, ids[0], render=english(_slots))
     elif action == "prop":
-        await arranging.propose_slot(db, req, ids[0], ids[1], render=_proposed)
+        await arranging.propose_slot(db, req, ids[0], ids[1], render=english(_proposed))
     elif action == "ok":
-        await arranging.agree(db, req, ids[0], render=_agreed)
+        await arranging.agree(db, req, ids[0], render=english(_agreed))
     elif action == "claim":
-        await no_shows.claim(db, req, ids[0], render=_claimed)
+        await no_shows.claim(db, req, ids[0], render=english(_claimed))
     elif action == "contest":
-        await no_shows.contest(db, req, ids[0], render=_contested)
+        await no_shows.contest(db, req, ids[0], render=english(_contested))
     else:
-        await no_shows.rule(db, req, ids[0], callbacks.NO_SHOW_RULINGS[ids[1]], render=_ruled)
+        await no_shows.rule(db, req, ids[0], callbacks.NO_SHOW_RULINGS[ids[1]], render=english(_ruled))
     return None

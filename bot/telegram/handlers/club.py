@@ -5,6 +5,8 @@ read the command's words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from telegram import Update
 from telegram.ext import ContextTypes
 
@@ -17,8 +19,8 @@ from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.limits import RATING
-from bot.service.platform.unit import Answer, Reply, Request
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.service.platform.unit import Reply, Request
+from bot.telegram.handlers.common import AfterCommit, english, handled
 from bot.telegram.runtime import runtime
 
 
@@ -51,7 +53,7 @@ async def night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
     """/night: start tonight's session."""
     event, _ = await _club(update, context, req, "night")
     await club_nights.start_night(runtime(context).db, req, event.id,
-                                  render=lambda n: Reply(say.night_started(n)))
+                                  render=english(lambda n: Reply(say.night_started(n))))
     return None
 
 
@@ -61,7 +63,7 @@ async def checkin(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     /checkin new NAME [RATING] (a TD) adds a newcomer who walked in and checks them in."""
     db = runtime(context).db
     words = context.args or []
-    render = _checked_in_reply(context.bot.username)
+    render = english(_checked_in_reply(context.bot.username))
     if not words:
         await club_nights.check_in_self(db, req, render=render)
         return None
@@ -85,7 +87,7 @@ async def checkin(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     return None
 
 
-def _checked_in_reply(username: str | None) -> Answer[club_views.CheckedIn]:
+def _checked_in_reply(username: str | None) -> Callable[[club_views.CheckedIn], Reply]:
     def render(done: club_views.CheckedIn) -> Reply:
         text = say.checked_in(done)
         if done.invite_code is not None and username:
@@ -103,7 +105,7 @@ async def pair_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
         raise Invalid("/pairround pairs the next round; /pairround anyway pairs it before "
                       "every result of the last round is in")
     await club_nights.pair_round(runtime(context).db, req, event.id, anyway=bool(args),
-                                 render=lambda r: Reply(say.round_paired(r)))
+                                 render=english(lambda r: Reply(say.round_paired(r))))
     return None
 
 
@@ -126,7 +128,7 @@ async def fee_paid(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Requ
         text = say.fee_marked(done.name, done.marked, done.by)
         return None if text is None else Reply(text)
 
-    await club_nights.mark_paid(runtime(context).db, req, checkin_id, render=told)
+    await club_nights.mark_paid(runtime(context).db, req, checkin_id, render=english(told))
     return None
 
 
@@ -135,7 +137,8 @@ async def end_night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Req
     """/endnight: close tonight; who has not paid."""
     event, _ = await _club(update, context, req, "endnight")
     await club_nights.end_night(runtime(context).db, req, event.id,
-                                render=lambda e: Reply(say.night_ended(e.fees, e.unfinished)))
+                                render=english(lambda e: Reply(say.night_ended(e.fees,
+                                                                             e.unfinished))))
     return None
 
 
@@ -143,5 +146,5 @@ async def end_night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Req
 async def me(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/me: the player's club record."""
     await club_nights.my_records(runtime(context).db, req,
-                                 render=lambda found: Reply(say.records(found)))
+                                 render=english(lambda found: Reply(say.records(found))))
     return None

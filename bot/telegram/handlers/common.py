@@ -26,26 +26,28 @@ import logging
 import textwrap
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import Message, Update
-from telegram.constants import ParseMode
+from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.logsafe import user_text
 from bot.service.platform import journal
 from bot.service.platform.errors import NotAllowed, NotFound, OwnMatch, ServiceError
-from bot.service.platform.unit import AlreadyApplied, Receipt, Request
+from bot.service.platform.unit import AlreadyApplied, Answer, Receipt, Reply, Request
 from bot.store.errors import may_pass
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
+from bot.words import SOURCE, for_locale
 
 #: What a handler body may return: an action to run after commit (a Bot API call that is not a
 #: message, like setting a command menu: it must not run while the transaction holds the
 #: database, and it is harmless to lose).
 AfterCommit = Callable[[], Awaitable[None]]
 log = logging.getLogger("bot.telegram")
+T = TypeVar("T")
 #: Bot API, answerCallbackQuery: the text of its notification is 0-200 characters.
 TOAST_MAX = 200
 
@@ -59,15 +61,23 @@ Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None
 Body = Callable[[Update, ContextTypes.DEFAULT_TYPE, Request], Awaitable[AfterCommit | None]]
 
 
+def english(text_of: Callable[[T], Reply | None]) -> Answer[T]:
+    """An answer whose words are not in the catalogue yet (a use-case's own ``*_texts``
+    module, written in English): said in English whatever the reader's language."""
+    return lambda result, _language: text_of(result)
+
+
 def request_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Request:
     """The service's view of an update: who wrote, when, which update, which chat answers."""
     user = update.effective_user
     chat = update.effective_chat
     if user is None:
         raise ServiceError("I can only answer people, not channels.")
+    private = chat is not None and chat.type == ChatType.PRIVATE
     return Request(
         now=now(context), operator=False, label=f"tg:{user.id}", tg_user_id=user.id,
-        tg_name=user.full_name, organiser=user.id in runtime(context).organisers,
+        tg_name=user.full_name, tg_language=user.language_code if private else None,
+        organiser=user.id in runtime(context).organisers,
         update_id=update.update_id, chat_id=chat.id if chat is not None else None,
         receipt=Receipt(),
     )
@@ -103,7 +113,7 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
     try:
         req = request_of(update, context)
     except ServiceError as exc:
-        await tell(update, texts.refused(exc.message))
+        await tell(update, texts.refused(exc.message))  # no user: no language known
         return False
     try:
         then = await body(update, context, req)
@@ -115,13 +125,13 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
         await _answer_callback(update)
     except (NotAllowed, NotFound) as exc:
         if update.callback_query is None:
-            await tell(update, texts.refused(exc.message))
+            await tell(update, texts.refused(exc.message, lang=req.language))
         else:  # a press that is not the presser's, or of nothing: one neutral answer
             await refuse_press(update, context, req, exc.message,
                                shown=isinstance(exc, OwnMatch))
     except ServiceError as exc:
         await _answer_callback(update)
-        await tell(update, texts.refused(exc.message))
+        await tell(update, texts.refused(exc.message, lang=req.language))
     except Exception as exc:
         if not req.receipt.committed and may_pass(exc):
             if not last:
@@ -129,38 +139,40 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
             log.error("update %s: the database could not be written in %d tries (%s); "
                       "given up, and the person told", update.update_id, UPDATE_TRIES, exc)
             await _answer_callback(update)
-            what, pressed = update_described(update)
-            await tell(update, texts.not_saved(what, pressed=pressed))
+            what, pressed = update_described(update, req.language)
+            await tell(update, texts.not_saved(what, pressed=pressed, lang=req.language))
             return False
         if not req.receipt.committed:
             raise  # rolled back: the error handler says that nothing was changed
         # The change is saved; only what came after failed (waking the sender, a
         # cosmetic edit). Say so, never "nothing was changed".
         log.exception("update %s: failed after its change was saved", update.update_id)
-        await tell(update, texts.SAVED_BUT_FAILED)
+        await tell(update, for_locale(req.language).gettext(texts.SAVED_BUT_FAILED))
     return False
 
 
-def update_described(update: Update) -> tuple[str, bool]:
+def update_described(update: Update, lang: str = SOURCE) -> tuple[str, bool]:
     """What the person did, in their own terms, for a message saying it was not done (HTML,
     their text escaped and cut short): their message, their file, or the button they
     pressed (its label, read from the message it is on). True for a button press."""
+    w = for_locale(lang)
     query = update.callback_query
     if query is not None:
         markup = query.message.reply_markup if isinstance(query.message, Message) else None
         labels = [button.text for row in (markup.inline_keyboard if markup else ())
                   for button in row if button.callback_data == query.data]
-        return (f"your press of “{texts.esc(labels[0])}”" if labels
-                else "your button press"), True
+        return (w._("your press of “{label}”", label=texts.esc(labels[0])) if labels
+                else w._("your button press")), True
     message = update.effective_message
     if message is not None and message.document is not None:
-        return f"your file “{texts.esc(message.document.file_name or '')}”", False
+        return w._("your file “{name}”",
+                   name=texts.esc(message.document.file_name or "")), False
     if message is not None and message.photo:
-        return "your photo", False
+        return w._("your photo"), False
     if message is not None and message.text:
         shown = textwrap.shorten(message.text, 60, placeholder=" …")
-        return f"your message “{texts.esc(shown)}”", False
-    return "what you sent", False
+        return w._("your message “{text}”", text=texts.esc(shown)), False
+    return w._("what you sent"), False
 
 
 async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,
@@ -178,13 +190,13 @@ async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     log.info("update %s: refused the press of %s by tg:%s: %s", update.update_id,
              user_text(data), req.tg_user_id, user_text(reason))
     await journal.refused_press(runtime(context).db, req, data, reason)
-    answer = reason if shown else texts.BUTTON_REFUSED
+    answer = reason if shown else for_locale(req.language).gettext(texts.BUTTON_REFUSED)
     if query is not None:
         try:
             await query.answer(answer[:TOAST_MAX])
         except TelegramError:  # an expired query: the chat message below still answers
             pass
-    await tell(update, texts.refused(answer))
+    await tell(update, texts.refused(answer, lang=req.language))
 
 
 async def tell(update: Update, text_html: str) -> None:

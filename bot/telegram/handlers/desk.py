@@ -37,14 +37,14 @@ async def desk_button(
     if action == "extend":
         assert extra is not None
         await desk.extend_round(db, req, ident, extends_from=extra, why="Extend 7 days button",
-                                render=lambda done: Reply(desk_texts.extended(done)))
+                                render=lambda done, lang: Reply(desk_texts.extended(done, lang=lang)))
     elif action == "bye":
         assert extra is not None
         await desk.give_match_bye(db, req, ident, extra, why=BUTTON_WHY,
-                                  render=lambda done: Reply(desk_texts.match_bye_given(done)))
+                                  render=lambda done, lang: Reply(desk_texts.match_bye_given(done, lang=lang)))
     else:
         await desk.void_match(db, req, ident, why=BUTTON_WHY,
-                              render=lambda done: Reply(desk_texts.match_voided(done)))
+                              render=lambda done, lang: Reply(desk_texts.match_voided(done, lang=lang)))
     return None
 
 
@@ -67,7 +67,7 @@ async def close_round(
     try:
         await rounds.close_round(db, req, event.id, ref, force=bool(anyway),
                                  why=reason,
-                                 render=lambda closed: Reply(desk_texts.round_closed(closed)))
+                                 render=lambda closed, lang: Reply(desk_texts.round_closed(closed, lang=lang)))
     except Invalid as exc:
         if "--force --why" not in exc.message:
             raise

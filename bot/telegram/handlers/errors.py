@@ -14,7 +14,9 @@ from telegram.constants import ParseMode
 from telegram.error import Conflict, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.service.people.languages import spoken
 from bot.telegram import texts
+from bot.words import SOURCE, for_locale
 
 log = logging.getLogger("bot.telegram")
 
@@ -31,9 +33,12 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             exc_info=context.error,
         )
         if chat is not None:
+            # The language Telegram reports: the failed transaction read nothing to trust,
+            # and a failing database is no place to look for the person's own choice.
+            words = for_locale(spoken(user.language_code if user else None) or SOURCE)
             try:
                 await context.bot.send_message(
-                    chat.id, texts.SOMETHING_WENT_WRONG, parse_mode=ParseMode.HTML
+                    chat.id, words.gettext(texts.SOMETHING_WENT_WRONG), parse_mode=ParseMode.HTML
                 )
             except TelegramError as exc:  # the apology itself failed: logging is all we can do
                 log.warning("could not tell chat %s about the error: %s", chat.id, exc)

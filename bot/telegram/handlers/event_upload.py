@@ -44,7 +44,7 @@ async def definition_document(
     assert message is not None and message.document is not None
     document = message.document
     if not req.organiser:  # refused before downloading anything
-        raise NotAllowed(texts.organisers_only(req.tg_user_id))
+        raise NotAllowed(texts.organisers_only(req.tg_user_id, lang=req.language))
     if (document.file_size or 0) > MAX_BYTES:
         raise Invalid(f"{document.file_name}: too big for an event definition "
                       f"(over {MAX_BYTES // 1024} KB)")
@@ -64,10 +64,10 @@ async def definition_document(
     username = context.bot.username
     created = await set_up_event(
         runtime(context).db, req, definition, why=f"sent {name}", bot_username=username,
-        render=lambda c: Reply(texts.event_created(c, username),
-                               texts.event_created_buttons(c)),
+        render=lambda c, lang: Reply(texts.event_created(c, username, lang=lang),
+                                     texts.event_created_buttons(c, lang=lang)),
     )
-    return menu_update(context, message.chat_id, created.held)
+    return menu_update(context, message.chat_id, created.held, req.language)
 
 
 @handled
@@ -80,5 +80,5 @@ async def start_today_button(
                                           else None)
     assert pressed is not None  # the handler's pattern
     await start_today(runtime(context).db, req, *pressed,
-                      render=lambda moved: Reply(texts.dates_moved(moved)))
+                      render=lambda moved, lang: Reply(texts.dates_moved(moved, lang=lang)))
     return drop_buttons(update)

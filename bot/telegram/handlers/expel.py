@@ -41,7 +41,7 @@ async def expel_command(
     event, args = await directed_event(db, req, context.args or [], "expel")
     name, reason = expel_args(" ".join(args))
     await expulsions.expel(db, req, event.id, name, why=reason,
-                           render=lambda done: Reply(expel_texts.expelled(done)))
+                           render=lambda done, lang: Reply(expel_texts.expelled(done, lang=lang)))
     return None
 
 
@@ -53,5 +53,5 @@ async def slot_button(
     parsed = callbacks.parse_expel_pick(query.data if query else None)
     assert parsed is not None  # the handler's pattern
     await slots.fill_slot_button(runtime(context).db, req, *parsed,
-                                      render=lambda done: Reply(expel_texts.filled(done)))
+                                      render=lambda done, lang: Reply(expel_texts.filled(done, lang=lang)))
     return None

@@ -16,18 +16,19 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.limits import amount_of_money, minor_units
 from bot.service.platform.unit import Reply, Request
 from bot.telegram import fees_texts
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.common import AfterCommit, english, handled
 from bot.telegram.runtime import runtime
+from bot.words import SOURCE, for_locale
 
 #: A photo whose caption starts with /paid is a proof of payment (registered before the
 #: board-photo handler).
 PROOF_CAPTION = r"(?i)^/paid"
 
 
-def paid_args(args: list[str]) -> tuple[str, str]:
+def paid_args(args: list[str], lang: str = SOURCE) -> tuple[str, str]:
     """/paid NAME ROUND: the last word is the round, the words before it the player."""
     if len(args) < 2:
-        raise Invalid(fees_texts.PAID_USAGE)
+        raise Invalid(for_locale(lang).gettext(fees_texts.PAID_USAGE))
     return " ".join(args[:-1]), args[-1]
 
 
@@ -47,10 +48,10 @@ async def paid_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     except NotAllowed:
         raise Invalid("To show you paid, send a photo of the payment with the caption /paid "
                       "(or /paid ROUND); a TD checks it.") from None
-    name, round_ref = paid_args(args)
+    name, round_ref = paid_args(args, req.language)
     await payments.record_payment(
         db, req, event.id, name, round_ref, note="/paid in chat",
-        render=lambda paid: Reply(fees_texts.payment_recorded(paid)),
+        render=lambda paid, lang: Reply(fees_texts.payment_recorded(paid, lang=lang)),
     )
     return None
 
@@ -64,7 +65,7 @@ async def proof_photo(update: Update, context: ContextTypes.DEFAULT_TYPE, req: R
     words = (message.caption or "").split()[1:]
     sent = await payment_proofs.send_proof(
         runtime(context).db, req, message.photo[-1].file_id, " ".join(words),
-        render=lambda s: Reply(fees_texts.proof_sent(s)),
+        render=lambda s, lang: Reply(fees_texts.proof_sent(s, lang=lang)),
     )
 
     async def show_photo() -> None:
@@ -90,7 +91,8 @@ async def proof_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
         text = fees_texts.proof_decided(decision)
         return None if text is None else Reply(text)
 
-    await payment_proofs.decide_proof(runtime(context).db, req, proof_id, approve, render=told)
+    await payment_proofs.decide_proof(runtime(context).db, req, proof_id, approve,
+                                      render=english(told))
     return None
 
 
@@ -101,7 +103,8 @@ async def cost_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     event, args = await directed_event(db, req, context.args or [], "cost")
     cents, note = cost_args(args)
     await prizes.enter_cost(db, req, event.id, cents, note,
-                            render=lambda done: Reply(fees_texts.cost_entered(done)))
+                            render=lambda done, lang: Reply(fees_texts.cost_entered(done,
+                                                                                    lang=lang)))
     return None
 
 
@@ -117,5 +120,5 @@ async def prizes_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req
     except NotAllowed:
         event_id = None
     await prizes.prize_pools(db, req, event_id, named=words[0] if words else "",
-                             render=lambda p: Reply(fees_texts.prize_pools(p)))
+                             render=english(lambda p: Reply(fees_texts.prize_pools(p))))
     return None

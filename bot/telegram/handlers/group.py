@@ -14,7 +14,7 @@ from bot.service.events import group_texts as say
 from bot.service.events import groups
 from bot.service.formats.knockout import brackets
 from bot.service.platform.unit import AlreadyApplied, Reply, Request
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.common import AfterCommit, english, handled
 from bot.telegram.runtime import after_commit, now, runtime
 
 
@@ -22,8 +22,8 @@ from bot.telegram.runtime import after_commit, now, runtime
 async def link(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/link EVENT-SLUG in a group (organisers and TDs of that event)."""
     await groups.link_group(runtime(context).db, req, " ".join(context.args or []),
-                            render=lambda done: Reply(say.linked(done.event, done.kind,
-                                                                  done.format)))
+                            render=english(lambda done: Reply(say.linked(done.event, done.kind,
+                                                                  done.format))))
     return None
 
 
@@ -31,7 +31,7 @@ async def link(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
 async def unlink(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/unlink in a group (organisers and TDs of the event it follows)."""
     await groups.unlink_group(runtime(context).db, req,
-                              render=lambda done: Reply(say.unlinked(done.event)))
+                              render=english(lambda done: Reply(say.unlinked(done.event))))
     return None
 
 

@@ -20,22 +20,24 @@ from bot.telegram.runtime import runtime
 
 
 def menu_update(
-    context: ContextTypes.DEFAULT_TYPE, chat_id: int | None, held: Iterable[commands.Hat]
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int | None, held: Iterable[commands.Hat],
+    lang: str,
 ) -> AfterCommit | None:
-    """Set a person's own command menu after commit (None: nothing to set)."""
+    """Set a person's own command menu, in the language they read, after commit (None:
+    nothing to set)."""
     hats = set(held)
     if chat_id is None or not hats:
         return None
 
     async def set_menu() -> None:
-        await commands.set_menu_for(context.bot, chat_id, hats)
+        await commands.set_menu_for(context.bot, chat_id, hats, lang=lang)
 
     return set_menu
 
 
-def _help(s: Standing) -> Reply:
+def _help(s: Standing, lang: str) -> Reply:
     return Reply(texts.help_text(s.hats, can_create_events=s.organiser, awaiting=s.awaiting,
-                                 playing=s.playing))
+                                 playing=s.playing, lang=lang))
 
 
 @handled
@@ -43,4 +45,4 @@ async def help_command(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     standing = await my_standing(runtime(context).db, req, render=_help)
-    return menu_update(context, req.chat_id, standing.hats)
+    return menu_update(context, req.chat_id, standing.hats, req.language)

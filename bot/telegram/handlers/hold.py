@@ -16,7 +16,7 @@ from bot.service.formats.traits import HasFormat, cite
 from bot.service.people.directing import directed_event
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.common import AfterCommit, english, handled
 from bot.telegram.runtime import runtime
 
 USAGE = "/holdround ROUND until YYYY-MM-DD: REASON"
@@ -45,9 +45,9 @@ async def hold_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     ref, date, reason = hold_round_args(" ".join(args), event)
     await round_holds.hold_round(
         db, req, event.id, ref, until=date, why=reason,
-        render=lambda held: Reply(
+        render=english(lambda held: Reply(
             f"{html.escape(held.round_name)} now closes {html.escape(held.closes)} (was "
             f"{html.escape(held.before)}). I told {held.told} player(s) with unfinished "
-            "matches."),
+            "matches.")),
     )
     return None

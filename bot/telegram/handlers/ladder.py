@@ -15,7 +15,7 @@ from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, handled
+from bot.telegram.handlers.common import AfterCommit, Handler, english, handled
 from bot.telegram.runtime import runtime
 
 
@@ -28,13 +28,13 @@ def _reply(done: ladder_views.TargetsView | ladder_views.Challenged) -> Reply:
 @handled
 async def show(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     await ladders.show_ladder(runtime(context).db, req, list(context.args or []),
-                              render=lambda view: Reply(say.table(view)))
+                              render=english(lambda view: Reply(say.table(view))))
     return None
 
 
 @handled
 async def challenge(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    await ladders.challenge(runtime(context).db, req, list(context.args or []), render=_reply)
+    await ladders.challenge(runtime(context).db, req, list(context.args or []), render=english(_reply))
     return None
 
 
@@ -43,7 +43,7 @@ def _answer(action: str) -> Handler:
     async def command(update: Update, context: ContextTypes.DEFAULT_TYPE,
                       req: Request) -> AfterCommit | None:
         await ladders.respond(runtime(context).db, req, list(context.args or []), action,
-                              render=lambda done: Reply(say.answered(done)))
+                              render=english(lambda done: Reply(say.answered(done))))
         return None
 
     return command
@@ -62,10 +62,10 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reques
     action, event_id, target = parsed
     db = runtime(context).db
     if action == "challenge":
-        await ladders.challenge(db, req, [], event_id=event_id, entry_id=target, render=_reply)
+        await ladders.challenge(db, req, [], event_id=event_id, entry_id=target, render=english(_reply))
     else:
         await ladders.respond(db, req, [], action, event_id=event_id, number=target,
-                              render=lambda done: Reply(say.answered(done)))
+                              render=english(lambda done: Reply(say.answered(done))))
     return None
 
 
@@ -84,6 +84,6 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     event, words = await directed_event(db, req, list(context.args or []), "join")
     name, rating = join_args(words)
     username = context.bot.username
-    await ladders.add_newcomer(db, req, event.id, name, rating, render=lambda done: Reply(
-        say.joined(done, invite_link(username, done.code))))
+    await ladders.add_newcomer(db, req, event.id, name, rating, render=english(lambda done: Reply(
+        say.joined(done, invite_link(username, done.code)))))
     return None

@@ -22,8 +22,8 @@ from bot.telegram.runtime import runtime
 async def my_matches(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
-    await readmodels.list_my_matches(runtime(context).db, req, render=lambda found: Reply(
-        texts.my_matches([texts.match_line(m) for m in found]),
+    await readmodels.list_my_matches(runtime(context).db, req, render=lambda found, lang: Reply(
+        texts.my_matches([texts.match_line(m, lang=lang) for m in found], lang=lang),
         relay_texts.match_buttons([(m.match_id, m.code, m.opponent) for m in found
                                    if m.state == readmodels.MyMatchState.PLAYING])))
     return None

@@ -11,7 +11,7 @@ from bot.service.formats.rounds import ratings as estimates
 from bot.service.people.directing import member_event
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.common import AfterCommit, english, handled
 from bot.telegram.runtime import runtime
 
 
@@ -25,5 +25,5 @@ async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
         raise Invalid(f"/rating {' '.join(rest)}: say /rating for yours, /rating all for "
                       "everyone's")
     await estimates.rating(db, req, event.id, everyone=everyone,
-                           render=lambda text: Reply(text))
+                           render=english(lambda text: Reply(text)))
     return None

@@ -28,6 +28,7 @@ from bot.service.results.reporting import SaidResult
 from bot.telegram import report_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words import for_locale
 from core.slip import SlipRefused, parse_slip
 
 #: A message that looks like a result: two numbers apart by a dash, colon or space, or
@@ -123,7 +124,7 @@ async def report_command(
 ) -> AfterCommit | None:
     """/report 412-380 [won|lost|tied] [NAME] [game N]."""
     if not context.args:
-        raise Invalid(report_texts.NO_RESULT_PLAIN)
+        raise Invalid(for_locale(req.language).gettext(report_texts.NO_RESULT_PLAIN))
     await _report(context, req, " ".join(context.args))
     return None
 
@@ -141,14 +142,14 @@ async def slip_button(
     db = runtime(context).db
     render = report_texts.slip_answer
     if action == "start" and side is not None:
-        return _settle(update, report_texts.settled(
-            await reporting.set_starter(db, req, slip_id, side, render=render)))
+        started = await reporting.set_starter(db, req, slip_id, side, render=render)
+        return _settle(update, report_texts.settled(started, lang=req.language))
     if action == "ok":
-        return _settle(update, report_texts.settled(
-            await reporting.confirm_slip(db, req, slip_id, render=render)))
+        confirmed = await reporting.confirm_slip(db, req, slip_id, render=render)
+        return _settle(update, report_texts.settled(confirmed, lang=req.language))
     if action == "no":
-        return _settle(update, report_texts.settled(
-            await reporting.cancel_slip(db, req, slip_id, render=render)))
+        cancelled = await reporting.cancel_slip(db, req, slip_id, render=render)
+        return _settle(update, report_texts.settled(cancelled, lang=req.language))
     if action == "agree":
         await reporting.agree_slip(db, req, slip_id, render=render)
         return None

@@ -16,7 +16,7 @@ from bot.service.formats.rounds.round_events import Reason
 from bot.service.people.directing import directed_event, member_event
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, handled
+from bot.telegram.handlers.common import AfterCommit, english, handled
 from bot.telegram.runtime import runtime
 
 
@@ -26,7 +26,7 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE,
     """/standings [EVENT]: the table, top 10 and the asker's own line."""
     db = runtime(context).db
     event, _ = await member_event(db, req, context.args or [], "standings")
-    await round_events.standings(db, req, event.id, render=lambda view: Reply(view.text()))
+    await round_events.standings(db, req, event.id, render=english(lambda view: Reply(view.text())))
     return None
 
 
@@ -54,7 +54,7 @@ async def why(update: Update, context: ContextTypes.DEFAULT_TYPE,
     if not args:
         raise Invalid("say whose pairing: /why NAME [ROUND], e.g. /why Ann 3")
     await round_events.why(db, req, event.id, " ".join(args), round_no,
-                           render=lambda found: Reply(why_text(found)))
+                           render=english(lambda found: Reply(why_text(found))))
     return None
 
 
@@ -74,5 +74,5 @@ async def export(update: Update, context: ContextTypes.DEFAULT_TYPE,
         raise NotAllowed(f"/export {rest[0]}: you are not a TD or organiser of an event "
                          f"called that; /export {event.slug} sends yours")
     await export_files.send_files(db, req, event.id,
-                                  render=lambda done: Reply(exported_text(done)))
+                                  render=english(lambda done: Reply(exported_text(done))))
     return None

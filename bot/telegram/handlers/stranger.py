@@ -15,14 +15,16 @@ from bot.service.platform.unit import Reply, Request
 from bot.telegram import texts
 from bot.telegram.handlers.common import AfterCommit, handled, refuse_press, request_of
 from bot.telegram.runtime import runtime
+from bot.words import for_locale
 
 
-def _answer(s: Standing) -> Reply:
+def _answer(s: Standing, lang: str) -> Reply:
+    w = for_locale(lang)
     if s.hats:
-        return Reply(texts.NOT_UNDERSTOOD)
+        return Reply(w.gettext(texts.NOT_UNDERSTOOD))
     if s.awaiting:
-        return Reply("\n".join(texts.still_waiting(name) for name in s.awaiting))
-    return Reply(texts.ORGANISER_HELLO if s.organiser else texts.STRANGER)
+        return Reply("\n".join(texts.still_waiting(name, lang=lang) for name in s.awaiting))
+    return Reply(w.gettext(texts.ORGANISER_HELLO if s.organiser else texts.STRANGER))
 
 
 @handled
@@ -39,7 +41,8 @@ async def edited(
 ) -> AfterCommit | None:
     """An edited message is not acted on again (a command would repeat its effect); the
     person is told to send the corrected text as a new message."""
-    await ignore_edit(runtime(context).db, req, render=lambda _: Reply(texts.EDIT_IGNORED))
+    await ignore_edit(runtime(context).db, req, render=lambda _, lang: Reply(
+        for_locale(lang).gettext(texts.EDIT_IGNORED)))
     return None
 
 

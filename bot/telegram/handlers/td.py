@@ -35,8 +35,8 @@ async def pending(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     tied matches and results awaiting agreement."""
     db = runtime(context).db
     event, _ = await directed_event(db, req, context.args or [], "pending")
-    await readmodels.pending(db, req, event.id, render=lambda inbox: Reply(
-        texts.pending(event.name, inbox), keyboards.pending_buttons(inbox)))
+    await readmodels.pending(db, req, event.id, render=lambda inbox, lang: Reply(
+        texts.pending(event.name, inbox, lang=lang), keyboards.pending_buttons(inbox, lang=lang)))
     return None
 
 
@@ -48,8 +48,8 @@ async def list_invites(
     db = runtime(context).db
     event, _ = await directed_event(db, req, context.args or [], "invites")
     username = context.bot.username
-    await invites.invite_links(db, req, event.id, render=lambda found: Reply(texts.invite_list(
-        found.event.name, found.invites, found.names, username)))
+    await invites.invite_links(db, req, event.id, render=lambda found, lang: Reply(
+        texts.invite_list(found.event.name, found.invites, found.names, username, lang=lang)))
     return None
 
 
@@ -100,7 +100,7 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
         db, req, event.id, asked.ref, closing=asked.closing, unpaid_ok=asked.anyway,
         expel_unpaid=asked.expel,
         why=asked.reason,
-        render=lambda opened: Reply(texts.round_opened(opened)),
+        render=lambda opened, lang: Reply(texts.round_opened(opened, lang=lang)),
     )
     return None
 
@@ -114,6 +114,6 @@ async def draw(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     seed = SEED.parse(args[0]) if args else secrets.randbelow(1_000_000)
     await draw_service.draw_event(
         db, req, event.id, seed=seed,
-        render=lambda result: Reply(texts.draw_made(event.name, result)),
+        render=lambda result, lang: Reply(texts.draw_made(event.name, result, lang=lang)),
     )
     return None

@@ -130,13 +130,20 @@ class RoundsFormat(Defaults):
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
                           won: bool, following: str | None) -> list[str]:
-        """After the last round, that it was, and where the final standings are."""
-        if following is not None:
-            return []
-        played, total = await self._rounds(tx, event, view)
-        if played < total:
-            return []
-        return [round_texts.after_match(event, played, total, await self._round_over(tx, view))]
+        """Where the player's rating estimate now stands, as each agreed (or otherwise
+        final) result moves it; after the last round, that it was, and where the final
+        standings are."""
+        lines: list[str] = []
+        person = view.people[side]
+        rating = None if person is None else await ratings.change_after_result(tx, event, person)
+        if rating is not None:
+            lines.append(rating)
+        if following is None:
+            played, total = await self._rounds(tx, event, view)
+            if played >= total:
+                lines.insert(0, round_texts.after_match(event, played, total,
+                                                        await self._round_over(tx, view)))
+        return lines
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
                           state: MatchState, text: str, more: list[str], key: str,

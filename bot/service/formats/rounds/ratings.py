@@ -19,7 +19,7 @@ from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_e
 from bot.service.people.roles import has_role
 from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
-from bot.store.db import Database
+from bot.store.db import Database, Tx
 from core.ratings import Rated, estimate, missing_for_rating
 
 
@@ -78,6 +78,26 @@ def player_text(view: RatingsView, number: int) -> str:
     return "\n".join([head + f" ({html.escape(view.method)}).", line,
                       f"An estimate only: {body} rates the event from the results the TDs "
                       "send, with your whole record."])
+
+
+def change_line(view: RatingsView, number: int) -> str | None:
+    """One line for a rated player's message once a result of theirs is final: where their
+    rating estimate stands after it, labelled an estimate (the rating body rates the
+    event). None for a player who is unrated or has no rated game yet (``/rating`` says why)."""
+    r = view.rows.get(number)
+    if r is None or not r.before or not r.games:
+        return None
+    body = "FIDE" if view.chess else "NASPA"
+    return (f"📈 Your rating estimate so far: {r.before} → <b>{r.after}</b> ({r.change:+d}); "
+            f"an estimate until {body} rates the event.")
+
+
+async def change_after_result(tx: Tx, event: Event, person_id: int) -> str | None:
+    """``change_line`` for the player ``person_id`` of a round-based event, from its final
+    results so far (a result just made final among them)."""
+    state = await load_rounds_event(tx, event.id)
+    number = next((n for n, e in state.entries.items() if e.person_id == person_id), None)
+    return None if number is None else change_line(estimate_of(state, number), number)
 
 
 def table_text(view: RatingsView, *, markup: bool = False) -> str:

@@ -1,0 +1,136 @@
+"""A French-speaking player in an English-speaking club: each person reads the bot in their
+own language, as the outbox rows written for them show.
+
+Dev Rao's Telegram app is in French (``language_code`` "fr"); he joins the club cup by his
+personal link (or, below, by the event's player link, a TD approving), reports a game and
+confirms it; Ann Lee, his opponent, whose app is in English, agrees. What the chat adapter
+says (the answers to Dev's own messages and taps) is French for Dev and English for Ann.
+
+The use-cases' own messages (the draw, a round's opening, the slip's copies, an agreement:
+``bot/service/**/*_texts.py``) are still written in English when their row is written;
+they are listed here as such, so that this test shows them move into each reader's
+language as they enter the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.fakebot import FakeUser
+from bot.telegram.harness import BotUnderTest
+from tests.bot.club_chat import IDS, TD_PHONE, club_cup_bot, linked_definition
+
+#: The club cup's people but Dev Rao, who is not yet on Telegram.
+WITHOUT_DEV = {name: tg_id for name, tg_id in IDS.items() if name != "Dev Rao"}
+DEV = 9014
+ANN = IDS["Ann Lee"]
+
+#: What Dev reads, in order: the chat adapter's words in French.
+DEV_READS_FRENCH = [
+    "Bienvenue ! Vous êtes <b>Dev Rao</b>, joueur de <b>Club Cup &lt;2026&gt;</b>. Tapez "
+    "/help pour voir ce que vous pouvez faire.",
+    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380.\n"
+    "Vous avez tiré des lettres pour savoir qui commence la partie 1 (para 15). Qui a "
+    "commencé ?",
+    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
+    "avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
+]
+#: The buttons Dev taps, in French.
+DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
+#: The use-cases' own messages to Dev, written in English so far (the module's docstring).
+DEV_READS_NOT_YET_IN_THE_CATALOGUE = [
+    "The draw for <b>Club Cup &lt;2026&gt;</b> is made",
+    "<b>Club Cup &lt;2026&gt;: SF</b> is open.",
+    "📝 <b>Club Cup &lt;2026&gt;, SF</b>: your result slip is in.",
+    "✅ Ann Lee agreed: game 1 (you 412, Ann Lee 380, you started) is final.",
+]
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
+    async with club_cup_bot(tmp_path, linked_definition(ids=WITHOUT_DEV, phones=TD_PHONE),
+                            ids=WITHOUT_DEV) as under_test:
+        yield under_test
+
+
+def _dev(bot: BotUnderTest) -> FakeUser:
+    dev = bot.telegram.add_user("Dev", last_name="Rao", language_code="fr", user_id=DEV)
+    bot.telegram.chat_of(dev)
+    return dev
+
+
+async def _rows_for(bot: BotUnderTest, tg_user_id: int) -> list[str]:
+    """The text of every outbox row written for a person (to them, or to their chat), in
+    the order written."""
+    async with bot.runtime.db.transaction() as tx:
+        rows = await tx.all(
+            "SELECT o.text_html FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
+            " WHERE p.tg_user_id = ? OR o.chat_id = ? ORDER BY o.id", (tg_user_id, tg_user_id))
+    return [row["text_html"] for row in rows]
+
+
+async def _languages(bot: BotUnderTest, tg_user_id: int) -> tuple[str | None, str | None]:
+    async with bot.runtime.db.transaction() as tx:
+        row = await tx.one("SELECT language, tg_language FROM people WHERE tg_user_id = ?",
+                           (tg_user_id,))
+    assert row is not None
+    return row["language"], row["tg_language"]
+
+
+async def test_a_french_player_and_his_english_opponent_each_read_their_own_language(
+        bot: BotUnderTest) -> None:
+    tg = bot.telegram
+    dev = _dev(bot)
+    async with bot.runtime.db.transaction() as tx:
+        code = await tx.scalar("SELECT i.code FROM invites i JOIN people p ON p.id = i.person_id"
+                               " WHERE p.name = 'Dev Rao'")
+    await bot.say(dev, f"/start {code}")
+    assert await _languages(bot, DEV) == (None, "fr")  # kept as he joined
+    await bot.say(dev, "412-380")
+    for label in DEV_TAPS:
+        await bot.tap(dev, label)
+    ann = tg.world.users[ANN]
+    await bot.tap(ann, "Agree")
+
+    dev_rows = await _rows_for(bot, DEV)
+    french = [text for text in dev_rows if text in DEV_READS_FRENCH]
+    assert french == DEV_READS_FRENCH
+    rest = [text for text in dev_rows if text not in DEV_READS_FRENCH]
+    assert len(rest) == len(DEV_READS_NOT_YET_IN_THE_CATALOGUE)
+    for text, start in zip(rest, DEV_READS_NOT_YET_IN_THE_CATALOGUE, strict=True):
+        assert text.startswith(start)
+    # the pressed messages were rewritten in French too
+    assert "[Dev Rao taps J'ai commencé]" in tg.transcript(dev)
+    assert ("Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — "
+            "vous avez commencé.\n    Envoyé à Ann Lee.") in tg.transcript(dev)
+
+    ann_rows = await _rows_for(bot, ANN)
+    assert not [text for text in ann_rows if "Partie" in text or "vous" in text]
+    assert ann_rows[-1].endswith("✅ You agreed: it is final.")
+    assert await _languages(bot, ANN) == (None, "en")
+
+
+async def test_a_french_player_who_joins_by_the_player_link_keeps_his_language_once_approved(
+        bot: BotUnderTest) -> None:
+    """He has no person until a TD approves him: his request keeps the language Telegram
+    gave with it, and the person he is linked to gets it."""
+    tg = bot.telegram
+    dev = _dev(bot)
+    async with bot.runtime.db.transaction() as tx:
+        code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
+                               " AND person_id IS NULL")
+    assert await bot.say(dev, f"/start {code}") == (
+        "Bienvenue dans Club Cup <2026> ! Quel joueur êtes-vous ? Touchez votre nom ; un "
+        "arbitre le confirmera.")
+    await bot.tap(dev, "Dev Rao")
+    assert tg.last_sent(dev).text == (
+        "Merci ! J'ai demandé aux arbitres de Club Cup <2026> de confirmer que vous êtes "
+        "Dev Rao. Je vous préviendrai ici.")
+    async with bot.runtime.db.transaction() as tx:
+        row = await tx.one("SELECT tg_language FROM join_requests WHERE tg_user_id = ?", (DEV,))
+        assert row is not None and row["tg_language"] == "fr"
+    await bot.tap(tg.world.users[IDS["Tara TD"]], "Approve")
+    assert await _languages(bot, DEV) == (None, "fr")
