@@ -3,6 +3,7 @@ results while 200 readers reload them.
 
     python -m bench.site                      # 1,000 players, 200 readers for 20 s
     python -m bench.site --players 200 --readers 50 --seconds 10
+    python -m bench.site --serve process      # only tdbot site serve (bot: only in-process)
 
 A public round-based event (modified Swiss) on a database file in a temporary folder: its
 players imported, round 1 entered game by game from paper slips (``reporting.enter_game``),
@@ -11,14 +12,17 @@ round 2 opened and half of it entered. Then:
 1. Each page type read and rendered 20 times in this process (``bot.web.routes.page``: one
    read transaction, then the pure renderer), timed apart, with the page's size: the
    standings page is the one to watch (goal: under 200 ms, under 100 kB).
-2. The page server (``bot.web.server``, as ``tdbot run`` starts it) on 127.0.0.1 in this
-   process, with the bot's use-case beside it in the same event loop and database: the rest
-   of round 2 entered game by game (each entry is what a TD's paper slip or an agreed chat
-   report commits: the match decided, the standings queued for the group) while another
-   process keeps ``--readers`` connections each reloading a page (standings, the round,
-   a match, a player) as fast as it is answered. The figures are each entry's time,
-   before (alone) and during the readers (``report_*``: the bot's latency, p50 and p99),
-   and the readers' own (``read_*``, pages per second).
+2. The pages served while the bot's use-case enters the rest of round 2 game by game in
+   this process (each entry is what a TD's paper slip or an agreed chat report commits:
+   the match decided, the standings queued for the group), one result every 50 ms, while
+   another process keeps ``--readers`` connections each reloading a page (standings, the
+   round, a match, a player) as fast as it is answered. The pages are served twice, one
+   after the other: by ``tdbot site serve`` in a process of its own on the same database
+   file (``site_process_niceN_*``, with its ``--nice N``), and by the page server in the bot's own
+   process and event loop (``site_in_bot_*``, as ``tdbot run`` with ``TDBOT_SITE_PORT``).
+   The figures are each entry's time, alone (nobody reading: ``report_alone_*``) and
+   during the readers (``report_*``: the bot's latency, p50 and p99), and the readers' own
+   (``read_*``, pages per second).
 
 The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
 the machine decides the seconds.
@@ -30,11 +34,14 @@ import argparse
 import asyncio
 import json
 import random
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -43,6 +50,7 @@ from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.event_setup import create_event
 from bot.service.events.rounds import open_round_in
+from bot.service.formats.rounds import site_standings
 from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.service.people.entries import import_players
 from bot.service.platform.actors import Actor
@@ -119,10 +127,10 @@ async def setup(db: Database, players: int) -> tuple[int, datetime]:
 
 async def time_pages(db: Database, now: datetime) -> list[tuple[str, float, str]]:
     """Each page type read and rendered 20 times: the read and the render apart."""
-    standings = await site.standings(db, SLUG)
+    standings = await site_standings.standings(db, SLUG)
     player = next(iter(standings.players.values()))
     kinds = {
-        "standings": ("standings.html", lambda: site.standings(db, SLUG),
+        "standings": ("standings.html", lambda: site_standings.standings(db, SLUG),
                       lambda v: pages.standings_html(v, updated="now")),
         "round": ("round-2.html", lambda: site.round_pairings(db, SLUG, 2),
                   lambda v: pages.round_html(v, updated="now")),
@@ -180,11 +188,52 @@ asyncio.run(main(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(s
 """
 
 
-async def under_readers(db: Database, event_id: int, now: datetime, readers: int,
-                        seconds: float) -> list[tuple[str, float, str]]:
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@asynccontextmanager
+async def site_process(db_file: Path, nice: int) -> AsyncIterator[int]:
+    """``tdbot site serve`` on the database file, in a process of its own: its port, once
+    it answers."""
+    port = free_port()
+    tdbot = Path(sys.executable).with_name("tdbot")
+    child = await asyncio.create_subprocess_exec(
+        str(tdbot), "site", "serve", "--db", str(db_file), "--port", str(port),
+        "--nice", str(nice), stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        else:
+            raise RuntimeError("tdbot site serve did not start")
+        yield port
+    finally:
+        child.terminate()
+        await child.wait()
+
+
+@asynccontextmanager
+async def site_in_bot(db: Database, now: datetime) -> AsyncIterator[int]:
+    """The page server in this process, on the bot's own database and event loop."""
     server = SiteServer(db, lambda: now, "127.0.0.1", 0)
     port = await server.start()
     try:
+        yield port
+    finally:
+        await server.stop()
+
+
+async def under_readers(db: Database, event_id: int, now: datetime, readers: int,
+                        seconds: float, serving: AbstractAsyncContextManager[int],
+                        name: str) -> list[tuple[str, float, str]]:
+    async with serving as port:
         found = await site.pages(db, SLUG)
         rng = random.Random(1)
         paths = (["standings.html"] * 3 + ["round-2.html"] * 4
@@ -209,30 +258,35 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
             await asyncio.sleep(0.05)  # results arrive one at a time, not in one burst
         out, _ = await child.communicate()
         read = json.loads(out)
-    finally:
-        await server.stop()
     return [
-        ("report_during_reads_p50", statistics.median(took) * 1000, "ms"),
-        ("report_during_reads_p99", percentile(took, 0.99) * 1000, "ms"),
-        ("reports_during_reads", float(len(took)), "games"),
-        ("read_pages", float(read["pages"]), "pages"),
-        ("read_pages_per_s", read["pages"] / seconds, "pages/s"),
-        ("read_errors", float(read["errors"]), "pages"),
-        ("read_p50", read["p50"] * 1000, "ms"),
-        ("read_p99", read["p99"] * 1000, "ms"),
+        (f"{name}_report_during_reads_p50", statistics.median(took) * 1000, "ms"),
+        (f"{name}_report_during_reads_p99", percentile(took, 0.99) * 1000, "ms"),
+        (f"{name}_reports_during_reads", float(len(took)), "games"),
+        (f"{name}_read_pages", float(read["pages"]), "pages"),
+        (f"{name}_read_pages_per_s", read["pages"] / seconds, "pages/s"),
+        (f"{name}_read_errors", float(read["errors"]), "pages"),
+        (f"{name}_read_p50", read["p50"] * 1000, "ms"),
+        (f"{name}_read_p99", read["p99"] * 1000, "ms"),
     ]
 
 
-async def run(players: int, readers: int, seconds: float, folder: Path
-              ) -> list[tuple[str, float, str]]:
-    db = await open_database(folder / "bench.sqlite3")
+async def run(players: int, readers: int, seconds: float, folder: Path, serve: list[str],
+              nices: list[int]) -> list[tuple[str, float, str]]:
+    db_file = folder / "bench.sqlite3"
+    db = await open_database(db_file)
     try:
         event_id, now = await setup(db, players)
         figures = await time_pages(db, now)
         alone = await _enter(db, event_id, 2, now, share=0.1)  # a few more, nobody reading
         figures += [("report_alone_p50", statistics.median(alone) * 1000, "ms"),
                     ("report_alone_p99", percentile(alone, 0.99) * 1000, "ms")]
-        figures += await under_readers(db, event_id, now, readers, seconds)
+        for nice in nices if "process" in serve else []:
+            figures += await under_readers(db, event_id, now, readers, seconds,
+                                           site_process(db_file, nice),
+                                           f"site_process_nice{nice}")
+        if "bot" in serve:
+            figures += await under_readers(db, event_id, now, readers, seconds,
+                                           site_in_bot(db, now), "site_in_bot")
     finally:
         await db.close()
     return figures
@@ -243,11 +297,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--readers", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--serve", choices=["process", "bot"], action="append",
+                        help="who serves the pages (default: both, one after the other)")
+    parser.add_argument("--nice", type=int, action="append",
+                        help="tdbot site serve's --nice (default 10, as its own); "
+                             "several: one run each")
     args = parser.parse_args(argv)
     if args.players < 20:
         parser.error("--players: give 20 or more")
     with tempfile.TemporaryDirectory() as folder:
-        figures = asyncio.run(run(args.players, args.readers, args.seconds, Path(folder)))
+        figures = asyncio.run(run(args.players, args.readers, args.seconds, Path(folder),
+                                  args.serve or ["process", "bot"], args.nice or [10]))
     print(f"live pages of a round-based event of {args.players} players (round 1 played, "
           f"round 2 half played); {args.readers} readers for {args.seconds:g} s")
     for name, value, unit in figures:

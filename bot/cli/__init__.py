@@ -32,6 +32,7 @@ from bot.cli import (  # noqa: F401
     round_hold_cmds,
     run_cmds,
     sheet_cmds,
+    site_cmds,
 )
 from bot.cli.app import app, run_main
 

@@ -28,9 +28,10 @@ from typer.core import TyperGroup
 #: then files), each group in the order a TD uses it. A command missing here comes last,
 #: in the order it was registered.
 ORDER: dict[str, tuple[str, ...]] = {
-    "tdbot": ("run", "demo", "db", "event", "players", "round", "game", "rule", "fees",
+    "tdbot": ("run", "site", "demo", "db", "event", "players", "round", "game", "rule", "fees",
               "club", "ladder", "files"),
     "db": ("migrate", "backup", "copy"),
+    "site": ("serve",),
     "event": ("create", "list", "show", "draw", "bracket", "standings", "chances", "ratings",
               "pairings", "export", "site", "journal", "inbox"),
     "players": ("import", "invite", "approve", "reject", "expel", "replace", "unavailable",
@@ -49,7 +50,7 @@ ORDER: dict[str, tuple[str, ...]] = {
 
 #: The panels of ``tdbot --help``, by top-level command.
 PANELS = {
-    "run": "The bot", "demo": "The bot", "db": "The bot",
+    "run": "The bot", "site": "The bot", "demo": "The bot", "db": "The bot",
     "event": "An event", "players": "An event", "round": "An event", "game": "An event",
     "rule": "An event", "fees": "An event",
     "club": "A club", "ladder": "A club",
@@ -145,6 +146,8 @@ def group(name: str, help: str) -> typer.Typer:
 
 
 db_app = group("db", "Create, update, back up and copy the database.")
+site_app = group("site", "Serve the public events' live pages from a process of their own, "
+                         "beside tdbot run.")
 event_app = group("event", "Create events and read them: the draw, standings, exports, "
                            "the journal, what awaits a TD.")
 players_app = group("players", "Enter players, invite people and answer join requests, "

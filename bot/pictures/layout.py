@@ -38,6 +38,7 @@ or results, so a picture can be named when a message is queued and drawn when it
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -567,3 +568,70 @@ def division_layouts(event: sssg.KnockoutEvent, *, title: str, measure: Measure)
         if b is not None:
             out += bracket_layouts(event, d, b, title=title, measure=measure)
     return out
+
+
+def one_column(layout: Layout, measure: Measure) -> Layout:
+    """The picture for a web page on a phone: the same boxes and texts in the same order,
+    one match a row instead of ``COLUMNS``, in a picture one box wide.
+
+    A web page shows the picture scaled to its width: at a phone's 390 CSS px, a picture
+    ``WIDTH`` wide shows its names about 11 px high (module docstring, on size), smaller
+    than a page's 16-px text and too small to read there. One box wide (about half as
+    wide), the same picture shows them about 20 px high. The boxes keep their size and
+    their names as cut; the title and the headings are cut again to the narrower width.
+    Each item keeps its distance below the item above it; items side by side go one
+    under the other."""
+    s = layout.sizes
+    box_w = layout.boxes[0].w if layout.boxes else WIDTH - 2 * s.margin
+    width = box_w + 2 * s.margin
+    items: list[Box | Text] = sorted([*layout.texts, *layout.boxes], key=lambda i: (i.y, i.x))
+    texts: list[Text] = []
+    boxes: list[Box] = []
+    bottom = 0
+    last: Box | Text | None = None
+    y = 0
+    for item in items:
+        if last is None:
+            y = item.y
+        elif item.y == last.y:  # beside the last one: now under it
+            y += (item.h + s.gap_y) if isinstance(item, Box) else s.row_h
+        else:
+            y += item.y - last.y
+        last = item
+        if isinstance(item, Box):
+            boxes.append(replace(item, x=s.margin, y=y))
+        else:
+            text = fit(item.text, width - 2 * s.margin, item.px, item.bold, measure)
+            texts.append(replace(item, x=s.margin, y=y, text=text,
+                                 w=math.ceil(measure(text, item.px, item.bold))))
+        bottom = max(bottom, y + item.h)
+    return replace(layout, width=width, height=bottom + s.margin, texts=tuple(texts),
+                   boxes=tuple(boxes))
+
+
+def not_final(layout: Layout, waits: dict[str, str], measure: Measure, *,
+              settled: bool) -> Layout:
+    """``layout`` with the boxes of the matches whose result is not final yet (``waits``:
+    match id -> what it waits for, ``bot.service.results.finality``) drawn as undecided:
+    nobody bold on green or greyed as the loser, and the note saying what it waits for. A
+    reported game counts at once but can be disputed until its window closes (SSSg para
+    24): until then nobody is shown as through. Unless every result of the event is
+    final (``settled``), the line under the title names no winner of the division."""
+    s = layout.sizes
+    texts = layout.texts
+    if not settled:
+        texts = tuple(replace(t, text=_NO_WINNER.sub("", t.text)) for t in texts)
+    boxes = []
+    for b in layout.boxes:
+        if b.match_id in waits:
+            rows = tuple(replace(r, style=RowStyle.PLAYER)
+                         if r.style in (RowStyle.WINNER, RowStyle.LOSER) else r for r in b.rows)
+            room = b.w - measure(b.label, s.small, True) - 2 * s.pad
+            b = replace(b, rows=(rows[0], rows[1]), alert=True,
+                        note=fit(waits[b.match_id], room, s.small, False, measure))
+        boxes.append(b)
+    return replace(layout, texts=texts, boxes=tuple(boxes))
+
+
+#: The division's winner in the line under its title (``_status``), as cut to fit.
+_NO_WINNER = re.compile(f"(?:{re.escape(DOT)})?won by .*$")

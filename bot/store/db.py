@@ -26,6 +26,13 @@ cursor read). A use-case makes a hundred or more statements, so the trips were m
 time and of the delay before a person's answer is saved (``python -m bench.load``). The
 connection is shared between the two threads (``check_same_thread=False``) but never used by
 both at once: every use of it is under the lock, and the loop waits for each trip.
+
+A process that only reads (the live pages' server, ``tdbot site serve``) opens the file
+with ``open_reader``: no migration, every write refused (``PRAGMA query_only``), and each
+transaction a plain BEGIN, which in WAL mode takes no lock at all: it reads the database
+as the last commit left it, while the bot's process goes on writing, neither waiting for
+the other (SQLite, "Write-Ahead Logging": readers do not block writers, nor writers
+readers). It runs on the event loop's thread from BEGIN to COMMIT, as nothing in it waits.
 """
 
 from __future__ import annotations
@@ -47,8 +54,14 @@ from bot.store.database import Tx as Tx
 from bot.store.database import database_target as database_target
 from bot.store.database import is_postgres as is_postgres
 from bot.store.database import shown_target as shown_target
-from bot.store.errors import explain
-from bot.store.migrations import MIGRATIONS_DIR, MigrationError, apply_migrations
+from bot.store.errors import DatabaseUnusable, explain
+from bot.store.migrations import (
+    MIGRATIONS_DIR,
+    PG_MIGRATIONS_DIR,
+    MigrationError,
+    apply_migrations,
+    require_current,
+)
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -108,12 +121,14 @@ class SqliteTx(Tx):
 class SqliteDatabase(Database):
     """The SQLite file (the module's docstring)."""
 
-    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path,
+                 *, read_only: bool = False) -> None:
         self._conn = conn
         self._raw = raw  # the same connection, for the statements of a transaction
         self.path = path
         self.shown = str(path)
         self._lock = asyncio.Lock()
+        self.read_only = read_only  # open_reader: BEGIN, no lock taken, no write allowed
 
     @classmethod
     async def open_file(
@@ -169,7 +184,17 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises."""
+        """BEGIN IMMEDIATE ... COMMIT; any exception rolls back everything and re-raises.
+        A reader's (``open_reader``) is BEGIN ... COMMIT on this thread: it waits for
+        nobody, and nobody waits for it (the module's docstring)."""
+        if self.read_only:
+            async with self._lock:
+                self._raw.execute("BEGIN")
+                try:
+                    yield SqliteTx(self._raw)
+                finally:
+                    self._raw.execute("COMMIT")  # a read: nothing to write, nothing lost
+            return
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -273,6 +298,41 @@ async def backup_database(src: str | Path, dest: str | Path) -> None:
         await backup_file_from(conn, Path(dest))
     finally:
         await conn.close()
+
+
+async def open_reader(target: str | Path) -> Database:
+    """The database for a process that only reads it (``tdbot site serve``): SQLite's file
+    with every write refused and transactions that take no lock (the module's docstring),
+    or PostgreSQL's read-only snapshots (``postgres.PostgresDatabase``). It migrates
+    nothing: a database this TDBot has not brought up to date (the bot not started yet
+    after an upgrade) is refused, and is ready once ``tdbot run`` or ``tdbot db migrate``
+    has run."""
+    if is_postgres(target):
+        from bot.store.postgres import PostgresDatabase  # lazy: psycopg, only for a server
+
+        pg = await PostgresDatabase.connect(str(target), migrate=False, read_only=True)
+        return await _when_current(pg, PG_MIGRATIONS_DIR)
+    path = Path(target)
+    if not path.is_file():
+        raise DatabaseUnusable(f"no database at {path}: start tdbot run (or tdbot db migrate) "
+                               "on it first, then give the same --db")
+    conn, raw = await connect_shared(path)
+    try:
+        await conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await _close_quietly(conn)
+        raise
+    return await _when_current(SqliteDatabase(conn, raw, path, read_only=True), MIGRATIONS_DIR)
+
+
+async def _when_current(db: Database, folder: Traversable) -> Database:
+    """``db`` if it has every migration of this TDBot; else closed, and the reason raised."""
+    try:
+        await require_current(db, folder)
+    except BaseException:
+        await db.close()
+        raise
+    return db
 
 
 async def open_database(

@@ -42,6 +42,12 @@ async def add(
     )
 
 
+async def last_id(tx: Tx) -> int:
+    """The id of the newest line (0 for none): it moves on with every change a use-case
+    journals, whatever the event (one lookup of the table's key)."""
+    return int(await tx.scalar("SELECT max(id) FROM journal") or 0)
+
+
 async def of_subject(tx: Tx, subject: str) -> list[JournalEntry]:
     rows = await tx.all(
         "SELECT who, action, subject, detail_json, why, at FROM journal WHERE subject = ?"

@@ -180,3 +180,21 @@ async def applied_count(db: Database) -> int:
     """How many migrations the database has applied (``tdbot db migrate`` reports it)."""
     async with db.transaction() as tx:
         return int(await tx.scalar("SELECT count(*) FROM schema_migrations"))
+
+
+async def require_current(db: Database, folder: Traversable = MIGRATIONS_DIR) -> None:
+    """Raise ``MigrationError`` unless ``db`` has applied every migration of ``folder``
+    (and nothing else, ``pending``): a process that only reads the database (``tdbot site
+    serve``) leaves migrating to the bot, and reads no schema older than its code."""
+    try:
+        async with db.transaction() as tx:
+            rows = await tx.all("SELECT version, name, checksum FROM schema_migrations")
+    except Exception as exc:  # no such table: a database no tdbot has set up
+        raise MigrationError(f"{db.shown} is not a TDBot database yet ({exc}); start tdbot "
+                             "run (or tdbot db migrate) on it first") from exc
+    missing = pending(load_migrations(folder), {r[0]: (r[1], r[2]) for r in rows})
+    if missing:
+        raise MigrationError(
+            f"{db.shown} lacks {len(missing)} migration(s) of tdbot {_tdbot_version()} "
+            f"(the first: {missing[0].name}); start tdbot run (or tdbot db migrate) on it, "
+            "which applies them, then this again")

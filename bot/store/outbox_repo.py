@@ -187,6 +187,17 @@ async def by_dedupe_prefix(tx: Tx, prefix: str) -> list[OutboxMessage]:
             for r in rows]
 
 
+async def keys_with_prefix(tx: Tx, prefix: str) -> list[str]:
+    """The dedupe keys that start with ``prefix``, oldest row first: a family of keys
+    whose tail says what each message told (``results.next_opponent``)."""
+    if not prefix:
+        raise ValueError("keys_with_prefix needs a non-empty prefix")
+    upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+    rows = await tx.all("SELECT dedupe_key FROM outbox WHERE dedupe_key >= ? AND dedupe_key < ?"
+                        " ORDER BY id", (prefix, upper))
+    return [str(r["dedupe_key"]) for r in rows]
+
+
 _FROM = (
     " FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
     " LEFT JOIN outbox e ON e.id = o.edit_of"

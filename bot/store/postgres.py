@@ -34,6 +34,11 @@ they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock. Those
 ``bookkeeping()`` transactions, on a connection of their own and without the advisory lock,
 so a worker never waits behind the use-cases to record an update or to take work.
 
+A process that only reads (the live pages' server, ``tdbot site serve``: ``db.open_reader``)
+takes no advisory lock: each of its transactions is a REPEATABLE READ, READ ONLY snapshot,
+which sees the database as one moment's commits left it, waits for no use-case and makes
+none wait, and is refused any write.
+
 Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied with
 ``pg_dump`` (``db.POSTGRES_BACKUP_HINT``).
 """
@@ -228,8 +233,9 @@ class PostgresDatabase(Database):
     """A PostgreSQL database (the module's docstring)."""
 
     def __init__(self, pool: AsyncConnectionPool[psycopg.AsyncConnection[PgRow]],
-                 url: str) -> None:
+                 url: str, *, read_only: bool = False) -> None:
         self._pool = pool
+        self.read_only = read_only  # db.open_reader: snapshots, no advisory lock
         self.url = url
         self.shown = shown_target(url)
         self._lock = asyncio.Lock()
@@ -239,7 +245,8 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, *, migrate: bool = True,
-                      migrations_dir: Traversable | None = None) -> PostgresDatabase:
+                      migrations_dir: Traversable | None = None,
+                      read_only: bool = False) -> PostgresDatabase:
         """Connect to the server and apply pending migrations (``apply_pg_migrations``).
 
         A server that cannot be reached or refuses the login raises
@@ -252,7 +259,7 @@ class PostgresDatabase(Database):
             configure=_configure, check=AsyncConnectionPool.check_connection,
             name="tdbot",
         )
-        database = cls(pool, url)
+        database = cls(pool, url, read_only=read_only)
         await _try_connecting(url)  # a refusal is said at once; the pool would wait and retry
         try:
             try:
@@ -301,7 +308,10 @@ class PostgresDatabase(Database):
         """BEGIN, the advisory lock (the module's docstring), the use-case, COMMIT; any
         exception rolls back everything and re-raises."""
         async with self._connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            if self.read_only:  # a reader's snapshot (module docstring)
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            else:
+                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             yield PostgresTx(conn)
 
     @asynccontextmanager

@@ -69,7 +69,7 @@ class BotOptions:
     # from the chat (bot/service/events/site_links.py).
     site_port: int | None = None
     site_listen: str = "127.0.0.1"
-    site_max_age: float = MAX_AGE  # how long a page made is served (bot/web/server.py)
+    site_max_age: float = MAX_AGE  # the longest a page made is kept (bot/web/server.py)
     public_url: str | None = None
     # Several workers (fleet.py): this worker's name in its leases ("": host:pid), and how
     # long a lease lasts

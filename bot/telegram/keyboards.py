@@ -70,5 +70,5 @@ def pending_buttons(inbox: TdInbox, *,
     for m in inbox.left_unfinished[:PENDING_SHOWN]:
         if inbox.viewer is not None and inbox.viewer in m.people:
             continue  # para 19: another TD rules on a match they play in
-        rows.extend(list(row) for row in match_buttons(m))
+        rows.extend(list(row) for row in match_buttons(m, m.id in inbox.voidable))
     return rows

@@ -32,7 +32,8 @@ from bot.store.rounds_repo import RoundState
 from bot.web.svg import bracket_svg
 from core.knockout.match import MatchStage
 
-#: Readable at 390 px: tables fill the width and long names wrap rather than scroll.
+#: Readable at 390 px: tables fill the width and long names wrap rather than scroll, and a
+#: bracket is drawn one match a row below 40rem (``layout.one_column``).
 STYLE = (
     "body{font:16px/1.4 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:0 .75rem;"
     "color:#1f2933;background:#fff}"
@@ -43,6 +44,8 @@ STYLE = (
     "th{font-size:.85rem;color:#52606d;overflow-wrap:normal}td.n,th.n{text-align:right;white-space:nowrap}"
     "td:first-child{white-space:nowrap}td:last-child{overflow-wrap:normal}"
     ".w{font-weight:bold;color:#0b6b2e}.m{color:#7b8794}.bracket{width:100%;height:auto}"
+    ".bracket.narrow{display:none;max-width:24rem}"
+    "@media (max-width:40rem){.bracket.wide{display:none}.bracket.narrow{display:block}}"
     "footer{color:#7b8794;font-size:.85rem;margin:1.5rem 0}ol.log{padding-left:1.2rem}"
     "ol.log li{margin:.35rem 0}.st td{text-align:right;white-space:nowrap}"
     ".st td:nth-child(2){text-align:left;white-space:normal}"
@@ -171,7 +174,7 @@ def bracket_html(view: BracketPage, *, updated: str) -> str:
     ev = view.event
     boxes = {line.code: links.match_page(line.code) for line in view.matches}
     others = [(links.bracket_page(n), label) for n, label in view.pictures if n != view.layout.name]
-    body = [bracket_svg(view.layout, boxes)]
+    body = [bracket_svg(view.layout, boxes), bracket_svg(view.narrow, boxes, shape="narrow")]
     if others:
         body.append('<p>Also: ' + ", ".join(f'<a href="{e(h)}">{e(label)}</a>'
                                              for h, label in others) + "</p>")

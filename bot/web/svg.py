@@ -76,9 +76,11 @@ def _box(layout: Layout, box: Box, link: str | None) -> str:
     return f'<a href="{escape(link)}">{drawn}</a>'
 
 
-def bracket_svg(layout: Layout, links: dict[str, str] | None = None) -> str:
+def bracket_svg(layout: Layout, links: dict[str, str] | None = None, *,
+                shape: str = "wide") -> str:
     """The picture as an inline ``<svg>`` that fills the page's width; each match box
-    links to its page when ``links`` (match id -> address) names it."""
+    links to its page when ``links`` (match id -> address) names it. ``shape`` is its
+    class, "wide" or "narrow" (``layout.one_column``): the page's stylesheet shows one."""
     links = links or {}
     body = "".join(_box(layout, b, links.get(b.match_id)) for b in layout.boxes)
     texts = "".join(
@@ -86,8 +88,10 @@ def bracket_svg(layout: Layout, links: dict[str, str] | None = None) -> str:
         f'{" font-weight=" + chr(34) + "bold" + chr(34) if t.bold else ""} '
         f'dominant-baseline="text-before-edge">{escape(t.text)}</text>'
         for t in layout.texts)
-    return (f'<svg class="bracket" viewBox="0 0 {layout.width} {layout.height}" role="img" '
-            f'aria-labelledby="svg-title" font-family="DejaVu Sans, Verdana, sans-serif">'
-            f'<title id="svg-title">{escape(layout.label)}: the bracket as a picture; '
+    title = f"svg-title-{shape}"
+    return (f'<svg class="bracket {shape}" viewBox="0 0 {layout.width} {layout.height}" '
+            f'role="img" aria-labelledby="{title}" '
+            f'font-family="DejaVu Sans, Verdana, sans-serif">'
+            f'<title id="{title}">{escape(layout.label)}: the bracket as a picture; '
             f'the table below lists the same matches</title>'
             f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>{body}{texts}</svg>')

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
@@ -552,3 +553,27 @@ def test_simulate_png_refuses_a_file_for_a_folder(tmp_path):
     )
     assert result.exit_code != 0
     assert "that is a file; give a folder" in result.output
+
+
+@pytest.mark.parametrize(("n", "stage"), CASES)
+def test_the_web_pages_phone_picture_is_the_same_boxes_one_a_row(n, stage):
+    """``one_column`` (the bracket page on a phone): every box of the picture, unchanged
+    but for where it stands, one under another in the picture's order, every text kept in
+    order; nothing overlaps, all inside a picture one box wide, so a page 390 px wide shows
+    the names at least 16 CSS px high."""
+    for layout in layouts(sssg_event(n, stage)):
+        narrow = lay.one_column(layout, FONTS.measure)
+        assert [replace(b, x=0, y=0) for b in narrow.boxes] == [
+            replace(b, x=0, y=0) for b in sorted(layout.boxes, key=lambda b: (b.y, b.x))]
+        assert [b.x for b in narrow.boxes] == [layout.sizes.margin] * len(narrow.boxes)
+        ys = [b.y for b in narrow.boxes]
+        assert ys == sorted(ys) and len(set(ys)) == len(ys)
+        assert len(narrow.texts) == len(layout.texts)
+        rects = [(b.x, b.y, b.x + b.w, b.y + b.h) for b in narrow.boxes]
+        rects += [(t.x, t.y, t.x + t.w, t.y + t.h) for t in narrow.texts]
+        for x0, y0, x1, y1 in rects:
+            assert 0 <= x0 < x1 <= narrow.width and 0 <= y0 < y1 <= narrow.height
+        for a, b in combinations(rects, 2):
+            assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1], (a, b)
+        page_px = 390 - 2 * 12  # the page's padding
+        assert layout.sizes.name * page_px / narrow.width >= 16

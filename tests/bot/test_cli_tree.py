@@ -18,9 +18,10 @@ from bot.cli.app import ORDER, app
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The top of the tree: the operator's two verbs and the nouns a TD acts on.
-TOP = {"run", "demo", "db", "event", "players", "round", "game", "rule", "fees", "club",
-       "ladder", "files"}
+#: The top of the tree: the operator's two verbs, the operator's nouns (the database, the
+#: live pages' site) and the nouns a TD acts on.
+TOP = {"run", "demo", "db", "site", "event", "players", "round", "game", "rule", "fees",
+       "club", "ladder", "files"}
 
 
 def _root() -> typer.core.TyperGroup:

@@ -30,6 +30,7 @@ from tests.bot.club_chat import (
     report_game,
     say,
     tap,
+    user,
 )
 from tests.bot.ladder_chat import ladder_bot, order, said_to
 from tests.bot.ladder_chat import say as ladder_say
@@ -113,8 +114,16 @@ async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
             "⚖️ Club Cup <2026>, SF: a TD corrected game 2 of your match against Ann Lee. It is "
             "now you 420, Ann Lee 350 (you started); it was you 350, Ann Lee 420 (you "
             "started).\nWhy: I typed the paper slip the wrong way round\n"
+            "Your match is open again: Ann Lee's win no longer stands.\n"
             "Score: Dev Rao 1-1 Ann Lee (+38)\n"
             "Next: game 3, the deciding game: you start (ahead on spread, para 16b).")
+        # Ann, who played M3 too, reads it in the message of the correction, not apart
+        assert last(bot, "Ann Lee").endswith(
+            "Next: game 3, the deciding game: Dev Rao starts (ahead on spread, para 16b).\n"
+            "So the games you played in M3 (Final) against Ben Ong no longer count "
+            "(paras 27-28).")
+        assert not [t for t in bot.telegram.sent(user(bot, "Ann Lee"))
+                    if "I will tell you your match" in (t.text or "")]
         [(detail, why)] = await _rows(bot, "SELECT detail_json, why FROM journal WHERE action ="
                                            " 'game.corrected'")
         assert why == "I typed the paper slip the wrong way round"
@@ -228,7 +237,8 @@ async def test_a_round_based_result_voided_comes_out_of_the_standings(tmp_path: 
         told = bot.telegram.last_sent(person("Ann Lee")).text or ""
         assert told.startswith(f"⚖️ Weekly Swiss <Tuesdays>, Round 1: a TD voided your game "
                                f"against {opponent}: you 500, {opponent} 100 (you started). It "
-                               "no longer counts.\nWhy: played on the wrong day\nNext: "), told
+                               "no longer counts.\nWhy: played on the wrong day\nYour game "
+                               "is open again: your win no longer stands.\nNext: "), told
         assert "para" not in told  # a Swiss plays by no SSSg paragraph
         # Ann is no TD here: the command is not hers
         refused = await bot.say(person("Ann Lee"), f"/correct {code} void")

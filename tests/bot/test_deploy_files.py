@@ -134,9 +134,13 @@ def test_the_fleet_runs_three_webhook_workers_on_postgresql_behind_caddy() -> No
     assert context and dockerfile
     assert (fleet / context.group(1) / dockerfile.group(1)).is_file()
     caddy = (fleet / "Caddyfile").read_text()
-    upstream = re.search(r"^\s*reverse_proxy (\S+) (.+) \{$", caddy, re.M)
-    assert upstream and upstream.group(1) == hook.group(1)
-    assert upstream.group(2).split() == [f"{w}:{port.group(1)}" for w, _ in workers]
+    route = re.search(r"^\thandle (\S+) \{\n\t\treverse_proxy (.+) \{$", caddy, re.M)
+    assert route and route.group(1) == hook.group(1)
+    assert route.group(2).split() == [f"{w}:{port.group(1)}" for w, _ in workers]
+    # Caddy orders bare directives by kind (respond before reverse_proxy), so at the top
+    # of the site only handle blocks keep the written routes apart
+    top = re.findall(r"^\t(\w+)", caddy, re.M)
+    assert top and set(top) == {"handle"}
     assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in text
 
 

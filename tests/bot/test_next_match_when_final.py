@@ -94,8 +94,9 @@ async def test_a_correction_that_reopens_the_feeder_tells_the_waiting_finalist_i
     assert await rows(bot, "SELECT state FROM matches WHERE code IN ('M1', 'M3') ORDER BY code"
                       ) == [("playing",), ("waiting",)]
     (ben,) = _to(written, "Ben Ong")
-    assert ben == ("<b>Club Cup &lt;2026&gt;</b>: a TD's ruling reopened Ann Lee v Dev Rao, "
-                   "so your <b>Final</b> opponent is not known yet. I will tell you."), ben
+    assert ben == ("<b>Club Cup &lt;2026&gt;</b>: a TD's correction reopened Ann Lee v Dev Rao, "
+                   "so your <b>Final</b> opponent is not known yet. I will tell you once it is "
+                   "decided."), ben
 
 
 async def test_a_match_its_round_opened_on_counted_results_is_not_told_again(

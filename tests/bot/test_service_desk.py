@@ -198,3 +198,29 @@ async def test_only_a_td_uses_the_desk(db: Database) -> None:
         await desk.give_match_bye(db, player("Ann Lee"), M1, 0, why="I win")
     with pytest.raises(NotAllowed):
         await desk.void_match(db, player("Dev Rao"), M1, why="redo")
+
+
+async def test_void_is_offered_only_for_a_match_with_a_game_that_counts(db: Database) -> None:
+    """M2 has no game yet: the close notice offers no Void for it (its match byes stay),
+    only for M1, whose game counts. Once M1's game is voided and the round closed with
+    both unfinished, /pending offers their match byes and no Void: nothing is left to
+    void in either."""
+    from bot.telegram.keyboards import pending_buttons
+
+    await _slip(db, "Ann Lee", SaidResult(412, 380, text="412-380"), starter=1)
+    (close,) = [d for d in await _round_deadlines(db) if d.kind == "round.close"]
+    mark = await last_outbox(db)
+    assert await deadlines.fire(db, close.id, close.due_at)
+    ((_, _, buttons),) = await outbox_since(db, mark)
+    assert buttons is not None
+    labels = [b["text"] for row in json.loads(buttons) for b in row]
+    assert "M1: void match" in labels and "M2: void match" not in labels
+    assert "M2: match bye to Ben Ong" in labels
+    # M1's game voided, the round closed with both unfinished: /pending offers no Void
+    await desk.void_match(db, td(), M1, why="played with a short tile bag")
+    await close_round(db, td(), EVENT, "SF", force=True, why="the club shut for a month")
+    inbox = await pending(db, td(), EVENT)
+    assert [m.code for m in inbox.left_unfinished] == ["M1", "M2"]
+    shown = [label for row in pending_buttons(inbox) for label, _ in row]  # type: ignore[misc]
+    assert "M1: match bye to Ann Lee" in shown and "M2: match bye to Cai Wen" in shown
+    assert not [label for label in shown if "void" in label], shown

@@ -347,40 +347,6 @@ async def test_a_link_needs_a_public_event_and_a_public_address(db_target: Path 
         await db.close()
 
 
-async def test_a_page_is_made_once_for_everyone_who_asks_until_it_is_too_old() -> None:
-    """The page server's cache (bot/web/server.py): readers do not each take the database's
-    lock; a page older than max_age is made again (served meanwhile as it was); a page not
-    found is not kept."""
-    from bot.service.platform.errors import NotFound
-    from bot.web.server import PageCache
-
-    now = [0.0]
-    cache = PageCache(max_age=2.0, clock=lambda: now[0])
-    made: list[str] = []
-
-    async def make() -> str:
-        await asyncio.sleep(0.01)
-        made.append("page")
-        return f"page {len(made)}"
-
-    pages = await asyncio.gather(*(cache.get("e/a", make) for _ in range(50)))
-    assert set(pages) == {"page 1"} and len(made) == 1  # fifty readers, one reading
-    now[0] = 1.9
-    assert await cache.get("e/a", make) == "page 1"
-    now[0] = 2.0  # too old: still served at once, and made again meanwhile
-    assert await asyncio.gather(*(cache.get("e/a", make) for _ in range(5))) == ["page 1"] * 5
-    await cache.settle()
-    assert await cache.get("e/a", make) == "page 2" and len(made) == 2
-
-    async def missing() -> str:
-        raise NotFound("no")
-
-    for _ in range(2):
-        with pytest.raises(NotFound):
-            await cache.get("e/b", missing)
-    assert cache.made == 2  # the two pages made; nothing kept for the missing one
-
-
 def test_a_round_opening_in_the_log_names_nobody_who_has_not_paid() -> None:
     from bot.service.platform import journal_texts
     from bot.store.journal_repo import JournalEntry

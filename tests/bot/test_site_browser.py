@@ -37,12 +37,17 @@ FRAME = (
     '<!doctype html><html><body style="margin:0"><iframe id="f" src="{src}" '
     'style="border:0;width:{width}px;height:{height}px"></iframe><script>'
     "var f=document.getElementById('f');f.onload=function(){{var c=f.contentDocument,"
-    "d=c.documentElement,s=c.querySelector('svg');document.body.setAttribute('data-probe',"
+    "d=c.documentElement,s=[].filter.call(c.querySelectorAll('svg'),function(e){{"
+    "return e.getBoundingClientRect().width>0}})[0],t=s?s.querySelectorAll('text'):[];"
+    "document.body.setAttribute('data-probe',"
     "JSON.stringify({{scroll:d.scrollWidth,client:d.clientWidth,"
     "svg:s?s.getBoundingClientRect().right:0,text:c.body.innerText,"
     "winners:[].map.call(c.querySelectorAll('.w'),function(e){{return e.textContent}}),"
-    "bold:[].map.call(c.querySelectorAll('svg text[font-weight=bold]'),"
-    "function(e){{return e.textContent}})}}))}}</script></body></html>")
+    "bold:[].map.call(s?s.querySelectorAll('text[font-weight=bold]'):[],"
+    "function(e){{return e.textContent}}),"
+    "px:[].map.call(t,function(e){{return [e.textContent,"
+    "parseFloat(e.getAttribute('font-size'))*s.getScreenCTM().a]}})}}))}}"
+    "</script></body></html>")
 
 
 def chromium() -> str:
@@ -73,7 +78,8 @@ def browse(page: Path, width: int, *args: str) -> str:
 def laid_out(page: Path, width: int) -> dict[str, Any]:
     """The page as Chromium laid it out at ``width``: its widths (the document's scroll
     width and the bracket picture's right edge), its text as rendered, the names marked as
-    winners, and the bold names in the bracket picture."""
+    winners, the bold names in the bracket picture shown, and each text of that picture
+    with its height on the screen in CSS px."""
     dom = browse(page, width, "--dump-dom")
     found = re.search(r'data-probe="([^"]+)"', dom)
     assert found, dom[-2000:]
@@ -147,6 +153,22 @@ def test_the_bracket_fits_a_phone_and_shows_who_went_through(written: Path) -> N
         assert winner in shown["bold"]  # bold on green in the picture
         assert f"{winner} ✓" in shown["winners"]  # and marked in the table
         screenshot(page, width, "bracket")
+
+
+def test_the_bracket_names_are_a_readable_size_on_a_phone(written: Path) -> None:
+    """At 390 px the bracket is drawn one match a row (``layout.one_column``): each
+    player's name in the picture is at least 16 CSS px high, as the page's own text, and
+    nothing in it is under 12 px; a desktop still gets the picture two matches a row."""
+    page = written / "cup" / "bracket-single.html"
+    names = {"Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao"}
+    phone = laid_out(page, 390)
+    sizes = {text: px for text, px in phone["px"]}
+    assert names <= sizes.keys(), sizes
+    assert min(sizes[n] for n in names) >= 16, sizes
+    assert min(sizes.values()) >= 12, sizes
+    desk = laid_out(page, 1280)
+    assert min(px for text, px in desk["px"] if text in names) >= 16, desk["px"]
+    assert desk["svg"] > 640  # the two-a-row picture, not the phone's
     screenshot(written / "cup" / "index.html", 390, "overview")
     screenshot(written / "swiss" / "m" / "R1-1.html", 390, "match")
     screenshot(written / "swiss" / "log.html", 390, "log")

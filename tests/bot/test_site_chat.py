@@ -28,6 +28,8 @@ from tests.bot.test_round_events_e2e import play_round, say, tap, until, user
 from tests.bot.test_site import text_of
 
 URL = "https://scrabble.example.org"
+#: Ann's name in bold in a bracket picture: through (bot/web/svg.py).
+BOLD_ANN = r'<text [^>]*font-weight="bold"[^>]*>Ann Lee</text>'
 
 
 def links(bot: BotUnderTest, who: FakeUser | FakeChat) -> list[list[str]]:
@@ -174,3 +176,46 @@ async def test_a_bye_page_says_what_the_bye_is_worth(tmp_path: Path) -> None:
         words = text_of(html)
         assert status == 200 and "has a bye. Bye: a win with +50 spread." in words, words
         assert "none yet" not in words and "No game reported yet" not in words
+
+
+async def test_a_knockout_result_awaiting_agreement_reads_as_final_nowhere(
+        tmp_path: Path) -> None:
+    """Ann wins M1 2-0 by her own slips, which Dev can still dispute (SSSg para 24): the
+    log does not say it "was decided", the bracket's picture marks nobody through (no bold
+    name, a note of what it waits for) and its table, the match page and Ann's page mark
+    no winner. Once Dev agrees to both games, every page says it."""
+    public = linked_definition().replace('format = "single"', 'format = "single"\npublic = true')
+    async with club_cup_bot(tmp_path, public, site_port=0, public_url=URL) as bot:
+        from tests.bot.club_chat import report_game
+
+        await report_game(bot, "Ann Lee", "400-300", starter="I started")
+        await report_game(bot, "Ann Lee", "401-299")
+        async with bot.runtime.db.transaction() as tx:
+            view = await matches_repo.of_code(tx, bot.event_id, "M1")  # type: ignore[attr-defined]
+            assert view is not None and view.state == MatchStage.DECIDED  # counted at once
+            assert not await finality.is_final(tx, view)
+        _, log = await page(bot, "/e/club-cup/log.html")
+        words = text_of(log)
+        assert "was decided" not in words and "decided" not in words.lower(), words
+        assert re.search(r"M1 \(Ann Lee v Dev Rao\): Ann Lee won [^.]*awaiting agreement", words)
+        _, bracket = await page(bot, "/e/club-cup/bracket-single.html")
+        svg = bracket.split("<h2>Matches</h2>")[0]
+        assert not re.search(BOLD_ANN, svg) and "awaiting agreement" in svg
+        assert "✓" not in bracket and "decided" not in text_of(bracket).split("Matches")[-1]
+        _, match = await page(bot, "/e/club-cup/m/M1.html")
+        assert "✓" not in match and "Decided" not in text_of(match)
+        ann = re.search(r'href="\.\./(p/\d+\.html)">Ann Lee', match)
+        assert ann is not None
+        _, player = await page(bot, f"/e/club-cup/{ann[1]}")
+        assert "✓" not in player and "decided" not in text_of(player)
+
+        for _ in range(2):
+            await tap(bot, "Dev Rao", "Agree")
+        async with bot.runtime.db.transaction() as tx:
+            assert await finality.is_final(tx, view)
+        _, log = await page(bot, "/e/club-cup/log.html")
+        assert "M1 (Ann Lee v Dev Rao) was decided: Ann Lee won" in text_of(log)
+        _, bracket = await page(bot, "/e/club-cup/bracket-single.html")
+        assert re.search(BOLD_ANN, bracket) and re.search(r"Ann Lee</a> ✓", bracket)
+        _, player = await page(bot, f"/e/club-cup/{ann[1]}")
+        assert "✓" in player

@@ -259,3 +259,38 @@ async def test_an_expelled_swiss_players_forfeit_settles_the_slip_and_dispute(
                  if "your result slip is in" in t]
         assert ann.endswith(f"⚖️ Settled: the match went to you by forfeit {stands}"), ann
         assert not {"Agree", "Dispute"} & set(bot.telegram.buttons_of(swiss.user(bot, "Eve Tan")))
+
+
+async def test_a_game_bye_that_decides_the_match_earlier_settles_the_later_slips(
+    bot: BotUnderTest,
+) -> None:
+    """M1 goes 2-1 to Dev on slips still in their windows; Ann disputes game 2 and Tara
+    rules it a game bye to Ann: Ann leads 2-0 after game 2, so game 3 no longer counts
+    (para 28). Its slip closes as void, its window is cancelled and both copies say why:
+    Ann keeps no Agree / Dispute on a game that no longer counts."""
+    await _report(bot, "Ann Lee", "412-380", "I started")
+    await _report(bot, "Dev Rao", "400-350")
+    await tap(bot, "Ann Lee", "Dispute")
+    await say(bot, "Ann Lee", "Dev played a phony")
+    await _report(bot, "Dev Rao", "420-300")
+    assert await _all(bot, "SELECT state, winner_side FROM matches WHERE code = 'M1'") == [
+        ("decided", 1)]
+    assert [s for (s,) in await _all(bot, "SELECT state FROM slips WHERE state <> 'draft'"
+                                         " ORDER BY id")] == ["pending", "disputed", "pending"]
+    await rulings.rule_game(bot.runtime.db, Request.cli(bot.clock()), await _event_id(bot),
+                            "M1", 2, game_bye="Ann Lee", why="the phony was played")
+    await bot.settle()
+    assert await _all(bot, "SELECT state, winner_side FROM matches WHERE code = 'M1'") == [
+        ("decided", 0)]
+    assert await _all(bot, "SELECT kind, void FROM games ORDER BY seq") == [
+        ("played", 0), ("bye", 0), ("played", 1)]
+    assert [s for (s,) in await _all(bot, "SELECT state FROM slips WHERE state <> 'draft'"
+                                         " ORDER BY id")] == ["pending", "void", "void"]
+    assert not {"Agree", "Dispute"} & set(buttons_of(bot, "Ann Lee"))
+    [ann] = _copies(bot, "Ann Lee", "Dev Rao reported a result", "Game 3:")
+    assert ann.endswith("⚖️ Void: after a TD's ruling, M1 was decided before this game; "
+                        "this result no longer counts."), ann
+    [dev] = _copies(bot, "Dev Rao", "your result slip is in", "Game 3:")
+    assert dev.endswith("this result no longer counts."), dev
+    # game 1's slip still counts and stays open to Dev's dispute (para 24)
+    assert {"Agree", "Dispute"} <= set(buttons_of(bot, "Dev Rao"))

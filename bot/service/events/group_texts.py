@@ -7,8 +7,14 @@ from __future__ import annotations
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
-from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import OneGame, decided_on, esc, tie_words
+from bot.service.results.matches import MatchView, has_score, score_line
+from bot.service.results.reporting_texts import (
+    OneGame,
+    decided_on,
+    esc,
+    one_game,
+    tie_words,
+)
 from core.knockout.match import MatchStage, MatchState
 
 ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
@@ -67,6 +73,29 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
     how = decided_on(event, state.decision)
     return (f"{where}{esc(score_line(view, state, state.winner))}. "
             f"{esc(view.label(state.winner))} wins the match{how}.")
+
+
+def match_reopened(event: Event, view: MatchView, before: MatchState, after: MatchState,
+                   why: str) -> str:
+    """A TD's correction or ruling undid a result the group was shown as final: the match
+    is open again, why, and what its players do next (paras 14-16: the next game; a
+    one-game match's game is played again, said as that game)."""
+    where = f"<b>{esc(event.name)}</b>, {esc(view.round_name)}: "
+    won = ""
+    if before.winner is not None:
+        won = f", so {esc(view.label(before.winner))}'s win no longer stands"
+    reason = f" ({esc(why)})" if why else ""
+    lines = [f"{where}{esc(view.code)} is open again: a TD changed its result{reason}{won}."]
+    n = after.next_game
+    if n is not None:
+        nxt = ("they play the game again" if one_game(event, view) else
+               "they play it again from game 1" if n == 1 else
+               f"game {n} decides it" if after.next_is_deciding else f"game {n} is next")
+        if has_score(after):
+            lines.append(f"{esc(score_line(view, after, 0))}; {nxt}.")
+        else:
+            lines.append(f"{nxt[0].upper()}{nxt[1:]}.")
+    return " ".join(lines)
 
 
 def walkover(event: Event, view: MatchView, winner: int, left: str | None,

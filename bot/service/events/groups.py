@@ -159,6 +159,33 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
             say.match_decided(event, view, state, game))
     text = "\n".join([text, *lines]) + await site_links.link_line(
         tx, event, site_links.match_page(view.code), "The match, live")
-    key = f"group:{chat}:{'tied' if tied else 'decided'}:{view.id}:{len(state.void)}:" \
-          f"{state.score_line()}"
-    await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)
+    key = await _match_post_key(tx, chat, view.id, f"{'tied' if tied else 'decided'}-"
+                                                   f"{len(state.void)}-{state.score_line()}")
+    if key is not None:
+        await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)
+
+
+async def _match_post_key(tx: Tx, chat: int, match_id: int, what: str) -> str | None:
+    """The outbox key of the group's next post about a match's result (``what`` says which
+    result), or None when the group's last post about it said the same already: a result
+    is posted once, yet posted again when a TD's correction changed it and changed it back."""
+    prefix = f"group:{chat}:match:{match_id}:"
+    keys = await outbox_repo.keys_with_prefix(tx, prefix)
+    if keys and keys[-1][len(prefix):].split(":")[0] == what:
+        return None
+    return f"{prefix}{what}:{len(keys)}"
+
+
+async def post_reopened(tx: Tx, event: Event, view: MatchView, before: MatchState,
+                        after: MatchState, why: str, now: datetime) -> None:
+    """A TD's correction or ruling reopened a match whose result the group was shown as
+    final (``post_result``): the group reads that it is open again, so the post above no
+    longer stands unsaid. Once per state of the match."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    key = await _match_post_key(tx, chat, view.id,
+                                f"reopened-{len(after.void)}-{after.score_line()}")
+    if key is not None:
+        await outbox.enqueue(tx, chat_id=chat, now=now, dedupe_key=key,
+                             text_html=say.match_reopened(event, view, before, after, why))

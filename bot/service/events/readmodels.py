@@ -196,6 +196,8 @@ class TdInbox:
     # in open rounds (``rounds.unfinished_of``): to be played, or waiting for a player
     unfinished: list[MatchView] = field(default_factory=list)
     left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
+    # of those, the ids of the ones with a game that counts: only they can be voided
+    voidable: frozenset[int] = frozenset()
     # players with no Telegram account linked whose messages wait until they join
     not_on_telegram: list[str] = field(default_factory=list)
     slips_awaiting: list[AwaitingSlip] = field(default_factory=list)
@@ -260,6 +262,8 @@ async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
         failed_deadlines=await failed_deadlines(tx, event_id),
         unfinished=unfinished,
         left_unfinished=left_unfinished,
+        voidable=frozenset([m.id for m in left_unfinished
+                            if (await match_state(tx, m.id)).counted]),
         not_on_telegram=_not_on_telegram(entries, drawn=bool(rounds)),
         slips_awaiting=await _slips_awaiting(tx, event),
         tied=[m for m in playing if m.id in tied],

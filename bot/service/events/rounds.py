@@ -420,13 +420,16 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     return True
 
 
-def match_buttons(m: MatchView) -> list[list[tuple[str, str]]]:
+def match_buttons(m: MatchView, voidable: bool) -> list[list[tuple[str, str]]]:
     """What a TD may do with a match its round leaves unfinished (bot/service/results/desk.py): a
-    match bye to either side (para 27) or void its games. Each label names the match, as
-    one message holds the buttons of several."""
-    return [[(f"{m.code}: match bye to {m.label(0)}", callbacks.desk_bye(m.id, 0)),
-             (f"{m.code}: match bye to {m.label(1)}", callbacks.desk_bye(m.id, 1))],
-            [(f"{m.code}: void match", callbacks.desk_void(m.id))]]
+    match bye to either side (para 27) or, when a game of it counts (``voidable``), void its
+    games; a match with none has nothing to void. Each label names the match, as one
+    message holds the buttons of several."""
+    rows = [[(f"{m.code}: match bye to {m.label(0)}", callbacks.desk_bye(m.id, 0)),
+             (f"{m.code}: match bye to {m.label(1)}", callbacks.desk_bye(m.id, 1))]]
+    if voidable:
+        rows.append([(f"{m.code}: void match", callbacks.desk_void(m.id))])
+    return rows
 
 
 def extend_button(rnd: Round) -> tuple[str, str]:
@@ -453,7 +456,7 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
             score = html.escape(score_line(m, state)) if has_score(state) else "no game yet"
             lines.append(f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
                          f"{html.escape(m.label(1))} ({score})")
-            buttons.extend(match_buttons(m))
+            buttons.extend(match_buttons(m, bool(state.counted)))
         lines += [f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
                   f"{html.escape(m.label(1))} (waiting for a player)" for m in left.waiting]
         buttons.append([extend_button(rnd)])

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.pictures.bracket import Fonts
-from bot.pictures.layout import Layout, division_layouts
+from bot.pictures.layout import Layout, division_layouts, not_final, one_column
 from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
@@ -249,14 +249,17 @@ async def overview(db: Database, slug: str) -> Overview:
 @dataclass(frozen=True)
 class BracketPage:
     event: Event
-    layout: Layout
+    layout: Layout  # the picture, a result not final yet shown undecided (``not_final``)
+    narrow: Layout  # the same picture one match a row, for a phone (``one_column``)
     pictures: list[tuple[str, str]]  # every bracket page, for the links between them
     matches: list[MatchLine]  # the picture's matches, in its order
 
 
 async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
     """Use-case: one bracket page (a division, or a part or page of one, as the bot's
-    pictures split it), with its matches as text for those who do not see the picture."""
+    pictures split it), with its matches as text for those who do not see the picture. A
+    match whose result can still be disputed (``finality``) is drawn undecided, with
+    what it waits for, as the table says it."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
         drawn = await format_of(event).pictured(tx, event)
@@ -268,8 +271,13 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
             raise NotFound(NO_PAGE)
         views = {m.code: m for m in await matches_repo.of_event(tx, event.id)}
         shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
-        return BracketPage(event, chosen, [(lay.name, lay.label) for lay in layouts],
-                           await _lines(tx, event, shown))
+        lines = await _lines(tx, event, shown)
+        measure = Fonts.default().measure
+        settled = not await finality.unsettled_matches(tx, event.id)
+        chosen = not_final(chosen, {m.code: m.awaiting for m in lines if m.awaiting}, measure,
+                           settled=settled)
+        return BracketPage(event, chosen, one_column(chosen, measure),
+                           [(lay.name, lay.label) for lay in layouts], lines)
 
 
 @dataclass(frozen=True)
@@ -471,18 +479,40 @@ def public_entry(entry: JournalEntry) -> JournalEntry:
 
 
 async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[LogLine]:
-    """The public ones of ``entries``, newest first."""
+    """The public ones of ``entries``, newest first. A match's decision whose result can
+    still be disputed (``finality``) does not say "was decided": it says who won and
+    what the result waits for (``not_final_yet``)."""
     shown = [public_entry(e) for e in entries if e.action in PUBLIC_ACTIONS]
     names = await names_for(tx, event, shown)
+    unsettled = await finality.unsettled_matches(tx, event.id)
     out = []
     for e in reversed(shown):
         kind_, _, ref = e.subject.partition(":")
         code = None
         if kind_ == "match" and ref.isdigit() and int(ref) in names.matches:
             code = names.matches[int(ref)][0]
-        out.append(LogLine(names.when(e.at), public_who(e.who, names),
-                           journal_texts.what(e, names), e.why, code))
+        what = journal_texts.what(e, names)
+        if e.action == "match.decided" and ref.isdigit() and int(ref) in unsettled:
+            what = await not_final_yet(tx, event, int(ref), what)
+        out.append(LogLine(names.when(e.at), public_who(e.who, names), what, e.why, code))
     return out
+
+
+async def not_final_yet(tx: Tx, event: Event, match_id: int, said: str) -> str:
+    """A match's decision as the journal says it ("M1 was decided: Ann Lee won 400-380"),
+    said of a result not final yet: "M1: Ann Lee won 400-380, awaiting agreement until
+    ..." (SSSg para 24: a reported game can be disputed until its window closes)."""
+    view = await matches_repo.get(tx, match_id)
+    waits = await awaiting(tx, event, view) if view is not None else ""
+    return f"{said.replace(' was decided: ', ': ', 1)}, {waits or 'awaiting agreement'}"
+
+
+async def last_change(db: Database) -> int:
+    """Use-case: the journal's newest line, which moves on with every result, slip, ruling,
+    correction, round and entry a page can show (``PUBLIC_ACTIONS`` and more): a page made
+    since it last moved is still the page the database would give (``bot.web.server``)."""
+    async with reading(db) as tx:
+        return await journal_repo.last_id(tx)
 
 
 # --- every page, for a folder of files -----------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.service.events.lookup import Event
 from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import esc, one_game, outcome_lines
+from bot.service.results.reporting_texts import esc, one_game, open_again, outcome_lines
 from core.knockout.match import MatchGame, MatchGameKind, MatchState
 
 
@@ -42,9 +42,11 @@ def slip_note() -> str:
 
 
 def for_player(event: Event, view: MatchView, viewer: int, game: int, before: MatchGame,
-               after: MatchGame, why: str, voided: list[int], state: MatchState) -> str:
+               after: MatchGame, why: str, voided: list[int], state: MatchState,
+               was_won: int | None = None) -> str:
     """A player's copy of a correction of game ``game`` of their match; ``voided``: the
-    game numbers that no longer count since the match is decided earlier."""
+    game numbers that no longer count since the match is decided earlier; ``was_won``:
+    the side whose win the correction undid (the match is open again: what next follows)."""
     names = (view.label(0), view.label(1))
     opponent = f"<b>{esc(names[1 - viewer])}</b>"
     which = (f"your game against {opponent}" if one_game(event, view)
@@ -61,5 +63,7 @@ def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Ma
         shown = ", ".join(str(n) for n in voided)
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 14')}.")
+    if was_won is not None:
+        lines.append(open_again(event, view, viewer, was_won))
     lines += outcome_lines(event, view, state, viewer)
     return "\n".join(lines)

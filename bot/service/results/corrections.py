@@ -27,9 +27,10 @@ from typing import Any
 from bot.service.events.lookup import Event, get_event
 from bot.service.people import expelled
 from bot.service.people.roles import require_role
-from bot.service.platform import journal, outbox
+from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
+from bot.service.platform.news import News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import correction_texts
 from bot.service.results.adjudicators import refuse_own_match
@@ -231,9 +232,11 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
     two players; a correction that voids later games waits for Apply instead."""
     number, index, old, new = await _planned(tx, view, fix)
     names = _names(view)
+    news = News(event)
     try:
         applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                            confirm=confirm, cause="correction of")
+                                            confirm=confirm, cause="correction of", why=why,
+                                            news=news)
     except NeedsConfirm as exc:
         if actor.person_id is None:
             raise
@@ -264,12 +267,12 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
                        after.decided, names[after.winner] if after.winner is not None else None,
                        later, applied.voided_matches, applied.impact)
     fresh = await get_match(tx, view.id)
-    for viewer, person in enumerate(fresh.people):
+    for viewer, person in enumerate(fresh.people):  # the correction first, then what follows
         if person is not None:
-            await outbox.enqueue(tx, person_id=person, now=req.now,
-                                 text_html=correction_texts.for_player(
-                                     event, fresh, viewer, number, old, result.after, why,
-                                     later, after))
+            news.lead(person, correction_texts.for_player(event, fresh, viewer, number, old,
+                                                          result.after, why, later, after,
+                                                          applied.was_won))
+    await news.send(tx, req.now)
     return result
 
 

@@ -18,6 +18,7 @@ same way (``supersede``): nobody is left a button on something already settled.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -286,16 +287,20 @@ async def ruler_name(tx: Tx, actor: Actor) -> str:
 
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
                     ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
-                    slips: tuple[SlipState, ...] = OPEN) -> None:
+                    slips: tuple[SlipState, ...] = OPEN,
+                    games: Collection[int] | None = None) -> None:
     """A decision took the place of what was open in ``view``: its slips in ``slips``
     close (``slip_copies.settle_slips``: final or void as the match ``decided`` counts
     their games, windows cancelled, both copies edited with ``slip_note``), and its open
     disputes are ruled as ``ruling`` by ``by``, every ruler's copy of each notice edited
     to say so (``ruler_note``) with its ruling buttons gone, as a ruling on the dispute
     itself edits them (SSSg para 19). Called before the decision is settled
-    (``reporting.settle_match``), so that the result is final when nothing is left open."""
-    await settle_slips(tx, view, slip_note, now, decided=decided, states=slips)
+    (``reporting.settle_match``), so that the result is final when nothing is left open.
+    ``games``: only what is open about these game ids (None: the whole match)."""
+    await settle_slips(tx, view, slip_note, now, decided=decided, states=slips, games=games)
     for dispute in await disputes_repo.open_of_match(tx, view.id):
+        if games is not None and dispute.game_id not in games:
+            continue
         if not await disputes_repo.rule(tx, dispute.id, ruling=ruling,
                                         adjudicator=by.person_id, now=now):
             continue

@@ -34,7 +34,8 @@ def feeder_code(view: MatchView, side: int) -> str | None:
     return code if kind in FED else None
 
 
-def _players_of(feeder: MatchView) -> str:
+def players_of(feeder: MatchView) -> str:
+    """A match as a player knows it: by its players ("Ann Lee v Dev Rao")."""
     names = [n for n in feeder.names if n is not None]
     if len(names) == 2:
         return f"{names[0]} v {names[1]}"
@@ -58,7 +59,7 @@ def slot_words(view: MatchView, side: int, by_code: Mapping[str, MatchView],
     if name is not None and feeder.code in final:
         return Opponent(name, True)
     kind = view.sources[side].partition(":")[0]
-    return Opponent(f"the {kind} of {_players_of(feeder)}", False)
+    return Opponent(f"the {kind} of {players_of(feeder)}", False)
 
 
 async def opponent_of(tx: Tx, view: MatchView, side: int) -> Opponent:

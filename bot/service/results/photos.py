@@ -442,7 +442,8 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                                  "until": iso(until) if until else None})
     if ruling == "bye":
         try:
-            applied = await award_game_bye_in(tx, event, view, index, loser, by=actor, now=now)
+            applied = await award_game_bye_in(tx, event, view, index, loser, by=actor, now=now,
+                                              why=why)
         except NeedsConfirm as exc:
             raise Invalid(f"{exc.impact}. A bye for a missing photo does not void games "
                           "already played in later matches, so nothing was changed; rule "

@@ -26,6 +26,7 @@ final (``announce_if_final``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -45,7 +46,7 @@ from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import blackouts, finality, opponents
+from bot.service.results import blackouts, finality, next_opponent, opponents
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.disputes import open_dispute
@@ -54,7 +55,6 @@ from bot.service.results.matches import (
     core_match,
     get_match,
     latest_event_of,
-    matches_of_event,
     matches_of_person,
     score_line,
 )
@@ -217,7 +217,8 @@ async def _write_game(
 
 
 async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                       now: datetime, by: Actor, news: News | None = None) -> None:
+                       now: datetime, by: Actor, news: News | None = None, *,
+                       quiet: Collection[int] = ()) -> None:
     """A match just decided by its counted games (or a ruling): stored with its winner, or
     with none when it is a tie (a round-based event's, a club night's or a ladder's match
     level on game-points: ``MatchRules.breaks_ties``); a knockout's match left level by
@@ -230,7 +231,11 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     group's post, "that was your last match", a ladder's rungs, a club's expert-point
     level) waits until it is final (``announce_final``), which it is at once when no slip
     of the match can still be disputed. With no ``news`` (a ruling decided it) the two
-    players are sent the result here."""
+    players are sent the result here.
+
+    A bracket's next match that became ready is told to its waiting player only once
+    every result feeding it is final (``next_opponent``); a match in ``quiet`` is told by
+    a correction's caller, what changed for them."""
     if not state.decided:
         return
     if state.winner is None and state.decision is not Decision.TIE:
@@ -267,9 +272,11 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       say.match_decided(event, view, state, side, game))
         told.add(person, *await _count_lines(tx, event, fresh, side, final))
     for match_id in became_ready:
+        if match_id in quiet:
+            continue
         ready = await get_match(tx, match_id)
         if any(opponents.feeder_code(ready, s) is not None for s in (0, 1)):
-            continue  # a bracket's next match: told once its feeders are final (_tell_ready)
+            continue  # a bracket's next match: told once its feeders are final (next_opponent)
         await _tell_ready_match(tx, event, ready, view, now)  # seated by a later draw
     if final:
         await _announce_final(tx, event, fresh, state, now, told)
@@ -309,7 +316,7 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     there is more to say (the player who tapped Agree has their copy marked, and reads a
     message only for news beyond it)."""
     await after_final(tx, event, now, news)
-    await _tell_ready(tx, event, view, now)
+    await next_opponent.tell_changes(tx, event, view, now)
     game = await one_game_of(tx, event, view, state)
     await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
     for side in (0, 1):
@@ -322,38 +329,20 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
             news.lead(person, say.result_final(event, view, state, side, why[side], game))
 
 
-async def _tell_ready(tx: Tx, event: Event, view: MatchView, now: datetime) -> None:
-    """``view``'s result is final: the players of the matches it feeds whose opponent is now
-    known for good (every match feeding it is final) are told who they meet; the players of
-    ``view`` read their next match with its result (``_final_lines``). A match becomes
-    ready when its feeders' results count (SSSg para 24), but its players are told only
-    what can no longer change by a dispute (``opponents``). A match seated by a later
-    draw (SSSg para 3: the plate, after the qualifying round) is told when it is made
-    (``settle_match``)."""
-    matches = await matches_of_event(tx, event.id)
-    by_code = {m.code: m for m in matches}
-    for ready in matches:
-        fed_by = [by_code[c] for c in (opponents.feeder_code(ready, s) for s in (0, 1))
-                  if c is not None and c in by_code]
-        if view.code not in {f.code for f in fed_by} or ready.state != MatchStage.READY:
-            continue  # a match being played was told by its round's opening
-        if all([await finality.is_final(tx, f) for f in fed_by]):
-            await _tell_ready_match(tx, event, ready, view, now)
-
-
 async def _tell_ready_match(tx: Tx, event: Event, ready: MatchView, view: MatchView,
                             now: datetime) -> None:
     """Each player of ``ready`` who is not one of ``view``'s (they read it with their
-    result) is told whom they meet, once."""
+    result) is told whom they meet, once (``next_opponent`` keeps what they were told)."""
     rnd = await get_round(tx, ready.round_id)
     for side in (0, 1):
         person = ready.people[side]
-        if person is None or person in view.people:
+        met = str(ready.entries[1 - side])
+        if (person is None or person in view.people
+                or await next_opponent.last_told(tx, ready.id, side) == met):
             continue
-        await outbox.enqueue(tx, person_id=person, now=now,
-                             dedupe_key=f"match:{ready.id}:ready:{side}:"
-                                        f"{ready.entries[1 - side]}",
-                             text_html=say.match_ready(event, rnd, ready, ready.label(1 - side)))
+        await next_opponent.tell(tx, person=person, match_id=ready.id, side=side, what=met,
+                                 now=now, text_html=say.match_ready(event, rnd, ready,
+                                                                    ready.label(1 - side)))
 
 
 async def _next_match(tx: Tx, event: Event, view: MatchView, side: int,

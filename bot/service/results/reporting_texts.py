@@ -513,10 +513,12 @@ def beyond_decision(ruling: str, game: int, voided: list[int]) -> list[int]:
 
 def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
           scores: tuple[int, int] | None, why: str, voided: list[int],
-          state: MatchState, *, to: str | None = None, single: OneGame | None = None) -> str:
+          state: MatchState, *, to: str | None = None, was_won: int | None = None,
+          single: OneGame | None = None) -> str:
     """Both players learn a TD's ruling, and where the match stands. ``game`` 0: the
-    ruling is on the whole match (a match bye, a tied match). ``single``: the one game a
-    one-game match now is, decided: the match is said as that game."""
+    ruling is on the whole match (a match bye, a tied match); ``was_won``: the side whose
+    win the ruling undid (the match is open again). ``single``: the one game a one-game
+    match now is, decided: the match is said as that game."""
     names = (view.label(0), view.label(1))
     what = _what(event, names, viewer, ruling, scores, to)
     on = ("your game" if one_game(event, view) else f"game {game}" if game
@@ -527,8 +529,24 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, ruling: str,
         shown = ", ".join(str(n) for n in beyond)
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 28')}.")
+    if was_won is not None:
+        lines.append(open_again(event, view, viewer, was_won))
     lines += outcome_lines(event, view, state, viewer, single)
     return "\n".join(lines)
+
+
+def result_corrected(why: str) -> str:
+    """Under the group's post of a result that replaces one it was shown as final."""
+    reason = f" ({esc(why)})" if why else ""
+    return f"A TD corrected the result posted before{reason}."
+
+
+def open_again(event: Event, view: MatchView, viewer: int, was_won: int) -> str:
+    """A TD's correction or ruling undid the result of the player's match: it is open
+    again, and the win it had is no longer (a one-game match said as its game)."""
+    whose = "your" if was_won == viewer else f"{esc(view.label(was_won))}'s"
+    what = "game" if one_game(event, view) else "match"
+    return f"Your {what} is open again: {whose} win no longer stands."
 
 
 def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
@@ -549,9 +567,41 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -
             "tell you your match.")
 
 
-def opponent_unknown(event: Event, rnd: Round, reopened: MatchView) -> str:
-    """A later match lost a player because a ruling reopened the match that fed it, named
-    by its players (its code means nothing to the reader)."""
-    return (f"<b>{esc(event.name)}</b>: a TD's ruling reopened {esc(reopened.label(0))} v "
-            f"{esc(reopened.label(1))}, so your <b>{esc(rnd.name)}</b> opponent is not known "
-            "yet. I will tell you.")
+def own_later_match_voided(event: Event, view: MatchView, viewer: int) -> str:
+    """A line under a correction of a player's match that no longer puts them in the later
+    match ``view`` they had started: its games no longer count."""
+    return (f"So the games you played in {esc(view.code)} ({esc(view.round_name)}) against "
+            f"{esc(view.label(1 - viewer))} no longer count{cite(event, 'paras 27-28')}.")
+
+
+def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: str, *,
+                  decided: bool) -> str:
+    """A player of a later match whose opponent comes from ``feeder``, named by its players
+    (its code means nothing to the reader): a TD's act (``cause``, "a TD's correction")
+    reopened it, or changed its result while a slip of it can still be disputed, so whom
+    they meet is not known, or not final, yet."""
+    head = f"<b>{esc(event.name)}</b>: "
+    players = esc(f"{feeder.label(0)} v {feeder.label(1)}")
+    if decided:
+        changed = (f"{esc(cause)} changed the result of {players}" if cause
+                   else f"the result of {players} changed")
+        return (head + f"{changed}, and it can still be disputed, so your "
+                f"<b>{esc(rnd.name)}</b> opponent is not settled yet. I will tell you once "
+                "it is.")
+    reopened = f"{esc(cause)} reopened {players}" if cause else f"{players} is open again"
+    return (head + f"{reopened}, so your <b>{esc(rnd.name)}</b> opponent is not known yet. "
+            "I will tell you once it is decided.")
+
+
+def opponent_now(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
+                 instead_of: str | None) -> str:
+    """A player of a later match whose opponent ``feeder`` decides, told before that it was
+    open: it is decided again (or a TD changed who went through, ``instead_of`` the one
+    they were told before), and final, so they learn whom they meet and when."""
+    head = f"<b>{esc(event.name)}</b>: "
+    players = esc(f"{feeder.label(0)} v {feeder.label(1)}")
+    following = next_match(event, rnd, view, opponent, True)
+    if instead_of is None:
+        return head + f"{players} is decided. " + following
+    return (head + f"a TD changed the result of {players}, so your <b>{esc(rnd.name)}</b> "
+            f"opponent is now <b>{esc(opponent)}</b>, not {esc(instead_of)}.\n" + following)

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service.events import groups
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_results
-from bot.service.events.schedule import get_round
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import cite
 from bot.service.people import expelled
@@ -42,7 +42,7 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.news import News
+from bot.service.platform.news import GROUP, News
 from bot.service.platform.unit import (
     Answer,
     Request,
@@ -50,7 +50,7 @@ from bot.service.platform.unit import (
     require_actor,
     unit,
 )
-from bot.service.results import finality
+from bot.service.results import finality, next_opponent
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
@@ -124,6 +124,11 @@ class Applied:
     reopened: bool
     impact: str
     settled: bool = False  # the match was decided anew: its players were told what follows
+
+    @property
+    def was_won(self) -> int | None:
+        """The side that had won the match, when this left it undecided (open again)."""
+        return self.before.winner if self.reopened and not self.after.decided else None
 
 
 @dataclass(frozen=True)
@@ -292,9 +297,10 @@ async def _photo_duty_follows(tx: Tx, game_id: int, game: MatchGame, now: dateti
 
 
 async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
-                      now: datetime, by: Actor) -> None:
+                      now: datetime, by: Actor, feeder: MatchView, news: News | None) -> None:
     """Later matches a correction voids: their games stop counting, their open slips and
-    disputes close, and their players are told (paras 27-28)."""
+    disputes close, and their players are told (paras 27-28); a player of the corrected
+    match (``feeder``) reads it in the message of the correction itself (``news``)."""
     for m in await matches_of_event(tx, event.id):
         if m.code not in codes:
             continue
@@ -307,22 +313,48 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
-            if person is not None:
-                await outbox.enqueue(tx, person_id=person, now=now,
-                                     text_html=say.later_match_voided(event, m, side, cause))
+            if person is not None and news is not None and person in feeder.people:
+                news.add(person, say.own_later_match_voided(event, m, side))
+            elif person is not None:  # told their match once it is known (``next_opponent``)
+                await next_opponent.tell(tx, person=person, match_id=m.id, side=side,
+                                         what=next_opponent.OPEN, now=now,
+                                         text_html=say.later_match_voided(event, m, side, cause))
+
+
+async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause: str,
+                         now: datetime, by: Actor) -> None:
+    """Games the corrected match leaves after its decision (para 28: a game bye may decide
+    it earlier; para 14: a match ends once decided) that the ruling itself did not touch:
+    what is still open about them (a slip in its window, a dispute) closes as void, as
+    every decision closes what it leaves open (``disputes.supersede``), so no Agree,
+    Dispute or ruling button is left on a game that no longer counts."""
+    before, after = old.state(), new.state()
+    beyond = [i for i in before.counted
+              if i not in after.counted and i < len(new.games) and new.games[i] == old.games[i]]
+    if not beyond or new.match_bye is not None:
+        return
+    rows = await games_repo.games_of(tx, view.id)
+    what = (f"Void: after {html.escape(cause)}, {html.escape(view.code)} was decided before "
+            "this game")
+    await supersede(tx, view, ruling=f"void: {view.code} was decided before this game",
+                    by=by, now=now, decided=new, games={rows[i].id for i in beyond},
+                    slip_note=to_both(what), ruler_note=settled_note(what, False))
 
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool, cause: str = "ruling on", news: News | None = None,
+    confirm: bool, cause: str = "ruling on", why: str = "", news: News | None = None,
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
-    else (players of later matches: "a TD's {cause} M1"). ``news``: where a match this
-    decides puts what follows for its two players, under the caller's own lead (one message
-    each, ``reporting.settle_match``); None: they are sent the result on its own. Raises
+    else (players of later matches: "a TD's {cause} M1"; the group, with ``why``, when a
+    result it was shown as final is open again). ``news``: where a caller that leads each
+    player's message with its own words gathers what the decision adds (what plays on,
+    what the final result means, the group's line that the result it saw was corrected,
+    a later match of theirs it voided), so that each reads one message
+    (``reporting.settle_match``); None: settled results are sent on their own. Raises
     ``NeedsConfirm`` before writing anything."""
     old = await core_match(tx, view.id)
     before, after = old.state(), new.state()
@@ -331,9 +363,7 @@ async def apply_correction_in(
         raise NeedsConfirm(impact)
     views = await matches_of_event(tx, event.id)
     entries_before = {m.id: m.entries for m in views}
-    # a later match's players were told who they meet only once this result was final
-    # (``reporting._tell_ready``): only then have they an opponent to lose
-    told_before = await finality.is_final(tx, view)
+    announced = view.state == MatchStage.DECIDED and await finality.is_final(tx, view)
     await _write_games(tx, view, old, new, now)
     if new.match_bye != old.match_bye:
         await matches_repo.set_match_bye(tx, view.id, new.match_bye)
@@ -346,7 +376,9 @@ async def apply_correction_in(
         for i in sorted(was - now_counted):
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
-    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by)
+    await _settle_beyond(tx, view, old, new, f"a TD's {cause.split()[0]}", now, by)
+    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by,
+                      view, news)
     decided_before = view.state == MatchStage.DECIDED
     outcome_before = (decided_before, view.winner if decided_before else None)
     outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
@@ -360,36 +392,35 @@ async def apply_correction_in(
     if reopened or voided_matches or rescored:
         await after_results(tx, event, now)
     fresh = await get_match(tx, view.id)
+    # a later match whose two players were known: what changed there is told below
+    known = {m.id for m in views if None not in m.entries}
     settled = False
     if outcome_after[0] and outcome_after != outcome_before:
-        await settle_match(tx, event, fresh, after, now, by, news)
+        if announced and news is not None:  # the group saw another result: say why
+            news.add(GROUP, say.result_corrected(why))
+        await settle_match(tx, event, fresh, after, now, by, news, quiet=known)
         settled = True
     elif after.decided and after.winner is None and before.decision != after.decision:
         await settle_match(tx, event, fresh, after, now, by, news)  # tied: the TDs decide it
         settled = True
-    for m in await matches_of_event(tx, event.id):
-        if m.id == view.id or m.entries == entries_before[m.id] or m.code in voided_matches:
-            continue
-        if m.state == MatchStage.WAITING and told_before:
-            rnd = await get_round(tx, m.round_id)
-            for side, person in enumerate(m.people):
-                # only a player who was there before lost a known opponent; one who just
-                # arrived (a match bye put them through) is told their next match instead
-                if person is not None and m.entries[side] in entries_before[m.id]:
-                    await outbox.enqueue(tx, person_id=person, now=now,
-                                         text_html=say.opponent_unknown(event, rnd, view))
+    fresh = await get_match(tx, view.id)
+    if announced and reopened and fresh.state != MatchStage.DECIDED:
+        await groups.post_reopened(tx, event, fresh, before, after, why, now)
+    await next_opponent.tell_changes(tx, event, fresh, now,
+                                     cause=f"a TD's {cause.split()[0]}", before=entries_before,
+                                     was_final=announced)
     return Applied(before, after, voided, voided_matches, reopened, impact, settled)
 
 
 async def award_game_bye_in(
     tx: Tx, event: Event, view: MatchView, index: int, to: int, *, by: Actor, now: datetime,
-    confirm: bool = False,
+    confirm: bool = False, why: str = "",
 ) -> Applied:
     """Para 28: the reported game at ``index`` (0-based, reported order) becomes a game bye
     to side ``to`` (+ the event's bye spread); used for a dispute and a missing photo."""
     match = await core_match(tx, view.id)
     return await apply_correction_in(tx, event, view, award_game_bye(match, index, to).match,
-                                     by=by, now=now, confirm=confirm)
+                                     by=by, now=now, confirm=confirm, why=why)
 
 
 # --- rulings on a disputed game ------------------------------------------------------------
@@ -405,20 +436,22 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, voided: list[int], after: MatchState, now: datetime, *,
+                        why: str, applied: Applied, now: datetime, *,
                         then_final: bool = False, news: News | None = None) -> None:
-    """Each player reads the ruling; with ``then_final`` (a ruling on a game's slip), what
-    it made final (``reporting.final_after_ruling``) follows in the same message, so a
-    ruling that settles the match is one message to each player, not two. ``news``: what
-    the ruling's settling of the match already gathered for them (``apply_correction_in``),
-    which the ruling heads."""
+    """Each player reads the ruling (and that their match is open again, if it undid its
+    result); with ``then_final`` (a ruling on a game's slip), what it made final
+    (``reporting.final_after_ruling``) follows in the same message, so a ruling that
+    settles the match is one message to each player, not two. ``news``: what the ruling's
+    settling of the match already gathered for them (``apply_correction_in``), which the
+    ruling heads."""
     news = News(event) if news is None else news
-    single = await one_game_of(tx, event, view, after)
+    single = await one_game_of(tx, event, view, applied.after)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
             news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
-                                        result.scores, why, voided, after, to=result.to,
+                                        result.scores, why, applied.voided, applied.after,
+                                        to=result.to, was_won=applied.was_won,
                                         single=single))
     if then_final:
         await final_after_ruling(tx, event, view.id, now, news)
@@ -473,7 +506,7 @@ async def _rule(
     before, new, game = await _corrected(tx, view, dispute, action, scores, side)
     try:
         applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                            confirm=confirm)
+                                            confirm=confirm, why=why)
     except NeedsConfirm as exc:
         if actor.person_id is None:
             raise
@@ -515,7 +548,7 @@ async def _rule(
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+    await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=True)
     notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
         event, await ruler_name(tx, actor), result.ruling, scores, result.to, why)
@@ -877,7 +910,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
     await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
     news = News(event)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=now,
-                                        confirm=confirm, news=news)
+                                        confirm=confirm, why=why, news=news)
     names = (view.label(0), view.label(1))
     after = applied.after
     await journal.record(tx, who=actor, action=f"match.{ruling.replace('_', '')}",
@@ -892,7 +925,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                    applied.voided_matches,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, 0, result, why, applied.voided, after, now, news=news)
+    await _tell_players(tx, event, fresh, 0, result, why, applied, now, news=news)
     return result
 
 
@@ -1091,7 +1124,7 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                        extra: dict[str, Any]) -> Ruled:
     news = News(event)
     applied = await apply_correction_in(tx, event, view, new, by=actor, now=req.now,
-                                        confirm=confirm, news=news)
+                                        confirm=confirm, why=why, news=news)
     names = (view.label(0), view.label(1))
     after = applied.after
     index = after.counted[game - 1] if game <= len(after.counted) else None
@@ -1109,6 +1142,6 @@ async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: M
                    applied.voided_matches, scores=scores,
                    names=(view.label(0), view.label(1)))
     fresh = await get_match(tx, view.id)
-    await _tell_players(tx, event, fresh, game, result, why, applied.voided, after, req.now,
+    await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=not applied.settled, news=news)
     return result

@@ -13,7 +13,7 @@ Its copies then say what happened rather than keep buttons that no longer do any
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 
 from bot.service.platform import outbox
@@ -48,18 +48,22 @@ async def close_copy(tx: Tx, slip: SlipRow, note_html: str, now: datetime) -> No
 
 
 async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
-                       decided: Match | None = None, states: tuple[SlipState, ...] = OPEN) -> int:
+                       decided: Match | None = None, states: tuple[SlipState, ...] = OPEN,
+                       games: Collection[int] | None = None) -> int:
     """A decision took the place of the match's slips in ``states``: each closes, final
     when its game counts in the match as ``decided`` leaves it (a tied match ruled, an
     expelled player's games forfeited: the games played stand; None: as stored) and void
     when it does not (a match bye voids them, SSSg para 27). Their windows' deadlines are
     cancelled when none is left open, and both copies of each are edited to ``note``: no
-    Agree / Dispute left on a settled result. Returns how many closed."""
+    Agree / Dispute left on a settled result. ``games``: only the slips of these game ids
+    (None: every slip of the match). Returns how many closed."""
     rows = await games_repo.games_of(tx, view.id)
     match = decided if decided is not None else await core_match(tx, view.id)
     counting = {rows[i].id for i in match.state().counted if i < len(rows)}
     closed = 0
     for slip in await slips_repo.of_match(tx, view.id, states):
+        if games is not None and slip.game_id not in games:
+            continue
         counts = slip.game_id in counting
         if not await slips_repo.move(tx, slip.id, states,
                                      SlipState.FINAL if counts else SlipState.VOID, now):
