@@ -13,10 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from bot.service.formats.loading import load_formats
-
-load_formats()  # as the entry points do (bot.service.formats.registry)
-
 settings.register_profile(
     "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

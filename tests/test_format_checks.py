@@ -150,7 +150,7 @@ def test_no_import_circle_in_the_service() -> None:
 
 def test_the_shared_service_reaches_no_format_package() -> None:
     """results, events, people, fees and platform import no format package: they ask the
-    registry, and the entry points load the formats (``formats.loading``)."""
+    registry, which loads an event's format on first use (``formats.registry``)."""
     shared = [p for room in ("results", "events", "people", "fees", "platform")
               for p in (BOT / "service" / room).rglob("*.py")]
     reached = {f"{p.relative_to(ROOT)}: {m}" for p in shared for m in _imports(p)

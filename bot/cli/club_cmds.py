@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from bot.cli.app import fail, files_app
-from bot.cli.options import load_formats
 from bot.cli.pair_cmd import _as_json
 
 if TYPE_CHECKING:
@@ -182,7 +181,6 @@ def _club_of_definition(text: str, path: Path) -> Club:
     from bot.service.formats.club.club_nights import rules_of
     from bot.service.platform.errors import ServiceError
 
-    load_formats()
     try:
         definition = parse_definition(text, path.name)
     except ServiceError as exc:

@@ -56,25 +56,15 @@ def no_database(path: Path | str) -> str:
             "one with `tdbot event create FILE` or `tdbot db migrate`")
 
 
-def load_formats() -> None:
-    """Register the competition formats (``bot.service.formats.loading``), which every
-    use-case and every definition asks about an event. A command that reads a definition
-    or opens the database calls this first; it is not done at start, so that ``tdbot
-    --help`` loads no use-case."""
-    from bot.service.formats.loading import load_formats as load
-
-    load()
-
-
 def use_db(db: str | None, work: Callable[[Database], Awaitable[T]], *,
-           create: bool = False, formats: bool = True) -> T:
+           create: bool = False) -> T:
     """Open the database (applying migrations), run one use-case (which opens its own
     transaction), close. Refusals end the command with one line (exit 2).
 
     Only ``create`` makes a missing database (``db migrate``, ``event create``): any other
     command needs the bot's, and a new empty file would only hide a wrong --db or folder.
-    The formats are loaded first (``load_formats``) unless ``formats`` is False: a command
-    that runs no use-case (``db migrate``) need not load them."""
+    Each event's format is loaded when the use-case first asks about it
+    (``bot.service.formats.registry``), so a command loads only the formats it meets."""
     import asyncio
 
     from bot.service.platform.errors import ServiceError
@@ -84,8 +74,6 @@ def use_db(db: str | None, work: Callable[[Database], Awaitable[T]], *,
     path = db_target(db)
     if not create and not is_postgres(path) and not Path(path).exists():
         fail(no_database(path))
-    if formats:
-        load_formats()
 
     async def main() -> T:
         database = await open_database(path)

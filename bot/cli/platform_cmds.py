@@ -33,7 +33,6 @@ from bot.cli.options import (
     DbOption,
     db_target,
     link_username,
-    load_formats,
     no_database,
     use_db,
     utc_now,
@@ -66,7 +65,7 @@ def migrate(db: DbOption = None) -> None:
     from bot.store.migrations import applied_count
 
     path = db_target(db)
-    count = use_db(db, applied_count, create=True, formats=False)
+    count = use_db(db, applied_count, create=True)
     typer.echo(f"{shown_target(path)}: schema up to date ({count} migration(s) applied)")
 
 
@@ -174,7 +173,6 @@ def event_create(
     from bot.service.platform.unit import Request
 
     text = _read(file, "definition")
-    load_formats()
     try:
         definition = parse_definition(text, file.name)
         was = first_date(definition)

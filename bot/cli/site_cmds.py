@@ -37,13 +37,14 @@ def serve_cmd(
     import logging
     import os
 
-    from bot.cli.options import db_target, load_formats, utc_now
+    from bot.cli.options import db_target, utc_now
+    from bot.service.formats import registry
     from bot.store.errors import DatabaseUnusable
     from bot.store.migrations import MigrationError
     from bot.web.server import serve
 
     target = db_target(db)
-    load_formats()
+    registry.load_all()  # it serves every format's pages: none waits for its format to load
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if nice:

@@ -14,14 +14,14 @@ import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram.ext import Application, ApplicationBuilder
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import logsafe
 from bot.service.events import site_links
-from bot.service.formats.loading import load_formats
+from bot.service.formats import registry
 from bot.service.platform import deadlines, outbox
 from bot.store.db import is_postgres, open_database
 from bot.telegram import commands, handlers
@@ -33,7 +33,9 @@ from bot.telegram.runtime import CLOCK, RUNTIME, Runtime, runtime_of
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import LEASE, OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
-from bot.web.server import MAX_AGE, SiteServer
+
+if TYPE_CHECKING:
+    from bot.web.server import SiteServer
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +71,7 @@ class BotOptions:
     # from the chat (bot/service/events/site_links.py).
     site_port: int | None = None
     site_listen: str = "127.0.0.1"
-    site_max_age: float = MAX_AGE  # the longest a page made is kept (bot/web/server.py)
+    site_max_age: float | None = None  # the longest a page made is kept (None: server.MAX_AGE)
     public_url: str | None = None
     # Several workers (fleet.py): this worker's name in its leases ("": host:pid), and how
     # long a lease lasts
@@ -101,7 +103,7 @@ def file_url_for(base_url: str) -> str:
 
 def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, Any, Any]:
     logsafe.protect(options.token)  # it is in every Bot API URL a logger may print
-    load_formats()  # every handler asks the event's format (formats.registry)
+    registry.load_all()  # every handler asks the event's format: load them before any update
     # Telegram forgets an update only once it is applied, and updates are handled several at
     # a time, each chat's in order (update_queue.py says why and how).
     updates = ApplyThenConfirm(confirm_each=options.webhook)
@@ -162,8 +164,11 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.bot_data[RUNTIME] = Runtime(db, sender, scheduler, options.organisers, pacer.time)
     await site_links.set_public_url(db, options.public_url)
     if options.site_port is not None:
+        from bot.web.server import MAX_AGE, SiteServer  # lazy: aiohttp, only to serve pages
+
         server = SiteServer(db, clock, options.site_listen, options.site_port,
-                            max_age=options.site_max_age)
+                            max_age=MAX_AGE if options.site_max_age is None
+                            else options.site_max_age)
         app.bot_data[SITE] = server
         app.bot_data[SITE_PORT] = await server.start()
     armed = await scheduler.reconcile()
@@ -194,8 +199,8 @@ def freeze_startup_heap() -> None:
 
 
 async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-    server = app.bot_data.pop(SITE, None)
-    if isinstance(server, SiteServer):
+    server: SiteServer | None = app.bot_data.pop(SITE, None)
+    if server is not None:
         await server.stop()
     runtime = app.bot_data.get(RUNTIME)
     if runtime is not None:
@@ -203,8 +208,9 @@ async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
 
 
 async def _post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-    server = app.bot_data.pop(SITE, None)  # a start-up that failed after starting it
-    if isinstance(server, SiteServer):
+    # a start-up that failed after starting the server leaves it here
+    server: SiteServer | None = app.bot_data.pop(SITE, None)
+    if server is not None:
         await server.stop()
     runtime = app.bot_data.pop(RUNTIME, None)
     if runtime is not None:

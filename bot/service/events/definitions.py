@@ -38,7 +38,11 @@ _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Unknown keys are refused; a definition read is never changed. Each model's validator
+    is built when the first definition is read (``defer_build``), not when this module is
+    imported: most commands import it with a format's package and read no definition."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class PersonDef(_Strict):

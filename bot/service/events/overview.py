@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 
 from bot.service.events.lookup import Event, find_event
 from bot.service.events.schedule import Round, rounds_of
-from bot.service.people.entries import entries_of
 from bot.service.platform.unit import reading
 from bot.service.results.matches import MatchView, matches_of_event
-from bot.store import expulsions_repo
+from bot.store import entries_repo, expulsions_repo
 from bot.store.db import Database
 from bot.store.entries_repo import EntryState
 from bot.store.expulsions_repo import ExpulsionState
@@ -34,7 +33,7 @@ async def event_overview(db: Database, ref: str | int) -> EventOverview:
     async with reading(db) as tx:
         event = await find_event(tx, ref)
         matches = await matches_of_event(tx, event.id)
-        out = {e.id: e.name for e in await entries_of(tx, event.id) if e.state == EntryState.EXPELLED}
+        out = {e.id: e.name for e in await entries_repo.of_event(tx, event.id) if e.state == EntryState.EXPELLED}
         marked = {(m.id, side): out[entry] for m in matches
                   for side, entry in enumerate(m.entries) if entry in out}
         for x in await expulsions_repo.of_event(tx, event.id):

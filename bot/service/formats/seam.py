@@ -9,7 +9,7 @@ tie-break naming a winner of a level match) is what a test of the name lets happ
 
 Only what some format answers differently is here. A format is one frozen object per
 ``[event] format`` key, made by its package (``formats/knockout`` makes three: ``sssg``,
-``single``, ``double``) and registered by the entry points (``formats.loading``). What its
+``single``, ``double``) and named in the registry (``registry.BUILT_IN``). What its
 steps give back (a draw, an expulsion, fee lines) is defined here too, so that this module
 needs none of the modules that ask the registry.
 """

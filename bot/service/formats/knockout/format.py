@@ -158,5 +158,3 @@ class KnockoutFormat(Defaults):
 SSSG = KnockoutFormat("sssg")
 SINGLE = KnockoutFormat("single")
 DOUBLE = KnockoutFormat("double")
-#: The knockouts, registered by ``formats.loading``.
-FORMATS = (SSSG, SINGLE, DOUBLE)
