@@ -135,8 +135,7 @@ def read_players(path: Path, known: dict[str, dict[str, Any]] | None = None) -> 
 def read_rules(path: Path | None) -> Club:
     """The club's rules from a TOML file (the defaults without one): its keys, or a club
     night's event definition."""
-    import tomllib
-
+    from bot.service.events.definitions import read_toml
     from bot.service.platform.errors import ServiceError
     from bot.service.platform.limits import amount_of_money
     from core.club import ByeRule, ClubRules, Method
@@ -145,9 +144,9 @@ def read_rules(path: Path | None) -> Club:
         return Club()
     text = _read(path, "--rules")
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        fail(f"--rules {path}: not valid TOML ({exc})")
+        data = read_toml(text, f"--rules {path}")
+    except ServiceError as exc:
+        fail(exc.message)
     if "event" in data:
         return _club_of_definition(text, path)
     known = {f.name for f in fields(ClubRules)}

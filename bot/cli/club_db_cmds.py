@@ -99,6 +99,8 @@ def pair(
     from bot.service.events.lookup import lookup_event
     from bot.service.formats.club import club_nights
     from bot.service.platform.unit import Request
+    from bot.words import for_locale
+    from bot.words.said import plain
 
     async def work(database: Database) -> club_views.RoundPaired:
         club = await lookup_event(database, event)
@@ -106,14 +108,16 @@ def pair(
                                             anyway=anyway)
 
     paired = use_db(db, work)
+    en = for_locale()
     typer.echo(f"night {paired.seq} round {paired.number} of {paired.of_rounds}, paired by "
-               f"{paired.method}:")
+               f"{plain(paired.method, en)}:")
     for t in paired.tables:
         a, b = t.names
         if b is None:
-            typer.echo(f"  bye: {a} ({paired.bye_worth})")
+            typer.echo(f"  bye: {a} ({plain(paired.bye_worth, en)})")
         else:
-            typer.echo(f"  table {t.number}: {a} v {b}" + (f"  ({t.note})" if t.note else ""))
+            typer.echo(f"  table {t.number}: {a} v {b}"
+                       + (f"  ({plain(t.note, en)})" if t.note is not None else ""))
     if paired.waiting:
         typer.echo(f"checked in for a later round: {', '.join(paired.waiting)}")
     if paired.not_on_telegram:

@@ -125,8 +125,8 @@ def new(
     at: AtOption = None,
 ) -> None:
     """Start a ladder with these players, top first."""
-    import tomllib
-
+    from bot.service.events.definitions import read_toml
+    from bot.service.platform.errors import ServiceError
     from core import ladder as lad
 
     if path.exists():
@@ -134,12 +134,14 @@ def new(
     club = lad.LadderRules()
     if rules is not None:
         try:
-            values = tomllib.loads(rules.read_text(encoding="utf-8"))
+            values = read_toml(rules.read_text(encoding="utf-8"), f"--rules {rules}")
             club = lad.rules_from_mapping(values.get("ladder", values))
         except OSError as exc:
             fail(f"--rules {rules}: cannot read it ({exc.strerror})")
-        except tomllib.TOMLDecodeError as exc:
-            fail(f"--rules {rules}: not TOML ({exc})")
+        except UnicodeDecodeError:
+            fail(f"--rules {rules}: not a UTF-8 text file; save it as UTF-8 text")
+        except ServiceError as exc:
+            fail(exc.message)
         except lad.LadderRulesError as exc:
             fail(f"--rules {rules}: {exc}")
     names = tuple(n for n in (p.strip() for p in players.split(",")) if n)

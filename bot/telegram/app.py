@@ -2,12 +2,14 @@
 
 Start-up (``post_init``) opens the database (applying migrations), re-arms every open
 deadline row (docs/architecture.md, "Durable time": overdue ones fire at once), starts the periodic
-sweep and the outbox sender, and sets the default command menu. Shutdown closes them in
+sweep and the outbox sender (``tdbot run``'s polling bot, once it knows it is the one poller:
+one_poller.py), and sets the default command menu. Shutdown closes them in
 reverse. The clock is injected (``BotOptions.clock`` -> ``bot_data["clock"]``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -23,7 +25,7 @@ from bot import logsafe
 from bot.service.events import site_links
 from bot.service.formats import registry
 from bot.service.platform import deadlines, outbox
-from bot.store.db import is_postgres, open_database
+from bot.store.db import Database, is_postgres, open_database
 from bot.telegram import commands, handlers
 from bot.telegram.clock import Clock, utc_now
 from bot.telegram.fleet import ArrivalOrder, worker_name
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ONE_POLLER = "one_poller"
+SENDING = "sending"  # the task that starts the sender once this bot is the one poller
 SITE = "site"
 SITE_PORT = "site_port"  # the port the pages are served on (the one picked, for port 0)
 
@@ -150,7 +153,6 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     assert isinstance(pacer, ChatPacer), "build_application sets the ChatPacer"
     worker = options.worker or worker_name()
     if not is_postgres(options.db_path):  # one process: a lease left is a dead run's
-        await outbox.release_leases(db)
         await deadlines.release_leases(db)
     # the fleet's limits in the database need one clock for every worker: the real one
     fleet_time = time.time if isinstance(options.pace_time, RealTime) else None
@@ -173,13 +175,40 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         app.bot_data[SITE_PORT] = await server.start()
     armed = await scheduler.reconcile()
     scheduler.start_sweeping(options.sweep_interval)
-    sender.start()
-    sender.kick()
+    guard = app.bot_data[ONE_POLLER]
+    if options.stop_if_not_alone and not options.webhook:
+        app.bot_data[SENDING] = asyncio.create_task(
+            _send_when_alone(guard, db, sender, sqlite=not is_postgres(options.db_path)),
+            name="tdbot-send-when-alone")
+    else:
+        await _start_sending(db, sender, sqlite=not is_postgres(options.db_path))
     await commands.set_default_menu(app.bot)
     if options.freeze_heap:
         freeze_startup_heap()
     log.info("TDBot started as @%s; %d open deadlines due within %s armed", app.bot.username,
              armed, scheduler.horizon)
+
+
+async def _send_when_alone(guard: OnePoller, db: Database, sender: OutboxSender, *,
+                           sqlite: bool) -> None:
+    """Start the sender once no other program polls with the token (one_poller.py): the
+    outbox may be a running bot's, and this one may be about to stop."""
+    await guard.alone.wait()
+    await _start_sending(db, sender, sqlite=sqlite)
+
+
+async def _start_sending(db: Database, sender: OutboxSender, *, sqlite: bool) -> None:
+    if sqlite:  # one process: a lease left is a dead run's
+        await outbox.release_leases(db)
+    sender.start()
+    sender.kick()
+
+
+async def _stop_waiting_to_send(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    waiting = app.bot_data.pop(SENDING, None)
+    if isinstance(waiting, asyncio.Task):
+        waiting.cancel()
+        await asyncio.gather(waiting, return_exceptions=True)
 
 
 def freeze_startup_heap() -> None:
@@ -199,6 +228,7 @@ def freeze_startup_heap() -> None:
 
 
 async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    await _stop_waiting_to_send(app)
     server: SiteServer | None = app.bot_data.pop(SITE, None)
     if server is not None:
         await server.stop()
@@ -208,6 +238,7 @@ async def _post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
 
 
 async def _post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    await _stop_waiting_to_send(app)
     # a start-up that failed after starting the server leaves it here
     server: SiteServer | None = app.bot_data.pop(SITE, None)
     if server is not None:

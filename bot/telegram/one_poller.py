@@ -10,10 +10,20 @@ has been running meets them long after its own. That tells them apart: a conflic
 ``window`` of this bot's first poll makes it the newcomer, which stops (``tdbot run`` exits
 2 with one line saying why); a later one is logged in one line and the bot goes on. Two
 bots started within ``window`` of each other both stop, so neither runs beside the other.
+
+A bot that stops when it is the newcomer sends nothing before it knows it is the one poller
+(``alone``): its outbox may be a running bot's (the same database), which would otherwise be
+sent twice, or by the bot about to stop. Its first getUpdates ends the running bot's (a
+409 there), and python-telegram-bot polls again a second after a failed poll, which ends
+this bot's poll with a 409 within about a second. So the bot counts as alone once
+``grace`` seconds (three) have passed since its first poll without a conflict: a restart
+holds its messages that long, and no more however busy the bot is (a quiet answer, a long
+poll that ran out, would take the poll's ten seconds).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -23,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: A conflict this soon (seconds) after the first poll means this bot is the newcomer.
 CONFLICT_WINDOW = 60.0
+#: No conflict this long (seconds) after the first poll: this bot is the one poller.
+GRACE = 3.0
 
 
 def conflict_of(status: int, payload: bytes) -> str | None:
@@ -41,20 +53,28 @@ class OnePoller:
 
     ``stop`` (set by whoever runs the bot) is called once, with the reason, when this bot
     turns out to be the newcomer; without it the reason is logged and the bot goes on.
-    ``stopped_because`` keeps the reason for the command line's exit message."""
+    ``stopped_because`` keeps the reason for the command line's exit message. ``alone`` is
+    set once this bot knows no other program polls (the module's docstring)."""
 
     def __init__(self, window: float = CONFLICT_WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, grace: float = GRACE) -> None:
         self.window = window
+        self.grace = grace
         self.stop: Callable[[str], None] | None = None
         self.stopped_because: str | None = None
         self._clock = clock
         self._began: float | None = None
+        self.alone = asyncio.Event()
 
     def polling(self) -> None:
         """A getUpdates is about to go (the first one starts the window)."""
         if self._began is None:
             self._began = self._clock()
+            asyncio.get_running_loop().call_later(self.grace, self._no_conflict_came)
+
+    def _no_conflict_came(self) -> None:
+        if self.stopped_because is None:
+            self.alone.set()
 
     def conflict(self, description: str) -> None:
         """Telegram answered a getUpdates 409: another program polls with this token."""

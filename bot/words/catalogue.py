@@ -1,7 +1,7 @@
 """The catalogue's template and the checks of a translation, read and written with Babel.
 
 The template (``bot/words/messages.pot``) holds every message the code marks (``_``, ``n_``,
-``N_``: ``bot.words``); it is extracted from the source, so the tests compare the committed
+``N_``: ``bot.words``; the records ``said`` and ``said_n``: ``bot.words.said``); it is extracted from the source, so the tests compare the committed
 file with a fresh extraction and fail when someone changed a message without running
 ``python -m bot.words.extract``, which also brings each shipped translation up to date with
 it (``updated``). Each shipped translation must translate every message of the template,
@@ -29,7 +29,8 @@ LOCALES = PACKAGE / "locales"
 #: The code the messages are extracted from: the whole ``bot`` package.
 SOURCE_ROOT = PACKAGE.parent
 #: The names that mark a message, and which arguments are its texts.
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "n_": (1, 2), "N_": None,
+                                               "said": None, "said_n": (1, 2)}
 #: Fixed, so that the template changes only when a message does.
 _HEADER_DATE = datetime(2026, 1, 1)
 

@@ -168,3 +168,15 @@ def test_a_definition_that_is_no_club_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "is not a club night's definition (format = \"club\" with a [club] table)" in \
         result.stderr
+
+
+def test_rules_nested_too_deep_are_one_line_with_exit_2(tmp_path: Path) -> None:
+    """500 nested brackets overflowed the TOML reader's recursion (a RecursionError
+    traceback); the rules file is now read as an event definition is."""
+    players, rules = files(tmp_path, rules="x = " + "[" * 500 + "]" * 500 + "\n")
+    for command in (("club-pair", "--round", "1"), ("club-fees",)):
+        result = run(command[0], "--players", players, "--rules", rules, *command[1:])
+        assert result.exit_code == 2, result.output
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert result.stderr.startswith(f"tdbot: error: --rules {rules}: ")
+        assert "nested" in result.stderr

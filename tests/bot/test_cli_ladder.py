@@ -118,3 +118,27 @@ def test_show_a_stored_ladder_by_its_event(tmp_path: Path) -> None:
     assert code == 2 and "no-such-event" in err
     code, _, err = ladder("show", str(tmp_path / "club.json"), "--db", db)
     assert code == 2 and "--db is for a ladder event" in err
+
+
+def test_rules_nested_too_deep_are_one_line_with_exit_2(tmp_path: Path) -> None:
+    """500 nested brackets overflowed the TOML reader's recursion (a RecursionError
+    traceback); the rules file is now read as an event definition is."""
+    rules = tmp_path / "deep.toml"
+    rules.write_text("x = " + "[" * 500 + "]" * 500 + "\n")
+    club = tmp_path / "club.json"
+    code, _, err = ladder("new", str(club), "--players", "A,B", "--rules", str(rules))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"tdbot: error: --rules {rules}: ") and "nested" in err
+    assert not club.exists()
+
+
+def test_rules_that_are_not_text_are_one_line_with_exit_2(tmp_path: Path) -> None:
+    """A rules file in another encoding (or a picture given by mistake) was a
+    UnicodeDecodeError traceback; it is one line saying what to give instead."""
+    rules = tmp_path / "rules.toml"
+    rules.write_bytes(b"challenge_range = 3\n\xff\xfe\x00")
+    club = tmp_path / "club.json"
+    code, _, err = ladder("new", str(club), "--players", "A,B", "--rules", str(rules))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"tdbot: error: --rules {rules}: ") and "UTF-8" in err
+    assert not club.exists()

@@ -166,3 +166,18 @@ async def test_the_claim_reads_in_the_opponents_zone(bot: BotUnderTest) -> None:
     got = last(bot, "Dev Rao")
     assert "at Tue 03 Mar 2026 07:00 (GMT)" in got and "by Wed 04 Mar 2026 13:01 (GMT)" in got
     assert "until Wed 04 Mar 2026 21:01 (+08)" in last(bot, "Ann Lee")
+
+
+def test_the_ruling_answer_names_what_was_awarded() -> None:
+    """Each ruling reads as itself: the next game of a longer match, the one game of a
+    one-game match, the match, or the round extended."""
+    from bot.service.between.no_show_texts import ruled
+    from bot.words.said import english
+
+    assert english(ruled("M1", "game", "Ann", "2-1 (+40)", True)) == (
+        "Ruled: the next game of M1 goes to Ann by forfeit (2-1 (+40)).")
+    assert english(ruled("M1", "game", "Ann", "(+75)", True, single=True)) == (
+        "Ruled: Ann wins M1 by forfeit (+75).")
+    assert english(ruled("M1", "match", "Ann", "2-0", True)) == "Ruled: M1 goes to Ann (2-0)."
+    assert english(ruled("M1", "extend", "Ann", "Sat 1 Mar", True)) == (
+        "Ruled: the round is extended to Sat 1 Mar.")

@@ -127,12 +127,13 @@ def test_the_buttons_of_several_matches_say_whose_match_each_is() -> None:
     """Under /matches with two matches being played, each row's buttons name its opponent
     (a player knows people, not match codes); with one, "Propose a time" says enough."""
     from bot.service.between.relay_texts import match_buttons
+    from bot.words.said import english
 
-    two = match_buttons([(1, "R1-1", "Ann Lee"), (7, "M3", "Dev Rao")])
-    assert [[label for label, _ in row] for row in two] == [
-        ["✉️ Write to Ann Lee", "📅 Propose a time to Ann Lee"],
-        ["✉️ Write to Dev Rao", "📅 Propose a time to Dev Rao"]]
-    one = match_buttons([(1, "R1-1", "Ann Lee")])
-    assert [[label for label, _ in row] for row in one] == [
-        ["✉️ Write to Ann Lee", "📅 Propose a time"]]
-    assert not any("R1-1" in label or "M3" in label for row in two + one for label, _ in row)
+    two = [[english(label) for label, _ in row]
+           for row in match_buttons([(1, "R1-1", "Ann Lee"), (7, "M3", "Dev Rao")])]
+    assert two == [["✉️ Write to Ann Lee", "📅 Propose a time to Ann Lee"],
+                   ["✉️ Write to Dev Rao", "📅 Propose a time to Dev Rao"]]
+    one = [[english(label) for label, _ in row]
+           for row in match_buttons([(1, "R1-1", "Ann Lee")])]
+    assert one == [["✉️ Write to Ann Lee", "📅 Propose a time"]]
+    assert not any("R1-1" in label or "M3" in label for row in two + one for label in row)

@@ -15,6 +15,7 @@ import os
 import signal
 import socket
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,65 @@ async def test_tdbot_run_in_webhook_mode_with_a_secret(tmp_path: Path) -> None:
             log = await stop_bot(bot)
         assert "Traceback" not in log, log
         assert_no_secrets(log, tg.token, "s3cret_TOKEN-1")
+
+
+@pytest.mark.skipif(not TDBOT.exists(), reason="the tdbot console script is not installed")
+async def test_a_second_bot_on_the_same_database_sends_nothing_before_it_exits(
+    tmp_path: Path, db_target: Path | str
+) -> None:
+    """A second `tdbot run` on the database of a running bot started its outbox sender
+    before its first poll met the other poller's 409, and so sent the messages waiting in
+    the outbox (the running bot's to send) before it stopped. Now it sends nothing until it
+    knows it is the one poller, and leaves the waiting message to the running bot."""
+    from telegram import Bot
+    from telegram.error import Conflict
+
+    from bot.service.platform import outbox
+    from bot.store.db import open_database
+
+    tg = FakeTelegram(bot_username="TDBotHttpBot")
+    ann = tg.add_user("Ann")
+    db = await open_database(db_target)
+    try:
+        async with db.transaction() as tx:
+            waiting = await outbox.enqueue(tx, chat_id=ann.id, text_html="Your game is on.",
+                                           now=datetime.now(UTC))
+    finally:
+        await db.close()
+    async with FakeBotServer(tg.world) as server:
+        running = Bot(tg.token, base_url=server.base_url)  # the bot already polling
+
+        async def poll_on() -> None:
+            while True:
+                try:
+                    await running.get_updates(timeout=1)
+                except Conflict:
+                    pass
+
+        poller = asyncio.create_task(poll_on())
+        try:
+            await tg.wait_until(lambda: bool(tg.calls("getUpdates")), timeout=15,
+                                what="the running bot's first poll")
+            second = await start_bot(server, tmp_path, db=db_target)
+            try:
+                _, err = await asyncio.wait_for(second.communicate(), timeout=30)
+            finally:
+                if second.returncode is None:
+                    second.kill()
+                    await second.wait()
+        finally:
+            poller.cancel()
+            await asyncio.gather(poller, return_exceptions=True)
+    assert second.returncode == 2, err.decode()
+    assert "another program is already polling" in err.decode()
+    assert not tg.calls("sendMessage") and tg.sent(ann) == []
+    db = await open_database(db_target)
+    try:
+        async with db.transaction() as tx:
+            row = await tx.one("SELECT state, leased_by FROM outbox WHERE id = ?", (waiting,))
+    finally:
+        await db.close()
+    assert row is not None and row["state"] == "pending" and row["leased_by"] is None
 
 
 @pytest.mark.skipif(not TDBOT.exists(), reason="the tdbot console script is not installed")

@@ -145,7 +145,7 @@ def test_english_is_the_source_and_needs_no_catalogue() -> None:
 
 
 def _marked_calls() -> Iterator[tuple[str, int, list[str], set[str]]]:
-    """Each ``_()``/``n_()`` call of ``bot/`` with literal messages and named values only:
+    """Each ``_()``/``n_()``/``said()``/``said_n()`` call of ``bot/`` with literal messages and named values only:
     its file, line, message texts and the names it puts in."""
     root = Path(bot.words.__file__).resolve().parents[1]
     for path in sorted(root.rglob("*.py")):
@@ -154,7 +154,7 @@ def _marked_calls() -> Iterator[tuple[str, int, list[str], set[str]]]:
                 continue
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
                 node.func, "id", "")
-            texts_given = 2 if name == "n_" else 1 if name == "_" else 0
+            texts_given = 2 if name in ("n_", "said_n") else 1 if name in ("_", "said") else 0
             args = node.args[:texts_given]
             if not texts_given or len(args) < texts_given or not all(
                     isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
@@ -162,7 +162,7 @@ def _marked_calls() -> Iterator[tuple[str, int, list[str], set[str]]]:
             if any(k.arg is None for k in node.keywords):
                 continue  # **values: checked by the tests that say the message
             names = {k.arg for k in node.keywords if k.arg is not None}
-            if name == "n_":
+            if name in ("n_", "said_n"):
                 names.add("n")
             messages = [a.value for a in args if isinstance(a, ast.Constant)]
             yield str(path.relative_to(root)), node.lineno, messages, names

@@ -69,7 +69,7 @@ async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> C
     await open_deadline(tx, WINDOW, f"no_show:{claim_id}", until, {}, now=now)
     theirs = await zone_of(tx, seat.opponent, seat.event)  # read in the opponent's zone
     await outbox.enqueue(tx, person_id=seat.opponent, now=now,
-                         text_html=say.claimed_against(seat.event, seat.view, seat.side,
+                         said=say.claimed_against(seat.event, seat.view, seat.side,
                                                        theirs.show(agreed.starts_at),
                                                        theirs.show(until)),
                          buttons=say.contest_buttons(claim_id, seat.view.id),
@@ -125,7 +125,7 @@ async def _to_tds(tx: Tx, claim: NoShowClaim, view: MatchView, event: Event, now
                        None if rnd.closes_at is None else event.local(rnd.closes_at), log)
     rulers = await rulers_of(tx, view)
     for ruler in rulers:
-        await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text,
+        await outbox.enqueue(tx, person_id=ruler, now=now, said=text,
                              buttons=say.ruling_buttons(event, view, claim.id, view.label(side)),
                              dedupe_key=f"noshow:{claim.id}:tds:{ruler}")
     await journal.record(tx, who=Actor.system(), action="noshow.tds", subject=f"match:{view.id}",
@@ -148,7 +148,7 @@ async def _contest_in(tx: Tx, seat: Seat, claim: NoShowClaim, text: str, now: da
                              subject=f"match:{seat.view.id}", now=now,
                              detail={"code": seat.view.code, "claim_id": claim.id}, why=text.strip())
         await outbox.enqueue(tx, person_id=claim.claimant, now=now,
-                             text_html=say.contested_to_claimant(seat.view, seat.side, text.strip()))
+                             said=say.contested_to_claimant(seat.view, seat.side, text.strip()))
         await _to_tds(tx, claim, seat.view, seat.event, now)
         return Contested(seat.view.code, claimant, False)
     if not text.strip():
@@ -160,7 +160,7 @@ async def _contest_in(tx: Tx, seat: Seat, claim: NoShowClaim, text: str, now: da
                          detail={"code": seat.view.code, "claim_id": claim.id}, why=text.strip())
     for ruler in await rulers_of(tx, seat.view):
         await outbox.enqueue(tx, person_id=ruler, now=now,
-                             text_html=say.reason_added(seat.view, seat.side, text.strip()))
+                             said=say.reason_added(seat.view, seat.side, text.strip()))
     return Contested(seat.view.code, claimant, True)
 
 
@@ -259,7 +259,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
             person = view.people[s]
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     text_html=say.extended(view, s, side, detail, why))
+                                     said=say.extended(view, s, side, detail, why))
     return NoShowRuled(view.code, ruling, view.label(side), detail, True,
                        single=one_game(event, view))
 

@@ -164,7 +164,7 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     if not muted:
         shared = (await prefs_repo.get(tx, seat.person)).username
         await outbox.enqueue(tx, person_id=seat.opponent, now=now,
-                             text_html=say.relayed(seat.event, seat.view, seat.side, text, shared),
+                             said=say.relayed(seat.event, seat.view, seat.side, text, shared),
                              buttons=say.reply_buttons(seat.view.id),
                              dedupe_key=f"relay:{relayed}")
     await journal.record(tx, who=seat.actor, action="relay.message",

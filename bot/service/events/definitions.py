@@ -651,10 +651,12 @@ def _model_in(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
     return None, False
 
 
-def parse_definition(text: str, source: str = "definition") -> Definition:
-    """Parse and validate a TOML event definition; ``Invalid`` lists every problem found."""
+def read_toml(text: str, source: str) -> dict[str, Any]:
+    """A TOML file's tables (an event definition, a club's or a ladder's rules), or
+    ``Invalid`` saying in one line what is wrong with it, named by ``source``: tomllib
+    raises more than its own error on some inputs a person may give."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise Invalid(f"{source}: not valid TOML: {exc}") from None
     except ValueError:  # tomllib's int() of a number over 4,300 digits, not a TOMLDecodeError
@@ -662,8 +664,13 @@ def parse_definition(text: str, source: str = "definition") -> Definition:
                       "takes one that big") from None
     except RecursionError:  # tomllib reads a nested array or inline table by recursion
         raise Invalid(f"{source}: brackets nested hundreds deep ([[[... or {{a = {{...); a "
-                      "definition nests at most a few levels, as examples/sssg2016.toml "
-                      "does") from None
+                      "definition or a rules file nests at most a few levels, as "
+                      "examples/sssg2016.toml does") from None
+
+
+def parse_definition(text: str, source: str = "definition") -> Definition:
+    """Parse and validate a TOML event definition; ``Invalid`` lists every problem found."""
+    data = read_toml(text, source)
     try:
         return Definition.model_validate(data)
     except ValidationError as exc:

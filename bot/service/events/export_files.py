@@ -8,9 +8,9 @@ The command line prints one (``tdbot event export EVENT --csv``, ``tdbot fees cs
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
+from bot.service.events import hold_texts
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.result_sheet import results_csv
 from bot.service.fees.fee_sheet import fees_csv
@@ -57,7 +57,7 @@ async def send_files(db: Database, req: Request, event_id: int,
         for filename, text in files:
             media = await media_repo.add_document(tx, text.encode("utf-8"), filename, req.now)
             await outbox.enqueue(tx, person_id=actor.person_id, now=req.now, media_id=media,
-                                 text_html=html.escape(f"{event.name}: {filename}"),
+                                 said=hold_texts.exported(event.name, filename),
                                  dedupe_key=f"export:{event_id}:{filename}:{actor.person_id}:"
                                             f"{stamp}")
         names = [name for name, _ in files]

@@ -26,11 +26,14 @@ from bot.service.people import roles
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.news import group_language
 from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
 from bot.service.results.matches import MatchView
 from bot.service.results.reporting_texts import OneGame
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx
+from bot.words import for_locale
+from bot.words.said import Rendered, Said, render, said, stacked
 from core.knockout.match import MatchState
 
 #: Who may point an event at a group, or stop it.
@@ -125,19 +128,21 @@ async def post_round_opened(tx: Tx, event: Event, rnd: Round, matches: list[Matc
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
         return
-    text = say.round_opened(event, rnd, matches) + await site_links.link_line(
-        tx, event, words="Pairings and results, live")
-    await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text,
+    text = stacked(say.round_opened(event, rnd, matches), await site_links.link(
+        tx, event, label=said("Pairings and results, live")))
+    await outbox.enqueue(tx, chat_id=chat, now=now, said=text, lang=await group_language(tx, event),
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}")
 
 
 async def post_walkover(tx: Tx, event: Event, view: MatchView, state: MatchState,
-                        text_html: str, now: datetime) -> None:
+                        walkover: Said, now: datetime) -> None:
     """A match given over unplayed (a walkover) is a final result too: the group sees it
     as the event's format posts a result (a knockout's with its bracket picture)."""
     chat = await groups_repo.group_of(tx, event.id)
     if chat is not None:
-        await format_of(event).post_result(tx, event, chat, view, state, text_html, [],
+        # the formats post it with a picture: HTML until they say records
+        text = render(walkover, for_locale(await group_language(tx, event)))
+        await format_of(event).post_result(tx, event, chat, view, state, text, [],
                                            f"group:{chat}:walkover:{view.id}", now)
 
 
@@ -155,10 +160,13 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
         return
     lines = list(more or [])
     tied = state.winner is None
-    text = (say.match_tied(event, view, state, game) if tied else
-            say.match_decided(event, view, state, game))
-    text = "\n".join([text, *lines]) + await site_links.link_line(
-        tx, event, site_links.match_page(view.code), "The match, live")
+    post = stacked(say.match_tied(event, view, state, game) if tied else
+                   say.match_decided(event, view, state, game),
+                   *map(Rendered, lines),
+                   await site_links.link(tx, event, site_links.match_page(view.code),
+                                         said("The match, live")))
+    # the formats post it with a picture or the standings: HTML until they say records
+    text = render(post, for_locale(await group_language(tx, event)))
     key = await _match_post_key(tx, chat, view.id, f"{'tied' if tied else 'decided'}-"
                                                    f"{len(state.void)}-{state.score_line()}")
     if key is not None:
@@ -188,4 +196,5 @@ async def post_reopened(tx: Tx, event: Event, view: MatchView, before: MatchStat
                                 f"reopened-{len(after.void)}-{after.score_line()}")
     if key is not None:
         await outbox.enqueue(tx, chat_id=chat, now=now, dedupe_key=key,
-                             text_html=say.match_reopened(event, view, before, after, why))
+                             said=say.match_reopened(event, view, before, after, why),
+                             lang=await group_language(tx, event))

@@ -11,9 +11,9 @@ date (and the group, if one follows the event).
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
+from bot.service.events import hold_texts
 from bot.service.events.lookup import get_event
 from bot.service.events.rounds import move_close_in
 from bot.service.events.schedule import find_round, parse_closing
@@ -23,6 +23,7 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.clock import iso
 from bot.service.platform.errors import Invalid
+from bot.service.platform.news import group_language
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results.matches import matches_of_round
 from bot.store import groups_repo
@@ -72,8 +73,7 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
                              now=req.now, why=why.strip(),
                              detail={"closes_at": iso(closes), "before": before})
         new = event.local(closes)
-        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is held open until "
-                f"{html.escape(new)}: {html.escape(why.strip())}.")
+        text = hold_texts.held(event.name, rnd.name, new, why.strip())
         told = 0
         for m in await matches_of_round(tx, rnd.id):
             if m.state != MatchStage.PLAYING:
@@ -84,11 +84,11 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
                     continue
                 await outbox.enqueue(
                     tx, person_id=person, now=req.now,
-                    text_html=f"{text}\nFinish your match against "
-                              f"{html.escape(m.label(1 - side))} by then.")
+                    said=hold_texts.held_for_player(text, m.label(1 - side)))
                 told += 1
         chat = await groups_repo.group_of(tx, event_id)
         if chat is not None:
-            await outbox.enqueue(tx, chat_id=chat, now=req.now, text_html=text)
+            await outbox.enqueue(tx, chat_id=chat, now=req.now, said=text,
+                                 lang=await group_language(tx, event))
         result = RoundHeld(event.name, rnd.name, new, before, told)
         return await answer_with(tx, req, render, result)

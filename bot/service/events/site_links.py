@@ -9,12 +9,12 @@ kept in the database by the bot at start-up so that every process that posts rea
 
 from __future__ import annotations
 
-from html import escape
 from urllib.parse import quote
 
 from bot.service.events.lookup import Event
 from bot.store import site_repo
 from bot.store.db import Database, Tx
+from bot.words.said import Said, english, said
 
 
 def is_public(event: Event) -> bool:
@@ -59,9 +59,20 @@ async def set_public_url(db: Database, url: str | None) -> None:
         await site_repo.set_public_url(tx, url)
 
 
-async def link_line(tx: Tx, event: Event, page: str = OVERVIEW, words: str = "Live pages"
-                    ) -> str:
-    """A line to add to a chat message: a link to ``page`` of ``event`` (HTML), or "" when
-    the event is not public or no public address is set."""
+async def link(tx: Tx, event: Event, page: str = OVERVIEW, label: Said | None = None
+               ) -> Said | None:
+    """A link to ``page`` of ``event`` for a chat message (``label``: its words, "Live
+    pages" unless given), or None when the event is not public or no public address is
+    set."""
     url = page_url(await site_repo.public_url(tx), event, page)
-    return "" if url is None else f'\n<a href="{escape(url)}">{escape(words)}</a>'
+    if url is None:
+        return None
+    return said('<a href="{url}">{label}</a>', url=url, label=label or said("Live pages"))
+
+
+async def link_line(tx: Tx, event: Event, page: str = OVERVIEW, words: Said | None = None
+                    ) -> str:
+    """``link`` as a line of English HTML to add to a message of a room that does not yet
+    say records, or "" with no link."""
+    found = await link(tx, event, page, words)
+    return "" if found is None else "\n" + english(found)

@@ -11,11 +11,11 @@ a later press changes nothing and says who decided.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import find_round, rounds_of
+from bot.service.fees import fee_texts
 from bot.service.fees.payments import Payment, record_payment_in
 from bot.service.people.entries import Entry, get_entry
 from bot.service.people.persons import get_person
@@ -100,17 +100,15 @@ async def send_proof(
         )
         await journal.record(tx, who=actor, action="payment.proof", subject=f"entry:{entry.id}",
                              now=req.now, detail={"round": rnd.code, "proof_id": proof_id})
-        text = (f"<b>{html.escape(event.name)}</b>: {html.escape(entry.name)} sent proof of "
-                f"paying {event.money(rnd.fee)} for {html.escape(rnd.name)} (the photo above). "
-                "Approve records the payment.")
+        text = fee_texts.proof_for_tds(event.name, entry.name, event.money(rnd.fee), rnd.name)
         chats = []
         for td in await _tds(tx, event.id):
             if td == entry.person_id:
                 continue  # a TD who plays does not decide their own payment
             await outbox.enqueue(
-                tx, person_id=td, text_html=text, now=req.now, dedupe_key=f"proof:{proof_id}:td:{td}",
-                buttons=[[("Approve", callbacks.proof(proof_id, True)),
-                          ("Reject", callbacks.proof(proof_id, False))]],
+                tx, person_id=td, said=text, now=req.now, dedupe_key=f"proof:{proof_id}:td:{td}",
+                buttons=fee_texts.proof_buttons(callbacks.proof(proof_id, True),
+                                                callbacks.proof(proof_id, False)),
             )
             tg = (await get_person(tx, td)).tg_user_id
             if tg is not None:
@@ -156,14 +154,12 @@ async def decide_proof(
             verdict = f"❌ {who} rejected {entry.name}'s proof for {rnd.name}."
             await outbox.enqueue(
                 tx, person_id=entry.person_id, now=req.now,
-                text_html=(f"<b>{html.escape(event.name)}</b>: a TD could not accept your proof "
-                           f"of payment for {html.escape(rnd.name)}. Please contact a TD, or "
-                           "send a clearer photo with the caption /paid."),
+                said=fee_texts.proof_rejected(event.name, rnd.name),
             )
             await journal.record(tx, who=actor, action="payment.proof_reject",
                                  subject=f"entry:{entry.id}", now=req.now,
                                  detail={"proof_id": proof_id})
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"proof:{proof_id}:td:"):
-            await outbox.enqueue_edit(tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(verdict)}",
+            await outbox.enqueue_edit(tx, copy, said=fee_texts.proof_decided(copy.text_html, verdict),
                                       now=req.now)
         return await answer_with(tx, req, render, ProofDecision(approve, True, verdict, paid))

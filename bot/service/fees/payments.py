@@ -13,13 +13,13 @@ draw does not make is reported with the draw (``unmatched``), not lost.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, round_code, rounds_of
+from bot.service.fees import fee_texts
 from bot.service.people.entries import Entry, entries_of, get_entry
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
@@ -129,10 +129,7 @@ async def record_payment_in(
     )
     await outbox.enqueue(
         tx, person_id=entry.person_id, now=now,
-        text_html=(
-            f"<b>{html.escape(event.name)}</b>: your payment of {event.money(amount)} for "
-            f"{html.escape(rnd.name)} is recorded. Thank you!"
-        ),
+        said=fee_texts.payment_recorded(event.name, event.money(amount), rnd.name),
     )
     return Payment(pid, entry.name, rnd.name, event.money(amount), rnd.drawn)
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from bot.service.events.lookup import Event
     from bot.service.events.schedule import Round
     from bot.service.platform.actors import Actor
-    from bot.service.platform.news import News
+    from bot.service.platform.news import News, Told
     from bot.store.db import Tx
     from bot.store.entries_repo import Entry
     from bot.store.expulsions_repo import ExpulsionState
@@ -276,13 +276,13 @@ class Format(Protocol):
         ...
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: str | None) -> list[Told]:
         """What a player reads with a result that counts: where they go next.
         ``following``: their next match in the event, in words, if they have one."""
         ...
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: str | None) -> list[Told]:
         """What a player reads once their result is final, when nothing plays on for
         them (``following`` is their next match, if any)."""
         ...

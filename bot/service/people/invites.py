@@ -16,14 +16,20 @@ The buttons under a join request (Approve / Reject) carry callback data built in
 
 from __future__ import annotations
 
-import html
 import secrets
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service.events.lookup import Event, get_event
-from bot.service.people.languages import language_for, note_joined, note_telegram, telegram_code
+from bot.service.people import invite_texts
+from bot.service.people.languages import (
+    language_for,
+    note_joined,
+    note_telegram,
+    spoken,
+    telegram_code,
+)
 from bot.service.people.persons import add_person, get_person, person_by_tg
 from bot.service.people.roles import (
     ROLE_NAMES,
@@ -247,17 +253,12 @@ async def request_entry(
         entry_id=entry_id, now=now, tg_language=tg_language,
     )
     event = await get_event(tx, inv.event_id)
-    entry_name = html.escape(choices[entry_id])
-    text = (
-        f"<b>{html.escape(event.name)}</b>: Telegram user {_mention(tg_user_id, tg_name)} "
-        f"says they are <b>{entry_name}</b>. Approve?"
-    )
-    for other in await invites_repo.pending_claims(tx, entry_id, besides=rid):
-        text += (f"\n⚠️ Telegram user {_mention(other.tg_user_id, other.tg_name)} also "
-                 f"asked to be <b>{entry_name}</b>: approve only the right one.")
+    others = [(other.tg_user_id, other.tg_name)
+              for other in await invites_repo.pending_claims(tx, entry_id, besides=rid)]
+    text = invite_texts.join_request(event.name, tg_user_id, tg_name, choices[entry_id], others)
     buttons = decide_buttons(rid)
     for td in await _tds_and_organisers(tx, inv.event_id):
-        await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons, now=now,
+        await outbox.enqueue(tx, person_id=td, said=text, buttons=buttons, now=now,
                              dedupe_key=f"join:{rid}:td:{td}")
     await journal.record(
         tx, who=Actor(None, f"tg:{tg_user_id} ({tg_name})"), action="join.request",
@@ -265,12 +266,6 @@ async def request_entry(
         detail={"request_id": rid, "entry_id": entry_id, "tg_user_id": tg_user_id},
     )
     return rid
-
-
-def _mention(tg_user_id: int, tg_name: str) -> str:
-    """A Telegram user as a tappable mention, so a TD can open the profile of whoever asks
-    before approving them."""
-    return f'<a href="tg://user?id={int(tg_user_id)}">{html.escape(tg_name)}</a>'
 
 
 async def _close_other_claims(
@@ -284,16 +279,12 @@ async def _close_other_claims(
         await invites_repo.decide(tx, r.id, RequestState.REJECTED, by.person_id, now)
         await outbox.enqueue(
             tx, chat_id=r.tg_user_id, now=now,
-            text_html=(f"A TD linked {html.escape(entry_name)} to another Telegram account, so "
-                       f"your request to join <b>{html.escape(event.name)}</b> as "
-                       f"{html.escape(entry_name)} is closed. If you are "
-                       f"{html.escape(entry_name)}, tell the organiser."),
+            said=invite_texts.claim_closed(event.name, entry_name),
         )
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{r.id}:td:"):
             await outbox.enqueue_edit(
                 tx, copy, now=now,
-                text_html=(f"{copy.text_html}\n\n❌ Closed: {html.escape(entry_name)} is "
-                           "linked to another Telegram account."),
+                said=invite_texts.claim_closed_note(copy.text_html, entry_name),
             )
         await journal.record(
             tx, who=by, action="join.reject", subject=f"event:{event.id}",
@@ -379,13 +370,12 @@ async def decide_join_request(
         await note_joined(tx, pid, request.tg_language)
         await _close_other_claims(tx, entry.id, entry.name, event,
                                   keep=request_id, by=by, now=now)
-        text = (f"Welcome to <b>{html.escape(event.name)}</b>, {html.escape(entry.name)}! "
-                "A TD approved your entry. Send /matches to see your matches.")
-        await outbox.enqueue(tx, person_id=pid, text_html=text, now=now)
+        await outbox.enqueue(tx, person_id=pid, said=invite_texts.welcome(event.name, entry.name),
+                             now=now)
     else:
-        text = (f"A TD did not approve your request to join <b>{html.escape(event.name)}</b> as "
-                f"{html.escape(entry.name)}. Ask the organiser if this is a mistake.")
-        await outbox.enqueue(tx, chat_id=request.tg_user_id, text_html=text, now=now)
+        await outbox.enqueue(tx, chat_id=request.tg_user_id, now=now,
+                             said=invite_texts.not_approved(event.name, entry.name),
+                             lang=spoken(request.tg_language))
     await invites_repo.decide(tx, request_id, state, by.person_id, now)
     await journal.record(
         tx, who=by, action="join.approve" if approve else "join.reject",
@@ -397,7 +387,7 @@ async def decide_join_request(
                             await _decider_name(tx, by.person_id), True)
     for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{request_id}:td:"):
         await outbox.enqueue_edit(
-            tx, copy, text_html=f"{copy.text_html}\n\n{html.escape(decision.verdict)}", now=now
+            tx, copy, said=invite_texts.decided(copy.text_html, decision.verdict), now=now
         )
     return decision
 

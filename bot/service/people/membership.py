@@ -5,11 +5,11 @@ membership that ends before the round closes, so they can ask them to renew."""
 
 from __future__ import annotations
 
-import html
 from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
+from bot.service.people import membership_texts
 from bot.service.people.roles import people_with_role
 from bot.service.platform import outbox
 from bot.store import entries_repo
@@ -23,10 +23,9 @@ async def flag_memberships(tx: Tx, event: Event, rnd: Round, closes: datetime,
     if not ending:
         return []
     shown = ", ".join(f"{name} (ends {until:%d %b %Y})" for name, until in ending)
-    text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is open. Membership "
-            f"ends before the round closes (para 11): {html.escape(shown)}. Ask them to renew.")
+    text = membership_texts.ending(event.name, rnd.name, shown)
     tds = set(await people_with_role(tx, event.id, "td"))
     for td in sorted(tds | set(await people_with_role(tx, event.id, "organiser"))):
-        await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+        await outbox.enqueue(tx, person_id=td, said=text, now=now,
                              dedupe_key=f"membership:{rnd.id}:td:{td}")
     return [name for name, _ in ending]

@@ -7,22 +7,46 @@ Each recipient's message is a lead (what happened, with the event's name) and th
 added after it; with no lead, the event's name heads the lines. A use-case that writes a
 message of its own (a slip's copy, with its buttons) takes its people's lines into it
 (``take``) and sends the rest (``send``), in the same transaction as the change.
+
+A lead or a line is a record (``bot/words/said.py``), written in its reader's language when
+the message is: a person's own, the event's for its group (``group_language``). (A ``str``
+is Telegram HTML made by hand, what the rooms not yet saying records give.)
 """
 
 from __future__ import annotations
 
-import html
 from datetime import datetime
 from typing import Literal
 
 from bot.service.events.lookup import Event
+from bot.service.people import languages
 from bot.service.platform import outbox
 from bot.store import groups_repo
 from bot.store.db import Tx
+from bot.words import Words, for_locale
+from bot.words.said import Said, render, said
 
 #: The event's group chat, as a recipient.
 GROUP: Literal["group"] = "group"
 Recipient = int | Literal["group"]
+#: A lead or a line: a record, or (not yet converted) Telegram HTML.
+Told = Said | str
+
+
+async def group_language(tx: Tx, event: Event) -> str:
+    """The language an event's group reads (its definition's, ``languages``)."""
+    return await languages.group_language(tx, event.id)
+
+
+async def words_of(tx: Tx, event: Event, to: Recipient) -> Words:
+    """The words ``to`` reads: a person's language, or the group's."""
+    if to == GROUP:
+        return for_locale(await group_language(tx, event))
+    return await outbox.words_for(tx, person_id=to)
+
+
+def _html(told: Told, words: Words) -> str:
+    return told if isinstance(told, str) else render(told, words)
 
 
 class News:
@@ -31,24 +55,24 @@ class News:
 
     def __init__(self, event: Event) -> None:
         self.event = event
-        self._leads: dict[Recipient, str] = {}
-        self._lines: dict[Recipient, list[str]] = {}
+        self._leads: dict[Recipient, Told] = {}
+        self._lines: dict[Recipient, list[Told]] = {}
         self._order: list[Recipient] = []
 
     def _note(self, to: Recipient) -> None:
         if to not in self._order:
             self._order.append(to)
 
-    def lead(self, to: Recipient, text_html: str) -> None:
-        """What happened, as ``to`` reads it first (Telegram HTML, with the event's name)."""
+    def lead(self, to: Recipient, text: Told) -> None:
+        """What happened, as ``to`` reads it first (with the event's name)."""
         self._note(to)
-        self._leads[to] = text_html
+        self._leads[to] = text
 
-    def add(self, to: Recipient | None, *lines_html: str) -> None:
+    def add(self, to: Recipient | None, *lines: Told | None) -> None:
         """Lines for ``to`` after its lead (None: nobody, e.g. a player not on Telegram)."""
         if to is None:
             return
-        wanted = [line for line in lines_html if line]
+        wanted = [line for line in lines if line]
         if wanted:
             self._note(to)
             self._lines.setdefault(to, []).extend(wanted)
@@ -59,19 +83,21 @@ class News:
     def has_lines(self, to: Recipient) -> bool:
         return bool(self._lines.get(to))
 
-    def take(self, to: Recipient | None) -> list[str]:
-        """The lines for ``to`` (its lead first, if any), which the caller puts in a
-        message of its own; ``send`` then leaves ``to`` out."""
+    async def take(self, tx: Tx, to: Recipient | None) -> list[str]:
+        """The lines for ``to`` (its lead first, if any) in its language, which the caller
+        puts in a message of its own; ``send`` then leaves ``to`` out."""
         if to is None or to not in self._order:
             return []
         self._order.remove(to)
         lead = self._leads.pop(to, None)
-        return ([lead] if lead else []) + self._lines.pop(to, [])
+        words = await words_of(tx, self.event, to)
+        return [_html(t, words) for t in ([lead] if lead else []) + self._lines.pop(to, [])]
 
-    def text(self, to: Recipient) -> str:
-        lines = self._lines.get(to, [])
-        lead = self._leads.get(to) or f"<b>{html.escape(self.event.name, quote=False)}</b>"
-        return "\n".join([lead, *lines])
+    async def text(self, tx: Tx, to: Recipient) -> str:
+        """The message ``to`` reads, in its language."""
+        words = await words_of(tx, self.event, to)
+        lead = self._leads.get(to) or said("<b>{event}</b>", event=self.event.name)
+        return "\n".join(_html(t, words) for t in [lead, *self._lines.get(to, [])])
 
     async def send(self, tx: Tx, now: datetime, *, key: str | None = None) -> None:
         """One message to each recipient left (the group only if the event has one);
@@ -81,10 +107,10 @@ class News:
             dedupe = None if key is None else f"{key}:{to}"
             if to == GROUP:
                 if chat is not None:
-                    await outbox.enqueue(tx, chat_id=chat, now=now, text_html=self.text(to),
-                                         dedupe_key=dedupe)
+                    await outbox.enqueue(tx, chat_id=chat, now=now,
+                                         text_html=await self.text(tx, to), dedupe_key=dedupe)
                 continue
-            await outbox.enqueue(tx, person_id=to, now=now, text_html=self.text(to),
+            await outbox.enqueue(tx, person_id=to, now=now, text_html=await self.text(tx, to),
                                  dedupe_key=dedupe)
         self._order.clear()
         self._leads.clear()

@@ -3,24 +3,79 @@ report, so that a message is never lost when the change commits and never sent w
 rolls back (docs/architecture.md, "One report, end to end", step 3-4). The sender (bot/telegram)
 delivers them after commit.
 
+A message is a record (``said``: ``bot/words/said.py``), written in the reader's language
+when its row is written: a person's own language (a private chat's is its person's), or
+for a group the language the caller gives (an event's group: ``news.group_language``).
+The row keeps the Telegram HTML, so the sender sends it as it is. (``text_html``, HTML
+made by hand, is what the rooms not yet saying records write.)
+
 Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ..., "url": ...}``;
 ``(text, data)`` pairs are accepted as a shorthand for callback buttons (the stored form is
-``bot/store/outbox_repo.buttons_json``).
+``bot/store/outbox_repo.buttons_json``). A button's text may be a record, written in the
+message's language as plain text (Telegram shows a label as it is).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.store import outbox_repo, turns_repo
+from bot.service.people.languages import language_of
+from bot.store import outbox_repo, people_repo, turns_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
 from bot.store.turns_repo import Limits
+from bot.words import SOURCE, Words, for_locale
+from bot.words.said import Said, plain, render
 
 #: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
 MAX_CAPTION = 1024
+
+#: A button whose text is a record: ``(text, data)`` or ``{"text": ..., "data"|"url": ...}``.
+SaidButton = tuple[Said | str, str] | Mapping[str, Said | str]
+SaidButtons = Sequence[Sequence[SaidButton]]
+
+
+async def words_for(tx: Tx, *, person_id: int | None = None, chat_id: int | None = None,
+                    lang: str | None = None) -> Words:
+    """The words a message is written in: ``person_id``'s language; else ``lang``; else, for
+    a private chat (Telegram: its id is its user's), its person's; else English."""
+    if person_id is not None:
+        return for_locale(await language_of(tx, person_id))
+    if lang is None and chat_id is not None and chat_id > 0:
+        person = await people_repo.by_tg(tx, chat_id)
+        if person is not None:
+            return for_locale(await language_of(tx, person.id))
+    return for_locale(lang or SOURCE)
+
+
+def _in_words(text_html: str | None, said: Said | None, buttons: SaidButtons | None,
+              words: Words | None) -> tuple[str, ButtonsIn | None]:
+    """The message's HTML and buttons, the records among them rendered in ``words``."""
+    if (text_html is None) == (said is None):
+        raise ValueError("a message needs exactly one of text_html or said")
+    text = render(said, words or for_locale()) if said is not None else text_html
+    assert text is not None
+    if buttons is None:
+        return text, None
+    rows: list[list[tuple[str, str] | dict[str, str]]] = []
+    for row in buttons:
+        out: list[tuple[str, str] | dict[str, str]] = []
+        for b in row:
+            if isinstance(b, tuple):
+                label, data = b
+                out.append((_label(label, words), data))
+            else:
+                out.append({k: _label(v, words) for k, v in b.items()})
+        rows.append(out)
+    return text, rows
+
+
+def _label(text: Said | str, words: Words | None) -> str:
+    if isinstance(text, Said):
+        return plain(text, words or for_locale())
+    return text
 
 
 async def enqueue(
@@ -28,8 +83,10 @@ async def enqueue(
     *,
     person_id: int | None = None,
     chat_id: int | None = None,
-    text_html: str,
-    buttons: ButtonsIn | None = None,
+    text_html: str | None = None,
+    said: Said | None = None,
+    lang: str | None = None,
+    buttons: SaidButtons | None = None,
     now: datetime,
     dedupe_key: str | None = None,
     due_at: datetime | None = None,
@@ -37,23 +94,27 @@ async def enqueue(
     media_id: int | None = None,
 ) -> int | None:
     """Queue a message for a person (delivered once they have linked Telegram) or a chat.
-    With ``photo_file_id`` (a Telegram file id) the message is that photo, ``text_html``
+    With ``photo_file_id`` (a Telegram file id) the message is that photo, the text
     its caption (at most 1024 characters: Telegram's limit for a caption).
 
-    ``text_html`` is Telegram HTML: escape any user-supplied text in it. With a
-    ``dedupe_key`` a second message with the same key is dropped (returns None), which
+    The message is ``said``, a record written here in the person's language (for a chat:
+    ``lang``), or ``text_html``, Telegram HTML whose user-supplied text the caller escaped.
+    With a ``dedupe_key`` a second message with the same key is dropped (returns None), which
     makes repeated deadline firings and button presses harmless. With a ``media_id``
-    (``bot/store/media_repo.py``) the message is a photo and ``text_html`` its caption
+    (``bot/store/media_repo.py``) the message is a photo and the text its caption
     (Telegram's limit: 1024 characters).
     """
     if (person_id is None) == (chat_id is None):
         raise ValueError("enqueue needs exactly one of person_id or chat_id")
+    words = None if said is None and not has_said(buttons) else await words_for(
+        tx, person_id=person_id, chat_id=chat_id, lang=lang)
+    text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
         raise ValueError("enqueue needs a non-empty text")
     if (photo_file_id is not None or media_id is not None) and len(text_html) > MAX_CAPTION:
         raise ValueError(f"a photo's caption is at most {MAX_CAPTION} characters")
     return await outbox_repo.add(
-        tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=buttons,
+        tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=stored,
         dedupe_key=dedupe_key, now=now, due_at=due_at or now, photo_file_id=photo_file_id,
         media_id=media_id,
     )
@@ -63,21 +124,33 @@ async def enqueue_edit(
     tx: Tx,
     of: OutboxMessage,
     *,
-    text_html: str,
-    buttons: ButtonsIn | None = None,
+    text_html: str | None = None,
+    said: Said | None = None,
+    lang: str | None = None,
+    buttons: SaidButtons | None = None,
     now: datetime,
 ) -> int | None:
-    """Queue an edit of the message outbox row ``of`` delivers: the new text, and the buttons (none: the
+    """Queue an edit of the message outbox row ``of`` delivers: the new text (a record
+    written in its reader's language, as ``enqueue``), and the buttons (none: the
     buttons go). Durable like a message: a crash after commit cannot lose it. A message
     refused for good is not edited."""
     if of.state in outbox_repo.REFUSED:
         return None
+    words = None if said is None and not has_said(buttons) else await words_for(
+        tx, person_id=of.person_id, chat_id=of.chat_id, lang=lang)
+    text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
         raise ValueError("enqueue_edit needs a non-empty text")
     return await outbox_repo.add(
         tx, person_id=of.person_id, chat_id=of.chat_id, text_html=text_html,
-        buttons=buttons, dedupe_key=None, now=now, due_at=now, edit_of=of.id,
+        buttons=stored, dedupe_key=None, now=now, due_at=now, edit_of=of.id,
     )
+
+
+def has_said(buttons: SaidButtons | None) -> bool:
+    """Whether a button's label is a record (to be written in the reader's language)."""
+    return any(isinstance(v, Said) for row in buttons or () for b in row
+               for v in (b if isinstance(b, tuple) else b.values()))
 
 
 async def await_welcome(tx: Tx, person_id: int) -> int:

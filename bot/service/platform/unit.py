@@ -35,10 +35,11 @@ from bot.service.people.persons import person_by_tg
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import NotAllowed
+from bot.service.platform.outbox import SaidButtons
 from bot.store import outbox_repo, people_repo, updates_repo
 from bot.store.db import Database, Tx
-from bot.store.outbox_repo import ButtonsIn
 from bot.words import SOURCE
+from bot.words.said import Said
 
 T = TypeVar("T")
 
@@ -63,10 +64,11 @@ class Receipt:
 
 @dataclass(frozen=True)
 class Reply:
-    """What the person who asked reads: Telegram HTML (user text escaped) and buttons."""
+    """What the person who asked reads: a record (``bot/words/said.py``), written in their
+    language, or Telegram HTML (user text escaped); and buttons."""
 
-    text_html: str
-    buttons: ButtonsIn = ()
+    text: str | Said
+    buttons: SaidButtons = ()
 
 
 #: Turns a use-case's result into the answer for the person who asked, in the language
@@ -131,8 +133,9 @@ async def answer(tx: Tx, req: Request, reply: Reply | None) -> None:
     """Write the answer to the chat the request came from (none at the command line)."""
     if reply is None or req.chat_id is None:
         return
-    await outbox.enqueue(tx, chat_id=req.chat_id, text_html=reply.text_html,
-                         buttons=reply.buttons or None, now=req.now)
+    text_html, said = (None, reply.text) if isinstance(reply.text, Said) else (reply.text, None)
+    await outbox.enqueue(tx, chat_id=req.chat_id, text_html=text_html, said=said,
+                         lang=req.language, buttons=reply.buttons or None, now=req.now)
 
 
 async def answer_with(tx: Tx, req: Request, render: Answer[T] | None, result: T) -> T:

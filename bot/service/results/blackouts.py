@@ -15,17 +15,17 @@ the TD says.
 
 from __future__ import annotations
 
-import html
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import as_moment
-from bot.service.formats.registry import HasFormat, format_of
+from bot.service.formats.registry import HasFormat
 from bot.service.formats.traits import cite
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
+from bot.service.results import blackout_texts
 from bot.service.results.matches import MatchView
 from bot.store import held_repo
 from bot.store.db import Tx
@@ -88,20 +88,12 @@ async def hold_if_blacked_out(
                          detail={"held_id": held_id, "game": game, "scores": list(scores),
                                  "starter_side": starter, "blackout": blackout.event,
                                  "slip_id": slip_id})
-    whose = format_of(event).rulebook or "this event's"
     for side in (0, 1):
         person = view.people[side]
         if person is None:
             continue
-        mine, theirs = scores[side], scores[1 - side]
         await outbox.enqueue(
             tx, person_id=person, now=now, dedupe_key=f"held:{held_id}:{side}",
-            text_html=(
-                f"<b>{html.escape(event.name)}</b>: game {game} of your "
-                f"<b>{html.escape(view.round_name)}</b> match v "
-                f"{html.escape(view.label(1 - side))} (you {mine}, them {theirs}) was played "
-                f"during <b>{html.escape(blackout.event)}</b>, when {whose} games may not "
-                f"be played{cite(event, 'para 20')}. It does not count until a TD checks it; "
-                "I will tell you. Play no further game of this match until then."),
+            said=blackout_texts.held(event, view, side, game, scores, blackout.event),
         )
     return blackout.event

@@ -4,8 +4,8 @@ the TDs, who adjudicate; para 24: a discrepancy within the window).
 One notice per ruler, written for a phone: the match, what each player reported or says,
 the phones on record, and what to tap. The disputer's reason is not there until they give
 it: then the notice is edited to hold it (``disputes``), so it never says that something
-will come. The board photo, if any, follows as a photo of its own. Telegram HTML: every
-name and reason goes through ``esc``.
+will come. The board photo, if any, follows as a photo of its own. Records
+(``bot/words/said.py``), written in each ruler's language when sent.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from bot.service.events.lookup import Event
 from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import esc
 from bot.store.slips_repo import SlipRow
+from bot.words.said import Rendered, Said, Value, said, stacked
 
 
 @dataclass(frozen=True)
@@ -32,46 +32,63 @@ class Claims:
     phones: tuple[tuple[str, str], tuple[str, str]]
 
 
-def _report(view: MatchView, slip: SlipRow) -> str:
+def _report(view: MatchView, slip: SlipRow) -> Said:
     """'Ann Lee reported: Ann Lee 412, Dev Rao 380 (Ann Lee started).'"""
     names = (view.label(0), view.label(1))
-    started = ("" if slip.starter_side is None
-               else f" ({esc(names[slip.starter_side])} started)")
-    return (f"{esc(names[slip.reporter_side])} reported: {esc(names[0])} {slip.scores[0]}, "
-            f"{esc(names[1])} {slip.scores[1]}{started}.")
+    scores: dict[str, Value] = dict(reporter=names[slip.reporter_side], first=names[0], first_score=slip.scores[0],
+                  second=names[1], second_score=slip.scores[1])
+    if slip.starter_side is None:
+        return said("{reporter} reported: {first} {first_score}, {second} {second_score}.",
+                    **scores)
+    return said("{reporter} reported: {first} {first_score}, {second} {second_score} "
+                "({starter} started).", starter=names[slip.starter_side], **scores)
 
 
-def _phones(phones: tuple[tuple[str, str], ...]) -> str:
+def _phones(phones: tuple[tuple[str, str], ...]) -> Said:
     """The phones on record, none shown as missing; one line saying so if neither has one."""
-    known = [f"{esc(name)} {esc(phone)}" for name, phone in phones if phone]
+    known = [(name, phone) for name, phone in phones if phone]
     if not known:
-        return "No phone on record for either player."
-    return ("Phone: " if len(known) == 1 else "Phones: ") + ", ".join(known) + "."
+        return said("No phone on record for either player.")
+    if len(known) == 1:
+        return said("Phone: {name} {phone}.", name=known[0][0], phone=known[0][1])
+    return said("Phones: {name} {phone}, {other} {other_phone}.", name=known[0][0],
+                phone=known[0][1], other=known[1][0], other_phone=known[1][1])
 
 
-def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = True) -> str:
+def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = True) -> Said:
     """The notice a ruler gets, with the ruling buttons under it; once ruled (``open_``
     false) it keeps what was claimed but no longer tells the ruler to tap a ruling."""
     slip = claims.slip
-    where = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)} ({esc(view.code)})</b>: "
+    where = dict(event=event.name, round=view.round_name, match=view.code)
     if claims.second is not None:
         names = (view.label(0), view.label(1))
-        head = (f"{esc(names[slip.reporter_side])} and {esc(names[claims.second.reporter_side])}"
-                f" reported game {slip.game_no} differently.")
-        lines = [where + head, _report(view, slip), _report(view, claims.second)]
+        shown = [said("⚖️ <b>{event}, {round} ({match})</b>: {reporter} and {other} reported "
+                      "game {game} differently.", reporter=names[slip.reporter_side],
+                      other=names[claims.second.reporter_side], game=slip.game_no, **where),
+                 _report(view, slip), _report(view, claims.second)]
     else:
-        lines = [where + f"{esc(claims.disputer)} disputes game {slip.game_no}.",
+        shown = [said("⚖️ <b>{event}, {round} ({match})</b>: {disputer} disputes game {game}.",
+                      disputer=claims.disputer, game=slip.game_no, **where),
                  _report(view, slip)]
         if claims.reason:
-            lines.append(f"{esc(claims.disputer)} says: {esc(claims.reason)}")
-    lines.append(_phones(claims.phones))
+            shown.append(said("{disputer} says: {reason}", disputer=claims.disputer,
+                              reason=claims.reason))
+    shown.append(_phones(claims.phones))
     if open_:
-        lines.append("Tap a ruling below; for <b>Amend</b> I then ask for the scores. Until you "
-                     f"rule, game {slip.game_no} counts as "
-                     f"{esc(view.label(slip.reporter_side))} reported it.")
-    return "\n".join(lines)
+        shown.append(said("Tap a ruling below; for <b>Amend</b> I then ask for the scores. "
+                          "Until you rule, game {game} counts as {reporter} reported it.",
+                          game=slip.game_no, reporter=view.label(slip.reporter_side)))
+    return stacked(*shown)
 
 
-def photo_caption(view: MatchView, game: int, sender: str) -> str:
+def ruled(notice: Said, note: Said | str) -> Said:
+    """A ruler's notice once ruled, what was ruled after it (``note``: a record, or the
+    HTML of a room that does not yet say records)."""
+    return said("{notice}{note}", notice=notice,
+                note=note if isinstance(note, Said) else Rendered(note))
+
+
+def photo_caption(view: MatchView, game: int, sender: str) -> Said:
     """The caption of the board photo sent to a ruler with the notice (SSSg para 25)."""
-    return f"⚖️ {esc(view.code)} game {game}, disputed: the board photo {esc(sender)} sent."
+    return said("⚖️ {match} game {game}, disputed: the board photo {sender} sent.",
+                match=view.code, game=game, sender=sender)

@@ -46,6 +46,7 @@ from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
 from bot.store.prompts_repo import PromptKind, PromptState
 from bot.store.slips_repo import SlipRow
+from bot.words.said import Said
 from core.knockout.match import Match
 from core.slip import SlipState
 
@@ -103,7 +104,7 @@ async def open_dispute(
     notice = await ruler_notice(tx, dispute_id)
     buttons = callbacks.ruling_buttons(dispute_id, (view.label(0), view.label(1)))
     for ruler in rulers:
-        await outbox.enqueue(tx, person_id=ruler, now=now, text_html=notice, buttons=buttons,
+        await outbox.enqueue(tx, person_id=ruler, now=now, said=notice, buttons=buttons,
                              dedupe_key=f"{ruler_copies(dispute_id)}{ruler}")
     assert slip.game_id is not None
     for photo in await photos_repo.photos_of_game(tx, slip.game_id):
@@ -124,7 +125,7 @@ def ruler_copies(dispute_id: int) -> str:
     return f"dispute:{dispute_id}:ruler:"
 
 
-async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> str:
+async def ruler_notice(tx: Tx, dispute_id: int, *, ruled: bool = False) -> Said:
     """The notice of dispute ``dispute_id`` as its rulers read it now
     (``dispute_texts.for_ruler``): the slip that counts, the other report of the game if
     one differed, the disputer's reason once given, the players' phones; once ``ruled``,
@@ -150,7 +151,7 @@ async def _photo_to(tx: Tx, rulers: list[int], dispute_id: int, view: MatchView,
     sender = (await get_person(tx, photo.sent_by)).name
     for ruler in rulers:
         await outbox.enqueue(tx, person_id=ruler, now=now, photo_file_id=photo.file_id,
-                             text_html=dispute_texts.photo_caption(view, game, sender),
+                             said=dispute_texts.photo_caption(view, game, sender),
                              dedupe_key=f"dispute:{dispute_id}:photo:{photo.id}:{ruler}")
 
 
@@ -256,7 +257,7 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     notice = await ruler_notice(tx, dispute.id)
     buttons = callbacks.ruling_buttons(dispute.id, (view.label(0), view.label(1)))
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
-        await outbox.enqueue_edit(tx, copy, text_html=notice, buttons=buttons, now=req.now)
+        await outbox.enqueue_edit(tx, copy, said=notice, buttons=buttons, now=req.now)
     names = [(await get_person(tx, r)).name for r in await rulers_of(tx, view)]
     return DisputeAnswer("reason_noted", game, view.label(1 - side), names)
 
@@ -305,6 +306,6 @@ async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
                                         adjudicator=by.person_id, now=now):
             continue
         await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id)
-        notice = await ruler_notice(tx, dispute.id, ruled=True) + ruler_note
+        notice = dispute_texts.ruled(await ruler_notice(tx, dispute.id, ruled=True), ruler_note)
         for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
-            await outbox.enqueue_edit(tx, copy, text_html=notice, now=now)
+            await outbox.enqueue_edit(tx, copy, said=notice, now=now)

@@ -9,16 +9,15 @@ players are told to play that game again.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from bot.service.events.lookup import get_event
-from bot.service.formats.traits import cite
 from bot.service.people import expelled
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results import blackout_texts
 from bot.service.results import reporting_texts as say
 from bot.service.results.matches import core_match, get_match, score_line
 from bot.service.results.reporting import _submit, _write_game, settle_match
@@ -73,13 +72,9 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
             for side in (0, 1):
                 person = view.people[side]
                 if person is not None:
-                    await outbox.enqueue(tx, person_id=person, now=req.now, text_html=(
-                        f"<b>{html.escape(event.name)}</b>: a TD voided game {game} of your "
-                        f"<b>{html.escape(view.round_name)}</b> match v "
-                        f"{html.escape(view.label(1 - side))}, played during "
-                        f"{html.escape(held.blackout)}{cite(event, 'para 20')}. It does not "
-                        "count: play "
-                        f"game {game} again, outside the blackout."))
+                    await outbox.enqueue(tx, person_id=person, now=req.now,
+                                         said=blackout_texts.voided(event, view, side, game,
+                                                                    held.blackout))
             state = match.state()
         elif slip is not None:
             await _submit(tx, event, view, match, slip, actor, req.now)

@@ -1,5 +1,6 @@
 """What the board-photo use-cases tell players, TDs and the ratings officer (SSSg para 25),
-through the outbox. Telegram HTML: every name goes through ``esc``.
+through the outbox: records (``bot/words/said.py``), written in each reader's language when
+sent.
 """
 
 from __future__ import annotations
@@ -9,40 +10,53 @@ from dataclasses import dataclass
 from bot.service.events.lookup import Event
 from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import esc
 from bot.store.photos_repo import WindowState
+from bot.words.said import Rendered, Said, lines, said
 from core.knockout.match import MatchState
 
-#: What each ruling on a missing photo did, for the TDs' copies of the question.
-VERDICTS = {"bye": "game bye to {loser}", "extended": "24 hours more, until {until}",
-            "waived": "waived: the game stands"}
+
+def verdict(kind: str, loser: str, until: str) -> Said:
+    """What a ruling on a missing photo did (``kind``: bye, extended, waived), for the TDs'
+    copies of the question."""
+    if kind == "bye":
+        return said("game bye to {loser}", loser=loser)
+    if kind == "extended":
+        return said("24 hours more, until {until}", until=until)
+    return said("waived: the game stands")
 
 
-def game_line(view: MatchView, game: int, scores: tuple[int | None, int | None]) -> str:
-    return (f"{esc(view.code)} game {game}: {esc(view.label(0))} {scores[0]}, "
-            f"{esc(view.label(1))} {scores[1]}")
+def game_line(code: str, game: int, names: tuple[str, str],
+              scores: tuple[int | None, int | None]) -> Said:
+    return said("{match} game {game}: {first} {first_score}, {second} {second_score}",
+                match=code, game=game, first=names[0], first_score=str(scores[0]),
+                second=names[1], second_score=str(scores[1]))
+
+
+def _game_line(view: MatchView, game: int, scores: tuple[int | None, int | None]) -> Said:
+    return game_line(view.code, game, (view.label(0), view.label(1)), scores)
 
 
 def officer_caption(event: Event, view: MatchView, game: int,
-                    scores: tuple[int | None, int | None], sender: str) -> str:
+                    scores: tuple[int | None, int | None], sender: str) -> Said:
     """The caption of a photo forwarded to the ratings officer's chat."""
-    return (f"📷 <b>{esc(event.name)}</b>, {esc(view.round_name)}\n"
-            f"{game_line(view, game, scores)}\nSent by {esc(sender)}.")
+    return said("📷 <b>{event}</b>, {round}\n{game}\nSent by {sender}.", event=event.name,
+                round=view.round_name, game=_game_line(view, game, scores), sender=sender)
 
 
-def reminder(event: Event, view: MatchView, side: int, game: int, closes: str) -> str:
-    return (f"📷 <b>{esc(event.name)}</b>: the board photo of game {game} v "
-            f"{esc(view.label(1 - side))} is due by {esc(closes)}{cite(event, 'SSSg para 25')}. "
-            "Send the picture here.")
+def reminder(event: Event, view: MatchView, side: int, game: int, closes: str) -> Said:
+    return said("📷 <b>{event}</b>: the board photo of game {game} v {opponent} is due by "
+                "{closes}{ref}. Send the picture here.", event=event.name, game=game,
+                opponent=view.label(1 - side), closes=closes, ref=cite(event, "SSSg para 25"))
 
 
 def ask_tds(event: Event, view: MatchView, game: int, scores: tuple[int | None, int | None],
-            responsible: int, due: str, spread: int) -> str:
-    return (f"📷 <b>{esc(event.name)}</b>, {esc(view.round_name)}: no board photo of "
-            f"{game_line(view, game, scores)}.\n{esc(view.label(responsible))} was to send it "
-            f"by {esc(due)}{cite(event, 'para 25')}. The game may go to "
-            f"{esc(view.label(1 - responsible))} as a bye (+{spread}{cite(event, 'para 28', ', {}')})."
-            " Your call:")
+            responsible: int, due: str, spread: int) -> Said:
+    return said("📷 <b>{event}</b>, {round}: no board photo of {game}.\n{responsible} was to "
+                "send it by {due}{ref}. The game may go to {loser} as a bye "
+                "(+{spread}{bye_ref}). Your call:", event=event.name, round=view.round_name,
+                game=_game_line(view, game, scores), responsible=view.label(responsible),
+                due=due, ref=cite(event, "para 25"), loser=view.label(1 - responsible),
+                spread=spread, bye_ref=cite(event, "para 28", ", {}"))
 
 
 @dataclass(frozen=True)
@@ -60,69 +74,84 @@ class ListedGame:
     until: str  # its close (after an extension: the new one)
 
 
-def _listed_line(g: ListedGame) -> str:
-    game = (f"{esc(g.code)} game {g.game}: {esc(g.names[0])} {g.scores[0]}, "
-            f"{esc(g.names[1])} {g.scores[1]}")
+def _listed_line(g: ListedGame) -> Said:
     if g.state == WindowState.OVERDUE:
-        return f"• {game}. {esc(g.names[g.responsible])} was to send it."
+        return said("• {game}. {responsible} was to send it.",
+                    game=game_line(g.code, g.game, g.names, g.scores),
+                    responsible=g.names[g.responsible])
     if g.state == WindowState.RECEIVED:
-        return f"• {esc(g.code)} game {g.game}: 📷 the photo came in."
-    verdict = (f"more time, until {g.until}" if g.state == WindowState.OPEN else
-               VERDICTS.get(g.state, g.state).format(loser=g.names[1 - g.responsible],
-                                                     until=g.until))
-    return f"• {esc(g.code)} game {g.game}: {decided_note(verdict, g.by)}"
+        return said("• {match} game {game}: 📷 the photo came in.", match=g.code, game=g.game)
+    if g.state == WindowState.OPEN:
+        settled = said("more time, until {until}", until=g.until)
+    else:
+        settled = verdict("waived" if g.state == WindowState.WAIVED else "bye",
+                          g.names[1 - g.responsible], g.until)
+    return said("• {match} game {game}: {note}", match=g.code, game=g.game,
+                note=decided_note(settled, g.by))
 
 
-def ask_list(event: Event, games: list[ListedGame], spread: int) -> str:
+def ask_list(event: Event, games: list[ListedGame], spread: int) -> Said:
     """Several games whose photo did not come in time, in one message to a ruler."""
     waiting = sum(1 for g in games if g.state == WindowState.OVERDUE)
-    lines = [f"📷 <b>{esc(event.name)}</b>: no board photo came in time for {len(games)} "
-             f"games{cite(event, 'para 25')}. Each may go to its loser as a bye "
-             f"(+{spread}{cite(event, 'para 28', ', {}')}).", ""]
-    lines += [_listed_line(g) for g in games]
-    lines.append("")
-    lines.append("Tap a game for its choices (bye, 24 hours more, waive), or extend or waive "
-                 f"the {waiting} still open at once." if waiting else "All decided.")
-    return "\n".join(lines)
+    end = said("Tap a game for its choices (bye, 24 hours more, waive), or extend or waive "
+               "the {waiting} still open at once.", waiting=waiting) if waiting else said(
+        "All decided.")
+    return said("📷 <b>{event}</b>: no board photo came in time for {count} games{ref}. Each "
+                "may go to its loser as a bye (+{spread}{bye_ref}).\n\n{games}\n\n{end}",
+                event=event.name, count=len(games), ref=cite(event, "para 25"), spread=spread,
+                bye_ref=cite(event, "para 28", ", {}"), games=lines(*map(_listed_line, games)),
+                end=end)
 
 
-def game_button(g: ListedGame) -> str:
-    """A game's button in a list (plain text: Telegram shows a button's label as is)."""
-    return f"{g.code} game {g.game}: {g.names[0]} v {g.names[1]}"
+def game_button(g: ListedGame) -> Said:
+    """A game's button in a list."""
+    return said("{match} game {game}: {first} v {second}", match=g.code, game=g.game,
+                first=g.names[0], second=g.names[1])
 
 
-def late_photo_for_tds(event: Event, view: MatchView, game: int, sender: str) -> str:
-    return (f"📷 <b>{esc(event.name)}</b>: {esc(sender)} sent the board photo of "
-            f"{esc(view.code)} game {game} late. It is still yours to rule: the buttons on "
-            "the question above still work.")
+def late_photo_for_tds(event: Event, view: MatchView, game: int, sender: str) -> Said:
+    return said("📷 <b>{event}</b>: {sender} sent the board photo of {match} game {game} late. "
+                "It is still yours to rule: the buttons on the question above still work.",
+                event=event.name, sender=sender, match=view.code, game=game)
 
 
-def decided_note(verdict: str, by: str) -> str:
-    return f"✅ {esc(by)} decided: {esc(verdict)}."
+def decided_note(verdict: Said, by: str) -> Said:
+    return said("✅ {by} decided: {verdict}.", by=by, verdict=verdict)
+
+
+def decided_question(question_html: str, verdict: Said, by: str) -> Said:
+    """A TD's copy of the question as sent, with what was decided under it."""
+    return said("{question}\n\n{note}", question=Rendered(question_html),
+                note=decided_note(verdict, by))
 
 
 def bye_for_player(event: Event, view: MatchView, viewer: int, game: int, responsible: int,
-                   by: str, state: MatchState) -> str:
+                   by: str, state: MatchState) -> Said:
     if viewer == responsible:
-        what = (f"no board photo of game {game} came in time, so the game goes to "
-                f"{esc(view.label(1 - viewer))} as a bye{cite(event, 'para 25')}")
+        what = said("no board photo of game {game} came in time, so the game goes to "
+                    "{opponent} as a bye{ref}", game=game, opponent=view.label(1 - viewer),
+                    ref=cite(event, "para 25"))
     else:
-        what = (f"{esc(view.label(1 - viewer))} sent no board photo of game {game} in time, "
-                f"so the game is yours as a bye{cite(event, 'para 25')}")
-    return (f"📷 <b>{esc(event.name)}</b>, {esc(view.round_name)}: {what}. Decided by "
-            f"{esc(by)}.\nScore: {esc(score_line(view, state, viewer))}")
+        what = said("{opponent} sent no board photo of game {game} in time, so the game is "
+                    "yours as a bye{ref}", opponent=view.label(1 - viewer), game=game,
+                    ref=cite(event, "para 25"))
+    return said("📷 <b>{event}</b>, {round}: {what}. Decided by {by}.\nScore: {score}",
+                event=event.name, round=view.round_name, what=what, by=by,
+                score=score_line(view, state, viewer))
 
 
 def extended_for_player(event: Event, view: MatchView, viewer: int, game: int,
-                        responsible: int, until: str) -> str:
+                        responsible: int, until: str) -> Said:
     if viewer == responsible:
-        return (f"📷 <b>{esc(event.name)}</b>: a TD gave you until {esc(until)} to send the "
-                f"board photo of game {game} v {esc(view.label(1 - viewer))}. Send the picture "
-                "here.")
-    return (f"📷 <b>{esc(event.name)}</b>: a TD gave {esc(view.label(1 - viewer))} until "
-            f"{esc(until)} to send the board photo of game {game}. Nothing to do for you.")
+        return said("📷 <b>{event}</b>: a TD gave you until {until} to send the board photo "
+                    "of game {game} v {opponent}. Send the picture here.", event=event.name,
+                    until=until, game=game, opponent=view.label(1 - viewer))
+    return said("📷 <b>{event}</b>: a TD gave {opponent} until {until} to send the board "
+                "photo of game {game}. Nothing to do for you.", event=event.name,
+                opponent=view.label(1 - viewer), until=until, game=game)
 
 
-def waived_for_player(event: Event, view: MatchView, viewer: int, game: int) -> str:
-    return (f"📷 <b>{esc(event.name)}</b>: a TD waived the board photo of game {game} v "
-            f"{esc(view.label(1 - viewer))}; the game stands as reported.")
+def waived_for_player(event: Event, view: MatchView, viewer: int, game: int) -> Said:
+    return said("📷 <b>{event}</b>: a TD waived the board photo of game {game} v "
+                "{opponent}; the game stands as reported.", event=event.name, game=game,
+                opponent=view.label(1 - viewer))

@@ -38,6 +38,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.clock import iso
 from bot.service.platform.deadlines import Deadline, due_deadlines, fired_with, handler, too_late
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.news import group_language
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import photo_texts as say
 from bot.service.results.adjudicators import ruler_name, rulers_of
@@ -61,6 +62,7 @@ from bot.service.results.rulings import NeedsConfirm, award_game_bye_in
 from bot.store import games_repo, outbox_repo, photos_repo
 from bot.store.db import Database, Tx
 from bot.store.photos_repo import WindowRow, WindowState
+from bot.words.said import Said, said
 from core.durations import parse_duration
 from core.knockout.match import MatchGameKind
 
@@ -198,13 +200,14 @@ async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: A
     if late:
         for ruler in await rulers_of(tx, view):
             await outbox.enqueue(tx, person_id=ruler, now=now,
-                                 text_html=say.late_photo_for_tds(event, view, number, sender))
+                                 said=say.late_photo_for_tds(event, view, number, sender))
     await photo_for_rulers(tx, w.game_id, photo_id, now)  # a game under dispute
     chat = officer_chat(event)
     photo = await photos_repo.photo(tx, photo_id)
     if chat is not None and photo is not None:
         await outbox.enqueue(tx, chat_id=chat, now=now, photo_file_id=photo.file_id,
-                             text_html=say.officer_caption(event, view, number, scores, sender),
+                             said=say.officer_caption(event, view, number, scores, sender),
+                             lang=await group_language(tx, event),
                              dedupe_key=f"photo:{photo_id}:officer")
     return PhotoAnswer("attached", photo_id, [game], discharged, late)
 
@@ -239,8 +242,8 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     event = await get_event(tx, view.event_id)
     await outbox.enqueue(tx, person_id=person, now=now,
                          dedupe_key=f"photo:{w.id}:remind:{d.id}",
-                         text_html=say.reminder(event, view, w.responsible_side, number,
-                                                event.local(w.closes_at)))
+                         said=say.reminder(event, view, w.responsible_side, number,
+                                           event.local(w.closes_at)))
     return True
 
 
@@ -299,15 +302,15 @@ def _spread(event: Event) -> int:
     return int(event.rules.get("rules", {}).get("game_bye_spread", 100))
 
 
-async def _question(tx: Tx, w: WindowRow) -> tuple[str, list[list[tuple[str, str]]]]:
+async def _question(tx: Tx, w: WindowRow) -> tuple[Said, list[list[tuple[Said, str]]]]:
     """One game's question to a ruler and its three buttons."""
     view, _, number, scores = await _game_of(tx, w)
     event = await get_event(tx, view.event_id)
     text = say.ask_tds(event, view, number, scores, w.responsible_side,
                        event.local(w.closes_at), _spread(event))
-    buttons = [[("Award bye to loser", callbacks.photo_rule(w.id, "bye"))],
-               [("Extend 24 h", callbacks.photo_rule(w.id, "extend")),
-                ("Waive", callbacks.photo_rule(w.id, "waive"))]]
+    buttons = [[(said("Award bye to loser"), callbacks.photo_rule(w.id, "bye"))],
+               [(said("Extend 24 h"), callbacks.photo_rule(w.id, "extend")),
+                (said("Waive"), callbacks.photo_rule(w.id, "waive"))]]
     return text, buttons
 
 
@@ -327,7 +330,7 @@ async def _ask(tx: Tx, event: Event, overdue: list[WindowRow], now: datetime) ->
     for ruler, windows in by_ruler.items():
         if len(windows) == 1:
             text, buttons = await _question(tx, windows[0])
-            await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
+            await outbox.enqueue(tx, person_id=ruler, now=now, said=text, buttons=buttons,
                                  dedupe_key=f"{_ask_key(windows[0])}{ruler}")
             continue
         for first in range(0, len(windows), LIST_MAX):
@@ -335,7 +338,7 @@ async def _ask(tx: Tx, event: Event, overdue: list[WindowRow], now: datetime) ->
             ask_id = await photos_repo.add_ask(tx, event_id=event.id, ruler_id=ruler,
                                                window_ids=[w.id for w in chunk], now=now)
             text, buttons = await _list_message(tx, ask_id)
-            await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text,
+            await outbox.enqueue(tx, person_id=ruler, now=now, said=text,
                                  buttons=buttons or None, dedupe_key=_list_key(ask_id))
 
 
@@ -356,7 +359,7 @@ def _settled_by(w: WindowRow) -> str:
     return "the player" if w.state == WindowState.RECEIVED else (w.decided_by_name or "someone")
 
 
-async def _list_message(tx: Tx, ask_id: int) -> tuple[str, list[list[tuple[str, str]]]]:
+async def _list_message(tx: Tx, ask_id: int) -> tuple[Said, list[list[tuple[Said, str]]]]:
     """A list as it stands: each game, decided or not; a button per game still overdue and
     Extend all / Waive all while any is (none once every game is settled)."""
     ask = await photos_repo.ask(tx, ask_id)
@@ -374,8 +377,8 @@ async def _list_message(tx: Tx, ask_id: int) -> tuple[str, list[list[tuple[str, 
     waiting = [g for g in games if g.state == WindowState.OVERDUE]
     buttons = [[(say.game_button(g), callbacks.photo_game(g.window_id))] for g in waiting]
     if waiting:
-        buttons.append([("Extend all 24 h", callbacks.photo_all(ask.id, "extend")),
-                        ("Waive all", callbacks.photo_all(ask.id, "waive"))])
+        buttons.append([(said("Extend all 24 h"), callbacks.photo_all(ask.id, "extend")),
+                        (said("Waive all"), callbacks.photo_all(ask.id, "waive"))])
     return say.ask_list(event, games, _spread(event)), buttons
 
 
@@ -385,7 +388,7 @@ async def _redraw_lists(tx: Tx, window_ids: list[int], now: datetime) -> None:
     for ask_id in await photos_repo.asks_naming(tx, window_ids):
         text, buttons = await _list_message(tx, ask_id)
         for copy in await outbox_repo.by_dedupe_prefix(tx, _list_key(ask_id)):
-            await outbox.enqueue_edit(tx, copy, now=now, text_html=text,
+            await outbox.enqueue_edit(tx, copy, now=now, said=text,
                                       buttons=buttons or None)
 
 
@@ -453,7 +456,7 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
         for viewer, person in enumerate(view.people):
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
-                                     text_html=say.bye_for_player(
+                                     said=say.bye_for_player(
                                          event, view, viewer, number, w.responsible_side,
                                          by_name, after))
         result = PhotoRuling(
@@ -467,19 +470,18 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
         for viewer, person in enumerate(view.people):
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
-                                     text_html=say.extended_for_player(
+                                     said=say.extended_for_player(
                                          event, view, viewer, number, w.responsible_side,
                                          event.local(until)))
     else:
         for viewer, person in enumerate(view.people):
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
-                                     text_html=say.waived_for_player(event, view, viewer,
-                                                                     number))
-    verdict = say.VERDICTS[result.kind].format(loser=view.label(loser), until=result.until)
+                                     said=say.waived_for_player(event, view, viewer, number))
+    verdict = say.verdict(result.kind, view.label(loser), result.until)
     for copy in await outbox_repo.by_dedupe_prefix(tx, _ask_key(w)):
         await outbox.enqueue_edit(tx, copy, now=now,
-                                  text_html=f"{copy.text_html}\n\n{say.decided_note(verdict, by_name)}")
+                                  said=say.decided_question(copy.text_html, verdict, by_name))
     return result
 
 
@@ -522,7 +524,7 @@ async def open_game(db: Database, req: Request, window_id: int,
             return await answer_with(tx, req, render, PhotoRuling(
                 "already", view.code, number, _settled_by(w), w.state))
         text, buttons = await _question(tx, w)
-        await outbox.enqueue(tx, person_id=actor.person_id, now=req.now, text_html=text,
+        await outbox.enqueue(tx, person_id=actor.person_id, now=req.now, said=text,
                              buttons=buttons,
                              dedupe_key=f"{_ask_key(w)}{actor.person_id}:{req.update_id}")
         return await answer_with(tx, req, render,

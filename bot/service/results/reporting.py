@@ -44,7 +44,7 @@ from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.news import GROUP, News
+from bot.service.platform.news import GROUP, News, Told
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import blackouts, finality, next_opponent, opponents
 from bot.service.results import reporting_texts as say
@@ -318,7 +318,8 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     await after_final(tx, event, now, news)
     await next_opponent.tell_changes(tx, event, view, now)
     game = await one_game_of(tx, event, view, state)
-    await groups.post_result(tx, event, view, state, now, game=game, more=news.take(GROUP))
+    await groups.post_result(tx, event, view, state, now, game=game,
+                             more=await news.take(tx, GROUP))
     for side in (0, 1):
         person = view.people[side]
         if person is None or await expelled.is_out(tx, view.entries[side]):
@@ -367,7 +368,7 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int,
 
 
 async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
-                       final: bool) -> list[str]:
+                       final: bool) -> list[Told]:
     """What a player reads with a result that counts: what plays on now, as the event's
     format says (``seam.Format.count_lines``), given their next match if they have one and
     the result is final (a slip that may still be disputed says nothing of the next
@@ -377,7 +378,7 @@ async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
 
 
 async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bool
-                       ) -> list[str]:
+                       ) -> list[Told]:
     """What a player reads once their result is final, when nothing plays on for them
     (``seam.Format.final_lines``)."""
     following = await _next_match(tx, event, view, side)
@@ -581,7 +582,7 @@ async def enter_game(
             if person is not None:
                 text = say.td_entered(event, view, viewer, report.number, ordered, side, state)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     text_html="\n".join([text, *news.take(person)]))
+                                     text_html="\n".join([text, *await news.take(tx, person)]))
         await news.send(tx, req.now)
         result = GameEntered(
             view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
@@ -971,7 +972,7 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
                              event.local(closes), responsible)
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
-            text_html="\n".join([copy, *news.take(person)]),
+            text_html="\n".join([copy, *await news.take(tx, person)]),
         )
     await news.send(tx, now)
 

@@ -50,7 +50,7 @@ from bot.service.platform.unit import (
     require_actor,
     unit,
 )
-from bot.service.results import finality, next_opponent
+from bot.service.results import dispute_texts, finality, next_opponent
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
@@ -550,10 +550,10 @@ async def _rule(
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=True)
-    notice = await ruler_notice(tx, dispute.id, ruled=True) + say.ruled_note(
-        event, await ruler_name(tx, actor), result.ruling, scores, result.to, why)
+    notice = dispute_texts.ruled(await ruler_notice(tx, dispute.id, ruled=True), say.ruled_note(
+        event, await ruler_name(tx, actor), result.ruling, scores, result.to, why))
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
-        await outbox.enqueue_edit(tx, copy, now=req.now, text_html=notice)
+        await outbox.enqueue_edit(tx, copy, now=req.now, said=notice)
     return result
 
 

@@ -89,11 +89,9 @@ async def checkin(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
 
 def _checked_in_reply(username: str | None) -> Callable[[club_views.CheckedIn], Reply]:
     def render(done: club_views.CheckedIn) -> Reply:
-        text = say.checked_in(done)
-        if done.invite_code is not None and username:
-            text += ("\nTheir link to me (for their opponents and results here): "
-                     f"{invite_link(username, done.invite_code)}")
-        return Reply(text)
+        link = (invite_link(username, done.invite_code)
+                if done.invite_code is not None and username else None)
+        return Reply(say.checked_in(done, link))
     return render
 
 

@@ -62,8 +62,9 @@ Body = Callable[[Update, ContextTypes.DEFAULT_TYPE, Request], Awaitable[AfterCom
 
 
 def english(text_of: Callable[[T], Reply | None]) -> Answer[T]:
-    """An answer whose words are not in the catalogue yet (a use-case's own ``*_texts``
-    module, written in English): said in English whatever the reader's language."""
+    """An answer made without the reader's language (a use-case's own ``*_texts`` module):
+    a record it gives (``bot/words/said.py``) is still written in the reader's language
+    when the answer is (``unit.answer``); HTML it gives stays as written, in English."""
     return lambda result, _language: text_of(result)
 
 

@@ -48,8 +48,14 @@ from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.limits import minor_units
-from bot.service.platform.news import GROUP, News
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.news import GROUP, News, group_language
+from bot.service.platform.unit import (
+    Answer,
+    Request,
+    answer_with,
+    require_actor,
+    unit,
+)
 from bot.service.results import finality
 from bot.store import (
     club_repo,
@@ -66,6 +72,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.rounds_repo import RoundState
+from bot.words.said import Said
 from core.club import (
     ByeRule,
     ClubRules,
@@ -262,7 +269,8 @@ async def start_night(db: Database, req: Request, event_id: int, *,
         chat = await groups_repo.group_of(tx, event_id)
         if chat is not None:
             await outbox.enqueue(tx, chat_id=chat, now=req.now,
-                                 text_html=say.night_for_group(event, session.seq),
+                                 said=say.night_for_group(event, session.seq),
+                                 lang=await group_language(tx, event),
                                  dedupe_key=f"club:{session_id}:group:night")
         return await answer_with(tx, req, render, NightStarted(event, session.seq, club))
 
@@ -301,7 +309,7 @@ async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: date
                      by_td, invite_code)
     if by_td:
         await outbox.enqueue(tx, person_id=entry.person_id, now=now,
-                             text_html=say.checked_in_for_player(done),
+                             said=say.checked_in_for_player(done),
                              dedupe_key=f"club:{session.id}:checkin:{entry_id}")
     return done
 
@@ -471,20 +479,21 @@ async def _tell_round(tx: Tx, event: Event, session: Session, paired: RoundPaire
         a, b = t.names
         if b is None:
             await outbox.enqueue(tx, person_id=person[a], now=now,
-                                 text_html=say.your_bye(event, paired),
+                                 said=say.your_bye(event, paired),
                                  dedupe_key=f"{key}:{person[a]}")
             continue
         for me, other in ((a, b), (b, a)):
             await outbox.enqueue(tx, person_id=person[me], now=now,
-                                 text_html=say.your_opponent(event, paired, t, me, other),
+                                 said=say.your_opponent(event, paired, t, me, other),
                                  dedupe_key=f"{key}:{person[me]}")
     chat = await groups_repo.group_of(tx, event.id)
     if chat is not None:
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=say.round_for_group(paired),
+        await outbox.enqueue(tx, chat_id=chat, now=now, said=say.round_for_group(paired),
+                             lang=await group_language(tx, event),
                              dedupe_key=f"{key}:group")
 
 
-async def after_game(tx: Tx, event: Event, view: MatchView) -> str:
+async def after_game(tx: Tx, event: Event, view: MatchView) -> Said:
     """What a player reads once their game of a night is decided: the next round is paired
     on the night, or, after the night's last round (``club.rounds``), the night ends."""
     seq, number = (await club_repo.rounds_of_event(tx, event.id))[view.round_id]
@@ -525,7 +534,8 @@ async def fees_tonight(db: Database, req: Request, event_id: int) -> FeeList:
         fees = await _fee_list(tx, event, session)
         if req.chat_id is not None:
             await outbox.enqueue(tx, chat_id=req.chat_id, now=req.now,
-                                 text_html=say.fee_list(fees), buttons=fee_buttons(fees) or None,
+                                 said=say.fee_list(fees), buttons=fee_buttons(fees) or None,
+                                 lang=req.language,
                                  dedupe_key=f"club:fees:{session.id}:{req.chat_id}:"
                                             f"{req.update_id}:{req.now.timestamp()}")
         return fees
@@ -579,7 +589,7 @@ async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> Fe
                              detail={"night": session.seq, "fee": checkin.fee})
         fees = await _fee_list(tx, event, session)
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
-            await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees),
+            await outbox.enqueue_edit(tx, copy, said=say.fee_list(fees),
                                       buttons=fee_buttons(fees) or None, now=req.now)
     return FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
 
@@ -610,7 +620,7 @@ async def end_night(db: Database, req: Request, event_id: int, *,
                                                   "unpaid": [f.name for f in fees.unpaid],
                                                   "unfinished": unfinished})
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
-            await outbox.enqueue_edit(tx, copy, text_html=say.fee_list(fees), now=req.now)
+            await outbox.enqueue_edit(tx, copy, said=say.fee_list(fees), now=req.now)
         return await answer_with(tx, req, render, NightEnded(fees, unfinished))
 
 

@@ -1,12 +1,12 @@
-"""What club nights say (Telegram HTML; every name escaped): to the players, the TDs and
-the club's group. The rules quoted are the NASPA Director's Manual's club chapters (Director's Manual).
+"""What club nights say to the players, the TDs and the club's group: records
+(``bot/words/said.py``), written in each reader's language. The rules quoted are the NASPA Director's Manual's club chapters (Director's Manual).
 """
 
 from __future__ import annotations
 
-from html import escape as esc
 from typing import TYPE_CHECKING
 
+from bot.words.said import Said, Value, paragraphs, said, stacked
 from core.club import ByeRule, ClubRules, Member, Method
 
 if TYPE_CHECKING:
@@ -21,208 +21,244 @@ if TYPE_CHECKING:
     )
 
 METHODS = {
-    Method.KOTH: "King of the Hill on tonight's results, avoiding repeats",
-    Method.LADDER: "the club ladder (wins, then spread), avoiding repeats",
-    Method.RANDOM: "a random draw, avoiding repeats",
+    Method.KOTH: said("King of the Hill on tonight's results, avoiding repeats"),
+    Method.LADDER: said("the club ladder (wins, then spread), avoiding repeats"),
+    Method.RANDOM: said("a random draw, avoiding repeats"),
 }
 
 
-def bye_worth(rules: ClubRules) -> str:
+def bye_worth(rules: ClubRules) -> Said:
     if rules.bye == ByeRule.SPREAD:
-        return f"a win with +{rules.bye_spread} spread"
-    return "no game this round (it counts neither as a win nor a loss)"
+        return said("a win with +{spread} spread", spread=rules.bye_spread)
+    return said("no game this round (it counts neither as a win nor a loss)")
 
 
-def night_started(n: NightStarted) -> str:
-    return (f"🌙 <b>{esc(n.event.name)}</b>: night {n.seq} is open. Players check in with "
-            "/checkin (or you: /checkin NAME; a newcomer: /checkin new NAME). Then /pairround "
-            f"pairs round 1 ({n.club.rounds} rounds tonight); /fees lists the fees; /endnight "
-            "ends the night.")
+def night_started(n: NightStarted) -> Said:
+    return said("🌙 <b>{event}</b>: night {night} is open. Players check in with /checkin (or "
+                "you: /checkin NAME; a newcomer: /checkin new NAME). Then /pairround pairs "
+                "round 1 ({rounds} rounds tonight); /fees lists the fees; /endnight ends the "
+                "night.", event=n.event.name, night=n.seq, rounds=n.club.rounds)
 
 
-def night_for_group(event: Event, seq: int) -> str:
-    return (f"🌙 <b>{esc(event.name)}</b>: night {seq} has started. Check in by sending "
-            "/checkin to me in a private chat, or tell the TD.")
+def night_for_group(event: Event, seq: int) -> Said:
+    return said("🌙 <b>{event}</b>: night {night} has started. Check in by sending /checkin to "
+                "me in a private chat, or tell the TD.", event=event.name, night=seq)
 
 
-def checked_in(c: CheckedIn) -> str:
-    """The answer to whoever checked the player in."""
-    who = "You are" if not c.by_td else f"{esc(c.name)} is"
-    line = f"✅ {who} checked in for night {c.seq} of <b>{esc(c.event.name)}</b>"
+def checked_in(c: CheckedIn, link: str | None = None) -> Said:
+    """The answer to whoever checked the player in; ``link``: a newcomer's link to the bot,
+    for the TD to pass on."""
+    where: dict[str, Value] = dict(night=c.seq, event=c.event.name)
+    if c.by_td:
+        who = said("✅ {name} is checked in for night {night} of <b>{event}</b>", name=c.name,
+                   **where)
+    else:
+        who = said("✅ You are checked in for night {night} of <b>{event}</b>", **where)
     if c.joins_round > 1:
-        line += f", from round {c.joins_round} (rounds before it are already paired)"
-    line += ". " + _fee(c)
+        who = said("{checked_in}, from round {round} (rounds before it are already paired)",
+                   checked_in=who, round=c.joins_round)
+    text = said("{checked_in}. {fee}", checked_in=who, fee=_fee(c))
     if c.newcomer:
-        line += (" Newcomer: not paired with the club's top players nor with another "
-                 "newcomer while the field allows.")
-    return line
+        text = said("{checked_in} Newcomer: not paired with the club's top players nor with "
+                    "another newcomer while the field allows.", checked_in=text)
+    if link is not None:
+        text = said("{checked_in}\nTheir link to me (for their opponents and results here): "
+                    "{link}", checked_in=text, link=link)
+    return text
 
 
-def _fee(c: CheckedIn) -> str:
+def _fee(c: CheckedIn) -> Said:
     if not c.fee:
-        return f"No fee tonight ({esc(c.fee_reason)})."
-    return f"Fee tonight: {esc(c.fee)} ({esc(c.fee_reason)}), paid to the TD."
+        return said("No fee tonight ({reason}).", reason=c.fee_reason)
+    return said("Fee tonight: {fee} ({reason}), paid to the TD.", fee=c.fee, reason=c.fee_reason)
 
 
-def checked_in_for_player(c: CheckedIn) -> str:
+def checked_in_for_player(c: CheckedIn) -> Said:
     """To the player a TD checked in."""
-    late = f" You play from round {c.joins_round}." if c.joins_round > 1 else ""
-    return (f"✅ <b>{esc(c.event.name)}</b>: you are checked in for night {c.seq}.{late} "
-            f"{_fee(c)} I will tell you each round's opponent here.")
+    where: dict[str, Value] = dict(event=c.event.name, night=c.seq, fee=_fee(c))
+    if c.joins_round > 1:
+        return said("✅ <b>{event}</b>: you are checked in for night {night}. You play from "
+                    "round {round}. {fee} I will tell you each round's opponent here.",
+                    round=c.joins_round, **where)
+    return said("✅ <b>{event}</b>: you are checked in for night {night}. {fee} I will tell "
+                "you each round's opponent here.", **where)
 
 
-def newcomer_note(rules: ClubRules, a: Member, b: Member, forced: bool) -> str:
+def newcomer_note(rules: ClubRules, a: Member, b: Member, forced: bool) -> Said | None:
     """Why a pair with a newcomer in it is as it is (Director's Manual, Pairing Players at
     Club: newcomers not against the top players; Suggestions from Club Directors: not two
     newcomers together)."""
     new = [m for m in (a, b) if rules.is_newcomer(m)]
     if not new:
-        return ""
+        return None
     if forced:
-        return ("Tonight's field left no other way: newcomers are kept from the top "
-                f"{rules.protect_top} players and from each other whenever the players here allow.")
+        return said("Tonight's field left no other way: newcomers are kept from the top {top} "
+                    "players and from each other whenever the players here allow.",
+                    top=rules.protect_top)
     other = b if new[0] is a else a
-    return (f"As a newcomer you meet neither one of tonight's top {rules.protect_top} players "
-            f"nor another newcomer (the club's rule for your first {rules.newcomer_sessions} "
-            f"nights): {esc(other.name)} is neither.")
+    return said("As a newcomer you meet neither one of tonight's top {top} players nor another "
+                "newcomer (the club's rule for your first {nights} nights): {other} is neither.",
+                top=rules.protect_top, nights=rules.newcomer_sessions, other=other.name)
 
 
-def your_opponent(event: Event, r: RoundPaired, table: Table, me: str, other: str) -> str:
+def your_opponent(event: Event, r: RoundPaired, table: Table, me: str, other: str) -> Said:
     """A player's opponent this round; a newcomer also reads why (the newcomer rules)."""
-    note = f"\n🌱 {table.note}" if table.note and me in table.newcomers else ""
-    return (f"🎲 <b>{esc(event.name)}</b>, night {r.seq} round {r.number}: table {table.number}, "
-            f"you play <b>{esc(other)}</b>. Draw tiles to see who starts; the winner sends "
-            f"the score here, e.g. <code>412-380</code>.{note}")
+    text = said("🎲 <b>{event}</b>, night {night} round {round}: table {table}, you play "
+                "<b>{opponent}</b>. Draw tiles to see who starts; the winner sends the score "
+                "here, e.g. <code>412-380</code>.", event=event.name, night=r.seq,
+                round=r.number, table=table.number, opponent=other)
+    if table.note is not None and me in table.newcomers:
+        return said("{text}\n🌱 {note}", text=text, note=table.note)
+    return text
 
 
-def your_bye(event: Event, r: RoundPaired) -> str:
-    return (f"☕ <b>{esc(event.name)}</b>, night {r.seq} round {r.number}: you have the bye "
-            f"(an odd number of players tonight): {esc(r.bye_worth)}.")
+def your_bye(event: Event, r: RoundPaired) -> Said:
+    return said("☕ <b>{event}</b>, night {night} round {round}: you have the bye (an odd "
+                "number of players tonight): {worth}.", event=event.name, night=r.seq,
+                round=r.number, worth=r.bye_worth)
 
 
-def round_paired(r: RoundPaired) -> str:
+def round_paired(r: RoundPaired) -> Said:
     """The TD's answer to /pairround."""
-    lines = [f"🎲 <b>{esc(r.event.name)}</b>, night {r.seq} round {r.number}, paired by "
-             f"{esc(r.method)}:"]
-    lines += _tables(r)
+    shown = [said("🎲 <b>{event}</b>, night {night} round {round}, paired by {method}:",
+                  event=r.event.name, night=r.seq, round=r.number, method=r.method),
+             *_tables(r)]
     if r.waiting:
-        lines.append("Checked in for a later round: " + esc(", ".join(r.waiting)) + ".")
+        shown.append(said("Checked in for a later round: {names}.", names=", ".join(r.waiting)))
     if r.not_on_telegram:
-        who = ("has no chat with me yet: tell them" if len(r.not_on_telegram) == 1
-               else "have no chat with me yet: tell them")
-        lines.append("Told their opponent: everyone but " + esc(", ".join(r.not_on_telegram))
-                     + f", who {who} yourself (their messages wait until they follow their "
-                     "link).")
-        told = ""
+        names = ", ".join(r.not_on_telegram)
+        shown.append(said(
+            "Told their opponent: everyone but {names}, who has no chat with me yet: tell them "
+            "yourself (their messages wait until they follow their link).", names=names)
+            if len(r.not_on_telegram) == 1 else said(
+            "Told their opponent: everyone but {names}, who have no chat with me yet: tell "
+            "them yourself (their messages wait until they follow their link).", names=names))
+        if r.last:
+            shown.append(said("This is the night's last round (of {rounds}): when every result "
+                              "is in, end the night with /endnight.", rounds=r.of_rounds))
+        else:
+            shown.append(said("Pair the next round with /pairround when every result is in."))
+    elif r.last:
+        shown.append(said("Each player is told their opponent. This is the night's last round "
+                          "(of {rounds}): when every result is in, end the night with "
+                          "/endnight.", rounds=r.of_rounds))
     else:
-        told = "Each player is told their opponent. "
-    if r.last:
-        lines.append(f"{told}This is the night's last round (of {r.of_rounds}): when every "
-                     "result is in, end the night with /endnight.")
-    else:
-        lines.append(f"{told}Pair the next round with /pairround when every result is in.")
-    return "\n".join(lines)
+        shown.append(said("Each player is told their opponent. Pair the next round with "
+                          "/pairround when every result is in."))
+    return stacked(*shown)
 
 
-def _tables(r: RoundPaired) -> list[str]:
+def _tables(r: RoundPaired) -> list[Said]:
     out = []
     for t in r.tables:
         a, b = t.names
         if b is None:
-            out.append(f"Bye: {esc(a)} ({esc(r.bye_worth)})")
+            out.append(said("Bye: {name} ({worth})", name=a, worth=r.bye_worth))
+        elif t.note is not None:
+            out.append(said("Table {table}: {first} v {second} 🌱", table=t.number, first=a,
+                            second=b))
         else:
-            flag = " 🌱" if t.note else ""
-            out.append(f"Table {t.number}: {esc(a)} v {esc(b)}{flag}")
+            out.append(said("Table {table}: {first} v {second}", table=t.number, first=a,
+                            second=b))
     again = [t for t in r.tables if t.again]
     if again:
-        out.append("↩ " + "; ".join(f"{esc(t.names[0])} and {esc(t.names[1] or '')}"
-                                    for t in again)
-                   + " met earlier tonight: no pairing of those here avoided it")
-    if any(t.note for t in r.tables):
-        out.append("🌱 a newcomer's pairing (newcomers meet neither the top players nor each "
-                   "other while the field allows)")
+        pairs = "; ".join(f"{t.names[0]} and {t.names[1] or ''}" for t in again)
+        out.append(said("↩ {pairs} met earlier tonight: no pairing of those here avoided it",
+                        pairs=pairs))
+    if any(t.note is not None for t in r.tables):
+        out.append(said("🌱 a newcomer's pairing (newcomers meet neither the top players nor "
+                        "each other while the field allows)"))
     return out
 
 
-def round_for_group(r: RoundPaired) -> str:
-    return "\n".join([f"🎲 <b>{esc(r.event.name)}</b>, night {r.seq} round {r.number}:",
-                      *_tables(r)])
+def round_for_group(r: RoundPaired) -> Said:
+    return said("🎲 <b>{event}</b>, night {night} round {round}:\n{tables}", event=r.event.name,
+                night=r.seq, round=r.number, tables=_tables(r))
 
 
-def game_done(event: Event, seq: int, number: int, *, last: bool) -> str:
+def game_done(event: Event, seq: int, number: int, *, last: bool) -> Said:
     """After a player's game of the night is decided (instead of a knockout's next match):
     the next round is paired when this one is in, or this was the night's last round."""
     if last:
-        return (f"That was your game of night {seq} round {number}, the night's last round. "
-                f"The TD ends the night with /endnight; /me shows your club record.")
-    return (f"That was your game of night {seq} round {number}. The TD pairs the next round "
-            "when every game of this one is in; I will tell you your opponent.")
+        return said("That was your game of night {night} round {round}, the night's last "
+                    "round. The TD ends the night with /endnight; /me shows your club record.",
+                    night=seq, round=number)
+    return said("That was your game of night {night} round {round}. The TD pairs the next "
+                "round when every game of this one is in; I will tell you your opponent.",
+                night=seq, round=number)
 
 
-def fee_list(f: FeeList) -> str:
-    head = f"💰 <b>{esc(f.event.name)}</b>, night {f.seq}: fees"
-    if f.closed:
-        head += " (the night is over)"
-    lines = [head + ":"]
+def fee_list(f: FeeList) -> Said:
+    where: dict[str, Value] = dict(event=f.event.name, night=f.seq)
+    shown = [said("💰 <b>{event}</b>, night {night}: fees (the night is over):", **where)
+             if f.closed else said("💰 <b>{event}</b>, night {night}: fees:", **where)]
     if not f.lines:
-        lines.append("Nobody is checked in yet.")
+        shown.append(said("Nobody is checked in yet."))
     for line in f.lines:
         if line.free:
-            lines.append(f"• {esc(line.name)}: free ({esc(line.reason)})")
+            shown.append(said("• {name}: free ({reason})", name=line.name, reason=line.reason))
         elif line.paid_by is not None:
-            lines.append(f"• {esc(line.name)}: {esc(line.amount)} ✅ paid (marked by "
-                         f"{esc(line.paid_by)})")
+            shown.append(said("• {name}: {amount} ✅ paid (marked by {by})", name=line.name,
+                              amount=line.amount, by=line.paid_by))
         else:
-            lines.append(f"• {esc(line.name)}: {esc(line.amount)} ({esc(line.reason)}) unpaid")
-    lines.append(f"Collected {esc(f.collected)}; still owed {esc(f.owed)}.")
+            shown.append(said("• {name}: {amount} ({reason}) unpaid", name=line.name,
+                              amount=line.amount, reason=line.reason))
+    shown.append(said("Collected {collected}; still owed {owed}.", collected=f.collected,
+                      owed=f.owed))
     if f.unpaid and not f.closed:
-        lines.append("Tap a player when they pay.")
-    return "\n".join(lines)
+        shown.append(said("Tap a player when they pay."))
+    return stacked(*shown)
 
 
-def fee_marked(name: str, marked: bool, by: str) -> str | None:
+def fee_marked(name: str, marked: bool, by: str) -> Said | None:
     if marked:
         return None  # the list itself is edited to say so
-    return f"{esc(name)}'s fee was already marked paid by {esc(by)}."
+    return said("{name}'s fee was already marked paid by {by}.", name=name, by=by)
 
 
-def night_ended(fees: FeeList, unfinished: list[str]) -> str:
-    lines = [f"🌙 <b>{esc(fees.event.name)}</b>: night {fees.seq} is over. Collected "
-             f"{esc(fees.collected)}."]
+def night_ended(fees: FeeList, unfinished: list[str]) -> Said:
+    shown = [said("🌙 <b>{event}</b>: night {night} is over. Collected {collected}.",
+                  event=fees.event.name, night=fees.seq, collected=fees.collected)]
     if fees.unpaid:
-        lines.append("Not paid: " + esc("; ".join(f"{f.name} {f.amount}" for f in fees.unpaid))
-                     + f" (owed {esc(fees.owed)}).")
+        shown.append(said("Not paid: {unpaid} (owed {owed}).",
+                          unpaid="; ".join(f"{f.name} {f.amount}" for f in fees.unpaid),
+                          owed=fees.owed))
     else:
-        lines.append("Everyone who owed a fee has paid.")
+        shown.append(said("Everyone who owed a fee has paid."))
     if unfinished:
-        lines.append("Games not reported (their round is closed, so they no longer count): "
-                     + esc("; ".join(unfinished)) + ".")
-    return "\n".join(lines)
+        shown.append(said("Games not reported (their round is closed, so they no longer "
+                          "count): {games}.", games="; ".join(unfinished)))
+    return stacked(*shown)
 
 
-def milestone_for_player(level: int) -> str:
+def milestone_for_player(level: int) -> Said:
     """A line of the message that tells the player their win is final (``news``)."""
-    return (f"🎉 That was your {level:,}th club win: {level:,} expert points, a level of "
-            "achievement the club celebrates!")
+    return said("🎉 That was your {level:,}th club win: {level:,} expert points, a level of "
+                "achievement the club celebrates!", level=level)
 
 
-def milestone_for_group(name: str, level: int) -> str:
+def milestone_for_group(name: str, level: int) -> Said:
     """A line of the group's post of the result that reached it (``news``)."""
-    return f"🎉 Congratulations to <b>{esc(name)}</b> on {level:,} club wins!"
+    return said("🎉 Congratulations to <b>{name}</b> on {level:,} club wins!", name=name,
+                level=level)
 
 
-def records(found: list[ClubRecord]) -> str:
+def records(found: list[ClubRecord]) -> Said:
     parts = []
     for c in found:
         r = c.record
-        avg = f"{float(r.average_score):.1f}" if r.average_score is not None else "none yet"
-        high = str(r.high_game) if r.high_game is not None else "none yet"
-        line = (f"📊 <b>{esc(c.event.name)}</b>: {esc(c.name)}\n"
-                f"Nights: {c.nights}; games: {r.games}, wins: {r.wins}\n"
-                f"Average score: {avg}; high game: {high}\n"
-                f"Expert points (club wins): {c.expert_points}")
+        none_yet = said("none yet")
+        average = none_yet if r.average_score is None else f"{float(r.average_score):.1f}"
+        record = said("📊 <b>{event}</b>: {name}\nNights: {nights}; games: {games}, wins: "
+                      "{wins}\nAverage score: {average}; high game: {high}\nExpert points "
+                      "(club wins): {points}", event=c.event.name, name=c.name, nights=c.nights,
+                      games=r.games, wins=r.wins,
+                      average=average,
+                      high=none_yet if r.high_game is None else str(r.high_game),
+                      points=c.expert_points)
         if c.before_bot.wins or c.before_bot.sessions:
-            line += (f" (with {c.before_bot.wins} from before the bot's records, over "
-                     f"{c.before_bot.sessions} nights)")
-        parts.append(line)
-    return "\n\n".join(parts)
+            record = said("{record} (with {wins} from before the bot's records, over {nights} "
+                          "nights)", record=record, wins=c.before_bot.wins,
+                          nights=c.before_bot.sessions)
+        parts.append(record)
+    return paragraphs(*parts) if parts else Said("")

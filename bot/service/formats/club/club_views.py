@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.service.events.definitions import ClubDef, ClubMemberDef
 from bot.service.events.lookup import Event
+from bot.words.said import Said
 from core.club import PlayerRecord
 
 
@@ -34,7 +35,7 @@ class CheckedIn:
 class Table:
     number: int
     names: tuple[str, str | None]  # None: the bye
-    note: str = ""  # why, for a newcomer (the newcomer rules)
+    note: Said | None = None  # why, for a newcomer (the newcomer rules)
     newcomers: tuple[str, ...] = ()  # who of the two is a newcomer
     again: bool = False  # the two met earlier tonight: no pairing of the field avoided it
 
@@ -44,9 +45,9 @@ class RoundPaired:
     event: Event
     seq: int
     number: int
-    method: str
+    method: Said
     tables: list[Table] = field(default_factory=list)
-    bye_worth: str = ""
+    bye_worth: Said = Said("")
     waiting: list[str] = field(default_factory=list)  # checked in for a later round
     of_rounds: int = 0  # the night's rounds (club.rounds)
     #: paired, but with no chat with the bot yet: not told (their messages wait for them)

@@ -23,7 +23,7 @@ from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News
+from bot.service.platform.news import News, Told
 from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
@@ -78,12 +78,12 @@ class ClubFormat(Defaults):
         await club_nights.after_results(tx, event, now, news)
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: str | None) -> list[Told]:
         """Its next round is paired on the night: what the player does now."""
         return [await club_nights.after_game(tx, event, view)]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: str | None) -> list[Told]:
         return []
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,

@@ -20,21 +20,23 @@ that holds it (``queue_pictures``' ``of_match``), not the whole event.
 from __future__ import annotations
 
 import asyncio
-import html
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.pictures.layout import Layout, division_layouts
 from bot.service.events import site_links
 from bot.service.events.lookup import Event, get_event
+from bot.service.formats.knockout import bracket_texts
 from bot.service.formats.knockout.bridge import load_core
 from bot.service.formats.registry import format_of
 from bot.service.people import roles
 from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
+from bot.service.platform.news import group_language
 from bot.service.platform.unit import Request, actor_of, reading, unit
 from bot.store import draw_repo, groups_repo, media_repo
 from bot.store.db import Database, Tx
+from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.match import MatchStage
 
@@ -105,25 +107,24 @@ async def pictured_event(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
 
 async def queue_pictures(
     tx: Tx, event: Event, *, chat_id: int | None = None, person_id: int | None = None,
-    caption: str, now: datetime, of_match: str | None = None, dedupe_key: str | None = None,
+    caption: Said | str, now: datetime, of_match: str | None = None,
+    dedupe_key: str | None = None, lang: str | None = None,
 ) -> int:
     """Queue the event's bracket pictures (all, or the one that holds match
     ``of_match``) as photos, in order. When the event has more than one picture, each
-    caption says which it is: the first is ``caption`` (HTML, escaped) with a line naming
-    the picture, the others the event's name and the picture's. Returns how many. They
-    are drawn when sent (module docstring)."""
+    caption says which it is: the first is ``caption`` (a record, or the HTML of a group's
+    post) with a line naming the picture, the others the event's name and the picture's,
+    in the reader's language (a group's: ``lang``). Returns how many. They are drawn when
+    sent (module docstring)."""
     core_event = await _drawn_event(tx, event)
     layouts = _layouts(core_event, "")
     every, chosen = len(layouts), _chosen(layouts, None, of_match)
     for n, picture in enumerate(chosen):
         media_id = await media_repo.add_bracket(tx, event.id, picture.name, event.name, now)
-        label = html.escape(picture.label)
-        if n > 0:
-            text = f"<b>{html.escape(event.name)}</b>: {label}"
-        else:
-            text = f"{caption}\n{label}" if every > 1 else caption
-        await outbox.enqueue(tx, chat_id=chat_id, person_id=person_id, text_html=text, now=now,
-                             media_id=media_id,
+        text = (bracket_texts.picture(event.name, picture.label) if n > 0 else
+                bracket_texts.first_picture(caption, picture.label, several=every > 1))
+        await outbox.enqueue(tx, chat_id=chat_id, person_id=person_id, said=text, lang=lang,
+                             now=now, media_id=media_id,
                              dedupe_key=None if dedupe_key is None else f"{dedupe_key}:{picture.name}")
     return len(chosen)
 
@@ -204,8 +205,8 @@ async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketS
                           + ", ".join(sorted(by_slug)) + ")")
         event = await get_event(tx, event_id)
         assert req.chat_id is not None, "a chat asks for the pictures"
-        caption = (f"<b>{html.escape(event.name)}</b>: the bracket now"
-                   + await site_links.link_line(tx, event, words="The bracket, live"))
+        caption = bracket_texts.bracket_now(event.name, await site_links.link(
+            tx, event, label=said("The bracket, live")))
         n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption)
         return BracketSent(event.name, n)
 
@@ -220,9 +221,10 @@ async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
         if event_id is None:
             return None
         event = await get_event(tx, event_id)
-        caption = (f"<b>{html.escape(event.name)}</b>: the bracket now"
-                   + await site_links.link_line(tx, event, words="The bracket, live"))
-        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption)
+        caption = bracket_texts.bracket_now(event.name, await site_links.link(
+            tx, event, label=said("The bracket, live")))
+        n = await queue_pictures(tx, event, chat_id=req.chat_id, now=req.now, caption=caption,
+                                 lang=await group_language(tx, event))
         return BracketSent(event.name, n)
 
 

@@ -11,7 +11,6 @@ rather than a silent override, because the match engine counts games by it.
 
 from __future__ import annotations
 
-import html
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -21,6 +20,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_deadlines
 from bot.service.events.schedule import as_moment, round_code
 from bot.service.fees.payments import unmatched
+from bot.service.formats.knockout import draw_texts
 from bot.service.formats.knockout.bridge import draw_core_event, sync_matches
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -155,13 +155,9 @@ async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, n
             if person is None or person in told:
                 continue
             told.add(person)
-            if m.state == MatchStage.BYE:
-                what = f"you have a bye in the {html.escape(m.round_name)} and go through."
-            else:
-                what = (f"your first match is in the {html.escape(m.round_name)} against "
-                        f"<b>{html.escape(opponent(m, side))}</b>, best of {m.best_of}.")
             await outbox.enqueue(
                 tx, person_id=person, now=now, dedupe_key=f"draw:{event.id}:{person}",
-                text_html=(f"The draw for <b>{html.escape(event.name)}</b> is made "
-                           f"(seed {seed}): {what}"),
+                said=draw_texts.drawn(event.name, seed, m.round_name,
+                                      None if m.state == MatchStage.BYE else opponent(m, side),
+                                      m.best_of),
             )

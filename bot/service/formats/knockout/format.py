@@ -27,7 +27,7 @@ from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, OpenSlot
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.service.platform.news import News
+from bot.service.platform.news import News, Told, group_language
 from bot.service.results import reporting_texts as say
 from bot.store import draw_repo
 from bot.store.db import Tx
@@ -103,11 +103,11 @@ class KnockoutFormat(Defaults):
         return None  # what plays on did so when the result counted
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: str | None) -> list[Told]:
         return [following] if following is not None else []
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: str | None) -> list[Told]:
         """Nothing when they play on; a qualifier's division, drawn when the qualifying
         round is over (SSSg para 3); else that it was their last match."""
         if following is not None:
@@ -127,7 +127,8 @@ class KnockoutFormat(Defaults):
         """With the bracket picture that holds the match, as it now stands (drawn when
         sent: ``brackets``); the words alone when it has none."""
         sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=text, now=now,
-                                             of_match=view.code, dedupe_key=key)
+                                             of_match=view.code, dedupe_key=key,
+                                             lang=await group_language(tx, event))
         if not sent:
             await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
 

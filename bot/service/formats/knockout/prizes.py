@@ -10,7 +10,6 @@ final places; until then the number of prize places is shown and the guarantees 
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from bot.service.events.lookup import Event, get_event
@@ -206,7 +205,3 @@ async def _places(tx: Tx, event_id: int) -> dict[str, tuple[str, ...]]:
     except ValueError:
         return {}
     return {"top": placed.top, "plate": placed.plate}
-
-
-def escaped(p: Prizes) -> str:
-    return html.escape(p.text, quote=False)

@@ -26,7 +26,7 @@ from bot.service.people.expulsions import Expelled, record_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News
+from bot.service.platform.news import News, Told
 from bot.service.results.matches import get_match
 from bot.store import entries_repo
 from bot.store.db import Tx
@@ -91,11 +91,11 @@ class LadderFormat(Defaults):
         await ladders.after_results(tx, event, now, news)
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: str | None) -> list[Told]:
         return [] if final else [ladder_texts.rungs_when_final()]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: str | None) -> list[Told]:
         """No next match: where to see the ladder (its own step told them their rung)."""
         return [ladder_texts.after_result()]
 

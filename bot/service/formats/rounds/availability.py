@@ -98,8 +98,8 @@ async def set_unavailable(db: Database, req: Request, event_id: int, round_ref: 
                                  detail={"round": rnd.code})
             if actor.person_id is None:  # a TD said it for the player: they are told
                 await outbox.enqueue(tx, person_id=entry.person_id, now=req.now,
-                                     text_html=say.told_by_td(event.name, rnd.name, unavailable,
-                                                              pairing.requested_bye_points))
+                                     said=say.told_by_td(event.name, rnd.name, unavailable,
+                                                         pairing.requested_bye_points))
         now_used = await availability_repo.absences_of(tx, event_id, entry.id)
         result = Unavailable(event.name, rnd.name, entry.name, unavailable, changed,
                              pairing.requested_bye_points, len(now_used), pairing.requested_byes)

@@ -1,17 +1,15 @@
-"""What availability says to a player and a TD (``availability.py``), read on a phone."""
+"""What availability says to a player and a TD (``availability.py``), read on a phone:
+records (``bot/words/said.py``), written in the reader's language; a refusal is plain text."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
-
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=False)
+from bot.words.said import Said, said
 
 
-def worth(points: float) -> str:
-    return "half a point" if points else "no points"
+def worth(points: float) -> Said:
+    return said("half a point") if points else said("no points")
 
 
 def too_many(event: str, allowed: int, used: Sequence[int]) -> str:
@@ -23,27 +21,32 @@ def too_many(event: str, allowed: int, used: Sequence[int]) -> str:
 
 
 def answer(round_name: str, unavailable: bool, changed: bool, points: float, used: int,
-           allowed: int) -> str:
+           allowed: int) -> Said:
     if not unavailable:
-        return (f"✅ You will be paired in {esc(round_name)}." if changed
-                else f"You were not marked unavailable for {esc(round_name)}.")
+        return (said("✅ You will be paired in {round}.", round=round_name) if changed
+                else said("You were not marked unavailable for {round}.", round=round_name))
     if not changed:
-        return f"You are already unavailable for {esc(round_name)}."
-    return (f"📴 Noted: you will not be paired in {esc(round_name)}; it counts as a requested "
-            f"bye ({worth(points)}). You have used {used} of {allowed}. /available "
-            f"{esc(round_name.split()[-1])} undoes it before the round is paired.")
+        return said("You are already unavailable for {round}.", round=round_name)
+    return said("📴 Noted: you will not be paired in {round}; it counts as a requested bye "
+                "({worth}). You have used {used} of {allowed}. /available {number} undoes it "
+                "before the round is paired.", round=round_name, worth=worth(points),
+                used=used, allowed=allowed, number=round_name.split()[-1])
 
 
-def told_by_td(event: str, round_name: str, unavailable: bool, points: float) -> str:
+def told_by_td(event: str, round_name: str, unavailable: bool, points: float) -> Said:
     if unavailable:
-        return (f"<b>{esc(event)}</b>: a TD noted that you cannot play {esc(round_name)}: you "
-                f"will not be paired in it (a requested bye, {worth(points)}).")
-    return f"<b>{esc(event)}</b>: a TD noted that you will play {esc(round_name)} after all."
+        return said("<b>{event}</b>: a TD noted that you cannot play {round}: you will not be "
+                    "paired in it (a requested bye, {worth}).", event=event, round=round_name,
+                    worth=worth(points))
+    return said("<b>{event}</b>: a TD noted that you will play {round} after all.", event=event,
+                round=round_name)
 
 
 def availability(event: str, round_name: str, available: Sequence[str],
-                 unavailable: Sequence[str]) -> str:
-    lines = [f"<b>{esc(event)}: {esc(round_name)}</b>",
-             f"Available ({len(available)}): {esc(', '.join(available)) or 'nobody'}"]
-    lines.append(f"Unavailable ({len(unavailable)}): {esc(', '.join(unavailable)) or 'nobody'}")
-    return "\n".join(lines)
+                 unavailable: Sequence[str]) -> Said:
+    nobody = said("nobody")
+    return said("<b>{event}: {round}</b>\nAvailable ({count}): {available}\nUnavailable "
+                "({unavailable_count}): {unavailable}", event=event, round=round_name,
+                count=len(available), available=", ".join(available) or nobody,
+                unavailable_count=len(unavailable),
+                unavailable=", ".join(unavailable) or nobody)

@@ -27,7 +27,7 @@ from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News
+from bot.service.platform.news import News, Told
 from bot.service.results import finality
 from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
@@ -121,7 +121,7 @@ class RoundsFormat(Defaults):
         return True
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: str | None) -> list[Told]:
         """Their next match, already paired; else when the next round is paired."""
         if following is not None:
             return [following]
@@ -129,11 +129,11 @@ class RoundsFormat(Defaults):
         return [] if played >= total else [round_texts.after_match(event, played, total)]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: str | None) -> list[Told]:
         """Where the player's rating estimate now stands, as each agreed (or otherwise
         final) result moves it; after the last round, that it was, and where the final
         standings are."""
-        lines: list[str] = []
+        lines: list[Told] = []
         person = view.people[side]
         rating = None if person is None else await ratings.change_after_result(tx, event, person)
         if rating is not None:

@@ -52,6 +52,7 @@ from bot.store import (
 )
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
+from bot.words.said import said
 from core.formats.naspa import write_naspa
 from core.formats.trf import write_trf
 from core.formats.tsh import write_tsh
@@ -237,7 +238,7 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
                          text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess)
                          + await site_links.link_line(tx, event,
-                                                      words="Pairings and results, live"))
+                                                      words=said("Pairings and results, live")))
 
 
 # --- after a result -------------------------------------------------------------------------
@@ -285,7 +286,7 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
                              event, state.last_complete(), table, total=state.pairing.rounds,
                              playing=state.division.rounds)
                          + await site_links.link_line(tx, event, site_links.STANDINGS,
-                                                      "The standings, live"))
+                                                      said("The standings, live")))
 
 
 async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
@@ -380,7 +381,7 @@ async def standings(db: Database, req: Request, event_id: int,
                              state.last_complete(), state.pairing.rounds, mine,
                              state.division.rounds,
                              await site_links.link_line(tx, state.event, site_links.STANDINGS,
-                                                        "The standings, live"))
+                                                        said("The standings, live")))
         return await answer_with(tx, req, render, view)
 
 

@@ -1,0 +1,21 @@
+"""What holding a round open (``round_holds``) tells its players and the group, and the
+caption of an exported file (``export_files``): records (``bot/words/said.py``), written
+in each reader's language."""
+
+from __future__ import annotations
+
+from bot.words.said import Said, said
+
+
+def held(event: str, round_name: str, until: str, why: str) -> Said:
+    return said("<b>{event}: {round}</b> is held open until {until}: {why}.", event=event,
+                round=round_name, until=until, why=why)
+
+
+def held_for_player(held: Said, opponent: str) -> Said:
+    return said("{held}\nFinish your match against {opponent} by then.", held=held,
+                opponent=opponent)
+
+
+def exported(event: str, filename: str) -> Said:
+    return said("{event}: {file}", event=event, file=filename)

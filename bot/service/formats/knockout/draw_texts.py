@@ -1,0 +1,17 @@
+"""What the draw of a knockout tells each player (``drawing``): a record
+(``bot/words/said.py``), written in the player's language."""
+
+from __future__ import annotations
+
+from bot.words.said import Said, said
+
+
+def drawn(event: str, seed: int, round_name: str, opponent: str | None, best_of: int) -> Said:
+    """Where the draw put the player: their first match (``opponent``), or a bye (None)."""
+    if opponent is None:
+        what = said("you have a bye in the {round} and go through.", round=round_name)
+    else:
+        what = said("your first match is in the {round} against <b>{opponent}</b>, best of "
+                    "{best_of}.", round=round_name, opponent=opponent, best_of=best_of)
+    return said("The draw for <b>{event}</b> is made (seed {seed}): {what}", event=event,
+                seed=seed, what=what)

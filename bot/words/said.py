@@ -1,0 +1,154 @@
+"""A message not yet in a language: what the service says, as a record, and the one place
+that turns a record into Telegram HTML in the reader's language.
+
+A use-case says what happened with ``said("You won <b>{match}</b>.", match=code)``: the
+English text is the message's id in the catalogue (``python -m bot.words.extract`` finds it,
+as it finds ``_()``), with its HTML tags and named ``{placeholders}``; the values go in by
+name. ``said_n(singular, plural, count, ...)`` is a message that varies with a count
+(``{n}`` is the count unless a value of that name is given). The record is written in the
+reader's language only when its outbox row is written (``render``), so the use-case knows
+nothing of languages, escaping or HTML entities.
+
+A value is one of:
+
+- plain text (``str``): a name, a code, what someone typed; ``render`` escapes it (``&``,
+  ``<``, ``>`` and ``"``, so it is safe in an attribute too), so user text is never escaped
+  by hand;
+- a number (``int``, ``float``, ``Decimal``): put in as it is, so the message's format spec
+  (``{amount:.2f}``, ``{change:+d}``) applies;
+- another record: rendered in the same language, then put in (a phrase shared by several
+  messages, a sentence chosen by the case);
+- a sequence of records: each rendered, joined one per line;
+- ``Rendered``: HTML this module wrote before (an outbox row's text, now edited), kept as
+  it is.
+
+A button's label is plain text, not HTML: ``plain`` renders a record without escaping.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from bot.words import SOURCE, Words, for_locale
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message in no language yet: its English (the catalogue's id), the plural form and
+    the count for a message that varies with one, and its named values."""
+
+    message: str
+    values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+
+    def named(self) -> Mapping[str, Value]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """Telegram HTML written before by ``render`` (a message's text as sent, which an edit
+    extends): a value put in as it is."""
+
+    html: str
+
+
+#: What a record's named value may be (the module's docstring says how each is rendered).
+Value = str | int | float | Decimal | Said | tuple[Said | Rendered, ...] | Rendered
+
+
+def said(message: str, /, **values: Value | Sequence[Said]) -> Said:
+    """The record of one message with its named values (marks ``message`` for the
+    catalogue, as ``_()`` does)."""
+    return Said(message, _frozen(values))
+
+
+def said_n(singular: str, plural: str, count: int, /, **values: Value | Sequence[Said]) -> Said:
+    """The record of a message that varies with ``count`` (marks both forms for the
+    catalogue, as ``n_()`` does): ``{n}`` in it is the count."""
+    return Said(singular, _frozen(values), plural, count)
+
+
+def lines(*records: Said | Rendered | None) -> tuple[Said | Rendered, ...]:
+    """Records to be joined one per line (a value of a record), leaving out the Nones."""
+    return tuple(r for r in records if r is not None)
+
+
+def stacked(*records: Said | Rendered | None) -> Said:
+    """Records one per line, as one record (no words of its own: nothing to translate),
+    leaving out the Nones."""
+    return Said("{lines}", (("lines", lines(*records)),))
+
+
+def paragraphs(first: Said, *more: Said) -> Said:
+    """Records one after another with a blank line between (no words of its own: nothing
+    to translate)."""
+    out = first
+    for below in more:
+        out = Said("{above}\n\n{below}", (("above", out), ("below", below)))
+    return out
+
+
+def _frozen(values: Mapping[str, Value | Sequence[Said]]) -> tuple[tuple[str, Value], ...]:
+    out: list[tuple[str, Value]] = []
+    for name, value in values.items():
+        if isinstance(value, bool) or value is None:
+            raise TypeError(f"{name}={value!r}: a record's value is text, a number or a record")
+        if isinstance(value, list):
+            value = tuple(value)
+        out.append((name, value))  # type: ignore[arg-type]  # a list was made a tuple
+    return tuple(out)
+
+
+def escape(text: str) -> str:
+    """Text made safe in Telegram HTML, in a tag's body or an attribute's quotes."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
+
+
+def render(record: Said, words: Words) -> str:
+    """The record as Telegram HTML in the language of ``words``: its message translated (the
+    plural form for its count), its text values escaped, its records rendered in the same
+    language. A message given no values and no count stands as it is, braces and all."""
+    return _render(record, words, escape)
+
+
+def english(record: Said) -> str:
+    """The record as Telegram HTML in English, the source (what a test reads)."""
+    return render(record, for_locale(SOURCE))
+
+
+def plain(record: Said, words: Words) -> str:
+    """The record as plain text (a button's label): as ``render``, nothing escaped."""
+    return _render(record, words, str)
+
+
+def _render(record: Said, words: Words, esc: Callable[[str], str]) -> str:
+    if not record.message:
+        return ""  # gettext's "" is a catalogue's header
+    if record.plural is not None:
+        text = words.ngettext(record.message, record.plural, record.count or 0)
+    else:
+        text = words.gettext(record.message)
+    if not record.values and record.count is None:
+        return text
+    values = {name: _value(value, words, esc) for name, value in record.values}
+    if record.count is not None:
+        values.setdefault("n", record.count)
+    return text.format(**values)
+
+
+def _value(value: Value, words: Words, esc: Callable[[str], str]) -> object:
+    if isinstance(value, Said):
+        return _render(value, words, esc)
+    if isinstance(value, tuple):
+        return "\n".join(r.html if isinstance(r, Rendered) else _render(r, words, esc)
+                         for r in value)
+    if isinstance(value, str):
+        return esc(value)
+    if isinstance(value, Rendered):
+        return value.html
+    return value
