@@ -21,8 +21,8 @@ def _game(g: WindowGame, w: Words) -> str:
 def photo_answer(answer: PhotoAnswer, lang: str = SOURCE) -> Reply:
     w = for_locale(lang)
     if answer.kind == "choose":
-        buttons = [[(w._("Game {game} v {opponent} ({code})", game=g.game, opponent=g.opponent,
-                         code=g.code),
+        buttons = [[(w._("Game {game} v {opponent} ({round})", game=g.game,
+                         opponent=g.opponent, round=g.round_name),
                      callbacks.photo_pick(answer.photo_id, g.window_id))] for g in answer.games]
         return Reply(w._("📷 Which game is this photo of? Tap it."), buttons)
     g = answer.games[0]

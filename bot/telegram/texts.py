@@ -459,7 +459,7 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
     state = (w.gettext(_MATCH_STATES[m.state]) if m.state in _MATCH_STATES
              else esc(m.state))
     parts = [
-        w._("<b>{event} — {round}</b> ({code})", event=esc(m.event_name),
+        w._("<b>{event} — {round}</b> (match {code})", event=esc(m.event_name),
             round=esc(m.round_name), code=esc(m.code)),
         w._("against <b>{opponent}</b>, one game: {state}", opponent=esc(m.opponent),
             state=state) if m.single else

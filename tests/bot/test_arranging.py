@@ -9,7 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.telegram.harness import BotUnderTest
-from tests.bot.between_chat import documents, match_id, rows
+from tests.bot.between_chat import documents, last_outbox_id, match_id, outbox_since, rows
 from tests.bot.club_chat import (
     DEFINITION,
     TD_PHONE,
@@ -28,7 +28,7 @@ async def test_a_proposed_time_is_agreed_with_one_tap(bot: BotUnderTest) -> None
     assert answer.startswith("📅 Sent to Dev Rao:\n• Sat 07 Mar 2026 15:00 (+08)\n"
                              "• Sun 08 Mar 2026 10:00 (+08)"), answer
     got = last(bot, "Dev Rao")
-    assert got.startswith("📅 Ann Lee proposes these times for your match M1"), got
+    assert got.startswith("📅 Ann Lee proposes these times for your SF match (Club Cup <2026>)"), got
     assert "Asia/Singapore, the event's time zone" in got
     assert {"✅ Sat 07 Mar 15:00", "✅ Sun 08 Mar 10:00"} <= set(buttons_of(bot, "Dev Rao"))
     m1 = await match_id(bot, "M1")
@@ -45,6 +45,8 @@ async def test_a_proposed_time_is_agreed_with_one_tap(bot: BotUnderTest) -> None
         assert filename == "m1.ics"
         ics = data.decode()
         assert f"UID:match-{m1}-club-cup@tdbot" in ics and "DTSTART:20260308T020000Z" in ics
+        other = "Dev Rao" if name == "Ann Lee" else "Ann Lee"
+        assert f"SUMMARY:Club Cup <2026>: SF match v {other}" in ics, ics
         assert "SEQUENCE:0" in ics
     # the reminder and the follow-up are durable rows
     due = await rows(bot, "SELECT kind, due_at FROM deadlines WHERE subject LIKE 'match_time:%'"
@@ -91,7 +93,10 @@ async def test_slot_buttons_propose_a_time(bot: BotUnderTest) -> None:
 async def test_the_proposer_cannot_agree_their_own_time(bot: BotUnderTest) -> None:
     await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
     assert (await say(bot, "Ann Lee", "/agree M1")).startswith("⚠️ Dev Rao has no time proposed")
-    assert (await say(bot, "Dev Rao", "/agree M1")).startswith("✅ Agreed: M1 v Ann Lee")
+    await say(bot, "Dev Rao", "/agree M1")
+    assert any((m.text or "").startswith("✅ Your SF match (Club Cup <2026>) against Ann Lee is "
+                                         "agreed for") and "I told Ann Lee." in (m.text or "")
+               for m in bot.telegram.sent(user(bot, "Dev Rao")))
     assert await rows(bot, "SELECT state FROM match_times") == [("agreed",)]
 
 
@@ -99,11 +104,11 @@ async def test_the_reminder_and_the_follow_up_fire(bot: BotUnderTest) -> None:
     await say(bot, "Ann Lee", "/propose M1 Tue 03 Mar 15:00")
     await say(bot, "Dev Rao", "/agree M1")
     await bot.advance(timedelta(hours=21, minutes=1))  # Tue 14:01 in Singapore
-    assert last(bot, "Ann Lee").startswith("⏰ Your match M1 (Club Cup <2026>, SF) against Dev Rao "
+    assert last(bot, "Ann Lee").startswith("⏰ Your SF match (Club Cup <2026>) against Dev Rao "
                                            "starts at Tue 03 Mar 2026 15:00 (+08)")
-    assert last(bot, "Dev Rao").startswith("⏰ Your match M1")
+    assert last(bot, "Dev Rao").startswith("⏰ Your SF match")
     await bot.advance(timedelta(hours=7))  # 21:01: no result since 15:00
-    assert last(bot, "Ann Lee").startswith("Did your game in M1 (Club Cup <2026>, SF) against "
+    assert last(bot, "Ann Lee").startswith("Did your SF match (Club Cup <2026>) against "
                                            "Dev Rao at Tue 03 Mar 2026 15:00 (+08) happen?")
     assert "🚫 Dev Rao did not come" in buttons_of(bot, "Ann Lee")
     assert "🚫 Ann Lee did not come" in buttons_of(bot, "Dev Rao")
@@ -150,3 +155,39 @@ async def test_a_round_of_a_week_has_no_such_notice(bot: BotUnderTest) -> None:
     """The club cup's SF lasts a week: its reminders are enough."""
     assert await rows(bot, "SELECT count(*) FROM deadlines WHERE kind = 'round.unarranged'") \
         == [(0,)]
+
+
+async def test_the_player_who_taps_a_time_reads_one_message_and_the_other_one(
+        bot: BotUnderTest) -> None:
+    """Agreeing by a tap: the tapper reads that the time is agreed once (and that the
+    opponent is told), the opponent once; each with the calendar file."""
+    await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
+    before = await last_outbox_id(bot)
+    await tap(bot, "Dev Rao", "✅ Sat 07 Mar 15:00")
+    written = await outbox_since(bot, before)
+    texts = {name: [t for to, t, media in written if to == name and not media]
+             for name in ("Ann Lee", "Dev Rao")}
+    files = {name: [t for to, t, media in written if to == name and media]
+             for name in ("Ann Lee", "Dev Rao")}
+    assert len(texts["Dev Rao"]) == 1 and len(texts["Ann Lee"]) == 1, written
+    assert "is agreed for <b>Sat 07 Mar 2026 15:00 (+08)</b>" in texts["Dev Rao"][0]
+    assert "I told Ann Lee" in texts["Dev Rao"][0]
+    assert "is agreed for <b>Sat 07 Mar 2026 15:00 (+08)</b>" in texts["Ann Lee"][0]
+    assert "I told" not in texts["Ann Lee"][0]
+    assert len(files["Dev Rao"]) == 1 and len(files["Ann Lee"]) == 1
+    assert {to for to, _, _ in written} == {"Ann Lee", "Dev Rao"}
+    assert await rows(bot, "SELECT state FROM match_times") == [("agreed",)]
+
+
+async def test_agreeing_again_says_the_time_that_stands(bot: BotUnderTest) -> None:
+    """/agree after the time is agreed: nothing is proposed, and the refusal says the time
+    that stands instead of leaving the player to wonder; nothing changes."""
+    await say(bot, "Ann Lee", "/propose M1 Sat 15:00")
+    await say(bot, "Dev Rao", "/agree M1")
+    before = await last_outbox_id(bot)
+    answer = await say(bot, "Dev Rao", "/agree M1")
+    assert answer == ("⚠️ Ann Lee has no time proposed for you to agree; your match is agreed "
+                      "for Sat 07 Mar 2026 15:00 (+08): propose one with /propose M1 Sat "
+                      "15:00"), answer
+    assert await outbox_since(bot, before) == []  # a refusal tells nobody else
+    assert await rows(bot, "SELECT state FROM match_times") == [("agreed",)]

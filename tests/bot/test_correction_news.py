@@ -98,9 +98,8 @@ async def test_a_semi_final_reopened_and_decided_again_tells_the_finalist_once_f
         assert await _match(bot, "M3") == ("waiting", None, 1, None)
         # Ann, waiting for the winner of M2, is told once that it is open again
         assert await _outbox_to(bot, "Ann Lee", mark) == [
-            "<b>Club Cup &lt;2026&gt;</b>: a TD's correction of M2 reopened it, so your "
-            "<b>Final</b> opponent is not known yet: the winner of M2 (Ben Ong or Cai Wen). "
-            "I will tell you once M2 is decided."]
+            "<b>Club Cup &lt;2026&gt;</b>: a TD's correction reopened Ben Ong v Cai Wen, so "
+            "your <b>Final</b> opponent is not known yet. I will tell you once it is decided."]
         # both players, one message each: open again, why, and what next
         [ben] = await _outbox_to(bot, "Ben Ong", mark)
         assert ("Why: Cai's slip was read upside down\nYour match is open again: your win no "
@@ -127,10 +126,11 @@ async def test_a_semi_final_reopened_and_decided_again_tells_the_finalist_once_f
         await tap(bot, "Ben Ong", "Agree")
         told = await _outbox_to(bot, "Ann Lee", mark)
         assert told == [
-            "<b>Club Cup &lt;2026&gt;</b>: M2 is decided. Your next match: <b>Final</b> against "
-            "<b>Cai Wen</b>, best of 5. You can play it once its round opens; I will tell you."]
-        assert last(bot, "Ann Lee").startswith("Club Cup <2026>: M2 is decided. Your next "
-                                               "match: Final against Cai Wen")
+            "<b>Club Cup &lt;2026&gt;</b>: Ben Ong v Cai Wen is decided. Your next match: "
+            "<b>Final</b> against <b>Cai Wen</b>, best of 5. You can play it once its round "
+            "opens; I will tell you."]
+        assert last(bot, "Ann Lee").startswith("Club Cup <2026>: Ben Ong v Cai Wen is decided. "
+                                               "Your next match: Final against Cai Wen")
         assert "Cai Wen wins the match" in _posts(bot, chat)[-1]
 
 
@@ -154,7 +154,7 @@ async def test_a_correction_that_changes_who_went_through_tells_the_finalist(
         assert await _match(bot, "M2") == ("decided", 1, 2, 3)
         assert await _match(bot, "M3") == ("ready", None, 1, 3)
         assert await _outbox_to(bot, "Ann Lee", mark) == [
-            "<b>Club Cup &lt;2026&gt;</b>: a TD changed the result of M2, so your "
+            "<b>Club Cup &lt;2026&gt;</b>: a TD changed the result of Ben Ong v Cai Wen, so your "
             "<b>Final</b> opponent is now <b>Cai Wen</b>, not Ben Ong.\nYour next match: "
             "<b>Final</b> against <b>Cai Wen</b>, best of 5. You can play it once its round "
             "opens; I will tell you."]
@@ -186,8 +186,9 @@ async def test_the_same_winner_again_after_a_reopening_is_told_to_the_finalist(
         await _paper(bot, ("Ben Ong", "Cai Wen"), (450, 300), None)  # final at once
         assert await _match(bot, "M3") == ("ready", None, 1, 2)
         assert await _outbox_to(bot, "Ann Lee", mark) == [
-            "<b>Club Cup &lt;2026&gt;</b>: M2 is decided. Your next match: <b>Final</b> against "
-            "<b>Ben Ong</b>, best of 5. You can play it once its round opens; I will tell you."]
+            "<b>Club Cup &lt;2026&gt;</b>: Ben Ong v Cai Wen is decided. Your next match: "
+            "<b>Final</b> against <b>Ben Ong</b>, best of 5. You can play it once its round "
+            "opens; I will tell you."]
         keys = await _rows(bot, "SELECT dedupe_key FROM outbox WHERE dedupe_key LIKE"
                                 " 'match:%:opp:%' ORDER BY id")
         assert [k.rsplit(":", 2)[1] for (k,) in keys] == ["2", "open", "2"]  # Ben, open, Ben
@@ -225,10 +226,11 @@ async def test_a_result_corrected_and_corrected_back_is_posted_to_the_group_each
 
 async def test_a_ruling_that_reopens_a_match_not_yet_final_tells_the_finalist_not_the_group(
         tmp_path: Path) -> None:
-    """Ben's game 2 decides M2 on a slip in its window: Ann is told she plays Ben (the
-    bracket moves on a counted result, para 24), and that it can still change. Cai disputes it and Tara voids the game:
-    M2 is open again, so Ann is told her opponent is not known any more; the group was
-    never shown M2's result, so it is told nothing."""
+    """Ben's game 2 decides M2 on a slip in its window: the bracket moves on a counted
+    result (para 24), but Ann is not told she plays Ben while that can still change. Cai
+    disputes it and Tara voids the game: M2 is open again; Ann was never told an opponent,
+    so she has none to lose and is told nothing, and the group was never shown M2's
+    result, so it is told nothing either."""
     async with club_cup_bot(tmp_path) as bot:
         chat = bot.telegram.add_group("Club", [user(bot, n) for n in IDS])
         bot.telegram.user_sends(user(bot, "Tara TD"), "/link club-cup", chat=chat)
@@ -236,25 +238,19 @@ async def test_a_ruling_that_reopens_a_match_not_yet_final_tells_the_finalist_no
         await _paper(bot, ("Ann Lee", "Dev Rao"), (412, 380), "Ann Lee")
         await _paper(bot, ("Ann Lee", "Dev Rao"), (420, 350), None)
         await _paper(bot, ("Ben Ong", "Cai Wen"), (400, 300), "Ben Ong")
+        mark = await _last_outbox(bot)
         await say(bot, "Ben Ong", "401-399")
         await tap(bot, "Ben Ong", "✅ Confirm")
         assert await _match(bot, "M3") == ("ready", None, 1, 2)
-        # told at once, as the bracket moves on at once, but not as settled
-        assert last(bot, "Ann Lee") == (
-            "Club Cup <2026>: Your next match: Final against Ben Ong, best of 5. You can play "
-            "it once its round opens; I will tell you. M2's result can still be disputed; you "
-            "will hear from me if it changes.")
-        mark = await _last_outbox(bot)
+        # the bracket moved on, but Ann is not told an opponent a dispute can still change
+        assert await _outbox_to(bot, "Ann Lee", mark) == []
         await tap(bot, "Cai Wen", "Dispute")
         await say(bot, "Cai Wen", "that game was never finished")
         await tap(bot, "Tara TD", "Void game")
         await say(bot, "Tara TD", "the game was abandoned")
         assert await _match(bot, "M2") == ("playing", None, 2, 3)
         assert await _match(bot, "M3") == ("waiting", None, 1, None)
-        assert await _outbox_to(bot, "Ann Lee", mark) == [
-            "<b>Club Cup &lt;2026&gt;</b>: a TD's ruling on M2 reopened it, so your "
-            "<b>Final</b> opponent is not known yet: the winner of M2 (Ben Ong or Cai Wen). "
-            "I will tell you once M2 is decided."]
+        assert await _outbox_to(bot, "Ann Lee", mark) == []
         assert [p for p in await _group_rows(bot, chat, mark) if "M2" in p] == []
 
 

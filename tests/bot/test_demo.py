@@ -62,13 +62,13 @@ KEY_LINES = [
     # the winner's board photo, with one game waiting for it (para 25)
     "[Ann] [photo] the board after game 1",
     "[bot → Ann] 📷 Board photo of game 1 v Dev Rao received. Thank you",
-    # game 2 decides M1 if it stands: Ann moves on in the bracket at once (para 24: a slip
-    # counts as soon as it is in), and reads it with her slip
+    # game 2 decides M1 if it stands (para 24: a slip counts as soon as it is in); her next
+    # match waits until it is final
     "[Ann] won 398-371",
     "    If it stands, Ann Lee wins the match.",
     "    Score: Ann Lee 2-0 Dev Rao (+59)",
     "    If it stands, you win the match.",
-    "    Your next match: Final against winner of M2 (Ben Ong or Cai Wen), best of 5.",
+    "    Dev Rao can dispute it until Tue 03 Mar 2026 17:00 (+08); after that it is final",
     # the photo reminder two hours before its window closes, and the photo (para 25)
     "[bot → Ann] 📷 Demo Cup: the board photo of game 2 v Dev Rao is due by "
     "Tue 03 Mar 2026 17:00 (+08)",
@@ -80,6 +80,8 @@ KEY_LINES = [
     "[bot → Demo Club] [photo] Demo Cup, SF: Ann Lee 2-0 Dev Rao (+59). Ann Lee wins the match.",
     "[bot → Ann] ✅ Demo Cup, SF: nobody disputed game 2 by Tue 03 Mar 2026 17:00 (+08), so "
     "your match is final: you won it 2-0 (+59).",
+    "    Your next match: Final against the winner of Ben Ong v Cai Wen, best of 5. I will "
+    "tell you when your opponent is known.",
     "[bot → Dev] ✅ Demo Cup, SF: nobody disputed game 2 by Tue 03 Mar 2026 17:00 (+08), so "
     "your match is final: Ann Lee won it 2-0 (+59).",
     "    That was your last match in Demo Cup. Thank you for playing.",
@@ -105,18 +107,19 @@ KEY_LINES = [
     "[bot → Ben] Reminder: your SF match against Cai Wen (best of 3) must be finished by "
     "Mon 09 Mar 2026 23:59 (+08).",
     "    Score so far: Ben Ong 0-1 Cai Wen (-11)",
-    # M2 decided: both finalists told who they meet (Ann first: Cai's chat had his draft
-    # less than a second before, and each chat gets one message a second)
+    # M2 decided if it stands: nobody is told of the final until Ben agrees; then both
+    # finalists are told who they meet
     "[Cai] 401-352",
-    "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
     "    If it stands, you win the match.",
-    "    Your next match: Final against Ann Lee, best of 5.",
+    "    Ben Ong can dispute it until",
     "[Ben taps Agree]",
+    "[bot → Ann] Demo Cup: Your next match: Final against Cai Wen, best of 5.",
     "[bot → Demo Club] [photo] Demo Cup, SF: Cai Wen 2-0 Ben Ong (+60). Cai Wen wins the match.",
-    "[bot → Ben] ✅ Demo Cup, SF: you agreed to game 2, so your match is final: Cai Wen won it "
-    "2-0 (+60).",
     "[bot → Cai] ✅ Demo Cup, SF: Ben Ong agreed to game 2 (you 401, Ben Ong 352), so your "
     "match is final: you won it 2-0 (+60).",
+    "    Your next match: Final against Ann Lee, best of 5.",
+    "[bot → Ben] ✅ Demo Cup, SF: you agreed to game 2, so your match is final: Cai Wen won it "
+    "2-0 (+60).",
     "[Ann] /matches",
     "    against Cai Wen, best of 5: paired, round not open yet",
 ]

@@ -45,8 +45,8 @@ async def test_an_uncontested_claim_goes_to_the_tds_when_the_window_closes(
         bot: BotUnderTest) -> None:
     await _agreed_tuesday(bot)
     await tap(bot, "Ann Lee", "🚫 Dev Rao did not come")
-    assert last(bot, "Ann Lee").startswith("🚫 Noted: Dev Rao did not come to your game in M1")
-    assert last(bot, "Dev Rao").startswith("🚫 Ann Lee says you did not come to your game in M1")
+    assert last(bot, "Ann Lee").startswith("🚫 Noted: Dev Rao did not come to your game.")
+    assert last(bot, "Dev Rao").startswith("🚫 Ann Lee says you did not come to your SF game (Club Cup <2026>)")
     assert await rows(bot, "SELECT state FROM no_show_claims") == [("open",)]
     await bot.advance(timedelta(hours=24))
     assert await rows(bot, "SELECT state, contest FROM no_show_claims") == [("with_tds", None)]
@@ -107,7 +107,7 @@ async def test_a_season_arranged_moved_played_and_reported(bot: BotUnderTest) ->
     assert await rows(bot, "SELECT DISTINCT state FROM deadlines WHERE subject = "
                            "'match_time:1'") == [("cancelled",)]
     await bot.advance(timedelta(days=4, hours=2, minutes=30))  # Fri 19:30: reminded
-    assert any(m.text and m.text.startswith("⏰ Your match M1") and "Fri 06 Mar" in m.text
+    assert any(m.text and m.text.startswith("⏰ Your SF match") and "Fri 06 Mar" in m.text
                for m in bot.telegram.sent(user(bot, "Dev Rao")))
     await bot.advance(timedelta(hours=1))  # they play
     for score in ("420-350", "400-390"):
@@ -133,10 +133,10 @@ async def test_a_no_show_claimed_contested_and_ruled(bot: BotUnderTest) -> None:
     the next game by forfeit (WESPA rules, Forfeits), the same path as tdbot game forfeit."""
     await say(bot, "Ann Lee", "/tell M1 Tuesday 3pm?")
     await _agreed_tuesday(bot)
-    assert last(bot, "Ann Lee").startswith("Did your game in M1")
+    assert last(bot, "Ann Lee").startswith("Did your SF match")
     await tap(bot, "Ann Lee", "🚫 Dev Rao did not come")
     await tap(bot, "Dev Rao", "✋ I was there")
-    assert last(bot, "Ann Lee").startswith("✋ Dev Rao contests your no-show claim in M1")
+    assert last(bot, "Ann Lee").startswith("✋ Dev Rao contests your no-show claim")
     await say(bot, "Dev Rao", "/contest M1 I waited online from 15:00 to 15:30")
     assert await rows(bot, "SELECT state, contest FROM no_show_claims") == [
         ("with_tds", "I waited online from 15:00 to 15:30")]

@@ -10,18 +10,16 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
-import bot.words
 from bot.service.events.definitions import parse_definition
 from bot.service.events.event_setup import create_event
 from bot.service.formats.club import club_nights
-from bot.service.people import languages
 from bot.service.platform.actors import Actor
 from bot.service.platform.unit import Request
 from bot.store import people_repo
 from bot.store.db import Database, open_database
 from bot.words import DOMAIN, for_locale
+from tests.bot import catalogues
 
 NOW = datetime(2026, 3, 3, 11, 0, tzinfo=UTC)
 CLUB = """
@@ -62,16 +60,9 @@ def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
                           "vous jouez contre <b>{opponent}</b>. Tirez les lettres pour savoir "
                           "qui commence ; le gagnant envoie le score ici, par ex. "
                           "<code>412-380</code>.")
-    po = tmp_path / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as fp:
-        write_po(fp, catalog)
-    monkeypatch.setattr(bot.words, "LOCALES", tmp_path)
-    for_locale.cache_clear()
-    languages.shipped.cache_clear()
+    catalogues.ship(catalog, tmp_path, monkeypatch)
     yield
-    for_locale.cache_clear()
-    languages.shipped.cache_clear()
+    catalogues.forget()
 
 
 @pytest.fixture

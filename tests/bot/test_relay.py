@@ -7,14 +7,14 @@ from __future__ import annotations
 from bot.service.between import relay
 from bot.telegram.harness import BotUnderTest
 from tests.bot.between_chat import match_id, rows
-from tests.bot.club_chat import last, say, tap, user
+from tests.bot.club_chat import last, report_game, say, tap, user
 
 
 async def test_a_message_reaches_the_opponent_marked_with_the_match(bot: BotUnderTest) -> None:
     answer = await say(bot, "Ann Lee", "/tell M1 Can we play on Saturday?\nI am free all day.")
     assert answer == "✅ Sent to Dev Rao."
     got = last(bot, "Dev Rao")
-    assert got.startswith("✉️ Ann Lee writes about your match M1 (Club Cup <2026>, SF):")
+    assert got.startswith("✉️ Ann Lee writes about your SF match (Club Cup <2026>):")
     assert "Can we play on Saturday?\nI am free all day." in got
     assert "8333" not in got and "@" not in got  # no phone, no account
     m1 = await match_id(bot, "M1")
@@ -35,16 +35,16 @@ async def test_too_many_messages_are_refused_with_when_to_write_again(bot: BotUn
     for i in range(relay.RELAY_LIMIT):
         await say(bot, "Ann Lee", f"/tell M1 message {i}")
     answer = await say(bot, "Ann Lee", "/tell M1 one more")
-    assert answer.startswith(f"⚠️ you have sent {relay.RELAY_LIMIT} messages in M1"), answer
+    assert answer.startswith(f"⚠️ you have sent Dev Rao {relay.RELAY_LIMIT} messages in the last 24 hours"), answer
     assert "you can write again from Tue 03 Mar 2026 17:00 (+08)" in answer, answer
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(relay.RELAY_LIMIT,)]
 
 
 async def test_a_muted_match_keeps_the_messages_for_the_tds_only(bot: BotUnderTest) -> None:
-    assert (await say(bot, "Dev Rao", "/mute M1")).startswith("🔕 Messages from Ann Lee in M1")
+    assert (await say(bot, "Dev Rao", "/mute M1")).startswith("🔕 Messages from Ann Lee are muted")
     before = len(bot.telegram.sent(user(bot, "Dev Rao")))
     answer = await say(bot, "Ann Lee", "/tell M1 are you there?")
-    assert "has muted messages in M1, so it was not delivered" in answer
+    assert "has muted your messages in this match, so it was not delivered" in answer
     assert len(bot.telegram.sent(user(bot, "Dev Rao"))) == before
     assert await rows(bot, "SELECT state FROM relay_messages") == [("muted",)]
     assert "(not delivered: muted)" in await say(bot, "Tara TD", "/matchlog M1")
@@ -56,7 +56,7 @@ async def test_a_muted_match_keeps_the_messages_for_the_tds_only(bot: BotUnderTe
 async def test_reply_button_sends_the_next_message_only(bot: BotUnderTest) -> None:
     await say(bot, "Ann Lee", "/tell M1 Saturday?")
     await tap(bot, "Dev Rao", "↩️ Reply")
-    assert last(bot, "Dev Rao").startswith("Write your message to Ann Lee (M1) now")
+    assert last(bot, "Dev Rao").startswith("Write your message to Ann Lee now")
     assert (await say(bot, "Dev Rao", "412-380 is not a result, it is my address")) == \
         "✅ Sent to Ann Lee."
     assert "412-380 is not a result" in last(bot, "Ann Lee")
@@ -85,11 +85,11 @@ async def test_the_round_opening_message_and_matches_offer_the_buttons(bot: BotU
     opened = bot.telegram.sent(user(bot, "Ann Lee"))
     announcing = next(m for m in opened if "SF is open" in (m.text or ""))
     labels = [b["text"] for row in announcing.buttons() for b in row]
-    assert labels == ["✉️ M1: write to Dev Rao", "📅 M1: propose a time"]
+    assert labels == ["✉️ Write to Dev Rao", "📅 Propose a time"]
     await say(bot, "Ann Lee", "/matches")
-    assert "✉️ M1: write to Dev Rao" in [b["text"] for row in bot.telegram.last_sent(
+    assert "✉️ Write to Dev Rao" in [b["text"] for row in bot.telegram.last_sent(
         user(bot, "Ann Lee")).buttons() for b in row]
-    await tap(bot, "Ann Lee", "✉️ M1: write to Dev Rao")
+    await tap(bot, "Ann Lee", "✉️ Write to Dev Rao")
     await say(bot, "Ann Lee", "Hello from the buttons")
     assert await rows(bot, "SELECT text FROM relay_messages") == [("Hello from the buttons",)]
 
@@ -107,3 +107,33 @@ async def test_a_question_asked_after_write_to_is_answered_first(bot: BotUnderTe
     assert answer.startswith("Thank you: I passed your reason on to"), answer
     assert await rows(bot, "SELECT text FROM relay_messages") == [("hi",)]
     assert await rows(bot, "SELECT reason FROM disputes") == [("I had 390, not 380",)]
+
+
+async def test_a_match_with_no_opponent_yet_is_refused_in_names(bot: BotUnderTest) -> None:
+    """Ann won her SF (final: Dev agreed both games); the Final waits for Ben v Cai. Writing
+    to her Final opponent is refused, saying whom it waits for in people's names, and
+    nothing is relayed."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    await tap(bot, "Dev Rao", "Agree")
+    await report_game(bot, "Ann Lee", "400-350")
+    await tap(bot, "Dev Rao", "Agree")
+    answer = await say(bot, "Ann Lee", "/tell M3 good luck")
+    assert answer == ("⚠️ your Final match has no opponent yet: it waits for the winner of "
+                      "Ben Ong v Cai Wen"), answer
+    assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(0,)]
+
+
+def test_the_buttons_of_several_matches_say_whose_match_each_is() -> None:
+    """Under /matches with two matches being played, each row's buttons name its opponent
+    (a player knows people, not match codes); with one, "Propose a time" says enough."""
+    from bot.service.between.relay_texts import match_buttons
+    from bot.words.said import english
+
+    two = [[english(label) for label, _ in row]
+           for row in match_buttons([(1, "R1-1", "Ann Lee"), (7, "M3", "Dev Rao")])]
+    assert two == [["✉️ Write to Ann Lee", "📅 Propose a time to Ann Lee"],
+                   ["✉️ Write to Dev Rao", "📅 Propose a time to Dev Rao"]]
+    one = [[english(label) for label, _ in row]
+           for row in match_buttons([(1, "R1-1", "Ann Lee")])]
+    assert one == [["✉️ Write to Ann Lee", "📅 Propose a time"]]
+    assert not any("R1-1" in label or "M3" in label for row in two + one for label in row)

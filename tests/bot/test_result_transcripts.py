@@ -88,10 +88,10 @@ async def test_a_knockout_game_from_report_to_final(tmp_path: Path) -> None:
             "    If it stands, you win the match.\n"
             "    Dev Rao can dispute it until Tue 03 Mar 2026 17:00 (+08); after that it is "
             "final (para 24).\n"
-            "    Your next match: Final against winner of M2 (Ben Ong or Cai Wen), best of 5. "
-            "I will tell you when your opponent is known.\n"
             "[bot → Ann] ✅ Club Cup <2026>, SF: Dev Rao agreed to game 2 (you 400, Dev Rao "
-            "350), so your match is final: you won it 2-0 (+82).\n"), read["ann"]
+            "350), so your match is final: you won it 2-0 (+82).\n"
+            "    Your next match: Final against the winner of Ben Ong v Cai Wen, best of 5. "
+            "I will tell you when your opponent is known.\n"), read["ann"]
         assert read["dev"] == (
             "[bot → Dev] 📝 Club Cup <2026>, SF: Ann Lee reported a result.\n"
             "    Game 2: you 350, Ann Lee 400 (you started)\n"

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
-import bot.words
 from bot.service.people.persons import add_person
 from bot.service.platform import news, outbox
 from bot.store import events_repo, groups_repo, outbox_repo
@@ -30,6 +28,7 @@ from bot.words.said import (
     said_n,
     stacked,
 )
+from tests.bot import catalogues
 
 EN = for_locale("en")
 NOW = datetime(2016, 8, 1, 9, 0, tzinfo=UTC)
@@ -115,14 +114,9 @@ def fake_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     catalog.add(("{n} game for {who}", "{n} games for {who}"),
                 ("{n} partie pour {who}", "{n} de parties pour {who}",
                  "{n} parties pour {who}"))  # Babel's French: 0 and 1, millions, the rest
-    po = tmp_path / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as fp:
-        write_po(fp, catalog)
-    monkeypatch.setattr(bot.words, "LOCALES", tmp_path)
-    for_locale.cache_clear()
+    catalogues.ship(catalog, tmp_path, monkeypatch)
     yield
-    for_locale.cache_clear()
+    catalogues.forget()
 
 
 def test_a_nested_record_is_rendered_in_the_reader_s_language(fake_french: None) -> None:

@@ -102,9 +102,15 @@ async def test_void_match_voids_its_games_and_it_starts_again(db: Database) -> N
         m1 = await get_match(tx, M1)
     assert state.counted == () and state.next_game == 1 and m1.state == "playing"
     assert slip_state == "void"
-    said = {who: text for who, text, _ in await outbox_since(db, mark)}
+    written = await outbox_since(db, mark)
+    said = {who: text for who, text, _ in written}
     assert "starts again from game 1" in said["Dev Rao"]
     assert "played with a short tile bag" in said["Ann Lee"]
+    # each copy of the voided slip says so, naming the match as its players know it
+    notes = [text for who, text, _ in written if "⚖️ Void:" in text]
+    assert {who for who, text, _ in written if "⚖️ Void:" in text} == {"Ann Lee", "Dev Rao"}
+    assert all("Void: a TD voided this match's games (played with a short tile bag)" in t
+               for t in notes), notes
     with pytest.raises(Invalid, match="no game of M1 counts: there is nothing to void"):
         await desk.void_match(db, td(), M1, why="again")
     with pytest.raises(Invalid, match="say why"):

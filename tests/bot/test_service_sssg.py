@@ -241,8 +241,8 @@ async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> 
 
 async def test_a_seeded_player_is_told_who_their_opponent_may_be(db: Database) -> None:
     """SSSg para 1: the 8 highest-rated go straight to the round of 16 and meet qualifiers.
-    "against winner of Q5" alone leaves a player to look the match up; the draw message
-    names the two who play for the place."""
+    "against winner of Q5" leaves a player to look up a code they were never told; the
+    draw message names the two who play for the place."""
     async with db.transaction() as tx:
         event_id = await _sssg(tx)
         top = await tx.scalar("SELECT e.person_id FROM entries e JOIN people p ON"
@@ -256,7 +256,9 @@ async def test_a_seeded_player_is_told_who_their_opponent_may_be(db: Database) -
             (event_id, event_id, top, top)))
         feeder_code = t.label(1).removeprefix("winner of ")
         feeder = await get_match(tx, await _match(tx, event_id, feeder_code))
-        assert f"winner of {feeder_code} ({feeder.label(0)} or {feeder.label(1)})" in told
+        assert (f"against <b>the winner of {feeder.label(0)} v {feeder.label(1)}</b>"
+                in told), told
+        assert feeder_code not in told
 
 
 async def test_a_fee_reminder_whose_time_passed_before_the_draw_goes_out_at_once(

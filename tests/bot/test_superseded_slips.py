@@ -105,9 +105,9 @@ async def test_a_match_bye_settles_the_slips_and_disputes_it_leaves(
     settled = "; this result no longer counts."
     for game in (1, 2):
         [dev] = _copies(bot, "Dev Rao", "Ann Lee reported a result", f"Game {game}:")
-        assert dev.endswith(f"⚖️ Settled: M1 went to you by a match bye (Ann withdrew){settled}")
+        assert dev.endswith(f"⚖️ Settled: the match went to you by a match bye (Ann withdrew){settled}")
         [ann] = _copies(bot, "Ann Lee", "your result slip is in", f"Game {game}:")
-        assert ann.endswith(f"⚖️ Settled: M1 went to Dev Rao by a match bye (Ann withdrew)"
+        assert ann.endswith(f"⚖️ Settled: the match went to Dev Rao by a match bye (Ann withdrew)"
                             f"{settled}")
     # a window that would have closed since finalises nothing
     await bot.advance(timedelta(hours=48))
@@ -125,7 +125,7 @@ async def test_a_match_bye_given_on_a_dispute_settles_the_other_slip(
     assert await _all(bot, "SELECT state FROM slips ORDER BY id") == [("void",), ("void",)]
     await _nothing_left_open(bot)
     [dev] = _copies(bot, "Dev Rao", "Ann Lee reported a result", "Game 2:")
-    assert dev.endswith("⚖️ Settled: M1 went to you by a match bye (Ann left the club); "
+    assert dev.endswith("⚖️ Settled: the match went to you by a match bye (Ann left the club); "
                         "this result no longer counts."), dev
     for td in ("Tara TD", "Uma TD"):
         [notice] = _copies(bot, td, "disputes game 1")
@@ -160,7 +160,7 @@ async def test_a_tie_ruled_closes_the_dispute_and_its_notices(
         assert notice.endswith("✅ Ruled by Tara TD: the tied match goes to Ann Lee (para 30). "
                                "(lots drawn at the club)"), notice
     [dev] = _copies(bot, "Dev Rao", "Ann Lee reported a result", "Game 3:")
-    assert dev.endswith("⚖️ Settled: M1 went to Ann Lee by a TD's ruling on the tie (lots "
+    assert dev.endswith("⚖️ Settled: the match went to Ann Lee by a TD's ruling on the tie (lots "
                         "drawn at the club); this result stands."), dev
 
 
@@ -257,7 +257,7 @@ async def test_an_expelled_swiss_players_forfeit_settles_the_slip_and_dispute(
         assert not {"Uphold", "Amend"} & set(bot.telegram.buttons_of(swiss.user(bot, "Tara TD")))
         [ann] = [t for t in swiss.texts(bot, swiss.user(bot, "Ann Lee"))
                  if "your result slip is in" in t]
-        assert ann.endswith(f"⚖️ Settled: R1-1 went to you by forfeit {stands}"), ann
+        assert ann.endswith(f"⚖️ Settled: the match went to you by forfeit {stands}"), ann
         assert not {"Agree", "Dispute"} & set(bot.telegram.buttons_of(swiss.user(bot, "Eve Tan")))
 
 

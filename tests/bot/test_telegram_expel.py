@@ -89,7 +89,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
 
     # the match waits: Ben cannot play it yet, and /pending says what waits
     assert ("Ann Lee was expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
-            "takes the place in M3.") in await say(bot, "Ben Ong", "400-300")
+            "takes the place in your match against Ann Lee.") in await say(bot, "Ben Ong", "400-300")
     assert "your opponent was expelled: the TDs choose who takes the place" in await say(
         bot, "Ben Ong", "/matches")
     pending = await say(bot, "Tara TD", "/pending")
@@ -119,7 +119,7 @@ async def test_opening_the_final_expels_the_unpaid_player_and_the_td_fills_the_s
     assert "Ben" in answer and "no match" not in answer.casefold()
     # Ann is out: a result of hers says who took her place, and records nothing
     assert (await say(bot, "Ann Lee", "400-300")).startswith(
-        "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Cai Wen took the place in M3.")
+        "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Cai Wen took the place in your match against Ben Ong.")
 
 
 async def test_a_slot_offered_to_nobody_puts_the_opponent_through(bot: BotUnderTest) -> None:
@@ -168,7 +168,8 @@ async def test_expel_command_mid_round_and_who_may_fill(tmp_path: Path) -> None:
         assert buttons_of(bot, "Tara TD")[-1:] == ["Nobody: Ann Lee goes through"]
         assert (await say(bot, "Dev Rao", "400-300")).startswith(
             "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); the TDs are choosing who "
-            "takes the place in M1. Nothing more is recorded in your matches.")
+            "takes the place in your match against Ann Lee. Nothing more is recorded in your "
+            "matches.")
         again = await say(bot, "Tara TD", "/expel Dev Rao: twice")
         assert "already expelled" in again
 
@@ -244,7 +245,7 @@ async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
                               " WHERE code = 'M1'")
         assert m1 is not None and tuple(m1) == ("decided", 0, 0)  # Ann's, by a match bye
         ann = "\n".join(m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee")))
-        assert "Your next match: Final against winner of M2" in ann
+        assert "Your next match: Final against the winner of Ben Ong v Cai Wen" in ann
         assert "reopened" not in ann  # nothing was reopened: Ann arrived in the Final
         before = await _counts(bot)
 
@@ -258,7 +259,7 @@ async def test_a_player_expelled_mid_match_can_no_longer_report_or_be_ruled_on(
             assert await tx.scalar("SELECT state FROM disputes") == "ruled"
             assert await tx.scalar("SELECT state FROM slips WHERE state <> 'draft'") == "void"
         assert (await say(bot, "Dev Rao", "350-400")).startswith(
-            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); M1 went to Ann Lee.")
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Ann Lee won your match.")
         bot.telegram.user_sends_photo(user(bot, "Dev Rao"), b"\xff\xd8board")
         await bot.settle()
         assert last(bot, "Dev Rao").startswith("⚠️ You were expelled on ")
@@ -328,9 +329,9 @@ async def test_a_qualifier_expelled_in_the_chat_leaves_q1_to_the_opponent(
         assert "Ro16" in told.split("you go through Qual Rd unplayed")[-1]
         before = await _counts(bot)
         assert (await cast.say(bot, "Ravi Das", "400-300")).startswith(
-            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Q1 went to Quinn Tan.")
+            "⚠️ You were expelled on Mon 02 Mar 2026 17:00 (+08); Quinn Tan won your match.")
         assert (await cast.say(bot, "Quinn Tan", "400-300 v Ravi")).startswith(
-            "⚠️ Ravi Das was expelled on Mon 02 Mar 2026 17:00 (+08); Q1 went to you.")
+            "⚠️ Ravi Das was expelled on Mon 02 Mar 2026 17:00 (+08); your match against Ravi Das went to you.")
         assert await _counts(bot) == before
 
 
@@ -354,7 +355,7 @@ async def test_a_slip_agreed_or_confirmed_after_the_expulsion_is_refused(tmp_pat
         assert "Agree" not in buttons_of(bot, "Ann Lee")
         copy = next(m.text or "" for m in bot.telegram.sent(user(bot, "Ann Lee"))
                     if "Dev Rao reported a result" in (m.text or ""))
-        assert copy.endswith("⚖️ Settled: M1 went to you by a match bye (Dev Rao was "
+        assert copy.endswith("⚖️ Settled: the match went to you by a match bye (Dev Rao was "
                              "expelled: abusive to his opponent); this result no longer "
                              "counts."), copy
         await tap(bot, "Ann Lee", "✅ Confirm")

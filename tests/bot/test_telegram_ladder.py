@@ -94,7 +94,7 @@ async def test_an_expelled_player_leaves_the_ladder_and_their_challenge_is_void(
             slips = await tx.scalar("SELECT COUNT(*) FROM slips")
         assert row is not None and (row["state"], row["winner_side"]) == ("not_needed", None)
         refused = await say(bot, "Eve Tan", "412-380")
-        assert refused.startswith("⚠️ Dev Rao was expelled on ") and "L1 is not played" in refused
+        assert refused.startswith("⚠️ Dev Rao was expelled on ") and "your match against Dev Rao is not played" in refused
         assert (await say(bot, "Dev Rao", "/challenge Cai")).startswith(
             "⚠️ You were expelled on ")
         async with bot.runtime.db.transaction() as tx:

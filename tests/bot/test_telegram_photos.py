@@ -94,10 +94,10 @@ async def test_with_two_games_waiting_the_player_taps_which(bot: BotUnderTest) -
     await ann_wins(bot, "412-380", "Dev Rao started")
     await ann_wins(bot, "405-399")
     assert await photo(bot, "Ann Lee") == "📷 Which game is this photo of? Tap it."
-    assert buttons_of(bot, "Ann Lee")[-2:] == ["Game 1 v Dev Rao (M1)", "Game 2 v Dev Rao (M1)"]
-    await tap(bot, "Ann Lee", "Game 2 v Dev Rao (M1)")
+    assert buttons_of(bot, "Ann Lee")[-2:] == ["Game 1 v Dev Rao (SF)", "Game 2 v Dev Rao (SF)"]
+    await tap(bot, "Ann Lee", "Game 2 v Dev Rao (SF)")
     assert last(bot, "Ann Lee").startswith("📷 Board photo of game 2 v Dev Rao received.")
-    assert "Game 1 v Dev Rao (M1)" not in buttons_of(bot, "Ann Lee")  # the question is answered
+    assert "Game 1 v Dev Rao (SF)" not in buttons_of(bot, "Ann Lee")  # the question is answered
     assert await photo(bot, "Ann Lee") == (
         "📷 Board photo of game 1 v Dev Rao received. Thank you: nothing more to send for "
         "this game.")

@@ -10,6 +10,7 @@ Wen; the Final best of 5. Read the chat: TDBOT_TRANSCRIPTS=/tmp/t pytest this fi
 from __future__ import annotations
 
 from bot.telegram.harness import BotUnderTest
+from tests.bot.between_chat import last_outbox_id, outbox_since
 from tests.bot.club_chat import report_game, say, tap
 
 
@@ -38,10 +39,10 @@ async def test_matches_shows_no_deadline_under_a_decided_match(bot: BotUnderTest
     shown = await say(bot, "Ann Lee", "/matches")
     assert shown == (
         "Your matches\n\n"
-        "Club Cup <2026> — Final (M3)\n"
+        "Club Cup <2026> — Final (match M3)\n"
         "against Ben Ong, best of 5: paired, round not open yet\n"
         "Win and you are the champion; lose and you finish 2nd.\n\n"
-        "Club Cup <2026> — SF (M1)\n"
+        "Club Cup <2026> — SF (match M1)\n"
         "against Dev Rao, best of 3: decided\n"
         "Score: Ann Lee 2-0 Dev Rao (+38)"), shown
 
@@ -65,3 +66,18 @@ async def test_a_players_help_offers_their_own_form_of_paid(bot: BotUnderTest) -
     assert "NAME" not in player
     td = await say(bot, "Tara TD", "/help")
     assert "/paid — Record a fee: /paid NAME ROUND (players: photo captioned /paid)" in td
+
+
+async def test_matches_says_you_to_the_player_who_starts_the_next_game(bot: BotUnderTest) -> None:
+    """Para 15: the players alternate after game 1. /matches speaks to its reader: "you
+    start" to the one who does, the opponent's name to the other; the match's code is
+    shown once, as the handle the commands take."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    before = await last_outbox_id(bot)
+    dev = await say(bot, "Dev Rao", "/matches")
+    ann = await say(bot, "Ann Lee", "/matches")
+    written = await outbox_since(bot, before)
+    assert [to for to, _, _ in written] == ["Dev Rao", "Ann Lee"]
+    assert "Next: game 2, you start" in dev and "Dev Rao starts" not in dev, dev
+    assert "Next: game 2, Dev Rao starts" in ann, ann
+    assert dev.startswith("Your matches\n\nClub Cup <2026> — SF (match M1)\n"), dev

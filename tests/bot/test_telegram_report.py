@@ -79,16 +79,22 @@ async def test_a_decided_match_tells_the_players_their_next_opponent(bot: BotUnd
     assert "<b>" not in ben  # the HTML is rendered, not shown
     assert ("Score: Ben Ong 2-0 Cai Wen (+180)\nIf it stands, you win the match.\nRight? Tap "
             "Agree.") in ben, ben
-    assert "Your next match: Final against winner of M1 (Ann Lee or Dev Rao), best of 5." in ben
-    assert "I will tell you when your opponent is known." in ben
-    assert "last match" not in last(bot, "Cai Wen")  # not while Ben can still dispute it
+    assert "next match" not in ben  # not while Ben can still dispute it
+    assert "last match" not in last(bot, "Cai Wen")  # nor that Cai is out
     await tap(bot, "Ben Ong", "Agree")
     assert last(bot, "Cai Wen") == (
         "✅ Club Cup <2026>, SF: Ben Ong agreed to game 2 (you 330, Ben Ong 410), so your "
         "match is final: Ben Ong won it 2-0 (+180).\n"
         "That was your last match in Club Cup <2026>. Thank you for playing.")
+    ben = last(bot, "Ben Ong")
+    assert ben.startswith("✅ Club Cup <2026>, SF: you agreed to game 2"), ben
+    assert ("Your next match: Final against the winner of Ann Lee v Dev Rao, best of 5. I will "
+            "tell you when your opponent is known.") in ben, ben
     await report_game(bot, "Ann Lee", "412-380", starter="I started")
     await report_game(bot, "Ann Lee", "400 350")
+    assert "next match" not in last(bot, "Ann Lee")  # Dev may still dispute it
+    await tap(bot, "Dev Rao", "Agree")
+    await tap(bot, "Dev Rao", "Agree")
     assert "Your next match: Final against Ben Ong, best of 5." in last(bot, "Ann Lee")
     told_ben = last(bot, "Ben Ong")
     assert told_ben.startswith("Club Cup <2026>: Your next match: Final against Ann Lee")

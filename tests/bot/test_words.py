@@ -26,6 +26,7 @@ from bot.words.catalogue import (
     template,
     updated,
 )
+from tests.bot import catalogues
 
 
 def test_the_committed_template_holds_the_messages_of_the_code() -> None:
@@ -105,14 +106,9 @@ def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
                 ("{n} message, le dernier : ", "{n} messages, le dernier : "))
     catalog.add(texts.STRANGER, "Bonjour ! Je suis <b>TDBot</b>.")
     catalog.add("Cancel", "Annuler", flags=["fuzzy"])
-    po = tmp_path / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as fp:
-        write_po(fp, catalog)
-    monkeypatch.setattr(bot.words, "LOCALES", tmp_path)
-    for_locale.cache_clear()
+    po = catalogues.ship(catalog, tmp_path, monkeypatch)
     yield po
-    for_locale.cache_clear()
+    catalogues.forget()
 
 
 def test_a_reader_gets_their_language_and_english_where_it_lacks_a_message(french: Path) -> None:

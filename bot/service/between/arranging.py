@@ -249,7 +249,7 @@ async def _calendar(tx: Tx, event: Event, view: MatchView, side: int, at: dateti
     text = calendar_entry(
         uid=_uid(event, view), sequence=max(sequence, 0), starts=at,
         length=GAME_LENGTH * view.best_of,
-        summary=f"{event.name}: {view.code} v {view.label(1 - side)}",
+        summary=f"{event.name}: {view.round_name} match v {view.label(1 - side)}",
         description=(f"{view.round_name}, best of {view.best_of}. Report the result to the "
                      "bot after the game."),
         stamp=now)
@@ -286,13 +286,15 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
     await open_deadline(tx, FOLLOWUP, subject,
                         chosen.starts_at + timedelta(hours=followup_hours(seat.event)), {},
                         now=now)
+    # the player who agreed in the chat reads it here once, with that their opponent is told
+    tapper = seat.side if seat.actor.person_id == seat.person else None
     for side in (0, 1):
         person = seat.view.people[side]
         assert person is not None
         theirs = await zone_of(tx, person, seat.event)
         moved = None if before is None else theirs.show(before.starts_at)
         text = say.agreed(seat.event, seat.view, side, theirs.show(chosen.starts_at), theirs,
-                          moved, hours if remind_at > now else None)
+                          moved, hours if remind_at > now else None, told=side == tapper)
         await outbox.enqueue(tx, person_id=person, now=now, text_html=text,
                              dedupe_key=f"arr:agreed:{chosen.id}:{side}")
         media = await _calendar(tx, seat.event, seat.view, side, chosen.starts_at, now)
@@ -330,8 +332,11 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
         open_ = [t for t in await match_times_repo.of_match(tx, seat.view.id, (TimeState.PROPOSED,))
                  if t.proposed_by != seat.person]
         if not open_:
-            raise Invalid(f"{seat.opponent_name} has no time proposed in {seat.view.code}: "
-                          f"propose one with /propose {seat.view.code} Sat 15:00")
+            agreed = await match_times_repo.agreed_of(tx, seat.view.id)
+            already = ("" if agreed is None else
+                       f"; your match is agreed for {zone.show(agreed.starts_at)}")
+            raise Invalid(f"{seat.opponent_name} has no time proposed for you to agree{already}"
+                          f": propose one with /propose {seat.view.code} Sat 15:00")
         if when is not None and when.strip():
             at = read_times(when, req.now, zone)[0]
             open_ = [t for t in open_ if t.starts_at == at]

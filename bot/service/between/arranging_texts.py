@@ -29,7 +29,9 @@ def zone_note(zone: Zone) -> str:
 
 
 def _match(event: Event, view: MatchView) -> str:
-    return f"{esc(view.code)} ({esc(event.name)}, {esc(view.round_name)})"
+    """A match as its player knows it: by its round, in its event ("SF match (Club Cup)");
+    its code is only a handle for the commands they type."""
+    return f"<b>{esc(view.round_name)}</b> match ({esc(event.name)})"
 
 
 def short(shown: str) -> str:
@@ -42,7 +44,7 @@ def proposal(event: Event, view: MatchView, side: int, times: Sequence[str], zon
              agreed: str | None) -> str:
     lines = [f"📅 <b>{esc(view.label(side))}</b> proposes "
              + ("a time" if len(times) == 1 else "these times")
-             + f" for your match {_match(event, view)}:"]
+             + f" for your {_match(event, view)}:"]
     lines += [f"• {esc(t)}" for t in times]
     if agreed:
         lines.append(f"(You had agreed {esc(agreed)}; it stands until you agree a new time.)")
@@ -67,8 +69,8 @@ def proposed(to: str, times: Sequence[str], zone: Zone) -> str:
 
 
 def slots(code: str, opponent: str, zone: Zone) -> str:
-    return (f"Pick a time to propose to <b>{esc(opponent)}</b> for {esc(code)}, or send "
-            f"/propose {esc(code)} Sat 15:00 for another. {zone_note(zone)}")
+    return (f"Pick a time to propose to <b>{esc(opponent)}</b>, or send /propose {esc(code)} "
+            f"Sat 15:00 for another ({esc(code)} is your match's code). {zone_note(zone)}")
 
 
 def slot_buttons(match_id: int, times: Sequence[tuple[int, str]]) -> list[list[tuple[str, str]]]:
@@ -77,11 +79,14 @@ def slot_buttons(match_id: int, times: Sequence[tuple[int, str]]) -> list[list[t
 
 
 def agreed(event: Event, view: MatchView, side: int, at: str, zone: Zone, moved: str | None,
-           remind_hours: float | None) -> str:
-    head = (f"✅ Your match {_match(event, view)} against <b>{esc(view.label(1 - side))}</b> "
+           remind_hours: float | None, told: bool = False) -> str:
+    """``told``: the reader agreed it themselves (a tap, /agree), and reads here that their
+    opponent is told: this is their one message of it."""
+    other = esc(view.label(1 - side))
+    head = (f"✅ Your {_match(event, view)} against <b>{other}</b> "
             + (f"moved from {esc(moved)} to <b>{esc(at)}</b>." if moved
                else f"is agreed for <b>{esc(at)}</b>."))
-    lines = [head, zone_note(zone)]
+    lines = [head + (f" I told {other}." if told else ""), zone_note(zone)]
     if remind_hours is not None:
         lines.append(f"I will remind you {_hours(remind_hours)} before.")
     lines.append("The calendar file below " + ("updates the entry you have." if moved
@@ -96,18 +101,17 @@ def _hours(hours: float) -> str:
 
 
 def calendar_caption(view: MatchView, side: int, moved: bool) -> str:
-    return (f"📆 {esc(view.code)} v {esc(view.label(1 - side))}"
+    return (f"📆 Your {esc(view.round_name)} match v {esc(view.label(1 - side))}"
             + (" (new time)" if moved else ""))
 
 
-def agreed_answer(code: str, opponent: str, at: str, by_this: bool) -> str:
-    if not by_this:
-        return f"{esc(code)} v {esc(opponent)} is already agreed for {esc(at)}."
-    return f"✅ Agreed: {esc(code)} v {esc(opponent)}, {esc(at)}. I told {esc(opponent)}."
+def already_agreed(opponent: str, at: str) -> str:
+    """A second tap on a time agreed already (the first one's message said it all)."""
+    return f"Your match against {esc(opponent)} is already agreed for {esc(at)}."
 
 
 def reminder(event: Event, view: MatchView, side: int, at: str) -> str:
-    return (f"⏰ Your match {_match(event, view)} against <b>{esc(view.label(1 - side))}</b> "
+    return (f"⏰ Your {_match(event, view)} against <b>{esc(view.label(1 - side))}</b> "
             f"starts at {esc(at)}. Report the result here when you have played.")
 
 
@@ -117,7 +121,7 @@ def reminder_buttons(match_id: int) -> list[list[tuple[str, str]]]:
 
 def follow_up(event: Event, view: MatchView, side: int, at: str) -> str:
     other = esc(view.label(1 - side))
-    return (f"Did your game in {_match(event, view)} against <b>{other}</b> at {esc(at)} "
+    return (f"Did your {_match(event, view)} against <b>{other}</b> at {esc(at)} "
             "happen? Report the result as usual (e.g. 412-380). If they did not turn up, tap "
             "the button: they can answer, then the TDs decide.")
 

@@ -21,17 +21,18 @@ LOG_LINES = 12
 
 
 def claimed(code: str, opponent: str, until: str) -> Said:
-    return said("🚫 Noted: {opponent} did not come to your game in {match}. They can answer "
-                "until {until}; then the TDs decide, and I will tell you.", opponent=opponent,
-                match=code, until=until)
+    return said("🚫 Noted: {opponent} did not come to your game. They can answer until "
+                "{until}; then the TDs decide, and I will tell you.", opponent=opponent,
+                until=until)
 
 
 def claimed_against(event: Event, view: MatchView, side: int, at: str, until: str) -> Said:
-    return said("🚫 <b>{claimant}</b> says you did not come to your game in {match} ({event}) "
-                "at {at}. If you were there, tap the button or send /contest {match} WHAT "
-                "HAPPENED by {until}; otherwise the TDs decide on their word.",
-                claimant=view.label(side), match=view.code, event=event.name, at=at,
-                until=until)
+    """To the player said not to have come: their match by its round, in its event."""
+    return said("🚫 <b>{claimant}</b> says you did not come to your <b>{round}</b> game "
+                "({event}) at {at}. If you were there, tap the button or send /contest {match} "
+                "WHAT HAPPENED ({match} is your match's code) by {until}; otherwise the TDs "
+                "decide on their word.", claimant=view.label(side), round=view.round_name,
+                event=event.name, at=at, match=view.code, until=until)
 
 
 def contest_buttons(claim_id: int, match_id: int) -> list[list[tuple[Said, str]]]:
@@ -42,18 +43,17 @@ def contest_buttons(claim_id: int, match_id: int) -> list[list[tuple[Said, str]]
 def contested(code: str, claimant: str, added: bool) -> Said:
     if added:
         return said("Added: the TDs have your words.")
-    return said("✋ Contested: {claimant}'s claim in {match} goes to the TDs with what you two "
-                "wrote. Tell them what happened with /contest {match} WHAT HAPPENED.",
-                claimant=claimant, match=code)
+    return said("✋ Contested: {claimant}'s claim goes to the TDs with what you two wrote. Tell "
+                "them what happened with /contest {match} WHAT HAPPENED.", claimant=claimant,
+                match=code)
 
 
 def contested_to_claimant(view: MatchView, side: int, text: str) -> Said:
     if text:
-        return said("✋ {opponent} contests your no-show claim in {match}: “{words}”. The TDs "
-                    "decide, and I will tell you.", opponent=view.label(side), match=view.code,
-                    words=text)
-    return said("✋ {opponent} contests your no-show claim in {match}. The TDs decide, and I "
-                "will tell you.", opponent=view.label(side), match=view.code)
+        return said("✋ {opponent} contests your no-show claim: “{words}”. The TDs decide, and "
+                    "I will tell you.", opponent=view.label(side), words=text)
+    return said("✋ {opponent} contests your no-show claim. The TDs decide, and I will tell "
+                "you.", opponent=view.label(side))
 
 
 def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | None,
@@ -113,14 +113,15 @@ def default_why(view: MatchView, side: int) -> str:
 
 
 def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str) -> Said:
-    values: dict[str, Value] = dict(match=view.code, closes=closes, why=why)
+    values: dict[str, Value] = dict(round=view.round_name, match=view.code, closes=closes,
+                                    why=why)
     if reader == claimant:
-        return said("The TDs ruled on your no-show claim in {match}: no award; the round is "
-                    "extended to {closes} so that you can play ({why}). Agree a new time with "
-                    "/propose {match}.", **values)
-    return said("The TDs ruled on {claimant}'s no-show claim in {match}: no award; the round "
-                "is extended to {closes} so that you can play ({why}). Agree a new time with "
-                "/propose {match}.", claimant=view.label(claimant), **values)
+        return said("The TDs ruled on your no-show claim in your <b>{round}</b> match: no "
+                    "award; the round is extended to {closes} so that you can play ({why}). "
+                    "Agree a new time with /propose {match}.", **values)
+    return said("The TDs ruled on {claimant}'s no-show claim in your <b>{round}</b> match: no "
+                "award; the round is extended to {closes} so that you can play ({why}). Agree "
+                "a new time with /propose {match}.", claimant=view.label(claimant), **values)
 
 
 def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool,

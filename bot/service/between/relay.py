@@ -31,6 +31,7 @@ from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.matches import MatchView, get_match, matches_of_person
+from bot.service.results.opponents import opponent_of
 from bot.service.results.rulings import find_match, side_named
 from bot.store import match_times_repo, no_shows_repo, prefs_repo, relay_repo
 from bot.store.db import Database, Tx
@@ -80,12 +81,17 @@ class Seat:
         return self.view.label(1 - self.side)
 
 
-def _live(view: MatchView) -> None:
+async def _live(tx: Tx, view: MatchView) -> None:
+    """Refused unless the match is still to be played by two known players; the refusal
+    names the match by its round and players (its code is the handle the asker typed)."""
     if view.people[0] is None or view.people[1] is None:
-        raise Invalid(f"{view.code} has no opponent yet: {view.label(0)} v {view.label(1)}")
+        known = 0 if view.people[0] is not None else 1
+        waits = (await opponent_of(tx, view, known)).words
+        raise Invalid(f"your {view.round_name} match has no opponent yet: it waits for {waits}")
     if view.state not in LIVE or view.round_state == RoundState.CLOSED:
-        raise Invalid(f"{view.code} is {view.progress.replace('_', ' ')}: there is nothing "
-                      "left to arrange in it")
+        raise Invalid(f"your {view.round_name} match ({view.label(0)} v {view.label(1)}) is "
+                      f"{view.progress.replace('_', ' ')}: there is nothing left to arrange "
+                      "in it")
 
 
 async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = None,
@@ -114,7 +120,7 @@ async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = Non
         assert found is not None
         side = found
     if live:
-        _live(view)
+        await _live(tx, view)
     return Seat(actor, event, view, side)
 
 
@@ -125,7 +131,7 @@ async def seat_by_id(tx: Tx, req: Request, match_id: int) -> Seat:
     side = None if actor.person_id is None else view.side_of_person(actor.person_id)
     if side is None:
         raise NotAllowed("that button is for the players of the match")
-    _live(view)
+    await _live(tx, view)
     return Seat(actor, await get_event(tx, view.event_id), view, side)
 
 
@@ -151,7 +157,7 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     sent = await relay_repo.sent_since(tx, seat.view.id, seat.person, now - RELAY_PERIOD)
     if len(sent) >= RELAY_LIMIT:
         again = sent[len(sent) - RELAY_LIMIT] + RELAY_PERIOD
-        raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.view.code, again))
+        raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.opponent_name, again))
     muted = await relay_repo.is_muted(tx, seat.view.id, seat.opponent)
     relayed = await relay_repo.add(tx, seat.view.id, seat.person, seat.opponent, text,
                                    RelayState.MUTED if muted else RelayState.RELAYED, now)

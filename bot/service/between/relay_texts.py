@@ -20,10 +20,10 @@ def relayed(event: Event, view: MatchView, side: int, text: str, username: str |
     """The opponent's copy: who writes, in which match, and the words."""
     who = (said("<b>{name}</b> (@{username})", name=view.label(side), username=username)
            if username else said("<b>{name}</b>", name=view.label(side)))
-    return said("✉️ {who} writes about your match {match} ({event}, {round}):\n\n{text}\n\n"
-                "Answer with the button or /tell {match} YOUR MESSAGE. /mute {match} stops "
-                "these.", who=who, match=view.code, event=event.name, round=view.round_name,
-                text=text)
+    return said("✉️ {who} writes about your <b>{round}</b> match ({event}):\n\n{text}\n\n"
+                "Answer with the button or /tell {match} YOUR MESSAGE ({match} is your match's "
+                "code). /mute {match} stops these.", who=who, match=view.code, event=event.name,
+                round=view.round_name, text=text)
 
 
 def reply_buttons(match_id: int) -> list[list[tuple[Said, str]]]:
@@ -31,38 +31,35 @@ def reply_buttons(match_id: int) -> list[list[tuple[Said, str]]]:
              (said("📅 Propose a time"), callbacks.arrange_slots(match_id))]]
 
 
-def too_many(event: Event, limit: int, code: str, again: datetime) -> str:
-    return (f"you have sent {limit} messages in {code} in the last 24 hours, the most I relay; "
+def too_many(event: Event, limit: int, opponent: str, again: datetime) -> str:
+    return (f"you have sent {opponent} {limit} messages in the last 24 hours, the most I relay; "
             f"you can write again from {event.local(again)}")
 
 
 def told(code: str, to: str, delivered: bool, left: int) -> Said:
     if not delivered:
-        return said("{to} has muted messages in {match}, so it was not delivered. The TDs can "
-                    "read it if there is a dispute.", to=to, match=code)
+        return said("{to} has muted your messages in this match, so it was not delivered. The "
+                    "TDs can read it if there is a dispute.", to=to)
     if left <= 3:
         return said("✅ Sent to {to} ({left} more today).", to=to, left=left)
     return said("✅ Sent to {to}.", to=to)
 
 
 def drafting(code: str, to: str) -> Said:
-    return said("Write your message to <b>{to}</b> ({match}) now: I will pass on your next "
-                "message. /cancel sends nothing.", to=to, match=code)
+    return said("Write your message to <b>{to}</b> now: I will pass on your next message. "
+                "/cancel sends nothing.", to=to)
 
 
 def muted(code: str, opponent: str, on: bool, changed: bool) -> Said:
     if on and changed:
-        return said("🔕 Messages from {opponent} in {match} are muted: they are kept for the "
-                    "TDs, not sent to you. /unmute {match} undoes it.", opponent=opponent,
-                    match=code)
+        return said("🔕 Messages from {opponent} are muted: they are kept for the TDs, not sent "
+                    "to you. /unmute {match} undoes it.", opponent=opponent, match=code)
     if on:
-        return said("🔕 Messages from {opponent} in {match} are muted already: they are kept "
-                    "for the TDs, not sent to you. /unmute {match} undoes it.",
-                    opponent=opponent, match=code)
+        return said("🔕 Messages from {opponent} are muted already: they are kept for the TDs, "
+                    "not sent to you. /unmute {match} undoes it.", opponent=opponent, match=code)
     if changed:
-        return said("🔔 Messages from {opponent} in {match} reach you again.",
-                    opponent=opponent, match=code)
-    return said("Messages in {match} were not muted.", match=code)
+        return said("🔔 Messages from {opponent} reach you again.", opponent=opponent)
+    return said("Messages from {opponent} were not muted.", opponent=opponent)
 
 
 def shared(username: str | None, had_none: bool) -> Said:
@@ -88,12 +85,15 @@ def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]
 
 
 def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[Said, str]]]:
-    """Under /matches: for each match being played, write to the opponent or propose a
-    time (match id, code, opponent)."""
-    return [[(said("✉️ {match}: write to {opponent}", match=code, opponent=opponent),
-              callbacks.relay_write(match_id)),
-             (said("📅 {match}: propose a time", match=code), callbacks.arrange_slots(match_id))]
-            for match_id, code, opponent in matches]
+    """Under /matches and a round's opening: for each match being played, write to the
+    opponent or propose a time (match id, code, opponent). A player knows a match by the
+    opponent, so the buttons name them, not the match's code: the proposing button too
+    when there are several matches."""
+    several = len(matches) > 1
+    return [[(said("✉️ Write to {opponent}", opponent=opponent), callbacks.relay_write(match_id)),
+             (said("📅 Propose a time to {opponent}", opponent=opponent) if several
+              else said("📅 Propose a time"), callbacks.arrange_slots(match_id))]
+            for match_id, _code, opponent in matches]
 
 
 def cancelled(closed: bool) -> Said:

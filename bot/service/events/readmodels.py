@@ -34,6 +34,7 @@ from bot.service.results.matches import (
     matches_of_person,
     score_line,
 )
+from bot.service.results.opponents import opponent_of
 from bot.service.results.reporting import one_game_of
 from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
@@ -139,7 +140,8 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 else (single.scores[side], single.scores[1 - side]))
         out.append(
             MyMatch(
-                m.id, m.event_id, event.name, event.format, m.round_name, m.code, m.label(1 - side), m.best_of,
+                m.id, m.event_id, event.name, event.format, m.round_name, m.code,
+                (await opponent_of(tx, m, side)).words, m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
                 event.local(rnd.closes_at)
                 if rnd.closes_at and rnd.state == RoundState.OPEN

@@ -8,7 +8,8 @@ recorded in it, nor in any match that still names the expelled player: a game re
 confirmed or agreed there, a dispute, a ruling or a photo would change a result the
 expulsion settled, or bring back a player who is out. Each use-case asks here before it
 writes, and the refusal says what the expulsion decided, so that the person knows where
-the match stands ("Olivia Seah was expelled on ...; Q4 went to Terence Low").
+the match stands ("Olivia Seah was expelled on ...; your match against Olivia Seah went
+to you", to Terence Low).
 
 A match whose freed slot someone took is the newcomer's and plays on: only the matches
 that still name the expelled player, or that lost a player nobody replaced, refuse.
@@ -30,6 +31,20 @@ from core.knockout.match import MatchStage
 from core.names import matches_of
 
 
+def _match_words(view: MatchView, x: ExpulsionRow, viewer: int | None) -> str:
+    """The match as the reader knows it: the command line (None) by its code ("Q4"); a
+    player of it, or the one expelled from it, by their opponent ("your match against
+    Terence Low"); anyone else by its players."""
+    if viewer is None:
+        return view.code
+    side = view.side_of_person(viewer)
+    if side is None and viewer == x.person_id:
+        side = x.side
+    if side is not None:
+        return f"your match against {view.label(1 - side)}"
+    return f"{view.label(0)} v {view.label(1)}"
+
+
 async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid:
     """The refusal for acts that the expulsion ``x`` closed; ``viewer`` is the person it
     goes to (None: the command line), so that it says "you" to whom it concerns."""
@@ -37,22 +52,26 @@ async def refusal(tx: Tx, x: ExpulsionRow, viewer: int | None = None) -> Invalid
     outcome = "no match was left to play"
     if x.match_id is not None:
         view = await get_match(tx, x.match_id)
+        match = _match_words(view, x, viewer)
         if x.state == ExpulsionState.OPEN:
-            outcome = f"the TDs are choosing who takes the place in {view.code}"
+            outcome = f"the TDs are choosing who takes the place in {match}"
         elif x.state == ExpulsionState.REPLACED and x.replacement_entry_id is not None:
             taker = await entries_repo.get(tx, x.replacement_entry_id)
             who = "you" if taker is not None and taker.person_id == viewer else (
                 taker.name if taker is not None else "another player")
-            outcome = f"{who} took the place in {view.code}"
+            outcome = f"{who} took the place in {match}"
+        elif view.winner is not None and view.people[view.winner] == viewer:
+            outcome = f"{match} went to you"
+        elif view.winner is not None and match.startswith("your "):
+            outcome = f"{view.label(view.winner)} won your match"
         elif view.winner is not None:
-            winner = view.label(view.winner)
-            outcome = f"{view.code} went to {'you' if view.people[view.winner] == viewer else winner}"
+            outcome = f"{match} went to {view.label(view.winner)}"
         elif view.state == MatchStage.DECIDED:
-            outcome = f"{view.code} ended in a tie"
+            outcome = f"{match} ended in a tie"
         elif view.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or x.side is None:
-            outcome = f"{view.code} is not played"
+            outcome = f"{match} is not played"
         else:  # the slot is a bye, the other one not known yet
-            outcome = f"{view.code} goes unplayed to {view.label(1 - x.side)}"
+            outcome = f"{match} goes unplayed to {view.label(1 - x.side)}"
     you = viewer is not None and viewer == x.person_id
     return Invalid(say.refused(x.name, event.local(x.expelled_at), outcome, you))
 

@@ -169,8 +169,7 @@ async def void_match(
             if slip is not None:
                 await slips_repo.move(tx, slip.id, (SlipState.AGREED,), SlipState.VOID, req.now)
         assert not match.state().counted
-        what = (f"Void: a TD voided the games of {html.escape(view.code)} "
-                f"({html.escape(why.strip())})")
+        what = f"Void: a TD voided this match's games ({html.escape(why.strip())})"
         await supersede(tx, view, ruling=f"void: {why.strip()}", by=actor, now=req.now,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         event = await get_event(tx, view.event_id)

@@ -1,15 +1,14 @@
-"""What the player of a later match is told about the opponent a match feeds them, when that
-match's result changes: a TD's correction or ruling reopens it, or changes who went
-through, or it is decided again.
+"""What the player of a later match is told about the opponent a match feeds them: whom
+they meet once the result(s) feeding their match are final, and what changed when a TD's
+correction or ruling reopens one of those matches, or changes who went through.
 
-The player waiting for "winner of M2" (or its loser, in a double elimination) was told who
-they play when M2 was decided (``reporting.settle_match``). A result on record changes
-only with a TD (WESPA rules, Scores; SSSg para 24, a dispute ruled), and then what they
-were told may no longer be true: they are told what changed, once, in their own words:
-that M2 is open again and their opponent not known, or who they play now. Who went
-through is said only once it is final (``finality``): a result a slip can still change is
-not announced as the one they play, so a result decided again by a slip still in its
-window is told when the slip closes (``reporting.announce_if_final``).
+A result counts at once but can be disputed within its window (SSSg para 24), so the
+player waiting for "the winner of Ann Lee v Dev Rao" is told whom they meet only once
+every match feeding theirs is final (``finality``): never a name a dispute may still
+change. A result on record changes only with a TD (WESPA rules, Scores; SSSg para 24, a
+dispute ruled), and then what they were told may no longer be true: they are told what
+changed, once, in their own words: that the match is open again and their opponent not
+known, or whom they meet now. Matches are named by their players (``opponents``).
 
 What each player was last told is the tail of the outbox rows' keys
 (``match:M:opp:SIDE:WHAT:N``, WHAT an entry id or ``open``), so a change is told once
@@ -25,7 +24,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import get_round
 from bot.service.people.entries import entries_of
 from bot.service.platform import outbox
-from bot.service.results import finality
+from bot.service.results import finality, opponents
 from bot.service.results import reporting_texts as say
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import outbox_repo
@@ -58,37 +57,39 @@ async def tell(tx: Tx, *, person: int, match_id: int, side: int, what: str, text
                          dedupe_key=f"{_prefix(match_id, side)}{what}:{len(told)}")
 
 
-async def opponent(tx: Tx, m: MatchView, side: int) -> str:
-    """Who a player meets in ``m``: a name, or where they come from with the two who play
-    for it ("winner of M1 (Ann Lee or Dev Rao)")."""
-    label = m.label(1 - side)
-    kind, _, code = m.sources[1 - side].partition(":")
-    if m.names[1 - side] is None and kind in ("winner", "loser"):
-        for feeder in await matches_of_event(tx, m.event_id):
-            if feeder.code == code and None not in feeder.names:
-                label += f" ({feeder.label(0)} or {feeder.label(1)})"
-    return label
-
-
 def _fed_by(m: MatchView, code: str) -> list[int]:
     """The sides of ``m`` that wait on a player ``code`` sends them (its winner or loser)."""
-    return [side for side in (0, 1)
-            if m.sources[1 - side].partition(":")[0] in ("winner", "loser")
-            and m.sources[1 - side].partition(":")[2] == code]
+    return [side for side in (0, 1) if opponents.feeder_code(m, 1 - side) == code]
+
+
+async def _feeders_final(tx: Tx, m: MatchView, by_code: Mapping[str, MatchView]) -> bool:
+    """Every match feeding ``m`` is decided and its result final: its two players are
+    known for good."""
+    for side in (0, 1):
+        code = opponents.feeder_code(m, side)
+        feeder = by_code.get(code) if code is not None else None
+        if feeder is not None and not (feeder.state == MatchStage.DECIDED
+                                       and await finality.is_final(tx, feeder)):
+            return False
+    return True
 
 
 async def tell_changes(tx: Tx, event: Event, feeder: MatchView, now: datetime, *,
                        cause: str = "", before: Mapping[int, tuple[int | None, int | None]]
-                       | None = None) -> None:
-    """Tell each player waiting on ``feeder`` (as it is stored now) what changed for them
-    since they were last told: their opponent is not known (the match is open again, or
-    its result not final yet) or is now someone else. ``before``: each match's entries
-    before the change (a correction's), for a player who was told their opponent in a
-    message of their own result rather than here; ``cause``: the TD's act, as "a TD's
-    correction of" (with the match's code after it)."""
-    final = feeder.state == MatchStage.DECIDED and await finality.is_final(tx, feeder)
+                       | None = None, was_final: bool = False) -> None:
+    """Tell each player waiting on ``feeder`` (as it is stored now) what is new for them
+    since they were last told: whom they meet, once every match feeding theirs is final
+    (a match being played was told by its round's opening); or, if they were told before,
+    that their opponent is not known (the match is open again, or its result not final
+    yet) or is now someone else. A player of ``feeder`` reads their next match with its
+    result. ``before``: each match's entries before a correction, and ``was_final``:
+    whether ``feeder``'s result was final then, for a player who was told their opponent
+    in a message of their own result rather than here; ``cause``: the TD's act ("a TD's
+    correction")."""
+    matches = await matches_of_event(tx, event.id)
+    by_code = {m.code: m for m in matches}
     names: dict[int, str] | None = None
-    for m in await matches_of_event(tx, event.id):
+    for m in matches:
         if m.id == feeder.id or m.state not in _LIVE:
             continue
         for side in _fed_by(m, feeder.code):
@@ -98,21 +99,28 @@ async def tell_changes(tx: Tx, event: Event, feeder: MatchView, now: datetime, *
             if before is not None and before.get(m.id, m.entries)[side] != m.entries[side]:
                 continue  # just arrived (a match bye put them through): told their match
             met = m.entries[1 - side]
-            now_is = str(met) if final and met is not None else OPEN
+            known = met is not None and await _feeders_final(tx, m, by_code)
+            now_is = str(met) if known else OPEN
             was = await last_told(tx, m.id, side)
-            if was is None and before is not None and m.id in before:
+            if (was is None and before is not None and m.id in before and was_final
+                    and await _feeders_final(tx, m, {c: f for c, f in by_code.items()
+                                                     if c != feeder.code})):
                 earlier = before[m.id][1 - side]
                 was = OPEN if earlier is None else str(earlier)
-            if was is None or was == now_is:
+            if was == now_is or (was is None and (now_is == OPEN
+                                                  or m.state != MatchStage.READY)):
                 continue
-            if names is None:
-                names = {e.id: e.name for e in await entries_of(tx, event.id)}
             rnd = await get_round(tx, m.round_id)
-            if now_is == OPEN:
-                text = say.opponent_open(event, rnd, m, feeder, await opponent(tx, m, side),
-                                         cause, decided=feeder.state == MatchStage.DECIDED)
+            opponent = (await opponents.opponent_of(tx, m, side)).words
+            if was is None:
+                text = say.match_ready(event, rnd, m, opponent)
+            elif now_is == OPEN:
+                text = say.opponent_open(event, rnd, feeder, cause,
+                                         decided=feeder.state == MatchStage.DECIDED)
             else:
-                text = say.opponent_now(event, rnd, m, feeder, await opponent(tx, m, side),
+                if names is None:
+                    names = {e.id: e.name for e in await entries_of(tx, event.id)}
+                text = say.opponent_now(event, rnd, m, feeder, opponent,
                                         None if was == OPEN else names.get(int(was)))
             await tell(tx, person=person, match_id=m.id, side=side, what=now_is,
                        text_html=text, now=now)

@@ -46,7 +46,7 @@ from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News, Told
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import blackouts, finality, next_opponent, which_match
+from bot.service.results import blackouts, finality, next_opponent, opponents, which_match
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.disputes import open_dispute
@@ -237,9 +237,9 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     of the match can still be disputed. With no ``news`` (a ruling decided it) the two
     players are sent the result here.
 
-    A player of a match that became ready who was told of it before (their opponent
-    changed since: ``next_opponent``), or of a match in ``quiet`` (a correction's caller
-    tells them what changed), is told who they play once the result is final."""
+    A bracket's next match that became ready is told to its waiting player only once
+    every result feeding it is final (``next_opponent``); a match in ``quiet`` is told by
+    a correction's caller, what changed for them."""
     if not state.decided:
         return
     if state.winner is None and state.decision is not Decision.TIE:
@@ -279,18 +279,9 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         if match_id in quiet:
             continue
         ready = await get_match(tx, match_id)
-        rnd = await get_round(tx, ready.round_id)
-        for side in (0, 1):
-            person = ready.people[side]
-            if (person is None or person in view.people
-                    or await next_opponent.last_told(tx, match_id, side) is not None):
-                continue
-            await next_opponent.tell(tx, person=person, match_id=match_id, side=side,
-                                     what=str(ready.entries[1 - side]), now=now,
-                                     text_html=say.match_ready(
-                                         event, rnd, ready,
-                                         await next_opponent.opponent(tx, ready, side),
-                                         None if final else view.code))
+        if any(opponents.feeder_code(ready, s) is not None for s in (0, 1)):
+            continue  # a bracket's next match: told once its feeders are final (next_opponent)
+        await _tell_ready_match(tx, event, ready, view, now)  # seated by a later draw
     if final:
         await _announce_final(tx, event, fresh, state, now, told)
     if news is None:
@@ -343,9 +334,28 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
             news.lead(person, say.result_final(event, view, state, side, why[side], game))
 
 
-async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str | None:
+async def _tell_ready_match(tx: Tx, event: Event, ready: MatchView, view: MatchView,
+                            now: datetime) -> None:
+    """Each player of ``ready`` who is not one of ``view``'s (they read it with their
+    result) is told whom they meet, once (``next_opponent`` keeps what they were told)."""
+    rnd = await get_round(tx, ready.round_id)
+    for side in (0, 1):
+        person = ready.people[side]
+        met = str(ready.entries[1 - side])
+        if (person is None or person in view.people
+                or await next_opponent.last_told(tx, ready.id, side) == met):
+            continue
+        await next_opponent.tell(tx, person=person, match_id=ready.id, side=side, what=met,
+                                 now=now, text_html=say.match_ready(event, rnd, ready,
+                                                                    ready.label(1 - side)))
+
+
+async def _next_match(tx: Tx, event: Event, view: MatchView, side: int,
+                      fed: bool | None = None) -> str | None:
     """The player's next match in the event, if they have one (the bracket or the
-    pairing already moved them on)."""
+    pairing already moved them on), with their opponent as far as it is final.
+    ``fed``: only one that ``view``'s result sent them to (True: a bracket's next match,
+    which is not theirs until that result is final), or only one it did not (False)."""
     person = view.people[side]
     assert person is not None
     for m in await matches_of_person(tx, person):
@@ -353,16 +363,21 @@ async def _next_match(tx: Tx, event: Event, view: MatchView, side: int) -> str |
             continue
         their_side = m.side_of_person(person)
         assert their_side is not None
-        return say.next_match(event, await get_round(tx, m.round_id), m,
-                              await next_opponent.opponent(tx, m, their_side))
+        if fed is not None and fed != (opponents.feeder_code(m, their_side) == view.code):
+            return None
+        opponent = await opponents.opponent_of(tx, m, their_side)
+        return say.next_match(event, await get_round(tx, m.round_id), m, opponent.words,
+                              opponent.known)
     return None
 
 
 async def _count_lines(tx: Tx, event: Event, view: MatchView, side: int,
                        final: bool) -> list[Told]:
     """What a player reads with a result that counts: what plays on now, as the event's
-    format says (``seam.Format.count_lines``), given their next match if they have one."""
-    following = await _next_match(tx, event, view, side)
+    format says (``seam.Format.count_lines``), given their next match if they have one and
+    the result is final (a slip that may still be disputed says nothing of the next
+    match: ``announce_if_final`` names it once the result is final)."""
+    following = await _next_match(tx, event, view, side, None if final else False)
     return await format_of(event).count_lines(tx, event, view, side, final, following)
 
 
@@ -381,14 +396,20 @@ def _it(event: Event, view: MatchView, game: int) -> str:
 
 async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
                             news: News, why: tuple[str, str], *,
-                            always: tuple[int, ...] = ()) -> bool:
+                            always: tuple[int, ...] = (), named_next: bool = False) -> bool:
     """A slip of the match stopped being open (agreed, reported the same by both, its
     window closed, or a TD ruled on its dispute): if that made the match's result final,
-    announce it (``_announce_final``). True if it did."""
+    announce it (``_announce_final``), with each player's next match, which the slip that
+    decided it did not name while it could be disputed (``named_next``: the caller named
+    it). True if it did."""
     view = await get_match(tx, match_id)
     if view.state != MatchStage.DECIDED or not await finality.is_final(tx, view):
         return False
     state = (await core_match(tx, match_id)).state()
+    if not named_next:
+        for side, person in enumerate(view.people):
+            if person is not None and not await expelled.is_out(tx, view.entries[side]):
+                news.add(person, await _next_match(tx, event, view, side, True) or "")
     await _announce_final(tx, event, view, state, now, news, why, always)
     return True
 
@@ -405,7 +426,7 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
         if person is not None and not await expelled.is_out(tx, view.entries[side]):
             news.add(person, *await _count_lines(tx, event, view, side, final=True))
     await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
-                            always=(0, 1))
+                            always=(0, 1), named_next=True)
 
 
 # --- P1: a TD enters a game from a paper slip ------------------------------------------

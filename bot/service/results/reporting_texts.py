@@ -335,12 +335,14 @@ def both_reported(names: tuple[str, str], viewer: int, game: int, scores: tuple[
     return f"✅ You both reported the same result, so it is final:\n{line}"
 
 
-def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
+def next_match(event: Event, rnd: Round, view: MatchView, opponent: str,
+               known: bool | None = None) -> str:
     """Where a player plays next: round, opponent (or where they come from), best-of and
-    whether they can play it now."""
+    whether they can play it now. ``known``: the opponent is theirs for good (by default,
+    once the match is no longer waiting for a player; ``opponents``)."""
     line = (f"Your next match: <b>{esc(rnd.name)}</b> against <b>{esc(opponent)}</b>,"
             f" best of {view.best_of}.")
-    if view.state == MatchStage.WAITING:
+    if not (view.state != MatchStage.WAITING if known is None else known):
         return line + " I will tell you when your opponent is known."
     if rnd.state == RoundState.OPEN:
         deadline = f" Deadline: {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
@@ -349,16 +351,10 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
     return line + " You can play it once its round opens; I will tell you."
 
 
-def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str,
-                unsettled: str | None = None) -> str:
-    """A match whose two players just became known (its feeder was decided). ``unsettled``:
-    the code of the feeder when its result still can be disputed (``finality``): the
-    bracket moves on at once (SSSg para 24), but the player is not told it as settled."""
-    text = f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent)
-    if unsettled is not None:
-        text += (f" {esc(unsettled)}'s result can still be disputed; you will hear from me if "
-                 "it changes.")
-    return text
+def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> str:
+    """A match whose two players just became known for good (its feeder's result is
+    final)."""
+    return f"<b>{esc(event.name)}</b>: " + next_match(event, rnd, view, opponent, True)
 
 
 def match_decided(event: Event, view: MatchView, state: MatchState, side: int,
@@ -578,33 +574,34 @@ def own_later_match_voided(event: Event, view: MatchView, viewer: int) -> str:
             f"{esc(view.label(1 - viewer))} no longer count{cite(event, 'paras 27-28')}.")
 
 
-def opponent_open(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
-                  cause: str, *, decided: bool) -> str:
-    """A player of a later match whose opponent came from ``feeder``: a TD's act (``cause``,
-    "a TD's correction of M2") reopened it, or changed its result while a slip of it can
-    still be disputed, so who they play is not known, or not final, yet."""
+def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: str, *,
+                  decided: bool) -> str:
+    """A player of a later match whose opponent comes from ``feeder``, named by its players
+    (its code means nothing to the reader): a TD's act (``cause``, "a TD's correction")
+    reopened it, or changed its result while a slip of it can still be disputed, so whom
+    they meet is not known, or not final, yet."""
     head = f"<b>{esc(event.name)}</b>: "
-    code = esc(feeder.code)
-    by = esc(cause) if cause else code
+    players = esc(f"{feeder.label(0)} v {feeder.label(1)}")
     if decided:
-        return (head + f"{by} changed its result, which can still be disputed, so your "
+        changed = (f"{esc(cause)} changed the result of {players}" if cause
+                   else f"the result of {players} changed")
+        return (head + f"{changed}, and it can still be disputed, so your "
                 f"<b>{esc(rnd.name)}</b> opponent is not settled yet. I will tell you once "
                 "it is.")
-    reopened = f"{by} reopened it" if cause else f"{code} is open again"
-    return (head + f"{reopened}, so your <b>{esc(rnd.name)}</b> opponent is not known yet: "
-            f"the {esc(opponent)}. I will tell you once {code} is decided.")
+    reopened = f"{esc(cause)} reopened {players}" if cause else f"{players} is open again"
+    return (head + f"{reopened}, so your <b>{esc(rnd.name)}</b> opponent is not known yet. "
+            "I will tell you once it is decided.")
 
 
 def opponent_now(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
                  instead_of: str | None) -> str:
-    """A player of a later match whose opponent ``feeder`` decides: it is decided again (or
-    a TD changed who went through, ``instead_of`` the one they were told before), and
-    final, so they learn who they play and when."""
+    """A player of a later match whose opponent ``feeder`` decides, told before that it was
+    open: it is decided again (or a TD changed who went through, ``instead_of`` the one
+    they were told before), and final, so they learn whom they meet and when."""
     head = f"<b>{esc(event.name)}</b>: "
+    players = esc(f"{feeder.label(0)} v {feeder.label(1)}")
+    following = next_match(event, rnd, view, opponent, True)
     if instead_of is None:
-        return head + f"{esc(feeder.code)} is decided. " + next_match(event, rnd, view, opponent)
-    else:
-        lead = (head + f"a TD changed the result of {esc(feeder.code)}, so your "
-                f"<b>{esc(rnd.name)}</b> opponent is now <b>{esc(opponent)}</b>, not "
-                f"{esc(instead_of)}.")
-    return lead + "\n" + next_match(event, rnd, view, opponent)
+        return head + f"{players} is decided. " + following
+    return (head + f"a TD changed the result of {players}, so your <b>{esc(rnd.name)}</b> "
+            f"opponent is now <b>{esc(opponent)}</b>, not {esc(instead_of)}.\n" + following)

@@ -407,7 +407,8 @@ async def apply_correction_in(
     if announced and reopened and fresh.state != MatchStage.DECIDED:
         await groups.post_reopened(tx, event, fresh, before, after, why, now)
     await next_opponent.tell_changes(tx, event, fresh, now,
-                                     cause=f"a TD's {cause} {view.code}", before=entries_before)
+                                     cause=f"a TD's {cause.split()[0]}", before=entries_before,
+                                     was_final=announced)
     return Applied(before, after, voided, voided_matches, reopened, impact, settled)
 
 

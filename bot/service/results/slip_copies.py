@@ -92,7 +92,9 @@ def to_both(what_html: str) -> Note:
 
 
 def went_to(view: MatchView, viewer: int | None, winner: int, how: str, why: str) -> str:
-    """'Settled: Q4 went to Terence Low by a match bye (no show)', to side ``viewer`` (None:
-    a TD)."""
+    """'Settled: the match went to Terence Low by a match bye (no show)', to side ``viewer``
+    (the copy it ends is of the match, whose code a player does not know); a TD (None)
+    reads the match's code, 'Settled: Q4 went to ...'."""
     who = "you" if viewer == winner else html.escape(view.label(winner))
-    return f"Settled: {html.escape(view.code)} went to {who} {how} ({html.escape(why)})"
+    what = "the match" if viewer is not None else html.escape(view.code)
+    return f"Settled: {what} went to {who} {how} ({html.escape(why)})"

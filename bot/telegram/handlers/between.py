@@ -131,8 +131,11 @@ def _slots(found: arranging.Slots) -> Reply:
                  arrange_say.slot_buttons(found.match_id, found.times))
 
 
-def _agreed(done: arranging.Agreed) -> Reply:
-    return Reply(arrange_say.agreed_answer(done.code, done.opponent, done.at, done.by_this))
+def _agreed(done: arranging.Agreed) -> Reply | None:
+    """Agreed by this: the message of it (with the calendar file) is the answer."""
+    if done.by_this:
+        return None
+    return Reply(arrange_say.already_agreed(done.opponent, done.at))
 
 
 @handled

@@ -25,6 +25,7 @@ from bot.service.formats.knockout.bridge import draw_core_event, sync_matches
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
+from bot.service.results import opponents
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import draw_repo, matches_repo, rounds_repo
 from bot.store.db import Tx
@@ -140,16 +141,12 @@ async def draw_bracket(tx: Tx, event: Event, entries: list[Entry], seed: int, by
 
 async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, now: datetime) -> None:
     """Tell each player where the draw put them: their first match, or their bye. An
-    opponent still to come from an earlier match is named with the two who play it."""
+    opponent still to come from an earlier match is named by the two who play it
+    (``opponents``: "the winner of Ann Lee v Dev Rao")."""
     by_code = {m.code: m for m in matches}
 
     def opponent(m: MatchView, side: int) -> str:
-        label = m.label(1 - side)
-        kind, _, ref = m.sources[1 - side].partition(":")
-        feeder = by_code.get(ref) if m.names[1 - side] is None else None
-        if kind in ("winner", "loser") and feeder is not None and None not in feeder.names:
-            label += f" ({feeder.label(0)} or {feeder.label(1)})"
-        return label
+        return opponents.slot_words(m, 1 - side, by_code, ()).words
 
     told: set[int] = set()
     for m in matches:
