@@ -71,6 +71,30 @@ async def _paper_slip(bot: BotUnderTest, scores: tuple[int, int], starter: str |
     await bot.settle()
 
 
+async def test_a_later_match_not_yet_played_is_off_not_its_games(tmp_path: Path) -> None:
+    """A correction that changes who plays an open Final before any game of it: its players
+    had played nothing there, so nothing "no longer counts"; they read that the match as
+    drawn is off (paras 27-28), and the match waits for its players again."""
+    async with club_cup_bot(tmp_path, linked_definition(base=ANN_TOO, ids=IDS)) as bot:
+        await _paper_slip(bot, (412, 380), "Ann Lee")
+        await _paper_slip(bot, (420, 350), None)
+        await report_game(bot, "Ben Ong", "400-300", starter="I started")
+        await report_game(bot, "Ben Ong", "401-399")
+        opened = await say(bot, "Tara TD", "/openround Final anyway: fees at the venue")
+        assert "Opened Final" in opened, opened
+        assert await _games(bot, "M3") == []
+        await say(bot, "Tara TD", "/correct M1 game 2 350 420")
+        await say(bot, "Tara TD", "I typed the paper slip the wrong way round")
+        assert (await _match(bot, "M3"))[:2] == ("waiting", None)
+        ben = last(bot, "Ben Ong")
+        assert ben.startswith("⚖️ Club Cup <2026>, Final: a TD's correction of M1 changed who "
+                              "plays M3, so your Final against Ann Lee is off for now "
+                              "(paras 27-28)."), ben
+        assert "games you played" not in ben
+        ann = last(bot, "Ann Lee")
+        assert ann.endswith("So your Final against Ben Ong is off for now (paras 27-28)."), ann
+
+
 async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
         tmp_path: Path) -> None:
     async with club_cup_bot(tmp_path, linked_definition(base=ANN_TOO, ids=IDS)) as bot:

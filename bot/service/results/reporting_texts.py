@@ -559,19 +559,31 @@ def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, in
     return f"\n\n✅ Ruled by {esc(who_ruled)}: {what}. ({esc(why)})"
 
 
-def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str) -> str:
-    """A later match whose players a correction changed: its games no longer count."""
-    return (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {esc(cause)} changed who "
-            f"plays {esc(view.code)}, so the games you played in it against "
-            f"{esc(view.label(1 - viewer))} no longer count{cite(event, 'paras 27-28')}. I will "
-            "tell you your match.")
+def later_match_voided(event: Event, view: MatchView, viewer: int, cause: str,
+                       played: bool) -> str:
+    """A later match whose players a correction changed: its games no longer count, or,
+    with none ``played``, the match as drawn is off (there is nothing to stop counting)."""
+    head = (f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: {esc(cause)} changed who "
+            f"plays {esc(view.code)}, so ")
+    return head + _later_off(event, view, viewer, played) + " I will tell you your match."
 
 
-def own_later_match_voided(event: Event, view: MatchView, viewer: int) -> str:
+def own_later_match_voided(event: Event, view: MatchView, viewer: int, played: bool) -> str:
     """A line under a correction of a player's match that no longer puts them in the later
-    match ``view`` they had started: its games no longer count."""
+    match ``view``: the games they played in it no longer count, or it is off."""
+    if not played:
+        return "So " + _later_off(event, view, viewer, played)
     return (f"So the games you played in {esc(view.code)} ({esc(view.round_name)}) against "
             f"{esc(view.label(1 - viewer))} no longer count{cite(event, 'paras 27-28')}.")
+
+
+def _later_off(event: Event, view: MatchView, viewer: int, played: bool) -> str:
+    opponent = esc(view.label(1 - viewer))
+    if played:
+        return (f"the games you played in it against {opponent} no longer count"
+                f"{cite(event, 'paras 27-28')}.")
+    return (f"your {esc(view.round_name)} against {opponent} is off for now"
+            f"{cite(event, 'paras 27-28')}.")
 
 
 def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: str, *,

@@ -304,7 +304,9 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
     for m in await matches_of_event(tx, event.id):
         if m.code not in codes:
             continue
-        for g in await games_repo.games_of(tx, m.id):
+        games = await games_repo.games_of(tx, m.id)
+        played = any(not g.void for g in games)
+        for g in games:
             await games_repo.set_void(tx, g.id, True)
         for s in await slips_repo.of_match(tx, m.id, (SlipState.DRAFT,)):
             await slips_repo.move(tx, s.id, (SlipState.DRAFT,), SlipState.VOID, now)
@@ -314,11 +316,12 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
         await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
             if person is not None and news is not None and person in feeder.people:
-                news.add(person, say.own_later_match_voided(event, m, side))
+                news.add(person, say.own_later_match_voided(event, m, side, played))
             elif person is not None:  # told their match once it is known (``next_opponent``)
                 await next_opponent.tell(tx, person=person, match_id=m.id, side=side,
                                          what=next_opponent.OPEN, now=now,
-                                         text_html=say.later_match_voided(event, m, side, cause))
+                                         text_html=say.later_match_voided(event, m, side, cause,
+                                                                    played))
 
 
 async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause: str,
