@@ -86,11 +86,13 @@ async def test_chances_rating_and_decided_prizes_in_the_chat(tmp_path: Path,
         assert "your rating estimate (NASPA's method)" in rating, rating
         assert "after 4 rated games" in rating and "An estimate only" in rating
         division = await say(bot, "Ben Ong", "/rating all")
-        assert "rating estimate after round 4" in division and "Ivy Goh: 1500 -> " in division
+        assert "rating estimate after round 4" in division and "Ivy Goh: 1500 → " in division
+        assert "Before sending the results to the rating body" not in division  # the TDs' task
         wrong = await say(bot, "Ben Ong", "/rating Ann")
         assert "/rating all for everyone's" in wrong, wrong
         table = await say(bot, "Tara TD", "/rating")
-        assert "rating estimate after round 4" in table and "Ann Lee: 1900 -> " in table
+        assert "rating estimate after round 4" in table and "Ann Lee: 1900 → " in table
+        assert "Before sending the results to the rating body" in table
 
         pending = await say(bot, "Tara TD", "/pending")
         assert "Prize places decided" in pending, pending

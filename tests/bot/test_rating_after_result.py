@@ -40,7 +40,8 @@ async def test_each_player_reads_their_rating_estimate_once_a_result_is_final(
             told = texts(bot, user(bot, name))[-1]
             assert "is final" in told, told
             assert told.endswith(
-                f"📈 Your rating estimate so far: {row.before} → {row.after} "
+                f"{'📉' if row.change < 0 else '📈'} Your rating estimate so far: "
+                f"{row.before} → {row.after} "
                 f"({row.change:+d}); an estimate until NASPA rates the event."), told
         assert estimate_of(state, numbers[win]).rows[numbers[win]].change > 0
         assert estimate_of(state, numbers[lose]).rows[numbers[lose]].change < 0

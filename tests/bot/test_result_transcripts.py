@@ -162,7 +162,7 @@ async def test_a_round_based_game_from_report_to_final(tmp_path: Path) -> None:
             "[bot → Eve, edited #3] … ✅ You agreed: it is final.\n"
             "[bot → Eve] ✅ Weekly Swiss <Tuesdays>, Round 1: you agreed, so your game is "
             "final: you lost 350-420 v Ann Lee.\n"
-            "    📈 Your rating estimate so far: 1700 → 1693 (-7); an estimate until NASPA "
+            "    📉 Your rating estimate so far: 1700 → 1693 (-7); an estimate until NASPA "
             "rates the event.\n"), read["eve"]
         assert read["group"].startswith(
             "[bot → Swiss chat] Weekly Swiss <Tuesdays>, Round 1: Ann Lee beat Eve Tan "

@@ -88,7 +88,8 @@ def change_line(view: RatingsView, number: int) -> str | None:
     if r is None or not r.before or not r.games:
         return None
     body = "FIDE" if view.chess else "NASPA"
-    return (f"📈 Your rating estimate so far: {r.before} → <b>{r.after}</b> ({r.change:+d}); "
+    trend = "📉" if r.change < 0 else "📈"
+    return (f"{trend} Your rating estimate so far: {r.before} → <b>{r.after}</b> ({r.change:+d}); "
             f"an estimate until {body} rates the event.")
 
 
@@ -100,10 +101,13 @@ async def change_after_result(tx: Tx, event: Event, person_id: int) -> str | Non
     return None if number is None else change_line(estimate_of(state, number), number)
 
 
-def table_text(view: RatingsView, *, markup: bool = False) -> str:
+def table_text(view: RatingsView, *, markup: bool = False, for_tds: bool = True) -> str:
     """The whole division, best gain first: ``tdbot event ratings``, a TD's ``/rating``
-    (``markup``: HTML for the chat) and the ratings file of ``/export``."""
+    (``markup``: HTML for the chat, with the chat's arrow) and the ratings file of ``/export``;
+    a player's ``/rating all`` without ``for_tds``: what the TDs must check before sending the
+    results to the rating body is theirs to act on, not the players'."""
     esc = html.escape if markup else str
+    arrow = "→" if markup else "->"
     title = (f"{view.event.name}: rating estimate after round {view.after} "
              f"({view.method})")
     out = [f"<b>{esc(title)}</b>" if markup else title]
@@ -111,14 +115,14 @@ def table_text(view: RatingsView, *, markup: bool = False) -> str:
                                                      r.name))
     for r in rows:
         if r.before:
-            change = f"{r.before} -> {r.after} ({r.change:+d})"
+            change = f"{r.before} {arrow} {r.after} ({r.change:+d})"
         else:
-            change = f"unrated -> {r.after or 'none yet'}"
+            change = f"unrated {arrow} {r.after or 'none yet'}"
         figures = (f"{r.games} game{'s' * (r.games != 1)}, {_score(r, view.chess)}"
                    + (f", {r.expected:.2f} expected" if r.before else ""))
         out.append(f"{esc(r.name)}: {change}; {figures}")
     out.append("An estimate: the rating body rates the event from the results it is sent.")
-    if view.missing:
+    if view.missing and for_tds:
         out.append("Before sending the results to the rating body:")
         out += [f"- {esc(m)}" for m in view.missing]
     return "\n".join(out)
@@ -136,7 +140,7 @@ async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = 
         if mine is not None and not everyone:
             text = player_text(estimate_of(state, mine), mine)
         elif mine is not None:
-            text = table_text(estimate_of(state, mine), markup=True)
+            text = table_text(estimate_of(state, mine), markup=True, for_tds=False)
         elif await has_role(tx, actor, event_id, "td") or await has_role(
                 tx, actor, event_id, "organiser"):
             text = table_text(estimate_of(state), markup=True)
