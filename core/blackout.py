@@ -1,6 +1,6 @@
 """Blackouts: times when SSSg games may not be played because of another rated event.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A para 20 and footnote 5: "Players
+Source: SSSg 2016, Annex A para 20 and footnote 5: "Players
 who are playing in another SA-rated tourney are also not allowed to play SSSg games in
 the period between the start and end of the other SA-rated tourney (e.g. during lunch
 breaks)."

@@ -1,6 +1,6 @@
 """Who may be offered an expelled player's slot, in the order a TD should ask.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A para 29 and footnote 11.
+Source: SSSg 2016, Annex A para 29 and footnote 11.
 
 Para 29 lets the organizers offer the slot to "his opponent from the previous round, or
 the best-performing loser from the previous round", losers "ranked by wins then spread"

@@ -1,6 +1,6 @@
 """A club challenge ladder: who may challenge whom, deadlines, and how results move rungs.
 
-Seed: ``000_b3c5e727b60e0de2.txt``, the NASPA Director's Manual, "Starting & Directing a
+Source: the NASPA Director's Manual, "Starting & Directing a
 SCRABBLE Club", *Pairing Players at Club*: some clubs "use a rigid ladder system", and
 the director is told to "use a pairing method that you think will work best, and modify,
 if necessary, to suit the needs of your players". The manual names the ladder and leaves

@@ -1,6 +1,6 @@
 """Prize pools of an SSSg event: fees in, costs out, 90% to prizes, guarantees checked.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A paras 7-9 and 26.
+Source: SSSg 2016, Annex A paras 7-9 and 26.
 
 - Para 26: the entry fee is per person per round, so a division's fees are what its
   players actually paid, round by round.

@@ -1,6 +1,6 @@
 """How many games a match has in each round.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016): Annex A para 4 ("11 games per match in
+Source: SSSg 2016: Annex A para 4 ("11 games per match in
 the Round of 16, and a 2-game increase ... for each subsequent round. Minor and major
 rounds in the Lower Bracket count as the same round"), footnote 4 (the plate: "9 games
 per match in the first round, and a 2-game increase ... for each subsequent round"), the

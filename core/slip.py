@@ -1,6 +1,6 @@
 """The result slip a player sends in a chat: ``412-380``, ``lost 380-412 v Ricky``.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A paras 14-15 and 23-24: the winner
+Source: SSSg 2016, Annex A paras 14-15 and 23-24: the winner
 of a game (or the starter of a tied game) keys in the result, and both players get a copy
 to dispute within 24 hours. Here the slip is a chat message, so this module turns free
 text into two scores, refusing whatever cannot be right rather than guessing.

@@ -1,6 +1,6 @@
 """WESPA overtime: a points penalty per minute over, and a forfeit at ten minutes.
 
-Seed: ``002_c6411abea0917418.txt`` (WESPA rules summary), "OVERTIME": "You have gone
+Source: WESPA rules summary, "OVERTIME": "You have gone
 overtime if your electronic count-down timer display shows -00:01. Subtract 10 points for
 each minute or part thereof by which the time limit was exceeded. If you run 10 minutes
 overtime, your game is forfeited." SSSg para 22 plays WESPA rules, so SSSg games follow

@@ -1,6 +1,6 @@
 """A knockout bracket as an explicit graph of plain records.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A paras 1-4 and Annex B; the data
+Source: SSSg 2016, Annex A paras 1-4 and Annex B; the data
 model follows brackets-manager.js (docs/architecture.md, "Brackets as explicit graphs"): a bracket is
 a list of match records, each naming where its two players come from, so that a database
 can store it row by row and nothing is hidden in an object graph.

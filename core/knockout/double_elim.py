@@ -1,6 +1,6 @@
 """Double elimination with the SSSg lower bracket, and what its drop order allows.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016): "Schedule and Details" table (round names
+Source: SSSg 2016: "Schedule and Details" table (round names
 Minor QF, Major QF, Minor SF, Major SF, Minor F, Losers' Final, Grand Final), Annex A
 para 2 (the grand final with the upper-bracket winner one game up), para 3 (seeding tiers,
 lower rounds counting as their upper counterpart) and para 4 (best-of per round).

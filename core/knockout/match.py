@@ -1,6 +1,6 @@
 """A best-of-N match as a pure value, and what the SSSg match rules make of it.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A, "Match and Game Rules"
+Source: SSSg 2016, Annex A, "Match and Game Rules"
 (paragraphs 13-17) and "Treatment of Game and Match Byes" (paragraphs 27-28).
 
 Sides. A match is between side 0 and side 1. The core never names players: a bracket

@@ -1,6 +1,6 @@
 """The SSSg qualifying round: who gets a bye, who plays whom, who goes up.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016): "Schedule and Details", Annex A para 1,
+Source: SSSg 2016: "Schedule and Details", Annex A para 1,
 para 2 and footnote 2.
 
 The field is padded with byes to the nearest power of 2 (at least 32: the qualifying round

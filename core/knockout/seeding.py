@@ -1,6 +1,6 @@
 """Who is seeded, where seeds and byes sit, and the random draw for everyone else.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A para 2 (byes to the top x by
+Source: SSSg 2016, Annex A para 2 (byes to the top x by
 rating) and para 3 (the top half by rating are seeded, placed so that the top half meet
 at the earliest in round 2, the top quarter in round 3, ... the top two in a final-level
 round; "aside from these restrictions, fixtures and bracket positions will be determined

@@ -1,6 +1,6 @@
 """Single elimination: the plate division and any plain knockout.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016), Annex A para 2: the plate is "a single
+Source: SSSg 2016, Annex A para 2: the plate is "a single
 elimination tournament with sufficient byes in the first round to bring the total number of
 competitors up to the nearest power of 2", byes to the top players by rating
 (``core.knockout.seeding`` draws them); footnote 4 gives its best-of per round.

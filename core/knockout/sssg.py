@@ -1,6 +1,6 @@
 """A whole knockout event: the SSSg (qualifying, top division, plate) or a plain bracket.
 
-Seed: ``003_053a0fd902066061.txt`` (SSSg 2016): "Schedule and Details", Annex A paras
+Source: SSSg 2016: "Schedule and Details", Annex A paras
 1-4 and 8, footnotes 1, 2, 4 and 11; paras 27-29 for byes, corrections and expulsion.
 
 How to use (everything is a pure function of frozen values; store the records)::

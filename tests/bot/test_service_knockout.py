@@ -1,8 +1,7 @@
 """The bridge to the core's knockout engine (bot/service/formats/knockout/bridge.py).
 
 - ``plain_schedule`` keeps only the definition's ``[[rounds]]`` overrides on top of
-  ``core.schedule.plain_schedule`` (one copy of the grand-final rule: SSSg 2016, seed
-  003_053a0fd902066061.txt, para 2 and the "Schedule and Details" table, BO18 one game up
+  ``core.schedule.plain_schedule`` (one copy of the grand-final rule: SSSg 2016, para 2 and the "Schedule and Details" table, BO18 one game up
   after BO17 finals).
 - ``load_core_event`` replays decided matches in the core's play order (core/knockout/sssg.py:
   ``Q1..``, ``T1..``, ``P1..`` "in an order in which they can be played"), whatever the

@@ -1,5 +1,5 @@
 """Reporting games (bot/service/results/reporting.py, disputes.py) against the SSSg 2016 rules
-(seed 003_053a0fd902066061.txt, Annex A): no concessions (para 13), nothing counts after a
+(Annex A): no concessions (para 13), nothing counts after a
 match is decided (para 14), the tile draw and alternating starts (para 15), the deciding
 game (para 16), the winner (on a tie the starter) reports (para 23), a copy of the slip to
 both players and 24 hours to raise a discrepancy (para 24), disputes to a TD who does not

@@ -61,7 +61,7 @@ async def _play(tx: Tx, match_id: int, games: list[tuple[int, int, int]]) -> Non
 
 
 async def test_24_players_have_the_sssg_2016_shape(db: Database) -> None:
-    """seed 003_053a0fd902066061.txt, Annex A paras 1-2 and the schedule table: 8 best-of-9 qualifying matches, byes for the 8
+    """SSSg 2016, Annex A paras 1-2 and the schedule table: 8 best-of-9 qualifying matches, byes for the 8
     highest-rated, a 16-player double elimination to a best-of-18 grand final with a
     one-game head start, and an 8-player plate (footnote 4: best-of-9 first)."""
     async with db.transaction() as tx:
@@ -115,7 +115,7 @@ async def test_a_decided_qualifier_moves_into_the_round_of_16(db: Database) -> N
 
 
 async def test_para_19_a_td_never_rules_on_their_own_match(db: Database) -> None:
-    """seed 003_053a0fd902066061.txt, Annex A para 19: where Ricky plays, Jeremy adjudicates and vice-versa; if they play each
+    """SSSg 2016, Annex A para 19: where Ricky plays, Jeremy adjudicates and vice-versa; if they play each
     other, the neutral third party."""
     async with db.transaction() as tx:
         event_id = await _sssg(tx)
@@ -210,7 +210,7 @@ async def test_stored_draw_matches_the_core_for_any_field(fmt: str, players: int
 
 
 async def test_fee_reminders_before_a_round_and_the_tds_notice(db: Database) -> None:
-    """seed 003_053a0fd902066061.txt, Annex A para 26: fees are due by the commencement of each round; the example definition asks
+    """SSSg 2016, Annex A para 26: fees are due by the commencement of each round; the example definition asks
     for a reminder 72 hours before a round opens, and a notice to the TDs when it is due."""
     from bot.service.events.schedule import find_round
     from bot.service.fees.payments import record_payment_in

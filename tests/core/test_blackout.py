@@ -1,4 +1,4 @@
-"""Blackouts of SSSg 2016 Annex A para 20 (seed 003_053a0fd902066061.txt)."""
+"""Blackouts of SSSg 2016 Annex A para 20."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Candidates for an expelled player's slot: seed 003_053a0fd902066061.txt, Annex A
+"""Candidates for an expelled player's slot: SSSg 2016, Annex A
 para 29 and footnote 11 ("Ranked by wins then spread")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The best-of-N match against SSSg 2016 Annex A paras 13-17, 27-28
-(seed 003_053a0fd902066061.txt)."""
+."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Prize pools against SSSg 2016 Annex A paras 7-9 (seed 003_053a0fd902066061.txt)."""
+"""Prize pools against SSSg 2016 Annex A paras 7-9."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The SSSg qualifying round against seed 003_053a0fd902066061.txt: "Schedule and
+"""The SSSg qualifying round against SSSg 2016: "Schedule and
 Details", Annex A para 1, para 2 and footnote 2."""
 
 from __future__ import annotations

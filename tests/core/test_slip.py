@@ -1,5 +1,5 @@
-"""Result messages from the chat (SSSg 2016 Annex A paras 14-16 and 23-24, seed
-003_053a0fd902066061.txt): parsing, picking the opponent, and the game to record."""
+"""Result messages from the chat (SSSg 2016 Annex A paras 14-16 and 23-24):
+parsing, picking the opponent, and the game to record."""
 
 from __future__ import annotations
 

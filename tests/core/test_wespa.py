@@ -1,4 +1,4 @@
-"""WESPA overtime (seed 002_c6411abea0917418.txt, "OVERTIME"), applied to core.knockout.match games."""
+"""WESPA overtime ("OVERTIME"), applied to core.knockout.match games."""
 
 from __future__ import annotations
 

@@ -113,7 +113,7 @@ class BlackoutDef(_Strict):
 
 
 class RulesDef(_Strict):
-    """Per-event numbers. Defaults are SSSg 2016's (seed 003_053a0fd902066061.txt, Annex A paras 24, 25, 28)."""
+    """Per-event numbers. Defaults are SSSg 2016's (Annex A paras 24, 25, 28)."""
 
     game_bye_spread: int = Field(default=100, ge=0, le=MAX_SCORE)
     forfeit_spread: int = Field(default=75, ge=0, le=MAX_SCORE)

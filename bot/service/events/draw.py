@@ -2,7 +2,7 @@
 
 The draw takes a seed, records it with the event and in the journal, and the same seed
 always gives the same draw, so anyone can re-run it (``tdbot files draw --seed N``) and check it
-(SSSg 2016, seed 003_053a0fd902066061.txt, Annex A paras 1 and 3: "fixtures ... will be
+(SSSg 2016, Annex A paras 1 and 3: "fixtures ... will be
 determined by random draw"). Only a TD draws, once, while the event takes entries, with at
 least two players; what the draw makes is the format's (``seam.Format.draw``: a knockout's
 bracket, a round-based event's rounds), and a format with no draw says why.

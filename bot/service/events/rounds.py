@@ -6,7 +6,7 @@ many hours before it opens, every player known to be in it who has not paid is r
 (para 26 expels a player not paid-up at the commencement of a round); when it is due to
 open, its TDs are told, with who has not paid, because opening is theirs to do.
 
-Opening a round (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para 6: each round has a stipulated period) checks that every player
+Opening a round (SSSg 2016, Annex A para 6: each round has a stipulated period) checks that every player
 in it has paid its fee (para 26), tells each player their opponent, the best-of and the
 deadline (an outbox row each), and opens deadline rows: a reminder at each of the event's
 ``rules.reminder_hours`` before the close, and the close itself, which tells the TDs what

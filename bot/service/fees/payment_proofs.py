@@ -2,7 +2,7 @@
 with Approve / Reject; approving records the payment exactly as a TD's ``/paid`` does
 (``payments.record_payment_in``), so there is one code path for a payment.
 
-SSSg 2016 (seed 003_053a0fd902066061.txt) Annex A para 26: the fee is due per round, and a
+SSSg 2016 Annex A para 26: the fee is due per round, and a
 player not paid-up by the commencement of a round is expelled; a transfer's screenshot is
 how a remote player shows they paid. Each TD's copy of the request is an outbox row keyed
 ``proof:<id>:td:<person>``; the first decision edits all of them (as join requests do), and

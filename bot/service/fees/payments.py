@@ -1,4 +1,4 @@
-"""Entry fees, paid per round (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para 26:
+"""Entry fees, paid per round (SSSg 2016, Annex A para 26:
 "$15 per round. If a player is not paid-up by the commencement of a round, he will
 immediately be expelled").
 

@@ -2,7 +2,7 @@
 format (``registry.format_of``).
 
 Every format reports through the same slips, photos, disputes and rulings, but only the
-knockouts play by SSSg 2016 Annex A (seed 003_053a0fd902066061.txt), so only their messages
+knockouts play by SSSg 2016 Annex A, so only their messages
 cite its paragraphs: a club night or a Swiss told "(para 24)" would look for a rule book it
 does not play by. The rule itself is still said in words for every format ("after that it
 is final").

@@ -1,4 +1,4 @@
-"""Expelling a player (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A paras 26 and 29):
+"""Expelling a player (SSSg 2016, Annex A paras 26 and 29):
 the checks and the record every format shares, then what the event's format does with the
 player's match and place (``seam.Format.expel``).
 

@@ -1,4 +1,4 @@
-"""Membership of the association (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para
+"""Membership of the association (SSSg 2016, Annex A para
 11: entrants must be members). An entry may carry the date its membership ends (the players
 CSV's ``membership_until``); when a round opens, the TDs are told who in it has a
 membership that ends before the round closes, so they can ask them to renew."""

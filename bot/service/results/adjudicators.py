@@ -1,4 +1,4 @@
-"""Who may rule on a match (SSSg 2016, seed 003_053a0fd902066061.txt, Annex A para 19).
+"""Who may rule on a match (SSSg 2016, Annex A para 19).
 
 "Where Ricky is a player in the match, Jeremy will be designated as the adjudicator, and
 vice-versa. In the event that Ricky and Jeremy are playing each other, a neutral third

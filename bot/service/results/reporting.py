@@ -1,7 +1,7 @@
 """Reporting games: a TD's paper slip, a player's result slip in the chat, and the
 discrepancy window.
 
-Rules: SSSg 2016 Annex A (seed 003_053a0fd902066061.txt). The winner of a game, or on a
+Rules: SSSg 2016 Annex A. The winner of a game, or on a
 tie its starter, keys in the result slip (para 23); a copy goes to both players at once,
 and they have 24 hours from the slip's timestamp to raise a discrepancy, after which it is
 final (para 24; the event's ``rules.slip_window_hours``). Players draw tiles to start game

@@ -157,7 +157,7 @@ async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, n
             told.add(person)
             await outbox.enqueue(
                 tx, person_id=person, now=now, dedupe_key=f"draw:{event.id}:{person}",
-                said=draw_texts.drawn(event.name, seed, m.round_name,
+                said=draw_texts.drawn(event.name, m.round_name,
                                       None if m.state == MatchStage.BYE else opponent(m, side),
                                       m.best_of),
             )

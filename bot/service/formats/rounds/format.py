@@ -88,13 +88,11 @@ class RoundsFormat(Defaults):
         rounds are set."""
         made = await round_events.make_rounds(tx, event, seed=seed, players=len(entries),
                                               by=by, now=now, why=why)
-        system = event.rules.get("pairing", {}).get("system", "")
         for e in entries:
             await outbox.enqueue(
                 tx, person_id=e.person_id, now=now, dedupe_key=f"draw:{event.id}:{e.person_id}",
-                text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds, "
-                           f"paired {html.escape(system)} round by round. I will tell you "
-                           "your opponent when each round opens."))
+                text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds. "
+                           "I will tell you your opponent when each round opens."))
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
             tx, event.id, now), await unmatched(tx, event.id))
 
