@@ -524,8 +524,11 @@ def draw_made(event_name: str, result: DrawResult, *, lang: str = SOURCE) -> str
         names = ", ".join(esc(name) for _, name, _ in result.rounds)
         lines.append(w._("Rounds: {rounds}. Each is paired from the results when you open "
                          "it; the round before must be complete first.", rounds=names))
-        lines.append(w._("Open the first with /openround 1 until YYYY-MM-DD (its closing "
-                         "date) unless the definition dates it or sets round_days."))
+        if result.first_round_dated:
+            lines.append(w._("Open the first with /openround 1 when you are ready."))
+        else:
+            lines.append(w._("Open the first with /openround 1 until YYYY-MM-DD (its closing "
+                             "date): the definition gives it no date of its own."))
         return "\n".join(lines)
     current = None
     for code, round_name, side_a, side_b in result.matches:

@@ -89,6 +89,9 @@ async def test_a_weekly_swiss_with_the_gibson_rule_in_the_chat(tmp_path: Path,
         await bot.settle()
         drawn = await say(bot, "Tara TD", "/draw 5")
         assert "Round 1" in drawn and "Round 5" in drawn, drawn
+        # round 1 has its closing date in the definition: no date for the TD to give
+        assert "Open the first with /openround 1 when you are ready." in drawn, drawn
+        assert "YYYY-MM-DD" not in drawn
         told = texts(bot, user(bot, "Ann Lee"))[-1]
         assert "is set: " in told and " rounds. I will tell you your opponent" in told, told
         assert "swiss" not in told  # the pairing system's key is the TDs' word, not hers

@@ -52,6 +52,9 @@ class DrawResult:
     late_fee_reminders: list[str] = field(default_factory=list)
     # (player, round) paid before the draw for a round the draw did not make
     unmatched_payments: list[tuple[str, str]] = field(default_factory=list)
+    # a round-based event whose first round has a closing time of its own (a date in the
+    # definition, or round_days): the TD opens it with no date to give
+    first_round_dated: bool = False
 
 
 @dataclass

@@ -17,7 +17,7 @@ from bot.service.events.definitions import chess_pairing
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_deadlines
-from bot.service.events.schedule import Round, get_round
+from bot.service.events.schedule import Round, get_round, rounds_of
 from bot.service.fees.fee_sheet import FeeLine, round_lines
 from bot.service.fees.payments import unmatched
 from bot.service.formats.rounds import chances, ratings, round_events, round_texts
@@ -93,8 +93,10 @@ class RoundsFormat(Defaults):
                 tx, person_id=e.person_id, now=now, dedupe_key=f"draw:{event.id}:{e.person_id}",
                 text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds. "
                            "I will tell you your opponent when each round opens."))
+        first = min(await rounds_of(tx, event.id), key=lambda r: r.seq, default=None)
+        dated = first is not None and round_events.default_close(event, first, now) is not None
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
-            tx, event.id, now), await unmatched(tx, event.id))
+            tx, event.id, now), await unmatched(tx, event.id), first_round_dated=dated)
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
