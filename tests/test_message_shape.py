@@ -24,7 +24,6 @@ ESCAPES = {"escape", "esc"}
 
 #: Service modules that still write HTML or escape by hand (each to become records).
 NOT_YET = {
-    "bot/service/between/arranging_texts.py",
     "bot/service/events/rounds.py",
     "bot/service/formats/ladder/format.py",
     "bot/service/formats/ladder/ladder_texts.py",

@@ -140,8 +140,8 @@ async def _propose_in(tx: Tx, seat: Seat, times: list[datetime], now: datetime,
     agreed = await match_times_repo.agreed_of(tx, seat.view.id)
     await outbox.enqueue(
         tx, person_id=seat.opponent, now=now,
-        text_html=say.proposal(seat.event, seat.view, seat.side, [theirs.show(t) for t in times],
-                               theirs, None if agreed is None else theirs.show(agreed.starts_at)),
+        said=say.proposal(seat.event, seat.view, seat.side, [theirs.show(t) for t in times],
+                          theirs, None if agreed is None else theirs.show(agreed.starts_at)),
         buttons=say.proposal_buttons(seat.view.id, list(zip(ids, times, strict=True)), theirs),
         dedupe_key=f"arr:proposal:{ids[0]}")
     await journal.record(tx, who=seat.actor, action="time.propose", subject=f"match:{seat.view.id}",
@@ -295,11 +295,11 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
         moved = None if before is None else theirs.show(before.starts_at)
         text = say.agreed(seat.event, seat.view, side, theirs.show(chosen.starts_at), theirs,
                           moved, hours if remind_at > now else None, told=side == tapper)
-        await outbox.enqueue(tx, person_id=person, now=now, text_html=text,
+        await outbox.enqueue(tx, person_id=person, now=now, said=text,
                              dedupe_key=f"arr:agreed:{chosen.id}:{side}")
         media = await _calendar(tx, seat.event, seat.view, side, chosen.starts_at, now)
         await outbox.enqueue(tx, person_id=person, now=now, media_id=media,
-                             text_html=say.calendar_caption(seat.view, side, moved is not None),
+                             said=say.calendar_caption(seat.view, side, moved is not None),
                              dedupe_key=f"arr:ics:{chosen.id}:{side}")
     await journal.record(tx, who=seat.actor, action="time.agree", subject=f"match:{seat.view.id}",
                          now=now, detail={"code": seat.view.code, "side": seat.side,
@@ -402,7 +402,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
         assert person is not None
         zone = await zone_of(tx, person, event)
         await outbox.enqueue(tx, person_id=person, now=now,
-                             text_html=say.reminder(event, view, side, zone.show(chosen.starts_at)),
+                             said=say.reminder(event, view, side, zone.show(chosen.starts_at)),
                              buttons=say.reminder_buttons(view.id),
                              dedupe_key=f"arr:remind:{chosen.id}:{side}")
     return True
@@ -423,7 +423,7 @@ async def _follow_up(tx: Tx, d: Deadline, now: datetime) -> bool:
         assert person is not None
         zone = await zone_of(tx, person, event)
         await outbox.enqueue(tx, person_id=person, now=now,
-                             text_html=say.follow_up(event, view, side, zone.show(chosen.starts_at)),
+                             said=say.follow_up(event, view, side, zone.show(chosen.starts_at)),
                              buttons=say.follow_up_buttons(view, side, chosen.id),
                              dedupe_key=f"arr:followup:{chosen.id}:{side}")
     return True
@@ -441,7 +441,7 @@ async def _unarranged_notice(tx: Tx, d: Deadline, now: datetime) -> bool:
     event = await get_event(tx, rnd.event_id)
     text = say.unarranged_notice(event, rnd, found)
     for td in await people_with_role(tx, rnd.event_id, "td"):
-        await outbox.enqueue(tx, person_id=td, now=now, text_html=text,
+        await outbox.enqueue(tx, person_id=td, now=now, said=text,
                              dedupe_key=f"arr:unarranged:{rnd.id}:{iso(d.due_at)}:{td}")
     return True
 
