@@ -111,3 +111,26 @@ def test_the_shipped_french_says_the_records() -> None:
     assert render(availability_texts.told_by_td("Open", "Round 2", True, 0.5), fr) == (
         "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Round 2 : vous n'y serez "
         "pas apparié (une exemption demandée, un demi-point).")
+
+
+def test_the_shipped_french_says_arranging_a_time() -> None:
+    """Arranging a game's messages (arranging_texts.py) in the shipped French: the list of
+    times and the zone's note are records put into the message, translated with it."""
+    from bot.service.between import arranging_texts
+    from bot.service.between.player_zones import Zone
+    from bot.words.said import english, render
+
+    fr = for_locale("fr")
+    sent = arranging_texts.proposed("Eve <Tan>", ["Sat 07 Mar 2026 15:00 (+08)"],
+                                    Zone("Asia/Singapore", own=False))
+    assert render(sent, fr) == (
+        "📅 Envoyé à Eve &lt;Tan&gt; :\n• Sat 07 Mar 2026 15:00 (+08)\nLes horaires sont en "
+        "Asia/Singapore, le fuseau horaire de l'épreuve : /timezone Région/Ville règle le "
+        "vôtre. Je vous préviendrai quand Eve &lt;Tan&gt; acceptera.")
+    assert english(sent) == (
+        "📅 Sent to Eve &lt;Tan&gt;:\n• Sat 07 Mar 2026 15:00 (+08)\nTimes are in "
+        "Asia/Singapore, the event's time zone: /timezone Region/City sets yours. I will tell "
+        "you when Eve &lt;Tan&gt; agrees.")
+    assert render(arranging_texts.zone_set("Europe/Paris", "Sat 07 Mar 2026 08:00 (CET)"),
+                  fr) == ("🌍 Vos horaires sont désormais lus et affichés en Europe/Paris (il y "
+                          "est Sat 07 Mar 2026 08:00 (CET)).")
