@@ -52,7 +52,7 @@ from bot.store import (
 )
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
-from bot.words.said import said
+from bot.words.said import english, said, stacked
 from core.formats.naspa import write_naspa
 from core.formats.trf import write_trf
 from core.formats.tsh import write_tsh
@@ -218,7 +218,7 @@ async def announce_byes(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
         if m.state == MatchStage.BYE and m.people[0] is not None and m.sources[1] != ABSENT:
             await outbox.enqueue(tx, person_id=m.people[0], now=now,
                                  dedupe_key=f"round-open:{rnd.id}:bye:{m.id}",
-                                 text_html=round_texts.bye_text(
+                                 said=round_texts.bye_text(
                                      event, rnd, pairing.bye_spread, chess_pairing(pairing),
                                      pairing.bye_points))
 
@@ -236,9 +236,9 @@ async def post_pairings(tx: Tx, event: Event, rnd: Round, matches: list[MatchVie
             if m.state == MatchStage.BYE and m.sources[1] != ABSENT]
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:round-open:{rnd.id}",
-                         text_html=round_texts.group_pairings(event, rnd, pairs, byes, chess)
-                         + await site_links.link_line(tx, event,
-                                                      words=said("Pairings and results, live")))
+                         said=stacked(round_texts.group_pairings(event, rnd, pairs, byes, chess),
+                                      await site_links.link(tx, event, label=said(
+                                          "Pairings and results, live"))))
 
 
 # --- after a result -------------------------------------------------------------------------
@@ -282,11 +282,11 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
     await outbox.enqueue(tx, chat_id=chat, now=now,
                          dedupe_key=f"group:{chat}:standings:{event.id}:{decided}:"
                                     f"{now.isoformat()}",
-                         text_html=round_texts.standings_message(
+                         said=stacked(round_texts.standings_message(
                              event, state.last_complete(), table, total=state.pairing.rounds,
-                             playing=state.division.rounds)
-                         + await site_links.link_line(tx, event, site_links.STANDINGS,
-                                                      said("The standings, live")))
+                             playing=state.division.rounds),
+                             await site_links.link(tx, event, site_links.STANDINGS,
+                                                   said("The standings, live"))))
 
 
 async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
@@ -357,8 +357,8 @@ class StandingsView:
 
     def text(self) -> str:
         table = round_texts.standings_table(self.rows, chess=self.chess, mine=self.mine)
-        return round_texts.standings_message(self.event, self.after, table, total=self.total,
-                                             playing=self.playing) + self.link
+        return english(round_texts.standings_message(
+            self.event, self.after, table, total=self.total, playing=self.playing)) + self.link
 
 
 async def _member(tx: Tx, actor: Actor, event_id: int) -> None:

@@ -1,17 +1,18 @@
 """What people read about a round-based event: pairings, byes, standings tables, reasons.
 
-Standings are a monospace table (``<pre>``) so that the columns line up on a phone; every
-name in them is escaped (names are typed by people).
+Records (``bot/words/said.py``), written in each reader's language. Standings are a
+monospace table (``<pre>``) so that the columns line up on a phone; the renderer escapes
+every name in them (names are typed by people).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape as esc
 from typing import Any
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
+from bot.words.said import Said, said, stacked
 
 #: How many lines of the standings a chat message shows (the asker's own line is added).
 TOP = 10
@@ -64,14 +65,18 @@ def standings_table(rows: Sequence[dict[str, Any]], *, chess: bool, top: int = T
 
 
 def standings_message(event: Event, after: int, table: str, *, total: int,
-                      playing: int | None = None) -> str:
+                      playing: int | None = None) -> Said:
     """The table's title: after the last complete round, and the round still being
     played (its results so far are in the table)."""
     if playing is not None and playing > after:
-        when = f"during round {playing} of {total} (its results so far are in)"
+        when = said("during round {playing} of {total} (its results so far are in)",
+                    playing=playing, total=total)
+    elif after:
+        when = said("after round {after} of {total}", after=after, total=total)
     else:
-        when = f"after round {after} of {total}" if after else "before round 1"
-    return f"<b>{esc(event.name)}</b>: standings {when}\n<pre>{esc(table)}</pre>"
+        when = said("before round 1")
+    return said("<b>{event}</b>: standings {when}\n<pre>{table}</pre>", event=event.name,
+                when=when, table=table)
 
 
 def first_word(chess: bool) -> tuple[str, str]:
@@ -79,48 +84,56 @@ def first_word(chess: bool) -> tuple[str, str]:
     return ("have White", "has White") if chess else ("go first", "goes first")
 
 
-def pair_line(first: str, second: str) -> str:
-    return f"{esc(first)} v {esc(second)}"
-
-
-def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float = 1) -> str:
+def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float = 1) -> Said:
     """A chess bye is worth ``points`` (USCF guide: a 1-point bye; or half a point where the
     event says so); a Scrabble bye is a win with a spread (Director's Manual)."""
     if chess:
-        worth = "a full point" if points >= 1 else "half a point"
+        worth = said("a full point") if points >= 1 else said("half a point")
     else:
-        worth = f"a win with +{spread} spread"
-    closes = f" The round closes {esc(event.local(rnd.closes_at))}." if rnd.closes_at else ""
-    return (f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is paired: you have the bye this "
-            f"round ({worth}: there is an odd number of players).{closes} I will tell you "
-            "your next opponent when the next round is paired.")
+        worth = said("a win with +{spread} spread", spread=spread)
+    if rnd.closes_at is None:
+        return said("<b>{event}: {round}</b> is paired: you have the bye this round ({worth}: "
+                    "there is an odd number of players). I will tell you your next opponent "
+                    "when the next round is paired.", event=event.name, round=rnd.name,
+                    worth=worth)
+    return said("<b>{event}: {round}</b> is paired: you have the bye this round ({worth}: "
+                "there is an odd number of players). The round closes {closes}. I will tell "
+                "you your next opponent when the next round is paired.", event=event.name,
+                round=rnd.name, worth=worth, closes=event.local(rnd.closes_at))
 
 
 def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
-                   byes: Sequence[str], chess: bool, limit: int = 60) -> str:
-    closes = f" until {esc(event.local(rnd.closes_at))}" if rnd.closes_at is not None else ""
-    lines = [f"<b>{esc(event.name)}: {esc(rnd.name)}</b> is open{closes}. Pairings "
-             f"(the first named {first_word(chess)[1]}):"]
+                   byes: Sequence[str], chess: bool, limit: int = 60) -> Said:
+    first = said("has White") if chess else said("goes first")
+    if rnd.closes_at is None:
+        head = said("<b>{event}: {round}</b> is open. Pairings (the first named {first}):",
+                    event=event.name, round=rnd.name, first=first)
+    else:
+        head = said("<b>{event}: {round}</b> is open until {closes}. Pairings (the first named "
+                    "{first}):", event=event.name, round=rnd.name,
+                    closes=event.local(rnd.closes_at), first=first)
+    rows = [head]
     for board, (a, b) in enumerate(pairs[:limit], start=1):
-        lines.append(f"{board}. {pair_line(a, b)}")
+        rows.append(said("{board}. {first} v {second}", board=board, first=a, second=b))
     if len(pairs) > limit:
-        lines.append(f"… and {len(pairs) - limit} more pairs (/standings, your private chat)")
+        rows.append(said("… and {more} more pairs (/standings, your private chat)",
+                         more=len(pairs) - limit))
     for name in byes:
-        lines.append(f"Bye: {esc(name)}")
-    lines.append("Players: your opponent and deadline are in your private chat with me.")
-    return "\n".join(lines)
+        rows.append(said("Bye: {name}", name=name))
+    rows.append(said("Players: your opponent and deadline are in your private chat with me."))
+    return stacked(*rows)
 
 
-def after_match(event: Event, played: int, total: int, over: bool = True) -> str:
+def after_match(event: Event, played: int, total: int, over: bool = True) -> Said:
     """What a player is told after a match of a round-based event: the next round, if any.
     After the last round's, the standings are called final only once that round is over
     (``over``: every result of it in and final); before, they are not yet."""
     if played >= total and over:
-        return (f"That was the last round of {esc(event.name)}. /standings shows the final "
-                "standings.")
+        return said("That was the last round of {event}. /standings shows the final "
+                    "standings.", event=event.name)
     if played >= total:
-        return (f"That was your last game in {esc(event.name)}. /standings shows where "
-                "everyone stands; the standings are final once every result of the last "
-                "round is in.")
-    return (f"Round {played + 1} is paired when a TD opens it; I will tell you your "
-            "opponent then. /standings shows where everyone stands.")
+        return said("That was your last game in {event}. /standings shows where everyone "
+                    "stands; the standings are final once every result of the last round is "
+                    "in.", event=event.name)
+    return said("Round {round} is paired when a TD opens it; I will tell you your opponent "
+                "then. /standings shows where everyone stands.", round=played + 1)
