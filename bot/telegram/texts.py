@@ -407,6 +407,8 @@ def round_opened(opened: OpenedRound, *, lang: str = SOURCE) -> str:
     if not told + waiting:
         lines.append(w._("Nobody plays in it yet.") if opened.expelled
                      else w._("Nobody plays in it: every match is a bye."))
+    elif not waiting and told == 2:
+        lines.append(w._("Both players have been told their opponent."))
     elif not waiting:
         lines.append(w.n_("All {n} players have been told their opponent.",
                           "All {n} players have been told their opponent.", told))

@@ -82,6 +82,7 @@ async def test_a_later_match_not_yet_played_is_off_not_its_games(tmp_path: Path)
         await report_game(bot, "Ben Ong", "401-399")
         opened = await say(bot, "Tara TD", "/openround Final anyway: fees at the venue")
         assert "Opened Final" in opened, opened
+        assert "Both players have been told their opponent." in opened, opened
         assert await _games(bot, "M3") == []
         await say(bot, "Tara TD", "/correct M1 game 2 350 420")
         await say(bot, "Tara TD", "I typed the paper slip the wrong way round")
