@@ -12,8 +12,8 @@ from bot.service.platform import callbacks
 from bot.service.platform.unit import Reply
 from bot.service.results.correction_texts import game_words
 from bot.service.results.corrections import Corrected
-from bot.service.results.reporting_texts import esc
 from bot.service.results.rulings import RULING_WORDS, Asked, Ruled, ruling_words
+from bot.telegram.texts import esc
 from bot.words import N_, SOURCE, Words, for_locale
 from core.knockout.match import MatchGameKind
 

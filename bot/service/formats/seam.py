@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from bot.store.games_repo import GameRow
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import OpenSlip
+    from bot.words.said import Said
     from core.knockout import sssg
     from core.knockout.match import Match, MatchState
 
@@ -216,7 +217,7 @@ class Format(Protocol):
     @property
     def see_instead(self) -> str: ...
 
-    def tie_words(self) -> str:
+    def tie_words(self) -> Said:
         """What a tied match means for its players (": half a win each")."""
         ...
 
@@ -279,13 +280,13 @@ class Format(Protocol):
         ...
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[Told]:
+                          final: bool, following: Told | None) -> list[Told]:
         """What a player reads with a result that counts: where they go next.
         ``following``: their next match in the event, in words, if they have one."""
         ...
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[Told]:
+                          won: bool, following: Told | None) -> list[Told]:
         """What a player reads once their result is final, when nothing plays on for
         them (``following`` is their next match, if any)."""
         ...

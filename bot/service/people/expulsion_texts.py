@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from bot.service.events.lookup import Event
 from bot.service.results.matches import MatchView, score_line
-from bot.service.results.reporting_texts import OneGame, esc
+from bot.service.results.reporting_texts import OneGame
+from bot.words.said import escape as esc
 from core.knockout.match import MatchState
 
 if TYPE_CHECKING:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from bot.service.events.lookup import Event
 from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import esc, one_game, open_again, outcome_lines
+from bot.service.results.reporting_texts import one_game, open_again, outcome_lines
+from bot.words.said import english
+from bot.words.said import escape as esc
 from core.knockout.match import MatchGame, MatchGameKind, MatchState
 
 
@@ -64,6 +66,6 @@ def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Ma
         lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
                      f"{cite(event, 'para 14')}.")
     if was_won is not None:
-        lines.append(open_again(event, view, viewer, was_won))
-    lines += outcome_lines(event, view, state, viewer)
+        lines.append(english(open_again(event, view, viewer, was_won)))
+    lines += [english(line) for line in outcome_lines(event, view, state, viewer)]
     return "\n".join(lines)

@@ -12,7 +12,6 @@ deadline (``rounds._closing``) and ``/pending`` offer three answers, each a use-
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -25,6 +24,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.clock import iso, utc
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.results import desk_texts as say
 from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import core_match, get_match, matches_of_round
@@ -33,6 +33,7 @@ from bot.service.results.slip_copies import settled_note, to_both
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
+from bot.words.said import english
 from core.knockout.match import MatchStage, void_game
 from core.slip import SlipState
 
@@ -91,11 +92,7 @@ async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: 
             await outbox.enqueue(
                 tx, person_id=person, now=now,
                 dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
-                text_html=(
-                    f"<b>{html.escape(event.name)}</b>: the TDs extended "
-                    f"{html.escape(rnd.name)}. Your match against "
-                    f"<b>{html.escape(m.label(1 - side))}</b> must now be finished by "
-                    f"{event.local(closes)}. /matches shows the score."),
+                said=say.extended(event, rnd, m.label(1 - side), event.local(closes)),
             )
     await journal.record(
         tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=now,
@@ -169,7 +166,7 @@ async def void_match(
             if slip is not None:
                 await slips_repo.move(tx, slip.id, (SlipState.AGREED,), SlipState.VOID, req.now)
         assert not match.state().counted
-        what = f"Void: a TD voided this match's games ({html.escape(why.strip())})"
+        what = english(say.voided_note(why.strip()))  # the slips' notes are still HTML
         await supersede(tx, view, ruling=f"void: {why.strip()}", by=actor, now=req.now,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         event = await get_event(tx, view.event_id)
@@ -181,12 +178,7 @@ async def void_match(
             if person is not None:
                 await outbox.enqueue(
                     tx, person_id=person, now=req.now,
-                    text_html=(
-                        f"<b>{html.escape(event.name)}</b>: a TD voided the {len(counted)} "
-                        f"game(s) of your {html.escape(view.round_name)} match against "
-                        f"<b>{html.escape(view.label(1 - side))}</b>: "
-                        f"{html.escape(why.strip())}. The match starts again from game 1; "
-                        "draw tiles to decide who starts, then report each game here."),
+                    said=say.voided(event, view, side, len(counted), why.strip()),
                 )
         return await answer_with(tx, req, render,
                                  MatchVoided(view.code, view.round_name, len(counted)))

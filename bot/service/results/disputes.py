@@ -113,7 +113,7 @@ async def open_dispute(
         if person is not None:
             await outbox.enqueue(
                 tx, person_id=person, now=now, dedupe_key=f"dispute:{dispute_id}:player:{side}",
-                text_html=say.dispute_for_player(event, view, side, slip.game_no, disputer,
+                said=say.dispute_for_player(event, view, side, slip.game_no, disputer,
                                                  person == raised_by, contacts, not reason,
                                                  differs=second is not None),
             )
@@ -287,7 +287,7 @@ async def ruler_name(tx: Tx, actor: Actor) -> str:
 
 
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
-                    ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
+                    ruler_note: Said | str, by: Actor, now: datetime, decided: Match | None = None,
                     slips: tuple[SlipState, ...] = OPEN,
                     games: Collection[int] | None = None) -> None:
     """A decision took the place of what was open in ``view``: its slips in ``slips``

@@ -88,7 +88,7 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
             for viewer in (0, 1):
                 person = view.people[viewer]
                 if person is not None:
-                    await outbox.enqueue(tx, person_id=person, now=req.now, text_html=say.td_entered(
+                    await outbox.enqueue(tx, person_id=person, now=req.now, said=say.td_entered(
                         event, view, viewer, game, held.scores, held.starter_side, state))
             await settle_match(tx, event, view, state, req.now, actor)
         result = HeldDecision("released" if release else "voided", view.code, game,

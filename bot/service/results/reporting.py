@@ -27,7 +27,7 @@ final (``announce_if_final``).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -45,8 +45,15 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.deadlines import Deadline, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News, Told
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import blackouts, finality, next_opponent, opponents, which_match
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
+from bot.service.results import (
+    blackouts,
+    finality,
+    next_opponent,
+    opponents,
+    slip_texts,
+    which_match,
+)
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.disputes import open_dispute
@@ -60,10 +67,12 @@ from bot.service.results.matches import (
 )
 from bot.service.results.photo_windows import open_photo_window, photos_owed
 from bot.service.results.slip_copies import SLIP_WINDOW, close_copy, copy_key
-from bot.store import games_repo, matches_repo, slips_repo
+from bot.service.results.slip_views import Choice, SaidResult, SlipAnswer, SlipView
+from bot.store import games_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
+from bot.words.said import Rendered, Said, stacked
 from core.knockout.match import (
     Decision,
     Match,
@@ -87,22 +96,6 @@ MAX_SCORE = 1500
 
 
 # --- what people say -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SaidResult:
-    """A result as a player wrote it in the chat, from their side: their own score first.
-    ``opponent`` is a name (or part of one) the message gave, ``game`` a game number;
-    ``words`` the message's other words (which of several matches it is for:
-    ``which_match``) and ``tags`` those of them that hold digits (a match code, ``M3``)."""
-
-    mine: int
-    theirs: int
-    opponent: str = ""
-    game: int | None = None
-    text: str = ""
-    words: str = ""
-    tags: tuple[str, ...] = ()
 
 
 def no_concession(of: HasFormat | None) -> str:
@@ -245,7 +238,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
     if state.winner is None and state.decision is not Decision.TIE:
         for td in await rulers_of(tx, view):  # para 19: not a TD who plays in it
             await outbox.enqueue(tx, person_id=td, now=now, dedupe_key=f"match:{view.id}:tied:{td}",
-                                 text_html=say.tied_for_tds(event, view, state),
+                                 said=say.tied_for_tds(event, view, state),
                                  buttons=callbacks.tie_buttons(view.id, _names(view)))
         return
     if not await matches_repo.mark_decided(tx, view.id, state.winner) and state.winner is None:
@@ -309,7 +302,7 @@ async def one_game_of(tx: Tx, event: Event, view: MatchView,
 
 async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchState,
                           now: datetime, news: News,
-                          why: tuple[str, str] | None = None, always: tuple[int, ...] = ()
+                          why: tuple[Said, Said] | None = None, always: tuple[int, ...] = ()
                           ) -> None:
     """A decided match's result is final (``finality``): what announces it as over. The
     format's own step (a ladder's rungs, a club's expert-point levels); the group's post
@@ -346,12 +339,12 @@ async def _tell_ready_match(tx: Tx, event: Event, ready: MatchView, view: MatchV
                 or await next_opponent.last_told(tx, ready.id, side) == met):
             continue
         await next_opponent.tell(tx, person=person, match_id=ready.id, side=side, what=met,
-                                 now=now, text_html=say.match_ready(event, rnd, ready,
-                                                                    ready.label(1 - side)))
+                                 now=now, said=say.match_ready(event, rnd, ready,
+                                                               ready.label(1 - side)))
 
 
 async def _next_match(tx: Tx, event: Event, view: MatchView, side: int,
-                      fed: bool | None = None) -> str | None:
+                      fed: bool | None = None) -> Said | None:
     """The player's next match in the event, if they have one (the bracket or the
     pairing already moved them on), with their opponent as far as it is final.
     ``fed``: only one that ``view``'s result sent them to (True: a bracket's next match,
@@ -389,13 +382,8 @@ async def _final_lines(tx: Tx, event: Event, view: MatchView, side: int, won: bo
     return await format_of(event).final_lines(tx, event, view, side, won, following)
 
 
-def _it(event: Event, view: MatchView, game: int) -> str:
-    """A slip's game as a message names it: 'it' when the match is that game."""
-    return "it" if say.one_game(event, view) else f"game {game}"
-
-
 async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
-                            news: News, why: tuple[str, str], *,
+                            news: News, why: tuple[Said, Said], *,
                             always: tuple[int, ...] = (), named_next: bool = False) -> bool:
     """A slip of the match stopped being open (agreed, reported the same by both, its
     window closed, or a TD ruled on its dispute): if that made the match's result final,
@@ -409,7 +397,7 @@ async def announce_if_final(tx: Tx, event: Event, match_id: int, now: datetime,
     if not named_next:
         for side, person in enumerate(view.people):
             if person is not None and not await expelled.is_out(tx, view.entries[side]):
-                news.add(person, await _next_match(tx, event, view, side, True) or "")
+                news.add(person, await _next_match(tx, event, view, side, True))
     await _announce_final(tx, event, view, state, now, news, why, always)
     return True
 
@@ -425,7 +413,7 @@ async def final_after_ruling(tx: Tx, event: Event, match_id: int, now: datetime,
     for side, person in enumerate(view.people):
         if person is not None and not await expelled.is_out(tx, view.entries[side]):
             news.add(person, *await _count_lines(tx, event, view, side, final=True))
-    await announce_if_final(tx, event, match_id, now, news, ("a TD ruled", "a TD ruled"),
+    await announce_if_final(tx, event, match_id, now, news, (say.ruled_why(), say.ruled_why()),
                             always=(0, 1), named_next=True)
 
 
@@ -452,6 +440,7 @@ class GameEntered:
     held: str | None = None  # played during this blackout: held for a TD, not counted (para 20)
     tie: bool = False  # decided level on game-points, no winner (outside a knockout)
     already: bool = False  # this game was entered before with these scores: nothing done
+    single: bool = False  # the match is this one game (``seam.Format.single_game``)
 
     @property
     def next_starter(self) -> str | None:
@@ -509,8 +498,7 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
 async def enter_game(
     db: Database, req: Request, event_id: int, players: tuple[str, str],
     scores: tuple[int, int], *, starter: str | None = None, played_at: datetime | None = None,
-    why: str = "", photo_window: bool = False, render: Answer[GameEntered] | None = None,
-    game: int | None = None,
+    why: str = "", photo_window: bool = False, game: int | None = None,
 ) -> GameEntered:
     """Use-case: a TD enters a game from a paper slip; it is final at once (a TD checked it).
 
@@ -541,7 +529,7 @@ async def enter_game(
         before = match.state()
         if game is not None and game != before.next_game:
             repeat = _entered_already(event, view, match, game, ordered, starter)
-            return await answer_with(tx, req, render, repeat)
+            return repeat
         await _playable_round(tx, view, before)
         check_scores(ordered, names, event)
         assert before.next_game is not None and before.next_start is not None
@@ -570,7 +558,7 @@ async def enter_game(
                 view.code, view.round_name, before.next_game, names, ordered, side,
                 before.score_line(), score_line(view, before), None, None, False, False, None,
                 held=held)
-            return await answer_with(tx, req, render, result)
+            return result
         report, game_id = await _write_game(tx, view, match, side, ordered, by=actor,
                                             now=req.now, played_at=moment,
                                             detail={"source": "td", "why": why})
@@ -586,15 +574,14 @@ async def enter_game(
             if person is not None:
                 text = say.td_entered(event, view, viewer, report.number, ordered, side, state)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     text_html="\n".join([text, *await news.take(tx, person)]))
+                                     said=await _with_news(tx, news, person, text))
         await news.send(tx, req.now)
-        result = GameEntered(
+        return GameEntered(
             view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
             score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
             state.decided, names[state.winner] if state.winner is not None else None,
-            tie=state.decision is Decision.TIE,
+            tie=state.decision is Decision.TIE, single=say.one_game(event, view),
         )
-        return await answer_with(tx, req, render, result)
 
 
 def _entered_already(event: Event, view: MatchView, match: Match, game: int,
@@ -622,73 +609,10 @@ def _entered_already(event: Event, view: MatchView, match: Match, game: int,
         view.code, view.round_name, game, names, scores, entered.starter, state.score_line(),
         score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
         state.decided, names[state.winner] if state.winner is not None else None,
-        tie=state.decision is Decision.TIE, already=True)
+        tie=state.decision is Decision.TIE, already=True, single=say.one_game(event, view))
 
 
 # --- P2: a player's result slip --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SlipView:
-    """A slip as one of its two players reads it (``side`` is the reader's)."""
-
-    id: int
-    state: SlipState
-    event: str
-    round_name: str
-    code: str
-    best_of: int
-    game: int
-    side: int
-    names: tuple[str, str]
-    scores: tuple[int, int]
-    starter: int | None
-    start_reason: StartReason | None  # why the starter starts, None for a second report
-    reporter_side: int
-    deciding: bool
-    closes_at: str | None  # the end of the discrepancy window, in the event's time zone
-    second: str = ""  # "same" / "differs": a second report of a game already in
-    first_scores: tuple[int, int] | None = None  # that game as first reported
-    open_game: int | None = None  # a game of the opponent's still open to dispute
-    format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
-    single: bool = False  # the match is this one game (``reporting_texts.one_game``)
-
-    @property
-    def opponent(self) -> str:
-        return self.names[1 - self.side]
-
-    @property
-    def responsible(self) -> int | None:
-        """Who para 23 asks to report: the winner, or on a tie the starter."""
-        a, b = self.scores
-        if a != b:
-            return 0 if a > b else 1
-        return self.starter
-
-
-@dataclass(frozen=True)
-class Choice:
-    """Several matches the result could be for, and no words to tell them apart: the
-    player taps one (``ids``, each with its next game when asked, ``stamps``) or sends
-    the result again with ``example`` (``which_match.telling_apart``), which names the
-    first alone."""
-
-    matches: list[tuple[str, str, str]] = field(default_factory=list)  # round, opponent, event
-    ids: list[int] = field(default_factory=list)
-    stamps: list[int] = field(default_factory=list)
-    example: str = ""
-    said: SaidResult = SaidResult(0, 0)
-
-
-@dataclass(frozen=True)
-class SlipAnswer:
-    """What a slip use-case did: ``kind`` is ask_starter, draft, submitted, both (the second
-    report agreed), differs (it did not: TDs asked), agreed, cancelled, unchanged (a
-    repeated press: nothing to do), or held (played during a blackout, para 20: a TD
-    decides; ``blackouts``)."""
-
-    kind: str
-    slip: SlipView
 
 
 async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView:
@@ -781,7 +705,6 @@ async def _keyed(tx: Tx, matches: list[MatchView], person: int) -> list[which_ma
 
 async def report_result(
     db: Database, req: Request, said: SaidResult,
-    render: Answer[SlipAnswer | Choice] | None = None,
 ) -> SlipAnswer | Choice:
     """Use-case: a player sends a result; it becomes a draft slip to confirm (game 1 first
     asks who started, para 15). Nothing counts until the player confirms. A player in
@@ -825,12 +748,15 @@ async def report_result(
                     [k.view.id for k in keyed],
                     [await _stamp(tx, k.view) for k in keyed],
                     which_match.telling_apart(keyed[0], keyed), said)
-                return await answer_with(tx, req, render, choice)
+                text, buttons = slip_texts.choose(choice)
+                await answer(tx, req, Reply(text, buttons))
+                return choice
         view = matches[0]
         side = view.side_of_person(person)
         assert side is not None
         result = await _draft(tx, view, side, person, said, req.now)
-        return await answer_with(tx, req, render, result)
+        await _tell_reporter(tx, req, result)
+        return result
 
 
 async def _stamp(tx: Tx, view: MatchView) -> int:
@@ -840,7 +766,6 @@ async def _stamp(tx: Tx, view: MatchView) -> int:
 
 async def report_in_match(
     db: Database, req: Request, match_id: int, said: SaidResult, stamp: int,
-    render: Answer[SlipAnswer] | None = None,
 ) -> SlipAnswer:
     """Use-case: the player taps the match a result is for, on the question ``Choice``
     asked. Only a match the result could still be for counts: another's match, a match
@@ -859,7 +784,8 @@ async def report_in_match(
         side = view.side_of_person(person)
         assert side is not None
         result = await _draft(tx, view, side, person, said, req.now)
-        return await answer_with(tx, req, render, result)
+        await _tell_reporter(tx, req, result)
+        return result
 
 
 async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResult,
@@ -909,10 +835,7 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
     return SlipAnswer("ask_starter" if starter is None else "draft", slip_view)
 
 
-async def set_starter(
-    db: Database, req: Request, slip_id: int, starter: int,
-    render: Answer[SlipAnswer] | None = None,
-) -> SlipAnswer:
+async def set_starter(db: Database, req: Request, slip_id: int, starter: int) -> SlipAnswer:
     """Use-case: the reporter says who started the game (game 1's tile draw, para 15, or a
     deciding game the players drew for, para 16c)."""
     async with unit(db, req) as tx:
@@ -925,15 +848,14 @@ async def set_starter(
             raise Invalid("that button is out of date; send the result again")
         if not await slips_repo.set_starter(tx, slip.id, starter):
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
-            return await answer_with(tx, req, render, result)
-        slip, _ = await _get_slip(tx, slip_id)
-        result = SlipAnswer("draft", await _slip_view(tx, slip, side))
-        return await answer_with(tx, req, render, result)
+        else:
+            slip, _ = await _get_slip(tx, slip_id)
+            result = SlipAnswer("draft", await _slip_view(tx, slip, side))
+        await _tell_reporter(tx, req, result)
+        return result
 
 
-async def cancel_slip(
-    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
-) -> SlipAnswer:
+async def cancel_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
     """Use-case: the reporter drops a draft (nothing was counted)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -946,7 +868,8 @@ async def cancel_slip(
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer("cancelled" if moved else "unchanged",
                             await _slip_view(tx, slip, side))
-        return await answer_with(tx, req, render, result)
+        await _tell_reporter(tx, req, result)
+        return result
 
 
 def _window(event: Event) -> timedelta:
@@ -954,9 +877,7 @@ def _window(event: Event) -> timedelta:
     return timedelta(hours=int(event.rules.get("rules", {}).get("slip_window_hours", 24)))
 
 
-async def confirm_slip(
-    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
-) -> SlipAnswer:
+async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
     """Use-case: the reporter confirms a draft. A new game is written and counts at once;
     the slip is pending for the event's window and both players get a copy (para 24). A
     second report of a game already in agrees (final at once) or differs (not counted; the
@@ -970,7 +891,8 @@ async def confirm_slip(
         await expelled.refuse_in_match(tx, view, actor.person_id)
         if slip.state != SlipState.DRAFT:
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
-            return await answer_with(tx, req, render, result)
+            await _tell_reporter(tx, req, result)
+            return result
         if slip.starter_side is None:
             raise Invalid(f"first say who started game {slip.game_no}: tap one of the two "
                           "buttons above")
@@ -994,7 +916,53 @@ async def confirm_slip(
                           "result again")
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer(kind, await _slip_view(tx, slip, side))
-        return await answer_with(tx, req, render, result)
+        await _tell_reporter(tx, req, result)
+        return result
+
+
+async def _with_news(tx: Tx, news: News, person: int, record: Said) -> Said:
+    """A player's message of its own (a slip's copy, a TD's entry) with what else the
+    change tells them (``news``) under it, in their language."""
+    return stacked(record, *[Rendered(line) for line in await news.take(tx, person)])
+
+
+def _draft_key(slip_id: int) -> str:
+    """The outbox key of the message a reporter confirms a slip on (the question of who
+    started, turned into the draft once answered)."""
+    return f"slip:{slip_id}:draft"
+
+
+async def _tell_reporter(tx: Tx, req: Request, done: SlipAnswer) -> None:
+    """What the reporter reads of what their result or their press did, in their chat
+    (nothing at the command line). The question of who started (SSSg para 15) or the
+    draft is a message of its own; answering the question turns that message into the
+    draft (one message, not two saying the same), and once Confirm or Cancel did its work
+    the draft says what was done, its buttons gone. A repeated press is told where the
+    slip stands; an agreement is told by the result's own messages."""
+    if req.chat_id is None or done.kind == "agreed":
+        return
+    slip = done.slip
+    if done.kind == "unchanged":
+        await answer(tx, req, Reply(slip_texts.where_it_stands(slip)))
+        return
+    stored = await outbox_repo.by_dedupe_prefix(tx, _draft_key(slip.id))
+    if done.kind in ("ask_starter", "draft"):
+        text, buttons = (slip_texts.ask_starter(slip) if done.kind == "ask_starter"
+                         else slip_texts.draft(slip))
+        for row in stored:
+            await outbox.enqueue_edit(tx, row, said=text, buttons=buttons, now=req.now)
+        if not stored:
+            await outbox.enqueue(tx, chat_id=req.chat_id, said=text, lang=req.language,
+                                 buttons=buttons, now=req.now, dedupe_key=_draft_key(slip.id))
+        return
+    settled = slip_texts.settled(done.kind, slip)
+    for row in stored:
+        if settled is None:  # held for a TD (para 20): its words stay, its buttons go
+            await outbox.enqueue_edit(tx, row, text_html=row.text_html, now=req.now)
+        else:
+            await outbox.enqueue_edit(tx, row, said=settled, now=req.now)
+    if done.kind == "cancelled":
+        await answer(tx, req, Reply(slip_texts.cancelled()))
 
 
 async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: SlipRow,
@@ -1023,15 +991,13 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
         person = view.people[viewer]
         if person is None:
             continue
-        buttons = None if viewer == slip.reporter_side else [
-            [("Agree", callbacks.slip("agree", slip.id)),
-             ("Dispute", callbacks.slip("dispute", slip.id))]]
+        buttons = None if viewer == slip.reporter_side else say.agree_buttons(slip.id)
         copy = say.slip_copy(event, view, viewer, slip.reporter_side, report.number,
                              slip.scores, slip.starter_side, report.state,
                              event.local(closes), responsible)
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
-            text_html="\n".join([copy, *await news.take(tx, person)]),
+            said=await _with_news(tx, news, person, copy),
         )
     await news.send(tx, now)
 
@@ -1064,7 +1030,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
         await close_copy(tx, first, say.both_reported_note(), now)
         assert first.starter_side is not None
         news = News(event)
-        why = f"you both reported {_it(event, view, slip.game_no)} the same way"
+        why = say.both_reported_why(say.one_game(event, view), slip.game_no)
         if not await announce_if_final(tx, event, view.id, now, news, (why, why),
                                        always=(0, 1)):
             for viewer, person in enumerate(view.people):
@@ -1083,9 +1049,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
     return "differs"
 
 
-async def agree_slip(
-    db: Database, req: Request, slip_id: int, render: Answer[SlipAnswer] | None = None,
-) -> SlipAnswer:
+async def agree_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
     """Use-case: the opponent agrees with a slip: it is final now instead of at the end of
     the window. Only the opponent may (the reporter agreeing with themselves says nothing)."""
     async with unit(db, req) as tx:
@@ -1100,27 +1064,24 @@ async def agree_slip(
                           f"dispute; if nobody disputes it, it is final at {closes}")
         if not await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.AGREED, req.now):
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
-            return await answer_with(tx, req, render, result)
+            await _tell_reporter(tx, req, result)
+            return result
         await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
                              now=req.now, detail={"slip_id": slip.id, "game": slip.game_no})
         await close_copy(tx, slip, say.agreed_note(), req.now)
         assert slip.starter_side is not None
         names, mine = _names(view), slip.reporter_side
         single = say.one_game(event, view)
-        to_game = "" if single else f" to game {slip.game_no}"
-        why = ["", ""]
-        why[mine] = (f"{say.esc(names[side])} agreed{to_game}" + (
-            "" if single else f" ({say.scores_of(names, mine, slip.scores)})"))
-        why[side] = f"you agreed{to_game}"
+        why = (say.agreed_why(names, 0, side, slip.game_no, slip.scores, single),
+               say.agreed_why(names, 1, side, slip.game_no, slip.scores, single))
         news, reporter = News(event), view.people[mine]
-        if not await announce_if_final(tx, event, view.id, req.now, news, (why[0], why[1]),
+        if not await announce_if_final(tx, event, view.id, req.now, news, why,
                                        always=(mine,)) and reporter is not None:
             news.lead(reporter, say.agreed(names, mine, side, slip.game_no, slip.scores,
                                            slip.starter_side, single))
         await news.send(tx, req.now)
         slip, _ = await _get_slip(tx, slip_id)
-        result = SlipAnswer("agreed", await _slip_view(tx, slip, side))
-        return await answer_with(tx, req, render, result)
+        return SlipAnswer("agreed", await _slip_view(tx, slip, side))
 
 
 @handler(SLIP_WINDOW)
@@ -1137,7 +1098,8 @@ async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
                          detail={"slip_id": slip.id, "game": slip.game_no})
     await close_copy(tx, slip, say.slip_final_note(event.local(now)), now)
     view = await get_match(tx, slip.match_id)
-    why = f"nobody disputed {_it(event, view, slip.game_no)} by {event.local(slip.closes_at or now)}"
+    why = say.undisputed_why(say.one_game(event, view), slip.game_no,
+                             event.local(slip.closes_at or now))
     news = News(event)
     await announce_if_final(tx, event, view.id, now, news, (why, why), always=(0, 1))
     await news.send(tx, now)

@@ -320,8 +320,8 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
             elif person is not None:  # told their match once it is known (``next_opponent``)
                 await next_opponent.tell(tx, person=person, match_id=m.id, side=side,
                                          what=next_opponent.OPEN, now=now,
-                                         text_html=say.later_match_voided(event, m, side, cause,
-                                                                    played))
+                                         said=say.later_match_voided(event, m, side, cause,
+                                                                     played))
 
 
 async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause: str,

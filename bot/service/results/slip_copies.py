@@ -22,6 +22,7 @@ from bot.service.results.matches import MatchView, core_match
 from bot.store import games_repo, outbox_repo, slips_repo
 from bot.store.db import Tx
 from bot.store.slips_repo import SlipRow
+from bot.words.said import Rendered, Said
 from core.knockout.match import Match
 from core.slip import SlipState
 
@@ -40,11 +41,16 @@ def copy_key(slip_id: int, side: int) -> str:
     return f"slip:{slip_id}:copy:{side}"
 
 
-async def close_copy(tx: Tx, slip: SlipRow, note_html: str, now: datetime) -> None:
-    """Edit the opponent's copy: its text plus ``note_html``, and no buttons."""
+async def close_copy(tx: Tx, slip: SlipRow, note: Said | str, now: datetime) -> None:
+    """Edit the opponent's copy: its text as sent plus ``note`` (a record, written in the
+    copy's reader's language; or HTML), and no buttons."""
     key = copy_key(slip.id, 1 - slip.reporter_side)
     for stored in await outbox_repo.by_dedupe_prefix(tx, key):
-        await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note_html, now=now)
+        if isinstance(note, Said):
+            added = Said("{sent}{note}", (("sent", Rendered(stored.text_html)), ("note", note)))
+            await outbox.enqueue_edit(tx, stored, said=added, now=now)
+        else:
+            await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note, now=now)
 
 
 async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,

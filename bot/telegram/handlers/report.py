@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, filters
 
@@ -24,7 +23,7 @@ from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting
-from bot.service.results.reporting import SaidResult
+from bot.service.results.slip_views import SaidResult
 from bot.telegram import report_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -97,28 +96,11 @@ def _drop_buttons(update: Update) -> AfterCommit | None:
     return drop
 
 
-def _settle(update: Update, text: str | None) -> AfterCommit | None:
-    """Rewrite the pressed message to say what its button did (``text``), its buttons
-    off; with no ``text``, only take the buttons off. Cosmetic, as ``_drop_buttons``."""
-    query = update.callback_query
-    if query is None or text is None:
-        return _drop_buttons(update)
-
-    async def edit() -> None:
-        try:
-            await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=None)
-        except TelegramError:
-            pass
-
-    return edit
-
-
 async def _report(context: ContextTypes.DEFAULT_TYPE, req: Request, text: str) -> None:
     if concedes(text):
         await reporting.refuse_concession(runtime(context).db, req)
     said = parse_report(text)
-    await reporting.report_result(runtime(context).db, req, said,
-                                  render=report_texts.slip_answer)
+    await reporting.report_result(runtime(context).db, req, said)
 
 
 @handled
@@ -147,24 +129,25 @@ async def slip_button(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     """slip:start:ID:SIDE, slip:ok:ID, slip:no:ID (the reporter's draft); slip:agree:ID,
-    slip:dispute:ID (the opponent's copy, whose buttons the service takes off itself)."""
+    slip:dispute:ID (the opponent's copy). The service answers and rewrites the pressed
+    message itself: the question of who started becomes the draft, the draft says what
+    Confirm or Cancel did, and the copy's buttons go once agreed or disputed."""
     pressed = callbacks.parse_slip(update.callback_query.data if update.callback_query else None)
     if pressed is None:  # the pattern lets only well-formed slip data through
         raise Invalid("that button is out of date; send the result again")
     action, slip_id, side = pressed
     db = runtime(context).db
-    render = report_texts.slip_answer
     if action == "start" and side is not None:
-        started = await reporting.set_starter(db, req, slip_id, side, render=render)
-        return _settle(update, report_texts.settled(started, lang=req.language))
+        await reporting.set_starter(db, req, slip_id, side)
+        return None
     if action == "ok":
-        confirmed = await reporting.confirm_slip(db, req, slip_id, render=render)
-        return _settle(update, report_texts.settled(confirmed, lang=req.language))
+        await reporting.confirm_slip(db, req, slip_id)
+        return None
     if action == "no":
-        cancelled = await reporting.cancel_slip(db, req, slip_id, render=render)
-        return _settle(update, report_texts.settled(cancelled, lang=req.language))
+        await reporting.cancel_slip(db, req, slip_id)
+        return None
     if action == "agree":
-        await reporting.agree_slip(db, req, slip_id, render=render)
+        await reporting.agree_slip(db, req, slip_id)
         return None
     if action == "dispute":
         await disputes.dispute_slip(db, req, slip_id, render=report_texts.dispute_answer)
@@ -177,15 +160,14 @@ async def which_button(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     """which:MATCH:MINE:THEIRS:GAME:STAMP: the match a result is for, tapped on the
-    question asked of a player in several matches (``report_texts.choose``)."""
+    question asked of a player in several matches (``slip_texts.choose``)."""
     pressed = callbacks.parse_which(update.callback_query.data if update.callback_query
                                     else None)
     if pressed is None:  # the pattern lets only well-formed data through
         raise Invalid("that button is out of date; send the result again")
     match_id, mine, theirs, game, stamp = pressed
     said = SaidResult(mine, theirs, game=game, text=f"{mine}-{theirs}")
-    await reporting.report_in_match(runtime(context).db, req, match_id, said, stamp,
-                                    render=report_texts.slip_answer)
+    await reporting.report_in_match(runtime(context).db, req, match_id, said, stamp)
     return _drop_buttons(update)
 
 

@@ -28,6 +28,7 @@ from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import Said, said
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
@@ -56,8 +57,8 @@ class ClubFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ": /me shows your record"
 
-    def tie_words(self) -> str:
-        return ": half a win each"
+    def tie_words(self) -> Said:
+        return said(": half a win each")
 
     def match_bye(self, match: Match, side: int) -> Match:
         """No bye of a whole match: the games it needs, won by forfeit."""
@@ -78,12 +79,12 @@ class ClubFormat(Defaults):
         await club_nights.after_results(tx, event, now, news)
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[Told]:
+                          final: bool, following: Told | None) -> list[Told]:
         """Its next round is paired on the night: what the player does now."""
         return [await club_nights.after_game(tx, event, view)]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[Told]:
+                          won: bool, following: Told | None) -> list[Told]:
         return []
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,

@@ -35,6 +35,7 @@ from bot.store.entries_repo import Entry
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import OpenSlip
+from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
 
@@ -64,8 +65,8 @@ class KnockoutFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ": /bracket shows its bracket, /matches your matches"
 
-    def tie_words(self) -> str:
-        return ": half a win each"  # never said: a knockout's level match has a winner
+    def tie_words(self) -> Said:
+        return said(": half a win each")  # never said: a knockout's level match has a winner
 
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
@@ -103,11 +104,11 @@ class KnockoutFormat(Defaults):
         return None  # what plays on did so when the result counted
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[Told]:
+                          final: bool, following: Told | None) -> list[Told]:
         return [following] if following is not None else []
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[Told]:
+                          won: bool, following: Told | None) -> list[Told]:
         """Nothing when they play on; a qualifier's division, drawn when the qualifying
         round is over (SSSg para 3); else that it was their last match."""
         if following is not None:

@@ -45,6 +45,7 @@ from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
+from bot.words.said import english
 from core.expulsion import RoundMatch, candidates_for_slots
 from core.knockout import sssg
 from core.knockout.match import MatchStage
@@ -262,15 +263,19 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
             person = ready.people[side]
             if person is None:
                 continue
-            text = report_say.match_ready(event, rnd, ready, ready.label(1 - side))
+            key = f"expel:{x.id}:ready:{match_id}:{side}"
             if match_id == x.match_id:
                 newcomer = ready.entries[side] != before[match_id].entries[side]
+                # the slot's words are still HTML (expulsion_texts): the next match in English
                 text = say.slot_filled(event, x.name, ready.label(1 - side), newcomer,
-                                       report_say.next_match(event, rnd, ready,
-                                                             ready.label(1 - side)))
-            await outbox.enqueue(tx, person_id=person, now=now,
-                                 dedupe_key=f"expel:{x.id}:ready:{match_id}:{side}",
-                                 text_html=text)
+                                       english(report_say.next_match(event, rnd, ready,
+                                                                     ready.label(1 - side))))
+                await outbox.enqueue(tx, person_id=person, now=now, dedupe_key=key,
+                                     text_html=text)
+            else:
+                await outbox.enqueue(tx, person_id=person, now=now, dedupe_key=key,
+                                     said=report_say.match_ready(event, rnd, ready,
+                                                                 ready.label(1 - side)))
 
 
 # --- use-cases ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
+from bot.words.said import Said, said
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
@@ -65,8 +66,8 @@ class LadderFormat(Defaults):
                                     "in it as they come")
     see_instead: str = ": /ladder shows its rungs"
 
-    def tie_words(self) -> str:
-        return ": the defender keeps the rung"
+    def tie_words(self) -> Said:
+        return said(": the defender keeps the rung")
 
     def match_bye(self, match: Match, side: int) -> Match:
         """No bye of a whole match: the games it needs, won by forfeit."""
@@ -91,11 +92,11 @@ class LadderFormat(Defaults):
         await ladders.after_results(tx, event, now, news)
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[Told]:
+                          final: bool, following: Told | None) -> list[Told]:
         return [] if final else [ladder_texts.rungs_when_final()]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[Told]:
+                          won: bool, following: Told | None) -> list[Told]:
         """No next match: where to see the ladder (its own step told them their rung)."""
         return [ladder_texts.after_result()]
 

@@ -33,6 +33,7 @@ from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import Said, said
 from core.knockout.match import Match, MatchStage, MatchState, forfeit_match
 
 #: The files of its programs a TD's /export sends besides the sheets.
@@ -62,8 +63,8 @@ class RoundsFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ""
 
-    def tie_words(self) -> str:
-        return ": half a win each"
+    def tie_words(self) -> Said:
+        return said(": half a win each")
 
     def match_bye(self, match: Match, side: int) -> Match:
         """No bye of a whole match: the games it needs, won by forfeit (a win with the
@@ -121,7 +122,7 @@ class RoundsFormat(Defaults):
         return True
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[Told]:
+                          final: bool, following: Told | None) -> list[Told]:
         """Their next match, already paired; else when the next round is paired."""
         if following is not None:
             return [following]
@@ -129,7 +130,7 @@ class RoundsFormat(Defaults):
         return [] if played >= total else [round_texts.after_match(event, played, total)]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[Told]:
+                          won: bool, following: Told | None) -> list[Told]:
         """Where the player's rating estimate now stands, as each agreed (or otherwise
         final) result moves it; after the last round, that it was, and where the final
         standings are."""

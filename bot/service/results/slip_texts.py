@@ -1,0 +1,168 @@
+"""What a player reads about the result they are reporting: which match it is for, who
+started, the draft to confirm, and the draft once its button did its work. Records
+(``bot/words/said.py``), written in the reporter's language.
+
+Game 1 asks who started (SSSg 2016 Annex A para 15: a tile draw), as does a deciding game
+the players drew tiles for (para 16c); the rules ask the winner, or on a tie the starter,
+to report (para 23); a second report that differs goes to a TD (para 24). Only a
+knockout's messages cite those paragraphs (``formats.cite``).
+"""
+
+from __future__ import annotations
+
+from bot.service.formats.traits import cite
+from bot.service.platform import callbacks
+from bot.service.platform.outbox import SaidButtons
+from bot.service.results.slip_views import Choice, SlipView
+from bot.words.said import Said, said, said_n, stacked
+from core.knockout.match import StartReason
+from core.slip import SlipState
+
+HOW_TO_REPORT = said("Send your result with your score first, e.g. <code>412-380</code> "
+                     "(or <code>won 412-380</code>, <code>lost 380-412</code>, "
+                     "<code>tied 400-400</code>).")
+
+
+def _you_and_them(slip: SlipView) -> Said:
+    return said("you {mine}, {opponent} {theirs}", mine=slip.scores[slip.side],
+                opponent=slip.opponent, theirs=slip.scores[1 - slip.side])
+
+
+def _head(slip: SlipView) -> Said:
+    """'Game 2 of your best-of-3 v Ben Ong: ...', or for a one-game match 'Your game v Ben
+    Ong: ...' (it has no game 2 and no deciding game to speak of)."""
+    scores = _you_and_them(slip)
+    if slip.single:
+        return said("Your game v {opponent}: {scores}", opponent=slip.opponent, scores=scores)
+    if slip.deciding:
+        return said("Game {game}, the deciding game, of your best-of-{best_of} v {opponent}: "
+                    "{scores}", game=slip.game, best_of=slip.best_of, opponent=slip.opponent,
+                    scores=scores)
+    return said("Game {game} of your best-of-{best_of} v {opponent}: {scores}", game=slip.game,
+                best_of=slip.best_of, opponent=slip.opponent, scores=scores)
+
+
+def _starter(slip: SlipView) -> Said | str:
+    if slip.starter is None:
+        return ""
+    if slip.starter == slip.side:
+        return said(" — you started")
+    return said(" — {opponent} started", opponent=slip.opponent)
+
+
+def choose(choice: Choice) -> tuple[Said, SaidButtons]:
+    """Which match a result is for: a button per match, and a typed form that names the
+    first one alone (``which_match.telling_apart``: it works as shown)."""
+    labels = [said("{round} v {opponent} ({event})", round=rnd, opponent=opp, event=event)
+              for rnd, opp, event in choice.matches]
+    told = choice.said
+    text = stacked(
+        said_n("You play {n} match now:", "You play {n} matches now:", len(choice.matches)),
+        *[said("• {match}", match=label) for label in labels],
+        said("Tap the one this result is for, or send it again with what tells them apart, "
+             "e.g. <code>{mine}-{theirs} {example}</code>.", mine=told.mine,
+             theirs=told.theirs, example=choice.example))
+    buttons = [[(label, callbacks.which(match_id, told.mine, told.theirs, told.game, stamp))]
+               for label, match_id, stamp in zip(labels, choice.ids, choice.stamps,
+                                                 strict=True)]
+    return text, buttons
+
+
+def ask_starter(slip: SlipView) -> tuple[Said, SaidButtons]:
+    """Who started the game: the draft waits for it (para 15, 16c)."""
+    head = _head(slip)
+    if slip.single:
+        text = said("{head}. Who started?", head=head)
+    elif slip.start_reason is StartReason.DRAW_TO_START:
+        text = said("{head}.\nYou were level on wins and spread, so you drew tiles to start "
+                    "it{ref}. Who started?", head=head, ref=cite(slip, "para 16c"))
+    else:
+        text = said("{head}.\nYou drew tiles to decide who starts game 1{ref}. Who started?",
+                    head=head, ref=cite(slip, "para 15"))
+    buttons = [[(said("I started"), callbacks.slip("start", slip.id, slip.side)),
+                (said("{opponent} started", opponent=slip.opponent),
+                 callbacks.slip("start", slip.id, 1 - slip.side))]]
+    return text, buttons
+
+
+def _draft_lines(slip: SlipView) -> list[Said]:
+    """A draft's words before what it asks of the reporter (``draft``) or says was done
+    (``settled``)."""
+    lines = [said("{head}{starter}.", head=_head(slip), starter=_starter(slip))]
+    responsible = slip.responsible
+    if slip.second in ("same", "differs"):
+        pass  # the second report's own sentence says what confirming does
+    elif responsible is not None and responsible != slip.side:
+        if slip.scores[0] != slip.scores[1]:
+            lines.append(said("{opponent} won, so the rules ask {opponent} to report it{ref}; "
+                              "yours counts all the same, marked as sent by you.",
+                              opponent=slip.opponent, ref=cite(slip, "para 23")))
+        else:
+            lines.append(said("{opponent} started, so the rules ask {opponent} to report "
+                              "it{ref}; yours counts all the same, marked as sent by you.",
+                              opponent=slip.opponent, ref=cite(slip, "para 23")))
+    if slip.open_game is not None:
+        lines.append(said("({opponent}'s slip for game {game} is still open: if it is wrong, "
+                          "tap Dispute on it.)", opponent=slip.opponent, game=slip.open_game))
+    return lines
+
+
+def draft(slip: SlipView) -> tuple[Said, SaidButtons]:
+    """The draft to confirm, with Confirm and Cancel: nothing counts until confirmed."""
+    lines = _draft_lines(slip)
+    if slip.second == "same":
+        lines.append(said("{opponent} reported this game the same way: confirm and it is "
+                          "final at once.", opponent=slip.opponent))
+    elif slip.second == "differs" and slip.first_scores is not None:
+        lines.append(said("{opponent} reported it differently ({opponent} {theirs}, you "
+                          "{mine}). If you confirm, yours is not counted and a TD rules on "
+                          "the two{ref}.", opponent=slip.opponent,
+                          theirs=slip.first_scores[1 - slip.side],
+                          mine=slip.first_scores[slip.side], ref=cite(slip, "para 24")))
+    elif slip.second == "differs":
+        lines.append(said("Confirm to send yours to the TD."))
+    else:
+        lines.append(said("Confirm to send it to {opponent}.", opponent=slip.opponent))
+    buttons = [[(said("✅ Confirm"), callbacks.slip("ok", slip.id)),
+                (said("Cancel"), callbacks.slip("no", slip.id))]]
+    return stacked(*lines), buttons
+
+
+def settled(kind: str, slip: SlipView) -> Said | None:
+    """The reporter's draft once its button did its work: it says what was done, not what
+    it asked ("Confirm to send it ..."). None: keep the words (a held game)."""
+    done = {
+        "submitted": said("Sent to {opponent}.", opponent=slip.opponent),
+        "both": said("{opponent} reported it the same way, so it is final.",
+                     opponent=slip.opponent),
+        "differs": said("{opponent} reported it differently: yours is not counted, and a TD "
+                        "rules on the two.", opponent=slip.opponent),
+        "cancelled": said("You cancelled it: nothing was recorded."),
+    }.get(kind)
+    if done is None:
+        return None
+    return stacked(*_draft_lines(slip), done)
+
+
+def cancelled() -> Said:
+    return said("Cancelled: nothing was recorded. {how}", how=HOW_TO_REPORT)
+
+
+def where_it_stands(slip: SlipView) -> Said:
+    """A repeated press, or a press of a slip already acted on: where the slip is now."""
+    if slip.state == SlipState.DRAFT:
+        return said("This result still waits for you: tap Confirm or Cancel on it.")
+    if slip.state == SlipState.PENDING:
+        if slip.closes_at:
+            return said("Game {game} is already recorded; it can be disputed until {until}, "
+                        "then it is final.", game=slip.game, until=slip.closes_at)
+        return said("Game {game} is already recorded; it can be disputed, then it is final.",
+                    game=slip.game)
+    if slip.state in (SlipState.AGREED, SlipState.FINAL):
+        return said("Game {game} is already final.", game=slip.game)
+    if slip.state == SlipState.DISPUTED:
+        return said("Game {game} is under dispute; a TD will rule.", game=slip.game)
+    if slip.state == SlipState.CANCELLED:
+        return said("You cancelled this result; send it again if you need to.")
+    return said("This result was not counted: it differs from {opponent}'s slip for game "
+                "{game}, and a TD will rule.", opponent=slip.opponent, game=slip.game)
