@@ -75,14 +75,22 @@ def td(at: datetime = NOW) -> Request:
     return Request.cli(at)
 
 
-async def outbox_since(db: Database, after: int) -> list[tuple[str, str, str | None]]:
-    """(person name, text, buttons) of the messages written after outbox id ``after``."""
+async def outbox_since(db: Database, after: int, *, edits: bool = True
+                       ) -> list[tuple[str, str, str | None]]:
+    """(person name, text, buttons) of the messages written after outbox id ``after``;
+    ``edits`` False: new messages only, not the edits of messages sent before."""
     async with db.transaction() as tx:
         rows = await tx.all(
             "SELECT COALESCE(p.name, CAST(o.chat_id AS TEXT)) AS who, o.text_html, o.buttons_json FROM outbox o"
             " LEFT JOIN people p ON p.id = o.person_id OR p.tg_user_id = o.chat_id"
-            " WHERE o.id > ? ORDER BY o.id", (after,))
+            " WHERE o.id > ?" + ("" if edits else " AND o.edit_of IS NULL") + " ORDER BY o.id",
+            (after,))
     return [(str(r[0]), r[1], r[2]) for r in rows]
+
+
+#: The edits of a slip's copies (the reporter's own draft is edited too, to say what was done).
+COPY_EDITS = ("SELECT text_html, buttons_json FROM outbox WHERE edit_of IN"
+              " (SELECT id FROM outbox WHERE dedupe_key LIKE 'slip:%:copy:%')")
 
 
 async def last_outbox(db: Database) -> int:
@@ -255,7 +263,8 @@ async def test_game_1_asks_who_started_then_the_slip_counts_at_once(db: Database
         window = [d for d in await deadlines.open_deadlines(tx) if d.kind == "slip.window"]
     assert [(d.subject, d.due_at, d.payload) for d in window] == [
         ("match:1", NOW + timedelta(hours=24), {"slip_id": slip.id})]
-    copies = {who: (text, buttons) for who, text, buttons in await outbox_since(db, mark)}
+    copies = {who: (text, buttons)
+              for who, text, buttons in await outbox_since(db, mark, edits=False)}
     assert set(copies) == {"Ann Lee", "Dev Rao"}  # para 24: a copy to both players at once
     ann, ann_buttons = copies["Ann Lee"]
     dev, dev_buttons = copies["Dev Rao"]
@@ -284,7 +293,7 @@ async def test_the_opponent_agrees_and_only_the_opponent_may(db: Database) -> No
     told = [(w, t) for w, t, _ in await outbox_since(db, mark)]
     assert [w for w, t in told if "Dev Rao agreed" in t] == ["Ann Lee"]
     async with db.transaction() as tx:
-        edits = await tx.all("SELECT text_html, buttons_json FROM outbox WHERE edit_of IS NOT NULL")
+        edits = await tx.all(COPY_EDITS)
     assert len(edits) == 1 and edits[0][1] is None and "You agreed" in edits[0][0]
     again = await reporting.agree_slip(db, player("Dev Rao"), done.slip.id)
     assert again.kind == "unchanged" and again.slip.state == "agreed"
@@ -307,7 +316,7 @@ async def test_a_slip_nobody_disputes_is_final_when_its_window_closes(db_target:
             assert await deadlines.fire_due(tx, window.id, NOW + timedelta(hours=12))
             assert not await deadlines.fire_due(tx, window.id, NOW + timedelta(hours=13))
             assert await tx.scalar("SELECT state FROM slips WHERE id = ?", (done.slip.id,)) == "final"
-            edit = await tx.one("SELECT text_html, buttons_json FROM outbox WHERE edit_of IS NOT NULL")
+            edit = await tx.one(COPY_EDITS)
         assert edit is not None and edit[1] is None and "✅ Final since" in edit[0]
         late = await reporting.agree_slip(db, player("Dev Rao"), done.slip.id)
         assert late.kind == "unchanged" and late.slip.state == "final"

@@ -221,16 +221,18 @@ def _message(bot: BotUnderTest, name: str, message_id: int) -> str:
 async def test_a_pressed_slip_message_says_what_was_done_not_what_it_asked(
         bot: BotUnderTest) -> None:
     """Once a button has done its work, the message it was on says what happened: the
-    starter chosen, "Sent to Dev Rao.", and a second report the same way made final (para
-    24) in one sentence, with no instruction left that can no longer be followed."""
+    question of who started becomes the draft (one message, not a second one repeating
+    it), then "Sent to Dev Rao.", and a second report the same way made final (para 24)
+    in one sentence, with no instruction left that can no longer be followed."""
     asked = await say(bot, "Ann Lee", "412-380")
     assert asked.endswith("Who started?")
     ask_id = bot.telegram.sent(user(bot, "Ann Lee"))[-1].message_id
     await tap(bot, "Ann Lee", "I started")
+    assert bot.telegram.sent(user(bot, "Ann Lee"))[-1].message_id == ask_id  # none new
     assert _message(bot, "Ann Lee", ask_id) == (
-        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.")
-    draft_id = bot.telegram.sent(user(bot, "Ann Lee"))[-1].message_id
-    assert _message(bot, "Ann Lee", draft_id).endswith("Confirm to send it to Dev Rao.")
+        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.\n"
+        "Confirm to send it to Dev Rao.")
+    draft_id = ask_id
     await tap(bot, "Ann Lee", "✅ Confirm")
     edited = _message(bot, "Ann Lee", draft_id)
     assert edited.endswith("Sent to Dev Rao.") and "Confirm" not in edited, edited
