@@ -6,10 +6,11 @@ personal link (or, below, by the event's player link, a TD approving), reports a
 confirms it; Ann Lee, his opponent, whose app is in English, agrees. What the chat adapter
 says (the answers to Dev's own messages and taps) is French for Dev and English for Ann.
 
-The use-cases' own messages (the draw, a round's opening, the slip's copies, an agreement:
-``bot/service/**/*_texts.py``) are still written in English when their row is written;
-they are listed here as such, so that this test shows them move into each reader's
-language as they enter the catalogue.
+The use-cases' own messages are records written in each reader's language (the slip's
+copies, an agreement: ``bot/service/results/reporting_texts.py``); those of rooms still
+writing HTML by hand (the draw, a round's opening) are written in English when their row is
+written: they are listed here as such, so that this test shows them move into each
+reader's language as they enter the catalogue.
 """
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ DEV_READS_FRENCH = [
     "commencé ?",
     "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
     "avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
+    "📝 <b>Club Cup &lt;2026&gt;, SF</b> : votre feuille de résultat est enregistrée.\n"
+    "Partie 1 : vous 412, Ann Lee 380 (vous avez commencé)\nScore : Dev Rao 1-0 Ann Lee "
+    "(+32)\nEnsuite : partie 2, Ann Lee commence.\nAnn Lee peut le contester jusqu'au Tue 03 "
+    "Mar 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
+    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
+    "avez commencé.\nEnvoyé à Ann Lee.",
+    "✅ Ann Lee l'a acceptée : la partie 1 (vous 412, Ann Lee 380, vous avez commencé) est "
+    "définitive.",
 ]
 #: The buttons Dev taps, in French.
 DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
@@ -44,8 +53,6 @@ DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
 DEV_READS_NOT_YET_IN_THE_CATALOGUE = [
     "The draw for <b>Club Cup &lt;2026&gt;</b> is made",
     "<b>Club Cup &lt;2026&gt;: SF</b> is open.",
-    "📝 <b>Club Cup &lt;2026&gt;, SF</b>: your result slip is in.",
-    "✅ Ann Lee agreed: game 1 (you 412, Ann Lee 380, you started) is final.",
 ]
 
 
@@ -134,3 +141,59 @@ async def test_a_french_player_who_joins_by_the_player_link_keeps_his_language_o
         assert row is not None and row["tg_language"] == "fr"
     await bot.tap(tg.world.users[IDS["Tara TD"]], "Approve")
     assert await _languages(bot, DEV) == (None, "fr")
+
+
+async def test_an_english_player_reports_and_her_french_opponent_agrees_each_in_their_language(
+        bot: BotUnderTest) -> None:
+    """Report, confirm, agree the other way round: Ann Lee (English) reports and confirms,
+    Dev Rao (French) agrees on his copy's French button. Every row written for each of
+    them, the slip's copies, the agreement and the rewritten draft and copy included, is
+    in their own language."""
+    tg = bot.telegram
+    dev = _dev(bot)
+    async with bot.runtime.db.transaction() as tx:
+        code = await tx.scalar("SELECT i.code FROM invites i JOIN people p ON p.id = i.person_id"
+                               " WHERE p.name = 'Dev Rao'")
+    await bot.say(dev, f"/start {code}")
+    ann = tg.world.users[ANN]
+    await bot.say(ann, "412-380")
+    await bot.tap(ann, "I started")
+    await bot.tap(ann, "✅ Confirm")
+    await bot.tap(dev, "Accepter")
+
+    dev_rows = await _rows_for(bot, DEV)
+    assert dev_rows[-2:] == [
+        "📝 <b>Club Cup &lt;2026&gt;, SF</b> : Ann Lee a déclaré un résultat.\n"
+        "Partie 1 : vous 380, Ann Lee 412 (Ann Lee a commencé)\n"
+        "Score : Dev Rao 0-1 Ann Lee (-32)\n"
+        "Ensuite : partie 2, vous commencez.\n"
+        "C'est juste ? Touchez <b>Accepter</b>. C'est faux ? Touchez <b>Contester</b> avant le "
+        "Tue 03 Mar 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
+        "📝 <b>Club Cup &lt;2026&gt;, SF</b> : Ann Lee a déclaré un résultat.\n"
+        "Partie 1 : vous 380, Ann Lee 412 (Ann Lee a commencé)\n"
+        "Score : Dev Rao 0-1 Ann Lee (-32)\n"
+        "Ensuite : partie 2, vous commencez.\n"
+        "C'est juste ? Touchez <b>Accepter</b>. C'est faux ? Touchez <b>Contester</b> avant le "
+        "Tue 03 Mar 2026 17:00 (+08) ; ensuite, il est définitif (para 24).\n\n"
+        "✅ Vous l'avez accepté : il est définitif."]
+    async with bot.runtime.db.transaction() as tx:
+        buttons = await tx.scalar(
+            "SELECT o.buttons_json FROM outbox o JOIN people p ON p.id = o.person_id"
+            " WHERE p.tg_user_id = ? AND o.text_html LIKE '📝%' AND o.edit_of IS NULL", (DEV,))
+    assert '"Accepter"' in buttons and '"Contester"' in buttons
+
+    ann_rows = await _rows_for(bot, ANN)
+    assert ann_rows[-5:] == [
+        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380.\nYou drew tiles to decide "
+        "who starts game 1 (para 15). Who started?",
+        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.\n"
+        "Confirm to send it to Dev Rao.",
+        "📝 <b>Club Cup &lt;2026&gt;, SF</b>: your result slip is in.\n"
+        "Game 1: you 412, Dev Rao 380 (you started)\n"
+        "Score: Ann Lee 1-0 Dev Rao (+32)\n"
+        "Next: game 2, Dev Rao starts.\n"
+        "Dev Rao can dispute it until Tue 03 Mar 2026 17:00 (+08); after that it is final "
+        "(para 24).",
+        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.\n"
+        "Sent to Dev Rao.",
+        "✅ Dev Rao agreed: game 1 (you 412, Dev Rao 380, you started) is final."]

@@ -304,6 +304,28 @@ async def test_the_opponent_agrees_and_only_the_opponent_may(db: Database) -> No
         assert await tx.scalar("SELECT state FROM slips WHERE id = ?", (done.slip.id,)) == "agreed"
 
 
+async def test_a_match_won_on_games_behind_on_spread_is_said_by_its_games(db: Database) -> None:
+    """Ann Lee wins 2-1 on games while 80 behind on spread: her final result says "you won
+    it 2-1", not "2-1 (-80)", which reads as a loss (SSSg para 17: the spread decides only
+    a match level on games)."""
+    first = await _slip(db, "Dev Rao", SaidResult(400, 300), starter=1)
+    second = await _slip(db, "Ann Lee", SaidResult(410, 400))
+    third = await _slip(db, "Ann Lee", SaidResult(410, 400))
+    assert third.kind == "submitted"
+    async with db.transaction() as tx:
+        state = await match_state(tx, M1)
+    assert (state.winner, state.points, state.spread) == (0, (2, 1), (-80, 80))
+    await reporting.agree_slip(db, player("Ann Lee"), first.slip.id)
+    await reporting.agree_slip(db, player("Dev Rao"), second.slip.id)
+    mark = await last_outbox(db)
+    await reporting.agree_slip(db, player("Dev Rao"), third.slip.id)
+    told = {who: text for who, text, _ in await outbox_since(db, mark, edits=False)}
+    assert ("Dev Rao agreed to game 3 (you 410, Dev Rao 400), so your match is final: you "
+            "won it 2-1.") in told["Ann Lee"], told
+    assert "you agreed to game 3, so your match is final: Ann Lee won it 2-1." in told[
+        "Dev Rao"], told
+
+
 async def test_a_slip_nobody_disputes_is_final_when_its_window_closes(db_target: Path | str) -> None:
     db = await _setup(db_target, "\n[rules]\nslip_window_hours = 12\n")
     try:

@@ -396,8 +396,8 @@ def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, 
         if has_score(state):
             points = f"{_points(state.points[win])}-{_points(state.points[1 - win])}"
             spread = state.spread[win]
-            score = said(" {points} ({spread:+d})", points=points, spread=spread) if spread > 0 \
-                else said(" {points}", points=points)
+            score = (said(" {points} ({spread:+d})", points=points, spread=spread)
+                     if spread > 0 else said(" {points}", points=points))
         how = decided_on(event, state.decision)
         result = (said("you won it{score}{how}", score=score, how=how) if win == viewer else
                   said("{winner} won it{score}{how}", winner=names[win], score=score, how=how))
