@@ -54,8 +54,10 @@ def _lines(done: reporting.GameEntered) -> list[str]:
     lines = [
         f"{done.match} ({done.round_name}) game {done.game}: {a} {done.scores[0]}, "
         f"{b} {done.scores[1]}; {done.names[done.starter]} started",
-        f"score: {done.score_line}",
     ]
+    if done.single and done.decided:  # a one-game match is its game, not a match score
+        return lines + [_one_game(done)]
+    lines.append(f"score: {done.score_line}")
     if done.decided and done.tie:
         lines.append("the match is a tie: no winner")
     elif done.decided:
@@ -68,6 +70,19 @@ def _lines(done: reporting.GameEntered) -> list[str]:
         deciding = ", the deciding game:" if done.deciding else ","
         lines.append(f"next: game {done.next_game}{deciding} {starter} ({why})")
     return lines
+
+
+def _one_game(done: reporting.GameEntered) -> str:
+    """A decided one-game match, to the TD: who won the game, or that it was a tie and
+    what that means (a knockout's tie is still decided, SSSg para 17)."""
+    if done.tie:
+        return f"the game is a tie, so {done.match} is a tie: no winner"
+    if done.scores[0] == done.scores[1]:
+        return (f"the game is a tie; {done.winner} wins {done.match}{done.how}"
+                if done.winner else
+                f"the game is a tie and {done.match} is level on spread and starts: the TDs "
+                "decide it (para 30)")
+    return f"{done.winner} won the game, so {done.match} is decided"
 
 
 @game_app.command("report", context_settings=SCORES_ARGS)

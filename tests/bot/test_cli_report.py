@@ -250,3 +250,37 @@ def test_a_ruling_refuses_a_negative_score_in_one_line(db: str) -> None:
 def test_an_option_misspelt_in_the_place_of_a_score_is_named(db: str) -> None:
     refused(report(db, "Ann Lee", "412", "Dev Rao", "--jsn"),
             "Dev Rao's score is missing: --jsn is no score, nor an option of the command")
+
+
+def test_a_one_game_knockout_match_is_printed_as_its_game_to_the_td(tmp_path: Path) -> None:
+    """A knockout round of one game (``seam.Format.single_game``): the TD reads who won the
+    game, not a match score ("1-0 (+32)") nor a player's "you win the match"; a tied game
+    still decides the match (SSSg para 17), and the TD reads how."""
+    path = str(tmp_path / "one.db")
+    definition = tmp_path / "one.toml"
+    definition.write_text(CLUB_CUP.read_text(encoding="utf-8").replace(
+        "best_of = 3", "best_of = 1"), encoding="utf-8")
+    runner = CliRunner()
+    closes = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
+    for args in (("event", "create", str(definition)),
+                 ("event", "draw", "club-cup", "--seed", "2026"),
+                 ("round", "open", "club-cup", "SF", "--closes", closes, "--unpaid-ok",
+                  "--why", "fees at the venue")):
+        code, _, err = run(runner, *args, "--db", path)
+        assert code == 0, err
+    code, out, err = report(path, "Ann Lee", "412", "Dev Rao", "380", "--starter", "Dev Rao")
+    assert code == 0, err
+    assert out.splitlines() == ["M1 (SF) game 1: Ann Lee 412, Dev Rao 380; Dev Rao started",
+                                "Ann Lee won the game, so M1 is decided"]
+    code, out, err = report(path, "Ben Ong", "400", "Cai Wen", "400", "--starter", "Cai Wen")
+    assert code == 0, err
+    assert out.splitlines() == [
+        "M2 (SF) game 1: Ben Ong 400, Cai Wen 400; Cai Wen started",
+        "the game is a tie; Ben Ong wins M2 with fewer starts (para 17)"]
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT state, winner_side FROM matches WHERE code = 'M1'"
+                            ).fetchone() == ("decided", 0)
+        dev = conn.execute("SELECT o.text_html FROM outbox o JOIN people p ON p.id = o.person_id"
+                           " WHERE p.name = 'Dev Rao' AND o.text_html LIKE '📝%'").fetchone()[0]
+    assert dev.startswith("📝 <b>Club Cup &lt;2026&gt;, SF</b>: a TD entered your game: you "
+                          "lost 380-412 v Ann Lee (you started)."), dev

@@ -441,6 +441,7 @@ class GameEntered:
     tie: bool = False  # decided level on game-points, no winner (outside a knockout)
     already: bool = False  # this game was entered before with these scores: nothing done
     single: bool = False  # the match is this one game (``seam.Format.single_game``)
+    how: str = ""  # how a decided match was won when not simply on games: " on spread (para 17)"
 
     @property
     def next_starter(self) -> str | None:
@@ -581,6 +582,7 @@ async def enter_game(
             score_line(view, state), state.next_game, state.next_start, state.next_is_deciding,
             state.decided, names[state.winner] if state.winner is not None else None,
             tie=state.decision is Decision.TIE, single=say.one_game(event, view),
+            how=say.decided_in_english(event, state.decision),
         )
 
 

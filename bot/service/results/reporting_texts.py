@@ -72,6 +72,12 @@ def decided_on(of: HasFormat, decision: Decision) -> Said | str:
     return _joined(how=words, ref=cite(of, ref))
 
 
+def decided_in_english(of: HasFormat, decision: Decision) -> str:
+    """``decided_on`` as the command line prints it for a TD: ' with fewer starts (para 17)'."""
+    how = decided_on(of, decision)
+    return how if isinstance(how, str) else plain(how, for_locale(SOURCE))
+
+
 def one_game(of: HasFormat, view: MatchView) -> bool:
     """Whether the match reads as the one game it is, not as a match (club nights, most
     round-based events and ladders play these): the event's format says
