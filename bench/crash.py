@@ -304,8 +304,10 @@ class Season:
         if has("I started")(draft):
             at = self.mark(w)
             question = draft
+            # the question becomes the draft: the same message, now with Confirm
             draft = await self.act(w, lambda: self.tg.user_taps(w, question, text="I started"),
-                                   lambda: self.newer(w, at, has("✅ Confirm")))
+                                   lambda: self.newer(w, question.message_id - 1,
+                                                      has("✅ Confirm")))
         at_w, at_l = self.mark(w), self.mark(lo)
         confirm = draft
         await self.act(w, lambda: self.tg.user_taps(w, confirm, text="✅ Confirm"),

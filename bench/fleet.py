@@ -201,10 +201,14 @@ async def waves(fleet: Fleet, tg: FakeTelegram) -> tuple[list[float], float, int
     drafts = {w.id: newest(tg, w, marks[w.id], lambda m: has("✅ Confirm")(m) or has("I started")(m))
               for w, _ in pairs}
     marks = {w.id: mark(w) for w, _ in pairs}
-    first = [(w, drafts[w.id]) for w, _ in pairs]
-    await wave([(w, lambda w=w, d=d: tg.user_taps(w, d, text="I started" if has("I started")(d)  # type: ignore[misc]
-                                                   else "✅ Confirm"),
-                 lambda w=w: mark(w) > marks[w.id]) for w, d in first])  # type: ignore[misc]
+    first = [(w, drafts[w.id], has("I started")(drafts[w.id])) for w, _ in pairs]
+    # "I started" turns the question into the draft (the same message, now with Confirm);
+    # Confirm sends the copies (a new message)
+    await wave([(w, lambda w=w, d=d, s=s: tg.user_taps(w, d, text="I started" if s  # type: ignore[misc]
+                                                       else "✅ Confirm"),
+                 lambda w=w, d=d, s=s: (newest(tg, w, d.message_id - 1, has("✅ Confirm"))  # type: ignore[misc]
+                                        is not None) if s else mark(w) > marks[w.id])
+                for w, d, s in first])
     confirm = [(w, newest(tg, w, 0, has("✅ Confirm"))) for w, _ in pairs]
     marks_l = {lo.id: mark(lo) for _, lo in pairs}
     await wave([(w, lambda w=w, c=c: tg.user_taps(w, c, text="✅ Confirm"),  # type: ignore[misc]

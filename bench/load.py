@@ -93,6 +93,7 @@ from bench import bigstore
 from bot.fakebot import FakeTelegram, FakeUser, FloodControl, StoredMessage
 from bot.fakebot.flood import SENDING_METHODS
 from bot.fakebot.server import FakeBotServer
+from bot.fakebot.state import ChatEvent
 from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.event_setup import create_event
@@ -233,7 +234,8 @@ class HttpBot(BotUnderTest):
 # --- the people ---------------------------------------------------------------------------
 class Inbox:
     """The bot's messages to each person as they arrive (the fake's ``new_message``
-    wrapped), so that 2 x N people wait on an event instead of scanning every message."""
+    wrapped), so that 2 x N people wait on an event instead of scanning every message. A
+    message the bot edits arrives again (the question of who started becomes the draft)."""
 
     def __init__(self, tg: FakeTelegram) -> None:
         self.tg = tg
@@ -251,6 +253,15 @@ class Inbox:
             return message
 
         world.new_message = new_message  # type: ignore[method-assign]
+        recorded = world.record
+
+        def record(event: ChatEvent) -> None:
+            recorded(event)
+            if event.kind == "edit" and event.chat.type == "private" and event.message:
+                self.messages[event.chat.id].append(event.message)
+                self.arrived[event.chat.id].set()
+
+        world.record = record  # type: ignore[method-assign]
 
     def mark(self, who: int) -> int:
         return len(self.messages[who])

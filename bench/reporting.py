@@ -51,7 +51,6 @@ from bot.service.results import reporting
 from bot.service.results.matches import core_match, matches_of_round
 from bot.store.db import Database, open_database
 from bot.store.matches_repo import MatchView
-from bot.telegram import report_texts
 
 SIZES = (64, 512)
 START = datetime(2026, 3, 2, 1, 0, tzinfo=UTC)
@@ -132,16 +131,13 @@ class Season:
             return bool(entered.decided)
         t0 = time.perf_counter()
         said = reporting.SaidResult(high, low, text=f"{high}-{low}")
-        answer = await reporting.report_result(self.db, self.chat(tg[won]), said,
-                                               render=report_texts.slip_answer)
+        answer = await reporting.report_result(self.db, self.chat(tg[won]), said)
         assert isinstance(answer, reporting.SlipAnswer), answer
         slip_id = answer.slip.id
         if answer.kind == "ask_starter":
             await reporting.set_starter(self.db, self.chat(tg[won]), slip_id,
-                                        0 if starter == won else 1,
-                                        render=report_texts.slip_answer)
-        done = await reporting.confirm_slip(self.db, self.chat(tg[won]), slip_id,
-                                            render=report_texts.slip_answer)
+                                        0 if starter == won else 1)
+        done = await reporting.confirm_slip(self.db, self.chat(tg[won]), slip_id)
         spent = time.perf_counter() - t0
         self.timings.add("report_confirm", spent)
         assert done.kind == "submitted", done.kind
@@ -151,8 +147,7 @@ class Season:
             self.timings.add("report_confirm_deciding", spent)
         if self.games % 2:
             await self.timed("agree", reporting.agree_slip(self.db, self.chat(tg[1 - won]),
-                                                           slip_id,
-                                                           render=report_texts.slip_answer))
+                                                           slip_id))
         return decided
 
 

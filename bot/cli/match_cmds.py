@@ -76,7 +76,7 @@ def _one_game(done: reporting.GameEntered) -> str:
     """A decided one-game match, to the TD: who won the game, or that it was a tie and
     what that means (a knockout's tie is still decided, SSSg para 17)."""
     if done.tie:
-        return f"the game is a tie, so {done.match} is a tie: no winner"
+        return "the game is a tie: no winner"
     if done.scores[0] == done.scores[1]:
         return (f"the game is a tie; {done.winner} wins {done.match}{done.how}"
                 if done.winner else

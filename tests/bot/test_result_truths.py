@@ -68,7 +68,7 @@ def test_a_tied_round_based_game_entered_at_the_command_line_has_no_winner(
     (a, b), (c, d) = pairs[:2]
     code, out, err = run("game", "report", "weekly-swiss", a, "400", b, "400", "--db", db)
     assert code == 0, err
-    assert out.splitlines()[-1] == "the match is a tie: no winner", out
+    assert out.splitlines()[-1] == "the game is a tie: no winner", out
     assert "wins" not in out and b not in out.splitlines()[-1]
     assert _row(db, a) == ("decided", None)
 

@@ -26,7 +26,7 @@ final (``announce_if_final``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -901,8 +901,15 @@ async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
         event = await get_event(tx, view.event_id)
         match = await core_match(tx, view.id)
         state = match.state()
+        draft = slip
+
+        async def settled(kind: str) -> None:
+            """The draft says what Confirm did, before what else the change tells them."""
+            await _tell_reporter(tx, req, SlipAnswer(kind, await _slip_view(tx, draft, side)))
+
         if slip.game_no <= len(state.counted):
-            kind = await _second_report(tx, event, view, match, state, slip, actor, req.now)
+            kind = await _second_report(tx, event, view, match, state, slip, actor, req.now,
+                                        settled)
         elif slip.game_no == len(state.counted) + 1:
             await _playable_round(tx, view, state)
             if await blackouts.hold_if_blacked_out(
@@ -910,15 +917,18 @@ async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
                     scores=slip.scores, played_at=req.now, slip_id=slip.id, by=actor,
                     now=req.now):
                 kind = "held"
+                await settled(kind)
             else:
-                await _submit(tx, event, view, match, slip, actor, req.now, playable=True)
                 kind = "submitted"
+                await settled(kind)
+                await _submit(tx, event, view, match, slip, actor, req.now, playable=True)
         else:
             raise Invalid("the games of this match changed since you sent it; send the "
                           "result again")
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer(kind, await _slip_view(tx, slip, side))
-        await _tell_reporter(tx, req, result)
+        if kind == "unchanged":
+            await _tell_reporter(tx, req, result)
         return result
 
 
@@ -1005,9 +1015,11 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
 
 
 async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
-                         state: MatchState, slip: SlipRow, actor: Actor, now: datetime) -> str:
+                         state: MatchState, slip: SlipRow, actor: Actor, now: datetime,
+                         settled: Callable[[str], Awaitable[None]]) -> str:
     """A report of a game already in: the same result makes it final at once; a different
-    one is not counted and goes to the TDs (para 24's discrepancy)."""
+    one is not counted and goes to the TDs (para 24's discrepancy). ``settled`` tells the
+    reporter which, before the messages that follow from it."""
     index = state.counted[slip.game_no - 1]
     row = (await games_repo.games_of(tx, view.id))[index]
     same = (row.kind == MatchGameKind.PLAYED and row.scores == slip.scores
@@ -1024,6 +1036,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
         raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
                       "if it is wrong, ask a TD")
     if same:
+        await settled("both")
         await slips_repo.move(tx, first.id, (SlipState.PENDING,), SlipState.AGREED, now)
         await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.AGREED, now, game_id=row.id)
         await journal.record(tx, who=actor, action="slip.agreed", subject=f"match:{view.id}",
@@ -1042,6 +1055,7 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
                                                         say.one_game(event, view)))
         await news.send(tx, now)
         return "both"
+    await settled("differs")
     await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.VOID, now, game_id=row.id)
     await journal.record(tx, who=actor, action="slip.differs", subject=f"match:{view.id}",
                          now=now, detail={"slip_id": first.id, "second_slip_id": slip.id,
