@@ -38,12 +38,12 @@ DEV_READS_FRENCH = [
     "commencé ?",
     "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
     "avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
-    "📝 <b>Club Cup &lt;2026&gt;, SF</b> : votre feuille de résultat est enregistrée.\n"
-    "Partie 1 : vous 412, Ann Lee 380 (vous avez commencé)\nScore : Dev Rao 1-0 Ann Lee "
-    "(+32)\nEnsuite : partie 2, Ann Lee commence.\nAnn Lee peut le contester jusqu'au Tue 03 "
-    "Mar 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
     "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
     "avez commencé.\nEnvoyé à Ann Lee.",
+    "📝 <b>Club Cup &lt;2026&gt;, SF</b> : votre feuille de résultat est enregistrée.\n"
+    "Partie 1 : vous 412, Ann Lee 380 (vous avez commencé)\nScore : Dev Rao 1-0 Ann Lee "
+    "(+32)\nEnsuite : partie 2, Ann Lee commence.\nAnn Lee peut le contester jusqu'au mar. 3 "
+    "mars 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
     "✅ Ann Lee l'a acceptée : la partie 1 (vous 412, Ann Lee 380, vous avez commencé) est "
     "définitive.",
 ]
@@ -148,7 +148,7 @@ async def test_an_english_player_reports_and_her_french_opponent_agrees_each_in_
     """Report, confirm, agree the other way round: Ann Lee (English) reports and confirms,
     Dev Rao (French) agrees on his copy's French button. Every row written for each of
     them, the slip's copies, the agreement and the rewritten draft and copy included, is
-    in their own language."""
+    in their own language, the window's close a date in it."""
     tg = bot.telegram
     dev = _dev(bot)
     async with bot.runtime.db.transaction() as tx:
@@ -168,13 +168,13 @@ async def test_an_english_player_reports_and_her_french_opponent_agrees_each_in_
         "Score : Dev Rao 0-1 Ann Lee (-32)\n"
         "Ensuite : partie 2, vous commencez.\n"
         "C'est juste ? Touchez <b>Accepter</b>. C'est faux ? Touchez <b>Contester</b> avant le "
-        "Tue 03 Mar 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
+        "mar. 3 mars 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
         "📝 <b>Club Cup &lt;2026&gt;, SF</b> : Ann Lee a déclaré un résultat.\n"
         "Partie 1 : vous 380, Ann Lee 412 (Ann Lee a commencé)\n"
         "Score : Dev Rao 0-1 Ann Lee (-32)\n"
         "Ensuite : partie 2, vous commencez.\n"
         "C'est juste ? Touchez <b>Accepter</b>. C'est faux ? Touchez <b>Contester</b> avant le "
-        "Tue 03 Mar 2026 17:00 (+08) ; ensuite, il est définitif (para 24).\n\n"
+        "mar. 3 mars 2026 17:00 (+08) ; ensuite, il est définitif (para 24).\n\n"
         "✅ Vous l'avez accepté : il est définitif."]
     async with bot.runtime.db.transaction() as tx:
         buttons = await tx.scalar(
@@ -188,12 +188,12 @@ async def test_an_english_player_reports_and_her_french_opponent_agrees_each_in_
         "who starts game 1 (para 15). Who started?",
         "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.\n"
         "Confirm to send it to Dev Rao.",
+        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.\n"
+        "Sent to Dev Rao.",
         "📝 <b>Club Cup &lt;2026&gt;, SF</b>: your result slip is in.\n"
         "Game 1: you 412, Dev Rao 380 (you started)\n"
         "Score: Ann Lee 1-0 Dev Rao (+32)\n"
         "Next: game 2, Dev Rao starts.\n"
         "Dev Rao can dispute it until Tue 03 Mar 2026 17:00 (+08); after that it is final "
         "(para 24).",
-        "Game 1 of your best-of-3 v Dev Rao: you 412, Dev Rao 380 — you started.\n"
-        "Sent to Dev Rao.",
         "✅ Dev Rao agreed: game 1 (you 412, Dev Rao 380, you started) is final."]

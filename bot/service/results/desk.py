@@ -92,7 +92,7 @@ async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: 
             await outbox.enqueue(
                 tx, person_id=person, now=now,
                 dedupe_key=f"round:{rnd.id}:extended:{iso(closes)}:{m.id}:{side}",
-                said=say.extended(event, rnd, m.label(1 - side), event.local(closes)),
+                said=say.extended(event, rnd, m.label(1 - side), event.at(closes)),
             )
     await journal.record(
         tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=now,

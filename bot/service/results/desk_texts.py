@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.results.matches import MatchView
 from bot.words.said import Said, said, said_n
 
 
-def extended(event: Event, rnd: Round, opponent: str, closes: str) -> Said:
+def extended(event: Event, rnd: Round, opponent: str, closes: datetime) -> Said:
     """A player of an unfinished match: the round's new close (para 21)."""
     return said("<b>{event}</b>: the TDs extended {round}. Your match against <b>{opponent}</b> "
                 "must now be finished by {closes}. /matches shows the score.",

@@ -631,6 +631,7 @@ async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView
         slip.game_no == view.best_of,
         event.local(slip.closes_at) if slip.closes_at is not None else None, **extra,
         format=event.format, single=say.one_game(event, view),
+        closes=event.at(slip.closes_at) if slip.closes_at is not None else None,
     )
 
 
@@ -1006,7 +1007,7 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
         buttons = None if viewer == slip.reporter_side else say.agree_buttons(slip.id)
         copy = say.slip_copy(event, view, viewer, slip.reporter_side, report.number,
                              slip.scores, slip.starter_side, report.state,
-                             event.local(closes), responsible)
+                             event.at(closes), responsible)
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
             said=await _with_news(tx, news, person, copy),
@@ -1112,10 +1113,10 @@ async def _window_closes(tx: Tx, d: Deadline, now: datetime) -> bool:
     await journal.record(tx, who=Actor.system(), action="slip.final",
                          subject=f"match:{slip.match_id}", now=now,
                          detail={"slip_id": slip.id, "game": slip.game_no})
-    await close_copy(tx, slip, say.slip_final_note(event.local(now)), now)
+    await close_copy(tx, slip, say.slip_final_note(event.at(now)), now)
     view = await get_match(tx, slip.match_id)
     why = say.undisputed_why(say.one_game(event, view), slip.game_no,
-                             event.local(slip.closes_at or now))
+                             event.at(slip.closes_at or now))
     news = News(event)
     await announce_if_final(tx, event, view.id, now, news, (why, why), always=(0, 1))
     await news.send(tx, now)

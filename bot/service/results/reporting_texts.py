@@ -11,6 +11,7 @@ match of one game reads as a game ("Ann Lee won 420-350"), not as a match score 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
@@ -311,7 +312,7 @@ def td_entered(event: Event, view: MatchView, viewer: int, game: int, scores: tu
 
 
 def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: int,
-              scores: tuple[int, int], starter: int, state: MatchState, closes_at: str,
+              scores: tuple[int, int], starter: int, state: MatchState, closes_at: datetime,
               responsible: bool) -> Said:
     """A player's copy of a submitted result slip (para 24: both players get one at once),
     in their own words ("you won 420-350 v Ben Ong"). The opponent's copy comes with Agree
@@ -415,7 +416,7 @@ def _points(points: float) -> str:
     return str(int(points)) if points == int(points) else str(points)
 
 
-def slip_final_note(closed_at: str) -> Said:
+def slip_final_note(closed_at: datetime) -> Said:
     """Appended to the opponent's copy when the window passes (its buttons go)."""
     return said("\n\n✅ Final since {closed}: nobody disputed it within the window.",
                 closed=closed_at)
@@ -463,7 +464,7 @@ def both_reported_why(single: bool, game: int) -> Said:
             said("you both reported game {game} the same way", game=game))
 
 
-def undisputed_why(single: bool, game: int, closed: str) -> Said:
+def undisputed_why(single: bool, game: int, closed: datetime) -> Said:
     return (said("nobody disputed it by {closed}", closed=closed) if single else
             said("nobody disputed game {game} by {closed}", game=game, closed=closed))
 
@@ -486,7 +487,7 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str,
             return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
                         "{best_of}. Its round is open, so you can play it now: draw tiles to "
                         "decide who starts game 1. Deadline: {closes}.",
-                        closes=event.local(rnd.closes_at), **head)
+                        closes=event.at(rnd.closes_at), **head)
         return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
                     "{best_of}. Its round is open, so you can play it now: draw tiles to "
                     "decide who starts game 1.", **head)

@@ -153,9 +153,9 @@ def where_it_stands(slip: SlipView) -> Said:
     if slip.state == SlipState.DRAFT:
         return said("This result still waits for you: tap Confirm or Cancel on it.")
     if slip.state == SlipState.PENDING:
-        if slip.closes_at:
+        if slip.closes is not None:
             return said("Game {game} is already recorded; it can be disputed until {until}, "
-                        "then it is final.", game=slip.game, until=slip.closes_at)
+                        "then it is final.", game=slip.game, until=slip.closes)
         return said("Game {game} is already recorded; it can be disputed, then it is final.",
                     game=slip.game)
     if slip.state in (SlipState.AGREED, SlipState.FINAL):

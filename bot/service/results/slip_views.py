@@ -5,6 +5,7 @@ result is for, and what a slip use-case did (``reporting``, worded by ``slip_tex
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from core.knockout.match import StartReason
 from core.slip import SlipState
@@ -50,6 +51,7 @@ class SlipView:
     open_game: int | None = None  # a game of the opponent's still open to dispute
     format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
     single: bool = False  # the match is this one game (``reporting_texts.one_game``)
+    closes: datetime | None = None  # ``closes_at`` as a moment on the event's clock
 
     @property
     def opponent(self) -> str:
