@@ -617,12 +617,15 @@ def _entered_already(event: Event, view: MatchView, match: Match, game: int,
 # --- P2: a player's result slip --------------------------------------------------------
 
 
-async def _slip_view(tx: Tx, slip: SlipRow, side: int, **extra: Any) -> SlipView:
+async def _slip_view(tx: Tx, slip: SlipRow, side: int, state: MatchState | None = None,
+                     **extra: Any) -> SlipView:
+    """``state``: the match's, if the caller read it already (nothing written since)."""
     view = await get_match(tx, slip.match_id)
     event = await get_event(tx, view.event_id)
     start_reason: StartReason | None = None
     if slip.state == SlipState.DRAFT:
-        state = (await core_match(tx, view.id)).state()
+        if state is None:
+            state = (await core_match(tx, view.id)).state()
         if state.next_game == slip.game_no and state.next_start is not None:
             start_reason = state.next_start.reason
     return SlipView(
@@ -906,7 +909,8 @@ async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
 
         async def settled(kind: str) -> None:
             """The draft says what Confirm did, before what else the change tells them."""
-            await _tell_reporter(tx, req, SlipAnswer(kind, await _slip_view(tx, draft, side)))
+            await _tell_reporter(tx, req, SlipAnswer(kind, await _slip_view(tx, draft, side,
+                                                                           state)))
 
         if slip.game_no <= len(state.counted):
             kind = await _second_report(tx, event, view, match, state, slip, actor, req.now,
