@@ -313,3 +313,87 @@ async def test_each_match_says_what_it_decides(db: Database) -> None:
         # the top division's shape is drawn already: its first upper-bracket matches
         lines = {line for pair in decides.values() for line in pair}
         assert any("lose and you play the lower bracket's" in line for line in lines), lines
+
+
+async def test_the_plate_is_not_seated_on_a_qualifying_result_that_can_be_disputed(
+    db_target: Path | str,
+) -> None:
+    """SSSg para 3: the plate is drawn after the qualifying round, from who lost in it
+    (para 2). The last qualifier's deciding game, reported by its winner, counts at once
+    but can be disputed for 24 hours (para 24): until it is final nobody is placed in a
+    plate match, told one, nor is the plate's draw kept; once the opponent agrees, it is
+    drawn and every plate player hears their match."""
+    from bot.service.platform.unit import Request
+    from bot.service.results import reporting
+    from bot.service.results.reporting import SaidResult
+    from bot.store import draw_repo
+
+    ids = {f"Player {i:02}": 7000 + i for i in range(1, 25)}
+    csv = "name,rating,telegram_id\n" + "".join(
+        f"{name},{2100 - 20 * i},{ids[name]}\n" for i, name in enumerate(ids, start=1))
+    db = await open_database(db_target)
+    try:
+        async with db.transaction() as tx:
+            created = await create_event(
+                tx, parse_definition((ROOT / "examples" / "sssg2016.toml").read_text()),
+                by=Actor.cli(), now=NOW)
+            event_id = created.event_id
+            await import_players(tx, event_id, csv, by=Actor.cli(), now=NOW)
+            await make_draw(tx, event_id, seed=1, by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "Qual Rd", by=Actor.cli(), now=NOW,
+                                unpaid_ok=True, why="test")
+            qualifiers = [await get_match(tx, await _match(tx, event_id, f"Q{i}"))
+                          for i in range(1, 9)]
+        *first, last = qualifiers
+        for m in first:  # entered by a TD from paper slips: final at once
+            a, b = m.names
+            assert a is not None and b is not None
+            for game in range(5):
+                await reporting.enter_game(db, Request.cli(NOW), event_id, (a, b), (400, 300),
+                                           starter=a if game == 0 else None)
+        a, b = last.names
+        assert a is not None and b is not None
+        for game in range(4):
+            await reporting.enter_game(db, Request.cli(NOW), event_id, (a, b), (400, 300),
+                                       starter=a if game == 0 else None)
+        async with db.transaction() as tx:
+            mark = int(await tx.scalar("SELECT COALESCE(MAX(id), 0) FROM outbox"))
+
+        updates = iter(range(1, 100))
+
+        def as_player(name: str) -> Request:
+            return Request(now=NOW, label=f"tg:{ids[name]}", tg_user_id=ids[name], tg_name=name,
+                           chat_id=ids[name], update_id=next(updates))
+
+        draft = await reporting.report_result(db, as_player(a), SaidResult(400, 300))
+        done = await reporting.confirm_slip(db, as_player(a), draft.slip.id)
+        assert done.kind == "submitted" and done.slip.state == "pending"
+
+        async def plate() -> list[tuple[str, int | None, int | None]]:
+            async with db.transaction() as tx:
+                rows = await tx.all("SELECT state, entry_a, entry_b FROM matches WHERE event_id = ?"
+                                    " AND code LIKE 'P%' ORDER BY code", (event_id,))
+            return [(r[0], r[1], r[2]) for r in rows]
+
+        async def told_plate() -> list[str]:
+            async with db.transaction() as tx:
+                rows = await tx.all("SELECT text_html FROM outbox WHERE id > ?", (mark,))
+            return [r[0] for r in rows if "<b>Plate" in r[0]]
+
+        async with db.transaction() as tx:
+            assert (await get_match(tx, last.id)).state == "decided"  # it counts (para 24)
+            record = await draw_repo.draw_record(tx, event_id)
+            assert record is not None and not record.get("pinned")  # no plate draw kept
+        assert {state for state, _, _ in await plate()} == {"waiting"}
+        assert all(x is None and y is None for _, x, y in await plate())
+        assert await told_plate() == []
+        await reporting.agree_slip(db, as_player(b), done.slip.id)
+        seated = await plate()
+        assert [state for state, _, _ in seated[:4]] == ["ready"] * 4
+        assert all(None not in (x, y) for _, x, y in seated[:4])
+        async with db.transaction() as tx:
+            record = await draw_repo.draw_record(tx, event_id)
+            assert record is not None and [p["division"] for p in record["pinned"]] == ["plate"]
+        assert len(await told_plate()) == 8  # every plate player hears their match
+    finally:
+        await db.close()
