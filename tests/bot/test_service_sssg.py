@@ -397,3 +397,58 @@ async def test_the_plate_is_not_seated_on_a_qualifying_result_that_can_be_disput
         assert len(await told_plate()) == 8  # every plate player hears their match
     finally:
         await db.close()
+
+
+async def test_my_matches_lists_the_match_to_play_now_first_and_the_finished_last(
+    db: Database,
+) -> None:
+    """/matches for a player in two events: the match they can play now first, then the
+    ones to come, then one a closed round left to the TDs, the finished last; each kind by
+    event, then round."""
+    csv = "name,rating,telegram_id\n" + "".join(
+        f"Player {i:02},{2100 - 20 * i},{7100 + i}\n" for i in range(1, 17))
+
+    async def cup(tx: Tx, slug: str) -> int:
+        created = await create_event(tx, parse_definition(FORMATS_DEF.replace(
+            'slug = "prop"', f'slug = "{slug}"').format(fmt="single")), by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, csv, by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+        return created.event_id
+
+    async def entry(tx: Tx, event_id: int, tg: int) -> int:
+        return int(await tx.scalar("SELECT e.id FROM entries e JOIN people p ON p.id ="
+                                   " e.person_id WHERE e.event_id = ? AND p.tg_user_id = ?",
+                                   (event_id, tg)))
+
+    async def place(tx: Tx, event_id: int, code: str, state: str, round_state: str) -> None:
+        """Player 01 in ``code``, at ``state``, in a round at ``round_state``."""
+        if code not in first.values():
+            await tx.execute("UPDATE matches SET entry_a = ?, entry_b = ? WHERE event_id = ?"
+                             " AND code = ?", (await entry(tx, event_id, 7101),
+                                               await entry(tx, event_id, 7109), event_id, code))
+        await tx.execute("UPDATE matches SET state = ?, winner_side = ? WHERE event_id = ?"
+                         " AND code = ?", (state, None, event_id, code))
+        await tx.execute("UPDATE rounds SET state = ? WHERE id = (SELECT round_id FROM matches"
+                         " WHERE event_id = ? AND code = ?)", (round_state, event_id, code))
+
+    async with db.transaction() as tx:
+        autumn, winter = await cup(tx, "autumn"), await cup(tx, "winter")
+        first: dict[int, str] = {}
+        for event_id in (autumn, winter):
+            ann = await entry(tx, event_id, 7101)
+            first[event_id] = str(await tx.scalar(
+                "SELECT code FROM matches WHERE event_id = ? AND ? IN (entry_a, entry_b)",
+                (event_id, ann)))
+            await tx.execute("UPDATE matches SET entry_a = NULL, entry_b = NULL, state ="
+                             " 'waiting' WHERE event_id = ? AND ? IN (entry_a, entry_b)",
+                             (event_id, await entry(tx, event_id, 7109)))  # Player 09's
+        await place(tx, autumn, first[autumn], "playing", "closed")  # left to the TDs
+        await place(tx, autumn, "M9", "playing", "open")  # the quarter-final, to play now
+        await place(tx, winter, first[winter], "decided", "closed")  # no games: no winner
+        await place(tx, winter, "M10", "ready", "planned")
+        person = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 7101")
+        shown = [(x.event_name, x.code, x.state) for x in await my_matches(
+            tx, int(person), include_finished=True)]
+    assert [(code, state) for _, code, state in shown] == [
+        ("M9", "playing"), ("M10", "ready"), (first[autumn], "unfinished"),
+        (first[winter], "decided")]
