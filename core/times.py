@@ -11,6 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 
 
-def local_text(moment: datetime) -> str:
-    """``moment`` as read in its own zone: 'Mon 09 Mar 2026 17:00 (+08)'."""
-    return moment.strftime("%a %d %b %Y %H:%M") + f" ({moment.tzname()})"
+def local_text(moment: datetime, zone_name: str | None = None) -> str:
+    """``moment`` as read in its own zone: 'Mon 09 Mar 2026 17:00 (+08)'; with the zone's
+    name when the reader chose it and no other words say so: 'Mon 09 Mar 2026 09:00 (GMT,
+    Europe/London)'."""
+    shown = f"{moment.tzname()}, {zone_name}" if zone_name else moment.tzname()
+    return moment.strftime("%a %d %b %Y %H:%M") + f" ({shown})"
