@@ -28,12 +28,18 @@ class Zone:
         return ZoneInfo(self.name)
 
     def show(self, moment: datetime) -> str:
-        return local_text(moment.astimezone(self.info))
+        """The moment on this clock, in English (a refusal, the command line)."""
+        return local_text(self.at(moment))
+
+    def at(self, moment: datetime) -> datetime:
+        """The moment on this clock: a record's value, written in its reader's language."""
+        return moment.astimezone(self.info)
 
     def named(self, moment: datetime) -> str:
-        """A time in a message that has no note of its zone: the person's own zone is
-        named ('Tue 03 Mar 2026 09:00 (GMT, Europe/London)'), the event's reads as usual."""
-        return local_text(moment.astimezone(self.info), self.name if self.own else None)
+        """The moment on this clock, in English, in a message with no note of its zone: the
+        person's own zone is named ('Tue 03 Mar 2026 09:00 (GMT, Europe/London)'), the
+        event's reads as ``show``."""
+        return local_text(self.at(moment), zone_name=self.name if self.own else None)
 
 
 async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:
