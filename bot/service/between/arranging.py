@@ -351,12 +351,13 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
 # --- what the players and the TDs read -------------------------------------------------------
 
 
-async def agreed_time(tx: Tx, person_id: int, view: MatchView, event: Event) -> str | None:
+async def agreed_time(tx: Tx, person_id: int, view: MatchView,
+                      event: Event) -> datetime | None:
     """The match's agreed time in the person's zone (for /matches), or None."""
     agreed = await match_times_repo.agreed_of(tx, view.id)
     if agreed is None:
         return None
-    return (await zone_of(tx, person_id, event)).show(agreed.starts_at)
+    return (await zone_of(tx, person_id, event)).at(agreed.starts_at)
 
 
 async def unarranged(tx: Tx, event_id: int, now: datetime) -> list[MatchView]:
