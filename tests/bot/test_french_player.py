@@ -32,17 +32,17 @@ ANN = IDS["Ann Lee"]
 
 #: The draw, written for Dev before he joined: held, then written in French when he joins.
 HELD_DRAW = ("Le tirage de <b>Club Cup &lt;2026&gt;</b> est fait : votre premier match est en "
-             "SF contre <b>Ann Lee</b>, en 3 parties.")
+             "SF contre <b>Ann Lee</b>, au meilleur des 3 parties.")
 #: What Dev reads, in order: the held draw, then the chat adapter's words, in French.
 DEV_READS_FRENCH = [
     HELD_DRAW,
-    "Bienvenue ! Vous êtes <b>Dev Rao</b>, joueur de <b>Club Cup &lt;2026&gt;</b>. Tapez "
-    "/help pour voir ce que vous pouvez faire.",
-    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380.\n"
-    "Vous avez tiré des lettres pour savoir qui commence la partie 1 (para 15). Qui a "
+    "Bienvenue ! Vous jouez dans <b>Club Cup &lt;2026&gt;</b> sous le nom de <b>Dev Rao</b>. "
+    "Tapez /help pour voir ce que vous pouvez faire.",
+    "Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann Lee "
+    "380.\nVous avez tiré des lettres pour savoir qui commence la partie 1 (para 15). Qui a "
     "commencé ?",
-    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
-    "avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
+    "Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann Lee "
+    "380 — vous avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
 ]
 #: The buttons Dev taps, in French.
 DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
@@ -109,8 +109,8 @@ async def test_a_french_player_and_his_english_opponent_each_read_their_own_lang
         assert text.startswith(start)
     # the pressed messages were rewritten in French too
     assert "[Dev Rao taps J'ai commencé]" in tg.transcript(dev)
-    assert ("Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — "
-            "vous avez commencé.\n    Envoyé à Ann Lee.") in tg.transcript(dev)
+    assert ("Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann "
+            "Lee 380 — vous avez commencé.\n    Envoyé à Ann Lee.") in tg.transcript(dev)
 
     ann_rows = await _rows_for(bot, ANN)
     assert not [text for text in ann_rows if "Partie" in text or "vous" in text]
@@ -128,7 +128,7 @@ async def test_a_french_player_who_joins_by_the_player_link_keeps_his_language_o
         code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
                                " AND person_id IS NULL")
     assert await bot.say(dev, f"/start {code}") == (
-        "Bienvenue dans Club Cup <2026> ! Quel joueur êtes-vous ? Touchez votre nom ; un "
+        "Bienvenue dans Club Cup <2026> ! Qui êtes-vous ? Touchez votre nom ; un "
         "arbitre le confirmera.")
     await bot.tap(dev, "Dev Rao")
     assert tg.last_sent(dev).text == (
@@ -163,7 +163,7 @@ async def test_what_waited_for_him_is_written_in_french_when_he_joins(
     await bot.say(dev, f"/start {code}")
     assert (await _held(bot))[0] == (HELD_DRAW, None)
     texts = [m.text for m in bot.telegram.sent(dev)]
-    assert texts[0] is not None and texts[0].startswith("Bienvenue ! Vous êtes Dev Rao")
+    assert texts[0] is not None and texts[0].startswith("Bienvenue ! Vous jouez dans Club Cup <2026>")
     assert HELD_DRAW.replace("<b>", "").replace("</b>", "").replace("&lt;", "<").replace(
         "&gt;", ">") in texts
 

@@ -110,8 +110,8 @@ def test_the_shipped_french_says_the_records() -> None:
     assert render(relay_texts.told("M1", "Ben <Ong>", True, 2), fr) == (
         "✅ Envoyé à Ben &lt;Ong&gt; (encore 2 aujourd'hui).")
     assert render(availability_texts.told_by_td("Open", "Round 2", True, 0.5), fr) == (
-        "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Round 2 : vous n'y serez "
-        "pas apparié (une exemption demandée, un demi-point).")
+        "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Round 2 : je ne vous y "
+        "apparierai pas (une exemption demandée, un demi-point).")
 
 
 def test_the_shipped_french_says_arranging_a_time() -> None:
@@ -166,3 +166,32 @@ def test_matches_show_their_times_in_the_reader_s_language() -> None:
     assert "Deadline: Sun 08 Mar 2026 23:59 (CET)" in english
     assert "Agreed time: Sat 07 Mar 2026 15:00 (CET)" in english
     assert "Game 1 awaits your agreement until Wed 04 Mar 2026 09:00 (CET)" in english
+
+
+def test_the_shipped_french_says_best_of_and_assumes_no_gender() -> None:
+    """"En 3 parties" reads as exactly three games: a best-of is "au meilleur des 3 parties".
+    What is said to a reader, or of a named person, agrees with no gender ("vous avez manqué",
+    "je le lui ai dit", not "vous n'êtes pas venu", "il en est informé"), without a
+    "joueur·euse" anywhere."""
+    from babel.messages.pofile import read_po
+
+    from bot.service.between import no_show_texts
+    from bot.words import LOCALES
+    from bot.words.said import render
+
+    with (LOCALES / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fp:
+        catalog = read_po(fp, locale="fr", domain=DOMAIN)
+    best_of = [m for m in catalog if m.id and "best" in str(m.id) and "{best_of}" in str(m.id)]
+    assert best_of and all("au meilleur des {best_of} parties" in m.string for m in best_of)
+    french = [s for m in catalog if m.id
+              for s in (m.string if isinstance(m.string, tuple | list) else [m.string])]
+    assert not [s for s in french if "·" in s or "en {best_of} parties" in s]
+    gendered = ("n'êtes pas venu", "n'est pas venu", "vous êtes exempt", "vous êtes inscrit",
+                "il en est informé", "est qualifié", "Quel joueur êtes-vous",
+                "gagne-t-il", "serez pas apparié")
+    assert not [s for s in french if any(g in s for g in gendered)]
+    fr = for_locale("fr")
+    at = datetime(2026, 3, 7, 15, 0, tzinfo=UTC)
+    assert render(no_show_texts.claimed("M1", "Ann Lee", at), fr) == (
+        "🚫 Noté : Ann Lee a manqué votre partie. Votre adversaire peut répondre jusqu'au "
+        "sam. 7 mars 2026 15:00 (UTC) ; ensuite les arbitres décident, et je vous préviendrai.")
