@@ -195,3 +195,23 @@ def test_the_shipped_french_says_best_of_and_assumes_no_gender() -> None:
     assert render(no_show_texts.claimed("M1", "Ann Lee", at), fr) == (
         "🚫 Noté : Ann Lee a manqué votre partie. Votre adversaire peut répondre jusqu'au "
         "sam. 7 mars 2026 15:00 (UTC) ; ensuite les arbitres décident, et je vous préviendrai.")
+
+
+def test_an_outage_notice_is_said_in_the_reader_s_language() -> None:
+    """The TDs' notice of a time the database could not be written: its times in their
+    language; the end as a time of day alone when it is the same day."""
+    from zoneinfo import ZoneInfo
+
+    from bot.service.platform.outages import held
+    from bot.words.said import english, render
+
+    sgt = ZoneInfo("Asia/Singapore")
+    since = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    notice = held(since, since + timedelta(minutes=7), sgt)
+    assert render(notice, for_locale("fr")) == (
+        "Je n'ai pas pu écrire dans ma base de données du lun. 2 mars 2026 17:00 (+08) à "
+        "17:07. Les messages ont été retenus entre-temps et partent maintenant ; aucun n'a "
+        "été perdu.")
+    assert english(held(since, since + timedelta(hours=8), sgt)) == (
+        "I could not write to my database from Mon 02 Mar 2026 17:00 (+08) to Tue 03 Mar 2026 "
+        "01:00 (+08). Messages were held meanwhile and are going out now; none was lost.")
