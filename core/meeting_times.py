@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 
 @dataclass(frozen=True)
-class Words:
+class TimeWords:
     """How one language names the days and months a player types, and the examples a
     refusal shows in it. Each day and month is a tuple of its names; a word is read as one
     when it begins one of them (three letters at least: "sam", "sept", "Thurs"), accents,
@@ -38,7 +38,7 @@ class Words:
     examples: str
 
 
-ENGLISH = Words(
+ENGLISH = TimeWords(
     weekdays=(("monday",), ("tuesday",), ("wednesday",), ("thursday",), ("friday",),
               ("saturday",), ("sunday",)),
     months=(("january",), ("february",), ("march",), ("april",), ("may",), ("june",),
@@ -48,7 +48,7 @@ ENGLISH = Words(
     either=("or",),
     examples="Sat 15:00, tomorrow 19:30, 7 Mar 15:00 or 2026-03-07 15:00",
 )
-FRENCH = Words(
+FRENCH = TimeWords(
     weekdays=(("lundi",), ("mardi",), ("mercredi",), ("jeudi",), ("vendredi",), ("samedi",),
               ("dimanche",)),
     months=(("janvier",), ("fevrier",), ("mars",), ("avril",), ("mai",), ("juin",),
@@ -73,7 +73,7 @@ class BadTime(ValueError):
     """A time that cannot be read; the message says what was wrong and shows examples."""
 
 
-def words_of(language: str) -> tuple[Words, ...]:
+def words_of(language: str) -> tuple[TimeWords, ...]:
     """The words a player reading ``language`` ("fr", "fr_FR") types times in: their own,
     then English."""
     own = LANGUAGES.get(language.replace("-", "_").split("_")[0].lower())
@@ -95,15 +95,15 @@ def _named(word: str, names: tuple[tuple[str, ...], ...]) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _weekday(word: str, languages: tuple[Words, ...]) -> int | None:
+def _weekday(word: str, languages: tuple[TimeWords, ...]) -> int | None:
     return next((i for w in languages if (i := _named(word, w.weekdays)) is not None), None)
 
 
-def _month(word: str, languages: tuple[Words, ...]) -> int | None:
+def _month(word: str, languages: tuple[TimeWords, ...]) -> int | None:
     return next((i + 1 for w in languages if (i := _named(word, w.months)) is not None), None)
 
 
-def _clock(text: str, languages: tuple[Words, ...]) -> time:
+def _clock(text: str, languages: tuple[TimeWords, ...]) -> time:
     plain = _plain(text)
     if any(plain in w.noon for w in languages):
         return time(12, 0)
@@ -125,7 +125,7 @@ def _clock(text: str, languages: tuple[Words, ...]) -> time:
     return time(hour, minute)
 
 
-def _day(text: str, today: date, languages: tuple[Words, ...]) -> tuple[date | None, int | None]:
+def _day(text: str, today: date, languages: tuple[TimeWords, ...]) -> tuple[date | None, int | None]:
     """(a date, or None with a weekday number) for the day words."""
     examples = languages[0].examples
     fillers = {f for w in languages for f in w.fillers}
