@@ -25,7 +25,7 @@ from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
 from bot.words import N_, SOURCE, Words, for_locale
 from core.knockout.match import MatchStage
-from core.times import local_text
+from core.times import day_text, local_text
 
 
 def esc(text: object) -> str:
@@ -243,14 +243,14 @@ def dates_moved(moved: DatesMoved, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
     if moved.already:
         return w._("The dates of <b>{event}</b> were moved already: its schedule "
-                   "starts {first:%a %d %b %Y}.", event=esc(moved.event), first=moved.first)
+                   "starts {first}.", event=esc(moved.event), first=day_text(moved.first, w.locale))
     return w.n_("📅 Every date of <b>{event}</b> moved {days:+d} days: the schedule starts "
-                "{first:%a %d %b %Y} (it started {was:%d %b %Y}), the gaps between the dates "
-                "as they were.",
+                "{first} (it started {was}), the gaps between the dates as they were.",
                 "📅 Every date of <b>{event}</b> moved {days:+d} days: the schedule starts "
-                "{first:%a %d %b %Y} (it started {was:%d %b %Y}), the gaps between the dates "
-                "as they were.",
-                abs(moved.days), days=moved.days, event=esc(moved.event), first=moved.first, was=moved.was)
+                "{first} (it started {was}), the gaps between the dates as they were.",
+                abs(moved.days), days=moved.days, event=esc(moved.event),
+                first=day_text(moved.first, w.locale),
+                was=day_text(moved.was, w.locale, weekday=False))
 
 
 _REFUSAL = {"blocked": N_("blocked the bot"), "undeliverable": N_("undeliverable")}

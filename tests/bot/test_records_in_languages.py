@@ -215,3 +215,21 @@ def test_an_outage_notice_is_said_in_the_reader_s_language() -> None:
     assert english(held(since, since + timedelta(hours=8), sgt)) == (
         "I could not write to my database from Mon 02 Mar 2026 17:00 (+08) to Tue 03 Mar 2026 "
         "01:00 (+08). Messages were held meanwhile and are going out now; none was lost.")
+
+
+def test_moved_dates_are_written_in_the_reader_s_language() -> None:
+    """"Start it today": the schedule's new first day and the old one, in the reader's words
+    (the English as it always was)."""
+    from datetime import date
+
+    from bot.service.events.event_setup import DatesMoved
+    from bot.telegram import texts
+
+    moved = DatesMoved("Club Cup", 3652, date(2016, 3, 2), date(2026, 3, 2))
+    assert texts.dates_moved(moved, lang="fr") == (
+        "📅 Toutes les dates de <b>Club Cup</b> ont été décalées de +3652 jours : le calendrier "
+        "commence le lun. 2 mars 2026 (au lieu du 2 mars 2016), les écarts entre les dates "
+        "restant les mêmes.")
+    assert texts.dates_moved(moved) == (
+        "📅 Every date of <b>Club Cup</b> moved +3652 days: the schedule starts Mon 02 Mar 2026 "
+        "(it started 02 Mar 2016), the gaps between the dates as they were.")
