@@ -233,3 +233,18 @@ def test_moved_dates_are_written_in_the_reader_s_language() -> None:
     assert texts.dates_moved(moved) == (
         "📅 Every date of <b>Club Cup</b> moved +3652 days: the schedule starts Mon 02 Mar 2026 "
         "(it started 02 Mar 2016), the gaps between the dates as they were.")
+
+
+def test_memberships_ending_are_listed_in_the_reader_s_language() -> None:
+    from datetime import date
+
+    from bot.service.people import membership_texts
+    from bot.words.said import english, render
+
+    told = membership_texts.ending("Open", "SF", [("P1", date(2016, 8, 20)),
+                                                   ("P2 <x>", date(2016, 9, 1))])
+    assert english(told) == (
+        "<b>Open: SF</b> is open. Membership ends before the round closes (para 11): P1 (ends "
+        "Sat 20 Aug 2016), P2 &lt;x&gt; (ends Thu 01 Sep 2016). Ask them to renew.")
+    assert "P1 (fin le sam. 20 août 2016), P2 &lt;x&gt; (fin le jeu. 1 sept. 2016)" in render(
+        told, for_locale("fr"))
