@@ -248,3 +248,17 @@ def test_memberships_ending_are_listed_in_the_reader_s_language() -> None:
         "Sat 20 Aug 2016), P2 &lt;x&gt; (ends Thu 01 Sep 2016). Ask them to renew.")
     assert "P1 (fin le sam. 20 août 2016), P2 &lt;x&gt; (fin le jeu. 1 sept. 2016)" in render(
         told, for_locale("fr"))
+
+
+def test_a_time_in_the_reader_s_own_zone_names_it_in_their_language() -> None:
+    """A time in a message with no note of its zone (a photo's due time, a no-show's new
+    close): the reader's own zone is named by it, the event's is not; French words."""
+    from bot.service.between.player_zones import Zone
+    from bot.words.said import english, render
+
+    moment = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+    own, events = Zone("Europe/London", True), Zone("Asia/Singapore", False)
+    assert render(own.told(moment), for_locale("fr")) == (
+        "mar. 3 mars 2026 09:00 (GMT, Europe/London)")
+    assert english(own.told(moment)) == "Tue 03 Mar 2026 09:00 (GMT, Europe/London)"
+    assert render(events.told(moment), for_locale("fr")) == "mar. 3 mars 2026 17:00 (+08)"

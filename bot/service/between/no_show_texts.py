@@ -115,7 +115,8 @@ def default_why(view: MatchView, side: int) -> str:
     return f"{view.label(1 - side)} did not come at the agreed time"
 
 
-def extended(view: MatchView, reader: int, claimant: int, closes: datetime, why: str) -> Said:
+def extended(view: MatchView, reader: int, claimant: int, closes: Said, why: str) -> Said:
+    """``closes``: in the reader's zone, named if they set it (``player_zones.Zone.told``)."""
     values: dict[str, Value] = dict(round=view.round_name, match=view.code, closes=closes,
                                     why=why)
     if reader == claimant:

@@ -44,7 +44,8 @@ def officer_caption(event: Event, view: MatchView, game: int,
                 round=view.round_name, game=_game_line(view, game, scores), sender=sender)
 
 
-def reminder(event: Event, view: MatchView, side: int, game: int, closes: datetime) -> Said:
+def reminder(event: Event, view: MatchView, side: int, game: int, closes: Said) -> Said:
+    """``closes``: in the reader's zone, named if they set it (``player_zones.Zone.told``)."""
     return said("📷 <b>{event}</b>: the board photo of game {game} v {opponent} is due by "
                 "{closes}{ref}. Send the picture here.", event=event.name, game=game,
                 opponent=view.label(1 - side), closes=closes, ref=cite(event, "SSSg para 25"))
@@ -142,7 +143,7 @@ def bye_for_player(event: Event, view: MatchView, viewer: int, game: int, respon
 
 
 def extended_for_player(event: Event, view: MatchView, viewer: int, game: int,
-                        responsible: int, until: datetime) -> Said:
+                        responsible: int, until: Said) -> Said:
     if viewer == responsible:
         return said("📷 <b>{event}</b>: a TD gave you until {until} to send the board photo "
                     "of game {game} v {opponent}. Send the picture here.", event=event.name,
