@@ -64,9 +64,6 @@ class KnockoutFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ": /bracket shows its bracket, /matches your matches"
 
-    def tie_words(self) -> str:
-        return ": half a win each"  # never said: a knockout's level match has a winner
-
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
         return award_match_bye(match, side).match
@@ -97,10 +94,6 @@ class KnockoutFormat(Defaults):
             return "", (), 0
         _, impact = sssg.correct(event, view.code, new, force=True)
         return impact.describe(), impact.voided_matches, impact.voided_match_games
-
-    async def after_final(self, tx: Tx, event: Event, now: datetime,
-                          news: News | None) -> None:
-        return None  # what plays on did so when the result counted
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
                           final: bool, following: str | None) -> list[Told]:

@@ -16,7 +16,6 @@ from datetime import datetime
 
 from bot.service.events import groups
 from bot.service.events.definitions import Definition
-from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
@@ -25,7 +24,6 @@ from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, record_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.service.platform.errors import Invalid
 from bot.service.platform.news import News, Told
 from bot.service.results.matches import get_match
 from bot.store import entries_repo
@@ -33,7 +31,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
-from core.knockout.match import Match, MatchState, forfeit_match
+from core.knockout.match import MatchState
 
 
 @dataclass(frozen=True)
@@ -68,22 +66,9 @@ class LadderFormat(Defaults):
     def tie_words(self) -> str:
         return ": the defender keeps the rung"
 
-    def match_bye(self, match: Match, side: int) -> Match:
-        """No bye of a whole match: the games it needs, won by forfeit."""
-        return forfeit_match(match, side)
-
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         """The ladder itself: its rungs, from the definition's players."""
         await ladders.create_ladder(tx, event.id, Definition.model_validate(event.rules), now)
-
-    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
-                   now: datetime, why: str) -> DrawResult:
-        raise Invalid(f"{event.name} {self.no_draw}")
-
-    async def after_results(self, tx: Tx, event: Event, now: datetime,
-                            news: News | None) -> list[int]:
-        await self.after_final(tx, event, now, news)  # acts on the results that are final
-        return []
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
