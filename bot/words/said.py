@@ -23,6 +23,7 @@ A value is one of:
   it is.
 
 A button's label is plain text, not HTML: ``plain`` renders a record without escaping.
+What the core says in words (``core.phrases.Phrase``) becomes a record with ``from_core``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.words import SOURCE, Words, for_locale
+from core.phrases import Phrase
 
 
 @dataclass(frozen=True)
@@ -152,3 +154,11 @@ def _value(value: Value, words: Words, esc: Callable[[str], str]) -> object:
     if isinstance(value, Rendered):
         return value.html
     return value
+
+
+def from_core(words: Phrase) -> Said:
+    """The core's words (``core/phrases.py``) as a record: its English is the catalogue's
+    id, as a record's is, and its values go in by name (a phrase in it, as a record)."""
+    return Said(words.message, tuple(
+        (name, from_core(value) if isinstance(value, Phrase) else value)
+        for name, value in words.values))

@@ -104,7 +104,9 @@ def test_decline_withdraw_and_a_newcomer_for_the_players(tmp_path: Path) -> None
     assert record(db)["challenges"][0]["status"] == "forfeited"
     assert record(db)["names"] == ["Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan", "Dev Rao"]
     text, _ = told(db, "Dev Rao")[-1]
-    assert "Dev Rao declined: forfeit" in text and text.endswith("A TD did this for you.</i>")
+    assert "You declined Eve Tan's challenge #1: declining is a forfeit" in text
+    assert "You are now rung 5 of 5 (was 4)." in text
+    assert text.endswith("A TD did this for you.</i>")
     assert ("Eve Tan wins challenge #1 against Dev Rao without a game (Dev Rao declined: "
             "forfeit)") in told(db, "Eve Tan")[-1][0]
 

@@ -9,7 +9,6 @@ challenge level on points is not a win, so the defender keeps the rung
 
 from __future__ import annotations
 
-import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,13 +23,14 @@ from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, record_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.service.platform.news import News, Told
+from bot.service.platform.news import News, Told, group_language
 from bot.service.results.matches import get_match
 from bot.store import entries_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
+from bot.words.said import Rendered
 from core.knockout.match import MatchState
 
 
@@ -88,9 +88,9 @@ class LadderFormat(Defaults):
                           state: MatchState, text: str, more: list[str], key: str,
                           now: datetime) -> None:
         """The ladder's own lines (the result and the rungs it moved), if any."""
-        if more:
-            await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
-                [f"<b>{html.escape(event.name, quote=False)}</b>", *more]))
+        if more:  # the lines are HTML already written in the group's language
+            await outbox.enqueue(tx, chat_id=chat, now=now, lang=await group_language(tx, event),
+                                 said=ladder_texts.headed(event, [Rendered(m) for m in more]))
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:
