@@ -111,7 +111,7 @@ async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView
                          why=why, detail={"match": view.code if view else None, "slot": "none"})
     await outbox.enqueue(tx, person_id=entry.person_id, now=now,
                          dedupe_key=f"expel:{x_id}:player",
-                         text_html=say.to_expelled(event, entry.name, why))
+                         said=say.to_expelled(event, entry.name, why))
     return x_id
 
 
