@@ -520,7 +520,7 @@ def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: s
         "{challenger} (rung {mine}) challenged {challenged} (rung {theirs}), challenge "
         "#{number}: accept it by {accept_by}, or it goes to {challenger} by forfeit.",
         challenger=challenger, mine=mine, challenged=challenged, theirs=theirs,
-        number=number, accept_by=_when(made.accept_by)), number)
+        number=number, accept_by=made.accept_by), number)
     new = replace(state, challenges=state.challenges + (made,),
                   last_active=_active(state, (challenger,), now))
     return Step(ladder, new, (event,))
@@ -560,7 +560,7 @@ def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step
                    play_by=now + ladder.rules.play_within)
     event = LadderEvent(EventKind.ACCEPTED, phrase(
         "{name} accepted {challenger}'s challenge #{number}: play it by {play_by}.",
-        name=name, challenger=c.challenger, number=c.number, play_by=_when(done.deadline)),
+        name=name, challenger=c.challenger, number=c.number, play_by=done.deadline),
         c.number)
     new = replace(state, challenges=_replace_challenge(state, done),
                   last_active=_active(state, (name,), now))
@@ -907,7 +907,7 @@ def reopen(ladder: Ladder, state: LadderState, number: int, now: datetime) -> St
         "A director reopened challenge #{number} ({challenger} v {challenged}): it is not "
         "decided now; play it by {play_by}. The rungs since are worked out again.",
         number=number, challenger=c.challenger, challenged=c.challenged,
-        play_by=_when(play_by)), number)
+        play_by=play_by), number)
     return Step(replace(ladder, names=replayed(ladder.rules, fixed)), fixed, (event,))
 
 

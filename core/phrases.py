@@ -11,20 +11,36 @@ own marks, so a message written here is translated like any other.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+
+from core.times import local_text
 
 
 @dataclass(frozen=True)
 class Phrase:
-    """A message's English with ``{named}`` placeholders, and the values that fill them."""
+    """A message's English with ``{named}`` placeholders, and the values that fill them (a moment is
+    written in the reader's language when the bot renders it)."""
 
     message: str
-    values: tuple[tuple[str, str | int | Phrase], ...] = ()
+    values: tuple[tuple[str, PhraseValue], ...] = ()
 
     def __str__(self) -> str:
-        return self.message.format(**{name: str(value) if isinstance(value, Phrase) else value
-                                      for name, value in self.values})
+        return self.message.format(**{name: _english(value) for name, value in self.values})
 
 
-def phrase(message: str, /, **values: str | int | Phrase) -> Phrase:
+#: What a phrase's named value may be: plain text (a name), a whole number, a moment (in
+#: the zone its reader reads it in), another phrase.
+PhraseValue = str | int | datetime | Phrase
+
+
+def _english(value: PhraseValue) -> object:
+    if isinstance(value, Phrase):
+        return str(value)
+    if isinstance(value, datetime):
+        return local_text(value)
+    return value
+
+
+def phrase(message: str, /, **values: PhraseValue) -> Phrase:
     """The phrase ``message`` with its named values (marks ``message`` for the catalogue)."""
     return Phrase(message, tuple(values.items()))

@@ -111,7 +111,7 @@ def test_a_line_with_its_detail_missing_still_reads(action: str) -> None:
     assert text.startswith("Wed 14 Sep 2016 18:02 (+08) TD (command line): ")
     assert what(entry, Names(event)) and "{" not in text and "None" not in text, text
     french = line(entry, Names(event), for_locale("fr"))  # each sentence is in the catalogue
-    assert french.startswith("Wed 14 Sep 2016 18:02 (+08) Directeur (ligne de commande) : ")
+    assert french.startswith("mer. 14 sept. 2016 18:02 (+08) Directeur (ligne de commande) : ")
     assert "{" not in french and "None" not in french, french
 
 

@@ -73,10 +73,11 @@ class Names:
         cents = _int(minor)
         return f"{currency or self.event.currency} {Decimal(cents) / 100:.2f}"
 
-    def when(self, iso_text: object) -> Text:
+    def when(self, iso_text: object) -> Said | datetime:
+        """A stored time on the event's clock (written in the reader's language)."""
         if not isinstance(iso_text, str) or not iso_text:
             return said("no time")
-        return self.event.local(datetime.fromisoformat(iso_text))
+        return self.event.at(datetime.fromisoformat(iso_text))
 
 
 def _int(value: object) -> int:
@@ -94,11 +95,11 @@ def _joined(*parts: Text | None) -> Said:
                 tuple((f"p{i}", p) for i, p in enumerate(kept)))
 
 
-def _listed(items: Sequence[Text]) -> Text:
+def _listed(items: Sequence[Text | datetime]) -> Text | datetime:
     """Items one after another with commas ("Ann Lee, Ben Ong")."""
     if not items:
         return said("nobody")
-    out: Text = items[0]
+    out: Text | datetime = items[0]
     for item in items[1:]:
         out = said("{list}, {item}", list=out, item=item)
     return out
@@ -646,9 +647,11 @@ KINDS: dict[str, Sentence] = {
 ENGLISH = for_locale(SOURCE)
 
 
-def in_words(value: Text, words: Words = ENGLISH) -> str:
-    """A name, or words, as plain text in the language of ``words``."""
-    return value if isinstance(value, str) else plain(value, words)
+def in_words(value: Text | datetime, words: Words = ENGLISH) -> str:
+    """A name, words or a moment as plain text in the language of ``words``."""
+    if isinstance(value, str):
+        return value
+    return plain(value if isinstance(value, Said) else Said("{at}", (("at", value),)), words)
 
 
 def sentence(e: JournalEntry, names: Names) -> Said:

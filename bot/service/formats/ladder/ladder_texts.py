@@ -82,7 +82,7 @@ def challenged_you(done: Challenged, rules: lad.LadderRules) -> Said:
                 "{challenger}; {decline}. Tap below, or send /accept or /decline.",
                 event=done.event.name, challenger=done.challenger, theirs=done.rungs[0],
                 yours=done.rungs[1], games=_games(rules.best_of),
-                accept_by=done.event.local(done.accept_by),
+                accept_by=done.event.at(done.accept_by),
                 decline=_decline_means(rules, done.challenger))
 
 
@@ -93,7 +93,7 @@ def accepted_for_challenger(event: Event, c: lad.Challenge, code: str,
     return said("<b>{event}</b>: <b>{challenged}</b> accepted your challenge #{number} "
                 "({code}). Play it by {play_by}{lapse}. {report}", event=event.name,
                 challenged=c.challenged, number=c.number, code=code,
-                play_by=event.local(played.play_by), lapse=_lapse(rules),
+                play_by=event.at(played.play_by), lapse=_lapse(rules),
                 report=_report(rules.best_of))
 
 
@@ -161,7 +161,7 @@ def challenge_made(done: Challenged) -> Said:
                 "#{number}. They have until {accept_by} to accept; after that it is yours by "
                 "forfeit. /withdraw takes it back.", event=done.event.name,
                 challenged=done.challenged, rung=done.rungs[1], number=done.number,
-                accept_by=done.event.local(done.accept_by))
+                accept_by=done.event.at(done.accept_by))
 
 
 def answered(done: Answered) -> Said:
@@ -174,7 +174,7 @@ def answered(done: Answered) -> Said:
         assert done.play_by is not None and done.match_code is not None
         lines = [said("You accepted {challenger}'s challenge #{number}: play it by {play_by}.",
                       challenger=done.other, number=done.number,
-                      play_by=done.event.local(done.play_by)),
+                      play_by=done.event.at(done.play_by)),
                  said("Your match is {code} ({games}). {report}", code=done.match_code,
                       games=_games(done.best_of), report=_report(done.best_of))]
     elif done.action == "withdraw":
