@@ -422,11 +422,11 @@ class Step:
 class Targets:
     """Whom ``name`` may challenge now: ``allowed`` top first, ``excluded`` (name, why)
     for those within reach who may not be challenged now, and ``note`` when nobody is
-    (or what the reach is)."""
+    (or what the reach is), in words for the player (``core.phrases``)."""
 
     allowed: tuple[str, ...]
-    excluded: tuple[tuple[str, str], ...]
-    note: str
+    excluded: tuple[tuple[str, Phrase], ...]
+    note: Phrase
 
 
 def _when(moment: datetime) -> str:
@@ -457,14 +457,18 @@ def _cooldown_until(ladder: Ladder, state: LadderState, a: str, b: str) -> datet
     return max(ends) + ladder.rules.cooldown
 
 
-def _busy(state: LadderState, name: str, me: str) -> str | None:
+def _busy(state: LadderState, name: str, me: str) -> Phrase | None:
     c = state.open_of(name)
     if c is None:
         return None
     other = c.challenged if c.challenger == name else c.challenger
-    who = "you have" if name == me else f"{name} has"
-    return (f"{who} an open challenge (#{c.number} with {other}): one at a time; it must be "
-            f"played, withdrawn or lapse first (deadline {_when(c.deadline)})")
+    if name == me:
+        return phrase("you have an open challenge (#{number} with {other}): one at a time; it "
+                      "must be played, withdrawn or lapse first (deadline {deadline})",
+                      number=c.number, other=other, deadline=c.deadline)
+    return phrase("{name} has an open challenge (#{number} with {other}): one at a time; it "
+                  "must be played, withdrawn or lapse first (deadline {deadline})", name=name,
+                  number=c.number, other=other, deadline=c.deadline)
 
 
 def who_may_challenge(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Targets:
@@ -474,23 +478,26 @@ def who_may_challenge(ladder: Ladder, state: LadderState, name: str, now: dateti
     rung = ladder.rung(name)
     rules = ladder.rules
     if rung == 1:
-        return Targets((), (), f"{name} is at the top: others challenge them")
+        return Targets((), (), phrase("{name} is at the top: others challenge them",
+                                     name=name))
     span = rules.reach.rungs(rung - 1)
     in_reach = ladder.names[rung - 1 - span:rung - 1]
-    note = f"{name} (rung {rung}) may challenge up to {span} rung(s) up (reach {rules.reach})"
+    note = phrase("{name} (rung {rung}) may challenge up to {span} rung(s) up (reach {reach})",
+                  name=name, rung=rung, span=span, reach=str(rules.reach))
     mine = _busy(state, name, name)
     if mine is not None:
         return Targets((), tuple((n, mine) for n in in_reach), note)
     allowed: list[str] = []
-    excluded: list[tuple[str, str]] = []
+    excluded: list[tuple[str, Phrase]] = []
     for other in in_reach:
         busy = _busy(state, other, name)
         until = _cooldown_until(ladder, state, name, other)
         if busy is not None:
             excluded.append((other, busy))
         elif until is not None and now < until:
-            excluded.append((other, f"you met {other} recently: you may challenge them again "
-                                    f"from {_when(until)} (cooldown {rules.cooldown_days} days)"))
+            excluded.append((other, phrase(
+                "you met {other} recently: you may challenge them again from {until} "
+                "(cooldown {days} days)", other=other, until=until, days=rules.cooldown_days)))
         else:
             allowed.append(other)
     return Targets(tuple(allowed), tuple(excluded), note)
@@ -510,8 +517,8 @@ def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: s
     if challenged not in targets.allowed:
         why = dict(targets.excluded).get(challenged)
         if why is None:
-            why = f"{challenged} (rung {theirs}) is out of reach: {targets.note}"
-        raise LadderRefused(why)
+            raise LadderRefused(f"{challenged} (rung {theirs}) is out of reach: {targets.note}")
+        raise LadderRefused(str(why))
     number = state.next_number()
     made = Challenge(number=number, challenger=challenger, challenged=challenged,
                      issued_at=now, accept_by=now + ladder.rules.accept_within,

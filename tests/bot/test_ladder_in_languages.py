@@ -32,6 +32,11 @@ async def test_a_french_player_reads_the_ladder_in_french_an_english_one_in_engl
         assert bot.telegram.buttons_of(bot.telegram.world.users[9013])[-2:] == [
             "✅ Accepter", "✖️ Refuser"]
 
+        targets = await say(bot, "Cai Wen", "/challenge")  # the core's reasons, in French
+        assert "Club Ladder : vous êtes à l'échelon 3." in targets
+        assert ("• Ben Ong : vous avez un défi en cours (n° 1 avec Dev Rao) : un seul à la "
+                "fois") in targets
+
         mark = await last_outbox_id(bot)
         await tap(bot, "Cai Wen", "✅ Accepter")
         assert "Vous avez accepté le défi n° 1 de Dev Rao : jouez-le avant le" in await _rows_to(

@@ -145,8 +145,8 @@ def targets(view: TargetsView) -> Said:
     elif view.excluded:
         body = said("You cannot challenge anyone right now.")
     else:
-        body = said("You cannot challenge anyone right now. {note}.", note=view.note)
-    why = [said("• {name}: {reason}", name=name, reason=reason)
+        body = said("You cannot challenge anyone right now. {note}.", note=from_core(view.note))
+    why = [said("• {name}: {reason}", name=name, reason=from_core(reason))
            for name, reason in view.excluded]
     return stacked(head, body, *why)
 

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.service.events.lookup import Event
 from core import ladder as lad
+from core.phrases import Phrase
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,8 @@ class TargetsView:
     me: str
     rung: int
     allowed: list[tuple[str, int]]
-    excluded: list[tuple[str, str]]
-    note: str
+    excluded: list[tuple[str, Phrase]]
+    note: Phrase
 
 
 @dataclass(frozen=True)
