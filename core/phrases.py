@@ -44,3 +44,43 @@ def _english(value: PhraseValue) -> object:
 def phrase(message: str, /, **values: PhraseValue) -> Phrase:
     """The phrase ``message`` with its named values (marks ``message`` for the catalogue)."""
     return Phrase(message, tuple(values.items()))
+
+
+def to_record(words: Phrase) -> dict[str, object]:
+    """The phrase as plain JSON values (a journal line's detail keeps it, so that its
+    reader reads it in their language later): a moment as ``{"at": ISO}``, a phrase in
+    it as its own record."""
+    return {"message": words.message,
+            "values": {name: _recorded(value) for name, value in words.values}}
+
+
+def _recorded(value: PhraseValue) -> object:
+    if isinstance(value, Phrase):
+        return to_record(value)
+    if isinstance(value, datetime):
+        return {"at": value.isoformat()}
+    return value
+
+
+def from_record(data: object) -> Phrase | None:
+    """A phrase ``to_record`` wrote, or None for anything else (a line an older version
+    wrote)."""
+    if not isinstance(data, dict) or not isinstance(data.get("message"), str):
+        return None
+    values = data.get("values")
+    if not isinstance(values, dict):
+        return None
+    out: list[tuple[str, PhraseValue]] = []
+    for name, value in values.items():
+        if isinstance(value, dict) and isinstance(value.get("at"), str):
+            out.append((str(name), datetime.fromisoformat(value["at"])))
+        elif isinstance(value, dict):
+            inner = from_record(value)
+            if inner is None:
+                return None
+            out.append((str(name), inner))
+        elif isinstance(value, str | int) and not isinstance(value, bool):
+            out.append((str(name), value))
+        else:
+            return None
+    return Phrase(data["message"], tuple(out))

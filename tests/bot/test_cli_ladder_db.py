@@ -94,11 +94,13 @@ def test_a_challenge_made_accepted_and_played_for_the_players(tmp_path: Path) ->
     assert "TD (command line): made a challenge: Dev Rao " in journal
     assert "TD (command line): accepted a challenge: Ben Ong accepted" in journal
     assert "The bot: moved the ladder on a result: Dev Rao beat Ben Ong in challenge #1" in journal
-    # a TD who reads French reads its sentences in French (the core's lines as stored)
+    # a TD who reads French reads it in French, the core's lines too
     journal = ok("event", "journal", "club-ladder", "--limit", "100", "--language", "fr",
                  "--db", db)
-    assert "Directeur (ligne de commande) : a lancé un défi : Dev Rao " in journal
-    assert "Le bot : a fait évoluer l'échelle sur un résultat : Dev Rao beat Ben Ong" in journal
+    assert ("Directeur (ligne de commande) : a lancé un défi : Dev Rao (échelon 4) a défié "
+            "Ben Ong (échelon 2), défi n° 1 : à accepter avant le ") in journal
+    assert ("Le bot : a fait évoluer l'échelle sur un résultat : Dev Rao a battu Ben Ong dans "
+            "le défi n° 1 (gagné 420-380). Dev Rao monte de l'échelon 4 au 2") in journal
     code, _, err = run("event", "journal", "club-ladder", "--language", "xx", "--db", db)
     assert code == 2 and "--language xx: give en or a shipped translation (fr)" in err
 

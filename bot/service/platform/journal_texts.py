@@ -24,7 +24,8 @@ from bot.service.events.lookup import Event
 from bot.service.formats.traits import kind
 from bot.store.journal_repo import JournalEntry
 from bot.words import SOURCE, Words, for_locale
-from bot.words.said import Said, plain, said, said_n
+from bot.words.said import Said, from_core, plain, said, said_n
+from core.phrases import from_record
 
 #: A name as stored (plain text), or words in no language yet.
 Text = Said | str
@@ -274,9 +275,16 @@ def _ruled(e: JournalEntry, n: Names) -> Said:
 
 
 def _ladder(verb: Said) -> Sentence:
-    """A ladder's action: the verb, then the core's lines as stored (its record's words)."""
+    """A ladder's action: the verb, then the core's lines (kept as phrases, in the reader's
+    language; a line an older version wrote kept only their English)."""
     def sentence(e: JournalEntry, n: Names) -> Said:
-        lines = " ".join(str(t) for t in _d(e, "events") or []).rstrip(".")
+        phrases = [from_record(x) for x in _d(e, "said") or []]
+        lines: Text
+        if phrases and all(p is not None for p in phrases):
+            lines = _joined(*(part for i, p in enumerate(phrases) if p is not None
+                              for part in ((" " if i else None), from_core(p))))
+        else:
+            lines = " ".join(str(t) for t in _d(e, "events") or []).rstrip(".")
         return said("{did}: {lines}", did=verb, lines=lines) if lines else verb
     return sentence
 

@@ -72,6 +72,7 @@ from bot.words.said import Said, english, plain
 from core import ladder as lad
 from core.knockout.match import Match, MatchStage, MatchState
 from core.names import NameRefused, pick
+from core.phrases import to_record
 from core.slip import SlipState
 
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
@@ -160,6 +161,7 @@ async def _commit(tx: Tx, was: Loaded, step: lad.Step, *, by: Actor, action: str
     await ladders_repo.save(tx, event.id, lad.to_record(step.ladder, step.state), now)
     await journal.record(tx, who=by, action=action, subject=subject(event.id), now=now,
                          detail={"events": [e.text for e in step.events],
+                                 "said": [to_record(e.said) for e in step.events],
                                  "names": list(step.ladder.names)}, why=why)
     now_loaded = Loaded(event, was.round_id, step.ladder, step.state, was.entries)
     out = News(event) if news is None else news
