@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from bot.store.games_repo import GameRow
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import OpenSlip
+    from bot.words.said import Said
     from core.knockout import sssg
     from core.knockout.match import Match, MatchState
 
@@ -92,7 +93,7 @@ class Expelled:
     match: str | None = None
     opponent: str | None = None
     options: list[Option] = field(default_factory=list)
-    note: str = ""
+    note: Said | None = None  # what it did, in the TD's words (lower case: it follows a head)
 
 
 @dataclass(frozen=True)

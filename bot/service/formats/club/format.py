@@ -26,6 +26,7 @@ from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import said
 from core.knockout.match import MatchState
 
 
@@ -80,7 +81,7 @@ class ClubFormat(Defaults):
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
-                                       nothing_left="no game left to play tonight")
+                                       nothing_left=said("no game left to play tonight"))
 
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         """A line per night a player checked in: the fee of their check-in (free for a

@@ -46,7 +46,7 @@ from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
-from bot.words.said import Rendered, Said, paragraphs, stacked
+from bot.words.said import Rendered, Said, paragraphs, said, stacked
 from core.expulsion import RoundMatch, candidates_for_slots
 from core.knockout import sssg
 from core.knockout.match import MatchStage
@@ -64,10 +64,10 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
     the slot (``options_for``)."""
     view = await current_match(tx, event.id, entry.id)
     await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
-    note = ""
+    note = None
     state = ExpulsionState.OPEN
     if view is None:
-        state, note = ExpulsionState.NONE, "no match left to play: no slot to fill"
+        state, note = ExpulsionState.NONE, said("no match left to play: no slot to fill")
     elif (await core_match(tx, view.id)).state().counted:
         state = ExpulsionState.NONE
     x_id = await expulsions_repo.add(
@@ -88,8 +88,8 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
         await award_match_bye_in(tx, view.id, 1 - side, by, now,
                                  f"{entry.name} was expelled: {why.strip()}")
         return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent,
-                        note=f"{view.code} had games: match bye to {opponent} (para 27), "
-                             "its games void")
+                        note=said("{code} had games: match bye to {opponent} (para 27), its "
+                                  "games void", code=view.code, opponent=opponent))
     await sync_matches(tx, event.id)  # the match now waits for the TDs' choice
     x = await expulsions_repo.get(tx, x_id)
     assert x is not None

@@ -30,7 +30,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
-from bot.words.said import Rendered
+from bot.words.said import Rendered, said
 from core.knockout.match import MatchState
 
 
@@ -103,7 +103,8 @@ class LadderFormat(Defaults):
         closed = await ladders.expel_in(tx, event, entry.name, by, now, why)
         view = await get_match(tx, closed) if closed is not None else None
         x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
-        note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
+        note = (said("they leave the ladder; challenge {code} is void", code=view.code) if view
+                else said("they leave the ladder"))
         return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None,
                         note=note)
 

@@ -33,6 +33,7 @@ from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import said
 from core.knockout.match import MatchStage, MatchState
 
 #: The files of its programs a TD's /export sends besides the sheets.
@@ -165,7 +166,7 @@ class RoundsFormat(Defaults):
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
-                                       nothing_left="no game left to play this round")
+                                       nothing_left=said("no game left to play this round"))
 
     async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
         return await chances.prize_lines(tx, event)
