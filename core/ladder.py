@@ -724,6 +724,8 @@ def _points(outcome: MatchState, side: int) -> str:
 #: A one-game challenge's game (side 0 the challenger): its scores, or how it was won
 #: unplayed ("by forfeit").
 OneGame = tuple[int, int] | str
+#: How a one-game challenge's game was won unplayed, in words for its reader.
+UNPLAYED = {"by forfeit": phrase("by forfeit"), "by a game bye": phrase("by a game bye")}
 
 
 def _why(outcome: MatchState, side: int | None, game: OneGame | None = None) -> Phrase:
@@ -731,10 +733,12 @@ def _why(outcome: MatchState, side: int | None, game: OneGame | None = None) -> 
     challenge of one game (``game``) is said as that game ("won 412-380", "won by forfeit,
     +75"), as its players played it, not as a games score ("won 1-0, +32")."""
     seat = 0 if side is None else side
+    points: Phrase | str
     if isinstance(game, tuple):
         points = f"{game[seat]}-{game[1 - seat]}"
     elif game is not None:
-        points = f"{game}, {outcome.spread[seat]:+d}"
+        spread = f"{outcome.spread[seat]:+d}"
+        points = phrase("{how}, {spread}", how=UNPLAYED.get(game) or game, spread=spread)
     else:
         points = _points(outcome, seat)
     if side is None:
