@@ -30,8 +30,7 @@ def local_text(moment: datetime, locale: str = "en") -> str:
     """``moment`` as read in its own zone, in ``locale``'s words ("en", "fr", "fr_FR"):
     'Mon 09 Mar 2026 17:00 (+08)'. The zone's name is the moment's own (``tzname``), the
     same in every language."""
-    # lazy: Babel's locale data loads on first use; most commands never write a time
-    from babel.dates import format_datetime
+    from babel.dates import format_datetime  # lazy: Babel's locale data, loaded when used
 
     lang = _language(locale)
     pattern = MOMENT_PATTERNS.get(lang, MOMENT_PATTERNS["en"])
@@ -42,8 +41,7 @@ def local_text(moment: datetime, locale: str = "en") -> str:
 def short_text(moment: datetime, locale: str = "en") -> str:
     """``moment`` on a button, in its own zone, without the year and the zone's name (the
     message above says them): 'Sat 07 Mar 15:00'."""
-    # lazy: Babel's locale data loads on first use; most commands never write a time
-    from babel.dates import format_datetime
+    from babel.dates import format_datetime  # lazy: Babel's locale data, loaded when used
 
     lang = _language(locale)
     return format_datetime(moment, SHORT_PATTERNS.get(lang, SHORT_PATTERNS["en"]),
@@ -52,8 +50,7 @@ def short_text(moment: datetime, locale: str = "en") -> str:
 
 def day_text(day: date, locale: str = "en") -> str:
     """A day without a time in ``locale``'s words: 'Mon 09 Mar 2026'."""
-    # lazy: Babel's locale data loads on first use; most commands never write a day
-    from babel.dates import format_date
+    from babel.dates import format_date  # lazy: Babel's locale data, loaded when used
 
     lang = _language(locale)
     return format_date(day, DAY_PATTERNS.get(lang, DAY_PATTERNS["en"]), locale=lang)
