@@ -199,6 +199,21 @@ class Database(ABC):
         wait for the lock that orders the use-cases, so a worker recording an update, or
         taking due deadlines and messages, does not queue behind every other worker's
         use-cases. On SQLite it is an ordinary transaction."""
+        return self._bookkeeping()
+
+    def _bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
+        """``bookkeeping`` as this database runs it."""
+        return self._transaction()
+
+    def snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """A transaction for a lookup that changes nothing (``unit.reading``): it sees the
+        database as the last commit left it, every use-case whole. On PostgreSQL it takes
+        no lock, so it waits for no use-case and none waits for it; on SQLite, with one
+        connection, it is an ordinary transaction."""
+        return self._snapshot()
+
+    def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """``snapshot`` as this database runs it."""
         return self._transaction()
 
     @abstractmethod

@@ -114,20 +114,24 @@ async def add(
 ) -> int | None:
     """Write one row; with a ``dedupe_key`` already used, write nothing and return None.
     ``photo_file_id``: the row sends that photo (a Telegram file id) with the text as its
-    caption; ``media_id``: likewise a picture of the media table (bracket pictures)."""
-    if dedupe_key is not None:
-        seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
-        if seen is not None:
-            return None
-    row_id = await tx.insert(
+    caption; ``media_id``: likewise a picture of the media table (bracket pictures).
+
+    Two statements, each a round trip on PostgreSQL: the key is checked by the insert
+    itself (``dedupe_key`` is unique), and the welcome's order (``_welcome_goes_first``)
+    by one update."""
+    row = await tx.one(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
         " created_at, due_at, edit_of, photo_file_id, media_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
          iso(due_at), edit_of, photo_file_id, media_id),
     )
+    if row is None:
+        return None
+    row_id = int(row[0])
     if edit_of is None:
-        await _welcome_goes_first(tx, row_id)
+        await _welcome_goes_first(tx, row_id, person_id, chat_id)
     return row_id
 
 
@@ -148,15 +152,16 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
     )
 
 
-async def _welcome_goes_first(tx: Tx, row_id: int) -> None:
-    """``row_id`` was just written: rows to the same chat waiting for a welcome go behind it."""
-    target = await tx.scalar(f"SELECT {_TARGET} FROM outbox WHERE id = ?", (row_id,))
-    if target is None:
-        return
+async def _welcome_goes_first(tx: Tx, row_id: int, person_id: int | None,
+                              chat_id: int | None) -> None:
+    """``row_id`` was just written (to ``chat_id``, or ``person_id``'s private chat): rows
+    to the same chat waiting for a welcome go behind it. One statement, as every message
+    written pays for it; a row with no chat yet (``= NULL``) moves nothing."""
     await tx.execute(
-        f"UPDATE outbox SET behind = ?, awaits_welcome = 0 WHERE awaits_welcome = 1"
-        f" AND state = 'pending' AND id <> ? AND {_TARGET} = ?",
-        (row_id, row_id, target),
+        f"UPDATE outbox SET behind = ?1, awaits_welcome = 0 WHERE awaits_welcome = 1"
+        f" AND state = 'pending' AND id <> ?1 AND {_TARGET} ="
+        f" COALESCE(?2, (SELECT tg_user_id FROM people WHERE people.id = ?3))",
+        (row_id, chat_id, person_id),
     )
 
 

@@ -12,13 +12,20 @@ The driver is psycopg 3 in async mode, with psycopg_pool. Of the two async drive
 psycopg sends a text parameter with no type, so PostgreSQL reads it as the column it is
 compared with or stored in (a time, a code), as SQLite does; asyncpg types every parameter
 on the server and refuses a Python value of another type. psycopg's row factories give
-rows read by name and position, and its pool checks the connection before each
-transaction and replaces one the server dropped (a restart), so the next transaction gets
-a working one; the transaction that met the drop
+rows read by name and position, and its pool checks a connection left idle for a while
+(``CHECK_AFTER_IDLE_S``) before a transaction gets it and replaces one the server dropped
+(a restart), so the next transaction gets a working one; a transaction that meets a drop
 fails with an error that ``errors.may_pass`` counts as passing, and its update is retried.
 
+Every statement is a round trip to the server, and while a use-case waits for one it
+holds the lock below, so every other use-case of every worker waits too: the round trips
+a use-case makes under the lock are what bounds the updates a second (``python -m
+bench.fleet --counters`` counts them). So a transaction's BEGIN travels with its lock in
+one message (``_BEGIN_LOCKED``), a connection used a moment ago is not checked again, and
+what needs no lock does not take it (``snapshot``, ``bookkeeping``).
+
 Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
-COMMITTED), then ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
+COMMITTED) with ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
 lock is held until COMMIT or ROLLBACK, and every use-case of every process (the bot,
 ``tdbot`` commands while it runs) takes it first, so transactions run one after another
 exactly as SQLite's single writer (BEGIN IMMEDIATE) runs them: a use-case never sees
@@ -26,11 +33,18 @@ another's half-done work and never has to be retried for a conflict. SERIALIZABL
 let them overlap but fail some at COMMIT, and every use-case would then need a retry loop;
 one lock per event is finer but needs every use-case to know its events before its first
 read. One lock keeps today's guarantees; finer locks are a later step. Within the process
-an asyncio lock queues the transactions for the one connection, as SQLite's does.
+an asyncio lock queues the transactions for the pool's connection, as SQLite's does.
+
+A lookup that changes nothing (``snapshot()``: which question a person's message answers,
+the alarm clock's look for new deadlines, finding an event) takes no lock: it is a
+REPEATABLE READ, READ ONLY snapshot on another of the pool's connections
+(``SNAPSHOTS`` at a time), which sees what the last use-case committed, whole, as a read
+between two use-cases would, and is refused any write.
 
 Several workers (``bot/telegram/fleet.py``) keep some bookkeeping beside the use-cases:
-the updates received, and the claims of outbox rows and due deadlines, which lock the rows
-they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock. Those run in
+the updates received, the claims of outbox rows and due deadlines, which lock the rows
+they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock, and the
+sender's record of a message Telegram accepted (one compare-and-set of its row). Those run in
 ``bookkeeping()`` transactions, on a connection of their own and without the advisory lock,
 so a worker never waits behind the use-cases to record an update or to take work.
 
@@ -46,7 +60,10 @@ Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import time
+import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
@@ -70,6 +87,23 @@ LOCK_KEY = 0x7464626F74
 
 #: How long opening waits for the server before saying it cannot be reached.
 CONNECT_TIMEOUT_S = 10.0
+
+#: How many snapshots (``PostgresDatabase.snapshot``) a process runs at once, each on a
+#: connection of the pool beside the one the use-cases take in turn.
+SNAPSHOTS = 3
+
+#: A pooled connection unused for longer than this (seconds) is checked (one round trip)
+#: before a transaction gets it, so a server restart while it was idle is met by the check,
+#: which replaces it, not by the transaction. One used more recently goes straight to its
+#: transaction: checking it would be one more round trip under the lock.
+CHECK_AFTER_IDLE_S = 2.0
+
+#: BEGIN and the advisory lock in one message, one round trip (no parameters, so psycopg
+#: sends both statements as one simple query).
+_BEGIN_LOCKED = (f"BEGIN ISOLATION LEVEL READ COMMITTED;"
+                 f" SELECT pg_advisory_xact_lock({LOCK_KEY})").encode()
+#: A snapshot: one consistent view of what was committed when its first statement ran.
+_BEGIN_SNAPSHOT = b"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -229,6 +263,30 @@ async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
     conn.adapters.register_dumper(bool, _BoolAsInteger)
 
 
+#: When each pooled connection was last given back (``CHECK_AFTER_IDLE_S``).
+_LAST_USED: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+
+
+async def _check_if_idle(conn: psycopg.AsyncConnection[Any]) -> None:
+    if time.monotonic() - _LAST_USED.get(conn, 0.0) > CHECK_AFTER_IDLE_S:
+        await AsyncConnectionPool.check_connection(conn)
+
+
+@asynccontextmanager
+async def _begun(conn: psycopg.AsyncConnection[PgRow], begin: bytes) -> AsyncIterator[None]:
+    """``begin`` (BEGIN, and what goes with it), the body, COMMIT; any exception rolls back
+    and re-raises. By hand rather than psycopg's ``transaction()``, so that BEGIN travels
+    with the lock (``_BEGIN_LOCKED``): one round trip, not two."""
+    await conn.execute(begin)
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(psycopg.Error):  # a dropped connection: the pool replaces it
+            await conn.execute(b"ROLLBACK")
+        raise
+    await conn.execute(b"COMMIT")
+
+
 class PostgresDatabase(Database):
     """A PostgreSQL database (the module's docstring)."""
 
@@ -239,6 +297,7 @@ class PostgresDatabase(Database):
         self.url = url
         self.shown = shown_target(url)
         self._lock = asyncio.Lock()
+        self._snapshots = asyncio.Semaphore(SNAPSHOTS)
         # bookkeeping's own connection, opened when first needed (``bookkeeping``)
         self._side: psycopg.AsyncConnection[PgRow] | None = None
         self._side_lock = asyncio.Lock()
@@ -253,10 +312,10 @@ class PostgresDatabase(Database):
         :class:`DatabaseUnusable` naming the URL (without its password) and what to check;
         the pool is closed first."""
         pool: AsyncConnectionPool[psycopg.AsyncConnection[PgRow]] = AsyncConnectionPool(
-            url, min_size=1, max_size=1, open=False, timeout=CONNECT_TIMEOUT_S,
+            url, min_size=1, max_size=1 + SNAPSHOTS, open=False, timeout=CONNECT_TIMEOUT_S,
             kwargs={"autocommit": True, "row_factory": _rows,
                     "connect_timeout": int(CONNECT_TIMEOUT_S)},
-            configure=_configure, check=AsyncConnectionPool.check_connection,
+            configure=_configure, check=_check_if_idle,
             name="tdbot",
         )
         database = cls(pool, url, read_only=read_only)
@@ -300,22 +359,43 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[PgRow]]:
-        async with self._lock, self._pool.connection() as conn:
+        """The connection of the use-cases, one at a time in this process."""
+        async with self._lock, self._pooled() as conn:
             yield conn
 
     @asynccontextmanager
+    async def _pooled(self) -> AsyncIterator[psycopg.AsyncConnection[PgRow]]:
+        async with self._pool.connection() as conn:
+            try:
+                yield conn
+            finally:
+                _LAST_USED[conn] = time.monotonic()
+
+    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN, the advisory lock (the module's docstring), the use-case, COMMIT; any
-        exception rolls back everything and re-raises."""
-        async with self._connection() as conn, conn.transaction():
-            if self.read_only:  # a reader's snapshot (module docstring)
-                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            else:
-                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+        """BEGIN with the advisory lock (the module's docstring), the use-case, COMMIT; any
+        exception rolls back everything and re-raises. A reader's transactions are
+        snapshots."""
+        if self.read_only:  # a reader's snapshot (module docstring)
+            async with self._snapshot() as tx:
+                yield tx
+            return
+        async with self._connection() as conn, _begun(conn, _BEGIN_LOCKED):
+            yield PostgresTx(conn)
+
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Tx]:
+        """A lookup's transaction, without the advisory lock (module docstring): it neither
+        waits for the use-cases nor makes them wait."""
+        async with self._snapshots, self._pooled() as conn, _begun(conn, _BEGIN_SNAPSHOT):
             yield PostgresTx(conn)
 
     @asynccontextmanager
     async def _bookkeeping(self) -> AsyncIterator[Tx]:
+        """A transaction without the advisory lock (``Database.bookkeeping`` says when), on
+        a connection of its own: it waits neither for the other workers' use-cases nor for
+        this worker's, which hold the use-cases' connection while they wait for the
+        lock."""
         async with self._side_lock:
             if self._side is None or self._side.closed:
                 self._side = await psycopg.AsyncConnection.connect(
@@ -324,13 +404,6 @@ class PostgresDatabase(Database):
                 await _configure(self._side)
             async with self._side.transaction():
                 yield PostgresTx(self._side)
-
-    def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
-        """A transaction without the advisory lock (``Database.bookkeeping`` says when), on
-        a connection of its own: it waits neither for the other workers' use-cases nor for
-        this worker's, which hold the one connection of the pool while they wait for the
-        lock."""
-        return self._bookkeeping()
 
     async def backup(self, dest: str | Path) -> None:
         raise NotImplementedError(POSTGRES_BACKUP_HINT)
