@@ -65,7 +65,7 @@ import functools
 import time
 import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
 from itertools import count
