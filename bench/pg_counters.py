@@ -68,12 +68,15 @@ _LOCKED: set[int] = set()  # id() of the connections holding the lock now
 
 
 def _trip(conn: Any, query: Any) -> None:
+    """One statement sent: a round trip of its own, or (in a pipeline) part of the
+    pipeline's one, counted as it begins."""
     text = bytes(query).decode(errors="replace") if isinstance(query, (bytes, bytearray)) \
         else str(query)
     head = text.lstrip().upper()
-    _TRIPS["all"] += 1
+    alone = getattr(conn, "_pipeline", None) is None
+    _TRIPS["all"] += alone
     if id(conn) in _LOCKED:
-        _TRIPS["locked"] += 1
+        _TRIPS["locked"] += alone
         if head.startswith(("COMMIT", "ROLLBACK")):
             _LOCKED.discard(id(conn))
     elif "PG_ADVISORY_XACT_LOCK(" in head:
@@ -99,6 +102,14 @@ def _count_trips() -> None:
         _trip(self, query)
         return exec_command(self, query, *args, **kwargs)
 
+    pipeline_enter = psycopg.AsyncPipeline.__aenter__
+
+    async def pipeline(self: Any) -> Any:
+        _TRIPS["all"] += 1
+        _TRIPS["locked"] += id(self._conn) in _LOCKED
+        return await pipeline_enter(self)
+
+    psycopg.AsyncPipeline.__aenter__ = pipeline  # type: ignore[method-assign]
     psycopg.AsyncCursor.execute = execute  # type: ignore[method-assign]
     psycopg.AsyncCursor.executemany = executemany  # type: ignore[method-assign]
     psycopg.AsyncConnection._exec_command = command  # type: ignore[method-assign]
@@ -129,7 +140,7 @@ def install() -> None:
                     kind.sql[said] = kind.sql.get(said, 0) + 1
         return run
 
-    for name in ("execute", "insert", "insert_rows", "one", "all"):
+    for name in ("execute", "write", "insert", "insert_rows", "one", "all"):
         setattr(postgres.PostgresTx, name, counted(name))
 
     def wrapped(attr: str, prefix: str) -> Any:

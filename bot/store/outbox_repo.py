@@ -156,8 +156,9 @@ async def _welcome_goes_first(tx: Tx, row_id: int, person_id: int | None,
                               chat_id: int | None) -> None:
     """``row_id`` was just written (to ``chat_id``, or ``person_id``'s private chat): rows
     to the same chat waiting for a welcome go behind it. One statement, as every message
-    written pays for it; a row with no chat yet (``= NULL``) moves nothing."""
-    await tx.execute(
+    written pays for it; a row with no chat yet (``= NULL``) moves nothing. Its outcome is
+    not read, so on PostgreSQL it travels with the next statement (``Tx.write``)."""
+    await tx.write(
         f"UPDATE outbox SET behind = ?1, awaits_welcome = 0 WHERE awaits_welcome = 1"
         f" AND state = 'pending' AND id <> ?1 AND {_TARGET} ="
         f" COALESCE(?2, (SELECT tg_user_id FROM people WHERE people.id = ?3))",
@@ -457,11 +458,13 @@ async def refused(tx: Tx) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
-async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> int:
+async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> None:
     """The person wrote to the bot, so they no longer block it: what they missed while they
     did is due again, in the order it was written (a message is never lost). Edits stay
-    refused: their original is sent again with it."""
-    return await tx.execute(
+    refused: their original is sent again with it. Every update of a person runs it, and
+    its outcome is not read, so on PostgreSQL it travels with the next statement
+    (``Tx.write``)."""
+    await tx.write(
         "UPDATE outbox SET state = 'pending', due_at = ?, attempts = 0, sent_at = NULL"
         " WHERE state = 'blocked' AND edit_of IS NULL AND (chat_id = ? OR person_id IN"
         " (SELECT id FROM people WHERE tg_user_id = ?))",

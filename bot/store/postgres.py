@@ -204,17 +204,43 @@ class PostgresTx(Tx):
     def __init__(self, conn: psycopg.AsyncConnection[PgRow]) -> None:
         super().__init__()
         self._conn = conn
+        self._later: list[tuple[str, Sequence[Any]]] = []  # ``write``s not sent yet
+
+    async def _run(self, statement: str | bytes,
+                   params: Sequence[Any] | None = None) -> psycopg.AsyncCursor[PgRow]:
+        """One statement, with the ``write``s waiting before it in one pipeline: one round
+        trip for them all (psycopg's pipeline mode); its answer is read when it ends."""
+        if not self._later:
+            return await self._conn.execute(statement, params)
+        later, self._later = self._later, []
+        async with self._conn.pipeline():
+            for sql, values in later:
+                await self._conn.execute(sql, values)
+            cur = await self._conn.execute(statement, params)
+        return cur
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._wrote(sql)
+        self._later.append(bind(sql, params))
+
+    async def finish(self) -> None:
+        """COMMIT, with the ``write``s still waiting."""
+        await self._run(b"COMMIT")
+
+    async def _flush(self) -> None:
+        if self._later:
+            await self._run(b"SELECT 1")
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         self._wrote(sql)
-        cur = await self._conn.execute(*bind(sql, params))
+        cur = await self._run(*bind(sql, params))
         return cur.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """PostgreSQL has no last row id: the new row's id comes back by RETURNING."""
         self._wrote(sql)
         statement = sql if "RETURNING" in sql.upper() else f"{sql} RETURNING id"
-        cur = await self._conn.execute(*bind(statement, params))
+        cur = await self._run(*bind(statement, params))
         row = await cur.fetchone()
         if row is None:
             raise RuntimeError("insert did not create a row")
@@ -225,6 +251,7 @@ class PostgresTx(Tx):
         if not rows:
             return
         self._wrote(sql)
+        await self._flush()
         statement, order = to_pyformat(sql)
         listed = rows if order is None else [[r[n] for n in order] for r in rows]
         async with self._conn.cursor() as cur:
@@ -232,12 +259,12 @@ class PostgresTx(Tx):
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)
-        cur = await self._conn.execute(*bind(sql, params))
+        cur = await self._run(*bind(sql, params))
         return await cur.fetchone() if cur.description is not None else None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         self._wrote(sql)
-        cur = await self._conn.execute(*bind(sql, params))
+        cur = await self._run(*bind(sql, params))
         return list(await cur.fetchall()) if cur.description is not None else []
 
     async def chunks(self, sql: str, params: Sequence[Any] = (),
@@ -245,6 +272,7 @@ class PostgresTx(Tx):
         """A server-side cursor: the server computes each chunk when it is fetched, so a
         reader that stops early leaves the rest of the scan undone, as on SQLite."""
         self._wrote(sql)
+        await self._flush()
         async with self._conn.cursor(name=f"chunks_{next(_CURSORS)}") as cur:
             await cur.execute(*bind(sql, params))
             while True:
@@ -273,18 +301,26 @@ async def _check_if_idle(conn: psycopg.AsyncConnection[Any]) -> None:
 
 
 @asynccontextmanager
-async def _begun(conn: psycopg.AsyncConnection[PgRow], begin: bytes) -> AsyncIterator[None]:
-    """``begin`` (BEGIN, and what goes with it), the body, COMMIT; any exception rolls back
-    and re-raises. By hand rather than psycopg's ``transaction()``, so that BEGIN travels
-    with the lock (``_BEGIN_LOCKED``): one round trip, not two."""
+async def _begun(conn: psycopg.AsyncConnection[PgRow], begin: bytes) -> AsyncIterator[PostgresTx]:
+    """``begin`` (BEGIN, and what goes with it), the body, COMMIT (with the body's last
+    ``write``s); any exception rolls back and re-raises. By hand rather than psycopg's
+    ``transaction()``, so that BEGIN travels with the lock (``_BEGIN_LOCKED``): one round
+    trip, not two."""
     await conn.execute(begin)
+    tx = PostgresTx(conn)
     try:
-        yield
+        yield tx
     except BaseException:
         with contextlib.suppress(psycopg.Error):  # a dropped connection: the pool replaces it
             await conn.execute(b"ROLLBACK")
         raise
-    await conn.execute(b"COMMIT")
+    try:
+        await tx.finish()
+    except BaseException:
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            with contextlib.suppress(psycopg.Error):  # a write sent with COMMIT failed
+                await conn.execute(b"ROLLBACK")
+        raise
 
 
 class PostgresDatabase(Database):
@@ -380,15 +416,15 @@ class PostgresDatabase(Database):
             async with self._snapshot() as tx:
                 yield tx
             return
-        async with self._connection() as conn, _begun(conn, _BEGIN_LOCKED):
-            yield PostgresTx(conn)
+        async with self._connection() as conn, _begun(conn, _BEGIN_LOCKED) as tx:
+            yield tx
 
     @asynccontextmanager
     async def _snapshot(self) -> AsyncIterator[Tx]:
         """A lookup's transaction, without the advisory lock (module docstring): it neither
         waits for the use-cases nor makes them wait."""
-        async with self._snapshots, self._pooled() as conn, _begun(conn, _BEGIN_SNAPSHOT):
-            yield PostgresTx(conn)
+        async with self._snapshots, self._pooled() as conn, _begun(conn, _BEGIN_SNAPSHOT) as tx:
+            yield tx
 
     @asynccontextmanager
     async def _bookkeeping(self) -> AsyncIterator[Tx]:
@@ -402,8 +438,8 @@ class PostgresDatabase(Database):
                     self.url, autocommit=True, row_factory=_rows,
                     connect_timeout=int(CONNECT_TIMEOUT_S))
                 await _configure(self._side)
-            async with self._side.transaction():
-                yield PostgresTx(self._side)
+            async with _begun(self._side, b"BEGIN ISOLATION LEVEL READ COMMITTED") as tx:
+                yield tx
 
     async def backup(self, dest: str | Path) -> None:
         raise NotImplementedError(POSTGRES_BACKUP_HINT)

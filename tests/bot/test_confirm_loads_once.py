@@ -18,7 +18,7 @@ from bot.store import db as store_db
 from bot.store.db import Database
 from tests.bot.test_service_reporting import _setup, player
 
-_METHODS = ("execute", "insert", "one", "all")
+_METHODS = ("execute", "write", "insert", "one", "all")
 
 
 @pytest.fixture
