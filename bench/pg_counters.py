@@ -84,7 +84,7 @@ def _trip(conn: Any, query: Any) -> None:
 
 
 def _count_trips() -> None:
-    import psycopg
+    import psycopg  # lazy: only in a worker that counts (sitecustomize)
 
     cursor_execute = psycopg.AsyncCursor.execute
     cursor_many = psycopg.AsyncCursor.executemany
@@ -120,7 +120,7 @@ def install() -> None:
     folder = os.environ.get("TDBOT_BENCH_COUNTERS")
     if not folder:
         return
-    from bot.store import postgres
+    from bot.store import postgres  # lazy: only in a worker that counts (sitecustomize)
 
     _count_trips()
 

@@ -21,8 +21,10 @@ Every statement is a round trip to the server, and while a use-case waits for on
 holds the lock below, so every other use-case of every worker waits too: the round trips
 a use-case makes under the lock are what bounds the updates a second (``python -m
 bench.fleet --counters`` counts them). So a transaction's BEGIN travels with its lock in
-one message (``_BEGIN_LOCKED``), a connection used a moment ago is not checked again, and
-what needs no lock does not take it (``snapshot``, ``bookkeeping``).
+one message (``_BEGIN_LOCKED``), a connection used a moment ago is not checked again, a
+write whose outcome nobody reads travels with the next statement or the COMMIT in one
+pipeline (``PostgresTx.write``), and what needs no lock does not take it (``snapshot``,
+``bookkeeping``).
 
 Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
 COMMITTED) with ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
