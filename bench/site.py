@@ -4,28 +4,36 @@ results while 200 readers reload them.
     python -m bench.site                      # 1,000 players, 200 readers for 20 s
     python -m bench.site --players 200 --readers 50 --seconds 10
     python -m bench.site --serve process      # only tdbot site serve (bot: only in-process)
+    python -m bench.site --pause 5-15         # only readers reloading every 5-15 s
 
 A public round-based event (modified Swiss) on a database file in a temporary folder: its
 players imported, round 1 entered game by game from paper slips (``reporting.enter_game``),
-round 2 opened and half of it entered. Then:
+round 2 opened and a fifth of it entered. Then:
 
 1. Each page type read and rendered 20 times in this process (``bot.web.routes.page``: one
    read transaction, then the pure renderer), timed apart, with the page's size: the
    standings page is the one to watch (goal: under 200 ms, under 100 kB).
-2. The pages served while the bot's use-case enters the rest of round 2 game by game in
-   this process (each entry is what a TD's paper slip or an agreed chat report commits:
-   the match decided, the standings queued for the group), one result every 50 ms, while
+2. The pages served while the bot's use-case enters more of round 2 game by game in this
+   process (each entry is what a TD's paper slip or an agreed chat report commits: the
+   match decided, the standings queued for the group), one result every 50 ms, while
    another process keeps ``--readers`` connections each reloading a page (standings, the
-   round, a match, a player) as fast as it is answered. The pages are served twice, one
-   after the other: by ``tdbot site serve`` in a process of its own on the same database
-   file (``site_process_niceN_*``, with its ``--nice N``), and by the page server in the bot's own
-   process and event loop (``site_in_bot_*``, as ``tdbot run`` with ``TDBOT_SITE_PORT``).
+   round, a match, a player). The pages are served by ``tdbot site serve`` in a process
+   of its own on the same database file (``site_process_niceN_*``, with its ``--nice
+   N``), then by the page server in the bot's own process and event loop
+   (``site_in_bot_*``, as ``tdbot run`` with ``TDBOT_SITE_PORT``); and that for each
+   ``--pause``: 0, each reader reloading as soon as its page came (a stress figure: the
+   readers' own process takes a core of the machine's too), then 5-15 s, each reader
+   waiting a random 5 to 15 seconds before reloading, as people reading the page do
+   (``*_pause5to15s_*``; 200 readers then ask for about 20 pages a second).
    The figures are each entry's time, alone (nobody reading: ``report_alone_*``) and
-   during the readers (``report_*``: the bot's latency, p50 and p99), and the readers' own
-   (``read_*``, pages per second).
+   during the readers (``report_*``: the bot's latency, p50 and p99, and ``*_cpu_p50``, the
+   CPU time its event loop's thread spent on it: the rest is waiting, for the disk or for
+   a core), the readers' own (``read_*``, pages per second), and the size of SQLite's
+   write-ahead log after it (``wal_size``: it would grow without end if the readers kept
+   the bot's checkpoints from going round it).
 
-The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
-the machine decides the seconds.
+The figures are the last lines, one ``name value unit`` per line, after the load average
+of the machine before and after. Figures, not assertions: the machine decides the seconds.
 """
 
 from __future__ import annotations
@@ -230,7 +238,7 @@ async def site_process(db_file: Path, nice: int) -> AsyncIterator[int]:
 async def site_in_bot(db_file: Path, now: datetime) -> AsyncIterator[int]:
     """The page server in this process and on its event loop, as ``tdbot run`` serves the
     pages (``SiteServer.reading``)."""
-    server = await SiteServer.reading(db_file, lambda: now, "127.0.0.1", 0)
+    server = await SiteServer.reading(db_file, lambda: now, "127.0.0.1", 0, thread=False)
     port = await server.start()
     try:
         yield port

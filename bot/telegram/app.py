@@ -170,7 +170,8 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
 
         server = await SiteServer.reading(  # connections of its own: it never holds the bot up
             options.db_path, clock, options.site_listen, options.site_port,
-            max_age=MAX_AGE if options.site_max_age is None else options.site_max_age)
+            max_age=MAX_AGE if options.site_max_age is None else options.site_max_age,
+            thread=False)
         app.bot_data[SITE] = server
         app.bot_data[SITE_PORT] = await server.start()
     armed = await scheduler.reconcile()

@@ -269,12 +269,21 @@ class SiteServer:
 
     @classmethod
     async def reading(cls, target: str | Path, clock: Callable[[], datetime], listen: str,
-                      port: int, *, max_age: float = MAX_AGE) -> SiteServer:
+                      port: int, *, max_age: float = MAX_AGE, thread: bool = True
+                      ) -> SiteServer:
         """The pages of the database ``target`` on connections of their own that only
-        read (``db.open_reader``), made on a ``PageMaker``'s thread (module docstring):
-        ``tdbot site serve``'s, and ``tdbot run``'s beside the bot's own connection,
-        whose transactions they never hold up. ``stop`` closes them."""
+        read (``db.open_reader``): ``tdbot site serve``'s, and ``tdbot run``'s beside the
+        bot's own connection, whose transactions they never hold up. ``stop`` closes
+        them. With ``thread``, pages are made on a ``PageMaker``'s thread (``tdbot site
+        serve``, whose loop goes on answering readers meanwhile); without, on this loop
+        (``tdbot run``): in the bot's process a thread making pages would slow every
+        statement of the bot's own, each of which gives up Python's lock and must wait
+        to take it back from that thread (``python -m bench.site``)."""
         db = await open_reader(target)  # this loop's: the journal's newest line
+        if not thread:
+            server = cls(db, clock, listen, port, max_age=max_age)
+            server._closing.append(db.close)
+            return server
         maker = PageMaker()
         try:
             pages_db = await maker.run(open_reader(target))  # the maker's: the pages
