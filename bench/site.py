@@ -235,10 +235,10 @@ async def site_process(db_file: Path, nice: int) -> AsyncIterator[int]:
 
 
 @asynccontextmanager
-async def site_in_bot(db_file: Path, now: datetime) -> AsyncIterator[int]:
-    """The page server in this process and on its event loop, as ``tdbot run`` serves the
-    pages (``SiteServer.reading``)."""
-    server = await SiteServer.reading(db_file, lambda: now, "127.0.0.1", 0, thread=False)
+async def site_in_bot(db: Database, now: datetime) -> AsyncIterator[int]:
+    """The page server in this process, on the bot's own database and event loop, as
+    ``tdbot run`` serves the pages."""
+    server = SiteServer(db, lambda: now, "127.0.0.1", 0)
     port = await server.start()
     try:
         yield port
@@ -331,7 +331,7 @@ async def run(players: int, readers: int, seconds: float, folder: Path, serve: l
                 phases.append((f"site_process_nice{nice}{paced}",
                                partial(site_process, db_file, nice), pause))
             if "bot" in serve:
-                phases.append((f"site_in_bot{paced}", partial(site_in_bot, db_file, now), pause))
+                phases.append((f"site_in_bot{paced}", partial(site_in_bot, db, now), pause))
         async with db.transaction() as tx:
             state = await load_rounds_event(tx, event_id)
         left = sum(1 for m in state.matches_of(2) if m.state == "playing")

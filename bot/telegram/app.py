@@ -168,10 +168,9 @@ async def _post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     if options.site_port is not None:
         from bot.web.server import MAX_AGE, SiteServer  # lazy: aiohttp, only to serve pages
 
-        server = await SiteServer.reading(  # connections of its own: it never holds the bot up
-            options.db_path, clock, options.site_listen, options.site_port,
-            max_age=MAX_AGE if options.site_max_age is None else options.site_max_age,
-            thread=False)
+        server = SiteServer(db, clock, options.site_listen, options.site_port,
+                            max_age=MAX_AGE if options.site_max_age is None
+                            else options.site_max_age)
         app.bot_data[SITE] = server
         app.bot_data[SITE_PORT] = await server.start()
     armed = await scheduler.reconcile()

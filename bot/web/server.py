@@ -7,11 +7,14 @@ on PostgreSQL its snapshots take no advisory lock. The readers' work (making the
 answering the connections) is then on a core of its own, not in the bot's event loop,
 whose results it would otherwise delay (``python -m bench.site``). ``tdbot run`` still
 serves the pages itself when ``TDBOT_SITE_PORT`` is set (one process, for a small event),
-on a listener of its own beside the webhook's (``bot.telegram.app``), and on reading
-connections of its own too (``SiteServer.reading``): on the bot's own connection, every
-page's making held the bot's transactions up for as long as its statements ran (the
-standings of 1,000 players: a tenth of a second), and results queued behind the pages.
-A reverse proxy in front sends ``/e/`` here (docs/operator-guide.md). No page writes
+on a listener of its own beside the webhook's (``bot.telegram.app``), on the bot's own
+connection and loop: a page's making then holds the bot's transactions up while its
+statements run. A connection of its own does not help there: SQLite empties a
+connection's page cache whenever another connection commits, so every page would be read
+from the file again after each result, on the bot's loop; and made on a thread of the
+bot's process, the pages slow every statement of the bot's own, each of which gives up
+Python's lock and must wait to take it back (``python -m bench.site`` measured both
+slower). A reverse proxy in front sends ``/e/`` here (docs/operator-guide.md). No page writes
 anything. Pages are sent with ``no-cache`` and a content security policy that allows no
 script at all and only the page's own inline stylesheet.
 
@@ -269,21 +272,11 @@ class SiteServer:
 
     @classmethod
     async def reading(cls, target: str | Path, clock: Callable[[], datetime], listen: str,
-                      port: int, *, max_age: float = MAX_AGE, thread: bool = True
-                      ) -> SiteServer:
-        """The pages of the database ``target`` on connections of their own that only
-        read (``db.open_reader``): ``tdbot site serve``'s, and ``tdbot run``'s beside the
-        bot's own connection, whose transactions they never hold up. ``stop`` closes
-        them. With ``thread``, pages are made on a ``PageMaker``'s thread (``tdbot site
-        serve``, whose loop goes on answering readers meanwhile); without, on this loop
-        (``tdbot run``): in the bot's process a thread making pages would slow every
-        statement of the bot's own, each of which gives up Python's lock and must wait
-        to take it back from that thread (``python -m bench.site``)."""
+                      port: int, *, max_age: float = MAX_AGE) -> SiteServer:
+        """``tdbot site serve``'s: the pages of the database ``target`` on connections of
+        their own that only read (``db.open_reader``), made on a ``PageMaker``'s thread;
+        ``stop`` closes them."""
         db = await open_reader(target)  # this loop's: the journal's newest line
-        if not thread:
-            server = cls(db, clock, listen, port, max_age=max_age)
-            server._closing.append(db.close)
-            return server
         maker = PageMaker()
         try:
             pages_db = await maker.run(open_reader(target))  # the maker's: the pages

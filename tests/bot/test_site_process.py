@@ -100,23 +100,6 @@ async def test_a_page_is_made_again_at_most_once_every_fresh_seconds() -> None:
     assert checks == [1, 20]
 
 
-async def test_the_bots_own_pages_never_wait_for_its_transactions(tmp_path: Path) -> None:
-    """``tdbot run`` serving the pages (``TDBOT_SITE_PORT``) reads them on connections of
-    its own (``SiteServer.reading``): a page is served while one of the bot's
-    transactions is open, and the transaction is not held up by the page either."""
-    from bot.telegram.app import SITE_PORT
-    from tests.bot.club_chat import club_cup_bot, linked_definition
-
-    public = linked_definition().replace('format = "single"', 'format = "single"\npublic = true')
-    async with club_cup_bot(tmp_path, public, site_port=0) as bot:
-        assert bot.app is not None
-        base = f"http://127.0.0.1:{bot.app.bot_data[SITE_PORT]}/e/club-cup"
-        async with bot.runtime.db.transaction() as tx:  # the bot is writing a result
-            status, html = await asyncio.wait_for(fetch(f"{base}/bracket-single.html"), 10)
-            assert status == 200 and "Ann Lee" in html
-            assert await tx.scalar("SELECT count(*) FROM events") == 1
-
-
 async def test_a_reader_sees_one_snapshot_and_never_holds_the_writer_up(
         db_target: Path | str) -> None:
     """While a reader's transaction is open, the bot's process commits (it does not wait for
