@@ -243,7 +243,12 @@ async def site_in_bot(db: Database, now: datetime) -> AsyncIterator[int]:
     try:
         yield port
     finally:
+        MADE.append(server.cache.made)
         await server.stop()
+
+
+#: How many pages the bot's own page server made, one number per phase it served.
+MADE: list[int] = []
 
 
 async def under_readers(db: Database, event_id: int, now: datetime, readers: int,
@@ -285,7 +290,8 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
         wal = _wal_size(db_file)
         out, _ = await child.communicate()
         read = json.loads(out)
-    return [
+    made = [(f"{name}_pages_made", float(MADE.pop()), "pages")] if MADE else []
+    return made + [
         (f"{name}_report_during_reads_p50", statistics.median(took) * 1000, "ms"),
         (f"{name}_report_during_reads_p99", percentile(took, 0.99) * 1000, "ms"),
         (f"{name}_report_during_reads_cpu_p50", statistics.median(cpu) * 1000, "ms"),
