@@ -1,6 +1,8 @@
 """Where a player's times are read and shown: the zone they set with ``/timezone``, else
 their event's (table ``player_prefs``). A player in London and one in Singapore each read
-an agreed time in their own zone, and every message says which zone that is."""
+an agreed time, a deadline or a photo's due time in their own zone, and every message says
+which zone that is: arranging's with a note, another with the zone's name by the time
+(``Zone.named``), /matches under its list."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from zoneinfo import ZoneInfo
 from bot.service.events.lookup import Event
 from bot.store import prefs_repo
 from bot.store.db import Tx
+from bot.words.said import Said
 from core.times import local_text
 
 
@@ -32,6 +35,20 @@ class Zone:
     def at(self, moment: datetime) -> datetime:
         """The moment on this clock: a record's value, written in its reader's language."""
         return moment.astimezone(self.info)
+
+    def told(self, moment: datetime) -> Said:
+        """The moment on this clock as a record's value, in a message with no note of its
+        zone: written in the reader's language, the person's own zone named ('Tue 03 Mar
+        2026 09:00 (GMT, Europe/London)'), the event's as ``at`` reads. No words of its own:
+        nothing to translate."""
+        at = self.at(moment)
+        return Said("{at:named}" if self.own else "{at}", (("at", at),))
+
+    def named(self, moment: datetime) -> str:
+        """The moment on this clock, in English, in a message with no note of its zone: the
+        person's own zone is named ('Tue 03 Mar 2026 09:00 (GMT, Europe/London)'), the
+        event's reads as ``show``."""
+        return local_text(self.at(moment), zone_name=self.name if self.own else None)
 
 
 async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:

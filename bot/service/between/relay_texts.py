@@ -31,9 +31,10 @@ def reply_buttons(match_id: int) -> list[list[tuple[Said, str]]]:
              (said("📅 Propose a time"), callbacks.arrange_slots(match_id))]]
 
 
-def too_many(event: Event, limit: int, opponent: str, again: datetime) -> str:
+def too_many(limit: int, opponent: str, again: str) -> str:
+    """``again``: when, in the writer's zone (``player_zones``)."""
     return (f"you have sent {opponent} {limit} messages in the last 24 hours, the most I relay; "
-            f"you can write again from {event.local(again)}")
+            f"you can write again from {again}")
 
 
 def told(code: str, to: str, delivered: bool, left: int) -> Said:
@@ -72,7 +73,8 @@ def shared(username: str | None, had_none: bool) -> Said:
                 "you directly. /share off stops it.", username=username)
 
 
-def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]) -> Said:
+def log(code: str, names: tuple[str, str],
+        lines: Sequence[tuple[datetime, str, str]]) -> Said:
     """What the players of a match said and arranged, for a TD: (when, who, what) each,
     oldest first, times in the event's zone."""
     head = said("<b>{match}: {first} v {second}</b> — what they said and arranged",
@@ -81,7 +83,8 @@ def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]
         return said("{head}\nNothing yet: they have not written or proposed a time through me.",
                     head=head)
     return said("{head}\n{lines}", head=head, lines=[
-        said("• {line}", line=" ".join(w for w in line if w)) for line in lines])
+        said("• {at} {line}", at=at, line=" ".join(w for w in (who, what) if w))
+        for at, who, what in lines])
 
 
 def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[Said, str]]]:
