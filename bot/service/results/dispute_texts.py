@@ -2,7 +2,9 @@
 the TDs, who adjudicate; para 24: a discrepancy within the window).
 
 One notice per ruler, written for a phone: the match, what each player reported or says,
-the phones on record, and what to tap. The disputer's reason is not there until they give
+the phones on record, and what to tap. The players read what happens next in plain words
+(``for_player``): who rules, that they will both be told, and what counts meanwhile; no
+paragraph (those are for the TDs) and no TD's phone. The disputer's reason is not there until they give
 it: then the notice is edited to hold it (``disputes``), so it never says that something
 will come. The board photo, if any, follows as a photo of its own. Records
 (``bot/words/said.py``), written in each ruler's language when sent.
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from bot.service.events.lookup import Event
 from bot.service.results.matches import MatchView
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Rendered, Said, Value, said, stacked
+from bot.words.said import Rendered, Said, Value, paragraphs, said, stacked
 
 
 @dataclass(frozen=True)
@@ -81,11 +83,56 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
     return stacked(*shown)
 
 
+def for_player(where: Said, view: MatchView, viewer: int, game: int, disputer: str,
+               raised_it: bool, rulers: list[str], ask_reason: bool, *, single: bool,
+               differs: bool = False) -> Said:
+    """Both players learn that the result is frozen, what counts until a TD rules and who
+    rules (SSSg para 19: a TD who does not play in the match); the one who disputed it
+    without saying why is asked why. ``where``: the message's head (event and round);
+    ``differs``: the dispute is a second report of the game that did not agree with the
+    first; ``single``: the match is one game, said as that game."""
+    values: dict[str, Value] = dict(where=where, opponent=view.label(1 - viewer),
+                                    disputer=disputer, game=game)
+    if differs and raised_it:
+        head = (said("⚖️ {where}: Your result differs from {opponent}'s slip, so yours is not "
+                     "counted: {opponent}'s counts until a TD rules.", **values) if single else
+                said("⚖️ {where}: Your result for game {game} differs from {opponent}'s slip, "
+                     "so yours is not counted: {opponent}'s counts until a TD rules.", **values))
+    elif differs:
+        head = (said("⚖️ {where}: {disputer} reported your game differently from your slip. "
+                     "Yours counts until a TD rules.", **values) if single else
+                said("⚖️ {where}: {disputer} reported game {game} differently from your slip. "
+                     "Yours counts until a TD rules.", **values))
+    elif raised_it:
+        head = (said("⚖️ {where}: You disputed your game against {opponent}. It counts as "
+                     "reported until a TD rules.", **values) if single else
+                said("⚖️ {where}: You disputed game {game} of your match against {opponent}. It "
+                     "counts as reported until a TD rules.", **values))
+    else:
+        head = (said("⚖️ {where}: {disputer} disputed your game. It counts as reported until "
+                     "a TD rules.", **values) if single else
+                said("⚖️ {where}: {disputer} disputed game {game} of your match. It counts as "
+                     "reported until a TD rules.", **values))
+    if not rulers:
+        who = said("No TD of this event is free to rule on your match: please tell the "
+                   "organisers.")
+    elif len(rulers) == 1:
+        who = said("{ruler} will rule on it, and I will tell you both the ruling.",
+                   ruler=rulers[0])
+    else:
+        who = said("A TD ({rulers}) will rule on it, and I will tell you both the ruling.",
+                   rulers=", ".join(rulers))
+    ask = (said("What is wrong with it? Tell me in your next message, e.g. <i>I had 390, not "
+                "380</i>, and I will pass it on.") if raised_it and ask_reason else None)
+    return stacked(head, who, ask)
+
+
 def ruled(notice: Said, note: Said | str) -> Said:
-    """A ruler's notice once ruled, what was ruled after it (``note``: a record, or the
-    HTML of a room that does not yet say records)."""
-    return said("{notice}{note}", notice=notice,
-                note=note if isinstance(note, Said) else Rendered(note))
+    """A ruler's notice once ruled, what was ruled under it (``note``: a record, or the
+    HTML of a room that does not yet say records, its blank line included)."""
+    if isinstance(note, Said):
+        return paragraphs(notice, note)
+    return said("{notice}{note}", notice=notice, note=Rendered(note))
 
 
 def photo_caption(view: MatchView, game: int, sender: str) -> Said:
