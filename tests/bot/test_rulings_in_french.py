@@ -4,7 +4,8 @@ written for them show (``bot/words/said.py``: a record is written in its reader'
 language when its row is).
 
 The club cup (tests/bot/data/club_cup.toml): M1 Ann Lee v Dev Rao, best of 3; Dev Rao
-reads French (``/language``'s choice, ``people.language``), Ann Lee English.
+reads French (``/language``'s choice, ``people.language``), Ann Lee English; the TD, Tara,
+reads French too: her ruling buttons and her copy of the notice are French.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import club_cup_bot, report_game, say, tap
+from tests.bot.club_chat import buttons_of, club_cup_bot, report_game, say, tap
 
 
 async def _rows(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -37,7 +38,8 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
         tmp_path: Path) -> None:
     async with club_cup_bot(tmp_path) as bot:
         async with bot.runtime.db.transaction() as tx:
-            await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Dev Rao'")
+            await tx.execute("UPDATE people SET language = 'fr'"
+                             " WHERE name IN ('Dev Rao', 'Tara TD')")
         await report_game(bot, "Ann Lee", "412-380", starter="I started")
         mark = await _last_outbox(bot)
         await tap(bot, "Dev Rao", "Dispute")
@@ -53,7 +55,9 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
                 "you both the ruling.") in ann, ann
 
         mark = await _last_outbox(bot)
-        await tap(bot, "Tara TD", "Game bye to Dev Rao")
+        assert {"Maintenir", "Corriger", "Annuler la partie", "Partie accordée à Dev Rao",
+                "Match accordé à Dev Rao"} <= set(buttons_of(bot, "Tara TD"))
+        await tap(bot, "Tara TD", "Partie accordée à Dev Rao")
         await say(bot, "Tara TD", "Ann's clock ran out")
         # stored: game 1 is Dev's game bye
         assert await _rows(bot, "SELECT g.kind, g.bye_side, g.void FROM games g") == [
@@ -62,6 +66,9 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
         assert ("⚖️ <b>Club Cup &lt;2026&gt;, SF</b> : un arbitre a tranché sur la partie 1 : la "
                 "partie vous est accordée : une victoire avec +100 d’écart.\nMotif : Ann's clock "
                 "ran out") in dev, dev
+        tara = await _outbox_to(bot, "Tara TD", mark)
+        assert ("\n\n✅ Décision de Tara TD : la partie est accordée à Dev Rao : une victoire "
+                "avec +100 d’écart (para 28). (Ann's clock ran out)") in tara, tara
         ann = await _outbox_to(bot, "Ann Lee", mark)
         assert ("⚖️ <b>Club Cup &lt;2026&gt;, SF</b>: a TD ruled on game 1: it is a game bye to "
                 "Dev Rao: a win with +100 spread.\nWhy: Ann's clock ran out") in ann, ann

@@ -146,23 +146,6 @@ def rule(action: str, dispute_id: int, side: int | None = None) -> str:
     return f"rule:{action}:{dispute_id}" + (f":{side}" if side is not None else "")
 
 
-def ruling_buttons(dispute_id: int, names: tuple[str, str],
-                   single: bool = False) -> list[list[tuple[str, str]]]:
-    """The ruler's buttons on a dispute (SSSg paras 19, 27, 28). A match of one game
-    (``single``) has no match bye beside its game bye: the game is the match, so the
-    two would decide the same thing; the game bye (para 28) is offered."""
-    rows = [
-        [("Uphold", rule("uphold", dispute_id)), ("Amend", rule("amend", dispute_id)),
-         ("Void game", rule("void", dispute_id))],
-        [(f"Game bye to {names[0]}", rule("gbye", dispute_id, 0)),
-         (f"Game bye to {names[1]}", rule("gbye", dispute_id, 1))],
-    ]
-    if not single:
-        rows.append([(f"Match bye to {names[0]}", rule("mbye", dispute_id, 0)),
-                     (f"Match bye to {names[1]}", rule("mbye", dispute_id, 1))])
-    return rows
-
-
 def parse_rule(data: object) -> tuple[str, int, int | None] | None:
     """(action as rulings.ACTIONS names it or "amend", dispute id, side or None)."""
     if not isinstance(data, str):

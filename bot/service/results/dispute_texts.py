@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.events.lookup import Event
+from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.store.slips_repo import SlipRow
 from bot.words.said import Rendered, Said, Value, paragraphs, said, stacked
@@ -125,6 +126,25 @@ def for_player(where: Said, view: MatchView, viewer: int, game: int, disputer: s
     ask = (said("What is wrong with it? Tell me in your next message, e.g. <i>I had 390, not "
                 "380</i>, and I will pass it on.") if raised_it and ask_reason else None)
     return stacked(head, who, ask)
+
+
+def ruling_buttons(dispute_id: int, names: tuple[str, str],
+                   single: bool) -> list[list[tuple[Said, str]]]:
+    """The ruler's buttons on a dispute (SSSg paras 19, 27, 28), in the ruler's language. A
+    match of one game (``single``) has no match bye beside its game bye: there the game is
+    the match, so the two would decide the same thing; the game bye (para 28) is offered."""
+    rows = [
+        [(said("Uphold"), callbacks.rule("uphold", dispute_id)),
+         (said("Amend"), callbacks.rule("amend", dispute_id)),
+         (said("Void game"), callbacks.rule("void", dispute_id))],
+        [(said("Game bye to {player}", player=names[0]), callbacks.rule("gbye", dispute_id, 0)),
+         (said("Game bye to {player}", player=names[1]), callbacks.rule("gbye", dispute_id, 1))],
+    ]
+    if not single:
+        rows.append([
+            (said("Match bye to {player}", player=names[0]), callbacks.rule("mbye", dispute_id, 0)),
+            (said("Match bye to {player}", player=names[1]), callbacks.rule("mbye", dispute_id, 1))])
+    return rows
 
 
 def ruled(notice: Said, note: Said | str) -> Said:

@@ -26,7 +26,7 @@ from bot.service.events.lookup import Event, get_event
 from bot.service.formats.traits import cite
 from bot.service.people import expelled
 from bot.service.people.persons import get_person
-from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import (
@@ -103,7 +103,7 @@ async def open_dispute(
     disputer = (await get_person(tx, raised_by)).name
     notice = await ruler_notice(tx, dispute_id)
     single = say.one_game(event, view)
-    buttons = callbacks.ruling_buttons(dispute_id, (view.label(0), view.label(1)), single)
+    buttons = dispute_texts.ruling_buttons(dispute_id, (view.label(0), view.label(1)), single)
     for ruler in rulers:
         await outbox.enqueue(tx, person_id=ruler, now=now, said=notice, buttons=buttons,
                              dedupe_key=f"{ruler_copies(dispute_id)}{ruler}")
@@ -257,7 +257,7 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     await journal.record(tx, who=actor, action="dispute.reason", subject=f"match:{view.id}",
                          now=req.now, detail={"dispute_id": dispute.id, "reason": reason})
     notice = await ruler_notice(tx, dispute.id)
-    buttons = callbacks.ruling_buttons(dispute.id, (view.label(0), view.label(1)),
+    buttons = dispute_texts.ruling_buttons(dispute.id, (view.label(0), view.label(1)),
                                        say.one_game(await get_event(tx, view.event_id), view))
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, said=notice, buttons=buttons, now=req.now)
