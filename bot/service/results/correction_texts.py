@@ -55,7 +55,7 @@ def game_words(game: MatchGame, names: tuple[str, str], viewer: int | None = Non
 def slip_note() -> Said:
     """Under the opponent's copy of a slip still open when a TD corrects its game (its
     Agree / Dispute buttons go)."""
-    return said("⚖️ A TD has corrected this game.")
+    return said("\n\n⚖️ A TD has corrected this game.")
 
 
 def for_player(event: Event, view: MatchView, viewer: int, game: int, before: MatchGame,

@@ -2,12 +2,12 @@
 the TDs, who adjudicate; para 24: a discrepancy within the window).
 
 One notice per ruler, written for a phone: the match, what each player reported or says,
-the phones on record, and what to tap. The players read what happens next in plain words
-(``for_player``): who rules, that they will both be told, and what counts meanwhile; no
-paragraph (those are for the TDs) and no TD's phone. The disputer's reason is not there until they give
+the phones on record, and what to tap. The disputer's reason is not there until they give
 it: then the notice is edited to hold it (``disputes``), so it never says that something
-will come. The board photo, if any, follows as a photo of its own. Records
-(``bot/words/said.py``), written in each ruler's language when sent.
+will come. The board photo, if any, follows as a photo of its own. The players read what
+happens next in plain words (``for_player``): what counts meanwhile and who rules; no
+paragraph (those are for the TDs) and no TD's phone. Records (``bot/words/said.py``),
+written in each reader's language when sent.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Rendered, Said, Value, paragraphs, said, stacked
+from bot.words.said import Rendered, Said, Value, said, stacked
 
 
 @dataclass(frozen=True)
@@ -148,11 +148,10 @@ def ruling_buttons(dispute_id: int, names: tuple[str, str],
 
 
 def ruled(notice: Said, note: Said | str) -> Said:
-    """A ruler's notice once ruled, what was ruled under it (``note``: a record, or the
-    HTML of a room that does not yet say records, its blank line included)."""
-    if isinstance(note, Said):
-        return paragraphs(notice, note)
-    return said("{notice}{note}", notice=notice, note=Rendered(note))
+    """A ruler's notice once ruled, what was ruled after it (``note``: a record, or the
+    HTML of a room that does not yet say records)."""
+    return said("{notice}{note}", notice=notice,
+                note=note if isinstance(note, Said) else Rendered(note))
 
 
 def photo_caption(view: MatchView, game: int, sender: str) -> Said:

@@ -186,7 +186,8 @@ def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, in
         what = said("scores amended to {first}-{second}", first=scores[0], second=scores[1])
     else:
         what = what_ruled(of, ("", ""), None, ruling, scores, to, bye_spread=bye_spread)
-    return said("✅ Ruled by {ruler}: {what}. ({why})", ruler=who_ruled, what=what, why=why)
+    return said("\n\n✅ Ruled by {ruler}: {what}. ({why})", ruler=who_ruled, what=what,
+                why=why)
 
 
 def result_corrected(why: str) -> Said:

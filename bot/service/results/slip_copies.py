@@ -9,9 +9,9 @@ A slip also closes when a decision takes its place before its window does: a mat
 a tied match ruled, an expulsion, a correction that voids the match (``settle_slips``).
 Its copies then say what happened rather than keep buttons that no longer do anything.
 
-A note is a record (``bot/words/said.py``) written under the copy as it was sent, a blank
-line between, in the reader's language; a room that does not yet say records gives its
-note as HTML, its blank line included.
+A note is a record (``bot/words/said.py``) written under the copy as it was sent, in the
+copy's reader's language, its blank line first (or, from a room not yet saying records,
+HTML).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bot.store import games_repo, outbox_repo, slips_repo
 from bot.store.db import Tx
 from bot.store.outbox_repo import OutboxMessage
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Rendered, Said, paragraphs, said
+from bot.words.said import Rendered, Said, said
 from core.knockout.match import Match
 from core.slip import SlipState
 
@@ -54,11 +54,11 @@ async def close_copy(tx: Tx, slip: SlipRow, note: Said | str, now: datetime) -> 
 
 async def _note_under(tx: Tx, stored: OutboxMessage, note: Said | str, now: datetime) -> None:
     """A copy as sent, ``note`` under it (HTML: a room not yet saying records), no buttons."""
-    if isinstance(note, str):
-        await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note, now=now)
+    if isinstance(note, Said):
+        added = Said("{sent}{note}", (("sent", Rendered(stored.text_html)), ("note", note)))
+        await outbox.enqueue_edit(tx, stored, said=added, now=now)
     else:
-        await outbox.enqueue_edit(tx, stored, now=now, said=paragraphs(
-            Said("{sent}", (("sent", Rendered(stored.text_html)),)), note))
+        await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note, now=now)
 
 
 async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
@@ -96,8 +96,8 @@ def settled_note(what: Said | str, counts: bool) -> Said:
     yet saying records), and whether the reported game still counts."""
     shown = what if isinstance(what, Said) else Rendered(what)
     if counts:
-        return said("⚖️ {what}; this result stands.", what=shown)
-    return said("⚖️ {what}; this result no longer counts.", what=shown)
+        return said("\n\n⚖️ {what}; this result stands.", what=shown)
+    return said("\n\n⚖️ {what}; this result no longer counts.", what=shown)
 
 
 def to_both(what: Said | str) -> Note:
