@@ -56,6 +56,14 @@ def decided_before(kind: str) -> Said:
     return said("Void: after a TD's ruling, the match was decided before this game")
 
 
+def settled_how(ruling: str) -> Said:
+    """How a ruling on the whole match (``match_bye``, ``tie``) settled it, as a settled
+    slip's note says it ("Settled: the match went to you by a match bye")."""
+    if ruling == "match_bye":
+        return said("by a match bye")
+    return said("by a TD's ruling on the tie")
+
+
 def later_match_voided(event: Event, view: MatchView, viewer: int, why: Said,
                        played: bool) -> Said:
     """A player of a later match whose players a correction changed: the games they played

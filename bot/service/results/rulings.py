@@ -75,7 +75,6 @@ from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow, DisputeState
 from bot.store.photos_repo import WindowState
 from bot.store.prompts_repo import PromptKind, PromptState
-from bot.words.said import said
 from core.formats import is_digits
 from core.knockout.match import (
     Decision,
@@ -354,10 +353,11 @@ async def apply_correction_in(
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
     else (players of later matches: "a TD's correction of Ann Lee v Dev Rao"; the group,
-    with ``why``, when a result it was shown as final is open again). ``news``: where a caller that leads each
-    player's message with its own words gathers what the decision adds (what plays on,
-    what the final result means, the group's line that the result it saw was corrected,
-    a later match of theirs it voided), so that each reads one message
+    with ``why``, when a result it was shown as final is open again, or a later match it
+    was shown changes). ``news``: where a caller that leads each player's message with
+    its own words gathers what the decision adds (what plays on, what the final result
+    means, the group's line that the result it saw was corrected, a later match of theirs
+    it voided), so that each reads one message
     (``reporting.settle_match``); None: settled results are sent on their own. Raises
     ``NeedsConfirm`` before writing anything."""
     old = await core_match(tx, view.id)
@@ -965,7 +965,7 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     goes; a tie's ruling keeps them, and a slip still in its window stays open to a
     dispute (SSSg para 24): only a disputed one is settled, its game counting as
     reported."""
-    how = said("by a match bye") if ruling == "match_bye" else said("by a TD's ruling on the tie")
+    how = ruling_texts.settled_how(ruling)
     await supersede(
         tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
         slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
