@@ -29,12 +29,9 @@ NOT_YET = {
     "bot/service/formats/rounds/format.py",
     "bot/service/formats/rounds/ratings.py",
     "bot/service/formats/rounds/round_events.py",
-    "bot/service/results/correction_texts.py",
     "bot/service/results/desk.py",
     "bot/service/results/reporting.py",
     "bot/service/results/reporting_texts.py",
-    "bot/service/results/rulings.py",
-    "bot/service/results/slip_copies.py",
 }
 
 

@@ -135,8 +135,8 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     await supersede(  # the games played stand: their open slips are final, disputes closed
         tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
         slip_note=lambda viewer, counts: settled_note(
-            went_to(view, viewer, 1 - side, "by forfeit", reason), counts),
-        ruler_note=settled_note(went_to(view, None, 1 - side, "by forfeit", reason), True))
+            went_to(view, viewer, 1 - side, said("by forfeit"), reason), counts),
+        ruler_note=settled_note(went_to(view, None, 1 - side, said("by forfeit"), reason), True))
     news = News(event)
     await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False, news=news)
     other = view.people[1 - side]
