@@ -54,6 +54,7 @@ def propose(event: EventArg, match: MatchArg, when: Annotated[str, typer.Argumen
     from bot.service.between import arranging
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
+    from core.times import local_text
 
     async def work(database: Database) -> arranging.Proposed:
         ev = await lookup_event(database, event)
@@ -61,7 +62,8 @@ def propose(event: EventArg, match: MatchArg, when: Annotated[str, typer.Argumen
                                        event_id=ev.id, player=player)
 
     done = use_db(db, work)
-    typer.echo(f"{done.code}: proposed to {done.to} ({done.zone.name}): " + "; ".join(done.times))
+    typer.echo(f"{done.code}: proposed to {done.to} ({done.zone.name}): "
+               + "; ".join(local_text(t) for t in done.times))
 
 
 @game_app.command("agree")
@@ -73,6 +75,7 @@ def agree(event: EventArg, match: MatchArg, player: ForOption,
     from bot.service.between import arranging
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
+    from core.times import local_text
 
     async def work(database: Database) -> arranging.Agreed:
         ev = await lookup_event(database, event)
@@ -80,8 +83,8 @@ def agree(event: EventArg, match: MatchArg, player: ForOption,
                                            event_id=ev.id, player=player)
 
     done = use_db(db, work)
-    typer.echo(f"{done.code}: agreed for {done.at} ({done.zone.name})"
-               + (f", moved from {done.moved_from}" if done.moved_from else ""))
+    typer.echo(f"{done.code}: agreed for {local_text(done.at)} ({done.zone.name})"
+               + (f", moved from {local_text(done.moved_from)}" if done.moved_from else ""))
 
 
 @game_app.command("noshow")

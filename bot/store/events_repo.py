@@ -55,8 +55,13 @@ class Event:
         return ZoneInfo(self.time_zone)
 
     def local(self, moment: datetime) -> str:
-        """A time as the event's players read it: '31 Aug 2016 23:59 (+08)'."""
+        """A time as the event's players read it, in English: 'Wed 31 Aug 2016 23:59 (+08)'."""
         return local_text(moment.astimezone(self.zone))
+
+    def at(self, moment: datetime) -> datetime:
+        """A moment on the event's clock: a record's value (``bot/words/said.py``), written
+        in its reader's language with the zone's name."""
+        return moment.astimezone(self.zone)
 
     def money(self, minor: int) -> str:
         return f"{self.currency} {Decimal(minor) / 100:.2f}"

@@ -16,6 +16,10 @@ A value is one of:
   by hand;
 - a number (``int``, ``float``, ``Decimal``): put in as it is, so the message's format spec
   (``{amount:.2f}``, ``{change:+d}``) applies;
+- a moment (an aware ``datetime``, already in the zone its reader reads it in): written in
+  the reader's language with the zone's short name, 'Sat 07 Mar 2026 15:00 (CET)' or
+  'sam. 7 mars 2026 15:00 (CET)' (``core.times.local_text``); ``{at:short}`` writes it as a
+  button says it, 'Sat 07 Mar 15:00', and ``{at:day}`` the day alone; a ``date``, the day;
 - another record: rendered in the same language, then put in (a phrase shared by several
   messages, a sentence chosen by the case);
 - a sequence of records: each rendered, joined one per line;
@@ -30,9 +34,11 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
 
 from bot.words import SOURCE, Words, for_locale
+from core.times import day_text, local_text, short_text
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,8 @@ class Rendered:
 
 
 #: What a record's named value may be (the module's docstring says how each is rendered).
-Value = str | int | float | Decimal | Said | tuple[Said | Rendered, ...] | Rendered
+Value = (str | int | float | Decimal | datetime | date | Said | tuple[Said | Rendered, ...]
+         | Rendered)
 
 
 def said(message: str, /, **values: Value | Sequence[Said]) -> Said:
@@ -98,6 +105,8 @@ def _frozen(values: Mapping[str, Value | Sequence[Said]]) -> tuple[tuple[str, Va
     for name, value in values.items():
         if isinstance(value, bool) or value is None:
             raise TypeError(f"{name}={value!r}: a record's value is text, a number or a record")
+        if isinstance(value, datetime) and value.utcoffset() is None:
+            raise TypeError(f"{name}={value!r}: a moment needs its zone (an aware datetime)")
         if isinstance(value, list):
             value = tuple(value)
         out.append((name, value))  # type: ignore[arg-type]  # a list was made a tuple
@@ -151,4 +160,27 @@ def _value(value: Value, words: Words, esc: Callable[[str], str]) -> object:
         return esc(value)
     if isinstance(value, Rendered):
         return value.html
+    if isinstance(value, datetime):
+        return _Moment(value, words.locale, esc)
+    if isinstance(value, date):
+        return esc(day_text(value, words.locale))
     return value
+
+
+@dataclass(frozen=True)
+class _Moment:
+    """A moment as the message's placeholder asks for it: ``{at}`` in full with its zone,
+    ``{at:short}`` as on a button, ``{at:day}`` the day alone (in the reader's language)."""
+
+    moment: datetime
+    locale: str
+    esc: Callable[[str], str]
+
+    def __format__(self, spec: str) -> str:
+        if spec == "short":
+            return self.esc(short_text(self.moment, self.locale))
+        if spec == "day":
+            return self.esc(day_text(self.moment.date(), self.locale))
+        if spec:
+            raise ValueError(f"a moment is written {{x}}, {{x:short}} or {{x:day}}, not {spec!r}")
+        return self.esc(local_text(self.moment, self.locale))

@@ -19,6 +19,7 @@ from bot.service.platform.unit import Request
 from bot.store import people_repo
 from bot.store.db import Database, open_database
 from bot.words import DOMAIN, for_locale
+from bot.words.said import Said
 from tests.bot import catalogues
 
 NOW = datetime(2026, 3, 3, 11, 0, tzinfo=UTC)
@@ -115,22 +116,30 @@ def test_the_shipped_french_says_the_records() -> None:
 
 def test_the_shipped_french_says_arranging_a_time() -> None:
     """Arranging a game's messages (arranging_texts.py) in the shipped French: the list of
-    times and the zone's note are records put into the message, translated with it."""
+    times and the zone's note are records put into the message, translated with it; a time
+    is written with French day and month names, English reads it as it always has."""
+    from zoneinfo import ZoneInfo
+
     from bot.service.between import arranging_texts
     from bot.service.between.player_zones import Zone
-    from bot.words.said import english, render
+    from bot.words.said import english, plain, render
 
     fr = for_locale("fr")
-    sent = arranging_texts.proposed("Eve <Tan>", ["Sat 07 Mar 2026 15:00 (+08)"],
-                                    Zone("Asia/Singapore", own=False))
+    at = datetime(2026, 3, 7, 15, 0, tzinfo=ZoneInfo("Asia/Singapore"))
+    sent = arranging_texts.proposed("Eve <Tan>", [at], Zone("Asia/Singapore", own=False))
     assert render(sent, fr) == (
-        "📅 Envoyé à Eve &lt;Tan&gt; :\n• Sat 07 Mar 2026 15:00 (+08)\nLes horaires sont en "
+        "📅 Envoyé à Eve &lt;Tan&gt; :\n• sam. 7 mars 2026 15:00 (+08)\nLes horaires sont en "
         "Asia/Singapore, le fuseau horaire de l'épreuve : /timezone Région/Ville règle le "
         "vôtre. Je vous préviendrai quand Eve &lt;Tan&gt; acceptera.")
     assert english(sent) == (
         "📅 Sent to Eve &lt;Tan&gt;:\n• Sat 07 Mar 2026 15:00 (+08)\nTimes are in "
         "Asia/Singapore, the event's time zone: /timezone Region/City sets yours. I will tell "
         "you when Eve &lt;Tan&gt; agrees.")
-    assert render(arranging_texts.zone_set("Europe/Paris", "Sat 07 Mar 2026 08:00 (CET)"),
+    paris = datetime(2026, 3, 7, 8, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    assert render(arranging_texts.zone_set("Europe/Paris", paris),
                   fr) == ("🌍 Vos horaires sont désormais lus et affichés en Europe/Paris (il y "
-                          "est Sat 07 Mar 2026 08:00 (CET)).")
+                          "est sam. 7 mars 2026 08:00 (CET)).")
+    ((label, _),), _ = arranging_texts.proposal_buttons(5, [(9, at)], Zone("Europe/Paris", True))
+    assert isinstance(label, Said)
+    assert plain(label, fr) == "✅ sam. 7 mars 08:00"
+    assert plain(label, for_locale("en")) == "✅ Sat 07 Mar 08:00"

@@ -105,6 +105,27 @@ def test_a_record_is_a_value_like_any_other() -> None:
     assert record.named() == {"a": "Ann", "b": "Ben"}
 
 
+def test_a_moment_is_written_in_the_reader_s_language_with_its_zone() -> None:
+    """English reads as it always has; French has its own day and month names and no
+    leading zero on the day; the zone's short name is the moment's own in both."""
+    from zoneinfo import ZoneInfo
+
+    moment = datetime(2026, 3, 7, 14, 0, tzinfo=UTC).astimezone(ZoneInfo("Europe/Paris"))
+    record = said("Play by {when}.", when=moment)
+    assert render(record, EN) == "Play by Sat 07 Mar 2026 15:00 (CET)."
+    assert render(said("{when}", when=moment), for_locale("fr")) == "sam. 7 mars 2026 15:00 (CET)"
+    assert plain(said("{day}", day=moment.date()), for_locale("fr")) == "sam. 7 mars 2026"
+    assert render(said("{day}", day=moment.date()), EN) == "Sat 07 Mar 2026"
+    assert plain(said("✅ {at:short}", at=moment), EN) == "✅ Sat 07 Mar 15:00"
+    assert plain(said("{at:short}", at=moment), for_locale("fr")) == "sam. 7 mars 15:00"
+    assert render(said("{at:day}", at=moment), EN) == "Sat 07 Mar 2026"
+
+
+def test_a_moment_without_its_zone_is_refused() -> None:
+    with pytest.raises(TypeError):
+        said("{x}", x=datetime(2026, 3, 7, 15, 0))
+
+
 @pytest.fixture
 def fake_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A test catalogue: three messages in French, read instead of the package's own."""

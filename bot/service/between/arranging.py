@@ -85,7 +85,7 @@ def _zone_named(text: str) -> str:
 @dataclass(frozen=True)
 class ZoneSet:
     zone: str | None  # None: back to each event's
-    now_there: str
+    now_there: datetime | None  # the moment it was set, on that clock
 
 
 async def set_zone(db: Database, req: Request, text: str, *, player: str | None = None,
@@ -100,7 +100,7 @@ async def set_zone(db: Database, req: Request, text: str, *, player: str | None 
         await prefs_repo.set_zone(tx, actor.person_id, zone, req.now)
         await journal.record(tx, who=actor, action="player.timezone", now=req.now,
                              subject=f"person:{actor.person_id}", detail={"zone": zone})
-        now_there = "" if zone is None else Zone(zone, True).show(req.now)
+        now_there = None if zone is None else Zone(zone, True).at(req.now)
         return await answer_with(tx, req, render, ZoneSet(zone, now_there))
 
 
@@ -122,7 +122,7 @@ def check_time(event: Event, rnd: Round, at: datetime, now: datetime, zone: Zone
 class Proposed:
     code: str
     to: str
-    times: tuple[str, ...]  # in the proposer's zone
+    times: tuple[datetime, ...]  # on the proposer's clock
     zone: Zone
 
 
@@ -140,14 +140,14 @@ async def _propose_in(tx: Tx, seat: Seat, times: list[datetime], now: datetime,
     agreed = await match_times_repo.agreed_of(tx, seat.view.id)
     await outbox.enqueue(
         tx, person_id=seat.opponent, now=now,
-        said=say.proposal(seat.event, seat.view, seat.side, [theirs.show(t) for t in times],
-                          theirs, None if agreed is None else theirs.show(agreed.starts_at)),
+        said=say.proposal(seat.event, seat.view, seat.side, [theirs.at(t) for t in times],
+                          theirs, None if agreed is None else theirs.at(agreed.starts_at)),
         buttons=say.proposal_buttons(seat.view.id, list(zip(ids, times, strict=True)), theirs),
         dedupe_key=f"arr:proposal:{ids[0]}")
     await journal.record(tx, who=seat.actor, action="time.propose", subject=f"match:{seat.view.id}",
                          now=now, detail={"code": seat.view.code, "side": seat.side,
                                           "times": [iso(t) for t in times]})
-    return Proposed(seat.view.code, seat.opponent_name, tuple(zone.show(t) for t in times), zone)
+    return Proposed(seat.view.code, seat.opponent_name, tuple(zone.at(t) for t in times), zone)
 
 
 def read_times(text: str, now: datetime, zone: Zone) -> list[datetime]:
@@ -193,7 +193,7 @@ class Slots:
     code: str
     opponent: str
     zone: Zone
-    times: tuple[tuple[int, str], ...]  # (unix seconds, as shown)
+    times: tuple[datetime, ...]  # on the presser's clock
     match_id: int
 
 
@@ -206,7 +206,7 @@ async def _slots_in(tx: Tx, seat: Seat, now: datetime) -> Slots:
         raise Invalid(f"{rnd.name} closes {zone.show(rnd.closes_at or now)}: no day is left "
                       "to offer; propose a time today with /propose, or ask the TDs")
     return Slots(seat.view.code, seat.opponent_name, zone,
-                 tuple((int(t.timestamp()), zone.show(t)) for t in offered), seat.view.id)
+                 tuple(zone.at(t) for t in offered), seat.view.id)
 
 
 async def offer_slots(db: Database, req: Request, match_id: int, *,
@@ -233,9 +233,9 @@ async def offer_slots_named(db: Database, req: Request, code: str, *,
 class Agreed:
     code: str
     opponent: str
-    at: str  # in the agreeing player's zone
+    at: datetime  # on the agreeing player's clock
     zone: Zone
-    moved_from: str | None
+    moved_from: datetime | None
     by_this: bool  # False: it was agreed already (a second tap)
 
 
@@ -262,7 +262,7 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
     the reminder and the follow-up are opened."""
     zone = await zone_of(tx, seat.person, seat.event)
     if chosen.state == TimeState.AGREED:
-        return Agreed(seat.view.code, seat.opponent_name, zone.show(chosen.starts_at), zone, None,
+        return Agreed(seat.view.code, seat.opponent_name, zone.at(chosen.starts_at), zone, None,
                       False)
     if chosen.state != TimeState.PROPOSED:
         raise Invalid("that time is no longer proposed: a newer proposal replaced it; "
@@ -292,8 +292,8 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
         person = seat.view.people[side]
         assert person is not None
         theirs = await zone_of(tx, person, seat.event)
-        moved = None if before is None else theirs.show(before.starts_at)
-        text = say.agreed(seat.event, seat.view, side, theirs.show(chosen.starts_at), theirs,
+        moved = None if before is None else theirs.at(before.starts_at)
+        text = say.agreed(seat.event, seat.view, side, theirs.at(chosen.starts_at), theirs,
                           moved, hours if remind_at > now else None, told=side == tapper)
         await outbox.enqueue(tx, person_id=person, now=now, said=text,
                              dedupe_key=f"arr:agreed:{chosen.id}:{side}")
@@ -306,8 +306,8 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
                                           "starts_at": iso(chosen.starts_at),
                                           "moved_from": None if before is None
                                           else iso(before.starts_at)})
-    return Agreed(seat.view.code, seat.opponent_name, zone.show(chosen.starts_at), zone,
-                  None if before is None else zone.show(before.starts_at), True)
+    return Agreed(seat.view.code, seat.opponent_name, zone.at(chosen.starts_at), zone,
+                  None if before is None else zone.at(before.starts_at), True)
 
 
 async def agree(db: Database, req: Request, time_id: int, *,
@@ -402,7 +402,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
         assert person is not None
         zone = await zone_of(tx, person, event)
         await outbox.enqueue(tx, person_id=person, now=now,
-                             said=say.reminder(event, view, side, zone.show(chosen.starts_at)),
+                             said=say.reminder(event, view, side, zone.at(chosen.starts_at)),
                              buttons=say.reminder_buttons(view.id),
                              dedupe_key=f"arr:remind:{chosen.id}:{side}")
     return True
@@ -423,7 +423,7 @@ async def _follow_up(tx: Tx, d: Deadline, now: datetime) -> bool:
         assert person is not None
         zone = await zone_of(tx, person, event)
         await outbox.enqueue(tx, person_id=person, now=now,
-                             said=say.follow_up(event, view, side, zone.show(chosen.starts_at)),
+                             said=say.follow_up(event, view, side, zone.at(chosen.starts_at)),
                              buttons=say.follow_up_buttons(view, side, chosen.id),
                              dedupe_key=f"arr:followup:{chosen.id}:{side}")
     return True

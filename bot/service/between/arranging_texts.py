@@ -31,18 +31,12 @@ def _match(event: Event, view: MatchView) -> Said:
     return said("<b>{round}</b> match ({event})", round=view.round_name, event=event.name)
 
 
-def _bullets(times: Sequence[str]) -> list[Said]:
+def _bullets(times: Sequence[datetime]) -> list[Said]:
     return [said("• {time}", time=t) for t in times]
 
 
-def short(shown: str) -> str:
-    """'Sat 07 Mar 2026 15:00 (+08)' as a button says it: 'Sat 07 Mar 15:00'."""
-    parts = shown.split()
-    return " ".join(parts[:3] + parts[4:5]) if len(parts) >= 5 else shown
-
-
-def proposal(event: Event, view: MatchView, side: int, times: Sequence[str], zone: Zone,
-             agreed: str | None) -> Said:
+def proposal(event: Event, view: MatchView, side: int, times: Sequence[datetime], zone: Zone,
+             agreed: datetime | None) -> Said:
     values: dict[str, Value] = dict(name=view.label(side), match=_match(event, view))
     head = (said("📅 <b>{name}</b> proposes a time for your {match}:", **values)
             if len(times) == 1
@@ -56,14 +50,14 @@ def proposal(event: Event, view: MatchView, side: int, times: Sequence[str], zon
 def proposal_buttons(match_id: int, times: Sequence[tuple[int, datetime]],
                      zone: Zone) -> list[list[tuple[Said | str, str]]]:
     rows: list[list[tuple[Said | str, str]]] = [
-        [(f"✅ {short(zone.show(at))}", callbacks.arrange_agree(time_id))]
+        [(said("✅ {time:short}", time=zone.at(at)), callbacks.arrange_agree(time_id))]
         for time_id, at in times]
     rows.append([(said("📅 Other times"), callbacks.arrange_slots(match_id)),
                  (said("↩️ Reply"), callbacks.relay_write(match_id))])
     return rows
 
 
-def proposed(to: str, times: Sequence[str], zone: Zone) -> Said:
+def proposed(to: str, times: Sequence[datetime], zone: Zone) -> Said:
     return said("📅 Sent to {to}:\n{times}\n{zone} I will tell you when {to} agrees.", to=to,
                 times=_bullets(times), zone=zone_note(zone))
 
@@ -74,12 +68,16 @@ def slots(code: str, opponent: str, zone: Zone) -> Said:
                 match=code, zone=zone_note(zone))
 
 
-def slot_buttons(match_id: int, times: Sequence[tuple[int, str]]) -> list[list[tuple[str, str]]]:
-    buttons = [(short(shown), callbacks.arrange_propose(match_id, unix)) for unix, shown in times]
+def slot_buttons(match_id: int,
+                 times: Sequence[datetime]) -> list[list[tuple[Said | str, str]]]:
+    buttons: list[tuple[Said | str, str]] = [
+        (said("{time:short}", time=t), callbacks.arrange_propose(match_id, int(t.timestamp())))
+        for t in times]
     return [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
 
 
-def agreed(event: Event, view: MatchView, side: int, at: str, zone: Zone, moved: str | None,
+def agreed(event: Event, view: MatchView, side: int, at: datetime, zone: Zone,
+           moved: datetime | None,
            remind_hours: float | None, told: bool = False) -> Said:
     """``told``: the reader agreed it themselves (a tap, /agree), and reads here that their
     opponent is told: this is their one message of it."""
@@ -113,13 +111,13 @@ def calendar_caption(view: MatchView, side: int, moved: bool) -> Said:
     return said("📆 Your {round} match v {other}", **values)
 
 
-def already_agreed(opponent: str, at: str) -> Said:
+def already_agreed(opponent: str, at: datetime) -> Said:
     """A second tap on a time agreed already (the first one's message said it all)."""
     return said("Your match against {opponent} is already agreed for {at}.", opponent=opponent,
                 at=at)
 
 
-def reminder(event: Event, view: MatchView, side: int, at: str) -> Said:
+def reminder(event: Event, view: MatchView, side: int, at: datetime) -> Said:
     return said("⏰ Your {match} against <b>{other}</b> starts at {at}. Report the result here "
                 "when you have played.", match=_match(event, view), other=view.label(1 - side),
                 at=at)
@@ -129,7 +127,7 @@ def reminder_buttons(match_id: int) -> list[list[tuple[Said | str, str]]]:
     return [[(said("✉️ Write to your opponent"), callbacks.relay_write(match_id))]]
 
 
-def follow_up(event: Event, view: MatchView, side: int, at: str) -> Said:
+def follow_up(event: Event, view: MatchView, side: int, at: datetime) -> Said:
     return said("Did your {match} against <b>{other}</b> at {at} happen? Report the result as "
                 "usual (e.g. 412-380). If they did not turn up, tap the button: they can "
                 "answer, then the TDs decide.", match=_match(event, view),
@@ -147,7 +145,7 @@ def unarranged_notice(event: Event, rnd: Round, found: Sequence[MatchView]) -> S
     if rnd.closes_at:
         head = said("<b>{event}: {round}</b> closes {closes}. These matches have no agreed "
                     "time yet:", event=event.name, round=rnd.name,
-                    closes=event.local(rnd.closes_at))
+                    closes=event.at(rnd.closes_at))
     else:
         head = said("<b>{event}: {round}</b> closes soon. These matches have no agreed time "
                     "yet:", event=event.name, round=rnd.name)
@@ -157,8 +155,8 @@ def unarranged_notice(event: Event, rnd: Round, found: Sequence[MatchView]) -> S
                    said("/pending lists them; /matchlog CODE shows what their players said."))
 
 
-def zone_set(zone: str | None, now_there: str) -> Said:
-    if zone is None:
+def zone_set(zone: str | None, now_there: datetime | None) -> Said:
+    if zone is None or now_there is None:
         return said("Your times are shown in each event's own time zone again.")
     return said("🌍 Your times are now read and shown in {zone} (it is {now} there).", zone=zone,
                 now=now_there)

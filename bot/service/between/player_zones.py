@@ -26,7 +26,12 @@ class Zone:
         return ZoneInfo(self.name)
 
     def show(self, moment: datetime) -> str:
-        return local_text(moment.astimezone(self.info))
+        """The moment on this clock, in English (a refusal, the command line)."""
+        return local_text(self.at(moment))
+
+    def at(self, moment: datetime) -> datetime:
+        """The moment on this clock: a record's value, written in its reader's language."""
+        return moment.astimezone(self.info)
 
 
 async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:
