@@ -74,6 +74,9 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         # who starts, as the pairing chose: Dev is the first named of his pair (4th v 8th)
         assert "Vous commencez." in dev[1], dev[1]
         assert "You go first." in ann[1], ann[1]
+        # the deadline, the moment itself written in each reader's language
+        assert "Date limite : dim. 8 mars 2026 23:59 (+08)" in dev[1], dev[1]
+        assert "Deadline: Sun 08 Mar 2026 23:59 (+08)" in ann[1], ann[1]
         await _play(bot, 1)
         closed = await say(bot, "Tara TD", "/closeround 1")
         assert "Round 1" in closed, closed

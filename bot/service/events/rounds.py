@@ -383,7 +383,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
             person = m.people[side]
             if person is None:
                 continue
-            text = say.reminder(rnd, m, side, event.local(rnd.closes_at or d.due_at),
+            text = say.reminder(rnd, m, side, event.at(rnd.closes_at or d.due_at),
                                 score_line(m, state, side) if has_score(state) else None)
             await outbox.enqueue(tx, person_id=person, said=text, now=now,
                                  dedupe_key=f"deadline:{d.id}:match:{m.id}:{side}")
@@ -490,7 +490,7 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
         return False
     event = await get_event(tx, rnd.event_id)
     # its opening date passed before the draw: the TDs open it any time now
-    opens = (event.local(rnd.opens_at) if rnd.opens_at is not None and rnd.opens_at > now
+    opens = (event.at(rnd.opens_at) if rnd.opens_at is not None and rnd.opens_at > now
              else None)
     text = say.fee_due(event, rnd, opens, unpaid_rule(event) == "expel")
     for entry in await unpaid(tx, rnd):

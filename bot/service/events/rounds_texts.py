@@ -8,6 +8,7 @@ Records (``bot/words/said.py``), written in each reader's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
@@ -55,13 +56,13 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
         if m.head_start[other] else None,
         starts,
         _text(stakes) if stakes else None,
-        said("Deadline: {closes}", closes=event.local(rnd.closes_at))
+        said("Deadline: {closes}", closes=event.at(rnd.closes_at))
         if rnd.closes_at is not None else None,
         how,
     )
 
 
-def reminder(rnd: Round, m: MatchView, side: int, closes: str, score: str | None) -> Said:
+def reminder(rnd: Round, m: MatchView, side: int, closes: datetime, score: str | None) -> Said:
     return stacked(
         said("Reminder: your <b>{round}</b> match against <b>{name}</b> (best of {best_of}) "
              "must be finished by {closes}.", round=rnd.name, name=m.label(1 - side),
@@ -140,7 +141,7 @@ def fees_skipped(event: Event, skipped: Sequence[Said]) -> Said:
                 "who has not paid.", event=event.name, skipped=list(skipped))
 
 
-def fee_due(event: Event, rnd: Round, opens: str | None, expel: bool) -> Said:
+def fee_due(event: Event, rnd: Round, opens: datetime | None, expel: bool) -> Said:
     """A player not paid for a round (para 26: expelled, or held by the event's rule, if
     still unpaid when it begins)."""
     due = (said("is due before the round opens on {opens}", opens=opens) if opens is not None

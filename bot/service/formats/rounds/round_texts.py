@@ -127,7 +127,7 @@ def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float =
     return said("<b>{event}: {round}</b> is paired: you have the bye this round ({worth}: "
                 "there is an odd number of players). The round closes {closes}. I will tell "
                 "you your next opponent when the next round is paired.", event=event.name,
-                round=rnd.name, worth=worth, closes=event.local(rnd.closes_at))
+                round=rnd.name, worth=worth, closes=event.at(rnd.closes_at))
 
 
 def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
@@ -139,7 +139,7 @@ def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
     else:
         head = said("<b>{event}: {round}</b> is open until {closes}. Pairings (the first named "
                     "{first}):", event=event.name, round=rnd.name,
-                    closes=event.local(rnd.closes_at), first=first)
+                    closes=event.at(rnd.closes_at), first=first)
     rows = [head]
     for board, (a, b) in enumerate(pairs[:limit], start=1):
         rows.append(said("{board}. {first} v {second}", board=board, first=a, second=b))
