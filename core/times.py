@@ -26,24 +26,24 @@ DAY_PATTERNS = {lang: pattern.removesuffix(" HH:mm") for lang, pattern in MOMENT
 SHORT_PATTERNS = {lang: pattern.replace(" y ", " ") for lang, pattern in MOMENT_PATTERNS.items()}
 
 
-def local_text(moment: datetime, locale: str = "en") -> str:
+def local_text(moment: datetime, locale: str = "en", *, zone_name: str | None = None) -> str:
     """``moment`` as read in its own zone, in ``locale``'s words ("en", "fr", "fr_FR"):
     'Mon 09 Mar 2026 17:00 (+08)'. The zone's name is the moment's own (``tzname``), the
-    same in every language."""
-    # lazy: Babel's locale data loads on first use; most commands never write a time
-    from babel.dates import format_datetime
+    same in every language; with ``zone_name`` too when the reader chose the zone and no
+    other words say so: 'Tue 03 Mar 2026 09:00 (GMT, Europe/London)'."""
+    from babel.dates import format_datetime  # lazy: Babel's locale data, on first use
 
     lang = _language(locale)
     pattern = MOMENT_PATTERNS.get(lang, MOMENT_PATTERNS["en"])
     written = format_datetime(moment, pattern, tzinfo=moment.tzinfo, locale=lang)
-    return f"{written} ({moment.tzname()})"
+    shown = f"{moment.tzname()}, {zone_name}" if zone_name else moment.tzname()
+    return f"{written} ({shown})"
 
 
 def short_text(moment: datetime, locale: str = "en") -> str:
     """``moment`` on a button, in its own zone, without the year and the zone's name (the
     message above says them): 'Sat 07 Mar 15:00'."""
-    # lazy: Babel's locale data loads on first use; most commands never write a time
-    from babel.dates import format_datetime
+    from babel.dates import format_datetime  # lazy: Babel's locale data, on first use
 
     lang = _language(locale)
     return format_datetime(moment, SHORT_PATTERNS.get(lang, SHORT_PATTERNS["en"]),
@@ -52,8 +52,7 @@ def short_text(moment: datetime, locale: str = "en") -> str:
 
 def day_text(day: date, locale: str = "en") -> str:
     """A day without a time in ``locale``'s words: 'Mon 09 Mar 2026'."""
-    # lazy: Babel's locale data loads on first use; most commands never write a day
-    from babel.dates import format_date
+    from babel.dates import format_date  # lazy: Babel's locale data, on first use
 
     lang = _language(locale)
     return format_date(day, DAY_PATTERNS.get(lang, DAY_PATTERNS["en"]), locale=lang)

@@ -237,17 +237,12 @@ async def connect_shared(path: Path) -> tuple[aiosqlite.Connection, sqlite3.Conn
             f"no folder {path.parent} for the database {path}; create it, or give another "
             "--db / TDBOT_DB"
         )
-    opened: list[sqlite3.Connection] = []
-
-    def open_file() -> sqlite3.Connection:  # runs on aiosqlite's worker thread
-        raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        opened.append(raw)
-        return raw
-
     try:
-        conn = await aiosqlite.Connection(open_file, iter_chunk_size=64)
-    except sqlite3.Error as exc:  # aiosqlite stops its thread when the connect fails
+        raw = await asyncio.to_thread(sqlite3.connect, path, isolation_level=None,
+                                      check_same_thread=False)
+    except sqlite3.Error as exc:
         raise (explain(exc, path) or exc) from exc
+    conn = await _wrapped(raw)
     try:
         conn.row_factory = sqlite3.Row
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -262,7 +257,15 @@ async def connect_shared(path: Path) -> tuple[aiosqlite.Connection, sqlite3.Conn
         if isinstance(exc, sqlite3.Error):
             raise (explain(exc, path) or exc) from exc
         raise
-    return conn, opened[0]
+    return conn, raw
+
+
+async def _wrapped(raw: sqlite3.Connection) -> aiosqlite.Connection:
+    """aiosqlite's connection around ``raw``, a connection already open. SQLite opens the
+    file before aiosqlite starts a worker thread, because a failed open inside aiosqlite
+    leaves its thread to stop on its own: it then finished after the event loop had
+    closed, and died handing the loop its last result ("Event loop is closed")."""
+    return await aiosqlite.Connection(lambda: raw, iter_chunk_size=64)
 
 
 async def _close_quietly(conn: aiosqlite.Connection) -> None:
@@ -279,7 +282,8 @@ async def backup_file_from(conn: aiosqlite.Connection, dest: Path) -> None:
         raise FileExistsError(f"{dest} already exists; choose a new file for the backup")
     dest.parent.mkdir(parents=True, exist_ok=True)
     try:
-        target = await aiosqlite.connect(dest)
+        target = await _wrapped(await asyncio.to_thread(sqlite3.connect, dest,
+                                                        check_same_thread=False))
         try:
             await conn.backup(target)
         finally:

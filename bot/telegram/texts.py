@@ -510,12 +510,17 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
     return "\n".join(parts)
 
 
-def my_matches(lines: list[str], *, lang: str = SOURCE) -> str:
+def my_matches(lines: list[str], *, lang: str = SOURCE, zone: str | None = None) -> str:
+    """/matches: its lines, and the zone their times are in when the reader set their own
+    (``zone``; the event's shows as its offset)."""
     w = for_locale(lang)
     if not lines:
         return w._("You have no matches yet. When the draw is made and your round opens, I "
                    "will tell you here.")
-    return w._("<b>Your matches</b>") + "\n\n" + "\n\n".join(lines)
+    shown = w._("<b>Your matches</b>") + "\n\n" + "\n\n".join(lines)
+    if zone is not None:
+        shown += "\n\n" + w._("Times are in your time zone, {zone}.", zone=esc(zone))
+    return shown
 
 
 def draw_made(event_name: str, result: DrawResult, *, lang: str = SOURCE) -> str:

@@ -94,7 +94,10 @@ class KnockoutEvent:
     ``substitutes`` are (match id, slot, player or None for a bye): a freed slot given to
     someone, and the slot they left (para 29). ``pinned`` are (division, seats, seeds):
     a seating kept through a correction of the qualifying round (``correct``) instead of
-    the one the draw would make from the corrected results.
+    the one the draw would make from the corrected results. ``provisional`` are the
+    matches whose recorded result is not final yet: it counts, and its winner moves on,
+    but it can still be disputed (para 24), so a division drawn from the qualifying
+    round's results waits for them (``derive``).
     """
 
     format: str
@@ -106,6 +109,7 @@ class KnockoutEvent:
     results: tuple[Result, ...] = ()
     substitutes: tuple[tuple[str, int, str | None], ...] = ()
     pinned: tuple[tuple[str, tuple[str | None, ...], tuple[str, ...]], ...] = ()
+    provisional: frozenset[str] = frozenset()
 
     def result(self, match_id: str) -> Result | None:
         return next((r for r in self.results if r.match_id == match_id), None)
@@ -408,7 +412,11 @@ def derive(event: KnockoutEvent) -> Derived:
         counted.update(qcounted)
         divisions.update({qid: "qualifying" for qid in qviews})
         vacated = _vacated(event, qviews)
-        done = all(bk.settled(v) for v in qviews.values())
+        # Para 3 draws a division after the qualifying round, from who won and lost in
+        # it: a result that a dispute may still change (para 24) would place a player in a
+        # match, and pin a draw, that the ruling could take back.
+        done = (all(bk.settled(v) for v in qviews.values())
+                and not event.provisional.intersection(qviews))
         if done:
             outcome = qualifying_outcome(
                 event.plan,

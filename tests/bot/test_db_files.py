@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -214,6 +215,23 @@ async def test_opening_a_folder_says_so(tmp_path: Path) -> None:
     (tmp_path / "db").mkdir()
     with pytest.raises(DatabaseUnusable, match="check that it is a file"):
         await open_database(tmp_path / "db")
+
+
+def _sqlite_workers() -> set[threading.Thread]:
+    """aiosqlite's worker threads still running (one per connection)."""
+    return {t for t in threading.enumerate()
+            if t.is_alive() and t.name.endswith("(_connection_worker_thread)")}
+
+
+async def test_a_file_that_cannot_be_opened_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """When SQLite cannot open the file, the connection's worker thread has ended by the
+    time the refusal is raised. Left to stop on its own, it finished after the event loop
+    had closed, and died trying to hand the loop its last result ("Event loop is closed")."""
+    (tmp_path / "db").mkdir()
+    before = _sqlite_workers()
+    with pytest.raises(DatabaseUnusable):
+        await open_database(tmp_path / "db")
+    assert _sqlite_workers() <= before
 
 
 async def test_a_full_disk_while_migrating_is_explained(tmp_path: Path) -> None:

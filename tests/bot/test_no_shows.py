@@ -82,6 +82,19 @@ async def test_extend_moves_the_rounds_close(bot: BotUnderTest) -> None:
         bot, "Ann Lee")
 
 
+async def test_the_extended_close_is_in_each_players_zone(bot: BotUnderTest) -> None:
+    """A player who set their zone (/timezone) reads the round's new close in it, named;
+    the other reads the event's."""
+    await say(bot, "Dev Rao", "/timezone Europe/London")
+    await _agreed_tuesday(bot)
+    await say(bot, "Ann Lee", "/noshow M1")
+    await say(bot, "Dev Rao", "/contest M1 my power was out")
+    await tap(bot, "Tara TD", "Extend 7 days")
+    assert "the round is extended to Mon 16 Mar 2026 23:59 (+08)" in last(bot, "Ann Lee")
+    assert ("the round is extended to Mon 16 Mar 2026 15:59 (GMT, Europe/London)"
+            in last(bot, "Dev Rao")), last(bot, "Dev Rao")
+
+
 async def test_a_season_arranged_moved_played_and_reported(bot: BotUnderTest) -> None:
     """End to end: Ann and Dev agree a time, move it once (the calendar entry keeps its UID
     and its SEQUENCE grows), play at the new time, report, and the follow-up never asks."""

@@ -40,6 +40,14 @@ async def test_too_many_messages_are_refused_with_when_to_write_again(bot: BotUn
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(relay.RELAY_LIMIT,)]
 
 
+async def test_when_to_write_again_is_in_the_zone_the_player_set(bot: BotUnderTest) -> None:
+    await say(bot, "Ann Lee", "/timezone Europe/London")
+    for i in range(relay.RELAY_LIMIT):
+        await say(bot, "Ann Lee", f"/tell M1 message {i}")
+    answer = await say(bot, "Ann Lee", "/tell M1 one more")
+    assert "you can write again from Tue 03 Mar 2026 09:00 (GMT, Europe/London)" in answer, answer
+
+
 async def test_a_muted_match_keeps_the_messages_for_the_tds_only(bot: BotUnderTest) -> None:
     assert (await say(bot, "Dev Rao", "/mute M1")).startswith("🔕 Messages from Ann Lee are muted")
     before = len(bot.telegram.sent(user(bot, "Dev Rao")))

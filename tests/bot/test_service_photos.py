@@ -178,6 +178,29 @@ async def test_the_responsible_player_is_reminded_before_the_close(db: Database)
     assert "Send the picture here." in text
 
 
+async def test_a_player_who_set_their_zone_reads_the_photo_times_in_it(db: Database) -> None:
+    """/timezone: the reminder, and a TD's extension, give the time the photo is due by in
+    the zone the player set, naming it; the opponent reads the event's."""
+    from bot.service.between.arranging import set_zone
+
+    await set_zone(db, person("Ann Lee"), "Europe/London")
+    await play(db, "Ann Lee", 412, 380, starter=1)
+    before = await mark(db)
+    assert await fire(db, "photo.reminder", NOW + timedelta(hours=22))
+    (to, text, *_), = await outbox_after(db, before)
+    assert to == "Ann Lee"
+    assert ("board photo of game 1 v Dev Rao is due by Tue 03 Mar 2026 09:00 "
+            "(GMT, Europe/London)") in text, text
+    assert await fire(db, "photo.window", NOW + timedelta(hours=24))
+    before = await mark(db)
+    ruled = await photos.rule_photo(db, Request.cli(NOW + timedelta(hours=24)), EVENT, "M1", 1,
+                                    extend="24h", why="her phone broke")
+    assert ruled.until == "Wed 04 Mar 2026 17:00 (+08)"  # the TD reads the event's zone
+    told = {to: text for to, text, *_ in await outbox_after(db, before)}
+    assert "until Wed 04 Mar 2026 09:00 (GMT, Europe/London)" in str(told["Ann Lee"])
+    assert "until Wed 04 Mar 2026 17:00 (+08)" in str(told["Dev Rao"])
+
+
 async def _ann_wins_m1_and_sends_only_game_1s_photo(db: Database) -> int:
     """Ann wins M1 2-0 (she waits in the Final) and sends the photo of game 1 only; returns
     the window id of game 2."""

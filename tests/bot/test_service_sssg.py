@@ -313,3 +313,142 @@ async def test_each_match_says_what_it_decides(db: Database) -> None:
         # the top division's shape is drawn already: its first upper-bracket matches
         lines = {line for pair in decides.values() for line in pair}
         assert any("lose and you play the lower bracket's" in line for line in lines), lines
+
+
+async def test_the_plate_is_not_seated_on_a_qualifying_result_that_can_be_disputed(
+    db_target: Path | str,
+) -> None:
+    """SSSg para 3: the plate is drawn after the qualifying round, from who lost in it
+    (para 2). The last qualifier's deciding game, reported by its winner, counts at once
+    but can be disputed for 24 hours (para 24): until it is final nobody is placed in a
+    plate match, told one, nor is the plate's draw kept; once the opponent agrees, it is
+    drawn and every plate player hears their match."""
+    from bot.service.platform.unit import Request
+    from bot.service.results import reporting
+    from bot.service.results.reporting import SaidResult
+    from bot.store import draw_repo
+
+    ids = {f"Player {i:02}": 7000 + i for i in range(1, 25)}
+    csv = "name,rating,telegram_id\n" + "".join(
+        f"{name},{2100 - 20 * i},{ids[name]}\n" for i, name in enumerate(ids, start=1))
+    db = await open_database(db_target)
+    try:
+        async with db.transaction() as tx:
+            created = await create_event(
+                tx, parse_definition((ROOT / "examples" / "sssg2016.toml").read_text()),
+                by=Actor.cli(), now=NOW)
+            event_id = created.event_id
+            await import_players(tx, event_id, csv, by=Actor.cli(), now=NOW)
+            await make_draw(tx, event_id, seed=1, by=Actor.cli(), now=NOW)
+            await open_round_in(tx, event_id, "Qual Rd", by=Actor.cli(), now=NOW,
+                                unpaid_ok=True, why="test")
+            qualifiers = [await get_match(tx, await _match(tx, event_id, f"Q{i}"))
+                          for i in range(1, 9)]
+        *first, last = qualifiers
+        for m in first:  # entered by a TD from paper slips: final at once
+            a, b = m.names
+            assert a is not None and b is not None
+            for game in range(5):
+                await reporting.enter_game(db, Request.cli(NOW), event_id, (a, b), (400, 300),
+                                           starter=a if game == 0 else None)
+        a, b = last.names
+        assert a is not None and b is not None
+        for game in range(4):
+            await reporting.enter_game(db, Request.cli(NOW), event_id, (a, b), (400, 300),
+                                       starter=a if game == 0 else None)
+        async with db.transaction() as tx:
+            mark = int(await tx.scalar("SELECT COALESCE(MAX(id), 0) FROM outbox"))
+
+        updates = iter(range(1, 100))
+
+        def as_player(name: str) -> Request:
+            return Request(now=NOW, label=f"tg:{ids[name]}", tg_user_id=ids[name], tg_name=name,
+                           chat_id=ids[name], update_id=next(updates))
+
+        draft = await reporting.report_result(db, as_player(a), SaidResult(400, 300))
+        done = await reporting.confirm_slip(db, as_player(a), draft.slip.id)
+        assert done.kind == "submitted" and done.slip.state == "pending"
+
+        async def plate() -> list[tuple[str, int | None, int | None]]:
+            async with db.transaction() as tx:
+                rows = await tx.all("SELECT state, entry_a, entry_b FROM matches WHERE event_id = ?"
+                                    " AND code LIKE 'P%' ORDER BY code", (event_id,))
+            return [(r[0], r[1], r[2]) for r in rows]
+
+        async def told_plate() -> list[str]:
+            async with db.transaction() as tx:
+                rows = await tx.all("SELECT text_html FROM outbox WHERE id > ?", (mark,))
+            return [r[0] for r in rows if "<b>Plate" in r[0]]
+
+        async with db.transaction() as tx:
+            assert (await get_match(tx, last.id)).state == "decided"  # it counts (para 24)
+            record = await draw_repo.draw_record(tx, event_id)
+            assert record is not None and not record.get("pinned")  # no plate draw kept
+        assert {state for state, _, _ in await plate()} == {"waiting"}
+        assert all(x is None and y is None for _, x, y in await plate())
+        assert await told_plate() == []
+        await reporting.agree_slip(db, as_player(b), done.slip.id)
+        seated = await plate()
+        assert [state for state, _, _ in seated[:4]] == ["ready"] * 4
+        assert all(None not in (x, y) for _, x, y in seated[:4])
+        async with db.transaction() as tx:
+            record = await draw_repo.draw_record(tx, event_id)
+            assert record is not None and [p["division"] for p in record["pinned"]] == ["plate"]
+        assert len(await told_plate()) == 8  # every plate player hears their match
+    finally:
+        await db.close()
+
+
+async def test_my_matches_lists_the_match_to_play_now_first_and_the_finished_last(
+    db: Database,
+) -> None:
+    """/matches for a player in two events: the match they can play now first, then the
+    ones to come, then one a closed round left to the TDs, the finished last; each kind by
+    event, then round."""
+    csv = "name,rating,telegram_id\n" + "".join(
+        f"Player {i:02},{2100 - 20 * i},{7100 + i}\n" for i in range(1, 17))
+
+    async def cup(tx: Tx, slug: str) -> int:
+        created = await create_event(tx, parse_definition(FORMATS_DEF.replace(
+            'slug = "prop"', f'slug = "{slug}"').format(fmt="single")), by=Actor.cli(), now=NOW)
+        await import_players(tx, created.event_id, csv, by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+        return created.event_id
+
+    async def entry(tx: Tx, event_id: int, tg: int) -> int:
+        return int(await tx.scalar("SELECT e.id FROM entries e JOIN people p ON p.id ="
+                                   " e.person_id WHERE e.event_id = ? AND p.tg_user_id = ?",
+                                   (event_id, tg)))
+
+    async def place(tx: Tx, event_id: int, code: str, state: str, round_state: str) -> None:
+        """Player 01 in ``code``, at ``state``, in a round at ``round_state``."""
+        if code not in first.values():
+            await tx.execute("UPDATE matches SET entry_a = ?, entry_b = ? WHERE event_id = ?"
+                             " AND code = ?", (await entry(tx, event_id, 7101),
+                                               await entry(tx, event_id, 7109), event_id, code))
+        await tx.execute("UPDATE matches SET state = ?, winner_side = ? WHERE event_id = ?"
+                         " AND code = ?", (state, None, event_id, code))
+        await tx.execute("UPDATE rounds SET state = ? WHERE id = (SELECT round_id FROM matches"
+                         " WHERE event_id = ? AND code = ?)", (round_state, event_id, code))
+
+    async with db.transaction() as tx:
+        autumn, winter = await cup(tx, "autumn"), await cup(tx, "winter")
+        first: dict[int, str] = {}
+        for event_id in (autumn, winter):
+            ann = await entry(tx, event_id, 7101)
+            first[event_id] = str(await tx.scalar(
+                "SELECT code FROM matches WHERE event_id = ? AND ? IN (entry_a, entry_b)",
+                (event_id, ann)))
+            await tx.execute("UPDATE matches SET entry_a = NULL, entry_b = NULL, state ="
+                             " 'waiting' WHERE event_id = ? AND ? IN (entry_a, entry_b)",
+                             (event_id, await entry(tx, event_id, 7109)))  # Player 09's
+        await place(tx, autumn, first[autumn], "playing", "closed")  # left to the TDs
+        await place(tx, autumn, "M9", "playing", "open")  # the quarter-final, to play now
+        await place(tx, winter, first[winter], "decided", "closed")  # no games: no winner
+        await place(tx, winter, "M10", "ready", "planned")
+        person = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 7101")
+        shown = [(x.event_name, x.code, x.state) for x in await my_matches(
+            tx, int(person), include_finished=True)]
+    assert [(code, state) for _, code, state in shown] == [
+        ("M9", "playing"), ("M10", "ready"), (first[autumn], "unfinished"),
+        (first[winter], "decided")]

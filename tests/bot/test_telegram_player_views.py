@@ -81,3 +81,25 @@ async def test_matches_says_you_to_the_player_who_starts_the_next_game(bot: BotU
     assert "Next: game 2, you start" in dev and "Dev Rao starts" not in dev, dev
     assert "Next: game 2, Dev Rao starts" in ann, ann
     assert dev.startswith("Your matches\n\nClub Cup <2026> — SF (match M1)\n"), dev
+
+
+async def test_matches_shows_times_in_the_zone_the_player_set(bot: BotUnderTest) -> None:
+    """A player who set their zone with /timezone reads every time of /matches in it (the
+    deadline, a slip's window), with the zone named; their opponent still reads the
+    event's."""
+    await say(bot, "Ann Lee", "/timezone Europe/London")
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    ann = await say(bot, "Ann Lee", "/matches")
+    dev = await say(bot, "Dev Rao", "/matches")
+    assert ann == (
+        "Your matches\n\n"
+        "Club Cup <2026> — SF (match M1)\n"
+        "against Dev Rao, best of 3: being played\n"
+        "Score: Ann Lee 1-0 Dev Rao (+32)\n"
+        "Win and you reach the final; lose and you are out.\n"
+        "Next: game 2, Dev Rao starts\n"
+        "Game 1 awaits Dev Rao's agreement until Tue 03 Mar 2026 09:00 (GMT)\n"
+        "Deadline: Mon 09 Mar 2026 15:59 (GMT)\n\n"
+        "Times are in your time zone, Europe/London."), ann
+    assert "Game 1 awaits your agreement until Tue 03 Mar 2026 17:00 (+08)\n" in dev
+    assert dev.endswith("Deadline: Mon 09 Mar 2026 23:59 (+08)"), dev

@@ -88,6 +88,23 @@ def test_with_28_players_the_top_division_is_drawn_after_qualifying():
     assert [rating[s] for s in d.top.seeds] == top_ratings[:8]
 
 
+def test_a_division_drawn_after_qualifying_waits_for_every_result_to_be_final():
+    """Para 3 draws the plate (and, with 28 players, the top division) from who won and
+    lost the qualifying round; a result that can still be disputed (para 24) counts, but
+    seats nobody in a division drawn from it, and no draw is pinned on it."""
+    for players in (24, 28):
+        event = sssg.draw_sssg(field(players), seed=3)
+        results = [sssg.Result(f"Q{i}", p.players, win(9, 0))
+                   for i, p in enumerate(event.plan.pairings, start=1)]
+        waiting, d = sssg.record_all(dataclasses.replace(event, provisional=frozenset({"Q2"})),
+                                     results)
+        assert d.outcome is None and not d.plate.seated and waiting.pinned == ()
+        assert d.views["Q2"].status.value == "played" and "Q2" in d.counted  # it counts
+        assert players == 24 or not d.top.seated
+        final, d = sssg.record_all(event, results)
+        assert d.plate.seated and d.top.seated and "plate" in [p for p, _, _ in final.pinned]
+
+
 def test_with_40_players_the_byes_fill_the_top_division_and_it_is_drawn_at_once():
     """Para 1 pads 40 players to 64 with 24 byes; para 27: a bye goes up, so the top
     division is the 16 highest-rated, known at the draw and drawn then (para 3)."""

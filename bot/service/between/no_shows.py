@@ -248,7 +248,8 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
         extended = await extend_round_in(tx, actor, rnd.id,
                                          extends_from=int(rnd.closes_at.timestamp()), why=why,
                                          now=req.now)
-        detail = event.local(extended.round.closes_at or rnd.closes_at)
+        closes = extended.round.closes_at or rnd.closes_at
+        detail = event.local(closes)
     await no_shows_repo.rule(tx, claim.id, f"{ruling}: {why}", actor.label, req.now)
     await cancel_deadlines(tx, f"no_show:{claim.id}", req.now)
     await journal.record(tx, who=actor, action="noshow.rule", subject=f"match:{view.id}",
@@ -258,8 +259,9 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
         for s in (0, 1):
             person = view.people[s]
             if person is not None:
+                shown = (await zone_of(tx, person, event)).named(closes)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     said=say.extended(view, s, side, detail, why))
+                                     said=say.extended(view, s, side, shown, why))
     return NoShowRuled(view.code, ruling, view.label(side), detail, True,
                        single=one_game(event, view))
 

@@ -1,6 +1,8 @@
 """Where a player's times are read and shown: the zone they set with ``/timezone``, else
 their event's (table ``player_prefs``). A player in London and one in Singapore each read
-an agreed time in their own zone, and every message says which zone that is."""
+an agreed time, a deadline or a photo's due time in their own zone, and every message says
+which zone that is: arranging's with a note, another with the zone's name by the time
+(``Zone.named``), /matches under its list."""
 
 from __future__ import annotations
 
@@ -32,6 +34,12 @@ class Zone:
     def at(self, moment: datetime) -> datetime:
         """The moment on this clock: a record's value, written in its reader's language."""
         return moment.astimezone(self.info)
+
+    def named(self, moment: datetime) -> str:
+        """The moment on this clock, in English, in a message with no note of its zone: the
+        person's own zone is named ('Tue 03 Mar 2026 09:00 (GMT, Europe/London)'), the
+        event's reads as ``show``."""
+        return local_text(self.at(moment), zone_name=self.name if self.own else None)
 
 
 async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:

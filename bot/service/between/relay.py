@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.service.between import relay_texts as say
+from bot.service.between.player_zones import zone_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
@@ -157,7 +158,8 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     sent = await relay_repo.sent_since(tx, seat.view.id, seat.person, now - RELAY_PERIOD)
     if len(sent) >= RELAY_LIMIT:
         again = sent[len(sent) - RELAY_LIMIT] + RELAY_PERIOD
-        raise Invalid(say.too_many(seat.event, RELAY_LIMIT, seat.opponent_name, again))
+        raise Invalid(say.too_many(RELAY_LIMIT, seat.opponent_name,
+                                   (await zone_of(tx, seat.person, seat.event)).named(again)))
     muted = await relay_repo.is_muted(tx, seat.view.id, seat.opponent)
     relayed = await relay_repo.add(tx, seat.view.id, seat.person, seat.opponent, text,
                                    RelayState.MUTED if muted else RelayState.RELAYED, now)

@@ -8,7 +8,6 @@ chose to share their @username (``/share``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
@@ -31,9 +30,10 @@ def reply_buttons(match_id: int) -> list[list[tuple[Said, str]]]:
              (said("📅 Propose a time"), callbacks.arrange_slots(match_id))]]
 
 
-def too_many(event: Event, limit: int, opponent: str, again: datetime) -> str:
+def too_many(limit: int, opponent: str, again: str) -> str:
+    """``again``: when, in the writer's zone (``player_zones``)."""
     return (f"you have sent {opponent} {limit} messages in the last 24 hours, the most I relay; "
-            f"you can write again from {event.local(again)}")
+            f"you can write again from {again}")
 
 
 def told(code: str, to: str, delivered: bool, left: int) -> Said:

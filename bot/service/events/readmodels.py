@@ -6,12 +6,15 @@ core's match value (core/knockout/match.py), never from counting in SQL.
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from bot.service.between.arranging import agreed_time, unarranged
 from bot.service.between.no_shows import open_claims
+from bot.service.between.player_zones import Zone, zone_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import unfinished_of
 from bot.service.events.schedule import Round, rounds_of
@@ -74,7 +77,7 @@ class MyMatch:
     best_of: int
     state: MyMatchState
     score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
-    closes_at: str | None  # the round's deadline in the event's time zone; None once decided
+    closes_at: str | None  # the round's deadline in the person's zone; None once decided
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
     next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
@@ -92,6 +95,9 @@ class MyMatch:
     unplayed_spread: int | None = None
     you_won: bool | None = None  # None: a tie, or not decided
     you_start: bool = False  # this person starts the next game
+    # the zone this person set (/timezone) that the match's times are shown in; None: the
+    # event's zone
+    own_zone: str | None = None
 
 
 async def list_my_matches(
@@ -105,10 +111,28 @@ async def list_my_matches(
         return await answer_with(tx, req, render, found)
 
 
+#: How /matches orders a person's matches: what they can play now first, then what comes
+#: next (paired, then waiting for an opponent or a TD's choice of one), then a match a
+#: closed round left to the TDs (nothing for the player to do), the finished ones last.
+_SHOWN_ORDER = {MyMatchState.PLAYING: 0, MyMatchState.READY: 1, MyMatchState.WAITING: 2,
+                MyMatchState.SLOT_OPEN: 2, MyMatchState.UNFINISHED: 3, MyMatchState.DECIDED: 4}
+
+
+def _code_order(code: str) -> tuple[tuple[int, int | str], ...]:
+    """A match code in the order people count: M2 before M10, R4-3 before R4-12."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.findall(r"\d+|\D+", code))
+
+
 async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) -> list[MyMatch]:
-    """A person's matches in every event: those being played or about to be, first."""
-    out: list[MyMatch] = []
+    """A person's matches in every event, in the order they read them (``_SHOWN_ORDER``):
+    those they can play now by the soonest deadline, and each kind by event, then round,
+    then match code. Times are in the zone the person set (/timezone), else their
+    event's (``player_zones``)."""
+    out: list[tuple[tuple[int, float, int, int, tuple[tuple[int, int | str], ...]],
+                    MyMatch]] = []
     decides: dict[int, dict[str, tuple[str, str]]] = {}
+    zones: dict[int, Zone] = {}
     for m in await matches_of_person(tx, person_id):
         if m.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or (
                 m.state == MatchStage.DECIDED and not include_finished):
@@ -117,6 +141,9 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         assert side is not None
         event = await get_event(tx, m.event_id)
         rnd = next(r for r in await rounds_of(tx, m.event_id) if r.id == m.round_id)
+        if m.event_id not in zones:
+            zones[m.event_id] = await zone_of(tx, person_id, event)
+        zone = zones[m.event_id]
         state = await match_state(tx, m.id)
         starter = None
         if state.next_start is not None and state.next_start.side is not None:
@@ -130,7 +157,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
             shown = MyMatchState.SLOT_OPEN  # SSSg para 29: the TDs choose who takes the place
         slips = tuple(
             (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
-             event.local(s.closes_at) if s.closes_at else "?")
+             zone.show(s.closes_at) if s.closes_at else "?")
             for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,))
         )
         if m.state != MatchStage.DECIDED and m.event_id not in decides:
@@ -139,12 +166,12 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         single = await one_game_of(tx, event, m, state) if m.state == MatchStage.DECIDED else None
         mine = (None if single is None or single.scores is None
                 else (single.scores[side], single.scores[1 - side]))
-        out.append(
+        listed = (
             MyMatch(
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code,
                 (await opponent_of(tx, m, side)).words, m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
-                event.local(rnd.closes_at)
+                zone.show(rnd.closes_at)
                 if rnd.closes_at and rnd.state == RoundState.OPEN
                 and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips, stakes,
@@ -154,11 +181,21 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                                  else None),
                 you_won=None if state.winner is None or not state.decided else state.winner == side,
                 you_start=state.next_start is not None and state.next_start.side == side,
+                own_zone=zone.name if zone.own else None,
             )
         )
-    order = {MyMatchState.PLAYING: 0, MyMatchState.UNFINISHED: 1, MyMatchState.READY: 2,
-             MyMatchState.WAITING: 3, MyMatchState.DECIDED: 4}
-    return sorted(out, key=lambda x: order.get(x.state, 9))
+        due = (rnd.closes_at.timestamp()
+               if shown == MyMatchState.PLAYING and rnd.closes_at is not None else math.inf)
+        out.append(((_SHOWN_ORDER[shown], due, m.event_id, rnd.seq, _code_order(m.code)),
+                    listed))
+    return [shown_match for _, shown_match in sorted(out, key=lambda kv: kv[0])]
+
+
+def own_zone_shown(found: list[MyMatch]) -> str | None:
+    """The zone the person set (/timezone) when /matches shows one of their times in it,
+    so that the list can name it."""
+    return next((m.own_zone for m in found
+                 if m.own_zone and (m.closes_at or m.agreed_at or m.open_slips)), None)
 
 
 async def match_score_line(tx: Tx, match_id: int, side: int = 0) -> str:

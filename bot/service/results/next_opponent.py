@@ -17,7 +17,7 @@ however many paths look at it in one transaction, and a restart forgets nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
 
 from bot.service.events.lookup import Event
@@ -55,6 +55,21 @@ async def tell(tx: Tx, *, person: int, match_id: int, side: int, what: str, text
     told = await outbox_repo.keys_with_prefix(tx, _prefix(match_id, side))
     await outbox.enqueue(tx, person_id=person, now=now, text_html=text_html,
                          dedupe_key=f"{_prefix(match_id, side)}{what}:{len(told)}")
+
+
+async def tell_ready(tx: Tx, event: Event, ready: MatchView, now: datetime, *,
+                     besides: Collection[int | None] = ()) -> None:
+    """Each player of ``ready``, a match seated by a draw whose two players are known for
+    good, is told whom they meet, once; not those in ``besides``, who read it with their
+    own result."""
+    rnd = await get_round(tx, ready.round_id)
+    for side in (0, 1):
+        person = ready.people[side]
+        met = str(ready.entries[1 - side])
+        if person is None or person in besides or await last_told(tx, ready.id, side) == met:
+            continue
+        await tell(tx, person=person, match_id=ready.id, side=side, what=met, now=now,
+                   text_html=say.match_ready(event, rnd, ready, ready.label(1 - side)))
 
 
 def _fed_by(m: MatchView, code: str) -> list[int]:

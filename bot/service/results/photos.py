@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot.service.between.player_zones import zone_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.traits import cite
 from bot.service.people import expelled
@@ -88,7 +89,7 @@ class WindowGame:
     side: int
     opponent: str
     responsible: bool  # the reader owes the photo
-    closes_at: str
+    closes_at: str  # in the reader's zone, named if they set it (``player_zones``)
     state: WindowState
     format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
 
@@ -109,7 +110,8 @@ async def _window_game(tx: Tx, w: WindowRow, person: int) -> WindowGame:
     assert side is not None
     return WindowGame(w.id, event.name, view.round_name, view.code, number, side,
                       view.label(1 - side), w.responsible_side == side,
-                      event.local(w.closes_at), w.state, event.format)
+                      (await zone_of(tx, person, event)).named(w.closes_at), w.state,
+                      event.format)
 
 
 # --- a player sends a photo ----------------------------------------------------------
@@ -244,7 +246,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     await outbox.enqueue(tx, person_id=person, now=now,
                          dedupe_key=f"photo:{w.id}:remind:{d.id}",
                          said=say.reminder(event, view, w.responsible_side, number,
-                                           event.local(w.closes_at)))
+                                           (await zone_of(tx, person, event)).named(w.closes_at)))
     return True
 
 
@@ -469,7 +471,7 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                 await outbox.enqueue(tx, person_id=person, now=now,
                                      said=say.extended_for_player(
                                          event, view, viewer, number, w.responsible_side,
-                                         event.local(until)))
+                                         (await zone_of(tx, person, event)).named(until)))
     else:
         for viewer, person in enumerate(view.people):
             if person is not None:

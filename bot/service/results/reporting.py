@@ -281,7 +281,7 @@ async def settle_match(tx: Tx, event: Event, view: MatchView, state: MatchState,
         ready = await get_match(tx, match_id)
         if any(opponents.feeder_code(ready, s) is not None for s in (0, 1)):
             continue  # a bracket's next match: told once its feeders are final (next_opponent)
-        await _tell_ready_match(tx, event, ready, view, now)  # seated by a later draw
+        await next_opponent.tell_ready(tx, event, ready, now, besides=view.people)  # drawn
     if final:
         await _announce_final(tx, event, fresh, state, now, told)
     if news is None:
@@ -332,22 +332,6 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
         if why is not None and not news.has_lead(person) and (side in always
                                                                 or news.has_lines(person)):
             news.lead(person, say.result_final(event, view, state, side, why[side], game))
-
-
-async def _tell_ready_match(tx: Tx, event: Event, ready: MatchView, view: MatchView,
-                            now: datetime) -> None:
-    """Each player of ``ready`` who is not one of ``view``'s (they read it with their
-    result) is told whom they meet, once (``next_opponent`` keeps what they were told)."""
-    rnd = await get_round(tx, ready.round_id)
-    for side in (0, 1):
-        person = ready.people[side]
-        met = str(ready.entries[1 - side])
-        if (person is None or person in view.people
-                or await next_opponent.last_told(tx, ready.id, side) == met):
-            continue
-        await next_opponent.tell(tx, person=person, match_id=ready.id, side=side, what=met,
-                                 now=now, text_html=say.match_ready(event, rnd, ready,
-                                                                    ready.label(1 - side)))
 
 
 async def _next_match(tx: Tx, event: Event, view: MatchView, side: int,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +25,7 @@ from typing import Any
 from bot.service.events.definitions import Definition
 from bot.service.people.entries import entries_of
 from bot.service.platform.errors import Invalid
+from bot.service.results import finality
 from bot.service.results.matches import core_matches
 from bot.store import draw_repo, expulsions_repo, matches_repo
 from bot.store.db import Tx
@@ -146,12 +147,16 @@ async def _load(tx: Tx, event_id: int, states: tuple[MatchStage, ...]) -> _Loade
     The results are recorded all at once (``sssg.record_all``, in play order): recording
     them one by one derived the whole event once per match, so a deciding game at 512
     players waited on hundreds of derivations. A stored side that is not who the core
-    seats there is refused, not silently taken."""
+    seats there is refused, not silently taken. The results with a slip still open are
+    the core's ``provisional`` ones: a division drawn after qualifying waits for them
+    (SSSg paras 3 and 24)."""
     text = await draw_repo.draw_text(tx, event_id)
     if text is None:
         raise Invalid("the event has not been drawn yet")
     draw, drawn = _drawn(text)
     rows = await matches_repo.of_event(tx, event_id)
+    unsettled = await finality.unsettled_matches(tx, event_id)
+    drawn = replace(drawn, provisional=frozenset(m.code for m in rows if m.id in unsettled))
     recorded = sorted((m for m in rows if m.state in states), key=lambda m: play_order(m.code))
     results = [
         sssg.Result(m.code, (m.label(0), m.label(1)), match)

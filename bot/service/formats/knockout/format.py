@@ -28,7 +28,9 @@ from bot.service.people.expulsions import Expelled, OpenSlot
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.news import News, Told, group_language
+from bot.service.results import next_opponent, opponents
 from bot.service.results import reporting_texts as say
+from bot.service.results.matches import get_match
 from bot.store import draw_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
@@ -100,7 +102,13 @@ class KnockoutFormat(Defaults):
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
-        return None  # what plays on did so when the result counted
+        """What plays on did so when the result counted, but for a division drawn after
+        the qualifying round (SSSg para 3), which waits until every qualifying result is
+        final (para 24: ``bridge``): seated now, its players hear their matches."""
+        for match_id in await sync_matches(tx, event.id):
+            ready = await get_match(tx, match_id)
+            if all(opponents.feeder_code(ready, side) is None for side in (0, 1)):
+                await next_opponent.tell_ready(tx, event, ready, now)
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
                           final: bool, following: str | None) -> list[Told]:
