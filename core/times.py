@@ -50,12 +50,14 @@ def short_text(moment: datetime, locale: str = "en") -> str:
                            tzinfo=moment.tzinfo, locale=lang)
 
 
-def day_text(day: date, locale: str = "en") -> str:
-    """A day without a time in ``locale``'s words: 'Mon 09 Mar 2026'."""
+def day_text(day: date, locale: str = "en", *, weekday: bool = True) -> str:
+    """A day without a time in ``locale``'s words: 'Mon 09 Mar 2026' ('09 Mar 2026' without
+    its ``weekday``)."""
     from babel.dates import format_date  # lazy: Babel's locale data, on first use
 
     lang = _language(locale)
-    return format_date(day, DAY_PATTERNS.get(lang, DAY_PATTERNS["en"]), locale=lang)
+    pattern = DAY_PATTERNS.get(lang, DAY_PATTERNS["en"])
+    return format_date(day, pattern if weekday else pattern.removeprefix("EEE "), locale=lang)
 
 
 def _language(locale: str) -> str:

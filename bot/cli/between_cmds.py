@@ -93,6 +93,7 @@ def noshow(event: EventArg, match: MatchArg, player: ForOption, db: DbOption = N
     from bot.service.between import no_shows
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
+    from core.times import local_text
 
     async def work(database: Database) -> no_shows.Claimed:
         ev = await lookup_event(database, event)
@@ -101,7 +102,7 @@ def noshow(event: EventArg, match: MatchArg, player: ForOption, db: DbOption = N
 
     done = use_db(db, work)
     typer.echo(f"{done.code}: no-show claimed against {done.opponent}; they may contest it "
-               f"until {done.until}")
+               f"until {local_text(done.until)}")
 
 
 @game_app.command("contest")
@@ -150,10 +151,13 @@ def rule_noshow(event: EventArg, match: MatchArg,
                 why: Annotated[str, typer.Option("--why", help="Why, for the players and the journal.")],
                 db: DbOption = None) -> None:
     """Rule on a match's open no-show claim."""
+    from datetime import datetime
+
     from bot.service.between import no_shows
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.callbacks import NO_SHOW_RULINGS
     from bot.service.platform.unit import Request
+    from core.times import local_text
     if ruling not in NO_SHOW_RULINGS:
         fail(f"--award {ruling!r}: give one of {', '.join(NO_SHOW_RULINGS)}")
 
@@ -163,10 +167,11 @@ def rule_noshow(event: EventArg, match: MatchArg,
                                          why=why)
 
     done = use_db(db, work)
+    detail = local_text(done.detail) if isinstance(done.detail, datetime) else done.detail
     typer.echo(f"{done.code}: " + {"game": f"the next game to {done.to} by forfeit",
                                    "match": f"the match to {done.to}",
                                    "extend": "the round extended"}[done.ruling]
-               + f" ({done.detail})")
+               + f" ({detail})")
 
 
 @players_app.command("unavailable")

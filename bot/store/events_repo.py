@@ -54,9 +54,10 @@ class Event:
     def zone(self) -> ZoneInfo:
         return ZoneInfo(self.time_zone)
 
-    def local(self, moment: datetime) -> str:
-        """A time as the event's players read it, in English: 'Wed 31 Aug 2016 23:59 (+08)'."""
-        return local_text(moment.astimezone(self.zone))
+    def local(self, moment: datetime, locale: str = "en") -> str:
+        """A time as the event's players read it, in ``locale``'s words (English unless
+        told): 'Wed 31 Aug 2016 23:59 (+08)'."""
+        return local_text(moment.astimezone(self.zone), locale)
 
     def at(self, moment: datetime) -> datetime:
         """A moment on the event's clock: a record's value (``bot/words/said.py``), written

@@ -111,20 +111,23 @@ async def add(
     edit_of: int | None = None,
     photo_file_id: str | None = None,
     media_id: int | None = None,
+    record_json: str | None = None,
 ) -> int | None:
     """Write one row; with a ``dedupe_key`` already used, write nothing and return None.
     ``photo_file_id``: the row sends that photo (a Telegram file id) with the text as its
-    caption; ``media_id``: likewise a picture of the media table (bracket pictures)."""
+    caption; ``media_id``: likewise a picture of the media table (bracket pictures);
+    ``record_json``: the message as a record, held to be written again in its reader's
+    language once it is known (``held``)."""
     if dedupe_key is not None:
         seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
         if seen is not None:
             return None
     row_id = await tx.insert(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
-        " created_at, due_at, edit_of, photo_file_id, media_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, due_at, edit_of, photo_file_id, media_id, record_json)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
-         iso(due_at), edit_of, photo_file_id, media_id),
+         iso(due_at), edit_of, photo_file_id, media_id, record_json),
     )
     if edit_of is None:
         await _welcome_goes_first(tx, row_id)
@@ -146,6 +149,26 @@ async def await_welcome(tx: Tx, person_id: int) -> int:
         " AND (SELECT tg_user_id FROM people WHERE id = ?) IS NULL",
         (person_id, person_id),
     )
+
+
+async def held(tx: Tx, person_id: int) -> list[tuple[int, str]]:
+    """The pending rows for ``person_id`` kept as records (``add``'s ``record_json``), in
+    the order written: (row id, record JSON)."""
+    rows = await tx.all("SELECT id, record_json FROM outbox WHERE person_id = ?"
+                        " AND state = 'pending' AND record_json IS NOT NULL ORDER BY id",
+                        (person_id,))
+    return [(row["id"], row["record_json"]) for row in rows]
+
+
+async def rewrite_held(tx: Tx, row_id: int, text_html: str, buttons: ButtonsIn | None) -> None:
+    """A held row written again in its reader's language (``buttons`` None: as they were);
+    it is held no more."""
+    if buttons is None:
+        await tx.execute("UPDATE outbox SET text_html = ?, record_json = NULL WHERE id = ?",
+                         (text_html, row_id))
+    else:
+        await tx.execute("UPDATE outbox SET text_html = ?, buttons_json = ?, record_json = NULL"
+                         " WHERE id = ?", (text_html, buttons_json(buttons), row_id))
 
 
 async def _welcome_goes_first(tx: Tx, row_id: int) -> None:

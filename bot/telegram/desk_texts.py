@@ -19,7 +19,7 @@ def esc(text: object) -> str:
 def extended(done: Extended, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
     rnd, event = done.round, done.event
-    closes = event.local(rnd.closes_at) if rnd.closes_at else w._("no deadline")
+    closes = event.local(rnd.closes_at, w.locale) if rnd.closes_at else w._("no deadline")
     if not done.by_this_press:
         return w._("{round} was extended already: it now closes {closes}. Nothing changed.",
                    round=esc(rnd.name), closes=esc(closes))

@@ -12,6 +12,7 @@ from bot.service.platform.unit import Reply
 from bot.service.results.photos import ListRuling, PhotoAnswer, PhotoRuling, WindowGame
 from bot.telegram.texts import esc
 from bot.words import N_, SOURCE, Words, for_locale
+from bot.words.said import render
 
 
 def _game(g: WindowGame, w: Words) -> str:
@@ -42,7 +43,7 @@ def photo_answer(answer: PhotoAnswer, lang: str = SOURCE) -> Reply:
     return Reply(w._("📷 Photo of {game} kept. It does not replace {opponent}'s: the rules ask "
                      "{opponent} for the photo (the winner, or on a tie the starter{ref}), due "
                      "by {due}.", game=game, opponent=esc(g.opponent),
-                     ref=cite(g, "para 25", ", {}"), due=esc(g.closes_at)))
+                     ref=cite(g, "para 25", ", {}"), due=render(g.closes_at, w)))
 
 
 _SETTLED = {"received": N_("the photo came in"), "bye": N_("game bye to the loser"),

@@ -26,6 +26,7 @@ from bot.telegram.commands import Hat, allowed, summary
 from bot.words import N_, SOURCE, Words, for_locale
 from bot.words.said import render
 from core.knockout.match import MatchStage
+from core.times import day_text, local_text
 
 
 def esc(text: object) -> str:
@@ -243,14 +244,14 @@ def dates_moved(moved: DatesMoved, *, lang: str = SOURCE) -> str:
     w = for_locale(lang)
     if moved.already:
         return w._("The dates of <b>{event}</b> were moved already: its schedule "
-                   "starts {first:%a %d %b %Y}.", event=esc(moved.event), first=moved.first)
+                   "starts {first}.", event=esc(moved.event), first=day_text(moved.first, w.locale))
     return w.n_("📅 Every date of <b>{event}</b> moved {days:+d} days: the schedule starts "
-                "{first:%a %d %b %Y} (it started {was:%d %b %Y}), the gaps between the dates "
-                "as they were.",
+                "{first} (it started {was}), the gaps between the dates as they were.",
                 "📅 Every date of <b>{event}</b> moved {days:+d} days: the schedule starts "
-                "{first:%a %d %b %Y} (it started {was:%d %b %Y}), the gaps between the dates "
-                "as they were.",
-                abs(moved.days), days=moved.days, event=esc(moved.event), first=moved.first, was=moved.was)
+                "{first} (it started {was}), the gaps between the dates as they were.",
+                abs(moved.days), days=moved.days, event=esc(moved.event),
+                first=day_text(moved.first, w.locale),
+                was=day_text(moved.was, w.locale, weekday=False))
 
 
 _REFUSAL = {"blocked": N_("blocked the bot"), "undeliverable": N_("undeliverable")}
@@ -401,7 +402,7 @@ def round_opened(opened: OpenedRound, *, lang: str = SOURCE) -> str:
     when some could not be reached)."""
     w = for_locale(lang)
     event, rnd = opened.event, opened.round
-    deadline = event.local(rnd.closes_at) if rnd.closes_at else w._("no deadline")
+    deadline = event.local(rnd.closes_at, w.locale) if rnd.closes_at else w._("no deadline")
     lines = [w._("Opened <b>{round}</b> of {event}.", round=esc(rnd.name),
                  event=esc(event.name))]
     told, waiting = len(opened.told), len(opened.not_on_telegram)
@@ -497,16 +498,18 @@ def match_line(m: MyMatch, *, lang: str = SOURCE) -> str:
             parts.append(w._("Next: game {game}{deciding}, draw tiles to decide who starts",
                              game=m.next_game, deciding=deciding))
     for game, agrees, until in m.open_slips:
+        shown = "?" if until is None else esc(local_text(until, w.locale))
         if agrees == "you":
             parts.append(w._("Game {game} awaits your agreement until {until}", game=game,
-                             until=esc(until)))
+                             until=shown))
         else:
             parts.append(w._("Game {game} awaits {name}'s agreement until {until}",
-                             game=game, name=esc(agrees), until=esc(until)))
+                             game=game, name=esc(agrees), until=shown))
     if m.agreed_at:
-        parts.append(w._("Agreed time: {time}", time=esc(m.agreed_at)))
+        parts.append(w._("Agreed time: {time}", time=esc(local_text(m.agreed_at, w.locale))))
     if m.closes_at:
-        parts.append(w._("Deadline: {deadline}", deadline=esc(m.closes_at)))
+        parts.append(w._("Deadline: {deadline}",
+                         deadline=esc(local_text(m.closes_at, w.locale))))
     return "\n".join(parts)
 
 

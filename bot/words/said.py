@@ -19,7 +19,9 @@ A value is one of:
 - a moment (an aware ``datetime``, already in the zone its reader reads it in): written in
   the reader's language with the zone's short name, 'Sat 07 Mar 2026 15:00 (CET)' or
   'sam. 7 mars 2026 15:00 (CET)' (``core.times.local_text``); ``{at:short}`` writes it as a
-  button says it, 'Sat 07 Mar 15:00', and ``{at:day}`` the day alone; a ``date``, the day;
+  button says it, 'Sat 07 Mar 15:00', ``{at:day}`` the day alone, ``{at:time}`` the
+  time of day alone, '15:00', and ``{at:named}`` with the zone's name too, '(GMT,
+  Europe/London)'; a ``date``, the day;
 - another record: rendered in the same language, then put in (a phrase shared by several
   messages, a sentence chosen by the case);
 - a sequence of records: each rendered, joined one per line;
@@ -36,6 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from bot.words import SOURCE, Words, for_locale
 from core.times import day_text, local_text, short_text
@@ -170,7 +173,9 @@ def _value(value: Value, words: Words, esc: Callable[[str], str]) -> object:
 @dataclass(frozen=True)
 class _Moment:
     """A moment as the message's placeholder asks for it: ``{at}`` in full with its zone,
-    ``{at:short}`` as on a button, ``{at:day}`` the day alone (in the reader's language)."""
+    ``{at:short}`` as on a button, ``{at:day}`` the day alone (in the reader's language),
+    ``{at:time}`` the time of day alone (24-hour, the same in every language), ``{at:named}``
+    in full with its zone's name too ('Tue 03 Mar 2026 09:00 (GMT, Europe/London)')."""
 
     moment: datetime
     locale: str
@@ -181,6 +186,13 @@ class _Moment:
             return self.esc(short_text(self.moment, self.locale))
         if spec == "day":
             return self.esc(day_text(self.moment.date(), self.locale))
+        if spec == "time":
+            return self.moment.strftime("%H:%M")
+        if spec == "named":
+            zone = self.moment.tzinfo
+            named = zone.key if isinstance(zone, ZoneInfo) else None
+            return self.esc(local_text(self.moment, self.locale, zone_name=named))
         if spec:
-            raise ValueError(f"a moment is written {{x}}, {{x:short}} or {{x:day}}, not {spec!r}")
+            raise ValueError(f"a moment is written {{x}}, {{x:short}}, {{x:day}}, {{x:time}} "
+                             f"or {{x:named}}, not {spec!r}")
         return self.esc(local_text(self.moment, self.locale))

@@ -191,3 +191,24 @@ async def test_agreeing_again_says_the_time_that_stands(bot: BotUnderTest) -> No
                       "15:00"), answer
     assert await outbox_since(bot, before) == []  # a refusal tells nobody else
     assert await rows(bot, "SELECT state FROM match_times") == [("agreed",)]
+
+
+async def test_a_french_player_proposes_in_french_and_reads_french_times(
+        bot: BotUnderTest) -> None:
+    """Dev reads French: he types his times as he says them, his opponent (English) reads
+    them in English, Dev reads his in French, and a time he mistypes is refused with
+    examples he can follow."""
+    async with bot.runtime.db.transaction() as tx:
+        await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Dev Rao'")
+    answer = await say(bot, "Dev Rao", "/propose M1 samedi 15h, dim 10h30")
+    assert "• sam. 7 mars 2026 15:00 (+08)\n• dim. 8 mars 2026 10:30 (+08)" in answer, answer
+    assert await rows(bot, "SELECT starts_at, state FROM match_times ORDER BY id") == [
+        ("2026-03-07T07:00:00+00:00", "proposed"), ("2026-03-08T02:30:00+00:00", "proposed")]
+    got = last(bot, "Ann Lee")
+    assert "• Sat 07 Mar 2026 15:00 (+08)\n• Sun 08 Mar 2026 10:30 (+08)" in got, got
+    await say(bot, "Ann Lee", "/propose M1 Sun 11:00")
+    assert "✅ dim. 8 mars 11:00" in buttons_of(bot, "Dev Rao")
+    refused = await say(bot, "Dev Rao", "/propose M1 samdi 15h")
+    assert refused.endswith("sam 15h, demain 19h30, 7 mars 15h ou 2026-03-07 15:00"), refused
+    assert (await rows(bot, "SELECT starts_at, state FROM match_times ORDER BY id"))[-1:] == [
+        ("2026-03-08T03:00:00+00:00", "proposed")]  # nothing proposed by the mistyped one

@@ -6,10 +6,12 @@ personal link (or, below, by the event's player link, a TD approving), reports a
 confirms it; Ann Lee, his opponent, whose app is in English, agrees. What the chat adapter
 says (the answers to Dev's own messages and taps) is French for Dev and English for Ann.
 
-The use-cases' own messages (the draw, a round's opening, the slip's copies, an agreement:
-``bot/service/**/*_texts.py``) are still written in English when their row is written;
-they are listed here as such, so that this test shows them move into each reader's
-language as they enter the catalogue.
+What was written for Dev before he joined (the draw) waited for him, kept as a record, and
+is written in French once he joins and his app's language is known.
+
+The use-cases' own messages still said in English (a round's opening, the slip's copies, an
+agreement: ``bot/service/**/*_texts.py`` not yet records) are listed here as such, so that
+this test shows them move into each reader's language as they enter the catalogue.
 """
 
 from __future__ import annotations
@@ -28,21 +30,24 @@ WITHOUT_DEV = {name: tg_id for name, tg_id in IDS.items() if name != "Dev Rao"}
 DEV = 9014
 ANN = IDS["Ann Lee"]
 
-#: What Dev reads, in order: the chat adapter's words in French.
+#: The draw, written for Dev before he joined: held, then written in French when he joins.
+HELD_DRAW = ("Le tirage de <b>Club Cup &lt;2026&gt;</b> est fait : votre premier match est en "
+             "SF contre <b>Ann Lee</b>, au meilleur des 3 parties.")
+#: What Dev reads, in order: the held draw, then the chat adapter's words, in French.
 DEV_READS_FRENCH = [
-    "Bienvenue ! Vous êtes <b>Dev Rao</b>, joueur de <b>Club Cup &lt;2026&gt;</b>. Tapez "
-    "/help pour voir ce que vous pouvez faire.",
-    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380.\n"
-    "Vous avez tiré des lettres pour savoir qui commence la partie 1 (para 15). Qui a "
+    HELD_DRAW,
+    "Bienvenue ! Vous jouez dans <b>Club Cup &lt;2026&gt;</b> sous le nom de <b>Dev Rao</b>. "
+    "Tapez /help pour voir ce que vous pouvez faire.",
+    "Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann Lee "
+    "380.\nVous avez tiré des lettres pour savoir qui commence la partie 1 (para 15). Qui a "
     "commencé ?",
-    "Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — vous "
-    "avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
+    "Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann Lee "
+    "380 — vous avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
 ]
 #: The buttons Dev taps, in French.
 DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
 #: The use-cases' own messages to Dev, written in English so far (the module's docstring).
 DEV_READS_NOT_YET_IN_THE_CATALOGUE = [
-    "The draw for <b>Club Cup &lt;2026&gt;</b> is made",
     "<b>Club Cup &lt;2026&gt;: SF</b> is open.",
     "📝 <b>Club Cup &lt;2026&gt;, SF</b>: your result slip is in.",
     "✅ Ann Lee agreed: game 1 (you 412, Ann Lee 380, you started) is final.",
@@ -104,8 +109,8 @@ async def test_a_french_player_and_his_english_opponent_each_read_their_own_lang
         assert text.startswith(start)
     # the pressed messages were rewritten in French too
     assert "[Dev Rao taps J'ai commencé]" in tg.transcript(dev)
-    assert ("Partie 1 de votre match en 3 parties contre Ann Lee : vous 412, Ann Lee 380 — "
-            "vous avez commencé.\n    Envoyé à Ann Lee.") in tg.transcript(dev)
+    assert ("Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann "
+            "Lee 380 — vous avez commencé.\n    Envoyé à Ann Lee.") in tg.transcript(dev)
 
     ann_rows = await _rows_for(bot, ANN)
     assert not [text for text in ann_rows if "Partie" in text or "vous" in text]
@@ -123,7 +128,7 @@ async def test_a_french_player_who_joins_by_the_player_link_keeps_his_language_o
         code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
                                " AND person_id IS NULL")
     assert await bot.say(dev, f"/start {code}") == (
-        "Bienvenue dans Club Cup <2026> ! Quel joueur êtes-vous ? Touchez votre nom ; un "
+        "Bienvenue dans Club Cup <2026> ! Qui êtes-vous ? Touchez votre nom ; un "
         "arbitre le confirmera.")
     await bot.tap(dev, "Dev Rao")
     assert tg.last_sent(dev).text == (
@@ -134,3 +139,46 @@ async def test_a_french_player_who_joins_by_the_player_link_keeps_his_language_o
         assert row is not None and row["tg_language"] == "fr"
     await bot.tap(tg.world.users[IDS["Tara TD"]], "Approve")
     assert await _languages(bot, DEV) == (None, "fr")
+
+
+async def _held(bot: BotUnderTest) -> list[tuple[str, str | None]]:
+    """Dev's rows as stored: (text, the record kept while his language is unknown)."""
+    async with bot.runtime.db.transaction() as tx:
+        rows = await tx.all("SELECT o.text_html, o.record_json FROM outbox o JOIN people p ON"
+                            " p.id = o.person_id WHERE p.name = 'Dev Rao' ORDER BY o.id")
+    return [(row["text_html"], row["record_json"]) for row in rows]
+
+
+async def test_what_waited_for_him_is_written_in_french_when_he_joins(
+        bot: BotUnderTest) -> None:
+    """Invited, not yet on Telegram: the draw is written for him in English (no language is
+    known), its record kept beside it. He joins with his app in French: the row is written
+    again in French, held no more, and that is what Telegram delivers, after the welcome."""
+    (text, kept), *_ = await _held(bot)  # the round's opening after it: not a record yet
+    assert text.startswith("The draw for <b>Club Cup &lt;2026&gt;</b> is made") and kept
+    dev = _dev(bot)
+    async with bot.runtime.db.transaction() as tx:
+        code = await tx.scalar("SELECT i.code FROM invites i JOIN people p ON p.id = i.person_id"
+                               " WHERE p.name = 'Dev Rao'")
+    await bot.say(dev, f"/start {code}")
+    assert (await _held(bot))[0] == (HELD_DRAW, None)
+    texts = [m.text for m in bot.telegram.sent(dev)]
+    assert texts[0] is not None and texts[0].startswith("Bienvenue ! Vous jouez dans Club Cup <2026>")
+    assert HELD_DRAW.replace("<b>", "").replace("</b>", "").replace("&lt;", "<").replace(
+        "&gt;", ">") in texts
+
+
+async def test_what_waited_for_him_is_written_in_french_once_a_td_approves_him(
+        bot: BotUnderTest) -> None:
+    """By the event's player link: his language comes with his request, and the held draw
+    is written in it when the TD's approval links him."""
+    tg = bot.telegram
+    dev = _dev(bot)
+    async with bot.runtime.db.transaction() as tx:
+        code = await tx.scalar("SELECT code FROM invites WHERE role = 'player'"
+                               " AND person_id IS NULL")
+    await bot.say(dev, f"/start {code}")
+    await bot.tap(dev, "Dev Rao")
+    assert (await _held(bot))[0][1] is not None  # still held: not approved yet
+    await bot.tap(tg.world.users[IDS["Tara TD"]], "Approve")
+    assert (await _held(bot))[0] == (HELD_DRAW, None)

@@ -110,8 +110,8 @@ def test_the_shipped_french_says_the_records() -> None:
     assert render(relay_texts.told("M1", "Ben <Ong>", True, 2), fr) == (
         "✅ Envoyé à Ben &lt;Ong&gt; (encore 2 aujourd'hui).")
     assert render(availability_texts.told_by_td("Open", "Round 2", True, 0.5), fr) == (
-        "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Round 2 : vous n'y serez "
-        "pas apparié (une exemption demandée, un demi-point).")
+        "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Round 2 : je ne vous y "
+        "apparierai pas (une exemption demandée, un demi-point).")
 
 
 def test_the_shipped_french_says_arranging_a_time() -> None:
@@ -143,3 +143,122 @@ def test_the_shipped_french_says_arranging_a_time() -> None:
     assert isinstance(label, Said)
     assert plain(label, fr) == "✅ sam. 7 mars 08:00"
     assert plain(label, for_locale("en")) == "✅ Sat 07 Mar 08:00"
+
+
+def test_matches_show_their_times_in_the_reader_s_language() -> None:
+    """/matches: the agreed time, the round's deadline and a result's time to agree, written
+    in French for a French reader, as they always were in English."""
+    from zoneinfo import ZoneInfo
+
+    from bot.service.events.readmodels import MyMatch, MyMatchState
+    from bot.telegram import texts
+
+    paris = ZoneInfo("Europe/Paris")
+    match = MyMatch(1, 1, "Open", "sssg", "SF", "M1", "Ben", 3, MyMatchState.PLAYING, "",
+                    datetime(2026, 3, 8, 23, 59, tzinfo=paris), 1, None,
+                    open_slips=((1, "you", datetime(2026, 3, 4, 9, 0, tzinfo=paris)),),
+                    agreed_at=datetime(2026, 3, 7, 15, 0, tzinfo=paris))
+    french = texts.match_line(match, lang="fr")
+    assert "Échéance : dim. 8 mars 2026 23:59 (CET)" in french
+    assert "sam. 7 mars 2026 15:00 (CET)" in french
+    assert "mer. 4 mars 2026 09:00 (CET)" in french
+    english = texts.match_line(match)
+    assert "Deadline: Sun 08 Mar 2026 23:59 (CET)" in english
+    assert "Agreed time: Sat 07 Mar 2026 15:00 (CET)" in english
+    assert "Game 1 awaits your agreement until Wed 04 Mar 2026 09:00 (CET)" in english
+
+
+def test_the_shipped_french_says_best_of_and_assumes_no_gender() -> None:
+    """"En 3 parties" reads as exactly three games: a best-of is "au meilleur des 3 parties".
+    What is said to a reader, or of a named person, agrees with no gender ("vous avez manqué",
+    "je le lui ai dit", not "vous n'êtes pas venu", "il en est informé"), without a
+    "joueur·euse" anywhere."""
+    from babel.messages.pofile import read_po
+
+    from bot.service.between import no_show_texts
+    from bot.words import LOCALES
+    from bot.words.said import render
+
+    with (LOCALES / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fp:
+        catalog = read_po(fp, locale="fr", domain=DOMAIN)
+    best_of = [m for m in catalog if m.id and "best" in str(m.id) and "{best_of}" in str(m.id)]
+    assert best_of and all("au meilleur des {best_of} parties" in m.string for m in best_of)
+    french = [s for m in catalog if m.id
+              for s in (m.string if isinstance(m.string, tuple | list) else [m.string])]
+    assert not [s for s in french if "·" in s or "en {best_of} parties" in s]
+    gendered = ("n'êtes pas venu", "n'est pas venu", "vous êtes exempt", "vous êtes inscrit",
+                "il en est informé", "est qualifié", "Quel joueur êtes-vous",
+                "gagne-t-il", "serez pas apparié")
+    assert not [s for s in french if any(g in s for g in gendered)]
+    fr = for_locale("fr")
+    at = datetime(2026, 3, 7, 15, 0, tzinfo=UTC)
+    assert render(no_show_texts.claimed("M1", "Ann Lee", at), fr) == (
+        "🚫 Noté : Ann Lee a manqué votre partie. Votre adversaire peut répondre jusqu'au "
+        "sam. 7 mars 2026 15:00 (UTC) ; ensuite les arbitres décident, et je vous préviendrai.")
+
+
+def test_an_outage_notice_is_said_in_the_reader_s_language() -> None:
+    """The TDs' notice of a time the database could not be written: its times in their
+    language; the end as a time of day alone when it is the same day."""
+    from zoneinfo import ZoneInfo
+
+    from bot.service.platform.outages import held
+    from bot.words.said import english, render
+
+    sgt = ZoneInfo("Asia/Singapore")
+    since = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    notice = held(since, since + timedelta(minutes=7), sgt)
+    assert render(notice, for_locale("fr")) == (
+        "Je n'ai pas pu écrire dans ma base de données du lun. 2 mars 2026 17:00 (+08) à "
+        "17:07. Les messages ont été retenus entre-temps et partent maintenant ; aucun n'a "
+        "été perdu.")
+    assert english(held(since, since + timedelta(hours=8), sgt)) == (
+        "I could not write to my database from Mon 02 Mar 2026 17:00 (+08) to Tue 03 Mar 2026 "
+        "01:00 (+08). Messages were held meanwhile and are going out now; none was lost.")
+
+
+def test_moved_dates_are_written_in_the_reader_s_language() -> None:
+    """"Start it today": the schedule's new first day and the old one, in the reader's words
+    (the English as it always was)."""
+    from datetime import date
+
+    from bot.service.events.event_setup import DatesMoved
+    from bot.telegram import texts
+
+    moved = DatesMoved("Club Cup", 3652, date(2016, 3, 2), date(2026, 3, 2))
+    assert texts.dates_moved(moved, lang="fr") == (
+        "📅 Toutes les dates de <b>Club Cup</b> ont été décalées de +3652 jours : le calendrier "
+        "commence le lun. 2 mars 2026 (au lieu du 2 mars 2016), les écarts entre les dates "
+        "restant les mêmes.")
+    assert texts.dates_moved(moved) == (
+        "📅 Every date of <b>Club Cup</b> moved +3652 days: the schedule starts Mon 02 Mar 2026 "
+        "(it started 02 Mar 2016), the gaps between the dates as they were.")
+
+
+def test_memberships_ending_are_listed_in_the_reader_s_language() -> None:
+    from datetime import date
+
+    from bot.service.people import membership_texts
+    from bot.words.said import english, render
+
+    told = membership_texts.ending("Open", "SF", [("P1", date(2016, 8, 20)),
+                                                   ("P2 <x>", date(2016, 9, 1))])
+    assert english(told) == (
+        "<b>Open: SF</b> is open. Membership ends before the round closes (para 11): P1 (ends "
+        "Sat 20 Aug 2016), P2 &lt;x&gt; (ends Thu 01 Sep 2016). Ask them to renew.")
+    assert "P1 (fin le sam. 20 août 2016), P2 &lt;x&gt; (fin le jeu. 1 sept. 2016)" in render(
+        told, for_locale("fr"))
+
+
+def test_a_time_in_the_reader_s_own_zone_names_it_in_their_language() -> None:
+    """A time in a message with no note of its zone (a photo's due time, a no-show's new
+    close): the reader's own zone is named by it, the event's is not; French words."""
+    from bot.service.between.player_zones import Zone
+    from bot.words.said import english, render
+
+    moment = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+    own, events = Zone("Europe/London", True), Zone("Asia/Singapore", False)
+    assert render(own.told(moment), for_locale("fr")) == (
+        "mar. 3 mars 2026 09:00 (GMT, Europe/London)")
+    assert english(own.told(moment)) == "Tue 03 Mar 2026 09:00 (GMT, Europe/London)"
+    assert render(events.told(moment), for_locale("fr")) == "mar. 3 mars 2026 17:00 (+08)"

@@ -243,3 +243,23 @@ async def test_news_writes_each_recipient_s_lines_in_their_language(
         (-500, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nGagnant : Ann.\n<i>by hand</i>"),
         (1001, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nWinner: Ann."),
     ]
+
+
+def test_a_record_kept_as_json_reads_back_as_written() -> None:
+    """A held message's record (bot/words/said_json.py): every kind of value comes back as
+    it was, so it renders the same in any language; a moment keeps its zone's name."""
+    from zoneinfo import ZoneInfo
+
+    from bot.words.said_json import dumps, loads
+
+    moment = datetime(2026, 3, 7, 15, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    record = said_n(
+        "{n} game for {who}", "{n} games for {who}", 3, who="Ann <Lee>",
+        inner=said("<i>{name}</i> by a bye", name="Zoé"), amount=Decimal("5.50"), share=0.5,
+        change=-3, at=moment, fixed=datetime(2026, 3, 7, 15, 0, tzinfo=UTC), day=moment.date(),
+        lines=lines(said("one {x}", x="<1>"), Rendered("<b>kept</b>")),
+        before=Rendered("<b>A &amp; B</b>"))
+    back = loads(dumps(record))
+    assert back == record
+    assert render(back, for_locale("fr")) == render(record, for_locale("fr"))
+    assert render(loads(dumps(said("{at}", at=moment))), EN) == "Sat 07 Mar 2026 15:00 (CET)"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -177,7 +178,7 @@ async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: D
         assert ann is not None and dev is not None
         (mine,) = await my_matches(tx, ann)
         (theirs,) = await my_matches(tx, dev)
-    until = "Tue 03 Mar 2026 17:00 (+08)"
+    until = datetime(2026, 3, 3, 17, 0, tzinfo=ZoneInfo("Asia/Singapore"))
     assert mine.open_slips == ((1, "Dev Rao", until),) and not mine.next_is_deciding
     assert theirs.open_slips == ((1, "you", until),)
     line = texts.match_line(theirs)

@@ -114,7 +114,7 @@ async def test_a_membership_ending_before_the_round_closes_is_flagged_when_it_op
                             why="fees at the venue")
     flag = [t for t in await _tess_told(db) if "Membership ends" in t]
     assert flag == ["<b>Club Knockout: SF</b> is open. Membership ends before the round closes "
-                    "(para 11): P1 (ends 20 Aug 2016). Ask them to renew."]
+                    "(para 11): P1 (ends Sat 20 Aug 2016). Ask them to renew."]
 
 
 async def test_a_fee_reminder_that_fires_after_the_round_was_due_to_open_is_not_sent(

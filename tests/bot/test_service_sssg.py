@@ -25,6 +25,7 @@ from bot.service.platform.errors import Invalid
 from bot.service.results.adjudicators import eligible_adjudicators
 from bot.service.results.matches import get_match
 from bot.store.db import Database, Tx, open_database
+from core.times import local_text
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2016, 7, 30, 4, 0, tzinfo=UTC)
@@ -158,7 +159,7 @@ async def test_my_matches_and_the_td_inbox(db: Database) -> None:
         assert [(x.code, x.opponent, x.best_of, x.state) for x in mine] == [
             ("Q2", q2.names[1], 9, "playing")]
         assert mine[0].score_line == f"{q2.names[0]} 1-1 {q2.names[1]} (-119)"
-        assert mine[0].next_game == 3 and mine[0].closes_at == "Wed 31 Aug 2016 23:59 (+08)"
+        assert mine[0].next_game == 3 and local_text(mine[0].closes_at) == "Wed 31 Aug 2016 23:59 (+08)"
         # para 15: starts alternate; side 1 started game 1, so side 1 starts game 3
         assert mine[0].next_starter == q2.names[1]
         inbox = await td_inbox(tx, event_id)

@@ -74,7 +74,7 @@ async def test_telegram_s_language_is_written_only_when_it_changed_and_the_write
     await say(bot, "Ben Ong", "/matches")
     async with _statements(bot, monkeypatch) as seen:
         answer = await say(bot, "Ben Ong", "412-380")
-    assert answer.startswith("Partie 1 de votre match en 3 parties contre Cai")
+    assert answer.startswith("Partie 1 de votre match au meilleur des 3 parties contre Cai")
     assert not [s for s in seen if s.startswith("UPDATE people")]
     assert len([s for s in seen if s.startswith("SELECT * FROM people WHERE tg_user_id")]) == 1
     ben.language_code = "fr-BE"

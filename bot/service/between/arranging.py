@@ -150,9 +150,10 @@ async def _propose_in(tx: Tx, seat: Seat, times: list[datetime], now: datetime,
     return Proposed(seat.view.code, seat.opponent_name, tuple(zone.at(t) for t in times), zone)
 
 
-def read_times(text: str, now: datetime, zone: Zone) -> list[datetime]:
-    """The times a player typed, in their zone."""
-    parts = split_times(text)
+def read_times(text: str, now: datetime, zone: Zone, language: str) -> list[datetime]:
+    """The times a player typed, in their zone, in the words of the language they read or
+    in English; a refusal's examples are in their language."""
+    parts = split_times(text, language)
     if not parts:
         raise Invalid("say when, e.g. /propose M1 Sat 15:00 (several: Sat 15:00, Sun 10:00)")
     if len(parts) > MOST_TIMES:
@@ -160,7 +161,7 @@ def read_times(text: str, now: datetime, zone: Zone) -> list[datetime]:
     out = []
     for part in parts:
         try:
-            out.append(parse_when(part, now.astimezone(zone.info)))
+            out.append(parse_when(part, now.astimezone(zone.info), language))
         except BadTime as exc:
             raise Invalid(str(exc)) from None
     return out
@@ -174,7 +175,7 @@ async def propose(db: Database, req: Request, code: str, text: str, *,
     async with unit(db, req) as tx:
         seat = await seat_of(tx, req, code, event_id=event_id, player=player)
         zone = await zone_of(tx, seat.person, seat.event)
-        times = read_times(text, req.now, zone)
+        times = read_times(text, req.now, zone, req.language)
         return await answer_with(tx, req, render, await _propose_in(tx, seat, times, req.now, zone))
 
 
@@ -338,7 +339,7 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
             raise Invalid(f"{seat.opponent_name} has no time proposed for you to agree{already}"
                           f": propose one with /propose {seat.view.code} Sat 15:00")
         if when is not None and when.strip():
-            at = read_times(when, req.now, zone)[0]
+            at = read_times(when, req.now, zone, req.language)[0]
             open_ = [t for t in open_ if t.starts_at == at]
             if not open_:
                 raise Invalid(f"{seat.opponent_name} did not propose {zone.show(at)}")
@@ -351,12 +352,13 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
 # --- what the players and the TDs read -------------------------------------------------------
 
 
-async def agreed_time(tx: Tx, person_id: int, view: MatchView, event: Event) -> str | None:
+async def agreed_time(tx: Tx, person_id: int, view: MatchView,
+                      event: Event) -> datetime | None:
     """The match's agreed time in the person's zone (for /matches), or None."""
     agreed = await match_times_repo.agreed_of(tx, view.id)
     if agreed is None:
         return None
-    return (await zone_of(tx, person_id, event)).show(agreed.starts_at)
+    return (await zone_of(tx, person_id, event)).at(agreed.starts_at)
 
 
 async def unarranged(tx: Tx, event_id: int, now: datetime) -> list[MatchView]:

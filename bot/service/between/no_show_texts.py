@@ -6,6 +6,8 @@ the two said and arranged (``relay.MatchLog``), so they rule on what was said.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.service.between.relay import MatchLog
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
@@ -20,13 +22,14 @@ STATES = {"open": "waiting for your opponent's answer", "contested": "contested"
 LOG_LINES = 12
 
 
-def claimed(code: str, opponent: str, until: str) -> Said:
+def claimed(code: str, opponent: str, until: datetime) -> Said:
     return said("🚫 Noted: {opponent} did not come to your game. They can answer until "
                 "{until}; then the TDs decide, and I will tell you.", opponent=opponent,
                 until=until)
 
 
-def claimed_against(event: Event, view: MatchView, side: int, at: str, until: str) -> Said:
+def claimed_against(event: Event, view: MatchView, side: int, at: datetime,
+                    until: datetime) -> Said:
     """To the player said not to have come: their match by its round, in its event."""
     return said("🚫 <b>{claimant}</b> says you did not come to your <b>{round}</b> game "
                 "({event}) at {at}. If you were there, tap the button or send /contest {match} "
@@ -56,8 +59,8 @@ def contested_to_claimant(view: MatchView, side: int, text: str) -> Said:
                 "you.", opponent=view.label(side))
 
 
-def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | None,
-            closes: str | None, log: MatchLog) -> Said:
+def for_tds(event: Event, view: MatchView, side: int, at: datetime, contest: str | None,
+            closes: datetime | None, log: MatchLog) -> Said:
     claimant, other = view.label(side), view.label(1 - side)
     shown: list[Said] = [
         said("🚫 <b>No-show claim</b> in {match} ({event}, {round})", match=view.code,
@@ -77,8 +80,8 @@ def for_tds(event: Event, view: MatchView, side: int, at: str, contest: str | No
         shown.append(said("\n<b>What they said and arranged</b>") if len(last) == len(log.lines)
                      else said("\n<b>What they said and arranged</b> (last {shown} of {all})",
                                shown=len(last), all=len(log.lines)))
-        shown += [said("• {line}", line=" ".join(w for w in (event.local(x.at), x.who, x.text)
-                                                  if w)) for x in last]
+        shown += [said("• {at} {line}", at=event.at(x.at),
+                       line=" ".join(w for w in (x.who, x.text) if w)) for x in last]
     if one_game(event, view):
         shown.append(said("\nDoes {claimant} win the game by forfeit, or do you give them both "
                           "7 more days to play it?", claimant=claimant))
@@ -112,7 +115,8 @@ def default_why(view: MatchView, side: int) -> str:
     return f"{view.label(1 - side)} did not come at the agreed time"
 
 
-def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str) -> Said:
+def extended(view: MatchView, reader: int, claimant: int, closes: Said, why: str) -> Said:
+    """``closes``: in the reader's zone, named if they set it (``player_zones.Zone.told``)."""
     values: dict[str, Value] = dict(round=view.round_name, match=view.code, closes=closes,
                                     why=why)
     if reader == claimant:
@@ -124,7 +128,7 @@ def extended(view: MatchView, reader: int, claimant: int, closes: str, why: str)
                 "a new time with /propose {match}.", claimant=view.label(claimant), **values)
 
 
-def ruled(code: str, ruling: str, to: str, detail: str, by_this: bool,
+def ruled(code: str, ruling: str, to: str, detail: str | datetime, by_this: bool,
           single: bool = False) -> Said:
     """The TD's answer; ``single``: the match is one game, which the forfeit decided
     (``detail`` is then the winner's spread)."""

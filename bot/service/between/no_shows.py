@@ -50,7 +50,7 @@ def window_hours(event: Event) -> float:
 class Claimed:
     code: str
     opponent: str
-    until: str  # the end of the opponent's window, in the event's zone
+    until: datetime  # the end of the opponent's window, on the claimant's clock
 
 
 async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> Claimed:
@@ -70,15 +70,15 @@ async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> C
     theirs = await zone_of(tx, seat.opponent, seat.event)  # read in the opponent's zone
     await outbox.enqueue(tx, person_id=seat.opponent, now=now,
                          said=say.claimed_against(seat.event, seat.view, seat.side,
-                                                       theirs.show(agreed.starts_at),
-                                                       theirs.show(until)),
+                                                       theirs.at(agreed.starts_at),
+                                                       theirs.at(until)),
                          buttons=say.contest_buttons(claim_id, seat.view.id),
                          dedupe_key=f"noshow:{claim_id}:against")
     await journal.record(tx, who=seat.actor, action="noshow.claim", subject=f"match:{seat.view.id}",
                          now=now, detail={"code": seat.view.code, "side": seat.side,
                                           "claim_id": claim_id})
     return Claimed(seat.view.code, seat.opponent_name,
-                   (await zone_of(tx, seat.person, seat.event)).show(until))
+                   (await zone_of(tx, seat.person, seat.event)).at(until))
 
 
 async def claim(db: Database, req: Request, time_id: int, *,
@@ -121,8 +121,8 @@ async def _to_tds(tx: Tx, claim: NoShowClaim, view: MatchView, event: Event, now
     assert agreed is not None
     rnd = await get_round(tx, view.round_id)
     log = await log_of(tx, event, view)
-    text = say.for_tds(event, view, side, event.local(agreed.starts_at), fresh.contest,
-                       None if rnd.closes_at is None else event.local(rnd.closes_at), log)
+    text = say.for_tds(event, view, side, event.at(agreed.starts_at), fresh.contest,
+                       None if rnd.closes_at is None else event.at(rnd.closes_at), log)
     rulers = await rulers_of(tx, view)
     for ruler in rulers:
         await outbox.enqueue(tx, person_id=ruler, now=now, said=text,
@@ -213,7 +213,7 @@ class NoShowRuled:
     code: str
     ruling: str  # game, match, extend
     to: str  # the claimant
-    detail: str  # the score line after it, or the round's new close
+    detail: str | datetime  # the score line after it, or the round's new close
     by_this: bool
     single: bool = False  # the match is one game: the forfeit decided it
 
@@ -230,6 +230,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
         return NoShowRuled(view.code, claim.ruling or "", view.label(side), "", False)
     event = await get_event(tx, view.event_id)
     why = why.strip() or say.default_why(view, side)
+    detail: str | datetime
     if ruling == "game":
         state = (await core_match(tx, view.id)).state()
         if state.next_game is None:
@@ -249,7 +250,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
                                          extends_from=int(rnd.closes_at.timestamp()), why=why,
                                          now=req.now)
         closes = extended.round.closes_at or rnd.closes_at
-        detail = event.local(closes)
+        detail = event.at(closes)
     await no_shows_repo.rule(tx, claim.id, f"{ruling}: {why}", actor.label, req.now)
     await cancel_deadlines(tx, f"no_show:{claim.id}", req.now)
     await journal.record(tx, who=actor, action="noshow.rule", subject=f"match:{view.id}",
@@ -259,7 +260,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
         for s in (0, 1):
             person = view.people[s]
             if person is not None:
-                shown = (await zone_of(tx, person, event)).named(closes)
+                shown = (await zone_of(tx, person, event)).told(closes)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
                                      said=say.extended(view, s, side, shown, why))
     return NoShowRuled(view.code, ruling, view.label(side), detail, True,

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 from bot.service.events.lookup import Event
 from bot.store import prefs_repo
 from bot.store.db import Tx
+from bot.words.said import Said
 from core.times import local_text
 
 
@@ -34,6 +35,14 @@ class Zone:
     def at(self, moment: datetime) -> datetime:
         """The moment on this clock: a record's value, written in its reader's language."""
         return moment.astimezone(self.info)
+
+    def told(self, moment: datetime) -> Said:
+        """The moment on this clock as a record's value, in a message with no note of its
+        zone: written in the reader's language, the person's own zone named ('Tue 03 Mar
+        2026 09:00 (GMT, Europe/London)'), the event's as ``at`` reads. No words of its own:
+        nothing to translate."""
+        at = self.at(moment)
+        return Said("{at:named}" if self.own else "{at}", (("at", at),))
 
     def named(self, moment: datetime) -> str:
         """The moment on this clock, in English, in a message with no note of its zone: the

@@ -290,9 +290,9 @@ class MatchLog:
     names: tuple[str, str]
     lines: tuple[MatchLogLine, ...]
 
-    def shown(self) -> list[tuple[str, str, str]]:
-        """(when, who, what) per line, when in the event's zone."""
-        return [(self.event.local(x.at), x.who, x.text) for x in self.lines]
+    def shown(self) -> list[tuple[datetime, str, str]]:
+        """(when, who, what) per line, when on the event's clock."""
+        return [(self.event.at(x.at), x.who, x.text) for x in self.lines]
 
 
 async def log_of(tx: Tx, event: Event, view: MatchView) -> MatchLog:

@@ -8,6 +8,7 @@ chose to share their @username (``/share``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
@@ -72,7 +73,8 @@ def shared(username: str | None, had_none: bool) -> Said:
                 "you directly. /share off stops it.", username=username)
 
 
-def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]) -> Said:
+def log(code: str, names: tuple[str, str],
+        lines: Sequence[tuple[datetime, str, str]]) -> Said:
     """What the players of a match said and arranged, for a TD: (when, who, what) each,
     oldest first, times in the event's zone."""
     head = said("<b>{match}: {first} v {second}</b> — what they said and arranged",
@@ -81,7 +83,8 @@ def log(code: str, names: tuple[str, str], lines: Sequence[tuple[str, str, str]]
         return said("{head}\nNothing yet: they have not written or proposed a time through me.",
                     head=head)
     return said("{head}\n{lines}", head=head, lines=[
-        said("• {line}", line=" ".join(w for w in line if w)) for line in lines])
+        said("• {at} {line}", at=at, line=" ".join(w for w in (who, what) if w))
+        for at, who, what in lines])
 
 
 def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[Said, str]]]:

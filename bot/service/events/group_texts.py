@@ -52,7 +52,7 @@ NOT_LINKED = "This group follows no event yet. An organiser or TD sends /link EV
 
 def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
     shown = [said("<b>{event}: {round}</b> is open until {closes}.", event=event.name,
-                  round=rnd.name, closes=event.local(rnd.closes_at))
+                  round=rnd.name, closes=event.at(rnd.closes_at))
              if rnd.closes_at is not None else
              said("<b>{event}: {round}</b> is open.", event=event.name, round=rnd.name)]
     playing = [m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]

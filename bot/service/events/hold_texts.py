@@ -4,10 +4,12 @@ in each reader's language."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.words.said import Said, said
 
 
-def held(event: str, round_name: str, until: str, why: str) -> Said:
+def held(event: str, round_name: str, until: datetime, why: str) -> Said:
     return said("<b>{event}: {round}</b> is held open until {until}: {why}.", event=event,
                 round=round_name, until=until, why=why)
 

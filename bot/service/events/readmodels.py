@@ -10,6 +10,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from enum import StrEnum
 
 from bot.service.between.arranging import agreed_time, unarranged
@@ -77,16 +78,16 @@ class MyMatch:
     best_of: int
     state: MyMatchState
     score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
-    closes_at: str | None  # the round's deadline in the person's zone; None once decided
+    closes_at: datetime | None  # the round's deadline on the person's clock; None once decided
     next_game: int | None
     next_starter: str | None  # who starts the next game, or None when players draw tiles
     next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
     # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
-    open_slips: tuple[tuple[int, str, str], ...] = ()
+    open_slips: tuple[tuple[int, str, datetime | None], ...] = ()
     # a knockout's: what the match decides ("Win and you reach the final; lose and ...")
     stakes: str = ""
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
-    agreed_at: str | None = None  # the time the players agreed, in this person's zone
+    agreed_at: datetime | None = None  # the time the players agreed, on this person's clock
     # the match is one game (``seam.Format.single_game``): it reads as that game
     single: bool = False
     # a decided one-game match: the game's scores, this person's first, when it was played
@@ -157,7 +158,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
             shown = MyMatchState.SLOT_OPEN  # SSSg para 29: the TDs choose who takes the place
         slips = tuple(
             (s.game_no, "you" if s.reporter_side != side else m.label(1 - side),
-             zone.show(s.closes_at) if s.closes_at else "?")
+             zone.at(s.closes_at) if s.closes_at else None)
             for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,))
         )
         if m.state != MatchStage.DECIDED and m.event_id not in decides:
@@ -171,7 +172,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
                 m.id, m.event_id, event.name, event.format, m.round_name, m.code,
                 (await opponent_of(tx, m, side)).words, m.best_of,
                 shown, score_line(m, state, side) if has_score(state) else "",
-                zone.show(rnd.closes_at)
+                zone.at(rnd.closes_at)
                 if rnd.closes_at and rnd.state == RoundState.OPEN
                 and m.state != MatchStage.DECIDED else None,
                 state.next_game, starter, state.next_is_deciding, slips, stakes,

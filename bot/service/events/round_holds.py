@@ -73,7 +73,7 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
                              now=req.now, why=why.strip(),
                              detail={"closes_at": iso(closes), "before": before})
         new = event.local(closes)
-        text = hold_texts.held(event.name, rnd.name, new, why.strip())
+        text = hold_texts.held(event.name, rnd.name, event.at(closes), why.strip())
         told = 0
         for m in await matches_of_round(tx, rnd.id):
             if m.state != MatchStage.PLAYING:

@@ -368,6 +368,7 @@ async def decide_join_request(
         pid = await _link(tx, entry.person_id, request.tg_user_id, request.tg_name, now,
                           td_decided=True)
         await note_joined(tx, pid, request.tg_language)
+        await outbox.write_held(tx, pid)  # in the language their join request came with
         await _close_other_claims(tx, entry.id, entry.name, event,
                                   keep=request_id, by=by, now=now)
         await outbox.enqueue(tx, person_id=pid, said=invite_texts.welcome(event.name, entry.name),
@@ -434,6 +435,8 @@ async def follow_invite(
         done = await redeem_invite(tx, code, tg_user_id=tg_user_id, tg_name=req.tg_name,
                                    now=req.now)
         await note_telegram(tx, tg_user_id, req.tg_language)  # linked just now, perhaps
+        if done.outcome == "linked" and done.person_id is not None:
+            await outbox.write_held(tx, done.person_id)  # in the language just noted
         done = replace(done, held=frozenset(await hats_held(tx, tg_user_id)))
         return await answer_with(tx, req, render, done)
 

@@ -22,8 +22,7 @@ async def flag_memberships(tx: Tx, event: Event, rnd: Round, closes: datetime,
     ending = await entries_repo.membership_ending(tx, rnd.id, closes.astimezone(event.zone).date())
     if not ending:
         return []
-    shown = ", ".join(f"{name} (ends {until:%d %b %Y})" for name, until in ending)
-    text = membership_texts.ending(event.name, rnd.name, shown)
+    text = membership_texts.ending(event.name, rnd.name, ending)
     tds = set(await people_with_role(tx, event.id, "td"))
     for td in sorted(tds | set(await people_with_role(tx, event.id, "organiser"))):
         await outbox.enqueue(tx, person_id=td, said=text, now=now,

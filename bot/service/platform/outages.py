@@ -17,14 +17,19 @@ from bot.service.platform import outbox
 from bot.service.platform.unit import Request, unit
 from bot.store import roles_repo
 from bot.store.db import Database
-from core.times import local_text
+from bot.words.said import Said, said
 
 
-def held_text(since: datetime, until: datetime, zone: ZoneInfo) -> str:
+def held(since: datetime, until: datetime, zone: ZoneInfo) -> Said:
+    """The notice, its times on ``zone``'s clock: the end as a time of day alone when the
+    outage began the same day."""
     start, end = since.astimezone(zone), until.astimezone(zone)
-    ended = end.strftime("%H:%M") if end.date() == start.date() else local_text(end)
-    return (f"I could not write to my database from {local_text(start)} to {ended}. "
-            "Messages were held meanwhile and are going out now; none was lost.")
+    if end.date() == start.date():
+        return said("I could not write to my database from {start} to {end:time}. Messages "
+                    "were held meanwhile and are going out now; none was lost.",
+                    start=start, end=end)
+    return said("I could not write to my database from {start} to {end}. Messages were held "
+                "meanwhile and are going out now; none was lost.", start=start, end=end)
 
 
 async def tell_directors(db: Database, req: Request, since: datetime, until: datetime,
@@ -37,12 +42,12 @@ async def tell_directors(db: Database, req: Request, since: datetime, until: dat
         written = 0
         for person_id, tg_id, zone in await roles_repo.directors_of_running_events(tx):
             await outbox.enqueue(tx, person_id=person_id, now=req.now,
-                                 text_html=held_text(since, until, ZoneInfo(zone)))
+                                 said=held(since, until, ZoneInfo(zone)))
             written += 1
             if tg_id is not None:
                 told.add(tg_id)
         for tg_id in sorted(organisers - told):
             await outbox.enqueue(tx, chat_id=tg_id, now=req.now,
-                                 text_html=held_text(since, until, ZoneInfo("UTC")))
+                                 said=held(since, until, ZoneInfo("UTC")))
             written += 1
         return written

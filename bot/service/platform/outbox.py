@@ -13,13 +13,20 @@ Buttons are rows of ``{"text": ..., "data": ...}`` (callback) or ``{"text": ...,
 ``(text, data)`` pairs are accepted as a shorthand for callback buttons (the stored form is
 ``bot/store/outbox_repo.buttons_json``). A button's text may be a record, written in the
 message's language as plain text (Telegram shows a label as it is).
+
+A person who has no Telegram account yet (an imported player) has no known language: what
+is written for them waits for them (``outbox_repo``), in English for now, with its record
+kept next to it (``bot/words/said_json.py``). When they join, their app reports their
+language and ``write_held`` writes those messages again in it, before they go out.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.service.people.languages import language_of
 from bot.store import outbox_repo, people_repo, turns_repo
@@ -28,6 +35,7 @@ from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
 from bot.store.turns_repo import Limits
 from bot.words import SOURCE, Words, for_locale
 from bot.words.said import Said, plain, render
+from bot.words.said_json import from_json, to_json
 
 #: Telegram's limit on a photo's caption (Bot API, sendPhoto: 0-1024 characters).
 MAX_CAPTION = 1024
@@ -116,7 +124,7 @@ async def enqueue(
     return await outbox_repo.add(
         tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=stored,
         dedupe_key=dedupe_key, now=now, due_at=due_at or now, photo_file_id=photo_file_id,
-        media_id=media_id,
+        media_id=media_id, record_json=await _held(tx, person_id, said, buttons),
     )
 
 
@@ -144,7 +152,51 @@ async def enqueue_edit(
     return await outbox_repo.add(
         tx, person_id=of.person_id, chat_id=of.chat_id, text_html=text_html,
         buttons=stored, dedupe_key=None, now=now, due_at=now, edit_of=of.id,
+        record_json=await _held(tx, of.person_id, said, buttons),
     )
+
+
+async def _held(tx: Tx, person_id: int | None, said: Said | None,
+                buttons: SaidButtons | None) -> str | None:
+    """The record of a message for a person who has no Telegram account yet, kept as JSON
+    to be written in their language when they join (``write_held``); None for anyone
+    else, and for a message that is not a record."""
+    if person_id is None or said is None:
+        return None
+    person = await people_repo.get(tx, person_id)
+    if person is None or person.tg_user_id is not None:
+        return None
+    kept: dict[str, Any] = {"said": to_json(said)}
+    if has_said(buttons):
+        kept["buttons"] = [[_kept_button(b) for b in row] for row in buttons or ()]
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+
+
+def _kept_button(button: SaidButton) -> dict[str, Any]:
+    if isinstance(button, tuple):
+        button = {"text": button[0], "data": button[1]}
+    return {k: {"said": to_json(v)} if isinstance(v, Said) else v for k, v in button.items()}
+
+
+def _read_button(kept: Mapping[str, Any]) -> dict[str, Said | str]:
+    return {k: from_json(v["said"]) if isinstance(v, dict) else v for k, v in kept.items()}
+
+
+async def write_held(tx: Tx, person_id: int) -> int:
+    """The person has just joined and their language is known (call it once it is noted):
+    the messages held for them are written again in it, their buttons too. Returns how
+    many were."""
+    held = await outbox_repo.held(tx, person_id)
+    if not held:
+        return 0
+    words = for_locale(await language_of(tx, person_id))
+    for row_id, kept_json in held:
+        kept = json.loads(kept_json)
+        buttons = ([[_read_button(b) for b in row] for row in kept["buttons"]]
+                   if "buttons" in kept else None)
+        text_html, stored = _in_words(None, from_json(kept["said"]), buttons, words)
+        await outbox_repo.rewrite_held(tx, row_id, text_html, stored)
+    return len(held)
 
 
 def has_said(buttons: SaidButtons | None) -> bool:

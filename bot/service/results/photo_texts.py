@@ -6,6 +6,7 @@ sent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.service.events.lookup import Event
 from bot.service.formats.traits import cite
@@ -15,12 +16,12 @@ from bot.words.said import Rendered, Said, lines, said
 from core.knockout.match import MatchState
 
 
-def verdict(kind: str, loser: str, until: str) -> Said:
+def verdict(kind: str, loser: str, until: datetime | None) -> Said:
     """What a ruling on a missing photo did (``kind``: bye, extended, waived), for the TDs'
     copies of the question."""
     if kind == "bye":
         return said("game bye to {loser}", loser=loser)
-    if kind == "extended":
+    if kind == "extended" and until is not None:
         return said("24 hours more, until {until}", until=until)
     return said("waived: the game stands")
 
@@ -43,14 +44,15 @@ def officer_caption(event: Event, view: MatchView, game: int,
                 round=view.round_name, game=_game_line(view, game, scores), sender=sender)
 
 
-def reminder(event: Event, view: MatchView, side: int, game: int, closes: str) -> Said:
+def reminder(event: Event, view: MatchView, side: int, game: int, closes: Said) -> Said:
+    """``closes``: in the reader's zone, named if they set it (``player_zones.Zone.told``)."""
     return said("📷 <b>{event}</b>: the board photo of game {game} v {opponent} is due by "
                 "{closes}{ref}. Send the picture here.", event=event.name, game=game,
                 opponent=view.label(1 - side), closes=closes, ref=cite(event, "SSSg para 25"))
 
 
 def ask_tds(event: Event, view: MatchView, game: int, scores: tuple[int | None, int | None],
-            responsible: int, due: str, spread: int) -> Said:
+            responsible: int, due: datetime, spread: int) -> Said:
     return said("📷 <b>{event}</b>, {round}: no board photo of {game}.\n{responsible} was to "
                 "send it by {due}{ref}. The game may go to {loser} as a bye "
                 "(+{spread}{bye_ref}). Your call:", event=event.name, round=view.round_name,
@@ -71,7 +73,7 @@ class ListedGame:
     responsible: int  # the side that owed the photo
     state: WindowState
     by: str  # who settled it, once it is no longer overdue
-    until: str  # its close (after an extension: the new one)
+    until: datetime  # its close (after an extension: the new one), on the event's clock
 
 
 def _listed_line(g: ListedGame) -> Said:
@@ -141,7 +143,7 @@ def bye_for_player(event: Event, view: MatchView, viewer: int, game: int, respon
 
 
 def extended_for_player(event: Event, view: MatchView, viewer: int, game: int,
-                        responsible: int, until: str) -> Said:
+                        responsible: int, until: Said) -> Said:
     if viewer == responsible:
         return said("📷 <b>{event}</b>: a TD gave you until {until} to send the board photo "
                     "of game {game} v {opponent}. Send the picture here.", event=event.name,

@@ -89,7 +89,7 @@ class WindowGame:
     side: int
     opponent: str
     responsible: bool  # the reader owes the photo
-    closes_at: str  # in the reader's zone, named if they set it (``player_zones``)
+    closes_at: Said  # in the reader's zone, named if they set it (``player_zones``)
     state: WindowState
     format: str = "sssg"  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
 
@@ -110,7 +110,7 @@ async def _window_game(tx: Tx, w: WindowRow, person: int) -> WindowGame:
     assert side is not None
     return WindowGame(w.id, event.name, view.round_name, view.code, number, side,
                       view.label(1 - side), w.responsible_side == side,
-                      (await zone_of(tx, person, event)).named(w.closes_at), w.state,
+                      (await zone_of(tx, person, event)).told(w.closes_at), w.state,
                       event.format)
 
 
@@ -246,7 +246,7 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
     await outbox.enqueue(tx, person_id=person, now=now,
                          dedupe_key=f"photo:{w.id}:remind:{d.id}",
                          said=say.reminder(event, view, w.responsible_side, number,
-                                           (await zone_of(tx, person, event)).named(w.closes_at)))
+                                           (await zone_of(tx, person, event)).told(w.closes_at)))
     return True
 
 
@@ -306,7 +306,7 @@ async def _question(tx: Tx, w: WindowRow) -> tuple[Said, list[list[tuple[Said, s
     view, _, number, scores = await _game_of(tx, w)
     event = await get_event(tx, view.event_id)
     text = say.ask_tds(event, view, number, scores, w.responsible_side,
-                       event.local(w.closes_at), game_bye_spread(event))
+                       event.at(w.closes_at), game_bye_spread(event))
     buttons = [[(said("Award bye to loser"), callbacks.photo_rule(w.id, "bye"))],
                [(said("Extend 24 h"), callbacks.photo_rule(w.id, "extend")),
                 (said("Waive"), callbacks.photo_rule(w.id, "waive"))]]
@@ -372,7 +372,7 @@ async def _list_message(tx: Tx, ask_id: int) -> tuple[Said, list[list[tuple[Said
         games.append(say.ListedGame(
             window_id=w.id, code=view.code, game=number, scores=scores,
             names=(view.label(0), view.label(1)), responsible=w.responsible_side,
-            state=w.state, by=_settled_by(w), until=event.local(w.closes_at)))
+            state=w.state, by=_settled_by(w), until=event.at(w.closes_at)))
     waiting = [g for g in games if g.state == WindowState.OVERDUE]
     buttons = [[(say.game_button(g), callbacks.photo_game(g.window_id))] for g in waiting]
     if waiting:
@@ -471,13 +471,13 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                 await outbox.enqueue(tx, person_id=person, now=now,
                                      said=say.extended_for_player(
                                          event, view, viewer, number, w.responsible_side,
-                                         (await zone_of(tx, person, event)).named(until)))
+                                         (await zone_of(tx, person, event)).told(until)))
     else:
         for viewer, person in enumerate(view.people):
             if person is not None:
                 await outbox.enqueue(tx, person_id=person, now=now,
                                      said=say.waived_for_player(event, view, viewer, number))
-    verdict = say.verdict(result.kind, view.label(loser), result.until)
+    verdict = say.verdict(result.kind, view.label(loser), None if until is None else event.at(until))
     for copy in await outbox_repo.by_dedupe_prefix(tx, _ask_key(w)):
         await outbox.enqueue_edit(tx, copy, now=now,
                                   said=say.decided_question(copy.text_html, verdict, by_name))
