@@ -23,20 +23,7 @@ MARKS = {"said": 1, "said_n": 2, "_": 1, "n_": 2, "N_": 1}
 ESCAPES = {"escape", "esc"}
 
 #: Service modules that still write HTML or escape by hand (each to become records).
-NOT_YET = {
-    "bot/service/events/rounds.py",
-    "bot/service/formats/ladder/format.py",
-    "bot/service/formats/ladder/ladder_texts.py",
-    "bot/service/formats/ladder/ladders.py",
-    "bot/service/formats/rounds/chances.py",
-    "bot/service/formats/rounds/format.py",
-    "bot/service/formats/rounds/ratings.py",
-    "bot/service/formats/rounds/round_events.py",
-    "bot/service/people/expulsion_texts.py",
-    "bot/service/results/correction_texts.py",
-    "bot/service/results/rulings.py",
-    "bot/service/results/slip_copies.py",
-}
+NOT_YET: set[str] = set()
 
 
 def _marked(tree: ast.AST) -> set[int]:

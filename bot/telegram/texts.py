@@ -24,6 +24,7 @@ from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
 from bot.words import N_, SOURCE, Words, for_locale
+from bot.words.said import render
 from core.knockout.match import MatchStage
 from core.times import day_text, local_text
 
@@ -371,8 +372,8 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     ] if inbox.not_on_telegram else [], count=len(inbox.not_on_telegram))
     if inbox.empty:
         lines.append(w._("Nothing waits for you."))
-    # already escaped (``chances.decided_text``)
-    lines += section(w._("Prize places decided (the prizes can be prepared)"), inbox.prizes)
+    lines += section(w._("Prize places decided (the prizes can be prepared)"),
+                     [render(p, w) for p in inbox.prizes])
     return "\n".join(lines)
 
 

@@ -20,9 +20,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.service.platform.errors import Invalid
+from bot.words.said import Said, said
+from core.knockout.match import forfeit_match
+
 if TYPE_CHECKING:
     from collections.abc import Collection
 
+    from bot.pictures.layout import Pictured
     from bot.service.events.lookup import Event
     from bot.service.events.schedule import Round
     from bot.service.platform.actors import Actor
@@ -34,7 +39,6 @@ if TYPE_CHECKING:
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import OpenSlip
     from bot.words.said import Said
-    from core.knockout import sssg
     from core.knockout.match import Match, MatchState
 
 # --- what a format's steps give back (the shared modules use them too) -----------------
@@ -90,7 +94,7 @@ class Expelled:
     match: str | None = None
     opponent: str | None = None
     options: list[Option] = field(default_factory=list)
-    note: str = ""
+    note: Said | None = None  # what it did, in the TD's words (lower case: it follows a head)
 
 
 @dataclass(frozen=True)
@@ -231,9 +235,10 @@ class Format(Protocol):
         """The match as a TD's match bye to ``side`` leaves it."""
         ...
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        """How the first of a pair the pairing chose is named, to them and of them ("go
-        first", "goes first"; chess: "have White", "has White")."""
+    def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
+        """Who starts the first game when the pairing chose: the sentence to the starter
+        ("You go first."; chess: "You have White.") and the one to their opponent, naming
+        the starter ``other`` ("Ann Lee goes first.")."""
         ...
 
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
@@ -258,7 +263,7 @@ class Format(Protocol):
         """Make the draw (the caller checked the TD, the state and the entries)."""
         ...
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+    async def pictured(self, tx: Tx, event: Event) -> Pictured | None:
         """The event as its bracket pictures show it, once drawn; None without a bracket."""
         ...
 
@@ -333,9 +338,9 @@ class Format(Protocol):
         leads nowhere (a Swiss round, a club night)."""
         ...
 
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
-        """The prize places already decided, for the TDs' ``/pending`` (escaped HTML
-        lines), so that prizes can be prepared; empty where the format has no such places."""
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:
+        """The prize places already decided, for the TDs' ``/pending`` (a record a line),
+        so that prizes can be prepared; empty where the format has no such places."""
         ...
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
@@ -358,8 +363,20 @@ class Defaults:
     export, rounds that close on their stored date and that the TDs open. A format inherits
     these and writes only the hooks where it differs."""
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return ("go first", "goes first")
+    #: Its own trait (``Format.no_draw``), which the default ``draw`` says.
+    no_draw: str | None
+
+    def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
+        return said("You go first."), said("{name} goes first.", name=other)
+
+    def tie_words(self) -> Said:
+        return said(": half a win each")  # the Director's Manual's W/L/T
+
+    def match_bye(self, match: Match, side: int) -> Match:
+        """No bye of a whole match: the games it needs, won by forfeit (a win with the
+        forfeit spread, never a 0-0 tie; Director's Manual). A knockout's sends the side
+        through instead (SSSg para 27)."""
+        return forfeit_match(match, side)
 
     def single_game(self, view: MatchView) -> bool:
         # a weekly Swiss's, a club night's, a ladder's one-game challenge; a knockout round
@@ -378,7 +395,26 @@ class Defaults:
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         return None
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
+                   now: datetime, why: str) -> DrawResult:
+        """No draw (a club pairs on the night, a ladder's players challenge): the TD is
+        told why, in the format's own words (``no_draw``)."""
+        raise Invalid(f"{event.name} {self.no_draw or 'has no draw'}")
+
+    async def after_results(self, tx: Tx, event: Event, now: datetime,
+                            news: News | None) -> list[int]:
+        """Nothing becomes ready from a result; what the format does on a final one is
+        ``after_final``'s (it acts only on the results that are final)."""
+        await self.after_final(tx, event, now, news)
+        return []
+
+    async def after_final(self, tx: Tx, event: Event, now: datetime,
+                          news: News | None) -> None:
+        """The hook a format overrides to act once a result is final (a club's expert-point
+        levels, a ladder's rungs); nothing by default."""
+        return None
+
+    async def pictured(self, tx: Tx, event: Event) -> Pictured | None:
         return None  # no bracket
 
     async def impact_of(self, tx: Tx, view: MatchView, new: Match
@@ -396,7 +432,7 @@ class Defaults:
     async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
         return {}  # a match leads to no other
 
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:
         return []  # no prize places to decide
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:

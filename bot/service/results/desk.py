@@ -33,7 +33,6 @@ from bot.service.results.slip_copies import settled_note, to_both
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
-from bot.words.said import english
 from core.knockout.match import MatchStage, void_game
 from core.slip import SlipState
 
@@ -166,7 +165,7 @@ async def void_match(
             if slip is not None:
                 await slips_repo.move(tx, slip.id, (SlipState.AGREED,), SlipState.VOID, req.now)
         assert not match.state().counted
-        what = english(say.voided_note(why.strip()))  # the slips' notes are still HTML
+        what = say.voided_note(why.strip())
         await supersede(tx, view, ruling=f"void: {why.strip()}", by=actor, now=req.now,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         event = await get_event(tx, view.event_id)

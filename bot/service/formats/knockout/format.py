@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.pictures.layout import Pictured
 from bot.service.events import groups
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
@@ -37,7 +38,6 @@ from bot.store.entries_repo import Entry
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import OpenSlip
-from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
 
@@ -67,9 +67,6 @@ class KnockoutFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ": /bracket shows its bracket, /matches your matches"
 
-    def tie_words(self) -> Said:
-        return said(": half a win each")  # never said: a knockout's level match has a winner
-
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
         return award_match_bye(match, side).match
@@ -78,11 +75,12 @@ class KnockoutFormat(Defaults):
                    now: datetime, why: str) -> DrawResult:
         return await draw_bracket(tx, event, entries, seed, by, now, why)
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
-        """Once drawn, the bracket with every result so far (``brackets.pictured_event``)."""
+    async def pictured(self, tx: Tx, event: Event) -> Pictured | None:
+        """Once drawn, the bracket with every result so far and what of it is not final
+        yet (``brackets.pictured_event``)."""
         if await draw_repo.draw_record(tx, event.id) is None:
             return None
-        return await brackets.pictured_event(tx, event.id)
+        return await brackets.pictured_event(tx, event)
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:

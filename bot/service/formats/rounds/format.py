@@ -8,7 +8,6 @@ standings; with ``auto_pair`` the next round opens by itself once this one is co
 
 from __future__ import annotations
 
-import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,7 +33,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
 from bot.words.said import Said, said
-from core.knockout.match import Match, MatchStage, MatchState, forfeit_match
+from core.knockout.match import MatchStage, MatchState
 
 #: The files of its programs a TD's /export sends besides the sheets.
 ROUND_FILES = ("tsh", "naspa-scores", "trf")
@@ -63,19 +62,13 @@ class RoundsFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ""
 
-    def tie_words(self) -> Said:
-        return said(": half a win each")
-
-    def match_bye(self, match: Match, side: int) -> Match:
-        """No bye of a whole match: the games it needs, won by forfeit (a win with the
-        forfeit spread, never a 0-0 tie; Director's Manual)."""
-        return forfeit_match(match, side)
-
     def chess(self, event: Event) -> bool:
         return chess_pairing(pairing_of(event)[1])
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return round_texts.first_word(self.chess(event))
+    def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
+        if self.chess(event):
+            return round_texts.starts_white(other)
+        return Defaults.starter_words(self, event, other)
 
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return round_events.default_close(event, rnd, now)
@@ -92,8 +85,7 @@ class RoundsFormat(Defaults):
         for e in entries:
             await outbox.enqueue(
                 tx, person_id=e.person_id, now=now, dedupe_key=f"draw:{event.id}:{e.person_id}",
-                text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds. "
-                           "I will tell you your opponent when each round opens."))
+                said=round_texts.drawn(event, len(made)))
         first = min(await rounds_of(tx, event.id), key=lambda r: r.seq, default=None)
         dated = first is not None and round_events.default_close(event, first, now) is not None
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
@@ -102,10 +94,6 @@ class RoundsFormat(Defaults):
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
         return await round_events.after_results(tx, event, now)
-
-    async def after_final(self, tx: Tx, event: Event, now: datetime,
-                          news: News | None) -> None:
-        return None  # what plays on did so when the result counted
 
     async def _rounds(self, tx: Tx, event: Event, view: MatchView) -> tuple[int, int]:
         """The round of this match and the event's number of rounds."""
@@ -178,9 +166,9 @@ class RoundsFormat(Defaults):
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
-                                       nothing_left="no game left to play this round")
+                                       nothing_left=said("no game left to play this round"))
 
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:
         return await chances.prize_lines(tx, event)
 
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
