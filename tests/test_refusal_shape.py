@@ -17,9 +17,7 @@ REFUSALS = {"ServiceError", "NotAllowed", "NotFound", "Invalid", "OwnMatch"}
 
 #: Service modules that still refuse in English text (each to say a record instead).
 NOT_YET = {
-    "bot/service/between/arranging.py",
     "bot/service/between/no_shows.py",
-    "bot/service/between/relay.py",
     "bot/service/events/definitions.py",
     "bot/service/events/draw.py",
     "bot/service/events/event_setup.py",
@@ -50,9 +48,6 @@ NOT_YET = {
     "bot/service/people/directing.py",
     "bot/service/people/entries.py",
     "bot/service/people/expulsions.py",
-    "bot/service/people/invites.py",
-    "bot/service/people/language_choice.py",
-    "bot/service/people/languages.py",
     "bot/service/people/persons.py",
     "bot/service/people/roles.py",
     "bot/service/platform/limits.py",
@@ -61,7 +56,6 @@ NOT_YET = {
     "bot/service/results/blackouts.py",
     "bot/service/results/corrections.py",
     "bot/service/results/desk.py",
-    "bot/service/results/disputes.py",
     "bot/service/results/held_games.py",
     "bot/service/results/matches.py",
     "bot/service/results/photos.py",
