@@ -168,7 +168,7 @@ def read_times(text: str, now: datetime, zone: Zone, language: str) -> list[date
         try:
             out.append(parse_when(part, now.astimezone(zone.info), language))
         except BadTime as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(say.bad_time(exc)) from None
     return out
 
 
