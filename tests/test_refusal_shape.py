@@ -17,7 +17,6 @@ REFUSALS = {"ServiceError", "NotAllowed", "NotFound", "Invalid", "OwnMatch"}
 
 #: Service modules that still refuse in English text (each to say a record instead).
 NOT_YET = {
-    "bot/service/between/no_shows.py",
     "bot/service/events/definitions.py",
     "bot/service/events/draw.py",
     "bot/service/events/event_setup.py",
@@ -58,7 +57,6 @@ NOT_YET = {
     "bot/service/results/desk.py",
     "bot/service/results/held_games.py",
     "bot/service/results/matches.py",
-    "bot/service/results/photos.py",
     "bot/service/results/reporting.py",
     "bot/service/results/rulings.py",
 }
