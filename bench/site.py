@@ -4,28 +4,36 @@ results while 200 readers reload them.
     python -m bench.site                      # 1,000 players, 200 readers for 20 s
     python -m bench.site --players 200 --readers 50 --seconds 10
     python -m bench.site --serve process      # only tdbot site serve (bot: only in-process)
+    python -m bench.site --pause 5-15         # only readers reloading every 5-15 s
 
 A public round-based event (modified Swiss) on a database file in a temporary folder: its
 players imported, round 1 entered game by game from paper slips (``reporting.enter_game``),
-round 2 opened and half of it entered. Then:
+round 2 opened and a fifth of it entered. Then:
 
 1. Each page type read and rendered 20 times in this process (``bot.web.routes.page``: one
    read transaction, then the pure renderer), timed apart, with the page's size: the
    standings page is the one to watch (goal: under 200 ms, under 100 kB).
-2. The pages served while the bot's use-case enters the rest of round 2 game by game in
-   this process (each entry is what a TD's paper slip or an agreed chat report commits:
-   the match decided, the standings queued for the group), one result every 50 ms, while
+2. The pages served while the bot's use-case enters more of round 2 game by game in this
+   process (each entry is what a TD's paper slip or an agreed chat report commits: the
+   match decided, the standings queued for the group), one result every 50 ms, while
    another process keeps ``--readers`` connections each reloading a page (standings, the
-   round, a match, a player) as fast as it is answered. The pages are served twice, one
-   after the other: by ``tdbot site serve`` in a process of its own on the same database
-   file (``site_process_niceN_*``, with its ``--nice N``), and by the page server in the bot's own
-   process and event loop (``site_in_bot_*``, as ``tdbot run`` with ``TDBOT_SITE_PORT``).
+   round, a match, a player). The pages are served by ``tdbot site serve`` in a process
+   of its own on the same database file (``site_process_niceN_*``, with its ``--nice
+   N``), then by the page server in the bot's own process and event loop
+   (``site_in_bot_*``, as ``tdbot run`` with ``TDBOT_SITE_PORT``); and that for each
+   ``--pause``: 0, each reader reloading as soon as its page came (a stress figure: the
+   readers' own process takes a core of the machine's too), then 5-15 s, each reader
+   waiting a random 5 to 15 seconds before reloading, as people reading the page do
+   (``*_pause5to15s_*``; 200 readers then ask for about 20 pages a second).
    The figures are each entry's time, alone (nobody reading: ``report_alone_*``) and
-   during the readers (``report_*``: the bot's latency, p50 and p99), and the readers' own
-   (``read_*``, pages per second).
+   during the readers (``report_*``: the bot's latency, p50 and p99, and ``*_cpu_p50``, the
+   CPU time its event loop's thread spent on it: the rest is waiting, for the disk or for
+   a core), the readers' own (``read_*``, pages per second), and the size of SQLite's
+   write-ahead log after it (``wal_size``: it would grow without end if the readers kept
+   the bot's checkpoints from going round it).
 
-The figures are the last lines, one ``name value unit`` per line. Figures, not assertions:
-the machine decides the seconds.
+The figures are the last lines, one ``name value unit`` per line, after the load average
+of the machine before and after. Figures, not assertions: the machine decides the seconds.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -40,9 +49,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 from bot.service.events import site, site_links
@@ -88,20 +98,21 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def _enter(db: Database, event_id: int, number: int, now: datetime, share: float = 1.0
-                 ) -> list[float]:
+                 ) -> tuple[list[float], list[float]]:
     """Enter the open games of round ``number`` (the first ``share`` of them); each
-    entry's seconds."""
+    entry's seconds, and the seconds of CPU the event loop's thread spent on it."""
     async with db.transaction() as tx:
         state = await load_rounds_event(tx, event_id)
     pairs = [m for m in state.matches_of(number) if m.state == "playing"]
-    took = []
+    took, cpu = [], []
     for i, m in enumerate(pairs[: int(len(pairs) * share)]):
         scores = (420, 380) if i % 3 else (350, 410)
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.thread_time()
         await enter_game(db, Request(now + timedelta(minutes=i), operator=True), event_id,
                          (str(m.names[0]), str(m.names[1])), scores)
         took.append(time.perf_counter() - t0)
-    return took
+        cpu.append(time.thread_time() - cpu0)
+    return took, cpu
 
 
 async def setup(db: Database, players: int) -> tuple[int, datetime]:
@@ -121,7 +132,7 @@ async def setup(db: Database, players: int) -> tuple[int, datetime]:
     now += timedelta(days=7)
     async with db.transaction() as tx:
         await open_round_in(tx, event_id, "2", by=cli, now=now, closes_at=now + timedelta(days=7))
-    await _enter(db, event_id, 2, now, share=0.5)
+    await _enter(db, event_id, 2, now, share=0.2)
     return event_id, now
 
 
@@ -164,12 +175,13 @@ READER = r"""
 import asyncio, json, random, sys, time
 import aiohttp
 
-async def main(base, paths, readers, seconds):
+async def main(base, paths, readers, seconds, low, high):
     took = []
     errors = 0
     stop = time.monotonic() + seconds
     async def one(session, rng):
         nonlocal errors
+        await asyncio.sleep(rng.uniform(0, (low + high) / 2))  # people arrive one by one
         while time.monotonic() < stop:
             t0 = time.perf_counter()
             async with session.get(base + rng.choice(paths)) as r:
@@ -177,6 +189,8 @@ async def main(base, paths, readers, seconds):
                 if r.status != 200:
                     errors += 1
             took.append(time.perf_counter() - t0)
+            if high:
+                await asyncio.sleep(rng.uniform(low, high))  # reading it, then reloading
     connector = aiohttp.TCPConnector(limit=readers)
     async with aiohttp.ClientSession(connector=connector) as session:
         await asyncio.gather(*(one(session, random.Random(i)) for i in range(readers)))
@@ -184,7 +198,8 @@ async def main(base, paths, readers, seconds):
     print(json.dumps({"pages": len(took), "errors": errors,
                       "p50": took[len(took) // 2], "p99": took[int(len(took) * 0.99)]}))
 
-asyncio.run(main(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])))
+asyncio.run(main(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]),
+                 float(sys.argv[5]), float(sys.argv[6])))
 """
 
 
@@ -221,18 +236,31 @@ async def site_process(db_file: Path, nice: int) -> AsyncIterator[int]:
 
 @asynccontextmanager
 async def site_in_bot(db: Database, now: datetime) -> AsyncIterator[int]:
-    """The page server in this process, on the bot's own database and event loop."""
+    """The page server in this process, on the bot's own database and event loop, as
+    ``tdbot run`` serves the pages."""
     server = SiteServer(db, lambda: now, "127.0.0.1", 0)
     port = await server.start()
     try:
         yield port
     finally:
+        MADE.append(server.cache.made)
         await server.stop()
+
+
+#: How many pages the bot's own page server made, one number per phase it served.
+MADE: list[int] = []
 
 
 async def under_readers(db: Database, event_id: int, now: datetime, readers: int,
                         seconds: float, serving: AbstractAsyncContextManager[int],
-                        name: str) -> list[tuple[str, float, str]]:
+                        name: str, pause: tuple[float, float], games: int,
+                        db_file: Path) -> list[tuple[str, float, str]]:
+    """The bot enters up to ``games`` results, one every 50 ms, for ``seconds`` while
+    ``readers`` reload the pages ``serving`` serves, each waiting ``pause`` (a random
+    number of seconds between the two; (0, 0): none) before reloading."""
+    low, high = pause
+    warm_up = (low + high) / 2 or 1.0  # every reader has read once: the rate is steady
+    reading_for = warm_up + seconds + 1
     async with serving as port:
         found = await site.pages(db, SLUG)
         rng = random.Random(1)
@@ -241,52 +269,81 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
                  + [site_links.player_page(p) for p in rng.sample(found.players, 10)])
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-c", READER, f"http://127.0.0.1:{port}/e/{SLUG}/",
-            json.dumps(paths), str(readers), str(seconds), stdout=subprocess.PIPE)
-        await asyncio.sleep(1.0)  # the readers connected and reading
+            json.dumps(paths), str(readers), str(reading_for), str(low), str(high),
+            stdout=subprocess.PIPE)
+        await asyncio.sleep(warm_up)
         t0 = time.monotonic()
         took: list[float] = []
+        cpu: list[float] = []
         async with db.transaction() as tx:
             state = await load_rounds_event(tx, event_id)
         pairs = [m for m in state.matches_of(2) if m.state == "playing"]
-        for i, m in enumerate(pairs):
-            if time.monotonic() - t0 > seconds - 2:
+        for i, m in enumerate(pairs[:games]):
+            if time.monotonic() - t0 > seconds:
                 break
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             await enter_game(db, Request(now + timedelta(hours=1, minutes=i), operator=True),
                              event_id, (str(m.names[0]), str(m.names[1])), (430, 370))
             took.append(time.perf_counter() - start)
+            cpu.append(time.thread_time() - start_cpu)
             await asyncio.sleep(0.05)  # results arrive one at a time, not in one burst
+        wal = _wal_size(db_file)
         out, _ = await child.communicate()
         read = json.loads(out)
-    return [
+    made = [(f"{name}_pages_made", float(MADE.pop()), "pages")] if MADE else []
+    return made + [
         (f"{name}_report_during_reads_p50", statistics.median(took) * 1000, "ms"),
         (f"{name}_report_during_reads_p99", percentile(took, 0.99) * 1000, "ms"),
+        (f"{name}_report_during_reads_cpu_p50", statistics.median(cpu) * 1000, "ms"),
         (f"{name}_reports_during_reads", float(len(took)), "games"),
         (f"{name}_read_pages", float(read["pages"]), "pages"),
-        (f"{name}_read_pages_per_s", read["pages"] / seconds, "pages/s"),
+        (f"{name}_read_pages_per_s", read["pages"] / reading_for, "pages/s"),
         (f"{name}_read_errors", float(read["errors"]), "pages"),
         (f"{name}_read_p50", read["p50"] * 1000, "ms"),
         (f"{name}_read_p99", read["p99"] * 1000, "ms"),
+        (f"{name}_wal_size", wal / 1e6, "MB"),
     ]
 
 
+def _wal_size(db_file: Path) -> int:
+    """The size of the database's write-ahead log (SQLite's WAL mode): it grows while
+    readers keep a checkpoint from going round it."""
+    wal = db_file.with_name(db_file.name + "-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def _pause(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
 async def run(players: int, readers: int, seconds: float, folder: Path, serve: list[str],
-              nices: list[int]) -> list[tuple[str, float, str]]:
+              nices: list[int], pauses: list[tuple[float, float]]
+              ) -> list[tuple[str, float, str]]:
     db_file = folder / "bench.sqlite3"
     db = await open_database(db_file)
     try:
         event_id, now = await setup(db, players)
         figures = await time_pages(db, now)
-        alone = await _enter(db, event_id, 2, now, share=0.1)  # a few more, nobody reading
+        alone, alone_cpu = await _enter(db, event_id, 2, now, share=0.1)  # nobody reading
         figures += [("report_alone_p50", statistics.median(alone) * 1000, "ms"),
-                    ("report_alone_p99", percentile(alone, 0.99) * 1000, "ms")]
-        for nice in nices if "process" in serve else []:
-            figures += await under_readers(db, event_id, now, readers, seconds,
-                                           site_process(db_file, nice),
-                                           f"site_process_nice{nice}")
-        if "bot" in serve:
-            figures += await under_readers(db, event_id, now, readers, seconds,
-                                           site_in_bot(db, now), "site_in_bot")
+                    ("report_alone_p99", percentile(alone, 0.99) * 1000, "ms"),
+                    ("report_alone_cpu_p50", statistics.median(alone_cpu) * 1000, "ms")]
+        phases: list[tuple[str, Callable[[], AbstractAsyncContextManager[int]],
+                           tuple[float, float]]] = []
+        for pause in pauses:
+            paced = "" if pause == (0, 0) else f"_pause{pause[0]:g}to{pause[1]:g}s"
+            for nice in nices if "process" in serve else []:
+                phases.append((f"site_process_nice{nice}{paced}",
+                               partial(site_process, db_file, nice), pause))
+            if "bot" in serve:
+                phases.append((f"site_in_bot{paced}", partial(site_in_bot, db, now), pause))
+        async with db.transaction() as tx:
+            state = await load_rounds_event(tx, event_id)
+        left = sum(1 for m in state.matches_of(2) if m.state == "playing")
+        for name, serving, pause in phases:
+            figures += await under_readers(db, event_id, now, readers, seconds, serving(),
+                                           name, pause, left // len(phases), db_file)
     finally:
         await db.close()
     return figures
@@ -302,14 +359,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nice", type=int, action="append",
                         help="tdbot site serve's --nice (default 10, as its own); "
                              "several: one run each")
+    parser.add_argument("--pause", action="append", metavar="LOW-HIGH",
+                        help="seconds each reader waits before reloading, at random between "
+                             "LOW and HIGH; 0: none, as fast as pages come (default: 0, "
+                             "then 5-15, as people read); several: one run each")
     args = parser.parse_args(argv)
     if args.players < 20:
         parser.error("--players: give 20 or more")
     with tempfile.TemporaryDirectory() as folder:
+        load = os.getloadavg()[0]
         figures = asyncio.run(run(args.players, args.readers, args.seconds, Path(folder),
-                                  args.serve or ["process", "bot"], args.nice or [10]))
+                                  args.serve or ["process", "bot"], args.nice or [10],
+                                  [_pause(p) for p in args.pause or ["0", "5-15"]]))
     print(f"live pages of a round-based event of {args.players} players (round 1 played, "
-          f"round 2 half played); {args.readers} readers for {args.seconds:g} s")
+          f"round 2 a fifth played); {args.readers} readers for {args.seconds:g} s; "
+          f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
     for name, value, unit in figures:
         print(f"{name} {value:.1f} {unit}")
 

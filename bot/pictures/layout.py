@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -609,28 +609,78 @@ def one_column(layout: Layout, measure: Measure) -> Layout:
                    boxes=tuple(boxes))
 
 
-def not_final(layout: Layout, waits: dict[str, str], measure: Measure, *,
-              settled: bool) -> Layout:
-    """``layout`` with the boxes of the matches whose result is not final yet (``waits``:
-    match id -> what it waits for, ``bot.service.results.finality``) drawn as undecided:
-    nobody bold on green or greyed as the loser, and the note saying what it waits for. A
-    reported game counts at once but can be disputed until its window closes (SSSg para
-    24): until then nobody is shown as through. Unless every result of the event is
-    final (``settled``), the line under the title names no winner of the division."""
+@dataclass(frozen=True)
+class Unsettled:
+    """What a picture must not show as decided yet (``not_final``), as the service
+    finds it (``bot.service.results.finality``: a reported game counts at once but can be
+    disputed until its window closes, SSSg para 24).
+
+    ``waits``: each match whose result is not final -> what it waits for ("awaiting
+    agreement until ..."); ``coming``: each slot (match id, side) of a match not begun
+    that such a result fills -> where its player comes from, named by players ("Winner
+    of Ann Lee v Dev Rao") and by match id ("Winner of M1") for a box too narrow for
+    the first; ``settled``: every result of the event is final."""
+
+    waits: Mapping[str, str] = field(default_factory=dict)
+    coming: Mapping[tuple[str, int], tuple[str, str]] = field(default_factory=dict)
+    settled: bool = True
+
+
+def not_final(layout: Layout, unsettled: Unsettled, measure: Measure) -> Layout:
+    """``layout`` with nothing shown as decided that is not final yet (``Unsettled``):
+    the boxes of the matches whose result is not final drawn as under way (their running
+    score, nobody bold on green or greyed as the loser, and the note saying what they
+    wait for); the player such a result sends on not named in the next match's box,
+    which says where they come from instead, as a slot not filled yet does; and unless
+    every result of the event is final, no winner of the division named under its
+    title. Until a result is final nobody is shown as through (SSSg para 24)."""
     s = layout.sizes
     texts = layout.texts
-    if not settled:
+    if not unsettled.settled:
         texts = tuple(replace(t, text=_NO_WINNER.sub("", t.text)) for t in texts)
     boxes = []
     for b in layout.boxes:
-        if b.match_id in waits:
-            rows = tuple(replace(r, style=RowStyle.PLAYER)
-                         if r.style in (RowStyle.WINNER, RowStyle.LOSER) else r for r in b.rows)
+        waits = unsettled.waits.get(b.match_id)
+        rows = list(b.rows)
+        for side in (0, 1):
+            coming = unsettled.coming.get((b.match_id, side))
+            if coming is not None and rows[side].style is not RowStyle.BYE:
+                rows[side] = _coming_row(rows[side], coming, b, s, measure)
+            elif waits is not None and rows[side].style in (RowStyle.WINNER, RowStyle.LOSER):
+                rows[side] = replace(rows[side], style=RowStyle.PLAYER)
+        b = replace(b, rows=(rows[0], rows[1]))
+        if waits is not None:
             room = b.w - measure(b.label, s.small, True) - 2 * s.pad
-            b = replace(b, rows=(rows[0], rows[1]), alert=True,
-                        note=fit(waits[b.match_id], room, s.small, False, measure))
+            b = replace(b, alert=True, note=fit(waits, room, s.small, False, measure))
         boxes.append(b)
     return replace(layout, texts=texts, boxes=tuple(boxes))
+
+
+def _coming_row(row: BoxRow, coming: tuple[str, str], box: Box, s: Sizes,
+                measure: Measure) -> BoxRow:
+    """A slot whose player is not known for good: where they come from, by players if it
+    fits the row, else by match id (which the picture's boxes are labelled with)."""
+    room = box.w - 3 * s.pad - box.seed_w - measure(row.score or "88", s.name, True)
+    words, short = coming  # drawn regular, not bold (``RowStyle.PENDING``)
+    text = words if measure(words, s.name, False) <= room else fit(short, room, s.name, False,
+                                                                    measure)
+    return BoxRow(text, RowStyle.PENDING, score=row.score)
+
+
+@dataclass(frozen=True)
+class Pictured:
+    """An event as its pictures show it: the core event with every result so far and the
+    running score of the matches under way, and what of it is not final yet."""
+
+    event: sssg.KnockoutEvent
+    unsettled: Unsettled = field(default_factory=Unsettled)
+
+    def layouts(self, title: str, measure: Measure) -> list[Layout]:
+        """The pictures (``division_layouts``) showing nothing as decided that is not
+        final yet (``not_final``): what the chat, the command line and the live pages
+        draw."""
+        return [not_final(lay, self.unsettled, measure)
+                for lay in division_layouts(self.event, title=title, measure=measure)]
 
 
 #: The division's winner in the line under its title (``_status``), as cut to fit.

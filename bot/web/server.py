@@ -1,16 +1,22 @@
 """The web server of the live pages: ``GET /e/SLUG/...`` (``routes``), nothing else.
 
-It runs in a process of its own, ``tdbot site serve`` (``serve``), on a connection of its
-own that only reads (``db.open_reader``): on SQLite in WAL mode its reads take no lock, so
+It runs in a process of its own, ``tdbot site serve`` (``serve``), on connections of its
+own that only read (``db.open_reader``): on SQLite in WAL mode its reads take no lock, so
 the bot's process writes results while pages are read, and neither waits for the other;
 on PostgreSQL its snapshots take no advisory lock. The readers' work (making the pages,
 answering the connections) is then on a core of its own, not in the bot's event loop,
 whose results it would otherwise delay (``python -m bench.site``). ``tdbot run`` still
 serves the pages itself when ``TDBOT_SITE_PORT`` is set (one process, for a small event),
-on a listener of its own beside the webhook's (``bot.telegram.app``). A reverse proxy in
-front sends ``/e/`` here (docs/operator-guide.md). No page writes anything. Pages are sent
-with ``no-cache`` and a content security policy that allows no script at all and only the
-page's own inline stylesheet.
+on a listener of its own beside the webhook's (``bot.telegram.app``), on the bot's own
+connection and loop: a page's making then holds the bot's transactions up while its
+statements run. A connection of its own does not help there: SQLite empties a
+connection's page cache whenever another connection commits, so every page would be read
+from the file again after each result, on the bot's loop; and made on a thread of the
+bot's process, the pages slow every statement of the bot's own, each of which gives up
+Python's lock and must wait to take it back (``python -m bench.site`` measured both
+slower). A reverse proxy in front sends ``/e/`` here (docs/operator-guide.md). No page writes
+anything. Pages are sent with ``no-cache`` and a content security policy that allows no
+script at all and only the page's own inline stylesheet.
 
 A page made is kept and served again as long as the database has not changed since: every
 change a page can show (a result, a slip agreed or made final, a dispute ruled, a round
@@ -18,11 +24,15 @@ opened, a player entered) writes a line to the journal, so the journal's newest 
 (``site.last_change``, one lookup of its key) says whether a kept page is still the one
 the database would give. Once the journal has moved on, the kept page is made again, and
 served as it was meanwhile: readers never queue behind the database, and a reload shows a
-result one page's making after it was committed (tens of milliseconds; while results
-arrive faster than a large page is made, the page is made again back to back). A page is
-also made again once it is ``MAX_AGE`` old, so that what changes without a journal line,
-and the time in its footer, are never older than that. Pages are made one at a time, and
-one making of a page serves everyone who asks for it meanwhile.
+result one page's making after it was committed. A page is made again at most once every
+``FRESH`` seconds, however fast results arrive: made again after every result, the pages
+kept a core busy while results came in (the standings and a round's pairings of a
+1,000-player event take a tenth of a second each to make), the core the bot's results
+needed on a small machine (``python -m bench.site``); so a reload shows a result within
+``FRESH`` seconds and one making. A page is also made again once it is ``MAX_AGE`` old, so
+that what changes without a journal line, and the time in its footer, are never older
+than that. Pages are made one at a time, and one making of a page serves everyone who
+asks for it meanwhile.
 """
 
 from __future__ import annotations
@@ -59,6 +69,9 @@ HEADERS = {
 
 #: The longest a page made is served while the journal has not moved (seconds).
 MAX_AGE = 60.0
+#: The shortest time between two makings of one page (seconds): a result is shown on
+#: the next reload after that at the latest (module docstring).
+FRESH = 2.0
 #: How many pages are kept (an event of 1,000 players has some 2,000 pages).
 KEPT = 4096
 
@@ -73,14 +86,17 @@ class _Kept:
 class PageCache:
     """Pages kept while the journal has not moved (module docstring): ``changes`` reads
     its newest line, once for all who ask at the same moment; a page kept from before it
-    moved (or older than ``max_age``) is served while it is made again; one making of a
-    page at a time, shared by everyone who asks for it meanwhile; the least recently
-    served forgotten past ``size``. A page that could not be made (not found) is not kept.
-    A ``max_age`` of 0 keeps nothing (each page read as the database has it)."""
+    moved (or older than ``max_age``) is served while it is made again, once it is
+    ``fresh`` seconds old; one making of a page at a time, shared by everyone who asks for
+    it meanwhile; the least recently served forgotten past ``size``. A page that could not
+    be made (not found) is not kept. A ``max_age`` of 0 keeps nothing (each page read as
+    the database has it)."""
 
     def __init__(self, changes: Callable[[], Awaitable[int]], max_age: float = MAX_AGE,
-                 size: int = KEPT, clock: Callable[[], float] = time.monotonic) -> None:
+                 size: int = KEPT, clock: Callable[[], float] = time.monotonic,
+                 fresh: float = FRESH) -> None:
         self.max_age, self.size, self._clock = max_age, size, clock
+        self.fresh = min(fresh, max_age)
         self._changes = changes
         self._checking: asyncio.Future[int] | None = None
         self._kept: OrderedDict[str, _Kept] = OrderedDict()
@@ -93,6 +109,10 @@ class PageCache:
         if self.max_age <= 0:  # nothing kept: each page read as the database has it now
             self.made += 1
             return await make()
+        kept = self._kept.get(key)
+        if kept is not None and self._clock() - kept.at < self.fresh:
+            self._kept.move_to_end(key)
+            return kept.page  # made too recently to be made again yet
         change = await self._last_change()
         kept = self._kept.get(key)
         if kept is not None and kept.change == change and self._clock() - kept.at < self.max_age:
@@ -243,11 +263,39 @@ class SiteServer:
 
     def __init__(self, db: Database, clock: Callable[[], datetime], listen: str, port: int,
                  *, max_age: float = MAX_AGE, pages_db: Database | None = None,
-                 make: Make = _here):
-        self.cache = PageCache(lambda: site.last_change(db), max_age)
+                 make: Make = _here, fresh: float = FRESH):
+        self.cache = PageCache(lambda: site.last_change(db), max_age, fresh=fresh)
         self._app = make_app(db, clock, self.cache, pages_db=pages_db, make=make)
         self._listen, self._port = listen, port
         self._runner: web.AppRunner | None = None
+        self._closing: list[Callable[[], Awaitable[None]]] = []
+
+    @classmethod
+    async def reading(cls, target: str | Path, clock: Callable[[], datetime], listen: str,
+                      port: int, *, max_age: float = MAX_AGE) -> SiteServer:
+        """``tdbot site serve``'s: the pages of the database ``target`` on connections of
+        their own that only read (``db.open_reader``), made on a ``PageMaker``'s thread;
+        ``stop`` closes them."""
+        db = await open_reader(target)  # this loop's: the journal's newest line
+        maker = PageMaker()
+        try:
+            pages_db = await maker.run(open_reader(target))  # the maker's: the pages
+        except BaseException:
+            maker.stop()
+            await db.close()
+            raise
+
+        async def close() -> None:
+            try:
+                await maker.run(pages_db.close())
+            finally:
+                maker.stop()
+                await db.close()
+
+        server = cls(db, clock, listen, port, max_age=max_age, pages_db=pages_db,
+                     make=maker.run)
+        server._closing.append(close)
+        return server
 
     async def start(self) -> int:
         """Start listening; returns the port (the one the system chose for port 0)."""
@@ -265,30 +313,22 @@ class SiteServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        while self._closing:
+            await self._closing.pop()()
 
 
 async def serve(target: str | Path, listen: str, port: int,
                 clock: Callable[[], datetime]) -> None:
-    """``tdbot site serve``: the pages of the database ``target`` (``db.open_reader``) at
-    ``listen``:``port`` until SIGTERM or SIGINT, made on a ``PageMaker``'s thread."""
-    db = await open_reader(target)  # this loop's: the journal's newest line
-    maker = PageMaker()
+    """``tdbot site serve``: the pages of the database ``target`` (``SiteServer.reading``)
+    at ``listen``:``port`` until SIGTERM or SIGINT."""
+    server = await SiteServer.reading(target, clock, listen, port)
     try:
-        pages_db = await maker.run(open_reader(target))  # the maker's: the pages
-        try:
-            server = SiteServer(db, clock, listen, port, pages_db=pages_db, make=maker.run)
-            try:
-                await server.start()
-                stop = asyncio.Event()
-                loop = asyncio.get_running_loop()
-                for sig in (signal.SIGTERM, signal.SIGINT):
-                    loop.add_signal_handler(sig, stop.set)
-                await stop.wait()
-                log.info("stopping the live pages")
-            finally:
-                await server.stop()
-        finally:
-            await maker.run(pages_db.close())
+        await server.start()
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        log.info("stopping the live pages")
     finally:
-        maker.stop()
-        await db.close()
+        await server.stop()

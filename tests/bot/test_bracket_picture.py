@@ -577,3 +577,37 @@ def test_the_web_pages_phone_picture_is_the_same_boxes_one_a_row(n, stage):
             assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1], (a, b)
         page_px = 390 - 2 * 12  # the page's padding
         assert layout.sizes.name * page_px / narrow.width >= 16
+
+
+def test_a_result_not_final_is_drawn_under_way_and_its_next_box_names_nobody():
+    """SSSg para 24: a result that can still be disputed is drawn as under way (its
+    score, nobody through, what it waits for); the box it feeds says where its player
+    comes from, by players where that fits the row and by match id where it does not;
+    no winner of the division is named. A final result is drawn as decided."""
+    event = sssg.draw_plain(field(4), 1, "single", plain_schedule(1, 0, 4, grand_final="single"))
+    first = sssg.playable(event)[0]
+    event = sssg.record(event, first.id, Match(1).with_game(MatchGame.played(0, 400, 350)))
+    nxt = next(m for m in sssg.derive(event).top.matches if m.id not in
+               {p.id for p in sssg.playable(event)} and m.id != first.id)
+    winner = first.players[0]
+    decided = layouts(event)[0]
+    assert winner in [r.text for r in boxes_of([decided])[nxt.id].rows]
+    side = [r.text for r in boxes_of([decided])[nxt.id].rows].index(winner)
+
+    def drawn(words: str) -> dict[str, Box]:
+        shown = lay.Pictured(event, lay.Unsettled(
+            {first.id: "awaiting agreement"},
+            {(nxt.id, side): (words, f"Winner of {first.id}")}, settled=False))
+        return boxes_of(shown.layouts("Test event", FONTS.measure))
+
+    boxes = drawn("Winner of P1 v P4")
+    assert [(r.text, r.score, r.style) for r in boxes[first.id].rows] == [
+        (first.players[0], "1", RowStyle.PLAYER), (first.players[1], "0", RowStyle.PLAYER)]
+    assert boxes[first.id].note == "awaiting agreement" and boxes[first.id].alert
+    row = boxes[nxt.id].rows[side]
+    assert (row.text, row.style, row.player) == ("Winner of P1 v P4", RowStyle.PENDING, None)
+    long = drawn(f"Winner of {'Bartholomew Featherstonehaugh'} v {'Maximiliana Oyelaran'}")
+    assert long[nxt.id].rows[side].text == f"Winner of {first.id}"
+    assert winner not in [r.text for b in long.values() for r in b.rows if b.match_id != first.id]
+    settled = boxes_of(lay.Pictured(event).layouts("Test event", FONTS.measure))
+    assert settled == boxes_of([decided])

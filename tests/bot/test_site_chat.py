@@ -219,3 +219,49 @@ async def test_a_knockout_result_awaiting_agreement_reads_as_final_nowhere(
         assert re.search(BOLD_ANN, bracket) and re.search(r"Ann Lee</a> ✓", bracket)
         _, player = await page(bot, f"/e/club-cup/{ann[1]}")
         assert "✓" in player
+
+
+async def test_the_next_match_names_a_player_only_once_the_result_that_sends_them_is_final(
+        tmp_path: Path) -> None:
+    """Ann wins M1 2-0 by her own slips, which Dev can still dispute (SSSg para 24): the
+    Final's box in the bracket's picture, its line in the table and its own page name
+    her as the chat does, "winner of Ann Lee v Dev Rao", and link nobody; her page does
+    not list the Final. Once Dev agrees to both games, they name and link her."""
+    public = linked_definition().replace('format = "single"', 'format = "single"\npublic = true')
+    async with club_cup_bot(tmp_path, public, site_port=0, public_url=URL) as bot:
+        from tests.bot.club_chat import report_game
+
+        await report_game(bot, "Ann Lee", "400-300", starter="I started")
+        await report_game(bot, "Ann Lee", "401-299")
+        async with bot.runtime.db.transaction() as tx:
+            final = await matches_repo.of_code(tx, bot.event_id, "M3")  # type: ignore[attr-defined]
+            assert final is not None and final.names[0] == "Ann Lee"  # stored: she goes on
+        _, bracket = await page(bot, "/e/club-cup/bracket-single.html")
+        svg, table = bracket.split("<h2>Matches</h2>")
+        for picture in svg.split("<svg")[1:]:  # as wide and one match a row
+            assert picture.count(">Ann Lee</text>") == 1  # in M1's box only
+            assert picture.count(">Winner of M1</text>") == 1
+        m3 = re.search(r'<tr><td><a href="m/M3\.html">M3</a></td><td>(.*?)</td>', table)
+        assert m3 is not None and m3[1].startswith("winner of Ann Lee v Dev Rao v "), table
+        assert "<a" not in m3[1].split(" v ")[0]
+        _, match = await page(bot, "/e/club-cup/m/M3.html")
+        assert "winner of Ann Lee v Dev Rao" in text_of(match)
+        assert not re.search(r'href="\.\./p/\d+\.html">Ann Lee', match)
+        _, m1 = await page(bot, "/e/club-cup/m/M1.html")
+        ann = re.search(r'href="\.\./(p/\d+\.html)">Ann Lee', m1)
+        assert ann is not None
+        _, player = await page(bot, f"/e/club-cup/{ann[1]}")
+        assert "M3" not in text_of(player) and "M1" in text_of(player)
+
+        for _ in range(2):
+            await tap(bot, "Dev Rao", "Agree")
+        _, bracket = await page(bot, "/e/club-cup/bracket-single.html")
+        svg, table = bracket.split("<h2>Matches</h2>")
+        for picture in svg.split("<svg")[1:]:
+            assert picture.count(">Ann Lee</text>") == 2 and "Winner of M1" not in picture
+        assert re.search(r'<a href="m/M3\.html">M3</a></td><td><a href="p/\d+\.html">Ann Lee</a> v ',
+                         table), table
+        _, match = await page(bot, "/e/club-cup/m/M3.html")
+        assert "Ann Lee v winner of Ben Ong v Cai Wen" in text_of(match)
+        _, player = await page(bot, f"/e/club-cup/{ann[1]}")
+        assert "M3" in text_of(player)

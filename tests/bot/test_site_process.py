@@ -68,6 +68,38 @@ async def test_a_page_is_kept_until_the_journal_moves_or_it_is_too_old() -> None
     assert cache.made == 3  # the three pages made; nothing kept for the missing one
 
 
+async def test_a_page_is_made_again_at_most_once_every_fresh_seconds() -> None:
+    """Results arriving faster than pages are worth making again: a page made is served as
+    it is, without asking the journal, for ``fresh`` seconds, however often the journal
+    moves meanwhile; after that, the next asking makes it again, once."""
+    now = [0.0]
+    last = [1]
+    checks: list[int] = []
+    made: list[str] = []
+
+    async def changes() -> int:
+        checks.append(last[0])
+        return last[0]
+
+    async def make() -> str:
+        made.append("page")
+        return f"page {len(made)}"
+
+    cache = PageCache(changes, max_age=60.0, clock=lambda: now[0], fresh=2.0)
+    assert await cache.get("e/a", make) == "page 1"
+    for tick in range(1, 20):  # a result every 0.1 s, a reader asking after each
+        last[0] += 1
+        now[0] = tick * 0.1
+        assert await cache.get("e/a", make) == "page 1"
+        await cache.settle()
+    assert made == ["page"] and checks == [1]  # neither made again nor the journal read
+    now[0] = 2.0
+    assert await cache.get("e/a", make) == "page 1"  # served while it is made again
+    await cache.settle()
+    assert await cache.get("e/a", make) == "page 2" and len(made) == 2
+    assert checks == [1, 20]
+
+
 async def test_a_reader_sees_one_snapshot_and_never_holds_the_writer_up(
         db_target: Path | str) -> None:
     """While a reader's transaction is open, the bot's process commits (it does not wait for

@@ -18,7 +18,8 @@ from PIL import Image
 
 from bot.fakebot import FakeChat
 from bot.pictures.bracket import Fonts, render
-from bot.pictures.layout import WIDTH, Layout, RowStyle, division_layouts
+from bot.pictures.layout import WIDTH, Box, Layout, RowStyle
+from bot.service.events.lookup import get_event
 from bot.service.formats.knockout import brackets
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import reading
@@ -57,8 +58,9 @@ async def bot(tmp_path: Path) -> AsyncIterator[BotUnderTest]:
 async def pictures_now(bot: BotUnderTest) -> list[Layout]:
     """The event's pictures as the bot would draw them now."""
     async with reading(bot.runtime.db) as tx:
-        event = await brackets.pictured_event(tx, bot.event_id)  # type: ignore[attr-defined]
-    return division_layouts(event, title=NAME, measure=Fonts.default().measure)
+        event = await get_event(tx, bot.event_id)  # type: ignore[attr-defined]
+        shown = await brackets.pictured_event(tx, event)
+    return shown.layouts(NAME, Fonts.default().measure)
 
 
 async def asks_for_the_bracket(bot: BotUnderTest, name: str) -> list[tuple[str, bytes]]:
@@ -100,6 +102,44 @@ async def test_a_match_under_way_is_drawn_with_its_running_score(bot: BotUnderTe
     assert [r.score for r in m2.rows] == ["", ""] and m2.note == ""
     (_, png), *_ = await asks_for_the_bracket(bot, "Ann Lee")
     assert png == render(upper, Fonts.default())  # that is the picture the chat gets
+
+
+def box(layout: Layout, match: str) -> Box:
+    return next(b for b in layout.boxes if b.match_id == match)
+
+
+async def test_a_result_not_final_is_drawn_under_way_and_sends_nobody_on_until_it_is(
+    bot: BotUnderTest,
+) -> None:
+    """Ann wins M1 2-0 by her own slips, which Dev can still dispute (SSSg para 24): the
+    picture /bracket sends draws M1 with its score but nobody through, says what it
+    waits for, and the upper final and the lower bracket's match wait for its winner and
+    its loser, as before it was played. Once Dev agrees to both
+    games, Ann is through and named where she goes, and Dev where he drops."""
+    await report_game(bot, "Ann Lee", "412-380", starter="I started")
+    await report_game(bot, "Ann Lee", "400-350")
+    upper, lower, _ = await pictures_now(bot)
+    m1 = box(upper, "M1")
+    assert [(r.text, r.score, r.style) for r in m1.rows] == [
+        ("Ann Lee", "2", RowStyle.PLAYER), ("Dev Rao", "0", RowStyle.PLAYER)]
+    assert m1.note.startswith("awaiting agreement") and m1.alert
+    fed = [(b.match_id, r.text, r.style) for lay in (upper, lower) for b in lay.boxes
+           for r in b.rows if "Ann Lee" in r.text or "Dev Rao" in r.text or "M1" in r.text]
+    assert [f for f in fed if f[0] != "M1"] == [  # the names do not fit a box: its id
+        ("M3", "Winner of M1", RowStyle.PENDING), ("M4", "Loser of M1", RowStyle.PENDING)]
+    (_, png), *_ = await asks_for_the_bracket(bot, "Ben Ong")
+    assert png == render(upper, Fonts.default())  # that is the picture the chat gets
+
+    for _ in range(2):
+        await bot.tap(user(bot, "Dev Rao"), "Agree")
+    upper, lower, _ = await pictures_now(bot)
+    assert [(r.text, r.style) for r in box(upper, "M1").rows] == [
+        ("Ann Lee", RowStyle.WINNER), ("Dev Rao", RowStyle.LOSER)]
+    assert box(upper, "M1").note == ""
+    assert "Ann Lee" in [r.text for r in box(upper, "M3").rows]
+    assert "Dev Rao" in [r.text for r in box(lower, "M4").rows]
+    (_, png), *_ = await asks_for_the_bracket(bot, "Ben Ong")
+    assert png == render(upper, Fonts.default())
 
 
 def group_of(bot: BotUnderTest) -> FakeChat:

@@ -16,12 +16,12 @@ name; a join request, an invite, a fee or a refused button press is not public.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.pictures.bracket import Fonts
-from bot.pictures.layout import Layout, division_layouts, not_final, one_column
+from bot.pictures.layout import Layout, Pictured, one_column
 from bot.service.events.definitions import Definition, chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
@@ -34,8 +34,8 @@ from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
 from bot.service.platform.unit import reading
-from bot.service.results import finality
-from bot.service.results.matches import MatchView, core_match, core_matches
+from bot.service.results import finality, opponents
+from bot.service.results.matches import MatchView, core_matches
 from bot.store import (
     entries_repo,
     events_repo,
@@ -47,7 +47,6 @@ from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, Match, MatchStage
-from core.slip import SlipState
 
 #: What a page that does not exist says: the same for a private event as for none at all.
 NO_PAGE = "There is no public page here."
@@ -136,28 +135,43 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
                      view.entries, view.state, winner, score, view.head_start, ", ".join(notes))
 
 
-async def awaiting(tx: Tx, event: Event, view: MatchView) -> str:
-    """What a decided result still waits for, "" once it is final (``finality``): a
-    slip is counted at once but can be disputed until its window closes, and a dispute
-    holds it until a TD rules (SSSg para 24); a page never shows it as decided before."""
-    if view.state != MatchStage.DECIDED or await finality.is_final(tx, view):
-        return ""
-    slips = await finality.open_slips(tx, view)
-    if any(s.state == SlipState.DISPUTED for s in slips):
-        return "disputed: awaiting a TD's ruling"
-    closes = [s.closes_at for s in slips if s.closes_at is not None]
-    return (f"awaiting agreement until {event.local(max(closes))}" if closes
-            else "awaiting agreement")
-
-
 def unconfirmed(line: MatchLine, waits: str) -> MatchLine:
     """``line`` of a result not final yet: nobody marked through, and what it waits for."""
     return replace(line, winner=None, awaiting=waits) if waits else line
 
 
-async def _lines(tx: Tx, event: Event, views: Sequence[MatchView]) -> list[MatchLine]:
-    return [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
-            for v, m in zip(views, await core_matches(tx, views), strict=True)]
+def still_to_come(line: MatchLine, view: MatchView, by_code: Mapping[str, MatchView],
+                  final: Collection[str]) -> MatchLine:
+    """``line`` with each player an earlier result sends to it, while that result is not
+    final, named as the chat names them (``opponents.slot_words``): "winner of Ann Lee v
+    Dev Rao", not linked, since a dispute may still send the other player (SSSg para 24).
+    A match already under way shows who plays it."""
+    if view.state not in (MatchStage.WAITING, MatchStage.READY):
+        return line
+    names, entries = list(line.names), list(line.entries)
+    for side in (0, 1):
+        if opponents.feeder_code(view, side) is None:
+            continue
+        slot = opponents.slot_words(view, side, by_code, final)
+        if not slot.known:
+            names[side], entries[side] = slot.words.removeprefix("the "), None
+    return replace(line, names=(names[0], names[1]), entries=(entries[0], entries[1]))
+
+
+async def _lines(tx: Tx, event: Event, views: Sequence[MatchView],
+                 everyone: Sequence[MatchView] | None = None) -> list[MatchLine]:
+    """The lines of ``views`` (of ``event``, whose matches are ``everyone`` when the
+    caller read them): a result not final shown undecided (``unconfirmed``), and who it
+    sends on not named yet (``still_to_come``)."""
+    lines = [unconfirmed(match_line(v, m), await finality.waits_for(tx, event, v))
+             for v, m in zip(views, await core_matches(tx, views), strict=True)]
+    if not any(opponents.feeder_code(v, side) for v in views for side in (0, 1)):
+        return lines  # no slot filled by an earlier result (a round-based event)
+    if everyone is None:
+        everyone = await matches_repo.of_event(tx, event.id)
+    by_code = {m.code: m for m in everyone}
+    final = await finality.final_codes(tx, event.id, everyone)
+    return [still_to_come(line, v, by_code, final) for line, v in zip(lines, views, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -224,8 +238,8 @@ def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView],
     return out
 
 
-def _layouts(core_event: Any, title: str) -> list[Layout]:
-    return division_layouts(core_event, title=title, measure=Fonts.default().measure)
+def _layouts(drawn: Pictured, title: str) -> list[Layout]:
+    return drawn.layouts(title, Fonts.default().measure)
 
 
 async def overview(db: Database, slug: str) -> Overview:
@@ -249,7 +263,7 @@ async def overview(db: Database, slug: str) -> Overview:
 @dataclass(frozen=True)
 class BracketPage:
     event: Event
-    layout: Layout  # the picture, a result not final yet shown undecided (``not_final``)
+    layout: Layout  # the picture, a result not final yet shown undecided (``Pictured``)
     narrow: Layout  # the same picture one match a row, for a phone (``one_column``)
     pictures: list[tuple[str, str]]  # every bracket page, for the links between them
     matches: list[MatchLine]  # the picture's matches, in its order
@@ -259,7 +273,8 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
     """Use-case: one bracket page (a division, or a part or page of one, as the bot's
     pictures split it), with its matches as text for those who do not see the picture. A
     match whose result can still be disputed (``finality``) is drawn undecided, with
-    what it waits for, as the table says it."""
+    what it waits for, and the player it sends on is not named yet (``Pictured``), as
+    the table says it."""
     async with reading(db) as tx:
         event = await public_event(tx, slug)
         drawn = await format_of(event).pictured(tx, event)
@@ -269,14 +284,11 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
         chosen = next((lay for lay in layouts if lay.name == picture), None)
         if chosen is None:
             raise NotFound(NO_PAGE)
-        views = {m.code: m for m in await matches_repo.of_event(tx, event.id)}
+        everyone = await matches_repo.of_event(tx, event.id)
+        views = {m.code: m for m in everyone}
         shown = [views[b.match_id] for b in chosen.boxes if b.match_id in views]
-        lines = await _lines(tx, event, shown)
-        measure = Fonts.default().measure
-        settled = not await finality.unsettled_matches(tx, event.id)
-        chosen = not_final(chosen, {m.code: m.awaiting for m in lines if m.awaiting}, measure,
-                           settled=settled)
-        return BracketPage(event, chosen, one_column(chosen, measure),
+        lines = await _lines(tx, event, shown, everyone)
+        return BracketPage(event, chosen, one_column(chosen, Fonts.default().measure),
                            [(lay.name, lay.label) for lay in layouts], lines)
 
 
@@ -314,7 +326,8 @@ async def round_pairings(db: Database, slug: str, number: int) -> RoundPage:
         rnd = rounds[number - 1]
         shown = [m for m in matches if m.round_id == rnd.id and m.state != MatchStage.NOT_NEEDED]
         chess = format_of(event).chess(event)
-        return RoundPage(event, lines[number - 1], lines, await _lines(tx, event, shown), chess)
+        return RoundPage(event, lines[number - 1], lines, await _lines(tx, event, shown, matches),
+                         chess)
 
 
 @dataclass(frozen=True)
@@ -354,7 +367,7 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
         if view is None:
             raise NotFound(NO_PAGE)
         (value,) = await core_matches(tx, [view])
-        line = unconfirmed(match_line(view, value), await awaiting(tx, event, view))
+        (line,) = await _lines(tx, event, [view])
         games = []
         state = value.state()
         for i, g in enumerate(value.games, start=1):
@@ -408,10 +421,9 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
         if entry is None or entry.event_id != event.id:
             raise NotFound(NO_PAGE)
         mine = [m for m in await matches_repo.of_entry(tx, entry_id) if m.state != MatchStage.NOT_NEEDED]
-        values = [await core_match(tx, m.id) for m in mine]
+        lines = await _lines(tx, event, mine)
         return PlayerPage(event, entry.name, entry.state,
-                          [unconfirmed(match_line(v, m), await awaiting(tx, event, v))
-                           for v, m in zip(mine, values, strict=True)],
+                          [line for line in lines if entry_id in line.entries],
                           format_of(event).standings)
 
 
@@ -503,7 +515,7 @@ async def not_final_yet(tx: Tx, event: Event, match_id: int, said: str) -> str:
     said of a result not final yet: "M1: Ann Lee won 400-380, awaiting agreement until
     ..." (SSSg para 24: a reported game can be disputed until its window closes)."""
     view = await matches_repo.get(tx, match_id)
-    waits = await awaiting(tx, event, view) if view is not None else ""
+    waits = await finality.waits_for(tx, event, view) if view is not None else ""
     return f"{said.replace(' was decided: ', ': ', 1)}, {waits or 'awaiting agreement'}"
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from collections.abc import Collection
 
+    from bot.pictures.layout import Pictured
     from bot.service.events.lookup import Event
     from bot.service.events.schedule import Round
     from bot.service.platform.actors import Actor
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from bot.store.games_repo import GameRow
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import OpenSlip
-    from core.knockout import sssg
     from core.knockout.match import Match, MatchState
 
 # --- what a format's steps give back (the shared modules use them too) -----------------
@@ -257,7 +257,7 @@ class Format(Protocol):
         """Make the draw (the caller checked the TD, the state and the entries)."""
         ...
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+    async def pictured(self, tx: Tx, event: Event) -> Pictured | None:
         """The event as its bracket pictures show it, once drawn; None without a bracket."""
         ...
 
@@ -377,7 +377,7 @@ class Defaults:
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         return None
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
+    async def pictured(self, tx: Tx, event: Event) -> Pictured | None:
         return None  # no bracket
 
     async def impact_of(self, tx: Tx, view: MatchView, new: Match

@@ -23,7 +23,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.pictures.layout import Layout, division_layouts
+from bot.pictures.layout import Layout, Pictured, Unsettled
 from bot.service.events import site_links
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout import bracket_texts
@@ -34,17 +34,18 @@ from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import group_language
 from bot.service.platform.unit import Request, actor_of, reading, unit
+from bot.service.results import finality, opponents
+from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo, groups_repo, media_repo
 from bot.store.db import Database, Tx
 from bot.words.said import Said, said
-from core.knockout import sssg
 from core.knockout.match import MatchStage
 
 
-def _layouts(event: sssg.KnockoutEvent, title: str) -> list[Layout]:
+def _layouts(event: Pictured, title: str) -> list[Layout]:
     from bot.pictures.bracket import Fonts  # lazy: Pillow, only when pictures are laid out
 
-    return division_layouts(event, title=title, measure=Fonts.default().measure)
+    return event.layouts(title, Fonts.default().measure)
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Picture:
     label: str
 
 
-def pictures_of(event: sssg.KnockoutEvent, division: str | None = None, *, match: str | None = None
+def pictures_of(event: Pictured, division: str | None = None, *, match: str | None = None
                 ) -> list[Picture]:
     """The event's pictures in order, or those of one division (its own, or its parts),
     or the one that holds match ``match``."""
@@ -75,19 +76,19 @@ def _chosen(layouts: list[Layout], division: str | None, match: str | None) -> l
     return out
 
 
-def draw_pictures(event: sssg.KnockoutEvent, title: str, names: list[str] | None = None
+def draw_pictures(event: Pictured, title: str, names: list[str] | None = None
                   ) -> list[tuple[str, bytes]]:
     """(name, PNG) of the event's pictures (all, or those named): CPU-heavy, call it
     through ``asyncio.to_thread`` in async code."""
     from bot.pictures.bracket import Fonts, render  # lazy: Pillow, only to draw pictures
 
     fonts = Fonts.default()
-    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    layouts = event.layouts(title, fonts.measure)
     return [(lay.name, render(lay, fonts)) for lay in layouts
             if names is None or lay.name in names]
 
 
-async def _drawn_event(tx: Tx, event: Event) -> sssg.KnockoutEvent:
+async def _drawn_event(tx: Tx, event: Event) -> Pictured:
     """The event as its pictures show it (``pictured_event``), once it has a bracket."""
     fmt = format_of(event)
     if not fmt.bracket:
@@ -99,14 +100,41 @@ async def _drawn_event(tx: Tx, event: Event) -> sssg.KnockoutEvent:
     if await draw_repo.draw_record(tx, event.id) is None:
         raise Invalid(said("{event} has no draw yet, so no bracket: a TD makes it with /draw",
                            event=event.name))
-    return await pictured_event(tx, event.id)
+    return await pictured_event(tx, event)
 
 
-async def pictured_event(tx: Tx, event_id: int) -> sssg.KnockoutEvent:
+async def pictured_event(tx: Tx, event: Event) -> Pictured:
     """The core event with every decided match recorded, and every match being played
-    with its games so far: the pictures show a running score ("Ann Lee 2, Ben Ong 1")."""
-    core_event, _ = await load_core(tx, event_id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
-    return core_event
+    with its games so far: the pictures show a running score ("Ann Lee 2, Ben Ong 1");
+    and what of it is not final yet (``unsettled``)."""
+    core_event, _ = await load_core(tx, event.id, states=(MatchStage.DECIDED, MatchStage.PLAYING))
+    return Pictured(core_event, await unsettled(tx, event))
+
+
+async def unsettled(tx: Tx, event: Event) -> Unsettled:
+    """What the pictures must not show as decided (``Unsettled``), by the one rule of
+    when a result is final (``finality``, SSSg para 24): the decided matches whose result
+    is not final and what each waits for, and the slots of the matches not begun that
+    such a result fills, named as the chat names a player still to come
+    (``opponents.slot_words``: "the winner of Ann Lee v Dev Rao")."""
+    matches = await matches_of_event(tx, event.id)
+    final = await finality.final_codes(tx, event.id, matches)
+    by_code = {m.code: m for m in matches}
+    waits = {m.code: await finality.waits_for(tx, event, m) for m in matches
+             if m.state == MatchStage.DECIDED and m.code not in final}
+    coming: dict[tuple[str, int], tuple[str, str]] = {}
+    for m in matches:
+        if m.state not in (MatchStage.WAITING, MatchStage.READY):
+            continue  # under way or over: its box shows who plays it
+        for side in (0, 1):
+            code = opponents.feeder_code(m, side)
+            if code is None or code not in waits:
+                continue
+            words = opponents.slot_words(m, side, by_code, final).words.removeprefix("the ")
+            kind = m.sources[side].partition(":")[0]
+            coming[(m.code, side)] = (words[:1].upper() + words[1:],
+                                      f"{kind.capitalize()} of {code}")
+    return Unsettled(waits, coming, settled=not await finality.unsettled_matches(tx, event.id))
 
 
 async def queue_pictures(
@@ -143,7 +171,7 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
         if media.png is not None:
             return media.png
         assert media.event_id is not None and media.picture is not None
-        core_event = await pictured_event(tx, media.event_id)
+        core_event = await pictured_event(tx, await get_event(tx, media.event_id))
     drawn = await asyncio.to_thread(_draw_one, core_event, media.title, media.picture)
     if drawn is None:
         raise Invalid(said("the event has no picture called '{picture}' any more",
@@ -152,21 +180,27 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
         return await media_repo.set_png(tx, media_id, drawn, now)
 
 
-def _draw_one(event: sssg.KnockoutEvent, title: str, name: str) -> bytes | None:
-    """The PNG of the picture called ``name``. A name an older version queued for a
-    division or part that is now several pictures ("top", now "top-upper", "top-lower"
-    and "top-final"; "double-upper", now paged) draws the first of them, so a message
-    waiting in the outbox across an upgrade still goes with its picture."""
+def _draw_one(event: Pictured, title: str, name: str) -> bytes | None:
+    """The PNG of the picture called ``name`` (``picture_layout``)."""
     from bot.pictures.bracket import Fonts, render  # lazy: Pillow, only to draw pictures
 
     fonts = Fonts.default()
-    layouts = division_layouts(event, title=title, measure=fonts.measure)
+    layout = picture_layout(event, title, name)
+    return None if layout is None else render(layout, fonts)
+
+
+def picture_layout(event: Pictured, title: str, name: str) -> Layout | None:
+    """What the picture called ``name`` draws. A name an older version queued for a
+    division or part that is now several pictures ("top", now "top-upper", "top-lower"
+    and "top-final"; "double-upper", now paged) draws the first of them, so a message
+    waiting in the outbox across an upgrade still goes with its picture."""
+    layouts = _layouts(event, title)
     for lay in layouts:
         if lay.name == name:
-            return render(lay, fonts)
+            return lay
     for lay in layouts:
         if lay.name.startswith(f"{name}-"):
-            return render(lay, fonts)
+            return lay
     return None
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.pictures.layout import Pictured
 from bot.service.events import groups
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
@@ -77,11 +78,12 @@ class KnockoutFormat(Defaults):
                    now: datetime, why: str) -> DrawResult:
         return await draw_bracket(tx, event, entries, seed, by, now, why)
 
-    async def pictured(self, tx: Tx, event: Event) -> sssg.KnockoutEvent | None:
-        """Once drawn, the bracket with every result so far (``brackets.pictured_event``)."""
+    async def pictured(self, tx: Tx, event: Event) -> Pictured | None:
+        """Once drawn, the bracket with every result so far and what of it is not final
+        yet (``brackets.pictured_event``)."""
         if await draw_repo.draw_record(tx, event.id) is None:
             return None
-        return await brackets.pictured_event(tx, event.id)
+        return await brackets.pictured_event(tx, event)
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
