@@ -18,11 +18,7 @@ REFUSALS = {"ServiceError", "NotAllowed", "NotFound", "Invalid", "OwnMatch"}
 #: Service modules that still refuse in English text (each to say a record instead).
 NOT_YET = {
     "bot/service/events/definitions.py",
-    "bot/service/events/draw.py",
-    "bot/service/events/event_setup.py",
     "bot/service/events/rounds.py",
-    "bot/service/events/schedule.py",
-    "bot/service/formats/club/format.py",
     "bot/service/formats/knockout/prizes.py",
     "bot/service/formats/ladder/format.py",
     "bot/service/formats/ladder/ladders.py",

@@ -16,7 +16,7 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.store import roles_repo
 from bot.store.db import Tx
 from bot.words import N_
-from bot.words.said import said
+from bot.words.said import Said, said
 
 ROLES = ("organiser", "td", "player", "adjudicator")
 #: A role as people read it (in the catalogue: the chat says it in the reader's language).
@@ -73,8 +73,8 @@ async def require_role(tx: Tx, actor: Actor, event_id: int, *roles: str) -> None
     for role in roles:
         held_by += [r for r in _IMPLIED.get(role, (role,)) if r not in held_by]
     who = _A_ROLE[held_by[0]]
-    for other in held_by[1:]:
-        who = said("{one} or {other}", one=who, other=_A_ROLE[other])
+    for other in held_by[1:]:  # "a TD or organiser"
+        who = said("{one} or {other}", one=who, other=Said(ROLE_NAMES[other]))
     raise NotAllowed(said("only {who} of this event may do that", who=who))
 
 

@@ -28,6 +28,7 @@ from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import said
 from core.knockout.match import Match, MatchState, forfeit_match
 
 
@@ -65,7 +66,7 @@ class ClubFormat(Defaults):
 
     async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
                    now: datetime, why: str) -> DrawResult:
-        raise Invalid(f"{event.name} {self.no_draw}")
+        raise Invalid(said("{event} {refusal}", event=event.name, refusal=self.no_draw or ""))
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
