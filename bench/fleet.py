@@ -4,6 +4,7 @@ the failover time after a worker's SIGKILL.
 
     python -m bench.fleet --db postgresql://...     # a server; each part gets a new schema
     python -m bench.fleet --db URL --players 64 --workers 1 2 4 --lease 5
+    python -m bench.fleet --db URL --workers 1 --counters --no-failover   # where time goes
 
 Each part sets up a single elimination of ``--players`` (first round open), starts the
 workers behind a proxy that hands each update to a random worker (``bench.fleet_crash``),
@@ -15,6 +16,12 @@ update's latency is from the moment the fake queued it to its claim's commit
 of the waves over the time from each wave's first queued update to its last commit. Pacing
 is virtual (``TDBOT_PACE``): the workers wait no real second for Telegram's limits, so this
 measures the bot and its database.
+
+``--counters`` counts, in each PostgreSQL worker, every transaction by the use-case or
+bookkeeping step that opened it: statements (each a round trip to the server), and the
+milliseconds waiting to begin (the lock), in statements, in COMMIT and the rest (Python);
+printed per part, with the statements and the round trips (in all, and holding the lock
+that orders the use-cases) per update applied (``bench.pg_counters``).
 
 Failover (PostgreSQL, two workers, ``--lease`` seconds): a message to one player is held by
 the fake (a slow answer) while a worker sends it, two seconds before a deadline both
@@ -47,6 +54,7 @@ import psycopg
 
 from bench.crash import TD_ID, definition, player_name
 from bench.fleet_crash import SECRET, Proxy, _free_port, _listening
+from bench.pg_counters import round_trips, statements, summary, total_statements
 from bot.fakebot import FakeTelegram, FakeUser, faults
 from bot.fakebot.server import FakeBotServer
 from bot.fakebot.state import StoredMessage
@@ -60,6 +68,7 @@ from bot.store.db import is_postgres, open_database
 from bot.store.times import iso
 
 TDBOT = Path(sys.executable).with_name("tdbot")
+ROOT = Path(__file__).resolve().parents[1]
 FIRST_PLAYER = 7001
 CONNECTIONS = 40
 
@@ -73,9 +82,9 @@ class Fleet:
     """The fake Telegram, the proxy and the worker processes of one part."""
 
     def __init__(self, db: str, tg: FakeTelegram, server: FakeBotServer, proxy: Proxy,
-                 workdir: Path, lease: float) -> None:
+                 workdir: Path, lease: float, counters: Path | None = None) -> None:
         self.db, self.tg, self.server, self.proxy = db, tg, server, proxy
-        self.workdir, self.lease = workdir, lease
+        self.workdir, self.lease, self.counters = workdir, lease, counters
         self.procs: dict[int, asyncio.subprocess.Process] = {}
 
     async def start(self, n: int) -> None:
@@ -86,6 +95,13 @@ class Fleet:
             "TDBOT_PACE": "virtual", "TDBOT_LEASE_SECONDS": str(self.lease),
             "TDBOT_WORKER": f"w{n}", "TDBOT_WEBHOOK_URL": f"http://127.0.0.1:{self.proxy.port}/tg",
             "TDBOT_WEBHOOK_SECRET": SECRET, "TDBOT_LISTEN": "127.0.0.1", "TDBOT_PORT": str(port)})
+        if self.counters is not None:  # bench.pg_counters, installed by a sitecustomize
+            site = self.workdir / "site"
+            site.mkdir(exist_ok=True)
+            (site / "sitecustomize.py").write_text(
+                "import bench.pg_counters\nbench.pg_counters.install()\n", encoding="utf-8")
+            env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT)])
+            env["TDBOT_BENCH_COUNTERS"] = str(self.counters)
         log = self.workdir / f"worker-{n}.log"
         with log.open("wb") as out:
             proc = await asyncio.create_subprocess_exec(
@@ -227,14 +243,14 @@ async def waves(fleet: Fleet, tg: FakeTelegram) -> tuple[list[float], float, int
 
 
 async def part(db: str, workers: int, players: int, seed: int, workdir: Path,
-               lease: float) -> dict[str, float]:
+               lease: float, counters: Path | None = None) -> dict[str, float]:
     await prepare(db, players, seed)
     tg = world(players)
     proxy = Proxy(random.Random(seed))
     await proxy.start()
     try:
         async with FakeBotServer(tg.world, webhook_connections=CONNECTIONS) as server:
-            fleet = Fleet(db, tg, server, proxy, workdir, lease)
+            fleet = Fleet(db, tg, server, proxy, workdir, lease, counters)
             await asyncio.gather(*(fleet.start(n) for n in range(workers)))
             try:
                 latencies, seconds, applied = await waves(fleet, tg)
@@ -335,22 +351,43 @@ def drop_schema(base: str, name: str) -> None:
 
 async def main_async(args: argparse.Namespace, workdir: Path) -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
-    parts: list[tuple[str, int]] = [("sqlite", 1)] + [("postgresql", n) for n in args.workers]
+    parts: list[tuple[str, int]] = ([("sqlite", 1)] if args.sqlite else []) + [
+        ("postgresql", n) for n in args.workers]
     for kind, workers in parts:
         label = f"{kind}_{workers}w"
         folder = workdir / label
         folder.mkdir()
         schema = f"bench_fleet_{os.getpid()}_{label}"
         db = str(folder / "bench.sqlite3") if kind == "sqlite" else new_schema(args.db, schema)
+        counters = None
+        if args.counters and kind != "sqlite":
+            counters = folder / "counters"
+            counters.mkdir()
         try:
-            got = await part(db, workers, args.players, args.seed, folder, args.lease)
+            got = await part(db, workers, args.players, args.seed, folder, args.lease, counters)
         finally:
             if kind != "sqlite":
                 drop_schema(args.db, schema)
+        if counters is not None:
+            print(f"{label}: the workers' transactions", file=sys.stderr)
+            for line in summary(counters):
+                print(f"  {line}", file=sys.stderr)
+            for use_case in args.statements:
+                print(f"{label}: the statements of {use_case}", file=sys.stderr)
+                for line in statements(counters, use_case):
+                    print(f"  {line}", file=sys.stderr)
+            trips, applied = round_trips(counters), max(got["updates"], 1)
+            out += [(f"{label}_statements_per_update", total_statements(counters) / applied,
+                     "statements"),
+                    (f"{label}_round_trips_per_update", trips["all"] / applied, "round trips"),
+                    (f"{label}_locked_round_trips_per_update", trips["locked"] / applied,
+                     "round trips")]
         out += [(f"{label}_updates", got["updates"], "count"),
                 (f"{label}_burst_updates_per_s", got["burst_updates_per_s"], "updates/s"),
                 (f"{label}_apply_p50", got["apply_p50_ms"], "ms"),
                 (f"{label}_apply_p99", got["apply_p99_ms"], "ms")]
+    if not args.failover:
+        return out
     folder = workdir / "failover"
     folder.mkdir()
     schema = f"bench_fleet_{os.getpid()}_failover"
@@ -373,6 +410,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--lease", type=float, default=5.0, help="the workers' lease (s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sqlite", action=argparse.BooleanOptionalAction, default=True,
+                        help="measure SQLite too (the default)")
+    parser.add_argument("--counters", action="store_true",
+                        help="count each PostgreSQL worker's transactions (bench.pg_counters)")
+    parser.add_argument("--statements", nargs="*", default=[], metavar="USE_CASE",
+                        help="with --counters: list the statements of these use-cases")
+    parser.add_argument("--no-failover", dest="failover", action="store_false",
+                        help="leave out the failover part")
     args = parser.parse_args(argv)
     if not is_postgres(args.db):
         parser.error("--db must be a postgresql:// URL")

@@ -47,6 +47,7 @@ from typing import Any
 
 from core.knockout.match import Decision, Match, MatchGame, MatchState
 from core.names import tidy
+from core.phrases import Phrase, phrase
 from core.times import local_text
 
 
@@ -394,12 +395,18 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True)
 class LadderEvent:
-    """One thing to announce, in plain words (a chat adapter escapes them)."""
+    """One thing to announce, as words in no language yet (``core.phrases``: each reader
+    reads them in their own; a chat adapter escapes the names)."""
 
     kind: EventKind
-    text: str
+    said: Phrase
     challenge: int | None = None
     player: str | None = None  # the one player an event without a challenge is about
+
+    @property
+    def text(self) -> str:
+        """The line in English (the journal's record, a test)."""
+        return str(self.said)
 
 
 @dataclass(frozen=True)
@@ -415,11 +422,11 @@ class Step:
 class Targets:
     """Whom ``name`` may challenge now: ``allowed`` top first, ``excluded`` (name, why)
     for those within reach who may not be challenged now, and ``note`` when nobody is
-    (or what the reach is)."""
+    (or what the reach is), in words for the player (``core.phrases``)."""
 
     allowed: tuple[str, ...]
-    excluded: tuple[tuple[str, str], ...]
-    note: str
+    excluded: tuple[tuple[str, Phrase], ...]
+    note: Phrase
 
 
 def _when(moment: datetime) -> str:
@@ -450,14 +457,18 @@ def _cooldown_until(ladder: Ladder, state: LadderState, a: str, b: str) -> datet
     return max(ends) + ladder.rules.cooldown
 
 
-def _busy(state: LadderState, name: str, me: str) -> str | None:
+def _busy(state: LadderState, name: str, me: str) -> Phrase | None:
     c = state.open_of(name)
     if c is None:
         return None
     other = c.challenged if c.challenger == name else c.challenger
-    who = "you have" if name == me else f"{name} has"
-    return (f"{who} an open challenge (#{c.number} with {other}): one at a time; it must be "
-            f"played, withdrawn or lapse first (deadline {_when(c.deadline)})")
+    if name == me:
+        return phrase("you have an open challenge (#{number} with {other}): one at a time; it "
+                      "must be played, withdrawn or lapse first (deadline {deadline})",
+                      number=c.number, other=other, deadline=c.deadline)
+    return phrase("{name} has an open challenge (#{number} with {other}): one at a time; it "
+                  "must be played, withdrawn or lapse first (deadline {deadline})", name=name,
+                  number=c.number, other=other, deadline=c.deadline)
 
 
 def who_may_challenge(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Targets:
@@ -467,23 +478,26 @@ def who_may_challenge(ladder: Ladder, state: LadderState, name: str, now: dateti
     rung = ladder.rung(name)
     rules = ladder.rules
     if rung == 1:
-        return Targets((), (), f"{name} is at the top: others challenge them")
+        return Targets((), (), phrase("{name} is at the top: others challenge them",
+                                     name=name))
     span = rules.reach.rungs(rung - 1)
     in_reach = ladder.names[rung - 1 - span:rung - 1]
-    note = f"{name} (rung {rung}) may challenge up to {span} rung(s) up (reach {rules.reach})"
+    note = phrase("{name} (rung {rung}) may challenge up to {span} rung(s) up (reach {reach})",
+                  name=name, rung=rung, span=span, reach=str(rules.reach))
     mine = _busy(state, name, name)
     if mine is not None:
         return Targets((), tuple((n, mine) for n in in_reach), note)
     allowed: list[str] = []
-    excluded: list[tuple[str, str]] = []
+    excluded: list[tuple[str, Phrase]] = []
     for other in in_reach:
         busy = _busy(state, other, name)
         until = _cooldown_until(ladder, state, name, other)
         if busy is not None:
             excluded.append((other, busy))
         elif until is not None and now < until:
-            excluded.append((other, f"you met {other} recently: you may challenge them again "
-                                    f"from {_when(until)} (cooldown {rules.cooldown_days} days)"))
+            excluded.append((other, phrase(
+                "you met {other} recently: you may challenge them again from {until} "
+                "(cooldown {days} days)", other=other, until=until, days=rules.cooldown_days)))
         else:
             allowed.append(other)
     return Targets(tuple(allowed), tuple(excluded), note)
@@ -503,16 +517,17 @@ def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: s
     if challenged not in targets.allowed:
         why = dict(targets.excluded).get(challenged)
         if why is None:
-            why = f"{challenged} (rung {theirs}) is out of reach: {targets.note}"
-        raise LadderRefused(why)
+            raise LadderRefused(f"{challenged} (rung {theirs}) is out of reach: {targets.note}")
+        raise LadderRefused(str(why))
     number = state.next_number()
     made = Challenge(number=number, challenger=challenger, challenged=challenged,
                      issued_at=now, accept_by=now + ladder.rules.accept_within,
                      rungs=(mine, theirs))
-    event = LadderEvent(EventKind.CHALLENGED,
-                        f"{challenger} (rung {mine}) challenged {challenged} (rung {theirs}), "
-                        f"challenge #{number}: accept it by {_when(made.accept_by)}, or it goes "
-                        f"to {challenger} by forfeit.", number)
+    event = LadderEvent(EventKind.CHALLENGED, phrase(
+        "{challenger} (rung {mine}) challenged {challenged} (rung {theirs}), challenge "
+        "#{number}: accept it by {accept_by}, or it goes to {challenger} by forfeit.",
+        challenger=challenger, mine=mine, challenged=challenged, theirs=theirs,
+        number=number, accept_by=made.accept_by), number)
     new = replace(state, challenges=state.challenges + (made,),
                   last_active=_active(state, (challenger,), now))
     return Step(ladder, new, (event,))
@@ -550,9 +565,10 @@ def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step
     _check_deadline(c, now)
     done = replace(c, status=ChallengeStatus.ACCEPTED, accepted_at=now,
                    play_by=now + ladder.rules.play_within)
-    event = LadderEvent(EventKind.ACCEPTED,
-                        f"{name} accepted {c.challenger}'s challenge #{c.number}: play it by "
-                        f"{_when(done.deadline)}.", c.number)
+    event = LadderEvent(EventKind.ACCEPTED, phrase(
+        "{name} accepted {challenger}'s challenge #{number}: play it by {play_by}.",
+        name=name, challenger=c.challenger, number=c.number, play_by=done.deadline),
+        c.number)
     new = replace(state, challenges=_replace_challenge(state, done),
                   last_active=_active(state, (name,), now))
     return Step(ladder, new, (event,))
@@ -618,28 +634,31 @@ def _close(state: LadderState, done: Challenge) -> LadderState:
 
 
 def _won(ladder: Ladder, state: LadderState, c: Challenge, now: datetime, status: ChallengeStatus,
-         why: str, kind: EventKind) -> Step:
+         why: Phrase, kind: EventKind) -> Step:
     """The challenger won ``c`` (played or by forfeit): move, close, announce. A challenge
     won without a game is not said as one the challenged was beaten in ("beat")."""
     moved = replace(ladder, names=_moved(ladder.names, ladder.rules.on_win, c.challenger,
                                          c.challenged))
-    done = replace(c, status=status, winner=c.challenger, closed_at=now, why=why)
+    done = replace(c, status=status, winner=c.challenger, closed_at=now, why=str(why))
     before = ladder.rung(c.challenger)
     after = moved.rung(c.challenger)
-    won = (f"{c.challenger} wins challenge #{c.number} against {c.challenged} without a game"
+    who: dict[str, str | int | Phrase] = dict(challenger=c.challenger, challenged=c.challenged,
+                                              number=c.number, why=why)
+    won = (phrase("{challenger} wins challenge #{number} against {challenged} without a "
+                  "game ({why}).", **who)
            if status is ChallengeStatus.FORFEITED else
-           f"{c.challenger} beat {c.challenged} in challenge #{c.number}")
-    events = [LadderEvent(kind, f"{won} ({why}).", c.number)]
+           phrase("{challenger} beat {challenged} in challenge #{number} ({why}).", **who))
+    events = [LadderEvent(kind, won, c.number)]
     if after != before:
-        events.append(LadderEvent(EventKind.MOVED,
-                                  f"{c.challenger} climbs from rung {before} to {after}; "
-                                  f"{c.challenged} is now rung {moved.rung(c.challenged)}.",
-                                  c.number))
+        events.append(LadderEvent(EventKind.MOVED, phrase(
+            "{challenger} climbs from rung {before} to {after}; {challenged} is now rung "
+            "{rung}.", challenger=c.challenger, before=before, after=after,
+            challenged=c.challenged, rung=moved.rung(c.challenged)), c.number))
     return Step(moved, _close(state, done), tuple(events))
 
 
-def _void(state: LadderState, c: Challenge, now: datetime, why: str) -> LadderState:
-    return _close(state, replace(c, status=ChallengeStatus.VOID, closed_at=now, why=why))
+def _void(state: LadderState, c: Challenge, now: datetime, why: Phrase) -> LadderState:
+    return _close(state, replace(c, status=ChallengeStatus.VOID, closed_at=now, why=str(why)))
 
 
 def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
@@ -652,20 +671,22 @@ def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Ste
             f"lapses ({ladder.rules.lapse.value})")
     _check_deadline(c, now)
     if ladder.rules.decline is Decline.FORFEIT:
-        return _won(ladder, state, c, now, ChallengeStatus.FORFEITED, f"{name} declined: forfeit",
-                    EventKind.FORFEITED)
-    event = LadderEvent(EventKind.VOID, f"{name} declined {c.challenger}'s challenge "
-                        f"#{c.number}: nobody moves.", c.number)
-    return Step(ladder, _void(state, c, now, f"{name} declined"), (event,))
+        return _won(ladder, state, c, now, ChallengeStatus.FORFEITED,
+                    phrase("{name} declined: forfeit", name=name), EventKind.FORFEITED)
+    event = LadderEvent(EventKind.VOID, phrase(
+        "{name} declined {challenger}'s challenge #{number}: nobody moves.", name=name,
+        challenger=c.challenger, number=c.number), c.number)
+    return Step(ladder, _void(state, c, now, phrase("{name} declined", name=name)), (event,))
 
 
 def withdraw(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
     """The challenger withdraws their open challenge: it is void and nobody moves (a
     challenger's loss would not move anyone either), and no cooldown follows."""
     c = _open_as(state, name, "challenger")
-    event = LadderEvent(EventKind.VOID, f"{name} withdrew challenge #{c.number} to "
-                        f"{c.challenged}: nobody moves.", c.number)
-    return Step(ladder, _void(state, c, now, f"{name} withdrew"), (event,))
+    event = LadderEvent(EventKind.VOID, phrase(
+        "{name} withdrew challenge #{number} to {challenged}: nobody moves.", name=name,
+        number=c.number, challenged=c.challenged), c.number)
+    return Step(ladder, _void(state, c, now, phrase("{name} withdrew", name=name)), (event,))
 
 
 def _as_match(ladder: Ladder, c: Challenge) -> Match:
@@ -703,24 +724,35 @@ def _points(outcome: MatchState, side: int) -> str:
 #: A one-game challenge's game (side 0 the challenger): its scores, or how it was won
 #: unplayed ("by forfeit").
 OneGame = tuple[int, int] | str
+#: How a one-game challenge's game was won unplayed, in words for its reader.
+UNPLAYED = {"by forfeit": phrase("by forfeit"), "by a game bye": phrase("by a game bye")}
 
 
-def _why(outcome: MatchState, side: int | None, game: OneGame | None = None) -> str:
+def _why(outcome: MatchState, side: int | None, game: OneGame | None = None) -> Phrase:
     """How a decided challenge ended, in words for its record and its announcement. A
     challenge of one game (``game``) is said as that game ("won 412-380", "won by forfeit,
     +75"), as its players played it, not as a games score ("won 1-0, +32")."""
     seat = 0 if side is None else side
+    points: Phrase | str
     if isinstance(game, tuple):
         points = f"{game[seat]}-{game[1 - seat]}"
     elif game is not None:
-        points = f"{game}, {outcome.spread[seat]:+d}"
+        spread = f"{outcome.spread[seat]:+d}"
+        points = phrase("{how}, {spread}", how=UNPLAYED.get(game) or game, spread=spread)
     else:
         points = _points(outcome, seat)
     if side is None:
-        return f"a tie, {points}: the defender keeps the rung"
-    how = {Decision.MATCH_BYE: ", a director's match bye",
-           Decision.RULING: ", a director's ruling"}.get(outcome.decision, "")
-    return f"{'won' if side == 0 else 'held'} {points}{how}"
+        return phrase("a tie, {points}: the defender keeps the rung", points=points)
+    if outcome.decision is Decision.MATCH_BYE:
+        how = (phrase("won {points}, a director's match bye", points=points) if side == 0
+               else phrase("held {points}, a director's match bye", points=points))
+    elif outcome.decision is Decision.RULING:
+        how = (phrase("won {points}, a director's ruling", points=points) if side == 0
+               else phrase("held {points}, a director's ruling", points=points))
+    else:
+        how = (phrase("won {points}", points=points) if side == 0
+               else phrase("held {points}", points=points))
+    return how
 
 
 def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, int], tuple[str, int]],
@@ -746,8 +778,10 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
         raise LadderRefused(f"the starter {starter!r} is not in #{c.number}: give {a} or {b}")
     mine, theirs = (sa, sb) if a == c.challenger else (sb, sa)
     c = replace(c, games=c.games + (LadderGame(mine, theirs, starter),))
-    game = LadderEvent(EventKind.GAME, f"Challenge #{c.number}, game {len(c.games)}: "
-                       f"{c.challenger} {mine}, {c.challenged} {theirs}.", c.number)
+    game = LadderEvent(EventKind.GAME, phrase(
+        "Challenge #{number}, game {game}: {challenger} {mine}, {challenged} {theirs}.",
+        number=c.number, game=len(c.games), challenger=c.challenger, mine=mine,
+        challenged=c.challenged, theirs=theirs), c.number)
     outcome = _as_match(ladder, c).state()
     state = replace(state, challenges=_replace_challenge(state, c),
                     last_active=_active(state, c.players, now))
@@ -766,9 +800,11 @@ def _played(ladder: Ladder, state: LadderState, c: Challenge, outcome: MatchStat
     if side == 0:
         return _won(ladder, state, c, now, ChallengeStatus.PLAYED, why, EventKind.WON)
     winner = None if side is None else c.challenged
-    done = replace(c, status=ChallengeStatus.PLAYED, winner=winner, closed_at=now, why=why)
-    held = LadderEvent(EventKind.HELD, f"{c.challenged} kept rung {ladder.rung(c.challenged)} "
-                       f"against {c.challenger} in challenge #{c.number} ({why}).", c.number)
+    done = replace(c, status=ChallengeStatus.PLAYED, winner=winner, closed_at=now, why=str(why))
+    held = LadderEvent(EventKind.HELD, phrase(
+        "{challenged} kept rung {rung} against {challenger} in challenge #{number} ({why}).",
+        challenged=c.challenged, rung=ladder.rung(c.challenged), challenger=c.challenger,
+        number=c.number, why=why), c.number)
     return Step(ladder, _close(state, done), (held,))
 
 
@@ -830,18 +866,21 @@ def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     side = match_winner(outcome)
     winner = None if side is None else c.players[side]
     why = _why(outcome, side, game)
-    if (winner, why) == (c.winner, c.why):
+    if (winner, str(why)) == (c.winner, c.why):
         return Step(ladder, state, ())
     _logged_close(state, c, "the correction")
     fixed = replace(state, challenges=_replace_challenge(state, replace(c, winner=winner,
-                                                                        why=why)))
+                                                                        why=str(why))))
     now_ladder = replace(ladder, names=replayed(ladder.rules, fixed))
     if winner == c.winner:  # a new score, the same winner: nothing moves
         return Step(now_ladder, fixed, ())
-    result = (f"{c.challenger} beat {c.challenged}" if side == 0 else
-              f"{c.challenged} kept the rung against {c.challenger}")
-    event = LadderEvent(EventKind.CORRECTED, f"A director corrected challenge #{number}: "
-                        f"{result} ({why}). The rungs since are worked out again.", number)
+    who: dict[str, str | int | Phrase] = dict(challenger=c.challenger, challenged=c.challenged,
+                                              number=number, why=why)
+    event = LadderEvent(EventKind.CORRECTED, phrase(
+        "A director corrected challenge #{number}: {challenger} beat {challenged} ({why}). "
+        "The rungs since are worked out again.", **who) if side == 0 else phrase(
+        "A director corrected challenge #{number}: {challenged} kept the rung against "
+        "{challenger} ({why}). The rungs since are worked out again.", **who), number)
     return Step(now_ladder, fixed, (event,))
 
 
@@ -875,21 +914,25 @@ def reopen(ladder: Ladder, state: LadderState, number: int, now: datetime) -> St
                     log=tuple(x for x in state.log
                               if not (x.kind is LogKind.CLOSED and x.challenge == number)),
                     last_active=_active(state, c.players, now))
-    event = LadderEvent(EventKind.REOPENED,
-                        f"A director reopened challenge #{number} ({c.challenger} v "
-                        f"{c.challenged}): it is not decided now; play it by "
-                        f"{_when(play_by)}. The rungs since are worked out again.", number)
+    event = LadderEvent(EventKind.REOPENED, phrase(
+        "A director reopened challenge #{number} ({challenger} v {challenged}): it is not "
+        "decided now; play it by {play_by}. The rungs since are worked out again.",
+        number=number, challenger=c.challenger, challenged=c.challenged,
+        play_by=play_by), number)
     return Step(replace(ladder, names=replayed(ladder.rules, fixed)), fixed, (event,))
 
 
-def _games_note(c: Challenge, outcome: MatchState | None) -> str:
-    """What became of the games of a challenge that lapsed part-played."""
+def _games_note(c: Challenge, outcome: MatchState | None) -> Phrase | str:
+    """What became of the games of a challenge that lapsed part-played ("": none was)."""
     if outcome is None or not outcome.counted:
         return ""
     n = len(outcome.counted)
-    games = "the game played" if n == 1 else f"the {n} games played"
-    score = f"{c.challenger} {outcome.points[0]:g}-{outcome.points[1]:g} {c.challenged}"
-    return f"; {games} ({score}) {'does' if n == 1 else 'do'} not count"
+    points = f"{outcome.points[0]:g}-{outcome.points[1]:g}"
+    score = phrase("{challenger} {points} {challenged}", challenger=c.challenger,
+                   points=points, challenged=c.challenged)
+    if n == 1:
+        return phrase("; the game played ({score}) does not count", score=score)
+    return phrase("; the {n} games played ({score}) do not count", n=n, score=score)
 
 
 def expire(ladder: Ladder, state: LadderState, now: datetime,
@@ -912,20 +955,24 @@ def expire(ladder: Ladder, state: LadderState, now: datetime,
         if outcome is None and c.games:
             outcome = _as_match(ladder, c).state()
         if c.status is ChallengeStatus.ISSUED:
-            why = f"not accepted within {ladder.rules.accept_hours} h: forfeit"
+            why = phrase("not accepted within {hours} h: forfeit",
+                         hours=ladder.rules.accept_hours)
             step = _won(ladder, state, c, c.deadline, ChallengeStatus.FORFEITED, why, EventKind.FORFEITED)
         elif outcome is not None and outcome.decided:
             step = _played(ladder, state, c, outcome, c.deadline)
         elif ladder.rules.lapse is Lapse.FORFEIT:
-            why = (f"not played within {ladder.rules.play_days} days: forfeit"
-                   f"{_games_note(c, outcome)}")
+            why = phrase("not played within {days} days: forfeit{games}",
+                         days=ladder.rules.play_days, games=_games_note(c, outcome))
             step = _won(ladder, state, c, c.deadline, ChallengeStatus.FORFEITED, why, EventKind.FORFEITED)
         else:
-            why = f"not played within {ladder.rules.play_days} days"
-            step = Step(ladder, _void(state, c, c.deadline, why),
-                        (LadderEvent(EventKind.VOID, f"Challenge #{c.number} ({c.challenger} v "
-                                     f"{c.challenged}) was {why}: void, nobody moves"
-                                     f"{_games_note(c, outcome)}.", c.number),))
+            why = phrase("not played within {days} days", days=ladder.rules.play_days)
+            step = Step(ladder, _void(state, c, c.deadline, why), (LadderEvent(
+                EventKind.VOID, phrase(
+                    "Challenge #{number} ({challenger} v {challenged}) was not played "
+                    "within {days} days: void, nobody moves{games}.", number=c.number,
+                    challenger=c.challenger, challenged=c.challenged,
+                    days=ladder.rules.play_days, games=_games_note(c, outcome)),
+                c.number),))
         ladder, state = step.ladder, step.state
         events.extend(step.events)
     return Step(ladder, state, tuple(events))
@@ -948,8 +995,9 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
     if rules.idle is Idle.LEAVE:
         for name in idle:
             del active[name]
-            events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: no ladder "
-                                      f"games in {rules.idle_days} days.", player=name))
+            events.append(LadderEvent(EventKind.LEFT, phrase(
+                "{name} leaves the ladder: no ladder games in {days} days.", name=name,
+                days=rules.idle_days), player=name))
         names = tuple(n for n in ladder.names if n not in idle)
         line = Logged(LogKind.LEFT, now, names=tuple(idle))
     else:
@@ -959,9 +1007,9 @@ def idle_drops(ladder: Ladder, state: LadderState, now: datetime) -> Step:
             active[name] = now
             at, to = ladder.names.index(name) + 1, names.index(name) + 1
             if to != at:
-                events.append(LadderEvent(EventKind.IDLE_DROP, f"{name} drops from rung {at} "
-                                          f"to {to}: no ladder games in {rules.idle_days} "
-                                          "days.", player=name))
+                events.append(LadderEvent(EventKind.IDLE_DROP, phrase(
+                    "{name} drops from rung {at} to {to}: no ladder games in {days} days.",
+                    name=name, at=at, to=to, days=rules.idle_days), player=name))
     return Step(replace(ladder, names=names),
                 replace(state, last_active=active, log=state.log + (line,)), tuple(events))
 
@@ -977,13 +1025,14 @@ def expel(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
     events: list[LadderEvent] = []
     c = state.open_of(name)
     if c is not None:
-        state = _void(state, c, now, f"{name} was expelled")
-        events.append(LadderEvent(EventKind.VOID, f"Challenge #{c.number} ({c.challenger} v "
-                                  f"{c.challenged}) is void: {name} was expelled; nobody "
-                                  "moves.", c.number))
+        state = _void(state, c, now, phrase("{name} was expelled", name=name))
+        events.append(LadderEvent(EventKind.VOID, phrase(
+            "Challenge #{number} ({challenger} v {challenged}) is void: {name} was expelled; "
+            "nobody moves.", number=c.number, challenger=c.challenger,
+            challenged=c.challenged, name=name), c.number))
     active = {n: at for n, at in state.last_active.items() if n != name}
-    events.append(LadderEvent(EventKind.LEFT, f"{name} leaves the ladder: expelled by a "
-                              "director.", player=name))
+    events.append(LadderEvent(EventKind.LEFT, phrase(
+        "{name} leaves the ladder: expelled by a director.", name=name), player=name))
     line = Logged(LogKind.LEFT, now, names=(name,))
     return Step(replace(ladder, names=tuple(n for n in ladder.names if n != name)),
                 replace(state, last_active=active, log=state.log + (line,)), tuple(events))
@@ -1000,7 +1049,8 @@ def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
                             f"{[n.casefold() for n in ladder.names].index(clean.casefold()) + 1}): "
                             "to add another player of that name, add an initial")
     grown = Ladder(ladder.names + (clean,), ladder.rules)
-    event = LadderEvent(EventKind.JOINED, f"{clean} joins the ladder at rung {len(grown.names)}.",
+    event = LadderEvent(EventKind.JOINED, phrase("{name} joins the ladder at rung {rung}.",
+                                                 name=clean, rung=len(grown.names)),
                         player=clean)
     line = Logged(LogKind.JOINED, now, names=(clean,))
     return Step(grown, replace(state, last_active=_active(state, (clean,), now),

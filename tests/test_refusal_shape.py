@@ -20,7 +20,6 @@ NOT_YET = {
     "bot/service/events/definitions.py",
     "bot/service/events/rounds.py",
     "bot/service/formats/knockout/prizes.py",
-    "bot/service/formats/ladder/format.py",
     "bot/service/formats/ladder/ladders.py",
     "bot/service/formats/rounds/availability.py",
     "bot/service/formats/rounds/chances.py",

@@ -230,14 +230,14 @@ def who(target: TargetArg,
     if not _is_file(target):
         _now_only(at, target)
         view = use_db(db, lambda database: _stored_targets(database, target, name))
-        typer.echo(view.note)
+        typer.echo(str(view.note))
         typer.echo("may challenge: " + (", ".join(n for n, _ in view.allowed) or "nobody now"))
         for other, why in view.excluded:
             typer.echo(f"not {other}: {why}")
         return
     step = _load(_file(target, db))
     targets = lad.who_may_challenge(step.ladder, step.state, _name(step, name), _at(at))
-    typer.echo(targets.note)
+    typer.echo(str(targets.note))
     typer.echo("may challenge: " + (", ".join(targets.allowed) or "nobody now"))
     for other, why in targets.excluded:
         typer.echo(f"not {other}: {why}")

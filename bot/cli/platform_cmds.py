@@ -438,19 +438,27 @@ def journal_cmd(
     as_json: Annotated[bool, typer.Option(
         "--json", help="The entries as stored, for an audit: who, action, subject, detail, "
                        "why and the UTC time.")] = False,
+    language: Annotated[str, typer.Option(
+        "--language", help="The language to read it in: en (the default) or a shipped "
+                           "translation (fr).")] = "en",
     db: DbOption = None,
 ) -> None:
     """Show who changed what in an event, when and why, in its time zone and currency.
 
     The journal is append-only; --json prints its lines as stored."""
     from bot.service.platform import journal
+    from bot.words import SOURCE, locales
+
+    if language != SOURCE and language not in locales():
+        fail(f"--language {language}: give en or a shipped translation "
+             f"({', '.join(locales())})")
 
     page = use_db(db, lambda database: journal.event_journal(database, event, limit))
     if as_json:
         typer.echo(json.dumps([e.as_dict() for e in page.entries], indent=1,
                               ensure_ascii=False))
         return
-    for text in page.lines():
+    for text in page.lines(language):
         typer.echo(text)
     if page.cut:
         typer.echo(f"the last {len(page.entries)} of {page.total} entries (--limit to see more)")

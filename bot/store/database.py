@@ -115,6 +115,13 @@ class Tx(ABC):
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; return the number of rows it changed."""
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run a write whose outcome nobody reads (no count, no row). On PostgreSQL it
+        travels with the transaction's next statement or its COMMIT, one round trip fewer
+        while the lock is held; an error it meets is raised there and rolls back the
+        transaction, as any error does. On SQLite it runs at once."""
+        await self.execute(sql, params)
+
     @abstractmethod
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT into a table with an ``id`` key; return the id of the new row."""
@@ -199,6 +206,21 @@ class Database(ABC):
         wait for the lock that orders the use-cases, so a worker recording an update, or
         taking due deadlines and messages, does not queue behind every other worker's
         use-cases. On SQLite it is an ordinary transaction."""
+        return self._bookkeeping()
+
+    def _bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
+        """``bookkeeping`` as this database runs it."""
+        return self._transaction()
+
+    def snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """A transaction for a lookup that changes nothing (``unit.reading``): it sees the
+        database as the last commit left it, every use-case whole. On PostgreSQL it takes
+        no lock, so it waits for no use-case and none waits for it; on SQLite, with one
+        connection, it is an ordinary transaction."""
+        return self._snapshot()
+
+    def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """``snapshot`` as this database runs it."""
         return self._transaction()
 
     @abstractmethod

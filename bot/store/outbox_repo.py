@@ -117,20 +117,24 @@ async def add(
     ``photo_file_id``: the row sends that photo (a Telegram file id) with the text as its
     caption; ``media_id``: likewise a picture of the media table (bracket pictures);
     ``record_json``: the message as a record, held to be written again in its reader's
-    language once it is known (``held``)."""
-    if dedupe_key is not None:
-        seen = await tx.scalar("SELECT id FROM outbox WHERE dedupe_key = ?", (dedupe_key,))
-        if seen is not None:
-            return None
-    row_id = await tx.insert(
+    language once it is known (``held``).
+
+    Two statements, each a round trip on PostgreSQL: the key is checked by the insert
+    itself (``dedupe_key`` is unique), and the welcome's order (``_welcome_goes_first``)
+    by one update."""
+    row = await tx.one(
         "INSERT INTO outbox (person_id, chat_id, text_html, buttons_json, dedupe_key,"
         " created_at, due_at, edit_of, photo_file_id, media_id, record_json)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
         (person_id, chat_id, text_html, buttons_json(buttons), dedupe_key, iso(now),
          iso(due_at), edit_of, photo_file_id, media_id, record_json),
     )
+    if row is None:
+        return None
+    row_id = int(row[0])
     if edit_of is None:
-        await _welcome_goes_first(tx, row_id)
+        await _welcome_goes_first(tx, row_id, person_id, chat_id)
     return row_id
 
 
@@ -171,15 +175,17 @@ async def rewrite_held(tx: Tx, row_id: int, text_html: str, buttons: ButtonsIn |
                          " WHERE id = ?", (text_html, buttons_json(buttons), row_id))
 
 
-async def _welcome_goes_first(tx: Tx, row_id: int) -> None:
-    """``row_id`` was just written: rows to the same chat waiting for a welcome go behind it."""
-    target = await tx.scalar(f"SELECT {_TARGET} FROM outbox WHERE id = ?", (row_id,))
-    if target is None:
-        return
-    await tx.execute(
-        f"UPDATE outbox SET behind = ?, awaits_welcome = 0 WHERE awaits_welcome = 1"
-        f" AND state = 'pending' AND id <> ? AND {_TARGET} = ?",
-        (row_id, row_id, target),
+async def _welcome_goes_first(tx: Tx, row_id: int, person_id: int | None,
+                              chat_id: int | None) -> None:
+    """``row_id`` was just written (to ``chat_id``, or ``person_id``'s private chat): rows
+    to the same chat waiting for a welcome go behind it. One statement, as every message
+    written pays for it; a row with no chat yet (``= NULL``) moves nothing. Its outcome is
+    not read, so on PostgreSQL it travels with the next statement (``Tx.write``)."""
+    await tx.write(
+        f"UPDATE outbox SET behind = ?1, awaits_welcome = 0 WHERE awaits_welcome = 1"
+        f" AND state = 'pending' AND id <> ?1 AND {_TARGET} ="
+        f" COALESCE(?2, (SELECT tg_user_id FROM people WHERE people.id = ?3))",
+        (row_id, chat_id, person_id),
     )
 
 
@@ -475,11 +481,13 @@ async def refused(tx: Tx) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
-async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> int:
+async def requeue_blocked(tx: Tx, tg_user_id: int, now: datetime) -> None:
     """The person wrote to the bot, so they no longer block it: what they missed while they
     did is due again, in the order it was written (a message is never lost). Edits stay
-    refused: their original is sent again with it."""
-    return await tx.execute(
+    refused: their original is sent again with it. Every update of a person runs it, and
+    its outcome is not read, so on PostgreSQL it travels with the next statement
+    (``Tx.write``)."""
+    await tx.write(
         "UPDATE outbox SET state = 'pending', due_at = ?, attempts = 0, sent_at = NULL"
         " WHERE state = 'blocked' AND edit_of IS NULL AND (chat_id = ? OR person_id IN"
         " (SELECT id FROM people WHERE tg_user_id = ?))",

@@ -12,13 +12,22 @@ The driver is psycopg 3 in async mode, with psycopg_pool. Of the two async drive
 psycopg sends a text parameter with no type, so PostgreSQL reads it as the column it is
 compared with or stored in (a time, a code), as SQLite does; asyncpg types every parameter
 on the server and refuses a Python value of another type. psycopg's row factories give
-rows read by name and position, and its pool checks the connection before each
-transaction and replaces one the server dropped (a restart), so the next transaction gets
-a working one; the transaction that met the drop
+rows read by name and position, and its pool checks a connection left idle for a while
+(``CHECK_AFTER_IDLE_S``) before a transaction gets it and replaces one the server dropped
+(a restart), so the next transaction gets a working one; a transaction that meets a drop
 fails with an error that ``errors.may_pass`` counts as passing, and its update is retried.
 
+Every statement is a round trip to the server, and while a use-case waits for one it
+holds the lock below, so every other use-case of every worker waits too: the round trips
+a use-case makes under the lock are what bounds the updates a second (``python -m
+bench.fleet --counters`` counts them). So a transaction's BEGIN travels with its lock in
+one message (``_BEGIN_LOCKED``), a connection used a moment ago is not checked again, a
+write whose outcome nobody reads travels with the next statement or the COMMIT in one
+pipeline (``PostgresTx.write``), and what needs no lock does not take it (``snapshot``,
+``bookkeeping``).
+
 Transactions: one at a time, as on SQLite. Each ``transaction()`` is BEGIN (READ
-COMMITTED), then ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
+COMMITTED) with ``pg_advisory_xact_lock(LOCK_KEY)``, then the use-case, then COMMIT. The
 lock is held until COMMIT or ROLLBACK, and every use-case of every process (the bot,
 ``tdbot`` commands while it runs) takes it first, so transactions run one after another
 exactly as SQLite's single writer (BEGIN IMMEDIATE) runs them: a use-case never sees
@@ -26,11 +35,18 @@ another's half-done work and never has to be retried for a conflict. SERIALIZABL
 let them overlap but fail some at COMMIT, and every use-case would then need a retry loop;
 one lock per event is finer but needs every use-case to know its events before its first
 read. One lock keeps today's guarantees; finer locks are a later step. Within the process
-an asyncio lock queues the transactions for the one connection, as SQLite's does.
+an asyncio lock queues the transactions for the pool's connection, as SQLite's does.
+
+A lookup that changes nothing (``snapshot()``: which question a person's message answers,
+the alarm clock's look for new deadlines, finding an event) takes no lock: it is a
+REPEATABLE READ, READ ONLY snapshot on another of the pool's connections
+(``SNAPSHOTS`` at a time), which sees what the last use-case committed, whole, as a read
+between two use-cases would, and is refused any write.
 
 Several workers (``bot/telegram/fleet.py``) keep some bookkeeping beside the use-cases:
-the updates received, and the claims of outbox rows and due deadlines, which lock the rows
-they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock. Those run in
+the updates received, the claims of outbox rows and due deadlines, which lock the rows
+they take ``FOR UPDATE SKIP LOCKED`` and check them again under that lock, and the
+sender's record of a message Telegram accepted (one compare-and-set of its row). Those run in
 ``bookkeeping()`` transactions, on a connection of their own and without the advisory lock,
 so a worker never waits behind the use-cases to record an update or to take work.
 
@@ -46,9 +62,12 @@ Backups: ``tdbot db backup`` copies SQLite files; a PostgreSQL server is copied 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import time
+import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
 from itertools import count
@@ -70,6 +89,23 @@ LOCK_KEY = 0x7464626F74
 
 #: How long opening waits for the server before saying it cannot be reached.
 CONNECT_TIMEOUT_S = 10.0
+
+#: How many snapshots (``PostgresDatabase.snapshot``) a process runs at once, each on a
+#: connection of the pool beside the one the use-cases take in turn.
+SNAPSHOTS = 3
+
+#: A pooled connection unused for longer than this (seconds) is checked (one round trip)
+#: before a transaction gets it, so a server restart while it was idle is met by the check,
+#: which replaces it, not by the transaction. One used more recently goes straight to its
+#: transaction: checking it would be one more round trip under the lock.
+CHECK_AFTER_IDLE_S = 2.0
+
+#: BEGIN and the advisory lock in one message, one round trip (no parameters, so psycopg
+#: sends both statements as one simple query).
+_BEGIN_LOCKED = (f"BEGIN ISOLATION LEVEL READ COMMITTED;"
+                 f" SELECT pg_advisory_xact_lock({LOCK_KEY})").encode()
+#: A snapshot: one consistent view of what was committed when its first statement ran.
+_BEGIN_SNAPSHOT = b"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -170,17 +206,43 @@ class PostgresTx(Tx):
     def __init__(self, conn: psycopg.AsyncConnection[PgRow]) -> None:
         super().__init__()
         self._conn = conn
+        self._later: list[tuple[str, Sequence[Any]]] = []  # ``write``s not sent yet
+
+    async def _run(self, statement: str | bytes,
+                   params: Sequence[Any] | None = None) -> psycopg.AsyncCursor[PgRow]:
+        """One statement, with the ``write``s waiting before it in one pipeline: one round
+        trip for them all (psycopg's pipeline mode); its answer is read when it ends."""
+        if not self._later:
+            return await self._conn.execute(statement, params)
+        later, self._later = self._later, []
+        async with self._conn.pipeline():
+            for sql, values in later:
+                await self._conn.execute(sql, values)
+            cur = await self._conn.execute(statement, params)
+        return cur
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._wrote(sql)
+        self._later.append(bind(sql, params))
+
+    async def finish(self) -> None:
+        """COMMIT, with the ``write``s still waiting."""
+        await self._run(b"COMMIT")
+
+    async def _flush(self) -> None:
+        if self._later:
+            await self._run(b"SELECT 1")
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         self._wrote(sql)
-        cur = await self._conn.execute(*bind(sql, params))
+        cur = await self._run(*bind(sql, params))
         return cur.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """PostgreSQL has no last row id: the new row's id comes back by RETURNING."""
         self._wrote(sql)
         statement = sql if "RETURNING" in sql.upper() else f"{sql} RETURNING id"
-        cur = await self._conn.execute(*bind(statement, params))
+        cur = await self._run(*bind(statement, params))
         row = await cur.fetchone()
         if row is None:
             raise RuntimeError("insert did not create a row")
@@ -191,6 +253,7 @@ class PostgresTx(Tx):
         if not rows:
             return
         self._wrote(sql)
+        await self._flush()
         statement, order = to_pyformat(sql)
         listed = rows if order is None else [[r[n] for n in order] for r in rows]
         async with self._conn.cursor() as cur:
@@ -198,12 +261,12 @@ class PostgresTx(Tx):
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self._wrote(sql)
-        cur = await self._conn.execute(*bind(sql, params))
+        cur = await self._run(*bind(sql, params))
         return await cur.fetchone() if cur.description is not None else None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         self._wrote(sql)
-        cur = await self._conn.execute(*bind(sql, params))
+        cur = await self._run(*bind(sql, params))
         return list(await cur.fetchall()) if cur.description is not None else []
 
     async def chunks(self, sql: str, params: Sequence[Any] = (),
@@ -211,6 +274,7 @@ class PostgresTx(Tx):
         """A server-side cursor: the server computes each chunk when it is fetched, so a
         reader that stops early leaves the rest of the scan undone, as on SQLite."""
         self._wrote(sql)
+        await self._flush()
         async with self._conn.cursor(name=f"chunks_{next(_CURSORS)}") as cur:
             await cur.execute(*bind(sql, params))
             while True:
@@ -229,6 +293,38 @@ async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
     conn.adapters.register_dumper(bool, _BoolAsInteger)
 
 
+#: When each pooled connection was last given back (``CHECK_AFTER_IDLE_S``).
+_LAST_USED: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+
+
+async def _check_if_idle(conn: psycopg.AsyncConnection[Any]) -> None:
+    if time.monotonic() - _LAST_USED.get(conn, 0.0) > CHECK_AFTER_IDLE_S:
+        await AsyncConnectionPool.check_connection(conn)
+
+
+@asynccontextmanager
+async def _begun(conn: psycopg.AsyncConnection[PgRow], begin: bytes) -> AsyncIterator[PostgresTx]:
+    """``begin`` (BEGIN, and what goes with it), the body, COMMIT (with the body's last
+    ``write``s); any exception rolls back and re-raises. By hand rather than psycopg's
+    ``transaction()``, so that BEGIN travels with the lock (``_BEGIN_LOCKED``): one round
+    trip, not two."""
+    await conn.execute(begin)
+    tx = PostgresTx(conn)
+    try:
+        yield tx
+    except BaseException:
+        with contextlib.suppress(psycopg.Error):  # a dropped connection: the pool replaces it
+            await conn.execute(b"ROLLBACK")
+        raise
+    try:
+        await tx.finish()
+    except BaseException:
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            with contextlib.suppress(psycopg.Error):  # a write sent with COMMIT failed
+                await conn.execute(b"ROLLBACK")
+        raise
+
+
 class PostgresDatabase(Database):
     """A PostgreSQL database (the module's docstring)."""
 
@@ -239,6 +335,7 @@ class PostgresDatabase(Database):
         self.url = url
         self.shown = shown_target(url)
         self._lock = asyncio.Lock()
+        self._snapshots = asyncio.Semaphore(SNAPSHOTS)
         # bookkeeping's own connection, opened when first needed (``bookkeeping``)
         self._side: psycopg.AsyncConnection[PgRow] | None = None
         self._side_lock = asyncio.Lock()
@@ -253,10 +350,10 @@ class PostgresDatabase(Database):
         :class:`DatabaseUnusable` naming the URL (without its password) and what to check;
         the pool is closed first."""
         pool: AsyncConnectionPool[psycopg.AsyncConnection[PgRow]] = AsyncConnectionPool(
-            url, min_size=1, max_size=1, open=False, timeout=CONNECT_TIMEOUT_S,
+            url, min_size=1, max_size=1 + SNAPSHOTS, open=False, timeout=CONNECT_TIMEOUT_S,
             kwargs={"autocommit": True, "row_factory": _rows,
                     "connect_timeout": int(CONNECT_TIMEOUT_S)},
-            configure=_configure, check=AsyncConnectionPool.check_connection,
+            configure=_configure, check=_check_if_idle,
             name="tdbot",
         )
         database = cls(pool, url, read_only=read_only)
@@ -300,37 +397,51 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[PgRow]]:
-        async with self._lock, self._pool.connection() as conn:
+        """The connection of the use-cases, one at a time in this process."""
+        async with self._lock, self._pooled() as conn:
             yield conn
 
     @asynccontextmanager
+    async def _pooled(self) -> AsyncIterator[psycopg.AsyncConnection[PgRow]]:
+        async with self._pool.connection() as conn:
+            try:
+                yield conn
+            finally:
+                _LAST_USED[conn] = time.monotonic()
+
+    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN, the advisory lock (the module's docstring), the use-case, COMMIT; any
-        exception rolls back everything and re-raises."""
-        async with self._connection() as conn, conn.transaction():
-            if self.read_only:  # a reader's snapshot (module docstring)
-                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            else:
-                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-            yield PostgresTx(conn)
+        """BEGIN with the advisory lock (the module's docstring), the use-case, COMMIT; any
+        exception rolls back everything and re-raises. A reader's transactions are
+        snapshots."""
+        if self.read_only:  # a reader's snapshot (module docstring)
+            async with self._snapshot() as tx:
+                yield tx
+            return
+        async with self._connection() as conn, _begun(conn, _BEGIN_LOCKED) as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Tx]:
+        """A lookup's transaction, without the advisory lock (module docstring): it neither
+        waits for the use-cases nor makes them wait."""
+        async with self._snapshots, self._pooled() as conn, _begun(conn, _BEGIN_SNAPSHOT) as tx:
+            yield tx
 
     @asynccontextmanager
     async def _bookkeeping(self) -> AsyncIterator[Tx]:
+        """A transaction without the advisory lock (``Database.bookkeeping`` says when), on
+        a connection of its own: it waits neither for the other workers' use-cases nor for
+        this worker's, which hold the use-cases' connection while they wait for the
+        lock."""
         async with self._side_lock:
             if self._side is None or self._side.closed:
                 self._side = await psycopg.AsyncConnection.connect(
                     self.url, autocommit=True, row_factory=_rows,
                     connect_timeout=int(CONNECT_TIMEOUT_S))
                 await _configure(self._side)
-            async with self._side.transaction():
-                yield PostgresTx(self._side)
-
-    def bookkeeping(self) -> AbstractAsyncContextManager[Tx]:
-        """A transaction without the advisory lock (``Database.bookkeeping`` says when), on
-        a connection of its own: it waits neither for the other workers' use-cases nor for
-        this worker's, which hold the one connection of the pool while they wait for the
-        lock."""
-        return self._bookkeeping()
+            async with _begun(self._side, b"BEGIN ISOLATION LEVEL READ COMMITTED") as tx:
+                yield tx
 
     async def backup(self, dest: str | Path) -> None:
         raise NotImplementedError(POSTGRES_BACKUP_HINT)

@@ -59,8 +59,26 @@ async def add_draft(
 
 
 async def get(tx: Tx, slip_id: int) -> SlipRow | None:
-    row = await tx.one("SELECT * FROM slips WHERE id = ?", (slip_id,))
-    return None if row is None else _slip(row)
+    """The slip, read once per transaction while ``slips`` is not written, and not read
+    again after this module's own write of it (``_written``): a use-case reads its slip,
+    moves it and reads it again to answer, and on PostgreSQL each read is a round trip
+    while every other use-case waits."""
+    kept = tx.remembered(("slip", slip_id), ("slips",))
+    if kept is None:
+        row = await tx.one("SELECT * FROM slips WHERE id = ?", (slip_id,))
+        kept = (None if row is None else _slip(row),)
+        tx.remember(("slip", slip_id), ("slips",), kept)
+    found: SlipRow | None = kept[0]
+    return found
+
+
+def _written(tx: Tx, row: Row | None) -> bool:
+    """A compare-and-set's outcome: True if it changed the slip, whose row as written
+    (``RETURNING *``) ``get`` then finds without reading it."""
+    if row is None:
+        return False
+    tx.remember(("slip", row["id"]), ("slips",), (_slip(row),))
+    return True
 
 
 async def of_match(tx: Tx, match_id: int, states: Iterable[SlipState]) -> list[SlipRow]:
@@ -93,22 +111,19 @@ async def cancel_drafts(tx: Tx, match_id: int, person_id: int, now: datetime) ->
 
 
 async def set_starter(tx: Tx, slip_id: int, side: int) -> bool:
-    changed = await tx.execute(
-        "UPDATE slips SET starter_side = ? WHERE id = ? AND state = 'draft'", (side, slip_id)
-    )
-    return changed == 1
+    return _written(tx, await tx.one(
+        "UPDATE slips SET starter_side = ? WHERE id = ? AND state = 'draft' RETURNING *",
+        (side, slip_id)))
 
 
 async def submit(
     tx: Tx, slip_id: int, *, game_id: int, now: datetime, closes_at: datetime
 ) -> bool:
     """draft -> pending: the game is written and the discrepancy window opens."""
-    changed = await tx.execute(
+    return _written(tx, await tx.one(
         "UPDATE slips SET state = 'pending', game_id = ?, submitted_at = ?, closes_at = ?"
-        " WHERE id = ? AND state = 'draft'",
-        (game_id, iso(now), iso(closes_at), slip_id),
-    )
-    return changed == 1
+        " WHERE id = ? AND state = 'draft' RETURNING *",
+        (game_id, iso(now), iso(closes_at), slip_id)))
 
 
 async def move(
@@ -121,12 +136,10 @@ async def move(
     wanted = tuple(from_states)
     marks = ", ".join("?" for _ in wanted)
     closed = None if to in ("draft", "pending", "disputed") else iso(now)
-    changed = await tx.execute(
+    return _written(tx, await tx.one(
         f"UPDATE slips SET state = ?, closed_at = COALESCE(?, closed_at),"
-        f" game_id = COALESCE(?, game_id) WHERE id = ? AND state IN ({marks})",
-        (to, closed, game_id, slip_id, *wanted),
-    )
-    return changed == 1
+        f" game_id = COALESCE(?, game_id) WHERE id = ? AND state IN ({marks}) RETURNING *",
+        (to, closed, game_id, slip_id, *wanted)))
 
 
 async def pending_of_event(tx: Tx, event_id: int) -> list[SlipRow]:

@@ -8,6 +8,7 @@ from html import escape
 from bot.service.people.expulsions import Expelled, Filled
 from bot.store.expulsions_repo import ExpulsionState
 from bot.words import SOURCE, for_locale
+from bot.words.said import render
 
 
 def esc(text: object) -> str:
@@ -22,8 +23,10 @@ def expelled(done: Expelled, *, lang: str = SOURCE) -> str:
         return w._("{head} Their opponent {opponent} is told to wait: choose who takes the "
                    "slot in {match} in the question I sent you.", head=head,
                    opponent=esc(done.opponent), match=esc(done.match))
-    note = done.note[:1].upper() + done.note[1:]  # a sentence of its own here
-    return w._("{head} {note}.", head=head, note=esc(note)) if note else head
+    if done.note is None:
+        return head
+    note = render(done.note, w)
+    return w._("{head} {note}.", head=head, note=note[:1].upper() + note[1:])  # a sentence
 
 
 def filled(done: Filled, *, lang: str = SOURCE) -> str:

@@ -3,7 +3,8 @@
 
 Telegram HTML: names go through ``esc``. Short, and each says what happens next. The
 messages are in the catalogue (``bot.words``), in the reader's language ``lang``; the
-words of a ruling (``RULING_WORDS``, ``game_words``) are the service's, in English.
+words of a ruling (``RULING_WORDS``) are the service's, in English; a game's
+(``game_words``) are the reader's.
 """
 
 from __future__ import annotations
@@ -120,8 +121,8 @@ def corrected(result: Corrected | None, lang: str = SOURCE) -> Reply:
     if result is None:
         return Reply(w._("Cancelled: nothing was changed."))
     match = esc(result.match)
-    before = esc(game_words(result.before, result.names))
-    after = esc(game_words(result.after, result.names))
+    before = esc(game_words(result.before, result.names, words=w))
+    after = esc(game_words(result.after, result.names, words=w))
     if result.asked:
         assert result.prompt_id is not None
         return Reply(w._("⚖️ {match} game {game}: {before} becomes {after}.\nWhy? Send one "
@@ -134,6 +135,18 @@ def corrected(result: Corrected | None, lang: str = SOURCE) -> Reply:
                          impact=esc(result.impact), match=match, game=result.game),
                      [[(w._("Apply"), callbacks.correction(result.prompt_id, True)),
                        (w._("Cancel"), callbacks.correction(result.prompt_id, False))]])
+    if result.single:  # the match is this one game: no match score
+        if result.after.kind is MatchGameKind.VOID:
+            lines = [w._("✅ {match}: the game is voided; it no longer counts. Both players are "
+                         "told.", match=match)]
+        else:
+            lines = [w._("✅ {match}: the game is corrected, now {after}. Both players are "
+                         "told.", match=match, after=after)]
+        if result.decided and result.winner:
+            lines.append(w._("{winner} wins the game.", winner=esc(result.winner)))
+        if result.voided_matches:
+            lines.append(w._("Also: {impact}.", impact=esc(result.impact)))
+        return Reply("\n".join(lines))
     score = esc(result.named_score)
     if result.after.kind is MatchGameKind.VOID:
         lines = [w._("✅ {match} game {game} voided: it no longer counts. Score: {score}. "

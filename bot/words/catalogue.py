@@ -1,7 +1,8 @@
 """The catalogue's template and the checks of a translation, read and written with Babel.
 
 The template (``bot/words/messages.pot``) holds every message the code marks (``_``, ``n_``,
-``N_``: ``bot.words``; the records ``said`` and ``said_n``: ``bot.words.said``); it is extracted from the source, so the tests compare the committed
+``N_``: ``bot.words``; the records ``said`` and ``said_n``: ``bot.words.said``; the core's
+``phrase``: ``core.phrases``); it is extracted from the source, so the tests compare the committed
 file with a fresh extraction and fail when someone changed a message without running
 ``python -m bot.words.extract``, which also brings each shipped translation up to date with
 it (``updated``). Each shipped translation must translate every message of the template,
@@ -31,12 +32,16 @@ SOURCE_ROOT = PACKAGE.parent
 #: The names that mark a message, and which arguments are its texts.
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "n_": (1, 2), "N_": None,
                                                "said": None, "said_n": (1, 2)}
+#: The core's words (``core/phrases.py``), marked by ``phrase``: extracted too, so that what
+#: the core says is translated like the bot's own messages.
+CORE_ROOT = SOURCE_ROOT.parent / "core"
+CORE_KEYWORDS: dict[str, tuple[int, ...] | None] = {"phrase": None}
 #: Fixed, so that the template changes only when a message does.
 _HEADER_DATE = datetime(2026, 1, 1)
 
 
 def template() -> str:
-    """The template as extracted now from ``bot/``: messages sorted, their source files
+    """The template as extracted now from ``bot/`` and ``core/``: messages sorted, their source files
     noted without line numbers (a line moving is not a message changing)."""
     catalog = Catalog(project="TDBot", domain=DOMAIN, creation_date=_HEADER_DATE,
                       msgid_bugs_address="", copyright_holder="TDBot's authors",
@@ -46,6 +51,11 @@ def template() -> str:
                              comment_tags=("Translators:",), strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         path = f"bot/{Path(filename).as_posix()}"
+        catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(CORE_ROOT), [("**.py", "python")], keywords=CORE_KEYWORDS,
+            comment_tags=("Translators:",), strip_comment_tags=True):
+        path = f"core/{Path(filename).as_posix()}"
         catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     out = BytesIO()
     write_po(out, catalog, width=100, sort_output=True, include_lineno=False)

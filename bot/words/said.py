@@ -29,6 +29,7 @@ A value is one of:
   it is.
 
 A button's label is plain text, not HTML: ``plain`` renders a record without escaping.
+What the core says in words (``core.phrases.Phrase``) becomes a record with ``from_core``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from bot.words import SOURCE, Words, for_locale
+from core.phrases import Phrase
 from core.times import day_text, local_text, short_text
 
 
@@ -214,3 +216,11 @@ class _Moment:
             raise ValueError(f"a moment is written {{x}}, {{x:short}}, {{x:day}}, {{x:time}} "
                              f"or {{x:named}}, not {spec!r}")
         return self.esc(local_text(self.moment, self.locale))
+
+
+def from_core(words: Phrase) -> Said:
+    """The core's words (``core/phrases.py``) as a record: its English is the catalogue's
+    id, as a record's is, and its values go in by name (a phrase in it, as a record)."""
+    return Said(words.message, tuple(
+        (name, from_core(value) if isinstance(value, Phrase) else value)
+        for name, value in words.values))

@@ -94,6 +94,15 @@ def test_a_challenge_made_accepted_and_played_for_the_players(tmp_path: Path) ->
     assert "TD (command line): made a challenge: Dev Rao " in journal
     assert "TD (command line): accepted a challenge: Ben Ong accepted" in journal
     assert "The bot: moved the ladder on a result: Dev Rao beat Ben Ong in challenge #1" in journal
+    # a TD who reads French reads it in French, the core's lines too
+    journal = ok("event", "journal", "club-ladder", "--limit", "100", "--language", "fr",
+                 "--db", db)
+    assert ("Directeur (ligne de commande) : a lancé un défi : Dev Rao (échelon 4) a défié "
+            "Ben Ong (échelon 2), défi n° 1 : à accepter avant le ") in journal
+    assert ("Le bot : a fait évoluer l'échelle sur un résultat : Dev Rao a battu Ben Ong dans "
+            "le défi n° 1 (gagné 420-380). Dev Rao monte de l'échelon 4 au 2") in journal
+    code, _, err = run("event", "journal", "club-ladder", "--language", "xx", "--db", db)
+    assert code == 2 and "--language xx: give en or a shipped translation (fr)" in err
 
 
 def test_decline_withdraw_and_a_newcomer_for_the_players(tmp_path: Path) -> None:
@@ -104,7 +113,9 @@ def test_decline_withdraw_and_a_newcomer_for_the_players(tmp_path: Path) -> None
     assert record(db)["challenges"][0]["status"] == "forfeited"
     assert record(db)["names"] == ["Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan", "Dev Rao"]
     text, _ = told(db, "Dev Rao")[-1]
-    assert "Dev Rao declined: forfeit" in text and text.endswith("A TD did this for you.</i>")
+    assert "You declined Eve Tan's challenge #1: declining is a forfeit" in text
+    assert "You are now rung 5 of 5 (was 4)." in text
+    assert text.endswith("A TD did this for you.</i>")
     assert ("Eve Tan wins challenge #1 against Dev Rao without a game (Dev Rao declined: "
             "forfeit)") in told(db, "Eve Tan")[-1][0]
 

@@ -147,7 +147,8 @@ def test_with_confirm_the_correction_applies_and_the_later_games_are_void(db: st
     with sqlite3.connect(db) as conn:
         told = [r[0] for r in conn.execute(
             "SELECT p.name FROM outbox o JOIN people p ON p.id = o.person_id"
-            " WHERE o.text_html LIKE '%changed who plays M3, so the games you played in it%'"
+            " WHERE o.text_html LIKE '%changed who plays in your match against %, so the"
+            " games you played in it%'"
             " ORDER BY p.name")]
     assert told == ["Ann Lee", "Ben Ong"]
     # the match goes on: game 3 is the deciding game, Ann was ahead on spread (para 16b)

@@ -18,7 +18,7 @@ from bot.store import db as store_db
 from bot.store.db import Database
 from tests.bot.test_service_reporting import _setup, player
 
-_METHODS = ("execute", "insert", "one", "all")
+_METHODS = ("execute", "write", "insert", "one", "all")
 
 
 @pytest.fixture
@@ -115,3 +115,33 @@ async def test_confirming_the_deciding_game_reads_the_event_once(
         assert await tx.scalar("SELECT state FROM matches WHERE id = 1") == "decided"
     assert trace.reads_repeated() == []
     assert trace.count(EVENT_READ) == 1
+
+
+SLIP_READ = r"^SELECT \* FROM slips WHERE id = \?"
+
+
+async def test_a_slip_moved_is_not_read_again_for_the_answer(
+        db: Database, trace: Trace) -> None:
+    """Answering who started, confirming and agreeing each read the slip once: the write
+    that moves it returns it as written (on PostgreSQL every read is a round trip while
+    the other use-cases wait). The slip stored is the one answered."""
+    trace.statements.clear()
+    draft = await reporting.report_result(db, player("Ann Lee"),
+                                          SaidResult(412, 380, text="412-380"))
+    assert isinstance(draft, reporting.SlipAnswer) and draft.kind == "ask_starter"
+    trace.statements.clear()
+    started = await reporting.set_starter(db, player("Ann Lee"), draft.slip.id, 1)
+    assert started.kind == "draft" and started.slip.starter == 1
+    assert trace.count(SLIP_READ) == 1
+    trace.statements.clear()
+    done = await reporting.confirm_slip(db, player("Ann Lee"), draft.slip.id)
+    assert done.kind == "submitted" and done.slip.state == "pending"
+    assert trace.count(SLIP_READ) == 1
+    trace.statements.clear()
+    agreed = await reporting.agree_slip(db, player("Dev Rao"), draft.slip.id)
+    assert agreed.slip.state == "agreed"
+    assert trace.count(SLIP_READ) == 1
+    async with db.transaction() as tx:
+        row = await tx.one("SELECT state, starter_side, game_id FROM slips WHERE id = ?",
+                           (draft.slip.id,))
+    assert row is not None and (row[0], row[1]) == ("agreed", 1) and row[2] is not None

@@ -110,10 +110,11 @@ async def test_a_semi_final_reopened_and_decided_again_tells_the_finalist_once_f
                 "Ben Ong (+98)\nNext: game 3, the deciding game: you start") in cai, cai
         # the group, which was shown "Ben Ong wins the match", reads that it no longer stands
         assert await _group_rows(bot, chat, mark) == [
-            "<b>Club Cup &lt;2026&gt;</b>, SF: M2 is open again: a TD changed its result "
-            "(Cai's slip was read upside down), so Ben Ong's win no longer stands. Ben Ong 1-1 "
+            "<b>Club Cup &lt;2026&gt;</b>, SF: Ben Ong v Cai Wen is open again: a TD changed its "
+            "result (Cai's slip was read upside down), so Ben Ong's win no longer stands. Ben Ong 1-1 "
             "Cai Wen (-98); game 3 decides it."]
-        assert _posts(bot, chat)[-1].startswith("Club Cup <2026>, SF: M2 is open again")
+        assert _posts(bot, chat)[-1].startswith("Club Cup <2026>, SF: Ben Ong v Cai Wen is open "
+                                                "again")
 
         # Cai wins game 3 on a slip still in its window: counted, not final
         mark = await _last_outbox(bot)
@@ -251,7 +252,7 @@ async def test_a_ruling_that_reopens_a_match_not_yet_final_tells_the_finalist_no
         assert await _match(bot, "M2") == ("playing", None, 2, 3)
         assert await _match(bot, "M3") == ("waiting", None, 1, None)
         assert await _outbox_to(bot, "Ann Lee", mark) == []
-        assert [p for p in await _group_rows(bot, chat, mark) if "M2" in p] == []
+        assert [p for p in await _group_rows(bot, chat, mark) if "Cai Wen" in p] == []
 
 
 async def test_a_one_game_knockout_match_reopened_reads_as_its_game(tmp_path: Path) -> None:
@@ -274,6 +275,6 @@ async def test_a_one_game_knockout_match_reopened_reads_as_its_game(tmp_path: Pa
         [cai] = await _outbox_to(bot, "Cai Wen", mark)
         assert "\nYour game is open again: Ben Ong's win no longer stands.\n" in cai, cai
         assert await _group_rows(bot, chat, mark) == [
-            "<b>Club Cup &lt;2026&gt;</b>, SF: M2 is open again: a TD changed its result "
-            "(the game was never played), so Ben Ong's win no longer stands. They play the "
+            "<b>Club Cup &lt;2026&gt;</b>, SF: Ben Ong v Cai Wen is open again: a TD changed its "
+            "result (the game was never played), so Ben Ong's win no longer stands. They play the "
             "game again."]

@@ -88,12 +88,12 @@ async def test_a_later_match_not_yet_played_is_off_not_its_games(tmp_path: Path)
         await say(bot, "Tara TD", "I typed the paper slip the wrong way round")
         assert (await _match(bot, "M3"))[:2] == ("waiting", None)
         ben = last(bot, "Ben Ong")
-        assert ben.startswith("⚖️ Club Cup <2026>, Final: a TD's correction of M1 changed who "
-                              "plays M3, so your Final against Ann Lee is off for now "
-                              "(paras 27-28)."), ben
+        assert ben.startswith("⚖️ Club Cup <2026>, Final: a TD's correction of Ann Lee v Dev "
+                              "Rao changed who plays in your match against Ann Lee, so it is "
+                              "off for now. I will tell you your match once it is known."), ben
         assert "games you played" not in ben
         ann = last(bot, "Ann Lee")
-        assert ann.endswith("So your Final against Ben Ong is off for now (paras 27-28)."), ann
+        assert ann.endswith("So your Final against Ben Ong is off for now."), ann
 
 
 async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
@@ -133,8 +133,9 @@ async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
         assert (await _games(bot, "M3"))[0][-1] == 1  # its game no longer counts
         assert (await _match(bot, "M3"))[:2] == ("waiting", None)
         assert last(bot, "Ben Ong").startswith(
-            "⚖️ Club Cup <2026>, Final: a TD's correction of M1 changed who plays M3, so the "
-            "games you played in it against Ann Lee no longer count (paras 27-28).")
+            "⚖️ Club Cup <2026>, Final: a TD's correction of Ann Lee v Dev Rao changed who "
+            "plays in your match against Ann Lee, so the games you played in it no longer "
+            "count.")
         assert last(bot, "Dev Rao") == (
             "⚖️ Club Cup <2026>, SF: a TD corrected game 2 of your match against Ann Lee. It is "
             "now you 420, Ann Lee 350 (you started); it was you 350, Ann Lee 420 (you "
@@ -145,8 +146,7 @@ async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
         # Ann, who played M3 too, reads it in the message of the correction, not apart
         assert last(bot, "Ann Lee").endswith(
             "Next: game 3, the deciding game: Dev Rao starts (ahead on spread, para 16b).\n"
-            "So the games you played in M3 (Final) against Ben Ong no longer count "
-            "(paras 27-28).")
+            "So the games you played in your Final against Ben Ong no longer count.")
         assert not [t for t in bot.telegram.sent(user(bot, "Ann Lee"))
                     if "I will tell you your match" in (t.text or "")]
         [(detail, why)] = await _rows(bot, "SELECT detail_json, why FROM journal WHERE action ="
@@ -210,9 +210,8 @@ async def test_a_ladder_challenge_corrected_moves_the_rungs_back(tmp_path: Path)
         assert asked.startswith("⚖️ L1 game 1: Eve Tan 412, Ben Ong 380 (Eve Tan started) "
                                 "becomes Eve Tan 380, Ben Ong 412 (Eve Tan started).")
         done = await ladder_say(bot, "Tara TD", "Ben's scoresheet: Eve read it upside down")
-        assert done == ("✅ L1 game 1 corrected: now Eve Tan 380, Ben Ong 412 (Eve Tan "
-                        "started). Score: Eve Tan 0-1 Ben Ong (-32). Both players are told.\n"
-                        "Ben Ong wins the match.")
+        assert done == ("✅ L1: the game is corrected, now Eve Tan 380, Ben Ong 412 (Eve Tan "
+                        "started). Both players are told.\nBen Ong wins the game.")
         # the rungs are worked out again: Ben held
         assert await order(bot) == start
         assert await _games(bot, "L1") == [("played", 0, 380, 412, 0)]
@@ -254,8 +253,8 @@ async def test_a_round_based_result_voided_comes_out_of_the_standings(tmp_path: 
         asked = await bot.say(person("Tara TD"), f"/correct {code.lower()} void")
         assert asked.startswith(f"⚖️ {code} game 1: ") and " becomes void.\nWhy?" in asked
         done = await bot.say(person("Tara TD"), "played on the wrong day")
-        assert done == (f"✅ {code} game 1 voided: it no longer counts. Score: {a} 0-0 {b} "
-                        "(+0). Both players are told.")
+        assert done == (f"✅ {code}: the game is voided; it no longer counts. Both players "
+                        "are told.")
         assert await _games(bot, code) == [("played", 0 if a == "Ann Lee" else 1, 500, 100, 1)]
         assert (await _match(bot, code))[:2] == ("ready", None)  # to be played again
         assert (await wins())["Ann Lee"] == 0

@@ -35,6 +35,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,14 +59,17 @@ Mark = Callable[[Tx], Awaitable[bool]]
 
 
 class CrashOnce:
-    """Makes the first transaction for which ``mark(tx)`` holds die before its COMMIT."""
+    """Makes the first transaction (a use-case's, or bookkeeping's: the sender records a
+    message sent there) for which ``mark(tx)`` holds die before its COMMIT."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, error: type[BaseException]) -> None:
         self.mark: Mark | None = None
         self.crashed = 0
         self._error = error
-        original = Database.transaction
+        for name in ("transaction", "bookkeeping"):
+            monkeypatch.setattr(Database, name, self._dying(getattr(Database, name)))
 
+    def _dying(self, original: Callable[[Database], Any]) -> Callable[[Database], Any]:
         @asynccontextmanager
         async def transaction(db: Database) -> AsyncIterator[Tx]:
             async with original(db) as tx:
@@ -74,8 +78,7 @@ class CrashOnce:
                     self.mark = None
                     self.crashed += 1
                     raise self._error("killed before COMMIT")
-
-        monkeypatch.setattr(Database, "transaction", transaction)
+        return transaction
 
     def when(self, mark: Mark) -> None:
         self.mark = mark

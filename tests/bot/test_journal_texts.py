@@ -15,6 +15,7 @@ from bot.service.platform.journal_texts import DEADLINES, KINDS, Names, line, wh
 from bot.service.results import photos
 from bot.store.journal_repo import JournalEntry
 from bot.telegram.harness import BotUnderTest
+from bot.words import for_locale
 from tests.bot.club_chat import report_game, say, tap
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +110,9 @@ def test_a_line_with_its_detail_missing_still_reads(action: str) -> None:
     text = line(entry, Names(event))
     assert text.startswith("Wed 14 Sep 2016 18:02 (+08) TD (command line): ")
     assert what(entry, Names(event)) and "{" not in text and "None" not in text, text
+    french = line(entry, Names(event), for_locale("fr"))  # each sentence is in the catalogue
+    assert french.startswith("mer. 14 sept. 2016 18:02 (+08) Directeur (ligne de commande) : ")
+    assert "{" not in french and "None" not in french, french
 
 
 def test_a_match_forfeit_reads_in_plain_words() -> None:

@@ -102,7 +102,7 @@ async def test_a_forfeit_ruled_in_a_one_game_swiss_is_one_message_each_said_as_t
     assert await _row(db, m.id) == ("decided", 1)
     [to_winner] = await _told(db, m.people[1], before)
     [to_loser] = await _told(db, m.people[0], before)
-    assert "a TD ruled on your game: you win it by forfeit (WESPA rules)." in to_winner, to_winner
+    assert "a TD ruled on your game: you win it by forfeit.\n" in to_winner, to_winner
     assert f"a TD ruled on your game: {second} wins it by forfeit" in to_loser, to_loser
     assert f"You won your <b>Round 1</b> game against {first} by forfeit (+75)." in to_winner
     assert f"{second} won your <b>Round 1</b> game by forfeit (-75)." in to_loser, to_loser

@@ -11,8 +11,8 @@ and on PostgreSQL too when it is tested (``db_target``).
 from __future__ import annotations
 
 import contextvars
-from collections.abc import AsyncIterator, Awaitable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -212,41 +212,44 @@ _HANDLING: contextvars.ContextVar[bool] = contextvars.ContextVar("handling", def
 async def _transactions(bot: BotUnderTest, monkeypatch: pytest.MonkeyPatch
                         ) -> AsyncIterator[list[str]]:
     """Every transaction opened while an update's handlers run (not the outbox sender's
-    nor the scheduler's), as 'read' (it wrote nothing) or 'write', in order."""
+    nor the scheduler's), as 'read' (it wrote nothing) or 'write', in order: a use-case's,
+    and a lookup's snapshot (``Database.snapshot``)."""
     seen: list[str] = []
     db = bot.runtime.db
-    opened = db.transaction
     processed = InChatOrder.do_process_update
 
     async def handling(self: InChatOrder, update: object, coroutine: Awaitable[Any]) -> None:
         _HANDLING.set(True)  # this update's own task: the flag goes no further
         await processed(self, update, coroutine)
 
-    @asynccontextmanager
-    async def counted() -> AsyncIterator[Tx]:
-        async with opened() as tx:
-            if not _HANDLING.get():
-                yield tx
-                return
-            wrote: list[str] = []
-            execute, insert = tx.execute, tx.insert
+    def counting(opened: Callable[[], AbstractAsyncContextManager[Tx]]) -> Any:
+        @asynccontextmanager
+        async def counted() -> AsyncIterator[Tx]:
+            async with opened() as tx:
+                if not _HANDLING.get():
+                    yield tx
+                    return
+                wrote: list[str] = []
+                execute, insert = tx.execute, tx.insert
 
-            async def execute_(sql: str, params: Any = ()) -> int:
-                wrote.append(sql)
-                return await execute(sql, params)
+                async def execute_(sql: str, params: Any = ()) -> int:
+                    wrote.append(sql)
+                    return await execute(sql, params)
 
-            async def insert_(sql: str, params: Any = ()) -> int:
-                wrote.append(sql)
-                return await insert(sql, params)
+                async def insert_(sql: str, params: Any = ()) -> int:
+                    wrote.append(sql)
+                    return await insert(sql, params)
 
-            tx.execute, tx.insert = execute_, insert_  # type: ignore[method-assign]
-            try:
-                yield tx
-            finally:
-                seen.append("write" if wrote else "read")
+                tx.execute, tx.insert = execute_, insert_  # type: ignore[method-assign]
+                try:
+                    yield tx
+                finally:
+                    seen.append("write" if wrote else "read")
+        return counted
 
     monkeypatch.setattr(InChatOrder, "do_process_update", handling)
-    monkeypatch.setattr(db, "transaction", counted)
+    for name in ("transaction", "snapshot"):
+        monkeypatch.setattr(db, name, counting(getattr(db, name)))
     try:
         yield seen
     finally:

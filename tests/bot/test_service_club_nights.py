@@ -296,7 +296,7 @@ async def test_an_expelled_member_forfeits_tonights_game_and_is_not_paired_again
     await club_nights.pair_round(db, cli(2), event_id)
     a, b, _, _ = (await _pairs(db, "n1-r1"))[0]
     done = await expulsions.expel(db, cli(3), event_id, b, why="cheating")
-    assert f"{a} wins the game by forfeit" in done.note
+    assert f"{a} wins the game by forfeit" in english(done.note)
     assert (await _pairs(db, "n1-r1"))[0][2] == "decided"
     [(winner, kind)] = await _all(db, "SELECT m.winner_side, g.kind FROM matches m JOIN games g"
                                       " ON g.match_id = m.id WHERE m.code = ?", (done.match,))

@@ -31,6 +31,7 @@ from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo, outbox_repo
 from bot.store.db import Database, open_database
 from bot.store.matches_repo import MatchView
+from bot.words.said import english
 from core.knockout import sssg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,7 +142,7 @@ async def test_a_player_expelled_mid_match_loses_it_by_a_match_bye(db: Database)
     await reporting.enter_game(db, Request.cli(NOW), event_id, names, (400, 300),
                                starter=names[0])
     done = await expulsions.expel(db, Request.cli(NOW), event_id, names[0], why="abusive")
-    assert done.state == "none" and f"match bye to {names[1]}" in done.note
+    assert done.state == "none" and f"match bye to {names[1]}" in english(done.note)
     async with db.transaction() as tx:
         t1 = {m.code: m for m in await matches_of_event(tx, event_id)}["T1"]
         assert t1.state == "decided" and t1.winner == 1
@@ -265,7 +266,7 @@ async def test_a_swiss_player_expelled_mid_round_forfeits_and_is_not_paired_agai
     first = played[0]
     out, opponent = str(first.names[1]), str(first.names[0])
     done = await expulsions.expel(db, Request.cli(NOW), event_id, out, why="abusive")
-    assert done.state == "none" and f"{opponent} wins the game by forfeit" in done.note
+    assert done.state == "none" and f"{opponent} wins the game by forfeit" in english(done.note)
     after = (await _rows(db, event_id))[first.code]
     assert (after.state, after.winner) == ("decided", 0)
     async with db.transaction() as tx:

@@ -368,7 +368,9 @@ async def test_a_second_report_that_differs_is_not_counted_and_goes_to_the_tds(
         in told["Tara TD"]
     assert "Dev Rao reported: Ann Lee 402, Dev Rao 380 (Ann Lee started)." in told["Tara TD"]
     assert "\nPhone: Ann Lee 9123 4567.\n" in told["Tara TD"]  # Dev has none: left out
-    assert "Tara TD (8333 6301) will rule (para 19)" in told["Ann Lee"]
+    # the players read who rules and what comes next in plain words: no paragraph, no phone
+    assert "Tara TD will rule on it, and I will tell you both the ruling." in told["Ann Lee"]
+    assert "8333" not in told["Ann Lee"] and "para" not in told["Ann Lee"]
     # the disputed slip is frozen: its window does not make it final
     async with db.transaction() as tx:
         window = next(d for d in await deadlines.open_deadlines(tx) if d.kind == "slip.window")

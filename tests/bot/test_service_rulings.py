@@ -67,7 +67,9 @@ async def test_a_game_bye_is_plus_100_and_decides_the_match(db: Database) -> Non
     assert (ruled.ruling, ruled.to, ruled.score_line) == ("game_bye", "Ann Lee", "2-0 (+132)")
     assert ruled.decided and ruled.winner == "Ann Lee"
     told = {w: t for w, t, _ in await outbox_since(db, mark)}
-    assert "it is a game bye to Ann Lee: a win with +100 spread (para 28)" in told["Dev Rao"]
+    # the players read the ruling in plain words: the paragraph is for the TDs
+    assert "it is a game bye to Ann Lee: a win with +100 spread.\n" in told["Dev Rao"]
+    assert "para 28" not in told["Dev Rao"]
     assert await one(db, "SELECT state FROM matches WHERE id = ?", (M1,)) == "decided"
     with pytest.raises(Invalid, match="does not play in M1"):
         await rulings.match_bye(db, td(), EVENT, "M1", "Ben Ong", why="x")
@@ -132,7 +134,8 @@ async def test_forfeit_and_overtime(db: Database) -> None:  # noqa: F811
                                   why="the clock showed -2:30")
     assert (over.ruling, over.scores, over.score_line) == ("overtime", (382, 380), "1-0 (+2)")
     told = {w: t for w, t, _ in await outbox_since(db, mark)}
-    assert "you ran overtime, 10 points off a started minute (WESPA rules)" in told["Ann Lee"]
+    assert "you ran overtime, 10 points off a started minute: now you 382, Dev Rao 380" in told[
+        "Ann Lee"]
     with pytest.raises(Invalid, match="was already penalised"):  # once a game (WESPA)
         await rulings.overtime(db, td(), EVENT, "M1", 1, "Ann Lee", 10, why="ten minutes over")
     flipped = await rulings.overtime(db, td(), EVENT, "M1", 1, "Dev Rao", 10,

@@ -216,7 +216,8 @@ async def test_a_ruling_that_voids_a_later_match_settles_its_slips(
                            " AND kind = 'slip.window' AND state = 'open'") == []
     assert not {"Agree", "Dispute"} & set(buttons_of(bot, "Ben Ong"))
     [ben] = _copies(bot, "Ben Ong", "Ann Lee reported a result", "Game 2:")
-    void = "⚖️ Void: a TD's ruling on M1 changed who plays M3; this result no longer counts."
+    void = ("⚖️ Void: a TD's ruling on Ann Lee v Dev Rao changed who plays this match; this "
+            "result no longer counts.")
     assert ben.endswith(void), ben
     for ruler in ("Tara TD", "Uma TD"):
         [notice] = _copies(bot, ruler, "disputes game 1")
@@ -288,8 +289,8 @@ async def test_a_game_bye_that_decides_the_match_earlier_settles_the_later_slips
                                          " ORDER BY id")] == ["pending", "void", "void"]
     assert not {"Agree", "Dispute"} & set(buttons_of(bot, "Ann Lee"))
     [ann] = _copies(bot, "Ann Lee", "Dev Rao reported a result", "Game 3:")
-    assert ann.endswith("⚖️ Void: after a TD's ruling, M1 was decided before this game; "
-                        "this result no longer counts."), ann
+    assert ann.endswith("⚖️ Void: after a TD's ruling, the match was decided before this "
+                        "game; this result no longer counts."), ann
     [dev] = _copies(bot, "Dev Rao", "your result slip is in", "Game 3:")
     assert dev.endswith("this result no longer counts."), dev
     # game 1's slip still counts and stays open to Dev's dispute (para 24)

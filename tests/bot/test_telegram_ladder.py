@@ -47,7 +47,7 @@ async def test_decline_forfeits_and_withdraw_voids(tmp_path: Path) -> None:
         await say(bot, "Dev Rao", "/challenge Cai")
         assert "✅ Accept" in bot.telegram.buttons_of(bot.telegram.world.users[9013])
         answer = await say(bot, "Cai Wen", "/decline")
-        assert "Cai Wen declined: forfeit" in answer
+        assert "You declined Dev Rao's challenge #1: declining is a forfeit" in answer
         assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
         assert "Dev Rao climbs from rung 4 to 3" in last(bot, "Dev Rao")
         await say(bot, "Eve Tan", "/challenge Dev")
@@ -59,6 +59,26 @@ async def test_decline_forfeits_and_withdraw_voids(tmp_path: Path) -> None:
         assert "nobody moves" in last(bot, "Dev Rao")
         assert "cooldown" in await say(bot, "Cai Wen", "/challenge Dev")
         assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
+
+
+async def test_a_player_who_declines_is_told_their_rung_and_what_declining_did(
+    tmp_path: Path,
+) -> None:
+    """Declining is the club's rule (``decline``): a forfeit that gives the challenger
+    the decliner's rung, or a dropped challenge that moves nobody. Either way the
+    decliner reads where they stand now, as the stored ladder has it."""
+    async with ladder_bot(tmp_path) as bot:
+        await say(bot, "Dev Rao", "/challenge Cai")
+        answer = await say(bot, "Cai Wen", "/decline")
+        assert await order(bot) == ["Ann Lee", "Ben Ong", "Dev Rao", "Cai Wen", "Eve Tan"]
+        assert "declining is a forfeit, so Dev Rao wins it without a game" in answer
+        assert "You are now rung 4 of 5 (was 3)." in answer
+    async with ladder_bot(tmp_path, {"decline": '"void"'}, "void.sqlite3") as bot:
+        await say(bot, "Dev Rao", "/challenge Cai")
+        answer = await say(bot, "Cai Wen", "/decline")
+        assert await order(bot) == START
+        assert "declining drops the challenge and nobody moves" in answer
+        assert "You keep rung 3 of 5." in answer
 
 
 async def test_a_td_adds_a_newcomer_at_the_bottom(tmp_path: Path) -> None:

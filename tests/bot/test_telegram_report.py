@@ -115,7 +115,8 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
     assert "Dev Rao disputes game 1." in tara and "says:" not in tara
     ann = last(bot, "Ann Lee")
     assert "Dev Rao disputed game 1 of your match. It counts as reported" in ann
-    assert "Tara TD (8333 6301) will rule (para 19)." in ann and "What is wrong" not in ann
+    assert "Tara TD will rule on it, and I will tell you both the ruling." in ann
+    assert "What is wrong" not in ann and "8333" not in ann and "para" not in ann
     thanks = await say(bot, "Dev Rao", "I had 390 <not 380>")
     assert thanks == "Thank you: I passed your reason on to Tara TD."
     assert "\nDev Rao says: I had 390 <not 380>\n" in last(bot, "Tara TD")  # the notice, edited

@@ -8,9 +8,10 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import named
 from bot.service.results.matches import MatchView, has_score, score_line
+from bot.service.results.opponents import players_of
 from bot.service.results.reporting_texts import OneGame, decided_on, one_game, tie_words
 from bot.words.said import Said, Value, said, stacked
-from core.knockout.match import MatchStage, MatchState
+from core.knockout.match import Decision, MatchStage, MatchState
 
 ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
 ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
@@ -68,9 +69,14 @@ def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
 def match_decided(event: Event, view: MatchView, state: MatchState,
                   game: OneGame | None = None) -> Said:
     """``game``: the one game a one-game match was (it reads as that game: "Ann Lee beat
-    Ben Ong 412-380", "Ann Lee beat Ben Ong by forfeit (+75)")."""
+    Ben Ong 412-380", "Ann Lee beat Ben Ong by forfeit (+75)"). A knockout's match bye
+    (SSSg para 27: the games played are void) is a walkover, not a score of 0-0."""
     assert state.winner is not None
     where: dict[str, Value] = dict(event=event.name, round=view.round_name)
+    if state.decision is Decision.MATCH_BYE:
+        return said("<b>{event}</b>, {round}: {winner} wins the match against {loser} by a "
+                    "walkover (a TD's match bye).", winner=view.label(state.winner),
+                    loser=view.label(1 - state.winner), **where)
     if game is not None:
         win = state.winner
         if game.scores is not None:
@@ -88,11 +94,11 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
 def match_reopened(event: Event, view: MatchView, before: MatchState, after: MatchState,
                    why: str) -> Said:
     """A TD's correction or ruling undid a result the group was shown as final: the match
-    is open again, why, and what its players do next (paras 14-16: the next game; a
+    (named by its players, as the group knows it) is open again, why, and what its players do next (paras 14-16: the next game; a
     one-game match's game is played again, said as that game)."""
-    head = said("<b>{event}</b>, {round}: {match} is open again: a TD changed its "
+    head = said("<b>{event}</b>, {round}: {players} is open again: a TD changed its "
                 "result{reason}{won}.", event=event.name, round=view.round_name,
-                match=view.code, reason=said(" ({why})", why=why) if why else "",
+                players=players_of(view), reason=said(" ({why})", why=why) if why else "",
                 won=said(", so {winner}'s win no longer stands",
                          winner=view.label(before.winner))
                 if before.winner is not None else "")
@@ -114,6 +120,23 @@ def match_reopened(event: Event, view: MatchView, before: MatchState, after: Mat
     if not alone:
         nxt = said("{score}; {next}.", score=score_line(view, after, 0), next=nxt)
     return Said("{head} {next}", (("head", head), ("next", nxt)))
+
+
+def players_changed(event: Event, before: MatchView, after: MatchView, why: Said,
+                    now_playing: str, result_shown: bool) -> Said:
+    """A TD's act on an earlier match (``why``: "a TD's correction of Ben Ong v Cai Wen")
+    changed who plays a match the group was shown (its players, or its result): what it
+    was no longer stands, and who plays it now, as far as that is final (``now_playing``:
+    "Ann Lee v the winner of Ben Ong v Cai Wen", ``opponents.slot_words``)."""
+    where: dict[str, Value] = dict(event=event.name, round=after.round_name, cause=why,
+                                   now=now_playing)
+    if result_shown and before.winner is not None:
+        return said("<b>{event}</b>, {round}: {winner}'s win over {loser} no longer stands: "
+                    "{cause} changed who plays this match. It is now {now}.",
+                    winner=before.label(before.winner),
+                    loser=before.label(1 - before.winner), **where)
+    return said("<b>{event}</b>, {round}: {was} is off: {cause} changed who plays this match. "
+                "It is now {now}.", was=players_of(before), **where)
 
 
 def walkover(event: Event, view: MatchView, winner: int, left: str | None,

@@ -28,13 +28,14 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.news import group_language
 from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
-from bot.service.results.matches import MatchView
+from bot.service.results import finality, opponents
+from bot.service.results.matches import MatchView, matches_of_event
 from bot.service.results.reporting_texts import OneGame
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.words import for_locale
 from bot.words.said import Rendered, Said, render, said, stacked
-from core.knockout.match import MatchState
+from core.knockout.match import MatchStage, MatchState
 
 #: Who may point an event at a group, or stop it.
 LINKERS = ("td", "organiser")
@@ -184,6 +185,45 @@ async def _match_post_key(tx: Tx, chat: int, match_id: int, what: str) -> str | 
     if keys and keys[-1][len(prefix):].split(":")[0] == what:
         return None
     return f"{prefix}{what}:{len(keys)}"
+
+
+async def post_players_changed(tx: Tx, event: Event, before: MatchView, after: MatchView,
+                               why: Said, now: datetime) -> None:
+    """A TD's correction or ruling of an earlier match changed who plays ``after`` (or
+    voided its games): if the group was shown that match (its result, or its players in
+    its round's opening, ``post_round_opened``), it reads what no longer stands and who
+    plays it now, named only as far as that is final (``opponents``: "the winner of Ben
+    Ong v Cai Wen" until that result is), so the post is never taken back. Once per change
+    of the match's players."""
+    chat = await groups_repo.group_of(tx, event.id)
+    if chat is None:
+        return
+    posted = await _last_post(tx, chat, before.id)
+    result_shown = before.state == MatchStage.DECIDED and posted.startswith("decided")
+    drawn = None not in before.entries and bool(await outbox_repo.keys_with_prefix(
+        tx, f"group:{chat}:round-open:{before.round_id}"))
+    if not result_shown and not drawn:
+        return
+    views = await matches_of_event(tx, event.id)
+    by_code = {m.code: m for m in views}
+    final = {m.code for m in views if await finality.is_final(tx, m)}
+    players = " v ".join(opponents.slot_words(after, side, by_code, final).words
+                         for side in (0, 1))
+    key = await _match_post_key(tx, chat, after.id, f"players-{after.entries[0]}-"
+                                                    f"{after.entries[1]}")
+    if key is not None:
+        await outbox.enqueue(tx, chat_id=chat, now=now, dedupe_key=key,
+                             said=say.players_changed(event, before, after, why, players,
+                                                      result_shown),
+                             lang=await group_language(tx, event))
+
+
+async def _last_post(tx: Tx, chat: int, match_id: int) -> str:
+    """What the group's last post about a match's result said ("decided-...",
+    "reopened-...", "players-..."), "" when none."""
+    prefix = f"group:{chat}:match:{match_id}:"
+    keys = await outbox_repo.keys_with_prefix(tx, prefix)
+    return keys[-1][len(prefix):] if keys else ""
 
 
 async def post_reopened(tx: Tx, event: Event, view: MatchView, before: MatchState,

@@ -479,7 +479,7 @@ def public_who(label: str, names: journal_texts.Names) -> str:
                        ("adjudicator", "An adjudicator")):
         if role in roles:
             return said
-    return names.person(person) if "player" in roles else "Someone"
+    return journal_texts.in_words(names.person(person)) if "player" in roles else "Someone"
 
 
 def public_entry(entry: JournalEntry) -> JournalEntry:
@@ -506,7 +506,8 @@ async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[
         what = journal_texts.what(e, names)
         if e.action == "match.decided" and ref.isdigit() and int(ref) in unsettled:
             what = await not_final_yet(tx, event, int(ref), what)
-        out.append(LogLine(names.when(e.at), public_who(e.who, names), what, e.why, code))
+        out.append(LogLine(journal_texts.in_words(names.when(e.at)), public_who(e.who, names),
+                           what, e.why, code))
     return out
 
 

@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.service.platform.errors import Invalid
+from core.knockout.match import forfeit_match
+
 if TYPE_CHECKING:
     from collections.abc import Collection
 
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from bot.store.games_repo import GameRow
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import OpenSlip
+    from bot.words.said import Said, said
     from core.knockout.match import Match, MatchState
 
 # --- what a format's steps give back (the shared modules use them too) -----------------
@@ -89,7 +93,7 @@ class Expelled:
     match: str | None = None
     opponent: str | None = None
     options: list[Option] = field(default_factory=list)
-    note: str = ""
+    note: Said | None = None  # what it did, in the TD's words (lower case: it follows a head)
 
 
 @dataclass(frozen=True)
@@ -357,8 +361,20 @@ class Defaults:
     export, rounds that close on their stored date and that the TDs open. A format inherits
     these and writes only the hooks where it differs."""
 
+    #: Its own trait (``Format.no_draw``), which the default ``draw`` says.
+    no_draw: str | None
+
     def starter_words(self, event: Event) -> tuple[str, str]:
         return ("go first", "goes first")
+
+    def tie_words(self) -> str:
+        return ": half a win each"  # the Director's Manual's W/L/T
+
+    def match_bye(self, match: Match, side: int) -> Match:
+        """No bye of a whole match: the games it needs, won by forfeit (a win with the
+        forfeit spread, never a 0-0 tie; Director's Manual). A knockout's sends the side
+        through instead (SSSg para 27)."""
+        return forfeit_match(match, side)
 
     def single_game(self, view: MatchView) -> bool:
         # a weekly Swiss's, a club night's, a ladder's one-game challenge; a knockout round
@@ -375,6 +391,26 @@ class Defaults:
         return False
 
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
+        return None
+
+    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
+                   now: datetime, why: str) -> DrawResult:
+        """No draw (a club pairs on the night, a ladder's players challenge): the TD is
+        told why, in the format's own words (``no_draw``)."""
+        raise Invalid(said("{event} {refusal}", event=event.name,
+                           refusal=self.no_draw or "has no draw"))
+
+    async def after_results(self, tx: Tx, event: Event, now: datetime,
+                            news: News | None) -> list[int]:
+        """Nothing becomes ready from a result; what the format does on a final one is
+        ``after_final``'s (it acts only on the results that are final)."""
+        await self.after_final(tx, event, now, news)
+        return []
+
+    async def after_final(self, tx: Tx, event: Event, now: datetime,
+                          news: News | None) -> None:
+        """The hook a format overrides to act once a result is final (a club's expert-point
+        levels, a ladder's rungs); nothing by default."""
         return None
 
     async def pictured(self, tx: Tx, event: Event) -> Pictured | None:

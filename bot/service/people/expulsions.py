@@ -42,7 +42,7 @@ from bot.store import entries_repo, expulsions_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
-from bot.words.said import said
+from bot.words.said import Said, said, said_n
 from core.knockout.match import MatchStage, forfeit_rest
 from core.names import NameRefused, pick
 
@@ -77,7 +77,7 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
 
 
 async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
-                            now: datetime, *, nothing_left: str) -> Expelled:
+                            now: datetime, *, nothing_left: Said) -> Expelled:
     """Expelling from a format with no bracket, so no slot to offer (para 29's slot is a
     bracket's). A round-based event's or a club night's player is not paired again (only
     active entries are paired), and the games of their current match not yet played are
@@ -94,11 +94,16 @@ async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Ac
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     count = await _forfeit_rest(tx, event, view, side, by, now, why)
-    games = ("the game" if one_game(event, view) else
-             f"the {'game' if count == 1 else f'{count} games'} not played")
+    where: dict[str, str] = dict(code=view.code, opponent=opponent, name=entry.name)
+    if one_game(event, view):
+        note = said("{code}: {opponent} wins the game by forfeit; {name} is not paired again",
+                    **where)
+    else:
+        note = said_n("{code}: {opponent} wins the game not played by forfeit; {name} is not "
+                      "paired again", "{code}: {opponent} wins the {n} games not played by "
+                      "forfeit; {name} is not paired again", count, **where)
     return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code, opponent,
-                    note=f"{view.code}: {opponent} wins {games} by forfeit; "
-                         f"{entry.name} is not paired again")
+                    note=note)
 
 
 async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView | None,
@@ -113,7 +118,7 @@ async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView
                          why=why, detail={"match": view.code if view else None, "slot": "none"})
     await outbox.enqueue(tx, person_id=entry.person_id, now=now,
                          dedupe_key=f"expel:{x_id}:player",
-                         text_html=say.to_expelled(event, entry.name, why))
+                         said=say.to_expelled(event, entry.name, why))
     return x_id
 
 
@@ -131,8 +136,8 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     await supersede(  # the games played stand: their open slips are final, disputes closed
         tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
         slip_note=lambda viewer, counts: settled_note(
-            went_to(view, viewer, 1 - side, "by forfeit", reason), counts),
-        ruler_note=settled_note(went_to(view, None, 1 - side, "by forfeit", reason), True))
+            went_to(view, viewer, 1 - side, said("by forfeit"), reason), counts),
+        ruler_note=settled_note(went_to(view, None, 1 - side, said("by forfeit"), reason), True))
     news = News(event)
     await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False, news=news)
     other = view.people[1 - side]

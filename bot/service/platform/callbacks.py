@@ -146,18 +146,6 @@ def rule(action: str, dispute_id: int, side: int | None = None) -> str:
     return f"rule:{action}:{dispute_id}" + (f":{side}" if side is not None else "")
 
 
-def ruling_buttons(dispute_id: int, names: tuple[str, str]) -> list[list[tuple[str, str]]]:
-    """The ruler's buttons on a dispute (SSSg paras 19, 27, 28)."""
-    return [
-        [("Uphold", rule("uphold", dispute_id)), ("Amend", rule("amend", dispute_id)),
-         ("Void game", rule("void", dispute_id))],
-        [(f"Game bye to {names[0]}", rule("gbye", dispute_id, 0)),
-         (f"Game bye to {names[1]}", rule("gbye", dispute_id, 1))],
-        [(f"Match bye to {names[0]}", rule("mbye", dispute_id, 0)),
-         (f"Match bye to {names[1]}", rule("mbye", dispute_id, 1))],
-    ]
-
-
 def parse_rule(data: object) -> tuple[str, int, int | None] | None:
     """(action as rulings.ACTIONS names it or "amend", dispute id, side or None)."""
     if not isinstance(data, str):

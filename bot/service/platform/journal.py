@@ -26,6 +26,7 @@ from bot.store import (
 from bot.store.db import Database, Tx
 from bot.store.journal_repo import JournalEntry as JournalEntry
 from bot.store.matches_repo import MatchView
+from bot.words import SOURCE, for_locale
 
 
 async def record(
@@ -66,9 +67,11 @@ class JournalPage:
     def cut(self) -> bool:
         return self.total > len(self.entries)
 
-    def lines(self) -> list[str]:
-        """The lines as a TD reads them: who, what and why, in the event's zone."""
-        return [journal_texts.line(e, self.names) for e in self.entries]
+    def lines(self, language: str = SOURCE) -> list[str]:
+        """The lines as a TD reads them: who, what and why, in the event's zone, in
+        ``language`` (English, the source, by default)."""
+        words = for_locale(language)
+        return [journal_texts.line(e, self.names, words) for e in self.entries]
 
 
 async def names_for(tx: Tx, event: Event, entries: list[JournalEntry]) -> journal_texts.Names:

@@ -281,8 +281,12 @@ async def delivered(db: Database, row_id: int, message_id: int | None, now: date
                     answered: tuple[int, float, Limits] | None = None) -> None:
     """Telegram accepted the row (``message_id`` None: its answer could not be read).
     ``answered``: (chat, epoch seconds, limits) when the fleet's limits are kept: the
-    chat's next turn counts from Telegram's answer (``turns_repo.answered``)."""
-    async with db.transaction() as tx:
+    chat's next turn counts from Telegram's answer (``turns_repo.answered``).
+
+    Bookkeeping (``Database.bookkeeping``): one compare-and-set of the row the sender holds
+    (still pending) and of the chat's turn, which no use-case reads to decide anything, so
+    on PostgreSQL the record of every message sent does not queue behind the use-cases."""
+    async with db.bookkeeping() as tx:
         await outbox_repo.mark_sent(tx, row_id, message_id, now)
         if answered is not None:
             await turns_repo.answered(tx, *answered)

@@ -163,8 +163,9 @@ async def reader_language(tx: Tx, req: Request) -> str:
 @asynccontextmanager
 async def reading(db: Database) -> AsyncIterator[Tx]:
     """A transaction for a lookup that changes nothing and answers nobody (finding the
-    event a command names, before the use-case runs)."""
-    async with db.transaction() as tx:
+    event a command names, before the use-case runs): a snapshot (``Database.snapshot``),
+    which on PostgreSQL waits for no use-case's lock."""
+    async with db.snapshot() as tx:
         yield tx
 
 

@@ -1,69 +1,92 @@
 """What a TD's correction of a game (``bot/service/results/corrections.py``) tells the two players.
 
 Each player reads their own copy ("you 412, Dev Rao 380"), the game as it is now and as it
-was, the TD's reason, then where the match stands (``reporting_texts.outcome_lines``). A
-game that no longer counts after the match was decided earlier cites SSSg para 14 in a
-knockout only (``formats.cite``). Telegram HTML: every name and the reason go through
-``esc``.
+was, the TD's reason, then where the match stands (``reporting_texts.outcome_lines``; a
+one-game match as the game it is, never as a match score). Records
+(``bot/words/said.py``), written in each player's language; the game's words are also
+written in plain English for the journal and the command line (``game_words``).
 """
 
 from __future__ import annotations
 
 from bot.service.events.lookup import Event
-from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import esc, one_game, open_again, outcome_lines
+from bot.service.results.reporting_texts import OneGame, one_game, outcome_lines
+from bot.service.results.ruling_texts import kept, open_again, where
+from bot.words import SOURCE, Words, for_locale
+from bot.words.said import Rendered, Said, Value, plain, said, stacked
 from core.knockout.match import MatchGame, MatchGameKind, MatchState
 
 
-def game_words(game: MatchGame, names: tuple[str, str], viewer: int | None = None) -> str:
-    """A game in plain words (HTML callers escape it): 'Ann Lee 412, Dev Rao 380 (Ann Lee
-    started)'; for a player (``viewer``) 'you 412, Dev Rao 380 (you started)', theirs first."""
-    def who(side: int) -> str:
-        return "you" if side == viewer else names[side]
-
+def game_said(game: MatchGame, names: tuple[str, str], viewer: int | None = None) -> Said:
+    """A game in plain words: 'Ann Lee 412, Dev Rao 380 (Ann Lee started)'; for a player
+    (``viewer``) 'you 412, Dev Rao 380 (you started)', theirs first."""
     if game.kind is MatchGameKind.VOID:
-        return "void"
+        return said("void")
     if game.kind is MatchGameKind.PLAYED:
         assert game.scores is not None and game.starter is not None
-        first = 0 if viewer is None else viewer
-        scores = ", ".join(f"{who(s)} {game.scores[s]}" for s in (first, 1 - first))
-        return f"{scores} ({who(game.starter)} started)"
+        if viewer is None:
+            values: dict[str, Value] = dict(first=names[0], first_score=game.scores[0],
+                                            second=names[1], second_score=game.scores[1],
+                                            starter=names[game.starter])
+            return said("{first} {first_score}, {second} {second_score} ({starter} started)",
+                        **values)
+        mine: dict[str, Value] = dict(mine=game.scores[viewer], opponent=names[1 - viewer],
+                                      theirs=game.scores[1 - viewer])
+        if game.starter == viewer:
+            return said("you {mine}, {opponent} {theirs} (you started)", **mine)
+        return said("you {mine}, {opponent} {theirs} ({opponent} started)", **mine)
     assert game.awarded_to is not None
+    to = game.awarded_to
     if game.kind is MatchGameKind.BYE:
-        return f"a game bye to {who(game.awarded_to)}"
-    return f"won by forfeit by {who(game.awarded_to)}"
+        return (said("a game bye to you") if to == viewer else
+                said("a game bye to {player}", player=names[to]))
+    return (said("won by forfeit by you") if to == viewer else
+            said("won by forfeit by {player}", player=names[to]))
 
 
-def slip_note() -> str:
-    """Appended to the opponent's copy of a slip still open when a TD corrects its game
-    (its Agree / Dispute buttons go)."""
-    return "\n\n⚖️ A TD has corrected this game."
+def game_words(game: MatchGame, names: tuple[str, str], viewer: int | None = None,
+               words: Words | None = None) -> str:
+    """``game_said`` as plain text (HTML callers escape it), in English unless ``words``
+    says which language: the journal's line and the command line's."""
+    return plain(game_said(game, names, viewer), words or for_locale(SOURCE))
+
+
+def slip_note() -> Said:
+    """Under the opponent's copy of a slip still open when a TD corrects its game (its
+    Agree / Dispute buttons go)."""
+    return said("\n\n⚖️ A TD has corrected this game.")
 
 
 def for_player(event: Event, view: MatchView, viewer: int, game: int, before: MatchGame,
                after: MatchGame, why: str, voided: list[int], state: MatchState,
-               was_won: int | None = None) -> str:
+               was_won: int | None = None, single: OneGame | None = None) -> Said:
     """A player's copy of a correction of game ``game`` of their match; ``voided``: the
     game numbers that no longer count since the match is decided earlier; ``was_won``:
-    the side whose win the correction undid (the match is open again: what next follows)."""
+    the side whose win the correction undid (the match is open again: what next follows);
+    ``single``: the one game a decided one-game match now is (said as that game)."""
     names = (view.label(0), view.label(1))
-    opponent = f"<b>{esc(names[1 - viewer])}</b>"
-    which = (f"your game against {opponent}" if one_game(event, view)
-             else f"game {game} of your match against {opponent}")
-    was = esc(game_words(before, names, viewer))
-    head = f"⚖️ <b>{esc(event.name)}, {esc(view.round_name)}</b>: "
+    values: dict[str, Value] = dict(where=where(event, view), opponent=names[1 - viewer],
+                                    was=game_said(before, names, viewer))
+    lone = one_game(event, view)
+    lines: list[Said | Rendered] = []
     if after.kind is MatchGameKind.VOID:
-        lines = [head + f"a TD voided {which}: {was}. It no longer counts."]
+        lines.append(said("⚖️ {where}: a TD voided your game against <b>{opponent}</b>: {was}. It no "
+                          "longer counts.", **values) if lone else
+                     said("⚖️ {where}: a TD voided game {game} of your match against "
+                          "<b>{opponent}</b>: {was}. It no longer counts.", game=game, **values))
     else:
-        now = esc(game_words(after, names, viewer))
-        lines = [head + f"a TD corrected {which}. It is now {now}; it was {was}."]
-    lines.append(f"Why: {esc(why)}")
+        now = game_said(after, names, viewer)
+        lines.append(said("⚖️ {where}: a TD corrected your game against <b>{opponent}</b>. It is now "
+                          "{now}; it was {was}.", now=now, **values) if lone else
+                     said("⚖️ {where}: a TD corrected game {game} of your match against "
+                          "<b>{opponent}</b>. It is now {now}; it was {was}.", game=game, now=now,
+                          **values))
+    lines.append(said("Why: {why}", why=why))
     if voided:
-        shown = ", ".join(str(n) for n in voided)
-        lines.append(f"The match was decided earlier, so game(s) {shown} no longer count"
-                     f"{cite(event, 'para 14')}.")
+        lines.append(said("The match was decided before game(s) {games}, so they no longer "
+                          "count.", games=", ".join(str(n) for n in voided)))
     if was_won is not None:
         lines.append(open_again(event, view, viewer, was_won))
-    lines += outcome_lines(event, view, state, viewer)
-    return "\n".join(lines)
+    lines += map(kept, outcome_lines(event, view, state, viewer, single))
+    return stacked(*lines)

@@ -36,7 +36,8 @@ from bot.service.results import correction_texts
 from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.correction_texts import game_words
 from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
-from bot.service.results.reporting import check_scores
+from bot.service.results.reporting import check_scores, one_game_of
+from bot.service.results.reporting_texts import one_game
 from bot.service.results.rulings import (
     NeedsConfirm,
     apply_correction_in,
@@ -101,7 +102,8 @@ class Corrected:
     """A correction, for the TD who made it. ``asked``: nothing applied yet, the reason is
     asked (``prompt_id``: its Cancel). ``needs_confirm``: nothing applied yet, ``impact``
     says what it would do to later matches (``prompt_id``: Apply / Cancel). Otherwise it
-    is done: ``before`` and ``after`` are the game, ``score_line`` the match after it."""
+    is done: ``before`` and ``after`` are the game, ``score_line`` the match after it
+    (``single``: the match is that one game, so its score is said as the game)."""
 
     match: str
     game: int
@@ -117,6 +119,7 @@ class Corrected:
     asked: bool = False
     needs_confirm: bool = False
     prompt_id: int | None = None
+    single: bool = False  # the match is one game: its score is the game's, not a match's
 
     @property
     def named_score(self) -> str:
@@ -265,13 +268,15 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
     later = [n for n in applied.voided if n != number]  # para 14: decided before them
     result = Corrected(view.code, number, names, old, new.games[index], after.score_line(),
                        after.decided, names[after.winner] if after.winner is not None else None,
-                       later, applied.voided_matches, applied.impact)
+                       later, applied.voided_matches, applied.impact,
+                       single=one_game(event, view))
     fresh = await get_match(tx, view.id)
+    single = await one_game_of(tx, event, fresh, after)
     for viewer, person in enumerate(fresh.people):  # the correction first, then what follows
         if person is not None:
             news.lead(person, correction_texts.for_player(event, fresh, viewer, number, old,
                                                           result.after, why, later, after,
-                                                          applied.was_won))
+                                                          applied.was_won, single))
     await news.send(tx, req.now)
     return result
 

@@ -4,8 +4,10 @@ the TDs, who adjudicate; para 24: a discrepancy within the window).
 One notice per ruler, written for a phone: the match, what each player reported or says,
 the phones on record, and what to tap. The disputer's reason is not there until they give
 it: then the notice is edited to hold it (``disputes``), so it never says that something
-will come. The board photo, if any, follows as a photo of its own. Records
-(``bot/words/said.py``), written in each ruler's language when sent.
+will come. The board photo, if any, follows as a photo of its own. The players read what
+happens next in plain words (``for_player``): what counts meanwhile and who rules; no
+paragraph (those are for the TDs) and no TD's phone. Records (``bot/words/said.py``),
+written in each reader's language when sent.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.events.lookup import Event
+from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.store.slips_repo import SlipRow
 from bot.words.said import Rendered, Said, Value, said, stacked
@@ -79,6 +82,69 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
                           "Until you rule, game {game} counts as {reporter} reported it.",
                           game=slip.game_no, reporter=view.label(slip.reporter_side)))
     return stacked(*shown)
+
+
+def for_player(where: Said, view: MatchView, viewer: int, game: int, disputer: str,
+               raised_it: bool, rulers: list[str], ask_reason: bool, *, single: bool,
+               differs: bool = False) -> Said:
+    """Both players learn that the result is frozen, what counts until a TD rules and who
+    rules (SSSg para 19: a TD who does not play in the match); the one who disputed it
+    without saying why is asked why. ``where``: the message's head (event and round);
+    ``differs``: the dispute is a second report of the game that did not agree with the
+    first; ``single``: the match is one game, said as that game."""
+    values: dict[str, Value] = dict(where=where, opponent=view.label(1 - viewer),
+                                    disputer=disputer, game=game)
+    if differs and raised_it:
+        head = (said("⚖️ {where}: Your result differs from {opponent}'s slip, so yours is not "
+                     "counted: {opponent}'s counts until a TD rules.", **values) if single else
+                said("⚖️ {where}: Your result for game {game} differs from {opponent}'s slip, "
+                     "so yours is not counted: {opponent}'s counts until a TD rules.", **values))
+    elif differs:
+        head = (said("⚖️ {where}: {disputer} reported your game differently from your slip. "
+                     "Yours counts until a TD rules.", **values) if single else
+                said("⚖️ {where}: {disputer} reported game {game} differently from your slip. "
+                     "Yours counts until a TD rules.", **values))
+    elif raised_it:
+        head = (said("⚖️ {where}: You disputed your game against {opponent}. It counts as "
+                     "reported until a TD rules.", **values) if single else
+                said("⚖️ {where}: You disputed game {game} of your match against {opponent}. It "
+                     "counts as reported until a TD rules.", **values))
+    else:
+        head = (said("⚖️ {where}: {disputer} disputed your game. It counts as reported until "
+                     "a TD rules.", **values) if single else
+                said("⚖️ {where}: {disputer} disputed game {game} of your match. It counts as "
+                     "reported until a TD rules.", **values))
+    if not rulers:
+        who = said("No TD of this event is free to rule on your match: please tell the "
+                   "organisers.")
+    elif len(rulers) == 1:
+        who = said("{ruler} will rule on it, and I will tell you both the ruling.",
+                   ruler=rulers[0])
+    else:
+        who = said("A TD ({rulers}) will rule on it, and I will tell you both the ruling.",
+                   rulers=", ".join(rulers))
+    ask = (said("What is wrong with it? Tell me in your next message, e.g. <i>I had 390, not "
+                "380</i>, and I will pass it on.") if raised_it and ask_reason else None)
+    return stacked(head, who, ask)
+
+
+def ruling_buttons(dispute_id: int, names: tuple[str, str],
+                   single: bool) -> list[list[tuple[Said, str]]]:
+    """The ruler's buttons on a dispute (SSSg paras 19, 27, 28), in the ruler's language. A
+    match of one game (``single``) has no match bye beside its game bye: there the game is
+    the match, so the two would decide the same thing; the game bye (para 28) is offered."""
+    rows = [
+        [(said("Uphold"), callbacks.rule("uphold", dispute_id)),
+         (said("Amend"), callbacks.rule("amend", dispute_id)),
+         (said("Void game"), callbacks.rule("void", dispute_id))],
+        [(said("Game bye to {player}", player=names[0]), callbacks.rule("gbye", dispute_id, 0)),
+         (said("Game bye to {player}", player=names[1]), callbacks.rule("gbye", dispute_id, 1))],
+    ]
+    if not single:
+        rows.append([
+            (said("Match bye to {player}", player=names[0]), callbacks.rule("mbye", dispute_id, 0)),
+            (said("Match bye to {player}", player=names[1]), callbacks.rule("mbye", dispute_id, 1))])
+    return rows
 
 
 def ruled(notice: Said, note: Said | str) -> Said:

@@ -26,7 +26,7 @@ from bot.service.events.lookup import Event, get_event
 from bot.service.formats.traits import cite
 from bot.service.people import expelled
 from bot.service.people.persons import get_person
-from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import (
@@ -36,7 +36,7 @@ from bot.service.platform.unit import (
     require_actor,
     unit,
 )
-from bot.service.results import dispute_texts
+from bot.service.results import dispute_texts, ruling_texts
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.matches import MatchView, get_match, latest_event_of, matches_of_person
@@ -102,7 +102,8 @@ async def open_dispute(
     contacts = [await _contact(tx, p) for p in rulers]
     disputer = (await get_person(tx, raised_by)).name
     notice = await ruler_notice(tx, dispute_id)
-    buttons = callbacks.ruling_buttons(dispute_id, (view.label(0), view.label(1)))
+    single = say.one_game(event, view)
+    buttons = dispute_texts.ruling_buttons(dispute_id, (view.label(0), view.label(1)), single)
     for ruler in rulers:
         await outbox.enqueue(tx, person_id=ruler, now=now, said=notice, buttons=buttons,
                              dedupe_key=f"{ruler_copies(dispute_id)}{ruler}")
@@ -113,9 +114,10 @@ async def open_dispute(
         if person is not None:
             await outbox.enqueue(
                 tx, person_id=person, now=now, dedupe_key=f"dispute:{dispute_id}:player:{side}",
-                text_html=say.dispute_for_player(event, view, side, slip.game_no, disputer,
-                                                 person == raised_by, contacts, not reason,
-                                                 differs=second is not None),
+                said=dispute_texts.for_player(
+                    ruling_texts.where(event, view), view, side, slip.game_no, disputer,
+                    person == raised_by, [name for name, _ in contacts], not reason,
+                    single=single, differs=second is not None),
             )
     return [name for name, _ in contacts]
 
@@ -255,7 +257,8 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     await journal.record(tx, who=actor, action="dispute.reason", subject=f"match:{view.id}",
                          now=req.now, detail={"dispute_id": dispute.id, "reason": reason})
     notice = await ruler_notice(tx, dispute.id)
-    buttons = callbacks.ruling_buttons(dispute.id, (view.label(0), view.label(1)))
+    buttons = dispute_texts.ruling_buttons(dispute.id, (view.label(0), view.label(1)),
+                                       say.one_game(await get_event(tx, view.event_id), view))
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, said=notice, buttons=buttons, now=req.now)
     names = [(await get_person(tx, r)).name for r in await rulers_of(tx, view)]
@@ -287,7 +290,7 @@ async def ruler_name(tx: Tx, actor: Actor) -> str:
 
 
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
-                    ruler_note: str, by: Actor, now: datetime, decided: Match | None = None,
+                    ruler_note: Said | str, by: Actor, now: datetime, decided: Match | None = None,
                     slips: tuple[SlipState, ...] = OPEN,
                     games: Collection[int] | None = None) -> None:
     """A decision took the place of what was open in ``view``: its slips in ``slips``

@@ -29,6 +29,7 @@ from bot.service.results import reporting_texts as say
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import outbox_repo
 from bot.store.db import Tx
+from bot.words.said import Said
 from core.knockout.match import MatchStage
 
 #: What a player was told when their opponent is not known (or not final) yet.
@@ -48,12 +49,13 @@ async def last_told(tx: Tx, match_id: int, side: int) -> str | None:
     return keys[-1][len(_prefix(match_id, side)):].rsplit(":", 1)[0] if keys else None
 
 
-async def tell(tx: Tx, *, person: int, match_id: int, side: int, what: str, text_html: str,
-               now: datetime) -> None:
-    """Send ``text_html`` to the player of side ``side``, recorded as having told them
-    ``what`` (an entry id as text, or ``OPEN``)."""
+async def tell(tx: Tx, *, person: int, match_id: int, side: int, what: str,
+               now: datetime, said: Said | None = None, text_html: str | None = None) -> None:
+    """Send ``said`` (or ``text_html``, from a room not yet saying records) to the player
+    of side ``side``, recorded as having told them ``what`` (an entry id as text, or
+    ``OPEN``)."""
     told = await outbox_repo.keys_with_prefix(tx, _prefix(match_id, side))
-    await outbox.enqueue(tx, person_id=person, now=now, text_html=text_html,
+    await outbox.enqueue(tx, person_id=person, now=now, said=said, text_html=text_html,
                          dedupe_key=f"{_prefix(match_id, side)}{what}:{len(told)}")
 
 

@@ -26,7 +26,6 @@ ruled and what.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -50,7 +49,7 @@ from bot.service.platform.unit import (
     require_actor,
     unit,
 )
-from bot.service.results import dispute_texts, finality, next_opponent
+from bot.service.results import dispute_texts, finality, next_opponent, ruling_texts
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
@@ -310,18 +309,20 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
             await games_repo.set_void(tx, g.id, True)
         for s in await slips_repo.of_match(tx, m.id, (SlipState.DRAFT,)):
             await slips_repo.move(tx, s.id, (SlipState.DRAFT,), SlipState.VOID, now)
-        what = f"Void: {html.escape(cause)} changed who plays {html.escape(m.code)}"
-        await supersede(tx, m, ruling=f"void: {cause} voided the match", by=by, now=now,
-                        slip_note=to_both(what), ruler_note=settled_note(what, False))
+        why = ruling_texts.cause(cause, feeder)
+        what = ruling_texts.later_void(why)
+        await supersede(tx, m, ruling=f"void: a TD's {cause} {feeder.code} voided the match",
+                        by=by, now=now, slip_note=to_both(what),
+                        ruler_note=settled_note(what, False))
         await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
             if person is not None and news is not None and person in feeder.people:
-                news.add(person, say.own_later_match_voided(event, m, side, played))
+                news.add(person, ruling_texts.own_later_match_voided(m, side, played))
             elif person is not None:  # told their match once it is known (``next_opponent``)
                 await next_opponent.tell(tx, person=person, match_id=m.id, side=side,
                                          what=next_opponent.OPEN, now=now,
-                                         text_html=say.later_match_voided(event, m, side, cause,
-                                                                    played))
+                                         said=ruling_texts.later_match_voided(event, m, side, why,
+                                                                              played))
 
 
 async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause: str,
@@ -337,8 +338,7 @@ async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause:
     if not beyond or new.match_bye is not None:
         return
     rows = await games_repo.games_of(tx, view.id)
-    what = (f"Void: after {html.escape(cause)}, {html.escape(view.code)} was decided before "
-            "this game")
+    what = ruling_texts.decided_before(cause)
     await supersede(tx, view, ruling=f"void: {view.code} was decided before this game",
                     by=by, now=now, decided=new, games={rows[i].id for i in beyond},
                     slip_note=to_both(what), ruler_note=settled_note(what, False))
@@ -352,11 +352,12 @@ async def apply_correction_in(
     missing photo's game bye): write the corrected match, void what it voids in later
     matches (only with ``confirm`` when they have games), decide or reopen the match, and
     sync the bracket. The caller journals and tells the two players; this tells everyone
-    else (players of later matches: "a TD's {cause} M1"; the group, with ``why``, when a
-    result it was shown as final is open again). ``news``: where a caller that leads each
-    player's message with its own words gathers what the decision adds (what plays on,
-    what the final result means, the group's line that the result it saw was corrected,
-    a later match of theirs it voided), so that each reads one message
+    else (players of later matches: "a TD's correction of Ann Lee v Dev Rao"; the group,
+    with ``why``, when a result it was shown as final is open again, or a later match it
+    was shown changes). ``news``: where a caller that leads each player's message with
+    its own words gathers what the decision adds (what plays on, what the final result
+    means, the group's line that the result it saw was corrected, a later match of theirs
+    it voided), so that each reads one message
     (``reporting.settle_match``); None: settled results are sent on their own. Raises
     ``NeedsConfirm`` before writing anything."""
     old = await core_match(tx, view.id)
@@ -379,9 +380,8 @@ async def apply_correction_in(
         for i in sorted(was - now_counted):
             await games_repo.set_void(tx, rows[i].id, True)
     voided = [before.number_of(i) or 0 for i in before.counted if i not in after.counted]
-    await _settle_beyond(tx, view, old, new, f"a TD's {cause.split()[0]}", now, by)
-    await _void_later(tx, event, voided_matches, f"a TD's {cause} {view.code}", now, by,
-                      view, news)
+    await _settle_beyond(tx, view, old, new, cause, now, by)
+    await _void_later(tx, event, voided_matches, cause, now, by, view, news)
     decided_before = view.state == MatchStage.DECIDED
     outcome_before = (decided_before, view.winner if decided_before else None)
     outcome_after = (after.decided and after.decision is not Decision.TIED, after.winner)
@@ -400,7 +400,7 @@ async def apply_correction_in(
     settled = False
     if outcome_after[0] and outcome_after != outcome_before:
         if announced and news is not None:  # the group saw another result: say why
-            news.add(GROUP, say.result_corrected(why))
+            news.add(GROUP, ruling_texts.result_corrected(why))
         await settle_match(tx, event, fresh, after, now, by, news, quiet=known)
         settled = True
     elif after.decided and after.winner is None and before.decision != after.decision:
@@ -412,7 +412,23 @@ async def apply_correction_in(
     await next_opponent.tell_changes(tx, event, fresh, now,
                                      cause=f"a TD's {cause.split()[0]}", before=entries_before,
                                      was_final=announced)
+    await _tell_group_later(tx, event, view, views, voided_matches, cause, now)
     return Applied(before, after, voided, voided_matches, reopened, impact, settled)
+
+
+async def _tell_group_later(tx: Tx, event: Event, feeder: MatchView, before: list[MatchView],
+                            voided: tuple[str, ...], kind: str, now: datetime) -> None:
+    """A later match whose players the correction of ``feeder`` changed, or whose games it
+    voided (SSSg paras 27-28): the group, if it was shown that match, reads what changed
+    there (``groups.post_players_changed``), as its players do (``next_opponent``)."""
+    was = {m.id: m for m in before}
+    for m in await matches_of_event(tx, event.id):
+        old = was.get(m.id)
+        if m.id == feeder.id or old is None or (old.entries == m.entries
+                                                and m.code not in voided):
+            continue
+        await groups.post_players_changed(tx, event, old, m, ruling_texts.cause(kind, feeder),
+                                          now)
 
 
 async def award_game_bye_in(
@@ -449,13 +465,17 @@ async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result
     ruling heads."""
     news = News(event) if news is None else news
     single = await one_game_of(tx, event, view, applied.after)
+    names = (view.label(0), view.label(1))
+    spread = (await core_match(tx, view.id)).rules.game_bye_spread
+    beyond = say.beyond_decision(result.ruling, game, applied.voided)
     for viewer in (0, 1):
         person = view.people[viewer]
         if person is not None:
-            news.lead(person, say.ruled(event, view, viewer, game, result.ruling,
-                                        result.scores, why, applied.voided, applied.after,
-                                        to=result.to, was_won=applied.was_won,
-                                        single=single))
+            what = ruling_texts.what_ruled(event, names, viewer, result.ruling,
+                                           result.scores, result.to, bye_spread=spread)
+            news.lead(person, ruling_texts.ruled(event, view, viewer, game, what, why, beyond,
+                                                 applied.after, was_won=applied.was_won,
+                                                 single=single))
     if then_final:
         await final_after_ruling(tx, event, view.id, now, news)
     await news.send(tx, now)
@@ -553,8 +573,11 @@ async def _rule(
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=True)
-    notice = dispute_texts.ruled(await ruler_notice(tx, dispute.id, ruled=True), say.ruled_note(
-        event, await ruler_name(tx, actor), result.ruling, scores, result.to, why))
+    notice = dispute_texts.ruled(await ruler_notice(tx, dispute.id, ruled=True),
+                                 ruling_texts.ruled_note(
+                                     event, await ruler_name(tx, actor), result.ruling, scores,
+                                     result.to, why,
+                                     (await core_match(tx, view.id)).rules.game_bye_spread))
     for copy in await outbox_repo.by_dedupe_prefix(tx, ruler_copies(dispute.id)):
         await outbox.enqueue_edit(tx, copy, now=req.now, said=notice)
     return result
@@ -942,14 +965,14 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     goes; a tie's ruling keeps them, and a slip still in its window stays open to a
     dispute (SSSg para 24): only a disputed one is settled, its game counting as
     reported."""
-    how = "by a match bye" if ruling == "match_bye" else "by a TD's ruling on the tie"
+    how = ruling_texts.settled_how(ruling)
     await supersede(
         tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
         slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
         slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
                                                       counts),
-        ruler_note=say.ruled_note(event, await ruler_name(tx, actor), ruling, None,
-                                  view.label(side), why))
+        ruler_note=ruling_texts.ruled_note(event, await ruler_name(tx, actor), ruling, None,
+                                           view.label(side), why))
 
 
 async def _rule_tie(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,

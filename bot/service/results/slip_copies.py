@@ -8,11 +8,14 @@ an outbox row too: written in the same transaction as the change, never lost.
 A slip also closes when a decision takes its place before its window does: a match bye,
 a tied match ruled, an expulsion, a correction that voids the match (``settle_slips``).
 Its copies then say what happened rather than keep buttons that no longer do anything.
+
+A note is a record (``bot/words/said.py``) written under the copy as it was sent, in the
+copy's reader's language, its blank line first (or, from a room not yet saying records,
+HTML).
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Collection
 from datetime import datetime
 
@@ -21,7 +24,9 @@ from bot.service.platform.deadlines import cancel_deadlines
 from bot.service.results.matches import MatchView, core_match
 from bot.store import games_repo, outbox_repo, slips_repo
 from bot.store.db import Tx
+from bot.store.outbox_repo import OutboxMessage
 from bot.store.slips_repo import SlipRow
+from bot.words.said import Rendered, Said, said
 from core.knockout.match import Match
 from core.slip import SlipState
 
@@ -31,8 +36,8 @@ SLIP_WINDOW = "slip.window"
 OPEN = (SlipState.PENDING, SlipState.DISPUTED)
 
 #: What a decision that settles a slip says on its copies: (the copy's side, whether the
-#: slip's game still counts) -> the note, HTML.
-Note = Callable[[int, bool], str]
+#: slip's game still counts) -> the note.
+Note = Callable[[int, bool], Said]
 
 
 def copy_key(slip_id: int, side: int) -> str:
@@ -40,11 +45,20 @@ def copy_key(slip_id: int, side: int) -> str:
     return f"slip:{slip_id}:copy:{side}"
 
 
-async def close_copy(tx: Tx, slip: SlipRow, note_html: str, now: datetime) -> None:
-    """Edit the opponent's copy: its text plus ``note_html``, and no buttons."""
+async def close_copy(tx: Tx, slip: SlipRow, note: Said | str, now: datetime) -> None:
+    """Edit the opponent's copy: its text with ``note`` under it, and no buttons."""
     key = copy_key(slip.id, 1 - slip.reporter_side)
     for stored in await outbox_repo.by_dedupe_prefix(tx, key):
-        await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note_html, now=now)
+        await _note_under(tx, stored, note, now)
+
+
+async def _note_under(tx: Tx, stored: OutboxMessage, note: Said | str, now: datetime) -> None:
+    """A copy as sent, ``note`` under it (HTML: a room not yet saying records), no buttons."""
+    if isinstance(note, Said):
+        added = Said("{sent}{note}", (("sent", Rendered(stored.text_html)), ("note", note)))
+        await outbox.enqueue_edit(tx, stored, said=added, now=now)
+    else:
+        await outbox.enqueue_edit(tx, stored, text_html=stored.text_html + note, now=now)
 
 
 async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
@@ -71,30 +85,36 @@ async def settle_slips(tx: Tx, view: MatchView, note: Note, now: datetime, *,
         closed += 1
         for side in (0, 1):
             for stored in await outbox_repo.by_dedupe_prefix(tx, copy_key(slip.id, side)):
-                await outbox.enqueue_edit(tx, stored, now=now,
-                                          text_html=stored.text_html + note(side, counts))
+                await _note_under(tx, stored, note(side, counts), now)
     if not await slips_repo.of_match(tx, view.id, (SlipState.PENDING,)):
         await cancel_deadlines(tx, f"match:{view.id}", now, kinds=(SLIP_WINDOW,))
     return closed
 
 
-def settled_note(what_html: str, counts: bool) -> str:
-    """Appended to a slip's copies when a decision settled it: what happened, and whether
-    the reported game still counts."""
-    return f"\n\n⚖️ {what_html}; this result {'stands' if counts else 'no longer counts'}."
+def settled_note(what: Said | str, counts: bool) -> Said:
+    """Under a slip's copies when a decision settled it: what happened (HTML: a room not
+    yet saying records), and whether the reported game still counts."""
+    shown = what if isinstance(what, Said) else Rendered(what)
+    if counts:
+        return said("\n\n⚖️ {what}; this result stands.", what=shown)
+    return said("\n\n⚖️ {what}; this result no longer counts.", what=shown)
 
 
-def to_both(what_html: str) -> Note:
-    """The note that says ``what_html`` on both copies alike (``settled_note``)."""
-    def note(_side: int, counts: bool) -> str:
-        return settled_note(what_html, counts)
+def to_both(what: Said | str) -> Note:
+    """The note that says ``what`` on both copies alike (``settled_note``)."""
+    def note(_side: int, counts: bool) -> Said:
+        return settled_note(what, counts)
     return note
 
 
-def went_to(view: MatchView, viewer: int | None, winner: int, how: str, why: str) -> str:
+def went_to(view: MatchView, viewer: int | None, winner: int, how: Said, why: str) -> Said:
     """'Settled: the match went to Terence Low by a match bye (no show)', to side ``viewer``
     (the copy it ends is of the match, whose code a player does not know); a TD (None)
     reads the match's code, 'Settled: Q4 went to ...'."""
-    who = "you" if viewer == winner else html.escape(view.label(winner))
-    what = "the match" if viewer is not None else html.escape(view.code)
-    return f"Settled: {what} went to {who} {how} ({html.escape(why)})"
+    if viewer is None:
+        return said("Settled: {match} went to {winner} {how} ({why})", match=view.code,
+                    winner=view.label(winner), how=how, why=why)
+    if viewer == winner:
+        return said("Settled: the match went to you {how} ({why})", how=how, why=why)
+    return said("Settled: the match went to {winner} {how} ({why})",
+                winner=view.label(winner), how=how, why=why)

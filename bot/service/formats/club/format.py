@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events import groups
-from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine
@@ -22,14 +21,13 @@ from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.service.platform.errors import Invalid
 from bot.service.platform.news import News, Told
 from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
 from bot.words.said import said
-from core.knockout.match import Match, MatchState, forfeit_match
+from core.knockout.match import MatchState
 
 
 @dataclass(frozen=True)
@@ -57,22 +55,6 @@ class ClubFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ": /me shows your record"
 
-    def tie_words(self) -> str:
-        return ": half a win each"
-
-    def match_bye(self, match: Match, side: int) -> Match:
-        """No bye of a whole match: the games it needs, won by forfeit."""
-        return forfeit_match(match, side)
-
-    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
-                   now: datetime, why: str) -> DrawResult:
-        raise Invalid(said("{event} {refusal}", event=event.name, refusal=self.no_draw or ""))
-
-    async def after_results(self, tx: Tx, event: Event, now: datetime,
-                            news: News | None) -> list[int]:
-        await self.after_final(tx, event, now, news)  # acts on the results that are final
-        return []
-
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
         """The expert-point levels reached are announced."""
@@ -99,7 +81,7 @@ class ClubFormat(Defaults):
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
-                                       nothing_left="no game left to play tonight")
+                                       nothing_left=said("no game left to play tonight"))
 
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         """A line per night a player checked in: the fee of their check-in (free for a

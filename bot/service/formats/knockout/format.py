@@ -67,9 +67,6 @@ class KnockoutFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ": /bracket shows its bracket, /matches your matches"
 
-    def tie_words(self) -> str:
-        return ": half a win each"  # never said: a knockout's level match has a winner
-
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
         return award_match_bye(match, side).match

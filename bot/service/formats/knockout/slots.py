@@ -36,6 +36,7 @@ from bot.service.people.expulsions import (
 from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
+from bot.service.platform.outbox import SaidButton
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.service.results import reporting_texts as report_say
 from bot.service.results.adjudicators import ruler_name, rulers_of
@@ -45,7 +46,7 @@ from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
-from bot.words.said import said
+from bot.words.said import Rendered, Said, paragraphs, said, stacked
 from core.expulsion import RoundMatch, candidates_for_slots
 from core.knockout import sssg
 from core.knockout.match import MatchStage
@@ -63,10 +64,10 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
     the slot (``options_for``)."""
     view = await current_match(tx, event.id, entry.id)
     await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)
-    note = ""
+    note = None
     state = ExpulsionState.OPEN
     if view is None:
-        state, note = ExpulsionState.NONE, "no match left to play: no slot to fill"
+        state, note = ExpulsionState.NONE, said("no match left to play: no slot to fill")
     elif (await core_match(tx, view.id)).state().counted:
         state = ExpulsionState.NONE
     x_id = await expulsions_repo.add(
@@ -78,7 +79,7 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
                          detail={"match": view.code if view else None, "slot": state})
     await outbox.enqueue(tx, person_id=entry.person_id, now=now,
                          dedupe_key=f"expel:{x_id}:player",
-                         text_html=say.to_expelled(event, entry.name, why.strip()))
+                         said=say.to_expelled(event, entry.name, why.strip()))
     if view is None:
         return Expelled(entry.name, why.strip(), x_id, state, note=note)
     side = view.entries.index(entry.id)
@@ -87,8 +88,8 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
         await award_match_bye_in(tx, view.id, 1 - side, by, now,
                                  f"{entry.name} was expelled: {why.strip()}")
         return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent,
-                        note=f"{view.code} had games: match bye to {opponent} (para 27), "
-                             "its games void")
+                        note=said("{code} had games: match bye to {opponent} (para 27), its "
+                                  "games void", code=view.code, opponent=opponent))
     await sync_matches(tx, event.id)  # the match now waits for the TDs' choice
     x = await expulsions_repo.get(tx, x_id)
     assert x is not None
@@ -97,7 +98,7 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
     both = view.entries[1 - side] in together or await _opponent_expelled(tx, view, side)
     if other is not None and not both:
         await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{x_id}:opponent",
-                             text_html=say.to_opponent(event, view, entry.name))
+                             said=say.to_opponent(event, view, entry.name))
     await ask_rulers(tx, event, x, view, options, now, both)
     return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent, options)
 
@@ -124,12 +125,11 @@ async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
     the opponent is expelled too, so nobody means the match is not played."""
     assert x.side is not None
     text = say.ask_rulers(event, view, x.name, x.why, options, both)
-    buttons = [[(say.button_label(o), callbacks.expel_pick(x.id, o.entry_id))] for o in options]
-    nobody = (f"Nobody: {view.code} is not played" if both
-              else f"Nobody: {view.label(1 - x.side)} goes through")
-    buttons.append([(nobody, callbacks.expel_pick(x.id, None))])
+    buttons: list[list[SaidButton]] = [
+        [(say.button_label(o), callbacks.expel_pick(x.id, o.entry_id))] for o in options]
+    buttons.append([(say.nobody_label(view, x.side, both), callbacks.expel_pick(x.id, None))])
     for ruler in await rulers_of(tx, view):
-        await outbox.enqueue(tx, person_id=ruler, now=now, text_html=text, buttons=buttons,
+        await outbox.enqueue(tx, person_id=ruler, now=now, said=text, buttons=buttons,
                              dedupe_key=f"{_key(x)}{ruler}")
 
 
@@ -230,8 +230,8 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
     if both is not None:  # the other slot's question is answered too
         copies += await outbox_repo.by_dedupe_prefix(tx, _key(both))
     for copy in copies:
-        await outbox.enqueue_edit(tx, copy, now=now,
-                                  text_html=f"{copy.text_html}\n\n{say.decided_note(result)}")
+        await outbox.enqueue_edit(tx, copy, now=now, said=paragraphs(
+            stacked(Rendered(copy.text_html)), say.decided_note(result)))
     return result
 
 
@@ -256,7 +256,7 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
         more = any(o.id != m.id and person in o.people and o.state in TO_PLAY for o in after)
         await outbox.enqueue(tx, person_id=person, now=now,
                              dedupe_key=f"expel:{x.id}:through:{m.id}",
-                             text_html=say.goes_through(event, m, left, x.name, more))
+                             said=say.goes_through(event, m, left, x.name, more))
     for match_id in became_ready:
         ready = await get_match(tx, match_id)
         rnd = await get_round(tx, ready.round_id)
@@ -264,15 +264,15 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
             person = ready.people[side]
             if person is None:
                 continue
-            text = report_say.match_ready(event, rnd, ready, ready.label(1 - side))
+            text: Said | Rendered = Rendered(
+                report_say.match_ready(event, rnd, ready, ready.label(1 - side)))
             if match_id == x.match_id:
                 newcomer = ready.entries[side] != before[match_id].entries[side]
-                text = say.slot_filled(event, x.name, ready.label(1 - side), newcomer,
-                                       report_say.next_match(event, rnd, ready,
-                                                             ready.label(1 - side)))
+                text = say.slot_filled(event, x.name, ready.label(1 - side), newcomer, Rendered(
+                    report_say.next_match(event, rnd, ready, ready.label(1 - side))))
             await outbox.enqueue(tx, person_id=person, now=now,
                                  dedupe_key=f"expel:{x.id}:ready:{match_id}:{side}",
-                                 text_html=text)
+                                 said=stacked(text))
 
 
 # --- use-cases ----------------------------------------------------------------------------

@@ -9,14 +9,12 @@ challenge level on points is not a win, so the defender keeps the rung
 
 from __future__ import annotations
 
-import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events import groups
 from bot.service.events.definitions import Definition
-from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
@@ -25,15 +23,15 @@ from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, record_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News, Told
+from bot.service.platform.news import News, Told, group_language
 from bot.service.results.matches import get_match
 from bot.store import entries_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
-from core.knockout.match import Match, MatchState, forfeit_match
+from bot.words.said import Rendered, said
+from core.knockout.match import MatchState
 
 
 @dataclass(frozen=True)
@@ -68,22 +66,9 @@ class LadderFormat(Defaults):
     def tie_words(self) -> str:
         return ": the defender keeps the rung"
 
-    def match_bye(self, match: Match, side: int) -> Match:
-        """No bye of a whole match: the games it needs, won by forfeit."""
-        return forfeit_match(match, side)
-
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         """The ladder itself: its rungs, from the definition's players."""
         await ladders.create_ladder(tx, event.id, Definition.model_validate(event.rules), now)
-
-    async def draw(self, tx: Tx, event: Event, entries: list[Entry], seed: int, by: Actor,
-                   now: datetime, why: str) -> DrawResult:
-        raise Invalid(f"{event.name} {self.no_draw}")
-
-    async def after_results(self, tx: Tx, event: Event, now: datetime,
-                            news: News | None) -> list[int]:
-        await self.after_final(tx, event, now, news)  # acts on the results that are final
-        return []
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
@@ -103,9 +88,9 @@ class LadderFormat(Defaults):
                           state: MatchState, text: str, more: list[str], key: str,
                           now: datetime) -> None:
         """The ladder's own lines (the result and the rungs it moved), if any."""
-        if more:
-            await outbox.enqueue(tx, chat_id=chat, now=now, text_html="\n".join(
-                [f"<b>{html.escape(event.name, quote=False)}</b>", *more]))
+        if more:  # the lines are HTML already written in the group's language
+            await outbox.enqueue(tx, chat_id=chat, now=now, lang=await group_language(tx, event),
+                                 said=ladder_texts.headed(event, [Rendered(m) for m in more]))
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:
@@ -118,7 +103,8 @@ class LadderFormat(Defaults):
         closed = await ladders.expel_in(tx, event, entry.name, by, now, why)
         view = await get_match(tx, closed) if closed is not None else None
         x_id = await record_unbracketed(tx, event, entry, view, why, by, now)
-        note = "they leave the ladder" + (f"; challenge {view.code} is void" if view else "")
+        note = (said("they leave the ladder; challenge {code} is void", code=view.code) if view
+                else said("they leave the ladder"))
         return Expelled(entry.name, why, x_id, ExpulsionState.NONE, view.code if view else None,
                         note=note)
 

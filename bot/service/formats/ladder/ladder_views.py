@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.service.events.lookup import Event
 from core import ladder as lad
+from core.phrases import Phrase
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,8 @@ class TargetsView:
     me: str
     rung: int
     allowed: list[tuple[str, int]]
-    excluded: list[tuple[str, str]]
-    note: str
+    excluded: list[tuple[str, Phrase]]
+    note: Phrase
 
 
 @dataclass(frozen=True)
@@ -48,15 +49,23 @@ class Challenged:
 
 @dataclass(frozen=True)
 class Answered:
-    """What an accept, decline or withdraw did: the core's lines, and the match code for
-    an accepted challenge."""
+    """What an accept, decline or withdraw did: the challenge's number, the other player
+    (the challenger, to one who accepted or declined; the challenged, to one who
+    withdrew), the answerer's rung before and after of ``total``, the core's lines (in
+    English, for the command line), the match code and play-by time of an accepted
+    challenge, and whether a decline was a forfeit (club rule ``decline``)."""
 
     event: Event
     action: str
+    number: int
+    other: str
+    rung: tuple[int, int | None]
+    total: int
     lines: list[str]
     match_code: str | None = None
     best_of: int = 1
-    me: str = ""  # the player who answered (their own lines say "You")
+    play_by: datetime | None = None
+    forfeit: bool = False
 
 
 @dataclass(frozen=True)

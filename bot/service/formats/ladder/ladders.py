@@ -33,7 +33,6 @@ from zoneinfo import ZoneInfo
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, find_event, get_event
 from bot.service.formats.ladder import ladder_texts as say
-from bot.service.formats.ladder.ladder_texts import esc
 from bot.service.formats.ladder.ladder_views import (
     Answered,
     Challenged,
@@ -68,9 +67,12 @@ from bot.store import (
 from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, DeadlineState
 from bot.store.entries_repo import Entry
+from bot.words import SOURCE, for_locale
+from bot.words.said import Said, english, plain
 from core import ladder as lad
 from core.knockout.match import Match, MatchStage, MatchState
 from core.names import NameRefused, pick
+from core.phrases import to_record
 from core.slip import SlipState
 
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
@@ -159,6 +161,7 @@ async def _commit(tx: Tx, was: Loaded, step: lad.Step, *, by: Actor, action: str
     await ladders_repo.save(tx, event.id, lad.to_record(step.ladder, step.state), now)
     await journal.record(tx, who=by, action=action, subject=subject(event.id), now=now,
                          detail={"events": [e.text for e in step.events],
+                                 "said": [to_record(e.said) for e in step.events],
                                  "names": list(step.ladder.names)}, why=why)
     now_loaded = Loaded(event, was.round_id, step.ladder, step.state, was.entries)
     out = News(event) if news is None else news
@@ -178,7 +181,7 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
     every line. A challenge itself is sent by its use-case (with
     the Accept / Decline buttons) and an acceptance with the match, so neither is
     repeated here."""
-    lines: dict[int, list[str]] = {}
+    lines: dict[int, list[Said]] = {}
     by_number = {c.number: c for c in now_is.state.challenges}
     shown = [e for e in events
              if e.kind not in (lad.EventKind.CHALLENGED, lad.EventKind.ACCEPTED)]
@@ -191,7 +194,7 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
         for name in names:
             person = was.person(name)
             if person is not None and person not in told:
-                lines.setdefault(person, []).append(esc(e.text))
+                lines.setdefault(person, []).append(say.event_line(e))
     for name in was.ladder.names:
         person = was.person(name)
         if person is None:
@@ -200,13 +203,13 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
         after = now_is.ladder.rung(name) if name in now_is.ladder.names else None
         if after != before:
             if person not in lines and person not in told:  # moved by others: say why
-                lines[person] = [esc(e.text) for e in shown]
+                lines[person] = [say.event_line(e) for e in shown]
             lines.setdefault(person, []).append(say.rung_now(before, after,
                                                              len(now_is.ladder.names)))
     for person, said in lines.items():
         if person not in quiet:
             news.add(person, *said)
-    news.add(GROUP, *(esc(e.text) for e in shown))
+    news.add(GROUP, *(say.event_line(e) for e in shown))
 
 
 async def _arm(tx: Tx, event_id: int, ladder: lad.Ladder, state: lad.LadderState,
@@ -238,6 +241,11 @@ def _t(loaded: Loaded, now: datetime) -> datetime:
     (its lines say "play it by Mon 09 Mar 2026 17:00 (+08)"), so players read their own
     clock, written as everywhere else in the bot (``core.times``)."""
     return now.astimezone(loaded.event.zone)
+
+
+def plain_english(record: Said) -> str:
+    """A record as plain English text (the journal's ruling, a machine's record)."""
+    return plain(record, for_locale(SOURCE))
 
 
 def _refused(exc: lad.LadderRefused) -> Invalid:
@@ -313,10 +321,10 @@ def _on_ladder(loaded: Loaded, name: str) -> str:
         raise Invalid(str(exc)) from None
 
 
-async def _tell_player(tx: Tx, person: int | None, text_html: str, now: datetime) -> None:
+async def _tell_player(tx: Tx, person: int | None, text: Said, now: datetime) -> None:
     """What the player a TD acted for would have read as the answer, with who did it."""
     if person is not None:
-        await outbox.enqueue(tx, person_id=person, now=now, text_html=say.done_for_you(text_html))
+        await outbox.enqueue(tx, person_id=person, now=now, said=say.done_for_you(text))
 
 
 # --- reading: the ladder and whom you may challenge ------------------------------------
@@ -406,7 +414,7 @@ async def challenge(
         person = loaded.person(them)
         if person is not None:
             await outbox.enqueue(tx, person_id=person, now=req.now,
-                                 text_html=say.challenged_you(done, loaded.ladder.rules),
+                                 said=say.challenged_you(done, loaded.ladder.rules),
                                  buttons=say.answer_buttons(loaded.event.id, made.number),
                                  dedupe_key=f"ladder:{loaded.event.id}:{made.number}:issued")
         return await answer_with(tx, req, render, done)
@@ -455,10 +463,17 @@ async def respond(
             if person is not None:
                 await outbox.enqueue(
                     tx, person_id=person, now=req.now,
-                    text_html=say.accepted_for_challenger(loaded.event, mine, code,
-                                                          loaded.ladder.rules, step))
-        done = Answered(loaded.event, action, [e.text for e in step.events], code,
-                        loaded.ladder.rules.best_of, me)
+                    said=say.accepted_for_challenger(loaded.event, mine, code,
+                                                     loaded.ladder.rules, step))
+        assert mine is not None  # the core refused an answer with no open challenge
+        answered = next(c for c in step.state.challenges if c.number == mine.number)
+        done = Answered(
+            loaded.event, action, answered.number,
+            answered.challenged if action == "withdraw" else answered.challenger,
+            (loaded.ladder.rung(me), step.ladder.rung(me) if me in step.ladder.names else None),
+            len(step.ladder.names), [e.text for e in step.events], code,
+            loaded.ladder.rules.best_of, answered.play_by if action == "accept" else None,
+            answered.status is lad.ChallengeStatus.FORFEITED)
         if acting is not None:
             await _tell_player(tx, asker, say.answered(done), req.now)
         return await answer_with(tx, req, render, done)
@@ -554,8 +569,7 @@ async def _tick(tx: Tx, d: Deadline, now: datetime) -> bool:
                   why=d.kind, skip=d.id)
     for number in closed:
         if number in linked:
-            await _close_unplayed(tx, linked[number], now,
-                                  f"challenge #{number} closed unplayed by the ladder's rules")
+            await _close_unplayed(tx, linked[number], now, say.closed_unplayed(number))
     return True
 
 
@@ -574,7 +588,7 @@ async def _expire_and_drop(loaded: Loaded, now: datetime,
     return lad.Step(second.ladder, second.state, first.events + second.events), closed
 
 
-async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: str,
+async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: Said,
                           by: Actor | None = None) -> None:
     """The match of a challenge the ladder closed unplayed (lapsed, forfeited, void: its
     games do not decide it): it is not needed, and what was open in it is settled as any
@@ -585,8 +599,9 @@ async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: str,
     view = await matches_repo.get(tx, match_id)
     if view is None or view.state == MatchStage.NOT_NEEDED or await finality.is_final(tx, view):
         return
-    what = esc(why[:1].upper() + why[1:])
-    await supersede(tx, view, ruling=f"void: {why}", by=by or Actor.system(), now=now,
+    what = english(why)  # the slips' copies are still edited in English HTML
+    await supersede(tx, view, ruling=f"void: {plain_english(why)}", by=by or Actor.system(),
+                    now=now,
                     decided=Match(best_of=view.best_of), slip_note=to_both(what),
                     ruler_note=settled_note(what, False))
     await matches_repo.set_state(tx, match_id, MatchStage.NOT_NEEDED)
@@ -644,7 +659,6 @@ async def expel_in(tx: Tx, event: Event, name: str, by: Actor, now: datetime,
                   quiet=(loaded.person(name),))
     match_id = (await ladders_repo.matches(tx, event.id)).get(was.number) if was else None
     if match_id is not None and was is not None:
-        reason = f"{name} was expelled" + (f" ({why})" if why else "")
-        await _close_unplayed(tx, match_id, now, f"challenge #{was.number} is void: {reason}",
+        await _close_unplayed(tx, match_id, now, say.void_by_expulsion(was.number, name, why),
                               by)
     return match_id

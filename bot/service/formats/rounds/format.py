@@ -33,7 +33,8 @@ from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
-from core.knockout.match import Match, MatchStage, MatchState, forfeit_match
+from bot.words.said import said
+from core.knockout.match import MatchStage, MatchState
 
 #: The files of its programs a TD's /export sends besides the sheets.
 ROUND_FILES = ("tsh", "naspa-scores", "trf")
@@ -61,14 +62,6 @@ class RoundsFormat(Defaults):
     no_entries: str | None = None
     round_stays_open: str | None = None
     see_instead: str = ""
-
-    def tie_words(self) -> str:
-        return ": half a win each"
-
-    def match_bye(self, match: Match, side: int) -> Match:
-        """No bye of a whole match: the games it needs, won by forfeit (a win with the
-        forfeit spread, never a 0-0 tie; Director's Manual)."""
-        return forfeit_match(match, side)
 
     def chess(self, event: Event) -> bool:
         return chess_pairing(pairing_of(event)[1])
@@ -101,10 +94,6 @@ class RoundsFormat(Defaults):
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:
         return await round_events.after_results(tx, event, now)
-
-    async def after_final(self, tx: Tx, event: Event, now: datetime,
-                          news: News | None) -> None:
-        return None  # what plays on did so when the result counted
 
     async def _rounds(self, tx: Tx, event: Event, view: MatchView) -> tuple[int, int]:
         """The round of this match and the event's number of rounds."""
@@ -177,7 +166,7 @@ class RoundsFormat(Defaults):
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
-                                       nothing_left="no game left to play this round")
+                                       nothing_left=said("no game left to play this round"))
 
     async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
         return await chances.prize_lines(tx, event)

@@ -1,0 +1,205 @@
+"""What a TD's ruling tells the people it concerns (``rulings``): both players of the
+match, the rulers of a dispute, the event's group, the players of a later match it
+changes.
+
+Records (``bot/words/said.py``), written in each reader's language. A player reads what
+was ruled and what happens next in plain words; the rule's paragraph is for the TDs (the
+ruler's note cites it, SSSg 2016 Annex A paras 27, 28 and 30, in a knockout only:
+``formats.cite``). Matches are named as the players know them: by round and opponent, or
+by their players ("Ben Ong v Cai Wen", ``opponents.players_of``), not by code.
+"""
+
+from __future__ import annotations
+
+from bot.service.events.lookup import Event
+from bot.service.formats.registry import HasFormat, format_of
+from bot.service.formats.traits import cite
+from bot.service.results.matches import MatchView
+from bot.service.results.opponents import players_of
+from bot.service.results.reporting_texts import OneGame, one_game, outcome_lines
+from bot.words.said import Rendered, Said, Value, said, stacked
+from core.knockout.match import MatchState
+
+
+def kept(line: Said | str) -> Said | Rendered:
+    """A line of a room that does not yet say records (Telegram HTML, in English) kept as
+    it is beside records."""
+    return line if isinstance(line, Said) else Rendered(line)
+
+
+def where(event: Event, view: MatchView) -> Said:
+    """A message's head: the event and round ('Club Cup, SF'); a ladder's challenges share
+    one round, whose name says nothing."""
+    if format_of(event).challenges:
+        return said("<b>{event}</b>", event=event.name)
+    return said("<b>{event}, {round}</b>", event=event.name, round=view.round_name)
+
+
+def cause(kind: str, feeder: MatchView) -> Said:
+    """What changed a later match, named by the players of the match a TD changed:
+    ``kind`` is how ``rulings.apply_correction_in`` was called ("correction of",
+    "ruling on")."""
+    if kind.startswith("correction"):
+        return said("a TD's correction of {players}", players=players_of(feeder))
+    return said("a TD's ruling on {players}", players=players_of(feeder))
+
+
+def later_void(why: Said) -> Said:
+    """What closes the slips of a later match a correction changed the players of."""
+    return said("Void: {cause} changed who plays this match", cause=why)
+
+
+def decided_before(kind: str) -> Said:
+    """What closes the slip of a game a ruling left after the match's decision."""
+    if kind.startswith("correction"):
+        return said("Void: after a TD's correction, the match was decided before this game")
+    return said("Void: after a TD's ruling, the match was decided before this game")
+
+
+def settled_how(ruling: str) -> Said:
+    """How a ruling on the whole match (``match_bye``, ``tie``) settled it, as a settled
+    slip's note says it ("Settled: the match went to you by a match bye")."""
+    if ruling == "match_bye":
+        return said("by a match bye")
+    return said("by a TD's ruling on the tie")
+
+
+def later_match_voided(event: Event, view: MatchView, viewer: int, why: Said,
+                       played: bool) -> Said:
+    """A player of a later match whose players a correction changed: the games they played
+    in it no longer count, or (none ``played``) the match as drawn is off (SSSg paras
+    27-28); they are told their match once it is known (``next_opponent``)."""
+    values: dict[str, Value] = dict(where=where(event, view), cause=why,
+                                    opponent=view.label(1 - viewer))
+    if played:
+        return said("⚖️ {where}: {cause} changed who plays in your match against {opponent}, "
+                    "so the games you played in it no longer count. I will tell you your "
+                    "match once it is known.", **values)
+    return said("⚖️ {where}: {cause} changed who plays in your match against {opponent}, so "
+                "it is off for now. I will tell you your match once it is known.", **values)
+
+
+def own_later_match_voided(view: MatchView, viewer: int, played: bool) -> Said:
+    """A line under a correction of a player's match that no longer puts them in the later
+    match ``view``."""
+    values: dict[str, Value] = dict(round=view.round_name, opponent=view.label(1 - viewer))
+    if played:
+        return said("So the games you played in your {round} against {opponent} no longer "
+                    "count.", **values)
+    return said("So your {round} against {opponent} is off for now.", **values)
+
+
+def open_again(event: Event, view: MatchView, viewer: int, was_won: int) -> Said:
+    """A TD's correction or ruling undid the result of the player's match: it is open
+    again, and the win it had is no longer (a one-game match said as its game)."""
+    single = one_game(event, view)
+    if was_won == viewer:
+        return (said("Your game is open again: your win no longer stands.") if single else
+                said("Your match is open again: your win no longer stands."))
+    if single:
+        return said("Your game is open again: {winner}'s win no longer stands.",
+                    winner=view.label(was_won))
+    return said("Your match is open again: {winner}'s win no longer stands.",
+                winner=view.label(was_won))
+
+
+def scores_said(names: tuple[str, str], viewer: int | None, scores: tuple[int, int]) -> Said:
+    """'you 412, Ben Ong 380' (the reader's score first), or both names for a TD."""
+    if viewer is None:
+        return said("{first} {first_score}, {second} {second_score}", first=names[0],
+                    first_score=scores[0], second=names[1], second_score=scores[1])
+    return said("you {mine}, {opponent} {theirs}", mine=scores[viewer],
+                opponent=names[1 - viewer], theirs=scores[1 - viewer])
+
+
+def what_ruled(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str,
+               scores: tuple[int, int] | None, to: str | None, *, bye_spread: int) -> Said:
+    """A ruling in a few plain words, for a player (``viewer``: what it means for them) or
+    a TD (None: with the rule's paragraph, SSSg paras 27, 28, 30, in a knockout)."""
+    mine = to is not None and viewer is not None and names[viewer] == to
+    para = {"game_bye": "para 28", "match_bye": "para 27", "tie": "para 30"}.get(ruling)
+    rule: dict[str, Value] = {"rule": cite(of, para) if viewer is None and para else ""}
+    other: dict[str, Value] = {"winner": to or ""}
+    if ruling == "scores" and scores is not None:
+        return said("the scores are {scores}", scores=scores_said(names, viewer, scores))
+    if ruling == "game_bye":
+        if mine:
+            return said("it is a game bye to you: a win with +{spread} spread",
+                        spread=bye_spread)
+        return said("it is a game bye to {winner}: a win with +{spread} spread{rule}",
+                    spread=bye_spread, **other, **rule)
+    if ruling == "match_bye":
+        if format_of(of).goes_through:
+            return (said("a match bye to you: you go through, and the games played are void")
+                    if mine else
+                    said("a match bye to {winner}, who goes through; the games played are "
+                         "void{rule}", **other, **rule))
+        return (said("a match bye to you; the games played are void") if mine else
+                said("a match bye to {winner}; the games played are void{rule}", **other,
+                     **rule))
+    if ruling == "tie":
+        return (said("the tied match goes to you") if mine else
+                said("the tied match goes to {winner}{rule}", **other, **rule))
+    wespa = {"wespa": said(" (WESPA rules)") if viewer is None else ""}
+    if ruling == "forfeit":
+        return (said("you win it by forfeit") if mine else
+                said("{winner} wins it by forfeit{wespa}", **other, **wespa))
+    if ruling == "overtime":
+        player = {"player": to or ""}
+        if scores is not None:
+            now = scores_said(names, viewer, scores)
+            return (said("you ran overtime, 10 points off a started minute: now {scores}",
+                         scores=now) if mine else
+                    said("{player} ran overtime, 10 points off a started minute{wespa}: now "
+                         "{scores}", scores=now, **player, **wespa))
+        return (said("you ran overtime, 10 points off a started minute") if mine else
+                said("{player} ran overtime, 10 points off a started minute{wespa}", **player,
+                     **wespa))
+    if ruling == "void":
+        return said("the game is void: it does not count, and the next game you play "
+                    "replaces it")
+    return said("the result stands as reported")
+
+
+def ruled(event: Event, view: MatchView, viewer: int, game: int, what: Said, why: str,
+          beyond: list[int], state: MatchState, *, was_won: int | None = None,
+          single: OneGame | None = None) -> Said:
+    """Both players learn a TD's ruling (``what``, ``what_ruled``), why, and where the
+    match stands. ``game`` 0: the ruling is on the whole match (a match bye, a tied
+    match); ``beyond``: the games the ruling left after the match's decision (SSSg para
+    28); ``was_won``: the side whose win the ruling undid; ``single``: the one game a
+    one-game match now is, decided: the match is said as that game."""
+    head: dict[str, Value] = dict(where=where(event, view), what=what)
+    if one_game(event, view):
+        lines = [said("⚖️ {where}: a TD ruled on your game: {what}.", **head)]
+    elif game:
+        lines = [said("⚖️ {where}: a TD ruled on game {game}: {what}.", game=game, **head)]
+    else:
+        lines = [said("⚖️ {where}: a TD ruled on your match: {what}.", **head)]
+    lines.append(said("Why: {why}", why=why))
+    if beyond:
+        lines.append(said("The match was decided before game(s) {games}, so they no longer "
+                          "count.", games=", ".join(str(n) for n in beyond)))
+    if was_won is not None:
+        lines.append(open_again(event, view, viewer, was_won))
+    shown: list[Said | Rendered] = [*lines, *map(kept, outcome_lines(event, view, state, viewer,
+                                                                     single))]
+    return stacked(*shown)
+
+
+def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
+               to: str | None, why: str, bye_spread: int = 0) -> Said:
+    """Under every ruler's copy of a dispute once one rules (its buttons go)."""
+    if ruling == "scores" and scores is not None:
+        what = said("scores amended to {first}-{second}", first=scores[0], second=scores[1])
+    else:
+        what = what_ruled(of, ("", ""), None, ruling, scores, to, bye_spread=bye_spread)
+    return said("\n\n✅ Ruled by {ruler}: {what}. ({why})", ruler=who_ruled, what=what,
+                why=why)
+
+
+def result_corrected(why: str) -> Said:
+    """Under the group's post of a result that replaces one it was shown as final."""
+    if why:
+        return said("A TD corrected the result posted before ({why}).", why=why)
+    return said("A TD corrected the result posted before.")
