@@ -5,7 +5,10 @@ reads English, meets the same refusals in English. Nothing is changed by a refus
 
 from __future__ import annotations
 
+from bot.service.platform.errors import Invalid
+from bot.telegram import texts
 from bot.telegram.harness import BotUnderTest
+from bot.words.said import said
 from tests.bot.club_chat import say
 
 #: What each sends (SF: M1 is Ann v Dev, M2 Ben v Cai), and what the French reader reads.
@@ -58,3 +61,19 @@ async def test_a_time_that_cannot_be_read_is_refused_in_the_reader_s_language(
     assert await say(bot, "Ann Lee", "/propose M1 Sat 25:00") == (
         "⚠️ '25:00' is not a time of day: hours 0-23, minutes 0-59")
     await _nothing_changed(bot)
+
+
+def test_a_refusal_is_english_plain_text_for_the_cli_and_the_log_and_html_in_the_chat() -> None:
+    """``str(exc)`` (what the CLI prints, the log keeps) is the English as typed; the chat
+    writes the record in the reader's language, what was typed escaped."""
+    refusal = Invalid(said("you play in no match '{code}': /matches shows yours with their "
+                           "codes", code="<M1> & co"))
+    assert str(refusal) == refusal.message == (
+        "you play in no match '<M1> & co': /matches shows yours with their codes")
+    assert texts.refused(refusal, lang="fr") == (
+        "⚠️ Vous ne jouez dans aucun match « &lt;M1&gt; &amp; co » : /matches montre les vôtres "
+        "avec leurs codes")
+    assert texts.refusal_text(refusal, lang="fr") == (
+        "Vous ne jouez dans aucun match « <M1> & co » : /matches montre les vôtres avec leurs "
+        "codes")
+    assert texts.refused(Invalid("a <plain> refusal"), lang="fr") == "⚠️ a &lt;plain&gt; refusal"
