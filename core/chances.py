@@ -404,9 +404,16 @@ def outcome_odds(left: Remaining, ratings: Mapping[int, int], *,
     return out
 
 
-def likely_text(likely: Likelihood, number: int, *, floor: float = 0.01) -> str:
-    """"1st 12%, 2nd 30%, ...": the places with at least ``floor`` of the runs."""
+def likely_places(likely: Likelihood, number: int, *,
+                  floor: float = 0.01) -> list[tuple[int, float]]:
+    """The places player ``number`` finished in with at least ``floor`` of the runs, and
+    each one's share, best place first."""
     shares: Sequence[tuple[int, float]] = sorted(
         (place, likely.share(number, place)) for place in likely.counts.get(number, {}))
-    shown = [f"{ordinal(place)} {share:.0%}" for place, share in shares if share >= floor]
-    return ", ".join(shown)
+    return [(place, share) for place, share in shares if share >= floor]
+
+
+def likely_text(likely: Likelihood, number: int, *, floor: float = 0.01) -> str:
+    """"1st 12%, 2nd 30%, ...": the places with at least ``floor`` of the runs."""
+    return ", ".join(f"{ordinal(place)} {share:.0%}"
+                     for place, share in likely_places(likely, number, floor=floor))

@@ -24,11 +24,6 @@ ESCAPES = {"escape", "esc"}
 
 #: Service modules that still write HTML or escape by hand (each to become records).
 NOT_YET = {
-    "bot/service/events/rounds.py",
-    "bot/service/formats/rounds/chances.py",
-    "bot/service/formats/rounds/format.py",
-    "bot/service/formats/rounds/ratings.py",
-    "bot/service/formats/rounds/round_events.py",
     "bot/service/results/desk.py",
     "bot/service/results/reporting.py",
     "bot/service/results/reporting_texts.py",

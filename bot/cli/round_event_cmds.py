@@ -70,8 +70,9 @@ def pair_event(
 
 def round_texts_first(state: RoundsEvent) -> str:
     from bot.service.formats.rounds import round_events, round_texts
+    from bot.words.said import english
 
-    return round_texts.first_word(round_events.is_chess(state))[1]
+    return english(round_texts.first_named(round_events.is_chess(state)))
 
 
 @event_app.command("standings")

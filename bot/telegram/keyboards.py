@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.events.readmodels import TdInbox
-from bot.service.events.rounds import match_buttons
+from bot.service.events.rounds_texts import match_buttons
 from bot.service.people.languages import name_of
 from bot.service.platform import callbacks
 from bot.store.outbox_repo import Button
 from bot.telegram.texts import PENDING_SHOWN
 from bot.words import SOURCE, for_locale
+from bot.words.said import plain
 
 Buttons = list[list[dict[str, str]]]
 #: Candidates per freed slot under /pending (the full list is in the TDs' question).
@@ -70,5 +71,6 @@ def pending_buttons(inbox: TdInbox, *,
     for m in inbox.left_unfinished[:PENDING_SHOWN]:
         if inbox.viewer is not None and inbox.viewer in m.people:
             continue  # para 19: another TD rules on a match they play in
-        rows.extend(list(row) for row in match_buttons(m, m.id in inbox.voidable))
+        rows.extend([(plain(label, w), data) for label, data in row]
+                    for row in match_buttons(m, m.id in inbox.voidable))
     return rows

@@ -387,8 +387,8 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     ] if inbox.not_on_telegram else [], count=len(inbox.not_on_telegram))
     if inbox.empty:
         lines.append(w._("Nothing waits for you."))
-    # already escaped (``chances.decided_text``)
-    lines += section(w._("Prize places decided (the prizes can be prepared)"), inbox.prizes)
+    lines += section(w._("Prize places decided (the prizes can be prepared)"),
+                     [render(p, w) for p in inbox.prizes])
     return "\n".join(lines)
 
 

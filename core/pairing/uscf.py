@@ -13,8 +13,10 @@ USCF guide (scholastic chess introduction, "How do you pair players together?"):
   as the group needs: the odd player, more only when teammates or rematches leave the
   group no other pairing, and then the fewest, so that every group below can be paired.
 - "avoiding pairing players together who have played each other before": a rematch is
-  never made while any pairing without one exists. A forfeited game is not a meeting
-  (USCF 27A1): the two may be paired again.
+  never made while any pairing without one exists. A pair whose game was forfeited was
+  paired: that counts as a meeting, as every pairing system here counts one
+  (``core.pairing.history``), so a forfeit is never followed by the same pair again while
+  another pairing exists.
 - "players avoid playing opponents from the same school. In small score groups near the
   bottom ... it may sometimes be necessary to pair players together with different
   scores, to prevent players from the same school from playing each other": same-team
@@ -61,7 +63,7 @@ from math import comb
 
 from core.pairing.colours import WHITE, Claim, allocate, colour_history, due_colour
 from core.standings import scrabble_standings
-from core.tournament import Division, GameKind, Pairings, Player
+from core.tournament import Division, Pairings, Player
 
 Pair = tuple[int, int]
 
@@ -166,10 +168,11 @@ def _acceleration(
 
 
 def _meetings(division: Division) -> dict[frozenset[int], list[int]]:
-    """Rounds in which each pair actually played (forfeits do not count, USCF 27A1)."""
+    """Rounds in which each pair met: any game with a named opponent, a forfeit too (the
+    module's docstring says why), as ``Division.times_met`` counts them."""
     met: dict[frozenset[int], list[int]] = {}
     for game in division.games:
-        if game.b is not None and game.kind == GameKind.PLAYED:
+        if game.b is not None:
             met.setdefault(frozenset((game.a, game.b)), []).append(game.round)
     return met
 

@@ -137,7 +137,7 @@ def test_the_inbox_and_the_deadline_notice_count_what_round_close_counts(
     notices = _messages_with(db, "has reached its deadline")
     assert notices and all(n == notices[0] for n in notices)
     notice = notices[0]
-    assert "has reached its deadline with 8 unfinished match(es)" in notice, notice
+    assert "has reached its deadline with 8 unfinished matches" in notice, notice
     assert "• Q2: Player 10 v Player 24 (waiting for a player)" in notice
     assert "• Q1: Player 09 v Player 19 (no game yet)" in notice
     assert "for each waiting for a player: choose who plays, /pending (para 29)" in notice
@@ -169,7 +169,7 @@ def test_a_match_made_playable_after_the_opening_is_in_the_inbox_reminders_and_n
     assert len(_messages_with(db, "Reminder: your <b>Final</b> match against")) == 2
     _fire(db, datetime(2099, 2, 2, tzinfo=UTC))
     [notice] = _messages_with(db, "Final</b> has reached its deadline")
-    assert "with 1 unfinished match(es):\n• M3: Dev Rao v Ben Ong (no game yet)" in notice
+    assert "with 1 unfinished match:\n• M3: Dev Rao v Ben Ong (no game yet)" in notice
     with sqlite3.connect(db) as conn:
         [(buttons,)] = conn.execute("SELECT buttons_json FROM outbox WHERE text_html = ?",
                                     (notice,)).fetchall()

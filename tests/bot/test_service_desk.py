@@ -57,7 +57,7 @@ async def test_the_close_gives_the_tds_each_unfinished_match_with_buttons(db: Da
     assert await deadlines.fire(db, close.id, close.due_at)
     ((who, text, buttons),) = await outbox_since(db, mark)
     assert who == "Tara TD"
-    assert "has reached its deadline with 2 unfinished match(es)" in text
+    assert "has reached its deadline with 2 unfinished matches" in text
     assert "M1: Ann Lee v Dev Rao (Ann Lee 1-0 Dev Rao (+32))" in text
     assert "M2: Ben Ong v Cai Wen (no game yet)" in text
     assert "/closeround sf" in text

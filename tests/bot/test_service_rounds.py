@@ -207,7 +207,7 @@ async def test_close_deadline_tells_the_tds_what_is_unfinished(db: Database) -> 
         tess = await tx.scalar("SELECT id FROM people WHERE tg_user_id = 900")
         assert await deadlines.fire_due(tx, close.id, close.due_at)
         text = await tx.scalar("SELECT text_html FROM outbox WHERE person_id = ? ORDER BY id DESC", (tess,))
-        assert "has reached its deadline with 2 unfinished match(es)" in text
+        assert "has reached its deadline with 2 unfinished matches" in text
 
 
 async def test_a_player_may_not_draw_open_or_record_payments(db: Database) -> None:

@@ -30,7 +30,7 @@ async def test_at_the_deadline_a_td_gives_a_match_bye_extends_and_closes(
     # SF closes 9 Mar 23:59 Singapore time; the clock starts 2 Mar 09:00 UTC.
     await bot.advance(timedelta(days=7, hours=8))
     told = last(bot, "Tara TD")
-    assert "has reached its deadline with 2 unfinished match(es)" in told
+    assert "has reached its deadline with 2 unfinished matches" in told
     assert "M1: Ann Lee v Dev Rao (no game yet)" in told
     await tap(bot, "Tara TD", "M1: match bye to Ann Lee")
     assert "Match bye to Ann Lee in M1" in last(bot, "Tara TD")

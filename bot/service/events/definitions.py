@@ -113,7 +113,8 @@ class BlackoutDef(_Strict):
 
 
 class RulesDef(_Strict):
-    """Per-event numbers. Defaults are SSSg 2016's (Annex A paras 24, 25, 28)."""
+    """Per-event numbers. Defaults are SSSg 2016's (Annex A paras 24, 25, 28), except a
+    game bye's spread in an event with a bye of its own (``Definition._game_bye``)."""
 
     game_bye_spread: int = Field(default=100, ge=0, le=MAX_SCORE)
     forfeit_spread: int = Field(default=75, ge=0, le=MAX_SCORE)
@@ -510,6 +511,21 @@ class Definition(_Strict):
                                 'give each player\'s team in [[players]] (team = "Raffles '
                                 'Institution") or in the players CSV\'s team column, or '
                                 'remove avoid_teams')
+        return self
+
+    @model_validator(mode="after")
+    def _game_bye(self) -> Definition:
+        """A game given as a bye (a TD's ruling, a missing photo) is worth what the event's
+        own bye is worth when the definition says nothing else: a round-based event's or a
+        club's ``bye_spread`` (Director's Manual, "Odd Number of Players": a bye is +50),
+        not SSSg's +100 (Annex A para 28), so that a player's bye is worth the same however
+        it came. The one place this rule is written: every reader takes the stored
+        ``rules.game_bye_spread`` (``matches.game_bye_spread``)."""
+        own = (self.pairing.bye_spread if self.pairing is not None
+               else self.club.bye_spread if self.club is not None else None)
+        if own is not None and "game_bye_spread" not in self.rules.model_fields_set:
+            object.__setattr__(self, "rules", self.rules.model_copy(
+                update={"game_bye_spread": own}))  # frozen: set once, while it is read
         return self
 
     @model_validator(mode="after")

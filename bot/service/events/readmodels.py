@@ -46,6 +46,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.held_repo import HeldGame
 from bot.store.no_shows_repo import ClaimState
 from bot.store.rounds_repo import RoundState
+from bot.words.said import Said
 from core.knockout.match import Decision, MatchStage
 from core.slip import SlipState
 
@@ -246,7 +247,7 @@ class TdInbox:
     open_slots: list[OpenSlot] = field(default_factory=list)
     # a round-based event's prize places already decided (its format's ``decided_prizes``): not a
     # task, so not in ``empty``, but the prizes can be prepared
-    prizes: list[str] = field(default_factory=list)
+    prizes: list[Said] = field(default_factory=list)
     slug: str = ""
     # who asked (None: the command line): no buttons on matches they play in (para 19)
     viewer: int | None = None

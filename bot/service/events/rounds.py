@@ -16,12 +16,12 @@ round), so the close deadline warns rather than closes.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.between import relay_texts
+from bot.service.events import rounds_texts as say
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.fees.payments import unpaid
@@ -29,7 +29,7 @@ from bot.service.formats.registry import format_of
 from bot.service.people.expulsions import Expelled, expel_in, unpaid_rule
 from bot.service.people.membership import flag_memberships
 from bot.service.people.roles import people_with_role, require_role
-from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.clock import iso, utc
 from bot.service.platform.deadlines import (
@@ -51,6 +51,7 @@ from bot.service.results.matches import (
 from bot.store import deadlines_repo, draw_repo, expulsions_repo, matches_repo, rounds_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
+from bot.words.said import Said
 from core.knockout.match import MatchStage
 
 REMINDER = "round.reminder"
@@ -70,42 +71,16 @@ def typed(event: Event, rnd: Round) -> str:
     return str(rnd.seq) if format_of(event).rounds_by_number else rnd.code
 
 
-def _games(n: int) -> str:
-    return f"{n} game" + ("" if n == 1 else "s")
-
-
-def opening_text(event: Event, rnd: Round, m: MatchView, side: int, stakes: str = "") -> str:
-    """What a player is told when their round opens: opponent, best-of, deadline; in a
-    knockout what the match decides (its format's ``match_stakes``)."""
-    other = 1 - side
-    single = format_of(event).single_game(m)
-    lines = [
-        f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is open.",
-        f"Your opponent: <b>{html.escape(m.label(other))}</b>",
-        "One game" if m.best_of == 1 else f"Best of {m.best_of}",
-    ]
-    if m.head_start[side]:
-        lines.append(f"You start with a head start of {_games(m.head_start[side])}.")
-    if m.head_start[other]:
-        lines.append(f"Your opponent starts with a head start of {_games(m.head_start[other])}.")
+def opening_text(event: Event, rnd: Round, m: MatchView, side: int, stakes: str = "") -> Said:
+    """What a player is told when their round opens (``rounds_texts.opening``): who starts
+    when the pairing decided it is the format's to say (``starter_words``)."""
+    fmt = format_of(event)
+    starts = None
     if m.first_starter is not None:  # the pairing decided it (round-based events)
-        you, they = format_of(event).starter_words(event)
-        lines.append(f"You {you}." if m.first_starter == side
-                     else f"{html.escape(m.label(other))} {they}.")
-    if stakes:
-        lines.append(html.escape(stakes))
-    if rnd.closes_at is not None:
-        lines.append(f"Deadline: {event.local(rnd.closes_at)}")
-    # SSSg para 23: the winner of a game, or on a tie the player who started it, reports it.
-    draw = ("" if m.first_starter is not None else
-            f" draw tiles to decide who starts {'the game' if single else 'the first game'}.")
-    which = "the game" if single else "each game"
-    lines.append(
-        f"Agree a time and place with your opponent;{draw or ' then play.'} The winner of "
-        f"{which} (on a tie, the player who started it) reports the result here: send your "
-        "score first, like 412-380."
-    )
-    return "\n".join(lines)
+        you, they = fmt.starter_words(event, m.label(1 - side))
+        starts = you if m.first_starter == side else they
+    return say.opening(event, rnd, m, side, single=fmt.single_game(m), starts=starts,
+                       stakes=stakes)
 
 
 @dataclass(frozen=True)
@@ -264,7 +239,7 @@ async def open_round_in(
             assert person is not None
             await outbox.enqueue(
                 tx, person_id=person, now=now,
-                text_html=opening_text(event, rnd, m, side, decides.get(m.code, ("", ""))[side]),
+                said=opening_text(event, rnd, m, side, decides.get(m.code, ("", ""))[side]),
                 dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
                 buttons=relay_texts.match_buttons([(m.id, m.code, m.label(1 - side))]),
             )
@@ -408,34 +383,11 @@ async def _remind(tx: Tx, d: Deadline, now: datetime) -> bool:
             person = m.people[side]
             if person is None:
                 continue
-            text = (
-                f"Reminder: your <b>{html.escape(rnd.name)}</b> match against "
-                f"<b>{html.escape(m.label(1 - side))}</b> (best of {m.best_of}) must be finished "
-                f"by {event.local(rnd.closes_at or d.due_at)}."
-            )
-            if has_score(state):
-                text += f"\nScore so far: {html.escape(score_line(m, state, side))}"
-            await outbox.enqueue(tx, person_id=person, text_html=text, now=now,
+            text = say.reminder(rnd, m, side, event.at(rnd.closes_at or d.due_at),
+                                score_line(m, state, side) if has_score(state) else None)
+            await outbox.enqueue(tx, person_id=person, said=text, now=now,
                                  dedupe_key=f"deadline:{d.id}:match:{m.id}:{side}")
     return True
-
-
-def match_buttons(m: MatchView, voidable: bool) -> list[list[tuple[str, str]]]:
-    """What a TD may do with a match its round leaves unfinished (bot/service/results/desk.py): a
-    match bye to either side (para 27) or, when a game of it counts (``voidable``), void its
-    games; a match with none has nothing to void. Each label names the match, as one
-    message holds the buttons of several."""
-    rows = [[(f"{m.code}: match bye to {m.label(0)}", callbacks.desk_bye(m.id, 0)),
-             (f"{m.code}: match bye to {m.label(1)}", callbacks.desk_bye(m.id, 1))]]
-    if voidable:
-        rows.append([(f"{m.code}: void match", callbacks.desk_void(m.id))])
-    return rows
-
-
-def extend_button(rnd: Round) -> tuple[str, str]:
-    """Delay the round's close 7 days (para 21), from the close the TD sees now."""
-    assert rnd.closes_at is not None
-    return ("Extend 7 days", callbacks.desk_extend(rnd.id, int(rnd.closes_at.timestamp())))
 
 
 @handler(CLOSE)
@@ -447,32 +399,19 @@ async def _closing(tx: Tx, d: Deadline, now: datetime) -> bool:
         return False
     event = await get_event(tx, rnd.event_id)
     left = unfinished_of(await matches_of_round(tx, rnd.id))
-    head = f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> has reached its deadline"
-    buttons: list[list[tuple[str, str]]] = []
+    buttons: list[list[tuple[Said, str]]] = []
+    lines = []
+    for m in left.to_play:
+        state = await match_state(tx, m.id)
+        lines.append(say.unfinished_line(m, score_line(m, state) if has_score(state) else None))
+        buttons.extend(say.match_buttons(m, bool(state.counted)))
+    lines += [say.waiting_line(m) for m in left.waiting]
     if left.all:
-        lines = []
-        for m in left.to_play:
-            state = await match_state(tx, m.id)
-            score = html.escape(score_line(m, state)) if has_score(state) else "no game yet"
-            lines.append(f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
-                         f"{html.escape(m.label(1))} ({score})")
-            buttons.extend(match_buttons(m, bool(state.counted)))
-        lines += [f"• {html.escape(m.code)}: {html.escape(m.label(0))} v "
-                  f"{html.escape(m.label(1))} (waiting for a player)" for m in left.waiting]
-        buttons.append([extend_button(rnd)])
-        todo = "For each: a match bye (para 27) or void its games"
-        if left.waiting:  # a slot to fill first: no bye or void for a player not known
-            slot = "waiting for a player: choose who plays, /pending (para 29)"
-            todo = (f"For each being played: a match bye (para 27) or void its games; for "
-                    f"each {slot}" if left.to_play else f"For each {slot}")
-        text = (f"{head} with {len(left.all)} unfinished match(es):\n" + "\n".join(lines)
-                + f"\n\n{todo}; or extend the round 7 days (para 21). Then close it: "
-                "/closeround " + html.escape(typed(event, rnd)))
-    else:
-        text = (f"{head}; every match is finished. Close it: /closeround "
-                + html.escape(typed(event, rnd)))
+        buttons.append([say.extend_button(rnd)])
+    text = say.deadline_reached(event, rnd, typed(event, rnd), lines, bool(left.to_play),
+                                bool(left.waiting))
     for td in await _tds(tx, rnd.event_id):
-        await outbox.enqueue(tx, person_id=td, text_html=text, buttons=buttons or None, now=now,
+        await outbox.enqueue(tx, person_id=td, said=text, buttons=buttons or None, now=now,
                              dedupe_key=f"deadline:{d.id}:td:{td}")
     return True
 
@@ -493,12 +432,10 @@ def fee_reminder_offsets(rules: dict[str, Any]) -> list[timedelta]:
     return sorted(offsets, reverse=True)
 
 
-def _before(offset: timedelta) -> str:
+def _before(rnd: Round, offset: timedelta) -> Said:
     if offset % timedelta(days=1) == timedelta(0):
-        n = offset // timedelta(days=1)
-        return f"{n} day" + ("" if n == 1 else "s")
-    n = offset // timedelta(hours=1)
-    return f"{n} hour" + ("" if n == 1 else "s")
+        return say.before(rnd, offset // timedelta(days=1), None)
+    return say.before(rnd, None, offset // timedelta(hours=1))
 
 
 async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str]:
@@ -515,7 +452,7 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
     # a round-based event with auto_pair opens each dated round at its time (_due_to_open)
     opens_itself = format_of(event).opens_rounds_itself(event)
     late: list[str] = []
-    skipped: list[str] = []
+    skipped: list[Said] = []
     for rnd in await rounds_of(tx, event_id):
         if rnd.state != RoundState.PLANNED or rnd.opens_at is None:
             continue
@@ -530,15 +467,12 @@ async def open_round_deadlines(tx: Tx, event_id: int, now: datetime) -> list[str
                 await open_deadline(tx, FEE_DUE, subject, now, {}, now=now)
                 late.append(rnd.name)
             elif passed:
-                skipped.append(f"{rnd.name} ({', '.join(_before(o) for o in passed)} before)")
+                skipped += [_before(rnd, o) for o in passed]
         if rules.get("open_notice") or opens_itself:
             await open_deadline(tx, OPENS, subject, max(rnd.opens_at, now), {}, now=now)
     if skipped:
-        text = (f"<b>{html.escape(event.name)}</b>: fee reminders whose time had passed when "
-                f"the draw was made are skipped: {html.escape('; '.join(skipped))}. The later "
-                "reminders go out as planned; /pending shows who has not paid.")
         for td in await _tds(tx, event_id):
-            await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+            await outbox.enqueue(tx, person_id=td, said=say.fees_skipped(event, skipped), now=now,
                                  dedupe_key=f"fee-skipped:{event_id}:td:{td}")
     return late
 
@@ -555,20 +489,12 @@ async def _fee_due(tx: Tx, d: Deadline, now: datetime) -> bool:
     if "before_hours" in d.payload and too_late(now, rnd.opens_at):
         return False
     event = await get_event(tx, rnd.event_id)
-    if rnd.opens_at is not None and rnd.opens_at > now:
-        due = f"is due before the round opens on {event.local(rnd.opens_at)}"
-    else:  # its opening date passed before the draw: the TDs open it any time now
-        due = "is due now: the round opens as soon as the TDs open it"
-    rule = ("a player who has not paid when a round begins is expelled"
-            if unpaid_rule(event) == "expel" else
-            "a player must have paid when a round begins; the round waits for your payment")
+    # its opening date passed before the draw: the TDs open it any time now
+    opens = (event.at(rnd.opens_at) if rnd.opens_at is not None and rnd.opens_at > now
+             else None)
+    text = say.fee_due(event, rnd, opens, unpaid_rule(event) == "expel")
     for entry in await unpaid(tx, rnd):
-        text = (
-            f"<b>{html.escape(event.name)}</b>: the fee for {html.escape(rnd.name)} "
-            f"({event.money(rnd.fee)}) {due}. Under the rules (para 26) {rule}. Pay the "
-            "organisers, then send me a screenshot of the payment with the caption /paid."
-        )
-        await outbox.enqueue(tx, person_id=entry.person_id, text_html=text, now=now,
+        await outbox.enqueue(tx, person_id=entry.person_id, said=text, now=now,
                              dedupe_key=f"deadline:{d.id}:entry:{entry.id}")
     return True
 
@@ -585,19 +511,10 @@ async def _due_to_open(tx: Tx, d: Deadline, now: datetime) -> bool:
         return True
     owing = [e.name for e in await unpaid(tx, rnd)]
     waiting = [m for m in await matches_of_round(tx, rnd.id) if m.state == MatchStage.WAITING]
-    lines = [f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> is due to open now."]
-    if waiting:
-        lines.append(f"{len(waiting)} match(es) still wait for earlier results.")
-    if owing:
-        lines.append("Not paid yet: " + html.escape(", ".join(owing)) + ".")
-        if unpaid_rule(event) == "expel":
-            lines.append(f"Para 26 expels them when it opens: /openround "
-                         f"{html.escape(rnd.code)} expel does that and asks you who takes "
-                         f"their slots; /openround {html.escape(rnd.code)} anyway: REASON "
-                         "keeps them in.")
-    lines.append(f"Open it with /openround {html.escape(typed(event, rnd))}.")
+    text = say.due_to_open(event, rnd, typed(event, rnd), len(waiting), owing,
+                           unpaid_rule(event) == "expel")
     for td in await _tds(tx, rnd.event_id):
-        await outbox.enqueue(tx, person_id=td, text_html="\n".join(lines), now=now,
+        await outbox.enqueue(tx, person_id=td, said=text, now=now,
                              dedupe_key=f"deadline:{d.id}:td:{td}")
     return True
 

@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.service.platform.errors import Invalid
+from bot.words.said import Said, said
 from core.knockout.match import forfeit_match
 
 if TYPE_CHECKING:
@@ -234,9 +235,10 @@ class Format(Protocol):
         """The match as a TD's match bye to ``side`` leaves it."""
         ...
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        """How the first of a pair the pairing chose is named, to them and of them ("go
-        first", "goes first"; chess: "have White", "has White")."""
+    def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
+        """Who starts the first game when the pairing chose: the sentence to the starter
+        ("You go first."; chess: "You have White.") and the one to their opponent, naming
+        the starter ``other`` ("Ann Lee goes first.")."""
         ...
 
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
@@ -336,9 +338,9 @@ class Format(Protocol):
         leads nowhere (a Swiss round, a club night)."""
         ...
 
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
-        """The prize places already decided, for the TDs' ``/pending`` (escaped HTML
-        lines), so that prizes can be prepared; empty where the format has no such places."""
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:
+        """The prize places already decided, for the TDs' ``/pending`` (a record a line),
+        so that prizes can be prepared; empty where the format has no such places."""
         ...
 
     async def export_record(self, tx: Tx, event: Event, stored: list[MatchView],
@@ -364,8 +366,8 @@ class Defaults:
     #: Its own trait (``Format.no_draw``), which the default ``draw`` says.
     no_draw: str | None
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return ("go first", "goes first")
+    def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
+        return said("You go first."), said("{name} goes first.", name=other)
 
     def tie_words(self) -> str:
         return ": half a win each"  # the Director's Manual's W/L/T
@@ -431,7 +433,7 @@ class Defaults:
     async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
         return {}  # a match leads to no other
 
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:
         return []  # no prize places to decide
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:

@@ -90,6 +90,13 @@ async def core_matches(tx: Tx, views: Sequence[MatchView]) -> list[Match]:
     return [_core_value(v, event, games.get(v.id, [])) for v in views]
 
 
+def game_bye_spread(event: Event) -> int:
+    """What a game bye is worth to the event (SSSg para 28: +100 by default; an event with
+    a bye of its own, its bye's spread, as its definition set it: ``Definition._game_bye``):
+    the match's value, the TDs' offer and the ruling's words all read it here."""
+    return int(event.rules.get("rules", {}).get("game_bye_spread", 100))
+
+
 def _core_value(view: MatchView, event: Event, games: Sequence[GameRow]) -> Match:
     """The core's value for a stored match: its games in order, head start and the event's
     bye and forfeit spreads (SSSg para 28 by default), a TD's match bye (para 27) and the
@@ -102,7 +109,7 @@ def _core_value(view: MatchView, event: Event, games: Sequence[GameRow]) -> Matc
         games=tuple(_game(g) for g in games),
         head_start=view.head_start,
         rules=MatchRules(
-            game_bye_spread=rules.get("game_bye_spread", 100),
+            game_bye_spread=game_bye_spread(event),
             forfeit_spread=rules.get("forfeit_spread", 75),
             breaks_ties=format_of(event).breaks_ties,
         ),

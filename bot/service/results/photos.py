@@ -47,6 +47,7 @@ from bot.service.results.disputes import photo_for_rulers
 from bot.service.results.matches import (
     MatchView,
     core_match,
+    game_bye_spread,
     get_match,
     latest_event_of,
     matches_of_event,
@@ -303,16 +304,12 @@ async def _fall_overdue(tx: Tx, w: WindowRow, now: datetime) -> bool:
     return True
 
 
-def _spread(event: Event) -> int:
-    return int(event.rules.get("rules", {}).get("game_bye_spread", 100))
-
-
 async def _question(tx: Tx, w: WindowRow) -> tuple[Said, list[list[tuple[Said, str]]]]:
     """One game's question to a ruler and its three buttons."""
     view, _, number, scores = await _game_of(tx, w)
     event = await get_event(tx, view.event_id)
     text = say.ask_tds(event, view, number, scores, w.responsible_side,
-                       event.at(w.closes_at), _spread(event))
+                       event.at(w.closes_at), game_bye_spread(event))
     buttons = [[(said("Award bye to loser"), callbacks.photo_rule(w.id, "bye"))],
                [(said("Extend 24 h"), callbacks.photo_rule(w.id, "extend")),
                 (said("Waive"), callbacks.photo_rule(w.id, "waive"))]]
@@ -384,7 +381,7 @@ async def _list_message(tx: Tx, ask_id: int) -> tuple[Said, list[list[tuple[Said
     if waiting:
         buttons.append([(said("Extend all 24 h"), callbacks.photo_all(ask.id, "extend")),
                         (said("Waive all"), callbacks.photo_all(ask.id, "waive"))])
-    return say.ask_list(event, games, _spread(event)), buttons
+    return say.ask_list(event, games, game_bye_spread(event)), buttons
 
 
 async def _redraw_lists(tx: Tx, window_ids: list[int], now: datetime) -> None:

@@ -16,7 +16,7 @@ from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
-from bot.service.results.matches import MatchView, has_score, score_line
+from bot.service.results.matches import MatchView, game_bye_spread, has_score, score_line
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import Decision, MatchStage, MatchState, Start, StartReason
 
@@ -477,14 +477,15 @@ RULINGS = {
 }
 
 
-def _what(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str,
+def _what(of: Event, names: tuple[str, str], viewer: int | None, ruling: str,
           scores: tuple[int, int] | None, to: str | None) -> str:
     """A ruling in a few words, for a player (``viewer``) or a TD (None)."""
     winner = "you" if to is not None and viewer is not None and names[viewer] == to else to
     if ruling == "scores" and scores is not None:
         return f"the scores are {scores_of(names, viewer, scores)}"
     if ruling == "game_bye":
-        return f"it is a game bye to {esc(winner)}: a win with +100 spread{cite(of, 'para 28')}"
+        return (f"it is a game bye to {esc(winner)}: a win with +{game_bye_spread(of)} spread"
+                f"{cite(of, 'para 28')}")
     if ruling == "match_bye":
         through = ", who goes through" if format_of(of).goes_through else ""
         return (f"a match bye to {esc(winner)}{through}; the games played are void"
@@ -549,7 +550,7 @@ def open_again(event: Event, view: MatchView, viewer: int, was_won: int) -> str:
     return f"Your {what} is open again: {whose} win no longer stands."
 
 
-def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
+def ruled_note(of: Event, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
                to: str | None, why: str) -> str:
     """Appended to every ruler's copy of a dispute once one rules (its buttons go)."""
     if ruling == "scores" and scores is not None:

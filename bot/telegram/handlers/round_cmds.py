@@ -26,7 +26,7 @@ async def standings(update: Update, context: ContextTypes.DEFAULT_TYPE,
     """/standings [EVENT]: the table, top 10 and the asker's own line."""
     db = runtime(context).db
     event, _ = await member_event(db, req, context.args or [], "standings")
-    await round_events.standings(db, req, event.id, render=english(lambda view: Reply(view.text())))
+    await round_events.standings(db, req, event.id, render=english(lambda view: Reply(view.said())))
     return None
 
 

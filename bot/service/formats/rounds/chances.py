@@ -9,7 +9,6 @@ event and its results so far, so asking twice gives the same figures.
 
 from __future__ import annotations
 
-import html
 import random
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,6 +16,7 @@ from datetime import datetime
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
+from bot.service.formats.rounds import outlook_texts as say
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
 from bot.service.formats.rounds.round_pairing import pair_on
 from bot.service.platform import outbox
@@ -24,12 +24,14 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
+from bot.words.said import Said, stacked
 from core.chances import (
     Likelihood,
     PairFn,
     PlaceRange,
     Remaining,
     decided_places,
+    likely_places,
     likely_text,
     places_of,
     reaches,
@@ -75,7 +77,7 @@ class Outlook:
     spread_limits: bool  # the Gibson rule counts a big enough spread lead as uncatchable
     chess: bool
 
-    def text_for(self, number: int) -> str:
+    def text_for(self, number: int) -> Said:
         """The player's own message (second person, short enough for a phone)."""
         return outlook_text(self, number)
 
@@ -120,48 +122,33 @@ def _wins(points: int, chess: bool) -> str:
     return f"{shown} win{'s' * (value != 1)}"
 
 
-def outlook_text(view: Outlook, number: int) -> str:
-    """``/chances`` for player ``number``."""
+def outlook_text(view: Outlook, number: int) -> Said:
+    """``/chances`` for player ``number`` (second person, short enough for a phone)."""
     left, found = view.left, view.found[number]
-    head = f"<b>{html.escape(view.event.name)}</b>: "
+    name = view.event.name
     if left.over:
-        return head + f"the event is over: you finished {ordinal(found.best)}."
-    games = left.games_left(number)
-    lines = [head + f"what you can still reach, {games} game{'s' * (games != 1)} to play.",
-             f"You are {ordinal(view.now[number])} now with "
-             f"{_wins(left.points[number], view.chess)}."]
-    if number in view.gibsonized and len(view.gibsonized) == 1:
-        pass  # the clinch below says where they finish
+        return say.over(name, found.best)
+    gibsonized = number in view.gibsonized
+    if gibsonized and len(view.gibsonized) == 1:
+        finish = None  # the clinch below says where they finish
     elif found.best == found.worst:
-        lines.append(f"Whatever happens, you finish {ordinal(found.best)}.")
+        finish = say.fixed_finish(found.best)
     else:
-        lines.append(f"Best place you can still reach: {ordinal(found.best)}. "
-                     f"Worst: {ordinal(found.worst)}.")
-    if number in view.gibsonized:
-        place = "first place" if len(view.gibsonized) == 1 else "a top place"
-        spread = (" (your spread lead is beyond what the games left can make up)"
-                  if view.spread_limits else "")
-        lines.append(f"You have clinched {place}: even if you lose every game left, no one "
-                     f"can catch you{spread}. Under the Gibson rule you now play the "
-                     "best-placed player who can no longer reach a prize, so the others play "
-                     "for the prizes among themselves.")
+        finish = say.best_worst(found.best, found.worst)
+    if gibsonized:
+        outcome: Said | None = say.clinched(len(view.gibsonized) == 1, view.spread_limits)
     elif view.prize_places:
-        top = f"top {view.prize_places}" if view.prize_places > 1 else "1st place"
-        lines.append({
-            "clinched": f"You have clinched a prize ({top}).",
-            "out": f"A prize ({top}) is out of reach now.",
-            "open": f"A prize ({top}) is still open to you.",
-        }[found.prize(view.prize_places)])
-    if view.likely.runs:
-        lines.append(f"Likely finish, from {view.likely.runs} simulated endings paired as "
-                     f"the event pairs: {likely_text(view.likely, number)}.")
-    if not found.exact:
-        lines.append("The field is too large to try every result, so best and worst are "
-                     "safe limits: you cannot do better or worse than them.")
-    tie = "tiebreaks" if view.chess else "spread"
-    lines.append(f"Places count {'points' if view.chess else 'wins'}; a player level with "
-                 f"you can finish either side of you on {tie}.")
-    return "\n".join(lines)
+        outcome = say.prize(found.prize(view.prize_places), view.prize_places)
+    else:
+        outcome = None
+    return stacked(
+        say.reach_head(name, left.games_left(number)),
+        say.now(view.now[number], left.points[number] / 2, view.chess),
+        finish, outcome,
+        say.likely(view.likely.runs, likely_places(view.likely, number))
+        if view.likely.runs else None,
+        None if found.exact else say.bound(),
+        say.level(view.chess))
 
 
 def table_text(view: Outlook) -> str:
@@ -183,28 +170,26 @@ def table_text(view: Outlook) -> str:
     return "\n".join(out)
 
 
-def decided_text(view: Outlook) -> list[str]:
+def decided_text(view: Outlook) -> list[Said]:
     """The prize places already decided, and who has clinched a prize: for ``/pending``."""
     if not view.prize_places:
         return []
     places = decided_places(view.found, view.prize_places)
-    lines = [f"• {ordinal(place)}: {html.escape(view.names[n])}"
-             for place, n in sorted(places.items())]
+    lines = [say.decided(place, view.names[n]) for place, n in sorted(places.items())]
     if len(view.gibsonized) == 1 and 1 not in places:
         # the event's Gibson rule counts the leader's spread lead as beyond reach
-        lines.insert(0, f"• 1st: {html.escape(view.names[view.gibsonized[0]])} (clinched "
-                        "under the Gibson rule)")
+        lines.insert(0, say.decided_by_gibson(view.names[view.gibsonized[0]]))
     taken = set(places.values()) | set(view.gibsonized[:1] if len(view.gibsonized) == 1
                                        else ())
     sure = [n for n, r in view.found.items() if n not in taken and (
         r.prize(view.prize_places) == "clinched" or n in view.gibsonized)]
     if sure:
-        lines.append("• a prize, place still open: " + ", ".join(
-            html.escape(view.names[n]) for n in sorted(sure, key=view.now.__getitem__)))
+        lines.append(say.prize_sure([view.names[n]
+                                     for n in sorted(sure, key=view.now.__getitem__)]))
     return lines
 
 
-async def prize_lines(tx: Tx, event: Event) -> list[str]:
+async def prize_lines(tx: Tx, event: Event) -> list[Said]:
     """``/pending``'s decided prizes of a round-based event with ``prize_places`` (no
     simulation: only what is sure)."""
     state = await load_rounds_event(tx, event.id)
@@ -225,7 +210,7 @@ async def _number_of(tx: Tx, req: Request, state: RoundsEvent) -> int:
 
 
 async def chances(db: Database, req: Request, event_id: int,
-                  render: Answer[str] | None = None) -> str:
+                  render: Answer[Said] | None = None) -> Said:
     """Use-case: ``/chances`` (a player of the event): what they can still reach."""
     async with unit(db, req) as tx:
         state = await load_rounds_event(tx, event_id)
@@ -258,4 +243,4 @@ async def tell_when_last_rounds(tx: Tx, event: Event, rnd: Round, now: datetime)
             continue
         await outbox.enqueue(tx, person_id=entry.person_id, now=now,
                              dedupe_key=f"chances:{rnd.id}:{entry.id}",
-                             text_html=view.text_for(number) + "\nAsk again any time: /chances")
+                             said=stacked(view.text_for(number), say.ask_again()))

@@ -8,7 +8,6 @@ standings; with ``auto_pair`` the next round opens by itself once this one is co
 
 from __future__ import annotations
 
-import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,7 +32,7 @@ from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
-from bot.words.said import said
+from bot.words.said import Said, said
 from core.knockout.match import MatchStage, MatchState
 
 #: The files of its programs a TD's /export sends besides the sheets.
@@ -66,8 +65,10 @@ class RoundsFormat(Defaults):
     def chess(self, event: Event) -> bool:
         return chess_pairing(pairing_of(event)[1])
 
-    def starter_words(self, event: Event) -> tuple[str, str]:
-        return round_texts.first_word(self.chess(event))
+    def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
+        if self.chess(event):
+            return round_texts.starts_white(other)
+        return Defaults.starter_words(self, event, other)
 
     def default_close(self, event: Event, rnd: Round, now: datetime) -> datetime | None:
         return round_events.default_close(event, rnd, now)
@@ -84,8 +85,7 @@ class RoundsFormat(Defaults):
         for e in entries:
             await outbox.enqueue(
                 tx, person_id=e.person_id, now=now, dedupe_key=f"draw:{event.id}:{e.person_id}",
-                text_html=(f"<b>{html.escape(event.name)}</b> is set: {len(made)} rounds. "
-                           "I will tell you your opponent when each round opens."))
+                said=round_texts.drawn(event, len(made)))
         first = min(await rounds_of(tx, event.id), key=lambda r: r.seq, default=None)
         dated = first is not None and round_events.default_close(event, first, now) is not None
         return DrawResult(event.id, seed, made, [], [], await open_round_deadlines(
@@ -168,7 +168,7 @@ class RoundsFormat(Defaults):
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left=said("no game left to play this round"))
 
-    async def decided_prizes(self, tx: Tx, event: Event) -> list[str]:
+    async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:
         return await chances.prize_lines(tx, event)
 
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:

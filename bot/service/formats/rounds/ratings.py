@@ -10,16 +10,17 @@ club tournament, at one third (Director's Manual, tournament types).
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
+from bot.service.formats.rounds import outlook_texts as say
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
 from bot.service.people.roles import has_role
 from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
 from bot.store.db import Database, Tx
+from bot.words.said import Said, stacked
 from core.ratings import Rated, estimate, missing_for_rating
 
 
@@ -41,6 +42,15 @@ class RatingsView:
         club = ", a local club tournament at one third" if self.kind == "club" else ""
         return how + club
 
+    @property
+    def method_said(self) -> Said:
+        return say.method(self.chess, self.kind == "club")
+
+    @property
+    def body(self) -> str:
+        """The rating body that rates the event (a name, the same in every language)."""
+        return "FIDE" if self.chess else "NASPA"
+
 
 def estimate_of(state: RoundsEvent, mine: int | None = None) -> RatingsView:
     chess = chess_pairing(state.pairing)
@@ -56,44 +66,33 @@ def _score(r: Rated, chess: bool) -> str:
     return f"{r.score:g} {unit_word}{'s' * (r.score != 1)}"
 
 
-def player_text(view: RatingsView, number: int) -> str:
+def player_text(view: RatingsView, number: int) -> Said:
     """A player's own estimate, in the second person."""
     r = view.rows[number]
-    body = "FIDE" if view.chess else "NASPA"
-    head = f"<b>{html.escape(view.event.name)}</b>: your rating estimate"
+    name = view.event.name
     if not r.games:
-        return (f"{head}: no rated game of yours is final yet. Ask again after your next "
-                "result.")
-    games = f"{r.games} rated game{'s' * (r.games != 1)}"
+        return say.no_rated_game(name)
+    scored = say.score(r.score, view.chess)
     if not r.before:
         if not r.after:
-            return (f"{head}: you are unrated, and {games} without a point against a rated "
-                    "player give no rating yet.")
-        line = (f"You are unrated: on {games} ({_score(r, view.chess)}) your first rating "
-                f"would be about <b>{r.after}</b>.")
+            return say.unrated_no_point(name, r.games)
+        line = say.first_rating(r.games, scored, r.after)
     else:
-        sign = f"{r.change:+d}"
-        line = (f"{r.before} → <b>{r.after}</b> ({sign}) after {games}: "
-                f"{_score(r, view.chess)} where {r.expected:.2f} were expected.")
-    return "\n".join([head + f" ({html.escape(view.method)}).", line,
-                      f"An estimate only: {body} rates the event from the results the TDs "
-                      "send, with your whole record."])
+        line = say.rating_moved(r.before, r.after, r.change, r.games, scored, r.expected)
+    return say.player_estimate(name, view.method_said, line, view.body)
 
 
-def change_line(view: RatingsView, number: int) -> str | None:
+def change_line(view: RatingsView, number: int) -> Said | None:
     """One line for a rated player's message once a result of theirs is final: where their
     rating estimate stands after it, labelled an estimate (the rating body rates the
     event). None for a player who is unrated or has no rated game yet (``/rating`` says why)."""
     r = view.rows.get(number)
     if r is None or not r.before or not r.games:
         return None
-    body = "FIDE" if view.chess else "NASPA"
-    trend = "📉" if r.change < 0 else "📈"
-    return (f"{trend} Your rating estimate so far: {r.before} → <b>{r.after}</b> ({r.change:+d}); "
-            f"an estimate until {body} rates the event.")
+    return say.change_line(r.before, r.after, r.change, view.body)
 
 
-async def change_after_result(tx: Tx, event: Event, person_id: int) -> str | None:
+async def change_after_result(tx: Tx, event: Event, person_id: int) -> Said | None:
     """``change_line`` for the player ``person_id`` of a round-based event, from its final
     results so far (a result just made final among them)."""
     state = await load_rounds_event(tx, event.id)
@@ -101,35 +100,46 @@ async def change_after_result(tx: Tx, event: Event, person_id: int) -> str | Non
     return None if number is None else change_line(estimate_of(state, number), number)
 
 
-def table_text(view: RatingsView, *, markup: bool = False, for_tds: bool = True) -> str:
-    """The whole division, best gain first: ``tdbot event ratings``, a TD's ``/rating``
-    (``markup``: HTML for the chat, with the chat's arrow) and the ratings file of ``/export``;
-    a player's ``/rating all`` without ``for_tds``: what the TDs must check before sending the
-    results to the rating body is theirs to act on, not the players'."""
-    esc = html.escape if markup else str
-    arrow = "→" if markup else "->"
-    title = (f"{view.event.name}: rating estimate after round {view.after} "
-             f"({view.method})")
-    out = [f"<b>{esc(title)}</b>" if markup else title]
-    rows = sorted(view.rows.values(), key=lambda r: (-(r.after - r.before if r.before else 0),
+def _ranked(view: RatingsView) -> list[Rated]:
+    """The division, best gain first (an unrated player's counts as none)."""
+    return sorted(view.rows.values(), key=lambda r: (-(r.after - r.before if r.before else 0),
                                                      r.name))
-    for r in rows:
+
+
+def table_text(view: RatingsView) -> str:
+    """The whole division as plain text: ``tdbot event ratings`` and the ratings file of
+    ``/export`` (for the rating officer, in English)."""
+    out = [f"{view.event.name}: rating estimate after round {view.after} ({view.method})"]
+    for r in _ranked(view):
         if r.before:
-            change = f"{r.before} {arrow} {r.after} ({r.change:+d})"
+            change = f"{r.before} -> {r.after} ({r.change:+d})"
         else:
-            change = f"unrated {arrow} {r.after or 'none yet'}"
+            change = f"unrated -> {r.after or 'none yet'}"
         figures = (f"{r.games} game{'s' * (r.games != 1)}, {_score(r, view.chess)}"
                    + (f", {r.expected:.2f} expected" if r.before else ""))
-        out.append(f"{esc(r.name)}: {change}; {figures}")
+        out.append(f"{r.name}: {change}; {figures}")
     out.append("An estimate: the rating body rates the event from the results it is sent.")
-    if view.missing and for_tds:
+    if view.missing:
         out.append("Before sending the results to the rating body:")
-        out += [f"- {esc(m)}" for m in view.missing]
+        out += [f"- {m}" for m in view.missing]
     return "\n".join(out)
 
 
+def table_said(view: RatingsView, *, for_tds: bool = True) -> Said:
+    """The whole division in the chat, best gain first: a TD's ``/rating``; a player's
+    ``/rating all`` without ``for_tds``: what the TDs must check before sending the
+    results to the rating body is theirs to act on, not the players'."""
+    rows = [say.table_row(r.name, r.before, r.after, r.change, r.games,
+                          say.score(r.score, view.chess), r.expected if r.before else None)
+            for r in _ranked(view)]
+    tds = [say.before_sending(), *(say.missing(m) for m in view.missing)] if (
+        view.missing and for_tds) else []
+    return stacked(say.table_title(view.event.name, view.after, view.method_said), *rows,
+                   say.table_foot(), *tds)
+
+
 async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = False,
-                 render: Answer[str] | None = None) -> str:
+                 render: Answer[Said] | None = None) -> Said:
     """Use-case: ``/rating``: a player sees their own estimate (``everyone``, ``/rating
     all``: the division's); a TD or organiser the division's."""
     async with unit(db, req) as tx:
@@ -140,10 +150,10 @@ async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = 
         if mine is not None and not everyone:
             text = player_text(estimate_of(state, mine), mine)
         elif mine is not None:
-            text = table_text(estimate_of(state, mine), markup=True, for_tds=False)
+            text = table_said(estimate_of(state, mine), for_tds=False)
         elif await has_role(tx, actor, event_id, "td") or await has_role(
                 tx, actor, event_id, "organiser"):
-            text = table_text(estimate_of(state), markup=True)
+            text = table_said(estimate_of(state))
         else:
             raise NotAllowed(f"/rating is for the players and TDs of {state.event.name}")
         return await answer_with(tx, req, render, text)

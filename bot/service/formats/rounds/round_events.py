@@ -16,7 +16,6 @@ reason kept for that pair says so.
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -52,7 +51,7 @@ from bot.store import (
 )
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
-from bot.words.said import english, said, stacked
+from bot.words.said import Said, said, stacked
 from core.formats.naspa import write_naspa
 from core.formats.trf import write_trf
 from core.formats.tsh import write_tsh
@@ -302,11 +301,9 @@ async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
     try:
         ready_to_pair(state, rnd.seq)
     except Invalid as exc:
-        text = (f"<b>{html.escape(event.name)}: {html.escape(rnd.name)}</b> was due to open "
-                f"now. {html.escape(str(exc))} It opens by itself as soon as the last result "
-                "is in (pairing.auto_pair).")
+        text = round_texts.due_but_waiting(event, rnd, exc.message)
         for td in await tds_of(tx, event.id):
-            await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+            await outbox.enqueue(tx, person_id=td, said=text, now=now,
                                  dedupe_key=f"{dedupe}:waiting:td:{td}")
         return
     await _auto_open(tx, state, now, why="pairing.auto_pair: its opening time came and the "
@@ -330,11 +327,9 @@ async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
         return
     closes = default_close(state.event, rnd, now)
     if closes is None or closes <= now:
-        text = (f"<b>{html.escape(state.event.name)}</b>: {html.escape(rnd.name)} can be "
-                f"paired now, but it has no closing time to open with: /openround "
-                f"{rnd.seq} until DATE")
+        text = round_texts.no_close_to_open(state.event, rnd)
         for td in await tds_of(tx, state.event.id):
-            await outbox.enqueue(tx, person_id=td, text_html=text, now=now,
+            await outbox.enqueue(tx, person_id=td, said=text, now=now,
                                  dedupe_key=f"auto-pair:{rnd.id}:td:{td}")
         return
     await open_round_in(tx, state.event.id, rnd.code, closes_at=closes, by=Actor.system(),
@@ -353,12 +348,13 @@ class StandingsView:
     total: int
     mine: int | None  # the asker's player number
     playing: int = 0  # the last round paired
-    link: str = ""  # a line linking the standings page (site_links.link_line), or ""
+    link: Said | None = None  # a link to the standings page (site_links.link), if any
 
-    def text(self) -> str:
+    def said(self) -> Said:
+        """The table with the asker's line, in the reader's language."""
         table = round_texts.standings_table(self.rows, chess=self.chess, mine=self.mine)
-        return english(round_texts.standings_message(
-            self.event, self.after, table, total=self.total, playing=self.playing)) + self.link
+        return stacked(round_texts.standings_message(
+            self.event, self.after, table, total=self.total, playing=self.playing), self.link)
 
 
 async def _member(tx: Tx, actor: Actor, event_id: int) -> None:
@@ -380,8 +376,8 @@ async def standings(db: Database, req: Request, event_id: int,
         view = StandingsView(state.event, standings_of(state), is_chess(state),
                              state.last_complete(), state.pairing.rounds, mine,
                              state.division.rounds,
-                             await site_links.link_line(tx, state.event, site_links.STANDINGS,
-                                                        said("The standings, live")))
+                             await site_links.link(tx, state.event, site_links.STANDINGS,
+                                                   said("The standings, live")))
         return await answer_with(tx, req, render, view)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
-from bot.words.said import Said, said, stacked
+from bot.words.said import Said, Value, said, said_n, stacked
 
 #: How many lines of the standings a chat message shows (the asker's own line is added).
 TOP = 10
@@ -32,11 +32,19 @@ def _name(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
+def _line(layout: str, **values: Value) -> Said:
+    """A line of the table: its columns' layout (no words of its own) with the values."""
+    return Said(layout, tuple(values.items()))
+
+
 def standings_table(rows: Sequence[dict[str, Any]], *, chess: bool, top: int = TOP,
-                    mine: int | None = None) -> str:
-    """The standings as fixed-width lines (not escaped): the first ``top`` lines, then the
-    line of player number ``mine`` if it is further down. Scrabble: wins-losses and spread
-    (Director's Manual); chess: points and the USCF tiebreaks (USCF guide, core.tiebreaks)."""
+                    mine: int | None = None) -> Said:
+    """The standings as fixed-width lines: the first ``top`` lines, then the line of player
+    number ``mine`` if it is further down. Scrabble: wins-losses and spread (Director's
+    Manual); chess: points and the USCF tiebreaks (USCF guide, core.tiebreaks). The
+    headings are padded once written in the reader's language, so the columns line up in
+    every language; a name is padded before it is escaped, so that its width is the one a
+    reader sees."""
     shown = list(rows[:top])
     gap = False
     if mine is not None and all(r["number"] != mine for r in shown):
@@ -44,27 +52,33 @@ def standings_table(rows: Sequence[dict[str, Any]], *, chess: bool, top: int = T
         gap = True
     width = max([4] + [len(_name(r["name"])) for r in shown])
     if chess:
-        head = f"{'#':>3} {'Name':<{width}} {'Pts':>4} {'MMed':>5} {'Solk':>5}"
+        head = _line("{hash:>3} {name:<{width}} {points:>4} {median:>5} {solkoff:>5}",
+                     hash="#", name=said("Name"), width=width, points=said("Pts"),
+                     median=said("MMed"), solkoff=said("Solk"))
     else:
-        head = f"{'#':>3} {'Name':<{width}} {'W-L':>7} {'Spread':>6}"
+        head = _line("{hash:>3} {name:<{width}} {record:>7} {spread:>6}", hash="#",
+                     name=said("Name"), width=width, record=said("W-L"), spread=said("Spread"))
     lines = [head]
     for i, r in enumerate(shown):
         if gap and i == len(shown) - 1:
-            lines.append("  …")
+            lines.append(_line("  …"))
         name = _name(r["name"])
         if chess:
             tb = r["tiebreaks"]
-            lines.append(f"{r['rank']:>3} {name:<{width}} {_num(r['points']):>4} "
-                         f"{_num(tb['modified_median']):>5} {_num(tb['solkoff']):>5}")
+            lines.append(_line("{rank:>3} {name} {points:>4} {median:>5} {solkoff:>5}",
+                               rank=r["rank"], name=f"{name:<{width}}",
+                               points=_num(r["points"]), median=_num(tb["modified_median"]),
+                               solkoff=_num(tb["solkoff"])))
         else:
-            record = f"{_num(r['wins'])}-{_num(r['losses'])}"
-            out = "" if r["active"] else " (out)"
-            lines.append(f"{r['rank']:>3} {name:<{width}} {record:>7} "
-                         f"{_signed(r['spread']):>6}{out}")
-    return "\n".join(lines)
+            lines.append(_line("{rank:>3} {name} {record:>7} {spread:>6}{out}",
+                               rank=r["rank"], name=f"{name:<{width}}",
+                               record=f"{_num(r['wins'])}-{_num(r['losses'])}",
+                               spread=_signed(r["spread"]),
+                               out=said(" (out)") if not r["active"] else ""))
+    return stacked(*lines)
 
 
-def standings_message(event: Event, after: int, table: str, *, total: int,
+def standings_message(event: Event, after: int, table: Said, *, total: int,
                       playing: int | None = None) -> Said:
     """The table's title: after the last complete round, and the round still being
     played (its results so far are in the table)."""
@@ -79,9 +93,23 @@ def standings_message(event: Event, after: int, table: str, *, total: int,
                 when=when, table=table)
 
 
-def first_word(chess: bool) -> tuple[str, str]:
-    """How the first of a pair is named: White in chess (USCF guide), first in Scrabble."""
-    return ("have White", "has White") if chess else ("go first", "goes first")
+def drawn(event: Event, rounds: int) -> Said:
+    """Each player, once the draw has made the rounds (each is paired when it opens)."""
+    return said_n("<b>{event}</b> is set: {n} round. I will tell you your opponent when it "
+                  "opens.", "<b>{event}</b> is set: {n} rounds. I will tell you your opponent "
+                  "when each round opens.", rounds, event=event.name)
+
+
+def first_named(chess: bool) -> Said:
+    """What the first named of a pair does: has White in chess (USCF guide), goes first in
+    Scrabble."""
+    return said("has White") if chess else said("goes first")
+
+
+def starts_white(other: str) -> tuple[Said, Said]:
+    """Who has White in a chess pairing (USCF guide): to them, and naming them (``other``)
+    to their opponent."""
+    return said("You have White."), said("{name} has White.", name=other)
 
 
 def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float = 1) -> Said:
@@ -99,19 +127,19 @@ def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float =
     return said("<b>{event}: {round}</b> is paired: you have the bye this round ({worth}: "
                 "there is an odd number of players). The round closes {closes}. I will tell "
                 "you your next opponent when the next round is paired.", event=event.name,
-                round=rnd.name, worth=worth, closes=event.local(rnd.closes_at))
+                round=rnd.name, worth=worth, closes=event.at(rnd.closes_at))
 
 
 def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
                    byes: Sequence[str], chess: bool, limit: int = 60) -> Said:
-    first = said("has White") if chess else said("goes first")
+    first = first_named(chess)
     if rnd.closes_at is None:
         head = said("<b>{event}: {round}</b> is open. Pairings (the first named {first}):",
                     event=event.name, round=rnd.name, first=first)
     else:
         head = said("<b>{event}: {round}</b> is open until {closes}. Pairings (the first named "
                     "{first}):", event=event.name, round=rnd.name,
-                    closes=event.local(rnd.closes_at), first=first)
+                    closes=event.at(rnd.closes_at), first=first)
     rows = [head]
     for board, (a, b) in enumerate(pairs[:limit], start=1):
         rows.append(said("{board}. {first} v {second}", board=board, first=a, second=b))
@@ -137,3 +165,18 @@ def after_match(event: Event, played: int, total: int, over: bool = True) -> Sai
                     "in.", event=event.name)
     return said("Round {round} is paired when a TD opens it; I will tell you your opponent "
                 "then. /standings shows where everyone stands.", round=played + 1)
+
+
+def due_but_waiting(event: Event, rnd: Round, why: str) -> Said:
+    """``auto_pair``: the TDs, when a round's opening time came before the round before it
+    was complete (``why``: who still has to report)."""
+    return said("<b>{event}: {round}</b> was due to open now. {why} It opens by itself as soon "
+                "as the last result is in (pairing.auto_pair).", event=event.name,
+                round=rnd.name, why=why)
+
+
+def no_close_to_open(event: Event, rnd: Round) -> Said:
+    """``auto_pair``: a round that could be paired has no closing time to open with."""
+    return said("<b>{event}</b>: {round} can be paired now, but it has no closing time to open "
+                "with: /openround {seq} until DATE", event=event.name, round=rnd.name,
+                seq=rnd.seq)
