@@ -70,7 +70,27 @@ _TIME = re.compile(r"(?P<h>[0-9]{1,2})(?::|\.|h)(?P<m>[0-9]{2})\s*(?P<ampm>am|pm
 
 
 class BadTime(ValueError):
-    """A time that cannot be read; the message says what was wrong and shows examples."""
+    """A time that cannot be read; the message says what was wrong and shows examples.
+
+    Core has no catalogue: its message is English. ``kind`` names what was wrong, with
+    ``typed`` (what the person wrote) and ``examples`` (in their language), so that the
+    service says it again in the reader's language (``bot/service/between/
+    arranging_texts.py``, ``bad_time``)."""
+
+    #: What was wrong, by kind, in English.
+    WHY = {
+        "clock": "{typed!r} is not a time of day: write it as 15:00 or 3pm",
+        "am_pm": "{typed!r}: an am/pm hour is 1 to 12",
+        "clock_range": "{typed!r} is not a time of day: hours 0-23, minutes 0-59",
+        "day_too": "say the day as well as the time: {examples}",
+        "no_date": "{typed!r} is no date",
+        "day": "{typed!r} is not a day I can read: {examples}",
+        "day_and_time": "say the day and the time: {examples}",
+    }
+
+    def __init__(self, kind: str, *, typed: str = "", examples: str = "") -> None:
+        self.kind, self.typed, self.examples = kind, typed, examples
+        super().__init__(self.WHY[kind].format(typed=typed, examples=examples))
 
 
 def words_of(language: str) -> tuple[TimeWords, ...]:
@@ -109,7 +129,7 @@ def _clock(text: str, languages: tuple[TimeWords, ...]) -> time:
         return time(12, 0)
     found = _TIME.match(plain)
     if found is None:
-        raise BadTime(f"{text!r} is not a time of day: write it as 15:00 or 3pm")
+        raise BadTime("clock", typed=text)
     if found.group("hh") is not None:
         hour, minute, ampm = int(found.group("hh")), 0, None
     elif found.group("h12") is not None:
@@ -118,10 +138,10 @@ def _clock(text: str, languages: tuple[TimeWords, ...]) -> time:
         hour, minute, ampm = int(found.group("h")), int(found.group("m")), found.group("ampm")
     if ampm is not None:
         if not 1 <= hour <= 12:
-            raise BadTime(f"{text!r}: an am/pm hour is 1 to 12")
+            raise BadTime("am_pm", typed=text)
         hour = hour % 12 + (12 if ampm == "pm" else 0)
     if hour > 23 or minute > 59:
-        raise BadTime(f"{text!r} is not a time of day: hours 0-23, minutes 0-59")
+        raise BadTime("clock_range", typed=text)
     return time(hour, minute)
 
 
@@ -132,7 +152,7 @@ def _day(text: str, today: date, languages: tuple[TimeWords, ...]) -> tuple[date
     words = [_plain(w) for w in text.replace(",", " ").split()]
     words = [w for w in words if w and w not in fillers]
     if not words:
-        raise BadTime(f"say the day as well as the time: {examples}")
+        raise BadTime("day_too", examples=examples)
     if len(words) == 1 and any(words[0] in w.today for w in languages):
         return today, None
     if len(words) == 1 and any(words[0] in w.tomorrow for w in languages):
@@ -141,7 +161,7 @@ def _day(text: str, today: date, languages: tuple[TimeWords, ...]) -> tuple[date
         try:
             return date.fromisoformat(words[0]), None
         except ValueError:
-            raise BadTime(f"{words[0]!r} is no date") from None
+            raise BadTime("no_date", typed=words[0]) from None
     if len(words) == 1 and (weekday := _weekday(words[0], languages)) is not None:
         return None, weekday
     if len(words) > 1 and _weekday(words[0], languages) is not None:
@@ -159,10 +179,10 @@ def _day(text: str, today: date, languages: tuple[TimeWords, ...]) -> tuple[date
                 try:
                     found = date(year, month, int(day_word))
                 except ValueError:
-                    raise BadTime(f"{text.strip()!r} is no date") from None
+                    raise BadTime("no_date", typed=text.strip()) from None
                 if found >= today or year_word:
                     return found, None
-    raise BadTime(f"{text.strip()!r} is not a day I can read: {examples}")
+    raise BadTime("day", typed=text.strip(), examples=examples)
 
 
 def _split_clock(text: str) -> tuple[str, str]:
@@ -183,7 +203,7 @@ def parse_when(text: str, now: datetime, language: str = "en") -> datetime:
     languages = words_of(language)
     day_text, clock_text = _split_clock(text)
     if not day_text:
-        raise BadTime(f"say the day and the time: {languages[0].examples}")
+        raise BadTime("day_and_time", examples=languages[0].examples)
     at = _clock(clock_text, languages)
     today = now.date()
     day, weekday = _day(day_text, today, languages)

@@ -21,10 +21,12 @@ from bot.service.people.invites import Invite, invite_link
 from bot.service.people.languages import name_of
 from bot.service.people.standing import Playing
 from bot.service.platform import callbacks
+from bot.service.platform.errors import ServiceError
 from bot.service.results.matches import MatchView
 from bot.telegram.commands import Hat, allowed, summary
 from bot.words import N_, SOURCE, Words, for_locale
 from bot.words.said import render
+from bot.words.said import text as said_text
 from core.knockout.match import MatchStage
 from core.times import day_text, local_text
 
@@ -73,9 +75,22 @@ def not_saved(what: str, *, pressed: bool, lang: str = SOURCE) -> str:
                "so nothing was changed. Please send it again in a few minutes.", what=what)
 
 
-def refused(message: str, *, lang: str = SOURCE) -> str:
-    """A ServiceError's message (plain text, safe to show) for the person who asked."""
-    return for_locale(lang)._("⚠️ {message}", message=esc(message))
+def refused(refusal: str | ServiceError, *, lang: str = SOURCE) -> str:
+    """A refusal for the person who asked, in their language: a ``ServiceError`` whose
+    record is rendered in it (or whose plain text, from a module not yet converted, is
+    escaped), or plain text already in it."""
+    w = for_locale(lang)
+    if isinstance(refusal, ServiceError) and refusal.record is not None:
+        return w._("⚠️ {message}", message=render(refusal.record, w))
+    text = refusal.message if isinstance(refusal, ServiceError) else refusal
+    return w._("⚠️ {message}", message=esc(text))
+
+
+def refusal_text(refusal: ServiceError, *, lang: str = SOURCE) -> str:
+    """A refusal as plain text in the reader's language (a button's notification)."""
+    if refusal.record is not None:
+        return said_text(refusal.record, for_locale(lang))
+    return refusal.message
 
 
 def help_text(

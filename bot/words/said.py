@@ -35,6 +35,7 @@ What the core says in words (``core.phrases.Phrase``) becomes a record with ``fr
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -138,6 +139,23 @@ def english(record: Said) -> str:
 def plain(record: Said, words: Words) -> str:
     """The record as plain text (a button's label): as ``render``, nothing escaped."""
     return _render(record, words, str)
+
+
+def text(record: Said, words: Words) -> str:
+    """The record as plain text in the language of ``words``, where no HTML is read (the
+    CLI, a log, a button's notification): rendered, its tags dropped and its entities read
+    back, so a name typed with a ``<`` in it comes out as typed."""
+    return html.unescape(_TAG.sub("", render(record, words)))
+
+
+def english_text(record: Said) -> str:
+    """The record as plain text in English (a refusal's ``str``, what the CLI prints)."""
+    return text(record, for_locale(SOURCE))
+
+
+#: A Telegram HTML tag, as ``render`` leaves them (text values are escaped, so every ``<``
+#: left is a tag's).
+_TAG = re.compile(r"<[^>]*>")
 
 
 def _render(record: Said, words: Words, esc: Callable[[str], str]) -> str:

@@ -124,13 +124,15 @@ async def test_language_with_a_code_chooses_it_and_a_wrong_code_is_refused(
         "Désormais, je vous écris en français.")
     assert await _person(bot, "Cai Wen") == ("fr", "en")
     assert await say(bot, "Cai Wen", "/language fr") == "Je vous écris déjà en français."
-    refused = await say(bot, "Cai Wen", "/language de")
-    assert refused == ("⚠️ 'de' is not a language I speak: choose 'en' (English) or 'fr' "
-                       "(français)")
+    refused = await say(bot, "Cai Wen", "/language de")  # in the language they read
+    assert refused == ("⚠️ Je ne parle pas la langue « de » : choisissez « en » (English) ou "
+                       "« fr » (français)")
     assert await _person(bot, "Cai Wen") == ("fr", "en")
     assert await say(bot, "Cai Wen", "/language en") == (
         "From now on I write to you in English.")
     assert await _person(bot, "Cai Wen") == ("en", "en")
+    assert await say(bot, "Cai Wen", "/language de") == (
+        "⚠️ 'de' is not a language I speak: choose 'en' (English) or 'fr' (français)")
     assert dict(bot.telegram.menu_shown(user(bot, "Cai Wen")))["report"] == (
         "Report a game: /report 412-380, your score first")
 
@@ -146,10 +148,11 @@ async def test_a_stranger_reads_their_telegram_s_language_and_its_menu(
     assert tg.menu_shown(tg.add_user("Sue"))[0] == (
         "start", "Join an event with your invite link, or say hello")
     refused = await bot.say(sam, "/language fr")
-    assert refused.startswith("⚠️ I can keep your language once you have joined an event")
+    assert refused.startswith("⚠️ Je pourrai retenir votre langue une fois que vous aurez "
+                              "rejoint une épreuve")
     await bot.say(sam, "/language")  # the buttons are there to read; a tap says the same
     await bot.tap(sam, "English")
     assert (tg.last_sent(sam).text or "").startswith(
-        "⚠️ I can keep your language once you have joined an event")
+        "⚠️ Je pourrai retenir votre langue une fois que vous aurez rejoint une épreuve")
     async with bot.runtime.db.transaction() as tx:  # nobody made for a stranger
         assert await tx.one("SELECT id FROM people WHERE tg_user_id = ?", (sam.id,)) is None

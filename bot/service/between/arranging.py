@@ -46,6 +46,7 @@ from bot.store import match_times_repo, media_repo, prefs_repo
 from bot.store.db import Database, Tx
 from bot.store.match_times_repo import MatchTime, TimeState
 from bot.store.rounds_repo import RoundState
+from bot.words.said import said
 from core.knockout.match import MatchStage
 from core.meeting_times import BadTime, calendar_entry, parse_when, slots, split_times
 
@@ -72,13 +73,14 @@ def followup_hours(event: Event) -> float:
 def _zone_named(text: str) -> str:
     name = text.strip()
     if not name:
-        raise Invalid("name your time zone, e.g. /timezone Europe/London or /timezone "
-                      "Asia/Singapore")
+        raise Invalid(said("name your time zone, e.g. /timezone Europe/London or /timezone "
+                           "Asia/Singapore"))
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise Invalid(f"{name!r} is not a time zone I know: write it as Region/City, e.g. "
-                      "Europe/London, America/New_York, Asia/Kolkata") from None
+        raise Invalid(said("'{zone}' is not a time zone I know: write it as Region/City, "
+                           "e.g. Europe/London, America/New_York, Asia/Kolkata",
+                           zone=name)) from None
     return name
 
 
@@ -95,7 +97,7 @@ async def set_zone(db: Database, req: Request, text: str, *, player: str | None 
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         if actor.person_id is None:
-            raise Invalid("a player sets their own time zone, in the chat")
+            raise Invalid(said("a player sets their own time zone, in the chat"))
         zone = None if text.strip().casefold() in ("event", "off", "default") else _zone_named(text)
         await prefs_repo.set_zone(tx, actor.person_id, zone, req.now)
         await journal.record(tx, who=actor, action="player.timezone", now=req.now,
@@ -110,12 +112,14 @@ async def set_zone(db: Database, req: Request, text: str, *, player: str | None 
 def check_time(event: Event, rnd: Round, at: datetime, now: datetime, zone: Zone) -> None:
     """A time the match can be played at: ahead, in its round, before the round closes."""
     if at <= now:
-        raise Invalid(f"{zone.show(at)} has passed: propose a time ahead")
+        raise Invalid(said("{at} has passed: propose a time ahead", at=zone.show(at)))
     if rnd.closes_at is not None and at >= rnd.closes_at:
-        raise Invalid(f"{zone.show(at)} is after {rnd.name} closes ({zone.show(rnd.closes_at)}): "
-                      "the match must be played by then, or the TDs may rule it a forfeit")
+        raise Invalid(said("{at} is after {round} closes ({closes}): the match must be "
+                           "played by then, or the TDs may rule it a forfeit",
+                           at=zone.show(at), round=rnd.name, closes=zone.show(rnd.closes_at)))
     if rnd.opens_at is not None and rnd.state == RoundState.PLANNED and at < rnd.opens_at:
-        raise Invalid(f"{zone.show(at)} is before {rnd.name} opens ({zone.show(rnd.opens_at)})")
+        raise Invalid(said("{at} is before {round} opens ({opens})", at=zone.show(at),
+                           round=rnd.name, opens=zone.show(rnd.opens_at)))
 
 
 @dataclass(frozen=True)
@@ -155,15 +159,16 @@ def read_times(text: str, now: datetime, zone: Zone, language: str) -> list[date
     in English; a refusal's examples are in their language."""
     parts = split_times(text, language)
     if not parts:
-        raise Invalid("say when, e.g. /propose M1 Sat 15:00 (several: Sat 15:00, Sun 10:00)")
+        raise Invalid(said("say when, e.g. /propose M1 Sat 15:00 (several: Sat 15:00, Sun "
+                           "10:00)"))
     if len(parts) > MOST_TIMES:
-        raise Invalid(f"propose at most {MOST_TIMES} times at once")
+        raise Invalid(said("propose at most {n} times at once", n=MOST_TIMES))
     out = []
     for part in parts:
         try:
             out.append(parse_when(part, now.astimezone(zone.info), language))
         except BadTime as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(say.bad_time(exc)) from None
     return out
 
 
@@ -204,8 +209,9 @@ async def _slots_in(tx: Tx, seat: Seat, now: datetime) -> Slots:
     offered = [t for t in slots(now.astimezone(zone.info))
                if rnd.closes_at is None or t < rnd.closes_at]
     if not offered:
-        raise Invalid(f"{rnd.name} closes {zone.show(rnd.closes_at or now)}: no day is left "
-                      "to offer; propose a time today with /propose, or ask the TDs")
+        raise Invalid(said("{round} closes {closes}: no day is left to offer; propose a "
+                           "time today with /propose, or ask the TDs", round=rnd.name,
+                           closes=zone.show(rnd.closes_at or now)))
     return Slots(seat.view.code, seat.opponent_name, zone,
                  tuple(zone.at(t) for t in offered), seat.view.id)
 
@@ -266,10 +272,11 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
         return Agreed(seat.view.code, seat.opponent_name, zone.at(chosen.starts_at), zone, None,
                       False)
     if chosen.state != TimeState.PROPOSED:
-        raise Invalid("that time is no longer proposed: a newer proposal replaced it; "
-                      "/matches shows what stands")
+        raise Invalid(said("that time is no longer proposed: a newer proposal replaced it; "
+                           "/matches shows what stands"))
     if chosen.proposed_by == seat.person:
-        raise Invalid(f"you proposed that time: {seat.opponent_name} agrees to it, not you")
+        raise Invalid(said("you proposed that time: {name} agrees to it, not you",
+                           name=seat.opponent_name))
     rnd = await get_round(tx, seat.view.round_id)
     check_time(seat.event, rnd, chosen.starts_at, now, zone)
     before = await match_times_repo.agreed_of(tx, seat.view.id)
@@ -277,7 +284,7 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
         await match_times_repo.change(tx, before.id, TimeState.AGREED, TimeState.MOVED, now)
         await cancel_deadlines(tx, f"match_time:{before.id}", now)
     if not await match_times_repo.change(tx, chosen.id, TimeState.PROPOSED, TimeState.AGREED, now):
-        raise Invalid("that time was answered already")
+        raise Invalid(said("that time was answered already"))
     await match_times_repo.close_open(tx, seat.view.id, TimeState.SUPERSEDED, now)
     hours = reminder_hours(seat.event)
     remind_at = chosen.starts_at - timedelta(hours=hours)
@@ -317,7 +324,7 @@ async def agree(db: Database, req: Request, time_id: int, *,
     async with unit(db, req) as tx:
         chosen = await match_times_repo.get(tx, time_id)
         if chosen is None:
-            raise NotFound("no such proposed time")
+            raise NotFound(said("no such proposed time"))
         seat = await seat_by_id(tx, req, chosen.match_id)
         return await answer_with(tx, req, render, await _agree_in(tx, seat, chosen, req.now))
 
@@ -334,18 +341,24 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
                  if t.proposed_by != seat.person]
         if not open_:
             agreed = await match_times_repo.agreed_of(tx, seat.view.id)
-            already = ("" if agreed is None else
-                       f"; your match is agreed for {zone.show(agreed.starts_at)}")
-            raise Invalid(f"{seat.opponent_name} has no time proposed for you to agree{already}"
-                          f": propose one with /propose {seat.view.code} Sat 15:00")
+            if agreed is None:
+                raise Invalid(said("{name} has no time proposed for you to agree: propose one "
+                                   "with /propose {code} Sat 15:00",
+                                   name=seat.opponent_name, code=seat.view.code))
+            raise Invalid(said("{name} has no time proposed for you to agree; your match is "
+                               "agreed for {at}: propose one with /propose {code} Sat 15:00",
+                               name=seat.opponent_name, at=zone.show(agreed.starts_at),
+                               code=seat.view.code))
         if when is not None and when.strip():
             at = read_times(when, req.now, zone, req.language)[0]
             open_ = [t for t in open_ if t.starts_at == at]
             if not open_:
-                raise Invalid(f"{seat.opponent_name} did not propose {zone.show(at)}")
+                raise Invalid(said("{name} did not propose {at}", name=seat.opponent_name,
+                                   at=zone.show(at)))
         elif len(open_) > 1:
             shown = "; ".join(zone.show(t.starts_at) for t in open_)
-            raise Invalid(f"{seat.opponent_name} proposed several times ({shown}): say which")
+            raise Invalid(said("{name} proposed several times ({times}): say which",
+                               name=seat.opponent_name, times=shown))
         return await answer_with(tx, req, render, await _agree_in(tx, seat, open_[0], req.now))
 
 

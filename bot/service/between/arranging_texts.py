@@ -16,6 +16,7 @@ from bot.service.events.schedule import Round
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.words.said import Said, Value, said, stacked
+from core.meeting_times import BadTime
 
 
 def zone_note(zone: Zone) -> Said:
@@ -160,3 +161,23 @@ def zone_set(zone: str | None, now_there: datetime | None) -> Said:
         return said("Your times are shown in each event's own time zone again.")
     return said("🌍 Your times are now read and shown in {zone} (it is {now} there).", zone=zone,
                 now=now_there)
+
+
+def bad_time(refused: BadTime) -> Said:
+    """A time the player typed that cannot be read (core says what was wrong, in English,
+    by its kind), said in the reader's language with examples in it."""
+    typed, examples = refused.typed, refused.examples
+    if refused.kind == "clock":
+        return said("'{typed}' is not a time of day: write it as 15:00 or 3pm", typed=typed)
+    if refused.kind == "am_pm":
+        return said("'{typed}': an am/pm hour is 1 to 12", typed=typed)
+    if refused.kind == "clock_range":
+        return said("'{typed}' is not a time of day: hours 0-23, minutes 0-59", typed=typed)
+    if refused.kind == "day_too":
+        return said("say the day as well as the time: {examples}", examples=examples)
+    if refused.kind == "no_date":
+        return said("'{typed}' is no date", typed=typed)
+    if refused.kind == "day":
+        return said("'{typed}' is not a day I can read: {examples}", typed=typed,
+                    examples=examples)
+    return said("say the day and the time: {examples}", examples=examples)

@@ -36,6 +36,7 @@ from bot.service.results.rulings import award_match_bye_in, find_match, forfeit_
 from bot.store import match_times_repo, no_shows_repo
 from bot.store.db import Database, Tx
 from bot.store.no_shows_repo import ClaimState, NoShowClaim
+from bot.words.said import said
 
 WINDOW = "noshow.window"
 #: A claim the TDs have not ruled on yet.
@@ -56,14 +57,15 @@ class Claimed:
 async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> Claimed:
     agreed = await match_times_repo.agreed_of(tx, seat.view.id)
     if agreed is None or (time_id is not None and agreed.id != time_id):
-        raise Invalid(f"{seat.view.code} has no agreed time to claim on: a no-show is claimed "
-                      "after a time you both agreed")
+        raise Invalid(said("{code} has no agreed time to claim on: a no-show is claimed "
+                           "after a time you both agreed", code=seat.view.code))
     if agreed.starts_at > now:
         shown = (await zone_of(tx, seat.person, seat.event)).show(agreed.starts_at)
-        raise Invalid(f"the agreed time, {shown}, has not come yet")
+        raise Invalid(said("the agreed time, {at}, has not come yet", at=shown))
     for c in await no_shows_repo.of_time(tx, agreed.id):
         if c.claimant == seat.person:
-            raise Invalid(f"you claimed this already; it is {say.STATES[c.state]}")
+            raise Invalid(said("you claimed this already; it is {state}",
+                               state=say.STATES[c.state]))
     claim_id = await no_shows_repo.add(tx, seat.view.id, agreed.id, seat.person, now)
     until = now + timedelta(hours=window_hours(seat.event))
     await open_deadline(tx, WINDOW, f"no_show:{claim_id}", until, {}, now=now)
@@ -87,7 +89,7 @@ async def claim(db: Database, req: Request, time_id: int, *,
     async with unit(db, req) as tx:
         agreed = await match_times_repo.get(tx, time_id)
         if agreed is None:
-            raise NotFound("no such agreed time")
+            raise NotFound(said("no such agreed time"))
         seat = await seat_by_id(tx, req, agreed.match_id)
         return await answer_with(tx, req, render, await _claim_in(tx, seat, time_id, req.now))
 
@@ -137,10 +139,11 @@ async def _to_tds(tx: Tx, claim: NoShowClaim, view: MatchView, event: Event, now
 
 async def _contest_in(tx: Tx, seat: Seat, claim: NoShowClaim, text: str, now: datetime) -> Contested:
     if claim.claimant == seat.person:
-        raise Invalid("you made this claim: your opponent contests it, not you")
+        raise Invalid(said("you made this claim: your opponent contests it, not you"))
     claimant = seat.view.label(1 - seat.side)
     if claim.state == ClaimState.RULED:
-        raise Invalid(f"the TDs have ruled on {claimant}'s claim already: {claim.ruling}")
+        raise Invalid(said("the TDs have ruled on {name}'s claim already: {ruling}",
+                           name=claimant, ruling=claim.ruling or ""))
     if claim.state == ClaimState.OPEN:
         await no_shows_repo.contest(tx, claim.id, text.strip(), now)
         await cancel_deadlines(tx, f"no_show:{claim.id}", now)
@@ -152,8 +155,8 @@ async def _contest_in(tx: Tx, seat: Seat, claim: NoShowClaim, text: str, now: da
         await _to_tds(tx, claim, seat.view, seat.event, now)
         return Contested(seat.view.code, claimant, False)
     if not text.strip():
-        raise Invalid(f"you contested it already; add what happened: /contest {seat.view.code} "
-                      "WHAT HAPPENED")
+        raise Invalid(said("you contested it already; add what happened: /contest {code} "
+                           "WHAT HAPPENED", code=seat.view.code))
     await no_shows_repo.add_reason(tx, claim.id, text.strip())
     await journal.record(tx, who=seat.actor, action="noshow.contest",
                          subject=f"match:{seat.view.id}", now=now,
@@ -169,8 +172,8 @@ async def _claim_against(tx: Tx, seat: Seat) -> NoShowClaim:
                                                      UNRULED)
              if c.claimant != seat.person]
     if not found:
-        raise Invalid(f"{seat.opponent_name} has no open no-show claim against you in "
-                      f"{seat.view.code}")
+        raise Invalid(said("{name} has no open no-show claim against you in {code}",
+                           name=seat.opponent_name, code=seat.view.code))
     return found[-1]
 
 
@@ -180,7 +183,7 @@ async def contest(db: Database, req: Request, claim_id: int, *,
     async with unit(db, req) as tx:
         found = await no_shows_repo.get(tx, claim_id)
         if found is None:
-            raise NotFound("no such claim")
+            raise NotFound(said("no such claim"))
         seat = await seat_by_id(tx, req, found.match_id)
         return await answer_with(tx, req, render, await _contest_in(tx, seat, found, "", req.now))
 
@@ -221,7 +224,8 @@ class NoShowRuled:
 async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, ruling: str,
                    why: str) -> NoShowRuled:
     if ruling not in NO_SHOW_RULINGS:
-        raise Invalid(f"a no-show ruling is one of {', '.join(NO_SHOW_RULINGS)}")
+        raise Invalid(said("a no-show ruling is one of {rulings}",
+                           rulings=", ".join(NO_SHOW_RULINGS)))
     view = await get_match(tx, claim.match_id)
     await require_ruler(tx, actor, view)
     side = view.side_of_person(claim.claimant)
@@ -234,7 +238,8 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
     if ruling == "game":
         state = (await core_match(tx, view.id)).state()
         if state.next_game is None:
-            raise Invalid(f"{view.code} is decided: there is no game left to award")
+            raise Invalid(said("{code} is decided: there is no game left to award",
+                               code=view.code))
         ruled = await forfeit_in(tx, req, actor, event, view, state.next_game, side, why)
         detail = ruled.score_line
         if one_game(event, view):  # the game was the match: its spread, the winner's
@@ -245,7 +250,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
     else:
         rnd = await get_round(tx, view.round_id)
         if rnd.closes_at is None:
-            raise Invalid(f"{rnd.name} has no closing time to extend")
+            raise Invalid(said("{round} has no closing time to extend", round=rnd.name))
         extended = await extend_round_in(tx, actor, rnd.id,
                                          extends_from=int(rnd.closes_at.timestamp()), why=why,
                                          now=req.now)
@@ -274,7 +279,7 @@ async def rule(db: Database, req: Request, claim_id: int, ruling: str, *, why: s
         actor = await require_actor(tx, req)
         found = await no_shows_repo.get(tx, claim_id)
         if found is None:
-            raise NotFound("no such claim")
+            raise NotFound(said("no such claim"))
         return await answer_with(tx, req, render,
                                  await _rule_in(tx, req, actor, found, ruling, why))
 
@@ -288,9 +293,10 @@ async def rule_named(db: Database, req: Request, event_id: int, code: str, rulin
         view = await find_match(tx, event, code)
         found = await no_shows_repo.of_match(tx, view.id, UNRULED)
         if not found:
-            raise Invalid(f"{view.code} has no open no-show claim")
+            raise Invalid(said("{code} has no open no-show claim", code=view.code))
         if actor.person_id is not None and actor.person_id in view.people:
-            raise NotAllowed(f"you play in {view.code}: another TD rules on it")
+            raise NotAllowed(said("you play in {code}: another TD rules on it",
+                                  code=view.code))
         return await answer_with(tx, req, render,
                                  await _rule_in(tx, req, actor, found[-1], ruling, why))
 

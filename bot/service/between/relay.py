@@ -40,6 +40,7 @@ from bot.store.match_times_repo import TimeState
 from bot.store.no_shows_repo import ClaimState
 from bot.store.relay_repo import RelayState
 from bot.store.rounds_repo import RoundState
+from bot.words.said import said
 from core.knockout.match import MatchStage
 
 #: How many messages one player may relay in one match within ``RELAY_PERIOD``: enough to
@@ -88,11 +89,13 @@ async def _live(tx: Tx, view: MatchView) -> None:
     if view.people[0] is None or view.people[1] is None:
         known = 0 if view.people[0] is not None else 1
         waits = (await opponent_of(tx, view, known)).words
-        raise Invalid(f"your {view.round_name} match has no opponent yet: it waits for {waits}")
+        raise Invalid(said("your {round} match has no opponent yet: it waits for {waits}",
+                           round=view.round_name, waits=waits))
     if view.state not in LIVE or view.round_state == RoundState.CLOSED:
-        raise Invalid(f"your {view.round_name} match ({view.label(0)} v {view.label(1)}) is "
-                      f"{view.progress.replace('_', ' ')}: there is nothing left to arrange "
-                      "in it")
+        raise Invalid(said("your {round} match ({one} v {other}) is {state}: there is "
+                           "nothing left to arrange in it", round=view.round_name,
+                           one=view.label(0), other=view.label(1),
+                           state=view.progress.replace('_', ' ')))
 
 
 async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = None,
@@ -102,7 +105,7 @@ async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = Non
     actor = await require_actor(tx, req)
     if actor.person_id is None:
         if event_id is None or player is None:
-            raise Invalid("name the event, the match and the player you act for")
+            raise Invalid(said("name the event, the match and the player you act for"))
         event = await get_event(tx, event_id)
         view = await find_match(tx, event, code)
         side = side_named(view, player)
@@ -111,8 +114,8 @@ async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = Non
         mine = [m for m in await matches_of_person(tx, actor.person_id)
                 if m.code.casefold() == wanted and (event_id is None or m.event_id == event_id)]
         if not mine:
-            raise NotFound(f"you play in no match {code.strip()!r}: /matches shows yours "
-                           "with their codes")
+            raise NotFound(said("you play in no match '{code}': /matches shows yours with "
+                                "their codes", code=code.strip()))
         if len(mine) > 1:
             mine = [m for m in mine if m.state in LIVE] or mine
         view = mine[-1]
@@ -131,7 +134,7 @@ async def seat_by_id(tx: Tx, req: Request, match_id: int) -> Seat:
     view = await get_match(tx, match_id)
     side = None if actor.person_id is None else view.side_of_person(actor.person_id)
     if side is None:
-        raise NotAllowed("that button is for the players of the match")
+        raise NotAllowed(said("that button is for the players of the match"))
     await _live(tx, view)
     return Seat(actor, await get_event(tx, view.event_id), view, side)
 
@@ -150,11 +153,11 @@ class Told:
 async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     text = text.strip()
     if not text:
-        raise Invalid(f"say what to tell {seat.opponent_name}: /tell {seat.view.code} YOUR "
-                      "MESSAGE")
+        raise Invalid(said("say what to tell {name}: /tell {code} YOUR MESSAGE",
+                           name=seat.opponent_name, code=seat.view.code))
     if len(text) > MAX_TEXT:
-        raise Invalid(f"your message is {len(text)} characters; I relay at most {MAX_TEXT}: "
-                      "send it in parts")
+        raise Invalid(said("your message is {length} characters; I relay at most {most}: "
+                           "send it in parts", length=len(text), most=MAX_TEXT))
     sent = await relay_repo.sent_since(tx, seat.view.id, seat.person, now - RELAY_PERIOD)
     if len(sent) >= RELAY_LIMIT:
         again = sent[len(sent) - RELAY_LIMIT] + RELAY_PERIOD
@@ -262,7 +265,7 @@ async def share(db: Database, req: Request, username: str | None, on: bool, *,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         if actor.person_id is None:
-            raise Invalid("only a player shares their own username, in the chat")
+            raise Invalid(said("only a player shares their own username, in the chat"))
         value = username if on and username else None
         await prefs_repo.set_username(tx, actor.person_id, value, req.now)
         await journal.record(tx, who=actor, action="player.share", now=req.now,
@@ -337,6 +340,7 @@ async def _td_match(tx: Tx, actor: Actor, event_id: int,
     view = await find_match(tx, event, code)
     await refuse_own_match(tx, actor, view)
     if actor.person_id is not None and actor.person_id not in await rulers_of(tx, view):
-        raise NotAllowed(f"only a TD who may rule on {view.code} reads what its players said")
+        raise NotAllowed(said("only a TD who may rule on {code} reads what its players said",
+                              code=view.code))
     return view, event
 

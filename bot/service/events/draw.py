@@ -24,6 +24,7 @@ from bot.service.platform.unit import Answer, Request, answer_with, require_acto
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.events_repo import EventState
+from bot.words.said import said
 
 
 async def draw_event(
@@ -47,12 +48,14 @@ async def make_draw(
     event = await get_event(tx, event_id)
     fmt = format_of(event)
     if fmt.no_draw is not None:
-        raise Invalid(f"{event.name} {fmt.no_draw}")
+        raise Invalid(said("{event} {refusal}", event=event.name, refusal=fmt.no_draw))
     if event.state != EventState.REGISTRATION:
-        raise Invalid(f"{event.name} has already been drawn (seed {event.draw_seed})")
+        raise Invalid(said("{event} has already been drawn (seed {seed})", event=event.name,
+                           seed=str(event.draw_seed)))
     entries = sorted(
         (e for e in await entries_of(tx, event_id) if e.state == EntryState.ACTIVE), key=lambda e: e.id
     )
     if len(entries) < 2:
-        raise Invalid(f"{event.name} needs at least 2 players to draw; it has {len(entries)}")
+        raise Invalid(said("{event} needs at least 2 players to draw; it has {n}",
+                           event=event.name, n=len(entries)))
     return await fmt.draw(tx, event, entries, seed, by, now, why)

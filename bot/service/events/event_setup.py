@@ -21,6 +21,7 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import events_repo
 from bot.store.db import Database, Tx
+from bot.words.said import said
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,11 @@ async def create_event(
     ``bot_username``: the bot the invite links are for, remembered with the event.
     """
     if not by.organiser:
-        raise NotAllowed("only an organiser may create events; ask the bot's operator")
+        raise NotAllowed(said("only an organiser may create events; ask the bot's operator"))
     ev = definition.event
     if await events_repo.by_slug(tx, ev.slug) is not None:
-        raise Invalid(f"event.slug: an event called {ev.slug!r} already exists; pick another slug")
+        raise Invalid(said("event.slug: an event called '{slug}' already exists; pick another "
+                           "slug", slug=ev.slug))
     event_id = await events_repo.add(
         tx, slug=ev.slug, name=ev.name, format=ev.format, time_zone=ev.time_zone,
         currency=ev.currency, fee_per_round=ev.fee_minor,
@@ -133,7 +135,8 @@ async def set_up_event(
             person = await ensure_person_for_tg(tx, req.tg_user_id, req.tg_name, req.now)
             actor = Actor.person(person.id, person.name, organiser=True)
         else:
-            raise NotAllowed("only an organiser may create events; ask the bot's operator")
+            raise NotAllowed(said("only an organiser may create events; ask the bot's "
+                                  "operator"))
         created = await create_event(tx, definition, by=actor, now=req.now, why=why,
                                      bot_username=bot_username)
         if req.tg_user_id is not None:
@@ -170,7 +173,7 @@ async def start_today(db: Database, req: Request, event_id: int, seen_first: dat
         definition = Definition.model_validate(event.rules)
         was = first_date(definition)
         if was is None:
-            raise Invalid(f"{event.name} has no dates to move")
+            raise Invalid(said("{event} has no dates to move", event=event.name))
         if was != seen_first:
             return await answer_with(tx, req, render,
                                      DatesMoved(event.name, 0, was, was, already=True))
@@ -178,9 +181,9 @@ async def start_today(db: Database, req: Request, event_id: int, seen_first: dat
         moved = shift_dates(definition, today)
         if not await events_repo.set_rules_before_draw(tx, event_id,
                                                        moved.model_dump(mode="json")):
-            raise Invalid(f"{event.name} is drawn: its rounds keep the dates they were made "
-                          "with. Give a round a new closing time as you open it: /openround "
-                          "ROUND until YYYY-MM-DD")
+            raise Invalid(said("{event} is drawn: its rounds keep the dates they were made "
+                               "with. Give a round a new closing time as you open it: "
+                               "/openround ROUND until YYYY-MM-DD", event=event.name))
         days = (today - was).days
         await journal.record(tx, who=actor, action="event.dates_moved",
                              subject=f"event:{event_id}", now=req.now,

@@ -66,14 +66,16 @@ async def link_group(db: Database, req: Request, slug: str,
         assert req.chat_id is not None, "/link comes from a group"
         refusal = NotAllowed(say.ONLY_TDS_LINK)
         if not slug.strip():
-            raise Invalid("say which event: /link EVENT-SLUG (the slug your event file gives)")
+            raise Invalid(said("say which event: /link EVENT-SLUG (the slug your event file "
+                               "gives)"))
         event = await events_repo.by_slug(tx, slug.strip())
         if event is None or not await _may_link(tx, actor, event.id):
             raise refusal
         followed = await groups_repo.event_of_group(tx, req.chat_id)
         if followed is not None and followed != event.id:
             other = await get_event(tx, followed)
-            raise Invalid(f"this group follows {other.name}; a TD of it sends /unlink here first")
+            raise Invalid(said("this group follows {event}; a TD of it sends /unlink here "
+                               "first", event=other.name))
         before = await groups_repo.group_of(tx, event.id)
         await groups_repo.link(tx, event.id, req.chat_id)
         await journal.record(tx, who=actor, action="group.link", subject=f"event:{event.id}",
@@ -94,7 +96,7 @@ async def unlink_group(db: Database, req: Request,
         assert req.chat_id is not None, "/unlink comes from a group"
         event_id = await groups_repo.event_of_group(tx, req.chat_id)
         if event_id is None:
-            raise Invalid("this group follows no event; nothing to unlink")
+            raise Invalid(said("this group follows no event; nothing to unlink"))
         if not await _may_link(tx, actor, event_id):
             raise NotAllowed(say.ONLY_TDS_UNLINK)
         event = await get_event(tx, event_id)

@@ -8,12 +8,13 @@ from bot.service.platform.unit import reading
 from bot.store import events_repo
 from bot.store.db import Database, Tx
 from bot.store.events_repo import Event as Event
+from bot.words.said import said
 
 
 async def get_event(tx: Tx, event_id: int) -> Event:
     event = await events_repo.get(tx, event_id)
     if event is None:
-        raise NotFound(f"no event with id {event_id}")
+        raise NotFound(said("no event with id {event}", event=event_id))
     return event
 
 
@@ -29,7 +30,8 @@ async def find_event(tx: Tx, ref: str | int) -> Event:
         return await get_event(tx, EVENT_ID.check(int(ref)))
     event = await events_repo.by_slug(tx, str(ref))
     if event is None:
-        raise NotFound(f"no event called {ref!r}; `tdbot event list` shows the events")
+        raise NotFound(said("no event called '{event}'; `tdbot event list` shows the events",
+                            event=ref))
     return event
 
 

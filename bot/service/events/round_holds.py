@@ -29,6 +29,7 @@ from bot.service.results.matches import matches_of_round
 from bot.store import groups_repo
 from bot.store.db import Database
 from bot.store.rounds_repo import RoundState
+from bot.words.said import said
 from core.knockout.match import MatchStage
 
 
@@ -51,24 +52,26 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
         if not format_of(event).dated_rounds:
-            raise Invalid(f"{event.name} is {kind(event.format)}: only a knockout's or a "
-                          "round-based event's rounds close on a date that can be held open")
+            raise Invalid(said("{event} is {kind}: only a knockout's or a round-based event's "
+                               "rounds close on a date that can be held open",
+                               event=event.name, kind=kind(event.format)))
         if not why.strip():
-            raise Invalid(f"say why the round is held open{cite(event, 'SSSg para 21')}, "
-                          "e.g. 'until the Causeway Open is over'")
+            raise Invalid(said("say why the round is held open{para}, e.g. 'until the "
+                               "Causeway Open is over'", para=cite(event, "SSSg para 21")))
         rnd = await find_round(tx, event_id, round_ref)
         if rnd.state != RoundState.OPEN:
-            raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be held open")
+            raise Invalid(said("{round} is {state}: only an open round can be held open",
+                               round=rnd.name, state=str(rnd.state)))
         closes = parse_closing(until, event.zone)
         if rnd.closes_at is not None and closes <= rnd.closes_at:
-            raise Invalid(f"{rnd.name} closes {event.local(rnd.closes_at)} already; to hold it "
-                          "open, give a later date")
+            raise Invalid(said("{round} closes {at} already; to hold it open, give a later "
+                               "date", round=rnd.name, at=event.local(rnd.closes_at)))
         if closes <= req.now:
-            raise Invalid(f"{until} is already past; give a later date")
+            raise Invalid(said("{until} is already past; give a later date", until=until))
         before = event.local(rnd.closes_at) if rnd.closes_at is not None else "no date"
         if not await move_close_in(tx, event, rnd, closes, req.now):
-            raise Invalid(f"{rnd.name} has no closing time to move; give it one with "
-                          "/openround or tdbot round open --closes")
+            raise Invalid(said("{round} has no closing time to move; give it one with "
+                               "/openround or tdbot round open --closes", round=rnd.name))
         await journal.record(tx, who=actor, action="round.hold", subject=f"round:{rnd.id}",
                              now=req.now, why=why.strip(),
                              detail={"closes_at": iso(closes), "before": before})

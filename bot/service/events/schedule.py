@@ -11,6 +11,7 @@ from bot.service.platform.errors import Invalid, NotFound
 from bot.store import rounds_repo
 from bot.store.db import Tx
 from bot.store.rounds_repo import Round
+from bot.words.said import said
 
 __all__ = ["Round", "as_moment", "find_round", "get_round", "parse_closing", "round_code",
            "rounds_of"]
@@ -26,7 +27,7 @@ def round_code(name: str) -> str:
 async def get_round(tx: Tx, round_id: int) -> Round:
     rnd = await rounds_repo.get(tx, round_id)
     if rnd is None:
-        raise NotFound(f"no round with id {round_id}")
+        raise NotFound(said("no round with id {round}", round=round_id))
     return rnd
 
 
@@ -43,7 +44,11 @@ async def find_round(tx: Tx, event_id: int, ref: str) -> Round:
                 key.isdigit() and rnd.name.casefold() == f"round {int(key)}"):
             return rnd
     names = ", ".join(f"{r.code} ({r.name})" for r in await rounds_of(tx, event_id))
-    raise NotFound(f"no round {ref!r} in this event; rounds: {names or 'none yet (make the draw)'}")
+    if not names:
+        raise NotFound(said("no round '{round}' in this event; rounds: none yet (make the draw)",
+                            round=ref))
+    raise NotFound(said("no round '{round}' in this event; rounds: {rounds}", round=ref,
+                        rounds=names))
 
 
 def as_moment(value: date | datetime, zone: ZoneInfo, *, end: bool) -> datetime:
@@ -64,14 +69,12 @@ def parse_closing(text: str, zone: ZoneInfo) -> datetime:
             date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
         )
     except ValueError:
-        raise Invalid(
-            f"closing time {text!r}: write it as YYYY-MM-DD (the end of that day) or "
-            "YYYY-MM-DDTHH:MM"
-        ) from None
+        raise Invalid(said("closing time '{typed}': write it as YYYY-MM-DD (the end of that "
+                           "day) or YYYY-MM-DDTHH:MM", typed=text)) from None
     moment = as_moment(value, zone, end=True)
     try:  # stored in UTC: the first and last days of year 1 and 9999 may not convert
         moment.astimezone(UTC)
     except OverflowError:
-        raise Invalid(f"closing time {text!r} is out of range; give a date in this century, "
-                      "YYYY-MM-DD") from None
+        raise Invalid(said("closing time '{typed}' is out of range; give a date in this "
+                           "century, YYYY-MM-DD", typed=text)) from None
     return moment

@@ -28,6 +28,7 @@ from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.payments_repo import ProofState
 from bot.store.rounds_repo import RoundState
+from bot.words.said import said
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,12 @@ async def _player_entry(tx: Tx, person_id: int) -> Entry:
     """The entry of the person sending proof: the one active entry they hold."""
     found = [e for e in await entries_repo.of_person_all(tx, person_id) if e.state == EntryState.ACTIVE]
     if not found:
-        raise NotFound("you have no entry in an event: a proof of payment is for players")
+        raise NotFound(said("you have no entry in an event: a proof of payment is for "
+                            "players"))
     if len(found) > 1:
         names = ", ".join(e.name for e in found)
-        raise Invalid(f"you play in several events ({names}); tell a TD which one you paid for")
+        raise Invalid(said("you play in several events ({events}); tell a TD which one you "
+                           "paid for", events=names))
     return found[0]
 
 
@@ -89,11 +92,12 @@ async def send_proof(
                      if r.state != RoundState.CLOSED and r.fee > 0
                      and entry.id in await payments_repo.unpaid_entries(tx, r.id)]
             if not owing:
-                raise Invalid("you have no unpaid round I know of; name the round in the "
-                              "caption, e.g. /paid QF")
+                raise Invalid(said("you have no unpaid round I know of; name the round in "
+                                   "the caption, e.g. /paid QF"))
             rnd = owing[0]
         if await payments_repo.exists(tx, entry.id, rnd.code):
-            raise Invalid(f"your payment for {rnd.name} is already recorded; nothing to send")
+            raise Invalid(said("your payment for {round} is already recorded; nothing to "
+                               "send", round=rnd.name))
         proof_id = await payments_repo.add_proof(
             tx, event_id=event.id, entry_id=entry.id, round_code=rnd.code, file_id=file_id,
             now=req.now,
@@ -130,11 +134,11 @@ async def decide_proof(
         actor = await require_actor(tx, req)
         proof = await payments_repo.get_proof(tx, proof_id)
         if proof is None:
-            raise NotFound(f"no proof of payment {proof_id}")
+            raise NotFound(said("no proof of payment {proof}", proof=proof_id))
         await require_role(tx, actor, proof.event_id, "td")
         entry = await get_entry(tx, proof.entry_id)
         if entry.person_id == actor.person_id:
-            raise NotAllowed("you sent this proof, so another TD decides it")
+            raise NotAllowed(said("you sent this proof, so another TD decides it"))
         if proof.state != ProofState.PENDING:
             verdict = f"{proof.decided_by} already {proof.state} {entry.name}'s proof."
             return await answer_with(tx, req, render,

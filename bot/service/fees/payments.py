@@ -28,6 +28,7 @@ from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
 from bot.store import payments_repo
 from bot.store.db import Database, Tx
+from bot.words.said import said
 from core.names import NameRefused, pick
 
 
@@ -67,9 +68,10 @@ async def record_payment(
             entry = entries[pick(player, [e.name for e in entries])]
         except NameRefused as exc:
             if exc.ambiguous:
-                raise Invalid(f"player {exc}") from None
-            raise NotFound(f"player {player!r}: no such player in {event.slug}"
-                           f"{exc.did_you_mean}") from None
+                raise Invalid(said("player {why}", why=str(exc))) from None
+            raise NotFound(said("player '{name}': no such player in {event}{did_you_mean}",
+                                name=player, event=event.slug,
+                                did_you_mean=exc.did_you_mean)) from None
         paid = await record_payment_in(tx, entry.id, round_ref, amount=amount, by=actor,
                                        now=req.now, note=note)
         return await answer_with(tx, req, render, paid)
@@ -87,11 +89,13 @@ async def _payable(tx: Tx, event: Event, round_ref: str) -> _Payable:
         if key in (name.casefold(), round_code(name)):
             return _Payable(round_code(name), name, event.fee_per_round, False)
     if not planned:
-        raise NotFound(f"{event.name} is not drawn yet and its definition names no rounds "
-                       "([[rounds]]); record the payment once the draw has made the rounds")
+        raise NotFound(said("{event} is not drawn yet and its definition names no rounds "
+                            "([[rounds]]); record the payment once the draw has made the "
+                            "rounds", event=event.name))
     names = ", ".join(f"{n} ({round_code(n)})" for n in planned)
-    raise NotFound(f"no round {round_ref!r} in the definition of {event.name}; before the draw "
-                   f"a payment names one of its rounds: {names}")
+    raise NotFound(said("no round '{round}' in the definition of {event}; before the draw a "
+                        "payment names one of its rounds: {rounds}", round=round_ref,
+                        event=event.name, rounds=names))
 
 
 async def record_payment_in(
@@ -114,11 +118,12 @@ async def record_payment_in(
     rnd = await _payable(tx, event, round_ref)
     amount = rnd.fee if amount is None else amount
     if amount < rnd.fee:
-        raise Invalid(
-            f"the fee for {rnd.name} is {event.money(rnd.fee)}; {event.money(amount)} is not enough"
-        )
+        raise Invalid(said("the fee for {round} is {fee}; {amount} is not enough",
+                           round=rnd.name, fee=event.money(rnd.fee),
+                           amount=event.money(amount)))
     if await payments_repo.exists(tx, entry_id, rnd.code):
-        raise Invalid(f"{entry.name} has already paid for {rnd.name}")
+        raise Invalid(said("{name} has already paid for {round}", name=entry.name,
+                           round=rnd.name))
     pid = await payments_repo.add(
         tx, event_id=entry.event_id, entry_id=entry_id, round_code=rnd.code, amount=amount,
         currency=event.currency, recorded_by=by.label, note=note, paid_at=now,

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from bot.store.games_repo import GameRow
     from bot.store.matches_repo import MatchView
     from bot.store.results_repo import OpenSlip
-    from bot.words.said import Said
+    from bot.words.said import Said, said
     from core.knockout.match import Match, MatchState
 
 # --- what a format's steps give back (the shared modules use them too) -----------------
@@ -399,7 +399,8 @@ class Defaults:
                    now: datetime, why: str) -> DrawResult:
         """No draw (a club pairs on the night, a ladder's players challenge): the TD is
         told why, in the format's own words (``no_draw``)."""
-        raise Invalid(f"{event.name} {self.no_draw or 'has no draw'}")
+        raise Invalid(said("{event} {refusal}", event=event.name,
+                           refusal=self.no_draw or "has no draw"))
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:

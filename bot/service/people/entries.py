@@ -18,6 +18,7 @@ from bot.store import entries_repo, roles_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry as Entry
 from bot.store.events_repo import EventState
+from bot.words.said import said
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
 
 #: What a players CSV is called in messages (the service sees its text, not its name).
@@ -31,7 +32,7 @@ async def entries_of(tx: Tx, event_id: int) -> list[Entry]:
 async def get_entry(tx: Tx, entry_id: int) -> Entry:
     entry = await entries_repo.get(tx, entry_id)
     if entry is None:
-        raise NotFound(f"no entry with id {entry_id}")
+        raise NotFound(said("no entry with id {entry}", entry=entry_id))
     return entry
 
 
@@ -54,16 +55,15 @@ async def _add_entry(
 ) -> int:
     name = " ".join(name.split())
     if not name:
-        raise Invalid("a player needs a name")
+        raise Invalid(said("a player needs a name"))
     if await entries_repo.named(tx, event_id, name) is not None:
-        raise Invalid(f"{name!r} is already entered in this event")
+        raise Invalid(said("'{name}' is already entered in this event", name=name))
     person = await person_by_tg(tx, tg_user_id) if tg_user_id is not None else None
     if person is not None:
         entered = await entry_of_person(tx, event_id, person.id)
         if entered is not None:
-            raise Invalid(
-                f"Telegram account {tg_user_id} is already entered in this event as {entered.name}"
-            )
+            raise Invalid(said("Telegram account {account} is already entered in this event "
+                               "as {name}", account=str(tg_user_id), name=entered.name))
     person_id = person.id if person else await _staff_named(tx, event_id, name)
     if person_id is None:
         person_id = await add_person(tx, name, now, phone=phone, tg_user_id=tg_user_id)
@@ -88,11 +88,10 @@ async def _require_registration_open(tx: Tx, event_id: int) -> None:
     event = await get_event(tx, event_id)
     refusal = format_of(event).no_entries
     if refusal is not None:
-        raise Invalid(f"{event.name} {refusal}")
+        raise Invalid(said("{event} {refusal}", event=event.name, refusal=refusal))
     if event.state != EventState.REGISTRATION:
-        raise Invalid(
-            f"{event.name} has already been drawn; players can no longer be added"
-        )
+        raise Invalid(said("{event} has already been drawn; players can no longer be added",
+                           event=event.name))
 
 
 async def register_player(
@@ -139,7 +138,8 @@ async def import_players(
                 )
             )
         except Invalid as exc:
-            raise Invalid(f"{CSV_NAME} row {p.row}: {exc.message}") from None
+            raise Invalid(said("{file} row {row}: {why}", file=CSV_NAME, row=p.row,
+                               why=exc.record or exc.message)) from None
         await entries_repo.set_membership(tx, ids[-1], p.membership_until)  # SSSg para 11
     return ids
 

@@ -69,9 +69,10 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
     ``together``: entry ids expelled in the same act (a round's opening), so that the
     opponent of a match whose two players both go is not told to wait for a TD."""
     if entry.state == EntryState.EXPELLED:
-        raise Invalid(f"{entry.name} is already expelled from {event.name}")
+        raise Invalid(said("{name} is already expelled from {event}", name=entry.name,
+                           event=event.name))
     if not why.strip():
-        raise Invalid("say why the player is expelled: they and the journal are told")
+        raise Invalid(said("say why the player is expelled: they and the journal are told"))
     return await format_of(event).expel(tx, event, entry, why.strip(), by, now, together)
 
 
@@ -158,9 +159,10 @@ async def entry_named(tx: Tx, event: Event, name: str) -> Entry:
         return entries[pick(name.strip(), [e.name for e in entries])]
     except NameRefused as exc:
         if exc.ambiguous:
-            raise Invalid(f"player {exc}") from None
-        raise NotFound(f"no player {name.strip()!r} in {event.slug}{exc.did_you_mean}; "
-                       f"`tdbot event show {event.slug}` lists them") from None
+            raise Invalid(said("player {why}", why=str(exc))) from None
+        raise NotFound(said("no player '{name}' in {event}{did_you_mean}; `tdbot event show "
+                            "{event}` lists them", name=name.strip(), event=event.slug,
+                            did_you_mean=exc.did_you_mean)) from None
 
 
 async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str,
@@ -171,8 +173,8 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
         if event.draw_seed is None and format_of(event).no_draw is None:
-            raise Invalid(f"{event.name} is not drawn yet: remove the entry instead of "
-                          "expelling it")
+            raise Invalid(said("{event} is not drawn yet: remove the entry instead of "
+                               "expelling it", event=event.name))
         entry = await entry_named(tx, event, name)
         view = await current_match(tx, event.id, entry.id)
         if view is not None:

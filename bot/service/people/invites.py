@@ -52,6 +52,7 @@ from bot.store.invites_repo import Invite as Invite
 from bot.store.invites_repo import JoinRequest as JoinRequest
 from bot.store.invites_repo import RequestState
 from bot.store.outbox_repo import ButtonsIn
+from bot.words.said import said
 
 
 def invite_link(bot_username: str, code: str) -> str:
@@ -110,7 +111,8 @@ async def create_invite(
 ) -> str:
     """A new invite code (TD or organiser only; organiser only for TD/organiser codes)."""
     if role not in ROLES:
-        raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
+        raise Invalid(said("unknown role '{role}'; roles are {roles}", role=role,
+                           roles=", ".join(ROLES)))
     await require_role(tx, by, event_id, hands_out(role))
     code = code or secrets.token_urlsafe(9)
     await invites_repo.add(tx, code, event_id, role, person_id, now)
@@ -128,7 +130,7 @@ async def invites_of(tx: Tx, event_id: int) -> list[Invite]:
 async def _get_invite(tx: Tx, code: str) -> Invite:
     invite = await invites_repo.get(tx, code)
     if invite is None:
-        raise NotFound("this invite link is not valid; ask the organiser for a new one")
+        raise NotFound(said("this invite link is not valid; ask the organiser for a new one"))
     return invite
 
 
@@ -152,24 +154,21 @@ async def _link(
     if person.tg_user_id == tg_user_id:
         return person.id
     if person.tg_user_id is not None:
-        raise Invalid(
-            "this entry is already linked to another Telegram account; ask a TD if that is wrong"
-        )
+        raise Invalid(said("this entry is already linked to another Telegram account; ask a "
+                           "TD if that is wrong"))
     await outbox.await_welcome(tx, person.id)
     existing = await person_by_tg(tx, tg_user_id)
     if existing is not None:
         if await entries_repo.play_in_one_event(tx, person.id, existing.id):
-            raise Invalid(
-                "your Telegram account already has an entry in this event; ask a TD if two "
-                "entries are the same person"
-            )
+            raise Invalid(said("your Telegram account already has an entry in this event; "
+                               "ask a TD if two entries are the same person"))
         plays = await entries_repo.plays_anywhere(tx, person.id)
         if plays and not td_decided and not _same_name(existing.name, person.name):
-            raise Invalid(
-                f"this link is for {person.name}, and your Telegram account is "
-                f"{existing.name} here. If you are {person.name}, follow the event's player "
-                "link and pick your name: a TD will confirm it. Otherwise pass this link on "
-                "to them (it still works)."
+            raise Invalid(said(
+                "this link is for {name}, and your Telegram account is {yours} here. If you "
+                "are {name}, follow the event's player link and pick your name: a TD will "
+                "confirm it. Otherwise pass this link on to them (it still works).",
+                name=person.name, yours=existing.name)
             )
         # Everything of the placeholder (an imported player with no Telegram yet) moves
         # onto the person the Telegram user already is.
@@ -191,7 +190,8 @@ async def redeem_invite(
             user = await person_by_tg(tx, tg_user_id)
             if user is not None and user.id == inv.used_by:
                 return await _linked(tx, event.id, event.name, inv.role, user.id)
-            raise Invalid("this invite link has already been used; ask the organiser for a new one")
+            raise Invalid(said("this invite link has already been used; ask the organiser "
+                               "for a new one"))
         if inv.person_id is not None:
             pid = await _link(tx, inv.person_id, tg_user_id, tg_name, now)
             claimed = await entries_repo.of_person(tx, event.id, pid)
@@ -237,17 +237,17 @@ async def request_entry(
     """A player picked an entry after a general code: ask the event's TDs to approve."""
     inv = await _get_invite(tx, code)
     if inv.role != "player" or inv.person_id is not None:
-        raise Invalid("this invite link does not let you choose an entry")
+        raise Invalid(said("this invite link does not let you choose an entry"))
     user = await person_by_tg(tx, tg_user_id)
     if user is not None:
         own = await entries_repo.of_person(tx, inv.event_id, user.id)
         if own is not None:
-            raise Invalid(f"you are already entered in this event as {own.name}")
+            raise Invalid(said("you are already entered in this event as {name}", name=own.name))
     choices = dict(await unclaimed_entries(tx, inv.event_id))
     if entry_id not in choices:
-        raise Invalid("that entry is not available any more; pick another or ask a TD")
+        raise Invalid(said("that entry is not available any more; pick another or ask a TD"))
     if await invites_repo.has_pending(tx, inv.event_id, tg_user_id):
-        raise Invalid("you have already asked to join; a TD will answer soon")
+        raise Invalid(said("you have already asked to join; a TD will answer soon"))
     rid = await invites_repo.add_request(
         tx, event_id=inv.event_id, code=code, tg_user_id=tg_user_id, tg_name=tg_name,
         entry_id=entry_id, now=now, tg_language=tg_language,
@@ -348,7 +348,7 @@ async def decide_join_request(
     """
     request = await invites_repo.get_request(tx, request_id)
     if request is None:
-        raise NotFound(f"no join request {request_id}")
+        raise NotFound(said("no join request {request}", request=request_id))
     await require_role(tx, by, request.event_id, "td")
     entry = await entries_repo.get(tx, request.entry_id)
     assert entry is not None
@@ -422,7 +422,7 @@ async def personal_player_invites(
 
 def _tg_user(req: Request) -> int:
     if req.tg_user_id is None:
-        raise Invalid("only a Telegram user can follow an invite link")
+        raise Invalid(said("only a Telegram user can follow an invite link"))
     return req.tg_user_id
 
 
@@ -476,13 +476,14 @@ async def decide_join(
     async with unit(db, req) as tx:
         actor = await actor_of(tx, req)
         if actor is None:
-            raise NotAllowed("only a TD of this event may approve players")
+            raise NotAllowed(said("only a TD of this event may approve players"))
         if event_id is not None:
             request = await invites_repo.get_request(tx, request_id)
             if request is None or request.event_id != event_id:
                 slug = (await get_event(tx, event_id)).slug
-                raise NotFound(f"join request {request_id}: no such request in {slug}; "
-                               f"`tdbot event inbox {slug}` lists them")
+                raise NotFound(said("join request {request}: no such request in {event}; "
+                                    "`tdbot event inbox {event}` lists them",
+                                    request=request_id, event=slug))
         decision = await decide_join_request(tx, request_id, approve, by=actor, now=req.now,
                                              why=why)
         if decision.by_this_press and decision.request.state == RequestState.APPROVED:

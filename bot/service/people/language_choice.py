@@ -20,6 +20,7 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Answer, Request, answer_with, unit
 from bot.store import people_repo
 from bot.store.db import Database
+from bot.words.said import said
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,9 @@ async def choose_language(db: Database, req: Request, code: str, *,
         language = check_language(code)
         person = await person_by_tg(tx, req.tg_user_id) if req.tg_user_id else None
         if person is None:
-            raise Invalid("I can keep your language once you have joined an event: open "
-                             "your invite link first. Until then I write in your Telegram "
-                             "app's language when I speak it.")
+            raise Invalid(said("I can keep your language once you have joined an event: "
+                               "open your invite link first. Until then I write in your "
+                               "Telegram app's language when I speak it."))
         changed = person.language != language
         if changed:
             await people_repo.set_language(tx, person.id, language)

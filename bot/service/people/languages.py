@@ -23,6 +23,7 @@ from bot.store import events_repo, groups_repo, people_repo
 from bot.store.db import Tx
 from bot.store.people_repo import Person
 from bot.words import SOURCE, locales
+from bot.words.said import said
 
 #: The longest language code kept from Telegram (a BCP 47 tag is at most 35 characters
 #: in practice): what is longer is not a language tag, and is not stored.
@@ -87,8 +88,12 @@ def check_language(code: str) -> str:
     "fr-FR"); a clear refusal naming the languages it speaks if it speaks no such one."""
     found = spoken(code)
     if found is None:
-        raise Invalid(f"{code.strip()[:LONGEST_CODE]!r} is not a language I speak: choose "
-                      + " or ".join(f"{c!r} ({name_of(c)})" for c in shipped()))
+        choices = [said("'{code}' ({name})", code=c, name=name_of(c)) for c in shipped()]
+        either = choices[0]
+        for other in choices[1:]:
+            either = said("{one} or {other}", one=either, other=other)
+        raise Invalid(said("'{code}' is not a language I speak: choose {choices}",
+                           code=code.strip()[:LONGEST_CODE], choices=either))
     return found
 
 

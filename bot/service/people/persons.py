@@ -9,12 +9,13 @@ from bot.service.platform.errors import NotFound
 from bot.store import people_repo
 from bot.store.db import Tx
 from bot.store.people_repo import Person as Person
+from bot.words.said import said
 
 
 async def get_person(tx: Tx, person_id: int) -> Person:
     person = await people_repo.get(tx, person_id)
     if person is None:
-        raise NotFound(f"no person with id {person_id}")
+        raise NotFound(said("no person with id {person}", person=person_id))
     return person
 
 

@@ -16,6 +16,7 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.store import roles_repo
 from bot.store.db import Tx
 from bot.words import N_
+from bot.words.said import Said, said
 
 ROLES = ("organiser", "td", "player", "adjudicator")
 #: A role as people read it (in the catalogue: the chat says it in the reader's language).
@@ -24,6 +25,13 @@ ROLE_NAMES = {
     "td": N_("TD"),
     "player": N_("player"),
     "adjudicator": N_("neutral adjudicator"),
+}
+#: One who holds a role, as a refusal names them ("only a TD of this event may do that").
+_A_ROLE = {
+    "organiser": said("an organiser"),
+    "td": said("a TD"),
+    "player": said("a player"),
+    "adjudicator": said("a neutral adjudicator"),
 }
 # Who counts as holding a role: an organiser may do what a TD may.
 _IMPLIED = {"td": ("td", "organiser"), "organiser": ("organiser",)}
@@ -34,7 +42,8 @@ async def grant_role(
 ) -> bool:
     """Grant a role; False if the person already held it (granting twice is harmless)."""
     if role not in ROLES:
-        raise Invalid(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
+        raise Invalid(said("unknown role '{role}'; roles are {roles}", role=role,
+                           roles=", ".join(ROLES)))
     changed = await roles_repo.grant(tx, event_id, person_id, role, now)
     if changed:
         await journal.record(
@@ -62,10 +71,11 @@ async def require_role(tx: Tx, actor: Actor, event_id: int, *roles: str) -> None
             return
     held_by: list[str] = []
     for role in roles:
-        held_by += [ROLE_NAMES[r] for r in _IMPLIED.get(role, (role,)) if ROLE_NAMES[r] not in held_by]
-    names = " or ".join(held_by)
-    article = "an" if names[0] in "aeiou" else "a"
-    raise NotAllowed(f"only {article} {names} of this event may do that")
+        held_by += [r for r in _IMPLIED.get(role, (role,)) if r not in held_by]
+    who = _A_ROLE[held_by[0]]
+    for other in held_by[1:]:  # "a TD or organiser"
+        who = said("{one} or {other}", one=who, other=Said(ROLE_NAMES[other]))
+    raise NotAllowed(said("only {who} of this event may do that", who=who))
 
 
 async def people_with_role(tx: Tx, event_id: int, role: str) -> list[int]:

@@ -39,7 +39,7 @@ from bot.service.platform.outbox import SaidButtons
 from bot.store import outbox_repo, people_repo, updates_repo
 from bot.store.db import Database, Tx
 from bot.words import SOURCE
-from bot.words.said import Said
+from bot.words.said import Said, said
 
 T = TypeVar("T")
 
@@ -173,8 +173,8 @@ async def require_actor(tx: Tx, req: Request) -> Actor:
     """The Actor behind a request; a stranger is refused."""
     actor = await actor_of(tx, req)
     if actor is None:
-        raise NotAllowed("I do not know you yet: follow the invite link your tournament "
-                         "director sent you")
+        raise NotAllowed(said("I do not know you yet: follow the invite link your "
+                              "tournament director sent you"))
     return actor
 
 

@@ -18,6 +18,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import NotAllowed, OwnMatch
 from bot.service.results.matches import MatchView, get_match
 from bot.store.db import Tx
+from bot.words.said import said
 
 #: The roles that may be asked to rule on a match (``rulers_of``).
 RULING_ROLES = frozenset({"td", "adjudicator", "organiser"})
@@ -74,5 +75,6 @@ async def ruler_name(tx: Tx, actor: Actor, view: MatchView, what: str) -> str:
     await refuse_own_match(tx, actor, view)
     if actor.person_id not in await rulers_of(tx, view):
         para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
-        raise NotAllowed(f"only a TD who does not play in this match may {what}{para19}")
+        raise NotAllowed(said("only a TD who does not play in this match may {what}{para}",
+                              what=what, para=para19))
     return (await get_person(tx, actor.person_id)).name

@@ -30,6 +30,7 @@ from bot.service.results.matches import MatchView
 from bot.store import held_repo
 from bot.store.db import Tx
 from bot.store.held_repo import HeldState
+from bot.words.said import said
 from core.blackout import Blackout, blackout_at
 
 
@@ -57,17 +58,20 @@ async def refuse_if_held(tx: Tx, view: MatchView) -> None:
     held = await held_repo.held_in_match(tx, view.id)
     if held is not None:
         event = await get_event(tx, view.event_id)
-        raise Invalid(f"a game of {view.code} ({view.label(0)} v {view.label(1)}) played during "
-                      f"{held.blackout} is held for a TD{cite(event, 'para 20')}; the next game "
-                      "can be reported once a TD releases or voids it")
+        raise Invalid(said("a game of {code} ({one} v {other}) played during {blackout} is "
+                           "held for a TD{para}; the next game can be reported once a TD "
+                           "releases or voids it", code=view.code, one=view.label(0),
+                           other=view.label(1), blackout=held.blackout,
+                           para=cite(event, "para 20")))
 
 
 async def refuse_if_slip_held(tx: Tx, slip_id: int, of: HasFormat) -> None:
     """A held chat slip is the TD's now: its player cannot cancel it."""
     held = await held_repo.of_slip(tx, slip_id)
     if held is not None and held.state == HeldState.HELD:
-        raise Invalid(f"this result was played during {held.blackout} and a TD holds it"
-                      f"{cite(of, 'para 20')}; ask a TD to void it if it is wrong")
+        raise Invalid(said("this result was played during {blackout} and a TD holds it"
+                           "{para}; ask a TD to void it if it is wrong",
+                           blackout=held.blackout, para=cite(of, "para 20")))
 
 
 async def hold_if_blacked_out(

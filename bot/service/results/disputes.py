@@ -46,7 +46,7 @@ from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
 from bot.store.prompts_repo import PromptKind, PromptState
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Said
+from bot.words.said import Said, said
 from core.knockout.match import Match
 from core.slip import SlipState
 
@@ -175,14 +175,14 @@ async def photo_for_rulers(tx: Tx, game_id: int, photo_id: int, now: datetime) -
 async def _slip_and_match(tx: Tx, slip_id: int) -> tuple[SlipRow, MatchView]:
     slip = await slips_repo.get(tx, slip_id)
     if slip is None:
-        raise NotFound("that result slip no longer exists")
+        raise NotFound(said("that result slip no longer exists"))
     return slip, await get_match(tx, slip.match_id)
 
 
 def _side(view: MatchView, actor: Actor) -> int:
     side = None if actor.person_id is None else view.side_of_person(actor.person_id)
     if side is None:
-        raise NotAllowed("only the two players of this match may dispute its result")
+        raise NotAllowed(said("only the two players of this match may dispute its result"))
     return side
 
 
@@ -234,9 +234,9 @@ async def dispute_latest(
         if not open_slips:
             latest = await latest_event_of(tx, actor.person_id)
             para24 = cite(latest, "para 24") if latest is not None else ""
-            raise Invalid("none of your results is open to dispute: a slip can be disputed "
-                          f"for 24 hours after it is sent{para24}. For anything else, ask a "
-                          "TD.")
+            raise Invalid(said("none of your results is open to dispute: a slip can be "
+                               "disputed for 24 hours after it is sent{para}. For anything "
+                               "else, ask a TD.", para=para24))
         theirs = [(s, m) for s, m in open_slips if s.reported_by != actor.person_id]
         slip, view = max(theirs or open_slips, key=lambda sm: sm[0].id)
         result = await _raise(tx, req, actor, slip, view, reason)
@@ -248,7 +248,7 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     """The disputer's reason: recorded once, its question answered, and every ruler's copy
     of the notice edited to hold it (the buttons stay, as nobody has ruled)."""
     if not await disputes_repo.set_reason(tx, dispute.id, reason):
-        raise Invalid("that dispute already has its reason")
+        raise Invalid(said("that dispute already has its reason"))
     await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id, PromptState.DONE)
     view = await get_match(tx, dispute.match_id)
     side = _side(view, actor)
@@ -277,7 +277,7 @@ async def give_reason(
                                             now=req.now)
         waiting = None if prompt is None else await disputes_repo.get(tx, prompt.subject_id)
         if prompt is None or waiting is None:
-            raise Invalid("I am not waiting for a reason from you")
+            raise Invalid(said("I am not waiting for a reason from you"))
         result = await _note_reason(tx, req, actor, waiting, reason.strip())
         return await answer_with(tx, req, render, result)
 

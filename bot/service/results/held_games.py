@@ -24,6 +24,7 @@ from bot.service.results.reporting import _submit, _write_game, settle_match
 from bot.store import held_repo, slips_repo
 from bot.store.db import Database
 from bot.store.held_repo import HeldGame, HeldState
+from bot.words.said import said
 from core.slip import SlipState
 
 __all__ = ["HeldDecision", "HeldGame", "decide_held"]
@@ -45,16 +46,19 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
                       render: Answer[HeldDecision] | None = None) -> HeldDecision:
     """Use-case: ``tdbot rule held-release|held-void EVENT ID --why TEXT``."""
     if not why.strip():
-        raise Invalid("say why (--why TEXT): the journal keeps a TD's decision with its reason")
+        raise Invalid(said("say why (--why TEXT): the journal keeps a TD's decision with its "
+                           "reason"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
         held = await held_repo.get(tx, held_id)
         view = None if held is None else await get_match(tx, held.match_id)
         if held is None or view is None or view.event_id != event_id:
-            raise NotFound(f"no held game {held_id} in this event; tdbot event inbox lists them")
+            raise NotFound(said("no held game {held} in this event; tdbot event inbox lists "
+                                "them", held=held_id))
         if held.state != HeldState.HELD:
-            raise Invalid(f"held game {held_id} was {held.state} already")
+            raise Invalid(said("held game {held} was {state} already", held=held_id,
+                               state=str(held.state)))
         if release:
             await expelled.refuse_in_match(tx, view)
         event = await get_event(tx, event_id)

@@ -16,6 +16,7 @@ from bot.store import games_repo, matches_repo
 from bot.store.db import Tx
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView, describe_source
+from bot.words.said import said
 from core.knockout.match import (
     Match,
     MatchGame,
@@ -33,7 +34,7 @@ __all__ = ["MatchView", "describe_source", "get_match", "matches_of_event", "mat
 async def get_match(tx: Tx, match_id: int) -> MatchView:
     view = await matches_repo.get(tx, match_id)
     if view is None:
-        raise NotFound(f"no match with id {match_id}")
+        raise NotFound(said("no match with id {match}", match=match_id))
     return view
 
 

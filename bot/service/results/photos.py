@@ -135,7 +135,7 @@ async def receive_photo(db: Database, req: Request, file_id: str,
                         render: Answer[PhotoAnswer] | None = None) -> PhotoAnswer:
     """Use-case: a player sends a board photo (the largest size's Telegram file id)."""
     if not file_id.strip():
-        raise Invalid("that photo came without a file; send it again")
+        raise Invalid(said("that photo came without a file; send it again"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         assert actor.person_id is not None
@@ -148,12 +148,12 @@ async def receive_photo(db: Database, req: Request, file_id: str,
             await expelled.refuse_player(tx, person)
             latest = await latest_event_of(tx, person)
             if latest is not None and not photos_owed(latest):
-                raise Invalid(f"no game of yours is waiting for a board photo: {latest.name} "
-                              "asks for none.")
+                raise Invalid(said("no game of yours is waiting for a board photo: {event} "
+                                   "asks for none.", event=latest.name))
             para25 = cite(latest, "SSSg para 25") if latest is not None else ""
-            raise Invalid("no game of yours is waiting for a board photo. Report the result "
-                          "first (e.g. 412-380), then send the photo of the finished board"
-                          f"{para25}.")
+            raise Invalid(said("no game of yours is waiting for a board photo. Report the "
+                               "result first (e.g. 412-380), then send the photo of the "
+                               "finished board{para}.", para=para25))
         photo_id = await photos_repo.add_photo(tx, sent_by=person, file_id=file_id, now=req.now)
         if len(candidates) > 1:
             return await answer_with(tx, req, render, PhotoAnswer("choose", photo_id, candidates))
@@ -169,15 +169,18 @@ async def pick_game(db: Database, req: Request, photo_id: int, window_id: int,
         photo = await photos_repo.photo(tx, photo_id)
         w = await photos_repo.window(tx, window_id)
         if photo is None or w is None:
-            raise NotFound("that photo or game is no longer known; send the photo again")
+            raise NotFound(said("that photo or game is no longer known; send the photo "
+                                "again"))
         if photo.sent_by != actor.person_id:
-            raise NotAllowed("only the player who sent this photo may say which game it shows")
+            raise NotAllowed(said("only the player who sent this photo may say which game it "
+                                  "shows"))
         game = await _window_game(tx, w, photo.sent_by)
         if photo.game_id is not None:
             return await answer_with(tx, req, render, PhotoAnswer("unchanged", photo_id, [game]))
         if w.state not in photos_repo.AWAITING:
-            raise Invalid(f"game {game.game} v {game.opponent} no longer waits for a photo; "
-                          "send the photo again if it shows another game")
+            raise Invalid(said("game {game} v {opponent} no longer waits for a photo; send "
+                               "the photo again if it shows another game", game=game.game,
+                               opponent=game.opponent))
         result = await _attach(tx, photo_id, game, photo.sent_by, actor, req.now)
         return await answer_with(tx, req, render, result)
 
@@ -424,8 +427,9 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
     if w.state != WindowState.OVERDUE:
         if w.state == WindowState.OPEN:
             event = await get_event(tx, view.event_id)
-            raise Invalid(f"the photo window of {view.code} game {number} is open until "
-                          f"{event.local(w.closes_at)}: rule once it closes without a photo")
+            raise Invalid(said("the photo window of {code} game {game} is open until {at}: "
+                               "rule once it closes without a photo", code=view.code,
+                               game=number, at=event.local(w.closes_at)))
         return PhotoRuling("already", view.code, number, _settled_by(w), w.state)
     event = await get_event(tx, view.event_id)
     until = now + (extend or BUTTON_EXTENSION) if ruling == "extend" else None
@@ -447,9 +451,9 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
             applied = await award_game_bye_in(tx, event, view, index, loser, by=actor, now=now,
                                               why=why)
         except NeedsConfirm as exc:
-            raise Invalid(f"{exc.impact}. A bye for a missing photo does not void games "
-                          "already played in later matches, so nothing was changed; rule "
-                          "on those matches first") from None
+            raise Invalid(said("{impact}. A bye for a missing photo does not void games "
+                               "already played in later matches, so nothing was changed; rule "
+                               "on those matches first", impact=exc.impact)) from None
         view = await get_match(tx, view.id)
         after = applied.after
         for viewer, person in enumerate(view.people):
@@ -488,12 +492,12 @@ async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: 
                             render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
     """Use-case: a TD presses Award bye to loser, Extend 24 h or Waive on the question."""
     if ruling not in RULINGS:
-        raise Invalid("that button is out of date")
+        raise Invalid(said("that button is out of date"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         w = await photos_repo.window(tx, window_id)
         if w is None:
-            raise NotFound("that photo question is no longer known")
+            raise NotFound(said("that photo question is no longer known"))
         by = await ruler_name(tx, actor, await get_match(tx, w.match_id), "rule on its photo")
         event = await get_event(tx, (await get_match(tx, w.match_id)).event_id)
         why = {"bye": f"no board photo{cite(event, 'para 25')}",
@@ -512,12 +516,12 @@ async def open_game(db: Database, req: Request, window_id: int,
         actor = await require_actor(tx, req)
         w = await photos_repo.window(tx, window_id)
         if w is None:
-            raise NotFound("that photo question is no longer known")
+            raise NotFound(said("that photo question is no longer known"))
         view = await get_match(tx, w.match_id)
         await ruler_name(tx, actor, view, "rule on its photo")
         if actor.person_id is None:
-            raise Invalid("a game's choices are sent in the chat; at the command line use "
-                          "tdbot rule photo")
+            raise Invalid(said("a game's choices are sent in the chat; at the command line "
+                               "use tdbot rule photo"))
         _, _, number, _ = await _game_of(tx, w)
         if w.state != WindowState.OVERDUE:
             return await answer_with(tx, req, render, PhotoRuling(
@@ -547,12 +551,12 @@ async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str,
     (para 25); the games settled meanwhile are left as they are. A bye stays a ruling game
     by game: it may decide or reopen a match (para 28)."""
     if ruling not in callbacks.PHOTO_LIST_RULINGS:
-        raise Invalid("that button is out of date")
+        raise Invalid(said("that button is out of date"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         ask = await photos_repo.ask(tx, ask_id)
         if ask is None or actor.person_id != ask.ruler_id:
-            raise NotFound("that list of missing photos is not known to you")
+            raise NotFound(said("that list of missing photos is not known to you"))
         why = {"extend": "more time for the photo", "waive": "photo waived"}[ruling]
         decided: list[str] = []
         already: list[str] = []
@@ -579,35 +583,39 @@ async def rule_photo(db: Database, req: Request, event_id: int, match_code: str,
     """Use-case: ``tdbot rule photo EVENT MATCH --game N (--bye | --extend 24h | --waive)
     --why TEXT``: the same ruling as the buttons."""
     if [bye, extend is not None, waive].count(True) != 1:
-        raise Invalid("rule one way: --bye, --extend 24h or --waive")
+        raise Invalid(said("rule one way: --bye, --extend 24h or --waive"))
     if not why.strip():
-        raise Invalid("say why with --why TEXT: it goes in the journal")
+        raise Invalid(said("say why with --why TEXT: it goes in the journal"))
     length: timedelta | None = None
     if extend is not None:
         try:
             length = parse_duration(extend)
         except ValueError as exc:
-            raise Invalid(f"--extend {extend!r}: {exc}; give a length such as 24h") from None
+            raise Invalid(said("--extend '{typed}': {why}; give a length such as 24h",
+                               typed=extend, why=str(exc))) from None
         if length <= timedelta(0):
-            raise Invalid(f"--extend {extend!r}: give a length above zero, such as 24h")
+            raise Invalid(said("--extend '{typed}': give a length above zero, such as 24h",
+                               typed=extend))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
         view = next((m for m in await matches_of_event(tx, event_id)
                      if m.code.casefold() == match_code.strip().casefold()), None)
         if view is None:
-            raise NotFound(f"no match {match_code!r} in {event.slug}; "
-                           f"`tdbot event show {event.slug}` lists them")
+            raise NotFound(said("no match '{code}' in {event}; `tdbot event show {event}` "
+                                "lists them", code=match_code, event=event.slug))
         by = await ruler_name(tx, actor, view, "rule on its photo")
         await expelled.refuse_in_match(tx, view, actor.person_id)
         state = (await core_match(tx, view.id)).state()
         if not 1 <= game <= len(state.counted):
-            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
+            raise Invalid(said("{code} has no game {game}: {counted} game(s) count",
+                               code=view.code, game=game, counted=len(state.counted)))
         row = (await games_repo.games_of(tx, view.id))[state.counted[game - 1]]
         w = await photos_repo.window_of_game(tx, row.id)
         if w is None:
-            raise Invalid(f"game {game} of {view.code} has no photo window (a paper slip, or "
-                          "not a game played on the board): nothing to rule on")
+            raise Invalid(said("game {game} of {code} has no photo window (a paper slip, or "
+                               "not a game played on the board): nothing to rule on",
+                               game=game, code=view.code))
         ruling = "bye" if bye else "extend" if extend is not None else "waive"
         result = await _decide(tx, w, ruling, actor, by, why.strip(), req.now, length)
         await _redraw_lists(tx, [w.id], req.now)

@@ -6,8 +6,8 @@ a re-sent update finds its id taken and does nothing. What the use-case wants sa
 answer to the person included, is written to the outbox in that transaction and delivered
 by the sender after commit.
 
-A ``ServiceError`` rolled the transaction back (the claim too) and its message, escaped, is
-shown to the person. Any other exception before the commit goes to the error handler
+A ``ServiceError`` rolled the transaction back (the claim too) and its message is shown to
+the person, in their language (``texts.refused``). Any other exception before the commit goes to the error handler
 (``errors.py``, "nothing was changed"); one after the commit is answered here with the
 truth: the change is saved.
 
@@ -114,7 +114,7 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
     try:
         req = request_of(update, context)
     except ServiceError as exc:
-        await tell(update, texts.refused(exc.message))  # no user: no language known
+        await tell(update, texts.refused(exc))  # no user: no language known
         return False
     try:
         then = await body(update, context, req)
@@ -126,13 +126,13 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
         await _answer_callback(update)
     except (NotAllowed, NotFound) as exc:
         if update.callback_query is None:
-            await tell(update, texts.refused(exc.message, lang=req.language))
+            await tell(update, texts.refused(exc, lang=req.language))
         else:  # a press that is not the presser's, or of nothing: one neutral answer
             await refuse_press(update, context, req, exc.message,
-                               shown=isinstance(exc, OwnMatch))
+                               shown=exc if isinstance(exc, OwnMatch) else None)
     except ServiceError as exc:
         await _answer_callback(update)
-        await tell(update, texts.refused(exc.message, lang=req.language))
+        await tell(update, texts.refused(exc, lang=req.language))
     except Exception as exc:
         if not req.receipt.committed and may_pass(exc):
             if not last:
@@ -177,27 +177,30 @@ def update_described(update: Update, lang: str = SOURCE) -> tuple[str, bool]:
 
 
 async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request,
-                       reason: str, *, shown: bool = False) -> None:
+                       reason: str, *, shown: ServiceError | None = None) -> None:
     """A refused button press: not the presser's (another person's slip, a ruling on a
     match they play in, SSSg para 19), of something that does not exist, or data no
     button carries (a forged or garbled press: the Bot API lets a client send any data).
     The service decides who may act, never the button's data; the press goes in the
     journal (who pressed what, and why it was refused), and the answer is the same
     neutral text whatever was pressed, so a forger learns nothing about other people's
-    slips, disputes or ids. ``shown``: the reason is the presser's own business (a TD's own
-    match, ``OwnMatch``) and is their answer instead."""
+    slips, disputes or ids (``reason``, in English, is for the journal). ``shown``: a
+    refusal that is the presser's own business (a TD's own match, ``OwnMatch``), their
+    answer instead, in their language."""
     query = update.callback_query
     data = query.data if query is not None else None
     log.info("update %s: refused the press of %s by tg:%s: %s", update.update_id,
              user_text(data), req.tg_user_id, user_text(reason))
     await journal.refused_press(runtime(context).db, req, data, reason)
-    answer = reason if shown else for_locale(req.language).gettext(texts.BUTTON_REFUSED)
+    answer = (texts.refusal_text(shown, lang=req.language) if shown is not None
+              else for_locale(req.language).gettext(texts.BUTTON_REFUSED))
     if query is not None:
         try:
             await query.answer(answer[:TOAST_MAX])
         except TelegramError:  # an expired query: the chat message below still answers
             pass
-    await tell(update, texts.refused(answer, lang=req.language))
+    await tell(update, texts.refused(shown if shown is not None else answer,
+                                     lang=req.language))
 
 
 async def tell(update: Update, text_html: str) -> None:

@@ -72,7 +72,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.rounds_repo import RoundState
-from bot.words.said import Said
+from bot.words.said import Said, said
 from core.club import (
     ByeRule,
     ClubRules,
@@ -102,8 +102,9 @@ def club_of(event: Event) -> ClubDef:
     """The event's [club] table; a refusal for an event that is not a club."""
     club = Definition.model_validate(event.rules).club
     if event.format != FORMAT or club is None:
-        raise Invalid(f"{event.name} is not a club (its format is {event.format!r}): club "
-                      "nights are for events with format = \"club\"")
+        raise Invalid(said("{event} is not a club (its format is '{format}'): club nights "
+                           "are for events with format = &quot;club&quot;",
+                           event=event.name, format=event.format))
     return club
 
 
@@ -239,8 +240,8 @@ async def _who(tx: Tx, actor: Actor) -> str:
 async def _tonight(tx: Tx, event: Event) -> Session:
     session = await club_repo.open_session(tx, event.id)
     if session is None:
-        raise Invalid(f"{event.name} has no night open: a TD starts tonight's with /night "
-                      f"(tdbot club night {event.slug})")
+        raise Invalid(said("{event} has no night open: a TD starts tonight's with /night "
+                           "(tdbot club night {slug})", event=event.name, slug=event.slug))
     return session
 
 
@@ -257,9 +258,9 @@ async def start_night(db: Database, req: Request, event_id: int, *,
         club = club_of(event)
         open_now = await club_repo.open_session(tx, event_id)
         if open_now is not None:
-            raise Invalid(f"night {open_now.seq} is still open (started "
-                          f"{event.local(open_now.opened_at)}): end it with /endnight "
-                          "(tdbot club end) first")
+            raise Invalid(said("night {night} is still open (started {at}): end it with "
+                               "/endnight (tdbot club end) first", night=open_now.seq,
+                               at=event.local(open_now.opened_at)))
         session_id = await club_repo.add_session(tx, event_id, by=await _who(tx, actor),
                                                  now=req.now)
         session = await club_repo.get_session(tx, session_id)
@@ -285,13 +286,14 @@ async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: date
     person = await get_person(tx, entry.person_id)
     for c in checked:
         if c.entry_id == entry_id:
-            raise Invalid(f"{person.name} is already checked in for night {session.seq} "
-                          f"(at {event.local(c.checked_in_at)}, by {c.checked_in_by})")
+            raise Invalid(said("{name} is already checked in for night {night} (at {at}, by "
+                               "{by})", name=person.name, night=session.seq,
+                               at=event.local(c.checked_in_at), by=c.checked_in_by))
     paired = len(await club_repo.night_rounds(tx, session.id))
     if paired >= club.rounds:
-        raise Invalid(f"all {club.rounds} rounds of night {session.seq} are paired: there is no "
-                      f"game left for {person.name} tonight, so nobody is checked in (and no "
-                      "fee is owed)")
+        raise Invalid(said("all {rounds} rounds of night {night} are paired: there is no game "
+                           "left for {name} tonight, so nobody is checked in (and no fee is "
+                           "owed)", rounds=club.rounds, night=session.seq, name=person.name))
     rules = rules_of(club)
     me = (await _members(tx, event, club, session, [CheckIn(
         0, session.id, entry_id, person.name, entry.person_id, now, "", paired + 1, 0, "",
@@ -328,19 +330,19 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
                 clubs.append((event, entry.id))
         if not clubs:
             await expelled.refuse_person(tx, actor.person_id, named(FORMAT))
-            raise NotAllowed("/checkin is for the players of a club; ask the club's TD to "
-                             "add you (/checkin new YOUR NAME)")
+            raise NotAllowed(said("/checkin is for the players of a club; ask the club's TD "
+                                  "to add you (/checkin new YOUR NAME)"))
         if slug is not None:
             clubs = [c for c in clubs if c[0].slug == slug]
             if not clubs:
-                raise Invalid(f"you play in no club called {slug!r}")
+                raise Invalid(said("you play in no club called '{club}'", club=slug))
         tonight = [c for c in clubs if await club_repo.open_session(tx, c[0].id) is not None]
         if not tonight:
-            raise Invalid(f"{clubs[0][0].name} has no night open yet: the TD starts it "
-                          "with /night; then send /checkin")
+            raise Invalid(said("{event} has no night open yet: the TD starts it with "
+                               "/night; then send /checkin", event=clubs[0][0].name))
         if len(tonight) > 1:
-            raise Invalid("several of your clubs meet tonight; name one: /checkin CLUB ("
-                          + ", ".join(e.slug for e, _ in tonight) + ")")
+            raise Invalid(said("several of your clubs meet tonight; name one: /checkin CLUB "
+                               "({clubs})", clubs=", ".join(e.slug for e, _ in tonight)))
         event, entry_id = tonight[0]
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=False)
         return await answer_with(tx, req, render, done)
@@ -373,8 +375,9 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
                 entry_id = entries[pick(name, [e.name for e in entries])].id
             except NameRefused as exc:
                 await expelled.refuse_named(tx, event_id, name)
-                raise Invalid(f"{exc}; a newcomer? /checkin new {name} (tdbot club checkin "
-                              f"{event.slug} --new NAME)") from None
+                raise Invalid(said("{why}; a newcomer? /checkin new {name} (tdbot club "
+                                   "checkin {slug} --new NAME)", why=str(exc), name=name,
+                                   slug=event.slug)) from None
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=True,
                                invite_code=code)
         return await answer_with(tx, req, render, done)
@@ -413,16 +416,18 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         session = await _tonight(tx, event)
         rounds = await club_repo.night_rounds(tx, session.id)
         if len(rounds) >= club.rounds:
-            raise Invalid(f"night {session.seq} has had its {club.rounds} rounds (club.rounds); "
-                          "end it with /endnight (tdbot club end)")
+            raise Invalid(said("night {night} has had its {rounds} rounds (club.rounds); end "
+                               "it with /endnight (tdbot club end)", night=session.seq,
+                               rounds=club.rounds))
         if rounds and not anyway:
             unfinished = [m for m in await matches_repo.of_round(tx, rounds[-1].round_id)
                           if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
             if unfinished:
                 pairs = "; ".join(f"{m.label(0)} v {m.label(1)}" for m in unfinished)
-                raise Invalid(f"round {rounds[-1].number} is not finished ({pairs}): pair the "
-                              "next round when its results are in, or /pairround anyway "
-                              "(tdbot club pair --anyway)")
+                raise Invalid(said("round {round} is not finished ({pairs}): pair the next "
+                                   "round when its results are in, or /pairround anyway "
+                                   "(tdbot club pair --anyway)", round=rounds[-1].number,
+                                   pairs=pairs))
         number = len(rounds) + 1
         checked = [c for c in await club_repo.checkins(tx, session.id)  # not the expelled
                    if await _active(tx, c.entry_id)]
@@ -431,8 +436,9 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
         try:
             pairings = _pair_entries(members, tonight, number, rules, seed=session.id)
         except ValueError as exc:
-            raise Invalid(f"round {number} cannot be paired: {exc}; check players in with "
-                          "/checkin NAME (tdbot club checkin)") from None
+            raise Invalid(said("round {round} cannot be paired: {why}; check players in with "
+                               "/checkin NAME (tdbot club checkin)", round=number,
+                               why=str(exc))) from None
         by_number = {m.number: m for m in members}
         division = await club_repo.division_of(tx, event_id)
         code = f"n{session.seq}-r{number}"
@@ -550,7 +556,7 @@ async def mark_paid(db: Database, req: Request, checkin_id: int, *,
         actor = await require_actor(tx, req)
         checkin = await club_repo.get_checkin(tx, checkin_id)
         if checkin is None:
-            raise NotFound(f"no check-in {checkin_id}")
+            raise NotFound(said("no check-in {checkin}", checkin=checkin_id))
         return await answer_with(tx, req, render, await _mark_paid(tx, req, actor, checkin))
 
 
@@ -566,7 +572,7 @@ async def mark_paid_named(db: Database, req: Request, event_id: int, name: str) 
         try:
             checkin = checked[pick(name, [c.name for c in checked])]
         except NameRefused as exc:
-            raise Invalid(f"{exc} (of those checked in tonight)") from None
+            raise Invalid(said("{why} (of those checked in tonight)", why=str(exc))) from None
         return await _mark_paid(tx, req, actor, checkin)
 
 
@@ -577,10 +583,11 @@ async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> Fe
     assert session is not None
     await require_role(tx, actor, session.event_id, "td")
     if checkin.person_id == actor.person_id:
-        raise NotAllowed("this is your own fee: another TD or the organiser marks it")
+        raise NotAllowed(said("this is your own fee: another TD or the organiser marks it"))
     event = await get_event(tx, session.event_id)
     if checkin.fee == 0:
-        raise Invalid(f"{checkin.name} owes nothing tonight ({checkin.fee_reason})")
+        raise Invalid(said("{name} owes nothing tonight ({reason})", name=checkin.name,
+                           reason=checkin.fee_reason))
     who = await _who(tx, actor)
     marked = await club_repo.mark_paid(tx, checkin.id, by=who, now=req.now)
     if marked:
@@ -676,6 +683,6 @@ async def my_records(db: Database, req: Request, *,
                                   player_record(list(nights.values()), entry.id),
                                   before.wins + club_wins(games, entry.id), before))
         if not out:
-            raise NotAllowed("/me shows your record at a club; you play in none here")
+            raise NotAllowed(said("/me shows your record at a club; you play in none here"))
         return await answer_with(tx, req, render, out)
 

@@ -92,10 +92,14 @@ async def _drawn_event(tx: Tx, event: Event) -> Pictured:
     """The event as its pictures show it (``pictured_event``), once it has a bracket."""
     fmt = format_of(event)
     if not fmt.bracket:
-        raise Invalid(f"{event.name} is {fmt.kind}: it has no bracket" + (
-            "; /standings shows where everyone stands" if fmt.standings else fmt.see_instead))
+        if fmt.standings:
+            raise Invalid(said("{event} is {kind}: it has no bracket; /standings shows where "
+                               "everyone stands", event=event.name, kind=fmt.kind))
+        raise Invalid(said("{event} is {kind}: it has no bracket{instead}", event=event.name,
+                           kind=fmt.kind, instead=fmt.see_instead))
     if await draw_repo.draw_record(tx, event.id) is None:
-        raise Invalid(f"{event.name} has no draw yet, so no bracket: a TD makes it with /draw")
+        raise Invalid(said("{event} has no draw yet, so no bracket: a TD makes it with /draw",
+                           event=event.name))
     return await pictured_event(tx, event)
 
 
@@ -163,14 +167,15 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
     async with reading(db) as tx:
         media = await media_repo.get(tx, media_id)
         if media is None:
-            raise NotFound(f"no picture {media_id}")
+            raise NotFound(said("no picture {picture}", picture=media_id))
         if media.png is not None:
             return media.png
         assert media.event_id is not None and media.picture is not None
         core_event = await pictured_event(tx, await get_event(tx, media.event_id))
     drawn = await asyncio.to_thread(_draw_one, core_event, media.title, media.picture)
     if drawn is None:
-        raise Invalid(f"the event has no picture called {media.picture!r} any more")
+        raise Invalid(said("the event has no picture called '{picture}' any more",
+                           picture=media.picture))
     async with db.transaction() as tx:
         return await media_repo.set_png(tx, media_id, drawn, now)
 
@@ -224,19 +229,20 @@ async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketS
     async with unit(db, req) as tx:
         actor = await actor_of(tx, req)
         if actor is None or actor.person_id is None:
-            raise NotAllowed("I do not know you yet: follow the invite link your tournament "
-                             "director sent you")
+            raise NotAllowed(said("I do not know you yet: follow the invite link your "
+                                  "tournament director sent you"))
         mine = await roles.events_of(tx, actor.person_id)
         if not mine:
-            raise NotAllowed("you play in or direct no event yet, so there is no bracket to show")
+            raise NotAllowed(said("you play in or direct no event yet, so there is no bracket "
+                                  "to show"))
         by_slug = {(await get_event(tx, eid)).slug: eid for eid, _name, _held in mine}
         if words and words[0] in by_slug:
             event_id = by_slug[words[0]]
         elif len(by_slug) == 1 and not words:
             (event_id,) = by_slug.values()
         else:
-            raise Invalid("say which event: /bracket EVENT (yours: "
-                          + ", ".join(sorted(by_slug)) + ")")
+            raise Invalid(said("say which event: /bracket EVENT (yours: {events})",
+                               events=", ".join(sorted(by_slug))))
         event = await get_event(tx, event_id)
         assert req.chat_id is not None, "a chat asks for the pictures"
         caption = bracket_texts.bracket_now(event.name, await site_links.link(
@@ -272,5 +278,6 @@ async def bracket_files(db: Database, event_id: int, division: str | None = None
     names = [p.name for p in pictures_of(core_event, division)]
     if not names:
         known = ", ".join(p.name for p in pictures_of(core_event))
-        raise Invalid(f"--division {division}: this event's pictures are {known}")
+        raise Invalid(said("--division {division}: this event's pictures are {known}",
+                           division=str(division), known=known))
     return await asyncio.to_thread(draw_pictures, core_event, event.name, names)

@@ -30,6 +30,7 @@ from bot.service.results.matches import core_matches
 from bot.store import draw_repo, expulsions_repo, matches_repo
 from bot.store.db import Tx
 from bot.store.matches_repo import MatchView
+from bot.words.said import said
 from core.knockout import sssg
 from core.knockout.bracket import Status
 from core.knockout.double_elim import double_elimination
@@ -82,10 +83,10 @@ def plain_schedule(defn: Definition, players: int) -> BestOfSchedule:
             gf_best_of, gf_head_start = rdef.best_of, rdef.head_start
             continue
         if level in overrides and overrides[level][0] != rdef.best_of:
-            raise Invalid(
-                f"rounds[{i}].best_of: {rdef.name} counts as the same round as "
-                f"{overrides[level][1]} (SSSg para 4), so it is best of {overrides[level][0]} too"
-            )
+            raise Invalid(said("rounds[{i}].best_of: {round} counts as the same round as "
+                               "{same} (SSSg para 4), so it is best of {best_of} too", i=i,
+                               round=rdef.name, same=overrides[level][1],
+                               best_of=overrides[level][0]))
         overrides[level] = (rdef.best_of, rdef.name)
     return RoundsSchedule(
         base=base.base, step=base.step, grand_final_best_of=gf_best_of,
@@ -152,7 +153,7 @@ async def _load(tx: Tx, event_id: int, states: tuple[MatchStage, ...]) -> _Loade
     (SSSg paras 3 and 24)."""
     text = await draw_repo.draw_text(tx, event_id)
     if text is None:
-        raise Invalid("the event has not been drawn yet")
+        raise Invalid(said("the event has not been drawn yet"))
     draw, drawn = _drawn(text)
     rows = await matches_repo.of_event(tx, event_id)
     unsettled = await finality.unsettled_matches(tx, event_id)

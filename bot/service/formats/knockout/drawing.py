@@ -30,6 +30,7 @@ from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import draw_repo, matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
+from bot.words.said import said
 from core.knockout import sssg
 from core.knockout.bracket import Bracket, BracketMatch, SlotKind, Source
 from core.knockout.match import MatchStage
@@ -84,7 +85,7 @@ async def draw_bracket(tx: Tx, event: Event, entries: list[Entry], seed: int, by
     try:
         core_event = draw_core_event(defn, [Entrant(e.name, e.rating) for e in entries], seed)
     except ValueError as exc:
-        raise Invalid(f"the draw cannot be made: {exc}") from None
+        raise Invalid(said("the draw cannot be made: {why}", why=str(exc))) from None
     planned = {r.name.casefold(): (i, r) for i, r in enumerate(defn.rounds)}
     used: set[str] = set()
     divisions: dict[str, int] = {}
@@ -106,10 +107,10 @@ async def draw_bracket(tx: Tx, event: Event, entries: list[Entry], seed: int, by
                     rule = "the SSSg rules (para 4, footnote 4)" if defn.event.format == "sssg" else (
                         "this event's schedule (event.best_of and event.best_of_step)")
                     head = f" with a head start of {spec.head_start}" if spec.head_start else ""
-                    raise Invalid(
-                        f"rounds[{index}].best_of: {name} is best of {spec.best_of}{head} under "
-                        f"{rule}; correct or remove it"
-                    )
+                    raise Invalid(said("rounds[{i}].best_of: {round} is best of "
+                                       "{best_of}{head} under {rule}; correct or remove it",
+                                       i=index, round=name, best_of=spec.best_of, head=head,
+                                       rule=rule))
                 opens = _moment(rdef.opens, event.zone, end=False)
                 closes = _moment(rdef.closes, event.zone, end=True)
             rounds[name] = await rounds_repo.add(

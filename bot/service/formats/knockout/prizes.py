@@ -25,6 +25,7 @@ from bot.service.platform.unit import Answer, Request, answer_with, require_acto
 from bot.service.results.matches import matches_of_event
 from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
+from bot.words.said import said
 from core import prizes
 from core.knockout import sssg
 from core.knockout.match import MatchStage
@@ -58,9 +59,10 @@ async def enter_cost(
     """Use-case: a TD enters a cost of running the event (para 9), with a note saying what
     it was for; ``amount`` in minor units."""
     if amount <= 0:
-        raise Invalid("a cost must be more than 0, e.g. /cost 120 venue")
+        raise Invalid(said("a cost must be more than 0, e.g. /cost 120 venue"))
     if not note.strip():
-        raise Invalid("say what the cost was for: /cost AMOUNT NOTE, e.g. /cost 120 venue")
+        raise Invalid(said("say what the cost was for: /cost AMOUNT NOTE, e.g. /cost 120 "
+                           "venue"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -83,13 +85,11 @@ def has_pools(event: Event) -> bool:
     return format_of(event).bracket
 
 
-#: Why an event that is not a knockout has no pools in the bot (``has_pools``).
-_ONLY_KNOCKOUTS = "the bot keeps prize pools only for knockouts, from their fees"
-
-
 def _no_pools(event: Event) -> Invalid:
-    return Invalid(f"{event.name} is {kind(event.format)}: {_ONLY_KNOCKOUTS}, so it has none "
-                   "for it; ask its TD about prizes")
+    """Why an event that is not a knockout has no pools in the bot (``has_pools``)."""
+    return Invalid(said("{event} is {kind}: the bot keeps prize pools only for knockouts, "
+                        "from their fees, so it has none for it; ask its TD about prizes",
+                        event=event.name, kind=kind(event.format)))
 
 
 #: Who reads an event's prize pools in the chat: its players and TDs, to whom the command
@@ -105,18 +105,19 @@ async def _asked_event(tx: Tx, person_id: int | None, named: str) -> int:
              [await get_event(tx, eid) for eid, _name, held in await roles.events_of(tx, person_id)
               if held & ASKERS])
     if not mine:
-        raise Invalid("/prizes is for the players and TDs of an event")
+        raise Invalid(said("/prizes is for the players and TDs of an event"))
     chosen = next((e for e in mine if e.slug == named), None)
     if chosen is not None:
         return chosen.id
     knockouts = [e for e in mine if has_pools(e)]
     if len(knockouts) > 1:
-        raise Invalid("say which event: /prizes EVENT (yours: "
-                      + ", ".join(sorted(e.slug for e in knockouts)) + ")")
+        raise Invalid(said("say which event: /prizes EVENT (yours: {events})",
+                           events=", ".join(sorted(e.slug for e in knockouts))))
     if not knockouts:
-        raise _no_pools(mine[0]) if len(mine) == 1 else Invalid(
-            f"{_ONLY_KNOCKOUTS}, and none of your events is one (" + "; ".join(f"{e.name}, {kind(e.format)}" for e in mine)
-            + "); ask their TDs about prizes")
+        raise _no_pools(mine[0]) if len(mine) == 1 else Invalid(said(
+            "the bot keeps prize pools only for knockouts, from their fees, and none of your "
+            "events is one ({events}); ask their TDs about prizes",
+            events="; ".join(f"{e.name}, {kind(e.format)}" for e in mine)))
     return knockouts[0].id
 
 
@@ -146,8 +147,8 @@ async def prize_pools(
 async def _report(tx: Tx, event: Event) -> prizes.PrizeReport:
     rounds = await rounds_of(tx, event.id)
     if not rounds:
-        raise Invalid(f"{event.name} is not drawn yet: the draw makes the divisions whose "
-                      "prize pools these are")
+        raise Invalid(said("{event} is not drawn yet: the draw makes the divisions whose "
+                           "prize pools these are", event=event.name))
     division_of = {r.code: r.division or "Main" for r in rounds}
     round_of_id = {r.id: r for r in rounds}
     names = [d for d in dict.fromkeys(division_of.values()) if d != QUALIFYING]

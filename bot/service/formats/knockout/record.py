@@ -16,6 +16,7 @@ from bot.store.db import Tx
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import OpenSlip
+from bot.words.said import said
 from core.event_record import event_record
 from core.knockout.match import Match
 
@@ -33,8 +34,8 @@ async def knockout_record(tx: Tx, event: Event, stored: list[MatchView],
     """The core's record of the decided matches (``core.event_record``), with every other
     match of the draw beside them in the stored round order; refused before the draw."""
     if await draw_repo.draw_record(tx, event.id) is None:
-        raise Invalid(f"{event.slug} has no draw yet, so nothing to export: "
-                      f"`tdbot event draw {event.slug}` makes it")
+        raise Invalid(said("{event} has no draw yet, so nothing to export: "
+                           "`tdbot event draw {event}` makes it", event=event.slug))
     core_event, derived = await load_core(tx, event.id)
     counted = derived.counted
     rounds: list[list[str]] = []

@@ -178,7 +178,7 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
     """Seat the chosen player in the freed slot, or let the opponent through (None); tell
     everyone whose match this changes, and edit every ruler's copy of the question."""
     if x.match_id is None:
-        raise Invalid(f"{x.name} left no slot to fill")
+        raise Invalid(said("{name} left no slot to fill", name=x.name))
     view = await get_match(tx, x.match_id)
     assert x.side is not None
     opponent = view.label(1 - x.side)
@@ -191,8 +191,9 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
         chosen = next((o for o in options if o.entry_id == replacement), None)
         if chosen is None:
             shown = ", ".join(o.name for o in options) or "nobody"
-            raise Invalid(f"that player cannot take {x.name}'s slot in {view.code} now "
-                          f"(para 29); who can: {shown}")
+            raise Invalid(said("that player cannot take {name}'s slot in {code} now (para "
+                               "29); who can: {who}", name=x.name, code=view.code,
+                               who=shown))
     both = None if chosen else await _expelled_opponent(tx, view, x.side)
     if not await expulsions_repo.decide(tx, x.id, "replaced" if chosen else "vacated", now,
                                         by=by.person_id, by_name=by_name,
@@ -284,7 +285,7 @@ async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
         actor = await require_actor(tx, req)
         x = await expulsions_repo.get(tx, expulsion_id)
         if x is None or x.match_id is None:
-            raise NotFound("that question is no longer known")
+            raise NotFound(said("that question is no longer known"))
         event = await get_event(tx, x.event_id)
         by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
         done = await fill_in(tx, event, x, replacement, actor, by, req.now)
@@ -300,9 +301,10 @@ async def replace_player(db: Database, req: Request, event_id: int, expelled: st
         entry = await entry_named(tx, event, expelled)
         x = await expulsions_repo.of_entry(tx, entry.id)
         if x is None:
-            raise Invalid(f"{entry.name} is not expelled: `tdbot players expel` first")
+            raise Invalid(said("{name} is not expelled: `tdbot players expel` first",
+                               name=entry.name))
         if x.match_id is None:
-            raise Invalid(f"{entry.name} left no slot to fill")
+            raise Invalid(said("{name} left no slot to fill", name=entry.name))
         by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
         chosen = await entry_named(tx, event, with_name) if with_name is not None else None
         done = await fill_in(tx, event, x, chosen.id if chosen else None, actor, by, req.now)
