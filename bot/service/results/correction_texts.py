@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from bot.service.events.lookup import Event
 from bot.service.results.matches import MatchView
-from bot.service.results.reporting_texts import OneGame, one_game, outcome_lines, where
-from bot.service.results.ruling_texts import open_again
+from bot.service.results.reporting_texts import OneGame, one_game, where
+from bot.service.results.ruling_texts import after_change
 from bot.words import SOURCE, Words, for_locale
 from bot.words.said import Rendered, Said, Value, plain, said, stacked
 from core.knockout.match import MatchGame, MatchGameKind, MatchState
@@ -82,11 +82,5 @@ def for_player(event: Event, view: MatchView, viewer: int, game: int, before: Ma
                      said("⚖️ {where}: a TD corrected game {game} of your match against "
                           "<b>{opponent}</b>. It is now {now}; it was {was}.", game=game, now=now,
                           **values))
-    lines.append(said("Why: {why}", why=why))
-    if voided:
-        lines.append(said("The match was decided before game(s) {games}, so they no longer "
-                          "count.", games=", ".join(str(n) for n in voided)))
-    if was_won is not None:
-        lines.append(open_again(event, view, viewer, was_won))
-    lines += outcome_lines(event, view, state, viewer, single)
-    return stacked(*lines)
+    return stacked(*lines, *after_change(event, view, viewer, why, voided, state,
+                                          was_won=was_won, single=single))

@@ -153,13 +153,23 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, what: Said, why
         lines = [said("⚖️ {where}: a TD ruled on game {game}: {what}.", game=game, **head)]
     else:
         lines = [said("⚖️ {where}: a TD ruled on your match: {what}.", **head)]
-    lines.append(said("Why: {why}", why=why))
+    return stacked(*lines, *after_change(event, view, viewer, why, beyond, state,
+                                          was_won=was_won, single=single))
+
+
+def after_change(event: Event, view: MatchView, viewer: int, why: str, beyond: list[int],
+                 state: MatchState, *, was_won: int | None, single: OneGame | None
+                 ) -> list[Said]:
+    """What follows a TD's ruling or correction of a player's match, under the line that
+    says what was changed: why, the games it left after the match's decision (SSSg para
+    28), the match open again if a win was undone, and where the match now stands."""
+    lines = [said("Why: {why}", why=why)]
     if beyond:
         lines.append(said("The match was decided before game(s) {games}, so they no longer "
                           "count.", games=", ".join(str(n) for n in beyond)))
     if was_won is not None:
         lines.append(open_again(event, view, viewer, was_won))
-    return stacked(*lines, *outcome_lines(event, view, state, viewer, single))
+    return lines + outcome_lines(event, view, state, viewer, single)
 
 
 def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
