@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from bot.fakebot import FakeUser
 from bot.service.events import event_setup
@@ -19,6 +20,8 @@ from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.rounds import open_round_in
 from bot.service.platform.actors import Actor
+from bot.service.platform.unit import Request
+from bot.service.results import reporting
 from bot.telegram.harness import BotUnderTest
 from tests.bot.transcripts import write_transcript
 
@@ -126,3 +129,25 @@ async def report_game(bot: BotUnderTest, name: str, text: str, starter: str | No
     if starter is not None:
         await tap(bot, name, starter)
     await tap(bot, name, "✅ Confirm")
+
+
+async def rows(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The rows a query reads from the bot's database: the stored state a test checks."""
+    async with bot.runtime.db.transaction() as tx:
+        return [tuple(r) for r in await tx.all(sql, args)]
+
+
+async def match_row(bot: BotUnderTest, code: str) -> tuple[Any, ...]:
+    """(state, winner side, entry a, entry b) of a match."""
+    [row] = await rows(bot, "SELECT state, winner_side, entry_a, entry_b FROM matches"
+                            " WHERE code = ?", (code,))
+    return row
+
+
+async def paper_slip(bot: BotUnderTest, players: tuple[str, str], scores: tuple[int, int],
+                     starter: str | None) -> None:
+    """Tara enters a game from a paper slip (``tdbot game report``), final at once."""
+    await reporting.enter_game(bot.runtime.db, Request.cli(bot.clock()),
+                               bot.event_id,  # type: ignore[attr-defined]
+                               players, scores, starter=starter)
+    await bot.settle()

@@ -14,34 +14,13 @@ Ong v Cai Wen; the Final (M3) best of 5, Ann waiting for the winner of M2.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.fakebot import FakeChat
-from bot.service.platform.unit import Request
-from bot.service.results import reporting
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import IDS, club_cup_bot, last, linked_definition, say, tap, user
-
-
-async def _rows(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    async with bot.runtime.db.transaction() as tx:
-        return [tuple(r) for r in await tx.all(sql, args)]
-
-
-async def _match(bot: BotUnderTest, code: str) -> tuple[Any, ...]:
-    """(state, winner side, entry a, entry b) of a match."""
-    [row] = await _rows(bot, "SELECT state, winner_side, entry_a, entry_b FROM matches"
-                             " WHERE code = ?", (code,))
-    return row
-
-
-async def _paper(bot: BotUnderTest, players: tuple[str, str], scores: tuple[int, int],
-                 starter: str | None) -> None:
-    """Tara enters a game from a paper slip (final at once)."""
-    await reporting.enter_game(bot.runtime.db, Request.cli(bot.clock()),
-                               bot.event_id,  # type: ignore[attr-defined]
-                               players, scores, starter=starter)
-    await bot.settle()
+from tests.bot.club_chat import match_row as _match
+from tests.bot.club_chat import paper_slip as _paper
+from tests.bot.club_chat import rows as _rows
 
 
 def _texts(bot: BotUnderTest, name: str) -> list[str]:
