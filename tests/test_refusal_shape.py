@@ -27,8 +27,6 @@ NOT_YET = {
     "bot/service/formats/rounds/round_division.py",
     "bot/service/formats/rounds/round_events.py",
     "bot/service/formats/rounds/round_pairing.py",
-    "bot/service/people/directing.py",
-    "bot/service/platform/limits.py",
     "bot/service/results/corrections.py",
     "bot/service/results/desk.py",
     "bot/service/results/reporting.py",

@@ -27,6 +27,7 @@ from bot.store import matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import Said, said
 from core.knockout.match import Match, MatchState, forfeit_match
 
 ROUND = "Round 1"
@@ -45,7 +46,7 @@ class HighscoreFormat(Defaults):
     bracket: bool = False
     round_fees: bool = True
     commands: frozenset[str] = frozenset()
-    group_posts: str = "the results"
+    group_posts: Said = said("the results")
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False

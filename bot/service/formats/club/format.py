@@ -26,7 +26,7 @@ from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
-from bot.words.said import said
+from bot.words.said import Said, said
 from core.knockout.match import MatchState
 
 
@@ -43,7 +43,7 @@ class ClubFormat(Defaults):
     bracket: bool = False
     round_fees: bool = False
     commands: frozenset[str] = frozenset({"night", "checkin", "pairround", "fees", "endnight", "me"})
-    group_posts: str = "each round's tables, the results and the club-win milestones"
+    group_posts: Said = said("each round's tables, the results and the club-win milestones")
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False
