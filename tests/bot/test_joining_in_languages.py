@@ -17,7 +17,10 @@ from pathlib import Path
 import pytest
 
 from bot.fakebot import FakeChat, FakeUser
+from bot.service.events.group_texts import linked
 from bot.telegram.harness import BotUnderTest
+from bot.words import for_locale
+from bot.words.said import english, render
 
 #: The club cup's definition, its group reading French.
 DEFINITION = ((Path(__file__).parent / "data" / "club_cup.toml").read_bytes()
@@ -195,3 +198,16 @@ async def test_refusals_of_a_command_not_theirs_and_of_a_number_out_of_range(
         "⚠️ the seed must be a whole number from 0 to 999999999, not '1e9'")
     async with bot.runtime.db.transaction() as tx:  # nothing was drawn
         assert await tx.scalar("SELECT count(*) FROM matches") == 0
+
+
+def test_what_a_group_is_shown_is_worded_in_its_language() -> None:
+    """A format says what its group is shown as a record (``Format.group_posts``), so a
+    French group reads it in French inside the linking's answer."""
+    club = linked("Tuesday <Club>", "linked", "club")
+    assert render(club, for_locale("fr")) == (
+        "Ce groupe suit désormais <b>Tuesday &lt;Club&gt;</b> : j'y publie les tables de "
+        "chaque ronde, les résultats et les paliers de victoires au club.\nUn arbitre envoie "
+        "/unlink pour arrêter.")
+    assert english(club) == (
+        "This group now follows <b>Tuesday &lt;Club&gt;</b>: I post each round's tables, the "
+        "results and the club-win milestones here.\nA TD sends /unlink to stop.")
