@@ -1,8 +1,8 @@
 """/help: only what this person may do, and their command menu brought up to date.
 
 A person is offered only what they may do: the command menu is set per person with
-setMyCommands (BotCommandScopeChat) once they hold a role, from the one table in
-``commands.py`` that /help reads too.
+setMyCommands (BotCommandScopeChat) once they hold a role, from the one table
+(``bot/service/people/commands.py``) that /help reads too.
 """
 
 from __future__ import annotations
