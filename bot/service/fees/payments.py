@@ -25,7 +25,7 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store import payments_repo
 from bot.store.db import Database, Tx
 from bot.words.said import said
@@ -54,7 +54,7 @@ class _Payable:
 
 async def record_payment(
     db: Database, req: Request, event_id: int, player: str, round_ref: str, *,
-    amount: int | None = None, note: str = "", render: Answer[Payment] | None = None,
+    amount: int | None = None, note: str = "",
 ) -> Payment:
     """Use-case: a TD records that a player (named as ``core.names`` matches a typed name:
     "Ann" for Ann Lee when no one else fits) paid a round's fee (``record_payment_in``);
@@ -74,7 +74,8 @@ async def record_payment(
                                 did_you_mean=exc.did_you_mean)) from None
         paid = await record_payment_in(tx, entry.id, round_ref, amount=amount, by=actor,
                                        now=req.now, note=note)
-        return await answer_with(tx, req, render, paid)
+        await answer(tx, req, Reply(fee_texts.payment_recorded_for_td(paid)))
+        return paid
 
 
 async def _payable(tx: Tx, event: Event, round_ref: str) -> _Payable:

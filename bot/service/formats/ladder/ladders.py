@@ -43,14 +43,14 @@ from bot.service.formats.ladder.ladder_views import (
 from bot.service.formats.registry import named
 from bot.service.people import expelled
 from bot.service.people.entries import _add_entry, entries_of
-from bot.service.people.invites import create_invite
+from bot.service.people.invites import create_invite, invite_link
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.deadlines import handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.news import GROUP, News
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.service.results import finality
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import core_match
@@ -341,8 +341,7 @@ def _view(loaded: Loaded, me: str | None) -> LadderView:
     return LadderView(loaded.event, rows, me, loaded.ladder.rules)
 
 
-async def show_ladder(db: Database, req: Request, words: list[str],
-                      render: Answer[LadderView] | None = None) -> LadderView:
+async def show_ladder(db: Database, req: Request, words: list[str]) -> LadderView:
     """Use-case: a player (or a TD of the ladder, naming it) reads the ladder."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -354,7 +353,9 @@ async def show_ladder(db: Database, req: Request, words: list[str],
             event = await find_event(tx, words[0])
             await require_role(tx, actor, event.id, "td")
             loaded, me = await load(tx, event), None
-        return await answer_with(tx, req, render, _view(loaded, me))
+        view = _view(loaded, me)
+        await answer(tx, req, Reply(say.table(view)))
+        return view
 
 
 async def _targets(loaded: Loaded, me: str, now: datetime) -> TargetsView:
@@ -374,8 +375,7 @@ async def targets_for(db: Database, event_id: int, name: str, now: datetime) -> 
 
 async def challenge(
     db: Database, req: Request, words: list[str], *, event_id: int | None = None,
-    entry_id: int | None = None, render: Answer[TargetsView | Challenged] | None = None,
-    acting: ForPlayer | None = None,
+    entry_id: int | None = None, acting: ForPlayer | None = None,
 ) -> TargetsView | Challenged:
     """Use-case: ``/challenge`` alone shows whom the player may challenge (buttons);
     ``/challenge NAME`` or a button challenges (the core decides: reach, one open
@@ -399,7 +399,9 @@ async def challenge(
         elif rest:
             them = _on_ladder(loaded, " ".join(rest))
         else:
-            return await answer_with(tx, req, render, await _targets(loaded, me, req.now))
+            shown = await _targets(loaded, me, req.now)
+            await answer(tx, req, Reply(say.targets(shown), say.target_buttons(shown)))
+            return shown
         try:
             step = lad.challenge(loaded.ladder, loaded.state, me, them, _t(loaded, req.now))
         except lad.LadderRefused as exc:
@@ -417,13 +419,14 @@ async def challenge(
                                  said=say.challenged_you(done, loaded.ladder.rules),
                                  buttons=say.answer_buttons(loaded.event.id, made.number),
                                  dedupe_key=f"ladder:{loaded.event.id}:{made.number}:issued")
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.challenge_made(done)))
+        return done
 
 
 async def respond(
     db: Database, req: Request, words: list[str], action: str, *,
     event_id: int | None = None, number: int | None = None,
-    render: Answer[Answered] | None = None, acting: ForPlayer | None = None,
+    acting: ForPlayer | None = None,
 ) -> Answered:
     """Use-case: the challenged player accepts or declines; the challenger withdraws
     (``action``: accept, decline, withdraw). From a button, ``event_id`` and ``number``
@@ -476,7 +479,8 @@ async def respond(
             answered.status is lad.ChallengeStatus.FORFEITED)
         if acting is not None:
             await _tell_player(tx, asker, say.answered(done), req.now)
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.answered(done)))
+        return done
 
 
 async def _make_match(tx: Tx, loaded: Loaded, c: lad.Challenge, now: datetime) -> str:
@@ -612,9 +616,10 @@ async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: Said,
 
 
 async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rating: int = 0,
-                       render: Answer[Joined] | None = None) -> Joined:
+                       *, bot_username: str | None = None) -> Joined:
     """Use-case: a TD adds a newcomer, who starts at the bottom (Director's Manual, cited in
-    ``core.ladder.join``), and gets their personal invite link to pass on."""
+    ``core.ladder.join``), and gets their personal invite link to pass on (``bot_username``:
+    the bot the link is for)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -633,8 +638,10 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
         code = await create_invite(tx, event_id, "player", person_id=person, by=actor,
                                    now=req.now)
         assert entry_id == loaded.entries[clean].id
-        return await answer_with(tx, req, render,
-                                 Joined(event, clean, len(step.ladder.names), code))
+        done = Joined(event, clean, len(step.ladder.names), code)
+        link = invite_link(bot_username, code) if bot_username else None
+        await answer(tx, req, Reply(say.joined(done, link)))
+        return done
 
 
 # --- expulsion ------------------------------------------------------------------------------
