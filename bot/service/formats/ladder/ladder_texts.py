@@ -223,3 +223,9 @@ def void_by_expulsion(number: int, name: str, why: str) -> Said:
         return said("Challenge #{number} is void: {name} was expelled ({why})", number=number,
                     name=name, why=why)
     return said("Challenge #{number} is void: {name} was expelled", number=number, name=name)
+
+
+def already_settled(c: lad.Challenge) -> Said:
+    """To a player pressing Accept or Decline on a challenge no longer open: how it ended."""
+    return said("challenge #{number} is already settled ({status})", number=c.number,
+                status=from_core(lad.status_phrase(c.status)))

@@ -68,7 +68,7 @@ from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, DeadlineState
 from bot.store.entries_repo import Entry
 from bot.words import SOURCE, for_locale
-from bot.words.said import Said, plain
+from bot.words.said import Said, from_core, plain, said
 from core import ladder as lad
 from core.knockout.match import Match, MatchStage, MatchState
 from core.names import NameRefused, pick
@@ -122,7 +122,7 @@ async def create_ladder(tx: Tx, event_id: int, definition: Definition, now: date
     try:
         ladder = lad.Ladder(names, rules)
     except lad.LadderRefused as exc:
-        raise Invalid(f"players: {exc}") from None
+        raise Invalid(said("players: {why}", why=from_core(exc.said))) from None
     local = now.astimezone(ZoneInfo(definition.event.time_zone))
     state = lad.LadderState((), {n: local for n in names}, start=names)
     round_id = await rounds_repo.add_open_ended(
@@ -140,7 +140,7 @@ async def create_ladder(tx: Tx, event_id: int, definition: Definition, now: date
 async def load(tx: Tx, event: Event) -> Loaded:
     stored = await ladders_repo.get(tx, event.id)
     if stored is None:
-        raise Invalid(f"{event.name} is not a challenge ladder")
+        raise Invalid(said("{event} is not a challenge ladder", event=event.name))
     round_id, record = stored
     ladder, state = lad.from_record(record)
     entries = {e.name: e for e in await entries_of(tx, event.id)}
@@ -206,9 +206,9 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
                 lines[person] = [say.event_line(e) for e in shown]
             lines.setdefault(person, []).append(say.rung_now(before, after,
                                                              len(now_is.ladder.names)))
-    for person, said in lines.items():
+    for person, told in lines.items():
         if person not in quiet:
-            news.add(person, *said)
+            news.add(person, *told)
     news.add(GROUP, *(say.event_line(e) for e in shown))
 
 
@@ -249,7 +249,8 @@ def plain_english(record: Said) -> str:
 
 
 def _refused(exc: lad.LadderRefused) -> Invalid:
-    return Invalid(str(exc))
+    """The core's refusal, in its words, read in the reader's language."""
+    return Invalid(from_core(exc.said))
 
 
 # --- which ladder, who asks -------------------------------------------------------------
@@ -260,26 +261,27 @@ async def _my_ladder(tx: Tx, req: Request, words: list[str]) -> tuple[Loaded, st
     name on it, and the remaining words."""
     actor = await require_actor(tx, req)
     if actor.person_id is None:
-        raise NotAllowed("a ladder's players act on their own challenges in the chat")
+        raise NotAllowed(said("a ladder's players act on their own challenges in the chat"))
     events = [await get_event(tx, e) for e in await ladders_repo.ladder_events_of(
         tx, actor.person_id)]
     if not events:
         await expelled.refuse_person(tx, actor.person_id, named("ladder"))
-        raise NotAllowed("you are not on a challenge ladder; ask your club's director to add "
-                         "you")
+        raise NotAllowed(said("you are not on a challenge ladder; ask your club's director to "
+                              "add you"))
     by_slug = {e.slug: e for e in events}
     if words and words[0] in by_slug:
         event, words = by_slug[words[0]], words[1:]
     elif len(events) > 1:
-        raise Invalid("you are on several ladders; name one first, e.g. /ladder "
-                      f"{events[0].slug} (yours: {', '.join(sorted(by_slug))})")
+        raise Invalid(said("you are on several ladders; name one first, e.g. /ladder {slug} "
+                           "(yours: {slugs})", slug=events[0].slug,
+                           slugs=", ".join(sorted(by_slug))))
     else:
         event = events[0]
     loaded = await load(tx, event)
     me = loaded.name_of(actor.person_id)
     if me is None:
-        raise Invalid(f"you are not on the {event.name} ladder any more (you left it); ask "
-                      "a director to add you again")
+        raise Invalid(said("you are not on the {event} ladder any more (you left it); ask a "
+                           "director to add you again", event=event.name))
     return loaded, me, words
 
 
@@ -289,7 +291,7 @@ async def _slug_for_button(tx: Tx, req: Request, event_id: int) -> str:
     actor = await require_actor(tx, req)
     if actor.person_id is None or event_id not in await ladders_repo.ladder_events_of(
             tx, actor.person_id):
-        raise NotAllowed("only the ladder's own players act on its challenges")
+        raise NotAllowed(said("only the ladder's own players act on its challenges"))
     return (await get_event(tx, event_id)).slug
 
 
@@ -394,8 +396,8 @@ async def challenge(
         if entry_id is not None:
             them = next((n for n, e in loaded.entries.items() if e.id == entry_id), None)
             if them is None or them not in loaded.ladder.names:
-                raise Invalid("that player is not on this ladder any more: /challenge shows "
-                              "whom you may challenge now")
+                raise Invalid(said("that player is not on this ladder any more: /challenge "
+                                   "shows whom you may challenge now"))
         elif rest:
             them = _on_ladder(loaded, " ".join(rest))
         else:
@@ -447,10 +449,9 @@ async def respond(
         if number is not None:
             pressed = next((c for c in loaded.state.challenges if c.number == number), None)
             if pressed is None or pressed.challenged != me:
-                raise NotAllowed("only the player challenged answers a challenge")
+                raise NotAllowed(said("only the player challenged answers a challenge"))
             if mine is None or mine.number != number:
-                raise Invalid(f"challenge #{number} is already settled ({pressed.status.value}"
-                              f"{': ' + pressed.why if pressed.why else ''})")
+                raise Invalid(say.already_settled(pressed))
         core = {"accept": lad.accept, "decline": lad.decline, "withdraw": lad.withdraw}[action]
         try:
             step = core(loaded.ladder, loaded.state, me, _t(loaded, req.now))
@@ -543,7 +544,8 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
                 step = lad.reopen(loaded.ladder, loaded.state, c.number, at)
                 action = "ladder.reopen"
         except lad.LadderRefused as exc:
-            raise Invalid(f"{view.code} is ladder challenge #{c.number}: {exc}") from None
+            raise Invalid(said("{code} is ladder challenge #{number}: {why}", code=view.code,
+                               number=c.number, why=from_core(exc.said))) from None
         if (step.ladder, step.state) == (loaded.ladder, loaded.state):
             continue
         loaded = await _commit(tx, loaded, step, by=Actor.system(), action=action, now=now,
