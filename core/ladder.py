@@ -62,11 +62,11 @@ class LadderRefused(ValueError):
 
 def status_phrase(status: ChallengeStatus) -> Phrase:
     """A challenge's state as a refusal names it."""
-    return {ChallengeStatus.ISSUED: phrase("issued"),
-            ChallengeStatus.ACCEPTED: phrase("accepted"),
-            ChallengeStatus.PLAYED: phrase("played"),
-            ChallengeStatus.FORFEITED: phrase("forfeited"),
-            ChallengeStatus.VOID: phrase("void")}[status]
+    return {ChallengeStatus.ISSUED: phrase("waiting for an answer"),
+            ChallengeStatus.ACCEPTED: phrase("accepted, not yet played"),
+            ChallengeStatus.PLAYED: phrase("already played"),
+            ChallengeStatus.FORFEITED: phrase("won by forfeit"),
+            ChallengeStatus.VOID: phrase("void (no result)")}[status]
 
 
 class LadderRulesError(ValueError):
@@ -693,7 +693,8 @@ def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Ste
         raise LadderRefused(phrase(
             "#{number} is already accepted: it is played by {by}, or lapses ({lapse})",
             number=c.number, by=c.deadline,
-            lapse=phrase("forfeit") if ladder.rules.lapse is Lapse.FORFEIT else phrase("void")))
+            lapse=phrase("a forfeit to the challenger") if ladder.rules.lapse is Lapse.FORFEIT
+            else phrase("void, nobody moves")))
     _check_deadline(c, now)
     if ladder.rules.decline is Decline.FORFEIT:
         return _won(ladder, state, c, now, ChallengeStatus.FORFEITED,

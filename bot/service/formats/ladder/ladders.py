@@ -206,9 +206,9 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
                 lines[person] = [say.event_line(e) for e in shown]
             lines.setdefault(person, []).append(say.rung_now(before, after,
                                                              len(now_is.ladder.names)))
-    for person, told in lines.items():
+    for person, said_to in lines.items():
         if person not in quiet:
-            news.add(person, *told)
+            news.add(person, *said_to)
     news.add(GROUP, *(say.event_line(e) for e in shown))
 
 
