@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from bot.words.said import Rendered, Said, said
 
 if TYPE_CHECKING:
-    from bot.service.fees.payment_proofs import ProofSent
-    from bot.service.fees.payments import Payment
+    from bot.service.fees.fee_views import Payment, ProofSent
 
 
 def payment_recorded(event: str, amount: str, round_name: str) -> Said:

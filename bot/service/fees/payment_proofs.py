@@ -11,12 +11,12 @@ a later press changes nothing and says who decided.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bot.service.events.lookup import Event, get_event
+from bot.service.events.lookup import get_event
 from bot.service.events.schedule import find_round, rounds_of
 from bot.service.fees import fee_texts
-from bot.service.fees.payments import Payment, record_payment_in
+from bot.service.fees.fee_views import ProofDecision as ProofDecision
+from bot.service.fees.fee_views import ProofSent as ProofSent
+from bot.service.fees.payments import record_payment_in
 from bot.service.people.entries import Entry, get_entry
 from bot.service.people.languages import language_of
 from bot.service.people.persons import get_person
@@ -30,33 +30,6 @@ from bot.store.entries_repo import EntryState
 from bot.store.payments_repo import ProofState
 from bot.store.rounds_repo import RoundState
 from bot.words.said import Said, english_text, said
-
-
-@dataclass(frozen=True)
-class ProofSent:
-    """A proof on its way to the TDs; ``td_chats``: the TDs' Telegram chats, each with the
-    language its TD reads, to which the adapter sends the photo itself (captioned
-    ``caption``) beside the durable request with the buttons."""
-
-    proof_id: int
-    event: Event
-    player: str
-    round_name: str
-    fee: str
-    file_id: str
-    td_chats: list[tuple[int, str]]
-    caption: Said
-
-
-@dataclass(frozen=True)
-class ProofDecision:
-    """What a press of Approve / Reject did: ``by_this_press`` False when someone had
-    decided before (``verdict`` says who and what)."""
-
-    approved: bool
-    by_this_press: bool
-    verdict: Said
-    payment: Payment | None = None
 
 
 async def _tds(tx: Tx, event_id: int) -> list[int]:

@@ -39,7 +39,7 @@ from bot.service.formats.club.club_views import (
     Table,
 )
 from bot.service.formats.registry import named
-from bot.service.people import expelled
+from bot.service.people import expelled, name_texts
 from bot.service.people.entries import _add_entry, entry_of_person
 from bot.service.people.invites import create_invite, invite_link
 from bot.service.people.persons import get_person
@@ -66,7 +66,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.rounds_repo import RoundState
-from bot.words.said import Said, said
+from bot.words.said import Said, english_text, said
 from core.club import (
     ByeRule,
     ClubRules,
@@ -228,7 +228,7 @@ async def _active(tx: Tx, entry_id: int) -> bool:
 
 async def _who(tx: Tx, actor: Actor) -> str:
     return (await get_person(tx, actor.person_id)).name if actor.person_id is not None \
-        else "the command line"
+        else say.COMMAND_LINE
 
 
 async def _tonight(tx: Tx, event: Event) -> Session:
@@ -283,7 +283,7 @@ async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: date
         if c.entry_id == entry_id:
             raise Invalid(said("{name} is already checked in for night {night} (at {at}, by "
                                "{by})", name=person.name, night=session.seq,
-                               at=event.local(c.checked_in_at), by=c.checked_in_by))
+                               at=event.local(c.checked_in_at), by=say.who(c.checked_in_by)))
     paired = len(await club_repo.night_rounds(tx, session.id))
     if paired >= club.rounds:
         raise Invalid(said("all {rounds} rounds of night {night} are paired: there is no game "
@@ -371,7 +371,8 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
             except NameRefused as exc:
                 await expelled.refuse_named(tx, event_id, name)
                 raise Invalid(said("{why}; a newcomer? /checkin new {name} (tdbot club "
-                                   "checkin {slug} --new NAME)", why=str(exc), name=name,
+                                   "checkin {slug} --new NAME)", why=name_texts.refused(exc),
+                                   name=name,
                                    slug=event.slug)) from None
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=True,
                                invite_code=code)
@@ -572,7 +573,8 @@ async def mark_paid_named(db: Database, req: Request, event_id: int, name: str) 
         try:
             checkin = checked[pick(name, [c.name for c in checked])]
         except NameRefused as exc:
-            raise Invalid(said("{why} (of those checked in tonight)", why=str(exc))) from None
+            raise Invalid(said("{why} (of those checked in tonight)",
+                               why=name_texts.refused(exc))) from None
         return await _mark_paid(tx, req, actor, checkin)
 
 
@@ -587,7 +589,7 @@ async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> Fe
     event = await get_event(tx, session.event_id)
     if checkin.fee == 0:
         raise Invalid(said("{name} owes nothing tonight ({reason})", name=checkin.name,
-                           reason=checkin.fee_reason))
+                           reason=say.fee_reason(checkin.fee_reason)))
     who = await _who(tx, actor)
     marked = await club_repo.mark_paid(tx, checkin.id, by=who, now=req.now)
     if marked:
@@ -612,7 +614,7 @@ async def end_night(db: Database, req: Request, event_id: int) -> NightEnded:
         session = await _tonight(tx, event)
         unfinished = []
         for r in await club_repo.night_rounds(tx, session.id):
-            unfinished += [f"round {r.number}: {m.label(0)} v {m.label(1)}"
+            unfinished += [say.unfinished_game(r.number, m.label(0), m.label(1))
                            for m in await matches_repo.of_round(tx, r.round_id)
                            if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
             if r.state == RoundState.OPEN:
@@ -624,7 +626,8 @@ async def end_night(db: Database, req: Request, event_id: int) -> NightEnded:
         await journal.record(tx, who=actor, action="club.endnight", subject=f"event:{event_id}",
                              now=req.now, detail={"night": session.seq,
                                                   "unpaid": [f.name for f in fees.unpaid],
-                                                  "unfinished": unfinished})
+                                                  "unfinished": [english_text(g)
+                                                                 for g in unfinished]})
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
             await outbox.enqueue_edit(tx, copy, said=say.fee_list(fees), now=req.now)
         await answer(tx, req, Reply(say.night_ended(fees, unfinished)))

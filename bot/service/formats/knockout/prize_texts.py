@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bot.words.said import Said, from_core, said, stacked
 
 if TYPE_CHECKING:
-    from bot.service.formats.knockout.prizes import CostEntered, Prizes
+    from bot.service.formats.knockout.prize_views import CostEntered, Prizes
 
 
 def cost_entered(done: CostEntered, *, pools: bool) -> Said:

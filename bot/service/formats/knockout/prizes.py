@@ -10,12 +10,12 @@ final places; until then the number of prize places is shown and the guarantees 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import rounds_of
 from bot.service.formats.knockout import prize_texts
 from bot.service.formats.knockout.bridge import load_core_event
+from bot.service.formats.knockout.prize_views import CostEntered as CostEntered
+from bot.service.formats.knockout.prize_views import Prizes as Prizes
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import kind
 from bot.service.people import roles
@@ -26,39 +26,14 @@ from bot.service.platform.unit import Reply, Request, answer, require_actor, uni
 from bot.service.results.matches import matches_of_event
 from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
-from bot.words.said import english_text, said
+from bot.words.said import said
 from core import prizes
 from core.knockout import sssg
 from core.knockout.match import MatchStage
-from core.phrases import Phrase
 
 QUALIFYING = "Qualifying"
 PLATE = "Plate"
 SETTLED = frozenset({MatchStage.DECIDED, MatchStage.BYE, MatchStage.NOT_NEEDED})
-
-
-@dataclass(frozen=True)
-class Prizes:
-    """The prize report of an event, its lines in no language yet (``prize_texts`` words
-    them), and whether para 8's guarantees wait for a division's final places."""
-
-    event: Event
-    report: prizes.PrizeReport
-    lines: tuple[Phrase, ...]
-    guarantees_wait: bool
-
-    @property
-    def text(self) -> str:
-        """The pools in plain English (what the command line prints)."""
-        return english_text(prize_texts.summary(self))
-
-
-@dataclass(frozen=True)
-class CostEntered:
-    event: Event
-    amount: str
-    note: str
-    total: str
 
 
 async def enter_cost(

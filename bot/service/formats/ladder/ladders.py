@@ -41,7 +41,7 @@ from bot.service.formats.ladder.ladder_views import (
     TargetsView,
 )
 from bot.service.formats.registry import named
-from bot.service.people import expelled
+from bot.service.people import expelled, name_texts
 from bot.service.people.entries import _add_entry, entries_of
 from bot.service.people.invites import create_invite, invite_link
 from bot.service.people.roles import require_role
@@ -320,7 +320,7 @@ def _on_ladder(loaded: Loaded, name: str) -> str:
     try:
         return loaded.ladder.names[pick(name, loaded.ladder.names)]
     except NameRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(name_texts.refused(exc)) from None
 
 
 async def _tell_player(tx: Tx, person: int | None, text: Said, now: datetime) -> None:
