@@ -258,10 +258,11 @@ def unfinished_game(number: int, first: str, second: str) -> Said:
 
 
 def _semicolons(records: list[Said]) -> Said:
-    """Records one after another with '; ' between (no words of its own)."""
+    """Records one after another with '; ' between, as the reader's language writes a
+    semicolon."""
     out = records[0]
     for more in records[1:]:
-        out = Said("{above}; {below}", (("above", out), ("below", more)))
+        out = said("{above}; {below}", above=out, below=more)
     return out
 
 
@@ -270,7 +271,8 @@ def night_ended(fees: FeeList, unfinished: list[Said]) -> Said:
                   event=fees.event.name, night=fees.seq, collected=fees.collected)]
     if fees.unpaid:
         shown.append(said("Not paid: {unpaid} (owed {owed}).",
-                          unpaid="; ".join(f"{f.name} {f.amount}" for f in fees.unpaid),
+                          unpaid=_semicolons([said("{name} {amount}", name=f.name,
+                                                   amount=f.amount) for f in fees.unpaid]),
                           owed=fees.owed))
     else:
         shown.append(said("Everyone who owed a fee has paid."))
