@@ -27,6 +27,7 @@ Money is exact: whole minor units (cents) in and out. Rounding never creates mon
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -344,11 +345,28 @@ def summary_lines(report: PrizeReport, currency: str = "$") -> tuple[Phrase, ...
     return tuple(lines)
 
 
+def _place(place: str) -> Phrase | str:
+    """A prize place as ``ordinal`` wrote it ('1st', '22nd'), as a phrase, so that each
+    language writes its own ordinal; a place named otherwise, as it is."""
+    found = _ORDINAL.fullmatch(place)
+    if found is None:
+        return place
+    n = int(found[1])
+    if n == 1:
+        return phrase("1st")
+    return {"st": phrase("{n}st", n=n), "nd": phrase("{n}nd", n=n),
+            "rd": phrase("{n}rd", n=n)}.get(found[2], phrase("{n}th", n=n))
+
+
+_ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)")
+
+
 def _guaranteed(g: Guarantee, m: Callable[[int], str]) -> Phrase:
+    place = _place(g.place)
     if g.paid is None:
-        return phrase("{place} {least}", place=g.place, least=m(g.least))
+        return phrase("{place} {least}", place=place, least=m(g.least))
     if g.multiple is None:
-        return phrase("{place} {least} (more than {paid} paid)", place=g.place,
+        return phrase("{place} {least} (more than {paid} paid)", place=place,
                       least=m(g.least), paid=m(g.paid))
-    return phrase("{place} {least} ({times} {paid} paid)", place=g.place, least=m(g.least),
+    return phrase("{place} {least} ({times} {paid} paid)", place=place, least=m(g.least),
                   times=_times(g.multiple), paid=m(g.paid))

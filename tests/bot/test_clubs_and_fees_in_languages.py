@@ -154,3 +154,36 @@ async def test_a_ladder_refusal_is_the_core_s_in_the_reader_s_language(tmp_path:
         assert (await _rows_to(bot, mark, "Tara TD")).startswith(
             "<b>Club Ladder</b> : Fay Lim entre dans l'échelle à l'échelon 6")
         assert (await ladder_chat.order(bot))[-1] == "Fay Lim"
+
+
+def test_the_shipped_french_words_every_line_of_the_prize_pools() -> None:
+    """The pools' lines are the core's phrases (core.prizes.summary_lines): the shipped
+    French says each of them, its places and the shortfall included; the English is what
+    the command line prints (core.prizes.summary)."""
+    from bot.words import for_locale
+    from bot.words.said import from_core, render, stacked
+    from core.prizes import DivisionPurse, para8_guarantees, prize_pools, summary, summary_lines
+
+    top = DivisionPurse("Top", 16, 20000, guarantees=para8_guarantees(False, 16, [6000] * 4))
+    report = prize_pools([top])
+    french = render(stacked(*(from_core(line) for line in summary_lines(report, "SGD "))),
+                    for_locale("fr"))
+    assert french.splitlines() == [
+        "Dotations (SSSg, articles 7 à 9)",
+        "Droits d'inscription SGD 200.00, dépenses SGD 0.00.",
+        "",
+        "Top : 16 joueurs, 4 prix",
+        "Droits d'inscription SGD 200.00",
+        "Part des dépenses SGD 0.00, reste SGD 200.00",
+        "Prix (90%) SGD 180.00, à l'association SGD 20.00",
+        "Garanties (article 8) :",
+        "1re SGD 150.00 (2.5x les SGD 60.00 payés)",
+        "2e SGD 120.00 (2x les SGD 60.00 payés)",
+        "3e SGD 90.00 (1.5x les SGD 60.00 payés)",
+        "4e SGD 60.01 (plus que les SGD 60.00 payés)",
+        "IL MANQUE SGD 240.01 : les garanties demandent SGD 420.01, la dotation est de "
+        "SGD 180.00. Les organisateurs doivent compléter la différence : l'article 8 garantit "
+        "ces prix."]
+    assert summary(report, "SGD ").splitlines()[-1] == (
+        "SHORT by SGD 240.01: the guarantees need SGD 420.01, the pool is SGD 180.00. The "
+        "organizers must add the difference: para 8 guarantees these prizes.")

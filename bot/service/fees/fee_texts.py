@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.words.said import Rendered, Said, said
+from bot.words.said import Rendered, Said, english_text, said
 
 if TYPE_CHECKING:
     from bot.service.fees.fee_views import Payment, ProofSent
@@ -74,10 +74,12 @@ def rejected(who: Said | str, player: str, round_name: str) -> Said:
 
 
 def decided_before(by: str, approved: bool, player: str) -> Said:
-    """To a TD who pressed Approve or Reject after another TD had decided."""
+    """To a TD who pressed Approve or Reject after another TD had decided (``by``: who, as
+    stored with the proof)."""
+    who = td_at_command_line() if by == english_text(td_at_command_line()) else by
     if approved:
-        return said("{by} already approved {player}'s proof.", by=by, player=player)
-    return said("{by} already rejected {player}'s proof.", by=by, player=player)
+        return said("{by} already approved {player}'s proof.", by=who, player=player)
+    return said("{by} already rejected {player}'s proof.", by=who, player=player)
 
 
 def td_at_command_line() -> Said:
