@@ -167,8 +167,12 @@ async def _know_language(context: ContextTypes.DEFAULT_TYPE, req: Request) -> No
     for a refusal made before any began (a command's words, which event it means), the
     reader's as it would have found it (their choice, the group's), read now."""
     if req.receipt.language is None and req.tg_user_id is not None:
-        async with reading(runtime(context).db) as tx:
-            req.receipt.language = await reader_language(tx, req)
+        try:
+            async with reading(runtime(context).db) as tx:
+                req.receipt.language = await reader_language(tx, req)
+        except Exception as exc:  # the refusal is still told, in Telegram's language
+            log.warning("update for tg:%s: the reader's language could not be read (%s)",
+                        req.tg_user_id, exc)
 
 
 def update_described(update: Update, lang: str = SOURCE) -> tuple[str, bool]:
