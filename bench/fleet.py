@@ -411,7 +411,8 @@ def main(argv: list[str] | None = None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", required=True, help="a PostgreSQL server's URL")
     parser.add_argument("--players", type=int, default=64, help="a power of two, 4 to 64")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--workers", type=int, nargs="*", default=[1, 2, 4],
+                        help="the PostgreSQL parts (none: SQLite only)")
     parser.add_argument("--lease", type=float, default=5.0, help="the workers' lease (s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sqlite", action=argparse.BooleanOptionalAction, default=True,
