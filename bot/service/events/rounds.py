@@ -40,7 +40,15 @@ from bot.service.platform.deadlines import (
     too_late,
 )
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import (
+    Answer,
+    Reply,
+    Request,
+    answer,
+    answer_with,
+    require_actor,
+    unit,
+)
 from bot.service.results.matches import (
     MatchView,
     has_score,
@@ -131,15 +139,17 @@ class ClosedRound:
 
 async def close_round(
     db: Database, req: Request, event_id: int, round_ref: str, *, force: bool = False,
-    why: str = "", render: Answer[ClosedRound] | None = None,
+    why: str = "",
 ) -> ClosedRound:
-    """Use-case: a TD closes a round (``close_round_in``)."""
+    """Use-case: a TD closes a round (``close_round_in``); the TD reads which matches it
+    left unfinished."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         rnd = await close_round_in(tx, event_id, round_ref, by=actor, now=req.now, force=force,
                                    why=why)
         left = [m.code for m in await matches_of_round(tx, rnd.id) if m.left_unfinished]
-        return await answer_with(tx, req, render, ClosedRound(rnd, left))
+        await answer(tx, req, Reply(say.closed(rnd, left)))
+        return ClosedRound(rnd, left)
 
 
 async def open_round_in(

@@ -169,3 +169,14 @@ def due_to_open(event: Event, rnd: Round, typed: str, waiting: int, owing: Seque
              code=rnd.code) if owing and expel else None,
         said("Open it with /openround {typed}.", typed=typed),
     )
+
+
+def closed(rnd: Round, left_unfinished: Sequence[str]) -> Said:
+    """The TD who closed a round: the matches it left unfinished stay in /pending."""
+    if not left_unfinished:
+        return said("Closed <b>{round}</b>: every match in it is decided.", round=rnd.name)
+    return said_n("Closed <b>{round}</b> with {n} match(es) unfinished: {matches}. They stay "
+                  "in /pending until you rule on them.",
+                  "Closed <b>{round}</b> with {n} match(es) unfinished: {matches}. They stay "
+                  "in /pending until you rule on them.",
+                  len(left_unfinished), round=rnd.name, matches=", ".join(left_unfinished))
