@@ -30,7 +30,7 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.news import News
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import MatchView, core_match, matches_of_event
@@ -165,8 +165,7 @@ async def entry_named(tx: Tx, event: Event, name: str) -> Entry:
                             did_you_mean=exc.did_you_mean)) from None
 
 
-async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str,
-                render: Answer[Expelled] | None = None) -> Expelled:
+async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str) -> Expelled:
     """Use-case: a TD expels a player (``tdbot players expel``, ``/expel``; SSSg para 29)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -180,4 +179,5 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         if view is not None:
             await refuse_own_match(tx, actor, view)  # para 19: not a TD's own opponent
         done = await expel_in(tx, event, entry, why, actor, req.now)
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.expelled_answer(done)))
+        return done

@@ -20,6 +20,7 @@ from bot.service.results.desk_texts import BUTTON_WHY
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.td import cut
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 
 @handled
@@ -54,10 +55,10 @@ async def close_round(
     ref, anyway, reason = cut(" ".join(args), "anyway")
     reason = reason.lstrip(":").strip()
     if not ref:
-        raise Invalid("say which round: /closeround ROUND [anyway: REASON]")
+        raise Invalid(said("say which round: /closeround ROUND [anyway: REASON]"))
     if anyway and not reason:
-        raise Invalid("say why you close it with matches undecided: "
-                      "/closeround ROUND anyway: REASON")
+        raise Invalid(said("say why you close it with matches undecided: "
+                           "/closeround ROUND anyway: REASON"))
     try:
         await rounds.close_round(db, req, event.id, ref, force=bool(anyway), why=reason)
     except Invalid as exc:

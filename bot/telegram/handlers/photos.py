@@ -22,6 +22,7 @@ from bot.service.platform.unit import Request
 from bot.service.results import photos
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 #: A photo that is not a payment proof (those are captioned ``/paid ...``).
 PHOTO = filters.PHOTO & ~filters.CaptionRegex(r"^\s*/paid")
@@ -33,7 +34,7 @@ async def board_photo(
 ) -> AfterCommit | None:
     message = update.effective_message
     if message is None or not message.photo:
-        raise Invalid("send the board photo as a picture")
+        raise Invalid(said("send the board photo as a picture"))
     largest = max(message.photo, key=lambda size: size.width * size.height)
     await photos.receive_photo(runtime(context).db, req, largest.file_id)
     return None

@@ -24,6 +24,7 @@ from bot.service.platform.unit import Reply, Request
 from bot.telegram import keyboards, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 
 @handled
@@ -76,13 +77,15 @@ def open_round_args(text: str) -> OpenRoundArgs:
     head, expel, after = cut(head, "expel")
     ref, until, closing = cut(f"{head} {after}".strip(), "until")
     if not ref:
-        raise Invalid("say which round: /openround ROUND [until YYYY-MM-DD] "
-                      "[expel | anyway: REASON]")
+        raise Invalid(said("say which round: /openround ROUND [until YYYY-MM-DD] "
+                           "[expel | anyway: REASON]"))
     if until and not closing:
-        raise Invalid("give the closing date after until: /openround ROUND until YYYY-MM-DD")
+        raise Invalid(said("give the closing date after until: /openround ROUND until "
+                           "YYYY-MM-DD"))
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
-        raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
+        raise Invalid(said("say why you open it with fees unpaid: /openround ROUND anyway: "
+                           "REASON"))
     return OpenRoundArgs(ref, closing or None, expel, anyway, reason)
 
 
