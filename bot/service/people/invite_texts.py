@@ -3,6 +3,7 @@ records (``bot/words/said.py``), written in each reader's language."""
 
 from __future__ import annotations
 
+from bot.service.platform.journal_texts import ROLE_WORDS
 from bot.words.said import Rendered, Said, said, stacked
 
 
@@ -49,3 +50,20 @@ def not_approved(event: str, entry: str) -> Said:
 def decided(request_html: str, verdict: str) -> Said:
     """A TD's copy of a request, as sent, with who decided it under it."""
     return said("{request}\n\n{verdict}", request=Rendered(request_html), verdict=verdict)
+
+
+def invite_list(event: str, lines: list[tuple[str, str | None, str, bool]]) -> Said:
+    """An event's invite links for the TD who asked (``/invites``): each link's role, who
+    it is for (None: a general link), the link, and whether it was used."""
+    out = [said("<b>{event}: invite links</b>", event=event)]
+    for role, person, link, used in lines:
+        if person is not None:
+            who: str | Said = person
+        else:  # a general link: players pick their name; another role goes to one person
+            who = said("anyone (pick a name)") if role == "player" else said(
+                "the first to follow it")
+        word = ROLE_WORDS.get(role)
+        values = {"role": word if word is not None else role, "who": who, "link": link}
+        out.append(said("{role} {who}: {link} — used", **values) if used
+                   else said("{role} {who}: {link}", **values))
+    return stacked(*out)

@@ -48,9 +48,7 @@ async def list_invites(
     """/invites: the event's invite links, for a TD to hand out."""
     db = runtime(context).db
     event, _ = await directed_event(db, req, context.args or [], "invites")
-    username = context.bot.username
-    await invites.invite_links(db, req, event.id, render=lambda found, lang: Reply(
-        texts.invite_list(found.event.name, found.invites, found.names, username, lang=lang)))
+    await invites.invite_links(db, req, event.id, bot_username=context.bot.username)
     return None
 
 
@@ -115,8 +113,5 @@ async def draw(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "draw")
     seed = SEED.parse(args[0]) if args else secrets.randbelow(1_000_000)
-    await draw_service.draw_event(
-        db, req, event.id, seed=seed,
-        render=lambda result, lang: Reply(texts.draw_made(event.name, result, lang=lang)),
-    )
+    await draw_service.draw_event(db, req, event.id, seed=seed)
     return None
