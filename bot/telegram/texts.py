@@ -13,7 +13,6 @@ from html import escape
 
 from bot.service.events.event_setup import CreatedEvent, DatesMoved
 from bot.service.events.readmodels import MyMatch, MyMatchState, TdInbox
-from bot.service.events.rounds import OpenedRound
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import cite
 from bot.service.people.invites import invite_link
@@ -390,38 +389,6 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
                      [render(p, w) for p in inbox.prizes])
     return "\n".join(lines)
 
-
-def round_opened(opened: OpenedRound, *, lang: str = SOURCE) -> str:
-    """Who was told their opponent, and who waits for Telegram (never "every player"
-    when some could not be reached)."""
-    w = for_locale(lang)
-    event, rnd = opened.event, opened.round
-    deadline = event.local(rnd.closes_at, w.locale) if rnd.closes_at else w._("no deadline")
-    lines = [w._("Opened <b>{round}</b> of {event}.", round=esc(rnd.name),
-                 event=esc(event.name))]
-    told, waiting = len(opened.told), len(opened.not_on_telegram)
-    if not told + waiting:
-        lines.append(w._("Nobody plays in it yet.") if opened.expelled
-                     else w._("Nobody plays in it: every match is a bye."))
-    elif not waiting and told == 2:
-        lines.append(w._("Both players have been told their opponent."))
-    elif not waiting:
-        lines.append(w.n_("All {n} players have been told their opponent.",
-                          "All {n} players have been told their opponent.", told))
-    else:
-        lines.append(w.n_("{told} of {n} players have been told their opponent.",
-                          "{told} of {n} players have been told their opponent.",
-                          told + waiting, told=told))
-        lines.append(w._("Not yet on Telegram: {names} — their messages wait until they "
-                         "join; /pending lists them.",
-                         names=esc(", ".join(opened.not_on_telegram))))
-    if opened.expelled:
-        names = ", ".join(x.name for x in opened.expelled)
-        lines.append(w._("🚫 Expelled, not paid-up (para 26): {names}. They are told. "
-                         "Choose who takes each slot: I sent you a question for each "
-                         "(/pending lists them too).", names=esc(names)))
-    lines.append(w._("Deadline: {deadline}.", deadline=esc(deadline)))
-    return "\n".join(lines)
 
 _MATCH_STATES = {
     "waiting": N_("waiting for earlier results"),

@@ -12,13 +12,12 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service.formats.knockout import slots
-from bot.service.people import expulsion_texts as say
 from bot.service.people import expulsions
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 from bot.words.said import said
 
@@ -53,6 +52,5 @@ async def slot_button(
     query = update.callback_query
     parsed = callbacks.parse_expel_pick(query.data if query else None)
     assert parsed is not None  # the handler's pattern
-    await slots.fill_slot_button(runtime(context).db, req, *parsed,
-                                 render=english(lambda done: Reply(say.filled_answer(done))))
+    await slots.fill_slot_button(runtime(context).db, req, *parsed)
     return None

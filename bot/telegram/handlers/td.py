@@ -101,7 +101,6 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
         db, req, event.id, asked.ref, closing=asked.closing, unpaid_ok=asked.anyway,
         expel_unpaid=asked.expel,
         why=asked.reason,
-        render=lambda opened, lang: Reply(texts.round_opened(opened, lang=lang)),
     )
     return None
 
