@@ -30,7 +30,6 @@ NOT_YET = {
     "bot/service/people/directing.py",
     "bot/service/platform/limits.py",
     "bot/service/results/corrections.py",
-    "bot/service/results/reporting.py",
     "bot/service/results/rulings.py",
 }
 

@@ -23,7 +23,14 @@ from bot.service.results.matches import MatchView, has_score, score_line
 from bot.store.rounds_repo import RoundState
 from bot.words import SOURCE, for_locale
 from bot.words.said import Said, Value, plain, said, stacked
-from core.knockout.match import Decision, MatchStage, MatchState, Start, StartReason
+from core.knockout.match import (
+    Decision,
+    MatchGameKind,
+    MatchStage,
+    MatchState,
+    Start,
+    StartReason,
+)
 
 #: Why a side starts a game, as a player reads it, and the rule's paragraph (SSSg paras
 #: 15-16).
@@ -53,11 +60,19 @@ def _joined(**values: Value) -> Said:
     return Said("".join(f"{{{name}}}" for name in values), tuple(values.items()))
 
 
-def start_why(of: HasFormat, reason: StartReason) -> str:
-    """'tile draw, para 15' for a knockout; 'tile draw' for another format (plain English,
-    for a refusal)."""
-    words, ref = START_WORDS[reason]
-    return plain(words, for_locale(SOURCE)) + cite(of, ref, ", {}")
+def start_reason(of: HasFormat, reason: StartReason) -> Said:
+    """Why a player starts a game: 'tile draw, para 15' for a knockout, 'tile draw' for
+    another format, in the reader's language."""
+    return _start_why(of, reason)
+
+
+def kind_of_game(kind: MatchGameKind) -> Said:
+    """A game not played to its end, as a refusal names what was recorded."""
+    if kind is MatchGameKind.BYE:
+        return said("a game bye")
+    if kind is MatchGameKind.FORFEIT:
+        return said("a forfeit")
+    return said("a void game")
 
 
 def _start_why(of: HasFormat, reason: StartReason) -> Said:

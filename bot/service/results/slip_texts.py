@@ -16,6 +16,7 @@ from bot.service.platform.outbox import SaidButtons
 from bot.service.results.slip_views import Choice, SlipView
 from bot.words.said import Said, said, said_n, stacked
 from core.knockout.match import StartReason
+from core.names import NameRefused
 from core.slip import SlipRefused, SlipState
 
 HOW_TO_REPORT = said("Send your result with your score first, e.g. <code>412-380</code> "
@@ -171,7 +172,7 @@ def where_it_stands(slip: SlipView) -> Said:
 # --- a result message that cannot be read (core.slip.SlipRefused) ------------------------
 
 
-def _joined(items: tuple[str, ...], joiner: str) -> Said | str:
+def joined(items: tuple[str, ...], joiner: str) -> Said | str:
     """'A and B' or 'A, B or C' in the reader's language (``joiner``: "and" or "or")."""
     if len(items) == 1:
         return items[0]
@@ -215,7 +216,7 @@ def refused(refusal: SlipRefused) -> Said:
                example=example)
     if kind == "two_opponents":
         return said("You named two opponents ({names}). Name one, like <code>{example} v "
-                    "{first}</code>.", names=_joined(items("names"), "and"), example=example,
+                    "{first}</code>.", names=joined(items("names"), "and"), example=example,
                     first=text("first"))
     if kind == "decimal":
         return said("Scores are whole numbers with a dash between them. {how}", how=how)
@@ -247,7 +248,7 @@ def refused(refusal: SlipRefused) -> Said:
                     worded=_worded(number("first"), number("second")))
     if kind == "both_claims":
         return said("You said both {claims}. Send one, like {worded}.",
-                    claims=_joined(items("claims"), "and"),
+                    claims=joined(items("claims"), "and"),
                     worded=_worded(number("first"), number("second")))
     if kind == "tied_differ":
         return said("You said tied, but {first} and {second} differ. If it was a tie, send "
@@ -269,10 +270,10 @@ def refused(refusal: SlipRefused) -> Said:
                       "v {first}</code>.",
                       "You have {n} open matches ({candidates}). Say which, like "
                       "<code>{example} v {first}</code>.", number("count"),
-                      candidates=_joined(items("candidates"), "or"), example=example,
+                      candidates=joined(items("candidates"), "or"), example=example,
                       first=text("first"))
     if kind in ("not_a_handle", "no_such_opponent"):
-        opponents = {"candidates": _joined(items("candidates"), "or"), "example": example,
+        opponents = {"candidates": joined(items("candidates"), "or"), "example": example,
                      "first": text("first"), "typed": text("typed")}
         if kind == "not_a_handle":
             return said("{typed} is not one of your opponents here. You play {candidates}: "
@@ -282,7 +283,7 @@ def refused(refusal: SlipRefused) -> Said:
     if kind == "could_be":
         return said("'{typed}' could be {candidates}. Add more of the name, like "
                     "<code>{example} v {first}</code>.", typed=text("typed"),
-                    candidates=_joined(items("candidates"), "or"), example=example,
+                    candidates=joined(items("candidates"), "or"), example=example,
                     first=text("first"))
     if kind == "match_bye":
         return said("This match was given as a bye (SSSg para 27), so no games count. Ask a "
@@ -294,3 +295,77 @@ def refused(refusal: SlipRefused) -> Said:
     return said("Who went first in game {game}? The rules leave it to drawing tiles (SSSg "
                 "para {para}), so I need to know who started.", game=number("game"),
                 para=text("para"))
+
+
+def did_you_mean(refused: NameRefused) -> Said | str:
+    """' (did you mean Ann Lee?)' after a name that names nobody, or '' when nobody's name
+    is close."""
+    if not refused.close:
+        return ""
+    return said(" (did you mean {names}?)", names=joined(refused.close, "or"))
+
+
+def name_refused(refused: NameRefused) -> Said:
+    """A name that names nobody, or several people (``core.names``), in the reader's
+    language."""
+    typed = refused.said.strip()
+    if refused.ambiguous and len(refused.candidates) == 1:
+        return said("more than one person is called '{name}'", name=refused.candidates[0])
+    if refused.ambiguous:
+        return said("'{typed}' could be {names}: give more of the name", typed=typed,
+                    names=joined(refused.candidates, "or"))
+    if refused.close:
+        return said("nobody called '{typed}' here: did you mean {names}?", typed=typed,
+                    names=joined(refused.close, "or"))
+    if refused.candidates:
+        return said("nobody called '{typed}' here: give one of {names}", typed=typed,
+                    names=joined(refused.candidates, "or"))
+    return said("nobody called '{typed}' here: there is nobody to name", typed=typed)
+
+
+# --- a player's result that fits no match of theirs (``reporting``) -----------------------
+
+
+def ambiguous_opponent(refused: NameRefused, mine: int, theirs: int, first: str) -> Said:
+    """The name in a result could be two different opponents."""
+    return said("{why}, e.g. {mine}-{theirs} v {first}", why=name_refused(refused), mine=mine,
+                theirs=theirs, first=first)
+
+
+def unknown_tag(tag: str, codes: str) -> Said:
+    """A round or match the result names that none of the player's matches is."""
+    return said("none of your matches being played is {tag}; yours: {codes}", tag=tag,
+                codes=codes)
+
+
+def not_against(name: str, opponents: str) -> Said:
+    """An opponent the result names whom the player is not playing."""
+    if opponents:
+        return said("none of your matches being played is against '{name}'; you play "
+                    "{opponents}", name=name, opponents=opponents)
+    return said("none of your matches being played is against '{name}'", name=name)
+
+
+def nothing_to_report() -> Said:
+    return said("you have no match being played right now, so there is nothing to report; "
+                "/matches shows your matches")
+
+
+def no_such_match() -> Said:
+    """A press naming a match of the presser's that is not being played."""
+    return said("no match of the presser's being played has that id")
+
+
+def recorded_since() -> Said:
+    """A press answering a question about a match whose game was recorded meanwhile."""
+    return said("the match's game was recorded since the question was asked")
+
+
+def already_recorded(game: int) -> Said:
+    return said("game {game} is already recorded; if it is wrong, /dispute it while its slip "
+                "is open, or ask a TD", game=game)
+
+
+def next_game_is(next_game: int, game: int) -> Said:
+    return said("the next game of your match is game {next}, not {game}", next=next_game,
+                game=game)
