@@ -132,11 +132,13 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     match = await core_match(tx, view.id)
     new = forfeit_rest(match, 1 - side)
     count = len(new.games) - len(match.games)
-    reason = f"{view.label(side)} was expelled: {why}"
+    reason = said("{name} was expelled: {why}", name=view.label(side), why=why)
+    single = one_game(event, view)
     await supersede(  # the games played stand: their open slips are final, disputes closed
-        tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
+        tx, view, ruling=f"forfeit: {view.label(side)} was expelled: {why}", by=by, now=now,
+        decided=new,
         slip_note=lambda viewer, counts: settled_note(
-            went_to(view, viewer, 1 - side, said("by forfeit"), reason), counts),
+            went_to(view, viewer, 1 - side, said("by forfeit"), reason, single=single), counts),
         ruler_note=settled_note(went_to(view, None, 1 - side, said("by forfeit"), reason), True))
     news = News(event)
     await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False, news=news)
