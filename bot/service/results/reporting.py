@@ -37,7 +37,7 @@ from bot.service.events.progress import after_final, after_results
 from bot.service.events.schedule import Round, get_round
 from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
-from bot.service.people import expelled
+from bot.service.people import expelled, name_texts
 from bot.service.people.entries import entries_of
 from bot.service.people.roles import require_role
 from bot.service.platform import callbacks, journal, outbox
@@ -461,7 +461,7 @@ def _name_of(names: tuple[str, str], given: str, what: str) -> int:
     except NameRefused as exc:
         if exc.ambiguous:
             raise Invalid(said("{option} {why}", option=what,
-                               why=slip_texts.name_refused(exc))) from None
+                               why=name_texts.refused(exc))) from None
         raise Invalid(said("{option} '{given}' is not a player of this match ({first} v "
                            "{second})", option=what, given=given, first=names[0],
                            second=names[1])) from None
@@ -478,11 +478,11 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
         except NameRefused as exc:
             if exc.ambiguous:
                 raise Invalid(said("{why} (players of {event})",
-                                   why=slip_texts.name_refused(exc), event=event.slug)) from None
+                                   why=name_texts.refused(exc), event=event.slug)) from None
             raise NotFound(said("no player called '{name}' in {event}{did_you_mean}; `tdbot "
                                 "event show {event}` lists the matches", name=name,
                                 event=event.slug,
-                                did_you_mean=slip_texts.did_you_mean(exc))) from None
+                                did_you_mean=name_texts.did_you_mean(exc))) from None
         await expelled.refuse_entry(tx, entry)
         people.append(entry.person_id)
     if people[0] == people[1]:

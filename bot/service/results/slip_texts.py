@@ -11,6 +11,7 @@ knockout's messages cite those paragraphs (``formats.cite``).
 from __future__ import annotations
 
 from bot.service.formats.traits import cite
+from bot.service.people import name_texts
 from bot.service.platform import callbacks
 from bot.service.platform.outbox import SaidButtons
 from bot.service.results.slip_views import Choice, SlipView
@@ -173,15 +174,16 @@ def where_it_stands(slip: SlipView) -> Said:
 
 
 def joined(items: tuple[str, ...], joiner: str) -> Said | str:
-    """'A and B' or 'A, B or C' in the reader's language (``joiner``: "and" or "or")."""
+    """'A and B' (``joiner`` "and") or 'A, B or C' (``name_texts.listed``) in the reader's
+    language."""
+    if joiner != "and":
+        return name_texts.listed(items)
     if len(items) == 1:
         return items[0]
     head: Said | str = items[0]
     for middle in items[1:-1]:
         head = said("{list}, {item}", list=head, item=middle)
-    if joiner == "and":
-        return said("{one} and {other}", one=head, other=items[-1])
-    return said("{one} or {other}", one=head, other=items[-1])
+    return said("{one} and {other}", one=head, other=items[-1])
 
 
 def _worded(first: int, second: int) -> Said:
@@ -297,39 +299,13 @@ def refused(refusal: SlipRefused) -> Said:
                 para=text("para"))
 
 
-def did_you_mean(refused: NameRefused) -> Said | str:
-    """' (did you mean Ann Lee?)' after a name that names nobody, or '' when nobody's name
-    is close."""
-    if not refused.close:
-        return ""
-    return said(" (did you mean {names}?)", names=joined(refused.close, "or"))
-
-
-def name_refused(refused: NameRefused) -> Said:
-    """A name that names nobody, or several people (``core.names``), in the reader's
-    language."""
-    typed = refused.said.strip()
-    if refused.ambiguous and len(refused.candidates) == 1:
-        return said("more than one person is called '{name}'", name=refused.candidates[0])
-    if refused.ambiguous:
-        return said("'{typed}' could be {names}: give more of the name", typed=typed,
-                    names=joined(refused.candidates, "or"))
-    if refused.close:
-        return said("nobody called '{typed}' here: did you mean {names}?", typed=typed,
-                    names=joined(refused.close, "or"))
-    if refused.candidates:
-        return said("nobody called '{typed}' here: give one of {names}", typed=typed,
-                    names=joined(refused.candidates, "or"))
-    return said("nobody called '{typed}' here: there is nobody to name", typed=typed)
-
-
 # --- a player's result that fits no match of theirs (``reporting``) -----------------------
 
 
 def ambiguous_opponent(refused: NameRefused, mine: int, theirs: int, first: str) -> Said:
     """The name in a result could be two different opponents."""
-    return said("{why}, e.g. {mine}-{theirs} v {first}", why=name_refused(refused), mine=mine,
-                theirs=theirs, first=first)
+    return said("{why}, e.g. {mine}-{theirs} v {first}", why=name_texts.refused(refused),
+                mine=mine, theirs=theirs, first=first)
 
 
 def unknown_tag(tag: str, codes: str) -> Said:
