@@ -52,8 +52,70 @@ MAX_SCORE = 1500
 EXAMPLE = "412-380"
 
 
+#: How a score line is sent, said after a refusal of one (English, the source).
+_HOW = f"Send your score first, then your opponent's, like {EXAMPLE}"
+
+
 class SlipRefused(ValueError):
-    """A result message that cannot be recorded; the message is for the player."""
+    """A result message that cannot be recorded; the message is for the player.
+
+    Core has no catalogue: its message is English. ``kind`` names what was wrong and
+    ``values`` hold what the message puts in (numbers, what the player typed, names), so
+    that the service says it again in the reader's language
+    (``bot/service/results/slip_texts.py``, ``refused``)."""
+
+    #: What was wrong, by kind, in English. ``{names}``, ``{claims}`` and ``{candidates}``
+    #: are lists; ``{worded}`` is made from ``{first}`` and ``{second}`` (``_worded``).
+    WHY = {
+        "two_opponents": "You named two opponents ({names}). Name one, like {example} v "
+                         "{first}.",
+        "decimal": f"Scores are whole numbers with a dash between them. {_HOW}.",
+        "no_scores": f"I couldn't find any scores in that. {_HOW}.",
+        "one_score": f"I found one score ({{number}}) but need both. {_HOW}.",
+        "too_many": "I found {count} numbers ({numbers}) but need just two: your score, then "
+                    "your opponent's, like {example}.",
+        "negative": f"Scores can't be negative (-{{number}}). {_HOW}.",
+        "apart": "Put the two scores together, yours first, like {example}.",
+        "too_big": "{number} can't be a game score (the most I accept is {most}). Check the "
+                   "numbers and send them again, like {example}.",
+        "unclear": "I can't be sure what '{word}' means there. Just send the scores, yours "
+                   "first, like {example}.",
+        "who_won": "I can't tell who won from '{phrase}'. Say it from your side, like "
+                   "{worded}.",
+        "both_claims": "You said both {claims}. Send one, like {worded}.",
+        "tied_differ": "You said tied, but {first} and {second} differ. If it was a tie, send "
+                       "both scores equal, like tied {first}-{first}; if not, send just the "
+                       "scores, yours first: {first}-{second}.",
+        "level": "You said {claimed}, but {first}-{second} is a tie. Send tied "
+                 "{first}-{second}, or check the scores.",
+        "won_lower": "You said you won, but {first} is lower than {second}. If you won, send "
+                     "won {second}-{first}; if you lost, send lost {first}-{second}.",
+        "no_match": "You have no open match to report a game in. Ask a TD if that is wrong.",
+        "which_match": "You have {count} open matches ({candidates}). Say which, like "
+                       "{example} v {first}.",
+        "not_a_handle": "{typed} is not one of your opponents here. You play {candidates}: "
+                        "send, like {example} v {first}.",
+        "could_be": "'{typed}' could be {candidates}. Add more of the name, like {example} v "
+                    "{first}.",
+        "no_such_opponent": "None of your opponents is called '{typed}'. You play "
+                            "{candidates}: send, like {example} v {first}.",
+        "match_bye": "This match was given as a bye (SSSg para 27), so no games count. Ask a "
+                     "TD if that is wrong.",
+        "decided": "This match is already decided ({own}-{other} in games, yours first), and "
+                   "games after that do not count (SSSg para 14). Ask a TD if a result is "
+                   "wrong.",
+        "starter": "Who went first in game {game}? The rules leave it to drawing tiles (SSSg "
+                   "para {para}), so I need to know who started.",
+    }
+
+    def __init__(self, kind: str, **values: str | int | tuple[str, ...]) -> None:
+        self.kind = kind
+        self.values: dict[str, str | int | tuple[str, ...]] = {"example": EXAMPLE, **values}
+        shown = {k: (v if not isinstance(v, tuple) else listed(v) if k == "candidates"
+                     else " and ".join(v)) for k, v in self.values.items()}
+        if "first" in shown and "second" in shown and "worded" not in shown:
+            shown["worded"] = _worded(int(shown["first"]), int(shown["second"]))
+        super().__init__(self.WHY[kind].format(**shown))
 
 
 class StarterNeeded(SlipRefused):
@@ -166,9 +228,6 @@ _AFTER_NAME = {
     "thx", "and", "for", "the", "final", "match", "please", "pls", "by", "i", "we",
 }  # fmt: skip
 
-_HOW = f"Send your score first, then your opponent's, like {EXAMPLE}"
-
-
 def parse_slip(text: str, *, max_score: int = MAX_SCORE) -> Slip:
     """Read a result message (or the argument text of ``/report``) as a ``Slip``.
 
@@ -193,47 +252,38 @@ def parse_slip(text: str, *, max_score: int = MAX_SCORE) -> Slip:
     claimed, name = _read_words(tokens, first, second)
     if mentions and (name is not None or len(mentions) > 1):
         named = ([name] if name is not None else []) + mentions
-        raise SlipRefused(
-            f"You named two opponents ({' and '.join(named)}). Name one, like "
-            f"{EXAMPLE} v {named[0]}."
-        )
+        raise SlipRefused("two_opponents", names=tuple(named), first=named[0])
     return _oriented(first, second, claimed, mentions[0] if mentions else name)
 
 
 def _scores(body: str, max_score: int) -> tuple[int, int, tuple[int, int]]:
     """The two scores and where they stand in ``body`` (start, end)."""
     if _DECIMAL.search(body):
-        raise SlipRefused(f"Scores are whole numbers with a dash between them. {_HOW}.")
+        raise SlipRefused("decimal")
     numbers = list(_NUMBER.finditer(body))
     if not numbers:
-        raise SlipRefused(f"I couldn't find any scores in that. {_HOW}.")
+        raise SlipRefused("no_scores")
     if len(numbers) == 1:
-        raise SlipRefused(f"I found one score ({_show(numbers[0].group())}) but need both. {_HOW}.")
+        raise SlipRefused("one_score", number=_show(numbers[0].group()))
     if len(numbers) > 2:
         shown = ", ".join(_show(n.group()) for n in numbers[:4])
         more = ", ..." if len(numbers) > 4 else ""
-        raise SlipRefused(
-            f"I found {len(numbers)} numbers ({shown}{more}) but need just two: "
-            f"your score, then your opponent's, like {EXAMPLE}."
-        )
+        raise SlipRefused("too_many", count=len(numbers), numbers=shown + more)
     a, b = numbers
     start = a.start()
     before = body[:start]
     if before.endswith("-") and (len(before) == 1 or not before[-2].isalnum()):
-        raise SlipRefused(f"Scores can't be negative (-{_show(a.group())}). {_HOW}.")
+        raise SlipRefused("negative", number=_show(a.group()))
     middle = body[a.end() : b.start()]
     if not _SEPARATOR.fullmatch(middle):
         if _NEGATIVE_SECOND.fullmatch(middle):
-            raise SlipRefused(f"Scores can't be negative (-{_show(b.group())}). {_HOW}.")
-        raise SlipRefused(f"Put the two scores together, yours first, like {EXAMPLE}.")
+            raise SlipRefused("negative", number=_show(b.group()))
+        raise SlipRefused("apart")
     values = []
     for n in (a, b):
         digits = n.group().lstrip("0") or "0"
         if len(digits) > len(str(max_score)) or int(digits) > max_score:
-            raise SlipRefused(
-                f"{_show(n.group())} can't be a game score (the most I accept is "
-                f"{max_score}). Check the numbers and send them again, like {EXAMPLE}."
-            )
+            raise SlipRefused("too_big", number=_show(n.group()), most=max_score)
         values.append(int(digits))
     return values[0], values[1], (start, b.end())
 
@@ -253,10 +303,7 @@ def _read_words(tokens: list[str], first: int, second: int) -> tuple[Outcome | N
     names: list[str] = []
     for i, word in enumerate(lower):
         if word in _NEGATIONS:
-            raise SlipRefused(
-                f"I can't be sure what '{words[i]}' means there. Just send the scores, "
-                f"yours first, like {EXAMPLE}."
-            )
+            raise SlipRefused("unclear", word=words[i])
         outcome = _OUTCOMES.get(word)
         if outcome is None and i == 0:
             outcome = _LETTERS.get(word)  # "L 412-380": a letter only as the first word
@@ -283,13 +330,10 @@ def _read_words(tokens: list[str], first: int, second: int) -> tuple[Outcome | N
             if name is not None:
                 names.append(name)
     if len(claims) > 1:
-        both = " and ".join(sorted(str(c) for c in claims))
-        raise SlipRefused(f"You said both {both}. Send one, like {_worded(first, second)}.")
+        raise SlipRefused("both_claims", claims=tuple(sorted(str(c) for c in claims)),
+                          first=first, second=second)
     if len({n.casefold() for n in names}) > 1:
-        raise SlipRefused(
-            f"You named two opponents ({' and '.join(names)}). Name one, like "
-            f"{EXAMPLE} v {names[0]}."
-        )
+        raise SlipRefused("two_opponents", names=tuple(names), first=names[0])
     return (next(iter(claims)) if claims else None), (names[0] if names else None)
 
 
@@ -314,10 +358,7 @@ def _name_after(tokens: list[str], words: list[str], lower: list[str], start: in
 
 
 def _not_from_your_side(phrase: str, first: int, second: int) -> SlipRefused:
-    return SlipRefused(
-        f"I can't tell who won from '{phrase}'. Say it from your side, like "
-        f"{_worded(first, second)}."
-    )
+    return SlipRefused("who_won", phrase=phrase, first=first, second=second)
 
 
 def _worded(first: int, second: int) -> str:
@@ -334,23 +375,13 @@ def _oriented(first: int, second: int, claimed: Outcome | None, name: str | None
         return Slip(first, second, outcome_of(first, second), name)
     if claimed is Outcome.TIED:
         if first != second:
-            raise SlipRefused(
-                f"You said tied, but {first} and {second} differ. If it was a tie, send "
-                f"both scores equal, like tied {first}-{first}; if not, send just the "
-                f"scores, yours first: {first}-{second}."
-            )
+            raise SlipRefused("tied_differ", first=first, second=second)
         return Slip(first, second, Outcome.TIED, name)
     if first == second:
-        raise SlipRefused(
-            f"You said {claimed}, but {first}-{second} is a tie. Send tied {first}-{second}, "
-            "or check the scores."
-        )
+        raise SlipRefused("level", claimed=str(claimed), first=first, second=second)
     if claimed is Outcome.WON:
         if first < second:
-            raise SlipRefused(
-                f"You said you won, but {first} is lower than {second}. If you won, send "
-                f"won {second}-{first}; if you lost, send lost {first}-{second}."
-            )
+            raise SlipRefused("won_lower", first=first, second=second)
         return Slip(first, second, Outcome.WON, name)
     low, high = min(first, second), max(first, second)
     return Slip(low, high, Outcome.LOST, name)
@@ -383,40 +414,29 @@ def pick_opponent(
             f"usernames must match candidates one for one ({len(usernames)} for {len(candidates)})"
         )
     if not candidates:
-        raise SlipRefused("You have no open match to report a game in. Ask a TD if that is wrong.")
+        raise SlipRefused("no_match")
     if text is None or not text.split():
         if len(candidates) == 1:
             return 0
-        raise SlipRefused(
-            f"You have {len(candidates)} open matches ({_listed(candidates)}). Say which, "
-            f"like {EXAMPLE} v {candidates[0]}."
-        )
+        raise SlipRefused("which_match", count=len(candidates), candidates=tuple(candidates),
+                          first=candidates[0])
     if text.strip().startswith("@"):
         handle = text.strip()[1:].casefold()
         known = [(u or "").lstrip("@").casefold() for u in usernames or ()]
         found = [i for i, u in enumerate(known) if u and u == handle]
         if len(found) == 1:
             return found[0]
-        raise SlipRefused(
-            f"{text.strip()} is not one of your opponents here. You play "
-            f"{_listed(candidates)}: send, like {EXAMPLE} v {candidates[0]}."
-        )
+        raise SlipRefused("not_a_handle", typed=text.strip(), candidates=tuple(candidates),
+                          first=candidates[0])
     try:
         return pick(text, candidates)
     except NameRefused as exc:
         if exc.ambiguous:
-            raise SlipRefused(
-                f"'{text}' could be {_listed(exc.candidates)}. Add more of "
-                f"the name, like {EXAMPLE} v {exc.candidates[0]}."
-            ) from None
-    raise SlipRefused(
-        f"None of your opponents is called '{text}'. You play {_listed(candidates)}: "
-        f"send, like {EXAMPLE} v {candidates[0]}."
-    )
+            raise SlipRefused("could_be", typed=text, candidates=tuple(exc.candidates),
+                              first=exc.candidates[0]) from None
+    raise SlipRefused("no_such_opponent", typed=text, candidates=tuple(candidates),
+                      first=candidates[0])
 
-
-def _listed(candidates: Sequence[str]) -> str:
-    return listed(candidates)
 
 
 # --- the game to record ------------------------------------------------------------------
@@ -437,27 +457,18 @@ def game_from_slip(match: Match, slip: Slip, side: int, starter: int | None = No
         raise ValueError(f"the starter must be side 0 or 1, got {starter!r}")
     state = match.state()
     if state.decision is Decision.MATCH_BYE:
-        raise MatchAlreadyDecided(
-            "This match was given as a bye (SSSg para 27), so no games count. Ask a TD if "
-            "that is wrong."
-        )
+        raise MatchAlreadyDecided("match_bye")
     if state.decided:
         own, other = state.points[side], state.points[1 - side]
-        raise MatchAlreadyDecided(
-            f"This match is already decided ({_points(own)}-{_points(other)} in games, "
-            "yours first), and games after that do not count (SSSg para 14). Ask a TD if "
-            "a result is wrong."
-        )
+        raise MatchAlreadyDecided("decided", own=_points(own), other=_points(other))
     planned = state.next_start
     if starter is None and planned is not None:
         starter = planned.side
     if starter is None:
         level = planned is not None and planned.reason is StartReason.DRAW_TO_START
         para = "16c" if level else "15"
-        raise StarterNeeded(
-            f"Who went first in game {state.next_game}? The rules leave it to drawing tiles "
-            f"(SSSg para {para}), so I need to know who started."
-        )
+        assert state.next_game is not None  # undecided: there is a next game
+        raise StarterNeeded("starter", game=state.next_game, para=para)
     score0, score1 = slip.scores_for(side)
     return MatchGame.played(starter, score0, score1)
 

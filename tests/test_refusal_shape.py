@@ -27,8 +27,6 @@ NOT_YET = {
     "bot/service/formats/rounds/round_events.py",
     "bot/service/formats/rounds/round_pairing.py",
     "bot/service/results/corrections.py",
-    "bot/service/results/desk.py",
-    "bot/service/results/reporting.py",
     "bot/service/results/rulings.py",
 }
 

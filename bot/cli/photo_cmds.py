@@ -15,6 +15,7 @@ from bot.cli.options import DbOption, use_db, utc_now
 if TYPE_CHECKING:
     from bot.service.results import photos
     from bot.store.db import Database
+    from bot.words.said import english_text
 
 
 @rule_app.command("photo")
@@ -44,7 +45,8 @@ def photo_rule(
 
     done = use_db(db, work)
     if done.kind == "already":
-        typer.echo(f"{done.match} game {done.game}: already settled ({done.state}) by {done.by}; "
+        by = done.by if isinstance(done.by, str) else english_text(done.by)
+        typer.echo(f"{done.match} game {done.game}: already settled ({done.state}) by {by}; "
                    "nothing changed")
         return
     if done.kind == "bye":

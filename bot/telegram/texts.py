@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.service.events.draw import DrawResult
 from bot.service.events.readmodels import MyMatch, MyMatchState, TdInbox
-from bot.service.events.rounds import OpenedRound
 from bot.service.formats.traits import cite
-from bot.service.people.invites import Invite, invite_link
 from bot.service.platform.errors import ServiceError
 from bot.service.results.matches import MatchView
 from bot.words import N_, SOURCE, Words, for_locale
@@ -198,57 +195,8 @@ def pending(event_name: str, inbox: TdInbox, *, lang: str = SOURCE) -> str:
     return "\n".join(lines)
 
 
-def invite_list(
-    event_name: str, codes: list[Invite], names: dict[int, str], bot_username: str, *,
-    lang: str = SOURCE,
-) -> str:
-    w = for_locale(lang)
-    lines = [w._("<b>{event}: invite links</b>", event=esc(event_name))]
-    for inv in codes:
-        if inv.person_id:
-            who = names.get(inv.person_id, "")
-        else:  # a general link: players pick their name; another role goes to one person
-            who = (w._("anyone (pick a name)") if inv.role == "player"
-                   else w._("the first to follow it"))
-        link = invite_link(bot_username, inv.code)
-        lines.append(w._("{role} {who}: {link} — used", role=esc(inv.role), who=esc(who),
-                         link=link) if inv.used_by
-                     else w._("{role} {who}: {link}", role=esc(inv.role), who=esc(who),
-                              link=link))
-    return "\n".join(lines)
 
 
-def round_opened(opened: OpenedRound, *, lang: str = SOURCE) -> str:
-    """Who was told their opponent, and who waits for Telegram (never "every player"
-    when some could not be reached)."""
-    w = for_locale(lang)
-    event, rnd = opened.event, opened.round
-    deadline = event.local(rnd.closes_at, w.locale) if rnd.closes_at else w._("no deadline")
-    lines = [w._("Opened <b>{round}</b> of {event}.", round=esc(rnd.name),
-                 event=esc(event.name))]
-    told, waiting = len(opened.told), len(opened.not_on_telegram)
-    if not told + waiting:
-        lines.append(w._("Nobody plays in it yet.") if opened.expelled
-                     else w._("Nobody plays in it: every match is a bye."))
-    elif not waiting and told == 2:
-        lines.append(w._("Both players have been told their opponent."))
-    elif not waiting:
-        lines.append(w.n_("All {n} players have been told their opponent.",
-                          "All {n} players have been told their opponent.", told))
-    else:
-        lines.append(w.n_("{told} of {n} players have been told their opponent.",
-                          "{told} of {n} players have been told their opponent.",
-                          told + waiting, told=told))
-        lines.append(w._("Not yet on Telegram: {names} — their messages wait until they "
-                         "join; /pending lists them.",
-                         names=esc(", ".join(opened.not_on_telegram))))
-    if opened.expelled:
-        names = ", ".join(x.name for x in opened.expelled)
-        lines.append(w._("🚫 Expelled, not paid-up (para 26): {names}. They are told. "
-                         "Choose who takes each slot: I sent you a question for each "
-                         "(/pending lists them too).", names=esc(names)))
-    lines.append(w._("Deadline: {deadline}.", deadline=esc(deadline)))
-    return "\n".join(lines)
 
 _MATCH_STATES = {
     "waiting": N_("waiting for earlier results"),
@@ -347,48 +295,5 @@ def my_matches(lines: list[str], *, lang: str = SOURCE, zone: str | None = None)
     return shown
 
 
-def draw_made(event_name: str, result: DrawResult, *, lang: str = SOURCE) -> str:
-    """The draw as a TD checks it: seed, rounds, and every match with its two sides."""
-    w = for_locale(lang)
-    lines = [w._("<b>The draw for {event}</b> (seed {seed})", event=esc(event_name),
-                 seed=result.seed)]
-    if not result.matches and result.rounds:  # a round-based event: paired as each opens
-        names = ", ".join(esc(name) for _, name, _ in result.rounds)
-        lines.append(w._("Rounds: {rounds}. Each is paired from the results when you open "
-                         "it; the round before must be complete first.", rounds=names))
-        if result.first_round_dated:
-            lines.append(w._("Open the first with /openround 1 when you are ready."))
-        else:
-            lines.append(w._("Open the first with /openround 1 until YYYY-MM-DD (its closing "
-                             "date): the definition gives it no date of its own."))
-        return "\n".join(lines)
-    current = None
-    for code, round_name, side_a, side_b in result.matches:
-        if round_name != current:
-            current = round_name
-            lines.append("")
-            lines.append(f"<b>{esc(round_name)}</b>")
-        lines.append(w._("{code}: {a} v {b}", code=esc(code), a=esc(side_a), b=esc(side_b)))
-    if result.unused_rounds:
-        lines.append("")
-        lines.append(w._("Rounds in the definition that the draw did not use: {rounds}",
-                         rounds=", ".join(esc(r) for r in result.unused_rounds)))
-    if result.late_fee_reminders:
-        lines.append("")
-        lines.append(w._("Fee reminders for {rounds} were due before this draw: they go out "
-                         "now.", rounds=", ".join(esc(r) for r in result.late_fee_reminders)))
-    if result.unmatched_payments:
-        lines.append("")
-        lines.append(w._("Paid for rounds the draw did not make (move or refund them): "
-                         "{payments}", payments=", ".join(
-                             w._("{player} ({round})", player=esc(p), round=esc(r))
-                             for p, r in result.unmatched_payments)))
-    played = {round_name for _, round_name, _, _ in result.matches}
-    first = next((code for code, name, _ in result.rounds if name in played),
-                 result.rounds[0][0] if result.rounds else "")
-    lines.append("")
-    lines.append(w._("Open the first round with /openround {round}.", round=esc(first))
-                 if first else w._("Open the first round with /openround ROUND."))
-    return "\n".join(lines)
 
 

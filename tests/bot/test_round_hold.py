@@ -28,7 +28,7 @@ async def test_a_td_holds_the_round_open_and_the_players_are_told(bot: BotUnderT
     await open_sf(bot)
     answer = await tara_says(bot, "/holdround SF until 2026-03-20: the Causeway Open ends then")
     assert answer.startswith("SF now closes Fri 20 Mar 2026 23:59 (+08) (was Mon 09 Mar 2026")
-    assert "I told 4 player(s)" in answer
+    assert "I told 4 players with unfinished matches." in answer
     ann = bot.telegram.last_sent(user(bot, IDS["Ann Lee"])).text or ""
     assert "SF</b> is held open until Fri 20 Mar 2026 23:59" in ann or \
         "SF is held open until Fri 20 Mar 2026 23:59 (+08): the Causeway Open ends then." in ann
@@ -47,7 +47,7 @@ async def test_holdround_says_what_is_wrong(bot: BotUnderTest) -> None:
     await open_sf(bot)
     assert "say the round, the new date and why" in await tara_says(bot, "/holdround SF until 2026-03-20")
     assert "give a later date" in await tara_says(bot, "/holdround SF until 2026-03-05: rain")
-    assert "Final is planned: only an open round" in await tara_says(
+    assert "Final is not open: only an open round" in await tara_says(
         bot, "/holdround Final until 2026-04-20: rain")
     bot.telegram.user_sends(user(bot, IDS["Ann Lee"]), "/holdround SF until 2026-03-20: me")
     await bot.settle()

@@ -128,8 +128,11 @@ async def test_a_confirmed_game_opens_the_window_and_the_winners_photo_discharge
     assert await rows(db, "SELECT g.seq, p.file_id FROM photos p JOIN games g ON g.id = p.game_id"
                       ) == [(1, "AgACann")]
     # forwarded to the ratings officer, with a caption naming event, match, game and score
-    (to, caption, _, photo, _), = await outbox_after(db, before)
+    (to, caption, _, photo, _), answered = await outbox_after(db, before)
     assert (to, photo) == (OFFICER, "AgACann")
+    # and Ann, in her chat, is thanked: nothing more to send
+    assert answered[1] == ("📷 Board photo of game 1 v Dev Rao received. Thank you: nothing "
+                           "more to send for this game.")
     assert "Club Cup &lt;2026&gt;" in caption and "M1 game 1: Ann Lee 412, Dev Rao 380" in caption
     # the reminder and the close find the window discharged and do nothing
     assert not await fire(db, "photo.reminder", NOW + timedelta(hours=22))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.events import rounds_texts
 from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.event_setup import create_event
@@ -24,6 +25,7 @@ from bot.service.platform.unit import Request
 from bot.service.results.matches import matches_of_round
 from bot.store.db import Database, open_database
 from bot.telegram import texts
+from bot.words.said import english
 
 NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
 DEFINITION = """
@@ -308,7 +310,8 @@ async def test_opening_says_who_was_reached_and_who_waits_for_telegram(db: Datab
     opened = await open_round(db, Request.cli(NOW), event_id, "QF", unpaid_ok=True, why="test")
     waiting = [n for n in playing if n != "P3"]
     assert (opened.told, opened.not_on_telegram) == (["P3"], waiting)
-    said = texts.round_opened(opened)
+    said = english(rounds_texts.opened(opened.event, opened.round, opened.told,
+                                       opened.not_on_telegram, []))
     assert "1 of 4 players have been told their opponent" in said
     assert f"Not yet on Telegram: {', '.join(waiting)}" in said
     assert "their messages wait until they join" in said and "Every player" not in said

@@ -278,9 +278,10 @@ async def test_a_fee_reminder_whose_time_passed_before_the_draw_goes_out_at_once
         await import_players(tx, created.event_id, PLAYERS, by=Actor.cli(), now=NOW)
         result = await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
         assert result.late_fee_reminders == ["Qual Rd"]
-        from bot.telegram.texts import draw_made
+        from bot.service.events.draw_texts import made
+        from bot.words.said import english
 
-        told_td = draw_made("SSSg", result)
+        told_td = english(made("SSSg", result))
         assert "Fee reminders for Qual Rd were due before this draw: they go out now." in told_td
         qual = await find_round(tx, created.event_id, "qual-rd")
         fee = next(d for d in await deadlines.open_deadlines(tx)

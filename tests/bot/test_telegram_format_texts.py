@@ -20,8 +20,8 @@ from bot.service.events.definitions import parse_definition
 from bot.service.people.standing import Playing
 from bot.service.people.standing_texts import photo_help
 from bot.service.platform.actors import Actor
+from bot.service.results import desk_texts
 from bot.service.results.desk import MatchByeGiven
-from bot.telegram import desk_texts
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.commands import COMMANDS
 from bot.telegram.harness import BotUnderTest
@@ -222,11 +222,13 @@ def test_the_photo_line_names_the_events_that_ask_for_photos() -> None:
 
 
 def test_a_match_bye_cites_para_27_only_in_a_knockout() -> None:
-    club = desk_texts.match_bye_given(MatchByeGiven("N1R2T2", "night 1 round 2", "Ann", "Ben",
-                                                    "club"))
+    club = english(desk_texts.match_bye_given(MatchByeGiven("N1R2T2", "night 1 round 2", "Ann",
+                                                            "Ben", "club"),
+                                              "N1R2T2", "night 1 round 2", "Ann"))
     assert club.startswith("Match bye to <b>Ann</b> in N1R2T2 (night 1 round 2): its games "
                            "are void and Ann wins the match."), club
-    cup = desk_texts.match_bye_given(MatchByeGiven("M1", "SF", "Ann", "Ben", "sssg"))
+    cup = english(desk_texts.match_bye_given(MatchByeGiven("M1", "SF", "Ann", "Ben", "sssg"),
+                                             "M1", "SF", "Ann"))
     assert "(SF; para 27): its games are void and Ann goes through." in cup, cup
 
 

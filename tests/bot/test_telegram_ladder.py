@@ -101,8 +101,8 @@ async def test_an_expelled_player_leaves_the_ladder_and_their_challenge_is_void(
         await say(bot, "Eve Tan", "/challenge Dev")
         await tap(bot, "Dev Rao", "✅ Accept")
         answer = await say(bot, "Tara TD", "/expel Dev Rao: abusive to opponents")
-        assert answer.startswith("🚫 Expelled Dev Rao (abusive to opponents); they are told. "
-                                 "They leave the ladder; challenge L1 is void.")
+        assert answer.startswith("🚫 Expelled Dev Rao (abusive to opponents); they are told. Result: "
+                                 "they leave the ladder; challenge L1 is void.")
         assert await order(bot) == ["Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan"]
         assert ("Challenge #1 (Eve Tan v Dev Rao) is void: Dev Rao was expelled; nobody "
                 "moves.") in said_to(bot, "Eve Tan")

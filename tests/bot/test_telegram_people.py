@@ -73,9 +73,9 @@ async def test_a_td_sees_only_the_links_a_td_may_hand_out(bot: BotUnderTest) -> 
 
 async def test_an_organiser_sees_every_link(bot: BotUnderTest) -> None:
     listed = await say(bot, OLGA, "/invites")
-    assert roles_listed(listed) == ["adjudicator", "organiser", "player", "player", "player",
-                                    "player", "player", "td", "td"], listed
-    assert re.search(r"td Tara TD: https://t\.me/tdbot_demo_bot\?start=", listed)
+    assert roles_listed(listed) == ["TD", "TD", "adjudicator", "organiser", "player", "player",
+                                    "player", "player", "player"], listed
+    assert re.search(r"TD Tara TD: https://t\.me/tdbot_demo_bot\?start=", listed)
 
 
 async def test_a_player_sees_none(bot: BotUnderTest) -> None:

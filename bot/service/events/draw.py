@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.service.events import draw_texts
 from bot.service.events.lookup import get_event
 from bot.service.formats.registry import format_of
 from bot.service.formats.seam import DrawResult as DrawResult
@@ -20,7 +21,7 @@ from bot.service.people.roles import require_role
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import SEED
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.events_repo import EventState
@@ -29,13 +30,15 @@ from bot.words.said import said
 
 async def draw_event(
     db: Database, req: Request, event_id: int, *, seed: int, why: str = "",
-    render: Answer[DrawResult] | None = None,
 ) -> DrawResult:
-    """Use-case: a TD or organiser draws the event (``make_draw``), in one transaction."""
+    """Use-case: a TD or organiser draws the event (``make_draw``), in one transaction;
+    the TD reads the draw to check it."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         result = await make_draw(tx, event_id, seed=seed, by=actor, now=req.now, why=why)
-        return await answer_with(tx, req, render, result)
+        event = await get_event(tx, event_id)
+        await answer(tx, req, Reply(draw_texts.made(event.name, result)))
+        return result
 
 
 async def make_draw(

@@ -24,7 +24,7 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.clock import iso
 from bot.service.platform.errors import Invalid
 from bot.service.platform.news import group_language
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.matches import matches_of_round
 from bot.store import groups_repo
 from bot.store.db import Database
@@ -43,7 +43,7 @@ class RoundHeld:
 
 
 async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, *, until: str,
-                     why: str, render: Answer[RoundHeld] | None = None) -> RoundHeld:
+                     why: str) -> RoundHeld:
     """Use-case: ``tdbot round hold`` / ``/holdround ROUND until DATE: REASON``, for the
     formats whose rounds close on a date (``Format.dated_rounds``); SSSg para 21 is
     cited to a knockout's TD only (``formats.cite``)."""
@@ -60,12 +60,12 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
                                "Causeway Open is over'", para=cite(event, "SSSg para 21")))
         rnd = await find_round(tx, event_id, round_ref)
         if rnd.state != RoundState.OPEN:
-            raise Invalid(said("{round} is {state}: only an open round can be held open",
-                               round=rnd.name, state=str(rnd.state)))
+            raise Invalid(said("{round} is not open: only an open round can be held open",
+                               round=rnd.name))
         closes = parse_closing(until, event.zone)
         if rnd.closes_at is not None and closes <= rnd.closes_at:
             raise Invalid(said("{round} closes {at} already; to hold it open, give a later "
-                               "date", round=rnd.name, at=event.local(rnd.closes_at)))
+                               "date", round=rnd.name, at=event.at(rnd.closes_at)))
         if closes <= req.now:
             raise Invalid(said("{until} is already past; give a later date", until=until))
         before = event.local(rnd.closes_at) if rnd.closes_at is not None else "no date"
@@ -93,5 +93,7 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
         if chat is not None:
             await outbox.enqueue(tx, chat_id=chat, now=req.now, said=text,
                                  lang=await group_language(tx, event))
-        result = RoundHeld(event.name, rnd.name, new, before, told)
-        return await answer_with(tx, req, render, result)
+        await answer(tx, req, Reply(hold_texts.held_answer(
+            rnd.name, event.at(closes),
+            None if rnd.closes_at is None else event.at(rnd.closes_at), told)))
+        return RoundHeld(event.name, rnd.name, new, before, told)

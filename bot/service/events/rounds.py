@@ -40,7 +40,13 @@ from bot.service.platform.deadlines import (
     too_late,
 )
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import (
+    Reply,
+    Request,
+    answer,
+    require_actor,
+    unit,
+)
 from bot.service.results.matches import (
     MatchView,
     has_score,
@@ -99,10 +105,10 @@ class OpenedRound:
 async def open_round(
     db: Database, req: Request, event_id: int, round_ref: str, *, closing: str | None = None,
     unpaid_ok: bool = False, expel_unpaid: bool = False, why: str = "",
-    render: Answer[OpenedRound] | None = None,
 ) -> OpenedRound:
     """Use-case: a TD opens a round (``open_round_in``). ``closing`` is the closing time
-    as typed (``2016-09-30`` or ``2016-09-30T18:00``, in the event's time zone)."""
+    as typed (``2016-09-30`` or ``2016-09-30T18:00``, in the event's time zone). The TD
+    reads who was told their opponent."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
@@ -117,7 +123,10 @@ async def open_round(
                     reached[linked].add(name or "?")
         opened = OpenedRound(event, rnd, sorted(reached[True], key=str.casefold),
                              sorted(reached[False], key=str.casefold), expelled)
-        return await answer_with(tx, req, render, opened)
+        await answer(tx, req, Reply(say.opened(event, opened.round, opened.told,
+                                               opened.not_on_telegram,
+                                               [x.name for x in expelled])))
+        return opened
 
 
 @dataclass(frozen=True)
@@ -131,15 +140,17 @@ class ClosedRound:
 
 async def close_round(
     db: Database, req: Request, event_id: int, round_ref: str, *, force: bool = False,
-    why: str = "", render: Answer[ClosedRound] | None = None,
+    why: str = "",
 ) -> ClosedRound:
-    """Use-case: a TD closes a round (``close_round_in``)."""
+    """Use-case: a TD closes a round (``close_round_in``); the TD reads which matches it
+    left unfinished."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         rnd = await close_round_in(tx, event_id, round_ref, by=actor, now=req.now, force=force,
                                    why=why)
         left = [m.code for m in await matches_of_round(tx, rnd.id) if m.left_unfinished]
-        return await answer_with(tx, req, render, ClosedRound(rnd, left))
+        await answer(tx, req, Reply(say.closed(rnd, left)))
+        return ClosedRound(rnd, left)
 
 
 async def open_round_in(

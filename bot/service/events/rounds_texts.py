@@ -169,3 +169,45 @@ def due_to_open(event: Event, rnd: Round, typed: str, waiting: int, owing: Seque
              code=rnd.code) if owing and expel else None,
         said("Open it with /openround {typed}.", typed=typed),
     )
+
+
+def closed(rnd: Round, left_unfinished: Sequence[str]) -> Said:
+    """The TD who closed a round: the matches it left unfinished stay in /pending."""
+    if not left_unfinished:
+        return said("Closed <b>{round}</b>: every match in it is decided.", round=rnd.name)
+    return said_n("Closed <b>{round}</b> with {n} match(es) unfinished: {matches}. They stay "
+                  "in /pending until you rule on them.",
+                  "Closed <b>{round}</b> with {n} match(es) unfinished: {matches}. They stay "
+                  "in /pending until you rule on them.",
+                  len(left_unfinished), round=rnd.name, matches=", ".join(left_unfinished))
+
+
+def opened(event: Event, rnd: Round, told: Sequence[str], not_on_telegram: Sequence[str],
+           expelled: Sequence[str]) -> Said:
+    """The TD who opened a round: who was told their opponent, and who waits for Telegram
+    (never "every player" when some could not be reached); who was expelled for not being
+    paid-up (SSSg para 26); the deadline."""
+    lines = [said("Opened <b>{round}</b> of {event}.", round=rnd.name, event=event.name)]
+    reached, waiting = len(told), len(not_on_telegram)
+    if not reached + waiting:
+        lines.append(said("Nobody plays in it yet.") if expelled
+                     else said("Nobody plays in it: every match is a bye."))
+    elif not waiting and reached == 2:
+        lines.append(said("Both players have been told their opponent."))
+    elif not waiting:
+        lines.append(said_n("All {n} players have been told their opponent.",
+                            "All {n} players have been told their opponent.", reached))
+    else:
+        lines.append(said_n("{told} of {n} players have been told their opponent.",
+                            "{told} of {n} players have been told their opponent.",
+                            reached + waiting, told=reached))
+        lines.append(said("Not yet on Telegram: {names} — their messages wait until they "
+                          "join; /pending lists them.", names=", ".join(not_on_telegram)))
+    if expelled:
+        lines.append(said("🚫 Expelled, not paid-up (para 26): {names}. They are told. Choose "
+                          "who takes each slot: I sent you a question for each (/pending "
+                          "lists them too).", names=", ".join(expelled)))
+    deadline: Said | datetime = (event.at(rnd.closes_at) if rnd.closes_at is not None
+                                 else said("no deadline"))
+    lines.append(said("Deadline: {deadline}.", deadline=deadline))
+    return stacked(*lines)

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 from bot.service.events.lookup import Event
 from bot.service.results.matches import MatchView, score_line
 from bot.service.results.reporting_texts import OneGame
+from bot.store.expulsions_repo import ExpulsionState
 from bot.words.said import Said, said, said_n, stacked
 from core.knockout.match import MatchState
 
 if TYPE_CHECKING:
-    from bot.service.formats.seam import Filled, Option
+    from bot.service.formats.seam import Expelled, Filled, Option
 
 
 def to_expelled(event: Event, name: str, why: str) -> Said:
@@ -142,3 +143,38 @@ def forfeited_to(event: Event, view: MatchView, side: int, state: MatchState, ga
                   "<b>{event}</b>: {expelled} has been expelled, so you win the {n} games of "
                   "your {round} match not played yet by forfeit, and the match: {score}.",
                   games, score=score_line(view, state, side), **where)
+
+
+# --- what the TD who expelled, or filled the slot, reads ---------------------------------
+
+
+def expelled_answer(done: Expelled) -> Said:
+    """The TD who expelled a player: they are told; then the slot the TDs choose for (para
+    29), or what the expulsion did (``done.note``, lower case: it follows a label)."""
+    head = said("🚫 Expelled <b>{name}</b> ({why}); they are told.", name=done.name,
+                why=done.why)
+    if done.state == ExpulsionState.OPEN:
+        return said("{head} Their opponent {opponent} is told to wait: choose who takes the "
+                    "slot in {match} in the question I sent you.", head=head,
+                    opponent=done.opponent or "", match=done.match or "")
+    if done.note is None:
+        return head
+    return said("{head} Result: {note}.", head=head, note=done.note)
+
+
+def filled_answer(done: Filled) -> Said:
+    """The TD who chose who takes an expelled player's slot (para 29), or a second TD who
+    pressed after the first had decided."""
+    if done.already:
+        return said("{by} already decided {expelled}'s slot in {match}. Nothing changed.",
+                    by=done.by, expelled=done.expelled, match=done.match)
+    if done.replacement:
+        return said("✅ {replacement} takes {expelled}'s slot in {match} against {opponent}. "
+                    "Both are told.", replacement=done.replacement, expelled=done.expelled,
+                    match=done.match, opponent=done.opponent)
+    if done.not_played:
+        return said("✅ Nobody takes {expelled}'s slot in {match}, nor that of {opponent}, "
+                    "expelled too: {match} is not played and a bye goes on.",
+                    expelled=done.expelled, match=done.match, opponent=done.opponent)
+    return said("✅ Nobody takes {expelled}'s slot in {match}: {opponent} goes through and is "
+                "told.", expelled=done.expelled, match=done.match, opponent=done.opponent)

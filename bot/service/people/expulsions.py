@@ -30,7 +30,7 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.news import News
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import MatchView, core_match, matches_of_event
@@ -132,11 +132,13 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     match = await core_match(tx, view.id)
     new = forfeit_rest(match, 1 - side)
     count = len(new.games) - len(match.games)
-    reason = f"{view.label(side)} was expelled: {why}"
+    reason = said("{name} was expelled: {why}", name=view.label(side), why=why)
+    single = one_game(event, view)
     await supersede(  # the games played stand: their open slips are final, disputes closed
-        tx, view, ruling=f"forfeit: {reason}", by=by, now=now, decided=new,
+        tx, view, ruling=f"forfeit: {view.label(side)} was expelled: {why}", by=by, now=now,
+        decided=new,
         slip_note=lambda viewer, counts: settled_note(
-            went_to(view, viewer, 1 - side, said("by forfeit"), reason), counts),
+            went_to(view, viewer, 1 - side, said("by forfeit"), reason, single=single), counts),
         ruler_note=settled_note(went_to(view, None, 1 - side, said("by forfeit"), reason), True))
     news = News(event)
     await apply_correction_in(tx, event, view, new, by=by, now=now, confirm=False, news=news)
@@ -165,8 +167,7 @@ async def entry_named(tx: Tx, event: Event, name: str) -> Entry:
                             did_you_mean=exc.did_you_mean)) from None
 
 
-async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str,
-                render: Answer[Expelled] | None = None) -> Expelled:
+async def expel(db: Database, req: Request, event_id: int, name: str, *, why: str) -> Expelled:
     """Use-case: a TD expels a player (``tdbot players expel``, ``/expel``; SSSg para 29)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -180,4 +181,5 @@ async def expel(db: Database, req: Request, event_id: int, name: str, *, why: st
         if view is not None:
             await refuse_own_match(tx, actor, view)  # para 19: not a TD's own opponent
         done = await expel_in(tx, event, entry, why, actor, req.now)
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.expelled_answer(done)))
+        return done

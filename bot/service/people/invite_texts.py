@@ -121,3 +121,19 @@ def joined(event: str, role: str, entry: str = "") -> Said:
 def asked_tds(event: str, entry: str) -> Said:
     return said("Thanks! I asked the tournament directors of <b>{event}</b> to confirm "
                 "that you are <b>{entry}</b>. I will tell you here.", event=event, entry=entry)
+
+
+def invite_list(event: str, lines: list[tuple[str, str | None, str, bool]]) -> Said:
+    """An event's invite links for the TD who asked (``/invites``): each link's role, who
+    it is for (None: a general link), the link, and whether it was used."""
+    out = [said("<b>{event}: invite links</b>", event=event)]
+    for role, person, link, used in lines:
+        if person is not None:
+            who: str | Said = person
+        else:  # a general link: players pick their name; another role goes to one person
+            who = said("anyone (pick a name)") if role == "player" else said(
+                "the first to follow it")
+        values = {"role": Said(ROLE_NAMES.get(role, role)), "who": who, "link": link}
+        out.append(said("{role} {who}: {link} — used", **values) if used
+                   else said("{role} {who}: {link}", **values))
+    return stacked(*out)

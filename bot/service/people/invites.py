@@ -44,12 +44,10 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import (
-    Answer,
     Reply,
     Request,
     actor_of,
     answer,
-    answer_with,
     require_actor,
     unit,
 )
@@ -530,11 +528,11 @@ class InviteList:
     names: dict[int, str]
 
 
-async def invite_links(
-    db: Database, req: Request, event_id: int, *, render: Answer[InviteList] | None = None
-) -> InviteList:
+async def invite_links(db: Database, req: Request, event_id: int, *,
+                       bot_username: str = "") -> InviteList:
     """Use-case: a TD or organiser lists the event's invite codes (``/invites``): only
-    those they may hand out themselves (``hands_out``)."""
+    those they may hand out themselves (``hands_out``); in the chat, as links to the bot
+    ``bot_username``."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -542,4 +540,7 @@ async def invite_links(
         codes = [i for i in await invites_of(tx, event_id)
                  if await has_role(tx, actor, event_id, hands_out(i.role))]
         names = {p: (await get_person(tx, p)).name for p in {i.person_id for i in codes} if p}
-        return await answer_with(tx, req, render, InviteList(event, codes, names))
+        await answer(tx, req, Reply(invite_texts.invite_list(event.name, [
+            (i.role, names.get(i.person_id, "") if i.person_id else None,
+             invite_link(bot_username, i.code), bool(i.used_by)) for i in codes])))
+        return InviteList(event, codes, names)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service.people.languages import language_of
+from bot.service.people.languages import language_of, shipped
 from bot.store import outbox_repo, people_repo, turns_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
@@ -119,13 +119,26 @@ async def enqueue(
     text_html, stored = _in_words(text_html, said, buttons, words)
     if not text_html.strip():
         raise ValueError("enqueue needs a non-empty text")
-    if (photo_file_id is not None or media_id is not None) and len(text_html) > MAX_CAPTION:
-        raise ValueError(f"a photo's caption is at most {MAX_CAPTION} characters")
+    held = await _held(tx, person_id, said, buttons)
+    if photo_file_id is not None or media_id is not None:
+        _check_caption(text_html, said if held is not None else None)
     return await outbox_repo.add(
         tx, person_id=person_id, chat_id=chat_id, text_html=text_html, buttons=stored,
         dedupe_key=dedupe_key, now=now, due_at=due_at or now, photo_file_id=photo_file_id,
-        media_id=media_id, record_json=await _held(tx, person_id, said, buttons),
+        media_id=media_id, record_json=held,
     )
+
+
+def _check_caption(text_html: str, held: Said | None) -> None:
+    """A photo's caption fits Telegram's limit (``MAX_CAPTION``) as it will be sent: as
+    written, and for a row held for a person not yet on Telegram (``held``: its record)
+    in every language the bot speaks, since it is written again in theirs when they join
+    (``write_held``), and French says most things at more length than English."""
+    longest = max([len(text_html), *(len(render(held, for_locale(language)))
+                                     for language in shipped())] if held is not None
+                  else [len(text_html)])
+    if longest > MAX_CAPTION:
+        raise ValueError(f"a photo's caption is at most {MAX_CAPTION} characters")
 
 
 async def enqueue_edit(

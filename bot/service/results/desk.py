@@ -23,7 +23,7 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.clock import iso, utc
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results import desk_texts as say
 from bot.service.results.adjudicators import refuse_own_match
 from bot.service.results.disputes import supersede
@@ -33,6 +33,7 @@ from bot.service.results.slip_copies import settled_note, to_both
 from bot.store import games_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
+from bot.words.said import Said, english_text, said
 from core.knockout.match import MatchStage, void_game
 from core.slip import SlipState
 
@@ -53,7 +54,6 @@ class Extended:
 
 async def extend_round(
     db: Database, req: Request, round_id: int, *, extends_from: int, why: str = "",
-    render: Answer[Extended] | None = None,
 ) -> Extended:
     """Use-case: a TD delays a round's close by ``EXTENSION`` (SSSg para 21).
 
@@ -62,9 +62,13 @@ async def extend_round(
     press extends once. The players of its unfinished matches are told the new time."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
-        extended = await extend_round_in(tx, actor, round_id, extends_from=extends_from,
-                                         why=why, now=req.now)
-        return await answer_with(tx, req, render, extended)
+        done = await extend_round_in(tx, actor, round_id, extends_from=extends_from,
+                                     why=why, now=req.now)
+        closes = done.round.closes_at
+        await answer(tx, req, Reply(say.extended_answer(
+            done.round.name, None if closes is None else done.event.at(closes),
+            done.by_this_press, done.players_told)))
+        return done
 
 
 async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: int, why: str,
@@ -74,7 +78,8 @@ async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: 
     await require_role(tx, actor, rnd.event_id, "td")
     event = await get_event(tx, rnd.event_id)
     if rnd.state != RoundState.OPEN or rnd.closes_at is None:
-        raise Invalid(f"{rnd.name} is {rnd.state}: only an open round can be extended")
+        raise Invalid(said("{round} is not open: only an open round can be extended",
+                           round=rnd.name))
     was = rnd.closes_at
     if int(was.timestamp()) != extends_from:
         return Extended(event, rnd, False, 0)
@@ -110,20 +115,23 @@ class MatchByeGiven:
 
 
 async def give_match_bye(
-    db: Database, req: Request, match_id: int, side: int, *, why: str,
-    render: Answer[MatchByeGiven] | None = None,
+    db: Database, req: Request, match_id: int, side: int, *, why: str | Said,
 ) -> MatchByeGiven:
     """Use-case: a TD gives one side of a match a match bye (SSSg para 27); never a TD who
-    plays in it (para 19)."""
+    plays in it (para 19). ``why``: the TD's words, or a button's reason as a record."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
         await refuse_own_match(tx, actor, view)
-        await award_match_bye_in(tx, match_id, side, actor, req.now, why)
+        await award_match_bye_in(tx, match_id, side, actor, req.now,
+                                 why if isinstance(why, str) else english_text(why))
+        event = await get_event(tx, view.event_id)
         given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side),
-                              (await get_event(tx, view.event_id)).format)
-        return await answer_with(tx, req, render, given)
+                              event.format)
+        await answer(tx, req, Reply(say.match_bye_given(event, given.code, given.round_name,
+                                                         given.winner)))
+        return given
 
 
 @dataclass(frozen=True)
@@ -134,27 +142,31 @@ class MatchVoided:
 
 
 async def void_match(
-    db: Database, req: Request, match_id: int, *, why: str,
-    render: Answer[MatchVoided] | None = None,
+    db: Database, req: Request, match_id: int, *, why: str | Said,
 ) -> MatchVoided:
     """Use-case: a TD voids every counted game of a match being played: the games keep
     their place in the record but no longer count (the core's ``void_game``, one by one),
     open slips and disputes about them are closed as void, and the match starts again from
-    game 1 with a tile draw (para 15). Both players are told why."""
-    if not why.strip():
-        raise Invalid("say why the match is voided: the players and the journal are told")
+    game 1 with a tile draw (para 15). Both players are told why: the TD's words, or a
+    button's reason as a record, read in each player's language."""
+    reason: str | Said = why.strip() if isinstance(why, str) else why
+    journal_why = reason if isinstance(reason, str) else english_text(reason)
+    if not journal_why:
+        raise Invalid(said("say why the match is voided: the players and the journal are "
+                           "told"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
         await refuse_own_match(tx, actor, view)
         if view.state != MatchStage.PLAYING:
-            raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
-                          "voided")
+            raise Invalid(said("{code} is not being played: only a match being played can "
+                               "be voided", code=view.code))
         match = await core_match(tx, match_id)
         counted = match.state().counted
         if not counted:
-            raise Invalid(f"no game of {view.code} counts: there is nothing to void")
+            raise Invalid(said("no game of {code} counts: there is nothing to void",
+                               code=view.code))
         for index in counted:
             match = void_game(match, index).match
         rows = await games_repo.games_of(tx, match_id)
@@ -165,20 +177,21 @@ async def void_match(
             if slip is not None:
                 await slips_repo.move(tx, slip.id, (SlipState.AGREED,), SlipState.VOID, req.now)
         assert not match.state().counted
-        what = say.voided_note(why.strip())
-        await supersede(tx, view, ruling=f"void: {why.strip()}", by=actor, now=req.now,
+        what = say.voided_note(reason)
+        await supersede(tx, view, ruling=f"void: {journal_why}", by=actor, now=req.now,
                         slip_note=to_both(what), ruler_note=settled_note(what, False))
         event = await get_event(tx, view.event_id)
         await journal.record(
             tx, who=actor, action="match.void", subject=f"match:{view.id}", now=req.now,
-            detail={"code": view.code, "voided_games": len(counted)}, why=why.strip(),
+            detail={"code": view.code, "voided_games": len(counted)}, why=journal_why,
         )
         for side, person in enumerate(view.people):
             if person is not None:
                 await outbox.enqueue(
                     tx, person_id=person, now=req.now,
-                    said=say.voided(event, view, side, len(counted), why.strip()),
+                    said=say.voided(event, view, side, len(counted), reason),
                 )
-        return await answer_with(tx, req, render,
-                                 MatchVoided(view.code, view.round_name, len(counted)))
+        await answer(tx, req, Reply(say.match_voided(view.code, view.round_name,
+                                                     len(counted))))
+        return MatchVoided(view.code, view.round_name, len(counted))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events.lookup import Event
-from bot.service.formats.traits import cite
+from bot.service.formats.traits import HasFormat, cite
 from bot.service.results.matches import MatchView, score_line
 from bot.store.photos_repo import WindowState
 from bot.words.said import Rendered, Said, lines, said
@@ -72,7 +72,7 @@ class ListedGame:
     names: tuple[str, str]
     responsible: int  # the side that owed the photo
     state: WindowState
-    by: str  # who settled it, once it is no longer overdue
+    by: str | Said  # who settled it, once it is no longer overdue
     until: datetime  # its close (after an extension: the new one), on the event's clock
 
 
@@ -117,7 +117,7 @@ def late_photo_for_tds(event: Event, view: MatchView, game: int, sender: str) ->
                 event=event.name, sender=sender, match=view.code, game=game)
 
 
-def decided_note(verdict: Said, by: str) -> Said:
+def decided_note(verdict: Said, by: str | Said) -> Said:
     return said("✅ {by} decided: {verdict}.", by=by, verdict=verdict)
 
 
@@ -157,3 +157,84 @@ def waived_for_player(event: Event, view: MatchView, viewer: int, game: int) -> 
     return said("📷 <b>{event}</b>: a TD waived the board photo of game {game} v "
                 "{opponent}; the game stands as reported.", event=event.name, game=game,
                 opponent=view.label(1 - viewer))
+
+
+# --- what the sender of a photo, or the ruler who pressed, reads ----------------------
+
+
+def _game(game: int, opponent: str) -> Said:
+    return said("game {game} v {opponent}", game=game, opponent=opponent)
+
+
+def which_game() -> Said:
+    """A photo that may show one of several games waiting for one: the sender picks."""
+    return said("📷 Which game is this photo of? Tap it.")
+
+
+def pick_label(game: int, opponent: str, round_name: str) -> Said:
+    """A game's button under ``which_game``."""
+    return said("Game {game} v {opponent} ({round})", game=game, opponent=opponent,
+                round=round_name)
+
+
+def already_filed(game: int, opponent: str) -> Said:
+    return said("📷 That photo is already filed under {game}.", game=_game(game, opponent))
+
+
+def received(game: int, opponent: str) -> Said:
+    """The responsible player's photo, in time: nothing more is owed."""
+    return said("📷 Board photo of {game} received. Thank you: nothing more to send for this "
+                "game.", game=_game(game, opponent))
+
+
+def received_late(of: HasFormat, game: int, opponent: str) -> Said:
+    """The responsible player's photo after the window closed: the TDs rule (para 25)."""
+    return said("📷 Board photo of {game} received after its deadline. A TD decides whether "
+                "the game stands{ref}; I will tell you.", game=_game(game, opponent),
+                ref=cite(of, "para 25"))
+
+
+def another_kept(game: int, opponent: str) -> Said:
+    return said("📷 Another photo of {game} kept; the first one already counted.",
+                game=_game(game, opponent))
+
+
+def kept_not_theirs(of: HasFormat, game: int, opponent: str, due: Said) -> Said:
+    """The other player's photo: kept, but para 25 asks the winner (or on a tie the
+    starter) for it."""
+    return said("📷 Photo of {game} kept. It does not replace {opponent}'s: the rules ask "
+                "{opponent} for the photo (the winner, or on a tie the starter{ref}), due by "
+                "{due}.", game=_game(game, opponent), opponent=opponent,
+                ref=cite(of, "para 25", ", {}"), due=due)
+
+
+def settled_as(state: WindowState) -> Said:
+    """How a window no longer overdue was settled."""
+    if state == WindowState.RECEIVED:
+        return said("the photo came in")
+    if state == WindowState.BYE:
+        return said("game bye to the loser")
+    if state == WindowState.WAIVED:
+        return said("photo waived")
+    return said("more time given")
+
+
+def settled_before(by: str | Said, state: WindowState, match: str, game: int) -> Said:
+    """A ruler who pressed after someone else had decided: nothing changed."""
+    return said("Already settled by {by}: {what} ({match} game {game}). Nothing changed.",
+                by=by, what=settled_as(state), match=match, game=game)
+
+
+def list_settled_before() -> Said:
+    """Extend all / Waive all pressed when every game of the list had been settled."""
+    return said("Every game of that list was already settled. Nothing changed.")
+
+
+def the_player() -> Said:
+    """Who settled a window whose photo came in."""
+    return said("the player")
+
+
+def someone() -> Said:
+    """Who settled a window, when no name was kept."""
+    return said("someone")

@@ -40,7 +40,7 @@ from bot.service.platform.clock import iso
 from bot.service.platform.deadlines import Deadline, due_deadlines, fired_with, handler, too_late
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import group_language
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results import photo_texts as say
 from bot.service.results.adjudicators import ruler_name, rulers_of
 from bot.service.results.disputes import photo_for_rulers
@@ -131,8 +131,31 @@ class PhotoAnswer:
     late: bool = False
 
 
-async def receive_photo(db: Database, req: Request, file_id: str,
-                        render: Answer[PhotoAnswer] | None = None) -> PhotoAnswer:
+def _photo_reply(done: PhotoAnswer) -> Reply:
+    """What the sender of a photo reads: which game to file it under (buttons), or what
+    filing it did."""
+    if done.kind == "choose":
+        return Reply(say.which_game(), [
+            [(say.pick_label(g.game, g.opponent, g.round_name),
+              callbacks.photo_pick(done.photo_id, g.window_id))] for g in done.games])
+    g = done.games[0]
+    if done.kind == "unchanged":
+        return Reply(say.already_filed(g.game, g.opponent))
+    if done.discharged:
+        return Reply(say.received(g.game, g.opponent))
+    if done.late:
+        return Reply(say.received_late(g, g.game, g.opponent))
+    if g.responsible:
+        return Reply(say.another_kept(g.game, g.opponent))
+    return Reply(say.kept_not_theirs(g, g.game, g.opponent, g.closes_at))
+
+
+async def _answered(tx: Tx, req: Request, done: PhotoAnswer) -> PhotoAnswer:
+    await answer(tx, req, _photo_reply(done))
+    return done
+
+
+async def receive_photo(db: Database, req: Request, file_id: str) -> PhotoAnswer:
     """Use-case: a player sends a board photo (the largest size's Telegram file id)."""
     if not file_id.strip():
         raise Invalid(said("that photo came without a file; send it again"))
@@ -156,13 +179,12 @@ async def receive_photo(db: Database, req: Request, file_id: str,
                                "finished board{para}.", para=para25))
         photo_id = await photos_repo.add_photo(tx, sent_by=person, file_id=file_id, now=req.now)
         if len(candidates) > 1:
-            return await answer_with(tx, req, render, PhotoAnswer("choose", photo_id, candidates))
-        result = await _attach(tx, photo_id, candidates[0], person, actor, req.now)
-        return await answer_with(tx, req, render, result)
+            return await _answered(tx, req, PhotoAnswer("choose", photo_id, candidates))
+        return await _answered(tx, req, await _attach(tx, photo_id, candidates[0], person,
+                                                      actor, req.now))
 
 
-async def pick_game(db: Database, req: Request, photo_id: int, window_id: int,
-                    render: Answer[PhotoAnswer] | None = None) -> PhotoAnswer:
+async def pick_game(db: Database, req: Request, photo_id: int, window_id: int) -> PhotoAnswer:
     """Use-case: the sender of a photo says which game it shows (a button)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -176,13 +198,13 @@ async def pick_game(db: Database, req: Request, photo_id: int, window_id: int,
                                   "shows"))
         game = await _window_game(tx, w, photo.sent_by)
         if photo.game_id is not None:
-            return await answer_with(tx, req, render, PhotoAnswer("unchanged", photo_id, [game]))
+            return await _answered(tx, req, PhotoAnswer("unchanged", photo_id, [game]))
         if w.state not in photos_repo.AWAITING:
             raise Invalid(said("game {game} v {opponent} no longer waits for a photo; send "
                                "the photo again if it shows another game", game=game.game,
                                opponent=game.opponent))
-        result = await _attach(tx, photo_id, game, photo.sent_by, actor, req.now)
-        return await answer_with(tx, req, render, result)
+        return await _answered(tx, req, await _attach(tx, photo_id, game, photo.sent_by,
+                                                      actor, req.now))
 
 
 async def _attach(tx: Tx, photo_id: int, game: WindowGame, person: int, actor: Actor,
@@ -355,10 +377,12 @@ def _list_key(ask_id: int) -> str:
     return f"photo:list:{ask_id}:td"
 
 
-def _settled_by(w: WindowRow) -> str:
+def _settled_by(w: WindowRow) -> str | Said:
     """Who settled a window no longer overdue: the player whose photo came in, else the
     ruler recorded on it."""
-    return "the player" if w.state == WindowState.RECEIVED else (w.decided_by_name or "someone")
+    if w.state == WindowState.RECEIVED:
+        return say.the_player()
+    return w.decided_by_name or say.someone()
 
 
 async def _list_message(tx: Tx, ask_id: int) -> tuple[Said, list[list[tuple[Said, str]]]]:
@@ -406,7 +430,7 @@ class PhotoRuling:
     kind: str
     match: str
     game: int
-    by: str
+    by: str | Said
     state: WindowState
     score_line: str = ""
     until: str = ""
@@ -438,7 +462,7 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
                                   closes_at=until):
         fresh = await photos_repo.window(tx, w.id)
         return PhotoRuling("already", view.code, number,
-                           (fresh.decided_by_name if fresh else None) or "someone",
+                           (fresh.decided_by_name if fresh else None) or say.someone(),
                            fresh.state if fresh else w.state)
     loser = 1 - w.responsible_side
     result = PhotoRuling(_KIND_OF[ruling], view.code, number, by_name, _STATE_OF[ruling])
@@ -488,8 +512,16 @@ async def _decide(tx: Tx, w: WindowRow, ruling: str, actor: Actor, by_name: str,
     return result
 
 
-async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: str,
-                            render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
+def _settled_before(ruling: PhotoRuling) -> Reply | None:
+    """The pressing ruler is told only when someone decided before them; otherwise the
+    edit of every ruler's copy of the question says what was decided."""
+    if ruling.kind != "already":
+        return None
+    return Reply(say.settled_before(ruling.by, ruling.state, ruling.match, ruling.game))
+
+
+async def rule_photo_button(db: Database, req: Request, window_id: int,
+                            ruling: str) -> PhotoRuling:
     """Use-case: a TD presses Award bye to loser, Extend 24 h or Waive on the question."""
     if ruling not in RULINGS:
         raise Invalid(said("that button is out of date"))
@@ -504,11 +536,11 @@ async def rule_photo_button(db: Database, req: Request, window_id: int, ruling: 
                "extend": "more time for the photo", "waive": "photo waived"}[ruling]
         result = await _decide(tx, w, ruling, actor, by, why, req.now, None)
         await _redraw_lists(tx, [w.id], req.now)
-        return await answer_with(tx, req, render, result)
+        await answer(tx, req, _settled_before(result))
+        return result
 
 
-async def open_game(db: Database, req: Request, window_id: int,
-                    render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
+async def open_game(db: Database, req: Request, window_id: int) -> PhotoRuling:
     """Use-case: a ruler taps a game in a list of missing photos; that game's question, with
     Award bye to loser / Extend 24 h / Waive, comes to them as a single close sends it
     (``kind`` "asked"), or they are told who settled it ("already")."""
@@ -524,14 +556,14 @@ async def open_game(db: Database, req: Request, window_id: int,
                                "use tdbot rule photo"))
         _, _, number, _ = await _game_of(tx, w)
         if w.state != WindowState.OVERDUE:
-            return await answer_with(tx, req, render, PhotoRuling(
-                "already", view.code, number, _settled_by(w), w.state))
+            settled = PhotoRuling("already", view.code, number, _settled_by(w), w.state)
+            await answer(tx, req, _settled_before(settled))
+            return settled
         text, buttons = await _question(tx, w)
         await outbox.enqueue(tx, person_id=actor.person_id, now=req.now, said=text,
                              buttons=buttons,
                              dedupe_key=f"{_ask_key(w)}{actor.person_id}:{req.update_id}")
-        return await answer_with(tx, req, render,
-                                 PhotoRuling("asked", view.code, number, "", w.state))
+        return PhotoRuling("asked", view.code, number, "", w.state)
 
 
 @dataclass(frozen=True)
@@ -544,8 +576,7 @@ class ListRuling:
     already: list[str]
 
 
-async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str,
-                          render: Answer[ListRuling] | None = None) -> ListRuling:
+async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str) -> ListRuling:
     """Use-case: the ruler a list was sent to presses Extend all 24 h or Waive all: every
     game of the list still overdue gets that ruling, each as its own button would give it
     (para 25); the games settled meanwhile are left as they are. A bye stays a ruling game
@@ -573,13 +604,14 @@ async def rule_photo_list(db: Database, req: Request, ask_id: int, ruling: str,
             (already if done.kind == "already" else decided).append(
                 f"{done.match} game {done.game}")
         await _redraw_lists(tx, list(ask.window_ids), req.now)
-        result = ListRuling(_KIND_OF[ruling], decided, already)
-        return await answer_with(tx, req, render, result)
+        if not decided:  # the lists' edit says what was done, when anything was
+            await answer(tx, req, Reply(say.list_settled_before()))
+        return ListRuling(_KIND_OF[ruling], decided, already)
 
 
 async def rule_photo(db: Database, req: Request, event_id: int, match_code: str, game: int, *,
                      bye: bool = False, extend: str | None = None, waive: bool = False,
-                     why: str, render: Answer[PhotoRuling] | None = None) -> PhotoRuling:
+                     why: str) -> PhotoRuling:
     """Use-case: ``tdbot rule photo EVENT MATCH --game N (--bye | --extend 24h | --waive)
     --why TEXT``: the same ruling as the buttons."""
     if [bye, extend is not None, waive].count(True) != 1:
@@ -619,4 +651,4 @@ async def rule_photo(db: Database, req: Request, event_id: int, match_code: str,
         ruling = "bye" if bye else "extend" if extend is not None else "waive"
         result = await _decide(tx, w, ruling, actor, by, why.strip(), req.now, length)
         await _redraw_lists(tx, [w.id], req.now)
-        return await answer_with(tx, req, render, result)
+        return result

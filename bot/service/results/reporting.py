@@ -37,7 +37,7 @@ from bot.service.events.progress import after_final, after_results
 from bot.service.events.schedule import Round, get_round
 from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
-from bot.service.people import expelled
+from bot.service.people import expelled, name_texts
 from bot.service.people.entries import entries_of
 from bot.service.people.roles import require_role
 from bot.service.platform import callbacks, journal, outbox
@@ -72,7 +72,7 @@ from bot.store import games_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Said, stacked
+from bot.words.said import Said, said, stacked
 from core.knockout.match import (
     Decision,
     Match,
@@ -98,15 +98,15 @@ MAX_SCORE = 1500
 # --- what people say -----------------------------------------------------------------
 
 
-def no_concession(of: HasFormat | None) -> str:
+def no_concession(of: HasFormat | None) -> Said:
     """The one wording of the rule that nobody concedes a game here. SSSg para 13 forbids
     it in a knockout, and is cited only there (``formats.cite``). The other formats' rules
     have no concession by a player's report either: a game not played is a forfeit, and
     forfeits are the TD's to record (ABG rules, "Absent from the table"; a TD's ruling,
     ``rulings``), so the rule is said to them in words, uncited."""
     ref = cite(of, "SSSg para 13") if of is not None else ""
-    return (f"players may not concede games{ref}. Report a game played to the end; if a game "
-            "could not be played, ask a TD.")
+    return said("players may not concede games{ref}. Report a game played to the end; if a "
+                "game could not be played, ask a TD.", ref=ref)
 
 
 def check_scores(scores: tuple[int, int], names: tuple[str, str], of: HasFormat) -> None:
@@ -114,12 +114,13 @@ def check_scores(scores: tuple[int, int], names: tuple[str, str], of: HasFormat)
     which would be conceding it (``no_concession``)."""
     for side in (0, 1):
         if not 0 <= scores[side] <= MAX_SCORE:
-            raise Invalid(f"{names[side]}'s score {scores[side]} cannot be a game's score "
-                          f"(0 to {MAX_SCORE}); check it and send it again")
+            raise Invalid(said("{name}'s score {score} cannot be a game's score (0 to {most}); "
+                               "check it and send it again", name=names[side],
+                               score=scores[side], most=MAX_SCORE))
     for side in (0, 1):
         if scores[side] == 0:
-            raise Invalid(f"{names[side]} scored 0, which means the game was not played out: "
-                          + no_concession(of))
+            raise Invalid(said("{name} scored 0, which means the game was not played out: "
+                               "{rule}", name=names[side], rule=no_concession(of)))
 
 
 async def refuse_concession(db: Database, req: Request) -> None:
@@ -149,18 +150,24 @@ def _names(view: MatchView) -> tuple[str, str]:
     return view.label(0), view.label(1)
 
 
+def _scores_said(names: tuple[str, str], scores: tuple[int | None, int | None]) -> Said:
+    """'Ann Lee 412, Dev Rao 380': a game's scores as entered."""
+    return said("{first} {first_score}, {second} {second_score}", first=names[0],
+                first_score=str(scores[0]), second=names[1], second_score=str(scores[1]))
+
+
 def _decided_refusal(of: HasFormat, view: MatchView, state: MatchState) -> Invalid:
     if state.decision is Decision.TIE:
-        outcome = "a tie"
+        outcome = said("a tie")
     elif state.winner is None:
-        outcome = "nobody won yet"
+        outcome = said("nobody won yet")
     else:
-        outcome = f"{_names(view)[state.winner]} won"
-    return Invalid(
-        f"{view.code} ({view.label(0)} v {view.label(1)}) is decided ({outcome}, "
-        f"{score_line(view, state)}): no further games count once a match is decided"
-        f"{cite(of, 'SSSg para 14')}"
-    )
+        outcome = said("{name} won", name=_names(view)[state.winner])
+    return Invalid(said(
+        "{code} ({first} v {second}) is decided ({outcome}, {score}): no further games count "
+        "once a match is decided{ref}", code=view.code, first=view.label(0),
+        second=view.label(1), outcome=outcome, score=score_line(view, state),
+        ref=cite(of, "SSSg para 14")))
 
 
 async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
@@ -170,12 +177,18 @@ async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
         raise _decided_refusal(await get_event(tx, view.event_id), view, state)
     rnd = await get_round(tx, view.round_id)
     if view.state not in OPEN:
-        raise Invalid(f"{view.code} ({view.label(0)} v {view.label(1)}) is not being played "
-                      f"(it is {view.state.replace('_', ' ')})")
+        names = {"code": view.code, "first": view.label(0), "second": view.label(1)}
+        if view.state == MatchStage.WAITING:
+            raise Invalid(said("{code} ({first} v {second}) is not being played: it waits for "
+                               "a player", **names))
+        raise Invalid(said("{code} ({first} v {second}) is not being played: it is a bye or "
+                           "not needed", **names))
+    if rnd.state == RoundState.PLANNED:
+        raise Invalid(said("{code} is in {round}, which is not open yet: games are reported "
+                           "while their round is open", code=view.code, round=rnd.name))
     if rnd.state != RoundState.OPEN:
-        when = "is not open yet" if rnd.state == RoundState.PLANNED else "is closed"
-        raise Invalid(f"{view.code} is in {rnd.name}, which {when}: games are reported while "
-                      "their round is open")
+        raise Invalid(said("{code} is in {round}, which is closed: games are reported while "
+                           "their round is open", code=view.code, round=rnd.name))
     await blackouts.refuse_if_held(tx, view)
     return rnd
 
@@ -184,10 +197,10 @@ def _starter_refusal(of: HasFormat, view: MatchView, game: int, expected: Start,
                      given: int) -> Invalid:
     names = _names(view)
     assert expected.side is not None
-    return Invalid(
-        f"{names[expected.side]} starts game {game} ({say.start_why(of, expected.reason)}), not "
-        f"{names[given]}; if an earlier game is recorded wrongly, ask a TD to correct it"
-    )
+    return Invalid(said(
+        "{starter} starts game {game} ({why}), not {given}; if an earlier game is recorded "
+        "wrongly, ask a TD to correct it", starter=names[expected.side], game=game,
+        why=say.start_reason(of, expected.reason), given=names[given]))
 
 
 async def _write_game(
@@ -447,9 +460,11 @@ def _name_of(names: tuple[str, str], given: str, what: str) -> int:
         return pick(given, names)
     except NameRefused as exc:
         if exc.ambiguous:
-            raise Invalid(f"{what} {exc}") from None
-        raise Invalid(f"{what} {given!r} is not a player of this match "
-                      f"({names[0]} v {names[1]})") from None
+            raise Invalid(said("{option} {why}", option=what,
+                               why=name_texts.refused(exc))) from None
+        raise Invalid(said("{option} '{given}' is not a player of this match ({first} v "
+                           "{second})", option=what, given=given, first=names[0],
+                           second=names[1])) from None
 
 
 async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchView, int]:
@@ -462,17 +477,22 @@ async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchVie
             entry = entries[pick(name, [e.name for e in entries])]
         except NameRefused as exc:
             if exc.ambiguous:
-                raise Invalid(f"{exc} (players of {event.slug})") from None
-            raise NotFound(f"no player called {name!r} in {event.slug}{exc.did_you_mean}; "
-                           f"`tdbot event show {event.slug}` lists the matches") from None
+                raise Invalid(said("{why} (players of {event})",
+                                   why=name_texts.refused(exc), event=event.slug)) from None
+            raise NotFound(said("no player called '{name}' in {event}{did_you_mean}; `tdbot "
+                                "event show {event}` lists the matches", name=name,
+                                event=event.slug,
+                                did_you_mean=name_texts.did_you_mean(exc))) from None
         await expelled.refuse_entry(tx, entry)
         people.append(entry.person_id)
     if people[0] == people[1]:
-        raise Invalid(f"{a} cannot play themselves: name the two players of the match")
+        raise Invalid(said("{name} cannot play themselves: name the two players of the match",
+                           name=a))
     together = [m for m in await matches_of_person(tx, people[0])
                 if m.event_id == event.id and people[1] in m.people]
     if not together:
-        raise NotFound(f"{a} and {b} have no match together in {event.slug}")
+        raise NotFound(said("{a} and {b} have no match together in {event}", a=a, b=b,
+                            event=event.slug))
     live = [m for m in together if m.state in OPEN]
     view = (live or together)[-1]
     side = view.side_of_person(people[0])
@@ -505,8 +525,9 @@ async def enter_game(
         await require_role(tx, actor, event_id, "td")
         event = await get_event(tx, event_id)
         if photo_window and not photos_owed(event):
-            raise Invalid(f"{event.name} asks for no board photos ([rules] board_photos = "
-                          "false), so a game has no photo window: leave out --photo-window")
+            raise Invalid(said("{event} asks for no board photos ([rules] board_photos = "
+                               "false), so a game has no photo window: leave out "
+                               "--photo-window", event=event.name))
         view, first = await _match_between(tx, event, *players)
         names = _names(view)
         ordered = (scores[0], scores[1]) if first == 0 else (scores[1], scores[0])
@@ -524,17 +545,20 @@ async def enter_game(
             if expected.side is not None and expected.side != side:
                 raise _starter_refusal(event, view, before.next_game, expected, side)
         elif expected.side is None:
-            why_draw = (f"the players drew tiles for game 1{cite(event, 'para 15')}"
+            why_draw = (said("the players drew tiles for game 1{ref}",
+                             ref=cite(event, "para 15"))
                         if expected.reason is StartReason.TILE_DRAW else
-                        f"game {before.next_game} is the deciding game and the players are "
-                        f"level on wins and spread, so they drew tiles{cite(event, 'para 16c')}")
-            raise Invalid(f"say who started game {before.next_game} with --starter NAME: "
-                          f"{why_draw}")
+                        said("game {game} is the deciding game and the players are level on "
+                             "wins and spread, so they drew tiles{ref}",
+                             game=before.next_game, ref=cite(event, "para 16c")))
+            raise Invalid(said("say who started game {game} with --starter NAME: {why}",
+                               game=before.next_game, why=why_draw))
         else:
             side = expected.side
         moment = played_at or req.now
         if moment > req.now:
-            raise Invalid(f"the game cannot have been played in the future ({event.local(moment)})")
+            raise Invalid(said("the game cannot have been played in the future ({at})",
+                               at=event.at(moment)))
         held = await blackouts.hold_if_blacked_out(
             tx, event, view, game=before.next_game, starter=side, scores=ordered,
             played_at=moment, slip_id=None, by=actor, now=req.now)
@@ -579,17 +603,21 @@ def _entered_already(event: Event, view: MatchView, match: Match, game: int,
     if not 1 <= game <= len(state.counted):
         if state.decided:
             raise _decided_refusal(event, view, state)
-        raise Invalid(f"the next game of {view.code} is game {state.next_game}, not {game}")
+        raise Invalid(said("the next game of {code} is game {next}, not {game}",
+                           code=view.code, next=state.next_game or 0, game=game))
     entered = match.games[state.counted[game - 1]]
     side = None if starter is None else _name_of(names, starter, "--starter")
     if entered.scores != scores or side not in (None, entered.starter):
-        was = (f"{names[0]} {entered.scores[0]}, {names[1]} {entered.scores[1]}"
-               if entered.scores is not None else f"a {entered.kind.value}")
-        started = f" ({names[entered.starter]} started)" if entered.starter is not None else ""
-        asked = f" ({names[side]} started)" if side is not None else ""
-        raise Invalid(f"{view.code} game {game} is already entered as {was}{started}, not "
-                      f"{names[0]} {scores[0]}, {names[1]} {scores[1]}{asked}: nothing done; "
-                      "if the entry is wrong, correct it with a ruling")
+        was = (_scores_said(names, entered.scores) if entered.scores is not None
+               else say.kind_of_game(entered.kind))
+        started = (said(" ({name} started)", name=names[entered.starter])
+                   if entered.starter is not None else "")
+        asked = said(" ({name} started)", name=names[side]) if side is not None else ""
+        raise Invalid(said("{code} game {game} is already entered as {was}{started}, not "
+                           "{asked_scores}{asked}: nothing done; if the entry is wrong, correct "
+                           "it with a ruling", code=view.code, game=game, was=was,
+                           started=started, asked_scores=_scores_said(names, scores),
+                           asked=asked))
     assert entered.starter is not None
     return GameEntered(
         view.code, view.round_name, game, names, scores, entered.starter, state.score_line(),
@@ -625,14 +653,14 @@ async def _slip_view(tx: Tx, slip: SlipRow, side: int, state: MatchState | None 
 async def _get_slip(tx: Tx, slip_id: int) -> tuple[SlipRow, MatchView]:
     slip = await slips_repo.get(tx, slip_id)
     if slip is None:
-        raise NotFound("that result slip no longer exists; send the result again")
+        raise NotFound(said("that result slip no longer exists; send the result again"))
     return slip, await get_match(tx, slip.match_id)
 
 
 def _reader_side(view: MatchView, actor: Actor) -> int:
     side = None if actor.person_id is None else view.side_of_person(actor.person_id)
     if side is None:
-        raise NotAllowed("only the two players of this match may act on its result slip")
+        raise NotAllowed(said("only the two players of this match may act on its result slip"))
     return side
 
 
@@ -678,7 +706,8 @@ def _named(matches: list[MatchView], person_id: int, said: SaidResult) -> list[M
     different = list(dict.fromkeys(opponents[i] for i in found))
     if len(different) > 1:
         refused = NameRefused(said.opponent, different, ambiguous=True)
-        raise Invalid(f"{refused}, e.g. {said.mine}-{said.theirs} v {different[0]}")
+        raise Invalid(slip_texts.ambiguous_opponent(refused, said.mine, said.theirs,
+                                                    different[0]))
     return [matches[i] for i in found]
 
 
@@ -709,8 +738,7 @@ async def report_result(
             await expelled.refuse_player(tx, person)
             codes = ", ".join(f"{m.code} v {m.label(1 - (m.side_of_person(person) or 0))}"
                               for m in matches)
-            raise Invalid(f"none of your matches being played is {unknown[0]}"
-                          + (f"; yours: {codes}" if codes else ""))
+            raise Invalid(slip_texts.unknown_tag(unknown[0], codes))
         if said.opponent:
             named = _named(matches, person, said)
             if not named and len(matches) == 1 and not await _names_a_player(
@@ -721,14 +749,11 @@ async def report_result(
                 await expelled.refuse_player(tx, person, said.opponent)
                 opponents = ", ".join(m.label(1 - (m.side_of_person(person) or 0))
                                       for m in matches)
-                raise Invalid(f"none of your matches being played is against "
-                              f"{said.opponent!r}" + (f"; you play {opponents}" if opponents
-                                                       else ""))
+                raise Invalid(slip_texts.not_against(said.opponent, opponents))
             matches = named
         if not matches:
             await expelled.refuse_player(tx, person)
-            raise Invalid("you have no match being played right now, so there is nothing to "
-                          "report; /matches shows your matches")
+            raise Invalid(slip_texts.nothing_to_report())
         if len(matches) > 1:
             keyed = which_match.named_by(await _keyed(tx, matches, person), said.words)
             matches = [k.view for k in keyed]
@@ -768,9 +793,9 @@ async def report_in_match(
         view = next((m for m in await _candidates(tx, person, said) if m.id == match_id),
                     None)
         if view is None:
-            raise NotFound("no match of the presser's being played has that id")
+            raise NotFound(slip_texts.no_such_match())
         if await _stamp(tx, view) != stamp:
-            raise NotFound("the match's game was recorded since the question was asked")
+            raise NotFound(slip_texts.recorded_since())
         side = view.side_of_person(person)
         assert side is not None
         result = await _draft(tx, view, side, person, said, req.now)
@@ -796,10 +821,9 @@ async def _draft(tx: Tx, view: MatchView, side: int, person: int, said: SaidResu
         elif said.game != state.next_game:
             counted = len(state.counted)
             if said.game <= counted:
-                raise Invalid(f"game {said.game} is already recorded; if it is wrong, "
-                              "/dispute it while its slip is open, or ask a TD")
+                raise Invalid(slip_texts.already_recorded(said.game))
             raise _decided_refusal(event, view, state) if state.decided else Invalid(
-                f"the next game of your match is game {state.next_game}, not {said.game}")
+                slip_texts.next_game_is(state.next_game or 0, said.game))
     elif theirs and (theirs[-1].scores == scores or state.decided):
         second = theirs[-1]  # the same result, or the match's last game: their game
     if second is None:
@@ -833,9 +857,9 @@ async def set_starter(db: Database, req: Request, slip_id: int, starter: int) ->
         slip, view = await _get_slip(tx, slip_id)
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
-            raise NotAllowed("only the player who sent this result may answer that")
+            raise NotAllowed(said("only the player who sent this result may answer that"))
         if starter not in (0, 1):
-            raise Invalid("that button is out of date; send the result again")
+            raise Invalid(said("that button is out of date; send the result again"))
         if not await slips_repo.set_starter(tx, slip.id, starter):
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
         else:
@@ -852,7 +876,7 @@ async def cancel_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
         slip, view = await _get_slip(tx, slip_id)
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
-            raise NotAllowed("only the player who sent this result may cancel it")
+            raise NotAllowed(said("only the player who sent this result may cancel it"))
         await blackouts.refuse_if_slip_held(tx, slip.id, await get_event(tx, view.event_id))
         moved = await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.CANCELLED, req.now)
         slip, _ = await _get_slip(tx, slip_id)
@@ -877,15 +901,15 @@ async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
         slip, view = await _get_slip(tx, slip_id)
         side = _reader_side(view, actor)
         if side != slip.reporter_side:
-            raise NotAllowed("only the player who sent this result may confirm it")
+            raise NotAllowed(said("only the player who sent this result may confirm it"))
         await expelled.refuse_in_match(tx, view, actor.person_id)
         if slip.state != SlipState.DRAFT:
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             await _tell_reporter(tx, req, result)
             return result
         if slip.starter_side is None:
-            raise Invalid(f"first say who started game {slip.game_no}: tap one of the two "
-                          "buttons above")
+            raise Invalid(said("first say who started game {game}: tap one of the two "
+                               "buttons above", game=slip.game_no))
         event = await get_event(tx, view.event_id)
         match = await core_match(tx, view.id)
         state = match.state()
@@ -912,8 +936,8 @@ async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
                 await settled(kind)
                 await _submit(tx, event, view, match, slip, actor, req.now, playable=True)
         else:
-            raise Invalid("the games of this match changed since you sent it; send the "
-                          "result again")
+            raise Invalid(said("the games of this match changed since you sent it; send the "
+                               "result again"))
         slip, _ = await _get_slip(tx, slip_id)
         result = SlipAnswer(kind, await _slip_view(tx, slip, side))
         if kind == "unchanged":
@@ -1019,11 +1043,14 @@ async def _second_report(tx: Tx, event: Event, view: MatchView, match: Match,
         if same:
             await slips_repo.move(tx, slip.id, (SlipState.DRAFT,), SlipState.AGREED, now, game_id=row.id)
             return "unchanged"
-        status = "under dispute" if first is not None and first.state == SlipState.DISPUTED else "final"
-        recorded = (f"{names[0]} {row.scores[0]}, {names[1]} {row.scores[1]}"
-                    if row.kind == MatchGameKind.PLAYED else f"a game {row.kind}")
-        raise Invalid(f"game {slip.game_no} is already recorded and {status} ({recorded}); "
-                      "if it is wrong, ask a TD")
+        recorded = (_scores_said(names, row.scores) if row.kind == MatchGameKind.PLAYED
+                    else say.kind_of_game(row.kind))
+        if first is not None and first.state == SlipState.DISPUTED:
+            raise Invalid(said("game {game} is already recorded and under dispute ({recorded}); "
+                               "if it is wrong, ask a TD", game=slip.game_no,
+                               recorded=recorded))
+        raise Invalid(said("game {game} is already recorded and final ({recorded}); if it is "
+                           "wrong, ask a TD", game=slip.game_no, recorded=recorded))
     if same:
         await settled("both")
         await slips_repo.move(tx, first.id, (SlipState.PENDING,), SlipState.AGREED, now)
@@ -1064,9 +1091,11 @@ async def agree_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
         await expelled.refuse_in_match(tx, view, actor.person_id)
         event = await get_event(tx, view.event_id)
         if side == slip.reporter_side:
-            closes = event.local(slip.closes_at) if slip.closes_at else "the end of the window"
-            raise Invalid(f"you sent this slip, so it is for {view.label(1 - side)} to agree or "
-                          f"dispute; if nobody disputes it, it is final at {closes}")
+            closes = (event.at(slip.closes_at) if slip.closes_at
+                      else said("the end of the window"))
+            raise Invalid(said("you sent this slip, so it is for {opponent} to agree or "
+                               "dispute; if nobody disputes it, it is final at {closes}",
+                               opponent=view.label(1 - side), closes=closes))
         if not await slips_repo.move(tx, slip.id, (SlipState.PENDING,), SlipState.AGREED, req.now):
             result = SlipAnswer("unchanged", await _slip_view(tx, slip, side))
             await _tell_reporter(tx, req, result)

@@ -23,7 +23,14 @@ from bot.service.results.matches import MatchView, has_score, score_line
 from bot.store.rounds_repo import RoundState
 from bot.words import SOURCE, for_locale
 from bot.words.said import Said, Value, plain, said, stacked
-from core.knockout.match import Decision, MatchStage, MatchState, Start, StartReason
+from core.knockout.match import (
+    Decision,
+    MatchGameKind,
+    MatchStage,
+    MatchState,
+    Start,
+    StartReason,
+)
 
 #: Why a side starts a game, as a player reads it, and the rule's paragraph (SSSg paras
 #: 15-16).
@@ -53,11 +60,19 @@ def _joined(**values: Value) -> Said:
     return Said("".join(f"{{{name}}}" for name in values), tuple(values.items()))
 
 
-def start_why(of: HasFormat, reason: StartReason) -> str:
-    """'tile draw, para 15' for a knockout; 'tile draw' for another format (plain English,
-    for a refusal)."""
-    words, ref = START_WORDS[reason]
-    return plain(words, for_locale(SOURCE)) + cite(of, ref, ", {}")
+def start_reason(of: HasFormat, reason: StartReason) -> Said:
+    """Why a player starts a game: 'tile draw, para 15' for a knockout, 'tile draw' for
+    another format, in the reader's language."""
+    return _start_why(of, reason)
+
+
+def kind_of_game(kind: MatchGameKind) -> Said:
+    """A game not played to its end, as a refusal names what was recorded."""
+    if kind is MatchGameKind.BYE:
+        return said("a game bye")
+    if kind is MatchGameKind.FORFEIT:
+        return said("a forfeit")
+    return said("a void game")
 
 
 def _start_why(of: HasFormat, reason: StartReason) -> Said:
@@ -122,6 +137,14 @@ def one_game_result(event: Event, view: MatchView, state: MatchState, viewer: in
     Round 2 game against Ann Lee 412-380', 'Ann Lee won your Round 2 game by forfeit
     (-75)', 'Your game against Eve Tan is a tie (400-400): half a win each' (no stop)."""
     opponent = view.label(1 - viewer)
+    if game.scores is not None and game.scores[0] == game.scores[1] and state.winner is not None:
+        tied = "{0}-{0}".format(game.scores[0])
+        return said("{what} against {opponent} is a tie ({score}), so {through}: a tied game "
+                    "goes to the player who did not start it{ref}",
+                    what=_your_match(event, view, one_game=True, capital=True),
+                    opponent=opponent, score=tied,
+                    through=_through(event, (view.label(0), view.label(1)), state, viewer),
+                    ref=cite(event, "para 17"))
     if state.winner is None:
         level = (f"{game.scores[viewer]}-{game.scores[1 - viewer]}" if game.scores is not None
                  else f"{state.spread[viewer]:+d}")
@@ -200,11 +223,12 @@ def where(event: Event, view: MatchView) -> Said:
 
 def one_game_words(event: Event, names: tuple[str, str], viewer: int,
                    scores: tuple[int, int], starter: int | None = None, *,
-                   named: bool = True, capital: bool = False) -> Said:
+                   named: bool = True, capital: bool = False, meaning: bool = True) -> Said:
     """A one-game match's result to one of its players, their score first: 'you won
     420-350 v Ben Ong (you started)', 'you lost 350-420 v Ann Lee', 'you tied 400-400 with
     Eve Tan: half a win each' (``named`` False: the opponent is named already;
-    ``capital``: it begins a sentence)."""
+    ``capital``: it begins a sentence; ``meaning`` False: what a tie means is said after,
+    ``tied_game``)."""
     mine, theirs = scores[viewer], scores[1 - viewer]
     started: Value = ("" if starter is None else
                       said(" ({started})", started=_started(names, starter, viewer)))
@@ -212,7 +236,8 @@ def one_game_words(event: Event, names: tuple[str, str], viewer: int,
     if mine == theirs:
         other: Value = said(" with {opponent}", opponent=opponent) if named else ""
         values: dict[str, Value] = dict(mine=mine, theirs=theirs, other=other,
-                                        started=started, meaning=tie_words(event))
+                                        started=started,
+                                        meaning=tie_words(event) if meaning else "")
         return (said("You tied {mine}-{theirs}{other}{started}{meaning}", **values) if capital
                 else said("you tied {mine}-{theirs}{other}{started}{meaning}", **values))
     other = said(" v {opponent}", opponent=opponent) if named else ""
@@ -287,12 +312,50 @@ def _single(event: Event, view: MatchView, state: MatchState, scores: tuple[int,
             and not (scores[0] == scores[1] and format_of(event).breaks_ties))
 
 
+def _tied_one_game(event: Event, view: MatchView, state: MatchState) -> bool:
+    """A one-game match whose game tied and which SSSg para 17 still decides: level on games
+    and spread, "the player with fewer starts will be declared the winner", which in one
+    game is the player who did not start it."""
+    return (one_game(event, view) and len(state.counted) == 1 and not state.void
+            and state.decision is Decision.FEWER_STARTS and state.winner is not None)
+
+
+def _through(event: Event, names: tuple[str, str], state: MatchState,
+             viewer: int | None) -> Said:
+    """Who a tied one-game match goes to: 'you go through', 'Ann Lee goes through' (a
+    bracket's), or 'you win it'."""
+    assert state.winner is not None
+    winner = names[state.winner]
+    if format_of(event).goes_through:
+        return (said("you go through") if state.winner == viewer
+                else said("{winner} goes through", winner=winner))
+    return said("you win it") if state.winner == viewer else said("{winner} wins it",
+                                                                  winner=winner)
+
+
+def tied_game(event: Event, names: tuple[str, str], state: MatchState, viewer: int | None, *,
+              if_it_stands: bool = False) -> Said:
+    """A tied one-game match, as its players expect it said (``_tied_one_game``): the game
+    is a tie, who goes through, and the rule in plain words (para 17)."""
+    values: dict[str, Value] = {"through": _through(event, names, state, viewer),
+                                "ref": cite(event, "para 17")}
+    if if_it_stands:
+        return said("If it stands, your game is a tie, so {through}: a tied game goes to the "
+                    "player who did not start it{ref}.", **values)
+    return said("Your game is a tie, so {through}: a tied game goes to the player who did not "
+                "start it{ref}.", **values)
+
+
 def result_lines(event: Event, view: MatchView, viewer: int, game: int,
                  scores: tuple[int, int], starter: int, state: MatchState) -> list[Said]:
     """A counted game and what it did to the match: for a one-game match, the game
     ("You won 420-350 v Ben Ong"); else the game, the match score and who starts next or
     won."""
     names = (view.label(0), view.label(1))
+    if _tied_one_game(event, view, state):
+        return [said("{result}.", result=one_game_words(event, names, viewer, scores, starter,
+                                                        capital=True, meaning=False)),
+                tied_game(event, names, state, viewer)]
     if _single(event, view, state, scores):
         return [said("{result}.", result=one_game_words(event, names, viewer, scores, starter,
                                                         capital=True))]
@@ -304,6 +367,12 @@ def td_entered(event: Event, view: MatchView, viewer: int, game: int, scores: tu
                starter: int, state: MatchState) -> Said:
     """A player's copy of a game a TD entered from a paper slip: final at once."""
     names = (view.label(0), view.label(1))
+    if _tied_one_game(event, view, state):
+        return stacked(said("📝 {where}: a TD entered your game: {result}.",
+                            where=where(event, view),
+                            result=one_game_words(event, names, viewer, scores, starter,
+                                                  meaning=False)),
+                       tied_game(event, names, state, viewer))
     if _single(event, view, state, scores):
         return said("📝 {where}: a TD entered your game: {result}.", where=where(event, view),
                     result=one_game_words(event, names, viewer, scores, starter))
@@ -320,11 +389,13 @@ def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: i
     the opponent agrees): a match it decides is won (or tied) "if it stands"."""
     names = (view.label(0), view.label(1))
     other = names[1 - reporter]
-    single = _single(event, view, state, scores)
+    tied = _tied_one_game(event, view, state)
+    single = tied or _single(event, view, state, scores)
     at = where(event, view)
     lines: list[Said | None] = []
     if single:
-        words = one_game_words(event, names, viewer, scores, starter, named=viewer == reporter)
+        words = one_game_words(event, names, viewer, scores, starter, named=viewer == reporter,
+                               meaning=not tied)
         lines.append(said("📝 {where}: {result}.", where=at, result=words)
                      if viewer == reporter else
                      said("📝 {where}: {reporter} reported your game: {result}.", where=at,
@@ -337,6 +408,8 @@ def slip_copy(event: Event, view: MatchView, viewer: int, reporter: int, game: i
     if not responsible:
         lines.append(_not_responsible(event, names, reporter, viewer, scores))
     ref = cite(event, "para 24")
+    if tied:
+        lines.append(tied_game(event, names, state, viewer, if_it_stands=True))
     if not single:
         outcome = _if_it_stands(event, state, names, viewer)
         if outcome is None:
@@ -385,7 +458,13 @@ def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, 
              said("so your game is final") if game is not None else
              said("so your match is final"))
     result: Said
-    if game is not None and game.scores is not None:
+    if (game is not None and game.scores is not None and game.scores[0] == game.scores[1]
+            and state.winner is not None):  # para 17 decided the tied game
+        tied = "{0}-{0}".format(game.scores[0])
+        result = said("it is a tie ({score}), so {through}: a tied game goes to the player who "
+                      "did not start it{ref}", score=tied,
+                      through=_through(event, names, state, viewer), ref=cite(event, "para 17"))
+    elif game is not None and game.scores is not None:
         result = one_game_words(event, names, viewer, game.scores)
     elif game is not None:
         if state.winner is None:

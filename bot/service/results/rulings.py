@@ -969,8 +969,8 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     await supersede(
         tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
         slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
-        slip_note=lambda viewer, counts: settled_note(went_to(view, viewer, side, how, why),
-                                                      counts),
+        slip_note=lambda viewer, counts: settled_note(
+            went_to(view, viewer, side, how, why, single=say.one_game(event, view)), counts),
         ruler_note=ruling_texts.ruled_note(event, await ruler_name(tx, actor), ruling, None,
                                            view.label(side), why))
 

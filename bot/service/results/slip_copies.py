@@ -102,12 +102,19 @@ def to_both(what: Said) -> Note:
     return note
 
 
-def went_to(view: MatchView, viewer: int | None, winner: int, how: Said, why: str) -> Said:
+def went_to(view: MatchView, viewer: int | None, winner: int, how: Said, why: str | Said, *,
+            single: bool = False) -> Said:
     """'Settled: the match went to Terence Low by a match bye (no show)', to side ``viewer``
     (the copy it ends is of the match, whose code a player does not know); a TD (None)
-    reads the match's code, 'Settled: Q4 went to ...'."""
+    reads the match's code, 'Settled: Q4 went to ...'. ``single``: the match is one game
+    to its players (``seam.Format.single_game``), so it is the game that went."""
     if viewer is None:
         return said("Settled: {match} went to {winner} {how} ({why})", match=view.code,
+                    winner=view.label(winner), how=how, why=why)
+    if single:
+        if viewer == winner:
+            return said("Settled: the game went to you {how} ({why})", how=how, why=why)
+        return said("Settled: the game went to {winner} {how} ({why})",
                     winner=view.label(winner), how=how, why=why)
     if viewer == winner:
         return said("Settled: the match went to you {how} ({why})", how=how, why=why)

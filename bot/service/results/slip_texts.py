@@ -11,12 +11,14 @@ knockout's messages cite those paragraphs (``formats.cite``).
 from __future__ import annotations
 
 from bot.service.formats.traits import cite
+from bot.service.people import name_texts
 from bot.service.platform import callbacks
 from bot.service.platform.outbox import SaidButtons
 from bot.service.results.slip_views import Choice, SlipView
 from bot.words.said import Said, said, said_n, stacked
 from core.knockout.match import StartReason
-from core.slip import SlipState
+from core.names import NameRefused
+from core.slip import SlipRefused, SlipState
 
 HOW_TO_REPORT = said("Send your result with your score first, e.g. <code>412-380</code> "
                      "(or <code>won 412-380</code>, <code>lost 380-412</code>, "
@@ -166,3 +168,180 @@ def where_it_stands(slip: SlipView) -> Said:
         return said("You cancelled this result; send it again if you need to.")
     return said("This result was not counted: it differs from {opponent}'s slip for game "
                 "{game}, and a TD will rule.", opponent=slip.opponent, game=slip.game)
+
+
+# --- a result message that cannot be read (core.slip.SlipRefused) ------------------------
+
+
+def joined(items: tuple[str, ...], joiner: str) -> Said | str:
+    """'A and B' (``joiner`` "and") or 'A, B or C' (``name_texts.listed``) in the reader's
+    language."""
+    if joiner != "and":
+        return name_texts.listed(items)
+    if len(items) == 1:
+        return items[0]
+    head: Said | str = items[0]
+    for middle in items[1:-1]:
+        head = said("{list}, {item}", list=head, item=middle)
+    return said("{one} and {other}", one=head, other=items[-1])
+
+
+def _worded(first: int, second: int) -> Said:
+    """Examples with an outcome word for these two scores, as the player types them (the
+    slip's words are read in English: ``core.slip``)."""
+    if first == second:
+        return said("<code>tied {first}-{second}</code>", first=first, second=second)
+    low, high = min(first, second), max(first, second)
+    return said("<code>won {high}-{low}</code> or <code>lost {low}-{high}</code>", high=high,
+                low=low)
+
+
+def refused(refusal: SlipRefused) -> Said:
+    """A result message the core could not read (``core.slip``, by its kind), said in the
+    reader's language: what was wrong and an example that works."""
+    v = refusal.values
+    kind = refusal.kind
+
+    def text(name: str) -> str:
+        return str(v[name])
+
+    def number(name: str) -> int:
+        value = v[name]
+        return value if isinstance(value, int) else int(str(value))
+
+    def items(name: str) -> tuple[str, ...]:
+        value = v[name]
+        return value if isinstance(value, tuple) else (str(value),)
+
+    example = text("example")
+    how = said("Send your score first, then your opponent's, like <code>{example}</code>.",
+               example=example)
+    if kind == "two_opponents":
+        return said("You named two opponents ({names}). Name one, like <code>{example} v "
+                    "{first}</code>.", names=joined(items("names"), "and"), example=example,
+                    first=text("first"))
+    if kind == "decimal":
+        return said("Scores are whole numbers with a dash between them. {how}", how=how)
+    if kind == "no_scores":
+        return said("I couldn't find any scores in that. {how}", how=how)
+    if kind == "one_score":
+        return said("I found one score ({number}) but need both. {how}", number=text("number"),
+                    how=how)
+    if kind == "too_many":
+        return said("I found {count} numbers ({numbers}) but need just two: your score, then "
+                    "your opponent's, like <code>{example}</code>.", count=number("count"),
+                    numbers=text("numbers"), example=example)
+    if kind == "negative":
+        return said("Scores can't be negative (-{number}). {how}", number=text("number"),
+                    how=how)
+    if kind == "apart":
+        return said("Put the two scores together, yours first, like <code>{example}</code>.",
+                    example=example)
+    if kind == "too_big":
+        return said("{number} can't be a game score (the most I accept is {most}). Check the "
+                    "numbers and send them again, like <code>{example}</code>.",
+                    number=text("number"), most=number("most"), example=example)
+    if kind == "unclear":
+        return said("I can't be sure what '{word}' means there. Just send the scores, yours "
+                    "first, like <code>{example}</code>.", word=text("word"), example=example)
+    if kind == "who_won":
+        return said("I can't tell who won from '{phrase}'. Say it from your side, like "
+                    "{worded}.", phrase=text("phrase"),
+                    worded=_worded(number("first"), number("second")))
+    if kind == "both_claims":
+        return said("You said both {claims}. Send one, like {worded}.",
+                    claims=joined(items("claims"), "and"),
+                    worded=_worded(number("first"), number("second")))
+    if kind == "tied_differ":
+        return said("You said tied, but {first} and {second} differ. If it was a tie, send "
+                    "both scores equal, like <code>tied {first}-{first}</code>; if not, send "
+                    "just the scores, yours first: <code>{first}-{second}</code>.",
+                    first=number("first"), second=number("second"))
+    if kind == "level":
+        return said("You said {claimed}, but {first}-{second} is a tie. Send <code>tied "
+                    "{first}-{second}</code>, or check the scores.", claimed=text("claimed"),
+                    first=number("first"), second=number("second"))
+    if kind == "won_lower":
+        return said("You said you won, but {first} is lower than {second}. If you won, send "
+                    "<code>won {second}-{first}</code>; if you lost, send <code>lost "
+                    "{first}-{second}</code>.", first=number("first"), second=number("second"))
+    if kind == "no_match":
+        return said("You have no open match to report a game in. Ask a TD if that is wrong.")
+    if kind == "which_match":
+        return said_n("You have {n} open match ({candidates}). Say which, like <code>{example} "
+                      "v {first}</code>.",
+                      "You have {n} open matches ({candidates}). Say which, like "
+                      "<code>{example} v {first}</code>.", number("count"),
+                      candidates=joined(items("candidates"), "or"), example=example,
+                      first=text("first"))
+    if kind in ("not_a_handle", "no_such_opponent"):
+        opponents = {"candidates": joined(items("candidates"), "or"), "example": example,
+                     "first": text("first"), "typed": text("typed")}
+        if kind == "not_a_handle":
+            return said("{typed} is not one of your opponents here. You play {candidates}: "
+                        "send, like <code>{example} v {first}</code>.", **opponents)
+        return said("None of your opponents is called '{typed}'. You play {candidates}: send, "
+                    "like <code>{example} v {first}</code>.", **opponents)
+    if kind == "could_be":
+        return said("'{typed}' could be {candidates}. Add more of the name, like "
+                    "<code>{example} v {first}</code>.", typed=text("typed"),
+                    candidates=joined(items("candidates"), "or"), example=example,
+                    first=text("first"))
+    if kind == "match_bye":
+        return said("This match was given as a bye (SSSg para 27), so no games count. Ask a "
+                    "TD if that is wrong.")
+    if kind == "decided":
+        return said("This match is already decided ({own}-{other} in games, yours first), and "
+                    "games after that do not count (SSSg para 14). Ask a TD if a result is "
+                    "wrong.", own=text("own"), other=text("other"))
+    return said("Who went first in game {game}? The rules leave it to drawing tiles (SSSg "
+                "para {para}), so I need to know who started.", game=number("game"),
+                para=text("para"))
+
+
+# --- a player's result that fits no match of theirs (``reporting``) -----------------------
+
+
+def ambiguous_opponent(refused: NameRefused, mine: int, theirs: int, first: str) -> Said:
+    """The name in a result could be two different opponents."""
+    return said("{why}, e.g. {mine}-{theirs} v {first}", why=name_texts.refused(refused),
+                mine=mine, theirs=theirs, first=first)
+
+
+def unknown_tag(tag: str, codes: str) -> Said:
+    """A round or match the result names that none of the player's matches is."""
+    return said("none of your matches being played is {tag}; yours: {codes}", tag=tag,
+                codes=codes)
+
+
+def not_against(name: str, opponents: str) -> Said:
+    """An opponent the result names whom the player is not playing."""
+    if opponents:
+        return said("none of your matches being played is against '{name}'; you play "
+                    "{opponents}", name=name, opponents=opponents)
+    return said("none of your matches being played is against '{name}'", name=name)
+
+
+def nothing_to_report() -> Said:
+    return said("you have no match being played right now, so there is nothing to report; "
+                "/matches shows your matches")
+
+
+def no_such_match() -> Said:
+    """A press naming a match of the presser's that is not being played."""
+    return said("no match of the presser's being played has that id")
+
+
+def recorded_since() -> Said:
+    """A press answering a question about a match whose game was recorded meanwhile."""
+    return said("the match's game was recorded since the question was asked")
+
+
+def already_recorded(game: int) -> Said:
+    return said("game {game} is already recorded; if it is wrong, /dispute it while its slip "
+                "is open, or ask a TD", game=game)
+
+
+def next_game_is(next_game: int, game: int) -> Said:
+    return said("the next game of your match is game {next}, not {game}", next=next_game,
+                game=game)

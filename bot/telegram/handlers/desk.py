@@ -14,15 +14,13 @@ from bot.service.events import rounds
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
+from bot.service.platform.unit import Request
 from bot.service.results import desk
-from bot.telegram import desk_texts
+from bot.service.results.desk_texts import BUTTON_WHY
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.td import cut
 from bot.telegram.runtime import runtime
-
-#: The reason the journal and the players get for a button pressed at a round's close.
-BUTTON_WHY = "the round's deadline passed with the match unfinished (TD decision)"
+from bot.words.said import said
 
 
 @handled
@@ -36,15 +34,12 @@ async def desk_button(
     db = runtime(context).db
     if action == "extend":
         assert extra is not None
-        await desk.extend_round(db, req, ident, extends_from=extra, why="Extend 7 days button",
-                                render=lambda done, lang: Reply(desk_texts.extended(done, lang=lang)))
+        await desk.extend_round(db, req, ident, extends_from=extra, why="Extend 7 days button")
     elif action == "bye":
         assert extra is not None
-        await desk.give_match_bye(db, req, ident, extra, why=BUTTON_WHY,
-                                  render=lambda done, lang: Reply(desk_texts.match_bye_given(done, lang=lang)))
+        await desk.give_match_bye(db, req, ident, extra, why=BUTTON_WHY)
     else:
-        await desk.void_match(db, req, ident, why=BUTTON_WHY,
-                              render=lambda done, lang: Reply(desk_texts.match_voided(done, lang=lang)))
+        await desk.void_match(db, req, ident, why=BUTTON_WHY)
     return None
 
 
@@ -60,14 +55,12 @@ async def close_round(
     ref, anyway, reason = cut(" ".join(args), "anyway")
     reason = reason.lstrip(":").strip()
     if not ref:
-        raise Invalid("say which round: /closeround ROUND [anyway: REASON]")
+        raise Invalid(said("say which round: /closeround ROUND [anyway: REASON]"))
     if anyway and not reason:
-        raise Invalid("say why you close it with matches undecided: "
-                      "/closeround ROUND anyway: REASON")
+        raise Invalid(said("say why you close it with matches undecided: "
+                           "/closeround ROUND anyway: REASON"))
     try:
-        await rounds.close_round(db, req, event.id, ref, force=bool(anyway),
-                                 why=reason,
-                                 render=lambda closed, lang: Reply(desk_texts.round_closed(closed, lang=lang)))
+        await rounds.close_round(db, req, event.id, ref, force=bool(anyway), why=reason)
     except Invalid as exc:
         if "--force --why" not in exc.message:
             raise

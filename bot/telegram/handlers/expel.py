@@ -16,10 +16,10 @@ from bot.service.people import expulsions
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import expel_texts
+from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 USAGE = "/expel NAME: REASON"
 
@@ -28,7 +28,8 @@ def expel_args(text: str) -> tuple[str, str]:
     """The words after /expel: (name, reason), split at the first colon, or ``Invalid``."""
     name, colon, reason = text.partition(":")
     if not name.strip() or not colon or not reason.strip():
-        raise Invalid(f"say who and why (the player is told the reason): {USAGE}")
+        raise Invalid(said("say who and why (the player is told the reason): {usage}",
+                           usage=USAGE))
     return name, reason.strip()
 
 
@@ -40,8 +41,7 @@ async def expel_command(
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "expel")
     name, reason = expel_args(" ".join(args))
-    await expulsions.expel(db, req, event.id, name, why=reason,
-                           render=lambda done, lang: Reply(expel_texts.expelled(done, lang=lang)))
+    await expulsions.expel(db, req, event.id, name, why=reason)
     return None
 
 
@@ -52,6 +52,5 @@ async def slot_button(
     query = update.callback_query
     parsed = callbacks.parse_expel_pick(query.data if query else None)
     assert parsed is not None  # the handler's pattern
-    await slots.fill_slot_button(runtime(context).db, req, *parsed,
-                                      render=lambda done, lang: Reply(expel_texts.filled(done, lang=lang)))
+    await slots.fill_slot_button(runtime(context).db, req, *parsed)
     return None

@@ -4,7 +4,6 @@ round-based event's, the formats whose rounds close on a date (``Format.dated_ro
 
 from __future__ import annotations
 
-import html
 import re
 
 from telegram import Update
@@ -15,9 +14,10 @@ from bot.service.formats.registry import format_of
 from bot.service.formats.traits import HasFormat, cite
 from bot.service.people.directing import directed_event
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 USAGE = "/holdround ROUND until YYYY-MM-DD: REASON"
 #: ROUND until DATE[ TIME]: REASON (a time's own colon is not the reason's)
@@ -32,7 +32,8 @@ def hold_round_args(text: str, of: HasFormat | None = None) -> tuple[str, str, s
     found = _FORM.match(text)
     if found is None:
         ref = cite(of, "para 21") if of is not None else ""
-        raise Invalid(f"say the round, the new date and why{ref}: {USAGE}")
+        raise Invalid(said("say the round, the new date and why{ref}: {usage}", ref=ref,
+                           usage=USAGE))
     ref, date, reason = found.group("ref", "date", "why")
     return ref, date, reason
 
@@ -43,11 +44,5 @@ async def hold_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     event, args = await directed_event(db, req, context.args or [], "holdround",
                                        only=lambda e: format_of(e).dated_rounds)
     ref, date, reason = hold_round_args(" ".join(args), event)
-    await round_holds.hold_round(
-        db, req, event.id, ref, until=date, why=reason,
-        render=english(lambda held: Reply(
-            f"{html.escape(held.round_name)} now closes {html.escape(held.closes)} (was "
-            f"{html.escape(held.before)}). I told {held.told} player(s) with unfinished "
-            "matches.")),
-    )
+    await round_holds.hold_round(db, req, event.id, ref, until=date, why=reason)
     return None

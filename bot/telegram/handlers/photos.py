@@ -20,9 +20,9 @@ from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import photos
-from bot.telegram import photo_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 #: A photo that is not a payment proof (those are captioned ``/paid ...``).
 PHOTO = filters.PHOTO & ~filters.CaptionRegex(r"^\s*/paid")
@@ -34,10 +34,9 @@ async def board_photo(
 ) -> AfterCommit | None:
     message = update.effective_message
     if message is None or not message.photo:
-        raise Invalid("send the board photo as a picture")
+        raise Invalid(said("send the board photo as a picture"))
     largest = max(message.photo, key=lambda size: size.width * size.height)
-    await photos.receive_photo(runtime(context).db, req, largest.file_id,
-                               render=photo_texts.photo_answer)
+    await photos.receive_photo(runtime(context).db, req, largest.file_id)
     return None
 
 
@@ -63,7 +62,7 @@ async def pick_game(
     picked = callbacks.parse_photo_pick(update.callback_query.data if update.callback_query
                                         else None)
     assert picked is not None  # the handler's pattern
-    await photos.pick_game(runtime(context).db, req, *picked, render=photo_texts.photo_answer)
+    await photos.pick_game(runtime(context).db, req, *picked)
     return drop_buttons(update)
 
 
@@ -75,8 +74,7 @@ async def rule(
     pressed = callbacks.parse_photo_rule(update.callback_query.data if update.callback_query
                                          else None)
     assert pressed is not None  # the handler's pattern
-    await photos.rule_photo_button(runtime(context).db, req, *pressed,
-                                   render=photo_texts.ruling_answer)
+    await photos.rule_photo_button(runtime(context).db, req, *pressed)
     return None
 
 
@@ -88,7 +86,7 @@ async def open_game(
     window = callbacks.parse_photo_game(update.callback_query.data if update.callback_query
                                         else None)
     assert window is not None  # the handler's pattern
-    await photos.open_game(runtime(context).db, req, window, render=photo_texts.ruling_answer)
+    await photos.open_game(runtime(context).db, req, window)
     return None
 
 
@@ -100,6 +98,5 @@ async def rule_list(
     pressed = callbacks.parse_photo_all(update.callback_query.data if update.callback_query
                                         else None)
     assert pressed is not None  # the handler's pattern
-    await photos.rule_photo_list(runtime(context).db, req, *pressed,
-                                 render=photo_texts.list_answer)
+    await photos.rule_photo_list(runtime(context).db, req, *pressed)
     return None

@@ -22,7 +22,7 @@ from telegram.ext import ContextTypes, filters
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
-from bot.service.results import disputes, reporting
+from bot.service.results import disputes, reporting, slip_texts
 from bot.service.results.slip_views import SaidResult
 from bot.telegram import report_texts
 from bot.telegram.handlers.common import AfterCommit, handled
@@ -69,7 +69,7 @@ def parse_report(text: str) -> SaidResult:
     try:
         slip = parse_slip(rest)
     except SlipRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(slip_texts.refused(exc)) from None
     words = " ".join([_SCORES.sub(" ", rest, count=1), *rounds, *tags])
     return SaidResult(slip.own, slip.opponent, opponent=slip.opponent_name or "", game=game,
                       text=text.strip(), words=" ".join(words.split()), tags=tuple(tags))

@@ -24,6 +24,7 @@ from bot.service.platform.unit import Reply, Request
 from bot.telegram import keyboards, texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 
 @handled
@@ -47,9 +48,7 @@ async def list_invites(
     """/invites: the event's invite links, for a TD to hand out."""
     db = runtime(context).db
     event, _ = await directed_event(db, req, context.args or [], "invites")
-    username = context.bot.username
-    await invites.invite_links(db, req, event.id, render=lambda found, lang: Reply(
-        texts.invite_list(found.event.name, found.invites, found.names, username, lang=lang)))
+    await invites.invite_links(db, req, event.id, bot_username=context.bot.username)
     return None
 
 
@@ -76,13 +75,15 @@ def open_round_args(text: str) -> OpenRoundArgs:
     head, expel, after = cut(head, "expel")
     ref, until, closing = cut(f"{head} {after}".strip(), "until")
     if not ref:
-        raise Invalid("say which round: /openround ROUND [until YYYY-MM-DD] "
-                      "[expel | anyway: REASON]")
+        raise Invalid(said("say which round: /openround ROUND [until YYYY-MM-DD] "
+                           "[expel | anyway: REASON]"))
     if until and not closing:
-        raise Invalid("give the closing date after until: /openround ROUND until YYYY-MM-DD")
+        raise Invalid(said("give the closing date after until: /openround ROUND until "
+                           "YYYY-MM-DD"))
     reason = reason.lstrip(":").strip()
     if anyway and not reason:
-        raise Invalid("say why you open it with fees unpaid: /openround ROUND anyway: REASON")
+        raise Invalid(said("say why you open it with fees unpaid: /openround ROUND anyway: "
+                           "REASON"))
     return OpenRoundArgs(ref, closing or None, expel, anyway, reason)
 
 
@@ -100,7 +101,6 @@ async def open_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
         db, req, event.id, asked.ref, closing=asked.closing, unpaid_ok=asked.anyway,
         expel_unpaid=asked.expel,
         why=asked.reason,
-        render=lambda opened, lang: Reply(texts.round_opened(opened, lang=lang)),
     )
     return None
 
@@ -112,8 +112,5 @@ async def draw(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "draw")
     seed = SEED.parse(args[0]) if args else secrets.randbelow(1_000_000)
-    await draw_service.draw_event(
-        db, req, event.id, seed=seed,
-        render=lambda result, lang: Reply(texts.draw_made(event.name, result, lang=lang)),
-    )
+    await draw_service.draw_event(db, req, event.id, seed=seed)
     return None
