@@ -29,10 +29,8 @@ NOT_YET = {
     "bot/service/formats/rounds/round_pairing.py",
     "bot/service/people/directing.py",
     "bot/service/platform/limits.py",
-    "bot/service/results/corrections.py",
     "bot/service/results/desk.py",
     "bot/service/results/reporting.py",
-    "bot/service/results/rulings.py",
 }
 
 

@@ -15,11 +15,11 @@ from bot.cli.app import EventArg, game_app, score
 from bot.cli.options import ConfirmOption, DbOption, WhyOption, use_db, utc_now
 
 if TYPE_CHECKING:
-    from bot.service.results import corrections
+    from bot.service.results.ruling_views import Corrected
     from bot.store.db import Database
 
 
-def _print(done: corrections.Corrected) -> None:
+def _print(done: Corrected) -> None:
     from bot.service.results.correction_texts import game_words
 
     before, after = game_words(done.before, done.names), game_words(done.after, done.names)
@@ -65,7 +65,7 @@ def correct(
     change = corrections.Change(game, parsed, starter, void)
     now = utc_now()
 
-    async def work(database: Database) -> corrections.Corrected:
+    async def work(database: Database) -> Corrected:
         ev = await lookup_event(database, event)
         return await corrections.correct_game(database, Request.cli(now), ev.id, match, change,
                                               why=why, confirm=confirm)

@@ -24,7 +24,8 @@ from bot.cli.options import ConfirmOption, DbOption, WhyOption, use_db, utc_now
 
 if TYPE_CHECKING:
     from bot.service.events.lookup import Event
-    from bot.service.results import reporting, rulings
+    from bot.service.results import reporting
+    from bot.service.results.ruling_views import Ruled
     from bot.store.db import Database
 
 
@@ -137,7 +138,7 @@ def report(
         typer.echo(line)
 
 
-def _print_ruled(done: rulings.Ruled) -> None:
+def _print_ruled(done: Ruled) -> None:
     what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided",
             "game_bye": f"game bye to {done.to}", "match_bye": f"match bye to {done.to}",
             "tie": f"tied match ruled for {done.to}", "forfeit": f"won by forfeit by {done.to}",
@@ -186,7 +187,7 @@ def rule(
         parsed = (score(scores[0], "the first player"), score(scores[1], "the second player"))
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.rule_game(database, Request.cli(now), ev.id, match, game,
                                        uphold=uphold, scores=parsed, void=void,
@@ -212,7 +213,7 @@ def match_bye(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.match_bye(database, Request.cli(now), ev.id, match, name, why=why,
                                        confirm=confirm)
@@ -236,7 +237,7 @@ def rule_tie(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.rule_tie(database, Request.cli(now), ev.id, match, name, why=why)
 
@@ -260,7 +261,7 @@ def forfeit(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.forfeit(database, Request.cli(now), ev.id, match, game, to,
                                      why=why, confirm=confirm)
@@ -287,7 +288,7 @@ def overtime(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.overtime(database, Request.cli(now), ev.id, match, game, player,
                                       minutes, why=why, confirm=confirm)

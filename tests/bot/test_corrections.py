@@ -178,7 +178,7 @@ async def test_the_starter_is_corrected_and_a_correction_can_be_cancelled(
                 "NAME, or void)") in await say(bot, "Tara TD", "/help")
         assert "/correct" not in await say(bot, "Dev Rao", "/help")
         # refusals say what to do
-        assert "M1 has no game 3: 1 game(s) count" in await say(
+        assert "M1 has no game 3: 1 game counts" in await say(
             bot, "Tara TD", "/correct M1 game 3 400 300")
         assert "is already Ann Lee 412, Dev Rao 380 (Dev Rao started): nothing to correct" \
             in await say(bot, "Tara TD", "/correct M1 game 1 412 380")
@@ -207,7 +207,7 @@ async def test_a_ladder_challenge_corrected_moves_the_rungs_back(tmp_path: Path)
         assert await order(bot) == ["Ann Lee", "Eve Tan", "Ben Ong", "Cai Wen", "Dev Rao"]
         # the scores were the other way round: L1 is its one game, so no "game N"
         asked = await ladder_say(bot, "Tara TD", "/correct L1 380 412")
-        assert asked.startswith("⚖️ L1 game 1: Eve Tan 412, Ben Ong 380 (Eve Tan started) "
+        assert asked.startswith("⚖️ L1: the game Eve Tan 412, Ben Ong 380 (Eve Tan started) "
                                 "becomes Eve Tan 380, Ben Ong 412 (Eve Tan started).")
         done = await ladder_say(bot, "Tara TD", "Ben's scoresheet: Eve read it upside down")
         assert done == ("✅ L1: the game is corrected, now Eve Tan 380, Ben Ong 412 (Eve Tan "
@@ -251,7 +251,7 @@ async def test_a_round_based_result_voided_comes_out_of_the_standings(tmp_path: 
 
         assert (await wins())["Ann Lee"] == 1
         asked = await bot.say(person("Tara TD"), f"/correct {code.lower()} void")
-        assert asked.startswith(f"⚖️ {code} game 1: ") and " becomes void.\nWhy?" in asked
+        assert asked.startswith(f"⚖️ {code}: the game ") and " becomes void.\nWhy?" in asked
         done = await bot.say(person("Tara TD"), "played on the wrong day")
         assert done == (f"✅ {code}: the game is voided; it no longer counts. Both players "
                         "are told.")
