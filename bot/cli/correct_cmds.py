@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 def _print(done: Corrected) -> None:
     from bot.service.results.correction_texts import game_words
+    from bot.words.said import english_text
 
     before, after = game_words(done.before, done.names), game_words(done.after, done.names)
     typer.echo(f"{done.match} game {done.game}: {before} -> {after}")
@@ -28,8 +29,8 @@ def _print(done: Corrected) -> None:
     if done.voided:
         typer.echo(f"no longer counting (decided earlier): game(s) "
                    f"{', '.join(map(str, done.voided))}")
-    if done.voided_matches:
-        typer.echo(f"impact: {done.impact}")
+    if done.voided_matches and done.impact is not None:
+        typer.echo(f"impact: {english_text(done.impact)}")
     if done.decided:
         typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")
 

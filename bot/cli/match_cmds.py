@@ -139,6 +139,8 @@ def report(
 
 
 def _print_ruled(done: Ruled) -> None:
+    from bot.words.said import english_text
+
     what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided",
             "game_bye": f"game bye to {done.to}", "match_bye": f"match bye to {done.to}",
             "tie": f"tied match ruled for {done.to}", "forfeit": f"won by forfeit by {done.to}",
@@ -147,8 +149,8 @@ def _print_ruled(done: Ruled) -> None:
     typer.echo(f"{done.match}{game}: {what}; score: {done.score_line}")
     if done.voided and done.ruling != "match_bye":
         typer.echo(f"no longer counting (para 28): game(s) {', '.join(map(str, done.voided))}")
-    if done.voided_matches:
-        typer.echo(f"impact: {done.impact}")
+    if done.voided_matches and done.impact is not None:
+        typer.echo(f"impact: {english_text(done.impact)}")
     if done.reopened:
         typer.echo(f"{done.match} is no longer decided as it was; the bracket was synced")
     if done.decided:

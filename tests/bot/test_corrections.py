@@ -96,6 +96,34 @@ async def test_a_later_match_not_yet_played_is_off_not_its_games(tmp_path: Path)
         assert ann.endswith("So your Final against Ben Ong is off for now."), ann
 
 
+async def test_a_french_td_reads_what_a_correction_would_void_in_french(
+        tmp_path: Path) -> None:
+    """The impact of a correction (the core's words: what it voids in later matches) is
+    read in the TD's language, before Apply and after it, as the rest of the answer is;
+    nothing is changed before Apply."""
+    async with club_cup_bot(tmp_path, linked_definition(base=ANN_TOO, ids=IDS)) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Tara TD'")
+        await _paper_slip(bot, (412, 380), "Ann Lee")
+        await _paper_slip(bot, (420, 350), None)
+        await report_game(bot, "Ben Ong", "400-300", starter="I started")
+        await report_game(bot, "Ben Ong", "401-399")
+        await say(bot, "Tara TD", "/openround Final anyway: fees at the venue")
+        await report_game(bot, "Ann Lee", "400-300", starter="I started")  # M3 game 1
+        await say(bot, "Tara TD", "/correct M1 game 2 350 420")
+        impact = await say(bot, "Tara TD", "la feuille était à l'envers")
+        assert impact == ("⚠️ correction de M1 ; annule le ou les matchs suivants M3 (1 "
+                          "partie(s) jouée(s)).\nAppliquer cette correction de M1, partie 2 ?"
+                          ), impact
+        assert await _games(bot, "M1") == [("played", 0, 412, 380, 0), ("played", 1, 420, 350, 0)]
+        await tap(bot, "Tara TD", "Appliquer")
+        done = last(bot, "Tara TD")
+        assert done.endswith("\nDe plus : correction de M1 ; annule le ou les matchs suivants "
+                             "M3 (1 partie(s) jouée(s))."), done
+        assert await _games(bot, "M1") == [("played", 0, 412, 380, 0), ("played", 1, 350, 420, 0)]
+        assert (await _games(bot, "M3"))[0][-1] == 1  # its game no longer counts
+
+
 async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
         tmp_path: Path) -> None:
     async with club_cup_bot(tmp_path, linked_definition(base=ANN_TOO, ids=IDS)) as bot:

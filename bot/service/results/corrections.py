@@ -43,6 +43,7 @@ from bot.service.results.rulings import (
     NeedsConfirm,
     apply_correction_in,
     find_match,
+    impact_text,
     match_coded,
     no_game,
     parse_scores,
@@ -240,7 +241,7 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
         detail={"code": view.code, "game": number, "game_id": fix.game_id,
                 "before": game_words(old, names), "after": game_words(new.games[index], names),
                 "voided_games": applied.voided, "voided_matches": list(applied.voided_matches),
-                "impact": applied.impact},
+                "impact": impact_text(applied.impact)},
         why=why)
     later = [n for n in applied.voided if n != number]  # para 14: decided before them
     result = Corrected(view.code, number, names, old, new.games[index], after.score_line(),

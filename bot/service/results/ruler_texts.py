@@ -27,7 +27,7 @@ def ruled(result: Ruled) -> tuple[Said, SaidButtons]:
     if result.ruled_by:
         return already(result), ()
     if result.needs_confirm:
-        assert result.prompt_id is not None
+        assert result.prompt_id is not None and result.impact is not None
         return (said("⚠️ {impact}.\nApply this ruling?", impact=result.impact),
                 [[(said("Apply"), callbacks.fix(result.prompt_id, True)),
                   (said("Cancel"), callbacks.fix(result.prompt_id, False))]])
@@ -51,12 +51,12 @@ def cancelled_ruling() -> Said:
     return said("Cancelled: nothing was changed. The dispute is still open.")
 
 
-def _after(voided: tuple[str, ...], impact: str, decided: bool, winner: str | None,
+def _after(voided: tuple[str, ...], impact: Said | None, decided: bool, winner: str | None,
            single: bool) -> list[Said]:
     """What else a ruling or a correction did: matches voided after it, the match (or the
     one game it is) won."""
     lines = []
-    if voided:
+    if voided and impact is not None:
         lines.append(said("Also: {impact}.", impact=impact))
     if decided and winner:
         lines.append(said("{winner} wins the game.", winner=winner) if single else
@@ -138,7 +138,7 @@ def corrected(result: Corrected) -> tuple[Said, SaidButtons]:
                      "for both players and the journal.", match=match, game=result.game,
                      before=before, after=after), cancel)
     if result.needs_confirm:
-        assert result.prompt_id is not None
+        assert result.prompt_id is not None and result.impact is not None
         buttons = [[(said("Apply"), callbacks.correction(result.prompt_id, True)),
                     (said("Cancel"), callbacks.correction(result.prompt_id, False))]]
         if result.single:

@@ -37,7 +37,7 @@ class Ruled:
     voided: list[int] = field(default_factory=list)
     reopened: bool = False
     to: str | None = None
-    impact: str = ""
+    impact: Said | None = None
     voided_matches: tuple[str, ...] = ()
     needs_confirm: bool = False
     prompt_id: int | None = None
@@ -91,7 +91,7 @@ class Corrected:
     winner: str | None = None
     voided: list[int] = field(default_factory=list)
     voided_matches: tuple[str, ...] = ()
-    impact: str = ""
+    impact: Said | None = None
     asked: bool = False
     needs_confirm: bool = False
     prompt_id: int | None = None

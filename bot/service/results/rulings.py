@@ -84,7 +84,7 @@ from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow, DisputeState
 from bot.store.photos_repo import WindowState
 from bot.store.prompts_repo import PromptKind, PromptState
-from bot.words.said import Said, Value, said, said_n
+from bot.words.said import Said, Value, english_text, from_core, said, said_n
 from core.formats import is_digits
 from core.knockout.match import (
     Decision,
@@ -110,9 +110,9 @@ ACTIONS = ("uphold", "scores", "void", "game_bye", "match_bye")
 
 class NeedsConfirm(Invalid):
     """The ruling voids games already played in later matches: the TD must confirm it
-    after reading ``impact`` (``core.knockout.sssg.Impact.describe``)."""
+    after reading ``impact`` (``core.knockout.sssg.Impact.phrase``)."""
 
-    def __init__(self, impact: str) -> None:
+    def __init__(self, impact: Said) -> None:
         super().__init__(said("{impact}. Nothing was changed: confirm to apply it "
                               "(--confirm at the command line)", impact=impact))
         self.impact = impact
@@ -129,7 +129,7 @@ class Applied:
     voided: list[int]
     voided_matches: tuple[str, ...]
     reopened: bool
-    impact: str
+    impact: Said | None
     settled: bool = False  # the match was decided anew: its players were told what follows
 
     @property
@@ -225,14 +225,22 @@ def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> Said
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
-async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
+async def impact_of(tx: Tx, view: MatchView,
+                    new: Match) -> tuple[Said | None, tuple[str, ...], int]:
     """What replacing the match's value with ``new`` does to the later matches:
-    (what it does in words, voided later matches, games played in them). Only a decided
-    match feeds later ones, and only where the format has some (``Format.impact_of``: a
-    bracket's)."""
+    (what it does in words, in the reader's language when written; voided later matches,
+    games played in them). Only a decided match feeds later ones, and only where the
+    format has some (``Format.impact_of``: a bracket's)."""
     if view.state != MatchStage.DECIDED:
-        return "", (), 0
-    return await format_of(await get_event(tx, view.event_id)).impact_of(tx, view, new)
+        return None, (), 0
+    words, voided, games = await format_of(await get_event(tx, view.event_id)).impact_of(
+        tx, view, new)
+    return (None if words is None else from_core(words)), voided, games
+
+
+def impact_text(impact: Said | None) -> str:
+    """A correction's impact as the journal keeps it: in English, "" for none."""
+    return "" if impact is None else english_text(impact)
 
 
 async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: datetime) -> None:
@@ -337,6 +345,7 @@ async def apply_correction_in(
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
     if games_there and not confirm:
+        assert impact is not None  # a bracket's impact says what it voids
         raise NeedsConfirm(impact)
     views = await matches_of_event(tx, event.id)
     entries_before = {m.id: m.entries for m in views}
@@ -540,7 +549,7 @@ async def _rule(
         detail={"dispute_id": dispute.id, "game": game, "ruling": ruling,
                 "scores": list(scores) if scores else None, "to_side": side,
                 "voided_games": applied.voided, "voided_matches": list(applied.voided_matches),
-                "impact": applied.impact},
+                "impact": impact_text(applied.impact)},
         why=why,
     )
     later = say.beyond_decision(ruling, game, applied.voided)
@@ -915,7 +924,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                          detail={"code": view.code, "to_side": side,
                                  "voided_games": applied.voided,
                                  "voided_matches": list(applied.voided_matches),
-                                 "impact": applied.impact}, why=why)
+                                 "impact": impact_text(applied.impact)}, why=why)
     result = Ruled(view.code, 0, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    applied.voided, applied.reopened, names[side], applied.impact,
