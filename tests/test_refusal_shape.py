@@ -26,8 +26,6 @@ NOT_YET = {
     "bot/service/formats/rounds/round_division.py",
     "bot/service/formats/rounds/round_events.py",
     "bot/service/formats/rounds/round_pairing.py",
-    "bot/service/results/corrections.py",
-    "bot/service/results/rulings.py",
 }
 
 

@@ -15,12 +15,13 @@ from bot.cli.app import EventArg, game_app, score
 from bot.cli.options import ConfirmOption, DbOption, WhyOption, use_db, utc_now
 
 if TYPE_CHECKING:
-    from bot.service.results import corrections
+    from bot.service.results.ruling_views import Corrected
     from bot.store.db import Database
 
 
-def _print(done: corrections.Corrected) -> None:
+def _print(done: Corrected) -> None:
     from bot.service.results.correction_texts import game_words
+    from bot.words.said import english_text
 
     before, after = game_words(done.before, done.names), game_words(done.after, done.names)
     typer.echo(f"{done.match} game {done.game}: {before} -> {after}")
@@ -28,8 +29,8 @@ def _print(done: corrections.Corrected) -> None:
     if done.voided:
         typer.echo(f"no longer counting (decided earlier): game(s) "
                    f"{', '.join(map(str, done.voided))}")
-    if done.voided_matches:
-        typer.echo(f"impact: {done.impact}")
+    if done.voided_matches and done.impact is not None:
+        typer.echo(f"impact: {english_text(done.impact)}")
     if done.decided:
         typer.echo(f"{done.winner} wins the match" if done.winner else "the match is level")
 
@@ -65,7 +66,7 @@ def correct(
     change = corrections.Change(game, parsed, starter, void)
     now = utc_now()
 
-    async def work(database: Database) -> corrections.Corrected:
+    async def work(database: Database) -> Corrected:
         ev = await lookup_event(database, event)
         return await corrections.correct_game(database, Request.cli(now), ev.id, match, change,
                                               why=why, confirm=confirm)

@@ -24,7 +24,8 @@ from bot.cli.options import ConfirmOption, DbOption, WhyOption, use_db, utc_now
 
 if TYPE_CHECKING:
     from bot.service.events.lookup import Event
-    from bot.service.results import reporting, rulings
+    from bot.service.results import reporting
+    from bot.service.results.ruling_views import Ruled
     from bot.store.db import Database
 
 
@@ -137,7 +138,9 @@ def report(
         typer.echo(line)
 
 
-def _print_ruled(done: rulings.Ruled) -> None:
+def _print_ruled(done: Ruled) -> None:
+    from bot.words.said import english_text
+
     what = {"upheld": "upheld", "scores": "scores corrected", "void": "voided",
             "game_bye": f"game bye to {done.to}", "match_bye": f"match bye to {done.to}",
             "tie": f"tied match ruled for {done.to}", "forfeit": f"won by forfeit by {done.to}",
@@ -146,8 +149,8 @@ def _print_ruled(done: rulings.Ruled) -> None:
     typer.echo(f"{done.match}{game}: {what}; score: {done.score_line}")
     if done.voided and done.ruling != "match_bye":
         typer.echo(f"no longer counting (para 28): game(s) {', '.join(map(str, done.voided))}")
-    if done.voided_matches:
-        typer.echo(f"impact: {done.impact}")
+    if done.voided_matches and done.impact is not None:
+        typer.echo(f"impact: {english_text(done.impact)}")
     if done.reopened:
         typer.echo(f"{done.match} is no longer decided as it was; the bracket was synced")
     if done.decided:
@@ -186,7 +189,7 @@ def rule(
         parsed = (score(scores[0], "the first player"), score(scores[1], "the second player"))
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.rule_game(database, Request.cli(now), ev.id, match, game,
                                        uphold=uphold, scores=parsed, void=void,
@@ -212,7 +215,7 @@ def match_bye(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.match_bye(database, Request.cli(now), ev.id, match, name, why=why,
                                        confirm=confirm)
@@ -236,7 +239,7 @@ def rule_tie(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.rule_tie(database, Request.cli(now), ev.id, match, name, why=why)
 
@@ -260,7 +263,7 @@ def forfeit(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.forfeit(database, Request.cli(now), ev.id, match, game, to,
                                      why=why, confirm=confirm)
@@ -287,7 +290,7 @@ def overtime(
 
     now = utc_now()
 
-    async def work(database: Database) -> rulings.Ruled:
+    async def work(database: Database) -> Ruled:
         ev = await lookup_event(database, event)
         return await rulings.overtime(database, Request.cli(now), ev.id, match, game, player,
                                       minutes, why=why, confirm=confirm)

@@ -68,6 +68,7 @@ from core.knockout.qualifying import (
 )
 from core.knockout.seeding import Entrant, rank, seat
 from core.knockout.single_elim import single_elimination
+from core.phrases import Phrase, phrase
 from core.schedule import SSSG_PLATE, SSSG_TOP, BestOfSchedule
 
 FORMATS = ("sssg", "single", "double")
@@ -595,30 +596,42 @@ class Impact:
     reseated: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> str:
-        parts = [f"correcting {self.match_id}"]
+        """What the correction does, in English (a log, the command line)."""
+        return str(self.phrase())
+
+    def phrase(self) -> Phrase:
+        """What the correction does, in words each reader reads in their language: the
+        match corrected, then each effect after a semicolon."""
+        parts: list[Phrase] = []
         if self.voided_games:
-            parts.append(f"voids its game(s) {', '.join(str(i + 1) for i in self.voided_games)}")
+            parts.append(phrase("voids its game(s) {games}",
+                                games=", ".join(str(i + 1) for i in self.voided_games)))
         for division, out, into in self.swapped:
-            parts.append(f"{into} takes {out}'s place in the {_TITLES[division]}")
+            parts.append(phrase("{into} takes {out}'s place in {division}", into=into, out=out,
+                                division=_TITLES[division]))
         for division in _TITLES:
             moved = [name for d, name in self.reseated if d == division]
-            if moved:
-                parts.append(
-                    f"to keep the seeding rules (paras 2-3) {', '.join(moved)} "
-                    f"{'moves' if len(moved) == 1 else 'move'} to another match "
-                    f"in the {_TITLES[division]}"
-                )
+            if len(moved) == 1:
+                parts.append(phrase("to keep the seeding rules (paras 2-3) {names} moves to "
+                                    "another match in {division}", names=moved[0],
+                                    division=_TITLES[division]))
+            elif moved:
+                parts.append(phrase("to keep the seeding rules (paras 2-3) {names} move to "
+                                    "another match in {division}", names=", ".join(moved),
+                                    division=_TITLES[division]))
         if self.voided_matches:
-            parts.append(
-                f"voids later match(es) {', '.join(self.voided_matches)} "
-                f"({self.voided_match_games} game(s) played)"
-            )
-        return (
-            "; ".join(parts) if len(parts) > 1 else f"correcting {self.match_id}: no other effect"
-        )
+            parts.append(phrase("voids later match(es) {matches} ({games} game(s) played)",
+                                matches=", ".join(self.voided_matches),
+                                games=self.voided_match_games))
+        if not parts:
+            return phrase("correcting {match}: no other effect", match=self.match_id)
+        words = phrase("correcting {match}", match=self.match_id)
+        for part in parts:
+            words = phrase("{before}; {after}", before=words, after=part)
+        return words
 
 
-_TITLES = {"top": "top division", "plate": "plate"}
+_TITLES = {"top": phrase("the top division"), "plate": phrase("the plate")}
 
 
 def _moves(

@@ -61,7 +61,7 @@ def test_bad_corrections_are_refused_and_write_nothing(db: str) -> None:
         refused(run("game", "correct", "club-cup", "M1", "--game", "1", *args, "--db", db),
                 message)
     refused(run("game", "correct", "club-cup", "M1", "--game", "2", "--void", "--why", "x",
-                "--db", db), "M1 has no game 2: 1 game(s) count")
+                "--db", db), "M1 has no game 2: 1 game counts")
     refused(run("game", "correct", "club-cup", "M7", "--game", "1", "--void", "--why", "x",
                 "--db", db), "no match 'M7' in club-cup")
     assert dump(db) == before

@@ -209,7 +209,7 @@ def test_rule_corrects_a_disputed_game_and_says_how(db: str) -> None:
     def rule(*args: str) -> tuple[int, str, str]:
         return run(CliRunner(), "rule", "dispute", "club-cup", "M1", *args, "--db", db)
 
-    refused(rule("--game", "1", "--uphold", "--why", "x"), "M1 has no game 1: 0 game(s) count")
+    refused(rule("--game", "1", "--uphold", "--why", "x"), "M1 has no game 1: 0 games count")
     _disputed_game_1(db)
     with sqlite3.connect(db) as conn:
         to_td = conn.execute("SELECT text_html FROM outbox WHERE text_html LIKE '%disputes game 1%'"

@@ -257,3 +257,21 @@ async def test_a_one_game_knockout_match_reopened_reads_as_its_game(tmp_path: Pa
             "<b>Club Cup &lt;2026&gt;</b>, SF: Ben Ong v Cai Wen is open again: a TD changed its "
             "result (the game was never played), so Ben Ong's win no longer stands. They play the "
             "game again."]
+
+
+async def test_a_finalist_reading_french_reads_whose_act_reopened_the_semi_in_french(
+        tmp_path: Path) -> None:
+    """Ann reads French: the TD's act that reopened the other semi-final is said in French
+    too, not left in English inside her message."""
+    async with club_cup_bot(tmp_path) as bot:
+        await _semis(bot)
+        async with bot.runtime.db.transaction() as tx:
+            await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Ann Lee'")
+        mark = await _last_outbox(bot)
+        await say(bot, "Tara TD", "/correct M2 game 1 300 400")
+        await say(bot, "Tara TD", "Cai's slip was read upside down")
+        assert await _match(bot, "M2") == ("playing", None, 2, 3)
+        assert await _outbox_to(bot, "Ann Lee", mark) == [
+            "<b>Club Cup &lt;2026&gt;</b> : la correction d’un arbitre a rouvert Ben Ong contre "
+            "Cai Wen ; votre adversaire en <b>Final</b> n'est donc pas encore connu. Je vous "
+            "préviendrai dès que ce sera décidé."]

@@ -96,6 +96,34 @@ async def test_a_later_match_not_yet_played_is_off_not_its_games(tmp_path: Path)
         assert ann.endswith("So your Final against Ben Ong is off for now."), ann
 
 
+async def test_a_french_td_reads_what_a_correction_would_void_in_french(
+        tmp_path: Path) -> None:
+    """The impact of a correction (the core's words: what it voids in later matches) is
+    read in the TD's language, before Apply and after it, as the rest of the answer is;
+    nothing is changed before Apply."""
+    async with club_cup_bot(tmp_path, linked_definition(base=ANN_TOO, ids=IDS)) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Tara TD'")
+        await _paper_slip(bot, (412, 380), "Ann Lee")
+        await _paper_slip(bot, (420, 350), None)
+        await report_game(bot, "Ben Ong", "400-300", starter="I started")
+        await report_game(bot, "Ben Ong", "401-399")
+        await say(bot, "Tara TD", "/openround Final anyway: fees at the venue")
+        await report_game(bot, "Ann Lee", "400-300", starter="I started")  # M3 game 1
+        await say(bot, "Tara TD", "/correct M1 game 2 350 420")
+        impact = await say(bot, "Tara TD", "la feuille était à l'envers")
+        assert impact == ("⚠️ correction de M1 ; annule le ou les matchs suivants M3 (1 "
+                          "partie(s) jouée(s)).\nAppliquer cette correction de M1, partie 2 ?"
+                          ), impact
+        assert await _games(bot, "M1") == [("played", 0, 412, 380, 0), ("played", 1, 420, 350, 0)]
+        await tap(bot, "Tara TD", "Appliquer")
+        done = last(bot, "Tara TD")
+        assert done.endswith("\nDe plus : correction de M1 ; annule le ou les matchs suivants "
+                             "M3 (1 partie(s) jouée(s))."), done
+        assert await _games(bot, "M1") == [("played", 0, 412, 380, 0), ("played", 1, 350, 420, 0)]
+        assert (await _games(bot, "M3"))[0][-1] == 1  # its game no longer counts
+
+
 async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
         tmp_path: Path) -> None:
     async with club_cup_bot(tmp_path, linked_definition(base=ANN_TOO, ids=IDS)) as bot:
@@ -178,7 +206,7 @@ async def test_the_starter_is_corrected_and_a_correction_can_be_cancelled(
                 "NAME, or void)") in await say(bot, "Tara TD", "/help")
         assert "/correct" not in await say(bot, "Dev Rao", "/help")
         # refusals say what to do
-        assert "M1 has no game 3: 1 game(s) count" in await say(
+        assert "M1 has no game 3: 1 game counts" in await say(
             bot, "Tara TD", "/correct M1 game 3 400 300")
         assert "is already Ann Lee 412, Dev Rao 380 (Dev Rao started): nothing to correct" \
             in await say(bot, "Tara TD", "/correct M1 game 1 412 380")
@@ -207,7 +235,7 @@ async def test_a_ladder_challenge_corrected_moves_the_rungs_back(tmp_path: Path)
         assert await order(bot) == ["Ann Lee", "Eve Tan", "Ben Ong", "Cai Wen", "Dev Rao"]
         # the scores were the other way round: L1 is its one game, so no "game N"
         asked = await ladder_say(bot, "Tara TD", "/correct L1 380 412")
-        assert asked.startswith("⚖️ L1 game 1: Eve Tan 412, Ben Ong 380 (Eve Tan started) "
+        assert asked.startswith("⚖️ L1: the game Eve Tan 412, Ben Ong 380 (Eve Tan started) "
                                 "becomes Eve Tan 380, Ben Ong 412 (Eve Tan started).")
         done = await ladder_say(bot, "Tara TD", "Ben's scoresheet: Eve read it upside down")
         assert done == ("✅ L1: the game is corrected, now Eve Tan 380, Ben Ong 412 (Eve Tan "
@@ -251,7 +279,7 @@ async def test_a_round_based_result_voided_comes_out_of_the_standings(tmp_path: 
 
         assert (await wins())["Ann Lee"] == 1
         asked = await bot.say(person("Tara TD"), f"/correct {code.lower()} void")
-        assert asked.startswith(f"⚖️ {code} game 1: ") and " becomes void.\nWhy?" in asked
+        assert asked.startswith(f"⚖️ {code}: the game ") and " becomes void.\nWhy?" in asked
         done = await bot.say(person("Tara TD"), "played on the wrong day")
         assert done == (f"✅ {code}: the game is voided; it no longer counts. Both players "
                         "are told.")

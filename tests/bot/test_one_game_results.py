@@ -23,6 +23,7 @@ from bot.service.events.event_setup import create_event
 from bot.service.events.rounds import open_round_in
 from bot.service.people import expulsions
 from bot.service.platform.actors import Actor
+from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import rulings
 from bot.service.results.matches import matches_of_event
@@ -227,3 +228,61 @@ async def test_matches_tells_a_one_game_match_as_its_game(tmp_path: Path) -> Non
         assert "against Ann Lee, one game: decided\nResult: you lost 350-420" in eve, eve
         for text in (ann, eve):
             assert "best of 1" not in text and "Score:" not in text, text
+
+
+async def _disputed_swiss_game(bot: Any) -> tuple[Database, int, MatchView]:
+    """Round 1 of the weekly Swiss open; Ann reports 420-350 and Eve disputes it."""
+    await swiss.say(bot, "Tara TD", "/draw 5")
+    await swiss.say(bot, "Tara TD", "/openround 1")
+    await swiss.say(bot, "Ann Lee", "420-350")
+    await swiss.tap(bot, "Ann Lee", "✅ Confirm")
+    await swiss.tap(bot, "Eve Tan", "Dispute")
+    db, event_id = bot.runtime.db, bot.event_id
+    async with db.transaction() as tx:
+        [m] = [v for v in await matches_of_event(tx, event_id) if "Ann Lee" in v.names]
+    return db, event_id, m
+
+
+async def test_the_td_reads_a_disputed_one_game_match_as_its_game(tmp_path: Path) -> None:
+    """The TD's dispute card, the question why and the answer to the ruling name the game,
+    never "game 1", a match score or "wins the match"; the ruling decides the match."""
+    async with event_bot(tmp_path / "r.sqlite3", round_event.definition(ids=True),
+                         round_event.IDS) as bot:
+        db, _, m = await _disputed_swiss_game(bot)
+        card = swiss.last(bot, "Tara TD")
+        assert "Eve Tan disputes their game." in card, card
+        assert "Until you rule, the game counts as Ann Lee reported it." in card, card
+        await swiss.tap(bot, "Tara TD", "Uphold")
+        asked = swiss.last(bot, "Tara TD")
+        assert asked.startswith(f"⚖️ {m.code}: uphold the result.\nWhy?"), asked
+        await swiss.tap(bot, "Tara TD", "Skip (no reason)")
+        done = swiss.last(bot, "Tara TD")
+        assert done == (f"✅ {m.code}: upheld: the result stands. Both players are told.\n"
+                        "Ann Lee wins the game."), done
+        for text in (card, asked, done):
+            assert "game 1" not in text and "the match" not in text and "1-0" not in text
+        assert await _row(db, m.id) == ("decided", 0)
+
+
+async def test_a_match_bye_is_no_ruling_on_a_one_game_dispute(tmp_path: Path) -> None:
+    """A one-game match's dispute offers no match bye (the game bye decides the same), and
+    none is given at the command line or by a match bye button: refused, nothing changed,
+    the dispute still open."""
+    async with event_bot(tmp_path / "r.sqlite3", round_event.definition(ids=True),
+                         round_event.IDS) as bot:
+        db, event_id, m = await _disputed_swiss_game(bot)
+        buttons = bot.telegram.buttons_of(swiss.user(bot, "Tara TD"))
+        assert "Game bye to Eve Tan" in buttons and not any(
+            b.startswith("Match bye") for b in buttons), buttons
+        with pytest.raises(Invalid, match="is one game, so a match bye would decide the same "
+                                          "as a game bye: give the game bye instead"):
+            await rulings.rule_game(db, Request.cli(bot.clock()), event_id, m.code, 1,
+                                    match_bye="Eve Tan", why="she had the tiles")
+        [(dispute_id,)] = await _all(db, "SELECT id FROM disputes WHERE state = 'open'")
+        tara = Request(now=bot.clock(), tg_user_id=round_event.IDS["Tara TD"])
+        with pytest.raises(Invalid, match="is one game, so a match bye"):
+            await rulings.ask_why(db, tara, dispute_id, "match_bye", side=1)
+        assert await _row(db, m.id) == ("decided", 0)  # as Ann reported it
+        assert await _all(db, "SELECT state FROM disputes") == [("open",)]
+        assert await _all(db, "SELECT kind, void, bye_side FROM games WHERE match_id = ?",
+                          (m.id,)) == [("played", 0, None)]

@@ -14,7 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from bot.telegram.harness import BotUnderTest
-from tests.bot.club_chat import buttons_of, club_cup_bot, report_game, say, tap
+from tests.bot.club_chat import (
+    DEFINITION,
+    IDS,
+    TD_PHONE,
+    buttons_of,
+    club_cup_bot,
+    linked_definition,
+    report_game,
+    say,
+    tap,
+)
 
 
 async def _rows(bot: BotUnderTest, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -93,3 +103,61 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
                 "<b>Dev Rao</b>. It is now you 350, Dev Rao 400 (Dev Rao started); it was you "
                 "400, Dev Rao 350 (Dev Rao started).\nWhy: the slip was the wrong way round") \
             in ann, ann
+
+
+async def _answers_to(bot: BotUnderTest, tg_id: int, since: int) -> str:
+    """Every answer written in the private chat ``tg_id`` after row ``since``, one text."""
+    return "\n---\n".join(str(t) for (t,) in await _rows(
+        bot, "SELECT text_html FROM outbox WHERE chat_id = ? AND person_id IS NULL AND id > ?"
+             " ORDER BY id", (tg_id, since)))
+
+
+async def test_each_td_reads_back_their_ruling_in_their_own_language(tmp_path: Path) -> None:
+    """Tara rules in French, Uma in English: each reads back what they ruled, the words of
+    the ruling too, in their own language; Dev, French, is thanked for his reason in French;
+    a ruling Uma gave first is told to Tara in French, with who ruled, what and why."""
+    ids = {**IDS, "Uma TD": 9002}
+    definition = linked_definition(base=DEFINITION + '\n[[tds]]\nname = "Uma TD"\n', ids=ids,
+                                   phones=TD_PHONE)
+    async with club_cup_bot(tmp_path, definition, ids=ids) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await tx.execute("UPDATE people SET language = 'fr'"
+                             " WHERE name IN ('Dev Rao', 'Tara TD')")
+        await report_game(bot, "Ann Lee", "412-380", starter="I started")
+        await tap(bot, "Dev Rao", "Contester")
+        mark = await _last_outbox(bot)
+        await say(bot, "Dev Rao", "j'avais 390")
+        assert "Merci : j'ai transmis votre motif à " in await _answers_to(bot, IDS["Dev Rao"],
+                                                                            mark)
+        await tap(bot, "Tara TD", "Partie accordée à Dev Rao")
+        mark = await _last_outbox(bot)
+        await say(bot, "Tara TD", "Ann's clock ran out")
+        assert await _rows(bot, "SELECT g.kind, g.bye_side FROM games g") == [("bye", 1)]
+        tara = await _answers_to(bot, IDS["Tara TD"], mark)
+        assert tara == ("✅ M1, partie 1 : partie accordée à Dev Rao. Score : Ann Lee 0-1 Dev "
+                        "Rao (-100). J'ai prévenu les deux joueurs."), tara
+
+        await report_game(bot, "Ann Lee", "400-350")  # game 2, Ann's
+        await tap(bot, "Dev Rao", "Contester")
+        await tap(bot, "Tara TD", "Maintenir")  # asked why; Uma rules before she answers
+        await tap(bot, "Uma TD", "Uphold")
+        mark = await _last_outbox(bot)
+        await tap(bot, "Uma TD", "Skip (no reason)")
+        uma = await _answers_to(bot, 9002, mark)
+        assert uma == ("✅ M1 game 2: upheld: the result stands. Score: Ann Lee 1-1 Dev Rao "
+                       "(-50). Both players are told."), uma
+        dev = await _outbox_to(bot, "Dev Rao", mark)
+        assert "Motif : l'arbitre n'a pas donné de motif" in dev, dev
+        ann = await _outbox_to(bot, "Ann Lee", mark)
+        assert "Why: the TD gave no reason" in ann, ann
+        mark = await _last_outbox(bot)
+        await say(bot, "Tara TD", "le relevé le montre")
+        tara = await _answers_to(bot, IDS["Tara TD"], mark)
+        assert tara == ("Uma TD a déjà tranché M1 : maintenu : le résultat est confirmé "
+                        "(l'arbitre n'a pas donné de motif). Votre décision n'a pas été "
+                        "appliquée ; rien de plus à faire."), tara
+        # stored: game 2 counts as Ann reported it, ruled once, by Uma
+        assert await _rows(bot, "SELECT d.ruling, p.name FROM disputes d JOIN people p"
+                                " ON p.id = d.adjudicator_id ORDER BY d.id") == [
+            ("game_bye: Ann's clock ran out", "Tara TD"),
+            ("upheld: the TD gave no reason", "Uma TD")]

@@ -17,6 +17,7 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.results import reporting, rulings
 from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
+from bot.words.said import english_text
 from tests.bot.test_service_reporting import (
     EVENT,
     FINAL,
@@ -112,7 +113,7 @@ async def test_a_correction_with_impact_is_confirmed_then_applied(db: Database) 
     why = await rulings.answer_prompt(db, tara_req, "350 400")
     assert isinstance(why, rulings.Asked) and (why.kind, why.scores) == ("why", (350, 400))
     asked = await rulings.answer_prompt(db, tara_req, "Dev's scoresheet is signed by Ann")
-    assert isinstance(asked, rulings.Ruled) and asked.needs_confirm and "voids later match(es) M3 (1 game(s) played)" in asked.impact
+    assert isinstance(asked, rulings.Ruled) and asked.needs_confirm and asked.impact is not None and "voids later match(es) M3 (1 game(s) played)" in english_text(asked.impact)
     assert await one(db, "SELECT state FROM disputes") == "open"
     assert asked.prompt_id is not None
     done = await rulings.confirm_correction(db, tara_req, asked.prompt_id, True)

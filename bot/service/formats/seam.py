@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.service.platform.errors import Invalid
 from bot.words.said import Said, said
 from core.knockout.match import forfeit_match
+from core.phrases import Phrase
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -274,9 +275,10 @@ class Format(Protocol):
         ...
 
     async def impact_of(self, tx: Tx, view: MatchView, new: Match
-                        ) -> tuple[str, tuple[str, ...], int]:
+                        ) -> tuple[Phrase | None, tuple[str, ...], int]:
         """What replacing a decided match's value with ``new`` does to the later matches
-        it fed: (in words, the voided later matches, the games played in them)."""
+        it fed: (in words, None for nothing, the voided later matches, the games played
+        in them)."""
         ...
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
@@ -420,8 +422,8 @@ class Defaults:
         return None  # no bracket
 
     async def impact_of(self, tx: Tx, view: MatchView, new: Match
-                        ) -> tuple[str, tuple[str, ...], int]:
-        return "", (), 0  # no later match is fed by a result
+                        ) -> tuple[Phrase | None, tuple[str, ...], int]:
+        return None, (), 0  # no later match is fed by a result
 
     async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
                          expel_unpaid: bool) -> None:

@@ -21,7 +21,7 @@ nothing; one that needs confirming waits again (``CORRECT_APPLY``) with its reas
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service.events.lookup import Event, get_event
@@ -31,19 +31,21 @@ from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.news import News
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
-from bot.service.results import correction_texts
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
+from bot.service.results import correction_texts, ruler_texts
 from bot.service.results.adjudicators import refuse_own_match
-from bot.service.results.correction_texts import game_words
+from bot.service.results.correction_texts import game_said, game_words
 from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
 from bot.service.results.reporting import check_scores, one_game_of
 from bot.service.results.reporting_texts import one_game
+from bot.service.results.ruling_views import Corrected
 from bot.service.results.rulings import (
     NeedsConfirm,
     apply_correction_in,
     find_match,
+    impact_text,
     match_coded,
-    named_score,
+    no_game,
     parse_scores,
     reason_of,
     side_named,
@@ -52,12 +54,14 @@ from bot.service.results.slip_copies import close_copy
 from bot.store import disputes_repo, games_repo, prompts_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.prompts_repo import PromptKind, PromptState
+from bot.words.said import said
 from core.knockout.match import Match, MatchGame, MatchStage
 from core.slip import SlipState
 
 #: How /correct is written, for a TD who wrote it otherwise.
-USAGE = ("say what to correct, e.g. /correct M2 game 1 412 380 (the match's first player's "
-         "score first), /correct M2 game 1 starter Ann Lee, or /correct M2 game 1 void")
+USAGE = said("say what to correct, e.g. /correct M2 game 1 412 380 (the match's first "
+             "player's score first), /correct M2 game 1 starter Ann Lee, or /correct M2 game "
+             "1 void")
 #: How many of an event's matches a refusal of an unknown code lists.
 LISTED = 8
 
@@ -97,35 +101,6 @@ class _Fix:
                    None if starter is None else int(starter), bool(payload.get("void")))
 
 
-@dataclass(frozen=True)
-class Corrected:
-    """A correction, for the TD who made it. ``asked``: nothing applied yet, the reason is
-    asked (``prompt_id``: its Cancel). ``needs_confirm``: nothing applied yet, ``impact``
-    says what it would do to later matches (``prompt_id``: Apply / Cancel). Otherwise it
-    is done: ``before`` and ``after`` are the game, ``score_line`` the match after it
-    (``single``: the match is that one game, so its score is said as the game)."""
-
-    match: str
-    game: int
-    names: tuple[str, str]
-    before: MatchGame
-    after: MatchGame
-    score_line: str = ""
-    decided: bool = False
-    winner: str | None = None
-    voided: list[int] = field(default_factory=list)
-    voided_matches: tuple[str, ...] = ()
-    impact: str = ""
-    asked: bool = False
-    needs_confirm: bool = False
-    prompt_id: int | None = None
-    single: bool = False  # the match is one game: its score is the game's, not a match's
-
-    @property
-    def named_score(self) -> str:
-        return named_score(self.score_line, self.names)
-
-
 def parse_words(words: list[str]) -> tuple[str, Change]:
     """``/correct``'s words after the event: MATCH [game N] then the scores (``412 380`` or
     ``412-380``) and/or ``starter NAME``, or ``void``."""
@@ -135,7 +110,7 @@ def parse_words(words: list[str]) -> tuple[str, Change]:
     game = None
     if rest and rest[0].casefold() == "game":
         if len(rest) < 2 or not rest[1].isascii() or not rest[1].isdigit():
-            raise Invalid(f"give the game's number after 'game': {USAGE}")
+            raise Invalid(said("give the game's number after 'game': {usage}", usage=USAGE))
         game, rest = int(rest[1]), rest[2:]
     if [w.casefold() for w in rest] == ["void"]:
         return code, Change(game, void=True)
@@ -144,7 +119,7 @@ def parse_words(words: list[str]) -> tuple[str, Change]:
     scores = parse_scores(" ".join(rest[:at])) if rest[:at] else None
     starter = " ".join(rest[at + 1:]).strip() or None
     if at < len(rest) and starter is None:
-        raise Invalid(f"name who started after 'starter': {USAGE}")
+        raise Invalid(said("name who started after 'starter': {usage}", usage=USAGE))
     if scores is None and starter is None:
         raise Invalid(USAGE)
     return code, Change(game, scores, starter)
@@ -164,28 +139,29 @@ async def _td_on(tx: Tx, actor: Actor, view: MatchView) -> None:
 async def _fix_of(tx: Tx, event: Event, view: MatchView, change: Change) -> _Fix:
     """The change as it applies to the match now; refused with what to do instead."""
     if change.void and (change.scores is not None or change.starter is not None):
-        raise Invalid("void the game, or correct its scores or starter: not both")
+        raise Invalid(said("void the game, or correct its scores or starter: not both"))
     if not change.void and change.scores is None and change.starter is None:
         # the chat's words always say something (``parse_words``): this is the command line
-        raise Invalid("say what to correct: --scores A B, --starter NAME or --void")
+        raise Invalid(said("say what to correct: --scores A B, --starter NAME or --void"))
     match = await core_match(tx, view.id)
     counted = match.state().counted
     if match.match_bye is not None:
-        raise Invalid(f"{view.code} was given a match bye: none of its games counts")
+        raise Invalid(said("{match} was given a match bye: none of its games counts",
+                           match=view.code))
     if not counted:
-        raise Invalid(f"{view.code} has no game on record to correct")
+        raise Invalid(said("{match} has no game on record to correct", match=view.code))
     number = change.game
     if number is None:
         if len(counted) > 1:
-            raise Invalid(f"{view.code} has {len(counted)} games: say which, e.g. "
-                          f"/correct {view.code} game {len(counted)} ...")
+            raise Invalid(said("{match} has {n} games: say which, e.g. /correct {match} game "
+                               "{n} ...", match=view.code, n=len(counted)))
         number = 1
     if not 1 <= number <= len(counted):
-        raise Invalid(f"{view.code} has no game {number}: {len(counted)} game(s) count")
+        raise no_game(view, number, len(counted))
     row = (await games_repo.games_of(tx, view.id))[counted[number - 1]]
     if await disputes_repo.open_of_game(tx, view.id, row.id) is not None:
-        raise Invalid(f"game {number} of {view.code} is disputed: rule on the dispute (its "
-                      "buttons; Amend for the scores)")
+        raise Invalid(said("game {game} of {match} is disputed: rule on the dispute (its "
+                           "buttons; Amend for the scores)", game=number, match=view.code))
     if change.scores is not None:
         check_scores(change.scores, (view.label(0), view.label(1)), event)
     starter = side_named(view, change.starter) if change.starter is not None else None
@@ -202,7 +178,8 @@ async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, MatchG
     index = next((i for i, r in enumerate(rows) if r.id == fix.game_id), None)
     number = None if index is None else state.number_of(index)
     if index is None or number is None:
-        raise Invalid(f"that game of {view.code} no longer counts: nothing was changed")
+        raise Invalid(said("that game of {match} no longer counts: nothing was changed",
+                           match=view.code))
     old = match.games[index]
     if fix.void:
         new = old.voided()
@@ -210,14 +187,15 @@ async def _planned(tx: Tx, view: MatchView, fix: _Fix) -> tuple[int, int, MatchG
         starter = fix.starter if fix.starter is not None else old.starter
         if fix.scores is not None:
             if starter is None:
-                raise Invalid(f"game {number} of {view.code} was {game_words(old, _names(view))}:"
-                              " say who started it too (starter NAME)")
+                raise Invalid(said("game {game} of {match} was {was}: say who started it too "
+                                   "(starter NAME)", game=number, match=view.code,
+                                   was=game_said(old, _names(view))))
             new = MatchGame.played(starter, *fix.scores)
         else:
             new = replace(old, starter=starter)
     if new == old:
-        raise Invalid(f"game {number} of {view.code} is already {game_words(old, _names(view))}:"
-                      " nothing to correct")
+        raise Invalid(said("game {game} of {match} is already {was}: nothing to correct",
+                           game=number, match=view.code, was=game_said(old, _names(view))))
     games = match.games[:index] + (new,) + match.games[index + 1:]
     return number, index, old, replace(match, games=games)
 
@@ -248,7 +226,7 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
                                                 payload={**fix.payload(), "why": why},
                                                 now=req.now)
         return Corrected(view.code, number, names, old, new.games[index], impact=exc.impact,
-                         needs_confirm=True, prompt_id=prompt)
+                         needs_confirm=True, prompt_id=prompt, single=one_game(event, view))
     slip = await slips_repo.of_game(tx, fix.game_id)
     if slip is not None:
         await slips_repo.move(
@@ -263,7 +241,7 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
         detail={"code": view.code, "game": number, "game_id": fix.game_id,
                 "before": game_words(old, names), "after": game_words(new.games[index], names),
                 "voided_games": applied.voided, "voided_matches": list(applied.voided_matches),
-                "impact": applied.impact},
+                "impact": impact_text(applied.impact)},
         why=why)
     later = [n for n in applied.voided if n != number]  # para 14: decided before them
     result = Corrected(view.code, number, names, old, new.games[index], after.score_line(),
@@ -284,13 +262,13 @@ async def _apply(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchVi
 def _why(why: str) -> str:
     line = reason_of(why)
     if not line:
-        raise Invalid("say why with --why TEXT: both players and the journal are told")
+        raise Invalid(said("say why with --why TEXT: both players and the journal are told"))
     return line
 
 
 async def correct_game(
     db: Database, req: Request, event_id: int, match_code: str, change: Change, *, why: str,
-    confirm: bool = False, render: Answer[Corrected] | None = None,
+    confirm: bool = False,
 ) -> Corrected:
     """Use-case (``tdbot game correct``): correct a game at once, with its reason; without
     ``confirm`` a correction that voids games of later matches is refused with its impact
@@ -303,8 +281,7 @@ async def correct_game(
         view = await find_match(tx, event, match_code)
         await _td_on(tx, actor, view)
         fix = await _fix_of(tx, event, view, change)
-        result = await _apply(tx, req, actor, event, view, fix, why, confirm)
-        return await answer_with(tx, req, render, result)
+        return await _apply(tx, req, actor, event, view, fix, why, confirm)
 
 
 # --- in the chat ------------------------------------------------------------------------------
@@ -319,12 +296,15 @@ async def _chat_match(tx: Tx, event: Event, match_code: str) -> MatchView:
     played = [m for m in await matches_of_event(tx, event.id)
               if m.state in (MatchStage.PLAYING, MatchStage.DECIDED)]
     known = "; ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in played[-LISTED:])
-    raise NotFound(f"no match {match_code!r} in {event.name}"
-                   + (f"; its latest with games: {known}" if known else ": none has a game yet"))
+    if known:
+        raise NotFound(said("no match '{code}' in {event}; its latest with games: {known}",
+                            code=match_code, event=event.name, known=known))
+    raise NotFound(said("no match '{code}' in {event}: none has a game yet", code=match_code,
+                        event=event.name))
 
 
-async def ask(db: Database, req: Request, event_id: int, match_code: str, change: Change,
-              render: Answer[Corrected] | None = None) -> Corrected:
+async def ask(db: Database, req: Request, event_id: int, match_code: str,
+              change: Change) -> Corrected:
     """Use-case: ``/correct``. The change is checked now; nothing is applied until the TD
     says why (their next message), as after a ruling button."""
     async with unit(db, req) as tx:
@@ -339,8 +319,9 @@ async def ask(db: Database, req: Request, event_id: int, match_code: str, change
         prompt = await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.CORRECT, view.id,
                                                 payload=fix.payload(), now=req.now)
         asked = Corrected(view.code, number, _names(view), old, new.games[index], asked=True,
-                          prompt_id=prompt)
-        return await answer_with(tx, req, render, asked)
+                          prompt_id=prompt, single=one_game(event, view))
+        await _answer(tx, req, asked)
+        return asked
 
 
 async def _from_prompt(tx: Tx, req: Request, actor: Actor, prompt: prompts_repo.Prompt, why: str,
@@ -351,8 +332,7 @@ async def _from_prompt(tx: Tx, req: Request, actor: Actor, prompt: prompts_repo.
     return await _apply(tx, req, actor, event, view, _Fix.of(prompt.payload), why, confirm)
 
 
-async def answer_why(db: Database, req: Request, text: str,
-                     render: Answer[Corrected] | None = None) -> Corrected:
+async def answer_why(db: Database, req: Request, text: str) -> Corrected:
     """Use-case: the TD's message after ``/correct`` is its reason: the correction is
     applied, or shows its impact and waits for Apply."""
     async with unit(db, req) as tx:
@@ -360,17 +340,18 @@ async def answer_why(db: Database, req: Request, text: str,
         prompt = None if actor.person_id is None else await prompts_repo.open_of(
             tx, actor.person_id, (PromptKind.CORRECT,))
         if prompt is None:
-            raise Invalid("I am not waiting for the reason of a correction from you")
+            raise Invalid(said("I am not waiting for the reason of a correction from you"))
         why = reason_of(text)
         if not why:
-            raise Invalid("send one line saying why: both players and the journal are told")
+            raise Invalid(said("send one line saying why: both players and the journal are "
+                               "told"))
         await prompts_repo.close(tx, prompt.id)
         result = await _from_prompt(tx, req, actor, prompt, why, False)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
-async def decide(db: Database, req: Request, prompt_id: int, apply: bool,
-                 render: Answer[Corrected | None] | None = None) -> Corrected | None:
+async def decide(db: Database, req: Request, prompt_id: int, apply: bool) -> Corrected | None:
     """Use-case: Apply (under a correction's impact) or Cancel (there, or under its "Why?").
     None: cancelled, nothing changed."""
     async with unit(db, req) as tx:
@@ -379,11 +360,18 @@ async def decide(db: Database, req: Request, prompt_id: int, apply: bool,
         if (prompt is None or prompt.person_id != actor.person_id
                 or prompt.kind not in (PromptKind.CORRECT, PromptKind.CORRECT_APPLY)
                 or (apply and prompt.kind is not PromptKind.CORRECT_APPLY)):
-            raise NotFound("that button is out of date")  # another TD's: as if missing
+            raise NotFound(said("that button is out of date"))  # another TD's: as if missing
         if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
-            raise Invalid("that correction was already applied or cancelled")
+            raise Invalid(said("that correction was already applied or cancelled"))
         if not apply:
-            await answer_with(tx, req, render, None)
+            await answer(tx, req, Reply(ruler_texts.cancelled_correction()))
             return None
         result = await _from_prompt(tx, req, actor, prompt, str(prompt.payload["why"]), True)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
+
+
+async def _answer(tx: Tx, req: Request, result: Corrected) -> None:
+    """The TD's answer in the chat: the reason asked, the impact to confirm, or done."""
+    text, buttons = ruler_texts.corrected(result)
+    await answer(tx, req, Reply(text, buttons))

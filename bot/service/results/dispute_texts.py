@@ -15,10 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.events.lookup import Event
+from bot.service.formats.registry import HasFormat
+from bot.service.formats.traits import cite
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
+from bot.service.results.reporting_texts import one_game
 from bot.store.slips_repo import SlipRow
 from bot.words.said import Said, Value, said, stacked
+from core.slip import SlipState
 
 
 @dataclass(frozen=True)
@@ -60,17 +64,24 @@ def _phones(phones: tuple[tuple[str, str], ...]) -> Said:
 
 def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = True) -> Said:
     """The notice a ruler gets, with the ruling buttons under it; once ruled (``open_``
-    false) it keeps what was claimed but no longer tells the ruler to tap a ruling."""
+    false) it keeps what was claimed but no longer tells the ruler to tap a ruling. A
+    match of one game (``seam.Format.single_game``) is said as that game, with no number."""
     slip = claims.slip
+    single = one_game(event, view)
     where = dict(event=event.name, round=view.round_name, match=view.code)
     if claims.second is not None:
         names = (view.label(0), view.label(1))
+        both: dict[str, Value] = dict(reporter=names[slip.reporter_side],
+                                      other=names[claims.second.reporter_side], **where)
         shown = [said("⚖️ <b>{event}, {round} ({match})</b>: {reporter} and {other} reported "
-                      "game {game} differently.", reporter=names[slip.reporter_side],
-                      other=names[claims.second.reporter_side], game=slip.game_no, **where),
+                      "their game differently.", **both) if single else
+                 said("⚖️ <b>{event}, {round} ({match})</b>: {reporter} and {other} reported "
+                      "game {game} differently.", game=slip.game_no, **both),
                  _report(view, slip), _report(view, claims.second)]
     else:
-        shown = [said("⚖️ <b>{event}, {round} ({match})</b>: {disputer} disputes game {game}.",
+        shown = [said("⚖️ <b>{event}, {round} ({match})</b>: {disputer} disputes their game.",
+                      disputer=claims.disputer, **where) if single else
+                 said("⚖️ <b>{event}, {round} ({match})</b>: {disputer} disputes game {game}.",
                       disputer=claims.disputer, game=slip.game_no, **where),
                  _report(view, slip)]
         if claims.reason:
@@ -78,9 +89,13 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
                               reason=claims.reason))
     shown.append(_phones(claims.phones))
     if open_:
+        reporter = view.label(slip.reporter_side)
         shown.append(said("Tap a ruling below; for <b>Amend</b> I then ask for the scores. "
+                          "Until you rule, the game counts as {reporter} reported it.",
+                          reporter=reporter) if single else
+                     said("Tap a ruling below; for <b>Amend</b> I then ask for the scores. "
                           "Until you rule, game {game} counts as {reporter} reported it.",
-                          game=slip.game_no, reporter=view.label(slip.reporter_side)))
+                          game=slip.game_no, reporter=reporter))
     return stacked(*shown)
 
 
@@ -156,3 +171,20 @@ def photo_caption(view: MatchView, game: int, sender: str) -> Said:
     """The caption of the board photo sent to a ruler with the notice (SSSg para 25)."""
     return said("⚖️ {match} game {game}, disputed: the board photo {sender} sent.",
                 match=view.code, game=game, sender=sender)
+
+
+def reason_noted(rulers: list[str]) -> Said:
+    """The disputer's reason went to every ruler's notice."""
+    if not rulers:
+        return said("Thank you: I passed your reason on to {rulers}.",
+                    rulers=said("the organisers"))
+    return said("Thank you: I passed your reason on to {rulers}.", rulers=", ".join(rulers))
+
+
+def unchanged(game: int, state: SlipState | None, of: HasFormat) -> Said:
+    """Dispute pressed on a slip no longer open (para 24): already disputed, or final (the
+    paragraph cited in a knockout only, ``of``'s format)."""
+    if state == SlipState.DISPUTED:
+        return said("Game {game} is already under dispute; a TD will rule.", game=game)
+    return said("Game {game} is final, so it can no longer be disputed{ref}. If it is wrong, "
+                "ask a TD.", game=game, ref=cite(of, "para 24"))

@@ -29,13 +29,7 @@ from bot.service.people.persons import get_person
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.unit import (
-    Answer,
-    Request,
-    answer_with,
-    require_actor,
-    unit,
-)
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results import dispute_texts
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import rulers_of
@@ -201,21 +195,18 @@ async def _raise(tx: Tx, req: Request, actor: Actor, slip: SlipRow, view: MatchV
     return DisputeAnswer("raised" if reason else "ask_reason", slip.game_no, opponent, rulers)
 
 
-async def dispute_slip(
-    db: Database, req: Request, slip_id: int, render: Answer[DisputeAnswer] | None = None,
-) -> DisputeAnswer:
+async def dispute_slip(db: Database, req: Request, slip_id: int) -> DisputeAnswer:
     """Use-case: a player presses Dispute on a slip still in its window (para 24); the bot
     then asks what is wrong."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         slip, view = await _slip_and_match(tx, slip_id)
         result = await _raise(tx, req, actor, slip, view, "")
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
-async def dispute_latest(
-    db: Database, req: Request, reason: str, render: Answer[DisputeAnswer] | None = None,
-) -> DisputeAnswer:
+async def dispute_latest(db: Database, req: Request, reason: str) -> DisputeAnswer:
     """Use-case: ``/dispute [TEXT]``. With a dispute of the player's waiting for its
     reason, TEXT is that reason; otherwise the latest slip still open in the player's
     matches is disputed (the opponent's first), with TEXT as the reason if given."""
@@ -226,7 +217,8 @@ async def dispute_latest(
         waiting = await disputes_repo.awaiting_reason(tx, actor.person_id)
         if waiting is not None and reason:
             result = await _note_reason(tx, req, actor, waiting, reason)
-            return await answer_with(tx, req, render, result)
+            await _answer(tx, req, result)
+            return result
         open_slips: list[tuple[SlipRow, MatchView]] = []
         for m in await matches_of_person(tx, actor.person_id):
             for s in await slips_repo.of_match(tx, m.id, (SlipState.PENDING,)):
@@ -240,7 +232,8 @@ async def dispute_latest(
         theirs = [(s, m) for s, m in open_slips if s.reported_by != actor.person_id]
         slip, view = max(theirs or open_slips, key=lambda sm: sm[0].id)
         result = await _raise(tx, req, actor, slip, view, reason)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
 async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_repo.DisputeRow,
@@ -265,9 +258,7 @@ async def _note_reason(tx: Tx, req: Request, actor: Actor, dispute: disputes_rep
     return DisputeAnswer("reason_noted", game, view.label(1 - side), names)
 
 
-async def give_reason(
-    db: Database, req: Request, reason: str, render: Answer[DisputeAnswer] | None = None,
-) -> DisputeAnswer:
+async def give_reason(db: Database, req: Request, reason: str) -> DisputeAnswer:
     """Use-case: the message after pressing Dispute (the player's open ``DISPUTE_REASON``
     prompt) says what is wrong; it goes to the rulers."""
     async with unit(db, req) as tx:
@@ -279,13 +270,25 @@ async def give_reason(
         if prompt is None or waiting is None:
             raise Invalid(said("I am not waiting for a reason from you"))
         result = await _note_reason(tx, req, actor, waiting, reason.strip())
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
-async def ruler_name(tx: Tx, actor: Actor) -> str:
+async def _answer(tx: Tx, req: Request, result: DisputeAnswer) -> None:
+    """The player's answer in the chat: their reason passed on, or why nothing changed.
+    A dispute raised is told to both players by its own message (``open_dispute``), which
+    says who rules and asks the one who disputed what is wrong: nothing more here."""
+    if result.kind == "reason_noted":
+        await answer(tx, req, Reply(dispute_texts.reason_noted(result.rulers)))
+    elif result.kind == "unchanged":
+        await answer(tx, req, Reply(dispute_texts.unchanged(result.game, result.slip_state,
+                                                            result)))
+
+
+async def ruler_name(tx: Tx, actor: Actor) -> Said | str:
     """Who ruled, as the rulers' copies say it: the TD's name, or the command line."""
     if actor.person_id is None:
-        return "a TD at the command line"
+        return said("a TD at the command line")
     return (await get_person(tx, actor.person_id)).name
 
 

@@ -91,7 +91,7 @@ async def _feeders_final(tx: Tx, m: MatchView, by_code: Mapping[str, MatchView])
 
 
 async def tell_changes(tx: Tx, event: Event, feeder: MatchView, now: datetime, *,
-                       cause: str = "", before: Mapping[int, tuple[int | None, int | None]]
+                       cause: Said | str = "", before: Mapping[int, tuple[int | None, int | None]]
                        | None = None, was_final: bool = False) -> None:
     """Tell each player waiting on ``feeder`` (as it is stored now) what is new for them
     since they were last told: whom they meet, once every match feeding theirs is final

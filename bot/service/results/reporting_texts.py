@@ -668,7 +668,7 @@ def beyond_decision(ruling: str, game: int, voided: list[int]) -> list[int]:
     return [n for n in voided if not (ruling == "void" and n == game)]
 
 
-def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: str, *,
+def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: Said | str, *,
                   decided: bool) -> Said:
     """A player of a later match whose opponent comes from ``feeder``, named by its players
     (its code means nothing to the reader): a TD's act (``cause``, "a TD's correction")

@@ -20,6 +20,62 @@ from bot.service.results.reporting_texts import OneGame, one_game, outcome_lines
 from bot.words.said import Said, Value, said, stacked
 from core.knockout.match import MatchState
 
+#: Para 30's default reason when the TD gives none (stored and journalled in English).
+TIE_REASON = "lots drawn by the TD"
+#: The reason the players and the journal read when the TD taps Skip under "Why?".
+SKIPPED_WHY = "the TD gave no reason"
+
+
+def why_said(why: str) -> Said | str:
+    """A ruling's reason as its reader reads it: the TD's own words as typed, or the
+    reason the bot gave for them (``TIE_REASON``, ``SKIPPED_WHY``) in the reader's
+    language."""
+    if why == TIE_REASON:
+        return said("lots drawn by the TD")
+    if why == SKIPPED_WHY:
+        return said("the TD gave no reason")
+    return why
+
+
+def ruling_said(ruling: str, to: str = "") -> Said:
+    """What a ruling did, in a TD's words; ``to``: the player a bye, a forfeit or a tied
+    match went to (a dispute's record keeps no side: then the words name nobody)."""
+    if ruling == "upheld":
+        return said("upheld: the result stands")
+    if ruling == "scores":
+        return said("scores amended")
+    if ruling == "void":
+        return said("game voided")
+    named = {"game_bye": said("game bye to {to}", to=to),
+             "match_bye": said("match bye to {to}", to=to),
+             "tie": said("the tied match goes to {to}", to=to),
+             "forfeit": said("won by forfeit by {to}", to=to),
+             "overtime": said("an overtime penalty for {to}", to=to)}
+    unnamed = {"game_bye": said("game bye"), "match_bye": said("match bye"),
+               "tie": said("the tied match decided"), "forfeit": said("won by forfeit"),
+               "overtime": said("an overtime penalty")}
+    if ruling in named:
+        return named[ruling] if to else unnamed[ruling]
+    return said("a ruling")
+
+
+def stage_said(view: MatchView) -> Said:
+    """Where a match is, as a refusal to rule on it says it ("M3 is waiting: ...")."""
+    if view.left_unfinished:
+        return said("left unfinished by its round's close")
+    return {"waiting": said("waiting for its players"), "ready": said("ready to play"),
+            "playing": said("being played"), "decided": said("decided"),
+            "bye": said("a bye"), "not_needed": said("not needed")}.get(view.state,
+                                                                       said("not playable"))
+
+
+def act(kind: str) -> Said:
+    """The TD's act that changed a later match's players, as their message names it
+    (``kind`` as ``rulings.apply_correction_in`` was called)."""
+    if kind.startswith("correction"):
+        return said("a TD's correction")
+    return said("a TD's ruling")
+
 
 def cause(kind: str, feeder: MatchView) -> Said:
     """What changed a later match, named by the players of the match a TD changed:
@@ -163,7 +219,7 @@ def after_change(event: Event, view: MatchView, viewer: int, why: str, beyond: l
     """What follows a TD's ruling or correction of a player's match, under the line that
     says what was changed: why, the games it left after the match's decision (SSSg para
     28), the match open again if a win was undone, and where the match now stands."""
-    lines = [said("Why: {why}", why=why)]
+    lines = [said("Why: {why}", why=why_said(why))]
     if beyond:
         lines.append(said("The match was decided before game(s) {games}, so they no longer "
                           "count.", games=", ".join(str(n) for n in beyond)))
@@ -172,7 +228,7 @@ def after_change(event: Event, view: MatchView, viewer: int, why: str, beyond: l
     return lines + outcome_lines(event, view, state, viewer, single)
 
 
-def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, int] | None,
+def ruled_note(of: HasFormat, who_ruled: Value, ruling: str, scores: tuple[int, int] | None,
                to: str | None, why: str, bye_spread: int = 0) -> Said:
     """Under every ruler's copy of a dispute once one rules (its buttons go)."""
     if ruling == "scores" and scores is not None:
@@ -180,7 +236,7 @@ def ruled_note(of: HasFormat, who_ruled: str, ruling: str, scores: tuple[int, in
     else:
         what = what_ruled(of, ("", ""), None, ruling, scores, to, bye_spread=bye_spread)
     return said("\n\n✅ Ruled by {ruler}: {what}. ({why})", ruler=who_ruled, what=what,
-                why=why)
+                why=why_said(why))
 
 
 def result_corrected(why: str) -> Said:

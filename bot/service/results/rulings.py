@@ -26,7 +26,7 @@ ruled and what.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,14 +42,14 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import GROUP, News
-from bot.service.platform.unit import (
-    Answer,
-    Request,
-    answer_with,
-    require_actor,
-    unit,
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
+from bot.service.results import (
+    dispute_texts,
+    finality,
+    next_opponent,
+    ruler_texts,
+    ruling_texts,
 )
-from bot.service.results import dispute_texts, finality, next_opponent, ruling_texts
 from bot.service.results import reporting_texts as say
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.disputes import ruler_copies, ruler_name, ruler_notice, supersede
@@ -60,6 +60,15 @@ from bot.service.results.reporting import (
     one_game_of,
     settle_match,
 )
+from bot.service.results.reporting_texts import one_game
+from bot.service.results.ruling_texts import (
+    SKIPPED_WHY,
+    TIE_REASON,
+    ruling_said,
+    stage_said,
+    why_said,
+)
+from bot.service.results.ruling_views import Asked, Ruled
 from bot.service.results.slip_copies import settled_note, to_both, went_to
 from bot.store import (
     disputes_repo,
@@ -75,6 +84,7 @@ from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow, DisputeState
 from bot.store.photos_repo import WindowState
 from bot.store.prompts_repo import PromptKind, PromptState
+from bot.words.said import Said, Value, english_text, from_core, said, said_n
 from core.formats import is_digits
 from core.knockout.match import (
     Decision,
@@ -96,17 +106,15 @@ from core.wespa import apply_overtime
 
 #: What a TD may do with a disputed game. ``game_bye`` and ``match_bye`` name a side.
 ACTIONS = ("uphold", "scores", "void", "game_bye", "match_bye")
-#: Para 30's default reason when the TD gives none.
-TIE_REASON = "lots drawn by the TD"
 
 
 class NeedsConfirm(Invalid):
     """The ruling voids games already played in later matches: the TD must confirm it
-    after reading ``impact`` (``core.knockout.sssg.Impact.describe``)."""
+    after reading ``impact`` (``core.knockout.sssg.Impact.phrase``)."""
 
-    def __init__(self, impact: str) -> None:
-        super().__init__(f"{impact}. Nothing was changed: confirm to apply it "
-                         "(--confirm at the command line)")
+    def __init__(self, impact: Said) -> None:
+        super().__init__(said("{impact}. Nothing was changed: confirm to apply it "
+                              "(--confirm at the command line)", impact=impact))
         self.impact = impact
 
 
@@ -121,53 +129,13 @@ class Applied:
     voided: list[int]
     voided_matches: tuple[str, ...]
     reopened: bool
-    impact: str
+    impact: Said | None
     settled: bool = False  # the match was decided anew: its players were told what follows
 
     @property
     def was_won(self) -> int | None:
         """The side that had won the match, when this left it undecided (open again)."""
         return self.before.winner if self.reopened and not self.after.decided else None
-
-
-@dataclass(frozen=True)
-class Ruled:
-    """What a ruling did, for the TD who gave it. ``ruling``: upheld, scores, void,
-    game_bye, match_bye, tie, forfeit, overtime. ``to``: who the bye, forfeit or tie went
-    to. ``needs_confirm``: nothing applied yet, ``impact`` says what it would do
-    (``prompt_id`` is the Apply / Cancel prompt). ``ruled_by``: someone else ruled first
-    (``ruling`` is then what they ruled)."""
-
-    match: str
-    game: int
-    ruling: str
-    score_line: str
-    decided: bool
-    winner: str | None
-    voided: list[int] = field(default_factory=list)
-    reopened: bool = False
-    to: str | None = None
-    impact: str = ""
-    voided_matches: tuple[str, ...] = ()
-    needs_confirm: bool = False
-    prompt_id: int | None = None
-    names: tuple[str, str] = ("", "")  # the match's players, in the score line's order
-
-    @property
-    def named_score(self) -> str:
-        """'Ann Lee 1-0 Cai Wen (+20)': the score line with the players' names."""
-        return named_score(self.score_line, self.names)
-    ruled_by: str = ""
-    scores: tuple[int, int] | None = None
-    why: str = ""  # with ruled_by: the reason the first ruler gave
-
-
-def named_score(score_line: str, names: tuple[str, str]) -> str:
-    """'1-0 (+20)' as 'Ann Lee 1-0 Cai Wen (+20)' (unchanged without both names)."""
-    points, _, spread = score_line.partition(" ")
-    if not all(names):
-        return score_line
-    return f"{names[0]} {points} {names[1]} {spread}".rstrip()
 
 
 # --- who may rule ------------------------------------------------------------------------
@@ -180,8 +148,8 @@ async def require_ruler(tx: Tx, actor: Actor, view: MatchView) -> None:
         await refuse_own_match(tx, actor, view)
         if actor.person_id not in await rulers_of(tx, view):
             para19 = cite(await get_event(tx, view.event_id), "SSSg para 19")
-            raise NotAllowed(f"only a TD of this event who does not play in {view.code} may "
-                             f"rule on it{para19}")
+            raise NotAllowed(said("only a TD of this event who does not play in {match} may "
+                                  "rule on it{rule}", match=view.code, rule=para19))
     await expelled.refuse_in_match(tx, view, actor.person_id)
 
 
@@ -209,8 +177,8 @@ async def find_match(tx: Tx, event: Event, match_code: str) -> MatchView:
     unknown code is refused with where the codes are listed."""
     view = await match_coded(tx, event, match_code)
     if view is None:
-        raise NotFound(f"no match {match_code!r} in {event.slug}; "
-                       f"`tdbot event show {event.slug}` lists them")
+        raise NotFound(said("no match '{code}' in {event}; `tdbot event show {event}` lists "
+                            "them", code=match_code, event=event.slug))
     return view
 
 
@@ -222,9 +190,12 @@ def side_named(view: MatchView, name: str) -> int:
         return sides[pick(name, [view.names[side] or "" for side in sides])]
     except NameRefused as exc:
         if exc.ambiguous:
-            raise Invalid(f"{exc} (in {view.code})") from None
-        raise Invalid(f"{name!r} does not play in {view.code}: give {view.label(0)!r} or "
-                      f"{view.label(1)!r}") from None
+            raise Invalid(said("'{name}' could be {names} (in {match}): give more of the name",
+                               name=name.strip(), names=", ".join(exc.candidates),
+                               match=view.code)) from None
+        raise Invalid(said("'{name}' does not play in {match}: give '{first}' or '{second}'",
+                           name=name, match=view.code, first=view.label(0),
+                           second=view.label(1))) from None
 
 
 def match_bye_of(event: Event, match: Match, side: int) -> Match:
@@ -234,32 +205,42 @@ def match_bye_of(event: Event, match: Match, side: int) -> Match:
     return format_of(event).match_bye(match, side)
 
 
-def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> str:
-    """Why a match bye to ``side`` would change nothing ("" when it would): a knockout's
+def _bye_already(event: Event, view: MatchView, match: Match, side: int) -> Said | None:
+    """Why a match bye to ``side`` would change nothing (None when it would): a knockout's
     match with a match bye already, or another format's match already won by ``side``
     with nothing but forfeits (a match bye given before)."""
     if match.match_bye is not None:
-        return f"{view.code} already has a match bye to {view.label(match.match_bye)}"
+        return said("{match} already has a match bye to {name}: nothing was changed",
+                    match=view.code, name=view.label(match.match_bye))
     state = match.state()
     if (not format_of(event).goes_through and state.decided and state.winner == side
             and state.counted and all(match.games[i].kind is MatchGameKind.FORFEIT
                                       and match.games[i].awarded_to == side
                                       for i in state.counted)):
-        return f"{view.code} already went to {view.label(side)} by forfeit"
-    return ""
+        return said("{match} already went to {name} by forfeit: nothing was changed",
+                    match=view.code, name=view.label(side))
+    return None
 
 
 # --- the one path: apply a corrected match -------------------------------------------------
 
 
-async def impact_of(tx: Tx, view: MatchView, new: Match) -> tuple[str, tuple[str, ...], int]:
+async def impact_of(tx: Tx, view: MatchView,
+                    new: Match) -> tuple[Said | None, tuple[str, ...], int]:
     """What replacing the match's value with ``new`` does to the later matches:
-    (what it does in words, voided later matches, games played in them). Only a decided
-    match feeds later ones, and only where the format has some (``Format.impact_of``: a
-    bracket's)."""
+    (what it does in words, in the reader's language when written; voided later matches,
+    games played in them). Only a decided match feeds later ones, and only where the
+    format has some (``Format.impact_of``: a bracket's)."""
     if view.state != MatchStage.DECIDED:
-        return "", (), 0
-    return await format_of(await get_event(tx, view.event_id)).impact_of(tx, view, new)
+        return None, (), 0
+    words, voided, games = await format_of(await get_event(tx, view.event_id)).impact_of(
+        tx, view, new)
+    return (None if words is None else from_core(words)), voided, games
+
+
+def impact_text(impact: Said | None) -> str:
+    """A correction's impact as the journal keeps it: in English, "" for none."""
+    return "" if impact is None else english_text(impact)
 
 
 async def _write_games(tx: Tx, view: MatchView, old: Match, new: Match, now: datetime) -> None:
@@ -364,6 +345,7 @@ async def apply_correction_in(
     before, after = old.state(), new.state()
     impact, voided_matches, games_there = await impact_of(tx, view, new)
     if games_there and not confirm:
+        assert impact is not None  # a bracket's impact says what it voids
         raise NeedsConfirm(impact)
     views = await matches_of_event(tx, event.id)
     entries_before = {m.id: m.entries for m in views}
@@ -410,7 +392,7 @@ async def apply_correction_in(
     if announced and reopened and fresh.state != MatchStage.DECIDED:
         await groups.post_reopened(tx, event, fresh, before, after, why, now)
     await next_opponent.tell_changes(tx, event, fresh, now,
-                                     cause=f"a TD's {cause.split()[0]}", before=entries_before,
+                                     cause=ruling_texts.act(cause), before=entries_before,
                                      was_final=announced)
     await _tell_group_later(tx, event, view, views, voided_matches, cause, now)
     return Applied(before, after, voided, voided_matches, reopened, impact, settled)
@@ -449,8 +431,8 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
                    game_bye: str | None, match_bye: str | None) -> str:
     given = [uphold, scores is not None, void, game_bye is not None, match_bye is not None]
     if given.count(True) != 1:
-        raise Invalid("rule one way: --uphold, --scores A B, --void, --game-bye NAME or "
-                      "--match-bye NAME")
+        raise Invalid(said("rule one way: --uphold, --scores A B, --void, --game-bye NAME or "
+                           "--match-bye NAME"))
     return ACTIONS[given.index(True)]
 
 
@@ -494,7 +476,8 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
     rows = await games_repo.games_of(tx, view.id)
     index = next((i for i, r in enumerate(rows) if r.id == dispute.game_id), None)
     if index is None:
-        raise Invalid(f"the disputed game of {view.code} is no longer on record")
+        raise Invalid(said("the disputed game of {match} is no longer on record",
+                           match=view.code))
     game = before.number_of(index) or len(before.counted) + 1
     new = match
     if action == "scores":
@@ -502,8 +485,8 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
         check_scores(scores, names, await get_event(tx, view.event_id))
         row = rows[index]
         if row.starter_side is None or row.kind != MatchGameKind.PLAYED:
-            raise Invalid(f"game {game} of {view.code} was not played on the board; "
-                          "uphold it, void it or give a bye")
+            raise Invalid(said("game {game} of {match} was not played on the board; uphold "
+                               "it, void it or give a bye", game=game, match=view.code))
         new = correct_game(match, index, MatchGame.played(row.starter_side, *scores)).match
     elif action == "void":
         new = void_game(match, index).match
@@ -512,7 +495,12 @@ async def _corrected(tx: Tx, view: MatchView, dispute: DisputeRow, action: str,
         new = award_game_bye(match, index, side).match
     elif action == "match_bye":
         assert side is not None
-        new = match_bye_of(await get_event(tx, view.event_id), match, side)
+        event = await get_event(tx, view.event_id)
+        if one_game(event, view):
+            raise Invalid(said("{match} is one game, so a match bye would decide the same as "
+                               "a game bye: give the game bye instead (--game-bye NAME at "
+                               "the command line)", match=view.code))
+        new = match_bye_of(event, match, side)
     return before, new, game
 
 
@@ -540,11 +528,11 @@ async def _rule(
         return Ruled(view.code, game, action, before.score_line(), before.decided,
                      None, impact=exc.impact, needs_confirm=True, prompt_id=prompt,
                      to=names[side] if side is not None else None,
-                     names=(view.label(0), view.label(1)))
+                     names=(view.label(0), view.label(1)), single=one_game(event, view))
     ruling = "upheld" if action == "uphold" else action
     if not await disputes_repo.rule(tx, dispute.id, ruling=f"{ruling}: {why}",
                                     adjudicator=actor.person_id, now=req.now):
-        raise Invalid("someone ruled on this dispute a moment ago; nothing was changed")
+        raise Invalid(said("someone ruled on this dispute a moment ago; nothing was changed"))
     # the disputer's reason is no longer asked for
     await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id)
     slip = await slips_repo.of_game(tx, dispute.game_id) if dispute.game_id else None
@@ -561,7 +549,7 @@ async def _rule(
         detail={"dispute_id": dispute.id, "game": game, "ruling": ruling,
                 "scores": list(scores) if scores else None, "to_side": side,
                 "voided_games": applied.voided, "voided_matches": list(applied.voided_matches),
-                "impact": applied.impact},
+                "impact": impact_text(applied.impact)},
         why=why,
     )
     later = say.beyond_decision(ruling, game, applied.voided)
@@ -569,7 +557,7 @@ async def _rule(
                    names[after.winner] if after.winner is not None else None,
                    later, applied.reopened, to, applied.impact,
                    applied.voided_matches, scores=scores,
-                   names=(view.label(0), view.label(1)))
+                   names=(view.label(0), view.label(1)), single=one_game(event, view))
     fresh = await get_match(tx, view.id)
     await _tell_players(tx, event, fresh, game, result, why, applied, req.now,
                         then_final=True)
@@ -583,24 +571,6 @@ async def _rule(
     return result
 
 
-#: What a ruling did, in a TD's words; ``{to}`` is the player a bye went to.
-RULING_WORDS = {
-    "upheld": "upheld: the result stands",
-    "scores": "scores amended",
-    "void": "game voided",
-    "game_bye": "game bye to {to}",
-    "match_bye": "match bye to {to}",
-    "tie": "the tied match goes to {to}",
-}
-
-
-def ruling_words(ruling: str, to: str = "") -> str:
-    """``RULING_WORDS`` for a ruling (a dispute's record keeps no bye's side: then the
-    words stop before "to")."""
-    what = RULING_WORDS.get(ruling, ruling)
-    return what.format(to=to) if to else what.split(" to {to}")[0]
-
-
 async def _nothing_to_rule(tx: Tx, view: MatchView, game: int, counted: int) -> Invalid:
     """The refusal of a ruling on a game with no open dispute. When the match has none open
     and its last one was ruled (two TDs at once: the other was first, or a game the first
@@ -608,21 +578,33 @@ async def _nothing_to_rule(tx: Tx, view: MatchView, game: int, counted: int) -> 
     last = await disputes_repo.last_ruled_of_match(tx, view.id)
     if last is not None and not await disputes_repo.open_of_match(tx, view.id):
         done = await _already(tx, view, last)
-        why = f" ({done.why})" if done.why else ""
-        return Invalid(f"game {game} of {view.code} has no open dispute. The last ruling on "
-                       f"{view.code}: {ruling_words(done.ruling)}{why}, by {done.ruled_by}. "
-                       "Nothing of yours was applied.")
+        values: dict[str, Value] = dict(game=game, match=view.code, by=done.ruled_by,
+                                        what=ruling_said(done.ruling))
+        if done.why:
+            return Invalid(said("game {game} of {match} has no open dispute. The last ruling on "
+                                "{match}: {what} ({why}), by {by}. Nothing of yours was "
+                                "applied.", why=why_said(done.why), **values))
+        return Invalid(said("game {game} of {match} has no open dispute. The last ruling on "
+                            "{match}: {what}, by {by}. Nothing of yours was applied.",
+                            **values))
     if not 1 <= game <= counted:
-        return Invalid(f"{view.code} has no game {game}: {counted} game(s) count")
-    return Invalid(f"game {game} of {view.code} has no open dispute, so there is nothing to "
-                   "rule on")
+        return no_game(view, game, counted)
+    return Invalid(said("game {game} of {match} has no open dispute, so there is nothing to "
+                        "rule on", game=game, match=view.code))
+
+
+def no_game(view: MatchView, game: int, counted: int) -> Invalid:
+    """The refusal of a game number the match does not have."""
+    return Invalid(said_n("{match} has no game {game}: {n} game counts",
+                          "{match} has no game {game}: {n} games count", counted,
+                          match=view.code, game=game))
 
 
 async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
     """The answer to a ruler whose ruling came after another's (the dispute's state is
     compare-and-set): who ruled, what and why; nothing of theirs is applied."""
     state = (await core_match(tx, view.id)).state()
-    who = "the command line"
+    who: Said | str = said("the command line")
     if dispute.adjudicator_id is not None:
         who = (await get_person(tx, dispute.adjudicator_id)).name
     ruling, _, why = (dispute.ruling or dispute.state).partition(": ")
@@ -635,14 +617,14 @@ async def rule_game(
     db: Database, req: Request, event_id: int, match_code: str, game: int, *,
     uphold: bool = False, scores: tuple[int, int] | None = None, void: bool = False,
     game_bye: str | None = None, match_bye: str | None = None, confirm: bool = False,
-    why: str, render: Answer[Ruled] | None = None,
+    why: str,
 ) -> Ruled:
     """Use-case (``tdbot rule dispute``): rule on the open dispute of game ``game`` of a match.
     ``scores`` are in the match's order (its first player's, then the second's);
     ``game_bye`` / ``match_bye`` name the player it goes to."""
     action = _check_one_way(uphold, scores, void, game_bye, match_bye)
     if not why.strip():
-        raise Invalid("say why with --why TEXT: the players and the journal are told")
+        raise Invalid(said("say why with --why TEXT: the players and the journal are told"))
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         state = (await core_match(tx, view.id)).state()
@@ -655,13 +637,10 @@ async def rule_game(
             raise await _nothing_to_rule(tx, view, game, len(state.counted))
         named = game_bye or match_bye
         side = side_named(view, named) if named is not None else None
-        result = await _rule(tx, req, actor, event, view, dispute, action, scores=scores,
-                             side=side, why=why.strip(), confirm=confirm)
-        return await answer_with(tx, req, render, result)
+        return await _rule(tx, req, actor, event, view, dispute, action, scores=scores,
+                           side=side, why=why.strip(), confirm=confirm)
 
 
-#: The reason the players and the journal read when the TD taps Skip under "Why?".
-SKIPPED_WHY = "the TD gave no reason"
 #: A reason is one line of a message both players get (Telegram's limit is 4096).
 WHY_MAX = 300
 
@@ -671,34 +650,29 @@ def reason_of(text: str) -> str:
     when the TD sent none. A long one is refused (it goes into both players' messages)."""
     line = " ".join(text.split())
     if len(line) > WHY_MAX:
-        raise Invalid(f"that reason is {len(line)} characters long: send one line of at most "
-                      f"{WHY_MAX}")
+        raise Invalid(said("that reason is {length} characters long: send one line of at "
+                           "most {most}", length=len(line), most=WHY_MAX))
     return line
 
 
-@dataclass(frozen=True)
-class Asked:
-    """A ruler's button that needs a message next: ``kind`` amend (the scores), tie (the
-    reason of a tied match's ruling) or why (the reason of a ruling on a dispute:
-    ``ruling`` as ``ACTIONS`` names it, with its ``scores`` or ``side``, Skip answers
-    ``prompt_id``); ``names`` are the match's players in order."""
+async def _answer(tx: Tx, req: Request, result: Ruled | Asked) -> None:
+    """The ruler's answer in the chat: the question asked next, or what the ruling did."""
+    text, buttons = (ruler_texts.asked(result) if isinstance(result, Asked)
+                     else ruler_texts.ruled(result))
+    await answer(tx, req, Reply(text, buttons))
 
-    kind: str
-    match: str
-    game: int
-    names: tuple[str, str]
-    side: int | None = None
-    match_id: int | None = None
-    prompt_id: int | None = None
-    ruling: str = ""
-    scores: tuple[int, int] | None = None
+
+def _ruled_before(view: MatchView, winner: int, reason: str) -> Invalid:
+    """The refusal of a ruling on a tied match another ruling decided (para 30: once)."""
+    return Invalid(said("{match} was already ruled: {winner} wins ({why})", match=view.code,
+                        winner=view.label(winner), why=why_said(reason)))
 
 
 async def _dispute_for(tx: Tx, actor: Actor, dispute_id: int) -> tuple[DisputeRow, MatchView]:
     """The dispute a ruler's button names, and its match; para 19 checked."""
     dispute = await disputes_repo.get(tx, dispute_id)
     if dispute is None:
-        raise NotFound("that dispute no longer exists")
+        raise NotFound(said("that dispute no longer exists"))
     view = await get_match(tx, dispute.match_id)
     await require_ruler(tx, actor, view)
     return dispute, view
@@ -716,19 +690,19 @@ async def _ask_why_in(tx: Tx, req: Request, actor: Actor, view: MatchView,
         tx, actor.person_id, PromptKind.WHY, dispute.id, side=side, now=req.now,
         payload={"action": action, "scores": list(scores) if scores else None})
     return Asked("why", view.code, game, (view.label(0), view.label(1)), side, view.id,
-                 prompt_id, action, scores)
+                 prompt_id, action, scores,
+                 single=one_game(await get_event(tx, view.event_id), view))
 
 
 async def ask_why(
     db: Database, req: Request, dispute_id: int, action: str, *, side: int | None = None,
-    render: Answer[Asked | Ruled] | None = None,
 ) -> Asked | Ruled:
     """Use-case: a ruler taps Uphold, Void game, Game bye or Match bye on a dispute. The
     TD adjudicates (SSSg para 19) and the players are owed the ruling (para 24) with its
     reason, so the bot asks why before applying it; a dispute already ruled by another
     TD is answered with that ruling instead."""
     if action not in ACTIONS or action == "scores":
-        raise Invalid("that button is out of date")
+        raise Invalid(said("that button is out of date"))
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         dispute, view = await _dispute_for(tx, actor, dispute_id)
@@ -737,25 +711,28 @@ async def ask_why(
             result = await _already(tx, view, dispute)
         else:
             result = await _ask_why_in(tx, req, actor, view, dispute, action, None, side)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
-async def ask_amend(db: Database, req: Request, dispute_id: int,
-                    render: Answer[Asked | Ruled] | None = None) -> Asked | Ruled:
+async def ask_amend(db: Database, req: Request, dispute_id: int) -> Asked | Ruled:
     """Use-case: Amend: the ruler's next message (or ``/amend A B``) gives the scores."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         dispute, view = await _dispute_for(tx, actor, dispute_id)
         if dispute.state != DisputeState.OPEN:
             ruled = await _already(tx, view, dispute)
-            return await answer_with(tx, req, render, ruled)
+            await _answer(tx, req, ruled)
+            return ruled
         assert actor.person_id is not None
         await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.AMEND, dispute.id,
                                        now=req.now)
         slip = await slips_repo.get(tx, dispute.slip_id) if dispute.slip_id else None
         asked = Asked("amend", view.code, slip.game_no if slip else 0,
-                      (view.label(0), view.label(1)))
-        return await answer_with(tx, req, render, asked)
+                      (view.label(0), view.label(1)),
+                      single=one_game(await get_event(tx, view.event_id), view))
+        await _answer(tx, req, asked)
+        return asked
 
 
 def parse_scores(text: str) -> tuple[int, int]:
@@ -766,12 +743,13 @@ def parse_scores(text: str) -> tuple[int, int]:
     ``str.isdigit`` alone let "²" and a 5,000-digit number through to ``int()``."""
     parts = text.replace("-", " ").replace(",", " ").split()
     if len(parts) != 2 or not all(is_digits(p) for p in parts):
-        raise Invalid("send the two scores, the first player's first, e.g. 412 380")
+        raise Invalid(said("send the two scores, the first player's first, e.g. 412 380"))
     for part in parts:
         if len(part.lstrip("0")) > len(str(MAX_SCORE)) or int(part) > MAX_SCORE:
             shown = part if len(part) <= 12 else part[:9] + "..."
-            raise Invalid(f"{shown} can't be a game score (the most is {MAX_SCORE}); send the "
-                          "two scores, the first player's first, e.g. 412 380")
+            raise Invalid(said("{shown} can't be a game score (the most is {most}); send the "
+                               "two scores, the first player's first, e.g. 412 380",
+                               shown=shown, most=MAX_SCORE))
     return int(parts[0]), int(parts[1])
 
 
@@ -797,7 +775,7 @@ async def _rule_with_reason(tx: Tx, req: Request, actor: Actor, prompt: prompts_
 
 async def answer_prompt(db: Database, req: Request, text: str, *,
                         kinds: tuple[PromptKind, ...] = prompts_repo.RULING_WORDS,
-                        render: Answer[Ruled | Asked] | None = None) -> Ruled | Asked:
+                        ) -> Ruled | Asked:
     """Use-case: the ruler's message after Amend (the scores, then the reason is asked),
     after a ruling button (its reason) or after a tied match's winner button (the
     reason); ``/amend A B`` answers only an Amend (``kinds``)."""
@@ -806,10 +784,10 @@ async def answer_prompt(db: Database, req: Request, text: str, *,
         prompt = None if actor.person_id is None else await prompts_repo.open_of(
             tx, actor.person_id, kinds)
         if prompt is None:
-            raise Invalid("I am not waiting for scores from you: press Amend on a dispute "
-                          "first" if kinds == (PromptKind.AMEND,) else
-                          "I am not waiting for scores or a reason from you: press Amend on "
-                          "a dispute first")
+            raise Invalid(said("I am not waiting for scores from you: press Amend on a "
+                               "dispute first") if kinds == (PromptKind.AMEND,) else
+                          said("I am not waiting for scores or a reason from you: press Amend "
+                               "on a dispute first"))
         result: Ruled | Asked
         if prompt.kind is PromptKind.AMEND:
             scores = parse_scores(text)
@@ -827,31 +805,32 @@ async def answer_prompt(db: Database, req: Request, text: str, *,
             assert prompt.side is not None
             result = await _rule_tie_prompted(tx, req, actor, prompt.subject_id, prompt.side,
                                               reason_of(text) or TIE_REASON)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
-async def skip_why(db: Database, req: Request, prompt_id: int,
-                   render: Answer[Ruled] | None = None) -> Ruled:
+async def skip_why(db: Database, req: Request, prompt_id: int) -> Ruled:
     """Use-case: Skip under "Why?": the ruling is applied with ``SKIPPED_WHY``, so the
     players and the journal read that the TD gave no reason."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         prompt = await prompts_repo.get(tx, prompt_id)
         if prompt is None or prompt.kind is not PromptKind.WHY:
-            raise NotFound("that question is no longer known")
+            raise NotFound(said("that question is no longer known"))
         if prompt.person_id != actor.person_id:
-            raise NotAllowed("another TD's question: only they answer it")
+            raise NotAllowed(said("another TD's question: only they answer it"))
         if prompt.state == PromptState.DROPPED:
-            raise Invalid("I asked you something else since, so this button changed "
-                          "nothing; tap the ruling again to give it")
+            raise Invalid(said("I asked you something else since, so this button changed "
+                               "nothing; tap the ruling again to give it"))
         if prompt.state != PromptState.OPEN:
-            raise Invalid("that ruling already has its reason; nothing more to do")
+            raise Invalid(said("that ruling already has its reason; nothing more to do"))
         result = await _rule_with_reason(tx, req, actor, prompt, SKIPPED_WHY)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
-async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: bool,
-                             render: Answer[Ruled | None] | None = None) -> Ruled | None:
+async def confirm_correction(db: Database, req: Request, prompt_id: int,
+                             apply: bool) -> Ruled | None:
     """Use-case: Apply / Cancel on a ruling whose impact voids later games. Apply rules
     as the TD first asked, with the reason they gave before the impact was shown; Cancel
     leaves the dispute open. None: cancelled."""
@@ -860,11 +839,11 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
         prompt = await prompts_repo.get(tx, prompt_id)
         if (prompt is None or prompt.kind is not PromptKind.CONFIRM
                 or prompt.person_id != actor.person_id):
-            raise NotFound("that button is out of date")  # another TD's: as if missing
+            raise NotFound(said("that button is out of date"))  # another TD's: as if missing
         if not await prompts_repo.close(tx, prompt.id, PromptState.DONE if apply else PromptState.DROPPED):
-            raise Invalid("that correction was already applied or cancelled")
+            raise Invalid(said("that correction was already applied or cancelled"))
         if not apply:
-            await answer_with(tx, req, render, None)
+            await answer(tx, req, Reply(ruler_texts.cancelled_ruling()))
             return None
         dispute = await disputes_repo.get(tx, prompt.subject_id)
         assert dispute is not None
@@ -873,7 +852,8 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
         result = await _rule(tx, req, actor, event, view, dispute,
                              str(prompt.payload["action"]), scores=_scores_of(prompt.payload),
                              side=prompt.side, why=str(prompt.payload["why"]), confirm=True)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
 # --- whole matches: a match bye, a tied match ------------------------------------------------
@@ -881,18 +861,18 @@ async def confirm_correction(db: Database, req: Request, prompt_id: int, apply: 
 
 async def _open_match(tx: Tx, view: MatchView) -> None:
     if None in view.entries or view.state in (MatchStage.WAITING, MatchStage.BYE, MatchStage.NOT_NEEDED):
-        raise Invalid(f"{view.code} is {view.state.replace('_', ' ')}: a TD rules on a match "
-                      "whose two players are known")
+        raise Invalid(said("{match} is {stage}: a TD rules on a match whose two players are "
+                           "known", match=view.code, stage=stage_said(view)))
 
 
 async def match_bye(
     db: Database, req: Request, event_id: int, match_code: str, to: str, *, why: str,
-    confirm: bool = False, render: Answer[Ruled] | None = None,
+    confirm: bool = False,
 ) -> Ruled:
     """Use-case (``tdbot rule bye``): the named player wins the match (``match_bye_of``:
     para 27 in a knockout, a forfeit elsewhere) and the games played in it are void."""
     if not why.strip():
-        raise Invalid("say why with --why TEXT: the players and the journal are told")
+        raise Invalid(said("say why with --why TEXT: the players and the journal are told"))
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
@@ -900,12 +880,11 @@ async def match_bye(
         side = side_named(view, to)
         match = await core_match(tx, view.id)
         already = _bye_already(event, view, match, side)
-        if already:
-            raise Invalid(f"{already}: nothing was changed")
-        result = await _whole_match(tx, req.now, actor, event, view,
-                                    match_bye_of(event, match, side), "match_bye", side,
-                                    why.strip(), confirm)
-        return await answer_with(tx, req, render, result)
+        if already is not None:
+            raise Invalid(already)
+        return await _whole_match(tx, req.now, actor, event, view,
+                                  match_bye_of(event, match, side), "match_bye", side,
+                                  why.strip(), confirm)
 
 
 async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
@@ -915,14 +894,15 @@ async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: d
     void, the match decided for ``side``, the bracket synced, the players told, and what
     was open in the match settled. Only a match being played, and with a reason."""
     if not why.strip():
-        raise Invalid("say why the match bye is given: the players and the journal are told")
+        raise Invalid(said("say why the match bye is given: the players and the journal are "
+                           "told"))
     view = await get_match(tx, match_id)
     await require_role(tx, by, view.event_id, "td")
     if view.state not in (MatchStage.READY, MatchStage.PLAYING):
-        raise Invalid(f"{view.code} is {view.progress}: only a match being played can be "
-                      "given a match bye")
+        raise Invalid(said("{match} is {stage}: only a match being played can be given a "
+                           "match bye", match=view.code, stage=stage_said(view)))
     if side not in (0, 1):
-        raise Invalid(f"no side {side!r}: a match bye goes to side 0 or 1")
+        raise Invalid(said("no side {side}: a match bye goes to side 0 or 1", side=side))
     event = await get_event(tx, view.event_id)
     match = await core_match(tx, view.id)
     ruled = await _whole_match(tx, now, by, event, view, match_bye_of(event, match, side),
@@ -944,7 +924,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
                          detail={"code": view.code, "to_side": side,
                                  "voided_games": applied.voided,
                                  "voided_matches": list(applied.voided_matches),
-                                 "impact": applied.impact}, why=why)
+                                 "impact": impact_text(applied.impact)}, why=why)
     result = Ruled(view.code, 0, ruling, after.score_line(), after.decided,
                    names[after.winner] if after.winner is not None else None,
                    applied.voided, applied.reopened, names[side], applied.impact,
@@ -982,30 +962,30 @@ async def _rule_tie(tx: Tx, req: Request, actor: Actor, match_id: int, side: int
     event = await get_event(tx, view.event_id)
     match = await core_match(tx, view.id)
     if match.ruling is not None:
-        raise Invalid(f"{view.code} was already ruled: {view.label(match.ruling.winner)} wins "
-                      f"({match.ruling.reason})")
+        raise _ruled_before(view, match.ruling.winner, match.ruling.reason)
     try:
         new = rule_tied_match(match, side, why)
-    except MatchRuleError as exc:
-        raise Invalid(str(exc)) from None
+    except MatchRuleError:
+        raise Invalid(said("a ruling decides only a tied match (level on games, spread and "
+                           "starts after the deciding game{rule}); {match} is not: its score "
+                           "is {score}", match=view.code, score=match.state().score_line(),
+                           rule=cite(event, "SSSg paras 17 and 30", ", {}"))) from None
     return await _whole_match(tx, req.now, actor, event, view, new, "tie", side, why, False)
 
 
 async def rule_tie(
     db: Database, req: Request, event_id: int, match_code: str, winner: str, *,
-    why: str = "", render: Answer[Ruled] | None = None,
+    why: str = "",
 ) -> Ruled:
     """Use-case (``tdbot rule tie``): para 30, the organisers decide a match para 17 leaves
     tied; the reason defaults to lots drawn by the TD."""
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
-        result = await _rule_tie(tx, req, actor, view.id, side_named(view, winner),
-                                 why.strip() or TIE_REASON)
-        return await answer_with(tx, req, render, result)
+        return await _rule_tie(tx, req, actor, view.id, side_named(view, winner),
+                               why.strip() or TIE_REASON)
 
 
-async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
-                         render: Answer[Asked] | None = None) -> Asked:
+async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int) -> Asked:
     """Use-case: a ruler pressed "<A> wins" on a tied match: their next message is the
     reason (or the button under the question records "lots drawn by the TD")."""
     async with unit(db, req) as tx:
@@ -1013,22 +993,22 @@ async def ask_tie_reason(db: Database, req: Request, match_id: int, side: int,
         view = await get_match(tx, match_id)
         await require_ruler(tx, actor, view)
         if view.ruling is not None:
-            raise Invalid(f"{view.code} was already ruled: {view.label(view.ruling[0])} wins "
-                          f"({view.ruling[1]})")
+            raise _ruled_before(view, view.ruling[0], view.ruling[1])
         assert actor.person_id is not None
         await prompts_repo.open_prompt(tx, actor.person_id, PromptKind.TIE, match_id, side=side,
                                        now=req.now)
         asked = Asked("tie", view.code, 0, (view.label(0), view.label(1)), side, view.id)
-        return await answer_with(tx, req, render, asked)
+        await _answer(tx, req, asked)
+        return asked
 
 
-async def rule_tie_by_lots(db: Database, req: Request, match_id: int, side: int,
-                           render: Answer[Ruled] | None = None) -> Ruled:
+async def rule_tie_by_lots(db: Database, req: Request, match_id: int, side: int) -> Ruled:
     """Use-case: the "lots drawn" button under the tie question."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         result = await _rule_tie_prompted(tx, req, actor, match_id, side, TIE_REASON)
-        return await answer_with(tx, req, render, result)
+        await _answer(tx, req, result)
+        return result
 
 
 async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, side: int,
@@ -1046,7 +1026,7 @@ async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, 
         state = (await core_match(tx, view.id)).state()
         return Ruled(view.code, 0, "tie", state.score_line(), state.decided,
                      view.label(view.ruling[0]), to=view.label(view.ruling[0]),
-                     ruled_by="Another TD", why=view.ruling[1],
+                     ruled_by=said("Another TD"), why=view.ruling[1],
                      names=(view.label(0), view.label(1)))
     return await _rule_tie(tx, req, actor, match_id, side, why)
 
@@ -1056,20 +1036,19 @@ async def _rule_tie_prompted(tx: Tx, req: Request, actor: Actor, match_id: int, 
 
 async def forfeit(
     db: Database, req: Request, event_id: int, match_code: str, game: int, to: str, *,
-    why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
+    why: str, confirm: bool = False,
 ) -> Ruled:
     """Use-case (``tdbot game forfeit``): game ``game`` is won by forfeit by ``to``, with the
     event's forfeit spread (WESPA rules, Forfeits: 75). An existing game is corrected; the
     next game is added as a forfeit."""
     if not why.strip():
-        raise Invalid("say why with --why TEXT: the players and the journal are told")
+        raise Invalid(said("say why with --why TEXT: the players and the journal are told"))
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
         await _open_match(tx, view)
-        result = await forfeit_in(tx, req, actor, event, view, game, side_named(view, to),
-                                  why.strip(), confirm)
-        return await answer_with(tx, req, render, result)
+        return await forfeit_in(tx, req, actor, event, view, game, side_named(view, to),
+                                why.strip(), confirm)
 
 
 async def forfeit_in(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,
@@ -1085,23 +1064,32 @@ async def forfeit_in(tx: Tx, req: Request, actor: Actor, event: Event, view: Mat
     elif game == state.next_game and state.next_start is not None:
         new = report_game(match, MatchGame.forfeit(side, starter=state.next_start.side)).match
     else:
-        raise Invalid(f"{view.code} has {len(state.counted)} game(s) counting"
-                      + (f"; the next is game {state.next_game}" if state.next_game else
-                         " and is decided") + f": no game {game} to forfeit")
+        values: dict[str, Value] = dict(match=view.code, game=game)
+        if state.next_game:
+            raise Invalid(said_n("{match} has {n} game counting; the next is game {next}: no "
+                                 "game {game} to forfeit",
+                                 "{match} has {n} games counting; the next is game {next}: no "
+                                 "game {game} to forfeit", len(state.counted),
+                                 next=state.next_game, **values))
+        raise Invalid(said_n("{match} has {n} game counting and is decided: no game {game} to "
+                             "forfeit",
+                             "{match} has {n} games counting and is decided: no game {game} "
+                             "to forfeit", len(state.counted), **values))
     return await _game_ruling(tx, req, actor, event, view, new, game, "forfeit", side,
                               why, confirm, {})
 
 
 async def overtime(
     db: Database, req: Request, event_id: int, match_code: str, game: int, player: str,
-    minutes: float, *, why: str, confirm: bool = False, render: Answer[Ruled] | None = None,
+    minutes: float, *, why: str, confirm: bool = False,
 ) -> Ruled:
     """Use-case (``tdbot game overtime``): WESPA rules, Overtime: the player loses 10 points a
     started minute over; 10 minutes or more forfeits the game (``core.wespa``)."""
     if not why.strip():
-        raise Invalid("say why with --why TEXT: the players and the journal are told")
+        raise Invalid(said("say why with --why TEXT: the players and the journal are told"))
     if not 0 < minutes <= 24 * 60:
-        raise Invalid(f"--minutes {minutes:g}: give the time over, e.g. 2.5 for 2 min 30 s")
+        raise Invalid(said("--minutes {minutes}: give the time over, e.g. 2.5 for 2 min 30 s",
+                           minutes=format(minutes, 'g')))
     async with unit(db, req) as tx:
         actor, event, view = await _td_and_match(tx, req, event_id, match_code)
         await require_ruler(tx, actor, view)
@@ -1109,23 +1097,22 @@ async def overtime(
         match = await core_match(tx, view.id)
         state = match.state()
         if not 1 <= game <= len(state.counted):
-            raise Invalid(f"{view.code} has no game {game}: {len(state.counted)} game(s) count")
+            raise no_game(view, game, len(state.counted))
         index = state.counted[game - 1]
         game_id = (await games_repo.games_of(tx, view.id))[index].id
         await _refuse_second_overtime(tx, event, view, game, game_id, side)
         over = [timedelta(0), timedelta(0)]
         over[side] = timedelta(minutes=minutes)
-        try:
-            changed = apply_overtime(match.games[index], (over[0], over[1]))
-        except ValueError as exc:
-            raise Invalid(str(exc)) from None
+        if match.games[index].kind is not MatchGameKind.PLAYED:
+            raise Invalid(said("game {game} of {match} was not played on the board: overtime "
+                               "applies only to a game played", game=game, match=view.code))
+        changed = apply_overtime(match.games[index], (over[0], over[1]))
         new = correct_game(match, index, changed).match
         ruling = "forfeit" if changed.kind is MatchGameKind.FORFEIT else "overtime"
-        result = await _game_ruling(
+        return await _game_ruling(
             tx, req, actor, event, view, new, game, ruling,
             1 - side if ruling == "forfeit" else side, why.strip(), confirm,
             {"minutes": minutes, "player_side": side, "game_id": game_id})
-        return await answer_with(tx, req, render, result)
 
 
 async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: int,
@@ -1137,12 +1124,13 @@ async def _refuse_second_overtime(tx: Tx, event: Event, view: MatchView, game: i
         if (entry.action in ("game.overtime", "game.forfeit")
                 and entry.detail.get("game_id") == game_id
                 and entry.detail.get("player_side") == side):
-            raise Invalid(
-                f"{view.label(side)}'s overtime in game {game} of {view.code} was already "
-                f"penalised ({entry.detail['minutes']:g} min over): it counts once (WESPA "
-                "rules, Overtime), so nothing was changed. If that was wrong, rule the game's "
-                f"right scores on a dispute: tdbot rule dispute {event.slug} {view.code} --game {game} "
-                "--scores A B --why TEXT")
+            raise Invalid(said(
+                "{player}'s overtime in game {game} of {match} was already penalised "
+                "({minutes} min over): it counts once (WESPA rules, Overtime), so nothing was "
+                "changed. If that was wrong, rule the game's right scores on a dispute: "
+                "tdbot rule dispute {event} {match} --game {game} --scores A B --why TEXT",
+                player=view.label(side), game=game, match=view.code, event=event.slug,
+                minutes=format(entry.detail['minutes'], 'g')))
 
 
 async def _game_ruling(tx: Tx, req: Request, actor: Actor, event: Event, view: MatchView,

@@ -24,7 +24,6 @@ from bot.service.platform.errors import ServiceError
 from bot.service.platform.prompts import PromptKind
 from bot.service.platform.unit import Request
 from bot.service.results import corrections, disputes, rulings
-from bot.telegram import report_texts, ruling_texts
 from bot.telegram.handlers import between
 from bot.telegram.handlers.common import AfterCommit, Handler, handled, request_of
 from bot.telegram.runtime import runtime
@@ -39,8 +38,7 @@ def _text(update: Update) -> str:
 async def dispute_reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
                          ) -> AfterCommit | None:
     """What is wrong with the slip the writer disputed (SSSg para 24)."""
-    await disputes.give_reason(runtime(context).db, req, _text(update),
-                               render=report_texts.dispute_answer)
+    await disputes.give_reason(runtime(context).db, req, _text(update))
     return None
 
 
@@ -49,7 +47,7 @@ async def amended_scores(update: Update, context: ContextTypes.DEFAULT_TYPE, req
                          ) -> AfterCommit | None:
     """The right scores after Amend; the ruling's reason is asked next."""
     await rulings.answer_prompt(runtime(context).db, req, _text(update),
-                                kinds=(PromptKind.AMEND,), render=ruling_texts.ruled)
+                                kinds=(PromptKind.AMEND,))
     return None
 
 
@@ -58,7 +56,7 @@ async def ruling_reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req:
                         ) -> AfterCommit | None:
     """Why the TD rules on a dispute as the button they pressed says (paras 19, 24)."""
     await rulings.answer_prompt(runtime(context).db, req, _text(update),
-                                kinds=(PromptKind.WHY,), render=ruling_texts.ruled)
+                                kinds=(PromptKind.WHY,))
     return None
 
 
@@ -67,7 +65,7 @@ async def tie_reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
                      ) -> AfterCommit | None:
     """Why the tied match goes to the player whose button the TD pressed (para 30)."""
     await rulings.answer_prompt(runtime(context).db, req, _text(update),
-                                kinds=(PromptKind.TIE,), render=ruling_texts.ruled)
+                                kinds=(PromptKind.TIE,))
     return None
 
 
@@ -75,8 +73,7 @@ async def tie_reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
 async def correction_reason(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
                             ) -> AfterCommit | None:
     """Why the TD corrects the game their /correct named."""
-    await corrections.answer_why(runtime(context).db, req, _text(update),
-                                 render=ruling_texts.corrected)
+    await corrections.answer_why(runtime(context).db, req, _text(update))
     return None
 
 

@@ -24,10 +24,9 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import disputes, reporting, slip_texts
 from bot.service.results.slip_views import SaidResult
-from bot.telegram import report_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
-from bot.words import for_locale
+from bot.words.said import said
 from core.slip import SlipRefused, parse_slip
 
 #: A message that looks like a result: two numbers apart by a dash, colon or space, or
@@ -119,7 +118,9 @@ async def report_command(
 ) -> AfterCommit | None:
     """/report 412-380 [won|lost|tied] [NAME] [game N]."""
     if not context.args:
-        raise Invalid(for_locale(req.language).gettext(report_texts.NO_RESULT_PLAIN))
+        raise Invalid(said("I found no result in that. Send your result with your score "
+                           "first, e.g. 412-380 (or won 412-380, lost 380-412, tied "
+                           "400-400)."))
     await _report(context, req, " ".join(context.args))
     return None
 
@@ -150,7 +151,7 @@ async def slip_button(
         await reporting.agree_slip(db, req, slip_id)
         return None
     if action == "dispute":
-        await disputes.dispute_slip(db, req, slip_id, render=report_texts.dispute_answer)
+        await disputes.dispute_slip(db, req, slip_id)
         return None
     raise Invalid("that button is out of date; send the result again")
 
@@ -176,6 +177,5 @@ async def dispute_command(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     """/dispute [REASON]: dispute the latest slip still open, or give the reason asked for."""
-    await disputes.dispute_latest(runtime(context).db, req, " ".join(context.args or []),
-                                  render=report_texts.dispute_answer)
+    await disputes.dispute_latest(runtime(context).db, req, " ".join(context.args or []))
     return None

@@ -22,12 +22,12 @@ from bot.service.platform.errors import Invalid
 from bot.service.platform.prompts import PromptKind
 from bot.service.platform.unit import Request
 from bot.service.results import corrections, rulings
-from bot.telegram import ruling_texts
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.report import _drop_buttons
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
-_OUT_OF_DATE = "that button is out of date"
+_OUT_OF_DATE = said("that button is out of date")
 
 
 def _data(update: Update) -> object:
@@ -44,9 +44,9 @@ async def rule_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: R
     action, dispute_id, side = pressed
     db = runtime(context).db
     if action == "amend":
-        await rulings.ask_amend(db, req, dispute_id, render=ruling_texts.ruled)
+        await rulings.ask_amend(db, req, dispute_id)
         return None
-    await rulings.ask_why(db, req, dispute_id, action, side=side, render=ruling_texts.ruled)
+    await rulings.ask_why(db, req, dispute_id, action, side=side)
     return None
 
 
@@ -57,7 +57,7 @@ async def skip_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: R
     prompt_id = callbacks.parse_why_skip(_data(update))
     if prompt_id is None:
         raise Invalid(_OUT_OF_DATE)
-    await rulings.skip_why(runtime(context).db, req, prompt_id, render=ruling_texts.ruled)
+    await rulings.skip_why(runtime(context).db, req, prompt_id)
     return _drop_buttons(update)
 
 
@@ -71,9 +71,9 @@ async def tie_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     match_id, side, lots = pressed
     db = runtime(context).db
     if lots:
-        await rulings.rule_tie_by_lots(db, req, match_id, side, render=ruling_texts.ruled)
+        await rulings.rule_tie_by_lots(db, req, match_id, side)
         return _drop_buttons(update)
-    await rulings.ask_tie_reason(db, req, match_id, side, render=ruling_texts.asked)
+    await rulings.ask_tie_reason(db, req, match_id, side)
     return None
 
 
@@ -85,8 +85,7 @@ async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     if pressed is None:
         raise Invalid(_OUT_OF_DATE)
     prompt_id, apply = pressed
-    await rulings.confirm_correction(runtime(context).db, req, prompt_id, apply,
-                                     render=ruling_texts.ruled)
+    await rulings.confirm_correction(runtime(context).db, req, prompt_id, apply)
     return _drop_buttons(update)
 
 
@@ -95,10 +94,10 @@ async def amend_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req:
                         ) -> AfterCommit | None:
     """/amend 412 380: the scores after pressing Amend on a dispute."""
     if not context.args:
-        raise Invalid("send the two scores, the first player's first, e.g. /amend 412 380 "
-                      "(after pressing Amend on a dispute)")
+        raise Invalid(said("send the two scores, the first player's first, e.g. /amend 412 "
+                           "380 (after pressing Amend on a dispute)"))
     await rulings.answer_prompt(runtime(context).db, req, " ".join(context.args),
-                                kinds=(PromptKind.AMEND,), render=ruling_texts.ruled)
+                                kinds=(PromptKind.AMEND,))
     return None
 
 
@@ -110,7 +109,7 @@ async def correct_command(update: Update, context: ContextTypes.DEFAULT_TYPE, re
     db = runtime(context).db
     event, words = await directed_event(db, req, context.args or [], "correct")
     code, change = corrections.parse_words(words)
-    await corrections.ask(db, req, event.id, code, change, render=ruling_texts.corrected)
+    await corrections.ask(db, req, event.id, code, change)
     return None
 
 
@@ -122,6 +121,5 @@ async def correction_button(update: Update, context: ContextTypes.DEFAULT_TYPE, 
     if pressed is None:
         raise Invalid(_OUT_OF_DATE)
     prompt_id, apply = pressed
-    await corrections.decide(runtime(context).db, req, prompt_id, apply,
-                             render=ruling_texts.corrected)
+    await corrections.decide(runtime(context).db, req, prompt_id, apply)
     return _drop_buttons(update)

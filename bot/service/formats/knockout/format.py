@@ -41,6 +41,7 @@ from bot.store.results_repo import OpenSlip
 from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
+from core.phrases import Phrase
 
 
 @dataclass(frozen=True)
@@ -89,16 +90,16 @@ class KnockoutFormat(Defaults):
         return await sync_matches(tx, event.id)
 
     async def impact_of(self, tx: Tx, view: MatchView, new: Match
-                        ) -> tuple[str, tuple[str, ...], int]:
+                        ) -> tuple[Phrase | None, tuple[str, ...], int]:
         """``core.knockout.sssg.correct`` on the core event with every match that has
         games (decided or being played), so that it sees which later matches the
         correction would void."""
         event, _ = await load_core(tx, view.event_id,
                                    states=(MatchStage.DECIDED, MatchStage.PLAYING))
         if event.result(view.code) is None:
-            return "", (), 0
+            return None, (), 0
         _, impact = sssg.correct(event, view.code, new, force=True)
-        return impact.describe(), impact.voided_matches, impact.voided_match_games
+        return impact.phrase(), impact.voided_matches, impact.voided_match_games
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:
