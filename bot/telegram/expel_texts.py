@@ -1,11 +1,11 @@
-"""What a TD reads after expelling a player or filling the slot (bot/service/people/expulsions.py).
+"""What a TD reads after expelling a player (bot/service/people/expulsions.py).
 The messages are in the catalogue (``bot.words``), in the reader's language ``lang``."""
 
 from __future__ import annotations
 
 from html import escape
 
-from bot.service.people.expulsions import Expelled, Filled
+from bot.service.people.expulsions import Expelled
 from bot.store.expulsions_repo import ExpulsionState
 from bot.words import SOURCE, for_locale
 from bot.words.said import render
@@ -27,23 +27,3 @@ def expelled(done: Expelled, *, lang: str = SOURCE) -> str:
         return head
     note = render(done.note, w)
     return w._("{head} {note}.", head=head, note=note[:1].upper() + note[1:])  # a sentence
-
-
-def filled(done: Filled, *, lang: str = SOURCE) -> str:
-    w = for_locale(lang)
-    if done.already:
-        return w._("{by} already decided {expelled}'s slot in {match}. Nothing changed.",
-                   by=esc(done.by), expelled=esc(done.expelled), match=esc(done.match))
-    if done.replacement:
-        return w._("✅ {replacement} takes {expelled}'s slot in {match} against {opponent}. "
-                   "Both are told.", replacement=esc(done.replacement),
-                   expelled=esc(done.expelled), match=esc(done.match),
-                   opponent=esc(done.opponent))
-    if done.not_played:
-        return w._("✅ Nobody takes {expelled}'s slot in {match}, nor that of {opponent}, "
-                   "expelled too: {match} is not played and a bye goes on.",
-                   expelled=esc(done.expelled), match=esc(done.match),
-                   opponent=esc(done.opponent))
-    return w._("✅ Nobody takes {expelled}'s slot in {match}: {opponent} goes through and is "
-               "told.", expelled=esc(done.expelled), match=esc(done.match),
-               opponent=esc(done.opponent))

@@ -14,19 +14,20 @@ from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.service.results.reporting_texts import one_game
+from bot.store.no_shows_repo import ClaimState
 from bot.words.said import Said, Value, said, stacked
 
 #: How many lines of the players' log a TD's message shows (the phone's screen).
 LOG_LINES = 12
 
 
-def claimed_already(state: str) -> Said:
+def claimed_already(state: ClaimState) -> Said:
     """A second claim on the same agreed time: where the first one stands."""
-    if state == "open":
+    if state == ClaimState.OPEN:
         return said("you claimed this already; it is waiting for your opponent's answer")
-    if state == "contested":
+    if state == ClaimState.CONTESTED:
         return said("you claimed this already; it is contested")
-    if state == "with_tds":
+    if state == ClaimState.WITH_TDS:
         return said("you claimed this already; it is with the TDs")
     return said("you claimed this already; it is ruled")
 

@@ -263,7 +263,10 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
                                          now=req.now)
         closes = extended.round.closes_at or rnd.closes_at
         detail = event.at(closes)
-    await no_shows_repo.rule(tx, claim.id, f"{ruling}: {why}", actor.label, req.now)
+    # the ruling as the TD gave it: its kind, and their reason if they gave one (the default
+    # reason is worded in each reader's language where the ruling is shown: relay_texts)
+    await no_shows_repo.rule(tx, claim.id, f"{ruling}: {given}" if given else ruling,
+                             actor.label, req.now)
     await cancel_deadlines(tx, f"no_show:{claim.id}", req.now)
     await journal.record(tx, who=actor, action="noshow.rule", subject=f"match:{view.id}",
                          now=req.now, detail={"code": view.code, "claim_id": claim.id,

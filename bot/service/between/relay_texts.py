@@ -159,15 +159,16 @@ def log_claimed(name: str | None, contest: str | None, ruling: str | None) -> Sa
 
 
 def ruling_words(stored: str) -> Said:
-    """A no-show ruling as stored ("game: why", ``no_shows._rule_in``), in words: what was
-    awarded, and why."""
+    """A no-show ruling as stored ("game: why", or "game" when the TD gave no reason:
+    ``no_shows._rule_in``), in words: what was awarded, and why."""
     kind, _, why = stored.partition(": ")
     if kind == "game":
-        return said("the next game by forfeit ({why})", why=why)
+        return (said("the next game by forfeit ({why})", why=why) if why
+                else said("the next game by forfeit"))
     if kind == "match":
-        return said("the match ({why})", why=why)
+        return said("the match ({why})", why=why) if why else said("the match")
     # extend: the only other ruling (``callbacks.NO_SHOW_RULINGS``)
-    return said("the round extended ({why})", why=why)
+    return said("the round extended ({why})", why=why) if why else said("the round extended")
 
 
 def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[Said, str]]]:

@@ -52,6 +52,5 @@ async def slot_button(
     query = update.callback_query
     parsed = callbacks.parse_expel_pick(query.data if query else None)
     assert parsed is not None  # the handler's pattern
-    await slots.fill_slot_button(runtime(context).db, req, *parsed,
-                                      render=lambda done, lang: Reply(expel_texts.filled(done, lang=lang)))
+    await slots.fill_slot_button(runtime(context).db, req, *parsed)
     return None

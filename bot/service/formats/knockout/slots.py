@@ -22,6 +22,7 @@ from datetime import datetime
 from bot.service.events import group_texts, groups
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import get_round
+from bot.service.formats.knockout import slot_texts
 from bot.service.formats.knockout.bridge import load_core_event, play_order, sync_matches
 from bot.service.people import expulsion_texts as say
 from bot.service.people.expulsions import (
@@ -37,7 +38,15 @@ from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.outbox import SaidButton
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import (
+    Answer,
+    Reply,
+    Request,
+    answer,
+    answer_with,
+    require_actor,
+    unit,
+)
 from bot.service.results import reporting_texts as report_say
 from bot.service.results.adjudicators import ruler_name, rulers_of
 from bot.service.results.matches import MatchView, core_match, get_match, matches_of_event
@@ -278,9 +287,8 @@ async def _tell_changes(tx: Tx, event: Event, before: dict[int, MatchView],
 
 
 async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
-                           replacement: int | None,
-                           render: Answer[Filled] | None = None) -> Filled:
-    """Use-case: a TD presses a candidate's button, or Nobody."""
+                           replacement: int | None) -> Filled:
+    """Use-case: a TD presses a candidate's button, or Nobody; they read what it did."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         x = await expulsions_repo.get(tx, expulsion_id)
@@ -289,7 +297,8 @@ async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
         event = await get_event(tx, x.event_id)
         by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
         done = await fill_in(tx, event, x, replacement, actor, by, req.now)
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(slot_texts.filled(done)))
+        return done
 
 
 async def replace_player(db: Database, req: Request, event_id: int, expelled: str, *,
