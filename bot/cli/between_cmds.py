@@ -129,6 +129,7 @@ def log(event: EventArg, match: MatchArg, db: DbOption = None) -> None:
     from bot.service.between import relay
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
+    from bot.words.said import english_text
 
     async def work(database: Database) -> relay.MatchLog:
         ev = await lookup_event(database, event)
@@ -137,8 +138,7 @@ def log(event: EventArg, match: MatchArg, db: DbOption = None) -> None:
     found = use_db(db, work)
     typer.echo(f"{found.code}: {found.names[0]} v {found.names[1]}")
     for line in found.lines:
-        typer.echo("  " + " ".join(w for w in (found.event.local(line.at), line.who, line.text)
-                                   if w))
+        typer.echo(f"  {found.event.local(line.at)} {english_text(line.what)}")
     if not found.lines:
         typer.echo("  nothing written or proposed through the bot")
 

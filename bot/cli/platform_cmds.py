@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from bot.service.events import draw as draw_service
     from bot.service.events import rounds
     from bot.service.events.lookup import Event
-    from bot.service.events.readmodels import TdInbox
+    from bot.service.events.td_inbox import TdInbox
     from bot.service.fees import payments
     from bot.service.people.entries import EnteredPlayers
     from bot.service.people.invites import JoinDecision
@@ -515,6 +515,7 @@ def inbox(
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
     from core.knockout.match import MatchStage
+    from core.times import local_text
 
     async def work(database: Database) -> tuple[Event, TdInbox]:
         ev = await lookup_event(database, event)
@@ -552,8 +553,9 @@ def inbox(
     for m in box.tied:
         out.append(f"  tied (para 30): {m.code} {m.label(0)} v {m.label(1)} ({m.round_name})")
     for s in box.slips_awaiting:
+        final = local_text(s.final_at) if s.final_at is not None else "?"
         out.append(f"  awaiting agreement: {s.code} game {s.game} reported by {s.reporter}, "
-                   f"final {s.final_at}")
+                   f"final {final}")
     for h in box.held_games:
         out.append(f"  held {h.id} (para 20): {h.code} {h.names[0]} {h.scores[0]}, {h.names[1]} "
                    f"{h.scores[1]}, played during {h.blackout} (tdbot rule held-release|held-void "

@@ -150,19 +150,20 @@ def test_matches_show_their_times_in_the_reader_s_language() -> None:
     in French for a French reader, as they always were in English."""
     from zoneinfo import ZoneInfo
 
-    from bot.service.events.readmodels import MyMatch, MyMatchState
-    from bot.telegram import texts
+    from bot.service.events.my_match import MyMatch, MyMatchState
+    from bot.service.events.my_matches_texts import match_line
+    from bot.words.said import render
 
     paris = ZoneInfo("Europe/Paris")
     match = MyMatch(1, 1, "Open", "sssg", "SF", "M1", "Ben", 3, MyMatchState.PLAYING, "",
                     datetime(2026, 3, 8, 23, 59, tzinfo=paris), 1, None,
                     open_slips=((1, "you", datetime(2026, 3, 4, 9, 0, tzinfo=paris)),),
                     agreed_at=datetime(2026, 3, 7, 15, 0, tzinfo=paris))
-    french = texts.match_line(match, lang="fr")
+    french = render(match_line(match), for_locale("fr"))
     assert "Échéance : dim. 8 mars 2026 23:59 (CET)" in french
     assert "sam. 7 mars 2026 15:00 (CET)" in french
     assert "mer. 4 mars 2026 09:00 (CET)" in french
-    english = texts.match_line(match)
+    english = render(match_line(match), for_locale("en"))
     assert "Deadline: Sun 08 Mar 2026 23:59 (CET)" in english
     assert "Agreed time: Sat 07 Mar 2026 15:00 (CET)" in english
     assert "Game 1 awaits your agreement until Wed 04 Mar 2026 09:00 (CET)" in english

@@ -57,9 +57,11 @@ async def test_a_time_that_cannot_be_read_is_refused_in_the_reader_s_language(
     assert await say(bot, "Dev Rao", "/propose M1 blah") == (
         "⚠️ Indiquez le jour et l'heure : sam 15h, demain 19h30, 7 mars 15h ou 2026-03-07 15:00")
     assert await say(bot, "Dev Rao", "/propose M1 sam 25h") == (
-        "⚠️ « 25h » n'est pas une heure : heures de 0 à 23, minutes de 0 à 59")
+        "⚠️ « 25h » n'est pas une heure : heures de 0 à 23, minutes de 0 à 59 ; par exemple "
+        "sam 15h, demain 19h30, 7 mars 15h ou 2026-03-07 15:00")
     assert await say(bot, "Ann Lee", "/propose M1 Sat 25:00") == (
-        "⚠️ '25:00' is not a time of day: hours 0-23, minutes 0-59")
+        "⚠️ '25:00' is not a time of day: hours 0-23, minutes 0-59; e.g. Sat 15:00, tomorrow "
+        "19:30, 7 Mar 15:00 or 2026-03-07 15:00")
     await _nothing_changed(bot)
 
 

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.service.events import my_matches_texts, pending_texts
 from bot.service.events.readmodels import pending
 from bot.service.events.rounds import close_round
 from bot.service.events.schedule import find_round
@@ -21,7 +22,8 @@ from bot.service.results import desk
 from bot.service.results.matches import get_match, match_state
 from bot.service.results.reporting import SaidResult
 from bot.store.db import Database
-from bot.telegram import texts
+from bot.words import for_locale
+from bot.words.said import english, plain, said
 from core.knockout.match import Decision
 from tests.bot.test_service_reporting import (
     EVENT,
@@ -152,18 +154,20 @@ async def test_pending_lists_results_awaiting_agreement_and_disputes_with_their_
     box = await pending(db, td(), EVENT)
     assert [(s.code, s.game, s.reporter, s.opponent) for s in box.slips_awaiting] == [
         ("M1", 1, "Ann Lee", "Dev Rao")]
-    assert box.slips_awaiting[0].final_at == "Tue 03 Mar 2026 17:00 (+08)"
+    assert box.slips_awaiting[0].final_at == datetime(2026, 3, 3, 17, 0,
+                                                      tzinfo=ZoneInfo("Asia/Singapore"))
     ((dispute),) = box.open_disputes
     assert (dispute["code"], dispute["players"], dispute["rulers"]) == (
         "M2", "Ben Ong v Cai Wen", "Tara TD")
-    shown = texts.pending("Club Cup", box)
+    shown = english(pending_texts.pending("Club Cup", box))
     assert "<b>Results awaiting the opponent's agreement</b> (1):" in shown
     assert "• M1 game 1: Ann Lee reported, Dev Rao to agree; final Tue 03 Mar 2026 17:00" in shown
     assert "• M2 (Ben Ong v Cai Wen): it was 350-400 — rules: Tara TD" in shown
 
 
 def test_a_long_section_lists_every_item_with_no_command_line_to_run() -> None:
-    lines = texts.pending_section("Not paid yet", [f"• P{i}" for i in range(12)])
+    lines = [english(line) for line in pending_texts.section(
+        said("Not paid yet"), [said("• {names}", names=f"P{i}") for i in range(12)])]
     assert lines[1] == "<b>Not paid yet</b> (12):"
     assert lines[2:] == [f"• P{i}" for i in range(12)]
     assert "tdbot" not in "\n".join(lines)
@@ -181,7 +185,7 @@ async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: D
     until = datetime(2026, 3, 3, 17, 0, tzinfo=ZoneInfo("Asia/Singapore"))
     assert mine.open_slips == ((1, "Dev Rao", until),) and not mine.next_is_deciding
     assert theirs.open_slips == ((1, "you", until),)
-    line = texts.match_line(theirs)
+    line = english(my_matches_texts.match_line(theirs))
     assert "Game 1 awaits your agreement until Tue 03 Mar 2026 17:00 (+08)" in line
     assert "Next: game 2, Ann Lee starts" in line  # para 15: Dev started game 1
     await _slip(db, "Dev Rao", SaidResult(420, 400, text="420-400"))
@@ -189,7 +193,7 @@ async def test_matches_show_slips_awaiting_agreement_and_the_deciding_game(db: D
         (mine,) = await my_matches(tx, ann)
     assert mine.next_game == 3 and mine.next_is_deciding
     # to Ann herself: "you start", not her own name
-    assert "Next: game 3 (the deciding game, para 16), you start" in texts.match_line(mine)
+    assert "Next: game 3 (the deciding game, para 16), you start" in english(my_matches_texts.match_line(mine))
 
 
 async def test_only_a_td_uses_the_desk(db: Database) -> None:
@@ -206,7 +210,6 @@ async def test_void_is_offered_only_for_a_match_with_a_game_that_counts(db: Data
     only for M1, whose game counts. Once M1's game is voided and the round closed with
     both unfinished, /pending offers their match byes and no Void: nothing is left to
     void in either."""
-    from bot.telegram.keyboards import pending_buttons
 
     await _slip(db, "Ann Lee", SaidResult(412, 380, text="412-380"), starter=1)
     (close,) = [d for d in await _round_deadlines(db) if d.kind == "round.close"]
@@ -222,6 +225,7 @@ async def test_void_is_offered_only_for_a_match_with_a_game_that_counts(db: Data
     await close_round(db, td(), EVENT, "SF", force=True, why="the club shut for a month")
     inbox = await pending(db, td(), EVENT)
     assert [m.code for m in inbox.left_unfinished] == ["M1", "M2"]
-    shown = [label for row in pending_buttons(inbox) for label, _ in row]  # type: ignore[misc]
+    shown = [plain(label, for_locale("en"))
+             for row in pending_texts.pending_buttons(inbox) for label, _ in row]
     assert "M1: match bye to Ann Lee" in shown and "M2: match bye to Cai Wen" in shown
     assert not [label for label in shown if "void" in label], shown

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.events import rounds_texts
+from bot.service.events import my_matches_texts, pending_texts, rounds_texts
 from bot.service.events.definitions import parse_definition
 from bot.service.events.draw import make_draw
 from bot.service.events.event_setup import create_event
@@ -24,7 +24,6 @@ from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.unit import Request
 from bot.service.results.matches import matches_of_round
 from bot.store.db import Database, open_database
-from bot.telegram import texts
 from bot.words.said import english
 
 NOW = datetime(2016, 8, 1, 1, 0, tzinfo=UTC)
@@ -318,7 +317,7 @@ async def test_opening_says_who_was_reached_and_who_waits_for_telegram(db: Datab
     box = await pending(db, Request.cli(NOW), event_id)
     unlinked = sorted(f"P{i}" for i in range(1, 7) if i != 3)
     assert box.not_on_telegram == unlinked and not box.empty
-    shown = texts.pending("Club Knockout", box)
+    shown = english(pending_texts.pending("Club Knockout", box))
     assert (f"<b>Not yet on Telegram (their messages wait until they join)</b> ({len(unlinked)}):"
             f"\n• {', '.join(unlinked)}") in shown
 
@@ -347,7 +346,7 @@ async def test_a_round_closed_unfinished_shows_its_matches_until_ruled(db: Datab
     box = await pending(db, Request.cli(NOW), event_id)
     assert box.unfinished == []
     assert [m.code for m in box.left_unfinished] == [m.code for m in playing]
-    shown = texts.pending("Club Knockout", box)
+    shown = english(pending_texts.pending("Club Knockout", box))
     assert f"<b>Closed rounds' unfinished matches (rule on them)</b> ({len(playing)}):" in shown
     assert shown.count("— round closed, unfinished") == len(playing)
     person = playing[0].people[0]
@@ -355,7 +354,7 @@ async def test_a_round_closed_unfinished_shows_its_matches_until_ruled(db: Datab
     async with db.transaction() as tx:
         mine = await my_matches(tx, person)
     assert [m.state for m in mine if m.code == playing[0].code] == ["unfinished"]
-    assert "round closed, unfinished: a TD will rule on it" in texts.match_line(mine[0])
+    assert "round closed, unfinished: a TD will rule on it" in english(my_matches_texts.match_line(mine[0]))
 
 
 DEFINED_ROUNDS = DEFINITION + """

@@ -15,8 +15,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 import bot.words
+from bot.service.events import pending_texts
 from bot.service.people import standing_texts
-from bot.telegram import keyboards
 from bot.telegram.commands import COMMANDS, summary
 from bot.words import DOMAIN, for_locale
 from bot.words.catalogue import (
@@ -27,7 +27,7 @@ from bot.words.catalogue import (
     template,
     updated,
 )
-from bot.words.said import english
+from bot.words.said import english, plain
 from tests.bot import catalogues
 
 
@@ -40,7 +40,8 @@ def test_the_committed_template_holds_the_messages_of_the_code() -> None:
 def test_the_template_holds_the_adapter_s_messages() -> None:
     """Spot checks that extraction finds each kind of mark: ``_``, ``n_`` and ``N_``."""
     catalog = read(TEMPLATE)
-    assert catalog.get("Reject") is not None  # keyboards.py, _()
+    assert catalog.get("your button press") is not None  # handlers/common.py, _()
+    assert catalog.get("Reject") is not None  # pending_texts.py, said()
     assert catalog.get(standing_texts.STRANGER) is not None  # a constant, N_()
     assert catalog.get(COMMANDS[0].summary) is not None  # the command menu, N_()
     plural = catalog.get("{n} message, the last: ")  # n_()
@@ -117,8 +118,8 @@ def test_a_reader_gets_their_language_and_english_where_it_lacks_a_message(frenc
     assert bot.words.locales() == ["fr"]
     fr = for_locale("fr")
     assert fr.locale == "fr"
-    row = keyboards.join_decision(7, "Ann <Lee>", lang="fr")
-    assert [b["text"] for b in row] == ["Accepter Ann <Lee>", "Refuser"]
+    row = pending_texts.join_decision(7, "Ann <Lee>")
+    assert [plain(label, fr) for label, _ in row] == ["Accepter Ann <Lee>", "Refuser"]
     assert fr.gettext(standing_texts.STRANGER) == "Bonjour ! Je suis <b>TDBot</b>."
     # French's plural rule (Babel's default for fr) puts 0 with 1, unlike English
     assert fr.n_("{n} message, the last: ", "{n} messages, the last: ", 0) == (

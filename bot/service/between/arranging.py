@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.between import arranging_texts as say
 from bot.service.between.player_zones import Zone, zone_of
-from bot.service.between.relay import Seat, seat_by_id, seat_of
+from bot.service.between.relay import Seat, seat_by_id, seat_in_words, seat_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import UNARRANGED, UNARRANGED_BEFORE, unfinished_of
 from bot.service.events.schedule import Round, get_round
@@ -40,7 +40,7 @@ from bot.service.platform.deadlines import (
     too_late,
 )
 from bot.service.platform.errors import Invalid, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.matches import MatchView, get_match, matches_of_event
 from bot.store import match_times_repo, media_repo, prefs_repo
 from bot.store.db import Database, Tx
@@ -90,8 +90,8 @@ class ZoneSet:
     now_there: datetime | None  # the moment it was set, on that clock
 
 
-async def set_zone(db: Database, req: Request, text: str, *, player: str | None = None,
-                   render: Answer[ZoneSet] | None = None) -> ZoneSet:
+async def set_zone(db: Database, req: Request, text: str, *,
+                   player: str | None = None) -> ZoneSet:
     """Use-case: ``/timezone Europe/London`` (``/timezone event`` goes back to the event's):
     the zone this person's times are read and shown in."""
     async with unit(db, req) as tx:
@@ -103,7 +103,8 @@ async def set_zone(db: Database, req: Request, text: str, *, player: str | None 
         await journal.record(tx, who=actor, action="player.timezone", now=req.now,
                              subject=f"person:{actor.person_id}", detail={"zone": zone})
         now_there = None if zone is None else Zone(zone, True).at(req.now)
-        return await answer_with(tx, req, render, ZoneSet(zone, now_there))
+        await answer(tx, req, Reply(say.zone_set(zone, now_there)))
+        return ZoneSet(zone, now_there)
 
 
 # --- proposing ------------------------------------------------------------------------------
@@ -112,14 +113,14 @@ async def set_zone(db: Database, req: Request, text: str, *, player: str | None 
 def check_time(event: Event, rnd: Round, at: datetime, now: datetime, zone: Zone) -> None:
     """A time the match can be played at: ahead, in its round, before the round closes."""
     if at <= now:
-        raise Invalid(said("{at} has passed: propose a time ahead", at=zone.show(at)))
+        raise Invalid(said("{at} has passed: propose a time ahead", at=zone.at(at)))
     if rnd.closes_at is not None and at >= rnd.closes_at:
         raise Invalid(said("{at} is after {round} closes ({closes}): the match must be "
                            "played by then, or the TDs may rule it a forfeit",
-                           at=zone.show(at), round=rnd.name, closes=zone.show(rnd.closes_at)))
+                           at=zone.at(at), round=rnd.name, closes=zone.at(rnd.closes_at)))
     if rnd.opens_at is not None and rnd.state == RoundState.PLANNED and at < rnd.opens_at:
-        raise Invalid(said("{at} is before {round} opens ({opens})", at=zone.show(at),
-                           round=rnd.name, opens=zone.show(rnd.opens_at)))
+        raise Invalid(said("{at} is before {round} opens ({opens})", at=zone.at(at),
+                           round=rnd.name, opens=zone.at(rnd.opens_at)))
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,12 @@ async def _propose_in(tx: Tx, seat: Seat, times: list[datetime], now: datetime,
     return Proposed(seat.view.code, seat.opponent_name, tuple(zone.at(t) for t in times), zone)
 
 
+async def _answer_proposed(tx: Tx, req: Request, done: Proposed) -> Proposed:
+    """The proposer reads what was sent, on their clock."""
+    await answer(tx, req, Reply(say.proposed(done.to, done.times, done.zone)))
+    return done
+
+
 def read_times(text: str, now: datetime, zone: Zone, language: str) -> list[datetime]:
     """The times a player typed, in their zone, in the words of the language they read or
     in English; a refusal's examples are in their language."""
@@ -168,30 +175,49 @@ def read_times(text: str, now: datetime, zone: Zone, language: str) -> list[date
         try:
             out.append(parse_when(part, now.astimezone(zone.info), language))
         except BadTime as exc:
-            raise Invalid(say.bad_time(exc)) from None
+            raise Invalid(say.bad_time(exc, language)) from None
     return out
 
 
+async def _propose_read(tx: Tx, req: Request, seat: Seat, text: str) -> Proposed:
+    zone = await zone_of(tx, seat.person, seat.event)
+    times = read_times(text, req.now, zone, req.language)
+    return await _answer_proposed(tx, req, await _propose_in(tx, seat, times, req.now, zone))
+
+
 async def propose(db: Database, req: Request, code: str, text: str, *,
-                  event_id: int | None = None, player: str | None = None,
-                  render: Answer[Proposed] | None = None) -> Proposed:
-    """Use-case: ``/propose M3 Sat 15:00, Sun 10:00`` (``tdbot game propose``): offer the
-    opponent one or more times, read in the proposer's zone."""
+                  event_id: int | None = None, player: str | None = None) -> Proposed:
+    """Use-case: ``tdbot game propose`` (a player's ``/propose M3 Sat 15:00, Sun 10:00``
+    is ``propose_typed``): offer the opponent one or more times, read in the proposer's
+    zone."""
     async with unit(db, req) as tx:
         seat = await seat_of(tx, req, code, event_id=event_id, player=player)
-        zone = await zone_of(tx, seat.person, seat.event)
-        times = read_times(text, req.now, zone, req.language)
-        return await answer_with(tx, req, render, await _propose_in(tx, seat, times, req.now, zone))
+        return await _propose_read(tx, req, seat, text)
 
 
-async def propose_slot(db: Database, req: Request, match_id: int, at_unix: int, *,
-                       render: Answer[Proposed] | None = None) -> Proposed:
+#: What ``/propose`` takes: the match's code, then the times.
+PROPOSE_USAGE = "/propose M3 Sat 15:00"
+
+
+async def propose_typed(db: Database, req: Request, words: str) -> Proposed | Slots:
+    """Use-case: ``/propose M3 Sat 15:00, Sun 10:00``: offer the opponent one or more times;
+    ``/propose M3`` alone offers the next days' times as buttons (``offer_slots``). A
+    player with one match to arrange may leave out its code, as ``/report`` takes a
+    player's only match (``seat_in_words``)."""
+    async with unit(db, req) as tx:
+        seat, text = await seat_in_words(tx, req, words, PROPOSE_USAGE)
+        if not text:
+            return await _answer_slots(tx, req, await _slots_in(tx, seat, req.now))
+        return await _propose_read(tx, req, seat, text)
+
+
+async def propose_slot(db: Database, req: Request, match_id: int, at_unix: int) -> Proposed:
     """Use-case: a tap on one of the next days' times (``offer_slots``)."""
     async with unit(db, req) as tx:
         seat = await seat_by_id(tx, req, match_id)
         zone = await zone_of(tx, seat.person, seat.event)
         at = datetime.fromtimestamp(at_unix, UTC)
-        return await answer_with(tx, req, render, await _propose_in(tx, seat, [at], req.now, zone))
+        return await _answer_proposed(tx, req, await _propose_in(tx, seat, [at], req.now, zone))
 
 
 @dataclass(frozen=True)
@@ -211,26 +237,23 @@ async def _slots_in(tx: Tx, seat: Seat, now: datetime) -> Slots:
     if not offered:
         raise Invalid(said("{round} closes {closes}: no day is left to offer; propose a "
                            "time today with /propose, or ask the TDs", round=rnd.name,
-                           closes=zone.show(rnd.closes_at or now)))
+                           closes=zone.at(rnd.closes_at or now)))
     return Slots(seat.view.code, seat.opponent_name, zone,
                  tuple(zone.at(t) for t in offered), seat.view.id)
 
 
-async def offer_slots(db: Database, req: Request, match_id: int, *,
-                      render: Answer[Slots] | None = None) -> Slots:
+async def _answer_slots(tx: Tx, req: Request, found: Slots) -> Slots:
+    await answer(tx, req, Reply(say.slots(found.code, found.opponent, found.zone),
+                                say.slot_buttons(found.match_id, found.times)))
+    return found
+
+
+async def offer_slots(db: Database, req: Request, match_id: int) -> Slots:
     """Use-case: the "Propose a time" button: the next days' times in the presser's zone
     that fall before the round closes, as buttons."""
     async with unit(db, req) as tx:
         seat = await seat_by_id(tx, req, match_id)
-        return await answer_with(tx, req, render, await _slots_in(tx, seat, req.now))
-
-
-async def offer_slots_named(db: Database, req: Request, code: str, *,
-                            render: Answer[Slots] | None = None) -> Slots:
-    """Use-case: ``/propose M3`` with no time: the same buttons."""
-    async with unit(db, req) as tx:
-        seat = await seat_of(tx, req, code)
-        return await answer_with(tx, req, render, await _slots_in(tx, seat, req.now))
+        return await _answer_slots(tx, req, await _slots_in(tx, seat, req.now))
 
 
 # --- agreeing ------------------------------------------------------------------------------
@@ -318,20 +341,26 @@ async def _agree_in(tx: Tx, seat: Seat, chosen: MatchTime, now: datetime) -> Agr
                   None if before is None else zone.at(before.starts_at), True)
 
 
-async def agree(db: Database, req: Request, time_id: int, *,
-                render: Answer[Agreed] | None = None) -> Agreed:
+async def _answer_agreed(tx: Tx, req: Request, done: Agreed) -> Agreed:
+    """Agreed by this: the message of it (with the calendar file) is the answer; agreed
+    already: the time that stands."""
+    if not done.by_this:
+        await answer(tx, req, Reply(say.already_agreed(done.opponent, done.at)))
+    return done
+
+
+async def agree(db: Database, req: Request, time_id: int) -> Agreed:
     """Use-case: the opponent taps a proposed time: it is agreed."""
     async with unit(db, req) as tx:
         chosen = await match_times_repo.get(tx, time_id)
         if chosen is None:
             raise NotFound(said("no such proposed time"))
         seat = await seat_by_id(tx, req, chosen.match_id)
-        return await answer_with(tx, req, render, await _agree_in(tx, seat, chosen, req.now))
+        return await _answer_agreed(tx, req, await _agree_in(tx, seat, chosen, req.now))
 
 
 async def agree_named(db: Database, req: Request, code: str, when: str | None, *,
-                      event_id: int | None = None, player: str | None = None,
-                      render: Answer[Agreed] | None = None) -> Agreed:
+                      event_id: int | None = None, player: str | None = None) -> Agreed:
     """Use-case: ``/agree M3 [TIME]`` (``tdbot game agree``): agree the opponent's proposed
     time (the one ``when`` names, when they proposed several)."""
     async with unit(db, req) as tx:
@@ -347,19 +376,18 @@ async def agree_named(db: Database, req: Request, code: str, when: str | None, *
                                    name=seat.opponent_name, code=seat.view.code))
             raise Invalid(said("{name} has no time proposed for you to agree; your match is "
                                "agreed for {at}: propose one with /propose {code} Sat 15:00",
-                               name=seat.opponent_name, at=zone.show(agreed.starts_at),
+                               name=seat.opponent_name, at=zone.at(agreed.starts_at),
                                code=seat.view.code))
         if when is not None and when.strip():
             at = read_times(when, req.now, zone, req.language)[0]
             open_ = [t for t in open_ if t.starts_at == at]
             if not open_:
                 raise Invalid(said("{name} did not propose {at}", name=seat.opponent_name,
-                                   at=zone.show(at)))
+                                   at=zone.at(at)))
         elif len(open_) > 1:
-            shown = "; ".join(zone.show(t.starts_at) for t in open_)
-            raise Invalid(said("{name} proposed several times ({times}): say which",
-                               name=seat.opponent_name, times=shown))
-        return await answer_with(tx, req, render, await _agree_in(tx, seat, open_[0], req.now))
+            raise Invalid(say.several_proposed(seat.opponent_name, seat.view.code,
+                                               [zone.at(t.starts_at) for t in open_]))
+        return await _answer_agreed(tx, req, await _agree_in(tx, seat, open_[0], req.now))
 
 
 # --- what the players and the TDs read -------------------------------------------------------

@@ -16,7 +16,7 @@ from bot.service.events.schedule import Round
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.words.said import Said, Value, said, stacked
-from core.meeting_times import BadTime
+from core.meeting_times import BadTime, words_of
 
 
 def zone_note(zone: Zone) -> Said:
@@ -156,6 +156,13 @@ def unarranged_notice(event: Event, rnd: Round, found: Sequence[MatchView]) -> S
                    said("/pending lists them; /matchlog CODE shows what their players said."))
 
 
+def several_proposed(opponent: str, code: str, times: Sequence[datetime]) -> Said:
+    """/agree with no time when the opponent proposed several: which are open."""
+    return said("{name} proposed several times: say which with /agree {code} and the time, "
+                "or tap it in their message:\n{times}", name=opponent, code=code,
+                times=_bullets(times))
+
+
 def zone_set(zone: str | None, now_there: datetime | None) -> Said:
     if zone is None or now_there is None:
         return said("Your times are shown in each event's own time zone again.")
@@ -163,16 +170,21 @@ def zone_set(zone: str | None, now_there: datetime | None) -> Said:
                 now=now_there)
 
 
-def bad_time(refused: BadTime) -> Said:
+def bad_time(refused: BadTime, language: str) -> Said:
     """A time the player typed that cannot be read (core says what was wrong, in English,
-    by its kind), said in the reader's language with examples in it."""
-    typed, examples = refused.typed, refused.examples
+    by its kind), said in the reader's language with examples in it (those of
+    ``language``, the reader's, when core gave none: a bad hour)."""
+    typed = refused.typed
+    examples = refused.examples or words_of(language)[0].examples
     if refused.kind == "clock":
-        return said("'{typed}' is not a time of day: write it as 15:00 or 3pm", typed=typed)
+        return said("'{typed}' is not a time of day: write it as 15:00 or 3pm; e.g. "
+                    "{examples}", typed=typed, examples=examples)
     if refused.kind == "am_pm":
-        return said("'{typed}': an am/pm hour is 1 to 12", typed=typed)
+        return said("'{typed}': an am/pm hour is 1 to 12; e.g. {examples}", typed=typed,
+                    examples=examples)
     if refused.kind == "clock_range":
-        return said("'{typed}' is not a time of day: hours 0-23, minutes 0-59", typed=typed)
+        return said("'{typed}' is not a time of day: hours 0-23, minutes 0-59; e.g. "
+                    "{examples}", typed=typed, examples=examples)
     if refused.kind == "day_too":
         return said("say the day as well as the time: {examples}", examples=examples)
     if refused.kind == "no_date":

@@ -9,17 +9,27 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.service.between.relay import MatchLog
+from bot.service.between.relay_texts import log_line
 from bot.service.events.lookup import Event
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.service.results.reporting_texts import one_game
+from bot.store.no_shows_repo import ClaimState
 from bot.words.said import Said, Value, said, stacked
 
-#: A claim's state as its claimant reads it.
-STATES = {"open": "waiting for your opponent's answer", "contested": "contested",
-          "with_tds": "with the TDs", "ruled": "ruled"}
 #: How many lines of the players' log a TD's message shows (the phone's screen).
 LOG_LINES = 12
+
+
+def claimed_already(state: ClaimState) -> Said:
+    """A second claim on the same agreed time: where the first one stands."""
+    if state == ClaimState.OPEN:
+        return said("you claimed this already; it is waiting for your opponent's answer")
+    if state == ClaimState.CONTESTED:
+        return said("you claimed this already; it is contested")
+    if state == ClaimState.WITH_TDS:
+        return said("you claimed this already; it is with the TDs")
+    return said("you claimed this already; it is ruled")
 
 
 def claimed(code: str, opponent: str, until: datetime) -> Said:
@@ -80,8 +90,7 @@ def for_tds(event: Event, view: MatchView, side: int, at: datetime, contest: str
         shown.append(said("\n<b>What they said and arranged</b>") if len(last) == len(log.lines)
                      else said("\n<b>What they said and arranged</b> (last {shown} of {all})",
                                shown=len(last), all=len(log.lines)))
-        shown += [said("• {at} {line}", at=event.at(x.at),
-                       line=" ".join(w for w in (x.who, x.text) if w)) for x in last]
+        shown += [log_line(event, x.at, x.what) for x in last]
     if one_game(event, view):
         shown.append(said("\nDoes {claimant} win the game by forfeit, or do you give them both "
                           "7 more days to play it?", claimant=claimant))
@@ -111,11 +120,18 @@ def reason_added(view: MatchView, side: int, text: str) -> Said:
 
 
 def default_why(view: MatchView, side: int) -> str:
-    """The reason a no-show ruling records when the TD gives none (plain text: the journal's)."""
+    """The reason a no-show ruling records when the TD gives none (plain text: the journal's;
+    the players read ``default_why_said``)."""
     return f"{view.label(1 - side)} did not come at the agreed time"
 
 
-def extended(view: MatchView, reader: int, claimant: int, closes: Said, why: str) -> Said:
+def default_why_said(view: MatchView, side: int) -> Said:
+    """The reason a no-show ruling gives the players when the TD gives none."""
+    return said("{name} did not come at the agreed time", name=view.label(1 - side))
+
+
+def extended(view: MatchView, reader: int, claimant: int, closes: Said,
+             why: str | Said) -> Said:
     """``closes``: in the reader's zone, named if they set it (``player_zones.Zone.told``)."""
     values: dict[str, Value] = dict(round=view.round_name, match=view.code, closes=closes,
                                     why=why)

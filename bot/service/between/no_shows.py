@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from bot.service.between import no_show_texts as say
 from bot.service.between.player_zones import zone_of
 from bot.service.between.relay import Seat, log_of, seat_by_id, seat_of
+from bot.service.between.relay_texts import ruling_words
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import get_round
 from bot.service.platform import journal, outbox
@@ -27,7 +28,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.callbacks import NO_SHOW_RULINGS
 from bot.service.platform.deadlines import Deadline, cancel_deadlines, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.adjudicators import rulers_of
 from bot.service.results.desk import extend_round_in
 from bot.service.results.matches import MatchView, core_match, get_match
@@ -60,12 +61,11 @@ async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> C
         raise Invalid(said("{code} has no agreed time to claim on: a no-show is claimed "
                            "after a time you both agreed", code=seat.view.code))
     if agreed.starts_at > now:
-        shown = (await zone_of(tx, seat.person, seat.event)).show(agreed.starts_at)
+        shown = (await zone_of(tx, seat.person, seat.event)).at(agreed.starts_at)
         raise Invalid(said("the agreed time, {at}, has not come yet", at=shown))
     for c in await no_shows_repo.of_time(tx, agreed.id):
         if c.claimant == seat.person:
-            raise Invalid(said("you claimed this already; it is {state}",
-                               state=say.STATES[c.state]))
+            raise Invalid(say.claimed_already(c.state))
     claim_id = await no_shows_repo.add(tx, seat.view.id, agreed.id, seat.person, now)
     until = now + timedelta(hours=window_hours(seat.event))
     await open_deadline(tx, WINDOW, f"no_show:{claim_id}", until, {}, now=now)
@@ -83,25 +83,29 @@ async def _claim_in(tx: Tx, seat: Seat, time_id: int | None, now: datetime) -> C
                    (await zone_of(tx, seat.person, seat.event)).at(until))
 
 
-async def claim(db: Database, req: Request, time_id: int, *,
-                render: Answer[Claimed] | None = None) -> Claimed:
+async def _answer_claimed(tx: Tx, req: Request, done: Claimed) -> Claimed:
+    """The claimant reads that it is noted, and until when their opponent may answer."""
+    await answer(tx, req, Reply(say.claimed(done.code, done.opponent, done.until)))
+    return done
+
+
+async def claim(db: Database, req: Request, time_id: int) -> Claimed:
     """Use-case: the "did not come" button of the follow-up after an agreed time."""
     async with unit(db, req) as tx:
         agreed = await match_times_repo.get(tx, time_id)
         if agreed is None:
             raise NotFound(said("no such agreed time"))
         seat = await seat_by_id(tx, req, agreed.match_id)
-        return await answer_with(tx, req, render, await _claim_in(tx, seat, time_id, req.now))
+        return await _answer_claimed(tx, req, await _claim_in(tx, seat, time_id, req.now))
 
 
 async def claim_named(db: Database, req: Request, code: str, *, event_id: int | None = None,
-                      player: str | None = None,
-                      render: Answer[Claimed] | None = None) -> Claimed:
+                      player: str | None = None) -> Claimed:
     """Use-case: ``/noshow M3`` (``tdbot game noshow``): the claimant's opponent did not come
     at the agreed time."""
     async with unit(db, req) as tx:
         seat = await seat_of(tx, req, code, event_id=event_id, player=player)
-        return await answer_with(tx, req, render, await _claim_in(tx, seat, None, req.now))
+        return await _answer_claimed(tx, req, await _claim_in(tx, seat, None, req.now))
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,7 @@ async def _contest_in(tx: Tx, seat: Seat, claim: NoShowClaim, text: str, now: da
     claimant = seat.view.label(1 - seat.side)
     if claim.state == ClaimState.RULED:
         raise Invalid(said("the TDs have ruled on {name}'s claim already: {ruling}",
-                           name=claimant, ruling=claim.ruling or ""))
+                           name=claimant, ruling=ruling_words(claim.ruling or "")))
     if claim.state == ClaimState.OPEN:
         await no_shows_repo.contest(tx, claim.id, text.strip(), now)
         await cancel_deadlines(tx, f"no_show:{claim.id}", now)
@@ -177,26 +181,28 @@ async def _claim_against(tx: Tx, seat: Seat) -> NoShowClaim:
     return found[-1]
 
 
-async def contest(db: Database, req: Request, claim_id: int, *,
-                  render: Answer[Contested] | None = None) -> Contested:
+async def _answer_contested(tx: Tx, req: Request, done: Contested) -> Contested:
+    await answer(tx, req, Reply(say.contested(done.code, done.claimant, done.added)))
+    return done
+
+
+async def contest(db: Database, req: Request, claim_id: int) -> Contested:
     """Use-case: the "I was there" button: the claim goes to the TDs at once."""
     async with unit(db, req) as tx:
         found = await no_shows_repo.get(tx, claim_id)
         if found is None:
             raise NotFound(said("no such claim"))
         seat = await seat_by_id(tx, req, found.match_id)
-        return await answer_with(tx, req, render, await _contest_in(tx, seat, found, "", req.now))
+        return await _answer_contested(tx, req, await _contest_in(tx, seat, found, "", req.now))
 
 
 async def contest_named(db: Database, req: Request, code: str, text: str, *,
-                        event_id: int | None = None, player: str | None = None,
-                        render: Answer[Contested] | None = None) -> Contested:
+                        event_id: int | None = None, player: str | None = None) -> Contested:
     """Use-case: ``/contest M3 WHAT HAPPENED`` (``tdbot game contest``)."""
     async with unit(db, req) as tx:
         seat = await seat_of(tx, req, code, event_id=event_id, player=player)
         found = await _claim_against(tx, seat)
-        return await answer_with(tx, req, render,
-                                 await _contest_in(tx, seat, found, text, req.now))
+        return await _answer_contested(tx, req, await _contest_in(tx, seat, found, text, req.now))
 
 
 @handler(WINDOW)
@@ -233,7 +239,8 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
     if claim.state == ClaimState.RULED:
         return NoShowRuled(view.code, claim.ruling or "", view.label(side), "", False)
     event = await get_event(tx, view.event_id)
-    why = why.strip() or say.default_why(view, side)
+    given = why.strip()
+    why = given or say.default_why(view, side)
     detail: str | datetime
     if ruling == "game":
         state = (await core_match(tx, view.id)).state()
@@ -256,7 +263,10 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
                                          now=req.now)
         closes = extended.round.closes_at or rnd.closes_at
         detail = event.at(closes)
-    await no_shows_repo.rule(tx, claim.id, f"{ruling}: {why}", actor.label, req.now)
+    # the ruling as the TD gave it: its kind, and their reason if they gave one (the default
+    # reason is worded in each reader's language where the ruling is shown: relay_texts)
+    await no_shows_repo.rule(tx, claim.id, f"{ruling}: {given}" if given else ruling,
+                             actor.label, req.now)
     await cancel_deadlines(tx, f"no_show:{claim.id}", req.now)
     await journal.record(tx, who=actor, action="noshow.rule", subject=f"match:{view.id}",
                          now=req.now, detail={"code": view.code, "claim_id": claim.id,
@@ -267,25 +277,32 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
             if person is not None:
                 shown = (await zone_of(tx, person, event)).told(closes)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     said=say.extended(view, s, side, shown, why))
+                                     said=say.extended(view, s, side, shown,
+                                                       given or say.default_why_said(view, side)))
     return NoShowRuled(view.code, ruling, view.label(side), detail, True,
                        single=one_game(event, view))
 
 
-async def rule(db: Database, req: Request, claim_id: int, ruling: str, *, why: str = "",
-               render: Answer[NoShowRuled] | None = None) -> NoShowRuled:
+async def _answer_ruled(tx: Tx, req: Request, done: NoShowRuled) -> NoShowRuled:
+    """The TD reads what their ruling did (or that another TD ruled first)."""
+    await answer(tx, req, Reply(say.ruled(done.code, done.ruling, done.to, done.detail,
+                                          done.by_this, done.single)))
+    return done
+
+
+async def rule(db: Database, req: Request, claim_id: int, ruling: str, *,
+               why: str = "") -> NoShowRuled:
     """Use-case: a TD's button on a no-show claim."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         found = await no_shows_repo.get(tx, claim_id)
         if found is None:
             raise NotFound(said("no such claim"))
-        return await answer_with(tx, req, render,
-                                 await _rule_in(tx, req, actor, found, ruling, why))
+        return await _answer_ruled(tx, req, await _rule_in(tx, req, actor, found, ruling, why))
 
 
 async def rule_named(db: Database, req: Request, event_id: int, code: str, ruling: str, *,
-                     why: str, render: Answer[NoShowRuled] | None = None) -> NoShowRuled:
+                     why: str) -> NoShowRuled:
     """Use-case: ``tdbot rule noshow EVENT MATCH --game|--match|--extend --why TEXT``."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -297,8 +314,8 @@ async def rule_named(db: Database, req: Request, event_id: int, code: str, rulin
         if actor.person_id is not None and actor.person_id in view.people:
             raise NotAllowed(said("you play in {code}: another TD rules on it",
                                   code=view.code))
-        return await answer_with(tx, req, render,
-                                 await _rule_in(tx, req, actor, found[-1], ruling, why))
+        return await _answer_ruled(tx, req,
+                                   await _rule_in(tx, req, actor, found[-1], ruling, why))
 
 
 async def open_claims(tx: Tx, event_id: int) -> list[tuple[MatchView, NoShowClaim]]:

@@ -2,7 +2,7 @@
 their event's (table ``player_prefs``). A player in London and one in Singapore each read
 an agreed time, a deadline or a photo's due time in their own zone, and every message says
 which zone that is: arranging's with a note, another with the zone's name by the time
-(``Zone.named``), /matches under its list."""
+(``Zone.told``), /matches under its list."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from bot.service.events.lookup import Event
 from bot.store import prefs_repo
 from bot.store.db import Tx
 from bot.words.said import Said
-from core.times import local_text
 
 
 @dataclass(frozen=True)
@@ -28,10 +27,6 @@ class Zone:
     def info(self) -> ZoneInfo:
         return ZoneInfo(self.name)
 
-    def show(self, moment: datetime) -> str:
-        """The moment on this clock, in English (a refusal, the command line)."""
-        return local_text(self.at(moment))
-
     def at(self, moment: datetime) -> datetime:
         """The moment on this clock: a record's value, written in its reader's language."""
         return moment.astimezone(self.info)
@@ -43,12 +38,6 @@ class Zone:
         nothing to translate."""
         at = self.at(moment)
         return Said("{at:named}" if self.own else "{at}", (("at", at),))
-
-    def named(self, moment: datetime) -> str:
-        """The moment on this clock, in English, in a message with no note of its zone: the
-        person's own zone is named ('Tue 03 Mar 2026 09:00 (GMT, Europe/London)'), the
-        event's reads as ``show``."""
-        return local_text(self.at(moment), zone_name=self.name if self.own else None)
 
 
 async def zone_of(tx: Tx, person_id: int, event: Event) -> Zone:

@@ -19,6 +19,7 @@ code; the command line, acting for a player, names the event, the match and the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -29,7 +30,7 @@ from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.adjudicators import refuse_own_match, rulers_of
 from bot.service.results.matches import MatchView, get_match, matches_of_person
 from bot.service.results.opponents import opponent_of
@@ -40,7 +41,7 @@ from bot.store.match_times_repo import TimeState
 from bot.store.no_shows_repo import ClaimState
 from bot.store.relay_repo import RelayState
 from bot.store.rounds_repo import RoundState
-from bot.words.said import said
+from bot.words.said import Said, said
 from core.knockout.match import MatchStage
 
 #: How many messages one player may relay in one match within ``RELAY_PERIOD``: enough to
@@ -89,13 +90,9 @@ async def _live(tx: Tx, view: MatchView) -> None:
     if view.people[0] is None or view.people[1] is None:
         known = 0 if view.people[0] is not None else 1
         waits = (await opponent_of(tx, view, known)).words
-        raise Invalid(said("your {round} match has no opponent yet: it waits for {waits}",
-                           round=view.round_name, waits=waits))
+        raise Invalid(say.no_opponent_yet(view.round_name, waits))
     if view.state not in LIVE or view.round_state == RoundState.CLOSED:
-        raise Invalid(said("your {round} match ({one} v {other}) is {state}: there is "
-                           "nothing left to arrange in it", round=view.round_name,
-                           one=view.label(0), other=view.label(1),
-                           state=view.progress.replace('_', ' ')))
+        raise Invalid(say.nothing_to_arrange(view))
 
 
 async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = None,
@@ -126,6 +123,38 @@ async def seat_of(tx: Tx, req: Request, code: str, *, event_id: int | None = Non
     if live:
         await _live(tx, view)
     return Seat(actor, event, view, side)
+
+
+#: A word written as a match's code ("M3", "R2-1", "QF1"): never taken for a time.
+_CODE = re.compile(r"[^\W\d_]+\d[\w-]*")
+
+
+def _arrangeable(view: MatchView) -> bool:
+    """A match still to be arranged by its two players (what ``_live`` lets through)."""
+    return (None not in view.people and view.state in LIVE
+            and view.round_state != RoundState.CLOSED)
+
+
+async def seat_in_words(tx: Tx, req: Request, words: str, usage: str) -> tuple[Seat, str]:
+    """The asker's match named by the first of ``words`` (its code) and the words after it;
+    a player with one match to arrange may leave the code out, as ``/report`` takes a
+    player's only match: all the words are then the rest. A word written as a code is
+    never taken for the rest (a code not theirs is refused as such)."""
+    words = words.strip()
+    first = words.split(maxsplit=1)[0] if words else ""
+    actor = await require_actor(tx, req)
+    if actor.person_id is not None:
+        mine = await matches_of_person(tx, actor.person_id)
+        named = any(m.code.casefold() == first.casefold() for m in mine)
+        open_ = [m for m in mine if _arrangeable(m)]
+        if not named and not _CODE.fullmatch(first) and len(open_) == 1:
+            view = open_[0]
+            side = view.side_of_person(actor.person_id)
+            assert side is not None
+            return Seat(actor, await get_event(tx, view.event_id), view, side), words
+    if not first:
+        raise Invalid(say.say_which(usage))
+    return await seat_of(tx, req, first), words[len(first):].strip()
 
 
 async def seat_by_id(tx: Tx, req: Request, match_id: int) -> Seat:
@@ -162,7 +191,7 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     if len(sent) >= RELAY_LIMIT:
         again = sent[len(sent) - RELAY_LIMIT] + RELAY_PERIOD
         raise Invalid(say.too_many(RELAY_LIMIT, seat.opponent_name,
-                                   (await zone_of(tx, seat.person, seat.event)).named(again)))
+                                   (await zone_of(tx, seat.person, seat.event)).told(again)))
     muted = await relay_repo.is_muted(tx, seat.view.id, seat.opponent)
     relayed = await relay_repo.add(tx, seat.view.id, seat.person, seat.opponent, text,
                                    RelayState.MUTED if muted else RelayState.RELAYED, now)
@@ -179,13 +208,19 @@ async def _relay(tx: Tx, seat: Seat, text: str, now: datetime) -> Told:
     return Told(seat.view.code, seat.opponent_name, not muted, RELAY_LIMIT - len(sent) - 1)
 
 
+async def _told(tx: Tx, req: Request, done: Told) -> Told:
+    """The writer reads whether it reached their opponent, and how many more they may send."""
+    await answer(tx, req, Reply(say.told(done.code, done.to, done.delivered, done.left)))
+    return done
+
+
 async def tell(db: Database, req: Request, code: str, text: str, *, event_id: int | None = None,
-               player: str | None = None, render: Answer[Told] | None = None) -> Told:
+               player: str | None = None) -> Told:
     """Use-case: ``/tell M3 TEXT`` (``tdbot game tell``): relay a message to the opponent."""
     async with unit(db, req) as tx:
         seat = await seat_of(tx, req, code, event_id=event_id, player=player)
         await relay_repo.close_draft(tx, seat.person)
-        return await answer_with(tx, req, render, await _relay(tx, seat, text, req.now))
+        return await _told(tx, req, await _relay(tx, seat, text, req.now))
 
 
 @dataclass(frozen=True)
@@ -194,17 +229,17 @@ class Drafting:
     to: str
 
 
-async def start_draft(db: Database, req: Request, match_id: int, *,
-                      render: Answer[Drafting] | None = None) -> Drafting:
+async def start_draft(db: Database, req: Request, match_id: int) -> Drafting:
     """Use-case: the "Write to" button: the presser's next message goes to the opponent."""
     async with unit(db, req) as tx:
         seat = await seat_by_id(tx, req, match_id)
         await relay_repo.open_draft(tx, seat.person, match_id, req.now)
-        return await answer_with(tx, req, render, Drafting(seat.view.code, seat.opponent_name))
+        done = Drafting(seat.view.code, seat.opponent_name)
+        await answer(tx, req, Reply(say.drafting(done.code, done.to)))
+        return done
 
 
-async def send_draft(db: Database, req: Request, text: str, *,
-                     render: Answer[Told | None] | None = None) -> Told | None:
+async def send_draft(db: Database, req: Request, text: str) -> Told | None:
     """Use-case: the message after "Write to": relayed, and the draft closed (None if it
     was already used: a second copy of the update, or another message first)."""
     async with unit(db, req) as tx:
@@ -214,18 +249,18 @@ async def send_draft(db: Database, req: Request, text: str, *,
         match_id = (None if req.tg_user_id is None
                     else await relay_repo.live_draft_of_tg(tx, req.tg_user_id))
         if match_id is None or not await relay_repo.close_draft(tx, actor.person_id):
-            return await answer_with(tx, req, render, None)
+            return None
         seat = await seat_by_id(tx, req, match_id)
-        return await answer_with(tx, req, render, await _relay(tx, seat, text, req.now))
+        return await _told(tx, req, await _relay(tx, seat, text, req.now))
 
 
-async def cancel_draft(db: Database, req: Request, *,
-                       render: Answer[bool] | None = None) -> bool:
+async def cancel_draft(db: Database, req: Request) -> bool:
     """Use-case: /cancel after "Write to": nothing is sent."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         closed = actor.person_id is not None and await relay_repo.close_draft(tx, actor.person_id)
-        return await answer_with(tx, req, render, closed)
+        await answer(tx, req, Reply(say.cancelled(closed)))
+        return closed
 
 
 @dataclass(frozen=True)
@@ -236,8 +271,7 @@ class Muted:
     changed: bool
 
 
-async def mute(db: Database, req: Request, code: str, on: bool, *,
-               render: Answer[Muted] | None = None) -> Muted:
+async def mute(db: Database, req: Request, code: str, on: bool) -> Muted:
     """Use-case: ``/mute M3`` (``/unmute M3``): the opponent's messages in this match are
     kept for the TDs but not delivered (or delivered again)."""
     async with unit(db, req) as tx:
@@ -248,8 +282,8 @@ async def mute(db: Database, req: Request, code: str, on: bool, *,
             await journal.record(tx, who=seat.actor, action="relay.mute" if on else "relay.unmute",
                                  subject=f"match:{seat.view.id}", now=req.now,
                                  detail={"code": seat.view.code, "side": seat.side})
-        return await answer_with(tx, req, render,
-                                 Muted(seat.view.code, seat.opponent_name, on, changed))
+        await answer(tx, req, Reply(say.muted(seat.view.code, seat.opponent_name, on, changed)))
+        return Muted(seat.view.code, seat.opponent_name, on, changed)
 
 
 @dataclass(frozen=True)
@@ -258,8 +292,7 @@ class Shared:
     had_none: bool  # the player has no Telegram @username to share
 
 
-async def share(db: Database, req: Request, username: str | None, on: bool, *,
-                render: Answer[Shared] | None = None) -> Shared:
+async def share(db: Database, req: Request, username: str | None, on: bool) -> Shared:
     """Use-case: ``/share`` shows the player's Telegram @username (``username``, as Telegram
     says it, never typed) to their opponents in relayed messages; ``/share off`` stops."""
     async with unit(db, req) as tx:
@@ -270,7 +303,9 @@ async def share(db: Database, req: Request, username: str | None, on: bool, *,
         await prefs_repo.set_username(tx, actor.person_id, value, req.now)
         await journal.record(tx, who=actor, action="player.share", now=req.now,
                              subject=f"person:{actor.person_id}", detail={"shared": bool(value)})
-        return await answer_with(tx, req, render, Shared(value, on and not username))
+        done = Shared(value, on and not username)
+        await answer(tx, req, Reply(say.shared(done.username, done.had_none)))
+        return done
 
 
 # --- what the TDs read ------------------------------------------------------------------
@@ -278,9 +313,11 @@ async def share(db: Database, req: Request, username: str | None, on: bool, *,
 
 @dataclass(frozen=True)
 class MatchLogLine:
+    """One thing said or arranged: when, and who did what (a record: the TDs read it in
+    their language, the command line in English)."""
+
     at: datetime
-    who: str
-    text: str
+    what: Said
 
 
 @dataclass(frozen=True)
@@ -293,44 +330,43 @@ class MatchLog:
     names: tuple[str, str]
     lines: tuple[MatchLogLine, ...]
 
-    def shown(self) -> list[tuple[datetime, str, str]]:
-        """(when, who, what) per line, when on the event's clock."""
-        return [(self.event.at(x.at), x.who, x.text) for x in self.lines]
-
 
 async def log_of(tx: Tx, event: Event, view: MatchView) -> MatchLog:
     names = (view.label(0), view.label(1))
     by_person = {p: names[s] for s, p in enumerate(view.people) if p is not None}
+
+    def who(person: int | None) -> str | None:  # None: a TD, or nobody known
+        return None if person is None else by_person.get(person)
+
     lines: list[MatchLogLine] = []
     for m in await relay_repo.of_match(tx, view.id):
-        note = " (not delivered: muted)" if m.state == RelayState.MUTED else ""
-        lines.append(MatchLogLine(m.sent_at, by_person.get(m.from_person, "?"),
-                             f"wrote{note}: {m.text}"))
+        lines.append(MatchLogLine(m.sent_at, say.log_wrote(
+            who(m.from_person), m.text, muted=m.state == RelayState.MUTED)))
     for t in await match_times_repo.of_match(tx, view.id):
-        who = by_person.get(t.proposed_by, "a TD") if t.proposed_by is not None else "a TD"
-        lines.append(MatchLogLine(t.created_at, who, f"proposed {event.local(t.starts_at)}"))
+        at = event.at(t.starts_at)
+        lines.append(MatchLogLine(t.created_at, say.log_proposed(who(t.proposed_by), at)))
         if t.decided_at is not None and t.state in (TimeState.AGREED, TimeState.MOVED):
             # the one who did not propose it agreed it (a TD's own time: both)
-            agreed_by = next((n for p, n in by_person.items() if p != t.proposed_by), "")
-            lines.append(MatchLogLine(t.decided_at, agreed_by, f"agreed {event.local(t.starts_at)}"
-                                 + (" (moved later)" if t.state == TimeState.MOVED else "")))
+            agreed_by = next((n for p, n in by_person.items() if p != t.proposed_by), None)
+            lines.append(MatchLogLine(t.decided_at, say.log_agreed(
+                agreed_by, at, moved=t.state == TimeState.MOVED)))
     for c in await no_shows_repo.of_match(tx, view.id, tuple(ClaimState)):
-        lines.append(MatchLogLine(c.claimed_at, by_person.get(c.claimant, "?"),
-                             "claimed the opponent did not turn up"
-                             + (f"; contested: {c.contest}" if c.contest else "")
-                             + (f"; ruled: {c.ruling}" if c.ruling else "")))
+        lines.append(MatchLogLine(c.claimed_at, say.log_claimed(
+            who(c.claimant), c.contest, c.ruling)))
     lines.sort(key=lambda line: line.at)
     return MatchLog(event, view.code, names, tuple(lines))
 
 
-async def match_log(db: Database, req: Request, event_id: int, code: str, *,
-                    render: Answer[MatchLog] | None = None) -> MatchLog:
+async def match_log(db: Database, req: Request, event_id: int, code: str) -> MatchLog:
     """Use-case: ``/matchlog M3`` (``tdbot game log``): a TD who may rule on the match reads
     what its players said and arranged; never a TD who plays in it (SSSg para 19)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         view, event = await _td_match(tx, actor, event_id, code)
-        return await answer_with(tx, req, render, await log_of(tx, event, view))
+        found = await log_of(tx, event, view)
+        await answer(tx, req, Reply(say.log(event, found.code, found.names,
+                                            [(x.at, x.what) for x in found.lines])))
+        return found
 
 
 async def _td_match(tx: Tx, actor: Actor, event_id: int,

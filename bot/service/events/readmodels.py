@@ -9,25 +9,25 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from datetime import datetime
-from enum import StrEnum
+from dataclasses import replace
 
 from bot.service.between.arranging import agreed_time, unarranged
 from bot.service.between.no_shows import open_claims
 from bot.service.between.player_zones import Zone, zone_of
+from bot.service.events import my_matches_texts, pending_texts
 from bot.service.events.lookup import Event, get_event
+from bot.service.events.my_match import MyMatch, MyMatchState
 from bot.service.events.rounds import unfinished_of
 from bot.service.events.schedule import Round, rounds_of
+from bot.service.events.td_inbox import AwaitingSlip, TdInbox
 from bot.service.fees.payments import unpaid
 from bot.service.formats.registry import format_of
 from bot.service.people.entries import Entry, entries_of
-from bot.service.people.expulsions import OpenSlot
-from bot.service.people.invites import JoinRequest, pending_join_requests
+from bot.service.people.invites import pending_join_requests
 from bot.service.people.persons import get_person
 from bot.service.people.roles import ROLES, people_with_role, require_role
-from bot.service.platform.deadlines import FailedDeadline, failed_deadlines
-from bot.service.platform.unit import Answer, Request, actor_of, answer_with, require_actor, unit
+from bot.service.platform.deadlines import failed_deadlines
+from bot.service.platform.unit import Reply, Request, actor_of, answer, require_actor, unit
 from bot.service.results.adjudicators import eligible_adjudicators
 from bot.service.results.matches import (
     MatchView,
@@ -43,73 +43,21 @@ from bot.service.results.reporting import one_game_of
 from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
-from bot.store.held_repo import HeldGame
-from bot.store.no_shows_repo import ClaimState
 from bot.store.rounds_repo import RoundState
-from bot.words.said import Said
 from core.knockout.match import Decision, MatchStage
 from core.slip import SlipState
 
 
-class MyMatchState(StrEnum):
-    """A match as its player reads it: its stage, except that a match ready in an open
-    round can be played now, one left unfinished by a closed round awaits a TD, and one
-    whose slot is open awaits the TDs' choice of who takes it (SSSg para 29)."""
-
-    WAITING = "waiting"
-    READY = "ready"
-    PLAYING = "playing"
-    DECIDED = "decided"
-    UNFINISHED = "unfinished"
-    SLOT_OPEN = "slot open"
-
-
-@dataclass(frozen=True)
-class MyMatch:
-    """One of a person's matches, from their side."""
-
-    match_id: int
-    event_id: int
-    event_name: str
-    format: str  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
-    round_name: str
-    code: str
-    opponent: str
-    best_of: int
-    state: MyMatchState
-    score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score
-    closes_at: datetime | None  # the round's deadline on the person's clock; None once decided
-    next_game: int | None
-    next_starter: str | None  # who starts the next game, or None when players draw tiles
-    next_is_deciding: bool = False  # the next game is game N (SSSg para 16)
-    # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
-    open_slips: tuple[tuple[int, str, datetime | None], ...] = ()
-    # a knockout's: what the match decides ("Win and you reach the final; lose and ...")
-    stakes: str = ""
-    # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
-    agreed_at: datetime | None = None  # the time the players agreed, on this person's clock
-    # the match is one game (``seam.Format.single_game``): it reads as that game
-    single: bool = False
-    # a decided one-game match: the game's scores, this person's first, when it was played
-    # on the board; else the spread it was won or lost by without a game
-    game: tuple[int, int] | None = None
-    unplayed_spread: int | None = None
-    you_won: bool | None = None  # None: a tie, or not decided
-    you_start: bool = False  # this person starts the next game
-    # the zone this person set (/timezone) that the match's times are shown in; None: the
-    # event's zone
-    own_zone: str | None = None
-
-
-async def list_my_matches(
-    db: Database, req: Request, *, render: Answer[list[MyMatch]] | None = None
-) -> list[MyMatch]:
-    """Use-case: a person asks for their matches (finished ones too); a stranger has none."""
+async def list_my_matches(db: Database, req: Request) -> list[MyMatch]:
+    """Use-case: a person asks for their matches (finished ones too); a stranger has none.
+    They read each with the buttons to write to the opponent or propose a time."""
     async with unit(db, req) as tx:
         actor = await actor_of(tx, req)
         found = [] if actor is None or actor.person_id is None else await my_matches(
             tx, actor.person_id, include_finished=True)
-        return await answer_with(tx, req, render, found)
+        await answer(tx, req, Reply(my_matches_texts.my_matches(found, own_zone_shown(found)),
+                                    my_matches_texts.my_match_buttons(found)))
+        return found
 
 
 #: How /matches orders a person's matches: what they can play now first, then what comes
@@ -206,69 +154,9 @@ async def match_score_line(tx: Tx, match_id: int, side: int = 0) -> str:
     return score_line(m, await match_state(tx, match_id), side)
 
 
-@dataclass(frozen=True)
-class AwaitingSlip:
-    """A reported game awaiting the opponent's agreement: final at ``final_at`` unless
-    disputed before (SSSg para 24)."""
-
-    code: str
-    game: int
-    reporter: str
-    opponent: str
-    final_at: str  # in the event's time zone
-
-
-@dataclass(frozen=True)
-class TdInbox:
-    """What awaits a TD of an event, most urgent first. Each kind is filled by one small
-    function of ``td_inbox`` and shown as one section of ``/pending``."""
-
-    event_id: int
-    format: str  # the event's: only a knockout's sections cite SSSg (``formats.cite``)
-    join_requests: list[JoinRequest] = field(default_factory=list)
-    # id, match_id, code, reason, raised_at; players ("A v B"), rulers ("Tara, Tom": para 19)
-    open_disputes: list[dict[str, object]] = field(default_factory=list)
-    unpaid: list[tuple[str, list[str]]] = field(default_factory=list)  # round, names
-    # per person and kind: name, state, messages (how many), last_error
-    refused_messages: list[dict[str, object]] = field(default_factory=list)
-    failed_deadlines: list[FailedDeadline] = field(default_factory=list)
-    # in open rounds (``rounds.unfinished_of``): to be played, or waiting for a player
-    unfinished: list[MatchView] = field(default_factory=list)
-    left_unfinished: list[MatchView] = field(default_factory=list)  # in closed rounds
-    # of those, the ids of the ones with a game that counts: only they can be voided
-    voidable: frozenset[int] = frozenset()
-    # players with no Telegram account linked whose messages wait until they join
-    not_on_telegram: list[str] = field(default_factory=list)
-    slips_awaiting: list[AwaitingSlip] = field(default_factory=list)
-    tied: list[MatchView] = field(default_factory=list)  # para 17 leaves them to a TD (para 30)
-    # games played during a blackout, held until a TD releases or voids them (para 20)
-    held_games: list[HeldGame] = field(default_factory=list)
-    # expelled players' slots waiting for the TDs' choice (paras 26, 29)
-    open_slots: list[OpenSlot] = field(default_factory=list)
-    # a round-based event's prize places already decided (its format's ``decided_prizes``): not a
-    # task, so not in ``empty``, but the prizes can be prepared
-    prizes: list[Said] = field(default_factory=list)
-    slug: str = ""
-    # who asked (None: the command line): no buttons on matches they play in (para 19)
-    viewer: int | None = None
-    # a week or less before their round closes, still with no agreed time (arranging.py)
-    unarranged: list[MatchView] = field(default_factory=list)
-    # no-show claims not yet ruled: match, claimant, state (no_shows.py)
-    no_shows: list[tuple[MatchView, str, ClaimState]] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.join_requests or self.open_disputes or self.unpaid
-                    or self.refused_messages or self.failed_deadlines or self.unfinished
-                    or self.left_unfinished or self.not_on_telegram or self.slips_awaiting
-                    or self.tied or self.held_games or self.open_slots or self.unarranged
-                    or self.no_shows)
-
-
-async def pending(
-    db: Database, req: Request, event_id: int, *, render: Answer[TdInbox] | None = None
-) -> TdInbox:
-    """Use-case: a TD asks what awaits them in an event (``td_inbox``)."""
+async def pending(db: Database, req: Request, event_id: int) -> TdInbox:
+    """Use-case: a TD asks what awaits them in an event (``td_inbox``); they read it with
+    the buttons that act on it (``pending_texts``)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -276,7 +164,10 @@ async def pending(
                   for view, c in await open_claims(tx, event_id)]
         inbox = replace(await td_inbox(tx, event_id), viewer=actor.person_id,
                         unarranged=await unarranged(tx, event_id, req.now), no_shows=claims)
-        return await answer_with(tx, req, render, inbox)
+        event = await get_event(tx, event_id)
+        await answer(tx, req, Reply(pending_texts.pending(event.name, inbox),
+                                    pending_texts.pending_buttons(inbox)))
+        return inbox
 
 
 async def td_inbox(tx: Tx, event_id: int) -> TdInbox:
@@ -320,7 +211,8 @@ async def _disputes(tx: Tx, event_id: int) -> list[dict[str, object]]:
     for d in await matches_repo.open_disputes(tx, event_id):
         m = await get_match(tx, int(d["match_id"]))
         rulers = [(await get_person(tx, p)).name for p in await eligible_adjudicators(tx, m.id)]
-        out.append({**d, "players": f"{m.label(0)} v {m.label(1)}", "rulers": ", ".join(rulers)})
+        out.append({**d, "players": f"{m.label(0)} v {m.label(1)}",
+                    "names": (m.label(0), m.label(1)), "rulers": ", ".join(rulers)})
     return out
 
 
@@ -368,5 +260,5 @@ async def _slips_awaiting(tx: Tx, event: Event) -> list[AwaitingSlip]:
         m = await get_match(tx, slip.match_id)
         side = slip.reporter_side
         out.append(AwaitingSlip(m.code, slip.game_no, m.label(side), m.label(1 - side),
-                                event.local(slip.closes_at) if slip.closes_at else "?"))
+                                event.at(slip.closes_at) if slip.closes_at else None))
     return out

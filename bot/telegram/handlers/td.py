@@ -20,8 +20,7 @@ from bot.service.people import invites
 from bot.service.people.directing import directed_event
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import SEED
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import keyboards, texts
+from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 from bot.words.said import said
@@ -36,8 +35,7 @@ async def pending(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     tied matches and results awaiting agreement."""
     db = runtime(context).db
     event, _ = await directed_event(db, req, context.args or [], "pending")
-    await readmodels.pending(db, req, event.id, render=lambda inbox, lang: Reply(
-        texts.pending(event.name, inbox, lang=lang), keyboards.pending_buttons(inbox, lang=lang)))
+    await readmodels.pending(db, req, event.id)
     return None
 
 
