@@ -125,6 +125,27 @@ async def test_the_standings_page_ranks_as_tdbot_event_standings(
     assert "After round 1 of 5" in html
 
 
+async def test_a_reload_of_a_page_unchanged_is_answered_with_no_page(
+        server: tuple[str, Database], swiss_db: str) -> None:
+    """A reload naming the page's ETag gets 304 and no body; once the page changed (a round
+    opened), the same reload gets the new page in full, with a new ETag."""
+    base, _ = server
+    url = f"{base}/e/weekly-swiss/standings.html"
+    status, html, headers = await get(url)
+    tag = headers["Etag"]  # as aiohttp spells it
+    assert status == 200 and tag.startswith('"') and "round 2" not in html
+    async with aiohttp.ClientSession() as session:
+        for sent in (tag, f"W/{tag}", f'"other", {tag}'):
+            async with session.get(url, headers={"If-None-Match": sent}) as again:
+                assert again.status == 304, sent
+                assert await again.read() == b"" and again.headers["ETag"] == tag
+        await cli("round", "open", "weekly-swiss", "2", "--closes", "2026-12-30",
+                  "--unpaid-ok", "--why", "x", "--db", swiss_db)
+        async with session.get(url, headers={"If-None-Match": tag}) as changed:
+            assert changed.status == 200 and changed.headers["ETag"] != tag
+            assert "round 2 is being played" in await changed.text()
+
+
 async def test_a_round_page_shows_its_pairs_and_who_won(
         server: tuple[str, Database], swiss_db: str) -> None:
     base, _ = server
