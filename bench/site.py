@@ -144,14 +144,14 @@ async def time_pages(db: Database, now: datetime) -> list[tuple[str, float, str]
     player = next(iter(standings.players.values()))
     kinds = {
         "standings": ("standings.html", lambda: site_standings.standings(db, SLUG),
-                      lambda v: pages.standings_html(v, updated="now")),
+                      lambda v: pages.standings_html(v, updated=START)),
         "round": ("round-2.html", lambda: site.round_pairings(db, SLUG, 2),
-                  lambda v: pages.round_html(v, updated="now")),
+                  lambda v: pages.round_html(v, updated=START)),
         "overview": ("index.html", lambda: site.overview(db, SLUG),
-                     lambda v: pages.overview_html(v, updated="now")),
+                     lambda v: pages.overview_html(v, updated=START)),
         "player": (f"p/{player}.html", lambda: site.player(db, SLUG, player),
-                   lambda v: pages.player_html(v, updated="now")),
-        "log": ("log.html", lambda: site.log(db, SLUG), lambda v: pages.log_html(v, updated="now")),
+                   lambda v: pages.player_html(v, updated=START)),
+        "log": ("log.html", lambda: site.log(db, SLUG), lambda v: pages.log_html(v, updated=START)),
     }
     out: list[tuple[str, float, str]] = []
     for name, (path, read, render) in kinds.items():
