@@ -502,3 +502,17 @@ async def test_a_french_event_s_pages_are_in_french(tmp_path: Path) -> None:
     assert "Après la ronde 1 sur 5" in standings, standings
     assert "Mis à jour le mer. 4 mars 2026 20:00 (+08)" in standings, standings
     assert "Le journal" in overview and "Classement" in standings
+
+
+def test_a_result_not_final_yet_reads_as_such_in_each_language() -> None:
+    """The log's line of a decision still open to a dispute is the journal's sentence said
+    without "was decided", with what it waits for, in the page's language (SSSg para 24)."""
+    from bot.words import for_locale
+    from bot.words.said import english, render, said
+
+    decided = said("{match} was decided: {player} won {won}-{lost}", match="M1",
+                   player="Ann Lee", won=400, lost=380)
+    line = site._not_final(decided, said("awaiting agreement"))
+    assert english(line) == "M1: Ann Lee won 400-380, awaiting agreement"
+    assert render(line, for_locale("fr")) == (
+        "M1 : Ann Lee a gagné 400-380, en attente de l'accord de l'adversaire")
