@@ -19,7 +19,6 @@ REFUSALS = {"ServiceError", "NotAllowed", "NotFound", "Invalid", "OwnMatch"}
 NOT_YET = {
     "bot/service/events/definitions.py",
     "bot/service/events/rounds.py",
-    "bot/service/formats/ladder/ladders.py",
     "bot/service/formats/rounds/availability.py",
     "bot/service/formats/rounds/chances.py",
     "bot/service/formats/rounds/format.py",
