@@ -28,7 +28,9 @@ round 2 opened and a fifth of it entered. Then:
    The figures are each entry's time, alone (nobody reading: ``report_alone_*``) and
    during the readers (``report_*``: the bot's latency, p50 and p99, and ``*_cpu_p50``, the
    CPU time its event loop's thread spent on it: the rest is waiting, for the disk or for
-   a core), the readers' own (``read_*``, pages per second), and the size of SQLite's
+   a core), the readers' own (``read_*``, pages per second; ``read_not_modified``: the reloads
+   answered 304, each reader revalidating the pages it has with their ETag, as a browser
+   does), and the size of SQLite's
    write-ahead log after it (``wal_size``: it would grow without end if the readers kept
    the bot's checkpoints from going round it).
 
@@ -142,14 +144,14 @@ async def time_pages(db: Database, now: datetime) -> list[tuple[str, float, str]
     player = next(iter(standings.players.values()))
     kinds = {
         "standings": ("standings.html", lambda: site_standings.standings(db, SLUG),
-                      lambda v: pages.standings_html(v, updated="now")),
+                      lambda v: pages.standings_html(v, updated=START)),
         "round": ("round-2.html", lambda: site.round_pairings(db, SLUG, 2),
-                  lambda v: pages.round_html(v, updated="now")),
+                  lambda v: pages.round_html(v, updated=START)),
         "overview": ("index.html", lambda: site.overview(db, SLUG),
-                     lambda v: pages.overview_html(v, updated="now")),
+                     lambda v: pages.overview_html(v, updated=START)),
         "player": (f"p/{player}.html", lambda: site.player(db, SLUG, player),
-                   lambda v: pages.player_html(v, updated="now")),
-        "log": ("log.html", lambda: site.log(db, SLUG), lambda v: pages.log_html(v, updated="now")),
+                   lambda v: pages.player_html(v, updated=START)),
+        "log": ("log.html", lambda: site.log(db, SLUG), lambda v: pages.log_html(v, updated=START)),
     }
     out: list[tuple[str, float, str]] = []
     for name, (path, read, render) in kinds.items():
@@ -179,15 +181,23 @@ async def main(base, paths, readers, seconds, low, high):
     took = []
     errors = 0
     stop = time.monotonic() + seconds
+    unchanged = 0
     async def one(session, rng):
-        nonlocal errors
+        nonlocal errors, unchanged
+        tags = {}  # as a browser revalidates a no-cache page it has: If-None-Match
         await asyncio.sleep(rng.uniform(0, (low + high) / 2))  # people arrive one by one
         while time.monotonic() < stop:
             t0 = time.perf_counter()
-            async with session.get(base + rng.choice(paths)) as r:
+            path = rng.choice(paths)
+            sent = {"If-None-Match": tags[path]} if path in tags else {}
+            async with session.get(base + path, headers=sent) as r:
                 await r.read()
-                if r.status != 200:
+                if r.status == 304:
+                    unchanged += 1
+                elif r.status != 200:
                     errors += 1
+                elif "ETag" in r.headers:
+                    tags[path] = r.headers["ETag"]
             took.append(time.perf_counter() - t0)
             if high:
                 await asyncio.sleep(rng.uniform(low, high))  # reading it, then reloading
@@ -195,7 +205,7 @@ async def main(base, paths, readers, seconds, low, high):
     async with aiohttp.ClientSession(connector=connector) as session:
         await asyncio.gather(*(one(session, random.Random(i)) for i in range(readers)))
     took.sort()
-    print(json.dumps({"pages": len(took), "errors": errors,
+    print(json.dumps({"pages": len(took), "errors": errors, "unchanged": unchanged,
                       "p50": took[len(took) // 2], "p99": took[int(len(took) * 0.99)]}))
 
 asyncio.run(main(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]),
@@ -299,6 +309,7 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
         (f"{name}_read_pages", float(read["pages"]), "pages"),
         (f"{name}_read_pages_per_s", read["pages"] / reading_for, "pages/s"),
         (f"{name}_read_errors", float(read["errors"]), "pages"),
+        (f"{name}_read_not_modified", float(read["unchanged"]), "pages"),
         (f"{name}_read_p50", read["p50"] * 1000, "ms"),
         (f"{name}_read_p99", read["p99"] * 1000, "ms"),
         (f"{name}_wal_size", wal / 1e6, "MB"),

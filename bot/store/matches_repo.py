@@ -9,6 +9,7 @@ follow core/knockout/match.py: side 0 is slot A, side 1 slot B. Who sits where i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,6 +139,18 @@ async def of_event(tx: Tx, event_id: int) -> list[MatchView]:
         kept = tuple(_view(r) for r in rows)
         tx.remember(("matches-of-event", event_id), _READS, kept)
     return list(kept)
+
+
+async def any_from(tx: Tx, event_id: int, sources: Sequence[str]) -> bool:
+    """Whether a match of the event fills a slot from one of ``sources`` (as
+    ``source_a``/``source_b`` hold them, 'winner:Q3'): one lookup, where a round-based
+    event's result would read every match of the event to find none."""
+    if not sources:
+        return False
+    marks = ", ".join("?" * len(sources))
+    row = await tx.one(f"SELECT 1 FROM matches WHERE event_id = ? AND (source_a IN ({marks})"
+                       f" OR source_b IN ({marks})) LIMIT 1", (event_id, *sources, *sources))
+    return row is not None
 
 
 async def of_code(tx: Tx, event_id: int, code: str) -> MatchView | None:

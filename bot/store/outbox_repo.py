@@ -133,7 +133,7 @@ async def add(
     if row is None:
         return None
     row_id = int(row[0])
-    if edit_of is None:
+    if edit_of is None and not (chat_id is not None and chat_id < 0):
         await _welcome_goes_first(tx, row_id, person_id, chat_id)
     return row_id
 
@@ -180,7 +180,11 @@ async def _welcome_goes_first(tx: Tx, row_id: int, person_id: int | None,
     """``row_id`` was just written (to ``chat_id``, or ``person_id``'s private chat): rows
     to the same chat waiting for a welcome go behind it. One statement, as every message
     written pays for it; a row with no chat yet (``= NULL``) moves nothing. Its outcome is
-    not read, so on PostgreSQL it travels with the next statement (``Tx.write``)."""
+    not read, so on PostgreSQL it travels with the next statement (``Tx.write``). A row to
+    a group (a negative chat id, Bot API "Chat": a private chat's id is its user's, which
+    is positive) is not written at all (``add``): only a person's rows wait for a welcome
+    (``await_welcome``), and they go to that person's private chat. The statement reads
+    every pending row, and a large event's group has many waiting on Telegram's pace."""
     await tx.write(
         f"UPDATE outbox SET behind = ?1, awaits_welcome = 0 WHERE awaits_welcome = 1"
         f" AND state = 'pending' AND id <> ?1 AND {_TARGET} ="

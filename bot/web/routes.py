@@ -30,28 +30,28 @@ async def page(db: Database, slug: str, path: str, now: datetime) -> str:
     """The HTML of the page at ``/e/SLUG/PATH``; ``now`` is when it is read (its footer)."""
     if path in ("", links.OVERVIEW):
         view = await site.overview(db, slug)
-        return pages.overview_html(view, updated=view.event.local(now))
+        return pages.overview_html(view, updated=view.event.at(now))
     if path == links.STANDINGS:
         standings = await site_standings.standings(db, slug)
-        return pages.standings_html(standings, updated=standings.event.local(now))
+        return pages.standings_html(standings, updated=standings.event.at(now))
     if path == links.LOG:
         log = await site.log(db, slug)
-        return pages.log_html(log, updated=log.event.local(now))
+        return pages.log_html(log, updated=log.event.at(now))
     if found := _BRACKET.match(path):
         bracket = await site.bracket(db, slug, found.group(1))
-        return pages.bracket_html(bracket, updated=bracket.event.local(now))
+        return pages.bracket_html(bracket, updated=bracket.event.at(now))
     if found := _ROUND.match(path):
         rnd = await site.round_pairings(db, slug, int(found.group(1)))
-        return pages.round_html(rnd, updated=rnd.event.local(now))
+        return pages.round_html(rnd, updated=rnd.event.at(now))
     if found := _MATCH.match(path):
         match = await site.match(db, slug, unquote(found.group(1)))
-        return pages.match_html(match, updated=match.event.local(now))
+        return pages.match_html(match, updated=match.event.at(now))
     if found := _PLAYER.match(path):
         player = await site.player(db, slug, int(found.group(1)))
         if player.standings:  # where they stand: their row of the standings page
             table = await site_standings.standings(db, slug)
             player = replace(player, place=site.place_in(table, int(found.group(1))))
-        return pages.player_html(player, updated=player.event.local(now))
+        return pages.player_html(player, updated=player.event.at(now))
     raise NotFound(site.NO_PAGE)
 
 

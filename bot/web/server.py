@@ -33,11 +33,17 @@ needed on a small machine (``python -m bench.site``); so a reload shows a result
 that what changes without a journal line, and the time in its footer, are never older
 than that. Pages are made one at a time, and one making of a page serves everyone who
 asks for it meanwhile.
+
+Each page is sent with an ``ETag``, a digest of the page as it was made: a reload whose
+``If-None-Match`` names it (a browser sends it with every reload of a ``no-cache`` page) is
+answered ``304 Not Modified``, with no page at all, so the reader's phone keeps the one it
+has; a page made again after a result has another digest, and is sent in full.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import signal
 import threading
@@ -183,9 +189,22 @@ class PageCache:
         return page
 
 
-def _html(text: str, status: int = 200) -> web.Response:
+def _html(text: str, status: int = 200, tag: str | None = None) -> web.Response:
+    headers = HEADERS if tag is None else {**HEADERS, "ETag": tag}
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8",
-                        headers=HEADERS)
+                        headers=headers)
+
+
+def etag(page: str) -> str:
+    """The page's entity tag: a digest of it as made (module docstring)."""
+    return '"' + hashlib.blake2b(page.encode(), digest_size=12).hexdigest() + '"'
+
+
+def _has(if_none_match: str, tag: str) -> bool:
+    """Whether an ``If-None-Match`` header names ``tag`` (a weak ``W/`` one alike, RFC 9110
+    para 13.1.2: the comparison is weak) or is ``*``."""
+    given = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in given or tag in given
 
 
 #: Where a page is made: ``make(work)`` runs the coroutine ``work`` and gives its result.
@@ -237,7 +256,10 @@ def make_app(db: Database, clock: Callable[[], datetime],
         try:
             made = await pages_kept.get(
                 f"{slug}/{path}", lambda: make(routes.page(source, slug, path, clock())))
-            return _html(made)
+            tag = etag(made)
+            if _has(request.headers.get("If-None-Match", ""), tag):
+                return web.Response(status=304, headers={**HEADERS, "ETag": tag})
+            return _html(made, tag=tag)
         except NotFound:
             return _html(pages.not_found_html(), 404)
         except ServiceError:

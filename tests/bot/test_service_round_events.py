@@ -285,6 +285,46 @@ async def test_a_deciding_report_loads_the_event_once(db: Database,
     assert "during round 2 of 5" in texts[-1], texts[-1]  # the load after the opening
 
 
+async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a result of a large event costs: both players' rating estimates are one rating
+    of the field, the games are read once for the standings, and no match waits on a
+    round-based event's match, so every match is read once (the standings' load)."""
+    from bot.service.formats.rounds import ratings
+    from bot.store import games_repo, groups_repo, matches_repo
+
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        await groups_repo.link(tx, event_id, -100777)
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    match = next(m for m in state.matches_of(1) if m.state == "playing")
+    calls: dict[str, int] = {}
+
+    def counting(module: object, name: str) -> None:
+        real = getattr(module, name)
+
+        def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls[name] = calls.get(name, 0) + 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, counted)
+
+    counting(ratings, "estimate")
+    counting(games_repo, "games_of_event")
+    counting(matches_repo, "of_event")
+    win, lose, ws, ls = winner_scores(str(match.names[0]), str(match.names[1]))
+    await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
+    assert calls == {"estimate": 1, "games_of_event": 1, "of_event": 1}
+    async with db.transaction() as tx:
+        after = await load_rounds_event(tx, event_id)
+        texts = [r["text_html"] for r in await tx.all(
+            "SELECT text_html FROM outbox WHERE person_id IS NOT NULL ORDER BY id")]
+    assert next(m for m in after.matches if m.id == match.id).state == "decided"
+    assert sum("rating estimate" in t for t in texts) == 2, texts  # each player's own
+
+
 def _chess(extra: str) -> str:
     return (definition(extra=extra).replace('"swiss"', '"uscf"').replace("gibson = true", "")
             .replace("prize_places = 1", "").replace('gibson_spread = "nsc2006"', ""))

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 import aiohttp
@@ -51,19 +51,22 @@ def ok(*args: str) -> str:
     return out
 
 
-def swiss_definition(*, public: bool = True) -> str:
+def swiss_definition(*, public: bool = True, language: str = "en") -> str:
     text = definition(ids=True).replace('format = "rounds"', 'format = "rounds"'
-                                        + ("\npublic = true" if public else ""))
+                                        + ("\npublic = true" if public else "")
+                                        + f'\nlanguage = "{language}"')
     text = text.replace("rating = 1900\n", f'rating = 1900\nphone = "{PHONE}"\n', 1)
     return text + f'\n[[players]]\nname = "{ODD}"\nrating = 1000\n'
 
 
-def swiss(tmp_path: Path, *, public: bool = True, slug: str = "weekly-swiss") -> str:
+def swiss(tmp_path: Path, *, public: bool = True, slug: str = "weekly-swiss",
+          language: str = "en") -> str:
     """The weekly Swiss with round 1 played (the higher rating wins each) and round 2
     open, one of its games reported and one match bye'd by a TD's forfeit ruling."""
     db = str(tmp_path / "t.db")
     toml = tmp_path / f"{slug}.toml"
-    toml.write_text(swiss_definition(public=public).replace("weekly-swiss", slug))
+    toml.write_text(swiss_definition(public=public, language=language)
+                    .replace("weekly-swiss", slug))
     ok("event", "create", str(toml), "--db", db)
     ok("event", "draw", slug, "--seed", "3", "--db", db)
     ok("round", "open", slug, "1", "--closes", "2026-12-30", "--unpaid-ok", "--why", "x",
@@ -125,6 +128,27 @@ async def test_the_standings_page_ranks_as_tdbot_event_standings(
     first = ranked[0]
     assert first["wins"] == 1 and f"<td>1-0<td>{first['spread']:+d}" in html
     assert "After round 1 of 5" in html
+
+
+async def test_a_reload_of_a_page_unchanged_is_answered_with_no_page(
+        server: tuple[str, Database], swiss_db: str) -> None:
+    """A reload naming the page's ETag gets 304 and no body; once the page changed (a round
+    opened), the same reload gets the new page in full, with a new ETag."""
+    base, _ = server
+    url = f"{base}/e/weekly-swiss/standings.html"
+    status, html, headers = await get(url)
+    tag = headers["Etag"]  # as aiohttp spells it
+    assert status == 200 and tag.startswith('"') and "round 2" not in html
+    async with aiohttp.ClientSession() as session:
+        for sent in (tag, f"W/{tag}", f'"other", {tag}'):
+            async with session.get(url, headers={"If-None-Match": sent}) as again:
+                assert again.status == 304, sent
+                assert await again.read() == b"" and again.headers["ETag"] == tag
+        await cli("round", "open", "weekly-swiss", "2", "--closes", "2026-12-30",
+                  "--unpaid-ok", "--why", "x", "--db", swiss_db)
+        async with session.get(url, headers={"If-None-Match": tag}) as changed:
+            assert changed.status == 200 and changed.headers["ETag"] != tag
+            assert "round 2 is being played" in await changed.text()
 
 
 async def test_a_round_page_shows_its_pairs_and_who_won(
@@ -449,3 +473,54 @@ async def test_a_player_page_gives_their_place_and_unpaired_rounds_say_so(
         assert menu is not None, path
         menus.add(re.sub(r'href="[^"]*"', "", menu[1]))
     assert menus == {"<a >Overview</a><a >Standings</a><a >Log</a>"}, menus
+
+
+#: English that a page in French must not hold (its words, not the names it shows): the
+#: words every English sentence of the pages is built of, and their labels.
+ENGLISH = re.compile(
+    r"\b(the|of|and|is|are|was|has|with|for|by|yet|won|wins|round|rounds|player|players|"
+    r"matches|decided|updated|reload|newest|overview|standings|log|state|reason|ruling|"
+    r"awaiting|agreement|bye|void|play|played|closes|opens|closed|next|now|games?|started|"
+    r"none|nothing|where|stand|entered|reported|point|points|after|being)\b", re.I)
+
+
+async def test_a_french_event_s_pages_are_in_french(tmp_path: Path) -> None:
+    """An event whose definition says ``language = "fr"``: every page (the overview, the
+    standings, each round, match and player, the log with its lines) is in French, its
+    ``<html lang>`` says so, and none holds an English word once the names it shows (the
+    players', the event's and the rounds', as entered) are taken out."""
+    db_path = await asyncio.to_thread(swiss, tmp_path, language="fr")
+    db = await open_database(db_path)
+    try:
+        paths = await routes.every_path(db, "weekly-swiss")
+        made = {path: await routes.page(db, "weekly-swiss", path, NOW) for path in paths}
+    finally:
+        await db.close()
+    assert {p for p in made if p.startswith(("m/", "p/"))} and "log.html" in made
+    names = sorted([*RATINGS, ODD, "Weekly Swiss <Tuesdays>"], key=len, reverse=True)
+    for path, html in made.items():
+        assert html.startswith('<!doctype html><html lang="fr">'), path
+        words = unescape(text_of(re.sub(r"<style>.*?</style>", " ", html)))
+        for name in names:
+            words = words.replace(name, " ")
+        words = re.sub(r"\bRound \d+\b", " ", words)  # a round's name, as the chat shows it
+        assert not ENGLISH.findall(words), (path, ENGLISH.findall(words), words)
+    overview, standings = text_of(made["index.html"]), text_of(made["standings.html"])
+    assert "est un tournoi en rondes pour 10 joueurs." in overview, overview
+    assert "Après la ronde 1 sur 5" in standings, standings
+    assert "Mis à jour le mer. 4 mars 2026 20:00 (+08)" in standings, standings
+    assert "Le journal" in overview and "Classement" in standings
+
+
+def test_a_result_not_final_yet_reads_as_such_in_each_language() -> None:
+    """The log's line of a decision still open to a dispute is the journal's sentence said
+    without "was decided", with what it waits for, in the page's language (SSSg para 24)."""
+    from bot.words import for_locale
+    from bot.words.said import english, render, said
+
+    decided = said("{match} was decided: {player} won {won}-{lost}", match="M1",
+                   player="Ann Lee", won=400, lost=380)
+    line = site._not_final(decided, said("awaiting agreement"))
+    assert english(line) == "M1: Ann Lee won 400-380, awaiting agreement"
+    assert render(line, for_locale("fr")) == (
+        "M1 : Ann Lee a gagné 400-380, en attente de l'accord de l'adversaire")

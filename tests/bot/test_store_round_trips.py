@@ -205,8 +205,13 @@ async def test_a_message_written_costs_two_statements_and_a_used_key_writes_noth
             assert await outbox_repo.add(
                 tx, person_id=None, chat_id=42, text_html="You are in", buttons=None,
                 dedupe_key="welcome:42", now=NOW, due_at=NOW) is None
+            said.clear()  # a group's row: nobody's welcome waits there, one statement
+            group = await outbox_repo.add(tx, person_id=None, chat_id=-100777, text_html="Results",
+                                  buttons=None, dedupe_key=None, now=NOW, due_at=NOW)
+            assert len(said) == 1 and said[0].startswith("INSERT"), said
             rows = await tx.all("SELECT id, behind, awaits_welcome FROM outbox ORDER BY id")
-        assert [tuple(r) for r in rows] == [(waiting, welcome, 0), (welcome, None, 0)]
+        assert [tuple(r) for r in rows] == [(waiting, welcome, 0), (welcome, None, 0),
+                                            (group, None, 0)]
     finally:
         await db.close()
 

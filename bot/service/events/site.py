@@ -7,6 +7,8 @@ transaction; it reads what the chat and the command line read (the bracket as th
 lay it out, ``bracket.py``; the standings ``tdbot event standings`` ranks; the journal) and
 keeps only what may be shown to anyone: names, rounds, games, scores, rulings and their
 reasons. Never a phone, a Telegram id, a fee or a photo: none of them is in these models.
+What the models say in words is records (``bot/words/said.py``), which the pages write in
+the event's language (its definition's ``[event] language``, as its group reads it).
 
 The public log is the journal's lines about results, rulings, corrections, byes,
 expulsions and replacements (``PUBLIC_ACTIONS``), newest first, each said as a TD reads it
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from bot.pictures.bracket import Fonts
@@ -46,6 +49,7 @@ from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
+from bot.words.said import Said, Value, said, said_n
 from core.knockout.match import Decision, Match, MatchStage
 
 #: What a page that does not exist says: the same for a private event as for none at all.
@@ -94,17 +98,28 @@ class MatchLine:
     winner: int | None  # side, once decided (a bye's holder too)
     score: str  # "3-2 (+41)", a one-game match's "412-380"; "" before anything counts
     head_start: tuple[int, int]
-    note: str = ""  # "on spread", "TD ruling", "tied", "2 void"
-    awaiting: str = ""  # a decided result not final yet: "awaiting agreement until ..."
+    note: Said | None = None  # "on spread", "TD ruling", "tied", "2 void"
+    awaiting: Said | None = None  # a decided result not final yet: "awaiting agreement ..."
 
     @property
     def in_play(self) -> bool:
         return self.state == MatchStage.PLAYING
 
 
-_DECISION_WORDS = {Decision.SPREAD: "on spread", Decision.FEWER_STARTS: "on fewer starts",
-                   Decision.MATCH_BYE: "match bye", Decision.RULING: "TD ruling",
-                   Decision.TIED: "tied"}
+_DECISION_WORDS = {Decision.SPREAD: said("on spread"),
+                   Decision.FEWER_STARTS: said("on fewer starts"),
+                   Decision.MATCH_BYE: said("match bye"), Decision.RULING: said("TD ruling"),
+                   Decision.TIED: said("tied")}
+
+
+def listed(records: Sequence[Said]) -> Said | None:
+    """Records one after another, ", " between (no words of its own); None for none."""
+    if not records:
+        return None
+    out = records[0]
+    for more in records[1:]:
+        out = Said("{a}, {b}", (("a", out), ("b", more)))
+    return out
 
 
 def _points(value: float) -> str:
@@ -129,15 +144,15 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
     if view.state == MatchStage.DECIDED and state.decision in _DECISION_WORDS:
         notes.append(_DECISION_WORDS[state.decision])
     if state.void:
-        notes.append(f"{len(state.void)} void")
+        notes.append(said_n("{n} void", "{n} void", len(state.void)))
     winner = view.winner if view.state in (MatchStage.DECIDED, MatchStage.BYE) else None
     return MatchLine(view.code, view.round_name, view.best_of, (view.label(0), view.label(1)),
-                     view.entries, view.state, winner, score, view.head_start, ", ".join(notes))
+                     view.entries, view.state, winner, score, view.head_start, listed(notes))
 
 
-def unconfirmed(line: MatchLine, waits: str) -> MatchLine:
+def unconfirmed(line: MatchLine, waits: Said | None) -> MatchLine:
     """``line`` of a result not final yet: nobody marked through, and what it waits for."""
-    return replace(line, winner=None, awaiting=waits) if waits else line
+    return replace(line, winner=None, awaiting=waits) if waits is not None else line
 
 
 def still_to_come(line: MatchLine, view: MatchView, by_code: Mapping[str, MatchView],
@@ -163,7 +178,7 @@ async def _lines(tx: Tx, event: Event, views: Sequence[MatchView],
     """The lines of ``views`` (of ``event``, whose matches are ``everyone`` when the
     caller read them): a result not final shown undecided (``unconfirmed``), and who it
     sends on not named yet (``still_to_come``)."""
-    lines = [unconfirmed(match_line(v, m), await finality.waits_for(tx, event, v))
+    lines = [unconfirmed(match_line(v, m), await finality.waits_said(tx, event, v))
              for v, m in zip(views, await core_matches(tx, views), strict=True)]
     if not any(opponents.feeder_code(v, side) for v in views for side in (0, 1)):
         return lines  # no slot filled by an earlier result (a round-based event)
@@ -179,8 +194,8 @@ class RoundLine:
     name: str
     number: int
     state: RoundState
-    opens: str | None  # in the event's time zone
-    closes: str | None
+    opens: datetime | None  # on the event's clock (``Event.at``)
+    closes: datetime | None
     matches: int
     decided: int
 
@@ -191,34 +206,47 @@ class Overview:
     and how far each is, and what is next."""
 
     event: Event
-    kind: str  # "a knockout", "a round-based event" ...
+    kind: Said  # "a knockout", "a round-based event" ... (``Format.kind``)
     players: int
     rounds: list[RoundLine]
     pictures: list[tuple[str, str]]  # (name, label) of each bracket page
     standings: bool  # a round-based event has standings and round pages
-    now: str  # what is being played
-    next: str  # what comes next
+    now: Said  # what is being played
+    next: Said  # what comes next
 
 
-def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[str, str]:
+def _being_played(r: RoundLine) -> Said:
+    if r.closes is not None:
+        return said_n("{round}: {decided} of {n} match decided, closes {closes}",
+                      "{round}: {decided} of {n} matches decided, closes {closes}", r.matches,
+                      round=r.name, decided=r.decided, closes=r.closes)
+    return said_n("{round}: {decided} of {n} match decided",
+                  "{round}: {decided} of {n} matches decided", r.matches, round=r.name,
+                  decided=r.decided)
+
+
+def _now_and_next(event: Event, rounds: list[RoundLine]) -> tuple[Said, Said]:
     open_ = [r for r in rounds if r.state == RoundState.OPEN]
     planned = [r for r in rounds if r.state == RoundState.PLANNED]
     if open_:
-        now = "; ".join(f"{r.name}: {r.decided} of {r.matches} matches decided"
-                        + (f", closes {r.closes}" if r.closes else "") for r in open_)
+        now = _being_played(open_[0])
+        for r in open_[1:]:
+            now = Said("{a}; {b}", (("a", now), ("b", _being_played(r))))
     elif not rounds:
-        now = "The draw has not been made yet."
+        now = said("The draw has not been made yet.")
     elif planned:
-        now = "No round is being played just now."
+        now = said("No round is being played just now.")
     else:
-        now = "Every round has been played."
+        now = said("Every round has been played.")
     if planned:
         first = planned[0]
-        nxt = f"{first.name}" + (f" opens {first.opens}" if first.opens else " opens next")
+        nxt = (said("{round} opens {opens}", round=first.name, opens=first.opens)
+               if first.opens else said("{round} opens next", round=first.name))
     elif not rounds:
-        nxt = "The tournament director makes the draw."
+        nxt = said("The tournament director makes the draw.")
     else:
-        nxt = "Nothing: the event is over." if not open_ else "The last round is being played."
+        nxt = (said("Nothing: the event is over.") if not open_
+               else said("The last round is being played."))
     return now, nxt
 
 
@@ -231,8 +259,8 @@ def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView],
         mine = [m for m in matches if m.round_id == r.id and m.state != MatchStage.NOT_NEEDED]
         out.append(RoundLine(
             r.name, n, r.state,
-            event.local(r.opens_at) if r.opens_at else None,
-            event.local(r.closes_at) if r.closes_at else None,
+            event.at(r.opens_at) if r.opens_at else None,
+            event.at(r.closes_at) if r.closes_at else None,
             len(mine), sum(1 for m in mine if m.state in (MatchStage.DECIDED, MatchStage.BYE)
                            and m.id not in unsettled)))
     return out
@@ -256,7 +284,7 @@ async def overview(db: Database, slug: str) -> Overview:
         if drawn is not None:
             pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event.name)]
         now, nxt = _now_and_next(event, lines)
-        return Overview(event, kind(event.format), players, lines, pictures,
+        return Overview(event, Said(kind(event.format)), players, lines, pictures,
                         format_of(event).standings, now, nxt)
 
 
@@ -336,16 +364,16 @@ class GameLine:
     starter: str | None  # who started (None: a bye or forfeit, or not said)
     scores: tuple[int, int] | None
     awarded: str | None  # a game bye or forfeit: to whom
-    how: str  # "", "game bye", "forfeit"
+    how: str  # "", "bye" (a game bye), "forfeit"
     void: bool
 
 
 @dataclass(frozen=True)
 class LogLine:
-    when: str  # in the event's time zone
-    who: str  # a role or a player's name; never a Telegram id
-    what: str
-    why: str
+    when: Value  # on the event's clock
+    who: Value  # a role or a player's name; never a Telegram id
+    what: Said
+    why: str  # as the TD typed it
     match: str | None = None  # the match it is about (its code), for a link
 
 
@@ -355,8 +383,8 @@ class MatchPage:
     match: MatchLine
     games: list[GameLine]
     rulings: list[LogLine]  # what the journal says about it, newest first
-    ruling: str | None  # a tied match's ruling reason (SSSg para 30)
-    bye: str = ""  # a bye: what it is worth, as the event's rules say
+    ruling: str | None  # a tied match's ruling reason (SSSg para 30), as the TD typed it
+    bye: Said | None = None  # a bye: what it is worth, as the event's rules say
 
 
 async def match(db: Database, slug: str, code: str) -> MatchPage:
@@ -376,16 +404,16 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
             games.append(GameLine(
                 i, line.names[g.starter] if g.starter is not None else None,
                 g.scores, awarded if kind_ in ("bye", "forfeit") else None,
-                {"bye": "game bye", "forfeit": "forfeit"}.get(kind_, ""),
+                kind_ if kind_ in ("bye", "forfeit") else "",
                 (i - 1) in state.void or kind_ == "void"))
         entries = await journal_repo.of_subject(tx, f"match:{view.id}")
         rulings = await _log_lines(tx, event, entries)
         ruling = view.ruling[1] if view.ruling is not None else None
-        bye = bye_worth(event) if view.state == MatchStage.BYE else ""
+        bye = bye_worth(event) if view.state == MatchStage.BYE else None
         return MatchPage(event, line, games, rulings, ruling, bye)
 
 
-def bye_worth(event: Event) -> str:
+def bye_worth(event: Event) -> Said:
     """What a bye gives its holder, from the event's definition: in a round-based event a
     win worth ``bye_spread`` (Director's Manual, "Odd Number of Players") or, in chess, the
     point (or half) ``bye_points`` says (USCF guide); at a club night ``bye`` says the
@@ -394,13 +422,13 @@ def bye_worth(event: Event) -> str:
     defn = Definition.model_validate(event.rules)
     if defn.pairing is not None:
         if chess_pairing(defn.pairing):
-            return "a full point" if defn.pairing.bye_points >= 1 else "half a point"
-        return f"a win with +{defn.pairing.bye_spread} spread"
+            return said("a full point") if defn.pairing.bye_points >= 1 else said("half a point")
+        return said("a win with {spread:+d} spread", spread=defn.pairing.bye_spread)
     if defn.club is not None:
         if defn.club.bye == "spread":
-            return f"a win with +{defn.club.bye_spread} spread"
-        return "no game this round: it counts neither as a win nor a loss"
-    return "through to the next round without playing"
+            return said("a win with {spread:+d} spread", spread=defn.club.bye_spread)
+        return said("no game this round: it counts neither as a win nor a loss")
+    return said("through to the next round without playing")
 
 
 @dataclass(frozen=True)
@@ -410,7 +438,7 @@ class PlayerPage:
     state: EntryState
     matches: list[MatchLine]
     standings: bool  # a round-based event: where they stand is on the standings page
-    place: str = ""  # "3rd of 10, 1-0, +400": their place in the standings now
+    place: Said | None = None  # "3rd of 10, 1-0, +400": their place in the standings now
 
 
 async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
@@ -427,24 +455,34 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
                           format_of(event).standings)
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def _ordinal(n: int) -> Said:
+    """A place in words: "1st", "2nd", "3rd", "11th" (each language its own)."""
+    if n == 1:
+        return said("1st")
+    if 10 <= n % 100 <= 20:
+        return said("{n}th", n=n)
+    return {1: said("{n}st", n=n), 2: said("{n}nd", n=n), 3: said("{n}rd", n=n)}.get(
+        n % 10, said("{n}th", n=n))
 
 
-def place_in(table: StandingsPage, entry_id: int) -> str:
+def place_in(table: StandingsPage, entry_id: int) -> Said | None:
     """A player's row of the standings in words: "3rd of 10, 1-0, +400" (Scrabble: wins,
     losses, spread, Director's Manual) or "3rd of 10, 1.5 points" (chess, USCF guide);
-    "" when they are not in them."""
+    None when they are not in them."""
     number = next((n for n, e in table.players.items() if e == entry_id), None)
     row = next((r for r in table.rows if r["number"] == number), None)
     if row is None:
-        return ""
-    where = f"{_ordinal(int(row['rank']))} of {len(table.rows)}"
+        return None
+    where = _ordinal(int(row["rank"]))
     if table.chess:
         points = _points(float(row["points"]))
-        return f"{where}, {points} point{'' if points == '1' else 's'}"
-    return f"{where}, {_points(row['wins'])}-{_points(row['losses'])}, {row['spread']:+d}"
+        if points == "1":
+            return said("{place} of {players}, 1 point", place=where, players=len(table.rows))
+        return said("{place} of {players}, {points} points", place=where,
+                    players=len(table.rows), points=points)
+    return said("{place} of {players}, {wins}-{losses}, {spread:+d}", place=where,
+                players=len(table.rows), wins=_points(row["wins"]),
+                losses=_points(row["losses"]), spread=int(row["spread"]))
 
 
 @dataclass(frozen=True)
@@ -463,23 +501,23 @@ async def log(db: Database, slug: str, limit: int = LOG_LINES) -> LogPage:
         return LogPage(event, await _log_lines(tx, event, shown), total)
 
 
-def public_who(label: str, names: journal_texts.Names) -> str:
+def public_who(label: str, names: journal_texts.Names) -> Value:
     """Who acted, for anyone to read: the bot, a TD (the command line acts as one), an
     organiser, or a player by name; someone not known to the event is "someone", never
     their Telegram id."""
     if label == "system":
-        return "The bot"
+        return said("The bot")
     if label == "cli":
-        return "A TD"
+        return said("A TD")
     person = journal_texts.person_of(label)
     if person is None:
-        return "Someone"
+        return said("Someone")
     roles = names.roles.get(person, ())
-    for role, said in (("td", "A TD"), ("organiser", "An organiser"),
-                       ("adjudicator", "An adjudicator")):
+    for role, who in (("td", said("A TD")), ("organiser", said("An organiser")),
+                      ("adjudicator", said("An adjudicator"))):
         if role in roles:
-            return said
-    return journal_texts.in_words(names.person(person)) if "player" in roles else "Someone"
+            return who
+    return names.person(person) if "player" in roles else said("Someone")
 
 
 def public_entry(entry: JournalEntry) -> JournalEntry:
@@ -503,21 +541,35 @@ async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[
         code = None
         if kind_ == "match" and ref.isdigit() and int(ref) in names.matches:
             code = names.matches[int(ref)][0]
-        what = journal_texts.what(e, names)
+        what = journal_texts.sentence(e, names)
         if e.action == "match.decided" and ref.isdigit() and int(ref) in unsettled:
             what = await not_final_yet(tx, event, int(ref), what)
-        out.append(LogLine(journal_texts.in_words(names.when(e.at)), public_who(e.who, names),
-                           what, e.why, code))
+        out.append(LogLine(names.when(e.at), public_who(e.who, names), what, e.why, code))
     return out
 
 
-async def not_final_yet(tx: Tx, event: Event, match_id: int, said: str) -> str:
+def _not_final(decided: Said, waits: Said) -> Said:
+    """The journal's sentence of a match decided (``journal_texts``: "{match} was decided:
+    {player} won ..."), said of a result not final yet: "{match}: {player} won ...,
+    {waits}", with the same values; a sentence of another shape keeps its words, with
+    what it waits for after them."""
+    values = dict(decided.named(), waits=waits)
+    if decided.message == "{match} was decided: {player} won {won}-{lost}":
+        return said("{match}: {player} won {won}-{lost}, {waits}", **values)
+    if decided.message == "{match} was decided: {player} won {how}":
+        return said("{match}: {player} won {how}, {waits}", **values)
+    if decided.message == "{match} was decided: {player} won {how}, {score}":
+        return said("{match}: {player} won {how}, {score}, {waits}", **values)
+    return Said("{what}, {waits}", (("what", decided), ("waits", waits)))
+
+
+async def not_final_yet(tx: Tx, event: Event, match_id: int, decided: Said) -> Said:
     """A match's decision as the journal says it ("M1 was decided: Ann Lee won 400-380"),
     said of a result not final yet: "M1: Ann Lee won 400-380, awaiting agreement until
     ..." (SSSg para 24: a reported game can be disputed until its window closes)."""
     view = await matches_repo.get(tx, match_id)
-    waits = await finality.waits_for(tx, event, view) if view is not None else ""
-    return f"{said.replace(' was decided: ', ': ', 1)}, {waits or 'awaiting agreement'}"
+    waits = await finality.waits_said(tx, event, view) if view is not None else None
+    return _not_final(decided, waits or said("awaiting agreement"))
 
 
 async def last_change(db: Database) -> int:

@@ -18,6 +18,7 @@ from bot.store.db import Tx
 from bot.store.events_repo import Event
 from bot.store.matches_repo import MatchView
 from bot.store.slips_repo import SlipRow
+from bot.words.said import Said, english_text, said
 from core.knockout.match import MatchStage
 from core.slip import SlipState
 
@@ -62,13 +63,20 @@ async def final_codes(tx: Tx, event_id: int, views: Iterable[MatchView]) -> set[
 async def waits_for(tx: Tx, event: Event, view: MatchView) -> str:
     """What a decided result still waits for, "" once it is final: a slip is counted at
     once but can be disputed until its window closes, and a dispute holds it until a TD
-    rules (SSSg para 24). What the live pages and the bracket pictures say of a result
-    they must not show as decided yet."""
+    rules (SSSg para 24). What the bracket pictures say of a result they must not show as
+    decided yet (``waits_said`` in English)."""
+    waits = await waits_said(tx, event, view)
+    return "" if waits is None else english_text(waits)
+
+
+async def waits_said(tx: Tx, event: Event, view: MatchView) -> Said | None:
+    """``waits_for`` as a record, for a reader of any language (the live pages); None once
+    the result is final."""
     if view.state != MatchStage.DECIDED or await is_final(tx, view):
-        return ""
+        return None
     slips = await open_slips(tx, view)
     if any(s.state == SlipState.DISPUTED for s in slips):
-        return "disputed: awaiting a TD's ruling"
+        return said("disputed: awaiting a TD's ruling")
     closes = [s.closes_at for s in slips if s.closes_at is not None]
-    return (f"awaiting agreement until {event.local(max(closes))}" if closes
-            else "awaiting agreement")
+    return (said("awaiting agreement until {until}", until=event.at(max(closes))) if closes
+            else said("awaiting agreement"))

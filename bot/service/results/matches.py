@@ -7,7 +7,7 @@ and everything a TD could dispute come from the core, never from SQL arithmetic.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.registry import format_of
@@ -77,16 +77,19 @@ async def core_match(tx: Tx, match_id: int) -> Match:
     return _core_value(view, event, await games_repo.games_of(tx, match_id))
 
 
-async def core_matches(tx: Tx, views: Sequence[MatchView]) -> list[Match]:
+async def core_matches(tx: Tx, views: Sequence[MatchView],
+                       games: Mapping[int, Sequence[GameRow]] | None = None) -> list[Match]:
     """The core's values for many stored matches of one event, in the order given: the event
     and the games read once for all (``core_match`` reads them per match, which made loading
-    a large event cost three queries and a parse of the event's rules per match)."""
+    a large event cost three queries and a parse of the event's rules per match); ``games``:
+    the event's games by match (``games_repo.games_of_event``) when the caller read them."""
     if not views:
         return []
     event_id = views[0].event_id
     assert all(v.event_id == event_id for v in views), "matches of one event"
     event = await get_event(tx, event_id)
-    games = await games_repo.games_of_event(tx, event_id)
+    if games is None:
+        games = await games_repo.games_of_event(tx, event_id)
     return [_core_value(v, event, games.get(v.id, [])) for v in views]
 
 

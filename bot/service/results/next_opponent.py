@@ -27,7 +27,7 @@ from bot.service.platform import outbox
 from bot.service.results import finality, opponents
 from bot.service.results import reporting_texts as say
 from bot.service.results.matches import MatchView, matches_of_event
-from bot.store import outbox_repo
+from bot.store import matches_repo, outbox_repo
 from bot.store.db import Tx
 from bot.words.said import Said
 from core.knockout.match import MatchStage
@@ -102,6 +102,9 @@ async def tell_changes(tx: Tx, event: Event, feeder: MatchView, now: datetime, *
     whether ``feeder``'s result was final then, for a player who was told their opponent
     in a message of their own result rather than here; ``cause``: the TD's act ("a TD's
     correction")."""
+    if not await matches_repo.any_from(tx, event.id,
+                                       [f"{kind}:{feeder.code}" for kind in opponents.FED]):
+        return  # nobody waits on it (a round-based event's match)
     matches = await matches_of_event(tx, event.id)
     by_code = {m.code: m for m in matches}
     names: dict[int, str] | None = None

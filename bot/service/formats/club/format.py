@@ -26,6 +26,7 @@ from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words import N_
 from bot.words.said import Said, said
 from core.knockout.match import MatchState
 
@@ -33,7 +34,7 @@ from core.knockout.match import MatchState
 @dataclass(frozen=True)
 class ClubFormat(Defaults):
     name: str = club_nights.FORMAT
-    kind: str = "a club night"
+    kind: str = N_("a club night")
     rulebook: str | None = None
     tables: frozenset[str] = frozenset({"club"})
     breaks_ties: bool = False

@@ -38,6 +38,7 @@ from bot.store.entries_repo import Entry
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import OpenSlip
+from bot.words import N_
 from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
@@ -49,7 +50,7 @@ class KnockoutFormat(Defaults):
     """One knockout format; ``name`` is its ``format`` key."""
 
     name: str
-    kind: str = "a knockout"
+    kind: str = N_("a knockout")
     rulebook: str | None = "SSSg"
     tables: frozenset[str] = frozenset()
     breaks_ties: bool = True

@@ -30,6 +30,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
+from bot.words import N_
 from bot.words.said import Said, said
 from core.knockout.match import MatchState
 
@@ -37,7 +38,7 @@ from core.knockout.match import MatchState
 @dataclass(frozen=True)
 class LadderFormat(Defaults):
     name: str = "ladder"
-    kind: str = "a challenge ladder"
+    kind: str = N_("a challenge ladder")
     rulebook: str | None = None
     tables: frozenset[str] = frozenset({"ladder"})
     breaks_ties: bool = False

@@ -32,6 +32,7 @@ from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words import N_
 from bot.words.said import Said, said
 from core.knockout.match import MatchStage, MatchState
 
@@ -42,7 +43,7 @@ ROUND_FILES = ("tsh", "naspa-scores", "trf")
 @dataclass(frozen=True)
 class RoundsFormat(Defaults):
     name: str = "rounds"
-    kind: str = "a round-based event"
+    kind: str = N_("a round-based event")
     rulebook: str | None = None
     tables: frozenset[str] = frozenset({"pairing"})
     breaks_ties: bool = False

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.formats.rounds import outlook_texts as say
-from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
+from bot.service.formats.rounds.round_division import (
+    READS,
+    RoundsEvent,
+    load_rounds_event,
+    results_only,
+)
 from bot.service.people.roles import has_role
 from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
@@ -94,10 +99,18 @@ def change_line(view: RatingsView, number: int) -> Said | None:
 
 async def change_after_result(tx: Tx, event: Event, person_id: int) -> Said | None:
     """``change_line`` for the player ``person_id`` of a round-based event, from its final
-    results so far (a result just made final among them)."""
+    results so far (a result just made final among them). The estimate rates the whole
+    field, so it is made once per transaction while nothing it is made from changes: both
+    players of a result read the same one."""
     state = await load_rounds_event(tx, event.id)
     number = next((n for n, e in state.entries.items() if e.person_id == person_id), None)
-    return None if number is None else change_line(estimate_of(state, number), number)
+    if number is None:
+        return None
+    view = tx.remembered(("ratings-estimate", event.id), READS)
+    if not isinstance(view, RatingsView):
+        view = estimate_of(state)
+        tx.remember(("ratings-estimate", event.id), READS, view)
+    return change_line(view, number)
 
 
 def _ranked(view: RatingsView) -> list[Rated]:

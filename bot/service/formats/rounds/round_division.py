@@ -164,9 +164,9 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     seq_of = {r.id: r.seq for r in rounds}
     matches = await matches_repo.of_event(tx, event_id)
     decided = [m for m in matches if m.state == MatchStage.DECIDED]
-    states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided),
+    stored = await games_repo.games_of_event(tx, event_id)  # once, for both uses
+    states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided, stored),
                                                strict=True)}
-    stored = await games_repo.games_of_event(tx, event_id)
     out: list[Game] = []
     for m in matches:
         a = numbers.get(m.entries[0]) if m.entries[0] is not None else None
