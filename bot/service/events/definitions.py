@@ -24,6 +24,7 @@ from bot.service.formats import registry
 from bot.service.people.languages import check_language
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
+from bot.words.said import Said, said
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
@@ -674,14 +675,15 @@ def read_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise Invalid(f"{source}: not valid TOML: {exc}") from None
+        raise Invalid(said("{source}: not valid TOML: {why}", source=source,
+                           why=str(exc))) from None
     except ValueError:  # tomllib's int() of a number over 4,300 digits, not a TOMLDecodeError
-        raise Invalid(f"{source}: a number in it is thousands of digits long; no key here "
-                      "takes one that big") from None
+        raise Invalid(said("{source}: a number in it is thousands of digits long; no key here "
+                           "takes one that big", source=source)) from None
     except RecursionError:  # tomllib reads a nested array or inline table by recursion
-        raise Invalid(f"{source}: brackets nested hundreds deep ([[[... or {{a = {{...); a "
-                      "definition or a rules file nests at most a few levels, as "
-                      "examples/sssg2016.toml does") from None
+        raise Invalid(said("{source}: brackets nested hundreds deep ([[[... or {{a = {{...); "
+                           "a definition or a rules file nests at most a few levels, as "
+                           "examples/sssg2016.toml does", source=source)) from None
 
 
 def parse_definition(text: str, source: str = "definition") -> Definition:
@@ -691,7 +693,8 @@ def parse_definition(text: str, source: str = "definition") -> Definition:
         return Definition.model_validate(data)
     except ValidationError as exc:
         lines = _messages(exc)
-        raise Invalid(f"{source}: " + "; ".join(lines)) from None
+        raise Invalid(Said("{source}: {problems}", (("source", source),
+                                                   ("problems", "; ".join(lines))))) from None
 
 
 def _dates(value: Any) -> Iterator[date]:
@@ -726,9 +729,8 @@ def shift_dates(definition: Definition, start: date) -> Definition:
     today without rewriting it by hand."""
     first = first_date(definition)
     if first is None:
-        raise Invalid(
-            "the definition has no dates to move: give its [[rounds]] opens and closes dates"
-        )
+        raise Invalid(said("the definition has no dates to move: give its [[rounds]] opens "
+                           "and closes dates"))
     return Definition.model_validate(_moved(definition.model_dump(), start - first))
 
 

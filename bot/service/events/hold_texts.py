@@ -17,7 +17,3 @@ def held(event: str, round_name: str, until: datetime, why: str) -> Said:
 def held_for_player(held: Said, opponent: str) -> Said:
     return said("{held}\nFinish your match against {opponent} by then.", held=held,
                 opponent=opponent)
-
-
-def exported(event: str, filename: str) -> Said:
-    return said("{event}: {file}", event=event, file=filename)

@@ -29,7 +29,7 @@ from bot.service.events.site_links import (
     is_public,
 )
 from bot.service.formats.registry import format_of
-from bot.service.formats.traits import kind
+from bot.service.formats.traits import kind_text
 from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
@@ -256,7 +256,7 @@ async def overview(db: Database, slug: str) -> Overview:
         if drawn is not None:
             pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event.name)]
         now, nxt = _now_and_next(event, lines)
-        return Overview(event, kind(event.format), players, lines, pictures,
+        return Overview(event, kind_text(event.format), players, lines, pictures,
                         format_of(event).standings, now, nxt)
 
 

@@ -134,9 +134,10 @@ class Format(Protocol):
     @property
     def name(self) -> str: ...
 
-    #: The format in words a person reads: "a knockout", "a club night".
+    #: The format in words a person reads: "a knockout", "a club night" (a record, in
+    #: the reader's language, or English text in a format not yet worded so).
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> str | Said: ...
 
     #: The rule book whose paragraphs its messages cite ("SSSg": SSSg 2016 Annex A), or
     #: None when it plays by no numbered rules (a club night told "(para 24)" would look
@@ -217,9 +218,10 @@ class Format(Protocol):
     @property
     def round_stays_open(self) -> str | None: ...
 
-    #: Where a player of it looks instead of a round-based event's /standings.
+    #: Where a player of it looks instead of a round-based event's /standings (a record,
+    #: or English text in a format not yet worded so).
     @property
-    def see_instead(self) -> str: ...
+    def see_instead(self) -> str | Said: ...
 
     def tie_words(self) -> Said:
         """What a tied match means for its players (": half a win each")."""

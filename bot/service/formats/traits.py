@@ -11,14 +11,21 @@ is final").
 from __future__ import annotations
 
 from bot.service.formats.registry import HasFormat, format_of, named, names
+from bot.words.said import Said, english_text, said
 
-__all__ = ["HasFormat", "board_photos", "cite", "kind"]
+__all__ = ["HasFormat", "board_photos", "cite", "kind", "kind_text"]
 
 
-def kind(fmt: str) -> str:
+def kind(fmt: str) -> str | Said:
     """The format ``fmt`` (a ``format`` key) in words: "a knockout", "a club night"; one
     no longer known (an old journal's) as "a FMT event"."""
-    return named(fmt).kind if fmt in names() else f"a {fmt} event"
+    return named(fmt).kind if fmt in names() else said("a {format} event", format=fmt)
+
+
+def kind_text(fmt: str) -> str:
+    """``kind`` in English, as plain text (the live pages, which are in English)."""
+    words = kind(fmt)
+    return english_text(words) if isinstance(words, Said) else words
 
 
 def cite(of: HasFormat, ref: str, form: str = " ({})") -> str:

@@ -18,6 +18,7 @@ from bot.service.people import roles
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Request, actor_of, reading
 from bot.store.db import Database
+from bot.words.said import Said, english_text
 
 TD_ROLES = frozenset({"td", "organiser"})
 
@@ -59,6 +60,11 @@ def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Even
     return found[0], args
 
 
+def _english(words: str | Said) -> str:
+    """A format's words in English, for a refusal still in English."""
+    return english_text(words) if isinstance(words, Said) else words
+
+
 async def member_event(
     db: Database, req: Request, words: Sequence[str], command: str
 ) -> tuple[Event, list[str]]:
@@ -73,10 +79,11 @@ async def member_event(
                       for eid, _name, _held in await roles.events_of(tx, actor.person_id)]
     mine = [e for e in theirs if format_of(e).standings]
     if not mine:
-        kinds = dict.fromkeys(f.kind for f in registry.formats() if f.standings)
+        kinds = dict.fromkeys(_english(f.kind) for f in registry.formats() if f.standings)
         raise NotAllowed(f"/{command} is for the players and TDs of {' or '.join(kinds)}"
-                         + "".join(f". {e.name} is {kind(e.format)}"
-                                   + (format_of(e).see_instead if command == "standings" else "")
+                         + "".join(f". {e.name} is {_english(kind(e.format))}"
+                                   + (_english(format_of(e).see_instead)
+                                      if command == "standings" else "")
                                    for e in theirs))
     return _named(mine, words, f"you are in several round-based events; name one first, "
                                f"e.g. /{command} EVENT (yours: {{slugs}})")

@@ -12,8 +12,8 @@ from bot.service.formats.rounds import availability
 from bot.service.formats.rounds import availability_texts as say
 from bot.service.people.directing import directed_event, member_event
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, Handler, handled
 from bot.telegram.runtime import runtime
 
 
@@ -26,11 +26,8 @@ def _mark(unavailable: bool) -> Handler:
         db = runtime(context).db
         event, args = await member_event(db, req, context.args or [], command)
         if not args:
-            raise Invalid(f"say which round: /{command} 3")
-        await availability.set_unavailable(
-            db, req, event.id, " ".join(args), unavailable, render=english(lambda done: Reply(
-                say.answer(done.round_name, done.unavailable, done.changed, done.points,
-                           done.used, done.allowed))))
+            raise Invalid(say.which_round(command))
+        await availability.set_unavailable(db, req, event.id, " ".join(args), unavailable)
         return None
 
     return body
@@ -47,7 +44,6 @@ async def who_is_available(update: Update, context: ContextTypes.DEFAULT_TYPE,
     event, args = await directed_event(db, req, context.args or [], "availability",
                                        only=lambda e: format_of(e).standings)
     if not args:
-        raise Invalid("say which round: /availability 3")
-    await availability.availability(db, req, event.id, " ".join(args), render=english(lambda found: Reply(
-        say.availability(found.event, found.round_name, found.available, found.unavailable))))
+        raise Invalid(say.which_round("availability"))
+    await availability.availability(db, req, event.id, " ".join(args))
     return None

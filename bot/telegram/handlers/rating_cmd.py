@@ -7,11 +7,12 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.service.formats.rounds import outlook_texts
 from bot.service.formats.rounds import ratings as estimates
 from bot.service.people.directing import member_event
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
 
@@ -22,8 +23,6 @@ async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
     event, rest = await member_event(db, req, context.args or [], "rating")
     everyone = [w.casefold() for w in rest] == ["all"]
     if rest and not everyone:
-        raise Invalid(f"/rating {' '.join(rest)}: say /rating for yours, /rating all for "
-                      "everyone's")
-    await estimates.rating(db, req, event.id, everyone=everyone,
-                           render=english(lambda text: Reply(text)))
+        raise Invalid(outlook_texts.rating_usage(" ".join(rest)))
+    await estimates.rating(db, req, event.id, everyone=everyone)
     return None

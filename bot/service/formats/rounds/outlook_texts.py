@@ -145,7 +145,32 @@ def prize_sure(names: Sequence[str]) -> Said:
     return said("• a prize, place still open: {names}", names=", ".join(names))
 
 
+def no_longer_playing(event: str) -> Said:
+    return said("you are no longer playing in {event}", event=event)
+
+
+def players_only(event: str) -> Said:
+    return said("/chances is for the players of {event}: it tells a player what they can "
+                "still reach", event=event)
+
+
+def nothing_paired(event: str) -> Said:
+    return said("{event} has no round paired yet: ask again once round 1 is under way",
+                event=event)
+
+
 # --- /rating --------------------------------------------------------------------------------
+
+
+def rating_for_whom(event: str) -> Said:
+    return said("/rating is for the players and TDs of {event}", event=event)
+
+
+def rating_usage(typed: str) -> Said:
+    """``/rating`` takes nothing more, or ``all``."""
+    return said("/rating {typed}: say /rating for yours, /rating all for everyone's",
+                typed=typed)
+
 
 
 def method(chess: bool, club: bool) -> Said:

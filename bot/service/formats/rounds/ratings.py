@@ -18,7 +18,7 @@ from bot.service.formats.rounds import outlook_texts as say
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
 from bot.service.people.roles import has_role
 from bot.service.platform.errors import NotAllowed
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.words.said import Said, stacked
 from core.ratings import Rated, estimate, missing_for_rating
@@ -138,10 +138,10 @@ def table_said(view: RatingsView, *, for_tds: bool = True) -> Said:
                    say.table_foot(), *tds)
 
 
-async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = False,
-                 render: Answer[Said] | None = None) -> Said:
+async def rating(db: Database, req: Request, event_id: int, *,
+                 everyone: bool = False) -> Said:
     """Use-case: ``/rating``: a player sees their own estimate (``everyone``, ``/rating
-    all``: the division's); a TD or organiser the division's."""
+    all``: the division's); a TD or organiser the division's; in their language."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         state = await load_rounds_event(tx, event_id)
@@ -155,8 +155,9 @@ async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = 
                 tx, actor, event_id, "organiser"):
             text = table_said(estimate_of(state))
         else:
-            raise NotAllowed(f"/rating is for the players and TDs of {state.event.name}")
-        return await answer_with(tx, req, render, text)
+            raise NotAllowed(say.rating_for_whom(state.event.name))
+        await answer(tx, req, Reply(text))
+        return text
 
 
 async def read_ratings(db: Database, event_id: int) -> RatingsView:
