@@ -9,9 +9,9 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service.events import export_files, export_texts
-from bot.service.formats.rounds import round_events, round_texts
+from bot.service.formats.rounds import round_events
 from bot.service.people.directing import directed_event, member_event
-from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -37,8 +37,6 @@ async def why(update: Update, context: ContextTypes.DEFAULT_TYPE,
     if len(args) > 1 and args[-1].isdecimal():
         round_no = int(args[-1])
         args = args[:-1]
-    if not args:
-        raise Invalid(round_texts.whose_pairing())
     await round_events.why(db, req, event.id, " ".join(args), round_no)
     return None
 

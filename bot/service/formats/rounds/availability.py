@@ -70,6 +70,8 @@ async def set_unavailable(db: Database, req: Request, event_id: int, round_ref: 
     unavailable``): before the round is paired, the player will not be paired in it; the
     player who asked is answered in their language."""
     async with unit(db, req) as tx:
+        if not round_ref.strip():
+            raise Invalid(say.which_round("unavailable" if unavailable else "available"))
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
         _, pairing = pairing_of(event)
@@ -125,6 +127,8 @@ async def availability(db: Database, req: Request, event_id: int,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td", "organiser")
+        if not round_ref.strip():
+            raise Invalid(say.which_round("availability"))
         event = await get_event(tx, event_id)
         pairing_of(event)
         rnd = await find_round(tx, event_id, round_ref)
