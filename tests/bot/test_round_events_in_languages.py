@@ -164,6 +164,8 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
                                    ) == 0
         which_fr = await bot.say(user(bot, "Dev Rao"), "/unavailable")
         assert "Dites quelle ronde : /unavailable 3" in which_fr, which_fr
+        wrong_fr = await bot.say(user(bot, "Dev Rao"), "/rating tout")
+        assert "/rating tout : envoyez /rating pour votre estimation" in wrong_fr, wrong_fr
 
         # the TD, in French too: who is available, why Dev was paired so, the files
         await say(bot, "Tara TD", "/language fr")
@@ -183,6 +185,9 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
         assert not any("Round " in t for t in tara_said), tara_said
         no_one = await bot.say(user(bot, "Tara TD"), "/why Zed")
         assert "Personne ne s'appelle « Zed » ici" in no_one, no_one
+        other = await bot.say(user(bot, "Tara TD"), "/export club-cup")
+        assert ("/export club-cup : vous n'êtes ni arbitre ni organisateur d'une épreuve de ce "
+                "nom ; /export weekly-swiss envoie la vôtre") in other, other
         async with bot.runtime.db.transaction() as tx:  # the files were sent: the journal
             assert await tx.scalar("SELECT count(*) FROM journal WHERE action = 'event.export'"
                                    ) == 1

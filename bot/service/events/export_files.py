@@ -17,6 +17,7 @@ from bot.service.fees.fee_sheet import fees_csv
 from bot.service.formats.registry import format_of
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
+from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.store import media_repo
 from bot.store.db import Database, Tx
@@ -41,14 +42,19 @@ class Exported:
     files: list[str]
 
 
-async def send_files(db: Database, req: Request, event_id: int) -> Exported:
+async def send_files(db: Database, req: Request, event_id: int, *,
+                     named: str | None = None) -> Exported:
     """Use-case: ``/export`` (a TD or an organiser of the event): its results and fees as
     CSV and, for a round-based event, its ``.t``, NASPA-with-scores and TRF files, sent to
     the asker as documents through the outbox (written in this transaction), then an
-    answer in their language naming them."""
+    answer in their language naming them. ``named``: an event the asker named that is none
+    of the events they direct (``event_id`` is theirs): refused, saying which is."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td", "organiser")
+        if named is not None:
+            event = await get_event(tx, event_id)
+            raise NotAllowed(export_texts.not_yours(named, event.slug))
         assert actor.person_id is not None  # the chat's asker; the command line prints
         event = await get_event(tx, event_id)
         files = [await _sheet(tx, event, which) for which in SHEETS]

@@ -7,10 +7,8 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.formats.rounds import outlook_texts
 from bot.service.formats.rounds import ratings as estimates
 from bot.service.people.directing import member_event
-from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -21,8 +19,5 @@ async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
                  req: Request) -> AfterCommit | None:
     db = runtime(context).db
     event, rest = await member_event(db, req, context.args or [], "rating")
-    everyone = [w.casefold() for w in rest] == ["all"]
-    if rest and not everyone:
-        raise Invalid(outlook_texts.rating_usage(" ".join(rest)))
-    await estimates.rating(db, req, event.id, everyone=everyone)
+    await estimates.rating(db, req, event.id, asked=rest)
     return None

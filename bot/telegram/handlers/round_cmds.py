@@ -8,10 +8,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.events import export_files, export_texts
+from bot.service.events import export_files
 from bot.service.formats.rounds import round_events
 from bot.service.people.directing import directed_event, member_event
-from bot.service.platform.errors import NotAllowed
 from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
@@ -48,7 +47,6 @@ async def export(update: Update, context: ContextTypes.DEFAULT_TYPE,
     files too), to the TD or organiser as documents."""
     db = runtime(context).db
     event, rest = await directed_event(db, req, context.args or [], "export")
-    if rest:  # a slug, but of no event the asker directs: not theirs to export
-        raise NotAllowed(export_texts.not_yours(rest[0], event.slug))
-    await export_files.send_files(db, req, event.id)
+    # a slug, but of no event the asker directs: not theirs to export
+    await export_files.send_files(db, req, event.id, named=rest[0] if rest else None)
     return None

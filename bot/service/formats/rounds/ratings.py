@@ -10,6 +10,7 @@ club tournament, at one third (Director's Manual, tournament types).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.events.definitions import chess_pairing
@@ -17,7 +18,7 @@ from bot.service.events.lookup import Event
 from bot.service.formats.rounds import outlook_texts as say
 from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_event, results_only
 from bot.service.people.roles import has_role
-from bot.service.platform.errors import NotAllowed
+from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.words.said import Said, stacked
@@ -139,10 +140,14 @@ def table_said(view: RatingsView, *, for_tds: bool = True) -> Said:
 
 
 async def rating(db: Database, req: Request, event_id: int, *,
-                 everyone: bool = False) -> Said:
-    """Use-case: ``/rating``: a player sees their own estimate (``everyone``, ``/rating
-    all``: the division's); a TD or organiser the division's; in their language."""
+                 asked: Sequence[str] = ()) -> Said:
+    """Use-case: ``/rating``: a player sees their own estimate (``asked`` ``all``: the
+    division's); a TD or organiser the division's; in their language. Anything else
+    asked is refused with the two ways to ask."""
+    everyone = [w.casefold() for w in asked] == ["all"]
     async with unit(db, req) as tx:
+        if asked and not everyone:
+            raise Invalid(say.rating_usage(" ".join(asked)))
         actor = await require_actor(tx, req)
         state = await load_rounds_event(tx, event_id)
         mine = next((n for n, e in state.entries.items()
