@@ -83,18 +83,15 @@ class RoundDef(_Strict):
     def _check(self) -> RoundDef:
         if self.best_of is not None and (self.best_of + self.head_start) % 2 == 0:
             if self.head_start:
-                raise ValueError(
-                    "best_of plus head_start must be odd, so that the match cannot end level "
-                    "on games (SSSg grand final: best_of = 18, head_start = 1)"
-                )
-            raise _KeyError(
-                "best_of",
-                "must be odd (an even best_of needs an odd head_start, like SSSg's "
-                "best-of-18 grand final with head_start = 1)",
-            )
+                raise _Problem(said("best_of plus head_start must be odd, so that the match "
+                                    "cannot end level on games (SSSg grand final: best_of = "
+                                    "18, head_start = 1)"))
+            raise _KeyError("best_of", said(
+                "must be odd (an even best_of needs an odd head_start, like SSSg's best-of-18 "
+                "grand final with head_start = 1)"))
         if self.opens is not None and self.closes is not None:
             if _as_datetime(self.closes, end=True) <= _as_datetime(self.opens, end=False):
-                raise _KeyError("closes", "must be after opens")
+                raise _KeyError("closes", said("must be after opens"))
         return self
 
 
@@ -110,7 +107,7 @@ class BlackoutDef(_Strict):
     @model_validator(mode="after")
     def _check(self) -> BlackoutDef:
         if _as_datetime(self.end, end=True) <= _as_datetime(self.start, end=False):
-            raise _KeyError("end", "must be after start")
+            raise _KeyError("end", said("must be after start"))
         return self
 
 
