@@ -185,6 +185,10 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
         assert not any("Round " in t for t in tara_said), tara_said
         no_one = await bot.say(user(bot, "Tara TD"), "/why Zed")
         assert "Personne ne s'appelle « Zed » ici" in no_one, no_one
+        # what the rating body would miss, in the TD's words too (nothing is played yet)
+        table = await bot.say(user(bot, "Tara TD"), "/rating")
+        assert ("- le moins de parties classées d'un joueur à ce jour : 0 ; un tournoi open "
+                "classé est classé à partir de 4 parties") in table, table
         other = await bot.say(user(bot, "Tara TD"), "/export club-cup")
         assert ("/export club-cup : vous n'êtes ni arbitre ni organisateur d'une épreuve de ce "
                 "nom ; /export weekly-swiss envoie la vôtre") in other, other

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.words.said import Said, said, said_n
+from bot.words.said import Said, from_core, said, said_n
+from core.phrases import Phrase
 
 
 def place(n: int) -> Said:
@@ -259,5 +260,6 @@ def before_sending() -> Said:
     return said("Before sending the results to the rating body:")
 
 
-def missing(what: str) -> Said:
-    return said("- {what}", what=what)
+def missing(what: Phrase) -> Said:
+    """What the rating body would miss (``core.ratings.missing_for_rating``)."""
+    return said("- {what}", what=from_core(what))

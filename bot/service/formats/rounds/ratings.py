@@ -22,6 +22,7 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.words.said import Said, stacked
+from core.phrases import Phrase
 from core.ratings import Rated, estimate, missing_for_rating
 
 
@@ -34,7 +35,7 @@ class RatingsView:
     chess: bool
     kind: str  # "open" or "club"
     after: int  # rounds complete
-    missing: list[str]
+    missing: list[Phrase]
     mine: int | None = None  # the asking player's number; None: a TD or the command line
 
     @property
