@@ -263,9 +263,13 @@ def why_lines(found: Sequence[Reason]) -> Said:
     words, for the TD), with the players by number as the reason names them."""
     out = []
     for r in found:
-        head = (said("<b>Round {round}: {name} v {opponent}</b>", round=r.round, name=r.name,
-                     opponent=r.opponent) if r.opponent is not None
-                else said("<b>Round {round}: {name}, bye</b>", round=r.round, name=r.name))
+        if r.opponent is not None:
+            head = said("<b>Round {round}: {name} v {opponent}</b>", round=r.round,
+                        name=r.name, opponent=r.opponent)
+        elif r.reason:
+            head = said("<b>Round {round}: {name}, bye</b>", round=r.round, name=r.name)
+        else:
+            head = said("<b>Round {round}: {name}</b>", round=r.round, name=r.name)
         if r.gibson:
             head = said("{pair} (Gibson rule)", pair=head)
         out.append(head)
