@@ -61,7 +61,7 @@ async def test_a_french_player_reads_the_ladder_in_french_an_english_one_in_engl
         assert "Dev Rao, you have been expelled from the tournament." in to_dev
         assert "“abusive to opponents”" in to_dev
         to_cai = await _rows_to(bot, mark, "Cai Wen")
-        assert "Dev Rao quitte l'échelle : exclu par un directeur." in to_cai
+        assert "Dev Rao quitte l'échelle : exclusion décidée par un arbitre." in to_cai
         assert "Vous êtes maintenant à l'échelon 3 sur 4 (vous étiez 4e)." in to_cai
         to_eve = await _rows_to(bot, mark, "Eve Tan")
         assert "Dev Rao leaves the ladder: expelled by a director." in to_eve

@@ -171,7 +171,8 @@ def test_matches_show_their_times_in_the_reader_s_language() -> None:
 def test_the_shipped_french_says_best_of_and_assumes_no_gender() -> None:
     """"En 3 parties" reads as exactly three games: a best-of is "au meilleur des 3 parties".
     What is said to a reader, or of a named person, agrees with no gender ("vous avez manqué",
-    "je le lui ai dit", not "vous n'êtes pas venu", "il en est informé"), without a
+    "je le lui ai dit", "après l'exclusion de Ben Ong", not "vous n'êtes pas venu", "il en est
+    informé", "Ben Ong a été exclu"), without a
     "joueur·euse" anywhere."""
     from babel.messages.pofile import read_po
 
@@ -188,7 +189,9 @@ def test_the_shipped_french_says_best_of_and_assumes_no_gender() -> None:
     assert not [s for s in french if "·" in s or "en {best_of} parties" in s]
     gendered = ("n'êtes pas venu", "n'est pas venu", "vous êtes exempt", "vous êtes inscrit",
                 "il en est informé", "est qualifié", "Quel joueur êtes-vous",
-                "gagne-t-il", "serez pas apparié")
+                "gagne-t-il", "serez pas apparié", "a été exclu", "est exclu lui", "} est exclu (", "il quitte",
+                "vous serez qualifié", "vous avez été exclu", "étiez pas indiqué", "exclu par",
+                "a été déplacé")
     assert not [s for s in french if any(g in s for g in gendered)]
     fr = for_locale("fr")
     at = datetime(2026, 3, 7, 15, 0, tzinfo=UTC)

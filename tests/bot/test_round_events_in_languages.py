@@ -99,6 +99,10 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
                    or "\n📈 L'estimation de votre classement" in t
                    for t in await _rows(bot, DEV)), await _rows(bot, DEV)
         assert any("📈 Your rating estimate so far: 1900 → " in t for t in await _rows(bot, ANN))
+        # a game is feminine in French: the sentence agrees with it
+        assert any("votre partie est donc définitive : " in t for t in await _rows(bot, DEV)), \
+            await _rows(bot, DEV)
+        assert any("so your game is final: " in t for t in await _rows(bot, ANN))
 
         standings_fr = await bot.say(user(bot, "Dev Rao"), "/standings")
         standings_en = await bot.say(user(bot, "Ann Lee"), "/standings")

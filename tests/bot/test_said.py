@@ -215,9 +215,9 @@ def test_a_message_is_a_record_or_html_never_both() -> None:
 
 async def test_news_writes_each_recipient_s_lines_in_their_language(
         db: Database, fake_french: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A person's lines in theirs, the group's in the event's; records and HTML made by
-    hand (a room not yet converted) side by side; the event's name heads a message with
-    no lead, escaped."""
+    """A person's lines in theirs, the group's in the event's; the event's name heads a
+    message with no lead, escaped. For someone not on Telegram yet the message is kept as
+    its record, to be written in their language when they join."""
     async def language_of(tx: Tx, person_id: int) -> str:
         return "en"
 
@@ -228,6 +228,7 @@ async def test_news_writes_each_recipient_s_lines_in_their_language(
     monkeypatch.setattr(news, "group_language", group_language)
     async with db.transaction() as tx:
         ann = await add_person(tx, "Ann", NOW, tg_user_id=1001)
+        cai = await add_person(tx, "Cai", NOW)
         event_id = await events_repo.add(
             tx, slug="open", name="Ann & Ben's <Open>", format="knockout",
             time_zone="UTC", currency="SGD", fee_per_round=0, rules={}, created_by=None,
@@ -236,13 +237,16 @@ async def test_news_writes_each_recipient_s_lines_in_their_language(
         event = await events_repo.get(tx, event_id)
         assert event is not None
         told = news.News(event)
-        told.add(news.GROUP, said("Winner: {who}.", who="Ann"), "<i>by hand</i>")
+        told.add(news.GROUP, said("Winner: {who}.", who="Ann"))
         told.add(ann, said("Winner: {who}.", who="Ann"))
+        told.add(cai, said("Winner: {who}.", who="Ann"))
         await told.send(tx, NOW)
+        held = await outbox_repo.held(tx, cai)
     assert [(chat, text) for chat, text, _ in await _rows(db)] == [
-        (-500, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nGagnant : Ann.\n<i>by hand</i>"),
+        (-500, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nGagnant : Ann."),
         (1001, "<b>Ann &amp; Ben's &lt;Open&gt;</b>\nWinner: Ann."),
     ]
+    assert len(held) == 1 and "Winner: {who}." in held[0][1]
 
 
 def test_a_record_kept_as_json_reads_back_as_written() -> None:

@@ -33,8 +33,7 @@ from bot.service.results.matches import MatchView, matches_of_event
 from bot.service.results.reporting_texts import OneGame
 from bot.store import events_repo, groups_repo, outbox_repo
 from bot.store.db import Database, Tx
-from bot.words import for_locale
-from bot.words.said import Rendered, Said, render, said, stacked
+from bot.words.said import Said, said, stacked
 from core.knockout.match import MatchStage, MatchState
 
 #: Who may point an event at a group, or stop it.
@@ -143,15 +142,13 @@ async def post_walkover(tx: Tx, event: Event, view: MatchView, state: MatchState
     as the event's format posts a result (a knockout's with its bracket picture)."""
     chat = await groups_repo.group_of(tx, event.id)
     if chat is not None:
-        # the formats post it with a picture: HTML until they say records
-        text = render(walkover, for_locale(await group_language(tx, event)))
-        await format_of(event).post_result(tx, event, chat, view, state, text, [],
+        await format_of(event).post_result(tx, event, chat, view, state, walkover, [],
                                            f"group:{chat}:walkover:{view.id}", now)
 
 
 async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
                       now: datetime, *, game: OneGame | None = None,
-                      more: list[str] | None = None) -> None:
+                      more: list[Said] | None = None) -> None:
     """A match's result is final (``finality``): the group sees it, as the event's format
     posts it (``seam.Format.post_result``: a knockout's with the bracket picture that holds
     the match, a round-based event's followed by the standings, a ladder's as the ladder's
@@ -165,15 +162,13 @@ async def post_result(tx: Tx, event: Event, view: MatchView, state: MatchState,
     tied = state.winner is None
     post = stacked(say.match_tied(event, view, state, game) if tied else
                    say.match_decided(event, view, state, game),
-                   *map(Rendered, lines),
+                   *lines,
                    await site_links.link(tx, event, site_links.match_page(view.code),
                                          said("The match, live")))
-    # the formats post it with a picture or the standings: HTML until they say records
-    text = render(post, for_locale(await group_language(tx, event)))
     key = await _match_post_key(tx, chat, view.id, f"{'tied' if tied else 'decided'}-"
                                                    f"{len(state.void)}-{state.score_line()}")
     if key is not None:
-        await format_of(event).post_result(tx, event, chat, view, state, text, lines, key, now)
+        await format_of(event).post_result(tx, event, chat, view, state, post, lines, key, now)
 
 
 async def _match_post_key(tx: Tx, chat: int, match_id: int, what: str) -> str | None:

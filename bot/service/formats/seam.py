@@ -299,10 +299,11 @@ class Format(Protocol):
         ...
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
-                          state: MatchState, text: str, more: list[str], key: str,
+                          state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
-        """Post a final result to the event's group: ``text`` is the result with ``more``
-        (what else it did) under it; ``key`` the post's dedupe key."""
+        """Post a final result to the event's group, in the group's language
+        (``group_language``): ``post`` is the result with ``more`` (what else it did) under
+        it, ``more`` also given apart; ``key`` the post's dedupe key."""
         ...
 
     async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,

@@ -9,8 +9,8 @@ message of its own (a slip's copy, with its buttons) takes its people's lines in
 (``take``) and sends the rest (``send``), in the same transaction as the change.
 
 A lead or a line is a record (``bot/words/said.py``), written in its reader's language when
-the message is: a person's own, the event's for its group (``group_language``). (A ``str``
-is Telegram HTML made by hand, what the rooms not yet saying records give.)
+the message is: a person's own (and, for someone not on Telegram yet, again when they join:
+the outbox keeps the record), the event's for its group (``group_language``).
 """
 
 from __future__ import annotations
@@ -23,30 +23,18 @@ from bot.service.people import languages
 from bot.service.platform import outbox
 from bot.store import groups_repo
 from bot.store.db import Tx
-from bot.words import Words, for_locale
-from bot.words.said import Said, render, said
+from bot.words.said import Said, said, stacked
 
 #: The event's group chat, as a recipient.
 GROUP: Literal["group"] = "group"
 Recipient = int | Literal["group"]
 #: A lead or a line: a record, or (not yet converted) Telegram HTML.
-Told = Said | str
+Told = Said
 
 
 async def group_language(tx: Tx, event: Event) -> str:
     """The language an event's group reads (its definition's, ``languages``)."""
     return await languages.group_language(tx, event.id)
-
-
-async def words_of(tx: Tx, event: Event, to: Recipient) -> Words:
-    """The words ``to`` reads: a person's language, or the group's."""
-    if to == GROUP:
-        return for_locale(await group_language(tx, event))
-    return await outbox.words_for(tx, person_id=to)
-
-
-def _html(told: Told, words: Words) -> str:
-    return told if isinstance(told, str) else render(told, words)
 
 
 class News:
@@ -83,21 +71,19 @@ class News:
     def has_lines(self, to: Recipient) -> bool:
         return bool(self._lines.get(to))
 
-    async def take(self, tx: Tx, to: Recipient | None) -> list[str]:
-        """The lines for ``to`` (its lead first, if any) in its language, which the caller
-        puts in a message of its own; ``send`` then leaves ``to`` out."""
+    def take(self, to: Recipient | None) -> list[Told]:
+        """The lines for ``to`` (its lead first, if any), which the caller puts in a
+        message of its own; ``send`` then leaves ``to`` out."""
         if to is None or to not in self._order:
             return []
         self._order.remove(to)
         lead = self._leads.pop(to, None)
-        words = await words_of(tx, self.event, to)
-        return [_html(t, words) for t in ([lead] if lead else []) + self._lines.pop(to, [])]
+        return ([lead] if lead else []) + self._lines.pop(to, [])
 
-    async def text(self, tx: Tx, to: Recipient) -> str:
-        """The message ``to`` reads, in its language."""
-        words = await words_of(tx, self.event, to)
+    def message(self, to: Recipient) -> Said:
+        """The message ``to`` reads: its lead (else the event's name), then its lines."""
         lead = self._leads.get(to) or said("<b>{event}</b>", event=self.event.name)
-        return "\n".join(_html(t, words) for t in [lead, *self._lines.get(to, [])])
+        return stacked(lead, *self._lines.get(to, []))
 
     async def send(self, tx: Tx, now: datetime, *, key: str | None = None) -> None:
         """One message to each recipient left (the group only if the event has one);
@@ -107,10 +93,11 @@ class News:
             dedupe = None if key is None else f"{key}:{to}"
             if to == GROUP:
                 if chat is not None:
-                    await outbox.enqueue(tx, chat_id=chat, now=now,
-                                         text_html=await self.text(tx, to), dedupe_key=dedupe)
+                    await outbox.enqueue(tx, chat_id=chat, now=now, said=self.message(to),
+                                         lang=await group_language(tx, self.event),
+                                         dedupe_key=dedupe)
                 continue
-            await outbox.enqueue(tx, person_id=to, now=now, text_html=await self.text(tx, to),
+            await outbox.enqueue(tx, person_id=to, now=now, said=self.message(to),
                                  dedupe_key=dedupe)
         self._order.clear()
         self._leads.clear()

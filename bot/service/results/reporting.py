@@ -72,7 +72,7 @@ from bot.store import games_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
 from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Rendered, Said, stacked
+from bot.words.said import Said, stacked
 from core.knockout.match import (
     Decision,
     Match,
@@ -316,7 +316,7 @@ async def _announce_final(tx: Tx, event: Event, view: MatchView, state: MatchSta
     await next_opponent.tell_changes(tx, event, view, now)
     game = await one_game_of(tx, event, view, state)
     await groups.post_result(tx, event, view, state, now, game=game,
-                             more=await news.take(tx, GROUP))
+                             more=news.take(GROUP))
     for side in (0, 1):
         person = view.people[side]
         if person is None or await expelled.is_out(tx, view.entries[side]):
@@ -559,7 +559,7 @@ async def enter_game(
             if person is not None:
                 text = say.td_entered(event, view, viewer, report.number, ordered, side, state)
                 await outbox.enqueue(tx, person_id=person, now=req.now,
-                                     said=await _with_news(tx, news, person, text))
+                                     said=_with_news(news, person, text))
         await news.send(tx, req.now)
         return GameEntered(
             view.code, view.round_name, report.number, names, ordered, side, state.score_line(),
@@ -921,10 +921,10 @@ async def confirm_slip(db: Database, req: Request, slip_id: int) -> SlipAnswer:
         return result
 
 
-async def _with_news(tx: Tx, news: News, person: int, record: Said) -> Said:
+def _with_news(news: News, person: int, record: Said) -> Said:
     """A player's message of its own (a slip's copy, a TD's entry) with what else the
-    change tells them (``news``) under it, in their language."""
-    return stacked(record, *[Rendered(line) for line in await news.take(tx, person)])
+    change tells them (``news``) under it."""
+    return stacked(record, *news.take(person))
 
 
 def _draft_key(slip_id: int) -> str:
@@ -998,7 +998,7 @@ async def _submit(tx: Tx, event: Event, view: MatchView, match: Match, slip: Sli
                              event.at(closes), responsible)
         await outbox.enqueue(
             tx, person_id=person, now=now, buttons=buttons, dedupe_key=copy_key(slip.id, viewer),
-            said=await _with_news(tx, news, person, copy),
+            said=_with_news(news, person, copy),
         )
     await news.send(tx, now)
 

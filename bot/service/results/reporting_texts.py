@@ -379,8 +379,11 @@ def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, 
     won it 2-1"): the spread decides nothing then (SSSg para 17), and "2-1 (-60)" in a
     sentence of a win reads as a loss."""
     names = (view.label(0), view.label(1))
-    what = (said("your challenge") if format_of(event).challenges else
-            said("your game") if game is not None else said("your match"))
+    # one sentence each, so that a language that agrees the adjective with the noun can
+    # ("votre partie est définitive", "votre match est définitif")
+    final = (said("so your challenge is final") if format_of(event).challenges else
+             said("so your game is final") if game is not None else
+             said("so your match is final"))
     result: Said
     if game is not None and game.scores is not None:
         result = one_game_words(event, names, viewer, game.scores)
@@ -408,8 +411,8 @@ def result_final(event: Event, view: MatchView, state: MatchState, viewer: int, 
         how = decided_on(event, state.decision)
         result = (said("you won it{score}{how}", score=score, how=how) if win == viewer else
                   said("{winner} won it{score}{how}", winner=names[win], score=score, how=how))
-    return said("✅ {where}: {why}, so {what} is final: {result}.", where=where(event, view),
-                why=why, what=what, result=result)
+    return said("✅ {where}: {why}, {final}: {result}.", where=where(event, view),
+                why=why, final=final, result=result)
 
 
 def _points(points: float) -> str:

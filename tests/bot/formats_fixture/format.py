@@ -8,7 +8,6 @@ Everything the shared flow asks of a format is answered here, with the shared se
 
 from __future__ import annotations
 
-import html
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,11 +21,12 @@ from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News
+from bot.service.platform.news import News, Told, group_language
 from bot.store import matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
+from bot.words.said import Said, said
 from core.knockout.match import Match, MatchState, forfeit_match
 
 ROUND = "Round 1"
@@ -55,8 +55,8 @@ class HighscoreFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = ""
 
-    def tie_words(self) -> str:
-        return ": nobody goes through"
+    def tie_words(self) -> Said:
+        return said(": nobody goes through")
 
     def match_bye(self, match: Match, side: int) -> Match:
         return forfeit_match(match, side)
@@ -89,24 +89,28 @@ class HighscoreFormat(Defaults):
         return None
 
     async def count_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          final: bool, following: str | None) -> list[str]:
+                          final: bool, following: Told | None) -> list[Told]:
         """The higher score goes through; the other is out ("if it stands" while the
         result can still be disputed)."""
-        name = html.escape(event.name)
         if view.winner is None:
             return []
-        where = (f"you go through to the next round of {name}." if view.winner == side
-                 else f"you are out of {name}.")
-        return [f"{'You' if final else 'If it stands, you'}{where[3:]}"]
+        through = view.winner == side
+        if final:
+            return [said("You go through to the next round of {event}.", event=event.name)
+                    if through else said("You are out of {event}.", event=event.name)]
+        return [said("If it stands, you go through to the next round of {event}.",
+                     event=event.name) if through else
+                said("If it stands, you are out of {event}.", event=event.name)]
 
     async def final_lines(self, tx: Tx, event: Event, view: MatchView, side: int,
-                          won: bool, following: str | None) -> list[str]:
+                          won: bool, following: Told | None) -> list[Told]:
         return []
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
-                          state: MatchState, text: str, more: list[str], key: str,
+                          state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+        await outbox.enqueue(tx, chat_id=chat, now=now, said=post, dedupe_key=key,
+                             lang=await group_language(tx, event))
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:
@@ -115,7 +119,7 @@ class HighscoreFormat(Defaults):
     async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
-                                       nothing_left="no game left to play")
+                                       nothing_left=said("no game left to play"))
 
     async def fee_lines(self, tx: Tx, event: Event) -> list[FeeLine]:
         return await round_lines(tx, event)

@@ -21,12 +21,12 @@ from bot.service.formats.seam import Defaults
 from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
-from bot.service.platform.news import News, Told
+from bot.service.platform.news import News, Told, group_language
 from bot.store import club_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
 from bot.store.matches_repo import MatchView
-from bot.words.said import said
+from bot.words.said import Said, said
 from core.knockout.match import MatchState
 
 
@@ -70,9 +70,10 @@ class ClubFormat(Defaults):
         return []
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
-                          state: MatchState, text: str, more: list[str], key: str,
+                          state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+        await outbox.enqueue(tx, chat_id=chat, now=now, said=post,
+                             lang=await group_language(tx, event), dedupe_key=key)
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.words.said import Rendered, Said, said, stacked
+from bot.words.said import Said, said, stacked
 
 
 def bracket_now(event: str, link: Said | None) -> Said:
@@ -12,11 +12,10 @@ def bracket_now(event: str, link: Said | None) -> Said:
     return stacked(said("<b>{event}</b>: the bracket now", event=event), link)
 
 
-def first_picture(caption: Said | str, label: str, *, several: bool) -> Said:
-    """The first picture's caption: ``caption`` (a record, or the HTML of a group's post),
-    and, when the event has several pictures, the picture's name."""
-    shown = caption if isinstance(caption, Said) else Rendered(caption)
-    return stacked(shown, Said("{label}", (("label", label),)) if several else None)
+def first_picture(caption: Said, label: str, *, several: bool) -> Said:
+    """The first picture's caption: ``caption``, and, when the event has several pictures,
+    the picture's name."""
+    return stacked(caption, Said("{label}", (("label", label),)) if several else None)
 
 
 def picture(event: str, label: str) -> Said:

@@ -139,13 +139,12 @@ async def unsettled(tx: Tx, event: Event) -> Unsettled:
 
 async def queue_pictures(
     tx: Tx, event: Event, *, chat_id: int | None = None, person_id: int | None = None,
-    caption: Said | str, now: datetime, of_match: str | None = None,
+    caption: Said, now: datetime, of_match: str | None = None,
     dedupe_key: str | None = None, lang: str | None = None,
 ) -> int:
     """Queue the event's bracket pictures (all, or the one that holds match
     ``of_match``) as photos, in order. When the event has more than one picture, each
-    caption says which it is: the first is ``caption`` (a record, or the HTML of a group's
-    post) with a line naming the picture, the others the event's name and the picture's,
+    caption says which it is: the first is ``caption`` with a line naming the picture, the others the event's name and the picture's,
     in the reader's language (a group's: ``lang``). Returns how many. They are drawn when
     sent (module docstring)."""
     core_event = await _drawn_event(tx, event)

@@ -38,6 +38,7 @@ from bot.store.entries_repo import Entry
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import OpenSlip
+from bot.words.said import Said
 from core.knockout import sssg
 from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
 
@@ -129,15 +130,16 @@ class KnockoutFormat(Defaults):
         return [say.last_match(event, won)]
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
-                          state: MatchState, text: str, more: list[str], key: str,
+                          state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
         """With the bracket picture that holds the match, as it now stands (drawn when
         sent: ``brackets``); the words alone when it has none."""
-        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=text, now=now,
-                                             of_match=view.code, dedupe_key=key,
-                                             lang=await group_language(tx, event))
+        lang = await group_language(tx, event)
+        sent = await brackets.queue_pictures(tx, event, chat_id=chat, caption=post, now=now,
+                                             of_match=view.code, dedupe_key=key, lang=lang)
         if not sent:
-            await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+            await outbox.enqueue(tx, chat_id=chat, now=now, said=post, lang=lang,
+                                 dedupe_key=key)
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:

@@ -30,7 +30,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
 from bot.store.matches_repo import MatchView
-from bot.words.said import Rendered, Said, said
+from bot.words.said import Said, said
 from core.knockout.match import MatchState
 
 
@@ -85,12 +85,12 @@ class LadderFormat(Defaults):
         return [ladder_texts.after_result()]
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
-                          state: MatchState, text: str, more: list[str], key: str,
+                          state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
         """The ladder's own lines (the result and the rungs it moved), if any."""
-        if more:  # the lines are HTML already written in the group's language
+        if more:
             await outbox.enqueue(tx, chat_id=chat, now=now, lang=await group_language(tx, event),
-                                 said=ladder_texts.headed(event, [Rendered(m) for m in more]))
+                                 said=ladder_texts.headed(event, more))
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],
                            now: datetime) -> None:

@@ -26,7 +26,7 @@ from bot.service.people.expulsions import Expelled, expel_unbracketed
 from bot.service.platform import outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.news import News, Told
+from bot.service.platform.news import News, Told, group_language
 from bot.service.results import finality
 from bot.service.results.matches import matches_of_round
 from bot.store.db import Tx
@@ -135,10 +135,11 @@ class RoundsFormat(Defaults):
         return lines
 
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
-                          state: MatchState, text: str, more: list[str], key: str,
+                          state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
         """The result, then the standings after it."""
-        await outbox.enqueue(tx, chat_id=chat, now=now, text_html=text, dedupe_key=key)
+        await outbox.enqueue(tx, chat_id=chat, now=now, said=post,
+                             lang=await group_language(tx, event), dedupe_key=key)
         await round_events.post_standings(tx, event, now)
 
     async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
