@@ -27,6 +27,7 @@ Pure: no clock, no I/O; a random draw takes its seed as an argument.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -295,6 +296,13 @@ def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_numb
     return Pairings(round_number, tuple(p for p, _ in paired), byes, tuple(reasons))
 
 
+#: Why a player owes what they owe tonight (``Fee.reason``, stored with the check-in, in
+#: English; the bot says it in its reader's language by these).
+CLUB_FEE, STUDENT_RATE, SENIOR_RATE = "club fee", "student rate", "senior rate"
+FREE_VISIT = "newcomer's session {visit} of {free} free"
+FREE_VISIT_SEEN = re.compile(r"newcomer's session (\d+) of (\d+) free")
+
+
 @dataclass(frozen=True)
 class Fee:
     """What one checked-in player owes tonight, and why."""
@@ -312,12 +320,12 @@ def session_fee(member: Member, rules: ClubRules) -> Fee:
     if member.sessions < rules.free_sessions:
         visit = member.sessions + 1
         return Fee(member.number, Decimal(0),
-                   f"newcomer's session {visit} of {rules.free_sessions} free")
-    options = [(rules.fee, "club fee")]
+                   FREE_VISIT.format(visit=visit, free=rules.free_sessions))
+    options = [(rules.fee, CLUB_FEE)]
     if member.student and rules.student_fee is not None:
-        options.append((rules.student_fee, "student rate"))
+        options.append((rules.student_fee, STUDENT_RATE))
     if member.senior and rules.senior_fee is not None:
-        options.append((rules.senior_fee, "senior rate"))
+        options.append((rules.senior_fee, SENIOR_RATE))
     amount, why = min(options, key=lambda o: o[0])
     return Fee(member.number, amount, why)
 

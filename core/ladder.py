@@ -47,12 +47,26 @@ from typing import Any
 
 from core.knockout.match import Decision, Match, MatchGame, MatchState
 from core.names import tidy
-from core.phrases import Phrase, phrase
-from core.times import local_text
+from core.phrases import Phrase, PhraseValue, phrase
 
 
 class LadderRefused(ValueError):
-    """A request the ladder's rules refuse; the message says why and what to do."""
+    """A request the ladder's rules refuse; ``said`` says why and what to do, in no
+    language yet (``core.phrases``: the bot writes it in its reader's language, as it
+    writes the ladder's lines); ``str()`` is its English."""
+
+    def __init__(self, said: Phrase) -> None:
+        self.said = said
+        super().__init__(str(said))
+
+
+def status_phrase(status: ChallengeStatus) -> Phrase:
+    """A challenge's state as a refusal names it."""
+    return {ChallengeStatus.ISSUED: phrase("waiting for an answer"),
+            ChallengeStatus.ACCEPTED: phrase("accepted, not yet played"),
+            ChallengeStatus.PLAYED: phrase("already played"),
+            ChallengeStatus.FORFEITED: phrase("won by forfeit"),
+            ChallengeStatus.VOID: phrase("void (no result)")}[status]
 
 
 class LadderRulesError(ValueError):
@@ -314,11 +328,12 @@ class Ladder:
         seen: set[str] = set()
         for name in names:
             if not isinstance(name, str) or not tidy(name):
-                raise LadderRefused("a player's name is empty: give every player a name")
+                raise LadderRefused(phrase("a player's name is empty: give every player a "
+                                           "name"))
             if tidy(name).casefold() in seen:
-                raise LadderRefused(
-                    f"{name!r} is on the ladder twice: give each player once (add an initial "
-                    "to tell two people of one name apart)")
+                raise LadderRefused(phrase(
+                    "'{name}' is on the ladder twice: give each player once (add an initial "
+                    "to tell two people of one name apart)", name=name))
             seen.add(tidy(name).casefold())
 
     def rung(self, name: str) -> int:
@@ -326,9 +341,12 @@ class Ladder:
         try:
             return self.names.index(name) + 1
         except ValueError:
-            raise LadderRefused(
-                f"{name!r} is not on the ladder: join them first, or give one of "
-                f"{', '.join(self.names) or '(nobody yet)'}") from None
+            if not self.names:
+                raise LadderRefused(phrase("'{name}' is not on the ladder: join them first "
+                                           "(nobody is on it yet)", name=name)) from None
+            raise LadderRefused(phrase(
+                "'{name}' is not on the ladder: join them first, or give one of {names}",
+                name=name, names=", ".join(self.names))) from None
 
 
 class LogKind(StrEnum):
@@ -429,12 +447,6 @@ class Targets:
     note: Phrase
 
 
-def _when(moment: datetime) -> str:
-    """A deadline as the players read it (``core.times``): the caller passes times in the
-    players' zone, so this is their clock with its zone marker."""
-    return local_text(moment)
-
-
 def _active(state: LadderState, names: tuple[str, ...], now: datetime) -> dict[str, datetime]:
     out = dict(state.last_active)
     for name in names:
@@ -507,18 +519,22 @@ def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: s
               now: datetime) -> Step:
     """``challenger`` challenges ``challenged``, who has ``accept_hours`` to accept."""
     if challenger == challenged:
-        raise LadderRefused(f"{challenger} cannot challenge themself: name a player above")
+        raise LadderRefused(phrase("{challenger} cannot challenge themself: name a player "
+                                   "above", challenger=challenger))
     mine, theirs = ladder.rung(challenger), ladder.rung(challenged)
     if theirs > mine:
-        raise LadderRefused(
-            f"{challenged} (rung {theirs}) is below {challenger} (rung {mine}): a ladder "
-            "challenge goes up; they may challenge you instead")
+        raise LadderRefused(phrase(
+            "{challenged} (rung {theirs}) is below {challenger} (rung {mine}): a ladder "
+            "challenge goes up; they may challenge you instead", challenged=challenged,
+            theirs=theirs, challenger=challenger, mine=mine))
     targets = who_may_challenge(ladder, state, challenger, now)
     if challenged not in targets.allowed:
         why = dict(targets.excluded).get(challenged)
         if why is None:
-            raise LadderRefused(f"{challenged} (rung {theirs}) is out of reach: {targets.note}")
-        raise LadderRefused(str(why))
+            raise LadderRefused(phrase("{challenged} (rung {theirs}) is out of reach: {note}",
+                                       challenged=challenged, theirs=theirs,
+                                       note=targets.note))
+        raise LadderRefused(why)
     number = state.next_number()
     made = Challenge(number=number, challenger=challenger, challenged=challenged,
                      issued_at=now, accept_by=now + ladder.rules.accept_within,
@@ -536,24 +552,31 @@ def challenge(ladder: Ladder, state: LadderState, challenger: str, challenged: s
 def _open_as(state: LadderState, name: str, role: str) -> Challenge:
     c = state.open_of(name)
     if c is None:
-        raise LadderRefused(f"{name} has no open challenge")
+        raise LadderRefused(phrase("{name} has no open challenge", name=name))
     if role == "challenged" and c.challenged != name:
-        raise LadderRefused(
-            f"{name} is the challenger in #{c.number} ({name} v {c.challenged}): only "
-            f"{c.challenged} answers it; {name} may withdraw it")
+        raise LadderRefused(phrase(
+            "{name} is the challenger in #{number} ({name} v {challenged}): only "
+            "{challenged} answers it; {name} may withdraw it", name=name, number=c.number,
+            challenged=c.challenged))
     if role == "challenger" and c.challenger != name:
-        raise LadderRefused(
-            f"{name} was challenged in #{c.number} by {c.challenger}: only the challenger "
-            f"withdraws; {name} accepts or declines")
+        raise LadderRefused(phrase(
+            "{name} was challenged in #{number} by {challenger}: only the challenger "
+            "withdraws; {name} accepts or declines", name=name, number=c.number,
+            challenger=c.challenger))
     return c
 
 
 def _check_deadline(c: Challenge, now: datetime) -> None:
     if now >= c.deadline:
-        lapsed = "accepted" if c.status is ChallengeStatus.ISSUED else "played"
-        raise LadderRefused(
-            f"#{c.number} ({c.challenger} v {c.challenged}) was not {lapsed} by "
-            f"{_when(c.deadline)}: it lapsed; apply the deadlines to settle it")
+        values: dict[str, PhraseValue] = dict(number=c.number, challenger=c.challenger,
+                                              challenged=c.challenged, by=c.deadline)
+        if c.status is ChallengeStatus.ISSUED:
+            raise LadderRefused(phrase(
+                "#{number} ({challenger} v {challenged}) was not accepted by {by}: it lapsed; "
+                "apply the deadlines to settle it", **values))
+        raise LadderRefused(phrase(
+            "#{number} ({challenger} v {challenged}) was not played by {by}: it lapsed; "
+            "apply the deadlines to settle it", **values))
 
 
 def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
@@ -561,7 +584,8 @@ def accept(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step
     ``play_days`` (club rule)."""
     c = _open_as(state, name, "challenged")
     if c.status is not ChallengeStatus.ISSUED:
-        raise LadderRefused(f"#{c.number} is already accepted: play it by {_when(c.deadline)}")
+        raise LadderRefused(phrase("#{number} is already accepted: play it by {by}",
+                                   number=c.number, by=c.deadline))
     _check_deadline(c, now)
     done = replace(c, status=ChallengeStatus.ACCEPTED, accepted_at=now,
                    play_by=now + ladder.rules.play_within)
@@ -666,9 +690,11 @@ def decline(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Ste
     challenge is void (club rule ``decline``)."""
     c = _open_as(state, name, "challenged")
     if c.status is not ChallengeStatus.ISSUED:
-        raise LadderRefused(
-            f"#{c.number} is already accepted: it is played by {_when(c.deadline)}, or "
-            f"lapses ({ladder.rules.lapse.value})")
+        raise LadderRefused(phrase(
+            "#{number} is already accepted: it is played by {by}, or lapses ({lapse})",
+            number=c.number, by=c.deadline,
+            lapse=phrase("a forfeit to the challenger") if ladder.rules.lapse is Lapse.FORFEIT
+            else phrase("void, nobody moves")))
     _check_deadline(c, now)
     if ladder.rules.decline is Decline.FORFEIT:
         return _won(ladder, state, c, now, ChallengeStatus.FORFEITED,
@@ -767,15 +793,19 @@ def record_result(ladder: Ladder, state: LadderState, scores: tuple[tuple[str, i
     (a, sa), (b, sb) = scores
     for score in (sa, sb):
         if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-            raise LadderRefused(f"score {score!r}: give a whole number, 0 or more")
+            raise LadderRefused(phrase("score {score}: give a whole number, 0 or more",
+                                       score=repr(score)))
     c = state.open_of(a)
     if c is None or set(c.players) != {a, b}:
-        raise LadderRefused(f"{a} and {b} have no open challenge between them: challenge first")
+        raise LadderRefused(phrase("{a} and {b} have no open challenge between them: "
+                                   "challenge first", a=a, b=b))
     if c.status is not ChallengeStatus.ACCEPTED:
-        raise LadderRefused(f"#{c.number} is not accepted yet: {c.challenged} accepts it first")
+        raise LadderRefused(phrase("#{number} is not accepted yet: {challenged} accepts it "
+                                   "first", number=c.number, challenged=c.challenged))
     _check_deadline(c, now)
     if starter is not None and starter not in c.players:
-        raise LadderRefused(f"the starter {starter!r} is not in #{c.number}: give {a} or {b}")
+        raise LadderRefused(phrase("the starter '{starter}' is not in #{number}: give {a} or "
+                                   "{b}", starter=starter, number=c.number, a=a, b=b))
     mine, theirs = (sa, sb) if a == c.challenger else (sb, sa)
     c = replace(c, games=c.games + (LadderGame(mine, theirs, starter),))
     game = LadderEvent(EventKind.GAME, phrase(
@@ -811,7 +841,8 @@ def _played(ladder: Ladder, state: LadderState, c: Challenge, outcome: MatchStat
 def _numbered(state: LadderState, number: int) -> Challenge:
     found = [c for c in state.challenges if c.number == number]
     if not found:
-        raise LadderRefused(f"there is no challenge #{number} on this ladder")
+        raise LadderRefused(phrase("there is no challenge #{number} on this ladder",
+                                   number=number))
     return found[0]
 
 
@@ -827,20 +858,22 @@ def record_decided(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     ``game``: the one game a one-game challenge was (``_why``)."""
     c = _numbered(state, number)
     if c.status is not ChallengeStatus.ACCEPTED:
-        raise LadderRefused(f"#{number} is {c.status.value}, not being played: its result "
-                            "cannot be recorded")
+        raise LadderRefused(phrase("#{number} is {status}, not being played: its result "
+                                   "cannot be recorded", number=number,
+                                   status=status_phrase(c.status)))
     if not outcome.decided:
-        raise LadderRefused(f"#{number} is not decided yet: its games go on")
+        raise LadderRefused(phrase("#{number} is not decided yet: its games go on",
+                                   number=number))
     active = replace(state, last_active=_active(state, c.players, now))
     return _played(ladder, active, c, outcome, now, game)
 
 
-def _logged_close(state: LadderState, c: Challenge, what: str) -> None:
+def _logged_close(state: LadderState, c: Challenge, what: Phrase) -> None:
     if not any(x.kind is LogKind.CLOSED and x.challenge == c.number for x in state.log):
-        raise LadderRefused(
-            f"#{c.number} was decided before this ladder kept a log of its moves, so its "
-            f"rungs cannot be worked out again: {what} is refused; leave the result as it "
-            "is, or move the players by hand with a new ladder")
+        raise LadderRefused(phrase(
+            "#{number} was decided before this ladder kept a log of its moves, so its "
+            "rungs cannot be worked out again: {what} is refused; leave the result as it "
+            "is, or move the players by hand with a new ladder", number=c.number, what=what))
 
 
 def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: MatchState,
@@ -859,16 +892,18 @@ def correct_result(ladder: Ladder, state: LadderState, number: int, outcome: Mat
     game a one-game challenge was (``_why``)."""
     c = _numbered(state, number)
     if c.status is not ChallengeStatus.PLAYED:
-        raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge's "
-                            "result can be corrected")
+        raise LadderRefused(phrase("#{number} is {status}: only a played challenge's result "
+                                   "can be corrected", number=number,
+                                   status=status_phrase(c.status)))
     if not outcome.decided:
-        raise LadderRefused(f"the corrected #{number} is not decided: reopen it instead")
+        raise LadderRefused(phrase("the corrected #{number} is not decided: reopen it "
+                                   "instead", number=number))
     side = match_winner(outcome)
     winner = None if side is None else c.players[side]
     why = _why(outcome, side, game)
     if (winner, str(why)) == (c.winner, c.why):
         return Step(ladder, state, ())
-    _logged_close(state, c, "the correction")
+    _logged_close(state, c, phrase("the correction"))
     fixed = replace(state, challenges=_replace_challenge(state, replace(c, winner=winner,
                                                                         why=str(why))))
     now_ladder = replace(ladder, names=replayed(ladder.rules, fixed))
@@ -895,17 +930,17 @@ def reopen(ladder: Ladder, state: LadderState, number: int, now: datetime) -> St
     rungs from moving under a challenge)."""
     c = _numbered(state, number)
     if c.status is not ChallengeStatus.PLAYED:
-        raise LadderRefused(f"#{number} is {c.status.value}: only a played challenge can be "
-                            "reopened")
+        raise LadderRefused(phrase("#{number} is {status}: only a played challenge can be "
+                                   "reopened", number=number, status=status_phrase(c.status)))
     for name in c.players:
         other = state.open_of(name)
         if other is not None:
-            raise LadderRefused(
-                f"{name} has challenge #{other.number} open, made after #{number} was "
-                f"decided, and a player has one open challenge at a time: rule so that "
-                f"#{number} stays decided (uphold it, correct the score, or give a match "
-                f"bye), or rule on it once #{other.number} is settled")
-    _logged_close(state, c, "reopening it")
+            raise LadderRefused(phrase(
+                "{name} has challenge #{other} open, made after #{number} was decided, and a "
+                "player has one open challenge at a time: rule so that #{number} stays "
+                "decided (uphold it, correct the score, or give a match bye), or rule on it "
+                "once #{other} is settled", name=name, other=other.number, number=number))
+    _logged_close(state, c, phrase("reopening it"))
     assert c.play_by is not None
     play_by = max(c.play_by, now + ladder.rules.play_within)
     again = replace(c, status=ChallengeStatus.ACCEPTED, winner=None, closed_at=None, why="",
@@ -1043,11 +1078,13 @@ def join(ladder: Ladder, state: LadderState, name: str, now: datetime) -> Step:
     "try not to match them against the top players in your club")."""
     clean = tidy(name) if isinstance(name, str) else ""
     if not clean or "," in clean:
-        raise LadderRefused(f"name {name!r}: give a name, without commas")
+        raise LadderRefused(phrase("name {name}: give a name, without commas",
+                                   name=repr(name)))
     if clean.casefold() in (n.casefold() for n in ladder.names):
-        raise LadderRefused(f"{clean} is already on the ladder (rung "
-                            f"{[n.casefold() for n in ladder.names].index(clean.casefold()) + 1}): "
-                            "to add another player of that name, add an initial")
+        rung = [n.casefold() for n in ladder.names].index(clean.casefold()) + 1
+        raise LadderRefused(phrase("{name} is already on the ladder (rung {rung}): to add "
+                                   "another player of that name, add an initial", name=clean,
+                                   rung=rung))
     grown = Ladder(ladder.names + (clean,), ladder.rules)
     event = LadderEvent(EventKind.JOINED, phrase("{name} joins the ladder at rung {rung}.",
                                                  name=clean, rung=len(grown.names)),

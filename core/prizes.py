@@ -27,12 +27,14 @@ Money is exact: whole minor units (cents) in and out. Rounding never creates mon
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from core.knockout.sssg import TOP_PRIZES, plate_prize_count
+from core.phrases import Phrase, phrase
 
 #: Para 7: "approximately 90% of all fees collected after costs".
 PRIZE_SHARE = Fraction(9, 10)
@@ -287,45 +289,84 @@ def _times(multiple: Fraction) -> str:
 
 
 def summary(report: PrizeReport, currency: str = "$") -> str:
-    """The prize pools as plain text for a TD to read on a phone (escape it for HTML)."""
+    """The prize pools as plain English text for a TD to read on a phone (escape it for
+    HTML): ``summary_lines``, one per line."""
+    return "\n".join(str(line) for line in summary_lines(report, currency))
+
+
+def summary_lines(report: PrizeReport, currency: str = "$") -> tuple[Phrase, ...]:
+    """The prize pools line by line, in no language yet (``core.phrases``), so that each
+    reader reads them in their own; an empty phrase is a blank line between divisions."""
 
     def m(cents: int) -> str:
         return money(cents, currency)
 
     lines = [
-        "Prize pools (SSSg paras 7-9)",
-        f"Fees {m(report.fees)}, costs {m(report.total_costs)}.",
+        phrase("Prize pools (SSSg paras 7-9)"),
+        phrase("Fees {fees}, costs {costs}.", fees=m(report.fees), costs=m(report.total_costs)),
     ]
     percent = f"{float(report.share) * 100:g}%"
     for d in report.divisions:
         div = d.division
-        places = f", {d.prize_places} prize{'s' if d.prize_places != 1 else ''}"
-        lines += ["", f"{div.name}: {div.players} players{places}"]
-        qualifying = f" (qualifying round {m(div.qualifying_fees)})" if div.qualifying_fees else ""
-        lines.append(f"Fees {m(div.total_fees)}{qualifying}")
-        lines.append(f"Share of costs {m(d.cost_share)}, leaving {m(d.net)}")
-        if d.net < 0:
-            lines[-1] = f"Share of costs {m(d.cost_share)}: {m(-d.net)} more than the fees"
-            lines.append("No prize pool.")
+        lines.append(Phrase(""))
+        if d.prize_places == 1:
+            lines.append(phrase("{division}: {players} players, 1 prize", division=div.name,
+                                players=div.players))
         else:
-            lines.append(f"Prizes ({percent}) {m(d.pool)}, to the SA {m(d.to_association)}")
+            lines.append(phrase("{division}: {players} players, {places} prizes",
+                                division=div.name, players=div.players,
+                                places=d.prize_places))
+        if div.qualifying_fees:
+            lines.append(phrase("Fees {fees} (qualifying round {qualifying})",
+                                fees=m(div.total_fees), qualifying=m(div.qualifying_fees)))
+        else:
+            lines.append(phrase("Fees {fees}", fees=m(div.total_fees)))
+        if d.net < 0:
+            lines.append(phrase("Share of costs {share}: {over} more than the fees",
+                                share=m(d.cost_share), over=m(-d.net)))
+            lines.append(phrase("No prize pool."))
+        else:
+            lines.append(phrase("Share of costs {share}, leaving {net}", share=m(d.cost_share),
+                                net=m(d.net)))
+            lines.append(phrase("Prizes ({percent}) {pool}, to the SA {association}",
+                                percent=percent, pool=m(d.pool),
+                                association=m(d.to_association)))
         if div.guarantees:
-            lines.append("Guaranteed (para 8):")
-            lines += [f"{g.place} {m(g.least)}{_basis(g, m)}" for g in div.guarantees]
+            lines.append(phrase("Guaranteed (para 8):"))
+            lines += [_guaranteed(g, m) for g in div.guarantees]
             if d.shortfall:
-                lines.append(
-                    f"SHORT by {m(d.shortfall)}: the guarantees need {m(d.guaranteed)}, the "
-                    f"pool is {m(d.pool)}. The organizers must add the difference: para 8 "
-                    "guarantees these prizes."
-                )
+                lines.append(phrase(
+                    "SHORT by {short}: the guarantees need {need}, the pool is {pool}. The "
+                    "organizers must add the difference: para 8 guarantees these prizes.",
+                    short=m(d.shortfall), need=m(d.guaranteed), pool=m(d.pool)))
             else:
-                lines.append(f"Guarantees {m(d.guaranteed)}; {m(d.left)} left for other prizes.")
-    return "\n".join(lines)
+                lines.append(phrase("Guarantees {guaranteed}; {left} left for other prizes.",
+                                    guaranteed=m(d.guaranteed), left=m(d.left)))
+    return tuple(lines)
 
 
-def _basis(g: Guarantee, m: Callable[[int], str]) -> str:
+def _place(place: str) -> Phrase | str:
+    """A prize place as ``ordinal`` wrote it ('1st', '22nd'), as a phrase, so that each
+    language writes its own ordinal; a place named otherwise, as it is."""
+    found = _ORDINAL.fullmatch(place)
+    if found is None:
+        return place
+    n = int(found[1])
+    if n == 1:
+        return phrase("1st")
+    return {"st": phrase("{n}st", n=n), "nd": phrase("{n}nd", n=n),
+            "rd": phrase("{n}rd", n=n)}.get(found[2], phrase("{n}th", n=n))
+
+
+_ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)")
+
+
+def _guaranteed(g: Guarantee, m: Callable[[int], str]) -> Phrase:
+    place = _place(g.place)
     if g.paid is None:
-        return ""
+        return phrase("{place} {least}", place=place, least=m(g.least))
     if g.multiple is None:
-        return f" (more than {m(g.paid)} paid)"
-    return f" ({_times(g.multiple)} {m(g.paid)} paid)"
+        return phrase("{place} {least} (more than {paid} paid)", place=place,
+                      least=m(g.least), paid=m(g.paid))
+    return phrase("{place} {least} ({times} {paid} paid)", place=place, least=m(g.least),
+                  times=_times(g.multiple), paid=m(g.paid))

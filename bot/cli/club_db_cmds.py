@@ -184,5 +184,7 @@ def end(event: EventArg, db: DbOption = None) -> None:
     typer.echo(f"night {ended.fees.seq} is over; collected {ended.fees.collected}")
     if ended.fees.unpaid:
         typer.echo("not paid: " + "; ".join(f"{f.name} {f.amount}" for f in ended.fees.unpaid))
+    from bot.words.said import english_text
+
     for game in ended.unfinished:
-        typer.echo(f"not reported (no longer counts): {game}")
+        typer.echo(f"not reported (no longer counts): {english_text(game)}")

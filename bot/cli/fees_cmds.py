@@ -56,11 +56,12 @@ def prize_pools(
 ) -> None:
     """Print the prize pools per division from the fees paid and the costs (paras 7-9)."""
     from bot.service.events.lookup import lookup_event
-    from bot.service.formats.knockout import prizes
+    from bot.service.formats.knockout import prize_texts, prizes
     from bot.service.platform.unit import Request
+    from bot.words.said import english_text
 
     async def work(database: Database) -> prizes.Prizes:
         ev = await lookup_event(database, event)
         return await prizes.prize_pools(database, Request.cli(utc_now()), ev.id)
 
-    typer.echo(use_db(db, work).text)
+    typer.echo(english_text(prize_texts.summary(use_db(db, work))))

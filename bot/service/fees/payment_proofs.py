@@ -11,49 +11,25 @@ a later press changes nothing and says who decided.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bot.service.events.lookup import Event, get_event
+from bot.service.events.lookup import get_event
 from bot.service.events.schedule import find_round, rounds_of
 from bot.service.fees import fee_texts
-from bot.service.fees.payments import Payment, record_payment_in
+from bot.service.fees.fee_views import ProofDecision as ProofDecision
+from bot.service.fees.fee_views import ProofSent as ProofSent
+from bot.service.fees.payments import record_payment_in
 from bot.service.people.entries import Entry, get_entry
+from bot.service.people.languages import language_of
 from bot.service.people.persons import get_person
 from bot.service.people.roles import people_with_role, require_role
 from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store import entries_repo, outbox_repo, payments_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.payments_repo import ProofState
 from bot.store.rounds_repo import RoundState
-from bot.words.said import said
-
-
-@dataclass(frozen=True)
-class ProofSent:
-    """A proof on its way to the TDs; ``td_chats``: the TDs' Telegram chats, to which the
-    adapter sends the photo itself beside the durable request with the buttons."""
-
-    proof_id: int
-    event: Event
-    player: str
-    round_name: str
-    fee: str
-    file_id: str
-    td_chats: list[int]
-
-
-@dataclass(frozen=True)
-class ProofDecision:
-    """What a press of Approve / Reject did: ``by_this_press`` False when someone had
-    decided before (``verdict`` says who and what)."""
-
-    approved: bool
-    by_this_press: bool
-    verdict: str
-    payment: Payment | None = None
+from bot.words.said import Said, english_text, said
 
 
 async def _tds(tx: Tx, event_id: int) -> list[int]:
@@ -75,8 +51,7 @@ async def _player_entry(tx: Tx, person_id: int) -> Entry:
 
 
 async def send_proof(
-    db: Database, req: Request, file_id: str, round_ref: str = "", *,
-    render: Answer[ProofSent] | None = None,
+    db: Database, req: Request, file_id: str, round_ref: str = "",
 ) -> ProofSent:
     """Use-case: a player sends a photo of their payment for a round (by default the
     earliest round of theirs they have not paid); the TDs get it with Approve / Reject."""
@@ -116,15 +91,16 @@ async def send_proof(
             )
             tg = (await get_person(tx, td)).tg_user_id
             if tg is not None:
-                chats.append(tg)
-        sent = ProofSent(proof_id, event, entry.name, rnd.name, event.money(rnd.fee), file_id,
-                         chats)
-        return await answer_with(tx, req, render, sent)
+                chats.append((tg, await language_of(tx, td)))
+        fee = event.money(rnd.fee)
+        sent = ProofSent(proof_id, event, entry.name, rnd.name, fee, file_id, chats,
+                         fee_texts.proof_photo_caption(entry.name, rnd.name, fee))
+        await answer(tx, req, Reply(fee_texts.proof_sent(sent)))
+        return sent
 
 
 async def decide_proof(
-    db: Database, req: Request, proof_id: int, approve: bool, *,
-    render: Answer[ProofDecision] | None = None,
+    db: Database, req: Request, proof_id: int, approve: bool,
 ) -> ProofDecision:
     """Use-case: a TD approves (the payment is recorded, ``record_payment_in``) or rejects
     a proof; every TD's copy is edited to say who decided, and its buttons go. A TD who
@@ -140,22 +116,24 @@ async def decide_proof(
         if entry.person_id == actor.person_id:
             raise NotAllowed(said("you sent this proof, so another TD decides it"))
         if proof.state != ProofState.PENDING:
-            verdict = f"{proof.decided_by} already {proof.state} {entry.name}'s proof."
-            return await answer_with(tx, req, render,
-                                     ProofDecision(proof.state == ProofState.APPROVED, False, verdict))
+            before = proof.state == ProofState.APPROVED
+            verdict = fee_texts.decided_before(proof.decided_by or "", before, entry.name)
+            await answer(tx, req, Reply(verdict))
+            return ProofDecision(before, False, verdict)
         event = await get_event(tx, proof.event_id)
-        who = ((await get_person(tx, actor.person_id)).name if actor.person_id is not None
-               else "A TD (command line)")
+        who: Said | str = ((await get_person(tx, actor.person_id)).name
+                           if actor.person_id is not None else fee_texts.td_at_command_line())
         await payments_repo.decide_proof(
-            tx, proof_id, ProofState.APPROVED if approve else ProofState.REJECTED, who, req.now)
+            tx, proof_id, ProofState.APPROVED if approve else ProofState.REJECTED,
+            who if isinstance(who, str) else english_text(who), req.now)
         paid = None
         if approve:
             paid = await record_payment_in(tx, entry.id, proof.round_code, by=actor, now=req.now,
                                            note=f"proof {proof_id} approved")
-            verdict = f"✅ {who} approved: {entry.name}'s payment for {paid.round_name} is recorded."
+            verdict = fee_texts.approved(who, entry.name, paid.round_name)
         else:
             rnd = await find_round(tx, event.id, proof.round_code)
-            verdict = f"❌ {who} rejected {entry.name}'s proof for {rnd.name}."
+            verdict = fee_texts.rejected(who, entry.name, rnd.name)
             await outbox.enqueue(
                 tx, person_id=entry.person_id, now=req.now,
                 said=fee_texts.proof_rejected(event.name, rnd.name),
@@ -166,4 +144,4 @@ async def decide_proof(
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"proof:{proof_id}:td:"):
             await outbox.enqueue_edit(tx, copy, said=fee_texts.proof_decided(copy.text_html, verdict),
                                       now=req.now)
-        return await answer_with(tx, req, render, ProofDecision(approve, True, verdict, paid))
+        return ProofDecision(approve, True, verdict, paid)

@@ -20,28 +20,18 @@ from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, round_code, rounds_of
 from bot.service.fees import fee_texts
+from bot.service.fees.fee_views import Payment as Payment
+from bot.service.people import name_texts
 from bot.service.people.entries import Entry, entries_of, get_entry
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store import payments_repo
 from bot.store.db import Database, Tx
 from bot.words.said import said
 from core.names import NameRefused, pick
-
-
-@dataclass(frozen=True)
-class Payment:
-    """A recorded payment, as the TD who recorded it is told; ``drawn``: its round exists
-    (False: paid before the draw, it counts once the draw makes the round)."""
-
-    id: int
-    player: str
-    round_name: str
-    amount: str  # in the event's currency, e.g. "SGD 15.00"
-    drawn: bool
 
 
 @dataclass(frozen=True)
@@ -54,7 +44,7 @@ class _Payable:
 
 async def record_payment(
     db: Database, req: Request, event_id: int, player: str, round_ref: str, *,
-    amount: int | None = None, note: str = "", render: Answer[Payment] | None = None,
+    amount: int | None = None, note: str = "",
 ) -> Payment:
     """Use-case: a TD records that a player (named as ``core.names`` matches a typed name:
     "Ann" for Ann Lee when no one else fits) paid a round's fee (``record_payment_in``);
@@ -68,13 +58,14 @@ async def record_payment(
             entry = entries[pick(player, [e.name for e in entries])]
         except NameRefused as exc:
             if exc.ambiguous:
-                raise Invalid(said("player {why}", why=str(exc))) from None
+                raise Invalid(said("player {why}", why=name_texts.refused(exc))) from None
             raise NotFound(said("player '{name}': no such player in {event}{did_you_mean}",
                                 name=player, event=event.slug,
-                                did_you_mean=exc.did_you_mean)) from None
+                                did_you_mean=name_texts.did_you_mean(exc))) from None
         paid = await record_payment_in(tx, entry.id, round_ref, amount=amount, by=actor,
                                        now=req.now, note=note)
-        return await answer_with(tx, req, render, paid)
+        await answer(tx, req, Reply(fee_texts.payment_recorded_for_td(paid)))
+        return paid
 
 
 async def _payable(tx: Tx, event: Event, round_ref: str) -> _Payable:

@@ -5,23 +5,20 @@ read the command's words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.service.events.lookup import Event
-from bot.service.formats.club import club_nights, club_views
-from bot.service.formats.club import club_texts as say
+from bot.service.formats.club import club_nights
 from bot.service.formats.registry import format_of
 from bot.service.people.directing import directed_event
-from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.limits import RATING
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words.said import said
 
 
 def _is_club(event: Event) -> bool:
@@ -44,7 +41,7 @@ def newcomer_args(words: list[str]) -> tuple[str, int]:
         rating = RATING.parse(rest[-1])
         rest = rest[:-1]
     if not rest:
-        raise Invalid("say who: /checkin new NAME, e.g. /checkin new Eve Tan")
+        raise Invalid(said("say who: /checkin new NAME, e.g. /checkin new Eve Tan"))
     return " ".join(rest), rating
 
 
@@ -52,8 +49,7 @@ def newcomer_args(words: list[str]) -> tuple[str, int]:
 async def night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/night: start tonight's session."""
     event, _ = await _club(update, context, req, "night")
-    await club_nights.start_night(runtime(context).db, req, event.id,
-                                  render=english(lambda n: Reply(say.night_started(n))))
+    await club_nights.start_night(runtime(context).db, req, event.id)
     return None
 
 
@@ -63,36 +59,27 @@ async def checkin(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reque
     /checkin new NAME [RATING] (a TD) adds a newcomer who walked in and checks them in."""
     db = runtime(context).db
     words = context.args or []
-    render = english(_checked_in_reply(context.bot.username))
     if not words:
-        await club_nights.check_in_self(db, req, render=render)
+        await club_nights.check_in_self(db, req)
         return None
     try:
         event, args = await _club(update, context, req, "checkin")
     except NotAllowed:  # not a TD of a club: a player naming their club, or nobody's
         if len(words) == 1:
-            await club_nights.check_in_self(db, req, words[0], render=render)
+            await club_nights.check_in_self(db, req, words[0])
             return None
-        raise NotAllowed("a TD checks in someone else; to check yourself in, send /checkin") \
-            from None
+        raise NotAllowed(said("a TD checks in someone else; to check yourself in, send "
+                              "/checkin")) from None
     if not args:
-        await club_nights.check_in_self(db, req, event.slug, render=render)
+        await club_nights.check_in_self(db, req, event.slug)
         return None
     if args[0].casefold() == "new":
         name, rating = newcomer_args(args)
         await club_nights.check_in_member(db, req, event.id, name, new=True, rating=rating,
-                                          render=render)
+                                          bot_username=context.bot.username)
     else:
-        await club_nights.check_in_member(db, req, event.id, " ".join(args), render=render)
+        await club_nights.check_in_member(db, req, event.id, " ".join(args))
     return None
-
-
-def _checked_in_reply(username: str | None) -> Callable[[club_views.CheckedIn], Reply]:
-    def render(done: club_views.CheckedIn) -> Reply:
-        link = (invite_link(username, done.invite_code)
-                if done.invite_code is not None and username else None)
-        return Reply(say.checked_in(done, link))
-    return render
 
 
 @handled
@@ -100,10 +87,9 @@ async def pair_round(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Re
     """/pairround [anyway]: pair the next round of tonight."""
     event, args = await _club(update, context, req, "pairround")
     if args and [a.casefold() for a in args] != ["anyway"]:
-        raise Invalid("/pairround pairs the next round; /pairround anyway pairs it before "
-                      "every result of the last round is in")
-    await club_nights.pair_round(runtime(context).db, req, event.id, anyway=bool(args),
-                                 render=english(lambda r: Reply(say.round_paired(r))))
+        raise Invalid(said("/pairround pairs the next round; /pairround anyway pairs it "
+                           "before every result of the last round is in"))
+    await club_nights.pair_round(runtime(context).db, req, event.id, anyway=bool(args))
     return None
 
 
@@ -121,12 +107,7 @@ async def fee_paid(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Requ
     query = update.callback_query
     checkin_id = callbacks.parse_club_paid(query.data if query else None)
     assert checkin_id is not None  # the handler's pattern
-
-    def told(done: club_views.FeePaid) -> Reply | None:
-        text = say.fee_marked(done.name, done.marked, done.by)
-        return None if text is None else Reply(text)
-
-    await club_nights.mark_paid(runtime(context).db, req, checkin_id, render=english(told))
+    await club_nights.mark_paid(runtime(context).db, req, checkin_id)
     return None
 
 
@@ -134,15 +115,12 @@ async def fee_paid(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Requ
 async def end_night(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/endnight: close tonight; who has not paid."""
     event, _ = await _club(update, context, req, "endnight")
-    await club_nights.end_night(runtime(context).db, req, event.id,
-                                render=english(lambda e: Reply(say.night_ended(e.fees,
-                                                                             e.unfinished))))
+    await club_nights.end_night(runtime(context).db, req, event.id)
     return None
 
 
 @handled
 async def me(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/me: the player's club record."""
-    await club_nights.my_records(runtime(context).db, req,
-                                 render=english(lambda found: Reply(say.records(found))))
+    await club_nights.my_records(runtime(context).db, req)
     return None

@@ -36,7 +36,15 @@ from telegram.ext import ContextTypes
 from bot.logsafe import user_text
 from bot.service.platform import journal
 from bot.service.platform.errors import NotAllowed, NotFound, OwnMatch, ServiceError
-from bot.service.platform.unit import AlreadyApplied, Answer, Receipt, Reply, Request
+from bot.service.platform.unit import (
+    AlreadyApplied,
+    Answer,
+    Receipt,
+    Reply,
+    Request,
+    reader_language,
+    reading,
+)
 from bot.store.errors import may_pass
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
@@ -125,6 +133,7 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
     except AlreadyApplied:
         await _answer_callback(update)
     except (NotAllowed, NotFound) as exc:
+        await _know_language(context, req)
         if update.callback_query is None:
             await tell(update, texts.refused(exc, lang=req.language))
         else:  # a press that is not the presser's, or of nothing: one neutral answer
@@ -132,6 +141,7 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
                                shown=exc if isinstance(exc, OwnMatch) else None)
     except ServiceError as exc:
         await _answer_callback(update)
+        await _know_language(context, req)
         await tell(update, texts.refused(exc, lang=req.language))
     except Exception as exc:
         if not req.receipt.committed and may_pass(exc):
@@ -150,6 +160,19 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
         log.exception("update %s: failed after its change was saved", update.update_id)
         await tell(update, for_locale(req.language).gettext(texts.SAVED_BUT_FAILED))
     return False
+
+
+async def _know_language(context: ContextTypes.DEFAULT_TYPE, req: Request) -> None:
+    """The language a refusal is written in: the one the use-case's transaction found, or,
+    for a refusal made before any began (a command's words, which event it means), the
+    reader's as it would have found it (their choice, the group's), read now."""
+    if req.receipt.language is None and req.tg_user_id is not None:
+        try:
+            async with reading(runtime(context).db) as tx:
+                req.receipt.language = await reader_language(tx, req)
+        except Exception as exc:  # the refusal is still told, in Telegram's language
+            log.warning("update for tg:%s: the reader's language could not be read (%s)",
+                        req.tg_user_id, exc)
 
 
 def update_described(update: Update, lang: str = SOURCE) -> tuple[str, bool]:

@@ -8,34 +8,35 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service.fees import payment_proofs, payments
+from bot.service.fees import fee_texts, payment_proofs, payments
 from bot.service.formats.knockout import prizes
 from bot.service.people.directing import directed_event
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.limits import amount_of_money, minor_units
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import fees_texts
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
-from bot.words import SOURCE, for_locale
+from bot.words import for_locale
+from bot.words.said import render, said
 
 #: A photo whose caption starts with /paid is a proof of payment (registered before the
 #: board-photo handler).
 PROOF_CAPTION = r"(?i)^/paid"
 
 
-def paid_args(args: list[str], lang: str = SOURCE) -> tuple[str, str]:
+def paid_args(args: list[str]) -> tuple[str, str]:
     """/paid NAME ROUND: the last word is the round, the words before it the player."""
     if len(args) < 2:
-        raise Invalid(for_locale(lang).gettext(fees_texts.PAID_USAGE))
+        raise Invalid(fee_texts.PAID_USAGE)
     return " ".join(args[:-1]), args[-1]
 
 
 def cost_args(args: list[str]) -> tuple[int, str]:
     """/cost AMOUNT NOTE: the amount in cents (``limits.amount_of_money``) and the note."""
     if len(args) < 2:
-        raise Invalid("say how much and what for: /cost AMOUNT NOTE, e.g. /cost 120 venue hire")
+        raise Invalid(said("say how much and what for: /cost AMOUNT NOTE, e.g. /cost 120 "
+                           "venue hire"))
     return minor_units(amount_of_money(args[0], positive=True)), " ".join(args[1:])
 
 
@@ -46,13 +47,9 @@ async def paid_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     try:
         event, args = await directed_event(db, req, context.args or [], "paid")
     except NotAllowed:
-        raise Invalid("To show you paid, send a photo of the payment with the caption /paid "
-                      "(or /paid ROUND); a TD checks it.") from None
-    name, round_ref = paid_args(args, req.language)
-    await payments.record_payment(
-        db, req, event.id, name, round_ref, note="/paid in chat",
-        render=lambda paid, lang: Reply(fees_texts.payment_recorded(paid, lang=lang)),
-    )
+        raise Invalid(fee_texts.PROOF_BY_PHOTO) from None
+    name, round_ref = paid_args(args)
+    await payments.record_payment(db, req, event.id, name, round_ref, note="/paid in chat")
     return None
 
 
@@ -64,16 +61,14 @@ async def proof_photo(update: Update, context: ContextTypes.DEFAULT_TYPE, req: R
     assert message is not None and message.photo  # the handler's filter
     words = (message.caption or "").split()[1:]
     sent = await payment_proofs.send_proof(
-        runtime(context).db, req, message.photo[-1].file_id, " ".join(words),
-        render=lambda s, lang: Reply(fees_texts.proof_sent(s, lang=lang)),
-    )
+        runtime(context).db, req, message.photo[-1].file_id, " ".join(words))
 
     async def show_photo() -> None:
-        for chat in sent.td_chats:
+        for chat, language in sent.td_chats:
             try:
-                await context.bot.send_photo(chat, sent.file_id,
-                                             caption=fees_texts.proof_photo_caption(sent),
-                                             parse_mode="HTML")
+                await context.bot.send_photo(
+                    chat, sent.file_id, caption=render(sent.caption, for_locale(language)),
+                    parse_mode="HTML")
             except TelegramError:
                 pass  # the request with its buttons is durable; the photo is a courtesy
 
@@ -86,13 +81,7 @@ async def proof_button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     decided = callbacks.parse_proof(query.data if query else None)
     assert decided is not None  # the handler's pattern
     proof_id, approve = decided
-
-    def told(decision: payment_proofs.ProofDecision) -> Reply | None:
-        text = fees_texts.proof_decided(decision)
-        return None if text is None else Reply(text)
-
-    await payment_proofs.decide_proof(runtime(context).db, req, proof_id, approve,
-                                      render=english(told))
+    await payment_proofs.decide_proof(runtime(context).db, req, proof_id, approve)
     return None
 
 
@@ -102,9 +91,7 @@ async def cost_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "cost")
     cents, note = cost_args(args)
-    await prizes.enter_cost(db, req, event.id, cents, note,
-                            render=lambda done, lang: Reply(fees_texts.cost_entered(done,
-                                                                                    lang=lang)))
+    await prizes.enter_cost(db, req, event.id, cents, note)
     return None
 
 
@@ -119,6 +106,5 @@ async def prizes_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req
                                                      only=prizes.has_pools))[0].id
     except NotAllowed:
         event_id = None
-    await prizes.prize_pools(db, req, event_id, named=words[0] if words else "",
-                             render=english(lambda p: Reply(fees_texts.prize_pools(p))))
+    await prizes.prize_pools(db, req, event_id, named=words[0] if words else "")
     return None

@@ -8,33 +8,25 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.formats.ladder import ladder_texts as say
-from bot.service.formats.ladder import ladder_views, ladders
+from bot.service.formats.ladder import ladders
 from bot.service.people.directing import directed_event
-from bot.service.people.invites import invite_link
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, Handler, handled
 from bot.telegram.runtime import runtime
-
-
-def _reply(done: ladder_views.TargetsView | ladder_views.Challenged) -> Reply:
-    if isinstance(done, ladder_views.TargetsView):
-        return Reply(say.targets(done), say.target_buttons(done))
-    return Reply(say.challenge_made(done))
+from bot.words.said import said
 
 
 @handled
 async def show(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    await ladders.show_ladder(runtime(context).db, req, list(context.args or []),
-                              render=english(lambda view: Reply(say.table(view))))
+    await ladders.show_ladder(runtime(context).db, req, list(context.args or []))
     return None
 
 
 @handled
 async def challenge(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
-    await ladders.challenge(runtime(context).db, req, list(context.args or []), render=english(_reply))
+    await ladders.challenge(runtime(context).db, req, list(context.args or []))
     return None
 
 
@@ -42,8 +34,7 @@ def _answer(action: str) -> Handler:
     @handled
     async def command(update: Update, context: ContextTypes.DEFAULT_TYPE,
                       req: Request) -> AfterCommit | None:
-        await ladders.respond(runtime(context).db, req, list(context.args or []), action,
-                              render=english(lambda done: Reply(say.answered(done))))
+        await ladders.respond(runtime(context).db, req, list(context.args or []), action)
         return None
 
     return command
@@ -62,17 +53,16 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Reques
     action, event_id, target = parsed
     db = runtime(context).db
     if action == "challenge":
-        await ladders.challenge(db, req, [], event_id=event_id, entry_id=target, render=english(_reply))
+        await ladders.challenge(db, req, [], event_id=event_id, entry_id=target)
     else:
-        await ladders.respond(db, req, [], action, event_id=event_id, number=target,
-                              render=english(lambda done: Reply(say.answered(done))))
+        await ladders.respond(db, req, [], action, event_id=event_id, number=target)
     return None
 
 
 def join_args(words: list[str]) -> tuple[str, int]:
     """/join NAME [RATING]: a last word of digits is the rating."""
     if not words:
-        raise Invalid("say who joins: /join NAME [RATING], e.g. /join Ann Lee 1500")
+        raise Invalid(said("say who joins: /join NAME [RATING], e.g. /join Ann Lee 1500"))
     if len(words) > 1 and words[-1].isascii() and words[-1].isdigit() and len(words[-1]) <= 4:
         return " ".join(words[:-1]), int(words[-1])
     return " ".join(words), 0
@@ -83,7 +73,6 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request)
     db = runtime(context).db
     event, words = await directed_event(db, req, list(context.args or []), "join")
     name, rating = join_args(words)
-    username = context.bot.username
-    await ladders.add_newcomer(db, req, event.id, name, rating, render=english(lambda done: Reply(
-        say.joined(done, invite_link(username, done.code)))))
+    await ladders.add_newcomer(db, req, event.id, name, rating,
+                               bot_username=context.bot.username)
     return None

@@ -39,9 +39,9 @@ from bot.service.formats.club.club_views import (
     Table,
 )
 from bot.service.formats.registry import named
-from bot.service.people import expelled
+from bot.service.people import expelled, name_texts
 from bot.service.people.entries import _add_entry, entry_of_person
-from bot.service.people.invites import create_invite
+from bot.service.people.invites import create_invite, invite_link
 from bot.service.people.persons import get_person
 from bot.service.people.roles import require_role
 from bot.service.platform import callbacks, journal, outbox
@@ -49,13 +49,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.limits import minor_units
 from bot.service.platform.news import GROUP, News, group_language
-from bot.service.platform.unit import (
-    Answer,
-    Request,
-    answer_with,
-    require_actor,
-    unit,
-)
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results import finality
 from bot.store import (
     club_repo,
@@ -72,7 +66,7 @@ from bot.store.entries_repo import EntryState
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.rounds_repo import RoundState
-from bot.words.said import Said, said
+from bot.words.said import Said, english_text, said
 from core.club import (
     ByeRule,
     ClubRules,
@@ -234,7 +228,7 @@ async def _active(tx: Tx, entry_id: int) -> bool:
 
 async def _who(tx: Tx, actor: Actor) -> str:
     return (await get_person(tx, actor.person_id)).name if actor.person_id is not None \
-        else "the command line"
+        else say.COMMAND_LINE
 
 
 async def _tonight(tx: Tx, event: Event) -> Session:
@@ -248,8 +242,7 @@ async def _tonight(tx: Tx, event: Event) -> Session:
 # --- a night -------------------------------------------------------------------------------
 
 
-async def start_night(db: Database, req: Request, event_id: int, *,
-                      render: Answer[NightStarted] | None = None) -> NightStarted:
+async def start_night(db: Database, req: Request, event_id: int) -> NightStarted:
     """Use-case: a TD starts tonight's session ("per club meeting"); one night at a time."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -273,7 +266,9 @@ async def start_night(db: Database, req: Request, event_id: int, *,
                                  said=say.night_for_group(event, session.seq),
                                  lang=await group_language(tx, event),
                                  dedupe_key=f"club:{session_id}:group:night")
-        return await answer_with(tx, req, render, NightStarted(event, session.seq, club))
+        started = NightStarted(event, session.seq, club)
+        await answer(tx, req, Reply(say.night_started(started)))
+        return started
 
 
 async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: datetime,
@@ -288,7 +283,7 @@ async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: date
         if c.entry_id == entry_id:
             raise Invalid(said("{name} is already checked in for night {night} (at {at}, by "
                                "{by})", name=person.name, night=session.seq,
-                               at=event.local(c.checked_in_at), by=c.checked_in_by))
+                               at=event.local(c.checked_in_at), by=say.who(c.checked_in_by)))
     paired = len(await club_repo.night_rounds(tx, session.id))
     if paired >= club.rounds:
         raise Invalid(said("all {rounds} rounds of night {night} are paired: there is no game "
@@ -316,8 +311,7 @@ async def _check_in(tx: Tx, event: Event, entry_id: int, *, by: Actor, now: date
     return done
 
 
-async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
-                        render: Answer[CheckedIn] | None = None) -> CheckedIn:
+async def check_in_self(db: Database, req: Request, slug: str | None = None) -> CheckedIn:
     """Use-case: a player checks in for tonight (``/checkin``) at the club they play in
     that has a night open (naming the club when several have)."""
     async with unit(db, req) as tx:
@@ -345,12 +339,13 @@ async def check_in_self(db: Database, req: Request, slug: str | None = None, *,
                                "({clubs})", clubs=", ".join(e.slug for e, _ in tonight)))
         event, entry_id = tonight[0]
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=False)
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.checked_in(done)))
+        return done
 
 
 async def check_in_member(db: Database, req: Request, event_id: int, name: str, *,
                           new: bool = False, rating: int = 0,
-                          render: Answer[CheckedIn] | None = None) -> CheckedIn:
+                          bot_username: str | None = None) -> CheckedIn:
     """Use-case: a TD checks a member in by name (``/checkin NAME``), or adds a newcomer who
     walked in and checks them in (``/checkin new NAME``): the club's members are its
     players, and a newcomer is a member from their first night (Starting & Directing a
@@ -376,11 +371,14 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
             except NameRefused as exc:
                 await expelled.refuse_named(tx, event_id, name)
                 raise Invalid(said("{why}; a newcomer? /checkin new {name} (tdbot club "
-                                   "checkin {slug} --new NAME)", why=str(exc), name=name,
+                                   "checkin {slug} --new NAME)", why=name_texts.refused(exc),
+                                   name=name,
                                    slug=event.slug)) from None
         done = await _check_in(tx, event, entry_id, by=actor, now=req.now, by_td=True,
                                invite_code=code)
-        return await answer_with(tx, req, render, done)
+        link = invite_link(bot_username, code) if code is not None and bot_username else None
+        await answer(tx, req, Reply(say.checked_in(done, link)))
+        return done
 
 
 async def _clubs_of(tx: Tx, person_id: int) -> list[Event]:
@@ -400,8 +398,8 @@ def round_name(seq: int, number: int) -> str:
     return f"night {seq} round {number}"
 
 
-async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool = False,
-                     render: Answer[RoundPaired] | None = None) -> RoundPaired:
+async def pair_round(db: Database, req: Request, event_id: int, *,
+                     anyway: bool = False) -> RoundPaired:
     """Use-case: a TD pairs the next round of tonight from those checked in
     (``core.club.pair_club_round``), once the previous round is complete (or ``anyway``).
     Each pair becomes a ready best-of-1 match in an open round, the bye a decided bye
@@ -474,7 +472,8 @@ async def pair_round(db: Database, req: Request, event_id: int, *, anyway: bool 
                                                   "pairs": [list(p) for p in pairings.pairs],
                                                   "byes": list(pairings.byes),
                                                   "seed": session.id, "anyway": anyway})
-        return await answer_with(tx, req, render, paired)
+        await answer(tx, req, Reply(say.round_paired(paired)))
+        return paired
 
 
 async def _tell_round(tx: Tx, event: Event, session: Session, paired: RoundPaired,
@@ -547,8 +546,7 @@ async def fees_tonight(db: Database, req: Request, event_id: int) -> FeeList:
         return fees
 
 
-async def mark_paid(db: Database, req: Request, checkin_id: int, *,
-                    render: Answer[FeePaid] | None = None) -> FeePaid:
+async def mark_paid(db: Database, req: Request, checkin_id: int) -> FeePaid:
     """Use-case: a TD taps a player's fee paid; every fee list of the night is edited in
     place. A TD does not mark their own fee (as they do not decide their own proof of
     payment: nobody is judge in their own case); another TD or the organiser does."""
@@ -557,7 +555,10 @@ async def mark_paid(db: Database, req: Request, checkin_id: int, *,
         checkin = await club_repo.get_checkin(tx, checkin_id)
         if checkin is None:
             raise NotFound(said("no check-in {checkin}", checkin=checkin_id))
-        return await answer_with(tx, req, render, await _mark_paid(tx, req, actor, checkin))
+        done = await _mark_paid(tx, req, actor, checkin)
+        told = say.fee_marked(done.name, done.marked, done.by)
+        await answer(tx, req, None if told is None else Reply(told))
+        return done
 
 
 async def mark_paid_named(db: Database, req: Request, event_id: int, name: str) -> FeePaid:
@@ -572,7 +573,8 @@ async def mark_paid_named(db: Database, req: Request, event_id: int, name: str) 
         try:
             checkin = checked[pick(name, [c.name for c in checked])]
         except NameRefused as exc:
-            raise Invalid(said("{why} (of those checked in tonight)", why=str(exc))) from None
+            raise Invalid(said("{why} (of those checked in tonight)",
+                               why=name_texts.refused(exc))) from None
         return await _mark_paid(tx, req, actor, checkin)
 
 
@@ -587,7 +589,7 @@ async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> Fe
     event = await get_event(tx, session.event_id)
     if checkin.fee == 0:
         raise Invalid(said("{name} owes nothing tonight ({reason})", name=checkin.name,
-                           reason=checkin.fee_reason))
+                           reason=say.fee_reason(checkin.fee_reason)))
     who = await _who(tx, actor)
     marked = await club_repo.mark_paid(tx, checkin.id, by=who, now=req.now)
     if marked:
@@ -601,8 +603,7 @@ async def _mark_paid(tx: Tx, req: Request, actor: Actor, checkin: CheckIn) -> Fe
     return FeePaid(checkin.name, marked, who if marked else (checkin.paid_by or ""))
 
 
-async def end_night(db: Database, req: Request, event_id: int, *,
-                    render: Answer[NightEnded] | None = None) -> NightEnded:
+async def end_night(db: Database, req: Request, event_id: int) -> NightEnded:
     """Use-case: a TD ends tonight: the night and its rounds close (a game not reported by
     then is not reported any more: the TD reads which), and the TD reads who has not paid."""
     async with unit(db, req) as tx:
@@ -613,7 +614,7 @@ async def end_night(db: Database, req: Request, event_id: int, *,
         session = await _tonight(tx, event)
         unfinished = []
         for r in await club_repo.night_rounds(tx, session.id):
-            unfinished += [f"round {r.number}: {m.label(0)} v {m.label(1)}"
+            unfinished += [say.unfinished_game(r.number, m.label(0), m.label(1))
                            for m in await matches_repo.of_round(tx, r.round_id)
                            if m.state not in (MatchStage.DECIDED, MatchStage.BYE)]
             if r.state == RoundState.OPEN:
@@ -625,10 +626,12 @@ async def end_night(db: Database, req: Request, event_id: int, *,
         await journal.record(tx, who=actor, action="club.endnight", subject=f"event:{event_id}",
                              now=req.now, detail={"night": session.seq,
                                                   "unpaid": [f.name for f in fees.unpaid],
-                                                  "unfinished": unfinished})
+                                                  "unfinished": [english_text(g)
+                                                                 for g in unfinished]})
         for copy in await outbox_repo.by_dedupe_prefix(tx, f"club:fees:{session.id}:"):
             await outbox.enqueue_edit(tx, copy, said=say.fee_list(fees), now=req.now)
-        return await answer_with(tx, req, render, NightEnded(fees, unfinished))
+        await answer(tx, req, Reply(say.night_ended(fees, unfinished)))
+        return NightEnded(fees, unfinished)
 
 
 # --- expert points and records ---------------------------------------------------------------
@@ -660,8 +663,7 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
         await told.send(tx, now)
 
 
-async def my_records(db: Database, req: Request, *,
-                     render: Answer[list[ClubRecord]] | None = None) -> list[ClubRecord]:
+async def my_records(db: Database, req: Request) -> list[ClubRecord]:
     """Use-case: ``/me``, a player's record at each club they play in, across its nights:
     games, wins, average and high score (``core.club.player_record``) and expert points
     (Director's Manual, Expert Points; Administrative Functions: "keep a record of each
@@ -684,5 +686,6 @@ async def my_records(db: Database, req: Request, *,
                                   before.wins + club_wins(games, entry.id), before))
         if not out:
             raise NotAllowed(said("/me shows your record at a club; you play in none here"))
-        return await answer_with(tx, req, render, out)
+        await answer(tx, req, Reply(say.records(out)))
+        return out
 

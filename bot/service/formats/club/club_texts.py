@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.words.said import Said, Value, paragraphs, said, stacked
-from core.club import ByeRule, ClubRules, Member, Method
+from core.club import (
+    CLUB_FEE,
+    FREE_VISIT_SEEN,
+    SENIOR_RATE,
+    STUDENT_RATE,
+    ByeRule,
+    ClubRules,
+    Member,
+    Method,
+)
 
 if TYPE_CHECKING:
     from bot.service.events.lookup import Event
@@ -67,10 +76,35 @@ def checked_in(c: CheckedIn, link: str | None = None) -> Said:
     return text
 
 
+#: Who marked or checked in from the command line, where nobody is named (stored so).
+COMMAND_LINE = "the command line"
+
+
+def fee_reason(reason: str) -> Said | str:
+    """Why a player owes tonight's fee (``core.club.session_fee``'s reason, stored with
+    the check-in in English), in the reader's language; a reason this does not know, as
+    stored."""
+    rates = {CLUB_FEE: said("club fee"), STUDENT_RATE: said("student rate"),
+             SENIOR_RATE: said("senior rate")}
+    if reason in rates:
+        return rates[reason]
+    free = FREE_VISIT_SEEN.fullmatch(reason)
+    if free is not None:
+        return said("newcomer's session {visit} of {free} free", visit=int(free[1]),
+                    free=int(free[2]))
+    return reason
+
+
+def who(name: str) -> Said | str:
+    """Who checked a player in or marked a fee: their name, or the command line."""
+    return said("the command line") if name == COMMAND_LINE else name
+
+
 def _fee(c: CheckedIn) -> Said:
     if not c.fee:
-        return said("No fee tonight ({reason}).", reason=c.fee_reason)
-    return said("Fee tonight: {fee} ({reason}), paid to the TD.", fee=c.fee, reason=c.fee_reason)
+        return said("No fee tonight ({reason}).", reason=fee_reason(c.fee_reason))
+    return said("Fee tonight: {fee} ({reason}), paid to the TD.", fee=c.fee,
+                reason=fee_reason(c.fee_reason))
 
 
 def checked_in_for_player(c: CheckedIn) -> Said:
@@ -196,13 +230,14 @@ def fee_list(f: FeeList) -> Said:
         shown.append(said("Nobody is checked in yet."))
     for line in f.lines:
         if line.free:
-            shown.append(said("• {name}: free ({reason})", name=line.name, reason=line.reason))
+            shown.append(said("• {name}: free ({reason})", name=line.name,
+                              reason=fee_reason(line.reason)))
         elif line.paid_by is not None:
             shown.append(said("• {name}: {amount} ✅ paid (marked by {by})", name=line.name,
-                              amount=line.amount, by=line.paid_by))
+                              amount=line.amount, by=who(line.paid_by)))
         else:
             shown.append(said("• {name}: {amount} ({reason}) unpaid", name=line.name,
-                              amount=line.amount, reason=line.reason))
+                              amount=line.amount, reason=fee_reason(line.reason)))
     shown.append(said("Collected {collected}; still owed {owed}.", collected=f.collected,
                       owed=f.owed))
     if f.unpaid and not f.closed:
@@ -213,21 +248,37 @@ def fee_list(f: FeeList) -> Said:
 def fee_marked(name: str, marked: bool, by: str) -> Said | None:
     if marked:
         return None  # the list itself is edited to say so
-    return said("{name}'s fee was already marked paid by {by}.", name=name, by=by)
+    return said("{name}'s fee was already marked paid by {by}.", name=name, by=who(by))
 
 
-def night_ended(fees: FeeList, unfinished: list[str]) -> Said:
+def unfinished_game(number: int, first: str, second: str) -> Said:
+    """A game of the night not reported when the night ended (its round is closed)."""
+    return said("round {round}: {first} v {second}", round=number, first=first,
+                second=second)
+
+
+def _semicolons(records: list[Said]) -> Said:
+    """Records one after another with '; ' between, as the reader's language writes a
+    semicolon."""
+    out = records[0]
+    for more in records[1:]:
+        out = said("{above}; {below}", above=out, below=more)
+    return out
+
+
+def night_ended(fees: FeeList, unfinished: list[Said]) -> Said:
     shown = [said("🌙 <b>{event}</b>: night {night} is over. Collected {collected}.",
                   event=fees.event.name, night=fees.seq, collected=fees.collected)]
     if fees.unpaid:
         shown.append(said("Not paid: {unpaid} (owed {owed}).",
-                          unpaid="; ".join(f"{f.name} {f.amount}" for f in fees.unpaid),
+                          unpaid=_semicolons([said("{name} {amount}", name=f.name,
+                                                   amount=f.amount) for f in fees.unpaid]),
                           owed=fees.owed))
     else:
         shown.append(said("Everyone who owed a fee has paid."))
     if unfinished:
         shown.append(said("Games not reported (their round is closed, so they no longer "
-                          "count): {games}.", games="; ".join(unfinished)))
+                          "count): {games}.", games=_semicolons(unfinished)))
     return stacked(*shown)
 
 

@@ -92,8 +92,10 @@ class FeePaid:
 
 @dataclass(frozen=True)
 class NightEnded:
+    """A night ended: its fees, and its games not reported (closed unreported)."""
+
     fees: FeeList
-    unfinished: list[str]
+    unfinished: list[Said]
 
 
 @dataclass(frozen=True)

@@ -10,18 +10,19 @@ final places; until then the number of prize places is shown and the guarantees 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import rounds_of
+from bot.service.formats.knockout import prize_texts
 from bot.service.formats.knockout.bridge import load_core_event
+from bot.service.formats.knockout.prize_views import CostEntered as CostEntered
+from bot.service.formats.knockout.prize_views import Prizes as Prizes
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import kind
 from bot.service.people import roles
 from bot.service.people.roles import require_role
 from bot.service.platform import journal
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.service.results.matches import matches_of_event
 from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
@@ -35,26 +36,8 @@ PLATE = "Plate"
 SETTLED = frozenset({MatchStage.DECIDED, MatchStage.BYE, MatchStage.NOT_NEEDED})
 
 
-@dataclass(frozen=True)
-class Prizes:
-    """The prize report of an event and its text (plain: escape it for HTML)."""
-
-    event: Event
-    report: prizes.PrizeReport
-    text: str
-
-
-@dataclass(frozen=True)
-class CostEntered:
-    event: Event
-    amount: str
-    note: str
-    total: str
-
-
 async def enter_cost(
-    db: Database, req: Request, event_id: int, amount: int, note: str, *,
-    render: Answer[CostEntered] | None = None,
+    db: Database, req: Request, event_id: int, amount: int, note: str,
 ) -> CostEntered:
     """Use-case: a TD enters a cost of running the event (para 9), with a note saying what
     it was for; ``amount`` in minor units."""
@@ -74,7 +57,8 @@ async def enter_cost(
                              why=note.strip())
         total = sum(c.amount for c in await costs_repo.of_event(tx, event_id))
         entered = CostEntered(event, event.money(amount), note.strip(), event.money(total))
-        return await answer_with(tx, req, render, entered)
+        await answer(tx, req, Reply(prize_texts.cost_entered(entered, pools=has_pools(event))))
+        return entered
 
 
 def has_pools(event: Event) -> bool:
@@ -123,7 +107,6 @@ async def _asked_event(tx: Tx, person_id: int | None, named: str) -> int:
 
 async def prize_pools(
     db: Database, req: Request, event_id: int | None, *, named: str = "",
-    render: Answer[Prizes] | None = None,
 ) -> Prizes:
     """Use-case: the prize pools of a knockout, for its TDs and players (``event_id`` None:
     the event the asker names, or their only knockout). Any other format has none, and the
@@ -137,11 +120,11 @@ async def prize_pools(
         if not has_pools(event):
             raise _no_pools(event)
         report = await _report(tx, event)
-        text = prizes.summary(report, f"{event.currency} ")
-        if any(not d.division.guarantees and d.prize_places for d in report.divisions):
-            text += ("\n\nPara 8 guarantees are multiples of the fees each winner paid: "
-                     "they are shown once a division has its final places.")
-        return await answer_with(tx, req, render, Prizes(event, report, text))
+        found = Prizes(event, report, prizes.summary_lines(report, f"{event.currency} "),
+                       any(not d.division.guarantees and d.prize_places
+                           for d in report.divisions))
+        await answer(tx, req, Reply(prize_texts.pools(found)))
+        return found
 
 
 async def _report(tx: Tx, event: Event) -> prizes.PrizeReport:

@@ -193,7 +193,13 @@ def answered(done: Answered) -> Said:
     return headed(done.event, lines)
 
 
-def joined(done: Joined, link: str) -> Said:
+def joined(done: Joined, link: str | None) -> Said:
+    """To the TD who added a newcomer: the newcomer's link to pass on (``link`` None where
+    the bot's name is not known: their invite code, which /start takes)."""
+    if link is None:
+        return said("<b>{event}</b>: {name} joins the ladder at rung {rung} (newcomers start "
+                    "at the bottom). Their invite code: <code>{code}</code>",
+                    event=done.event.name, name=done.name, rung=done.rung, code=done.code)
     return said("<b>{event}</b>: {name} joins the ladder at rung {rung} (newcomers start at "
                 "the bottom). Send them their link: {link}", event=done.event.name,
                 name=done.name, rung=done.rung, link=link)
@@ -217,3 +223,9 @@ def void_by_expulsion(number: int, name: str, why: str) -> Said:
         return said("Challenge #{number} is void: {name} was expelled ({why})", number=number,
                     name=name, why=why)
     return said("Challenge #{number} is void: {name} was expelled", number=number, name=name)
+
+
+def already_settled(c: lad.Challenge) -> Said:
+    """To a player pressing Accept or Decline on a challenge no longer open: how it ended."""
+    return said("challenge #{number} is already settled ({status})", number=c.number,
+                status=from_core(lad.status_phrase(c.status)))

@@ -41,16 +41,16 @@ from bot.service.formats.ladder.ladder_views import (
     TargetsView,
 )
 from bot.service.formats.registry import named
-from bot.service.people import expelled
+from bot.service.people import expelled, name_texts
 from bot.service.people.entries import _add_entry, entries_of
-from bot.service.people.invites import create_invite
+from bot.service.people.invites import create_invite, invite_link
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.deadlines import handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.news import GROUP, News
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.service.results import finality
 from bot.service.results.disputes import supersede
 from bot.service.results.matches import core_match
@@ -68,7 +68,7 @@ from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, DeadlineState
 from bot.store.entries_repo import Entry
 from bot.words import SOURCE, for_locale
-from bot.words.said import Said, plain
+from bot.words.said import Said, from_core, plain, said
 from core import ladder as lad
 from core.knockout.match import Match, MatchStage, MatchState
 from core.names import NameRefused, pick
@@ -122,7 +122,7 @@ async def create_ladder(tx: Tx, event_id: int, definition: Definition, now: date
     try:
         ladder = lad.Ladder(names, rules)
     except lad.LadderRefused as exc:
-        raise Invalid(f"players: {exc}") from None
+        raise Invalid(said("players: {why}", why=from_core(exc.said))) from None
     local = now.astimezone(ZoneInfo(definition.event.time_zone))
     state = lad.LadderState((), {n: local for n in names}, start=names)
     round_id = await rounds_repo.add_open_ended(
@@ -140,7 +140,7 @@ async def create_ladder(tx: Tx, event_id: int, definition: Definition, now: date
 async def load(tx: Tx, event: Event) -> Loaded:
     stored = await ladders_repo.get(tx, event.id)
     if stored is None:
-        raise Invalid(f"{event.name} is not a challenge ladder")
+        raise Invalid(said("{event} is not a challenge ladder", event=event.name))
     round_id, record = stored
     ladder, state = lad.from_record(record)
     entries = {e.name: e for e in await entries_of(tx, event.id)}
@@ -206,9 +206,9 @@ def _announce(was: Loaded, now_is: Loaded, events: tuple[lad.LadderEvent, ...],
                 lines[person] = [say.event_line(e) for e in shown]
             lines.setdefault(person, []).append(say.rung_now(before, after,
                                                              len(now_is.ladder.names)))
-    for person, said in lines.items():
+    for person, said_to in lines.items():
         if person not in quiet:
-            news.add(person, *said)
+            news.add(person, *said_to)
     news.add(GROUP, *(say.event_line(e) for e in shown))
 
 
@@ -249,7 +249,8 @@ def plain_english(record: Said) -> str:
 
 
 def _refused(exc: lad.LadderRefused) -> Invalid:
-    return Invalid(str(exc))
+    """The core's refusal, in its words, read in the reader's language."""
+    return Invalid(from_core(exc.said))
 
 
 # --- which ladder, who asks -------------------------------------------------------------
@@ -260,26 +261,27 @@ async def _my_ladder(tx: Tx, req: Request, words: list[str]) -> tuple[Loaded, st
     name on it, and the remaining words."""
     actor = await require_actor(tx, req)
     if actor.person_id is None:
-        raise NotAllowed("a ladder's players act on their own challenges in the chat")
+        raise NotAllowed(said("a ladder's players act on their own challenges in the chat"))
     events = [await get_event(tx, e) for e in await ladders_repo.ladder_events_of(
         tx, actor.person_id)]
     if not events:
         await expelled.refuse_person(tx, actor.person_id, named("ladder"))
-        raise NotAllowed("you are not on a challenge ladder; ask your club's director to add "
-                         "you")
+        raise NotAllowed(said("you are not on a challenge ladder; ask your club's director to "
+                              "add you"))
     by_slug = {e.slug: e for e in events}
     if words and words[0] in by_slug:
         event, words = by_slug[words[0]], words[1:]
     elif len(events) > 1:
-        raise Invalid("you are on several ladders; name one first, e.g. /ladder "
-                      f"{events[0].slug} (yours: {', '.join(sorted(by_slug))})")
+        raise Invalid(said("you are on several ladders; name one first, e.g. /ladder {slug} "
+                           "(yours: {slugs})", slug=events[0].slug,
+                           slugs=", ".join(sorted(by_slug))))
     else:
         event = events[0]
     loaded = await load(tx, event)
     me = loaded.name_of(actor.person_id)
     if me is None:
-        raise Invalid(f"you are not on the {event.name} ladder any more (you left it); ask "
-                      "a director to add you again")
+        raise Invalid(said("you are not on the {event} ladder any more (you left it); ask a "
+                           "director to add you again", event=event.name))
     return loaded, me, words
 
 
@@ -289,7 +291,7 @@ async def _slug_for_button(tx: Tx, req: Request, event_id: int) -> str:
     actor = await require_actor(tx, req)
     if actor.person_id is None or event_id not in await ladders_repo.ladder_events_of(
             tx, actor.person_id):
-        raise NotAllowed("only the ladder's own players act on its challenges")
+        raise NotAllowed(said("only the ladder's own players act on its challenges"))
     return (await get_event(tx, event_id)).slug
 
 
@@ -318,7 +320,7 @@ def _on_ladder(loaded: Loaded, name: str) -> str:
     try:
         return loaded.ladder.names[pick(name, loaded.ladder.names)]
     except NameRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(name_texts.refused(exc)) from None
 
 
 async def _tell_player(tx: Tx, person: int | None, text: Said, now: datetime) -> None:
@@ -341,8 +343,7 @@ def _view(loaded: Loaded, me: str | None) -> LadderView:
     return LadderView(loaded.event, rows, me, loaded.ladder.rules)
 
 
-async def show_ladder(db: Database, req: Request, words: list[str],
-                      render: Answer[LadderView] | None = None) -> LadderView:
+async def show_ladder(db: Database, req: Request, words: list[str]) -> LadderView:
     """Use-case: a player (or a TD of the ladder, naming it) reads the ladder."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -354,7 +355,9 @@ async def show_ladder(db: Database, req: Request, words: list[str],
             event = await find_event(tx, words[0])
             await require_role(tx, actor, event.id, "td")
             loaded, me = await load(tx, event), None
-        return await answer_with(tx, req, render, _view(loaded, me))
+        view = _view(loaded, me)
+        await answer(tx, req, Reply(say.table(view)))
+        return view
 
 
 async def _targets(loaded: Loaded, me: str, now: datetime) -> TargetsView:
@@ -374,8 +377,7 @@ async def targets_for(db: Database, event_id: int, name: str, now: datetime) -> 
 
 async def challenge(
     db: Database, req: Request, words: list[str], *, event_id: int | None = None,
-    entry_id: int | None = None, render: Answer[TargetsView | Challenged] | None = None,
-    acting: ForPlayer | None = None,
+    entry_id: int | None = None, acting: ForPlayer | None = None,
 ) -> TargetsView | Challenged:
     """Use-case: ``/challenge`` alone shows whom the player may challenge (buttons);
     ``/challenge NAME`` or a button challenges (the core decides: reach, one open
@@ -394,12 +396,14 @@ async def challenge(
         if entry_id is not None:
             them = next((n for n, e in loaded.entries.items() if e.id == entry_id), None)
             if them is None or them not in loaded.ladder.names:
-                raise Invalid("that player is not on this ladder any more: /challenge shows "
-                              "whom you may challenge now")
+                raise Invalid(said("that player is not on this ladder any more: /challenge "
+                                   "shows whom you may challenge now"))
         elif rest:
             them = _on_ladder(loaded, " ".join(rest))
         else:
-            return await answer_with(tx, req, render, await _targets(loaded, me, req.now))
+            shown = await _targets(loaded, me, req.now)
+            await answer(tx, req, Reply(say.targets(shown), say.target_buttons(shown)))
+            return shown
         try:
             step = lad.challenge(loaded.ladder, loaded.state, me, them, _t(loaded, req.now))
         except lad.LadderRefused as exc:
@@ -417,13 +421,14 @@ async def challenge(
                                  said=say.challenged_you(done, loaded.ladder.rules),
                                  buttons=say.answer_buttons(loaded.event.id, made.number),
                                  dedupe_key=f"ladder:{loaded.event.id}:{made.number}:issued")
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.challenge_made(done)))
+        return done
 
 
 async def respond(
     db: Database, req: Request, words: list[str], action: str, *,
     event_id: int | None = None, number: int | None = None,
-    render: Answer[Answered] | None = None, acting: ForPlayer | None = None,
+    acting: ForPlayer | None = None,
 ) -> Answered:
     """Use-case: the challenged player accepts or declines; the challenger withdraws
     (``action``: accept, decline, withdraw). From a button, ``event_id`` and ``number``
@@ -444,10 +449,9 @@ async def respond(
         if number is not None:
             pressed = next((c for c in loaded.state.challenges if c.number == number), None)
             if pressed is None or pressed.challenged != me:
-                raise NotAllowed("only the player challenged answers a challenge")
+                raise NotAllowed(said("only the player challenged answers a challenge"))
             if mine is None or mine.number != number:
-                raise Invalid(f"challenge #{number} is already settled ({pressed.status.value}"
-                              f"{': ' + pressed.why if pressed.why else ''})")
+                raise Invalid(say.already_settled(pressed))
         core = {"accept": lad.accept, "decline": lad.decline, "withdraw": lad.withdraw}[action]
         try:
             step = core(loaded.ladder, loaded.state, me, _t(loaded, req.now))
@@ -476,7 +480,8 @@ async def respond(
             answered.status is lad.ChallengeStatus.FORFEITED)
         if acting is not None:
             await _tell_player(tx, asker, say.answered(done), req.now)
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, Reply(say.answered(done)))
+        return done
 
 
 async def _make_match(tx: Tx, loaded: Loaded, c: lad.Challenge, now: datetime) -> str:
@@ -539,7 +544,8 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
                 step = lad.reopen(loaded.ladder, loaded.state, c.number, at)
                 action = "ladder.reopen"
         except lad.LadderRefused as exc:
-            raise Invalid(f"{view.code} is ladder challenge #{c.number}: {exc}") from None
+            raise Invalid(said("{code} is ladder challenge #{number}: {why}", code=view.code,
+                               number=c.number, why=from_core(exc.said))) from None
         if (step.ladder, step.state) == (loaded.ladder, loaded.state):
             continue
         loaded = await _commit(tx, loaded, step, by=Actor.system(), action=action, now=now,
@@ -612,9 +618,10 @@ async def _close_unplayed(tx: Tx, match_id: int, now: datetime, why: Said,
 
 
 async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rating: int = 0,
-                       render: Answer[Joined] | None = None) -> Joined:
+                       *, bot_username: str | None = None) -> Joined:
     """Use-case: a TD adds a newcomer, who starts at the bottom (Director's Manual, cited in
-    ``core.ladder.join``), and gets their personal invite link to pass on."""
+    ``core.ladder.join``), and gets their personal invite link to pass on (``bot_username``:
+    the bot the link is for)."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td")
@@ -633,8 +640,10 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
         code = await create_invite(tx, event_id, "player", person_id=person, by=actor,
                                    now=req.now)
         assert entry_id == loaded.entries[clean].id
-        return await answer_with(tx, req, render,
-                                 Joined(event, clean, len(step.ladder.names), code))
+        done = Joined(event, clean, len(step.ladder.names), code)
+        link = invite_link(bot_username, code) if bot_username else None
+        await answer(tx, req, Reply(say.joined(done, link)))
+        return done
 
 
 # --- expulsion ------------------------------------------------------------------------------
