@@ -5,6 +5,7 @@ the failover time after a worker's SIGKILL.
     python -m bench.fleet --db postgresql://...     # a server; each part gets a new schema
     python -m bench.fleet --db URL --players 64 --workers 1 2 4 --lease 5
     python -m bench.fleet --db URL --workers 1 --counters --no-failover   # where time goes
+    python -m bench.fleet --db URL --workers --pace 1000 --no-failover    # SQLite, paced
 
 Each part sets up a single elimination of ``--players`` (first round open), starts the
 workers behind a proxy that hands each update to a random worker (``bench.fleet_crash``),
@@ -13,7 +14,19 @@ and plays four waves, each all at once, the fake Bot API posting up to 40 update
 taps its first answer ("I started" or Confirm), confirms, and the loser taps Agree. An
 update's latency is from the moment the fake queued it to its claim's commit
 (``processed_updates.processed_at``, written by the worker); the burst rate is the updates
-of the waves over the time from each wave's first queued update to its last commit. Pacing
+of the waves over the time from each wave's first queued update to its last commit.
+
+What the latency is: a wave hands its updates over all at once, so the last of a wave waits
+behind all the others: a burst's p99 is about the wave's length over the rate (32 updates
+at 1,000 a second: 31 ms), the queue a flood makes, not what one update costs. ``--pace
+R`` hands each wave's updates over evenly spaced, R a second (the parts are then named
+``..._pacedR``): its p50 and p99 are an update's latency while the bot is offered R a
+second, which is what "p99 under 20 ms at 1,000 a second" asks. A pace above what the bot
+absorbs shows as a queue growing through the wave: the p99 rises toward the burst's and
+the rate stays below R. The CPU the workers used over the waves (every
+update applied and every answer sent), and that of the bench's own process (the fake Bot
+API, the proxy), per update applied, are printed too: counted, so a busy machine changes
+them less than the rates. Pacing
 is virtual (``TDBOT_PACE``): the workers wait no real second for Telegram's limits, so this
 measures the bot and its database.
 
@@ -129,6 +142,15 @@ class Fleet:
             proc.send_signal(signal.SIGINT)
             await asyncio.wait_for(proc.wait(), timeout=30)
 
+    def cpu_s(self) -> float:
+        """The CPU seconds (user and system) the running workers have used so far."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for proc in self.procs.values():
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (stat(5) 14 and 15)
+        return total / ticks
+
     async def aquery(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         database = await open_database(self.db, migrate=False)
         try:
@@ -186,8 +208,10 @@ async def match_pairs(fleet: Fleet) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in rows]
 
 
-async def waves(fleet: Fleet, tg: FakeTelegram) -> tuple[list[float], float, int]:
-    """The four waves; the latencies (s), the seconds the waves took and the updates."""
+async def waves(fleet: Fleet, tg: FakeTelegram,
+                pace: float = 0.0) -> tuple[list[float], float, int]:
+    """The four waves; the latencies (s), the seconds the waves took and the updates.
+    ``pace``: updates a second handed over within a wave, evenly spaced (0: all at once)."""
     pairs = [(tg.world.users[a], tg.world.users[b]) for a, b in await match_pairs(fleet)]
     queued: dict[int, float] = {}
     spans: list[tuple[float, list[int]]] = []
@@ -198,7 +222,9 @@ async def waves(fleet: Fleet, tg: FakeTelegram) -> tuple[list[float], float, int
     async def wave(acts: list[tuple[FakeUser, Callable[[], object], Callable[[], bool]]]) -> None:
         ids = []
         start = time.time()
-        for _, act, _ in acts:
+        for n, (_, act, _) in enumerate(acts):
+            if pace and (ahead := start + n / pace - time.time()) > 0:
+                await asyncio.sleep(ahead)
             act()
             ids.append(tg.world.last_update_id)
             queued[ids[-1]] = time.time()
@@ -247,7 +273,7 @@ async def waves(fleet: Fleet, tg: FakeTelegram) -> tuple[list[float], float, int
 
 
 async def part(db: str, workers: int, players: int, seed: int, workdir: Path,
-               lease: float, counters: Path | None = None) -> dict[str, float]:
+               lease: float, counters: Path | None = None, pace: float = 0.0) -> dict[str, float]:
     await prepare(db, players, seed)
     tg = world(players)
     proxy = Proxy(random.Random(seed))
@@ -257,14 +283,18 @@ async def part(db: str, workers: int, players: int, seed: int, workdir: Path,
             fleet = Fleet(db, tg, server, proxy, workdir, lease, counters)
             await asyncio.gather(*(fleet.start(n) for n in range(workers)))
             try:
-                latencies, seconds, applied = await waves(fleet, tg)
+                cpu, fake = fleet.cpu_s(), time.process_time()
+                latencies, seconds, applied = await waves(fleet, tg, pace)
+                cpu, fake = fleet.cpu_s() - cpu, time.process_time() - fake
             finally:
                 await fleet.stop()
     finally:
         await proxy.stop()
     return {"updates": applied, "burst_updates_per_s": applied / seconds,
             "apply_p50_ms": 1000 * statistics.median(latencies),
-            "apply_p99_ms": 1000 * percentile(latencies, 99)}
+            "apply_p99_ms": 1000 * percentile(latencies, 99),
+            "worker_cpu_ms": 1000 * cpu / max(applied, 1),
+            "fake_cpu_ms": 1000 * fake / max(applied, 1)}
 
 
 async def failover(db: str, players: int, seed: int, workdir: Path,
@@ -358,7 +388,7 @@ async def main_async(args: argparse.Namespace, workdir: Path) -> list[tuple[str,
     parts: list[tuple[str, int]] = ([("sqlite", 1)] if args.sqlite else []) + [
         ("postgresql", n) for n in args.workers]
     for kind, workers in parts:
-        label = f"{kind}_{workers}w"
+        label = f"{kind}_{workers}w" + (f"_paced{args.pace:.0f}" if args.pace else "")
         folder = workdir / label
         folder.mkdir()
         schema = f"bench_fleet_{os.getpid()}_{label}"
@@ -368,7 +398,8 @@ async def main_async(args: argparse.Namespace, workdir: Path) -> list[tuple[str,
             counters = folder / "counters"
             counters.mkdir()
         try:
-            got = await part(db, workers, args.players, args.seed, folder, args.lease, counters)
+            got = await part(db, workers, args.players, args.seed, folder, args.lease, counters,
+                             args.pace)
         finally:
             if kind != "sqlite":
                 drop_schema(args.db, schema)
@@ -389,7 +420,9 @@ async def main_async(args: argparse.Namespace, workdir: Path) -> list[tuple[str,
         out += [(f"{label}_updates", got["updates"], "count"),
                 (f"{label}_burst_updates_per_s", got["burst_updates_per_s"], "updates/s"),
                 (f"{label}_apply_p50", got["apply_p50_ms"], "ms"),
-                (f"{label}_apply_p99", got["apply_p99_ms"], "ms")]
+                (f"{label}_apply_p99", got["apply_p99_ms"], "ms"),
+                (f"{label}_worker_cpu_per_update", got["worker_cpu_ms"], "ms"),
+                (f"{label}_fake_cpu_per_update", got["fake_cpu_ms"], "ms")]
     if not args.failover:
         return out
     folder = workdir / "failover"
@@ -411,7 +444,8 @@ def main(argv: list[str] | None = None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", required=True, help="a PostgreSQL server's URL")
     parser.add_argument("--players", type=int, default=64, help="a power of two, 4 to 64")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--workers", type=int, nargs="*", default=[1, 2, 4],
+                        help="the PostgreSQL parts (none: SQLite only)")
     parser.add_argument("--lease", type=float, default=5.0, help="the workers' lease (s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sqlite", action=argparse.BooleanOptionalAction, default=True,
@@ -420,6 +454,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="count each PostgreSQL worker's transactions (bench.pg_counters)")
     parser.add_argument("--statements", nargs="*", default=[], metavar="USE_CASE",
                         help="with --counters: list the statements of these use-cases")
+    parser.add_argument("--pace", type=float, default=0.0, metavar="UPDATES_PER_S",
+                        help="hand each wave's updates over evenly spaced at this rate, "
+                             "not all at once: the latency at an offered load")
     parser.add_argument("--no-failover", dest="failover", action="store_false",
                         help="leave out the failover part")
     args = parser.parse_args(argv)

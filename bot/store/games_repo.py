@@ -44,9 +44,14 @@ def _game(r: Row) -> GameRow:
 
 
 async def games_of(tx: Tx, match_id: int) -> list[GameRow]:
-    """Every reported game of a match in reported order (the order the core counts)."""
-    rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
-    return [_game(r) for r in rows]
+    """Every reported game of a match in reported order (the order the core counts); read
+    once per transaction while no game is written (a result's checks each need them)."""
+    kept = tx.remembered(("games", match_id), ("games",))
+    if kept is None:
+        rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
+        kept = tuple(_game(r) for r in rows)
+        tx.remember(("games", match_id), ("games",), kept)
+    return list(kept)
 
 
 async def games_of_event(tx: Tx, event_id: int) -> dict[int, list[GameRow]]:

@@ -35,8 +35,11 @@ def _entry(r: Row) -> JournalEntry:
 async def add(
     tx: Tx, *, who: str, action: str, subject: str, detail: dict[str, Any], why: str,
     now: datetime,
-) -> int:
-    return await tx.insert(
+) -> None:
+    """A line of the journal, which the use-case writing it never reads back: on PostgreSQL
+    it travels with the transaction's next statement (``Tx.write``), one round trip fewer
+    while the lock is held."""
+    await tx.write(
         "INSERT INTO journal (who, action, subject, detail_json, why, at) VALUES (?, ?, ?, ?, ?, ?)",
         (who, action, subject, json.dumps(detail, sort_keys=True), why, iso(now)),
     )

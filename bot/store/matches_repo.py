@@ -155,11 +155,16 @@ async def of_entry(tx: Tx, entry_id: int) -> list[MatchView]:
 
 
 async def of_person(tx: Tx, person_id: int) -> list[MatchView]:
+    """The person's matches; each is then ``get`` without a second read, as a player's
+    result is checked against the match it was found for."""
     rows = await tx.all(
         _SELECT + " WHERE ea.person_id = ? OR eb.person_id = ? ORDER BY r.seq, m.id",
         (person_id, person_id),
     )
-    return [_view(r) for r in rows]
+    views = [_view(r) for r in rows]
+    for view in views:
+        tx.remember(("match", view.id), _READS, view)
+    return views
 
 
 async def add(

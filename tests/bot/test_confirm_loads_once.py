@@ -145,3 +145,25 @@ async def test_a_slip_moved_is_not_read_again_for_the_answer(
         row = await tx.one("SELECT state, starter_side, game_id FROM slips WHERE id = ?",
                            (draft.slip.id,))
     assert row is not None and (row[0], row[1]) == ("agreed", 1) and row[2] is not None
+
+
+MATCH_VIEW_READ = r"FROM matches m JOIN rounds r"
+GAMES_READ = r"^SELECT \* FROM games WHERE match_id = \?"
+
+
+async def test_reporting_a_result_reads_the_match_and_its_games_once(
+        db: Database, trace: Trace) -> None:
+    """The player's matches, read to find which one the result is for, are the matches the
+    draft then checks: the match is not read again by its id, nor its games once per helper
+    (on PostgreSQL each read is a round trip while the other use-cases wait). The draft
+    stored is the one answered."""
+    draft = await reporting.report_result(db, player("Ann Lee"),
+                                          SaidResult(412, 380, text="412-380"))
+    assert isinstance(draft, reporting.SlipAnswer) and draft.kind == "ask_starter"
+    assert trace.count(MATCH_VIEW_READ) == 1
+    assert trace.count(GAMES_READ) == 1
+    async with db.transaction() as tx:
+        row = await tx.one("SELECT s.state, m.code, s.game_no, s.score_a, s.score_b FROM slips s"
+                           " JOIN matches m ON m.id = s.match_id WHERE s.id = ?",
+                           (draft.slip.id,))
+    assert row is not None and tuple(row) == ("draft", draft.slip.code, 1, 412, 380)

@@ -40,6 +40,7 @@ from typing import Any
 import pytest
 
 from bot.service.platform import deadlines, outbox
+from bot.store import deadlines_repo
 from bot.store.db import Database, Tx
 from bot.telegram.clock import SimClock
 from bot.telegram.harness import DEFAULT_START, BotUnderTest
@@ -261,7 +262,7 @@ async def _counted(tx: Tx, d: deadlines.Deadline, now: datetime) -> bool:
 
 async def open_counted(bot: BotUnderTest, chat: int, due_in: timedelta) -> int:
     async with bot.runtime.db.transaction() as tx:
-        deadline_id = await deadlines.open_deadline(
+        deadline_id = await deadlines_repo.add(
             tx, COUNTED, f"test:{chat}", bot.clock() + due_in, {"chat": chat}, now=bot.clock())
     await bot.runtime.scheduler.sync()
     return deadline_id

@@ -274,3 +274,36 @@ async def test_webhook_with_several_connections_posts_updates_at_once() -> None:
     first = got[0]
     assert sorted(got[:3]) == [first, first + 1, first + 2]  # three in flight at once
     assert sorted(got) == [first, first + 1, first + 1, first + 2, first + 3]
+
+
+class _Lookups:
+    """A finder that sees every module the import system is asked to find, and finds none."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        self.names.append(name)
+
+
+async def test_a_bot_api_call_looks_for_no_module(
+    served: tuple[FakeTelegram, FakeBotServer],
+) -> None:
+    """Every Bot API call's locks ask which async library runs (httpcore's
+    ``current_async_library``, by importing sniffio): without sniffio installed each ask is a
+    failed import that searches the whole path, four to a call, a tenth of a worker's CPU
+    in a burst (``python -m bench.fleet``). With it installed a call imports nothing."""
+    tg, server = served
+    lookups = _Lookups()
+    async with Bot(tg.token, base_url=server.base_url) as bot:
+        user = tg.add_user("Ann")
+        tg.chat_of(user)  # Ann has started the bot
+        await bot.send_message(chat_id=user.id, text="warm")  # the client's first imports
+        sys.meta_path.insert(0, lookups)
+        try:
+            for n in range(3):
+                await bot.send_message(chat_id=user.id, text=f"hello {n}")
+        finally:
+            sys.meta_path.remove(lookups)
+    assert [m.text for m in tg.sent(user)][-3:] == ["hello 0", "hello 1", "hello 2"]
+    assert lookups.names == []

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from bot.service.platform import deadlines, outbox
+from bot.store import deadlines_repo
 from bot.store.db import Tx, open_database
 from bot.telegram.harness import BotUnderTest
 
@@ -31,8 +32,8 @@ async def _ping(tx: Tx, d: deadlines.Deadline, now: datetime) -> bool:
 
 async def open_ping(bot: BotUnderTest, chat: int, n: int, due_in: timedelta) -> int:
     async with bot.runtime.db.transaction() as tx:
-        return await deadlines.open_deadline(tx, PING, f"test:{n}", bot.clock() + due_in,
-                                             {"chat": chat, "n": n}, now=bot.clock())
+        return await deadlines_repo.add(tx, PING, f"test:{n}", bot.clock() + due_in,
+                                        {"chat": chat, "n": n}, now=bot.clock())
 
 
 def pings(bot: BotUnderTest, user) -> list[str]:  # type: ignore[no-untyped-def]

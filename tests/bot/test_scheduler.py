@@ -63,9 +63,9 @@ async def test_an_unknown_kind_is_marked_failed_journalled_and_shown_to_tds(
         tara = tg.add_user("Tara", user_id=7001)
         async with bot.runtime.db.transaction() as tx:
             _event_id, round_id = await _event_with_round(tx, bot.clock())
-            gone = await deadlines.open_deadline(
+            gone = await deadlines_repo.add(
                 tx, "round.retired_kind", f"round:{round_id}", bot.clock() + timedelta(hours=1),
-                now=bot.clock())
+                {}, now=bot.clock())
         assert await bot.advance(timedelta(hours=2)) == 0
         async with bot.runtime.db.transaction() as tx:
             row = await deadlines.get_deadline(tx, gone)
@@ -89,8 +89,8 @@ async def test_a_handler_that_raises_is_marked_failed_once(tmp_path: Path) -> No
     async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
         async with bot.runtime.db.transaction() as tx:
             event_id, _round_id = await _event_with_round(tx, bot.clock())
-            bad = await deadlines.open_deadline(tx, BROKEN, f"event:{event_id}",
-                                                bot.clock() + timedelta(hours=1), now=bot.clock())
+            bad = await deadlines_repo.add(tx, BROKEN, f"event:{event_id}",
+                                           bot.clock() + timedelta(hours=1), {}, now=bot.clock())
         await bot.advance(timedelta(hours=2))
         await bot.advance(timedelta(hours=2))
         async with bot.runtime.db.transaction() as tx:
@@ -110,10 +110,10 @@ async def test_sync_arms_only_what_was_opened_since_it_last_looked(
         scheduler = bot.runtime.scheduler
         soon = bot.clock() + timedelta(minutes=3)
         async with bot.runtime.db.transaction() as tx:
-            first = [await deadlines.open_deadline(tx, BROKEN, f"t:{n}", soon, now=bot.clock())
+            first = [await deadlines_repo.add(tx, BROKEN, f"t:{n}", soon, {}, now=bot.clock())
                      for n in range(3)]
-            far = await deadlines.open_deadline(tx, BROKEN, "t:far", bot.clock() + timedelta(days=9),
-                                                now=bot.clock())
+            far = await deadlines_repo.add(tx, BROKEN, "t:far", bot.clock() + timedelta(days=9), {},
+                                           now=bot.clock())
         assert await scheduler.sync() == 3  # the near ones at once; the far one waits
 
         async def no_full_scan(tx: Tx, until: datetime) -> list[tuple[int, datetime]]:
@@ -121,7 +121,7 @@ async def test_sync_arms_only_what_was_opened_since_it_last_looked(
 
         monkeypatch.setattr(deadlines_repo, "open_due_by", no_full_scan)
         async with bot.runtime.db.transaction() as tx:
-            later = await deadlines.open_deadline(tx, BROKEN, "t:9", soon, now=bot.clock())
+            later = await deadlines_repo.add(tx, BROKEN, "t:9", soon, {}, now=bot.clock())
         assert await scheduler.sync() == 1
         assert await scheduler.sync() == 0
         assert scheduler.armed == frozenset([*first, later])
@@ -150,8 +150,8 @@ async def _ping(tx: Tx, d: deadlines.Deadline, now: datetime) -> bool:
 
 async def _open_ping(bot: BotUnderTest, chat: int, due_in: timedelta) -> int:
     async with bot.runtime.db.transaction() as tx:
-        return await deadlines.open_deadline(tx, PING, f"ping:{chat}", bot.clock() + due_in,
-                                             {"chat": chat}, now=bot.clock())
+        return await deadlines_repo.add(tx, PING, f"ping:{chat}", bot.clock() + due_in,
+                                        {"chat": chat}, now=bot.clock())
 
 
 async def test_a_far_deadline_is_armed_by_the_sweep_when_near_and_its_alarm_fires_it_once(

@@ -17,7 +17,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot.service.platform import outbox
+from bot.service.platform import deadlines, journal, outbox
+from bot.service.platform.actors import Actor
 from bot.service.platform.unit import reading
 from bot.store import outbox_repo
 from bot.store.db import Database, Tx, open_database
@@ -208,3 +209,52 @@ async def test_a_message_written_costs_two_statements_and_a_used_key_writes_noth
         assert [tuple(r) for r in rows] == [(waiting, welcome, 0), (welcome, None, 0)]
     finally:
         await db.close()
+
+
+async def test_a_journal_line_and_a_deadline_travel_with_the_next_statement(
+        pg_target: str, round_trips: list[str]) -> None:
+    """The use-case never reads back the journal line or the deadline it writes (the
+    adapter arms deadlines after the commit, ``deadlines.opened_since``): both go with the
+    COMMIT in one round trip, and are stored; and the alarm clock finds the deadline."""
+    db = await open_database(pg_target)
+    try:
+        async with db.transaction() as tx:
+            await tx.scalar("SELECT 1")
+        round_trips.clear()
+        async with db.transaction() as tx:
+            await journal.record(tx, who=Actor.cli(), action="match.confirm",
+                                 subject="match:1", now=NOW, detail={"game": 1})
+            await deadlines.open_deadline(tx, "slip.window", "slip:1", NOW, {"slip": 1},
+                                          now=NOW)
+        assert len(round_trips) == 2, round_trips
+        assert round_trips[1].startswith("PIPELINE; INSERT INTO journal"), round_trips
+        assert "INSERT INTO deadlines" in round_trips[1] and "COMMIT" in round_trips[1]
+        async with db.transaction() as tx:
+            lines = [tuple(r) for r in await tx.all("SELECT action, subject FROM journal")]
+        assert lines == [("match.confirm", "match:1")]
+        found = await deadlines.opened_since(db, 0)
+        assert [due for _, due in found] == [NOW]
+    finally:
+        await db.close()
+
+
+async def test_the_sender_looks_for_its_next_chat_while_a_use_case_holds_the_lock(
+        pg_target: str) -> None:
+    """``outbox.first_with_rows`` (which chat the sender turns to next) is a lookup: it
+    reads at once while another worker's use-case holds the lock."""
+    one, two = await open_database(pg_target), await open_database(pg_target)
+    try:
+        async with one.transaction() as tx:
+            await outbox.enqueue(tx, chat_id=5, text_html="hello", now=NOW)
+        held, release = asyncio.Event(), asyncio.Event()
+        task = asyncio.create_task(_holding_the_lock(two, held, release))
+        await held.wait()
+        try:
+            async with asyncio.timeout(5):  # before: it waited for the lock's release
+                assert await outbox.first_with_rows(one, NOW, [4, 5]) == 1
+        finally:
+            release.set()
+            await task
+    finally:
+        await one.close()
+        await two.close()

@@ -102,9 +102,9 @@ async def open_deadline(
     payload: dict[str, Any] | None = None,
     *,
     now: datetime,
-) -> int:
+) -> None:
     """Open a deadline row; the adapter arms it after the transaction commits."""
-    return await deadlines_repo.add(tx, kind, subject, due_at, payload or {}, now)
+    await deadlines_repo.open_unread(tx, kind, subject, due_at, payload or {}, now)
 
 
 async def get_deadline(tx: Tx, deadline_id: int) -> Deadline | None:

@@ -38,8 +38,8 @@ async def record(
     now: datetime,
     detail: dict[str, Any] | None = None,
     why: str = "",
-) -> int:
-    return await journal_repo.add(tx, who=who.label, action=action, subject=subject,
+) -> None:
+    await journal_repo.add(tx, who=who.label, action=action, subject=subject,
                                   detail=detail or {}, why=why, now=now)
 
 

@@ -272,8 +272,9 @@ async def release_leases(db: Database) -> int:
 
 
 async def first_with_rows(db: Database, now: datetime, chats: list[int | str]) -> int | None:
-    """Of ``chats``, the position of the first with a row due (``outbox_repo``)."""
-    async with db.transaction() as tx:
+    """Of ``chats``, the position of the first with a row due (``outbox_repo``). A lookup
+    (``Database.snapshot``): the sender looking for its next chat waits for no use-case."""
+    async with db.snapshot() as tx:
         return await outbox_repo.first_with_rows(tx, now, chats)
 
 
