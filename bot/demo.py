@@ -182,7 +182,7 @@ async def _script(bot: BotUnderTest) -> str:
     codes = invite_codes(tg.last_sent(olga).text or "")
 
     s.chapter("The TD and two players follow their personal links")
-    await s.says(tara, f"/start {codes['td Tara Tan']}")
+    await s.says(tara, f"/start {codes['TD Tara Tan']}")
     await s.says(ann, f"/start {codes['player Ann Lee']}")
     await s.says(ben, f"/start {codes['player Ben Ong']}")
 

@@ -17,8 +17,6 @@ REFUSALS = {"ServiceError", "NotAllowed", "NotFound", "Invalid", "OwnMatch"}
 
 #: Service modules that still refuse in English text (each to say a record instead).
 NOT_YET = {
-    "bot/service/people/directing.py",
-    "bot/service/platform/limits.py",
     "bot/service/results/corrections.py",
     "bot/service/results/desk.py",
     "bot/service/results/reporting.py",

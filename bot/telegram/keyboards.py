@@ -5,11 +5,8 @@ messages (``bot.words``), in the reader's language ``lang``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.service.events.readmodels import TdInbox
 from bot.service.events.rounds_texts import match_buttons
-from bot.service.people.languages import name_of
 from bot.service.platform import callbacks
 from bot.store.outbox_repo import Button
 from bot.telegram.texts import PENDING_SHOWN
@@ -19,24 +16,6 @@ from bot.words.said import plain
 Buttons = list[list[dict[str, str]]]
 #: Candidates per freed slot under /pending (the full list is in the TDs' question).
 SLOT_OPTIONS_SHOWN = 3
-
-
-def pick_entry(code: str, choices: Sequence[tuple[int, str]]) -> Buttons:
-    """One button per unclaimed entry, one per row so long names stay readable."""
-    return [[{"text": name, "data": callbacks.join_pick(code, entry_id)}]
-            for entry_id, name in choices]
-
-
-def languages(offered: Sequence[str]) -> Buttons:
-    """One button per language the bot speaks, each named in itself ("English",
-    "Français"), so that a reader who cannot read the current one finds theirs."""
-    return [[{"text": capitalised(name_of(code)), "data": callbacks.language(code)}
-             for code in offered]]
-
-
-def capitalised(name: str) -> str:
-    """A language's name as a button's label: "français" -> "Français"."""
-    return name[:1].upper() + name[1:]
 
 
 def join_decision(request_id: int, entry_name: str, *,

@@ -68,7 +68,7 @@ async def test_hostile_names_reach_everyone_intact(tmp_path: Path) -> None:
             event_id = await tx.scalar("SELECT id FROM events WHERE slug = 'html-cup'")
             await import_players(tx, event_id, CSV, by=Actor.cli(), now=bot.clock())
 
-        tg.user_sends(tara, f"/start {codes['td Tara <i>TD</i>']}")
+        tg.user_sends(tara, f"/start {codes['TD Tara <i>TD</i>']}")
         tg.user_sends(bob, f"/start {codes['player ' + BOB]}")
         await bot.settle()
         assert f"You are {BOB}, a player of {EVENT}." in (tg.last_sent(bob).text or "")

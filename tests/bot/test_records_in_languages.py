@@ -19,7 +19,7 @@ from bot.service.platform.unit import Request
 from bot.store import people_repo
 from bot.store.db import Database, open_database
 from bot.words import DOMAIN, for_locale
-from bot.words.said import Said
+from bot.words.said import Said, english, render
 from tests.bot import catalogues
 
 NOW = datetime(2026, 3, 3, 11, 0, tzinfo=UTC)
@@ -221,21 +221,19 @@ def test_an_outage_notice_is_said_in_the_reader_s_language() -> None:
 
 
 def test_moved_dates_are_written_in_the_reader_s_language() -> None:
-    """"Start it today": the schedule's new first day and the old one, in the reader's words
-    (the English as it always was)."""
+    """"Start it today": the schedule's new first day and the old one, in the reader's words."""
     from datetime import date
 
-    from bot.service.events.event_setup import DatesMoved
-    from bot.telegram import texts
+    from bot.service.events.setup_texts import dates_moved
 
-    moved = DatesMoved("Club Cup", 3652, date(2016, 3, 2), date(2026, 3, 2))
-    assert texts.dates_moved(moved, lang="fr") == (
+    moved = dates_moved("Club Cup", 3652, date(2016, 3, 2), date(2026, 3, 2))
+    assert render(moved, for_locale("fr")) == (
         "📅 Toutes les dates de <b>Club Cup</b> ont été décalées de +3652 jours : le calendrier "
-        "commence le lun. 2 mars 2026 (au lieu du 2 mars 2016), les écarts entre les dates "
+        "commence le lun. 2 mars 2026 (au lieu du mer. 2 mars 2016), les écarts entre les dates "
         "restant les mêmes.")
-    assert texts.dates_moved(moved) == (
+    assert english(moved) == (
         "📅 Every date of <b>Club Cup</b> moved +3652 days: the schedule starts Mon 02 Mar 2026 "
-        "(it started 02 Mar 2016), the gaps between the dates as they were.")
+        "(it started Wed 02 Mar 2016), the gaps between the dates as they were.")
 
 
 def test_memberships_ending_are_listed_in_the_reader_s_language() -> None:

@@ -19,12 +19,16 @@ from typing import Any
 
 import pytest
 
+from bot.service.people.standing_texts import not_understood
 from bot.store.db import Tx
-from bot.telegram import texts
 from bot.telegram.harness import BotUnderTest
 from bot.telegram.update_queue import InChatOrder
+from bot.words.said import english
 from tests.bot.club_chat import club_cup_bot, last, report_game, say, tap, user
 from tests.bot.test_telegram_rulings import IDS, definition
+
+#: What a private message that answers nothing is told.
+NOT_UNDERSTOOD = english(not_understood())
 
 
 @pytest.fixture
@@ -76,7 +80,7 @@ async def test_a_dispute_asks_its_reason_as_a_prompt_the_reply_fills_it_once(
     assert (await _dispute(bot, "M1"))[1:3] == ("I had 390", "open")
     assert await _prompts(bot, "Dev Rao") == [("dispute_reason", dispute, "done")]
     # a second reply is an ordinary message: nothing changes
-    assert await say(bot, "Dev Rao", "I had 395 in fact") == texts.NOT_UNDERSTOOD
+    assert await say(bot, "Dev Rao", "I had 395 in fact") == NOT_UNDERSTOOD
     assert (await _dispute(bot, "M1"))[1] == "I had 390"
     assert await _rows(bot, "SELECT count(*) FROM journal WHERE action = 'dispute.reason'") == [
         (1,)]
@@ -105,7 +109,7 @@ async def test_each_dispute_of_a_player_waits_for_its_reason_the_newest_first(
         (first, "game 1: I had 390"), (second, "game 2: I had 360")]
     assert await _prompts(bot, "Dev Rao") == [("dispute_reason", first, "done"),
                                                ("dispute_reason", second, "done")]
-    assert await say(bot, "Dev Rao", "and another thing") == texts.NOT_UNDERSTOOD
+    assert await say(bot, "Dev Rao", "and another thing") == NOT_UNDERSTOOD
 
 
 async def test_a_rulings_reason_is_a_prompt_the_reply_rules_with_it_once(
@@ -129,7 +133,7 @@ async def test_a_rulings_reason_is_a_prompt_the_reply_rules_with_it_once(
                             " ON m.id = g.match_id WHERE m.code = 'M1'") == [(412, 390)]
     assert (await _prompts(bot, "Tara TD"))[-1] == ("why", dispute, "done")
     # a second reply is an ordinary message: no second ruling
-    assert await say(bot, "Tara TD", "Dev's scoresheet") == texts.NOT_UNDERSTOOD
+    assert await say(bot, "Tara TD", "Dev's scoresheet") == NOT_UNDERSTOOD
     assert await _rows(bot, "SELECT count(*) FROM journal WHERE action = 'dispute.ruled'") == [
         (1,)]
 
@@ -143,7 +147,7 @@ async def test_a_ruling_closes_the_disputers_question(bot: BotUnderTest) -> None
     await tap(bot, "Tara TD", "Skip (no reason)")
     assert (await _dispute(bot, "M1"))[2] == "ruled"
     assert await _prompts(bot, "Dev Rao") == [("dispute_reason", dispute, "dropped")]
-    assert await say(bot, "Dev Rao", "I had 390") == texts.NOT_UNDERSTOOD
+    assert await say(bot, "Dev Rao", "I had 390") == NOT_UNDERSTOOD
     assert (await _dispute(bot, "M1"))[1] == ""
 
 
@@ -152,7 +156,7 @@ async def test_the_reason_question_lapses_after_a_day_and_dispute_text_still_giv
 ) -> None:
     await _game_1_disputed(bot)
     await bot.advance(timedelta(hours=25))
-    assert await say(bot, "Dev Rao", "I had 390") == texts.NOT_UNDERSTOOD
+    assert await say(bot, "Dev Rao", "I had 390") == NOT_UNDERSTOOD
     assert (await _dispute(bot, "M1"))[1] == ""
     assert (await say(bot, "Dev Rao", "/dispute I had 390")).startswith("Thank you")
     dispute, reason, state, _ = await _dispute(bot, "M1")
@@ -272,10 +276,10 @@ async def test_a_private_text_that_answers_nothing_costs_one_read(
     await _game_1_disputed(bot)
     await say(bot, "Dev Rao", "I had 390")  # answered: nothing awaited any more
     async with _transactions(bot, monkeypatch) as seen:
-        assert await say(bot, "Dev Rao", "hello") == texts.NOT_UNDERSTOOD
+        assert await say(bot, "Dev Rao", "hello") == NOT_UNDERSTOOD
     assert _before_use_case(seen) == ["read"]
     async with _transactions(bot, monkeypatch) as seen:
-        assert await say(bot, "Tara TD", "hello") == texts.NOT_UNDERSTOOD
+        assert await say(bot, "Tara TD", "hello") == NOT_UNDERSTOOD
     assert _before_use_case(seen) == ["read"]
     async with _transactions(bot, monkeypatch) as seen:
         assert "Who started?" in await say(bot, "Ben Ong", "412-380")

@@ -29,6 +29,8 @@ from bot.service.formats.rounds import site_standings
 from bot.store.db import Database, open_database
 from bot.web import routes
 from bot.web.server import SiteServer
+from bot.words import for_locale
+from bot.words.said import english, render
 from tests.bot.round_event import IDS, RATINGS, definition
 
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
@@ -334,15 +336,21 @@ async def test_a_link_needs_a_public_event_and_a_public_address(db_target: Path 
 
             shown, hidden = (await get_event(tx, public.event_id),
                              await get_event(tx, private.event_id))
-            assert await site_links.link_line(tx, shown) == ""  # no address set yet
+            assert await site_links.link(tx, shown) is None  # no address set yet
         await site_links.set_public_url(db, "https://scrabble.example.org")
         async with db.transaction() as tx:
-            assert await site_links.link_line(tx, shown, site_links.STANDINGS, "Live") == (
-                '\n<a href="https://scrabble.example.org/e/weekly-swiss/standings.html">Live</a>')
-            assert await site_links.link_line(tx, hidden) == ""
+            standings = await site_links.link(tx, shown, site_links.STANDINGS)
+            assert standings is not None and english(standings) == (
+                '<a href="https://scrabble.example.org/e/weekly-swiss/standings.html">'
+                'Live pages</a>')
+            # a record: its words in the reader's language
+            assert render(standings, for_locale("fr")) == (
+                '<a href="https://scrabble.example.org/e/weekly-swiss/standings.html">'
+                'Pages en direct</a>')
+            assert await site_links.link(tx, hidden) is None
         await site_links.set_public_url(db, None)  # the bot started without it: no links
         async with db.transaction() as tx:
-            assert await site_links.link_line(tx, shown) == ""
+            assert await site_links.link(tx, shown) is None
     finally:
         await db.close()
 

@@ -18,12 +18,14 @@ from telegram.ext import CommandHandler
 from bot.service.events import event_setup
 from bot.service.events.definitions import parse_definition
 from bot.service.people.standing import Playing
+from bot.service.people.standing_texts import photo_help
 from bot.service.platform.actors import Actor
 from bot.service.results.desk import MatchByeGiven
-from bot.telegram import desk_texts, texts
+from bot.telegram import desk_texts
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.commands import COMMANDS
 from bot.telegram.harness import BotUnderTest
+from bot.words.said import english
 from tests.bot import club_chat, ladder_chat, round_event
 from tests.bot.club_night_chat import (
     club_bot,
@@ -202,12 +204,21 @@ def test_the_photo_line_names_the_events_that_ask_for_photos() -> None:
     club = Playing("Tuesday <Club>", "club", photos=False)
     ladder = Playing("Club Ladder", "ladder", photos=True)
     cup = Playing("Club Cup", "sssg", photos=True)
-    assert texts.photo_help([club]) == ""
-    assert texts.photo_help([club, ladder]) == (
+    assert photo_help([club]) is None
+
+    def line(playing: list[Playing]) -> str:
+        record = photo_help(playing)
+        assert record is not None
+        return english(record)
+
+    assert line([club, ladder]) == (
         "Won a game of <b>Club Ladder</b> (or started a tied one)? Send a photo of the "
         "finished board here soon after.")
-    assert texts.photo_help([cup]).endswith("soon after (para 25).")
-    assert "para" not in texts.photo_help([cup, ladder])  # the ladder plays by no SSSg
+    assert line([cup]).endswith("soon after (para 25).")
+    assert "para" not in line([cup, ladder])  # the ladder plays by no SSSg
+    assert line([club, ladder, cup]) == (
+        "Won a game of <b>Club Ladder</b> or <b>Club Cup</b> (or started a tied one)? Send a "
+        "photo of the finished board here soon after.")
 
 
 def test_a_match_bye_cites_para_27_only_in_a_knockout() -> None:

@@ -126,11 +126,11 @@ async def test_organiser_gets_links_and_players_join_by_picking_their_name(
 ) -> None:
     tg = bot.telegram
     olga, codes = await create_event(bot)
-    assert {"player", "td Tara TD", "player Ann Lee"} <= set(codes)
+    assert {"player", "TD Tara TD", "player Ann Lee"} <= set(codes)
     assert "matches" not in tg.commands_shown(olga) and "draw" in tg.commands_shown(olga)
 
     tara = tg.add_user("Tara")
-    tg.user_sends(tara, f"/start {codes['td Tara TD']}")
+    tg.user_sends(tara, f"/start {codes['TD Tara TD']}")
     await bot.settle()
     assert "You are a TD" in (tg.last_sent(tara).text or "")
     assert "draw" in tg.commands_shown(tara)
@@ -230,7 +230,7 @@ async def test_a_td_can_decide_join_requests_from_pending(bot: BotUnderTest) -> 
     tg = bot.telegram
     _olga, codes = await create_event(bot)
     tara = tg.add_user("Tara")
-    tg.user_sends(tara, f"/start {codes['td Tara TD']}")
+    tg.user_sends(tara, f"/start {codes['TD Tara TD']}")
     ben = tg.add_user("Benny")
     tg.user_sends(ben, f"/start {codes['player']}")
     await bot.settle()
@@ -269,7 +269,7 @@ async def test_a_definition_with_past_dates_is_created_with_a_warning_and_start_
     await bot.tap(olga, "Start it today")
     assert tg.last_sent(olga).text == (
         "📅 Every date of Club Cup <2026> moved +3652 days: the schedule starts Mon 02 Mar "
-        "2026 (it started 02 Mar 2016), the gaps between the dates as they were.")
+        "2026 (it started Wed 02 Mar 2016), the gaps between the dates as they were.")
     shown = tg.world.message(created.chat.id, created.message_id)
     assert shown is not None and shown.buttons() == []
     async with bot.runtime.db.transaction() as tx:

@@ -10,9 +10,11 @@ from datetime import timedelta
 
 import pytest
 
+from bot.service.people.standing_texts import help_text
 from bot.telegram import commands, texts
 from bot.telegram.app import file_url_for
 from bot.telegram.sender import reply_markup, retry_delay, split_text
+from bot.words.said import english
 
 
 def test_a_player_is_not_offered_td_commands() -> None:
@@ -28,11 +30,12 @@ def test_a_td_is_offered_td_commands_and_a_stranger_only_the_basics() -> None:
 
 
 def test_help_text_lists_exactly_the_allowed_commands() -> None:
-    text = texts.help_text({("player", "sssg")}, can_create_events=False)
+    text = english(help_text(frozenset({("player", "sssg")}), can_create_events=False))
     assert "/matches" in text and "/draw" not in text and ".toml" not in text
-    stranger = texts.help_text((), can_create_events=False)
+    stranger = english(help_text(frozenset(), can_create_events=False))
     assert "invite link" in stranger
-    assert ".toml" in texts.help_text({("organiser", "sssg")}, can_create_events=True)
+    assert ".toml" in english(help_text(frozenset({("organiser", "sssg")}),
+                                        can_create_events=True))
 
 
 def test_refusals_escape_user_text() -> None:

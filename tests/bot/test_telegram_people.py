@@ -22,11 +22,11 @@ from bot.fakebot import faults
 from bot.service.events import event_setup
 from bot.service.events.definitions import parse_definition
 from bot.service.events.lookup import lookup_event
-from bot.service.people import invites
+from bot.service.people import invite_texts, invites
 from bot.service.people.persons import add_person
 from bot.service.platform import callbacks, outbox
 from bot.service.platform.actors import Actor
-from bot.telegram import keyboards, texts
+from bot.telegram import texts
 from bot.telegram.harness import BotUnderTest
 
 DEFINITION = (Path(__file__).parent / "data" / "club_cup.toml").read_text()
@@ -117,8 +117,8 @@ def test_button_data_parses_back_to_what_built_it(code: str, entry_id: int, appr
     assert callbacks.parse_join_pick(callbacks.join_pick(code, entry_id)) == (code, entry_id)
     assert callbacks.parse_join_decide(callbacks.join_decide(entry_id, approve)) == (
         entry_id, approve)
-    for row in keyboards.pick_entry(code, [(entry_id, "A name")]):
-        assert all(len(b["data"].encode()) <= 64 for b in row)  # Telegram's limit
+    for row in invite_texts.pick_buttons(code, [(entry_id, "A name")]):
+        assert all(len(data.encode()) <= 64 for _, data in row)  # Telegram's limit
     for data in (callbacks.join_decide(entry_id, approve), callbacks.slip("agree", entry_id),
                  callbacks.slip("start", entry_id, 1)):
         assert len(data.encode()) <= 64

@@ -15,7 +15,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 import bot.words
-from bot.telegram import keyboards, texts
+from bot.service.people import standing_texts
+from bot.telegram import keyboards
 from bot.telegram.commands import COMMANDS, summary
 from bot.words import DOMAIN, for_locale
 from bot.words.catalogue import (
@@ -26,6 +27,7 @@ from bot.words.catalogue import (
     template,
     updated,
 )
+from bot.words.said import english
 from tests.bot import catalogues
 
 
@@ -39,7 +41,7 @@ def test_the_template_holds_the_adapter_s_messages() -> None:
     """Spot checks that extraction finds each kind of mark: ``_``, ``n_`` and ``N_``."""
     catalog = read(TEMPLATE)
     assert catalog.get("Reject") is not None  # keyboards.py, _()
-    assert catalog.get(texts.STRANGER) is not None  # a constant, N_()
+    assert catalog.get(standing_texts.STRANGER) is not None  # a constant, N_()
     assert catalog.get(COMMANDS[0].summary) is not None  # the command menu, N_()
     plural = catalog.get("{n} message, the last: ")  # n_()
     assert plural is not None and plural.id == ("{n} message, the last: ",
@@ -104,7 +106,7 @@ def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     catalog.add("Approve {entry}", "Accepter {entry}")
     catalog.add(("{n} message, the last: ", "{n} messages, the last: "),
                 ("{n} message, le dernier : ", "{n} messages, le dernier : "))
-    catalog.add(texts.STRANGER, "Bonjour ! Je suis <b>TDBot</b>.")
+    catalog.add(standing_texts.STRANGER, "Bonjour ! Je suis <b>TDBot</b>.")
     catalog.add("Cancel", "Annuler", flags=["fuzzy"])
     po = catalogues.ship(catalog, tmp_path, monkeypatch)
     yield po
@@ -117,7 +119,7 @@ def test_a_reader_gets_their_language_and_english_where_it_lacks_a_message(frenc
     assert fr.locale == "fr"
     row = keyboards.join_decision(7, "Ann <Lee>", lang="fr")
     assert [b["text"] for b in row] == ["Accepter Ann <Lee>", "Refuser"]
-    assert fr.gettext(texts.STRANGER) == "Bonjour ! Je suis <b>TDBot</b>."
+    assert fr.gettext(standing_texts.STRANGER) == "Bonjour ! Je suis <b>TDBot</b>."
     # French's plural rule (Babel's default for fr) puts 0 with 1, unlike English
     assert fr.n_("{n} message, the last: ", "{n} messages, the last: ", 0) == (
         "0 message, le dernier : ")
@@ -135,8 +137,8 @@ def test_english_is_the_source_and_needs_no_catalogue() -> None:
     assert en.locale == "en"
     assert "en" not in locale_catalogues()
     assert en._("Hello again, {name}! Type /help to see what you can do.", name="Ann") == (
-        texts.welcome_back("Ann"))
-    assert en.gettext(texts.STRANGER) is texts.STRANGER
+        english(standing_texts.welcome_back("Ann")))
+    assert en.gettext(standing_texts.STRANGER) is standing_texts.STRANGER
 
 
 

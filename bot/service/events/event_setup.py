@@ -7,18 +7,20 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from bot.service.events import setup_texts as say
 from bot.service.events.definitions import Definition, PersonDef, first_date, shift_dates
 from bot.service.events.lookup import get_event
 from bot.service.events.schedule import as_moment
 from bot.service.formats.registry import format_of
 from bot.service.people.entries import _add_entry, get_entry
-from bot.service.people.invites import create_invite
+from bot.service.people.invites import create_invite, invite_link
+from bot.service.people.languages import note_telegram
 from bot.service.people.persons import add_person, ensure_person_for_tg, person_by_tg
 from bot.service.people.roles import Hat, grant_role, hats_held, require_role
 from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store import events_repo
 from bot.store.db import Database, Tx
 from bot.words.said import said
@@ -29,7 +31,7 @@ class CreatedEvent:
     """The new event and its invite codes: one general player code (pick your entry, a TD
     approves), and a personal code per person named in the file (role, name, code).
     ``lapsed``: the rounds whose closing date had passed when it was created (name, the
-    close as the event's time zone shows it): they cannot open as dated (``lapsed_rounds``);
+    day of the close in the event's time zone): they cannot open as dated (``lapsed_rounds``);
     ``first`` is the definition's earliest date, what "Start it today" moves from."""
 
     event_id: int
@@ -38,23 +40,23 @@ class CreatedEvent:
     player_code: str
     personal: list[tuple[str, str, str]] = field(default_factory=list)
     held: frozenset[Hat] = frozenset()  # every (role, format) the creator holds now (menu)
-    lapsed: list[tuple[str, str]] = field(default_factory=list)
+    lapsed: list[tuple[str, date]] = field(default_factory=list)
     first: date | None = None
 
 
-def lapsed_rounds(definition: Definition, now: datetime) -> list[tuple[str, str]]:
-    """The rounds whose closing date has passed by ``now`` (name, close shown in the
+def lapsed_rounds(definition: Definition, now: datetime) -> list[tuple[str, date]]:
+    """The rounds whose closing date has passed by ``now`` (name, the day it closed in the
     event's zone): opening one is refused until a TD gives it a new close (SSSg para 6:
     each round has a stipulated period), so a definition with such dates is worth a word
     to the organiser who sends it."""
     zone = ZoneInfo(definition.event.time_zone)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, date]] = []
     for rnd in definition.rounds:
         if rnd.closes is None:
             continue
         closes = as_moment(rnd.closes, zone, end=True)
         if closes <= now:
-            out.append((rnd.name, f"{closes.astimezone(zone):%a %d %b %Y}"))
+            out.append((rnd.name, closes.astimezone(zone).date()))
     return out
 
 
@@ -123,16 +125,19 @@ async def create_event(
 
 async def set_up_event(
     db: Database, req: Request, definition: Definition, *, why: str = "",
-    bot_username: str | None = None, render: Answer[CreatedEvent] | None = None,
+    bot_username: str | None = None,
 ) -> CreatedEvent:
     """Use-case: an organiser (settings) or the operator creates an event from its
     definition (``create_event``). An organiser writing to the bot for the first time
-    becomes a person here, so what they create is journalled under their name."""
+    becomes a person here, so what they create is journalled under their name, and what
+    is written to them later is in their Telegram app's language. In the
+    chat they are answered with every invite link (of the bot ``bot_username``)."""
     async with unit(db, req) as tx:
         if req.operator:
             actor = Actor(None, req.label, organiser=True)
         elif req.organiser and req.tg_user_id is not None:
             person = await ensure_person_for_tg(tx, req.tg_user_id, req.tg_name, req.now)
+            await note_telegram(tx, req.tg_user_id, req.tg_language)  # a person just now
             actor = Actor.person(person.id, person.name, organiser=True)
         else:
             raise NotAllowed(said("only an organiser may create events; ask the bot's "
@@ -143,7 +148,21 @@ async def set_up_event(
             created = replace(created, held=frozenset(await hats_held(tx, req.tg_user_id)))
         created = replace(created, lapsed=lapsed_rounds(definition, req.now),
                           first=first_date(definition))
-        return await answer_with(tx, req, render, created)
+        if bot_username is not None:
+            await answer(tx, req, _created_reply(created, bot_username))
+        return created
+
+
+def _created_reply(created: CreatedEvent, bot_username: str) -> Reply:
+    """Every invite link, to the organiser who sent the definition; "Start it today" under
+    an event whose dates are past."""
+    text = say.event_created(created.name, created.slug,
+                             invite_link(bot_username, created.player_code),
+                             [(role, name, invite_link(bot_username, code))
+                              for role, name, code in created.personal], created.lapsed)
+    if not created.lapsed or created.first is None:
+        return Reply(text)
+    return Reply(text, say.created_buttons(created.event_id, created.first))
 
 
 @dataclass(frozen=True)
@@ -158,8 +177,8 @@ class DatesMoved:
     already: bool = False
 
 
-async def start_today(db: Database, req: Request, event_id: int, seen_first: date,
-                      render: Answer[DatesMoved] | None = None) -> DatesMoved:
+async def start_today(db: Database, req: Request, event_id: int, seen_first: date
+                      ) -> DatesMoved:
     """Use-case: the organiser of an event not yet drawn moves every date of its definition
     by the same number of days so that the earliest falls today in the event's time zone,
     the gaps kept: ``tdbot event create FILE --start today``'s rule
@@ -175,8 +194,8 @@ async def start_today(db: Database, req: Request, event_id: int, seen_first: dat
         if was is None:
             raise Invalid(said("{event} has no dates to move", event=event.name))
         if was != seen_first:
-            return await answer_with(tx, req, render,
-                                     DatesMoved(event.name, 0, was, was, already=True))
+            await answer(tx, req, Reply(say.dates_moved_already(event.name, was)))
+            return DatesMoved(event.name, 0, was, was, already=True)
         today = req.now.astimezone(event.zone).date()
         moved = shift_dates(definition, today)
         if not await events_repo.set_rules_before_draw(tx, event_id,
@@ -190,4 +209,5 @@ async def start_today(db: Database, req: Request, event_id: int, seen_first: dat
                              detail={"days": days, "was": was.isoformat(),
                                      "first": today.isoformat()},
                              why="Start it today")
-        return await answer_with(tx, req, render, DatesMoved(event.name, days, was, today))
+        await answer(tx, req, Reply(say.dates_moved(event.name, days, was, today)))
+        return DatesMoved(event.name, days, was, today)

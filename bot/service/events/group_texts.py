@@ -13,8 +13,6 @@ from bot.service.results.reporting_texts import OneGame, decided_on, one_game, t
 from bot.words.said import Said, Value, said, stacked
 from core.knockout.match import Decision, MatchStage, MatchState
 
-ONLY_TDS_LINK = "Only a TD or organiser of that event can link a group to it."
-ONLY_TDS_UNLINK = "Only a TD or organiser of the event can unlink this group."
 #: Telegram shows a photo's caption up to 1024 characters; a round's list beyond this many
 #: matches is cut with a count.
 MAX_LISTED = 40
@@ -46,9 +44,26 @@ def unlinked(event_name: str) -> Said:
                 "to follow it again.", event=event_name)
 
 
-LINK_IN_GROUP = ("Send this in your event's group chat: add me to the group, then send "
-                 "/link EVENT-SLUG there (/unlink there stops it).")
-NOT_LINKED = "This group follows no event yet. An organiser or TD sends /link EVENT-SLUG here."
+def only_tds_link() -> Said:
+    """A known person without the right: a short refusal that names no event (the group
+    is open to anyone its members let in)."""
+    return said("Only a TD or organiser of that event can link a group to it.")
+
+
+def only_tds_unlink() -> Said:
+    return said("Only a TD or organiser of the event can unlink this group.")
+
+
+def link_in_group() -> Said:
+    """/link or /unlink in a private chat: they are for the group."""
+    return said("Send this in your event's group chat: add me to the group, then send "
+                "/link EVENT-SLUG there (/unlink there stops it).")
+
+
+def not_linked() -> Said:
+    """/bracket in a group that follows no event."""
+    return said("This group follows no event yet. An organiser or TD sends /link EVENT-SLUG "
+                "here.")
 
 
 def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:

@@ -27,7 +27,7 @@ from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.news import group_language
-from bot.service.platform.unit import Answer, Request, actor_of, answer_with, unit
+from bot.service.platform.unit import Reply, Request, actor_of, answer, unit
 from bot.service.results import finality, opponents
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.service.results.reporting_texts import OneGame
@@ -55,15 +55,16 @@ async def _may_link(tx: Tx, actor: Actor, event_id: int) -> bool:
         [await roles.has_role(tx, actor, event_id, r) for r in LINKERS])
 
 
-async def link_group(db: Database, req: Request, slug: str,
-                     render: Answer[GroupLink] | None = None) -> GroupLink | None:
-    """Use-case: ``/link EVENT-SLUG`` in a group. None: a stranger asked; nothing is said."""
+async def link_group(db: Database, req: Request, slug: str) -> GroupLink | None:
+    """Use-case: ``/link EVENT-SLUG`` in a group. None: a stranger asked; nothing is said.
+    The answer is the first thing the group reads of the event: in the event's group
+    language, as everything after it."""
     async with unit(db, req) as tx:
         actor = await actor_of(tx, req)
         if actor is None:
             return None
         assert req.chat_id is not None, "/link comes from a group"
-        refusal = NotAllowed(say.ONLY_TDS_LINK)
+        refusal = NotAllowed(say.only_tds_link())
         if not slug.strip():
             raise Invalid(said("say which event: /link EVENT-SLUG (the slug your event file "
                                "gives)"))
@@ -80,12 +81,12 @@ async def link_group(db: Database, req: Request, slug: str,
         await journal.record(tx, who=actor, action="group.link", subject=f"event:{event.id}",
                              now=req.now, detail={"chat_id": req.chat_id, "before": before})
         kind = "moved" if before is not None and before != req.chat_id else "linked"
-        return await answer_with(tx, req, render, GroupLink(kind, event.name,
-                                                             event.format))
+        req.receipt.language = await group_language(tx, event)  # the group's from now on
+        await answer(tx, req, Reply(say.linked(event.name, kind, event.format)))
+        return GroupLink(kind, event.name, event.format)
 
 
-async def unlink_group(db: Database, req: Request,
-                       render: Answer[GroupLink] | None = None) -> GroupLink | None:
+async def unlink_group(db: Database, req: Request) -> GroupLink | None:
     """Use-case: ``/unlink`` in a group: the event stops posting there. None: a stranger
     asked; nothing is said."""
     async with unit(db, req) as tx:
@@ -97,12 +98,20 @@ async def unlink_group(db: Database, req: Request,
         if event_id is None:
             raise Invalid(said("this group follows no event; nothing to unlink"))
         if not await _may_link(tx, actor, event_id):
-            raise NotAllowed(say.ONLY_TDS_UNLINK)
+            raise NotAllowed(say.only_tds_unlink())
         event = await get_event(tx, event_id)
         await groups_repo.link(tx, event_id, None)
         await journal.record(tx, who=actor, action="group.unlink", subject=f"event:{event_id}",
                              now=req.now, detail={"chat_id": req.chat_id})
-        return await answer_with(tx, req, render, GroupLink("unlinked", event.name))
+        await answer(tx, req, Reply(say.unlinked(event.name)))
+        return GroupLink("unlinked", event.name)
+
+
+async def link_in_private(db: Database, req: Request) -> None:
+    """Use-case: /link or /unlink in a private chat: they are for the group (changes
+    nothing); the writer is told where to send them."""
+    async with unit(db, req) as tx:
+        await answer(tx, req, Reply(say.link_in_group()))
 
 
 async def follow_move(db: Database, req: Request, old_chat_id: int, new_chat_id: int) -> bool:

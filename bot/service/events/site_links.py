@@ -14,7 +14,7 @@ from urllib.parse import quote
 from bot.service.events.lookup import Event
 from bot.store import site_repo
 from bot.store.db import Database, Tx
-from bot.words.said import Said, english, said
+from bot.words.said import Said, said
 
 
 def is_public(event: Event) -> bool:
@@ -69,10 +69,3 @@ async def link(tx: Tx, event: Event, page: str = OVERVIEW, label: Said | None = 
         return None
     return said('<a href="{url}">{label}</a>', url=url, label=label or said("Live pages"))
 
-
-async def link_line(tx: Tx, event: Event, page: str = OVERVIEW, words: Said | None = None
-                    ) -> str:
-    """``link`` as a line of English HTML to add to a message of a room that does not yet
-    say records, or "" with no link."""
-    found = await link(tx, event, page, words)
-    return "" if found is None else "\n" + english(found)

@@ -186,7 +186,7 @@ class Format(Protocol):
 
     #: What its group is shown ("each round's pairings, the results and the standings").
     @property
-    def group_posts(self) -> str: ...
+    def group_posts(self) -> Said: ...
 
     #: Whether its matches are challenges in one round the players never see named (a
     #: ladder's).

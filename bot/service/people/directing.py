@@ -18,7 +18,7 @@ from bot.service.people import roles
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Request, actor_of, reading
 from bot.store.db import Database
-from bot.words.said import Said, english_text
+from bot.words.said import Said, said
 
 TD_ROLES = frozenset({"td", "organiser"})
 
@@ -39,30 +39,31 @@ async def directed_event(
     if only is not None:
         others, directed = directed, [e for e in directed if only(e)]
         if others and not directed:
-            raise NotAllowed(f"/{command} is not for " + "; ".join(
-                f"{e.name}, {kind(e.format)}" for e in others))
+            theirs = said("{event}, {kind}", event=others[0].name, kind=kind(others[0].format))
+            for e in others[1:]:
+                theirs = said("{events}; {event}, {kind}", events=theirs, event=e.name,
+                              kind=kind(e.format))
+            raise NotAllowed(said("/{command} is not for {events}", command=command,
+                                  events=theirs))
     if not directed:
-        raise NotAllowed(f"/{command} is for the TDs and organisers of an event")
-    return _named(directed, words, f"you direct several events; name one first, e.g. "
-                                   f"/{command} EVENT ... (your events: {{slugs}})")
+        raise NotAllowed(said("/{command} is for the TDs and organisers of an event",
+                              command=command))
+    return _named(directed, words, lambda slugs: said(
+        "you direct several events; name one first, e.g. /{command} EVENT ... (your events: "
+        "{slugs})", command=command, slugs=slugs))
 
 
-def _named(found: list[Event], words: Sequence[str], several: str) -> tuple[Event, list[str]]:
+def _named(found: list[Event], words: Sequence[str], several: Callable[[str], Said]
+           ) -> tuple[Event, list[str]]:
     """The one event of ``found`` the command's first word names (its slug), or the only
-    one; with several and none named, ``several`` (its ``{slugs}`` filled in) says how to
-    name it."""
+    one; with several and none named, ``several`` (given the slugs) says how to name it."""
     args = list(words)
     by_slug = {e.slug: e for e in found}
     if args and args[0] in by_slug:
         return by_slug[args[0]], args[1:]
     if len(found) > 1:
-        raise Invalid(several.format(slugs=", ".join(sorted(by_slug))))
+        raise Invalid(several(", ".join(sorted(by_slug))))
     return found[0], args
-
-
-def _english(words: str | Said) -> str:
-    """A format's words in English, for a refusal still in English."""
-    return english_text(words) if isinstance(words, Said) else words
 
 
 async def member_event(
@@ -79,11 +80,17 @@ async def member_event(
                       for eid, _name, _held in await roles.events_of(tx, actor.person_id)]
     mine = [e for e in theirs if format_of(e).standings]
     if not mine:
-        kinds = dict.fromkeys(_english(f.kind) for f in registry.formats() if f.standings)
-        raise NotAllowed(f"/{command} is for the players and TDs of {' or '.join(kinds)}"
-                         + "".join(f". {e.name} is {_english(kind(e.format))}"
-                                   + (_english(format_of(e).see_instead)
-                                      if command == "standings" else "")
-                                   for e in theirs))
-    return _named(mine, words, f"you are in several round-based events; name one first, "
-                               f"e.g. /{command} EVENT (yours: {{slugs}})")
+        kinds = list(dict.fromkeys(f.kind for f in registry.formats() if f.standings))
+        either: Said | str = kinds[0]
+        for other in kinds[1:]:
+            either = said("{one} or {other}", one=either, other=other)
+        refusal = said("/{command} is for the players and TDs of {kinds}", command=command,
+                       kinds=either)
+        for e in theirs:
+            refusal = said("{refusal}. {event} is {kind}{instead}", refusal=refusal,
+                           event=e.name, kind=kind(e.format),
+                           instead=format_of(e).see_instead if command == "standings" else "")
+        raise NotAllowed(refusal)
+    return _named(mine, words, lambda slugs: said(
+        "you are in several round-based events; name one first, e.g. /{command} EVENT "
+        "(yours: {slugs})", command=command, slugs=slugs))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.service.events.lookup import Event, get_event
-from bot.service.people import invite_texts
+from bot.service.people import invite_texts, standing_texts
 from bot.service.people.languages import (
     language_for,
     note_joined,
@@ -32,7 +32,6 @@ from bot.service.people.languages import (
 )
 from bot.service.people.persons import add_person, get_person, person_by_tg
 from bot.service.people.roles import (
-    ROLE_NAMES,
     ROLES,
     Hat,
     grant_role,
@@ -41,18 +40,26 @@ from bot.service.people.roles import (
     people_with_role,
     require_role,
 )
-from bot.service.platform import callbacks, journal, outbox
+from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
-from bot.service.platform.unit import Answer, Request, actor_of, answer_with, require_actor, unit
+from bot.service.platform.unit import (
+    Answer,
+    Reply,
+    Request,
+    actor_of,
+    answer,
+    answer_with,
+    require_actor,
+    unit,
+)
 from bot.store import entries_repo, invites_repo, outbox_repo, people_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.invites_repo import Invite as Invite
 from bot.store.invites_repo import JoinRequest as JoinRequest
 from bot.store.invites_repo import RequestState
-from bot.store.outbox_repo import ButtonsIn
-from bot.words.said import said
+from bot.words.said import Said, english_text, said
 
 
 def invite_link(bot_username: str, code: str) -> str:
@@ -85,12 +92,6 @@ class Redemption:
     choices: list[tuple[int, str]] = field(default_factory=list)
     held: frozenset[Hat] = frozenset()  # every (role, format) the user now holds, any event
     entry: str = ""  # a player linked: the entry they now are, as the event names them
-
-
-def decide_buttons(request_id: int) -> ButtonsIn:
-    """Approve / Reject under a join request, on every TD's copy of it."""
-    return [[("Approve", callbacks.join_decide(request_id, True)),
-             ("Reject", callbacks.join_decide(request_id, False))]]
 
 
 def hands_out(role: str) -> str:
@@ -256,7 +257,7 @@ async def request_entry(
     others = [(other.tg_user_id, other.tg_name)
               for other in await invites_repo.pending_claims(tx, entry_id, besides=rid)]
     text = invite_texts.join_request(event.name, tg_user_id, tg_name, choices[entry_id], others)
-    buttons = decide_buttons(rid)
+    buttons = invite_texts.decide_buttons(rid)
     for td in await _tds_and_organisers(tx, inv.event_id):
         await outbox.enqueue(tx, person_id=td, said=text, buttons=buttons, now=now,
                              dedupe_key=f"join:{rid}:td:{td}")
@@ -314,24 +315,30 @@ class JoinDecision:
     """
 
     request: JoinRequest
-    decided_by: str
+    decided_by: str  # a name; "" for the organiser at the command line
     by_this_press: bool
-    closed: str = ""  # why it closed without a TD's verdict (the entry was taken)
+    closed: bool = False  # it closed without a TD's verdict: the entry was taken
     player_roles: frozenset[Hat] = frozenset()  # the approved player's, for their menu
     player_language: str = "en"  # the language the approved player reads, for their menu
 
     @property
-    def verdict(self) -> str:
-        """'✅ Approved by Tara.' as plain text (escape it for HTML)."""
+    def said(self) -> Said:
+        """'✅ Approved by Tara.', a record."""
         if self.closed:
-            return self.closed
-        mark = "✅ Approved" if self.request.state == RequestState.APPROVED else "❌ Rejected"
-        return f"{mark} by {self.decided_by}."
+            return invite_texts.closed(self.request.entry_name)
+        return invite_texts.verdict(self.request.state == RequestState.APPROVED,
+                                    self.decided_by)
+
+    @property
+    def verdict(self) -> str:
+        """'✅ Approved by Tara.' in English, as plain text (what the CLI prints)."""
+        return english_text(self.said)
 
 
 async def _decider_name(tx: Tx, person_id: int | None) -> str:
+    """Who decided, by name; "" for the organiser at the command line."""
     if person_id is None:
-        return "the organiser (command line)"
+        return ""
     return (await get_person(tx, person_id)).name
 
 
@@ -354,15 +361,14 @@ async def decide_join_request(
     assert entry is not None
     owner = await get_person(tx, entry.person_id)
     taken = owner.tg_user_id is not None and owner.tg_user_id != request.tg_user_id
-    taken_note = f"❌ Closed: {entry.name} is linked to another Telegram account."
     if request.state != RequestState.PENDING:
         return JoinDecision(request, await _decider_name(tx, request.decided_by), False,
-                            taken_note if taken and request.state == RequestState.REJECTED else "")
+                            taken and request.state == RequestState.REJECTED)
     event = await get_event(tx, request.event_id)
     if taken:
         await _close_other_claims(tx, entry.id, entry.name, event, keep=None, by=by, now=now)
         return JoinDecision(replace(request, state=RequestState.REJECTED, decided_by=by.person_id),
-                            await _decider_name(tx, by.person_id), False, taken_note)
+                            await _decider_name(tx, by.person_id), False, True)
     state = RequestState.APPROVED if approve else RequestState.REJECTED
     if approve:
         pid = await _link(tx, entry.person_id, request.tg_user_id, request.tg_name, now,
@@ -388,14 +394,9 @@ async def decide_join_request(
                             await _decider_name(tx, by.person_id), True)
     for copy in await outbox_repo.by_dedupe_prefix(tx, f"join:{request_id}:td:"):
         await outbox.enqueue_edit(
-            tx, copy, said=invite_texts.decided(copy.text_html, decision.verdict), now=now
+            tx, copy, said=invite_texts.decided(copy.text_html, decision.said), now=now
         )
     return decision
-
-
-def role_name(role: str) -> str:
-    """A role as people read it ('TD', 'neutral adjudicator')."""
-    return ROLE_NAMES.get(role, role)
 
 
 async def personal_player_invites(
@@ -426,9 +427,20 @@ def _tg_user(req: Request) -> int:
     return req.tg_user_id
 
 
-async def follow_invite(
-    db: Database, req: Request, code: str, *, render: Answer[Redemption] | None = None
-) -> Redemption:
+def _followed(code: str, done: Redemption) -> Reply:
+    """What following a link says: the names to pick from (a general player link), that
+    the request waits, or who the person now is in the event."""
+    if done.outcome == "choose_entry":
+        if not done.choices:
+            return Reply(invite_texts.no_entries_left(done.event_name))
+        return Reply(invite_texts.pick_your_name(done.event_name),
+                     invite_texts.pick_buttons(code, done.choices))
+    if done.outcome == "pending":
+        return Reply(standing_texts.still_waiting(done.event_name))
+    return Reply(invite_texts.joined(done.event_name, done.role, done.entry))
+
+
+async def follow_invite(db: Database, req: Request, code: str) -> Redemption:
     """Use-case: a Telegram user follows an invite link (``/start <code>``)."""
     tg_user_id = _tg_user(req)
     async with unit(db, req) as tx:
@@ -438,20 +450,22 @@ async def follow_invite(
         if done.outcome == "linked" and done.person_id is not None:
             await outbox.write_held(tx, done.person_id)  # in the language just noted
         done = replace(done, held=frozenset(await hats_held(tx, tg_user_id)))
-        return await answer_with(tx, req, render, done)
+        await answer(tx, req, _followed(code, done))
+        return done
 
 
 @dataclass(frozen=True)
 class JoinAsked:
+    """A join request made; ``picked``: what the tapped name list now says (the chat
+    rewrites it after commit, a cosmetic edit)."""
+
     request_id: int
     event_name: str
     entry_name: str
+    picked: Said
 
 
-async def ask_to_join(
-    db: Database, req: Request, code: str, entry_id: int, *,
-    render: Answer[JoinAsked] | None = None,
-) -> JoinAsked:
+async def ask_to_join(db: Database, req: Request, code: str, entry_id: int) -> JoinAsked:
     """Use-case: after a general player link, a Telegram user says which entry is theirs;
     every TD and organiser of the event is asked to approve (``request_entry``)."""
     tg_user_id = _tg_user(req)
@@ -462,16 +476,20 @@ async def ask_to_join(
         entry = await entries_repo.get(tx, entry_id)
         assert entry is not None  # request_entry checked it
         event = await get_event(tx, entry.event_id)
-        return await answer_with(tx, req, render, JoinAsked(rid, event.name, entry.name))
+        await answer(tx, req, Reply(invite_texts.asked_tds(event.name, entry.name)))
+        return JoinAsked(rid, event.name, entry.name,
+                         invite_texts.picked_your_name(event.name, entry.name))
 
 
 async def decide_join(
     db: Database, req: Request, request_id: int, approve: bool, *, event_id: int | None = None,
-    why: str = "", render: Answer[JoinDecision] | None = None,
+    why: str = "",
 ) -> JoinDecision:
     """Use-case: a TD approves or rejects a join request (``decide_join_request``).
 
     ``event_id``: the event the TD named (the command line), which the request must be of.
+    The pressing TD is told only when someone had decided before them; otherwise the edit
+    of every TD's copy says it.
     """
     async with unit(db, req) as tx:
         actor = await actor_of(tx, req)
@@ -491,7 +509,9 @@ async def decide_join(
             player = await person_by_tg(tx, decision.request.tg_user_id)
             decision = replace(decision, player_roles=frozenset(held),
                                player_language=language_for(player))
-        return await answer_with(tx, req, render, decision)
+        if not decision.by_this_press:
+            await answer(tx, req, Reply(invite_texts.already_decided(decision.said)))
+        return decision
 
 
 async def invite_for_role(db: Database, req: Request, event_id: int, role: str) -> str:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service.people import language_texts as say
 from bot.service.people.languages import check_language, shipped
 from bot.service.people.persons import person_by_tg
 from bot.service.people.roles import Hat, hats_held
 from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Answer, Request, answer_with, unit
+from bot.service.platform.unit import Reply, Request, answer, unit
 from bot.store import people_repo
 from bot.store.db import Database
 from bot.words.said import said
@@ -43,18 +44,18 @@ class LanguageChosen:
     held: frozenset[Hat]
 
 
-async def my_language(db: Database, req: Request, *,
-                      render: Answer[Languages] | None = None) -> Languages:
+async def my_language(db: Database, req: Request) -> Languages:
     """Use-case: the language the writer reads, and those they may choose."""
     async with unit(db, req) as tx:
         person = await person_by_tg(tx, req.tg_user_id) if req.tg_user_id else None
         found = Languages(req.language, person is not None and person.language is not None,
                           shipped())
-        return await answer_with(tx, req, render, found)
+        await answer(tx, req, Reply(say.your_language(found.current, found.chosen),
+                                    say.language_buttons(found.offered)))
+        return found
 
 
-async def choose_language(db: Database, req: Request, code: str, *,
-                          render: Answer[LanguageChosen] | None = None) -> LanguageChosen:
+async def choose_language(db: Database, req: Request, code: str) -> LanguageChosen:
     """Use-case: the writer reads ``code`` ("fr", "fr-CA") from now on; the answer is in
     the new language."""
     async with unit(db, req) as tx:
@@ -72,4 +73,5 @@ async def choose_language(db: Database, req: Request, code: str, *,
                                  now=req.now, detail={"language": language})
         req.receipt.language = language  # the answer, and what follows, in the new one
         held = frozenset(await hats_held(tx, person.tg_user_id or 0))
-        return await answer_with(tx, req, render, LanguageChosen(language, changed, held))
+        await answer(tx, req, Reply(say.language_chosen(language, changed)))
+        return LanguageChosen(language, changed, held)

@@ -1,20 +1,23 @@
 """Where a Telegram user stands: the roles they hold (with each event's format), the
 events they play in, the events they asked to join, and whether they may create events.
 /start without a link, /help and any message no other handler takes are answered from it,
-each in its own words (bot/telegram/texts.py)."""
+each in its own words (``standing_texts``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.service.events.lookup import get_event
 from bot.service.people import roles
+from bot.service.people import standing_texts as say
 from bot.service.people.invites import events_awaiting_approval
 from bot.service.people.persons import person_by_tg
 from bot.service.people.roles import Hat, hats_held
-from bot.service.platform.unit import Answer, Request, answer_with, unit
+from bot.service.platform.unit import Reply, Request, answer, unit
 from bot.service.results.photo_windows import photos_owed
 from bot.store.db import Database
+from bot.words.said import Said, stacked
 
 
 @dataclass(frozen=True)
@@ -36,10 +39,9 @@ class Standing:
     playing: tuple[Playing, ...] = ()
 
 
-async def my_standing(
-    db: Database, req: Request, *, render: Answer[Standing] | None = None
-) -> Standing:
-    """Use-case: what the person who wrote may do here, and what they wait for."""
+async def _standing(db: Database, req: Request, words: Callable[[Standing], Said]
+                    ) -> Standing:
+    """Where the writer stands, answered in ``words``."""
     async with unit(db, req) as tx:
         hats: set[Hat] = set()
         awaiting: list[str] = []
@@ -55,11 +57,47 @@ async def my_standing(
                         playing.append(Playing(event.name, event.format, photos_owed(event)))
         standing = Standing(req.tg_name, frozenset(hats), awaiting, req.organiser,
                             tuple(playing))
-        return await answer_with(tx, req, render, standing)
+        await answer(tx, req, Reply(words(standing)))
+        return standing
 
 
-async def ignore_edit(db: Database, req: Request, *, render: Answer[None] | None = None) -> None:
+def _help(s: Standing) -> Said:
+    return say.help_text(s.hats, can_create_events=s.organiser, awaiting=s.awaiting,
+                         playing=s.playing)
+
+
+def _hello(s: Standing) -> Said:
+    return say.welcome_back(s.name) if s.hats else say.stranger(s.organiser)
+
+
+def _anything(s: Standing) -> Said:
+    """Someone in an event is pointed to /help; someone whose join request waits is told
+    that it waits; a stranger learns what TDBot is and how to join."""
+    if s.hats:
+        return say.not_understood()
+    if s.awaiting:
+        return stacked(*[say.still_waiting(name) for name in s.awaiting])
+    return say.stranger(s.organiser)
+
+
+async def help_me(db: Database, req: Request) -> Standing:
+    """Use-case: /help: only what the person who wrote may do here, and what they wait for."""
+    return await _standing(db, req, _help)
+
+
+async def say_hello(db: Database, req: Request) -> Standing:
+    """Use-case: /start without a link: hello again to someone in an event, else what
+    TDBot is and how to join (or, for an organiser, create) one."""
+    return await _standing(db, req, _hello)
+
+
+async def anything_else(db: Database, req: Request) -> Standing:
+    """Use-case: a message no other handler takes: a friendly word, never silence."""
+    return await _standing(db, req, _anything)
+
+
+async def ignore_edit(db: Database, req: Request) -> None:
     """Use-case: an edited message is not acted on again (a command would repeat its
     effect); the person is only answered, once."""
     async with unit(db, req) as tx:
-        await answer_with(tx, req, render, None)
+        await answer(tx, req, Reply(say.edit_ignored()))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from bot.service.platform.errors import Invalid
+from bot.words.said import Said, said
 
 #: Only ASCII digits: ``int()`` also takes "١٢" or "1_000", which nobody types on purpose.
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -26,7 +27,7 @@ _MONEY = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _MAX_DIGITS = 20
 
 
-def whole_number(text: str, what: str, lo: int, hi: int) -> int:
+def whole_number(text: str, what: Said | str, lo: int, hi: int) -> int:
     """``text`` as a whole number from ``lo`` to ``hi``, or ``Invalid`` saying the range,
     e.g. "the seed must be a whole number from 0 to 999999999, not '1e9'"."""
     cleaned = text.strip()
@@ -34,7 +35,12 @@ def whole_number(text: str, what: str, lo: int, hi: int) -> int:
         value = int(cleaned)
         if lo <= value <= hi:
             return value
-    raise Invalid(f"{what} must be a whole number from {lo} to {hi}, not {_shown(text)}")
+    raise Invalid(_outside(what, lo, hi, _shown(text)))
+
+
+def _outside(what: Said | str, lo: int, hi: int, shown: str) -> Said:
+    return said("{what} must be a whole number from {lo} to {hi}, not {shown}", what=what,
+                lo=lo, hi=hi, shown=shown)
 
 
 def _shown(text: str) -> str:
@@ -45,7 +51,7 @@ def _shown(text: str) -> str:
 class Range:
     """A named range of whole numbers; ``what`` starts the error ("the seed must be...")."""
 
-    what: str
+    what: Said
     lo: int
     hi: int
 
@@ -57,21 +63,20 @@ class Range:
         if not isinstance(value, bool) and isinstance(value, int) and self.lo <= value <= self.hi:
             return value
         shown = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a longer one"
-        raise Invalid(f"{self.what} must be a whole number from {self.lo} to {self.hi}, "
-                      f"not {shown}")
+        raise Invalid(_outside(self.what, self.lo, self.hi, shown))
 
 
 #: A draw's random seed (recorded with the event, printed so anyone can re-run the draw).
-SEED = Range("the seed", 0, 999_999_999)
+SEED = Range(said("the seed"), 0, 999_999_999)
 #: How many journal entries to show.
-JOURNAL_LIMIT = Range("the number of entries", 1, 10_000)
+JOURNAL_LIMIT = Range(said("the number of entries"), 1, 10_000)
 #: An event's id, typed in place of its name (``tdbot event list`` shows both).
-EVENT_ID = Range("an event's id", 1, 999_999_999)
+EVENT_ID = Range(said("an event's id"), 1, 999_999_999)
 #: A join request's number as a TD types it (``tdbot event inbox`` lists them).
-REQUEST_NUMBER = Range("a join request's number", 1, 999_999_999)
+REQUEST_NUMBER = Range(said("a join request's number"), 1, 999_999_999)
 #: A newcomer's rating on a club night or a ladder (0: unrated), as /checkin new NAME
 #: [RATING] and /join NAME [RATING] take it.
-RATING = Range("the rating", 0, 4000)
+RATING = Range(said("the rating"), 0, 4000)
 
 #: The most a fee or a payment can be, in the event's currency.
 MONEY_MAX = Decimal(100_000)
@@ -86,7 +91,7 @@ def amount_of_money(value: str | int | float | Decimal, *, positive: bool) -> De
     put after the name of what was typed: "--amount '15.005': must have at most two
     decimals (cents)", "event.fee_per_round: must be 0 or more and at most 100000".
     """
-    not_money = f"give an amount such as 15 or 15.50 (at most {MONEY_MAX})"
+    not_money = said("give an amount such as 15 or 15.50 (at most {most})", most=MONEY_MAX)
     if isinstance(value, bool):
         raise Invalid(not_money)
     if isinstance(value, str) and not _MONEY.fullmatch(value.strip()):
@@ -98,10 +103,10 @@ def amount_of_money(value: str | int | float | Decimal, *, positive: bool) -> De
     if not amount.is_finite():
         raise Invalid(not_money)
     if amount > MONEY_MAX or amount < 0 or (positive and amount == 0):
-        low = "more than 0" if positive else "0 or more"
-        raise Invalid(f"must be {low} and at most {MONEY_MAX}")
+        raise Invalid(said("must be more than 0 and at most {most}", most=MONEY_MAX) if positive
+                      else said("must be 0 or more and at most {most}", most=MONEY_MAX))
     if amount != amount.quantize(Decimal("0.01")):  # in range, so quantize cannot overflow
-        raise Invalid("must have at most two decimals (cents)")
+        raise Invalid(said("must have at most two decimals (cents)"))
     return amount
 
 

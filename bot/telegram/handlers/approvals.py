@@ -19,12 +19,14 @@ from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.service.people.invites import JoinDecision, ask_to_join, decide_join
+from bot.service.people.invites import ask_to_join, decide_join
 from bot.service.platform import callbacks
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import commands, texts
+from bot.service.platform.unit import Request
+from bot.telegram import commands
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
+from bot.words import for_locale
+from bot.words.said import render
 
 
 def _data(update: Update) -> object:
@@ -38,14 +40,10 @@ async def pick_entry(
     picked = callbacks.parse_join_pick(_data(update))
     assert picked is not None  # the handler's pattern
     code, entry_id = picked
-    asked = await ask_to_join(
-        runtime(context).db, req, code, entry_id,
-        render=lambda asked, lang: Reply(texts.asked_tds(asked.event_name, asked.entry_name,
-                                                         lang=lang)),
-    )
+    asked = await ask_to_join(runtime(context).db, req, code, entry_id)
     query = update.callback_query
     assert query is not None
-    picked_text = texts.picked_your_name(asked.event_name, asked.entry_name, lang=req.language)
+    picked_text = render(asked.picked, for_locale(req.language))
 
     async def settle() -> None:  # the list no longer asks "Which player are you?"
         try:
@@ -57,13 +55,6 @@ async def pick_entry(
     return settle
 
 
-def _told(decision: JoinDecision, lang: str) -> Reply | None:
-    """The pressing TD is told only when someone had decided before them; otherwise the
-    edit of every TD's copy says it."""
-    return None if decision.by_this_press else Reply(texts.already_decided(decision.verdict,
-                                                                           lang=lang))
-
-
 @handled
 async def decide(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
@@ -71,7 +62,7 @@ async def decide(
     decided = callbacks.parse_join_decide(_data(update))
     assert decided is not None  # the handler's pattern
     request_id, approve = decided
-    decision = await decide_join(runtime(context).db, req, request_id, approve, render=_told)
+    decision = await decide_join(runtime(context).db, req, request_id, approve)
     if not decision.player_roles:
         return None
     player, roles = decision.request.tg_user_id, decision.player_roles

@@ -49,6 +49,7 @@ from bot.store.errors import may_pass
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
 from bot.words import SOURCE, for_locale
+from bot.words.said import said
 
 #: What a handler body may return: an action to run after commit (a Bot API call that is not a
 #: message, like setting a command menu: it must not run while the transaction holds the
@@ -63,6 +64,9 @@ TOAST_MAX = 200
 #: wait before the second try (doubling after each: 1, 2, 4 ... 64 s, about two minutes).
 UPDATE_TRIES = 8
 FIRST_WAIT = 1.0
+
+#: What an update from no person (a channel's post) is told: nobody there reads a language.
+NOT_A_PERSON = said("I can only answer people, not channels.")
 
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: A handler body in the use-case shape: it calls one service use-case with the request.
@@ -81,7 +85,7 @@ def request_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Request:
     user = update.effective_user
     chat = update.effective_chat
     if user is None:
-        raise ServiceError("I can only answer people, not channels.")
+        raise ServiceError(NOT_A_PERSON)
     private = chat is not None and chat.type == ChatType.PRIVATE
     return Request(
         now=now(context), operator=False, label=f"tg:{user.id}", tg_user_id=user.id,
@@ -247,5 +251,5 @@ def sender_ids(update: Update) -> tuple[int, str]:
     """The Telegram user id and a display name of whoever sent the update."""
     user = update.effective_user
     if user is None:
-        raise ServiceError("I can only answer people, not channels.")
+        raise ServiceError(NOT_A_PERSON)
     return user.id, user.full_name

@@ -19,12 +19,12 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.logsafe import user_text
+from bot.service.events import setup_texts as say
 from bot.service.events.definitions import parse_definition
 from bot.service.events.event_setup import set_up_event, start_today
 from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid, NotAllowed
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import texts
+from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update
 from bot.telegram.handlers.photos import drop_buttons
@@ -44,29 +44,24 @@ async def definition_document(
     assert message is not None and message.document is not None
     document = message.document
     if not req.organiser:  # refused before downloading anything
-        raise NotAllowed(texts.organisers_only(req.tg_user_id, lang=req.language))
+        raise NotAllowed(say.organisers_only(req.tg_user_id))
     if (document.file_size or 0) > MAX_BYTES:
-        raise Invalid(f"{document.file_name}: too big for an event definition "
-                      f"(over {MAX_BYTES // 1024} KB)")
+        raise Invalid(say.too_big(document.file_name or "", MAX_BYTES // 1024))
     try:
         data = await (await document.get_file()).download_as_bytearray()
     except TelegramError as exc:  # lost or unavailable: Telegram's side, worth a retry
         log.warning("update %s: could not fetch %s: %s", update.update_id,
                     user_text(document.file_name), exc)
-        raise Invalid(f"{document.file_name}: I could not fetch this file from Telegram; "
-                      "please send it again.") from None
+        raise Invalid(say.not_fetched(document.file_name or "")) from None
     try:
         source = bytes(data).decode("utf-8")
     except UnicodeDecodeError:
-        raise Invalid(f"{document.file_name}: not UTF-8 text; save the file as UTF-8") from None
+        raise Invalid(say.not_utf8(document.file_name or "")) from None
     name = document.file_name or "definition.toml"
     definition = parse_definition(source, name)
     username = context.bot.username
-    created = await set_up_event(
-        runtime(context).db, req, definition, why=f"sent {name}", bot_username=username,
-        render=lambda c, lang: Reply(texts.event_created(c, username, lang=lang),
-                                     texts.event_created_buttons(c, lang=lang)),
-    )
+    created = await set_up_event(runtime(context).db, req, definition, why=f"sent {name}",
+                                 bot_username=username)
     return menu_update(context, message.chat_id, created.held, req.language)
 
 
@@ -79,6 +74,5 @@ async def start_today_button(
     pressed = callbacks.parse_event_today(update.callback_query.data if update.callback_query
                                           else None)
     assert pressed is not None  # the handler's pattern
-    await start_today(runtime(context).db, req, *pressed,
-                      render=lambda moved, lang: Reply(texts.dates_moved(moved, lang=lang)))
+    await start_today(runtime(context).db, req, *pressed)
     return drop_buttons(update)

@@ -10,28 +10,24 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.events import group_texts as say
 from bot.service.events import groups
 from bot.service.formats.knockout import brackets
-from bot.service.platform.unit import AlreadyApplied, Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import AlreadyApplied, Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import after_commit, now, runtime
 
 
 @handled
 async def link(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/link EVENT-SLUG in a group (organisers and TDs of that event)."""
-    await groups.link_group(runtime(context).db, req, " ".join(context.args or []),
-                            render=english(lambda done: Reply(say.linked(done.event, done.kind,
-                                                                  done.format))))
+    await groups.link_group(runtime(context).db, req, " ".join(context.args or []))
     return None
 
 
 @handled
 async def unlink(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     """/unlink in a group (organisers and TDs of the event it follows)."""
-    await groups.unlink_group(runtime(context).db, req,
-                              render=english(lambda done: Reply(say.unlinked(done.event))))
+    await groups.unlink_group(runtime(context).db, req)
     return None
 
 
@@ -40,9 +36,7 @@ async def group_bracket(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
     """/bracket in a group: the pictures of the event it follows."""
-    sent = await brackets.send_group_bracket(runtime(context).db, req)
-    if sent is None and update.effective_chat is not None:
-        await update.effective_chat.send_message(say.NOT_LINKED)
+    await brackets.send_group_bracket(runtime(context).db, req)
     return None
 
 
@@ -55,10 +49,12 @@ async def private_bracket(
     return None
 
 
-async def in_private(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@handled
+async def in_private(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
+                     ) -> AfterCommit | None:
     """/link or /unlink in a private chat: they are for the group (changes nothing)."""
-    if update.effective_chat is not None:
-        await update.effective_chat.send_message(say.LINK_IN_GROUP)
+    await groups.link_in_private(runtime(context).db, req)
+    return None
 
 
 async def moved(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

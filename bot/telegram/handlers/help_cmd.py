@@ -1,8 +1,8 @@
 """/help: only what this person may do, and their command menu brought up to date.
 
 A person is offered only what they may do: the command menu is set per person with
-setMyCommands (BotCommandScopeChat) once they hold a role, from the one table in
-``commands.py`` that /help reads too.
+setMyCommands (BotCommandScopeChat) once they hold a role, from the one table
+(``bot/service/people/commands.py``) that /help reads too.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.people.standing import Standing, my_standing
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import commands, texts
+from bot.service.people.standing import help_me
+from bot.service.platform.unit import Request
+from bot.telegram import commands
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
@@ -35,14 +35,9 @@ def menu_update(
     return set_menu
 
 
-def _help(s: Standing, lang: str) -> Reply:
-    return Reply(texts.help_text(s.hats, can_create_events=s.organiser, awaiting=s.awaiting,
-                                 playing=s.playing, lang=lang))
-
-
 @handled
 async def help_command(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
-    standing = await my_standing(runtime(context).db, req, render=_help)
+    standing = await help_me(runtime(context).db, req)
     return menu_update(context, req.chat_id, standing.hats, req.language)

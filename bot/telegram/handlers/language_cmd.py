@@ -10,28 +10,13 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.people.language_choice import (
-    LanguageChosen,
-    Languages,
-    choose_language,
-    my_language,
-)
+from bot.service.people.language_choice import choose_language, my_language
 from bot.service.platform import callbacks
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import keyboards, texts
+from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update
 from bot.telegram.handlers.photos import drop_buttons
 from bot.telegram.runtime import runtime
-
-
-def _offered(found: Languages, lang: str) -> Reply:
-    return Reply(texts.your_language(found.current, found.chosen, lang=lang),
-                 keyboards.languages(found.offered))
-
-
-def _chosen(done: LanguageChosen, _lang: str) -> Reply:
-    return Reply(texts.language_chosen(done.language, done.changed))
 
 
 @handled
@@ -40,9 +25,9 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Requ
     """/language, or /language CODE."""
     db = runtime(context).db
     if not context.args:
-        await my_language(db, req, render=_offered)
+        await my_language(db, req)
         return None
-    done = await choose_language(db, req, context.args[0], render=_chosen)
+    done = await choose_language(db, req, context.args[0])
     return menu_update(context, req.chat_id, done.held, done.language)
 
 
@@ -53,7 +38,7 @@ async def language_button(update: Update, context: ContextTypes.DEFAULT_TYPE, re
     code = callbacks.parse_language(update.callback_query.data if update.callback_query
                                     else None)
     assert code is not None  # the handler's pattern
-    done = await choose_language(runtime(context).db, req, code, render=_chosen)
+    done = await choose_language(runtime(context).db, req, code)
     menu = menu_update(context, req.chat_id, done.held, done.language)
     dropped = drop_buttons(update)
 

@@ -10,46 +10,22 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.people.invites import Redemption, follow_invite, role_name
-from bot.service.people.standing import Standing, my_standing
-from bot.service.platform.unit import Answer, Reply, Request
-from bot.telegram import keyboards, texts
+from bot.service.people.invites import follow_invite
+from bot.service.people.standing import say_hello
+from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.help_cmd import menu_update
 from bot.telegram.runtime import runtime
-from bot.words import for_locale
-
-
-def _hello(s: Standing, lang: str) -> Reply:
-    if s.hats:
-        return Reply(texts.welcome_back(s.name, lang=lang))
-    return Reply(for_locale(lang).gettext(texts.ORGANISER_HELLO if s.organiser
-                                          else texts.STRANGER))
-
-
-def _followed(code: str) -> Answer[Redemption]:
-    def render(done: Redemption, lang: str) -> Reply:
-        if done.outcome == "choose_entry":
-            if not done.choices:
-                return Reply(texts.no_entries_left(done.event_name, lang=lang))
-            return Reply(texts.pick_your_name(done.event_name, lang=lang),
-                         keyboards.pick_entry(code, done.choices))
-        if done.outcome == "pending":
-            return Reply(texts.still_waiting(done.event_name, lang=lang))
-        return Reply(texts.joined(done.event_name, for_locale(lang).gettext(role_name(done.role)),
-                                  done.entry, lang=lang))
-
-    return render
 
 
 @handled
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request) -> AfterCommit | None:
     db = runtime(context).db
     if not context.args:
-        standing = await my_standing(db, req, render=_hello)
+        standing = await say_hello(db, req)
         return menu_update(context, req.chat_id, standing.hats, req.language)
     code = context.args[0]
-    done = await follow_invite(db, req, code, render=_followed(code))
+    done = await follow_invite(db, req, code)
     if done.outcome != "linked":
         return None
     return menu_update(context, req.chat_id, done.held, req.language)

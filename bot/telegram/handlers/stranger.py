@@ -9,29 +9,18 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.service.people.standing import Standing, ignore_edit, my_standing
+from bot.service.people import standing
 from bot.service.platform.errors import ServiceError
-from bot.service.platform.unit import Reply, Request
-from bot.telegram import texts
+from bot.service.platform.unit import Request
 from bot.telegram.handlers.common import AfterCommit, handled, refuse_press, request_of
 from bot.telegram.runtime import runtime
-from bot.words import for_locale
-
-
-def _answer(s: Standing, lang: str) -> Reply:
-    w = for_locale(lang)
-    if s.hats:
-        return Reply(w.gettext(texts.NOT_UNDERSTOOD))
-    if s.awaiting:
-        return Reply("\n".join(texts.still_waiting(name, lang=lang) for name in s.awaiting))
-    return Reply(w.gettext(texts.ORGANISER_HELLO if s.organiser else texts.STRANGER))
 
 
 @handled
 async def anything_else(
     update: Update, context: ContextTypes.DEFAULT_TYPE, req: Request
 ) -> AfterCommit | None:
-    await my_standing(runtime(context).db, req, render=_answer)
+    await standing.anything_else(runtime(context).db, req)
     return None
 
 
@@ -41,8 +30,7 @@ async def edited(
 ) -> AfterCommit | None:
     """An edited message is not acted on again (a command would repeat its effect); the
     person is told to send the corrected text as a new message."""
-    await ignore_edit(runtime(context).db, req, render=lambda _, lang: Reply(
-        for_locale(lang).gettext(texts.EDIT_IGNORED)))
+    await standing.ignore_edit(runtime(context).db, req)
     return None
 
 

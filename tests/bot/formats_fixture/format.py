@@ -45,7 +45,7 @@ class HighscoreFormat(Defaults):
     bracket: bool = False
     round_fees: bool = True
     commands: frozenset[str] = frozenset()
-    group_posts: str = "the results"
+    group_posts: Said = said("the results")
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False

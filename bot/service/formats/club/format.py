@@ -43,7 +43,7 @@ class ClubFormat(Defaults):
     bracket: bool = False
     round_fees: bool = False
     commands: frozenset[str] = frozenset({"night", "checkin", "pairround", "fees", "endnight", "me"})
-    group_posts: str = "each round's tables, the results and the club-win milestones"
+    group_posts: Said = said("each round's tables, the results and the club-win milestones")
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.pictures.layout import Layout, Pictured, Unsettled
-from bot.service.events import site_links
+from bot.service.events import group_texts, site_links
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout import bracket_texts
 from bot.service.formats.knockout.bridge import load_core
@@ -33,7 +33,7 @@ from bot.service.people import roles
 from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed, NotFound
 from bot.service.platform.news import group_language
-from bot.service.platform.unit import Request, actor_of, reading, unit
+from bot.service.platform.unit import Reply, Request, actor_of, answer, reading, unit
 from bot.service.results import finality, opponents
 from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo, groups_repo, media_repo
@@ -253,11 +253,12 @@ async def send_bracket(db: Database, req: Request, words: list[str]) -> BracketS
 async def send_group_bracket(db: Database, req: Request) -> BracketSent | None:
     """Use-case: /bracket in a group: the pictures of the event the group follows, for
     anyone in it (the group is shown them as results come in anyway). A group that
-    follows no event is told how to link one. None: nothing to send."""
+    follows no event is told how to link one (and None returned: nothing sent)."""
     async with unit(db, req) as tx:
         assert req.chat_id is not None, "a group asks for the pictures"
         event_id = await groups_repo.event_of_group(tx, req.chat_id)
         if event_id is None:
+            await answer(tx, req, Reply(group_texts.not_linked()))
             return None
         event = await get_event(tx, event_id)
         caption = bracket_texts.bracket_now(event.name, await site_links.link(

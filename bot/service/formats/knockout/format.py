@@ -38,7 +38,7 @@ from bot.store.entries_repo import Entry
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.store.results_repo import OpenSlip
-from bot.words.said import Said
+from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.match import Match, MatchStage, MatchState, award_match_bye
 
@@ -58,7 +58,7 @@ class KnockoutFormat(Defaults):
     bracket: bool = True
     round_fees: bool = True
     commands: frozenset[str] = frozenset()
-    group_posts: str = "round openings, results and the bracket"
+    group_posts: Said = said("round openings, results and the bracket")
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False

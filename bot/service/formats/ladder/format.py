@@ -48,7 +48,7 @@ class LadderFormat(Defaults):
     round_fees: bool = True
     commands: frozenset[str] = frozenset({"ladder", "challenge", "accept", "decline", "withdraw",
                                       "join"})
-    group_posts: str = "the challenges' results and the rung changes"
+    group_posts: Said = said("the challenges' results and the rung changes")
     challenges: bool = True
     rounds_by_number: bool = False
     standings: bool = False

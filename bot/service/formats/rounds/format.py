@@ -52,7 +52,7 @@ class RoundsFormat(Defaults):
     bracket: bool = False
     round_fees: bool = True
     commands: frozenset[str] = frozenset()
-    group_posts: str = "each round's pairings, the results and the standings"
+    group_posts: Said = said("each round's pairings, the results and the standings")
     challenges: bool = False
     rounds_by_number: bool = True
     standings: bool = True
