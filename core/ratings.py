@@ -42,6 +42,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from core.phrases import Phrase, phrase
 from core.tournament import Division, GameKind
 
 #: NASPA's logistic curve (How the NSA Rating System Works: 0.57903 at 100 points).
@@ -273,24 +274,31 @@ def estimate(division: Division, *, chess: bool, club: bool = False) -> dict[int
     return fide_ratings(division, club=club) if chess else naspa_ratings(division, club=club)
 
 
-def missing_for_rating(division: Division, *, kind: str) -> list[str]:
+def missing_for_rating(division: Division, *, kind: str) -> list[Phrase]:
     """What a rating body would refuse the division for, in words a TD can act on
-    (Director's Manual, tournament types and Unrated Players); empty when nothing is
-    missing. ``kind``: "open" or "club"."""
+    (Director's Manual, tournament types and Unrated Players), each read in the TD's
+    language; empty when nothing is missing. ``kind``: "open" or "club"."""
     problems = []
     rated = sum(1 for p in division.players if p.rating)
     if rated < MIN_RATED:
-        problems.append(f"only {rated} rated player{'s' * (rated != 1)}: a division needs at "
-                        f"least {MIN_RATED} rated players to be rated")
+        problems.append(
+            phrase("no rated player: a division needs at least {least} rated players to be "
+                   "rated", least=MIN_RATED) if rated == 0 else
+            phrase("only 1 rated player: a division needs at least {least} rated players to "
+                   "be rated", least=MIN_RATED) if rated == 1 else
+            phrase("only {rated} rated players: a division needs at least {least} rated "
+                   "players to be rated", rated=rated, least=MIN_RATED))
     games = _rated_games(division)
     fewest = min((len(g) for g in games.values()), default=0)
     least = MIN_GAMES[kind]
     if fewest < least:
-        label = "a local club tournament" if kind == "club" else "an open rated tournament"
-        problems.append(f"a player has {fewest} rated game{'s' * (fewest != 1)} so far: "
-                        f"{label} is rated from {least} games")
+        label = (phrase("a local club tournament") if kind == "club"
+                 else phrase("an open rated tournament"))
+        problems.append(phrase("the fewest rated games of a player so far: {fewest}; {label} "
+                               "is rated from {least} games", fewest=fewest, label=label,
+                               least=least))
     unrated = [p.name for p in division.players if not p.rating]
     if unrated:
-        problems.append("unrated (rating 0 in the file; check they have no rating before "
-                        "sending): " + ", ".join(unrated))
+        problems.append(phrase("unrated (rating 0 in the file; check they have no rating "
+                               "before sending): {names}", names=", ".join(unrated)))
     return problems

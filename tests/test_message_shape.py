@@ -91,3 +91,28 @@ def test_the_service_says_records_and_writes_no_html() -> None:
     assert new == {}, "say it as a record (bot/words/said.py): said(...), no html.escape"
     done = sorted(NOT_YET - set(found))
     assert done == [], f"these now say records: take them off NOT_YET: {done}"
+
+
+def _takes_wording(source: str) -> list[str]:
+    """The functions of a module that take their answer's wording from their caller: a
+    parameter named ``render`` (a callback from the adapter into the use-case)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = node.args.args + node.args.kwonlyargs + node.args.posonlyargs
+            if any(a.arg == "render" for a in args):
+                found.append(node.name)
+    return found
+
+
+def test_the_check_finds_a_use_case_taking_its_wording() -> None:
+    assert _takes_wording("async def expel(db, req, *, render=None):\n    pass\n") == ["expel"]
+    assert _takes_wording("async def expel(db, req):\n    pass\n") == []
+
+
+def test_no_use_case_takes_its_wording_from_the_adapter() -> None:
+    """A use-case writes its own answer as records (``unit.answer``); the adapter passes it
+    no wording to run inside its transaction."""
+    offenders = {str(path.relative_to(ROOT)): names for path in sorted(SERVICE.rglob("*.py"))
+                 if (names := _takes_wording(path.read_text(encoding="utf-8")))}
+    assert offenders == {}

@@ -16,17 +16,7 @@ SERVICE = ROOT / "bot" / "service"
 REFUSALS = {"ServiceError", "NotAllowed", "NotFound", "Invalid", "OwnMatch"}
 
 #: Service modules that still refuse in English text (each to say a record instead).
-NOT_YET = {
-    "bot/service/events/definitions.py",
-    "bot/service/events/rounds.py",
-    "bot/service/formats/rounds/availability.py",
-    "bot/service/formats/rounds/chances.py",
-    "bot/service/formats/rounds/format.py",
-    "bot/service/formats/rounds/ratings.py",
-    "bot/service/formats/rounds/round_division.py",
-    "bot/service/formats/rounds/round_events.py",
-    "bot/service/formats/rounds/round_pairing.py",
-}
+NOT_YET: set[str] = set()
 
 
 def _is_text(node: ast.expr) -> bool:

@@ -97,6 +97,17 @@ def stacked(*records: Said | Rendered | None) -> Said:
     return Said("{lines}", (("lines", lines(*records)),))
 
 
+def joined(records: Sequence[Said], between: str = ", ") -> Said:
+    """Records one after another, ``between`` each (no words of its own: nothing to
+    translate); none: an empty record."""
+    if not records:
+        return Said("", ())
+    out = records[0]
+    for more in records[1:]:
+        out = Said("{a}" + between + "{b}", (("a", out), ("b", more)))
+    return out
+
+
 def paragraphs(first: Said, *more: Said) -> Said:
     """Records one after another with a blank line between (no words of its own: nothing
     to translate)."""

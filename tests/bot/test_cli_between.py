@@ -88,7 +88,7 @@ def test_a_td_marks_availability_and_forbids_a_pair(tmp_path: Path) -> None:
     ok(db, "event", "draw", "weekly-swiss", "--seed", "1")
     out = ok(db, "players", "unavailable", "weekly-swiss", "Ann Lee", "1")
     assert out == "Ann Lee: unavailable for Round 1 (1 of 1 requested byes)\n"
-    assert "at most 1 round(s)" in refused(db, "players", "unavailable", "weekly-swiss",
+    assert "at most 1 round of" in refused(db, "players", "unavailable", "weekly-swiss",
                                             "Ann Lee", "2")
     listed = ok(db, "players", "availability", "weekly-swiss", "1")
     assert "Round 1: unavailable (1): Ann Lee\n" in listed

@@ -58,7 +58,7 @@ def test_the_count_and_the_names_agree(tmp_path: Path) -> None:
     ok(db, "players", "expel", "sssg-2016", "Player 24", "--why", "no show")
     err = refused(db, "round", "close", "sssg-2016", "qual-rd")
     assert err == (
-        "tdbot: error: Qual Rd has 8 unfinished match(es), 7 to play: Q1 (Player 09 v Player "
+        "tdbot: error: Qual Rd has 8 unfinished matches, 7 to play: Q1 (Player 09 v Player "
         "19), Q3 (Player 11 v Player 20), Q4 (Player 12 v Player 17), Q5 (Player 13 v Player "
         "21), Q6 (Player 14 v Player 23) and 2 more; 1 waiting for a player: Q2 (Player 10 v "
         "Player 24). Rule on them first, or close it anyway with a reason (--force --why "
@@ -86,7 +86,7 @@ def test_a_match_filled_after_the_round_opened_is_not_closed_as_finished(tmp_pat
     ok(db, "players", "replace", "club-cup", "Ann Lee", "--with", "Dev Rao")
     assert state(db, "M3") == "ready"
     err = refused(db, "round", "close", "club-cup", "Final")
-    assert "Final has 1 unfinished match(es), 1 to play: M3 (Dev Rao v Ben Ong)." in err
+    assert "Final has 1 unfinished match, 1 to play: M3 (Dev Rao v Ben Ong)." in err
     assert "Final [final] best of 5, open" in ok(db, "event", "show", "club-cup")
     out = ok(db, "round", "close", "club-cup", "Final", "--force", "--why", "Ben withdrew")
     assert "1 match(es) left unfinished stay in tdbot event inbox until ruled: M3" in out
@@ -127,7 +127,7 @@ def test_the_inbox_and_the_deadline_notice_count_what_round_close_counts(
     ok(db, "round", "open", "sssg-2016", "qual-rd", "--closes", "2099-08-31", "--unpaid-ok",
        "--why", "fees at the venue")
     ok(db, "players", "expel", "sssg-2016", "Player 24", "--why", "no show")
-    assert "8 unfinished match(es)" in refused(db, "round", "close", "sssg-2016", "qual-rd")
+    assert "8 unfinished matches" in refused(db, "round", "close", "sssg-2016", "qual-rd")
     inbox = [line for line in ok(db, "event", "inbox", "sssg-2016").splitlines()
              if line.startswith("  unfinished: ")]
     assert len(inbox) == 8, inbox

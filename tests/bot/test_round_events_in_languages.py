@@ -28,6 +28,14 @@ async def _rows(bot: BotUnderTest, tg_user_id: int) -> list[str]:
     return [str(row["text_html"]) for row in rows]
 
 
+async def _answers(bot: BotUnderTest, tg_user_id: int) -> list[str]:
+    """Every outbox row written to a person's private chat as an answer, in order."""
+    async with bot.runtime.db.transaction() as tx:
+        rows = await tx.all("SELECT text_html FROM outbox WHERE chat_id = ? AND media_id IS NULL"
+                            " ORDER BY id", (tg_user_id,))
+    return [str(row["text_html"]) for row in rows]
+
+
 def _tap(bot: BotUnderTest, who: FakeUser, action: str) -> None:
     """Tap the latest button of a result slip doing ``action`` (``slip:<action>:...``),
     whatever its label's language."""
@@ -67,7 +75,7 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         # the draw and the opening: the same facts, each in the reader's words
         assert f"<b>{EVENT}</b> est prêt : 5 rondes." in dev[0], dev
         assert f"<b>{EVENT}</b> is set: 5 rounds." in ann[0], ann
-        assert f"<b>{EVENT} : Round 1</b> est ouverte.\nVotre adversaire : <b>" in dev[1], dev
+        assert f"<b>{EVENT} : Ronde 1</b> est ouverte.\nVotre adversaire : <b>" in dev[1], dev
         assert "Une partie\n" in dev[1] and "Convenez d'une heure" in dev[1], dev[1]
         assert f"<b>{EVENT}: Round 1</b> is open.\nYour opponent: <b>" in ann[1], ann
         assert "One game\n" in ann[1] and "Agree a time and place" in ann[1], ann[1]
@@ -85,7 +93,7 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         dev_round_1 = len(await _rows(bot, DEV))
         await say(bot, "Tara TD", f"/openround 2 until {await until(bot, 12)}")
         dev_new = (await _rows(bot, DEV))[dev_round_1:]
-        assert any(f"<b>{EVENT} : Round 2</b> est ouverte." in t for t in dev_new), dev_new
+        assert any(f"<b>{EVENT} : Ronde 2</b> est ouverte." in t for t in dev_new), dev_new
         # the rating line of a final result: Dev's in French, Ann's in English
         assert any(t.startswith("📈 L'estimation de votre classement à ce stade : 1750 → ")
                    or "\n📈 L'estimation de votre classement" in t
@@ -123,3 +131,71 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         assert "après 1 partie classée : 1 victoire pour" in rating_fr, rating_fr
         assert "your rating estimate (NASPA's method)." in rating_en, rating_en
         assert "after 1 rated game: 1 win where" in rating_en, rating_en
+
+
+async def test_availability_why_and_export_answer_each_in_their_language(tmp_path: Path) -> None:
+    """/unavailable, /availability, /why and /export, and their refusals, answered by the
+    use-cases themselves: the stored answers are in the asker's language, a round made
+    from its number ("Round 3") read as "Ronde 3" in French, and the state they change is
+    stored the same whatever the language."""
+    async with club_cup_bot(tmp_path, definition(ids=True, extra="requested_byes = 1"),
+                            ids=IDS, draw=False, open_sf=False) as bot:
+        await say(bot, "Dev Rao", "/language fr")
+        await say(bot, "Tara TD", "/draw 5")
+        await say(bot, "Tara TD", f"/openround 1 until {await until(bot)}")
+
+        asked = len(await _answers(bot, DEV))
+        await say(bot, "Dev Rao", "/unavailable 3")
+        await say(bot, "Ann Lee", "/unavailable 3")
+        dev_said = (await _answers(bot, DEV))[asked:]
+        assert any("📴 Noté : je ne vous apparierai pas dans Ronde 3" in t
+                   and "/available 3" in t for t in dev_said), dev_said
+        assert not any("Round 3" in t for t in dev_said), dev_said
+        assert any("📴 Noted: you will not be paired in Round 3" in t
+                   for t in await _answers(bot, ANN)), await _answers(bot, ANN)
+        async with bot.runtime.db.transaction() as tx:  # both stored, as rounds by number
+            assert await tx.scalar("SELECT count(*) FROM round_absences WHERE round_seq = 3"
+                                   ) == 2
+
+        # a second request is refused, in each one's language, and not stored
+        refused_fr = await bot.say(user(bot, "Dev Rao"), "/unavailable 4")
+        refused_en = await bot.say(user(bot, "Ann Lee"), "/unavailable 4")
+        assert "Vous pouvez être indisponible pour 1 ronde au plus" in refused_fr, refused_fr
+        assert "vous l'êtes pour la ronde 3" in refused_fr, refused_fr
+        assert "you may be unavailable for at most 1 round of" in refused_en, refused_en
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT count(*) FROM round_absences WHERE round_seq = 4"
+                                   ) == 0
+        which_fr = await bot.say(user(bot, "Dev Rao"), "/unavailable")
+        assert "Dites quelle ronde : /unavailable 3" in which_fr, which_fr
+        wrong_fr = await bot.say(user(bot, "Dev Rao"), "/rating tout")
+        assert "/rating tout : envoyez /rating pour votre estimation" in wrong_fr, wrong_fr
+
+        # the TD, in French too: who is available, why Dev was paired so, the files
+        await say(bot, "Tara TD", "/language fr")
+        tara = IDS["Tara TD"]
+        asked = len(await _answers(bot, tara))
+        await say(bot, "Tara TD", "/availability 3")
+        await say(bot, "Tara TD", "/why Dev 1")
+        await say(bot, "Tara TD", "/export")
+        tara_said = (await _answers(bot, tara))[asked:]
+        assert any(f"<b>{EVENT} : Ronde 3</b>\nDisponibles (" in t
+                   and "Indisponibles (2) : " in t for t in tara_said), tara_said
+        assert any(t.startswith("<b>Ronde 1 : Dev Rao contre ") for t in tara_said), tara_said
+        assert any("(joueurs par numéro, comme dans le fichier .t : " in t
+                   for t in tara_said), tara_said
+        assert any(f"<b>{EVENT}</b> : les résultats et les droits à ce jour, envoyés ici en "
+                   "fichiers : weekly-swiss-results.csv" in t for t in tara_said), tara_said
+        assert not any("Round " in t for t in tara_said), tara_said
+        no_one = await bot.say(user(bot, "Tara TD"), "/why Zed")
+        assert "personne ne s'appelle « Zed » ici" in no_one, no_one
+        # what the rating body would miss, in the TD's words too (nothing is played yet)
+        table = await bot.say(user(bot, "Tara TD"), "/rating")
+        assert ("- le moins de parties classées d'un joueur à ce jour : 0 ; un tournoi open "
+                "classé est classé à partir de 4 parties") in table, table
+        other = await bot.say(user(bot, "Tara TD"), "/export club-cup")
+        assert ("/export club-cup : vous n'êtes ni arbitre ni organisateur d'une épreuve de ce "
+                "nom ; /export weekly-swiss envoie la vôtre") in other, other
+        async with bot.runtime.db.transaction() as tx:  # the files were sent: the journal
+            assert await tx.scalar("SELECT count(*) FROM journal WHERE action = 'event.export'"
+                                   ) == 1

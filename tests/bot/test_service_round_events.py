@@ -463,3 +463,24 @@ async def test_without_a_closing_time_the_hint_spells_the_round_as_the_td_did(
             "the chat, --closes 2026-03-17 at the command line")
     async with db.transaction() as tx:
         assert (await load_rounds_event(tx, event_id)).rounds[1].state == "planned"
+
+
+def test_why_names_the_pair_the_bye_or_no_pair_in_the_reader_s_language() -> None:
+    """/why's answer: a pair, a bye with its reason, or no pair at all (withdrawn or
+    expelled: no bye is claimed), the round named as its reader reads it."""
+    from bot.service.formats.rounds.round_division import Reason
+    from bot.service.formats.rounds.round_texts import why_lines
+    from bot.words import for_locale
+    from bot.words.said import english, render
+
+    pair = Reason(2, "Ann Lee", "Eve Tan", "paired 1v5: top half v bottom half", False, "1 Ann")
+    bye = Reason(2, "Ivy", None, "bye 9: first bye of the event", False, "9 Ivy")
+    out = Reason(2, "Hal Ng", None, "", False)
+    said = english(why_lines([pair, bye, out]))
+    assert said.startswith("<b>Round 2: Ann Lee v Eve Tan</b>\npaired 1v5: top half"), said
+    assert "<b>Round 2: Ivy, bye</b>\nbye 9: first bye" in said, said
+    assert said.endswith("<b>Round 2: Hal Ng</b>\nnot paired in this round (withdrawn or "
+                         "expelled)"), said
+    fr = render(why_lines([bye, out]), for_locale("fr"))
+    assert "<b>Ronde 2 : Ivy, exemption</b>" in fr, fr
+    assert fr.endswith("<b>Ronde 2 : Hal Ng</b>\nnon apparié dans cette ronde (retiré ou exclu)")

@@ -165,7 +165,7 @@ async def test_opening_a_round_tells_each_player_and_opens_deadlines(db: Databas
 async def test_a_later_round_waits_for_its_players(db: Database) -> None:
     event_id = await _event(db)
     async with db.transaction() as tx:
-        with pytest.raises(Invalid, match=r"SF cannot open yet: 2 match\(es\) wait for earlier results"):
+        with pytest.raises(Invalid, match=r"SF cannot open yet: 2 matches wait for earlier results"):
             await open_round_in(tx, event_id, "SF", closes_at=NOW + timedelta(days=30),
                              by=Actor.cli(), now=NOW)
 
@@ -188,7 +188,7 @@ async def test_deadline_fires_once_and_not_after_its_round_closed(db: Database) 
         assert not any("Score so far" in t for t in texts)  # nothing played: no "0-0 (+0)"
         assert not await deadlines.fire_due(tx, reminder.id, later)  # second firing: nothing
         assert await tx.scalar("SELECT count(*) FROM outbox") == count + 4
-        with pytest.raises(Invalid, match=r"2 unfinished match\(es\)"):
+        with pytest.raises(Invalid, match=r"2 unfinished matches"):
             await close_round_in(tx, event_id, "QF", by=Actor.cli(), now=later)
         await close_round_in(tx, event_id, "QF", by=Actor.cli(), now=later, force=True, why="test")
         assert await deadlines.open_deadlines(tx) == []

@@ -26,7 +26,7 @@ async def test_at_the_deadline_a_td_gives_a_match_bye_extends_and_closes(
     bot: BotUnderTest,
 ) -> None:
     early = await say(bot, "Tara TD", "/closeround SF")
-    assert "2 unfinished match(es)" in early and "/closeround SF anyway: REASON" in early
+    assert "2 unfinished matches" in early and "/closeround SF anyway: REASON" in early
     # SF closes 9 Mar 23:59 Singapore time; the clock starts 2 Mar 09:00 UTC.
     await bot.advance(timedelta(days=7, hours=8))
     told = last(bot, "Tara TD")

@@ -88,6 +88,25 @@ async def test_a_bad_definition_names_the_key(bot: BotUnderTest) -> None:
     assert "rounds[0].best_of: must be odd" in (tg.last_sent(olga).text or "")
 
 
+async def test_a_bad_definition_is_refused_in_the_organiser_s_language(
+        bot: BotUnderTest) -> None:
+    """An organiser whose Telegram reads French uploads a definition with two mistakes:
+    each is named by its key, as the file writes it, with how to fix it, in French (in
+    English: ``test_a_bad_definition_names_the_key``); no event is created."""
+    tg = bot.telegram
+    odile = tg.add_user("Odile", user_id=ORGANISER_ID, language_code="fr")
+    bad = DEFINITION.replace(b"best_of = 3", b"best_of = 4").replace(
+        b"[event]", b"[event]\nnmae = 1", 1)
+    tg.user_sends_document(odile, bad, "club_cup.toml")
+    await bot.settle()
+    answer = tg.last_sent(odile).text or ""
+    assert answer.startswith("⚠️ club_cup.toml : "), answer
+    assert "event.nmae : clé inconnue : vouliez-vous dire name ?" in answer, answer
+    assert "; rounds[0].best_of : doit être impair (un best_of pair demande" in answer, answer
+    async with bot.runtime.db.transaction() as tx:
+        assert await tx.scalar("SELECT COUNT(*) FROM events") == 0
+
+
 async def test_a_definition_nested_too_deep_is_refused_in_words(bot: BotUnderTest) -> None:
     """500 nested brackets overflowed the TOML reader's recursion: the organiser got the
     apology for a bug. Now they are told what is wrong with their file."""

@@ -121,7 +121,7 @@ def test_fide_ratings_game_by_game_and_unrated_opponents_left_out() -> None:
 
 def test_what_is_missing_for_a_rating() -> None:
     division = _division([1500, 0], [(1, 2, 1.0)])
-    problems = missing_for_rating(division, kind="club")
+    problems = [str(p) for p in missing_for_rating(division, kind="club")]
     assert any("at least 2 rated players" in p for p in problems)
     assert any("a local club tournament is rated from 3 games" in p for p in problems)
     assert any("P2" in p for p in problems)

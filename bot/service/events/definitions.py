@@ -20,10 +20,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.service.events.pairing_options import system_options
+from bot.service.events.schedule import numbered
 from bot.service.formats import registry
 from bot.service.people.languages import check_language
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
+from bot.words.said import Said, english_text, said
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
@@ -81,18 +83,15 @@ class RoundDef(_Strict):
     def _check(self) -> RoundDef:
         if self.best_of is not None and (self.best_of + self.head_start) % 2 == 0:
             if self.head_start:
-                raise ValueError(
-                    "best_of plus head_start must be odd, so that the match cannot end level "
-                    "on games (SSSg grand final: best_of = 18, head_start = 1)"
-                )
-            raise _KeyError(
-                "best_of",
-                "must be odd (an even best_of needs an odd head_start, like SSSg's "
-                "best-of-18 grand final with head_start = 1)",
-            )
+                raise _Problem(said("best_of plus head_start must be odd, so that the match "
+                                    "cannot end level on games (SSSg grand final: best_of = "
+                                    "18, head_start = 1)"))
+            raise _KeyError("best_of", said(
+                "must be odd (an even best_of needs an odd head_start, like SSSg's best-of-18 "
+                "grand final with head_start = 1)"))
         if self.opens is not None and self.closes is not None:
             if _as_datetime(self.closes, end=True) <= _as_datetime(self.opens, end=False):
-                raise _KeyError("closes", "must be after opens")
+                raise _KeyError("closes", said("must be after opens"))
         return self
 
 
@@ -108,7 +107,7 @@ class BlackoutDef(_Strict):
     @model_validator(mode="after")
     def _check(self) -> BlackoutDef:
         if _as_datetime(self.end, end=True) <= _as_datetime(self.start, end=False):
-            raise _KeyError("end", "must be after start")
+            raise _KeyError("end", said("must be after start"))
         return self
 
 
@@ -205,7 +204,7 @@ class ClubDef(_Strict):
         try:
             return amount_of_money(value, positive=False)
         except Invalid as exc:
-            raise ValueError(exc.message) from None
+            raise _refused(exc) from None
 
     @model_validator(mode="after")
     def _rates(self) -> ClubDef:
@@ -244,7 +243,7 @@ class EventDef(_Strict):
         try:
             return check_language(value)
         except Invalid as exc:
-            raise ValueError(exc.message) from None
+            raise _refused(exc) from None
 
     @field_validator("format")
     @classmethod
@@ -252,31 +251,31 @@ class EventDef(_Strict):
         """One of the registered formats (their keys, in ``registry.names`` order)."""
         listed = [repr(n) for n in registry.names()]
         if value not in registry.names():
-            raise ValueError("must be one of " + ", ".join(listed[:-1]) + " or " + listed[-1]
-                             if len(listed) > 1 else "must be " + "".join(listed))
+            raise _Problem(said("must be one of {choices} or {last}",
+                                choices=", ".join(listed[:-1]), last=listed[-1])
+                           if len(listed) > 1 else said("must be {choice}", choice=listed[0]))
         return value
 
     @field_validator("best_of")
     @classmethod
     def _odd(cls, value: int) -> int:
         if value % 2 == 0:
-            raise ValueError("must be odd, so that a match cannot end level on games")
+            raise _Problem(said("must be odd, so that a match cannot end level on games"))
         return value
 
     @field_validator("best_of_step")
     @classmethod
     def _even_step(cls, value: int) -> int:
         if value % 2:
-            raise ValueError("must be even, so that every round stays odd")
+            raise _Problem(said("must be even, so that every round stays odd"))
         return value
 
     @field_validator("slug")
     @classmethod
     def _slug(cls, value: str) -> str:
         if not _SLUG.match(value):
-            raise ValueError(
-                "must be 2-40 characters of lower-case letters, digits and '-', e.g. 'sssg-2016'"
-            )
+            raise _Problem(said("must be 2-40 characters of lower-case letters, digits and "
+                                "'-', e.g. 'sssg-2016'"))
         return value
 
     @field_validator("time_zone")
@@ -285,9 +284,8 @@ class EventDef(_Strict):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(
-                f"unknown time zone {value!r} (use an IANA name such as 'Asia/Singapore')"
-            ) from None
+            raise _Problem(said("unknown time zone '{zone}' (use an IANA name such as "
+                                "'Asia/Singapore')", zone=value)) from None
         return value
 
     @field_validator("fee_per_round", mode="before")
@@ -296,7 +294,7 @@ class EventDef(_Strict):
         try:
             return amount_of_money(value, positive=False)
         except Invalid as exc:
-            raise ValueError(exc.message) from None
+            raise _refused(exc) from None
 
     @property
     def fee_minor(self) -> int:
@@ -365,7 +363,7 @@ class PairingDef(_Strict):
     @classmethod
     def _odd(cls, value: int) -> int:
         if value % 2 == 0:
-            raise ValueError("must be odd, so that a match cannot end level on games")
+            raise _Problem(said("must be odd, so that a match cannot end level on games"))
         return value
 
     @model_validator(mode="after")
@@ -375,25 +373,28 @@ class PairingDef(_Strict):
         except LookupError as exc:
             raise _KeyError("system", str(exc)) from None
         if self.bye_points not in (1, 0.5):
-            raise _KeyError("bye_points", f"{self.bye_points:g}: a bye is worth 1 (a full "
-                            "point) or 0.5 (a half point)")
+            raise _KeyError("bye_points", said("{typed}: a bye is worth 1 (a full point) or 0.5 "
+                                               "(a half point)", typed=format(self.bye_points, "g")))
         if self.bye_points != 1 and not chess_pairing(self):
-            raise _KeyError("bye_points", "a Scrabble bye is a win worth bye_spread (Director's Manual, "
-                            '"Odd Number of Players"); a half-point bye is for chess: set '
-                            'system = "uscf" or chess = true, or remove bye_points')
+            raise _KeyError("bye_points", said(
+                "a Scrabble bye is a win worth bye_spread (Director's Manual, \"Odd Number of "
+                "Players\"); a half-point bye is for chess: set system = \"uscf\" or chess = "
+                "true, or remove bye_points"))
         if self.requested_bye_points not in (0, 0.5):
-            raise _KeyError("requested_bye_points", f"{self.requested_bye_points:g}: a "
-                            "requested bye is worth 0.5 (half a point) or 0")
+            raise _KeyError("requested_bye_points", said(
+                "{typed}: a requested bye is worth 0.5 (half a point) or 0",
+                typed=format(self.requested_bye_points, "g")))
         for i, pair in enumerate(self.forbid):
             if len(pair) != 2 or pair[0].casefold().strip() == pair[1].casefold().strip():
-                raise _KeyError(f"forbid[{i}]", "a forbidden pair is two different players' "
-                                'names, e.g. forbid = [["Ann Lee", "Ben Ong"]]')
+                raise _KeyError(f"forbid[{i}]", said(
+                    "a forbidden pair is two different players' names, e.g. forbid = "
+                    "[[\"Ann Lee\", \"Ben Ong\"]]"))
         if self.gibson and self.prize_places is None:
-            raise _KeyError("prize_places", "the Gibson rule needs the number of places that "
-                            "win a prize, e.g. prize_places = 3")
+            raise _KeyError("prize_places", said("the Gibson rule needs the number of places "
+                                                 "that win a prize, e.g. prize_places = 3"))
         if not self.gibson and (self.top_places != 1 or self.gibson_spread != "none"):
-            raise _KeyError("gibson", "top_places and gibson_spread only apply with "
-                            "gibson = true")
+            raise _KeyError("gibson", said("top_places and gibson_spread only apply with "
+                                           "gibson = true"))
         try:
             system_options(self)
         except ValueError as exc:
@@ -482,35 +483,37 @@ class Definition(_Strict):
         [[rounds]] give dates (and a best_of) to "Round 1" ... "Round N"."""
         rounds_format = "pairing" in registry.named(self.event.format).tables
         if rounds_format and self.pairing is None:
-            raise _KeyError("pairing", 'format = "rounds" needs a [pairing] table with at '
-                            'least system and rounds, e.g. system = "swiss", rounds = 5')
+            raise _KeyError("pairing", said("format = \"rounds\" needs a [pairing] table with "
+                                            "at least system and rounds, e.g. system = "
+                                            "\"swiss\", rounds = 5"))
         if not rounds_format and self.pairing is not None:
-            raise _KeyError("pairing", f'[pairing] is for format = "rounds" events; this '
-                            f'event is format = "{self.event.format}": remove [pairing] or '
-                            'change the format')
+            raise _KeyError("pairing", said("[pairing] is for format = \"rounds\" events; this "
+                                            "event is format = \"{format}\": remove [pairing] "
+                                            "or change the format", format=self.event.format))
         if self.pairing is not None:
-            names = {f"round {n}" for n in range(1, self.pairing.rounds + 1)}
+            names = {numbered(n).casefold() for n in range(1, self.pairing.rounds + 1)}
             for i, rdef in enumerate(self.rounds):
                 if rdef.name.casefold().strip() not in names:
-                    raise _KeyError(f"rounds[{i}].name", f"{rdef.name!r}: a round-based "
-                                    f"event's rounds are named \"Round 1\" to \"Round "
-                                    f"{self.pairing.rounds}\" (pairing.rounds)")
+                    raise _KeyError(f"rounds[{i}].name", said(
+                        "'{name}': a round-based event's rounds are named \"{first}\" to "
+                        "\"{last}\" (pairing.rounds)", name=rdef.name, first=numbered(1),
+                        last=numbered(self.pairing.rounds)))
                 if rdef.head_start:
                     raise _KeyError(f"rounds[{i}].head_start",
-                                    "head starts are for knockout finals")
+                                    said("head starts are for knockout finals"))
             known = {p.name.casefold().strip() for p in self.players}
             for i, pair in enumerate(self.pairing.forbid):
                 for name in pair:
                     if self.players and name.casefold().strip() not in known:
-                        raise _KeyError(f"pairing.forbid[{i}]", f"{name!r} is not one of "
-                                        "the [[players]]")
+                        raise _KeyError(f"pairing.forbid[{i}]", said(
+                            "'{name}' is not one of the [[players]]", name=name))
             # players may come later from a CSV with a team column (tdbot players import)
             if (self.pairing.avoid_teams and self.players
                     and not any(p.team for p in self.players)):
-                raise _KeyError("pairing.avoid_teams", "no player has a team to keep apart: "
-                                'give each player\'s team in [[players]] (team = "Raffles '
-                                'Institution") or in the players CSV\'s team column, or '
-                                'remove avoid_teams')
+                raise _KeyError("pairing.avoid_teams", said(
+                    "no player has a team to keep apart: give each player's team in "
+                    "[[players]] (team = \"Raffles Institution\") or in the players CSV's "
+                    "team column, or remove avoid_teams"))
         return self
 
     @model_validator(mode="after")
@@ -546,12 +549,28 @@ class Definition(_Strict):
 
 
 class _KeyError(ValueError):
-    """A validation error about a key below the model that raised it."""
+    """A validation error about a key below the model that raised it: a record (said to
+    the organiser in their language) or, not yet worded so, English text."""
 
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, message: str | Said) -> None:
+        super().__init__(english_text(message) if isinstance(message, Said) else message)
         self.key = key
         self.message = message
+
+
+def _refused(exc: Invalid) -> ValueError:
+    """A service refusal met while validating a key (a language, an amount), as the
+    validator's error."""
+    return _Problem(exc.record) if exc.record is not None else ValueError(exc.message)
+
+
+class _Problem(ValueError):
+    """A validation error about the key being validated, as a record (the validator's
+    ``ValueError``, in the organiser's language)."""
+
+    def __init__(self, record: Said) -> None:
+        super().__init__(english_text(record))
+        self.record = record
 
 
 def _as_datetime(value: date | datetime, *, end: bool) -> datetime:
@@ -575,27 +594,33 @@ def _loc(parts: tuple[int | str, ...]) -> str:
 _UNION_TAGS = ("date", "datetime")
 
 
-def _plain(err: Any) -> str | None:
+def _plain(err: Any) -> Said | None:
     """The validator's message in an organiser's words, for the common mistakes."""
     kind, ctx, loc = err["type"], err.get("ctx") or {}, err["loc"]
     if kind == "string_too_short":
-        return "must not be empty" if ctx.get("min_length") == 1 else None
+        return said("must not be empty") if ctx.get("min_length") == 1 else None
     if kind == "string_pattern_mismatch" and loc[-1] == "currency":
-        return "must be a three-letter currency code in capitals, such as SGD"
-    if kind in ("greater_than_equal", "less_than_equal"):
-        limit = ctx.get("ge", ctx.get("le"))
-        return f"must be {limit} or {'more' if kind == 'greater_than_equal' else 'less'}"
+        return said("must be a three-letter currency code in capitals, such as SGD")
+    if kind == "greater_than_equal":
+        return said("must be {limit} or more", limit=str(ctx.get("ge")))
+    if kind == "less_than_equal":
+        return said("must be {limit} or less", limit=str(ctx.get("le")))
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return "must be a whole number"
+        return said("must be a whole number")
     if kind in ("bool_type", "bool_parsing"):
-        return "must be true or false"
+        return said("must be true or false")
     if loc[-1] in _UNION_TAGS or kind.startswith(("date", "datetime")):
-        return "must be a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM:SS"
+        return said("must be a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM:SS")
     return None
 
 
-def _messages(exc: ValidationError) -> list[str]:
-    lines: list[str] = []
+def _line(key: str, problem: str | Said) -> Said:
+    """One problem of a definition: the key (as the file writes it) and what is wrong."""
+    return said("{key}: {problem}", key=key, problem=problem)
+
+
+def _messages(exc: ValidationError) -> list[Said]:
+    lines: list[Said] = []
     for err in exc.errors():
         loc = tuple(err["loc"])
         if loc and loc[-1] in _UNION_TAGS:
@@ -605,34 +630,38 @@ def _messages(exc: ValidationError) -> list[str]:
         if isinstance(cause, _KeyError):
             key = _loc(loc)
             key = f"{key}.{cause.key}" if key != "(top level)" else cause.key
-            lines.append(f"{key}: {cause.message}")
+            lines.append(_line(key, cause.message))
             continue
-        msg = err["msg"]
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, ") :]
+        msg: str | Said = err["msg"]
+        if isinstance(cause, _Problem):
+            msg = cause.record
+        elif err["msg"].startswith("Value error, "):
+            msg = err["msg"][len("Value error, ") :]
         if err["type"] == "extra_forbidden":
             msg = _unknown_key(loc)
         elif err["type"] == "missing":
-            msg = "is required"
+            msg = said("is required")
         elif err["type"] == "literal_error":
-            msg = f"must be one of {ctx.get('expected', '')}"
-        else:
+            msg = said("must be one of {choices}", choices=str(ctx.get("expected", "")))
+        elif not isinstance(cause, _Problem):
             msg = _plain(err) or msg
-        line = f"{_loc(loc)}: {msg}"
+        line = _line(_loc(loc), msg)
         if line not in lines:
             lines.append(line)
     return lines
 
 
-def _unknown_key(loc: tuple[int | str, ...]) -> str:
+def _unknown_key(loc: tuple[int | str, ...]) -> Said:
     """What to say of a key the definition does not have: the key of its table it is
     likely a misspelling of, else every key that table takes. The message stands on its
     own: the installed package has no examples/ folder to look in."""
     keys = _keys_of(loc[:-1])
     close = get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.7)
     if close:
-        return f"unknown key: did you mean {close[0]}?"
-    return f"unknown key: the keys here are {', '.join(keys)}" if keys else "unknown key"
+        return said("unknown key: did you mean {key}?", key=close[0])
+    if keys:
+        return said("unknown key: the keys here are {keys}", keys=", ".join(keys))
+    return said("unknown key")
 
 
 def _keys_of(path: tuple[int | str, ...]) -> list[str]:
@@ -674,14 +703,15 @@ def read_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise Invalid(f"{source}: not valid TOML: {exc}") from None
+        raise Invalid(said("{source}: not valid TOML: {why}", source=source,
+                           why=str(exc))) from None
     except ValueError:  # tomllib's int() of a number over 4,300 digits, not a TOMLDecodeError
-        raise Invalid(f"{source}: a number in it is thousands of digits long; no key here "
-                      "takes one that big") from None
+        raise Invalid(said("{source}: a number in it is thousands of digits long; no key here "
+                           "takes one that big", source=source)) from None
     except RecursionError:  # tomllib reads a nested array or inline table by recursion
-        raise Invalid(f"{source}: brackets nested hundreds deep ([[[... or {{a = {{...); a "
-                      "definition or a rules file nests at most a few levels, as "
-                      "examples/sssg2016.toml does") from None
+        raise Invalid(said("{source}: brackets nested hundreds deep ([[[... or {{a = {{...); "
+                           "a definition or a rules file nests at most a few levels, as "
+                           "examples/sssg2016.toml does", source=source)) from None
 
 
 def parse_definition(text: str, source: str = "definition") -> Definition:
@@ -690,8 +720,17 @@ def parse_definition(text: str, source: str = "definition") -> Definition:
     try:
         return Definition.model_validate(data)
     except ValidationError as exc:
-        lines = _messages(exc)
-        raise Invalid(f"{source}: " + "; ".join(lines)) from None
+        raise Invalid(said("{source}: {problems}", source=source,
+                           problems=_joined(_messages(exc)))) from None
+
+
+def _joined(lines: list[Said]) -> Said:
+    """A definition's problems on one line, separated by semicolons (no words of their
+    own)."""
+    out = lines[0]
+    for more in lines[1:]:
+        out = Said("{a}; {b}", (("a", out), ("b", more)))
+    return out
 
 
 def _dates(value: Any) -> Iterator[date]:
@@ -726,9 +765,8 @@ def shift_dates(definition: Definition, start: date) -> Definition:
     today without rewriting it by hand."""
     first = first_date(definition)
     if first is None:
-        raise Invalid(
-            "the definition has no dates to move: give its [[rounds]] opens and closes dates"
-        )
+        raise Invalid(said("the definition has no dates to move: give its [[rounds]] opens "
+                           "and closes dates"))
     return Definition.model_validate(_moved(definition.model_dump(), start - first))
 
 

@@ -5,7 +5,7 @@ in the TD's language."""
 from __future__ import annotations
 
 from bot.service.formats.seam import DrawResult
-from bot.words.said import Said, said, stacked
+from bot.words.said import Said, joined, said, stacked
 
 #: A blank line between the parts of the draw (no words of its own: not in the catalogue).
 _GAP = Said("")
@@ -42,7 +42,7 @@ def made(event: str, result: DrawResult) -> Said:
         paid = [said("{player} ({round})", player=p, round=r)
                 for p, r in result.unmatched_payments]
         lines += [_GAP, said("Paid for rounds the draw did not make (move or refund them): "
-                             "{payments}", payments=_listed(paid))]
+                             "{payments}", payments=joined(paid))]
     played = {round_name for _, round_name, _, _ in result.matches}
     first = next((code for code, name, _ in result.rounds if name in played),
                  result.rounds[0][0] if result.rounds else "")
@@ -51,9 +51,3 @@ def made(event: str, result: DrawResult) -> Said:
     return stacked(*lines)
 
 
-def _listed(items: list[Said]) -> Said:
-    """Records one after another, with commas."""
-    out = items[0]
-    for item in items[1:]:
-        out = said("{list}, {item}", list=out, item=item)
-    return out

@@ -5,7 +5,7 @@ Records (``bot/words/said.py``), written in the group's language."""
 from __future__ import annotations
 
 from bot.service.events.lookup import Event
-from bot.service.events.schedule import Round
+from bot.service.events.schedule import Round, round_said
 from bot.service.formats.registry import named
 from bot.service.results.matches import MatchView, has_score, score_line
 from bot.service.results.opponents import players_of
@@ -68,9 +68,9 @@ def not_linked() -> Said:
 
 def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
     shown = [said("<b>{event}: {round}</b> is open until {closes}.", event=event.name,
-                  round=rnd.name, closes=event.at(rnd.closes_at))
+                  round=round_said(rnd.name), closes=event.at(rnd.closes_at))
              if rnd.closes_at is not None else
-             said("<b>{event}: {round}</b> is open.", event=event.name, round=rnd.name)]
+             said("<b>{event}: {round}</b> is open.", event=event.name, round=round_said(rnd.name))]
     playing = [m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]
     for m in playing[:MAX_LISTED]:
         shown.append(said("• {first} v {second} (best of {best_of})", first=m.label(0),
@@ -87,7 +87,7 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
     Ben Ong 412-380", "Ann Lee beat Ben Ong by forfeit (+75)"). A knockout's match bye
     (SSSg para 27: the games played are void) is a walkover, not a score of 0-0."""
     assert state.winner is not None
-    where: dict[str, Value] = dict(event=event.name, round=view.round_name)
+    where: dict[str, Value] = dict(event=event.name, round=round_said(view.round_name))
     if state.decision is Decision.MATCH_BYE:
         return said("<b>{event}</b>, {round}: {winner} wins the match against {loser} by a "
                     "walkover (a TD's match bye).", winner=view.label(state.winner),
@@ -112,7 +112,7 @@ def match_reopened(event: Event, view: MatchView, before: MatchState, after: Mat
     (named by its players, as the group knows it) is open again, why, and what its players do next (paras 14-16: the next game; a
     one-game match's game is played again, said as that game)."""
     head = said("<b>{event}</b>, {round}: {players} is open again: a TD changed its "
-                "result{reason}{won}.", event=event.name, round=view.round_name,
+                "result{reason}{won}.", event=event.name, round=round_said(view.round_name),
                 players=players_of(view), reason=said(" ({why})", why=why) if why else "",
                 won=said(", so {winner}'s win no longer stands",
                          winner=view.label(before.winner))
@@ -143,7 +143,7 @@ def players_changed(event: Event, before: MatchView, after: MatchView, why: Said
     changed who plays a match the group was shown (its players, or its result): what it
     was no longer stands, and who plays it now, as far as that is final (``now_playing``:
     "Ann Lee v the winner of Ben Ong v Cai Wen", ``opponents.slot_words``)."""
-    where: dict[str, Value] = dict(event=event.name, round=after.round_name, cause=why,
+    where: dict[str, Value] = dict(event=event.name, round=round_said(after.round_name), cause=why,
                                    now=now_playing)
     if result_shown and before.winner is not None:
         return said("<b>{event}</b>, {round}: {winner}'s win over {loser} no longer stands: "
@@ -167,7 +167,7 @@ def walkover(event: Event, view: MatchView, winner: int, left: str | None,
         why = said("{left} moved to take the place of {expelled}, who was expelled", left=left,
                    expelled=expelled)
     return said("<b>{event}</b>, {round}: {winner} goes through unplayed: {why}.",
-                event=event.name, round=view.round_name, winner=view.label(winner), why=why)
+                event=event.name, round=round_said(view.round_name), winner=view.label(winner), why=why)
 
 
 def match_tied(event: Event, view: MatchView, state: MatchState,
@@ -176,5 +176,5 @@ def match_tied(event: Event, view: MatchView, state: MatchState,
     score = (f"{game.scores[0]}-{game.scores[1]}" if game is not None and game.scores is not None
              else state.score_line())
     return said("<b>{event}</b>, {round}: {first} and {second} tied ({score}){meaning}.",
-                event=event.name, round=view.round_name, first=view.label(0),
+                event=event.name, round=round_said(view.round_name), first=view.label(0),
                 second=view.label(1), score=score, meaning=tie_words(event))

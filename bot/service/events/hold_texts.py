@@ -27,7 +27,3 @@ def held_answer(round_name: str, closes: datetime, before: datetime | None, told
                   "{round} now closes {closes} (was {before}). I told {n} players with "
                   "unfinished matches.", told, round=round_name, closes=closes,
                   before=before if before is not None else said("no date"))
-
-
-def exported(event: str, filename: str) -> Said:
-    return said("{event}: {file}", event=event, file=filename)

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.between import relay_texts
+from bot.service.events import round_refusals as refuse
 from bot.service.events import rounds_texts as say
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, get_round, parse_closing, rounds_of
@@ -184,53 +185,33 @@ async def open_round_in(
     event = await get_event(tx, event_id)
     rnd = await find_round(tx, event_id, round_ref)
     if rnd.state != RoundState.PLANNED:
-        raise Invalid(f"{rnd.name} is already {rnd.state}")
+        raise Invalid(refuse.already(rnd.name, rnd.state))
     closes = (utc(closes_at) if closes_at is not None
               else format_of(event).default_close(event, rnd, now))
     example = (now + timedelta(days=14)).astimezone(event.zone).date().isoformat()
     ref = round_ref.strip()  # the TD's own spelling of the round, echoed in every hint
-    how = (f"give one: /openround {ref} until {example} in the chat, "
-           f"--closes {example} at the command line")
     if closes is None:
-        raise Invalid(f"{rnd.name} has no closing time; {how}")
+        raise Invalid(refuse.no_closing_time(rnd.name, ref, example))
     if closes <= now:
-        raise Invalid(f"the closing time {event.local(closes)} is already past; "
-                      + how.replace("give one", "give a later one"))
+        raise Invalid(refuse.closing_past(event.local(closes), ref, example))
     await format_of(event).open_round(tx, event, rnd, by, now, expel_unpaid)
     matches = await matches_of_round(tx, rnd.id)
     if not matches:
-        raise Invalid(f"{rnd.name} has no matches; make the draw first")
+        raise Invalid(refuse.no_matches(rnd.name))
     held = await expulsions_repo.held_matches(tx, event_id)  # a TD fills the slot (para 29)
     waiting = [m for m in matches if m.state == MatchStage.WAITING and m.id not in held]
     if waiting:
-        raise Invalid(f"{rnd.name} cannot open yet: {len(waiting)} match(es) wait for earlier "
-                      f"results: {_named(waiting)}")
+        raise Invalid(refuse.waiting(rnd.name, waiting))
     owing = await unpaid(tx, rnd)
     if expel_unpaid and unpaid_rule(event) == "hold":
-        raise Invalid(
-            f"{event.name} holds players not paid-up for a TD (rules.unpaid = \"hold\"): "
-            "opening a round expels nobody. Record their payments, open it anyway with a "
-            "reason, or expel a player on their own (/expel NAME: REASON, tdbot players expel)."
-        )
+        raise Invalid(refuse.holds_not_expels(event.name))
     if owing and not unpaid_ok and unpaid_rule(event) == "hold":
         names = ", ".join(e.name for e in owing)
-        raise Invalid(
-            f"{rnd.name} cannot open: not paid for this round ({event.money(rnd.fee)}, SSSg rules "
-            f"para 26): {names}. Record their payments, or open it anyway as a TD decision with a "
-            f"reason: /openround {ref} anyway: REASON in the chat, --unpaid-ok --why REASON "
-            "at the command line."
-        )
+        raise Invalid(refuse.held_unpaid(rnd.name, event.money(rnd.fee), names, ref))
     expelled: list[Expelled] = []
     if owing and not unpaid_ok and not expel_unpaid:
         names = ", ".join(e.name for e in owing)
-        raise Invalid(
-            f"{rnd.name} cannot open yet: not paid for this round ({event.money(rnd.fee)}, SSSg "
-            f"rules para 26): {names}. Para 26 expels them when it opens: to do that and choose "
-            f"who takes their slots (para 29), /openround {ref} expel in the chat, "
-            f"--expel-unpaid at the command line. To keep them in, open it anyway with a "
-            f"reason: /openround {ref} anyway: REASON, --unpaid-ok --why REASON. Or record "
-            "their payments first."
-        )
+        raise Invalid(refuse.unpaid(rnd.name, event.money(rnd.fee), names, ref))
     if owing and not unpaid_ok:
         for entry in owing:
             expelled.append(await expel_in(
@@ -319,12 +300,6 @@ def unfinished_of(matches: list[MatchView]) -> Unfinished:
                       [m for m in matches if m.state == MatchStage.WAITING])
 
 
-def _named(matches: list[MatchView], most: int = 5) -> str:
-    """Matches by code and players, the first ``most`` of them and how many more."""
-    shown = ", ".join(f"{m.code} ({m.label(0)} v {m.label(1)})" for m in matches[:most])
-    return shown + (f" and {len(matches) - most} more" if len(matches) > most else "")
-
-
 async def close_round_in(
     tx: Tx, event_id: int, round_ref: str, *, by: Actor, now: datetime, force: bool = False,
     why: str = "",
@@ -338,19 +313,13 @@ async def close_round_in(
     rnd = await find_round(tx, event_id, round_ref)
     stays = format_of(await get_event(tx, event_id)).round_stays_open
     if stays is not None:
-        raise Invalid(f"{rnd.name} {stays}")
+        raise Invalid(refuse.stays_open(rnd.name, stays))
     if rnd.state != RoundState.OPEN:
-        raise Invalid(f"{rnd.name} is not open (it is {rnd.state})")
+        raise Invalid(refuse.not_open(rnd.name, rnd.state))
     left = unfinished_of(await matches_of_round(tx, rnd.id))
     played, waiting, unfinished = left.to_play, left.waiting, left.all
     if unfinished and not force:
-        parts = [f"{len(group)} {what}: {_named(group)}"
-                 for group, what in ((played, "to play"), (waiting, "waiting for a player"))
-                 if group]
-        raise Invalid(
-            f"{rnd.name} has {len(unfinished)} unfinished match(es), {'; '.join(parts)}. Rule "
-            "on them first, or close it anyway with a reason (--force --why REASON)."
-        )
+        raise Invalid(refuse.unfinished(rnd.name, len(unfinished), played, waiting))
     for m in played:
         if m.state == MatchStage.READY:  # kept before the TDs as a closed round's unfinished match
             await matches_repo.set_state(tx, m.id, MatchStage.PLAYING)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.service.events.lookup import Event
-from bot.service.events.schedule import Round
+from bot.service.events.schedule import Round, round_said
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.words.said import Said, said, said_n, stacked
@@ -45,7 +45,7 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
                     "the first game. The winner of each game (on a tie, the player who started "
                     "it) reports the result here: send your score first, like 412-380."))
     return stacked(
-        said("<b>{event}: {round}</b> is open.", event=event.name, round=rnd.name),
+        said("<b>{event}: {round}</b> is open.", event=event.name, round=round_said(rnd.name)),
         said("Your opponent: <b>{name}</b>", name=m.label(other)),
         said("One game") if m.best_of == 1 else said("Best of {n}", n=m.best_of),
         said_n("You start with a head start of {n} game.",
@@ -65,7 +65,7 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
 def reminder(rnd: Round, m: MatchView, side: int, closes: datetime, score: str | None) -> Said:
     return stacked(
         said("Reminder: your <b>{round}</b> match against <b>{name}</b> (best of {best_of}) "
-             "must be finished by {closes}.", round=rnd.name, name=m.label(1 - side),
+             "must be finished by {closes}.", round=round_said(rnd.name), name=m.label(1 - side),
              best_of=m.best_of, closes=closes),
         said("Score so far: {score}", score=score) if score is not None else None)
 
@@ -88,7 +88,7 @@ def deadline_reached(event: Event, rnd: Round, typed: str, lines: Sequence[Said]
     the round); closing stays theirs."""
     if not lines:
         return said("<b>{event}: {round}</b> has reached its deadline; every match is finished. "
-                    "Close it: /closeround {typed}", event=event.name, round=rnd.name,
+                    "Close it: /closeround {typed}", event=event.name, round=round_said(rnd.name),
                     typed=typed)
     if waiting and to_play:
         todo = said("For each being played: a match bye (para 27) or void its games; for each "
@@ -102,7 +102,7 @@ def deadline_reached(event: Event, rnd: Round, typed: str, lines: Sequence[Said]
                   "/closeround {typed}",
                   "<b>{event}: {round}</b> has reached its deadline with {n} unfinished "
                   "matches:\n{lines}\n\n{todo}; or extend the round 7 days (para 21). Then close "
-                  "it: /closeround {typed}", len(lines), event=event.name, round=rnd.name,
+                  "it: /closeround {typed}", len(lines), event=event.name, round=round_said(rnd.name),
                   lines=list(lines), todo=todo, typed=typed)
 
 
@@ -130,9 +130,9 @@ def before(rnd: Round, days: int | None, hours: int | None) -> Said:
     """A fee reminder of ``rnd`` skipped, by how long before the opening it was due."""
     if days is not None:
         return said_n("{round} ({n} day before)", "{round} ({n} days before)", days,
-                      round=rnd.name)
+                      round=round_said(rnd.name))
     return said_n("{round} ({n} hour before)", "{round} ({n} hours before)", hours or 0,
-                  round=rnd.name)
+                  round=round_said(rnd.name))
 
 
 def fees_skipped(event: Event, skipped: Sequence[Said]) -> Said:
@@ -151,7 +151,7 @@ def fee_due(event: Event, rnd: Round, opens: datetime | None, expel: bool) -> Sa
                  "payment"))
     return said("<b>{event}</b>: the fee for {round} ({fee}) {due}. Under the rules (para 26) "
                 "{rule}. Pay the organisers, then send me a screenshot of the payment with the "
-                "caption /paid.", event=event.name, round=rnd.name, fee=event.money(rnd.fee),
+                "caption /paid.", event=event.name, round=round_said(rnd.name), fee=event.money(rnd.fee),
                 due=due, rule=rule)
 
 
@@ -160,7 +160,7 @@ def due_to_open(event: Event, rnd: Round, typed: str, waiting: int, owing: Seque
     """The TDs' notice that a round is due to open (opening is theirs to do), with who has
     not paid for it (para 26)."""
     return stacked(
-        said("<b>{event}: {round}</b> is due to open now.", event=event.name, round=rnd.name),
+        said("<b>{event}: {round}</b> is due to open now.", event=event.name, round=round_said(rnd.name)),
         said_n("{n} match still waits for earlier results.",
                "{n} matches still wait for earlier results.", waiting) if waiting else None,
         said("Not paid yet: {names}.", names=", ".join(owing)) if owing else None,

@@ -11,10 +11,32 @@ from bot.service.platform.errors import Invalid, NotFound
 from bot.store import rounds_repo
 from bot.store.db import Tx
 from bot.store.rounds_repo import Round
-from bot.words.said import said
+from bot.words.said import Said, said
 
-__all__ = ["Round", "as_moment", "find_round", "get_round", "parse_closing", "round_code",
-           "rounds_of"]
+__all__ = ["Round", "as_moment", "find_round", "get_round", "numbered", "parse_closing",
+           "round_code", "round_number", "round_said", "rounds_of"]
+
+
+def numbered(number: int) -> str:
+    """The name the draw gives a round it makes from its number, "Round 3" (a round-based
+    event's rounds, ``round_events.make_rounds``): what is stored and what a TD may type."""
+    return f"Round {number}"
+
+
+def round_number(name: str) -> int | None:
+    """The number of a round named by ``numbered`` ("round 3" in any case), else None (a
+    name an organiser wrote, "Final", "Qual Rd")."""
+    words = name.strip().casefold().split()
+    if len(words) == 2 and words[0] == "round" and words[1].isdecimal():
+        return int(words[1])
+    return None
+
+
+def round_said(name: str) -> Said | str:
+    """A round's name as a player reads it: one made from its number in the reader's
+    language ("Round 3", "Ronde 3"); one the organiser wrote in the definition as written."""
+    number = round_number(name)
+    return said("Round {number}", number=number) if number is not None else name
 
 
 def round_code(name: str) -> str:
@@ -41,7 +63,7 @@ async def find_round(tx: Tx, event_id: int, ref: str) -> Round:
     for rnd in await rounds_of(tx, event_id):
         # a round-based event's "Round 3" is also just "3"
         if key in (rnd.code.casefold(), rnd.name.casefold()) or (
-                key.isdigit() and rnd.name.casefold() == f"round {int(key)}"):
+                key.isdecimal() and round_number(rnd.name) == int(key)):
             return rnd
     names = ", ".join(f"{r.code} ({r.name})" for r in await rounds_of(tx, event_id))
     if not names:

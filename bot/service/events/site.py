@@ -49,7 +49,7 @@ from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
-from bot.words.said import Said, Value, said, said_n
+from bot.words.said import Said, Value, joined, said, said_n
 from core.knockout.match import Decision, Match, MatchStage
 
 #: What a page that does not exist says: the same for a private event as for none at all.
@@ -114,12 +114,7 @@ _DECISION_WORDS = {Decision.SPREAD: said("on spread"),
 
 def listed(records: Sequence[Said]) -> Said | None:
     """Records one after another, ", " between (no words of its own); None for none."""
-    if not records:
-        return None
-    out = records[0]
-    for more in records[1:]:
-        out = Said("{a}, {b}", (("a", out), ("b", more)))
-    return out
+    return joined(records) if records else None
 
 
 def _points(value: float) -> str:
@@ -284,7 +279,7 @@ async def overview(db: Database, slug: str) -> Overview:
         if drawn is not None:
             pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event.name)]
         now, nxt = _now_and_next(event, lines)
-        return Overview(event, Said(kind(event.format)), players, lines, pictures,
+        return Overview(event, kind(event.format), players, lines, pictures,
                         format_of(event).standings, now, nxt)
 
 

@@ -135,7 +135,8 @@ class Format(Protocol):
     @property
     def name(self) -> str: ...
 
-    #: The format in words a person reads: "a knockout", "a club night".
+    #: The format in words a person reads: "a knockout", "a club night": a catalogue
+    #: message (marked ``N_``), shown as ``Said(kind)`` (``traits.kind``).
     @property
     def kind(self) -> str: ...
 
@@ -218,7 +219,8 @@ class Format(Protocol):
     @property
     def round_stays_open(self) -> str | None: ...
 
-    #: Where a player of it looks instead of a round-based event's /standings.
+    #: Where a player of it looks instead of a round-based event's /standings: a
+    #: catalogue message (marked ``N_``, shown as ``Said(see_instead)``), or "".
     @property
     def see_instead(self) -> str: ...
 

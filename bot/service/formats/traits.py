@@ -11,14 +11,16 @@ is final").
 from __future__ import annotations
 
 from bot.service.formats.registry import HasFormat, format_of, named, names
+from bot.words.said import Said, said
 
 __all__ = ["HasFormat", "board_photos", "cite", "kind"]
 
 
-def kind(fmt: str) -> str:
-    """The format ``fmt`` (a ``format`` key) in words: "a knockout", "a club night"; one
-    no longer known (an old journal's) as "a FMT event"."""
-    return named(fmt).kind if fmt in names() else f"a {fmt} event"
+def kind(fmt: str) -> Said:
+    """The format ``fmt`` (a ``format`` key) in words: "a knockout", "a club night" (each
+    format's ``kind``, a catalogue message); one no longer known (an old journal's) as "a
+    FMT event"."""
+    return Said(named(fmt).kind) if fmt in names() else said("a {format} event", format=fmt)
 
 
 def cite(of: HasFormat, ref: str, form: str = " ({})") -> str:

@@ -89,7 +89,8 @@ async def member_event(
         for e in theirs:
             refusal = said("{refusal}. {event} is {kind}{instead}", refusal=refusal,
                            event=e.name, kind=kind(e.format),
-                           instead=format_of(e).see_instead if command == "standings" else "")
+                           instead=Said(format_of(e).see_instead)
+                           if command == "standings" and format_of(e).see_instead else "")
         raise NotAllowed(refusal)
     return _named(mine, words, lambda slugs: said(
         "you are in several round-based events; name one first, e.g. /{command} EVENT "

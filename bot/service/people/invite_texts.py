@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.service.people.roles import ROLE_NAMES
 from bot.service.platform import callbacks
+from bot.service.platform.journal_texts import ROLE_WORDS
 from bot.service.platform.outbox import SaidButtons
 from bot.words.said import Rendered, Said, said, stacked
 
@@ -133,7 +134,8 @@ def invite_list(event: str, lines: list[tuple[str, str | None, str, bool]]) -> S
         else:  # a general link: players pick their name; another role goes to one person
             who = said("anyone (pick a name)") if role == "player" else said(
                 "the first to follow it")
-        values = {"role": Said(ROLE_NAMES.get(role, role)), "who": who, "link": link}
+        word = ROLE_WORDS.get(role)
+        values = {"role": word if word is not None else role, "who": who, "link": link}
         out.append(said("{role} {who}: {link} — used", **values) if used
                    else said("{role} {who}: {link}", **values))
     return stacked(*out)

@@ -12,18 +12,18 @@ its effect, so an update that Telegram re-sends after a crash is applied once
 
 The answer to the person who asked is written to the outbox in that same transaction
 (``answer``), so it is never lost when the change commits and never sent when it rolls
-back. The use-case decides nothing about its wording: the adapter passes a function that
-turns the use-case's result into a ``Reply`` (the Telegram texts live in ``bot/telegram``);
-the command line passes none and prints the result itself.
+back. The use-case writes that answer itself, as records (``bot/words/said.py``) from the
+``*_texts`` module of its room, written in the reader's language when the row is; it also
+returns what happened, which the command line prints (a request from the command line has
+no chat, so ``answer`` writes nothing there).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TypeVar
 
 from bot.service.people.languages import (
     group_chat_language,
@@ -40,8 +40,6 @@ from bot.store import outbox_repo, people_repo, updates_repo
 from bot.store.db import Database, Tx
 from bot.words import SOURCE
 from bot.words.said import Said, said
-
-T = TypeVar("T")
 
 
 class AlreadyApplied(Exception):
@@ -69,11 +67,6 @@ class Reply:
 
     text: str | Said
     buttons: SaidButtons = ()
-
-
-#: Turns a use-case's result into the answer for the person who asked, in the language
-#: they read (the second argument, ``reader_language``).
-Answer = Callable[[T, str], Reply | None]
 
 
 @dataclass(frozen=True)
@@ -136,14 +129,6 @@ async def answer(tx: Tx, req: Request, reply: Reply | None) -> None:
     text_html, said = (None, reply.text) if isinstance(reply.text, Said) else (reply.text, None)
     await outbox.enqueue(tx, chat_id=req.chat_id, text_html=text_html, said=said,
                          lang=req.language, buttons=reply.buttons or None, now=req.now)
-
-
-async def answer_with(tx: Tx, req: Request, render: Answer[T] | None, result: T) -> T:
-    """``answer`` with the reply rendered from the result in the reader's language;
-    returns the result."""
-    if render is not None and req.chat_id is not None:
-        await answer(tx, req, render(result, req.language))
-    return result
 
 
 async def reader_language(tx: Tx, req: Request) -> str:

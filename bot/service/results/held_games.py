@@ -16,7 +16,7 @@ from bot.service.people import expelled
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.errors import Invalid, NotFound
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Request, require_actor, unit
 from bot.service.results import blackout_texts
 from bot.service.results import reporting_texts as say
 from bot.service.results.matches import core_match, get_match, score_line
@@ -42,8 +42,7 @@ class HeldDecision:
 
 
 async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *,
-                      release: bool, why: str,
-                      render: Answer[HeldDecision] | None = None) -> HeldDecision:
+                      release: bool, why: str) -> HeldDecision:
     """Use-case: ``tdbot rule held-release|held-void EVENT ID --why TEXT``."""
     if not why.strip():
         raise Invalid(said("say why (--why TEXT): the journal keeps a TD's decision with its "
@@ -98,4 +97,4 @@ async def decide_held(db: Database, req: Request, event_id: int, held_id: int, *
         result = HeldDecision("released" if release else "voided", view.code, game,
                               (view.label(0), view.label(1)), held.scores, held.blackout,
                               score_line(view, state))
-        return await answer_with(tx, req, render, result)
+        return result

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events.lookup import Event
-from bot.service.events.schedule import Round
+from bot.service.events.schedule import Round, round_said
 from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
 from bot.service.platform import callbacks
@@ -125,10 +125,10 @@ def _your_match(event: Event, view: MatchView, *, one_game: bool = False,
     if format_of(event).challenges:
         return said("Your ladder challenge") if capital else said("your ladder challenge")
     if one_game:
-        return (said("Your <b>{round}</b> game", round=view.round_name) if capital
-                else said("your <b>{round}</b> game", round=view.round_name))
-    return (said("Your <b>{round}</b> match", round=view.round_name) if capital
-            else said("your <b>{round}</b> match", round=view.round_name))
+        return (said("Your <b>{round}</b> game", round=round_said(view.round_name)) if capital
+                else said("your <b>{round}</b> game", round=round_said(view.round_name)))
+    return (said("Your <b>{round}</b> match", round=round_said(view.round_name)) if capital
+            else said("your <b>{round}</b> match", round=round_said(view.round_name)))
 
 
 def one_game_result(event: Event, view: MatchView, state: MatchState, viewer: int,
@@ -218,7 +218,7 @@ def where(event: Event, view: MatchView) -> Said:
     SF</b>'); a ladder's challenges share one round, whose name says nothing."""
     if format_of(event).challenges:
         return said("<b>{event}</b>", event=event.name)
-    return said("<b>{event}, {round}</b>", event=event.name, round=view.round_name)
+    return said("<b>{event}, {round}</b>", event=event.name, round=round_said(view.round_name))
 
 
 def one_game_words(event: Event, names: tuple[str, str], viewer: int,
@@ -560,7 +560,7 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str,
     """Where a player plays next: round, opponent (or where they come from), best-of and
     whether they can play it now. ``known``: the opponent is theirs for good (by default,
     once the match is no longer waiting for a player; ``opponents``)."""
-    head: dict[str, Value] = dict(round=rnd.name, opponent=opponent, best_of=view.best_of)
+    head: dict[str, Value] = dict(round=round_said(rnd.name), opponent=opponent, best_of=view.best_of)
     if not (view.state != MatchStage.WAITING if known is None else known):
         return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
                     "{best_of}. I will tell you when your opponent is known.", **head)
@@ -635,7 +635,7 @@ def tied_for_tds(event: Event, view: MatchView, state: MatchState) -> Said:
     return said("<b>{event}, {round} ({match})</b>: {first} v {second} ended level on games, "
                 "spread and starts ({score}). Para 17 does not settle it: the organisers "
                 "decide it (para 30). Tap who wins; I will then ask why.", event=event.name,
-                round=view.round_name, match=view.code, first=view.label(0),
+                round=round_said(view.round_name), match=view.code, first=view.label(0),
                 second=view.label(1), score=state.score_line())
 
 
@@ -674,7 +674,7 @@ def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: Said | str
     (its code means nothing to the reader): a TD's act (``cause``, "a TD's correction")
     reopened it, or changed its result while a slip of it can still be disputed, so whom
     they meet is not known, or not final, yet."""
-    values: dict[str, Value] = dict(event=event.name, round=rnd.name, cause=cause,
+    values: dict[str, Value] = dict(event=event.name, round=round_said(rnd.name), cause=cause,
                                     first=feeder.label(0), second=feeder.label(1))
     if decided:
         if cause:
@@ -704,4 +704,4 @@ def opponent_now(event: Event, rnd: Round, view: MatchView, feeder: MatchView, o
         return said("<b>{event}</b>: {first} v {second} is decided. {next}", **values)
     return said("<b>{event}</b>: a TD changed the result of {first} v {second}, so your "
                 "<b>{round}</b> opponent is now <b>{opponent}</b>, not {before}.\n{next}",
-                round=rnd.name, opponent=opponent, before=instead_of, **values)
+                round=round_said(rnd.name), opponent=opponent, before=instead_of, **values)

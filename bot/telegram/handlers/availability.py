@@ -9,11 +9,9 @@ from telegram.ext import ContextTypes
 
 from bot.service.formats.registry import format_of
 from bot.service.formats.rounds import availability
-from bot.service.formats.rounds import availability_texts as say
 from bot.service.people.directing import directed_event, member_event
-from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, Handler, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, Handler, handled
 from bot.telegram.runtime import runtime
 
 
@@ -25,12 +23,7 @@ def _mark(unavailable: bool) -> Handler:
                    req: Request) -> AfterCommit | None:
         db = runtime(context).db
         event, args = await member_event(db, req, context.args or [], command)
-        if not args:
-            raise Invalid(f"say which round: /{command} 3")
-        await availability.set_unavailable(
-            db, req, event.id, " ".join(args), unavailable, render=english(lambda done: Reply(
-                say.answer(done.round_name, done.unavailable, done.changed, done.points,
-                           done.used, done.allowed))))
+        await availability.set_unavailable(db, req, event.id, " ".join(args), unavailable)
         return None
 
     return body
@@ -46,8 +39,5 @@ async def who_is_available(update: Update, context: ContextTypes.DEFAULT_TYPE,
     db = runtime(context).db
     event, args = await directed_event(db, req, context.args or [], "availability",
                                        only=lambda e: format_of(e).standings)
-    if not args:
-        raise Invalid("say which round: /availability 3")
-    await availability.availability(db, req, event.id, " ".join(args), render=english(lambda found: Reply(
-        say.availability(found.event, found.round_name, found.available, found.unavailable))))
+    await availability.availability(db, req, event.id, " ".join(args))
     return None

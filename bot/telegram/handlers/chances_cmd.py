@@ -9,8 +9,8 @@ from telegram.ext import ContextTypes
 
 from bot.service.formats.rounds import chances as outlook
 from bot.service.people.directing import member_event
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
 
@@ -19,5 +19,5 @@ async def chances(update: Update, context: ContextTypes.DEFAULT_TYPE,
                  req: Request) -> AfterCommit | None:
     db = runtime(context).db
     event, _ = await member_event(db, req, context.args or [], "chances")
-    await outlook.chances(db, req, event.id, render=english(lambda text: Reply(text)))
+    await outlook.chances(db, req, event.id)
     return None

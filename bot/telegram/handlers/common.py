@@ -38,9 +38,7 @@ from bot.service.platform import journal
 from bot.service.platform.errors import NotAllowed, NotFound, OwnMatch, ServiceError
 from bot.service.platform.unit import (
     AlreadyApplied,
-    Answer,
     Receipt,
-    Reply,
     Request,
     reader_language,
     reading,
@@ -71,13 +69,6 @@ NOT_A_PERSON = said("I can only answer people, not channels.")
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: A handler body in the use-case shape: it calls one service use-case with the request.
 Body = Callable[[Update, ContextTypes.DEFAULT_TYPE, Request], Awaitable[AfterCommit | None]]
-
-
-def english(text_of: Callable[[T], Reply | None]) -> Answer[T]:
-    """An answer made without the reader's language (a use-case's own ``*_texts`` module):
-    a record it gives (``bot/words/said.py``) is still written in the reader's language
-    when the answer is (``unit.answer``); HTML it gives stays as written, in English."""
-    return lambda result, _language: text_of(result)
 
 
 def request_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Request:

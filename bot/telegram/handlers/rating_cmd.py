@@ -9,9 +9,8 @@ from telegram.ext import ContextTypes
 
 from bot.service.formats.rounds import ratings as estimates
 from bot.service.people.directing import member_event
-from bot.service.platform.errors import Invalid
-from bot.service.platform.unit import Reply, Request
-from bot.telegram.handlers.common import AfterCommit, english, handled
+from bot.service.platform.unit import Request
+from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.runtime import runtime
 
 
@@ -20,10 +19,5 @@ async def rating(update: Update, context: ContextTypes.DEFAULT_TYPE,
                  req: Request) -> AfterCommit | None:
     db = runtime(context).db
     event, rest = await member_event(db, req, context.args or [], "rating")
-    everyone = [w.casefold() for w in rest] == ["all"]
-    if rest and not everyone:
-        raise Invalid(f"/rating {' '.join(rest)}: say /rating for yours, /rating all for "
-                      "everyone's")
-    await estimates.rating(db, req, event.id, everyone=everyone,
-                           render=english(lambda text: Reply(text)))
+    await estimates.rating(db, req, event.id, asked=rest)
     return None

@@ -54,7 +54,7 @@ class ClubFormat(Defaults):
                              "night with /pairround; remove them")
     no_entries: str | None = None
     round_stays_open: str | None = None
-    see_instead: str = ": /me shows your record"
+    see_instead: str = N_(": /me shows your record")
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:

@@ -94,9 +94,10 @@ async def _drawn_event(tx: Tx, event: Event) -> Pictured:
     if not fmt.bracket:
         if fmt.standings:
             raise Invalid(said("{event} is {kind}: it has no bracket; /standings shows where "
-                               "everyone stands", event=event.name, kind=fmt.kind))
+                               "everyone stands", event=event.name, kind=Said(fmt.kind)))
         raise Invalid(said("{event} is {kind}: it has no bracket{instead}", event=event.name,
-                           kind=fmt.kind, instead=fmt.see_instead))
+                           kind=Said(fmt.kind),
+                           instead=Said(fmt.see_instead) if fmt.see_instead else ""))
     if await draw_repo.draw_record(tx, event.id) is None:
         raise Invalid(said("{event} has no draw yet, so no bracket: a TD makes it with /draw",
                            event=event.name))

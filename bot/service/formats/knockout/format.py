@@ -68,7 +68,7 @@ class KnockoutFormat(Defaults):
     no_entries: str | None = None
     no_rounds: str | None = None
     round_stays_open: str | None = None
-    see_instead: str = ": /bracket shows its bracket, /matches your matches"
+    see_instead: str = N_(": /bracket shows its bracket, /matches your matches")
 
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""

@@ -26,7 +26,7 @@ from bot.service.platform.unit import Reply, Request, answer, require_actor, uni
 from bot.service.results.matches import matches_of_event
 from bot.store import costs_repo, draw_repo, entries_repo, payments_repo
 from bot.store.db import Database, Tx
-from bot.words.said import said
+from bot.words.said import joined, said
 from core import prizes
 from core.knockout import sssg
 from core.knockout.match import MatchStage
@@ -101,7 +101,8 @@ async def _asked_event(tx: Tx, person_id: int | None, named: str) -> int:
         raise _no_pools(mine[0]) if len(mine) == 1 else Invalid(said(
             "the bot keeps prize pools only for knockouts, from their fees, and none of your "
             "events is one ({events}); ask their TDs about prizes",
-            events="; ".join(f"{e.name}, {kind(e.format)}" for e in mine)))
+            events=joined([said("{event}, {kind}", event=e.name, kind=kind(e.format))
+                           for e in mine], "; ")))
     return knockouts[0].id
 
 

@@ -38,11 +38,9 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.outbox import SaidButton
 from bot.service.platform.unit import (
-    Answer,
     Reply,
     Request,
     answer,
-    answer_with,
     require_actor,
     unit,
 )
@@ -301,7 +299,7 @@ async def fill_slot_button(db: Database, req: Request, expulsion_id: int,
 
 
 async def replace_player(db: Database, req: Request, event_id: int, expelled: str, *,
-                         with_name: str | None, render: Answer[Filled] | None = None) -> Filled:
+                         with_name: str | None) -> Filled:
     """Use-case: ``tdbot players replace EVENT NAME (--with NAME | --nobody)``."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
@@ -316,7 +314,7 @@ async def replace_player(db: Database, req: Request, event_id: int, expelled: st
         by = await ruler_name(tx, actor, await get_match(tx, x.match_id), "fill its slot")
         chosen = await entry_named(tx, event, with_name) if with_name is not None else None
         done = await fill_in(tx, event, x, chosen.id if chosen else None, actor, by, req.now)
-        return await answer_with(tx, req, render, done)
+        return done
 
 
 async def open_slots(tx: Tx, event: Event) -> list[OpenSlot]:

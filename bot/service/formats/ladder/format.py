@@ -62,7 +62,7 @@ class LadderFormat(Defaults):
                               "start at the bottom)")
     round_stays_open: str | None = ("stays open while the ladder runs: challenges are played "
                                     "in it as they come")
-    see_instead: str = ": /ladder shows its rungs"
+    see_instead: str = N_(": /ladder shows its rungs")
 
     def tie_words(self) -> Said:
         return said(": the defender keeps the rung")

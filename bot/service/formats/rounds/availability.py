@@ -23,10 +23,11 @@ from bot.service.events.schedule import Round, find_round
 from bot.service.formats.rounds import availability_texts as say
 from bot.service.formats.rounds.round_division import pairing_of
 from bot.service.people.entries import entries_of
+from bot.service.people.name_texts import refused
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.errors import Invalid, NotAllowed
-from bot.service.platform.unit import Answer, Request, answer_with, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store import availability_repo, matches_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
@@ -40,14 +41,13 @@ def _entry_named(entries: list[Entry], name: str) -> Entry:
     try:
         return active[pick(name, [e.name for e in active])]
     except NameRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(refused(exc)) from None
 
 
 async def _open_round(tx: Tx, event: Event, ref: str) -> Round:
     rnd = await find_round(tx, event.id, ref)
     if rnd.state != RoundState.PLANNED or await matches_repo.of_round(tx, rnd.id):
-        raise Invalid(f"{rnd.name} is paired already: say it before a round is paired; "
-                      "a TD can settle a match that will not be played (/pending)")
+        raise Invalid(say.paired_already(rnd.name))
     return rnd
 
 
@@ -55,6 +55,7 @@ async def _open_round(tx: Tx, event: Event, ref: str) -> Round:
 class Unavailable:
     event: str
     round_name: str
+    round_seq: int
     player: str
     unavailable: bool  # the state now
     changed: bool
@@ -64,24 +65,26 @@ class Unavailable:
 
 
 async def set_unavailable(db: Database, req: Request, event_id: int, round_ref: str,
-                          unavailable: bool, *, player: str | None = None,
-                          render: Answer[Unavailable] | None = None) -> Unavailable:
+                          unavailable: bool, *, player: str | None = None) -> Unavailable:
     """Use-case: ``/unavailable ROUND`` (``/available ROUND`` undoes it; ``tdbot players
-    unavailable``): before the round is paired, the player will not be paired in it."""
+    unavailable``): before the round is paired, the player will not be paired in it; the
+    player who asked is answered in their language."""
     async with unit(db, req) as tx:
+        if not round_ref.strip():
+            raise Invalid(say.which_round("unavailable" if unavailable else "available"))
         actor = await require_actor(tx, req)
         event = await get_event(tx, event_id)
         _, pairing = pairing_of(event)
         entries = await entries_of(tx, event_id)
         if actor.person_id is None:
             if player is None:
-                raise Invalid("name the player with --player NAME")
+                raise Invalid(say.name_the_player())
             entry = _entry_named(entries, player)
         else:
             mine = [e for e in entries if e.person_id == actor.person_id
                     and e.state == EntryState.ACTIVE]
             if not mine:
-                raise NotAllowed(f"you do not play in {event.name}")
+                raise NotAllowed(say.not_playing(event.name))
             entry = mine[0]
         rnd = await _open_round(tx, event, round_ref)
         used = await availability_repo.absences_of(tx, event_id, entry.id)
@@ -101,9 +104,12 @@ async def set_unavailable(db: Database, req: Request, event_id: int, round_ref: 
                                      said=say.told_by_td(event.name, rnd.name, unavailable,
                                                          pairing.requested_bye_points))
         now_used = await availability_repo.absences_of(tx, event_id, entry.id)
-        result = Unavailable(event.name, rnd.name, entry.name, unavailable, changed,
+        result = Unavailable(event.name, rnd.name, rnd.seq, entry.name, unavailable, changed,
                              pairing.requested_bye_points, len(now_used), pairing.requested_byes)
-        return await answer_with(tx, req, render, result)
+        await answer(tx, req, Reply(say.answer(rnd.name, rnd.seq, unavailable, changed,
+                                               pairing.requested_bye_points, len(now_used),
+                                               pairing.requested_byes)))
+        return result
 
 
 @dataclass(frozen=True)
@@ -114,13 +120,15 @@ class Availability:
     unavailable: tuple[str, ...]
 
 
-async def availability(db: Database, req: Request, event_id: int, round_ref: str, *,
-                       render: Answer[Availability] | None = None) -> Availability:
-    """Use-case: ``/availability ROUND`` (``tdbot players availability``): a TD reads who
-    will be paired in the round and who said they cannot play it."""
+async def availability(db: Database, req: Request, event_id: int,
+                       round_ref: str) -> Availability:
+    """Use-case: ``/availability ROUND`` (``tdbot players availability``): a TD reads, in
+    their language, who will be paired in the round and who said they cannot play it."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td", "organiser")
+        if not round_ref.strip():
+            raise Invalid(say.which_round("availability"))
         event = await get_event(tx, event_id)
         pairing_of(event)
         rnd = await find_round(tx, event_id, round_ref)
@@ -129,7 +137,9 @@ async def availability(db: Database, req: Request, event_id: int, round_ref: str
         found = Availability(event.name, rnd.name,
                              tuple(e.name for e in active if e.id not in absent),
                              tuple(e.name for e in active if e.id in absent))
-        return await answer_with(tx, req, render, found)
+        await answer(tx, req, Reply(say.availability(found.event, found.round_name,
+                                                     found.available, found.unavailable)))
+        return found
 
 
 @dataclass(frozen=True)
@@ -140,11 +150,11 @@ class Forbidden:
 
 
 async def forbid(db: Database, req: Request, event_id: int, first: str, second: str, *,
-                 why: str, render: Answer[Forbidden] | None = None) -> Forbidden:
+                 why: str) -> Forbidden:
     """Use-case: ``tdbot players forbid EVENT A B --why TEXT``: the two are never paired
     together from the next pairing on, by a system that can keep them apart."""
     if not why.strip():
-        raise Invalid("say why with --why TEXT: the journal keeps it")
+        raise Invalid(say.say_why())
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td", "organiser")
@@ -153,12 +163,11 @@ async def forbid(db: Database, req: Request, event_id: int, first: str, second: 
         entries = await entries_of(tx, event_id)
         a, b = _entry_named(entries, first), _entry_named(entries, second)
         if a.id == b.id:
-            raise Invalid(f"{first!r} and {second!r} are both {a.name}: name two players")
+            raise Invalid(say.same_player(first, second, a.name))
         changed = await availability_repo.forbid(tx, event_id, a.id, b.id, why.strip(), req.now)
         if changed:
             await journal.record(tx, who=actor, action="pairing.forbid", now=req.now,
                                  subject=f"event:{event_id}",
                                  detail={"names": [a.name, b.name]}, why=why.strip())
         system, _ = system_options(pairing)
-        result = Forbidden((a.name, b.name), changed, "forbidden" in params_of(system))
-        return await answer_with(tx, req, render, result)
+        return Forbidden((a.name, b.name), changed, "forbidden" in params_of(system))

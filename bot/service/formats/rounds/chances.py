@@ -21,7 +21,7 @@ from bot.service.formats.rounds.round_division import RoundsEvent, load_rounds_e
 from bot.service.formats.rounds.round_pairing import pair_on
 from bot.service.platform import outbox
 from bot.service.platform.errors import Invalid, NotAllowed
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.words.said import Said, stacked
@@ -203,23 +203,22 @@ async def _number_of(tx: Tx, req: Request, state: RoundsEvent) -> int:
     for number, entry in state.entries.items():
         if actor.person_id is not None and entry.person_id == actor.person_id:
             if entry.state != EntryState.ACTIVE:
-                raise Invalid(f"you are no longer playing in {state.event.name}")
+                raise Invalid(say.no_longer_playing(state.event.name))
             return number
-    raise NotAllowed(f"/chances is for the players of {state.event.name}: it tells a player "
-                     "what they can still reach")
+    raise NotAllowed(say.players_only(state.event.name))
 
 
-async def chances(db: Database, req: Request, event_id: int,
-                  render: Answer[Said] | None = None) -> Said:
-    """Use-case: ``/chances`` (a player of the event): what they can still reach."""
+async def chances(db: Database, req: Request, event_id: int) -> Said:
+    """Use-case: ``/chances`` (a player of the event): what they can still reach, answered
+    in their language."""
     async with unit(db, req) as tx:
         state = await load_rounds_event(tx, event_id)
         number = await _number_of(tx, req, state)
         if not state.division.games:
-            raise Invalid(f"{state.event.name} has no round paired yet: ask again once "
-                          "round 1 is under way")
+            raise Invalid(say.nothing_paired(state.event.name))
         text = outlook_of(state).text_for(number)
-        return await answer_with(tx, req, render, text)
+        await answer(tx, req, Reply(text))
+        return text
 
 
 async def read_table(db: Database, event_id: int, *, runs: int = RUNS) -> str:
@@ -227,7 +226,7 @@ async def read_table(db: Database, event_id: int, *, runs: int = RUNS) -> str:
     async with reading(db) as tx:
         state = await load_rounds_event(tx, event_id)
     if not state.division.games:
-        raise Invalid(f"{state.event.name} has no round paired yet")
+        raise Invalid(say.nothing_paired(state.event.name))
     return table_text(outlook_of(state, runs=runs))
 
 

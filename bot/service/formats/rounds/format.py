@@ -61,7 +61,7 @@ class RoundsFormat(Defaults):
     no_rounds: str | None = None
     no_entries: str | None = None
     round_stays_open: str | None = None
-    see_instead: str = ""
+    see_instead: str = ""  # it has /standings
 
     def chess(self, event: Event) -> bool:
         return chess_pairing(pairing_of(event)[1])
@@ -147,9 +147,10 @@ class RoundsFormat(Defaults):
                          expel_unpaid: bool) -> None:
         """Pair the round from the standings; opening it expels nobody."""
         if expel_unpaid:
-            raise Invalid(f"{event.name} is round-based: opening a round expels nobody. Record "
-                          "the payments, or open it anyway with a reason (/openround ROUND "
-                          "anyway: REASON, --unpaid-ok --why REASON)")
+            raise Invalid(said("{event} is round-based: opening a round expels nobody. Record "
+                               "the payments, or open it anyway with a reason (/openround "
+                               "ROUND anyway: REASON, --unpaid-ok --why REASON)",
+                               event=event.name))
         await round_events.pair_round_in(tx, event, rnd, by, now)
 
     async def round_opened(self, tx: Tx, event: Event, rnd: Round, matches: list[MatchView],

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.words.said import Said, said, said_n
+from bot.words.said import Said, from_core, joined, said, said_n
+from core.phrases import Phrase
 
 
 def place(n: int) -> Said:
@@ -28,14 +29,6 @@ def place(n: int) -> Said:
     if suffix == 3:
         return said("{n}rd", n=n)
     return said("{n}th", n=n)
-
-
-def joined(records: Sequence[Said]) -> Said:
-    """Records one after another, separated by commas (no words of its own)."""
-    out = records[0]
-    for more in records[1:]:
-        out = Said("{a}, {b}", (("a", out), ("b", more)))
-    return out
 
 
 def score(points: float, chess: bool) -> Said:
@@ -145,7 +138,32 @@ def prize_sure(names: Sequence[str]) -> Said:
     return said("• a prize, place still open: {names}", names=", ".join(names))
 
 
+def no_longer_playing(event: str) -> Said:
+    return said("you are no longer playing in {event}", event=event)
+
+
+def players_only(event: str) -> Said:
+    return said("/chances is for the players of {event}: it tells a player what they can "
+                "still reach", event=event)
+
+
+def nothing_paired(event: str) -> Said:
+    return said("{event} has no round paired yet: ask again once round 1 is under way",
+                event=event)
+
+
 # --- /rating --------------------------------------------------------------------------------
+
+
+def rating_for_whom(event: str) -> Said:
+    return said("/rating is for the players and TDs of {event}", event=event)
+
+
+def rating_usage(typed: str) -> Said:
+    """``/rating`` takes nothing more, or ``all``."""
+    return said("/rating {typed}: say /rating for yours, /rating all for everyone's",
+                typed=typed)
+
 
 
 def method(chess: bool, club: bool) -> Said:
@@ -234,5 +252,6 @@ def before_sending() -> Said:
     return said("Before sending the results to the rating body:")
 
 
-def missing(what: str) -> Said:
-    return said("- {what}", what=what)
+def missing(what: Phrase) -> Said:
+    """What the rating body would miss (``core.ratings.missing_for_rating``)."""
+    return said("- {what}", what=from_core(what))

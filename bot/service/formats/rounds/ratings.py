@@ -10,6 +10,7 @@ club tournament, at one third (Director's Manual, tournament types).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.events.definitions import chess_pairing
@@ -22,10 +23,11 @@ from bot.service.formats.rounds.round_division import (
     results_only,
 )
 from bot.service.people.roles import has_role
-from bot.service.platform.errors import NotAllowed
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.store.db import Database, Tx
 from bot.words.said import Said, stacked
+from core.phrases import Phrase
 from core.ratings import Rated, estimate, missing_for_rating
 
 
@@ -38,7 +40,7 @@ class RatingsView:
     chess: bool
     kind: str  # "open" or "club"
     after: int  # rounds complete
-    missing: list[str]
+    missing: list[Phrase]
     mine: int | None = None  # the asking player's number; None: a TD or the command line
 
     @property
@@ -151,11 +153,15 @@ def table_said(view: RatingsView, *, for_tds: bool = True) -> Said:
                    say.table_foot(), *tds)
 
 
-async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = False,
-                 render: Answer[Said] | None = None) -> Said:
-    """Use-case: ``/rating``: a player sees their own estimate (``everyone``, ``/rating
-    all``: the division's); a TD or organiser the division's."""
+async def rating(db: Database, req: Request, event_id: int, *,
+                 asked: Sequence[str] = ()) -> Said:
+    """Use-case: ``/rating``: a player sees their own estimate (``asked`` ``all``: the
+    division's); a TD or organiser the division's; in their language. Anything else
+    asked is refused with the two ways to ask."""
+    everyone = [w.casefold() for w in asked] == ["all"]
     async with unit(db, req) as tx:
+        if asked and not everyone:
+            raise Invalid(say.rating_usage(" ".join(asked)))
         actor = await require_actor(tx, req)
         state = await load_rounds_event(tx, event_id)
         mine = next((n for n, e in state.entries.items()
@@ -168,8 +174,9 @@ async def rating(db: Database, req: Request, event_id: int, *, everyone: bool = 
                 tx, actor, event_id, "organiser"):
             text = table_said(estimate_of(state))
         else:
-            raise NotAllowed(f"/rating is for the players and TDs of {state.event.name}")
-        return await answer_with(tx, req, render, text)
+            raise NotAllowed(say.rating_for_whom(state.event.name))
+        await answer(tx, req, Reply(text))
+        return text
 
 
 async def read_ratings(db: Database, event_id: int) -> RatingsView:

@@ -36,6 +36,7 @@ from bot.store.db import Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
+from bot.words.said import said
 from core.knockout.match import MatchGameKind, MatchStage, MatchState
 from core.tournament import Division, Game, GameKind, Player
 
@@ -84,13 +85,27 @@ class RoundsEvent:
         return done
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a player was paired as they were in round ``round`` (``/why``): the pairing's
+    reason as the core gave it when the round was paired ("" when they were not paired:
+    withdrawn or expelled), kept with the match."""
+
+    round: int
+    name: str
+    opponent: str | None  # None: a bye, or not paired
+    reason: str
+    gibson: bool
+    numbers: str = ""  # the core's reasons name players by number: "1 Ann Lee, 8 Hal Ng"
+
+
 def pairing_of(event: Event) -> tuple[Definition, PairingDef]:
     """The event's definition and its [pairing] table; ``Invalid`` for another format."""
     defn = Definition.model_validate(event.rules)
     if event.format != "rounds" or defn.pairing is None:
-        raise Invalid(f"{event.name} is not a round-based event (it is a {event.format} "
-                      "knockout): standings, pairings and /why are for round-based events; "
-                      "/bracket shows a knockout")
+        raise Invalid(said("{event} is not a round-based event: standings, pairings and /why "
+                           "are for round-based events; /bracket shows a knockout",
+                           event=event.name))
     return defn, defn.pairing
 
 

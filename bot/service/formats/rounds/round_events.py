@@ -25,21 +25,23 @@ from bot.service.events import site_links
 from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_in, tds_of
-from bot.service.events.schedule import Round, as_moment, round_code
+from bot.service.events.schedule import Round, as_moment, numbered, round_code
 from bot.service.formats.rounds import round_texts
 from bot.service.formats.rounds.round_division import (
     ABSENT,
+    Reason,
     RoundsEvent,
     load_rounds_event,
     pairing_of,
     results_only,
 )
 from bot.service.formats.rounds.round_pairing import pair_on
+from bot.service.people.name_texts import refused
 from bot.service.people.roles import has_role, require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
-from bot.service.platform.unit import Answer, Request, answer_with, reading, require_actor, unit
+from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.service.results.matches import MatchView
 from bot.store import (
     availability_repo,
@@ -86,7 +88,7 @@ async def make_rounds(tx: Tx, event: Event, *, seed: int, players: int, by: Acto
     division = await rounds_repo.add_division(tx, event.id, "Main")
     made: list[tuple[str, str, int]] = []
     for n in range(1, pairing.rounds + 1):
-        name = f"Round {n}"
+        name = numbered(n)
         rdef = planned.get(name.casefold())
         best_of = rdef.best_of if rdef is not None and rdef.best_of else pairing.best_of
         opens = as_moment(rdef.opens, event.zone, end=False) if rdef and rdef.opens else None
@@ -122,21 +124,15 @@ def ready_to_pair(state: RoundsEvent, number: int) -> None:
     complete and the round before it paired."""
     wait_for = number - 2 if lagged(state) else number - 1
     if lagged(state) and number > 1 and not state.matches_of(number - 1):
-        raise Invalid(f"Round {number} cannot open before Round {number - 1} is paired "
-                      f"(open Round {number - 1} first)")
+        raise Invalid(round_texts.not_before_paired(number))
     if wait_for < 1 or state.complete(wait_for):
         return
     left = state.unfinished(wait_for)
     if not left:
-        raise Invalid(f"Round {number} cannot open before Round {wait_for} is played: open "
-                      f"Round {wait_for} first")
-    shown = "; ".join(f"{m.label(0)} v {m.label(1)}" for m in left[:8])
-    more = f" and {len(left) - 8} more" if len(left) > 8 else ""
-    rule = (f" ({state.pairing.system} pairs round {number} on the standings after round "
-            f"{wait_for})" if lagged(state) else "")
-    raise Invalid(f"Round {number} cannot open yet: Round {wait_for} is not complete{rule}. "
-                  f"Still to report: {shown}{more}. A TD can settle a match that will not be "
-                  "played (/pending).")
+        raise Invalid(round_texts.not_before_played(number, wait_for))
+    raise Invalid(round_texts.not_complete(
+        number, wait_for, state.pairing.system if lagged(state) else None,
+        [(m.label(0), m.label(1)) for m in left[:8]], max(0, len(left) - 8)))
 
 
 def pair_division(state: RoundsEvent, number: int, *, absent: frozenset[int] = frozenset(),
@@ -301,7 +297,8 @@ async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
     try:
         ready_to_pair(state, rnd.seq)
     except Invalid as exc:
-        text = round_texts.due_but_waiting(event, rnd, exc.message)
+        assert exc.record is not None  # ready_to_pair refuses in records
+        text = round_texts.due_but_waiting(event, rnd, exc.record)
         for td in await tds_of(tx, event.id):
             await outbox.enqueue(tx, person_id=td, said=text, now=now,
                                  dedupe_key=f"{dedupe}:waiting:td:{td}")
@@ -361,12 +358,12 @@ async def _member(tx: Tx, actor: Actor, event_id: int) -> None:
     for role in ("player", "td", "organiser", "adjudicator"):
         if await has_role(tx, actor, event_id, role):
             return
-    raise NotAllowed("only the players, TDs and organisers of the event see its standings")
+    raise NotAllowed(round_texts.members_only())
 
 
-async def standings(db: Database, req: Request, event_id: int,
-                    render: Answer[StandingsView] | None = None) -> StandingsView:
-    """Use-case: ``/standings`` (anyone in the event): the table with the asker's line."""
+async def standings(db: Database, req: Request, event_id: int) -> StandingsView:
+    """Use-case: ``/standings`` (anyone in the event): the table with the asker's line,
+    answered in the asker's language."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await _member(tx, actor, event_id)
@@ -378,7 +375,8 @@ async def standings(db: Database, req: Request, event_id: int,
                              state.division.rounds,
                              await site_links.link(tx, state.event, site_links.STANDINGS,
                                                    said("The standings, live")))
-        return await answer_with(tx, req, render, view)
+        await answer(tx, req, Reply(view.said()))
+        return view
 
 
 async def read_standings(db: Database, event_id: int) -> StandingsView:
@@ -390,46 +388,34 @@ async def read_standings(db: Database, event_id: int) -> StandingsView:
                              state.division.rounds)
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why a player was paired as they were in a round (the core's words, kept then)."""
-
-    round: str
-    name: str
-    opponent: str | None  # None: a bye
-    reason: str
-    gibson: bool
-    numbers: str = ""  # the core's reasons name players by number: "1 Ann Lee, 8 Hal Ng"
-
-
-async def why(db: Database, req: Request, event_id: int, name: str, round_no: int | None = None,
-              render: Answer[list[Reason]] | None = None) -> list[Reason]:
+async def why(db: Database, req: Request, event_id: int, name: str,
+              round_no: int | None = None) -> list[Reason]:
     """Use-case: ``/why NAME [ROUND]`` (TDs): the kept reason for NAME's pair in the latest
-    paired round (or ROUND)."""
+    paired round (or ROUND), answered in the asker's language."""
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td", "organiser")
         found = await reasons_of(tx, event_id, name, round_no)
-        return await answer_with(tx, req, render, found)
+        await answer(tx, req, Reply(round_texts.why_lines(found)))
+        return found
 
 
 async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> list[Reason]:
     state = await load_rounds_event(tx, event_id)
     if not name.strip():
-        raise Invalid("say whose pairing: /why NAME [ROUND], e.g. /why Ann 3")
+        raise Invalid(round_texts.whose_pairing())
     listed = list(state.entries.values())
     try:
         entry = listed[pick(name, [e.name for e in listed])]
     except NameRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(refused(exc)) from None
     kept = await pairings_repo.of_event(tx, event_id)
     paired = [r.seq for r in state.rounds if state.matches_of(r.seq)]
     if not paired:
-        raise Invalid(f"no round of {state.event.name} is paired yet")
+        raise Invalid(round_texts.none_paired(state.event.name))
     number = round_no if round_no is not None else max(paired)
     if number not in paired:
-        raise Invalid(f"Round {number} is not paired yet (paired: "
-                      f"{', '.join(map(str, paired))})")
+        raise Invalid(round_texts.not_paired(number, paired))
     out = []
     for m in state.matches_of(number):
         side = 0 if m.entries[0] == entry.id else 1 if m.entries[1] == entry.id else None
@@ -439,10 +425,9 @@ async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> 
         other = None if m.state == MatchStage.BYE else str(m.names[1 - side])
         numbers = ", ".join(f"{state.numbers[e]} {state.entries[state.numbers[e]].name}"
                             for e in m.entries if e is not None)
-        out.append(Reason(f"Round {number}", entry.name, other, reason, gibson, numbers))
-    if not out:
-        out.append(Reason(f"Round {number}", entry.name, None,
-                          "not paired in this round (withdrawn or expelled)", False))
+        out.append(Reason(number, entry.name, other, reason, gibson, numbers))
+    if not out:  # withdrawn or expelled: no pair, no reason
+        out.append(Reason(number, entry.name, None, "", False))
     return out
 
 
@@ -465,8 +450,8 @@ def export_text(state: RoundsEvent, fmt: str) -> tuple[str, str]:
         if fmt == "trf":
             return f"{slug}.trf", write_trf(division, total_rounds=state.pairing.rounds)
     except ValueError as exc:
-        raise Invalid(f"{fmt}: {exc}") from None
-    raise Invalid(f"format {fmt!r}: choose one of {', '.join(EXPORTS)}")
+        raise Invalid(round_texts.cannot_write(fmt, str(exc))) from None
+    raise Invalid(round_texts.no_such_format(fmt, EXPORTS))
 
 
 async def read_export(db: Database, event_id: int, fmt: str) -> tuple[str, str]:
@@ -495,8 +480,8 @@ async def preview(db: Database, event_id: int,
         except Invalid:
             number = max(paired)
     if not 1 <= number <= state.pairing.rounds:
-        raise Invalid(f"--round {number}: {state.event.slug} has rounds 1 to "
-                      f"{state.pairing.rounds}")
+        raise Invalid(round_texts.no_such_round(number, state.event.slug,
+                                                state.pairing.rounds))
     if number in paired:
         pairs: list[tuple[int, int]] = []
         byes: list[int] = []

@@ -10,6 +10,7 @@ from dataclasses import replace
 from bot.service.events.definitions import PairingDef
 from bot.service.events.pairing_options import system_options
 from bot.service.platform.errors import Invalid
+from bot.words.said import said
 from core.pairing.engine import Reasoned, same_team_pairs
 from core.pairing.options import gibson_decision, params_of
 from core.tournament import Division, Pairings
@@ -53,5 +54,6 @@ def pair_on(pairing: PairingDef, division: Division, number: int, scored: int, *
     try:
         pairings = fn(division, number, **options)
     except (ValueError, TypeError) as exc:
-        raise Invalid(f"Round {number} cannot be paired by {pairing.system}: {exc}") from None
+        raise Invalid(said("Round {number} cannot be paired by {system}: {why}", number=number,
+                           system=pairing.system, why=str(exc))) from None
     return pairings, gibson

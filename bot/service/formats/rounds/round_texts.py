@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.service.events.lookup import Event
-from bot.service.events.schedule import Round
-from bot.words.said import Said, Value, said, said_n, stacked
+from bot.service.events.schedule import Round, round_said
+from bot.service.formats.rounds.round_division import Reason
+from bot.words.said import Said, Value, joined, said, said_n, stacked
 
 #: How many lines of the standings a chat message shows (the asker's own line is added).
 TOP = 10
@@ -122,12 +123,12 @@ def bye_text(event: Event, rnd: Round, spread: int, chess: bool, points: float =
     if rnd.closes_at is None:
         return said("<b>{event}: {round}</b> is paired: you have the bye this round ({worth}: "
                     "there is an odd number of players). I will tell you your next opponent "
-                    "when the next round is paired.", event=event.name, round=rnd.name,
+                    "when the next round is paired.", event=event.name, round=round_said(rnd.name),
                     worth=worth)
     return said("<b>{event}: {round}</b> is paired: you have the bye this round ({worth}: "
                 "there is an odd number of players). The round closes {closes}. I will tell "
                 "you your next opponent when the next round is paired.", event=event.name,
-                round=rnd.name, worth=worth, closes=event.at(rnd.closes_at))
+                round=round_said(rnd.name), worth=worth, closes=event.at(rnd.closes_at))
 
 
 def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
@@ -135,10 +136,10 @@ def group_pairings(event: Event, rnd: Round, pairs: Sequence[tuple[str, str]],
     first = first_named(chess)
     if rnd.closes_at is None:
         head = said("<b>{event}: {round}</b> is open. Pairings (the first named {first}):",
-                    event=event.name, round=rnd.name, first=first)
+                    event=event.name, round=round_said(rnd.name), first=first)
     else:
         head = said("<b>{event}: {round}</b> is open until {closes}. Pairings (the first named "
-                    "{first}):", event=event.name, round=rnd.name,
+                    "{first}):", event=event.name, round=round_said(rnd.name),
                     closes=event.at(rnd.closes_at), first=first)
     rows = [head]
     for board, (a, b) in enumerate(pairs[:limit], start=1):
@@ -167,16 +168,106 @@ def after_match(event: Event, played: int, total: int, over: bool = True) -> Sai
                 "then. /standings shows where everyone stands.", round=played + 1)
 
 
-def due_but_waiting(event: Event, rnd: Round, why: str) -> Said:
+def due_but_waiting(event: Event, rnd: Round, why: Said) -> Said:
     """``auto_pair``: the TDs, when a round's opening time came before the round before it
     was complete (``why``: who still has to report)."""
     return said("<b>{event}: {round}</b> was due to open now. {why} It opens by itself as soon "
                 "as the last result is in (pairing.auto_pair).", event=event.name,
-                round=rnd.name, why=why)
+                round=round_said(rnd.name), why=why)
 
 
 def no_close_to_open(event: Event, rnd: Round) -> Said:
     """``auto_pair``: a round that could be paired has no closing time to open with."""
     return said("<b>{event}</b>: {round} can be paired now, but it has no closing time to open "
-                "with: /openround {seq} until DATE", event=event.name, round=rnd.name,
+                "with: /openround {seq} until DATE", event=event.name, round=round_said(rnd.name),
                 seq=rnd.seq)
+
+
+# --- refusals and answers ------------------------------------------------------------------
+
+
+def not_before_paired(number: int) -> Said:
+    """A lagged system (Portland, ABG rules) pairs round X on the standings after X-2, but
+    still one round after the other."""
+    return said("Round {number} cannot open before Round {before} is paired (open Round "
+                "{before} first)", number=number, before=number - 1)
+
+
+def not_before_played(number: int, before: int) -> Said:
+    return said("Round {number} cannot open before Round {before} is played: open Round "
+                "{before} first", number=number, before=before)
+
+
+def not_complete(number: int, before: int, lagged_by: str | None,
+                 left: Sequence[tuple[str, str]], more: int) -> Said:
+    """Round ``number`` waits for round ``before``, whose matches ``left`` (and ``more``
+    not shown) are still to report; ``lagged_by``: the lagged system that waits for the
+    round two before."""
+    still = joined([said("{first} v {second}", first=a, second=b) for a, b in left], "; ")
+    if more:
+        still = said_n("{pairs} and {n} more", "{pairs} and {n} more", more, pairs=still)
+    if lagged_by is not None:
+        return said("Round {number} cannot open yet: Round {before} is not complete ({system} "
+                    "pairs round {number} on the standings after round {before}). Still to "
+                    "report: {pairs}. A TD can settle a match that will not be played "
+                    "(/pending).", number=number, before=before, system=lagged_by,
+                    pairs=still)
+    return said("Round {number} cannot open yet: Round {before} is not complete. Still to "
+                "report: {pairs}. A TD can settle a match that will not be played (/pending).",
+                number=number, before=before, pairs=still)
+
+
+def members_only() -> Said:
+    return said("only the players, TDs and organisers of the event see its standings")
+
+
+def whose_pairing() -> Said:
+    return said("say whose pairing: /why NAME [ROUND], e.g. /why Ann 3")
+
+
+def none_paired(event: str) -> Said:
+    return said("no round of {event} is paired yet", event=event)
+
+
+def not_paired(number: int, paired: Sequence[int]) -> Said:
+    return said("Round {number} is not paired yet (paired: {paired})", number=number,
+                paired=", ".join(map(str, paired)))
+
+
+def no_such_round(number: int, slug: str, rounds: int) -> Said:
+    return said("--round {number}: {event} has rounds 1 to {rounds}", number=number,
+                event=slug, rounds=rounds)
+
+
+def cannot_write(fmt: str, why: str) -> Said:
+    """A results file the core's writer refused (``why``: its reason, for the TD)."""
+    return said("the {format} file cannot be written: {why}", format=fmt, why=why)
+
+
+def no_such_format(fmt: str, formats: Sequence[str]) -> Said:
+    return said("format '{format}': choose one of {formats}", format=fmt,
+                formats=", ".join(formats))
+
+
+def why_lines(found: Sequence[Reason]) -> Said:
+    """``/why``: for each pair of the player's in the round, who they met (or their bye)
+    and the pairing's reason as kept when the round was paired (the pairing program's own
+    words, for the TD), with the players by number as the reason names them."""
+    out = []
+    for r in found:
+        if r.opponent is not None:
+            head = said("<b>Round {round}: {name} v {opponent}</b>", round=r.round,
+                        name=r.name, opponent=r.opponent)
+        elif r.reason:
+            head = said("<b>Round {round}: {name}, bye</b>", round=r.round, name=r.name)
+        else:
+            head = said("<b>Round {round}: {name}</b>", round=r.round, name=r.name)
+        if r.gibson:
+            head = said("{pair} (Gibson rule)", pair=head)
+        out.append(head)
+        out.append(Said("{reason}", (("reason", r.reason),)) if r.reason else
+                   said("not paired in this round (withdrawn or expelled)"))
+        if r.numbers:
+            out.append(said("(players by number, as in the .t file: {numbers})",
+                            numbers=r.numbers))
+    return stacked(*out)
