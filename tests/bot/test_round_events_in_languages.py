@@ -79,6 +79,9 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         assert "Une partie\n" in dev[1] and "Convenez d'une heure" in dev[1], dev[1]
         assert f"<b>{EVENT}: Round 1</b> is open.\nYour opponent: <b>" in ann[1], ann
         assert "One game\n" in ann[1] and "Agree a time and place" in ann[1], ann[1]
+        # a round named from its number is named in the reader's language everywhere
+        listed = await say(bot, "Dev Rao", "/matches")
+        assert "Ronde 1" in listed and "Round 1" not in listed, listed
         # who starts, as the pairing chose: Dev is the first named of his pair (4th v 8th)
         assert "Vous commencez." in dev[1], dev[1]
         assert "You go first." in ann[1], ann[1]

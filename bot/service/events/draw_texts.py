@@ -4,6 +4,7 @@ in the TD's language."""
 
 from __future__ import annotations
 
+from bot.service.events.schedule import round_said
 from bot.service.formats.seam import DrawResult
 from bot.words.said import Said, joined, said, stacked
 
@@ -19,7 +20,8 @@ def made(event: str, result: DrawResult) -> Said:
     if not result.matches and result.rounds:  # a round-based event: paired as each opens
         lines.append(said("Rounds: {rounds}. Each is paired from the results when you open "
                           "it; the round before must be complete first.",
-                          rounds=", ".join(name for _, name, _ in result.rounds)))
+                          rounds=joined([Said("{round}", (("round", round_said(name)),))
+                                          for _, name, _ in result.rounds])))
         if result.first_round_dated:
             lines.append(said("Open the first with /openround 1 when you are ready."))
         else:
@@ -30,7 +32,7 @@ def made(event: str, result: DrawResult) -> Said:
     for code, round_name, side_a, side_b in result.matches:
         if round_name != current:
             current = round_name
-            lines += [_GAP, said("<b>{round}</b>", round=round_name)]
+            lines += [_GAP, said("<b>{round}</b>", round=round_said(round_name))]
         lines.append(said("{code}: {a} v {b}", code=code, a=side_a, b=side_b))
     if result.unused_rounds:
         lines += [_GAP, said("Rounds in the definition that the draw did not use: {rounds}",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.service.between.relay_texts import match_buttons
 from bot.service.events.my_match import MyMatch, MyMatchState
+from bot.service.events.schedule import round_said
 from bot.service.formats.traits import cite
 from bot.words.said import Said, paragraphs, said, stacked
 
@@ -73,7 +74,7 @@ def match_line(m: MyMatch) -> Said:
     state = _state(m.state)
     parts: list[Said | None] = [
         said("<b>{event} — {round}</b> (match {code})", event=m.event_name,
-             round=m.round_name, code=m.code),
+             round=round_said(m.round_name), code=m.code),
         said("against <b>{opponent}</b>, one game: {state}", opponent=m.opponent,
              state=state) if m.single else
         said("against <b>{opponent}</b>, best of {best_of}: {state}", opponent=m.opponent,

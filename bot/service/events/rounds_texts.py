@@ -174,12 +174,12 @@ def due_to_open(event: Event, rnd: Round, typed: str, waiting: int, owing: Seque
 def closed(rnd: Round, left_unfinished: Sequence[str]) -> Said:
     """The TD who closed a round: the matches it left unfinished stay in /pending."""
     if not left_unfinished:
-        return said("Closed <b>{round}</b>: every match in it is decided.", round=rnd.name)
+        return said("Closed <b>{round}</b>: every match in it is decided.", round=round_said(rnd.name))
     return said_n("Closed <b>{round}</b> with {n} match(es) unfinished: {matches}. They stay "
                   "in /pending until you rule on them.",
                   "Closed <b>{round}</b> with {n} match(es) unfinished: {matches}. They stay "
                   "in /pending until you rule on them.",
-                  len(left_unfinished), round=rnd.name, matches=", ".join(left_unfinished))
+                  len(left_unfinished), round=round_said(rnd.name), matches=", ".join(left_unfinished))
 
 
 def opened(event: Event, rnd: Round, told: Sequence[str], not_on_telegram: Sequence[str],
@@ -187,7 +187,8 @@ def opened(event: Event, rnd: Round, told: Sequence[str], not_on_telegram: Seque
     """The TD who opened a round: who was told their opponent, and who waits for Telegram
     (never "every player" when some could not be reached); who was expelled for not being
     paid-up (SSSg para 26); the deadline."""
-    lines = [said("Opened <b>{round}</b> of {event}.", round=rnd.name, event=event.name)]
+    lines = [said("Opened <b>{round}</b> of {event}.", round=round_said(rnd.name),
+                   event=event.name)]
     reached, waiting = len(told), len(not_on_telegram)
     if not reached + waiting:
         lines.append(said("Nobody plays in it yet.") if expelled
