@@ -12,7 +12,7 @@ from datetime import datetime
 
 from bot.service.between.player_zones import Zone
 from bot.service.events.lookup import Event
-from bot.service.events.schedule import Round
+from bot.service.events.schedule import Round, round_said
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.words.said import Said, Value, said, stacked
@@ -29,7 +29,7 @@ def zone_note(zone: Zone) -> Said:
 def _match(event: Event, view: MatchView) -> Said:
     """A match as its player knows it: by its round, in its event ("SF match (Club Cup)");
     its code is only a handle for the commands they type."""
-    return said("<b>{round}</b> match ({event})", round=view.round_name, event=event.name)
+    return said("<b>{round}</b> match ({event})", round=round_said(view.round_name), event=event.name)
 
 
 def _bullets(times: Sequence[datetime]) -> list[Said]:
@@ -106,7 +106,7 @@ def agreed(event: Event, view: MatchView, side: int, at: datetime, zone: Zone,
 
 
 def calendar_caption(view: MatchView, side: int, moved: bool) -> Said:
-    values: dict[str, Value] = dict(round=view.round_name, other=view.label(1 - side))
+    values: dict[str, Value] = dict(round=round_said(view.round_name), other=view.label(1 - side))
     if moved:
         return said("📆 Your {round} match v {other} (new time)", **values)
     return said("📆 Your {round} match v {other}", **values)

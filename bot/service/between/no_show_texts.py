@@ -11,6 +11,7 @@ from datetime import datetime
 from bot.service.between.relay import MatchLog
 from bot.service.between.relay_texts import log_line
 from bot.service.events.lookup import Event
+from bot.service.events.schedule import round_said
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.service.results.reporting_texts import one_game
@@ -44,7 +45,7 @@ def claimed_against(event: Event, view: MatchView, side: int, at: datetime,
     return said("🚫 <b>{claimant}</b> says you did not come to your <b>{round}</b> game "
                 "({event}) at {at}. If you were there, tap the button or send /contest {match} "
                 "WHAT HAPPENED ({match} is your match's code) by {until}; otherwise the TDs "
-                "decide on their word.", claimant=view.label(side), round=view.round_name,
+                "decide on their word.", claimant=view.label(side), round=round_said(view.round_name),
                 event=event.name, at=at, match=view.code, until=until)
 
 
@@ -74,7 +75,7 @@ def for_tds(event: Event, view: MatchView, side: int, at: datetime, contest: str
     claimant, other = view.label(side), view.label(1 - side)
     shown: list[Said] = [
         said("🚫 <b>No-show claim</b> in {match} ({event}, {round})", match=view.code,
-             event=event.name, round=view.round_name),
+             event=event.name, round=round_said(view.round_name)),
         said("{claimant} says {other} did not come at the agreed time, {at}.",
              claimant=claimant, other=other, at=at)]
     if contest is None:
@@ -133,7 +134,7 @@ def default_why_said(view: MatchView, side: int) -> Said:
 def extended(view: MatchView, reader: int, claimant: int, closes: Said,
              why: str | Said) -> Said:
     """``closes``: in the reader's zone, named if they set it (``player_zones.Zone.told``)."""
-    values: dict[str, Value] = dict(round=view.round_name, match=view.code, closes=closes,
+    values: dict[str, Value] = dict(round=round_said(view.round_name), match=view.code, closes=closes,
                                     why=why)
     if reader == claimant:
         return said("The TDs ruled on your no-show claim in your <b>{round}</b> match: no "

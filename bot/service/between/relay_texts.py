@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.service.events.lookup import Event
+from bot.service.events.schedule import round_said
 from bot.service.platform import callbacks
 from bot.service.results.matches import MatchView
 from bot.store.rounds_repo import RoundState
@@ -25,7 +26,7 @@ def relayed(event: Event, view: MatchView, side: int, text: str, username: str |
     return said("✉️ {who} writes about your <b>{round}</b> match ({event}):\n\n{text}\n\n"
                 "Answer with the button or /tell {match} YOUR MESSAGE ({match} is your match's "
                 "code). /mute {match} stops these.", who=who, match=view.code, event=event.name,
-                round=view.round_name, text=text)
+                round=round_said(view.round_name), text=text)
 
 
 def reply_buttons(match_id: int) -> list[list[tuple[Said, str]]]:
@@ -47,13 +48,13 @@ def say_which(usage: str) -> Said:
 
 def no_opponent_yet(round_name: str, waits: str) -> Said:
     return said("your {round} match has no opponent yet: it waits for {waits}",
-                round=round_name, waits=waits)
+                round=round_said(round_name), waits=waits)
 
 
 def nothing_to_arrange(view: MatchView) -> Said:
     """A match whose players have nothing left to arrange: decided, a bye, not needed, or
     left unfinished by its closed round (for the TDs to rule on)."""
-    values = dict(round=view.round_name, one=view.label(0), other=view.label(1))
+    values = dict(round=round_said(view.round_name), one=view.label(0), other=view.label(1))
     if view.left_unfinished or view.round_state == RoundState.CLOSED:
         return said("your {round} match ({one} v {other}) was left unfinished when its round "
                     "closed: there is nothing left to arrange in it; the TDs rule on it",

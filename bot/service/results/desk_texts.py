@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.service.events.lookup import Event
-from bot.service.events.schedule import Round
+from bot.service.events.schedule import Round, round_said
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import HasFormat, cite
 from bot.service.results.matches import MatchView
-from bot.words.said import Said, said, said_n
+from bot.words.said import Said, Value, said, said_n
 
 
 def extended(event: Event, rnd: Round, opponent: str, closes: datetime) -> Said:
@@ -30,7 +30,7 @@ def voided(event: Event, view: MatchView, side: int, games: int, why: str | Said
                   "<b>{event}</b>: a TD voided the {n} games of your {round} match against "
                   "<b>{opponent}</b>: {why}. The match starts again from game 1; draw tiles "
                   "to decide who starts, then report each game here.", games,
-                  event=event.name, round=view.round_name, opponent=view.label(1 - side),
+                  event=event.name, round=round_said(view.round_name), opponent=view.label(1 - side),
                   why=why)
 
 
@@ -49,22 +49,22 @@ def extended_answer(round_name: str, closes: datetime | None, by_this_press: boo
     when: Said | datetime = closes if closes is not None else said("no deadline")
     if not by_this_press:
         return said("{round} was extended already: it now closes {closes}. Nothing changed.",
-                    round=round_name, closes=when)
+                    round=round_said(round_name), closes=when)
     if players_told:
         return said_n("Extended <b>{round}</b> 7 days: it now closes {closes}. {n} player(s) "
                       "of unfinished matches were told.",
                       "Extended <b>{round}</b> 7 days: it now closes {closes}. {n} player(s) "
                       "of unfinished matches were told.",
-                      players_told, round=round_name, closes=when)
-    return said("Extended <b>{round}</b> 7 days: it now closes {closes}.", round=round_name,
+                      players_told, round=round_said(round_name), closes=when)
+    return said("Extended <b>{round}</b> 7 days: it now closes {closes}.", round=round_said(round_name),
                 closes=when)
 
 
 def match_bye_given(of: HasFormat, code: str, round_name: str, winner: str) -> Said:
     """The TD who gave a match bye (SSSg para 27, cited in a knockout only): in a format
     whose winner goes on (a bracket), they go through."""
-    values: dict[str, str] = {"winner": winner, "code": code, "round": round_name,
-                              "ref": cite(of, "para 27", "; {}")}
+    values: dict[str, Value] = {"winner": winner, "code": code, "round": round_said(round_name),
+                                "ref": cite(of, "para 27", "; {}")}
     if format_of(of).goes_through:
         return said("Match bye to <b>{winner}</b> in {code} ({round}{ref}): its games are void "
                     "and {winner} goes through. Both players are told.", **values)
@@ -78,7 +78,7 @@ def match_voided(code: str, round_name: str, games: int) -> Said:
                   "both players are told. Extend the round if they need the time.",
                   "Voided the {n} game(s) of {code} ({round}). It starts again from game 1; "
                   "both players are told. Extend the round if they need the time.",
-                  games, code=code, round=round_name)
+                  games, code=code, round=round_said(round_name))
 
 
 #: The reason a TD's press of a desk button at a round's close gives the journal and the

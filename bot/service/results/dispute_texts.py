@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.events.lookup import Event
+from bot.service.events.schedule import round_said
 from bot.service.formats.registry import HasFormat
 from bot.service.formats.traits import cite
 from bot.service.platform import callbacks
@@ -68,7 +69,7 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
     match of one game (``seam.Format.single_game``) is said as that game, with no number."""
     slip = claims.slip
     single = one_game(event, view)
-    where = dict(event=event.name, round=view.round_name, match=view.code)
+    where = dict(event=event.name, round=round_said(view.round_name), match=view.code)
     if claims.second is not None:
         names = (view.label(0), view.label(1))
         both: dict[str, Value] = dict(reporter=names[slip.reporter_side],

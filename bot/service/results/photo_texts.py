@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events.lookup import Event
+from bot.service.events.schedule import round_said
 from bot.service.formats.traits import HasFormat, cite
 from bot.service.results.matches import MatchView, score_line
 from bot.store.photos_repo import WindowState
@@ -41,7 +42,7 @@ def officer_caption(event: Event, view: MatchView, game: int,
                     scores: tuple[int | None, int | None], sender: str) -> Said:
     """The caption of a photo forwarded to the ratings officer's chat."""
     return said("📷 <b>{event}</b>, {round}\n{game}\nSent by {sender}.", event=event.name,
-                round=view.round_name, game=_game_line(view, game, scores), sender=sender)
+                round=round_said(view.round_name), game=_game_line(view, game, scores), sender=sender)
 
 
 def reminder(event: Event, view: MatchView, side: int, game: int, closes: Said) -> Said:
@@ -55,7 +56,7 @@ def ask_tds(event: Event, view: MatchView, game: int, scores: tuple[int | None, 
             responsible: int, due: datetime, spread: int) -> Said:
     return said("📷 <b>{event}</b>, {round}: no board photo of {game}.\n{responsible} was to "
                 "send it by {due}{ref}. The game may go to {loser} as a bye "
-                "(+{spread}{bye_ref}). Your call:", event=event.name, round=view.round_name,
+                "(+{spread}{bye_ref}). Your call:", event=event.name, round=round_said(view.round_name),
                 game=_game_line(view, game, scores), responsible=view.label(responsible),
                 due=due, ref=cite(event, "para 25"), loser=view.label(1 - responsible),
                 spread=spread, bye_ref=cite(event, "para 28", ", {}"))
@@ -138,7 +139,7 @@ def bye_for_player(event: Event, view: MatchView, viewer: int, game: int, respon
                     "yours as a bye{ref}", opponent=view.label(1 - viewer), game=game,
                     ref=cite(event, "para 25"))
     return said("📷 <b>{event}</b>, {round}: {what}. Decided by {by}.\nScore: {score}",
-                event=event.name, round=view.round_name, what=what, by=by,
+                event=event.name, round=round_said(view.round_name), what=what, by=by,
                 score=score_line(view, state, viewer))
 
 
@@ -174,7 +175,7 @@ def which_game() -> Said:
 def pick_label(game: int, opponent: str, round_name: str) -> Said:
     """A game's button under ``which_game``."""
     return said("Game {game} v {opponent} ({round})", game=game, opponent=opponent,
-                round=round_name)
+                round=round_said(round_name))
 
 
 def already_filed(game: int, opponent: str) -> Said:

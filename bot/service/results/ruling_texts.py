@@ -12,6 +12,7 @@ by their players ("Ben Ong v Cai Wen", ``opponents.players_of``), not by code.
 from __future__ import annotations
 
 from bot.service.events.lookup import Event
+from bot.service.events.schedule import round_said
 from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
 from bot.service.results.matches import MatchView
@@ -124,7 +125,7 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, why: Said,
 def own_later_match_voided(view: MatchView, viewer: int, played: bool) -> Said:
     """A line under a correction of a player's match that no longer puts them in the later
     match ``view``."""
-    values: dict[str, Value] = dict(round=view.round_name, opponent=view.label(1 - viewer))
+    values: dict[str, Value] = dict(round=round_said(view.round_name), opponent=view.label(1 - viewer))
     if played:
         return said("So the games you played in your {round} against {opponent} no longer "
                     "count.", **values)
