@@ -80,12 +80,6 @@ async def add_played(
     )
 
 
-async def set_scores(tx: Tx, game_id: int, scores: tuple[int, int]) -> None:
-    """A TD's ruling corrects a played game's scores (the starter stays)."""
-    await tx.execute("UPDATE games SET score_a = ?, score_b = ? WHERE id = ?",
-                     (scores[0], scores[1], game_id))
-
-
 async def set_void(tx: Tx, game_id: int, void: bool) -> None:
     """A game no longer counts (SSSg paras 27-28), or counts again."""
     await tx.execute("UPDATE games SET void = ? WHERE id = ?", (1 if void else 0, game_id))

@@ -47,12 +47,6 @@ async def entries_for(tx: Tx, subject: str) -> list[dict[str, Any]]:
     return [e.as_dict() for e in await journal_repo.of_subject(tx, subject)]
 
 
-async def entries_for_event(tx: Tx, event_id: int, limit: int = 200) -> list[dict[str, Any]]:
-    """The journal of an event, its rounds and its entries, newest last: what a TD reads to
-    answer "who changed this, and why?"."""
-    return [e.as_dict() for e in await journal_repo.of_event(tx, event_id, limit)]
-
-
 @dataclass(frozen=True)
 class JournalPage:
     """The last lines of an event's journal, oldest first, how many it has in all, and what

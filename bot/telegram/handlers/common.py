@@ -236,11 +236,3 @@ async def _answer_callback(update: Update) -> None:
             await update.callback_query.answer()
         except Exception:  # an expired query: the effect already happened, nothing to do
             pass
-
-
-def sender_ids(update: Update) -> tuple[int, str]:
-    """The Telegram user id and a display name of whoever sent the update."""
-    user = update.effective_user
-    if user is None:
-        raise ServiceError(NOT_A_PERSON)
-    return user.id, user.full_name
