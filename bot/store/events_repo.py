@@ -91,9 +91,16 @@ async def get(tx: Tx, event_id: int) -> Event | None:
         row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
         if row is None:
             return None
-        kept = _event(row)
-        tx.remember(("event", event_id), ("events",), kept)
+        kept = keep(tx, row)
     return kept
+
+
+def keep(tx: Tx, row: Row) -> Event:
+    """An event read in this transaction (by ``get``, or along with a match of it:
+    ``matches_repo.get``), kept for the next ``get`` of it."""
+    found = _event(row)
+    tx.remember(("event", found.id), ("events",), found)
+    return found
 
 
 async def by_slug(tx: Tx, slug: str) -> Event | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.store import events_repo, games_repo, rounds_repo
 from bot.store.db import Row, Tx
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import MatchStage
@@ -109,11 +110,27 @@ async def get(tx: Tx, match_id: int) -> MatchView | None:
     kept = tx.remembered(("match", match_id), _READS)
     if kept is not None:
         return kept  # type: ignore[no-any-return]
-    row = await tx.one(_SELECT + " WHERE m.id = ?", (match_id,))
-    if row is None:
+    # what a use-case reads next of a match, in the same round trip on PostgreSQL
+    # (Tx.reads): its round, its event and its games, each kept for its own repository's
+    # read; a report then waits for the server once where it waited four times, holding
+    # the lock every use-case takes (bot/store/postgres.py)
+    match, round_, event, games = await tx.reads([
+        (_SELECT + " WHERE m.id = ?", (match_id,)),
+        (rounds_repo.SELECT + " WHERE r.id = (SELECT round_id FROM matches WHERE id = ?)",
+         (match_id,)),
+        ("SELECT * FROM events WHERE id = (SELECT event_id FROM matches WHERE id = ?)",
+         (match_id,)),
+        (games_repo.OF_MATCH, (match_id,)),
+    ])
+    if not match:
         return None
-    found = _view(row)
+    found = _view(match[0])
     tx.remember(("match", match_id), _READS, found)
+    if round_:
+        rounds_repo.keep(tx, round_[0])
+    if event:
+        events_repo.keep(tx, event[0])
+    games_repo.keep(tx, match_id, games)
     return found
 
 
