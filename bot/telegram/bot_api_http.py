@@ -32,6 +32,8 @@ MEDIA_WRITE_TIMEOUT = 20.0
 POOL_TIMEOUT = 1.0
 CONNECTIONS = 256
 
+_JSON = {"Content-Type": "application/json"}
+
 
 class AiohttpRequest(BaseRequest):
     """One keep-alive aiohttp session for all the bot's Bot API calls."""
@@ -72,11 +74,15 @@ class AiohttpRequest(BaseRequest):
         if session is None or session.closed:
             raise RuntimeError("This AiohttpRequest is not initialized!")
         files = request_data.multipart_data if request_data else None
-        fields = request_data.json_parameters if request_data else None
-        body: aiohttp.FormData | dict[str, str] | None = fields
-        if files:  # a document or a photo: multipart, as PTB's own client sends it
+        body: aiohttp.FormData | bytes | None = None
+        headers = None
+        if request_data is not None and not files:
+            # a JSON body, as the Bot API allows ("Making requests"): one json.dumps where
+            # a form is each field quoted in turn
+            body, headers = request_data.json_payload, _JSON
+        elif request_data is not None and files:  # a document or a photo: multipart, as PTB
             form = aiohttp.FormData()
-            for name, value in (fields or {}).items():
+            for name, value in request_data.json_parameters.items():
                 form.add_field(name, value)
             for name, part in files.items():
                 filename, content, *mime = part
@@ -92,7 +98,8 @@ class AiohttpRequest(BaseRequest):
         timeout = aiohttp.ClientTimeout(total=total, connect=pool, sock_connect=connect,
                                         sock_read=read)
         try:
-            async with session.request(method, url, data=body, timeout=timeout) as answer:
+            async with session.request(method, url, data=body, headers=headers,
+                                       timeout=timeout) as answer:
                 return answer.status, await answer.read()
         except TimeoutError as err:
             raise TimedOut from err
