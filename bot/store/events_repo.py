@@ -95,6 +95,11 @@ async def get(tx: Tx, event_id: int) -> Event | None:
     return kept
 
 
+def is_kept(tx: Tx, event_id: int) -> bool:
+    """Whether the next ``get`` of the event in this transaction reads nothing."""
+    return tx.remembered(("event", event_id), ("events",)) is not None
+
+
 def keep(tx: Tx, row: Row) -> Event:
     """An event read in this transaction (by ``get``, or along with a match of it:
     ``matches_repo.get``), kept for the next ``get`` of it."""

@@ -56,6 +56,11 @@ async def games_of(tx: Tx, match_id: int) -> list[GameRow]:
 OF_MATCH = "SELECT * FROM games WHERE match_id = ? ORDER BY seq"
 
 
+def are_kept(tx: Tx, match_id: int) -> bool:
+    """Whether the next ``games_of`` of the match in this transaction reads nothing."""
+    return tx.remembered(("games", match_id), ("games",)) is not None
+
+
 def keep(tx: Tx, match_id: int, rows: list[Row]) -> tuple[GameRow, ...]:
     """A match's games read in this transaction (by ``games_of``, or along with the match:
     ``matches_repo.get``), kept for the next ``games_of``."""

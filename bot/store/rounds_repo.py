@@ -63,6 +63,11 @@ async def get(tx: Tx, round_id: int) -> Round | None:
 SELECT = _SELECT
 
 
+def is_kept(tx: Tx, round_id: int) -> bool:
+    """Whether the next ``get`` of the round in this transaction reads nothing."""
+    return tx.remembered(("round", round_id), ("rounds", "divisions")) is not None
+
+
 def keep(tx: Tx, row: Row) -> Round:
     """A round read in this transaction (by ``get``, or along with its match:
     ``matches_repo.get``), kept for the next ``get`` of it."""

@@ -51,8 +51,10 @@ class AiohttpRequest(BaseRequest):
             self._session = aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(limit=self._connections),
                 headers={"User-Agent": self.USER_AGENT},
-                # the answer is read as bytes; no cookies, no environment proxies: as httpx
+                # as PTB's httpx client: no cookies kept, the environment's proxy settings
+                # (HTTPS_PROXY, NO_PROXY) followed
                 cookie_jar=aiohttp.DummyCookieJar(),
+                trust_env=True,
             )
 
     async def shutdown(self) -> None:
@@ -104,7 +106,9 @@ class AiohttpRequest(BaseRequest):
         except TimeoutError as err:
             raise TimedOut from err
         except aiohttp.ClientError as err:
-            raise NetworkError(f"aiohttp.{type(err).__name__}: {err}") from err
+            # the URL holds the token: the error's text may be logged or stored
+            said = str(err).replace(url, "the Bot API")
+            raise NetworkError(f"aiohttp.{type(err).__name__}: {said}") from err
 
 
 def _given(value: ODVInput[float], default: float) -> float | None:

@@ -83,9 +83,10 @@ async def _draft(db: Database, name: str, said: SaidResult, starter: int | None)
     return draft.slip.id
 
 
-EVENT_READ = r"^SELECT \* FROM events WHERE id = \?"
+# read on its own, or along with its match (matches_repo.get)
+EVENT_READ = r"^SELECT \* FROM events WHERE id = (\?|\(SELECT event_id FROM matches WHERE id = \?\))"
 MATCH_READ = r"FROM matches m JOIN rounds r .* WHERE m\.id = \?"
-ROUND_READ = r"FROM rounds r .* WHERE r\.id = \?"
+ROUND_READ = r"FROM rounds r .* WHERE r\.id = (\?|\(SELECT round_id FROM matches WHERE id = \?\))"
 
 
 async def test_confirming_a_game_reads_the_event_the_match_and_its_round_once(
