@@ -67,9 +67,18 @@ def trace(monkeypatch: pytest.MonkeyPatch) -> Iterator[Trace]:
             return await method(self, sql, params, *args)
         return run
 
+    def traced_reads(method: Any) -> Any:  # several reads in one round trip: each counts
+        async def run(self: Any, queries: Any) -> Any:
+            found.statements.extend((" ".join(sql.split()), tuple(params))
+                                    for sql, params in queries)
+            return await method(self, queries)
+        return run
+
     for cls in classes:
         for name in _METHODS:
             monkeypatch.setattr(cls, name, traced(getattr(cls, name)))
+        if "reads" in vars(cls):  # PostgreSQL's own; SQLite's runs through ``all``
+            monkeypatch.setattr(cls, "reads", traced_reads(vars(cls)["reads"]))
     yield found
 
 
