@@ -32,6 +32,7 @@ from zoneinfo import ZoneInfo
 
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, find_event, get_event
+from bot.service.events.schedule import LADDER_ROUND
 from bot.service.formats.ladder import ladder_texts as say
 from bot.service.formats.ladder.ladder_views import (
     Answered,
@@ -78,7 +79,7 @@ from core.slip import SlipState
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
 ACCEPT, PLAY, IDLE = "ladder.accept", "ladder.play", "ladder.idle"
 #: The ladder's one round (its code in /matches and the journal).
-ROUND_CODE, ROUND_NAME = "LADDER", "Ladder challenges"
+ROUND_CODE, ROUND_NAME = "LADDER", LADDER_ROUND
 
 
 @dataclass
