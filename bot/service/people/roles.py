@@ -16,7 +16,7 @@ from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.role_words import A_ROLE, ROLE_NAMES
 from bot.store import roles_repo
 from bot.store.db import Tx
-from bot.words.said import said
+from bot.words.said import Said, said
 
 ROLES = ("organiser", "td", "player", "adjudicator")
 # Who counts as holding a role: an organiser may do what a TD may.
@@ -24,7 +24,8 @@ _IMPLIED = {"td": ("td", "organiser"), "organiser": ("organiser",)}
 
 
 async def grant_role(
-    tx: Tx, event_id: int, person_id: int, role: str, *, by: Actor, now: datetime, why: str = ""
+    tx: Tx, event_id: int, person_id: int, role: str, *, by: Actor, now: datetime,
+    why: Said | str = ""
 ) -> bool:
     """Grant a role; False if the person already held it (granting twice is harmless)."""
     if role not in ROLES:

@@ -24,7 +24,7 @@ from bot.service.events.lookup import Event
 from bot.service.formats.traits import kind
 from bot.service.platform.role_words import A_ROLE, ROLE_NAMES
 from bot.store.journal_repo import JournalEntry
-from bot.words import SOURCE, Words, for_locale
+from bot.words import SOURCE, Words, for_locale, said_json
 from bot.words.said import Said, from_core, plain, said, said_n
 from core.phrases import from_record
 
@@ -675,11 +675,17 @@ def what(e: JournalEntry, names: Names, words: Words = ENGLISH) -> str:
     return plain(sentence(e, names), words)
 
 
+def why_of(e: JournalEntry) -> Text:
+    """A line's reason: the bot's own as its record (in the reader's language), or as
+    stored (one a person typed, or a line written before reasons were kept as records)."""
+    return said_json.loads(e.why_json) if e.why_json else e.why
+
+
 def said_line(e: JournalEntry, names: Names) -> Said:
     """One journal line: when (the event's zone), who, what, and why."""
     if e.why:
         return said("{when} {who}: {what}; why: {why}", when=names.when(e.at),
-                    who=who(e.who, names), what=sentence(e, names), why=e.why)
+                    who=who(e.who, names), what=sentence(e, names), why=why_of(e))
     return said("{when} {who}: {what}", when=names.when(e.at), who=who(e.who, names),
                 what=sentence(e, names))
 

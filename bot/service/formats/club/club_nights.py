@@ -361,7 +361,7 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
         code = None
         if new:
             entry_id = await _add_entry(tx, event_id, name, rating, phone="", tg_user_id=None,
-                                        by=actor, now=req.now, why="a newcomer at the club")
+                                        by=actor, now=req.now, why=said("a newcomer at the club"))
             entry = await entries_repo.get(tx, entry_id)
             assert entry is not None
             code = await create_invite(tx, event_id, "player", person_id=entry.person_id,
