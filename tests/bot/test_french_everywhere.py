@@ -50,11 +50,12 @@ challenge challenged accepted declined
 #: Empty it as that work lands.
 STILL_ENGLISH: tuple[tuple[str, str, bool], ...] = (
     ("Win and you ", "fr-stakes: what a knockout match decides (core/knockout stakes)", True),
-    ("winner of M", "fr-slots: a slot's player not yet known, in the draw", True),
-    ("loser of M", "fr-slots: a slot's player not yet known, in the draw", True),
     ("the loser of ", "fr-slots: who a player meets before that player is known", True),
     ("the winner of ", "fr-slots: who a player meets before that player is known", True),
+    ("winner of ", "fr-slots: a slot's player not yet known, in the draw", True),
+    ("loser of ", "fr-slots: a slot's player not yet known, in the draw", True),
     ("Double elimination · ", "fr-slots: the words of a bracket picture (its label)", True),
+    ("Qualifying round", "fr-slots: the words of a bracket picture (its label)", True),
     # not converted by anyone yet: a knockout's round names as the draw stores them
     # (core/knockout/double_elim.py, bracket.round_name), shown as stored
     ("Winners' Final", "nobody yet: a knockout's round names", False),
@@ -66,7 +67,10 @@ FR = for_locale("fr")
 
 _TAG = re.compile(r"<[^>]+>")
 _CODE = re.compile(r"<code>.*?</code>|<pre>.*?</pre>", re.S)
-_COMMAND = re.compile(r"/[a-z_]+\b")
+#: A command as a message quotes it, with its arguments: the command's own syntax, the
+#: same in every language ("/openround CODE until DATE", "/correct M2 game 1 412 380").
+_COMMAND = re.compile(r"/[a-z_]+\b(?:\s+\[?(?:[A-ZÀ-Ý0-9_\[\]:.,-]+|until|game|anyway|starter"
+                      r"|void|new|off|won|lost|tied)(?![\w'’]))*")
 _LINK = re.compile(r"https?://\S+")
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -225,7 +229,12 @@ async def test_a_knockout_to_its_grand_final_reads_french_to_the_french(
         group = _group(bot, cast, "coupe")
         await bot.settle()
         await cast.say(bot, "Tara TD", "/draw 2026")
+        await cast.say(bot, "Dev Rao", "/matches")
         played = await _play_knockout(bot, cast)
+        for name, command in (("Dev Rao", "/matches"), ("Dev Rao", "/help"),
+                              ("Tara TD", "/pending"), ("Tara TD", "/help"),
+                              ("Tara TD", "/prizes")):
+            await cast.say(bot, name, command)
         async with bot.runtime.db.transaction() as tx:
             views = await matches_of_event(tx, bot.event_id)  # type: ignore[attr-defined]
         assert all(v.state in ("decided", "bye") for v in views), [
@@ -307,9 +316,10 @@ async def test_a_weekly_swiss_with_a_dispute_reads_french_to_the_french(
         await cast.say(bot, "Tara TD", f"/openround 2 until {until}")
         await cast.say(bot, "Dev Rao", "/why")
         await _swiss_round(bot, cast, 2, dispute=True)
-        await cast.say(bot, "Dev Rao", "/standings")
-        await cast.say(bot, "Tara TD", "/pending")
-        await cast.say(bot, "Tara TD", "/journal")
+        for name, command in (("Dev Rao", "/standings"), ("Dev Rao", "/matches"),
+                              ("Dev Rao", "/help"), ("Tara TD", "/pending"),
+                              ("Tara TD", "/help"), ("Tara TD", "/invites")):
+            await cast.say(bot, name, command)
         await bot.advance(timedelta(days=2))
         async with bot.runtime.db.transaction() as tx:
             ruled = await tx.all("SELECT ruling FROM disputes")
@@ -376,8 +386,9 @@ async def test_a_ladder_challenge_reads_french_to_the_french(tmp_path: Path) -> 
         await cast.say(bot, "Ann Lee", "/challenge Dev")  # Dev moved up: Ann is above
         await cast.say(bot, "Eve Tan", "/challenge Dev")
         await cast.tap_as(bot, "Dev Rao", "✖️ Decline")
-        await cast.say(bot, "Dev Rao", "/ladder")
-        await cast.say(bot, "Tara TD", "/journal")
+        for name, command in (("Dev Rao", "/ladder"), ("Dev Rao", "/help"),
+                              ("Tara TD", "/pending"), ("Tara TD", "/help")):
+            await cast.say(bot, name, command)
         await bot.advance(timedelta(days=2))
         async with bot.runtime.db.transaction() as tx:
             record = await tx.scalar("SELECT record_json FROM ladders")
@@ -386,3 +397,81 @@ async def test_a_ladder_challenge_reads_french_to_the_french(tmp_path: Path) -> 
         assert names.index("Dev Rao") < names.index("Cai Wen"), names
         rows = await french_rows(bot, LADDER_IDS, cast.french, [group.id])
         _assert_french(sweep(rows, [*LADDER_IDS, "Club Ladder"]))
+
+
+# --- an SSSg event: a qualifying round to the grand final ---------------------------------
+
+#: 17 players: the two lowest-rated play the qualifying round (SSSg Annex A para 1), the
+#: others have byes; Dev Rao (French) is the lowest and wins every match he plays, to the
+#: top division's grand final; Ann Lee (English) plays the qualifier against him.
+SG_NAMES = ("Ann Lee", "Ben Ong", "Cai Wen", "Eve Tan", "Fay Koh", "Gus Lim", "Hal Ng",
+            "Ivy Goh", "Jon Tay", "Kai Woo", "Lea Sim", "Max Chua", "Ned Yeo", "Oli Kho",
+            "Pam Low", "Qin Ho", "Dev Rao")
+SG_RATINGS = {name: 2000 - 10 * i for i, name in enumerate(SG_NAMES[1:-1])}
+SG_RATINGS.update({"Ann Lee": 1005, "Dev Rao": 1000})
+SG_IDS = {"Tara TD": 9501, **{name: 9511 + i for i, name in enumerate(SG_NAMES)}}
+SSSG = """
+[event]
+slug = "sssg"
+name = "Shootout"
+format = "sssg"
+time_zone = "Asia/Singapore"
+language = "fr"
+
+[rules]
+fee_reminder_days = []
+board_photos = false
+
+[[tds]]
+name = "Tara TD"
+telegram_id = 9501
+""" + "".join(f'\n[[players]]\nname = "{n}"\nrating = {SG_RATINGS[n]}\n'
+              f'telegram_id = {SG_IDS[n]}\n' for n in SG_NAMES)
+
+
+async def _enter_match(bot: BotUnderTest, code: str) -> None:
+    """The TD enters every game of match ``code`` from paper slips until it is decided:
+    Dev Rao wins his, else the higher-rated player."""
+    from bot.service.platform.unit import Request
+    from bot.service.results import reporting
+    from bot.service.results.matches import core_match
+    while True:
+        async with bot.runtime.db.transaction() as tx:
+            view = {v.code: v for v in await matches_of_event(
+                tx, bot.event_id)}[code]  # type: ignore[attr-defined]
+            state = (await core_match(tx, view.id)).state()
+        if state.decided or view.state != "playing":
+            return
+        a, b = str(view.names[0]), str(view.names[1])
+        win, lose = (a, b) if a == "Dev Rao" or (
+            b != "Dev Rao" and SG_RATINGS[a] > SG_RATINGS[b]) else (b, a)
+        starter = win if state.next_start is None or state.next_start.side is None else None
+        await reporting.enter_game(bot.runtime.db, Request.cli(bot.clock()),
+                                   bot.event_id,  # type: ignore[attr-defined]
+                                   (win, lose), (412, 380), starter=starter)
+        await bot.settle()
+
+
+async def test_an_sssg_qualifying_round_to_its_grand_final_reads_french_to_the_french(
+        tmp_path: Path) -> None:
+    cast = French(SG_IDS, ("Tara TD", "Dev Rao"))
+    async with event_bot(tmp_path / "sssg.sqlite3", SSSG, SG_IDS) as bot:
+        await _in_french(bot, cast)
+        group = _group(bot, cast, "sssg")
+        await bot.settle()
+        await cast.say(bot, "Tara TD", "/draw 2016")
+        while opened := await _open_ready(bot, cast):
+            async with bot.runtime.db.transaction() as tx:
+                views = await matches_of_event(tx, bot.event_id)  # type: ignore[attr-defined]
+            for view in views:
+                if view.round_name in opened:
+                    await _enter_match(bot, view.code)
+            await cast.say(bot, "Dev Rao", "/matches")
+            await bot.advance(timedelta(hours=25))
+        async with bot.runtime.db.transaction() as tx:
+            views = await matches_of_event(tx, bot.event_id)  # type: ignore[attr-defined]
+        top = [v for v in views if v.state == "decided" and "Dev Rao" in v.names]
+        assert any(v.round_name == "Qual Rd" for v in top), [v.round_name for v in top]
+        assert any(v.round_name == "Grand Final" for v in top), [v.round_name for v in top]
+        rows = await french_rows(bot, SG_IDS, cast.french, [group.id])
+        _assert_french(sweep(rows, [*SG_IDS, "Shootout"]))
