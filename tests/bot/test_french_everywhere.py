@@ -125,12 +125,12 @@ class French(Cast):
         super().__init__(ids)
         self.french = set(french)
 
-    def label(self, name: str, label: str, **values: str) -> str:
-        words = FR.gettext(label) if name in self.french else label
+    def label(self, who: str, label: str, /, **values: str) -> str:
+        words = FR.gettext(label) if who in self.french else label
         return words.format(**values) if values else words
 
-    async def tap_as(self, bot: BotUnderTest, name: str, label: str, **values: str) -> None:
-        await self.tap(bot, name, self.label(name, label, **values))
+    async def tap_as(self, bot: BotUnderTest, who: str, label: str, /, **values: str) -> None:
+        await self.tap(bot, who, self.label(who, label, **values))
 
 
 async def _in_french(bot: BotUnderTest, cast: French) -> None:
@@ -260,7 +260,7 @@ language = "fr"
 
 [pairing]
 system = "swiss"
-rounds = 2
+rounds = 3
 
 [rules]
 fee_reminder_days = []
@@ -278,15 +278,18 @@ closes = 2026-03-09
 
 
 async def _swiss_round(bot: BotUnderTest, cast: French, number: int, *,
-                       dispute: bool = False) -> None:
+                       dispute: bool = False, unplayed: str = "") -> None:
     """Every match of round ``number``: the higher-rated player wins and reports; the
-    loser agrees, or (``dispute``) Dev Rao disputes his and the TD upholds it, saying why."""
+    loser agrees, or (``dispute``) Dev Rao disputes his and the TD upholds it, saying why;
+    the match of ``unplayed`` is left unplayed."""
     from bot.service.formats.rounds.round_division import load_rounds_event
     async with bot.runtime.db.transaction() as tx:
         state = await load_rounds_event(tx, bot.event_id)  # type: ignore[attr-defined]
     for m in [m for m in state.matches_of(number) if m.state == "playing"]:
         a, b = str(m.names[0]), str(m.names[1])
         win, lose = (a, b) if SW_RATINGS[a] > SW_RATINGS[b] else (b, a)
+        if unplayed in (a, b):
+            continue
         await cast.say(bot, win, "412-380")
         if cast.label(win, "I started") in bot.telegram.buttons_of(cast.user(bot, win)):
             await cast.tap_as(bot, win, "I started")
@@ -316,6 +319,18 @@ async def test_a_weekly_swiss_with_a_dispute_reads_french_to_the_french(
         await cast.say(bot, "Tara TD", f"/openround 2 until {until}")
         await cast.say(bot, "Dev Rao", "/why")
         await _swiss_round(bot, cast, 2, dispute=True)
+        await bot.advance(timedelta(days=7))
+        until = (bot.clock() + timedelta(days=6)).date().isoformat()
+        await cast.say(bot, "Tara TD", f"/openround 3 until {until}")
+        await _swiss_round(bot, cast, 3, unplayed="Dev Rao")
+        await bot.advance(timedelta(days=7))  # round 3's deadline: the TD's desk
+        async with bot.runtime.db.transaction() as tx:
+            code = await tx.scalar(
+                "SELECT m.code FROM matches m JOIN rounds r ON r.id = m.round_id"
+                " JOIN entries e ON e.id IN (m.entry_a, m.entry_b)"
+                " JOIN people p ON p.id = e.person_id WHERE r.seq = 3 AND p.name = 'Dev Rao'")
+        await cast.tap_as(bot, "Tara TD", "{match}: match bye to {name}", match=code,
+                          name="Dev Rao")
         for name, command in (("Dev Rao", "/standings"), ("Dev Rao", "/matches"),
                               ("Dev Rao", "/help"), ("Tara TD", "/pending"),
                               ("Tara TD", "/help"), ("Tara TD", "/invites")):
@@ -324,8 +339,11 @@ async def test_a_weekly_swiss_with_a_dispute_reads_french_to_the_french(
         async with bot.runtime.db.transaction() as tx:
             ruled = await tx.all("SELECT ruling FROM disputes")
             decided = await tx.scalar("SELECT count(*) FROM matches WHERE state = 'decided'")
+            bye = await tx.one("SELECT state, winner_side, entry_a, entry_b FROM matches"
+                               " WHERE code = ?", (code,))
         assert [r["ruling"] for r in ruled] == ["upheld: la feuille de score le confirme"]
-        assert decided == 4
+        assert decided == 6
+        assert bye is not None and bye["state"] == "decided"
         rows = await french_rows(bot, SW_IDS, cast.french, [group.id])
         _assert_french(sweep(rows, [*SW_IDS, "Suisse du mardi"]))
 

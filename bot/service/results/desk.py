@@ -125,8 +125,7 @@ async def give_match_bye(
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
         await refuse_own_match(tx, actor, view)
-        await award_match_bye_in(tx, match_id, side, actor, req.now,
-                                 why if isinstance(why, str) else english_text(why))
+        await award_match_bye_in(tx, match_id, side, actor, req.now, why)
         event = await get_event(tx, view.event_id)
         given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side),
                               event.format)
