@@ -1,18 +1,23 @@
-"""A French TD, a French player and an English player through a small season of each
-format, in the chat: every outbox row written for a French reader (to them, in their
-private chat, or to the event's French group) is read for English sentences, and none may
-be left but the known ones (``STILL_ENGLISH``).
+"""A French TD, a French player and English players through a small season of each format,
+in the chat: every outbox row written for a French reader (to them, in their private chat,
+or to the event's group, which reads French) is read for English sentences, and none may be
+left but the known ones (``STILL_ENGLISH``, each with who is converting it).
 
-- a double-elimination knockout, one game a match, to its grand final (the French player
-  reports, agrees and is told he is through or out; the group reads every result);
-- a weekly Swiss of four, two rounds: the French player disputes a game, the French TD
-  upholds it with a reason;
-- a club night: check-in, a pairing, a result, the night's end;
-- a ladder: a challenge, accepted, played and agreed, the ladder moved.
+- a double-elimination knockout, one game a match, to its grand final: Dev Rao (French)
+  reports, agrees and is told where he goes; the group reads every result; /matches,
+  /help, /pending and /prizes;
+- an SSSg event of 17 from its qualifying round (SSSg Annex A para 1) to the top
+  division's grand final, every game entered by the TD from a paper slip;
+- a weekly Swiss of three rounds: Dev disputes a game and the French TD upholds it with a
+  reason; he proposes a time and writes to his opponent; the TD expels a player; his last
+  match is left unfinished and the TD gives him a match bye from the desk;
+- a club night: check-ins, a newcomer, a pairing, results, the fees, the night's end;
+- a ladder: a challenge accepted, played and agreed, another declined.
 
 English is found by words that never appear in French text (``ENGLISH_WORDS``, whole words,
 any case), after taking out what is not the bot's words: people's and events' names, the
-commands and examples a message quotes (``<code>``, ``/command``), links.
+commands and their syntax a message quotes (``<code>``, ``/openround CODE until DATE``),
+links.
 """
 
 from __future__ import annotations
@@ -131,6 +136,17 @@ class French(Cast):
 
     async def tap_as(self, bot: BotUnderTest, who: str, label: str, /, **values: str) -> None:
         await self.tap(bot, who, self.label(who, label, **values))
+
+
+def test_the_sweep_finds_english_words_and_leaves_names_and_commands() -> None:
+    found = english_in("<b>Coupe</b> : Ann Lee bat Dev Rao by forfeit. /openround SF until "
+                       "2026-03-09 ; <code>won 412-380</code>", ["Ann Lee", "Dev Rao"])
+    assert found == ["by"]
+    assert english_in("Votre adversaire : <b>Winner Tan</b>. Envoyez /report 412-380.",
+                      ["Winner Tan"]) == []
+    assert sweep(["Win and you reach the Grand Final; lose and you are out.",
+                  "Votre prochain match : the winner of M3."], []) == []
+    assert sweep(["Your opponent: Ann Lee"], ["Ann Lee"]) == ["['Your']: Your opponent: Ann Lee"]
 
 
 async def _in_french(bot: BotUnderTest, cast: French) -> None:
