@@ -32,8 +32,9 @@ def _at(english_lines: list[str], what: str) -> int:
     return found
 
 
-async def test_the_bots_reasons_read_in_each_readers_language(tmp_path: Path) -> None:
-    async with club_cup_bot(tmp_path) as bot:
+async def test_the_bots_reasons_read_in_each_readers_language(
+        tmp_path: Path, db_target: Path | str) -> None:
+    async with club_cup_bot(tmp_path, db=db_target) as bot:
         await say(bot, "Tara TD", "/paid Ann SF")
         page = await journal.event_journal(bot.runtime.db, "club-cup", 200)
         english_lines, french = page.lines(), page.lines("fr")
@@ -63,10 +64,10 @@ async def test_the_bots_reasons_read_in_each_readers_language(tmp_path: Path) ->
 
 
 async def test_the_public_log_says_the_bots_reason_in_the_events_language(
-        tmp_path: Path) -> None:
+        tmp_path: Path, db_target: Path | str) -> None:
     public = linked_definition(phones=TD_PHONE).replace(
         "[event]\n", '[event]\npublic = true\nlanguage = "fr"\n', 1)
-    async with club_cup_bot(tmp_path, public) as bot:
+    async with club_cup_bot(tmp_path, public, db=db_target) as bot:
         await say(bot, "Tara TD", "/expel Dev Rao: left the country")
         await tap(bot, "Tara TD", "Nobody: Ann Lee goes through")
         # stored: nobody took Dev Rao's slot (SSSg para 29): Ann Lee goes through
