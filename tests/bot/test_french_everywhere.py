@@ -12,7 +12,9 @@ left but the known ones (``STILL_ENGLISH``, each with who is converting it).
   reason; he proposes a time and writes to his opponent; the TD expels a player; his last
   match is left unfinished and the TD gives him a match bye from the desk;
 - a club night: check-ins, a newcomer, a pairing, results, the fees, the night's end;
-- a ladder: a challenge accepted, played and agreed, another declined.
+- a ladder: a challenge accepted, played and agreed, another declined;
+- the club cup: a fee paid by a photo and approved, a board photo, a slip disputed and
+  amended by the TD.
 
 English is found by words that never appear in French text (``ENGLISH_WORDS``, whole words,
 any case), after taking out what is not the bot's words: people's and events' names, the
@@ -92,9 +94,10 @@ def english_in(text: str, names: Iterable[str]) -> list[str]:
 
 
 async def french_rows(bot: BotUnderTest, people: Mapping[str, int], french: Iterable[str],
-                      groups: Iterable[int] = ()) -> list[str]:
-    """Every outbox row written for a French reader: to a French person (by their person,
-    or in their private chat) or to a group of the event (which reads French)."""
+                      groups: Iterable[int] = (), since: int = 0) -> list[str]:
+    """Every outbox row written for a French reader after row ``since`` (before it, they
+    had not said they read French): to a French person (by their person, or in their
+    private chat) or to a group of the event (which reads French)."""
     chats = [people[name] for name in french] + list(groups)
     marks = ", ".join("?" for _ in chats)
     names = list(french)
@@ -102,8 +105,8 @@ async def french_rows(bot: BotUnderTest, people: Mapping[str, int], french: Iter
     async with bot.runtime.db.transaction() as tx:
         rows = await tx.all(
             "SELECT o.text_html FROM outbox o LEFT JOIN people p ON p.id = o.person_id"
-            f" WHERE p.name IN ({name_marks}) OR o.chat_id IN ({marks}) ORDER BY o.id",
-            (*names, *chats))
+            f" WHERE (p.name IN ({name_marks}) OR o.chat_id IN ({marks})) AND o.id > ?"
+            " ORDER BY o.id", (*names, *chats, since))
     return [str(r["text_html"]) for r in rows]
 
 
@@ -516,3 +519,55 @@ async def test_an_sssg_qualifying_round_to_its_grand_final_reads_french_to_the_f
         assert any(v.round_name == "Grand Final" for v in top), [v.round_name for v in top]
         rows = await french_rows(bot, SG_IDS, cast.french, [group.id])
         _assert_french(sweep(rows, [*SG_IDS, "Shootout"]))
+
+
+# --- the club cup: fees, board photos, a slip amended ------------------------------------
+
+async def test_fees_photos_and_an_amended_slip_read_french_to_the_french(
+        tmp_path: Path) -> None:
+    """The club cup (tests/bot/data/club_cup.toml, SF open, its group French): Dev Rao pays
+    by a photo of the payment, the French TD approves it; he wins game 1 of his SF against
+    Ann Lee and sends the board photo; Ann disputes game 2, the TD amends its scores; Dev
+    wins the match and goes on to the Final."""
+    from tests.bot.club_chat import IDS, TD_PHONE, club_cup_bot, linked_definition
+
+    jpeg = b"\xff\xd8\xff\xe0" + b"board" * 16
+    cast = French(IDS, ("Tara TD", "Dev Rao"))
+    definition = linked_definition(phones=TD_PHONE).replace(
+        'currency = "SGD"', 'currency = "SGD"\nlanguage = "fr"')
+    async with club_cup_bot(tmp_path, definition) as bot:
+        await _in_french(bot, cast)
+        async with bot.runtime.db.transaction() as tx:  # the draw and SF were told before
+            since = int(await tx.scalar("SELECT max(id) FROM outbox"))
+        group = _group(bot, cast, "club-cup")
+        await bot.settle()
+        tg = bot.telegram
+        tg.user_sends_photo(cast.user(bot, "Dev Rao"), b"receipt", caption="/paid")
+        await bot.settle()
+        await cast.tap_as(bot, "Tara TD", "Approve")
+        await cast.say(bot, "Tara TD", "/paid Ann Lee SF")
+        await cast.say(bot, "Dev Rao", "412-380")
+        await cast.tap_as(bot, "Dev Rao", "I started")
+        await cast.tap_as(bot, "Dev Rao", "✅ Confirm")
+        tg.user_sends_photo(cast.user(bot, "Dev Rao"), jpeg)
+        await bot.settle()
+        await cast.tap_as(bot, "Ann Lee", "Agree")
+        await cast.say(bot, "Dev Rao", "400-390")
+        await cast.tap_as(bot, "Dev Rao", "✅ Confirm")
+        await cast.tap_as(bot, "Ann Lee", "Dispute")
+        await cast.say(bot, "Ann Lee", "I had 410")
+        await cast.tap_as(bot, "Tara TD", "Amend")
+        await cast.say(bot, "Tara TD", "/amend 410 420")  # Ann Lee's first
+        await cast.say(bot, "Tara TD", "la feuille de score dit 420-410")
+        await bot.advance(timedelta(hours=25))
+        await cast.say(bot, "Dev Rao", "/matches")
+        await cast.say(bot, "Tara TD", "/pending")
+        async with bot.runtime.db.transaction() as tx:
+            paid = await tx.scalar("SELECT count(*) FROM payments")
+            m1 = await tx.one("SELECT state, winner_side FROM matches WHERE code = 'M1'")
+            photos = await tx.scalar("SELECT count(*) FROM photos")
+        assert paid == 2 and photos == 1
+        assert m1 is not None and (m1["state"], m1["winner_side"]) == ("decided", 1)
+        rows = await french_rows(bot, IDS, cast.french, [group.id], since)
+        assert len(rows) > 10, rows
+        _assert_french(sweep(rows, [*IDS, "Club Cup <2026>"]))
