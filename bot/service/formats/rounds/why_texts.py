@@ -52,7 +52,7 @@ class _Values:
         if isinstance(value, Why):
             return _part(value)
         if isinstance(value, tuple):
-            return joined([_part(v) for v in value], "; ")
+            return _listed([_part(v) for v in value])
         return value
 
     def num(self, name: str) -> int:
@@ -64,14 +64,33 @@ class _Values:
         return value if isinstance(value, str) else ""
 
     def parts(self, name: str, between: str = "") -> Said:
-        """A tuple of parts, ``between`` each (notes: each says its own parentheses)."""
+        """A tuple of parts one after another (notes: each says its own parentheses), or
+        ``between`` each ("; ": a list of steps, said as the reader's language
+        punctuates it)."""
         value = self.values.get(name, ())
         parts = value if isinstance(value, tuple) else (value,) if isinstance(value, Why) else ()
-        return joined([_part(v) for v in parts], between)
+        said_parts = [_part(v) for v in parts]
+        if between == "; ":
+            return _listed(said_parts)
+        if between == " and ":
+            return _listed(said_parts, also=True)
+        return joined(said_parts, between)
 
     def count(self, name: str) -> int:
         value = self.values.get(name, ())
         return len(value) if isinstance(value, tuple) else 1
+
+
+def _listed(parts: list[Said], *, also: bool = False) -> Said:
+    """Steps of a reason one after another, a semicolon between each; with ``also``,
+    "and" between each (two players, two boards)."""
+    if not parts:
+        return Said("", ())
+    out = parts[0]
+    for more in parts[1:]:
+        out = (said("{before} and {after}", before=out, after=more) if also else
+               said("{before}; {after}", before=out, after=more))
+    return out
 
 
 def _part(reason: Why) -> Said:
