@@ -46,17 +46,6 @@ class Due:
         """The colour due and the claim's strength, as a pairing reason's part."""
         return why("due", colour=self.colour or "", claim=int(self.claim))
 
-    def describe(self) -> str:
-        if self.colour is None:
-            return "no colour due"
-        name = "White" if self.colour == WHITE else "Black"
-        why = {
-            Claim.ALTERNATION: "to alternate",
-            Claim.EQUALISATION: "to equalise colours",
-            Claim.NOT_THREE: "to avoid three in a row",
-        }[self.claim]
-        return f"due {name} {why}"
-
 
 def other(colour: str) -> str:
     return BLACK if colour == WHITE else WHITE
@@ -135,7 +124,3 @@ def _walk_back(a: int, hist_a: str, b: int, hist_b: str, colour: str) -> int | N
 
 def _opponent(player: int, a: int, b: int) -> int:
     return b if player == a else a
-
-
-def _name(colour: str) -> str:
-    return "White" if colour == WHITE else "Black"
