@@ -337,6 +337,7 @@ async def test_a_weekly_swiss_with_a_dispute_reads_french_to_the_french(
         until = (bot.clock() + timedelta(days=6)).date().isoformat()
         await cast.say(bot, "Tara TD", f"/openround 2 until {until}")
         await cast.say(bot, "Dev Rao", "/why")
+        await cast.say(bot, "Tara TD", "/why Dev")
         await _swiss_round(bot, cast, 2, dispute=True)
         await bot.advance(timedelta(days=7))
         until = (bot.clock() + timedelta(days=6)).date().isoformat()
