@@ -337,7 +337,7 @@ class Format(Protocol):
         """The fee sheet's lines: what each player owes and paid, round by round."""
         ...
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[Said, Said]]:
         """What each undecided match decides for each side, by match code ("Win and you
         reach the Grand Final; lose and you play the Losers' Final."); empty where a match
         leads nowhere (a Swiss round, a club night)."""
@@ -435,7 +435,7 @@ class Defaults:
                             dedupe: str) -> bool:
         return False
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[Said, Said]]:
         return {}  # a match leads to no other
 
     async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:

@@ -151,7 +151,7 @@ class KnockoutFormat(Defaults):
                     now: datetime, together: Collection[int]) -> Expelled:
         return await slots.expel_from_bracket(tx, event, entry, why, by, now, together)
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[Said, Said]]:
         return await stakes.knockout_stakes(tx, event)
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:
