@@ -225,7 +225,8 @@ class Format(Protocol):
     def see_instead(self) -> str: ...
 
     def tie_words(self) -> Said:
-        """What a tied match means for its players (": half a win each")."""
+        """What a tied match means for its players (a round-based event's ": half a win
+        each"; a knockout's own rule, SSSg paras 17 and 30)."""
         ...
 
     def single_game(self, view: MatchView) -> bool:

@@ -70,6 +70,13 @@ class KnockoutFormat(Defaults):
     round_stays_open: str | None = None
     see_instead: str = N_(": /bracket shows its bracket, /matches your matches")
 
+    def tie_words(self) -> Said:
+        """A knockout's match never stands as a tie: level on games, spread decides, then
+        fewer starts (SSSg para 17); level on all three, the organisers decide it (para 30).
+        Never a round-based event's "half a win each" (the Director's Manual's W/L/T),
+        which would tell a knockout's players something untrue."""
+        return said(": the organisers decide it (para 30)")
+
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
         return award_match_bye(match, side).match
