@@ -77,10 +77,11 @@ def _finish(place: int) -> Said:
 def stake_words(stake: Stake) -> Said:
     """One result's consequence, a phrase that follows "Win and" / "lose and"."""
     goes = stake.goes
-    if goes is Goes.REACH and stake.round is not None:
-        return said("you reach {round}", round=round_words(stake.round))
-    if goes is Goes.PLAY and stake.round is not None:
-        return said("you play {round}", round=round_words(stake.round))
+    if goes in (Goes.REACH, Goes.PLAY):
+        assert stake.round is not None  # ``core.knockout.stakes`` names the round they go to
+        where = round_words(stake.round)
+        return (said("you reach {round}", round=where) if goes is Goes.REACH
+                else said("you play {round}", round=where))
     if goes is Goes.FORCE_RESET:
         return said("you force a reset, a second grand final")
     if goes is Goes.PLAY_RESET:
