@@ -29,7 +29,6 @@ from bot.service.events.schedule import Round, as_moment, numbered, round_code
 from bot.service.formats.rounds import round_texts
 from bot.service.formats.rounds.round_division import (
     ABSENT,
-    DONE,
     Reason,
     RoundsEvent,
     load_rounds_event,
@@ -283,9 +282,11 @@ async def standings_after_result(tx: Tx, event: Event, view: MatchView, now: dat
     most once a minute (``STANDINGS_EVERY``): the first result opens one pending post, as
     a deadline row so that a restart keeps it and one worker of a fleet fires it, and the
     results after it ride on that one, which shows the standings as they are when it
-    fires (``_standings_due``)."""
+    fires (``_standings_due``). Complete as ``ready_to_pair`` reads it, from the event's
+    load the players' rating lines share in this transaction (``ratings``)."""
     subject = f"event:{event.id}"
-    if all(m.state in DONE for m in await matches_repo.of_round(tx, view.round_id)):
+    state = await load_rounds_event(tx, event.id)
+    if state.complete(next(r.seq for r in state.rounds if r.id == view.round_id)):
         await cancel_deadlines(tx, subject, now, kinds=(STANDINGS_POST,))
         await post_standings(tx, event, now)
         return
