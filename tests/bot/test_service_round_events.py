@@ -21,7 +21,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
-from bot.store.db import Database, open_database
+from bot.store.db import Database, Tx, open_database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
 from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
@@ -289,9 +289,10 @@ async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
         db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a result of a large event costs: both players' rating estimates are one rating
     of the field, the games are read once for the standings, and no match waits on a
-    round-based event's match, so every match is read once (the standings' load)."""
+    round-based event's match, so every match is read once (the standings' load), and the
+    entries once, for the names the result was entered by and for the load."""
     from bot.service.formats.rounds import ratings
-    from bot.store import games_repo, groups_repo, matches_repo
+    from bot.store import entries_repo, games_repo, groups_repo, matches_repo
 
     event_id = await _event(db)
     async with db.transaction() as tx:
@@ -314,9 +315,22 @@ async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
     counting(ratings, "estimate")
     counting(games_repo, "games_of_event")
     counting(matches_repo, "of_event")
+    read: list[int] = []
+    async with db.transaction() as tx:
+        concrete = type(tx)  # SQLite's or PostgreSQL's
+    real_all = concrete.all
+
+    async def reading(tx: Tx, sql: str, params=()):  # type: ignore[no-untyped-def]
+        rows = await real_all(tx, sql, params)  # type: ignore[arg-type]
+        if sql.startswith(entries_repo._SELECT + " WHERE e.event_id"):
+            read.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(concrete, "all", reading)
     win, lose, ws, ls = winner_scores(str(match.names[0]), str(match.names[1]))
     await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
     assert calls == {"estimate": 1, "games_of_event": 1, "of_event": 1}
+    assert read == [len(NAMES)]  # found by name, then the event's load for the ratings
     async with db.transaction() as tx:
         after = await load_rounds_event(tx, event_id)
         texts = [r["text_html"] for r in await tx.all(
