@@ -267,7 +267,7 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     return []
 
 
-#: The deadline kind of the group's next standings post (``standings_soon``).
+#: The deadline kind of the group's next standings post (``standings_after_result``).
 STANDINGS_POST = "group.standings"
 
 #: How often at most the group is sent the standings while a round is being played.
