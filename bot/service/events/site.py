@@ -151,7 +151,8 @@ def _slot(view: MatchView, side: int) -> Said | str:
     """Who is in a slot, or where they will come from ("winner of T3"), in the page's
     language."""
     name = view.names[side]
-    return name if name is not None else opponents_texts.source(*view.sources[side].partition(":")[::2])
+    kind, _, ref = view.sources[side].partition(":")
+    return name if name is not None else opponents_texts.source(kind, ref)
 
 
 def unconfirmed(line: MatchLine, waits: Said | None) -> MatchLine:
