@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.results import opponents_texts
+from bot.store.matches_repo import describe_source, source_said
 from bot.telegram.harness import BotUnderTest
 from bot.words import for_locale
 from bot.words.said import english, render
@@ -120,14 +121,16 @@ def test_each_way_of_naming_a_slot_reads_in_french_and_in_english() -> None:
          "perdant d'un match de QF"),
         (opponents_texts.drawn_later(), "a player drawn after the qualifying round",
          "quelqu'un tiré au sort après le tour de qualification"),
-        (opponents_texts.source("winner", "Q3"), "winner of Q3", "vainqueur de Q3"),
-        (opponents_texts.source("absent", ""), "unavailable (a requested bye)",
+        (source_said("winner:Q3"), "winner of Q3", "vainqueur de Q3"),
+        (source_said("absent"), "unavailable (a requested bye)",
          "indisponible (exemption demandée)"),
     ]
     for record, en, fr in cases:
         assert not isinstance(record, str)
         assert (english(record), render(record, FR)) == (en, fr)
-    assert opponents_texts.source("seat", "Ann Lee") == "Ann Lee"
+    assert source_said("seat:Ann Lee") == "Ann Lee"
+    assert [describe_source(s) for s in ("seat:Ann Lee", "winner:Q3", "draw:5", "bye", "")] == [
+        "Ann Lee", "winner of Q3", "drawn after the qualifying round", "bye", "to be decided"]
 
 
 def test_a_page_names_a_player_to_come_in_the_event_s_language() -> None:

@@ -38,7 +38,7 @@ from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
 from bot.service.platform.unit import reading
-from bot.service.results import finality, opponents, opponents_texts
+from bot.service.results import finality, opponents
 from bot.service.results.matches import MatchView, core_matches
 from bot.store import (
     entries_repo,
@@ -151,8 +151,7 @@ def _slot(view: MatchView, side: int) -> Said | str:
     """Who is in a slot, or where they will come from ("winner of T3"), in the page's
     language."""
     name = view.names[side]
-    kind, _, ref = view.sources[side].partition(":")
-    return name if name is not None else opponents_texts.source(kind, ref)
+    return name if name is not None else matches_repo.source_said(view.sources[side])
 
 
 def unconfirmed(line: MatchLine, waits: Said | None) -> MatchLine:

@@ -17,6 +17,7 @@ from bot.service.results import finality
 from bot.service.results import opponents_texts as say
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.store.db import Tx
+from bot.store.matches_repo import source_said
 from bot.words.said import Said
 
 #: A slot's source kinds whose player an earlier match's result decides.
@@ -54,11 +55,11 @@ def slot_words(view: MatchView, side: int, by_code: Mapping[str, MatchView],
     code = feeder_code(view, side)
     feeder = by_code.get(code) if code is not None else None
     name = view.names[side]
-    kind, _, ref = view.sources[side].partition(":")
+    kind = view.sources[side].partition(":")[0]
     if feeder is None:
         if name is None and kind == "draw":
             return Opponent(say.drawn_later(), False)
-        return Opponent(name if name is not None else say.source(kind, ref),
+        return Opponent(name if name is not None else source_said(view.sources[side]),
                         name is not None)
     if name is not None and feeder.code in final:
         return Opponent(name, True)

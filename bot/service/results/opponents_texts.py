@@ -53,24 +53,6 @@ def drawn_later() -> Said:
     return said("a player drawn after the qualifying round")
 
 
-def source(kind: str, ref: str) -> Said | str:
-    """A slot no earlier match of the event fills, by where its player comes from (its
-    source in the match row, ``matches_repo.describe_source``): a seat's player by name."""
-    if kind == "seat":
-        return ref
-    if kind == "draw":
-        return said("drawn after the qualifying round")
-    if kind == "winner":
-        return said("winner of {match}", match=ref)
-    if kind == "loser":
-        return said("loser of {match}", match=ref)
-    if kind == "bye":
-        return said("bye")
-    if kind == "absent":
-        return said("unavailable (a requested bye)")
-    return ref or said("to be decided")
-
-
 def pair(first: Said | str, second: Said | str) -> Said:
     """Who plays a match, each named as far as it is known ("Ann Lee v the winner of Ben
     Ong v Cai Wen")."""
