@@ -39,7 +39,7 @@ nothing the second time.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -70,7 +70,21 @@ def status_phrase(status: ChallengeStatus) -> Phrase:
 
 
 class LadderRulesError(ValueError):
-    """Club rules that cannot work together; the message names the field and a fix."""
+    """Club rules that cannot work together; ``said`` names the field and a fix, in no
+    language yet (``core.phrases``: an organiser reads it in their language); ``str()`` is
+    its English."""
+
+    def __init__(self, said: Phrase) -> None:
+        self.said = said
+        super().__init__(str(said))
+
+
+def _either(options: list[str]) -> Phrase | str:
+    """Choices one of which is wanted: "'a' or 'b'", "'a', 'b' or 'c'"."""
+    out: Phrase | str = options[-1]
+    if len(options) > 1:
+        out = phrase("{some} or {last}", some=", ".join(options[:-1]), last=options[-1])
+    return out
 
 
 class OnWin(StrEnum):
@@ -118,13 +132,14 @@ class Reach:
         if raw.endswith("%"):
             number = raw[:-1].strip()
             if not number.isdigit() or not 1 <= int(number) <= 100:
-                raise LadderRulesError(
-                    f"reach {raw!r}: a share must be a whole percent from 1% to 100%, e.g. '25%'")
+                raise LadderRulesError(phrase(
+                    "reach {typed}: a share must be a whole percent from 1% to 100%, e.g. "
+                    "'25%'", typed=repr(raw)))
             return cls(percent=int(number))
         if not raw.isdigit() or int(raw) < 1:
-            raise LadderRulesError(
-                f"reach {raw!r}: give a number of places, 1 or more (e.g. '3'), "
-                "or a share of those above (e.g. '25%')")
+            raise LadderRulesError(phrase(
+                "reach {typed}: give a number of places, 1 or more (e.g. '3'), or a share of "
+                "those above (e.g. '25%')", typed=repr(raw)))
         return cls(places=int(raw))
 
     def rungs(self, above: int) -> int:
@@ -140,9 +155,23 @@ class Reach:
         return f"{self.percent}%" if self.percent is not None else str(self.places)
 
 
+#: A rule that is a whole number, by its unit (one message each, so that each language
+#: words its unit).
+_WHOLE: dict[str, Callable[..., Phrase]] = {
+    "hours": lambda **v: phrase("{name} = {typed}: give a whole number of hours, {least} or "
+                                "more", **v),
+    "days": lambda **v: phrase("{name} = {typed}: give a whole number of days, {least} or "
+                               "more", **v),
+    "rungs": lambda **v: phrase("{name} = {typed}: give a whole number of rungs, {least} or "
+                                "more", **v),
+    "games": lambda **v: phrase("{name} = {typed}: give a whole number of games, {least} or "
+                                "more", **v),
+}
+
+
 def _whole(name: str, value: object, least: int, unit: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise LadderRulesError(f"{name} = {value!r}: give a whole number of {unit}, {least} or more")
+        raise LadderRulesError(_WHOLE[unit](name=name, typed=repr(value), least=least))
     return value
 
 
@@ -152,8 +181,9 @@ def _choice(name: str, value: object, kind: type[StrEnum]) -> Any:
             raise ValueError(value)
         return kind(value)
     except ValueError:
-        options = " or ".join(repr(k.value) for k in kind)
-        raise LadderRulesError(f"{name} = {value!r}: give {options}") from None
+        raise LadderRulesError(phrase("{name} = {typed}: give {options}", name=name,
+                                      typed=repr(value),
+                                      options=_either([repr(k.value) for k in kind]))) from None
 
 
 @dataclass(frozen=True)
@@ -197,7 +227,8 @@ class LadderRules:
         if isinstance(self.reach, (str, int)) and not isinstance(self.reach, bool):
             object.__setattr__(self, "reach", Reach.parse(self.reach))
         if not isinstance(self.reach, Reach):
-            raise LadderRulesError(f"reach = {self.reach!r}: give e.g. '3' or '25%'")
+            raise LadderRulesError(phrase("reach = {typed}: give e.g. '3' or '25%'",
+                                          typed=repr(self.reach)))
         _whole("accept_hours", self.accept_hours, 1, "hours")
         _whole("play_days", self.play_days, 1, "days")
         _whole("idle_days", self.idle_days, 1, "days")
@@ -205,9 +236,9 @@ class LadderRules:
         _whole("cooldown_days", self.cooldown_days, 0, "days")
         best = _whole("best_of", self.best_of, 1, "games")
         if best % 2 == 0:
-            raise LadderRulesError(
-                f"best_of = {best}: give 1 or an odd number (3, 5, ...) so that a challenge "
-                "has a winner")
+            raise LadderRulesError(phrase(
+                "best_of = {best}: give 1 or an odd number (3, 5, ...) so that a challenge "
+                "has a winner", best=best))
         for name, kind in (("lapse", Lapse), ("decline", Decline), ("on_win", OnWin),
                            ("idle", Idle)):
             object.__setattr__(self, name, _choice(name, getattr(self, name), kind))
@@ -238,8 +269,8 @@ def rules_from_mapping(values: Mapping[str, object]) -> LadderRules:
     name so that a misspelt rule is not silently the default."""
     unknown = sorted(set(values) - set(RULE_FIELDS))
     if unknown:
-        raise LadderRulesError(
-            f"unknown ladder rule(s) {', '.join(unknown)}: the rules are {', '.join(RULE_FIELDS)}")
+        raise LadderRulesError(phrase("unknown ladder rule(s) {unknown}: the rules are {rules}",
+                                      unknown=", ".join(unknown), rules=", ".join(RULE_FIELDS)))
     return LadderRules(**values)  # type: ignore[arg-type]
 
 

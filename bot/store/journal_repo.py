@@ -21,6 +21,9 @@ class JournalEntry:
     detail: dict[str, Any]
     why: str
     at: str  # stored UTC ISO-8601
+    # a reason the bot gave, as its record's JSON (bot/words/said_json.py); ``why`` is its
+    # English. None: a reason a person typed, or a line written before records were kept.
+    why_json: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"who": self.who, "action": self.action, "subject": self.subject,
@@ -29,19 +32,20 @@ class JournalEntry:
 
 def _entry(r: Row) -> JournalEntry:
     return JournalEntry(r["who"], r["action"], r["subject"], json.loads(r["detail_json"]),
-                        r["why"], r["at"])
+                        r["why"], r["at"], r["why_json"])
 
 
 async def add(
     tx: Tx, *, who: str, action: str, subject: str, detail: dict[str, Any], why: str,
-    now: datetime,
+    now: datetime, why_json: str | None = None,
 ) -> None:
     """A line of the journal, which the use-case writing it never reads back: on PostgreSQL
     it travels with the transaction's next statement (``Tx.write``), one round trip fewer
     while the lock is held."""
     await tx.write(
-        "INSERT INTO journal (who, action, subject, detail_json, why, at) VALUES (?, ?, ?, ?, ?, ?)",
-        (who, action, subject, json.dumps(detail, sort_keys=True), why, iso(now)),
+        "INSERT INTO journal (who, action, subject, detail_json, why, why_json, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (who, action, subject, json.dumps(detail, sort_keys=True), why, why_json, iso(now)),
     )
 
 
@@ -53,7 +57,7 @@ async def last_id(tx: Tx) -> int:
 
 async def of_subject(tx: Tx, subject: str) -> list[JournalEntry]:
     rows = await tx.all(
-        "SELECT who, action, subject, detail_json, why, at FROM journal WHERE subject = ?"
+        "SELECT who, action, subject, detail_json, why, why_json, at FROM journal WHERE subject = ?"
         " ORDER BY id",
         (subject,),
     )
@@ -78,7 +82,7 @@ _OF_EVENT = (
 async def of_event(tx: Tx, event_id: int, limit: int) -> list[JournalEntry]:
     """The last ``limit`` lines about an event, oldest first."""
     rows = await tx.all(
-        "SELECT who, action, subject, detail_json, why, at FROM ("
+        "SELECT who, action, subject, detail_json, why, why_json, at FROM ("
         f" SELECT * FROM journal WHERE {_OF_EVENT}"
         " ORDER BY id DESC LIMIT ?3) AS recent ORDER BY id",
         (f"event:{event_id}", event_id, limit),
@@ -100,7 +104,7 @@ async def of_event_doing(tx: Tx, event_id: int, actions: Collection[str], limit:
     where = f"({_OF_EVENT.replace('?1', '?').replace('?2', '?')}) AND action IN ({marks})"
     first = (f"event:{event_id}", event_id, event_id, event_id, event_id, event_id, event_id)
     rows = await tx.all(
-        "SELECT who, action, subject, detail_json, why, at FROM ("
+        "SELECT who, action, subject, detail_json, why, why_json, at FROM ("
         f" SELECT * FROM journal WHERE {where} ORDER BY id DESC LIMIT ?) AS recent ORDER BY id",
         (*first, *actions, limit),
     )

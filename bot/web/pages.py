@@ -366,7 +366,7 @@ def _log_items(lines: list[LogLine], w: Words, up: str, *, link: bool = True) ->
         what = _r(line.what, w)
         if link and line.match is not None:
             what += f' (<a href="{e(up + links.match_page(line.match))}">{e(line.match)}</a>)'
-        why = "<br>" + w._("Reason: {why}", why=e(line.why)) if line.why else ""
+        why = "<br>" + w._("Reason: {why}", why=_v(line.why, w)) if line.why else ""
         items.append(f"<li><span class=m>{_v(line.when, w)}</span> "
                      + w._("{who}: {what}", who=_v(line.who, w), what=what) + f"{why}</li>")
     return f'<ol class="log" reversed>{"".join(items)}</ol>'

@@ -160,3 +160,23 @@ async def test_a_season_in_the_chat_reads_as_a_td_reads_it(bot: BotUnderTest) ->
     assert all(re.match(r"^[A-Z][a-z]{2} \d\d [A-Z][a-z]{2} 2026 \d\d:\d\d \(\+08\) ", t)
                for t in page.lines())
     assert not any(re.search(r"\b(entry|match|person|round):\d", t) for t in page.lines())
+
+
+def test_a_role_reads_the_same_in_the_journal_an_invite_list_and_a_refusal() -> None:
+    """One table of role words (``platform/role_words``): a neutral adjudicator (SSSg
+    Annex A para 19) is named so after their name in a journal line, in the invite list and
+    in a refusal naming who may act, in English and in French."""
+    from bot.service.people.invite_texts import invite_list
+    from bot.service.platform.journal_texts import who
+    from bot.store.events_repo import Event
+    from bot.words.said import english, render
+
+    event = Event(1, "cup", "Cup", "single", "UTC", "SGD", 500, "running", None, "{}")
+    names = Names(event, people={4: "Rita Officer"}, roles={4: ["adjudicator", "td"]})
+    line_of = who("person:4 (Rita)", names)
+    assert not isinstance(line_of, str)
+    assert english(line_of) == "Rita Officer (TD, neutral adjudicator)"
+    assert render(line_of, for_locale("fr")) == "Rita Officer (arbitre, juge neutre)"
+    invites = invite_list("Cup", [("adjudicator", "Rita Officer", "https://t.me/x", False)])
+    assert english(invites).endswith("neutral adjudicator Rita Officer: https://t.me/x")
+    assert render(invites, for_locale("fr")).endswith("juge neutre Rita Officer : https://t.me/x")

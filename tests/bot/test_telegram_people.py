@@ -58,7 +58,9 @@ async def say(bot: BotUnderTest, tg_id: int, text: str) -> str:
 
 
 def roles_listed(text: str) -> list[str]:
-    return sorted(line.split()[0] for line in text.splitlines() if "?start=" in line)
+    """The role of each link listed (its first word; "neutral adjudicator" is one role)."""
+    return sorted(line.removeprefix("neutral ").split()[0] for line in text.splitlines()
+                  if "?start=" in line)
 
 
 async def test_a_td_sees_only_the_links_a_td_may_hand_out(bot: BotUnderTest) -> None:
@@ -68,7 +70,7 @@ async def test_a_td_sees_only_the_links_a_td_may_hand_out(bot: BotUnderTest) -> 
     assert roles_listed(listed) == ["adjudicator"] + ["player"] * 5, listed
     assert "Tara TD" not in listed
     assert "player anyone (pick a name): https://" in listed
-    assert "adjudicator the first to follow it: https://" in listed
+    assert "neutral adjudicator the first to follow it: https://" in listed
 
 
 async def test_an_organiser_sees_every_link(bot: BotUnderTest) -> None:

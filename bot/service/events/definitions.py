@@ -25,7 +25,7 @@ from bot.service.formats import registry
 from bot.service.people.languages import check_language
 from bot.service.platform.errors import Invalid
 from bot.service.platform.limits import amount_of_money
-from bot.words.said import Said, english_text, said
+from bot.words.said import Said, english_text, from_core, said
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
@@ -147,16 +147,17 @@ class RulesDef(_Strict):
     @classmethod
     def _positive(cls, value: list[int]) -> list[int]:
         if any(not 0 < h <= MAX_HOURS for h in value):
-            raise ValueError("every reminder must be a positive number of hours before the "
-                             f"close, at most {MAX_HOURS}")
+            raise _Problem(said("every reminder must be a positive number of hours before the "
+                                "close, at most {most}", most=MAX_HOURS))
         return sorted(set(value), reverse=True)
 
     @field_validator("fee_reminder_days")
     @classmethod
     def _positive_days(cls, value: list[int] | None) -> list[int] | None:
         if value is not None and any(not 0 < d <= MAX_DAYS for d in value):
-            raise ValueError("every fee reminder must be a positive number of days before the "
-                             f"round opens, at most {MAX_DAYS}, e.g. [7, 2, 1]")
+            raise _Problem(said("every fee reminder must be a positive number of days before "
+                                "the round opens, at most {most}, e.g. [7, 2, 1]",
+                                most=MAX_DAYS))
         return None if value is None else sorted(set(value), reverse=True)
 
 
@@ -211,7 +212,8 @@ class ClubDef(_Strict):
         for key in ("student_fee", "senior_fee"):
             rate = getattr(self, key)
             if rate is not None and rate > self.fee:
-                raise _KeyError(key, f"is a discount, so at most the club's fee ({self.fee})")
+                raise _KeyError(key, said("is a discount, so at most the club's fee ({fee})",
+                                          fee=str(self.fee)))
         return self
 
 
@@ -423,18 +425,19 @@ class Definition(_Strict):
         night)."""
         is_club = "club" in registry.named(self.event.format).tables
         if self.club is not None and not is_club:
-            raise _KeyError("club", f'is for club nights: set format = "club" in [event], '
-                                    f'or remove [club] (this event is {self.event.format!r})')
+            raise _KeyError("club", said("is for club nights: set format = \"club\" in "
+                                         "[event], or remove [club] (this event is "
+                                         "'{format}')", format=self.event.format))
         if is_club and self.club is None:
-            raise _KeyError("club", 'is required for format = "club": give at least '
-                                    '[club] method = "koth"')
+            raise _KeyError("club", said("is required for format = \"club\": give at least "
+                                         "[club] method = \"koth\""))
         if self.club is not None:
             players = {p.name.casefold().strip() for p in self.players}
             for name in self.club.members:
                 if name.casefold().strip() not in players:
                     raise _KeyError(f"club.members.{name}",
-                                    "names nobody in [[players]]: add the player, or check "
-                                    "the spelling")
+                                    said("names nobody in [[players]]: add the player, or "
+                                         "check the spelling"))
         return self
 
 
@@ -445,12 +448,13 @@ class Definition(_Strict):
             try:
                 rules = rules_from_mapping(value)
             except LadderRulesError as exc:
-                raise ValueError(str(exc)) from None
+                raise _Problem(from_core(exc.said)) from None
             for key, most in (("accept_hours", MAX_HOURS), ("play_days", MAX_DAYS),
                               ("idle_days", MAX_DAYS), ("cooldown_days", MAX_DAYS),
                               ("idle_drop", 1000), ("best_of", 99)):
                 if getattr(rules, key) > most:
-                    raise ValueError(f"{key} = {getattr(rules, key)}: must be {most} or less")
+                    raise _Problem(said("{key} = {value}: must be {most} or less", key=key,
+                                        value=getattr(rules, key), most=most))
         return value
 
     @property
@@ -461,9 +465,9 @@ class Definition(_Strict):
     @model_validator(mode="after")
     def _ladder_fits(self) -> Definition:
         if self.ladder is not None and "ladder" not in registry.named(self.event.format).tables:
-            raise _KeyError("ladder", f'a [ladder] table is for format = "ladder"; this event '
-                            f'is format = "{self.event.format}": remove the table or change '
-                            "the format")
+            raise _KeyError("ladder", said("a [ladder] table is for format = \"ladder\"; this "
+                                           "event is format = \"{format}\": remove the table "
+                                           "or change the format", format=self.event.format))
         return self
 
     @model_validator(mode="after")
@@ -541,9 +545,9 @@ class Definition(_Strict):
             for i, name in enumerate(names):
                 folded = name.casefold().strip()
                 if folded in seen:
-                    raise _KeyError(
-                        f"{key}[{i}].name", f"{name!r} appears twice (also {key}[{seen[folded]}])"
-                    )
+                    raise _KeyError(f"{key}[{i}].name", said(
+                        "'{name}' appears twice (also {key}[{other}])", name=name, key=key,
+                        other=seen[folded]))
                 seen[folded] = i
         return self
 
@@ -609,6 +613,16 @@ def _plain(err: Any) -> Said | None:
         return said("must be a whole number")
     if kind in ("bool_type", "bool_parsing"):
         return said("must be true or false")
+    if kind == "string_too_long":
+        return said("must be at most {limit} characters", limit=str(ctx.get("max_length")))
+    if kind == "string_type":
+        return said("must be text in quotes, such as \"Ann Lee\"")
+    if kind in ("dict_type", "model_type"):
+        return said("must be a table")
+    if kind == "list_type":
+        return said("must be a list in brackets, such as [7, 2, 1]")
+    if kind in ("decimal_parsing", "decimal_type", "float_parsing", "float_type"):
+        return said("must be a number")
     if loc[-1] in _UNION_TAGS or kind.startswith(("date", "datetime")):
         return said("must be a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM:SS")
     return None

@@ -96,7 +96,8 @@ async def create_event(
         detail={"slug": ev.slug, "format": ev.format}, why=why,
     )
     if by.person_id is not None:
-        await grant_role(tx, event_id, by.person_id, "organiser", by=by, now=now, why="creator")
+        await grant_role(tx, event_id, by.person_id, "organiser", by=by, now=now,
+                         why=said("creator"))
     personal: list[tuple[str, str, str]] = []
     for role, people in (
         ("organiser", definition.organisers),
@@ -105,13 +106,14 @@ async def create_event(
     ):
         for p in people:
             pid = await _person_for(tx, p, now)
-            await grant_role(tx, event_id, pid, role, by=by, now=now, why="definition file")
+            await grant_role(tx, event_id, pid, role, by=by, now=now,
+                             why=said("definition file"))
             code = await create_invite(tx, event_id, role, person_id=pid, by=Actor.system(), now=now)
             personal.append((role, p.name, code))
     for p in definition.players:
         entry_id = await _add_entry(
             tx, event_id, p.name, p.rating, phone=p.phone, tg_user_id=p.telegram_id,
-            by=by, now=now, why="definition file", team=p.team,
+            by=by, now=now, why=said("definition file"), team=p.team,
         )
         entry = await get_entry(tx, entry_id)
         code = await create_invite(tx, event_id, "player", person_id=entry.person_id,
@@ -208,6 +210,6 @@ async def start_today(db: Database, req: Request, event_id: int, seen_first: dat
                              subject=f"event:{event_id}", now=req.now,
                              detail={"days": days, "was": was.isoformat(),
                                      "first": today.isoformat()},
-                             why="Start it today")
+                             why=said("Start it today"))
         await answer(tx, req, Reply(say.dates_moved(event.name, days, was, today)))
         return DatesMoved(event.name, days, was, today)

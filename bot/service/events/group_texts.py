@@ -99,7 +99,7 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
                         winner=view.label(win), loser=view.label(1 - win),
                         won=game.scores[win], lost=game.scores[1 - win], **where)
         return said("<b>{event}</b>, {round}: {winner} beat {loser} {how} ({spread:+d}).",
-                    winner=view.label(win), loser=view.label(1 - win), how=game.how,
+                    winner=view.label(win), loser=view.label(1 - win), how=game.how_said(),
                     spread=state.spread[win], **where)
     return said("<b>{event}</b>, {round}: {score}. {winner} wins the match{how}.",
                 score=score_line(view, state, state.winner), winner=view.label(state.winner),
@@ -107,7 +107,7 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
 
 
 def match_reopened(event: Event, view: MatchView, before: MatchState, after: MatchState,
-                   why: str) -> Said:
+                   why: Said | str) -> Said:
     """A TD's correction or ruling undid a result the group was shown as final: the match
     (named by its players, as the group knows it) is open again, why, and what its players do next (paras 14-16: the next game; a
     one-game match's game is played again, said as that game)."""

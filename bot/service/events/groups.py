@@ -231,7 +231,7 @@ async def _last_post(tx: Tx, chat: int, match_id: int) -> str:
 
 
 async def post_reopened(tx: Tx, event: Event, view: MatchView, before: MatchState,
-                        after: MatchState, why: str, now: datetime) -> None:
+                        after: MatchState, why: Said | str, now: datetime) -> None:
     """A TD's correction or ruling reopened a match whose result the group was shown as
     final (``post_result``): the group reads that it is open again, so the post above no
     longer stands unsaid. Once per state of the match."""

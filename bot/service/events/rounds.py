@@ -164,7 +164,7 @@ async def open_round_in(
     now: datetime,
     unpaid_ok: bool = False,
     expel_unpaid: bool = False,
-    why: str = "",
+    why: Said | str = "",
 ) -> tuple[Round, list[Expelled]]:
     """Open a round: every match in it must know both players (or be a bye, or wait for
     the TDs to fill an expelled player's slot).

@@ -13,7 +13,7 @@ from bot.store.db import Tx
 from bot.store.rounds_repo import Round
 from bot.words.said import Said, said
 
-__all__ = ["Round", "as_moment", "find_round", "get_round", "numbered", "parse_closing",
+__all__ = ["LADDER_ROUND", "Round", "as_moment", "club_round", "find_round", "get_round", "numbered", "parse_closing",
            "round_code", "round_number", "round_said", "rounds_of"]
 
 
@@ -21,6 +21,18 @@ def numbered(number: int) -> str:
     """The name the draw gives a round it makes from its number, "Round 3" (a round-based
     event's rounds, ``round_events.make_rounds``): what is stored and what a TD may type."""
     return f"Round {number}"
+
+
+def club_round(night: int, number: int) -> str:
+    """The name a club night gives a round it pairs, "night 1 round 2" (``formats/club``),
+    read mid-sentence in every slip and ruling, so in lower case."""
+    return f"night {night} round {number}"
+
+
+#: The one round a ladder's challenges are played in (``formats/ladder``).
+LADDER_ROUND = "Ladder challenges"
+
+_CLUB_ROUND = re.compile(r"night (\d+) round (\d+)")
 
 
 def round_number(name: str) -> int | None:
@@ -33,10 +45,19 @@ def round_number(name: str) -> int | None:
 
 
 def round_said(name: str) -> Said | str:
-    """A round's name as a player reads it: one made from its number in the reader's
-    language ("Round 3", "Ronde 3"); one the organiser wrote in the definition as written."""
+    """A round's name as a player reads it: one the bot made in the reader's language (from
+    its number, "Round 3", "Ronde 3"; a club night's, "night 1 round 2"; a ladder's); one
+    the organiser wrote in the definition as written."""
     number = round_number(name)
-    return said("Round {number}", number=number) if number is not None else name
+    if number is not None:
+        return said("Round {number}", number=number)
+    club = _CLUB_ROUND.fullmatch(name)
+    if club is not None:
+        return said("night {night} round {round}", night=int(club.group(1)),
+                    round=int(club.group(2)))
+    if name == LADDER_ROUND:
+        return said("Ladder challenges")
+    return name
 
 
 def round_code(name: str) -> str:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from bot.service.people.roles import ROLE_NAMES
 from bot.service.platform import callbacks
 from bot.service.platform.outbox import SaidButtons
+from bot.service.platform.role_words import role_said
 from bot.words.said import Said, paragraphs, said, said_n, stacked
 
 
-def _role(role: str) -> Said:
-    return Said(ROLE_NAMES.get(role, role))
+def _role(role: str) -> Said | str:
+    return role_said(role)
 
 
 def event_created(event: str, slug: str, player_link: str,

@@ -379,7 +379,7 @@ class LogLine:
     when: Value  # on the event's clock
     who: Value  # a role or a player's name; never a Telegram id
     what: Said
-    why: str  # as the TD typed it
+    why: Value  # as the TD typed it, or the bot's reason in the page's language
     match: str | None = None  # the match it is about (its code), for a link
 
 
@@ -550,7 +550,8 @@ async def _log_lines(tx: Tx, event: Event, entries: list[JournalEntry]) -> list[
         what = journal_texts.sentence(e, names)
         if e.action == "match.decided" and ref.isdigit() and int(ref) in unsettled:
             what = await not_final_yet(tx, event, int(ref), what)
-        out.append(LogLine(names.when(e.at), public_who(e.who, names), what, e.why, code))
+        out.append(LogLine(names.when(e.at), public_who(e.who, names), what,
+                           journal_texts.why_of(e), code))
     return out
 
 

@@ -87,6 +87,9 @@ def td_at_command_line() -> Said:
     return said("A TD (command line)")
 
 
+#: The note a payment recorded with /paid in the chat keeps (the journal's reason).
+PAID_IN_CHAT = said("/paid in chat")
+
 PAID_USAGE = said("Say who paid for which round: /paid NAME ROUND, e.g. /paid Ann Lee SF. "
                   "Players: send a photo of your payment with the caption /paid.")
 

@@ -30,7 +30,7 @@ from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.unit import Reply, Request, answer, require_actor, unit
 from bot.store import payments_repo
 from bot.store.db import Database, Tx
-from bot.words.said import said
+from bot.words.said import Said, english_text, said
 from core.names import NameRefused, pick
 
 
@@ -44,7 +44,7 @@ class _Payable:
 
 async def record_payment(
     db: Database, req: Request, event_id: int, player: str, round_ref: str, *,
-    amount: int | None = None, note: str = "",
+    amount: int | None = None, note: Said | str = "",
 ) -> Payment:
     """Use-case: a TD records that a player (named as ``core.names`` matches a typed name:
     "Ann" for Ann Lee when no one else fits) paid a round's fee (``record_payment_in``);
@@ -97,7 +97,7 @@ async def record_payment_in(
     amount: int | None = None,
     by: Actor,
     now: datetime,
-    note: str = "",
+    note: Said | str = "",
 ) -> Payment:
     """Record that an entry paid a round's fee (TD or organiser); ``round_ref`` is a
     round's code or name, of the draw or, before the draw, of the definition. ``amount``
@@ -117,7 +117,8 @@ async def record_payment_in(
                            round=rnd.name))
     pid = await payments_repo.add(
         tx, event_id=entry.event_id, entry_id=entry_id, round_code=rnd.code, amount=amount,
-        currency=event.currency, recorded_by=by.label, note=note, paid_at=now,
+        currency=event.currency, recorded_by=by.label,
+        note=note if isinstance(note, str) else english_text(note), paid_at=now,
     )
     await journal.record(
         tx, who=by, action="payment.record", subject=f"entry:{entry_id}", now=now,

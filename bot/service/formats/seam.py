@@ -204,20 +204,20 @@ class Format(Protocol):
 
     #: Why it has no draw (said after "NAME is a club: "), or None when it has one.
     @property
-    def no_draw(self) -> str | None: ...
+    def no_draw(self) -> Said | None: ...
 
     #: Why its definition has no ``[[rounds]]`` (the whole message), or None when it takes
     #: them (their dates, and a knockout's best-of per round).
     @property
-    def no_rounds(self) -> str | None: ...
+    def no_rounds(self) -> Said | None: ...
 
     #: Why a TD cannot add a player to it as an entry (said after "NAME is ..."), or None.
     @property
-    def no_entries(self) -> str | None: ...
+    def no_entries(self) -> Said | None: ...
 
     #: Why a TD cannot close its round, or None when its rounds close.
     @property
-    def round_stays_open(self) -> str | None: ...
+    def round_stays_open(self) -> Said | None: ...
 
     #: Where a player of it looks instead of a round-based event's /standings: a
     #: catalogue message (marked ``N_``, shown as ``Said(see_instead)``), or "".
@@ -369,7 +369,7 @@ class Defaults:
     these and writes only the hooks where it differs."""
 
     #: Its own trait (``Format.no_draw``), which the default ``draw`` says.
-    no_draw: str | None
+    no_draw: Said | None
 
     def starter_words(self, event: Event, other: str) -> tuple[Said, Said]:
         return said("You go first."), said("{name} goes first.", name=other)
@@ -405,7 +405,7 @@ class Defaults:
         """No draw (a club pairs on the night, a ladder's players challenge): the TD is
         told why, in the format's own words (``no_draw``)."""
         raise Invalid(said("{event} {refusal}", event=event.name,
-                           refusal=self.no_draw or "has no draw"))
+                           refusal=self.no_draw or said("has no draw")))
 
     async def after_results(self, tx: Tx, event: Event, now: datetime,
                             news: News | None) -> list[int]:

@@ -18,7 +18,7 @@ from bot.store import entries_repo, roles_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry as Entry
 from bot.store.events_repo import EventState
-from bot.words.said import said
+from bot.words.said import Said, said
 from core.formats.players_csv import PlayersCsvError, parse_players_csv
 
 #: What a players CSV is called in messages (the service sees its text, not its name).
@@ -50,7 +50,7 @@ async def _add_entry(
     tg_user_id: int | None,
     by: Actor,
     now: datetime,
-    why: str,
+    why: Said | str,
     team: str = "",
 ) -> int:
     name = " ".join(name.split())

@@ -149,7 +149,8 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
                                           await one_game_of(tx, event, view, after)))
     await news.send(tx, now, key=f"expel:{view.id}:forfeit")
     await journal.record(tx, who=by, action="match.forfeit", subject=f"match:{view.id}",
-                         now=now, why=f"{view.label(side)} was expelled: {why}",
+                         now=now, why=said("{player} was expelled: {why}",
+                                            player=view.label(side), why=why),
                          detail={"code": view.code, "to_side": 1 - side, "games": count})
     return count
 

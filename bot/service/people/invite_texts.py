@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service.people.roles import ROLE_NAMES
 from bot.service.platform import callbacks
-from bot.service.platform.journal_texts import ROLE_WORDS
 from bot.service.platform.outbox import SaidButtons
+from bot.service.platform.role_words import role_said
 from bot.words.said import Rendered, Said, said, stacked
 
 
@@ -110,13 +109,13 @@ def no_entries_left(event: str) -> Said:
 
 def joined(event: str, role: str, entry: str = "") -> Said:
     """A player linked by their own link is told which entry they are; anyone else the
-    role they now hold (``roles.ROLE_NAMES``, a catalogue message)."""
+    role they now hold (``role_words``)."""
     if entry:
         return said("Welcome! You are <b>{entry}</b>, a player of <b>{event}</b>. Type /help "
                     "to see what you can do.", event=event, entry=entry)
     return said("Welcome to <b>{event}</b>! You are a <b>{role}</b> of this "
                 "event. Type /help to see what you can do.", event=event,
-                role=Said(ROLE_NAMES.get(role, role)))
+                role=role_said(role))
 
 
 def asked_tds(event: str, entry: str) -> Said:
@@ -134,8 +133,7 @@ def invite_list(event: str, lines: list[tuple[str, str | None, str, bool]]) -> S
         else:  # a general link: players pick their name; another role goes to one person
             who = said("anyone (pick a name)") if role == "player" else said(
                 "the first to follow it")
-        word = ROLE_WORDS.get(role)
-        values = {"role": word if word is not None else role, "who": who, "link": link}
+        values = {"role": role_said(role), "who": who, "link": link}
         out.append(said("{role} {who}: {link} — used", **values) if used
                    else said("{role} {who}: {link}", **values))
     return stacked(*out)

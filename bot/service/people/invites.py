@@ -200,7 +200,8 @@ async def redeem_invite(
         else:
             user = await person_by_tg(tx, tg_user_id)
             pid = user.id if user else await add_person(tx, tg_name, now, tg_user_id=tg_user_id)
-        await grant_role(tx, event.id, pid, inv.role, by=who, now=now, why="invite link")
+        await grant_role(tx, event.id, pid, inv.role, by=who, now=now,
+                         why=said("invite link"))
         await invites_repo.mark_used(tx, code, pid, now)
         await journal.record(
             tx, who=Actor.person(pid, tg_name), action="invite.redeem", subject=f"event:{event.id}",
@@ -289,7 +290,7 @@ async def _close_other_claims(
             tx, who=by, action="join.reject", subject=f"event:{event.id}",
             now=now, detail={"request_id": r.id, "entry_id": entry_id,
                              "tg_user_id": r.tg_user_id},
-            why="the entry was linked to another Telegram account",
+            why=said("the entry was linked to another Telegram account"),
         )
 
 

@@ -13,32 +13,19 @@ from bot.service.people.persons import person_by_tg
 from bot.service.platform import journal
 from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
+from bot.service.platform.role_words import A_ROLE, ROLE_NAMES
 from bot.store import roles_repo
 from bot.store.db import Tx
-from bot.words import N_
 from bot.words.said import Said, said
 
 ROLES = ("organiser", "td", "player", "adjudicator")
-#: A role as people read it (in the catalogue: the chat says it in the reader's language).
-ROLE_NAMES = {
-    "organiser": N_("organiser"),
-    "td": N_("TD"),
-    "player": N_("player"),
-    "adjudicator": N_("neutral adjudicator"),
-}
-#: One who holds a role, as a refusal names them ("only a TD of this event may do that").
-_A_ROLE = {
-    "organiser": said("an organiser"),
-    "td": said("a TD"),
-    "player": said("a player"),
-    "adjudicator": said("a neutral adjudicator"),
-}
 # Who counts as holding a role: an organiser may do what a TD may.
 _IMPLIED = {"td": ("td", "organiser"), "organiser": ("organiser",)}
 
 
 async def grant_role(
-    tx: Tx, event_id: int, person_id: int, role: str, *, by: Actor, now: datetime, why: str = ""
+    tx: Tx, event_id: int, person_id: int, role: str, *, by: Actor, now: datetime,
+    why: Said | str = ""
 ) -> bool:
     """Grant a role; False if the person already held it (granting twice is harmless)."""
     if role not in ROLES:
@@ -72,9 +59,9 @@ async def require_role(tx: Tx, actor: Actor, event_id: int, *roles: str) -> None
     held_by: list[str] = []
     for role in roles:
         held_by += [r for r in _IMPLIED.get(role, (role,)) if r not in held_by]
-    who = _A_ROLE[held_by[0]]
+    who = A_ROLE[held_by[0]]
     for other in held_by[1:]:  # "a TD or organiser"
-        who = said("{one} or {other}", one=who, other=Said(ROLE_NAMES[other]))
+        who = said("{one} or {other}", one=who, other=ROLE_NAMES[other])
     raise NotAllowed(said("only {who} of this event may do that", who=who))
 
 

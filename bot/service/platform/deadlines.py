@@ -39,6 +39,7 @@ from bot.store import arrivals_repo, deadlines_repo, updates_repo
 from bot.store.db import Database, Tx
 from bot.store.deadlines_repo import Deadline, DeadlineState, FailedDeadline
 from bot.store.errors import busy
+from bot.words.said import said
 
 __all__ = ["Deadline", "FailedDeadline"]
 
@@ -207,7 +208,7 @@ async def fire_due(tx: Tx, deadline_id: int, now: datetime) -> bool:
     await journal.record(
         tx, who=Actor.system(), action=f"deadline.{state}", subject=d.subject, now=now,
         detail={"deadline_id": d.id, "kind": d.kind, "due_at": iso(d.due_at)},
-        why="" if acted else "its subject moved on",
+        why="" if acted else said("its subject moved on"),
     )
     return acted and changed
 

@@ -26,7 +26,8 @@ from bot.store import (
 from bot.store.db import Database, Tx
 from bot.store.journal_repo import JournalEntry as JournalEntry
 from bot.store.matches_repo import MatchView
-from bot.words import SOURCE, for_locale
+from bot.words import SOURCE, for_locale, said_json
+from bot.words.said import Said, english_text
 
 
 async def record(
@@ -37,10 +38,18 @@ async def record(
     subject: str,
     now: datetime,
     detail: dict[str, Any] | None = None,
-    why: str = "",
+    why: Said | str = "",
 ) -> None:
+    """A line of the journal. ``why``: the reason as a person typed it (kept as typed), or
+    the bot's own as a record, kept so that each reader reads it in their language (its
+    English beside it, what the command line and an older version read)."""
+    if isinstance(why, Said):
+        await journal_repo.add(tx, who=who.label, action=action, subject=subject,
+                               detail=detail or {}, why=english_text(why),
+                               why_json=said_json.dumps(why), now=now)
+        return
     await journal_repo.add(tx, who=who.label, action=action, subject=subject,
-                                  detail=detail or {}, why=why, now=now)
+                           detail=detail or {}, why=why, now=now)
 
 
 async def entries_for(tx: Tx, subject: str) -> list[dict[str, Any]]:

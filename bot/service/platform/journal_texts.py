@@ -22,8 +22,9 @@ from typing import Any
 
 from bot.service.events.lookup import Event
 from bot.service.formats.traits import kind
+from bot.service.platform.role_words import A_ROLE, ROLE_NAMES
 from bot.store.journal_repo import JournalEntry
-from bot.words import SOURCE, Words, for_locale
+from bot.words import SOURCE, Words, for_locale, said_json
 from bot.words.said import Said, from_core, plain, said, said_n
 from core.phrases import from_record
 
@@ -110,11 +111,8 @@ def _listed(items: Sequence[Text | datetime]) -> Text | datetime:
 
 _PERSON = re.compile(r"^person:(\d+)")
 _TELEGRAM = re.compile(r"^tg:(\d+) \((.*)\)$")
-ROLE_WORDS = {"td": said("TD"), "organiser": said("organiser"),
-              "adjudicator": said("adjudicator"), "player": said("player")}
-#: A role with its article ("a TD", "an organiser").
-ROLE_AS = {"td": said("a TD"), "organiser": said("an organiser"),
-           "adjudicator": said("an adjudicator"), "player": said("a player")}
+#: The order a person's roles are named in after their name ("Tara (TD, organiser)").
+_ROLES_SHOWN = ("td", "organiser", "adjudicator", "player")
 
 
 def person_of(label: str) -> int | None:
@@ -133,7 +131,7 @@ def who(label: str, names: Names) -> Text:
         return said("The bot")
     person = person_of(label)
     if person is not None:
-        held = [ROLE_WORDS[r] for r in ROLE_WORDS if r in names.roles.get(person, ())]
+        held = [ROLE_NAMES[r] for r in _ROLES_SHOWN if r in names.roles.get(person, ())]
         if not held:
             return names.person(person)
         return said("{name} ({roles})", name=names.person(person), roles=_listed(held))
@@ -228,7 +226,7 @@ def _voided(e: JournalEntry) -> Said:
 
 def _a_role(e: JournalEntry) -> Text:
     """'a TD', 'an organiser'."""
-    return ROLE_AS.get(_s(e, "role")) or said("a {role}", role=_s(e, "role", "role"))
+    return A_ROLE.get(_s(e, "role")) or said("a {role}", role=_s(e, "role", "role"))
 
 
 def _fee_round(e: JournalEntry, n: Names) -> Text:
@@ -677,11 +675,17 @@ def what(e: JournalEntry, names: Names, words: Words = ENGLISH) -> str:
     return plain(sentence(e, names), words)
 
 
+def why_of(e: JournalEntry) -> Text:
+    """A line's reason: the bot's own as its record (in the reader's language), or as
+    stored (one a person typed, or a line written before reasons were kept as records)."""
+    return said_json.loads(e.why_json) if e.why_json else e.why
+
+
 def said_line(e: JournalEntry, names: Names) -> Said:
     """One journal line: when (the event's zone), who, what, and why."""
     if e.why:
         return said("{when} {who}: {what}; why: {why}", when=names.when(e.at),
-                    who=who(e.who, names), what=sentence(e, names), why=e.why)
+                    who=who(e.who, names), what=sentence(e, names), why=why_of(e))
     return said("{when} {who}: {what}", when=names.when(e.at), who=who(e.who, names),
                 what=sentence(e, names))
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service.people.languages import language_of, shipped
+from bot.service.people.languages import group_chat_language, language_of, shipped
 from bot.store import outbox_repo, people_repo, turns_repo
 from bot.store.db import Database, Tx
 from bot.store.outbox_repo import ButtonsIn, Leases, OutboxMessage, OutboxRow
@@ -48,13 +48,17 @@ SaidButtons = Sequence[Sequence[SaidButton]]
 async def words_for(tx: Tx, *, person_id: int | None = None, chat_id: int | None = None,
                     lang: str | None = None) -> Words:
     """The words a message is written in: ``person_id``'s language; else ``lang``; else, for
-    a private chat (Telegram: its id is its user's), its person's; else English."""
+    a private chat (Telegram: its id is its user's), its person's; for a group, the
+    language of the event linked to it (its definition's ``[event] language``), so that a
+    format's post reads as the group's other posts; else English."""
     if person_id is not None:
         return for_locale(await language_of(tx, person_id))
     if lang is None and chat_id is not None and chat_id > 0:
         person = await people_repo.by_tg(tx, chat_id)
         if person is not None:
             return for_locale(await language_of(tx, person.id))
+    if lang is None and chat_id is not None and chat_id < 0:
+        lang = await group_chat_language(tx, chat_id)
     return for_locale(lang or SOURCE)
 
 

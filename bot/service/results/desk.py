@@ -53,7 +53,7 @@ class Extended:
 
 
 async def extend_round(
-    db: Database, req: Request, round_id: int, *, extends_from: int, why: str = "",
+    db: Database, req: Request, round_id: int, *, extends_from: int, why: str | Said = "",
 ) -> Extended:
     """Use-case: a TD delays a round's close by ``EXTENSION`` (SSSg para 21).
 
@@ -71,7 +71,7 @@ async def extend_round(
         return done
 
 
-async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: int, why: str,
+async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: int, why: str | Said,
                           now: datetime) -> Extended:
     """``extend_round`` inside a transaction (a no-show ruling extends the same way)."""
     rnd = await get_round(tx, round_id)
@@ -100,7 +100,8 @@ async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: 
             )
     await journal.record(
         tx, who=actor, action="round.extend", subject=f"round:{rnd.id}", now=now,
-        detail={"from": iso(was), "closes_at": iso(closes)}, why=why or "extended 7 days",
+        detail={"from": iso(was), "closes_at": iso(closes)},
+        why=why or said("extended 7 days"),
     )
     return Extended(event, rnd, True, told)
 
@@ -124,8 +125,7 @@ async def give_match_bye(
         view = await get_match(tx, match_id)
         await require_role(tx, actor, view.event_id, "td")
         await refuse_own_match(tx, actor, view)
-        await award_match_bye_in(tx, match_id, side, actor, req.now,
-                                 why if isinstance(why, str) else english_text(why))
+        await award_match_bye_in(tx, match_id, side, actor, req.now, why)
         event = await get_event(tx, view.event_id)
         given = MatchByeGiven(view.code, view.round_name, view.label(side), view.label(1 - side),
                               event.format)
@@ -183,7 +183,7 @@ async def void_match(
         event = await get_event(tx, view.event_id)
         await journal.record(
             tx, who=actor, action="match.void", subject=f"match:{view.id}", now=req.now,
-            detail={"code": view.code, "voided_games": len(counted)}, why=journal_why,
+            detail={"code": view.code, "voided_games": len(counted)}, why=reason,
         )
         for side, person in enumerate(view.people):
             if person is not None:

@@ -84,3 +84,5 @@ def match_voided(code: str, round_name: str, games: int) -> Said:
 #: The reason a TD's press of a desk button at a round's close gives the journal and the
 #: players (the press says nothing else).
 BUTTON_WHY = said("the round's deadline passed with the match unfinished (TD decision)")
+#: The reason the journal gives for a round extended by the desk's button.
+EXTEND_WHY = said("Extend 7 days button")

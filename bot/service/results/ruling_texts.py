@@ -27,10 +27,12 @@ TIE_REASON = "lots drawn by the TD"
 SKIPPED_WHY = "the TD gave no reason"
 
 
-def why_said(why: str) -> Said | str:
+def why_said(why: Said | str) -> Said | str:
     """A ruling's reason as its reader reads it: the TD's own words as typed, or the
     reason the bot gave for them (``TIE_REASON``, ``SKIPPED_WHY``) in the reader's
-    language."""
+    language; the bot's own as its record."""
+    if isinstance(why, Said):
+        return why
     if why == TIE_REASON:
         return said("lots drawn by the TD")
     if why == SKIPPED_WHY:
@@ -195,7 +197,7 @@ def what_ruled(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling
     return said("the result stands as reported")
 
 
-def ruled(event: Event, view: MatchView, viewer: int, game: int, what: Said, why: str,
+def ruled(event: Event, view: MatchView, viewer: int, game: int, what: Said, why: Said | str,
           beyond: list[int], state: MatchState, *, was_won: int | None = None,
           single: OneGame | None = None) -> Said:
     """Both players learn a TD's ruling (``what``, ``what_ruled``), why, and where the
@@ -214,7 +216,8 @@ def ruled(event: Event, view: MatchView, viewer: int, game: int, what: Said, why
                                           was_won=was_won, single=single))
 
 
-def after_change(event: Event, view: MatchView, viewer: int, why: str, beyond: list[int],
+def after_change(event: Event, view: MatchView, viewer: int, why: Said | str,
+                 beyond: list[int],
                  state: MatchState, *, was_won: int | None, single: OneGame | None
                  ) -> list[Said]:
     """What follows a TD's ruling or correction of a player's match, under the line that
@@ -230,7 +233,7 @@ def after_change(event: Event, view: MatchView, viewer: int, why: str, beyond: l
 
 
 def ruled_note(of: HasFormat, who_ruled: Value, ruling: str, scores: tuple[int, int] | None,
-               to: str | None, why: str, bye_spread: int = 0) -> Said:
+               to: str | None, why: Said | str, bye_spread: int = 0) -> Said:
     """Under every ruler's copy of a dispute once one rules (its buttons go)."""
     if ruling == "scores" and scores is not None:
         what = said("scores amended to {first}-{second}", first=scores[0], second=scores[1])
@@ -240,7 +243,7 @@ def ruled_note(of: HasFormat, who_ruled: Value, ruling: str, scores: tuple[int, 
                 why=why_said(why))
 
 
-def result_corrected(why: str) -> Said:
+def result_corrected(why: Said | str) -> Said:
     """Under the group's post of a result that replaces one it was shown as final."""
     if why:
         return said("A TD corrected the result posted before ({why}).", why=why)

@@ -327,7 +327,8 @@ async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause:
 
 async def apply_correction_in(
     tx: Tx, event: Event, view: MatchView, new: Match, *, by: Actor, now: datetime,
-    confirm: bool, cause: str = "ruling on", why: str = "", news: News | None = None,
+    confirm: bool, cause: str = "ruling on", why: Said | str = "",
+    news: News | None = None,
 ) -> Applied:
     """THE way a ruling changes a match (disputes, byes, forfeits, overtime, ties, and a
     missing photo's game bye): write the corrected match, void what it voids in later
@@ -437,7 +438,7 @@ def _check_one_way(uphold: bool, scores: tuple[int, int] | None, void: bool,
 
 
 async def _tell_players(tx: Tx, event: Event, view: MatchView, game: int, result: Ruled,
-                        why: str, applied: Applied, now: datetime, *,
+                        why: Said | str, applied: Applied, now: datetime, *,
                         then_final: bool = False, news: News | None = None) -> None:
     """Each player reads the ruling (and that their match is open again, if it undid its
     result); with ``then_final`` (a ruling on a game's slip), what it made final
@@ -888,12 +889,15 @@ async def match_bye(
 
 
 async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: datetime,
-                             why: str) -> MatchState:
+                             why: Said | str) -> MatchState:
     """A TD gives side ``side`` a match bye (``match_bye_of``) from a round's close or an
     expulsion: the same path as ``tdbot rule bye`` (``_whole_match``): every game played
     void, the match decided for ``side``, the bracket synced, the players told, and what
-    was open in the match settled. Only a match being played, and with a reason."""
-    if not why.strip():
+    was open in the match settled. Only a match being played, and with a reason (the TD's
+    words, or the bot's as a record, read in each player's language)."""
+    if isinstance(why, str):
+        why = why.strip()
+    if not why:
         raise Invalid(said("say why the match bye is given: the players and the journal are "
                            "told"))
     view = await get_match(tx, match_id)
@@ -906,12 +910,13 @@ async def award_match_bye_in(tx: Tx, match_id: int, side: int, by: Actor, now: d
     event = await get_event(tx, view.event_id)
     match = await core_match(tx, view.id)
     ruled = await _whole_match(tx, now, by, event, view, match_bye_of(event, match, side),
-                               "match_bye", side, why.strip(), False)
+                               "match_bye", side, why, False)
     return (await core_match(tx, view.id)).state() if ruled else match.state()
 
 
 async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: MatchView,
-                       new: Match, ruling: str, side: int, why: str, confirm: bool) -> Ruled:
+                       new: Match, ruling: str, side: int, why: Said | str,
+                       confirm: bool) -> Ruled:
     # first, so that the result is final when settled if nothing else is left open
     await _settle_the_rest(tx, event, view, actor, ruling, side, why, now, new)
     news = News(event)
@@ -936,7 +941,7 @@ async def _whole_match(tx: Tx, now: datetime, actor: Actor, event: Event, view: 
 
 
 async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, ruling: str,
-                           side: int, why: str, now: datetime,
+                           side: int, why: Said | str, now: datetime,
                            decided: Match | None = None) -> None:
     """A ruling that decided the whole match (``match_bye``, ``tie``) for ``side`` takes the
     place of what was open in it (``disputes.supersede``; ``decided``: the match as the
@@ -947,7 +952,8 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     reported."""
     how = ruling_texts.settled_how(ruling)
     await supersede(
-        tx, view, ruling=f"{ruling}: {why}", by=actor, now=now, decided=decided,
+        tx, view, ruling=f"{ruling}: {why if isinstance(why, str) else english_text(why)}",
+        by=actor, now=now, decided=decided,
         slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
         slip_note=lambda viewer, counts: settled_note(
             went_to(view, viewer, side, how, why, single=say.one_game(event, view)), counts),

@@ -16,7 +16,7 @@ from bot.service.platform import callbacks
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results import desk
-from bot.service.results.desk_texts import BUTTON_WHY
+from bot.service.results.desk_texts import BUTTON_WHY, EXTEND_WHY
 from bot.telegram.handlers.common import AfterCommit, handled
 from bot.telegram.handlers.td import cut
 from bot.telegram.runtime import runtime
@@ -34,7 +34,7 @@ async def desk_button(
     db = runtime(context).db
     if action == "extend":
         assert extra is not None
-        await desk.extend_round(db, req, ident, extends_from=extra, why="Extend 7 days button")
+        await desk.extend_round(db, req, ident, extends_from=extra, why=EXTEND_WHY)
     elif action == "bye":
         assert extra is not None
         await desk.give_match_bye(db, req, ident, extra, why=BUTTON_WHY)

@@ -49,7 +49,7 @@ async def paid_command(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
     except NotAllowed:
         raise Invalid(fee_texts.PROOF_BY_PHOTO) from None
     name, round_ref = paid_args(args)
-    await payments.record_payment(db, req, event.id, name, round_ref, note="/paid in chat")
+    await payments.record_payment(db, req, event.id, name, round_ref, note=fee_texts.PAID_IN_CHAT)
     return None
 
 

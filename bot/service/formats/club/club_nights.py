@@ -26,6 +26,7 @@ from datetime import datetime
 
 from bot.service.events.definitions import ClubDef, ClubMemberDef, Definition
 from bot.service.events.lookup import Event, get_event
+from bot.service.events.schedule import club_round
 from bot.service.formats.club import club_texts as say
 from bot.service.formats.club.club_views import (
     CheckedIn,
@@ -360,7 +361,7 @@ async def check_in_member(db: Database, req: Request, event_id: int, name: str, 
         code = None
         if new:
             entry_id = await _add_entry(tx, event_id, name, rating, phone="", tg_user_id=None,
-                                        by=actor, now=req.now, why="a newcomer at the club")
+                                        by=actor, now=req.now, why=said("a newcomer at the club"))
             entry = await entries_repo.get(tx, entry_id)
             assert entry is not None
             code = await create_invite(tx, event_id, "player", person_id=entry.person_id,
@@ -392,10 +393,9 @@ async def _clubs_of(tx: Tx, person_id: int) -> list[Event]:
 
 
 def round_name(seq: int, number: int) -> str:
-    """A club round's name, read mid-sentence in every slip and ruling ("Tuesday Club,
-    night 1 round 2: your result slip is in"), so in lower case as the club's own
-    messages write it."""
-    return f"night {seq} round {number}"
+    """A club round's name (``schedule.club_round``, which ``round_said`` words in the
+    reader's language)."""
+    return club_round(seq, number)
 
 
 async def pair_round(db: Database, req: Request, event_id: int, *,

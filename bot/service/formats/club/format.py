@@ -48,12 +48,12 @@ class ClubFormat(Defaults):
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False
-    no_draw: str | None = ("is a club: there is no draw; a TD starts a night with /night and "
-                           "pairs each round with /pairround")
-    no_rounds: str | None = ("a club night has no [[rounds]]: the TD pairs each round on the "
-                             "night with /pairround; remove them")
-    no_entries: str | None = None
-    round_stays_open: str | None = None
+    no_draw: Said | None = said("is a club: there is no draw; a TD starts a night with "
+                                "/night and pairs each round with /pairround")
+    no_rounds: Said | None = said("a club night has no [[rounds]]: the TD pairs each round "
+                                  "on the night with /pairround; remove them")
+    no_entries: Said | None = None
+    round_stays_open: Said | None = None
     see_instead: str = N_(": /me shows your record")
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,

@@ -64,10 +64,10 @@ class KnockoutFormat(Defaults):
     challenges: bool = False
     rounds_by_number: bool = False
     standings: bool = False
-    no_draw: str | None = None
-    no_entries: str | None = None
-    no_rounds: str | None = None
-    round_stays_open: str | None = None
+    no_draw: Said | None = None
+    no_entries: Said | None = None
+    no_rounds: Said | None = None
+    round_stays_open: Said | None = None
     see_instead: str = N_(": /bracket shows its bracket, /matches your matches")
 
     def match_bye(self, match: Match, side: int) -> Match:

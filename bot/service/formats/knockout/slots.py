@@ -228,7 +228,8 @@ async def fill_in(tx: Tx, event: Event, x: ExpulsionRow, replacement: int | None
                          detail={"expelled": x.name, "code": view.code,
                                  "replacement": chosen.name if chosen else None,
                                  "reason": chosen.reason if chosen else None},
-                         why=f"{x.name}'s slot (SSSg para 29), chosen by {by_name}")
+                         why=said("{name}'s slot (SSSg para 29), chosen by {by}", name=x.name,
+                                  by=by_name))
     await _tell_changes(tx, event, before, became_ready, now, x)
     result = Filled(x.name, view.code, chosen.name if chosen else None, opponent, by_name,
                     not_played=both is not None)

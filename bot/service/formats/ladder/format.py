@@ -53,15 +53,16 @@ class LadderFormat(Defaults):
     challenges: bool = True
     rounds_by_number: bool = False
     standings: bool = False
-    no_draw: str | None = ("is a challenge ladder: it has no draw; players challenge each other "
-                           "(/challenge), and newcomers join at the bottom (/join)")
-    no_rounds: str | None = ("a ladder has no [[rounds]]: its challenges are played as they "
-                             "come, in one round open while the ladder runs; remove the "
-                             "[[rounds]] tables")
-    no_entries: str | None = ("is a challenge ladder: add a newcomer with /join NAME (they "
-                              "start at the bottom)")
-    round_stays_open: str | None = ("stays open while the ladder runs: challenges are played "
-                                    "in it as they come")
+    no_draw: Said | None = said("is a challenge ladder: it has no draw; players challenge "
+                                "each other (/challenge), and newcomers join at the bottom "
+                                "(/join)")
+    no_rounds: Said | None = said("a ladder has no [[rounds]]: its challenges are played as "
+                                  "they come, in one round open while the ladder runs; remove "
+                                  "the [[rounds]] tables")
+    no_entries: Said | None = said("is a challenge ladder: add a newcomer with /join NAME "
+                                   "(they start at the bottom)")
+    round_stays_open: Said | None = said("stays open while the ladder runs: challenges are "
+                                         "played in it as they come")
     see_instead: str = N_(": /ladder shows its rungs")
 
     def tie_words(self) -> Said:

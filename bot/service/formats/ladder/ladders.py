@@ -32,6 +32,7 @@ from zoneinfo import ZoneInfo
 
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, find_event, get_event
+from bot.service.events.schedule import LADDER_ROUND
 from bot.service.formats.ladder import ladder_texts as say
 from bot.service.formats.ladder.ladder_views import (
     Answered,
@@ -78,7 +79,7 @@ from core.slip import SlipState
 #: Deadline kinds: an issued challenge's acceptance, an accepted one's play, idle drops.
 ACCEPT, PLAY, IDLE = "ladder.accept", "ladder.play", "ladder.idle"
 #: The ladder's one round (its code in /matches and the journal).
-ROUND_CODE, ROUND_NAME = "LADDER", "Ladder challenges"
+ROUND_CODE, ROUND_NAME = "LADDER", LADDER_ROUND
 
 
 @dataclass
@@ -133,7 +134,7 @@ async def create_ladder(tx: Tx, event_id: int, definition: Definition, now: date
     await journal.record(tx, who=Actor.system(), action="ladder.create",
                          subject=subject(event_id), now=now,
                          detail={"names": list(names), "rules": lad.rules_to_mapping(rules)},
-                         why="players by rating, then name")
+                         why=said("players by rating, then name"))
     await _arm(tx, event_id, ladder, state, now)
 
 
@@ -148,7 +149,7 @@ async def load(tx: Tx, event: Event) -> Loaded:
 
 
 async def _commit(tx: Tx, was: Loaded, step: lad.Step, *, by: Actor, action: str,
-                  now: datetime, why: str = "", skip: int | None = None,
+                  now: datetime, why: Said | str = "", skip: int | None = None,
                   quiet: tuple[int | None, ...] = (), told: tuple[int | None, ...] = (),
                   news: News | None = None) -> Loaded:
     """Save the core's new ladder with its journal line, tell the people concerned and
@@ -549,7 +550,7 @@ async def after_results(tx: Tx, event: Event, now: datetime, news: News | None =
         if (step.ladder, step.state) == (loaded.ladder, loaded.state):
             continue
         loaded = await _commit(tx, loaded, step, by=Actor.system(), action=action, now=now,
-                               told=told, why=f"match {view.code}: {outcome.decision.value}",
+                               told=told, why=said("the result of {code}", code=view.code),
                                news=news)
 
 
@@ -633,7 +634,7 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
             raise _refused(exc) from None
         clean = step.ladder.names[-1]
         entry_id = await _add_entry(tx, event_id, clean, rating, phone="", tg_user_id=None,
-                                    by=actor, now=req.now, why="joined the ladder")
+                                    by=actor, now=req.now, why=said("joined the ladder"))
         loaded.entries = {e.name: e for e in await entries_of(tx, event_id)}
         await _commit(tx, loaded, step, by=actor, action="ladder.join", now=req.now)
         person = loaded.entries[clean].person_id

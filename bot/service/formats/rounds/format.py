@@ -57,10 +57,10 @@ class RoundsFormat(Defaults):
     challenges: bool = False
     rounds_by_number: bool = True
     standings: bool = True
-    no_draw: str | None = None
-    no_rounds: str | None = None
-    no_entries: str | None = None
-    round_stays_open: str | None = None
+    no_draw: Said | None = None
+    no_rounds: Said | None = None
+    no_entries: Said | None = None
+    round_stays_open: Said | None = None
     see_instead: str = ""  # it has /standings
 
     def chess(self, event: Event) -> bool:

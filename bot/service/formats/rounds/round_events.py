@@ -303,12 +303,13 @@ async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
             await outbox.enqueue(tx, person_id=td, said=text, now=now,
                                  dedupe_key=f"{dedupe}:waiting:td:{td}")
         return
-    await _auto_open(tx, state, now, why="pairing.auto_pair: its opening time came and the "
-                     "round before is complete")
+    await _auto_open(tx, state, now, why=said("pairing.auto_pair: its opening time came and "
+                                              "the round before is complete"))
 
 
 async def _auto_open(tx: Tx, state: RoundsEvent, now: datetime,
-                     why: str = "pairing.auto_pair: the round before is complete") -> None:
+                     why: Said = said("pairing.auto_pair: the round before is complete")
+                     ) -> None:
     """``auto_pair``: open the first planned round once it may be paired and its opening
     time (``[[rounds]]`` ``opens``, if any) has come; a round with no closing time is left
     to the TDs, who are told."""
