@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -38,6 +38,7 @@ from core.pairing.byes import bye_game, choose_bye
 from core.pairing.engine import Rules, match
 from core.pairing.factored import factored_table
 from core.pairing.history import History, Pair, history_before, pair_key
+from core.pairing.why import Why, why
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings, Player
 
@@ -173,7 +174,7 @@ def _order(rules: ClubRules, present: Sequence[Member], division: Division,
     numbers = {m.number for m in present}
     if rules.method == Method.KOTH:
         standings = scrabble_standings(division.up_to_round(round_number - 1))
-        return [s.number for s in standings if s.number in numbers], "KOTH tonight"
+        return [s.number for s in standings if s.number in numbers], "koth"
     if rules.method == Method.LADDER:
         ladder = sorted(present, key=lambda m: (-m.wins, -m.spread, -m.rating, m.number))
         return [m.number for m in ladder], "ladder"
@@ -181,10 +182,10 @@ def _order(rules: ClubRules, present: Sequence[Member], division: Division,
         raise ValueError("a random draw needs a seed (say which, so it can be drawn again)")
     drawn = sorted(numbers)
     random.Random(f"club-night:{seed}:{round_number}").shuffle(drawn)
-    return drawn, "random draw"
+    return drawn, "random"
 
 
-def newcomer_pairs(rules: ClubRules, present: Sequence[Member]) -> dict[Pair, str]:
+def newcomer_pairs(rules: ClubRules, present: Sequence[Member]) -> dict[Pair, Why]:
     """The pairs the newcomer rules forbid among ``present``, keyed by
     :func:`pair_key`, each with its reason: a newcomer against one of the
     ``protect_top`` highest-rated regulars ("Do not pair a newcomer with an expert"), or
@@ -194,30 +195,37 @@ def newcomer_pairs(rules: ClubRules, present: Sequence[Member]) -> dict[Pair, st
     regulars = sorted((m for m in present if not rules.is_newcomer(m)),
                       key=lambda m: (-m.rating, m.number))
     top = regulars[:rules.protect_top]
-    out: dict[Pair, str] = {}
+    out: dict[Pair, Why] = {}
     for i, a in enumerate(new):
         for b in new[i + 1:]:
-            out[pair_key(a.number, b.number)] = (
-                f"two newcomers, {a.number} and {b.number} (Director's Manual: avoid "
-                "pairing two newcomers together)")
+            out[pair_key(a.number, b.number)] = why("two_newcomers", a=a.number, b=b.number)
         for t in top:
-            out[pair_key(a.number, t.number)] = (
-                f"newcomer {a.number} v {t.number}, one of tonight's top {rules.protect_top} "
-                "(Director's Manual: do not pair a newcomer with an expert)")
+            out[pair_key(a.number, t.number)] = why("newcomer_v_top", player=a.number,
+                                                    top=t.number, places=rules.protect_top)
     return out
 
 
 def _note(a: int, b: int, rules: ClubRules, by_number: Mapping[int, Member],
-          forbidden: Mapping[Pair, str]) -> str:
+          forbidden: Mapping[Pair, Why]) -> tuple[Why, ...]:
     """Why a pair with a newcomer in it is fine by the newcomer rules."""
     if pair_key(a, b) in forbidden:
-        return ""
+        return ()
     new = [x for x in (a, b) if rules.is_newcomer(by_number[x])]
     if len(new) != 1:
-        return ""
+        return ()
     other = b if new[0] == a else a
-    return (f" (newcomer {new[0]} meets {other}, neither a newcomer nor one of tonight's "
-            f"top {rules.protect_top})")
+    return (why("newcomer_ok", player=new[0], other=other, places=rules.protect_top),)
+
+
+def _noted(reason: Why, notes: tuple[Why, ...]) -> Why:
+    """``reason`` with ``notes`` added to the engine's own notes."""
+    if not notes:
+        return reason
+    values = reason.named()
+    kept = values.get("notes", ())
+    return replace(reason, values=(*((k, v) for k, v in reason.values if k != "notes"),
+                                   ("notes", (*(kept if isinstance(kept, tuple) else ()),
+                                              *notes))))
 
 
 def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_number: int,
@@ -253,24 +261,27 @@ def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_numb
     forbidden = newcomer_pairs(rules, present)
     engine_rules = Rules(avoid_repeats=True, forbidden=forbidden)
 
-    def pair(players: list[int]) -> tuple[tuple[Pair, str], ...]:
-        return match(players, factored_table(players, 2, label), history, engine_rules)
+    def pair(players: list[int]) -> tuple[tuple[Pair, Why], ...]:
+        table = [(pq, why("club_table", order=label, a=r.named()["a"], b=r.named()["b"]))
+                 for pq, r in factored_table(players, 2)]
+        return match(players, table, history, engine_rules)
 
-    def broken(paired: tuple[tuple[Pair, str], ...]) -> tuple[int, int]:
+    def broken(paired: tuple[tuple[Pair, Why], ...]) -> tuple[int, int]:
         """The newcomer rules broken, then the repeats of tonight, by a pairing."""
         return (sum(1 for (p, q), _ in paired if pair_key(p, q) in forbidden),
                 sum(1 for (p, q), _ in paired if history.times_met(p, q)))
 
     byes: tuple[int, ...] = ()
-    bye_reason = ""
+    bye_reason: Why | None = None
+    passed: tuple[Why, ...] = ()
     if len(order) % 2:
         pool = list(order)
-        best: tuple[int, str, tuple[tuple[Pair, str], ...]] | None = None
+        best: tuple[int, Why, tuple[tuple[Pair, Why], ...]] | None = None
         while pool:
-            candidate, why = choose_bye(division, pool, history)
+            candidate, because = choose_bye(division, pool, history)
             paired = pair([p for p in order if p != candidate])
             if best is None or broken(paired) < broken(best[2]):
-                best = (candidate, why, paired)
+                best = (candidate, because, paired)
             if broken(paired) == (0, 0):
                 break
             pool.remove(candidate)
@@ -279,20 +290,18 @@ def pair_club_round(members: Sequence[Member], games: Sequence[Game], round_numb
         first, _ = choose_bye(division, order, history)
         if bye != first:
             without_first = broken(pair([p for p in order if p != first]))
-            why_not = ("a newcomer would meet a top player or another newcomer"
-                       if without_first[0] else "players would meet again tonight")
-            bye_reason += (f"; {first} came before in the bye order, but with {first} out "
-                           f"{why_not}")
+            passed = (why("bye_passed", player=first, newcomers=int(without_first[0] > 0)),)
         byes = (bye,)
     else:
         paired = pair(list(order))
-    reasons: list[tuple[Pair, str]] = [
-        ((p, q), text + _note(p, q, rules, by_number, forbidden)) for (p, q), text in paired
+    reasons: list[tuple[Pair, Why]] = [
+        ((p, q), _noted(text, _note(p, q, rules, by_number, forbidden))) for (p, q), text in paired
     ]
-    if byes:
-        worth = (f"a win with +{rules.bye_spread} spread" if rules.bye == ByeRule.SPREAD
-                 else "sits out this round (no game, no result)")
-        reasons.append(((byes[0], 0), f"bye {byes[0]}: {bye_reason}; {worth}"))
+    if byes and bye_reason is not None:
+        worth = (why("bye_spread", spread=rules.bye_spread) if rules.bye == ByeRule.SPREAD
+                 else why("bye_sits_out"))
+        reasons.append(((byes[0], 0), why("club_bye", player=byes[0], rule=bye_reason,
+                                          passed=passed, worth=worth)))
     return Pairings(round_number, tuple(p for p, _ in paired), byes, tuple(reasons))
 
 

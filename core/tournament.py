@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from core.pairing.why import Why
+
 
 class GameKind(StrEnum):
     """How a game's result came about."""
@@ -163,10 +165,10 @@ class Pairings:
     round: int
     pairs: tuple[tuple[int, int], ...]
     byes: tuple[int, ...] = ()
-    reasons: tuple[tuple[tuple[int, int], str], ...] = ()
+    reasons: tuple[tuple[tuple[int, int], Why], ...] = ()
 
-    def reason_for(self, pair: tuple[int, int]) -> str:
-        for key, text in self.reasons:
+    def reason_for(self, pair: tuple[int, int]) -> Why | None:
+        for key, reason in self.reasons:
             if key == pair or key == (pair[1], pair[0]):
-                return text
-        return ""
+                return reason
+        return None

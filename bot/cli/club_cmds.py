@@ -245,6 +245,7 @@ def pair(
     """Pair a round of a club night by the club's method, repeats avoided.
 
     Newcomers are kept from the top players and from each other where the field allows."""
+    from bot.service.formats.rounds.why_texts import in_english
     from core.club import Method, pair_club_round
 
     club = read_rules(rules_file)
@@ -272,11 +273,11 @@ def pair(
     for board, (a, b) in enumerate(pairings.pairs, start=1):
         typer.echo(f"{board:4}. {who(a)} v {who(b)}")
         if reasons:
-            typer.echo(f"      {pairings.reason_for((a, b))}")
+            typer.echo(f"      {in_english(pairings.reason_for((a, b)) or '')}")
     for bye in pairings.byes:
         typer.echo(f"   bye: {who(bye)}")
         if reasons:
-            typer.echo(f"      {pairings.reason_for((bye, 0))}")
+            typer.echo(f"      {in_english(pairings.reason_for((bye, 0)) or '')}")
 
 
 @files_app.command("club-fees")

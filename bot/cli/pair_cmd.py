@@ -105,6 +105,8 @@ def _write_with(out_file: Path, in_file: Path,
 
 
 def _print(division: Division, system: str, pairings: Pairings, why: bool) -> None:
+    from bot.service.formats.rounds.why_texts import in_english
+
     def who(n: int) -> str:
         return f"{division.player(n).name} ({n})"
 
@@ -114,11 +116,11 @@ def _print(division: Division, system: str, pairings: Pairings, why: bool) -> No
     for board, pair in enumerate(pairings.pairs, start=1):
         typer.echo(f"{board:4}. {who(pair[0])} v {who(pair[1])}")
         if why and pairings.reason_for(pair):
-            typer.echo(f"      {pairings.reason_for(pair)}")
+            typer.echo(f"      {in_english(pairings.reason_for(pair) or '')}")
     for bye in pairings.byes:
         typer.echo(f"   bye: {who(bye)}")
         if why and pairings.reason_for((bye, 0)):
-            typer.echo(f"      {pairings.reason_for((bye, 0))}")
+            typer.echo(f"      {in_english(pairings.reason_for((bye, 0)) or '')}")
 
 
 def _flag(key: str) -> str:
@@ -178,13 +180,15 @@ def _table(chosen: System, division: Division, number: int, options: dict[str, A
 
 
 def _as_json(pairings: Pairings, why: bool) -> dict[str, Any]:
+    from bot.service.formats.rounds.why_texts import in_english
+
     out: dict[str, Any] = {
         "round": pairings.round,
         "pairings": [list(p) for p in pairings.pairs],
         "byes": list(pairings.byes),
     }
     if why:
-        out["reasons"] = [[list(k), text] for k, text in pairings.reasons]
+        out["reasons"] = [[list(k), in_english(reason)] for k, reason in pairings.reasons]
     return out
 
 
@@ -353,7 +357,7 @@ def pair(
             typer.echo(f"note: {which} paired but without results yet: the pairs count as "
                        f"meetings, the games not in the standings (standings after round "
                        f"{scored})")
-        moved = sum(1 for each in shown for _, text in each.reasons if "already met" in text)
+        moved = sum(1 for each in shown for _, reason in each.reasons if reason.mentions("met"))
         if moved and "max_repeats" in params and "repeats" not in options \
                 and "max_repeats" not in options:
             typer.echo(f"note: {moved} pairs differ from the table to avoid a repeat "

@@ -39,6 +39,7 @@ def pair_event(
     A round is shown as stored once it is open, before that as the core would pair it now."""
     from bot.service.events.lookup import lookup_event
     from bot.service.formats.rounds import round_events
+    from bot.service.formats.rounds.why_texts import in_english
 
     async def work(database: Database) -> tuple[RoundsEvent, Pairings, bool]:
         found = await lookup_event(database, event)
@@ -61,11 +62,11 @@ def pair_event(
     for board, pair in enumerate(pairings.pairs, start=1):
         typer.echo(f"{board:4}. {who(pair[0])} v {who(pair[1])}")
         if pairings.reason_for(pair):
-            typer.echo(f"      {pairings.reason_for(pair)}")
+            typer.echo(f"      {in_english(pairings.reason_for(pair) or '')}")
     for bye in pairings.byes:
         typer.echo(f"   bye: {who(bye)}")
         if pairings.reason_for((bye, 0)):
-            typer.echo(f"      {pairings.reason_for((bye, 0))}")
+            typer.echo(f"      {in_english(pairings.reason_for((bye, 0)) or '')}")
 
 
 def round_texts_first(state: RoundsEvent) -> str:

@@ -68,6 +68,7 @@ from core.knockout.qualifying import (
 )
 from core.knockout.seeding import Entrant, rank, seat
 from core.knockout.single_elim import single_elimination
+from core.knockout.stakes import Goes, Stake, stakes
 from core.phrases import Phrase, phrase
 from core.schedule import SSSG_PLATE, SSSG_TOP, BestOfSchedule
 
@@ -852,21 +853,20 @@ def finished(event: KnockoutEvent) -> bool:
 
 
 def match_stakes(event: KnockoutEvent, match_id: str, side: int,
-                 derived: Derived | None = None) -> tuple[str, str]:
-    """What a match decides for the player in slot ``side`` (``bracket.stakes``): in the
+                 derived: Derived | None = None) -> tuple[Stake, Stake] | None:
+    """What a match decides for the player in slot ``side`` (``stakes.stakes``): in the
     qualifying round, the top division or the plate (SSSg para 3; Annex A footnote 1: no
-    plate when too few players); in a division, where its bracket sends them. ("", "")
-    for a match the event does not know."""
+    plate when too few players); in a division, where its bracket sends them. None for a
+    match the event does not know."""
     d = derived or derive(event)
     division = d.divisions.get(match_id)
     if division == "qualifying":
-        lose = ("you play in the plate" if d.plate is not None
-                else "you are out (too few players for a plate)")
-        return "you go into the top division", lose
-    for b, title in ((d.top, "you are the champion"), (d.plate, "the plate is yours")):
+        lose = Stake(Goes.PLATE) if d.plate is not None else Stake(Goes.OUT_NO_PLATE)
+        return Stake(Goes.TOP_DIVISION), lose
+    for b, title in ((d.top, Stake(Goes.CHAMPION)), (d.plate, Stake(Goes.PLATE_WINNER))):
         if b is not None and division == b.name:
-            return bk.stakes(b, match_id, side, title=title)
-    return "", ""
+            return stakes(b, match_id, side, title=title)
+    return None
 
 
 # --- random play, for `tdbot files simulate` and for tests -------------------------------------

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.pairing.history import History
+from core.pairing.why import Why, why
 from core.tournament import Division, Game, GameKind
 
 BYE_SPREAD = {"naspa": 50, "wespa": 100, "absp": 100}
 
 
-def choose_bye(division: Division, ranked: Sequence[int], history: History) -> tuple[int, str]:
+def choose_bye(division: Division, ranked: Sequence[int], history: History) -> tuple[int, Why]:
     """The player among ``ranked`` (best first) who gets this round's bye, and why.
 
     The first bye of the event goes to the lowest-rated rated player (ties: the one
@@ -37,16 +38,14 @@ def choose_bye(division: Division, ranked: Sequence[int], history: History) -> t
         if rated:
             chosen = min(rated, key=lambda p: (division.player(p).rating, -place[p]))
             rating = division.player(chosen).rating
-            return chosen, f"first bye of the event, to the lowest-rated rated player ({rating})"
+            return chosen, why("first_bye", rating=rating)
     fewest = min(history.byes.get(p, 0) for p in ranked)
     for p in reversed(ranked):
         if history.byes.get(p, 0) == fewest:
             below = len(ranked) - 1 - place[p]
-            where = "last place" if below == 0 else f"{below} from the bottom"
             if fewest == 0:
-                note = " (everyone below has had one)" if below else ""
-                return p, f"{where} among those still without a bye{note}"
-            return p, f"{where}; every player has had {fewest} bye(s) already"
+                return p, why("no_bye_yet", below=below)
+            return p, why("fewest_byes", below=below, byes=fewest)
     raise AssertionError("unreachable: some player has the fewest byes")
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from core.pairing.why import Why, why
 from core.tournament import Division, GameKind
 
 WHITE = "W"
@@ -41,16 +42,9 @@ class Due:
     colour: str | None  # "W", "B" or None
     claim: Claim
 
-    def describe(self) -> str:
-        if self.colour is None:
-            return "no colour due"
-        name = "White" if self.colour == WHITE else "Black"
-        why = {
-            Claim.ALTERNATION: "to alternate",
-            Claim.EQUALISATION: "to equalise colours",
-            Claim.NOT_THREE: "to avoid three in a row",
-        }[self.claim]
-        return f"due {name} {why}"
+    def reason(self) -> Why:
+        """The colour due and the claim's strength, as a pairing reason's part."""
+        return why("due", colour=self.colour or "", claim=int(self.claim))
 
 
 def other(colour: str) -> str:
@@ -84,7 +78,7 @@ def due_colour(history: str) -> Due:
 
 def allocate(
     higher: int, history_higher: str, lower: int, history_lower: str, *, board_white: bool
-) -> tuple[int, int, str]:
+) -> tuple[int, int, Why]:
     """(white, black, why) for a pair; ``higher`` is the higher-ranked player.
 
     ``board_white`` says whether the higher-ranked player takes White when neither has a
@@ -93,27 +87,27 @@ def allocate(
     due_h, due_l = due_colour(history_higher), due_colour(history_lower)
     if due_h.colour is None and due_l.colour is None:
         white = higher if board_white else lower
-        return white, _opponent(white, higher, lower), "no colour history: colours by board"
+        return white, _opponent(white, higher, lower), why("colours_by_board")
     if due_h.colour is None or due_l.colour is None or due_h.colour != due_l.colour:
         if due_h.colour is not None:
             white = higher if due_h.colour == WHITE else lower
         else:
             white = lower if due_l.colour == WHITE else higher
-        return white, _opponent(white, higher, lower), "both get their due colours"
+        return white, _opponent(white, higher, lower), why("colours_due")
     colour = due_h.colour
     if due_h.claim != due_l.claim:
         winner = higher if due_h.claim > due_l.claim else lower
-        why = f"both due {_name(colour)}; {winner} has the stronger claim"
+        because = why("colour_stronger", colour=colour, player=winner)
     else:
         walked = _walk_back(higher, history_higher, lower, history_lower, colour)
         if walked is None:
             winner = higher
-            why = f"both due {_name(colour)} with the same history; the higher-ranked {higher} gets it"
+            because = why("colour_same_history", colour=colour, player=higher)
         else:
             winner = walked
-            why = f"both due {_name(colour)}; {winner} had {_name(other(colour))} when their histories last differed"
+            because = why("colour_walked_back", colour=colour, player=winner)
     white = winner if colour == WHITE else _opponent(winner, higher, lower)
-    return white, _opponent(white, higher, lower), why
+    return white, _opponent(white, higher, lower), because
 
 
 def _walk_back(a: int, hist_a: str, b: int, hist_b: str, colour: str) -> int | None:
@@ -130,7 +124,3 @@ def _walk_back(a: int, hist_a: str, b: int, hist_b: str, colour: str) -> int | N
 
 def _opponent(player: int, a: int, b: int) -> int:
     return b if player == a else a
-
-
-def _name(colour: str) -> str:
-    return "White" if colour == WHITE else "Black"

@@ -52,10 +52,11 @@ from dataclasses import dataclass, field
 
 from core.pairing.byes import choose_bye
 from core.pairing.history import History, Pair, history_before, order_first, pair_key
+from core.pairing.why import Why, why
 from core.tournament import Division, Pairings
 
-Reasoned = tuple[tuple[Pair, str], ...]
-TableFn = Callable[[Sequence[int]], Sequence[tuple[Pair, str]]]
+Reasoned = tuple[tuple[Pair, Why], ...]
+TableFn = Callable[[Sequence[int]], Sequence[tuple[Pair, Why]]]
 
 DENSE_BELOW = 200  # players; above this the candidate graph is sparse
 WINDOW = 3  # places either side of the table partner, for sparse graphs
@@ -63,13 +64,9 @@ _WEIGHT_LIMIT = 2**120
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st: places as a TD says them."""
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st: places as a TD says them in English."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def times_word(m: int) -> str:
-    return {1: "once", 2: "twice"}.get(m, f"{m} times")
 
 
 @dataclass(frozen=True)
@@ -84,13 +81,13 @@ class Rules:
     def excess(self, met: int) -> int:
         """Meetings beyond those allowed (0 when repeats are not avoided at all)."""
         return max(0, met - self.allowed_meetings) if self.avoid_repeats else 0
-    forbidden: Mapping[Pair, str] = field(default_factory=dict)  # key: pair_key
+    forbidden: Mapping[Pair, Why] = field(default_factory=dict)  # key: pair_key
     score: Mapping[int, float] | None = None  # wins per player: enables the score tier
 
 
-def forbid_map(forbidden: Reasoned) -> dict[Pair, str]:
+def forbid_map(forbidden: Reasoned) -> dict[Pair, Why]:
     """Forbidden pairs with their reasons, keyed for O(1) lookup."""
-    out: dict[Pair, str] = {}
+    out: dict[Pair, Why] = {}
     for (p, q), reason in forbidden:
         if p == q:
             raise ValueError(f"forbidden pair {p}v{q}: both players are the same")
@@ -106,7 +103,7 @@ def same_team_pairs(division: Division) -> Reasoned:
         if player.active and player.team:
             teams.setdefault(player.team, []).append(player.number)
     return tuple(
-        ((p, q), f"same team, {team}")
+        ((p, q), why("same_team", team=team))
         for team, members in teams.items()
         for i, p in enumerate(members)
         for q in members[i + 1:]
@@ -229,7 +226,7 @@ def _sparse(ranked: Sequence[int], pos: Mapping[int, int], target: Mapping[int, 
     return [(ranked[i], ranked[mate[i]]) for i in range(n) if i < mate[i]]
 
 
-def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: History,
+def match(ranked: Sequence[int], table: Sequence[tuple[Pair, Why]], history: History,
           rules: Rules, *, window: int = WINDOW, dense_below: int = DENSE_BELOW) -> Reasoned:
     """Pair ``ranked`` (best first, an even number of players) as close to ``table`` as
     the tiers allow. Returns each pair (first player first) with its explanation, in
@@ -239,10 +236,10 @@ def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: His
         raise ValueError(f"cannot pair an odd number of players ({n}); give one a bye first")
     pos = {p: i for i, p in enumerate(ranked)}
     partner: dict[int, int] = {}
-    why: dict[Pair, str] = {}
+    because: dict[Pair, Why] = {}
     for (p, q), text in table:
         partner[p], partner[q] = q, p
-        why[pair_key(p, q)] = text
+        because[pair_key(p, q)] = text
     if len(partner) != n or set(partner) != set(ranked):
         raise ValueError("the table must pair every player exactly once")
     target = {p: pos[partner[p]] for p in ranked}
@@ -256,47 +253,47 @@ def match(ranked: Sequence[int], table: Sequence[tuple[Pair, str]], history: His
     out = []
     for p, q in sorted(pairs, key=lambda e: min(pos[e[0]], pos[e[1]])):
         a, b = (p, q) if pos[p] < pos[q] else (q, p)
-        text = explain(a, b, partner, why, history, rules, pos)
+        text = explain(a, b, partner, because, history, rules, pos)
         out.append((order_first(a, b, history), text))
     return tuple(out)
 
 
-def explain(a: int, b: int, partner: Mapping[int, int], why: Mapping[Pair, str],
-            history: History, rules: Rules, pos: Mapping[int, int] | None = None) -> str:
-    """A sentence a TD can read: the table's reason, or why the table was left. Players
-    are named by number, as in the file; where the table was left, their places in the
-    order paired from (``pos``, 0-based) say how far it was left."""
+def explain(a: int, b: int, partner: Mapping[int, int], table: Mapping[Pair, Why],
+            history: History, rules: Rules, pos: Mapping[int, int] | None = None) -> Why:
+    """What a TD checks: the table's reason, or why the table was left. Players are
+    named by number, as in the file; where the table was left, their places in the
+    order paired from (``pos``, 0-based) say how far it was left. Notes follow: the
+    pair's scores where the table was left, a rule it had to break, a repeat."""
     key = pair_key(a, b)
-    if partner[a] == b:
-        text = f"paired {a}v{b}: {why[key]}"
-    else:
-        moves = []
-        for x in (a, b):
-            y = partner[x]
-            k = pair_key(x, y)
-            if k in rules.forbidden:
-                moves.append(f"{x} and {y} may not meet ({rules.forbidden[k]})")
-            elif rules.excess(history.met.get(k, 0)):
-                moves.append(f"{x} and {y} already met {times_word(history.met[k])}")
-            else:
-                moves.append(f"{x}v{y} was split to mend a pair nearby")
-        table = " and ".join(f"{x}v{partner[x]}" for x in (a, b))
-        places = "" if pos is None else f" ({ordinal(pos[a] + 1)} v {ordinal(pos[b] + 1)})"
-        text = f"paired {a}v{b}{places} instead of the table's {table}: " + "; ".join(moves)
+    notes: list[Why] = []
     if rules.score is not None and partner[a] != b and rules.score[a] != rules.score[b]:
-        text += f" ({a} has {rules.score[a]:g} wins, {b} has {rules.score[b]:g})"
+        notes.append(why("wins", a=a, a_wins=rules.score[a], b=b, b_wins=rules.score[b]))
     if key in rules.forbidden:
-        text += f" (breaks a rule: {rules.forbidden[key]}; no pairing without it was found)"
+        notes.append(why("breaks", rule=rules.forbidden[key]))
     m = history.met.get(key, 0)
     if m:
-        text += f" (a repeat: {a} and {b} met {times_word(m)} before"
         if rules.excess(m):
-            text += "; no pairing with fewer repeats was found)"
+            notes.append(why("repeat_fewest", a=a, b=b, times=m))
         elif rules.avoid_repeats:
-            text += f"; up to {times_word(rules.allowed_meetings)} allowed)"
+            notes.append(why("repeat_allowed", a=a, b=b, times=m,
+                             allowed=rules.allowed_meetings))
         else:
-            text += ")"
-    return text
+            notes.append(why("repeat", a=a, b=b, times=m))
+    if partner[a] == b:
+        return why("table", a=a, b=b, table=table[key], notes=tuple(notes))
+    moves = []
+    for x in (a, b):
+        y = partner[x]
+        k = pair_key(x, y)
+        if k in rules.forbidden:
+            moves.append(why("may_not_meet", a=x, b=y, rule=rules.forbidden[k]))
+        elif rules.excess(history.met.get(k, 0)):
+            moves.append(why("met", a=x, b=y, times=history.met[k]))
+        else:
+            moves.append(why("split", a=x, b=y))
+    places = () if pos is None else (why("places", a=pos[a] + 1, b=pos[b] + 1),)
+    return why("moved", a=a, b=b, a_table=partner[a], b_table=partner[b], places=places,
+               moves=tuple(moves), notes=tuple(notes))
 
 
 def check_fixed(division: Division, fixed: Reasoned) -> dict[int, int]:
@@ -342,8 +339,9 @@ def pair_round(
         history = history_before(division, round_number)
     taken = check_fixed(division, fixed)
     rest = [p for p in ranked if p not in taken]
-    reasons: list[tuple[Pair, str]] = []
+    reasons: list[tuple[Pair, Why]] = []
     byes: tuple[int, ...] = ()
+    bye_reason: Why | None = None
     if len(rest) % 2:
         bye, bye_reason = choose_bye(division, rest, history)
         rest.remove(bye)
@@ -354,12 +352,12 @@ def pair_round(
     for (p, q), text in fixed:
         pair = order_first(p, q, history)
         pairs.append(pair)
-        reasons.append((pair, f"paired {p}v{q}: fixed: {text}"))
+        reasons.append((pair, why("fixed", a=p, b=q, rule=text)))
     place = {p: i for i, p in enumerate(ranked)}
     far = len(place)
     pairs.sort(key=lambda e: min(place.get(e[0], far), place.get(e[1], far)))
-    if byes:
-        reasons.append(((byes[0], 0), f"bye {byes[0]}: {bye_reason}"))
+    if byes and bye_reason is not None:
+        reasons.append(((byes[0], 0), why("bye", player=byes[0], rule=bye_reason)))
     return Pairings(round_number, tuple(pairs), byes, tuple(reasons))
 
 

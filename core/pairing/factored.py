@@ -14,26 +14,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.pairing.engine import Reasoned, Rules, forbid_map, ordinal, pair_round, ranked_active
+from core.pairing.engine import Reasoned, Rules, forbid_map, pair_round, ranked_active
 from core.pairing.history import Pair, history_before
+from core.pairing.why import Why, why
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
 
-def factored_table(ranked: Sequence[int], factor: int, label: str = "") -> list[tuple[Pair, str]]:
-    """The FP``factor`` table over ``ranked`` (best first, even in number)."""
+def factored_table(ranked: Sequence[int], factor: int,
+                   after: int | None = None) -> list[tuple[Pair, Why]]:
+    """The FP``factor`` table over ``ranked`` (best first, even in number); ``after``: the
+    round of the standings it pairs on, for a lagged system (Portland)."""
     if factor < 2 or factor % 2:
         raise ValueError(f"the factor must be an even number, 2 or more (FP4, FP6...), got {factor}")
     if len(ranked) % 2:
         raise ValueError(f"cannot pair an odd number of players ({len(ranked)})")
-    name = label or ("KOTH" if factor == 2 else f"FP{factor}")
-    table: list[tuple[Pair, str]] = []
+    table: list[tuple[Pair, Why]] = []
     for start in range(0, len(ranked), factor):
         group = ranked[start:start + factor]
         half = len(group) // 2
         for i in range(half):
             a, b = start + i + 1, start + i + half + 1
-            table.append(((group[i], group[i + half]), f"{name}: {ordinal(a)} v {ordinal(b)}"))
+            table.append(((group[i], group[i + half]),
+                          why("factored", factor=factor, a=a, b=b, after=after or 0)))
     return table
 
 
@@ -69,13 +72,12 @@ def pair_factored(
     order = [s.number for s in scrabble_standings(division.up_to_round(max(0, last)))]
     rules = Rules(avoid_repeats=not repeats, forbidden=forbid_map(forbidden),
                   allowed_meetings=max_repeats or 0)
-    label = "KOTH" if factor == 2 else f"FP{factor}"
-    suffix = "" if last == round_number - 1 else f" (standings after round {last})"
+    after = None if last == round_number - 1 else last
     return pair_round(
         division,
         round_number,
         ranked_active(division, order),
-        lambda ranked: factored_table(ranked, factor, label + suffix),
+        lambda ranked: factored_table(ranked, factor, after),
         rules=rules,
         fixed=fixed,
         history=history_before(division, round_number),

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from core.pairing.why import Why, why
 from core.standings import StandingLine, scrabble_standings
 from core.tournament import Division
 
@@ -71,7 +72,7 @@ class GibsonDecision:
     """
 
     gibsonized: tuple[int, ...]
-    pairs: tuple[tuple[tuple[int, int], str], ...]
+    pairs: tuple[tuple[tuple[int, int], Why], ...]
 
     @property
     def fixed(self) -> tuple[tuple[int, int], ...]:
@@ -162,9 +163,9 @@ def gibson_fixed_pairs(
     clinched = gibsonized_players(
         table, rounds_left=rounds_left, top_places=top_places, spread_limits=spread_limits
     )
-    pairs: list[tuple[tuple[int, int], str]] = []
+    pairs: list[tuple[tuple[int, int], Why]] = []
     for a, b in zip(clinched[0::2], clinched[1::2], strict=False):
-        pairs.append(((a, b), f"Gibson rule: {a} and {b} have both clinched, so they meet each other"))
+        pairs.append(((a, b), why("gibson_both", a=a, b=b)))
     if len(clinched) % 2 == 1:
         lone = clinched[-1]
         taken = set(clinched)
@@ -178,12 +179,8 @@ def gibson_fixed_pairs(
         if candidates:
             unmet = [p for p in candidates if division.times_met(lone, p) == 0]
             choice = unmet[0] if (avoid_repeats and unmet) else candidates[0]
-            note = "" if choice == candidates[0] else f" ({candidates[0]} already met {lone})"
-            pairs.append(
-                (
-                    (lone, choice),
-                    f"Gibson rule: {lone} has clinched; {choice} is the highest placed player "
-                    f"who can no longer finish in the top {prize_places}{note}",
-                )
-            )
+            passed = () if choice == candidates[0] else (
+                why("passed_over", player=candidates[0], met=lone),)
+            pairs.append(((lone, choice), why("gibson", player=lone, opponent=choice,
+                                             places=prize_places, passed=passed)))
     return GibsonDecision(gibsonized=clinched, pairs=tuple(pairs))

@@ -22,6 +22,7 @@ from core.pairing.koth import pair_koth
 from core.pairing.round_robin import Pair, table_pairings
 from core.pairing.snake import ranking_before
 from core.pairing.tables import NotATable, TableBlock
+from core.pairing.why import why
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
@@ -63,10 +64,7 @@ def pair_john_green(division: Division, round_number: int) -> Pairings:
     if 1 <= round_number <= 5:
         pairs, bye = john_green_table()[round_number - 1]
         player = {k: seeds[k - 1] for k in range(1, 8)}
-        where = (
-            f"John Green round {round_number} (Berger round "
-            f"{JOHN_GREEN_ROUNDS[round_number - 1]}); the byes go to seeds 1-5 in turn"
-        )
+        where = why("john_green", round=round_number, berger=JOHN_GREEN_ROUNDS[round_number - 1])
         table = tuple((player[a], player[b]) for a, b in pairs)
         return table_pairings(division, round_number, [(where, table, player[bye])])
     if round_number == 6:
@@ -99,9 +97,6 @@ def _koth_round(division: Division, seeds: list[int]) -> Pairings:
         players=tuple(replace(p, active=p.active and p.number != bye) for p in division.players),
     )
     koth = pair_koth(rest, 6, repeats=True)
-    why = (
-        f"bye {bye}: the sixth bye goes to the poorer record of seeds 6 and 7 after five "
-        f"rounds ({bye} stands below {other})"
-    )
+    reason = why("bye", player=bye, rule=why("john_green_bye", player=bye, other=other))
     byes = tuple(sorted({*koth.byes, bye})) if division.player(bye).active else koth.byes
-    return Pairings(round=6, pairs=koth.pairs, byes=byes, reasons=(*koth.reasons, ((bye, 0), why)))
+    return Pairings(round=6, pairs=koth.pairs, byes=byes, reasons=(*koth.reasons, ((bye, 0), reason)))

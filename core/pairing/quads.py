@@ -59,6 +59,7 @@ from core.pairing.round_robin import (
 )
 from core.pairing.snake import block_index, pair_snake, ranking_before, snake_block
 from core.pairing.tables import NotATable, TableBlock
+from core.pairing.why import Why, why
 from core.tournament import Division, Pairings
 
 Quad = tuple[int, ...]
@@ -102,13 +103,13 @@ def repeats_in(quad: Quad, met: set[frozenset[int]]) -> int:
 
 def adjust_quads(
     quads: Sequence[Quad], met: set[frozenset[int]]
-) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+) -> tuple[tuple[Quad, ...], tuple[Why, ...]]:
     """Swap players between quads, each with the player in the same place of another
     quad, until no quad holds a pair who have met or no swap helps. Each swap is the one
     that removes the most repeats, then moves between the nearest quads, then the
     higher-placed players; returns the quads and a note per swap."""
     current = [tuple(q) for q in quads]
-    notes: list[str] = []
+    notes: list[Why] = []
     while True:
         total = sum(repeats_in(q, met) for q in current)
         if total == 0:
@@ -136,7 +137,7 @@ def adjust_quads(
         qi, qj = list(current[i]), list(current[j])
         qi[slot], qj[slot] = y, x
         current[i], current[j] = tuple(qi), tuple(qj)
-        notes.append(f"swapped {x} and {y} (both {SLOTS[slot]} players) to avoid a repeat")
+        notes.append(why("swapped_repeat", a=x, b=y, slot=SLOTS[slot]))
     return tuple(current), tuple(notes)
 
 
@@ -171,10 +172,19 @@ def seat_group(group: Quad, met: set[frozenset[int]], byes: Mapping[int, int],
     return min(permutations(seated), key=cost)
 
 
-def notes_for(quad: Quad, notes: Sequence[str]) -> str:
-    """The adjustment notes that concern ``quad``'s players, ready to append."""
-    mine = [text for text in notes if any(f" {p} " in f" {text} " for p in quad)]
-    return f"; {'; '.join(mine)}" if mine else ""
+def notes_for(quad: Quad, notes: Sequence[Why]) -> tuple[Why, ...]:
+    """The adjustment notes that concern ``quad``'s players."""
+    return tuple(note for note in notes if set(quad) & _players_in(note))
+
+
+def _players_in(note: Why) -> set[int]:
+    """The players a quad's adjustment note names (``a``, ``b``, ``player``, ``players``)."""
+    values = note.named()
+    out = {v for k, v in values.items() if k in ("a", "b", "player") and isinstance(v, int)}
+    listed = values.get("players")
+    if isinstance(listed, str):
+        out |= {int(p) for p in listed.split(", ")}
+    return out
 
 
 def met_before(division: Division, round_number: int) -> set[frozenset[int]]:
@@ -241,7 +251,7 @@ def sat_out_byes(groups: Sequence[Quad], byes: Mapping[int, int], rounds: int = 
 
 def quads_for_session(
     division: Division, first_round: int, group_size: int, *, repeats: bool
-) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+) -> tuple[tuple[Quad, ...], tuple[Why, ...]]:
     """The quads of a session starting at ``first_round``: interleaved within groups of
     ``group_size`` of the standings before it, adjusted against repeats unless allowed.
 
@@ -259,7 +269,7 @@ def quads_for_session(
         raise ValueError(f"{len(ranked)} active players cannot make a quad")
     byes = history_before(division, first_round).byes
     met = set() if repeats else met_before(division, first_round)
-    best: tuple[tuple[int, int, int], tuple[Quad, ...], tuple[str, ...]] | None = None
+    best: tuple[tuple[int, int, int], tuple[Quad, ...], tuple[Why, ...]] | None = None
     for blocked in odd_group_layouts(ranked, group_size):
         layout = tuple(q for block in blocked for q in block)
         quads, notes = adjust_quads(layout, met) if met else (layout, ())
@@ -277,9 +287,8 @@ def quads_for_session(
     plain = next(odd_group_layouts(ranked, group_size))[-1]
     if odd and not any(set(odd[0]) == set(q) for q in plain):
         place = {p: i for i, p in enumerate(ranked)}
-        names = " and ".join(map(str, sorted(odd[0], key=place.__getitem__)[4:]))
-        notes = (*notes, f"{names} joined this group, not the last one, so that its byes go "
-                 "to players who have had fewest")
+        names = ", ".join(map(str, sorted(odd[0], key=place.__getitem__)[4:]))
+        notes = (*notes, why("joined_group", players=names))
     return _session_cost(quads, met, byes)[1], notes
 
 
@@ -320,13 +329,13 @@ def _swap_for_byes(
     met: set[frozenset[int]],
     byes: Mapping[int, int],
     cost: tuple[int, int, int],
-) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+) -> tuple[tuple[Quad, ...], tuple[Why, ...]]:
     """Where no place of the odd group gives all its byes to players without one, swap
     one of its players with a player of another quad, the same place (A, B, C or D)
     first as the seed's repeat adjustments do, while that lowers (repeats, second byes,
     byes had); one swap at a time, the seed's "minimum adjustments"."""
     current = [tuple(q) for q in quads]
-    notes: list[str] = []
+    notes: list[Why] = []
     while cost[1:] != (0, 0):
         best: tuple[tuple[tuple[int, int, int], bool, int, int, int], int, int, int, int] | None = None
         for i, group in enumerate(current):
@@ -356,9 +365,7 @@ def _swap_for_byes(
         a, b = list(current[i]), list(current[j])
         a[s], b[t] = y, x
         current[i], current[j] = tuple(a), tuple(b)
-        places = f"both {SLOTS[s]} players" if s == t else f"{SLOTS[s]} and {SLOTS[t]} players"
-        notes.append(f"swapped {x} and {y} ({places}) so that the byes go to players who "
-                     "have had fewest")
+        notes.append(why("swapped_byes", a=x, b=y, a_slot=SLOTS[s], b_slot=SLOTS[t]))
     return tuple(current), tuple(notes)
 
 
@@ -396,7 +403,8 @@ def pair_quads(
     quads, notes = quads_for_session(division, start, group_size, repeats=repeats)
     if index <= 3:
         named = [
-            (f"quad {', '.join(map(str, q))} (from groups of {group_size}{notes_for(q, notes)})", q)
+            (why("quad", members=", ".join(map(str, q)), size=group_size,
+                 notes=notes_for(q, notes)), q)
             for q in quads
         ]
         return pair_groups(division, round_number, named, index)
@@ -441,12 +449,12 @@ def quads_block(
     return TableBlock(start, start + 2, then)
 
 
-def adjacent_table(quads: Sequence[Quad], order: Sequence[int]) -> list[tuple[Pair, str]]:
+def adjacent_table(quads: Sequence[Quad], order: Sequence[int]) -> list[tuple[Pair, Why]]:
     """A v A1, B v B1, ... for quads taken two by two; a quad left without a partner is
     paired within itself (A v B, C v D), which the engine then repairs if need be.
     Only players in ``order`` (still active) are placed."""
     alive = set(order)
-    seats: list[tuple[int, str]] = []
+    seats: list[tuple[int, Why]] = []
     for k in range(0, len(quads), 2):
         pair_of_quads = quads[k : k + 2]
         if len(pair_of_quads) == 2:
@@ -454,17 +462,17 @@ def adjacent_table(quads: Sequence[Quad], order: Sequence[int]) -> list[tuple[Pa
             for slot in range(max(len(first), len(second))):
                 for quad, which in ((first, k + 1), (second, k + 2)):
                     if slot < len(quad) and quad[slot] in alive:
-                        seats.append((quad[slot], f"{SLOTS[slot]} of quad {which}"))
+                        seats.append((quad[slot], why("seat", slot=SLOTS[slot], quad=which)))
         else:
             seats.extend(
-                (p, f"{SLOTS[s]} of quad {k + 1}")
+                (p, why("seat", slot=SLOTS[s], quad=k + 1))
                 for s, p in enumerate(pair_of_quads[0])
                 if p in alive
             )
-    table: list[tuple[Pair, str]] = []
+    table: list[tuple[Pair, Why]] = []
     for i in range(0, len(seats) - 1, 2):
         (p, where_p), (q, where_q) = seats[i], seats[i + 1]
-        table.append(((p, q), f"quad session round 4: {where_p} v {where_q}"))
+        table.append(((p, q), why("quad_round4", a=where_p, b=where_q)))
     return table
 
 
@@ -479,7 +487,7 @@ def _adjacent_quads(
     """The 4th round of a session through the shared engine: ``ranked`` (the standings the
     quads were drawn from) orders the bye and measures how far an adjustment moves."""
 
-    def table(rest: Sequence[int]) -> list[tuple[Pair, str]]:
+    def table(rest: Sequence[int]) -> list[tuple[Pair, Why]]:
         return adjacent_table(quads, rest)  # rest: ranked less a bye, if one was given
 
     return pair_round(
@@ -518,8 +526,8 @@ def pair_koth_quads(
     byes = history_before(division, start).byes
     top, quads, note = koth_quads_layout(ranked, from_position, byes, session_rounds)
     named = [
-        (f"KOTH quad {', '.join(map(str, q))} (positions {min(map(ranked.index, q)) + 1} down"
-         f"{note if len(q) % 2 or len(top) >= from_position else ''})", q)
+        (why("koth_quad", members=", ".join(map(str, q)), position=min(map(ranked.index, q)) + 1,
+             notes=note if len(q) % 2 or len(top) >= from_position else ()), q)
         for q in quads
     ]
     lower = pair_groups(division, round_number, named, index)
@@ -541,7 +549,7 @@ def pair_koth_quads(
 
 def koth_quads_layout(
     ranked: Sequence[int], from_position: int, byes: Mapping[int, int], rounds: int
-) -> tuple[list[int], tuple[Quad, ...], str]:
+) -> tuple[list[int], tuple[Quad, ...], tuple[Why, ...]]:
     """The top flight and the seated KOTH quads below it, placing an odd division's odd
     player where the byes spread best (Director's Manual, "Odd Number of Players": "at most, one
     bye in a tournament", "if possible").
@@ -556,20 +564,20 @@ def koth_quads_layout(
     players without one is taken, else the one with fewest second byes."""
     top, bottom = list(ranked[: from_position - 1]), list(ranked[from_position - 1 :])
     extra, count = len(bottom) % 4, len(bottom) // 4
-    options: list[tuple[list[int], tuple[Quad, ...], str, tuple[int, int]]] = []
+    options: list[tuple[list[int], tuple[Quad, ...], tuple[Why, ...], tuple[int, int]]] = []
     for j in reversed(range(count)) if extra % 2 else [count - 1]:
         cut = [4 * i + (extra if i > j else 0) for i in range(count)] + [len(bottom)]
         quads = tuple(
             seat_group(tuple(bottom[cut[i] : cut[i + 1]]), set(), byes, rounds)
             for i in range(count)
         )
-        note = "" if j == count - 1 else "; the odd group placed here so its byes go to players without one"
+        note = () if j == count - 1 else (why("odd_group_here"),)
         options.append((top, quads, note, sat_out_byes(quads, byes, rounds)))
     if len(ranked) % 2 and extra % 2 and len(top) >= 2 and len(bottom) > 4:
         up = [*top, bottom[0]]
         fresh = sum(1 for p in up if not byes.get(p, 0))
         short = max(0, rounds - fresh)
-        note = f"; {bottom[0]} moved up to the King-of-the-Hill top so the byes go to players without one"
+        note = (why("moved_to_top", player=bottom[0]),)
         options.append((up, consecutive_groups(bottom[1:]), note, (short, short)))
     chosen = min(options, key=lambda o: o[3])  # first of the cheapest: bottom up
     return chosen[0], chosen[1], chosen[2]

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from core.pairing.history import history_before, order_first
 from core.pairing.tables import TableBlock
+from core.pairing.why import Why, why
 from core.tournament import Division, Pairings
 
 Pair = tuple[int, int]
@@ -121,9 +122,7 @@ def pair_round_robin(division: Division, round_number: int, *, cycles: int = 1) 
     members, per_cycle = _cycle(division, round_number, cycles)
     n = len(members)
     cycle, index = divmod(round_number - 1, per_cycle)
-    name = f"the {n}-player round robin (Clark rotation)"
-    if cycles > 1:
-        name += f", cycle {cycle + 1} of {cycles}"
+    name = why("round_robin", players=n, cycle=cycle + 1, cycles=cycles)
     return pair_groups(division, round_number, [(name, members)], index + 1, reverse=cycle % 2 == 1)
 
 
@@ -164,7 +163,7 @@ def group_round(members: Sequence[int], index: int) -> tuple[tuple[Pair, ...], i
 def pair_groups(
     division: Division,
     round_number: int,
-    groups: Sequence[tuple[str, Sequence[int]]],
+    groups: Sequence[tuple[Why, Sequence[int]]],
     index: int,
     *,
     reverse: bool = False,
@@ -180,14 +179,14 @@ def pair_groups(
         pairs, sitting_out = group_round(members, index)
         if reverse:
             pairs = tuple((b, a) for a, b in pairs)
-        tables.append((f"round {index} of {name}", pairs, sitting_out))
+        tables.append((why("group_round", round=index, group=name), pairs, sitting_out))
     return table_pairings(division, round_number, tables)
 
 
 def table_pairings(
     division: Division,
     round_number: int,
-    tables: Sequence[tuple[str, Sequence[Pair], int | None]],
+    tables: Sequence[tuple[Why, Sequence[Pair], int | None]],
 ) -> Pairings:
     """One round from precomputed tables, each (where, pairs first player first, who sits
     out). A player whose scheduled opponent has withdrawn since the table was drawn is
@@ -201,26 +200,26 @@ def table_pairings(
     within the tables' block, so this adds no repeat to it; two left idle by the same
     table keep their byes, as they may be scheduled to meet later in it."""
     pairs: list[Pair] = []
-    idle: list[tuple[int, int, str]] = []  # (player, table, why)
-    reasons: list[tuple[Pair, str]] = []
+    idle: list[tuple[int, int, Why]] = []  # (player, table, why)
+    reasons: list[tuple[Pair, Why]] = []
     for k, (where, table, sitting_out) in enumerate(tables):
         if sitting_out is not None and division.player(sitting_out).active:
-            idle.append((sitting_out, k, f"sits out {where}"))
+            idle.append((sitting_out, k, why("sits_out", table=where)))
         for a, b in table:
             a_in, b_in = division.player(a).active, division.player(b).active
             if a_in and b_in:
                 pairs.append((a, b))
-                reasons.append(((a, b), f"{where}; {a} moves first"))
+                reasons.append(((a, b), why("group_table", table=where, first=a)))
             elif a_in or b_in:
-                idle.append((a if a_in else b, k, f"opponent withdrew; {where}"))
+                idle.append((a if a_in else b, k, why("opponent_withdrew", table=where)))
     byes = _meet_or_bye(division, round_number, idle, pairs, reasons)
     return Pairings(
         round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
     )
 
 
-def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int, int, str]],
-                 pairs: list[Pair], reasons: list[tuple[Pair, str]]) -> list[int]:
+def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int, int, Why]],
+                 pairs: list[Pair], reasons: list[tuple[Pair, Why]]) -> list[int]:
     """Pair the players the tables left idle, each with one of another table; return who
     has a bye. When they are odd in number the bye goes first to the idle player with
     the fewest byes so far, the last listed on a tie (tables run from the top group
@@ -234,9 +233,9 @@ def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int
     waiting = list(idle)
     byes: list[int] = []
 
-    def bye(item: tuple[int, int, str]) -> None:
+    def bye(item: tuple[int, int, Why]) -> None:
         byes.append(item[0])
-        reasons.append(((item[0], 0), f"bye {item[0]}: {item[2]}"))
+        reasons.append(((item[0], 0), why("bye", player=item[0], rule=item[2])))
 
     if len(waiting) % 2:
         fewest = min(history.byes.get(p, 0) for p, _, _ in waiting)
@@ -252,9 +251,8 @@ def _meet_or_bye(division: Division, round_number: int, idle: Sequence[tuple[int
         b, _, why_b = waiting.pop(k)
         pair = order_first(a, b, history)
         pairs.append(pair)
-        repeat = " (a repeat: no other idle player was left)" if history.times_met(a, b) else ""
-        reasons.append((pair, f"{a} and {b} meet instead of two byes: {a} {why_a}, "
-                              f"{b} {why_b}{repeat}"))
+        reasons.append((pair, why("instead_of_byes", a=a, a_why=why_a, b=b, b_why=why_b,
+                                  repeat=int(history.times_met(a, b) > 0))))
     return byes
 
 

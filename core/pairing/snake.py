@@ -26,6 +26,7 @@ from dataclasses import replace
 from core.pairing.history import history_before
 from core.pairing.round_robin import cycle_length, pair_groups, seat_for_byes
 from core.pairing.tables import TableBlock
+from core.pairing.why import why
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
@@ -118,7 +119,7 @@ def pair_snake(
     dealt, groups, rounds = _dealt(division, groups, group_size, first_round)
     index = block_index(round_number, first_round, rounds, f"{rounds}-round snake block")
     named = [
-        (f"snake group {k} of {groups} ({', '.join(map(str, g))})", g)
+        (why("snake_group", group=k, groups=groups, members=", ".join(map(str, g))), g)
         for k, g in enumerate(dealt, start=1)
     ]
     return pair_groups(division, round_number, named, index)

@@ -49,12 +49,13 @@ from core.pairing.quads import (
 from core.pairing.round_robin import Pair, pair_groups
 from core.pairing.snake import ranking_before
 from core.pairing.tables import NotATable, TableBlock
+from core.pairing.why import Why, why
 from core.tournament import Division, Pairings
 
 ROUND9 = ("fp4", "koth")
 
 
-def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...], tuple[Why, ...]]:
     """The groups of the block that ``round_number`` (1-8) belongs to, and the swaps made
     (between groups of the same half or block) so that no group holds players who have
     met, as NSC 2006 notes asks of quads ("adjust the quad pairings ... with minimum
@@ -72,7 +73,7 @@ def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...
         raise ValueError(f"speed pairing groups cover rounds 1 to 8, not {round_number}")
     met = met_before(division, first)
     groups: list[Quad] = []
-    notes: list[str] = []
+    notes: list[Why] = []
     for part in parts:
         adjusted, part_notes = adjust_quads(interleaved_groups(part), met)
         groups.extend(adjusted)
@@ -80,7 +81,7 @@ def speed_groups(division: Division, round_number: int) -> tuple[tuple[Quad, ...
     return tuple(groups), tuple(notes)
 
 
-def _groups_of_12(division: Division) -> tuple[tuple[Quad, ...], tuple[str, ...]]:
+def _groups_of_12(division: Division) -> tuple[tuple[Quad, ...], tuple[Why, ...]]:
     """Rounds 7-8: groups of 12 by standing, each cut "#1, 4, 7, 10 ...", with swaps so
     that no group holds players who have met (as :func:`speed_groups`).
 
@@ -95,10 +96,10 @@ def _groups_of_12(division: Division) -> tuple[tuple[Quad, ...], tuple[str, ...]
     ranked = ranking_before(division, 7)
     met = met_before(division, 7)
     byes = history_before(division, 7).byes
-    best: tuple[tuple[int, int, int], tuple[Quad, ...], tuple[str, ...]] | None = None
+    best: tuple[tuple[int, int, int], tuple[Quad, ...], tuple[Why, ...]] | None = None
     for layout in odd_group_layouts(ranked, 12):
         groups: list[Quad] = []
-        notes: list[str] = []
+        notes: list[Why] = []
         for part in layout:
             adjusted, part_notes = adjust_quads(part, met)
             groups.extend(adjusted)
@@ -172,9 +173,9 @@ def pair_speed(division: Division, round_number: int, *, round9: str = "fp4") ->
         byes = history_before(division, first).byes
         met = met_before(division, first)
         seated = [seat_group(g, met, byes) for g in groups]
-        block = "rounds 1-3, by rating" if first == 1 else "rounds 4-6, halves by standing"
         named = [
-            (f"speed group {', '.join(map(str, g))} ({block}{notes_for(g, notes)})", g)
+            (why("speed_group", members=", ".join(map(str, g)), block=first,
+                 notes=notes_for(g, notes)), g)
             for g in seated
         ]
         return pair_groups(division, round_number, named, round_number - first + 1)
@@ -200,22 +201,23 @@ def speed_block(division: Division, round_number: int) -> TableBlock:
 
 
 def _rounds_7_and_8(
-    division: Division, round_number: int, groups: Sequence[Quad], notes: Sequence[str]
+    division: Division, round_number: int, groups: Sequence[Quad], notes: Sequence[Why]
 ) -> Pairings:
     history = history_before(division, round_number)
     pairs: list[Pair] = []
     byes: list[int] = []
-    reasons: list[tuple[Pair, str]] = []
+    reasons: list[tuple[Pair, Why]] = []
     for group in groups:
         members = [p for p in group if division.player(p).active]
-        label = f"speed group {', '.join(map(str, group))}{notes_for(group, notes)}"
+        label = why("speed_group", members=", ".join(map(str, group)), block=round_number,
+                    notes=notes_for(group, notes))
         if round_number == 7:
             order = members  # standings after round 6
-            why = "the two best records in the group meet"
+            rule = why("best_records_meet")
         else:
             points = {p: _points_in(division, p, 7) for p in members}
             order = sorted(members, key=lambda p: -points[p])  # stable: standings break ties
-            why = "round 7 winners meet, and losers meet"
+            rule = why("winners_meet")
         if round_number == 7:
             out, chosen = _round_7_plan(order, history)
         else:
@@ -223,21 +225,17 @@ def _rounds_7_and_8(
         if out is not None:
             order = [p for p in order if p != out]
             byes.append(out)
-            text = (f"bye {out}: odd one out of {label}, lowest placed with the fewest byes "
-                    "whose sitting out leaves the fewest repeats")
-            reasons.append(((out, 0), text))
+            reasons.append(((out, 0), why("bye", player=out,
+                                           rule=why("odd_one_out", group=label))))
         if round_number != 7:
             chosen = _least_repeats(order, history)
         for a, b in chosen:
             pair = order_first(a, b, history)
             pairs.append(pair)
-            text = f"{label}, round {round_number}: {why}"
             met = history.times_met(a, b)
-            if met:
-                text += " (a repeat: no pairing of the group avoids one)"
-            elif chosen != _in_order(order):
-                text += " (the next pairing of the group, to avoid a repeat)"
-            reasons.append((pair, text))
+            step = 2 if met else 1 if chosen != _in_order(order) else 0
+            reasons.append((pair, why("speed_results", group=label, round=round_number,
+                                      rule=rule, step=step)))
     return Pairings(
         round=round_number, pairs=tuple(pairs), byes=tuple(sorted(byes)), reasons=tuple(reasons)
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 from core.pairing.round_robin import Pair, table_pairings
 from core.pairing.snake import block_index, ranking_before, snake_groups
 from core.pairing.tables import TableBlock
+from core.pairing.why import why
 from core.tournament import Division, Pairings
 
 SPLITS = ("snake", "odd-even")
@@ -77,10 +78,8 @@ def pair_split_rr(
     rounds = max(len(first), len(second))
     index = block_index(round_number, first_round, rounds, f"{rounds}-round split round robin")
     pairs, bye = split_round(first, second, index)
-    where = (
-        f"round {index} of {rounds} of the split round robin ({split} split), group 1 "
-        f"({', '.join(map(str, first))}) v group 2 ({', '.join(map(str, second))})"
-    )
+    where = why("split_rr", round=index, rounds=rounds, split=split,
+                first=", ".join(map(str, first)), second=", ".join(map(str, second)))
     return table_pairings(division, round_number, [(where, pairs, bye)])
 
 

@@ -22,20 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from core.pairing.engine import Reasoned, Rules, forbid_map, ordinal, pair_round, ranked_active
+from core.pairing.engine import Reasoned, Rules, forbid_map, pair_round, ranked_active
 from core.pairing.factored import pair_factored
 from core.pairing.history import Pair, history_before
+from core.pairing.why import Why, why
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings
 
 FINALS = ("none", "koth", "fp4")
 
 
-def wins_text(wins: float) -> str:
-    return f"{wins:g}"
 
-
-def swiss_table(ranked: Sequence[int], wins: Mapping[int, float]) -> list[tuple[Pair, str]]:
+def swiss_table(ranked: Sequence[int], wins: Mapping[int, float]) -> list[tuple[Pair, Why]]:
     """The modified-Swiss table over ``ranked`` (best first, even in number).
 
     The engine relies on this table being the least on its score tier: a perfect
@@ -46,7 +44,7 @@ def swiss_table(ranked: Sequence[int], wins: Mapping[int, float]) -> list[tuple[
     the sum of their squares)."""
     if len(ranked) % 2:
         raise ValueError(f"cannot pair an odd number of players ({len(ranked)})")
-    table: list[tuple[Pair, str]] = []
+    table: list[tuple[Pair, Why]] = []
     n = len(ranked)
     start = 0
     while start < n:
@@ -54,18 +52,16 @@ def swiss_table(ranked: Sequence[int], wins: Mapping[int, float]) -> list[tuple[
         end = start
         while end < n and wins[ranked[end]] == score:
             end += 1
-        note = ""
+        pulled: tuple[Why, ...] = ()
         if (end - start) % 2:
-            pulled = ranked[end]
-            note = f", {pulled} pulled up from {wins_text(wins[pulled])}"
+            pulled = (why("pulled_up", player=ranked[end], wins=wins[ranked[end]]),)
             end += 1
         size = end - start
         half = size // 2
         for i in range(half):
             p, q = ranked[start + i], ranked[start + i + half]
-            text = (f"Swiss, {wins_text(score)}-win group{note}: "
-                    f"{ordinal(i + 1)} v {ordinal(i + half + 1)} of {size}")
-            table.append(((p, q), text))
+            table.append(((p, q), why("swiss", wins=score, a=i + 1, b=i + half + 1,
+                                      size=size, pulled=pulled)))
         start = end
     return table
 

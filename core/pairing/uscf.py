@@ -62,6 +62,7 @@ from itertools import chain, combinations, islice
 from math import comb
 
 from core.pairing.colours import WHITE, Claim, allocate, colour_history, due_colour
+from core.pairing.why import Why, why
 from core.standings import scrabble_standings
 from core.tournament import Division, Pairings, Player
 
@@ -91,7 +92,7 @@ class _Board:
 
     high: int
     low: int
-    notes: list[str]
+    notes: list[Why]
 
 
 def pair_uscf_swiss(
@@ -208,8 +209,8 @@ class _Pairer:
         self.relax = relax
         self.final_round = final_round
         self.due = {p: due_colour(h) for p, h in histories.items()}
-        self.dropped_from: dict[int, str] = {}
-        self.drop_why: dict[int, str] = {}
+        self.dropped_from: dict[int, Why] = {}
+        self.drop_why: dict[int, Why] = {}
         self._cache: dict[frozenset[int], bool] = {}
         self._blocked = self._blocked_partners()
         self._most_blocked = max((len(b) for b in self._blocked.values()), default=0)
@@ -235,14 +236,14 @@ class _Pairer:
 
     # --- constraints -------------------------------------------------------------------
 
-    def blocked(self, p: int, q: int) -> str | None:
+    def blocked(self, p: int, q: int) -> Why | None:
         """Why p and q may not meet at this level, or None."""
         rounds = self.met.get(frozenset((p, q)))
         if rounds and not self.relax.rematch_ok:
-            return f"already met in round {', '.join(map(str, rounds))}"
+            return why("met_in", rounds=", ".join(map(str, rounds)))
         team = self.players[p].team
         if team and team == self.players[q].team and not self.relax.team_ok:
-            return f"same team ({team})"
+            return why("team", team=team)
         return None
 
     def ok(self, p: int, q: int) -> bool:
@@ -284,10 +285,10 @@ class _Pairer:
 
     # --- the round ---------------------------------------------------------------------
 
-    def pair(self, byes_had: dict[int, int]) -> tuple[list[_Board], int | None, str] | None:
+    def pair(self, byes_had: dict[int, int]) -> tuple[list[_Board], int | None, Why | None] | None:
         pool = list(self.order)
         bye: int | None = None
-        bye_reason = ""
+        bye_reason: Why | None = None
         if len(pool) % 2:
             chosen = self.choose_bye(pool, byes_had)
             if chosen is None:
@@ -298,7 +299,7 @@ class _Pairer:
             return None
         return self.pair_groups(pool), bye, bye_reason
 
-    def choose_bye(self, pool: list[int], byes_had: dict[int, int]) -> tuple[int, str] | None:
+    def choose_bye(self, pool: list[int], byes_had: dict[int, int]) -> tuple[int, Why] | None:
         """Lowest score, then lowest rating, among those with the fewest byes (USCF guide),
         provided the others can then be paired at this level. A second bye comes before
         a same-team game (the next level), a rematch after both."""
@@ -307,23 +308,16 @@ class _Pairer:
         for p in sorted(lowest_first, key=lambda p: byes_had[p]):  # stable: lowest first
             if not self.matchable(q for q in pool if q != p):
                 continue
-            rating = self.players[p].rating
-            shown = f"rated {rating}" if rating > 0 else "unrated"
-            points = _points(self.score[p]) + (" point" if self.score[p] == 1 else " points")
-            text = f"bye {p}: lowest-ranked player ({points}, {shown})"
-            if byes_had[p] == 0:
-                text += " who has not had a bye"
-            elif byes_had[p] == fewest:
-                text += f"; everyone has had {fewest}"
-            else:
-                nth = "second" if byes_had[p] == 1 else f"number {byes_had[p] + 1}"
-                text += f", a {nth} bye: no other bye leaves a pairing"
             lower = lowest_first[: lowest_first.index(p)]
+            below: tuple[Why, ...] = ()
             if lower and all(byes_had[q] > byes_had[p] for q in lower):
-                text += f" (below: {', '.join(map(str, lower))} had one already)"
+                below = (why("below_had_one", players=", ".join(map(str, lower))),)
             elif lower:
-                text += " (a bye lower down would leave the others unpairable)"
-            return p, text
+                below = (why("below_unpairable"),)
+            rule = why("lowest_ranked", points=_points(self.score[p]),
+                       rating=self.players[p].rating, had=byes_had[p], fewest=fewest,
+                       below=below)
+            return p, why("bye", player=p, rule=rule)
         return None
 
     def pair_groups(self, pool: list[int]) -> list[_Board]:
@@ -332,7 +326,7 @@ class _Pairer:
         scores = sorted({self.pairing_score[p] for p in pool}, reverse=True)
         carry: list[int] = []
         for value in scores:
-            label = f"{_points(value)}-point group"
+            label = why("point_group", points=_points(value))
             natives = [p for p in pool if self.pairing_score[p] == value]
             still: list[int] = []
             drop_boards: list[_Board] = []
@@ -429,13 +423,9 @@ class _Pairer:
              and self.claim_loser(o.high, o.low) not in still),
             key=self.rank.__getitem__,
         )
-        given = " and ".join(f"{g} ({self.due[g].describe()})" for g in gainers)
-        text = (
-            f"re-paired across score groups from {old_k.high} v {old_k.low} and "
-            f"{old_j.high} v {old_j.low} so that {given} "
-            f"{'gets' if len(gainers) == 1 else 'get'} the colour due, which no switch "
-            "inside a score group gave"
-        )
+        text = why("across_groups", was=(why("board", a=old_k.high, b=old_k.low),
+                                         why("board", a=old_j.high, b=old_j.low)),
+                   gainers=self.gainers(gainers), boards=2)
         for index, pair in ((k, pair_k), (j, pair_j)):
             high, low = sorted(pair, key=self.rank.__getitem__)
             boards[index] = _Board(high, low, [text])
@@ -487,14 +477,15 @@ class _Pairer:
             return False
         gainers = sorted((self.claim_loser(b.high, b.low) for b in old
                           if self.three_left(b.high, b.low)), key=self.rank.__getitem__)
-        given = " and ".join(f"{g} ({self.due[g].describe()})" for g in gainers)
-        was = ", ".join(f"{b.high} v {b.low}" for b in old)
-        text = (f"re-paired across score groups from {was} so that {given} "
-                f"{'gets' if len(gainers) == 1 else 'get'} the colour due, which no switch "
-                "of two boards gave")
+        text = why("across_groups", was=tuple(why("board", a=b.high, b=b.low) for b in old),
+                   gainers=self.gainers(gainers), boards=len(old))
         for i, (p, q) in zip(window, sorted(pairs, key=lambda pq: self.rank[pq[0]]), strict=True):
             boards[i] = _Board(p, q, [text])
         return True
+
+    def gainers(self, players: Sequence[int]) -> tuple[Why, ...]:
+        """The players a switch gives their due colour, each with the colour due."""
+        return tuple(why("gets_due", player=g, due=self.due[g].reason()) for g in players)
 
     def score_gap(self, p: int, q: int) -> float:
         return abs(self.pairing_score[p] - self.pairing_score[q])
@@ -502,25 +493,25 @@ class _Pairer:
     def rating_gap(self, p: int, q: int) -> int:
         return abs(self.players[p].rating - self.players[q].rating)
 
-    def note_drop(self, player: int, label: str) -> None:
+    def note_drop(self, player: int, label: Why) -> None:
         self.dropped_from.setdefault(player, label)
 
     def pair_dropped(
-        self, c: int, natives: list[int], unpaired: set[int], label: str
+        self, c: int, natives: list[int], unpaired: set[int], label: Why
     ) -> _Board | None:
         """USCF 29D: a dropped player meets the highest-ranked player below he can play;
         among those within 80 points of that one, one who lets both have their due
         colours is preferred."""
-        skipped: list[str] = []
+        skipped: list[Why] = []
         first: int | None = None
         for x in self.by_regret(c, natives):
-            why = self.blocked(c, x)
-            if why is None and not self.matchable(unpaired - {c, x}):
-                why = "the rest of the round could not then be paired"
-            if why is None:
+            because = self.blocked(c, x)
+            if because is None and not self.matchable(unpaired - {c, x}):
+                because = why("round_unpairable")
+            if because is None:
                 first = x
                 break
-            skipped.append(f"not {x}: {why}")
+            skipped.append(why("not", player=x, rule=because))
         if first is None:
             return None
         choice = first
@@ -540,19 +531,13 @@ class _Pairer:
                     and self.matchable(unpaired - {c, x})
                 ):
                     choice = x
-                    rule = ("no rating limit applies to avoiding three in a row" if three
-                            else f"within the {ALTERNATION_LIMIT}-point limit")
-                    skipped.append(
-                        f"{x} rather than {first} so both get their due colours, "
-                        f"{gap} rating points apart, {rule}"
-                        if not self.colour_cost(c, x) else
-                        f"{x} rather than {first} to avoid a third colour in a row, "
-                        f"{gap} rating points apart, {rule}"
-                    )
+                    limit = why("no_limit") if three else why("limit", points=ALTERNATION_LIMIT)
+                    skipped.append(why("rather", player=x, instead=first, gap=gap, limit=limit,
+                                       three=int(bool(self.colour_cost(c, x)))))
                     break
-        source = self.dropped_from.get(c, "group above")
-        head = f"{c} dropped from the {source} to meet the highest-ranked player he can"
-        return _Board(c, choice, [f"{head} in the {label}", *self.why_dropped(c), *skipped])
+        source = self.dropped_from.get(c, why("group_above"))
+        head = why("dropped", player=c, source=source, group=label)
+        return _Board(c, choice, [head, *self.why_dropped(c), *skipped])
 
     def choose_drops(self, rest: list[int], below: list[int]) -> tuple[list[int], list[int]]:
         """The fewest, lowest-ranked players to drop so that the group pairs within itself
@@ -615,21 +600,14 @@ class _Pairer:
             kept = [x for x in rest if x not in dropped]
         passed = [x for x in kept if dropped and self.rank[x] > self.rank[dropped[0]]]
         if len(dropped) > len(rest) % 2 or passed:
-            text = (
-                "dropped rather than a lower-ranked player"
-                if len(dropped) == 1
-                else f"one of {len(dropped)} dropped together, not fewer or lower-ranked ones"
-            )
             for d in dropped:
-                self.drop_why.setdefault(
-                    d, f"{text}: no other choice leaves the group and the players below "
-                    "both pairable")
+                self.drop_why.setdefault(d, why("dropped_why", together=len(dropped)))
         return dropped, kept
 
-    def why_dropped(self, *players: int) -> list[str]:
-        return [f"{p}: {self.drop_why[p]}" for p in players if p in self.drop_why]
+    def why_dropped(self, *players: int) -> list[Why]:
+        return [why("of", player=p, rule=self.drop_why[p]) for p in players if p in self.drop_why]
 
-    def pair_within(self, members: list[int], label: str) -> list[_Board]:
+    def pair_within(self, members: list[int], label: Why) -> list[_Board]:
         """Top half v bottom half in rank order; when the natural opponent cannot be met,
         the next one down the bottom half (a transposition), then a top-half player from
         the bottom of the top half (an interchange)."""
@@ -649,26 +627,26 @@ class _Pairer:
             left = len(upper) + len(lower)
             # Dirac: when nobody is blocked from half the others, the rest always pairs
             easy = self._most_blocked <= (left - 1) // 2 - 1
-            notes: list[str] = []
+            notes: list[Why] = []
             for q in self.by_regret(p, candidates):
-                why = self.blocked(p, q)
-                if why:
-                    notes.append(f"not {q}: {why}")
+                because = self.blocked(p, q)
+                if because:
+                    notes.append(why("not", player=q, rule=because))
                     continue
                 if not easy and not self.matchable(
                     x for x in chain(upper, lower) if x != q
                 ):
-                    notes.append(f"not {q}: the rest of the group could not then be paired")
+                    notes.append(why("not", player=q, rule=why("group_unpairable")))
                     continue
                 break
             else:  # pragma: no cover - matchable(members) was checked by the caller
                 raise AssertionError(f"no opponent for {p} in the {label}")
             if p in top and q not in top:
-                head = f"top half v bottom half of the {label}"
+                head = why("top_v_bottom", group=label)
             elif p in top:
-                head = f"{q} moved up from the bottom of the top half of the {label} (interchange)"
+                head = why("interchange", player=q, group=label)
             else:
-                head = f"bottom-half players of the {label} paired together"
+                head = why("bottom_together", group=label)
             boards.append(_Board(p, q, [head, *notes]))
             del (upper if q in upper else lower)[q]
         return boards
@@ -709,10 +687,10 @@ class _Pairer:
 
     def best_switch(
         self, boards: list[_Board], k: int, claim: int
-    ) -> tuple[int, int, int, Pair, Pair, str] | None:
+    ) -> tuple[int, int, int, Pair, Pair, Why] | None:
         limit = self.limit(claim)
         a, b = boards[k].high, boards[k].low
-        options: list[tuple[int, int, int, Pair, Pair, str]] = []
+        options: list[tuple[int, int, int, Pair, Pair, Why]] = []
         for j, other in enumerate(boards):
             if j == k:
                 continue
@@ -741,17 +719,8 @@ class _Pairer:
                 before_unmet = self.unmet(a, b) | self.unmet(c, d)
                 gainers = sorted(before_unmet - self.unmet(*pair_k) - self.unmet(*pair_j),
                                  key=self.rank.__getitem__)
-                given = " and ".join(f"{g} ({self.due[g].describe()})" for g in gainers)
-                goal = (f"so that {given} {'gets' if len(gainers) == 1 else 'get'} the colour due"
-                        if gainers else "so that the colour claim left unmet is a weaker one")
-                rule = (
-                    f"within the {limit}-point limit"
-                    if limit is not None
-                    else "no rating limit applies to avoiding three in a row"
-                )
-                text = (
-                    f"{kind} {x} and {y} {goal}, {gap} rating points apart, {rule}"
-                )
+                rule = why("limit", points=limit) if limit is not None else why("no_limit")
+                text = why(kind, a=x, b=y, gainers=self.gainers(gainers), gap=gap, limit=rule)
                 order_kind = 0 if kind == "transposed" else 1
                 hk = tuple(sorted(pair_k, key=self.rank.__getitem__))
                 hj = tuple(sorted(pair_j, key=self.rank.__getitem__))
@@ -779,16 +748,16 @@ class _Pairer:
     def finish(
         self,
         round_number: int,
-        result: tuple[list[_Board], int | None, str],
+        result: tuple[list[_Board], int | None, Why | None],
         top_white: bool,
         accelerated: bool,
     ) -> Pairings:
         boards, bye, bye_reason = result
         boards.sort(key=lambda b: self.rank[b.high])
         pairs: list[Pair] = []
-        reasons: list[tuple[Pair, str]] = []
+        reasons: list[tuple[Pair, Why]] = []
         for i, board in enumerate(boards):
-            white, black, why = allocate(
+            white, black, colours = allocate(
                 board.high,
                 self.histories[board.high],
                 board.low,
@@ -798,17 +767,16 @@ class _Pairer:
             pair = (white, black)
             notes = list(board.notes)
             if accelerated:
-                notes.append("accelerated: the top half by rating counts one extra point")
+                notes.append(why("accelerated"))
             if self.relax.rematch_ok and frozenset(pair) in self.met:
-                notes.append("a rematch: no pairing of the round avoids one")
+                notes.append(why("rematch"))
             team = self.players[white].team
             if self.relax.team_ok and team and team == self.players[black].team:
-                notes.append(f"same team ({team}): no pairing of the round avoids it")
-            notes.append(f"colours: {why}")
-            text = f"{white} (White) v {black}: " + "; ".join(notes)
+                notes.append(why("same_team_unavoidable", team=team))
+            notes.append(why("colours", rule=colours))
             pairs.append(pair)
-            reasons.append((pair, text))
-        if bye is not None:
+            reasons.append((pair, why("uscf", white=white, black=black, notes=tuple(notes))))
+        if bye is not None and bye_reason is not None:
             reasons.append(((bye, 0), bye_reason))
         return Pairings(
             round=round_number,

@@ -112,8 +112,8 @@ DEV_READS = [
     "paramètres de Telegram, puis renvoyez /share.",
     "✋ Contesté : le signalement de Ann Lee part aux arbitres avec ce que vous vous êtes écrit. "
     "Dites-leur ce qui s'est passé avec /contest M1 CE QUI S'EST PASSÉ.",
-    "Les arbitres ont statué sur le signalement d'absence de Ann Lee dans votre match de "
-    "<b>SF</b> : rien n'est accordé ; la ronde est prolongée jusqu'au lun. 16 mars 2026 23:59 "
+    "Les arbitres ont statué sur le signalement d'absence de Ann Lee dans votre match "
+    "(<b>SF</b>) : rien n'est accordé ; la ronde est prolongée jusqu'au lun. 16 mars 2026 23:59 "
     "(+08) pour que vous puissiez jouer (Dev Rao a manqué le rendez-vous convenu). Convenez "
     "d'un nouvel horaire avec /propose M1.",
 ]

@@ -104,7 +104,7 @@ async def test_the_desk_answers_a_french_td_and_tells_each_player_in_their_langu
                                 " WHERE m.code = 'M1'") == [(1,)]
         assert "1 partie annulée dans M1 (SF)." in await _to(bot, "Tara TD", mark)
         dev, ann = await _to(bot, "Dev Rao", mark), await _to(bot, "Ann Lee", mark)
-        assert ("un arbitre a annulé la partie de votre match de SF contre <b>Ann Lee</b> : la date "
+        assert ("un arbitre a annulé la partie de votre match (SF) contre <b>Ann Lee</b> : la date "
                 "limite de la ronde est passée sans que le match soit terminé (décision de "
                 "l'arbitre).") in dev, dev
         assert ("a TD voided the game of your SF match against <b>Dev Rao</b>: the round's "

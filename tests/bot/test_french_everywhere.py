@@ -56,7 +56,6 @@ challenge challenged accepted declined
 #: line goes with it: a phrase whose end varies). Taken out of a row before it is read.
 #: Empty it as that work lands.
 STILL_ENGLISH: tuple[tuple[str, str, bool], ...] = (
-    ("Win and you ", "fr-stakes: what a knockout match decides (core/knockout stakes)", True),
     ("the loser of ", "fr-slots: who a player meets before that player is known", True),
     ("the winner of ", "fr-slots: who a player meets before that player is known", True),
     ("winner of ", "fr-slots: a slot's player not yet known, in the draw", True),
@@ -147,8 +146,8 @@ def test_the_sweep_finds_english_words_and_leaves_names_and_commands() -> None:
     assert found == ["by"]
     assert english_in("Votre adversaire : <b>Winner Tan</b>. Envoyez /report 412-380.",
                       ["Winner Tan"]) == []
-    assert sweep(["Win and you reach the Grand Final; lose and you are out.",
-                  "Votre prochain match : the winner of M3."], []) == []
+    assert sweep(["Win and you reach the Grand Final; lose and you are out."], []) != []
+    assert sweep(["Votre prochain match : the winner of M3."], []) == []
     assert sweep(["Your opponent: Ann Lee"], ["Ann Lee"]) == ["['Your']: Your opponent: Ann Lee"]
 
 
@@ -337,6 +336,7 @@ async def test_a_weekly_swiss_with_a_dispute_reads_french_to_the_french(
         until = (bot.clock() + timedelta(days=6)).date().isoformat()
         await cast.say(bot, "Tara TD", f"/openround 2 until {until}")
         await cast.say(bot, "Dev Rao", "/why")
+        await cast.say(bot, "Tara TD", "/why Dev")
         await _swiss_round(bot, cast, 2, dispute=True)
         await bot.advance(timedelta(days=7))
         until = (bot.clock() + timedelta(days=6)).date().isoformat()

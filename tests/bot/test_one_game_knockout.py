@@ -71,3 +71,23 @@ async def test_a_one_game_slip_settled_by_a_match_bye_says_the_game_went(
         assert "Settled: the game went to Dev Rao" in ann, ann
         assert "Settled: the game went to you" in dev, dev
         assert "the match went to" not in ann + dev
+
+
+def test_a_knockout_says_its_own_rule_of_a_level_match_not_half_a_win() -> None:
+    """What a level match means is each format's own rule (``Format.tie_words``): a
+    knockout's is SSSg's, level on games then spread, then fewer starts (para 17), then the
+    organisers (para 30); "half a win each" is a round-based event's or a club night's
+    (Director's Manual, W/L/T) and never reaches a knockout's players, in either language."""
+    from bot.service.formats.registry import named
+    from bot.words import for_locale
+    from bot.words.said import english, render
+
+    fr = for_locale("fr")
+    for name in ("sssg", "single", "double"):
+        words = named(name).tie_words()
+        assert english(words) == ": the organisers decide it (para 30)"
+        assert render(words, fr) == " : les organisateurs décident (para 30)"
+    for name in ("rounds", "club"):
+        words = named(name).tie_words()
+        assert english(words) == ": half a win each"
+        assert render(words, fr) == " : une demi-victoire chacun"

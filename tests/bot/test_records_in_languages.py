@@ -110,8 +110,8 @@ def test_the_shipped_french_says_the_records() -> None:
     assert render(relay_texts.told("M1", "Ben <Ong>", True, 2), fr) == (
         "✅ Envoyé à Ben &lt;Ong&gt; (encore 2 aujourd'hui).")
     assert render(availability_texts.told_by_td("Open", "Round 2", True, 0.5), fr) == (
-        "<b>Open</b> : un arbitre a noté que vous ne pouvez pas jouer Ronde 2 : je ne vous y "
-        "apparierai pas (une exemption demandée, un demi-point).")
+        "<b>Open</b>, Ronde 2 : un arbitre a noté que vous ne pouvez pas jouer cette ronde : je "
+        "ne vous y apparierai pas (une exemption demandée, un demi-point).")
 
 
 def test_the_shipped_french_says_arranging_a_time() -> None:

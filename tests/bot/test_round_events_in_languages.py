@@ -151,7 +151,7 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
         await say(bot, "Dev Rao", "/unavailable 3")
         await say(bot, "Ann Lee", "/unavailable 3")
         dev_said = (await _answers(bot, DEV))[asked:]
-        assert any("📴 Noté : je ne vous apparierai pas dans Ronde 3" in t
+        assert any("📴 Noté, Ronde 3 : je ne vous apparierai pas" in t
                    and "/available 3" in t for t in dev_said), dev_said
         assert not any("Round 3" in t for t in dev_said), dev_said
         assert any("📴 Noted: you will not be paired in Round 3" in t

@@ -49,7 +49,7 @@ async def test_matches_shows_no_deadline_under_a_decided_match(bot: BotUnderTest
 
 async def test_matches_and_the_opening_say_what_the_match_decides(bot: BotUnderTest) -> None:
     """A knockout's /matches and the message that opened the round tell each player what
-    the match decides, read from the bracket (core.knockout.bracket.stakes)."""
+    the match decides, read from the bracket (core.knockout.stakes.stakes)."""
     opened = [m.text or "" for m in bot.telegram.sent(
         bot.telegram.world.users[next(u for u, x in bot.telegram.world.users.items()
                                       if x.first_name == "Ann")])]

@@ -20,6 +20,7 @@ from core.pairing.koth import pair_koth
 from core.pairing.swiss import pair_swiss
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import en
 
 
 def division(ratings, games=()) -> Division:
@@ -32,7 +33,7 @@ def test_first_bye_goes_to_the_lowest_rated_rated_player() -> None:
     ranked = [1, 2, 3, 4, 5]
     player, reason = choose_bye(d, ranked, history_before(d, 1))
     assert player == 4
-    assert "lowest-rated rated player (1200)" in reason
+    assert "lowest-rated rated player (1200)" in en(reason)
 
 
 def test_first_bye_with_nobody_rated_goes_to_last_place() -> None:
@@ -46,7 +47,7 @@ def test_later_byes_go_to_last_place_without_a_bye() -> None:
     # standings order given: 5 is last but has had a bye, so 4 (next-to-last) gets it
     player, reason = choose_bye(d, [1, 2, 3, 4, 5], history_before(d, 2))
     assert player == 4
-    assert "1 from the bottom" in reason
+    assert "1 from the bottom" in en(reason)
 
 
 def test_when_everyone_has_had_a_bye_the_fewest_byes_decide() -> None:

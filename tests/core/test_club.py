@@ -27,6 +27,7 @@ from core.club import (
 )
 from core.pairing.history import pair_key
 from core.tournament import Game, GameKind, Pairings
+from tests.core.reasons_in_words import en, said_for
 
 
 def regulars(n: int, **kw: int) -> list[Member]:
@@ -63,7 +64,7 @@ def test_koth_round_one_by_rating_then_tonights_standings_avoiding_repeats() -> 
     rules = ClubRules()
     one = pair_club_round(members, (), 1, rules)
     assert [sorted(p) for p in one.pairs] == [[1, 2], [3, 4]]
-    assert "KOTH tonight: 1st v 2nd" in one.reason_for(one.pairs[0])
+    assert "KOTH tonight: 1st v 2nd" in said_for(one, one.pairs[0])
     # 1 and 3 win: standings 1, 3, 2, 4 (by spread then rating); table 1v3, 2v4: fresh.
     games = [played(1, 1, 2), played(1, 3, 4)]
     two = pair_club_round(members, games, 2, rules)
@@ -72,7 +73,7 @@ def test_koth_round_one_by_rating_then_tonights_standings_avoiding_repeats() -> 
     games += [played(2, 1, 3), played(2, 2, 4)]
     three = pair_club_round(members, games, 3, rules)
     assert sorted(sorted(p) for p in three.pairs) == [[1, 4], [2, 3]]
-    assert "already met" in " ".join(t for _, t in three.reasons)
+    assert "already met" in " ".join(en(t) for _, t in three.reasons)
 
 
 def test_newcomer_not_against_top_players_nor_another_newcomer() -> None:
@@ -84,7 +85,7 @@ def test_newcomer_not_against_top_players_nor_another_newcomer() -> None:
     # the table 5v6 (two newcomers) was split; each newcomer meets 3 or 4
     assert {pair_key(3, 5), pair_key(4, 6)} == pairs - {pair_key(1, 2)} or \
         {pair_key(3, 6), pair_key(4, 5)} == pairs - {pair_key(1, 2)}
-    text = " ".join(t for _, t in p.reasons)
+    text = " ".join(en(t) for _, t in p.reasons)
     assert "may not meet (two newcomers" in text
     assert "newcomer 5 meets" in text
 
@@ -93,7 +94,7 @@ def test_newcomer_rule_broken_only_when_the_field_leaves_no_way_and_said_so() ->
     members = regulars(1) + [Member(2, "New", 0, sessions=0)]
     p = pair_club_round(members, (), 1, ClubRules(protect_top=1))
     assert [sorted(x) for x in p.pairs] == [[1, 2]]
-    assert "breaks a rule: newcomer 2 v 1" in p.reasons[0][1]
+    assert "breaks a rule: newcomer 2 v 1" in en(p.reasons[0][1])
 
 
 def test_latecomer_joins_from_the_round_given() -> None:
@@ -130,7 +131,7 @@ def test_bye_moves_when_the_first_choice_would_force_a_newcomer_rule() -> None:
                Member(3, "New", 0, sessions=0)]
     p = pair_club_round(members, (), 1, ClubRules(protect_top=1))
     assert p.byes == (1,) and [sorted(x) for x in p.pairs] == [[2, 3]]
-    assert "2 came before in the bye order" in p.reason_for((1, 0))
+    assert "2 came before in the bye order" in said_for(p, (1, 0))
 
 
 def test_bye_moves_when_the_first_choice_would_force_a_repeat() -> None:
@@ -146,8 +147,8 @@ def test_bye_moves_when_the_first_choice_would_force_a_repeat() -> None:
     two = pair_club_round(members, results(one, rules), 2, rules)
     met = {pair_key(*x) for x in one.pairs}
     assert two.byes != (5,) and not any(pair_key(*x) in met for x in two.pairs), two
-    assert "5 came before in the bye order" in two.reason_for((two.byes[0], 0))
-    assert "players would meet again tonight" in two.reason_for((two.byes[0], 0))
+    assert "5 came before in the bye order" in said_for(two, (two.byes[0], 0))
+    assert "players would meet again tonight" in said_for(two, (two.byes[0], 0))
 
 
 def test_ladder_pairs_neighbours_on_the_club_record() -> None:

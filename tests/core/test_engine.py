@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from core.pairing.engine import Rules, _tiers, _weights, match, pair_round
 from core.pairing.factored import factored_table
 from core.pairing.history import History, history_before, pair_key
+from core.pairing.why import why
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import en, said_for
 
 
 def koth(ranked):
@@ -34,7 +36,7 @@ def history(met=(), balance=None) -> History:
 def test_clean_table_is_kept() -> None:
     out = match([1, 2, 3, 4, 5, 6], koth([1, 2, 3, 4, 5, 6]), history(), Rules())
     assert [pair for pair, _ in out] == [(1, 2), (3, 4), (5, 6)]
-    assert out[0][1] == "paired 1v2: KOTH: 1st v 2nd"
+    assert en(out[0][1]) == "paired 1v2: KOTH: 1st v 2nd"
 
 
 def test_repeat_is_switched_and_explained() -> None:
@@ -42,7 +44,7 @@ def test_repeat_is_switched_and_explained() -> None:
     out = match([1, 2, 3, 4, 5, 6], koth([1, 2, 3, 4, 5, 6]), history([(3, 4), (3, 4)]), Rules())
     pairs = {pair_key(*p) for p, _ in out}
     assert (1, 2) in pairs and (3, 4) not in pairs
-    text = " ".join(t for _, t in out)
+    text = " ".join(en(t) for _, t in out)
     assert "3 and 4 already met twice" in text
     # places in the order paired say how far the table was left: 3rd meets 5th
     assert "paired 3v5 (3rd v 5th) instead of the table's 3v4 and 5v6" in text
@@ -51,22 +53,22 @@ def test_repeat_is_switched_and_explained() -> None:
 def test_repeats_allowed_keeps_table() -> None:
     out = match([1, 2, 3, 4], koth([1, 2, 3, 4]), history([(1, 2)]), Rules(avoid_repeats=False))
     assert [p for p, _ in out] == [(1, 2), (3, 4)]
-    assert "a repeat: 1 and 2 met once before)" in out[0][1]
+    assert "a repeat: 1 and 2 met once before)" in en(out[0][1])
 
 
 def test_unavoidable_repeat_is_made_and_said() -> None:
     out = match([1, 2], koth([1, 2]), history([(1, 2)]), Rules())
     assert out[0][0] == (1, 2)
-    assert "no pairing with fewer repeats was found" in out[0][1]
+    assert "no pairing with fewer repeats was found" in en(out[0][1])
 
 
 def test_forbidden_outranks_repeats() -> None:
     # 1-2 is forbidden (same team); the only alternatives are repeats: a repeat wins.
-    rules = Rules(forbidden={(1, 2): "same team"})
+    rules = Rules(forbidden={(1, 2): why("team", team="Reds")})
     out = match([1, 2, 3, 4], koth([1, 2, 3, 4]), history([(1, 3), (2, 4)]), rules)
     pairs = {pair_key(*p) for p, _ in out}
     assert pairs == {(1, 4), (2, 3)}
-    assert "1 and 2 may not meet (same team)" in out[0][1]
+    assert "1 and 2 may not meet (same team (Reds))" in en(out[0][1])
 
 
 def test_score_tier_keeps_switches_inside_the_group() -> None:
@@ -204,11 +206,11 @@ def test_history_before_counts_meetings_firsts_and_byes() -> None:
 def test_fixed_pairs_are_kept_and_never_get_the_bye() -> None:
     d = division(5)
     out = pair_round(
-        d, 1, [1, 2, 3, 4, 5], koth, rules=Rules(), fixed=(((5, 1), "Gibson rule: 1 has clinched"),)
+        d, 1, [1, 2, 3, 4, 5], koth, rules=Rules(), fixed=(((5, 1), why("gibson", player=1, opponent=5, places=3, passed=())),)
     )
     assert (5, 1) in out.pairs or (1, 5) in out.pairs
     assert out.byes and out.byes[0] not in (1, 5)
-    assert "fixed: Gibson rule" in out.reason_for((1, 5))
+    assert "fixed: Gibson rule" in said_for(out, (1, 5))
 
 
 def test_fixed_pairs_are_checked() -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from core.pairing.factored import factored_table, pair_factored
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import said_for
 
 
 def ranked_division(n: int, games=()) -> Division:
@@ -76,7 +77,7 @@ def test_a_repeat_moves_to_the_nearest_unplayed_player() -> None:
     assert all(d_pair not in pairs for d_pair in ((1, 3), (2, 4), (5, 7), (6, 8)))
     partner = next(q for p, q in pairs if p == 1)
     assert partner in (2, 4)
-    assert "1 and 3 already met once" in pairings.reason_for(
+    assert "1 and 3 already met once" in said_for(pairings,
         next(p for p in pairings.pairs if 1 in p)
     )
 

@@ -14,6 +14,7 @@ from core.pairing.gibson import (
 )
 from core.standings import StandingLine
 from core.tournament import Division, Game, Player
+from tests.core.reasons_in_words import en
 
 
 def table(*rows: tuple[float, int]) -> list[StandingLine]:
@@ -67,7 +68,7 @@ def test_seed000_opponent_is_best_player_who_cannot_finish_fourth() -> None:
     )
     assert decision.gibsonized == (1,)
     assert decision.fixed == ((1, 7),)
-    assert "can no longer finish in the top 4" in decision.pairs[0][1]
+    assert "can no longer finish in the top 4" in en(decision.pairs[0][1])
 
 
 def test_seed000_opponent_disregards_spread_even_when_clinching_uses_limits() -> None:
@@ -97,7 +98,7 @@ def test_gibson_opponent_passes_over_a_player_already_met() -> None:
         avoid_repeats=True,
     )
     assert decision.fixed == ((1, 6),)
-    assert "5 already met 1" in decision.pairs[0][1]
+    assert "5 already met 1" in en(decision.pairs[0][1])
 
 
 def test_seed001_two_gibsonized_players_meet_each_other() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from core.pairing.john_green import BERGER_7, john_green_table, pair_john_green
 from core.tournament import Division, Game, Player
+from tests.core.reasons_in_words import said_for
 
 SEED_BERGER = """
 Rd 1: 1-BYE 2-7 3-6 4-5
@@ -85,7 +86,7 @@ def test_five_rounds_by_seed_without_repeats() -> None:
         assert {frozenset(p) for p in pairings.pairs} == as_players
         met.update(frozenset(p) for p in pairings.pairs)
         byes.extend(pairings.byes)
-        assert "John Green" in pairings.reason_for(pairings.pairs[0])
+        assert "John Green" in said_for(pairings, pairings.pairs[0])
     assert set(met.values()) == {1}
     assert byes == [SEED_TO_PLAYER[s] for s in (1, 3, 5, 2, 4)]
 
@@ -105,8 +106,8 @@ def test_sixth_bye_to_the_poorer_of_seeds_6_and_7(seventh_poorer: bool) -> None:
             games.append(Game(r, a, b, pa, 1.0 - pa, sa, sb, a))
     pairings = pair_john_green(division(tuple(games)), 6)
     assert pairings.byes == (loser,)
-    assert "poorer record of seeds 6 and 7" in pairings.reason_for((loser, 0))
-    assert len(pairings.pairs) == 3 and "KOTH" in pairings.reason_for(pairings.pairs[0])
+    assert "poorer record of seeds 6 and 7" in said_for(pairings, (loser, 0))
+    assert len(pairings.pairs) == 3 and "KOTH" in said_for(pairings, pairings.pairs[0])
 
 
 def test_only_for_seven_players() -> None:

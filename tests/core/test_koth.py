@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from core.pairing.koth import pair_koth
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import said_for
 
 
 def division(ratings, games=()) -> Division:
@@ -38,7 +39,7 @@ def test_later_rounds_pair_by_standings() -> None:
     pairings = pair_koth(division([2000, 1900, 1800, 1700, 1600, 1500], games), 2)
     # standings: 1, 3, then 0-0 players 5, 6 (by rating), then 4 (-20), 2 (-200)
     assert pairs_of(pairings) == [(1, 3), (5, 6), (2, 4)]
-    assert pairings.reason_for((1, 3)) == "paired 1v3: KOTH: 1st v 2nd"
+    assert said_for(pairings, (1, 3)) == "paired 1v3: KOTH: 1st v 2nd"
 
 
 def test_repeats_avoided_unless_allowed() -> None:
@@ -98,10 +99,10 @@ def test_max_repeats_lets_pairs_who_met_that_often_follow_the_table() -> None:
     assert not set(pairs_of(pair_koth(d, 3))) & set(table)
     one = pair_koth(d, 3, max_repeats=1)  # only 1v2 must go; 5v6 stands as a repeat
     assert pairs_of(one) == [(1, 3), (2, 4), (5, 6)]
-    assert "up to once allowed" in one.reason_for((5, 6))
+    assert "up to once allowed" in said_for(one, (5, 6))
     two = pair_koth(d, 3, max_repeats=2)
     assert pairs_of(two) == table
-    assert all("allowed" in two.reason_for(pair) for pair in two.pairs)
+    assert all("allowed" in said_for(two, pair) for pair in two.pairs)
 
 
 def test_max_repeats_counts_meetings_beyond_the_allowance() -> None:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from core.pairing.koth import pair_koth
 from core.pairing.portland import pair_lagged, pair_portland, portland_factor
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import said_for
 
 
 def players(n: int) -> tuple[Player, ...]:
@@ -64,7 +65,7 @@ def test_round_x_uses_the_standings_after_x_minus_2() -> None:
     pairs = [tuple(sorted(p)) for p in pairings.pairs]
     assert pairs[0] == (4, 5)  # 1st v 2nd after round 1 (after round 2, 1 and 3 lead)
     assert all(d.times_met(*p) == 0 for p in pairings.pairs)  # no rematch, round 2 included
-    assert "standings after round 1" in pairings.reason_for(pairings.pairs[0])
+    assert "standings after round 1" in said_for(pairings, pairings.pairs[0])
 
 
 def test_seed_002_lagged_event() -> None:

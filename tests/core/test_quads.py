@@ -29,6 +29,7 @@ from core.pairing.quads import (
 from core.pairing.round_robin import group_round
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings, Player
+from tests.core.reasons_in_words import en, said_for
 
 SEED_001_QUADS = {
     20: ((1, 6, 11, 16), (2, 7, 12, 17), (3, 8, 13, 18), (4, 9, 14, 19), (5, 10, 15, 20)),
@@ -71,7 +72,7 @@ def test_quad_round_robin_order_a_d_then_a_c_then_a_b() -> None:
     assert {frozenset((a, d)), frozenset((b, c))} <= sets[0]
     assert {frozenset((a, c)), frozenset((b, d))} <= sets[1]
     assert {frozenset((a, b)), frozenset((c, d))} <= sets[2]
-    assert "quad 1, 5, 9, 13 (from groups of 16)" in rounds[0].reason_for(rounds[0].pairs[0])
+    assert "quad 1, 5, 9, 13 (from groups of 16)" in said_for(rounds[0], rounds[0].pairs[0])
 
 
 def test_fourth_round_a_v_a1() -> None:
@@ -82,7 +83,7 @@ def test_fourth_round_a_v_a1() -> None:
     expected = {frozenset(p) for p in [(1, 2), (5, 6), (9, 10), (13, 14), (3, 4), (7, 8),
                                         (11, 12), (15, 16)]}  # fmt: skip
     assert {frozenset(p) for p in pairings.pairs} == expected
-    assert "A of quad 1 v A of quad 2" in pairings.reason_for(pairings.pairs[0])
+    assert "A of quad 1 v A of quad 2" in said_for(pairings, pairings.pairs[0])
 
 
 def test_fourth_round_letters_follow_the_standing_after_three_games() -> None:
@@ -108,7 +109,7 @@ def test_adjust_quads_clears_repeats_with_one_swap() -> None:
     quads = SEED_001_QUADS[20]
     met = {frozenset((1, 6))}
     adjusted, notes = adjust_quads(quads, met)
-    assert len(notes) == 1 and "to avoid a repeat" in notes[0]
+    assert len(notes) == 1 and "to avoid a repeat" in en(notes[0])
     assert all(frozenset((p, q)) not in met for quad in adjusted for p in quad for q in quad)
     changed = [i for i, (old, new) in enumerate(zip(quads, adjusted, strict=True)) if old != new]
     assert len(changed) == 2 and abs(changed[0] - changed[1]) == 1  # the nearest quad
@@ -239,7 +240,7 @@ def test_odd_group_moves_up_when_the_bottom_has_had_its_byes() -> None:
     div = division(13, games)
     pairings = pair_quads(div, 2, group_size=4, first_round=2, repeats=True)
     assert pairings.byes and all(div.byes_of(b) == 0 for b in pairings.byes)
-    text = " ".join(pairings.reason_for(p) for p in pairings.pairs)
+    text = " ".join(said_for(pairings, p) for p in pairings.pairs)
     assert "joined this group, not the last one" in text
 
 
@@ -250,6 +251,6 @@ def test_koth_quads_put_the_odd_player_where_byes_are_fresh() -> None:
     byes = {p: 1 for p in range(36, 46)}
     top, quads, note = koth_quads_layout(list(range(1, 46)), 41, byes, 3)
     assert top == list(range(1, 42)) and quads == ((42, 43, 44, 45),)
-    assert "41 moved up" in note
+    assert "41 moved up" in en(note[0])
     top, quads, note = koth_quads_layout(list(range(1, 46)), 41, {}, 3)
     assert top == list(range(1, 41)) and sorted(quads[0]) == [41, 42, 43, 44, 45] and not note

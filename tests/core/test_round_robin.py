@@ -23,6 +23,7 @@ from core.pairing.round_robin import (
     seat_for_byes,
 )
 from core.tournament import Division, Game, Player
+from tests.core.reasons_in_words import said_for
 
 SEED_TABLES = {
     4: """
@@ -191,7 +192,7 @@ def test_pair_round_robin_matches_schedule_and_explains() -> None:
             frozenset(p) for p in clark_rounds(8)[r - 1]
         }
         for pair in pairings.pairs:
-            assert "Clark rotation" in pairings.reason_for(pair)
+            assert "Clark rotation" in said_for(pairings, pair)
 
 
 def test_double_round_robin_reverses_first_moves() -> None:
@@ -231,7 +232,7 @@ def test_two_withdrawals_in_one_round_robin_leave_two_byes_not_a_new_pair() -> N
 def test_no_show_before_round_one_is_left_out() -> None:
     pairings = pair_round_robin(division(7, withdrawn=(3,)), 1)
     assert pairings.byes == () and len(pairings.pairs) == 3
-    assert "6-player round robin" in pairings.reason_for(pairings.pairs[0])
+    assert "6-player round robin" in said_for(pairings, pairings.pairs[0])
 
 
 @pytest.mark.parametrize("bad_round", [0, 8])

@@ -17,6 +17,7 @@ from core.pairing.round_robin import cycle_length
 from core.pairing.snake import pair_snake, snake_groups
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import said_for
 
 SEED_36_INTO_3 = """
  1  2  3
@@ -80,7 +81,7 @@ def test_pair_snake_round_robins_each_group_from_ratings() -> None:
         for a, b in pairings.pairs:
             assert group_of[a] == group_of[b]
             met[frozenset((a, b))] += 1
-            assert "snake group" in pairings.reason_for((a, b))
+            assert "snake group" in said_for(pairings, (a, b))
     assert len(met) == 3 * 66 and set(met.values()) == {1}
     with pytest.raises(ValueError, match="outside the 11-round snake block"):
         pair_snake(div, 12, groups=3)

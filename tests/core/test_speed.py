@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from core.pairing.speed import pair_speed, speed_groups
 from core.standings import scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings, Player
+from tests.core.reasons_in_words import said_for
 
 
 def division(n: int, games: list[Game] | tuple[Game, ...] = ()) -> Division:
@@ -73,7 +74,7 @@ def test_rounds_7_and_8_seed_example() -> None:
     round7 = pair_speed(div, 7)
     sets = {frozenset(p) for p in round7.pairs}
     assert {frozenset((1, 4)), frozenset((7, 10))} <= sets
-    assert "the two best records in the group meet" in round7.reason_for(round7.pairs[0])
+    assert "the two best records in the group meet" in said_for(round7, round7.pairs[0])
     results = []
     for a, b in round7.pairs:
         winner = {frozenset((1, 4)): 4, frozenset((7, 10)): 10}.get(frozenset((a, b)), a)
@@ -90,7 +91,7 @@ def test_round_9_fp4_and_round_10_koth() -> None:
     assert {frozenset(p) for p in nine.pairs} == {
         frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]
     }
-    assert "FP4" in nine.reason_for(nine.pairs[0])
+    assert "FP4" in said_for(nine, nine.pairs[0])
     koth = pair_speed(div, 9, round9="koth")
     assert frozenset((1, 2)) in {frozenset(p) for p in koth.pairs}
     ten = pair_speed(div, 10)

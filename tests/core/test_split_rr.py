@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from core.pairing.split_rr import pair_split_rr, split_groups, split_round
 from core.tournament import Division, Game, Player
+from tests.core.reasons_in_words import said_for
 
 SEED_16 = """
  1  2
@@ -55,7 +56,7 @@ def test_seed_example_games_1_to_8_cross_groups_once() -> None:
         for a, b in pairings.pairs:
             assert (a in group1) != (b in group1)
             met[frozenset((a, b))] += 1
-        assert "split round robin" in pairings.reason_for(pairings.pairs[0])
+        assert "split round robin" in said_for(pairings, pairings.pairs[0])
     assert len(met) == 64 and set(met.values()) == {1}
     with pytest.raises(ValueError, match="outside the 8-round split round robin"):
         pair_split_rr(div, 9)
@@ -104,7 +105,7 @@ def test_withdrawal_during_the_block_keeps_the_table() -> None:
     (opponent,) = [b if a == 2 else a for a, b in expected.pairs if 2 in (a, b)]
     assert pairings.byes == (opponent,)
     assert set(pairings.pairs) == {p for p in expected.pairs if 2 not in p}
-    assert "opponent withdrew" in pairings.reason_for((opponent, 0))
+    assert "opponent withdrew" in said_for(pairings, (opponent, 0))
 
 
 def test_unknown_split_is_refused() -> None:

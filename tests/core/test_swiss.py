@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from core.pairing.swiss import pair_swiss
 from core.tournament import Division, Game, GameKind, Player
+from tests.core.reasons_in_words import said_for
 
 
 def with_records(records, games=()) -> Division:
@@ -41,7 +42,7 @@ def test_round_one_top_half_against_bottom_half() -> None:
     players = tuple(Player(i, f"P{i}", 2400 - 10 * i) for i in range(1, 33))
     pairings = pair_swiss(Division("A", players), 1)
     assert pairs_of(pairings) == [(i, i + 16) for i in range(1, 17)]
-    assert pairings.reason_for((1, 17)) == "paired 1v17: Swiss, 0-win group: 1st v 17th of 32"
+    assert said_for(pairings, (1, 17)) == "paired 1v17: Swiss, 0-win group: 1st v 17th of 32"
 
 
 def test_seed_example_after_round_five() -> None:
@@ -56,7 +57,7 @@ def test_odd_group_pulls_up_the_next_player() -> None:
     pairings = pair_swiss(with_records(records), 5)
     # five 4-win players plus the top 3-win player (6): 1v4, 2v5, 3v6; then 7..10: 7v9, 8v10
     assert pairs_of(pairings) == [(1, 4), (2, 5), (3, 6), (7, 9), (8, 10)]
-    assert "6 pulled up from 3" in pairings.reason_for((3, 6))
+    assert "6 pulled up from 3" in said_for(pairings, (3, 6))
 
 
 def test_repeat_switches_inside_the_win_group() -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from core.pairing.colours import Claim, allocate, colour_history, due_colour
 from core.pairing.uscf import pair_uscf_swiss
 from core.tournament import Division, Game, GameKind, Pairings, Player
+from tests.core.reasons_in_words import en, said_for
 
 
 def make(ratings: list[int], teams: dict[int, str] | None = None) -> tuple[Player, ...]:
@@ -53,7 +54,7 @@ def test_round_one_top_half_against_bottom_half_in_rating_order() -> None:
     # by rating: 2 (1800) 4 6 1 | 8 5 7 3 (1100); White alternates down the boards
     assert pairings.pairs == ((2, 8), (5, 4), (6, 7), (3, 1))
     assert pairings.byes == ()
-    assert "top half v bottom half" in pairings.reason_for((2, 8))
+    assert "top half v bottom half" in said_for(pairings, (2, 8))
 
 
 def test_unrated_players_rank_right_after_the_lowest_rated() -> None:
@@ -69,7 +70,7 @@ def test_odd_field_bye_goes_to_the_lowest_rated_in_the_lowest_group() -> None:
     players = make([1500, 1400, 1300, 1200, 1100])
     first = pair_uscf_swiss(division(players), 1)
     assert first.byes == (5,)
-    assert "has not had a bye" in first.reason_for((5, 0))
+    assert "has not had a bye" in said_for(first, (5, 0))
     games = [played(1, 1, 3, 1.0), played(1, 4, 2, 0.0), Game(1, 5, None, 1.0, kind=GameKind.BYE)]
     second = pair_uscf_swiss(division(players, games), 2)
     # lowest score group (0 points): 3 and 4; the lowest rated of them is 4
@@ -78,8 +79,8 @@ def test_odd_field_bye_goes_to_the_lowest_rated_in_the_lowest_group() -> None:
     third = pair_uscf_swiss(division(players, games), 3)
     # 1 point: 2, 3, 4 and 5; 5 (1100) and 4 (1200) have had byes: the bye goes to 3
     assert third.byes == (3,)
-    assert "(1 point, rated 1300)" in third.reason_for((3, 0))
-    assert "(below: 5, 4 had one already)" in third.reason_for((3, 0))
+    assert "(1 point, rated 1300)" in said_for(third, (3, 0))
+    assert "(below: 5, 4 had one already)" in said_for(third, (3, 0))
 
 
 # --- score groups, drops, rematches, teams --------------------------------------------
@@ -94,7 +95,7 @@ def test_winners_meet_winners_and_the_odd_player_drops_to_the_next_group() -> No
     pairings = pair_uscf_swiss(division(players, games), 2)
     # 1 point: 1, 2 ; ½ point: 3, 6 (met) ; 0: 4, 5
     assert as_sets(pairings) == {frozenset({1, 2}), frozenset({3, 4}), frozenset({6, 5})}
-    assert "dropped from the ½-point group" in pairings.reason_for((3, 4)) + pairings.reason_for(
+    assert "dropped from the ½-point group" in said_for(pairings, (3, 4)) + said_for(pairings,
         (4, 3)
     )
 
@@ -117,7 +118,7 @@ def test_rematch_is_avoided_by_a_transposition() -> None:
         assert division(players, games).times_met(*pair) == 0
     # 1½ group: 1 2 3 4 ; natural 1v3 (met) -> 1v4, 2v3
     assert frozenset({1, 4}) in as_sets(pairings)
-    text = " ".join(pairings.reason_for(p) for p in pairings.pairs)
+    text = " ".join(said_for(pairings, p) for p in pairings.pairs)
     assert "not 3: already met in round 2" in text
 
 
@@ -127,7 +128,7 @@ def test_same_team_players_are_kept_apart() -> None:
     players = make([2000, 1900, 1800, 1700], teams={1: "Lincoln", 3: "Lincoln"})
     pairings = pair_uscf_swiss(division(players), 1)
     assert as_sets(pairings) == {frozenset({1, 4}), frozenset({2, 3})}
-    assert "same team (Lincoln)" in pairings.reason_for(pairings.pairs[0])
+    assert "same team (Lincoln)" in said_for(pairings, pairings.pairs[0])
     allowed = pair_uscf_swiss(division(players), 1, avoid_same_team=False)
     assert frozenset({1, 3}) in as_sets(allowed)
 
@@ -146,7 +147,7 @@ def test_team_rule_gives_way_when_nothing_else_pairs() -> None:
     players = make([2000, 1900], teams={1: "Oak", 2: "Oak"})
     pairings = pair_uscf_swiss(division(players), 1)
     assert as_sets(pairings) == {frozenset({1, 2})}
-    assert "no pairing of the round avoids it" in pairings.reason_for(pairings.pairs[0])
+    assert "no pairing of the round avoids it" in said_for(pairings, pairings.pairs[0])
 
 
 def test_team_rule_gives_way_only_as_far_as_needed() -> None:
@@ -165,7 +166,7 @@ def test_dropped_player_takes_due_colours_within_80_points(third: int, opponent:
     games = [played(1, 5, 4, 0.0), played(1, 6, 1, 0.5), played(1, 7, 2, 0.5), played(1, 3, 8, 0.5)]
     pairings = pair_uscf_swiss(division(players, games), 2)
     assert frozenset({4, opponent}) in as_sets(pairings)
-    text = " ".join(pairings.reason_for(p) for p in pairings.pairs)
+    text = " ".join(said_for(pairings, p) for p in pairings.pairs)
     assert "4 dropped from the 1-point group" in text
     assert ("3 rather than 1 so both get their due colours, 50 rating points apart" in text) == (
         opponent == 3
@@ -176,7 +177,7 @@ def test_rematch_made_only_when_unavoidable_and_said_so() -> None:
     players = make([2000, 1900])
     pairings = pair_uscf_swiss(division(players, [played(1, 1, 2, 1.0)]), 2)
     assert pairings.pairs == ((2, 1),)  # 1 had White: alternation gives 2 White
-    assert "a rematch" in pairings.reason_for((2, 1))
+    assert "a rematch" in said_for(pairings, (2, 1))
 
 
 # --- acceleration ---------------------------------------------------------------------
@@ -189,7 +190,7 @@ def test_accelerated_round_one_pairs_quarters() -> None:
     pairings = pair_uscf_swiss(division(players), 1, accelerated=True)
     expected = {frozenset({k, k + 4}) for k in (1, 2, 3, 4, 9, 10, 11, 12)}
     assert as_sets(pairings) == expected
-    assert "accelerated" in pairings.reason_for(pairings.pairs[0])
+    assert "accelerated" in said_for(pairings, pairings.pairs[0])
 
 
 def test_accelerated_round_two_top_losers_meet_bottom_winners() -> None:
@@ -232,7 +233,7 @@ def test_transposition_for_alternation_within_80_points() -> None:
     players, games = top_four([2000, 1990, 1900, 1850], "BW")
     pairings = pair_uscf_swiss(division(players, games), 3)
     assert (4, 1) in pairings.pairs and (2, 3) in pairings.pairs
-    text = pairings.reason_for((4, 1))
+    text = said_for(pairings, (4, 1))
     assert "transposed 3 and 4" in text
     assert "due Black to alternate" in text
     assert "50 rating points apart, within the 80-point limit" in text
@@ -243,7 +244,7 @@ def test_no_switch_for_alternation_beyond_80_points() -> None:
     players, games = top_four([2000, 1990, 1900, 1800], "BW")
     pairings = pair_uscf_swiss(division(players, games), 3)
     assert as_sets(pairings) >= {frozenset({1, 3}), frozenset({2, 4})}
-    assert "both due Black" in pairings.reason_for((1, 3))
+    assert "both due Black" in said_for(pairings, (1, 3))
 
 
 @pytest.mark.parametrize(("third", "fourth", "switched"), [(1750, 1600, True), (1700, 1450, False)])
@@ -255,8 +256,8 @@ def test_equalisation_allows_200_points(third: int, fourth: int, switched: bool)
     pairings = pair_uscf_swiss(division(players, games), 2)
     assert (frozenset({1, 4}) in as_sets(pairings)) == switched
     if switched:
-        assert "due Black to equalise colours" in pairings.reason_for((4, 1))
-        assert "150 rating points apart, within the 200-point limit" in pairings.reason_for((4, 1))
+        assert "due Black to equalise colours" in said_for(pairings, (4, 1))
+        assert "150 rating points apart, within the 200-point limit" in said_for(pairings, (4, 1))
 
 
 def test_interchange_when_it_moves_less_rating_than_the_transposition() -> None:
@@ -265,7 +266,7 @@ def test_interchange_when_it_moves_less_rating_than_the_transposition() -> None:
     players, games = top_four([2000, 1990, 1900, 1400], "WW")
     pairings = pair_uscf_swiss(division(players, games), 3)
     assert (2, 1) in pairings.pairs and (4, 3) in pairings.pairs
-    assert "interchanged 2 and 3" in pairings.reason_for((2, 1))
+    assert "interchanged 2 and 3" in said_for(pairings, (2, 1))
 
 
 def test_three_in_a_row_is_avoided_whatever_the_ratings() -> None:
@@ -274,7 +275,7 @@ def test_three_in_a_row_is_avoided_whatever_the_ratings() -> None:
     players, games = top_four([2000, 1990, 1400, 1000], "WW")
     pairings = pair_uscf_swiss(division(players, games), 3)
     assert (4, 1) in pairings.pairs and (2, 3) in pairings.pairs
-    text = pairings.reason_for((4, 1))
+    text = said_for(pairings, (4, 1))
     assert "transposed 3 and 4" in text and "400 rating points apart" in text
     assert "no rating limit" in text
     last = pair_uscf_swiss(division(players, games), 3, final_round=True)
@@ -302,7 +303,7 @@ def test_allocation_when_both_are_due_the_same_colour() -> None:
     then the higher-ranked player."""
     # equalisation (W: due B) beats alternation (WB W: ... ) -- 1 is "-W", 2 is "BW"
     white, black, why = allocate(2, "BW", 1, "-W", board_white=True)
-    assert black == 1 and "stronger claim" in why
+    assert black == 1 and "stronger claim" in en(why)
     # walk back: BWBW v --BW: round 2 differs, 2 had W there, so 2 gets Black
     white, black, _ = allocate(1, "--BW", 2, "BWBW", board_white=True)
     assert black == 2
@@ -380,7 +381,7 @@ def test_swiss_properties(n: int, rounds: int, seed: int, teams: int, accelerate
             due_b = due_colour(colour_history(div, black, r)).colour
             if due_w is not None and due_b is not None and due_w != due_b:
                 assert due_w == "W"
-            assert pairings.reason_for((white, black)).startswith(f"{white} (White) v {black}")
+            assert said_for(pairings, (white, black)).startswith(f"{white} (White) v {black}")
         again = pair_uscf_swiss(div, r, accelerated=accelerated)
         assert again == pairings
 
@@ -398,7 +399,7 @@ def test_fewest_drops_keep_the_groups_below_pairable() -> None:
     assert set(seen) == set(range(1, 38)) and set(seen.values()) == {1}
     team = {p.number: p.team for p in div.players}
     assert all(team[a] != team[b] and div.times_met(a, b) == 0 for a, b in pairings.pairs)
-    one_point = [text for _, text in pairings.reasons if "from the 1-point group" in text]
+    one_point = [en(text) for _, text in pairings.reasons if "from the 1-point group" in en(text)]
     assert len(one_point) == 3
     assert all("one of 3 dropped together, not fewer or lower-ranked ones: no other choice "
                "leaves the group and the players below both pairable" in t for t in one_point)
@@ -481,7 +482,8 @@ def test_a_colour_switch_gives_the_colour_it_says_it_gives(seed: int) -> None:
     for r in range(1, 6):
         pairings = pair_uscf_swiss(division(players, games), r, total_rounds=5)
         colour = {w: "White" for w, _ in pairings.pairs} | {b: "Black" for _, b in pairings.pairs}
-        for _, text in pairings.reasons:
+        for _, reason in pairings.reasons:
+            text = en(reason)
             for player, due in re.findall(r"(\d+) \(due (White|Black) ", text.split(" so that ")[-1]
                                           if " so that " in text else ""):
                 claims += 1
@@ -504,7 +506,7 @@ def seven_rounds(n: int, seed: int) -> tuple[dict[int, str], list[str]]:
     reasons: list[str] = []
     for r in range(1, 8):
         pairings = pair_uscf_swiss(Division("A", players, tuple(games), r - 1), r, total_rounds=7)
-        reasons += [text for _, text in pairings.reasons]
+        reasons += [en(text) for _, text in pairings.reasons]
         for a, b in pairings.pairs:
             colours[a] += "W"
             colours[b] += "B"

@@ -44,7 +44,7 @@ class MyMatch:
     # results awaiting agreement: (game, who must agree: "you" or the opponent, until when)
     open_slips: tuple[tuple[int, str, datetime | None], ...] = ()
     # a knockout's: what the match decides ("Win and you reach the final; lose and ...")
-    stakes: str = ""
+    stakes: Said | None = None
     # Board photos (SSSg para 25): the photos slice adds the games awaiting one here.
     agreed_at: datetime | None = None  # the time the players agreed, on this person's clock
     # the match is one game (``seam.Format.single_game``): it reads as that game

@@ -86,8 +86,7 @@ def match_line(m: MyMatch) -> Said:
     elif m.state in (MyMatchState.PLAYING, MyMatchState.UNFINISHED,
                      MyMatchState.DECIDED) and m.score_line:
         parts.append(said("Score: {score}", score=m.score_line))
-    if m.stakes:
-        parts.append(Said("{text}", (("text", m.stakes),)))  # the format's words
+    parts.append(m.stakes)  # the format's words: what the match decides
     parts.append(_next(m))
     for game, agrees, until in m.open_slips:
         shown = "?" if until is None else until

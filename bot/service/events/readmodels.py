@@ -44,6 +44,7 @@ from bot.store import expulsions_repo, held_repo, matches_repo, outbox_repo, sli
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.rounds_repo import RoundState
+from bot.words.said import Said
 from core.knockout.match import Decision, MatchStage
 from core.slip import SlipState
 
@@ -80,7 +81,7 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
     event's (``player_zones``)."""
     out: list[tuple[tuple[int, float, int, int, tuple[tuple[int, int | str], ...]],
                     MyMatch]] = []
-    decides: dict[int, dict[str, tuple[str, str]]] = {}
+    decides: dict[int, dict[str, tuple[Said, Said]]] = {}
     zones: dict[int, Zone] = {}
     for m in await matches_of_person(tx, person_id):
         if m.state in (MatchStage.BYE, MatchStage.NOT_NEEDED) or (
@@ -111,7 +112,8 @@ async def my_matches(tx: Tx, person_id: int, *, include_finished: bool = False) 
         )
         if m.state != MatchStage.DECIDED and m.event_id not in decides:
             decides[m.event_id] = await format_of(event).match_stakes(tx, event)
-        stakes = decides.get(m.event_id, {}).get(m.code, ("", ""))[side]
+        line = decides.get(m.event_id, {}).get(m.code)
+        stakes = line[side] if line is not None else None
         single = await one_game_of(tx, event, m, state) if m.state == MatchStage.DECIDED else None
         mine = (None if single is None or single.scores is None
                 else (single.scores[side], single.scores[1 - side]))

@@ -78,7 +78,8 @@ def typed(event: Event, rnd: Round) -> str:
     return str(rnd.seq) if format_of(event).rounds_by_number else rnd.code
 
 
-def opening_text(event: Event, rnd: Round, m: MatchView, side: int, stakes: str = "") -> Said:
+def opening_text(event: Event, rnd: Round, m: MatchView, side: int,
+                 stakes: Said | None = None) -> Said:
     """What a player is told when their round opens (``rounds_texts.opening``): who starts
     when the pairing decided it is the format's to say (``starter_words``)."""
     fmt = format_of(event)
@@ -231,7 +232,8 @@ async def open_round_in(
             assert person is not None
             await outbox.enqueue(
                 tx, person_id=person, now=now,
-                said=opening_text(event, rnd, m, side, decides.get(m.code, ("", ""))[side]),
+                said=opening_text(event, rnd, m, side, decides[m.code][side] if m.code in decides
+                                  else None),
                 dedupe_key=f"round-open:{rnd.id}:match:{m.id}:{side}",
                 buttons=relay_texts.match_buttons([(m.id, m.code, m.label(1 - side))]),
             )

@@ -17,13 +17,8 @@ from bot.service.results.matches import MatchView
 from bot.words.said import Said, said, said_n, stacked
 
 
-def _text(text: str) -> Said:
-    """Text in no language of its own (a phrase another room wrote), as a record's line."""
-    return Said("{text}", (("text", text),))
-
-
 def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
-            starts: Said | None, stakes: str = "") -> Said:
+            starts: Said | None, stakes: Said | None = None) -> Said:
     """What a player is told when their round opens: opponent, best-of, deadline; who
     starts when the pairing decided it (``starts``); in a knockout what the match decides
     (``stakes``, its format's ``match_stakes``). SSSg para 23: the winner of a game, or on
@@ -55,7 +50,7 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
                "Your opponent starts with a head start of {n} games.", m.head_start[other])
         if m.head_start[other] else None,
         starts,
-        _text(stakes) if stakes else None,
+        stakes,
         said("Deadline: {closes}", closes=event.at(rnd.closes_at))
         if rnd.closes_at is not None else None,
         how,

@@ -225,7 +225,8 @@ class Format(Protocol):
     def see_instead(self) -> str: ...
 
     def tie_words(self) -> Said:
-        """What a tied match means for its players (": half a win each")."""
+        """What a tied match means for its players (a round-based event's ": half a win
+        each"; a knockout's own rule, SSSg paras 17 and 30)."""
         ...
 
     def single_game(self, view: MatchView) -> bool:
@@ -337,7 +338,7 @@ class Format(Protocol):
         """The fee sheet's lines: what each player owes and paid, round by round."""
         ...
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[Said, Said]]:
         """What each undecided match decides for each side, by match code ("Win and you
         reach the Grand Final; lose and you play the Losers' Final."); empty where a match
         leads nowhere (a Swiss round, a club night)."""
@@ -435,7 +436,7 @@ class Defaults:
                             dedupe: str) -> bool:
         return False
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[Said, Said]]:
         return {}  # a match leads to no other
 
     async def decided_prizes(self, tx: Tx, event: Event) -> list[Said]:

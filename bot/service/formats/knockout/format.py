@@ -70,6 +70,13 @@ class KnockoutFormat(Defaults):
     round_stays_open: Said | None = None
     see_instead: str = N_(": /bracket shows its bracket, /matches your matches")
 
+    def tie_words(self) -> Said:
+        """A knockout's match never stands as a tie: level on games, spread decides, then
+        fewer starts (SSSg para 17); level on all three, the organisers decide it (para 30).
+        Never a round-based event's "half a win each" (the Director's Manual's W/L/T),
+        which would tell a knockout's players something untrue."""
+        return said(": the organisers decide it (para 30)")
+
     def match_bye(self, match: Match, side: int) -> Match:
         """SSSg para 27: the side goes through and every game is void."""
         return award_match_bye(match, side).match
@@ -151,7 +158,7 @@ class KnockoutFormat(Defaults):
                     now: datetime, together: Collection[int]) -> Expelled:
         return await slots.expel_from_bracket(tx, event, entry, why, by, now, together)
 
-    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[str, str]]:
+    async def match_stakes(self, tx: Tx, event: Event) -> dict[str, tuple[Said, Said]]:
         return await stakes.knockout_stakes(tx, event)
 
     async def open_slots(self, tx: Tx, event: Event) -> list[OpenSlot]:

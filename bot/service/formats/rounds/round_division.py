@@ -38,6 +38,7 @@ from bot.store.games_repo import GameRow
 from bot.store.matches_repo import MatchView
 from bot.words.said import said
 from core.knockout.match import MatchGameKind, MatchStage, MatchState
+from core.pairing.why import Why
 from core.tournament import Division, Game, GameKind, Player
 
 #: The source of a requested bye's empty side: the player said they were unavailable for
@@ -89,12 +90,13 @@ class RoundsEvent:
 class Reason:
     """Why a player was paired as they were in round ``round`` (``/why``): the pairing's
     reason as the core gave it when the round was paired ("" when they were not paired:
-    withdrawn or expelled), kept with the match."""
+    withdrawn or expelled; the English text an earlier version kept, where it kept text),
+    kept with the match."""
 
     round: int
     name: str
     opponent: str | None  # None: a bye, or not paired
-    reason: str
+    reason: Why | str
     gibson: bool
     numbers: str = ""  # the core's reasons name players by number: "1 Ann Lee, 8 Hal Ng"
 

@@ -26,7 +26,7 @@ from bot.service.events.definitions import chess_pairing
 from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_in, tds_of
 from bot.service.events.schedule import Round, as_moment, numbered, round_code
-from bot.service.formats.rounds import round_texts
+from bot.service.formats.rounds import round_texts, why_texts
 from bot.service.formats.rounds.round_division import (
     ABSENT,
     Reason,
@@ -61,6 +61,8 @@ from core.knockout.match import MatchStage
 from core.names import NameRefused, pick
 from core.pairing.engine import Reasoned
 from core.pairing.registry import PORTLAND_RESULTS, find_system
+from core.pairing.why import Why
+from core.pairing.why import why as because
 from core.standings import standings_rows
 from core.tournament import Pairings
 
@@ -149,19 +151,19 @@ async def kept_apart(tx: Tx, state: RoundsEvent) -> Reasoned:
     """The pairs never to be paired together, as player numbers with the reason: the
     definition's ``[pairing] forbid`` and those a TD forbade (``tdbot players forbid``)."""
     by_name = {e.name.casefold().strip(): n for n, e in state.entries.items()}
-    out: list[tuple[tuple[int, int], str]] = []
+    out: list[tuple[tuple[int, int], Why]] = []
     for a, b in state.pairing.forbid:
         na, nb = by_name.get(a.casefold().strip()), by_name.get(b.casefold().strip())
         if na is not None and nb is not None:
-            out.append(((na, nb), "kept apart by the event's definition"))
-    for ea, eb, why in await availability_repo.forbidden(tx, state.event.id):
+            out.append(((na, nb), because("apart_definition")))
+    for ea, eb, note in await availability_repo.forbidden(tx, state.event.id):
         if ea in state.numbers and eb in state.numbers:
-            out.append(((state.numbers[ea], state.numbers[eb]), f"kept apart by a TD: {why}"))
+            out.append(((state.numbers[ea], state.numbers[eb]), because("apart_td", note=note)))
     return tuple(out)
 
 
-def _reason(paired: Paired, pair: tuple[int, int]) -> str:
-    return paired.pairings.reason_for(pair) or f"paired by {paired.event.pairing.system}"
+def _reason(paired: Paired, pair: tuple[int, int]) -> Why:
+    return paired.pairings.reason_for(pair) or because("by_system", system=paired.event.pairing.system)
 
 
 async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime) -> Paired:
@@ -195,7 +197,7 @@ async def pair_round_in(tx: Tx, event: Event, rnd: Round, by: Actor, now: dateti
             tx, event_id=event.id, round_id=rnd.id, code=f"R{rnd.seq}-U{i}", best_of=rnd.best_of,
             entries=(entry.id, None), names=(entry.name, ""), first_starter_side=None,
             empty_side=ABSENT)
-        await pairings_repo.add(tx, match_id, "unavailable: a requested bye", gibson=False)
+        await pairings_repo.add(tx, match_id, because("requested_bye"), gibson=False)
     await journal.record(tx, who=by, action="round.pair", subject=f"round:{rnd.id}", now=now,
                          detail={"system": state.pairing.system,
                                  "pairs": len(paired.pairings.pairs),
@@ -422,7 +424,7 @@ async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> 
         side = 0 if m.entries[0] == entry.id else 1 if m.entries[1] == entry.id else None
         if side is None:
             continue
-        reason, gibson = kept.get(m.id, ("no reason kept", False))
+        reason, gibson = kept.get(m.id, (because("no_reason_kept"), False))
         other = None if m.state == MatchStage.BYE else str(m.names[1 - side])
         numbers = ", ".join(f"{state.numbers[e]} {state.entries[state.numbers[e]].name}"
                             for e in m.entries if e is not None)
@@ -486,16 +488,18 @@ async def preview(db: Database, event_id: int,
     if number in paired:
         pairs: list[tuple[int, int]] = []
         byes: list[int] = []
-        reasons: dict[tuple[int, int], str] = {}
+        reasons: dict[tuple[int, int], Why] = {}
         for m in state.matches_of(number):
             a = state.numbers[m.entries[0]] if m.entries[0] is not None else 0
             if m.state == MatchStage.BYE or m.entries[1] is None:
                 byes.append(a)
-                reasons[(a, 0)] = kept.get(m.id, ("", False))[0]
+                key = (a, 0)
             else:
-                b = state.numbers[m.entries[1]]
-                pairs.append((a, b))
-                reasons[(a, b)] = kept.get(m.id, ("", False))[0]
+                key = (a, state.numbers[m.entries[1]])
+                pairs.append(key)
+            if m.id in kept:
+                reason = kept[m.id][0]
+                reasons[key] = why_texts.kept_text(reason) if isinstance(reason, str) else reason
         return state, Pairings(number, tuple(pairs), tuple(byes), tuple(reasons.items())), True
     ready_to_pair(state, number)
     return state, pair_division(state, number).pairings, False
@@ -509,5 +513,5 @@ def as_json(state: RoundsEvent, pairings: Pairings, stored: bool) -> str:
         "round": pairings.round, "stored": stored,
         "pairings": [[who(a), who(b)] for a, b in pairings.pairs],
         "byes": [who(b) for b in pairings.byes],
-        "reasons": [[list(k), text] for k, text in pairings.reasons],
+        "reasons": [[list(k), why_texts.in_english(reason)] for k, reason in pairings.reasons],
     })

@@ -13,6 +13,7 @@ from typing import Any
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, round_said
 from bot.service.formats.rounds.round_division import Reason
+from bot.service.formats.rounds.why_texts import worded
 from bot.words.said import Said, Value, joined, said, said_n, stacked
 
 #: How many lines of the standings a chat message shows (the asker's own line is added).
@@ -251,8 +252,9 @@ def no_such_format(fmt: str, formats: Sequence[str]) -> Said:
 
 def why_lines(found: Sequence[Reason]) -> Said:
     """``/why``: for each pair of the player's in the round, who they met (or their bye)
-    and the pairing's reason as kept when the round was paired (the pairing program's own
-    words, for the TD), with the players by number as the reason names them."""
+    and the pairing's reason as kept when the round was paired (what the pairing program
+    decided, worded by ``why_texts``; an earlier version's English text as it is), with
+    the players by number as the reason names them."""
     out = []
     for r in found:
         if r.opponent is not None:
@@ -265,7 +267,7 @@ def why_lines(found: Sequence[Reason]) -> Said:
         if r.gibson:
             head = said("{pair} (Gibson rule)", pair=head)
         out.append(head)
-        out.append(Said("{reason}", (("reason", r.reason),)) if r.reason else
+        out.append(Said("{reason}", (("reason", worded(r.reason)),)) if r.reason else
                    said("not paired in this round (withdrawn or expelled)"))
         if r.numbers:
             out.append(said("(players by number, as in the .t file: {numbers})",

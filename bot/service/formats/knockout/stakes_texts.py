@@ -1,0 +1,106 @@
+"""What a knockout match decides, in words ("Win and you reach the Grand Final; lose and
+you play the Losers' Final."): ``core.knockout.stakes`` says where each result sends a
+player; this module says it as records (``bot/words/said.py``), in each reader's language.
+
+The rounds are SSSg 2016 Annex A's ("Schedule and Details"): Round of 16, QF, SF,
+Winner's Final, the lower bracket's minor and major rounds, Loser's Final, Grand Final.
+Each round's words carry their article, so that a language that needs one ("la
+demi-finale", "le quart de finale") has it.
+"""
+
+from __future__ import annotations
+
+from bot.words.said import Said, said
+from core.knockout.stakes import Goes, RoundOf, Stage, Stake
+
+
+def _minor(r: RoundOf) -> Said:
+    if r.stage is Stage.FINAL:
+        return said("the lower bracket's Minor Final")
+    if r.stage is Stage.SEMI_FINAL:
+        return said("the lower bracket's Minor SF")
+    if r.stage is Stage.QUARTER_FINAL:
+        return said("the lower bracket's Minor QF")
+    if r.stage is Stage.ROUND_OF:
+        return said("the lower bracket's Minor Ro{n}", n=r.players)
+    return said("the lower bracket's Minor {name}", name=r.name)
+
+
+def _major(r: RoundOf) -> Said:
+    if r.stage is Stage.FINAL:
+        return said("the lower bracket's Major Final")
+    if r.stage is Stage.SEMI_FINAL:
+        return said("the lower bracket's Major SF")
+    if r.stage is Stage.QUARTER_FINAL:
+        return said("the lower bracket's Major QF")
+    if r.stage is Stage.ROUND_OF:
+        return said("the lower bracket's Major Ro{n}", n=r.players)
+    return said("the lower bracket's Major {name}", name=r.name)
+
+
+def round_words(r: RoundOf) -> Said:
+    """A match's round inside a sentence, with its article: "the semi-final", "the lower
+    bracket's Minor SF", "the match for 3rd place"."""
+    if r.lower == "minor":
+        return _minor(r)
+    if r.lower == "major":
+        return _major(r)
+    if r.stage is Stage.THIRD_PLACE:
+        return said("the match for 3rd place")
+    if r.stage is Stage.GRAND_FINAL:
+        return said("the Grand Final")
+    if r.stage is Stage.LOSERS_FINAL:
+        return said("the Losers' Final")
+    if r.stage is Stage.WINNERS_FINAL:
+        return said("the Winners' Final")
+    if r.stage is Stage.FINAL:
+        return said("the final")
+    if r.stage is Stage.SEMI_FINAL:
+        return said("the semi-final")
+    if r.stage is Stage.QUARTER_FINAL:
+        return said("the quarter-final")
+    if r.stage is Stage.ROUND_OF:
+        return said("the round of {n}", n=r.players)
+    return said("the {name}", name=r.name)
+
+
+def _finish(place: int) -> Said:
+    if place == 2:
+        return said("you finish 2nd")
+    if place == 3:
+        return said("you finish 3rd")
+    if place == 4:
+        return said("you finish 4th")
+    return said("you finish in place {place}", place=place)
+
+
+def stake_words(stake: Stake) -> Said:
+    """One result's consequence, a phrase that follows "Win and" / "lose and"."""
+    goes = stake.goes
+    if goes in (Goes.REACH, Goes.PLAY):
+        assert stake.round is not None  # ``core.knockout.stakes`` names the round they go to
+        where = round_words(stake.round)
+        return (said("you reach {round}", round=where) if goes is Goes.REACH
+                else said("you play {round}", round=where))
+    if goes is Goes.FORCE_RESET:
+        return said("you force a reset, a second grand final")
+    if goes is Goes.PLAY_RESET:
+        return said("you play the reset, a second grand final")
+    if goes is Goes.FINISH:
+        return _finish(stake.place)
+    if goes is Goes.CHAMPION:
+        return said("you are the champion")
+    if goes is Goes.PLATE_WINNER:
+        return said("the plate is yours")
+    if goes is Goes.TOP_DIVISION:
+        return said("you go into the top division")
+    if goes is Goes.PLATE:
+        return said("you play in the plate")
+    if goes is Goes.OUT_NO_PLATE:
+        return said("you are out (too few players for a plate)")
+    return said("you are out")
+
+
+def stakes_line(win: Stake, lose: Stake) -> Said:
+    """"Win and you reach the Grand Final; lose and you play the Losers' Final." """
+    return said("Win and {win}; lose and {lose}.", win=stake_words(win), lose=stake_words(lose))
