@@ -81,7 +81,7 @@ async def test_an_english_reader_reads_the_player_to_come_in_english(bot: BotUnd
 
 
 @pytest.mark.parametrize(("lang", "refused"), [
-    ("fr", "⚠️ Votre match de Final n'a pas encore d'adversaire : il attend le vainqueur du "
+    ("fr", "⚠️ Votre match (Final) n'a pas encore d'adversaire : il attend le vainqueur du "
            "match Ben Ong contre Cai Wen"),
     ("en", "⚠️ your Final match has no opponent yet: it waits for the winner of Ben Ong v "
            "Cai Wen"),
